@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from './app';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildUser, loginAs } from '../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('HTTP conventions', () => {
+  it('answers a JSON 404 for an unknown API path', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('sends security headers with a strict script policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses state-changing requests sent from another site', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await loginAs(t.app, user.email);
+    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().message).toBe('Request refused: it did not come from this site');
+    const crossReferer = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, referer: 'https://evil.example/page' } });
+    expect(crossReferer.statusCode).toBe(403);
+    // The session survived both attempts.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    const sameSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' } });
+    expect(sameSite.statusCode).toBe(200);
+  });
+
+  it('serves the web app for client routes and its files, but never for /api', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Academy</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, webDistFolder: dist });
+
+    const page = await app.inject({ method: 'GET', url: '/app/student/notes' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Academy</title>');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
+
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain('/api/auth/login');
+  });
+});

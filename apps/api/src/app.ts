@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@academy/shared/messages';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSameOriginCheck } from './plugins/same-origin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export type AppDeps = {
+  db: Db;
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'>;
+  /** The built web app to serve; omitted in API tests. */
+  webDistFolder?: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Never echo a stack trace or a framework message we did not choose.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON (and, where a route adds it, multipart) bodies: a cross-site form cannot post text/plain.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandler(app);
+  const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its theme variables into a <style> tag and uses style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: httpsOnly ? [] : null,
+      },
+    },
+    strictTransportSecurity: httpsOnly,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  // Routes opt in with `config.rateLimit`; sign-in has its own database-backed limit.
+  await app.register(fastifyRateLimit, { global: false });
+  registerSameOriginCheck(app, deps.config.publicUrl);
+  registerAuth(app, deps.db);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Academy API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: deps.db });
+      await api.register(authRoutes, { db: deps.db });
+      await api.register(dashboardRoutes, { db: deps.db });
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = deps.webDistFolder ? path.join(deps.webDistFolder, 'index.html') : undefined;
+  const serveSpa = indexHtml !== undefined && fs.existsSync(indexHtml);
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: deps.webDistFolder!,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite puts a content hash in every asset name, so they never change once built.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (serveSpa && isPageRequest) {
+      // Client-side routes: the web app decides what to show (including its own not-found page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: MESSAGES.notFound });
+  });
+
+  return app;
+}

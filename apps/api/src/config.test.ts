@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { repoRoot } from './paths';
+
+describe('loadConfig', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 3000, databaseUrl: undefined, trustProxy: false });
+    expect(config.dataDir).toBe(path.join(repoRoot, 'data'));
+  });
+
+  it('names every bad value', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL must start with postgres://');
+      expect(problems).toContain('TRUST_PROXY must be true or false');
+    }
+  });
+
+  it('refuses production without its secrets, naming each missing one', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^APP_SECRET is required in production/);
+      expect(problems[1]).toMatch(/^PUBLIC_URL is required in production/);
+    }
+    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://academy.example.in/' });
+    expect(config.publicUrl).toBe('https://academy.example.in');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

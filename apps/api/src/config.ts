@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths';
+
+/**
+ * The one reader of process.env. Every setting is validated at start-up so a bad value stops the
+ * server with a message naming it, instead of failing later in a request.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(1).max(65535, 'PORT must be between 1 and 65535').default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a full URL such as https://academy.example.in' }).optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters long').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  appSecret: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+// Production refuses to start without these: they cannot be generated safely on the fly.
+const REQUIRED_IN_PRODUCTION = {
+  APP_SECRET: 'APP_SECRET is required in production (a random string of 32+ characters, e.g. `openssl rand -hex 32`); it keys the hashes of one-time codes',
+  PUBLIC_URL: 'PUBLIC_URL is required in production (the address people open, e.g. https://academy.example.in); links in mails and the same-origin check use it',
+} as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in an env file mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = (Object.keys(REQUIRED_IN_PRODUCTION) as (keyof typeof REQUIRED_IN_PRODUCTION)[])
+      .filter((name) => !values[name])
+      .map((name) => REQUIRED_IN_PRODUCTION[name]);
+    if (missing.length > 0) throw new ConfigError(missing);
+  }
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    // Relative paths are taken from the repository root, so `npm start` and `npm run academy`
+    // find the same data whichever folder npm runs them from.
+    dataDir: path.resolve(repoRoot, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    appSecret: values.APP_SECRET,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+  };
+}

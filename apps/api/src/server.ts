@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { runMigrations } from './db/client';
+import { DataDirBusyError, openDatabase } from './db/open-database';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
+import { deleteExpiredAuthRecords } from './modules/auth/session.service';
+import { webDistFolder } from './paths';
+
+// config → database → migrations → (demo seed) → app → listen
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config, 'server', (message) => console.log(message));
+
+  let closing = false;
+  const shutdown = async (reason: string, exitCode = 0) => {
+    if (closing) return;
+    closing = true;
+    console.log(`Stopping (${reason})...`);
+    await app?.close().catch(() => {});
+    await database.close().catch((error: Error) => console.error(error.message));
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('uncaughtException', (error) => {
+    console.error('Uncaught exception:', error);
+    void shutdown('uncaught exception', 1);
+  });
+  process.on('unhandledRejection', (error) => {
+    console.error('Unhandled rejection:', error);
+    void shutdown('unhandled rejection', 1);
+  });
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await runMigrations(database.pool);
+    if (!config.isProduction && (await seedDemoAcademy(database.db))) {
+      console.log(
+        [
+          'Seeded a demo academy. Demo logins (password for all: ' + DEMO_PASSWORD + '):',
+          `  admin    ${DEMO_LOGINS.admin}`,
+          `  teacher  ${DEMO_LOGINS.teacher}`,
+          `  student  ${DEMO_LOGINS.student}`,
+        ].join('\n'),
+      );
+    }
+    await deleteExpiredAuthRecords(database.db);
+    setInterval(() => void deleteExpiredAuthRecords(database.db).catch(() => {}), 60 * 60 * 1000).unref();
+
+    app = await buildApp({ db: database.db, config, webDistFolder, logger: { level: config.logLevel } });
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
+  } catch (error) {
+    console.error((error as Error).message);
+    await shutdown('start-up failed', 1);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) console.error(error.message);
+  else console.error('Academy could not start:', error);
+  process.exit(1);
+});

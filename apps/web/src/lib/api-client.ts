@@ -1,0 +1,109 @@
+import { MESSAGES } from '@academy/shared/messages';
+
+/** Every API route lives under this path on the same origin as the web app. */
+export const API_BASE = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The one shape every failed call takes (spec section 8): the message to show, the HTTP status
+ * (0 when no answer arrived) and the parsed answer body, or null.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(message: string, status: number, data: unknown = null) {
+    super(message);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * Turns anything thrown into an ApiError. Message order: the server's `message`, else the
+ * transport or JavaScript error's message, else `fallback`. An ApiError that only carries the
+ * generic fallback takes the caller's more specific one (e.g. "Login failed").
+ */
+export function normalizeError(error: unknown, fallback: string = MESSAGES.fallbackError): ApiError {
+  if (error instanceof ApiError) {
+    return error.message === MESSAGES.fallbackError && fallback !== MESSAGES.fallbackError
+      ? new ApiError(fallback, error.status, error.data)
+      : error;
+  }
+  if (error instanceof Error) return new ApiError(nonEmptyString(error.message) ?? fallback, 0, null);
+  if (typeof error === 'string') return new ApiError(nonEmptyString(error) ?? fallback, 0, null);
+  if (isRecord(error)) {
+    const data = 'data' in error ? (error.data ?? null) : null;
+    const serverMessage = isRecord(data) ? nonEmptyString(data.message) : undefined;
+    const status = typeof error.status === 'number' ? error.status : 0;
+    return new ApiError(serverMessage ?? nonEmptyString(error.message) ?? fallback, status, data);
+  }
+  return new ApiError(fallback, 0, null);
+}
+
+/** Field errors of a 400 answer (`errors: { field: message }`), if the server sent any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof ApiError) || !isRecord(error.data) || !isRecord(error.data.errors)) return undefined;
+  const entries = Object.entries(error.data.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+const NO_BODY = Symbol('no body');
+const UNREADABLE = Symbol('unreadable body');
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return NO_BODY;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API and returns the `data` of its success envelope. Every failure (network, HTTP
+ * status, `success: false`, an answer that is not JSON) is thrown as an ApiError.
+ */
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // An empty body must not claim to be JSON: the server rejects an empty JSON body.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+    payload = await readBody(response);
+  } catch (error) {
+    throw normalizeError(error);
+  }
+
+  const data = typeof payload === 'symbol' ? null : payload;
+  if (!response.ok || (isRecord(data) && data.success === false)) {
+    throw normalizeError({ status: response.status, data });
+  }
+  if (payload === NO_BODY) return undefined as T;
+  if (payload === UNREADABLE) throw new ApiError(MESSAGES.fallbackError, response.status, null);
+  return (isRecord(data) && data.success === true ? data.data : data) as T;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './format-date';
+
+describe('formatDate', () => {
+  it('shows calendar dates as that exact day', () => {
+    expect(formatDate('2024-03-05')).toBe('05-03-2024');
+    expect(formatDate('2024-12-31')).toBe('31-12-2024');
+    expect(formatDate('2024-01-01')).toBe('01-01-2024');
+  });
+
+  it('shows timestamps and Date objects as DD-MM-YYYY', () => {
+    expect(formatDate(new Date(2024, 6, 9, 23, 30))).toBe('09-07-2024');
+    expect(formatDate(new Date(2023, 1, 28).getTime())).toBe('28-02-2023');
+    const instant = new Date(2025, 10, 22, 12, 0);
+    expect(formatDate(instant.toISOString())).toBe('22-11-2025');
+  });
+
+  it('shows N/A for an empty value', () => {
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate(undefined)).toBe('N/A');
+    expect(formatDate('')).toBe('N/A');
+  });
+
+  it('shows Invalid Date for what cannot be read', () => {
+    expect(formatDate('not a date')).toBe('Invalid Date');
+    expect(formatDate('2024-02-30')).toBe('Invalid Date');
+    expect(formatDate(new Date(Number.NaN))).toBe('Invalid Date');
+  });
+
+  it('shows Date Error when reading the value throws', () => {
+    expect(formatDate(Symbol('x') as unknown as string)).toBe('Date Error');
+    const hostile = { valueOf: () => { throw new Error('boom'); }, toString: () => { throw new Error('boom'); } };
+    expect(formatDate(hostile as unknown as string)).toBe('Date Error');
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the API runs separately; the proxy keeps every call same-origin. The Host header is
+// left as the browser sent it (no changeOrigin) so the server's same-origin check sees matching hosts.
+const apiProxy = { '/api': { target: 'http://localhost:3000' } };
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+});

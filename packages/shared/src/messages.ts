@@ -1,0 +1,28 @@
+/**
+ * User-facing texts shared by the server and the browser. The spec's texts are requirements,
+ * word for word: change them only when the spec changes.
+ */
+export const MESSAGES = {
+  fallbackError: 'An error occurred',
+  invalidCredentials: 'Invalid email or password',
+  tooManyLoginAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  notSignedIn: 'Please sign in to continue',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'Not found',
+  validationFailed: 'Please check the highlighted fields',
+  crossOrigin: 'Request refused: it did not come from this site',
+  unsupportedContentType: 'Send this request as JSON',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  loggedOut: 'You have been successfully logged out',
+  authCheckFailed: 'Authentication check failed',
+  loginFailed: 'Login failed',
+  logoutFailed: 'Logout failed',
+} as const;
+
+/** Popups of the logout flow (spec section 8). */
+export const LOGOUT_POPUPS = {
+  success: { title: 'Logged Out', message: 'You have been successfully logged out' },
+  failure: { title: 'Logout Failed', message: 'There was an issue logging you out. Please try again.' },
+  autoCloseMs: 2000,
+} as const;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+import { isCommonPassword } from '../common-passwords';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+/** Rules for a password someone chooses (not for checking one at sign-in). */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((password) => !isCommonPassword(password), 'This password is too common. Choose a less guessable one');
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  // Any stored password may be tried; length is capped so hashing cannot be abused.
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Invalid email or password'),
+});
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+export const roleSchema = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+
+/** The signed-in user as the browser sees it (spec section 3, "User (session)"). */
+export const sessionUserSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  avatarUrl: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
