@@ -1,4 +1,5 @@
-// Keep these in step with the theme's breakpoints in src/app/theme.ts.
+/* global module */
+// Keep these in step with the theme's breakpoints in src/lib/theme.ts.
 module.exports = {
   plugins: {
     'postcss-preset-mantine': {},

@@ -13,5 +13,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The runtime every screen needs, in one chunk whose name and hash survive app releases.
+          groups: [{ name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+        },
+      },
+    },
   },
 });

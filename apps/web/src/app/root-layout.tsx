@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router';
+import { useSession } from '../features/auth/api';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { NavigationProgress } from '../components/ui/navigation-progress';
+import { ScrollToTop } from '../components/ui/scroll-to-top';
+
+/** Every screen waits for the one start-up session check (spec section 4). */
+export function RootLayout() {
+  const session = useSession();
+  return (
+    <>
+      <ScrollToTop />
+      <NavigationProgress />
+      {session.status === 'unknown' ? <FullScreenLoader /> : <Outlet />}
+    </>
+  );
+}

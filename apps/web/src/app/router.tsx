@@ -1,0 +1,141 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { Role } from '@academy/shared/roles';
+import { RequireRole } from '../features/auth/components/require-role';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { RouteError } from '../components/ui/route-error';
+import { RootLayout } from './root-layout';
+
+/*
+ * Every layout and screen is its own chunk (React Router's `lazy`, each module exporting
+ * `Component`), so the landing page never downloads the signed-in areas.
+ */
+
+type LazyModule = () => Promise<{ Component: () => React.ReactNode }>;
+
+function page(path: string, load: LazyModule): RouteObject {
+  return { path, lazy: load };
+}
+
+function redirect(path: string, to: string): RouteObject {
+  return { path, element: <Navigate to={to} replace /> };
+}
+
+/** A signed-in area: the role guard, then the shared shell configured for that role. */
+function area(path: string, role: Role, children: RouteObject[]): RouteObject {
+  return {
+    path,
+    element: <RequireRole roles={[role]} />,
+    children: [
+      {
+        lazy: async () => {
+          const { DashboardShell } = await import('../components/layouts/dashboard-shell');
+          return { element: <DashboardShell role={role} /> };
+        },
+        children: [{ index: true, element: <Navigate to={`/${path}/dashboard`} replace /> }, ...children],
+      },
+    ],
+  };
+}
+
+const publicRoutes: RouteObject = {
+  lazy: async () => {
+    const { PublicLayout } = await import('../components/layouts/public-layout');
+    return { Component: PublicLayout };
+  },
+  children: [
+    { index: true, lazy: () => import('./routes/public/landing') },
+    page('login', () => import('./routes/public/login')),
+    page('forgot-password', () => import('./routes/public/forgot-password')),
+    page('reset-password/:token', () => import('./routes/public/reset-password')),
+    page('about', () => import('./routes/public/about')),
+    page('contact', () => import('./routes/public/contact')),
+    page('courses', () => import('./routes/public/courses')),
+    page('resources', () => import('./routes/public/resources')),
+    page('admission', () => import('./routes/public/admission')),
+    page('terms-of-service', () => import('./routes/public/terms-of-service')),
+    page('privacy-policy', () => import('./routes/public/privacy-policy')),
+    page('cookies-policy', () => import('./routes/public/cookies-policy')),
+    // Any other path, unknown /app/... paths included.
+    page('*', () => import('./routes/public/not-found')),
+  ],
+};
+
+const adminRoutes = area('app', 'admin', [
+  page('dashboard', () => import('./routes/admin/dashboard')),
+  page('profile', () => import('./routes/admin/profile')),
+  page('backup', () => import('./routes/admin/backup')),
+  page('settings', () => import('./routes/admin/settings')),
+  page('registrations', () => import('./routes/admin/registrations/registration-list')),
+  page('registrations/:id', () => import('./routes/admin/registrations/registration-detail')),
+  page('registrations/:id/edit', () => import('./routes/admin/registrations/registration-edit')),
+  page('students', () => import('./routes/admin/students/student-list')),
+  page('students/create', () => import('./routes/admin/students/student-create')),
+  page('students/:id', () => import('./routes/admin/students/student-detail')),
+  page('students/:id/edit', () => import('./routes/admin/students/student-edit')),
+  page('subjects', () => import('./routes/admin/subjects/subject-list')),
+  page('subjects/create', () => import('./routes/admin/subjects/subject-create')),
+  page('subjects/:id', () => import('./routes/admin/subjects/subject-detail')),
+  page('subjects/:id/edit', () => import('./routes/admin/subjects/subject-edit')),
+  page('announcements', () => import('./routes/admin/announcements/announcement-list')),
+  page('announcements/create', () => import('./routes/admin/announcements/announcement-create')),
+  page('announcements/:id', () => import('./routes/admin/announcements/announcement-detail')),
+  page('announcements/:id/edit', () => import('./routes/admin/announcements/announcement-edit')),
+  page('teachers', () => import('./routes/admin/teachers/teacher-list')),
+  page('teachers/create', () => import('./routes/admin/teachers/teacher-create')),
+  page('teachers/:id', () => import('./routes/admin/teachers/teacher-detail')),
+  page('teachers/:id/edit', () => import('./routes/admin/teachers/teacher-edit')),
+  page('standards', () => import('./routes/admin/standards/standard-list')),
+  page('standards/create', () => import('./routes/admin/standards/standard-create')),
+  page('standards/:id', () => import('./routes/admin/standards/standard-detail')),
+  page('standards/:id/edit', () => import('./routes/admin/standards/standard-edit')),
+  page('batches', () => import('./routes/admin/batches/batch-list')),
+  page('batches/create', () => import('./routes/admin/batches/batch-create')),
+  page('batches/:id', () => import('./routes/admin/batches/batch-detail')),
+  page('batches/:id/edit', () => import('./routes/admin/batches/batch-edit')),
+  page('batches/:batchId/add-existing-student', () => import('./routes/admin/batches/batch-add-existing-student')),
+]);
+
+const teacherRoutes = area('app/teacher', 'teacher', [
+  page('dashboard', () => import('./routes/teacher/dashboard')),
+  page('batches', () => import('./routes/teacher/batches/batch-list')),
+  page('batches/:id', () => import('./routes/teacher/batches/batch-detail')),
+  page('students', () => import('./routes/teacher/students')),
+  page('attendance/mark', () => import('./routes/teacher/attendance/mark-attendance')),
+  page('attendance/student', () => import('./routes/teacher/attendance/student-attendance')),
+  page('notes', () => import('./routes/teacher/notes')),
+  page('profile', () => import('./routes/teacher/profile')),
+  page('announcements', () => import('./routes/teacher/announcements/announcement-list')),
+  page('announcements/:id', () => import('./routes/teacher/announcements/announcement-detail')),
+]);
+
+const studentRoutes = area('app/student', 'student', [
+  page('dashboard', () => import('./routes/student/dashboard')),
+  page('batches', () => import('./routes/student/batches')),
+  page('notes', () => import('./routes/student/notes')),
+  page('attendance', () => import('./routes/student/attendance')),
+  page('announcements', () => import('./routes/student/announcements/announcement-list')),
+  page('announcements/:id', () => import('./routes/student/announcements/announcement-detail')),
+  page('profile', () => import('./routes/student/profile')),
+  page('schedule', () => import('./routes/student/schedule')),
+]);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: FullScreenLoader,
+    children: [
+      publicRoutes,
+      // Kept from the original product: an old link to the teacher dashboard.
+      redirect('app/teacher-dashboard', '/app/teacher/dashboard'),
+      adminRoutes,
+      teacherRoutes,
+      studentRoutes,
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

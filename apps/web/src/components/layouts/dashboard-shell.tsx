@@ -1,0 +1,166 @@
+import { ActionIcon, Anchor, AppShell, Burger, Drawer, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import type { Role } from '@academy/shared/roles';
+import { SHELL } from '../../lib/theme';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { greetingNameFor } from '../../features/auth/session-user';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { ErrorBoundary } from '../ui/error-boundary';
+import { isNavItemActive, ROLE_NAVIGATION } from './role-navigation';
+import type { NavItem } from './role-navigation';
+import classes from './dashboard-shell.module.css';
+
+interface SidebarLinksProps {
+  items: readonly NavItem[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+function SidebarLinks({ items, collapsed, onNavigate }: SidebarLinksProps) {
+  const { pathname } = useLocation();
+  return items.map((item) => {
+    const active = isNavItemActive(pathname, item.to);
+    const ItemIcon = item.icon;
+    const link = (
+      <NavLink
+        component={Link}
+        to={item.to}
+        label={item.label}
+        aria-label={collapsed ? item.label : undefined}
+        leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden="true" />}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        variant="light"
+        fw={500}
+        mb={4}
+        onClick={onNavigate}
+        classNames={collapsed ? { root: classes.railRoot, body: classes.railBody, section: classes.railSection } : undefined}
+      />
+    );
+    return collapsed ? (
+      <Tooltip key={item.to} label={item.label} position="right" withArrow>
+        {link}
+      </Tooltip>
+    ) : (
+      <Fragment key={item.to}>{link}</Fragment>
+    );
+  });
+}
+
+function Brand() {
+  return (
+    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Academy home">
+      <Group gap={8} wrap="nowrap">
+        <IconSchool size={26} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
+        <Text fw={700} size="lg" visibleFrom="xs">
+          Academy
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+/**
+ * The signed-in layout of every role (spec sections 2 and 9): a 64 px top bar with the greeting and
+ * profile menu; a 280 px sidebar that collapses to a 60 px icon rail from the large breakpoint up,
+ * and below it a slide-in drawer.
+ */
+export function DashboardShell({ role }: { role: Role }) {
+  const navigation = ROLE_NAVIGATION[role];
+  const user = useCurrentUser();
+  const isDesktop = useMediaQuery(`(min-width: ${SHELL.largeBreakpoint})`, true, { getInitialValueInEffect: false });
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'academy-sidebar-collapsed', defaultValue: false, getInitialValueInEffect: false });
+
+  return (
+    // Dialogs (confirmations) are a signed-in need; see app/providers.tsx.
+    <ModalsProvider>
+      <AppShell
+        header={{ height: SHELL.headerHeight }}
+        navbar={{
+          width: collapsed ? SHELL.sidebarCollapsedWidth : SHELL.sidebarWidth,
+          breakpoint: 'lg',
+          // Below the breakpoint the drawer takes the sidebar's place.
+          collapsed: { mobile: true },
+        }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                hiddenFrom="lg"
+                size="sm"
+                opened={drawerOpened}
+                onClick={drawer.toggle}
+                aria-label="Open navigation"
+                aria-expanded={drawerOpened}
+              />
+              <ActionIcon
+                visibleFrom="lg"
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={() => setCollapsed((value) => !value)}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!collapsed}
+              >
+                {collapsed ? <IconLayoutSidebarLeftExpand size={22} aria-hidden="true" /> : <IconLayoutSidebarLeftCollapse size={22} aria-hidden="true" />}
+              </ActionIcon>
+              <Brand />
+            </Group>
+            {user ? (
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <Text fw={500} truncate="end" maw={{ base: 150, sm: 320 }}>
+                  Hello, {greetingNameFor(user)}
+                </Text>
+                <UserMenu user={user} dashboardPath={navigation.dashboardPath} profilePath={navigation.profilePath} />
+              </Group>
+            ) : null}
+          </Group>
+        </AppShell.Header>
+
+        {/* Rendered only where it shows, so the sidebar and the drawer never both exist. */}
+        {isDesktop ? (
+          <AppShell.Navbar aria-label="Main navigation" p={collapsed ? 'xs' : 'md'}>
+            {collapsed ? null : (
+              <AppShell.Section mb="md">
+                <Text fw={700} size="sm" tt="uppercase" c="dimmed" px="xs">
+                  {navigation.title}
+                </Text>
+              </AppShell.Section>
+            )}
+            <AppShell.Section grow component={ScrollArea} scrollbars="y">
+              <SidebarLinks items={navigation.items} collapsed={collapsed} />
+            </AppShell.Section>
+          </AppShell.Navbar>
+        ) : (
+          <Drawer
+            opened={drawerOpened}
+            onClose={drawer.close}
+            size={SHELL.sidebarWidth}
+            padding="md"
+            title={navigation.title}
+            closeButtonProps={{ 'aria-label': 'Close navigation' }}
+          >
+            <nav aria-label="Main navigation">
+              <SidebarLinks items={navigation.items} collapsed={false} onNavigate={drawer.close} />
+            </nav>
+          </Drawer>
+        )}
+
+        <AppShell.Main className={classes.main}>
+          <div className={classes.content}>
+            <ErrorBoundary>
+              <Outlet />
+            </ErrorBoundary>
+          </div>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,93 @@
+import { Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { IconSchool } from '@tabler/icons-react';
+import { Link, NavLink } from 'react-router';
+import { landingRouteFor } from '@academy/shared/roles';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import classes from './public-layout.module.css';
+
+const NAV_LINKS = [
+  { label: 'Home', to: '/' },
+  { label: 'Courses', to: '/courses' },
+  { label: 'Resources', to: '/resources' },
+  { label: 'Registration', to: '/admission' },
+  { label: 'About Us', to: '/about' },
+  { label: 'Contact Us', to: '/contact' },
+] as const;
+
+// Below this width the links move into the burger menu (theme breakpoint `md`).
+const LINKS_BREAKPOINT = '56em';
+
+function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  return NAV_LINKS.map((link) => (
+    <NavLink key={link.to} to={link.to} end={link.to === '/'} className={className} onClick={onNavigate}>
+      {link.label}
+    </NavLink>
+  ));
+}
+
+/** Top bar of the public site (spec section 2). */
+export function PublicHeader() {
+  const user = useCurrentUser();
+  const [opened, menu] = useDisclosure(false);
+  const wide = useMediaQuery(`(min-width: ${LINKS_BREAKPOINT})`, true, { getInitialValueInEffect: false });
+  const menuOpen = opened && !wide;
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') menu.close();
+  });
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Link to="/" aria-label="Academy home" style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Group gap={8} wrap="nowrap">
+              <IconSchool size={28} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
+              <Text fw={700} size="lg">
+                Academy
+              </Text>
+            </Group>
+          </Link>
+
+          {wide ? (
+            <Group component="nav" aria-label="Main navigation" gap={2} wrap="nowrap">
+              <NavLinks className={classes.link} />
+            </Group>
+          ) : null}
+
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {user ? (
+              <Button component={Link} to={landingRouteFor(user.role)} variant="light" maw={{ base: 150, sm: 240 }} title={user.name}>
+                <Text span inherit truncate="end">
+                  {user.name}
+                </Text>
+              </Button>
+            ) : (
+              <Button component={Link} to="/login">
+                Login
+              </Button>
+            )}
+            <Burger
+              hiddenFrom="md"
+              size="sm"
+              opened={menuOpen}
+              onClick={menu.toggle}
+              aria-label="Open navigation"
+              aria-expanded={menuOpen}
+              aria-controls="public-menu"
+            />
+          </Group>
+        </Group>
+      </Container>
+
+      {/* A light panel rather than a Drawer: the public pages' first load stays free of the modal code. */}
+      {menuOpen ? (
+        <Paper id="public-menu" className={classes.mobileMenu} shadow="md" radius={0}>
+          <Stack component="nav" aria-label="Main navigation" gap={4} p="sm">
+            <NavLinks className={`${classes.link} ${classes.menuLink}`} onNavigate={menu.close} />
+          </Stack>
+        </Paper>
+      ) : null}
+    </header>
+  );
+}

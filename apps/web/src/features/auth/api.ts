@@ -1,0 +1,93 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { LOGOUT_POPUPS, MESSAGES } from '@academy/shared/messages';
+import type { SessionUser } from '@academy/shared/schemas/auth';
+import { ApiError, apiRequest, normalizeError } from '../../lib/api-client';
+import { toSessionUser } from './session-user';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  session: ['auth', 'session'] as const,
+};
+
+/** The credentials sent to the server (already checked and trimmed by the login form). */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Asks the server who is signed in. Never throws: a failed check means "not signed in". */
+async function fetchSessionUser(): Promise<SessionUser | null> {
+  try {
+    return toSessionUser(await apiRequest<unknown>('GET', '/auth/me'));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      console.warn(normalizeError(error, MESSAGES.authCheckFailed).message);
+    }
+    return null;
+  }
+}
+
+/** The session is checked once at start-up; afterwards only login, logout and 401 answers change it. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: authKeys.session,
+  queryFn: fetchSessionUser,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+  refetchOnMount: false,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+});
+
+export type SessionState =
+  | { status: 'unknown'; user: null }
+  | { status: 'authenticated'; user: SessionUser }
+  | { status: 'unauthenticated'; user: null };
+
+export function useSession(): SessionState {
+  const { data, isPending } = useQuery(sessionQueryOptions);
+  if (isPending) return { status: 'unknown', user: null };
+  return data ? { status: 'authenticated', user: data } : { status: 'unauthenticated', user: null };
+}
+
+/** Forgets the signed-in user and every piece of their data held in the cache. */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  queryClient.setQueryData(authKeys.session, null);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials) => {
+      const user = toSessionUser(await apiRequest<unknown>('POST', '/auth/login', credentials));
+      if (!user) throw new ApiError(MESSAGES.loginFailed, 200, null);
+      return user;
+    },
+    onSuccess: (user) => queryClient.setQueryData(authKeys.session, user),
+    onError: () => clearSession(queryClient),
+  });
+}
+
+/** Logs out; success or failure, the user is forgotten and ends on /login (spec section 4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('POST', '/auth/logout'),
+    onSuccess: () => {
+      notifications.show({ ...LOGOUT_POPUPS.success, autoClose: LOGOUT_POPUPS.autoCloseMs, color: 'teal' });
+    },
+    onError: (error) => {
+      console.error(normalizeError(error, MESSAGES.logoutFailed).message);
+      notifications.show({ ...LOGOUT_POPUPS.failure, autoClose: LOGOUT_POPUPS.autoCloseMs, color: 'red' });
+    },
+    onSettled: () => {
+      clearSession(queryClient);
+      void navigate('/login', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { Avatar, Group, Menu, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { SessionUser } from '@academy/shared/schemas/auth';
+import { useLogout } from '../api';
+
+interface UserMenuProps {
+  user: SessionUser;
+  dashboardPath: string;
+  profilePath: string;
+}
+
+/** The avatar button of the top bar and its menu: Dashboard, Profile, Logout. */
+export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
+  const logout = useLogout();
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="Open profile menu">
+          <Group gap={4} wrap="nowrap">
+            {/* Without a picture Mantine shows its generic avatar icon. */}
+            <Avatar src={user.avatarUrl} alt="" radius="xl" size={36} color="indigo" />
+            <IconChevronDown size={16} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to={dashboardPath} leftSection={<IconLayoutDashboard size={16} aria-hidden="true" />}>
+          Dashboard
+        </Menu.Item>
+        <Menu.Item component={Link} to={profilePath} leftSection={<IconUser size={16} aria-hidden="true" />}>
+          Profile
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { sessionQueryOptions } from './features/auth/api';
+
+const queryClient = createQueryClient();
+// The one start-up session check runs while the first screen's code downloads.
+void queryClient.prefetchQuery(sessionQueryOptions);
+const router = createAppRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
