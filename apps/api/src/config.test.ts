@@ -29,12 +29,33 @@ describe('loadConfig', () => {
       expect.unreachable();
     } catch (error) {
       const problems = (error as ConfigError).problems;
-      expect(problems).toHaveLength(2);
+      expect(problems).toHaveLength(3);
       expect(problems[0]).toMatch(/^APP_SECRET is required in production/);
       expect(problems[1]).toMatch(/^PUBLIC_URL is required in production/);
+      expect(problems[2]).toMatch(/^SMTP_URL is required in production/);
     }
-    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://academy.example.in/' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://academy.example.in/',
+      SMTP_URL: 'smtps://office%40example.in:s3cret@smtp.example.in:465',
+    });
     expect(config.publicUrl).toBe('https://academy.example.in');
+    expect(config.smtpUrl).toBe('smtps://office%40example.in:s3cret@smtp.example.in:465');
+  });
+
+  it('reads the mail settings, with a sender that works for development', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: { name: 'Academy', address: 'no-reply@localhost' } });
+    expect(loadConfig({ MAIL_FROM: 'office@example.in' }).mailFrom).toEqual({ name: '', address: 'office@example.in' });
+    expect(loadConfig({ MAIL_FROM: '"Shree Academy, Latur" <office@example.in>' }).mailFrom).toEqual({ name: 'Shree Academy, Latur', address: 'office@example.in' });
+    try {
+      loadConfig({ SMTP_URL: 'smtp.example.in', MAIL_FROM: 'Shree Academy' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('SMTP_URL must look like smtps://');
+      expect(problems).toContain('MAIL_FROM must be an address');
+    }
   });
 
   it('treats empty values as unset', () => {

@@ -6,6 +6,9 @@ import { repoRoot } from './paths';
  * The one reader of process.env. Every setting is validated at start-up so a bad value stops the
  * server with a message naming it, instead of failing later in a request.
  */
+// "Name <address>" or a bare address; the name may not contain <, > or @.
+const MAIL_FROM_PATTERN = /^(?:([^<>@]*)<([^\s<>@]+@[^\s<>@]+)>|([^\s<>@]+@[^\s<>@]+))$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(1).max(65535, 'PORT must be between 1 and 65535').default(3000),
@@ -17,6 +20,21 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a full URL such as https://academy.example.in' }).optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters long').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s/]+/, { error: 'SMTP_URL must look like smtps://user:password@smtp.example.in:465 (or smtp:// for STARTTLS on port 587)', abort: true })
+    .refine((value) => URL.canParse(value), 'SMTP_URL is not a valid URL (percent-encode special characters in the user name and password)')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAIL_FROM_PATTERN, 'MAIL_FROM must be an address, optionally with a name: "Shree Academy <office@example.in>"')
+    .default('Academy <no-reply@localhost>')
+    // Kept apart so a name with a comma ("Shree Academy, Latur") is quoted instead of read as two addresses.
+    .transform((value) => {
+      const [, name = '', address = value] = MAIL_FROM_PATTERN.exec(value) ?? [];
+      return { name: name.trim().replace(/^"(.*)"$/, '$1'), address: address.trim() };
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' })
@@ -33,6 +51,9 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   appSecret: string | undefined;
+  /** Unset: mails are written to DATA_DIR/outbox instead of being sent. */
+  smtpUrl: string | undefined;
+  mailFrom: { name: string; address: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
 };
@@ -47,6 +68,7 @@ export class ConfigError extends Error {
 const REQUIRED_IN_PRODUCTION = {
   APP_SECRET: 'APP_SECRET is required in production (a random string of 32+ characters, e.g. `openssl rand -hex 32`); it keys the hashes of one-time codes',
   PUBLIC_URL: 'PUBLIC_URL is required in production (the address people open, e.g. https://academy.example.in); links in mails and the same-origin check use it',
+  SMTP_URL: 'SMTP_URL is required in production (e.g. smtps://user:password@smtp.example.in:465); without it password-reset mails would only be written to DATA_DIR/outbox',
 } as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     appSecret: values.APP_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
   };

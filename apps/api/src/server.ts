@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase } from './db/open-database';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
+import { createMailer } from './lib/mailer';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { webDistFolder } from './paths';
 
@@ -47,7 +49,13 @@ async function main() {
     await deleteExpiredAuthRecords(database.db);
     setInterval(() => void deleteExpiredAuthRecords(database.db).catch(() => {}), 60 * 60 * 1000).unref();
 
-    app = await buildApp({ db: database.db, config, webDistFolder, logger: { level: config.logLevel } });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: (line) => console.log(line),
+    });
+    app = await buildApp({ db: database.db, config, mailer, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

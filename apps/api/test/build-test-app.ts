@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { createDatabase, type Database } from '../src/db/client';
+import { createMailer, type Mailer } from '../src/lib/mailer';
 import { databaseOverride } from './global-setup';
+import { readOutbox, type ReadMail } from './outbox';
 
 /** A fresh database for one test file, cloned from the run's migrated template. */
 export async function createTestDatabase(): Promise<Database> {
@@ -20,18 +25,40 @@ export async function createTestDatabase(): Promise<Database> {
   return createDatabase({ ...connection, ...databaseOverride(connection, name) });
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  /** Writes .eml files to `outboxDir`, exactly as a server without SMTP_URL does. */
+  mailer: Mailer;
+  outboxDir: string;
+  /** Every mail to this address so far, oldest first (after background work has finished). */
+  mailsTo(address: string): Promise<ReadMail[]>;
+  /** The newest mail to this address, or undefined. */
+  latestMailTo(address: string): Promise<ReadMail | undefined>;
+  close(): Promise<void>;
+};
 
 /** The real application on a fresh real database; drive it with app.inject. */
 export async function buildTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false } });
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
+  const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
+  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer });
+  const mailsTo = async (address: string) => {
+    await app.backgroundIdle();
+    return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
+  };
   return {
     app,
     database,
+    mailer,
+    outboxDir,
+    mailsTo,
+    latestMailTo: async (address) => (await mailsTo(address)).at(-1),
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

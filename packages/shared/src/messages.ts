@@ -18,6 +18,14 @@ export const MESSAGES = {
   authCheckFailed: 'Authentication check failed',
   loginFailed: 'Login failed',
   logoutFailed: 'Logout failed',
+  newsletterSubscribed: 'Thank you for subscribing! We will keep you posted about new batches and results.',
+  newsletterAlreadySubscribed: 'You are already subscribed. Thank you!',
+  newsletterInvalidEmail: 'Please enter a valid email address.',
+  newsletterFailed: 'Failed to subscribe. Please try again.',
+  forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password. It is valid for 30 minutes.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordResetDone: 'Your password has been reset. You can now log in with your new password.',
+  settingsSaved: 'Academy settings saved',
 } as const;
 
 /** Popups of the logout flow (spec section 8). */
@@ -25,4 +33,11 @@ export const LOGOUT_POPUPS = {
   success: { title: 'Logged Out', message: 'You have been successfully logged out' },
   failure: { title: 'Logout Failed', message: 'There was an issue logging you out. Please try again.' },
   autoCloseMs: 2000,
+} as const;
+
+/** Popups of the footer's newsletter form (spec sections 5, 8 and 9). */
+export const NEWSLETTER_POPUPS = {
+  invalidEmail: { title: 'Invalid Email', message: MESSAGES.newsletterInvalidEmail, autoCloseMs: 2000 },
+  failure: { title: 'Failed to Subscribe', message: MESSAGES.newsletterFailed },
+  resultAutoCloseMs: 2500,
 } as const;

@@ -1,3 +1,6 @@
 // The full database schema, for the Drizzle client and drizzle-kit. Tables live in schema/<area>.ts.
 export * from './schema/users';
 export * from './schema/catalogue';
+export * from './schema/settings';
+export * from './schema/newsletter';
+export * from './schema/password-reset-tokens';

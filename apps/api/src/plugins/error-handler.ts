@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from '../lib/app-error';
@@ -10,7 +10,23 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length',
+  FST_ERR_BAD_URL: 'This address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long',
 };
+
+/**
+ * Fastify's `frameworkErrors` option: failures before any route runs (a malformed or over-long
+ * address) leave in the same envelope instead of Fastify's own JSON.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'framework error');
+    void reply.status(500).send({ success: false, message: MESSAGES.internal });
+    return;
+  }
+  void reply.status(status).send({ success: false, message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
+}
 
 function fieldName(instancePath: string | undefined, fallback: string): string {
   const name = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, loginInputSchema, newPasswordSchema } from './auth';
+import { emailSchema, loginInputSchema, newPasswordSchema, resetPasswordFormSchema, resetPasswordInputSchema } from './auth';
 
 describe('auth schemas', () => {
   it('normalises emails to trimmed lower case', () => {
@@ -16,5 +16,16 @@ describe('auth schemas', () => {
     const result = loginInputSchema.safeParse({ email: '', password: '' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path[0])).toEqual(['email', 'password']);
+  });
+});
+
+describe('password reset schemas', () => {
+  it('gives any malformed token the invalid-link message', () => {
+    expect(resetPasswordInputSchema.safeParse({ token: '', password: 'latur-rains-in-july' }).error?.issues[0]?.message).toMatch(/invalid or has expired/);
+  });
+  it('checks that the two passwords of the form match', () => {
+    expect(resetPasswordFormSchema.safeParse({ password: 'latur-rains-in-july', confirmPassword: 'latur-rains-in-july' }).success).toBe(true);
+    const mismatch = resetPasswordFormSchema.safeParse({ password: 'latur-rains-in-july', confirmPassword: 'latur-rains-in-june' });
+    expect(mismatch.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: 'The passwords do not match' });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { isCommonPassword } from '../common-passwords';
+import { MESSAGES } from '../messages';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -38,3 +39,27 @@ export const sessionUserSchema = z.object({
   avatarUrl: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** POST /api/auth/forgot-password. */
+export const forgotPasswordInputSchema = z.object({ email: emailSchema }, { error: 'Email is required' });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
+
+/** Any malformed token gets the same answer as an unknown or expired one. */
+export const resetTokenSchema = z
+  .string({ error: MESSAGES.resetLinkInvalid })
+  .min(1, MESSAGES.resetLinkInvalid)
+  .max(256, MESSAGES.resetLinkInvalid);
+
+/** POST /api/auth/reset-password. */
+export const resetPasswordInputSchema = z.object({ token: resetTokenSchema, password: newPasswordSchema }, { error: 'Password is required' });
+export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;
+
+/** The reset form in the browser: the token comes from the address, the password is typed twice. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string({ error: 'Please confirm the password' }).min(1, 'Please confirm the password') })
+  .refine((form) => form.password === form.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+/** GET /api/auth/validate-reset-token/{token}: whose link it is, with the email partly hidden. */
+export const resetTokenInfoSchema = z.object({ email: z.string() });
+export type ResetTokenInfo = z.infer<typeof resetTokenInfoSchema>;

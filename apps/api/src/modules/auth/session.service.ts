@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { loginFailures, sessions, users } from '../../db/schema';
+import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
 import { generateToken, hashToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'academy_session';
@@ -77,8 +77,10 @@ export async function deleteUserSessions(db: DbExecutor, userId: string, keepSes
   await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
-/** Drops expired sessions and old sign-in failures; run at start-up and hourly. */
+/** Drops expired sessions, old sign-in failures and old reset links; run at start-up and hourly. */
 export async function deleteExpiredAuthRecords(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`now() - interval '1 day'`));
+  // Kept a day past expiry: the per-account limit on reset mails counts the last hour's links.
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
 }

@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Stored lower-case; the unique index on lower(email) makes a second subscription impossible.
+    email: varchar({ length: 254 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('newsletter_subscriptions_email_lower_unique').on(sql`lower(${table.email})`)],
+);

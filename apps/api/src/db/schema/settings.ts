@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The academy's own details, edited by the admin. Exactly one row: the key is fixed to 1 by a check,
+ * so a second row cannot exist, and the service creates the row with defaults when it is missing.
+ */
+export const academySettings = pgTable(
+  'academy_settings',
+  {
+    id: smallint().primaryKey().default(1),
+    name: varchar({ length: 120 }).notNull(),
+    tagline: varchar({ length: 200 }).notNull(),
+    address: varchar({ length: 300 }).notNull(),
+    phones: text().array().notNull(),
+    email: varchar({ length: 254 }).notNull(),
+    officeHours: varchar({ length: 200 }).notNull(),
+    facebookUrl: varchar({ length: 500 }),
+    instagramUrl: varchar({ length: 500 }),
+    youtubeUrl: varchar({ length: 500 }),
+    whatsappUrl: varchar({ length: 500 }),
+    timeZone: varchar({ length: 64 }).notNull(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [check('academy_settings_single_row', sql`${table.id} = 1`), check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`)],
+);

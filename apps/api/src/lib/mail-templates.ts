@@ -1,0 +1,60 @@
+import type { MailContent } from './mailer';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Every value placed in a mail's HTML goes through this: names and settings are typed by people. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+type MailLayout = {
+  academyName: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the action. */
+  footnote?: string;
+};
+
+/** One plain layout for every mail: a heading with the academy's name, text, an optional button. */
+function renderMail(mail: MailLayout): MailContent {
+  const text = [
+    mail.greeting,
+    '',
+    ...mail.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(mail.action ? [`${mail.action.label}:`, mail.action.url, ''] : []),
+    ...(mail.footnote ? [mail.footnote, ''] : []),
+    `— ${mail.academyName}`,
+  ].join('\n');
+
+  const paragraph = (content: string) => `<p style="margin:0 0 16px">${escapeHtml(content)}</p>`;
+  const action = mail.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="background:#1c7ed6;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(mail.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="margin:0 0 24px;font-size:20px;color:#1c7ed6">${escapeHtml(mail.academyName)}</h1>
+${paragraph(mail.greeting)}
+${mail.paragraphs.map(paragraph).join('\n')}
+${action}
+${mail.footnote ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(mail.footnote)}</p>` : ''}
+<p style="margin:24px 0 0">— ${escapeHtml(mail.academyName)}</p>
+</div>
+</body></html>`;
+  return { subject: mail.subject, text, html };
+}
+
+export function passwordResetMail(input: { academyName: string; userName: string; resetUrl: string; validMinutes: number }): MailContent {
+  return renderMail({
+    academyName: input.academyName,
+    subject: `Reset your ${input.academyName} password`,
+    greeting: `Hello ${input.userName},`,
+    paragraphs: [`Someone (hopefully you) asked to reset the password of your ${input.academyName} account. Choose a new password with this link:`],
+    action: { label: 'Reset password', url: input.resetUrl },
+    footnote: `The link works once and for ${input.validMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+  });
+}

@@ -1,0 +1,115 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MESSAGES } from '@academy/shared/messages';
+import type { Db, DbExecutor } from '../../db/client';
+import { loginFailures, passwordResetTokens, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { passwordResetMail } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/password';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { getAcademySettings } from '../settings/settings.service';
+import { findUserByEmail } from '../users/users.service';
+import { deleteUserSessions } from './session.service';
+
+export const RESET_TOKEN_LIFETIME_MINUTES = 30;
+/** More requests for one account within an hour are answered as usual but send nothing. */
+export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
+
+/** "aarav.patil@example.com" → "a***@example.com": enough to recognise, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * Mails a reset link to an active account with this email, if there is one and it has not had
+ * RESET_MAILS_PER_ACCOUNT_PER_HOUR links in the last hour. Silent in every other case: the caller
+ * answers the same whatever happens here, and runs it after answering so the time taken tells
+ * nothing either.
+ */
+export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, input: { email: string; origin: string }) {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user || !user.isActive) return;
+
+  const token = await deps.db.transaction(async (tx) => {
+    // The user's row is locked so that simultaneous requests for one account count one after another.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [recent] = await tx
+      .select({ value: count() })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)));
+    if ((recent?.value ?? 0) >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return undefined;
+    const created = generateToken();
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(created),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60 * 1000),
+    });
+    return created;
+  });
+  if (!token) return;
+
+  const settings = await getAcademySettings(deps.db);
+  const mail = passwordResetMail({
+    academyName: settings.name,
+    userName: user.name,
+    resetUrl: `${input.origin}/reset-password/${token}`,
+    validMinutes: RESET_TOKEN_LIFETIME_MINUTES,
+  });
+  await deps.mailer.send({ to: user.email, ...mail });
+}
+
+async function findUsableToken(db: DbExecutor, token: string) {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+const invalidLink = () => new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
+
+/** Whether a reset link can still be used, and for which (masked) email. */
+export async function checkResetToken(db: Db, token: string): Promise<{ email: string }> {
+  const found = await findUsableToken(db, token);
+  if (!found) throw invalidLink();
+  return { email: maskEmail(found.email) };
+}
+
+/**
+ * Sets the new password from a reset link. In one transaction: the link is used up (claimed with a
+ * condition, so two submissions of one link cannot both win), the password changes, every session
+ * of the user ends and the user's other links stop working.
+ */
+export async function resetPassword(db: Db, input: { token: string; password: string }) {
+  const found = await findUsableToken(db, input.token);
+  if (!found) throw invalidLink();
+  // Hashed before the transaction: argon2 takes a while and must not hold row locks.
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.id, found.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+      .returning({ id: passwordResetTokens.id });
+    if (claimed.length === 0) throw invalidLink();
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, found.userId));
+    await deleteUserSessions(tx, found.userId);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
+    // Whoever was guessing the old password must not keep the owner locked out of the new one.
+    await tx.delete(loginFailures).where(eq(loginFailures.email, found.email));
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@academy/shared/messages';
+import { apiSuccess } from '@academy/shared/schemas/api';
+import { academySettingsInputSchema, academySettingsSchema, publicAcademySettingsSchema } from '@academy/shared/schemas/settings';
+import type { Db } from '../../db/client';
+import { requireRole } from '../../plugins/auth';
+import { getAcademySettings, toPublicSettings, updateAcademySettings } from './settings.service';
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
+    success: true as const,
+    data: toPublicSettings(await getAcademySettings(db)),
+  }));
+
+  // The role check runs before body validation, so a visitor learns nothing about the fields.
+  app.get(
+    '/admin/settings',
+    { preValidation: requireRole('admin'), schema: { tags: ['admin'], response: { 200: apiSuccess(academySettingsSchema) } } },
+    async () => ({ success: true as const, data: await getAcademySettings(db) }),
+  );
+
+  app.put(
+    '/admin/settings',
+    { preValidation: requireRole('admin'), schema: { tags: ['admin'], body: academySettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
+    async (request) => ({ success: true as const, data: await updateAcademySettings(db, request.body), message: MESSAGES.settingsSaved }),
+  );
+};

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { DEFAULT_TIME_ZONE, type academySettingsInputSchema, type AcademySettings, type PublicAcademySettings } from '@academy/shared/schemas/settings';
+import type { DbExecutor } from '../../db/client';
+import { academySettings } from '../../db/schema';
+
+type SettingsRow = typeof academySettings.$inferSelect;
+type SettingsValues = Omit<typeof academySettings.$inferInsert, 'id' | 'updatedAt'>;
+
+/** What a new installation starts with; the admin replaces it in the app. */
+export const DEFAULT_ACADEMY_SETTINGS = {
+  name: 'Shree Academy, Latur',
+  tagline: 'Coaching for 9th to 12th: board exams, JEE and NEET',
+  address: 'Shivaji Chowk, Latur, Maharashtra 413512',
+  phones: ['+91 9876543210', '+91 9876543211', '+91 9876543212'],
+  email: 'office@academy.example.in',
+  officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
+  facebookUrl: null,
+  instagramUrl: null,
+  youtubeUrl: null,
+  whatsappUrl: null,
+  timeZone: DEFAULT_TIME_ZONE,
+} satisfies SettingsValues;
+
+function toAcademySettings(row: SettingsRow): AcademySettings {
+  return {
+    name: row.name,
+    tagline: row.tagline,
+    address: row.address,
+    phones: row.phones,
+    email: row.email,
+    officeHours: row.officeHours,
+    socialLinks: { facebook: row.facebookUrl, instagram: row.instagramUrl, youtube: row.youtubeUrl, whatsapp: row.whatsappUrl },
+    timeZone: row.timeZone,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Only what the public pages show; nothing about when or by whom it changed. */
+export function toPublicSettings(settings: AcademySettings): PublicAcademySettings {
+  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone } = settings;
+  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone };
+}
+
+async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
+  const [row] = await db.select().from(academySettings).limit(1);
+  return row;
+}
+
+/**
+ * The academy's settings (name for mails, time zone for "today", contact details). The single row is
+ * created with the defaults on first use; concurrent first uses agree through ON CONFLICT.
+ */
+export async function getAcademySettings(db: DbExecutor): Promise<AcademySettings> {
+  let row = await readRow(db);
+  if (!row) {
+    await db
+      .insert(academySettings)
+      .values({ id: 1, ...DEFAULT_ACADEMY_SETTINGS })
+      .onConflictDoNothing();
+    row = (await readRow(db))!;
+  }
+  return toAcademySettings(row);
+}
+
+export async function updateAcademySettings(db: DbExecutor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
+  const values: SettingsValues = {
+    name: input.name,
+    tagline: input.tagline,
+    address: input.address,
+    phones: input.phones,
+    email: input.email,
+    officeHours: input.officeHours,
+    facebookUrl: input.socialLinks.facebook,
+    instagramUrl: input.socialLinks.instagram,
+    youtubeUrl: input.socialLinks.youtube,
+    whatsappUrl: input.socialLinks.whatsapp,
+    timeZone: input.timeZone,
+  };
+  const [row] = await db
+    .insert(academySettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: academySettings.id, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return toAcademySettings(row!);
+}
