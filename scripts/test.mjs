@@ -32,7 +32,7 @@ function check(label, command, args) {
   else failed += 1;
 }
 
-check('lint', 'npx', ['eslint', '.']);
+check('lint', 'npm', ['run', 'lint']);
 check('typecheck', 'npm', ['run', 'typecheck']);
 
 const vitestJson = path.join(results, 'vitest.json');
