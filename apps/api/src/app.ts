@@ -19,9 +19,15 @@ import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-han
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { standardsRoutes } from './modules/standards/standards.routes';
+import { studentsRoutes } from './modules/students/students.routes';
+import { subjectsRoutes } from './modules/subjects/subjects.routes';
+import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 export type AppDeps = {
@@ -92,6 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db });
       await api.register(newsletterRoutes, { db: deps.db });
+      await api.register(subjectsRoutes, { db: deps.db });
+      await api.register(standardsRoutes, { db: deps.db });
+      await api.register(teachersRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+      await api.register(studentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+      await api.register(profileRoutes, { db: deps.db });
+      await api.register(coursesRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@academy/shared/roles';
 import type { Db } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { batches, batchStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -31,4 +31,85 @@ export async function loginAs(app: FastifyInstance, email: string, password = TE
   if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'academy_session');
   return `${cookie!.name}=${cookie!.value}`;
+}
+
+let sequence = 0;
+/** A number unique within the test file (each file has its own database). */
+function next(): number {
+  sequence += 1;
+  return sequence;
+}
+
+export async function buildSubject(db: Db, overrides: Partial<{ name: string; code: string; description: string }> = {}) {
+  const n = next();
+  const [subject] = await db
+    .insert(subjects)
+    .values({ name: overrides.name ?? `Subject ${n}`, code: overrides.code ?? `SUB${n}`, description: overrides.description ?? '' })
+    .returning();
+  return subject!;
+}
+
+export async function buildStandard(db: Db, overrides: Partial<{ name: string; level: number; subjectIds: string[] }> = {}) {
+  const n = next();
+  const [standard] = await db
+    .insert(standards)
+    .values({ name: overrides.name ?? `Standard ${n}`, level: overrides.level ?? 1000 + n })
+    .returning();
+  if (overrides.subjectIds?.length) await db.insert(standardSubjects).values(overrides.subjectIds.map((subjectId) => ({ standardId: standard!.id, subjectId })));
+  return standard!;
+}
+
+/** A teacher with a sign-in account (TEST_PASSWORD). */
+export async function buildTeacher(
+  db: Db,
+  overrides: Partial<{ name: string; email: string; status: 'active' | 'inactive' | 'on_leave'; subjectIds: string[]; phone: string }> = {},
+) {
+  const status = overrides.status ?? 'active';
+  const user = await buildUser(db, { role: 'teacher', name: overrides.name, email: overrides.email, isActive: status !== 'inactive' });
+  const [teacher] = await db
+    .insert(teachers)
+    .values({ userId: user.id, status, phone: overrides.phone ?? null, qualification: 'M.Sc.' })
+    .returning();
+  if (overrides.subjectIds?.length) await db.insert(teacherSubjects).values(overrides.subjectIds.map((subjectId) => ({ teacherId: teacher!.id, subjectId })));
+  return { ...teacher!, user };
+}
+
+/** A student with a sign-in account (TEST_PASSWORD); `standardId: null` for none, else a new standard unless given. */
+export async function buildStudent(
+  db: Db,
+  overrides: Partial<{ name: string; email: string; standardId: string | null; status: 'active' | 'archived'; phone: string | null; parentPhone: string | null }> = {},
+) {
+  const status = overrides.status ?? 'active';
+  const standardId = overrides.standardId === undefined ? (await buildStandard(db)).id : overrides.standardId;
+  const user = await buildUser(db, { role: 'student', name: overrides.name, email: overrides.email, isActive: status === 'active' });
+  const [student] = await db
+    .insert(students)
+    .values({ userId: user.id, standardId, status, phone: overrides.phone ?? null, parentPhone: overrides.parentPhone ?? null })
+    .returning();
+  return { ...student!, user };
+}
+
+/** A batch; its standard, subject and teacher are created unless given. `studentIds` are enrolled. */
+export async function buildBatch(
+  db: Db,
+  overrides: Partial<{ name: string; teacherId: string; standardId: string; subjectId: string; capacity: number; studentIds: string[] }> = {},
+) {
+  const n = next();
+  const [batch] = await db
+    .insert(batches)
+    .values({
+      name: overrides.name ?? `Batch ${n}`,
+      teacherId: overrides.teacherId ?? (await buildTeacher(db)).id,
+      standardId: overrides.standardId ?? (await buildStandard(db)).id,
+      subjectId: overrides.subjectId ?? (await buildSubject(db)).id,
+      scheduleDays: ['mon', 'wed', 'fri'],
+      startTime: '07:00',
+      endTime: '08:30',
+      startDate: '2026-06-01',
+      endDate: '2027-03-31',
+      capacity: overrides.capacity ?? 40,
+    })
+    .returning();
+  if (overrides.studentIds?.length) await db.insert(batchStudents).values(overrides.studentIds.map((studentId) => ({ batchId: batch!.id, studentId })));
+  return batch!;
 }

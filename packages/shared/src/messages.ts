@@ -26,6 +26,27 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordResetDone: 'Your password has been reset. You can now log in with your new password.',
   settingsSaved: 'Academy settings saved',
+  // Catalogue (spec section 8 gives the subject texts; the others follow them).
+  subjectCreated: 'Subject created successfully',
+  subjectUpdated: 'Subject updated successfully',
+  subjectDeleted: 'Subject deleted successfully',
+  standardCreated: 'Standard created successfully',
+  standardUpdated: 'Standard updated successfully',
+  standardDeleted: 'Standard deleted successfully',
+  teacherCreated: 'Teacher created successfully',
+  teacherCreatedInvited: 'Teacher created successfully. We have mailed them a link to set their password.',
+  teacherUpdated: 'Teacher updated successfully',
+  teacherDeleted: 'Teacher deleted successfully',
+  studentCreated: 'Student created successfully',
+  studentCreatedInvited: 'Student created successfully. We have mailed them a link to set their password.',
+  studentUpdated: 'Student updated successfully',
+  studentArchived: 'Student archived successfully. Their records are kept and they can no longer sign in.',
+  emailInUse: 'This email is already in use',
+  // Own profile and password.
+  profileUpdated: 'Profile updated successfully',
+  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  fieldNotEditable: 'This field cannot be changed here',
 } as const;
 
 /** Popups of the logout flow (spec section 8). */

@@ -75,7 +75,7 @@ export async function seedDemoAcademy(db: Db): Promise<boolean> {
       const [user] = await tx.insert(users).values({ name: teacher.name, email: teacher.email, role: 'teacher', passwordHash }).returning();
       const [row] = await tx
         .insert(teachers)
-        .values({ userId: user!.id, phone: teacher.phone, qualification: teacher.qualification, gender: teacher.gender, joiningDate: '2022-06-01', address: 'Latur, Maharashtra' })
+        .values({ userId: user!.id, phone: `+91 ${teacher.phone}`, qualification: teacher.qualification, gender: teacher.gender, joiningDate: '2022-06-01', address: 'Latur, Maharashtra' })
         .returning();
       teacherIds.push(row!.id);
       await tx.insert(teacherSubjects).values(teacher.subjects.map((code) => ({ teacherId: row!.id, subjectId: subjectId(code) })));
@@ -94,9 +94,10 @@ export async function seedDemoAcademy(db: Db): Promise<boolean> {
           userId: user!.id,
           gender: index % 2 === 0 ? 'male' : 'female',
           address: 'Latur, Maharashtra',
-          phone: `98${String(22000000 + index * 137).padStart(8, '0')}`,
+          // Stored the way the forms store them: "+91 98xxxxxxxx".
+          phone: `+91 98${String(22000000 + index * 137).padStart(8, '0')}`,
           parentName: `${['Ramesh', 'Suresh', 'Mahesh', 'Ganesh', 'Dinesh'][index % 5]} ${surname}`,
-          parentPhone: `94${String(21000000 + index * 211).padStart(8, '0')}`,
+          parentPhone: `+91 94${String(21000000 + index * 211).padStart(8, '0')}`,
           standardId: standardId(level),
           school: ['Keshavraj Vidyalaya', 'Shri Deshikendra Vidyalaya', 'Rajarshi Shahu College', 'Dayanand Science College'][index % 4],
           admissionDate: startDate,

@@ -58,3 +58,27 @@ export function passwordResetMail(input: { academyName: string; userName: string
     footnote: `The link works once and for ${input.validMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
   });
 }
+
+const ROLE_WORDS = { admin: 'an administrator', teacher: 'a teacher', student: 'a student' } as const;
+
+/** A new account created by the office: the person chooses their own password with the link. */
+export function welcomeMail(input: {
+  academyName: string;
+  userName: string;
+  email: string;
+  role: keyof typeof ROLE_WORDS;
+  setPasswordUrl: string;
+  validDays: number;
+}): MailContent {
+  return renderMail({
+    academyName: input.academyName,
+    subject: `Welcome to ${input.academyName}: set your password`,
+    greeting: `Hello ${input.userName},`,
+    paragraphs: [
+      `The academy office has created your ${input.academyName} account as ${ROLE_WORDS[input.role]}. You sign in with this email address: ${input.email}.`,
+      'Choose your password with this link, then sign in:',
+    ],
+    action: { label: 'Set your password', url: input.setPasswordUrl },
+    footnote: `The link works once and for ${input.validDays} days. If it has expired, use "Forgot password" on the sign-in page to get a new one.`,
+  });
+}

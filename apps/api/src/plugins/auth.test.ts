@@ -50,7 +50,7 @@ describe('role guard on an admin-only route (GET /api/admin/dashboard/summary)',
   it('answers the counts to an admin', async () => {
     const response = await summary(cookies.admin);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ activeStudents: 0, teachers: 0, batches: 0, subjects: 0, standards: 0 });
+    expect(response.json().data.counts).toEqual({ activeStudents: 0, teachers: 0, batches: 0, subjects: 0, standards: 0, newRegistrations: 0, activeAnnouncements: 0 });
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from '../lib/app-error';
+import { appErrorFromPostgres } from '../lib/postgres-errors';
 
 // Fastify's own 4xx errors, in words a person can act on.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -43,10 +44,23 @@ export function registerErrorHandler(app: FastifyInstance) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = fieldName(issue.instancePath, error.validationContext ?? 'body');
+        // A strict body (e.g. a profile) names each field it does not accept.
+        const keys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(keys)) {
+          for (const key of keys) errors[field === error.validationContext ? String(key) : `${field}.${String(key)}`] ??= MESSAGES.fieldNotEditable;
+          continue;
+        }
         errors[field] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.values(errors)[0];
       return reply.status(400).send({ success: false, message: first ?? MESSAGES.validationFailed, errors });
+    }
+    const fromPostgres = appErrorFromPostgres(error);
+    if (fromPostgres) {
+      // A constraint (unique, foreign key) can trip in a race; any other code means a schema let bad input through.
+      if (fromPostgres.status === 409 || fromPostgres.fieldErrors) request.log.warn({ err: error }, 'database constraint refused the request');
+      else request.log.error({ err: error }, 'database refused a value that validation should have caught');
+      return reply.status(fromPostgres.status).send({ success: false, message: fromPostgres.message, ...(fromPostgres.fieldErrors ? { errors: fromPostgres.fieldErrors } : {}) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');

@@ -60,6 +60,13 @@ export const resetPasswordFormSchema = z
   .refine((form) => form.password === form.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
-/** GET /api/auth/validate-reset-token/{token}: whose link it is, with the email partly hidden. */
-export const resetTokenInfoSchema = z.object({ email: z.string() });
+/** Why a link was sent: forgot-password (`reset`) or a new account choosing its first password (`welcome`). */
+export const RESET_TOKEN_PURPOSES = ['reset', 'welcome'] as const;
+export type ResetTokenPurpose = (typeof RESET_TOKEN_PURPOSES)[number];
+
+/**
+ * GET /api/auth/validate-reset-token/{token}: whose link it is, with the email partly hidden, and
+ * its purpose (the page may say "Set your password" for `welcome`). Both go to POST /auth/reset-password.
+ */
+export const resetTokenInfoSchema = z.object({ email: z.string(), purpose: z.enum(RESET_TOKEN_PURPOSES) });
 export type ResetTokenInfo = z.infer<typeof resetTokenInfoSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { NEWSLETTER_EMAIL_PATTERN } from '../email-patterns';
 import { MESSAGES } from '../messages';
 
-/** The spec's basic check: non-space text, an at sign, more text, a dot, more text. */
-export const NEWSLETTER_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+export { NEWSLETTER_EMAIL_PATTERN };
 
 /** POST /api/newsletter/subscribe. Every failure has the one message the footer form shows. */
 export const newsletterSubscribeSchema = z.object(

@@ -13,7 +13,13 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { WEEKDAYS } from '@academy/shared/schemas/batches';
+import { GENDERS } from '@academy/shared/schemas/common';
+import { STUDENT_STATUSES } from '@academy/shared/schemas/students';
+import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import { timestamps, users } from './users';
+
+export { GENDERS, STUDENT_STATUSES, TEACHER_STATUSES, WEEKDAYS };
 
 export const subjects = pgTable(
   'subjects',
@@ -57,9 +63,6 @@ export const standardSubjects = pgTable(
   (table) => [primaryKey({ columns: [table.standardId, table.subjectId] }), index('standard_subjects_subject_idx').on(table.subjectId)],
 );
 
-export const TEACHER_STATUSES = ['active', 'inactive', 'on_leave'] as const;
-export const GENDERS = ['male', 'female', 'other'] as const;
-
 export const teachers = pgTable(
   'teachers',
   {
@@ -76,7 +79,11 @@ export const teachers = pgTable(
     status: text({ enum: TEACHER_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
-  (table) => [index('teachers_status_idx').on(table.status)],
+  (table) => [
+    index('teachers_status_idx').on(table.status),
+    check('teachers_status_check', sql`${table.status} in ('active', 'inactive', 'on_leave')`),
+    check('teachers_gender_check', sql`${table.gender} in ('male', 'female', 'other')`),
+  ],
 );
 
 export const teacherSubjects = pgTable(
@@ -91,8 +98,6 @@ export const teacherSubjects = pgTable(
   },
   (table) => [primaryKey({ columns: [table.teacherId, table.subjectId] }), index('teacher_subjects_subject_idx').on(table.subjectId)],
 );
-
-export const STUDENT_STATUSES = ['active', 'archived'] as const;
 
 export const students = pgTable(
   'students',
@@ -118,10 +123,18 @@ export const students = pgTable(
     status: text({ enum: STUDENT_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
-  (table) => [index('students_standard_idx').on(table.standardId), index('students_status_idx').on(table.status)],
+  (table) => [
+    index('students_standard_idx').on(table.standardId),
+    index('students_status_idx').on(table.status),
+    check('students_status_check', sql`${table.status} in ('active', 'archived')`),
+    check('students_gender_check', sql`${table.gender} in ('male', 'female', 'other')`),
+    // The admin's list sorts by it and the dashboard shows the latest students.
+    index('students_created_at_idx').on(table.createdAt),
+    // The list searches phones with ILIKE '%…%' (pg_trgm; users carries the name and email ones).
+    index('students_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
+    index('students_parent_phone_trgm_idx').using('gin', table.parentPhone.op('gin_trgm_ops')),
+  ],
 );
-
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 export const batches = pgTable(
   'batches',

@@ -1,24 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { forgotPasswordInputSchema, resetPasswordInputSchema, resetTokenInfoSchema, resetTokenSchema } from '@academy/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import { siteOrigin } from '../../lib/site-origin';
 import { checkResetToken, resetPassword, sendPasswordResetMail } from './password-reset.service';
 
 /** Per client address; each account also gets at most a few mails an hour (see the service). */
 export const FORGOT_PASSWORD_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 const RESET_RATE_LIMIT = { max: 30, timeWindow: '15 minutes' } as const;
-
-/**
- * Where links in mails point. PUBLIC_URL is required in production; without it (development) the
- * address the request came to is used, which a client could forge with its Host header.
- */
-function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; publicUrl: string | undefined }> = async (app, { db, mailer, publicUrl }) => {
   app.post(

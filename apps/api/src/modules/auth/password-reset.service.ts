@@ -38,7 +38,9 @@ export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, in
     const [recent] = await tx
       .select({ value: count() })
       .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)));
+      .where(
+        and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset'), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)),
+      );
     if ((recent?.value ?? 0) >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return undefined;
     const created = generateToken();
     await tx.insert(passwordResetTokens).values({
@@ -62,7 +64,7 @@ export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, in
 
 async function findUsableToken(db: DbExecutor, token: string) {
   const [row] = await db
-    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email })
+    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email, purpose: passwordResetTokens.purpose })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
@@ -79,11 +81,11 @@ async function findUsableToken(db: DbExecutor, token: string) {
 
 const invalidLink = () => new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid);
 
-/** Whether a reset link can still be used, and for which (masked) email. */
-export async function checkResetToken(db: Db, token: string): Promise<{ email: string }> {
+/** Whether a reset (or welcome) link can still be used, for which (masked) email, and why it was sent. */
+export async function checkResetToken(db: Db, token: string): Promise<{ email: string; purpose: 'reset' | 'welcome' }> {
   const found = await findUsableToken(db, token);
   if (!found) throw invalidLink();
-  return { email: maskEmail(found.email) };
+  return { email: maskEmail(found.email), purpose: found.purpose };
 }
 
 /**

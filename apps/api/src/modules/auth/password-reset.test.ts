@@ -119,7 +119,7 @@ describe('validating a reset link and setting the new password', () => {
     const token = await requestToken(user.email);
     const response = await validate(token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, data: { email: 'a***@example.com' } });
+    expect(response.json()).toEqual({ success: true, data: { email: 'a***@example.com', purpose: 'reset' } });
   });
 
   it('resets the password with a valid link: sessions end, the old password stops working, the new one works', async () => {

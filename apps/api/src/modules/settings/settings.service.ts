@@ -83,3 +83,10 @@ export async function updateAcademySettings(db: DbExecutor, input: z.output<type
     .returning();
   return toAcademySettings(row!);
 }
+
+/** Today's date ('YYYY-MM-DD') where the academy is (its time zone setting), not where the server is. */
+export async function academyToday(db: DbExecutor): Promise<string> {
+  const { timeZone } = await getAcademySettings(db);
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}

@@ -1,17 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { MESSAGES } from '@academy/shared/messages';
 import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
 import type { Role } from '@academy/shared/roles';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Db, DbExecutor } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
+import { createWelcomeToken } from '../auth/welcome.service';
 import { deleteUserSessions } from '../auth/session.service';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message ?? 'Invalid value';
 }
 
-export async function findUserByEmail(db: Db, email: string) {
+export async function findUserByEmail(db: DbExecutor, email: string) {
   const [user] = await db
     .select()
     .from(users)
@@ -49,4 +51,66 @@ export async function setUserPassword(db: Db, emailInput: string, newPassword: s
     await deleteUserSessions(tx, user.id);
   });
   return { id: user.id, email: user.email };
+}
+
+/** Emails are unique across every account (admins, teachers, students), whatever their case. */
+export async function assertEmailAvailable(db: DbExecutor, email: string, exceptUserId?: string) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    .limit(1);
+  if (taken) throw new AppError('CONFLICT', `A user with the email ${email} already exists`, { email: MESSAGES.emailInUse });
+}
+
+/** A set-your-password mail to send once the account's transaction has committed. */
+export type Invitation = { name: string; email: string; role: Role; token: string };
+
+/**
+ * Creates the sign-in account of a new teacher or student inside the caller's transaction. With a
+ * password hash the account is usable at once; without one (and enabled) it gets a welcome link
+ * (7 days), which the caller mails after the commit.
+ */
+export async function createAccount(
+  tx: DbExecutor,
+  input: { name: string; email: string; role: Role; passwordHash: string | undefined; isActive: boolean },
+): Promise<{ userId: string; invitation: Invitation | undefined }> {
+  await assertEmailAvailable(tx, input.email);
+  const [user] = await tx
+    .insert(users)
+    .values({ name: input.name, email: input.email.toLowerCase(), role: input.role, passwordHash: input.passwordHash ?? null, isActive: input.isActive })
+    .returning({ id: users.id });
+  const userId = user!.id;
+  // A disabled account could not use the link; it can ask for one with forgot-password once enabled.
+  if (input.passwordHash || !input.isActive) return { userId, invitation: undefined };
+  const token = await createWelcomeToken(tx, userId);
+  return { userId, invitation: { name: input.name, email: input.email.toLowerCase(), role: input.role, token } };
+}
+
+/**
+ * Changes an account's name, email, password or enabled state. A new password or disabling the
+ * account ends every session (and voids outstanding set-password links); re-enabling lets the person
+ * sign in again.
+ */
+export async function updateAccount(
+  tx: DbExecutor,
+  userId: string,
+  changes: { name?: string; email?: string; passwordHash?: string; isActive?: boolean; avatarUrl?: string | null },
+) {
+  if (changes.email !== undefined) await assertEmailAvailable(tx, changes.email, userId);
+  const values = {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.email !== undefined ? { email: changes.email.toLowerCase() } : {}),
+    ...(changes.passwordHash !== undefined ? { passwordHash: changes.passwordHash } : {}),
+    ...(changes.isActive !== undefined ? { isActive: changes.isActive } : {}),
+    ...(changes.avatarUrl !== undefined ? { avatarUrl: changes.avatarUrl } : {}),
+  };
+  if (Object.keys(values).length > 0) await tx.update(users).set(values).where(eq(users.id, userId));
+  if (changes.passwordHash !== undefined || changes.isActive === false) {
+    await deleteUserSessions(tx, userId);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  }
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from './csv';
+
+describe('CSV', () => {
+  it('quotes cells with commas, quotes and line breaks, doubling quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('Patil, Aarav')).toBe('"Patil, Aarav"');
+    expect(csvCell('Say "hi"')).toBe('"Say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(42)).toBe('42');
+    expect(csvCell(-3)).toBe('-3'); // numbers are data, not formulas
+  });
+
+  it('keeps text that a spreadsheet would run as a formula as text', () => {
+    for (const value of ['=1+1', '+91 9822012345', '-2', '@SUM(A1)', '\tx']) expect(csvCell(value).replace(/^"/, '').startsWith("'")).toBe(true);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('writes a document with a BOM and CRLF line ends', () => {
+    expect(toCsv(['a', 'b'], [['1', 'x,y']])).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
+  });
+});

@@ -1,0 +1,24 @@
+export type CsvValue = string | number | null | undefined;
+
+// A cell starting with one of these is run as a formula by spreadsheet programs (CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
+ * Text that a spreadsheet would run as a formula gets a leading apostrophe (OWASP's advice), so a
+ * name typed as "=HYPERLINK(…)" stays text.
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * A whole CSV document: a header row, then the rows; CRLF line ends, and a UTF-8 byte order mark so
+ * that Excel reads Marathi and Hindi names correctly.
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

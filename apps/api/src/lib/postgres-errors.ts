@@ -1,0 +1,71 @@
+import { MESSAGES } from '@academy/shared/messages';
+import { AppError } from './app-error';
+
+/** The fields of a PostgreSQL error that `pg` exposes (Drizzle wraps it as `cause`). */
+type PostgresError = { code: string; constraint?: string; detail?: string; table?: string; column?: string };
+
+export function findPostgresError(error: unknown): PostgresError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as Partial<PostgresError> & { severity?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && candidate.severity !== undefined) return candidate as PostgresError;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Unique indexes → the field a form shows the message under. */
+const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
+  users_email_lower_unique: { field: 'email', message: MESSAGES.emailInUse },
+  subjects_name_lower_unique: { field: 'name', message: 'A subject with this name already exists' },
+  subjects_code_upper_unique: { field: 'code', message: 'A subject with this code already exists' },
+  standards_name_lower_unique: { field: 'name', message: 'A standard with this name already exists' },
+  standards_level_unique: { field: 'level', message: 'A standard with this level already exists' },
+};
+
+/** Referencing columns → the field of the body that named the missing record. */
+const REFERENCE_FIELDS: Record<string, string> = {
+  subject_id: 'subjects',
+  standard_id: 'standard',
+  teacher_id: 'teacher',
+  student_id: 'students',
+  batch_id: 'batch',
+};
+
+const snakeToCamel = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+/**
+ * The safety net behind the services' own checks: a constraint that PostgreSQL enforced (two
+ * requests racing past a check, a rule a service forgot) becomes the right 4xx instead of a 500.
+ * Returns undefined for anything else.
+ */
+export function appErrorFromPostgres(error: unknown): AppError | undefined {
+  const pgError = findPostgresError(error);
+  if (!pgError) return undefined;
+  switch (pgError.code) {
+    case '23505': {
+      const known = pgError.constraint ? UNIQUE_FIELDS[pgError.constraint] : undefined;
+      if (known) return new AppError('CONFLICT', known.message, { [known.field]: known.message });
+      return new AppError('CONFLICT', 'This record already exists');
+    }
+    case '23503': {
+      // Deleting a row that others still point at, or pointing at a row that does not exist.
+      const referencedBy = /is still referenced from table "([^"]+)"/.exec(pgError.detail ?? '')?.[1];
+      if (referencedBy) return new AppError('CONFLICT', `This record is still used (in ${referencedBy.replace(/_/g, ' ')}) and cannot be deleted`);
+      const column = /^Key \(([a-z_]+)\)/.exec(pgError.detail ?? '')?.[1];
+      const field = column ? (REFERENCE_FIELDS[column] ?? snakeToCamel(column)) : 'body';
+      return new AppError('BAD_REQUEST', 'It refers to a record that does not exist', { [field]: 'Choose an existing record from the list' });
+    }
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22007':
+    case '22008':
+    case '22001':
+    case '22003':
+      // Check, not-null, malformed value, bad date, too long, out of range: bad input that slipped past a schema.
+      return new AppError('BAD_REQUEST', MESSAGES.validationFailed);
+    default:
+      return undefined;
+  }
+}

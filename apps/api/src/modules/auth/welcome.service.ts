@@ -1,0 +1,40 @@
+import type { Role } from '@academy/shared/roles';
+import type { Db, DbExecutor } from '../../db/client';
+import { passwordResetTokens } from '../../db/schema';
+import { welcomeMail } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { getAcademySettings } from '../settings/settings.service';
+
+/** A new account's set-your-password link: long enough for someone who reads mail once a week. */
+export const WELCOME_TOKEN_LIFETIME_DAYS = 7;
+
+/**
+ * Creates the set-your-password link of a new account, inside the transaction that creates the
+ * account (a failed creation leaves no link). It is a password-reset token with purpose `welcome`:
+ * the same page (/reset-password/{token}) and the same endpoints use it. Returns the token to mail.
+ */
+export async function createWelcomeToken(tx: DbExecutor, userId: string): Promise<string> {
+  const token = generateToken();
+  await tx.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    purpose: 'welcome',
+    expiresAt: new Date(Date.now() + WELCOME_TOKEN_LIFETIME_DAYS * 24 * 60 * 60 * 1000),
+  });
+  return token;
+}
+
+/** Mails a new account its set-your-password link. */
+export async function sendWelcomeMail(deps: { db: Db; mailer: Mailer }, input: { name: string; email: string; role: Role; token: string; origin: string }) {
+  const settings = await getAcademySettings(deps.db);
+  const mail = welcomeMail({
+    academyName: settings.name,
+    userName: input.name,
+    email: input.email,
+    role: input.role,
+    setPasswordUrl: `${input.origin}/reset-password/${input.token}`,
+    validDays: WELCOME_TOKEN_LIFETIME_DAYS,
+  });
+  await deps.mailer.send({ to: input.email, ...mail });
+}

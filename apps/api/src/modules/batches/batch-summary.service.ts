@@ -1,0 +1,44 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { formatSchedule, type BatchSummary, type Weekday } from '@academy/shared/schemas/batches';
+import type { DbExecutor } from '../../db/client';
+import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
+
+/** Active students enrolled in the batch: archived students keep their enrolment rows as history. */
+export const activeEnrolledCount = sql<number>`(
+  select count(*)::int from ${batchStudents}
+  join ${students} on ${students.id} = ${batchStudents.studentId}
+  where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active'
+)`;
+
+/**
+ * Batches with their standard, subject, teacher, schedule and seats, in one query, for the lists
+ * outside the batch screens (a teacher's batches, a student's batches).
+ */
+export async function listBatchSummaries(db: DbExecutor, where: SQL | undefined): Promise<BatchSummary[]> {
+  const rows = await db
+    .select({
+      _id: batches.id,
+      name: batches.name,
+      standard: { _id: standards.id, name: standards.name, level: standards.level },
+      subject: { _id: subjects.id, name: subjects.name, code: subjects.code },
+      teacher: { _id: teachers.id, name: users.name },
+      days: batches.scheduleDays,
+      startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
+      endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      startDate: batches.startDate,
+      endDate: batches.endDate,
+      capacity: batches.capacity,
+      enrolledCount: activeEnrolledCount,
+    })
+    .from(batches)
+    .innerJoin(standards, eq(standards.id, batches.standardId))
+    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
+    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(and(where))
+    .orderBy(asc(standards.level), asc(batches.startTime), asc(batches.name));
+  return rows.map(({ days, startTime, endTime, ...row }) => {
+    const schedule = { days: days as Weekday[], startTime, endTime };
+    return { ...row, schedule, scheduleText: formatSchedule(schedule), seatsLeft: Math.max(0, row.capacity - row.enrolledCount) };
+  });
+}

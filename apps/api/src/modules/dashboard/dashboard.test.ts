@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+
+let t: TestApp;
+let admin = '';
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
+});
+afterAll(() => t.close());
+
+const summary = async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard/summary', headers: { cookie: admin } });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+};
+
+describe('GET /api/admin/dashboard/summary', () => {
+  it('starts at zero', async () => {
+    expect(await summary()).toEqual({
+      counts: { activeStudents: 0, teachers: 0, batches: 0, subjects: 0, standards: 0, newRegistrations: 0, activeAnnouncements: 0 },
+      recentStudents: [],
+      batchesNearCapacity: [],
+    });
+  });
+
+  it('counts real records, lists the latest students and the batches at 80% of capacity or more', async () => {
+    const db = t.database.db;
+    const standard = await buildStandard(db, { name: '10th', level: 10 });
+    const students = [];
+    for (let index = 0; index < 7; index += 1) students.push(await buildStudent(db, { name: `Student ${index}`, standardId: standard.id }));
+    const archived = await buildStudent(db, { name: 'Archived', standardId: standard.id, status: 'archived' });
+    const priya = await buildTeacher(db, { name: 'Priya' });
+    await buildTeacher(db, { status: 'on_leave' });
+    await buildTeacher(db, { status: 'inactive' });
+    const maths = await buildSubject(db, { name: 'Maths', code: 'MD' });
+    const ids = students.map((student) => student.id);
+    // 4 of 5 seats (80%): near. 3 active of 4 seats + an archived student (75%): not near. 5 of 5: full.
+    const near = await buildBatch(db, { name: 'Near', capacity: 5, teacherId: priya.id, subjectId: maths.id, standardId: standard.id, studentIds: ids.slice(0, 4) });
+    await buildBatch(db, { name: 'Roomy', capacity: 4, teacherId: priya.id, standardId: standard.id, studentIds: [...ids.slice(0, 3), archived.id] });
+    const full = await buildBatch(db, { name: 'Full', capacity: 5, teacherId: priya.id, subjectId: maths.id, standardId: standard.id, studentIds: ids.slice(2, 7) });
+
+    const data = await summary();
+    expect(data.counts).toEqual({
+      activeStudents: 7,
+      teachers: 2, // active and on leave, not inactive
+      batches: 3,
+      subjects: 2, // Maths and the one made for "Roomy"
+      standards: 1,
+      newRegistrations: 0,
+      activeAnnouncements: 0,
+    });
+    expect(data.recentStudents.map((student: { name: string }) => student.name)).toEqual(['Student 6', 'Student 5', 'Student 4', 'Student 3', 'Student 2']);
+    expect(data.recentStudents[0]).toEqual({
+      _id: students[6]!.id,
+      name: 'Student 6',
+      email: students[6]!.user.email,
+      standard: { _id: standard.id, name: '10th', level: 10 },
+      admissionDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      createdAt: expect.stringMatching(/Z$/),
+    });
+    expect(data.batchesNearCapacity).toEqual([
+      { _id: full.id, name: 'Full', capacity: 5, enrolledCount: 5, seatsLeft: 0, subject: { _id: maths.id, name: 'Maths', code: 'MD' }, teacher: { _id: priya.id, name: 'Priya' } },
+      { _id: near.id, name: 'Near', capacity: 5, enrolledCount: 4, seatsLeft: 1, subject: { _id: maths.id, name: 'Maths', code: 'MD' }, teacher: { _id: priya.id, name: 'Priya' } },
+    ]);
+  });
+});

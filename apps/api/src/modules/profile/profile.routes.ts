@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@academy/shared/messages';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { changePasswordInputSchema, studentDetailsSchema, studentProfileUpdateSchema, userProfileSchema, userProfileUpdateSchema } from '@academy/shared/schemas/profile';
+import { studentSchema } from '@academy/shared/schemas/students';
+import type { Db } from '../../db/client';
+import { currentUser, requireRole, requireUser } from '../../plugins/auth';
+import { changeOwnPassword, studentDetails, studentProfile, updateStudentProfile, updateUserProfile, userProfile } from './profile.service';
+
+/** Guessing the current password through a stolen session is slowed down: per account. */
+export const CHANGE_PASSWORD_RATE_LIMIT = {
+  max: 10,
+  timeWindow: '15 minutes',
+  keyGenerator: (request: { user: { id: string } | null; ip: string }) => request.user?.id ?? request.ip,
+} as const;
+
+/** Everyone's own profile and password: /auth/* for admins and teachers, /student/* for students. */
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const staff = requireRole('admin', 'teacher');
+  const student = requireRole('student');
+
+  app.get('/auth/profile', { preValidation: staff, schema: { tags: ['profile'], response: { 200: apiSuccess(userProfileSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await userProfile(db, currentUser(request)),
+  }));
+
+  app.put(
+    '/auth/profile',
+    { preValidation: staff, schema: { tags: ['profile'], body: userProfileUpdateSchema, response: { 200: apiSuccess(userProfileSchema) } } },
+    async (request) => ({ success: true as const, data: await updateUserProfile(db, currentUser(request), request.body), message: MESSAGES.profileUpdated }),
+  );
+
+  app.put(
+    '/auth/password',
+    { preValidation: requireUser, config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['profile'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
+    async (request) => {
+      await changeOwnPassword(db, currentUser(request), request.sessionId, request.body);
+      return { success: true as const, message: MESSAGES.passwordChanged };
+    },
+  );
+
+  app.get('/student/profile', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(studentSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await studentProfile(db, currentUser(request)),
+  }));
+
+  app.put(
+    '/student/profile',
+    { preValidation: student, schema: { tags: ['student'], body: studentProfileUpdateSchema, response: { 200: apiSuccess(studentSchema) } } },
+    async (request) => ({ success: true as const, data: await updateStudentProfile(db, currentUser(request), request.body), message: MESSAGES.profileUpdated }),
+  );
+
+  app.get('/student/details', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(studentDetailsSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await studentDetails(db, currentUser(request)),
+  }));
+
+  app.put(
+    '/student/password',
+    { preValidation: student, config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['student'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
+    async (request) => {
+      await changeOwnPassword(db, currentUser(request), request.sessionId, request.body);
+      return { success: true as const, message: MESSAGES.passwordChanged };
+    },
+  );
+};

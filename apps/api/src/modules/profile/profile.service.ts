@@ -1,0 +1,131 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MESSAGES } from '@academy/shared/messages';
+import { STUDENT_DEFAULTS, type Student } from '@academy/shared/schemas/students';
+import type { changePasswordInputSchema, StudentDetails, studentProfileUpdateSchema, UserProfile, userProfileUpdateSchema } from '@academy/shared/schemas/profile';
+import type { Db, DbExecutor } from '../../db/client';
+import { passwordResetTokens, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { AuthUser } from '../../plugins/auth';
+import { deleteUserSessions } from '../auth/session.service';
+import { getStudentProfile, studentBatches } from '../students/students.service';
+import { teacherSubjectsJson } from '../teachers/teachers.service';
+
+type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;
+type StudentProfileUpdate = z.output<typeof studentProfileUpdateSchema>;
+type UserProfileUpdate = z.output<typeof userProfileUpdateSchema>;
+
+/**
+ * Changes the signed-in user's password after checking the current one. Every other session of the
+ * user ends (and outstanding reset links stop working); the session making the change stays.
+ */
+export async function changeOwnPassword(db: Db, user: AuthUser, currentSessionId: string | null, input: ChangePasswordInput): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!(await verifyPassword(row?.passwordHash ?? null, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', MESSAGES.currentPasswordIncorrect, { currentPassword: MESSAGES.currentPasswordIncorrect });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await deleteUserSessions(tx, user.id, currentSessionId ?? undefined);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+  });
+}
+
+/** The student's own profile. */
+export function studentProfile(db: DbExecutor, user: AuthUser): Promise<Student> {
+  return getStudentProfile(db, user.id);
+}
+
+/** A student changes their phone, address and picture; nothing else (the schema refuses other fields). */
+export async function updateStudentProfile(db: Db, user: AuthUser, input: StudentProfileUpdate): Promise<Student> {
+  await db.transaction(async (tx) => {
+    const values = {
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      // The column is never empty: a cleared address goes back to the default of spec section 3.
+      ...(input.address !== undefined ? { address: input.address ?? STUDENT_DEFAULTS.address } : {}),
+    };
+    const updated = await tx
+      .update(students)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(students.userId, user.id))
+      .returning({ id: students.id });
+    if (updated.length === 0) throw new AppError('NOT_FOUND', 'Student not found');
+    if (input.avatarUrl !== undefined) await tx.update(users).set({ avatarUrl: input.avatarUrl }).where(eq(users.id, user.id));
+  });
+  return getStudentProfile(db, user.id);
+}
+
+/** GET /api/student/details: profile, standard with its subjects, batches. */
+export async function studentDetails(db: DbExecutor, user: AuthUser): Promise<StudentDetails> {
+  const profile = await getStudentProfile(db, user.id);
+  const [subjectRows, batches] = await Promise.all([
+    profile.standard
+      ? db
+          .select({ _id: subjects.id, name: subjects.name, code: subjects.code })
+          .from(standardSubjects)
+          .innerJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
+          .where(eq(standardSubjects.standardId, profile.standard._id))
+          .orderBy(sql`lower(${subjects.name})`)
+      : Promise.resolve([]),
+    studentBatches(db, profile._id),
+  ]);
+  return { profile, standard: profile.standard ? { ...profile.standard, subjects: subjectRows } : null, batches };
+}
+
+/** The signed-in admin's or teacher's profile; for a teacher, with their teacher record. */
+export async function userProfile(db: DbExecutor, user: AuthUser): Promise<UserProfile> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  const [teacher] =
+    row.role === 'teacher'
+      ? await db
+          .select({
+            _id: teachers.id,
+            phone: teachers.phone,
+            address: teachers.address,
+            qualification: teachers.qualification,
+            subjects: teacherSubjectsJson,
+            joiningDate: teachers.joiningDate,
+            gender: teachers.gender,
+            status: teachers.status,
+          })
+          .from(teachers)
+          .innerJoin(users, eq(users.id, teachers.userId))
+          .where(eq(users.id, user.id))
+          .limit(1)
+      : [];
+  return { _id: user.id, ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null, teacher: teacher ?? null };
+}
+
+/** Name and picture for everyone; phone and address for teachers only (an admin has neither). */
+export async function updateUserProfile(db: Db, user: AuthUser, input: UserProfileUpdate): Promise<UserProfile> {
+  if (user.role !== 'teacher') {
+    const errors: Record<string, string> = {};
+    if (input.phone !== undefined) errors.phone = MESSAGES.fieldNotEditable;
+    if (input.address !== undefined) errors.address = MESSAGES.fieldNotEditable;
+    if (Object.keys(errors).length > 0) throw new AppError('BAD_REQUEST', MESSAGES.fieldNotEditable, errors);
+  }
+  await db.transaction(async (tx) => {
+    const account = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
+    };
+    if (Object.keys(account).length > 0) await tx.update(users).set(account).where(eq(users.id, user.id));
+    const teacher = {
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(input.address !== undefined ? { address: input.address ?? '' } : {}),
+    };
+    if (user.role === 'teacher') await tx.update(teachers).set({ ...teacher, updatedAt: new Date() }).where(eq(teachers.userId, user.id));
+  });
+  return userProfile(db, user);
+}
+

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@academy/shared/messages';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import {
+  studentCreateInputSchema,
+  studentDetailSchema,
+  studentFilterQuerySchema,
+  studentListQuerySchema,
+  studentListSchema,
+  studentUpdateInputSchema,
+} from '@academy/shared/schemas/students';
+import { requireRole } from '../../plugins/auth';
+import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
+import { archiveStudent, createStudent, exportStudentsCsv, getStudent, listStudents, updateStudent } from './students.service';
+
+/** The admin's student records. Students see their own through /api/student/*. */
+export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
+  const { db } = deps;
+  const admin = requireRole('admin');
+
+  app.get(
+    '/students',
+    { preValidation: admin, schema: { tags: ['students'], querystring: studentListQuerySchema, response: { 200: apiSuccess(studentListSchema) } } },
+    async (request) => ({ success: true as const, data: await listStudents(db, request.query) }),
+  );
+
+  app.get(
+    '/students/export.csv',
+    {
+      preValidation: admin,
+      schema: { tags: ['students'], querystring: studentFilterQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe('CSV document') } },
+    },
+    async (request, reply) => {
+      const { csv, fileName } = await exportStudentsCsv(db, request.query);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
+    },
+  );
+
+  app.post(
+    '/students',
+    { preValidation: admin, schema: { tags: ['students'], body: studentCreateInputSchema, response: { 201: apiSuccess(studentDetailSchema) } } },
+    async (request, reply) => {
+      const { student, invitation } = await createStudent(db, request.body);
+      sendInvitationInBackground(app, deps, request, invitation);
+      return reply.status(201).send({ success: true as const, data: student, message: invitation ? MESSAGES.studentCreatedInvited : MESSAGES.studentCreated });
+    },
+  );
+
+  app.get(
+    '/students/:id',
+    { preValidation: admin, schema: { tags: ['students'], params: idParamsSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
+    async (request) => ({ success: true as const, data: await getStudent(db, request.params.id) }),
+  );
+
+  app.put(
+    '/students/:id',
+    { preValidation: admin, schema: { tags: ['students'], params: idParamsSchema, body: studentUpdateInputSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
+    async (request) => ({ success: true as const, data: await updateStudent(db, request.params.id, request.body), message: MESSAGES.studentUpdated }),
+  );
+
+  app.delete(
+    '/students/:id',
+    { preValidation: admin, schema: { tags: ['students'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
+    async (request) => {
+      await archiveStudent(db, request.params.id);
+      return { success: true as const, message: MESSAGES.studentArchived };
+    },
+  );
+};

@@ -1,0 +1,313 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  STUDENT_DEFAULTS,
+  type Student,
+  type StudentDetail,
+  type StudentList,
+  type studentCreateInputSchema,
+  type studentFilterQuerySchema,
+  type studentListQuerySchema,
+  type studentUpdateInputSchema,
+} from '@academy/shared/schemas/students';
+import type { Db, DbExecutor } from '../../db/client';
+import { batches, batchStudents, standards, students, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { toCsv } from '../../lib/csv';
+import { hashPassword } from '../../lib/password';
+import { containsPattern } from '../../lib/search';
+import { listBatchSummaries } from '../batches/batch-summary.service';
+import { academyToday } from '../settings/settings.service';
+import { createAccount, updateAccount, type Invitation } from '../users/users.service';
+
+type CreateInput = z.output<typeof studentCreateInputSchema>;
+type UpdateInput = z.output<typeof studentUpdateInputSchema>;
+type FilterQuery = z.output<typeof studentFilterQuerySchema>;
+type ListQuery = z.output<typeof studentListQuerySchema>;
+
+const studentColumns = {
+  _id: students.id,
+  name: users.name,
+  email: users.email,
+  avatarUrl: users.avatarUrl,
+  gender: students.gender,
+  address: students.address,
+  phone: students.phone,
+  parentName: students.parentName,
+  parentPhone: students.parentPhone,
+  parentEmail: students.parentEmail,
+  dateOfBirth: students.dateOfBirth,
+  standardId: standards.id,
+  standardName: standards.name,
+  standardLevel: standards.level,
+  school: students.school,
+  admissionDate: students.admissionDate,
+  status: students.status,
+  createdAt: students.createdAt,
+  // Every change of the student's account (name, email, picture) also touches this row; a sign-in does not.
+  updatedAt: students.updatedAt,
+};
+
+type StudentRow = Omit<Student, 'standard' | 'createdAt' | 'updatedAt'> & {
+  standardId: string | null;
+  standardName: string | null;
+  standardLevel: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toStudent(row: StudentRow): Student {
+  const { standardId, standardName, standardLevel, createdAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    standard: standardId ? { _id: standardId, name: standardName!, level: standardLevel! } : null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+function selectStudents<T extends SelectedFields>(db: DbExecutor, extra: T = {} as T) {
+  return db
+    .select({ ...studentColumns, ...extra })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(standards, eq(standards.id, students.standardId));
+}
+
+function filters(query: FilterQuery): SQL | undefined {
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  return and(
+    query.status === 'all' ? undefined : eq(students.status, query.status),
+    query.standardId ? eq(students.standardId, query.standardId) : undefined,
+    query.batchId
+      ? sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${query.batchId} and ${batchStudents.studentId} = ${students.id})`
+      : undefined,
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.phone, pattern), ilike(students.parentPhone, pattern)) : undefined,
+  );
+}
+
+function ordering(query: FilterQuery): SQL[] {
+  const direction = query.order === 'desc' ? desc : asc;
+  const byName = direction(sql`lower(${users.name})`);
+  switch (query.sort) {
+    case 'createdAt':
+      return [direction(students.createdAt), direction(students.id)];
+    case 'standardLevel':
+      // Students without a standard come last either way.
+      return [sql`${standards.level} ${sql.raw(query.order === 'desc' ? 'desc' : 'asc')} nulls last`, asc(sql`lower(${users.name})`), asc(students.id)];
+    default:
+      return [byName, direction(students.id)];
+  }
+}
+
+/**
+ * A page of students, filtered, searched and sorted in the database: one query for the page and its
+ * total (count(*) over ()), one for the page's batch names.
+ */
+export async function listStudents(db: DbExecutor, query: ListQuery): Promise<StudentList> {
+  const where = filters(query);
+  const rows = await selectStudents(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .where(where)
+    .orderBy(...ordering(query))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page the window count has no row to ride on.
+    const [counted] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .leftJoin(standards, eq(standards.id, students.standardId))
+      .where(where);
+    total = counted?.value ?? 0;
+  }
+  const ids = rows.map((row) => row._id);
+  const enrolments = ids.length
+    ? await db
+        .select({ studentId: batchStudents.studentId, _id: batches.id, name: batches.name })
+        .from(batchStudents)
+        .innerJoin(batches, eq(batches.id, batchStudents.batchId))
+        .where(inArray(batchStudents.studentId, ids))
+        .orderBy(asc(batches.name))
+    : [];
+  return {
+    students: rows.map(({ total: _total, ...row }) => ({
+      ...toStudent(row),
+      batches: enrolments.filter((enrolment) => enrolment.studentId === row._id).map(({ _id, name }) => ({ _id, name })),
+    })),
+    pagination: { page: query.page, limit: query.limit, total },
+  };
+}
+
+// Every stored phone is an Indian mobile ("+91 98…"); spreadsheets would read a leading "+" as a
+// formula, so the export writes the ten digits under a header that names the country code.
+const nationalNumber = (phone: string | null) => phone?.replace(/^\+91\s?/, '') ?? null;
+
+const CSV_HEADER = [
+  'Name',
+  'Email',
+  'Phone (+91)',
+  'Gender',
+  'Date of birth',
+  'Standard',
+  'School',
+  'Batches',
+  'Parent name',
+  'Parent phone (+91)',
+  'Parent email',
+  'Address',
+  'Admission date',
+  'Status',
+];
+
+/** Every student matching the list's filters, in the list's order, as a CSV document. */
+export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery): Promise<{ csv: string; fileName: string }> {
+  const rows = await selectStudents(db, {
+    batchNames: sql<string>`coalesce((
+      select string_agg(${batches.name}, '; ' order by ${batches.name})
+      from ${batchStudents} join ${batches} on ${batches.id} = ${batchStudents.batchId}
+      where ${batchStudents.studentId} = ${students.id}
+    ), '')`,
+  })
+    .where(filters(query))
+    .orderBy(...ordering(query));
+  const csv = toCsv(
+    CSV_HEADER,
+    rows.map((row) => [
+      row.name,
+      row.email,
+      nationalNumber(row.phone),
+      row.gender,
+      row.dateOfBirth,
+      row.standardName,
+      row.school,
+      row.batchNames,
+      row.parentName,
+      nationalNumber(row.parentPhone),
+      row.parentEmail,
+      row.address,
+      row.admissionDate,
+      row.status,
+    ]),
+  );
+  return { csv, fileName: `students-${await academyToday(db)}.csv` };
+}
+
+async function findStudentRow(db: DbExecutor, where: SQL) {
+  const [row] = await selectStudents(db, { passwordSet: sql<boolean>`(${users.passwordHash} is not null)`, lastLoginAt: users.lastLoginAt })
+    .where(where)
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Student not found');
+  return row;
+}
+
+/** The batches a student is enrolled in, with subject, teacher and schedule. */
+export function studentBatches(db: DbExecutor, studentId: string) {
+  return listBatchSummaries(db, sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.studentId} = ${studentId})`);
+}
+
+/** One student with their batches and account (GET /api/students/{id}). */
+export async function getStudent(db: DbExecutor, id: string): Promise<StudentDetail> {
+  const { passwordSet, lastLoginAt, ...row } = await findStudentRow(db, eq(students.id, id));
+  return { ...toStudent(row), batches: await studentBatches(db, row._id), passwordSet, lastLoginAt: lastLoginAt?.toISOString() ?? null };
+}
+
+/** The student's own profile (GET /api/student/profile), found by their account. */
+export async function getStudentProfile(db: DbExecutor, userId: string): Promise<Student> {
+  const { passwordSet: _passwordSet, lastLoginAt: _lastLoginAt, ...row } = await findStudentRow(db, eq(students.userId, userId));
+  return toStudent(row);
+}
+
+async function assertStandardExists(db: DbExecutor, standardId: string | null | undefined) {
+  if (!standardId) return;
+  const [found] = await db.select({ id: standards.id }).from(standards).where(eq(standards.id, standardId)).limit(1);
+  if (!found) throw new AppError('BAD_REQUEST', 'The chosen standard does not exist', { standard: 'Choose a standard from the list' });
+}
+
+/**
+ * Creates the student and their sign-in account in one transaction. Gender defaults to male and the
+ * address to "Default Address" (spec section 3); phones stay empty when not given. Without a password
+ * the student gets a set-your-password link (`invitation`, mailed by the caller after the commit).
+ */
+export async function createStudent(db: Db, input: CreateInput): Promise<{ student: StudentDetail; invitation: Invitation | undefined }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const status = input.status ?? 'active';
+  const admissionDate = input.admissionDate ?? (await academyToday(db));
+  const { id, invitation } = await db.transaction(async (tx) => {
+    await assertStandardExists(tx, input.standard);
+    const account = await createAccount(tx, { name: input.name, email: input.email, role: 'student', passwordHash, isActive: status === 'active' });
+    const [row] = await tx
+      .insert(students)
+      .values({
+        userId: account.userId,
+        gender: input.gender ?? STUDENT_DEFAULTS.gender,
+        address: input.address ?? STUDENT_DEFAULTS.address,
+        phone: input.phone ?? null,
+        parentName: input.parentName ?? null,
+        parentPhone: input.parentPhone ?? null,
+        parentEmail: input.parentEmail ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        standardId: input.standard ?? null,
+        school: input.school ?? null,
+        admissionDate,
+        status,
+      })
+      .returning({ id: students.id });
+    return { id: row!.id, invitation: account.invitation };
+  });
+  return { student: await getStudent(db, id), invitation };
+}
+
+/**
+ * Changes the fields sent. Status `archived` disables the account and ends its sessions, `active`
+ * enables it again. A cleared address becomes "Default Address"; a null admission date is left as it is.
+ */
+export async function updateStudent(db: Db, id: string, input: UpdateInput): Promise<StudentDetail> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ userId: students.userId }).from(students).where(eq(students.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Student not found');
+    await assertStandardExists(tx, input.standard);
+    await updateAccount(tx, current.userId, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      isActive: input.status === undefined ? undefined : input.status === 'active',
+    });
+    const values = {
+      ...(input.gender !== undefined ? { gender: input.gender } : {}),
+      ...(input.address !== undefined ? { address: input.address ?? STUDENT_DEFAULTS.address } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(input.parentName !== undefined ? { parentName: input.parentName } : {}),
+      ...(input.parentPhone !== undefined ? { parentPhone: input.parentPhone } : {}),
+      ...(input.parentEmail !== undefined ? { parentEmail: input.parentEmail } : {}),
+      ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
+      ...(input.standard !== undefined ? { standardId: input.standard } : {}),
+      ...(input.school !== undefined ? { school: input.school } : {}),
+      ...(input.admissionDate ? { admissionDate: input.admissionDate } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+    };
+    await tx
+      .update(students)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(students.id, id));
+  });
+  return getStudent(db, id);
+}
+
+/**
+ * DELETE /students/{id}: archives. The student's records (enrolments, and later attendance and
+ * notes) stay; the account is disabled and signed out everywhere. Archiving twice changes nothing.
+ */
+export async function archiveStudent(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ userId: students.userId, status: students.status }).from(students).where(eq(students.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Student not found');
+    if (current.status !== 'archived') {
+      await tx.update(students).set({ status: 'archived', updatedAt: new Date() }).where(eq(students.id, id));
+    }
+    await updateAccount(tx, current.userId, { isActive: false });
+  });
+}

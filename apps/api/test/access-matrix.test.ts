@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
+
+/**
+ * Who may call what, for every catalogue, profile and dashboard route: a visitor (401), two students,
+ * two teachers and an admin. Denied answers are 401/403 (404 where an admin names no teacher). Allowed
+ * calls are made harmless (an empty body → 400, an unknown id → 404) so the matrix changes nothing.
+ */
+type Who = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'otherTeacher' | 'admin';
+const WHO: Who[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'admin'];
+type Expect = Record<Who, number>;
+
+let t: TestApp;
+const cookies: Partial<Record<Who, string>> = {};
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '' };
+const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  const teacher = await buildTeacher(db);
+  const otherTeacher = await buildTeacher(db);
+  const student = await buildStudent(db);
+  const otherStudent = await buildStudent(db);
+  await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id] });
+  await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] });
+  Object.assign(ids, { teacher: teacher.id, otherTeacher: otherTeacher.id, student: student.id, subject: (await buildSubject(db)).id, standard: (await buildStandard(db)).id });
+  cookies.teacher = await loginAs(t.app, teacher.user.email);
+  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
+  cookies.student = await loginAs(t.app, student.user.email);
+  cookies.otherStudent = await loginAs(t.app, otherStudent.user.email);
+  cookies.admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+});
+afterAll(() => t.close());
+
+const only = (allowed: Partial<Expect>, denied = 403): Expect => ({
+  anonymous: 401,
+  student: denied,
+  otherStudent: denied,
+  teacher: denied,
+  otherTeacher: denied,
+  admin: denied,
+  ...allowed,
+});
+
+type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: object; expect: Expect };
+const routes: Route[] = [
+  // Subjects and standards: admins write, admins and teachers read.
+  { method: 'GET', url: () => '/api/subjects', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'POST', url: () => '/api/subjects', body: {}, expect: only({ admin: 400 }) },
+  { method: 'GET', url: () => `/api/subjects/${ids.subject}`, expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'PUT', url: () => `/api/subjects/${ids.subject}`, body: {}, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/subjects/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  { method: 'GET', url: () => '/api/standards', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => '/api/standards/check-duplicate?name=x&level=1', expect: only({ admin: 200 }) },
+  { method: 'POST', url: () => '/api/standards', body: {}, expect: only({ admin: 400 }) },
+  { method: 'GET', url: () => `/api/standards/${ids.standard}`, expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'PUT', url: () => `/api/standards/${ids.standard}`, body: {}, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/standards/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  // Teachers: admins manage; a teacher reads only their own record, batches and students.
+  { method: 'GET', url: () => '/api/teachers', expect: only({ admin: 200 }) },
+  { method: 'POST', url: () => '/api/teachers', body: {}, expect: only({ admin: 400 }) },
+  { method: 'GET', url: () => `/api/teachers/${ids.teacher}`, expect: only({ teacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => '/api/teachers/me', expect: only({ teacher: 200, otherTeacher: 200, admin: 404 }) },
+  { method: 'PUT', url: () => `/api/teachers/${ids.teacher}`, body: { name: '' }, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/teachers/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  { method: 'GET', url: () => `/api/teachers/${ids.teacher}/batches`, expect: only({ teacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => `/api/teachers/${ids.otherTeacher}/batches`, expect: only({ otherTeacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => '/api/teachers/me/batches', expect: only({ teacher: 200, otherTeacher: 200, admin: 404 }) },
+  { method: 'GET', url: () => `/api/teachers/${ids.teacher}/students`, expect: only({ teacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => `/api/teachers/${UNKNOWN}/students`, expect: only({ admin: 404 }) },
+  { method: 'GET', url: () => '/api/teachers/me/students?search=a', expect: only({ teacher: 200, otherTeacher: 200, admin: 404 }) },
+  // Students: the admin only; students use /student/*.
+  { method: 'GET', url: () => '/api/students', expect: only({ admin: 200 }) },
+  { method: 'GET', url: () => '/api/students/export.csv', expect: only({ admin: 200 }) },
+  { method: 'POST', url: () => '/api/students', body: {}, expect: only({ admin: 400 }) },
+  { method: 'GET', url: () => `/api/students/${ids.student}`, expect: only({ admin: 200 }) },
+  { method: 'PUT', url: () => `/api/students/${ids.student}`, body: { name: '' }, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/students/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  // Self-service.
+  { method: 'GET', url: () => '/api/student/profile', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'PUT', url: () => '/api/student/profile', body: { phone: 'bad' }, expect: only({ student: 400, otherStudent: 400 }) },
+  { method: 'GET', url: () => '/api/student/details', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'PUT', url: () => '/api/student/password', body: {}, expect: only({ student: 400, otherStudent: 400 }) },
+  { method: 'GET', url: () => '/api/auth/profile', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'PUT', url: () => '/api/auth/profile', body: { name: '' }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
+  { method: 'PUT', url: () => '/api/auth/password', body: {}, expect: only({ student: 400, otherStudent: 400, teacher: 400, otherTeacher: 400, admin: 400 }) },
+  { method: 'GET', url: () => '/api/admin/dashboard/summary', expect: only({ admin: 200 }) },
+];
+
+describe('access matrix', () => {
+  for (const route of routes) {
+    it(`${route.method} ${route.url().replace(/[0-9a-f-]{36}/g, '{id}')}`, async () => {
+      const actual: Partial<Expect> = {};
+      for (const who of WHO) {
+        const cookie = cookies[who];
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.url(),
+          headers: cookie ? { cookie } : {},
+          ...(route.body ? { payload: route.body } : {}),
+        });
+        actual[who] = response.statusCode;
+        if (response.statusCode === 401) expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });
+        if (response.statusCode === 403) expect(response.json().success).toBe(false);
+      }
+      expect(actual).toEqual(route.expect);
+    });
+  }
+
+  it('each student and teacher sees their own data on the routes without an id', async () => {
+    const own = async (who: Who, url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie: cookies[who]! } })).json().data;
+    expect((await own('student', '/api/student/profile'))._id).toBe(ids.student);
+    expect((await own('otherStudent', '/api/student/profile'))._id).not.toBe(ids.student);
+    expect((await own('teacher', '/api/teachers/me'))._id).toBe(ids.teacher);
+    expect((await own('otherTeacher', '/api/teachers/me'))._id).toBe(ids.otherTeacher);
+    expect((await own('teacher', '/api/teachers/me/students')).map((s: { _id: string }) => s._id)).toEqual([ids.student]);
+    expect((await own('otherTeacher', '/api/teachers/me/students')).map((s: { _id: string }) => s._id)).not.toContain(ids.student);
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { indianPhoneSchema } from './settings';
+
+/** Building blocks shared by the catalogue schemas (subjects, standards, teachers, students). */
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const genderSchema = z.enum(GENDERS, { error: 'Gender must be male, female or other' });
+
+/** Every record's `_id`. A malformed id in an address answers 400 naming the parameter. */
+export const idSchema = z.uuid({ error: 'Invalid id' });
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** When the record was created or last changed, ISO 8601. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** A calendar date that exists, 'YYYY-MM-DD' (no time zone, never shifted). */
+export const calendarDateSchema = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
+
+/**
+ * An optional field of a form: absent stays absent (an update leaves it alone), while '' and null
+ * both mean "clear it" and become null. The text is trimmed before `schema` checks it.
+ */
+export function optionalField<T extends z.ZodType<unknown, string>>(schema: T, typeError = 'Invalid value') {
+  return z
+    .string({ error: typeError })
+    .trim()
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(schema.nullable().optional());
+}
+
+/** Free text of at most `max` characters; empty means none. */
+export function optionalTextSchema(label: string, max: number) {
+  return optionalField(z.string().max(max, `${label} must be at most ${max} characters`), `${label} must be text`);
+}
+
+/** An Indian mobile number when given ('+91 9822012345' once stored); never a made-up one. */
+export const optionalPhoneSchema = optionalField(indianPhoneSchema, 'Enter a 10-digit Indian mobile number, optionally starting with +91');
+
+export const optionalDateSchema = optionalField(calendarDateSchema, 'Enter a date as YYYY-MM-DD');
+
+const AVATAR_MESSAGE = 'Enter a full image address starting with https://';
+/** A picture's address: https only (nothing like javascript: or http: reaches a page), or null for none. */
+export const avatarUrlSchema = optionalField(
+  z.string().max(500, 'The image address is too long').pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: AVATAR_MESSAGE })),
+  AVATAR_MESSAGE,
+);
+
+/** A person's name: one line, 1–120 characters. */
+// eslint-disable-next-line no-control-regex
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+export function requiredNameSchema(label = 'Name', max = 120) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(ONE_LINE, `${label} must be on one line`);
+}
+
+/** A list of record ids from a multi-select, each once. */
+export function idListSchema(label: string) {
+  return z
+    .array(z.uuid({ error: `Choose ${label} from the list` }), { error: `${label[0]!.toUpperCase()}${label.slice(1)} must be a list` })
+    .max(100, `Choose at most 100 ${label}`)
+    .transform((ids) => [...new Set(ids)]);
+}
+
+/** A reference shown inside another record (spec section 8: references are populated as objects). */
+export const subjectRefSchema = z.object({ _id: z.uuid(), name: z.string(), code: z.string() });
+export type SubjectRef = z.infer<typeof subjectRefSchema>;
+export const standardRefSchema = z.object({ _id: z.uuid(), name: z.string(), level: z.number().int() });
+export type StandardRef = z.infer<typeof standardRefSchema>;
+export const personRefSchema = z.object({ _id: z.uuid(), name: z.string() });
+export type PersonRef = z.infer<typeof personRefSchema>;
+export const namedRefSchema = z.object({ _id: z.uuid(), name: z.string() });
+
+/** `?page=&limit=` of a paged list (an empty value takes the default). */
+export const paginationQuerySchema = z.object({
+  page: optionalQueryValue(
+    z.coerce.number<string>({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page is too large'),
+  ).transform((page) => page ?? 1),
+  limit: optionalQueryValue(
+    z.coerce
+      .number<string>({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be between 1 and 100')
+      .max(100, 'Limit must be between 1 and 100'),
+  ).transform((limit) => limit ?? 20),
+});
+
+export const paginationSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** A query-string value where an empty `?x=` means "not given". */
+export function optionalQueryValue<T extends z.ZodType<unknown, string>>(schema: T) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(schema.optional());
+}

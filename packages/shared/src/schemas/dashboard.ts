@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
+
+/** A batch counts as near capacity when its active students fill at least this share of its seats. */
+export const NEAR_CAPACITY_SHARE = 0.8;
+
+/** GET /api/admin/dashboard/summary. */
+export const adminDashboardSummarySchema = z.object({
+  counts: z.object({
+    activeStudents: z.number().int(),
+    /** Teachers who are active or on leave (not inactive). */
+    teachers: z.number().int(),
+    batches: z.number().int(),
+    subjects: z.number().int(),
+    standards: z.number().int(),
+    /** Admission enquiries with status `new`; 0 until enquiries exist (issue 9). */
+    newRegistrations: z.number().int(),
+    /** Announcements active today; 0 until announcements exist. */
+    activeAnnouncements: z.number().int(),
+  }),
+  /** The five students added last. */
+  recentStudents: z.array(
+    z.object({ _id: z.uuid(), name: z.string(), email: z.string(), standard: standardRefSchema.nullable(), admissionDate: z.string(), createdAt: isoDateTimeSchema }),
+  ),
+  /** Batches whose active students fill ≥ 80% of capacity, fullest first. */
+  batchesNearCapacity: z.array(
+    z.object({
+      _id: z.uuid(),
+      name: z.string(),
+      subject: subjectRefSchema,
+      teacher: personRefSchema,
+      capacity: z.number().int(),
+      enrolledCount: z.number().int(),
+      seatsLeft: z.number().int(),
+    }),
+  ),
+});
+export type AdminDashboardSummary = z.infer<typeof adminDashboardSummarySchema>;

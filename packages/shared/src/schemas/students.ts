@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import { batchSummarySchema } from './batches';
+import {
+  calendarDateSchema,
+  genderSchema,
+  idSchema,
+  isoDateTimeSchema,
+  namedRefSchema,
+  optionalDateSchema,
+  optionalField,
+  optionalPhoneSchema,
+  optionalQueryValue,
+  optionalTextSchema,
+  paginationQuerySchema,
+  paginationSchema,
+  requiredNameSchema,
+  standardRefSchema,
+} from './common';
+import { optionalInitialPasswordSchema } from './teachers';
+
+export const STUDENT_STATUSES = ['active', 'archived'] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+export const studentStatusSchema = z.enum(STUDENT_STATUSES, { error: 'Status must be active or archived' });
+
+/** Spec section 3: what a new student gets when the form leaves these empty. */
+export const STUDENT_DEFAULTS = { gender: 'male', address: 'Default Address' } as const;
+
+const dateOfBirthSchema = optionalField(
+  calendarDateSchema.refine((date) => date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10), 'Date of birth must be in the past'),
+  'Enter a date as YYYY-MM-DD',
+);
+
+const studentFields = {
+  name: requiredNameSchema('Name'),
+  email: emailSchema,
+  gender: genderSchema,
+  address: optionalTextSchema('Address', 300),
+  phone: optionalPhoneSchema,
+  parentName: optionalField(requiredNameSchema('Parent name'), 'Parent name must be text'),
+  parentPhone: optionalPhoneSchema,
+  parentEmail: optionalField(emailSchema, 'Enter a valid email address'),
+  dateOfBirth: dateOfBirthSchema,
+  /** The standard's `_id`, or null for none. */
+  standard: idSchema.nullable(),
+  school: optionalTextSchema('School', 200),
+  admissionDate: optionalDateSchema,
+  status: studentStatusSchema,
+};
+
+/**
+ * POST /api/students. Name and email are required; gender defaults to male and address to "Default
+ * Address"; phones are optional but must be Indian mobile numbers when given. Without a password the
+ * student is mailed a link to choose one. admissionDate defaults to today.
+ */
+export const studentCreateInputSchema = z.object(
+  {
+    ...studentFields,
+    password: optionalInitialPasswordSchema,
+    gender: studentFields.gender.nullable().optional(),
+    standard: studentFields.standard.optional(),
+    status: studentFields.status.optional(),
+  },
+  { error: 'Send the student as an object' },
+);
+export type StudentCreateInput = z.input<typeof studentCreateInputSchema>;
+
+/**
+ * PUT /api/students/{id}: only the fields sent change ('' or null clears an optional one; a cleared
+ * address becomes "Default Address"). Status `archived` archives like DELETE; `active` restores the
+ * student and their sign-in. A password replaces the current one and signs the student out everywhere.
+ */
+export const studentUpdateInputSchema = z
+  .object(studentFields, { error: 'Send the student as an object' })
+  .partial()
+  .extend({ password: optionalInitialPasswordSchema });
+export type StudentUpdateInput = z.input<typeof studentUpdateInputSchema>;
+
+export const studentSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  gender: genderSchema,
+  address: z.string(),
+  phone: z.string().nullable(),
+  parentName: z.string().nullable(),
+  parentPhone: z.string().nullable(),
+  parentEmail: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  standard: standardRefSchema.nullable(),
+  school: z.string().nullable(),
+  admissionDate: z.string(),
+  status: studentStatusSchema,
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Student = z.infer<typeof studentSchema>;
+
+/** A row of the admin's student list: the student and the names of their batches. */
+export const studentListItemSchema = studentSchema.extend({ batches: z.array(namedRefSchema) });
+export type StudentListItem = z.infer<typeof studentListItemSchema>;
+
+/** GET /api/students/{id}: the student, their batches in full, and their account. */
+export const studentDetailSchema = studentSchema.extend({
+  batches: z.array(batchSummarySchema),
+  passwordSet: z.boolean(),
+  lastLoginAt: isoDateTimeSchema.nullable(),
+});
+export type StudentDetail = z.infer<typeof studentDetailSchema>;
+
+export const STUDENT_SORTS = ['name', 'createdAt', 'standardLevel'] as const;
+
+/** The filters of GET /api/students and GET /api/students/export.csv. */
+export const studentFilterQuerySchema = z.object({
+  /** Part of the name, email, phone or parent's phone. */
+  search: optionalQueryValue(z.string().max(100, 'Search must be at most 100 characters')),
+  standardId: optionalQueryValue(z.uuid({ error: 'Invalid standard id' })),
+  batchId: optionalQueryValue(z.uuid({ error: 'Invalid batch id' })),
+  /** Default `active`; `all` shows archived students too. */
+  status: optionalQueryValue(z.enum([...STUDENT_STATUSES, 'all'], { error: 'Status must be active, archived or all' })).transform((status) => status ?? 'active'),
+  sort: optionalQueryValue(z.enum(STUDENT_SORTS, { error: 'Sort by name, createdAt or standardLevel' })).transform((sort) => sort ?? 'name'),
+  order: optionalQueryValue(z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' })).transform((order) => order ?? 'asc'),
+});
+export type StudentFilterQuery = z.input<typeof studentFilterQuerySchema>;
+
+/** GET /api/students: the filters plus `?page=&limit=` (default 1 and 20, limit at most 100). */
+export const studentListQuerySchema = studentFilterQuerySchema.extend(paginationQuerySchema.shape);
+export type StudentListQuery = z.input<typeof studentListQuerySchema>;
+
+export const studentListSchema = z.object({ students: z.array(studentListItemSchema), pagination: paginationSchema });
+export type StudentList = z.infer<typeof studentListSchema>;
