@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** The demo academy seeded on a fresh DATA_DIR (apps/api/src/db/seed.ts). */
@@ -11,7 +14,7 @@ export type DemoRole = keyof typeof DEMO_USERS;
 
 /** Fills and submits the real login form. */
 export async function submitLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
@@ -31,5 +34,47 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/** The e2e server's data folder (playwright.config.ts); without SMTP its mails land in `outbox/`. */
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `academy-e2e-${process.env.E2E_PORT ?? 3100}`);
+
+/** A quoted-printable body as text: soft line breaks joined, =XX bytes decoded as UTF-8. */
+export function decodeQuotedPrintable(value: string): string {
+  const joined = value.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else bytes.push(...Buffer.from(joined[index]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * Waits for a mail to `to` written after `since` (ms since epoch) and returns the first link in it
+ * whose path starts with `pathPrefix`, e.g. the reset link of a forgot-password mail.
+ */
+export async function waitForMailLink(to: string, pathPrefix: string, since: number, timeoutMs = 15_000): Promise<URL> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const linkPattern = new RegExp(`https?://[^\\s"'<>]+${pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s"'<>]*`);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml') && !name.startsWith('.')) : [];
+    for (const name of files.sort().reverse()) {
+      const file = path.join(outbox, name);
+      if (fs.statSync(file).mtimeMs < since - 1000) continue;
+      const raw = fs.readFileSync(file, 'utf8');
+      const [head = ''] = raw.split(/\r?\n\r?\n/);
+      const toHeader = /^To:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
+      if (!toHeader.toLowerCase().includes(to.toLowerCase())) continue;
+      const link = linkPattern.exec(decodeQuotedPrintable(raw))?.[0];
+      if (link) return new URL(link);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail to ${to} with a ${pathPrefix} link in ${outbox}`);
+}
 
 export { expect };

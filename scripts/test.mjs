@@ -1,5 +1,5 @@
 // `npm test`: every check this project has, in order, with one closing line "N passed, N failed".
-// Lint and type errors count as one failure each; tests count one by one (Vitest and Playwright).
+// Lint, type errors and the size budget count as one failure each; tests count one by one (Vitest and Playwright).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,6 +46,8 @@ if (vitest) {
 
 if (!onlyUnit) {
   if (run('build', 'npm', ['run', 'build'])) {
+    // The landing page's first JavaScript stays under its budget; counted like lint, one check.
+    check('size', 'npm', ['run', 'size']);
     const playwrightJson = path.join(results, 'playwright.json');
     fs.rmSync(playwrightJson, { force: true });
     const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });

@@ -13,6 +13,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: which chunks each screen loads, read by `npm run size`.
+    manifest: true,
+    // Every browser we serve supports <link rel="modulepreload">; older ones just fetch a little later.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -6,11 +6,15 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { areaRolesFor } from './features/auth/access';
 import { sessionQueryOptions } from './features/auth/api';
+import { publicSettingsQueryOptions } from './features/settings/api';
 
 const queryClient = createQueryClient();
-// The one start-up session check runs while the first screen's code downloads.
+// The one start-up session check runs while the first screen's code downloads; on the public site,
+// so do the academy's details that the footer shows.
 void queryClient.prefetchQuery(sessionQueryOptions);
+if (areaRolesFor(window.location.pathname) === null) void queryClient.prefetchQuery(publicSettingsQueryOptions);
 const router = createAppRouter();
 
 const container = document.getElementById('root');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@academy/shared/messages';
-import { ApiError, apiRequest, fieldErrorsOf, normalizeError } from './api-client';
+import { ApiError, apiRequest, apiRequestWithMessage, fieldErrorsOf, normalizeError, serverMessageOf } from './api-client';
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -46,6 +46,15 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(error)).toEqual({ email: 'Enter a valid email address' });
     expect(fieldErrorsOf(new ApiError('x', 401, { message: 'x' }))).toBeUndefined();
     expect(fieldErrorsOf(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('serverMessageOf', () => {
+  it('gives only what the server said', () => {
+    expect(serverMessageOf(new ApiError('Too many requests', 429, { success: false, message: 'Too many requests' }))).toBe('Too many requests');
+    expect(serverMessageOf(new ApiError('Failed to fetch', 0, null))).toBeUndefined();
+    expect(serverMessageOf(new ApiError('x', 500, { success: false, message: '' }))).toBeUndefined();
+    expect(serverMessageOf(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });
 
@@ -101,5 +110,23 @@ describe('apiRequest', () => {
   it('refuses a success answer that is not JSON', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<!doctype html>', { status: 200 })));
     await expect(apiRequest('GET', '/auth/me')).rejects.toMatchObject({ message: 'An error occurred', status: 200 });
+  });
+});
+
+describe('apiRequestWithMessage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('returns the message of the success envelope beside its data', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ success: true, message: 'Thank you for subscribing!' })));
+    await expect(apiRequestWithMessage('POST', '/newsletter/subscribe', { email: 'a@b.co' })).resolves.toEqual({ data: undefined, message: 'Thank you for subscribing!' });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ success: true, data: { name: 'x' }, message: 'Academy settings saved' })));
+    await expect(apiRequestWithMessage('PUT', '/admin/settings', {})).resolves.toEqual({ data: { name: 'x' }, message: 'Academy settings saved' });
+  });
+
+  it('has no message when the server sent none, or an empty one', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ success: true, data: 1, message: ' ' })));
+    await expect(apiRequestWithMessage('GET', '/x')).resolves.toEqual({ data: 1, message: undefined });
   });
 });

@@ -51,6 +51,12 @@ export function normalizeError(error: unknown, fallback: string = MESSAGES.fallb
   return new ApiError(fallback, 0, null);
 }
 
+/** The message the server itself sent with a failure, if any (not a transport error's text). */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !isRecord(error.data)) return undefined;
+  return nonEmptyString(error.data.message);
+}
+
 /** Field errors of a 400 answer (`errors: { field: message }`), if the server sent any. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
   if (!(error instanceof ApiError) || !isRecord(error.data) || !isRecord(error.data.errors)) return undefined;
@@ -75,11 +81,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A success answer: its `data`, and the `message` the server added for people, if any. */
+export interface ApiResult<T> {
+  data: T;
+  message?: string;
+}
+
 /**
- * Calls the API and returns the `data` of its success envelope. Every failure (network, HTTP
- * status, `success: false`, an answer that is not JSON) is thrown as an ApiError.
+ * Calls the API and returns its success envelope's `data` and `message`. Every failure (network,
+ * HTTP status, `success: false`, an answer that is not JSON) is thrown as an ApiError.
  */
-export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function apiRequestWithMessage<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // An empty body must not claim to be JSON: the server rejects an empty JSON body.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -103,7 +115,13 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
   if (!response.ok || (isRecord(data) && data.success === false)) {
     throw normalizeError({ status: response.status, data });
   }
-  if (payload === NO_BODY) return undefined as T;
+  if (payload === NO_BODY) return { data: undefined as T };
   if (payload === UNREADABLE) throw new ApiError(MESSAGES.fallbackError, response.status, null);
-  return (isRecord(data) && data.success === true ? data.data : data) as T;
+  if (isRecord(data) && data.success === true) return { data: data.data as T, message: nonEmptyString(data.message) };
+  return { data: data as T };
+}
+
+/** Calls the API and returns the `data` of its success envelope; failures as in apiRequestWithMessage. */
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithMessage<T>(method, path, body, options)).data;
 }

@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PublicHeader } from './public-header';
-import { SiteFooter } from './site-footer';
 import classes from './public-layout.module.css';
+
+// Below the first screen on every page, so its code (contact details, the newsletter form and its
+// inputs) loads right after the page shows instead of before it. Appearing under the page, it moves
+// nothing already on screen.
+const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
 
 /** Layout of the public site: top navbar, the page, footer. */
 export function PublicLayout() {
@@ -17,7 +22,12 @@ export function PublicLayout() {
           </ErrorBoundary>
         </Container>
       </main>
-      <SiteFooter />
+      {/* Without its code (offline), the page stays usable without a footer. */}
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

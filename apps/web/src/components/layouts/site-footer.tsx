@@ -1,5 +1,13 @@
-import { Anchor, Container, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Container, Divider, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
+import { usePublicSettings } from '../../features/settings/api';
+import { mailtoHref, telHref } from '../../features/settings/contact-links';
+import { SocialLinks } from '../../features/settings/components/social-links';
+import { ScrollToTopButton } from '../ui/scroll-to-top-button';
 import classes from './public-layout.module.css';
 
 const EXPLORE_LINKS = [
@@ -30,38 +38,122 @@ function LinkList({ title, links }: { title: string; links: readonly { label: st
   );
 }
 
-/** Footer of the public site: links and office hours (spec sections 2 and 9). */
+/** A line of contact details after its icon (decorative: the text says what it is). */
+function Line({ icon: LineIcon, children }: { icon: Icon; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <LineIcon size={18} stroke={1.6} className={classes.footerIcon} aria-hidden="true" />
+      <div className={classes.footerLine}>{children}</div>
+    </Group>
+  );
+}
+
+/** Placeholder lines of the same height while the academy's details load, so nothing jumps. */
+function LinesSkeleton({ lines }: { lines: number }) {
+  return (
+    <Stack gap={10} aria-hidden="true">
+      {Array.from({ length: lines }, (_, index) => (
+        <Skeleton key={index} h={14} w={index % 2 === 0 ? '85%' : '60%'} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Footer of the public site (spec sections 2 and 9): the academy's contact details and social links,
+ * the site's links, office hours, the newsletter form, and a scroll-to-top button. The details are
+ * the admin's settings.
+ */
 export function SiteFooter() {
+  const { data: settings, isError } = usePublicSettings();
+  const name = settings?.name ?? 'Academy';
+
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
-          <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" verticalSpacing="xl">
+          <Stack gap="sm">
             <Text fw={700} size="lg">
-              Academy
+              {name}
             </Text>
-            <Text size="sm" c="dimmed">
-              Coaching for school students in small batches.
-            </Text>
+            {settings ? (
+              <>
+                {settings.tagline ? (
+                  <Text size="sm" c="dimmed">
+                    {settings.tagline}
+                  </Text>
+                ) : null}
+                <Line icon={IconMapPin}>
+                  <Text size="sm" className={classes.preLine}>
+                    {settings.address}
+                  </Text>
+                </Line>
+                <Line icon={IconPhone}>
+                  <Stack gap={2}>
+                    {settings.phones.map((phone) => (
+                      <Anchor key={phone} href={telHref(phone)} className={classes.footerLink}>
+                        {phone}
+                      </Anchor>
+                    ))}
+                  </Stack>
+                </Line>
+                <Line icon={IconMail}>
+                  <Anchor href={mailtoHref(settings.email)} className={classes.footerLink}>
+                    {settings.email}
+                  </Anchor>
+                </Line>
+                <SocialLinks links={settings.socialLinks} />
+              </>
+            ) : isError ? (
+              <Text size="sm" c="dimmed">
+                Our address and phone numbers are on the{' '}
+                <Anchor component={Link} to="/contact" inherit>
+                  contact page
+                </Anchor>
+                .
+              </Text>
+            ) : (
+              <LinesSkeleton lines={6} />
+            )}
           </Stack>
+
           <SimpleGrid component="nav" aria-label="Footer navigation" cols={2} spacing="lg">
             <LinkList title="Explore" links={EXPLORE_LINKS} />
             <LinkList title="Policies" links={POLICY_LINKS} />
           </SimpleGrid>
-          <Stack gap="xs">
-            <Text fw={700} size="sm">
-              Office hours
-            </Text>
-            <Text size="sm" c="dimmed">
-              Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed
-            </Text>
+
+          <Stack gap="lg">
+            {!settings && isError ? null : (
+              <Stack gap="xs">
+                <Text fw={700} size="sm">
+                  Office hours
+                </Text>
+                {settings ? (
+                  <Line icon={IconClock}>
+                    <Text size="sm">{settings.officeHours}</Text>
+                  </Line>
+                ) : (
+                  <LinesSkeleton lines={1} />
+                )}
+              </Stack>
+            )}
+            <Stack gap="xs">
+              <Text fw={700} size="sm">
+                Newsletter
+              </Text>
+              <Text size="sm" c="dimmed">
+                New batches, results and exam tips, about once a month.
+              </Text>
+              <NewsletterForm />
+            </Stack>
           </Stack>
         </SimpleGrid>
         <Divider my="lg" />
         <Text size="xs" c="dimmed">
-          © {new Date().getFullYear()} Academy
+          © {new Date().getFullYear()} {name}. All rights reserved.
         </Text>
       </Container>
+      <ScrollToTopButton />
     </footer>
   );
 }

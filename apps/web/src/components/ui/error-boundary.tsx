@@ -5,6 +5,7 @@ import { ErrorFallback } from './error-fallback';
 
 interface BoundaryProps {
   children: ReactNode;
+  fallback: ReactNode;
   /** The path shown when the error happened; the fallback stays until the path changes (e.g. "Go to Home Page"). */
   pathname: string;
 }
@@ -32,12 +33,19 @@ class PathErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override render() {
-    return this.state.error === null ? this.props.children : <ErrorFallback />;
+    return this.state.error === null ? this.props.children : this.props.fallback;
   }
 }
 
-/** Catches rendering errors of the wrapped area and shows the fallback screen in its place. */
-export function ErrorBoundary({ children }: { children: ReactNode }) {
+/**
+ * Catches rendering errors of the wrapped area and shows the fallback screen in its place (or the
+ * given fallback, e.g. nothing for an optional part of a page).
+ */
+export function ErrorBoundary({ children, fallback = <ErrorFallback /> }: { children: ReactNode; fallback?: ReactNode }) {
   const { pathname } = useLocation();
-  return <PathErrorBoundary pathname={pathname}>{children}</PathErrorBoundary>;
+  return (
+    <PathErrorBoundary pathname={pathname} fallback={fallback}>
+      {children}
+    </PathErrorBoundary>
+  );
 }

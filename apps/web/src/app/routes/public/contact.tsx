@@ -1,5 +1,121 @@
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock, IconExternalLink, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { PageHeader } from '../../../components/ui/page-header';
+import { usePublicSettings } from '../../../features/settings/api';
+import { mailtoHref, mapsSearchUrl, socialLinksOf, telHref } from '../../../features/settings/contact-links';
+import { SettingsLoadError } from '../../../features/settings/components/settings-load-error';
+import { SocialLinks } from '../../../features/settings/components/social-links';
+
+function ContactCard({ icon: CardIcon, title, children }: { icon: Icon; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
+      <Group gap="md" align="flex-start" wrap="nowrap">
+        <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
+          <CardIcon size={22} stroke={1.6} />
+        </ThemeIcon>
+        <Stack gap={6} miw={0} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function SocialBlock({ links }: { links: PublicAcademySettings['socialLinks'] }) {
+  if (socialLinksOf(links).length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Follow us
+      </Title>
+      <SocialLinks links={links} />
+    </Stack>
+  );
+}
 
 export function Component() {
-  return <PageHeader title="Contact Us" />;
+  const settings = usePublicSettings();
+
+  return (
+    <>
+      <PageHeader
+        title="Contact Us"
+        description="Visit the office, call or write to us. We are happy to talk about admissions, batches and fees."
+        metaDescription="Address, phone numbers, email and office hours of the academy in Latur, Maharashtra, with directions on Google Maps."
+      />
+      {settings.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-hidden="true">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} h={150} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : settings.isError ? (
+        <SettingsLoadError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <Stack gap="xl">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <ContactCard icon={IconMapPin} title="Visit us">
+              <Text style={{ whiteSpace: 'pre-line' }}>{settings.data.address}</Text>
+              <Button
+                component="a"
+                href={mapsSearchUrl(settings.data.address)}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                size="sm"
+                w="fit-content"
+                rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+              >
+                Open in Google Maps
+              </Button>
+            </ContactCard>
+            <ContactCard icon={IconPhone} title="Call us">
+              {settings.data.phones.map((phone) => (
+                <Anchor key={phone} href={telHref(phone)} fw={600} size="lg">
+                  {phone}
+                </Anchor>
+              ))}
+            </ContactCard>
+            <ContactCard icon={IconMail} title="Write to us">
+              <Anchor href={mailtoHref(settings.data.email)} fw={600}>
+                {settings.data.email}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                We reply within one working day.
+              </Text>
+            </ContactCard>
+            <ContactCard icon={IconClock} title="Office hours">
+              <Text>{settings.data.officeHours}</Text>
+              <Text size="sm" c="dimmed">
+                Classes run outside these hours too; the office answers calls during them.
+              </Text>
+            </ContactCard>
+          </SimpleGrid>
+
+          <SocialBlock links={settings.data.socialLinks} />
+
+          <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} bg="indigo.0">
+            <Group justify="space-between" gap="md">
+              <Stack gap={4} maw={560}>
+                <Title order={2} size="h3">
+                  Looking for admission?
+                </Title>
+                <Text c="dimmed">Fill in the registration form and the office will call you back.</Text>
+              </Stack>
+              <Button component={Link} to="/admission" size="md">
+                Apply for Admission
+              </Button>
+            </Group>
+          </Paper>
+        </Stack>
+      )}
+    </>
+  );
 }

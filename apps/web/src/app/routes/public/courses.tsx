@@ -1,5 +1,76 @@
+import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { normalizeError } from '../../../lib/api-client';
+import { usePublicCourses } from '../../../features/courses/api';
+import { batchesByStandard } from '../../../features/courses/batch-display';
+import { StandardSection } from '../../../features/courses/components/standard-section';
+
+function CoursesSkeleton() {
+  return (
+    <Stack gap="xl" aria-hidden="true">
+      {[0, 1].map((section) => (
+        <Stack key={section} gap="md">
+          <Skeleton h={26} w={180} />
+          <Skeleton h={20} w={260} />
+          <Group grow preventGrowOverflow={false} wrap="wrap">
+            <Skeleton h={150} miw={260} />
+            <Skeleton h={150} miw={260} />
+          </Group>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
 
 export function Component() {
-  return <PageHeader title="Courses" />;
+  const courses = usePublicCourses();
+
+  return (
+    <>
+      <PageHeader
+        title="Courses"
+        description="Standards 9th to 12th, the subjects we teach in each, and the batches open now with their timings and seats left."
+        metaDescription="Courses for 9th to 12th in Latur: SSC and HSC board subjects, JEE and NEET. See open batches with days, timings, teachers and seats left."
+      />
+      {courses.isPending ? (
+        <CoursesSkeleton />
+      ) : courses.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Courses could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{normalizeError(courses.error).message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void courses.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : courses.data.standards.length === 0 ? (
+        <Text c="dimmed">Our courses for the coming year are being finalised. Call or visit the office and we will tell you what suits your child.</Text>
+      ) : (
+        <Stack gap={40}>
+          {batchesByStandard(courses.data.standards, courses.data.batches).map(({ standard, batches }, index) => (
+            <Stack key={standard._id} gap={40}>
+              {index > 0 ? <Divider /> : null}
+              <StandardSection standard={standard} batches={batches} />
+            </Stack>
+          ))}
+        </Stack>
+      )}
+
+      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} mt={48} bg="indigo.0">
+        <Group justify="space-between" gap="md">
+          <Stack gap={4} maw={560}>
+            <Title order={2} size="h3">
+              Found the right batch?
+            </Title>
+            <Text c="dimmed">Fill in the registration form and the office will confirm the seat and the fees with you.</Text>
+          </Stack>
+          <Button component={Link} to="/admission" size="md">
+            Apply for Admission
+          </Button>
+        </Group>
+      </Paper>
+    </>
+  );
 }

@@ -1,5 +1,18 @@
+import { Center, Paper } from '@mantine/core';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ForgotPasswordForm } from '../../../features/password-reset/components/forgot-password-form';
 
 export function Component() {
-  return <PageHeader title="Forgot Password" />;
+  return (
+    <Center py={{ base: 0, sm: 'xl' }}>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
+        <PageHeader
+          title="Forgot Password"
+          description="Enter the email of your account and we will mail you a link to choose a new password."
+          metaDescription="Forgot your password? Ask for a link to choose a new one."
+        />
+        <ForgotPasswordForm />
+      </Paper>
+    </Center>
+  );
 }

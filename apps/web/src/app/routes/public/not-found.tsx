@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
+import { usePageMeta } from '../../../lib/page-meta';
 
 export function Component() {
   const { pathname } = useLocation();
-  useDocumentTitle('Page not found | Academy');
+  usePageMeta('Page not found');
   useEffect(() => {
     console.warn(`No screen for ${pathname}`);
   }, [pathname]);

@@ -1,5 +1,46 @@
+import { Alert, Anchor, Center, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { MESSAGES } from '@academy/shared/messages';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useResetToken } from '../../../features/password-reset/api';
+import { ResetPasswordForm } from '../../../features/password-reset/components/reset-password-form';
+
+function InvalidLink() {
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{MESSAGES.resetLinkInvalid}</Text>
+        <Anchor component={Link} to="/forgot-password" size="sm" fw={600}>
+          Ask for a new link
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
 
 export function Component() {
-  return <PageHeader title="Reset Password" />;
+  const { token = '' } = useParams();
+  const link = useResetToken(token);
+  // A welcome link (a new account choosing its first password) goes through the same form.
+  const welcome = link.data?.purpose === 'welcome';
+
+  return (
+    <Center py={{ base: 0, sm: 'xl' }}>
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
+        <PageHeader title={welcome ? 'Set Your Password' : 'Reset Password'} metaDescription="Choose a new password for your Academy account." />
+        {link.isPending ? (
+          <Center py="lg" role="status">
+            <Loader size="sm" aria-hidden="true" />
+            <VisuallyHidden>Checking the link...</VisuallyHidden>
+          </Center>
+        ) : link.isError ? (
+          // Whatever went wrong (expired, used, unknown, or no answer), the link cannot be used now.
+          <InvalidLink />
+        ) : (
+          <ResetPasswordForm token={token} maskedEmail={link.data.email} />
+        )}
+      </Paper>
+    </Center>
+  );
 }

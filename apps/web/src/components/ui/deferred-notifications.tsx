@@ -1,0 +1,38 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNotifications } from '@mantine/notifications';
+
+// The popup container (transitions, portal, swipe to dismiss) is about 13 KB gzipped that no page
+// needs to draw its first screen. Popups are queued in Mantine's store until it is there.
+const NotificationsContainer = lazy(async () => ({ default: (await import('./notifications-container')).NotificationsContainer }));
+
+/** Runs `callback` once the page has loaded and the browser has a quiet moment. */
+function afterPageLoad(callback: () => void): () => void {
+  let idleId: number | undefined;
+  let timerId: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(callback, { timeout: 3000 });
+    else timerId = setTimeout(callback, 1000);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idleId !== undefined) window.cancelIdleCallback(idleId);
+    if (timerId !== undefined) clearTimeout(timerId);
+  };
+}
+
+/** Mantine's popups, loaded when the first one is shown or once the page is idle, whichever is first. */
+export function DeferredNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => afterPageLoad(() => setIdle(true)), []);
+  const [needed, setNeeded] = useState(false);
+  if (!needed && (idle || notifications.length > 0 || queue.length > 0)) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsContainer />
+    </Suspense>
+  );
+}

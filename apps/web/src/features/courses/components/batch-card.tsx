@@ -1,0 +1,54 @@
+import { Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCalendarEvent, IconClock, IconUser } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { CourseBatch } from '@academy/shared/schemas/courses';
+import { formatDate } from '../../../lib/format-date';
+import { formatTimeRange, formatWeekdays, seatsStatus } from '../batch-display';
+
+function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <DetailIcon size={18} stroke={1.6} aria-hidden="true" style={{ flex: 'none', marginTop: 2, color: 'var(--mantine-color-gray-6)' }} />
+      <Text size="sm">
+        <VisuallyHidden>{label}: </VisuallyHidden>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** One open batch: subject, teacher, days and times, dates, and how many seats are left. */
+export function BatchCard({ batch }: { batch: CourseBatch }) {
+  const seats = seatsStatus(batch.seatsLeft, batch.capacity);
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={batch.name}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div>
+            <Title order={3} size="h4">
+              {batch.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {batch.subject.name}
+            </Text>
+          </div>
+          <Badge color={seats.color} variant="light" style={{ flex: 'none' }}>
+            {seats.label}
+          </Badge>
+        </Group>
+        <Stack gap={6}>
+          <Detail icon={IconClock} label="Timings">
+            {formatWeekdays(batch.scheduleDays)} · {formatTimeRange(batch.startTime, batch.endTime)}
+          </Detail>
+          <Detail icon={IconCalendarEvent} label="Dates">
+            {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+          </Detail>
+          <Detail icon={IconUser} label="Teacher">
+            {batch.teacherName}
+          </Detail>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

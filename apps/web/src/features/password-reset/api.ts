@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@academy/shared/messages';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+
+export const passwordResetKeys = {
+  all: ['password-reset'] as const,
+  token: (token: string) => ['password-reset', 'token', token] as const,
+};
+
+/** Whose link it is (the email partly hidden) and, for a new account's first password, `welcome`. */
+export interface ResetLinkInfo {
+  email: string;
+  purpose?: 'reset' | 'welcome';
+}
+
+/** Checks a reset link before showing the form. Any failure means the link cannot be used. */
+export function resetTokenQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: passwordResetKeys.token(token),
+    queryFn: ({ signal }) => apiRequest<ResetLinkInfo>('GET', `/auth/validate-reset-token/${encodeURIComponent(token)}`, undefined, { signal }),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useResetToken(token: string) {
+  return useQuery(resetTokenQueryOptions(token));
+}
+
+/** Asks for a reset link; resolves with the server's answer, the same whether or not the account exists. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: async (email: string) => (await apiRequestWithMessage<void>('POST', '/auth/forgot-password', { email })).message ?? MESSAGES.forgotPasswordSent,
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (input: { token: string; password: string }) =>
+      (await apiRequestWithMessage<void>('POST', '/auth/reset-password', input)).message ?? MESSAGES.passwordResetDone,
+  });
+}

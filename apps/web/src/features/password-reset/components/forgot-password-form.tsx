@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { forgotPasswordInputSchema } from '@academy/shared/schemas/auth';
+import type { ForgotPasswordInput } from '@academy/shared/schemas/auth';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { useForgotPassword } from '../api';
+
+function BackToLogin() {
+  return (
+    <Anchor component={Link} to="/login" size="sm" ta="center">
+      Back to Login
+    </Anchor>
+  );
+}
+
+/** The email to send a reset link to; afterwards the server's answer, which never says whether the account exists. */
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  const form = useForm<ForgotPasswordInput>({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(forgotPasswordInputSchema, { sync: true }),
+  });
+
+  if (forgot.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" variant="light" role="status" icon={<IconMailCheck aria-hidden="true" />} title="Check your email">
+          {forgot.data}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          No mail after a few minutes? Check the spam folder, or ask for a new link.
+        </Text>
+        <Button variant="default" onClick={() => forgot.reset()}>
+          Send Another Link
+        </Button>
+        <BackToLogin />
+      </Stack>
+    );
+  }
+
+  const handleSubmit = form.onSubmit((values) => {
+    const parsed = forgotPasswordInputSchema.safeParse(values);
+    if (!parsed.success) return;
+    forgot.mutate(parsed.data.email, {
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {forgot.isError ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+            {normalizeError(forgot.error).message}
+          </Alert>
+        ) : null}
+        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <Button type="submit" loading={forgot.isPending} fullWidth>
+          Send Reset Link
+        </Button>
+        <BackToLogin />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MESSAGES } from '@academy/shared/messages';
+import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema } from '@academy/shared/schemas/auth';
+import type { ResetPasswordForm as ResetPasswordValues } from '@academy/shared/schemas/auth';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { useResetPassword } from '../api';
+
+/** The new password, typed twice and checked with the shared rules, for the account of a valid link. */
+export function ResetPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: string }) {
+  const reset = useResetPassword();
+  const form = useForm<ResetPasswordValues>({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck aria-hidden="true" />} title="Password changed">
+          {reset.data}
+        </Alert>
+        <Button component={Link} to="/login" fullWidth>
+          Go to Login
+        </Button>
+      </Stack>
+    );
+  }
+
+  const handleSubmit = form.onSubmit((values) => {
+    const parsed = resetPasswordFormSchema.safeParse(values);
+    if (!parsed.success) return;
+    reset.mutate(
+      { token, password: parsed.data.password },
+      {
+        onError: (error) => {
+          const fieldErrors = fieldErrorsOf(error);
+          if (fieldErrors?.password) form.setFieldError('password', fieldErrors.password);
+        },
+      },
+    );
+  });
+
+  const failure = reset.isError && !fieldErrorsOf(reset.error)?.password ? normalizeError(reset.error).message : null;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          Choose a new password for <strong>{maskedEmail}</strong>. It needs at least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a strong
+          one.
+        </Text>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">{failure}</Text>
+              {failure === MESSAGES.resetLinkInvalid ? (
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  Ask for a new link
+                </Anchor>
+              ) : null}
+            </Stack>
+          </Alert>
+        ) : null}
+        <PasswordInput label="New password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
+        <Button type="submit" loading={reset.isPending} fullWidth>
+          Reset Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AcademySettings, AcademySettingsInput, PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  public: ['settings', 'public'] as const,
+  admin: ['settings', 'admin'] as const,
+};
+
+/** The academy's details on the public site (footer, contact, about); they change rarely. */
+export const publicSettingsQueryOptions = queryOptions({
+  queryKey: settingsKeys.public,
+  queryFn: ({ signal }) => apiRequest<PublicAcademySettings>('GET', '/settings/public', undefined, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function usePublicSettings() {
+  return useQuery(publicSettingsQueryOptions);
+}
+
+export const adminSettingsQueryOptions = queryOptions({
+  queryKey: settingsKeys.admin,
+  queryFn: ({ signal }) => apiRequest<AcademySettings>('GET', '/admin/settings', undefined, { signal }),
+  staleTime: 0,
+});
+
+export function useAdminSettings() {
+  return useQuery(adminSettingsQueryOptions);
+}
+
+/** Saves the settings; the admin's copy takes the saved values and the public pages refetch theirs. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AcademySettingsInput) => apiRequestWithMessage<AcademySettings>('PUT', '/admin/settings', input),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(settingsKeys.admin, data);
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.public });
+    },
+  });
+}

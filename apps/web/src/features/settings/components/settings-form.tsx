@@ -1,0 +1,143 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { MESSAGES } from '@academy/shared/messages';
+import { academySettingsInputSchema } from '@academy/shared/schemas/settings';
+import type { AcademySettings } from '@academy/shared/schemas/settings';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { useSaveSettings } from '../api';
+import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
+import type { SettingsFormValues } from '../settings-form';
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const PHONE_LABELS = ['Phone 1', 'Phone 2', 'Phone 3'];
+const SOCIAL_FIELDS = [
+  { key: 'facebook', label: 'Facebook page', placeholder: 'https://facebook.com/…' },
+  { key: 'instagram', label: 'Instagram profile', placeholder: 'https://instagram.com/…' },
+  { key: 'youtube', label: 'YouTube channel', placeholder: 'https://youtube.com/@…' },
+  { key: 'whatsapp', label: 'WhatsApp chat link', placeholder: 'https://wa.me/91…' },
+] as const;
+
+/**
+ * The academy's details, checked with the shared settings schema before saving; the server's field
+ * errors ("phones.1", "socialLinks.facebook") land on the same fields.
+ */
+export function SettingsForm({ settings }: { settings: AcademySettings }) {
+  const save = useSaveSettings();
+  const form = useForm<SettingsFormValues>({
+    mode: 'uncontrolled',
+    initialValues: toSettingsFormValues(settings),
+    validate: schemaResolver(academySettingsInputSchema, { sync: true }),
+  });
+  const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
+
+  const handleSubmit = form.onSubmit((values) => {
+    const parsed = academySettingsInputSchema.safeParse(values);
+    if (!parsed.success) return;
+    save.mutate(parsed.data, {
+      onSuccess: ({ data, message }) => {
+        // Show what was stored (phones as "+91 98…", links trimmed) and start clean from it.
+        const saved = toSettingsFormValues(data);
+        form.setValues(saved);
+        form.resetDirty(saved);
+        notifications.show({ title: 'Settings saved', message: message ?? MESSAGES.settingsSaved, color: 'teal' });
+      },
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+        notifications.show({ title: 'Settings not saved', message: normalizeError(error).message, color: 'red' });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="lg" maw={880}>
+        <Section title="Academy" description="Shown in the footer, on the about and contact pages, and in mails.">
+          <TextInput label="Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label="Tagline" description="One line about what the academy teaches." key={form.key('tagline')} {...form.getInputProps('tagline')} />
+          <Textarea label="Address" withAsterisk autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+        </Section>
+
+        <Section title="Contact" description="Families call these numbers and write to this email; the website shows all three numbers.">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {PHONE_LABELS.map((label, index) => (
+              <TextInput
+                key={form.key(`phones.${index}`)}
+                label={label}
+                withAsterisk
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="+91 98220 12345"
+                {...form.getInputProps(`phones.${index}`)}
+              />
+            ))}
+          </SimpleGrid>
+          <TextInput label="Email" withAsterisk type="email" inputMode="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput
+            label="Office hours"
+            withAsterisk
+            placeholder="Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed"
+            key={form.key('officeHours')}
+            {...form.getInputProps('officeHours')}
+          />
+        </Section>
+
+        <Section title="Social links" description="Full links starting with https://. Leave a field empty to hide that icon.">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {SOCIAL_FIELDS.map((field) => (
+              <TextInput
+                key={form.key(`socialLinks.${field.key}`)}
+                label={field.label}
+                type="url"
+                inputMode="url"
+                placeholder={field.placeholder}
+                {...form.getInputProps(`socialLinks.${field.key}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Time zone" description="Decides what “today” means for batches, attendance and announcements.">
+          <Select
+            label="Time zone"
+            withAsterisk
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No such time zone"
+            data={zones}
+            maw={360}
+            key={form.key('timeZone')}
+            {...form.getInputProps('timeZone')}
+          />
+        </Section>
+
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save Settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { timeZoneOptions, toSettingsFormValues } from './settings-form';
+
+const settings = {
+  name: 'Shree Academy, Latur',
+  tagline: 'Coaching for 9th to 12th',
+  address: 'Shivaji Chowk, Latur, Maharashtra 413512',
+  phones: ['+91 9876543210', '+91 9876543211', '+91 9876543212'],
+  email: 'office@academy.example.in',
+  officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
+  socialLinks: { facebook: 'https://facebook.com/academy', instagram: null, youtube: null, whatsapp: null },
+  timeZone: 'Asia/Kolkata',
+};
+
+describe('toSettingsFormValues', () => {
+  it('turns unset social links into empty fields and keeps three phone fields', () => {
+    expect(toSettingsFormValues(settings)).toEqual({
+      ...settings,
+      socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
+    });
+    expect(toSettingsFormValues({ ...settings, phones: ['+91 9876543210'] }).phones).toEqual(['+91 9876543210', '', '']);
+  });
+});
+
+describe('timeZoneOptions', () => {
+  it('adds the default, UTC and the saved zone to the browser list, sorted and without repeats', () => {
+    expect(timeZoneOptions('Asia/Calcutta', ['Europe/London', 'Asia/Calcutta', 'Asia/Dubai'])).toEqual([
+      'Asia/Calcutta',
+      'Asia/Dubai',
+      'Asia/Kolkata',
+      'Europe/London',
+      'UTC',
+    ]);
+    expect(timeZoneOptions('', ['Asia/Dubai'])).toEqual(['Asia/Dubai', 'Asia/Kolkata', 'UTC']);
+  });
+});

@@ -1,0 +1,38 @@
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
+
+/** What the settings form edits: every field a string, an empty social link meaning "none". */
+export interface SettingsFormValues {
+  name: string;
+  tagline: string;
+  address: string;
+  phones: string[];
+  email: string;
+  officeHours: string;
+  socialLinks: Record<keyof PublicAcademySettings['socialLinks'], string>;
+  timeZone: string;
+}
+
+export function toSettingsFormValues(settings: PublicAcademySettings): SettingsFormValues {
+  const { facebook, instagram, youtube, whatsapp } = settings.socialLinks;
+  return {
+    name: settings.name,
+    tagline: settings.tagline,
+    address: settings.address,
+    phones: [0, 1, 2].map((index) => settings.phones[index] ?? ''),
+    email: settings.email,
+    officeHours: settings.officeHours,
+    socialLinks: { facebook: facebook ?? '', instagram: instagram ?? '', youtube: youtube ?? '', whatsapp: whatsapp ?? '' },
+    timeZone: settings.timeZone,
+  };
+}
+
+/**
+ * The time zones to choose from: the browser's list, plus the default, UTC and the saved one (browsers
+ * list only canonical names, so "Asia/Kolkata" may be missing while the server accepts it).
+ */
+export function timeZoneOptions(current: string, supported: readonly string[] = Intl.supportedValuesOf('timeZone')): string[] {
+  const names = new Set([...supported, DEFAULT_TIME_ZONE, 'UTC']);
+  if (current.trim() !== '') names.add(current);
+  return [...names].sort((a, b) => a.localeCompare(b));
+}

@@ -1,0 +1,68 @@
+import { expect, test } from '../fixtures';
+
+function randomMobile() {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+test.describe('academy settings', () => {
+  test('the admin changes a phone number and the public footer shows it', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    const original = await (await page.request.get('/api/admin/settings')).json();
+    try {
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
+      await expect(page).toHaveURL('/app/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      await expect(page.getByLabel('Name')).toHaveValue(original.data.name);
+
+      const mobile = randomMobile();
+      await page.getByLabel('Phone 3').fill(mobile);
+      await page.getByLabel('Facebook page').fill('https://facebook.com/shree.academy.latur');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();
+      // Stored and shown the one way: "+91 9xxxxxxxxx".
+      await expect(page.getByLabel('Phone 3')).toHaveValue(`+91 ${mobile}`);
+
+      await page.goto('/');
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: `+91 ${mobile}` })).toHaveAttribute('href', `tel:+91${mobile}`);
+      // Only the social links that are set show.
+      await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/shree.academy.latur');
+      await expect(footer.getByRole('link', { name: /instagram|youtube|whatsapp/i })).toHaveCount(0);
+    } finally {
+      const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone } = original.data;
+      const restored = await page.request.put('/api/admin/settings', { data: { name, tagline, address, phones, email, officeHours, socialLinks, timeZone } });
+      expect(restored.status()).toBe(200);
+    }
+  });
+
+  test('bad values are flagged on their fields before any call, and the server\'s field errors land there too', async ({ page, loginAs }) => {
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/api/admin/settings')) saves += 1;
+    });
+    await loginAs('admin');
+    await page.goto('/app/settings');
+    await page.getByLabel('Phone 2').fill('12345');
+    await page.getByLabel('Facebook page').fill('facebook.com/academy');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Enter a 10-digit Indian mobile number, optionally starting with +91')).toBeVisible();
+    await expect(page.getByText('Enter a full link starting with https://')).toBeVisible();
+    expect(saves).toBe(0);
+
+    // A rule only the server knows, keyed like "socialLinks.youtube": shown under that field.
+    await page.route('**/api/admin/settings', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: 'Please check the highlighted fields', errors: { 'socialLinks.youtube': 'This channel cannot be used' } }),
+          })
+        : route.continue(),
+    );
+    await page.getByLabel('Phone 2').fill('9822012345');
+    await page.getByLabel('Facebook page').fill('');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByLabel('YouTube channel')).toHaveAccessibleDescription(/This channel cannot be used/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Settings not saved' })).toContainText('Please check the highlighted fields');
+  });
+});
