@@ -1,7 +1,36 @@
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useAdminDashboardSummary } from '../../../features/admin-dashboard/api';
+import { BatchesNearCapacity } from '../../../features/admin-dashboard/components/batches-near-capacity';
+import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
+import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 
 export function Component() {
   const user = useCurrentUser();
-  return <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />;
+  const summary = useAdminDashboardSummary();
+  return (
+    <>
+      <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />
+      {summary.isError ? (
+        <LoadErrorAlert title="The dashboard could not be loaded" error={summary.error} fallback="Failed to load the dashboard" onRetry={() => void summary.refetch()} />
+      ) : (
+        <Stack gap="lg">
+          <CountTiles counts={summary.data?.counts} />
+          {summary.data ? (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <RecentStudents students={summary.data.recentStudents} />
+              <BatchesNearCapacity batches={summary.data.batchesNearCapacity} />
+            </SimpleGrid>
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-hidden="true">
+              <Skeleton h={280} radius="md" />
+              <Skeleton h={280} radius="md" />
+            </SimpleGrid>
+          )}
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Standard, StandardInput } from '@academy/shared/schemas/standards';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+
+export const standardKeys = {
+  all: ['standards'] as const,
+  list: ['standards', 'list'] as const,
+  detail: (id: string) => ['standards', 'detail', id] as const,
+};
+
+/** The spec's texts (section 8) for when the server gives no message of its own. */
+export const STANDARD_FAILURES = {
+  fetch: 'Failed to fetch standards',
+  create: 'Failed to create standard',
+  update: 'Failed to update standard',
+  delete: 'Failed to delete standard',
+  checkDuplicates: 'Failed to check for duplicates',
+} as const;
+
+export const standardsQueryOptions = queryOptions({
+  queryKey: standardKeys.list,
+  queryFn: ({ signal }) => apiRequest<Standard[]>('GET', '/standards', undefined, { signal }),
+});
+
+export function useStandards() {
+  return useQuery(standardsQueryOptions);
+}
+
+export function standardQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: standardKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<Standard>('GET', `/standards/${encodeURIComponent(id)}`, undefined, { signal }),
+  });
+}
+
+export function useStandard(id: string) {
+  return useQuery(standardQueryOptions(id));
+}
+
+/** Standards show in subjects' usage counts and on the dashboard too. */
+function useInvalidateCatalogue() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: standardKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['subjects'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+    ]);
+}
+
+export function useCreateStandard() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (input: StandardInput) => apiRequestWithMessage<Standard>('POST', '/standards', input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateStandard(id: string) {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (input: StandardInput) => apiRequestWithMessage<Standard>('PUT', `/standards/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteStandard() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/standards/${encodeURIComponent(id)}`),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: standardKeys.detail(id) });
+      return invalidate();
+    },
+  });
+}

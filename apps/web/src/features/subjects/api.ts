@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Subject, SubjectDetail, SubjectInput } from '@academy/shared/schemas/subjects';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+
+export const subjectKeys = {
+  all: ['subjects'] as const,
+  list: ['subjects', 'list'] as const,
+  detail: (id: string) => ['subjects', 'detail', id] as const,
+};
+
+export const subjectsQueryOptions = queryOptions({
+  queryKey: subjectKeys.list,
+  queryFn: ({ signal }) => apiRequest<Subject[]>('GET', '/subjects', undefined, { signal }),
+});
+
+export function useSubjects() {
+  return useQuery(subjectsQueryOptions);
+}
+
+export function subjectQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: subjectKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<SubjectDetail>('GET', `/subjects/${encodeURIComponent(id)}`, undefined, { signal }),
+  });
+}
+
+export function useSubject(id: string) {
+  return useQuery(subjectQueryOptions(id));
+}
+
+/**
+ * Subjects appear in standards, batches and teachers too (their counts and badges), so every change
+ * refetches everything that may show one.
+ */
+function useInvalidateCatalogue() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['standards'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+    ]);
+}
+
+export function useCreateSubject() {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (input: SubjectInput) => apiRequestWithMessage<Subject>('POST', '/subjects', input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateSubject(id: string) {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (input: SubjectInput) => apiRequestWithMessage<Subject>('PUT', `/subjects/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteSubject() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/subjects/${encodeURIComponent(id)}`),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: subjectKeys.detail(id) });
+      return invalidate();
+    },
+  });
+}
+
+/** The spec's texts (section 8) for when the server gives no message of its own. */
+export const SUBJECT_FAILURES = {
+  fetch: 'Failed to fetch subjects',
+  create: 'Failed to create subject',
+  update: 'Failed to update subject',
+  delete: 'Failed to delete subject',
+} as const;

@@ -1,0 +1,78 @@
+import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES } from '@academy/shared/messages';
+import { subjectInputSchema } from '@academy/shared/schemas/subjects';
+import type { Subject } from '@academy/shared/schemas/subjects';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { SUBJECT_FAILURES, useCreateSubject, useUpdateSubject } from '../api';
+
+interface SubjectFormValues {
+  name: string;
+  code: string;
+  description: string;
+}
+
+/**
+ * Creates a subject, or edits `subject` when given. Checked with the shared schema first; the
+ * server's field errors (a name or code already taken: 409) land on the same fields.
+ */
+export function SubjectForm({ subject }: { subject?: Subject }) {
+  const navigate = useNavigate();
+  const create = useCreateSubject();
+  const update = useUpdateSubject(subject?._id ?? '');
+  const save = subject ? update : create;
+  const form = useForm<SubjectFormValues>({
+    mode: 'uncontrolled',
+    initialValues: { name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' },
+    validate: schemaResolver(subjectInputSchema, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const parsed = subjectInputSchema.safeParse(values);
+    if (!parsed.success) return;
+    const failure = subject ? SUBJECT_FAILURES.update : SUBJECT_FAILURES.create;
+    save.mutate(parsed.data, {
+      onSuccess: ({ data, message }) => {
+        notifications.show({ title: subject ? 'Subject updated' : 'Subject created', message: message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated), color: 'teal' });
+        void navigate(`/app/subjects/${data._id}`);
+      },
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+        notifications.show({ title: subject ? 'Subject not updated' : 'Subject not created', message: normalizeError(error, failure).message, color: 'red' });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
+        <Stack gap="md">
+          <TextInput label="Name" withAsterisk placeholder="Mathematics" autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput
+            label="Code"
+            withAsterisk
+            description="Letters, digits, - and _; stored in capitals."
+            placeholder="MATH"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maw={240}
+            key={form.key('code')}
+            {...form.getInputProps('code')}
+          />
+          <Textarea label="Description" autosize minRows={3} maxRows={8} key={form.key('description')} {...form.getInputProps('description')} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" component={Link} to={subject ? `/app/subjects/${subject._id}` : '/app/subjects'}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {subject ? 'Save Subject' : 'Create Subject'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}

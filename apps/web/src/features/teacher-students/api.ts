@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TeacherStudent } from '@academy/shared/schemas/teachers';
+import { apiRequest } from '../../lib/api-client';
+
+export const teacherStudentKeys = {
+  all: ['teacher-students'] as const,
+  list: (search: string) => ['teacher-students', 'list', search] as const,
+};
+
+export const TEACHER_STUDENTS_FAILURE = 'Failed to fetch students';
+
+/** The signed-in teacher's students, searched on the server (name, email, phone, parent). */
+export function myStudentsQueryOptions(search: string) {
+  const term = search.trim();
+  return queryOptions({
+    queryKey: teacherStudentKeys.list(term),
+    queryFn: ({ signal }) =>
+      apiRequest<TeacherStudent[]>('GET', `/teachers/me/students${term ? `?search=${encodeURIComponent(term)}` : ''}`, undefined, { signal }),
+    // While a new search runs, the last answer stays on screen instead of a skeleton.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMyStudents(search: string) {
+  return useQuery(myStudentsQueryOptions(search));
+}

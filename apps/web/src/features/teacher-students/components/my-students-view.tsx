@@ -1,0 +1,100 @@
+import { Avatar, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TeacherStudent } from '@academy/shared/schemas/teachers';
+import { StudentPhone } from './student-phone';
+
+function BatchBadges({ student }: { student: TeacherStudent }) {
+  return (
+    <Group gap={6} role="list" aria-label={`Batches of ${student.name}`}>
+      {student.batches.map((batch) => (
+        <Badge key={batch._id} role="listitem" variant="light" radius="sm" tt="none" fw={500}>
+          {batch.name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function Person({ student }: { student: TeacherStudent }) {
+  return (
+    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Avatar src={student.avatarUrl} name={student.name} color="initials" radius="xl" />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={600} truncate>
+          {student.name}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {student.standard ? student.standard.name : 'No standard'} · {student.email}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** The teacher's students: cards on phones, a table on wider screens. */
+export function MyStudentsView({ students }: { students: TeacherStudent[] }) {
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+
+  if (!wide) {
+    return (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students">
+        {students.map((student) => (
+          <Card key={student._id} component="li" withBorder radius="md" padding="md">
+            <Person student={student} />
+            <Stack gap={2} mt="sm">
+              <Group justify="space-between" wrap="wrap" gap="xs" style={{ rowGap: 0 }}>
+                <Text size="sm" c="dimmed">
+                  Student
+                </Text>
+                <StudentPhone phone={student.phone} label={student.name} />
+              </Group>
+              <Group justify="space-between" wrap="wrap" gap="xs" style={{ rowGap: 0 }}>
+                <Text size="sm" c="dimmed">
+                  {student.parentName ? `Parent: ${student.parentName}` : 'Parent'}
+                </Text>
+                <StudentPhone phone={student.parentPhone} label={student.parentName ?? `${student.name}'s parent`} />
+              </Group>
+            </Stack>
+            <Group mt="sm">
+              <BatchBadges student={student} />
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Student</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Parent</Table.Th>
+            <Table.Th>Batches</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {students.map((student) => (
+            <Table.Tr key={student._id}>
+              <Table.Td maw={320}>
+                <Person student={student} />
+              </Table.Td>
+              <Table.Td>
+                <StudentPhone phone={student.phone} label={student.name} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{student.parentName ?? '—'}</Text>
+                {student.parentPhone ? <StudentPhone phone={student.parentPhone} label={student.parentName ?? `${student.name}'s parent`} /> : null}
+              </Table.Td>
+              <Table.Td>
+                <BatchBadges student={student} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, test } from '../fixtures';
+
+function uniqueStamp() {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+}
+
+test.describe('subjects', () => {
+  test('the admin creates, finds, edits and deletes a subject', async ({ page, loginAs }) => {
+    const stamp = uniqueStamp();
+    const name = `Robotics ${stamp}`;
+    const code = `R${stamp}`;
+    await loginAs('admin');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Subjects', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Subjects' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Physics', exact: true })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Add Subject' }).click();
+    await expect(page).toHaveURL('/app/subjects/create');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Code').fill(code.toLowerCase());
+    await page.getByLabel('Description').fill('Sensors, motors and code.');
+    await page.getByRole('button', { name: 'Create Subject' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Subject created successfully' })).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/subjects\/[0-9a-f-]{36}$/);
+    // Codes are stored in capitals.
+    await expect(page.getByText(`${name} (${code})`)).toBeVisible();
+
+    await page.getByRole('link', { name: 'All subjects' }).click();
+    await page.getByLabel('Search').fill(stamp.toLowerCase());
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(code);
+    await expect(row).toContainText('Sensors, motors and code.');
+    await expect(row).toContainText('0 standards');
+    await expect(page.getByRole('link', { name: 'Physics', exact: true })).toHaveCount(0);
+
+    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await page.getByLabel('Name').fill(`${name} Lab`);
+    await page.getByRole('button', { name: 'Save Subject' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Subject updated successfully' })).toBeVisible();
+    await expect(page.getByText(`${name} Lab (${code})`)).toBeVisible();
+
+    await page.getByRole('link', { name: 'All subjects' }).click();
+    await page.getByLabel('Search').fill(code);
+    await page.getByRole('button', { name: `Delete ${name} Lab` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete subject' });
+    await expect(dialog).toContainText(`${name} Lab`);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Subject deleted successfully' })).toBeVisible();
+    await expect(page.getByText(`No subject matches “${code}”.`)).toBeVisible();
+  });
+
+  test('a code or name already taken is flagged on its field', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.goto('/app/subjects/create');
+    await page.getByLabel('Name').fill(`Maths Again ${uniqueStamp()}`);
+    await page.getByLabel('Code').fill('math');
+    await page.getByRole('button', { name: 'Create Subject' }).click();
+    await expect(page.getByLabel('Code')).toHaveAccessibleDescription(/A subject with this code already exists/);
+    await expect(page).toHaveURL('/app/subjects/create');
+
+    // The shared schema checks the code before any call.
+    await page.getByLabel('Code').fill('no spaces');
+    await page.getByRole('button', { name: 'Create Subject' }).click();
+    await expect(page.getByLabel('Code')).toHaveAccessibleDescription(/Code may contain only letters, digits, - and _/);
+  });
+
+  test('a subject in use cannot be deleted and the reason shows', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.goto('/app/subjects');
+    await page.getByRole('link', { name: 'Physics', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Subject Details' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '11th Science' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '12th Physics' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete subject' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Physics cannot be deleted: it is used by' })).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/subjects\/[0-9a-f-]{36}$/);
+  });
+
+  test('a teacher opening the subjects is sent to their dashboard', async ({ page, loginAs }) => {
+    await loginAs('teacher');
+    await page.goto('/app/subjects');
+    await expect(page).toHaveURL('/app/teacher/dashboard');
+  });
+
+  test('the subjects and standards lists fit a 360 px phone', async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await loginAs('admin');
+    for (const [path, heading, item] of [
+      ['/app/subjects', 'Subjects', 'Physics'],
+      ['/app/standards', 'Standards', '10th Standard'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: item, exact: true })).toBeVisible();
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fits, `${path} overflows at 360 px`).toBe(true);
+    }
+  });
+});
