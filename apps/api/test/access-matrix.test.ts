@@ -13,7 +13,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 
 beforeAll(async () => {
@@ -23,8 +23,8 @@ beforeAll(async () => {
   const otherTeacher = await buildTeacher(db);
   const student = await buildStudent(db);
   const otherStudent = await buildStudent(db);
-  await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id] });
-  await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] });
+  ids.batch = (await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id] })).id;
+  ids.otherBatch = (await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] })).id;
   Object.assign(ids, { teacher: teacher.id, otherTeacher: otherTeacher.id, student: student.id, subject: (await buildSubject(db)).id, standard: (await buildStandard(db)).id });
   cookies.teacher = await loginAs(t.app, teacher.user.email);
   cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
@@ -87,6 +87,22 @@ const routes: Route[] = [
   { method: 'PUT', url: () => '/api/auth/profile', body: { name: '' }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
   { method: 'PUT', url: () => '/api/auth/password', body: {}, expect: only({ student: 400, otherStudent: 400, teacher: 400, otherTeacher: 400, admin: 400 }) },
   { method: 'GET', url: () => '/api/admin/dashboard/summary', expect: only({ admin: 200 }) },
+  // Batches: admins write; a teacher reads their own (another teacher's batch is 404); students use /student/*.
+  { method: 'GET', url: () => '/api/batches?populate=enrolledStudents', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => `/api/batches/by-subject?subjectId=${ids.subject}`, expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => `/api/batches/${ids.batch}?populate=enrolledStudents,standard,subject&virtuals=true`, expect: only({ teacher: 200, otherTeacher: 404, admin: 200 }) },
+  { method: 'POST', url: () => '/api/batches', body: {}, expect: only({ admin: 400 }) },
+  { method: 'PUT', url: () => `/api/batches/${ids.batch}`, body: {}, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/batches/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  { method: 'PUT', url: () => `/api/batches/${UNKNOWN}/students/${ids.student}/add`, expect: only({ admin: 404 }) },
+  { method: 'PUT', url: () => `/api/batches/${UNKNOWN}/students/${ids.student}/remove`, expect: only({ admin: 404 }) },
+  { method: 'POST', url: () => '/api/batches/sync-students', expect: only({ admin: 200 }) },
+  { method: 'GET', url: () => '/api/student/batches', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'GET', url: () => `/api/student/batches/${ids.batch}`, expect: only({ student: 200, otherStudent: 404 }) },
+  { method: 'GET', url: () => '/api/student/schedule', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'GET', url: () => '/api/student/schedule.ics', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'GET', url: () => '/api/teachers/me/schedule', expect: only({ teacher: 200, otherTeacher: 200 }) },
+  { method: 'GET', url: () => '/api/teachers/me/schedule.ics', expect: only({ teacher: 200, otherTeacher: 200 }) },
 ];
 
 describe('access matrix', () => {
@@ -117,5 +133,9 @@ describe('access matrix', () => {
     expect((await own('otherTeacher', '/api/teachers/me'))._id).toBe(ids.otherTeacher);
     expect((await own('teacher', '/api/teachers/me/students')).map((s: { _id: string }) => s._id)).toEqual([ids.student]);
     expect((await own('otherTeacher', '/api/teachers/me/students')).map((s: { _id: string }) => s._id)).not.toContain(ids.student);
+    expect((await own('teacher', '/api/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.batch]);
+    expect((await own('otherTeacher', '/api/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.otherBatch]);
+    expect((await own('student', '/api/student/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.batch]);
+    expect((await own('otherStudent', '/api/student/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.otherBatch]);
   });
 });

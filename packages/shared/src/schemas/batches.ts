@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personRefSchema, standardRefSchema, subjectRefSchema } from './common';
+import { calendarDateSchema, idSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, personRefSchema, requiredNameSchema, standardRefSchema, subjectRefSchema } from './common';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -44,3 +44,117 @@ export const batchSummarySchema = z.object({
   seatsLeft: z.number().int(),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
+
+/** 'HH:mm', 24-hour. */
+export const batchTimeSchema = z.string({ error: 'Enter a time as HH:mm' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm (24-hour)');
+
+export const BATCH_STATUSES = ['upcoming', 'active', 'completed'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** The schedule a form sends: at least one day, each once; end after start. */
+export const batchScheduleInputSchema = z
+  .object({
+    days: z
+      .array(z.enum(WEEKDAYS, { error: 'Days must be mon, tue, wed, thu, fri, sat or sun' }), { error: 'Choose at least one day' })
+      .min(1, 'Choose at least one day')
+      .refine((days) => new Set(days).size === days.length, 'Choose each day only once'),
+    startTime: batchTimeSchema,
+    endTime: batchTimeSchema,
+  })
+  .refine((schedule) => schedule.endTime > schedule.startTime, { message: 'End time must be after start time', path: ['endTime'] });
+
+/** POST /api/batches and PUT /api/batches/{id}: references are ids. */
+export const batchInputSchema = z
+  .object({
+    name: requiredNameSchema('Name'),
+    standard: z.uuid({ error: 'Choose a standard from the list' }),
+    subject: z.uuid({ error: 'Choose a subject from the list' }),
+    teacher: z.uuid({ error: 'Choose a teacher from the list' }),
+    schedule: batchScheduleInputSchema,
+    startDate: calendarDateSchema,
+    endDate: calendarDateSchema,
+    capacity: z
+      .number({ error: 'Capacity must be a number' })
+      .int('Capacity must be a whole number')
+      .min(1, 'Capacity must be between 1 and 500')
+      .max(500, 'Capacity must be between 1 and 500'),
+    description: optionalTextSchema('Description', 2000),
+  })
+  .refine((input) => input.endDate >= input.startDate, { message: 'End date cannot be before start date', path: ['endDate'] });
+export type BatchInput = z.input<typeof batchInputSchema>;
+
+/** `?populate=enrolledStudents,standard,subject`: only enrolledStudents changes the shape (see batchSchema). */
+const populateSchema = optionalQueryValue(z.string().max(200)).transform((value) => new Set((value ?? '').split(',').map((part) => part.trim())));
+/** `?virtuals=true` is accepted for compatibility; virtuals are always included. */
+const virtualsSchema = optionalQueryValue(z.enum(['true', 'false'], { error: 'virtuals must be true or false' }));
+
+/** GET /api/batches?populate=&search=&standardId=&subjectId=&teacherId=&status= */
+export const batchListQuerySchema = z.object({
+  populate: populateSchema,
+  virtuals: virtualsSchema,
+  search: optionalQueryValue(z.string().max(100, 'Search must be at most 100 characters')),
+  standardId: optionalQueryValue(idSchema),
+  subjectId: optionalQueryValue(idSchema),
+  teacherId: optionalQueryValue(idSchema),
+  status: optionalQueryValue(z.enum(BATCH_STATUSES, { error: 'Status must be upcoming, active or completed' })),
+});
+
+/** GET /api/batches/{id}?populate=&virtuals= */
+export const batchDetailQuerySchema = z.object({ populate: populateSchema, virtuals: virtualsSchema });
+
+/** GET /api/batches/by-subject?subjectId= */
+export const batchesBySubjectQuerySchema = z.object({ subjectId: idSchema, populate: populateSchema });
+
+/** PUT /api/batches/{id}/students/{studentId}/add?confirm=true */
+export const batchStudentParamsSchema = z.object({ id: idSchema, studentId: idSchema });
+export const batchEnrolQuerySchema = z.object({ confirm: optionalQueryValue(z.enum(['true', 'false'], { error: 'confirm must be true or false' })) });
+
+/** An enrolled student as `?populate=enrolledStudents` shows them. */
+export const enrolledStudentSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  parentPhone: z.string().nullable(),
+  standard: standardRefSchema.nullable(),
+});
+export type EnrolledStudent = z.infer<typeof enrolledStudentSchema>;
+
+/**
+ * A batch as the batch screens get it. standard, subject and teacher are always objects; the
+ * virtuals (enrolledCount, seatsLeft, isFull, scheduleText, status) are always present.
+ * `enrolledStudents` lists ACTIVE students: ids, or objects with `?populate=enrolledStudents`.
+ */
+export const batchSchema = batchSummarySchema.extend({
+  description: z.string(),
+  enrolledStudents: z.union([z.array(z.uuid()), z.array(enrolledStudentSchema)]),
+  isFull: z.boolean(),
+  status: z.enum(BATCH_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+/** POST /api/batches/sync-students: what the check found; it changes nothing. */
+export const batchSyncReportSchema = z.object({
+  checkedBatches: z.number().int(),
+  ok: z.boolean(),
+  archivedEnrolments: z.array(z.object({ batch: namedRefSchema, student: namedRefSchema })),
+  overCapacity: z.array(z.object({ batch: namedRefSchema, capacity: z.number().int(), enrolledCount: z.number().int() })),
+  standardMismatches: z.array(z.object({ batch: namedRefSchema, student: namedRefSchema, batchStandard: standardRefSchema, studentStandard: standardRefSchema.nullable() })),
+});
+export type BatchSyncReport = z.infer<typeof batchSyncReportSchema>;
+
+/** GET /api/student/schedule and /api/teachers/me/schedule: the week of the active batches. */
+export const weeklyScheduleSchema = z.object({
+  timeZone: z.string(),
+  days: z.array(
+    z.object({
+      day: z.enum(WEEKDAYS),
+      classes: z.array(
+        z.object({ batchId: z.uuid(), batchName: z.string(), subject: subjectRefSchema, startTime: z.string(), endTime: z.string(), teacherName: z.string() }),
+      ),
+    }),
+  ),
+});
+export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import {
+  batchDetailQuerySchema,
+  batchEnrolQuerySchema,
+  batchesBySubjectQuerySchema,
+  batchInputSchema,
+  batchListQuerySchema,
+  batchSchema,
+  batchStudentParamsSchema,
+  batchSummarySchema,
+  batchSyncReportSchema,
+  weeklyScheduleSchema,
+} from '@academy/shared/schemas/batches';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import type { Db } from '../../db/client';
+import { currentUser, requireRole } from '../../plugins/auth';
+import {
+  addStudentToBatch,
+  createBatch,
+  deleteBatch,
+  getBatch,
+  listBatches,
+  removeStudentFromBatch,
+  scopeFor,
+  studentOwnBatch,
+  studentOwnBatches,
+  syncStudentsReport,
+  updateBatch,
+} from './batches.service';
+import { scheduleIcs, weeklySchedule } from './schedule.service';
+
+export const BATCH_MESSAGES = {
+  created: 'Batch created successfully',
+  updated: 'Batch updated successfully',
+  deleted: 'Batch deleted successfully',
+  studentAdded: 'Student added to the batch',
+  studentRemoved: 'Student removed from the batch',
+  syncChecked: 'Enrolment check finished',
+} as const;
+
+/**
+ * Admins manage batches and enrolments; a teacher reads only their own batches (another teacher's
+ * batch answers 404). Students read their own batches and schedule under /student/*.
+ */
+export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const admin = requireRole('admin');
+  const readers = requireRole('admin', 'teacher');
+  const student = requireRole('student');
+  const teacher = requireRole('teacher');
+  const batchList = apiSuccess(z.array(batchSchema));
+  const batchOne = apiSuccess(batchSchema);
+
+  app.get('/batches', { preValidation: readers, schema: { tags: ['batches'], querystring: batchListQuerySchema, response: { 200: batchList } } }, async (request) => ({
+    success: true as const,
+    data: await listBatches(db, await scopeFor(db, currentUser(request)), request.query),
+  }));
+
+  app.get(
+    '/batches/by-subject',
+    { preValidation: readers, schema: { tags: ['batches'], querystring: batchesBySubjectQuerySchema, response: { 200: batchList } } },
+    async (request) => ({
+      success: true as const,
+      data: await listBatches(db, await scopeFor(db, currentUser(request)), { ...request.query, search: undefined, standardId: undefined, teacherId: undefined, status: undefined, virtuals: undefined }),
+    }),
+  );
+
+  app.post(
+    '/batches/sync-students',
+    { preValidation: admin, schema: { tags: ['batches'], response: { 200: apiSuccess(batchSyncReportSchema) } } },
+    async () => ({ success: true as const, data: await syncStudentsReport(db), message: BATCH_MESSAGES.syncChecked }),
+  );
+
+  app.post('/batches', { preValidation: admin, schema: { tags: ['batches'], body: batchInputSchema, response: { 201: batchOne } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await createBatch(db, request.body), message: BATCH_MESSAGES.created }),
+  );
+
+  app.get(
+    '/batches/:id',
+    { preValidation: readers, schema: { tags: ['batches'], params: idParamsSchema, querystring: batchDetailQuerySchema, response: { 200: batchOne } } },
+    async (request) => ({
+      success: true as const,
+      data: await getBatch(db, request.params.id, await scopeFor(db, currentUser(request)), request.query.populate.has('enrolledStudents')),
+    }),
+  );
+
+  app.put(
+    '/batches/:id',
+    { preValidation: admin, schema: { tags: ['batches'], params: idParamsSchema, body: batchInputSchema, response: { 200: batchOne } } },
+    async (request) => ({ success: true as const, data: await updateBatch(db, request.params.id, request.body), message: BATCH_MESSAGES.updated }),
+  );
+
+  app.delete('/batches/:id', { preValidation: admin, schema: { tags: ['batches'], params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await deleteBatch(db, request.params.id);
+    return { success: true as const, message: BATCH_MESSAGES.deleted };
+  });
+
+  app.put(
+    '/batches/:id/students/:studentId/add',
+    { preValidation: admin, schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } } },
+    async (request) => ({
+      success: true as const,
+      data: await addStudentToBatch(db, request.params.id, request.params.studentId, request.query.confirm === 'true'),
+      message: BATCH_MESSAGES.studentAdded,
+    }),
+  );
+
+  app.put(
+    '/batches/:id/students/:studentId/remove',
+    { preValidation: admin, schema: { tags: ['batches'], params: batchStudentParamsSchema, response: { 200: batchOne } } },
+    async (request) => ({
+      success: true as const,
+      data: await removeStudentFromBatch(db, request.params.id, request.params.studentId),
+      message: BATCH_MESSAGES.studentRemoved,
+    }),
+  );
+
+  // A student's own batches and week.
+  app.get('/student/batches', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(z.array(batchSummarySchema)) } } }, async (request) => ({
+    success: true as const,
+    data: await studentOwnBatches(db, currentUser(request)),
+  }));
+
+  app.get(
+    '/student/batches/:id',
+    { preValidation: student, schema: { tags: ['student'], params: idParamsSchema, response: { 200: apiSuccess(batchSummarySchema) } } },
+    async (request) => ({ success: true as const, data: await studentOwnBatch(db, currentUser(request), request.params.id) }),
+  );
+
+  app.get('/student/schedule', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await weeklySchedule(db, currentUser(request)),
+  }));
+
+  app.get('/teachers/me/schedule', { preValidation: teacher, schema: { tags: ['teachers'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await weeklySchedule(db, currentUser(request)),
+  }));
+
+  // Calendar feeds (session cookie for now; phone calendars will need a token address).
+  for (const [url, guard] of [
+    ['/student/schedule.ics', student],
+    ['/teachers/me/schedule.ics', teacher],
+  ] as const) {
+    app.get(url, { preValidation: guard, schema: { tags: [url.startsWith('/student') ? 'student' : 'teachers'] } }, async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="schedule.ics"')
+        .header('cache-control', 'private, no-cache')
+        .send(await scheduleIcs(db, currentUser(request))),
+    );
+  }
+};

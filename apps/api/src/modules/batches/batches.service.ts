@@ -1,0 +1,372 @@
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  formatSchedule,
+  type Batch,
+  type BatchStatus,
+  type BatchSummary,
+  type BatchSyncReport,
+  type batchInputSchema,
+  type batchListQuerySchema,
+  type EnrolledStudent,
+  type Weekday,
+} from '@academy/shared/schemas/batches';
+import type { Db, DbExecutor } from '../../db/client';
+import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { academyToday } from '../settings/settings.service';
+import { listBatchSummaries } from './batch-summary.service';
+
+type BatchInput = z.output<typeof batchInputSchema>;
+type ListQuery = z.output<typeof batchListQuerySchema>;
+export type BatchScope = { teacherId?: string };
+
+export const BATCH_FULL_MESSAGE = 'Batch is full';
+
+/** upcoming before startDate, completed after endDate, else active (dates in the academy's time zone). */
+export function batchStatus(today: string, startDate: string, endDate: string): BatchStatus {
+  if (today < startDate) return 'upcoming';
+  if (today > endDate) return 'completed';
+  return 'active';
+}
+
+/** The SQL condition for a status on a given day. */
+function statusCondition(status: BatchStatus, today: string): SQL {
+  if (status === 'upcoming') return gt(batches.startDate, today);
+  if (status === 'completed') return lt(batches.endDate, today);
+  return and(lte(batches.startDate, today), gte(batches.endDate, today))!;
+}
+
+/** The teacher record of a teacher's account (undefined if none). */
+export async function teacherIdOfUser(db: DbExecutor, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId)).limit(1);
+  return row?.id;
+}
+
+export async function studentIdOfUser(db: DbExecutor, userId: string): Promise<string> {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Student not found');
+  return row.id;
+}
+
+/** What a user may see: an admin everything, a teacher their own batches. */
+export async function scopeFor(db: DbExecutor, user: AuthUser): Promise<BatchScope> {
+  if (user.role === 'admin') return {};
+  if (user.role === 'teacher') return { teacherId: (await teacherIdOfUser(db, user.id)) ?? '00000000-0000-0000-0000-000000000000' };
+  throw new AppError('FORBIDDEN');
+}
+
+/** Active enrolled students of these batches: ids, or the populated rows. One query. */
+async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: boolean): Promise<Map<string, string[] | EnrolledStudent[]>> {
+  const result = new Map<string, string[] | EnrolledStudent[]>(batchIds.map((id) => [id, []]));
+  if (batchIds.length === 0) return result;
+  const rows = await db
+    .select({
+      batchId: batchStudents.batchId,
+      _id: students.id,
+      name: users.name,
+      email: users.email,
+      phone: students.phone,
+      parentPhone: students.parentPhone,
+      standardId: standards.id,
+      standardName: standards.name,
+      standardLevel: standards.level,
+    })
+    .from(batchStudents)
+    .innerJoin(students, eq(students.id, batchStudents.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(standards, eq(standards.id, students.standardId))
+    .where(and(inArray(batchStudents.batchId, batchIds), eq(students.status, 'active')))
+    .orderBy(asc(sql`lower(${users.name})`));
+  for (const row of rows) {
+    const list = result.get(row.batchId)!;
+    if (populate) {
+      const { batchId: _batchId, standardId, standardName, standardLevel, ...student } = row;
+      (list as EnrolledStudent[]).push({ ...student, standard: standardId ? { _id: standardId, name: standardName!, level: standardLevel! } : null });
+    } else (list as string[]).push(row._id);
+  }
+  return result;
+}
+
+/** Summaries (one query) + description/timestamps (one query) + enrolled students (one query). */
+async function loadBatches(db: DbExecutor, where: SQL | undefined, populateStudents: boolean): Promise<Batch[]> {
+  const summaries = await listBatchSummaries(db, where);
+  if (summaries.length === 0) return [];
+  const ids = summaries.map((summary) => summary._id);
+  const [extras, enrolled, today] = await Promise.all([
+    db.select({ id: batches.id, description: batches.description, createdAt: batches.createdAt, updatedAt: batches.updatedAt }).from(batches).where(inArray(batches.id, ids)),
+    enrolledStudentsOf(db, ids, populateStudents),
+    academyToday(db),
+  ]);
+  const extraById = new Map(extras.map((extra) => [extra.id, extra]));
+  return summaries.map((summary) => {
+    const extra = extraById.get(summary._id)!;
+    return {
+      ...summary,
+      description: extra.description,
+      enrolledStudents: enrolled.get(summary._id) ?? [],
+      isFull: summary.enrolledCount >= summary.capacity,
+      status: batchStatus(today, summary.startDate, summary.endDate),
+      createdAt: extra.createdAt.toISOString(),
+      updatedAt: extra.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function listBatches(db: DbExecutor, scope: BatchScope, query: ListQuery): Promise<Batch[]> {
+  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const where = and(
+    scope.teacherId ? eq(batches.teacherId, scope.teacherId) : undefined,
+    query.teacherId ? eq(batches.teacherId, query.teacherId) : undefined,
+    query.standardId ? eq(batches.standardId, query.standardId) : undefined,
+    query.subjectId ? eq(batches.subjectId, query.subjectId) : undefined,
+    query.status ? statusCondition(query.status, await academyToday(db)) : undefined,
+    search ? or(sql`${batches.name} ilike ${search}`, sql`${batches.description} ilike ${search}`) : undefined,
+  );
+  return loadBatches(db, where, query.populate.has('enrolledStudents'));
+}
+
+export async function getBatch(db: DbExecutor, id: string, scope: BatchScope = {}, populateStudents = false): Promise<Batch> {
+  const [batch] = await loadBatches(db, and(eq(batches.id, id), scope.teacherId ? eq(batches.teacherId, scope.teacherId) : undefined), populateStudents);
+  if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
+  return batch;
+}
+
+/** Two weekly schedules with dates meet: a shared weekday, overlapping times and overlapping dates. */
+function overlapsCondition(schedule: { days: Weekday[]; startTime: string; endTime: string }, startDate: string, endDate: string): SQL {
+  return and(
+    sql`${batches.scheduleDays} && ${sql.raw(`ARRAY[${schedule.days.map((day) => `'${day}'`).join(',')}]::text[]`)}`,
+    lt(batches.startTime, schedule.endTime),
+    gt(batches.endTime, schedule.startTime),
+    lte(batches.startDate, endDate),
+    gte(batches.endDate, startDate),
+  )!;
+}
+
+async function assertReferences(db: DbExecutor, input: BatchInput) {
+  // One query at a time: a transaction's client runs them in sequence anyway.
+  const [standard] = await db.select({ id: standards.id }).from(standards).where(eq(standards.id, input.standard)).limit(1);
+  const [subject] = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, input.subject)).limit(1);
+  // Locks the teacher while the batch is saved, so two saves cannot both pass the clash check
+  // (NO KEY UPDATE does not block the foreign-key checks of other inserts).
+  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, input.teacher)).limit(1).for('no key update');
+  const errors: Record<string, string> = {};
+  if (!standard) errors.standard = 'Choose an existing standard from the list';
+  if (!subject) errors.subject = 'Choose an existing subject from the list';
+  if (!teacher) errors.teacher = 'Choose an existing teacher from the list';
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError('BAD_REQUEST', first, errors);
+}
+
+async function assertNoTeacherClash(db: DbExecutor, input: BatchInput, exceptId?: string) {
+  const [clash] = await db
+    .select({ name: batches.name, days: batches.scheduleDays, startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`, endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')` })
+    .from(batches)
+    .where(and(eq(batches.teacherId, input.teacher), exceptId ? ne(batches.id, exceptId) : undefined, overlapsCondition(input.schedule, input.startDate, input.endDate)))
+    .orderBy(asc(batches.name))
+    .limit(1);
+  if (clash) {
+    const message = `The teacher already teaches "${clash.name}" at that time (${formatSchedule({ days: clash.days as Weekday[], startTime: clash.startTime, endTime: clash.endTime })})`;
+    throw new AppError('CONFLICT', message, { schedule: message });
+  }
+}
+
+function valuesOf(input: BatchInput) {
+  return {
+    name: input.name,
+    standardId: input.standard,
+    subjectId: input.subject,
+    teacherId: input.teacher,
+    scheduleDays: input.schedule.days,
+    startTime: input.schedule.startTime,
+    endTime: input.schedule.endTime,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    capacity: input.capacity,
+    description: input.description ?? '',
+  };
+}
+
+export async function createBatch(db: Db, input: BatchInput): Promise<Batch> {
+  const id = await db.transaction(async (tx) => {
+    await assertReferences(tx, input);
+    await assertNoTeacherClash(tx, input);
+    const [row] = await tx.insert(batches).values(valuesOf(input)).returning({ id: batches.id });
+    return row!.id;
+  });
+  return getBatch(db, id);
+}
+
+async function activeEnrolledCount(db: DbExecutor, batchId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(batchStudents)
+    .innerJoin(students, eq(students.id, batchStudents.studentId))
+    .where(and(eq(batchStudents.batchId, batchId), eq(students.status, 'active')));
+  return row?.count ?? 0;
+}
+
+async function lockBatch(db: DbExecutor, id: string) {
+  const [row] = await db.select().from(batches).where(eq(batches.id, id)).limit(1).for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
+  return row;
+}
+
+export async function updateBatch(db: Db, id: string, input: BatchInput): Promise<Batch> {
+  await db.transaction(async (tx) => {
+    await lockBatch(tx, id);
+    await assertReferences(tx, input);
+    await assertNoTeacherClash(tx, input, id);
+    const enrolled = await activeEnrolledCount(tx, id);
+    if (input.capacity < enrolled) {
+      const message = `Capacity cannot be below the ${enrolled} enrolled ${enrolled === 1 ? 'student' : 'students'}`;
+      throw new AppError('CONFLICT', message, { capacity: message });
+    }
+    await tx
+      .update(batches)
+      .set({ ...valuesOf(input), updatedAt: new Date() })
+      .where(eq(batches.id, id));
+  });
+  return getBatch(db, id);
+}
+
+/**
+ * Deletes a batch without enrolments (active or archived students). Attendance will hang off
+ * batches, so a batch that ever had students is refused (409) rather than losing history.
+ */
+export async function deleteBatch(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, id);
+    const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(batchStudents).where(eq(batchStudents.batchId, id));
+    const count = row?.count ?? 0;
+    if (count > 0) {
+      throw new AppError('CONFLICT', `"${batch.name}" cannot be deleted: it has ${count} enrolled ${count === 1 ? 'student' : 'students'}. Remove them first.`);
+    }
+    await tx.delete(batches).where(eq(batches.id, id));
+  });
+}
+
+/**
+ * Enrols a student (idempotent). In one transaction with the batch row locked FOR UPDATE, so two
+ * adds racing for the last seat cannot both pass the capacity check. Refused: archived student
+ * (409), full batch (409 "Batch is full"), a clash with another of the student's batches (409 with
+ * errors.clash) unless `confirm`.
+ */
+export async function addStudentToBatch(db: Db, batchId: string, studentId: string, confirm: boolean): Promise<Batch> {
+  await db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, batchId);
+    const [student] = await tx
+      .select({ id: students.id, status: students.status, name: users.name })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(students.id, studentId))
+      .limit(1);
+    if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+    const [existing] = await tx
+      .select({ batchId: batchStudents.batchId })
+      .from(batchStudents)
+      .where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)))
+      .limit(1);
+    if (student.status !== 'active') throw new AppError('CONFLICT', `${student.name} is archived: restore the student before enrolling them`);
+    if (existing) return;
+    if ((await activeEnrolledCount(tx, batchId)) >= batch.capacity) throw new AppError('CONFLICT', BATCH_FULL_MESSAGE);
+    if (!confirm) {
+      const [clash] = await tx
+        .select({ name: batches.name })
+        .from(batches)
+        .innerJoin(batchStudents, eq(batchStudents.batchId, batches.id))
+        .where(
+          and(
+            eq(batchStudents.studentId, studentId),
+            ne(batches.id, batchId),
+            overlapsCondition({ days: batch.scheduleDays as Weekday[], startTime: batch.startTime, endTime: batch.endTime }, batch.startDate, batch.endDate),
+          ),
+        )
+        .orderBy(asc(batches.name))
+        .limit(1);
+      if (clash) throw new AppError('CONFLICT', `${student.name} already has "${clash.name}" at that time`, { clash: clash.name });
+    }
+    await tx.insert(batchStudents).values({ batchId, studentId }).onConflictDoNothing();
+  });
+  return getBatch(db, batchId);
+}
+
+/** Removes an enrolment; removing someone not enrolled succeeds too. */
+export async function removeStudentFromBatch(db: Db, batchId: string, studentId: string): Promise<Batch> {
+  await db.transaction(async (tx) => {
+    await lockBatch(tx, batchId);
+    await tx.delete(batchStudents).where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)));
+  });
+  return getBatch(db, batchId);
+}
+
+/** Checks enrolment data and reports what it finds; it changes nothing. */
+export async function syncStudentsReport(db: DbExecutor): Promise<BatchSyncReport> {
+  const studentStandard = alias(standards, 'student_standard');
+  const rows = await db
+    .select({
+      batchId: batches.id,
+      batchName: batches.name,
+      capacity: batches.capacity,
+      batchStandardId: standards.id,
+      batchStandardName: standards.name,
+      batchStandardLevel: standards.level,
+      studentId: students.id,
+      studentName: users.name,
+      studentStatus: students.status,
+      studentStandardId: students.standardId,
+      studentStandardName: studentStandard.name,
+      studentStandardLevel: studentStandard.level,
+    })
+    .from(batchStudents)
+    .innerJoin(batches, eq(batches.id, batchStudents.batchId))
+    .innerJoin(standards, eq(standards.id, batches.standardId))
+    .innerJoin(students, eq(students.id, batchStudents.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(studentStandard, eq(studentStandard.id, students.standardId))
+    .orderBy(asc(batches.name), asc(users.name));
+  const [{ count: checkedBatches } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(batches);
+  const report: BatchSyncReport = { checkedBatches, ok: true, archivedEnrolments: [], overCapacity: [], standardMismatches: [] };
+  const activeCounts = new Map<string, { batch: { _id: string; name: string }; capacity: number; count: number }>();
+  for (const row of rows) {
+    const batch = { _id: row.batchId, name: row.batchName };
+    const student = { _id: row.studentId, name: row.studentName };
+    if (row.studentStatus !== 'active') {
+      report.archivedEnrolments.push({ batch, student });
+      continue;
+    }
+    const entry = activeCounts.get(row.batchId) ?? { batch, capacity: row.capacity, count: 0 };
+    entry.count += 1;
+    activeCounts.set(row.batchId, entry);
+    if (row.studentStandardId !== row.batchStandardId) {
+      report.standardMismatches.push({
+        batch,
+        student,
+        batchStandard: { _id: row.batchStandardId, name: row.batchStandardName, level: row.batchStandardLevel },
+        studentStandard: row.studentStandardId ? { _id: row.studentStandardId, name: row.studentStandardName!, level: row.studentStandardLevel! } : null,
+      });
+    }
+  }
+  for (const entry of activeCounts.values()) {
+    if (entry.count > entry.capacity) report.overCapacity.push({ batch: entry.batch, capacity: entry.capacity, enrolledCount: entry.count });
+  }
+  report.ok = report.archivedEnrolments.length === 0 && report.overCapacity.length === 0 && report.standardMismatches.length === 0;
+  return report;
+}
+
+/** The batches a student is enrolled in (their own screen). */
+export function enrolledBatchesCondition(studentId: string): SQL {
+  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.studentId} = ${studentId})`;
+}
+
+export async function studentOwnBatches(db: DbExecutor, user: AuthUser): Promise<BatchSummary[]> {
+  return listBatchSummaries(db, enrolledBatchesCondition(await studentIdOfUser(db, user.id)));
+}
+
+export async function studentOwnBatch(db: DbExecutor, user: AuthUser, batchId: string): Promise<BatchSummary> {
+  const [batch] = await listBatchSummaries(db, and(eq(batches.id, batchId), enrolledBatchesCondition(await studentIdOfUser(db, user.id))));
+  if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
+  return batch;
+}
