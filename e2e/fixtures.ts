@@ -78,3 +78,47 @@ export async function waitForMailLink(to: string, pathPrefix: string, since: num
 }
 
 export { expect };
+
+/** A short token unique to this run and call, to tell this test's records from everyone else's. */
+export function uniqueToken(prefix = 'e2e'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** A random valid Indian mobile number (10 digits starting with 9). */
+export function randomMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/**
+ * Signs in with the real API in a fresh, cookie-free request context (not the page's session) and
+ * returns the status; 200 means the account may sign in.
+ */
+export async function apiLoginStatus(baseURL: string, email: string, password: string): Promise<number> {
+  const { request } = await import('@playwright/test');
+  const context = await request.newContext({ baseURL });
+  try {
+    const response = await context.post('/api/auth/login', { data: { email, password } });
+    return response.status();
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Creates a student as the signed-in admin of `page` (through the API) and returns its `_id`. */
+export async function createStudentByApi(page: Page, body: Record<string, unknown>): Promise<string> {
+  const response = await page.request.post('/api/students', { data: body });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
+}
+
+/** Creates a teacher as the signed-in admin of `page` (through the API) and returns its `_id`. */
+export async function createTeacherByApi(page: Page, body: Record<string, unknown>): Promise<string> {
+  const response = await page.request.post('/api/teachers', { data: body });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
+}
+
+/** True when the page is wider than the window (a sideways scroll on a phone). */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoHref, mapsSearchUrl, oneLineAddress, socialLinksOf, telHref } from './contact-links';
+import { mailtoHref, mapsSearchUrl, oneLineAddress, socialLinksOf } from './contact-links';
+import { telHref } from '../../lib/phone';
 
 describe('contact links', () => {
   it('dials the digits of a phone number, keeping the country code', () => {

@@ -1,10 +1,6 @@
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 
 /** A phone number as a link that dials it: "+91 98220 12345" → "tel:+919822012345". */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
 export function mailtoHref(email: string): string {
   return `mailto:${email.trim()}`;
 }

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePublicSettings } from '../../../features/settings/api';
-import { mailtoHref, mapsSearchUrl, socialLinksOf, telHref } from '../../../features/settings/contact-links';
+import { mailtoHref, mapsSearchUrl, socialLinksOf } from '../../../features/settings/contact-links';
+import { telHref } from '../../../lib/phone';
 import { SettingsLoadError } from '../../../features/settings/components/settings-load-error';
 import { SocialLinks } from '../../../features/settings/components/social-links';
 

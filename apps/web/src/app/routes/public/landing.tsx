@@ -16,7 +16,8 @@ import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePublicSettings } from '../../../features/settings/api';
-import { mapsSearchUrl, oneLineAddress, telHref } from '../../../features/settings/contact-links';
+import { mapsSearchUrl, oneLineAddress } from '../../../features/settings/contact-links';
+import { telHref } from '../../../lib/phone';
 import { usePageMeta } from '../../../lib/page-meta';
 import classes from './landing.module.css';
 

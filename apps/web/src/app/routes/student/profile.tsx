@@ -1,5 +1,64 @@
+import { Badge, Group, Skeleton, Stack } from '@mantine/core';
+import { BatchSummaryList } from '../../../components/ui/batch-summary-list';
+import { DetailList } from '../../../components/ui/detail-list';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PhoneLink } from '../../../components/ui/phone-link';
+import { formatDate } from '../../../lib/format-date';
+import { PROFILE_FAILURES, useStudentDetails } from '../../../features/profile/api';
+import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
+import { ProfileIdentity } from '../../../features/profile/components/profile-identity';
+import { ProfileSection } from '../../../features/profile/components/profile-section';
+import { StudentProfileForm } from '../../../features/profile/components/student-profile-form';
 
 export function Component() {
-  return <PageHeader title="Profile" />;
+  const details = useStudentDetails();
+  return (
+    <>
+      <PageHeader title="Profile" description="Your details, batches and password." />
+      {details.isPending ? (
+        <Skeleton h={320} radius="md" maw={880} aria-hidden="true" />
+      ) : details.isError ? (
+        <LoadErrorAlert title="Profile could not be loaded" error={details.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void details.refetch()} />
+      ) : (
+        <Stack gap="lg" maw={880}>
+          <ProfileSection title="Account" description="To change your name or email, please ask the academy office.">
+            <ProfileIdentity name={details.data.profile.name} email={details.data.profile.email} avatarUrl={details.data.profile.avatarUrl} role="student" />
+            <DetailList
+              cols={3}
+              items={[
+                { label: 'Standard', value: details.data.standard?.name ?? 'No standard' },
+                { label: 'School', value: details.data.profile.school },
+                { label: 'Admission date', value: formatDate(details.data.profile.admissionDate) },
+                { label: 'Phone', value: <PhoneLink phone={details.data.profile.phone} /> },
+                { label: 'Parent', value: details.data.profile.parentName },
+                { label: 'Parent phone', value: <PhoneLink phone={details.data.profile.parentPhone} /> },
+                {
+                  label: 'Subjects',
+                  value: details.data.standard?.subjects.length ? (
+                    <Group gap={4} component="span">
+                      {details.data.standard.subjects.map((subject) => (
+                        <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
+                          {subject.name}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ) : null,
+                },
+              ]}
+            />
+          </ProfileSection>
+          <ProfileSection title="Batches">
+            <BatchSummaryList batches={details.data.batches} empty="You are not in any batch yet." showTeacher />
+          </ProfileSection>
+          <ProfileSection title="Edit profile">
+            <StudentProfileForm key={details.data.profile._id} student={details.data.profile} />
+          </ProfileSection>
+          <ProfileSection title="Change password" description="Your other devices are signed out when the password changes.">
+            <ChangePasswordForm />
+          </ProfileSection>
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../components/ui/page-header';
+import { UserProfilePage } from '../../../features/profile/components/user-profile-page';
 
 export function Component() {
-  return <PageHeader title="Profile" />;
+  return <UserProfilePage />;
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { usePublicSettings } from '../api';
-import { mailtoHref, oneLineAddress, telHref } from '../contact-links';
+import { mailtoHref, oneLineAddress } from '../contact-links';
+import { telHref } from '../../../lib/phone';
 
 /** "Who to ask" in the policies: the academy's office with its email, phone and address. */
 export function OfficeContact() {

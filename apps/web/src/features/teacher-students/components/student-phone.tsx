@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
-import { telHref } from '../../settings/contact-links';
+import { telHref } from '../../../lib/phone';
 
 /** A phone number to call with one tap (a large target on phones); a dash when there is none. */
 export function StudentPhone({ phone, label }: { phone: string | null; label: string }) {

@@ -1,5 +1,169 @@
+import { Anchor, Avatar, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Teacher, TeacherStudent } from '@academy/shared/schemas/teachers';
+import { BatchSummaryList } from '../../../../components/ui/batch-summary-list';
+import { DetailList } from '../../../../components/ui/detail-list';
+import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { PhoneLink } from '../../../../components/ui/phone-link';
+import { formatDate } from '../../../../lib/format-date';
+import { TEACHER_FAILURES, useTeacher, useTeacherBatches, useTeacherStudents } from '../../../../features/teachers/api';
+import { TeacherStatusBadge } from '../../../../features/teachers/components/teacher-status-badge';
+import { useConfirmDeleteTeacher } from '../../../../features/teachers/components/use-confirm-delete-teacher';
+import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Profile({ teacher }: { teacher: Teacher }) {
+  return (
+    <Section title="Profile">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Avatar src={teacher.avatarUrl} name={teacher.name} color="initials" size="lg" alt="" />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600} size="lg">
+              {teacher.name}
+            </Text>
+            <TeacherStatusBadge status={teacher.status} />
+          </Group>
+          <Anchor href={`mailto:${teacher.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {teacher.email}
+          </Anchor>
+        </Stack>
+      </Group>
+      {teacher.status === 'inactive' ? (
+        <Text size="sm" c="dimmed">
+          This teacher is inactive and cannot sign in.
+        </Text>
+      ) : null}
+      <DetailList
+        cols={3}
+        items={[
+          { label: 'Phone', value: <PhoneLink phone={teacher.phone} /> },
+          { label: 'Qualification', value: teacher.qualification },
+          { label: 'Joining date', value: formatDate(teacher.joiningDate) },
+          { label: 'Gender', value: GENDER_OPTIONS.find((option) => option.value === teacher.gender)?.label },
+          { label: 'Address', value: teacher.address },
+          { label: 'Last sign-in', value: teacher.lastLoginAt ? formatDate(teacher.lastLoginAt) : teacher.passwordSet ? 'Never' : 'Password not set yet' },
+          {
+            label: 'Subjects',
+            value:
+              teacher.subjects.length > 0 ? (
+                <Group gap={4} component="span">
+                  {teacher.subjects.map((subject) => (
+                    <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
+                      {subject.name}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : null,
+          },
+        ]}
+      />
+    </Section>
+  );
+}
+
+function StudentCards({ students }: { students: TeacherStudent[] }) {
+  if (students.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No students in this teacher's batches yet.
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {students.map((student) => (
+        <Card key={student._id} component="li" withBorder radius="md" padding="sm">
+          <Stack gap={4}>
+            <Anchor component={Link} to={`/app/students/${student._id}`} fw={600}>
+              {student.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {student.standard?.name ?? 'No standard'} · {student.batches.map((batch) => batch.name).join(', ')}
+            </Text>
+            <Group gap="xs">
+              <PhoneLink phone={student.phone} />
+              {student.parentPhone ? (
+                <Text size="xs" c="dimmed" span>
+                  Parent: <PhoneLink phone={student.parentPhone} size="xs" />
+                </Text>
+              ) : null}
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
 
 export function Component() {
-  return <PageHeader title="Teacher Details" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const teacher = useTeacher(id);
+  const batches = useTeacherBatches(id);
+  const students = useTeacherStudents(id);
+  const confirmDelete = useConfirmDeleteTeacher(() => void navigate('/app/teachers'));
+
+  return (
+    <>
+      <PageHeader
+        title="Teacher Details"
+        description={teacher.data?.name}
+        actions={
+          teacher.data ? (
+            <Group gap="xs">
+              <Button component={Link} to={`/app/teachers/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
+                Edit
+              </Button>
+              <Button variant="light" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => teacher.data && confirmDelete(teacher.data)}>
+                Delete
+              </Button>
+            </Group>
+          ) : null
+        }
+      />
+      {teacher.isPending ? (
+        <Skeleton h={240} radius="md" aria-hidden="true" />
+      ) : teacher.isError ? (
+        <LoadErrorAlert title="Teacher could not be loaded" error={teacher.error} fallback={TEACHER_FAILURES.fetch} onRetry={() => void teacher.refetch()} />
+      ) : (
+        <Stack gap="lg">
+          <Profile teacher={teacher.data} />
+          <Section title="Batches">
+            {batches.isPending ? (
+              <Skeleton h={120} radius="md" aria-hidden="true" />
+            ) : batches.isError ? (
+              <LoadErrorAlert title="Batches could not be loaded" error={batches.error} fallback={TEACHER_FAILURES.fetchBatches} onRetry={() => void batches.refetch()} />
+            ) : (
+              <BatchSummaryList batches={batches.data} empty="This teacher has no batches yet." />
+            )}
+          </Section>
+          <Section title="Students">
+            {students.isPending ? (
+              <Skeleton h={120} radius="md" aria-hidden="true" />
+            ) : students.isError ? (
+              <LoadErrorAlert title="Students could not be loaded" error={students.error} fallback={TEACHER_FAILURES.fetchStudents} onRetry={() => void students.refetch()} />
+            ) : (
+              <StudentCards students={students.data} />
+            )}
+          </Section>
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,40 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { BatchSummary } from '@academy/shared/schemas/batches';
+import { formatDate } from '../../lib/format-date';
+
+/** Batches as cards: name, standard and subject, schedule, dates and seats. */
+export function BatchSummaryList({ batches, empty, showTeacher = false }: { batches: BatchSummary[]; empty: string; showTeacher?: boolean }) {
+  if (batches.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {batches.map((batch) => (
+        <Card key={batch._id} component="li" withBorder radius="md" padding="md">
+          <Stack gap={6}>
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {batch.name}
+              </Text>
+              <Badge variant="light" color={batch.seatsLeft > 0 ? 'teal' : 'orange'} tt="none" style={{ flexShrink: 0 }}>
+                {batch.enrolledCount}/{batch.capacity} seats
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {batch.standard.name} · {batch.subject.name}
+              {showTeacher ? ` · ${batch.teacher.name}` : ''}
+            </Text>
+            <Text size="sm">{batch.scheduleText}</Text>
+            <Text size="xs" c="dimmed">
+              {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+            </Text>
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

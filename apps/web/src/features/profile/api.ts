@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Student } from '@academy/shared/schemas/students';
+import type { ChangePasswordInput, StudentDetails, StudentProfileUpdate, UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { authKeys } from '../auth/api';
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  user: ['profile', 'user'] as const,
+  student: ['profile', 'student'] as const,
+  studentDetails: ['profile', 'student', 'details'] as const,
+};
+
+export const PROFILE_FAILURES = {
+  fetch: 'Failed to fetch profile',
+  update: 'Failed to update profile',
+  changePassword: 'Failed to change password',
+} as const;
+
+/** An admin's or teacher's own account (and for a teacher, their teacher record). */
+export const userProfileQueryOptions = queryOptions({
+  queryKey: profileKeys.user,
+  queryFn: ({ signal }) => apiRequest<UserProfile>('GET', '/auth/profile', undefined, { signal }),
+});
+
+export function useUserProfile() {
+  return useQuery(userProfileQueryOptions);
+}
+
+/** Saves the profile; the top bar's name and avatar come from the session, so that is refetched too. */
+export function useUpdateUserProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UserProfileUpdate) => apiRequestWithMessage<UserProfile>('PUT', '/auth/profile', input),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(profileKeys.user, data);
+      return queryClient.invalidateQueries({ queryKey: authKeys.session });
+    },
+  });
+}
+
+export function useStudentDetails() {
+  return useQuery({
+    queryKey: profileKeys.studentDetails,
+    queryFn: ({ signal }) => apiRequest<StudentDetails>('GET', '/student/details', undefined, { signal }),
+  });
+}
+
+export function useUpdateStudentProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StudentProfileUpdate) => apiRequestWithMessage<Student>('PUT', '/student/profile', input),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: profileKeys.student }), queryClient.invalidateQueries({ queryKey: authKeys.session })]),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => apiRequestWithMessage<unknown>('PUT', '/auth/password', input),
+  });
+}

@@ -1,0 +1,61 @@
+import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@academy/shared/messages';
+import { changePasswordFormSchema } from '@academy/shared/schemas/profile';
+import type { ChangePasswordForm as ChangePasswordValues } from '@academy/shared/schemas/profile';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { PROFILE_FAILURES, useChangePassword } from '../api';
+
+const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current password, then the new one twice; a wrong current password shows on its field. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordValues>({
+    mode: 'uncontrolled',
+    initialValues: EMPTY,
+    validate: schemaResolver(changePasswordFormSchema, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit(({ currentPassword, newPassword }) => {
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: ({ message }) => {
+          form.reset();
+          notifications.show({ title: 'Password changed', message: message ?? MESSAGES.passwordChanged, color: 'teal' });
+        },
+        onError: (error) => {
+          const fieldErrors = fieldErrorsOf(error);
+          if (fieldErrors) form.setErrors(fieldErrors);
+          notifications.show({ title: 'Password not changed', message: normalizeError(error, PROFILE_FAILURES.changePassword).message, color: 'red' });
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <PasswordInput label="Current password" autoComplete="current-password" withAsterisk maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }} key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters"
+            autoComplete="new-password"
+            withAsterisk
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput label="Confirm new password" description="Type the new password again" autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending}>
+            Change Password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

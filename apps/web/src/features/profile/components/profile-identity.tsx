@@ -1,0 +1,26 @@
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+
+/** The person's picture (an https address), else their initials, else a generic icon; name and email beside it. */
+export function ProfileIdentity({ name, email, avatarUrl, role }: { name: string; email: string; avatarUrl: string | null; role: string }) {
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <Avatar src={avatarUrl} name={name || undefined} color="initials" size="xl" alt="">
+        {name ? undefined : <IconUser aria-hidden="true" />}
+      </Avatar>
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Group gap="xs">
+          <Text fw={600} size="lg">
+            {name}
+          </Text>
+          <Badge variant="light" tt="capitalize">
+            {role}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {email}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@academy/shared/messages';
+import { studentProfileUpdateSchema } from '@academy/shared/schemas/profile';
+import type { Student } from '@academy/shared/schemas/students';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { PROFILE_FAILURES, useUpdateStudentProfile } from '../api';
+
+type StudentProfileFormValues = { phone: string; address: string; avatarUrl: string };
+
+function toValues(student: Student): StudentProfileFormValues {
+  return { phone: student.phone ?? '', address: student.address, avatarUrl: student.avatarUrl ?? '' };
+}
+
+/** What a student may change themselves: phone, address and picture (name and email are the academy's). */
+export function StudentProfileForm({ student }: { student: Student }) {
+  const save = useUpdateStudentProfile();
+  const form = useForm<StudentProfileFormValues>({
+    mode: 'uncontrolled',
+    initialValues: toValues(student),
+    validate: schemaResolver(studentProfileUpdateSchema, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    save.mutate(values, {
+      onSuccess: ({ data, message }) => {
+        const saved = toValues(data);
+        form.setValues(saved);
+        form.resetDirty(saved);
+        notifications.show({ title: 'Profile saved', message: message ?? MESSAGES.profileUpdated, color: 'teal' });
+      },
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+        notifications.show({ title: 'Profile not saved', message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+          <TextInput label="Phone" description="10-digit Indian mobile number" type="tel" inputMode="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <TextInput
+          label="Picture address"
+          description="A full image address starting with https://; empty shows your initials."
+          type="url"
+          inputMode="url"
+          key={form.key('avatarUrl')}
+          {...form.getInputProps('avatarUrl')}
+        />
+        <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save Profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@academy/shared/messages';
+import { userProfileUpdateSchema } from '@academy/shared/schemas/profile';
+import type { UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { PROFILE_FAILURES, useUpdateUserProfile } from '../api';
+
+type UserProfileFormValues = { name: string; avatarUrl: string; phone?: string; address?: string };
+
+/** Only the fields this role may change: a teacher also has phone and address (an admin sending them gets 400). */
+function toValues(profile: UserProfile): UserProfileFormValues {
+  const base = { name: profile.name, avatarUrl: profile.avatarUrl ?? '' };
+  return profile.teacher ? { ...base, phone: profile.teacher.phone ?? '', address: profile.teacher.address } : base;
+}
+
+/** An admin's or teacher's own details. */
+export function UserProfileForm({ profile }: { profile: UserProfile }) {
+  const save = useUpdateUserProfile();
+  const form = useForm<UserProfileFormValues>({
+    mode: 'uncontrolled',
+    initialValues: toValues(profile),
+    validate: schemaResolver(userProfileUpdateSchema, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    save.mutate(values satisfies UserProfileUpdate, {
+      onSuccess: ({ data, message }) => {
+        const saved = toValues(data);
+        form.setValues(saved);
+        form.resetDirty(saved);
+        notifications.show({ title: 'Profile saved', message: message ?? MESSAGES.profileUpdated, color: 'teal' });
+      },
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+        notifications.show({ title: 'Profile not saved', message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+          <TextInput label="Name" withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+          {profile.teacher ? (
+            <TextInput
+              label="Phone"
+              description="10-digit Indian mobile number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              key={form.key('phone')}
+              {...form.getInputProps('phone')}
+            />
+          ) : null}
+        </SimpleGrid>
+        <TextInput
+          label="Picture address"
+          description="A full image address starting with https://; empty shows your initials."
+          type="url"
+          inputMode="url"
+          key={form.key('avatarUrl')}
+          {...form.getInputProps('avatarUrl')}
+        />
+        {profile.teacher ? <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} /> : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save Profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

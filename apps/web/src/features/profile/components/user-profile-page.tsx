@@ -1,0 +1,64 @@
+import { Badge, Group, Skeleton, Stack } from '@mantine/core';
+import { DetailList } from '../../../components/ui/detail-list';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PhoneLink } from '../../../components/ui/phone-link';
+import { formatDate } from '../../../lib/format-date';
+import { PROFILE_FAILURES, useUserProfile } from '../api';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileIdentity } from './profile-identity';
+import { ProfileSection } from './profile-section';
+import { UserProfileForm } from './user-profile-form';
+
+const TEACHER_STATUS = { active: 'Active', inactive: 'Inactive', on_leave: 'On leave' } as const;
+
+/** The profile screen of an admin or a teacher (the same API; a teacher sees their teaching details too). */
+export function UserProfilePage() {
+  const profile = useUserProfile();
+  return (
+    <>
+      <PageHeader title="Profile" description="Your details and password." />
+      {profile.isPending ? (
+        <Skeleton h={320} radius="md" maw={880} aria-hidden="true" />
+      ) : profile.isError ? (
+        <LoadErrorAlert title="Profile could not be loaded" error={profile.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void profile.refetch()} />
+      ) : (
+        <Stack gap="lg" maw={880}>
+          <ProfileSection title="Account">
+            <ProfileIdentity name={profile.data.name} email={profile.data.email} avatarUrl={profile.data.avatarUrl} role={profile.data.role} />
+            {profile.data.teacher ? (
+              <DetailList
+                cols={3}
+                items={[
+                  { label: 'Phone', value: <PhoneLink phone={profile.data.teacher.phone} /> },
+                  { label: 'Qualification', value: profile.data.teacher.qualification },
+                  { label: 'Joining date', value: formatDate(profile.data.teacher.joiningDate) },
+                  { label: 'Status', value: TEACHER_STATUS[profile.data.teacher.status] },
+                  {
+                    label: 'Subjects',
+                    value:
+                      profile.data.teacher.subjects.length > 0 ? (
+                        <Group gap={4} component="span">
+                          {profile.data.teacher.subjects.map((subject) => (
+                            <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
+                              {subject.name}
+                            </Badge>
+                          ))}
+                        </Group>
+                      ) : null,
+                  },
+                ]}
+              />
+            ) : null}
+          </ProfileSection>
+          <ProfileSection title="Edit profile" description={profile.data.teacher ? 'Your subjects, qualification and status are managed by the academy.' : undefined}>
+            <UserProfileForm key={profile.data._id} profile={profile.data} />
+          </ProfileSection>
+          <ProfileSection title="Change password" description="Your other devices are signed out when the password changes.">
+            <ChangePasswordForm />
+          </ProfileSection>
+        </Stack>
+      )}
+    </>
+  );
+}

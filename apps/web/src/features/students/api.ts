@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, StudentUpdateInput, Student } from '@academy/shared/schemas/students';
+import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { toQueryString } from '../../lib/query-string';
+
+export const studentKeys = {
+  all: ['students'] as const,
+  list: (query: StudentListQuery) => ['students', 'list', query] as const,
+  detail: (id: string) => ['students', 'detail', id] as const,
+};
+
+/** The spec's texts (section 8) for when the server gives no message of its own. */
+export const STUDENT_FAILURES = {
+  fetch: 'Failed to fetch students',
+  create: 'Failed to create student',
+  update: 'Failed to update student',
+  delete: 'Failed to delete student',
+} as const;
+
+export function studentsQueryOptions(query: StudentListQuery) {
+  return queryOptions({
+    queryKey: studentKeys.list(query),
+    queryFn: ({ signal }) => apiRequest<StudentList>('GET', `/students${toQueryString(query)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudents(query: StudentListQuery) {
+  return useQuery(studentsQueryOptions(query));
+}
+
+/** The CSV of the filtered list; a plain link works because the session cookie goes with it. */
+export function studentsExportHref(query: Omit<StudentListQuery, 'page' | 'limit'>): string {
+  return `${API_BASE}/students/export.csv${toQueryString(query)}`;
+}
+
+export function studentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: studentKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<StudentDetail>('GET', `/students/${encodeURIComponent(id)}`, undefined, { signal }),
+  });
+}
+
+export function useStudent(id: string) {
+  return useQuery(studentQueryOptions(id));
+}
+
+/** Students show in batches, teachers' lists and on the dashboard too. */
+function useInvalidateStudents() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: studentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['teachers'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+    ]);
+}
+
+export function useCreateStudent() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: (input: StudentCreateInput) => apiRequestWithMessage<Student>('POST', '/students', input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateStudent(id: string) {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: (input: StudentUpdateInput) => apiRequestWithMessage<Student>('PUT', `/students/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** DELETE archives: the records stay and the student can no longer sign in. */
+export function useArchiveStudent() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/students/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidate(),
+  });
+}

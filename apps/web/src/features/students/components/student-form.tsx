@@ -1,0 +1,173 @@
+import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@academy/shared/messages';
+import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/shared/schemas/students';
+import type { Student } from '@academy/shared/schemas/students';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { useStandards } from '../../standards/api';
+import { GENDER_OPTIONS } from '../../teachers/teacher-form';
+import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
+import { STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
+import type { StudentFormValues } from '../student-form';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: STUDENT_STATUS_LABELS.active },
+  { value: 'archived', label: STUDENT_STATUS_LABELS.archived },
+];
+
+const PHONE_HINT = '10-digit Indian mobile number; optional';
+
+/**
+ * Creates a student, or edits one when `student` is given. Checked with the shared schema before
+ * sending; the server's field errors (an email in use) land on the same fields.
+ */
+export function StudentForm({ student }: { student?: Student }) {
+  const editing = student !== undefined;
+  const navigate = useNavigate();
+  const create = useCreateStudent();
+  const update = useUpdateStudent(student?._id ?? '');
+  const standards = useStandards();
+  const form = useForm<StudentFormValues>({
+    mode: 'uncontrolled',
+    initialValues: toStudentFormValues(student),
+    validate: schemaResolver(editing ? studentUpdateInputSchema : studentCreateInputSchema, { sync: true }),
+  });
+
+  const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }));
+  if (student?.standard && !standardOptions.some((option) => option.value === student.standard?._id)) {
+    standardOptions.push({ value: student.standard._id, label: student.standard.name });
+  }
+
+  const handleSubmit = form.onSubmit((values) => {
+    const payload = toStudentPayload(values);
+    const onError = (error: unknown) => {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) form.setErrors(fieldErrors);
+      notifications.show({
+        title: editing ? 'Student not saved' : 'Student not created',
+        message: normalizeError(error, editing ? STUDENT_FAILURES.update : STUDENT_FAILURES.create).message,
+        color: 'red',
+      });
+    };
+    const mutation = editing ? update : create;
+    mutation.mutate(payload, {
+      onSuccess: ({ data, message }) => {
+        notifications.show({
+          title: editing ? 'Student saved' : 'Student created',
+          message: message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated),
+          color: 'teal',
+        });
+        void navigate(`/app/students/${data._id}`);
+      },
+      onError,
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="lg" maw={880}>
+        <Section title="Account">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+            <TextInput label="Name" withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
+            <TextInput label="Email" withAsterisk type="email" inputMode="email" autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
+          </SimpleGrid>
+          <PasswordInput
+            label={editing ? 'New password' : 'Password'}
+            description={
+              editing
+                ? 'Leave empty to keep the current password. A new one signs them out on every device.'
+                : 'Leave empty to email them a link to set their password'
+            }
+            autoComplete="new-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Select
+            label="Status"
+            description="Archived students keep their records but can no longer sign in."
+            data={STATUS_OPTIONS}
+            allowDeselect={false}
+            key={form.key('status')}
+            {...form.getInputProps('status')}
+          />
+        </Section>
+
+        <Section title="Studies">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+            <Select
+              label="Standard"
+              placeholder="No standard"
+              data={standardOptions}
+              clearable
+              nothingFoundMessage={standards.isError ? 'Standards could not be loaded' : 'No standards yet'}
+              key={form.key('standard')}
+              {...form.getInputProps('standard')}
+            />
+            <TextInput label="School" key={form.key('school')} {...form.getInputProps('school')} />
+            <TextInput label="Admission date" type="date" key={form.key('admissionDate')} {...form.getInputProps('admissionDate')} />
+            <TextInput label="Date of birth" type="date" key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Contact">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+            <TextInput
+              label="Phone"
+              description={PHONE_HINT}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="98220 12345"
+              key={form.key('phone')}
+              {...form.getInputProps('phone')}
+            />
+            <Select label="Gender" data={GENDER_OPTIONS} allowDeselect={false} key={form.key('gender')} {...form.getInputProps('gender')} />
+          </SimpleGrid>
+          <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+        </Section>
+
+        <Section title="Parent or guardian">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+            <TextInput label="Parent name" key={form.key('parentName')} {...form.getInputProps('parentName')} />
+            <TextInput
+              label="Parent phone"
+              description={PHONE_HINT}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="94210 12345"
+              key={form.key('parentPhone')}
+              {...form.getInputProps('parentPhone')}
+            />
+            <TextInput label="Parent email" type="email" inputMode="email" autoComplete="off" key={form.key('parentEmail')} {...form.getInputProps('parentEmail')} />
+          </SimpleGrid>
+        </Section>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : '/app/students')}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {editing ? 'Save Student' : 'Create Student'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

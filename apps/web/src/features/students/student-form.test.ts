@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { studentCreateInputSchema } from '@academy/shared/schemas/students';
+import { toStudentFormValues, toStudentPayload, todayDate } from './student-form';
+
+describe('student form', () => {
+  it('starts a new student with the spec defaults and today as admission date', () => {
+    const values = toStudentFormValues(undefined, '2026-06-01');
+    expect(values).toMatchObject({ gender: 'male', address: 'Default Address', admissionDate: '2026-06-01', status: 'active', standard: null });
+  });
+
+  it('leaves out an empty password and admission date, and the schema accepts the rest', () => {
+    const payload = toStudentPayload({ ...toStudentFormValues(undefined, ''), name: 'Riya Pawar', email: 'riya@example.com' });
+    expect(payload).not.toHaveProperty('password');
+    expect(payload).not.toHaveProperty('admissionDate');
+    const parsed = studentCreateInputSchema.parse(payload);
+    expect(parsed.phone).toBeNull();
+  });
+
+  it('refuses a phone that is not an Indian mobile number', () => {
+    const payload = toStudentPayload({ ...toStudentFormValues(undefined, '2026-06-01'), name: 'Riya', email: 'riya@example.com', phone: '12345' });
+    expect(studentCreateInputSchema.safeParse(payload).success).toBe(false);
+  });
+
+  it('writes today as YYYY-MM-DD', () => {
+    expect(todayDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});

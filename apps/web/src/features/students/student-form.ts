@@ -1,0 +1,61 @@
+import type { Gender } from '@academy/shared/schemas/common';
+import { STUDENT_DEFAULTS } from '@academy/shared/schemas/students';
+import type { Student, StudentStatus } from '@academy/shared/schemas/students';
+
+/** What the student form edits: text fields as strings ('' = none), the standard as its id. */
+export interface StudentFormValues {
+  name: string;
+  email: string;
+  password: string;
+  gender: Gender;
+  address: string;
+  phone: string;
+  parentName: string;
+  parentPhone: string;
+  parentEmail: string;
+  dateOfBirth: string;
+  standard: string | null;
+  school: string;
+  admissionDate: string;
+  status: StudentStatus;
+}
+
+/** Today as YYYY-MM-DD in the browser's time zone. */
+export function todayDate(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The form's starting values: the spec's defaults for a new student (male, "Default Address"), else the student's own. */
+export function toStudentFormValues(student?: Student, today: string = todayDate()): StudentFormValues {
+  return {
+    name: student?.name ?? '',
+    email: student?.email ?? '',
+    password: '',
+    gender: student?.gender ?? STUDENT_DEFAULTS.gender,
+    address: student?.address ?? STUDENT_DEFAULTS.address,
+    phone: student?.phone ?? '',
+    parentName: student?.parentName ?? '',
+    parentPhone: student?.parentPhone ?? '',
+    parentEmail: student?.parentEmail ?? '',
+    dateOfBirth: student?.dateOfBirth ?? '',
+    standard: student?.standard?._id ?? null,
+    school: student?.school ?? '',
+    admissionDate: student?.admissionDate ?? today,
+    status: student?.status ?? 'active',
+  };
+}
+
+/**
+ * What is sent: every field, except an empty admission date (the server then keeps the stored one,
+ * or takes today for a new student) and an empty password (the current one stays).
+ */
+export function toStudentPayload(values: StudentFormValues) {
+  const { admissionDate, password, ...rest } = values;
+  return {
+    ...rest,
+    ...(admissionDate.trim() === '' ? {} : { admissionDate }),
+    ...(password === '' ? {} : { password }),
+  };
+}
+
+export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = { active: 'Active', archived: 'Archived' };

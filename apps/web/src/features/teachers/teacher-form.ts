@@ -1,0 +1,42 @@
+import type { Teacher, TeacherStatus } from '@academy/shared/schemas/teachers';
+import type { Gender } from '@academy/shared/schemas/common';
+
+/** What the teacher form edits: text fields as strings ('' = none), subjects as ids. */
+export interface TeacherFormValues {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  qualification: string;
+  subjects: string[];
+  joiningDate: string;
+  address: string;
+  gender: Gender | null;
+  status: TeacherStatus;
+}
+
+export const TEACHER_STATUS_LABELS: Record<TeacherStatus, string> = { active: 'Active', inactive: 'Inactive', on_leave: 'On leave' };
+export const TEACHER_STATUS_COLORS: Record<TeacherStatus, string> = { active: 'teal', inactive: 'gray', on_leave: 'yellow' };
+export const TEACHER_STATUS_OPTIONS = (Object.keys(TEACHER_STATUS_LABELS) as TeacherStatus[]).map((value) => ({ value, label: TEACHER_STATUS_LABELS[value] }));
+
+export const GENDER_OPTIONS: { value: Gender; label: string }[] = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+  { value: 'other', label: 'Other' },
+];
+
+/** The form's starting values: empty for a new teacher, else the teacher's own. */
+export function toTeacherFormValues(teacher?: Teacher): TeacherFormValues {
+  return {
+    name: teacher?.name ?? '',
+    email: teacher?.email ?? '',
+    password: '',
+    phone: teacher?.phone ?? '',
+    qualification: teacher?.qualification ?? '',
+    subjects: teacher?.subjects.map((subject) => subject._id) ?? [],
+    joiningDate: teacher?.joiningDate ?? '',
+    address: teacher?.address ?? '',
+    gender: teacher?.gender ?? null,
+    status: teacher?.status ?? 'active',
+  };
+}
