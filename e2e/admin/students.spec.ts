@@ -139,3 +139,16 @@ test.describe('students (admin)', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 });
+
+test('the admin filters the students list by batch', async ({ page, loginAs }) => {
+  await loginAs('admin');
+  await page.goto('/app/students');
+  // Both demo students sort onto the first page by name.
+  await expect(page.getByText('Ankita More')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Batch' }).click();
+  await page.getByRole('option', { name: '9th Maths Evening' }).click();
+  await expect(page).toHaveURL(/batchId=/);
+  // Aarav (9th) is in the batch; Ankita (12th) is not.
+  await expect(page.getByText('Aarav Patil')).toBeVisible();
+  await expect(page.getByText('Ankita More')).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import { pageCount, parseStudentListState, toggleSort, toStudentListParams, toSt
 describe('student list state', () => {
   it('reads defaults from an empty address and writes nothing back', () => {
     const state = parseStudentListState(new URLSearchParams());
-    expect(state).toEqual({ search: '', standardId: '', status: 'active', sort: 'name', order: 'asc', page: 1 });
+    expect(state).toEqual({ search: '', standardId: '', batchId: '', status: 'active', sort: 'name', order: 'asc', page: 1 });
     expect(toStudentListParams(state).toString()).toBe('');
   });
 
@@ -14,10 +14,10 @@ describe('student list state', () => {
   });
 
   it('round-trips set filters and builds the API query with the page size', () => {
-    const params = new URLSearchParams('search=patil&standardId=abc&status=all&sort=createdAt&order=desc&page=3');
+    const params = new URLSearchParams('search=patil&standardId=abc&batchId=b1&status=all&sort=createdAt&order=desc&page=3');
     const state = parseStudentListState(params);
     expect(toStudentListParams(state).toString()).toBe(params.toString());
-    expect(toStudentListQuery(state)).toEqual({ search: 'patil', standardId: 'abc', status: 'all', sort: 'createdAt', order: 'desc', page: '3', limit: '20' });
+    expect(toStudentListQuery(state)).toEqual({ search: 'patil', standardId: 'abc', batchId: 'b1', status: 'all', sort: 'createdAt', order: 'desc', page: '3', limit: '20' });
   });
 
   it('flips the order on the same column and starts again on page 1', () => {

@@ -11,6 +11,7 @@ export const STUDENT_PAGE_SIZE = 20;
 export interface StudentListState {
   search: string;
   standardId: string;
+  batchId: string;
   status: StudentStatusFilter;
   sort: StudentSort;
   order: SortOrder;
@@ -28,6 +29,7 @@ export function parseStudentListState(params: URLSearchParams): StudentListState
   return {
     search: params.get('search') ?? '',
     standardId: params.get('standardId') ?? '',
+    batchId: params.get('batchId') ?? '',
     status: oneOf(params.get('status'), STATUSES, 'active'),
     sort: oneOf(params.get('sort'), STUDENT_SORTS, 'name'),
     order: oneOf(params.get('order'), ['asc', 'desc'] as const, 'asc'),
@@ -40,6 +42,7 @@ export function toStudentListParams(state: StudentListState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search.trim() !== '') params.set('search', state.search.trim());
   if (state.standardId !== '') params.set('standardId', state.standardId);
+  if (state.batchId !== '') params.set('batchId', state.batchId);
   if (state.status !== 'active') params.set('status', state.status);
   if (state.sort !== 'name') params.set('sort', state.sort);
   if (state.order !== 'asc') params.set('order', state.order);
@@ -49,7 +52,7 @@ export function toStudentListParams(state: StudentListState): URLSearchParams {
 
 /** The filters as the API takes them (the CSV export uses the same, without paging). */
 export function toStudentFilterQuery(state: StudentListState): Omit<StudentListQuery, 'page' | 'limit'> {
-  return { search: state.search.trim(), standardId: state.standardId, status: state.status, sort: state.sort, order: state.order };
+  return { search: state.search.trim(), standardId: state.standardId, batchId: state.batchId, status: state.status, sort: state.sort, order: state.order };
 }
 
 export function toStudentListQuery(state: StudentListState): StudentListQuery {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { useBatches } from '../../../../features/batches/api';
 import { useStandards } from '../../../../features/standards/api';
 import { STUDENT_FAILURES, studentsExportHref, useStudents } from '../../../../features/students/api';
 import { StudentListView } from '../../../../features/students/components/student-list-view';
@@ -39,6 +40,7 @@ export function Component() {
   const state = parseStudentListState(params);
   const [searchText, setSearchText] = useState(state.search);
   const standards = useStandards();
+  const batches = useBatches();
   const students = useStudents(toStudentListQuery(state));
 
   const update = (next: Partial<StudentListState>) => {
@@ -49,7 +51,7 @@ export function Component() {
 
   const total = students.data?.pagination.total ?? 0;
   const pages = pageCount(total, STUDENT_PAGE_SIZE);
-  const filtered = state.search !== '' || state.standardId !== '' || state.status !== 'active';
+  const filtered = state.search !== '' || state.standardId !== '' || state.batchId !== '' || state.status !== 'active';
 
   return (
     <>
@@ -68,7 +70,7 @@ export function Component() {
         }
       />
       <Paper withBorder radius="md" p="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
           <TextInput
             label="Search"
             placeholder="Name, email or phone"
@@ -86,6 +88,15 @@ export function Component() {
             clearable
             value={state.standardId || null}
             onChange={(value) => update({ standardId: value ?? '' })}
+          />
+          <Select
+            label="Batch"
+            placeholder="All batches"
+            data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
+            clearable
+            searchable
+            value={state.batchId || null}
+            onChange={(value) => update({ batchId: value ?? '' })}
           />
           <Select label="Status" data={STATUS_OPTIONS} allowDeselect={false} value={state.status} onChange={(value) => update({ status: (value ?? 'active') as StudentStatusFilter })} />
           <Select
