@@ -1,5 +1,38 @@
+import { Skeleton, Stack, Text } from '@mantine/core';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SCHEDULE_FAILURE, useStudentSchedule } from '../../../features/batches/api';
+import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
 
 export function Component() {
-  return <PageHeader title="Schedule" />;
+  const schedule = useStudentSchedule();
+  const empty = schedule.data?.days.every((day) => day.classes.length === 0) ?? false;
+
+  return (
+    <>
+      <PageHeader title="Schedule" description="Your classes through the week." />
+      {schedule.isPending ? (
+        <Stack gap="sm" aria-hidden="true">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} h={96} radius="md" />
+          ))}
+        </Stack>
+      ) : schedule.isError ? (
+        <LoadErrorAlert title="Your schedule could not be loaded" error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
+      ) : (
+        <Stack gap="sm">
+          {empty ? (
+            <Text c="dimmed" py="lg" ta="center">
+              No classes this week: you are not in an active batch.
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Times are in the academy&apos;s time zone ({schedule.data.timeZone}).
+            </Text>
+          )}
+          {empty ? null : <WeeklyScheduleView schedule={schedule.data} />}
+        </Stack>
+      )}
+    </>
+  );
 }
