@@ -122,3 +122,31 @@ export async function createTeacherByApi(page: Page, body: Record<string, unknow
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
+
+/**
+ * Creates a batch as the signed-in admin of `page` (through the API) and returns its `_id`. The
+ * standard and subject are the demo academy's first ones unless given; the teacher must be given
+ * (a teacher of the test's own, so no schedule clashes with other tests).
+ */
+export async function createBatchByApi(page: Page, body: { name: string; teacher: string } & Record<string, unknown>): Promise<string> {
+  const first = async (url: string) => ((await (await page.request.get(url)).json()) as { data: { _id: string }[] }).data[0]!._id;
+  const response = await page.request.post('/api/batches', {
+    data: {
+      standard: await first('/api/standards'),
+      subject: await first('/api/subjects'),
+      schedule: { days: ['mon', 'wed', 'fri'], startTime: '07:00', endTime: '08:00' },
+      startDate: '2026-06-01',
+      endDate: '2027-03-31',
+      capacity: 30,
+      ...body,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { _id: string } }).data._id;
+}
+
+/** Enrols a student in a batch as the signed-in admin of `page`. */
+export async function enrolByApi(page: Page, batchId: string, studentId: string): Promise<void> {
+  const response = await page.request.put(`/api/batches/${batchId}/students/${studentId}/add?confirm=true`);
+  expect(response.status()).toBe(200);
+}

@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
@@ -24,12 +25,16 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { standardsRoutes } from './modules/standards/standards.routes';
 import { studentsRoutes } from './modules/students/students.routes';
 import { subjectsRoutes } from './modules/subjects/subjects.routes';
 import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+
+const ANNOUNCEMENT_NOTIFY_EVERY_MS = 5 * 60 * 1000;
 
 export type AppDeps = {
   db: Db;
@@ -57,6 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerBackgroundTasks(app);
+  // Scheduled announcements reach their students on their start date (and any missed while stopped).
+  app.runPeriodically('announcement notifications', ANNOUNCEMENT_NOTIFY_EVERY_MS, async () => {
+    await notifyStudentsOfActiveAnnouncements(deps.db);
+  });
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -106,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, { db: deps.db });
       await api.register(coursesRoutes, { db: deps.db });
       await api.register(batchesRoutes, { db: deps.db });
+      await api.register(announcementsRoutes, { db: deps.db });
+      await api.register(notificationsRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

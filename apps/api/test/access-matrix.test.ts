@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema';
+import { createAnnouncement } from '../src/modules/announcements/announcements.service';
+import { academyToday } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
 
@@ -13,7 +16,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 
 beforeAll(async () => {
@@ -30,7 +33,13 @@ beforeAll(async () => {
   cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
   cookies.student = await loginAs(t.app, student.user.email);
   cookies.otherStudent = await loginAs(t.app, otherStudent.user.email);
-  cookies.admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  const admin = await buildUser(db, { role: 'admin' });
+  cookies.admin = await loginAs(t.app, admin.email);
+  const today = await academyToday(db);
+  const announcement = await createAnnouncement(db, { title: 'For the batch', content: 'x', type: 'general', priority: 'low', audience: 'everyone', batches: [ids.batch], startDate: today, endDate: today }, admin.id);
+  ids.announcement = announcement._id;
+  const [notification] = await db.insert(notifications).values({ studentId: student.id, message: 'Yours' }).returning();
+  ids.notification = notification!.id;
 });
 afterAll(() => t.close());
 
@@ -103,6 +112,16 @@ const routes: Route[] = [
   { method: 'GET', url: () => '/api/student/schedule.ics', expect: only({ student: 200, otherStudent: 200 }) },
   { method: 'GET', url: () => '/api/teachers/me/schedule', expect: only({ teacher: 200, otherTeacher: 200 }) },
   { method: 'GET', url: () => '/api/teachers/me/schedule.ics', expect: only({ teacher: 200, otherTeacher: 200 }) },
+  // Announcements: admins write; everyone signed in reads what is meant for them.
+  { method: 'GET', url: () => '/api/announcements', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => `/api/announcements/${ids.announcement}`, expect: only({ student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 }) },
+  { method: 'POST', url: () => '/api/announcements', body: {}, expect: only({ admin: 400 }) },
+  { method: 'PUT', url: () => `/api/announcements/${ids.announcement}`, body: {}, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/announcements/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  // Notifications: each student their own (another student's is 404).
+  { method: 'GET', url: () => '/api/notifications?page=1&limit=5', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'POST', url: () => `/api/notifications/${ids.notification}/read`, expect: only({ student: 200, otherStudent: 404 }) },
+  { method: 'POST', url: () => '/api/notifications/read-all', expect: only({ student: 200, otherStudent: 200 }) },
 ];
 
 describe('access matrix', () => {

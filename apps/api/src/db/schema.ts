@@ -4,3 +4,5 @@ export * from './schema/catalogue';
 export * from './schema/settings';
 export * from './schema/newsletter';
 export * from './schema/password-reset-tokens';
+export * from './schema/announcements';
+export * from './schema/notifications';

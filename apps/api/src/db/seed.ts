@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
-import { batches, batchStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from './schema';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { announcementBatches, announcements, batches, batchStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from './schema';
 import { hashPassword } from '../lib/password';
+import { calendarDateIn } from '../modules/settings/settings.service';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
 export const DEMO_PASSWORD = 'latur-demo-2026';
@@ -44,6 +46,55 @@ const SURNAMES = ['Patil', 'Shinde', 'Pawar', 'More', 'Kale', 'Gaikwad', 'Chavan
 function academicYear(today = new Date()) {
   const year = today.getMonth() >= 5 ? today.getFullYear() : today.getFullYear() - 1;
   return { startDate: `${year}-06-01`, endDate: `${year + 1}-03-31` };
+}
+
+/** A calendar date `days` after (or before) `date`, 'YYYY-MM-DD'. */
+function shiftDate(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** One announcement of each state, relative to the seeding day; the last one only for `batchId`. */
+function demoAnnouncements(today: string, batchName: string) {
+  return [
+    {
+      title: 'Diwali holidays',
+      content: 'The academy stays closed for Diwali. Classes resume on the following Monday. Happy Diwali to all our students and families!',
+      type: 'holiday',
+      priority: 'medium',
+      audience: 'everyone',
+      startDate: today,
+      endDate: shiftDate(today, 10),
+    },
+    {
+      title: 'Unit test schedule',
+      content: 'Unit tests for all standards begin next week. The timetable will be shared in each batch.',
+      type: 'exam',
+      priority: 'high',
+      audience: 'students',
+      startDate: shiftDate(today, 7),
+      endDate: shiftDate(today, 21),
+    },
+    {
+      title: 'Parent-teacher meeting',
+      content: 'Parents met the teachers to discuss the first term results.',
+      type: 'event',
+      priority: 'low',
+      audience: 'everyone',
+      startDate: shiftDate(today, -20),
+      endDate: shiftDate(today, -14),
+    },
+    {
+      title: `${batchName}: extra class on Sunday`,
+      content: 'An extra revision class this Sunday, 8:00 to 10:00 AM, in room 2. Bring your notebooks.',
+      type: 'general',
+      priority: 'high',
+      audience: 'students',
+      startDate: today,
+      endDate: shiftDate(today, 5),
+    },
+  ] as const;
 }
 
 /**
@@ -114,6 +165,7 @@ export async function seedDemoAcademy(db: Db): Promise<boolean> {
       { name: '11th Chemistry', level: 11, subject: 'CHEM', teacher: 2, days: ['mon', 'wed', 'fri'], startTime: '09:00', endTime: '10:30', capacity: 60 },
       { name: '12th Biology', level: 12, subject: 'BIO', teacher: 2, days: ['tue', 'thu', 'sat'], startTime: '16:00', endTime: '17:30', capacity: 60 },
     ] as const;
+    const batchIds: string[] = [];
     for (const plan of batchPlan) {
       const [batch] = await tx
         .insert(batches)
@@ -133,7 +185,15 @@ export async function seedDemoAcademy(db: Db): Promise<boolean> {
         .returning();
       const roster = studentRows.filter((student) => student.level === plan.level);
       if (roster.length > 0) await tx.insert(batchStudents).values(roster.map((student) => ({ batchId: batch!.id, studentId: student.id })));
+      batchIds.push(batch!.id);
     }
+
+    // The notification job tells students about the active ones once the server is up.
+    const announcementRows = await tx
+      .insert(announcements)
+      .values([...demoAnnouncements(calendarDateIn(DEFAULT_TIME_ZONE, new Date()), batchPlan[0].name)])
+      .returning({ id: announcements.id });
+    await tx.insert(announcementBatches).values({ announcementId: announcementRows.at(-1)!.id, batchId: batchIds[0]! });
   });
   return true;
 }

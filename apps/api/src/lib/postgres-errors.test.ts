@@ -16,6 +16,9 @@ describe('PostgreSQL errors as answers', () => {
     const inUse = appErrorFromPostgres(pgError({ code: '23503', detail: 'Key (id)=(x) is still referenced from table "batch_students".' }))!;
     expect(inUse.status).toBe(409);
     expect(inUse.message).toBe('This record is still used (in batch students) and cannot be deleted');
+    const restricted = appErrorFromPostgres(pgError({ code: '23001', detail: 'Key (id)=(x) is referenced from table "announcement_batches".' }))!;
+    expect(restricted.status).toBe(409);
+    expect(restricted.message).toBe('This record is still used (in announcement batches) and cannot be deleted');
     const missing = appErrorFromPostgres(pgError({ code: '23503', detail: 'Key (standard_id)=(x) is not present in table "standards".' }))!;
     expect(missing.status).toBe(400);
     expect(missing.fieldErrors).toEqual({ standard: 'Choose an existing record from the list' });

@@ -48,9 +48,11 @@ export function appErrorFromPostgres(error: unknown): AppError | undefined {
       if (known) return new AppError('CONFLICT', known.message, { [known.field]: known.message });
       return new AppError('CONFLICT', 'This record already exists');
     }
+    // 23001: a RESTRICT foreign key refused the delete (23503 is the NO ACTION wording of the same).
+    case '23001':
     case '23503': {
       // Deleting a row that others still point at, or pointing at a row that does not exist.
-      const referencedBy = /is still referenced from table "([^"]+)"/.exec(pgError.detail ?? '')?.[1];
+      const referencedBy = /is (?:still )?referenced from table "([^"]+)"/.exec(pgError.detail ?? '')?.[1];
       if (referencedBy) return new AppError('CONFLICT', `This record is still used (in ${referencedBy.replace(/_/g, ' ')}) and cannot be deleted`);
       const column = /^Key \(([a-z_]+)\)/.exec(pgError.detail ?? '')?.[1];
       const field = column ? (REFERENCE_FIELDS[column] ?? snakeToCamel(column)) : 'body';

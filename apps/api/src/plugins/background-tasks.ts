@@ -9,6 +9,11 @@ declare module 'fastify' {
     runInBackground(label: string, task: () => Promise<void>): void;
     /** Resolves when no background work is left (tests use it before looking at the outbox). */
     backgroundIdle(): Promise<void>;
+    /**
+     * Runs `task` in the background once the app is ready and then every `everyMs` until it closes,
+     * never two runs of it at once. Tasks must be safe to repeat and to run in several processes.
+     */
+    runPeriodically(label: string, everyMs: number, task: () => Promise<void>): void;
   }
 }
 
@@ -25,5 +30,22 @@ export function registerBackgroundTasks(app: FastifyInstance) {
   app.decorate('backgroundIdle', async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   });
-  app.addHook('onClose', async () => app.backgroundIdle());
+  const timers = new Set<NodeJS.Timeout>();
+  app.decorate('runPeriodically', (label: string, everyMs: number, task: () => Promise<void>) => {
+    let running = false;
+    const runOnce = () => {
+      if (running) return;
+      running = true;
+      app.runInBackground(label, () => task().finally(() => (running = false)));
+    };
+    app.addHook('onReady', async () => {
+      runOnce();
+      // unref: a pending run never keeps a stopping process alive.
+      timers.add(setInterval(runOnce, everyMs).unref());
+    });
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+    await app.backgroundIdle();
+  });
 }

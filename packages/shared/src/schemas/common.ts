@@ -77,19 +77,23 @@ export const personRefSchema = z.object({ _id: z.uuid(), name: z.string() });
 export type PersonRef = z.infer<typeof personRefSchema>;
 export const namedRefSchema = z.object({ _id: z.uuid(), name: z.string() });
 
-/** `?page=&limit=` of a paged list (an empty value takes the default). */
-export const paginationQuerySchema = z.object({
-  page: optionalQueryValue(
-    z.coerce.number<string>({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page is too large'),
-  ).transform((page) => page ?? 1),
-  limit: optionalQueryValue(
-    z.coerce
-      .number<string>({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be between 1 and 100')
-      .max(100, 'Limit must be between 1 and 100'),
-  ).transform((limit) => limit ?? 20),
-});
+/** `?page=&limit=` of a paged list (an empty value takes the default); lists differ in their page sizes. */
+export function pagedQuerySchema({ defaultLimit, maxLimit }: { defaultLimit: number; maxLimit: number }) {
+  return z.object({
+    page: optionalQueryValue(
+      z.coerce.number<string>({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page is too large'),
+    ).transform((page) => page ?? 1),
+    limit: optionalQueryValue(
+      z.coerce
+        .number<string>({ error: 'Limit must be a number' })
+        .int('Limit must be a whole number')
+        .min(1, `Limit must be between 1 and ${maxLimit}`)
+        .max(maxLimit, `Limit must be between 1 and ${maxLimit}`),
+    ).transform((limit) => limit ?? defaultLimit),
+  });
+}
+
+export const paginationQuerySchema = pagedQuerySchema({ defaultLimit: 20, maxLimit: 100 });
 
 export const paginationSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 export type Pagination = z.infer<typeof paginationSchema>;

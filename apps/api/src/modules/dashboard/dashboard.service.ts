@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NEAR_CAPACITY_SHARE, type AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
+import { countActiveAnnouncements } from '../announcements/announcements.service';
 
 type Row = {
   active_students: number;
@@ -59,10 +60,9 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
       batches: row.batches,
       subjects: row.subjects,
       standards: row.standards,
-      // The admission enquiries table arrives with issue 9 and announcements with their own issue;
-      // until then there is nothing to count.
+      // The admission enquiries table arrives with issue 9; until then there is nothing to count.
       newRegistrations: 0,
-      activeAnnouncements: 0,
+      activeAnnouncements: await countActiveAnnouncements(db),
     },
     recentStudents: row.recent_students.map((student) => ({ ...student, createdAt: new Date(student.createdAt).toISOString() })),
     batchesNearCapacity: row.near_capacity,

@@ -84,9 +84,17 @@ export async function updateAcademySettings(db: DbExecutor, input: z.output<type
   return toAcademySettings(row!);
 }
 
-/** Today's date ('YYYY-MM-DD') where the academy is (its time zone setting), not where the server is. */
-export async function academyToday(db: DbExecutor): Promise<string> {
-  const { timeZone } = await getAcademySettings(db);
+/** The calendar date ('YYYY-MM-DD') in a time zone at an instant. */
+export function calendarDateIn(timeZone: string, instant: Date): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/**
+ * Today's date ('YYYY-MM-DD') where the academy is (its time zone setting), not where the server is.
+ * `now` lets tests stand at any instant (e.g. just before midnight in Asia/Kolkata).
+ */
+export async function academyToday(db: DbExecutor, now: Date = new Date()): Promise<string> {
+  const { timeZone } = await getAcademySettings(db);
+  return calendarDateIn(timeZone, now);
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, AppShell, Burger, Drawer, Group, NavLink, ScrollAre
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SHELL } from '../../lib/theme';
@@ -13,6 +13,9 @@ import { ErrorBoundary } from '../ui/error-boundary';
 import { isNavItemActive, ROLE_NAVIGATION } from './role-navigation';
 import type { NavItem } from './role-navigation';
 import classes from './dashboard-shell.module.css';
+
+// Students only: other roles and the public site never download the bell.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 interface SidebarLinksProps {
   items: readonly NavItem[];
@@ -118,6 +121,11 @@ export function DashboardShell({ role }: { role: Role }) {
                 <Text fw={500} truncate="end" maw={{ base: 150, sm: 320 }}>
                   Hello, {greetingNameFor(user)}
                 </Text>
+                {role === 'student' ? (
+                  <Suspense fallback={null}>
+                    <NotificationBell />
+                  </Suspense>
+                ) : null}
                 <UserMenu user={user} dashboardPath={navigation.dashboardPath} profilePath={navigation.profilePath} />
               </Group>
             ) : null}

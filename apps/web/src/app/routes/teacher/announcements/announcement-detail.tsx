@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../../components/ui/page-header';
+import { AnnouncementReaderPage } from '../../../../features/announcements/components/announcement-reader-page';
 
 export function Component() {
-  return <PageHeader title="Announcement Details" />;
+  return <AnnouncementReaderPage basePath="/app/teacher/announcements" />;
 }

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@academy/shared/schemas/announcements';
+import { batches } from './catalogue';
+import { timestamps, users } from './users';
+
+/** Dates only: every announcement runs from 00:00 on startDate to 23:59 on endDate (academy time zone). */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: varchar({ length: 200 }).notNull(),
+    content: text().notNull(),
+    type: text({ enum: ANNOUNCEMENT_TYPES }).notNull().default('general'),
+    priority: text({ enum: ANNOUNCEMENT_PRIORITIES }).notNull().default('medium'),
+    audience: text({ enum: ANNOUNCEMENT_AUDIENCES }).notNull().default('everyone'),
+    startDate: date().notNull(),
+    endDate: date().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    // Status filters and the notification job compare today with these two dates.
+    index('announcements_dates_idx').on(table.startDate, table.endDate),
+    index('announcements_end_date_idx').on(table.endDate),
+    check('announcements_dates_check', sql`${table.endDate} >= ${table.startDate}`),
+    check('announcements_type_check', sql`${table.type} in ('general', 'event', 'holiday', 'exam', 'emergency')`),
+    check('announcements_priority_check', sql`${table.priority} in ('low', 'medium', 'high')`),
+    check('announcements_audience_check', sql`${table.audience} in ('everyone', 'students', 'teachers')`),
+  ],
+);
+
+/**
+ * The batches an announcement is limited to (none: its whole audience). A batch named here cannot be
+ * deleted (RESTRICT): cascading would silently widen the announcement to everyone.
+ */
+export const announcementBatches = pgTable(
+  'announcement_batches',
+  {
+    announcementId: uuid()
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'restrict' }),
+  },
+  (table) => [primaryKey({ columns: [table.announcementId, table.batchId] }), index('announcement_batches_batch_idx').on(table.batchId)],
+);

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { announcements } from './announcements';
+import { students } from './catalogue';
+
+/** A student's bell: one row per thing they were told about. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    message: text().notNull(),
+    isRead: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    announcementId: uuid().references(() => announcements.id, { onDelete: 'cascade' }),
+    // The notes table does not exist yet: its foreign key arrives with the notes issue.
+    noteId: uuid(),
+  },
+  (table) => [
+    // "Notified once" is the database's promise, whatever number of job runs or server processes.
+    uniqueIndex('notifications_student_announcement_unique').on(table.studentId, table.announcementId),
+    uniqueIndex('notifications_student_note_unique').on(table.studentId, table.noteId),
+    // The bell's page, newest first, and its unread count.
+    index('notifications_student_created_idx').on(table.studentId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_student_unread_idx')
+      .on(table.studentId)
+      .where(sql`not ${table.isRead}`),
+    index('notifications_announcement_idx').on(table.announcementId),
+    check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}) <= 1`),
+  ],
+);

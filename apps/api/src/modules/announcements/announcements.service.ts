@@ -1,0 +1,177 @@
+import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ANNOUNCEMENT_END_TIME,
+  ANNOUNCEMENT_MESSAGES,
+  ANNOUNCEMENT_START_TIME,
+  announcementStatus,
+  startDateError,
+  type Announcement,
+  type announcementInputSchema,
+  type AnnouncementStatus,
+} from '@academy/shared/schemas/announcements';
+import type { Db, DbExecutor } from '../../db/client';
+import { announcementBatches, announcements, batches } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { studentIdOfUser, teacherIdOfUser } from '../batches/batches.service';
+import { academyToday } from '../settings/settings.service';
+
+type AnnouncementInput = z.output<typeof announcementInputSchema>;
+
+/** Who is reading: an admin sees everything; teachers and students only what is meant for them. */
+export type AnnouncementReader = { role: 'admin' } | { role: 'teacher'; teacherId: string | undefined } | { role: 'student'; studentId: string };
+
+export async function readerOf(db: DbExecutor, user: AuthUser): Promise<AnnouncementReader> {
+  if (user.role === 'teacher') return { role: 'teacher', teacherId: await teacherIdOfUser(db, user.id) };
+  if (user.role === 'student') return { role: 'student', studentId: await studentIdOfUser(db, user.id) };
+  return { role: 'admin' };
+}
+
+// Qualified by hand: inside a subquery a bare "id" would name the subquery's own table.
+const announcementId = sql.raw('"announcements"."id"');
+const notLimitedToBatches = sql`not exists (select 1 from announcement_batches ab where ab.announcement_id = ${announcementId})`;
+
+/**
+ * Meant for this teacher or student: their audience, and either no batch limit or one of their
+ * batches (a teacher's own batches, a student's enrolments). Scheduled ones stay hidden until they start.
+ */
+function readableBy(reader: AnnouncementReader, today: string): SQL | undefined {
+  if (reader.role === 'admin') return undefined;
+  const started = lte(announcements.startDate, today);
+  if (reader.role === 'teacher') {
+    const ownBatch = reader.teacherId
+      ? sql`exists (select 1 from announcement_batches ab join batches b on b.id = ab.batch_id where ab.announcement_id = ${announcementId} and b.teacher_id = ${reader.teacherId})`
+      : sql`false`;
+    return and(started, inArray(announcements.audience, ['everyone', 'teachers']), or(notLimitedToBatches, ownBatch));
+  }
+  const enrolled = sql`exists (select 1 from announcement_batches ab join batch_students bs on bs.batch_id = ab.batch_id where ab.announcement_id = ${announcementId} and bs.student_id = ${reader.studentId})`;
+  return and(started, inArray(announcements.audience, ['everyone', 'students']), or(notLimitedToBatches, enrolled));
+}
+
+function statusCondition(status: AnnouncementStatus, today: string): SQL {
+  if (status === 'scheduled') return gt(announcements.startDate, today);
+  if (status === 'expired') return lt(announcements.endDate, today);
+  return and(lte(announcements.startDate, today), gte(announcements.endDate, today))!;
+}
+
+/** Announcements with their batches (one query; the batches as a JSON list per row). */
+async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: string): Promise<Announcement[]> {
+  const rows = await db
+    .select({
+      _id: announcements.id,
+      title: announcements.title,
+      content: announcements.content,
+      type: announcements.type,
+      priority: announcements.priority,
+      audience: announcements.audience,
+      startDate: announcements.startDate,
+      endDate: announcements.endDate,
+      createdAt: announcements.createdAt,
+      updatedAt: announcements.updatedAt,
+      batches: sql<{ _id: string; name: string }[]>`coalesce((
+        select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
+        from announcement_batches ab join batches b on b.id = ab.batch_id
+        where ab.announcement_id = ${announcementId}
+      ), '[]'::json)`,
+    })
+    .from(announcements)
+    .where(where)
+    .orderBy(desc(announcements.startDate), desc(announcements.createdAt), desc(announcements.id));
+  return rows.map((row) => ({
+    ...row,
+    startTime: ANNOUNCEMENT_START_TIME,
+    endTime: ANNOUNCEMENT_END_TIME,
+    status: announcementStatus(today, row.startDate, row.endDate),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+export async function listAnnouncements(db: DbExecutor, reader: AnnouncementReader, query: { status?: AnnouncementStatus }, now = new Date()): Promise<Announcement[]> {
+  const today = await academyToday(db, now);
+  return loadAnnouncements(db, and(readableBy(reader, today), query.status ? statusCondition(query.status, today) : undefined), today);
+}
+
+/** One announcement; 404 when it is missing or not meant for this reader. */
+export async function getAnnouncement(db: DbExecutor, reader: AnnouncementReader, id: string, now = new Date()): Promise<Announcement> {
+  const today = await academyToday(db, now);
+  const [announcement] = await loadAnnouncements(db, and(eq(announcements.id, id), readableBy(reader, today)), today);
+  if (!announcement) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+  return announcement;
+}
+
+function assertStartDate(startDate: string, today: string, keptStartDate?: string) {
+  const error = startDateError(startDate, today, keptStartDate);
+  if (error) throw new AppError('BAD_REQUEST', error, { startDate: error });
+}
+
+async function assertBatchesExist(db: DbExecutor, batchIds: string[]) {
+  if (batchIds.length === 0) return;
+  const found = await db.select({ id: batches.id }).from(batches).where(inArray(batches.id, batchIds));
+  if (found.length !== batchIds.length) throw new AppError('BAD_REQUEST', ANNOUNCEMENT_MESSAGES.unknownBatches, { batches: ANNOUNCEMENT_MESSAGES.unknownBatches });
+}
+
+function valuesOf(input: AnnouncementInput) {
+  return {
+    title: input.title,
+    content: input.content,
+    type: input.type,
+    priority: input.priority,
+    audience: input.audience,
+    startDate: input.startDate,
+    endDate: input.endDate,
+  };
+}
+
+async function replaceBatches(db: DbExecutor, announcementId: string, batchIds: string[]) {
+  await db.delete(announcementBatches).where(eq(announcementBatches.announcementId, announcementId));
+  if (batchIds.length > 0) await db.insert(announcementBatches).values(batchIds.map((batchId) => ({ announcementId, batchId })));
+}
+
+export async function createAnnouncement(db: Db, input: AnnouncementInput, createdBy: string, now = new Date()): Promise<Announcement> {
+  const today = await academyToday(db, now);
+  assertStartDate(input.startDate, today);
+  const id = await db.transaction(async (tx) => {
+    await assertBatchesExist(tx, input.batches);
+    const [row] = await tx
+      .insert(announcements)
+      .values({ ...valuesOf(input), createdBy })
+      .returning({ id: announcements.id });
+    await replaceBatches(tx, row!.id, input.batches);
+    return row!.id;
+  });
+  return getAnnouncement(db, { role: 'admin' }, id, now);
+}
+
+/** Saves an edit; the start date may stay where it was even if that is now in the past. */
+export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput, now = new Date()): Promise<Announcement> {
+  const today = await academyToday(db, now);
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ startDate: announcements.startDate }).from(announcements).where(eq(announcements.id, id)).limit(1).for('update');
+    if (!current) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+    assertStartDate(input.startDate, today, current.startDate);
+    await assertBatchesExist(tx, input.batches);
+    await tx
+      .update(announcements)
+      .set({ ...valuesOf(input), updatedAt: new Date() })
+      .where(eq(announcements.id, id));
+    await replaceBatches(tx, id, input.batches);
+  });
+  return getAnnouncement(db, { role: 'admin' }, id, now);
+}
+
+/** Deletes an announcement with its batch links and the notifications that point at it. */
+export async function deleteAnnouncement(db: DbExecutor, id: string): Promise<void> {
+  const deleted = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+}
+
+/** Announcements running today: the admin dashboard's count. */
+export async function countActiveAnnouncements(db: DbExecutor, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(announcements)
+    .where(statusCondition('active', await academyToday(db, now)));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,121 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { NotificationPage } from '@academy/shared/schemas/notifications';
+import type { DbExecutor } from '../../db/client';
+import { announcements, notifications } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { academyToday } from '../settings/settings.service';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+/** How a new announcement reads in the bell: this, then its title. */
+export const ANNOUNCEMENT_NOTIFICATION_PREFIX = 'New announcement: ';
+
+/**
+ * Tells every active student in an active announcement's audience about it, once: one INSERT … SELECT
+ * whose ON CONFLICT on (student, announcement) skips those already told, so running it again, after a
+ * restart or from two server processes at the same moment never notifies anyone twice. Announcements
+ * that start later are picked up by the periodic run on their start date. Returns how many were told.
+ */
+export async function notifyStudentsOfActiveAnnouncements(db: DbExecutor, options: { announcementId?: string; now?: Date } = {}): Promise<number> {
+  const today = await academyToday(db, options.now);
+  const result = await db.execute(sql`
+    insert into ${notifications} (student_id, announcement_id, message)
+    select s.id, a.id, ${ANNOUNCEMENT_NOTIFICATION_PREFIX}::text || a.title
+    from announcements a
+    join students s on s.status = 'active'
+    where a.start_date <= ${today} and a.end_date >= ${today}
+      and a.audience in ('everyone', 'students')
+      ${options.announcementId ? sql`and a.id = ${options.announcementId}` : sql``}
+      and (
+        not exists (select 1 from announcement_batches ab where ab.announcement_id = a.id)
+        or exists (
+          select 1 from announcement_batches ab join batch_students bs on bs.batch_id = ab.batch_id
+          where ab.announcement_id = a.id and bs.student_id = s.id
+        )
+      )
+    on conflict (student_id, announcement_id) do nothing
+  `);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * For the notes feature: tells the active students of a batch and/or the given students about a
+ * note, once per student and note (one statement; repeating it tells no one twice).
+ */
+export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: string; message: string; batchId?: string; studentIds?: string[] }): Promise<number> {
+  const byId = note.studentIds?.length ? sql`s.id in (${sql.join(note.studentIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
+  const byBatch = note.batchId ? sql`exists (select 1 from batch_students bs where bs.student_id = s.id and bs.batch_id = ${note.batchId})` : sql`false`;
+  const result = await db.execute(sql`
+    insert into ${notifications} (student_id, note_id, message)
+    select s.id, ${note.noteId}::uuid, ${note.message}
+    from students s
+    where s.status = 'active' and (${byId} or ${byBatch})
+    on conflict (student_id, note_id) do nothing
+  `);
+  return result.rowCount ?? 0;
+}
+
+async function unreadCount(db: DbExecutor, studentId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.studentId, studentId), eq(notifications.isRead, false)));
+  return row?.count ?? 0;
+}
+
+/** A student's notifications, newest first, with the total and the unread count. */
+export async function listNotifications(db: DbExecutor, studentId: string, query: { page: number; limit: number }): Promise<NotificationPage> {
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({
+        _id: notifications.id,
+        message: notifications.message,
+        isRead: notifications.isRead,
+        createdAt: notifications.createdAt,
+        announcementId: notifications.announcementId,
+        announcementTitle: announcements.title,
+        noteId: notifications.noteId,
+      })
+      .from(notifications)
+      .leftJoin(announcements, eq(announcements.id, notifications.announcementId))
+      .where(eq(notifications.studentId, studentId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where not ${notifications.isRead}))::int` })
+      .from(notifications)
+      .where(eq(notifications.studentId, studentId)),
+  ]);
+  return {
+    notifications: rows.map((row) => ({
+      _id: row._id,
+      message: row.message,
+      isRead: row.isRead,
+      createdAt: row.createdAt.toISOString(),
+      announcement: row.announcementId ? { _id: row.announcementId, title: row.announcementTitle ?? '' } : null,
+      note: row.noteId ? { _id: row.noteId } : null,
+    })),
+    pagination: { page: query.page, limit: query.limit, total: counts?.total ?? 0 },
+    unreadCount: counts?.unread ?? 0,
+  };
+}
+
+/** Marks one of the student's own notifications read (again is fine); someone else's is 404. */
+export async function markNotificationRead(db: DbExecutor, studentId: string, id: string): Promise<{ unreadCount: number }> {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.studentId, studentId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw new AppError('NOT_FOUND', NOTIFICATION_NOT_FOUND);
+  return { unreadCount: await unreadCount(db, studentId) };
+}
+
+export async function markAllNotificationsRead(db: DbExecutor, studentId: string): Promise<{ unreadCount: number }> {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.studentId, studentId), eq(notifications.isRead, false)));
+  return { unreadCount: 0 };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { audienceText, countByStatus, statusColor, todayIn } from './announcement-display';
+
+describe('announcement display', () => {
+  it('colours the status badge as the spec says', () => {
+    expect(statusColor('active')).toBe('green');
+    expect(statusColor('scheduled')).toBe('yellow');
+    expect(statusColor('expired')).toBe('red');
+    expect(statusColor('draft')).toBe('gray');
+  });
+
+  it('counts total, active, scheduled and expired', () => {
+    expect(countByStatus([{ status: 'active' }, { status: 'expired' }, { status: 'active' }])).toEqual({ total: 3, active: 2, scheduled: 0, expired: 1 });
+  });
+
+  it('names the audience with its batches', () => {
+    expect(audienceText({ audience: 'everyone', batches: [] })).toBe('Everyone');
+    expect(audienceText({ audience: 'students', batches: [{ _id: 'a', name: '10th Maths' }] })).toBe('Students of 10th Maths');
+    expect(audienceText({ audience: 'teachers', batches: [{ _id: 'a', name: 'A' }, { _id: 'b', name: 'B' }] })).toBe('Teachers of 2 batches');
+  });
+
+  it('takes today in the academy time zone', () => {
+    expect(todayIn('Asia/Kolkata', new Date('2026-03-10T18:29:59Z'))).toBe('2026-03-10');
+    expect(todayIn('Asia/Kolkata', new Date('2026-03-10T18:30:00Z'))).toBe('2026-03-11');
+  });
+});

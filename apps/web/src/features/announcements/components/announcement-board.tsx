@@ -1,0 +1,85 @@
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@academy/shared/schemas/announcements';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { formatDate } from '../../../lib/format-date';
+import { TYPE_LABELS } from '../announcement-display';
+import { useAnnouncements } from '../api';
+
+function AnnouncementCard({ announcement, basePath }: { announcement: Announcement; basePath: string }) {
+  return (
+    <Card component="li" withBorder radius="md" padding="md">
+      <Stack gap={6}>
+        <Group gap="xs">
+          <Badge variant="outline" color="gray" tt="none">
+            {TYPE_LABELS[announcement.type]}
+          </Badge>
+          {announcement.priority === 'high' ? (
+            <Badge variant="filled" color="orange" tt="none">
+              High priority
+            </Badge>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {formatDate(announcement.startDate)} – {formatDate(announcement.endDate)}
+          </Text>
+        </Group>
+        <Anchor component={Link} to={`${basePath}/${announcement._id}`} fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {announcement.title}
+        </Anchor>
+        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {announcement.content}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function AnnouncementTab({ status, basePath, empty }: { status: 'active' | 'expired'; basePath: string; empty: string }) {
+  const list = useAnnouncements(status);
+  if (list.isPending) {
+    return (
+      <Stack gap="sm" aria-hidden="true">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} h={110} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (list.isError) {
+    return <LoadErrorAlert title="Announcements could not be loaded" error={list.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void list.refetch()} />;
+  }
+  if (list.data.length === 0) {
+    return (
+      <Text c="dimmed" py="lg" ta="center">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {list.data.map((announcement) => (
+        <AnnouncementCard key={announcement._id} announcement={announcement} basePath={basePath} />
+      ))}
+    </Stack>
+  );
+}
+
+/** What a teacher or student is told: the current announcements, and a tab for past ones (?tab=past). */
+export function AnnouncementBoard({ basePath }: { basePath: string }) {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'past' ? 'past' : 'current';
+  return (
+    <Tabs value={tab} onChange={(value) => setParams(value === 'past' ? { tab: 'past' } : {}, { replace: true })} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="current">Current</Tabs.Tab>
+        <Tabs.Tab value="past">Past</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="current">
+        <AnnouncementTab status="active" basePath={basePath} empty="No announcements right now." />
+      </Tabs.Panel>
+      <Tabs.Panel value="past">
+        <AnnouncementTab status="expired" basePath={basePath} empty="No past announcements." />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

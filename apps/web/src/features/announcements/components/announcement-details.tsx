@@ -1,0 +1,51 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Announcement } from '@academy/shared/schemas/announcements';
+import { formatDate } from '../../../lib/format-date';
+import { audienceText, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
+import { AnnouncementStatusBadge } from './announcement-status-badge';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500}>{children}</Text>
+    </div>
+  );
+}
+
+/** One announcement as every role reads it: what, for whom, when. */
+export function AnnouncementDetails({ announcement }: { announcement: Announcement }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
+      <Stack gap="md">
+        <Group gap="xs">
+          <AnnouncementStatusBadge status={announcement.status} />
+          <Badge variant="outline" color="gray" tt="none">
+            {TYPE_LABELS[announcement.type]}
+          </Badge>
+          {announcement.priority === 'high' ? (
+            <Badge variant="filled" color="orange" tt="none">
+              High priority
+            </Badge>
+          ) : null}
+        </Group>
+        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+          {announcement.title}
+        </Title>
+        <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{announcement.content}</Text>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <Field label="From">
+            {formatDate(announcement.startDate)} {announcement.startTime}
+          </Field>
+          <Field label="Until">
+            {formatDate(announcement.endDate)} {announcement.endTime}
+          </Field>
+          <Field label="For">{audienceText(announcement)}</Field>
+          <Field label="Priority">{PRIORITY_LABELS[announcement.priority]}</Field>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

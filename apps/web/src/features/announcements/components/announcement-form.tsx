@@ -1,0 +1,140 @@
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from 'react-router';
+import {
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_END_TIME,
+  ANNOUNCEMENT_MESSAGES,
+  ANNOUNCEMENT_PRIORITIES,
+  ANNOUNCEMENT_START_TIME,
+  ANNOUNCEMENT_TYPES,
+  announcementFormSchema,
+  type Announcement,
+  type AnnouncementAudience,
+  type AnnouncementPriority,
+  type AnnouncementType,
+} from '@academy/shared/schemas/announcements';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { useBatches } from '../../batches/api';
+import { usePublicSettings } from '../../settings/api';
+import { AUDIENCE_LABELS, PRIORITY_LABELS, todayIn, TYPE_LABELS } from '../announcement-display';
+import { useCreateAnnouncement, useUpdateAnnouncement } from '../api';
+
+interface AnnouncementFormValues {
+  title: string;
+  content: string;
+  type: AnnouncementType;
+  priority: AnnouncementPriority;
+  audience: AnnouncementAudience;
+  batches: string[];
+  startDate: string;
+  endDate: string;
+}
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+
+function initialValues(announcement: Announcement | undefined, today: string): AnnouncementFormValues {
+  return {
+    title: announcement?.title ?? '',
+    content: announcement?.content ?? '',
+    type: announcement?.type ?? 'general',
+    priority: announcement?.priority ?? 'medium',
+    audience: announcement?.audience ?? 'everyone',
+    batches: announcement?.batches.map((batch) => batch._id) ?? [],
+    startDate: announcement?.startDate ?? today,
+    endDate: announcement?.endDate ?? '',
+  };
+}
+
+/**
+ * Creates an announcement, or edits `announcement`. Checked with the shared schema first, with the
+ * spec's date texts; "today" is the academy's. An edit may keep a start date that has passed.
+ */
+export function AnnouncementForm({ announcement }: { announcement?: Announcement }) {
+  const editing = announcement !== undefined;
+  const navigate = useNavigate();
+  const create = useCreateAnnouncement();
+  const update = useUpdateAnnouncement(announcement?._id ?? '');
+  const save = editing ? update : create;
+  const settings = usePublicSettings();
+  const batches = useBatches();
+  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const schema = announcementFormSchema(today, announcement?.startDate);
+  const form = useForm<AnnouncementFormValues>({
+    mode: 'uncontrolled',
+    initialValues: initialValues(announcement, today),
+    validate: schemaResolver(schema, { sync: true }),
+  });
+
+  const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
+  for (const batch of announcement?.batches ?? []) {
+    if (!batchOptions.some((option) => option.value === batch._id)) batchOptions.push({ value: batch._id, label: batch.name });
+  }
+
+  const handleSubmit = form.onSubmit((values) => {
+    const payload = { ...values, startTime: ANNOUNCEMENT_START_TIME, endTime: ANNOUNCEMENT_END_TIME } as const;
+    save.mutate(payload, {
+      onSuccess: ({ data, message }) => {
+        notifications.show({
+          title: editing ? 'Announcement updated' : 'Announcement created',
+          message: message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created),
+          color: 'teal',
+        });
+        void navigate(`/app/announcements/${data._id}`);
+      },
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+        notifications.show({
+          title: editing ? 'Announcement not updated' : 'Announcement not created',
+          message: normalizeError(error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed).message,
+          color: 'red',
+        });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={760}>
+        <Stack gap="md">
+          <TextInput label="Title" withAsterisk autoComplete="off" key={form.key('title')} {...form.getInputProps('title')} />
+          <Textarea label="Content" withAsterisk autosize minRows={4} maxRows={12} key={form.key('content')} {...form.getInputProps('content')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <Select label="Type" data={options(ANNOUNCEMENT_TYPES, TYPE_LABELS)} allowDeselect={false} key={form.key('type')} {...form.getInputProps('type')} />
+            <Select label="Priority" data={options(ANNOUNCEMENT_PRIORITIES, PRIORITY_LABELS)} allowDeselect={false} key={form.key('priority')} {...form.getInputProps('priority')} />
+            <Select label="Audience" data={options(ANNOUNCEMENT_AUDIENCES, AUDIENCE_LABELS)} allowDeselect={false} key={form.key('audience')} {...form.getInputProps('audience')} />
+          </SimpleGrid>
+          <MultiSelect
+            label="Only these batches"
+            description="Leave empty for the whole audience; otherwise only the students and teachers of these batches see it."
+            placeholder={batchOptions.length === 0 ? undefined : 'All batches'}
+            data={batchOptions}
+            searchable
+            clearable
+            nothingFoundMessage={batches.isError ? 'Batches could not be loaded' : 'No batch found'}
+            key={form.key('batches')}
+            {...form.getInputProps('batches')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Start date" withAsterisk type="date" min={editing ? undefined : today} key={form.key('startDate')} {...form.getInputProps('startDate')} />
+            <TextInput label="End date" withAsterisk type="date" key={form.key('endDate')} {...form.getInputProps('endDate')} />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            It shows from {ANNOUNCEMENT_START_TIME} on the start date until {ANNOUNCEMENT_END_TIME} on the end date. Students are notified when it starts.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" component={Link} to={editing ? `/app/announcements/${announcement._id}` : '/app/announcements'}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {editing ? 'Save Announcement' : 'Create Announcement'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}
