@@ -25,7 +25,9 @@ function ensureBuilt(workspace, output, sources) {
   const outputPath = path.join(root, output);
   if (fs.existsSync(outputPath) && fs.statSync(outputPath).mtimeMs >= newestMtime(sources)) return;
   console.log(`Building ${workspace}...`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  // Always a production build: a caller's NODE_ENV=development (the e2e server sets it) would
+  // otherwise give Vite's development bundle, which then fails the size budget and runs slower.
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
