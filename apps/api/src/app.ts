@@ -21,6 +21,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { authRoutes } from './modules/auth/auth.routes';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(batchesRoutes, { db: deps.db });
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
+      await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
     },
     { prefix: '/api' },
   );

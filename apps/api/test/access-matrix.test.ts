@@ -112,6 +112,11 @@ const routes: Route[] = [
   { method: 'GET', url: () => '/api/student/schedule.ics', expect: only({ student: 200, otherStudent: 200 }) },
   { method: 'GET', url: () => '/api/teachers/me/schedule', expect: only({ teacher: 200, otherTeacher: 200 }) },
   { method: 'GET', url: () => '/api/teachers/me/schedule.ics', expect: only({ teacher: 200, otherTeacher: 200 }) },
+  // Calendar addresses: each student and teacher their own; the secret address itself needs no session.
+  { method: 'GET', url: () => '/api/calendar-feed', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200 }) },
+  { method: 'POST', url: () => '/api/calendar-feed', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200 }) },
+  { method: 'DELETE', url: () => '/api/calendar-feed', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200 }) },
+  { method: 'GET', url: () => `/api/calendar/${'a'.repeat(43)}.ics`, expect: only({ anonymous: 404, student: 404, otherStudent: 404, teacher: 404, otherTeacher: 404, admin: 404 }) },
   // Announcements: admins write; everyone signed in reads what is meant for them.
   { method: 'GET', url: () => '/api/announcements', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 }) },
   { method: 'GET', url: () => `/api/announcements/${ids.announcement}`, expect: only({ student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 }) },

@@ -138,7 +138,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     data: await weeklySchedule(db, currentUser(request)),
   }));
 
-  // Calendar feeds (session cookie for now; phone calendars will need a token address).
+  // Calendar downloads for a signed-in browser; phone calendars subscribe to the secret address of modules/calendar-feed.
   for (const [url, guard] of [
     ['/student/schedule.ics', student],
     ['/teachers/me/schedule.ics', teacher],

@@ -101,6 +101,26 @@ export function zonedToUtc(date: string, time: string, timeZone: string): Date {
   return new Date(guess);
 }
 
+/** The zone's UTC offset at an instant, as iCalendar writes it: '+0530'. */
+function icsOffset(timeZone: string, at: Date): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
+}
+
+/**
+ * RFC 5545 wants a VTIMEZONE for every TZID used. For a zone without daylight saving (India's) one
+ * STANDARD block says it all; for a zone with it we leave the block out, as clients resolve IANA
+ * names themselves and a wrong rule would be worse than none.
+ */
+export function vtimezoneLines(timeZone: string, now = new Date()): string[] {
+  const year = now.getUTCFullYear();
+  const winter = icsOffset(timeZone, new Date(Date.UTC(year, 0, 15)));
+  const summer = icsOffset(timeZone, new Date(Date.UTC(year, 6, 15)));
+  if (winter !== summer) return [];
+  return ['BEGIN:VTIMEZONE', `TZID:${timeZone}`, 'BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${winter}`, `TZOFFSETTO:${winter}`, 'END:STANDARD', 'END:VTIMEZONE'];
+}
+
 const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 /**
@@ -118,6 +138,7 @@ export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeIcsText(options.calendarName)}`,
     `X-WR-TIMEZONE:${tz}`,
+    ...vtimezoneLines(tz, options.now),
   ];
   for (const batch of summaries) {
     const first = firstClassDate(batch.startDate, batch.schedule.days);

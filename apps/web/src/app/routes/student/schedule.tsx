@@ -3,6 +3,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SCHEDULE_FAILURE, useStudentSchedule } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
+import { CalendarFeedCard } from '../../../features/calendar-feed/components/calendar-feed-card';
 
 export function Component() {
   const schedule = useStudentSchedule();
@@ -31,6 +32,7 @@ export function Component() {
             </Text>
           )}
           {empty ? null : <WeeklyScheduleView schedule={schedule.data} />}
+          {empty ? null : <CalendarFeedCard downloadPath="/api/student/schedule.ics" />}
         </Stack>
       )}
     </>

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { calendarFeedFileParamsSchema, calendarFeedLinkSchema, calendarFeedStatusSchema } from '@academy/shared/schemas/calendar-feed';
+import type { Db } from '../../db/client';
+import { siteOrigin } from '../../lib/site-origin';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { calendarFeedIcs, calendarFeedStatus, createCalendarFeed, deleteCalendarFeed } from './calendar-feed.service';
+
+/**
+ * Phone calendars subscribe to an address and fetch it without our session cookie, so students and
+ * teachers get a secret address (shown once, replaceable, stoppable) next to the cookie-based
+ * /student/schedule.ics and /teachers/me/schedule.ics downloads.
+ */
+export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined }> = async (app, { db, publicUrl }) => {
+  const owners = requireRole('student', 'teacher');
+
+  app.get('/calendar-feed', { preValidation: owners, schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedStatusSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await calendarFeedStatus(db, currentUser(request).id),
+  }));
+
+  app.post('/calendar-feed', { preValidation: owners, schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedLinkSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await createCalendarFeed(db, currentUser(request).id, siteOrigin(request, publicUrl)),
+    message: 'New calendar address made; any older one has stopped working',
+  }));
+
+  app.delete('/calendar-feed', { preValidation: owners, schema: { tags: ['calendar'], response: { 200: messageOnlySchema } } }, async (request) => {
+    await deleteCalendarFeed(db, currentUser(request).id);
+    return { success: true as const, message: 'Calendar address stopped' };
+  });
+
+  // No session here: the secret in the address is the permission.
+  app.get('/calendar/:file', { schema: { tags: ['calendar'], params: calendarFeedFileParamsSchema } }, async (request, reply) =>
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .send(await calendarFeedIcs(db, request.params.file.slice(0, -'.ics'.length))),
+  );
+};

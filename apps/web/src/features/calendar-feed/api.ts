@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarFeedLink, CalendarFeedStatus } from '@academy/shared/schemas/calendar-feed';
+import { apiRequest } from '../../lib/api-client';
+
+export const calendarFeedKeys = { status: ['calendar-feed'] as const };
+
+export const CALENDAR_FEED_FAILURES = {
+  fetch: 'Failed to fetch the calendar address',
+  create: 'Failed to make a calendar address',
+  stop: 'Failed to stop the calendar address',
+} as const;
+
+export function useCalendarFeedStatus() {
+  return useQuery({
+    queryKey: calendarFeedKeys.status,
+    queryFn: ({ signal }) => apiRequest<CalendarFeedStatus>('GET', '/calendar-feed', undefined, { signal }),
+  });
+}
+
+/** A new secret address (shown once by the caller); the old one stops working. */
+export function useCreateCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<CalendarFeedLink>('POST', '/calendar-feed'),
+    onSuccess: (link) => queryClient.setQueryData<CalendarFeedStatus>(calendarFeedKeys.status, { active: true, createdAt: link.createdAt }),
+  });
+}
+
+export function useStopCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>('DELETE', '/calendar-feed'),
+    onSuccess: () => queryClient.setQueryData<CalendarFeedStatus>(calendarFeedKeys.status, { active: false, createdAt: null }),
+  });
+}
