@@ -164,7 +164,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" style={{ alignItems: 'start' }}>
             <TextInput label="Start date" withAsterisk type="date" {...form.getInputProps('startDate')} />
             <TextInput label="End date" withAsterisk type="date" {...form.getInputProps('endDate')} />
-            <NumberInput label="Capacity" withAsterisk description="Seats, 1 to 500" min={1} max={500} allowDecimal={false} allowNegative={false} {...form.getInputProps('capacity')} />
+            <NumberInput label="Capacity (seats)" withAsterisk min={1} max={500} clampBehavior="none" allowDecimal={false} allowNegative={false} {...form.getInputProps('capacity')} />
           </SimpleGrid>
         </Section>
 

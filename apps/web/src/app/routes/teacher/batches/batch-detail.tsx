@@ -1,5 +1,5 @@
-import { Button, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft, IconChecklist } from '@tabler/icons-react';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconChecklist } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -49,7 +49,9 @@ export function Component() {
         <Skeleton h={420} radius="md" aria-hidden="true" />
       ) : notFound ? (
         <Stack gap="md" align="flex-start">
-          <LoadErrorAlert title="Batch not found" error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
+          <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Batch not found">
+            It does not exist, or it is not one of your batches.
+          </Alert>
           <Button component={Link} to="/app/teacher/batches" variant="light" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
             Back to your batches
           </Button>
