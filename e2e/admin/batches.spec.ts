@@ -190,6 +190,48 @@ test.describe('batches (admin)', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 
+  test('the admin edits a batch, cannot delete one with students, and deletes an empty one after confirming', async ({ page, loginAs }) => {
+    test.setTimeout(60_000);
+    const token = uniqueToken('edit');
+    await loginAs('admin');
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+    const batchId = await createBatchByApi(page, { name: `Old ${token}`, teacher, capacity: 5 });
+    for (const name of ['Gita', 'Hema']) {
+      await enrolByApi(page, batchId, await createStudentByApi(page, { name: `${name} ${token}`, email: `${token}.${name.toLowerCase()}@example.com` }));
+    }
+
+    await page.goto(`/app/batches/${batchId}`);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`Old ${token}`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`New ${token}`);
+    await checkDay(page, 'Saturday');
+    await page.getByRole('button', { name: 'Save Batch' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Batch updated successfully' })).toBeVisible();
+    await expect(page).toHaveURL(`/app/batches/${batchId}`);
+    await expect(page.getByText(`New ${token} · Mon, Wed, Fri, Sat · 7:00 AM – 8:00 AM`)).toBeVisible();
+
+    // Capacity below the enrolled students is refused by the server, on its field.
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Capacity (seats)' }).fill('1');
+    await page.getByRole('button', { name: 'Save Batch' }).click();
+    await expect(page.getByRole('textbox', { name: 'Capacity (seats)' })).toHaveAccessibleDescription('Capacity cannot be below the 2 enrolled students');
+    await expect(page.getByRole('alert').filter({ hasText: 'The batch was not saved' })).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'cannot be deleted' })).toBeVisible();
+    await expect(page).toHaveURL(`/app/batches/${batchId}`);
+
+    const emptyId = await createBatchByApi(page, { name: `Empty ${token}`, teacher, schedule: { days: ['sun'], startTime: '09:00', endTime: '10:00' } });
+    await page.goto(`/app/batches/${emptyId}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Batch deleted successfully' })).toBeVisible();
+    await expect(page).toHaveURL('/app/batches');
+    expect((await page.request.get(`/api/batches/${emptyId}`)).status()).toBe(404);
+  });
+
   test('a student who opens /app/batches is sent to their own dashboard', async ({ page, loginAs }) => {
     await loginAs('student');
     await page.goto('/app/batches');
