@@ -34,7 +34,7 @@ async function fillBatchForm(page: Page, batch: { name: string; teacher: string;
 
 test.describe('batches (admin)', () => {
   test('the admin creates a batch, adds existing students and a new one, sees the seats fall, and removes one', async ({ page, loginAs }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const token = uniqueToken('bat');
     await loginAs('admin');
     const teacherName = `Teacher ${token}`;
@@ -230,6 +230,24 @@ test.describe('batches (admin)', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Batch deleted successfully' })).toBeVisible();
     await expect(page).toHaveURL('/app/batches');
     expect((await page.request.get(`/api/batches/${emptyId}`)).status()).toBe(404);
+  });
+
+  test('a new student who cannot join a full batch is kept, and the reason is shown', async ({ page, loginAs }) => {
+    const token = uniqueToken('full');
+    await loginAs('admin');
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+    const batchId = await createBatchByApi(page, { name: `Full ${token}`, teacher, capacity: 1 });
+    await enrolByApi(page, batchId, await createStudentByApi(page, { name: `Ira ${token}`, email: `${token}.i@example.com` }));
+
+    await page.goto(`/app/batches/${batchId}`);
+    await expect(page.getByText('No seats left')).toBeVisible();
+    await page.goto(`/app/students/create?batchId=${batchId}`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Jai ${token}`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${token}.j@example.com`);
+    await page.getByRole('button', { name: 'Create and Add to Batch' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Student created, but not added to the batch' })).toContainText('Batch is full');
+    await expect(page).toHaveURL(/\/app\/students\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(`Jai ${token}`).first()).toBeVisible();
   });
 
   test('a student who opens /app/batches is sent to their own dashboard', async ({ page, loginAs }) => {

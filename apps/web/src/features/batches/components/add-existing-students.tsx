@@ -86,7 +86,8 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
   const enrolledIds = new Set(batch.enrolledStudents.map((student) => student._id));
   const groups = candidateGroups(sameStandard.data?.students ?? [], everyone.data?.students ?? [], enrolledIds);
 
-  const seatsLeft = batch.seatsLeft - selected.size;
+  // While the adds run, the roster already counts the added students: count the others only.
+  const seatsLeft = batch.seatsLeft - [...selected.keys()].filter((id) => !enrolledIds.has(id)).length;
   const full = seatsLeft <= 0;
   const more = (everyone.data?.pagination.total ?? 0) > SHOWN;
 
