@@ -1,9 +1,18 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatDate } from '../../lib/format-date';
 
+interface BatchSummaryListProps {
+  batches: BatchSummary[];
+  empty: string;
+  showTeacher?: boolean;
+  /** Where a batch's name links to (its page in the viewer's area); plain text without it. */
+  href?: (batch: BatchSummary) => string;
+}
+
 /** Batches as cards: name, standard and subject, schedule, dates and seats. */
-export function BatchSummaryList({ batches, empty, showTeacher = false }: { batches: BatchSummary[]; empty: string; showTeacher?: boolean }) {
+export function BatchSummaryList({ batches, empty, showTeacher = false, href }: BatchSummaryListProps) {
   if (batches.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -17,9 +26,15 @@ export function BatchSummaryList({ batches, empty, showTeacher = false }: { batc
         <Card key={batch._id} component="li" withBorder radius="md" padding="md">
           <Stack gap={6}>
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-              <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {batch.name}
-              </Text>
+              {href ? (
+                <Anchor component={Link} to={href(batch)} fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {batch.name}
+                </Anchor>
+              ) : (
+                <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {batch.name}
+                </Text>
+              )}
               <Badge variant="light" color={batch.seatsLeft > 0 ? 'teal' : 'orange'} tt="none" style={{ flexShrink: 0 }}>
                 {batch.enrolledCount}/{batch.capacity} seats
               </Badge>

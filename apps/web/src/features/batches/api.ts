@@ -1,16 +1,40 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Batch, BatchSummary, EnrolledStudent, WeeklySchedule } from '@academy/shared/schemas/batches';
-import { apiRequest } from '../../lib/api-client';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Batch, BatchInput, BatchStatus, BatchSummary, EnrolledStudent, WeeklySchedule } from '@academy/shared/schemas/batches';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { toQueryString } from '../../lib/query-string';
+
+/** Filters of the admin's batch list (GET /api/batches). */
+export interface BatchListFilters {
+  search?: string;
+  standardId?: string;
+  subjectId?: string;
+  teacherId?: string;
+  status?: BatchStatus | '';
+}
 
 export const batchKeys = {
   all: ['batches'] as const,
   list: () => ['batches', 'list'] as const,
+  filteredList: (filters: BatchListFilters) => ['batches', 'list', filters] as const,
   detail: (id: string) => ['batches', 'detail', id] as const,
   studentList: () => ['batches', 'student', 'list'] as const,
   studentSchedule: () => ['batches', 'student', 'schedule'] as const,
+  teacherList: () => ['batches', 'teacher', 'list'] as const,
+  teacherSchedule: () => ['batches', 'teacher', 'schedule'] as const,
 };
 
-export const BATCHES_FAILURE = 'Failed to fetch batches';
+/** The spec's texts (section 8) for when the server gives no message of its own. */
+export const BATCH_FAILURES = {
+  fetch: 'Failed to fetch batches',
+  fetchBySubject: 'Failed to fetch batches by subject',
+  create: 'Failed to create batch',
+  update: 'Failed to update batch',
+  delete: 'Failed to delete batch',
+  addStudent: 'Failed to add the student to the batch',
+  removeStudent: 'Failed to remove the student from the batch',
+} as const;
+
+export const BATCHES_FAILURE = BATCH_FAILURES.fetch;
 export const BATCH_FAILURE = 'Failed to fetch batch';
 export const SCHEDULE_FAILURE = 'Failed to fetch schedule';
 
@@ -26,6 +50,19 @@ export const batchesQueryOptions = queryOptions({
 
 export function useBatches() {
   return useQuery(batchesQueryOptions);
+}
+
+/** The admin's list with its filters; the last answer stays on screen while a new filter loads. */
+export function filteredBatchesQueryOptions(filters: BatchListFilters) {
+  return queryOptions({
+    queryKey: batchKeys.filteredList(filters),
+    queryFn: ({ signal }) => apiRequest<Batch[]>('GET', `/batches${toQueryString({ ...filters })}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFilteredBatches(filters: BatchListFilters) {
+  return useQuery(filteredBatchesQueryOptions(filters));
 }
 
 /** One batch with its enrolled students; 404 when it is missing or (for a teacher) not theirs. */
@@ -60,4 +97,137 @@ export const studentScheduleQueryOptions = queryOptions({
 
 export function useStudentSchedule() {
   return useQuery(studentScheduleQueryOptions);
+}
+
+/** The signed-in teacher's own batches (every date, not only running ones). */
+export const teacherBatchesQueryOptions = queryOptions({
+  queryKey: batchKeys.teacherList(),
+  queryFn: ({ signal }) => apiRequest<BatchSummary[]>('GET', '/teachers/me/batches', undefined, { signal }),
+  staleTime: 30_000,
+});
+
+export function useMyTeacherBatches() {
+  return useQuery(teacherBatchesQueryOptions);
+}
+
+/** The signed-in teacher's week of classes (batches running today). */
+export const teacherScheduleQueryOptions = queryOptions({
+  queryKey: batchKeys.teacherSchedule(),
+  queryFn: ({ signal }) => apiRequest<WeeklySchedule>('GET', '/teachers/me/schedule', undefined, { signal }),
+  staleTime: 30_000,
+});
+
+export function useMyTeacherSchedule() {
+  return useQuery(teacherScheduleQueryOptions);
+}
+
+/** Batches show on students' and teachers' pages and on the dashboard too. */
+function invalidateAfterBatchChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: batchKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['students'] }),
+    queryClient.invalidateQueries({ queryKey: ['teachers'] }),
+    queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+  ]);
+}
+
+export function useCreateBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BatchInput) => apiRequestWithMessage<Batch>('POST', '/batches', input),
+    onSuccess: () => invalidateAfterBatchChange(queryClient),
+  });
+}
+
+export function useUpdateBatch(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BatchInput) => apiRequestWithMessage<Batch>('PUT', `/batches/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidateAfterBatchChange(queryClient),
+  });
+}
+
+export function useDeleteBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/batches/${encodeURIComponent(id)}`),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: batchKeys.detail(id) });
+      return invalidateAfterBatchChange(queryClient);
+    },
+  });
+}
+
+/** The seats of a batch after `delta` students joined (negative: left). */
+function withSeats<T extends Pick<Batch, 'capacity' | 'enrolledCount' | 'seatsLeft'> & { isFull?: boolean }>(batch: T, delta: number): T {
+  const enrolledCount = Math.max(0, batch.enrolledCount + delta);
+  return { ...batch, enrolledCount, seatsLeft: Math.max(0, batch.capacity - enrolledCount), ...('isFull' in batch ? { isFull: enrolledCount >= batch.capacity } : {}) };
+}
+
+/** Puts a student into (or takes them out of) the cached batch detail and lists, at once. */
+function applyEnrolment(queryClient: QueryClient, batchId: string, student: EnrolledStudent, enrolled: boolean) {
+  queryClient.setQueryData<BatchWithRoster>(batchKeys.detail(batchId), (batch) => {
+    if (!batch) return batch;
+    const present = batch.enrolledStudents.some((item) => item._id === student._id);
+    if (enrolled === present) return batch;
+    const enrolledStudents = enrolled
+      ? [...batch.enrolledStudents, student].sort((a, b) => a.name.localeCompare(b.name))
+      : batch.enrolledStudents.filter((item) => item._id !== student._id);
+    return { ...withSeats(batch, enrolled ? 1 : -1), enrolledStudents };
+  });
+  queryClient.setQueriesData<Batch[]>({ queryKey: batchKeys.list() }, (list) =>
+    list?.map((batch) => {
+      if (batch._id !== batchId) return batch;
+      const ids = (batch.enrolledStudents as (string | EnrolledStudent)[]).map((item) => (typeof item === 'string' ? item : item._id));
+      if (enrolled === ids.includes(student._id)) return batch;
+      return {
+        ...withSeats(batch, enrolled ? 1 : -1),
+        enrolledStudents: enrolled ? [...ids, student._id] : ids.filter((id) => id !== student._id),
+      };
+    }),
+  );
+}
+
+export interface EnrolmentVariables {
+  student: EnrolledStudent;
+  /** Enrol despite a clash with another of the student's batches (the API's `?confirm=true`). */
+  confirm?: boolean;
+}
+
+/**
+ * Enrols a student. The roster and seats change on screen at once; any batch fetch still running
+ * is cancelled first, so an older answer cannot overwrite the new enrolment (spec section 4), and
+ * everything is fetched again once the server has answered.
+ */
+export function useAddStudentToBatch(batchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ student, confirm }: EnrolmentVariables) =>
+      apiRequestWithMessage<Batch>('PUT', `/batches/${encodeURIComponent(batchId)}/students/${encodeURIComponent(student._id)}/add${confirm ? '?confirm=true' : ''}`),
+    onMutate: async ({ student }) => {
+      await queryClient.cancelQueries({ queryKey: batchKeys.all });
+      const wasEnrolled = queryClient.getQueryData<BatchWithRoster>(batchKeys.detail(batchId))?.enrolledStudents.some((item) => item._id === student._id) ?? false;
+      applyEnrolment(queryClient, batchId, student, true);
+      return { wasEnrolled };
+    },
+    onError: (_error, { student }, context) => {
+      if (!context?.wasEnrolled) applyEnrolment(queryClient, batchId, student, false);
+    },
+    onSettled: () => invalidateAfterBatchChange(queryClient),
+  });
+}
+
+/** Removes a student from the batch; on screen at once, restored if the server refuses. */
+export function useRemoveStudentFromBatch(batchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (student: EnrolledStudent) =>
+      apiRequestWithMessage<Batch>('PUT', `/batches/${encodeURIComponent(batchId)}/students/${encodeURIComponent(student._id)}/remove`),
+    onMutate: async (student) => {
+      await queryClient.cancelQueries({ queryKey: batchKeys.all });
+      applyEnrolment(queryClient, batchId, student, false);
+    },
+    onError: (_error, student) => applyEnrolment(queryClient, batchId, student, true),
+    onSettled: () => invalidateAfterBatchChange(queryClient),
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatClassTime, sortByWeekday, weekdayInTimeZone } from './schedule-display';
+import type { Weekday } from '@academy/shared/schemas/batches';
+import { clockInTimeZone, formatClassTime, nextClass, sortByWeekday, todaysClasses, weekdayInTimeZone } from './schedule-display';
 
 describe('weekdayInTimeZone', () => {
   it('uses the given time zone, not the browser one', () => {
@@ -26,5 +27,37 @@ describe('formatClassTime', () => {
 describe('sortByWeekday', () => {
   it('orders Monday first', () => {
     expect(sortByWeekday([{ day: 'sun' as const }, { day: 'wed' as const }, { day: 'mon' as const }]).map((d) => d.day)).toEqual(['mon', 'wed', 'sun']);
+  });
+});
+
+describe("today's and the next class", () => {
+  const subject = { _id: '00000000-0000-4000-8000-000000000001', name: 'Maths', code: 'MATH' };
+  const entry = (batchName: string, startTime: string, endTime: string) => ({ batchId: batchName, batchName, subject, startTime, endTime, teacherName: 'Priya' });
+  const week = (classes: Partial<Record<Weekday, ReturnType<typeof entry>[]>>) => ({
+    timeZone: 'Asia/Kolkata',
+    days: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, classes: classes[day] ?? [] })),
+  });
+  // Monday 23 November 2026, 08:00 in India.
+  const mondayMorning = new Date('2026-11-23T02:30:00Z');
+
+  it('reads the clock in the academy time zone', () => {
+    expect(clockInTimeZone('Asia/Kolkata', mondayMorning)).toBe('08:00');
+  });
+
+  it("marks today's classes as done, running or later", () => {
+    const today = todaysClasses(week({ mon: [entry('early', '06:00', '07:00'), entry('running', '07:30', '08:30'), entry('later', '17:00', '18:00')], tue: [entry('x', '07:00', '08:00')] }), mondayMorning);
+    expect(today.day).toBe('mon');
+    expect(today.classes.map((item) => [item.batchName, item.state])).toEqual([
+      ['early', 'done'],
+      ['running', 'now'],
+      ['later', 'later'],
+    ]);
+  });
+
+  it('finds the next class later today, on a later day, or a week on', () => {
+    expect(nextClass(week({ mon: [entry('later', '17:00', '18:00')] }), mondayMorning)).toMatchObject({ day: 'mon', daysAhead: 0, item: { batchName: 'later' } });
+    expect(nextClass(week({ mon: [entry('early', '06:00', '07:00')], wed: [entry('wed', '09:00', '10:00')] }), mondayMorning)).toMatchObject({ day: 'wed', daysAhead: 2 });
+    expect(nextClass(week({ mon: [entry('early', '06:00', '07:00')] }), mondayMorning)).toMatchObject({ day: 'mon', daysAhead: 7 });
+    expect(nextClass(week({}), mondayMorning)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { formatSchedule, WEEKDAYS } from '@academy/shared/schemas/batches';
-import type { Weekday } from '@academy/shared/schemas/batches';
+import type { Weekday, WeeklySchedule } from '@academy/shared/schemas/batches';
 
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };
 
@@ -32,4 +32,46 @@ export function formatClassTime(startTime: string, endTime: string): string {
 /** Days in week order (Monday first), whatever order they came in. */
 export function sortByWeekday<T extends { day: Weekday }>(days: readonly T[]): T[] {
   return [...days].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day));
+}
+
+/** The wall-clock time `now` shows in `timeZone`, 'HH:mm' (24-hour); the browser's zone if it is unknown. */
+export function clockInTimeZone(timeZone: string, now: Date = new Date()): string {
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...options }).format(now);
+  try {
+    return format({ timeZone });
+  } catch {
+    return format({});
+  }
+}
+
+export type ScheduledClass = WeeklySchedule['days'][number]['classes'][number];
+export type ClassState = 'done' | 'now' | 'later';
+
+/** Today's classes (in the academy's time zone) with whether each is over, running or still to come. */
+export function todaysClasses(schedule: WeeklySchedule, now: Date = new Date()): { day: Weekday | null; classes: (ScheduledClass & { state: ClassState })[] } {
+  const day = weekdayInTimeZone(schedule.timeZone, now);
+  const clock = clockInTimeZone(schedule.timeZone, now);
+  const classes = schedule.days.find((item) => item.day === day)?.classes ?? [];
+  return {
+    day,
+    classes: classes.map((item) => ({ ...item, state: item.endTime <= clock ? 'done' : item.startTime <= clock ? 'now' : 'later' })),
+  };
+}
+
+/**
+ * The next class to start after `now`: later today, else on the following days of the week (a week
+ * on, the same weekday's classes count again). Null when the week has no class.
+ */
+export function nextClass(schedule: WeeklySchedule, now: Date = new Date()): { day: Weekday; daysAhead: number; item: ScheduledClass } | null {
+  const today = weekdayInTimeZone(schedule.timeZone, now);
+  if (!today) return null;
+  const clock = clockInTimeZone(schedule.timeZone, now);
+  const start = WEEKDAYS.indexOf(today);
+  for (let daysAhead = 0; daysAhead <= 7; daysAhead += 1) {
+    const day = WEEKDAYS[(start + daysAhead) % 7]!;
+    const classes = [...(schedule.days.find((item) => item.day === day)?.classes ?? [])].sort((a, b) => a.startTime.localeCompare(b.startTime));
+    const item = daysAhead === 0 ? classes.find((entry) => entry.startTime > clock) : classes[0];
+    if (item) return { day, daysAhead, item };
+  }
+  return null;
 }

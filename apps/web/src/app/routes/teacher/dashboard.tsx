@@ -1,7 +1,46 @@
+import { Button, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { IconChecklist, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { SCHEDULE_FAILURE, useMyTeacherSchedule } from '../../../features/batches/api';
+import { markAttendanceHref } from '../../../features/batches/batch-links';
+import { NextClassCard, TodayClasses } from '../../../features/batches/components/today-classes';
 
 export function Component() {
   const user = useCurrentUser();
-  return <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />;
+  const schedule = useMyTeacherSchedule();
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />
+      <Stack gap="lg">
+        <Group gap="xs">
+          <Button component={Link} to="/app/teacher/attendance/mark" leftSection={<IconChecklist size={18} aria-hidden="true" />}>
+            Mark attendance
+          </Button>
+          <Button component={Link} to="/app/teacher/batches" variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
+            My batches
+          </Button>
+          <Button component={Link} to="/app/teacher/students" variant="light" leftSection={<IconUsers size={18} aria-hidden="true" />}>
+            My students
+          </Button>
+        </Group>
+        {schedule.isPending ? (
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" aria-hidden="true">
+            <Skeleton h={96} radius="md" />
+            <Skeleton h={200} radius="md" style={{ gridColumn: 'span 2' }} />
+          </SimpleGrid>
+        ) : schedule.isError ? (
+          <LoadErrorAlert title="Your timetable could not be loaded" error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
+        ) : (
+          <Stack gap="md">
+            <NextClassCard schedule={schedule.data} />
+            <TodayClasses schedule={schedule.data} attendanceHref={markAttendanceHref} emptyText="No class today." />
+          </Stack>
+        )}
+      </Stack>
+    </>
+  );
 }

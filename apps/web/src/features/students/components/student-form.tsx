@@ -7,6 +7,8 @@ import { MESSAGES } from '@academy/shared/messages';
 import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/shared/schemas/students';
 import type { Student } from '@academy/shared/schemas/students';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { BATCH_FAILURES, useAddStudentToBatch } from '../../batches/api';
+import { toEnrolledStudent } from '../../batches/add-students';
 import { useStandards } from '../../standards/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
@@ -33,19 +35,28 @@ const STATUS_OPTIONS = [
 
 const PHONE_HINT = '10-digit Indian mobile number; optional';
 
+/** The batch a new student joins as soon as they are created ("Add new student" on a batch). */
+export interface EnrolTarget {
+  _id: string;
+  name: string;
+  standard: { _id: string };
+}
+
 /**
  * Creates a student, or edits one when `student` is given. Checked with the shared schema before
- * sending; the server's field errors (an email in use) land on the same fields.
+ * sending; the server's field errors (an email in use) land on the same fields. With `enrolIn`, the
+ * new student is then enrolled in that batch; if that fails the student is kept and the reason shown.
  */
-export function StudentForm({ student }: { student?: Student }) {
+export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?: EnrolTarget }) {
   const editing = student !== undefined;
   const navigate = useNavigate();
   const create = useCreateStudent();
   const update = useUpdateStudent(student?._id ?? '');
+  const enrol = useAddStudentToBatch(enrolIn?._id ?? '');
   const standards = useStandards();
   const form = useForm<StudentFormValues>({
     mode: 'uncontrolled',
-    initialValues: toStudentFormValues(student),
+    initialValues: { ...toStudentFormValues(student), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) },
     validate: schemaResolver(editing ? studentUpdateInputSchema : studentCreateInputSchema, { sync: true }),
   });
 
@@ -68,6 +79,28 @@ export function StudentForm({ student }: { student?: Student }) {
     const mutation = editing ? update : create;
     mutation.mutate(payload, {
       onSuccess: ({ data, message }) => {
+        if (enrolIn && !editing) {
+          // A brand-new student has no other batch, so no clash to confirm.
+          enrol.mutate(
+            { student: toEnrolledStudent(data), confirm: true },
+            {
+              onSuccess: () => {
+                notifications.show({ title: 'Student created', message: `${data.name} was created and added to ${enrolIn.name}`, color: 'teal' });
+                void navigate(`/app/batches/${enrolIn._id}`);
+              },
+              onError: (error) => {
+                notifications.show({
+                  title: 'Student created, but not added to the batch',
+                  message: `${data.name} was created but could not join ${enrolIn.name}: ${normalizeError(error, BATCH_FAILURES.addStudent).message}`,
+                  color: 'orange',
+                  autoClose: false,
+                });
+                void navigate(`/app/students/${data._id}`);
+              },
+            },
+          );
+          return;
+        }
         notifications.show({
           title: editing ? 'Student saved' : 'Student created',
           message: message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated),
@@ -160,11 +193,11 @@ export function StudentForm({ student }: { student?: Student }) {
         </Section>
 
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : '/app/students')}>
+          <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : enrolIn ? `/app/batches/${enrolIn._id}` : '/app/students')}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {editing ? 'Save Student' : 'Create Student'}
+          <Button type="submit" loading={create.isPending || update.isPending || enrol.isPending}>
+            {editing ? 'Save Student' : enrolIn ? 'Create and Add to Batch' : 'Create Student'}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,23 @@
+import { Skeleton } from '@mantine/core';
+import { useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { BATCH_FAILURE, useBatchDetail } from '../../../../features/batches/api';
+import { AddExistingStudents } from '../../../../features/batches/components/add-existing-students';
 
 export function Component() {
-  return <PageHeader title="Add Existing Student" />;
+  const { batchId = '' } = useParams();
+  const batch = useBatchDetail(batchId);
+  return (
+    <>
+      <PageHeader title="Add Existing Student" description="Choose active students who are not in this batch yet; several at once." />
+      {batch.isPending ? (
+        <Skeleton h={360} maw={760} radius="md" aria-hidden="true" />
+      ) : batch.isError ? (
+        <LoadErrorAlert title="The batch could not be loaded" error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
+      ) : (
+        <AddExistingStudents batch={batch.data} />
+      )}
+    </>
+  );
 }

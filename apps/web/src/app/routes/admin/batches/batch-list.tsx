@@ -1,5 +1,131 @@
+import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { BATCH_STATUSES, type BatchStatus } from '@academy/shared/schemas/batches';
+import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { BATCH_FAILURES, useFilteredBatches, type BatchListFilters } from '../../../../features/batches/api';
+import { BATCH_STATUS_LABELS } from '../../../../features/batches/batch-form';
+import { BatchListView } from '../../../../features/batches/components/batch-list-view';
+import { useStandards } from '../../../../features/standards/api';
+import { useSubjects } from '../../../../features/subjects/api';
+import { useTeachers } from '../../../../features/teachers/api';
+
+const FILTER_KEYS = ['search', 'standardId', 'subjectId', 'teacherId', 'status'] as const;
+
+/** The filters live in the address, so a filtered list can be shared and survives a reload. */
+function filtersOf(params: URLSearchParams): Required<BatchListFilters> {
+  const status = params.get('status') ?? '';
+  return {
+    search: params.get('search') ?? '',
+    standardId: params.get('standardId') ?? '',
+    subjectId: params.get('subjectId') ?? '',
+    teacherId: params.get('teacherId') ?? '',
+    status: (BATCH_STATUSES as readonly string[]).includes(status) ? (status as BatchStatus) : '',
+  };
+}
 
 export function Component() {
-  return <PageHeader title="Batches" />;
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [searchText, setSearchText] = useState(filters.search);
+  const standards = useStandards();
+  const subjects = useSubjects();
+  const teachers = useTeachers({});
+  const batches = useFilteredBatches(filters);
+
+  const update = (next: Partial<BatchListFilters>) => {
+    const merged = { ...filtersOf(params), ...next };
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (merged[key]) search.set(key, merged[key]);
+    setParams(search, { replace: true });
+  };
+  const applySearch = useDebouncedCallback((search: string) => update({ search: search.trim() }), 350);
+  const filtered = FILTER_KEYS.some((key) => filters[key] !== '');
+
+  return (
+    <>
+      <PageHeader
+        title="Batches"
+        description="Who teaches whom, and when."
+        actions={
+          <Button component={Link} to="/app/batches/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            Add Batch
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="md" mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+          <TextInput
+            label="Search"
+            placeholder="Batch name or description"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+          />
+          <Select
+            label="Standard"
+            placeholder="All standards"
+            data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
+            clearable
+            value={filters.standardId || null}
+            onChange={(value) => update({ standardId: value ?? '' })}
+          />
+          <Select
+            label="Subject"
+            placeholder="All subjects"
+            data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+            clearable
+            searchable
+            value={filters.subjectId || null}
+            onChange={(value) => update({ subjectId: value ?? '' })}
+          />
+          <Select
+            label="Teacher"
+            placeholder="All teachers"
+            data={(teachers.data ?? []).map((teacher) => ({ value: teacher._id, label: teacher.name }))}
+            clearable
+            searchable
+            value={filters.teacherId || null}
+            onChange={(value) => update({ teacherId: value ?? '' })}
+          />
+          <Select
+            label="Status"
+            placeholder="Any status"
+            data={BATCH_STATUSES.map((status) => ({ value: status, label: BATCH_STATUS_LABELS[status] }))}
+            clearable
+            value={filters.status || null}
+            onChange={(value) => update({ status: (value ?? '') as BatchStatus | '' })}
+          />
+        </SimpleGrid>
+      </Paper>
+      {batches.isPending ? (
+        <Stack gap="sm" aria-hidden="true">
+          <Skeleton h={72} radius="md" />
+          <Skeleton h={72} radius="md" />
+          <Skeleton h={72} radius="md" />
+        </Stack>
+      ) : batches.isError ? (
+        <LoadErrorAlert title="Batches could not be loaded" error={batches.error} fallback={BATCH_FAILURES.fetch} onRetry={() => void batches.refetch()} />
+      ) : batches.data.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Group justify="center">
+            <Text c="dimmed">{filtered ? 'No batches match these filters.' : 'No batches yet. Add the first one.'}</Text>
+          </Group>
+        </Paper>
+      ) : (
+        <Stack gap="sm" style={{ opacity: batches.isPlaceholderData ? 0.6 : 1 }}>
+          <BatchListView batches={batches.data} />
+          <Text size="sm" c="dimmed">
+            {batches.data.length === 1 ? '1 batch' : `${batches.data.length} batches`}
+          </Text>
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,66 @@
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconChecklist } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { SectionCard } from '../../../../components/ui/section-card';
+import { ApiError } from '../../../../lib/api-client';
+import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../../features/batches/api';
+import { markAttendanceHref } from '../../../../features/batches/batch-links';
+import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
+import { BatchRoster } from '../../../../features/batches/components/batch-roster';
+
+function BatchSections({ batch }: { batch: BatchWithRoster }) {
+  return (
+    <Stack gap="lg">
+      <SectionCard title="Overview">
+        <BatchFactsList batch={batch} showTeacher={false} />
+      </SectionCard>
+      <SectionCard title="Schedule">
+        <BatchScheduleFacts batch={batch} />
+      </SectionCard>
+      <SectionCard title={`Students (${batch.enrolledCount})`}>
+        <BatchRoster students={batch.enrolledStudents} empty="No students in this batch yet." />
+      </SectionCard>
+    </Stack>
+  );
+}
 
 export function Component() {
-  return <PageHeader title="Batch Details" />;
+  const { id = '' } = useParams();
+  const batch = useBatchDetail(id);
+  // Another teacher's batch answers 404 like a missing one: both read "not found" here.
+  const notFound = batch.error instanceof ApiError && (batch.error.status === 404 || batch.error.status === 403);
+
+  return (
+    <>
+      <PageHeader
+        title="Batch Details"
+        description={batch.data ? `${batch.data.name} · ${batch.data.scheduleText}` : undefined}
+        actions={
+          batch.data ? (
+            <Button component={Link} to={markAttendanceHref(id)} leftSection={<IconChecklist size={18} aria-hidden="true" />}>
+              Mark attendance
+            </Button>
+          ) : null
+        }
+      />
+      {batch.isPending ? (
+        <Skeleton h={420} radius="md" aria-hidden="true" />
+      ) : notFound ? (
+        <Stack gap="md" align="flex-start">
+          <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Batch not found">
+            It does not exist, or it is not one of your batches.
+          </Alert>
+          <Button component={Link} to="/app/teacher/batches" variant="light" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
+            Back to your batches
+          </Button>
+        </Stack>
+      ) : batch.isError ? (
+        <LoadErrorAlert title="The batch could not be loaded" error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
+      ) : (
+        <BatchSections batch={batch.data} />
+      )}
+    </>
+  );
 }

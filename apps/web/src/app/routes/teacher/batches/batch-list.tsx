@@ -1,5 +1,25 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { BatchSummaryList } from '../../../../components/ui/batch-summary-list';
+import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { BATCH_FAILURES, useMyTeacherBatches } from '../../../../features/batches/api';
 
 export function Component() {
-  return <PageHeader title="Batches" />;
+  const batches = useMyTeacherBatches();
+  return (
+    <>
+      <PageHeader title="Batches" description="The batches you teach, with their timings and seats." />
+      {batches.isPending ? (
+        <Stack gap="sm" aria-hidden="true">
+          {[0, 1].map((row) => (
+            <Skeleton key={row} h={120} radius="md" />
+          ))}
+        </Stack>
+      ) : batches.isError ? (
+        <LoadErrorAlert title="Your batches could not be loaded" error={batches.error} fallback={BATCH_FAILURES.fetch} onRetry={() => void batches.refetch()} />
+      ) : (
+        <BatchSummaryList batches={batches.data} empty="You have no batches yet. The office assigns them." href={(batch) => `/app/teacher/batches/${batch._id}`} />
+      )}
+    </>
+  );
 }

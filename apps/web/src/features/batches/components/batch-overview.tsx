@@ -1,0 +1,57 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { WEEKDAYS } from '@academy/shared/schemas/batches';
+import type { Batch } from '@academy/shared/schemas/batches';
+import { DetailList } from '../../../components/ui/detail-list';
+import { formatDate } from '../../../lib/format-date';
+import { formatClassTime, WEEKDAY_NAMES } from '../schedule-display';
+import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
+
+type BatchFacts = Pick<Batch, 'standard' | 'subject' | 'teacher' | 'startDate' | 'endDate' | 'capacity' | 'enrolledCount' | 'seatsLeft' | 'status' | 'description'>;
+
+/** What a batch is: standard, subject, teacher, dates, status and seats. */
+export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFacts; showTeacher?: boolean }) {
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <BatchStatusBadge status={batch.status} />
+        <SeatsBadge {...batch} />
+        <Text size="sm" c="dimmed">
+          {batch.seatsLeft === 0 ? 'No seats left' : batch.seatsLeft === 1 ? '1 seat left' : `${batch.seatsLeft} seats left`}
+        </Text>
+      </Group>
+      <DetailList
+        cols={3}
+        items={[
+          { label: 'Standard', value: batch.standard.name },
+          { label: 'Subject', value: batch.subject.name },
+          ...(showTeacher ? [{ label: 'Teacher', value: batch.teacher.name }] : []),
+          { label: 'Starts', value: formatDate(batch.startDate) },
+          { label: 'Ends', value: formatDate(batch.endDate) },
+          { label: 'Capacity', value: `${batch.capacity} seats` },
+        ]}
+      />
+      {batch.description ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {batch.description}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The batch's week: its days as badges and its time. */
+export function BatchScheduleFacts({ batch }: { batch: Pick<Batch, 'schedule'> }) {
+  const days = WEEKDAYS.filter((day) => batch.schedule.days.includes(day));
+  return (
+    <Stack gap="xs">
+      <Group gap={6} aria-label="Days">
+        {days.map((day) => (
+          <Badge key={day} variant="outline" tt="none" radius="sm">
+            {WEEKDAY_NAMES[day]}
+          </Badge>
+        ))}
+      </Group>
+      <Text fw={600}>{formatClassTime(batch.schedule.startTime, batch.schedule.endTime)}</Text>
+    </Stack>
+  );
+}

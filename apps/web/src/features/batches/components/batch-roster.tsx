@@ -1,0 +1,128 @@
+import { ActionIcon, Anchor, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconUserMinus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { EnrolledStudent } from '@academy/shared/schemas/batches';
+import { StudentPhone } from '../../teacher-students/components/student-phone';
+
+interface BatchRosterProps {
+  students: EnrolledStudent[];
+  /** Given on the admin's screen: a remove button per student (the caller asks for confirmation). */
+  onRemove?: (student: EnrolledStudent) => void;
+  /** Where a student's name links to (the admin's student page); plain text without it. */
+  studentHref?: (student: EnrolledStudent) => string;
+  empty: string;
+}
+
+function StudentName({ student, studentHref }: { student: EnrolledStudent; studentHref?: (student: EnrolledStudent) => string }) {
+  return studentHref ? (
+    <Anchor component={Link} to={studentHref(student)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {student.name}
+    </Anchor>
+  ) : (
+    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {student.name}
+    </Text>
+  );
+}
+
+function RemoveButton({ student, onRemove }: { student: EnrolledStudent; onRemove: (student: EnrolledStudent) => void }) {
+  return (
+    <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${student.name}`} onClick={() => onRemove(student)}>
+      <IconUserMinus size={18} aria-hidden="true" />
+    </ActionIcon>
+  );
+}
+
+/** The students of a batch with their phones to call: a table on wide screens, cards on phones. */
+export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRosterProps) {
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+
+  if (students.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  }
+
+  if (!wide) {
+    return (
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Enrolled students">
+        {students.map((student) => (
+          <Card key={student._id} component="li" withBorder radius="md" padding="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <StudentName student={student} studentHref={studentHref} />
+                <Text size="sm" c="dimmed">
+                  {student.standard?.name ?? 'No standard'}
+                </Text>
+              </Stack>
+              {onRemove ? <RemoveButton student={student} onRemove={onRemove} /> : null}
+            </Group>
+            <Group gap="md" mt={4}>
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Student
+                </Text>
+                <StudentPhone phone={student.phone} label={student.name} />
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Parent
+                </Text>
+                <StudentPhone phone={student.parentPhone} label={`the parent of ${student.name}`} />
+              </Group>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="xs" highlightOnHover aria-label="Enrolled students">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Standard</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Parent phone</Table.Th>
+            {onRemove ? (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {students.map((student) => (
+            <Table.Tr key={student._id}>
+              <Table.Td>
+                <StudentName student={student} studentHref={studentHref} />
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {student.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>{student.standard?.name ?? '—'}</Table.Td>
+              <Table.Td>
+                <StudentPhone phone={student.phone} label={student.name} />
+              </Table.Td>
+              <Table.Td>
+                <StudentPhone phone={student.parentPhone} label={`the parent of ${student.name}`} />
+              </Table.Td>
+              {onRemove ? (
+                <Table.Td>
+                  <Group justify="flex-end">
+                    <RemoveButton student={student} onRemove={onRemove} />
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

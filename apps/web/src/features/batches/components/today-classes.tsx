@@ -1,0 +1,110 @@
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChecklist } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { WeeklySchedule } from '@academy/shared/schemas/batches';
+import { formatClassTime, nextClass, todaysClasses, WEEKDAY_NAMES, type ClassState } from '../schedule-display';
+
+const STATE_BADGES: Record<ClassState, { label: string; color: string }> = {
+  done: { label: 'Over', color: 'gray' },
+  now: { label: 'Now', color: 'teal' },
+  later: { label: 'Later today', color: 'blue' },
+};
+
+interface TodayClassesProps {
+  schedule: WeeklySchedule;
+  /** The teacher's dashboard: a "Mark attendance" link per class. */
+  attendanceHref?: (batchId: string) => string;
+  /** Shown when today has no class. */
+  emptyText: string;
+  now?: Date;
+}
+
+/** Today's classes in the academy's time zone, each marked over, running or later. */
+export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Date() }: TodayClassesProps) {
+  const today = todaysClasses(schedule, now);
+  return (
+    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label="Today's classes">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4">
+            Today&apos;s classes
+          </Title>
+          {today.day ? (
+            <Text size="sm" c="dimmed">
+              {WEEKDAY_NAMES[today.day]}
+            </Text>
+          ) : null}
+        </Group>
+        {today.classes.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {emptyText}
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+            {today.classes.map((item) => (
+              <Card key={`${item.batchId}-${item.startTime}`} component="li" withBorder radius="md" padding="sm" style={{ opacity: item.state === 'done' ? 0.75 : 1 }}>
+                <Group justify="space-between" align="center" gap="xs">
+                  <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                    <Group gap="xs">
+                      <Text fw={600}>{formatClassTime(item.startTime, item.endTime)}</Text>
+                      <Badge size="sm" variant="light" color={STATE_BADGES[item.state].color} tt="none">
+                        {STATE_BADGES[item.state].label}
+                      </Badge>
+                    </Group>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {item.subject.name} · {item.batchName}
+                    </Text>
+                    {attendanceHref ? null : (
+                      <Text size="xs" c="dimmed">
+                        {item.teacherName}
+                      </Text>
+                    )}
+                  </Stack>
+                  {attendanceHref ? (
+                    <Button component={Link} to={attendanceHref(item.batchId)} size="xs" variant="light" leftSection={<IconChecklist size={16} aria-hidden="true" />}>
+                      Mark attendance
+                    </Button>
+                  ) : null}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function whenText(daysAhead: number, day: keyof typeof WEEKDAY_NAMES) {
+  if (daysAhead === 0) return 'Today';
+  if (daysAhead === 1) return 'Tomorrow';
+  return daysAhead === 7 ? `Next ${WEEKDAY_NAMES[day]}` : WEEKDAY_NAMES[day];
+}
+
+/** The next class to start, in words: "Tomorrow, 7:00 AM – 8:30 AM · Maths (10th Maths Morning)". */
+export function NextClassCard({ schedule, now = new Date() }: { schedule: WeeklySchedule; now?: Date }) {
+  const next = nextClass(schedule, now);
+  return (
+    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label="Next class">
+      <Stack gap={4}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          Next class
+        </Text>
+        {next ? (
+          <>
+            <Text fw={700} size="lg">
+              {whenText(next.daysAhead, next.day)}, {formatClassTime(next.item.startTime, next.item.endTime)}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {next.item.subject.name} · {next.item.batchName}
+            </Text>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No class in the week ahead.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
