@@ -3,6 +3,7 @@ import { BatchSummaryList } from '../../../../components/ui/batch-summary-list';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { BATCH_FAILURES, useMyTeacherBatches } from '../../../../features/batches/api';
+import { CalendarFeedCard } from '../../../../features/calendar-feed/components/calendar-feed-card';
 
 export function Component() {
   const batches = useMyTeacherBatches();
@@ -18,7 +19,10 @@ export function Component() {
       ) : batches.isError ? (
         <LoadErrorAlert title="Your batches could not be loaded" error={batches.error} fallback={BATCH_FAILURES.fetch} onRetry={() => void batches.refetch()} />
       ) : (
-        <BatchSummaryList batches={batches.data} empty="You have no batches yet. The office assigns them." href={(batch) => `/app/teacher/batches/${batch._id}`} />
+        <Stack gap="md">
+          <BatchSummaryList batches={batches.data} empty="You have no batches yet. The office assigns them." href={(batch) => `/app/teacher/batches/${batch._id}`} />
+          {batches.data.length > 0 ? <CalendarFeedCard downloadPath="/api/teachers/me/schedule.ics" /> : null}
+        </Stack>
       )}
     </>
   );
