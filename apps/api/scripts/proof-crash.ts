@@ -75,7 +75,7 @@ function createApi(baseUrl: string): Api & { login(): Promise<void> } {
 // acknowledged it (or undefined when it did not); `verify` returns a problem, or undefined when all is there.
 
 type Ack = { kind: string; label: string; data: Record<string, unknown> };
-type Context = { api: Api; token: () => string; state: { batchIds: string[]; profileNames: string[]; ackedProfileNames: string[] } };
+type Context = { api: Api; token: () => string; state: { batchIds: string[]; profileNames: string[]; ackedProfileNames: string[]; profileBusy: boolean } };
 type WriteKind = {
   name: string;
   send(context: Context): Promise<Ack | undefined>;
@@ -162,12 +162,19 @@ export const WRITE_KINDS: WriteKind[] = [
   {
     name: 'update profile',
     async send({ api, token, state }) {
-      const name = `Academy Admin ${token()}`;
-      state.profileNames.push(name);
-      const response = await api.request('PUT', '/api/auth/profile', { name });
-      if (!ok(response.status)) return undefined;
-      state.ackedProfileNames.push(name);
-      return { kind: 'update profile', label: name, data: { name } };
+      // One update at a time, so the order sent is the order saved (last write wins).
+      if (state.profileBusy) return undefined;
+      state.profileBusy = true;
+      try {
+        const name = `Academy Admin ${token()}`;
+        state.profileNames.push(name);
+        const response = await api.request('PUT', '/api/auth/profile', { name });
+        if (!ok(response.status)) return undefined;
+        state.ackedProfileNames.push(name);
+        return { kind: 'update profile', label: name, data: { name } };
+      } finally {
+        state.profileBusy = false;
+      }
     },
     async verify({ api, state }, ack) {
       // Later updates may have replaced it: the name now must be this one or one sent after it.
@@ -204,9 +211,11 @@ async function freePort(): Promise<number> {
 
 type Server = { child: ChildProcess; output: string[] };
 
-function startServer(dataDir: string, port: number): Server {
+/** The first start goes through start.mjs (it builds what is stale); restarts run the built server directly. */
+function startServer(dataDir: string, port: number, first = false): Server {
   const output: string[] = [];
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), 'server'], {
+  const entry = first ? [path.join(repoRoot, 'scripts', 'start.mjs'), 'server'] : ['--enable-source-maps', path.join(repoRoot, 'apps', 'api', 'dist', 'server.js')];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -250,7 +259,7 @@ async function main() {
   const api = createApi(baseUrl);
   let sequence = 0;
   const runId = randomBytes(3).toString('hex');
-  const context: Context = { api, token: () => `${runId}${(sequence += 1)}`, state: { batchIds: [], profileNames: [], ackedProfileNames: [] } };
+  const context: Context = { api, token: () => `${runId}${(sequence += 1)}`, state: { batchIds: [], profileNames: [], ackedProfileNames: [], profileBusy: false } };
   const acknowledged: Ack[] = [];
   let lost = 0;
   let halfSaved = 0;
@@ -259,7 +268,7 @@ async function main() {
   const started = Date.now();
 
   console.log(`Crash proof: ${TRIALS} trials, ${CLIENTS} clients, kill -9 within ${MAX_KILL_MS} ms, DATA_DIR ${dataDir}`);
-  let server = startServer(dataDir, port);
+  let server = startServer(dataDir, port, true);
   try {
     // The first start may build the app and seeds the demo academy.
     await waitForHealth(baseUrl, server, 300_000);
@@ -289,8 +298,10 @@ async function main() {
       stopWriting = true;
       await Promise.all(clients);
 
+      const restartAt = Date.now();
       server = startServer(dataDir, port);
       await waitForHealth(baseUrl, server, 60_000);
+      const restartMs = Date.now() - restartAt;
       if ((await api.request('GET', '/api/auth/profile')).status === 401) await api.login();
 
       const problems: string[] = [];
@@ -318,7 +329,7 @@ async function main() {
       const passed = problems.length === 0;
       if (passed) trialsPassed += 1;
       else trialsFailed += 1;
-      console.log(`trial ${trial}/${TRIALS}: ${trialAcks.length} acknowledged writes, ${passed ? 'all present, nothing half-saved' : `PROBLEMS:\n  ${problems.join('\n  ')}`}`);
+      console.log(`trial ${trial}/${TRIALS}: ${trialAcks.length} acknowledged writes, restart ${restartMs} ms, ${passed ? 'all present, nothing half-saved' : `PROBLEMS:\n  ${problems.join('\n  ')}`}`);
     }
 
     // Everything acknowledged in any trial is still there at the end.

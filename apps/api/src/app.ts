@@ -48,7 +48,7 @@ export type AppDeps = {
    * Backups: their folder (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files);
    * `automatic` runs the daily automatic backup (the server; tests call it themselves).
    */
-  backups: BackupPaths & { automatic?: boolean };
+  backups: BackupPaths & { automatic?: boolean; maxUploadBytes?: number };
   /** The built web app to serve; omitted in API tests. */
   webDistFolder?: string;
   logger?: FastifyServerOptions['logger'];
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(batchesRoutes, { db: deps.db });
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
-      await api.register(backupsRoutes, { db: deps.db, paths: deps.backups });
+      await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, maxUploadBytes: deps.backups.maxUploadBytes });
     },
     { prefix: '/api' },
   );

@@ -138,7 +138,7 @@ export async function writeArchive(
     await written.catch(() => {});
     await fs.promises.rm(partial, { force: true });
     // A size that changed mid-copy shows up as tar-stream's size error: say what it means.
-    if (error instanceof Error && /size mismatch|Size mismatch/i.test(error.message)) throw new Error('A stored file changed while the backup was running; please try again.');
+    if (error instanceof Error && /size mismatch|Size mismatch/i.test(error.message)) throw new Error('A stored file changed while the backup was running; please try again.', { cause: error });
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { is } from 'drizzle-orm';
 import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
+import { buildApp } from '../../app';
 import * as schema from '../../db/schema';
 import { seedDemoAcademy } from '../../db/seed';
 import { buildTestApp, createEmptyTestDatabase, type TestApp } from '../../../test/build-test-app';
@@ -137,6 +138,25 @@ describe('backups API', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Choose a backup file (.tar.gz) to upload');
+  });
+
+  it('refuses an upload over the size limit (413) and keeps nothing of it', async () => {
+    const small = await buildApp({
+      db: t.database.db,
+      config: { isProduction: false, publicUrl: undefined, trustProxy: false },
+      mailer: t.mailer,
+      backups: { backupsDir: t.backupsDir, filesDir: t.filesDir, maxUploadBytes: 1000 },
+    });
+    try {
+      fs.mkdirSync(t.backupsDir, { recursive: true });
+      const listed = fs.readdirSync(t.backupsDir).sort();
+      const response = await small.inject({ method: 'POST', url: '/api/admin/backups/upload', ...multipart('big.tar.gz', Buffer.alloc(5000, 1)) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ success: false, message: 'The backup file is too large to upload' });
+      expect(fs.readdirSync(t.backupsDir).sort()).toEqual(listed);
+    } finally {
+      await small.close();
+    }
   });
 
   it('refuses a second job while one runs (409)', async () => {

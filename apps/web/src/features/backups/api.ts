@@ -55,7 +55,7 @@ async function uploadBackupFile(file: File): Promise<ApiResult<BackupSummary>> {
   const form = new FormData();
   form.append('file', file, file.name);
   let response: Response;
-  let payload: unknown = null;
+  let payload: unknown;
   try {
     response = await fetch(`${API_BASE}/admin/backups/upload`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
     payload = await response.json().catch(() => null);

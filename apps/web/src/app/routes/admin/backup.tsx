@@ -25,6 +25,7 @@ export function Component() {
   const remove = useDeleteBackup();
   const [jobId, setJobId] = useState<string | null>(null);
   const [jobType, setJobType] = useState<BackupJob['type'] | null>(null);
+  const [dismissedJobId, setDismissedJobId] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<BackupSummary | null>(null);
   const [outcome, setOutcome] = useState<{ color: 'teal' | 'red'; title: string; message: string } | null>(null);
   const resetFile = useRef<() => void>(null);
@@ -33,51 +34,44 @@ export function Component() {
   const activeJob = list.data?.activeJob ?? null;
   const followedId = jobId ?? activeJob?.id ?? null;
   const job = useBackupJob(followedId);
-  const running = job.data?.status === 'running' || (followedId !== null && !job.data && !job.isError);
+  const running = followedId !== null && (job.data ? job.data.status === 'running' : !job.isError);
+  const finishedJob = job.data && job.data.status !== 'running' ? job.data : null;
+  // A restore replaces the sign-ins: a 401 while following one means it finished (a failed one changes nothing, sign-ins included).
+  const signedOutByRestore = job.isError && job.error instanceof ApiError && job.error.status === 401 && (jobType ?? activeJob?.type) === 'restore';
 
   useEffect(() => {
-    if (!followedId) return;
-    const type = jobType ?? activeJob?.type ?? job.data?.type;
-    const finish = () => {
-      setJobId(null);
-      setJobType(null);
-      void queryClient.invalidateQueries({ queryKey: backupKeys.list });
-    };
-    // A restore replaces the sign-ins: a 401 while following one means it finished (a failed one changes nothing, sign-ins included).
-    if (job.isError && type === 'restore' && job.error instanceof ApiError && job.error.status === 401) {
-      notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
-      clearSession(queryClient);
-      return;
-    }
-    if (job.isError) {
-      setOutcome({ color: 'red', title: 'Progress unknown', message: normalizeError(job.error).message });
-      finish();
-      return;
-    }
-    const data = job.data;
-    if (!data || data.status === 'running') return;
-    if (data.status === 'failed') {
-      setOutcome({ color: 'red', title: data.type === 'create' ? 'The backup was not created' : 'The backup was not restored', message: data.error ?? BACKUP_MESSAGES.restoreFailed });
-      finish();
-      return;
-    }
-    if (data.type === 'create') {
-      setOutcome({ color: 'teal', title: BACKUP_MESSAGES.created, message: 'It is in the list below; download it to keep a copy away from this server.' });
-      finish();
-      return;
-    }
+    if (!finishedJob) return;
+    void queryClient.invalidateQueries({ queryKey: backupKeys.list });
+    if (finishedJob.type !== 'restore' || finishedJob.status !== 'succeeded') return;
     // Restored: everything cached is stale, and the admin's own sign-in may be gone.
     notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
-    setOutcome({ color: 'teal', title: 'Restore finished', message: BACKUP_MESSAGES.restored });
-    finish();
     void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((user) => {
       if (!user) clearSession(queryClient);
-      else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'backups' });
     });
-  }, [followedId, job.data, job.isError, job.error, jobType, activeJob?.type, queryClient]);
+  }, [finishedJob, queryClient]);
+
+  useEffect(() => {
+    if (!signedOutByRestore) return;
+    notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
+    clearSession(queryClient);
+  }, [signedOutByRestore, queryClient]);
+
+  const jobOutcome =
+    finishedJob && finishedJob.id !== dismissedJobId
+      ? finishedJob.status === 'failed'
+        ? { color: 'red' as const, title: finishedJob.type === 'create' ? 'The backup was not created' : 'The backup was not restored', message: finishedJob.error ?? BACKUP_MESSAGES.restoreFailed }
+        : finishedJob.type === 'create'
+          ? { color: 'teal' as const, title: BACKUP_MESSAGES.created, message: 'It is in the list below; download it to keep a copy away from this server.' }
+          : { color: 'teal' as const, title: 'Restore finished', message: BACKUP_MESSAGES.restored }
+      : job.isError && !signedOutByRestore && followedId !== dismissedJobId
+        ? { color: 'red' as const, title: 'Progress unknown', message: normalizeError(job.error).message }
+        : null;
+  const shown = outcome ?? jobOutcome;
 
   const follow = (started: BackupJob) => {
     setOutcome(null);
+    setDismissedJobId(null);
     setJobType(started.type);
     setJobId(started.id);
   };
@@ -104,6 +98,7 @@ export function Component() {
     resetFile.current?.();
     if (!file) return;
     setOutcome(null);
+    setDismissedJobId(followedId);
     upload.mutate(file, {
       onSuccess: ({ message }) => setOutcome({ color: 'teal', title: message ?? BACKUP_MESSAGES.uploaded, message: `${file.name} passed every check and is listed below. Restore it from there.` }),
       onError: (error) => setOutcome({ color: 'red', title: 'The backup was not uploaded', message: normalizeError(error, BACKUP_MESSAGES.uploadFailed).message }),
@@ -145,9 +140,19 @@ export function Component() {
       />
       <Stack gap="lg">
         {running && job.data ? <BackupJobProgress job={job.data} /> : null}
-        {outcome ? (
-          <Alert color={outcome.color} variant="light" title={outcome.title} withCloseButton onClose={() => setOutcome(null)} role={outcome.color === 'red' ? 'alert' : 'status'}>
-            {outcome.message}
+        {shown ? (
+          <Alert
+            color={shown.color}
+            variant="light"
+            title={shown.title}
+            withCloseButton
+            onClose={() => {
+              setOutcome(null);
+              setDismissedJobId(followedId);
+            }}
+            role={shown.color === 'red' ? 'alert' : 'status'}
+          >
+            {shown.message}
           </Alert>
         ) : null}
 
