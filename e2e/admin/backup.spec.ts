@@ -58,6 +58,14 @@ test.describe('backups', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the backup time is set in Settings, linked from the backup screen', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.goto('/app/backup');
+    await page.getByRole('link', { name: 'Change the time in Settings' }).click();
+    await expect(page).toHaveURL('/app/settings');
+    await expect(page.getByLabel('Backup time')).toHaveValue('02:00');
+  });
+
   test('a teacher cannot open the backup screen or its API', async ({ page, loginAs }) => {
     await loginAs('teacher');
     await page.goto('/app/backup');
