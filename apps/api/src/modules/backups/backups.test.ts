@@ -28,7 +28,11 @@ beforeAll(async () => {
   const user = await buildUser(t.database.db, { role: 'admin' });
   admin = await loginAs(t.app, user.email);
 });
-afterAll(() => t.close());
+const crafted: string[] = [];
+afterAll(async () => {
+  for (const file of crafted) fs.rmSync(file, { force: true });
+  await t.close();
+});
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, extra: Record<string, unknown> = {}) => t.app.inject({ method, url, headers: { cookie: admin }, ...extra });
 
@@ -69,6 +73,7 @@ async function craft(source: string, change: (entries: { name: string; data: Buf
   }
   manifestEntry.data = Buffer.from(JSON.stringify(manifest));
   const file = path.join(os.tmpdir(), `crafted-${Date.now()}-${Math.random().toString(36).slice(2)}.tar.gz`);
+  crafted.push(file);
   await writeArchiveEntries(file, entries);
   return file;
 }
@@ -373,9 +378,11 @@ describe('bad archives are refused and change nothing', () => {
   it('entries that could escape the staging folder, or links', async () => {
     const entries = await readArchive(good);
     const escaping = path.join(os.tmpdir(), `escaping-${Date.now()}.tar.gz`);
+    crafted.push(escaping);
     await writeArchiveEntries(escaping, [...entries, { name: 'files/../../evil.txt', data: Buffer.from('x') }]);
     await expectRefused(fs.readFileSync(escaping), /unexpected entry/);
     const linked = path.join(os.tmpdir(), `linked-${Date.now()}.tar.gz`);
+    crafted.push(linked);
     await writeArchiveEntries(linked, [...entries, { name: 'files/link', data: Buffer.alloc(0), type: 'symlink', linkname: '/etc/passwd' }]);
     await expectRefused(fs.readFileSync(linked), /not a regular file/);
   });
