@@ -24,7 +24,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /backup-restore\.spec\.ts/ },
+    // A restore replaces all data and sign-ins: it runs alone, after every other test.
+    { name: 'restore', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /backup-restore\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     // A fresh data folder every run, so the demo academy is seeded the same way each time.
     command: `rm -rf "${dataDir}" && node scripts/start.mjs server`,

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +20,8 @@ import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-han
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { backupsRoutes } from './modules/backups/backups.routes';
+import { automaticBackupTask, type BackupPaths } from './modules/backups/backups.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
@@ -36,11 +39,17 @@ import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 const ANNOUNCEMENT_NOTIFY_EVERY_MS = 5 * 60 * 1000;
+const AUTOMATIC_BACKUP_CHECK_EVERY_MS = 60 * 1000;
 
 export type AppDeps = {
   db: Db;
   config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'>;
   mailer: Mailer;
+  /**
+   * Backups: their folder (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files);
+   * `automatic` runs the daily automatic backup (the server; tests call it themselves).
+   */
+  backups: BackupPaths & { automatic?: boolean; maxUploadBytes?: number };
   /** The built web app to serve; omitted in API tests. */
   webDistFolder?: string;
   logger?: FastifyServerOptions['logger'];
@@ -67,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.runPeriodically('announcement notifications', ANNOUNCEMENT_NOTIFY_EVERY_MS, async () => {
     await notifyStudentsOfActiveAnnouncements(deps.db);
   });
+  if (deps.backups.automatic) app.runPeriodically('automatic backup', AUTOMATIC_BACKUP_CHECK_EVERY_MS, automaticBackupTask(deps.db, deps.backups));
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -90,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
+  // Multipart bodies for the routes that take files; each route sets its own size limit in request.file().
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
   // Routes opt in with `config.rateLimit`; sign-in has its own database-backed limit.
   await app.register(fastifyRateLimit, { global: false });
   registerSameOriginCheck(app, deps.config.publicUrl);
@@ -119,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
       await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
+      await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, maxUploadBytes: deps.backups.maxUploadBytes });
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,13 @@
+import path from 'node:path';
+import readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
 import { isRole, ROLES } from '@academy/shared/roles';
 import { ConfigError, loadConfig } from './config';
 import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase, type OpenedDatabase } from './db/open-database';
 import { AppError } from './lib/app-error';
+import { createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
 import { createUser, setUserPassword } from './modules/users/users.service';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
@@ -12,6 +16,11 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Create a sign-in account.
   users:set-password --email <email> --password <password>
       Set a new password; every session of that user ends.
+  backup:create [--out FILE]
+      Back up every table and stored file into DATA_DIR/backups (or FILE, a .tar.gz).
+  backup:restore FILE [--yes]
+      Check FILE completely, then replace ALL data and stored files with it, in one transaction.
+      Asks you to type ${RESTORE_CONFIRMATION_WORD} unless --yes is given. Works on an empty DATA_DIR or database too.
 
 It uses the same DATA_DIR / DATABASE_URL as the server, whether or not the server is running.`;
 
@@ -33,15 +42,48 @@ async function withDatabase<T>(work: (database: OpenedDatabase) => Promise<T>): 
   }
 }
 
+function backupPaths(dataDir: string): BackupPaths {
+  return { backupsDir: path.join(dataDir, 'backups'), filesDir: path.join(dataDir, 'files') };
+}
+
+/** Progress on one rewritten line for people, one line per step for logs. */
+function progressPrinter() {
+  let lastStep = '';
+  return (progress: number, step: string) => {
+    if (process.stdout.isTTY) process.stdout.write(`\r${String(Math.round(progress * 100)).padStart(3)}%  ${step.padEnd(60)}`);
+    else if (step !== lastStep) console.log(step);
+    lastStep = step;
+  };
+}
+
+async function confirmRestore(target: string): Promise<boolean> {
+  if (!process.stdin.isTTY) throw new UsageError('backup:restore replaces all data: run it in a terminal to confirm, or add --yes.');
+  const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await prompt.question(`This replaces ALL data and stored files of ${target} with the backup.\nType ${RESTORE_CONFIRMATION_WORD} to go on: `);
+    return answer.trim() === RESTORE_CONFIRMATION_WORD;
+  } finally {
+    prompt.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
-    options: { role: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+    options: {
+      role: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      out: { type: 'string' },
+      yes: { type: 'boolean' },
+    },
+    allowPositionals: command === 'backup:restore',
     strict: true,
   });
 
@@ -59,6 +101,30 @@ async function main(argv: string[]): Promise<number> {
       const password = required(values, 'password');
       const user = await withDatabase((database) => setUserPassword(database.db, email, password));
       console.log(`Password changed for ${user.email}; their sessions were ended.`);
+      return 0;
+    }
+    case 'backup:create': {
+      const config = loadConfig();
+      const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
+      const result = await withDatabase((database) => createBackup(database.db, backupPaths(config.dataDir), { kind: 'manual', out, onProgress: progressPrinter() }));
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      console.log(`Backup written to ${result.file} (${result.manifest.tables.length} tables, ${rows} rows, ${result.manifest.files.length} files).`);
+      return 0;
+    }
+    case 'backup:restore': {
+      const [file, ...extra] = positionals;
+      if (!file || extra.length > 0) throw new UsageError('Give exactly one backup file: backup:restore FILE [--yes].');
+      const config = loadConfig();
+      const archive = path.resolve(file);
+      const target = config.databaseUrl ? 'the database at DATABASE_URL' : `the Academy in ${config.dataDir}`;
+      if (!values.yes && !(await confirmRestore(target))) {
+        console.log('Nothing was changed.');
+        return 1;
+      }
+      const manifest = await withDatabase((database) => restoreBackupFile(database.db, backupPaths(config.dataDir), archive, progressPrinter()));
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      console.log(`Restored the backup of ${manifest.createdAt} (Academy ${manifest.appVersion}, database version ${manifest.migration.tag}). Everyone signs in as they could at that time.`);
       return 0;
     }
     default:

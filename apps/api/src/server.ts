@@ -6,6 +6,7 @@ import { DataDirBusyError, openDatabase } from './db/open-database';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
 import { createMailer } from './lib/mailer';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
+import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
 
 // config → database → migrations → (demo seed) → app → listen
@@ -55,7 +56,9 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, config, mailer, webDistFolder, logger: { level: config.logLevel } });
+    const backups = { backupsDir: path.join(config.dataDir, 'backups'), filesDir: path.join(config.dataDir, 'files') };
+    removeLeftovers(backups);
+    app = await buildApp({ db: database.db, config, mailer, backups: { ...backups, automatic: true }, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

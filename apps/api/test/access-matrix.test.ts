@@ -18,6 +18,7 @@ let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
+const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -127,11 +128,19 @@ const routes: Route[] = [
   { method: 'GET', url: () => '/api/notifications?page=1&limit=5', expect: only({ student: 200, otherStudent: 200 }) },
   { method: 'POST', url: () => `/api/notifications/${ids.notification}/read`, expect: only({ student: 200, otherStudent: 404 }) },
   { method: 'POST', url: () => '/api/notifications/read-all', expect: only({ student: 200, otherStudent: 200 }) },
+  // Backups: the admin only. Creating one is harmless (a file in the test's own backups folder).
+  { method: 'GET', url: () => '/api/admin/backups', expect: only({ admin: 200 }) },
+  { method: 'POST', url: () => '/api/admin/backups', expect: only({ admin: 202 }) },
+  { method: 'GET', url: () => `/api/admin/backups/jobs/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  { method: 'GET', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}/download`, expect: only({ admin: 404 }) },
+  { method: 'DELETE', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}`, expect: only({ admin: 404 }) },
+  { method: 'POST', url: () => '/api/admin/backups/upload', body: {}, expect: only({ admin: 415 }) },
+  { method: 'POST', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}/restore`, body: {}, expect: only({ admin: 400 }) },
 ];
 
 describe('access matrix', () => {
   for (const route of routes) {
-    it(`${route.method} ${route.url().replace(/[0-9a-f-]{36}/g, '{id}')}`, async () => {
+    it(`${route.method} ${route.url().replace(/[0-9a-f-]{36}/g, '{id}').replace(UNKNOWN_BACKUP, '{name}')}`, async () => {
       const actual: Partial<Expect> = {};
       for (const who of WHO) {
         const cookie = cookies[who];

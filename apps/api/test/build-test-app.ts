@@ -25,12 +25,29 @@ export async function createTestDatabase(): Promise<Database> {
   return createDatabase({ ...connection, ...databaseOverride(connection, name) });
 }
 
+/** A database with nothing in it at all (no tables, no migrations), as on a new server. */
+export async function createEmptyTestDatabase(): Promise<Database> {
+  const { connection, template } = inject('testDatabaseServer');
+  const name = `${template.replace('academy_tpl_', 'academy_e_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client(connection);
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return createDatabase({ ...connection, ...databaseOverride(connection, name) });
+}
+
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
   /** Writes .eml files to `outboxDir`, exactly as a server without SMTP_URL does. */
   mailer: Mailer;
   outboxDir: string;
+  /** Temporary DATA_DIR-like folders: backups and stored files. */
+  backupsDir: string;
+  filesDir: string;
   /** Every mail to this address so far, oldest first (after background work has finished). */
   mailsTo(address: string): Promise<ReadMail[]>;
   /** The newest mail to this address, or undefined. */
@@ -43,7 +60,9 @@ export async function buildTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
   const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-data-'));
+  const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir: path.join(dataDir, 'files') };
+  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, backups });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
@@ -53,12 +72,14 @@ export async function buildTestApp(): Promise<TestApp> {
     database,
     mailer,
     outboxDir,
+    ...backups,
     mailsTo,
     latestMailTo: async (address) => (await mailsTo(address)).at(-1),
     async close() {
       await app.close();
       await database.close();
       fs.rmSync(outboxDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

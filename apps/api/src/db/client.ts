@@ -21,7 +21,7 @@ export function createDatabase(connection: pg.PoolConfig): Database {
 }
 
 // Any constant will do; it only has to be the same for every Academy process.
-const MIGRATION_LOCK_KEY = 727_001;
+export const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * Applies the committed SQL migrations; safe at every start (applied ones are skipped). An advisory

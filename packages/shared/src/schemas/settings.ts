@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { backupTimeSchema } from './backups';
 
 /** An Indian mobile number: ten digits starting with 6–9, optionally after +91 (with a space or dash). */
 export const INDIAN_PHONE_PATTERN = /^(\+91[\s-]?)?[6-9]\d{9}$/;
@@ -84,6 +85,8 @@ export const academySettingsInputSchema = z.object({
     .max(200, 'Office hours must be at most 200 characters'),
   socialLinks: socialLinksInputSchema,
   timeZone: timeZoneSchema,
+  /** When the daily automatic backup runs (academy time zone); left out: unchanged. */
+  backupTime: backupTimeSchema.optional(),
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
@@ -109,6 +112,7 @@ export type PublicAcademySettings = z.infer<typeof publicAcademySettingsSchema>;
 
 /** The admin's view (GET/PUT /api/admin/settings): the same fields and when they last changed. */
 export const academySettingsSchema = publicAcademySettingsSchema.extend({
+  backupTime: z.string(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type AcademySettings = z.infer<typeof academySettingsSchema>;

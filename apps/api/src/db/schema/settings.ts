@@ -20,6 +20,8 @@ export const academySettings = pgTable(
     youtubeUrl: varchar({ length: 500 }),
     whatsappUrl: varchar({ length: 500 }),
     timeZone: varchar({ length: 64 }).notNull(),
+    // HH:mm in the academy's time zone: when the daily automatic backup runs.
+    backupTime: varchar({ length: 5 }).notNull().default('02:00'),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()

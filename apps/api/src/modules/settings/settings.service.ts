@@ -31,6 +31,7 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     officeHours: row.officeHours,
     socialLinks: { facebook: row.facebookUrl, instagram: row.instagramUrl, youtube: row.youtubeUrl, whatsapp: row.whatsappUrl },
     timeZone: row.timeZone,
+    backupTime: row.backupTime,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -75,6 +76,8 @@ export async function updateAcademySettings(db: DbExecutor, input: z.output<type
     youtubeUrl: input.socialLinks.youtube,
     whatsappUrl: input.socialLinks.whatsapp,
     timeZone: input.timeZone,
+    // Left out by older clients: the stored time stays.
+    ...(input.backupTime ? { backupTime: input.backupTime } : {}),
   };
   const [row] = await db
     .insert(academySettings)

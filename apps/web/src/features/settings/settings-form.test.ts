@@ -17,7 +17,9 @@ describe('toSettingsFormValues', () => {
     expect(toSettingsFormValues(settings)).toEqual({
       ...settings,
       socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
+      backupTime: '02:00',
     });
+    expect(toSettingsFormValues({ ...settings, backupTime: '23:15' }).backupTime).toBe('23:15');
     expect(toSettingsFormValues({ ...settings, phones: ['+91 9876543210'] }).phones).toEqual(['+91 9876543210', '', '']);
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_BACKUP_TIME } from '@academy/shared/schemas/backups';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 
@@ -11,9 +12,10 @@ export interface SettingsFormValues {
   officeHours: string;
   socialLinks: Record<keyof PublicAcademySettings['socialLinks'], string>;
   timeZone: string;
+  backupTime: string;
 }
 
-export function toSettingsFormValues(settings: PublicAcademySettings): SettingsFormValues {
+export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string }): SettingsFormValues {
   const { facebook, instagram, youtube, whatsapp } = settings.socialLinks;
   return {
     name: settings.name,
@@ -24,6 +26,7 @@ export function toSettingsFormValues(settings: PublicAcademySettings): SettingsF
     officeHours: settings.officeHours,
     socialLinks: { facebook: facebook ?? '', instagram: instagram ?? '', youtube: youtube ?? '', whatsapp: whatsapp ?? '' },
     timeZone: settings.timeZone,
+    backupTime: settings.backupTime ?? DEFAULT_BACKUP_TIME,
   };
 }
 

@@ -1,5 +1,209 @@
+import { Alert, Anchor, Button, FileButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconDatabaseExport, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { BACKUP_MESSAGES, type BackupJob, type BackupSummary } from '@academy/shared/schemas/backups';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ApiError, normalizeError } from '../../../lib/api-client';
+import { clearSession, sessionQueryOptions } from '../../../features/auth/api';
+import { backupKeys, useBackupJob, useBackupList, useCreateBackup, useDeleteBackup, useUploadBackup } from '../../../features/backups/api';
+import { formatDateTime } from '../../../features/backups/backup-display';
+import { BackupJobProgress } from '../../../features/backups/components/backup-job-progress';
+import { BackupList } from '../../../features/backups/components/backup-list';
+import { RestoreBackupModal } from '../../../features/backups/components/restore-backup-modal';
+import { useAdminSettings } from '../../../features/settings/api';
 
 export function Component() {
-  return <PageHeader title="Backup" />;
+  const queryClient = useQueryClient();
+  const list = useBackupList();
+  const settings = useAdminSettings();
+  const create = useCreateBackup();
+  const upload = useUploadBackup();
+  const remove = useDeleteBackup();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobType, setJobType] = useState<BackupJob['type'] | null>(null);
+  const [dismissedJobId, setDismissedJobId] = useState<string | null>(null);
+  const [restoring, setRestoring] = useState<BackupSummary | null>(null);
+  const [outcome, setOutcome] = useState<{ color: 'teal' | 'red'; title: string; message: string } | null>(null);
+  const resetFile = useRef<() => void>(null);
+
+  // A job still running when the screen was (re)opened is followed too.
+  const activeJob = list.data?.activeJob ?? null;
+  const followedId = jobId ?? activeJob?.id ?? null;
+  const job = useBackupJob(followedId);
+  const running = followedId !== null && (job.data ? job.data.status === 'running' : !job.isError);
+  const finishedJob = job.data && job.data.status !== 'running' ? job.data : null;
+  // A restore replaces the sign-ins: a 401 while following one means it finished (a failed one changes nothing, sign-ins included).
+  const signedOutByRestore = job.isError && job.error instanceof ApiError && job.error.status === 401 && (jobType ?? activeJob?.type) === 'restore';
+
+  useEffect(() => {
+    if (!finishedJob) return;
+    void queryClient.invalidateQueries({ queryKey: backupKeys.list });
+    if (finishedJob.type !== 'restore' || finishedJob.status !== 'succeeded') return;
+    // Restored: everything cached is stale, and the admin's own sign-in may be gone.
+    notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
+    void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((user) => {
+      if (!user) clearSession(queryClient);
+      else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'backups' });
+    });
+  }, [finishedJob, queryClient]);
+
+  useEffect(() => {
+    if (!signedOutByRestore) return;
+    notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
+    clearSession(queryClient);
+  }, [signedOutByRestore, queryClient]);
+
+  const jobOutcome =
+    finishedJob && finishedJob.id !== dismissedJobId
+      ? finishedJob.status === 'failed'
+        ? { color: 'red' as const, title: finishedJob.type === 'create' ? 'The backup was not created' : 'The backup was not restored', message: finishedJob.error ?? BACKUP_MESSAGES.restoreFailed }
+        : finishedJob.type === 'create'
+          ? { color: 'teal' as const, title: BACKUP_MESSAGES.created, message: 'It is in the list below; download it to keep a copy away from this server.' }
+          : { color: 'teal' as const, title: 'Restore finished', message: BACKUP_MESSAGES.restored }
+      : job.isError && !signedOutByRestore && followedId !== dismissedJobId
+        ? { color: 'red' as const, title: 'Progress unknown', message: normalizeError(job.error).message }
+        : null;
+  const shown = outcome ?? jobOutcome;
+
+  const follow = (started: BackupJob) => {
+    setOutcome(null);
+    setDismissedJobId(null);
+    setJobType(started.type);
+    setJobId(started.id);
+  };
+
+  const confirmDelete = (backup: BackupSummary) =>
+    modals.openConfirmModal({
+      title: 'Delete backup',
+      centered: true,
+      children: (
+        <Text size="sm">
+          Delete the backup of <strong>{formatDateTime(backup.createdAt)}</strong>? Download it first if you may need it. This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(backup.name, {
+          onSuccess: ({ message }) => notifications.show({ title: 'Backup deleted', message: message ?? BACKUP_MESSAGES.deleted, color: 'teal' }),
+          onError: (error) => notifications.show({ title: 'Backup not deleted', message: normalizeError(error, BACKUP_MESSAGES.deleteFailed).message, color: 'red' }),
+        }),
+    });
+
+  const onUpload = (file: File | null) => {
+    resetFile.current?.();
+    if (!file) return;
+    setOutcome(null);
+    setDismissedJobId(followedId);
+    upload.mutate(file, {
+      onSuccess: ({ message }) => setOutcome({ color: 'teal', title: message ?? BACKUP_MESSAGES.uploaded, message: `${file.name} passed every check and is listed below. Restore it from there.` }),
+      onError: (error) => setOutcome({ color: 'red', title: 'The backup was not uploaded', message: normalizeError(error, BACKUP_MESSAGES.uploadFailed).message }),
+    });
+  };
+
+  const timeZone = settings.data?.timeZone;
+  const backupTime = settings.data?.backupTime;
+
+  return (
+    <>
+      <PageHeader
+        title="Backup"
+        description="Every record and every stored file in one archive. Keep a downloaded copy somewhere safe."
+        actions={
+          <Group gap="sm">
+            <FileButton onChange={onUpload} accept=".gz,.tgz,application/gzip,application/x-gzip" resetRef={resetFile}>
+              {(props) => (
+                <Button {...props} variant="default" leftSection={<IconUpload size={18} aria-hidden="true" />} loading={upload.isPending} disabled={running}>
+                  Upload a backup
+                </Button>
+              )}
+            </FileButton>
+            <Button
+              leftSection={<IconDatabaseExport size={18} aria-hidden="true" />}
+              loading={create.isPending}
+              disabled={running}
+              onClick={() =>
+                create.mutate(undefined, {
+                  onSuccess: ({ data }) => follow(data),
+                  onError: (error) => setOutcome({ color: 'red', title: 'The backup was not created', message: normalizeError(error, BACKUP_MESSAGES.createFailed).message }),
+                })
+              }
+            >
+              Create backup now
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="lg">
+        {running && job.data ? <BackupJobProgress job={job.data} /> : null}
+        {shown ? (
+          <Alert
+            color={shown.color}
+            variant="light"
+            title={shown.title}
+            withCloseButton
+            onClose={() => {
+              setOutcome(null);
+              setDismissedJobId(followedId);
+            }}
+            role={shown.color === 'red' ? 'alert' : 'status'}
+          >
+            {shown.message}
+          </Alert>
+        ) : null}
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap={4}>
+            <Title order={2} size="h5">
+              Automatic backups
+            </Title>
+            <Text size="sm" c="dimmed">
+              {backupTime && timeZone ? (
+                <>
+                  Every day at <strong>{backupTime}</strong> ({timeZone}); the last 7 daily and 4 weekly are kept.{' '}
+                  <Anchor component={Link} to="/app/settings" size="sm">
+                    Change the time in Settings
+                  </Anchor>
+                </>
+              ) : (
+                'Every day at the time set in Settings; the last 7 daily and 4 weekly are kept.'
+              )}
+            </Text>
+          </Stack>
+        </Paper>
+
+        {list.isPending ? (
+          <Stack gap="sm" aria-hidden="true">
+            <Skeleton h={56} radius="md" />
+            <Skeleton h={56} radius="md" />
+          </Stack>
+        ) : list.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={BACKUP_MESSAGES.listFailed}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{normalizeError(list.error).message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : list.data.backups.length === 0 ? (
+          <Text c="dimmed">No backups yet. Create one now, or upload one you downloaded before.</Text>
+        ) : (
+          <BackupList backups={list.data.backups} busy={running} onRestore={setRestoring} onDelete={confirmDelete} />
+        )}
+      </Stack>
+      <RestoreBackupModal
+        backup={restoring}
+        onClose={() => setRestoring(null)}
+        onStarted={(started) => {
+          setRestoring(null);
+          follow(started);
+        }}
+      />
+    </>
+  );
 }

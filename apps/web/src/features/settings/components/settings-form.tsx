@@ -132,6 +132,10 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
           />
         </Section>
 
+        <Section title="Automatic backup" description="A backup of everything is made every day at this time (academy time zone).">
+          <TextInput label="Backup time" type="time" withAsterisk maw={200} key={form.key('backupTime')} {...form.getInputProps('backupTime')} />
+        </Section>
+
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save Settings

@@ -1,0 +1,1 @@
+ALTER TABLE "academy_settings" ADD COLUMN "backup_time" varchar(5) DEFAULT '02:00' NOT NULL;

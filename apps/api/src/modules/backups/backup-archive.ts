@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * The archive: a gzip'd tar holding manifest.json first (so a list can read it without unpacking
+ * the rest), then tables/<table>.jsonl, then files/<path> for every stored file.
+ */
+export const ARCHIVE_FORMAT = 'academy-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST_ENTRY = 'manifest.json';
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+
+export const manifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  formatVersion: z.number().int(),
+  appVersion: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  kind: z.enum(['manual', 'automatic']),
+  migration: z.object({ tag: z.string(), hash: z.string(), createdAt: z.number() }),
+  tables: z.array(z.object({ name: z.string().regex(TABLE_NAME), file: z.string(), rows: z.number().int().min(0), sha256: sha256Hex })),
+  files: z.array(z.object({ path: z.string().min(1), size: z.number().int().min(0), sha256: sha256Hex })),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export const tableEntryName = (table: string) => `tables/${table}.jsonl`;
+export const fileEntryName = (relativePath: string) => `files/${relativePath}`;
+
+/** A relative path with forward slashes and no way out of its folder ("..", absolute, empty parts). */
+export function isSafeRelativePath(value: string): boolean {
+  if (value === '' || value.includes('\\') || value.includes('\0') || value.startsWith('/')) return false;
+  return value.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+export class InvalidBackupError extends AppError {
+  constructor(message: string) {
+    super('BAD_REQUEST', message);
+  }
+}
+
+export const DAMAGED_MESSAGE = 'This file is not a readable Academy backup: it is damaged, incomplete or not a .tar.gz made by Academy. Nothing was changed.';
+
+/** Every regular file under `root` (any depth), as sorted relative paths with forward slashes. */
+export async function listStoredFiles(root: string): Promise<string[]> {
+  if (!fs.existsSync(root)) return [];
+  const found: string[] = [];
+  const walk = async (folder: string, prefix: string) => {
+    for (const entry of await fs.promises.readdir(folder, { withFileTypes: true })) {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(path.join(folder, entry.name), relative);
+      // Symbolic links and devices are not stored files; a link could point anywhere.
+      else if (entry.isFile()) found.push(relative);
+    }
+  };
+  await walk(root, '');
+  return found.sort();
+}
+
+export async function fileDigest(file: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+function hashingPassThrough(onChunk: (chunk: Buffer) => void) {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      onChunk(chunk);
+      callback(null, chunk);
+    },
+  });
+}
+
+function addEntry(pack: tar.Pack, name: string, size: number, source: Readable, onChunk: (chunk: Buffer) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const entry = pack.entry({ name, size, mode: 0o644, mtime: new Date() }, (error) => (error ? reject(error) : resolve()));
+    pipeline(source, hashingPassThrough(onChunk), entry).catch(reject);
+  });
+}
+
+/**
+ * Writes the archive to `target` (first to a hidden partial file, renamed once complete and synced,
+ * so a crash never leaves something that looks like a finished backup). Each stored file is hashed
+ * again while it is copied: a file that changed since the manifest was made fails the backup.
+ */
+export async function writeArchive(
+  target: string,
+  manifest: Manifest,
+  sources: { tablesDir: string; filesDir: string },
+  onProgress: (bytesWritten: number) => void,
+): Promise<void> {
+  const partial = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
+  const pack = tar.pack();
+  const output = fs.createWriteStream(partial, { mode: 0o600 });
+  const written = pipeline(pack, zlib.createGzip({ level: 6 }), output);
+  written.catch(() => {});
+  let bytes = 0;
+  const count = (chunk: Buffer) => {
+    bytes += chunk.length;
+    onProgress(bytes);
+  };
+  try {
+    const manifestText = Buffer.from(JSON.stringify(manifest, null, 2));
+    await new Promise<void>((resolve, reject) => pack.entry({ name: MANIFEST_ENTRY, size: manifestText.length, mode: 0o644 }, manifestText, (error) => (error ? reject(error) : resolve())));
+    for (const table of manifest.tables) {
+      const file = path.join(sources.tablesDir, `${table.name}.jsonl`);
+      await addEntry(pack, table.file, fs.statSync(file).size, fs.createReadStream(file), count);
+    }
+    for (const stored of manifest.files) {
+      const hash = createHash('sha256');
+      await addEntry(pack, fileEntryName(stored.path), stored.size, fs.createReadStream(path.join(sources.filesDir, stored.path)), (chunk) => {
+        hash.update(chunk);
+        count(chunk);
+      });
+      if (hash.digest('hex') !== stored.sha256) throw new Error(`The stored file ${stored.path} changed while the backup was running; please try again.`);
+    }
+    pack.finalize();
+    await written;
+    const handle = await fs.promises.open(partial, 'r');
+    await handle.sync();
+    await handle.close();
+    await fs.promises.rename(partial, target);
+  } catch (error) {
+    pack.destroy();
+    await written.catch(() => {});
+    await fs.promises.rm(partial, { force: true });
+    // A size that changed mid-copy shows up as tar-stream's size error: say what it means.
+    if (error instanceof Error && /size mismatch|Size mismatch/i.test(error.message)) throw new Error('A stored file changed while the backup was running; please try again.', { cause: error });
+    throw error;
+  }
+}
+
+type ExtractedEntry = { size: number; sha256: string; lines: number };
+export type ExtractedArchive = { manifestText: string | undefined; entries: Map<string, ExtractedEntry> };
+
+/**
+ * Unpacks an archive into `stagingDir`, hashing every entry on the way. Only regular files under
+ * tables/ and files/ and the manifest are accepted; anything else (a link, a path leaving the folder)
+ * refuses the whole archive. A damaged or cut-off archive fails here with DAMAGED_MESSAGE.
+ */
+export async function extractArchive(archive: string, stagingDir: string): Promise<ExtractedArchive> {
+  const entries = new Map<string, ExtractedEntry>();
+  let manifestText: string | undefined;
+  const extract = tar.extract();
+  let refusal: InvalidBackupError | undefined;
+
+  extract.on('entry', (header, stream, next) => {
+    const name = header.name.replace(/^\.\//, '');
+    // Refusing destroys the extractor, which fails the entry's stream too: that is handled below.
+    stream.on('error', () => {});
+    const finish = (error?: unknown) => {
+      if (error) {
+        stream.resume();
+        next(error as Error);
+      } else next();
+    };
+    if (header.type === 'directory') {
+      stream.resume();
+      return next();
+    }
+    const refuse = (message: string) => {
+      refusal = new InvalidBackupError(message);
+      finish(refusal);
+    };
+    if (header.type !== 'file') return refuse(`This backup contains "${name}", which is not a regular file; it was not made by Academy. Nothing was changed.`);
+    if (entries.has(name)) return refuse(`This backup contains "${name}" twice; it was not made by Academy. Nothing was changed.`);
+    if (name === MANIFEST_ENTRY) {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      stream.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+        if (length <= MAX_MANIFEST_BYTES) chunks.push(chunk);
+      });
+      stream.on('error', finish);
+      stream.on('end', () => {
+        if (length > MAX_MANIFEST_BYTES) return refuse('The backup manifest is too large. Nothing was changed.');
+        manifestText = Buffer.concat(chunks).toString('utf8');
+        const hash = createHash('sha256').update(Buffer.concat(chunks)).digest('hex');
+        entries.set(name, { size: length, sha256: hash, lines: 0 });
+        finish();
+      });
+      return;
+    }
+    const relative = name.startsWith('tables/') ? name.slice('tables/'.length) : name.startsWith('files/') ? name.slice('files/'.length) : undefined;
+    if (relative === undefined || !isSafeRelativePath(relative) || (name.startsWith('tables/') && relative.includes('/'))) {
+      return refuse(`This backup contains an unexpected entry "${name}"; it was not made by Academy. Nothing was changed.`);
+    }
+    const destination = path.join(stagingDir, name);
+    fs.mkdirSync(path.dirname(destination), { recursive: true });
+    const hash = createHash('sha256');
+    let size = 0;
+    let lines = 0;
+    pipeline(
+      stream,
+      hashingPassThrough((chunk) => {
+        hash.update(chunk);
+        size += chunk.length;
+        for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
+      }),
+      fs.createWriteStream(destination, { mode: 0o600 }),
+    ).then(() => {
+      entries.set(name, { size, sha256: hash.digest('hex'), lines });
+      finish();
+    }, finish);
+  });
+
+  try {
+    await pipeline(fs.createReadStream(archive), zlib.createGunzip(), extract);
+  } catch (error) {
+    if (refusal) throw refusal;
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new AppError('INTERNAL', 'There is not enough disk space to unpack this backup. Nothing was changed.');
+    throw new InvalidBackupError(DAMAGED_MESSAGE);
+  }
+  return { manifestText, entries };
+}
+
+/** The manifest of an archive, read from its first entry only (cheap: the rest is never unpacked). */
+export async function readManifestText(archive: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const source = fs.createReadStream(archive);
+    const gunzip = zlib.createGunzip();
+    const extract = tar.extract();
+    let settled = false;
+    const done = (value: string | undefined) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+      source.destroy();
+      gunzip.destroy();
+      extract.destroy();
+    };
+    extract.on('entry', (header, stream) => {
+      if (header.name.replace(/^\.\//, '') !== MANIFEST_ENTRY || header.size === undefined || header.size > MAX_MANIFEST_BYTES) return done(undefined);
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+      stream.on('error', () => done(undefined));
+    });
+    extract.on('finish', () => done(undefined));
+    source.on('error', () => done(undefined));
+    gunzip.on('error', () => done(undefined));
+    extract.on('error', () => done(undefined));
+    source.pipe(gunzip).pipe(extract);
+  });
+}

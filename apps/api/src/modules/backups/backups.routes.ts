@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import {
+  BACKUP_MESSAGES,
+  backupJobSchema,
+  backupListSchema,
+  backupNameParamsSchema,
+  backupSummarySchema,
+  restoreBackupInputSchema,
+} from '@academy/shared/schemas/backups';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { requireRole } from '../../plugins/auth';
+import { createJobRegistry } from './backup-jobs';
+import {
+  adoptUploadedBackup,
+  createBackup,
+  deleteBackup,
+  discardStagedBackup,
+  existingBackupFile,
+  listBackups,
+  restoreStagedBackup,
+  stageBackup,
+  type BackupPaths,
+} from './backups.service';
+
+/** Uploads above this are refused (413); a coaching academy's backup with its PDFs stays well below. */
+export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * The admin's backups (DESIGN.md section 4 style, under /api/admin/backups). Creating and restoring
+ * answer 202 with a job to poll; a restore is checked completely (manifest, version, every checksum)
+ * before it is accepted, so a bad archive answers 400 with what is wrong and changes nothing.
+ */
+export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; maxUploadBytes?: number }> = async (app, { db, paths, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES }) => {
+  const admin = requireRole('admin');
+  const tags = ['backups'];
+  const jobs = createJobRegistry((label, task) => app.runInBackground(label, task));
+  const jobAnswer = apiSuccess(backupJobSchema);
+
+  app.get('/admin/backups', { preValidation: admin, schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => ({
+    success: true as const,
+    data: { backups: await listBackups(paths), activeJob: jobs.active() },
+  }));
+
+  app.post('/admin/backups', { preValidation: admin, schema: { tags, response: { 202: jobAnswer } } }, async (_request, reply) => {
+    const job = jobs.start('create', 'Starting', async (onProgress) => (await createBackup(db, paths, { kind: 'manual', onProgress })).name);
+    return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.createStarted });
+  });
+
+  app.get('/admin/backups/jobs/:id', { preValidation: admin, schema: { tags, params: z.object({ id: z.uuid('Unknown job') }), response: { 200: jobAnswer } } }, async (request) => ({
+    success: true as const,
+    data: jobs.get(request.params.id),
+  }));
+
+  app.get('/admin/backups/:name/download', { preValidation: admin, schema: { tags, params: backupNameParamsSchema } }, async (request, reply) => {
+    const file = existingBackupFile(paths, request.params.name);
+    const { size } = await fs.promises.stat(file);
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-length', size)
+      .header('content-disposition', `attachment; filename="${request.params.name}"`)
+      .header('cache-control', 'no-store')
+      .send(fs.createReadStream(file));
+  });
+
+  app.delete('/admin/backups/:name', { preValidation: admin, schema: { tags, params: backupNameParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await deleteBackup(paths, request.params.name);
+    return { success: true as const, message: BACKUP_MESSAGES.deleted };
+  });
+
+  app.post('/admin/backups/upload', { preValidation: admin, schema: { tags, consumes: ['multipart/form-data'], response: { 201: apiSuccess(backupSummarySchema) } } }, async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the backup as a file upload (multipart/form-data)');
+    const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
+    if (!part) throw new AppError('BAD_REQUEST', BACKUP_MESSAGES.uploadMissing);
+    fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
+    const temporary = path.join(paths.backupsDir, `.upload-${randomBytes(6).toString('hex')}`);
+    try {
+      try {
+        await pipeline(part.file, fs.createWriteStream(temporary, { mode: 0o600 }));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.uploadTooLarge);
+        throw error;
+      }
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.uploadTooLarge);
+      const summary = await adoptUploadedBackup(paths, temporary);
+      return reply.status(201).send({ success: true as const, data: summary, message: BACKUP_MESSAGES.uploaded });
+    } finally {
+      await fs.promises.rm(temporary, { force: true });
+    }
+  });
+
+  app.post(
+    '/admin/backups/:name/restore',
+    { preValidation: admin, schema: { tags, params: backupNameParamsSchema, body: restoreBackupInputSchema, response: { 202: jobAnswer } } },
+    async (request, reply) => {
+      jobs.assertIdle();
+      const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths);
+      try {
+        const name = request.params.name;
+        const job = jobs.start('restore', 'Checking the backup', async (onProgress) => {
+          await restoreStagedBackup(db, paths, staged, onProgress);
+          return name;
+        });
+        return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.restoreStarted });
+      } catch (error) {
+        discardStagedBackup(staged);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,452 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
+import { MIGRATION_LOCK_KEY, type Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { apiRoot } from '../../paths';
+import { getAcademySettings } from '../settings/settings.service';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  DAMAGED_MESSAGE,
+  extractArchive,
+  fileDigest,
+  InvalidBackupError,
+  listStoredFiles,
+  manifestSchema,
+  MANIFEST_ENTRY,
+  readManifestText,
+  tableEntryName,
+  fileEntryName,
+  writeArchive,
+  type Manifest,
+} from './backup-archive';
+import { backupsToPrune, localDateTime } from './backup-retention';
+import { dependencyOrder, dropPublicSchemaObjects, dumpTable, listTables, loadTable, quoteIdent, resetSequences, useCanonicalOutput } from './database-tables';
+import { applyMigrations, currentMigration, knownMigrations, locateMigration, resetMigrationLog } from './migration-level';
+
+/** Where backups live (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files). */
+export type BackupPaths = { backupsDir: string; filesDir: string };
+export type OnProgress = (progress: number, step: string) => void;
+
+const noProgress: OnProgress = () => {};
+
+/** The pg pool under Drizzle: backups need one connection of their own (a snapshot, a cursor, DDL). */
+export function poolOf(db: Db): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
+let appVersionCache: string | undefined;
+export function appVersion(): string {
+  appVersionCache ??= (JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  return appVersionCache;
+}
+
+function newBackupName(kind: BackupKind, now: Date): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `academy-${stamp}-${kind}-${randomBytes(3).toString('hex')}.tar.gz`;
+}
+
+function kindOfName(name: string): BackupKind {
+  return (BACKUP_NAME_PATTERN.exec(name)?.[1] as BackupKind | undefined) ?? 'manual';
+}
+
+function backupFile(paths: BackupPaths, name: string): string {
+  if (!BACKUP_NAME_PATTERN.test(name)) throw new AppError('NOT_FOUND', BACKUP_MESSAGES.notFound);
+  const file = path.join(paths.backupsDir, name);
+  if (!fs.existsSync(file)) throw new AppError('NOT_FOUND', BACKUP_MESSAGES.notFound);
+  return file;
+}
+
+/** The newest backup's file, for download streams and restores. */
+export function existingBackupFile(paths: BackupPaths, name: string): string {
+  return backupFile(paths, name);
+}
+
+function writeLineTo(stream: fs.WriteStream, hash: ReturnType<typeof createHash>) {
+  return async (line: string) => {
+    const text = `${line}\n`;
+    hash.update(text);
+    if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  };
+}
+
+async function closeStream(stream: fs.WriteStream): Promise<void> {
+  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+/**
+ * Makes a backup: every table of the database and every stored file, into one .tar.gz.
+ * The tables are read in one REPEATABLE READ, READ ONLY transaction, i.e. one consistent snapshot,
+ * without locking anyone out; the files are listed and hashed while that snapshot is open (a note's
+ * file is written before its row commits, so every row in the snapshot finds its file).
+ */
+export async function createBackup(
+  db: Db,
+  paths: BackupPaths,
+  options: { kind: 'manual' | 'automatic'; out?: string; onProgress?: OnProgress; now?: Date },
+): Promise<{ name: string; file: string; manifest: Manifest }> {
+  const onProgress = options.onProgress ?? noProgress;
+  const now = options.now ?? new Date();
+  fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
+  const workDir = fs.mkdtempSync(path.join(paths.backupsDir, '.work-'));
+  const tablesDir = path.join(workDir, 'tables');
+  fs.mkdirSync(tablesDir);
+  try {
+    const client = await poolOf(db).connect();
+    const tableEntries: Manifest['tables'] = [];
+    const fileEntries: Manifest['files'] = [];
+    let migration;
+    try {
+      await client.query('begin isolation level repeatable read read only');
+      await useCanonicalOutput(client);
+      migration = await currentMigration(client);
+      if (!migration) throw new AppError('INTERNAL', 'The database has no migrations applied; there is nothing to back up.');
+      const tables = await listTables(client);
+      for (const [index, table] of tables.entries()) {
+        onProgress((0.5 * index) / Math.max(tables.length, 1), `Copying table ${table.name}`);
+        const hash = createHash('sha256');
+        const stream = fs.createWriteStream(path.join(tablesDir, `${table.name}.jsonl`), { mode: 0o600 });
+        const rows = await dumpTable(client, table, writeLineTo(stream, hash));
+        await closeStream(stream);
+        tableEntries.push({ name: table.name, file: tableEntryName(table.name), rows, sha256: hash.digest('hex') });
+      }
+      const stored = await listStoredFiles(paths.filesDir);
+      for (const [index, relative] of stored.entries()) {
+        onProgress(0.5 + (0.1 * index) / Math.max(stored.length, 1), 'Checking stored files');
+        fileEntries.push({ path: relative, ...(await fileDigest(path.join(paths.filesDir, relative))) });
+      }
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+
+    const manifest: Manifest = {
+      format: ARCHIVE_FORMAT,
+      formatVersion: ARCHIVE_FORMAT_VERSION,
+      appVersion: appVersion(),
+      createdAt: now.toISOString(),
+      kind: options.kind,
+      migration: { tag: migration.tag, hash: migration.hash, createdAt: migration.createdAt },
+      tables: tableEntries,
+      files: fileEntries,
+    };
+    const name = newBackupName(options.kind, now);
+    const file = options.out ?? path.join(paths.backupsDir, name);
+    const totalBytes =
+      tableEntries.reduce((sum, table) => sum + fs.statSync(path.join(tablesDir, `${table.name}.jsonl`)).size, 0) + fileEntries.reduce((sum, entry) => sum + entry.size, 0);
+    onProgress(0.6, 'Writing the archive');
+    await writeArchive(file, manifest, { tablesDir, filesDir: paths.filesDir }, (bytes) => onProgress(0.6 + (0.4 * bytes) / Math.max(totalBytes, 1), 'Writing the archive'));
+    onProgress(1, 'Done');
+    return { name: path.basename(file), file, manifest };
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+// Reading a manifest means unzipping the head of the archive: remember it while the file is unchanged.
+const summaryCache = new Map<string, { key: string; summary: BackupSummary }>();
+
+function parseManifest(text: string | undefined): Manifest | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function summarize(file: string): Promise<BackupSummary> {
+  const name = path.basename(file);
+  const stat = await fs.promises.stat(file);
+  const key = `${stat.size}:${stat.mtimeMs}`;
+  const cached = summaryCache.get(file);
+  if (cached?.key === key) return cached.summary;
+  const manifest = parseManifest(await readManifestText(file));
+  const summary: BackupSummary = {
+    name,
+    kind: kindOfName(name),
+    createdAt: manifest?.createdAt ?? stat.mtime.toISOString(),
+    sizeBytes: stat.size,
+    readable: manifest !== undefined,
+    appVersion: manifest?.appVersion ?? null,
+    migration: manifest?.migration.tag ?? null,
+    tableCount: manifest?.tables.length ?? 0,
+    rowCount: manifest?.tables.reduce((sum, table) => sum + table.rows, 0) ?? 0,
+    fileCount: manifest?.files.length ?? 0,
+    counts: Object.fromEntries((manifest?.tables ?? []).map((table) => [table.name, table.rows])),
+  };
+  summaryCache.set(file, { key, summary });
+  return summary;
+}
+
+/** Every backup in the folder, newest first. */
+export async function listBackups(paths: BackupPaths): Promise<BackupSummary[]> {
+  if (!fs.existsSync(paths.backupsDir)) return [];
+  const names = (await fs.promises.readdir(paths.backupsDir)).filter((name) => BACKUP_NAME_PATTERN.test(name));
+  const summaries: BackupSummary[] = [];
+  for (const name of names) {
+    // A backup deleted meanwhile simply drops out of the list.
+    const summary = await summarize(path.join(paths.backupsDir, name)).catch(() => undefined);
+    if (summary) summaries.push(summary);
+  }
+  return summaries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
+}
+
+export async function getBackupSummary(paths: BackupPaths, name: string): Promise<BackupSummary> {
+  return summarize(backupFile(paths, name));
+}
+
+export async function deleteBackup(paths: BackupPaths, name: string): Promise<void> {
+  const file = backupFile(paths, name);
+  await fs.promises.rm(file);
+  summaryCache.delete(file);
+}
+
+/** A checked backup unpacked next to the files folder, ready to restore. */
+export type StagedBackup = { stagingDir: string; manifest: Manifest; migrationIndex: number };
+
+const newerVersionMessage = (manifest: { appVersion?: unknown; migration?: { tag?: unknown } }) =>
+  `This backup was made by a newer version of Academy (${String(manifest.appVersion ?? 'unknown')}, database version ${String(manifest.migration?.tag ?? 'unknown')}). ` +
+  'Update Academy first, then restore it. Nothing was changed.';
+
+function checkManifest(text: string | undefined): { manifest: Manifest; migrationIndex: number } {
+  if (text === undefined) throw new InvalidBackupError(`This file has no ${MANIFEST_ENTRY}, so it is not an Academy backup. Nothing was changed.`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new InvalidBackupError(`The backup's ${MANIFEST_ENTRY} is damaged (not valid JSON). Nothing was changed.`);
+  }
+  const loose = (typeof raw === 'object' && raw !== null ? raw : {}) as { format?: unknown; formatVersion?: unknown; appVersion?: unknown; migration?: { tag?: unknown } };
+  if (loose.format !== ARCHIVE_FORMAT) throw new InvalidBackupError(`This file is not an Academy backup (its ${MANIFEST_ENTRY} is not ours). Nothing was changed.`);
+  if (typeof loose.formatVersion === 'number' && loose.formatVersion > ARCHIVE_FORMAT_VERSION) throw new InvalidBackupError(newerVersionMessage(loose));
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success || parsed.data.formatVersion !== ARCHIVE_FORMAT_VERSION) {
+    throw new InvalidBackupError(`The backup's ${MANIFEST_ENTRY} is incomplete or damaged. Nothing was changed.`);
+  }
+  const manifest = parsed.data;
+  const located = locateMigration(manifest.migration);
+  if (!located.ok) {
+    if (located.reason === 'newer') throw new InvalidBackupError(newerVersionMessage(manifest));
+    throw new InvalidBackupError(
+      `This backup's database version (${manifest.migration.tag}) is not one this version of Academy knows, so it cannot be restored here. Nothing was changed.`,
+    );
+  }
+  return { manifest, migrationIndex: located.index };
+}
+
+/**
+ * Unpacks an archive next to the files folder (the same disk, so the files can be swapped in by a
+ * rename) and checks all of it: the manifest, the database version, and every table's and every
+ * file's checksum, row count and size. Anything wrong refuses it with a message saying what;
+ * nothing outside the staging folder is touched, and the staging folder is removed.
+ */
+export async function stageBackup(archiveFile: string, paths: BackupPaths): Promise<StagedBackup> {
+  const stagingDir = path.join(path.dirname(paths.filesDir), `.restore-${randomBytes(6).toString('hex')}`);
+  fs.mkdirSync(stagingDir, { recursive: true, mode: 0o700 });
+  try {
+    const { manifestText, entries } = await extractArchive(archiveFile, stagingDir);
+    const { manifest, migrationIndex } = checkManifest(manifestText);
+    const expected = new Set<string>([MANIFEST_ENTRY]);
+    const tableNames = new Set<string>();
+    for (const table of manifest.tables) {
+      if (tableNames.has(table.name) || table.file !== tableEntryName(table.name)) throw new InvalidBackupError(`The backup's ${MANIFEST_ENTRY} lists the table ${table.name} wrongly. Nothing was changed.`);
+      tableNames.add(table.name);
+      expected.add(table.file);
+      const entry = entries.get(table.file);
+      if (!entry) throw new InvalidBackupError(`The backup is incomplete: the data of the table ${table.name} is missing. Nothing was changed.`);
+      if (entry.sha256 !== table.sha256 || entry.lines !== table.rows) {
+        throw new InvalidBackupError(`The backup is damaged: the data of the table ${table.name} does not match its checksum. Nothing was changed.`);
+      }
+    }
+    for (const stored of manifest.files) {
+      const name = fileEntryName(stored.path);
+      expected.add(name);
+      const entry = entries.get(name);
+      if (!entry) throw new InvalidBackupError(`The backup is incomplete: the stored file ${stored.path} is missing. Nothing was changed.`);
+      if (entry.sha256 !== stored.sha256 || entry.size !== stored.size) {
+        throw new InvalidBackupError(`The backup is damaged: the stored file ${stored.path} does not match its checksum. Nothing was changed.`);
+      }
+    }
+    const unexpected = [...entries.keys()].find((name) => !expected.has(name));
+    if (unexpected) throw new InvalidBackupError(`The backup contains "${unexpected}", which its ${MANIFEST_ENTRY} does not list. Nothing was changed.`);
+    return { stagingDir, manifest, migrationIndex };
+  } catch (error) {
+    fs.rmSync(stagingDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export function discardStagedBackup(staged: StagedBackup): void {
+  fs.rmSync(staged.stagingDir, { recursive: true, force: true });
+}
+
+/**
+ * Replaces all data with a checked backup, in ONE transaction: the schema is rebuilt by replaying
+ * the migrations up to the backup's own database version, its rows go in, and the later migrations
+ * carry them forward to this version. Any failure rolls all of it back, leaving the data exactly as
+ * it was. The files folder is swapped for the backup's only after the commit (two renames).
+ * Sessions are restored with everything else: whoever was signed in when the backup was made is
+ * signed in again, everyone else (usually the admin restoring it) signs in anew.
+ */
+export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: StagedBackup, onProgress: OnProgress = noProgress): Promise<void> {
+  const { manifest, migrationIndex, stagingDir } = staged;
+  const migrations = knownMigrations();
+  const client = await poolOf(db).connect();
+  try {
+    await client.query('begin');
+    // The same lock as start-up migrations: no server migrates underneath a restore.
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await useCanonicalOutput(client);
+    onProgress(0.05, 'Preparing the database');
+    await dropPublicSchemaObjects(client);
+    await resetMigrationLog(client);
+    await applyMigrations(client, migrations.slice(0, migrationIndex + 1));
+
+    const tables = await listTables(client);
+    const inBackup = new Map(manifest.tables.map((table) => [table.name, table]));
+    const missing = tables.find((table) => !inBackup.has(table.name));
+    if (missing) throw new InvalidBackupError(`The backup is incomplete: it has no data for the table ${missing.name}. Nothing was changed.`);
+    const extra = manifest.tables.find((table) => !tables.some((candidate) => candidate.name === table.name));
+    if (extra) throw new InvalidBackupError(`The backup has a table ${extra.name} that its database version does not have. Nothing was changed.`);
+    // Migrations may have added rows of their own (defaults): the backup's rows replace them.
+    if (tables.length > 0) await client.query(`truncate ${tables.map((table) => `"public".${quoteIdent(table.name)}`).join(', ')}`);
+
+    const ordered = dependencyOrder(tables);
+    for (const [index, table] of ordered.entries()) {
+      onProgress(0.1 + (0.75 * index) / ordered.length, `Restoring table ${table.name}`);
+      const loaded = await loadTable(client, table, path.join(stagingDir, tableEntryName(table.name)));
+      if (loaded !== inBackup.get(table.name)!.rows) throw new InvalidBackupError(`The backup is damaged: the table ${table.name} has a different number of rows than listed. Nothing was changed.`);
+    }
+    await resetSequences(client);
+    onProgress(0.87, 'Updating the data to this version');
+    await applyMigrations(client, migrations.slice(migrationIndex + 1));
+    onProgress(0.93, 'Saving');
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    discardStagedBackup(staged);
+    if (error instanceof AppError) throw error;
+    throw new AppError('BAD_REQUEST', `${BACKUP_MESSAGES.restoreFailed}: ${(error as Error).message}`);
+  } finally {
+    client.release();
+  }
+
+  onProgress(0.95, 'Restoring stored files');
+  swapFilesFolder(paths.filesDir, path.join(stagingDir, 'files'));
+  discardStagedBackup(staged);
+  onProgress(1, 'Done');
+}
+
+/** Puts the restored files in place with two renames on one disk, then removes the old ones. */
+function swapFilesFolder(filesDir: string, restoredFiles: string): void {
+  if (!fs.existsSync(restoredFiles)) fs.mkdirSync(restoredFiles, { recursive: true });
+  const replaced = path.join(path.dirname(filesDir), `.files-replaced-${randomBytes(6).toString('hex')}`);
+  const hadFiles = fs.existsSync(filesDir);
+  if (hadFiles) fs.renameSync(filesDir, replaced);
+  fs.renameSync(restoredFiles, filesDir);
+  if (hadFiles) fs.rmSync(replaced, { recursive: true, force: true });
+}
+
+/** Checks and restores an archive file in one go (the CLI and tests; the API stages first). */
+export async function restoreBackupFile(db: Db, paths: BackupPaths, archiveFile: string, onProgress: OnProgress = noProgress): Promise<Manifest> {
+  onProgress(0, 'Checking the backup');
+  const staged = await stageBackup(archiveFile, paths);
+  await restoreStagedBackup(db, paths, staged, onProgress);
+  return staged.manifest;
+}
+
+/**
+ * Leftovers of a process killed mid-backup or mid-restore (hidden work folders), removed at start.
+ * A kill between the two renames of the files swap (the database already restored) leaves no files
+ * folder: the restored files are then put in place first.
+ */
+export function removeLeftovers(paths: BackupPaths): void {
+  const parent = path.dirname(paths.filesDir);
+  if (!fs.existsSync(paths.filesDir) && fs.existsSync(parent)) {
+    const pending = fs.readdirSync(parent).filter((name) => name.startsWith('.restore-') && fs.existsSync(path.join(parent, name, 'files')));
+    if (pending.length === 1) fs.renameSync(path.join(parent, pending[0]!, 'files'), paths.filesDir);
+  }
+  for (const [folder, prefixes] of [
+    [paths.backupsDir, ['.work-', '.academy-', '.upload-']],
+    [path.dirname(paths.filesDir), ['.restore-', '.files-replaced-']],
+  ] as const) {
+    if (!fs.existsSync(folder)) continue;
+    for (const name of fs.readdirSync(folder)) {
+      if (prefixes.some((prefix) => name.startsWith(prefix))) fs.rmSync(path.join(folder, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Takes an uploaded archive into the backups folder once it has passed every check. */
+export async function adoptUploadedBackup(paths: BackupPaths, uploadedFile: string): Promise<BackupSummary> {
+  const staged = await stageBackup(uploadedFile, paths);
+  discardStagedBackup(staged);
+  const name = newBackupName('uploaded', new Date());
+  const target = path.join(paths.backupsDir, name);
+  await fs.promises.rename(uploadedFile, target);
+  return summarize(target);
+}
+
+export { DAMAGED_MESSAGE };
+
+const AUTOMATIC_LOCK_KEY = 727_010;
+
+export type AutomaticRunResult = 'not-due' | 'done-today' | 'locked' | 'created';
+
+/**
+ * The daily automatic backup, meant to be called every minute: once the academy's clock has passed
+ * the backup time and no automatic backup exists for that day, one process (an advisory lock keeps
+ * a second server out) makes it and then prunes to 7 daily and 4 weekly. Safe to call any number of times.
+ */
+export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, now: Date = new Date()): Promise<AutomaticRunResult> {
+  const { timeZone, backupTime } = await getAcademySettings(db);
+  const local = localDateTime(now, timeZone);
+  if (local.time < backupTime) return 'not-due';
+  const doneToday = async () =>
+    (await listBackups(paths)).some((backup) => backup.kind === 'automatic' && localDateTime(new Date(backup.createdAt), timeZone).date === local.date);
+  if (await doneToday()) return 'done-today';
+
+  const client = await poolOf(db).connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [AUTOMATIC_LOCK_KEY]);
+    if (!rows[0]?.locked) return 'locked';
+    try {
+      // Another process may have finished today's while this one waited for the lock.
+      if (await doneToday()) return 'done-today';
+      await createBackup(db, paths, { kind: 'automatic', now });
+      const automatic = (await listBackups(paths)).filter((backup) => backup.kind === 'automatic');
+      for (const name of backupsToPrune(automatic.map((backup) => ({ name: backup.name, createdAt: new Date(backup.createdAt) })), timeZone)) {
+        await deleteBackup(paths, name);
+      }
+      return 'created';
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [AUTOMATIC_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+const RETRY_AFTER_FAILURE_MS = 15 * 60 * 1000;
+
+/** The every-minute task of the server: a failing backup (disk full) is retried every 15 minutes, not every minute. */
+export function automaticBackupTask(db: Db, paths: BackupPaths): () => Promise<void> {
+  let lastFailure = 0;
+  return async () => {
+    if (Date.now() - lastFailure < RETRY_AFTER_FAILURE_MS) return;
+    try {
+      await runAutomaticBackupIfDue(db, paths);
+    } catch (error) {
+      lastFailure = Date.now();
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,466 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupSummary } from '@academy/shared/schemas/backups';
+import { buildApp } from '../../app';
+import * as schema from '../../db/schema';
+import { seedDemoAcademy } from '../../db/seed';
+import { buildTestApp, createEmptyTestDatabase, type TestApp } from '../../../test/build-test-app';
+import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntries, writeSampleFiles } from '../../../test/backup-helpers';
+import { buildUser, loginAs } from '../../../test/factories';
+import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
+import { backupsToPrune, weekStart } from './backup-retention';
+import { knownMigrations } from './migration-level';
+import { dumpTable, listTables, loadTable, useCanonicalOutput } from './database-tables';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoAcademy(t.database.db);
+  writeSampleFiles(t.filesDir);
+  const user = await buildUser(t.database.db, { role: 'admin' });
+  admin = await loginAs(t.app, user.email);
+});
+const crafted: string[] = [];
+afterAll(async () => {
+  for (const file of crafted) fs.rmSync(file, { force: true });
+  await t.close();
+});
+
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, extra: Record<string, unknown> = {}) => t.app.inject({ method, url, headers: { cookie: admin }, ...extra });
+
+async function createViaApi(): Promise<BackupSummary> {
+  const started = await inject('POST', '/api/admin/backups');
+  expect(started.statusCode).toBe(202);
+  const job = await waitForJob(t.app, admin, started.json().data.id);
+  expect(job).toMatchObject({ status: 'succeeded', progress: 1, error: null });
+  const list = (await inject('GET', '/api/admin/backups')).json().data.backups as BackupSummary[];
+  return list.find((backup) => backup.name === job.backupName)!;
+}
+
+function multipart(fileName: string, content: Buffer) {
+  const boundary = '----academy-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/gzip\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (fileName: string, content: Buffer) => t.app.inject({ method: 'POST', url: '/api/admin/backups/upload', ...multipart(fileName, content) });
+
+/** Rewrites an archive's entries, fixing the manifest's checksums for the tables changed (so only the intended flaw remains). */
+async function craft(source: string, change: (entries: { name: string; data: Buffer }[], manifest: Record<string, unknown> & { tables: { name: string; file: string; rows: number; sha256: string }[] }) => void) {
+  const entries = await readArchive(source);
+  const manifestEntry = entries.find((entry) => entry.name === 'manifest.json')!;
+  const manifest = JSON.parse(manifestEntry.data.toString('utf8'));
+  change(entries, manifest);
+  for (const table of manifest.tables) {
+    const entry = entries.find((candidate) => candidate.name === table.file);
+    if (entry && table.fix !== false) {
+      table.sha256 = createHash('sha256').update(entry.data).digest('hex');
+      table.rows = entry.data.toString('utf8').split('\n').length - 1;
+    }
+    delete table.fix;
+  }
+  manifestEntry.data = Buffer.from(JSON.stringify(manifest));
+  const file = path.join(os.tmpdir(), `crafted-${Date.now()}-${Math.random().toString(36).slice(2)}.tar.gz`);
+  crafted.push(file);
+  await writeArchiveEntries(file, entries);
+  return file;
+}
+
+describe('backups API', () => {
+  it('creates a backup as a job with progress, lists it with its counts, and downloads exactly the file', async () => {
+    const backup = await createViaApi();
+    expect(backup).toMatchObject({ kind: 'manual', readable: true, appVersion: '0.1.0', migration: knownMigrations().at(-1)!.tag, fileCount: 3 });
+    expect(backup.counts.users).toBeGreaterThan(30);
+    expect(backup.counts.students).toBe(30);
+    const download = await inject('GET', `/api/admin/backups/${backup.name}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/gzip');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${backup.name}"`);
+    expect(download.rawPayload.equals(fs.readFileSync(path.join(t.backupsDir, backup.name)))).toBe(true);
+  });
+
+  it('covers every table in the database and every table of the Drizzle schema (fails when one is left out)', async () => {
+    const { manifest } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, { kind: 'manual' });
+    const inBackup = manifest.tables.map((table) => table.name).sort();
+    const { rows } = await poolOf(t.database.db).query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    expect(inBackup).toEqual(rows.map((row) => row.table_name).sort());
+    const drizzleTables = Object.values(schema)
+      .filter((value) => is(value, PgTableClass))
+      .map((table) => getTableConfig(table as PgTable).name);
+    expect(drizzleTables.length).toBeGreaterThan(10);
+    for (const name of drizzleTables) expect(inBackup).toContain(name);
+    const digest = await databaseDigest(t.database.db);
+    for (const table of manifest.tables) expect({ rows: table.rows, sha256: table.sha256 }).toEqual(digest[table.name]);
+  });
+
+  it('deletes a backup; an unknown or malformed name is 404 or 400', async () => {
+    const backup = await createViaApi();
+    expect((await inject('DELETE', `/api/admin/backups/${backup.name}`)).json()).toEqual({ success: true, message: 'Backup deleted' });
+    expect(fs.existsSync(path.join(t.backupsDir, backup.name))).toBe(false);
+    expect((await inject('DELETE', `/api/admin/backups/${backup.name}`)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/admin/backups/${backup.name}/download`)).statusCode).toBe(404);
+    const bad = await inject('GET', '/api/admin/backups/..%2F..%2Fetc%2Fpasswd/download');
+    expect(bad.statusCode).toBe(400);
+    expect((await inject('GET', '/api/admin/backups/jobs/not-a-job')).statusCode).toBe(400);
+    expect((await inject('GET', '/api/admin/backups/jobs/5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c')).statusCode).toBe(404);
+  });
+
+  it('needs the typed confirmation to restore', async () => {
+    const backup = await createViaApi();
+    for (const payload of [{}, { confirm: 'restore' }, { confirm: 'yes' }]) {
+      const response = await inject('POST', `/api/admin/backups/${backup.name}/restore`, { payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.confirm).toBe('Type RESTORE to confirm');
+    }
+  });
+
+  it('uploads a good archive (listed as uploaded) and refuses a missing file or a non-multipart body', async () => {
+    const backup = await createViaApi();
+    const response = await upload('my-backup.tar.gz', fs.readFileSync(path.join(t.backupsDir, backup.name)));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({ kind: 'uploaded', readable: true, rowCount: backup.rowCount, fileCount: backup.fileCount });
+    expect((await inject('POST', '/api/admin/backups/upload', { payload: {} })).statusCode).toBe(415);
+    const boundary = '----x';
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/backups/upload',
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+      headers: { cookie: admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Choose a backup file (.tar.gz) to upload');
+  });
+
+  it('refuses an upload over the size limit (413) and keeps nothing of it', async () => {
+    const small = await buildApp({
+      db: t.database.db,
+      config: { isProduction: false, publicUrl: undefined, trustProxy: false },
+      mailer: t.mailer,
+      backups: { backupsDir: t.backupsDir, filesDir: t.filesDir, maxUploadBytes: 1000 },
+    });
+    try {
+      fs.mkdirSync(t.backupsDir, { recursive: true });
+      const listed = fs.readdirSync(t.backupsDir).sort();
+      const response = await small.inject({ method: 'POST', url: '/api/admin/backups/upload', ...multipart('big.tar.gz', Buffer.alloc(5000, 1)) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ success: false, message: 'The backup file is too large to upload' });
+      expect(fs.readdirSync(t.backupsDir).sort()).toEqual(listed);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a second job while one runs (409)', async () => {
+    const backup = (await listBackups({ backupsDir: t.backupsDir, filesDir: t.filesDir }))[0]!;
+    const started = await inject('POST', '/api/admin/backups');
+    const second = await inject('POST', `/api/admin/backups/${backup.name}/restore`, { payload: { confirm: 'RESTORE' } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('A backup or restore is already running. Please wait for it to finish.');
+    expect((await inject('GET', '/api/admin/backups')).json().data.activeJob?.id ?? started.json().data.id).toBe(started.json().data.id);
+    await waitForJob(t.app, admin, started.json().data.id);
+  });
+});
+
+describe('restore', () => {
+  it('restores a listed backup: data and files come back exactly, later changes are gone', async () => {
+    const paths = { backupsDir: t.backupsDir, filesDir: t.filesDir };
+    const before = await databaseDigest(t.database.db);
+    const filesBefore = await filesDigest(t.filesDir);
+    const { name } = await createBackup(t.database.db, paths, { kind: 'manual' });
+    // Changes after the backup: a new user, a changed file, a new file, a deleted file.
+    await buildUser(t.database.db, { role: 'teacher', email: 'after.backup@example.com' });
+    fs.writeFileSync(path.join(t.filesDir, 'empty.bin'), 'changed');
+    fs.writeFileSync(path.join(t.filesDir, 'new.pdf'), '%PDF new');
+    fs.rmSync(path.join(t.filesDir, 'notes', 'physics chapter 1.pdf'));
+
+    const started = await inject('POST', `/api/admin/backups/${name}/restore`, { payload: { confirm: 'RESTORE' } });
+    expect(started.statusCode).toBe(202);
+    expect(started.json().data).toMatchObject({ type: 'restore', status: 'running' });
+    // The admin's session was made before the backup, so it survives and can watch the job.
+    const job = await waitForJob(t.app, admin, started.json().data.id);
+    expect(job).toMatchObject({ status: 'succeeded', backupName: name });
+    const after = await databaseDigest(t.database.db);
+    // The backup itself was taken after `before`, with the admin's session sliding: compare what matters exactly.
+    for (const table of Object.keys(before)) if (table !== 'sessions') expect(after[table], table).toEqual(before[table]);
+    expect(await filesDigest(t.filesDir)).toEqual(filesBefore);
+    expect(fs.readdirSync(path.dirname(t.filesDir)).filter((entry) => entry.startsWith('.'))).toEqual([]);
+    expect((await inject('GET', '/api/admin/backups')).statusCode).toBe(200);
+  });
+
+  it('round trip: the seeded academy with files, backed up and restored into a new empty database and files folder, is identical', async () => {
+    const source = { backupsDir: t.backupsDir, filesDir: t.filesDir };
+    const { file } = await createBackup(t.database.db, source, { kind: 'manual' });
+    const target = await createEmptyTestDatabase();
+    const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
+    const targetPaths = { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') };
+    try {
+      await restoreBackupFile(target.db, targetPaths, file);
+      expect(await databaseDigest(target.db)).toEqual(await databaseDigest(t.database.db));
+      expect(await filesDigest(targetPaths.filesDir)).toEqual(await filesDigest(t.filesDir));
+      expect(Object.keys(await filesDigest(targetPaths.filesDir))).toHaveLength(3);
+      // The restored database is a working one: its migration log is complete.
+      const { rows } = await target.pool.query('select count(*)::int as count from drizzle.__drizzle_migrations');
+      expect(rows[0].count).toBe(knownMigrations().length);
+    } finally {
+      await target.close();
+      fs.rmSync(targetData, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps every column type exactly (timestamps to the microsecond, bytea, json, arrays, numeric, identity)', async () => {
+    const pool = poolOf(t.database.db);
+    await pool.query(`create table scratch_types (
+      id int generated always as identity primary key, at timestamptz, plain timestamp, day date, clock time, span interval,
+      doc json, docb jsonb, tags text[], nums int[], raw bytea, amount numeric, ratio float8, flag boolean, doubled int generated always as (id * 2) stored)`);
+    await pool.query(`create table scratch_types_copy (like scratch_types including all)`);
+    try {
+      await pool.query(`insert into scratch_types (at, plain, day, clock, span, doc, docb, tags, nums, raw, amount, ratio, flag) values
+        ('2026-05-12 10:30:15.123456+05:30', '2026-05-12 23:59:59.999999', '2026-02-28', '07:15:00', '1 day 02:03:04.5', '{"b": 1,  "a": [1, 2.50]}', '{"x": null, "y": "मराठी"}',
+         '{"a,b","c\\"d",NULL}', '{1,NULL,3}', '\\x00ff10', 12345678901234567890.123456789, 0.1, true),
+        (null, null, null, null, null, null, null, null, null, null, null, null, null)`);
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await useCanonicalOutput(client);
+        const tables = await listTables(client);
+        const original = tables.find((table) => table.name === 'scratch_types')!;
+        const copy = tables.find((table) => table.name === 'scratch_types_copy')!;
+        const lines: string[] = [];
+        await dumpTable(client, original, (line) => void lines.push(line));
+        const file = path.join(os.tmpdir(), `scratch-${Date.now()}.jsonl`);
+        fs.writeFileSync(file, lines.map((line) => `${line}\n`).join(''));
+        expect(await loadTable(client, copy, file)).toBe(2);
+        const copied: string[] = [];
+        await dumpTable(client, copy, (line) => void copied.push(line));
+        expect(copied).toEqual(lines);
+        expect(lines[0]).toContain('"at":"2026-05-12T05:00:15.123456+00:00"');
+        expect(lines[0]).toContain('"raw":"\\\\x00ff10"');
+        fs.rmSync(file);
+        await client.query('rollback');
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.query('drop table scratch_types, scratch_types_copy');
+    }
+  });
+
+  it('migrates an older backup forward: rows from an earlier database version are restored, then later migrations run', async () => {
+    const migrations = knownMigrations();
+    const previous = migrations.at(-2)!;
+    const { file } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, { kind: 'manual' });
+    // As the previous version would have written it: no backup_time column yet, and its migration.
+    const older = await craft(file, (entries, manifest) => {
+      manifest.migration = { tag: previous.tag, hash: previous.hash, createdAt: previous.createdAt };
+      const settings = entries.find((entry) => entry.name === 'tables/academy_settings.jsonl')!;
+      settings.data = Buffer.from(
+        settings.data
+          .toString('utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            const row = JSON.parse(line);
+            delete row.backup_time;
+            return `${JSON.stringify(row)}\n`;
+          })
+          .join(''),
+      );
+    });
+    const target = await createEmptyTestDatabase();
+    const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
+    try {
+      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, older);
+      const { rows } = await target.pool.query('select backup_time from academy_settings');
+      expect(rows).toEqual([{ backup_time: '02:00' }]);
+      const restored = await databaseDigest(target.db);
+      const original = await databaseDigest(t.database.db);
+      for (const table of Object.keys(original)) if (table !== 'academy_settings') expect(restored[table], table).toEqual(original[table]);
+    } finally {
+      await target.close();
+      fs.rmSync(targetData, { recursive: true, force: true });
+      fs.rmSync(older, { force: true });
+    }
+  });
+});
+
+describe('bad archives are refused and change nothing', () => {
+  let good: string;
+  beforeAll(async () => {
+    good = (await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, { kind: 'manual' })).file;
+  });
+
+  async function expectRefused(content: Buffer, message: RegExp) {
+    const dbBefore = await databaseDigest(t.database.db);
+    const filesBefore = await filesDigest(t.filesDir);
+    const listed = fs.readdirSync(t.backupsDir).sort();
+    const response = await upload('bad.tar.gz', content);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    expect(response.json().message).toMatch(/Nothing was changed/);
+    // Also straight from the backups folder (a file damaged on disk after it was listed).
+    const name = 'academy-20260101-000000-manual-0badf0.tar.gz';
+    fs.writeFileSync(path.join(t.backupsDir, name), content);
+    const restore = await inject('POST', `/api/admin/backups/${name}/restore`, { payload: { confirm: 'RESTORE' } });
+    expect(restore.statusCode).toBe(400);
+    expect(restore.json().message).toMatch(message);
+    fs.rmSync(path.join(t.backupsDir, name));
+    expect(fs.readdirSync(t.backupsDir).sort()).toEqual(listed);
+    expect(await databaseDigest(t.database.db)).toEqual(dbBefore);
+    expect(await filesDigest(t.filesDir)).toEqual(filesBefore);
+    expect(fs.readdirSync(path.dirname(t.filesDir)).filter((entry) => entry.startsWith('.'))).toEqual([]);
+  }
+
+  it('a corrupted archive', async () => {
+    const bytes = Buffer.from(fs.readFileSync(good));
+    for (let index = 200; index < bytes.length; index += 997) bytes[index] = bytes[index]! ^ 0x5a;
+    await expectRefused(bytes, /damaged|does not match/);
+  });
+
+  it('a truncated archive', async () => {
+    const bytes = fs.readFileSync(good);
+    await expectRefused(bytes.subarray(0, Math.floor(bytes.length / 2)), /damaged, incomplete/);
+  });
+
+  it('something that is not a backup at all', async () => {
+    await expectRefused(Buffer.from('%PDF-1.4 not a backup'), /not a readable Academy backup/);
+  });
+
+  it('an archive from a newer version of Academy', async () => {
+    const newer = await craft(good, (_entries, manifest) => {
+      manifest.appVersion = '9.0.0';
+      manifest.migration = { tag: '0099_future', hash: 'f'.repeat(64), createdAt: Date.now() + 10 ** 10 };
+    });
+    await expectRefused(fs.readFileSync(newer), /made by a newer version of Academy \(9\.0\.0, database version 0099_future\)/);
+    const newerFormat = await craft(good, (_entries, manifest) => {
+      manifest.formatVersion = 2;
+    });
+    await expectRefused(fs.readFileSync(newerFormat), /newer version of Academy/);
+  });
+
+  it('a table whose data does not match its checksum', async () => {
+    const tampered = await craft(good, (entries, manifest) => {
+      const users = entries.find((entry) => entry.name === 'tables/users.jsonl')!;
+      users.data = Buffer.from(users.data.toString('utf8').replace('Academy Admin', 'Academy Admon'));
+      (manifest.tables.find((table) => table.name === 'users') as unknown as { fix: boolean }).fix = false;
+    });
+    await expectRefused(fs.readFileSync(tampered), /the data of the table users does not match its checksum/);
+  });
+
+  it('a stored file that does not match its checksum, or is missing', async () => {
+    const tampered = await craft(good, (entries) => {
+      const pdf = entries.find((entry) => entry.name.endsWith('3f6c1a.pdf'))!;
+      pdf.data = Buffer.concat([pdf.data.subarray(0, 100), Buffer.from('X'), pdf.data.subarray(101)]);
+    });
+    await expectRefused(fs.readFileSync(tampered), /stored file notes\/2026\/05\/3f6c1a\.pdf does not match its checksum/);
+    const missing = await craft(good, (entries) => {
+      entries.splice(
+        entries.findIndex((entry) => entry.name === 'files/empty.bin'),
+        1,
+      );
+    });
+    await expectRefused(fs.readFileSync(missing), /stored file empty\.bin is missing/);
+  });
+
+  it('entries that could escape the staging folder, or links', async () => {
+    const entries = await readArchive(good);
+    const escaping = path.join(os.tmpdir(), `escaping-${Date.now()}.tar.gz`);
+    crafted.push(escaping);
+    await writeArchiveEntries(escaping, [...entries, { name: 'files/../../evil.txt', data: Buffer.from('x') }]);
+    await expectRefused(fs.readFileSync(escaping), /unexpected entry/);
+    const linked = path.join(os.tmpdir(), `linked-${Date.now()}.tar.gz`);
+    crafted.push(linked);
+    await writeArchiveEntries(linked, [...entries, { name: 'files/link', data: Buffer.alloc(0), type: 'symlink', linkname: '/etc/passwd' }]);
+    await expectRefused(fs.readFileSync(linked), /not a regular file/);
+  });
+
+  it('a failure in the middle of a restore rolls everything back (data and files exactly as they were)', async () => {
+    // Checksums all correct, but one row breaks a foreign key: found only while inserting, after
+    // the schema was rebuilt and most tables were filled.
+    const broken = await craft(good, (entries) => {
+      const notifications = entries.find((entry) => entry.name === 'tables/notifications.jsonl')!;
+      notifications.data = Buffer.concat([
+        notifications.data,
+        Buffer.from(
+          `${JSON.stringify({ id: '0b5c2d8e-0000-4000-8000-000000000001', student_id: '0b5c2d8e-0000-4000-8000-0000000000ff', message: 'orphan', is_read: false, created_at: '2026-01-01T00:00:00+00:00', announcement_id: null, note_id: null })}\n`,
+        ),
+      ]);
+    });
+    const name = 'academy-20260101-000000-manual-0b0b0b.tar.gz';
+    fs.copyFileSync(broken, path.join(t.backupsDir, name));
+    await buildUser(t.database.db, { role: 'student', email: 'made.after@example.com' });
+    const dbBefore = await databaseDigest(t.database.db);
+    const filesBefore = await filesDigest(t.filesDir);
+    const started = await inject('POST', `/api/admin/backups/${name}/restore`, { payload: { confirm: 'RESTORE' } });
+    expect(started.statusCode).toBe(202);
+    const job = await waitForJob(t.app, admin, started.json().data.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/^The restore failed; nothing was changed: .*foreign key/);
+    expect(await databaseDigest(t.database.db)).toEqual(dbBefore);
+    expect(await filesDigest(t.filesDir)).toEqual(filesBefore);
+    expect(fs.readdirSync(path.dirname(t.filesDir)).filter((entry) => entry.startsWith('.'))).toEqual([]);
+    fs.rmSync(path.join(t.backupsDir, name));
+  });
+});
+
+describe('automatic backups', () => {
+  it('run once a day after the backup time (academy time zone) and keep 7 daily and 4 weekly', async () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-auto-'));
+    const paths = { backupsDir: path.join(data, 'backups'), filesDir: t.filesDir };
+    try {
+      // 02:00 in Asia/Kolkata is 20:30 UTC the day before.
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T20:00:00Z'))).toBe('not-due');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T20:31:00Z'))).toBe('created');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T22:00:00Z'))).toBe('done-today');
+      // Thirty more days: the list settles at the newest 7 days plus the newest of 4 weeks.
+      for (let day = 1; day <= 30; day += 1) {
+        expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date(Date.UTC(2026, 4, 10 + day, 21, 0)))).toBe('created');
+      }
+      const kept = (await listBackups(paths)).filter((backup) => backup.kind === 'automatic');
+      const days = kept.map((backup) => new Date(backup.createdAt).toISOString().slice(0, 10)).sort();
+      expect(days.slice(-7)).toEqual(['2026-06-03', '2026-06-04', '2026-06-05', '2026-06-06', '2026-06-07', '2026-06-08', '2026-06-09']);
+      expect(kept.length).toBeLessThanOrEqual(7 + 4);
+      expect(new Set(kept.map((backup) => weekStart(new Date(backup.createdAt).toISOString().slice(0, 10)))).size).toBeGreaterThanOrEqual(4);
+    } finally {
+      fs.rmSync(data, { recursive: true, force: true });
+    }
+  });
+
+  it('respects the backup time set in the settings', async () => {
+    const settings = (await inject('GET', '/api/admin/settings')).json().data;
+    const { updatedAt: _updatedAt, ...input } = settings;
+    const saved = await inject('PUT', '/api/admin/settings', { payload: { ...input, backupTime: '23:30' } });
+    expect(saved.json().data.backupTime).toBe('23:30');
+    expect((await inject('PUT', '/api/admin/settings', { payload: { ...input, backupTime: '25:00' } })).json().errors.backupTime).toBe('Enter a time such as 02:00');
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-auto-'));
+    try {
+      const paths = { backupsDir: path.join(data, 'backups'), filesDir: t.filesDir };
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T17:00:00Z'))).toBe('not-due');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T18:00:00Z'))).toBe('created');
+    } finally {
+      fs.rmSync(data, { recursive: true, force: true });
+      await inject('PUT', '/api/admin/settings', { payload: { ...input, backupTime: '02:00' } });
+    }
+  });
+
+  it('prunes by day and week on the academy clock', () => {
+    const at = (iso: string) => ({ name: iso, createdAt: new Date(iso) });
+    const backups = ['2026-06-01T17:00:00Z', '2026-06-01T19:00:00Z'].map(at);
+    // 22:30 on June 1 and 00:30 on June 2 in Kolkata: two days, both kept; in UTC one day, the newer kept.
+    expect(backupsToPrune(backups, 'Asia/Kolkata')).toEqual([]);
+    expect(backupsToPrune(backups, 'UTC')).toEqual(['2026-06-01T17:00:00Z']);
+  });
+});

@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import readline from 'node:readline';
+import type pg from 'pg';
+
+/**
+ * The database side of backups, written against PostgreSQL's catalogue rather than our Drizzle
+ * tables, so a table added by any later change is covered without touching this file.
+ * Rows travel as JSON made by PostgreSQL itself (row_to_json) and are read back by it
+ * (json_populate_recordset): timestamps keep their microseconds, bytea its bytes, arrays and json
+ * their exact text, and no value passes through JavaScript numbers or dates on the way.
+ */
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export type TableInfo = {
+  name: string;
+  /** Every column, in table order; generated ones are dumped but never inserted. */
+  columns: string[];
+  insertColumns: string[];
+  primaryKey: string[];
+  /** Other tables this one has foreign keys to. */
+  dependsOn: string[];
+};
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const qualified = (table: string) => `"public".${quoteIdent(table)}`;
+
+/** Every ordinary table of the public schema (drizzle's migration log lives in its own schema). */
+export async function listTables(client: Queryable): Promise<TableInfo[]> {
+  const { rows } = await client.query<{ name: string; columns: { name: string; generated: boolean }[]; primary_key: string[]; depends_on: string[] }>(`
+    select c.relname as name,
+      (select json_agg(json_build_object('name', a.attname, 'generated', a.attgenerated <> '') order by a.attnum)
+         from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
+      coalesce((select json_agg(a.attname order by k.ord)
+         from pg_constraint pk cross join lateral unnest(pk.conkey) with ordinality as k(attnum, ord)
+         join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+         where pk.conrelid = c.oid and pk.contype = 'p'), '[]'::json) as primary_key,
+      coalesce((select json_agg(distinct r.relname)
+         from pg_constraint fk join pg_class r on r.oid = fk.confrelid
+         where fk.conrelid = c.oid and fk.contype = 'f' and fk.confrelid <> c.oid), '[]'::json) as depends_on
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
+    order by c.relname`);
+  return rows.map((row) => ({
+    name: row.name,
+    columns: row.columns.map((column) => column.name),
+    insertColumns: row.columns.filter((column) => !column.generated).map((column) => column.name),
+    primaryKey: row.primary_key,
+    dependsOn: row.depends_on,
+  }));
+}
+
+/**
+ * Tables ordered so that every table comes after the ones it references (parents first), names
+ * breaking ties so the order is stable. Tables in a reference cycle (none today) come last, in name
+ * order; their inserts would then fail and roll the whole restore back rather than half-restore.
+ */
+export function dependencyOrder(tables: TableInfo[]): TableInfo[] {
+  const byName = new Map(tables.map((table) => [table.name, table]));
+  const placed = new Set<string>();
+  const ordered: TableInfo[] = [];
+  let progress = true;
+  while (progress) {
+    progress = false;
+    for (const table of [...byName.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+      if (placed.has(table.name)) continue;
+      if (table.dependsOn.every((parent) => placed.has(parent) || !byName.has(parent))) {
+        ordered.push(table);
+        placed.add(table.name);
+        progress = true;
+      }
+    }
+  }
+  for (const table of tables) if (!placed.has(table.name)) ordered.push(table);
+  return ordered;
+}
+
+/**
+ * The same rows always give the same text in the same order, on any server: UTC, ISO dates and
+ * intervals, and an order by the primary key's text in byte order ("C"), not by a locale.
+ */
+export async function useCanonicalOutput(client: Queryable): Promise<void> {
+  await client.query(`set local timezone = 'UTC'; set local datestyle = 'ISO, YMD'; set local intervalstyle = 'iso_8601'; set local extra_float_digits = 1`);
+}
+
+const FETCH_SIZE = 500;
+
+/**
+ * Streams one table as JSON Lines (one row per line) through a cursor, so a big table never sits in
+ * memory. Must run inside a transaction (the backup's snapshot) after useCanonicalOutput.
+ */
+export async function dumpTable(client: Queryable, table: TableInfo, writeLine: (line: string) => Promise<void> | void): Promise<number> {
+  const orderBy = table.primaryKey.length > 0 ? table.primaryKey.map((column) => `(r.${quoteIdent(column)})::text collate "C"`).join(', ') : `row_to_json(r.*)::text collate "C"`;
+  const cursor = `backup_${table.name.replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 60);
+  await client.query(`declare ${quoteIdent(cursor)} no scroll cursor for select row_to_json(r.*)::text as line from ${qualified(table.name)} r order by ${orderBy}`);
+  let count = 0;
+  for (;;) {
+    const { rows } = await client.query<{ line: string }>(`fetch ${FETCH_SIZE} from ${quoteIdent(cursor)}`);
+    for (const row of rows) await writeLine(row.line);
+    count += rows.length;
+    if (rows.length < FETCH_SIZE) break;
+  }
+  await client.query(`close ${quoteIdent(cursor)}`);
+  return count;
+}
+
+/** sha256 and row count of a table's JSON Lines, as the manifest records them (each line ends with \n). */
+export async function tableDigest(client: Queryable, table: TableInfo): Promise<{ rows: number; sha256: string }> {
+  const hash = createHash('sha256');
+  const rows = await dumpTable(client, table, (line) => {
+    hash.update(line);
+    hash.update('\n');
+  });
+  return { rows, sha256: hash.digest('hex') };
+}
+
+const INSERT_BATCH_ROWS = 500;
+const INSERT_BATCH_CHARS = 4 * 1024 * 1024;
+
+/** Inserts a table's JSON Lines file (validated beforehand) in batches; PostgreSQL parses every value. */
+export async function loadTable(client: Queryable, table: TableInfo, file: string): Promise<number> {
+  const columns = table.insertColumns.map(quoteIdent).join(', ');
+  const sql = `insert into ${qualified(table.name)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${qualified(table.name)}, $1::json)`;
+  let batch: string[] = [];
+  let chars = 0;
+  let count = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await client.query(sql, [`[${batch.join(',')}]`]);
+    count += batch.length;
+    batch = [];
+    chars = 0;
+  };
+  const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line === '') continue;
+    batch.push(line);
+    chars += line.length;
+    if (batch.length >= INSERT_BATCH_ROWS || chars >= INSERT_BATCH_CHARS) await flush();
+  }
+  await flush();
+  return count;
+}
+
+/** Serial and identity sequences continue after the restored rows instead of handing out used numbers. */
+export async function resetSequences(client: Queryable): Promise<void> {
+  const { rows } = await client.query<{ table_name: string; column_name: string; sequence: string }>(`
+    select c.relname as table_name, a.attname as column_name, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) as sequence
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
+      and pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) is not null`);
+  for (const row of rows) {
+    const column = quoteIdent(row.column_name);
+    await client.query(`select setval($1, coalesce((select max(${column}) from ${qualified(row.table_name)}), 1), (select max(${column}) from ${qualified(row.table_name)}) is not null)`, [
+      row.sequence,
+    ]);
+  }
+}
+
+/**
+ * Removes everything the migrations made in the public schema (tables, views, sequences, types,
+ * functions), but not what extensions own (pg_trgm's functions stay, as does the extension).
+ * Runs inside the restore's transaction, so a failure later brings it all back.
+ */
+export async function dropPublicSchemaObjects(client: Queryable): Promise<void> {
+  const notExtensionMember = (catalog: string, column: string) =>
+    `not exists (select 1 from pg_depend d where d.classid = '${catalog}'::regclass and d.objid = ${column} and d.deptype = 'e')`;
+  const { rows: relations } = await client.query<{ name: string; kind: string }>(`
+    select c.relname as name, c.relkind as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and ${notExtensionMember('pg_class', 'c.oid')}`);
+  const dropKind: Record<string, string> = { r: 'table', p: 'table', v: 'view', m: 'materialized view', S: 'sequence', f: 'foreign table' };
+  // Tables first: their cascade takes the views, owned sequences and constraints with them.
+  for (const kind of ['r', 'p', 'f', 'm', 'v', 'S']) {
+    for (const relation of relations.filter((item) => item.kind === kind)) {
+      await client.query(`drop ${dropKind[kind]} if exists ${qualified(relation.name)} cascade`);
+    }
+  }
+  const { rows: functions } = await client.query<{ signature: string; kind: string }>(`
+    select p.oid::regprocedure::text as signature, p.prokind as kind from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public' and ${notExtensionMember('pg_proc', 'p.oid')}`);
+  for (const fn of functions) await client.query(`drop ${fn.kind === 'p' ? 'procedure' : fn.kind === 'a' ? 'aggregate' : 'function'} if exists ${fn.signature} cascade`);
+  const { rows: types } = await client.query<{ name: string; kind: string }>(`
+    select t.typname as name, t.typtype as kind from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname = 'public' and t.typtype in ('e', 'd', 'c', 'r') and (t.typrelid = 0 or (select relkind from pg_class where oid = t.typrelid) = 'c')
+      and ${notExtensionMember('pg_type', 't.oid')}`);
+  for (const type of types) await client.query(`drop ${type.kind === 'd' ? 'domain' : 'type'} if exists "public".${quoteIdent(type.name)} cascade`);
+}

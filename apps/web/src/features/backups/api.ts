@@ -1,0 +1,83 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BackupJob, BackupList, BackupSummary } from '@academy/shared/schemas/backups';
+import { RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
+import { API_BASE, ApiError, apiRequest, apiRequestWithMessage, normalizeError, type ApiResult } from '../../lib/api-client';
+
+export const backupKeys = {
+  all: ['backups'] as const,
+  list: ['backups', 'list'] as const,
+  job: (id: string) => ['backups', 'job', id] as const,
+};
+
+export const backupListQueryOptions = queryOptions({
+  queryKey: backupKeys.list,
+  queryFn: ({ signal }) => apiRequest<BackupList>('GET', '/admin/backups', undefined, { signal }),
+  staleTime: 0,
+});
+
+export function useBackupList() {
+  return useQuery(backupListQueryOptions);
+}
+
+/** A running job is asked about every 0.7 s until it has finished. */
+export function useBackupJob(id: string | null) {
+  return useQuery({
+    queryKey: backupKeys.job(id ?? 'none'),
+    queryFn: ({ signal }) => apiRequest<BackupJob>('GET', `/admin/backups/jobs/${encodeURIComponent(id!)}`, undefined, { signal }),
+    enabled: id !== null,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'running' || (!query.state.data && !query.state.error) ? 700 : false),
+  });
+}
+
+export function useCreateBackup() {
+  return useMutation({
+    mutationFn: () => apiRequestWithMessage<BackupJob>('POST', '/admin/backups'),
+  });
+}
+
+export function useRestoreBackup() {
+  return useMutation({
+    mutationFn: (name: string) => apiRequestWithMessage<BackupJob>('POST', `/admin/backups/${encodeURIComponent(name)}/restore`, { confirm: RESTORE_CONFIRMATION_WORD }),
+  });
+}
+
+export function useDeleteBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequestWithMessage<unknown>('DELETE', `/admin/backups/${encodeURIComponent(name)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.list }),
+  });
+}
+
+/** Sends an archive as multipart (api-client speaks JSON only); failures become ApiError like every other call. */
+async function uploadBackupFile(file: File): Promise<ApiResult<BackupSummary>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(`${API_BASE}/admin/backups/upload`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
+    payload = await response.json().catch(() => null);
+  } catch (error) {
+    throw normalizeError(error);
+  }
+  const body = payload as { success?: boolean; data?: BackupSummary; message?: string } | null;
+  if (!response.ok || body?.success !== true || !body.data) {
+    throw normalizeError(response.status === 413 && !body?.message ? new ApiError('The backup file is too large to upload', 413, body) : { status: response.status, data: body });
+  }
+  return { data: body.data, message: body.message };
+}
+
+export function useUploadBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadBackupFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.list }),
+  });
+}
+
+/** The download link of a backup (a plain link: the browser streams the file to disk). */
+export function backupDownloadUrl(name: string): string {
+  return `${API_BASE}/admin/backups/${encodeURIComponent(name)}/download`;
+}

@@ -1,0 +1,21 @@
+import { Paper, Progress, Stack, Text } from '@mantine/core';
+import type { BackupJob } from '@academy/shared/schemas/backups';
+
+/** The running backup or restore: a bar and the step it is on. */
+export function BackupJobProgress({ job }: { job: BackupJob }) {
+  const percent = Math.round(job.progress * 100);
+  const title = job.type === 'create' ? 'Creating a backup' : 'Restoring a backup';
+  return (
+    <Paper withBorder radius="md" p="md" role="status" aria-live="polite">
+      <Stack gap="xs">
+        <Text fw={600}>
+          {title}: {percent}%
+        </Text>
+        <Progress value={percent} animated aria-label={title} />
+        <Text size="sm" c="dimmed">
+          {job.step}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

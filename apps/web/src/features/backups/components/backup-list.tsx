@@ -1,0 +1,100 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconRestore, IconTrash } from '@tabler/icons-react';
+import type { BackupSummary } from '@academy/shared/schemas/backups';
+import { backupDownloadUrl } from '../api';
+import { contentsText, formatBytes, formatDateTime, KIND_LABELS } from '../backup-display';
+
+interface BackupListProps {
+  backups: BackupSummary[];
+  busy: boolean;
+  onRestore: (backup: BackupSummary) => void;
+  onDelete: (backup: BackupSummary) => void;
+}
+
+const KIND_COLORS = { manual: 'blue', automatic: 'teal', uploaded: 'grape' } as const;
+
+function Actions({ backup, busy, onRestore, onDelete, inTable = false }: { backup: BackupSummary; inTable?: boolean } & Omit<BackupListProps, 'backups'>) {
+  const when = formatDateTime(backup.createdAt);
+  return (
+    <Group gap="xs" wrap={inTable ? 'nowrap' : 'wrap'} justify="flex-end">
+      <Button component="a" href={backupDownloadUrl(backup.name)} download={backup.name} size="xs" variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />} aria-label={`Download the backup of ${when}`}>
+        Download
+      </Button>
+      <Button size="xs" variant="light" color="orange" disabled={busy || !backup.readable} leftSection={<IconRestore size={16} aria-hidden="true" />} onClick={() => onRestore(backup)} aria-label={`Restore the backup of ${when}`}>
+        Restore
+      </Button>
+      <Button size="xs" variant="subtle" color="red" disabled={busy} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(backup)} aria-label={`Delete the backup of ${when}`}>
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
+/** Backups, newest first: a table on wide screens, cards on phones. */
+export function BackupList(props: BackupListProps) {
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const { backups } = props;
+
+  if (!wide) {
+    return (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Backups">
+        {backups.map((backup) => (
+          <Card key={backup.name} component="li" withBorder radius="md" padding="md">
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>{formatDateTime(backup.createdAt)}</Text>
+                <Badge color={KIND_COLORS[backup.kind]} variant="light">
+                  {KIND_LABELS[backup.kind]}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {formatBytes(backup.sizeBytes)} · {contentsText(backup)}
+              </Text>
+              <Actions backup={backup} {...props} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Backups">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Made</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th>Contents</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {backups.map((backup) => (
+            <Table.Tr key={backup.name}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+                {formatDateTime(backup.createdAt)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} miw={120}>
+                <Badge color={KIND_COLORS[backup.kind]} variant="light" style={{ overflow: 'visible' }}>
+                  {KIND_LABELS[backup.kind]}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBytes(backup.sizeBytes)}</Table.Td>
+              <Table.Td maw={320}>
+                <Text size="sm">{contentsText(backup)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Actions backup={backup} {...props} inTable />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import { expect, test } from '../fixtures';
+
+// Making, listing, downloading and uploading backups changes no data, so these run beside the other
+// specs. Restoring replaces everything: that test is in backup-restore.spec.ts, which runs after all others.
+test.describe('backups', () => {
+  test('the admin creates a backup, sees it listed, downloads it and uploads it again', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Backup', exact: true }).click();
+    await expect(page).toHaveURL('/app/backup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Backup' })).toBeVisible();
+    await expect(page.getByText(/Every day at 02:00 \(Asia\/Kolkata\)/)).toBeVisible();
+
+    const rows = page.getByRole('table', { name: 'Backups' }).getByRole('row');
+    // Other specs may make backups at the same time: follow this one by the name its job reports.
+    const finished = page.waitForResponse(async (response) => response.url().includes('/api/admin/backups/jobs/') && (await response.json()).data?.status === 'succeeded');
+    await page.getByRole('button', { name: 'Create backup now' }).click();
+    const name = ((await (await finished).json()).data.backupName as string) ?? '';
+    await expect(page.getByRole('status').filter({ hasText: 'Backup created' })).toBeVisible({ timeout: 20_000 });
+    const newest = rows.filter({ has: page.locator(`a[download="${name}"]`) });
+    await expect(newest).toContainText('Manual');
+    await expect(newest).toContainText('30 students');
+
+    const downloadPromise = page.waitForEvent('download');
+    await newest.getByRole('link', { name: /Download the backup of/ }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^academy-\d{8}-\d{6}-manual-[0-9a-f]{6}\.tar\.gz$/);
+    const file = await download.path();
+    const bytes = fs.readFileSync(file);
+    // A gzip stream, the size the list shows.
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'downloaded.tar.gz', mimeType: 'application/gzip', buffer: bytes });
+    await expect(page.getByRole('status').filter({ hasText: 'Backup uploaded and checked' })).toBeVisible({ timeout: 20_000 });
+    await expect(rows.filter({ hasText: 'Uploaded' }).first()).toBeVisible();
+  });
+
+  test('a bad upload shows what is wrong, and the restore needs the typed word', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.goto('/app/backup');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'notes.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('this is not an archive') });
+    const alert = page.getByRole('alert').filter({ hasText: 'The backup was not uploaded' });
+    await expect(alert).toContainText('not a readable Academy backup');
+    await expect(alert).toContainText('Nothing was changed');
+
+    // Make sure one backup is listed, then open its restore dialog without restoring.
+    await page.request.post('/api/admin/backups');
+    await expect.poll(async () => ((await (await page.request.get('/api/admin/backups')).json()).data.backups as unknown[]).length).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByRole('button', { name: /Restore the backup of/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Restore this backup?' });
+    await expect(dialog).toContainText('This replaces all current data');
+    const restore = dialog.getByRole('button', { name: 'Restore', exact: true });
+    await expect(restore).toBeDisabled();
+    await dialog.getByLabel('Type RESTORE to confirm').fill('restore');
+    await expect(restore).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the backup time is set in Settings, linked from the backup screen', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.goto('/app/backup');
+    await page.getByRole('link', { name: 'Change the time in Settings' }).click();
+    await expect(page).toHaveURL('/app/settings');
+    await expect(page.getByLabel('Backup time')).toHaveValue('02:00');
+  });
+
+  test('a teacher cannot open the backup screen or its API', async ({ page, loginAs }) => {
+    await loginAs('teacher');
+    await page.goto('/app/backup');
+    await expect(page).toHaveURL('/app/teacher/dashboard');
+    expect((await page.request.get('/api/admin/backups')).status()).toBe(403);
+  });
+
+  test('works on a phone', async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await loginAs('admin');
+    await page.goto('/app/backup');
+    await expect(page.getByRole('button', { name: 'Create backup now' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)).toBe(false);
+  });
+});
