@@ -1,5 +1,6 @@
 // `npm test`: every check this project has, in order, with one closing line "N passed, N failed".
-// Lint, type errors and the size budget count as one failure each; tests count one by one (Vitest and Playwright).
+// Lint, type errors and the size budget count as one failure each; tests count one by one (Vitest and Playwright),
+// and so do the crash proof's trials.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,17 @@ if (!onlyUnit) {
     if (report?.stats) {
       passed += report.stats.expected + report.stats.flaky;
       failed += report.stats.unexpected + (e2eOk || report.stats.unexpected > 0 ? 0 : 1);
+    } else failed += 1;
+    // Proof that acknowledged writes survive kill -9 (issue 10); each trial counts. Longer runs by hand.
+    const proof = spawnSync('npm', ['run', '--silent', 'proof:crash', '--', '--trials', process.env.PROOF_TRIALS ?? '10'], { cwd: root, encoding: 'utf8', env: process.env });
+    console.log('\n=== crash proof: npm run proof:crash');
+    process.stdout.write(proof.stdout ?? '');
+    process.stderr.write(proof.stderr ?? '');
+    const summary = (proof.stdout ?? '').match(/^\d+ passed, \d+ failed\s*$/gm)?.at(-1);
+    const counts = summary ? /^(\d+) passed, (\d+) failed/.exec(summary) : null;
+    if (counts) {
+      passed += Number(counts[1]);
+      failed += Number(counts[2]) + (proof.status === 0 || Number(counts[2]) > 0 ? 0 : 1);
     } else failed += 1;
   } else failed += 1;
 }
