@@ -13,6 +13,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import type { FileStorage } from './lib/storage';
 import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -25,6 +26,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -40,6 +42,8 @@ export type AppDeps = {
   db: Db;
   config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'>;
   mailer: Mailer;
+  /** Where uploaded files (notes' PDFs) are kept: DATA_DIR/files, a temporary folder in tests. */
+  storage: FileStorage;
   /** The built web app to serve; omitted in API tests. */
   webDistFolder?: string;
   logger?: FastifyServerOptions['logger'];
@@ -117,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(batchesRoutes, { db: deps.db });
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
+      await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
     },
     { prefix: '/api' },
   );

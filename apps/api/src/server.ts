@@ -5,6 +5,7 @@ import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase } from './db/open-database';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
 import { createMailer } from './lib/mailer';
+import { createLocalStorage } from './lib/storage';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { webDistFolder } from './paths';
 
@@ -36,7 +37,9 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await runMigrations(database.pool);
-    if (!config.isProduction && (await seedDemoAcademy(database.db))) {
+    // Every stored file directly in DATA_DIR/files (backed up as a whole); uploads in progress beside it.
+    const storage = createLocalStorage({ root: path.join(config.dataDir, 'files'), incomingDir: path.join(config.dataDir, 'files-incoming') });
+    if (!config.isProduction && (await seedDemoAcademy(database.db, storage))) {
       console.log(
         [
           'Seeded a demo academy. Demo logins (password for all: ' + DEMO_PASSWORD + '):',
@@ -55,7 +58,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, config, mailer, webDistFolder, logger: { level: config.logLevel } });
+    app = await buildApp({ db: database.db, config, mailer, storage, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

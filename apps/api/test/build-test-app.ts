@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { createDatabase, type Database } from '../src/db/client';
 import { createMailer, type Mailer } from '../src/lib/mailer';
+import { createLocalStorage, type FileStorage } from '../src/lib/storage';
 import { databaseOverride } from './global-setup';
 import { readOutbox, type ReadMail } from './outbox';
 
@@ -31,6 +32,9 @@ export type TestApp = {
   /** Writes .eml files to `outboxDir`, exactly as a server without SMTP_URL does. */
   mailer: Mailer;
   outboxDir: string;
+  /** The uploaded files, in a temporary folder of this test file (`filesDir`). */
+  storage: FileStorage;
+  filesDir: string;
   /** Every mail to this address so far, oldest first (after background work has finished). */
   mailsTo(address: string): Promise<ReadMail[]>;
   /** The newest mail to this address, or undefined. */
@@ -43,7 +47,10 @@ export async function buildTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
   const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-data-'));
+  const filesDir = path.join(dataDir, 'files');
+  const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(dataDir, 'files-incoming') });
+  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, storage });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
@@ -53,12 +60,15 @@ export async function buildTestApp(): Promise<TestApp> {
     database,
     mailer,
     outboxDir,
+    storage,
+    filesDir,
     mailsTo,
     latestMailTo: async (address) => (await mailsTo(address)).at(-1),
     async close() {
       await app.close();
       await database.close();
       fs.rmSync(outboxDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

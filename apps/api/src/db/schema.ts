@@ -5,4 +5,5 @@ export * from './schema/settings';
 export * from './schema/newsletter';
 export * from './schema/password-reset-tokens';
 export * from './schema/announcements';
+export * from './schema/notes';
 export * from './schema/notifications';
