@@ -32,7 +32,7 @@ export function NoteViewerModal({ note, onClose }: { note: ViewableNote | null; 
             <Text size="sm" c="dimmed" truncate>
               {note.fileName} · {formatFileSize(note.fileSize)}
             </Text>
-            <Button component="a" href={noteFileUrl(note, true)} download={note.fileName} size="xs" variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+            <Button component="a" href={noteFileUrl(note, true)} download={note.fileName} size="xs" variant="light" style={{ flexShrink: 0 }} leftSection={<IconDownload size={16} aria-hidden="true" />}>
               Download
             </Button>
           </Group>
