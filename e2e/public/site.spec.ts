@@ -106,9 +106,19 @@ test('the courses page lists the standards, their subjects and the open batches 
   await expect(page).toHaveURL('/admission');
 });
 
-test('the resources page says honestly that there is nothing yet', async ({ page }) => {
+test('the resources page lists the free notes, filtered by subject and standard', async ({ page }) => {
   await page.goto('/resources');
-  await expect(page.getByText('Nothing here yet')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Free notes' });
+  // Public notes of the demo academy (other tests may add more).
+  await expect(list.getByRole('listitem', { name: 'Algebra basics: free practice sheet' })).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'Periodic table: quick revision' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Subject' }).click();
+  await page.getByRole('option', { name: 'Chemistry' }).click();
+  await expect(list.getByRole('listitem', { name: 'Algebra basics: free practice sheet' })).toHaveCount(0);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('combobox', { name: 'Standard' }).click();
+  await page.getByRole('option', { name: '10th Standard' }).click();
+  await expect(page.getByText('No notes match these filters.')).toBeVisible();
 });
 
 test('the landing page leads to admission', async ({ page }) => {

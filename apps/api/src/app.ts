@@ -14,6 +14,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import type { FileStorage } from './lib/storage';
 import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -29,6 +30,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -50,6 +52,8 @@ export type AppDeps = {
    * `automatic` runs the daily automatic backup (the server; tests call it themselves).
    */
   backups: BackupPaths & { automatic?: boolean; maxUploadBytes?: number };
+  /** Where uploaded files (notes' PDFs) are kept: DATA_DIR/files, a temporary folder in tests. */
+  storage: FileStorage;
   /** The built web app to serve; omitted in API tests. */
   webDistFolder?: string;
   logger?: FastifyServerOptions['logger'];
@@ -132,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationsRoutes, { db: deps.db });
       await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
       await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, maxUploadBytes: deps.backups.maxUploadBytes });
+      await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase } from './db/open-database';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
 import { createMailer } from './lib/mailer';
+import { createLocalStorage } from './lib/storage';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
@@ -37,7 +38,12 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await runMigrations(database.pool);
-    if (!config.isProduction && (await seedDemoAcademy(database.db))) {
+    // Every stored file directly in DATA_DIR/files (backed up as a whole); uploads in progress beside it.
+    const backups = { backupsDir: path.join(config.dataDir, 'backups'), filesDir: path.join(config.dataDir, 'files') };
+    // Before anything reads the files: finish a restore's folder swap that a crash interrupted.
+    removeLeftovers(backups);
+    const storage = createLocalStorage({ root: backups.filesDir, incomingDir: path.join(config.dataDir, 'files-incoming') });
+    if (!config.isProduction && (await seedDemoAcademy(database.db, storage))) {
       console.log(
         [
           'Seeded a demo academy. Demo logins (password for all: ' + DEMO_PASSWORD + '):',
@@ -56,9 +62,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    const backups = { backupsDir: path.join(config.dataDir, 'backups'), filesDir: path.join(config.dataDir, 'files') };
-    removeLeftovers(backups);
-    app = await buildApp({ db: database.db, config, mailer, backups: { ...backups, automatic: true }, webDistFolder, logger: { level: config.logLevel } });
+    app = await buildApp({ db: database.db, config, mailer, backups: { ...backups, automatic: true }, storage, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
+import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
+import { createNote } from '../src/modules/notes/notes.service';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
@@ -16,7 +19,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -41,6 +44,10 @@ beforeAll(async () => {
   ids.announcement = announcement._id;
   const [notification] = await db.insert(notifications).values({ studentId: student.id, message: 'Yours' }).returning();
   ids.notification = notification!.id;
+  const storeFile = async () => ({ ...(await t.storage.save(Readable.from([buildSimplePdf([{ heading: 'Notes', lines: [] }])]), { maxBytes: 1_000_000, extension: '.pdf' })), fileName: 'notes.pdf' });
+  const asTeacher = { role: 'teacher' as const, userId: teacher.user.id, teacherId: teacher.id };
+  ids.note = (await createNote(db, t.storage, asTeacher, { title: 'For the batch', batch: ids.batch, isPublic: false }, await storeFile()))._id;
+  ids.publicNote = (await createNote(db, t.storage, asTeacher, { title: 'For everyone', isPublic: true }, await storeFile()))._id;
 });
 afterAll(() => t.close());
 
@@ -54,7 +61,7 @@ const only = (allowed: Partial<Expect>, denied = 403): Expect => ({
   ...allowed,
 });
 
-type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: object; expect: Expect };
+type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: object | (() => object); expect: Expect };
 const routes: Route[] = [
   // Subjects and standards: admins write, admins and teachers read.
   { method: 'GET', url: () => '/api/subjects', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
@@ -136,6 +143,21 @@ const routes: Route[] = [
   { method: 'DELETE', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}`, expect: only({ admin: 404 }) },
   { method: 'POST', url: () => '/api/admin/backups/upload', body: {}, expect: only({ admin: 415 }) },
   { method: 'POST', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}/restore`, body: {}, expect: only({ admin: 400 }) },
+  // Notes: teachers and admins write (a teacher only their own); each reads what is meant for them; public ones anyone.
+  { method: 'GET', url: () => '/api/notes', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => '/api/notes/teacher', expect: only({ teacher: 200, otherTeacher: 200 }) },
+  { method: 'GET', url: () => `/api/notes/${ids.note}`, expect: { anonymous: 401, student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 } },
+  { method: 'GET', url: () => `/api/notes/${ids.publicNote}`, expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
+  { method: 'GET', url: () => `/api/notes/batch/${ids.batch}`, expect: only({ student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 }) },
+  { method: 'GET', url: () => `/api/notes/student/${ids.student}`, expect: only({ student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 }) },
+  { method: 'POST', url: () => '/api/notes', body: {}, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
+  { method: 'POST', url: () => '/api/notes/upload', body: {}, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
+  { method: 'PUT', url: () => `/api/notes/${ids.note}`, body: { title: '' }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
+  { method: 'PUT', url: () => `/api/notes/${ids.note}`, body: () => ({ title: 'For the batch', batch: ids.batch }), expect: only({ teacher: 200, otherTeacher: 404, admin: 200 }) },
+  { method: 'DELETE', url: () => `/api/notes/${UNKNOWN}`, expect: only({ teacher: 404, otherTeacher: 404, admin: 404 }) },
+  { method: 'GET', url: () => `/api/notes/file/${ids.note}`, expect: { anonymous: 401, student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 } },
+  { method: 'GET', url: () => `/api/notes/file/${ids.publicNote}`, expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
+  { method: 'GET', url: () => '/api/public/notes', expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
 ];
 
 describe('access matrix', () => {
@@ -148,7 +170,7 @@ describe('access matrix', () => {
           method: route.method,
           url: route.url(),
           headers: cookie ? { cookie } : {},
-          ...(route.body ? { payload: route.body } : {}),
+          ...(route.body ? { payload: typeof route.body === 'function' ? route.body() : route.body } : {}),
         });
         actual[who] = response.statusCode;
         if (response.statusCode === 401) expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });

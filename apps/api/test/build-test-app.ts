@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { createDatabase, type Database } from '../src/db/client';
 import { createMailer, type Mailer } from '../src/lib/mailer';
+import { createLocalStorage, type FileStorage } from '../src/lib/storage';
 import { databaseOverride } from './global-setup';
 import { readOutbox, type ReadMail } from './outbox';
 
@@ -47,6 +48,8 @@ export type TestApp = {
   outboxDir: string;
   /** Temporary DATA_DIR-like folders: backups and stored files. */
   backupsDir: string;
+  /** The uploaded files, in a temporary folder of this test file (`filesDir`). */
+  storage: FileStorage;
   filesDir: string;
   /** Every mail to this address so far, oldest first (after background work has finished). */
   mailsTo(address: string): Promise<ReadMail[]>;
@@ -61,8 +64,10 @@ export async function buildTestApp(): Promise<TestApp> {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
   const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-data-'));
-  const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir: path.join(dataDir, 'files') };
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, backups });
+  const filesDir = path.join(dataDir, 'files');
+  const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir };
+  const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(dataDir, 'files-incoming') });
+  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, backups, storage });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
@@ -73,6 +78,7 @@ export async function buildTestApp(): Promise<TestApp> {
     mailer,
     outboxDir,
     ...backups,
+    storage,
     mailsTo,
     latestMailTo: async (address) => (await mailsTo(address)).at(-1),
     async close() {

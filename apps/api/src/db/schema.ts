@@ -5,5 +5,6 @@ export * from './schema/settings';
 export * from './schema/newsletter';
 export * from './schema/password-reset-tokens';
 export * from './schema/announcements';
+export * from './schema/notes';
 export * from './schema/notifications';
 export * from './schema/calendar-feeds';

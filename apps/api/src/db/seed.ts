@@ -1,8 +1,14 @@
+import { Readable } from 'node:stream';
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
-import { announcementBatches, announcements, batches, batchStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from './schema';
+import { NOTE_MAX_BYTES, NOTE_MESSAGES } from '@academy/shared/schemas/notes';
+import { announcementBatches, announcements, batches, batchStudents, notes, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from './schema';
+import { fileNameFromTitle, looksLikePdf, PDF_MAGIC_LENGTH } from '../lib/file-names';
 import { hashPassword } from '../lib/password';
+import { buildSimplePdf, type SimplePdfPage } from '../lib/simple-pdf';
+import type { FileStorage, StoredFile } from '../lib/storage';
+import { notifyStudentsOfNote } from '../modules/notifications/notifications.service';
 import { calendarDateIn } from '../modules/settings/settings.service';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
@@ -98,12 +104,106 @@ function demoAnnouncements(today: string, batchName: string) {
 }
 
 /**
- * Seeds a small demo academy into an empty database, in one transaction.
+ * Demo notes (small PDFs written in code): for batches of each teacher, one for the demo student
+ * alone, and public ones for /resources. `batch`/`teacher` index batchPlan and TEACHERS below.
+ */
+const DEMO_NOTES: { title: string; description: string; subject: string; level: number; teacher: number; batch?: number; forDemoStudent?: boolean; isPublic?: boolean; pages: SimplePdfPage[] }[] = [
+  {
+    title: 'Linear equations: worksheet 1',
+    description: 'Twenty practice questions on linear equations in one variable. Solve them before Thursday.',
+    subject: 'MATH',
+    level: 9,
+    teacher: 0,
+    batch: 1,
+    pages: [
+      { heading: 'Linear equations: worksheet 1', lines: ['9th Maths Evening batch', '', '1. Solve 3x + 5 = 20.', '2. Solve 7x - 4 = 3x + 12.', '3. The sum of two consecutive numbers is 41. Find them.'] },
+      { heading: 'Answers', lines: ['1. x = 5', '2. x = 4', '3. 20 and 21'] },
+    ],
+  },
+  {
+    title: 'Quadratic equations: formula sheet',
+    description: 'The quadratic formula, the discriminant and the nature of roots on one page.',
+    subject: 'MATH',
+    level: 10,
+    teacher: 0,
+    batch: 0,
+    pages: [{ heading: 'Quadratic equations', lines: ['x = (-b +/- sqrt(b^2 - 4ac)) / 2a', 'Discriminant D = b^2 - 4ac', 'D > 0: two real roots; D = 0: equal roots; D < 0: no real roots.'] }],
+  },
+  {
+    title: 'Electrostatics: key formulas',
+    description: "Coulomb's law, electric field and potential: revise before the unit test.",
+    subject: 'PHY',
+    level: 12,
+    teacher: 1,
+    batch: 3,
+    pages: [{ heading: 'Electrostatics', lines: ["Coulomb's law: F = k q1 q2 / r^2", 'Electric field: E = F / q', 'Potential: V = k q / r'] }],
+  },
+  {
+    title: 'Fractions: extra practice for Aarav',
+    description: 'A few more questions on adding and comparing fractions, as we discussed after class.',
+    subject: 'MATH',
+    level: 9,
+    teacher: 0,
+    forDemoStudent: true,
+    pages: [{ heading: 'Fractions: extra practice', lines: ['1. 2/3 + 3/4 = ?', '2. Which is larger: 5/8 or 3/5?', '3. Simplify 18/24.'] }],
+  },
+  {
+    title: 'Algebra basics: free practice sheet',
+    description: 'Free practice questions on algebraic expressions and identities for 10th standard students.',
+    subject: 'MATH',
+    level: 10,
+    teacher: 0,
+    isPublic: true,
+    pages: [{ heading: 'Algebra basics', lines: ['(a + b)^2 = a^2 + 2ab + b^2', '(a - b)^2 = a^2 - 2ab + b^2', 'a^2 - b^2 = (a + b)(a - b)', '', 'Expand (2x + 3)^2 and (x - 5)(x + 5).'] }],
+  },
+  {
+    title: 'Periodic table: quick revision',
+    description: 'Groups, periods and trends of the periodic table on two pages.',
+    subject: 'CHEM',
+    level: 11,
+    teacher: 2,
+    batch: 4,
+    isPublic: true,
+    pages: [
+      { heading: 'Periodic table', lines: ['18 groups, 7 periods.', 'Atomic radius decreases across a period.', 'Ionisation energy increases across a period.'] },
+      { heading: 'Trends down a group', lines: ['Atomic radius increases.', 'Metallic character increases.'] },
+    ],
+  },
+];
+
+/** Writes the demo notes' PDFs into the storage (before the transaction that records them). */
+async function storeDemoNoteFiles(storage: FileStorage): Promise<StoredFile[]> {
+  const stored: StoredFile[] = [];
+  try {
+    for (const note of DEMO_NOTES) {
+      stored.push(await storage.save(Readable.from([buildSimplePdf(note.pages)]), { maxBytes: NOTE_MAX_BYTES, extension: '.pdf', checkHead: { headBytes: PDF_MAGIC_LENGTH, accept: looksLikePdf } }));
+    }
+    return stored;
+  } catch (error) {
+    await Promise.all(stored.map((file) => storage.remove(file.key).catch(() => {})));
+    throw error;
+  }
+}
+
+/**
+ * Seeds a small demo academy into an empty database, in one transaction; with a storage, also
+ * its demo notes (their files are deleted again if the transaction fails).
  * Returns false (and changes nothing) when the database already has users.
  */
-export async function seedDemoAcademy(db: Db): Promise<boolean> {
+export async function seedDemoAcademy(db: Db, storage?: FileStorage): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return false;
+  const noteFiles = storage ? await storeDemoNoteFiles(storage) : [];
+  try {
+    await seedTables(db, noteFiles);
+  } catch (error) {
+    await Promise.all(noteFiles.map((file) => storage!.remove(file.key).catch(() => {})));
+    throw error;
+  }
+  return true;
+}
+
+async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const { startDate, endDate } = academicYear();
@@ -194,6 +294,29 @@ export async function seedDemoAcademy(db: Db): Promise<boolean> {
       .values([...demoAnnouncements(calendarDateIn(DEFAULT_TIME_ZONE, new Date()), batchPlan[0].name)])
       .returning({ id: announcements.id });
     await tx.insert(announcementBatches).values({ announcementId: announcementRows.at(-1)!.id, batchId: batchIds[0]! });
+
+    for (const [index, file] of noteFiles.entries()) {
+      const note = DEMO_NOTES[index]!;
+      const batchId = note.batch === undefined ? null : batchIds[note.batch]!;
+      const studentId = note.forDemoStudent ? studentRows[0]!.id : null;
+      const [row] = await tx
+        .insert(notes)
+        .values({
+          title: note.title,
+          description: note.description,
+          subjectId: subjectId(note.subject),
+          standardId: standardId(note.level),
+          teacherId: teacherIds[note.teacher]!,
+          batchId,
+          studentId,
+          isPublic: note.isPublic ?? false,
+          fileKey: file.key,
+          fileName: fileNameFromTitle(note.title),
+          fileSize: file.size,
+          fileSha256: file.sha256,
+        })
+        .returning({ id: notes.id });
+      await notifyStudentsOfNote(tx, { noteId: row!.id, message: `${NOTE_MESSAGES.notificationPrefix}${note.title}`, batchId: batchId ?? undefined, studentIds: studentId ? [studentId] : undefined });
+    }
   });
-  return true;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { announcements } from './announcements';
 import { students } from './catalogue';
+import { notes } from './notes';
 
 /** A student's bell: one row per thing they were told about. */
 export const notifications = pgTable(
@@ -15,8 +16,7 @@ export const notifications = pgTable(
     isRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     announcementId: uuid().references(() => announcements.id, { onDelete: 'cascade' }),
-    // The notes table does not exist yet: its foreign key arrives with the notes issue.
-    noteId: uuid(),
+    noteId: uuid().references(() => notes.id, { onDelete: 'cascade' }),
   },
   (table) => [
     // "Notified once" is the database's promise, whatever number of job runs or server processes.
@@ -28,6 +28,7 @@ export const notifications = pgTable(
       .on(table.studentId)
       .where(sql`not ${table.isRead}`),
     index('notifications_announcement_idx').on(table.announcementId),
+    index('notifications_note_idx').on(table.noteId),
     check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}) <= 1`),
   ],
 );

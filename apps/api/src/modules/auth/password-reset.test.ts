@@ -77,7 +77,7 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('uses PUBLIC_URL for the link when it is set', async () => {
     const { buildApp } = await import('../../app');
-    const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir } });
+    const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
     const user = await buildUser(t.database.db);
     const response = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host: 'evil.example' }, payload: { email: user.email } });
     expect(response.statusCode).toBe(200);

@@ -151,6 +151,7 @@ describe('backups API', () => {
       config: { isProduction: false, publicUrl: undefined, trustProxy: false },
       mailer: t.mailer,
       backups: { backupsDir: t.backupsDir, filesDir: t.filesDir, maxUploadBytes: 1000 },
+      storage: t.storage,
     });
     try {
       fs.mkdirSync(t.backupsDir, { recursive: true });

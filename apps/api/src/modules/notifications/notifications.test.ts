@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notifications } from '../../db/schema';
+import { notes, notifications } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { createAnnouncement } from '../announcements/announcements.service';
@@ -101,7 +101,12 @@ describe('the notification job', () => {
     const inBatch = await buildStudent(db);
     const named = await buildStudent(db);
     const batch = await buildBatch(db, { studentIds: [inBatch.id] });
-    const noteId = randomUUID();
+    // A real note: notifications point at notes with a foreign key (the file is not needed here).
+    const [row] = await db
+      .insert(notes)
+      .values({ title: 'Algebra', batchId: batch.id, fileKey: `${randomUUID()}.pdf`, fileName: 'algebra.pdf', fileSize: 100, fileSha256: '0'.repeat(64) })
+      .returning({ id: notes.id });
+    const noteId = row!.id;
     const note = { noteId, message: 'New note: Algebra', batchId: batch.id, studentIds: [named.id, inBatch.id] };
     expect(await notifyStudentsOfNote(db, note)).toBe(2);
     expect(await notifyStudentsOfNote(db, note)).toBe(0);

@@ -1,5 +1,64 @@
+import { Loader, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useNotes } from '../../../features/notes/api';
+import { NoteCard, NoteCardList } from '../../../features/notes/components/note-card';
+import { NoteViewerModal, type ViewableNote } from '../../../features/notes/components/note-viewer-modal';
+import { groupNotesForStudent } from '../../../features/notes/note-groups';
 
 export function Component() {
-  return <PageHeader title="Notes" />;
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const notes = useNotes({ search: debounced || undefined });
+  const [viewing, setViewing] = useState<ViewableNote | null>(null);
+  const groups = notes.data ? groupNotesForStudent(notes.data) : [];
+
+  return (
+    <>
+      <PageHeader title="Notes" description="Study material from your teachers, by batch. Open a note to read it here, or download it." />
+      <Stack gap="lg">
+        <TextInput
+          label="Search"
+          placeholder="Title or description"
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label="Searching" /> : null}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maw={420}
+        />
+        {notes.isPending ? (
+          <Stack gap="sm" aria-hidden="true">
+            {[0, 1, 2].map((row) => (
+              <Skeleton key={row} h={130} radius="md" />
+            ))}
+          </Stack>
+        ) : notes.isError ? (
+          <LoadErrorAlert title="Your notes could not be loaded" error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
+        ) : groups.length === 0 ? (
+          <Text c="dimmed" py="lg" ta="center">
+            {debounced ? `No note matches “${debounced}”.` : 'No notes yet. Your teachers’ notes for your batches will appear here.'}
+          </Text>
+        ) : (
+          groups.map((group) => (
+            <section key={group.key} aria-labelledby={`notes-${group.key}`}>
+              <Title order={2} size="h4" mb="sm" id={`notes-${group.key}`}>
+                {group.title}
+              </Title>
+              <NoteCardList label={`Notes: ${group.title}`}>
+                {group.notes.map((note) => (
+                  <NoteCard key={note._id} note={note} onOpen={() => setViewing(note)} />
+                ))}
+              </NoteCardList>
+            </section>
+          ))
+        )}
+      </Stack>
+      <NoteViewerModal note={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
 }

@@ -1,0 +1,437 @@
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteTarget, type PublicNote } from '@academy/shared/schemas/notes';
+import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
+import type { Db, DbExecutor } from '../../db/client';
+import { batches, batchStudents, notes, standards, students, subjects, teachers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { FileStorage, StoredFile } from '../../lib/storage';
+import type { AuthUser } from '../../plugins/auth';
+import { studentIdOfUser, teacherIdOfUser } from '../batches/batches.service';
+import { notifyStudentsOfNote } from '../notifications/notifications.service';
+
+/**
+ * Who is asking. An admin sees and manages every note; a teacher their own notes and the notes of
+ * their batches, and manages their own; a student the notes of the batches they are enrolled in and
+ * the notes addressed to them; anyone (signed in or not) the public ones.
+ */
+export type NoteReader =
+  | { role: 'admin'; userId: string }
+  | { role: 'teacher'; userId: string; teacherId: string | undefined }
+  | { role: 'student'; userId: string; studentId: string }
+  | { role: 'anonymous' };
+
+export async function noteReaderOf(db: DbExecutor, user: AuthUser | null): Promise<NoteReader> {
+  if (!user) return { role: 'anonymous' };
+  if (user.role === 'teacher') return { role: 'teacher', userId: user.id, teacherId: await teacherIdOfUser(db, user.id) };
+  if (user.role === 'student') return { role: 'student', userId: user.id, studentId: await studentIdOfUser(db, user.id) };
+  return { role: 'admin', userId: user.id };
+}
+
+// Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
+const noteBatchId = sql.raw('"notes"."batch_id"');
+
+function ofTeacherBatch(teacherId: string): SQL {
+  return sql`exists (select 1 from ${batches} b where b.id = ${noteBatchId} and b.teacher_id = ${teacherId})`;
+}
+
+function ofEnrolledBatch(studentId: string): SQL {
+  return sql`exists (select 1 from ${batchStudents} bs where bs.batch_id = ${noteBatchId} and bs.student_id = ${studentId})`;
+}
+
+/** The notes in this reader's lists (public notes of others are on /resources, not here). */
+function listable(reader: NoteReader): SQL | undefined {
+  switch (reader.role) {
+    case 'admin':
+      return undefined;
+    case 'teacher':
+      return reader.teacherId ? or(eq(notes.teacherId, reader.teacherId), ofTeacherBatch(reader.teacherId)) : sql`false`;
+    case 'student':
+      return or(ofEnrolledBatch(reader.studentId), eq(notes.studentId, reader.studentId));
+    default:
+      return sql`false`;
+  }
+}
+
+/** The notes this reader may open (and download): their lists plus every public note. */
+function readable(reader: NoteReader): SQL | undefined {
+  const own = listable(reader);
+  return own === undefined ? undefined : or(own, eq(notes.isPublic, true));
+}
+
+function manageable(reader: NoteReader): SQL {
+  if (reader.role === 'admin') return sql`true`;
+  if (reader.role === 'teacher' && reader.teacherId) return eq(notes.teacherId, reader.teacherId);
+  return sql`false`;
+}
+
+const studentUsers = alias(users, 'student_users');
+const teacherUsers = alias(users, 'teacher_users');
+
+function targetOf(row: { batchId: string | null; studentId: string | null }): NoteTarget {
+  if (row.batchId) return 'batch';
+  if (row.studentId) return 'student';
+  return 'personal';
+}
+
+/** Notes with their references, newest first, in one query. */
+async function loadNotes(db: DbExecutor, reader: NoteReader, where: SQL | undefined): Promise<Note[]> {
+  const rows = await db
+    .select({
+      _id: notes.id,
+      title: notes.title,
+      description: notes.description,
+      subjectId: subjects.id,
+      subjectName: subjects.name,
+      subjectCode: subjects.code,
+      standardId: standards.id,
+      standardName: standards.name,
+      standardLevel: standards.level,
+      batchId: batches.id,
+      batchName: batches.name,
+      studentId: students.id,
+      studentName: studentUsers.name,
+      teacherId: teachers.id,
+      teacherName: teacherUsers.name,
+      isPublic: notes.isPublic,
+      fileName: notes.fileName,
+      fileSize: notes.fileSize,
+      canManage: sql<boolean>`${manageable(reader)}`,
+      createdAt: notes.createdAt,
+      updatedAt: notes.updatedAt,
+    })
+    .from(notes)
+    .leftJoin(subjects, eq(subjects.id, notes.subjectId))
+    .leftJoin(standards, eq(standards.id, notes.standardId))
+    .leftJoin(batches, eq(batches.id, notes.batchId))
+    .leftJoin(students, eq(students.id, notes.studentId))
+    .leftJoin(studentUsers, eq(studentUsers.id, students.userId))
+    .leftJoin(teachers, eq(teachers.id, notes.teacherId))
+    .leftJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
+    .where(where)
+    .orderBy(desc(notes.createdAt), desc(notes.id));
+  return rows.map((row) => ({
+    _id: row._id,
+    title: row.title,
+    description: row.description,
+    subject: row.subjectId ? { _id: row.subjectId, name: row.subjectName!, code: row.subjectCode! } : null,
+    standard: row.standardId ? { _id: row.standardId, name: row.standardName!, level: row.standardLevel! } : null,
+    target: targetOf(row),
+    batch: row.batchId ? { _id: row.batchId, name: row.batchName! } : null,
+    student: row.studentId ? { _id: row.studentId, name: row.studentName! } : null,
+    teacher: row.teacherId ? { _id: row.teacherId, name: row.teacherName! } : null,
+    isPublic: row.isPublic,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    fileUrl: `/api/notes/file/${row._id}`,
+    canManage: Boolean(row.canManage),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return or(ilike(notes.title, pattern), ilike(notes.description, pattern), ilike(notes.fileName, pattern));
+}
+
+function targetCondition(target: NoteTarget | undefined): SQL | undefined {
+  if (target === 'batch') return isNotNull(notes.batchId);
+  if (target === 'student') return isNotNull(notes.studentId);
+  if (target === 'personal') return and(isNull(notes.batchId), isNull(notes.studentId));
+  return undefined;
+}
+
+export type NoteListFilters = { batch?: string; subject?: string; target?: NoteTarget; search?: string };
+
+/** GET /api/notes: an admin all notes, a teacher theirs and their batches', a student theirs. */
+export async function listNotes(db: DbExecutor, reader: NoteReader, filters: NoteListFilters): Promise<Note[]> {
+  return loadNotes(
+    db,
+    reader,
+    and(
+      listable(reader),
+      filters.batch ? eq(notes.batchId, filters.batch) : undefined,
+      filters.subject ? eq(notes.subjectId, filters.subject) : undefined,
+      targetCondition(filters.target),
+      searchCondition(filters.search),
+    ),
+  );
+}
+
+/** Missing and not-for-you answer the same: 401 for a visitor (sign in first), 404 otherwise. */
+function notFoundFor(reader: NoteReader): AppError {
+  return reader.role === 'anonymous' ? new AppError('UNAUTHENTICATED') : new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);
+}
+
+export async function getNote(db: DbExecutor, reader: NoteReader, id: string): Promise<Note> {
+  const [note] = await loadNotes(db, reader, and(eq(notes.id, id), readable(reader)));
+  if (!note) throw notFoundFor(reader);
+  return note;
+}
+
+/** GET /api/notes/teacher: the signed-in teacher's own notes. */
+export async function teacherOwnNotes(db: DbExecutor, reader: NoteReader): Promise<Note[]> {
+  if (reader.role !== 'teacher' || !reader.teacherId) return [];
+  return loadNotes(db, reader, eq(notes.teacherId, reader.teacherId));
+}
+
+/** GET /api/notes/batch/{id}: the notes of a batch; its teacher, its students and admins only. */
+export async function notesOfBatch(db: DbExecutor, reader: NoteReader, batchId: string): Promise<Note[]> {
+  const [batch] = await db
+    .select({
+      teacherId: batches.teacherId,
+      enrolled:
+        reader.role === 'student'
+          ? sql<boolean>`exists (select 1 from ${batchStudents} bs where bs.batch_id = ${batches.id} and bs.student_id = ${reader.studentId})`
+          : sql<boolean>`false`,
+    })
+    .from(batches)
+    .where(eq(batches.id, batchId))
+    .limit(1);
+  const allowed = batch && (reader.role === 'admin' || (reader.role === 'teacher' && batch.teacherId === reader.teacherId) || (reader.role === 'student' && batch.enrolled));
+  if (!allowed) throw new AppError('NOT_FOUND', 'Batch not found');
+  return loadNotes(db, reader, eq(notes.batchId, batchId));
+}
+
+/**
+ * GET /api/notes/student/{id}: the notes a student gets (their batches' and their own). A student
+ * may ask only about themselves; a teacher about a student of their batches (and sees only the
+ * notes they could list anyway); an admin about anyone.
+ */
+export async function notesOfStudent(db: DbExecutor, reader: NoteReader, studentId: string): Promise<Note[]> {
+  let allowed = false;
+  if (reader.role === 'admin') allowed = (await db.select({ id: students.id }).from(students).where(eq(students.id, studentId)).limit(1)).length > 0;
+  else if (reader.role === 'student') allowed = reader.studentId === studentId;
+  else if (reader.role === 'teacher' && reader.teacherId) allowed = await teachesStudent(db, reader.teacherId, studentId);
+  if (!allowed) throw new AppError('NOT_FOUND', 'Student not found');
+  return loadNotes(db, reader, and(or(ofEnrolledBatch(studentId), eq(notes.studentId, studentId)), listable(reader)));
+}
+
+async function teachesStudent(db: DbExecutor, teacherId: string, studentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(batchStudents)
+    .innerJoin(batches, eq(batches.id, batchStudents.batchId))
+    .where(and(eq(batchStudents.studentId, studentId), eq(batches.teacherId, teacherId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** GET /api/public/notes: the public notes, and the subjects and standards they cover (the page's filters). */
+export async function listPublicNotes(
+  db: DbExecutor,
+  filters: { subject?: string; standard?: string; search?: string },
+): Promise<{ notes: PublicNote[]; subjects: SubjectRef[]; standards: StandardRef[] }> {
+  const anonymous: NoteReader = { role: 'anonymous' };
+  const [list, subjectRows, standardRows] = await Promise.all([
+    loadNotes(
+      db,
+      anonymous,
+      and(eq(notes.isPublic, true), filters.subject ? eq(notes.subjectId, filters.subject) : undefined, filters.standard ? eq(notes.standardId, filters.standard) : undefined, searchCondition(filters.search)),
+    ),
+    db
+      .selectDistinct({ _id: subjects.id, name: subjects.name, code: subjects.code })
+      .from(notes)
+      .innerJoin(subjects, eq(subjects.id, notes.subjectId))
+      .where(eq(notes.isPublic, true))
+      .orderBy(asc(subjects.name), asc(subjects.id)),
+    db
+      .selectDistinct({ _id: standards.id, name: standards.name, level: standards.level })
+      .from(notes)
+      .innerJoin(standards, eq(standards.id, notes.standardId))
+      .where(eq(notes.isPublic, true))
+      .orderBy(asc(standards.level), asc(standards.id)),
+  ]);
+  return {
+    notes: list.map((note) => ({
+      _id: note._id,
+      title: note.title,
+      description: note.description,
+      subject: note.subject,
+      standard: note.standard,
+      teacher: note.teacher,
+      fileName: note.fileName,
+      fileSize: note.fileSize,
+      fileUrl: note.fileUrl,
+      createdAt: note.createdAt,
+    })),
+    subjects: subjectRows,
+    standards: standardRows,
+  };
+}
+
+/** The file of a note this reader may open; same answers as getNote when they may not. */
+export async function noteFileFor(db: DbExecutor, reader: NoteReader, id: string): Promise<{ fileKey: string; fileName: string; fileSize: number; fileSha256: string }> {
+  const [row] = await db
+    .select({ fileKey: notes.fileKey, fileName: notes.fileName, fileSize: notes.fileSize, fileSha256: notes.fileSha256 })
+    .from(notes)
+    .where(and(eq(notes.id, id), readable(reader)))
+    .limit(1);
+  if (!row) throw notFoundFor(reader);
+  return row;
+}
+
+/** Only admins and teachers write notes. */
+export type NoteWriter = Extract<NoteReader, { role: 'admin' | 'teacher' }>;
+
+export function asWriter(reader: NoteReader): NoteWriter {
+  if (reader.role === 'admin') return reader;
+  if (reader.role === 'teacher' && reader.teacherId) return reader;
+  throw new AppError('FORBIDDEN');
+}
+
+type Target = { batchId: string | null; studentId: string | null; ownerTeacherId: string | null | undefined; batchStandardId: string | null };
+
+/**
+ * Checks the target against the writer: a teacher shares with their own batches and the students
+ * of those batches, or keeps a personal note; an admin with anyone. `ownerTeacherId` undefined
+ * means "keep the current owner" (an admin editing a note that is not for a batch).
+ */
+async function resolveTarget(tx: DbExecutor, writer: NoteWriter, input: NoteInputValues): Promise<Target> {
+  const teacherId = writer.role === 'teacher' ? writer.teacherId! : undefined;
+  if (input.batch) {
+    const [batch] = await tx.select({ teacherId: batches.teacherId, standardId: batches.standardId }).from(batches).where(eq(batches.id, input.batch)).limit(1);
+    if (!batch) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownBatch, { batch: NOTE_MESSAGES.unknownBatch });
+    if (teacherId && batch.teacherId !== teacherId) throw new AppError('FORBIDDEN', NOTE_MESSAGES.notYourBatch, { batch: NOTE_MESSAGES.notYourBatch });
+    return { batchId: input.batch, studentId: null, ownerTeacherId: batch.teacherId, batchStandardId: batch.standardId };
+  }
+  if (input.student) {
+    const [student] = await tx.select({ id: students.id, standardId: students.standardId }).from(students).where(eq(students.id, input.student)).limit(1);
+    if (!student) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownStudent, { student: NOTE_MESSAGES.unknownStudent });
+    if (teacherId && !(await teachesStudent(tx, teacherId, input.student))) throw new AppError('FORBIDDEN', NOTE_MESSAGES.notYourStudent, { student: NOTE_MESSAGES.notYourStudent });
+    return { batchId: null, studentId: input.student, ownerTeacherId: teacherId, batchStandardId: null };
+  }
+  return { batchId: null, studentId: null, ownerTeacherId: teacherId, batchStandardId: null };
+}
+
+async function assertReferencesExist(tx: DbExecutor, input: NoteInputValues) {
+  if (input.subject && (await tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, input.subject)).limit(1)).length === 0) {
+    throw new AppError('BAD_REQUEST', 'Choose a subject from the list', { subject: 'Choose a subject from the list' });
+  }
+  if (input.standard && (await tx.select({ id: standards.id }).from(standards).where(eq(standards.id, input.standard)).limit(1)).length === 0) {
+    throw new AppError('BAD_REQUEST', 'Choose a standard from the list', { standard: 'Choose a standard from the list' });
+  }
+}
+
+function detailsOf(input: NoteInputValues, target: Target) {
+  return {
+    title: input.title,
+    description: input.description ?? '',
+    subjectId: input.subject ?? null,
+    // A batch note is for that batch's standard unless the teacher chose another.
+    standardId: input.standard ?? target.batchStandardId,
+    batchId: target.batchId,
+    studentId: target.studentId,
+    isPublic: input.isPublic,
+  };
+}
+
+async function notify(tx: DbExecutor, noteId: string, title: string, target: Target) {
+  if (!target.batchId && !target.studentId) return;
+  await notifyStudentsOfNote(tx, {
+    noteId,
+    message: `${NOTE_MESSAGES.notificationPrefix}${title}`,
+    batchId: target.batchId ?? undefined,
+    studentIds: target.studentId ? [target.studentId] : undefined,
+  });
+}
+
+/** Deletes a stored file after a failed write; a failure to delete must not hide the first error. */
+async function discard(storage: FileStorage, file: Pick<StoredFile, 'key'> | undefined) {
+  if (file) await storage.remove(file.key).catch(() => {});
+}
+
+export type UploadedFile = StoredFile & { fileName: string };
+
+/**
+ * Saves a note for an already stored file, tells its students in the same transaction, and
+ * deletes the file again if anything fails, so no file is left without its note.
+ */
+export async function createNote(db: Db, storage: FileStorage, writer: NoteWriter, input: NoteInputValues, file: UploadedFile): Promise<Note> {
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const target = await resolveTarget(tx, writer, input);
+      await assertReferencesExist(tx, input);
+      const [row] = await tx
+        .insert(notes)
+        .values({
+          ...detailsOf(input, target),
+          teacherId: target.ownerTeacherId ?? null,
+          fileKey: file.key,
+          fileName: file.fileName,
+          fileSize: file.size,
+          fileSha256: file.sha256,
+          uploadedBy: writer.userId,
+        })
+        .returning({ id: notes.id });
+      await notify(tx, row!.id, input.title, target);
+      return row!.id;
+    });
+  } catch (error) {
+    await discard(storage, file);
+    throw error;
+  }
+  return getNote(db, writer, id);
+}
+
+/** Loads a note for a change: 404 when the writer cannot see it, 403 when they may only read it. */
+async function lockForChange(tx: DbExecutor, writer: NoteWriter, id: string) {
+  const [row] = await tx
+    .select({ fileKey: notes.fileKey, teacherId: notes.teacherId, batchId: notes.batchId, studentId: notes.studentId, canManage: sql<boolean>`${manageable(writer)}` })
+    .from(notes)
+    .where(and(eq(notes.id, id), readable(writer)))
+    .limit(1)
+    .for('update', { of: notes });
+  if (!row) throw new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);
+  if (!row.canManage) throw new AppError('FORBIDDEN', 'Only the teacher who shared this note can change it');
+  return row;
+}
+
+/**
+ * PUT /api/notes/{id}: new details and target, and optionally a new file (the old one is deleted
+ * once the change is committed; the new one if it fails). Students newly reached are told.
+ */
+export async function updateNote(db: Db, storage: FileStorage, writer: NoteWriter, id: string, input: NoteInputValues, file?: UploadedFile): Promise<Note> {
+  let replacedKey: string | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const current = await lockForChange(tx, writer, id);
+      const target = await resolveTarget(tx, writer, input);
+      await assertReferencesExist(tx, input);
+      // An admin keeps the current owner unless the note moves to a batch (then it is its teacher's).
+      const teacherId = writer.role === 'teacher' ? writer.teacherId : target.batchId ? target.ownerTeacherId : current.teacherId;
+      await tx
+        .update(notes)
+        .set({
+          ...detailsOf(input, target),
+          teacherId: teacherId ?? null,
+          ...(file ? { fileKey: file.key, fileName: file.fileName, fileSize: file.size, fileSha256: file.sha256 } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(notes.id, id));
+      const targetChanged = current.batchId !== target.batchId || current.studentId !== target.studentId;
+      if (targetChanged) await notify(tx, id, input.title, target);
+      if (file) replacedKey = current.fileKey;
+    });
+  } catch (error) {
+    await discard(storage, file);
+    throw error;
+  }
+  // The note already points at the new file: a file that cannot be deleted is only wasted space.
+  if (replacedKey) await discard(storage, { key: replacedKey });
+  return getNote(db, writer, id);
+}
+
+/** Deletes a note (its notifications go with it), then its file once the delete is committed. */
+export async function deleteNote(db: Db, storage: FileStorage, writer: NoteWriter, id: string): Promise<void> {
+  const fileKey = await db.transaction(async (tx) => {
+    const current = await lockForChange(tx, writer, id);
+    await tx.delete(notes).where(eq(notes.id, id));
+    return current.fileKey;
+  });
+  // The note is gone either way: a file that cannot be deleted is only wasted space.
+  await discard(storage, { key: fileKey });
+}

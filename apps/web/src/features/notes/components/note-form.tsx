@@ -1,0 +1,266 @@
+import '@mantine/dropzone/styles.css';
+import { Button, Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Dropzone, PDF_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { NOTE_MAX_BYTES, NOTE_MAX_LABEL, NOTE_MESSAGES, formatFileSize, type Note, type NoteInput, type NoteTarget } from '@academy/shared/schemas/notes';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { useBatches } from '../../batches/api';
+import { useStandards } from '../../standards/api';
+import { useSubjects } from '../../subjects/api';
+import { useMyStudents } from '../../teacher-students/api';
+import { useUpdateNote, useUploadNote } from '../api';
+
+interface NoteFormValues {
+  title: string;
+  description: string;
+  subject: string | null;
+  standard: string | null;
+  target: NoteTarget;
+  batch: string | null;
+  student: string | null;
+  isPublic: boolean;
+}
+
+const TARGET_OPTIONS = [
+  { value: 'batch', label: 'A batch' },
+  { value: 'student', label: 'One student' },
+  { value: 'personal', label: 'Only me' },
+];
+
+function initialValues(note: Note | undefined): NoteFormValues {
+  return {
+    title: note?.title ?? '',
+    description: note?.description ?? '',
+    subject: note?.subject?._id ?? null,
+    standard: note?.standard?._id ?? null,
+    target: note?.target ?? 'batch',
+    batch: note?.batch?._id ?? null,
+    student: note?.student?._id ?? null,
+    isPublic: note?.isPublic ?? false,
+  };
+}
+
+function toInput(values: NoteFormValues): NoteInput {
+  return {
+    title: values.title,
+    description: values.description,
+    subject: values.subject ?? '',
+    standard: values.standard ?? '',
+    batch: values.target === 'batch' ? (values.batch ?? '') : '',
+    student: values.target === 'student' ? (values.student ?? '') : '',
+    isPublic: values.isPublic,
+  };
+}
+
+/** "Algebra_worksheet-1.pdf" → "Algebra worksheet 1": a first guess at the title. */
+function titleFromFileName(name: string): string {
+  return name
+    .replace(/\.pdf$/i, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
+function rejectionMessage(rejections: FileRejection[]): string {
+  const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
+  if (codes.includes('file-too-large')) return NOTE_MESSAGES.tooLarge;
+  if (codes.includes('too-many-files')) return 'Choose one file at a time';
+  return 'Only PDF files can be uploaded';
+}
+
+/**
+ * Uploads a note (a PDF dropped or chosen, with a progress bar) or edits one (`note`: its details,
+ * and optionally a new file). A teacher picks one of their batches or students, or keeps it to
+ * themselves; a public note also shows on the website's Resources page.
+ */
+export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (note: Note) => void; onCancel?: () => void }) {
+  const editing = note !== undefined;
+  const upload = useUploadNote();
+  const update = useUpdateNote();
+  const saving = upload.isPending || update.isPending;
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const batches = useBatches();
+  const students = useMyStudents('');
+  const subjects = useSubjects();
+  const standards = useStandards();
+
+  const form = useForm<NoteFormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(note),
+    validate: {
+      title: (value) => (value.trim() === '' ? 'Title is required' : value.trim().length > 200 ? 'Title must be at most 200 characters' : null),
+      description: (value) => (value.length > 2000 ? 'Description must be at most 2000 characters' : null),
+      batch: (value, values) => (values.target === 'batch' && !value ? 'Choose a batch' : null),
+      student: (value, values) => (values.target === 'student' && !value ? 'Choose a student' : null),
+    },
+  });
+
+  const chooseFile = (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    setFileError(null);
+    if (form.getValues().title.trim() === '') form.setFieldValue('title', titleFromFileName(chosen.name));
+  };
+
+  const handleSubmit = form.onSubmit((values) => {
+    if (!editing && !file) {
+      setFileError(NOTE_MESSAGES.fileRequired);
+      return;
+    }
+    setProgress(file ? 0 : null);
+    const callbacks = {
+      onSuccess: ({ data, message }: { data: Note; message?: string }) => {
+        notifications.show({ title: editing ? 'Note saved' : 'Note uploaded', message: message ?? (editing ? NOTE_MESSAGES.updated : NOTE_MESSAGES.created), color: 'teal' });
+        setProgress(null);
+        setFile(null);
+        if (!editing) form.reset();
+        onDone?.(data);
+      },
+      onError: (error: unknown) => {
+        setProgress(null);
+        const fields = fieldErrorsOf(error);
+        if (fields) {
+          const { file: fileField, ...others } = fields;
+          if (fileField) setFileError(fileField);
+          form.setErrors(others);
+        }
+        notifications.show({
+          title: editing ? 'Note not saved' : 'Note not uploaded',
+          message: normalizeError(error, editing ? NOTE_MESSAGES.updateFailed : NOTE_MESSAGES.uploadFailed).message,
+          color: 'red',
+        });
+      },
+    };
+    if (editing) update.mutate({ id: note._id, input: toInput(values), file, onProgress: setProgress }, callbacks);
+    else upload.mutate({ input: toInput(values), file: file!, onProgress: setProgress }, callbacks);
+  });
+
+  const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
+  if (note?.batch && !batchOptions.some((option) => option.value === note.batch!._id)) batchOptions.push({ value: note.batch._id, label: note.batch.name });
+  const studentOptions = (students.data ?? []).map((student) => ({ value: student._id, label: student.name }));
+  if (note?.student && !studentOptions.some((option) => option.value === note.student!._id)) studentOptions.push({ value: note.student._id, label: note.student.name });
+  const target = form.getValues().target;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Dropzone
+            onDrop={(files) => chooseFile(files[0])}
+            onReject={(rejections) => setFileError(rejectionMessage(rejections))}
+            accept={PDF_MIME_TYPE}
+            maxSize={NOTE_MAX_BYTES}
+            maxFiles={1}
+            multiple={false}
+            disabled={saving}
+            inputProps={{ 'aria-label': editing ? 'Replace the PDF file' : 'PDF file' }}
+            radius="md"
+            p="md"
+          >
+            <Group justify="center" gap="md" mih={editing ? 60 : 100} style={{ pointerEvents: 'none' }} wrap="nowrap">
+              <Dropzone.Accept>
+                <IconUpload size={36} stroke={1.5} color="var(--mantine-color-blue-6)" aria-hidden="true" />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconX size={36} stroke={1.5} color="var(--mantine-color-red-6)" aria-hidden="true" />
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <IconFileTypePdf size={36} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden="true" />
+              </Dropzone.Idle>
+              <div style={{ minWidth: 0 }}>
+                {file ? (
+                  <>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {file.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {formatFileSize(file.size)} · tap to choose another
+                    </Text>
+                  </>
+                ) : (
+                  <>
+                    <Text fw={600}>{editing ? 'Replace the PDF (optional)' : 'Drop a PDF here or tap to choose one'}</Text>
+                    <Text size="sm" c="dimmed">
+                      {editing && note ? `Now: ${note.fileName}. ` : ''}One PDF, at most {NOTE_MAX_LABEL}
+                    </Text>
+                  </>
+                )}
+              </div>
+            </Group>
+          </Dropzone>
+          {fileError ? (
+            <Text size="sm" c="red" mt={4} role="alert">
+              {fileError}
+            </Text>
+          ) : null}
+        </div>
+
+        <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
+        <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={2000} {...form.getInputProps('description')} />
+
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Share with
+          </Text>
+          <SegmentedControl data={TARGET_OPTIONS} {...form.getInputProps('target')} fullWidth aria-label="Share with" />
+        </Stack>
+        {target === 'batch' ? (
+          <Select label="Batch" placeholder="Choose a batch" data={batchOptions} searchable required nothingFoundMessage="No batch" {...form.getInputProps('batch')} />
+        ) : target === 'student' ? (
+          <Select label="Student" placeholder="Choose a student" data={studentOptions} searchable required nothingFoundMessage="No student" {...form.getInputProps('student')} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            A personal note: only you can see it{form.getValues().isPublic ? ' (and, as it is public, the website’s visitors)' : ''}.
+          </Text>
+        )}
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Subject"
+            placeholder="Choose a subject"
+            data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+            clearable
+            searchable
+            {...form.getInputProps('subject')}
+          />
+          <Select
+            label="Standard"
+            placeholder={target === 'batch' ? 'The batch’s standard' : 'Choose a standard'}
+            data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
+            clearable
+            searchable
+            {...form.getInputProps('standard')}
+          />
+        </SimpleGrid>
+
+        <Switch label="Public: also show it on the website’s Resources page" {...form.getInputProps('isPublic', { type: 'checkbox' })} />
+
+        {progress !== null ? (
+          <Stack gap={4}>
+            <Progress value={Math.round(progress * 100)} animated={progress < 1} aria-label="Upload progress" />
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Saving…'}
+            </Text>
+          </Stack>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={saving}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={saving} leftSection={editing ? undefined : <IconUpload size={16} aria-hidden="true" />}>
+            {editing ? 'Save' : 'Upload'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

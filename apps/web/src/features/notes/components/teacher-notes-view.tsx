@@ -1,0 +1,103 @@
+import { Button, Group, Loader, Modal, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconEdit, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { NOTE_MESSAGES, type Note, type NoteTarget } from '@academy/shared/schemas/notes';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { useBatches } from '../../batches/api';
+import { useSubjects } from '../../subjects/api';
+import { useNotes } from '../api';
+import { NoteCard, NoteCardList } from './note-card';
+import { NoteForm } from './note-form';
+import { NoteTargetBadges } from './note-target-badge';
+import { NoteViewerModal, type ViewableNote } from './note-viewer-modal';
+import { useConfirmDeleteNote } from './use-confirm-delete-note';
+
+const TARGET_FILTERS = [
+  { value: 'batch', label: 'Batches' },
+  { value: 'student', label: 'Single students' },
+  { value: 'personal', label: 'Only me' },
+];
+
+/** A teacher's notes (and their batches'), filtered by batch, subject, target and words; open, edit, delete. */
+export function TeacherNotesView() {
+  const [batch, setBatch] = useState<string | null>(null);
+  const [subject, setSubject] = useState<string | null>(null);
+  const [target, setTarget] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const filters = { batch: batch ?? undefined, subject: subject ?? undefined, target: (target ?? undefined) as NoteTarget | undefined, search: debounced || undefined };
+  const notes = useNotes(filters);
+  const batches = useBatches();
+  const subjects = useSubjects();
+  const [viewing, setViewing] = useState<ViewableNote | null>(null);
+  const [editing, setEditing] = useState<Note | null>(null);
+  const confirmDelete = useConfirmDeleteNote();
+  const filtered = Boolean(batch || subject || target || debounced);
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <TextInput
+          label="Search"
+          placeholder="Title or description"
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label="Searching" /> : null}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        <Select label="Batch" placeholder="All batches" clearable data={(batches.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={batch} onChange={setBatch} />
+        <Select label="Subject" placeholder="All subjects" clearable data={(subjects.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={subject} onChange={setSubject} />
+        <Select label="Shared with" placeholder="Everyone" clearable data={TARGET_FILTERS} value={target} onChange={setTarget} />
+      </SimpleGrid>
+
+      {notes.isPending ? (
+        <Stack gap="sm" aria-hidden="true">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} h={130} radius="md" />
+          ))}
+        </Stack>
+      ) : notes.isError ? (
+        <LoadErrorAlert title="Your notes could not be loaded" error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
+      ) : notes.data.length === 0 ? (
+        <Text c="dimmed" py="lg" ta="center">
+          {filtered ? 'No note matches these filters.' : 'No notes yet. Upload your first PDF above.'}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {notes.data.length === 1 ? '1 note' : `${notes.data.length} notes`}
+          </Text>
+          <NoteCardList label="Notes">
+            {notes.data.map((note) => (
+              <NoteCard
+                key={note._id}
+                note={note}
+                onOpen={() => setViewing(note)}
+                badges={<NoteTargetBadges note={note} />}
+                actions={
+                  note.canManage ? (
+                    <Group gap="xs">
+                      <Button size="xs" variant="default" leftSection={<IconEdit size={16} aria-hidden="true" />} onClick={() => setEditing(note)} aria-label={`Edit ${note.title}`}>
+                        Edit
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => confirmDelete(note)} aria-label={`Delete ${note.title}`}>
+                        Delete
+                      </Button>
+                    </Group>
+                  ) : null
+                }
+              />
+            ))}
+          </NoteCardList>
+        </>
+      )}
+
+      <NoteViewerModal note={viewing} onClose={() => setViewing(null)} />
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit note" size="lg" fullScreen={false}>
+        {editing ? <NoteForm key={editing._id} note={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Note } from '@academy/shared/schemas/notes';
+
+export type NoteGroup = { key: string; title: string; notes: Note[] };
+
+/**
+ * A student's notes in groups: "For you" (addressed to them) first, then one group per batch by
+ * name; newest first inside each, as the server sent them.
+ */
+export function groupNotesForStudent(notes: Note[]): NoteGroup[] {
+  const personal = notes.filter((note) => note.target === 'student');
+  const byBatch = new Map<string, NoteGroup>();
+  for (const note of notes) {
+    if (note.target !== 'batch' || !note.batch) continue;
+    const group = byBatch.get(note.batch._id) ?? { key: note.batch._id, title: note.batch.name, notes: [] };
+    group.notes.push(note);
+    byBatch.set(note.batch._id, group);
+  }
+  const batches = [...byBatch.values()].sort((a, b) => a.title.localeCompare(b.title));
+  return personal.length > 0 ? [{ key: 'for-you', title: 'For you', notes: personal }, ...batches] : batches;
+}

@@ -1,0 +1,120 @@
+import type { Browser } from '@playwright/test';
+import { buildSimplePdf } from '../../apps/api/src/lib/simple-pdf';
+import { DEMO_PASSWORD, DEMO_USERS, expect, test, uniqueToken } from '../fixtures';
+
+// Aarav Patil (the demo student) is in 9th Maths Evening, Priya Kulkarni's batch; Sakshi Shinde is in 10th batches only.
+const BATCH = '9th Maths Evening';
+const OTHER_STUDENT = 'sakshi.shinde@demo.academy';
+
+async function signedInContext(browser: Browser, baseURL: string, email: string, viewport = { width: 360, height: 740 }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const response = await context.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return context;
+}
+
+test('a teacher uploads a PDF to a batch; an enrolled student reads it on a phone; another student cannot see it', async ({ page, loginAs, browser, baseURL }) => {
+  // Three people in three browsers, and pdf.js loading on first use: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
+  const title = `Trigonometry ${uniqueToken()}`;
+  const pdf = buildSimplePdf([{ heading: title, lines: ['sin^2 x + cos^2 x = 1'] }, { heading: 'Page two', lines: ['tan x = sin x / cos x'] }]);
+
+  await loginAs('teacher');
+  await page.goto('/app/teacher/notes');
+  const upload = page.getByRole('region', { name: 'Upload a note' });
+  // The drop zone's file input (what a tap opens on a phone).
+  await upload.getByLabel('PDF file').setInputFiles({ name: 'trigonometry-basics.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(upload.getByText('trigonometry-basics.pdf')).toBeVisible();
+  await expect(upload.getByRole('textbox', { name: 'Title' })).toHaveValue('trigonometry basics');
+  await upload.getByRole('textbox', { name: 'Title' }).fill(title);
+  await upload.getByRole('combobox', { name: 'Batch' }).click();
+  await page.getByRole('option', { name: BATCH }).click();
+  await upload.getByRole('combobox', { name: 'Subject' }).click();
+  await page.getByRole('option', { name: 'Mathematics' }).click();
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Note uploaded successfully')).toBeVisible();
+
+  const card = page.getByRole('listitem', { name: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`Batch: ${BATCH}`)).toBeVisible();
+  const noteUrl = await card.getByRole('link', { name: `Download ${title}` }).getAttribute('href');
+  expect(noteUrl).toMatch(/^\/api\/notes\/file\/[0-9a-f-]{36}\?download=1$/);
+
+  // The enrolled student, on a 360 px phone: the note is under its batch and opens in the page.
+  const studentContext = await signedInContext(browser, baseURL!, DEMO_USERS.student.email);
+  try {
+    const phone = await studentContext.newPage();
+    await phone.goto('/app/student/notes');
+    const group = phone.getByRole('list', { name: `Notes: ${BATCH}` });
+    await expect(group.getByRole('listitem', { name: title })).toBeVisible();
+    await group.getByRole('button', { name: `Open ${title}` }).click();
+    const viewer = phone.getByRole('dialog', { name: title });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByText('2 pages')).toBeVisible();
+    const firstPage = viewer.getByRole('img', { name: 'Page 1 of 2' });
+    await expect(firstPage).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });
+    // Something was drawn: the canvas is not blank white.
+    const inked = await firstPage.evaluate((canvas) => {
+      const element = canvas as HTMLCanvasElement;
+      const pixels = element.getContext('2d')!.getImageData(0, 0, element.width, element.height).data;
+      for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128) return true;
+      return false;
+    });
+    expect(inked).toBe(true);
+    const box = await firstPage.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(360);
+    await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('href', noteUrl!);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+  } finally {
+    await studentContext.close();
+  }
+
+  // Another batch's student: not in the list, and the file itself is refused.
+  const otherContext = await signedInContext(browser, baseURL!, OTHER_STUDENT);
+  try {
+    const other = await otherContext.newPage();
+    await other.goto('/app/student/notes');
+    // Her own batch's notes load; this one is not among them.
+    await expect(other.getByRole('list', { name: 'Notes: 10th Maths Morning' })).toBeVisible();
+    await expect(other.getByText(title)).toHaveCount(0);
+    expect((await otherContext.request.get(noteUrl!)).status()).toBe(404);
+  } finally {
+    await otherContext.close();
+  }
+  // And a visitor who is not signed in.
+  const anonymous = await browser.newContext({ baseURL });
+  try {
+    expect((await anonymous.request.get(noteUrl!)).status()).toBe(401);
+  } finally {
+    await anonymous.close();
+  }
+});
+
+test('a public note appears on /resources for a visitor, who can read it without signing in', async ({ page, loginAs, browser, baseURL }) => {
+  const title = `Free practice ${uniqueToken()}`;
+  await loginAs('teacher');
+  const created = await page.request.post('/api/notes/upload', {
+    multipart: {
+      title,
+      description: 'Practice questions for everyone',
+      isPublic: 'true',
+      file: { name: 'practice.pdf', mimeType: 'application/pdf', buffer: buildSimplePdf([{ heading: title, lines: ['1. Factorise x^2 - 9.'] }]) },
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  try {
+    const site = await visitor.newPage();
+    await site.goto('/resources');
+    await site.getByRole('searchbox', { name: 'Search' }).fill(title);
+    const card = site.getByRole('listitem', { name: title });
+    await expect(card).toBeVisible();
+    await expect(site.getByRole('list', { name: 'Free notes' }).getByRole('listitem')).toHaveCount(1);
+    await card.getByRole('button', { name: `Open ${title}` }).click();
+    const viewer = site.getByRole('dialog', { name: title });
+    await expect(viewer.getByRole('img', { name: 'Page 1 of 1' })).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });
+  } finally {
+    await visitor.close();
+  }
+});
