@@ -15,7 +15,7 @@ import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntri
 import { buildUser, loginAs } from '../../../test/factories';
 import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
 import { backupsToPrune, weekStart } from './backup-retention';
-import { knownMigrations } from './migration-level';
+import { applyMigrations, knownMigrations, resetMigrationLog } from './migration-level';
 import { dumpTable, listTables, loadTable, useCanonicalOutput } from './database-tables';
 
 let t: TestApp;
@@ -261,39 +261,37 @@ describe('restore', () => {
   });
 
   it('migrates an older backup forward: rows from an earlier database version are restored, then later migrations run', async () => {
+    // A real database of the version before backup times existed, whatever migrations came after it.
     const migrations = knownMigrations();
-    const previous = migrations.at(-2)!;
-    const { file } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, { kind: 'manual' });
-    // As the previous version would have written it: no backup_time column yet, and its migration.
-    const older = await craft(file, (entries, manifest) => {
-      manifest.migration = { tag: previous.tag, hash: previous.hash, createdAt: previous.createdAt };
-      const settings = entries.find((entry) => entry.name === 'tables/academy_settings.jsonl')!;
-      settings.data = Buffer.from(
-        settings.data
-          .toString('utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => {
-            const row = JSON.parse(line);
-            delete row.backup_time;
-            return `${JSON.stringify(row)}\n`;
-          })
-          .join(''),
-      );
-    });
+    const olderIndex = migrations.findIndex((migration) => migration.tag.endsWith('_settings_backup_time')) - 1;
+    expect(olderIndex).toBeGreaterThanOrEqual(0);
+    const source = await createEmptyTestDatabase();
     const target = await createEmptyTestDatabase();
+    const sourceData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-older-'));
     const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
     try {
-      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, older);
-      const { rows } = await target.pool.query('select backup_time from academy_settings');
-      expect(rows).toEqual([{ backup_time: '02:00' }]);
-      const restored = await databaseDigest(target.db);
-      const original = await databaseDigest(t.database.db);
-      for (const table of Object.keys(original)) if (table !== 'academy_settings') expect(restored[table], table).toEqual(original[table]);
+      await resetMigrationLog(source.pool);
+      await applyMigrations(source.pool, migrations.slice(0, olderIndex + 1));
+      await source.pool.query(
+        `insert into academy_settings (name, tagline, address, phones, email, office_hours, time_zone)
+         values ('Older Academy', 'Then', 'Latur', array['+91 9822012345', '+91 9822012346', '+91 9822012347'], 'office@example.in', 'Mon-Sat', 'Asia/Kolkata')`,
+      );
+      await source.pool.query(`insert into users (name, email, role) values ('Older Admin', 'older@example.in', 'admin')`);
+      const older = await createBackup(source.db, { backupsDir: path.join(sourceData, 'backups'), filesDir: path.join(sourceData, 'files') }, { kind: 'manual' });
+      expect(older.manifest.migration.tag).toBe(migrations[olderIndex]!.tag);
+
+      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, older.file);
+      const { rows: settings } = await target.pool.query('select name, backup_time from academy_settings');
+      expect(settings).toEqual([{ name: 'Older Academy', backup_time: '02:00' }]);
+      const { rows: users } = await target.pool.query('select email from users');
+      expect(users).toEqual([{ email: 'older@example.in' }]);
+      const { rows: applied } = await target.pool.query('select count(*)::int as count from drizzle.__drizzle_migrations');
+      expect(applied[0].count).toBe(migrations.length);
     } finally {
+      await source.close();
       await target.close();
+      fs.rmSync(sourceData, { recursive: true, force: true });
       fs.rmSync(targetData, { recursive: true, force: true });
-      fs.rmSync(older, { force: true });
     }
   });
 });
