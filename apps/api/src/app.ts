@@ -17,6 +17,9 @@ import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
+import { admissionsRoutes } from './modules/admissions/admissions.routes';
+import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
+import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { batchesRoutes } from './modules/batches/batches.routes';
@@ -38,7 +41,8 @@ const ANNOUNCEMENT_NOTIFY_EVERY_MS = 5 * 60 * 1000;
 
 export type AppDeps = {
   db: Db;
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'>;
+  /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string };
   mailer: Mailer;
   /** The built web app to serve; omitted in API tests. */
   webDistFolder?: string;
@@ -117,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(batchesRoutes, { db: deps.db });
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
+      await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
+      await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
     },
     { prefix: '/api' },
   );
