@@ -3,7 +3,7 @@ import { notifications } from '../src/db/schema';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
+import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
  * Who may call what, for every catalogue, profile and dashboard route: a visitor (401), two students,
@@ -16,7 +16,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', enquiry: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 
 beforeAll(async () => {
@@ -40,6 +40,7 @@ beforeAll(async () => {
   ids.announcement = announcement._id;
   const [notification] = await db.insert(notifications).values({ studentId: student.id, message: 'Yours' }).returning();
   ids.notification = notification!.id;
+  ids.enquiry = (await buildEnquiry(db)).id;
 });
 afterAll(() => t.close());
 
@@ -53,7 +54,9 @@ const only = (allowed: Partial<Expect>, denied = 403): Expect => ({
   ...allowed,
 });
 
-type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: object; expect: Expect };
+const everyone = (status: number): Expect => ({ anonymous: status, student: status, otherStudent: status, teacher: status, otherTeacher: status, admin: status });
+
+type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: () => string; body?: object; expect: Expect };
 const routes: Route[] = [
   // Subjects and standards: admins write, admins and teachers read.
   { method: 'GET', url: () => '/api/subjects', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
@@ -122,6 +125,19 @@ const routes: Route[] = [
   { method: 'GET', url: () => '/api/notifications?page=1&limit=5', expect: only({ student: 200, otherStudent: 200 }) },
   { method: 'POST', url: () => `/api/notifications/${ids.notification}/read`, expect: only({ student: 200, otherStudent: 404 }) },
   { method: 'POST', url: () => '/api/notifications/read-all', expect: only({ student: 200, otherStudent: 200 }) },
+  // Admissions: the forms are public (an empty body → 400 for everyone); the pipeline is the admin's.
+  { method: 'POST', url: () => '/api/email-verification/send-otp', body: {}, expect: everyone(400) },
+  { method: 'POST', url: () => '/api/email-verification/verify-otp', body: {}, expect: everyone(400) },
+  { method: 'POST', url: () => '/api/admission-enquiries', body: {}, expect: everyone(400) },
+  { method: 'POST', url: () => '/api/admission-enquiries/contact', body: {}, expect: everyone(400) },
+  { method: 'GET', url: () => '/api/admission-enquiries', expect: only({ admin: 200 }) },
+  { method: 'GET', url: () => '/api/admission-enquiries/counts', expect: only({ admin: 200 }) },
+  { method: 'GET', url: () => `/api/admission-enquiries/${ids.enquiry}`, expect: only({ admin: 200 }) },
+  { method: 'PUT', url: () => `/api/admission-enquiries/${ids.enquiry}`, body: { phone: 'bad' }, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/admission-enquiries/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  { method: 'PATCH', url: () => `/api/admission-enquiries/${ids.enquiry}/status`, body: {}, expect: only({ admin: 400 }) },
+  // A new enquiry cannot be converted (409), so the matrix creates no student.
+  { method: 'POST', url: () => `/api/admission-enquiries/${ids.enquiry}/convert`, body: {}, expect: only({ admin: 409 }) },
 ];
 
 describe('access matrix', () => {
