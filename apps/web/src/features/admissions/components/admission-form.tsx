@@ -245,10 +245,13 @@ export function AdmissionForm() {
           ) : (
             <span />
           )}
+          {/* Different keys: React must not turn the clicked Next button into the submit button mid-click (that would send the form). */}
           {step < LAST_STEP ? (
-            <Button onClick={next}>Next</Button>
+            <Button key="next" onClick={next}>
+              Next
+            </Button>
           ) : (
-            <Button type="submit" loading={submit.isPending}>
+            <Button key="submit" type="submit" loading={submit.isPending}>
               Submit Application
             </Button>
           )}
