@@ -1,5 +1,6 @@
 import { Alert, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -27,6 +28,8 @@ export function AdmissionForm() {
   const [done, setDone] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const courses = usePublicCourses();
+  // On a phone the three steps fit one row only without their descriptions.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const submit = useSubmitAdmission();
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
@@ -112,8 +115,10 @@ export function AdmissionForm() {
           } else handleSubmit(event);
         }}
       >
-        <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size="sm" allowNextStepsSelect={false} mb="lg">
-          <Stepper.Step label="Contact" description="Phone and email">
+        <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size={narrow ? 'xs' : 'sm'} iconSize={narrow ? 26 : undefined}
+          styles={narrow ? { steps: { justifyContent: 'space-between', flexWrap: 'nowrap' }, separator: { display: 'none' }, stepBody: { marginInlineStart: 6 } } : undefined}
+          allowNextStepsSelect={false} mb="lg">
+          <Stepper.Step label="Contact" description={narrow ? undefined : 'Phone and email'}>
             <Stack gap="md" mt="md">
               <TextInput
                 label="Student's mobile number"
@@ -139,7 +144,7 @@ export function AdmissionForm() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label="Studies" description="Standard and subjects">
+          <Stepper.Step label="Studies" description={narrow ? undefined : 'Standard and subjects'}>
             <Stack gap="md" mt="md">
               <Select
                 label="Standard"
@@ -216,7 +221,7 @@ export function AdmissionForm() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label="Message" description="Address and questions">
+          <Stepper.Step label="Message" description={narrow ? undefined : 'Address and questions'}>
             <Stack gap="md" mt="md">
               <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
               <Textarea
