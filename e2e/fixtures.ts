@@ -150,3 +150,50 @@ export async function enrolByApi(page: Page, batchId: string, studentId: string)
   const response = await page.request.put(`/api/batches/${batchId}/students/${studentId}/add?confirm=true`);
   expect(response.status()).toBe(200);
 }
+
+/**
+ * Waits for a mail to `to` written after `since` (ms since epoch) whose decoded text matches
+ * `pattern`, and returns the first capture group (or the whole match), e.g. a 6-digit code.
+ */
+export async function waitForMailText(to: string, pattern: RegExp, since: number, timeoutMs = 15_000): Promise<string> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml') && !name.startsWith('.')) : [];
+    for (const name of files.sort().reverse()) {
+      const file = path.join(outbox, name);
+      if (fs.statSync(file).mtimeMs < since - 1000) continue;
+      const raw = fs.readFileSync(file, 'utf8');
+      const [head = ''] = raw.split(/\r?\n\r?\n/);
+      const toHeader = /^To:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? '';
+      if (!toHeader.toLowerCase().includes(to.toLowerCase())) continue;
+      const match = pattern.exec(decodeQuotedPrintable(raw));
+      if (match) return match[1] ?? match[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail to ${to} matching ${pattern} in ${outbox}`);
+}
+
+/** The code of the newest verification mail to `to` (the admission form's email check). */
+export function waitForVerificationCode(to: string, since: number): Promise<string> {
+  return waitForMailText(to, /code[^\n]*is:\s*(\d{6})/i, since);
+}
+
+/**
+ * Applies for admission through the API as a visitor would (code, proof, application) and returns
+ * nothing; the enquiry then waits in the admin's New Registrations.
+ */
+export async function applyByApi(page: Page, body: { studentName: string; email: string; phone: string } & Record<string, unknown>): Promise<void> {
+  const since = Date.now();
+  expect((await page.request.post('/api/email-verification/send-otp', { data: { email: body.email } })).status()).toBe(200);
+  const otp = await waitForVerificationCode(body.email, since);
+  const verified = await page.request.post('/api/email-verification/verify-otp', { data: { email: body.email, otp } });
+  expect(verified.status()).toBe(200);
+  const { verificationToken } = ((await verified.json()) as { data: { verificationToken: string } }).data;
+  const standards = ((await (await page.request.get('/api/public/courses')).json()) as { data: { standards: { _id: string; name: string }[] } }).data.standards;
+  const response = await page.request.post('/api/admission-enquiries', {
+    data: { standard: standards.find((standard) => standard.name === '10th Standard')!._id, ...body, verificationToken },
+  });
+  expect(response.status()).toBe(201);
+}

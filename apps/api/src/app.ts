@@ -19,6 +19,9 @@ import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
+import { admissionsRoutes } from './modules/admissions/admissions.routes';
+import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
+import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupsRoutes } from './modules/backups/backups.routes';
@@ -45,7 +48,8 @@ const AUTOMATIC_BACKUP_CHECK_EVERY_MS = 60 * 1000;
 
 export type AppDeps = {
   db: Db;
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'>;
+  /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string };
   mailer: Mailer;
   /**
    * Backups: their folder (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files);
@@ -137,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
       await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, maxUploadBytes: deps.backups.maxUploadBytes });
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
+      await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
+      await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,7 @@ import { createAnnouncement } from '../src/modules/announcements/announcements.s
 import { createNote } from '../src/modules/notes/notes.service';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
+import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
  * Who may call what, for every catalogue, profile and dashboard route: a visitor (401), two students,
@@ -19,7 +19,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -48,6 +48,7 @@ beforeAll(async () => {
   const asTeacher = { role: 'teacher' as const, userId: teacher.user.id, teacherId: teacher.id };
   ids.note = (await createNote(db, t.storage, asTeacher, { title: 'For the batch', batch: ids.batch, isPublic: false }, await storeFile()))._id;
   ids.publicNote = (await createNote(db, t.storage, asTeacher, { title: 'For everyone', isPublic: true }, await storeFile()))._id;
+  ids.enquiry = (await buildEnquiry(db)).id;
 });
 afterAll(() => t.close());
 
@@ -61,7 +62,9 @@ const only = (allowed: Partial<Expect>, denied = 403): Expect => ({
   ...allowed,
 });
 
-type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: object | (() => object); expect: Expect };
+const everyone = (status: number): Expect => ({ anonymous: status, student: status, otherStudent: status, teacher: status, otherTeacher: status, admin: status });
+
+type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: () => string; body?: object | (() => object); expect: Expect };
 const routes: Route[] = [
   // Subjects and standards: admins write, admins and teachers read.
   { method: 'GET', url: () => '/api/subjects', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
@@ -158,6 +161,19 @@ const routes: Route[] = [
   { method: 'GET', url: () => `/api/notes/file/${ids.note}`, expect: { anonymous: 401, student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 } },
   { method: 'GET', url: () => `/api/notes/file/${ids.publicNote}`, expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
   { method: 'GET', url: () => '/api/public/notes', expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
+  // Admissions: the forms are public (an empty body → 400 for everyone); the pipeline is the admin's.
+  { method: 'POST', url: () => '/api/email-verification/send-otp', body: {}, expect: everyone(400) },
+  { method: 'POST', url: () => '/api/email-verification/verify-otp', body: {}, expect: everyone(400) },
+  { method: 'POST', url: () => '/api/admission-enquiries', body: {}, expect: everyone(400) },
+  { method: 'POST', url: () => '/api/admission-enquiries/contact', body: {}, expect: everyone(400) },
+  { method: 'GET', url: () => '/api/admission-enquiries', expect: only({ admin: 200 }) },
+  { method: 'GET', url: () => '/api/admission-enquiries/counts', expect: only({ admin: 200 }) },
+  { method: 'GET', url: () => `/api/admission-enquiries/${ids.enquiry}`, expect: only({ admin: 200 }) },
+  { method: 'PUT', url: () => `/api/admission-enquiries/${ids.enquiry}`, body: { phone: 'bad' }, expect: only({ admin: 400 }) },
+  { method: 'DELETE', url: () => `/api/admission-enquiries/${UNKNOWN}`, expect: only({ admin: 404 }) },
+  { method: 'PATCH', url: () => `/api/admission-enquiries/${ids.enquiry}/status`, body: {}, expect: only({ admin: 400 }) },
+  // A new enquiry cannot be converted (409), so the matrix creates no student.
+  { method: 'POST', url: () => `/api/admission-enquiries/${ids.enquiry}/convert`, body: {}, expect: only({ admin: 409 }) },
 ];
 
 describe('access matrix', () => {

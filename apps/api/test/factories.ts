@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@academy/shared/roles';
 import type { Db } from '../src/db/client';
-import { batches, batchStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
+import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -112,4 +112,26 @@ export async function buildBatch(
     .returning();
   if (overrides.studentIds?.length) await db.insert(batchStudents).values(overrides.studentIds.map((studentId) => ({ batchId: batch!.id, studentId })));
   return batch!;
+}
+
+/** An admission enquiry (default: a `new` one from the admission form with a verified email), with its first history entry. */
+export async function buildEnquiry(
+  db: Db,
+  overrides: Partial<{ studentName: string; email: string | null; phone: string | null; standardId: string | null; status: 'new' | 'contacted' | 'admitted' | 'rejected'; source: 'admission' | 'contact' }> = {},
+) {
+  const n = next();
+  const [enquiry] = await db
+    .insert(admissionEnquiries)
+    .values({
+      studentName: overrides.studentName ?? `Applicant ${n}`,
+      email: overrides.email === undefined ? `applicant-${n}-${randomBytes(3).toString('hex')}@example.com` : overrides.email,
+      emailVerifiedAt: new Date(),
+      phone: overrides.phone === undefined ? `+91 9${String(n).padStart(9, '0')}` : overrides.phone,
+      standardId: overrides.standardId ?? null,
+      source: overrides.source ?? 'admission',
+      status: overrides.status ?? 'new',
+    })
+    .returning();
+  await db.insert(admissionEnquiryStatusChanges).values({ enquiryId: enquiry!.id, fromStatus: null, toStatus: 'new' });
+  return enquiry!;
 }

@@ -8,3 +8,4 @@ export * from './schema/announcements';
 export * from './schema/notes';
 export * from './schema/notifications';
 export * from './schema/calendar-feeds';
+export * from './schema/admissions';

@@ -1,9 +1,25 @@
 import { Readable } from 'node:stream';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import { NOTE_MAX_BYTES, NOTE_MESSAGES } from '@academy/shared/schemas/notes';
-import { announcementBatches, announcements, batches, batchStudents, notes, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from './schema';
+import {
+  admissionEnquiries,
+  admissionEnquiryStatusChanges,
+  admissionEnquirySubjects,
+  announcementBatches,
+  announcements,
+  batches,
+  batchStudents,
+  notes,
+  standards,
+  standardSubjects,
+  students,
+  subjects,
+  teachers,
+  teacherSubjects,
+  users,
+} from './schema';
 import { fileNameFromTitle, looksLikePdf, PDF_MAGIC_LENGTH } from '../lib/file-names';
 import { hashPassword } from '../lib/password';
 import { buildSimplePdf, type SimplePdfPage } from '../lib/simple-pdf';
@@ -47,6 +63,41 @@ const FIRST_NAMES = [
   'Atharva', 'Pranali', 'Soham', 'Ankita', 'Kunal', 'Dnyaneshwari', 'Nikhil', 'Priti', 'Shubham', 'Manasi',
 ];
 const SURNAMES = ['Patil', 'Shinde', 'Pawar', 'More', 'Kale', 'Gaikwad', 'Chavan', 'Bhosale', 'Deshpande', 'Joshi'];
+
+type DemoEnquiry = Omit<typeof admissionEnquiries.$inferInsert, 'standardId'> & {
+  hoursAgo: number;
+  level: number | null;
+  subjects: string[];
+  history: { fromStatus: 'new' | 'contacted'; toStatus: 'contacted' | 'admitted' | 'rejected' }[];
+};
+
+const DEMO_ENQUIRIES: DemoEnquiry[] = [
+  {
+    studentName: 'Ishita Shinde', email: 'shinde.family@example.in', phone: `+91 94${String(21000000 + 211).padStart(8, '0')}`, parentName: 'Suresh Shinde',
+    parentPhone: null, gender: 'female', dateOfBirth: '2012-08-14', level: 9, subjects: ['MATH', 'SCI'], school: 'Keshavraj Vidyalaya', board: 'State Board',
+    medium: 'Semi-English', address: 'Ausa Road, Latur', message: 'Her elder sister already studies with you. Evening batch preferred.', source: 'admission', status: 'new', hoursAgo: 3, history: [],
+  },
+  {
+    studentName: 'Arjun Kadam', email: 'arjun.kadam@example.in', phone: '+91 7020012345', parentName: 'Vilas Kadam', parentPhone: '+91 9405512345', gender: 'male',
+    dateOfBirth: '2010-01-22', level: 11, subjects: ['PHY', 'CHEM', 'MATH'], school: 'Dayanand Science College', board: 'CBSE', medium: 'English',
+    address: 'Shivaji Nagar, Latur', message: 'Interested in JEE preparation along with the board syllabus.', source: 'admission', status: 'new', hoursAgo: 20, history: [],
+  },
+  {
+    studentName: 'Neha Wagh', email: 'neha.wagh@example.in', phone: '+91 8805512345', source: 'contact', status: 'new', hoursAgo: 30, level: null, subjects: [], history: [],
+    message: 'What are the fees for the 10th Science batch, and is there a sibling discount?',
+  },
+  {
+    studentName: 'Samarth Bhise', email: 'bhise.samarth@example.in', phone: '+91 9960012345', parentName: 'Kavita Bhise', parentPhone: '+91 9960054321', gender: 'male',
+    dateOfBirth: '2011-11-03', level: 10, subjects: ['MATH'], school: 'Rajarshi Shahu Vidyalaya', board: 'State Board', medium: 'Marathi', address: 'Barshi Road, Latur',
+    message: null, notes: 'Called the mother; they will visit on Saturday at 11.', source: 'admission', status: 'contacted', hoursAgo: 52,
+    history: [{ fromStatus: 'new', toStatus: 'contacted' }],
+  },
+  {
+    studentName: 'Tanmay Suryawanshi', email: 'tanmay.s@example.in', phone: '+91 7588012345', gender: 'male', level: 12, subjects: ['BIO'], board: 'ICSE', medium: 'English',
+    message: 'Only weekend classes possible.', notes: 'No weekend Biology batch this year; told them about next year.', source: 'admission', status: 'rejected', hoursAgo: 96,
+    history: [{ fromStatus: 'new', toStatus: 'contacted' }, { fromStatus: 'contacted', toStatus: 'rejected' }],
+  },
+];
 
 /** The academic year in India runs June to March; demo batches span the current one. */
 function academicYear(today = new Date()) {
@@ -209,7 +260,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
   const { startDate, endDate } = academicYear();
 
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({ name: 'Academy Admin', email: DEMO_LOGINS.admin, role: 'admin', passwordHash });
+    const [admin] = await tx.insert(users).values({ name: 'Academy Admin', email: DEMO_LOGINS.admin, role: 'admin', passwordHash }).returning({ id: users.id });
 
     const subjectRows = await tx.insert(subjects).values(SUBJECTS).returning();
     const subjectId = (code: string) => subjectRows.find((subject) => subject.code === code)!.id;
@@ -317,6 +368,27 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
         })
         .returning({ id: notes.id });
       await notifyStudentsOfNote(tx, { noteId: row!.id, message: `${NOTE_MESSAGES.notificationPrefix}${note.title}`, batchId: batchId ?? undefined, studentIds: studentId ? [studentId] : undefined });
+    }
+
+    // A few enquiries in the New Registrations pipeline, received over the last days. The first one's
+    // phone is a demo student's parent's (a sibling), so its duplicate hint shows.
+    for (const enquiry of DEMO_ENQUIRIES) {
+      const { hoursAgo, level, subjects: codes, history, ...fields } = enquiry;
+      const [row] = await tx
+        .insert(admissionEnquiries)
+        .values({
+          ...fields,
+          standardId: level ? standardId(level) : null,
+          emailVerifiedAt: fields.source === 'admission' ? sql`now() - make_interval(hours => ${hoursAgo})` : null,
+          createdAt: sql`now() - make_interval(hours => ${hoursAgo})`,
+          updatedAt: sql`now() - make_interval(hours => ${hoursAgo})`,
+        })
+        .returning({ id: admissionEnquiries.id });
+      if (codes.length > 0) await tx.insert(admissionEnquirySubjects).values(codes.map((code) => ({ enquiryId: row!.id, subjectId: subjectId(code) })));
+      await tx.insert(admissionEnquiryStatusChanges).values([
+        { enquiryId: row!.id, fromStatus: null, toStatus: 'new', changedAt: sql`now() - make_interval(hours => ${hoursAgo})` },
+        ...history.map((change, step) => ({ enquiryId: row!.id, ...change, changedBy: admin!.id, changedAt: sql`now() - make_interval(hours => ${hoursAgo - 2 * (step + 1)})` })),
+      ]);
     }
   });
 }

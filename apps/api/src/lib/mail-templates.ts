@@ -82,3 +82,31 @@ export function welcomeMail(input: {
     footnote: `The link works once and for ${input.validDays} days. If it has expired, use "Forgot password" on the sign-in page to get a new one.`,
   });
 }
+
+/** The one-time code that proves an applicant owns the email address of the admission form. */
+export function verificationCodeMail(input: { academyName: string; code: string; validMinutes: number }): MailContent {
+  return renderMail({
+    academyName: input.academyName,
+    subject: `${input.code} is your ${input.academyName} verification code`,
+    greeting: 'Hello,',
+    paragraphs: [`Your code to verify this email address on the ${input.academyName} admission form is:`, input.code],
+    footnote: `The code is valid for ${input.validMinutes} minutes. If you did not ask for it, ignore this mail.`,
+  });
+}
+
+/** Tells an applicant (or someone who wrote from /contact) that the office has their enquiry. */
+export function enquiryReceivedMail(input: { academyName: string; name: string; source: 'admission' | 'contact'; officeHours: string; phones: string[] }): MailContent {
+  const received =
+    input.source === 'admission'
+      ? `Thank you for applying for admission for ${input.name}. We have received the application, and the office will call you to talk about batches, timings and fees.`
+      : 'Thank you for your message. We have received it and will reply soon.';
+  return renderMail({
+    academyName: input.academyName,
+    subject: input.source === 'admission' ? `We have received your admission enquiry — ${input.academyName}` : `We have received your message — ${input.academyName}`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      received,
+      ...(input.phones.length > 0 ? [`If you have a question in the meantime, call us on ${input.phones.join(', ')} (${input.officeHours}).`] : []),
+    ],
+  });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from './admissions';
 import { isoDateTimeSchema, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
 
 /** A batch counts as near capacity when its active students fill at least this share of its seats. */
@@ -13,7 +14,7 @@ export const adminDashboardSummarySchema = z.object({
     batches: z.number().int(),
     subjects: z.number().int(),
     standards: z.number().int(),
-    /** Admission enquiries with status `new`; 0 until enquiries exist (issue 9). */
+    /** Admission enquiries with status `new` (the office has not called them yet). */
     newRegistrations: z.number().int(),
     /** Announcements active today; 0 until announcements exist. */
     activeAnnouncements: z.number().int(),
@@ -21,6 +22,17 @@ export const adminDashboardSummarySchema = z.object({
   /** The five students added last. */
   recentStudents: z.array(
     z.object({ _id: z.uuid(), name: z.string(), email: z.string(), standard: standardRefSchema.nullable(), admissionDate: z.string(), createdAt: isoDateTimeSchema }),
+  ),
+  /** The five admission enquiries received last, whatever their status. */
+  recentRegistrations: z.array(
+    z.object({
+      _id: z.uuid(),
+      studentName: z.string(),
+      status: z.enum(ENQUIRY_STATUSES),
+      source: z.enum(ENQUIRY_SOURCES),
+      standard: standardRefSchema.nullable(),
+      createdAt: isoDateTimeSchema,
+    }),
   ),
   /** Batches whose active students fill ≥ 80% of capacity, fullest first. */
   batchesNearCapacity: z.array(

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
+import { emailVerifications, loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
 import { generateToken, hashToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'academy_session';
@@ -83,4 +83,6 @@ export async function deleteExpiredAuthRecords(db: Db) {
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`now() - interval '1 day'`));
   // Kept a day past expiry: the per-account limit on reset mails counts the last hour's links.
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
+  // Email codes count towards hourly send limits and their proofs live 30 minutes: a day is plenty.
+  await db.delete(emailVerifications).where(lt(emailVerifications.createdAt, sql`now() - interval '1 day'`));
 }

@@ -255,42 +255,45 @@ export async function deleteBatch(db: Db, id: string): Promise<void> {
  * errors.clash) unless `confirm`.
  */
 export async function addStudentToBatch(db: Db, batchId: string, studentId: string, confirm: boolean): Promise<Batch> {
-  await db.transaction(async (tx) => {
-    const batch = await lockBatch(tx, batchId);
-    const [student] = await tx
-      .select({ id: students.id, status: students.status, name: users.name })
-      .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
-      .where(eq(students.id, studentId))
-      .limit(1);
-    if (!student) throw new AppError('NOT_FOUND', 'Student not found');
-    const [existing] = await tx
-      .select({ batchId: batchStudents.batchId })
-      .from(batchStudents)
-      .where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)))
-      .limit(1);
-    if (student.status !== 'active') throw new AppError('CONFLICT', `${student.name} is archived: restore the student before enrolling them`);
-    if (existing) return;
-    if ((await activeEnrolledCount(tx, batchId)) >= batch.capacity) throw new AppError('CONFLICT', BATCH_FULL_MESSAGE);
-    if (!confirm) {
-      const [clash] = await tx
-        .select({ name: batches.name })
-        .from(batches)
-        .innerJoin(batchStudents, eq(batchStudents.batchId, batches.id))
-        .where(
-          and(
-            eq(batchStudents.studentId, studentId),
-            ne(batches.id, batchId),
-            overlapsCondition({ days: batch.scheduleDays as Weekday[], startTime: batch.startTime, endTime: batch.endTime }, batch.startDate, batch.endDate),
-          ),
-        )
-        .orderBy(asc(batches.name))
-        .limit(1);
-      if (clash) throw new AppError('CONFLICT', `${student.name} already has "${clash.name}" at that time`, { clash: clash.name });
-    }
-    await tx.insert(batchStudents).values({ batchId, studentId }).onConflictDoNothing();
-  });
+  await db.transaction((tx) => enrolStudent(tx, batchId, studentId, confirm));
   return getBatch(db, batchId);
+}
+
+/** addStudentToBatch's checks and insert inside the caller's transaction (an enquiry's conversion enrols with it). */
+export async function enrolStudent(tx: DbExecutor, batchId: string, studentId: string, confirm: boolean): Promise<void> {
+  const batch = await lockBatch(tx, batchId);
+  const [student] = await tx
+    .select({ id: students.id, status: students.status, name: users.name })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.id, studentId))
+    .limit(1);
+  if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+  const [existing] = await tx
+    .select({ batchId: batchStudents.batchId })
+    .from(batchStudents)
+    .where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)))
+    .limit(1);
+  if (student.status !== 'active') throw new AppError('CONFLICT', `${student.name} is archived: restore the student before enrolling them`);
+  if (existing) return;
+  if ((await activeEnrolledCount(tx, batchId)) >= batch.capacity) throw new AppError('CONFLICT', BATCH_FULL_MESSAGE);
+  if (!confirm) {
+    const [clash] = await tx
+      .select({ name: batches.name })
+      .from(batches)
+      .innerJoin(batchStudents, eq(batchStudents.batchId, batches.id))
+      .where(
+        and(
+          eq(batchStudents.studentId, studentId),
+          ne(batches.id, batchId),
+          overlapsCondition({ days: batch.scheduleDays as Weekday[], startTime: batch.startTime, endTime: batch.endTime }, batch.startDate, batch.endDate),
+        ),
+      )
+      .orderBy(asc(batches.name))
+      .limit(1);
+    if (clash) throw new AppError('CONFLICT', `${student.name} already has "${clash.name}" at that time`, { clash: clash.name });
+  }
+  await tx.insert(batchStudents).values({ batchId, studentId }).onConflictDoNothing();
 }
 
 /** Removes an enrolment; removing someone not enrolled succeeds too. */

@@ -9,7 +9,9 @@ type Row = {
   batches: number;
   subjects: number;
   standards: number;
+  new_registrations: number;
   recent_students: (Omit<AdminDashboardSummary['recentStudents'][number], 'createdAt'> & { createdAt: string })[];
+  recent_registrations: (Omit<AdminDashboardSummary['recentRegistrations'][number], 'createdAt'> & { createdAt: string })[];
   near_capacity: AdminDashboardSummary['batchesNearCapacity'];
 };
 
@@ -31,6 +33,14 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
       (select count(*)::int from batches) as batches,
       (select count(*)::int from subjects) as subjects,
       (select count(*)::int from standards) as standards,
+      (select count(*)::int from admission_enquiries where status = 'new') as new_registrations,
+      (select coalesce(json_agg(recent), '[]'::json) from (
+        select e.id as "_id", e.student_name as "studentName", e.status, e.source, e.created_at as "createdAt",
+          case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard
+        from admission_enquiries e left join standards st on st.id = e.standard_id
+        order by e.created_at desc, e.id desc
+        limit 5
+      ) recent) as recent_registrations,
       (select coalesce(json_agg(recent), '[]'::json) from (
         select s.id as "_id", u.name, u.email, s.admission_date as "admissionDate", s.created_at as "createdAt",
           case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard
@@ -60,11 +70,11 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
       batches: row.batches,
       subjects: row.subjects,
       standards: row.standards,
-      // The admission enquiries table arrives with issue 9; until then there is nothing to count.
-      newRegistrations: 0,
+      newRegistrations: row.new_registrations,
       activeAnnouncements: await countActiveAnnouncements(db),
     },
     recentStudents: row.recent_students.map((student) => ({ ...student, createdAt: new Date(student.createdAt).toISOString() })),
+    recentRegistrations: row.recent_registrations.map((enquiry) => ({ ...enquiry, createdAt: new Date(enquiry.createdAt).toISOString() })),
     batchesNearCapacity: row.near_capacity,
   };
 }

@@ -21,6 +21,7 @@ describe('GET /api/admin/dashboard/summary', () => {
     expect(await summary()).toEqual({
       counts: { activeStudents: 0, teachers: 0, batches: 0, subjects: 0, standards: 0, newRegistrations: 0, activeAnnouncements: 0 },
       recentStudents: [],
+      recentRegistrations: [],
       batchesNearCapacity: [],
     });
   });

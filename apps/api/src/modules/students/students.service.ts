@@ -227,36 +227,44 @@ async function assertStandardExists(db: DbExecutor, standardId: string | null | 
 }
 
 /**
- * Creates the student and their sign-in account in one transaction. Gender defaults to male and the
- * address to "Default Address" (spec section 3); phones stay empty when not given. Without a password
- * the student gets a set-your-password link (`invitation`, mailed by the caller after the commit).
+ * Inserts the student and their sign-in account inside the caller's transaction (creating a student,
+ * converting an admission enquiry). Gender defaults to male and the address to "Default Address"
+ * (spec section 3); phones stay empty when not given. Without a password hash the account gets a
+ * set-your-password link (`invitation`, mailed by the caller after the commit).
  */
+export async function insertStudent(
+  tx: DbExecutor,
+  input: Omit<CreateInput, 'password' | 'admissionDate'> & { admissionDate: string },
+  passwordHash: string | undefined,
+): Promise<{ id: string; invitation: Invitation | undefined }> {
+  const status = input.status ?? 'active';
+  await assertStandardExists(tx, input.standard);
+  const account = await createAccount(tx, { name: input.name, email: input.email, role: 'student', passwordHash, isActive: status === 'active' });
+  const [row] = await tx
+    .insert(students)
+    .values({
+      userId: account.userId,
+      gender: input.gender ?? STUDENT_DEFAULTS.gender,
+      address: input.address ?? STUDENT_DEFAULTS.address,
+      phone: input.phone ?? null,
+      parentName: input.parentName ?? null,
+      parentPhone: input.parentPhone ?? null,
+      parentEmail: input.parentEmail ?? null,
+      dateOfBirth: input.dateOfBirth ?? null,
+      standardId: input.standard ?? null,
+      school: input.school ?? null,
+      admissionDate: input.admissionDate,
+      status,
+    })
+    .returning({ id: students.id });
+  return { id: row!.id, invitation: account.invitation };
+}
+
+/** Creates the student and their sign-in account in one transaction (see insertStudent). */
 export async function createStudent(db: Db, input: CreateInput): Promise<{ student: StudentDetail; invitation: Invitation | undefined }> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const status = input.status ?? 'active';
   const admissionDate = input.admissionDate ?? (await academyToday(db));
-  const { id, invitation } = await db.transaction(async (tx) => {
-    await assertStandardExists(tx, input.standard);
-    const account = await createAccount(tx, { name: input.name, email: input.email, role: 'student', passwordHash, isActive: status === 'active' });
-    const [row] = await tx
-      .insert(students)
-      .values({
-        userId: account.userId,
-        gender: input.gender ?? STUDENT_DEFAULTS.gender,
-        address: input.address ?? STUDENT_DEFAULTS.address,
-        phone: input.phone ?? null,
-        parentName: input.parentName ?? null,
-        parentPhone: input.parentPhone ?? null,
-        parentEmail: input.parentEmail ?? null,
-        dateOfBirth: input.dateOfBirth ?? null,
-        standardId: input.standard ?? null,
-        school: input.school ?? null,
-        admissionDate,
-        status,
-      })
-      .returning({ id: students.id });
-    return { id: row!.id, invitation: account.invitation };
-  });
+  const { id, invitation } = await db.transaction((tx) => insertStudent(tx, { ...input, admissionDate }, passwordHash));
   return { student: await getStudent(db, id), invitation };
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Burger, Drawer, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Badge, Burger, Drawer, Group, Indicator, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { Fragment, lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SHELL } from '../../lib/theme';
+import { useEnquiryCounts } from '../../features/admissions/api';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { greetingNameFor } from '../../features/auth/session-user';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -21,20 +22,40 @@ interface SidebarLinksProps {
   items: readonly NavItem[];
   collapsed: boolean;
   onNavigate?: () => void;
+  counts?: Partial<Record<NonNullable<NavItem['count']>, number>>;
 }
 
-function SidebarLinks({ items, collapsed, onNavigate }: SidebarLinksProps) {
+function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLinksProps) {
   const { pathname } = useLocation();
   return items.map((item) => {
     const active = isNavItemActive(pathname, item.to);
     const ItemIcon = item.icon;
+    const count = item.count ? (counts[item.count] ?? 0) : 0;
+    const icon = <ItemIcon size={20} stroke={1.6} aria-hidden="true" />;
     const link = (
       <NavLink
         component={Link}
         to={item.to}
         label={item.label}
         aria-label={collapsed ? item.label : undefined}
-        leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden="true" />}
+        // The link keeps its plain name; the count is read out as its description.
+        aria-description={count > 0 ? `${count} new` : undefined}
+        leftSection={
+          collapsed && count > 0 ? (
+            <Indicator size={8} color="red" offset={2}>
+              {icon}
+            </Indicator>
+          ) : (
+            icon
+          )
+        }
+        rightSection={
+          !collapsed && count > 0 ? (
+            <Badge size="sm" variant="filled" circle={count < 10} aria-hidden="true" data-testid={`nav-count-${item.count}`}>
+              {count > 99 ? '99+' : count}
+            </Badge>
+          ) : undefined
+        }
         active={active}
         aria-current={active ? 'page' : undefined}
         variant="light"
@@ -78,6 +99,9 @@ export function DashboardShell({ role }: { role: Role }) {
   const isDesktop = useMediaQuery(`(min-width: ${SHELL.largeBreakpoint})`, true, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'academy-sidebar-collapsed', defaultValue: false, getInitialValueInEffect: false });
+  // Only the admin's sidebar counts new registrations.
+  const enquiryCounts = useEnquiryCounts(role === 'admin');
+  const counts = { newRegistrations: enquiryCounts.data?.new };
 
   return (
     // Dialogs (confirmations) are a signed-in need; see app/providers.tsx.
@@ -143,7 +167,7 @@ export function DashboardShell({ role }: { role: Role }) {
               </AppShell.Section>
             )}
             <AppShell.Section grow component={ScrollArea} scrollbars="y">
-              <SidebarLinks items={navigation.items} collapsed={collapsed} />
+              <SidebarLinks items={navigation.items} collapsed={collapsed} counts={counts} />
             </AppShell.Section>
           </AppShell.Navbar>
         ) : (
@@ -156,7 +180,7 @@ export function DashboardShell({ role }: { role: Role }) {
             closeButtonProps={{ 'aria-label': 'Close navigation' }}
           >
             <nav aria-label="Main navigation">
-              <SidebarLinks items={navigation.items} collapsed={false} onNavigate={drawer.close} />
+              <SidebarLinks items={navigation.items} collapsed={false} onNavigate={drawer.close} counts={counts} />
             </nav>
           </Drawer>
         )}

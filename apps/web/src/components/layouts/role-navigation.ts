@@ -23,6 +23,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: Icon;
+  /** A live count shown beside the label (the admin's new registrations). */
+  count?: 'newRegistrations';
 }
 
 export interface AreaNavigation {
@@ -46,7 +48,7 @@ export const ROLE_NAVIGATION: Record<Role, AreaNavigation> = {
       { label: 'Teachers', to: '/app/teachers', icon: IconChalkboard },
       { label: 'Batches', to: '/app/batches', icon: IconUsersGroup },
       { label: 'Students', to: '/app/students', icon: IconUsers },
-      { label: 'New Registrations', to: '/app/registrations', icon: IconUserPlus },
+      { label: 'New Registrations', to: '/app/registrations', icon: IconUserPlus, count: 'newRegistrations' },
       { label: 'Announcements', to: '/app/announcements', icon: IconSpeakerphone },
       { label: 'Backup', to: '/app/backup', icon: IconDatabaseExport },
       { label: 'Settings', to: '/app/settings', icon: IconSettings },

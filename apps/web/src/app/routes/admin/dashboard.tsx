@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useAdminDashboardSummary } from '../../../features/admin-dashboard/api';
 import { BatchesNearCapacity } from '../../../features/admin-dashboard/components/batches-near-capacity';
 import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
+import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 
@@ -21,6 +22,7 @@ export function Component() {
           {summary.data ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <RecentStudents students={summary.data.recentStudents} />
+              <RecentRegistrations registrations={summary.data.recentRegistrations} />
               <BatchesNearCapacity batches={summary.data.batchesNearCapacity} />
             </SimpleGrid>
           ) : (

@@ -1,5 +1,43 @@
+import { Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AdmissionForm } from '../../../features/admissions/components/admission-form';
 
 export function Component() {
-  return <PageHeader title="Admission" />;
+  return (
+    <>
+      <PageHeader
+        title="Admission"
+        description="Apply in three short steps. The office calls you back to talk about batches, timings and fees."
+        metaDescription="Apply for admission online: choose the standard and subjects, verify your email, and the office calls you back."
+      />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <AdmissionForm />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              What happens next
+            </Title>
+            <List
+              spacing="sm"
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light" color="teal">
+                  <IconCheck size={14} aria-hidden="true" />
+                </ThemeIcon>
+              }
+            >
+              <List.Item>We mail you a confirmation.</List.Item>
+              <List.Item>The office calls you within two working days.</List.Item>
+              <List.Item>You visit the academy, meet the teachers and choose a batch.</List.Item>
+            </List>
+            <Text size="sm" c="dimmed">
+              Your details are used only to contact you about admission.
+            </Text>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
 }

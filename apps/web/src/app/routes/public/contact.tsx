@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconExternalLink, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ContactForm } from '../../../features/admissions/components/contact-form';
 import { usePublicSettings } from '../../../features/settings/api';
 import { mailtoHref, mapsSearchUrl, socialLinksOf } from '../../../features/settings/contact-links';
 import { telHref } from '../../../lib/phone';
@@ -117,6 +118,10 @@ export function Component() {
           </Paper>
         </Stack>
       )}
+      {/* Works whatever happened to the settings: a family can always write. */}
+      <Box mt="xl">
+        <ContactForm />
+      </Box>
     </>
   );
 }

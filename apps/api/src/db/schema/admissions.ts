@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
+import { GENDERS } from '@academy/shared/schemas/common';
+import { standards, students, subjects } from './catalogue';
+import { timestamps, users } from './users';
+
+/**
+ * One-time codes that prove an applicant owns an email address. Kept in the database (not in memory)
+ * so the send limits and the wrong-try count hold across restarts and several servers. A verified
+ * code carries the proof the enquiry form sends back (`proof_hash`), used up by the enquiry.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Stored lower-case.
+    email: varchar({ length: 254 }).notNull(),
+    // HMAC-SHA256 of the code keyed with APP_SECRET: six digits alone would be easy to reverse.
+    codeHash: text().notNull(),
+    ip: varchar({ length: 64 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    wrongTries: integer().notNull().default(0),
+    verifiedAt: timestamp({ withTimezone: true }),
+    // sha256 of the random proof handed out by verify-otp.
+    proofHash: text().unique(),
+    proofExpiresAt: timestamp({ withTimezone: true }),
+    proofUsedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('email_verifications_email_created_idx').on(table.email, table.createdAt),
+    index('email_verifications_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+export const admissionEnquiries = pgTable(
+  'admission_enquiries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentName: varchar({ length: 120 }).notNull(),
+    // Contact messages may come with only a phone or only an email.
+    email: varchar({ length: 254 }),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    phone: varchar({ length: 20 }),
+    parentName: varchar({ length: 120 }),
+    parentPhone: varchar({ length: 20 }),
+    gender: text({ enum: GENDERS }),
+    dateOfBirth: date(),
+    // A deleted standard leaves the enquiry without one rather than blocking the deletion.
+    standardId: uuid().references(() => standards.id, { onDelete: 'set null' }),
+    school: varchar({ length: 200 }),
+    board: varchar({ length: 40 }),
+    medium: varchar({ length: 40 }),
+    address: text(),
+    message: text(),
+    source: text({ enum: ENQUIRY_SOURCES }).notNull(),
+    status: text({ enum: ENQUIRY_STATUSES }).notNull().default('new'),
+    notes: text(),
+    // Set once, by the conversion; unique so one student cannot come from two enquiries.
+    studentId: uuid().references(() => students.id, { onDelete: 'set null' }),
+    convertedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    check('admission_enquiries_status_check', sql`${table.status} in ('new', 'contacted', 'admitted', 'rejected')`),
+    check('admission_enquiries_source_check', sql`${table.source} in ('admission', 'contact')`),
+    check('admission_enquiries_gender_check', sql`${table.gender} is null or ${table.gender} in ('male', 'female', 'other')`),
+    uniqueIndex('admission_enquiries_student_unique').on(table.studentId),
+    // The list is newest first, filtered by status (the sidebar counts `new`) and source.
+    index('admission_enquiries_created_idx').on(table.createdAt),
+    index('admission_enquiries_status_created_idx').on(table.status, table.createdAt),
+    index('admission_enquiries_source_created_idx').on(table.source, table.createdAt),
+    // Duplicate hints look enquiries up by email and phone; the list searches with ILIKE '%…%'.
+    index('admission_enquiries_email_lower_idx').on(sql`lower(${table.email})`),
+    index('admission_enquiries_phone_idx').on(table.phone),
+    index('admission_enquiries_name_trgm_idx').using('gin', table.studentName.op('gin_trgm_ops')),
+    index('admission_enquiries_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('admission_enquiries_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
+    index('admission_enquiries_parent_phone_trgm_idx').using('gin', table.parentPhone.op('gin_trgm_ops')),
+  ],
+);
+
+/** The subjects an applicant is interested in. */
+export const admissionEnquirySubjects = pgTable(
+  'admission_enquiry_subjects',
+  {
+    enquiryId: uuid()
+      .notNull()
+      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
+    subjectId: uuid()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.enquiryId, table.subjectId] }), index('admission_enquiry_subjects_subject_idx').on(table.subjectId)],
+);
+
+/** Every move of an enquiry through the pipeline: who, when, from → to (from null: it arrived). */
+export const admissionEnquiryStatusChanges = pgTable(
+  'admission_enquiry_status_changes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    enquiryId: uuid()
+      .notNull()
+      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
+    fromStatus: text({ enum: ENQUIRY_STATUSES }),
+    toStatus: text({ enum: ENQUIRY_STATUSES }).notNull(),
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admission_enquiry_status_changes_enquiry_idx').on(table.enquiryId, table.changedAt), index('admission_enquiry_status_changes_user_idx').on(table.changedBy)],
+);

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import {
+  admissionEnquiryDetailSchema,
+  admissionEnquiryInputSchema,
+  admissionEnquiryListQuerySchema,
+  admissionEnquiryListSchema,
+  admissionEnquiryUpdateInputSchema,
+  contactEnquiryInputSchema,
+  convertEnquiryInputSchema,
+  convertEnquiryResultSchema,
+  enquiryCountsSchema,
+  enquiryStatusInputSchema,
+} from '@academy/shared/schemas/admissions';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
+import {
+  changeEnquiryStatus,
+  convertEnquiry,
+  countEnquiries,
+  createAdmissionEnquiry,
+  createContactEnquiry,
+  deleteEnquiry,
+  getEnquiry,
+  listEnquiries,
+  sendEnquiryConfirmation,
+  updateEnquiry,
+  type EnquiryConfirmation,
+} from './admissions.service';
+
+/** Per client address. An application also needs a fresh email proof, which has limits of its own. */
+export const ENQUIRY_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+/** The contact form has no code, so this is its only brake: enough for a family, too few for a script. */
+export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+
+export const ENQUIRY_RECEIVED = 'Thank you! We have received your application. The office will call you soon; a confirmation is on its way to your email.';
+export const CONTACT_RECEIVED = 'Thank you for your message. We will get back to you soon.';
+
+/** Public enquiries (the /admission and /contact forms) and the admin's pipeline ("New Registrations"). */
+export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
+  const { db } = deps;
+  const admin = requireRole('admin');
+  // After the answer: a slow mail server must not hold up the applicant.
+  const confirm = (confirmation: EnquiryConfirmation | undefined) => {
+    if (confirmation) app.runInBackground('enquiry confirmation mail', () => sendEnquiryConfirmation(deps, confirmation));
+  };
+
+  app.post(
+    '/admission-enquiries',
+    { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: messageOnlySchema } } },
+    async (request, reply) => {
+      confirm(await createAdmissionEnquiry(db, request.body));
+      return reply.status(201).send({ success: true as const, message: ENQUIRY_RECEIVED });
+    },
+  );
+
+  app.post(
+    '/admission-enquiries/contact',
+    { config: { rateLimit: CONTACT_RATE_LIMIT }, schema: { tags: ['admissions'], body: contactEnquiryInputSchema, response: { 201: messageOnlySchema } } },
+    async (request, reply) => {
+      confirm(await createContactEnquiry(db, request.body));
+      return reply.status(201).send({ success: true as const, message: CONTACT_RECEIVED });
+    },
+  );
+
+  app.get(
+    '/admission-enquiries',
+    { preValidation: admin, schema: { tags: ['admissions'], querystring: admissionEnquiryListQuerySchema, response: { 200: apiSuccess(admissionEnquiryListSchema) } } },
+    async (request) => ({ success: true as const, data: await listEnquiries(db, request.query) }),
+  );
+
+  app.get(
+    '/admission-enquiries/counts',
+    { preValidation: admin, schema: { tags: ['admissions'], response: { 200: apiSuccess(enquiryCountsSchema) } } },
+    async () => ({ success: true as const, data: await countEnquiries(db) }),
+  );
+
+  app.get(
+    '/admission-enquiries/:id',
+    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
+    async (request) => ({ success: true as const, data: await getEnquiry(db, request.params.id) }),
+  );
+
+  app.put(
+    '/admission-enquiries/:id',
+    {
+      preValidation: admin,
+      schema: { tags: ['admissions'], params: idParamsSchema, body: admissionEnquiryUpdateInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await updateEnquiry(db, request.params.id, request.body), message: 'Registration updated successfully' }),
+  );
+
+  app.delete(
+    '/admission-enquiries/:id',
+    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
+    async (request) => {
+      await deleteEnquiry(db, request.params.id);
+      return { success: true as const, message: 'Registration deleted successfully' };
+    },
+  );
+
+  app.patch(
+    '/admission-enquiries/:id/status',
+    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, body: enquiryStatusInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await changeEnquiryStatus(db, request.params.id, request.body.status, currentUser(request).id),
+      message: 'Status updated successfully',
+    }),
+  );
+
+  app.post(
+    '/admission-enquiries/:id/convert',
+    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, body: convertEnquiryInputSchema, response: { 201: apiSuccess(convertEnquiryResultSchema) } } },
+    async (request, reply) => {
+      const { result, invitation } = await convertEnquiry(db, request.params.id, request.body ?? {});
+      sendInvitationInBackground(app, deps, request, invitation);
+      const enrolled = result.batch ? ` and enrolled in ${result.batch.name}` : '';
+      return reply.status(201).send({
+        success: true as const,
+        data: result,
+        message: `${result.student.name} is now a student${enrolled}. We have mailed them a link to set their password.`,
+      });
+    },
+  );
+};

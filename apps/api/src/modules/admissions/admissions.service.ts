@@ -1,0 +1,462 @@
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_TRANSITIONS,
+  type AdmissionEnquiry,
+  type AdmissionEnquiryDetail,
+  type AdmissionEnquiryList,
+  type ConvertEnquiryResult,
+  type EnquiryCounts,
+  type EnquiryDuplicates,
+  type EnquiryStatus,
+  type admissionEnquiryInputSchema,
+  type admissionEnquiryListQuerySchema,
+  type admissionEnquiryUpdateInputSchema,
+  type contactEnquiryInputSchema,
+} from '@academy/shared/schemas/admissions';
+import type { Db, DbExecutor } from '../../db/client';
+import {
+  admissionEnquiries,
+  admissionEnquiryStatusChanges,
+  admissionEnquirySubjects,
+  batches,
+  standards,
+  students,
+  subjects,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { enquiryReceivedMail } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { containsPattern } from '../../lib/search';
+import { enrolStudent } from '../batches/batches.service';
+import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { insertStudent } from '../students/students.service';
+import type { Invitation } from '../users/users.service';
+import { consumeVerificationProof } from './email-verification.service';
+
+type AdmissionInput = z.output<typeof admissionEnquiryInputSchema>;
+type ContactInput = z.output<typeof contactEnquiryInputSchema>;
+type UpdateInput = z.output<typeof admissionEnquiryUpdateInputSchema>;
+type ListQuery = z.output<typeof admissionEnquiryListQuerySchema>;
+
+export const ENQUIRY_NOT_FOUND = 'Registration not found';
+
+const studentUsers = sql`student_users`;
+const enquiryColumns = {
+  _id: admissionEnquiries.id,
+  studentName: admissionEnquiries.studentName,
+  email: admissionEnquiries.email,
+  emailVerifiedAt: admissionEnquiries.emailVerifiedAt,
+  phone: admissionEnquiries.phone,
+  parentName: admissionEnquiries.parentName,
+  parentPhone: admissionEnquiries.parentPhone,
+  gender: admissionEnquiries.gender,
+  dateOfBirth: admissionEnquiries.dateOfBirth,
+  standardId: standards.id,
+  standardName: standards.name,
+  standardLevel: standards.level,
+  school: admissionEnquiries.school,
+  board: admissionEnquiries.board,
+  medium: admissionEnquiries.medium,
+  address: admissionEnquiries.address,
+  message: admissionEnquiries.message,
+  source: admissionEnquiries.source,
+  status: admissionEnquiries.status,
+  notes: admissionEnquiries.notes,
+  studentId: admissionEnquiries.studentId,
+  // The converted student's name, from their account (aliased: `users` may be joined for other reasons).
+  studentAccountName: sql<string | null>`(select ${studentUsers}.name from ${students} join ${users} ${studentUsers} on ${studentUsers}.id = ${students.userId} where ${students.id} = ${admissionEnquiries.studentId})`,
+  convertedAt: admissionEnquiries.convertedAt,
+  createdAt: admissionEnquiries.createdAt,
+  updatedAt: admissionEnquiries.updatedAt,
+};
+
+function selectEnquiries(db: DbExecutor, extra: { total?: SQL.Aliased<number> } = {}) {
+  return db
+    .select({ ...enquiryColumns, ...extra })
+    .from(admissionEnquiries)
+    .leftJoin(standards, eq(standards.id, admissionEnquiries.standardId));
+}
+
+type EnquiryRow = Awaited<ReturnType<typeof selectEnquiries>>[number];
+
+/** The subjects of these enquiries, in one query. */
+async function subjectsOf(db: DbExecutor, ids: string[]) {
+  const map = new Map<string, AdmissionEnquiry['subjects']>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ enquiryId: admissionEnquirySubjects.enquiryId, _id: subjects.id, name: subjects.name, code: subjects.code })
+    .from(admissionEnquirySubjects)
+    .innerJoin(subjects, eq(subjects.id, admissionEnquirySubjects.subjectId))
+    .where(inArray(admissionEnquirySubjects.enquiryId, ids))
+    .orderBy(asc(subjects.name));
+  for (const { enquiryId, ...subject } of rows) map.get(enquiryId)?.push(subject);
+  return map;
+}
+
+function toEnquiry(row: EnquiryRow, enquirySubjects: AdmissionEnquiry['subjects']): AdmissionEnquiry {
+  return {
+    _id: row._id,
+    studentName: row.studentName,
+    email: row.email,
+    emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
+    phone: row.phone,
+    parentName: row.parentName,
+    parentPhone: row.parentPhone,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    standard: row.standardId ? { _id: row.standardId, name: row.standardName!, level: row.standardLevel! } : null,
+    subjects: enquirySubjects,
+    school: row.school,
+    board: row.board,
+    medium: row.medium,
+    address: row.address,
+    message: row.message,
+    source: row.source,
+    status: row.status,
+    notes: row.notes,
+    student: row.studentId ? { _id: row.studentId, name: row.studentAccountName ?? row.studentName } : null,
+    convertedAt: row.convertedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A page of enquiries, newest first, searched and filtered in the database; the total rides along. */
+export async function listEnquiries(db: DbExecutor, query: ListQuery): Promise<AdmissionEnquiryList> {
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const where = and(
+    query.status ? eq(admissionEnquiries.status, query.status) : undefined,
+    query.source ? eq(admissionEnquiries.source, query.source) : undefined,
+    pattern
+      ? or(
+          ilike(admissionEnquiries.studentName, pattern),
+          ilike(admissionEnquiries.email, pattern),
+          ilike(admissionEnquiries.phone, pattern),
+          ilike(admissionEnquiries.parentPhone, pattern),
+        )
+      : undefined,
+  );
+  const rows = await selectEnquiries(db, { total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .where(where)
+    .orderBy(desc(admissionEnquiries.createdAt), desc(admissionEnquiries.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page the window count has no row to ride on.
+    const [counted] = await db.select({ value: sql<number>`count(*)::int` }).from(admissionEnquiries).where(where);
+    total = counted?.value ?? 0;
+  }
+  const bySubject = await subjectsOf(
+    db,
+    rows.map((row) => row._id),
+  );
+  return {
+    enquiries: rows.map((row) => toEnquiry(row, bySubject.get(row._id) ?? [])),
+    pagination: { page: query.page, limit: query.limit, total },
+  };
+}
+
+/** How many enquiries are in each status (one aggregate). */
+export async function countEnquiries(db: DbExecutor): Promise<EnquiryCounts> {
+  const rows = await db
+    .select({ status: admissionEnquiries.status, value: sql<number>`count(*)::int` })
+    .from(admissionEnquiries)
+    .groupBy(admissionEnquiries.status);
+  const counts: EnquiryCounts = { new: 0, contacted: 0, admitted: 0, rejected: 0 };
+  for (const row of rows) counts[row.status] = row.value;
+  return counts;
+}
+
+async function findEnquiry(db: DbExecutor, id: string): Promise<AdmissionEnquiry> {
+  const [row] = await selectEnquiries(db).where(eq(admissionEnquiries.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+  return toEnquiry(row, (await subjectsOf(db, [id])).get(id) ?? []);
+}
+
+/**
+ * Students and other enquiries with the same email or phone: the family may already study here, or
+ * may have applied twice. A phone matches a student's own phone or their parent's.
+ */
+async function findDuplicates(db: DbExecutor, enquiry: AdmissionEnquiry): Promise<EnquiryDuplicates> {
+  const email = enquiry.email?.toLowerCase() ?? null;
+  const phone = enquiry.phone;
+  if (!email && !phone) return { students: [], enquiries: [] };
+  const studentEmailMatch = email ? sql`lower(${users.email}) = ${email}` : sql`false`;
+  const studentPhoneMatch = phone ? sql`(${students.phone} = ${phone} or ${students.parentPhone} = ${phone})` : sql`false`;
+  const studentRows = await db
+    .select({
+      _id: students.id,
+      name: users.name,
+      email: users.email,
+      phone: students.phone,
+      status: students.status,
+      byEmail: sql<boolean>`${studentEmailMatch}`,
+      byPhone: sql<boolean>`${studentPhoneMatch}`,
+    })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(and(or(studentEmailMatch, studentPhoneMatch), enquiry.student ? ne(students.id, enquiry.student._id) : undefined))
+    .orderBy(asc(users.name))
+    .limit(10);
+  const enquiryEmailMatch = email ? sql`lower(${admissionEnquiries.email}) = ${email}` : sql`false`;
+  const enquiryPhoneMatch = phone ? sql`${admissionEnquiries.phone} = ${phone}` : sql`false`;
+  const enquiryRows = await db
+    .select({
+      _id: admissionEnquiries.id,
+      studentName: admissionEnquiries.studentName,
+      status: admissionEnquiries.status,
+      source: admissionEnquiries.source,
+      createdAt: admissionEnquiries.createdAt,
+      byEmail: sql<boolean>`${enquiryEmailMatch}`,
+      byPhone: sql<boolean>`${enquiryPhoneMatch}`,
+    })
+    .from(admissionEnquiries)
+    .where(and(ne(admissionEnquiries.id, enquiry._id), or(enquiryEmailMatch, enquiryPhoneMatch)))
+    .orderBy(desc(admissionEnquiries.createdAt))
+    .limit(10);
+  const matchedOn = (row: { byEmail: boolean; byPhone: boolean }) => [...(row.byEmail ? (['email'] as const) : []), ...(row.byPhone ? (['phone'] as const) : [])];
+  return {
+    students: studentRows.map(({ byEmail, byPhone, ...row }) => ({ ...row, matchedOn: matchedOn({ byEmail, byPhone }) })),
+    enquiries: enquiryRows.map(({ byEmail, byPhone, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), matchedOn: matchedOn({ byEmail, byPhone }) })),
+  };
+}
+
+/** GET /api/admission-enquiries/{id}: every field, the status history and duplicate hints. */
+export async function getEnquiry(db: DbExecutor, id: string): Promise<AdmissionEnquiryDetail> {
+  const enquiry = await findEnquiry(db, id);
+  const [history, duplicates] = await Promise.all([
+    db
+      .select({
+        _id: admissionEnquiryStatusChanges.id,
+        fromStatus: admissionEnquiryStatusChanges.fromStatus,
+        toStatus: admissionEnquiryStatusChanges.toStatus,
+        changedById: users.id,
+        changedByName: users.name,
+        changedAt: admissionEnquiryStatusChanges.changedAt,
+      })
+      .from(admissionEnquiryStatusChanges)
+      .leftJoin(users, eq(users.id, admissionEnquiryStatusChanges.changedBy))
+      .where(eq(admissionEnquiryStatusChanges.enquiryId, id))
+      .orderBy(asc(admissionEnquiryStatusChanges.changedAt), asc(admissionEnquiryStatusChanges.id)),
+    findDuplicates(db, enquiry),
+  ]);
+  return {
+    ...enquiry,
+    history: history.map((change) => ({
+      _id: change._id,
+      fromStatus: change.fromStatus,
+      toStatus: change.toStatus,
+      changedBy: change.changedById ? { _id: change.changedById, name: change.changedByName! } : null,
+      changedAt: change.changedAt.toISOString(),
+    })),
+    duplicates,
+    allowedStatuses: [...ENQUIRY_TRANSITIONS[enquiry.status]],
+  };
+}
+
+async function assertReferences(db: DbExecutor, input: { standard?: string | null; subjects?: string[] }) {
+  if (input.standard) {
+    const [found] = await db.select({ id: standards.id }).from(standards).where(eq(standards.id, input.standard)).limit(1);
+    if (!found) throw new AppError('BAD_REQUEST', 'The chosen standard does not exist', { standard: 'Choose a standard from the list' });
+  }
+  if (input.subjects?.length) {
+    const found = await db.select({ id: subjects.id }).from(subjects).where(inArray(subjects.id, input.subjects));
+    if (found.length !== input.subjects.length) throw new AppError('BAD_REQUEST', 'A chosen subject does not exist', { subjects: 'Choose subjects from the list' });
+  }
+}
+
+async function replaceSubjects(tx: DbExecutor, enquiryId: string, subjectIds: string[]) {
+  await tx.delete(admissionEnquirySubjects).where(eq(admissionEnquirySubjects.enquiryId, enquiryId));
+  if (subjectIds.length > 0) await tx.insert(admissionEnquirySubjects).values(subjectIds.map((subjectId) => ({ enquiryId, subjectId })));
+}
+
+/** What the applicant's confirmation mail needs, sent by the caller after the answer. */
+export type EnquiryConfirmation = { to: string; name: string; source: 'admission' | 'contact' };
+
+/**
+ * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
+ * the email's proof (so a refused or failed insert leaves the proof usable) and the first history entry.
+ */
+export async function createAdmissionEnquiry(db: Db, input: AdmissionInput): Promise<EnquiryConfirmation> {
+  await assertReferences(db, input);
+  await db.transaction(async (tx) => {
+    const verifiedAt = await consumeVerificationProof(tx, { email: input.email, token: input.verificationToken });
+    const [row] = await tx
+      .insert(admissionEnquiries)
+      .values({
+        studentName: input.studentName,
+        email: input.email,
+        emailVerifiedAt: verifiedAt,
+        phone: input.phone,
+        parentName: input.parentName ?? null,
+        parentPhone: input.parentPhone ?? null,
+        gender: input.gender ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        standardId: input.standard,
+        school: input.school ?? null,
+        board: input.board ?? null,
+        medium: input.medium ?? null,
+        address: input.address ?? null,
+        message: input.message ?? null,
+        source: 'admission',
+      })
+      .returning({ id: admissionEnquiries.id });
+    await replaceSubjects(tx, row!.id, input.subjects ?? []);
+    await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
+  });
+  return { to: input.email, name: input.studentName, source: 'admission' };
+}
+
+/** POST /api/admission-enquiries/contact: a message from /contact, stored as a `new` enquiry from `contact`. */
+export async function createContactEnquiry(db: Db, input: ContactInput): Promise<EnquiryConfirmation | undefined> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(admissionEnquiries)
+      .values({ studentName: input.name, email: input.email ?? null, phone: input.phone ?? null, message: input.message, source: 'contact' })
+      .returning({ id: admissionEnquiries.id });
+    await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
+  });
+  return input.email ? { to: input.email, name: input.name, source: 'contact' } : undefined;
+}
+
+/** The applicant's "we have your enquiry" mail. */
+export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, confirmation: EnquiryConfirmation) {
+  const settings = await getAcademySettings(deps.db);
+  const mail = enquiryReceivedMail({ academyName: settings.name, name: confirmation.name, source: confirmation.source, officeHours: settings.officeHours, phones: settings.phones });
+  await deps.mailer.send({ to: confirmation.to, ...mail });
+}
+
+/** PUT /api/admission-enquiries/{id}: the fields sent change; `subjects` replaces the list. */
+export async function updateEnquiry(db: Db, id: string, input: UpdateInput): Promise<AdmissionEnquiryDetail> {
+  await assertReferences(db, { standard: input.standard, subjects: input.subjects });
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: admissionEnquiries.id, email: admissionEnquiries.email }).from(admissionEnquiries).where(eq(admissionEnquiries.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const { subjects: subjectIds, standard, email, ...fields } = input;
+    const values = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    await tx
+      .update(admissionEnquiries)
+      .set({
+        ...values,
+        ...(standard !== undefined ? { standardId: standard } : {}),
+        // A changed address is no longer the one the code proved.
+        ...(email !== undefined ? { email, ...(email !== current.email ? { emailVerifiedAt: null } : {}) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(admissionEnquiries.id, id));
+    if (subjectIds !== undefined) await replaceSubjects(tx, id, subjectIds);
+  });
+  return getEnquiry(db, id);
+}
+
+export async function deleteEnquiry(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(admissionEnquiries).where(eq(admissionEnquiries.id, id)).returning({ id: admissionEnquiries.id });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+}
+
+/** "contacted", "admitted or rejected" */
+function orList(statuses: readonly string[]): string {
+  return statuses.length <= 1 ? (statuses[0] ?? '') : `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`;
+}
+
+/** Why a move is refused, naming the moves that are allowed. */
+export function transitionError(from: EnquiryStatus, to: EnquiryStatus): string {
+  const allowed = ENQUIRY_TRANSITIONS[from];
+  const label = ENQUIRY_STATUS_LABELS[from].toLowerCase();
+  if (allowed.length === 0) return `This enquiry is ${label}, which is final: its status cannot change any more`;
+  const article = from === 'admitted' ? 'An' : 'A';
+  return `${article} ${label} enquiry can only move to ${orList(allowed)}, not to ${to}`;
+}
+
+/** PATCH /api/admission-enquiries/{id}/status: one step of the pipeline, recorded with who and when. */
+export async function changeEnquiryStatus(db: Db, id: string, status: EnquiryStatus, changedBy: string): Promise<AdmissionEnquiryDetail> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: admissionEnquiries.status }).from(admissionEnquiries).where(eq(admissionEnquiries.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    if (!ENQUIRY_TRANSITIONS[current.status].includes(status)) {
+      const message = transitionError(current.status, status);
+      throw new AppError('BAD_REQUEST', message, { status: message });
+    }
+    await tx.update(admissionEnquiries).set({ status, updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
+    await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: id, fromStatus: current.status, toStatus: status, changedBy });
+  });
+  return getEnquiry(db, id);
+}
+
+/**
+ * POST /api/admission-enquiries/{id}/convert: in one transaction, an admitted enquiry becomes a
+ * student (profile copied, an account without a password), optionally enrolled in a batch, and the
+ * enquiry is linked to the student. The set-your-password link is returned for the caller to mail
+ * after the commit. A second conversion is refused (409), as is any enquiry not admitted.
+ */
+export async function convertEnquiry(db: Db, id: string, input: { batchId?: string | null }): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
+  const admissionDate = await academyToday(db);
+  const { studentId, invitation, batch } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        status: admissionEnquiries.status,
+        studentId: admissionEnquiries.studentId,
+        convertedAt: admissionEnquiries.convertedAt,
+        studentName: admissionEnquiries.studentName,
+        email: admissionEnquiries.email,
+        phone: admissionEnquiries.phone,
+        parentName: admissionEnquiries.parentName,
+        parentPhone: admissionEnquiries.parentPhone,
+        gender: admissionEnquiries.gender,
+        dateOfBirth: admissionEnquiries.dateOfBirth,
+        standardId: admissionEnquiries.standardId,
+        school: admissionEnquiries.school,
+        address: admissionEnquiries.address,
+      })
+      .from(admissionEnquiries)
+      .where(eq(admissionEnquiries.id, id))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    if (row.studentId || row.convertedAt) throw new AppError('CONFLICT', 'This enquiry has already been converted to a student');
+    if (row.status !== 'admitted') {
+      throw new AppError('CONFLICT', `Only an admitted enquiry can be converted to a student; this one is ${ENQUIRY_STATUS_LABELS[row.status].toLowerCase()}`);
+    }
+    if (!row.email) {
+      const message = 'Add the email address the student will sign in with before converting';
+      throw new AppError('BAD_REQUEST', message, { email: message });
+    }
+    const created = await insertStudent(
+      tx,
+      {
+        name: row.studentName,
+        email: row.email,
+        gender: row.gender,
+        address: row.address,
+        phone: row.phone,
+        parentName: row.parentName,
+        parentPhone: row.parentPhone,
+        parentEmail: null,
+        dateOfBirth: row.dateOfBirth,
+        standard: row.standardId,
+        school: row.school,
+        status: 'active',
+        admissionDate,
+      },
+      undefined,
+    );
+    let enrolledIn: { _id: string; name: string } | null = null;
+    if (input.batchId) {
+      await enrolStudent(tx, input.batchId, created.id, true);
+      const [found] = await tx.select({ _id: batches.id, name: batches.name }).from(batches).where(eq(batches.id, input.batchId));
+      enrolledIn = found ?? null;
+    }
+    await tx.update(admissionEnquiries).set({ studentId: created.id, convertedAt: new Date(), updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
+    return { studentId: created.id, invitation: created.invitation, batch: enrolledIn };
+  });
+  const enquiry = await findEnquiry(db, id);
+  const [account] = await db
+    .select({ name: users.name, email: users.email })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.id, studentId));
+  return { result: { student: { _id: studentId, name: account!.name, email: account!.email }, enquiry, batch }, invitation };
+}

@@ -1,0 +1,155 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  OTP_MAX_WRONG_TRIES,
+  OTP_RESEND_AFTER_SECONDS,
+  OTP_SENDS_PER_HOUR,
+  OTP_VALID_MINUTES,
+  VERIFICATION_PROOF_MINUTES,
+  type SendOtpResult,
+  type VerifyOtpResult,
+} from '@academy/shared/schemas/admissions';
+import type { Db, DbExecutor } from '../../db/client';
+import { emailVerifications } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { verificationCodeMail } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { getAcademySettings } from '../settings/settings.service';
+
+export type OtpDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
+
+// Outside production APP_SECRET may be unset (config.ts requires it in production).
+export const DEVELOPMENT_OTP_KEY = 'academy-development-key-not-for-production';
+
+/**
+ * A six-digit code has only a million values, so a plain hash would be reversed at once by whoever
+ * reads the table; keyed with APP_SECRET it needs the server's secret too. The email is part of the
+ * input so a code hash means nothing for another address.
+ */
+export function hashOtp(key: string, email: string, code: string): string {
+  return createHmac('sha256', key).update(`${email}\n${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const NEW_CODE_NEEDED = 'This code has expired or is no longer valid. Please ask for a new code.';
+const TOO_MANY_WRONG = 'Too many wrong codes. Please ask for a new code.';
+export const PROOF_INVALID = 'Your email address is not verified, or the verification has expired. Please verify it again.';
+
+/**
+ * Mails a new code unless the limits say no: one send per email every 60 s, at most five per email
+ * and five per client address in an hour. The counts come from the table, under a transaction lock
+ * per email and per address, so they hold however many servers answer. A new code replaces the
+ * previous ones of that email.
+ */
+export async function sendVerificationCode(deps: OtpDeps, input: { email: string; ip: string }): Promise<SendOtpResult> {
+  const ip = input.ip.slice(0, 64);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-email:${input.email}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-ip:${ip}`}))`);
+    const [latest] = await tx
+      .select({ secondsAgo: sql<number>`extract(epoch from now() - ${emailVerifications.createdAt})::float8` })
+      .from(emailVerifications)
+      .where(eq(emailVerifications.email, input.email))
+      .orderBy(desc(emailVerifications.createdAt))
+      .limit(1);
+    if (latest && latest.secondsAgo < OTP_RESEND_AFTER_SECONDS) {
+      const wait = Math.max(1, Math.ceil(OTP_RESEND_AFTER_SECONDS - latest.secondsAgo));
+      throw new AppError('TOO_MANY_REQUESTS', `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for a new code.`);
+    }
+    const lastHour = gt(emailVerifications.createdAt, sql`now() - interval '1 hour'`);
+    const [byEmail] = await tx.select({ value: count() }).from(emailVerifications).where(and(eq(emailVerifications.email, input.email), lastHour));
+    if ((byEmail?.value ?? 0) >= OTP_SENDS_PER_HOUR) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many codes were sent to this email address. Please try again in an hour.');
+    }
+    const [byIp] = await tx.select({ value: count() }).from(emailVerifications).where(and(eq(emailVerifications.ip, ip), lastHour));
+    if ((byIp?.value ?? 0) >= OTP_SENDS_PER_HOUR) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many codes were asked for from this connection. Please try again in an hour.');
+    }
+    // Only the newest code works.
+    await tx
+      .update(emailVerifications)
+      .set({ expiresAt: sql`least(${emailVerifications.expiresAt}, now())` })
+      .where(and(eq(emailVerifications.email, input.email), isNull(emailVerifications.verifiedAt)));
+    await tx.insert(emailVerifications).values({
+      email: input.email,
+      codeHash: hashOtp(deps.otpKey, input.email, code),
+      ip,
+      expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})`,
+    });
+  });
+  const settings = await getAcademySettings(deps.db);
+  try {
+    await deps.mailer.send({ to: input.email, ...verificationCodeMail({ academyName: settings.name, code, validMinutes: OTP_VALID_MINUTES }) });
+  } catch {
+    throw new AppError('INTERNAL', 'We could not send the code just now. Please try again in a minute.');
+  }
+  return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
+}
+
+/**
+ * Checks a code against the newest one sent to that email. A wrong code counts (committed even
+ * though the answer is an error); the fifth wrong one ends the code. The right one is answered with a
+ * random proof, bound to the email, that the enquiry form sends back within 30 minutes, once.
+ */
+export async function verifyCode(deps: OtpDeps, input: { email: string; otp: string }): Promise<VerifyOtpResult> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: emailVerifications.id,
+        codeHash: emailVerifications.codeHash,
+        wrongTries: emailVerifications.wrongTries,
+        live: sql<boolean>`${emailVerifications.expiresAt} > now()`,
+      })
+      .from(emailVerifications)
+      .where(and(eq(emailVerifications.email, input.email), isNull(emailVerifications.verifiedAt)))
+      .orderBy(desc(emailVerifications.createdAt))
+      .limit(1)
+      .for('update');
+    if (!row || !row.live) return { ok: false, error: NEW_CODE_NEEDED } as const;
+    if (row.wrongTries >= OTP_MAX_WRONG_TRIES) return { ok: false, error: TOO_MANY_WRONG } as const;
+    if (!sameHash(row.codeHash, hashOtp(deps.otpKey, input.email, input.otp))) {
+      const tries = row.wrongTries + 1;
+      await tx.update(emailVerifications).set({ wrongTries: tries }).where(eq(emailVerifications.id, row.id));
+      const left = OTP_MAX_WRONG_TRIES - tries;
+      return { ok: false, error: left === 0 ? TOO_MANY_WRONG : `This code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.` } as const;
+    }
+    const proof = generateToken();
+    const [verified] = await tx
+      .update(emailVerifications)
+      .set({ verifiedAt: sql`now()`, proofHash: hashToken(proof), proofExpiresAt: sql`now() + make_interval(mins => ${VERIFICATION_PROOF_MINUTES})` })
+      .where(eq(emailVerifications.id, row.id))
+      .returning({ expiresAt: emailVerifications.proofExpiresAt });
+    return { ok: true, proof, expiresAt: verified!.expiresAt! } as const;
+  });
+  if (!outcome.ok) throw new AppError('BAD_REQUEST', outcome.error, { otp: outcome.error });
+  return { verificationToken: outcome.proof, expiresAt: outcome.expiresAt.toISOString() };
+}
+
+/**
+ * Uses up a proof inside the transaction that stores the enquiry: it must be this email's, unexpired
+ * and unused; the conditional update makes two submissions of one proof impossible. Returns when the
+ * email was verified.
+ */
+export async function consumeVerificationProof(tx: DbExecutor, input: { email: string; token: string }): Promise<Date> {
+  const [used] = await tx
+    .update(emailVerifications)
+    .set({ proofUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailVerifications.proofHash, hashToken(input.token)),
+        eq(emailVerifications.email, input.email),
+        isNull(emailVerifications.proofUsedAt),
+        gt(emailVerifications.proofExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ verifiedAt: emailVerifications.verifiedAt });
+  if (!used) throw new AppError('BAD_REQUEST', PROOF_INVALID, { verificationToken: PROOF_INVALID });
+  return used.verifiedAt!;
+}

@@ -1,0 +1,136 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdmissionEnquiryDetail,
+  AdmissionEnquiryInput,
+  AdmissionEnquiryList,
+  AdmissionEnquiryListQuery,
+  AdmissionEnquiryUpdateInput,
+  ContactEnquiryInput,
+  ConvertEnquiryInput,
+  ConvertEnquiryResult,
+  EnquiryCounts,
+  EnquiryStatus,
+  SendOtpResult,
+  VerifyOtpResult,
+} from '@academy/shared/schemas/admissions';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { toQueryString } from '../../lib/query-string';
+
+export const enquiryKeys = {
+  all: ['admission-enquiries'] as const,
+  list: (query: AdmissionEnquiryListQuery) => ['admission-enquiries', 'list', query] as const,
+  detail: (id: string) => ['admission-enquiries', 'detail', id] as const,
+  counts: ['admission-enquiries', 'counts'] as const,
+};
+
+/** The spec gives no texts for registrations; these follow its other "Failed to …" messages. */
+export const ENQUIRY_FAILURES = {
+  fetch: 'Failed to fetch registrations',
+  update: 'Failed to update registration',
+  delete: 'Failed to delete registration',
+  status: 'Failed to change the status',
+  convert: 'Failed to convert the registration',
+  submit: 'Failed to send the application. Please try again.',
+  contact: 'Failed to send your message. Please try again.',
+  sendOtp: 'Failed to send the code. Please try again.',
+  verifyOtp: 'Failed to check the code. Please try again.',
+} as const;
+
+// Public: the /admission and /contact forms.
+
+export function useSendOtp() {
+  return useMutation({ mutationFn: (email: string) => apiRequestWithMessage<SendOtpResult>('POST', '/email-verification/send-otp', { email }) });
+}
+
+export function useVerifyOtp() {
+  return useMutation({ mutationFn: (input: { email: string; otp: string }) => apiRequestWithMessage<VerifyOtpResult>('POST', '/email-verification/verify-otp', input) });
+}
+
+export function useSubmitAdmission() {
+  return useMutation({ mutationFn: (input: AdmissionEnquiryInput) => apiRequestWithMessage<undefined>('POST', '/admission-enquiries', input) });
+}
+
+export function useSubmitContact() {
+  return useMutation({ mutationFn: (input: ContactEnquiryInput) => apiRequestWithMessage<undefined>('POST', '/admission-enquiries/contact', input) });
+}
+
+// Admin: the New Registrations pipeline.
+
+export function enquiriesQueryOptions(query: AdmissionEnquiryListQuery) {
+  return queryOptions({
+    queryKey: enquiryKeys.list(query),
+    queryFn: ({ signal }) => apiRequest<AdmissionEnquiryList>('GET', `/admission-enquiries${toQueryString(query)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEnquiries(query: AdmissionEnquiryListQuery) {
+  return useQuery(enquiriesQueryOptions(query));
+}
+
+export function enquiryQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: enquiryKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<AdmissionEnquiryDetail>('GET', `/admission-enquiries/${encodeURIComponent(id)}`, undefined, { signal }),
+  });
+}
+
+export function useEnquiry(id: string) {
+  return useQuery(enquiryQueryOptions(id));
+}
+
+/** Counts per status; the sidebar shows the `new` one, refreshed every minute while the admin works. */
+export const enquiryCountsQueryOptions = queryOptions({
+  queryKey: enquiryKeys.counts,
+  queryFn: ({ signal }) => apiRequest<EnquiryCounts>('GET', '/admission-enquiries/counts', undefined, { signal }),
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+});
+
+export function useEnquiryCounts(enabled = true) {
+  return useQuery({ ...enquiryCountsQueryOptions, enabled });
+}
+
+/** Enquiries show in the list, the sidebar count and the dashboard; a conversion adds a student. */
+function useInvalidateEnquiries() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: ['students'] }),
+      queryClient.invalidateQueries({ queryKey: ['batches'] }),
+    ]);
+}
+
+export function useUpdateEnquiry(id: string) {
+  const invalidate = useInvalidateEnquiries();
+  return useMutation({
+    mutationFn: (input: AdmissionEnquiryUpdateInput) => apiRequestWithMessage<AdmissionEnquiryDetail>('PUT', `/admission-enquiries/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteEnquiry() {
+  const invalidate = useInvalidateEnquiries();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<undefined>('DELETE', `/admission-enquiries/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useChangeEnquiryStatus(id: string) {
+  const invalidate = useInvalidateEnquiries();
+  return useMutation({
+    mutationFn: (status: EnquiryStatus) => apiRequestWithMessage<AdmissionEnquiryDetail>('PATCH', `/admission-enquiries/${encodeURIComponent(id)}/status`, { status }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useConvertEnquiry(id: string) {
+  const invalidate = useInvalidateEnquiries();
+  return useMutation({
+    mutationFn: (input: ConvertEnquiryInput) => apiRequestWithMessage<ConvertEnquiryResult>('POST', `/admission-enquiries/${encodeURIComponent(id)}/convert`, input),
+    onSuccess: () => invalidate(),
+  });
+}

@@ -1,0 +1,267 @@
+import { Alert, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { admissionEnquiryFormSchema, BOARDS, MEDIUMS } from '@academy/shared/schemas/admissions';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { usePublicCourses } from '../../courses/api';
+import { GENDER_OPTIONS } from '../../teachers/teacher-form';
+import { ADMISSION_STEP_FIELDS, EMPTY_ADMISSION_FORM, toAdmissionPayload } from '../admission-form';
+import type { AdmissionFormValues } from '../admission-form';
+import { ENQUIRY_FAILURES, useSubmitAdmission } from '../api';
+import { EmailVerification } from './email-verification';
+import type { VerificationState } from './email-verification';
+
+const PHONE_HINT = '10-digit Indian mobile number, e.g. 9822012345';
+const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
+
+/**
+ * The public admission form, in three steps on a phone's screen: contact (phone first, then the
+ * email, proven with a mailed code), the student's studies, then address and message. Every step is
+ * checked with the shared schema the server uses too.
+ */
+export function AdmissionForm() {
+  const [step, setStep] = useState(0);
+  const [verified, setVerified] = useState<VerificationState>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const courses = usePublicCourses();
+  // On a phone the three steps fit one row only without their descriptions.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const submit = useSubmitAdmission();
+  const form = useForm<AdmissionFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_ADMISSION_FORM,
+    validate: schemaResolver(admissionEnquiryFormSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const standards = courses.data?.standards ?? [];
+  const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
+  const emailVerified = verified !== null && verified.email === form.values.email.trim().toLowerCase();
+
+  /** Validates the fields of one step; true when they are all right. */
+  const stepIsValid = (index: number) => {
+    let valid = true;
+    for (const field of ADMISSION_STEP_FIELDS[index] ?? []) {
+      if (form.validateField(field).hasError) valid = false;
+    }
+    return valid;
+  };
+
+  const next = () => {
+    if (!stepIsValid(step)) return;
+    if (step === 0 && !emailVerified) {
+      form.setFieldError('email', 'Verify this email address with the code we mail you');
+      return;
+    }
+    setStep((current) => Math.min(current + 1, LAST_STEP));
+  };
+
+  const handleSubmit = form.onSubmit((values) => {
+    setSubmitError(null);
+    if (!verified || !emailVerified) {
+      setStep(0);
+      return;
+    }
+    submit.mutate(toAdmissionPayload(values, verified.token), {
+      onSuccess: ({ message }) => setDone(message ?? 'Thank you! We have received your application.'),
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+        if (fieldErrors?.verificationToken) {
+          // The proof was used or expired: the email must be verified again.
+          setVerified(null);
+          setStep(0);
+        } else if (fieldErrors) {
+          const firstStep = ADMISSION_STEP_FIELDS.findIndex((fields) => fields.some((field) => field in fieldErrors));
+          if (firstStep >= 0) setStep(firstStep);
+        }
+        setSubmitError(normalizeError(error, ENQUIRY_FAILURES.submit).message);
+      },
+    });
+  }, (errors) => {
+    // Shows the step of the first field in error.
+    const firstStep = ADMISSION_STEP_FIELDS.findIndex((fields) => fields.some((field) => field in errors));
+    if (firstStep >= 0) setStep(firstStep);
+  });
+
+  if (done) {
+    return (
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
+        <Stack gap="md" align="flex-start">
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={22} aria-hidden="true" />} title="Application sent" role="status" w="100%">
+            {done}
+          </Alert>
+          <Button component={Link} to="/" variant="light">
+            Back to Home
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // Enter in an earlier step moves on instead of sending.
+          if (step < LAST_STEP) {
+            event.preventDefault();
+            next();
+          } else handleSubmit(event);
+        }}
+      >
+        <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size={narrow ? 'xs' : 'sm'} iconSize={narrow ? 26 : undefined}
+          styles={narrow ? { steps: { justifyContent: 'space-between', flexWrap: 'nowrap' }, separator: { display: 'none' }, stepBody: { marginInlineStart: 6 } } : undefined}
+          allowNextStepsSelect={false} mb="lg">
+          <Stepper.Step label="Contact" description={narrow ? undefined : 'Phone and email'}>
+            <Stack gap="md" mt="md">
+              <TextInput
+                label="Student's mobile number"
+                description={PHONE_HINT}
+                withAsterisk
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="9822012345"
+                {...form.getInputProps('phone')}
+              />
+              <TextInput label="Student name" withAsterisk autoComplete="name" {...form.getInputProps('studentName')} />
+              <TextInput label="Email" withAsterisk type="email" inputMode="email" autoComplete="email" readOnly={emailVerified} {...form.getInputProps('email')} />
+              <EmailVerification
+                email={form.values.email}
+                verified={verified}
+                onVerified={(state) => {
+                  setVerified(state);
+                  form.clearFieldError('email');
+                }}
+                validateBeforeSend={() => stepIsValid(0)}
+              />
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label="Studies" description={narrow ? undefined : 'Standard and subjects'}>
+            <Stack gap="md" mt="md">
+              <Select
+                label="Standard"
+                withAsterisk
+                placeholder={courses.isPending ? 'Loading standards…' : 'Choose a standard'}
+                data={standards.map((standard) => ({ value: standard._id, label: standard.name }))}
+                nothingFoundMessage={courses.isError ? 'Standards could not be loaded' : 'No standards yet'}
+                {...form.getInputProps('standard')}
+                onChange={(value) => {
+                  form.setFieldValue('standard', value);
+                  // Subjects belong to a standard: keep only those the new one teaches.
+                  const taught = new Set(standards.find((standard) => standard._id === value)?.subjects.map((subject) => subject._id));
+                  form.setFieldValue(
+                    'subjects',
+                    form.values.subjects.filter((id) => taught.has(id)),
+                  );
+                }}
+              />
+              {chosenStandard && chosenStandard.subjects.length > 0 ? (
+                <Stack gap={6}>
+                  <Text size="sm" fw={500} id="subjects-label">
+                    Subjects of interest
+                  </Text>
+                  <Chip.Group multiple value={form.values.subjects} onChange={(value) => form.setFieldValue('subjects', value)}>
+                    <Group gap="xs" role="group" aria-labelledby="subjects-label">
+                      {chosenStandard.subjects.map((subject) => (
+                        <Chip key={subject._id} value={subject._id}>
+                          {subject.name}
+                        </Chip>
+                      ))}
+                    </Group>
+                  </Chip.Group>
+                  {form.errors.subjects ? (
+                    <Text size="sm" c="red">
+                      {form.errors.subjects}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ) : null}
+              <Radio.Group label="Board" {...form.getInputProps('board')}>
+                <Group gap="md" mt={6}>
+                  {BOARDS.map((board) => (
+                    <Radio key={board} value={board} label={board} />
+                  ))}
+                </Group>
+              </Radio.Group>
+              <Radio.Group label="Medium" {...form.getInputProps('medium')}>
+                <Group gap="md" mt={6}>
+                  {MEDIUMS.map((medium) => (
+                    <Radio key={medium} value={medium} label={medium} />
+                  ))}
+                </Group>
+              </Radio.Group>
+              <TextInput label="School" autoComplete="off" {...form.getInputProps('school')} />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <Select label="Gender" placeholder="Choose" data={GENDER_OPTIONS} clearable {...form.getInputProps('gender')} />
+                <TextInput label="Date of birth" type="date" {...form.getInputProps('dateOfBirth')} />
+              </SimpleGrid>
+              <Title order={3} size="h5" mt="xs">
+                Parent or guardian
+              </Title>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <TextInput label="Parent name" autoComplete="off" {...form.getInputProps('parentName')} />
+                <TextInput
+                  label="Parent phone"
+                  description={PHONE_HINT}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  placeholder="9421012345"
+                  {...form.getInputProps('parentPhone')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label="Message" description={narrow ? undefined : 'Address and questions'}>
+            <Stack gap="md" mt="md">
+              <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+              <Textarea
+                label="Message"
+                description="Preferred batch timings, questions about fees, anything we should know"
+                autosize
+                minRows={3}
+                maxRows={8}
+                {...form.getInputProps('message')}
+              />
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+
+        {submitError ? (
+          <Alert color="red" variant="light" mb="md" role="alert">
+            {submitError}
+          </Alert>
+        ) : null}
+
+        <Group justify="space-between">
+          {step > 0 ? (
+            <Button variant="default" onClick={() => setStep((current) => current - 1)}>
+              Back
+            </Button>
+          ) : (
+            <span />
+          )}
+          {/* Different keys: React must not turn the clicked Next button into the submit button mid-click (that would send the form). */}
+          {step < LAST_STEP ? (
+            <Button key="next" onClick={next}>
+              Next
+            </Button>
+          ) : (
+            <Button key="submit" type="submit" loading={submit.isPending}>
+              Submit Application
+            </Button>
+          )}
+        </Group>
+      </form>
+    </Paper>
+  );
+}

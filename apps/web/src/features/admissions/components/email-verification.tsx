@@ -1,0 +1,153 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { OTP_RESEND_AFTER_SECONDS, otpSchema } from '@academy/shared/schemas/admissions';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { formatCountdown } from '../admission-form';
+import { ENQUIRY_FAILURES, useSendOtp, useVerifyOtp } from '../api';
+
+export type VerificationState = { email: string; token: string } | null;
+
+interface EmailVerificationProps {
+  email: string;
+  /** Checks the fields of this step (phone, name, email) before a code is sent. */
+  validateBeforeSend: () => boolean;
+  verified: VerificationState;
+  onVerified: (state: VerificationState) => void;
+}
+
+/**
+ * The email step's three states: send a code, then enter it (with a countdown until another code may
+ * be asked for), then verified. Changing the email afterwards starts again.
+ */
+export function EmailVerification({ email, validateBeforeSend, verified, onVerified }: EmailVerificationProps) {
+  const sendOtp = useSendOtp();
+  const verifyOtp = useVerifyOtp();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  // A one-second tick drives the resend countdown.
+  useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
+  const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  const normalizedEmail = email.trim().toLowerCase();
+  const isVerified = verified !== null && verified.email === normalizedEmail;
+  const awaitingCode = sentTo !== null && sentTo === normalizedEmail && !isVerified;
+
+  const send = () => {
+    setSendError(null);
+    if (!validateBeforeSend()) return;
+    sendOtp.mutate(normalizedEmail, {
+      onSuccess: ({ data }) => {
+        setSentTo(normalizedEmail);
+        setCode('');
+        setCodeError(null);
+        setResendAt(Date.now() + (data?.resendAfterSeconds ?? OTP_RESEND_AFTER_SECONDS) * 1000);
+        setNow(Date.now());
+      },
+      onError: (error) => setSendError(fieldErrorsOf(error)?.email ?? normalizeError(error, ENQUIRY_FAILURES.sendOtp).message),
+    });
+  };
+
+  const verify = () => {
+    const parsed = otpSchema.safeParse(code);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? 'Enter the 6-digit code');
+      return;
+    }
+    verifyOtp.mutate(
+      { email: normalizedEmail, otp: parsed.data },
+      {
+        onSuccess: ({ data }) => onVerified({ email: normalizedEmail, token: data.verificationToken }),
+        onError: (error) => setCodeError(normalizeError(error, ENQUIRY_FAILURES.verifyOtp).message),
+      },
+    );
+  };
+
+  if (isVerified) {
+    return (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title="Email verified" role="status">
+        {verified.email} is verified. Continue with the student&apos;s details.
+      </Alert>
+    );
+  }
+
+  if (!awaitingCode) {
+    return (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          We will mail a 6-digit code to this address to make sure it is yours.
+        </Text>
+        <Group>
+          <Button onClick={send} loading={sendOtp.isPending} variant="light">
+            Send code
+          </Button>
+        </Group>
+        {sendError ? (
+          <Text size="sm" c="red" role="alert">
+            {sendError}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" role="status">
+        We have sent a 6-digit code to <strong>{sentTo}</strong>. It is valid for 10 minutes.{' '}
+        <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
+          Change email
+        </Anchor>
+      </Text>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label="Verification code"
+          placeholder="123456"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          w={160}
+          value={code}
+          error={codeError}
+          onChange={(event) => {
+            setCode(event.currentTarget.value.replace(/\D/g, ''));
+            setCodeError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              verify();
+            }
+          }}
+        />
+        <Button mt={25} onClick={verify} loading={verifyOtp.isPending}>
+          Verify
+        </Button>
+      </Group>
+      {secondsLeft > 0 ? (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Resend code in {formatCountdown(secondsLeft)}
+        </Text>
+      ) : (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            No mail? Check the spam folder, or
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={send} loading={sendOtp.isPending}>
+            Resend code
+          </Button>
+        </Group>
+      )}
+      {sendError ? (
+        <Text size="sm" c="red" role="alert">
+          {sendError}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

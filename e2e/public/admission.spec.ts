@@ -1,0 +1,93 @@
+import { expect, hasHorizontalOverflow, randomMobile, test, uniqueToken, waitForMailText, waitForVerificationCode } from '../fixtures';
+
+const PHONE_MESSAGE = 'Enter a 10-digit Indian mobile number, optionally starting with +91';
+
+test.describe('admission form', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a visitor on a phone applies: phone first, email code from the mail, studies, message', async ({ page }) => {
+    // A long journey (mail round trips, several screens) on a shared, slow machine.
+    test.setTimeout(90_000);
+    const token = uniqueToken('adm');
+    const email = `${token}@example.in`;
+    await page.goto('/admission');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admission' })).toBeVisible();
+
+    await page.getByLabel("Student's mobile number").fill(randomMobile());
+    await page.getByLabel('Student name').fill(`Aditi ${token}`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    // The next step needs the verified email.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Verify this email address with the code we mail you')).toBeVisible();
+
+    const sentAt = Date.now();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(`We have sent a 6-digit code to ${email}`)).toBeVisible();
+    // The resend countdown runs.
+    await expect(page.getByText(/Resend code in 0:[0-5]\d/)).toBeVisible();
+    const code = await waitForVerificationCode(email, sentAt);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('Verification code').fill(wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('This code is not correct. 4 tries left.')).toBeVisible();
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Email verified')).toBeVisible();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Standards and their subjects come from the database.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Choose a standard')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Standard' }).click();
+    await page.getByRole('option', { name: '10th Standard' }).click();
+    await page.getByText('Mathematics', { exact: true }).click();
+    await page.getByText('Science', { exact: true }).click();
+    await page.getByRole('radio', { name: 'State Board' }).check();
+    await page.getByRole('radio', { name: 'Semi-English' }).check();
+    await page.getByLabel('Parent phone').fill('12345');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(PHONE_MESSAGE)).toBeVisible();
+    await page.getByLabel('Parent phone').fill(randomMobile());
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByLabel('Message', { exact: true }).fill('Evening batch please.');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you! We have received your application.' })).toBeVisible();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await waitForMailText(email, /(We have received your admission enquiry)/, sentAt);
+  });
+
+  test('a bad phone number shows the rule and sends no code', async ({ page }) => {
+    await page.goto('/admission');
+    await page.getByLabel("Student's mobile number").fill('12345');
+    await page.getByLabel('Student name').fill('Test Student');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${uniqueToken('bad')}@example.in`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(PHONE_MESSAGE)).toBeVisible();
+    await expect(page.getByText(/We have sent a 6-digit code/)).toHaveCount(0);
+    // +91 and a space are fine.
+    await page.getByLabel("Student's mobile number").fill('5822012345');
+    await page.getByLabel('Student name').click();
+    await expect(page.getByText(PHONE_MESSAGE)).toBeVisible();
+    await page.getByLabel("Student's mobile number").fill('+91 9822012345');
+    await page.getByLabel('Student name').click();
+    await expect(page.getByText(PHONE_MESSAGE)).toHaveCount(0);
+  });
+});
+
+test('the contact page takes a short message', async ({ page }) => {
+  const token = uniqueToken('msg');
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Give an email address or a phone number so we can reply').first()).toBeVisible();
+  await form.getByLabel('Name').fill(`Meera ${token}`);
+  await form.getByLabel('Phone').fill(randomMobile());
+  await form.getByLabel('Message').fill('Do you have a weekend JEE batch?');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('status')).toContainText('Thank you for your message. We will get back to you soon.');
+  await expect(form.getByLabel('Name')).toHaveValue('');
+});
