@@ -25,7 +25,8 @@ export function BatchCard({ batch }: { batch: CourseBatch }) {
     <Paper withBorder radius="md" p="md" component="article" aria-label={batch.name}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <div>
+          {/* minWidth 0 lets a long batch name wrap instead of pushing the seats badge off a phone's screen. */}
+          <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <Title order={3} size="h4">
               {batch.name}
             </Title>
