@@ -16,7 +16,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', today: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 
 beforeAll(async () => {
@@ -36,6 +36,7 @@ beforeAll(async () => {
   const admin = await buildUser(db, { role: 'admin' });
   cookies.admin = await loginAs(t.app, admin.email);
   const today = await academyToday(db);
+  ids.today = today;
   const announcement = await createAnnouncement(db, { title: 'For the batch', content: 'x', type: 'general', priority: 'low', audience: 'everyone', batches: [ids.batch], startDate: today, endDate: today }, admin.id);
   ids.announcement = announcement._id;
   const [notification] = await db.insert(notifications).values({ studentId: student.id, message: 'Yours' }).returning();
@@ -122,6 +123,20 @@ const routes: Route[] = [
   { method: 'GET', url: () => '/api/notifications?page=1&limit=5', expect: only({ student: 200, otherStudent: 200 }) },
   { method: 'POST', url: () => `/api/notifications/${ids.notification}/read`, expect: only({ student: 200, otherStudent: 404 }) },
   { method: 'POST', url: () => '/api/notifications/read-all', expect: only({ student: 200, otherStudent: 200 }) },
+  // Attendance: the batch's teacher and admins (another teacher's batch is 403); students their own under /student.
+  { method: 'GET', url: () => `/api/attendance/${ids.batch}/${ids.today}`, expect: only({ teacher: 200, admin: 200 }) },
+  // A future date: refused (400) after the permission check, so nothing is saved.
+  { method: 'POST', url: () => `/api/attendance/batch/${ids.batch}`, body: { date: '2999-01-01', records: [] }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
+  {
+    method: 'POST',
+    url: () => `/api/attendance/batch/${ids.batch}`,
+    body: { date: '2999-01-01', records: [{ studentId: UNKNOWN, status: 'present' }] },
+    expect: only({ teacher: 400, admin: 400 }),
+  },
+  { method: 'GET', url: () => `/api/attendance/batch/${ids.batch}/history?startDate=2026-06-01&endDate=2026-06-30`, expect: only({ teacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => `/api/attendance/student/${ids.student}/batch/${ids.batch}`, expect: only({ teacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => '/api/student/attendance', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'GET', url: () => `/api/student/attendance/${ids.batch}`, expect: only({ student: 200, otherStudent: 404 }) },
 ];
 
 describe('access matrix', () => {

@@ -6,3 +6,4 @@ export * from './schema/newsletter';
 export * from './schema/password-reset-tokens';
 export * from './schema/announcements';
 export * from './schema/notifications';
+export * from './schema/attendance';

@@ -22,6 +22,10 @@ describe('GET /api/admin/dashboard/summary', () => {
       counts: { activeStudents: 0, teachers: 0, batches: 0, subjects: 0, standards: 0, newRegistrations: 0, activeAnnouncements: 0 },
       recentStudents: [],
       batchesNearCapacity: [],
+      attendance: {
+        today: { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), present: 0, absent: 0, late: 0, excused: 0, total: 0, percentage: null, batchesMarked: 0 },
+        trend: expect.arrayContaining([{ date: expect.any(String), total: 0, percentage: null }]),
+      },
     });
   });
 
