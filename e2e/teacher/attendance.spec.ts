@@ -122,3 +122,20 @@ test.describe('attendance', () => {
     expect(denied.status()).toBe(403);
   });
 });
+
+test.describe('attendance for the admin', () => {
+  test('the dashboard shows the attendance rate, and a student’s page their attendance per batch', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    const overview = page.getByRole('region', { name: 'Attendance' });
+    await expect(overview.getByText('Last 14 days')).toBeVisible();
+    // The demo academy has two weeks of marks.
+    await expect(overview.getByText(/^\d+(\.\d)?%$/).first()).toBeVisible();
+
+    const students = (await (await page.request.get('/api/students?search=aarav.patil')).json()).data.students as { _id: string }[];
+    await page.goto(`/app/students/${students[0]!._id}`);
+    const section = page.getByRole('region', { name: 'Attendance' });
+    await expect(section.getByRole('listitem').filter({ hasText: /^9th Maths Evening: \d+(\.\d)?%$/ })).toBeVisible();
+    await expect(section.getByRole('table', { name: 'Attendance records' }).getByRole('row').nth(1)).toBeVisible();
+    await expect(section.getByTestId('attendance-percentage')).toHaveText(/^\d+(\.\d)?%$/);
+  });
+});
