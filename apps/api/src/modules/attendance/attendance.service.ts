@@ -12,15 +12,15 @@ import {
   type attendanceSubmissionSchema,
   type StudentAttendance,
 } from '@academy/shared/schemas/attendance';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { studentIdOfUser } from '../batches/batches.service';
-import { academyToday } from '../settings/settings.service';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
-type BatchRow = AttendanceBatch & { teacherUserId: string };
+type BatchRow = AttendanceBatch & { teacherUserId: string; today: string };
 type StatisticsRow = AttendanceStatistics;
 
 /** A calendar date `days` after (or before) `date`, 'YYYY-MM-DD'. */
@@ -70,7 +70,9 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
       json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
       json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
       json_build_object('_id', t.id, 'name', tu.name) as teacher,
-      t.user_id as "teacherUserId"
+      t.user_id as "teacherUserId",
+      -- Today where the academy is, in the same round trip (its settings row, else the default zone).
+      to_char(now() at time zone coalesce((select time_zone from academy_settings limit 1), ${DEFAULT_TIME_ZONE}), 'YYYY-MM-DD') as today
     from batches b
     join standards st on st.id = b.standard_id
     join subjects sub on sub.id = b.subject_id
@@ -82,7 +84,7 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
   return row;
 }
 
-function publicBatch({ teacherUserId: _teacherUserId, ...batch }: BatchRow): AttendanceBatch {
+function publicBatch({ teacherUserId: _teacherUserId, today: _today, ...batch }: BatchRow): AttendanceBatch {
   return batch;
 }
 
@@ -147,8 +149,8 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
 
 /** GET /api/attendance/{batchId}/{date}: any valid date may be read (an unmarked one lists the roster). */
 export async function getAttendanceDay(db: DbExecutor, user: AuthUser, batchId: string, date: string): Promise<AttendanceDay> {
-  const [batch, today] = await Promise.all([batchForStaff(db, user, batchId), academyToday(db)]);
-  return dayOf(db, batch, date, today);
+  const batch = await batchForStaff(db, user, batchId);
+  return dayOf(db, batch, date, batch.today);
 }
 
 /** Refuses a day that cannot have had a class: in the future, before the batch starts or after it ends. */
@@ -167,7 +169,8 @@ function assertMarkableDate(batch: BatchRow, date: string, today: string) {
  * students who have since left the batch stay as history).
  */
 export async function submitAttendance(db: Db, user: AuthUser, batchId: string, input: Submission): Promise<AttendanceDay> {
-  const [batch, today] = await Promise.all([batchForStaff(db, user, batchId), academyToday(db)]);
+  const batch = await batchForStaff(db, user, batchId);
+  const today = batch.today;
   assertMarkableDate(batch, input.date, today);
   const studentIds = input.records.map((record) => record.studentId);
   await db.transaction(async (tx) => {
@@ -227,8 +230,8 @@ function assertRangeLength(startDate: string, endDate: string) {
 
 /** GET /api/attendance/batch/{batchId}/history: a student × date grid for a range (default: the last four weeks). */
 export async function getBatchHistory(db: DbExecutor, user: AuthUser, batchId: string, query: RangeQuery): Promise<AttendanceHistory> {
-  const [batch, today] = await Promise.all([batchForStaff(db, user, batchId), academyToday(db)]);
-  const { startDate, endDate } = historyRange(batch, query, today);
+  const batch = await batchForStaff(db, user, batchId);
+  const { startDate, endDate } = historyRange(batch, query, batch.today);
   const inRange = sql`a.batch_id = ${batchId} and a.date between ${startDate} and ${endDate}`;
   const [students, dates, records] = await Promise.all([
     db.execute<{ _id: string; name: string; enrolled: boolean } & StatisticsRow>(sql`
@@ -264,30 +267,32 @@ export async function getBatchHistory(db: DbExecutor, user: AuthUser, batchId: s
   };
 }
 
-type RecordRow = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: Date; markedById: string | null; markedByName: string | null; batchId: string; batchName: string };
+type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: string; markedById: string | null; markedByName: string | null; batchId: string; batchName: string };
 
-/** Records, statistics and months of one student, over one batch or all the given ones; SQL does the counting. */
+/**
+ * Records, statistics per batch and overall (ROLLUP), and months of one student, over the given
+ * batches, in one statement that reads the marks once; SQL does all the counting.
+ */
 async function studentRecords(db: DbExecutor, studentId: string, batchIds: string[], range: { startDate?: string; endDate?: string }) {
-  const where: SQL = sql`a.student_id = ${studentId} and a.batch_id = any(${sql.param(batchIds)}::uuid[])
-    ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
-    ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}`;
-  const [records, totals, months] = await Promise.all([
-    db.execute<RecordRow>(sql`
-      select a.id as "_id", a.date, a.status, a.remark, a.marked_at as "markedAt", a.marked_by as "markedById", mu.name as "markedByName",
-        b.id as "batchId", b.name as "batchName"
+  const { rows } = await db.execute<{ records: RecordJson[]; totals: ({ batchId: string | null } & StatisticsRow)[]; months: ({ month: string } & StatisticsRow)[] }>(sql`
+    with a as (
+      select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by
       from attendance_records a
-      join batches b on b.id = a.batch_id
-      left join users mu on mu.id = a.marked_by
-      where ${where}
-      order by a.date desc, b.name`),
-    // ROLLUP: one row per batch and the overall row (batch null).
-    db.execute<{ batchId: string | null } & StatisticsRow>(sql`
-      select a.batch_id as "batchId", ${STATISTICS} from attendance_records a where ${where} group by rollup (a.batch_id)`),
-    db.execute<{ month: string } & StatisticsRow>(sql`
-      select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from attendance_records a where ${where} group by 1 order by 1`),
-  ]);
+      where a.student_id = ${studentId} and a.batch_id = any(${sql.param(batchIds)}::uuid[])
+        ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
+        ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}
+    )
+    select
+      (select coalesce(json_agg(json_build_object(
+          '_id', a.id, 'date', a.date, 'status', a.status, 'remark', a.remark, 'markedAt', a.marked_at,
+          'markedById', a.marked_by, 'markedByName', mu.name, 'batchId', b.id, 'batchName', b.name
+        ) order by a.date desc, b.name), '[]'::json)
+        from a join batches b on b.id = a.batch_id left join users mu on mu.id = a.marked_by) as records,
+      (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
+      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`);
+  const { records, totals, months } = rows[0]!;
   return {
-    records: records.rows.map((row) => ({
+    records: records.map((row) => ({
       _id: row._id,
       date: row.date,
       status: row.status,
@@ -296,10 +301,20 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
       markedBy: row.markedById ? { _id: row.markedById, name: row.markedByName ?? '' } : null,
       batch: { _id: row.batchId, name: row.batchName },
     })),
-    statistics: statisticsOf(totals.rows.find((row) => row.batchId === null)),
-    perBatch: new Map(totals.rows.filter((row) => row.batchId !== null).map((row) => [row.batchId!, statisticsOf(row)])),
-    monthly: months.rows.map(({ month, ...row }): AttendanceMonth => ({ month, ...statisticsOf(row) })),
+    statistics: statisticsOf(totals.find((row) => row.batchId === null)),
+    perBatch: new Map(totals.filter((row) => row.batchId !== null).map((row) => [row.batchId!, statisticsOf(row)])),
+    monthly: months.map(({ month, ...row }): AttendanceMonth => ({ month, ...statisticsOf(row) })),
   };
+}
+
+/** The student, and whether they are (or were) in the batch: enrolled, archived but enrolled, or marked there once. */
+async function studentInBatch(db: DbExecutor, studentId: string, batchId: string) {
+  const { rows } = await db.execute<{ _id: string; name: string; email: string; belongs: boolean }>(sql`
+    select s.id as "_id", u.name, u.email,
+      exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id)
+        or exists (select 1 from attendance_records where student_id = s.id and batch_id = ${batchId}) as belongs
+    from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+  return rows[0];
 }
 
 async function studentOf(db: DbExecutor, studentId: string) {
@@ -309,14 +324,6 @@ async function studentOf(db: DbExecutor, studentId: string) {
   return rows[0];
 }
 
-/** Whether the student is (or was) in the batch: enrolled, archived but enrolled, or marked there once. */
-async function belongsToBatch(db: DbExecutor, studentId: string, batchId: string): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(sql`
-    select exists (select 1 from batch_students where batch_id = ${batchId} and student_id = ${studentId})
-      or exists (select 1 from attendance_records where student_id = ${studentId} and batch_id = ${batchId}) as found`);
-  return rows[0]?.found ?? false;
-}
-
 function rangeOf(query: RangeQuery) {
   if (query.startDate && query.endDate) assertRangeLength(query.startDate, query.endDate);
   return { startDate: query.startDate, endDate: query.endDate };
@@ -324,7 +331,9 @@ function rangeOf(query: RangeQuery) {
 
 async function oneBatchAttendance(db: DbExecutor, batch: BatchRow, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
   const range = rangeOf(query);
-  const [student, belongs] = await Promise.all([studentOf(db, studentId), belongsToBatch(db, studentId, batch._id)]);
+  const found = await studentInBatch(db, studentId, batch._id);
+  if (!found) throw new AppError('NOT_FOUND', 'Student not found');
+  const { belongs, ...student } = found;
   if (!belongs) throw new AppError('NOT_FOUND', 'This student is not in this batch');
   const result = await studentRecords(db, studentId, [batch._id], range);
   return {
@@ -348,7 +357,7 @@ export async function getStudentBatchAttendance(db: DbExecutor, user: AuthUser, 
 export async function getOwnBatchAttendance(db: DbExecutor, user: AuthUser, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
   const studentId = await studentIdOfUser(db, user.id);
   const batch = await loadBatch(db, batchId).catch(() => undefined);
-  if (!batch || !(await belongsToBatch(db, studentId, batchId))) throw new AppError('NOT_FOUND', 'Batch not found');
+  if (!batch || !(await studentInBatch(db, studentId, batchId))?.belongs) throw new AppError('NOT_FOUND', 'Batch not found');
   return oneBatchAttendance(db, batch, studentId, query);
 }
 
