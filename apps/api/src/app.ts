@@ -23,6 +23,7 @@ import { admissionsRoutes } from './modules/admissions/admissions.routes';
 import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { automaticBackupTask, type BackupPaths } from './modules/backups/backups.service';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
       await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+      await api.register(attendanceRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -19,7 +19,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -40,6 +40,7 @@ beforeAll(async () => {
   const admin = await buildUser(db, { role: 'admin' });
   cookies.admin = await loginAs(t.app, admin.email);
   const today = await academyToday(db);
+  ids.today = today;
   const announcement = await createAnnouncement(db, { title: 'For the batch', content: 'x', type: 'general', priority: 'low', audience: 'everyone', batches: [ids.batch], startDate: today, endDate: today }, admin.id);
   ids.announcement = announcement._id;
   const [notification] = await db.insert(notifications).values({ studentId: student.id, message: 'Yours' }).returning();
@@ -174,6 +175,20 @@ const routes: Route[] = [
   { method: 'PATCH', url: () => `/api/admission-enquiries/${ids.enquiry}/status`, body: {}, expect: only({ admin: 400 }) },
   // A new enquiry cannot be converted (409), so the matrix creates no student.
   { method: 'POST', url: () => `/api/admission-enquiries/${ids.enquiry}/convert`, body: {}, expect: only({ admin: 409 }) },
+  // Attendance: the batch's teacher and admins (another teacher's batch is 403); students their own under /student.
+  { method: 'GET', url: () => `/api/attendance/${ids.batch}/${ids.today}`, expect: only({ teacher: 200, admin: 200 }) },
+  // A future date: refused (400) after the permission check, so nothing is saved.
+  { method: 'POST', url: () => `/api/attendance/batch/${ids.batch}`, body: { date: '2999-01-01', records: [] }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
+  {
+    method: 'POST',
+    url: () => `/api/attendance/batch/${ids.batch}`,
+    body: { date: '2999-01-01', records: [{ studentId: UNKNOWN, status: 'present' }] },
+    expect: only({ teacher: 400, admin: 400 }),
+  },
+  { method: 'GET', url: () => `/api/attendance/batch/${ids.batch}/history?startDate=2026-06-01&endDate=2026-06-30`, expect: only({ teacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => `/api/attendance/student/${ids.student}/batch/${ids.batch}`, expect: only({ teacher: 200, admin: 200 }) },
+  { method: 'GET', url: () => '/api/student/attendance', expect: only({ student: 200, otherStudent: 200 }) },
+  { method: 'GET', url: () => `/api/student/attendance/${ids.batch}`, expect: only({ student: 200, otherStudent: 404 }) },
 ];
 
 describe('access matrix', () => {

@@ -92,7 +92,7 @@ export async function buildStudent(
 /** A batch; its standard, subject and teacher are created unless given. `studentIds` are enrolled. */
 export async function buildBatch(
   db: Db,
-  overrides: Partial<{ name: string; teacherId: string; standardId: string; subjectId: string; capacity: number; studentIds: string[] }> = {},
+  overrides: Partial<{ name: string; teacherId: string; standardId: string; subjectId: string; capacity: number; studentIds: string[]; startDate: string; endDate: string }> = {},
 ) {
   const n = next();
   const [batch] = await db
@@ -105,8 +105,8 @@ export async function buildBatch(
       scheduleDays: ['mon', 'wed', 'fri'],
       startTime: '07:00',
       endTime: '08:30',
-      startDate: '2026-06-01',
-      endDate: '2027-03-31',
+      startDate: overrides.startDate ?? '2026-06-01',
+      endDate: overrides.endDate ?? '2027-03-31',
       capacity: overrides.capacity ?? 40,
     })
     .returning();

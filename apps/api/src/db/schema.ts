@@ -9,3 +9,4 @@ export * from './schema/notes';
 export * from './schema/notifications';
 export * from './schema/calendar-feeds';
 export * from './schema/admissions';
+export * from './schema/attendance';

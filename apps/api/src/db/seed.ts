@@ -9,6 +9,7 @@ import {
   admissionEnquirySubjects,
   announcementBatches,
   announcements,
+  attendanceRecords,
   batches,
   batchStudents,
   notes,
@@ -110,6 +111,36 @@ function shiftDate(date: string, days: number): string {
   const shifted = new Date(`${date}T00:00:00Z`);
   shifted.setUTCDate(shifted.getUTCDate() + days);
   return shifted.toISOString().slice(0, 10);
+}
+
+const WEEKDAY_OF_UTC_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+/** Days of demo attendance before today. Today is left unmarked, for the teacher to mark. */
+const DEMO_ATTENDANCE_DAYS = 28;
+
+/** The batch's class days in the four weeks before today (never before the batch started). */
+function pastClassDays(today: string, days: readonly string[], batchStart: string): string[] {
+  const result: string[] = [];
+  for (let offset = DEMO_ATTENDANCE_DAYS; offset >= 1; offset -= 1) {
+    const date = shiftDate(today, -offset);
+    if (date >= batchStart && days.includes(WEEKDAY_OF_UTC_DAY[new Date(`${date}T00:00:00Z`).getUTCDay()]!)) result.push(date);
+  }
+  return result;
+}
+
+/**
+ * A believable, repeatable mark: most students come most days, a few are often late or absent.
+ * Depends only on the student's place in the list and the date, so every seed gives the same picture.
+ */
+function demoMark(studentIndex: number, date: string): { status: 'present' | 'absent' | 'late' | 'excused'; remark: string | null } {
+  const day = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const roll = (studentIndex * 37 + day * 11) % 29;
+  // Every fifth student is irregular: absent or late about twice as often.
+  const irregular = studentIndex % 5 === 3;
+  if (roll === 0 || (irregular && roll === 1)) return { status: 'absent', remark: roll === 0 ? 'Informed by parent: unwell' : null };
+  if (roll === 2 || (irregular && roll === 3)) return { status: 'absent', remark: null };
+  if (roll === 4 || roll === 5 || (irregular && roll === 6)) return { status: 'late', remark: roll === 4 ? 'Bus was late' : null };
+  if (roll === 7) return { status: 'excused', remark: 'School exam' };
+  return { status: 'present', remark: null };
 }
 
 /** One announcement of each state, relative to the seeding day; the last one only for `batchId`. */
@@ -273,8 +304,10 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     await tx.insert(standardSubjects).values(STANDARDS.flatMap((standard) => standard.subjects.map((code) => ({ standardId: standardId(standard.level), subjectId: subjectId(code) }))));
 
     const teacherIds: string[] = [];
+    const teacherUserIds: string[] = [];
     for (const teacher of TEACHERS) {
       const [user] = await tx.insert(users).values({ name: teacher.name, email: teacher.email, role: 'teacher', passwordHash }).returning();
+      teacherUserIds.push(user!.id);
       const [row] = await tx
         .insert(teachers)
         .values({ userId: user!.id, phone: `+91 ${teacher.phone}`, qualification: teacher.qualification, gender: teacher.gender, joiningDate: '2022-06-01', address: 'Latur, Maharashtra' })
@@ -317,6 +350,8 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       { name: '12th Biology', level: 12, subject: 'BIO', teacher: 2, days: ['tue', 'thu', 'sat'], startTime: '16:00', endTime: '17:30', capacity: 60 },
     ] as const;
     const batchIds: string[] = [];
+    const today = calendarDateIn(DEFAULT_TIME_ZONE, new Date());
+    const attendanceRows: (typeof attendanceRecords.$inferInsert)[] = [];
     for (const plan of batchPlan) {
       const [batch] = await tx
         .insert(batches)
@@ -337,7 +372,24 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       const roster = studentRows.filter((student) => student.level === plan.level);
       if (roster.length > 0) await tx.insert(batchStudents).values(roster.map((student) => ({ batchId: batch!.id, studentId: student.id })));
       batchIds.push(batch!.id);
+      for (const date of pastClassDays(today, plan.days, startDate)) {
+        for (const student of roster) {
+          const mark = demoMark(studentRows.indexOf(student), date);
+          attendanceRows.push({
+            batchId: batch!.id,
+            studentId: student.id,
+            date,
+            status: mark.status,
+            remark: mark.remark,
+            markedBy: teacherUserIds[plan.teacher]!,
+            // Marked as the class ended (India has no daylight saving time).
+            markedAt: new Date(`${date}T${plan.endTime}:00+05:30`),
+          });
+        }
+      }
     }
+    // A few weeks of past classes, in one statement, so every attendance screen and the dashboard have data.
+    if (attendanceRows.length > 0) await tx.insert(attendanceRecords).values(attendanceRows);
 
     // The notification job tells students about the active ones once the server is up.
     const announcementRows = await tx

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from './admissions';
+import { attendanceStatisticsSchema } from './attendance';
 import { isoDateTimeSchema, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
 
 /** A batch counts as near capacity when its active students fill at least this share of its seats. */
@@ -46,5 +47,11 @@ export const adminDashboardSummarySchema = z.object({
       seatsLeft: z.number().int(),
     }),
   ),
+  /** Attendance across the academy: today's marks (academy time zone) and the last 14 days, oldest first. */
+  attendance: z.object({
+    today: attendanceStatisticsSchema.extend({ date: z.string(), batchesMarked: z.number().int() }),
+    /** Every day of the 14, marked or not (total 0 and percentage null when nothing was marked). */
+    trend: z.array(z.object({ date: z.string(), total: z.number().int(), percentage: z.number().nullable() })),
+  }),
 });
 export type AdminDashboardSummary = z.infer<typeof adminDashboardSummarySchema>;

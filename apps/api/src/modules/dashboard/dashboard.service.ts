@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import { NEAR_CAPACITY_SHARE, type AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
 import { countActiveAnnouncements } from '../announcements/announcements.service';
+import { STATISTICS } from '../attendance/attendance.service';
+import { academyToday } from '../settings/settings.service';
+
+/** Days in the dashboard's attendance trend, today included. */
+const TREND_DAYS = 14;
 
 type Row = {
   active_students: number;
@@ -13,6 +18,8 @@ type Row = {
   recent_students: (Omit<AdminDashboardSummary['recentStudents'][number], 'createdAt'> & { createdAt: string })[];
   recent_registrations: (Omit<AdminDashboardSummary['recentRegistrations'][number], 'createdAt'> & { createdAt: string })[];
   near_capacity: AdminDashboardSummary['batchesNearCapacity'];
+  attendance_today: Omit<AdminDashboardSummary['attendance']['today'], 'date'>;
+  attendance_trend: AdminDashboardSummary['attendance']['trend'];
 };
 
 /**
@@ -21,6 +28,7 @@ type Row = {
  * (archived ones keep their enrolment rows as history).
  */
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
+  const today = await academyToday(db);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (
       select bs.batch_id, count(*)::int as enrolled
@@ -60,7 +68,17 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
         join users tu on tu.id = t.user_id
         where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric
         order by e.enrolled::float / b.capacity desc, b.name
-      ) near) as near_capacity
+      ) near) as near_capacity,
+      (select row_to_json(marked) from (
+        select ${STATISTICS}, count(distinct a.batch_id)::int as "batchesMarked" from attendance_records a where a.date = ${today}::date
+      ) marked) as attendance_today,
+      (select json_agg(trend order by trend.date) from (
+        select to_char(day, 'YYYY-MM-DD') as date, count(a.status)::int as total,
+          round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
+        from generate_series(${today}::date - ${TREND_DAYS - 1}::int, ${today}::date, interval '1 day') day
+        left join attendance_records a on a.date = day::date
+        group by day
+      ) trend) as attendance_trend
   `);
   const row = rows[0]!;
   return {
@@ -76,5 +94,6 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
     recentStudents: row.recent_students.map((student) => ({ ...student, createdAt: new Date(student.createdAt).toISOString() })),
     recentRegistrations: row.recent_registrations.map((enquiry) => ({ ...enquiry, createdAt: new Date(enquiry.createdAt).toISOString() })),
     batchesNearCapacity: row.near_capacity,
+    attendance: { today: { date: today, ...row.attendance_today }, trend: row.attendance_trend },
   };
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { SectionCard } from '../../../../components/ui/section-card';
+import { BatchAttendanceHistory } from '../../../../features/attendance/components/batch-attendance-history';
 import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../../features/batches/api';
 import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
 import { BatchRoster } from '../../../../features/batches/components/batch-roster';
@@ -54,6 +55,10 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
           empty="No students yet. Add existing students or a new one."
         />
       </SectionCard>
+      <BatchAttendanceHistory
+        batchId={batch._id}
+        studentHref={(studentId) => `/app/students/${encodeURIComponent(studentId)}?batchId=${encodeURIComponent(batch._id)}#attendance`}
+      />
     </Stack>
   );
 }

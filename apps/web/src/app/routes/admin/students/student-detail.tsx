@@ -9,6 +9,7 @@ import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { formatDate } from '../../../../lib/format-date';
+import { StudentAttendanceSection } from '../../../../features/attendance/components/student-attendance-section';
 import { STUDENT_FAILURES, useStudent } from '../../../../features/students/api';
 import { StudentStatusBadge } from '../../../../features/students/components/student-status-badge';
 import { useConfirmArchiveStudent } from '../../../../features/students/components/use-confirm-archive-student';
@@ -76,6 +77,8 @@ function StudentProfile({ student }: { student: StudentDetail }) {
       <Section title="Batches">
         <BatchSummaryList batches={student.batches} empty="Not enrolled in any batch yet." showTeacher />
       </Section>
+      {/* Attendance (issue 6): the percentage per batch and the student-wise view. */}
+      <StudentAttendanceSection studentId={student._id} batches={student.batches} />
       <Section title="Account">
         <DetailList
           cols={3}

@@ -1,5 +1,194 @@
+import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import type { AttendanceDay } from '@academy/shared/schemas/attendance';
+import type { Batch } from '@academy/shared/schemas/batches';
+import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { normalizeError } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format-date';
+import { useUnsavedChangesPrompt } from '../../../../lib/use-unsaved-changes-prompt';
+import { todayIn } from '../../../../features/announcements/announcement-display';
+import { ATTENDANCE_MESSAGES, useAttendanceDay } from '../../../../features/attendance/api';
+import { countStatuses, weekdayOf } from '../../../../features/attendance/attendance-display';
+import { readDraft } from '../../../../features/attendance/attendance-draft';
+import { MarkAttendanceForm } from '../../../../features/attendance/components/mark-attendance-form';
+import { BATCHES_FAILURE, useBatches } from '../../../../features/batches/api';
+import { WEEKDAY_NAMES } from '../../../../features/batches/schedule-display';
+import { usePublicSettings } from '../../../../features/settings/api';
+
+/** The batch to open without ?batchId: one that has a class today, else the first. */
+function defaultBatch(batches: Batch[], today: string): Batch | undefined {
+  const weekday = weekdayOf(today);
+  const running = batches.filter((batch) => batch.startDate <= today && batch.endDate >= today);
+  return running.find((batch) => batch.schedule.days.includes(weekday)) ?? running[0] ?? batches[0];
+}
+
+/** Why a day cannot be marked, or null. */
+function unmarkableReason(batch: Batch, date: string, today: string): string | null {
+  if (date > today) return 'Attendance cannot be marked for a future date.';
+  if (date < batch.startDate) return `This batch starts on ${formatDate(batch.startDate)}: choose a later date.`;
+  if (date > batch.endDate) return `This batch ended on ${formatDate(batch.endDate)}: choose an earlier date.`;
+  return null;
+}
+
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+}
+
+/** The day as far as it could be loaded; on a failed load, the marks kept on this device (spec section 4). */
+function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean) {
+  const day = useAttendanceDay(batch?._id ?? '', date, enabled);
+  const draft = useMemo(() => (batch ? readDraft(batch._id, date) : undefined), [batch, date, day.dataUpdatedAt, day.errorUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fallback = useMemo((): AttendanceDay | undefined => {
+    if (!batch || !draft || !day.isError || day.data) return undefined;
+    const students = draft.students
+      .filter((student) => draft.marks[student._id])
+      .map((student) => ({ _id: student._id, name: student.name, enrolled: true, status: null, remark: null }));
+    return {
+      batch: { _id: batch._id, name: batch.name, standard: batch.standard, subject: batch.subject, teacher: batch.teacher, startDate: batch.startDate, endDate: batch.endDate },
+      date,
+      today: date,
+      markedAt: null,
+      markedBy: null,
+      students,
+      statistics: countStatuses([]),
+    };
+  }, [batch, date, draft, day.isError, day.data]);
+  return { day, draft, fallback };
+}
 
 export function Component() {
-  return <PageHeader title="Mark Attendance" />;
+  const [params, setParams] = useSearchParams();
+  const settings = usePublicSettings();
+  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const batches = useBatches();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChangesPrompt(dirty, 'The marks on this screen are not submitted yet. Leave without submitting them?');
+
+  const batchList = batches.data ?? [];
+  const batch = batchList.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(batchList, today);
+  const requestedDate = params.get('date') ?? '';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : today;
+  const reason = batch ? unmarkableReason(batch, date, today) : null;
+  const { day, draft, fallback } = useDayOrDraft(batch, date, reason === null);
+  const shown = day.data ?? fallback;
+
+  // Another batch or day replaces the screen: ask first when marks are not submitted.
+  const choose = (next: { batchId?: string; date?: string }) => {
+    const apply = () => {
+      setDirty(false);
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) if (value) updated.set(key, value);
+        return updated;
+      });
+    };
+    if (!dirty) return apply();
+    modals.openConfirmModal({
+      title: 'Leave without submitting?',
+      children: 'The marks on this screen are not submitted yet. Switch and lose them?',
+      labels: { confirm: 'Switch', cancel: 'Stay' },
+      confirmProps: { color: 'red' },
+      onConfirm: apply,
+    });
+  };
+
+  const maxDate = batch && batch.endDate < today ? batch.endDate : today;
+  const classDay = batch ? batch.schedule.days.includes(weekdayOf(date)) : true;
+  // The draft goes in only when it is newer than the saved marks (or the day is not marked).
+  const initial = draft && shown && (!shown.markedAt || draft.savedAt > shown.markedAt) ? draft.marks : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Mark Attendance"
+        description="Everyone starts as present: tap to change, then submit."
+        actions={
+          batch ? (
+            <Button component={Link} to={`/app/teacher/batches/${batch._id}`} variant="light" leftSection={<IconHistory size={18} aria-hidden="true" />}>
+              Batch history
+            </Button>
+          ) : null
+        }
+      />
+      {batches.isPending ? (
+        <Skeleton h={320} radius="md" aria-hidden="true" />
+      ) : batches.isError ? (
+        <LoadErrorAlert title="Your batches could not be loaded" error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />
+      ) : !batch ? (
+        <Text c="dimmed">You have no batches yet. Once the office assigns you a batch, you can mark its attendance here.</Text>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label="Batch"
+              size="md"
+              allowDeselect={false}
+              data={batchList.map((option) => ({ value: option._id, label: `${option.name} (${option.scheduleText})` }))}
+              value={batch._id}
+              onChange={(value) => value && choose({ batchId: value })}
+            />
+            <TextInput
+              label="Date"
+              type="date"
+              size="md"
+              min={batch.startDate}
+              max={maxDate}
+              value={date}
+              onChange={(event) => event.currentTarget.value && choose({ date: event.currentTarget.value, batchId: batch._id })}
+            />
+          </SimpleGrid>
+          {!classDay && reason === null ? (
+            <Text size="sm" c="dimmed">
+              {batch.name} has no class on {WEEKDAY_NAMES[weekdayOf(date)]}s ({batch.scheduleText}); you can still mark an extra class.
+            </Text>
+          ) : null}
+          {reason ? (
+            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="This day cannot be marked">
+              {reason}
+            </Alert>
+          ) : day.isPending && !fallback ? (
+            <Skeleton h={400} radius="md" aria-hidden="true" />
+          ) : day.isError && !shown ? (
+            <LoadErrorAlert title="Attendance could not be loaded" error={day.error} fallback={ATTENDANCE_MESSAGES.loadFailed} onRetry={() => void day.refetch()} />
+          ) : shown ? (
+            <Stack gap="sm">
+              {fallback ? (
+                <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={normalizeError(day.error, ATTENDANCE_MESSAGES.loadFailed).message}>
+                  <Stack gap="xs" align="flex-start">
+                    <Text size="sm">
+                      Showing the marks kept on this device at {timeOf(draft!.savedAt)}. Submit them when the connection is back.
+                    </Text>
+                    <Button size="xs" variant="light" color="orange" onClick={() => void day.refetch()}>
+                      Try loading again
+                    </Button>
+                  </Stack>
+                </Alert>
+              ) : shown.markedAt ? (
+                <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="Already marked">
+                  Marked on {formatDate(shown.markedAt)} at {timeOf(shown.markedAt)}
+                  {shown.markedBy ? ` by ${shown.markedBy.name}` : ''}. Submitting again replaces these marks.
+                </Alert>
+              ) : null}
+              {initial && !fallback ? (
+                <Alert color="yellow" variant="light" title="Unsent marks restored">
+                  Your marks from {timeOf(draft!.savedAt)} on this device were not submitted; they are shown below.
+                </Alert>
+              ) : null}
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" c="dimmed">
+                  {batch.standard.name} · {batch.subject.name} · {formatDate(date)}
+                </Text>
+              </Group>
+              <MarkAttendanceForm key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`} day={shown} initial={initial} onDirtyChange={setDirty} />
+            </Stack>
+          ) : null}
+        </Stack>
+      )}
+    </>
+  );
 }

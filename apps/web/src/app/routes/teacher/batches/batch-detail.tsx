@@ -5,6 +5,7 @@ import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { SectionCard } from '../../../../components/ui/section-card';
 import { ApiError } from '../../../../lib/api-client';
+import { BatchAttendanceHistory } from '../../../../features/attendance/components/batch-attendance-history';
 import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../../features/batches/api';
 import { markAttendanceHref } from '../../../../features/batches/batch-links';
 import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
@@ -22,6 +23,10 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
       <SectionCard title={`Students (${batch.enrolledCount})`}>
         <BatchRoster students={batch.enrolledStudents} empty="No students in this batch yet." />
       </SectionCard>
+      <BatchAttendanceHistory
+        batchId={batch._id}
+        studentHref={(studentId) => `/app/teacher/attendance/student?batchId=${encodeURIComponent(batch._id)}&studentId=${encodeURIComponent(studentId)}`}
+      />
     </Stack>
   );
 }

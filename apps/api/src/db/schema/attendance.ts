@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { ATTENDANCE_STATUSES } from '@academy/shared/schemas/attendance';
+import { batches, students } from './catalogue';
+import { users } from './users';
+
+/**
+ * One mark per (batch, date, student). RESTRICT on both parents: a batch or student with attendance
+ * cannot be deleted (409), so history is never lost silently.
+ */
+export const attendanceRecords = pgTable(
+  'attendance_records',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'restrict' }),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    date: date({ mode: 'string' }).notNull(),
+    status: text({ enum: ATTENDANCE_STATUSES }).notNull(),
+    remark: varchar({ length: 300 }),
+    markedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The day's roster and the batch history (a date range of one batch) read this one.
+    uniqueIndex('attendance_batch_date_student_unique').on(table.batchId, table.date, table.studentId),
+    // A student's marks in one batch or in all of their batches, by date.
+    index('attendance_student_batch_date_idx').on(table.studentId, table.batchId, table.date),
+    // The dashboard's academy-wide rate of a day and its 14-day trend.
+    index('attendance_date_idx').on(table.date),
+    check('attendance_status_check', sql`${table.status} in ('present', 'absent', 'late', 'excused')`),
+  ],
+);

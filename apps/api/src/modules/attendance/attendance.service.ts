@@ -1,0 +1,399 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ATTENDANCE_MAX_RANGE_DAYS,
+  type AttendanceBatch,
+  type AttendanceDay,
+  type AttendanceHistory,
+  type AttendanceMonth,
+  type AttendanceStatistics,
+  type AttendanceStatus,
+  type attendanceRangeQuerySchema,
+  type attendanceSubmissionSchema,
+  type StudentAttendance,
+} from '@academy/shared/schemas/attendance';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import type { Db, DbExecutor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth';
+import { studentIdOfUser } from '../batches/batches.service';
+
+type Submission = z.output<typeof attendanceSubmissionSchema>;
+type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
+type BatchRow = AttendanceBatch & { teacherUserId: string; today: string };
+type StatisticsRow = AttendanceStatistics;
+
+/** A calendar date `days` after (or before) `date`, 'YYYY-MM-DD'. */
+export function shiftDate(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+}
+
+/** 'DD-MM-YYYY', as every screen shows a date (spec section 5). */
+function displayDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}-${month}-${year}`;
+}
+
+/**
+ * The statistics columns of an aggregate over attendance rows aliased `a`: counts per status, total,
+ * and (present + late) ÷ marked as a percentage with one decimal (null when nothing is marked).
+ */
+export const STATISTICS = sql.raw(`
+  count(a.status) filter (where a.status = 'present')::int as present,
+  count(a.status) filter (where a.status = 'absent')::int as absent,
+  count(a.status) filter (where a.status = 'late')::int as late,
+  count(a.status) filter (where a.status = 'excused')::int as excused,
+  count(a.status)::int as total,
+  round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage`);
+
+function statisticsOf(row: StatisticsRow | undefined): AttendanceStatistics {
+  return {
+    present: row?.present ?? 0,
+    absent: row?.absent ?? 0,
+    late: row?.late ?? 0,
+    excused: row?.excused ?? 0,
+    total: row?.total ?? 0,
+    percentage: row?.percentage ?? null,
+  };
+}
+
+/** The batch with its standard, subject and teacher, in one query; 404 when there is none. */
+async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
+  const { rows } = await db.execute<BatchRow>(sql`
+    select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
+      json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
+      json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
+      json_build_object('_id', t.id, 'name', tu.name) as teacher,
+      t.user_id as "teacherUserId",
+      -- Today where the academy is, in the same round trip (its settings row, else the default zone).
+      to_char(now() at time zone coalesce((select time_zone from academy_settings limit 1), ${DEFAULT_TIME_ZONE}), 'YYYY-MM-DD') as today
+    from batches b
+    join standards st on st.id = b.standard_id
+    join subjects sub on sub.id = b.subject_id
+    join teachers t on t.id = b.teacher_id
+    join users tu on tu.id = t.user_id
+    where b.id = ${batchId}`);
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
+  return row;
+}
+
+function publicBatch({ teacherUserId: _teacherUserId, today: _today, ...batch }: BatchRow): AttendanceBatch {
+  return batch;
+}
+
+/**
+ * The batch, if this user may mark and read its attendance: an admin any batch, a teacher only their
+ * own (another teacher's batch is 403, an unknown one 404). Students read theirs under /student.
+ */
+export async function batchForStaff(db: DbExecutor, user: AuthUser, batchId: string): Promise<BatchRow> {
+  const batch = await loadBatch(db, batchId);
+  if (user.role === 'admin' || (user.role === 'teacher' && batch.teacherUserId === user.id)) return batch;
+  throw new AppError('FORBIDDEN', "Only the batch's teacher or an admin can see or mark its attendance");
+}
+
+type DayRow = {
+  _id: string;
+  name: string;
+  enrolled: boolean;
+  status: AttendanceStatus | null;
+  remark: string | null;
+  markedAt: Date | null;
+  markedById: string | null;
+  markedByName: string | null;
+} & StatisticsRow;
+
+/** The roster of a day with its marks; the statistics come from the same statement (window aggregates). */
+async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<AttendanceDay> {
+  const { rows } = await db.execute<DayRow>(sql`
+    with enrolled as (
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id
+      where bs.batch_id = ${batch._id} and s.status = 'active'
+    ), marks as (
+      select student_id, status, remark, marked_at, marked_by from attendance_records where batch_id = ${batch._id} and date = ${date}
+    )
+    select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark,
+      a.marked_at as "markedAt", a.marked_by as "markedById", mu.name as "markedByName",
+      count(a.status) filter (where a.status = 'present') over () ::int as present,
+      count(a.status) filter (where a.status = 'absent') over () ::int as absent,
+      count(a.status) filter (where a.status = 'late') over () ::int as late,
+      count(a.status) filter (where a.status = 'excused') over () ::int as excused,
+      count(a.status) over () ::int as total,
+      round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) over () / nullif(count(a.status) over (), 0), 1)::float8 as percentage
+    from enrolled e
+    full join marks a on a.student_id = e.student_id
+    join students s on s.id = coalesce(e.student_id, a.student_id)
+    join users u on u.id = s.user_id
+    left join users mu on mu.id = a.marked_by
+    order by (e.student_id is not null) desc, lower(u.name), s.id`);
+  let latest: DayRow | undefined;
+  for (const row of rows) {
+    if (row.markedAt && (!latest || new Date(row.markedAt) > new Date(latest.markedAt!))) latest = row;
+  }
+  return {
+    batch: publicBatch(batch),
+    date,
+    today,
+    markedAt: latest ? new Date(latest.markedAt!).toISOString() : null,
+    markedBy: latest?.markedById ? { _id: latest.markedById, name: latest.markedByName ?? '' } : null,
+    students: rows.map((row) => ({ _id: row._id, name: row.name, enrolled: row.enrolled, status: row.status, remark: row.remark })),
+    statistics: statisticsOf(rows[0]),
+  };
+}
+
+/** GET /api/attendance/{batchId}/{date}: any valid date may be read (an unmarked one lists the roster). */
+export async function getAttendanceDay(db: DbExecutor, user: AuthUser, batchId: string, date: string): Promise<AttendanceDay> {
+  const batch = await batchForStaff(db, user, batchId);
+  return dayOf(db, batch, date, batch.today);
+}
+
+/** Refuses a day that cannot have had a class: in the future, before the batch starts or after it ends. */
+function assertMarkableDate(batch: BatchRow, date: string, today: string) {
+  let message: string | undefined;
+  if (date > today) message = 'Attendance cannot be marked for a future date';
+  else if (date < batch.startDate) message = `The batch starts on ${displayDate(batch.startDate)}: attendance cannot be marked before that`;
+  else if (date > batch.endDate) message = `The batch ended on ${displayDate(batch.endDate)}: attendance cannot be marked after that`;
+  if (message) throw new AppError('BAD_REQUEST', message, { date: message });
+}
+
+/**
+ * POST /api/attendance/batch/{batchId}: one day's marks, all or nothing, in one transaction. Every
+ * record must be an active student of the batch; the answer names each one that is not. Submitting a
+ * day again replaces its marks: enrolled students left out of the new list lose theirs (marks of
+ * students who have since left the batch stay as history).
+ */
+export async function submitAttendance(db: Db, user: AuthUser, batchId: string, input: Submission): Promise<AttendanceDay> {
+  const batch = await batchForStaff(db, user, batchId);
+  const today = batch.today;
+  assertMarkableDate(batch, input.date, today);
+  const studentIds = input.records.map((record) => record.studentId);
+  await db.transaction(async (tx) => {
+    // Submissions of one batch take turns (the row lock), and enrolment cannot change under this one.
+    const { rows: enrolled } = await tx.execute<{ id: string }>(sql`
+      with locked as (select id from batches where id = ${batchId} for no key update)
+      select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id
+      where bs.batch_id = (select id from locked) and s.status = 'active' and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
+    const enrolledIds = new Set(enrolled.map((row) => row.id));
+    const errors: Record<string, string> = {};
+    const bad: number[] = [];
+    input.records.forEach((record, index) => {
+      if (enrolledIds.has(record.studentId)) return;
+      bad.push(index + 1);
+      errors[`records.${index}.studentId`] = `Record ${index + 1}: student ${record.studentId} is not an active student of this batch`;
+    });
+    if (bad.length > 0) {
+      const which = bad.length === 1 ? `record ${bad[0]} names a student` : `records ${bad.join(', ')} name students`;
+      throw new AppError('BAD_REQUEST', `Nothing was saved: ${which} not enrolled in this batch`, errors);
+    }
+    // One statement: enrolled students left out lose that day's mark, the listed ones are inserted or
+    // replaced. Three array parameters instead of six per student keep it quick to parse and plan.
+    await tx.execute(sql`
+      with removed as (
+        delete from attendance_records a
+        using batch_students bs, students s
+        where a.batch_id = ${batchId} and a.date = ${input.date}
+          and bs.batch_id = a.batch_id and bs.student_id = a.student_id and s.id = a.student_id and s.status = 'active'
+          and a.student_id <> all(${sql.param(studentIds)}::uuid[])
+      )
+      insert into attendance_records (batch_id, student_id, date, status, remark, marked_by, marked_at)
+      select ${batchId}, i.student_id, ${input.date}, i.status, i.remark, ${user.id}, now()
+      from unnest(${sql.param(studentIds)}::uuid[], ${sql.param(input.records.map((record) => record.status))}::text[], ${sql.param(input.records.map((record) => record.remark ?? null))}::text[])
+        as i(student_id, status, remark)
+      on conflict (batch_id, date, student_id) do update
+        set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
+  });
+  return dayOf(db, batch, input.date, today);
+}
+
+/** A range given in the query, or the default: the last four weeks of the batch up to today. */
+function historyRange(batch: BatchRow, query: RangeQuery, today: string): { startDate: string; endDate: string } {
+  const lastDay = [today, batch.endDate].sort()[0]!;
+  const endDate = query.endDate ?? (query.startDate && query.startDate > lastDay ? query.startDate : lastDay);
+  const startDate = query.startDate ?? [shiftDate(endDate, -27), batch.startDate].sort().at(-1)!;
+  const effectiveStart = startDate > endDate ? endDate : startDate;
+  assertRangeLength(effectiveStart, endDate);
+  return { startDate: effectiveStart, endDate };
+}
+
+function assertRangeLength(startDate: string, endDate: string) {
+  if (daysBetween(startDate, endDate) >= ATTENDANCE_MAX_RANGE_DAYS) {
+    const message = `Choose a range of at most ${ATTENDANCE_MAX_RANGE_DAYS} days`;
+    throw new AppError('BAD_REQUEST', message, { endDate: message });
+  }
+}
+
+/** GET /api/attendance/batch/{batchId}/history: a student × date grid for a range (default: the last four weeks). */
+export async function getBatchHistory(db: DbExecutor, user: AuthUser, batchId: string, query: RangeQuery): Promise<AttendanceHistory> {
+  const batch = await batchForStaff(db, user, batchId);
+  const { startDate, endDate } = historyRange(batch, query, batch.today);
+  const inRange = sql`a.batch_id = ${batchId} and a.date between ${startDate} and ${endDate}`;
+  const [students, dates, records] = await Promise.all([
+    db.execute<{ _id: string; name: string; enrolled: boolean } & StatisticsRow>(sql`
+      with people as (
+        select bs.student_id from batch_students bs join students s on s.id = bs.student_id where bs.batch_id = ${batchId} and s.status = 'active'
+        union
+        select distinct a.student_id from attendance_records a where ${inRange}
+      )
+      select s.id as "_id", u.name, (s.status = 'active' and exists (select 1 from batch_students bs where bs.batch_id = ${batchId} and bs.student_id = s.id)) as enrolled,
+        ${STATISTICS}
+      from people p
+      join students s on s.id = p.student_id
+      join users u on u.id = s.user_id
+      left join attendance_records a on a.student_id = s.id and ${inRange}
+      group by s.id, u.name
+      order by lower(u.name), s.id`),
+    // ROLLUP adds the whole range's row (date null) to the per-day rows.
+    db.execute<{ date: string | null } & StatisticsRow>(sql`
+      select a.date, ${STATISTICS} from attendance_records a where ${inRange} group by rollup (a.date) order by a.date nulls last`),
+    db.execute<{ studentId: string; date: string; status: AttendanceStatus; remark: string | null }>(sql`
+      select a.student_id as "studentId", a.date, a.status, a.remark from attendance_records a where ${inRange} order by a.date, a.student_id`),
+  ]);
+  const perDay = dates.rows.filter((row) => row.date !== null);
+  const overall = dates.rows.find((row) => row.date === null);
+  return {
+    batch: publicBatch(batch),
+    startDate,
+    endDate,
+    dates: perDay.map((row) => ({ date: row.date!, ...statisticsOf(row) })),
+    students: students.rows.map(({ _id, name, enrolled, ...row }) => ({ _id, name, enrolled, statistics: statisticsOf(row) })),
+    records: records.rows,
+    statistics: statisticsOf(overall),
+  };
+}
+
+type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: string; markedById: string | null; markedByName: string | null; batchId: string; batchName: string };
+
+/**
+ * Records, statistics per batch and overall (ROLLUP), and months of one student, over the given
+ * batches, in one statement that reads the marks once; SQL does all the counting.
+ */
+async function studentRecords(db: DbExecutor, studentId: string, batchIds: string[], range: { startDate?: string; endDate?: string }) {
+  const { rows } = await db.execute<{ records: RecordJson[]; totals: ({ batchId: string | null } & StatisticsRow)[]; months: ({ month: string } & StatisticsRow)[] }>(sql`
+    with a as (
+      select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by
+      from attendance_records a
+      where a.student_id = ${studentId} and a.batch_id = any(${sql.param(batchIds)}::uuid[])
+        ${range.startDate ? sql`and a.date >= ${range.startDate}` : sql``}
+        ${range.endDate ? sql`and a.date <= ${range.endDate}` : sql``}
+    )
+    select
+      (select coalesce(json_agg(json_build_object(
+          '_id', a.id, 'date', a.date, 'status', a.status, 'remark', a.remark, 'markedAt', a.marked_at,
+          'markedById', a.marked_by, 'markedByName', mu.name, 'batchId', b.id, 'batchName', b.name
+        ) order by a.date desc, b.name), '[]'::json)
+        from a join batches b on b.id = a.batch_id left join users mu on mu.id = a.marked_by) as records,
+      (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
+      (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`);
+  const { records, totals, months } = rows[0]!;
+  return {
+    records: records.map((row) => ({
+      _id: row._id,
+      date: row.date,
+      status: row.status,
+      remark: row.remark,
+      markedAt: new Date(row.markedAt).toISOString(),
+      markedBy: row.markedById ? { _id: row.markedById, name: row.markedByName ?? '' } : null,
+      batch: { _id: row.batchId, name: row.batchName },
+    })),
+    statistics: statisticsOf(totals.find((row) => row.batchId === null)),
+    perBatch: new Map(totals.filter((row) => row.batchId !== null).map((row) => [row.batchId!, statisticsOf(row)])),
+    monthly: months.map(({ month, ...row }): AttendanceMonth => ({ month, ...statisticsOf(row) })),
+  };
+}
+
+/** The student, and whether they are (or were) in the batch: enrolled, archived but enrolled, or marked there once. */
+async function studentInBatch(db: DbExecutor, studentId: string, batchId: string) {
+  const { rows } = await db.execute<{ _id: string; name: string; email: string; belongs: boolean }>(sql`
+    select s.id as "_id", u.name, u.email,
+      exists (select 1 from batch_students where batch_id = ${batchId} and student_id = s.id)
+        or exists (select 1 from attendance_records where student_id = s.id and batch_id = ${batchId}) as belongs
+    from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+  return rows[0];
+}
+
+async function studentOf(db: DbExecutor, studentId: string) {
+  const { rows } = await db.execute<{ _id: string; name: string; email: string }>(sql`
+    select s.id as "_id", u.name, u.email from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+  if (!rows[0]) throw new AppError('NOT_FOUND', 'Student not found');
+  return rows[0];
+}
+
+function rangeOf(query: RangeQuery) {
+  if (query.startDate && query.endDate) assertRangeLength(query.startDate, query.endDate);
+  return { startDate: query.startDate, endDate: query.endDate };
+}
+
+async function oneBatchAttendance(db: DbExecutor, batch: BatchRow, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
+  const range = rangeOf(query);
+  const found = await studentInBatch(db, studentId, batch._id);
+  if (!found) throw new AppError('NOT_FOUND', 'Student not found');
+  const { belongs, ...student } = found;
+  if (!belongs) throw new AppError('NOT_FOUND', 'This student is not in this batch');
+  const result = await studentRecords(db, studentId, [batch._id], range);
+  return {
+    student,
+    batch: publicBatch(batch),
+    startDate: range.startDate ?? null,
+    endDate: range.endDate ?? null,
+    records: result.records,
+    statistics: result.statistics,
+    monthly: result.monthly,
+    batches: [{ batch: publicBatch(batch), statistics: result.statistics }],
+  };
+}
+
+/** GET /api/attendance/student/{studentId}/batch/{batchId}: for the batch's teacher or an admin. */
+export async function getStudentBatchAttendance(db: DbExecutor, user: AuthUser, studentId: string, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
+  return oneBatchAttendance(db, await batchForStaff(db, user, batchId), studentId, query);
+}
+
+/** GET /api/student/attendance/{batchId}: the signed-in student's own marks in one of their batches (else 404). */
+export async function getOwnBatchAttendance(db: DbExecutor, user: AuthUser, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
+  const studentId = await studentIdOfUser(db, user.id);
+  const batch = await loadBatch(db, batchId).catch(() => undefined);
+  if (!batch || !(await studentInBatch(db, studentId, batchId))?.belongs) throw new AppError('NOT_FOUND', 'Batch not found');
+  return oneBatchAttendance(db, batch, studentId, query);
+}
+
+/** GET /api/student/attendance: the signed-in student's marks in all their batches, with per-batch counts. */
+export async function getOwnAttendance(db: DbExecutor, user: AuthUser, query: RangeQuery): Promise<StudentAttendance> {
+  const range = rangeOf(query);
+  const studentId = await studentIdOfUser(db, user.id);
+  const { rows: batchRows } = await db.execute<AttendanceBatch>(sql`
+    select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
+      json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
+      json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
+      json_build_object('_id', t.id, 'name', tu.name) as teacher
+    from batches b
+    join standards st on st.id = b.standard_id
+    join subjects sub on sub.id = b.subject_id
+    join teachers t on t.id = b.teacher_id
+    join users tu on tu.id = t.user_id
+    where b.id in (select batch_id from batch_students where student_id = ${studentId} union select batch_id from attendance_records where student_id = ${studentId})
+    order by st.level, b.start_time, b.name`);
+  const [student, result] = await Promise.all([
+    studentOf(db, studentId),
+    studentRecords(
+      db,
+      studentId,
+      batchRows.map((batch) => batch._id),
+      range,
+    ),
+  ]);
+  return {
+    student,
+    batch: null,
+    startDate: range.startDate ?? null,
+    endDate: range.endDate ?? null,
+    records: result.records,
+    statistics: result.statistics,
+    monthly: result.monthly,
+    batches: batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) })),
+  };
+}

@@ -1,0 +1,66 @@
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { AttendanceRecord } from '@academy/shared/schemas/attendance';
+import { formatDate } from '../../../lib/format-date';
+import { ATTENDANCE_STATUS_LABELS, shortDayLabel, STATUS_COLORS } from '../attendance-display';
+
+const PAGE = 30;
+
+/** The marks, newest first: date, status, remark (and the batch when there are several). */
+export function AttendanceRecordList({ records, showBatch = false }: { records: AttendanceRecord[]; showBatch?: boolean }) {
+  const [shown, setShown] = useState(PAGE);
+  if (records.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No attendance marked in this period.
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Table.ScrollContainer minWidth={300}>
+        <Table verticalSpacing="xs" striped aria-label="Attendance records">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>{showBatch ? 'Batch · remark' : 'Remark'}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.slice(0, shown).map((record) => (
+              <Table.Tr key={record._id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(record.date)}
+                  <Text span size="xs" c="dimmed" display="block">
+                    {shortDayLabel(record.date).weekday}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={STATUS_COLORS[record.status]} tt="none">
+                    {ATTENDANCE_STATUS_LABELS[record.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {showBatch ? (
+                    <Text size="sm" fw={500}>
+                      {record.batch.name}
+                    </Text>
+                  ) : null}
+                  <Text size="sm" c={record.remark ? undefined : 'dimmed'}>
+                    {record.remark ?? (showBatch ? '' : '—')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {records.length > shown ? (
+        <Button variant="subtle" onClick={() => setShown((count) => count + PAGE * 3)}>
+          Show more ({records.length - shown} left)
+        </Button>
+      ) : null}
+    </>
+  );
+}

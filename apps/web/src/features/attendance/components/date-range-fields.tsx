@@ -1,0 +1,51 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import type { AttendanceRange } from '../api';
+
+interface DateRangeFieldsProps {
+  value: AttendanceRange;
+  onChange: (range: AttendanceRange) => void;
+  /** Shown in the fields when the range is the server's default. */
+  placeholder?: AttendanceRange;
+  max?: string;
+}
+
+/** From and to dates (native date pickers work best on phones); an end before the start is not applied. */
+export function DateRangeFields({ value, onChange, placeholder, max }: DateRangeFieldsProps) {
+  const start = value.startDate ?? '';
+  const end = value.endDate ?? '';
+  const invalid = start !== '' && end !== '' && end < start;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label="From"
+        type="date"
+        size="md"
+        max={max}
+        value={start || placeholder?.startDate || ''}
+        onChange={(event) => onChange({ ...value, startDate: event.currentTarget.value || undefined })}
+        style={{ flex: '1 1 140px' }}
+      />
+      <TextInput
+        label="To"
+        type="date"
+        size="md"
+        max={max}
+        value={end || placeholder?.endDate || ''}
+        error={invalid ? 'End date cannot be before start date' : undefined}
+        onChange={(event) => onChange({ ...value, endDate: event.currentTarget.value || undefined })}
+        style={{ flex: '1 1 140px' }}
+      />
+      {start || end ? (
+        <Button variant="subtle" size="md" onClick={() => onChange({})}>
+          Reset
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** A range the server accepts: an end before the start is dropped until it is fixed. */
+export function validRange(range: AttendanceRange): AttendanceRange {
+  if (range.startDate && range.endDate && range.endDate < range.startDate) return { startDate: range.startDate };
+  return range;
+}

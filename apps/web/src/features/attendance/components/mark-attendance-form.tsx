@@ -1,0 +1,214 @@
+import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChecks, IconMessage2 } from '@tabler/icons-react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import type { AttendanceDay, AttendanceStatus } from '@academy/shared/schemas/attendance';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { ATTENDANCE_MESSAGES, useSubmitAttendance } from '../api';
+import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, countStatuses, STATUS_COLORS } from '../attendance-display';
+import { clearDraft, saveDraft, type DraftMarks } from '../attendance-draft';
+
+type Mark = { status: AttendanceStatus; remark: string };
+type Marks = DraftMarks;
+
+const STATUS_OPTIONS = ATTENDANCE_STATUSES.map((status) => ({ value: status, label: ATTENDANCE_STATUS_LABELS[status] }));
+
+/** Everyone starts present; a marked day starts as it was saved. */
+function initialMarks(day: AttendanceDay): Marks {
+  return Object.fromEntries(day.students.filter((student) => student.enrolled).map((student) => [student._id, { status: student.status ?? 'present', remark: student.remark ?? '' }]));
+}
+
+function sameMarks(a: Marks, b: Marks): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key]?.status === b[key]?.status && a[key]?.remark.trim() === b[key]?.remark.trim());
+}
+
+interface StudentRowProps {
+  studentId: string;
+  index: number;
+  name: string;
+  mark: Mark;
+  error?: string;
+  onChange: (studentId: string, change: Partial<Mark>) => void;
+}
+
+/** One student: the name, one tap per status (large targets), and a remark on demand. Memoised: a tap re-renders one row. */
+const StudentRow = memo(function StudentRow({ studentId, index, name, mark, error, onChange }: StudentRowProps) {
+  const [remarkOpen, setRemarkOpen] = useState(mark.remark !== '');
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={name} style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
+      <Stack gap={8}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Text span c="dimmed" fw={400} mr={6}>
+              {index + 1}.
+            </Text>
+            {name}
+          </Text>
+          <ActionIcon
+            variant={remarkOpen ? 'light' : 'subtle'}
+            size={40}
+            aria-label={`Remark for ${name}`}
+            aria-expanded={remarkOpen}
+            onClick={() => setRemarkOpen((open) => !open)}
+          >
+            <IconMessage2 size={20} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+        <SegmentedControl
+          fullWidth
+          size="md"
+          radius="md"
+          data={STATUS_OPTIONS}
+          value={mark.status}
+          color={STATUS_COLORS[mark.status]}
+          aria-label={`Attendance of ${name}`}
+          onChange={(value) => onChange(studentId, { status: value as AttendanceStatus })}
+          styles={{ label: { paddingInline: 4, minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+        />
+        {remarkOpen ? (
+          <TextInput
+            size="md"
+            placeholder="Remark (optional), e.g. informed by parent"
+            aria-label={`Remark for ${name}`}
+            maxLength={300}
+            value={mark.remark}
+            onChange={(event) => onChange(studentId, { remark: event.currentTarget.value })}
+          />
+        ) : null}
+        {error ? (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+});
+
+export function AttendanceCounts({ counts }: { counts: ReturnType<typeof countStatuses> }) {
+  return (
+    <Group gap={6} wrap="wrap" aria-label="Counts" role="group">
+      {ATTENDANCE_STATUSES.map((status) => (
+        <Badge key={status} size="lg" variant="light" color={STATUS_COLORS[status]} tt="none" data-testid={`count-${status}`}>
+          {ATTENDANCE_STATUS_LABELS[status]} {counts[status]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+interface MarkAttendanceFormProps {
+  day: AttendanceDay;
+  /** Marks to start from instead of the saved ones (an unsent draft kept on this device). */
+  initial?: Marks;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/**
+ * The marking screen's body. Marks live here; every change is also kept on the device (a draft) so
+ * a lost connection or a closed tab loses nothing. Submit sends the whole day at once.
+ */
+export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendanceFormProps) {
+  const saved = useMemo(() => initialMarks(day), [day]);
+  // A draft only fills in students still on the roster.
+  const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(Object.entries(saved).map(([id, mark]) => [id, initial?.[id] ?? mark])));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = useSubmitAttendance(day.batch._id);
+  const roster = useMemo(() => day.students.filter((student) => student.enrolled), [day]);
+  const formerStudents = day.students.filter((student) => !student.enrolled && student.status);
+  const dirty = !sameMarks(marks, saved);
+  const counts = countStatuses(Object.values(marks).map((mark) => mark.status));
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    if (dirty) saveDraft(day.batch._id, day.date, roster.map(({ _id, name }) => ({ _id, name })), marks);
+  }, [dirty, marks, day.batch._id, day.date, roster]);
+
+  const change = useCallback((studentId: string, update: Partial<Mark>) => {
+    setMarks((current) => ({ ...current, [studentId]: { ...current[studentId]!, ...update } }));
+    setErrors((current) => {
+      if (!current[studentId]) return current;
+      const { [studentId]: _removed, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const markAllPresent = () => setMarks((current) => Object.fromEntries(Object.entries(current).map(([id, mark]) => [id, { ...mark, status: 'present' as const }])));
+
+  const handleSubmit = () => {
+    const records = roster.map((student) => ({ studentId: student._id, status: marks[student._id]!.status, remark: marks[student._id]!.remark.trim() || null }));
+    submit.mutate(
+      { date: day.date, records },
+      {
+        onSuccess: ({ message }) => {
+          clearDraft(day.batch._id, day.date);
+          setErrors({});
+          notifications.show({ title: 'Attendance saved', message: message ?? ATTENDANCE_MESSAGES.submitted, color: 'teal' });
+        },
+        onError: (error) => {
+          // `records.3.studentId` names the fourth record: show the reason on that student's row.
+          const byStudent: Record<string, string> = {};
+          for (const [field, text] of Object.entries(fieldErrorsOf(error) ?? {})) {
+            const index = /^records\.(\d+)\./.exec(field)?.[1];
+            const student = index === undefined ? undefined : records[Number(index)];
+            if (student) byStudent[student.studentId] = text;
+          }
+          setErrors(byStudent);
+          notifications.show({ title: 'Attendance not saved', message: normalizeError(error, ATTENDANCE_MESSAGES.submitFailed).message, color: 'red' });
+        },
+      },
+    );
+  };
+
+  if (roster.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No students are enrolled in this batch yet.
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs">
+        <AttendanceCounts counts={counts} />
+        <Button variant="light" size="md" leftSection={<IconChecks size={18} aria-hidden="true" />} onClick={markAllPresent}>
+          Mark all present
+        </Button>
+      </Group>
+      <SimpleGrid component="ol" cols={{ base: 1, lg: 2 }} spacing="xs" verticalSpacing="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students">
+        {roster.map((student, index) => (
+          <StudentRow key={student._id} studentId={student._id} index={index} name={student.name} mark={marks[student._id]!} error={errors[student._id]} onChange={change} />
+        ))}
+      </SimpleGrid>
+      {formerStudents.length > 0 ? (
+        <Text size="sm" c="dimmed">
+          Also marked that day, no longer in the batch (kept as history):{' '}
+          {formerStudents.map((student) => `${student.name} (${ATTENDANCE_STATUS_LABELS[student.status!]})`).join(', ')}
+        </Text>
+      ) : null}
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        shadow="md"
+        style={{ position: 'sticky', bottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))', zIndex: 5 }}
+      >
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" fw={500} aria-live="polite">
+            {counts.present + counts.late} of {counts.total} in class
+            {dirty ? (
+              <Text span c="orange" size="sm" display="block">
+                Not submitted yet
+              </Text>
+            ) : null}
+          </Text>
+          <Button size="md" onClick={handleSubmit} loading={submit.isPending} style={{ flexShrink: 0 }}>
+            Submit attendance
+          </Button>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

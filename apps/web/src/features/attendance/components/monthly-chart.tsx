@@ -1,0 +1,30 @@
+import { Paper, Skeleton, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { AttendanceMonth } from '@academy/shared/schemas/attendance';
+import { monthLabel } from '../attendance-display';
+
+const AttendanceMonthlyChart = lazy(() => import('./attendance-monthly-chart'));
+
+/** The monthly chart, fetched only when shown; a one-line summary per month is read out instead. */
+export function MonthlyChart({ months }: { months: AttendanceMonth[] }) {
+  if (months.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text fw={600} size="sm" mb="xs">
+        By month
+      </Text>
+      <div aria-hidden="true">
+        <Suspense fallback={<Skeleton h={220} radius="md" />}>
+          <AttendanceMonthlyChart months={months} />
+        </Suspense>
+      </div>
+      <ul style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {months.map((month) => (
+          <li key={month.month}>
+            {monthLabel(month.month, true)}: {month.percentage === null ? 'nothing marked' : `${month.percentage}% of ${month.total} classes`}
+          </li>
+        ))}
+      </ul>
+    </Paper>
+  );
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { calendarDateSchema, idSchema, isoDateTimeSchema, optionalField, optionalQueryValue, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
+
+/** How a student was marked on a class day. */
+export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
+const STATUS_MESSAGE = 'Status must be present, absent, late or excused';
+
+/** Spec section 8: the texts the screens show when the server gives none. */
+export const ATTENDANCE_MESSAGES = {
+  submitted: 'Attendance submitted successfully',
+  loadFailed: 'Failed to load attendance records',
+  submitFailed: 'Failed to submit attendance',
+  historyFailed: 'Failed to load attendance history',
+  studentFailed: 'Failed to load student attendance records',
+} as const;
+
+/** The longest range one history or student answer covers (a year and a day: an academic year fits). */
+export const ATTENDANCE_MAX_RANGE_DAYS = 366;
+
+/** GET /api/attendance/{batchId}/{date} */
+export const attendanceDayParamsSchema = z.object({ batchId: idSchema, date: calendarDateSchema });
+/** POST /api/attendance/batch/{batchId}, GET …/history */
+export const attendanceBatchParamsSchema = z.object({ batchId: idSchema });
+/** GET /api/attendance/student/{studentId}/batch/{batchId} */
+export const attendanceStudentParamsSchema = z.object({ studentId: idSchema, batchId: idSchema });
+
+/** `?startDate=&endDate=`, both optional ('YYYY-MM-DD'); the end may not come before the start. */
+export const attendanceRangeQuerySchema = z
+  .object({
+    startDate: optionalQueryValue(calendarDateSchema),
+    endDate: optionalQueryValue(calendarDateSchema),
+  })
+  .refine((query) => !query.startDate || !query.endDate || query.endDate >= query.startDate, { message: 'End date cannot be before start date', path: ['endDate'] });
+export type AttendanceRangeQuery = z.input<typeof attendanceRangeQuerySchema>;
+
+export const attendanceRecordInputSchema = z.object({
+  studentId: idSchema,
+  status: z.enum(ATTENDANCE_STATUSES, { error: STATUS_MESSAGE }),
+  remark: optionalField(z.string().max(300, 'Remark must be at most 300 characters'), 'Remark must be text'),
+});
+export type AttendanceRecordInput = z.input<typeof attendanceRecordInputSchema>;
+
+/**
+ * POST /api/attendance/batch/{batchId}: one day's marks. A student may appear once; an invalid
+ * record (its index names it in `errors`, e.g. `records.3.studentId`) means nothing is saved.
+ */
+export const attendanceSubmissionSchema = z.object({
+  date: calendarDateSchema,
+  records: z
+    .array(attendanceRecordInputSchema, { error: 'Records must be a list' })
+    .min(1, 'Mark at least one student')
+    .max(500, 'At most 500 records at once')
+    .superRefine((records, context) => {
+      const seen = new Map<string, number>();
+      records.forEach((record, index) => {
+        const first = seen.get(record.studentId);
+        if (first === undefined) seen.set(record.studentId, index);
+        else context.addIssue({ code: 'custom', path: [index, 'studentId'], message: `Record ${index + 1} repeats the student of record ${first + 1}` });
+      });
+    }),
+});
+export type AttendanceSubmission = z.input<typeof attendanceSubmissionSchema>;
+
+/** Counts per status; percentage = (present + late) ÷ marked × 100, one decimal; null when nothing is marked. */
+export const attendanceStatisticsSchema = z.object({
+  present: z.number().int(),
+  absent: z.number().int(),
+  late: z.number().int(),
+  excused: z.number().int(),
+  total: z.number().int(),
+  percentage: z.number().nullable(),
+});
+export type AttendanceStatistics = z.infer<typeof attendanceStatisticsSchema>;
+
+/** The batch an attendance answer is about. */
+export const attendanceBatchSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  standard: standardRefSchema,
+  subject: subjectRefSchema,
+  teacher: personRefSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type AttendanceBatch = z.infer<typeof attendanceBatchSchema>;
+
+/** GET /api/attendance/{batchId}/{date}: the roster with that day's marks, and who marked it when. */
+export const attendanceDaySchema = z.object({
+  batch: attendanceBatchSchema,
+  date: z.string(),
+  /** Today in the academy's time zone: the latest date that may be marked. */
+  today: z.string(),
+  /** Null until the day is marked; then the latest submission. */
+  markedAt: isoDateTimeSchema.nullable(),
+  markedBy: personRefSchema.nullable(),
+  /** Active enrolled students (status null when unmarked), then anyone else marked that day (`enrolled: false`, kept as history). */
+  students: z.array(
+    z.object({
+      _id: z.uuid(),
+      name: z.string(),
+      enrolled: z.boolean(),
+      status: z.enum(ATTENDANCE_STATUSES).nullable(),
+      remark: z.string().nullable(),
+    }),
+  ),
+  statistics: attendanceStatisticsSchema,
+});
+export type AttendanceDay = z.infer<typeof attendanceDaySchema>;
+
+/** GET /api/attendance/batch/{batchId}/history: a student × date grid. */
+export const attendanceHistorySchema = z.object({
+  batch: attendanceBatchSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  /** The marked days in the range, oldest first, with their counts. */
+  dates: z.array(attendanceStatisticsSchema.extend({ date: z.string() })),
+  /** Active enrolled students and anyone marked in the range, by name, with their counts in the range. */
+  students: z.array(z.object({ _id: z.uuid(), name: z.string(), enrolled: z.boolean(), statistics: attendanceStatisticsSchema })),
+  records: z.array(z.object({ studentId: z.uuid(), date: z.string(), status: z.enum(ATTENDANCE_STATUSES), remark: z.string().nullable() })),
+  statistics: attendanceStatisticsSchema,
+});
+export type AttendanceHistory = z.infer<typeof attendanceHistorySchema>;
+
+export const attendanceRecordSchema = z.object({
+  _id: z.uuid(),
+  date: z.string(),
+  status: z.enum(ATTENDANCE_STATUSES),
+  remark: z.string().nullable(),
+  markedAt: isoDateTimeSchema,
+  markedBy: personRefSchema.nullable(),
+  batch: z.object({ _id: z.uuid(), name: z.string() }),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+
+/** Counts of one calendar month ('YYYY-MM'), for the monthly chart. */
+export const attendanceMonthSchema = attendanceStatisticsSchema.extend({ month: z.string() });
+export type AttendanceMonth = z.infer<typeof attendanceMonthSchema>;
+
+/**
+ * Spec section 3, "Student attendance response": records, statistics, student, batch. GET
+ * /api/attendance/student/{studentId}/batch/{batchId} and /api/student/attendance/{batchId} answer one
+ * batch; /api/student/attendance answers every batch of the student (`batch` null, `batches` per batch).
+ */
+export const studentAttendanceSchema = z.object({
+  student: z.object({ _id: z.uuid(), name: z.string(), email: z.string() }),
+  batch: attendanceBatchSchema.nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** Newest first. */
+  records: z.array(attendanceRecordSchema),
+  statistics: attendanceStatisticsSchema,
+  monthly: z.array(attendanceMonthSchema),
+  batches: z.array(z.object({ batch: attendanceBatchSchema, statistics: attendanceStatisticsSchema })),
+});
+export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
+
+/** (present + late) ÷ marked, as a percentage with one decimal; null when nothing is marked. */
+export function attendancePercentage(counts: Pick<AttendanceStatistics, 'present' | 'late' | 'total'>): number | null {
+  if (counts.total === 0) return null;
+  return Math.round(((counts.present + counts.late) * 1000) / counts.total) / 10;
+}
