@@ -3,9 +3,10 @@
 // clients at once, kills the server with SIGKILL at a random moment, starts it again and checks that
 // every write that was answered 2xx is there in full, and that nothing is half-saved (database
 // invariants). Prints one line per trial and a summary ending "N passed, N failed" (trials).
-// To add a kind of write (attendance, note uploads), append to WRITE_KINDS below.
+// Writes: students, announcements, enrolments, attendance submissions, note uploads (PDF files) and profile
+// updates; to add a kind of write, append to WRITE_KINDS below.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { connectToRunningBundledPostgres } from '../src/db/bundled-postgres';
+import { buildSimplePdf } from '../src/lib/simple-pdf';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const ADMIN = { email: 'admin@demo.academy', password: 'latur-demo-2026' };
@@ -38,6 +40,8 @@ const MAX_KILL_MS = Number(values['max-kill-ms']);
 type Body = any;
 type Api = {
   request(method: string, url: string, body?: unknown): Promise<{ status: number; json: Body }>;
+  form(url: string, form: FormData): Promise<{ status: number; json: Body }>;
+  bytes(url: string): Promise<{ status: number; body: Buffer }>;
 };
 
 function createApi(baseUrl: string): Api & { login(): Promise<void> } {
@@ -59,6 +63,21 @@ function createApi(baseUrl: string): Api & { login(): Promise<void> } {
       }
       return { status: response.status, json };
     },
+    async form(url: string, form: FormData) {
+      const response = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: cookie ? { cookie } : {}, body: form, signal: AbortSignal.timeout(20_000) });
+      const text = await response.text();
+      let json: Body;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, json };
+    },
+    async bytes(url: string) {
+      const response = await fetch(`${baseUrl}${url}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(20_000) });
+      return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+    },
     async login() {
       const response = await fetch(`${baseUrl}/api/auth/login`, {
         method: 'POST',
@@ -78,7 +97,29 @@ function createApi(baseUrl: string): Api & { login(): Promise<void> } {
 // acknowledged it (or undefined when it did not); `verify` returns a problem, or undefined when all is there.
 
 type Ack = { kind: string; label: string; data: Record<string, unknown> };
-type Context = { api: Api; token: () => string; state: { batchIds: string[]; profileNames: string[]; ackedProfileNames: string[]; profileBusy: boolean } };
+type Context = {
+  api: Api;
+  token: () => string;
+  state: {
+    batchIds: string[];
+    batchStarts: Record<string, string>;
+    profileNames: string[];
+    ackedProfileNames: string[];
+    profileBusy: boolean;
+    /** Each attendance write takes the next (batch, past date) slot, so no two writes share a day. */
+    attendanceSlots: number;
+  };
+};
+
+/** A calendar date `days` before today on the demo academy's clock (Asia/Kolkata). */
+function academyDateBefore(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
 type WriteKind = {
   name: string;
   send(context: Context): Promise<Ack | undefined>;
@@ -160,6 +201,60 @@ export const WRITE_KINDS: WriteKind[] = [
       if (response.status !== 200) return `batch ${ack.data.batchId} is missing`;
       const enrolled = (response.json.data.enrolledStudents as (string | { _id: string })[]).map((student) => (typeof student === 'string' ? student : student._id));
       return enrolled.includes(ack.data.studentId as string) ? undefined : `enrolment ${ack.label} is missing`;
+    },
+  },
+  {
+    name: 'submit attendance',
+    async send({ api, state }) {
+      const slot = (state.attendanceSlots += 1);
+      const batchId = state.batchIds[slot % state.batchIds.length]!;
+      const date = academyDateBefore(1 + Math.floor(slot / state.batchIds.length));
+      if (date < state.batchStarts[batchId]!) return undefined;
+      const day = await api.request('GET', `/api/attendance/${batchId}/${date}`);
+      if (day.status !== 200) return undefined;
+      const records = (day.json.data.students as { _id: string; enrolled: boolean }[])
+        .filter((student) => student.enrolled)
+        .map((student, index) => ({ studentId: student._id, status: ATTENDANCE_STATUSES[(slot + index) % 4]!, remark: `slot ${slot}` }));
+      if (records.length === 0) return undefined;
+      const response = await api.request('POST', `/api/attendance/batch/${batchId}`, { date, records });
+      if (!ok(response.status)) return undefined;
+      return { kind: 'submit attendance', label: `${batchId} on ${date}`, data: { batchId, date, records } };
+    },
+    async verify({ api }, ack) {
+      const day = await api.request('GET', `/api/attendance/${ack.data.batchId}/${ack.data.date}`);
+      if (day.status !== 200) return `attendance ${ack.label} cannot be read (${day.status})`;
+      const saved = new Map((day.json.data.students as { _id: string; status: string | null; remark: string | null }[]).map((student) => [student._id, student]));
+      for (const record of ack.data.records as { studentId: string; status: string; remark: string }[]) {
+        const mark = saved.get(record.studentId);
+        if (mark?.status !== record.status || mark.remark !== record.remark) return `attendance ${ack.label}: ${record.studentId} is ${mark?.status ?? 'unmarked'}, expected ${record.status}`;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'upload note',
+    async send({ api, token, state }) {
+      const id = token();
+      const title = `Crash note ${id}`;
+      const pdf = buildSimplePdf([{ heading: title, lines: [`Written by the crash proof, ${id}.`] }]);
+      const batchId = state.batchIds[Math.floor(Math.random() * state.batchIds.length)]!;
+      const form = new FormData();
+      form.append('title', title);
+      form.append('description', `Description ${id}`);
+      form.append('batch', batchId);
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `${id}.pdf`);
+      const response = await api.form('/api/notes/upload', form);
+      if (!ok(response.status)) return undefined;
+      return { kind: 'upload note', label: title, data: { _id: response.json.data._id, title, batchId, sha256: createHash('sha256').update(pdf).digest('hex') } };
+    },
+    async verify({ api }, ack) {
+      const note = await api.request('GET', `/api/notes/${ack.data._id}`);
+      if (note.status !== 200) return `note ${ack.label} is missing (${note.status})`;
+      if (note.json.data.title !== ack.data.title) return `note ${ack.label}: title is ${JSON.stringify(note.json.data.title)}`;
+      const file = await api.bytes(`/api/notes/file/${ack.data._id}`);
+      if (file.status !== 200) return `note ${ack.label}: its file answers ${file.status}`;
+      const sha256 = createHash('sha256').update(file.body).digest('hex');
+      return sha256 === ack.data.sha256 ? undefined : `note ${ack.label}: its file differs from the one uploaded`;
     },
   },
   {
@@ -262,7 +357,7 @@ async function main() {
   const api = createApi(baseUrl);
   let sequence = 0;
   const runId = randomBytes(3).toString('hex');
-  const context: Context = { api, token: () => `${runId}${(sequence += 1)}`, state: { batchIds: [], profileNames: [], ackedProfileNames: [], profileBusy: false } };
+  const context: Context = { api, token: () => `${runId}${(sequence += 1)}`, state: { batchIds: [], batchStarts: {}, profileNames: [], ackedProfileNames: [], profileBusy: false, attendanceSlots: 0 } };
   const acknowledged: Ack[] = [];
   let lost = 0;
   let halfSaved = 0;
@@ -278,6 +373,7 @@ async function main() {
     await api.login();
     const batches = await api.request('GET', '/api/batches');
     context.state.batchIds = (batches.json.data as { _id: string }[]).map((batch) => batch._id);
+    context.state.batchStarts = Object.fromEntries((batches.json.data as { _id: string; startDate: string }[]).map((batch) => [batch._id, batch.startDate]));
 
     for (let trial = 1; trial <= TRIALS; trial += 1) {
       const trialAcks: Ack[] = [];
