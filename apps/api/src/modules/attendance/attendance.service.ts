@@ -331,11 +331,12 @@ function rangeOf(query: RangeQuery) {
 
 async function oneBatchAttendance(db: DbExecutor, batch: BatchRow, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
   const range = rangeOf(query);
-  const found = await studentInBatch(db, studentId, batch._id);
+  // Both at once (the caller may already read this batch): the marks are only returned once the
+  // student is known to belong to it.
+  const [found, result] = await Promise.all([studentInBatch(db, studentId, batch._id), studentRecords(db, studentId, [batch._id], range)]);
   if (!found) throw new AppError('NOT_FOUND', 'Student not found');
   const { belongs, ...student } = found;
   if (!belongs) throw new AppError('NOT_FOUND', 'This student is not in this batch');
-  const result = await studentRecords(db, studentId, [batch._id], range);
   return {
     student,
     batch: publicBatch(batch),
