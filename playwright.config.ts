@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Whole flows (sign in, create, a second browser signing in, delete) on a 2-core machine running two
+  // workers beside the server and its database need more than 30 s at times.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {
