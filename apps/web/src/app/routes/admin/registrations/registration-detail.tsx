@@ -1,8 +1,7 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ENQUIRY_SOURCE_LABELS } from '@academy/shared/schemas/admissions';
 import type { AdmissionEnquiryDetail } from '@academy/shared/schemas/admissions';
@@ -12,29 +11,17 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { ENQUIRY_FAILURES, useDeleteEnquiry, useEnquiry } from '../../../../features/admissions/api';
 import { ConvertPanel, DuplicateHints, FollowUpNotes, StatusActions, StatusHistory } from '../../../../features/admissions/components/enquiry-pipeline';
+import { SectionCard } from '../../../../components/ui/section-card';
 import { EnquiryStatusBadge } from '../../../../features/admissions/components/enquiry-status-badge';
 import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
 import { normalizeError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format-date';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   return (
     <Stack gap="lg">
       <DuplicateHints enquiry={enquiry} />
-      <Section title="Status">
+      <SectionCard title="Status">
         <Group gap="sm">
           <EnquiryStatusBadge status={enquiry.status} />
           <Text size="sm" c="dimmed">
@@ -43,8 +30,8 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
         </Group>
         <StatusActions enquiry={enquiry} />
         <ConvertPanel enquiry={enquiry} />
-      </Section>
-      <Section title="Student">
+      </SectionCard>
+      <SectionCard title="Student">
         <DetailList
           cols={3}
           items={[
@@ -75,8 +62,8 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
             { label: 'Address', value: enquiry.address },
           ]}
         />
-      </Section>
-      <Section title="Parent or guardian">
+      </SectionCard>
+      <SectionCard title="Parent or guardian">
         <DetailList
           cols={3}
           items={[
@@ -84,18 +71,18 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
             { label: 'Phone', value: <PhoneLink phone={enquiry.parentPhone} /> },
           ]}
         />
-      </Section>
-      <Section title="Message">
+      </SectionCard>
+      <SectionCard title="Message">
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} c={enquiry.message ? undefined : 'dimmed'}>
           {enquiry.message ?? 'No message.'}
         </Text>
-      </Section>
-      <Section title="Follow-up">
+      </SectionCard>
+      <SectionCard title="Follow-up">
         <FollowUpNotes key={enquiry._id} enquiry={enquiry} />
-      </Section>
-      <Section title="Status history">
+      </SectionCard>
+      <SectionCard title="Status history">
         <StatusHistory enquiry={enquiry} />
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
