@@ -8,11 +8,13 @@ import {
   NOTE_MESSAGES,
   noteFileQuerySchema,
   noteInputSchema,
+  noteUpdateSchema,
   noteListQuerySchema,
   noteSchema,
   publicNoteListQuerySchema,
   publicNoteSchema,
   type NoteInputValues,
+  type NoteUpdateValues,
 } from '@academy/shared/schemas/notes';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -48,8 +50,10 @@ const MULTIPART_ERRORS: Record<string, () => AppError> = {
 };
 
 /** The same 400 envelope a route's zod schema gives, for bodies checked in the handler (multipart). */
-function parseNoteInput(values: unknown): NoteInputValues {
-  const parsed = noteInputSchema.safeParse(values);
+function parseNoteInput(values: unknown): NoteInputValues;
+function parseNoteInput(values: unknown, schema: typeof noteUpdateSchema): NoteUpdateValues;
+function parseNoteInput(values: unknown, schema: typeof noteInputSchema | typeof noteUpdateSchema = noteInputSchema) {
+  const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
@@ -168,14 +172,16 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     let values: unknown = request.body;
     let file: UploadedFile | undefined;
     if (request.isMultipart()) ({ fields: values, file } = await readUpload(request, storage));
-    let input: NoteInputValues;
+    let input: NoteUpdateValues;
     try {
-      input = parseNoteInput(values ?? {});
+      input = parseNoteInput(values ?? {}, noteUpdateSchema);
     } catch (error) {
       if (file) await storage.remove(file.key).catch(() => {});
       throw error;
     }
-    return { success: true as const, data: await updateNote(db, storage, writer, request.params.id, input, file), message: NOTE_MESSAGES.updated };
+    // Only the fields sent change: the service keeps the others as they are.
+    const sent = new Set(Object.keys((values ?? {}) as object));
+    return { success: true as const, data: await updateNote(db, storage, writer, request.params.id, input, sent, file), message: NOTE_MESSAGES.updated };
   });
 
   app.delete('/notes/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {

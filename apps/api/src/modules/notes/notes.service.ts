@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteTarget, type PublicNote } from '@academy/shared/schemas/notes';
+import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, notes, standards, students, subjects, teachers, users } from '../../db/schema';
@@ -304,7 +304,18 @@ export async function createNote(db: Db, storage: FileStorage, writer: NoteWrite
 /** Loads a note for a change: 404 when the writer cannot see it, 403 when they may only read it. */
 async function lockForChange(tx: DbExecutor, writer: NoteWriter, id: string) {
   const [row] = await tx
-    .select({ fileKey: notes.fileKey, teacherId: notes.teacherId, batchId: notes.batchId, studentId: notes.studentId, canManage: sql<boolean>`${noteManageScope(writer)}` })
+    .select({
+      fileKey: notes.fileKey,
+      teacherId: notes.teacherId,
+      batchId: notes.batchId,
+      studentId: notes.studentId,
+      title: notes.title,
+      description: notes.description,
+      subjectId: notes.subjectId,
+      standardId: notes.standardId,
+      isPublic: notes.isPublic,
+      canManage: sql<boolean>`${noteManageScope(writer)}`,
+    })
     .from(notes)
     .where(and(eq(notes.id, id), noteReadScope(writer)))
     .limit(1)
@@ -315,14 +326,42 @@ async function lockForChange(tx: DbExecutor, writer: NoteWriter, id: string) {
 }
 
 /**
- * PUT /api/notes/{id}: new details and target, and optionally a new file (the old one is deleted
- * once the change is committed; the new one if it fails). Students newly reached are told.
+ * The note's details after a change: a field that was not sent keeps its current value. The target
+ * changes only when `batch` or `student` is sent (the one not sent is then cleared).
  */
-export async function updateNote(db: Db, storage: FileStorage, writer: NoteWriter, id: string, input: NoteInputValues, file?: UploadedFile): Promise<Note> {
+function mergeChange(current: Awaited<ReturnType<typeof lockForChange>>, input: NoteUpdateValues, sent: ReadonlySet<string>): NoteInputValues {
+  const keep = <T>(field: string, value: T, currentValue: T): T => (sent.has(field) ? value : currentValue);
+  const newTarget = sent.has('batch') || sent.has('student');
+  return {
+    title: input.title ?? current.title,
+    description: keep('description', input.description, current.description),
+    subject: keep('subject', input.subject, current.subjectId),
+    standard: keep('standard', input.standard, current.standardId),
+    batch: newTarget ? input.batch : current.batchId,
+    student: newTarget ? input.student : current.studentId,
+    isPublic: keep('isPublic', input.isPublic, current.isPublic),
+  };
+}
+
+/**
+ * PUT /api/notes/{id}: the details and target sent (the rest stays as it is), and optionally a new
+ * file (the old one is deleted once the change is committed; the new one if it fails). Students
+ * newly reached are told.
+ */
+export async function updateNote(
+  db: Db,
+  storage: FileStorage,
+  writer: NoteWriter,
+  id: string,
+  change: NoteUpdateValues,
+  sent: ReadonlySet<string>,
+  file?: UploadedFile,
+): Promise<Note> {
   let replacedKey: string | undefined;
   try {
     await db.transaction(async (tx) => {
       const current = await lockForChange(tx, writer, id);
+      const input = mergeChange(current, change, sent);
       const target = await resolveTarget(tx, writer, input);
       await assertReferencesExist(tx, input);
       // An admin keeps the current owner unless the note moves to a batch (then it is its teacher's).
