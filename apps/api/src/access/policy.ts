@@ -2,7 +2,13 @@ import { announcementRoutes } from './announcements';
 import { attendanceRoutes } from './attendance';
 import { batchRoutes } from './batches';
 import { noteRoutes } from './notes';
-import { academyRoutes, accountRoutes, calendarFeedRoutes, catalogueRoutes, enquiryRoutes, notificationRoutes } from './others';
+import { backupRoutes } from './backups';
+import { calendarFeedRoutes } from './calendar-feed';
+import { catalogueRoutes } from './catalogue';
+import { enquiryRoutes } from './enquiries';
+import { notificationRoutes } from './notifications';
+import { accountRoutes } from './profile';
+import { academyRoutes } from './settings';
 import type { RouteRule, RouteRules } from './rules';
 import { studentRoutes, studentSelfRoutes } from './students';
 import { teacherRoutes } from './teachers';
@@ -15,6 +21,7 @@ import { teacherRoutes } from './teachers';
 export const ROUTE_RULES: RouteRules = {
   ...accountRoutes,
   ...academyRoutes,
+  ...backupRoutes,
   ...catalogueRoutes,
   ...teacherRoutes,
   ...studentRoutes,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ANNOUNCEMENT_END_TIME,

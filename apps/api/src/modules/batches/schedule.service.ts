@@ -1,8 +1,7 @@
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, gte, lte } from 'drizzle-orm';
 import { WEEKDAYS, type BatchSummary, type Weekday, type WeeklySchedule } from '@academy/shared/schemas/batches';
 import type { DbExecutor } from '../../db/client';
 import { batches } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { ownBatchesCondition } from '../../access/batches';
 import { academyToday, getAcademySettings } from '../settings/settings.service';

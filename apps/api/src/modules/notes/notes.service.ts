@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
-import { batches, batchStudents, notes, standards, students, subjects, teachers, users } from '../../db/schema';
+import { batches, notes, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
 import type { Actor } from '../../access/actor';
@@ -12,7 +12,6 @@ import {
   assertMayChangeNote,
   assertMayShareWithBatch,
   assertMayShareWithStudent,
-  assertNoteWriter,
   noteListScope,
   noteManageScope,
   noteNotFound,
