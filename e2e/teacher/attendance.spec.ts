@@ -123,6 +123,25 @@ test.describe('attendance', () => {
   });
 });
 
+test.describe('student attendance screen', () => {
+  test('asks for no batch before one is chosen (no `/api/batches/?…` without an id)', async ({ page, loginAs, browser, baseURL }) => {
+    const token = uniqueToken('attnb');
+    await loginAs('admin');
+    await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, password: PASSWORD });
+    const phone = await signedInPhone(browser, baseURL!, `${token}.t@example.com`);
+    const batchCalls: string[] = [];
+    phone.on('request', (request) => {
+      if (request.url().includes('/api/batches/')) batchCalls.push(request.url());
+    });
+    await phone.goto('/app/teacher/attendance/student');
+    await expect(phone.getByText('You have no batches yet.')).toBeVisible();
+    await phone.waitForLoadState('networkidle');
+    // `GET /api/batches/?populate=enrolledStudents` (no id) used to go out on every load.
+    expect(batchCalls).toEqual([]);
+    await phone.context().close();
+  });
+});
+
 test.describe('attendance for the admin', () => {
   test('the dashboard shows the attendance rate, and a student’s page their attendance per batch', async ({ page, loginAs }) => {
     await loginAs('admin');

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
+import { registerAccessRules } from './access/http';
 import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Every route below takes its guard from the access layer's policy table (apps/api/src/access).
+      registerAccessRules(api);
       await api.register(healthRoutes, { db: deps.db });
       await api.register(authRoutes, { db: deps.db });
       await api.register(dashboardRoutes, { db: deps.db });

@@ -13,7 +13,7 @@ import { createUser, setUserPassword } from './modules/users/users.service';
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
 
   users:create --role <${ROLES.join('|')}> --name "<name>" --email <email> --password <password>
-      Create a sign-in account.
+      Create a sign-in account (a teacher or student gets their record too; fill in the rest on the screens).
   users:set-password --email <email> --password <password>
       Set a new password; every session of that user ends.
   backup:create [--out FILE]
@@ -93,7 +93,8 @@ async function main(argv: string[]): Promise<number> {
       if (!isRole(role)) throw new UsageError(`Unknown role "${role}". Use one of: ${ROLES.join(', ')}.`);
       const input = { role, name: required(values, 'name'), email: required(values, 'email'), password: required(values, 'password') };
       const user = await withDatabase((database) => createUser(database.db, input));
-      console.log(`Created ${user.role} ${user.name} <${user.email}>.`);
+      const rest = user.role === 'admin' ? '' : ` Fill in the rest of their details on the ${user.role === 'teacher' ? 'Teachers' : 'Students'} screen.`;
+      console.log(`Created ${user.role} ${user.name} <${user.email}>.${rest}`);
       return 0;
     }
     case 'users:set-password': {

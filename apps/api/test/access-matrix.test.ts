@@ -5,13 +5,20 @@ import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
 import { academyToday } from '../src/modules/settings/settings.service';
+import { registeredRoutes } from '../src/access/http';
+import { ROUTE_RULES } from '../src/access/policy';
+import { allows, type RouteRule } from '../src/access/rules';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
- * Who may call what, for every catalogue, profile and dashboard route: a visitor (401), two students,
- * two teachers and an admin. Denied answers are 401/403 (404 where an admin names no teacher). Allowed
- * calls are made harmless (an empty body → 400, an unknown id → 404) so the matrix changes nothing.
+ * Generated from the policy table (src/access/policy.ts): every registered API route × {visitor,
+ * student, other student, teacher, other teacher, admin}. The expected status comes from the route's
+ * rule: a visitor 401 unless anyone may call it, a role not allowed 403, an allowed "other" caller
+ * 404 when the rule says the record in the address must be their own. Each route has a harmless
+ * sample request below (an empty body → 400, an unknown id → 404) whose `ok` is the allowed callers'
+ * answer; the records named belong to `teacher` and `student`. A route without a rule stops the app;
+ * a route without a sample fails here.
  */
 type Who = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'otherTeacher' | 'admin';
 const WHO: Who[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'admin'];
@@ -19,6 +26,7 @@ type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
+const emails: Partial<Record<Who, string>> = {};
 const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
@@ -33,12 +41,9 @@ beforeAll(async () => {
   ids.batch = (await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id] })).id;
   ids.otherBatch = (await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] })).id;
   Object.assign(ids, { teacher: teacher.id, otherTeacher: otherTeacher.id, student: student.id, subject: (await buildSubject(db)).id, standard: (await buildStandard(db)).id });
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.student = await loginAs(t.app, student.user.email);
-  cookies.otherStudent = await loginAs(t.app, otherStudent.user.email);
   const admin = await buildUser(db, { role: 'admin' });
-  cookies.admin = await loginAs(t.app, admin.email);
+  Object.assign(emails, { teacher: teacher.user.email, otherTeacher: otherTeacher.user.email, student: student.user.email, otherStudent: otherStudent.user.email, admin: admin.email });
+  for (const who of WHO) if (emails[who]) cookies[who] = await loginAs(t.app, emails[who]);
   const today = await academyToday(db);
   ids.today = today;
   const announcement = await createAnnouncement(db, { title: 'For the batch', content: 'x', type: 'general', priority: 'low', audience: 'everyone', batches: [ids.batch], startDate: today, endDate: today }, admin.id);
@@ -53,161 +58,192 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const only = (allowed: Partial<Expect>, denied = 403): Expect => ({
-  anonymous: 401,
-  student: denied,
-  otherStudent: denied,
-  teacher: denied,
-  otherTeacher: denied,
-  admin: denied,
-  ...allowed,
-});
+/**
+ * A harmless request for a route. `ok`: what an allowed caller gets. `publicRecord`: the record is
+ * open to anyone (a public note). `eachOwn`: the address names each caller's own record (`me`).
+ * `answers`: the few allowed callers whose answer is not `ok` (a reason beside each).
+ */
+type Sample = { url: () => string; body?: object | (() => object); ok: number; publicRecord?: true; eachOwn?: true; answers?: Partial<Expect>; freshSession?: true };
+const s = (url: () => string, ok: number, more: Omit<Sample, 'url' | 'ok'> = {}): Sample => ({ url, ok, ...more });
 
-const everyone = (status: number): Expect => ({ anonymous: status, student: status, otherStudent: status, teacher: status, otherTeacher: status, admin: status });
-
-type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: () => string; body?: object | (() => object); expect: Expect };
-const routes: Route[] = [
-  // Subjects and standards: admins write, admins and teachers read.
-  { method: 'GET', url: () => '/api/subjects', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'POST', url: () => '/api/subjects', body: {}, expect: only({ admin: 400 }) },
-  { method: 'GET', url: () => `/api/subjects/${ids.subject}`, expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'PUT', url: () => `/api/subjects/${ids.subject}`, body: {}, expect: only({ admin: 400 }) },
-  { method: 'DELETE', url: () => `/api/subjects/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  { method: 'GET', url: () => '/api/standards', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => '/api/standards/check-duplicate?name=x&level=1', expect: only({ admin: 200 }) },
-  { method: 'POST', url: () => '/api/standards', body: {}, expect: only({ admin: 400 }) },
-  { method: 'GET', url: () => `/api/standards/${ids.standard}`, expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'PUT', url: () => `/api/standards/${ids.standard}`, body: {}, expect: only({ admin: 400 }) },
-  { method: 'DELETE', url: () => `/api/standards/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  // Teachers: admins manage; a teacher reads only their own record, batches and students.
-  { method: 'GET', url: () => '/api/teachers', expect: only({ admin: 200 }) },
-  { method: 'POST', url: () => '/api/teachers', body: {}, expect: only({ admin: 400 }) },
-  { method: 'GET', url: () => `/api/teachers/${ids.teacher}`, expect: only({ teacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => '/api/teachers/me', expect: only({ teacher: 200, otherTeacher: 200, admin: 404 }) },
-  { method: 'PUT', url: () => `/api/teachers/${ids.teacher}`, body: { name: '' }, expect: only({ admin: 400 }) },
-  { method: 'DELETE', url: () => `/api/teachers/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  { method: 'GET', url: () => `/api/teachers/${ids.teacher}/batches`, expect: only({ teacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => `/api/teachers/${ids.otherTeacher}/batches`, expect: only({ otherTeacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => '/api/teachers/me/batches', expect: only({ teacher: 200, otherTeacher: 200, admin: 404 }) },
-  { method: 'GET', url: () => `/api/teachers/${ids.teacher}/students`, expect: only({ teacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => `/api/teachers/${UNKNOWN}/students`, expect: only({ admin: 404 }) },
-  { method: 'GET', url: () => '/api/teachers/me/students?search=a', expect: only({ teacher: 200, otherTeacher: 200, admin: 404 }) },
-  // Students: the admin only; students use /student/*.
-  { method: 'GET', url: () => '/api/students', expect: only({ admin: 200 }) },
-  { method: 'GET', url: () => '/api/students/export.csv', expect: only({ admin: 200 }) },
-  { method: 'POST', url: () => '/api/students', body: {}, expect: only({ admin: 400 }) },
-  { method: 'GET', url: () => `/api/students/${ids.student}`, expect: only({ admin: 200 }) },
-  { method: 'PUT', url: () => `/api/students/${ids.student}`, body: { name: '' }, expect: only({ admin: 400 }) },
-  { method: 'DELETE', url: () => `/api/students/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  // Self-service.
-  { method: 'GET', url: () => '/api/student/profile', expect: only({ student: 200, otherStudent: 200 }) },
-  { method: 'PUT', url: () => '/api/student/profile', body: { phone: 'bad' }, expect: only({ student: 400, otherStudent: 400 }) },
-  { method: 'GET', url: () => '/api/student/details', expect: only({ student: 200, otherStudent: 200 }) },
-  { method: 'PUT', url: () => '/api/student/password', body: {}, expect: only({ student: 400, otherStudent: 400 }) },
-  { method: 'GET', url: () => '/api/auth/profile', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'PUT', url: () => '/api/auth/profile', body: { name: '' }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
-  { method: 'PUT', url: () => '/api/auth/password', body: {}, expect: only({ student: 400, otherStudent: 400, teacher: 400, otherTeacher: 400, admin: 400 }) },
-  { method: 'GET', url: () => '/api/admin/dashboard/summary', expect: only({ admin: 200 }) },
-  // Batches: admins write; a teacher reads their own (another teacher's batch is 404); students use /student/*.
-  { method: 'GET', url: () => '/api/batches?populate=enrolledStudents', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => `/api/batches/by-subject?subjectId=${ids.subject}`, expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => `/api/batches/${ids.batch}?populate=enrolledStudents,standard,subject&virtuals=true`, expect: only({ teacher: 200, otherTeacher: 404, admin: 200 }) },
-  { method: 'POST', url: () => '/api/batches', body: {}, expect: only({ admin: 400 }) },
-  { method: 'PUT', url: () => `/api/batches/${ids.batch}`, body: {}, expect: only({ admin: 400 }) },
-  { method: 'DELETE', url: () => `/api/batches/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  { method: 'PUT', url: () => `/api/batches/${UNKNOWN}/students/${ids.student}/add`, expect: only({ admin: 404 }) },
-  { method: 'PUT', url: () => `/api/batches/${UNKNOWN}/students/${ids.student}/remove`, expect: only({ admin: 404 }) },
-  { method: 'POST', url: () => '/api/batches/sync-students', expect: only({ admin: 200 }) },
-  { method: 'GET', url: () => '/api/student/batches', expect: only({ student: 200, otherStudent: 200 }) },
-  { method: 'GET', url: () => `/api/student/batches/${ids.batch}`, expect: only({ student: 200, otherStudent: 404 }) },
-  { method: 'GET', url: () => '/api/student/schedule', expect: only({ student: 200, otherStudent: 200 }) },
-  { method: 'GET', url: () => '/api/student/schedule.ics', expect: only({ student: 200, otherStudent: 200 }) },
-  { method: 'GET', url: () => '/api/teachers/me/schedule', expect: only({ teacher: 200, otherTeacher: 200 }) },
-  { method: 'GET', url: () => '/api/teachers/me/schedule.ics', expect: only({ teacher: 200, otherTeacher: 200 }) },
-  // Calendar addresses: each student and teacher their own; the secret address itself needs no session.
-  { method: 'GET', url: () => '/api/calendar-feed', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200 }) },
-  { method: 'POST', url: () => '/api/calendar-feed', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200 }) },
-  { method: 'DELETE', url: () => '/api/calendar-feed', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200 }) },
-  { method: 'GET', url: () => `/api/calendar/${'a'.repeat(43)}.ics`, expect: only({ anonymous: 404, student: 404, otherStudent: 404, teacher: 404, otherTeacher: 404, admin: 404 }) },
-  // Announcements: admins write; everyone signed in reads what is meant for them.
-  { method: 'GET', url: () => '/api/announcements', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => `/api/announcements/${ids.announcement}`, expect: only({ student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 }) },
-  { method: 'POST', url: () => '/api/announcements', body: {}, expect: only({ admin: 400 }) },
-  { method: 'PUT', url: () => `/api/announcements/${ids.announcement}`, body: {}, expect: only({ admin: 400 }) },
-  { method: 'DELETE', url: () => `/api/announcements/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  // Notifications: each student their own (another student's is 404).
-  { method: 'GET', url: () => '/api/notifications?page=1&limit=5', expect: only({ student: 200, otherStudent: 200 }) },
-  { method: 'POST', url: () => `/api/notifications/${ids.notification}/read`, expect: only({ student: 200, otherStudent: 404 }) },
-  { method: 'POST', url: () => '/api/notifications/read-all', expect: only({ student: 200, otherStudent: 200 }) },
-  // Backups: the admin only. Creating one is harmless (a file in the test's own backups folder).
-  { method: 'GET', url: () => '/api/admin/backups', expect: only({ admin: 200 }) },
-  { method: 'POST', url: () => '/api/admin/backups', expect: only({ admin: 202 }) },
-  { method: 'GET', url: () => `/api/admin/backups/jobs/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  { method: 'GET', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}/download`, expect: only({ admin: 404 }) },
-  { method: 'DELETE', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}`, expect: only({ admin: 404 }) },
-  { method: 'POST', url: () => '/api/admin/backups/upload', body: {}, expect: only({ admin: 415 }) },
-  { method: 'POST', url: () => `/api/admin/backups/${UNKNOWN_BACKUP}/restore`, body: {}, expect: only({ admin: 400 }) },
-  // Notes: teachers and admins write (a teacher only their own); each reads what is meant for them; public ones anyone.
-  { method: 'GET', url: () => '/api/notes', expect: only({ student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => '/api/notes/teacher', expect: only({ teacher: 200, otherTeacher: 200 }) },
-  { method: 'GET', url: () => `/api/notes/${ids.note}`, expect: { anonymous: 401, student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 } },
-  { method: 'GET', url: () => `/api/notes/${ids.publicNote}`, expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
-  { method: 'GET', url: () => `/api/notes/batch/${ids.batch}`, expect: only({ student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 }) },
-  { method: 'GET', url: () => `/api/notes/student/${ids.student}`, expect: only({ student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 }) },
-  { method: 'POST', url: () => '/api/notes', body: {}, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
-  { method: 'POST', url: () => '/api/notes/upload', body: {}, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
-  { method: 'PUT', url: () => `/api/notes/${ids.note}`, body: { title: '' }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
-  { method: 'PUT', url: () => `/api/notes/${ids.note}`, body: () => ({ title: 'For the batch', batch: ids.batch }), expect: only({ teacher: 200, otherTeacher: 404, admin: 200 }) },
-  { method: 'DELETE', url: () => `/api/notes/${UNKNOWN}`, expect: only({ teacher: 404, otherTeacher: 404, admin: 404 }) },
-  { method: 'GET', url: () => `/api/notes/file/${ids.note}`, expect: { anonymous: 401, student: 200, otherStudent: 404, teacher: 200, otherTeacher: 404, admin: 200 } },
-  { method: 'GET', url: () => `/api/notes/file/${ids.publicNote}`, expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
-  { method: 'GET', url: () => '/api/public/notes', expect: { anonymous: 200, student: 200, otherStudent: 200, teacher: 200, otherTeacher: 200, admin: 200 } },
+const SAMPLES: Record<string, Sample[]> = {
+  // Accounts. Logging out ends the session, so it runs with a fresh one.
+  'POST /api/auth/login': [s(() => '/api/auth/login', 400, { body: {} })],
+  'GET /api/auth/me': [s(() => '/api/auth/me', 200)],
+  'POST /api/auth/logout': [s(() => '/api/auth/logout', 200, { freshSession: true })],
+  'POST /api/auth/forgot-password': [s(() => '/api/auth/forgot-password', 400, { body: {} })],
+  'GET /api/auth/validate-reset-token/:token': [s(() => `/api/auth/validate-reset-token/${'a'.repeat(43)}`, 400)],
+  'POST /api/auth/reset-password': [s(() => '/api/auth/reset-password', 400, { body: {} })],
+  'GET /api/auth/profile': [s(() => '/api/auth/profile', 200)],
+  'PUT /api/auth/profile': [s(() => '/api/auth/profile', 400, { body: { name: '' } })],
+  'PUT /api/auth/password': [s(() => '/api/auth/password', 400, { body: {} })],
+  // The academy.
+  'GET /api/health': [s(() => '/api/health', 200)],
+  'GET /api/settings/public': [s(() => '/api/settings/public', 200)],
+  'GET /api/admin/settings': [s(() => '/api/admin/settings', 200)],
+  'PUT /api/admin/settings': [s(() => '/api/admin/settings', 400, { body: {} })],
+  'GET /api/admin/dashboard/summary': [s(() => '/api/admin/dashboard/summary', 200)],
+  'GET /api/admin/backups': [s(() => '/api/admin/backups', 200)],
+  // Creating a backup is harmless (a file in the test's own backups folder).
+  'POST /api/admin/backups': [s(() => '/api/admin/backups', 202)],
+  'GET /api/admin/backups/jobs/:id': [s(() => `/api/admin/backups/jobs/${UNKNOWN}`, 404)],
+  'GET /api/admin/backups/:name/download': [s(() => `/api/admin/backups/${UNKNOWN_BACKUP}/download`, 404)],
+  'DELETE /api/admin/backups/:name': [s(() => `/api/admin/backups/${UNKNOWN_BACKUP}`, 404)],
+  'POST /api/admin/backups/upload': [s(() => '/api/admin/backups/upload', 415, { body: {} })],
+  'POST /api/admin/backups/:name/restore': [s(() => `/api/admin/backups/${UNKNOWN_BACKUP}/restore`, 400, { body: {} })],
+  // The catalogue.
+  'GET /api/subjects': [s(() => '/api/subjects', 200)],
+  'POST /api/subjects': [s(() => '/api/subjects', 400, { body: {} })],
+  'GET /api/subjects/:id': [s(() => `/api/subjects/${ids.subject}`, 200)],
+  'PUT /api/subjects/:id': [s(() => `/api/subjects/${ids.subject}`, 400, { body: {} })],
+  'DELETE /api/subjects/:id': [s(() => `/api/subjects/${UNKNOWN}`, 404)],
+  'GET /api/standards': [s(() => '/api/standards', 200)],
+  'GET /api/standards/check-duplicate': [s(() => '/api/standards/check-duplicate?name=x&level=1', 200)],
+  'POST /api/standards': [s(() => '/api/standards', 400, { body: {} })],
+  'GET /api/standards/:id': [s(() => `/api/standards/${ids.standard}`, 200)],
+  'PUT /api/standards/:id': [s(() => `/api/standards/${ids.standard}`, 400, { body: {} })],
+  'DELETE /api/standards/:id': [s(() => `/api/standards/${UNKNOWN}`, 404)],
+  'GET /api/public/courses': [s(() => '/api/public/courses', 200)],
+  // Teachers. `me` names each teacher's own record; for an admin it names nobody (404).
+  'GET /api/teachers': [s(() => '/api/teachers', 200)],
+  'POST /api/teachers': [s(() => '/api/teachers', 400, { body: {} })],
+  'GET /api/teachers/:id': [s(() => `/api/teachers/${ids.teacher}`, 200), s(() => '/api/teachers/me', 200, { eachOwn: true, answers: { admin: 404 } })],
+  'PUT /api/teachers/:id': [s(() => `/api/teachers/${ids.teacher}`, 400, { body: { name: '' } })],
+  'DELETE /api/teachers/:id': [s(() => `/api/teachers/${UNKNOWN}`, 404)],
+  'GET /api/teachers/:id/batches': [s(() => `/api/teachers/${ids.teacher}/batches`, 200), s(() => '/api/teachers/me/batches', 200, { eachOwn: true, answers: { admin: 404 } })],
+  'GET /api/teachers/:id/students': [
+    s(() => `/api/teachers/${ids.teacher}/students`, 200),
+    s(() => `/api/teachers/${UNKNOWN}/students`, 404),
+    s(() => '/api/teachers/me/students?search=a', 200, { eachOwn: true, answers: { admin: 404 } }),
+  ],
+  // Students and their self-service.
+  'GET /api/students': [s(() => '/api/students', 200)],
+  'GET /api/students/export.csv': [s(() => '/api/students/export.csv', 200)],
+  'POST /api/students': [s(() => '/api/students', 400, { body: {} })],
+  'GET /api/students/:id': [s(() => `/api/students/${ids.student}`, 200)],
+  'PUT /api/students/:id': [s(() => `/api/students/${ids.student}`, 400, { body: { name: '' } })],
+  'DELETE /api/students/:id': [s(() => `/api/students/${UNKNOWN}`, 404)],
+  'GET /api/student/profile': [s(() => '/api/student/profile', 200)],
+  'PUT /api/student/profile': [s(() => '/api/student/profile', 400, { body: { phone: 'bad' } })],
+  'GET /api/student/details': [s(() => '/api/student/details', 200)],
+  'PUT /api/student/password': [s(() => '/api/student/password', 400, { body: {} })],
+  // Batches.
+  'GET /api/batches': [s(() => '/api/batches?populate=enrolledStudents', 200)],
+  'GET /api/batches/by-subject': [s(() => `/api/batches/by-subject?subjectId=${ids.subject}`, 200)],
+  'POST /api/batches/sync-students': [s(() => '/api/batches/sync-students', 200)],
+  'POST /api/batches': [s(() => '/api/batches', 400, { body: {} })],
+  'GET /api/batches/:id': [s(() => `/api/batches/${ids.batch}?populate=enrolledStudents,standard,subject&virtuals=true`, 200)],
+  'PUT /api/batches/:id': [s(() => `/api/batches/${ids.batch}`, 400, { body: {} })],
+  'DELETE /api/batches/:id': [s(() => `/api/batches/${UNKNOWN}`, 404)],
+  'PUT /api/batches/:id/students/:studentId/add': [s(() => `/api/batches/${UNKNOWN}/students/${ids.student}/add`, 404)],
+  'PUT /api/batches/:id/students/:studentId/remove': [s(() => `/api/batches/${UNKNOWN}/students/${ids.student}/remove`, 404)],
+  'GET /api/student/batches': [s(() => '/api/student/batches', 200)],
+  'GET /api/student/batches/:id': [s(() => `/api/student/batches/${ids.batch}`, 200)],
+  'GET /api/student/schedule': [s(() => '/api/student/schedule', 200)],
+  'GET /api/student/schedule.ics': [s(() => '/api/student/schedule.ics', 200)],
+  'GET /api/teachers/me/schedule': [s(() => '/api/teachers/me/schedule', 200)],
+  'GET /api/teachers/me/schedule.ics': [s(() => '/api/teachers/me/schedule.ics', 200)],
+  // Calendar addresses; the secret address itself needs no session (an unknown one is 404).
+  'GET /api/calendar-feed': [s(() => '/api/calendar-feed', 200)],
+  'POST /api/calendar-feed': [s(() => '/api/calendar-feed', 200)],
+  'DELETE /api/calendar-feed': [s(() => '/api/calendar-feed', 200)],
+  'GET /api/calendar/:file': [s(() => `/api/calendar/${'a'.repeat(43)}.ics`, 404)],
+  // Announcements.
+  'GET /api/announcements': [s(() => '/api/announcements', 200)],
+  'GET /api/announcements/:id': [s(() => `/api/announcements/${ids.announcement}`, 200)],
+  'POST /api/announcements': [s(() => '/api/announcements', 400, { body: {} })],
+  'PUT /api/announcements/:id': [s(() => `/api/announcements/${ids.announcement}`, 400, { body: {} })],
+  'DELETE /api/announcements/:id': [s(() => `/api/announcements/${UNKNOWN}`, 404)],
+  // Notifications.
+  'GET /api/notifications': [s(() => '/api/notifications?page=1&limit=5', 200)],
+  'POST /api/notifications/:id/read': [s(() => `/api/notifications/${ids.notification}/read`, 200)],
+  'POST /api/notifications/read-all': [s(() => '/api/notifications/read-all', 200)],
+  // Notes.
+  'GET /api/notes': [s(() => '/api/notes', 200)],
+  'GET /api/notes/teacher': [s(() => '/api/notes/teacher', 200)],
+  'GET /api/notes/:id': [s(() => `/api/notes/${ids.note}`, 200), s(() => `/api/notes/${ids.publicNote}`, 200, { publicRecord: true })],
+  'GET /api/notes/batch/:id': [s(() => `/api/notes/batch/${ids.batch}`, 200)],
+  'GET /api/notes/student/:id': [s(() => `/api/notes/student/${ids.student}`, 200)],
+  'POST /api/notes': [s(() => '/api/notes', 400, { body: {} })],
+  'POST /api/notes/upload': [s(() => '/api/notes/upload', 400, { body: {} })],
+  'PUT /api/notes/:id': [s(() => `/api/notes/${ids.note}`, 200, { body: () => ({ title: 'For the batch', batch: ids.batch }) })],
+  'DELETE /api/notes/:id': [s(() => `/api/notes/${UNKNOWN}`, 404)],
+  'GET /api/notes/file/:id': [s(() => `/api/notes/file/${ids.note}`, 200), s(() => `/api/notes/file/${ids.publicNote}`, 200, { publicRecord: true })],
+  'GET /api/public/notes': [s(() => '/api/public/notes', 200)],
   // Admissions: the forms are public (an empty body → 400 for everyone); the pipeline is the admin's.
-  { method: 'POST', url: () => '/api/email-verification/send-otp', body: {}, expect: everyone(400) },
-  { method: 'POST', url: () => '/api/email-verification/verify-otp', body: {}, expect: everyone(400) },
-  { method: 'POST', url: () => '/api/admission-enquiries', body: {}, expect: everyone(400) },
-  { method: 'POST', url: () => '/api/admission-enquiries/contact', body: {}, expect: everyone(400) },
-  { method: 'GET', url: () => '/api/admission-enquiries', expect: only({ admin: 200 }) },
-  { method: 'GET', url: () => '/api/admission-enquiries/counts', expect: only({ admin: 200 }) },
-  { method: 'GET', url: () => `/api/admission-enquiries/${ids.enquiry}`, expect: only({ admin: 200 }) },
-  { method: 'PUT', url: () => `/api/admission-enquiries/${ids.enquiry}`, body: { phone: 'bad' }, expect: only({ admin: 400 }) },
-  { method: 'DELETE', url: () => `/api/admission-enquiries/${UNKNOWN}`, expect: only({ admin: 404 }) },
-  { method: 'PATCH', url: () => `/api/admission-enquiries/${ids.enquiry}/status`, body: {}, expect: only({ admin: 400 }) },
+  'POST /api/email-verification/send-otp': [s(() => '/api/email-verification/send-otp', 400, { body: {} })],
+  'POST /api/email-verification/verify-otp': [s(() => '/api/email-verification/verify-otp', 400, { body: {} })],
+  'POST /api/admission-enquiries': [s(() => '/api/admission-enquiries', 400, { body: {} })],
+  'POST /api/admission-enquiries/contact': [s(() => '/api/admission-enquiries/contact', 400, { body: {} })],
+  'POST /api/newsletter/subscribe': [s(() => '/api/newsletter/subscribe', 400, { body: {} })],
+  'GET /api/admission-enquiries': [s(() => '/api/admission-enquiries', 200)],
+  'GET /api/admission-enquiries/counts': [s(() => '/api/admission-enquiries/counts', 200)],
+  'GET /api/admission-enquiries/:id': [s(() => `/api/admission-enquiries/${ids.enquiry}`, 200)],
+  'PUT /api/admission-enquiries/:id': [s(() => `/api/admission-enquiries/${ids.enquiry}`, 400, { body: { phone: 'bad' } })],
+  'DELETE /api/admission-enquiries/:id': [s(() => `/api/admission-enquiries/${UNKNOWN}`, 404)],
+  'PATCH /api/admission-enquiries/:id/status': [s(() => `/api/admission-enquiries/${ids.enquiry}/status`, 400, { body: {} })],
   // A new enquiry cannot be converted (409), so the matrix creates no student.
-  { method: 'POST', url: () => `/api/admission-enquiries/${ids.enquiry}/convert`, body: {}, expect: only({ admin: 409 }) },
-  // Attendance: the batch's teacher and admins (another teacher's batch is 403); students their own under /student.
-  { method: 'GET', url: () => `/api/attendance/${ids.batch}/${ids.today}`, expect: only({ teacher: 200, admin: 200 }) },
-  // A future date: refused (400) after the permission check, so nothing is saved.
-  { method: 'POST', url: () => `/api/attendance/batch/${ids.batch}`, body: { date: '2999-01-01', records: [] }, expect: only({ teacher: 400, otherTeacher: 400, admin: 400 }) },
-  {
-    method: 'POST',
-    url: () => `/api/attendance/batch/${ids.batch}`,
-    body: { date: '2999-01-01', records: [{ studentId: UNKNOWN, status: 'present' }] },
-    expect: only({ teacher: 400, admin: 400 }),
-  },
-  { method: 'GET', url: () => `/api/attendance/batch/${ids.batch}/history?startDate=2026-06-01&endDate=2026-06-30`, expect: only({ teacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => `/api/attendance/student/${ids.student}/batch/${ids.batch}`, expect: only({ teacher: 200, admin: 200 }) },
-  { method: 'GET', url: () => '/api/student/attendance', expect: only({ student: 200, otherStudent: 200 }) },
-  { method: 'GET', url: () => `/api/student/attendance/${ids.batch}`, expect: only({ student: 200, otherStudent: 404 }) },
-];
+  'POST /api/admission-enquiries/:id/convert': [s(() => `/api/admission-enquiries/${ids.enquiry}/convert`, 409, { body: {} })],
+  // Attendance: a future date is refused (400) after the permission check, so nothing is saved.
+  'GET /api/attendance/:batchId/:date': [s(() => `/api/attendance/${ids.batch}/${ids.today}`, 200)],
+  'POST /api/attendance/batch/:batchId': [s(() => `/api/attendance/batch/${ids.batch}`, 400, { body: { date: '2999-01-01', records: [{ studentId: UNKNOWN, status: 'present' }] } })],
+  'GET /api/attendance/batch/:batchId/history': [s(() => `/api/attendance/batch/${ids.batch}/history?startDate=2026-06-01&endDate=2026-06-30`, 200)],
+  'GET /api/attendance/student/:studentId/batch/:batchId': [s(() => `/api/attendance/student/${ids.student}/batch/${ids.batch}`, 200)],
+  'GET /api/student/attendance': [s(() => '/api/student/attendance', 200)],
+  'GET /api/student/attendance/:batchId': [s(() => `/api/student/attendance/${ids.batch}`, 200)],
+};
 
-describe('access matrix', () => {
-  for (const route of routes) {
-    it(`${route.method} ${route.url().replace(/[0-9a-f-]{36}/g, '{id}').replace(UNKNOWN_BACKUP, '{name}')}`, async () => {
-      const actual: Partial<Expect> = {};
-      for (const who of WHO) {
-        const cookie = cookies[who];
-        const response = await t.app.inject({
-          method: route.method,
-          url: route.url(),
-          headers: cookie ? { cookie } : {},
-          ...(route.body ? { payload: typeof route.body === 'function' ? route.body() : route.body } : {}),
-        });
-        actual[who] = response.statusCode;
-        if (response.statusCode === 401) expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });
-        if (response.statusCode === 403) expect(response.json().success).toBe(false);
-      }
-      expect(actual).toEqual(route.expect);
+const ROLE_OF: Record<Exclude<Who, 'anonymous'>, 'admin' | 'teacher' | 'student'> = { student: 'student', otherStudent: 'student', teacher: 'teacher', otherTeacher: 'teacher', admin: 'admin' };
+
+/** The expected answers, derived from the route's rule (see the comment at the top). */
+function expectedAnswers(rule: RouteRule, sample: Sample): Expect {
+  const result = {} as Expect;
+  for (const who of WHO) {
+    if (who === 'anonymous') {
+      // own(ANYONE): anyone may open a public record; any other needs a session first.
+      result[who] = rule.allow !== 'anyone' ? 401 : rule.ownRecord && !sample.publicRecord ? 401 : sample.ok;
+      continue;
+    }
+    const role = ROLE_OF[who];
+    if (!allows(rule, role)) result[who] = 403;
+    else if (rule.ownRecord && role !== 'admin' && who.startsWith('other') && !sample.publicRecord && !sample.eachOwn) result[who] = 404;
+    else result[who] = sample.answers?.[who] ?? sample.ok;
+  }
+  return result;
+}
+
+describe('access matrix (generated from the policy table)', () => {
+  it('has a rule and a sample for every registered route, and no rule for a route that does not exist', () => {
+    const registered = [...registeredRoutes].sort();
+    expect(registered.length).toBeGreaterThan(100);
+    expect(registered.filter((key) => !ROUTE_RULES[key])).toEqual([]);
+    expect(registered.filter((key) => !SAMPLES[key]), 'routes without a sample in this file').toEqual([]);
+    expect(Object.keys(ROUTE_RULES).filter((key) => !registeredRoutes.has(key)), 'rules for routes that do not exist').toEqual([]);
+  });
+
+  for (const key of Object.keys(SAMPLES)) {
+    const [method] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
+    SAMPLES[key]!.forEach((sample, index) => {
+      it(`${key}${index ? ` (${index + 1})` : ''}`, async () => {
+        const rule = ROUTE_RULES[key];
+        expect(rule, `no rule for ${key}`).toBeDefined();
+        const actual: Partial<Expect> = {};
+        for (const [n, who] of WHO.entries()) {
+          const cookie = sample.freshSession && emails[who] ? await loginAs(t.app, emails[who]) : cookies[who];
+          const response = await t.app.inject({
+            method,
+            url: sample.url(),
+            // Each caller from its own address, so per-address rate limits never mix callers.
+            remoteAddress: `10.0.0.${n + 1}`,
+            headers: cookie ? { cookie } : {},
+            ...(sample.body ? { payload: typeof sample.body === 'function' ? sample.body() : sample.body } : {}),
+          });
+          actual[who] = response.statusCode;
+          if (response.statusCode === 401) expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });
+          if (response.statusCode === 403) expect(response.json().success).toBe(false);
+        }
+        expect(actual).toEqual(expectedAnswers(rule!, sample));
+      });
     });
   }
 

@@ -1,32 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { buildUser, loginAs } from '../../test/factories';
-import { requireOwnership, requireRole } from './auth';
+import { buildStudent, buildTeacher, buildUser, loginAs } from '../../test/factories';
+import { findSessionByToken } from '../modules/auth/session.service';
 
 let t: TestApp;
-const cookies: Record<'admin' | 'teacher' | 'student' | 'otherStudent', string> = { admin: '', teacher: '', student: '', otherStudent: '' };
-let studentId = '';
+const cookies: Record<'admin' | 'teacher' | 'student', string> = { admin: '', teacher: '', student: '' };
+const ids = { admin: '', teacherUser: '', teacher: '', studentUser: '', student: '' };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // A route owned by one student, to prove the reusable ownership guard.
-  t.app.get(
-    '/api/test/students/:id/secret',
-    { preHandler: [requireRole('admin', 'student'), requireOwnership(async (request, user) => (request.params as { id: string }).id === user.id)] },
-    async () => ({ success: true, data: 'secret' }),
-  );
   const db = t.database.db;
-  const [admin, teacher, student, otherStudent] = await Promise.all([
-    buildUser(db, { role: 'admin' }),
-    buildUser(db, { role: 'teacher' }),
-    buildUser(db, { role: 'student' }),
-    buildUser(db, { role: 'student' }),
-  ]);
-  studentId = student.id;
+  const [admin, teacher, student] = await Promise.all([buildUser(db, { role: 'admin' }), buildTeacher(db), buildStudent(db)]);
+  Object.assign(ids, { admin: admin.id, teacherUser: teacher.user.id, teacher: teacher.id, studentUser: student.user.id, student: student.id });
   cookies.admin = await loginAs(t.app, admin.email);
-  cookies.teacher = await loginAs(t.app, teacher.email);
-  cookies.student = await loginAs(t.app, student.email);
-  cookies.otherStudent = await loginAs(t.app, otherStudent.email);
+  cookies.teacher = await loginAs(t.app, teacher.user.email);
+  cookies.student = await loginAs(t.app, student.user.email);
 });
 afterAll(() => t.close());
 
@@ -50,20 +38,32 @@ describe('role guard on an admin-only route (GET /api/admin/dashboard/summary)',
   it('answers the counts to an admin', async () => {
     const response = await summary(cookies.admin);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.counts).toEqual({ activeStudents: 0, teachers: 0, batches: 0, subjects: 0, standards: 0, newRegistrations: 0, activeAnnouncements: 0 });
+    expect(response.json().data.counts.activeStudents).toBe(1);
   });
 });
 
-describe('ownership guard', () => {
-  const secret = (id: string, cookie: string) => t.app.inject({ method: 'GET', url: `/api/test/students/${id}/secret`, headers: { cookie } });
+describe('the actor, resolved with the session', () => {
+  const tokenOf = (cookie: string) => cookie.split('=')[1]!;
 
-  it('lets the owner and an admin through', async () => {
-    expect((await secret(studentId, cookies.student)).statusCode).toBe(200);
-    expect((await secret(studentId, cookies.admin)).statusCode).toBe(200);
+  it('carries the teacher or student record of the account, from the one session lookup', async () => {
+    const db = t.database.db;
+    expect((await findSessionByToken(db, tokenOf(cookies.admin)))?.actor).toEqual({ userId: ids.admin, role: 'admin' });
+    expect((await findSessionByToken(db, tokenOf(cookies.teacher)))?.actor).toEqual({ userId: ids.teacherUser, role: 'teacher', teacherId: ids.teacher });
+    expect((await findSessionByToken(db, tokenOf(cookies.student)))?.actor).toEqual({ userId: ids.studentUser, role: 'student', studentId: ids.student });
   });
 
-  it('answers 404 to another student and 403 to a role that is not allowed at all', async () => {
-    expect((await secret(studentId, cookies.otherStudent)).statusCode).toBe(404);
-    expect((await secret(studentId, cookies.teacher)).statusCode).toBe(403);
+  it('refuses to start an app with a route that has no access rule', async () => {
+    const { registerAccessRules } = await import('../access/http');
+    const Fastify = (await import('fastify')).default;
+    const app = Fastify();
+    const withRoute = app.register(
+      async (api) => {
+        registerAccessRules(api);
+        api.get('/no-rule-here', async () => 'x');
+      },
+      { prefix: '/api' },
+    );
+    await expect(withRoute).rejects.toThrow('No access rule for GET /api/no-rule-here: add it to apps/api/src/access/');
+    await app.close();
   });
 });

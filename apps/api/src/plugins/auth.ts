@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Role } from '@academy/shared/roles';
-import { MESSAGES } from '@academy/shared/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../access/actor';
 import { AppError } from '../lib/app-error';
 import type { Db } from '../db/client';
 import { findSessionByToken, renewSession, SESSION_COOKIE, sessionCookieOptions, type SessionRecord } from '../modules/auth/session.service';
@@ -11,13 +10,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for a visitor. Set for every request by the auth plugin. */
     user: AuthUser | null;
+    /** Who is calling, for the access layer; null for a visitor. Same session row as `user`. */
+    actor: Actor | null;
     sessionId: string | null;
   }
 }
 
-/** Reads the session cookie on every request and sets request.user; renews the session as it is used. */
+/**
+ * Reads the session cookie on every request and sets request.user and request.actor (one SQL
+ * statement); renews the session as it is used. */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
+  app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -28,43 +32,15 @@ export function registerAuth(app: FastifyInstance, db: Db) {
       return;
     }
     request.user = session.user;
+    request.actor = session.actor;
     request.sessionId = session.id;
     const renewed = await renewSession(db, session);
     if (renewed) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, renewed));
   });
 }
 
-/** The signed-in user of a route guarded by requireUser / requireRole. */
+/** The signed-in account (name, email…) of a route whose access rule needs a session. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
-}
-
-/** Route option: any signed-in user. */
-export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-  currentUser(request);
-};
-
-/** Route option: a signed-in user with one of these roles (401 for visitors, 403 for other roles). */
-export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    const user = currentUser(request);
-    if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-  };
-}
-
-/**
- * Route option for ownership: after the role check, `isOwner` decides whether this user may touch
- * this record (a teacher their batches, a student their own records). Admins pass when listed in
- * `bypassRoles`. Not found and not yours both answer 404, so ids cannot be probed.
- */
-export function requireOwnership(
-  isOwner: (request: FastifyRequest, user: AuthUser) => Promise<boolean>,
-  options: { bypassRoles?: Role[] } = { bypassRoles: ['admin'] },
-): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = currentUser(request);
-    if (options.bypassRoles?.includes(user.role)) return;
-    if (!(await isOwner(request, user))) throw new AppError('NOT_FOUND');
-  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
+import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppError } from '../lib/app-error';
 import { appErrorFromPostgres } from '../lib/postgres-errors';
 
@@ -36,6 +37,9 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
 
 /** Every failure leaves as `{ success: false, message, errors? }`; nothing internal reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // Validation messages a schema did not word itself come from packages/shared/src/zod-messages.ts,
+  // never zod's defaults ("Invalid input: expected object, received undefined").
+  installOurZodMessages();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ success: false, message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) });

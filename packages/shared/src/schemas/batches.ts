@@ -52,6 +52,7 @@ export const BATCH_STATUSES = ['upcoming', 'active', 'completed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 /** The schedule a form sends: at least one day, each once; end after start. */
+export const BATCH_SCHEDULE_REQUIRED = 'Choose the days and the start and end times of the classes';
 export const batchScheduleInputSchema = z
   .object({
     days: z
@@ -60,7 +61,7 @@ export const batchScheduleInputSchema = z
       .refine((days) => new Set(days).size === days.length, 'Choose each day only once'),
     startTime: batchTimeSchema,
     endTime: batchTimeSchema,
-  })
+  }, { error: BATCH_SCHEDULE_REQUIRED })
   .refine((schedule) => schedule.endTime > schedule.startTime, { message: 'End time must be after start time', path: ['endTime'] });
 
 /** POST /api/batches and PUT /api/batches/{id}: references are ids. */

@@ -43,17 +43,27 @@ const booleanFieldSchema = z
  * one). Multipart fields are text, so ids may be '' (none). Target: `batch`, `student`, or neither
  * (a personal note). `standard` is for the public resources page; a batch note takes its batch's.
  */
-export const noteInputSchema = z
-  .object({
-    title: requiredNameSchema('Title', 200),
-    description: optionalTextSchema('Description', 2000),
-    subject: optionalId('a subject'),
-    standard: optionalId('a standard'),
-    batch: optionalId('a batch'),
-    student: optionalId('a student'),
-    isPublic: booleanFieldSchema,
-  })
-  .refine((input) => !(input.batch && input.student), { message: NOTE_MESSAGES.oneTarget, path: ['student'] });
+const noteFields = {
+  title: requiredNameSchema('Title', 200),
+  description: optionalTextSchema('Description', 2000),
+  subject: optionalId('a subject'),
+  standard: optionalId('a standard'),
+  batch: optionalId('a batch'),
+  student: optionalId('a student'),
+  isPublic: booleanFieldSchema,
+};
+const oneTarget = (input: { batch?: string | null; student?: string | null }) => !(input.batch && input.student);
+
+export const noteInputSchema = z.object(noteFields).refine(oneTarget, { message: NOTE_MESSAGES.oneTarget, path: ['student'] });
+
+/**
+ * PUT /api/notes/{id}: only the fields sent change (the server keeps the others), so the title may
+ * be left out too. Sending `batch` or `student` (a '' or null one clears it) sets the target anew.
+ */
+export const noteUpdateSchema = z
+  .object({ ...noteFields, title: requiredNameSchema('Title', 200).optional() })
+  .refine(oneTarget, { message: NOTE_MESSAGES.oneTarget, path: ['student'] });
+export type NoteUpdateValues = z.output<typeof noteUpdateSchema>;
 export type NoteInput = z.input<typeof noteInputSchema>;
 export type NoteInputValues = z.output<typeof noteInputSchema>;
 

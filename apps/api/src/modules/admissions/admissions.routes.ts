@@ -13,7 +13,7 @@ import {
   enquiryStatusInputSchema,
 } from '@academy/shared/schemas/admissions';
 import { idParamsSchema } from '@academy/shared/schemas/common';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { actorOf } from '../../access/http';
 import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
 import {
   changeEnquiryStatus,
@@ -40,7 +40,6 @@ export const CONTACT_RECEIVED = 'Thank you for your message. We will get back to
 /** Public enquiries (the /admission and /contact forms) and the admin's pipeline ("New Registrations"). */
 export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
-  const admin = requireRole('admin');
   // After the answer: a slow mail server must not hold up the applicant.
   const confirm = (confirmation: EnquiryConfirmation | undefined) => {
     if (confirmation) app.runInBackground('enquiry confirmation mail', () => sendEnquiryConfirmation(deps, confirmation));
@@ -66,26 +65,25 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
 
   app.get(
     '/admission-enquiries',
-    { preValidation: admin, schema: { tags: ['admissions'], querystring: admissionEnquiryListQuerySchema, response: { 200: apiSuccess(admissionEnquiryListSchema) } } },
+    { schema: { tags: ['admissions'], querystring: admissionEnquiryListQuerySchema, response: { 200: apiSuccess(admissionEnquiryListSchema) } } },
     async (request) => ({ success: true as const, data: await listEnquiries(db, request.query) }),
   );
 
   app.get(
     '/admission-enquiries/counts',
-    { preValidation: admin, schema: { tags: ['admissions'], response: { 200: apiSuccess(enquiryCountsSchema) } } },
+    { schema: { tags: ['admissions'], response: { 200: apiSuccess(enquiryCountsSchema) } } },
     async () => ({ success: true as const, data: await countEnquiries(db) }),
   );
 
   app.get(
     '/admission-enquiries/:id',
-    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
+    { schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
     async (request) => ({ success: true as const, data: await getEnquiry(db, request.params.id) }),
   );
 
   app.put(
     '/admission-enquiries/:id',
     {
-      preValidation: admin,
       schema: { tags: ['admissions'], params: idParamsSchema, body: admissionEnquiryUpdateInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } },
     },
     async (request) => ({ success: true as const, data: await updateEnquiry(db, request.params.id, request.body), message: 'Registration updated successfully' }),
@@ -93,7 +91,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
 
   app.delete(
     '/admission-enquiries/:id',
-    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
+    { schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
       await deleteEnquiry(db, request.params.id);
       return { success: true as const, message: 'Registration deleted successfully' };
@@ -102,17 +100,17 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
 
   app.patch(
     '/admission-enquiries/:id/status',
-    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, body: enquiryStatusInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
+    { schema: { tags: ['admissions'], params: idParamsSchema, body: enquiryStatusInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await changeEnquiryStatus(db, request.params.id, request.body.status, currentUser(request).id),
+      data: await changeEnquiryStatus(db, request.params.id, request.body.status, actorOf(request).userId),
       message: 'Status updated successfully',
     }),
   );
 
   app.post(
     '/admission-enquiries/:id/convert',
-    { preValidation: admin, schema: { tags: ['admissions'], params: idParamsSchema, body: convertEnquiryInputSchema, response: { 201: apiSuccess(convertEnquiryResultSchema) } } },
+    { schema: { tags: ['admissions'], params: idParamsSchema, body: convertEnquiryInputSchema, response: { 201: apiSuccess(convertEnquiryResultSchema) } } },
     async (request, reply) => {
       const { result, invitation } = await convertEnquiry(db, request.params.id, request.body ?? {});
       sendInvitationInBackground(app, deps, request, invitation);

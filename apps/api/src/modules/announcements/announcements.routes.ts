@@ -4,17 +4,15 @@ import { ANNOUNCEMENT_MESSAGES, announcementInputSchema, announcementListQuerySc
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import type { Db } from '../../db/client';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { actorOf } from '../../access/http';
 import { notifyStudentsOfActiveAnnouncements } from '../notifications/notifications.service';
-import { createAnnouncement, deleteAnnouncement, getAnnouncement, listAnnouncements, readerOf, updateAnnouncement } from './announcements.service';
+import { createAnnouncement, deleteAnnouncement, getAnnouncement, listAnnouncements, updateAnnouncement } from './announcements.service';
 
 /**
  * Admins write announcements; everyone signed in reads what is meant for them (not meant for you,
  * or not started yet, answers 404). Saving one that runs today tells its students right after the answer.
  */
 export const announcementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const admin = requireRole('admin');
-  const readers = requireRole('admin', 'teacher', 'student');
   const tags = ['announcements'];
   const one = apiSuccess(announcementSchema);
   const notifyInBackground = (announcementId: string) =>
@@ -24,28 +22,28 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.get(
     '/announcements',
-    { preValidation: readers, schema: { tags, querystring: announcementListQuerySchema, response: { 200: apiSuccess(z.array(announcementSchema)) } } },
-    async (request) => ({ success: true as const, data: await listAnnouncements(db, await readerOf(db, currentUser(request)), request.query) }),
+    { schema: { tags, querystring: announcementListQuerySchema, response: { 200: apiSuccess(z.array(announcementSchema)) } } },
+    async (request) => ({ success: true as const, data: await listAnnouncements(db, actorOf(request), request.query) }),
   );
 
-  app.get('/announcements/:id', { preValidation: readers, schema: { tags, params: idParamsSchema, response: { 200: one } } }, async (request) => ({
+  app.get('/announcements/:id', { schema: { tags, params: idParamsSchema, response: { 200: one } } }, async (request) => ({
     success: true as const,
-    data: await getAnnouncement(db, await readerOf(db, currentUser(request)), request.params.id),
+    data: await getAnnouncement(db, actorOf(request), request.params.id),
   }));
 
-  app.post('/announcements', { preValidation: admin, schema: { tags, body: announcementInputSchema, response: { 201: one } } }, async (request, reply) => {
-    const announcement = await createAnnouncement(db, request.body, currentUser(request).id);
+  app.post('/announcements', { schema: { tags, body: announcementInputSchema, response: { 201: one } } }, async (request, reply) => {
+    const announcement = await createAnnouncement(db, request.body, actorOf(request).userId);
     notifyInBackground(announcement._id);
     return reply.status(201).send({ success: true as const, data: announcement, message: ANNOUNCEMENT_MESSAGES.created });
   });
 
-  app.put('/announcements/:id', { preValidation: admin, schema: { tags, params: idParamsSchema, body: announcementInputSchema, response: { 200: one } } }, async (request) => {
+  app.put('/announcements/:id', { schema: { tags, params: idParamsSchema, body: announcementInputSchema, response: { 200: one } } }, async (request) => {
     const announcement = await updateAnnouncement(db, request.params.id, request.body);
     notifyInBackground(announcement._id);
     return { success: true as const, data: announcement, message: ANNOUNCEMENT_MESSAGES.updated };
   });
 
-  app.delete('/announcements/:id', { preValidation: admin, schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+  app.delete('/announcements/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
     await deleteAnnouncement(db, request.params.id);
     return { success: true as const, message: ANNOUNCEMENT_MESSAGES.deleted };
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ANNOUNCEMENT_END_TIME,
@@ -13,41 +13,14 @@ import {
 import type { Db, DbExecutor } from '../../db/client';
 import { announcementBatches, announcements, batches } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
-import { studentIdOfUser, teacherIdOfUser } from '../batches/batches.service';
+import type { Actor } from '../../access/actor';
+import { announcementScope } from '../../access/announcements';
 import { academyToday } from '../settings/settings.service';
 
 type AnnouncementInput = z.output<typeof announcementInputSchema>;
 
-/** Who is reading: an admin sees everything; teachers and students only what is meant for them. */
-export type AnnouncementReader = { role: 'admin' } | { role: 'teacher'; teacherId: string | undefined } | { role: 'student'; studentId: string };
-
-export async function readerOf(db: DbExecutor, user: AuthUser): Promise<AnnouncementReader> {
-  if (user.role === 'teacher') return { role: 'teacher', teacherId: await teacherIdOfUser(db, user.id) };
-  if (user.role === 'student') return { role: 'student', studentId: await studentIdOfUser(db, user.id) };
-  return { role: 'admin' };
-}
-
 // Qualified by hand: inside a subquery a bare "id" would name the subquery's own table.
 const announcementId = sql.raw('"announcements"."id"');
-const notLimitedToBatches = sql`not exists (select 1 from announcement_batches ab where ab.announcement_id = ${announcementId})`;
-
-/**
- * Meant for this teacher or student: their audience, and either no batch limit or one of their
- * batches (a teacher's own batches, a student's enrolments). Scheduled ones stay hidden until they start.
- */
-function readableBy(reader: AnnouncementReader, today: string): SQL | undefined {
-  if (reader.role === 'admin') return undefined;
-  const started = lte(announcements.startDate, today);
-  if (reader.role === 'teacher') {
-    const ownBatch = reader.teacherId
-      ? sql`exists (select 1 from announcement_batches ab join batches b on b.id = ab.batch_id where ab.announcement_id = ${announcementId} and b.teacher_id = ${reader.teacherId})`
-      : sql`false`;
-    return and(started, inArray(announcements.audience, ['everyone', 'teachers']), or(notLimitedToBatches, ownBatch));
-  }
-  const enrolled = sql`exists (select 1 from announcement_batches ab join batch_students bs on bs.batch_id = ab.batch_id where ab.announcement_id = ${announcementId} and bs.student_id = ${reader.studentId})`;
-  return and(started, inArray(announcements.audience, ['everyone', 'students']), or(notLimitedToBatches, enrolled));
-}
 
 function statusCondition(status: AnnouncementStatus, today: string): SQL {
   if (status === 'scheduled') return gt(announcements.startDate, today);
@@ -88,15 +61,23 @@ async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: 
   }));
 }
 
-export async function listAnnouncements(db: DbExecutor, reader: AnnouncementReader, query: { status?: AnnouncementStatus }, now = new Date()): Promise<Announcement[]> {
+export async function listAnnouncements(db: DbExecutor, actor: Actor, query: { status?: AnnouncementStatus }, now = new Date()): Promise<Announcement[]> {
   const today = await academyToday(db, now);
-  return loadAnnouncements(db, and(readableBy(reader, today), query.status ? statusCondition(query.status, today) : undefined), today);
+  return loadAnnouncements(db, and(announcementScope(actor, today), query.status ? statusCondition(query.status, today) : undefined), today);
+}
+
+/** An announcement as the admin who just saved it sees it. */
+async function announcementById(db: DbExecutor, id: string, now: Date): Promise<Announcement> {
+  const today = await academyToday(db, now);
+  const [announcement] = await loadAnnouncements(db, eq(announcements.id, id), today);
+  if (!announcement) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+  return announcement;
 }
 
 /** One announcement; 404 when it is missing or not meant for this reader. */
-export async function getAnnouncement(db: DbExecutor, reader: AnnouncementReader, id: string, now = new Date()): Promise<Announcement> {
+export async function getAnnouncement(db: DbExecutor, actor: Actor, id: string, now = new Date()): Promise<Announcement> {
   const today = await academyToday(db, now);
-  const [announcement] = await loadAnnouncements(db, and(eq(announcements.id, id), readableBy(reader, today)), today);
+  const [announcement] = await loadAnnouncements(db, and(eq(announcements.id, id), announcementScope(actor, today)), today);
   if (!announcement) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
   return announcement;
 }
@@ -141,7 +122,7 @@ export async function createAnnouncement(db: Db, input: AnnouncementInput, creat
     await replaceBatches(tx, row!.id, input.batches);
     return row!.id;
   });
-  return getAnnouncement(db, { role: 'admin' }, id, now);
+  return announcementById(db, id, now);
 }
 
 /** Saves an edit; the start date may stay where it was even if that is now in the past. */
@@ -158,7 +139,7 @@ export async function updateAnnouncement(db: Db, id: string, input: Announcement
       .where(eq(announcements.id, id));
     await replaceBatches(tx, id, input.batches);
   });
-  return getAnnouncement(db, { role: 'admin' }, id, now);
+  return announcementById(db, id, now);
 }
 
 /** Deletes an announcement with its batch links and the notifications that point at it. */

@@ -3,7 +3,8 @@ import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
-import { createAnnouncement, getAnnouncement, listAnnouncements, readerOf } from './announcements.service';
+import { actorOfUser } from '../../access/actor';
+import { createAnnouncement, getAnnouncement, listAnnouncements } from './announcements.service';
 
 let t: TestApp;
 let admin = '';
@@ -101,7 +102,7 @@ describe('announcements CRUD', () => {
       adminId,
       new Date('2026-03-10T12:00:00Z'),
     );
-    const statusAt = async (instant: string) => (await getAnnouncement(db, { role: 'admin' }, created._id, new Date(instant))).status;
+    const statusAt = async (instant: string) => (await getAnnouncement(db, { role: 'admin', userId: adminId }, created._id, new Date(instant))).status;
     expect(await statusAt('2026-03-10T18:29:59Z')).toBe('scheduled');
     expect(await statusAt('2026-03-10T18:30:00Z')).toBe('active');
     // Still 10 March in UTC, already the 11th in Kolkata.
@@ -110,7 +111,7 @@ describe('announcements CRUD', () => {
     expect(await statusAt('2026-03-12T18:29:59Z')).toBe('active');
     expect(await statusAt('2026-03-12T18:30:00Z')).toBe('expired');
     const idsWith = async (status: 'active' | 'scheduled' | 'expired', instant: string) =>
-      (await listAnnouncements(db, { role: 'admin' }, { status }, new Date(instant))).map((announcement) => announcement._id);
+      (await listAnnouncements(db, { role: 'admin', userId: adminId }, { status }, new Date(instant))).map((announcement) => announcement._id);
     expect(await idsWith('scheduled', '2026-03-10T18:29:59Z')).toContain(created._id);
     expect(await idsWith('active', '2026-03-10T18:30:00Z')).toContain(created._id);
     expect(await idsWith('expired', '2026-03-12T18:30:00Z')).toContain(created._id);
@@ -168,9 +169,8 @@ describe('who reads which announcement', () => {
     expect((await call('GET', `/announcements/${ids.scheduled}`)).json().data.status).toBe('scheduled');
     expect((await call('GET', `/announcements/${ids.batchEveryone}`)).json().data.batches).toEqual([{ _id: batch.id, name: batch.name }]);
 
-    // The service agrees for a reader built from the account.
-    const reader = await readerOf(db, { ...student.user, role: 'student' } as never);
-    expect(reader).toEqual({ role: 'student', studentId: student.id });
+    // The access layer resolves the same actor for the account outside a request.
+    expect(await actorOfUser(db, student.user.id)).toEqual({ role: 'student', userId: student.user.id, studentId: student.id });
   });
 
   it('counts the active announcements on the admin dashboard', async () => {

@@ -15,12 +15,12 @@ import {
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
-import { studentIdOfUser } from '../batches/batches.service';
+import { studentIdOf, type Actor } from '../../access/actor';
+import { assertStaffOfBatch } from '../../access/batches';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
-type BatchRow = AttendanceBatch & { teacherUserId: string; today: string };
+type BatchRow = AttendanceBatch & { teacherRecordId: string; today: string };
 type StatisticsRow = AttendanceStatistics;
 
 /** A calendar date `days` after (or before) `date`, 'YYYY-MM-DD'. */
@@ -70,7 +70,7 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
       json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
       json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
       json_build_object('_id', t.id, 'name', tu.name) as teacher,
-      t.user_id as "teacherUserId",
+      b.teacher_id as "teacherRecordId",
       -- Today where the academy is, in the same round trip (its settings row, else the default zone).
       to_char(now() at time zone coalesce((select time_zone from academy_settings limit 1), ${DEFAULT_TIME_ZONE}), 'YYYY-MM-DD') as today
     from batches b
@@ -84,18 +84,18 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
   return row;
 }
 
-function publicBatch({ teacherUserId: _teacherUserId, today: _today, ...batch }: BatchRow): AttendanceBatch {
+function publicBatch({ teacherRecordId: _teacherRecordId, today: _today, ...batch }: BatchRow): AttendanceBatch {
   return batch;
 }
 
 /**
- * The batch, if this user may mark and read its attendance: an admin any batch, a teacher only their
- * own (another teacher's batch is 403, an unknown one 404). Students read theirs under /student.
+ * The batch, if this actor may mark and read its attendance (the rule: access/batches
+ * assertStaffOfBatch). Students read theirs under /student.
  */
-export async function batchForStaff(db: DbExecutor, user: AuthUser, batchId: string): Promise<BatchRow> {
+export async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Promise<BatchRow> {
   const batch = await loadBatch(db, batchId);
-  if (user.role === 'admin' || (user.role === 'teacher' && batch.teacherUserId === user.id)) return batch;
-  throw new AppError('FORBIDDEN', "Only the batch's teacher or an admin can see or mark its attendance");
+  assertStaffOfBatch(actor, batch.teacherRecordId);
+  return batch;
 }
 
 type DayRow = {
@@ -148,8 +148,8 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
 }
 
 /** GET /api/attendance/{batchId}/{date}: any valid date may be read (an unmarked one lists the roster). */
-export async function getAttendanceDay(db: DbExecutor, user: AuthUser, batchId: string, date: string): Promise<AttendanceDay> {
-  const batch = await batchForStaff(db, user, batchId);
+export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: string, date: string): Promise<AttendanceDay> {
+  const batch = await batchForStaff(db, actor, batchId);
   return dayOf(db, batch, date, batch.today);
 }
 
@@ -168,8 +168,8 @@ function assertMarkableDate(batch: BatchRow, date: string, today: string) {
  * day again replaces its marks: enrolled students left out of the new list lose theirs (marks of
  * students who have since left the batch stay as history).
  */
-export async function submitAttendance(db: Db, user: AuthUser, batchId: string, input: Submission): Promise<AttendanceDay> {
-  const batch = await batchForStaff(db, user, batchId);
+export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission): Promise<AttendanceDay> {
+  const batch = await batchForStaff(db, actor, batchId);
   const today = batch.today;
   assertMarkableDate(batch, input.date, today);
   const studentIds = input.records.map((record) => record.studentId);
@@ -202,7 +202,7 @@ export async function submitAttendance(db: Db, user: AuthUser, batchId: string, 
           and a.student_id <> all(${sql.param(studentIds)}::uuid[])
       )
       insert into attendance_records (batch_id, student_id, date, status, remark, marked_by, marked_at)
-      select ${batchId}, i.student_id, ${input.date}, i.status, i.remark, ${user.id}, now()
+      select ${batchId}, i.student_id, ${input.date}, i.status, i.remark, ${actor.userId}, now()
       from unnest(${sql.param(studentIds)}::uuid[], ${sql.param(input.records.map((record) => record.status))}::text[], ${sql.param(input.records.map((record) => record.remark ?? null))}::text[])
         as i(student_id, status, remark)
       on conflict (batch_id, date, student_id) do update
@@ -229,8 +229,8 @@ function assertRangeLength(startDate: string, endDate: string) {
 }
 
 /** GET /api/attendance/batch/{batchId}/history: a student × date grid for a range (default: the last four weeks). */
-export async function getBatchHistory(db: DbExecutor, user: AuthUser, batchId: string, query: RangeQuery): Promise<AttendanceHistory> {
-  const batch = await batchForStaff(db, user, batchId);
+export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: string, query: RangeQuery): Promise<AttendanceHistory> {
+  const batch = await batchForStaff(db, actor, batchId);
   const { startDate, endDate } = historyRange(batch, query, batch.today);
   const inRange = sql`a.batch_id = ${batchId} and a.date between ${startDate} and ${endDate}`;
   const [students, dates, records] = await Promise.all([
@@ -350,22 +350,22 @@ async function oneBatchAttendance(db: DbExecutor, batch: BatchRow, studentId: st
 }
 
 /** GET /api/attendance/student/{studentId}/batch/{batchId}: for the batch's teacher or an admin. */
-export async function getStudentBatchAttendance(db: DbExecutor, user: AuthUser, studentId: string, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
-  return oneBatchAttendance(db, await batchForStaff(db, user, batchId), studentId, query);
+export async function getStudentBatchAttendance(db: DbExecutor, actor: Actor, studentId: string, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
+  return oneBatchAttendance(db, await batchForStaff(db, actor, batchId), studentId, query);
 }
 
 /** GET /api/student/attendance/{batchId}: the signed-in student's own marks in one of their batches (else 404). */
-export async function getOwnBatchAttendance(db: DbExecutor, user: AuthUser, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
-  const studentId = await studentIdOfUser(db, user.id);
+export async function getOwnBatchAttendance(db: DbExecutor, actor: Actor, batchId: string, query: RangeQuery): Promise<StudentAttendance> {
+  const studentId = studentIdOf(actor);
   const batch = await loadBatch(db, batchId).catch(() => undefined);
   if (!batch || !(await studentInBatch(db, studentId, batchId))?.belongs) throw new AppError('NOT_FOUND', 'Batch not found');
   return oneBatchAttendance(db, batch, studentId, query);
 }
 
 /** GET /api/student/attendance: the signed-in student's marks in all their batches, with per-batch counts. */
-export async function getOwnAttendance(db: DbExecutor, user: AuthUser, query: RangeQuery): Promise<StudentAttendance> {
+export async function getOwnAttendance(db: DbExecutor, actor: Actor, query: RangeQuery): Promise<StudentAttendance> {
   const range = rangeOf(query);
-  const studentId = await studentIdOfUser(db, user.id);
+  const studentId = studentIdOf(actor);
   const { rows: batchRows } = await db.execute<AttendanceBatch>(sql`
     select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
       json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,

@@ -3,7 +3,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { loginInputSchema, sessionUserSchema } from '@academy/shared/schemas/auth';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Db } from '../../db/client';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { login, toSessionUser } from './auth.service';
 import { deleteSession, SESSION_COOKIE, sessionCookieOptions } from './session.service';
 
@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.get(
     '/auth/me',
-    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: apiSuccess(sessionUserSchema) } } },
+    { schema: { tags: ['auth'], response: { 200: apiSuccess(sessionUserSchema) } } },
     async (request) => ({ success: true as const, data: toSessionUser(currentUser(request)) }),
   );
 

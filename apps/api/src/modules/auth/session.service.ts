@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { emailVerifications, loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
+import { emailVerifications, loginFailures, passwordResetTokens, sessions, students, teachers, users } from '../../db/schema';
+import { actorColumns, toActor, type Actor } from '../../access/actor';
 import { generateToken, hashToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'academy_session';
@@ -17,6 +18,8 @@ export type SessionRecord = {
   expiresAt: Date;
   lastSeenAt: Date;
   user: { id: string; name: string; email: string; role: Role; avatarUrl: string | null };
+  /** Who is calling, for the access layer (apps/api/src/access). */
+  actor: Actor;
 };
 
 export function sessionCookieOptions(request: FastifyRequest, expiresAt: Date): CookieSerializeOptions {
@@ -43,6 +46,10 @@ export async function createSession(db: Db, userId: string, meta: { ip: string; 
   return { token, expiresAt };
 }
 
+/**
+ * The session, its user and that user's teacher or student record, in ONE statement (every request
+ * with a cookie runs it): the access layer's Actor comes from the same row.
+ */
 export async function findSessionByToken(db: Db, token: string): Promise<SessionRecord | undefined> {
   const [row] = await db
     .select({
@@ -51,12 +58,15 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: { id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl },
+      actor: actorColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(teachers, eq(teachers.userId, users.id))
+    .leftJoin(students, eq(students.userId, users.id))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
     .limit(1);
-  return row;
+  return row ? { ...row, actor: toActor(row.actor) } : undefined;
 }
 
 /** Slides the idle expiry forward; returns the new expiry when the cookie should be re-sent. */

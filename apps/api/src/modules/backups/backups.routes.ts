@@ -15,7 +15,6 @@ import {
 } from '@academy/shared/schemas/backups';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { requireRole } from '../../plugins/auth';
 import { createJobRegistry } from './backup-jobs';
 import {
   adoptUploadedBackup,
@@ -38,27 +37,26 @@ export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
  * before it is accepted, so a bad archive answers 400 with what is wrong and changes nothing.
  */
 export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; maxUploadBytes?: number }> = async (app, { db, paths, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES }) => {
-  const admin = requireRole('admin');
   const tags = ['backups'];
   const jobs = createJobRegistry((label, task) => app.runInBackground(label, task));
   const jobAnswer = apiSuccess(backupJobSchema);
 
-  app.get('/admin/backups', { preValidation: admin, schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => ({
+  app.get('/admin/backups', { schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => ({
     success: true as const,
     data: { backups: await listBackups(paths), activeJob: jobs.active() },
   }));
 
-  app.post('/admin/backups', { preValidation: admin, schema: { tags, response: { 202: jobAnswer } } }, async (_request, reply) => {
+  app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (_request, reply) => {
     const job = jobs.start('create', 'Starting', async (onProgress) => (await createBackup(db, paths, { kind: 'manual', onProgress })).name);
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.createStarted });
   });
 
-  app.get('/admin/backups/jobs/:id', { preValidation: admin, schema: { tags, params: z.object({ id: z.uuid('Unknown job') }), response: { 200: jobAnswer } } }, async (request) => ({
+  app.get('/admin/backups/jobs/:id', { schema: { tags, params: z.object({ id: z.uuid('Unknown job') }), response: { 200: jobAnswer } } }, async (request) => ({
     success: true as const,
     data: jobs.get(request.params.id),
   }));
 
-  app.get('/admin/backups/:name/download', { preValidation: admin, schema: { tags, params: backupNameParamsSchema } }, async (request, reply) => {
+  app.get('/admin/backups/:name/download', { schema: { tags, params: backupNameParamsSchema } }, async (request, reply) => {
     const file = existingBackupFile(paths, request.params.name);
     const { size } = await fs.promises.stat(file);
     return reply
@@ -69,12 +67,12 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
       .send(fs.createReadStream(file));
   });
 
-  app.delete('/admin/backups/:name', { preValidation: admin, schema: { tags, params: backupNameParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+  app.delete('/admin/backups/:name', { schema: { tags, params: backupNameParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
     await deleteBackup(paths, request.params.name);
     return { success: true as const, message: BACKUP_MESSAGES.deleted };
   });
 
-  app.post('/admin/backups/upload', { preValidation: admin, schema: { tags, consumes: ['multipart/form-data'], response: { 201: apiSuccess(backupSummarySchema) } } }, async (request, reply) => {
+  app.post('/admin/backups/upload', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: apiSuccess(backupSummarySchema) } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the backup as a file upload (multipart/form-data)');
     const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
     if (!part) throw new AppError('BAD_REQUEST', BACKUP_MESSAGES.uploadMissing);
@@ -97,7 +95,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
 
   app.post(
     '/admin/backups/:name/restore',
-    { preValidation: admin, schema: { tags, params: backupNameParamsSchema, body: restoreBackupInputSchema, response: { 202: jobAnswer } } },
+    { schema: { tags, params: backupNameParamsSchema, body: restoreBackupInputSchema, response: { 202: jobAnswer } } },
     async (request, reply) => {
       jobs.assertIdle();
       const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths);

@@ -15,7 +15,7 @@ import {
 } from '@academy/shared/schemas/batches';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import type { Db } from '../../db/client';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { actorOf } from '../../access/http';
 import {
   addStudentToBatch,
   createBatch,
@@ -23,7 +23,6 @@ import {
   getBatch,
   listBatches,
   removeStudentFromBatch,
-  scopeFor,
   studentOwnBatch,
   studentOwnBatches,
   syncStudentsReport,
@@ -45,60 +44,56 @@ export const BATCH_MESSAGES = {
  * batch answers 404). Students read their own batches and schedule under /student/*.
  */
 export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const admin = requireRole('admin');
-  const readers = requireRole('admin', 'teacher');
-  const student = requireRole('student');
-  const teacher = requireRole('teacher');
   const batchList = apiSuccess(z.array(batchSchema));
   const batchOne = apiSuccess(batchSchema);
 
-  app.get('/batches', { preValidation: readers, schema: { tags: ['batches'], querystring: batchListQuerySchema, response: { 200: batchList } } }, async (request) => ({
+  app.get('/batches', { schema: { tags: ['batches'], querystring: batchListQuerySchema, response: { 200: batchList } } }, async (request) => ({
     success: true as const,
-    data: await listBatches(db, await scopeFor(db, currentUser(request)), request.query),
+    data: await listBatches(db, actorOf(request), request.query),
   }));
 
   app.get(
     '/batches/by-subject',
-    { preValidation: readers, schema: { tags: ['batches'], querystring: batchesBySubjectQuerySchema, response: { 200: batchList } } },
+    { schema: { tags: ['batches'], querystring: batchesBySubjectQuerySchema, response: { 200: batchList } } },
     async (request) => ({
       success: true as const,
-      data: await listBatches(db, await scopeFor(db, currentUser(request)), { ...request.query, search: undefined, standardId: undefined, teacherId: undefined, status: undefined, virtuals: undefined }),
+      data: await listBatches(db, actorOf(request), { ...request.query, search: undefined, standardId: undefined, teacherId: undefined, status: undefined, virtuals: undefined }),
     }),
   );
 
   app.post(
     '/batches/sync-students',
-    { preValidation: admin, schema: { tags: ['batches'], response: { 200: apiSuccess(batchSyncReportSchema) } } },
+    { schema: { tags: ['batches'], response: { 200: apiSuccess(batchSyncReportSchema) } } },
     async () => ({ success: true as const, data: await syncStudentsReport(db), message: BATCH_MESSAGES.syncChecked }),
   );
 
-  app.post('/batches', { preValidation: admin, schema: { tags: ['batches'], body: batchInputSchema, response: { 201: batchOne } } }, async (request, reply) =>
+  app.post('/batches', { schema: { tags: ['batches'], body: batchInputSchema, response: { 201: batchOne } } }, async (request, reply) =>
     reply.status(201).send({ success: true as const, data: await createBatch(db, request.body), message: BATCH_MESSAGES.created }),
   );
 
   app.get(
     '/batches/:id',
-    { preValidation: readers, schema: { tags: ['batches'], params: idParamsSchema, querystring: batchDetailQuerySchema, response: { 200: batchOne } } },
+    { schema: { tags: ['batches'], params: idParamsSchema, querystring: batchDetailQuerySchema, response: { 200: batchOne } } },
     async (request) => ({
       success: true as const,
-      data: await getBatch(db, request.params.id, await scopeFor(db, currentUser(request)), request.query.populate.has('enrolledStudents')),
+      data: await getBatch(db, request.params.id, actorOf(request), request.query.populate.has('enrolledStudents')),
     }),
   );
 
   app.put(
     '/batches/:id',
-    { preValidation: admin, schema: { tags: ['batches'], params: idParamsSchema, body: batchInputSchema, response: { 200: batchOne } } },
+    { schema: { tags: ['batches'], params: idParamsSchema, body: batchInputSchema, response: { 200: batchOne } } },
     async (request) => ({ success: true as const, data: await updateBatch(db, request.params.id, request.body), message: BATCH_MESSAGES.updated }),
   );
 
-  app.delete('/batches/:id', { preValidation: admin, schema: { tags: ['batches'], params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+  app.delete('/batches/:id', { schema: { tags: ['batches'], params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
     await deleteBatch(db, request.params.id);
     return { success: true as const, message: BATCH_MESSAGES.deleted };
   });
 
   app.put(
     '/batches/:id/students/:studentId/add',
-    { preValidation: admin, schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } } },
+    { schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } } },
     async (request) => ({
       success: true as const,
       data: await addStudentToBatch(db, request.params.id, request.params.studentId, request.query.confirm === 'true'),
@@ -108,7 +103,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.put(
     '/batches/:id/students/:studentId/remove',
-    { preValidation: admin, schema: { tags: ['batches'], params: batchStudentParamsSchema, response: { 200: batchOne } } },
+    { schema: { tags: ['batches'], params: batchStudentParamsSchema, response: { 200: batchOne } } },
     async (request) => ({
       success: true as const,
       data: await removeStudentFromBatch(db, request.params.id, request.params.studentId),
@@ -117,38 +112,35 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   );
 
   // A student's own batches and week.
-  app.get('/student/batches', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(z.array(batchSummarySchema)) } } }, async (request) => ({
+  app.get('/student/batches', { schema: { tags: ['student'], response: { 200: apiSuccess(z.array(batchSummarySchema)) } } }, async (request) => ({
     success: true as const,
-    data: await studentOwnBatches(db, currentUser(request)),
+    data: await studentOwnBatches(db, actorOf(request)),
   }));
 
   app.get(
     '/student/batches/:id',
-    { preValidation: student, schema: { tags: ['student'], params: idParamsSchema, response: { 200: apiSuccess(batchSummarySchema) } } },
-    async (request) => ({ success: true as const, data: await studentOwnBatch(db, currentUser(request), request.params.id) }),
+    { schema: { tags: ['student'], params: idParamsSchema, response: { 200: apiSuccess(batchSummarySchema) } } },
+    async (request) => ({ success: true as const, data: await studentOwnBatch(db, actorOf(request), request.params.id) }),
   );
 
-  app.get('/student/schedule', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
+  app.get('/student/schedule', { schema: { tags: ['student'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
     success: true as const,
-    data: await weeklySchedule(db, currentUser(request)),
+    data: await weeklySchedule(db, actorOf(request)),
   }));
 
-  app.get('/teachers/me/schedule', { preValidation: teacher, schema: { tags: ['teachers'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
+  app.get('/teachers/me/schedule', { schema: { tags: ['teachers'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
     success: true as const,
-    data: await weeklySchedule(db, currentUser(request)),
+    data: await weeklySchedule(db, actorOf(request)),
   }));
 
   // Calendar downloads for a signed-in browser; phone calendars subscribe to the secret address of modules/calendar-feed.
-  for (const [url, guard] of [
-    ['/student/schedule.ics', student],
-    ['/teachers/me/schedule.ics', teacher],
-  ] as const) {
-    app.get(url, { preValidation: guard, schema: { tags: [url.startsWith('/student') ? 'student' : 'teachers'] } }, async (request, reply) =>
+  for (const url of ['/student/schedule.ics', '/teachers/me/schedule.ics'] as const) {
+    app.get(url, { schema: { tags: [url.startsWith('/student') ? 'student' : 'teachers'] } }, async (request, reply) =>
       reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="schedule.ics"')
         .header('cache-control', 'private, no-cache')
-        .send(await scheduleIcs(db, currentUser(request))),
+        .send(await scheduleIcs(db, actorOf(request))),
     );
   }
 };

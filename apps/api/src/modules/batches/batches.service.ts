@@ -15,13 +15,13 @@ import {
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
+import type { Actor } from '../../access/actor';
+import { batchScope, enrolledBatchesCondition } from '../../access/batches';
 import { academyToday } from '../settings/settings.service';
 import { listBatchSummaries } from './batch-summary.service';
 
 type BatchInput = z.output<typeof batchInputSchema>;
 type ListQuery = z.output<typeof batchListQuerySchema>;
-export type BatchScope = { teacherId?: string };
 
 export const BATCH_FULL_MESSAGE = 'Batch is full';
 
@@ -37,25 +37,6 @@ function statusCondition(status: BatchStatus, today: string): SQL {
   if (status === 'upcoming') return gt(batches.startDate, today);
   if (status === 'completed') return lt(batches.endDate, today);
   return and(lte(batches.startDate, today), gte(batches.endDate, today))!;
-}
-
-/** The teacher record of a teacher's account (undefined if none). */
-export async function teacherIdOfUser(db: DbExecutor, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId)).limit(1);
-  return row?.id;
-}
-
-export async function studentIdOfUser(db: DbExecutor, userId: string): Promise<string> {
-  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Student not found');
-  return row.id;
-}
-
-/** What a user may see: an admin everything, a teacher their own batches. */
-export async function scopeFor(db: DbExecutor, user: AuthUser): Promise<BatchScope> {
-  if (user.role === 'admin') return {};
-  if (user.role === 'teacher') return { teacherId: (await teacherIdOfUser(db, user.id)) ?? '00000000-0000-0000-0000-000000000000' };
-  throw new AppError('FORBIDDEN');
 }
 
 /** Active enrolled students of these batches: ids, or the populated rows. One query. */
@@ -115,10 +96,11 @@ async function loadBatches(db: DbExecutor, where: SQL | undefined, populateStude
   });
 }
 
-export async function listBatches(db: DbExecutor, scope: BatchScope, query: ListQuery): Promise<Batch[]> {
+/** The batches this actor may see (access/batches), filtered by the query. */
+export async function listBatches(db: DbExecutor, actor: Actor, query: ListQuery): Promise<Batch[]> {
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
   const where = and(
-    scope.teacherId ? eq(batches.teacherId, scope.teacherId) : undefined,
+    batchScope(actor),
     query.teacherId ? eq(batches.teacherId, query.teacherId) : undefined,
     query.standardId ? eq(batches.standardId, query.standardId) : undefined,
     query.subjectId ? eq(batches.subjectId, query.subjectId) : undefined,
@@ -128,8 +110,9 @@ export async function listBatches(db: DbExecutor, scope: BatchScope, query: List
   return loadBatches(db, where, query.populate.has('enrolledStudents'));
 }
 
-export async function getBatch(db: DbExecutor, id: string, scope: BatchScope = {}, populateStudents = false): Promise<Batch> {
-  const [batch] = await loadBatches(db, and(eq(batches.id, id), scope.teacherId ? eq(batches.teacherId, scope.teacherId) : undefined), populateStudents);
+/** One batch; 404 when it is missing or (with an actor) not one they may see. */
+export async function getBatch(db: DbExecutor, id: string, actor?: Actor, populateStudents = false): Promise<Batch> {
+  const [batch] = await loadBatches(db, and(eq(batches.id, id), actor ? batchScope(actor) : undefined), populateStudents);
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
   return batch;
 }
@@ -359,17 +342,17 @@ export async function syncStudentsReport(db: DbExecutor): Promise<BatchSyncRepor
   return report;
 }
 
-/** The batches a student is enrolled in (their own screen). */
-export function enrolledBatchesCondition(studentId: string): SQL {
-  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.studentId} = ${studentId})`;
+// Kept here for the modules that import it from batches; the rule lives in the access layer.
+export { enrolledBatchesCondition };
+
+/** The signed-in student's own batches. */
+export async function studentOwnBatches(db: DbExecutor, actor: Actor): Promise<BatchSummary[]> {
+  return listBatchSummaries(db, batchScope(actor));
 }
 
-export async function studentOwnBatches(db: DbExecutor, user: AuthUser): Promise<BatchSummary[]> {
-  return listBatchSummaries(db, enrolledBatchesCondition(await studentIdOfUser(db, user.id)));
-}
-
-export async function studentOwnBatch(db: DbExecutor, user: AuthUser, batchId: string): Promise<BatchSummary> {
-  const [batch] = await listBatchSummaries(db, and(eq(batches.id, batchId), enrolledBatchesCondition(await studentIdOfUser(db, user.id))));
+/** One of the signed-in student's batches; another batch answers 404. */
+export async function studentOwnBatch(db: DbExecutor, actor: Actor, batchId: string): Promise<BatchSummary> {
+  const [batch] = await listBatchSummaries(db, and(eq(batches.id, batchId), batchScope(actor)));
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
   return batch;
 }

@@ -4,6 +4,7 @@ import { batchStudents, students } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
+import { BATCH_SCHEDULE_REQUIRED } from '@academy/shared/schemas/batches';
 import { batchStatus } from './batches.service';
 import { buildIcs, escapeIcsText, firstClassDate, foldIcsLine, zonedToUtc } from './schedule.service';
 
@@ -107,6 +108,17 @@ describe('batches CRUD', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toHaveProperty(field);
     }
+  });
+
+  it('answers a body without a schedule, or with fields of the wrong kind, in our own words', async () => {
+    const r = await refs();
+    const { schedule: _schedule, ...noSchedule } = body(r);
+    const missing = await call('POST', '/batches', noSchedule);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ success: false, message: BATCH_SCHEDULE_REQUIRED, errors: { schedule: BATCH_SCHEDULE_REQUIRED } });
+    const wrongKinds = await call('POST', '/batches', { ...body(r), description: 5, schedule: { days: ['mon'], startTime: 7, endTime: '08:30' } });
+    expect(wrongKinds.statusCode).toBe(400);
+    for (const message of Object.values(wrongKinds.json().errors as Record<string, string>)) expect(message).not.toMatch(/Invalid input|expected .+, received/);
   });
 
   it('refuses a clash with another batch of the same teacher, naming it; allows other days, times or dates', async () => {

@@ -1,27 +1,15 @@
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, gte, lte } from 'drizzle-orm';
 import { WEEKDAYS, type BatchSummary, type Weekday, type WeeklySchedule } from '@academy/shared/schemas/batches';
 import type { DbExecutor } from '../../db/client';
 import { batches } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import type { AuthUser } from '../../plugins/auth';
+import type { Actor } from '../../access/actor';
+import { ownBatchesCondition } from '../../access/batches';
 import { academyToday, getAcademySettings } from '../settings/settings.service';
 import { listBatchSummaries } from './batch-summary.service';
-import { enrolledBatchesCondition, studentIdOfUser, teacherIdOfUser } from './batches.service';
-
-/** Which batches a user's schedule is made of: a student's enrolments, a teacher's own batches. */
-async function ownCondition(db: DbExecutor, user: AuthUser): Promise<SQL> {
-  if (user.role === 'student') return enrolledBatchesCondition(await studentIdOfUser(db, user.id));
-  if (user.role === 'teacher') {
-    const teacherId = await teacherIdOfUser(db, user.id);
-    if (!teacherId) throw new AppError('NOT_FOUND', 'Teacher not found');
-    return eq(batches.teacherId, teacherId);
-  }
-  throw new AppError('FORBIDDEN');
-}
 
 /** The week (mon…sun) of the user's active batches (running today in the academy's time zone). */
-export async function weeklySchedule(db: DbExecutor, user: AuthUser): Promise<WeeklySchedule> {
-  const [condition, today, { timeZone }] = await Promise.all([ownCondition(db, user), academyToday(db), getAcademySettings(db)]);
+export async function weeklySchedule(db: DbExecutor, actor: Actor): Promise<WeeklySchedule> {
+  const [condition, today, { timeZone }] = await Promise.all([ownBatchesCondition(actor), academyToday(db), getAcademySettings(db)]);
   const summaries = await listBatchSummaries(db, and(condition, lte(batches.startDate, today), gte(batches.endDate, today)));
   return {
     timeZone,
@@ -162,8 +150,8 @@ export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone
 }
 
 /** The .ics feed of the user's batches that have not ended yet. */
-export async function scheduleIcs(db: DbExecutor, user: AuthUser): Promise<string> {
-  const [condition, today, settings] = await Promise.all([ownCondition(db, user), academyToday(db), getAcademySettings(db)]);
+export async function scheduleIcs(db: DbExecutor, actor: Actor): Promise<string> {
+  const [condition, today, settings] = await Promise.all([ownBatchesCondition(actor), academyToday(db), getAcademySettings(db)]);
   const summaries = await listBatchSummaries(db, and(condition, gte(batches.endDate, today)));
   return buildIcs(summaries, { timeZone: settings.timeZone, calendarName: `${settings.name}: classes` });
 }

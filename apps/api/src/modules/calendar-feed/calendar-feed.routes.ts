@@ -3,7 +3,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { calendarFeedFileParamsSchema, calendarFeedLinkSchema, calendarFeedStatusSchema } from '@academy/shared/schemas/calendar-feed';
 import type { Db } from '../../db/client';
 import { siteOrigin } from '../../lib/site-origin';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { actorOf } from '../../access/http';
 import { calendarFeedIcs, calendarFeedStatus, createCalendarFeed, deleteCalendarFeed } from './calendar-feed.service';
 
 /**
@@ -12,21 +12,20 @@ import { calendarFeedIcs, calendarFeedStatus, createCalendarFeed, deleteCalendar
  * /student/schedule.ics and /teachers/me/schedule.ics downloads.
  */
 export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined }> = async (app, { db, publicUrl }) => {
-  const owners = requireRole('student', 'teacher');
 
-  app.get('/calendar-feed', { preValidation: owners, schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedStatusSchema) } } }, async (request) => ({
+  app.get('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedStatusSchema) } } }, async (request) => ({
     success: true as const,
-    data: await calendarFeedStatus(db, currentUser(request).id),
+    data: await calendarFeedStatus(db, actorOf(request).userId),
   }));
 
-  app.post('/calendar-feed', { preValidation: owners, schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedLinkSchema) } } }, async (request) => ({
+  app.post('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedLinkSchema) } } }, async (request) => ({
     success: true as const,
-    data: await createCalendarFeed(db, currentUser(request).id, siteOrigin(request, publicUrl)),
+    data: await createCalendarFeed(db, actorOf(request).userId, siteOrigin(request, publicUrl)),
     message: 'New calendar address made; any older one has stopped working',
   }));
 
-  app.delete('/calendar-feed', { preValidation: owners, schema: { tags: ['calendar'], response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteCalendarFeed(db, currentUser(request).id);
+  app.delete('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: messageOnlySchema } } }, async (request) => {
+    await deleteCalendarFeed(db, actorOf(request).userId);
     return { success: true as const, message: 'Calendar address stopped' };
   });
 

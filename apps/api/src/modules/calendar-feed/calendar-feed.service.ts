@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { CalendarFeedLink, CalendarFeedStatus } from '@academy/shared/schemas/calendar-feed';
 import type { DbExecutor } from '../../db/client';
-import { calendarFeeds, users } from '../../db/schema';
+import { calendarFeeds, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { generateToken, hashToken } from '../../lib/tokens';
-import type { AuthUser } from '../../plugins/auth';
+import { actorColumns, toActor } from '../../access/actor';
 import { scheduleIcs } from '../batches/schedule.service';
 
 export const CALENDAR_FEED_NOT_FOUND = 'This calendar address is no longer valid';
@@ -34,11 +34,14 @@ export async function deleteCalendarFeed(db: DbExecutor, userId: string): Promis
  * deactivated teacher's or an archived student's address stops answering with their account.
  */
 export async function calendarFeedIcs(db: DbExecutor, token: string): Promise<string> {
-  const [owner] = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl })
+  // The owner as an Actor (their teacher or student record) in the same statement as the address.
+  const [row] = await db
+    .select(actorColumns)
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .leftJoin(teachers, eq(teachers.userId, users.id))
+    .leftJoin(students, eq(students.userId, users.id))
     .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.isActive, true)));
-  if (!owner || owner.role === 'admin') throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
-  return scheduleIcs(db, owner satisfies AuthUser);
+  if (!row || row.role === 'admin') throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
+  return scheduleIcs(db, toActor(row));
 }

@@ -8,26 +8,28 @@ import {
   NOTE_MESSAGES,
   noteFileQuerySchema,
   noteInputSchema,
+  noteUpdateSchema,
   noteListQuerySchema,
   noteSchema,
   publicNoteListQuerySchema,
   publicNoteSchema,
   type NoteInputValues,
+  type NoteUpdateValues,
 } from '@academy/shared/schemas/notes';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition, looksLikePdf, parseRange, PDF_MAGIC_LENGTH, sanitizeFileName } from '../../lib/file-names';
 import { FileRejectedError, rejectedFileError, type FileStorage } from '../../lib/storage';
-import { requireRole } from '../../plugins/auth';
+import type { Actor } from '../../access/actor';
+import { actorOf } from '../../access/http';
+import { assertNoteWriter } from '../../access/notes';
 import {
-  asWriter,
   createNote,
   deleteNote,
   getNote,
   listNotes,
   listPublicNotes,
   noteFileFor,
-  noteReaderOf,
   notesOfBatch,
   notesOfStudent,
   teacherOwnNotes,
@@ -48,8 +50,10 @@ const MULTIPART_ERRORS: Record<string, () => AppError> = {
 };
 
 /** The same 400 envelope a route's zod schema gives, for bodies checked in the handler (multipart). */
-function parseNoteInput(values: unknown): NoteInputValues {
-  const parsed = noteInputSchema.safeParse(values);
+function parseNoteInput(values: unknown): NoteInputValues;
+function parseNoteInput(values: unknown, schema: typeof noteUpdateSchema): NoteUpdateValues;
+function parseNoteInput(values: unknown, schema: typeof noteInputSchema | typeof noteUpdateSchema = noteInputSchema) {
+  const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
@@ -96,37 +100,39 @@ async function readUpload(request: FastifyRequest, storage: FileStorage): Promis
  */
 export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
   const tags = ['notes'];
-  const signedIn = requireRole('admin', 'teacher', 'student');
-  const writers = requireRole('admin', 'teacher');
-  const teacher = requireRole('teacher');
   const list = apiSuccess(z.array(noteSchema));
   const one = apiSuccess(noteSchema);
-  const readerOf = (request: FastifyRequest) => noteReaderOf(db, request.user);
+  // Writers must be an admin or a teacher with a teacher record (the route rule checked the role).
+  const writerOf = (request: FastifyRequest): Actor => {
+    const actor = actorOf(request);
+    assertNoteWriter(actor);
+    return actor;
+  };
 
-  app.get('/notes', { preValidation: signedIn, schema: { tags, querystring: noteListQuerySchema, response: { 200: list } } }, async (request) => ({
+  app.get('/notes', { schema: { tags, querystring: noteListQuerySchema, response: { 200: list } } }, async (request) => ({
     success: true as const,
-    data: await listNotes(db, await readerOf(request), request.query),
+    data: await listNotes(db, actorOf(request), request.query),
   }));
 
-  app.get('/notes/teacher', { preValidation: teacher, schema: { tags, response: { 200: list } } }, async (request) => ({
+  app.get('/notes/teacher', { schema: { tags, response: { 200: list } } }, async (request) => ({
     success: true as const,
-    data: await teacherOwnNotes(db, await readerOf(request)),
+    data: await teacherOwnNotes(db, actorOf(request)),
   }));
 
-  app.get('/notes/batch/:id', { preValidation: signedIn, schema: { tags, params: idParamsSchema, response: { 200: list } } }, async (request) => ({
+  app.get('/notes/batch/:id', { schema: { tags, params: idParamsSchema, response: { 200: list } } }, async (request) => ({
     success: true as const,
-    data: await notesOfBatch(db, await readerOf(request), request.params.id),
+    data: await notesOfBatch(db, actorOf(request), request.params.id),
   }));
 
-  app.get('/notes/student/:id', { preValidation: signedIn, schema: { tags, params: idParamsSchema, response: { 200: list } } }, async (request) => ({
+  app.get('/notes/student/:id', { schema: { tags, params: idParamsSchema, response: { 200: list } } }, async (request) => ({
     success: true as const,
-    data: await notesOfStudent(db, await readerOf(request), request.params.id),
+    data: await notesOfStudent(db, actorOf(request), request.params.id),
   }));
 
   // Public notes are for everyone: no sign-in needed; the others answer 401 to a visitor.
   app.get('/notes/:id', { schema: { tags, params: idParamsSchema, response: { 200: one } } }, async (request) => ({
     success: true as const,
-    data: await getNote(db, await readerOf(request), request.params.id),
+    data: await getNote(db, request.actor, request.params.id),
   }));
 
   app.get(
@@ -142,7 +148,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
   );
 
   const upload = async (request: FastifyRequest, reply: FastifyReply) => {
-    const writer = asWriter(await readerOf(request));
+    const writer = writerOf(request);
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.fileRequired, { file: NOTE_MESSAGES.fileRequired });
     const { fields, file } = await readUpload(request, storage);
     if (!file) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.fileRequired, { file: NOTE_MESSAGES.fileRequired });
@@ -157,27 +163,29 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     return reply.status(201).send({ success: true as const, data: note, message: NOTE_MESSAGES.created });
   };
   // Both create a note from a multipart form (`file`, `title`, `description`, `subject`, `standard`, `batch` or `student`, `isPublic`).
-  app.post('/notes/upload', { preValidation: writers, schema: { tags, consumes: ['multipart/form-data'], response: { 201: one } } }, upload);
-  app.post('/notes', { preValidation: writers, schema: { tags, consumes: ['multipart/form-data'], response: { 201: one } } }, upload);
+  app.post('/notes/upload', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: one } } }, upload);
+  app.post('/notes', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: one } } }, upload);
 
   // New details as JSON, or as a multipart form with an optional new `file`.
-  app.put('/notes/:id', { preValidation: writers, schema: { tags, params: idParamsSchema, consumes: ['application/json', 'multipart/form-data'], response: { 200: one } } }, async (request) => {
-    const writer = asWriter(await readerOf(request));
+  app.put('/notes/:id', { schema: { tags, params: idParamsSchema, consumes: ['application/json', 'multipart/form-data'], response: { 200: one } } }, async (request) => {
+    const writer = writerOf(request);
     let values: unknown = request.body;
     let file: UploadedFile | undefined;
     if (request.isMultipart()) ({ fields: values, file } = await readUpload(request, storage));
-    let input: NoteInputValues;
+    let input: NoteUpdateValues;
     try {
-      input = parseNoteInput(values ?? {});
+      input = parseNoteInput(values ?? {}, noteUpdateSchema);
     } catch (error) {
       if (file) await storage.remove(file.key).catch(() => {});
       throw error;
     }
-    return { success: true as const, data: await updateNote(db, storage, writer, request.params.id, input, file), message: NOTE_MESSAGES.updated };
+    // Only the fields sent change: the service keeps the others as they are.
+    const sent = new Set(Object.keys((values ?? {}) as object));
+    return { success: true as const, data: await updateNote(db, storage, writer, request.params.id, input, sent, file), message: NOTE_MESSAGES.updated };
   });
 
-  app.delete('/notes/:id', { preValidation: writers, schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteNote(db, storage, asWriter(await readerOf(request)), request.params.id);
+  app.delete('/notes/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await deleteNote(db, storage, writerOf(request), request.params.id);
     return { success: true as const, message: NOTE_MESSAGES.deleted };
   });
 
@@ -187,7 +195,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     '/notes/file/:id',
     { compress: false, schema: { tags, params: idParamsSchema, querystring: noteFileQuerySchema } },
     async (request, reply) => {
-      const file = await noteFileFor(db, await readerOf(request), request.params.id);
+      const file = await noteFileFor(db, request.actor, request.params.id);
       const size = (await storage.size(file.fileKey)) ?? -1;
       if (size < 0) {
         request.log.error({ fileKey: file.fileKey }, 'the file of a note is missing from the storage');

@@ -1,69 +1,28 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteTarget, type PublicNote } from '@academy/shared/schemas/notes';
+import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
-import { batches, batchStudents, notes, standards, students, subjects, teachers, users } from '../../db/schema';
+import { batches, notes, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../lib/storage';
-import type { AuthUser } from '../../plugins/auth';
-import { studentIdOfUser, teacherIdOfUser } from '../batches/batches.service';
+import type { Actor } from '../../access/actor';
+import { batchScope } from '../../access/batches';
+import {
+  assertMayChangeNote,
+  assertMayShareWithBatch,
+  assertMayShareWithStudent,
+  noteListScope,
+  noteManageScope,
+  noteNotFound,
+  noteReadScope,
+  ofEnrolledBatch,
+} from '../../access/notes';
+import { studentScope, taughtBy } from '../../access/students';
 import { notifyStudentsOfNote } from '../notifications/notifications.service';
 
-/**
- * Who is asking. An admin sees and manages every note; a teacher their own notes and the notes of
- * their batches, and manages their own; a student the notes of the batches they are enrolled in and
- * the notes addressed to them; anyone (signed in or not) the public ones.
- */
-export type NoteReader =
-  | { role: 'admin'; userId: string }
-  | { role: 'teacher'; userId: string; teacherId: string | undefined }
-  | { role: 'student'; userId: string; studentId: string }
-  | { role: 'anonymous' };
-
-export async function noteReaderOf(db: DbExecutor, user: AuthUser | null): Promise<NoteReader> {
-  if (!user) return { role: 'anonymous' };
-  if (user.role === 'teacher') return { role: 'teacher', userId: user.id, teacherId: await teacherIdOfUser(db, user.id) };
-  if (user.role === 'student') return { role: 'student', userId: user.id, studentId: await studentIdOfUser(db, user.id) };
-  return { role: 'admin', userId: user.id };
-}
-
-// Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
-const noteBatchId = sql.raw('"notes"."batch_id"');
-
-function ofTeacherBatch(teacherId: string): SQL {
-  return sql`exists (select 1 from ${batches} b where b.id = ${noteBatchId} and b.teacher_id = ${teacherId})`;
-}
-
-function ofEnrolledBatch(studentId: string): SQL {
-  return sql`exists (select 1 from ${batchStudents} bs where bs.batch_id = ${noteBatchId} and bs.student_id = ${studentId})`;
-}
-
-/** The notes in this reader's lists (public notes of others are on /resources, not here). */
-function listable(reader: NoteReader): SQL | undefined {
-  switch (reader.role) {
-    case 'admin':
-      return undefined;
-    case 'teacher':
-      return reader.teacherId ? or(eq(notes.teacherId, reader.teacherId), ofTeacherBatch(reader.teacherId)) : sql`false`;
-    case 'student':
-      return or(ofEnrolledBatch(reader.studentId), eq(notes.studentId, reader.studentId));
-    default:
-      return sql`false`;
-  }
-}
-
-/** The notes this reader may open (and download): their lists plus every public note. */
-function readable(reader: NoteReader): SQL | undefined {
-  const own = listable(reader);
-  return own === undefined ? undefined : or(own, eq(notes.isPublic, true));
-}
-
-function manageable(reader: NoteReader): SQL {
-  if (reader.role === 'admin') return sql`true`;
-  if (reader.role === 'teacher' && reader.teacherId) return eq(notes.teacherId, reader.teacherId);
-  return sql`false`;
-}
+/** Who may see and change which note: access/notes. Anonymous callers are `null`. */
+type Reader = Actor | null;
 
 const studentUsers = alias(users, 'student_users');
 const teacherUsers = alias(users, 'teacher_users');
@@ -75,7 +34,7 @@ function targetOf(row: { batchId: string | null; studentId: string | null }): No
 }
 
 /** Notes with their references, newest first, in one query. */
-async function loadNotes(db: DbExecutor, reader: NoteReader, where: SQL | undefined): Promise<Note[]> {
+async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined): Promise<Note[]> {
   const rows = await db
     .select({
       _id: notes.id,
@@ -96,7 +55,7 @@ async function loadNotes(db: DbExecutor, reader: NoteReader, where: SQL | undefi
       isPublic: notes.isPublic,
       fileName: notes.fileName,
       fileSize: notes.fileSize,
-      canManage: sql<boolean>`${manageable(reader)}`,
+      canManage: sql<boolean>`${noteManageScope(reader)}`,
       createdAt: notes.createdAt,
       updatedAt: notes.updatedAt,
     })
@@ -146,12 +105,12 @@ function targetCondition(target: NoteTarget | undefined): SQL | undefined {
 export type NoteListFilters = { batch?: string; subject?: string; target?: NoteTarget; search?: string };
 
 /** GET /api/notes: an admin all notes, a teacher theirs and their batches', a student theirs. */
-export async function listNotes(db: DbExecutor, reader: NoteReader, filters: NoteListFilters): Promise<Note[]> {
+export async function listNotes(db: DbExecutor, reader: Reader, filters: NoteListFilters): Promise<Note[]> {
   return loadNotes(
     db,
     reader,
     and(
-      listable(reader),
+      noteListScope(reader),
       filters.batch ? eq(notes.batchId, filters.batch) : undefined,
       filters.subject ? eq(notes.subjectId, filters.subject) : undefined,
       targetCondition(filters.target),
@@ -160,38 +119,22 @@ export async function listNotes(db: DbExecutor, reader: NoteReader, filters: Not
   );
 }
 
-/** Missing and not-for-you answer the same: 401 for a visitor (sign in first), 404 otherwise. */
-function notFoundFor(reader: NoteReader): AppError {
-  return reader.role === 'anonymous' ? new AppError('UNAUTHENTICATED') : new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);
-}
-
-export async function getNote(db: DbExecutor, reader: NoteReader, id: string): Promise<Note> {
-  const [note] = await loadNotes(db, reader, and(eq(notes.id, id), readable(reader)));
-  if (!note) throw notFoundFor(reader);
+export async function getNote(db: DbExecutor, reader: Reader, id: string): Promise<Note> {
+  const [note] = await loadNotes(db, reader, and(eq(notes.id, id), noteReadScope(reader)));
+  if (!note) throw noteNotFound(reader);
   return note;
 }
 
 /** GET /api/notes/teacher: the signed-in teacher's own notes. */
-export async function teacherOwnNotes(db: DbExecutor, reader: NoteReader): Promise<Note[]> {
-  if (reader.role !== 'teacher' || !reader.teacherId) return [];
+export async function teacherOwnNotes(db: DbExecutor, reader: Reader): Promise<Note[]> {
+  if (reader?.role !== 'teacher' || !reader.teacherId) return [];
   return loadNotes(db, reader, eq(notes.teacherId, reader.teacherId));
 }
 
 /** GET /api/notes/batch/{id}: the notes of a batch; its teacher, its students and admins only. */
-export async function notesOfBatch(db: DbExecutor, reader: NoteReader, batchId: string): Promise<Note[]> {
-  const [batch] = await db
-    .select({
-      teacherId: batches.teacherId,
-      enrolled:
-        reader.role === 'student'
-          ? sql<boolean>`exists (select 1 from ${batchStudents} bs where bs.batch_id = ${batches.id} and bs.student_id = ${reader.studentId})`
-          : sql<boolean>`false`,
-    })
-    .from(batches)
-    .where(eq(batches.id, batchId))
-    .limit(1);
-  const allowed = batch && (reader.role === 'admin' || (reader.role === 'teacher' && batch.teacherId === reader.teacherId) || (reader.role === 'student' && batch.enrolled));
-  if (!allowed) throw new AppError('NOT_FOUND', 'Batch not found');
+export async function notesOfBatch(db: DbExecutor, reader: Actor, batchId: string): Promise<Note[]> {
+  const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.id, batchId), batchScope(reader))).limit(1);
+  if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
   return loadNotes(db, reader, eq(notes.batchId, batchId));
 }
 
@@ -200,23 +143,10 @@ export async function notesOfBatch(db: DbExecutor, reader: NoteReader, batchId: 
  * may ask only about themselves; a teacher about a student of their batches (and sees only the
  * notes they could list anyway); an admin about anyone.
  */
-export async function notesOfStudent(db: DbExecutor, reader: NoteReader, studentId: string): Promise<Note[]> {
-  let allowed = false;
-  if (reader.role === 'admin') allowed = (await db.select({ id: students.id }).from(students).where(eq(students.id, studentId)).limit(1)).length > 0;
-  else if (reader.role === 'student') allowed = reader.studentId === studentId;
-  else if (reader.role === 'teacher' && reader.teacherId) allowed = await teachesStudent(db, reader.teacherId, studentId);
-  if (!allowed) throw new AppError('NOT_FOUND', 'Student not found');
-  return loadNotes(db, reader, and(or(ofEnrolledBatch(studentId), eq(notes.studentId, studentId)), listable(reader)));
-}
-
-async function teachesStudent(db: DbExecutor, teacherId: string, studentId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(batchStudents)
-    .innerJoin(batches, eq(batches.id, batchStudents.batchId))
-    .where(and(eq(batchStudents.studentId, studentId), eq(batches.teacherId, teacherId)))
-    .limit(1);
-  return rows.length > 0;
+export async function notesOfStudent(db: DbExecutor, reader: Actor, studentId: string): Promise<Note[]> {
+  const [student] = await db.select({ id: students.id }).from(students).where(and(eq(students.id, studentId), studentScope(reader))).limit(1);
+  if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+  return loadNotes(db, reader, and(or(ofEnrolledBatch(studentId), eq(notes.studentId, studentId)), noteListScope(reader)));
 }
 
 /** GET /api/public/notes: the public notes, and the subjects and standards they cover (the page's filters). */
@@ -224,11 +154,10 @@ export async function listPublicNotes(
   db: DbExecutor,
   filters: { subject?: string; standard?: string; search?: string },
 ): Promise<{ notes: PublicNote[]; subjects: SubjectRef[]; standards: StandardRef[] }> {
-  const anonymous: NoteReader = { role: 'anonymous' };
   const [list, subjectRows, standardRows] = await Promise.all([
     loadNotes(
       db,
-      anonymous,
+      null,
       and(eq(notes.isPublic, true), filters.subject ? eq(notes.subjectId, filters.subject) : undefined, filters.standard ? eq(notes.standardId, filters.standard) : undefined, searchCondition(filters.search)),
     ),
     db
@@ -263,24 +192,18 @@ export async function listPublicNotes(
 }
 
 /** The file of a note this reader may open; same answers as getNote when they may not. */
-export async function noteFileFor(db: DbExecutor, reader: NoteReader, id: string): Promise<{ fileKey: string; fileName: string; fileSize: number; fileSha256: string }> {
+export async function noteFileFor(db: DbExecutor, reader: Reader, id: string): Promise<{ fileKey: string; fileName: string; fileSize: number; fileSha256: string }> {
   const [row] = await db
     .select({ fileKey: notes.fileKey, fileName: notes.fileName, fileSize: notes.fileSize, fileSha256: notes.fileSha256 })
     .from(notes)
-    .where(and(eq(notes.id, id), readable(reader)))
+    .where(and(eq(notes.id, id), noteReadScope(reader)))
     .limit(1);
-  if (!row) throw notFoundFor(reader);
+  if (!row) throw noteNotFound(reader);
   return row;
 }
 
-/** Only admins and teachers write notes. */
-export type NoteWriter = Extract<NoteReader, { role: 'admin' | 'teacher' }>;
-
-export function asWriter(reader: NoteReader): NoteWriter {
-  if (reader.role === 'admin') return reader;
-  if (reader.role === 'teacher' && reader.teacherId) return reader;
-  throw new AppError('FORBIDDEN');
-}
+/** A note's writer: an admin, or a teacher with a teacher record (assertNoteWriter). */
+export type NoteWriter = Actor;
 
 type Target = { batchId: string | null; studentId: string | null; ownerTeacherId: string | null | undefined; batchStandardId: string | null };
 
@@ -294,13 +217,13 @@ async function resolveTarget(tx: DbExecutor, writer: NoteWriter, input: NoteInpu
   if (input.batch) {
     const [batch] = await tx.select({ teacherId: batches.teacherId, standardId: batches.standardId }).from(batches).where(eq(batches.id, input.batch)).limit(1);
     if (!batch) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownBatch, { batch: NOTE_MESSAGES.unknownBatch });
-    if (teacherId && batch.teacherId !== teacherId) throw new AppError('FORBIDDEN', NOTE_MESSAGES.notYourBatch, { batch: NOTE_MESSAGES.notYourBatch });
+    assertMayShareWithBatch(writer, batch.teacherId);
     return { batchId: input.batch, studentId: null, ownerTeacherId: batch.teacherId, batchStandardId: batch.standardId };
   }
   if (input.student) {
     const [student] = await tx.select({ id: students.id, standardId: students.standardId }).from(students).where(eq(students.id, input.student)).limit(1);
     if (!student) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownStudent, { student: NOTE_MESSAGES.unknownStudent });
-    if (teacherId && !(await teachesStudent(tx, teacherId, input.student))) throw new AppError('FORBIDDEN', NOTE_MESSAGES.notYourStudent, { student: NOTE_MESSAGES.notYourStudent });
+    if (teacherId) assertMayShareWithStudent(writer, (await tx.select({ id: students.id }).from(students).where(and(eq(students.id, input.student), taughtBy(teacherId))).limit(1)).length > 0);
     return { batchId: null, studentId: input.student, ownerTeacherId: teacherId, batchStandardId: null };
   }
   return { batchId: null, studentId: null, ownerTeacherId: teacherId, batchStandardId: null };
@@ -380,25 +303,64 @@ export async function createNote(db: Db, storage: FileStorage, writer: NoteWrite
 /** Loads a note for a change: 404 when the writer cannot see it, 403 when they may only read it. */
 async function lockForChange(tx: DbExecutor, writer: NoteWriter, id: string) {
   const [row] = await tx
-    .select({ fileKey: notes.fileKey, teacherId: notes.teacherId, batchId: notes.batchId, studentId: notes.studentId, canManage: sql<boolean>`${manageable(writer)}` })
+    .select({
+      fileKey: notes.fileKey,
+      teacherId: notes.teacherId,
+      batchId: notes.batchId,
+      studentId: notes.studentId,
+      title: notes.title,
+      description: notes.description,
+      subjectId: notes.subjectId,
+      standardId: notes.standardId,
+      isPublic: notes.isPublic,
+      canManage: sql<boolean>`${noteManageScope(writer)}`,
+    })
     .from(notes)
-    .where(and(eq(notes.id, id), readable(writer)))
+    .where(and(eq(notes.id, id), noteReadScope(writer)))
     .limit(1)
     .for('update', { of: notes });
   if (!row) throw new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);
-  if (!row.canManage) throw new AppError('FORBIDDEN', 'Only the teacher who shared this note can change it');
+  assertMayChangeNote(Boolean(row.canManage));
   return row;
 }
 
 /**
- * PUT /api/notes/{id}: new details and target, and optionally a new file (the old one is deleted
- * once the change is committed; the new one if it fails). Students newly reached are told.
+ * The note's details after a change: a field that was not sent keeps its current value. The target
+ * changes only when `batch` or `student` is sent (the one not sent is then cleared).
  */
-export async function updateNote(db: Db, storage: FileStorage, writer: NoteWriter, id: string, input: NoteInputValues, file?: UploadedFile): Promise<Note> {
+function mergeChange(current: Awaited<ReturnType<typeof lockForChange>>, input: NoteUpdateValues, sent: ReadonlySet<string>): NoteInputValues {
+  const keep = <T>(field: string, value: T, currentValue: T): T => (sent.has(field) ? value : currentValue);
+  const newTarget = sent.has('batch') || sent.has('student');
+  return {
+    title: input.title ?? current.title,
+    description: keep('description', input.description, current.description),
+    subject: keep('subject', input.subject, current.subjectId),
+    standard: keep('standard', input.standard, current.standardId),
+    batch: newTarget ? input.batch : current.batchId,
+    student: newTarget ? input.student : current.studentId,
+    isPublic: keep('isPublic', input.isPublic, current.isPublic),
+  };
+}
+
+/**
+ * PUT /api/notes/{id}: the details and target sent (the rest stays as it is), and optionally a new
+ * file (the old one is deleted once the change is committed; the new one if it fails). Students
+ * newly reached are told.
+ */
+export async function updateNote(
+  db: Db,
+  storage: FileStorage,
+  writer: NoteWriter,
+  id: string,
+  change: NoteUpdateValues,
+  sent: ReadonlySet<string>,
+  file?: UploadedFile,
+): Promise<Note> {
   let replacedKey: string | undefined;
   try {
     await db.transaction(async (tx) => {
       const current = await lockForChange(tx, writer, id);
+      const input = mergeChange(current, change, sent);
       const target = await resolveTarget(tx, writer, input);
       await assertReferencesExist(tx, input);
       // An admin keeps the current owner unless the note moves to a batch (then it is its teacher's).

@@ -312,6 +312,18 @@ describe('changing and deleting notes', () => {
     expect((await put(cookies.admin, { title: 'Checked by the office', batch: ids.batch })).statusCode).toBe(200);
   });
 
+  it('changes only the fields sent: a title alone keeps the batch, description, subject and public flag', async () => {
+    const note = await createNote(cookies.teacher, { title: 'Batch sheet', description: 'Chapter 4', subject: ids.subject, batch: ids.batch, isPublic: 'true' });
+    const put = (body: object) => t.app.inject({ method: 'PUT', url: `/api/notes/${note._id}`, payload: body, headers: { cookie: cookies.teacher } });
+    const renamed = await put({ title: 'Batch sheet (corrected)' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ title: 'Batch sheet (corrected)', description: 'Chapter 4', target: 'batch', batch: { _id: ids.batch }, subject: { _id: ids.subject }, isPublic: true });
+    // Without a title too; and an explicit empty target makes it personal.
+    expect((await put({ isPublic: false })).json().data).toMatchObject({ title: 'Batch sheet (corrected)', target: 'batch', isPublic: false });
+    expect((await put({ batch: '' })).json().data).toMatchObject({ target: 'personal', batch: null, description: 'Chapter 4' });
+    expect((await put({ title: '' })).statusCode).toBe(400);
+  });
+
   it('replaces the file from a multipart form and deletes the old one', async () => {
     const note = await createNote(cookies.teacher, { title: 'Version 1' });
     const [before] = await t.database.db.select().from(notes).where(sql`${notes.id} = ${note._id}`);

@@ -4,7 +4,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { changePasswordInputSchema, studentDetailsSchema, studentProfileUpdateSchema, userProfileSchema, userProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import { studentSchema } from '@academy/shared/schemas/students';
 import type { Db } from '../../db/client';
-import { currentUser, requireRole, requireUser } from '../../plugins/auth';
+import { actorOf } from '../../access/http';
 import { changeOwnPassword, studentDetails, studentProfile, updateStudentProfile, updateUserProfile, userProfile } from './profile.service';
 
 /** Guessing the current password through a stolen session is slowed down: per account. */
@@ -16,50 +16,48 @@ export const CHANGE_PASSWORD_RATE_LIMIT = {
 
 /** Everyone's own profile and password: /auth/* for admins and teachers, /student/* for students. */
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const staff = requireRole('admin', 'teacher');
-  const student = requireRole('student');
 
-  app.get('/auth/profile', { preValidation: staff, schema: { tags: ['profile'], response: { 200: apiSuccess(userProfileSchema) } } }, async (request) => ({
+  app.get('/auth/profile', { schema: { tags: ['profile'], response: { 200: apiSuccess(userProfileSchema) } } }, async (request) => ({
     success: true as const,
-    data: await userProfile(db, currentUser(request)),
+    data: await userProfile(db, actorOf(request)),
   }));
 
   app.put(
     '/auth/profile',
-    { preValidation: staff, schema: { tags: ['profile'], body: userProfileUpdateSchema, response: { 200: apiSuccess(userProfileSchema) } } },
-    async (request) => ({ success: true as const, data: await updateUserProfile(db, currentUser(request), request.body), message: MESSAGES.profileUpdated }),
+    { schema: { tags: ['profile'], body: userProfileUpdateSchema, response: { 200: apiSuccess(userProfileSchema) } } },
+    async (request) => ({ success: true as const, data: await updateUserProfile(db, actorOf(request), request.body), message: MESSAGES.profileUpdated }),
   );
 
   app.put(
     '/auth/password',
-    { preValidation: requireUser, config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['profile'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
+    { config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['profile'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
-      await changeOwnPassword(db, currentUser(request), request.sessionId, request.body);
+      await changeOwnPassword(db, actorOf(request), request.sessionId, request.body);
       return { success: true as const, message: MESSAGES.passwordChanged };
     },
   );
 
-  app.get('/student/profile', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(studentSchema) } } }, async (request) => ({
+  app.get('/student/profile', { schema: { tags: ['student'], response: { 200: apiSuccess(studentSchema) } } }, async (request) => ({
     success: true as const,
-    data: await studentProfile(db, currentUser(request)),
+    data: await studentProfile(db, actorOf(request)),
   }));
 
   app.put(
     '/student/profile',
-    { preValidation: student, schema: { tags: ['student'], body: studentProfileUpdateSchema, response: { 200: apiSuccess(studentSchema) } } },
-    async (request) => ({ success: true as const, data: await updateStudentProfile(db, currentUser(request), request.body), message: MESSAGES.profileUpdated }),
+    { schema: { tags: ['student'], body: studentProfileUpdateSchema, response: { 200: apiSuccess(studentSchema) } } },
+    async (request) => ({ success: true as const, data: await updateStudentProfile(db, actorOf(request), request.body), message: MESSAGES.profileUpdated }),
   );
 
-  app.get('/student/details', { preValidation: student, schema: { tags: ['student'], response: { 200: apiSuccess(studentDetailsSchema) } } }, async (request) => ({
+  app.get('/student/details', { schema: { tags: ['student'], response: { 200: apiSuccess(studentDetailsSchema) } } }, async (request) => ({
     success: true as const,
-    data: await studentDetails(db, currentUser(request)),
+    data: await studentDetails(db, actorOf(request)),
   }));
 
   app.put(
     '/student/password',
-    { preValidation: student, config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['student'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
+    { config: { rateLimit: CHANGE_PASSWORD_RATE_LIMIT }, schema: { tags: ['student'], body: changePasswordInputSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
-      await changeOwnPassword(db, currentUser(request), request.sessionId, request.body);
+      await changeOwnPassword(db, actorOf(request), request.sessionId, request.body);
       return { success: true as const, message: MESSAGES.passwordChanged };
     },
   );

@@ -7,7 +7,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { passwordResetTokens, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { AuthUser } from '../../plugins/auth';
+import type { Actor } from '../../access/actor';
 import { deleteUserSessions } from '../auth/session.service';
 import { getStudentProfile, studentBatches } from '../students/students.service';
 import { teacherSubjectsJson } from '../teachers/teachers.service';
@@ -20,29 +20,29 @@ type UserProfileUpdate = z.output<typeof userProfileUpdateSchema>;
  * Changes the signed-in user's password after checking the current one. Every other session of the
  * user ends (and outstanding reset links stop working); the session making the change stays.
  */
-export async function changeOwnPassword(db: Db, user: AuthUser, currentSessionId: string | null, input: ChangePasswordInput): Promise<void> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+export async function changeOwnPassword(db: Db, actor: Actor, currentSessionId: string | null, input: ChangePasswordInput): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!(await verifyPassword(row?.passwordHash ?? null, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', MESSAGES.currentPasswordIncorrect, { currentPassword: MESSAGES.currentPasswordIncorrect });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await deleteUserSessions(tx, user.id, currentSessionId ?? undefined);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
+    await deleteUserSessions(tx, actor.userId, currentSessionId ?? undefined);
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      .where(and(eq(passwordResetTokens.userId, actor.userId), isNull(passwordResetTokens.usedAt)));
   });
 }
 
 /** The student's own profile. */
-export function studentProfile(db: DbExecutor, user: AuthUser): Promise<Student> {
-  return getStudentProfile(db, user.id);
+export function studentProfile(db: DbExecutor, actor: Actor): Promise<Student> {
+  return getStudentProfile(db, actor.userId);
 }
 
 /** A student changes their phone, address and picture; nothing else (the schema refuses other fields). */
-export async function updateStudentProfile(db: Db, user: AuthUser, input: StudentProfileUpdate): Promise<Student> {
+export async function updateStudentProfile(db: Db, actor: Actor, input: StudentProfileUpdate): Promise<Student> {
   await db.transaction(async (tx) => {
     const values = {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
@@ -52,17 +52,17 @@ export async function updateStudentProfile(db: Db, user: AuthUser, input: Studen
     const updated = await tx
       .update(students)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(students.userId, user.id))
+      .where(eq(students.userId, actor.userId))
       .returning({ id: students.id });
     if (updated.length === 0) throw new AppError('NOT_FOUND', 'Student not found');
-    if (input.avatarUrl !== undefined) await tx.update(users).set({ avatarUrl: input.avatarUrl }).where(eq(users.id, user.id));
+    if (input.avatarUrl !== undefined) await tx.update(users).set({ avatarUrl: input.avatarUrl }).where(eq(users.id, actor.userId));
   });
-  return getStudentProfile(db, user.id);
+  return getStudentProfile(db, actor.userId);
 }
 
 /** GET /api/student/details: profile, standard with its subjects, batches. */
-export async function studentDetails(db: DbExecutor, user: AuthUser): Promise<StudentDetails> {
-  const profile = await getStudentProfile(db, user.id);
+export async function studentDetails(db: DbExecutor, actor: Actor): Promise<StudentDetails> {
+  const profile = await getStudentProfile(db, actor.userId);
   const [subjectRows, batches] = await Promise.all([
     profile.standard
       ? db
@@ -78,11 +78,11 @@ export async function studentDetails(db: DbExecutor, user: AuthUser): Promise<St
 }
 
 /** The signed-in admin's or teacher's profile; for a teacher, with their teacher record. */
-export async function userProfile(db: DbExecutor, user: AuthUser): Promise<UserProfile> {
+export async function userProfile(db: DbExecutor, actor: Actor): Promise<UserProfile> {
   const [row] = await db
     .select({ name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl, lastLoginAt: users.lastLoginAt })
     .from(users)
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, actor.userId))
     .limit(1);
   if (!row) throw new AppError('UNAUTHENTICATED');
   const [teacher] =
@@ -100,15 +100,15 @@ export async function userProfile(db: DbExecutor, user: AuthUser): Promise<UserP
           })
           .from(teachers)
           .innerJoin(users, eq(users.id, teachers.userId))
-          .where(eq(users.id, user.id))
+          .where(eq(users.id, actor.userId))
           .limit(1)
       : [];
-  return { _id: user.id, ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null, teacher: teacher ?? null };
+  return { _id: actor.userId, ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null, teacher: teacher ?? null };
 }
 
 /** Name and picture for everyone; phone and address for teachers only (an admin has neither). */
-export async function updateUserProfile(db: Db, user: AuthUser, input: UserProfileUpdate): Promise<UserProfile> {
-  if (user.role !== 'teacher') {
+export async function updateUserProfile(db: Db, actor: Actor, input: UserProfileUpdate): Promise<UserProfile> {
+  if (actor.role !== 'teacher') {
     const errors: Record<string, string> = {};
     if (input.phone !== undefined) errors.phone = MESSAGES.fieldNotEditable;
     if (input.address !== undefined) errors.address = MESSAGES.fieldNotEditable;
@@ -119,13 +119,13 @@ export async function updateUserProfile(db: Db, user: AuthUser, input: UserProfi
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
     };
-    if (Object.keys(account).length > 0) await tx.update(users).set(account).where(eq(users.id, user.id));
+    if (Object.keys(account).length > 0) await tx.update(users).set(account).where(eq(users.id, actor.userId));
     const teacher = {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       ...(input.address !== undefined ? { address: input.address ?? '' } : {}),
     };
-    if (user.role === 'teacher') await tx.update(teachers).set({ ...teacher, updatedAt: new Date() }).where(eq(teachers.userId, user.id));
+    if (actor.role === 'teacher') await tx.update(teachers).set({ ...teacher, updatedAt: new Date() }).where(eq(teachers.userId, actor.userId));
   });
-  return userProfile(db, user);
+  return userProfile(db, actor);
 }
 

@@ -5,46 +5,43 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { standardDuplicateQuerySchema, standardDuplicateResultSchema, standardInputSchema, standardSchema } from '@academy/shared/schemas/standards';
 import type { Db } from '../../db/client';
-import { requireRole } from '../../plugins/auth';
 import { checkStandardDuplicate, createStandard, deleteStandard, getStandard, listStandards, updateStandard } from './standards.service';
 
 /** Admins manage standards; teachers may read them. */
 export const standardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const readers = requireRole('admin', 'teacher');
-  const admin = requireRole('admin');
 
-  app.get('/standards', { preValidation: readers, schema: { tags: ['standards'], response: { 200: apiSuccess(z.array(standardSchema)) } } }, async () => ({
+  app.get('/standards', { schema: { tags: ['standards'], response: { 200: apiSuccess(z.array(standardSchema)) } } }, async () => ({
     success: true as const,
     data: await listStandards(db),
   }));
 
   app.get(
     '/standards/check-duplicate',
-    { preValidation: admin, schema: { tags: ['standards'], querystring: standardDuplicateQuerySchema, response: { 200: apiSuccess(standardDuplicateResultSchema) } } },
+    { schema: { tags: ['standards'], querystring: standardDuplicateQuerySchema, response: { 200: apiSuccess(standardDuplicateResultSchema) } } },
     async (request) => ({ success: true as const, data: await checkStandardDuplicate(db, request.query) }),
   );
 
   app.post(
     '/standards',
-    { preValidation: admin, schema: { tags: ['standards'], body: standardInputSchema, response: { 201: apiSuccess(standardSchema) } } },
+    { schema: { tags: ['standards'], body: standardInputSchema, response: { 201: apiSuccess(standardSchema) } } },
     async (request, reply) => reply.status(201).send({ success: true as const, data: await createStandard(db, request.body), message: MESSAGES.standardCreated }),
   );
 
   app.get(
     '/standards/:id',
-    { preValidation: readers, schema: { tags: ['standards'], params: idParamsSchema, response: { 200: apiSuccess(standardSchema) } } },
+    { schema: { tags: ['standards'], params: idParamsSchema, response: { 200: apiSuccess(standardSchema) } } },
     async (request) => ({ success: true as const, data: await getStandard(db, request.params.id) }),
   );
 
   app.put(
     '/standards/:id',
-    { preValidation: admin, schema: { tags: ['standards'], params: idParamsSchema, body: standardInputSchema, response: { 200: apiSuccess(standardSchema) } } },
+    { schema: { tags: ['standards'], params: idParamsSchema, body: standardInputSchema, response: { 200: apiSuccess(standardSchema) } } },
     async (request) => ({ success: true as const, data: await updateStandard(db, request.params.id, request.body), message: MESSAGES.standardUpdated }),
   );
 
   app.delete(
     '/standards/:id',
-    { preValidation: admin, schema: { tags: ['standards'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
+    { schema: { tags: ['standards'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
       await deleteStandard(db, request.params.id);
       return { success: true as const, message: MESSAGES.standardDeleted };

@@ -11,25 +11,22 @@ import {
   studentListSchema,
   studentUpdateInputSchema,
 } from '@academy/shared/schemas/students';
-import { requireRole } from '../../plugins/auth';
 import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
 import { archiveStudent, createStudent, exportStudentsCsv, getStudent, listStudents, updateStudent } from './students.service';
 
 /** The admin's student records. Students see their own through /api/student/*. */
 export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
-  const admin = requireRole('admin');
 
   app.get(
     '/students',
-    { preValidation: admin, schema: { tags: ['students'], querystring: studentListQuerySchema, response: { 200: apiSuccess(studentListSchema) } } },
+    { schema: { tags: ['students'], querystring: studentListQuerySchema, response: { 200: apiSuccess(studentListSchema) } } },
     async (request) => ({ success: true as const, data: await listStudents(db, request.query) }),
   );
 
   app.get(
     '/students/export.csv',
     {
-      preValidation: admin,
       schema: { tags: ['students'], querystring: studentFilterQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe('CSV document') } },
     },
     async (request, reply) => {
@@ -40,7 +37,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
 
   app.post(
     '/students',
-    { preValidation: admin, schema: { tags: ['students'], body: studentCreateInputSchema, response: { 201: apiSuccess(studentDetailSchema) } } },
+    { schema: { tags: ['students'], body: studentCreateInputSchema, response: { 201: apiSuccess(studentDetailSchema) } } },
     async (request, reply) => {
       const { student, invitation } = await createStudent(db, request.body);
       sendInvitationInBackground(app, deps, request, invitation);
@@ -50,19 +47,19 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
 
   app.get(
     '/students/:id',
-    { preValidation: admin, schema: { tags: ['students'], params: idParamsSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
+    { schema: { tags: ['students'], params: idParamsSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
     async (request) => ({ success: true as const, data: await getStudent(db, request.params.id) }),
   );
 
   app.put(
     '/students/:id',
-    { preValidation: admin, schema: { tags: ['students'], params: idParamsSchema, body: studentUpdateInputSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
+    { schema: { tags: ['students'], params: idParamsSchema, body: studentUpdateInputSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
     async (request) => ({ success: true as const, data: await updateStudent(db, request.params.id, request.body), message: MESSAGES.studentUpdated }),
   );
 
   app.delete(
     '/students/:id',
-    { preValidation: admin, schema: { tags: ['students'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
+    { schema: { tags: ['students'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
       await archiveStudent(db, request.params.id);
       return { success: true as const, message: MESSAGES.studentArchived };

@@ -13,14 +13,15 @@ import {
   teacherStudentsQuerySchema,
   teacherUpdateInputSchema,
 } from '@academy/shared/schemas/teachers';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { actorOf } from '../../access/http';
+import { teacherIdFor } from '../../access/teachers';
 import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
 import {
   createTeacher,
   deleteTeacher,
   getTeacher,
   listTeachers,
-  resolveTeacherId,
+  existingTeacherId,
   teacherBatches,
   teacherStudents,
   updateTeacher,
@@ -28,22 +29,20 @@ import {
 
 /**
  * Admins manage teachers. A teacher may read their own record, batches and students (`{id}` = their
- * `_id` or `me`); another teacher's id answers 403.
+ * `_id` or `me`); another teacher's id answers 404 (access/teachers).
  */
 export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
-  const admin = requireRole('admin');
-  const adminOrTeacher = requireRole('admin', 'teacher');
 
   app.get(
     '/teachers',
-    { preValidation: admin, schema: { tags: ['teachers'], querystring: teacherListQuerySchema, response: { 200: apiSuccess(z.array(teacherSchema)) } } },
+    { schema: { tags: ['teachers'], querystring: teacherListQuerySchema, response: { 200: apiSuccess(z.array(teacherSchema)) } } },
     async (request) => ({ success: true as const, data: await listTeachers(db, request.query) }),
   );
 
   app.post(
     '/teachers',
-    { preValidation: admin, schema: { tags: ['teachers'], body: teacherCreateInputSchema, response: { 201: apiSuccess(teacherSchema) } } },
+    { schema: { tags: ['teachers'], body: teacherCreateInputSchema, response: { 201: apiSuccess(teacherSchema) } } },
     async (request, reply) => {
       const { teacher, invitation } = await createTeacher(db, request.body);
       sendInvitationInBackground(app, deps, request, invitation);
@@ -53,19 +52,19 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
 
   app.get(
     '/teachers/:id',
-    { preValidation: adminOrTeacher, schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(teacherSchema) } } },
-    async (request) => ({ success: true as const, data: await getTeacher(db, await resolveTeacherId(db, currentUser(request), request.params.id)) }),
+    { schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(teacherSchema) } } },
+    async (request) => ({ success: true as const, data: await getTeacher(db, teacherIdFor(actorOf(request), request.params.id)) }),
   );
 
   app.put(
     '/teachers/:id',
-    { preValidation: admin, schema: { tags: ['teachers'], params: idParamsSchema, body: teacherUpdateInputSchema, response: { 200: apiSuccess(teacherSchema) } } },
+    { schema: { tags: ['teachers'], params: idParamsSchema, body: teacherUpdateInputSchema, response: { 200: apiSuccess(teacherSchema) } } },
     async (request) => ({ success: true as const, data: await updateTeacher(db, request.params.id, request.body), message: MESSAGES.teacherUpdated }),
   );
 
   app.delete(
     '/teachers/:id',
-    { preValidation: admin, schema: { tags: ['teachers'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
+    { schema: { tags: ['teachers'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
       await deleteTeacher(db, request.params.id);
       return { success: true as const, message: MESSAGES.teacherDeleted };
@@ -74,18 +73,17 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
 
   app.get(
     '/teachers/:id/batches',
-    { preValidation: adminOrTeacher, schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(z.array(batchSummarySchema)) } } },
-    async (request) => ({ success: true as const, data: await teacherBatches(db, await resolveTeacherId(db, currentUser(request), request.params.id)) }),
+    { schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(z.array(batchSummarySchema)) } } },
+    async (request) => ({ success: true as const, data: await teacherBatches(db, await existingTeacherId(db, teacherIdFor(actorOf(request), request.params.id))) }),
   );
 
   app.get(
     '/teachers/:id/students',
     {
-      preValidation: adminOrTeacher,
       schema: { tags: ['teachers'], params: teacherIdParamsSchema, querystring: teacherStudentsQuerySchema, response: { 200: apiSuccess(z.array(teacherStudentSchema)) } },
     },
     async (request) => {
-      const teacherId = await resolveTeacherId(db, currentUser(request), request.params.id);
+      const teacherId = await existingTeacherId(db, teacherIdFor(actorOf(request), request.params.id));
       return { success: true as const, data: await teacherStudents(db, teacherId, request.query.search) };
     },
   );

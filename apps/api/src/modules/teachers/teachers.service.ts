@@ -9,7 +9,6 @@ import { AppError } from '../../lib/app-error';
 import { quoteNames } from '../../lib/in-use-message';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
-import type { AuthUser } from '../../plugins/auth';
 import { listBatchSummaries } from '../batches/batch-summary.service';
 import { assertSubjectsExist } from '../standards/standards.service';
 import { createAccount, updateAccount, type Invitation } from '../users/users.service';
@@ -84,17 +83,10 @@ export async function getTeacher(db: DbExecutor, id: string): Promise<Teacher> {
 }
 
 /**
- * Which teacher `{id}` of /teachers/{id}/… means for this user: an admin may name any teacher; a
- * teacher only themselves (their `_id`, or `me`), anyone else's id answers 403.
+ * The teacher `{id}` names (after access/teachers teacherIdFor has checked the caller may ask):
+ * 404 when there is none.
  */
-export async function resolveTeacherId(db: DbExecutor, user: AuthUser, id: string): Promise<string> {
-  if (user.role === 'teacher') {
-    const [own] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, user.id)).limit(1);
-    if (!own || (id !== 'me' && id !== own.id)) throw new AppError('FORBIDDEN', 'You can only see your own teacher record, batches and students');
-    return own.id;
-  }
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN');
-  if (id === 'me') throw new AppError('NOT_FOUND', 'Teacher not found');
+export async function existingTeacherId(db: DbExecutor, id: string): Promise<string> {
   const [found] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, id)).limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Teacher not found');
   return found.id;

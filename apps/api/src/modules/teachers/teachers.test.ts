@@ -165,7 +165,7 @@ describe('reading teachers', () => {
     expect((await call('GET', '/teachers?search=&status=&subjectId=')).statusCode).toBe(200);
   });
 
-  it('lets a teacher read their own record (by id or "me") and not another teacher\'s (403)', async () => {
+  it('lets a teacher read their own record (by id or "me"); another teacher\'s is 404 (they may not know it exists)', async () => {
     const db = t.database.db;
     const own = await buildTeacher(db, { name: 'Own Teacher' });
     const other = await buildTeacher(db);
@@ -173,9 +173,9 @@ describe('reading teachers', () => {
     expect((await call('GET', `/teachers/${own.id}`, undefined, cookie)).json().data.name).toBe('Own Teacher');
     expect((await call('GET', '/teachers/me', undefined, cookie)).json().data._id).toBe(own.id);
     const denied = await call('GET', `/teachers/${other.id}`, undefined, cookie);
-    expect(denied.statusCode).toBe(403);
-    expect(denied.json().message).toBe('You can only see your own teacher record, batches and students');
-    expect((await call('GET', `/teachers/${UNKNOWN}`, undefined, cookie)).statusCode).toBe(403);
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json().message).toBe('Teacher not found');
+    expect((await call('GET', `/teachers/${UNKNOWN}`, undefined, cookie)).statusCode).toBe(404);
     expect((await call('GET', `/teachers/${UNKNOWN}`)).statusCode).toBe(404);
     expect((await call('GET', '/teachers/me')).statusCode).toBe(404);
     expect((await call('GET', '/teachers/nope')).statusCode).toBe(400);
@@ -293,7 +293,7 @@ describe("a teacher's batches and students", () => {
     }
     expect((await call('GET', `/teachers/${teacher.id}/batches`)).json().data).toHaveLength(1);
     const other = await buildTeacher(db);
-    expect((await call('GET', `/teachers/${other.id}/batches`, undefined, cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/teachers/${other.id}/batches`, undefined, cookie)).statusCode).toBe(404);
   });
 
   it('lists the active students of the teacher\'s batches once each, with their batches of this teacher, searchable', async () => {
@@ -326,6 +326,6 @@ describe("a teacher's batches and students", () => {
     expect(await search('9422000')).toEqual(['Sneha Shinde']);
     expect(await search(encodeURIComponent(aarav.user.email.toUpperCase()))).toEqual(['Aarav Patil']);
     expect(await search('not%20mine')).toEqual([]);
-    expect((await call('GET', `/teachers/${otherTeacher.id}/students`, undefined, cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/teachers/${otherTeacher.id}/students`, undefined, cookie)).statusCode).toBe(404);
   });
 });

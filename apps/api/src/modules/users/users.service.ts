@@ -3,7 +3,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema';
+import { passwordResetTokens, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { createWelcomeToken } from '../auth/welcome.service';
@@ -22,7 +22,12 @@ export async function findUserByEmail(db: DbExecutor, email: string) {
   return user;
 }
 
-/** Creates a sign-in account. The password rules are the shared ones the forms use too. */
+/**
+ * Creates a sign-in account (the CLI's users:create). The password rules are the shared ones the
+ * forms use too. A teacher or student account gets its teacher or student record in the same
+ * transaction, as the admin's screens do, so it appears in every list and can be given a batch;
+ * the other details (phone, standard…) are filled in on those screens.
+ */
 export async function createUser(db: Db, input: { name: string; email: string; role: Role; password: string }) {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AppError('BAD_REQUEST', firstIssue(email), { email: firstIssue(email) });
@@ -33,11 +38,16 @@ export async function createUser(db: Db, input: { name: string; email: string; r
   if (await findUserByEmail(db, email.data)) {
     throw new AppError('CONFLICT', `A user with the email ${email.data} already exists`, { email: 'This email is already in use' });
   }
-  const [user] = await db
-    .insert(users)
-    .values({ name, email: email.data, role: input.role, passwordHash: await hashPassword(password.data) })
-    .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
-  return user!;
+  const passwordHash = await hashPassword(password.data);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ name, email: email.data, role: input.role, passwordHash })
+      .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+    if (input.role === 'teacher') await tx.insert(teachers).values({ userId: user!.id });
+    if (input.role === 'student') await tx.insert(students).values({ userId: user!.id });
+    return user!;
+  });
 }
 
 /** Sets a new password and ends every session of that user. */

@@ -65,11 +65,15 @@ export function useFilteredBatches(filters: BatchListFilters) {
   return useQuery(filteredBatchesQueryOptions(filters));
 }
 
-/** One batch with its enrolled students; 404 when it is missing or (for a teacher) not theirs. */
+/**
+ * One batch with its enrolled students; 404 when it is missing or (for a teacher) not theirs. No
+ * request while there is no id yet (a screen still choosing its batch): `/batches/?…` is a 400.
+ */
 export function batchDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: batchKeys.detail(id),
     queryFn: ({ signal }) => apiRequest<BatchWithRoster>('GET', `/batches/${encodeURIComponent(id)}?populate=enrolledStudents`, undefined, { signal }),
+    enabled: id !== '',
   });
 }
 

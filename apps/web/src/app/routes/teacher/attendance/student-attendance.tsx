@@ -55,7 +55,8 @@ export function Component() {
               label="Student"
               size="md"
               searchable
-              placeholder={roster.isPending ? 'Loading students…' : 'Choose a student'}
+              // isLoading, not isPending: with no batch chosen the roster is never fetched.
+              placeholder={roster.isLoading ? 'Loading students…' : 'Choose a student'}
               nothingFoundMessage="No student by that name"
               data={students.map((student) => ({ value: student._id, label: student.name }))}
               value={students.some((student) => student._id === studentId) ? studentId : null}

@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '@academy/shared/roles';
+import type { DbExecutor } from '../db/client';
+import { students, teachers, users } from '../db/schema';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Who is calling, as every service sees it: resolved once per request by the session step (one SQL
+ * statement with the session), never from Fastify types. `teacherId` / `studentId` are the records
+ * behind a teacher's or a student's account (absent when the account has none). A parent's children
+ * (`childIds`) join here when the parent role arrives.
+ */
+export type Actor = {
+  userId: string;
+  role: Role;
+  teacherId?: string;
+  studentId?: string;
+};
+
+/** The columns that turn a users row (joined to its teacher and student rows) into an Actor. */
+export const actorColumns = {
+  userId: users.id,
+  role: users.role,
+  teacherId: teachers.id,
+  studentId: students.id,
+};
+
+/** Builds the Actor from a row selected with `actorColumns` (nulls of the left joins dropped). */
+export function toActor(row: { userId: string; role: Role; teacherId: string | null; studentId: string | null }): Actor {
+  return {
+    userId: row.userId,
+    role: row.role,
+    ...(row.role === 'teacher' && row.teacherId ? { teacherId: row.teacherId } : {}),
+    ...(row.role === 'student' && row.studentId ? { studentId: row.studentId } : {}),
+  };
+}
+
+/**
+ * The Actor of an account outside a request (the calendar feed's secret address, the CLI). One
+ * statement, like the session lookup; undefined for an unknown or inactive account.
+ */
+export async function actorOfUser(db: DbExecutor, userId: string): Promise<Actor | undefined> {
+  const [row] = await db
+    .select(actorColumns)
+    .from(users)
+    .leftJoin(teachers, eq(teachers.userId, users.id))
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1);
+  return row ? toActor(row) : undefined;
+}
+
+/** The teacher record of a teacher actor; an account without one sees nothing (404). */
+export function teacherIdOf(actor: Actor): string {
+  if (actor.role !== 'teacher') throw new AppError('FORBIDDEN');
+  if (!actor.teacherId) throw new AppError('NOT_FOUND', 'Teacher not found');
+  return actor.teacherId;
+}
+
+/** The student record of a student actor; an account without one sees nothing (404). */
+export function studentIdOf(actor: Actor): string {
+  if (actor.role !== 'student') throw new AppError('FORBIDDEN');
+  if (!actor.studentId) throw new AppError('NOT_FOUND', 'Student not found');
+  return actor.studentId;
+}
+
+/** Matches no row: the list scope of an actor who may see none (a teacher account without a record). */
+export const NO_RECORD = '00000000-0000-0000-0000-000000000000';

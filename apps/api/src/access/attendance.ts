@@ -1,0 +1,14 @@
+import { own, STAFF, STUDENT, type RouteRules } from './rules';
+
+/**
+ * Attendance: the batch's teacher and admins see and mark it (another teacher's batch answers 404,
+ * see assertStaffOfBatch in ./batches); a student reads their own marks under /student.
+ */
+export const attendanceRoutes: RouteRules = {
+  'GET /api/attendance/:batchId/:date': own(STAFF),
+  'POST /api/attendance/batch/:batchId': own(STAFF),
+  'GET /api/attendance/batch/:batchId/history': own(STAFF),
+  'GET /api/attendance/student/:studentId/batch/:batchId': own(STAFF),
+  'GET /api/student/attendance': STUDENT,
+  'GET /api/student/attendance/:batchId': own(STUDENT),
+};

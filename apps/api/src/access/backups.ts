@@ -1,0 +1,12 @@
+import { ADMIN, type RouteRules } from './rules';
+
+/** Backups: the admin's only (taking, downloading, uploading, restoring). */
+export const backupRoutes: RouteRules = {
+  'GET /api/admin/backups': ADMIN,
+  'POST /api/admin/backups': ADMIN,
+  'GET /api/admin/backups/jobs/:id': ADMIN,
+  'GET /api/admin/backups/:name/download': ADMIN,
+  'DELETE /api/admin/backups/:name': ADMIN,
+  'POST /api/admin/backups/upload': ADMIN,
+  'POST /api/admin/backups/:name/restore': ADMIN,
+};

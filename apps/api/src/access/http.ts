@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
+import { MESSAGES } from '@academy/shared/messages';
+import { AppError } from '../lib/app-error';
+import type { Actor } from './actor';
+import { routeKey, ruleFor } from './policy';
+import { allows, type RouteRule } from './rules';
+
+/**
+ * The one place where HTTP meets the access layer. Call inside the /api prefix before any route:
+ * every route gets its guard from the policy table, and a route without a rule stops start-up.
+ */
+export function registerAccessRules(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rules = methods.map((method) => {
+      const rule = ruleFor(method, route.url);
+      if (!rule) throw new Error(`No access rule for ${method} ${route.url}: add it to apps/api/src/access/`);
+      if (method !== 'HEAD') registeredRoutes.add(routeKey(method, route.url));
+      return rule;
+    });
+    const guard = guardFor(rules[0]!);
+    if (!guard) return;
+    const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    // First, before the body is validated: a visitor learns only that they must sign in.
+    route.preValidation = [guard, ...existing];
+  });
+}
+
+/**
+ * Every "METHOD /api/path" registered so far in this process (the same for every app built): the
+ * generated access matrix walks it, so a new route without a sample there fails the suite.
+ */
+export const registeredRoutes = new Set<string>();
+
+function guardFor(rule: RouteRule): preValidationAsyncHookHandler | undefined {
+  if (rule.allow === 'anyone') return undefined;
+  return async (request: FastifyRequest) => {
+    const actor = request.actor;
+    if (!actor) throw new AppError('UNAUTHENTICATED');
+    if (!allows(rule, actor.role)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+  };
+}
+
+/** The caller of a route whose rule needs a session (the guard has already answered 401 otherwise). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  return request.actor;
+}

@@ -1,0 +1,45 @@
+import { announcementRoutes } from './announcements';
+import { attendanceRoutes } from './attendance';
+import { batchRoutes } from './batches';
+import { noteRoutes } from './notes';
+import { backupRoutes } from './backups';
+import { calendarFeedRoutes } from './calendar-feed';
+import { catalogueRoutes } from './catalogue';
+import { enquiryRoutes } from './enquiries';
+import { notificationRoutes } from './notifications';
+import { accountRoutes } from './profile';
+import { academyRoutes } from './settings';
+import type { RouteRule, RouteRules } from './rules';
+import { studentRoutes, studentSelfRoutes } from './students';
+import { teacherRoutes } from './teachers';
+
+/**
+ * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
+ * The server refuses to start with a route that is not here (see ./http.ts), route guards come only
+ * from here, and test/access-matrix.test.ts is generated from it.
+ */
+export const ROUTE_RULES: RouteRules = {
+  ...accountRoutes,
+  ...academyRoutes,
+  ...backupRoutes,
+  ...catalogueRoutes,
+  ...teacherRoutes,
+  ...studentRoutes,
+  ...studentSelfRoutes,
+  ...batchRoutes,
+  ...attendanceRoutes,
+  ...noteRoutes,
+  ...announcementRoutes,
+  ...notificationRoutes,
+  ...calendarFeedRoutes,
+  ...enquiryRoutes,
+};
+
+export function routeKey(method: string, url: string): string {
+  return `${method} ${url}`;
+}
+
+/** The rule of a route; HEAD routes (added by Fastify for each GET) follow their GET. */
+export function ruleFor(method: string, url: string): RouteRule | undefined {
+  return ROUTE_RULES[routeKey(method === 'HEAD' ? 'GET' : method, url)];
+}

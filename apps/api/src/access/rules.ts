@@ -1,0 +1,37 @@
+import type { Role } from '@academy/shared/roles';
+
+/**
+ * Who may call a route at all. 'anyone' needs no session; 'signedIn' any role; else only these
+ * roles. A visitor gets 401 on a route that needs a session, a signed-in caller of another role 403.
+ */
+export type Allow = 'anyone' | 'signedIn' | readonly Role[];
+
+export type RouteRule = {
+  allow: Allow;
+  /**
+   * The address names one record (a batch, a note, a student…) that a non-admin caller reaches only
+   * when it is theirs (their batch, their enrolment, themselves). Another one answers 404: they may
+   * not know it exists. The service enforces it with the resource's policy; the matrix checks it.
+   */
+  ownRecord?: true;
+};
+
+export type RouteRules = Record<string, RouteRule>;
+
+export const ADMIN: RouteRule = { allow: ['admin'] };
+export const STAFF: RouteRule = { allow: ['admin', 'teacher'] };
+export const TEACHER: RouteRule = { allow: ['teacher'] };
+export const STUDENT: RouteRule = { allow: ['student'] };
+export const SIGNED_IN: RouteRule = { allow: 'signedIn' };
+export const ANYONE: RouteRule = { allow: 'anyone' };
+
+/** Same roles, but the record in the address must be the caller's own (else 404). */
+export function own(rule: RouteRule): RouteRule {
+  return { ...rule, ownRecord: true };
+}
+
+export function allows(rule: RouteRule, role: Role | undefined): boolean {
+  if (rule.allow === 'anyone') return true;
+  if (role === undefined) return false;
+  return rule.allow === 'signedIn' || rule.allow.includes(role);
+}
