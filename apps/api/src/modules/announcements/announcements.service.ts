@@ -17,7 +17,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { studentIdOfUser, teacherIdOfUser } from '../batches/batches.service';
 import { academyToday } from '../settings/settings.service';
 
-type AnnouncementInput = z.output<typeof announcementInputSchema>;
+/** The parsed input; `closure` may be left out by callers inside the server (tests, seed): not a closure. */
+type AnnouncementInput = Omit<z.output<typeof announcementInputSchema>, 'closure'> & { closure?: boolean };
 
 /** Who is reading: an admin sees everything; teachers and students only what is meant for them. */
 export type AnnouncementReader = { role: 'admin' } | { role: 'teacher'; teacherId: string | undefined } | { role: 'student'; studentId: string };
@@ -67,6 +68,7 @@ async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: 
       audience: announcements.audience,
       startDate: announcements.startDate,
       endDate: announcements.endDate,
+      closure: announcements.closure,
       createdAt: announcements.createdAt,
       updatedAt: announcements.updatedAt,
       batches: sql<{ _id: string; name: string }[]>`coalesce((
@@ -121,6 +123,7 @@ function valuesOf(input: AnnouncementInput) {
     audience: input.audience,
     startDate: input.startDate,
     endDate: input.endDate,
+    closure: input.closure ?? false,
   };
 }
 

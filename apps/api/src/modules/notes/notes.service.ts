@@ -282,7 +282,13 @@ export function asWriter(reader: NoteReader): NoteWriter {
   throw new AppError('FORBIDDEN');
 }
 
-type Target = { batchId: string | null; studentId: string | null; ownerTeacherId: string | null | undefined; batchStandardId: string | null };
+type Target = {
+  batchId: string | null;
+  studentId: string | null;
+  ownerTeacherId: string | null | undefined;
+  batchStandardId: string | null;
+  batchSubjectId: string | null;
+};
 
 /**
  * Checks the target against the writer: a teacher shares with their own batches and the students
@@ -292,18 +298,22 @@ type Target = { batchId: string | null; studentId: string | null; ownerTeacherId
 async function resolveTarget(tx: DbExecutor, writer: NoteWriter, input: NoteInputValues): Promise<Target> {
   const teacherId = writer.role === 'teacher' ? writer.teacherId! : undefined;
   if (input.batch) {
-    const [batch] = await tx.select({ teacherId: batches.teacherId, standardId: batches.standardId }).from(batches).where(eq(batches.id, input.batch)).limit(1);
+    const [batch] = await tx
+      .select({ teacherId: batches.teacherId, standardId: batches.standardId, subjectId: batches.subjectId })
+      .from(batches)
+      .where(eq(batches.id, input.batch))
+      .limit(1);
     if (!batch) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownBatch, { batch: NOTE_MESSAGES.unknownBatch });
     if (teacherId && batch.teacherId !== teacherId) throw new AppError('FORBIDDEN', NOTE_MESSAGES.notYourBatch, { batch: NOTE_MESSAGES.notYourBatch });
-    return { batchId: input.batch, studentId: null, ownerTeacherId: batch.teacherId, batchStandardId: batch.standardId };
+    return { batchId: input.batch, studentId: null, ownerTeacherId: batch.teacherId, batchStandardId: batch.standardId, batchSubjectId: batch.subjectId };
   }
   if (input.student) {
     const [student] = await tx.select({ id: students.id, standardId: students.standardId }).from(students).where(eq(students.id, input.student)).limit(1);
     if (!student) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownStudent, { student: NOTE_MESSAGES.unknownStudent });
     if (teacherId && !(await teachesStudent(tx, teacherId, input.student))) throw new AppError('FORBIDDEN', NOTE_MESSAGES.notYourStudent, { student: NOTE_MESSAGES.notYourStudent });
-    return { batchId: null, studentId: input.student, ownerTeacherId: teacherId, batchStandardId: null };
+    return { batchId: null, studentId: input.student, ownerTeacherId: teacherId, batchStandardId: null, batchSubjectId: null };
   }
-  return { batchId: null, studentId: null, ownerTeacherId: teacherId, batchStandardId: null };
+  return { batchId: null, studentId: null, ownerTeacherId: teacherId, batchStandardId: null, batchSubjectId: null };
 }
 
 async function assertReferencesExist(tx: DbExecutor, input: NoteInputValues) {
@@ -319,7 +329,8 @@ function detailsOf(input: NoteInputValues, target: Target) {
   return {
     title: input.title,
     description: input.description ?? '',
-    subjectId: input.subject ?? null,
+    // A batch note is about that batch's subject unless the teacher chose another (issue 18 point 9).
+    subjectId: input.subject ?? target.batchSubjectId,
     // A batch note is for that batch's standard unless the teacher chose another.
     standardId: input.standard ?? target.batchStandardId,
     batchId: target.batchId,
