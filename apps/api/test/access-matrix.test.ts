@@ -67,6 +67,8 @@ const everyone = (status: number): Expect => ({ anonymous: status, student: stat
 
 type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: () => string; body?: object | (() => object); expect: Expect };
 const routes: Route[] = [
+  // The student dashboard: the signed-in student's own summary only.
+  { method: 'GET', url: () => '/api/student/dashboard', expect: only({ student: 200, otherStudent: 200 }) },
   // Subjects and standards: admins write, admins and teachers read.
   { method: 'GET', url: () => '/api/subjects', expect: only({ teacher: 200, otherTeacher: 200, admin: 200 }) },
   { method: 'POST', url: () => '/api/subjects', body: {}, expect: only({ admin: 400 }) },

@@ -75,8 +75,8 @@ function targetOf(row: { batchId: string | null; studentId: string | null }): No
 }
 
 /** Notes with their references, newest first, in one query. */
-async function loadNotes(db: DbExecutor, reader: NoteReader, where: SQL | undefined): Promise<Note[]> {
-  const rows = await db
+async function loadNotes(db: DbExecutor, reader: NoteReader, where: SQL | undefined, limit?: number): Promise<Note[]> {
+  const query = db
     .select({
       _id: notes.id,
       title: notes.title,
@@ -109,7 +109,9 @@ async function loadNotes(db: DbExecutor, reader: NoteReader, where: SQL | undefi
     .leftJoin(teachers, eq(teachers.id, notes.teacherId))
     .leftJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
     .where(where)
-    .orderBy(desc(notes.createdAt), desc(notes.id));
+    .orderBy(desc(notes.createdAt), desc(notes.id))
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((row) => ({
     _id: row._id,
     title: row.title,
@@ -146,7 +148,7 @@ function targetCondition(target: NoteTarget | undefined): SQL | undefined {
 export type NoteListFilters = { batch?: string; subject?: string; target?: NoteTarget; search?: string };
 
 /** GET /api/notes: an admin all notes, a teacher theirs and their batches', a student theirs. */
-export async function listNotes(db: DbExecutor, reader: NoteReader, filters: NoteListFilters): Promise<Note[]> {
+export async function listNotes(db: DbExecutor, reader: NoteReader, filters: NoteListFilters, limit?: number): Promise<Note[]> {
   return loadNotes(
     db,
     reader,
@@ -157,6 +159,7 @@ export async function listNotes(db: DbExecutor, reader: NoteReader, filters: Not
       targetCondition(filters.target),
       searchCondition(filters.search),
     ),
+    limit,
   );
 }
 
