@@ -14,7 +14,8 @@ export const batchScheduleSchema = z.object({
 });
 export type BatchSchedule = z.infer<typeof batchScheduleSchema>;
 
-function twelveHour(time: string): string {
+/** "17:05" → "5:05 PM". */
+export function twelveHour(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const suffix = hours >= 12 ? 'PM' : 'AM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
