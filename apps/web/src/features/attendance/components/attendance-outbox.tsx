@@ -71,7 +71,7 @@ export function AttendanceOutboxPanel() {
     });
 
   return (
-    <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden="true" />} title={OUTBOX_TITLE} role="status" aria-label="Attendance waiting to be sent">
+    <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden="true" />} title={OUTBOX_TITLE} role="status">
       <Stack gap="xs">
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {entries.map((entry) => (
