@@ -98,7 +98,7 @@ export function AttendanceOutboxPanel() {
           ))}
         </Stack>
         <Group>
-          <Button size="xs" variant="light" color="yellow.9" leftSection={<IconCloudUpload size={16} aria-hidden="true" />} loading={sending} onClick={() => void send()}>
+          <Button size="xs" variant="default" leftSection={<IconCloudUpload size={16} aria-hidden="true" />} loading={sending} onClick={() => void send()}>
             Send now
           </Button>
         </Group>

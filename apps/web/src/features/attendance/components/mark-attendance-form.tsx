@@ -227,15 +227,17 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
         shadow="md"
         style={{ position: 'sticky', bottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))', zIndex: 5 }}
       >
+        {/* On its own line: the whole sentence stays readable on a 360 px phone. */}
+        {queued ? (
+          <Text c="yellow.9" size="sm" fw={500} mb={6} data-testid="saved-on-phone">
+            <IconWifiOff size={14} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            {OUTBOX_TITLE}
+          </Text>
+        ) : null}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" fw={500} aria-live="polite">
             {counts.present + counts.late} of {counts.total} in class
-            {queued ? (
-              <Text span c="yellow.9" size="sm" display="block" data-testid="saved-on-phone">
-                <IconWifiOff size={14} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
-                {OUTBOX_TITLE}
-              </Text>
-            ) : dirty ? (
+            {dirty ? (
               <Text span c="orange" size="sm" display="block">
                 Not submitted yet
               </Text>
