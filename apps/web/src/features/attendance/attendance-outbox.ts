@@ -31,22 +31,24 @@ let cached: { raw: string | null; entries: OutboxEntry[] } = { raw: null, entrie
 
 /** The waiting entries, oldest first (the same array while nothing changed, for useSyncExternalStore). */
 export function readOutbox(): OutboxEntry[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = localStorage.getItem(KEY);
   } catch {
     return cached.entries;
   }
   if (raw === cached.raw) return cached.entries;
-  let entries: OutboxEntry[] = [];
+  cached = { raw, entries: parseEntries(raw) };
+  return cached.entries;
+}
+
+function parseEntries(raw: string | null): OutboxEntry[] {
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    entries = Array.isArray(parsed) ? (parsed as OutboxEntry[]) : [];
+    return Array.isArray(parsed) ? (parsed as OutboxEntry[]) : [];
   } catch {
-    entries = [];
+    return [];
   }
-  cached = { raw, entries };
-  return entries;
 }
 
 function writeOutbox(entries: OutboxEntry[]) {

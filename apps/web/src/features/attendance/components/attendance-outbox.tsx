@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '../../../lib/format-date';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
 
@@ -14,40 +14,26 @@ export function useAttendanceOutbox(): OutboxEntry[] {
   return useSyncExternalStore(subscribeOutbox, readOutbox, () => []);
 }
 
-/**
- * A "send now" action; with `automatic`, also sends at once and whenever the browser comes back
- * online (only the shell's sender is automatic, so each sent day is announced once).
- */
-export function useOutboxSender(automatic = false) {
-  const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
-  const send = useCallback(async () => {
-    if (readOutbox().length === 0) return;
-    setSending(true);
-    try {
-      const saved = await sendOutbox();
-      if (saved.length === 0) return;
-      for (const day of saved) {
-        notifications.show({ title: 'Attendance sent', message: `${day.batch.name}, ${formatDate(day.date)}: the marks saved on this phone are now submitted.`, color: 'teal' });
-      }
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['attendance'] }), queryClient.invalidateQueries({ queryKey: ['batches', 'teacher', 'schedule'] })]);
-    } finally {
-      setSending(false);
-    }
-  }, [queryClient]);
-  useEffect(() => {
-    if (!automatic) return undefined;
-    void send();
-    const onOnline = () => void send();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [automatic, send]);
-  return { send, sending };
+/** Sends what waits, announces each saved day and refreshes what shows attendance. */
+async function sendAndAnnounce(queryClient: QueryClient) {
+  if (readOutbox().length === 0) return;
+  const saved = await sendOutbox();
+  if (saved.length === 0) return;
+  for (const day of saved) {
+    notifications.show({ title: 'Attendance sent', message: `${day.batch.name}, ${formatDate(day.date)}: the marks saved on this phone are now submitted.`, color: 'teal' });
+  }
+  await Promise.all([queryClient.invalidateQueries({ queryKey: ['attendance'] }), queryClient.invalidateQueries({ queryKey: ['batches', 'teacher', 'schedule'] })]);
 }
 
-/** Mounted once in the teacher's shell: sends waiting attendance on app start and when back online. */
+/** Mounted once in the teacher's shell: sends waiting attendance on app start and whenever the browser is back online. */
 export function AttendanceOutboxSender() {
-  useOutboxSender(true);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void sendAndAnnounce(queryClient);
+    const onOnline = () => void sendAndAnnounce(queryClient);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [queryClient]);
   return null;
 }
 
@@ -58,8 +44,18 @@ function timeOf(iso: string): string {
 /** What waits on this phone, each with a Discard; nothing when the outbox is empty. */
 export function AttendanceOutboxPanel() {
   const entries = useAttendanceOutbox();
-  const { send, sending } = useOutboxSender();
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
   if (entries.length === 0) return null;
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await sendAndAnnounce(queryClient);
+    } finally {
+      setSending(false);
+    }
+  };
 
   const discard = (entry: OutboxEntry) =>
     modals.openConfirmModal({
