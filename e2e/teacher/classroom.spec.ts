@@ -78,6 +78,7 @@ test.describe('classroom (teacher and student on a phone)', () => {
     const dialog = phone.getByRole('dialog', { name: 'Mark everyone present?' });
     await expect(dialog).toContainText('1 student is not marked present');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
     await expect(row(names[1]!).getByRole('radio', { name: 'Absent' })).toBeChecked();
     await phone.getByRole('button', { name: 'Mark all present' }).click();
     await phone.getByRole('dialog', { name: 'Mark everyone present?' }).getByRole('button', { name: 'Mark all present' }).click();
@@ -103,7 +104,8 @@ test.describe('classroom (teacher and student on a phone)', () => {
     const phone = await signedIn(browser, baseURL!, teacherEmail);
     await phone.goto(`/app/teacher/attendance/mark?batchId=${batchId}`);
     const students = phone.getByRole('list', { name: 'Students' });
-    await expect(students.getByRole('listitem')).toHaveCount(2);
+    // A first load on a busy shared machine can take longer than the default wait.
+    await expect(students.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
     await phone.context().setOffline(true);
     await students.getByRole('listitem', { name: names[0]! }).getByText('Late', { exact: true }).click();
     await phone.getByRole('button', { name: 'Submit attendance' }).click();
