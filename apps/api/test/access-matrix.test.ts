@@ -83,6 +83,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/admin/settings': [s(() => '/api/admin/settings', 200)],
   'PUT /api/admin/settings': [s(() => '/api/admin/settings', 400, { body: {} })],
   'GET /api/admin/dashboard/summary': [s(() => '/api/admin/dashboard/summary', 200)],
+  'GET /api/student/dashboard': [s(() => '/api/student/dashboard', 200)],
   'GET /api/admin/backups': [s(() => '/api/admin/backups', 200)],
   // Creating a backup is harmless (a file in the test's own backups folder).
   'POST /api/admin/backups': [s(() => '/api/admin/backups', 202)],

@@ -1,10 +1,11 @@
-import { ADMIN, ANYONE, type RouteRules } from './rules';
+import { ADMIN, ANYONE, STUDENT, type RouteRules } from './rules';
 
-/** The academy's settings and dashboard (the admin's), its public details and health (anyone). */
+/** The academy's settings and dashboards (the admin's; a student's own), its public details and health (anyone). */
 export const academyRoutes: RouteRules = {
   'GET /api/health': ANYONE,
   'GET /api/settings/public': ANYONE,
   'GET /api/admin/settings': ADMIN,
   'PUT /api/admin/settings': ADMIN,
   'GET /api/admin/dashboard/summary': ADMIN,
+  'GET /api/student/dashboard': STUDENT,
 };

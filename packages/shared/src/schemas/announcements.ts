@@ -64,6 +64,8 @@ export const announcementInputSchema = z
     audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Audience must be everyone, students or teachers' }).default('everyone'),
     /** Empty: the whole audience; else only the people of these batches (their students, their teachers). */
     batches: idListSchema('batches').default([]),
+    /** A closure: no class on these dates for these batches (all batches when none is chosen). Optional, off by default. */
+    closure: z.boolean({ error: 'Closure must be yes or no' }).default(false),
     startDate: requiredDateSchema,
     endDate: requiredDateSchema,
     startTime: z.literal(ANNOUNCEMENT_START_TIME, { error: `Start time is always ${ANNOUNCEMENT_START_TIME}` }).optional(),
@@ -96,6 +98,7 @@ export const announcementSchema = z.object({
   priority: z.enum(ANNOUNCEMENT_PRIORITIES),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   batches: z.array(namedRefSchema),
+  closure: z.boolean(),
   startDate: z.string(),
   endDate: z.string(),
   startTime: z.literal(ANNOUNCEMENT_START_TIME),
@@ -110,3 +113,18 @@ export type Announcement = z.infer<typeof announcementSchema>;
 export const announcementListQuerySchema = z.object({
   status: optionalQueryValue(z.enum(ANNOUNCEMENT_STATUSES, { error: 'Status must be active, scheduled or expired' })),
 });
+
+/** Closed dates (from closure announcements) as schedules carry them. */
+export const closureSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  title: z.string(),
+  /** Empty: every batch. */
+  batchIds: z.array(z.uuid()),
+});
+export type Closure = z.infer<typeof closureSchema>;
+
+/** The closure that closes this batch on this date ('YYYY-MM-DD'), if any. */
+export function closureOn(closures: readonly Closure[], batchId: string, date: string): Closure | undefined {
+  return closures.find((closure) => closure.startDate <= date && closure.endDate >= date && (closure.batchIds.length === 0 || closure.batchIds.includes(batchId)));
+}

@@ -95,6 +95,8 @@ export const attendanceDaySchema = z.object({
   /** Null until the day is marked; then the latest submission. */
   markedAt: isoDateTimeSchema.nullable(),
   markedBy: personRefSchema.nullable(),
+  /** The closure announcement's title when the academy is closed for this batch that day (it cannot be marked). */
+  closure: z.string().nullable(),
   /** Active enrolled students (status null when unmarked), then anyone else marked that day (`enrolled: false`, kept as history). */
   students: z.array(
     z.object({
@@ -160,4 +162,9 @@ export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
 export function attendancePercentage(counts: Pick<AttendanceStatistics, 'present' | 'late' | 'total'>): number | null {
   if (counts.total === 0) return null;
   return Math.round(((counts.present + counts.late) * 1000) / counts.total) / 10;
+}
+
+/** The refusal for a day a closure announcement closes ('DD-MM-YYYY' date, the announcement's title). */
+export function closedDayMessage(displayDate: string, title: string): string {
+  return `The academy is closed on ${displayDate} (${title}): attendance cannot be marked for that day`;
 }

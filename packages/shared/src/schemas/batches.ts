@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema, idSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, personRefSchema, requiredNameSchema, standardRefSchema, subjectRefSchema } from './common';
+import { closureSchema } from './announcements';
+import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, personRefSchema, requiredNameSchema, standardRefSchema, subjectRefSchema } from './common';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -13,7 +14,8 @@ export const batchScheduleSchema = z.object({
 });
 export type BatchSchedule = z.infer<typeof batchScheduleSchema>;
 
-function twelveHour(time: string): string {
+/** "17:05" → "5:05 PM". */
+export function twelveHour(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const suffix = hours >= 12 ? 'PM' : 'AM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
@@ -149,6 +151,12 @@ export type BatchSyncReport = z.infer<typeof batchSyncReportSchema>;
 /** GET /api/student/schedule and /api/teachers/me/schedule: the week of the active batches. */
 export const weeklyScheduleSchema = z.object({
   timeZone: z.string(),
+  /** Today in the academy's time zone ('YYYY-MM-DD'): the dates of the week ahead count from it. */
+  today: z.string(),
+  /** Closures from today to a week ahead that concern these batches: no class on those dates. */
+  closures: z.array(closureSchema),
+  /** A teacher's batches already marked today: when, and how many were in class (present or late) of those marked. Empty for students. */
+  markedToday: z.array(z.object({ batchId: z.uuid(), markedAt: isoDateTimeSchema, inClass: z.number().int(), total: z.number().int() })),
   days: z.array(
     z.object({
       day: z.enum(WEEKDAYS),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from './admissions';
-import { attendanceStatisticsSchema } from './attendance';
-import { isoDateTimeSchema, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
+import { announcementSchema } from './announcements';
+import { ATTENDANCE_STATUSES, attendanceStatisticsSchema } from './attendance';
+import { weeklyScheduleSchema } from './batches';
+import { noteSchema } from './notes';
+import { isoDateTimeSchema, namedRefSchema, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
 
 /** A batch counts as near capacity when its active students fill at least this share of its seats. */
 export const NEAR_CAPACITY_SHARE = 0.8;
@@ -55,3 +58,21 @@ export const adminDashboardSummarySchema = z.object({
   }),
 });
 export type AdminDashboardSummary = z.infer<typeof adminDashboardSummarySchema>;
+
+/** How many of the newest notes the student dashboard shows. */
+export const STUDENT_DASHBOARD_NOTES = 5;
+
+/** GET /api/student/dashboard: everything the student's first screen shows, in one request. */
+export const studentDashboardSchema = z.object({
+  schedule: weeklyScheduleSchema,
+  attendance: z.object({
+    /** Today's marks, one per batch marked today. */
+    today: z.array(z.object({ batch: namedRefSchema, status: z.enum(ATTENDANCE_STATUSES) })),
+    /** This calendar month up to today ('YYYY-MM'), all batches together. */
+    month: z.string(),
+    monthStatistics: attendanceStatisticsSchema,
+  }),
+  notes: z.array(noteSchema),
+  announcements: z.array(announcementSchema),
+});
+export type StudentDashboard = z.infer<typeof studentDashboardSchema>;

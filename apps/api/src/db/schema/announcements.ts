@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@academy/shared/schemas/announcements';
 import { batches } from './catalogue';
 import { timestamps, users } from './users';
@@ -16,6 +16,11 @@ export const announcements = pgTable(
     audience: text({ enum: ANNOUNCEMENT_AUDIENCES }).notNull().default('everyone'),
     startDate: date().notNull(),
     endDate: date().notNull(),
+    /**
+     * A closure: no class on these dates for the announcement's batches (or every batch when it names
+     * none). Schedules, "next class", the calendar feeds and attendance marking leave those days out.
+     */
+    closure: boolean().notNull().default(false),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -23,6 +28,8 @@ export const announcements = pgTable(
     // Status filters and the notification job compare today with these two dates.
     index('announcements_dates_idx').on(table.startDate, table.endDate),
     index('announcements_end_date_idx').on(table.endDate),
+    // "Is this day closed?" only looks at the few closure announcements.
+    index('announcements_closure_dates_idx').on(table.startDate, table.endDate).where(sql`${table.closure}`),
     check('announcements_dates_check', sql`${table.endDate} >= ${table.startDate}`),
     check('announcements_type_check', sql`${table.type} in ('general', 'event', 'holiday', 'exam', 'emergency')`),
     check('announcements_priority_check', sql`${table.priority} in ('low', 'medium', 'high')`),

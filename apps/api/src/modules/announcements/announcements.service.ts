@@ -17,7 +17,8 @@ import type { Actor } from '../../access/actor';
 import { announcementScope } from '../../access/announcements';
 import { academyToday } from '../settings/settings.service';
 
-type AnnouncementInput = z.output<typeof announcementInputSchema>;
+/** The parsed input; `closure` may be left out by callers inside the server (tests, seed): not a closure. */
+type AnnouncementInput = Omit<z.output<typeof announcementInputSchema>, 'closure'> & { closure?: boolean };
 
 // Qualified by hand: inside a subquery a bare "id" would name the subquery's own table.
 const announcementId = sql.raw('"announcements"."id"');
@@ -40,6 +41,7 @@ async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: 
       audience: announcements.audience,
       startDate: announcements.startDate,
       endDate: announcements.endDate,
+      closure: announcements.closure,
       createdAt: announcements.createdAt,
       updatedAt: announcements.updatedAt,
       batches: sql<{ _id: string; name: string }[]>`coalesce((
@@ -102,6 +104,7 @@ function valuesOf(input: AnnouncementInput) {
     audience: input.audience,
     startDate: input.startDate,
     endDate: input.endDate,
+    closure: input.closure ?? false,
   };
 }
 

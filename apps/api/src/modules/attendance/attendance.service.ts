@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ATTENDANCE_MAX_RANGE_DAYS,
+  closedDayMessage,
   type AttendanceBatch,
   type AttendanceDay,
   type AttendanceHistory,
@@ -17,6 +18,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
+import { closureTitleOn } from '../announcements/closures.service';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
@@ -111,7 +113,7 @@ type DayRow = {
 
 /** The roster of a day with its marks; the statistics come from the same statement (window aggregates). */
 async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<AttendanceDay> {
-  const { rows } = await db.execute<DayRow>(sql`
+  const [{ rows }, closure] = await Promise.all([db.execute<DayRow>(sql`
     with enrolled as (
       select bs.student_id from batch_students bs join students s on s.id = bs.student_id
       where bs.batch_id = ${batch._id} and s.status = 'active'
@@ -131,7 +133,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     join students s on s.id = coalesce(e.student_id, a.student_id)
     join users u on u.id = s.user_id
     left join users mu on mu.id = a.marked_by
-    order by (e.student_id is not null) desc, lower(u.name), s.id`);
+    order by (e.student_id is not null) desc, lower(u.name), s.id`), closureTitleOn(db, batch._id, date)]);
   let latest: DayRow | undefined;
   for (const row of rows) {
     if (row.markedAt && (!latest || new Date(row.markedAt) > new Date(latest.markedAt!))) latest = row;
@@ -142,6 +144,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     today,
     markedAt: latest ? new Date(latest.markedAt!).toISOString() : null,
     markedBy: latest?.markedById ? { _id: latest.markedById, name: latest.markedByName ?? '' } : null,
+    closure,
     students: rows.map((row) => ({ _id: row._id, name: row.name, enrolled: row.enrolled, status: row.status, remark: row.remark })),
     statistics: statisticsOf(rows[0]),
   };
@@ -172,6 +175,11 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
   const batch = await batchForStaff(db, actor, batchId);
   const today = batch.today;
   assertMarkableDate(batch, input.date, today);
+  const closure = await closureTitleOn(db, batchId, input.date);
+  if (closure) {
+    const message = closedDayMessage(displayDate(input.date), closure);
+    throw new AppError('BAD_REQUEST', message, { date: message });
+  }
   const studentIds = input.records.map((record) => record.studentId);
   await db.transaction(async (tx) => {
     // Submissions of one batch take turns (the row lock), and enrolment cannot change under this one.

@@ -1,18 +1,32 @@
-import { and, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { closureOn, type Closure } from '@academy/shared/schemas/announcements';
 import { WEEKDAYS, type BatchSummary, type Weekday, type WeeklySchedule } from '@academy/shared/schemas/batches';
 import type { DbExecutor } from '../../db/client';
-import { batches } from '../../db/schema';
+import { attendanceRecords, batches } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { ownBatchesCondition } from '../../access/batches';
+import { closuresBetween } from '../announcements/closures.service';
+import { shiftDate } from '../attendance/attendance.service';
 import { academyToday, getAcademySettings } from '../settings/settings.service';
 import { listBatchSummaries } from './batch-summary.service';
 
 /** The week (mon…sun) of the user's active batches (running today in the academy's time zone). */
 export async function weeklySchedule(db: DbExecutor, actor: Actor): Promise<WeeklySchedule> {
   const [condition, today, { timeZone }] = await Promise.all([ownBatchesCondition(actor), academyToday(db), getAcademySettings(db)]);
-  const summaries = await listBatchSummaries(db, and(condition, lte(batches.startDate, today), gte(batches.endDate, today)));
+  const running = and(condition, lte(batches.startDate, today), gte(batches.endDate, today));
+  // Three statements side by side: the batches, today's marks of all of them grouped (never one query
+  // per batch), and the week's closures.
+  const [summaries, marked, closures] = await Promise.all([
+    listBatchSummaries(db, running),
+    actor.role === 'teacher' ? markedOn(db, running, today) : Promise.resolve([]),
+    closuresBetween(db, today, shiftDate(today, 7)),
+  ]);
+  const ids = new Set(summaries.map((batch) => batch._id));
   return {
     timeZone,
+    today,
+    closures: closures.filter((closure) => closure.batchIds.length === 0 || closure.batchIds.some((id) => ids.has(id))),
+    markedToday: marked,
     days: WEEKDAYS.map((day) => ({
       day,
       classes: summaries
@@ -28,6 +42,21 @@ export async function weeklySchedule(db: DbExecutor, actor: Actor): Promise<Week
         })),
     })),
   };
+}
+
+/** Per batch (of those matching `where`) marked on `date`: the latest mark's time and the counts. */
+async function markedOn(db: DbExecutor, where: SQL | undefined, date: string): Promise<WeeklySchedule['markedToday']> {
+  const rows = await db
+    .select({
+      batchId: attendanceRecords.batchId,
+      markedAt: sql<string>`max(${attendanceRecords.markedAt})`,
+      inClass: sql<number>`(count(*) filter (where ${attendanceRecords.status} in ('present', 'late')))::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(attendanceRecords)
+    .where(and(eq(attendanceRecords.date, date), inArray(attendanceRecords.batchId, db.select({ id: batches.id }).from(batches).where(where))))
+    .groupBy(attendanceRecords.batchId);
+  return rows.map((row) => ({ ...row, markedAt: new Date(row.markedAt).toISOString() }));
 }
 
 // ---- iCalendar (RFC 5545) ----
@@ -111,11 +140,27 @@ export function vtimezoneLines(timeZone: string, now = new Date()): string[] {
 
 const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
+/** The batch's class dates that a closure cancels (each one an EXDATE of its weekly event). */
+export function closedClassDates(batch: Pick<BatchSummary, '_id' | 'startDate' | 'endDate' | 'schedule'>, closures: readonly Closure[]): string[] {
+  const dates = new Set<string>();
+  for (const closure of closures) {
+    if (!closureOn([closure], batch._id, closure.startDate)) continue; // not for this batch
+    const from = [closure.startDate, batch.startDate].sort().at(-1)!;
+    const to = [closure.endDate, batch.endDate].sort()[0]!;
+    for (let date = from; date <= to; date = shiftDate(date, 1)) {
+      const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+      if (batch.schedule.days.includes(weekday)) dates.add(date);
+    }
+  }
+  return [...dates].sort();
+}
+
 /**
  * A calendar of weekly events, one per batch: DTSTART/DTEND with TZID at the first class date,
- * RRULE weekly on the batch days UNTIL the end of the last class (UTC, as RFC 5545 requires with TZID).
+ * RRULE weekly on the batch days UNTIL the end of the last class (UTC, as RFC 5545 requires with TZID),
+ * and an EXDATE for each class a closure cancels.
  */
-export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone: string; calendarName: string; now?: Date }): string {
+export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone: string; calendarName: string; now?: Date; closures?: readonly Closure[] }): string {
   const stamp = utcStamp(options.now ?? new Date());
   const tz = options.timeZone;
   const lines = [
@@ -140,6 +185,7 @@ export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone
       `DTSTART;TZID=${tz}:${compactDate(first)}T${compactTime(batch.schedule.startTime)}`,
       `DTEND;TZID=${tz}:${compactDate(first)}T${compactTime(batch.schedule.endTime)}`,
       `RRULE:FREQ=WEEKLY;BYDAY=${days.join(',')};UNTIL=${until}`,
+      ...closedClassDates(batch, options.closures ?? []).map((date) => `EXDATE;TZID=${tz}:${compactDate(date)}T${compactTime(batch.schedule.startTime)}`),
       `SUMMARY:${escapeIcsText(`${batch.name} (${batch.subject.name})`)}`,
       `DESCRIPTION:${escapeIcsText(`${batch.subject.name}, ${batch.standard.name}\nTeacher: ${batch.teacher.name}\n${batch.scheduleText}`)}`,
       'END:VEVENT',
@@ -152,6 +198,6 @@ export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone
 /** The .ics feed of the user's batches that have not ended yet. */
 export async function scheduleIcs(db: DbExecutor, actor: Actor): Promise<string> {
   const [condition, today, settings] = await Promise.all([ownBatchesCondition(actor), academyToday(db), getAcademySettings(db)]);
-  const summaries = await listBatchSummaries(db, and(condition, gte(batches.endDate, today)));
-  return buildIcs(summaries, { timeZone: settings.timeZone, calendarName: `${settings.name}: classes` });
+  const [summaries, closures] = await Promise.all([listBatchSummaries(db, and(condition, gte(batches.endDate, today))), closuresBetween(db, today, '9999-12-31')]);
+  return buildIcs(summaries, { timeZone: settings.timeZone, calendarName: `${settings.name}: classes`, closures });
 }

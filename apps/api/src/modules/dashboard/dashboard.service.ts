@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { NEAR_CAPACITY_SHARE, type AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
+import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
+import { NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type StudentDashboard } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
-import { countActiveAnnouncements } from '../announcements/announcements.service';
+import { studentIdOf, type Actor } from '../../access/actor';
+import { countActiveAnnouncements, listAnnouncements } from '../announcements/announcements.service';
 import { STATISTICS } from '../attendance/attendance.service';
+import { weeklySchedule } from '../batches/schedule.service';
+import { listNotes } from '../notes/notes.service';
 import { academyToday } from '../settings/settings.service';
 
 /** Days in the dashboard's attendance trend, today included. */
@@ -95,5 +99,37 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
     recentRegistrations: row.recent_registrations.map((enquiry) => ({ ...enquiry, createdAt: new Date(enquiry.createdAt).toISOString() })),
     batchesNearCapacity: row.near_capacity,
     attendance: { today: { date: today, ...row.attendance_today }, trend: row.attendance_trend },
+  };
+}
+
+/**
+ * The student dashboard in one request: the week's classes (closures included), today's marks and
+ * this month's percentage (one statement), the newest notes and the active announcements. The four
+ * parts are independent statements run side by side.
+ */
+export async function studentDashboard(db: Db, actor: Actor): Promise<StudentDashboard> {
+  const studentId = studentIdOf(actor);
+  const today = await academyToday(db);
+  const month = today.slice(0, 7);
+  const [schedule, attendance, notes, announcements] = await Promise.all([
+    weeklySchedule(db, actor),
+    db.execute<{ today: StudentDashboard['attendance']['today']; month_statistics: AttendanceStatistics | null }>(sql`
+      select
+        (select coalesce(json_agg(json_build_object('batch', json_build_object('_id', b.id, 'name', b.name), 'status', a.status) order by b.name), '[]'::json)
+          from attendance_records a join batches b on b.id = a.batch_id
+          where a.student_id = ${studentId} and a.date = ${today}::date) as today,
+        (select row_to_json(m) from (
+          select ${STATISTICS} from attendance_records a
+          where a.student_id = ${studentId} and a.date between ${`${month}-01`}::date and ${today}::date
+        ) m) as month_statistics`),
+    listNotes(db, actor, {}, STUDENT_DASHBOARD_NOTES),
+    listAnnouncements(db, actor, { status: 'active' }),
+  ]);
+  const row = attendance.rows[0]!;
+  return {
+    schedule,
+    attendance: { today: row.today, month, monthStatistics: row.month_statistics! },
+    notes,
+    announcements,
   };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { shiftDate } from '../attendance/attendance.service';
+import { academyToday } from '../settings/settings.service';
 
 let t: TestApp;
 let admin = '';
@@ -69,5 +71,36 @@ describe('GET /api/admin/dashboard/summary', () => {
       { _id: full.id, name: 'Full', capacity: 5, enrolledCount: 5, seatsLeft: 0, subject: { _id: maths.id, name: 'Maths', code: 'MD' }, teacher: { _id: priya.id, name: 'Priya' } },
       { _id: near.id, name: 'Near', capacity: 5, enrolledCount: 4, seatsLeft: 1, subject: { _id: maths.id, name: 'Maths', code: 'MD' }, teacher: { _id: priya.id, name: 'Priya' } },
     ]);
+  });
+});
+
+describe('GET /api/student/dashboard', () => {
+  it('gives the student today’s marks, this month’s percentage, the newest notes and active announcements in one answer', async () => {
+    const db = t.database.db;
+    const today = await academyToday(db);
+    const teacher = await buildTeacher(db);
+    const student = await buildStudent(db, { name: 'Dashboard Student' });
+    const other = await buildStudent(db);
+    const batch = await buildBatch(db, { name: 'Maths A', teacherId: teacher.id, studentIds: [student.id, other.id], startDate: shiftDate(today, -40), endDate: shiftDate(today, 40) });
+    const teacherCookie = await loginAs(t.app, teacher.user.email);
+    const studentCookie = await loginAs(t.app, student.user.email);
+    const mark = (date: string, status: string) =>
+      t.app.inject({ method: 'POST', url: `/api/attendance/batch/${batch.id}`, headers: { cookie: teacherCookie }, payload: { date, records: [{ studentId: student.id, status }, { studentId: other.id, status: 'present' }] } });
+    expect((await mark(today, 'late')).statusCode).toBe(200);
+    // Yesterday counts for the month only when it is in the same month.
+    const yesterday = shiftDate(today, -1);
+    expect((await mark(yesterday, 'absent')).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/announcements', headers: { cookie: admin }, payload: { title: 'Exam on Friday', content: 'Bring a pen', startDate: today, endDate: today } });
+    const sameMonth = yesterday.slice(0, 7) === today.slice(0, 7);
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/student/dashboard', headers: { cookie: studentCookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(data.attendance.today).toEqual([{ batch: { _id: batch.id, name: 'Maths A' }, status: 'late' }]);
+    expect(data.attendance.month).toBe(today.slice(0, 7));
+    expect(data.attendance.monthStatistics).toMatchObject(sameMonth ? { late: 1, absent: 1, total: 2, percentage: 50 } : { late: 1, total: 1, percentage: 100 });
+    expect(data.announcements.map((a: { title: string }) => a.title)).toContain('Exam on Friday');
+    expect(data.notes).toEqual([]);
+    expect(data.schedule.days).toHaveLength(7);
   });
 });

@@ -34,8 +34,8 @@ function targetOf(row: { batchId: string | null; studentId: string | null }): No
 }
 
 /** Notes with their references, newest first, in one query. */
-async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined): Promise<Note[]> {
-  const rows = await db
+async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined, limit?: number): Promise<Note[]> {
+  const query = db
     .select({
       _id: notes.id,
       title: notes.title,
@@ -68,7 +68,9 @@ async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined)
     .leftJoin(teachers, eq(teachers.id, notes.teacherId))
     .leftJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
     .where(where)
-    .orderBy(desc(notes.createdAt), desc(notes.id));
+    .orderBy(desc(notes.createdAt), desc(notes.id))
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((row) => ({
     _id: row._id,
     title: row.title,
@@ -105,7 +107,7 @@ function targetCondition(target: NoteTarget | undefined): SQL | undefined {
 export type NoteListFilters = { batch?: string; subject?: string; target?: NoteTarget; search?: string };
 
 /** GET /api/notes: an admin all notes, a teacher theirs and their batches', a student theirs. */
-export async function listNotes(db: DbExecutor, reader: Reader, filters: NoteListFilters): Promise<Note[]> {
+export async function listNotes(db: DbExecutor, reader: Reader, filters: NoteListFilters, limit?: number): Promise<Note[]> {
   return loadNotes(
     db,
     reader,
@@ -116,6 +118,7 @@ export async function listNotes(db: DbExecutor, reader: Reader, filters: NoteLis
       targetCondition(filters.target),
       searchCondition(filters.search),
     ),
+    limit,
   );
 }
 
@@ -205,7 +208,13 @@ export async function noteFileFor(db: DbExecutor, reader: Reader, id: string): P
 /** A note's writer: an admin, or a teacher with a teacher record (assertNoteWriter). */
 export type NoteWriter = Actor;
 
-type Target = { batchId: string | null; studentId: string | null; ownerTeacherId: string | null | undefined; batchStandardId: string | null };
+type Target = {
+  batchId: string | null;
+  studentId: string | null;
+  ownerTeacherId: string | null | undefined;
+  batchStandardId: string | null;
+  batchSubjectId: string | null;
+};
 
 /**
  * Checks the target against the writer: a teacher shares with their own batches and the students
@@ -215,18 +224,22 @@ type Target = { batchId: string | null; studentId: string | null; ownerTeacherId
 async function resolveTarget(tx: DbExecutor, writer: NoteWriter, input: NoteInputValues): Promise<Target> {
   const teacherId = writer.role === 'teacher' ? writer.teacherId! : undefined;
   if (input.batch) {
-    const [batch] = await tx.select({ teacherId: batches.teacherId, standardId: batches.standardId }).from(batches).where(eq(batches.id, input.batch)).limit(1);
+    const [batch] = await tx
+      .select({ teacherId: batches.teacherId, standardId: batches.standardId, subjectId: batches.subjectId })
+      .from(batches)
+      .where(eq(batches.id, input.batch))
+      .limit(1);
     if (!batch) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownBatch, { batch: NOTE_MESSAGES.unknownBatch });
     assertMayShareWithBatch(writer, batch.teacherId);
-    return { batchId: input.batch, studentId: null, ownerTeacherId: batch.teacherId, batchStandardId: batch.standardId };
+    return { batchId: input.batch, studentId: null, ownerTeacherId: batch.teacherId, batchStandardId: batch.standardId, batchSubjectId: batch.subjectId };
   }
   if (input.student) {
     const [student] = await tx.select({ id: students.id, standardId: students.standardId }).from(students).where(eq(students.id, input.student)).limit(1);
     if (!student) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.unknownStudent, { student: NOTE_MESSAGES.unknownStudent });
     if (teacherId) assertMayShareWithStudent(writer, (await tx.select({ id: students.id }).from(students).where(and(eq(students.id, input.student), taughtBy(teacherId))).limit(1)).length > 0);
-    return { batchId: null, studentId: input.student, ownerTeacherId: teacherId, batchStandardId: null };
+    return { batchId: null, studentId: input.student, ownerTeacherId: teacherId, batchStandardId: null, batchSubjectId: null };
   }
-  return { batchId: null, studentId: null, ownerTeacherId: teacherId, batchStandardId: null };
+  return { batchId: null, studentId: null, ownerTeacherId: teacherId, batchStandardId: null, batchSubjectId: null };
 }
 
 async function assertReferencesExist(tx: DbExecutor, input: NoteInputValues) {
@@ -242,7 +255,8 @@ function detailsOf(input: NoteInputValues, target: Target) {
   return {
     title: input.title,
     description: input.description ?? '',
-    subjectId: input.subject ?? null,
+    // A batch note is about that batch's subject unless the teacher chose another (issue 18 point 9).
+    subjectId: input.subject ?? target.batchSubjectId,
     // A batch note is for that batch's standard unless the teacher chose another.
     standardId: input.standard ?? target.batchStandardId,
     batchId: target.batchId,

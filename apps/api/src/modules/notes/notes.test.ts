@@ -119,6 +119,16 @@ describe('uploading a note', () => {
     expect(told[0]!.message).toBe('New note: Algebra worksheet');
   });
 
+  it('gives a batch note its batch’s subject when none is chosen, and keeps a chosen one', async () => {
+    const [batch] = await t.database.db.execute<{ subject_id: string }>(sql`select subject_id from batches where id = ${ids.batch}`).then((r) => r.rows);
+    const taken = await createNote(cookies.teacher, { batch: ids.batch });
+    expect((await get(`/api/notes/${taken._id}`, cookies.teacher)).json().data.subject).toMatchObject({ _id: batch!.subject_id });
+    const chosen = await createNote(cookies.teacher, { batch: ids.batch, subject: ids.subject });
+    expect((await get(`/api/notes/${chosen._id}`, cookies.teacher)).json().data.subject).toMatchObject({ _id: ids.subject });
+    const personal = await createNote(cookies.teacher);
+    expect((await get(`/api/notes/${personal._id}`, cookies.teacher)).json().data.subject).toBeNull();
+  });
+
   it('refuses a text file named .pdf, an empty file and a file over 20 MB, leaving nothing on disk', async () => {
     const before = storedFiles();
     const text = await upload(cookies.teacher, { title: 'Fake', file: { filename: 'fake.pdf', content: Buffer.from('just some text, not a PDF') } });

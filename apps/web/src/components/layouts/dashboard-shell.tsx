@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
+import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { greetingNameFor } from '../../features/auth/session-user';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -106,6 +107,8 @@ export function DashboardShell({ role }: { role: Role }) {
   return (
     // Dialogs (confirmations) are a signed-in need; see app/providers.tsx.
     <ModalsProvider>
+      {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
+      {role === 'teacher' ? <AttendanceOutboxSender /> : null}
       <AppShell
         header={{ height: SHELL.headerHeight }}
         navbar={{

@@ -95,6 +95,8 @@ export function useSubmitAttendance(batchId: string) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: attendanceKeys.all, predicate: (query) => query.queryKey[1] !== 'day' }),
         queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+        // The teacher's dashboard says "Marked at … · n/m present" from the schedule.
+        queryClient.invalidateQueries({ queryKey: ['batches', 'teacher', 'schedule'] }),
       ]);
     },
   });

@@ -33,8 +33,11 @@ describe('sortByWeekday', () => {
 describe("today's and the next class", () => {
   const subject = { _id: '00000000-0000-4000-8000-000000000001', name: 'Maths', code: 'MATH' };
   const entry = (batchName: string, startTime: string, endTime: string) => ({ batchId: batchName, batchName, subject, startTime, endTime, teacherName: 'Priya' });
-  const week = (classes: Partial<Record<Weekday, ReturnType<typeof entry>[]>>) => ({
+  const week = (classes: Partial<Record<Weekday, ReturnType<typeof entry>[]>>, closures: { startDate: string; endDate: string; title: string; batchIds: string[] }[] = []) => ({
     timeZone: 'Asia/Kolkata',
+    today: '2026-11-23',
+    closures,
+    markedToday: [],
     days: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, classes: classes[day] ?? [] })),
   });
   // Monday 23 November 2026, 08:00 in India.
@@ -59,5 +62,14 @@ describe("today's and the next class", () => {
     expect(nextClass(week({ mon: [entry('early', '06:00', '07:00')], wed: [entry('wed', '09:00', '10:00')] }), mondayMorning)).toMatchObject({ day: 'wed', daysAhead: 2 });
     expect(nextClass(week({ mon: [entry('early', '06:00', '07:00')] }), mondayMorning)).toMatchObject({ day: 'mon', daysAhead: 7 });
     expect(nextClass(week({}), mondayMorning)).toBeNull();
+  });
+
+  it('skips classes a closure cancels, for all batches or only some', () => {
+    const diwali = { startDate: '2026-11-23', endDate: '2026-11-24', title: 'Diwali', batchIds: [] };
+    const schedule = week({ mon: [entry('later', '17:00', '18:00')], tue: [entry('tue', '09:00', '10:00')], wed: [entry('wed', '09:00', '10:00')] }, [diwali]);
+    expect(todaysClasses(schedule, mondayMorning).classes.map((item) => [item.batchName, item.state, item.closure?.title])).toEqual([['later', 'closed', 'Diwali']]);
+    expect(nextClass(schedule, mondayMorning)).toMatchObject({ day: 'wed', daysAhead: 2 });
+    const onlyOther = week({ mon: [entry('later', '17:00', '18:00')] }, [{ ...diwali, batchIds: ['other'] }]);
+    expect(nextClass(onlyOther, mondayMorning)).toMatchObject({ day: 'mon', daysAhead: 0 });
   });
 });

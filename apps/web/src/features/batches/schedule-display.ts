@@ -1,3 +1,4 @@
+import { closureOn, type Closure } from '@academy/shared/schemas/announcements';
 import { formatSchedule, WEEKDAYS } from '@academy/shared/schemas/batches';
 import type { Weekday, WeeklySchedule } from '@academy/shared/schemas/batches';
 
@@ -45,22 +46,40 @@ export function clockInTimeZone(timeZone: string, now: Date = new Date()): strin
 }
 
 export type ScheduledClass = WeeklySchedule['days'][number]['classes'][number];
-export type ClassState = 'done' | 'now' | 'later';
+export type ClassState = 'done' | 'now' | 'later' | 'closed';
 
-/** Today's classes (in the academy's time zone) with whether each is over, running or still to come. */
-export function todaysClasses(schedule: WeeklySchedule, now: Date = new Date()): { day: Weekday | null; classes: (ScheduledClass & { state: ClassState })[] } {
+/** 'YYYY-MM-DD' `days` after `date`. */
+export function dateAhead(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/**
+ * Today's classes (in the academy's time zone) with whether each is over, running, still to come, or
+ * cancelled by a closure (`closure` is then the announcement's title).
+ */
+export function todaysClasses(
+  schedule: WeeklySchedule,
+  now: Date = new Date(),
+): { day: Weekday | null; classes: (ScheduledClass & { state: ClassState; closure?: Closure })[] } {
   const day = weekdayInTimeZone(schedule.timeZone, now);
   const clock = clockInTimeZone(schedule.timeZone, now);
   const classes = schedule.days.find((item) => item.day === day)?.classes ?? [];
   return {
     day,
-    classes: classes.map((item) => ({ ...item, state: item.endTime <= clock ? 'done' : item.startTime <= clock ? 'now' : 'later' })),
+    classes: classes.map((item) => {
+      const closure = closureOn(schedule.closures, item.batchId, schedule.today);
+      if (closure) return { ...item, state: 'closed' as const, closure };
+      return { ...item, state: item.endTime <= clock ? 'done' : item.startTime <= clock ? 'now' : 'later' };
+    }),
   };
 }
 
 /**
  * The next class to start after `now`: later today, else on the following days of the week (a week
- * on, the same weekday's classes count again). Null when the week has no class.
+ * on, the same weekday's classes count again), skipping classes a closure cancels. Null when the
+ * week has no class.
  */
 export function nextClass(schedule: WeeklySchedule, now: Date = new Date()): { day: Weekday; daysAhead: number; item: ScheduledClass } | null {
   const today = weekdayInTimeZone(schedule.timeZone, now);
@@ -69,7 +88,10 @@ export function nextClass(schedule: WeeklySchedule, now: Date = new Date()): { d
   const start = WEEKDAYS.indexOf(today);
   for (let daysAhead = 0; daysAhead <= 7; daysAhead += 1) {
     const day = WEEKDAYS[(start + daysAhead) % 7]!;
-    const classes = [...(schedule.days.find((item) => item.day === day)?.classes ?? [])].sort((a, b) => a.startTime.localeCompare(b.startTime));
+    const date = dateAhead(schedule.today, daysAhead);
+    const classes = (schedule.days.find((item) => item.day === day)?.classes ?? [])
+      .filter((entry) => !closureOn(schedule.closures, entry.batchId, date))
+      .sort((a, b) => a.startTime.localeCompare(b.startTime));
     const item = daysAhead === 0 ? classes.find((entry) => entry.startTime > clock) : classes[0];
     if (item) return { day, daysAhead, item };
   }

@@ -1,31 +1,133 @@
-import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ATTENDANCE_STATUS_LABELS, formatPercentage, monthLabel, STATUS_COLORS } from '../../../features/attendance/attendance-display';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
-import { SCHEDULE_FAILURE, useStudentSchedule } from '../../../features/batches/api';
 import { NextClassCard, TodayClasses } from '../../../features/batches/components/today-classes';
+import { STUDENT_DASHBOARD_FAILURE, useStudentDashboard } from '../../../features/student-dashboard/api';
+import { formatDate } from '../../../lib/format-date';
+
+function Section({ label, title, more, children }: { label: string; title: string; more?: { to: string; text: string }; children: ReactNode }) {
+  return (
+    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label={label}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {more ? (
+            <Anchor component={Link} to={more.to} size="sm">
+              {more.text}
+            </Anchor>
+          ) : null}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
 
 export function Component() {
   const user = useCurrentUser();
-  const schedule = useStudentSchedule();
+  const dashboard = useStudentDashboard();
 
   return (
     <>
       <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />
       <Stack gap="lg">
-        {schedule.isPending ? (
+        {dashboard.isPending ? (
           <Stack gap="md" aria-hidden="true">
             <Skeleton h={96} radius="md" />
             <Skeleton h={200} radius="md" />
           </Stack>
-        ) : schedule.isError ? (
-          <LoadErrorAlert title="Your timetable could not be loaded" error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
+        ) : dashboard.isError ? (
+          <LoadErrorAlert title="Your dashboard could not be loaded" error={dashboard.error} fallback={STUDENT_DASHBOARD_FAILURE} onRetry={() => void dashboard.refetch()} />
         ) : (
           <Stack gap="md">
-            <NextClassCard schedule={schedule.data} />
-            <TodayClasses schedule={schedule.data} emptyText="No class today. Enjoy the day!" />
+            <NextClassCard schedule={dashboard.data.schedule} />
+            <TodayClasses schedule={dashboard.data.schedule} emptyText="No class today. Enjoy the day!" />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <Section label="Attendance" title="Attendance" more={{ to: '/app/student/attendance', text: 'All attendance' }}>
+                <Stack gap={4}>
+                  <Text size="sm" c="dimmed">
+                    Today
+                  </Text>
+                  {dashboard.data.attendance.today.length === 0 ? (
+                    <Text size="sm">Not marked yet today.</Text>
+                  ) : (
+                    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                      {dashboard.data.attendance.today.map((entry) => (
+                        <Group key={entry.batch._id} component="li" gap="xs" wrap="nowrap">
+                          <Badge variant="light" color={STATUS_COLORS[entry.status]} tt="none">
+                            {ATTENDANCE_STATUS_LABELS[entry.status]}
+                          </Badge>
+                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {entry.batch.name}
+                          </Text>
+                        </Group>
+                      ))}
+                    </Stack>
+                  )}
+                </Stack>
+                <Stack gap={0}>
+                  <Text size="sm" c="dimmed">
+                    {monthLabel(dashboard.data.attendance.month, true)}
+                  </Text>
+                  <Text fw={700} size="xl" data-testid="month-percentage">
+                    {formatPercentage(dashboard.data.attendance.monthStatistics.percentage)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {dashboard.data.attendance.monthStatistics.total === 0
+                      ? 'No class marked this month yet'
+                      : `In class ${dashboard.data.attendance.monthStatistics.present + dashboard.data.attendance.monthStatistics.late} of ${dashboard.data.attendance.monthStatistics.total} marked classes`}
+                  </Text>
+                </Stack>
+              </Section>
+              <Section label="Announcements" title="Announcements" more={{ to: '/app/student/announcements', text: 'All announcements' }}>
+                {dashboard.data.announcements.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    No announcement right now.
+                  </Text>
+                ) : (
+                  <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                    {dashboard.data.announcements.map((announcement) => (
+                      <li key={announcement._id}>
+                        <Anchor component={Link} to={`/app/student/announcements/${announcement._id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {announcement.title}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {announcement.closure ? 'Academy closed · ' : ''}
+                          {formatDate(announcement.startDate)} to {formatDate(announcement.endDate)}
+                        </Text>
+                      </li>
+                    ))}
+                  </Stack>
+                )}
+              </Section>
+            </SimpleGrid>
+            <Section label="Newest notes" title="Newest notes" more={{ to: '/app/student/notes', text: 'All notes' }}>
+              {dashboard.data.notes.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No notes yet.
+                </Text>
+              ) : (
+                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {dashboard.data.notes.map((note) => (
+                    <li key={note._id}>
+                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {note.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {[note.subject?.name, note.batch?.name, formatDate(note.createdAt)].filter(Boolean).join(' · ')}
+                      </Text>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </Section>
           </Stack>
         )}
         <Group gap="xs">

@@ -3,6 +3,7 @@ import { IconChecklist, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AttendanceOutboxPanel } from '../../../features/attendance/components/attendance-outbox';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { SCHEDULE_FAILURE, useMyTeacherSchedule } from '../../../features/batches/api';
 import { markAttendanceHref } from '../../../features/batches/batch-links';
@@ -16,6 +17,7 @@ export function Component() {
     <>
       <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />
       <Stack gap="lg">
+        <AttendanceOutboxPanel />
         <Group gap="xs">
           <Button component={Link} to="/app/teacher/attendance/mark" leftSection={<IconChecklist size={18} aria-hidden="true" />}>
             Mark attendance

@@ -30,6 +30,11 @@ export function AnnouncementDetails({ announcement }: { announcement: Announceme
               High priority
             </Badge>
           ) : null}
+          {announcement.closure ? (
+            <Badge variant="light" color="orange" tt="none">
+              Academy closed: no classes
+            </Badge>
+          ) : null}
         </Group>
         <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
           {announcement.title}

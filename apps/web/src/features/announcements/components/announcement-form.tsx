@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
@@ -29,6 +29,7 @@ interface AnnouncementFormValues {
   priority: AnnouncementPriority;
   audience: AnnouncementAudience;
   batches: string[];
+  closure: boolean;
   startDate: string;
   endDate: string;
 }
@@ -43,6 +44,7 @@ function initialValues(announcement: Announcement | undefined, today: string): A
     priority: announcement?.priority ?? 'medium',
     audience: announcement?.audience ?? 'everyone',
     batches: announcement?.batches.map((batch) => batch._id) ?? [],
+    closure: announcement?.closure ?? false,
     startDate: announcement?.startDate ?? today,
     endDate: announcement?.endDate ?? '',
   };
@@ -122,6 +124,12 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
             <TextInput label="Start date" withAsterisk type="date" min={editing ? undefined : today} key={form.key('startDate')} {...form.getInputProps('startDate')} />
             <TextInput label="End date" withAsterisk type="date" key={form.key('endDate')} {...form.getInputProps('endDate')} />
           </SimpleGrid>
+          <Checkbox
+            label="The academy is closed on these dates"
+            description="No class on these dates for the batches above (all batches when none is chosen): schedules, next class and calendars leave them out, and attendance cannot be marked."
+            key={form.key('closure')}
+            {...form.getInputProps('closure', { type: 'checkbox' })}
+          />
           <Text size="sm" c="dimmed">
             It shows from {ANNOUNCEMENT_START_TIME} on the start date until {ANNOUNCEMENT_END_TIME} on the end date. Students are notified when it starts.
           </Text>

@@ -1,19 +1,22 @@
 import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconChecks, IconMessage2 } from '@tabler/icons-react';
+import { IconChecks, IconMessage2, IconWifiOff } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AttendanceDay, AttendanceStatus } from '@academy/shared/schemas/attendance';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { ATTENDANCE_MESSAGES, useSubmitAttendance } from '../api';
 import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, countStatuses, STATUS_COLORS } from '../attendance-display';
 import { clearDraft, saveDraft, type DraftMarks } from '../attendance-draft';
+import { addToOutbox, isNetworkFailure } from '../attendance-outbox';
+import { OUTBOX_TITLE, useAttendanceOutbox } from './attendance-outbox';
 
 type Mark = { status: AttendanceStatus; remark: string };
 type Marks = DraftMarks;
 
 const STATUS_OPTIONS = ATTENDANCE_STATUSES.map((status) => ({ value: status, label: ATTENDANCE_STATUS_LABELS[status] }));
 
-/** Everyone starts present; a marked day starts as it was saved. */
+/** An unmarked day starts with everyone present; a marked day starts as it was recorded. */
 function initialMarks(day: AttendanceDay): Marks {
   return Object.fromEntries(day.students.filter((student) => student.enrolled).map((student) => [student._id, { status: student.status ?? 'present', remark: student.remark ?? '' }]));
 }
@@ -64,7 +67,10 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, erro
           color={STATUS_COLORS[mark.status]}
           aria-label={`Attendance of ${name}`}
           onChange={(value) => onChange(studentId, { status: value as AttendanceStatus })}
-          styles={{ label: { paddingInline: 4, minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+          // Four statuses share a 360 px phone's width: a smaller type and no side padding keep "Excused" whole (issue 18 point 8).
+          styles={{
+            label: { paddingInline: 0, minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 'var(--mantine-font-size-sm)', whiteSpace: 'nowrap', textOverflow: 'clip' },
+          }}
         />
         {remarkOpen ? (
           <TextInput
@@ -117,7 +123,12 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
   const submit = useSubmitAttendance(day.batch._id);
   const roster = useMemo(() => day.students.filter((student) => student.enrolled), [day]);
   const formerStudents = day.students.filter((student) => !student.enrolled && student.status);
-  const dirty = !sameMarks(marks, saved);
+  const outbox = useAttendanceOutbox();
+  const waiting = outbox.find((entry) => entry.batchId === day.batch._id && entry.date === day.date);
+  const [queuedMarks, setQueuedMarks] = useState<Marks | null>(null);
+  // Marks saved on the phone for sending count as handed over: leaving the screen loses nothing.
+  const queued = Boolean(waiting) && queuedMarks !== null && sameMarks(marks, queuedMarks);
+  const dirty = !sameMarks(marks, saved) && !queued;
   const counts = countStatuses(Object.values(marks).map((mark) => mark.status));
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -134,10 +145,30 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
     });
   }, []);
 
-  const markAllPresent = () => setMarks((current) => Object.fromEntries(Object.entries(current).map(([id, mark]) => [id, { ...mark, status: 'present' as const }])));
+  const setAllPresent = () => setMarks((current) => Object.fromEntries(Object.entries(current).map(([id, mark]) => [id, { ...mark, status: 'present' as const }])));
+  // On a recorded day a bulk change could silently replace recorded absences: ask first (issue 18 point 7).
+  const markAllPresent = () => {
+    const notPresent = Object.values(marks).filter((mark) => mark.status !== 'present').length;
+    if (!day.markedAt || notPresent === 0) return setAllPresent();
+    modals.openConfirmModal({
+      title: 'Mark everyone present?',
+      children: `This day is already marked. ${notPresent} ${notPresent === 1 ? 'student is' : 'students are'} not marked present; they will all be changed to present (submit to save).`,
+      labels: { confirm: 'Mark all present', cancel: 'Cancel' },
+      onConfirm: setAllPresent,
+    });
+  };
+
+  /** No connection: keep the day on the phone; the shell sends it when the browser is back online. */
+  const keepOnPhone = (records: { studentId: string; status: AttendanceStatus; remark: string | null }[]) => {
+    addToOutbox({ batchId: day.batch._id, batchName: day.batch.name, date: day.date, submission: { date: day.date, records } });
+    setQueuedMarks(marks);
+    setErrors({});
+    notifications.show({ title: 'No connection', message: OUTBOX_TITLE, color: 'yellow' });
+  };
 
   const handleSubmit = () => {
     const records = roster.map((student) => ({ studentId: student._id, status: marks[student._id]!.status, remark: marks[student._id]!.remark.trim() || null }));
+    if (!navigator.onLine) return keepOnPhone(records);
     submit.mutate(
       { date: day.date, records },
       {
@@ -147,6 +178,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
           notifications.show({ title: 'Attendance saved', message: message ?? ATTENDANCE_MESSAGES.submitted, color: 'teal' });
         },
         onError: (error) => {
+          if (isNetworkFailure(error)) return keepOnPhone(records);
           // `records.3.studentId` names the fourth record: show the reason on that student's row.
           const byStudent: Record<string, string> = {};
           for (const [field, text] of Object.entries(fieldErrorsOf(error) ?? {})) {
@@ -195,6 +227,13 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
         shadow="md"
         style={{ position: 'sticky', bottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))', zIndex: 5 }}
       >
+        {/* On its own line: the whole sentence stays readable on a 360 px phone. */}
+        {queued ? (
+          <Text c="yellow.9" size="sm" fw={500} mb={6} data-testid="saved-on-phone">
+            <IconWifiOff size={14} aria-hidden="true" style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            {OUTBOX_TITLE}
+          </Text>
+        ) : null}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" fw={500} aria-live="polite">
             {counts.present + counts.late} of {counts.total} in class

@@ -1,14 +1,20 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { WeeklySchedule } from '@academy/shared/schemas/batches';
-import { formatClassTime, nextClass, todaysClasses, WEEKDAY_NAMES, type ClassState } from '../schedule-display';
+import { twelveHour, type WeeklySchedule } from '@academy/shared/schemas/batches';
+import { clockInTimeZone, formatClassTime, nextClass, todaysClasses, WEEKDAY_NAMES, type ClassState } from '../schedule-display';
 
 const STATE_BADGES: Record<ClassState, { label: string; color: string }> = {
   done: { label: 'Over', color: 'gray' },
   now: { label: 'Now', color: 'teal' },
   later: { label: 'Later today', color: 'blue' },
+  closed: { label: 'Closed', color: 'orange' },
 };
+
+/** "Marked at 5:05 PM · 27/30 present" (the time where the academy is). */
+export function markedText(marked: WeeklySchedule['markedToday'][number], timeZone: string): string {
+  return `Marked at ${twelveHour(clockInTimeZone(timeZone, new Date(marked.markedAt)))} · ${marked.inClass}/${marked.total} present`;
+}
 
 interface TodayClassesProps {
   schedule: WeeklySchedule;
@@ -22,6 +28,7 @@ interface TodayClassesProps {
 /** Today's classes in the academy's time zone, each marked over, running or later. */
 export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Date() }: TodayClassesProps) {
   const today = todaysClasses(schedule, now);
+  const marked = new Map(schedule.markedToday.map((entry) => [entry.batchId, entry]));
   return (
     <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label="Today's classes">
       <Stack gap="md">
@@ -42,7 +49,7 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
         ) : (
           <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
             {today.classes.map((item) => (
-              <Card key={`${item.batchId}-${item.startTime}`} component="li" withBorder radius="md" padding="sm" style={{ opacity: item.state === 'done' ? 0.75 : 1 }}>
+              <Card key={`${item.batchId}-${item.startTime}`} component="li" withBorder radius="md" padding="sm" style={{ opacity: item.state === 'done' || item.state === 'closed' ? 0.75 : 1 }}>
                 <Group justify="space-between" align="center" gap="xs">
                   <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
                     <Group gap="xs">
@@ -59,10 +66,27 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
                         {item.teacherName}
                       </Text>
                     )}
+                    {item.closure ? (
+                      <Text size="sm" c="orange.9">
+                        No class: {item.closure.title}
+                      </Text>
+                    ) : null}
+                    {attendanceHref && marked.get(item.batchId) ? (
+                      <Text size="sm" c="teal.9" fw={500}>
+                        {markedText(marked.get(item.batchId)!, schedule.timeZone)}
+                      </Text>
+                    ) : null}
                   </Stack>
-                  {attendanceHref ? (
-                    <Button component={Link} to={attendanceHref(item.batchId)} size="xs" variant="light" leftSection={<IconChecklist size={16} aria-hidden="true" />}>
-                      Mark attendance
+                  {attendanceHref && !item.closure ? (
+                    <Button
+                      component={Link}
+                      to={attendanceHref(item.batchId)}
+                      size="xs"
+                      variant={marked.has(item.batchId) ? 'subtle' : 'light'}
+                      leftSection={<IconChecklist size={16} aria-hidden="true" />}
+                      aria-label={`${marked.has(item.batchId) ? 'View attendance' : 'Mark attendance'}: ${item.batchName}`}
+                    >
+                      {marked.has(item.batchId) ? 'View attendance' : 'Mark attendance'}
                     </Button>
                   ) : null}
                 </Group>

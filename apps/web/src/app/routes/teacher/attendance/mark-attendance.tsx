@@ -15,6 +15,7 @@ import { todayIn } from '../../../../features/announcements/announcement-display
 import { ATTENDANCE_MESSAGES, useAttendanceDay } from '../../../../features/attendance/api';
 import { countStatuses, weekdayOf } from '../../../../features/attendance/attendance-display';
 import { readDraft } from '../../../../features/attendance/attendance-draft';
+import { AttendanceOutboxPanel } from '../../../../features/attendance/components/attendance-outbox';
 import { MarkAttendanceForm } from '../../../../features/attendance/components/mark-attendance-form';
 import { BATCHES_FAILURE, useBatches } from '../../../../features/batches/api';
 import { WEEKDAY_NAMES } from '../../../../features/batches/schedule-display';
@@ -54,6 +55,7 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
       today: date,
       markedAt: null,
       markedBy: null,
+      closure: null,
       students,
       statistics: countStatuses([]),
     };
@@ -106,7 +108,9 @@ export function Component() {
     <>
       <PageHeader
         title="Mark Attendance"
-        description="Everyone starts as present: tap to change, then submit."
+        description={
+          shown?.markedAt ? 'This day is marked: the recorded marks are shown. Change what you need, then submit again.' : 'Everyone starts as present: tap to change, then submit.'
+        }
         actions={
           batch ? (
             <Button component={Link} to={`/app/teacher/batches/${batch._id}`} variant="light" leftSection={<IconHistory size={18} aria-hidden="true" />}>
@@ -115,6 +119,7 @@ export function Component() {
           ) : null
         }
       />
+      <AttendanceOutboxPanel />
       {batches.isPending ? (
         <Skeleton h={320} radius="md" aria-hidden="true" />
       ) : batches.isError ? (
@@ -155,6 +160,10 @@ export function Component() {
             <Skeleton h={400} radius="md" aria-hidden="true" />
           ) : day.isError && !shown ? (
             <LoadErrorAlert title="Attendance could not be loaded" error={day.error} fallback={ATTENDANCE_MESSAGES.loadFailed} onRetry={() => void day.refetch()} />
+          ) : shown?.closure ? (
+            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="The academy is closed that day">
+              {shown.closure}: no class for {batch.name} on {formatDate(date)}, so attendance cannot be marked.
+            </Alert>
           ) : shown ? (
             <Stack gap="sm">
               {fallback ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "announcements" ADD COLUMN "closure" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "announcements_closure_dates_idx" ON "announcements" USING btree ("start_date","end_date") WHERE "announcements"."closure";

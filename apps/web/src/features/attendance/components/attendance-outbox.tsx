@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { formatDate } from '../../../lib/format-date';
+import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
+
+/** The heading the teacher sees while marks wait on the phone (issue 17). */
+export const OUTBOX_TITLE = 'Saved on this phone, will be sent when you are online';
+
+export function useAttendanceOutbox(): OutboxEntry[] {
+  return useSyncExternalStore(subscribeOutbox, readOutbox, () => []);
+}
+
+/** Sends what waits, announces each saved day and refreshes what shows attendance. */
+async function sendAndAnnounce(queryClient: QueryClient) {
+  if (readOutbox().length === 0) return;
+  const saved = await sendOutbox();
+  if (saved.length === 0) return;
+  for (const day of saved) {
+    notifications.show({ title: 'Attendance sent', message: `${day.batch.name}, ${formatDate(day.date)}: the marks saved on this phone are now submitted.`, color: 'teal' });
+  }
+  await Promise.all([queryClient.invalidateQueries({ queryKey: ['attendance'] }), queryClient.invalidateQueries({ queryKey: ['batches', 'teacher', 'schedule'] })]);
+}
+
+/** Mounted once in the teacher's shell: sends waiting attendance on app start and whenever the browser is back online. */
+export function AttendanceOutboxSender() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void sendAndAnnounce(queryClient);
+    const onOnline = () => void sendAndAnnounce(queryClient);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [queryClient]);
+  return null;
+}
+
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' }).toUpperCase();
+}
+
+/** What waits on this phone, each with a Discard; nothing when the outbox is empty. */
+export function AttendanceOutboxPanel() {
+  const entries = useAttendanceOutbox();
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  if (entries.length === 0) return null;
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await sendAndAnnounce(queryClient);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const discard = (entry: OutboxEntry) =>
+    modals.openConfirmModal({
+      title: 'Discard these marks?',
+      children: `The attendance of ${entry.batchName} for ${formatDate(entry.date)} saved on this phone will not be sent.`,
+      labels: { confirm: 'Discard', cancel: 'Keep' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => discardFromOutbox(entry.batchId, entry.date),
+    });
+
+  return (
+    <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden="true" />} title={OUTBOX_TITLE} role="status">
+      <Stack gap="xs">
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {entries.map((entry) => (
+            <Paper key={`${entry.batchId}|${entry.date}`} component="li" withBorder radius="sm" p="xs" aria-label={`${entry.batchName}, ${formatDate(entry.date)}`}>
+              <Group justify="space-between" gap="xs">
+                <Stack gap={0} style={{ minWidth: 0, flex: '1 1 10rem' }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {entry.batchName} · {formatDate(entry.date)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {entry.submission.records.length} students · saved at {timeOf(entry.savedAt)}
+                  </Text>
+                  {entry.error ? (
+                    <Text size="xs" c="red.8">
+                      Not accepted: {entry.error}
+                    </Text>
+                  ) : null}
+                </Stack>
+                <Button size="xs" variant="subtle" color="red" onClick={() => discard(entry)}>
+                  Discard
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+        <Group>
+          <Button size="xs" variant="default" leftSection={<IconCloudUpload size={16} aria-hidden="true" />} loading={sending} onClick={() => void send()}>
+            Send now
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

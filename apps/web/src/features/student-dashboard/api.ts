@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StudentDashboard } from '@academy/shared/schemas/dashboard';
+import { apiRequest } from '../../lib/api-client';
+
+export const STUDENT_DASHBOARD_FAILURE = 'Failed to load your dashboard';
+
+/** GET /api/student/dashboard: the first screen's data in one request (schedule, attendance, notes, announcements). */
+export const studentDashboardQueryOptions = queryOptions({
+  // Under 'attendance' too, so submitting or changing attendance refreshes it with the other attendance views.
+  queryKey: ['attendance', 'student-dashboard'] as const,
+  queryFn: ({ signal }) => apiRequest<StudentDashboard>('GET', '/student/dashboard', undefined, { signal }),
+  staleTime: 30_000,
+});
+
+export function useStudentDashboard() {
+  return useQuery(studentDashboardQueryOptions);
+}
