@@ -285,7 +285,9 @@ async function run(connection: pg.PoolConfig, scenario: Scenario) {
     }
   } finally {
     await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
+    // BENCH_KEEP=1 keeps the big database for EXPLAIN (ANALYZE, BUFFERS) afterwards (drop it yourself).
+    if (process.env.BENCH_KEEP && scenario.http) console.log(`  kept the database "${name}"`);
+    else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
     fs.rmSync(outboxDir, { recursive: true, force: true });
   }
