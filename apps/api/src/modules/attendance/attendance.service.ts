@@ -17,6 +17,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth';
 import { studentIdOfUser } from '../batches/batches.service';
+import { forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
@@ -208,6 +209,7 @@ export async function submitAttendance(db: Db, user: AuthUser, batchId: string, 
       on conflict (batch_id, date, student_id) do update
         set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
   });
+  if (input.date < today) forgetPastDayTotals(db);
   return dayOf(db, batch, input.date, today);
 }
 
