@@ -80,7 +80,7 @@ describe('the 14-day trend', () => {
     const before = await summary();
     const yesterday = before.attendance.trend.at(-2).date as string;
     const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id], startDate: before.attendance.trend[0].date, endDate: before.attendance.today.date });
-    const dayOf = (data: { attendance: { trend: { date: string; total: number }[] } }) => data.attendance.trend.find((day) => day.date === yesterday)!;
+    const dayOf = (data: { attendance: { trend: { date: string; total: number; percentage: number | null }[] } }) => data.attendance.trend.find((day) => day.date === yesterday)!;
     expect(before.attendance.trend).toHaveLength(14);
     const teacherCookie = await loginAs(t.app, teacher.user.email);
     const mark = async (status: string) => {
@@ -92,6 +92,6 @@ describe('the 14-day trend', () => {
     await mark('present');
     const corrected = dayOf(await summary());
     expect(corrected.total).toBe(marked.total);
-    expect(corrected.percentage).toBeGreaterThan((marked as { percentage: number }).percentage ?? -1);
+    expect(corrected.percentage).toBeGreaterThan(marked.percentage ?? -1);
   });
 });
