@@ -24,7 +24,15 @@ function shapeOnly(schema: unknown): unknown {
  * Values are checked where they come in (request validation, the database's own types and checks).
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType | { properties: z.ZodType }> = ({ schema }) => {
-  const zodSchema = schema instanceof z.ZodType ? schema : schema.properties;
-  const jsonSchema = z.toJSONSchema(zodSchema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
-  return fastJsonStringify(shapeOnly(jsonSchema) as Parameters<typeof fastJsonStringify>[0]);
+  // Built on a route's first answer, not at start-up: compiling every route's serialiser would add
+  // to the cold start, and most routes are not called in a process's first minutes.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    if (!serialize) {
+      const zodSchema = schema instanceof z.ZodType ? schema : schema.properties;
+      const jsonSchema = z.toJSONSchema(zodSchema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+      serialize = fastJsonStringify(shapeOnly(jsonSchema) as Parameters<typeof fastJsonStringify>[0]);
+    }
+    return serialize(data);
+  };
 };
