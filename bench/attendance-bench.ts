@@ -191,7 +191,7 @@ async function httpReads(connection: pg.PoolConfig, database: string, workDir: s
       { label: 'student GET /api/notifications', path: '/api/notifications', cookie: student },
     ];
     const results = [];
-    for (const read of reads) results.push(await measureRead(server.url, read, { seconds: HTTP_SECONDS, rate: HTTP_RATE, saturatedSeconds: 3 }));
+    for (const read of reads) results.push(await measureRead(server.url, read, { seconds: HTTP_SECONDS, rate: HTTP_RATE, saturatedSeconds: 3, serverPid: server.process.pid }));
     return results;
   } finally {
     await server.stop();
@@ -297,13 +297,13 @@ async function run(connection: pg.PoolConfig, scenario: Scenario) {
 function printHttp(results: ReadResult[]) {
   const bare = results[0]!;
   console.log(`  HTTP (built server over loopback, autocannon, 10 connections; ${HTTP_SECONDS} s at a fixed ${HTTP_RATE} req/s after 3 s saturated; load average ${os.loadavg()[0]!.toFixed(1)}):`);
-  console.log(`    ${'read'.padEnd(56)} ${'saturated'.padStart(10)} ${'× bare'.padStart(7)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p90'.padStart(5)} ${'p99'.padStart(5)} ${'errors'.padStart(6)} ${'bytes'.padStart(8)}`);
+  console.log(`    ${'read'.padEnd(56)} ${'saturated'.padStart(10)} ${'× bare'.padStart(7)} ${'req/s'.padStart(6)} ${'p50'.padStart(5)} ${'p90'.padStart(5)} ${'p99'.padStart(5)} ${'errors'.padStart(6)} ${'bytes'.padStart(8)} ${'CPU ms/req'.padStart(10)}`);
   for (const read of results) {
     console.log(
-      `    ${read.label.padEnd(56)} ${String(read.saturated).padStart(10)} ${(read.saturated / bare.saturated).toFixed(2).padStart(7)} ${String(read.rate).padStart(6)} ${String(read.p50).padStart(5)} ${String(read.p90).padStart(5)} ${String(read.p99).padStart(5)} ${String(read.errors + read.wrongStatus).padStart(6)} ${String(read.bytes).padStart(8)}`,
+      `    ${read.label.padEnd(56)} ${String(read.saturated).padStart(10)} ${(read.saturated / bare.saturated).toFixed(2).padStart(7)} ${String(read.rate).padStart(6)} ${String(read.p50).padStart(5)} ${String(read.p90).padStart(5)} ${String(read.p99).padStart(5)} ${String(read.errors + read.wrongStatus).padStart(6)} ${String(read.bytes).padStart(8)} ${String(read.cpuMs ?? '–').padStart(10)}`,
     );
   }
-  console.log('    (latencies in ms; bytes: one answer uncompressed)');
+  console.log("    (latencies in ms; bytes: one answer uncompressed; CPU ms/req: the server process's CPU time per answer at the fixed rate, little changed by other work on the machine)");
 }
 
 async function main() {

@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'apps/api/dist/server.js');
+// BENCH_SERVER_ENTRY: another build's dist/server.js (e.g. of main, to compare on the same data).
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
 
 /** Builds the API (esbuild, a few seconds) when dist/ is missing or older than its sources. */
 export function ensureApiBuilt() {
+  if (process.env.BENCH_SERVER_ENTRY) return;
   const newest = (entry: string): number => {
     const stat = fs.statSync(entry);
     if (!stat.isDirectory()) return stat.mtimeMs;
@@ -100,7 +102,18 @@ export async function signIn(url: string, email: string, password: string): Prom
 }
 
 export type Read = { label: string; path: string; cookie?: string; expectStatus?: number };
-export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number };
+export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number; cpuMs: number | undefined };
+
+/**
+ * CPU time (user + system) the server process has used so far, in ms, from /proc (Linux); the
+ * machine's other work barely changes it, unlike latencies, so runs at different loads compare.
+ */
+function serverCpuMs(pid: number | undefined): number | undefined {
+  if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return undefined;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 async function cannon(url: string, read: Read, options: { seconds: number; rate?: number; connections: number }) {
   return autocannon({
@@ -116,13 +129,15 @@ async function cannon(url: string, read: Read, options: { seconds: number; rate?
  * One read: a short saturated run (requests/s the server can give it), then a fixed rate with
  * latencies. Non-matching statuses count as errors with the connection errors and timeouts.
  */
-export async function measureRead(url: string, read: Read, options: { seconds: number; rate: number; saturatedSeconds: number }): Promise<ReadResult> {
+export async function measureRead(url: string, read: Read, options: { seconds: number; rate: number; saturatedSeconds: number; serverPid?: number }): Promise<ReadResult> {
   const sample = await fetch(`${url}${read.path}`, { headers: read.cookie ? { cookie: read.cookie } : {} });
   const body = await sample.arrayBuffer();
   const expected = read.expectStatus ?? 200;
   if (sample.status !== expected) throw new Error(`${read.label} answered ${sample.status}, not ${expected}: ${Buffer.from(body).toString().slice(0, 200)}`);
   const saturated = await cannon(url, read, { seconds: options.saturatedSeconds, connections: 10 });
+  const cpuBefore = serverCpuMs(options.serverPid);
   const fixed = await cannon(url, read, { seconds: options.seconds, rate: options.rate, connections: 10 });
+  const cpuAfter = serverCpuMs(options.serverPid);
   const wrongStatus = expected === 200 ? fixed.non2xx : fixed.requests.total - (fixed.statusCodeStats?.[String(expected) as keyof NonNullable<typeof fixed.statusCodeStats>]?.count ?? 0);
   return {
     label: read.label,
@@ -135,5 +150,6 @@ export async function measureRead(url: string, read: Read, options: { seconds: n
     p99: fixed.latency.p99,
     errors: fixed.errors + fixed.timeouts,
     wrongStatus,
+    cpuMs: cpuBefore !== undefined && cpuAfter !== undefined && fixed.requests.total > 0 ? Math.round(((cpuAfter - cpuBefore) / fixed.requests.total) * 100) / 100 : undefined,
   };
 }
