@@ -62,6 +62,16 @@ export async function scopeFor(db: DbExecutor, user: AuthUser): Promise<BatchSco
 async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: boolean): Promise<Map<string, string[] | EnrolledStudent[]>> {
   const result = new Map<string, string[] | EnrolledStudent[]>(batchIds.map((id) => [id, []]));
   if (batchIds.length === 0) return result;
+  if (!populate) {
+    // Ids only (every batch list): one array a batch from PostgreSQL, not one row per enrolment.
+    const { rows: idRows } = await db.execute<{ batch_id: string; ids: string[] }>(sql`
+      select bs.batch_id, array_agg(s.id order by lower(u.name)) as ids
+      from ${batchStudents} bs join ${students} s on s.id = bs.student_id join ${users} u on u.id = s.user_id
+      where bs.batch_id = any(${sql.param(batchIds)}::uuid[]) and s.status = 'active'
+      group by bs.batch_id`);
+    for (const row of idRows) result.set(row.batch_id, row.ids);
+    return result;
+  }
   const rows = await db
     .select({
       batchId: batchStudents.batchId,
