@@ -9,13 +9,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
 import { registerAccessRules } from './access/http';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -76,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Only JSON (and, where a route adds it, multipart) bodies: a cross-site form cannot post text/plain.
   app.removeContentTypeParser('text/plain');
 

@@ -29,8 +29,9 @@ export const attendanceRecords = pgTable(
     uniqueIndex('attendance_batch_date_student_unique').on(table.batchId, table.date, table.studentId),
     // A student's marks in one batch or in all of their batches, by date.
     index('attendance_student_batch_date_idx').on(table.studentId, table.batchId, table.date),
-    // The dashboard's academy-wide rate of a day and its 14-day trend.
-    index('attendance_date_idx').on(table.date),
+    // The dashboard's academy-wide rate of a day and its 14-day trend: status and batch in the index
+    // let those counts (about 6,000 marks a day at 3,000 students) come from the index alone.
+    index('attendance_date_status_batch_idx').on(table.date, table.status, table.batchId),
     check('attendance_status_check', sql`${table.status} in ('present', 'absent', 'late', 'excused')`),
   ],
 );

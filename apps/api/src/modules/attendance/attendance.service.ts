@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { closureTitleOn } from '../announcements/closures.service';
+import { forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
@@ -216,6 +217,7 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       on conflict (batch_id, date, student_id) do update
         set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
   });
+  if (input.date < today) forgetPastDayTotals(db);
   return dayOf(db, batch, input.date, today);
 }
 

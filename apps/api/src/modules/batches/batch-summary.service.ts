@@ -15,6 +15,11 @@ export const activeEnrolledCount = sql<number>`(
  * outside the batch screens (a teacher's batches, a student's batches).
  */
 export async function listBatchSummaries(db: DbExecutor, where: SQL | undefined): Promise<BatchSummary[]> {
+  return (await listBatchRows(db, where)).map(({ description: _description, createdAt: _createdAt, updatedAt: _updatedAt, ...summary }) => summary);
+}
+
+/** The summaries with the batch's description and timestamps (the batch screens), still one query. */
+export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Promise<(BatchSummary & { description: string; createdAt: Date; updatedAt: Date })[]> {
   const rows = await db
     .select({
       _id: batches.id,
@@ -29,6 +34,9 @@ export async function listBatchSummaries(db: DbExecutor, where: SQL | undefined)
       endDate: batches.endDate,
       capacity: batches.capacity,
       enrolledCount: activeEnrolledCount,
+      description: batches.description,
+      createdAt: batches.createdAt,
+      updatedAt: batches.updatedAt,
     })
     .from(batches)
     .innerJoin(standards, eq(standards.id, batches.standardId))

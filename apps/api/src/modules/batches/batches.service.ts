@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, enrolledBatchesCondition } from '../../access/batches';
 import { academyToday } from '../settings/settings.service';
-import { listBatchSummaries } from './batch-summary.service';
+import { listBatchRows, listBatchSummaries } from './batch-summary.service';
 
 type BatchInput = z.output<typeof batchInputSchema>;
 type ListQuery = z.output<typeof batchListQuerySchema>;
@@ -43,6 +43,16 @@ function statusCondition(status: BatchStatus, today: string): SQL {
 async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: boolean): Promise<Map<string, string[] | EnrolledStudent[]>> {
   const result = new Map<string, string[] | EnrolledStudent[]>(batchIds.map((id) => [id, []]));
   if (batchIds.length === 0) return result;
+  if (!populate) {
+    // Ids only (every batch list): one array a batch from PostgreSQL, not one row per enrolment.
+    const { rows: idRows } = await db.execute<{ batch_id: string; ids: string[] }>(sql`
+      select bs.batch_id, array_agg(s.id order by lower(u.name)) as ids
+      from ${batchStudents} bs join ${students} s on s.id = bs.student_id join ${users} u on u.id = s.user_id
+      where bs.batch_id = any(${sql.param(batchIds)}::uuid[]) and s.status = 'active'
+      group by bs.batch_id`);
+    for (const row of idRows) result.set(row.batch_id, row.ids);
+    return result;
+  }
   const rows = await db
     .select({
       batchId: batchStudents.batchId,
@@ -71,29 +81,19 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
   return result;
 }
 
-/** Summaries (one query) + description/timestamps (one query) + enrolled students (one query). */
+/** Summaries with description and timestamps (one query) + enrolled students (one query) + today (one query). */
 async function loadBatches(db: DbExecutor, where: SQL | undefined, populateStudents: boolean): Promise<Batch[]> {
-  const summaries = await listBatchSummaries(db, where);
-  if (summaries.length === 0) return [];
-  const ids = summaries.map((summary) => summary._id);
-  const [extras, enrolled, today] = await Promise.all([
-    db.select({ id: batches.id, description: batches.description, createdAt: batches.createdAt, updatedAt: batches.updatedAt }).from(batches).where(inArray(batches.id, ids)),
-    enrolledStudentsOf(db, ids, populateStudents),
-    academyToday(db),
-  ]);
-  const extraById = new Map(extras.map((extra) => [extra.id, extra]));
-  return summaries.map((summary) => {
-    const extra = extraById.get(summary._id)!;
-    return {
-      ...summary,
-      description: extra.description,
-      enrolledStudents: enrolled.get(summary._id) ?? [],
-      isFull: summary.enrolledCount >= summary.capacity,
-      status: batchStatus(today, summary.startDate, summary.endDate),
-      createdAt: extra.createdAt.toISOString(),
-      updatedAt: extra.updatedAt.toISOString(),
-    };
-  });
+  const rows = await listBatchRows(db, where);
+  if (rows.length === 0) return [];
+  const [enrolled, today] = await Promise.all([enrolledStudentsOf(db, rows.map((row) => row._id), populateStudents), academyToday(db)]);
+  return rows.map((row) => ({
+    ...row,
+    enrolledStudents: enrolled.get(row._id) ?? [],
+    isFull: row.enrolledCount >= row.capacity,
+    status: batchStatus(today, row.startDate, row.endDate),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 }
 
 /** The batches this actor may see (access/batches), filtered by the query. */
@@ -107,7 +107,9 @@ export async function listBatches(db: DbExecutor, actor: Actor, query: ListQuery
     query.status ? statusCondition(query.status, await academyToday(db)) : undefined,
     search ? or(sql`${batches.name} ilike ${search}`, sql`${batches.description} ilike ${search}`) : undefined,
   );
-  return loadBatches(db, where, query.populate.has('enrolledStudents'));
+  // Only ids here, even with ?populate=enrolledStudents: the full roster of every batch would be
+  // 12,000 students at 150 batches. One batch's roster is GET /batches/{id}?populate=enrolledStudents.
+  return loadBatches(db, where, false);
 }
 
 /** One batch; 404 when it is missing or (with an actor) not one they may see. */

@@ -104,3 +104,27 @@ describe('GET /api/student/dashboard', () => {
     expect(data.schedule.days).toHaveLength(7);
   });
 });
+
+describe('the 14-day trend', () => {
+  it('shows a correction of a past day at once, although the past days are kept for a minute', async () => {
+    const db = t.database.db;
+    const teacher = await buildTeacher(db);
+    const student = await buildStudent(db);
+    const before = await summary();
+    const yesterday = before.attendance.trend.at(-2).date as string;
+    const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id], startDate: before.attendance.trend[0].date, endDate: before.attendance.today.date });
+    const dayOf = (data: { attendance: { trend: { date: string; total: number; percentage: number | null }[] } }) => data.attendance.trend.find((day) => day.date === yesterday)!;
+    expect(before.attendance.trend).toHaveLength(14);
+    const teacherCookie = await loginAs(t.app, teacher.user.email);
+    const mark = async (status: string) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/attendance/batch/${batch.id}`, headers: { cookie: teacherCookie }, payload: { date: yesterday, records: [{ studentId: student.id, status }] } });
+      expect(response.statusCode).toBe(200);
+    };
+    await mark('absent');
+    const marked = dayOf(await summary());
+    await mark('present');
+    const corrected = dayOf(await summary());
+    expect(corrected.total).toBe(marked.total);
+    expect(corrected.percentage).toBeGreaterThan(marked.percentage ?? -1);
+  });
+});

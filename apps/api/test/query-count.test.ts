@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { notes } from '../src/db/schema';
+import { createAnnouncement } from '../src/modules/announcements/announcements.service';
+import { notifyStudentsOfActiveAnnouncements } from '../src/modules/notifications/notifications.service';
+import { academyToday } from '../src/modules/settings/settings.service';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
+
+/**
+ * The main reads cost a fixed number of SQL statements, whatever the size of the lists they show:
+ * an N+1 (one query per row) fails here before it reaches an academy with 3,000 students.
+ * Every statement on any connection counts (pg's Client.query: the session lookup, BEGIN/COMMIT too).
+ */
+const MAX_STATEMENTS = 5;
+
+let t: TestApp;
+let admin = '';
+let adminId = '';
+let teacher = '';
+let teacherId = '';
+let student = '';
+let studentId = '';
+let firstBatchId = '';
+let today = '';
+
+const shiftDate = (date: string, days: number) => {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+};
+
+/** How many SQL statements one request sends (and its status). */
+async function statementsOf(url: string, cookie: string): Promise<{ status: number; statements: number }> {
+  await t.app.backgroundIdle();
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    const response = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: { cookie } });
+    return { status: response.statusCode, statements: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const reads = () => [
+  ['signed-in /auth/me', '/auth/me', student],
+  ["a student's attendance", '/student/attendance', student],
+  ["a student's batches", '/student/batches', student],
+  ["a student's notifications", '/notifications', student],
+  ["a student's notes", '/notes', student],
+  ['batches with their students (admin)', '/batches?populate=enrolledStudents', admin],
+  ['one batch with its students', `/batches/${firstBatchId}?populate=enrolledStudents`, admin],
+  ["a teacher's batches", '/batches', teacher],
+  ['students, searched and paged', '/students?page=1&limit=20&search=Student', admin],
+  ["a teacher's day roster", `/attendance/${firstBatchId}/${today}`, teacher],
+  ['the admin dashboard', '/admin/dashboard/summary', admin],
+  ['admission enquiries', '/admission-enquiries', admin],
+  ['notes (admin)', '/notes', admin],
+  ['announcements (admin)', '/announcements', admin],
+] as const;
+
+/** A batch of `size` new students (the signed-in student in the first one), marked today, with two notes and an announcement. */
+async function growAcademy(batches: number, size: number) {
+  const db = t.database.db;
+  for (let b = 0; b < batches; b += 1) {
+    const members = await Promise.all(Array.from({ length: size }, (_, i) => buildStudent(db, { name: `Student ${b}-${i} ${randomBytes(2).toString('hex')}` })));
+    const ids = members.map((member) => member.id);
+    if (studentId) ids.push(studentId);
+    const batch = await buildBatch(db, { teacherId, studentIds: ids, capacity: 200, startDate: shiftDate(today, -60), endDate: shiftDate(today, 60) });
+    firstBatchId ||= batch.id;
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: `/api/attendance/batch/${batch.id}`,
+      headers: { cookie: teacher },
+      payload: { date: today, records: ids.map((id) => ({ studentId: id, status: 'present' })) },
+    });
+    expect(marked.statusCode).toBe(200);
+    await db.insert(notes).values(
+      [1, 2].map((n) => ({
+        title: `Chapter ${n}`,
+        batchId: batch.id,
+        teacherId,
+        isPublic: n === 1,
+        fileKey: `count-${randomBytes(8).toString('hex')}`,
+        fileName: `chapter-${n}.pdf`,
+        fileSize: 1000,
+        fileSha256: '0'.repeat(64),
+      })),
+    );
+    await createAnnouncement(
+      db,
+      { title: `Notice ${b}`, content: 'Closed on Monday', type: 'general', priority: 'medium', audience: 'everyone', batches: [], startDate: today, endDate: shiftDate(today, 3) },
+      adminId,
+    );
+    await buildEnquiry(db);
+    await buildEnquiry(db, { status: 'contacted' });
+  }
+  await notifyStudentsOfActiveAnnouncements(db);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  await t.app.ready();
+  await t.app.backgroundIdle();
+  today = await academyToday(db);
+  const adminUser = await buildUser(db, { role: 'admin' });
+  adminId = adminUser.id;
+  admin = await loginAs(t.app, adminUser.email);
+  const teacherRecord = await buildTeacher(db);
+  teacherId = teacherRecord.id;
+  teacher = await loginAs(t.app, teacherRecord.user.email);
+  const studentRecord = await buildStudent(db, { name: 'Student Counted' });
+  studentId = studentRecord.id;
+  student = await loginAs(t.app, studentRecord.user.email);
+});
+afterAll(() => t.close());
+
+async function countAll(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [label, url, cookie] of reads()) {
+    const { status, statements } = await statementsOf(url, cookie);
+    expect(status, `${label}: ${url}`).toBe(200);
+    counts[label] = statements;
+  }
+  return counts;
+}
+
+describe('SQL statements per request', () => {
+  it(`stay at ${MAX_STATEMENTS} or fewer for the main reads, and do not grow with the lists`, async () => {
+    await growAcademy(1, 2);
+    const small = await countAll();
+    await growAcademy(4, 6);
+    const big = await countAll();
+    expect(big).toEqual(small);
+    const tooMany = Object.entries(big).filter(([, statements]) => statements > MAX_STATEMENTS);
+    expect(tooMany, JSON.stringify(big)).toEqual([]);
+  });
+});

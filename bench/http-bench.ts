@@ -1,0 +1,155 @@
+/**
+ * The HTTP half of `npm run bench`: the real built server (apps/api/dist/server.js, production mode,
+ * its own process) on 127.0.0.1, driven by autocannon over loopback at a fixed request rate.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// BENCH_SERVER_ENTRY: another build's dist/server.js (e.g. of main, to compare on the same data).
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
+
+/** Builds the API (esbuild, a few seconds) when dist/ is missing or older than its sources. */
+export function ensureApiBuilt() {
+  if (process.env.BENCH_SERVER_ENTRY) return;
+  const newest = (entry: string): number => {
+    const stat = fs.statSync(entry);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return Math.max(0, ...fs.readdirSync(entry).map((child) => newest(path.join(entry, child))));
+  };
+  const sources = ['apps/api/src', 'packages/shared/src'].map((folder) => newest(path.join(root, folder)));
+  if (fs.existsSync(serverEntry) && fs.statSync(serverEntry).mtimeMs >= Math.max(...sources)) return;
+  console.log('Building the API (apps/api/dist) …');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@academy/api'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the API build failed');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type RunningServer = { url: string; process: ChildProcess; stop(): Promise<void> };
+
+/**
+ * Starts the built server as production would run it (NODE_ENV=production, request logging at info
+ * into a file). `env.DATABASE_URL` unset: the bundled PostgreSQL in `dataDir`.
+ * Resolves once GET /api/health answers 200, with the milliseconds that took.
+ */
+export async function startServer(options: { dataDir: string; databaseUrl?: string; cpuProfileDir?: string; timeoutMs?: number }): Promise<RunningServer & { startMs: number }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o711 });
+  const log = fs.openSync(path.join(options.dataDir, 'server.log'), 'a');
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []), serverEntry], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      PUBLIC_URL: url,
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      // Never used: the bench sends no mail, but production insists on a mail server.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      LOG_LEVEL: 'info',
+    },
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const stop = async () => {
+    if (exited) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    if (!exited) child.kill('SIGKILL');
+    fs.closeSync(log);
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exited) throw new Error(`the server stopped during start-up; see ${path.join(options.dataDir, 'server.log')}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server did not answer in time');
+    }
+    const answer = await fetch(`${url}/api/health`).catch(() => undefined);
+    if (answer?.status === 200) return { url, process: child, stop, startMs: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Signs in over HTTP and returns the session cookie. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password }) });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return cookie;
+}
+
+export type Read = { label: string; path: string; cookie?: string; expectStatus?: number };
+export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number; cpuMs: number | undefined };
+
+/**
+ * CPU time (user + system) the server process has used so far, in ms, from /proc (Linux); the
+ * machine's other work barely changes it, unlike latencies, so runs at different loads compare.
+ */
+function serverCpuMs(pid: number | undefined): number | undefined {
+  if (!pid || !fs.existsSync(`/proc/${pid}/stat`)) return undefined;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function cannon(url: string, read: Read, options: { seconds: number; rate?: number; connections: number }) {
+  return autocannon({
+    url: `${url}${read.path}`,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    headers: { ...(read.cookie ? { cookie: read.cookie } : {}), 'accept-encoding': 'gzip' },
+  });
+}
+
+/**
+ * One read: a short saturated run (requests/s the server can give it), then a fixed rate with
+ * latencies. Non-matching statuses count as errors with the connection errors and timeouts.
+ */
+export async function measureRead(url: string, read: Read, options: { seconds: number; rate: number; saturatedSeconds: number; serverPid?: number }): Promise<ReadResult> {
+  const sample = await fetch(`${url}${read.path}`, { headers: read.cookie ? { cookie: read.cookie } : {} });
+  const body = await sample.arrayBuffer();
+  const expected = read.expectStatus ?? 200;
+  if (sample.status !== expected) throw new Error(`${read.label} answered ${sample.status}, not ${expected}: ${Buffer.from(body).toString().slice(0, 200)}`);
+  const saturated = await cannon(url, read, { seconds: options.saturatedSeconds, connections: 10 });
+  const cpuBefore = serverCpuMs(options.serverPid);
+  const fixed = await cannon(url, read, { seconds: options.seconds, rate: options.rate, connections: 10 });
+  const cpuAfter = serverCpuMs(options.serverPid);
+  const wrongStatus = expected === 200 ? fixed.non2xx : fixed.requests.total - (fixed.statusCodeStats?.[String(expected) as keyof NonNullable<typeof fixed.statusCodeStats>]?.count ?? 0);
+  return {
+    label: read.label,
+    path: read.path,
+    bytes: body.byteLength,
+    saturated: Math.round(saturated.requests.average),
+    rate: Math.round(fixed.requests.average),
+    p50: fixed.latency.p50,
+    p90: fixed.latency.p90,
+    p99: fixed.latency.p99,
+    errors: fixed.errors + fixed.timeouts,
+    wrongStatus,
+    cpuMs: cpuBefore !== undefined && cpuAfter !== undefined && fixed.requests.total > 0 ? Math.round(((cpuAfter - cpuBefore) / fixed.requests.total) * 100) / 100 : undefined,
+  };
+}
