@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLoginStatus, createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken } from '../fixtures';
+import { apiLoginStatus, createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, shownPhone } from '../fixtures';
 
 const PASSWORD = 'student-pass-2026';
 
@@ -34,7 +34,7 @@ test.describe('students (admin)', () => {
     await expect(page).toHaveURL(/\/app\/students\/[0-9a-f-]{36}$/);
     const detailUrl = page.url();
     await expect(page.getByText('10th Standard', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: `+91 ${phone}`, exact: true })).toHaveAttribute('href', `tel:+91${phone}`);
+    await expect(page.getByRole('link', { name: shownPhone(phone), exact: true })).toHaveAttribute('href', `tel:+91${phone}`);
 
     // They can sign in at once, in a browser of their own.
     const context = await browser.newContext({ baseURL });

@@ -18,7 +18,7 @@ import {
   standardRefSchema,
   subjectRefSchema,
 } from './common';
-import { indianPhoneSchema } from './settings';
+import { indianPhoneSchema } from './phone';
 
 /**
  * Admission enquiries ("new registrations"): the public /admission form (email proven by a one-time

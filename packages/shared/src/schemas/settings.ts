@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
+import { indianPhoneSchema } from './phone';
 
-/** An Indian mobile number: ten digits starting with 6–9, optionally after +91 (with a space or dash). */
-export const INDIAN_PHONE_PATTERN = /^(\+91[\s-]?)?[6-9]\d{9}$/;
 export const ACADEMY_PHONE_COUNT = 3;
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
@@ -32,12 +31,6 @@ export const timeZoneSchema = z
   .max(64, 'Choose a time zone from the list, e.g. Asia/Kolkata')
   .refine(isSupportedTimeZone, 'Choose a time zone from the list, e.g. Asia/Kolkata');
 
-/** Stored and shown one way, "+91 9822012345", whichever way it was typed. */
-export const indianPhoneSchema = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .regex(INDIAN_PHONE_PATTERN, 'Enter a 10-digit Indian mobile number, optionally starting with +91')
-  .transform((phone) => `+91 ${phone.slice(-10)}`);
 
 /** A link shown on the public site: http(s) only, so nothing like javascript: can reach a page. Empty means none. */
 const LINK_MESSAGE = 'Enter a full link starting with https://';

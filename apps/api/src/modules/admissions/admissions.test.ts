@@ -40,7 +40,7 @@ describe('the public admission form', () => {
     const response = await applyPublicly({
       studentName: 'Aditi Jadhav',
       email: 'jadhav.family@example.in',
-      phone: '+91 9822012345',
+      phone: '+919822012345',
       parentName: 'Suresh Jadhav',
       parentPhone: '9421012345',
       gender: 'female',
@@ -60,8 +60,8 @@ describe('the public admission form', () => {
     expect(list.enquiries[0]).toMatchObject({
       studentName: 'Aditi Jadhav',
       email: 'jadhav.family@example.in',
-      phone: '+91 9822012345',
-      parentPhone: '+91 9421012345',
+      phone: '+919822012345',
+      parentPhone: '+919421012345',
       gender: 'female',
       dateOfBirth: '2011-04-12',
       standard: { _id: standardId, name: '10th Standard', level: 10 },
@@ -175,10 +175,10 @@ describe('the admin list', () => {
 describe('one enquiry', () => {
   it('shows every field, the history and duplicate hints (students and other enquiries, by email or phone)', async () => {
     const db = t.database.db;
-    const student = await buildStudent(db, { email: 'already.here@example.in', phone: '+91 9000000001' });
-    const enquiry = await buildEnquiry(db, { email: 'Already.Here@example.in', phone: '+91 9000000002' });
-    const sibling = await buildStudent(db, { phone: null, parentPhone: '+91 9000000002' });
-    const earlier = await buildEnquiry(db, { email: 'someone.else@example.in', phone: '+91 9000000002', source: 'contact' });
+    const student = await buildStudent(db, { email: 'already.here@example.in', phone: '+919000000001' });
+    const enquiry = await buildEnquiry(db, { email: 'Already.Here@example.in', phone: '+919000000002' });
+    const sibling = await buildStudent(db, { phone: null, parentPhone: '+919000000002' });
+    const earlier = await buildEnquiry(db, { email: 'someone.else@example.in', phone: '+919000000002', source: 'contact' });
     const detail = (await asAdmin('GET', `/api/admission-enquiries/${enquiry.id}`)).json().data;
     expect(detail.history).toEqual([{ _id: expect.any(String), fromStatus: null, toStatus: 'new', changedBy: null, changedAt: expect.any(String) }]);
     expect(detail.allowedStatuses).toEqual(['contacted']);
@@ -272,7 +272,7 @@ describe('POST /api/admission-enquiries/{id}/convert', () => {
   }
 
   it('makes a student with the profile copied, enrols them, links the enquiry and mails a set-password link that works', async () => {
-    const enquiry = await admitted({ studentName: 'Kabir Deshmukh', email: 'kabir.d@example.in', phone: '+91 9890098900' });
+    const enquiry = await admitted({ studentName: 'Kabir Deshmukh', email: 'kabir.d@example.in', phone: '+919890098900' });
     await asAdmin('PUT', `/api/admission-enquiries/${enquiry.id}`, { parentName: 'Nitin Deshmukh', school: 'Shahu College', gender: 'male', address: 'Ausa Road, Latur' });
     const batch = await buildBatch(t.database.db, { name: 'Maths 10 Evening', standardId });
     const response = await asAdmin('POST', `/api/admission-enquiries/${enquiry.id}/convert`, { batchId: batch.id });
@@ -287,7 +287,7 @@ describe('POST /api/admission-enquiries/{id}/convert', () => {
     expect(profile).toMatchObject({
       name: 'Kabir Deshmukh',
       email: 'kabir.d@example.in',
-      phone: '+91 9890098900',
+      phone: '+919890098900',
       parentName: 'Nitin Deshmukh',
       school: 'Shahu College',
       address: 'Ausa Road, Latur',

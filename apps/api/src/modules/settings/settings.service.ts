@@ -11,7 +11,7 @@ export const DEFAULT_ACADEMY_SETTINGS = {
   name: 'Shree Academy, Latur',
   tagline: 'Coaching for 9th to 12th: board exams, JEE and NEET',
   address: 'Shivaji Chowk, Latur, Maharashtra 413512',
-  phones: ['+91 9876543210', '+91 9876543211', '+91 9876543212'],
+  phones: ['+919876543210', '+919876543211', '+919876543212'],
   email: 'office@academy.example.in',
   officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
   facebookUrl: null,

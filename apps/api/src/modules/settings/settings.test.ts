@@ -87,7 +87,7 @@ describe('academy settings', () => {
       data: {
         ...validSettings,
         email: 'office@saraswati.example.in',
-        phones: ['+91 9822012345', '+91 9890023456', '+91 7020034567'],
+        phones: ['+919822012345', '+919890023456', '+917020034567'],
         socialLinks: { facebook: 'https://facebook.com/saraswati.latur', instagram: null, youtube: null, whatsapp: 'https://wa.me/919822012345' },
         // Not sent, so unchanged: the default daily backup time.
         backupTime: '02:00',

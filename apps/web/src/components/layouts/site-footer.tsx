@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 import { usePublicSettings } from '../../features/settings/api';
 import { mailtoHref } from '../../features/settings/contact-links';
-import { telHref } from '../../lib/phone';
+import { formatPhone, telHref } from '../../lib/phone';
 import { SocialLinks } from '../../features/settings/components/social-links';
 import { ScrollToTopButton } from '../ui/scroll-to-top-button';
 import classes from './public-layout.module.css';
@@ -93,7 +93,7 @@ export function SiteFooter() {
                   <Stack gap={2}>
                     {settings.phones.map((phone) => (
                       <Anchor key={phone} href={telHref(phone)} className={classes.footerLink}>
-                        {phone}
+                        {formatPhone(phone)}
                       </Anchor>
                     ))}
                   </Stack>

@@ -14,7 +14,7 @@ describe('admission form', () => {
     const result = admissionEnquiryFormSchema.safeParse({ ...values, phone: '98220 12345' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((issue) => issue.path[0] === 'phone')?.message).toBe('Enter a 10-digit Indian mobile number, optionally starting with +91');
-    expect(admissionEnquiryFormSchema.shape.phone.safeParse('+919822012345').data).toBe('+91 9822012345');
+    expect(admissionEnquiryFormSchema.shape.phone.safeParse('+91 98220-12345').data).toBe('+919822012345');
   });
 
   it('formats the resend countdown', () => {

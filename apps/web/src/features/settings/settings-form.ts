@@ -1,6 +1,7 @@
 import { DEFAULT_BACKUP_TIME } from '@academy/shared/schemas/backups';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { formatPhone } from '../../lib/phone';
 
 /** What the settings form edits: every field a string, an empty social link meaning "none". */
 export interface SettingsFormValues {
@@ -21,7 +22,7 @@ export function toSettingsFormValues(settings: PublicAcademySettings & { backupT
     name: settings.name,
     tagline: settings.tagline,
     address: settings.address,
-    phones: [0, 1, 2].map((index) => settings.phones[index] ?? ''),
+    phones: [0, 1, 2].map((index) => formatPhone(settings.phones[index] ?? '')),
     email: settings.email,
     officeHours: settings.officeHours,
     socialLinks: { facebook: facebook ?? '', instagram: instagram ?? '', youtube: youtube ?? '', whatsapp: whatsapp ?? '' },

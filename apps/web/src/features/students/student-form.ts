@@ -1,6 +1,7 @@
 import type { Gender } from '@academy/shared/schemas/common';
 import { STUDENT_DEFAULTS } from '@academy/shared/schemas/students';
 import type { Student, StudentStatus } from '@academy/shared/schemas/students';
+import { formatPhone } from '../../lib/phone';
 
 /** What the student form edits: text fields as strings ('' = none), the standard as its id. */
 export interface StudentFormValues {
@@ -33,9 +34,9 @@ export function toStudentFormValues(student?: Student, today: string = todayDate
     password: '',
     gender: student?.gender ?? STUDENT_DEFAULTS.gender,
     address: student?.address ?? STUDENT_DEFAULTS.address,
-    phone: student?.phone ?? '',
+    phone: student?.phone ? formatPhone(student.phone) : '',
     parentName: student?.parentName ?? '',
-    parentPhone: student?.parentPhone ?? '',
+    parentPhone: student?.parentPhone ? formatPhone(student.parentPhone) : '',
     parentEmail: student?.parentEmail ?? '',
     dateOfBirth: student?.dateOfBirth ?? '',
     standard: student?.standard?._id ?? null,

@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePublicSettings } from '../../../features/settings/api';
 import { mapsSearchUrl, oneLineAddress } from '../../../features/settings/contact-links';
-import { telHref } from '../../../lib/phone';
+import { formatPhone, telHref } from '../../../lib/phone';
 import { usePageMeta } from '../../../lib/page-meta';
 import classes from './landing.module.css';
 
@@ -122,7 +122,7 @@ function OfficeCard() {
             <>
               {phone ? (
                 <Button component="a" href={telHref(phone)} variant="light" size="md" leftSection={<IconPhone size={18} aria-hidden="true" />}>
-                  Call {phone}
+                  Call {formatPhone(phone)}
                 </Button>
               ) : null}
               <Group gap="xs" wrap="nowrap" align="flex-start">

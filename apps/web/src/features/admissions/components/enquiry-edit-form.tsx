@@ -10,6 +10,7 @@ import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { ENQUIRY_FAILURES, useUpdateEnquiry } from '../api';
+import { formatPhone } from '../../../lib/phone';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -30,9 +31,9 @@ function toValues(enquiry: AdmissionEnquiryDetail) {
   return {
     studentName: enquiry.studentName,
     email: enquiry.email ?? '',
-    phone: enquiry.phone ?? '',
+    phone: enquiry.phone ? formatPhone(enquiry.phone) : '',
     parentName: enquiry.parentName ?? '',
-    parentPhone: enquiry.parentPhone ?? '',
+    parentPhone: enquiry.parentPhone ? formatPhone(enquiry.parentPhone) : '',
     gender: enquiry.gender as string | null,
     dateOfBirth: enquiry.dateOfBirth ?? '',
     standard: enquiry.standard?._id ?? null,
