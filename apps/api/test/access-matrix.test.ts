@@ -167,6 +167,8 @@ const routes: Route[] = [
   { method: 'POST', url: () => '/api/email-verification/verify-otp', body: {}, expect: everyone(400) },
   { method: 'POST', url: () => '/api/admission-enquiries', body: {}, expect: everyone(400) },
   { method: 'POST', url: () => '/api/admission-enquiries/contact', body: {}, expect: everyone(400) },
+  // The office's own enquiry (walk-in or phone): admins only.
+  { method: 'POST', url: () => '/api/admission-enquiries/office', body: {}, expect: only({ admin: 400 }) },
   { method: 'GET', url: () => '/api/admission-enquiries', expect: only({ admin: 200 }) },
   { method: 'GET', url: () => '/api/admission-enquiries/counts', expect: only({ admin: 200 }) },
   { method: 'GET', url: () => `/api/admission-enquiries/${ids.enquiry}`, expect: only({ admin: 200 }) },

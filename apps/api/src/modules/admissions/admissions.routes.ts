@@ -11,6 +11,7 @@ import {
   convertEnquiryResultSchema,
   enquiryCountsSchema,
   enquiryStatusInputSchema,
+  officeEnquiryInputSchema,
 } from '@academy/shared/schemas/admissions';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { currentUser, requireRole } from '../../plugins/auth';
@@ -21,6 +22,7 @@ import {
   countEnquiries,
   createAdmissionEnquiry,
   createContactEnquiry,
+  createOfficeEnquiry,
   deleteEnquiry,
   getEnquiry,
   listEnquiries,
@@ -61,6 +63,18 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     async (request, reply) => {
       confirm(await createContactEnquiry(db, request.body));
       return reply.status(201).send({ success: true as const, message: CONTACT_RECEIVED });
+    },
+  );
+
+  app.post(
+    '/admission-enquiries/office',
+    {
+      preValidation: admin,
+      schema: { tags: ['admissions'], body: officeEnquiryInputSchema, response: { 201: apiSuccess(admissionEnquiryDetailSchema) } },
+    },
+    async (request, reply) => {
+      const data = await createOfficeEnquiry(db, request.body, currentUser(request).id);
+      return reply.status(201).send({ success: true as const, data, message: 'Enquiry added' });
     },
   );
 

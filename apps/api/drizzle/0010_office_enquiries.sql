@@ -1,0 +1,2 @@
+ALTER TABLE "admission_enquiries" DROP CONSTRAINT "admission_enquiries_source_check";--> statement-breakpoint
+ALTER TABLE "admission_enquiries" ADD CONSTRAINT "admission_enquiries_source_check" CHECK ("admission_enquiries"."source" in ('admission', 'contact', 'office'));
