@@ -67,6 +67,7 @@ const adminRoutes = area('app', 'admin', [
   page('backup', () => import('./routes/admin/backup')),
   page('settings', () => import('./routes/admin/settings')),
   page('registrations', () => import('./routes/admin/registrations/registration-list')),
+  page('registrations/new', () => import('./routes/admin/registrations/registration-create')),
   page('registrations/:id', () => import('./routes/admin/registrations/registration-detail')),
   page('registrations/:id/edit', () => import('./routes/admin/registrations/registration-edit')),
   page('students', () => import('./routes/admin/students/student-list')),

@@ -157,7 +157,7 @@ export type AdmissionEnquiryUpdateInput = z.input<typeof admissionEnquiryUpdateI
  */
 export const officeEnquiryInputSchema = z
   .object(enquiryFields, { error: 'Send the enquiry as an object' })
-  .extend({ email: optionalField(emailSchema, 'Enter a valid email address') });
+  .extend({ email: optionalField(emailSchema, 'Enter a valid email address'), notes: optionalTextSchema('Notes', 5000) });
 export type OfficeEnquiryInput = z.input<typeof officeEnquiryInputSchema>;
 
 export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` });

@@ -339,6 +339,7 @@ export async function createOfficeEnquiry(db: Db, input: OfficeInput, createdBy:
         medium: input.medium ?? null,
         address: input.address ?? null,
         message: input.message ?? null,
+        notes: input.notes ?? null,
         source: 'office',
       })
       .returning({ id: admissionEnquiries.id });
