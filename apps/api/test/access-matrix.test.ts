@@ -170,6 +170,9 @@ const routes: Route[] = [
   // The office's own enquiry (walk-in or phone): admins only.
   { method: 'POST', url: () => '/api/admission-enquiries/office', body: {}, expect: only({ admin: 400 }) },
   { method: 'GET', url: () => '/api/admission-enquiries', expect: only({ admin: 200 }) },
+  // Today's absent list and the office's "called" tick: admins only.
+  { method: 'GET', url: () => '/api/admin/absent-today', expect: only({ admin: 200 }) },
+  { method: 'PUT', url: () => `/api/admin/absent-today/${ids.student}/called`, body: {}, expect: only({ admin: 400 }) },
   { method: 'GET', url: () => '/api/admission-enquiries/counts', expect: only({ admin: 200 }) },
   { method: 'GET', url: () => `/api/admission-enquiries/${ids.enquiry}`, expect: only({ admin: 200 }) },
   { method: 'PUT', url: () => `/api/admission-enquiries/${ids.enquiry}`, body: { phone: 'bad' }, expect: only({ admin: 400 }) },
