@@ -50,11 +50,17 @@ export const ENQUIRY_SOURCE_LABELS: Record<EnquirySource, string> = { admission:
 export const BOARDS = ['State Board', 'CBSE', 'ICSE', 'Other'] as const;
 export const MEDIUMS = ['English', 'Semi-English', 'Marathi'] as const;
 
-/** One-time codes: six digits, valid 10 minutes, a new one after 60 s, five sends an hour. */
+/** One-time codes: six digits, valid 10 minutes, a new one after 60 s, five sends an hour per email. */
 export const OTP_LENGTH = 6;
 export const OTP_VALID_MINUTES = 10;
 export const OTP_RESEND_AFTER_SECONDS = 60;
+/** Per email address: the limit a family meets first. */
 export const OTP_SENDS_PER_HOUR = 5;
+/**
+ * Per connection, against abuse only: families share the office's or a school's Wi-Fi on admission
+ * days, so this is high enough for a busy office (a code every minute for an hour).
+ */
+export const OTP_SENDS_PER_CONNECTION_PER_HOUR = 60;
 export const OTP_MAX_WRONG_TRIES = 5;
 /** How long the proof of a verified email may wait for the form to be sent. */
 export const VERIFICATION_PROOF_MINUTES = 30;
