@@ -14,6 +14,7 @@ import { ENQUIRY_FAILURES, useSubmitAdmission } from '../api';
 import { EmailVerification } from './email-verification';
 import type { VerificationState } from './email-verification';
 import classes from './admission-form.module.css';
+import { keepFocus } from './keep-focus';
 
 const PHONE_HINT = '10-digit mobile number, e.g. 98220 12345';
 const STEP_TITLES = ['Contact', 'Studies', 'Message'];
@@ -65,6 +66,7 @@ export function AdmissionForm() {
   // The field to scroll to and focus once its step is drawn (after a refused Next or Submit).
   const [focusField, setFocusField] = useState<string | null>(null);
   const firstRender = useRef(true);
+  const emailAction = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const storage = draftStorage();
@@ -123,7 +125,12 @@ export function AdmissionForm() {
     if (!stepIsValid(step)) return;
     if (step === 0 && !emailVerified) {
       form.setFieldError('email', 'Verify this email address with the code we mail you');
-      setFocusField('email');
+      // Focus goes to what is needed now, Send code (or the code field), not back to the email.
+      const action = emailAction.current;
+      if (action) {
+        action.scrollIntoView({ block: 'center' });
+        action.focus({ preventScroll: true });
+      } else setFocusField('email');
       return;
     }
     setStep((current) => Math.min(current + 1, LAST_STEP));
@@ -220,6 +227,7 @@ export function AdmissionForm() {
                   form.clearFieldError('email');
                 }}
                 validateBeforeSend={() => stepIsValid(0)}
+                actionRef={emailAction}
               />
             </Stack>
           </Stepper.Step>
@@ -324,7 +332,7 @@ export function AdmissionForm() {
 
         <Group justify="space-between">
           {step > 0 ? (
-            <Button variant="default" onClick={() => setStep((current) => current - 1)}>
+            <Button variant="default" onMouseDown={keepFocus} onClick={() => setStep((current) => current - 1)}>
               Back
             </Button>
           ) : (
@@ -332,11 +340,11 @@ export function AdmissionForm() {
           )}
           {/* Different keys: React must not turn the clicked Next button into the submit button mid-click (that would send the form). */}
           {step < LAST_STEP ? (
-            <Button key="next" onClick={next}>
+            <Button key="next" onMouseDown={keepFocus} onClick={next}>
               Next
             </Button>
           ) : (
-            <Button key="submit" type="submit" loading={submit.isPending}>
+            <Button key="submit" type="submit" onMouseDown={keepFocus} loading={submit.isPending}>
               Submit Application
             </Button>
           )}

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import { OTP_RESEND_AFTER_SECONDS, otpSchema } from '@academy/shared/schemas/admissions';
 import { ApiError, fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { usePublicSettings } from '../../settings/api';
 import { formatCountdown, type VerifiedEmail } from '../admission-form';
 import { ENQUIRY_FAILURES, useSendOtp, useVerifyOtp } from '../api';
+import { keepFocus } from './keep-focus';
 
 export type VerificationState = VerifiedEmail | null;
 
@@ -17,13 +18,15 @@ interface EmailVerificationProps {
   validateBeforeSend: () => boolean;
   verified: VerificationState;
   onVerified: (state: VerificationState) => void;
+  /** The step's next action (Send code, or the code field): focused when Next is refused for want of it. */
+  actionRef?: RefObject<HTMLElement | null>;
 }
 
 /**
  * The email step's three states: send a code, then enter it (with a countdown until another code may
  * be asked for), then verified. Changing the email afterwards starts again.
  */
-export function EmailVerification({ email, validateBeforeSend, verified, onVerified }: EmailVerificationProps) {
+export function EmailVerification({ email, validateBeforeSend, verified, onVerified, actionRef }: EmailVerificationProps) {
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -121,7 +124,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           We will mail a 6-digit code to this address to make sure it is yours.
         </Text>
         <Group>
-          <Button onClick={send} loading={sendOtp.isPending} variant="light">
+          <Button ref={actionRef as Ref<HTMLButtonElement>} onMouseDown={keepFocus} onClick={send} loading={sendOtp.isPending} variant="light">
             Send code
           </Button>
         </Group>
@@ -148,7 +151,10 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
       </Text>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          ref={codeInput}
+          ref={(node) => {
+            codeInput.current = node;
+            if (actionRef) actionRef.current = node;
+          }}
           label="Verification code"
           placeholder="123456"
           inputMode="numeric"
@@ -168,7 +174,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
             }
           }}
         />
-        <Button mt={25} onClick={verify} loading={verifyOtp.isPending}>
+        <Button mt={25} onMouseDown={keepFocus} onClick={verify} loading={verifyOtp.isPending}>
           Verify
         </Button>
       </Group>
