@@ -22,12 +22,15 @@ test.describe('new registrations (admin)', () => {
     await expect(page.getByText('Shahu College')).toBeVisible();
     await expect(page.getByText('verified', { exact: true })).toBeVisible();
 
+    // Each move asks first.
     await page.getByRole('button', { name: 'Mark as contacted' }).click();
+    await page.getByRole('dialog', { name: 'Mark as contacted?' }).getByRole('button', { name: 'Mark as contacted' }).click();
     await expect(page.getByText('New → Contacted')).toBeVisible();
     await page.getByLabel('Follow-up notes').fill('Called the father; visiting on Saturday.');
     await page.getByRole('button', { name: 'Save notes' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The follow-up notes were saved.' })).toBeVisible();
     await page.getByRole('button', { name: 'Mark as admitted' }).click();
+    await page.getByRole('dialog', { name: 'Mark as admitted?' }).getByRole('button', { name: 'Mark as admitted' }).click();
     await expect(page.getByText('Contacted → Admitted')).toBeVisible();
     await expect(page.getByText('by Academy Admin').first()).toBeVisible();
 

@@ -34,6 +34,21 @@ export function useSetAbsenceCalled() {
   return useMutation({
     mutationFn: ({ studentId, called }: { studentId: string; called: boolean }) =>
       apiRequest<AbsentToday>('PUT', `/admin/absent-today/${encodeURIComponent(studentId)}/called`, { called }),
+    // The tick shows at once; the server's answer (who, when) replaces it, a failure puts it back.
+    onMutate: async ({ studentId, called }) => {
+      await queryClient.cancelQueries({ queryKey: absentTodayQueryOptions.queryKey });
+      const before = queryClient.getQueryData(absentTodayQueryOptions.queryKey);
+      if (before) {
+        queryClient.setQueryData(absentTodayQueryOptions.queryKey, {
+          ...before,
+          students: before.students.map((student) => (student._id === studentId ? { ...student, called: called ? { at: new Date().toISOString(), by: null } : null } : student)),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(absentTodayQueryOptions.queryKey, context.before);
+    },
     onSuccess: (data) => queryClient.setQueryData(absentTodayQueryOptions.queryKey, data),
   });
 }

@@ -66,7 +66,7 @@ export function AbsentToday() {
                     label="Called"
                     size="md"
                     checked={student.called !== null}
-                    disabled={setCalled.isPending && setCalled.variables?.studentId === student._id}
+                    disabled={setCalled.isPending}
                     aria-label={`Called the family of ${student.name}`}
                     onChange={(event) =>
                       setCalled.mutate(
