@@ -16,11 +16,18 @@ test.describe('students (admin)', () => {
     await page.goto('/app/students');
     await page.getByRole('link', { name: 'Add Student' }).click();
     await expect(page).toHaveURL('/app/students/create');
-    // The spec's defaults for a new student.
-    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('Default Address');
-    await expect(page.getByRole('combobox', { name: 'Gender' })).toHaveValue('Male');
+    // Nothing pre-filled as if typed: gender and address start empty (the server records its defaults).
+    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Gender' })).toHaveValue('');
 
+    // A half-filled form is not lost to a sidebar link without asking.
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Riya ${token}`);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Subjects', exact: true }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL('/app/students/create');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`Riya ${token}`);
+
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     const phone = randomMobile();

@@ -53,13 +53,19 @@ export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes 
 }
 
 /**
- * For an uncontrolled Mantine form: pass `onValuesChange` to useForm; `dirty` is true while the values
- * differ from the ones the form started with, and leaving the page then asks first.
+ * For a Mantine form: pass `onValuesChange` to useForm; `dirty` is true while the values differ from
+ * the ones the form started with (or last saved, `saved(values)` on a form that stays open), and
+ * leaving the page then asks first. Call `allowLeave` right before navigating away after a save.
  */
 export function useFormLeaveGuard<Values>(initialValues: Values) {
-  const [initial] = useState(() => JSON.stringify(initialValues));
+  const baseline = useRef<string | null>(null);
+  baseline.current ??= JSON.stringify(initialValues);
   const [dirty, setDirty] = useState(false);
   const allowLeave = useUnsavedChangesPrompt(dirty);
-  const onValuesChange = useCallback((values: Values) => setDirty(JSON.stringify(values) !== initial), [initial]);
-  return { dirty, onValuesChange, allowLeave };
+  const onValuesChange = useCallback((values: Values) => setDirty(JSON.stringify(values) !== baseline.current), []);
+  const saved = useCallback((values: Values) => {
+    baseline.current = JSON.stringify(values);
+    setDirty(false);
+  }, []);
+  return { dirty, onValuesChange, allowLeave, saved };
 }

@@ -10,6 +10,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useSaveSettings } from '../api';
 import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
 import type { SettingsFormValues } from '../settings-form';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -43,9 +44,12 @@ const SOCIAL_FIELDS = [
  */
 export function SettingsForm({ settings }: { settings: AcademySettings }) {
   const save = useSaveSettings();
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<SettingsFormValues>(toSettingsFormValues(settings));
   const form = useForm<SettingsFormValues>({
     mode: 'uncontrolled',
     initialValues: toSettingsFormValues(settings),
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(academySettingsInputSchema, { sync: true }),
   });
   const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
@@ -59,6 +63,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
         const saved = toSettingsFormValues(data);
         form.setValues(saved);
         form.resetDirty(saved);
+        guard.saved(saved);
         notifications.show({ title: 'Settings saved', message: message ?? MESSAGES.settingsSaved, color: 'teal' });
       },
       onError: (error) => {
