@@ -2,7 +2,7 @@ import { Alert, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, St
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { admissionEnquiryFormSchema, BOARDS, MEDIUMS } from '@academy/shared/schemas/admissions';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
@@ -64,7 +64,11 @@ export function AdmissionForm() {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const doneAlert = useRef<HTMLDivElement>(null);
   // The field to scroll to and focus once its step is drawn (after a refused Next or Submit).
-  const [focusField, setFocusField] = useState<string | null>(null);
+  // A ref, not state: the refusal re-renders anyway (errors, step), and the effect acts on it then.
+  const focusField = useRef<string | null>(null);
+  const setFocusField = (field: string) => {
+    focusField.current = field;
+  };
   const firstRender = useRef(true);
   const emailAction = useRef<HTMLElement | null>(null);
 
@@ -85,20 +89,21 @@ export function AdmissionForm() {
       firstRender.current = false;
       return;
     }
-    if (focusField) return;
+    if (focusField.current) return;
     if (panel.current) scrollToTop(panel.current);
     stepHeading.current?.focus({ preventScroll: true });
-  }, [step]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of step moves focus
+  }, [step]);
 
   // A refused field: scrolled into view and focused, so "nothing happens" never happens.
   useEffect(() => {
-    if (!focusField) return;
-    const node = form.getInputNode(focusField);
-    const target = node?.matches('input, textarea, select, button') ? node : node?.querySelector<HTMLElement>('input, textarea, select, button');
-    if (node) node.scrollIntoView({ block: 'center' });
+    if (!focusField.current) return;
+    const node = form.getInputNode(focusField.current);
+    if (!node) return;
+    const target = node.matches('input, textarea, select, button') ? node : node.querySelector<HTMLElement>('input, textarea, select, button');
+    node.scrollIntoView({ block: 'center' });
     target?.focus({ preventScroll: true });
-    setFocusField(null);
-  }, [focusField, form]);
+    focusField.current = null;
+  });
 
   // The success message starts the page and takes focus.
   useEffect(() => {
@@ -124,13 +129,14 @@ export function AdmissionForm() {
   const next = () => {
     if (!stepIsValid(step)) return;
     if (step === 0 && !emailVerified) {
-      form.setFieldError('email', 'Verify this email address with the code we mail you');
-      // Focus goes to what is needed now, Send code (or the code field), not back to the email.
+      // Focus goes to what is needed now, Send code (or the code field), not back to the email. The
+      // error is set after the move: leaving the email field checks it again, which would clear it.
       const action = emailAction.current;
       if (action) {
         action.scrollIntoView({ block: 'center' });
         action.focus({ preventScroll: true });
       } else setFocusField('email');
+      form.setFieldError('email', 'Verify this email address with the code we mail you');
       return;
     }
     setStep((current) => Math.min(current + 1, LAST_STEP));
@@ -148,7 +154,9 @@ export function AdmissionForm() {
     }
   };
 
-  const handleSubmit = form.onSubmit((values) => {
+  // Built when the form is sent (not during render): its callbacks set where focus goes.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.onSubmit((values) => {
     setSubmitError(null);
     if (!verified || !emailVerified) {
       setStep(0);
@@ -170,7 +178,7 @@ export function AdmissionForm() {
         setSubmitError(normalizeError(error, ENQUIRY_FAILURES.submit).message);
       },
     });
-  }, (errors) => showFirstError(errors));
+  }, (errors) => showFirstError(errors))(event);
 
   if (done) {
     return (

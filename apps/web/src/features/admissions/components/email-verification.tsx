@@ -40,7 +40,8 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   // The code field was opened by "a code was sent less than a minute ago", not by a new send.
   const [sentEarlier, setSentEarlier] = useState(false);
   // Focus follows the step: to the code field after a send, to the verified message after Verify.
-  const [focusTarget, setFocusTarget] = useState<'code' | 'verified' | null>(null);
+  // A ref, not state: the send or verify already re-renders, and the effect below acts on it then.
+  const focusTarget = useRef<'code' | 'verified' | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const verifiedAlert = useRef<HTMLDivElement>(null);
   const settings = usePublicSettings();
@@ -53,10 +54,11 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   const awaitingCode = sentTo !== null && sentTo === normalizedEmail && !isVerified;
 
   useEffect(() => {
-    if (focusTarget === 'code' && awaitingCode) codeInput.current?.focus();
-    if (focusTarget === 'verified' && isVerified) verifiedAlert.current?.focus();
-    if (focusTarget) setFocusTarget(null);
-  }, [focusTarget, awaitingCode, isVerified]);
+    const target = focusTarget.current === 'code' ? codeInput.current : focusTarget.current === 'verified' ? verifiedAlert.current : null;
+    if (!target) return;
+    target.focus();
+    focusTarget.current = null;
+  });
 
   const send = () => {
     setSendError(null);
@@ -70,7 +72,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
         setCodeError(null);
         setResendAt(Date.now() + (data?.resendAfterSeconds ?? OTP_RESEND_AFTER_SECONDS) * 1000);
         setNow(Date.now());
-        setFocusTarget('code');
+        focusTarget.current = 'code';
       },
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
@@ -82,7 +84,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           setResendAt(Date.now() + wait * 1000);
           setNow(Date.now());
           setSendError(fieldErrors.otp);
-          setFocusTarget('code');
+          focusTarget.current = 'code';
           return;
         }
         setLimited(error instanceof ApiError && error.status === 429);
@@ -102,7 +104,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
       {
         onSuccess: ({ data }) => {
           onVerified({ email: normalizedEmail, token: data.verificationToken, expiresAt: data.expiresAt });
-          setFocusTarget('verified');
+          focusTarget.current = 'verified';
         },
         onError: (error) => setCodeError(normalizeError(error, ENQUIRY_FAILURES.verifyOtp).message),
       },
