@@ -15,22 +15,22 @@ test.describe('the office on a phone', () => {
     await loginAs('admin');
     const name = `Walk-in ${uniqueToken('off')}`;
     await page.goto('/app/registrations');
-    await page.getByRole('link', { name: 'Add Enquiry' }).click();
+    await page.getByRole('link', { name: 'Add Registration' }).click();
     await expect(page).toHaveURL('/app/registrations/new');
-    await expect(page.getByRole('heading', { level: 1, name: 'Add Enquiry' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Registration' })).toBeVisible();
 
     // Nothing typed: the rules, in our words.
-    await page.getByRole('button', { name: 'Add Enquiry' }).click();
+    await page.getByRole('button', { name: 'Add Registration' }).click();
     await expect(page.getByText('Student name is required')).toBeVisible();
     await page.getByRole('textbox', { name: 'Student name' }).fill(name);
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('12345');
-    await page.getByRole('button', { name: 'Add Enquiry' }).click();
+    await page.getByRole('button', { name: 'Add Registration' }).click();
     await expect(page.getByText('Enter a 10-digit Indian mobile number, optionally starting with +91')).toBeVisible();
     // As the office types it from the family's card: a leading 0 and a space.
     const mobile = randomMobile();
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(`0${mobile.slice(0, 5)} ${mobile.slice(5)}`);
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.getByRole('button', { name: 'Add Enquiry' }).click();
+    await page.getByRole('button', { name: 'Add Registration' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Registration Details' })).toBeVisible();
     await expect(page.getByText(name).first()).toBeVisible();

@@ -11,7 +11,7 @@ test.describe('admission form', () => {
     const token = uniqueToken('adm');
     const email = `${token}@example.in`;
     await page.goto('/admission');
-    await expect(page.getByRole('heading', { level: 1, name: 'Admission' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
 
     // Typed the way people type it: grouped with a space.
     const mobile = randomMobile();

@@ -54,7 +54,7 @@ test('the footer links go where the spec says and show the academy details', asy
   const footer = page.getByRole('contentinfo');
   const links: [string, string, string | RegExp][] = [
     ['Courses', '/courses', 'Courses'],
-    ['Admission', '/admission', /admission|registration/i],
+    ['Registration', '/admission', /admission|registration/i],
     ['Resources', '/resources', 'Resources'],
     ['Contact Us', '/contact', 'Contact Us'],
     ['Terms of Service', '/terms-of-service', 'Terms of Service'],

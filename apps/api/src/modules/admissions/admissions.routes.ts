@@ -74,7 +74,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     },
     async (request, reply) => {
       const data = await createOfficeEnquiry(db, request.body, currentUser(request).id);
-      return reply.status(201).send({ success: true as const, data, message: 'Enquiry added' });
+      return reply.status(201).send({ success: true as const, data, message: 'Registration added' });
     },
   );
 

@@ -293,7 +293,7 @@ describe('POST /api/admission-enquiries/office', () => {
   it('records a walk-in with only a name and a phone typed any way, as new from the office, with the admin in the history', async () => {
     const response = await asAdmin('POST', '/api/admission-enquiries/office', { studentName: 'Walk-in Wagh', phone: '098220 55555', standard: standardId, subjects: [subjectIds[0]] });
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toBe('Enquiry added');
+    expect(response.json().message).toBe('Registration added');
     const detail = response.json().data;
     expect(detail).toMatchObject({ studentName: 'Walk-in Wagh', phone: '+919822055555', email: null, emailVerifiedAt: null, source: 'office', status: 'new' });
     expect(detail.history).toMatchObject([{ fromStatus: null, toStatus: 'new', changedBy: { name: adminName } }]);

@@ -13,7 +13,7 @@ import classes from './public-layout.module.css';
 
 const EXPLORE_LINKS = [
   { label: 'Courses', to: '/courses' },
-  { label: 'Admission', to: '/admission' },
+  { label: 'Registration', to: '/admission' },
   { label: 'Resources', to: '/resources' },
   { label: 'Contact Us', to: '/contact' },
 ] as const;

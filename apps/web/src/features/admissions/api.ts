@@ -28,7 +28,7 @@ export const enquiryKeys = {
 export const ENQUIRY_FAILURES = {
   fetch: 'Failed to fetch registrations',
   update: 'Failed to update registration',
-  create: 'Failed to add the enquiry',
+  create: 'Failed to add the registration',
   delete: 'Failed to delete registration',
   status: 'Failed to change the status',
   convert: 'Failed to convert the registration',

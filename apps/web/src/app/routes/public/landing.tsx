@@ -261,7 +261,7 @@ export function Component() {
             Join the next batch
           </Title>
           <Text c="indigo.0">
-            Fill in the registration form in two minutes. The office calls you back within a working day to answer your questions and fix a visit.
+            Fill in the registration form in two minutes. The office calls you back within one working day to answer your questions and fix a visit.
           </Text>
           <Group gap="sm" mt="xs">
             <Button component={Link} to="/admission" size="md" variant="white">

@@ -73,7 +73,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
     const fieldErrors = fieldErrorsOf(error);
     if (fieldErrors) form.setErrors(fieldErrors);
     notifications.show({
-      title: enquiry ? 'Registration not saved' : 'Enquiry not added',
+      title: enquiry ? 'Registration not saved' : 'Registration not added',
       message: normalizeError(error, enquiry ? ENQUIRY_FAILURES.update : ENQUIRY_FAILURES.create).message,
       color: 'red',
     });
@@ -83,7 +83,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
     if (!enquiry) {
       create.mutate(values as OfficeEnquiryInput, {
         onSuccess: ({ data, message }) => {
-          notifications.show({ title: 'Enquiry added', message: message ?? 'Enquiry added', color: 'teal' });
+          notifications.show({ title: 'Registration added', message: message ?? 'Registration added', color: 'teal' });
           guard.allowLeave();
           void navigate(`/app/registrations/${data._id}`);
         },
@@ -168,7 +168,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
             Cancel
           </Button>
           <Button type="submit" loading={saving}>
-            {enquiry ? 'Save Registration' : 'Add Enquiry'}
+            {enquiry ? 'Save Registration' : 'Add Registration'}
           </Button>
         </Group>
       </Stack>

@@ -5,7 +5,7 @@ import { EnquiryEditForm } from '../../../../features/admissions/components/enqu
 export function Component() {
   return (
     <>
-      <PageHeader title="Add Enquiry" description="A family at the office or on the phone. Only the student's name and a phone number are needed." />
+      <PageHeader title="Add Registration" description="A family at the office or on the phone. Only the student's name and a phone number are needed." />
       <EnquiryEditForm />
     </>
   );

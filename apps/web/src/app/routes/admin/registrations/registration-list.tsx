@@ -38,7 +38,7 @@ export function Component() {
         description={counts.data ? `${counts.data.new} new, ${counts.data.contacted} contacted. Newest first.` : 'Admission enquiries and contact messages, newest first.'}
         actions={
           <Button component={Link} to="/app/registrations/new" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Add Enquiry
+            Add Registration
           </Button>
         }
       />
