@@ -10,6 +10,7 @@ const settings = {
   officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
   socialLinks: { facebook: 'https://facebook.com/academy', instagram: null, youtube: null, whatsapp: null },
   timeZone: 'Asia/Kolkata',
+  testimonials: [{ quote: 'Good teachers', name: 'A parent', detail: '' }],
 };
 
 describe('toSettingsFormValues', () => {

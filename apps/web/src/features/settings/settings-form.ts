@@ -14,6 +14,7 @@ export interface SettingsFormValues {
   socialLinks: Record<keyof PublicAcademySettings['socialLinks'], string>;
   timeZone: string;
   backupTime: string;
+  testimonials: { quote: string; name: string; detail: string }[];
 }
 
 export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string }): SettingsFormValues {
@@ -28,6 +29,7 @@ export function toSettingsFormValues(settings: PublicAcademySettings & { backupT
     socialLinks: { facebook: facebook ?? '', instagram: instagram ?? '', youtube: youtube ?? '', whatsapp: whatsapp ?? '' },
     timeZone: settings.timeZone,
     backupTime: settings.backupTime ?? DEFAULT_BACKUP_TIME,
+    testimonials: settings.testimonials.map(({ quote, name, detail }) => ({ quote, name, detail })),
   };
 }
 

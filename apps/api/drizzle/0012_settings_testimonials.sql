@@ -1,0 +1,1 @@
+ALTER TABLE "academy_settings" ADD COLUMN "testimonials" jsonb DEFAULT '[]'::jsonb NOT NULL;
