@@ -58,7 +58,8 @@ export function PublicHeader() {
             </Group>
           ) : null}
 
-          <Group gap="xs" wrap="nowrap" miw={0}>
+          {/* Never squeezed: a long academy name gives way (truncated) instead of the Login button. */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {user ? (
               <Button component={Link} to={landingRouteFor(user.role)} variant="light" maw={{ base: 150, sm: 240 }} title={user.name}>
                 <Text span inherit truncate="end">
