@@ -89,6 +89,11 @@ export function randomMobile(): string {
   return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
 
+/** How the app shows a ten-digit mobile number: "9822012345" → "+91 98220 12345". */
+export function shownPhone(mobile: string): string {
+  return `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+}
+
 /**
  * Signs in with the real API in a fresh, cookie-free request context (not the page's session) and
  * returns the status; 200 means the account may sign in.

@@ -1,4 +1,4 @@
-import { applyByApi, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, waitForMailLink } from '../fixtures';
+import { applyByApi, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, waitForMailLink, shownPhone } from '../fixtures';
 
 test.describe('new registrations (admin)', () => {
   test('the admin finds an application, calls, admits and converts it; the new student sets a password and signs in', async ({ page, loginAs, browser, baseURL }) => {
@@ -22,12 +22,15 @@ test.describe('new registrations (admin)', () => {
     await expect(page.getByText('Shahu College')).toBeVisible();
     await expect(page.getByText('verified', { exact: true })).toBeVisible();
 
+    // Each move asks first.
     await page.getByRole('button', { name: 'Mark as contacted' }).click();
+    await page.getByRole('dialog', { name: 'Mark as contacted?' }).getByRole('button', { name: 'Mark as contacted' }).click();
     await expect(page.getByText('New → Contacted')).toBeVisible();
     await page.getByLabel('Follow-up notes').fill('Called the father; visiting on Saturday.');
     await page.getByRole('button', { name: 'Save notes' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The follow-up notes were saved.' })).toBeVisible();
     await page.getByRole('button', { name: 'Mark as admitted' }).click();
+    await page.getByRole('dialog', { name: 'Mark as admitted?' }).getByRole('button', { name: 'Mark as admitted' }).click();
     await expect(page.getByText('Contacted → Admitted')).toBeVisible();
     await expect(page.getByText('by Academy Admin').first()).toBeVisible();
 
@@ -43,7 +46,7 @@ test.describe('new registrations (admin)', () => {
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(/\/app\/students\/[0-9a-f-]{36}$/);
     await expect(page.getByText('10th Maths Morning').first()).toBeVisible();
-    await expect(page.getByText(`+91 ${phone}`)).toBeVisible();
+    await expect(page.getByText(shownPhone(phone))).toBeVisible();
 
     // The new student chooses a password from the mail and signs in, in a browser of their own.
     const link = await waitForMailLink(email, '/reset-password/', convertedAt);

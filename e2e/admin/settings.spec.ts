@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, shownPhone } from '../fixtures';
 
 function randomMobile() {
   return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -19,12 +19,12 @@ test.describe('academy settings', () => {
       await page.getByLabel('Facebook page').fill('https://facebook.com/shree.academy.latur');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();
-      // Stored and shown the one way: "+91 9xxxxxxxxx".
-      await expect(page.getByLabel('Phone 3')).toHaveValue(`+91 ${mobile}`);
+      // Shown the one way, grouped: "+91 9xxxx xxxxx".
+      await expect(page.getByLabel('Phone 3')).toHaveValue(shownPhone(mobile));
 
       await page.goto('/');
       const footer = page.getByRole('contentinfo');
-      await expect(footer.getByRole('link', { name: `+91 ${mobile}` })).toHaveAttribute('href', `tel:+91${mobile}`);
+      await expect(footer.getByRole('link', { name: shownPhone(mobile) })).toHaveAttribute('href', `tel:+91${mobile}`);
       // Only the social links that are set show.
       await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/shree.academy.latur');
       await expect(footer.getByRole('link', { name: /instagram|youtube|whatsapp/i })).toHaveCount(0);

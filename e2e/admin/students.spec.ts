@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLoginStatus, createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken } from '../fixtures';
+import { apiLoginStatus, createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, shownPhone } from '../fixtures';
 
 const PASSWORD = 'student-pass-2026';
 
@@ -16,11 +16,18 @@ test.describe('students (admin)', () => {
     await page.goto('/app/students');
     await page.getByRole('link', { name: 'Add Student' }).click();
     await expect(page).toHaveURL('/app/students/create');
-    // The spec's defaults for a new student.
-    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('Default Address');
-    await expect(page.getByRole('combobox', { name: 'Gender' })).toHaveValue('Male');
+    // Nothing pre-filled as if typed: gender and address start empty (the server records its defaults).
+    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Gender' })).toHaveValue('');
 
+    // A half-filled form is not lost to a sidebar link without asking.
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Riya ${token}`);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Subjects', exact: true }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL('/app/students/create');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`Riya ${token}`);
+
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     const phone = randomMobile();
@@ -34,7 +41,7 @@ test.describe('students (admin)', () => {
     await expect(page).toHaveURL(/\/app\/students\/[0-9a-f-]{36}$/);
     const detailUrl = page.url();
     await expect(page.getByText('10th Standard', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: `+91 ${phone}`, exact: true })).toHaveAttribute('href', `tel:+91${phone}`);
+    await expect(page.getByRole('link', { name: shownPhone(phone), exact: true })).toHaveAttribute('href', `tel:+91${phone}`);
 
     // They can sign in at once, in a browser of their own.
     const context = await browser.newContext({ baseURL });

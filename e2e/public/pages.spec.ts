@@ -7,10 +7,14 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-test('an unknown path inside the app shows the not-found page too', async ({ page, loginAs }) => {
+test('an unknown path inside the app shows a not-found inside the signed-in layout', async ({ page, loginAs }) => {
   await loginAs('admin');
   await page.goto('/app/no-such-screen');
-  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // The sidebar stays: the admin is still in the app, not on the public site.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText('Admin Panel');
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL('/app/dashboard');
 });
 
 test('the navbar shows Login to a visitor and the name to a signed-in user', async ({ page, loginAs }) => {

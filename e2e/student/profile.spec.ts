@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createStudentByApi, expect, randomMobile, test, uniqueToken } from '../fixtures';
+import { createStudentByApi, expect, randomMobile, test, uniqueToken, shownPhone } from '../fixtures';
 
 const PASSWORD = 'student-pass-2026';
 
@@ -31,7 +31,7 @@ test.describe('student profile', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Profile saved' })).toBeVisible();
 
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(`+91 ${phone}`);
+    await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(shownPhone(phone));
     await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('Ambajogai Road, Latur');
 
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('12345');

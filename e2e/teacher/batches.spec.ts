@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, hasHorizontalOverflow, randomMobile, test, uniqueToken, DEMO_PASSWORD, DEMO_USERS } from '../fixtures';
+import { expect, hasHorizontalOverflow, randomMobile, test, uniqueToken, DEMO_PASSWORD, DEMO_USERS, shownPhone } from '../fixtures';
 
 const PASSWORD = 'teacher-pass-2026';
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -57,7 +57,7 @@ test.describe('batches (teacher)', () => {
     await expect(card).toContainText('Mon, Tue, Wed, Thu, Fri, Sat, Sun · 11:00 PM – 11:45 PM');
     await card.getByRole('link', { name: batchName }).click();
     await expect(page).toHaveURL(`/app/teacher/batches/${batchId}`);
-    await expect(page.getByRole('link', { name: `Call ${studentName}: +91 ${phone}` })).toHaveAttribute('href', `tel:+91${phone}`);
+    await expect(page.getByRole('link', { name: `Call ${studentName}: ${shownPhone(phone)}` })).toHaveAttribute('href', `tel:+91${phone}`);
     await expect(page.getByRole('link', { name: 'Mark attendance', exact: true })).toHaveAttribute('href', `/app/teacher/attendance/mark?batchId=${batchId}`);
 
     // Another teacher's batch reads as not found, and its roster never arrives.

@@ -1,4 +1,4 @@
-import { createTeacherByApi, expect, randomMobile, test, uniqueToken } from '../fixtures';
+import { createTeacherByApi, expect, randomMobile, test, uniqueToken, shownPhone } from '../fixtures';
 
 const PASSWORD = 'teacher-pass-2026';
 
@@ -21,7 +21,7 @@ test.describe('teacher profile', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Profile saved' })).toBeVisible();
     await expect(page.getByRole('banner').getByText(/Hello, Nishant/)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(`+91 ${phone}`);
+    await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(shownPhone(phone));
 
     await page.getByRole('textbox', { name: 'Picture address', exact: true }).fill('http://example.com/me.png');
     await page.getByRole('button', { name: 'Save Profile' }).click();

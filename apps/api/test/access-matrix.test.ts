@@ -84,6 +84,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/admin/settings': [s(() => '/api/admin/settings', 400, { body: {} })],
   'GET /api/admin/dashboard/summary': [s(() => '/api/admin/dashboard/summary', 200)],
   'GET /api/student/dashboard': [s(() => '/api/student/dashboard', 200)],
+  'GET /api/admin/absent-today': [s(() => '/api/admin/absent-today', 200)],
+  'PUT /api/admin/absent-today/:studentId/called': [s(() => `/api/admin/absent-today/${ids.student}/called`, 400, { body: {} })],
   'GET /api/admin/backups': [s(() => '/api/admin/backups', 200)],
   // Creating a backup is harmless (a file in the test's own backups folder).
   'POST /api/admin/backups': [s(() => '/api/admin/backups', 202)],
@@ -176,6 +178,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/email-verification/verify-otp': [s(() => '/api/email-verification/verify-otp', 400, { body: {} })],
   'POST /api/admission-enquiries': [s(() => '/api/admission-enquiries', 400, { body: {} })],
   'POST /api/admission-enquiries/contact': [s(() => '/api/admission-enquiries/contact', 400, { body: {} })],
+  'POST /api/admission-enquiries/office': [s(() => '/api/admission-enquiries/office', 400, { body: {} })],
   'POST /api/newsletter/subscribe': [s(() => '/api/newsletter/subscribe', 400, { body: {} })],
   'GET /api/admission-enquiries': [s(() => '/api/admission-enquiries', 200)],
   'GET /api/admission-enquiries/counts': [s(() => '/api/admission-enquiries/counts', 200)],

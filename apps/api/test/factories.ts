@@ -126,7 +126,7 @@ export async function buildEnquiry(
       studentName: overrides.studentName ?? `Applicant ${n}`,
       email: overrides.email === undefined ? `applicant-${n}-${randomBytes(3).toString('hex')}@example.com` : overrides.email,
       emailVerifiedAt: new Date(),
-      phone: overrides.phone === undefined ? `+91 9${String(n).padStart(9, '0')}` : overrides.phone,
+      phone: overrides.phone === undefined ? `+919${String(n).padStart(9, '0')}` : overrides.phone,
       standardId: overrides.standardId ?? null,
       source: overrides.source ?? 'admission',
       status: overrides.status ?? 'new',

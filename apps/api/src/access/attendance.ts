@@ -1,4 +1,4 @@
-import { own, STAFF, STUDENT, type RouteRules } from './rules';
+import { ADMIN, own, STAFF, STUDENT, type RouteRules } from './rules';
 
 /**
  * Attendance: the batch's teacher and admins see and mark it (another teacher's batch answers 404,
@@ -11,4 +11,7 @@ export const attendanceRoutes: RouteRules = {
   'GET /api/attendance/student/:studentId/batch/:batchId': own(STAFF),
   'GET /api/student/attendance': STUDENT,
   'GET /api/student/attendance/:batchId': own(STUDENT),
+  // The office's list of today's absent students and its "called" ticks.
+  'GET /api/admin/absent-today': ADMIN,
+  'PUT /api/admin/absent-today/:studentId/called': ADMIN,
 };

@@ -7,6 +7,7 @@ export const enquiryRoutes: RouteRules = {
   'POST /api/admission-enquiries': ANYONE,
   'POST /api/admission-enquiries/contact': ANYONE,
   'POST /api/newsletter/subscribe': ANYONE,
+  'POST /api/admission-enquiries/office': ADMIN,
   'GET /api/admission-enquiries': ADMIN,
   'GET /api/admission-enquiries/counts': ADMIN,
   'GET /api/admission-enquiries/:id': ADMIN,

@@ -10,3 +10,4 @@ export * from './schema/notifications';
 export * from './schema/calendar-feeds';
 export * from './schema/admissions';
 export * from './schema/attendance';
+export * from './schema/absence-calls';

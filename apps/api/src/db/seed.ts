@@ -74,27 +74,27 @@ type DemoEnquiry = Omit<typeof admissionEnquiries.$inferInsert, 'standardId'> & 
 
 const DEMO_ENQUIRIES: DemoEnquiry[] = [
   {
-    studentName: 'Ishita Shinde', email: 'shinde.family@example.in', phone: `+91 94${String(21000000 + 211).padStart(8, '0')}`, parentName: 'Suresh Shinde',
+    studentName: 'Ishita Shinde', email: 'shinde.family@example.in', phone: `+9194${String(21000000 + 211).padStart(8, '0')}`, parentName: 'Suresh Shinde',
     parentPhone: null, gender: 'female', dateOfBirth: '2012-08-14', level: 9, subjects: ['MATH', 'SCI'], school: 'Keshavraj Vidyalaya', board: 'State Board',
     medium: 'Semi-English', address: 'Ausa Road, Latur', message: 'Her elder sister already studies with you. Evening batch preferred.', source: 'admission', status: 'new', hoursAgo: 3, history: [],
   },
   {
-    studentName: 'Arjun Kadam', email: 'arjun.kadam@example.in', phone: '+91 7020012345', parentName: 'Vilas Kadam', parentPhone: '+91 9405512345', gender: 'male',
+    studentName: 'Arjun Kadam', email: 'arjun.kadam@example.in', phone: '+917020012345', parentName: 'Vilas Kadam', parentPhone: '+919405512345', gender: 'male',
     dateOfBirth: '2010-01-22', level: 11, subjects: ['PHY', 'CHEM', 'MATH'], school: 'Dayanand Science College', board: 'CBSE', medium: 'English',
     address: 'Shivaji Nagar, Latur', message: 'Interested in JEE preparation along with the board syllabus.', source: 'admission', status: 'new', hoursAgo: 20, history: [],
   },
   {
-    studentName: 'Neha Wagh', email: 'neha.wagh@example.in', phone: '+91 8805512345', source: 'contact', status: 'new', hoursAgo: 30, level: null, subjects: [], history: [],
+    studentName: 'Neha Wagh', email: 'neha.wagh@example.in', phone: '+918805512345', source: 'contact', status: 'new', hoursAgo: 30, level: null, subjects: [], history: [],
     message: 'What are the fees for the 10th Science batch, and is there a sibling discount?',
   },
   {
-    studentName: 'Samarth Bhise', email: 'bhise.samarth@example.in', phone: '+91 9960012345', parentName: 'Kavita Bhise', parentPhone: '+91 9960054321', gender: 'male',
+    studentName: 'Samarth Bhise', email: 'bhise.samarth@example.in', phone: '+919960012345', parentName: 'Kavita Bhise', parentPhone: '+919960054321', gender: 'male',
     dateOfBirth: '2011-11-03', level: 10, subjects: ['MATH'], school: 'Rajarshi Shahu Vidyalaya', board: 'State Board', medium: 'Marathi', address: 'Barshi Road, Latur',
     message: null, notes: 'Called the mother; they will visit on Saturday at 11.', source: 'admission', status: 'contacted', hoursAgo: 52,
     history: [{ fromStatus: 'new', toStatus: 'contacted' }],
   },
   {
-    studentName: 'Tanmay Suryawanshi', email: 'tanmay.s@example.in', phone: '+91 7588012345', gender: 'male', level: 12, subjects: ['BIO'], board: 'ICSE', medium: 'English',
+    studentName: 'Tanmay Suryawanshi', email: 'tanmay.s@example.in', phone: '+917588012345', gender: 'male', level: 12, subjects: ['BIO'], board: 'ICSE', medium: 'English',
     message: 'Only weekend classes possible.', notes: 'No weekend Biology batch this year; told them about next year.', source: 'admission', status: 'rejected', hoursAgo: 96,
     history: [{ fromStatus: 'new', toStatus: 'contacted' }, { fromStatus: 'contacted', toStatus: 'rejected' }],
   },
@@ -310,7 +310,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       teacherUserIds.push(user!.id);
       const [row] = await tx
         .insert(teachers)
-        .values({ userId: user!.id, phone: `+91 ${teacher.phone}`, qualification: teacher.qualification, gender: teacher.gender, joiningDate: '2022-06-01', address: 'Latur, Maharashtra' })
+        .values({ userId: user!.id, phone: `+91${teacher.phone}`, qualification: teacher.qualification, gender: teacher.gender, joiningDate: '2022-06-01', address: 'Latur, Maharashtra' })
         .returning();
       teacherIds.push(row!.id);
       await tx.insert(teacherSubjects).values(teacher.subjects.map((code) => ({ teacherId: row!.id, subjectId: subjectId(code) })));
@@ -329,10 +329,10 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
           userId: user!.id,
           gender: index % 2 === 0 ? 'male' : 'female',
           address: 'Latur, Maharashtra',
-          // Stored the way the forms store them: "+91 98xxxxxxxx".
-          phone: `+91 98${String(22000000 + index * 137).padStart(8, '0')}`,
+          // Stored the way the forms store them: "+9198xxxxxxxx".
+          phone: `+9198${String(22000000 + index * 137).padStart(8, '0')}`,
           parentName: `${['Ramesh', 'Suresh', 'Mahesh', 'Ganesh', 'Dinesh'][index % 5]} ${surname}`,
-          parentPhone: `+91 94${String(21000000 + index * 211).padStart(8, '0')}`,
+          parentPhone: `+9194${String(21000000 + index * 211).padStart(8, '0')}`,
           standardId: standardId(level),
           school: ['Keshavraj Vidyalaya', 'Shri Deshikendra Vidyalaya', 'Rajarshi Shahu College', 'Dayanand Science College'][index % 4],
           admissionDate: startDate,

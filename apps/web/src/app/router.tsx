@@ -32,7 +32,12 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
           const { DashboardShell } = await import('../components/layouts/dashboard-shell');
           return { element: <DashboardShell role={role} /> };
         },
-        children: [{ index: true, element: <Navigate to={`/${path}/dashboard`} replace /> }, ...children],
+        children: [
+          { index: true, element: <Navigate to={`/${path}/dashboard`} replace /> },
+          ...children,
+          // An unknown address of the area: a not-found inside the signed-in layout, not the public 404.
+          page('*', () => import('./routes/signed-in-not-found')),
+        ],
       },
     ],
   };
@@ -56,7 +61,7 @@ const publicRoutes: RouteObject = {
     page('terms-of-service', () => import('./routes/public/terms-of-service')),
     page('privacy-policy', () => import('./routes/public/privacy-policy')),
     page('cookies-policy', () => import('./routes/public/cookies-policy')),
-    // Any other path, unknown /app/... paths included.
+    // Any other path (unknown /app/... paths show the signed-in area's own not-found).
     page('*', () => import('./routes/public/not-found')),
   ],
 };
@@ -67,6 +72,7 @@ const adminRoutes = area('app', 'admin', [
   page('backup', () => import('./routes/admin/backup')),
   page('settings', () => import('./routes/admin/settings')),
   page('registrations', () => import('./routes/admin/registrations/registration-list')),
+  page('registrations/new', () => import('./routes/admin/registrations/registration-create')),
   page('registrations/:id', () => import('./routes/admin/registrations/registration-detail')),
   page('registrations/:id/edit', () => import('./routes/admin/registrations/registration-edit')),
   page('students', () => import('./routes/admin/students/student-list')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format-date';
+import { formatDate, formatDateTime, formatTime } from './format-date';
 
 describe('formatDate', () => {
   it('shows calendar dates as that exact day', () => {
@@ -31,5 +31,17 @@ describe('formatDate', () => {
     expect(formatDate(Symbol('x') as unknown as string)).toBe('Date Error');
     const hostile = { valueOf: () => { throw new Error('boom'); }, toString: () => { throw new Error('boom'); } };
     expect(formatDate(hostile as unknown as string)).toBe('Date Error');
+  });
+});
+
+describe('formatTime and formatDateTime', () => {
+  it('shows times the Indian way, "5:00 PM", from a clock time or a timestamp', () => {
+    expect(formatTime('17:05')).toBe('5:05 PM');
+    expect(formatTime('00:30')).toBe('12:30 AM');
+    expect(formatTime('12:00:00')).toBe('12:00 PM');
+    expect(formatTime(new Date(2026, 4, 12, 9, 7))).toBe('9:07 AM');
+    expect(formatTime('')).toBe('N/A');
+    expect(formatDateTime(new Date(2026, 4, 12, 14, 25))).toBe('12-05-2026, 2:25 PM');
+    expect(formatDateTime('nonsense')).toBe('Invalid Date');
   });
 });

@@ -32,3 +32,28 @@ export function formatDate(value: DateValue): string {
     return 'Date Error';
   }
 }
+
+/**
+ * A time of day the Indian way, "5:00 PM" (DESIGN.md section 8), the one format of every screen.
+ * Takes a timestamp (shown in the browser's time zone) or a clock time "HH:MM" ("17:00" → "5:00 PM").
+ */
+export function formatTime(value: DateValue): string {
+  if (typeof value === 'string') {
+    const clock = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
+    if (clock) return twelveHour(Number(clock[1]), clock[2]!);
+  }
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  return twelveHour(date.getHours(), pad(date.getMinutes()));
+}
+
+function twelveHour(hours: number, minutes: string): string {
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "12-05-2026, 5:00 PM" in the browser's time zone. */
+export function formatDateTime(value: DateValue): string {
+  const date = formatDate(value);
+  return date === 'N/A' || date === 'Invalid Date' || date === 'Date Error' ? date : `${date}, ${formatTime(value)}`;
+}

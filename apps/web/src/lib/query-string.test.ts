@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telHref } from './phone';
+import { formatPhone, telHref } from './phone';
 import { toQueryString } from './query-string';
 
 describe('toQueryString', () => {
@@ -14,5 +14,13 @@ describe('toQueryString', () => {
 describe('telHref', () => {
   it('keeps only digits and the plus sign', () => {
     expect(telHref('+91 98220 12345')).toBe('tel:+919822012345');
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups a stored Indian mobile number and leaves anything else alone', () => {
+    expect(formatPhone('+919822012345')).toBe('+91 98220 12345');
+    expect(formatPhone('+91 9822012345')).toBe('+91 98220 12345');
+    expect(formatPhone('12345')).toBe('12345');
   });
 });

@@ -1,15 +1,17 @@
 import { modals } from '@mantine/modals';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * While `dirty`, leaving asks first: a link or back button inside the app opens a confirm dialog
- * (React Router's blocker), and closing or reloading the tab gets the browser's own question.
- * Changing only the query string (another day or batch on the same screen) is not blocked here; the
- * screen asks for that itself.
+ * While `dirty`, leaving asks first: a link or back button inside the app (a sidebar link too) opens
+ * a confirm dialog (React Router's blocker), and closing or reloading the tab gets the browser's own
+ * question. Changing only the query string (another day or batch on the same screen) is not blocked
+ * here; the screen asks for that itself. Call the returned `allowLeave` just before navigating away
+ * after a save: the navigation happens before React re-renders with `dirty` false.
  */
-export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes are not saved yet. Leave this page and lose them?') {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes are not saved yet. Leave this page and lose them?'): () => void {
+  const released = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !released.current && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -44,4 +46,26 @@ export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes 
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+
+  return useCallback(() => {
+    released.current = true;
+  }, []);
+}
+
+/**
+ * For a Mantine form: pass `onValuesChange` to useForm; `dirty` is true while the values differ from
+ * the ones the form started with (or last saved, `saved(values)` on a form that stays open), and
+ * leaving the page then asks first. Call `allowLeave` right before navigating away after a save.
+ */
+export function useFormLeaveGuard<Values>(initialValues: Values) {
+  const baseline = useRef<string | null>(null);
+  baseline.current ??= JSON.stringify(initialValues);
+  const [dirty, setDirty] = useState(false);
+  const allowLeave = useUnsavedChangesPrompt(dirty);
+  const onValuesChange = useCallback((values: Values) => setDirty(JSON.stringify(values) !== baseline.current), []);
+  const saved = useCallback((values: Values) => {
+    baseline.current = JSON.stringify(values);
+    setDirty(false);
+  }, []);
+  return { dirty, onValuesChange, allowLeave, saved };
 }

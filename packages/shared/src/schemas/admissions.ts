@@ -18,7 +18,7 @@ import {
   standardRefSchema,
   subjectRefSchema,
 } from './common';
-import { indianPhoneSchema } from './settings';
+import { indianPhoneSchema } from './phone';
 
 /**
  * Admission enquiries ("new registrations"): the public /admission form (email proven by a one-time
@@ -27,31 +27,40 @@ import { indianPhoneSchema } from './settings';
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'admitted', 'rejected'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-export const ENQUIRY_SOURCES = ['admission', 'contact'] as const;
+/** `office`: a walk-in or phone enquiry the office recorded itself (no email code). */
+export const ENQUIRY_SOURCES = ['admission', 'contact', 'office'] as const;
 export type EnquirySource = (typeof ENQUIRY_SOURCES)[number];
 
 /**
  * The only moves of the pipeline. The office calls the family before deciding, so a new enquiry is
- * first `contacted`; admitted and rejected are final (a wrong or spam enquiry is deleted instead).
+ * first `contacted`; admitted and rejected are the decisions (the web app confirms them), and a
+ * mistaken decision is reopened back to `contacted`, which the status history shows. An enquiry that
+ * already became a student is not reopened (the server refuses it).
  */
 export const ENQUIRY_TRANSITIONS: Record<EnquiryStatus, readonly EnquiryStatus[]> = {
   new: ['contacted'],
   contacted: ['admitted', 'rejected'],
-  admitted: [],
-  rejected: [],
+  admitted: ['contacted'],
+  rejected: ['contacted'],
 };
 
 export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', admitted: 'Admitted', rejected: 'Rejected' };
-export const ENQUIRY_SOURCE_LABELS: Record<EnquirySource, string> = { admission: 'Admission form', contact: 'Contact form' };
+export const ENQUIRY_SOURCE_LABELS: Record<EnquirySource, string> = { admission: 'Admission form', contact: 'Contact form', office: 'Added by the office' };
 
 export const BOARDS = ['State Board', 'CBSE', 'ICSE', 'Other'] as const;
 export const MEDIUMS = ['English', 'Semi-English', 'Marathi'] as const;
 
-/** One-time codes: six digits, valid 10 minutes, a new one after 60 s, five sends an hour. */
+/** One-time codes: six digits, valid 10 minutes, a new one after 60 s, five sends an hour per email. */
 export const OTP_LENGTH = 6;
 export const OTP_VALID_MINUTES = 10;
 export const OTP_RESEND_AFTER_SECONDS = 60;
+/** Per email address: the limit a family meets first. */
 export const OTP_SENDS_PER_HOUR = 5;
+/**
+ * Per connection, against abuse only: families share the office's or a school's Wi-Fi on admission
+ * days, so this is high enough for a busy office (a code every minute for an hour).
+ */
+export const OTP_SENDS_PER_CONNECTION_PER_HOUR = 60;
 export const OTP_MAX_WRONG_TRIES = 5;
 /** How long the proof of a verified email may wait for the form to be sent. */
 export const VERIFICATION_PROOF_MINUTES = 30;
@@ -146,6 +155,16 @@ export const admissionEnquiryUpdateInputSchema = z
   .partial()
   .extend({ notes: optionalTextSchema('Notes', 5000) });
 export type AdmissionEnquiryUpdateInput = z.input<typeof admissionEnquiryUpdateInputSchema>;
+
+/**
+ * POST /api/admission-enquiries/office (admin): a walk-in or phone enquiry the office types in
+ * itself. No email code (the office spoke to the family); only the student's name and a phone are
+ * required, as a family at the counter may not have an email or know the standard yet.
+ */
+export const officeEnquiryInputSchema = z
+  .object(enquiryFields, { error: 'Send the enquiry as an object' })
+  .extend({ email: optionalField(emailSchema, 'Enter a valid email address'), notes: optionalTextSchema('Notes', 5000) });
+export type OfficeEnquiryInput = z.input<typeof officeEnquiryInputSchema>;
 
 export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` });
 export const enquiryStatusInputSchema = z.object({ status: enquiryStatusSchema }, { error: 'Status is required' });

@@ -12,7 +12,7 @@ describe('catalogue schemas', () => {
     expect(optionalPhoneSchema.parse(undefined)).toBeUndefined();
     expect(optionalPhoneSchema.parse('')).toBeNull();
     expect(optionalPhoneSchema.parse(null)).toBeNull();
-    expect(optionalPhoneSchema.parse(' 9822012345 ')).toBe('+91 9822012345');
+    expect(optionalPhoneSchema.parse(' 9822012345 ')).toBe('+919822012345');
     expect(optionalPhoneSchema.safeParse('12345').error?.issues[0]?.message).toBe('Enter a 10-digit Indian mobile number, optionally starting with +91');
   });
 

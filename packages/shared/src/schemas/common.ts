@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { indianPhoneSchema } from './settings';
+import { indianPhoneSchema, PHONE_MESSAGE } from './phone';
 
 /** Building blocks shared by the catalogue schemas (subjects, standards, teachers, students). */
 
@@ -36,8 +36,8 @@ export function optionalTextSchema(label: string, max: number) {
   return optionalField(z.string().max(max, `${label} must be at most ${max} characters`), `${label} must be text`);
 }
 
-/** An Indian mobile number when given ('+91 9822012345' once stored); never a made-up one. */
-export const optionalPhoneSchema = optionalField(indianPhoneSchema, 'Enter a 10-digit Indian mobile number, optionally starting with +91');
+/** An Indian mobile number when given ('+919822012345' once stored); never a made-up one. */
+export const optionalPhoneSchema = optionalField(indianPhoneSchema, PHONE_MESSAGE);
 
 export const optionalDateSchema = optionalField(calendarDateSchema, 'Enter a date as YYYY-MM-DD');
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
+import { indianPhoneSchema } from './phone';
 
-/** An Indian mobile number: ten digits starting with 6–9, optionally after +91 (with a space or dash). */
-export const INDIAN_PHONE_PATTERN = /^(\+91[\s-]?)?[6-9]\d{9}$/;
 export const ACADEMY_PHONE_COUNT = 3;
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
@@ -32,12 +31,6 @@ export const timeZoneSchema = z
   .max(64, 'Choose a time zone from the list, e.g. Asia/Kolkata')
   .refine(isSupportedTimeZone, 'Choose a time zone from the list, e.g. Asia/Kolkata');
 
-/** Stored and shown one way, "+91 9822012345", whichever way it was typed. */
-export const indianPhoneSchema = z
-  .string({ error: 'Phone number is required' })
-  .trim()
-  .regex(INDIAN_PHONE_PATTERN, 'Enter a 10-digit Indian mobile number, optionally starting with +91')
-  .transform((phone) => `+91 ${phone.slice(-10)}`);
 
 /** A link shown on the public site: http(s) only, so nothing like javascript: can reach a page. Empty means none. */
 const LINK_MESSAGE = 'Enter a full link starting with https://';
@@ -64,6 +57,28 @@ export const socialLinksInputSchema = z.object(
 // eslint-disable-next-line no-control-regex
 const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 
+export const MAX_TESTIMONIALS = 6;
+
+/**
+ * A family's words for the landing page, entered by the admin with their permission. None by
+ * default: the page shows the section only when there are some (nothing made up in the code).
+ */
+export const testimonialSchema = z.object(
+  {
+    quote: z.string({ error: 'Quote is required' }).trim().min(1, 'Quote is required').max(500, 'Quote must be at most 500 characters'),
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(120, 'Name must be at most 120 characters')
+      .regex(ONE_LINE, 'Name must be on one line'),
+    /** Who they are, e.g. "Parent of a 10th student" (optional). */
+    detail: z.string({ error: 'Detail must be text' }).trim().max(120, 'Detail must be at most 120 characters').regex(ONE_LINE, 'Detail must be on one line').default(''),
+  },
+  { error: 'Each testimonial needs a quote and a name' },
+);
+export type Testimonial = z.output<typeof testimonialSchema>;
+
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
   name: z
@@ -87,6 +102,11 @@ export const academySettingsInputSchema = z.object({
   timeZone: timeZoneSchema,
   /** When the daily automatic backup runs (academy time zone); left out: unchanged. */
   backupTime: backupTimeSchema.optional(),
+  /** Left out: unchanged; [] removes them all (and the landing page section). */
+  testimonials: z
+    .array(testimonialSchema, { error: 'Testimonials must be a list' })
+    .max(MAX_TESTIMONIALS, `At most ${MAX_TESTIMONIALS} testimonials`)
+    .optional(),
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
@@ -107,6 +127,7 @@ export const publicAcademySettingsSchema = z.object({
   officeHours: z.string(),
   socialLinks: socialLinksSchema,
   timeZone: z.string(),
+  testimonials: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })),
 });
 export type PublicAcademySettings = z.infer<typeof publicAcademySettingsSchema>;
 

@@ -64,7 +64,7 @@ export const admissionEnquiries = pgTable(
   },
   (table) => [
     check('admission_enquiries_status_check', sql`${table.status} in ('new', 'contacted', 'admitted', 'rejected')`),
-    check('admission_enquiries_source_check', sql`${table.source} in ('admission', 'contact')`),
+    check('admission_enquiries_source_check', sql`${table.source} in ('admission', 'contact', 'office')`),
     check('admission_enquiries_gender_check', sql`${table.gender} is null or ${table.gender} in ('male', 'female', 'other')`),
     uniqueIndex('admission_enquiries_student_unique').on(table.studentId),
     // The list is newest first, filtered by status (the sidebar counts `new`) and source.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { Testimonial } from '@academy/shared/schemas/settings';
 
 /**
  * The academy's own details, edited by the admin. Exactly one row: the key is fixed to 1 by a check,
@@ -22,6 +23,8 @@ export const academySettings = pgTable(
     timeZone: varchar({ length: 64 }).notNull(),
     // HH:mm in the academy's time zone: when the daily automatic backup runs.
     backupTime: varchar({ length: 5 }).notNull().default('02:00'),
+    // What families say, shown on the landing page only when the admin has entered some (none by default).
+    testimonials: jsonb().$type<Testimonial[]>().notNull().default([]),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()

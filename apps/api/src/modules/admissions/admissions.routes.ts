@@ -11,6 +11,7 @@ import {
   convertEnquiryResultSchema,
   enquiryCountsSchema,
   enquiryStatusInputSchema,
+  officeEnquiryInputSchema,
 } from '@academy/shared/schemas/admissions';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { actorOf } from '../../access/http';
@@ -21,6 +22,7 @@ import {
   countEnquiries,
   createAdmissionEnquiry,
   createContactEnquiry,
+  createOfficeEnquiry,
   deleteEnquiry,
   getEnquiry,
   listEnquiries,
@@ -60,6 +62,17 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     async (request, reply) => {
       confirm(await createContactEnquiry(db, request.body));
       return reply.status(201).send({ success: true as const, message: CONTACT_RECEIVED });
+    },
+  );
+
+  app.post(
+    '/admission-enquiries/office',
+    {
+      schema: { tags: ['admissions'], body: officeEnquiryInputSchema, response: { 201: apiSuccess(admissionEnquiryDetailSchema) } },
+    },
+    async (request, reply) => {
+      const data = await createOfficeEnquiry(db, request.body, actorOf(request).userId);
+      return reply.status(201).send({ success: true as const, data, message: 'Registration added' });
     },
   );
 

@@ -14,6 +14,7 @@ import {
   type admissionEnquiryListQuerySchema,
   type admissionEnquiryUpdateInputSchema,
   type contactEnquiryInputSchema,
+  type officeEnquiryInputSchema,
 } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
 import {
@@ -38,10 +39,12 @@ import { consumeVerificationProof } from './email-verification.service';
 
 type AdmissionInput = z.output<typeof admissionEnquiryInputSchema>;
 type ContactInput = z.output<typeof contactEnquiryInputSchema>;
+type OfficeInput = z.output<typeof officeEnquiryInputSchema>;
 type UpdateInput = z.output<typeof admissionEnquiryUpdateInputSchema>;
 type ListQuery = z.output<typeof admissionEnquiryListQuerySchema>;
 
 export const ENQUIRY_NOT_FOUND = 'Registration not found';
+export const ENQUIRY_ALREADY_STUDENT = 'This enquiry has become a student, so its status cannot change any more. Archive the student instead if it was a mistake.';
 
 const studentUsers = sql`student_users`;
 const enquiryColumns = {
@@ -254,7 +257,8 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<AdmissionE
       changedAt: change.changedAt.toISOString(),
     })),
     duplicates,
-    allowedStatuses: [...ENQUIRY_TRANSITIONS[enquiry.status]],
+    // Once it became a student the status stays (changeEnquiryStatus refuses it too).
+    allowedStatuses: enquiry.student ? [] : [...ENQUIRY_TRANSITIONS[enquiry.status]],
   };
 }
 
@@ -309,6 +313,41 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput): Pro
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
   });
   return { to: input.email, name: input.studentName, source: 'admission' };
+}
+
+/**
+ * POST /api/admission-enquiries/office: a walk-in or phone enquiry the office recorded itself. No
+ * email code and no confirmation mail (the office is talking to the family). Stored as `new` from
+ * `office`, with the admin as the author of the first history entry, in one transaction.
+ */
+export async function createOfficeEnquiry(db: Db, input: OfficeInput, createdBy: string): Promise<AdmissionEnquiryDetail> {
+  await assertReferences(db, input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(admissionEnquiries)
+      .values({
+        studentName: input.studentName,
+        email: input.email ?? null,
+        phone: input.phone,
+        parentName: input.parentName ?? null,
+        parentPhone: input.parentPhone ?? null,
+        gender: input.gender ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        standardId: input.standard ?? null,
+        school: input.school ?? null,
+        board: input.board ?? null,
+        medium: input.medium ?? null,
+        address: input.address ?? null,
+        message: input.message ?? null,
+        notes: input.notes ?? null,
+        source: 'office',
+      })
+      .returning({ id: admissionEnquiries.id });
+    await replaceSubjects(tx, row!.id, input.subjects ?? []);
+    await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new', changedBy: createdBy });
+    return row!.id;
+  });
+  return getEnquiry(db, id);
 }
 
 /** POST /api/admission-enquiries/contact: a message from /contact, stored as a `new` enquiry from `contact`. */
@@ -367,7 +406,6 @@ function orList(statuses: readonly string[]): string {
 export function transitionError(from: EnquiryStatus, to: EnquiryStatus): string {
   const allowed = ENQUIRY_TRANSITIONS[from];
   const label = ENQUIRY_STATUS_LABELS[from].toLowerCase();
-  if (allowed.length === 0) return `This enquiry is ${label}, which is final: its status cannot change any more`;
   const article = from === 'admitted' ? 'An' : 'A';
   return `${article} ${label} enquiry can only move to ${orList(allowed)}, not to ${to}`;
 }
@@ -375,8 +413,14 @@ export function transitionError(from: EnquiryStatus, to: EnquiryStatus): string 
 /** PATCH /api/admission-enquiries/{id}/status: one step of the pipeline, recorded with who and when. */
 export async function changeEnquiryStatus(db: Db, id: string, status: EnquiryStatus, changedBy: string): Promise<AdmissionEnquiryDetail> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: admissionEnquiries.status }).from(admissionEnquiries).where(eq(admissionEnquiries.id, id)).for('update');
+    const [current] = await tx
+      .select({ status: admissionEnquiries.status, studentId: admissionEnquiries.studentId })
+      .from(admissionEnquiries)
+      .where(eq(admissionEnquiries.id, id))
+      .for('update');
     if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    // The student account made from it stays; reopening would leave the two disagreeing.
+    if (current.studentId) throw new AppError('CONFLICT', ENQUIRY_ALREADY_STUDENT);
     if (!ENQUIRY_TRANSITIONS[current.status].includes(status)) {
       const message = transitionError(current.status, status);
       throw new AppError('BAD_REQUEST', message, { status: message });

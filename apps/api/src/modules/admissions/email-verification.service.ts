@@ -1,8 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   OTP_MAX_WRONG_TRIES,
   OTP_RESEND_AFTER_SECONDS,
+  OTP_SENDS_PER_CONNECTION_PER_HOUR,
   OTP_SENDS_PER_HOUR,
   OTP_VALID_MINUTES,
   VERIFICATION_PROOF_MINUTES,
@@ -41,11 +42,19 @@ const NEW_CODE_NEEDED = 'This code has expired or is no longer valid. Please ask
 const TOO_MANY_WRONG = 'Too many wrong codes. Please ask for a new code.';
 export const PROOF_INVALID = 'Your email address is not verified, or the verification has expired. Please verify it again.';
 
+/** "in 1 minute", "in 40 minutes": when the oldest send of the last hour stops counting. */
+function tryAgainIn(secondsLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
+  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 /**
- * Mails a new code unless the limits say no: one send per email every 60 s, at most five per email
- * and five per client address in an hour. The counts come from the table, under a transaction lock
- * per email and per address, so they hold however many servers answer. A new code replaces the
- * previous ones of that email.
+ * Mails a new code unless the limits say no: one send per email every 60 s and five per email in an
+ * hour (the limit a family meets), and a high limit per client address against abuse only (families
+ * share an office's Wi-Fi). The counts come from the table, under a transaction lock per email and
+ * per address, so they hold however many servers answer. A refusal says when to try again (the web
+ * form adds the academy's phone numbers); asking again within 60 s says the earlier code still works
+ * and never that a new one was sent. A new code replaces the previous ones of that email.
  */
 export async function sendVerificationCode(deps: OtpDeps, input: { email: string; ip: string }): Promise<SendOtpResult> {
   const ip = input.ip.slice(0, 64);
@@ -61,16 +70,23 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
       .limit(1);
     if (latest && latest.secondsAgo < OTP_RESEND_AFTER_SECONDS) {
       const wait = Math.max(1, Math.ceil(OTP_RESEND_AFTER_SECONDS - latest.secondsAgo));
-      throw new AppError('TOO_MANY_REQUESTS', `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for a new code.`);
+      const message = `A code was sent to this address less than a minute ago and still works: enter it below. You can ask for a new one in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
+      // `otp`: the earlier code is what the applicant needs now (the form shows its code field).
+      throw new AppError('TOO_MANY_REQUESTS', message, { otp: message });
     }
-    const lastHour = gt(emailVerifications.createdAt, sql`now() - interval '1 hour'`);
-    const [byEmail] = await tx.select({ value: count() }).from(emailVerifications).where(and(eq(emailVerifications.email, input.email), lastHour));
-    if ((byEmail?.value ?? 0) >= OTP_SENDS_PER_HOUR) {
-      throw new AppError('TOO_MANY_REQUESTS', 'Too many codes were sent to this email address. Please try again in an hour.');
+    // How many sends in the last hour, and how long until the oldest of them stops counting.
+    const window = (where: SQL) =>
+      tx
+        .select({ sends: count(), secondsLeft: sql<number>`coalesce(extract(epoch from min(${emailVerifications.createdAt}) + interval '1 hour' - now()), 0)::float8` })
+        .from(emailVerifications)
+        .where(and(where, gt(emailVerifications.createdAt, sql`now() - interval '1 hour'`)));
+    const [byEmail] = await window(eq(emailVerifications.email, input.email));
+    if ((byEmail?.sends ?? 0) >= OTP_SENDS_PER_HOUR) {
+      throw new AppError('TOO_MANY_REQUESTS', `Too many codes were sent to this email address. Please try again ${tryAgainIn(byEmail!.secondsLeft)}.`);
     }
-    const [byIp] = await tx.select({ value: count() }).from(emailVerifications).where(and(eq(emailVerifications.ip, ip), lastHour));
-    if ((byIp?.value ?? 0) >= OTP_SENDS_PER_HOUR) {
-      throw new AppError('TOO_MANY_REQUESTS', 'Too many codes were asked for from this connection. Please try again in an hour.');
+    const [byIp] = await window(eq(emailVerifications.ip, ip));
+    if ((byIp?.sends ?? 0) >= OTP_SENDS_PER_CONNECTION_PER_HOUR) {
+      throw new AppError('TOO_MANY_REQUESTS', `Too many codes were asked for from this connection. Please try again ${tryAgainIn(byIp!.secondsLeft)}.`);
     }
     // Only the newest code works.
     await tx

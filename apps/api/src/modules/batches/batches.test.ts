@@ -73,13 +73,13 @@ describe('batches CRUD', () => {
       status: expect.stringMatching(/^(upcoming|active|completed)$/),
     });
 
-    const student = await buildStudent(t.database.db, { name: 'Ravi Patil', standardId: r.standard.id, phone: '+91 9822012345' });
+    const student = await buildStudent(t.database.db, { name: 'Ravi Patil', standardId: r.standard.id, phone: '+919822012345' });
     expect((await call('PUT', `/batches/${data._id}/students/${student.id}/add`)).statusCode).toBe(200);
     const plain = (await call('GET', `/batches/${data._id}`)).json().data;
     expect(plain.enrolledStudents).toEqual([student.id]);
     const populated = (await call('GET', `/batches/${data._id}?populate=enrolledStudents,standard,subject&virtuals=true`)).json().data;
     expect(populated.enrolledStudents).toEqual([
-      { _id: student.id, name: 'Ravi Patil', email: student.user.email, phone: '+91 9822012345', parentPhone: null, standard: { _id: r.standard.id, name: r.standard.name, level: r.standard.level } },
+      { _id: student.id, name: 'Ravi Patil', email: student.user.email, phone: '+919822012345', parentPhone: null, standard: { _id: r.standard.id, name: r.standard.name, level: r.standard.level } },
     ]);
     expect(populated).toMatchObject({ enrolledCount: 1, seatsLeft: 1, isFull: false });
     // The list never ships every batch's roster: ids and counts only, even when asked to populate.

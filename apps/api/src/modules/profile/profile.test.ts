@@ -17,12 +17,12 @@ const login = (email: string, password: string) => t.app.inject({ method: 'POST'
 describe("a student's own profile", () => {
   it('shows the signed-in student their own profile, never another one', async () => {
     const db = t.database.db;
-    const student = await buildStudent(db, { name: 'Rutuja More', phone: '+91 9822011111' });
+    const student = await buildStudent(db, { name: 'Rutuja More', phone: '+919822011111' });
     await buildStudent(db, { name: 'Someone Else' });
     const cookie = await loginAs(t.app, student.user.email);
     const response = await call('GET', '/student/profile', cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ _id: student.id, name: 'Rutuja More', email: student.user.email, phone: '+91 9822011111', gender: 'male', status: 'active' });
+    expect(response.json().data).toMatchObject({ _id: student.id, name: 'Rutuja More', email: student.user.email, phone: '+919822011111', gender: 'male', status: 'active' });
     expect(response.json().data).not.toHaveProperty('batches');
   });
 
@@ -33,7 +33,7 @@ describe("a student's own profile", () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       message: 'Profile updated successfully',
-      data: { phone: '+91 7020034567', address: 'Barshi Road, Latur', avatarUrl: 'https://images.example.in/tejas.png', name: 'Tejas Kale' },
+      data: { phone: '+917020034567', address: 'Barshi Road, Latur', avatarUrl: 'https://images.example.in/tejas.png', name: 'Tejas Kale' },
     });
     // The session user (navbar) shows the new picture too.
     expect((await me(cookie)).json().data.avatarUrl).toBe('https://images.example.in/tejas.png');
@@ -176,8 +176,8 @@ describe('the profile of admins and teachers', () => {
       gender: null,
       status: 'active',
     });
-    const saved = await call('PUT', '/auth/profile', cookie, { phone: '+91 9890023456', address: 'Latur' });
-    expect(saved.json().data.teacher).toMatchObject({ phone: '+91 9890023456', address: 'Latur' });
+    const saved = await call('PUT', '/auth/profile', cookie, { phone: '+919890023456', address: 'Latur' });
+    expect(saved.json().data.teacher).toMatchObject({ phone: '+919890023456', address: 'Latur' });
     expect((await call('PUT', '/auth/profile', cookie, { qualification: 'PhD' })).statusCode).toBe(400);
   });
 });

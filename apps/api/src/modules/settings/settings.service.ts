@@ -11,7 +11,7 @@ export const DEFAULT_ACADEMY_SETTINGS = {
   name: 'Shree Academy, Latur',
   tagline: 'Coaching for 9th to 12th: board exams, JEE and NEET',
   address: 'Shivaji Chowk, Latur, Maharashtra 413512',
-  phones: ['+91 9876543210', '+91 9876543211', '+91 9876543212'],
+  phones: ['+919876543210', '+919876543211', '+919876543212'],
   email: 'office@academy.example.in',
   officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
   facebookUrl: null,
@@ -32,14 +32,15 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     socialLinks: { facebook: row.facebookUrl, instagram: row.instagramUrl, youtube: row.youtubeUrl, whatsapp: row.whatsappUrl },
     timeZone: row.timeZone,
     backupTime: row.backupTime,
+    testimonials: row.testimonials,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 /** Only what the public pages show; nothing about when or by whom it changed. */
 export function toPublicSettings(settings: AcademySettings): PublicAcademySettings {
-  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone } = settings;
-  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone };
+  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials } = settings;
+  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials };
 }
 
 async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
@@ -78,6 +79,7 @@ export async function updateAcademySettings(db: DbExecutor, input: z.output<type
     timeZone: input.timeZone,
     // Left out by older clients: the stored time stays.
     ...(input.backupTime ? { backupTime: input.backupTime } : {}),
+    ...(input.testimonials ? { testimonials: input.testimonials } : {}),
   };
   const [row] = await db
     .insert(academySettings)

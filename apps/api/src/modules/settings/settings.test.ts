@@ -47,6 +47,8 @@ describe('academy settings', () => {
         officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
         socialLinks: { facebook: null, instagram: null, youtube: null, whatsapp: null },
         timeZone: 'Asia/Kolkata',
+        // None by default: the landing page hides the section.
+        testimonials: [],
       },
     });
     await Promise.all([getAcademySettings(t.database.db), getAcademySettings(t.database.db), getPublic()]);
@@ -87,10 +89,11 @@ describe('academy settings', () => {
       data: {
         ...validSettings,
         email: 'office@saraswati.example.in',
-        phones: ['+91 9822012345', '+91 9890023456', '+91 7020034567'],
+        phones: ['+919822012345', '+919890023456', '+917020034567'],
         socialLinks: { facebook: 'https://facebook.com/saraswati.latur', instagram: null, youtube: null, whatsapp: 'https://wa.me/919822012345' },
         // Not sent, so unchanged: the default daily backup time.
         backupTime: '02:00',
+        testimonials: [],
         updatedAt: expect.any(String),
       },
     });
@@ -98,7 +101,7 @@ describe('academy settings', () => {
 
     const publicView = (await getPublic()).json().data;
     expect(publicView.name).toBe('Saraswati Classes');
-    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'name', 'officeHours', 'phones', 'socialLinks', 'tagline', 'timeZone']);
+    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'name', 'officeHours', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone']);
     expect((await getAcademySettings(t.database.db)).timeZone).toBe('Asia/Kolkata');
   });
 
@@ -129,6 +132,26 @@ describe('academy settings', () => {
       expect(response.statusCode).toBe(400);
     }
     expect((await getPublic()).json().data.name).toBe('Saraswati Classes');
+  });
+
+  it('keeps the testimonials the admin enters (public too), leaves them alone when not sent, and refuses bad ones', async () => {
+    const testimonials = [{ quote: '  The weekly tests helped.  ', name: 'Sunita Shinde', detail: 'Parent of a 10th student' }, { quote: 'Good teachers.', name: 'Omkar' }];
+    const saved = await put({ ...validSettings, testimonials });
+    expect(saved.statusCode).toBe(200);
+    const expected = [
+      { quote: 'The weekly tests helped.', name: 'Sunita Shinde', detail: 'Parent of a 10th student' },
+      { quote: 'Good teachers.', name: 'Omkar', detail: '' },
+    ];
+    expect((await getPublic()).json().data.testimonials).toEqual(expected);
+    // Not sent: unchanged.
+    expect((await put(validSettings)).json().data.testimonials).toEqual(expected);
+    const bad = await put({ ...validSettings, testimonials: [{ quote: '', name: 'X' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['testimonials.0.quote']).toBe('Quote is required');
+    const tooMany = await put({ ...validSettings, testimonials: Array.from({ length: 7 }, () => ({ quote: 'q', name: 'n' })) });
+    expect(tooMany.json().errors.testimonials).toBe('At most 6 testimonials');
+    // [] removes them all.
+    expect((await put({ ...validSettings, testimonials: [] })).json().data.testimonials).toEqual([]);
   });
 
   it('accepts other real time zones, including the old and the canonical names', async () => {

@@ -141,9 +141,9 @@ export async function listStudents(db: DbExecutor, query: ListQuery): Promise<St
   };
 }
 
-// Every stored phone is an Indian mobile ("+91 98…"); spreadsheets would read a leading "+" as a
+// Every stored phone is an Indian mobile ("+9198…"); spreadsheets would read a leading "+" as a
 // formula, so the export writes the ten digits under a header that names the country code.
-const nationalNumber = (phone: string | null) => phone?.replace(/^\+91\s?/, '') ?? null;
+const nationalNumber = (phone: string | null) => phone?.replace(/^\+91/, '') ?? null;
 
 const CSV_HEADER = [
   'Name',

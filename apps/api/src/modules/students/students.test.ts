@@ -74,8 +74,8 @@ describe('creating students', () => {
     expect(response.json().data).toMatchObject({
       gender: 'female',
       address: 'Ausa Road, Latur',
-      phone: '+91 9822012345',
-      parentPhone: '+91 9422012345',
+      phone: '+919822012345',
+      parentPhone: '+919422012345',
       parentEmail: 'ramesh@example.com',
       dateOfBirth: '2010-08-15',
       standard: null,
@@ -150,11 +150,11 @@ describe('reading a student', () => {
 describe('updating students', () => {
   it('changes only the fields sent; clearing the address restores the default, clearing a phone empties it', async () => {
     const db = t.database.db;
-    const student = await buildStudent(db, { phone: '+91 9822000333' });
+    const student = await buildStudent(db, { phone: '+919822000333' });
     const standard = await buildStandard(db);
     const response = await call('PUT', `/students/${student.id}`, { name: 'Renamed Student', standard: standard.id, address: 'Gandhi Chowk' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: 'Student updated successfully', data: { name: 'Renamed Student', address: 'Gandhi Chowk', phone: '+91 9822000333', standard: { _id: standard.id } } });
+    expect(response.json()).toMatchObject({ message: 'Student updated successfully', data: { name: 'Renamed Student', address: 'Gandhi Chowk', phone: '+919822000333', standard: { _id: standard.id } } });
     const cleared = await call('PUT', `/students/${student.id}`, { address: '', phone: null, standard: null, admissionDate: null });
     expect(cleared.json().data).toMatchObject({ address: 'Default Address', phone: null, standard: null, name: 'Renamed Student' });
     expect(cleared.json().data.admissionDate).toMatch(/^\d{4}-\d\d-\d\d$/);
@@ -208,9 +208,9 @@ describe('the student list', () => {
     standardA = (await buildStandard(db, { name: 'List 9th', level: 309 })).id;
     standardB = (await buildStandard(db, { name: 'List 12th', level: 312 })).id;
     const rows = [
-      { name: 'Yash More', standardId: standardA, phone: '+91 9000000001' },
+      { name: 'Yash More', standardId: standardA, phone: '+919000000001' },
       { name: 'aditi Kale', standardId: standardB, phone: null },
-      { name: 'Bhavesh Joshi', standardId: standardA, phone: '+91 9000000003' },
+      { name: 'Bhavesh Joshi', standardId: standardA, phone: '+919000000003' },
       { name: 'Chitra "CJ" Jadhav, Jr', standardId: null, phone: null },
       { name: '=HYPERLINK("http://evil")', standardId: standardB, phone: null },
     ];
@@ -310,7 +310,7 @@ describe('a list of 3,000 students', () => {
     `);
     await db.execute(sql`
       insert into students (user_id, standard_id, phone, created_at)
-      select u.id, ${standard.id}, '+91 9' || lpad(substr(u.email, 5, position('@' in u.email) - 5), 9, '0'), now() - (random() * interval '300 days')
+      select u.id, ${standard.id}, '+919' || lpad(substr(u.email, 5, position('@' in u.email) - 5), 9, '0'), now() - (random() * interval '300 days')
       from users u where u.email like 'bulk%@example.com'
     `);
     await db.execute(sql`analyze`);

@@ -42,7 +42,7 @@ describe('creating teachers', () => {
         name: 'Priya Kulkarni',
         email: 'priya.k@example.com',
         avatarUrl: null,
-        phone: '+91 9822012345',
+        phone: '+919822012345',
         qualification: 'M.Sc. Mathematics, B.Ed.',
         subjects: [{ _id: maths.id, name: 'Mathematics', code: 'MATHS' }],
         joiningDate: '2022-06-01',
@@ -143,7 +143,7 @@ describe('reading teachers', () => {
   it('lists teachers by name with their subjects, searchable and filterable', async () => {
     const db = t.database.db;
     const chem = await buildSubject(db, { name: 'Chemistry', code: 'CHEMX' });
-    await buildTeacher(db, { name: 'Zoya Shaikh', email: 'zoya@example.com', subjectIds: [chem.id], phone: '+91 9890023456' });
+    await buildTeacher(db, { name: 'Zoya Shaikh', email: 'zoya@example.com', subjectIds: [chem.id], phone: '+919890023456' });
     await buildTeacher(db, { name: 'Mahesh More', status: 'on_leave' });
     const all = await call('GET', '/teachers');
     expect(all.statusCode).toBe(200);
@@ -186,12 +186,12 @@ describe('updating teachers', () => {
   it('changes only the fields sent, replaces subjects, and keeps emails unique', async () => {
     const db = t.database.db;
     const [a, b] = [await buildSubject(db), await buildSubject(db)];
-    const teacher = await buildTeacher(db, { name: 'Old Name', subjectIds: [a.id], phone: '+91 9822000001' });
+    const teacher = await buildTeacher(db, { name: 'Old Name', subjectIds: [a.id], phone: '+919822000001' });
     const response = await call('PUT', `/teachers/${teacher.id}`, { name: 'New Name', subjects: [b.id], qualification: 'Ph.D.' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       message: 'Teacher updated successfully',
-      data: { name: 'New Name', subjects: [{ _id: b.id }], qualification: 'Ph.D.', phone: '+91 9822000001', email: teacher.user.email },
+      data: { name: 'New Name', subjects: [{ _id: b.id }], qualification: 'Ph.D.', phone: '+919822000001', email: teacher.user.email },
     });
     const cleared = await call('PUT', `/teachers/${teacher.id}`, { phone: '', address: null });
     expect(cleared.json().data).toMatchObject({ phone: null, address: '', name: 'New Name' });
@@ -300,8 +300,8 @@ describe("a teacher's batches and students", () => {
     const db = t.database.db;
     const teacher = await buildTeacher(db);
     const otherTeacher = await buildTeacher(db);
-    const aarav = await buildStudent(db, { name: 'Aarav Patil', phone: '+91 9822000111' });
-    const sneha = await buildStudent(db, { name: 'Sneha Shinde', parentPhone: '+91 9422000222' });
+    const aarav = await buildStudent(db, { name: 'Aarav Patil', phone: '+919822000111' });
+    const sneha = await buildStudent(db, { name: 'Sneha Shinde', parentPhone: '+919422000222' });
     const archived = await buildStudent(db, { name: 'Gone Student', status: 'archived' });
     const stranger = await buildStudent(db, { name: 'Not Mine' });
     const maths = await buildBatch(db, { teacherId: teacher.id, name: 'A Maths', studentIds: [aarav.id, sneha.id, archived.id] });
@@ -318,7 +318,7 @@ describe("a teacher's batches and students", () => {
       { _id: science.id, name: 'B Science' },
     ]);
     expect(data[0]!.batches.map((batch) => batch._id)).not.toContain(foreign.id);
-    expect(data[0]).toMatchObject({ _id: aarav.id, phone: '+91 9822000111', standard: { _id: aarav.standardId } });
+    expect(data[0]).toMatchObject({ _id: aarav.id, phone: '+919822000111', standard: { _id: aarav.standardId } });
     expect(Object.keys(data[0]!).sort()).toEqual(['_id', 'avatarUrl', 'batches', 'email', 'name', 'parentName', 'parentPhone', 'phone', 'standard'].sort());
 
     const search = async (query: string) => (await call('GET', `/teachers/${teacher.id}/students?search=${query}`)).json().data.map((s: { name: string }) => s.name);

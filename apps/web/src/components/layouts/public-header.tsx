@@ -4,6 +4,7 @@ import { IconSchool } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { landingRouteFor } from '@academy/shared/roles';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { usePublicSettings } from '../../features/settings/api';
 import classes from './public-layout.module.css';
 
 const NAV_LINKS = [
@@ -29,6 +30,8 @@ function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: 
 /** Top bar of the public site (spec section 2). */
 export function PublicHeader() {
   const user = useCurrentUser();
+  // The academy's own name from Settings, as everywhere else (the generic word only while it loads).
+  const academyName = usePublicSettings().data?.name ?? 'Academy';
   const [opened, menu] = useDisclosure(false);
   const wide = useMediaQuery(`(min-width: ${LINKS_BREAKPOINT})`, true, { getInitialValueInEffect: false });
   const menuOpen = opened && !wide;
@@ -40,11 +43,11 @@ export function PublicHeader() {
     <header className={classes.header}>
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <Link to="/" aria-label="Academy home" style={{ color: 'inherit', textDecoration: 'none' }}>
+          <Link to="/" aria-label={`${academyName} home`} style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
             <Group gap={8} wrap="nowrap">
               <IconSchool size={28} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
-              <Text fw={700} size="lg">
-                Academy
+              <Text fw={700} size="lg" truncate="end">
+                {academyName}
               </Text>
             </Group>
           </Link>
@@ -55,7 +58,8 @@ export function PublicHeader() {
             </Group>
           ) : null}
 
-          <Group gap="xs" wrap="nowrap" miw={0}>
+          {/* Never squeezed: a long academy name gives way (truncated) instead of the Login button. */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {user ? (
               <Button component={Link} to={landingRouteFor(user.role)} variant="light" maw={{ base: 150, sm: 240 }} title={user.name}>
                 <Text span inherit truncate="end">

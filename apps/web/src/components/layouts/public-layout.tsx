@@ -14,8 +14,12 @@ const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).
 export function PublicLayout() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      {/* The first stop of the keyboard: past the navigation, straight to the page. */}
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
       <PublicHeader />
-      <main className={classes.main}>
+      <main className={classes.main} id="main-content" tabIndex={-1}>
         <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
           <ErrorBoundary>
             <Outlet />

@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form';
 import { usePublicSettings } from '../../features/settings/api';
 import { mailtoHref } from '../../features/settings/contact-links';
-import { telHref } from '../../lib/phone';
+import { formatPhone, telHref } from '../../lib/phone';
 import { SocialLinks } from '../../features/settings/components/social-links';
 import { ScrollToTopButton } from '../ui/scroll-to-top-button';
 import classes from './public-layout.module.css';
 
 const EXPLORE_LINKS = [
   { label: 'Courses', to: '/courses' },
-  { label: 'Admission', to: '/admission' },
+  { label: 'Registration', to: '/admission' },
   { label: 'Resources', to: '/resources' },
   { label: 'Contact Us', to: '/contact' },
 ] as const;
@@ -93,7 +93,7 @@ export function SiteFooter() {
                   <Stack gap={2}>
                     {settings.phones.map((phone) => (
                       <Anchor key={phone} href={telHref(phone)} className={classes.footerLink}>
-                        {phone}
+                        {formatPhone(phone)}
                       </Anchor>
                     ))}
                   </Stack>

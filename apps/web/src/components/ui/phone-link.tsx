@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { telHref } from '../../lib/phone';
+import { formatPhone, telHref } from '../../lib/phone';
 
 /** A phone number people can tap to call, or a dash when there is none. */
 export function PhoneLink({ phone, size = 'sm' }: { phone: string | null | undefined; size?: string }) {
@@ -12,7 +12,7 @@ export function PhoneLink({ phone, size = 'sm' }: { phone: string | null | undef
   }
   return (
     <Anchor href={telHref(phone)} size={size} style={{ whiteSpace: 'nowrap' }}>
-      {phone}
+      {formatPhone(phone)}
     </Anchor>
   );
 }

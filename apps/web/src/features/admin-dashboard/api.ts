@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { apiRequest } from '../../lib/api-client';
 
@@ -15,4 +16,39 @@ export const adminDashboardSummaryQueryOptions = queryOptions({
 
 export function useAdminDashboardSummary() {
   return useQuery(adminDashboardSummaryQueryOptions);
+}
+
+/** Today's absent students and the office's "called" ticks. */
+export const absentTodayQueryOptions = queryOptions({
+  queryKey: [...adminDashboardKeys.all, 'absent-today'] as const,
+  queryFn: ({ signal }) => apiRequest<AbsentToday>('GET', '/admin/absent-today', undefined, { signal }),
+  staleTime: 30_000,
+});
+
+export function useAbsentToday() {
+  return useQuery(absentTodayQueryOptions);
+}
+
+export function useSetAbsenceCalled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentId, called }: { studentId: string; called: boolean }) =>
+      apiRequest<AbsentToday>('PUT', `/admin/absent-today/${encodeURIComponent(studentId)}/called`, { called }),
+    // The tick shows at once; the server's answer (who, when) replaces it, a failure puts it back.
+    onMutate: async ({ studentId, called }) => {
+      await queryClient.cancelQueries({ queryKey: absentTodayQueryOptions.queryKey });
+      const before = queryClient.getQueryData(absentTodayQueryOptions.queryKey);
+      if (before) {
+        queryClient.setQueryData(absentTodayQueryOptions.queryKey, {
+          ...before,
+          students: before.students.map((student) => (student._id === studentId ? { ...student, called: called ? { at: new Date().toISOString(), by: null } : null } : student)),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(absentTodayQueryOptions.queryKey, context.before);
+    },
+    onSuccess: (data) => queryClient.setQueryData(absentTodayQueryOptions.queryKey, data),
+  });
 }

@@ -10,6 +10,7 @@ import type {
   ConvertEnquiryResult,
   EnquiryCounts,
   EnquiryStatus,
+  OfficeEnquiryInput,
   SendOtpResult,
   VerifyOtpResult,
 } from '@academy/shared/schemas/admissions';
@@ -27,6 +28,7 @@ export const enquiryKeys = {
 export const ENQUIRY_FAILURES = {
   fetch: 'Failed to fetch registrations',
   update: 'Failed to update registration',
+  create: 'Failed to add the registration',
   delete: 'Failed to delete registration',
   status: 'Failed to change the status',
   convert: 'Failed to convert the registration',
@@ -107,6 +109,15 @@ export function useUpdateEnquiry(id: string) {
   const invalidate = useInvalidateEnquiries();
   return useMutation({
     mutationFn: (input: AdmissionEnquiryUpdateInput) => apiRequestWithMessage<AdmissionEnquiryDetail>('PUT', `/admission-enquiries/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** A walk-in or phone enquiry the office types in itself (no email code). */
+export function useCreateOfficeEnquiry() {
+  const invalidate = useInvalidateEnquiries();
+  return useMutation({
+    mutationFn: (input: OfficeEnquiryInput) => apiRequestWithMessage<AdmissionEnquiryDetail>('POST', '/admission-enquiries/office', input),
     onSuccess: () => invalidate(),
   });
 }

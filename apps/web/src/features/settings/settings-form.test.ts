@@ -5,22 +5,24 @@ const settings = {
   name: 'Shree Academy, Latur',
   tagline: 'Coaching for 9th to 12th',
   address: 'Shivaji Chowk, Latur, Maharashtra 413512',
-  phones: ['+91 9876543210', '+91 9876543211', '+91 9876543212'],
+  phones: ['+919876543210', '+919876543211', '+919876543212'],
   email: 'office@academy.example.in',
   officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
   socialLinks: { facebook: 'https://facebook.com/academy', instagram: null, youtube: null, whatsapp: null },
   timeZone: 'Asia/Kolkata',
+  testimonials: [{ quote: 'Good teachers', name: 'A parent', detail: '' }],
 };
 
 describe('toSettingsFormValues', () => {
   it('turns unset social links into empty fields and keeps three phone fields', () => {
     expect(toSettingsFormValues(settings)).toEqual({
       ...settings,
+      phones: ['+91 98765 43210', '+91 98765 43211', '+91 98765 43212'],
       socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
       backupTime: '02:00',
     });
     expect(toSettingsFormValues({ ...settings, backupTime: '23:15' }).backupTime).toBe('23:15');
-    expect(toSettingsFormValues({ ...settings, phones: ['+91 9876543210'] }).phones).toEqual(['+91 9876543210', '', '']);
+    expect(toSettingsFormValues({ ...settings, phones: ['+919876543210'] }).phones).toEqual(['+91 98765 43210', '', '']);
   });
 });
 

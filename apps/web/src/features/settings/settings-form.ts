@@ -1,6 +1,7 @@
 import { DEFAULT_BACKUP_TIME } from '@academy/shared/schemas/backups';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { formatPhone } from '../../lib/phone';
 
 /** What the settings form edits: every field a string, an empty social link meaning "none". */
 export interface SettingsFormValues {
@@ -13,6 +14,7 @@ export interface SettingsFormValues {
   socialLinks: Record<keyof PublicAcademySettings['socialLinks'], string>;
   timeZone: string;
   backupTime: string;
+  testimonials: { quote: string; name: string; detail: string }[];
 }
 
 export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string }): SettingsFormValues {
@@ -21,12 +23,13 @@ export function toSettingsFormValues(settings: PublicAcademySettings & { backupT
     name: settings.name,
     tagline: settings.tagline,
     address: settings.address,
-    phones: [0, 1, 2].map((index) => settings.phones[index] ?? ''),
+    phones: [0, 1, 2].map((index) => formatPhone(settings.phones[index] ?? '')),
     email: settings.email,
     officeHours: settings.officeHours,
     socialLinks: { facebook: facebook ?? '', instagram: instagram ?? '', youtube: youtube ?? '', whatsapp: whatsapp ?? '' },
     timeZone: settings.timeZone,
     backupTime: settings.backupTime ?? DEFAULT_BACKUP_TIME,
+    testimonials: settings.testimonials.map(({ quote, name, detail }) => ({ quote, name, detail })),
   };
 }
 

@@ -3,9 +3,10 @@ import { studentCreateInputSchema } from '@academy/shared/schemas/students';
 import { toStudentFormValues, toStudentPayload, todayDate } from './student-form';
 
 describe('student form', () => {
-  it('starts a new student with the spec defaults and today as admission date', () => {
+  it('starts a new student with gender and address empty (the server defaults them) and today as admission date', () => {
     const values = toStudentFormValues(undefined, '2026-06-01');
-    expect(values).toMatchObject({ gender: 'male', address: 'Default Address', admissionDate: '2026-06-01', status: 'active', standard: null });
+    expect(values).toMatchObject({ gender: null, address: '', admissionDate: '2026-06-01', status: 'active', standard: null });
+    expect(studentCreateInputSchema.parse(toStudentPayload({ ...values, name: 'Riya', email: 'riya@example.com' }))).toMatchObject({ address: null });
   });
 
   it('leaves out an empty password and admission date, and the schema accepts the rest', () => {

@@ -1,13 +1,14 @@
 import type { Gender } from '@academy/shared/schemas/common';
-import { STUDENT_DEFAULTS } from '@academy/shared/schemas/students';
 import type { Student, StudentStatus } from '@academy/shared/schemas/students';
+import { formatPhone } from '../../lib/phone';
 
 /** What the student form edits: text fields as strings ('' = none), the standard as its id. */
 export interface StudentFormValues {
   name: string;
   email: string;
   password: string;
-  gender: Gender;
+  /** Null on a new student until chosen (the server then records its default). */
+  gender: Gender | null;
   address: string;
   phone: string;
   parentName: string;
@@ -25,17 +26,21 @@ export function todayDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** The form's starting values: the spec's defaults for a new student (male, "Default Address"), else the student's own. */
+/**
+ * The form's starting values: a new student's gender and address start empty, not pre-filled as if
+ * typed (the server still records the spec's defaults, male and "Default Address"); else the
+ * student's own.
+ */
 export function toStudentFormValues(student?: Student, today: string = todayDate()): StudentFormValues {
   return {
     name: student?.name ?? '',
     email: student?.email ?? '',
     password: '',
-    gender: student?.gender ?? STUDENT_DEFAULTS.gender,
-    address: student?.address ?? STUDENT_DEFAULTS.address,
-    phone: student?.phone ?? '',
+    gender: student?.gender ?? null,
+    address: student?.address ?? '',
+    phone: student?.phone ? formatPhone(student.phone) : '',
     parentName: student?.parentName ?? '',
-    parentPhone: student?.parentPhone ?? '',
+    parentPhone: student?.parentPhone ? formatPhone(student.parentPhone) : '',
     parentEmail: student?.parentEmail ?? '',
     dateOfBirth: student?.dateOfBirth ?? '',
     standard: student?.standard?._id ?? null,
@@ -46,13 +51,15 @@ export function toStudentFormValues(student?: Student, today: string = todayDate
 }
 
 /**
- * What is sent: every field, except an empty admission date (the server then keeps the stored one,
+ * What is sent: every field, except an unchosen gender, an empty admission date (the server then keeps the stored one,
  * or takes today for a new student) and an empty password (the current one stays).
  */
 export function toStudentPayload(values: StudentFormValues) {
-  const { admissionDate, password, ...rest } = values;
+  const { admissionDate, password, gender, ...rest } = values;
   return {
     ...rest,
+    // Not chosen on a new student: the server records its default.
+    ...(gender === null ? {} : { gender }),
     ...(admissionDate.trim() === '' ? {} : { admissionDate }),
     ...(password === '' ? {} : { password }),
   };

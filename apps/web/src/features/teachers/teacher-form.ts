@@ -1,5 +1,6 @@
 import type { Teacher, TeacherStatus } from '@academy/shared/schemas/teachers';
 import type { Gender } from '@academy/shared/schemas/common';
+import { formatPhone } from '../../lib/phone';
 
 /** What the teacher form edits: text fields as strings ('' = none), subjects as ids. */
 export interface TeacherFormValues {
@@ -31,7 +32,7 @@ export function toTeacherFormValues(teacher?: Teacher): TeacherFormValues {
     name: teacher?.name ?? '',
     email: teacher?.email ?? '',
     password: '',
-    phone: teacher?.phone ?? '',
+    phone: teacher?.phone ? formatPhone(teacher.phone) : '',
     qualification: teacher?.qualification ?? '',
     subjects: teacher?.subjects.map((subject) => subject._id) ?? [],
     joiningDate: teacher?.joiningDate ?? '',

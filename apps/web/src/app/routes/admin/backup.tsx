@@ -3,8 +3,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDatabaseExport, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { BACKUP_MESSAGES, type BackupJob, type BackupSummary } from '@academy/shared/schemas/backups';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError, normalizeError } from '../../../lib/api-client';
@@ -18,6 +18,7 @@ import { useAdminSettings } from '../../../features/settings/api';
 
 export function Component() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const list = useBackupList();
   const settings = useAdminSettings();
   const create = useCreateBackup();
@@ -39,6 +40,12 @@ export function Component() {
   // A restore replaces the sign-ins: a 401 while following one means it finished (a failed one changes nothing, sign-ins included).
   const signedOutByRestore = job.isError && job.error instanceof ApiError && job.error.status === 401 && (jobType ?? activeJob?.type) === 'restore';
 
+  // Everyone was signed out by the restore: straight to the sign-in page, the popup saying why.
+  const signedOut = useCallback(() => {
+    clearSession(queryClient);
+    void navigate('/login', { replace: true });
+  }, [queryClient, navigate]);
+
   useEffect(() => {
     if (!finishedJob) return;
     void queryClient.invalidateQueries({ queryKey: backupKeys.list });
@@ -46,16 +53,16 @@ export function Component() {
     // Restored: everything cached is stale, and the admin's own sign-in may be gone.
     notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
     void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((user) => {
-      if (!user) clearSession(queryClient);
+      if (!user) signedOut();
       else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'backups' });
     });
-  }, [finishedJob, queryClient]);
+  }, [finishedJob, queryClient, signedOut]);
 
   useEffect(() => {
     if (!signedOutByRestore) return;
     notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
-    clearSession(queryClient);
-  }, [signedOutByRestore, queryClient]);
+    signedOut();
+  }, [signedOutByRestore, signedOut]);
 
   const jobOutcome =
     finishedJob && finishedJob.id !== dismissedJobId

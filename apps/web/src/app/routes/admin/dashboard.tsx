@@ -2,6 +2,7 @@ import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAdminDashboardSummary } from '../../../features/admin-dashboard/api';
+import { AbsentToday } from '../../../features/admin-dashboard/components/absent-today';
 import { AttendanceOverview } from '../../../features/admin-dashboard/components/attendance-overview';
 import { BatchesNearCapacity } from '../../../features/admin-dashboard/components/batches-near-capacity';
 import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
@@ -21,6 +22,7 @@ export function Component() {
         <Stack gap="lg">
           <CountTiles counts={summary.data?.counts} />
           {summary.data ? <AttendanceOverview attendance={summary.data.attendance} /> : <Skeleton h={300} radius="md" aria-hidden="true" />}
+          <AbsentToday />
           {summary.data ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <RecentStudents students={summary.data.recentStudents} />

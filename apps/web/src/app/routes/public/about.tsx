@@ -20,7 +20,7 @@ const PRINCIPLES = [
   },
   {
     title: 'Parents in the loop',
-    text: 'Attendance, test marks and the teacher’s remarks are shared every month. If a student misses classes, the office calls home the same day.',
+    text: 'Attendance is marked in every class. The office sees each day who was absent and has the parent’s number at hand to call.',
   },
 ];
 

@@ -7,7 +7,7 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Admission"
+        title="Registration"
         description="Apply in three short steps. The office calls you back to talk about batches, timings and fees."
         metaDescription="Apply for admission online: choose the standard and subjects, verify your email, and the office calls you back."
       />
@@ -29,7 +29,7 @@ export function Component() {
               }
             >
               <List.Item>We mail you a confirmation.</List.Item>
-              <List.Item>The office calls you within two working days.</List.Item>
+              <List.Item>The office calls you within one working day.</List.Item>
               <List.Item>You visit the academy, meet the teachers and choose a batch.</List.Item>
             </List>
             <Text size="sm" c="dimmed">

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ContactForm } from '../../../features/admissions/components/contact-form';
 import { usePublicSettings } from '../../../features/settings/api';
 import { mailtoHref, mapsSearchUrl, socialLinksOf } from '../../../features/settings/contact-links';
-import { telHref } from '../../../lib/phone';
+import { formatPhone, telHref } from '../../../lib/phone';
 import { SettingsLoadError } from '../../../features/settings/components/settings-load-error';
 import { SocialLinks } from '../../../features/settings/components/social-links';
 
@@ -81,7 +81,7 @@ export function Component() {
             <ContactCard icon={IconPhone} title="Call us">
               {settings.data.phones.map((phone) => (
                 <Anchor key={phone} href={telHref(phone)} fw={600} size="lg">
-                  {phone}
+                  {formatPhone(phone)}
                 </Anchor>
               ))}
             </ContactCard>

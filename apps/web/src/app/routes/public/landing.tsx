@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePublicSettings } from '../../../features/settings/api';
 import { mapsSearchUrl, oneLineAddress } from '../../../features/settings/contact-links';
-import { telHref } from '../../../lib/phone';
+import { formatPhone, telHref } from '../../../lib/phone';
 import { usePageMeta } from '../../../lib/page-meta';
 import classes from './landing.module.css';
 
@@ -55,8 +55,8 @@ const REASONS: { icon: Icon; title: string; text: string }[] = [
   },
   {
     icon: IconChartLine,
-    title: 'Parents see the progress',
-    text: 'Attendance and marks are shared with parents every month, and the office calls home when a student misses classes.',
+    title: 'Attendance in every class',
+    text: 'Teachers mark attendance in every class, and the office sees each day who was absent, with the parent’s number to call.',
   },
   {
     icon: IconDeviceMobile,
@@ -65,23 +65,6 @@ const REASONS: { icon: Icon; title: string; text: string }[] = [
   },
 ];
 
-const TESTIMONIALS: { quote: string; name: string; detail: string }[] = [
-  {
-    quote: 'My daughter was scared of Algebra in 9th. By the 10th board she was helping her friends with it. The weekly tests made the difference.',
-    name: 'Sunita Shinde',
-    detail: 'Parent of a 10th standard student',
-  },
-  {
-    quote: 'The teachers finish the board syllabus early and then take us through old JEE papers. I never had to join a second class.',
-    name: 'Omkar Pawar',
-    detail: '12th Science student',
-  },
-  {
-    quote: 'I get a call when my son misses a class and his marks every month. As a working parent, that is exactly what I needed.',
-    name: 'Ramesh Gaikwad',
-    detail: 'Parent of an 11th Science student',
-  },
-];
 
 function Feature({ icon: FeatureIcon, title, children }: { icon: Icon; title: string; children: ReactNode }) {
   return (
@@ -122,7 +105,7 @@ function OfficeCard() {
             <>
               {phone ? (
                 <Button component="a" href={telHref(phone)} variant="light" size="md" leftSection={<IconPhone size={18} aria-hidden="true" />}>
-                  Call {phone}
+                  Call {formatPhone(phone)}
                 </Button>
               ) : null}
               <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -155,8 +138,9 @@ function OfficeCard() {
 export function Component() {
   usePageMeta(
     'Coaching for 9th to 12th in Latur',
-    'Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week and monthly progress for parents. Admissions open.',
+    'Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week and attendance in every class. Admissions open.',
   );
+  const testimonials = usePublicSettings().data?.testimonials ?? [];
   return (
     <Stack gap={56} pb="xl">
       <section className={classes.hero} aria-labelledby="hero-title">
@@ -227,6 +211,8 @@ export function Component() {
         </div>
       </section>
 
+      {/* Only what the admin entered in Settings, with the families' permission; no section without any. */}
+      {testimonials.length > 0 ? (
       <section aria-labelledby="results-title">
         <Title id="results-title" order={2} mb={6}>
           Results and what families say
@@ -235,8 +221,8 @@ export function Component() {
           Every year our students&apos; board and entrance results are put up on the notice board at the office. Here is what students and parents tell us.
         </Text>
         <div className={classes.testimonials}>
-          {TESTIMONIALS.map((testimonial) => (
-            <Paper key={testimonial.name} component="figure" withBorder radius="md" p="lg" m={0} className={classes.testimonial}>
+          {testimonials.map((testimonial) => (
+            <Paper key={`${testimonial.name}-${testimonial.quote.slice(0, 20)}`} component="figure" withBorder radius="md" p="lg" m={0} className={classes.testimonial}>
               <IconMessageCircle size={22} stroke={1.6} className={classes.quoteIcon} aria-hidden="true" />
               <Text component="blockquote" m={0} mt="xs">
                 “{testimonial.quote}”
@@ -245,15 +231,18 @@ export function Component() {
                 <Text span fw={700} inherit>
                   {testimonial.name}
                 </Text>
-                <Text span c="dimmed" inherit>
-                  {' · '}
-                  {testimonial.detail}
-                </Text>
+                {testimonial.detail ? (
+                  <Text span c="dimmed" inherit>
+                    {' · '}
+                    {testimonial.detail}
+                  </Text>
+                ) : null}
               </Text>
             </Paper>
           ))}
         </div>
       </section>
+      ) : null}
 
       <section className={classes.callToAction} aria-labelledby="cta-title">
         <Stack gap="sm" maw={640}>
@@ -261,7 +250,7 @@ export function Component() {
             Join the next batch
           </Title>
           <Text c="indigo.0">
-            Fill in the registration form in two minutes. The office calls you back within a working day to answer your questions and fix a visit.
+            Fill in the registration form in two minutes. The office calls you back within one working day to answer your questions and fix a visit.
           </Text>
           <Group gap="sm" mt="xs">
             <Button component={Link} to="/admission" size="md" variant="white">

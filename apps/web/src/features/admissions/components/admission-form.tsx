@@ -2,19 +2,36 @@ import { Alert, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, St
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { admissionEnquiryFormSchema, BOARDS, MEDIUMS } from '@academy/shared/schemas/admissions';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { usePublicCourses } from '../../courses/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
-import { ADMISSION_STEP_FIELDS, EMPTY_ADMISSION_FORM, toAdmissionPayload } from '../admission-form';
+import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';
 import type { AdmissionFormValues } from '../admission-form';
 import { ENQUIRY_FAILURES, useSubmitAdmission } from '../api';
 import { EmailVerification } from './email-verification';
 import type { VerificationState } from './email-verification';
+import classes from './admission-form.module.css';
+import { keepFocus } from './keep-focus';
 
-const PHONE_HINT = '10-digit Indian mobile number, e.g. 9822012345';
+const PHONE_HINT = '10-digit mobile number, e.g. 98220 12345';
+const STEP_TITLES = ['Contact', 'Studies', 'Message'];
+
+/** The phone's storage, or nothing when the browser refuses it (private mode, full storage). */
+function draftStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Moves the page so `element` shows below the sticky header (64 px) with a little room. */
+function scrollToTop(element: Element) {
+  window.scrollTo({ top: Math.max(0, element.getBoundingClientRect().top + window.scrollY - 80) });
+}
 const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
 
 /**
@@ -23,8 +40,13 @@ const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
  * checked with the shared schema the server uses too.
  */
 export function AdmissionForm() {
-  const [step, setStep] = useState(0);
-  const [verified, setVerified] = useState<VerificationState>(null);
+  // A reload or an evicted tab comes back where the family was, verified email included (while valid).
+  const [draft] = useState(() => {
+    const storage = draftStorage();
+    return storage ? readAdmissionDraft(storage) : null;
+  });
+  const [step, setStep] = useState(draft?.step ?? 0);
+  const [verified, setVerified] = useState<VerificationState>(draft?.verified ?? null);
   const [done, setDone] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const courses = usePublicCourses();
@@ -33,10 +55,62 @@ export function AdmissionForm() {
   const submit = useSubmitAdmission();
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
-    initialValues: EMPTY_ADMISSION_FORM,
+    initialValues: draft?.values ?? EMPTY_ADMISSION_FORM,
     validate: schemaResolver(admissionEnquiryFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+
+  const panel = useRef<HTMLDivElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const doneAlert = useRef<HTMLDivElement>(null);
+  // The field to scroll to and focus once its step is drawn (after a refused Next or Submit).
+  // A ref, not state: the refusal re-renders anyway (errors, step), and the effect acts on it then.
+  const focusField = useRef<string | null>(null);
+  const setFocusField = (field: string) => {
+    focusField.current = field;
+  };
+  const firstRender = useRef(true);
+  const emailAction = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const storage = draftStorage();
+    if (!storage) return;
+    try {
+      if (done) storage.removeItem(ADMISSION_DRAFT_KEY);
+      else storage.setItem(ADMISSION_DRAFT_KEY, JSON.stringify({ values: form.values, step, verified }));
+    } catch {
+      // Full storage: the form still works, only without the draft.
+    }
+  }, [form.values, step, verified, done]);
+
+  // Each step starts at its top with focus on its heading (not on the first load of the page).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (focusField.current) return;
+    if (panel.current) scrollToTop(panel.current);
+    stepHeading.current?.focus({ preventScroll: true });
+  }, [step]);
+
+  // A refused field: scrolled into view and focused, so "nothing happens" never happens.
+  useEffect(() => {
+    if (!focusField.current) return;
+    const node = form.getInputNode(focusField.current);
+    if (!node) return;
+    const target = node.matches('input, textarea, select, button') ? node : node.querySelector<HTMLElement>('input, textarea, select, button');
+    node.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+    focusField.current = null;
+  });
+
+  // The success message starts the page and takes focus.
+  useEffect(() => {
+    if (!done || !doneAlert.current) return;
+    scrollToTop(doneAlert.current);
+    doneAlert.current.focus({ preventScroll: true });
+  }, [done]);
 
   const standards = courses.data?.standards ?? [];
   const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
@@ -44,23 +118,45 @@ export function AdmissionForm() {
 
   /** Validates the fields of one step; true when they are all right. */
   const stepIsValid = (index: number) => {
-    let valid = true;
+    let firstBad: string | null = null;
     for (const field of ADMISSION_STEP_FIELDS[index] ?? []) {
-      if (form.validateField(field).hasError) valid = false;
+      if (form.validateField(field).hasError) firstBad ??= field;
     }
-    return valid;
+    if (firstBad) setFocusField(firstBad);
+    return firstBad === null;
   };
 
   const next = () => {
     if (!stepIsValid(step)) return;
     if (step === 0 && !emailVerified) {
+      // Focus goes to what is needed now, Send code (or the code field), not back to the email. The
+      // error is set after the move: leaving the email field checks it again, which would clear it.
+      const action = emailAction.current;
+      if (action) {
+        action.scrollIntoView({ block: 'center' });
+        action.focus({ preventScroll: true });
+      } else setFocusField('email');
       form.setFieldError('email', 'Verify this email address with the code we mail you');
       return;
     }
     setStep((current) => Math.min(current + 1, LAST_STEP));
   };
 
-  const handleSubmit = form.onSubmit((values) => {
+  /** Shows the step of the first field in error and focuses that field. */
+  const showFirstError = (errors: Record<string, unknown>) => {
+    for (const [index, fields] of ADMISSION_STEP_FIELDS.entries()) {
+      const field = fields.find((name) => name in errors);
+      if (field) {
+        setStep(index);
+        setFocusField(field);
+        return;
+      }
+    }
+  };
+
+  // Built when the form is sent (not during render): its callbacks set where focus goes.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.onSubmit((values) => {
     setSubmitError(null);
     if (!verified || !emailVerified) {
       setStep(0);
@@ -75,24 +171,20 @@ export function AdmissionForm() {
           // The proof was used or expired: the email must be verified again.
           setVerified(null);
           setStep(0);
+          setFocusField('email');
         } else if (fieldErrors) {
-          const firstStep = ADMISSION_STEP_FIELDS.findIndex((fields) => fields.some((field) => field in fieldErrors));
-          if (firstStep >= 0) setStep(firstStep);
+          showFirstError(fieldErrors);
         }
         setSubmitError(normalizeError(error, ENQUIRY_FAILURES.submit).message);
       },
     });
-  }, (errors) => {
-    // Shows the step of the first field in error.
-    const firstStep = ADMISSION_STEP_FIELDS.findIndex((fields) => fields.some((field) => field in errors));
-    if (firstStep >= 0) setStep(firstStep);
-  });
+  }, (errors) => showFirstError(errors))(event);
 
   if (done) {
     return (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
         <Stack gap="md" align="flex-start">
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={22} aria-hidden="true" />} title="Application sent" role="status" w="100%">
+          <Alert ref={doneAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={22} aria-hidden="true" />} title="Application sent" role="status" w="100%">
             {done}
           </Alert>
           <Button component={Link} to="/" variant="light">
@@ -104,7 +196,10 @@ export function AdmissionForm() {
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+    <Paper ref={panel} withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} className={classes.form}>
+      <Title order={2} size="h4" mb="sm" ref={stepHeading} tabIndex={-1} className={classes.stepHeading}>
+        Step {step + 1} of {STEP_TITLES.length}: {STEP_TITLES[step]}
+      </Title>
       <form
         noValidate
         onSubmit={(event) => {
@@ -127,7 +222,7 @@ export function AdmissionForm() {
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                placeholder="9822012345"
+                placeholder="98220 12345"
                 {...form.getInputProps('phone')}
               />
               <TextInput label="Student name" withAsterisk autoComplete="name" {...form.getInputProps('studentName')} />
@@ -140,6 +235,7 @@ export function AdmissionForm() {
                   form.clearFieldError('email');
                 }}
                 validateBeforeSend={() => stepIsValid(0)}
+                actionRef={emailAction}
               />
             </Stack>
           </Stepper.Step>
@@ -214,7 +310,7 @@ export function AdmissionForm() {
                   type="tel"
                   inputMode="tel"
                   autoComplete="off"
-                  placeholder="9421012345"
+                  placeholder="94210 12345"
                   {...form.getInputProps('parentPhone')}
                 />
               </SimpleGrid>
@@ -244,7 +340,7 @@ export function AdmissionForm() {
 
         <Group justify="space-between">
           {step > 0 ? (
-            <Button variant="default" onClick={() => setStep((current) => current - 1)}>
+            <Button variant="default" onMouseDown={keepFocus} onClick={() => setStep((current) => current - 1)}>
               Back
             </Button>
           ) : (
@@ -252,11 +348,11 @@ export function AdmissionForm() {
           )}
           {/* Different keys: React must not turn the clicked Next button into the submit button mid-click (that would send the form). */}
           {step < LAST_STEP ? (
-            <Button key="next" onClick={next}>
+            <Button key="next" onMouseDown={keepFocus} onClick={next}>
               Next
             </Button>
           ) : (
-            <Button key="submit" type="submit" loading={submit.isPending}>
+            <Button key="submit" type="submit" onMouseDown={keepFocus} loading={submit.isPending}>
               Submit Application
             </Button>
           )}

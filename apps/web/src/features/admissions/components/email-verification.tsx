@@ -1,13 +1,16 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import { OTP_RESEND_AFTER_SECONDS, otpSchema } from '@academy/shared/schemas/admissions';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
-import { formatCountdown } from '../admission-form';
+import { ApiError, fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { PhoneLink } from '../../../components/ui/phone-link';
+import { usePublicSettings } from '../../settings/api';
+import { formatCountdown, type VerifiedEmail } from '../admission-form';
 import { ENQUIRY_FAILURES, useSendOtp, useVerifyOtp } from '../api';
+import { keepFocus } from './keep-focus';
 
-export type VerificationState = { email: string; token: string } | null;
+export type VerificationState = VerifiedEmail | null;
 
 interface EmailVerificationProps {
   email: string;
@@ -15,13 +18,15 @@ interface EmailVerificationProps {
   validateBeforeSend: () => boolean;
   verified: VerificationState;
   onVerified: (state: VerificationState) => void;
+  /** The step's next action (Send code, or the code field): focused when Next is refused for want of it. */
+  actionRef?: RefObject<HTMLElement | null>;
 }
 
 /**
  * The email step's three states: send a code, then enter it (with a countdown until another code may
  * be asked for), then verified. Changing the email afterwards starts again.
  */
-export function EmailVerification({ email, validateBeforeSend, verified, onVerified }: EmailVerificationProps) {
+export function EmailVerification({ email, validateBeforeSend, verified, onVerified, actionRef }: EmailVerificationProps) {
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -30,6 +35,16 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
+  // A limit was hit: the academy's phones are the other way in.
+  const [limited, setLimited] = useState(false);
+  // The code field was opened by "a code was sent less than a minute ago", not by a new send.
+  const [sentEarlier, setSentEarlier] = useState(false);
+  // Focus follows the step: to the code field after a send, to the verified message after Verify.
+  // A ref, not state: the send or verify already re-renders, and the effect below acts on it then.
+  const focusTarget = useRef<'code' | 'verified' | null>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const verifiedAlert = useRef<HTMLDivElement>(null);
+  const settings = usePublicSettings();
   // A one-second tick drives the resend countdown.
   useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
   const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
@@ -38,18 +53,43 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   const isVerified = verified !== null && verified.email === normalizedEmail;
   const awaitingCode = sentTo !== null && sentTo === normalizedEmail && !isVerified;
 
+  useEffect(() => {
+    const target = focusTarget.current === 'code' ? codeInput.current : focusTarget.current === 'verified' ? verifiedAlert.current : null;
+    if (!target) return;
+    target.focus();
+    focusTarget.current = null;
+  });
+
   const send = () => {
     setSendError(null);
+    setLimited(false);
     if (!validateBeforeSend()) return;
     sendOtp.mutate(normalizedEmail, {
       onSuccess: ({ data }) => {
         setSentTo(normalizedEmail);
+        setSentEarlier(false);
         setCode('');
         setCodeError(null);
         setResendAt(Date.now() + (data?.resendAfterSeconds ?? OTP_RESEND_AFTER_SECONDS) * 1000);
         setNow(Date.now());
+        focusTarget.current = 'code';
       },
-      onError: (error) => setSendError(fieldErrorsOf(error)?.email ?? normalizeError(error, ENQUIRY_FAILURES.sendOtp).message),
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors?.otp) {
+          // Nothing was sent now, but the code sent less than a minute ago still works.
+          const wait = Number(/(\d+) seconds?/.exec(fieldErrors.otp)?.[1] ?? OTP_RESEND_AFTER_SECONDS);
+          setSentTo(normalizedEmail);
+          setSentEarlier(true);
+          setResendAt(Date.now() + wait * 1000);
+          setNow(Date.now());
+          setSendError(fieldErrors.otp);
+          focusTarget.current = 'code';
+          return;
+        }
+        setLimited(error instanceof ApiError && error.status === 429);
+        setSendError(fieldErrors?.email ?? normalizeError(error, ENQUIRY_FAILURES.sendOtp).message);
+      },
     });
   };
 
@@ -62,7 +102,10 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
     verifyOtp.mutate(
       { email: normalizedEmail, otp: parsed.data },
       {
-        onSuccess: ({ data }) => onVerified({ email: normalizedEmail, token: data.verificationToken }),
+        onSuccess: ({ data }) => {
+          onVerified({ email: normalizedEmail, token: data.verificationToken, expiresAt: data.expiresAt });
+          focusTarget.current = 'verified';
+        },
         onError: (error) => setCodeError(normalizeError(error, ENQUIRY_FAILURES.verifyOtp).message),
       },
     );
@@ -70,7 +113,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
 
   if (isVerified) {
     return (
-      <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title="Email verified" role="status">
+      <Alert ref={verifiedAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title="Email verified" role="status">
         {verified.email} is verified. Continue with the student&apos;s details.
       </Alert>
     );
@@ -83,15 +126,11 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           We will mail a 6-digit code to this address to make sure it is yours.
         </Text>
         <Group>
-          <Button onClick={send} loading={sendOtp.isPending} variant="light">
+          <Button ref={actionRef as Ref<HTMLButtonElement>} onMouseDown={keepFocus} onClick={send} loading={sendOtp.isPending} variant="light">
             Send code
           </Button>
         </Group>
-        {sendError ? (
-          <Text size="sm" c="red" role="alert">
-            {sendError}
-          </Text>
-        ) : null}
+        {sendError ? <SendError message={sendError} phones={limited ? (settings.data?.phones ?? []) : []} /> : null}
       </Stack>
     );
   }
@@ -99,13 +138,25 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   return (
     <Stack gap="xs">
       <Text size="sm" role="status">
-        We have sent a 6-digit code to <strong>{sentTo}</strong>. It is valid for 10 minutes.{' '}
+        {sentEarlier ? (
+          <>
+            Enter the 6-digit code we mailed to <strong>{sentTo}</strong> a moment ago.{' '}
+          </>
+        ) : (
+          <>
+            We have sent a 6-digit code to <strong>{sentTo}</strong>. It is valid for 10 minutes.{' '}
+          </>
+        )}
         <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
           Change email
         </Anchor>
       </Text>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
+          ref={(node) => {
+            codeInput.current = node;
+            if (actionRef) actionRef.current = node;
+          }}
           label="Verification code"
           placeholder="123456"
           inputMode="numeric"
@@ -125,7 +176,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
             }
           }}
         />
-        <Button mt={25} onClick={verify} loading={verifyOtp.isPending}>
+        <Button mt={25} onMouseDown={keepFocus} onClick={verify} loading={verifyOtp.isPending}>
           Verify
         </Button>
       </Group>
@@ -143,9 +194,27 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           </Button>
         </Group>
       )}
-      {sendError ? (
-        <Text size="sm" c="red" role="alert">
-          {sendError}
+      {sendError ? <SendError message={sendError} phones={limited ? (settings.data?.phones ?? []) : []} /> : null}
+    </Stack>
+  );
+}
+
+/** Why no code was sent; when a limit was hit, the academy's phones as the other way in. */
+function SendError({ message, phones }: { message: string; phones: string[] }) {
+  return (
+    <Stack gap={4} role="alert">
+      <Text size="sm" c="red">
+        {message}
+      </Text>
+      {phones.length > 0 ? (
+        <Text size="sm">
+          Or call the office:{' '}
+          {phones.map((phone, index) => (
+            <span key={phone}>
+              {index > 0 ? ', ' : ''}
+              <PhoneLink phone={phone} />
+            </span>
+          ))}
         </Text>
       ) : null}
     </Stack>

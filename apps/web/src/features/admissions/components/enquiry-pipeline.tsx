@@ -7,54 +7,74 @@ import { Link } from 'react-router';
 import { ENQUIRY_SOURCE_LABELS, ENQUIRY_STATUS_LABELS } from '@academy/shared/schemas/admissions';
 import type { AdmissionEnquiryDetail, EnquiryStatus } from '@academy/shared/schemas/admissions';
 import { normalizeError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useBatches } from '../../batches/api';
 import { ENQUIRY_FAILURES, useChangeEnquiryStatus, useConvertEnquiry, useUpdateEnquiry } from '../api';
 
-const STATUS_ACTIONS: Record<EnquiryStatus, { label: string; color?: string; variant: string }> = {
-  new: { label: 'Mark as new', variant: 'light' },
-  contacted: { label: 'Mark as contacted', variant: 'filled' },
-  admitted: { label: 'Mark as admitted', color: 'teal', variant: 'filled' },
-  rejected: { label: 'Reject', color: 'red', variant: 'light' },
-};
-
-/** "12-05-2026, 10:32" in the browser's time. */
-function dateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });
-  return `${formatDate(iso)}, ${time}`;
+/** The button for a move from `from` to `to`; moving back to contacted from a decision is a reopen. */
+function statusAction(from: EnquiryStatus, to: EnquiryStatus): { label: string; color?: string; variant: string } {
+  if (to === 'contacted' && (from === 'admitted' || from === 'rejected')) return { label: 'Reopen', variant: 'default' };
+  if (to === 'contacted') return { label: 'Mark as contacted', variant: 'filled' };
+  if (to === 'admitted') return { label: 'Mark as admitted', color: 'teal', variant: 'filled' };
+  if (to === 'rejected') return { label: 'Reject', color: 'red', variant: 'light' };
+  return { label: 'Mark as new', variant: 'light' };
 }
 
-/** The buttons of the next steps of the pipeline (new → contacted → admitted | rejected). */
+/** What the confirm dialog says before a move; every move asks first, as none is a single slip. */
+function confirmText(name: string, from: EnquiryStatus, to: EnquiryStatus): { title: string; body: string } {
+  if (to === 'admitted') return { title: 'Mark as admitted?', body: `${name} will be marked as admitted. You can then make a student account from this enquiry.` };
+  if (to === 'rejected') return { title: 'Reject this enquiry?', body: `${name} will be marked as rejected. You can reopen it later if this was a mistake.` };
+  if (from === 'admitted' || from === 'rejected') {
+    return { title: 'Reopen this enquiry?', body: `${name} goes back to contacted. The status history keeps the earlier decision.` };
+  }
+  return { title: 'Mark as contacted?', body: `Confirm that the office has spoken to the family of ${name}.` };
+}
+
+/** The buttons of the next steps of the pipeline (new → contacted → admitted | rejected, and reopen). */
 export function StatusActions({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   const change = useChangeEnquiryStatus(enquiry._id);
   const [pending, setPending] = useState<EnquiryStatus | null>(null);
   if (enquiry.allowedStatuses.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {enquiry.status === 'rejected' ? 'This enquiry was rejected; its status is final.' : 'This enquiry is admitted; its status is final.'}
+        {enquiry.student ? 'This enquiry has become a student; its status no longer changes.' : 'No further steps for this enquiry.'}
       </Text>
     );
   }
+  const move = (status: EnquiryStatus) => {
+    setPending(status);
+    change.mutate(status, {
+      onSuccess: () => notifications.show({ title: 'Status updated', message: `${enquiry.studentName} is now ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}.`, color: 'teal' }),
+      onError: (error) => notifications.show({ title: 'Status not changed', message: normalizeError(error, ENQUIRY_FAILURES.status).message, color: 'red' }),
+    });
+  };
   return (
     <Group gap="sm">
-      {enquiry.allowedStatuses.map((status) => (
-        <Button
-          key={status}
-          color={STATUS_ACTIONS[status].color}
-          variant={STATUS_ACTIONS[status].variant}
-          loading={change.isPending && pending === status}
-          disabled={change.isPending && pending !== status}
-          onClick={() => {
-            setPending(status);
-            change.mutate(status, {
-              onSuccess: () => notifications.show({ title: 'Status updated', message: `${enquiry.studentName} is now ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}.`, color: 'teal' }),
-              onError: (error) => notifications.show({ title: 'Status not changed', message: normalizeError(error, ENQUIRY_FAILURES.status).message, color: 'red' }),
-            });
-          }}
-        >
-          {STATUS_ACTIONS[status].label}
-        </Button>
-      ))}
+      {enquiry.allowedStatuses.map((status) => {
+        const action = statusAction(enquiry.status, status);
+        const text = confirmText(enquiry.studentName, enquiry.status, status);
+        return (
+          <Button
+            key={status}
+            color={action.color}
+            variant={action.variant}
+            loading={change.isPending && pending === status}
+            disabled={change.isPending && pending !== status}
+            onClick={() =>
+              modals.openConfirmModal({
+                title: text.title,
+                centered: true,
+                children: <Text size="sm">{text.body}</Text>,
+                labels: { confirm: action.label, cancel: 'Cancel' },
+                confirmProps: { color: action.color },
+                onConfirm: () => move(status),
+              })
+            }
+          >
+            {action.label}
+          </Button>
+        );
+      })}
     </Group>
   );
 }
@@ -189,7 +209,7 @@ export function StatusHistory({ enquiry }: { enquiry: AdmissionEnquiryDetail }) 
         >
           <Text size="sm" c="dimmed">
             {change.changedBy ? `by ${change.changedBy.name}, ` : ''}
-            {dateTime(change.changedAt)}
+            {formatDateTime(change.changedAt)}
           </Text>
         </Timeline.Item>
       ))}

@@ -21,6 +21,7 @@ import { useBatches } from '../../batches/api';
 import { usePublicSettings } from '../../settings/api';
 import { AUDIENCE_LABELS, PRIORITY_LABELS, todayIn, TYPE_LABELS } from '../announcement-display';
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 interface AnnouncementFormValues {
   title: string;
@@ -64,9 +65,12 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
   const batches = useBatches();
   const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
   const schema = announcementFormSchema(today, announcement?.startDate);
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<AnnouncementFormValues>(initialValues(announcement, today));
   const form = useForm<AnnouncementFormValues>({
     mode: 'uncontrolled',
     initialValues: initialValues(announcement, today),
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(schema, { sync: true }),
   });
 
@@ -84,6 +88,7 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
           message: message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created),
           color: 'teal',
         });
+        guard.allowLeave();
         void navigate(`/app/announcements/${data._id}`);
       },
       onError: (error) => {

@@ -15,6 +15,7 @@ import { useTeachers } from '../../teachers/api';
 import { BATCH_FAILURES, useCreateBatch, useUpdateBatch } from '../api';
 import { toBatchFormValues, toBatchPayload, WEEKDAY_SHORT, type BatchFormValues } from '../batch-form';
 import { WEEKDAY_NAMES } from '../schedule-display';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -46,9 +47,12 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   const standards = useStandards();
   const subjects = useSubjects();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<BatchFormValues>(toBatchFormValues(batch, todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE)));
   const form = useForm<BatchFormValues>({
     mode: 'controlled',
     initialValues: toBatchFormValues(batch, todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE)),
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(batchInputSchema, { sync: true }),
   });
 
@@ -82,6 +86,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
           message: message ?? (editing ? 'Batch updated successfully' : 'Batch created successfully'),
           color: 'teal',
         });
+        guard.allowLeave();
         void navigate(`/app/batches/${data._id}`);
       },
       onError: (error) => {

@@ -6,11 +6,12 @@ import { studentProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { Student } from '@academy/shared/schemas/students';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { PROFILE_FAILURES, useUpdateStudentProfile } from '../api';
+import { formatPhone } from '../../../lib/phone';
 
 type StudentProfileFormValues = { phone: string; address: string; avatarUrl: string };
 
 function toValues(student: Student): StudentProfileFormValues {
-  return { phone: student.phone ?? '', address: student.address, avatarUrl: student.avatarUrl ?? '' };
+  return { phone: student.phone ? formatPhone(student.phone) : '', address: student.address, avatarUrl: student.avatarUrl ?? '' };
 }
 
 /** What a student may change themselves: phone, address and picture (name and email are the academy's). */

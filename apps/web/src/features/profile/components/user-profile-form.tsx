@@ -6,13 +6,14 @@ import { userProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { PROFILE_FAILURES, useUpdateUserProfile } from '../api';
+import { formatPhone } from '../../../lib/phone';
 
 type UserProfileFormValues = { name: string; avatarUrl: string; phone?: string; address?: string };
 
 /** Only the fields this role may change: a teacher also has phone and address (an admin sending them gets 400). */
 function toValues(profile: UserProfile): UserProfileFormValues {
   const base = { name: profile.name, avatarUrl: profile.avatarUrl ?? '' };
-  return profile.teacher ? { ...base, phone: profile.teacher.phone ?? '', address: profile.teacher.address } : base;
+  return profile.teacher ? { ...base, phone: profile.teacher.phone ? formatPhone(profile.teacher.phone) : '', address: profile.teacher.address } : base;
 }
 
 /** An admin's or teacher's own details. */

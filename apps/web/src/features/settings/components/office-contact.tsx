@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { usePublicSettings } from '../api';
 import { mailtoHref, oneLineAddress } from '../contact-links';
-import { telHref } from '../../../lib/phone';
+import { formatPhone, telHref } from '../../../lib/phone';
 
 /** "Who to ask" in the policies: the academy's office with its email, phone and address. */
 export function OfficeContact() {
@@ -19,7 +19,7 @@ export function OfficeContact() {
       The office of {settings.name}, {oneLineAddress(settings.address)}. Email <a href={mailtoHref(settings.email)}>{settings.email}</a>
       {phone ? (
         <>
-          , phone <a href={telHref(phone)}>{phone}</a>
+          , phone <a href={telHref(phone)}>{formatPhone(phone)}</a>
         </>
       ) : null}{' '}
       ({settings.officeHours}).

@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
-import { academySettingsInputSchema } from '@academy/shared/schemas/settings';
+import { academySettingsInputSchema, MAX_TESTIMONIALS } from '@academy/shared/schemas/settings';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useSaveSettings } from '../api';
 import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
 import type { SettingsFormValues } from '../settings-form';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -43,9 +44,12 @@ const SOCIAL_FIELDS = [
  */
 export function SettingsForm({ settings }: { settings: AcademySettings }) {
   const save = useSaveSettings();
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<SettingsFormValues>(toSettingsFormValues(settings));
   const form = useForm<SettingsFormValues>({
     mode: 'uncontrolled',
     initialValues: toSettingsFormValues(settings),
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(academySettingsInputSchema, { sync: true }),
   });
   const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
@@ -59,6 +63,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
         const saved = toSettingsFormValues(data);
         form.setValues(saved);
         form.resetDirty(saved);
+        guard.saved(saved);
         notifications.show({ title: 'Settings saved', message: message ?? MESSAGES.settingsSaved, color: 'teal' });
       },
       onError: (error) => {
@@ -134,6 +139,37 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
 
         <Section title="Automatic backup" description="A backup of everything is made every day at this time (academy time zone).">
           <TextInput label="Backup time" type="time" withAsterisk maw={200} key={form.key('backupTime')} {...form.getInputProps('backupTime')} />
+        </Section>
+
+        <Section
+          title="Testimonials"
+          description="What families say, with their permission. The home page shows this section only when there is at least one."
+        >
+          <Stack gap="md">
+            {form.getValues().testimonials.map((_testimonial, index) => (
+              <Paper key={form.key(`testimonials.${index}`)} withBorder radius="md" p="md">
+                <Stack gap="sm">
+                  <Textarea label={`Quote ${index + 1}`} withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps(`testimonials.${index}.quote`)} />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <TextInput label="Name" withAsterisk {...form.getInputProps(`testimonials.${index}.name`)} />
+                    <TextInput label="Who they are" placeholder="Parent of a 10th student" {...form.getInputProps(`testimonials.${index}.detail`)} />
+                  </SimpleGrid>
+                  <Group justify="flex-end">
+                    <Button variant="subtle" color="red" size="compact-sm" onClick={() => form.removeListItem('testimonials', index)}>
+                      Remove testimonial {index + 1}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            ))}
+            {form.getValues().testimonials.length < MAX_TESTIMONIALS ? (
+              <Group>
+                <Button variant="light" onClick={() => form.insertListItem('testimonials', { quote: '', name: '', detail: '' })}>
+                  Add testimonial
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
         </Section>
 
         <Group justify="flex-end">

@@ -12,6 +12,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useSubjects } from '../../subjects/api';
 import { STANDARD_FAILURES, standardsQueryOptions, useCreateStandard, useUpdateStandard } from '../api';
 import { duplicateFieldErrors, duplicateWarning } from '../standard-duplicate';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 interface StandardFormValues {
   name: string;
@@ -39,9 +40,12 @@ export function StandardForm({ standard }: { standard?: Standard }) {
   const save = standard ? update : create;
   const [checking, setChecking] = useState(false);
   const [warning, setWarning] = useState<Warning | null>(null);
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<StandardFormValues>({ name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [] });
   const form = useForm<StandardFormValues>({
     mode: 'uncontrolled',
     initialValues: { name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [] },
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(standardInputSchema, { sync: true }),
   });
 
@@ -82,6 +86,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
           message: saved ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated),
           color: 'teal',
         });
+        guard.allowLeave();
         void navigate(`/app/standards/${data._id}`);
       },
       onError: (error) => {

@@ -14,6 +14,7 @@ import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
 import { STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
 import type { StudentFormValues } from '../student-form';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -54,9 +55,12 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
   const update = useUpdateStudent(student?._id ?? '');
   const enrol = useAddStudentToBatch(enrolIn?._id ?? '');
   const standards = useStandards();
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<StudentFormValues>({ ...toStudentFormValues(student), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) });
   const form = useForm<StudentFormValues>({
     mode: 'uncontrolled',
     initialValues: { ...toStudentFormValues(student), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) },
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(editing ? studentUpdateInputSchema : studentCreateInputSchema, { sync: true }),
   });
 
@@ -86,6 +90,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
             {
               onSuccess: () => {
                 notifications.show({ title: 'Student created', message: `${data.name} was created and added to ${enrolIn.name}`, color: 'teal' });
+                guard.allowLeave();
                 void navigate(`/app/batches/${enrolIn._id}`);
               },
               onError: (error) => {
@@ -95,6 +100,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
                   color: 'orange',
                   autoClose: false,
                 });
+                guard.allowLeave();
                 void navigate(`/app/students/${data._id}`);
               },
             },
@@ -106,6 +112,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
           message: message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated),
           color: 'teal',
         });
+        guard.allowLeave();
         void navigate(`/app/students/${data._id}`);
       },
       onError,
@@ -170,9 +177,17 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
               key={form.key('phone')}
               {...form.getInputProps('phone')}
             />
-            <Select label="Gender" data={GENDER_OPTIONS} allowDeselect={false} key={form.key('gender')} {...form.getInputProps('gender')} />
+            <Select
+              label="Gender"
+              placeholder={editing ? undefined : 'Not given'}
+              data={GENDER_OPTIONS}
+              clearable={!editing}
+              allowDeselect={!editing}
+              key={form.key('gender')}
+              {...form.getInputProps('gender')}
+            />
           </SimpleGrid>
-          <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+          <Textarea label="Address" placeholder={editing ? undefined : 'Not given'} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </Section>
 
         <Section title="Parent or guardian">

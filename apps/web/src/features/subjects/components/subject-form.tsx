@@ -7,6 +7,7 @@ import { subjectInputSchema } from '@academy/shared/schemas/subjects';
 import type { Subject } from '@academy/shared/schemas/subjects';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useCreateSubject, useUpdateSubject } from '../api';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 interface SubjectFormValues {
   name: string;
@@ -23,9 +24,12 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
   const create = useCreateSubject();
   const update = useUpdateSubject(subject?._id ?? '');
   const save = subject ? update : create;
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<SubjectFormValues>({ name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' });
   const form = useForm<SubjectFormValues>({
     mode: 'uncontrolled',
     initialValues: { name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' },
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(subjectInputSchema, { sync: true }),
   });
 
@@ -36,6 +40,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
     save.mutate(parsed.data, {
       onSuccess: ({ data, message }) => {
         notifications.show({ title: subject ? 'Subject updated' : 'Subject created', message: message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated), color: 'teal' });
+        guard.allowLeave();
         void navigate(`/app/subjects/${data._id}`);
       },
       onError: (error) => {

@@ -1,18 +1,37 @@
-import { Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Subject } from '@academy/shared/schemas/subjects';
 import { normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useDeleteSubject } from '../api';
+import { isSubjectInUse, usageSummary } from '../subject-list';
 
 /**
- * Asks before deleting a subject, then deletes it. A subject still in use is refused by the server
- * (409) and its message ("… is used by …") is shown.
+ * Asks before deleting a subject, then deletes it. A subject still in use is not offered for deletion:
+ * the dialog says what uses it (the server refuses it too, 409, should the counts be stale).
  */
 export function useConfirmDeleteSubject(onDeleted?: () => void) {
   const remove = useDeleteSubject();
-  return (subject: Pick<Subject, '_id' | 'name' | 'code'>) =>
+  return (subject: Pick<Subject, '_id' | 'name' | 'code' | 'standardCount' | 'batchCount' | 'teacherCount'>) => {
+    // In use: say why before, instead of offering a Delete that the server refuses.
+    if (isSubjectInUse(subject)) {
+      modals.open({
+        title: 'This subject is in use',
+        centered: true,
+        children: (
+          <Stack gap="md">
+            <Text size="sm">
+              <strong>{subject.name}</strong> ({subject.code}) cannot be deleted while it is used by {usageSummary(subject)}. Remove it from them first.
+            </Text>
+            <Group justify="flex-end">
+              <Button onClick={() => modals.closeAll()}>OK</Button>
+            </Group>
+          </Stack>
+        ),
+      });
+      return;
+    }
     modals.openConfirmModal({
       title: 'Delete subject',
       centered: true,
@@ -34,4 +53,5 @@ export function useConfirmDeleteSubject(onDeleted?: () => void) {
           },
         }),
     });
+  };
 }

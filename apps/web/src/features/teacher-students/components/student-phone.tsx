@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
-import { telHref } from '../../../lib/phone';
+import { formatPhone, telHref } from '../../../lib/phone';
 
 /** A phone number to call with one tap (a large target on phones); a dash when there is none. */
 export function StudentPhone({ phone, label }: { phone: string | null; label: string }) {
@@ -12,10 +12,10 @@ export function StudentPhone({ phone, label }: { phone: string | null; label: st
     );
   }
   return (
-    <Anchor href={telHref(phone)} aria-label={`Call ${label}: ${phone}`} size="sm" style={{ display: 'inline-block', paddingBlock: 6, whiteSpace: 'nowrap' }}>
+    <Anchor href={telHref(phone)} aria-label={`Call ${label}: ${formatPhone(phone)}`} size="sm" style={{ display: 'inline-block', paddingBlock: 6, whiteSpace: 'nowrap' }}>
       <Group gap={6} wrap="nowrap" component="span">
         <IconPhone size={16} aria-hidden="true" />
-        {phone}
+        {formatPhone(phone)}
       </Group>
     </Anchor>
   );

@@ -11,6 +11,7 @@ import { useSubjects } from '../../subjects/api';
 import { TEACHER_FAILURES, useCreateTeacher, useUpdateTeacher } from '../api';
 import { GENDER_OPTIONS, TEACHER_STATUS_OPTIONS, toTeacherFormValues } from '../teacher-form';
 import type { TeacherFormValues } from '../teacher-form';
+import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,9 +37,12 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
   const create = useCreateTeacher();
   const update = useUpdateTeacher(teacher?._id ?? '');
   const subjects = useSubjects();
+  // Leaving with unsaved changes (a sidebar link too) asks first.
+  const guard = useFormLeaveGuard<TeacherFormValues>(toTeacherFormValues(teacher));
   const form = useForm<TeacherFormValues>({
     mode: 'uncontrolled',
     initialValues: toTeacherFormValues(teacher),
+    onValuesChange: guard.onValuesChange,
     validate: schemaResolver(schema, { sync: true }),
   });
 
@@ -62,6 +66,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
       update.mutate(values, {
         onSuccess: ({ data, message }) => {
           notifications.show({ title: 'Teacher saved', message: message ?? MESSAGES.teacherUpdated, color: 'teal' });
+          guard.allowLeave();
           void navigate(`/app/teachers/${data._id}`);
         },
         onError,
@@ -70,6 +75,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
       create.mutate(values, {
         onSuccess: ({ data, message }) => {
           notifications.show({ title: 'Teacher created', message: message ?? MESSAGES.teacherCreated, color: 'teal' });
+          guard.allowLeave();
           void navigate(`/app/teachers/${data._id}`);
         },
         onError,

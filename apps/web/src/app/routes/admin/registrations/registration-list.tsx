@@ -1,8 +1,8 @@
-import { Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ENQUIRY_SOURCE_LABELS, ENQUIRY_SOURCES, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -36,6 +36,11 @@ export function Component() {
       <PageHeader
         title="New Registrations"
         description={counts.data ? `${counts.data.new} new, ${counts.data.contacted} contacted. Newest first.` : 'Admission enquiries and contact messages, newest first.'}
+        actions={
+          <Button component={Link} to="/app/registrations/new" leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            Add Registration
+          </Button>
+        }
       />
       <Paper withBorder radius="md" p="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

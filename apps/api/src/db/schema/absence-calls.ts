@@ -1,0 +1,21 @@
+import { date, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { students } from './catalogue';
+import { users } from './users';
+
+/**
+ * The office's "called" tick on today's absent list (issue 18): one per student and day, whatever
+ * number of batches they missed, with who called and when. Removing the tick deletes the row.
+ */
+export const absenceCalls = pgTable(
+  'absence_calls',
+  {
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    calledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    calledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The list joins on (student, day): the primary key; who called is looked up when a user is deleted.
+  (table) => [primaryKey({ columns: [table.studentId, table.date] }), index('absence_calls_called_by_idx').on(table.calledBy)],
+);

@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
+import type { Db, DbExecutor } from '../../db/client';
+import { absenceCalls, attendanceRecords, students } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { academyToday } from '../settings/settings.service';
+
+export const NOT_ABSENT_TODAY = 'This student is not marked absent today, so there is no call to record';
+
+type Row = {
+  _id: string;
+  name: string;
+  parentName: string | null;
+  parentPhone: string | null;
+  phone: string | null;
+  batches: { _id: string; name: string }[];
+  calledAt: string | null;
+  calledById: string | null;
+  calledByName: string | null;
+};
+
+/**
+ * Today's absent students in one statement: each once, with every batch they missed, the phones to
+ * call and the office's "called" tick. Families not called yet come first, then by name.
+ */
+export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
+  const today = await academyToday(db);
+  const { rows } = await db.execute<Row>(sql`
+    select s.id as "_id", u.name, s.parent_name as "parentName", s.parent_phone as "parentPhone", s.phone,
+      json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name) as batches,
+      ac.called_at as "calledAt", cu.id as "calledById", cu.name as "calledByName"
+    from attendance_records a
+    join students s on s.id = a.student_id
+    join users u on u.id = s.user_id
+    join batches b on b.id = a.batch_id
+    left join absence_calls ac on ac.student_id = s.id and ac.date = a.date
+    left join users cu on cu.id = ac.called_by
+    where a.date = ${today}::date and a.status = 'absent'
+    group by s.id, u.name, ac.called_at, cu.id, cu.name
+    order by ac.called_at is not null, u.name, s.id
+  `);
+  return {
+    date: today,
+    students: rows.map((row) => ({
+      _id: row._id,
+      name: row.name,
+      parentName: row.parentName,
+      parentPhone: row.parentPhone,
+      phone: row.phone,
+      batches: row.batches,
+      called: row.calledAt ? { at: new Date(row.calledAt).toISOString(), by: row.calledById ? { _id: row.calledById, name: row.calledByName! } : null } : null,
+    })),
+  };
+}
+
+/** Ticks (or unticks) "called" for a student absent today; refuses a student who is not absent today. */
+export async function setAbsenceCalled(db: Db, studentId: string, called: boolean, calledBy: string): Promise<AbsentToday> {
+  const today = await academyToday(db);
+  await db.transaction(async (tx) => {
+    const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).limit(1);
+    if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+    const [absence] = await tx
+      .select({ id: attendanceRecords.id })
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.studentId, studentId), eq(attendanceRecords.date, today), eq(attendanceRecords.status, 'absent')))
+      .limit(1);
+    if (!absence) throw new AppError('CONFLICT', NOT_ABSENT_TODAY);
+    if (called) await tx.insert(absenceCalls).values({ studentId, date: today, calledBy }).onConflictDoNothing();
+    else await tx.delete(absenceCalls).where(and(eq(absenceCalls.studentId, studentId), eq(absenceCalls.date, today)));
+  });
+  return absentToday(db);
+}

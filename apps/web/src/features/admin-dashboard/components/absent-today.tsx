@@ -1,0 +1,92 @@
+import { Anchor, Badge, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { normalizeError } from '../../../lib/api-client';
+import { formatDate, formatTime } from '../../../lib/format-date';
+import { StudentPhone } from '../../teacher-students/components/student-phone';
+import { useAbsentToday, useSetAbsenceCalled } from '../api';
+
+/**
+ * Who is absent today, with the batches they missed and the parent's phone to tap, and the office's
+ * "called" tick so two people at the desk do not call the same family twice.
+ */
+export function AbsentToday() {
+  const absent = useAbsentToday();
+  const setCalled = useSetAbsenceCalled();
+  const waiting = absent.data?.students.filter((student) => !student.called).length ?? 0;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="absent-today-title">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="absent-today-title">
+            Absent today{absent.data ? ` (${formatDate(absent.data.date)})` : ''}
+          </Title>
+          {absent.data && absent.data.students.length > 0 ? (
+            <Badge variant="light" color={waiting === 0 ? 'teal' : 'orange'}>
+              {waiting === 0 ? 'All called' : `${waiting} to call`}
+            </Badge>
+          ) : null}
+        </Group>
+        {absent.isPending ? (
+          <Skeleton h={120} radius="md" aria-hidden="true" />
+        ) : absent.isError ? (
+          <LoadErrorAlert title="The absent list could not be loaded" error={absent.error} fallback="Failed to load today's absent students" onRetry={() => void absent.refetch()} />
+        ) : absent.data.students.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nobody is marked absent today.
+          </Text>
+        ) : (
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Absent students">
+            {absent.data.students.map((student) => (
+              <Group
+                key={student._id}
+                component="li"
+                justify="space-between"
+                align="center"
+                wrap="wrap"
+                gap="xs"
+                py="xs"
+                style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                  <Anchor component={Link} to={`/app/students/${student._id}`} fw={600}>
+                    {student.name}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {student.batches.map((batch) => batch.name).join(', ')}
+                  </Text>
+                  <StudentPhone
+                    phone={student.parentPhone ?? student.phone}
+                    label={student.parentPhone ? `${student.parentName ?? 'the parent'} of ${student.name}` : student.name}
+                  />
+                </Stack>
+                <Stack gap={0} align="flex-end">
+                  <Checkbox
+                    label="Called"
+                    size="md"
+                    checked={student.called !== null}
+                    disabled={setCalled.isPending}
+                    aria-label={`Called the family of ${student.name}`}
+                    onChange={(event) =>
+                      setCalled.mutate(
+                        { studentId: student._id, called: event.currentTarget.checked },
+                        { onError: (error) => notifications.show({ title: 'Not saved', message: normalizeError(error, 'Failed to save the call').message, color: 'red' }) },
+                      )
+                    }
+                  />
+                  {student.called ? (
+                    <Text size="xs" c="dimmed">
+                      {student.called.by ? `${student.called.by.name}, ` : ''}
+                      {formatTime(student.called.at)}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
