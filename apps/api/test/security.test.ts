@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { batches } from '../src/db/schema';
 import { addStudentToBatch } from '../src/modules/batches/batches.service';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { buildBatch, buildStudent } from './factories';
+import { buildBatch, buildStudent, buildUser, loginAs } from './factories';
 
 // One test per finding of the security review (issue 15, part 4): each failed before its fix.
 
@@ -52,5 +53,80 @@ describe('M2: no SQL text is built from stored data', () => {
     const crafted = "mon']::text[] and (select 1/0 from pg_sleep(0)) = 1 or array['x";
     await t.database.db.update(batches).set({ scheduleDays: [crafted as 'mon'] }).where(eq(batches.id, batch.id));
     await expect(addStudentToBatch(t.database.db, batch.id, student.id, false)).resolves.toBeDefined();
+  });
+});
+
+describe('L4, L7, L8: logs, mail links and caching', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await buildTestApp({ logger: { level: 'info', stream } });
+  });
+  afterAll(() => t.close());
+
+  it('L4: reset and calendar tokens never reach the access log', async () => {
+    const secret = 'Sx'.repeat(21) + 'Q';
+    await t.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${secret}` });
+    await t.app.inject({ method: 'GET', url: `/api/calendar/${secret}.ics` });
+    await t.app.inject({ method: 'GET', url: `/api/settings/public?token=${secret}&code=123456` });
+    const log = logLines.join('');
+    expect(log).toContain('/api/auth/validate-reset-token/[redacted]');
+    expect(log).toContain('/api/calendar/[redacted].ics');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain('123456');
+  });
+
+  it('L7: a forged Host header never becomes the link in a mail', async () => {
+    const user = await buildUser(t.database.db);
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host: 'evil.example' }, payload: { email: user.email } });
+    expect(response.statusCode).toBe(200);
+    const mail = await t.latestMailTo(user.email);
+    expect(mail?.text).toMatch(/http:\/\/localhost\/reset-password\//);
+    expect(mail?.text).not.toContain('evil.example');
+  });
+
+  it('L8: personal answers say no-store, the public site data no-cache', async () => {
+    const student = await buildStudent(t.database.db);
+    const cookie = await loginAs(t.app, student.user.email);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/students' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const publicSettings = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(publicSettings.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('L9: the OpenAPI document in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { isProduction: true, publicUrl: 'https://academy.example.in' } });
+  });
+  afterAll(() => t.close());
+
+  it('is for admins only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+    const student = await buildStudent(t.database.db);
+    const studentCookie = await loginAs(t.app, student.user.email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie: studentCookie } })).statusCode).toBe(403);
+    const admin = await buildUser(t.database.db, { role: 'admin' });
+    const adminCookie = await loginAs(t.app, admin.email);
+    const document = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie: adminCookie } });
+    expect(document.statusCode).toBe(200);
+    expect(document.json().openapi).toMatch(/^3\./);
+  });
+
+  it('L7: links use PUBLIC_URL whatever the Host header says', async () => {
+    const user = await buildUser(t.database.db);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host: 'evil.example' }, payload: { email: user.email } });
+    expect((await t.latestMailTo(user.email))?.text).toMatch(/https:\/\/academy\.example\.in\/reset-password\//);
   });
 });

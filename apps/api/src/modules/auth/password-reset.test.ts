@@ -46,12 +46,12 @@ describe('POST /api/auth/forgot-password', () => {
     const mail = mails[0]!;
     expect(mail.subject).toBe('Reset your Shree Academy, Latur password');
     expect(mail.text).toContain('Hello Sneha <b>Shinde</b>,');
-    expect(mail.text).toMatch(/http:\/\/localhost:80\/reset-password\/[A-Za-z0-9_-]{43}\r?\n/);
+    expect(mail.text).toMatch(/http:\/\/localhost\/reset-password\/[A-Za-z0-9_-]{43}\r?\n/);
     expect(mail.text).toContain('30 minutes');
     expect(mail.html).toContain('Shree Academy, Latur');
     expect(mail.html).toContain('Hello Sneha &lt;b&gt;Shinde&lt;/b&gt;,');
     expect(mail.html).not.toContain('<b>Shinde');
-    expect(mail.html).toMatch(/href="http:\/\/localhost:80\/reset-password\/[A-Za-z0-9_-]{43}"/);
+    expect(mail.html).toMatch(/href="http:\/\/localhost\/reset-password\/[A-Za-z0-9_-]{43}"/);
 
     // Only the hash of the 256-bit token is stored, valid for 30 minutes.
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
