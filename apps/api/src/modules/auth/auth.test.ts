@@ -39,7 +39,7 @@ describe('POST /api/auth/login', () => {
 
   it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
     const { buildApp } = await import('../../app');
-    const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: true }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
+    const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: ['127.0.0.1'] }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
     const user = await buildUser(t.database.db);
     const response = await proxied.inject({
       method: 'POST',
