@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import net from 'node:net';
 import { Writable } from 'node:stream';
+import type pg from 'pg';
 import { eq } from 'drizzle-orm';
+import { createDatabase } from '../src/db/client';
 import { batches } from '../src/db/schema';
+import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
 import { addStudentToBatch } from '../src/modules/batches/batches.service';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from './factories';
@@ -128,5 +133,75 @@ describe('L9: the OpenAPI document in production', () => {
     const user = await buildUser(t.database.db);
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host: 'evil.example' }, payload: { email: user.email } });
     expect((await t.latestMailTo(user.email))?.text).toMatch(/https:\/\/academy\.example\.in\/reset-password\//);
+  });
+});
+
+describe('L10: a database that does not answer', () => {
+  // A "frozen" server: it accepts connections and never says a word, like PostgreSQL under SIGSTOP.
+  let frozen: net.Server;
+  const sockets: net.Socket[] = [];
+  let frozenPort: number;
+  beforeAll(async () => {
+    frozen = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => frozen.listen(0, '127.0.0.1', resolve));
+    frozenPort = (frozen.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => frozen.close(resolve));
+  });
+
+  async function appOn(port: number) {
+    const database = createDatabase({ host: '127.0.0.1', port, user: 'academy', database: 'academy', connectionTimeoutMillis: 300 });
+    return buildTestApp({ database });
+  }
+
+  for (const [what, port] of [
+    ['frozen', () => frozenPort],
+    ['stopped', () => 1],
+  ] as const) {
+    it(`answers 503 with Retry-After when the database is ${what}, and health names the part that is down`, async () => {
+      const t = await appOn(port());
+      try {
+        const started = Date.now();
+        const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(503);
+        expect(health.headers['retry-after']).toBe('30');
+        expect(health.json()).toEqual({ success: false, message: 'Academy is not fully working: the database is not answering.', data: { status: 'down', database: 'down', storage: 'ok' } });
+        const page = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+        expect(page.statusCode).toBe(503);
+        expect(page.headers['retry-after']).toBe('30');
+        expect(page.json()).toEqual({ success: false, message: 'The database is not answering right now. Please try again in a minute.' });
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+
+  it('a statement over its time limit is cancelled by the server and answers 503', async () => {
+    const t = await buildTestApp();
+    try {
+      const slow = createDatabase({ ...t.database.pool.options, statement_timeout: 200 } as pg.PoolConfig);
+      const error = await slow.pool.query('select pg_sleep(2)').catch((caught: unknown) => caught);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      await slow.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('health says ok for both parts when they answer', async () => {
+    const t = await buildTestApp();
+    try {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok', storage: 'ok' } });
+      fs.rmSync(t.filesDir, { recursive: true, force: true });
+      const noStorage = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(noStorage.statusCode).toBe(503);
+      expect(noStorage.json().data).toEqual({ status: 'down', database: 'ok', storage: 'down' });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
-import { MIGRATION_LOCK_KEY, type Db } from '../../db/client';
+import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { apiRoot } from '../../paths';
 import { getAcademySettings } from '../settings/settings.service';
@@ -301,6 +301,8 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
   const { manifest, migrationIndex, stagingDir } = staged;
   const migrations = knownMigrations();
   const client = await poolOf(db).connect();
+  // Rebuilding and filling every table can take longer than a request's statement limit.
+  const limits = await liftTimeouts(client);
   try {
     await client.query('begin');
     // The same lock as start-up migrations: no server migrates underneath a restore.
@@ -340,6 +342,7 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', `${BACKUP_MESSAGES.restoreFailed}: ${(error as Error).message}`);
   } finally {
+    await limits.restore();
     client.release();
   }
 
