@@ -205,3 +205,28 @@ describe('L10: a database that does not answer', () => {
     }
   });
 });
+
+describe('L3: the contact form and addresses nobody proved', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("never echoes the visitor's text and mails one address at most once a day", async () => {
+    const victim = 'someone.else@example.in';
+    const send = (index: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admission-enquiries/contact',
+        remoteAddress: `198.51.100.${index}`,
+        payload: { name: 'Cheap loans at evil.example', email: victim, message: 'Visit evil.example today' },
+      });
+    for (let index = 0; index < 3; index += 1) expect((await send(index)).statusCode).toBe(201);
+    const mails = await t.mailsTo(victim);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).not.toContain('evil.example');
+    expect(mails[0]!.html).not.toContain('evil.example');
+    expect(mails[0]!.subject).not.toContain('evil.example');
+  });
+});
