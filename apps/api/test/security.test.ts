@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import type pg from 'pg';
+import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { createDatabase } from '../src/db/client';
+import { ensureAppRole } from '../src/db/app-role';
+import { createDatabase, runMigrations } from '../src/db/client';
 import { batches } from '../src/db/schema';
 import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
 import { addStudentToBatch } from '../src/modules/batches/batches.service';
-import { buildTestApp, type TestApp } from './build-test-app';
+import { buildTestApp, createTestDatabase, type TestApp } from './build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from './factories';
 
 // One test per finding of the security review (issue 15, part 4): each failed before its fix.
@@ -228,5 +230,52 @@ describe('L3: the contact form and addresses nobody proved', () => {
     expect(mails[0]!.text).not.toContain('evil.example');
     expect(mails[0]!.html).not.toContain('evil.example');
     expect(mails[0]!.subject).not.toContain('evil.example');
+  });
+});
+
+describe('M2: the app connects as a role that owns only the academy database', () => {
+  it('upgrades a database made by the previous version (all owned by the superuser) and the role cannot act as a superuser', { timeout: 60_000 }, async () => {
+    // What an older data folder has: tables made by the superuser.
+    const old = await createTestDatabase();
+    const { connection } = inject('testDatabaseServer');
+    const name = (await old.pool.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    await old.close();
+    const role = `academy_app_${randomBytes(4).toString('hex')}`;
+    const password = randomBytes(18).toString('base64url');
+    // Plain fields (not a URL, which would win over the database and user given below).
+    const url = connection.connectionString ? new URL(connection.connectionString) : undefined;
+    const plain: pg.ClientConfig = url
+      ? { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined }
+      : { host: connection.host, port: connection.port, user: connection.user, password: connection.password as string | undefined };
+    const superuser = { ...plain, database: name };
+    await ensureAppRole(superuser, { role, password, database: name });
+    // Twice: every start runs it.
+    await ensureAppRole(superuser, { role, password, database: name });
+
+    const app = createDatabase({ ...superuser, user: role, password });
+    try {
+      const { rows } = await app.pool.query<{ super: boolean; owner: string }>(
+        `select rolsuper as super, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner from pg_roles where rolname = current_user`,
+      );
+      expect(rows[0]).toEqual({ super: false, owner: role });
+      const { rows: foreign } = await app.pool.query<{ count: number }>(
+        `select count(*)::int as count from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'S', 'v') and pg_get_userbyid(c.relowner) <> current_user`,
+      );
+      expect(foreign[0]!.count).toBe(0);
+      // The app works as this role: migrations (none left), reads and writes.
+      await runMigrations(app.pool);
+      await buildUser(app.db);
+      // What a superuser could do and this role must not.
+      await expect(app.pool.query("copy (select 1) to program 'true'")).rejects.toThrow(/permission denied|must be superuser|pg_execute_server_program/);
+      await expect(app.pool.query('create role intruder superuser')).rejects.toThrow(/permission denied|must be superuser/);
+      await expect(app.pool.query("select pg_read_file('/etc/hostname')")).rejects.toThrow(/permission denied/);
+    } finally {
+      await app.close();
+      const admin = new pg.Client(connection);
+      await admin.connect();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`drop role if exists "${role}"`);
+      await admin.end();
+    }
   });
 });

@@ -16,7 +16,9 @@ const DATABASE_CHECK_TIMEOUT_MS = 3_000;
 async function databaseAnswers(db: Db): Promise<boolean> {
   try {
     // The pool itself: its query config takes a shorter client-side limit than the requests' one.
-    await (db as unknown as { $client: pg.Pool }).$client.query({ text: 'select 1', query_timeout: DATABASE_CHECK_TIMEOUT_MS });
+    // pg supports query_timeout per query; its types do not list it.
+    const query = { text: 'select 1', query_timeout: DATABASE_CHECK_TIMEOUT_MS } as pg.QueryConfig;
+    await (db as unknown as { $client: pg.Pool }).$client.query(query);
     return true;
   } catch {
     return false;
