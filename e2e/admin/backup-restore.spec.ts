@@ -22,6 +22,10 @@ test('the admin restores a backup with the typed confirmation and gets the data 
   await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(page.getByText('Everything was restored from the backup. Please sign in again.').first()).toBeVisible({ timeout: 30_000 });
 
+  // A restore ends every session, the restorer's too.
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  await loginAs('admin');
+
   const subjects = (await (await page.request.get('/api/subjects')).json()).data as { name: string }[];
   expect(subjects.map((item) => item.name)).not.toContain('Made After The Backup');
   expect(subjects.length).toBeGreaterThan(0);

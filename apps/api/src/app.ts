@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -14,8 +14,9 @@ import { MESSAGES } from '@academy/shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
-import { registerAccessRules } from './access/http';
+import { adminOnly, registerAccessRules } from './access/http';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
@@ -67,10 +68,38 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
 };
 
+// GET answers that are the same for every visitor (the public site's data).
+const PUBLIC_API_READS = ['/api/settings/public', '/api/public/'];
+function isPublicApiRead(request: FastifyRequest): boolean {
+  return request.method === 'GET' && PUBLIC_API_READS.some((prefix) => request.url.startsWith(prefix));
+}
+
+/**
+ * The access log names every request's address; reset links and calendar feeds carry their secret in
+ * it, so the logged address is redacted (lib/redact-url.ts).
+ */
+function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: {
+      ...options.serializers,
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}
+
 /** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedactedUrls(deps.logger),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Never echo a stack trace or a framework message we did not choose.
@@ -123,13 +152,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Academy API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API's map is for developers; in production only an admin may read it (and its browser).
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...(deps.config.isProduction ? { uiHooks: { preHandler: adminOnly } } : {}) });
+
+  // Personal answers must not stay in a browser's or a shared proxy's cache; the public pages' data may
+  // be kept but is checked again on each use. Routes that chose their own header (files) keep it.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
+    reply.header('cache-control', isPublicApiRead(request) ? 'no-cache' : 'no-store');
+  });
 
   await app.register(
     async (api) => {
       // Every route below takes its guard from the access layer's policy table (apps/api/src/access).
       registerAccessRules(api);
-      await api.register(healthRoutes, { db: deps.db });
+      await api.register(healthRoutes, { db: deps.db, filesDir: deps.backups.filesDir });
       await api.register(authRoutes, { db: deps.db });
       await api.register(dashboardRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });

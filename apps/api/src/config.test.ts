@@ -19,8 +19,23 @@ describe('loadConfig', () => {
       const problems = (error as ConfigError).problems.join('\n');
       expect(problems).toContain('PORT');
       expect(problems).toContain('DATABASE_URL must start with postgres://');
-      expect(problems).toContain('TRUST_PROXY must be true or false');
+      expect(problems).toContain('TRUST_PROXY must be false or a comma-separated list');
     }
+  });
+
+  it('trusts only the configured proxies by their addresses, never everyone', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/hop counts are refused/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 192.168.1.0/24,::1' }).trustProxy).toEqual(['10.0.0.2', '192.168.1.0/24', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/`true` and hop counts are refused/);
+    expect(() => loadConfig({ TRUST_PROXY: 'evil.example' })).toThrow(ConfigError);
+  });
+
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://a.example.in', SMTP_URL: 'smtps://u:p@smtp.example.in:465' }).host).toBe('0.0.0.0');
   });
 
   it('refuses production without its secrets, naming each missing one', () => {

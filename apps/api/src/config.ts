@@ -12,7 +12,8 @@ const MAIL_FROM_PATTERN = /^(?:([^<>@]*)<([^\s<>@]+@[^\s<>@]+)>|([^\s<>@]+@[^\s<
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(1).max(65535, 'PORT must be between 1 and 65535').default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: 127.0.0.1 outside production (the demo accounts share one published password), 0.0.0.0 in production.
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -37,10 +38,39 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' })
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must be false or a comma-separated list of the addresses of your reverse proxies (e.g. 127.0.0.1 or 10.0.0.2,192.168.1.0/24; `loopback` for a proxy on this machine); `true` and hop counts are refused because they let a client choose its own address';
+
+// An IPv4 or IPv6 address, optionally with a /prefix; proxy-addr (used by Fastify) checks the rest at start-up.
+const PROXY_ADDRESS_PATTERN = /^(?:[0-9.]+|[0-9a-f:.]+)(?:\/\d{1,3})?$/i;
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For). Never "everyone": a client could
+ * then pick its own address and with it a fresh rate-limit allowance on every request.
+ */
+export type TrustProxy = false | string[];
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  if (value === 'false' || value === '0') return false;
+  // A hop count cannot tell the proxy from a client connecting directly (Fastify 5 ignores it for that reason).
+  if (/^\d+$/.test(value)) return undefined;
+  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (addresses.length === 0 || !addresses.every((address) => PROXY_ADDRESS_PATTERN.test(address) || ['loopback', 'linklocal', 'uniquelocal'].includes(address))) return undefined;
+  return addresses;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -55,7 +85,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: { name: string; address: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {
@@ -90,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: values.NODE_ENV,
     isProduction,
     port: values.PORT,
-    host: values.HOST,
+    host: values.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     // Relative paths are taken from the repository root, so `npm start` and `npm run academy`
     // find the same data whichever folder npm runs them from.
     dataDir: path.resolve(repoRoot, values.DATA_DIR),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { createDatabase, type Database } from '../src/db/client';
 import { createMailer, type Mailer } from '../src/lib/mailer';
 import { createLocalStorage, type FileStorage } from '../src/lib/storage';
@@ -59,15 +59,15 @@ export type TestApp = {
 };
 
 /** The real application on a fresh real database; drive it with app.inject. */
-export async function buildTestApp(): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function buildTestApp(options: { config?: Partial<AppDeps['config']>; logger?: AppDeps['logger']; database?: Database } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
   const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-data-'));
   const filesDir = path.join(dataDir, 'files');
   const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir };
   const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(dataDir, 'files-incoming') });
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, backups, storage });
+  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, ...options.config }, mailer, backups, storage, logger: options.logger });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));

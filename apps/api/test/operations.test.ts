@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { connectToRunningBundledPostgres } from '../src/db/bundled-postgres';
 import { apiRoot } from '../src/paths';
 
 // The real server and CLI as an operator runs them, on a bundled PostgreSQL in a temp DATA_DIR.
@@ -73,6 +75,13 @@ describe('operating the server and the CLI', () => {
     await first.ready;
     expect(first.output()).toContain('Seeded a demo academy');
     expect(await login('admin@demo.academy', 'latur-demo-2026')).toBe(200);
+
+    // M2: the server (migrations included) runs as a role that is no superuser and owns the database.
+    const asApp = new pg.Client(connectToRunningBundledPostgres(dataDir));
+    await asApp.connect();
+    const { rows } = await asApp.query('select rolsuper, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner, current_user as me from pg_roles where rolname = current_user');
+    await asApp.end();
+    expect(rows[0]).toEqual({ rolsuper: false, owner: 'academy_app', me: 'academy_app' });
 
     // A second server on the same DATA_DIR exits at once, saying why.
     const second = startServer();

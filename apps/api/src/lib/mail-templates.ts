@@ -103,7 +103,9 @@ export function enquiryReceivedMail(input: { academyName: string; name: string; 
   return renderMail({
     academyName: input.academyName,
     subject: input.source === 'admission' ? `We have received your admission enquiry — ${input.academyName}` : `We have received your message — ${input.academyName}`,
-    greeting: `Hello ${input.name},`,
+    // A contact form's address was never proved: its mail carries none of the visitor's words (not
+    // even the name), so the form cannot be used to send someone else a text of the sender's choosing.
+    greeting: input.source === 'admission' ? `Hello ${input.name},` : 'Hello,',
     paragraphs: [
       received,
       ...(input.phones.length > 0 ? [`If you have a question in the meantime, call us on ${input.phones.join(', ')} (${input.officeHours}).`] : []),

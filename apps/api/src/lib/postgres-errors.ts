@@ -71,3 +71,23 @@ export function appErrorFromPostgres(error: unknown): AppError | undefined {
       return undefined;
   }
 }
+
+// PostgreSQL codes for "not now": a statement cancelled by its time limit, a server shutting down or
+// starting, too many connections, and the connection-exception class (08xxx).
+const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
+// Node's network failures reaching the server.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+// pg and pg-pool report their own time limits and lost connections only in words.
+const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated|Client has encountered a connection error/i;
+
+/** True when the database did not answer (down, frozen, overloaded, too slow): the client may retry later. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && (UNAVAILABLE_CODES.has(candidate.code) || candidate.code.startsWith('08') || NETWORK_CODES.has(candidate.code))) return true;
+    if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGES.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES } from '@academy/shared/messages';
 import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppError } from '../lib/app-error';
-import { appErrorFromPostgres } from '../lib/postgres-errors';
+import { appErrorFromPostgres, isDatabaseUnavailable } from '../lib/postgres-errors';
 
 // Fastify's own 4xx errors, in words a person can act on.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -35,6 +35,10 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
   return name || fallback;
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering right now. Please try again in a minute.';
+/** Seconds a client should wait before trying again when the database is down. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
 /** Every failure leaves as `{ success: false, message, errors? }`; nothing internal reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   // Validation messages a schema did not word itself come from packages/shared/src/zod-messages.ts,
@@ -58,6 +62,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const first = Object.values(errors)[0];
       return reply.status(400).send({ success: false, message: first ?? MESSAGES.validationFailed, errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'the database did not answer');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const fromPostgres = appErrorFromPostgres(error);
     if (fromPostgres) {

@@ -14,6 +14,9 @@ export function createQueryClient(): QueryClient {
   const onError = (error: unknown, queryKey?: readonly unknown[]) => {
     if (!(error instanceof ApiError) || error.status !== 401) return;
     if (queryKey?.[0] === authKeys.all[0]) return;
+    // A restore ends every session: the backup screen, following its job, says so first and then
+    // signs out itself (backupKeys.job, not imported: features must not depend on the app shell).
+    if (queryKey?.[0] === 'backups' && queryKey[1] === 'job') return;
     if (queryClient.getQueryData(authKeys.session)) clearSession(queryClient);
   };
   const queryClient: QueryClient = new QueryClient({

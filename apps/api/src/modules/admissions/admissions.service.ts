@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ENQUIRY_STATUS_LABELS,
@@ -350,16 +350,31 @@ export async function createOfficeEnquiry(db: Db, input: OfficeInput, createdBy:
   return getEnquiry(db, id);
 }
 
+/** Confirmations of contact messages one (unproved) address receives per day; later messages are stored silently. */
+export const CONTACT_MAILS_PER_ADDRESS_PER_DAY = 1;
+
 /** POST /api/admission-enquiries/contact: a message from /contact, stored as a `new` enquiry from `contact`. */
 export async function createContactEnquiry(db: Db, input: ContactInput): Promise<EnquiryConfirmation | undefined> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Nobody proved this address: at most CONTACT_MAILS_PER_ADDRESS_PER_DAY confirmations reach it,
+    // counted in the database (the stored enquiries), whichever client or server sent them.
+    let mailAllowed = false;
+    if (input.email) {
+      // One writer per address at a time, so two simultaneous messages cannot both count zero.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact-mail:${input.email.toLowerCase()}`}))`);
+      const [recent] = await tx
+        .select({ count: count() })
+        .from(admissionEnquiries)
+        .where(and(eq(admissionEnquiries.source, 'contact'), eq(sql`lower(${admissionEnquiries.email})`, input.email.toLowerCase()), gt(admissionEnquiries.createdAt, sql`now() - interval '1 day'`)));
+      mailAllowed = (recent?.count ?? 0) < CONTACT_MAILS_PER_ADDRESS_PER_DAY;
+    }
     const [row] = await tx
       .insert(admissionEnquiries)
       .values({ studentName: input.name, email: input.email ?? null, phone: input.phone ?? null, message: input.message, source: 'contact' })
       .returning({ id: admissionEnquiries.id });
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
+    return input.email && mailAllowed ? { to: input.email, name: input.name, source: 'contact' as const } : undefined;
   });
-  return input.email ? { to: input.email, name: input.name, source: 'contact' } : undefined;
 }
 
 /** The applicant's "we have your enquiry" mail. */

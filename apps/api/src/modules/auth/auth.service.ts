@@ -7,32 +7,52 @@ import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import { createSession } from './session.service';
 
+/** Tries per account from one client (address) in 15 minutes: the owner on another device still gets in. */
 export const LOGIN_FAILURE_LIMIT = 10;
+/**
+ * Tries per account from all clients together in 15 minutes: the ceiling against guessing spread over
+ * many addresses (docs/decisions/010-login-throttling.md says why 100).
+ */
+export const LOGIN_ACCOUNT_CEILING = 100;
+/** Tries from one address over all accounts in 15 minutes (a classroom behind one router shares it). */
+export const LOGIN_ADDRESS_LIMIT = 50;
 const LOGIN_FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
 
 export function toSessionUser(user: { id: string; name: string; email: string; role: SessionUser['role']; avatarUrl: string | null }): SessionUser {
   return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl };
 }
 
-async function recentFailures(db: Db, email: string, ip: string) {
+/**
+ * Claims one try before the password is checked, then counts the tries including this one. Each
+ * claim is committed before its count, so of N simultaneous tries the k-th to commit sees at least k:
+ * no more than the limit can pass, however many arrive at once (a read-then-write check let 28 of 40
+ * through). A refused try gives its claim back, so refusals do not extend the lock.
+ */
+async function claimTry(db: Db, email: string, ip: string) {
+  const [claim] = await db.insert(loginFailures).values({ email, ip }).returning({ id: loginFailures.id });
   const [row] = await db
     .select({
-      byEmail: count(sql`case when ${loginFailures.email} = ${email} then 1 end`),
-      byIp: count(sql`case when ${loginFailures.ip} = ${ip} then 1 end`),
+      byAccountAndClient: count(sql`case when ${loginFailures.email} = ${email} and ${loginFailures.ip} = ${ip} then 1 end`),
+      byAccount: count(sql`case when ${loginFailures.email} = ${email} then 1 end`),
+      byClient: count(sql`case when ${loginFailures.ip} = ${ip} then 1 end`),
     })
     .from(loginFailures)
     .where(and(gt(loginFailures.createdAt, LOGIN_FAILURE_WINDOW), or(eq(loginFailures.email, email), eq(loginFailures.ip, ip))));
-  return row ?? { byEmail: 0, byIp: 0 };
+  const tries = row ?? { byAccountAndClient: 0, byAccount: 0, byClient: 0 };
+  const allowed = tries.byAccountAndClient <= LOGIN_FAILURE_LIMIT && tries.byAccount <= LOGIN_ACCOUNT_CEILING && tries.byClient <= LOGIN_ADDRESS_LIMIT;
+  return { allowed, release: () => db.delete(loginFailures).where(eq(loginFailures.id, claim!.id)) };
 }
 
 /**
  * Checks the credentials and opens a session. Wrong email and wrong password answer the same
- * message in the same time; more than LOGIN_FAILURE_LIMIT failures in 15 minutes for one email or
- * one address are refused before the password is even looked at.
+ * message in the same time. Tries beyond LOGIN_FAILURE_LIMIT for one account from one address (or
+ * the account's or the address's ceiling) in 15 minutes are refused before the password is looked at.
  */
 export async function login(db: Db, input: { email: string; password: string }, meta: { ip: string; userAgent: string | undefined }) {
-  const failures = await recentFailures(db, input.email, meta.ip);
-  if (failures.byEmail >= LOGIN_FAILURE_LIMIT || failures.byIp >= LOGIN_FAILURE_LIMIT) {
+  const ip = meta.ip.slice(0, 64);
+  const claim = await claimTry(db, input.email, ip);
+  if (!claim.allowed) {
+    await claim.release();
     throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyLoginAttempts);
   }
   const [user] = await db
@@ -41,14 +61,13 @@ export async function login(db: Db, input: { email: string; password: string }, 
     .where(eq(sql`lower(${users.email})`, input.email))
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !valid) {
-    await db.insert(loginFailures).values({ email: input.email, ip: meta.ip.slice(0, 64) });
-    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-  }
+  // A wrong password keeps its claimed try: it is the failure that counts.
+  if (!user || !valid) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   // Only someone who knows the password learns that the account is disabled.
   if (!user.isActive) throw new AppError('FORBIDDEN', 'This account has been disabled. Please contact the academy office.');
 
-  await db.delete(loginFailures).where(eq(loginFailures.email, input.email));
+  // The right password: this client's tries on this account are forgiven (others' still count).
+  await db.delete(loginFailures).where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, ip)));
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   const session = await createSession(db, user.id, meta);
   return { user: toSessionUser(user), ...session };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginFailures, sessions, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
-import { LOGIN_FAILURE_LIMIT } from './auth.service';
+import { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from './auth.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe('POST /api/auth/login', () => {
 
   it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
     const { buildApp } = await import('../../app');
-    const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: true }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
+    const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: ['127.0.0.1'] }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
     const user = await buildUser(t.database.db);
     const response = await proxied.inject({
       method: 'POST',
@@ -95,33 +95,53 @@ describe('POST /api/auth/login', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures in 15 minutes for one email, even with the right password`, async () => {
+  it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures in 15 minutes for one account from one client, even with the right password`, async () => {
     const user = await buildUser(t.database.db);
+    const remoteAddress = '198.51.100.20';
     for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt += 1) {
-      // From a different address each time, so only the per-email count can trip.
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `198.51.100.${attempt + 1}`, payload: { email: user.email, password: `wrong-${attempt}` } });
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: user.email, password: `wrong-${attempt}` } });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login({ email: user.email, password: TEST_PASSWORD });
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: user.email, password: TEST_PASSWORD } });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many sign-in attempts/);
 
+    // L2: the owner on another device still gets in.
+    expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+
     // Failures older than the window no longer count.
     await t.database.db.update(loginFailures).set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) }).where(eq(loginFailures.email, user.email));
-    expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
   });
 
-  it('answers 429 after too many failures from one address across different emails', async () => {
+  it(`refuses every client once an account had ${LOGIN_ACCOUNT_CEILING} tries from many addresses (distributed guessing)`, async () => {
+    const user = await buildUser(t.database.db);
+    await t.database.db.insert(loginFailures).values(Array.from({ length: LOGIN_ACCOUNT_CEILING }, (_, i) => ({ email: user.email, ip: `192.0.2.${i}` })));
+    expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it(`answers 429 after ${LOGIN_ADDRESS_LIMIT} failures from one address across different emails`, async () => {
     const remoteAddress = '203.0.113.9';
-    for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: `guess-${attempt}@example.com`, password: 'guess' } });
-      expect(response.statusCode).toBe(401);
-    }
+    await t.database.db.insert(loginFailures).values(Array.from({ length: LOGIN_ADDRESS_LIMIT - 1 }, (_, i) => ({ email: `guess-${i}@example.com`, ip: remoteAddress })));
+    const last = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: 'guess-last@example.com', password: 'guess' } });
+    expect(last.statusCode).toBe(401);
     const user = await buildUser(t.database.db);
     const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: user.email, password: TEST_PASSWORD } });
     expect(blocked.statusCode).toBe(429);
     // Another address is not affected.
     expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it(`L1: of 40 simultaneous wrong passwords at most ${LOGIN_FAILURE_LIMIT} are tried`, async () => {
+    const user = await buildUser(t.database.db);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.77', payload: { email: user.email, password: `wrong-${attempt}` } }),
+      ),
+    );
+    const tried = responses.filter((response) => response.statusCode === 401).length;
+    expect(tried).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+    expect(responses.filter((response) => response.statusCode === 429).length).toBe(40 - tried);
   });
 });
 

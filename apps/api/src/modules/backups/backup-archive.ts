@@ -78,7 +78,11 @@ export async function fileDigest(file: string): Promise<{ size: number; sha256: 
 function hashingPassThrough(onChunk: (chunk: Buffer) => void) {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      onChunk(chunk);
+      try {
+        onChunk(chunk);
+      } catch (error) {
+        return callback(error as Error);
+      }
       callback(null, chunk);
     },
   });
@@ -147,12 +151,31 @@ type ExtractedEntry = { size: number; sha256: string; lines: number };
 export type ExtractedArchive = { manifestText: string | undefined; entries: Map<string, ExtractedEntry> };
 
 /**
+ * Limits while unpacking, checked as the bytes arrive so a "zip bomb" is refused after at most this
+ * much, not after filling the disk. An Academy backup's tables (JSON Lines) shrink about 10× in gzip
+ * and its files (PDFs) barely at all, so 40× the archive's size (at least 64 MiB) leaves room for
+ * any real backup; the entry count bounds the work spent on empty entries.
+ */
+export const UNPACK_RATIO_LIMIT = 40;
+export const UNPACK_FLOOR_BYTES = 64 * 1024 * 1024;
+export const MAX_ARCHIVE_ENTRIES = 100_000;
+export type UnpackLimits = { maxUnpackedBytes: number; maxEntries: number };
+
+export function unpackLimitsFor(archive: string): UnpackLimits {
+  return { maxUnpackedBytes: Math.max(UNPACK_FLOOR_BYTES, UNPACK_RATIO_LIMIT * fs.statSync(archive).size), maxEntries: MAX_ARCHIVE_ENTRIES };
+}
+
+export const TOO_LARGE_UNPACKED_MESSAGE = 'This backup unpacks to far more than its size suggests (or holds too many entries); it was not made by Academy. Nothing was changed.';
+
+/**
  * Unpacks an archive into `stagingDir`, hashing every entry on the way. Only regular files under
  * tables/ and files/ and the manifest are accepted; anything else (a link, a path leaving the folder)
  * refuses the whole archive. A damaged or cut-off archive fails here with DAMAGED_MESSAGE.
  */
-export async function extractArchive(archive: string, stagingDir: string): Promise<ExtractedArchive> {
+export async function extractArchive(archive: string, stagingDir: string, limits: UnpackLimits = unpackLimitsFor(archive)): Promise<ExtractedArchive> {
   const entries = new Map<string, ExtractedEntry>();
+  let unpackedBytes = 0;
+  let entryCount = 0;
   let manifestText: string | undefined;
   const extract = tar.extract();
   let refusal: InvalidBackupError | undefined;
@@ -167,14 +190,16 @@ export async function extractArchive(archive: string, stagingDir: string): Promi
         next(error as Error);
       } else next();
     };
-    if (header.type === 'directory') {
-      stream.resume();
-      return next();
-    }
     const refuse = (message: string) => {
       refusal = new InvalidBackupError(message);
       finish(refusal);
     };
+    entryCount += 1;
+    if (entryCount > limits.maxEntries) return refuse(TOO_LARGE_UNPACKED_MESSAGE);
+    if (header.type === 'directory') {
+      stream.resume();
+      return next();
+    }
     if (header.type !== 'file') return refuse(`This backup contains "${name}", which is not a regular file; it was not made by Academy. Nothing was changed.`);
     if (entries.has(name)) return refuse(`This backup contains "${name}" twice; it was not made by Academy. Nothing was changed.`);
     if (name === MANIFEST_ENTRY) {
@@ -182,6 +207,8 @@ export async function extractArchive(archive: string, stagingDir: string): Promi
       let length = 0;
       stream.on('data', (chunk: Buffer) => {
         length += chunk.length;
+        unpackedBytes += chunk.length;
+        if (unpackedBytes > limits.maxUnpackedBytes && !refusal) refuse(TOO_LARGE_UNPACKED_MESSAGE);
         if (length <= MAX_MANIFEST_BYTES) chunks.push(chunk);
       });
       stream.on('error', finish);
@@ -206,6 +233,11 @@ export async function extractArchive(archive: string, stagingDir: string): Promi
     pipeline(
       stream,
       hashingPassThrough((chunk) => {
+        unpackedBytes += chunk.length;
+        if (unpackedBytes > limits.maxUnpackedBytes) {
+          refusal = new InvalidBackupError(TOO_LARGE_UNPACKED_MESSAGE);
+          throw refusal;
+        }
         hash.update(chunk);
         size += chunk.length;
         for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;

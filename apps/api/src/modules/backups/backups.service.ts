@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
-import { MIGRATION_LOCK_KEY, type Db } from '../../db/client';
+import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { apiRoot } from '../../paths';
 import { getAcademySettings } from '../settings/settings.service';
@@ -25,6 +25,7 @@ import {
 } from './backup-archive';
 import { backupsToPrune, localDateTime } from './backup-retention';
 import { dependencyOrder, dropPublicSchemaObjects, dumpTable, listTables, loadTable, quoteIdent, resetSequences, useCanonicalOutput } from './database-tables';
+import { assertRestoredValuesAllowed } from './restored-values';
 import { applyMigrations, currentMigration, knownMigrations, locateMigration, resetMigrationLog } from './migration-level';
 
 /** Where backups live (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files). */
@@ -293,13 +294,15 @@ export function discardStagedBackup(staged: StagedBackup): void {
  * the migrations up to the backup's own database version, its rows go in, and the later migrations
  * carry them forward to this version. Any failure rolls all of it back, leaving the data exactly as
  * it was. The files folder is swapped for the backup's only after the commit (two renames).
- * Sessions are restored with everything else: whoever was signed in when the backup was made is
- * signed in again, everyone else (usually the admin restoring it) signs in anew.
+ * Every session ends with it (the restorer's too): the backup's sessions may have signed out since,
+ * and today's may belong to accounts the backup does not have. Everyone signs in anew.
  */
 export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: StagedBackup, onProgress: OnProgress = noProgress): Promise<void> {
   const { manifest, migrationIndex, stagingDir } = staged;
   const migrations = knownMigrations();
   const client = await poolOf(db).connect();
+  // Rebuilding and filling every table can take longer than a request's statement limit.
+  const limits = await liftTimeouts(client);
   try {
     await client.query('begin');
     // The same lock as start-up migrations: no server migrates underneath a restore.
@@ -328,6 +331,9 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     await resetSequences(client);
     onProgress(0.87, 'Updating the data to this version');
     await applyMigrations(client, migrations.slice(migrationIndex + 1));
+    onProgress(0.9, 'Checking the restored values');
+    await assertRestoredValuesAllowed(client);
+    await client.query('delete from "public"."sessions"');
     onProgress(0.93, 'Saving');
     await client.query('commit');
   } catch (error) {
@@ -336,6 +342,7 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', `${BACKUP_MESSAGES.restoreFailed}: ${(error as Error).message}`);
   } finally {
+    await limits.restore();
     client.release();
   }
 

@@ -15,17 +15,20 @@ import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntri
 import { buildUser, loginAs } from '../../../test/factories';
 import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
 import { backupsToPrune, weekStart } from './backup-retention';
+import { extractArchive } from './backup-archive';
 import { applyMigrations, knownMigrations, resetMigrationLog } from './migration-level';
 import { dumpTable, listTables, loadTable, useCanonicalOutput } from './database-tables';
 
 let t: TestApp;
 let admin: string;
+let adminEmail: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoAcademy(t.database.db);
   writeSampleFiles(t.filesDir);
   const user = await buildUser(t.database.db, { role: 'admin' });
+  adminEmail = user.email;
   admin = await loginAs(t.app, user.email);
 });
 const crafted: string[] = [];
@@ -191,10 +194,14 @@ describe('restore', () => {
     const started = await inject('POST', `/api/admin/backups/${name}/restore`, { payload: { confirm: 'RESTORE' } });
     expect(started.statusCode).toBe(202);
     expect(started.json().data).toMatchObject({ type: 'restore', status: 'running' });
-    // The admin's session was made before the backup, so it survives and can watch the job.
+    // L5: a restore ends every session, the restorer's too (the screen says to sign in again).
+    await t.app.backgroundIdle();
+    expect((await inject('GET', '/api/auth/me')).statusCode).toBe(401);
+    const after = await databaseDigest(t.database.db);
+    expect(after.sessions!.rows).toBe(0);
+    admin = await loginAs(t.app, adminEmail);
     const job = await waitForJob(t.app, admin, started.json().data.id);
     expect(job).toMatchObject({ status: 'succeeded', backupName: name });
-    const after = await databaseDigest(t.database.db);
     // The backup itself was taken after `before`, with the admin's session sliding: compare what matters exactly.
     for (const table of Object.keys(before)) if (table !== 'sessions') expect(after[table], table).toEqual(before[table]);
     expect(await filesDigest(t.filesDir)).toEqual(filesBefore);
@@ -210,7 +217,11 @@ describe('restore', () => {
     const targetPaths = { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') };
     try {
       await restoreBackupFile(target.db, targetPaths, file);
-      expect(await databaseDigest(target.db)).toEqual(await databaseDigest(t.database.db));
+      // Every table as it was, but no session: a restore ends them all.
+      const { sessions: restoredSessions, ...restored } = await databaseDigest(target.db);
+      const { sessions: _sourceSessions, ...source } = await databaseDigest(t.database.db);
+      expect(restored).toEqual(source);
+      expect(restoredSessions!.rows).toBe(0);
       expect(await filesDigest(targetPaths.filesDir)).toEqual(await filesDigest(t.filesDir));
       expect(Object.keys(await filesDigest(targetPaths.filesDir))).toHaveLength(3);
       // The restored database is a working one: its migration log is complete.
@@ -373,6 +384,51 @@ describe('bad archives are refused and change nothing', () => {
       );
     });
     await expectRefused(fs.readFileSync(missing), /stored file empty\.bin is missing/);
+  });
+
+  it('L6: an archive that unpacks to far more than its size (a zip bomb) is refused while unpacking', async () => {
+    const entries = await readArchive(good);
+    const bomb = path.join(os.tmpdir(), `bomb-${Date.now()}.tar.gz`);
+    crafted.push(bomb);
+    // About 70 KB packed, 70 MB unpacked: over the 64 MiB floor and 40× the archive.
+    await writeArchiveEntries(bomb, [...entries.filter((entry) => entry.name !== 'files/empty.bin'), { name: 'files/empty.bin', data: Buffer.alloc(70 * 1024 * 1024) }]);
+    expect(fs.statSync(bomb).size).toBeLessThan(1024 * 1024);
+    await expectRefused(fs.readFileSync(bomb), /unpacks to far more than its size suggests/);
+  });
+
+  it('L6: unpacking stops at the size and entry limits, not after them', async () => {
+    const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-staging-'));
+    const staging2 = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-staging-'));
+    const many = path.join(os.tmpdir(), `many-${Date.now()}.tar.gz`);
+    crafted.push(many);
+    await writeArchiveEntries(many, Array.from({ length: 50 }, (_, index) => ({ name: `files/f${index}.bin`, data: Buffer.alloc(100_000) })));
+    await expect(extractArchive(many, staging, { maxUnpackedBytes: 10 ** 9, maxEntries: 20 })).rejects.toThrow(/too many entries/);
+    await expect(extractArchive(many, staging2, { maxUnpackedBytes: 1_000_000, maxEntries: 1000 })).rejects.toThrow(/unpacks to far more/);
+    const written = fs.readdirSync(path.join(staging2, 'files')).reduce((total, file) => total + fs.statSync(path.join(staging2, 'files', file)).size, 0);
+    expect(written).toBeLessThanOrEqual(1_100_000);
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(staging2, { recursive: true, force: true });
+  });
+
+  it('M2: a value outside its column\'s rules (SQL in a weekday) refuses the archive', async () => {
+    const tampered = await craft(good, (entries) => {
+      const batches = entries.find((entry) => entry.name === 'tables/batches.jsonl')!;
+      const [first, ...rest] = batches.data.toString('utf8').split('\n');
+      const row = JSON.parse(first!);
+      row.schedule_days = ["mon']::text[] and (select 1/0) = 1 or array['x"];
+      batches.data = Buffer.from([JSON.stringify(row), ...rest].join('\n'));
+    });
+    // Its checksums are right, so it is accepted for upload; the restore itself refuses it and rolls back.
+    const name = 'academy-20260101-000000-manual-0badf1.tar.gz';
+    fs.copyFileSync(tampered, path.join(t.backupsDir, name));
+    const dbBefore = await databaseDigest(t.database.db);
+    const started = await inject('POST', `/api/admin/backups/${name}/restore`, { payload: { confirm: 'RESTORE' } });
+    expect(started.statusCode).toBe(202);
+    const job = await waitForJob(t.app, admin, started.json().data.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/table batches has a value its column schedule_days does not allow .*Nothing was changed/);
+    expect(await databaseDigest(t.database.db)).toEqual(dbBefore);
+    fs.rmSync(path.join(t.backupsDir, name));
   });
 
   it('entries that could escape the staging folder, or links', async () => {

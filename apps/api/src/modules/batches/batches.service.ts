@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -122,7 +122,8 @@ export async function getBatch(db: DbExecutor, id: string, actor?: Actor, popula
 /** Two weekly schedules with dates meet: a shared weekday, overlapping times and overlapping dates. */
 function overlapsCondition(schedule: { days: Weekday[]; startTime: string; endTime: string }, startDate: string, endDate: string): SQL {
   return and(
-    sql`${batches.scheduleDays} && ${sql.raw(`ARRAY[${schedule.days.map((day) => `'${day}'`).join(',')}]::text[]`)}`,
+    // The weekdays travel as one bound array parameter: SQL text is never built from data.
+    arrayOverlaps(batches.scheduleDays, schedule.days),
     lt(batches.startTime, schedule.endTime),
     gt(batches.endTime, schedule.startTime),
     lte(batches.startDate, endDate),

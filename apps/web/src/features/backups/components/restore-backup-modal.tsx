@@ -50,7 +50,7 @@ export function RestoreBackupModal({ backup, onClose, onStarted }: RestoreBackup
               <List size="sm" spacing={4}>
                 <List.Item>Every record and stored file is replaced by the backup&apos;s. Anything added or changed since then is lost; take a backup first if unsure.</List.Item>
                 <List.Item>It happens in one step: if anything goes wrong, nothing changes.</List.Item>
-                <List.Item>Sign-ins return to those of the backup: you will probably need to sign in again.</List.Item>
+                <List.Item>Everyone is signed out, you too: sign in again when it has finished.</List.Item>
               </List>
             </Alert>
             <TextInput

@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { ensureAppRole } from '../src/db/app-role';
+import { createDatabase, runMigrations } from '../src/db/client';
+import { batches } from '../src/db/schema';
+import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
+import { addStudentToBatch } from '../src/modules/batches/batches.service';
+import { buildTestApp, createTestDatabase, type TestApp } from './build-test-app';
+import { buildBatch, buildStudent, buildUser, loginAs } from './factories';
+
+// One test per finding of the security review (issue 15, part 4): each failed before its fix.
+
+describe('M1: only the configured proxy may name the client address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // One reverse proxy in front, on this machine (inject connects from 127.0.0.1): it appends the
+    // address it saw to X-Forwarded-For.
+    t = await buildTestApp({ config: { trustProxy: ['127.0.0.1'] } });
+  });
+  afterAll(() => t.close());
+
+  it('a client rotating its own X-Forwarded-For keeps one rate-limit key', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        // What the client sent, then what the proxy appended (the real client address).
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+        payload: { email: `reader${i}@example.com` },
+      });
+      statuses.push(response.statusCode);
+    }
+    // NEWSLETTER_RATE_LIMIT allows 5 a minute per client.
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+  });
+
+  it('another real client (another proxy-appended address) has its own allowance', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'x-forwarded-for': '203.0.113.8' }, payload: { email: 'other@example.com' } });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('M2: no SQL text is built from stored data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a weekday holding SQL (as a crafted backup could store) is compared as a value, never run', async () => {
+    const student = await buildStudent(t.database.db);
+    const batch = await buildBatch(t.database.db);
+    // Before the fix this text was pasted into the query: a syntax error here, any statement in a crafted one.
+    const crafted = "mon']::text[] and (select 1/0 from pg_sleep(0)) = 1 or array['x";
+    await t.database.db.update(batches).set({ scheduleDays: [crafted as 'mon'] }).where(eq(batches.id, batch.id));
+    await expect(addStudentToBatch(t.database.db, batch.id, student.id, false)).resolves.toBeDefined();
+  });
+});
+
+describe('L4, L7, L8: logs, mail links and caching', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await buildTestApp({ logger: { level: 'info', stream } });
+  });
+  afterAll(() => t.close());
+
+  it('L4: reset and calendar tokens never reach the access log', async () => {
+    const secret = 'Sx'.repeat(21) + 'Q';
+    await t.app.inject({ method: 'GET', url: `/api/auth/validate-reset-token/${secret}` });
+    await t.app.inject({ method: 'GET', url: `/api/calendar/${secret}.ics` });
+    await t.app.inject({ method: 'GET', url: `/api/settings/public?token=${secret}&code=123456` });
+    const log = logLines.join('');
+    expect(log).toContain('/api/auth/validate-reset-token/[redacted]');
+    expect(log).toContain('/api/calendar/[redacted].ics');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain('123456');
+  });
+
+  it('L7: a forged Host header never becomes the link in a mail', async () => {
+    const user = await buildUser(t.database.db);
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host: 'evil.example' }, payload: { email: user.email } });
+    expect(response.statusCode).toBe(200);
+    const mail = await t.latestMailTo(user.email);
+    expect(mail?.text).toMatch(/http:\/\/localhost\/reset-password\//);
+    expect(mail?.text).not.toContain('evil.example');
+  });
+
+  it('L8: personal answers say no-store, the public site data no-cache', async () => {
+    const student = await buildStudent(t.database.db);
+    const cookie = await loginAs(t.app, student.user.email);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/students' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const publicSettings = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(publicSettings.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('L9: the OpenAPI document in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { isProduction: true, publicUrl: 'https://academy.example.in' } });
+  });
+  afterAll(() => t.close());
+
+  it('is for admins only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+    const student = await buildStudent(t.database.db);
+    const studentCookie = await loginAs(t.app, student.user.email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie: studentCookie } })).statusCode).toBe(403);
+    const admin = await buildUser(t.database.db, { role: 'admin' });
+    const adminCookie = await loginAs(t.app, admin.email);
+    const document = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie: adminCookie } });
+    expect(document.statusCode).toBe(200);
+    expect(document.json().openapi).toMatch(/^3\./);
+  });
+
+  it('L7: links use PUBLIC_URL whatever the Host header says', async () => {
+    const user = await buildUser(t.database.db);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host: 'evil.example' }, payload: { email: user.email } });
+    expect((await t.latestMailTo(user.email))?.text).toMatch(/https:\/\/academy\.example\.in\/reset-password\//);
+  });
+});
+
+describe('L10: a database that does not answer', () => {
+  // A "frozen" server: it accepts connections and never says a word, like PostgreSQL under SIGSTOP.
+  let frozen: net.Server;
+  const sockets: net.Socket[] = [];
+  let frozenPort: number;
+  beforeAll(async () => {
+    frozen = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => frozen.listen(0, '127.0.0.1', resolve));
+    frozenPort = (frozen.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => frozen.close(resolve));
+  });
+
+  async function appOn(port: number) {
+    const database = createDatabase({ host: '127.0.0.1', port, user: 'academy', database: 'academy', connectionTimeoutMillis: 300 });
+    return buildTestApp({ database });
+  }
+
+  for (const [what, port] of [
+    ['frozen', () => frozenPort],
+    ['stopped', () => 1],
+  ] as const) {
+    it(`answers 503 with Retry-After when the database is ${what}, and health names the part that is down`, async () => {
+      const t = await appOn(port());
+      try {
+        const started = Date.now();
+        const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(503);
+        expect(health.headers['retry-after']).toBe('30');
+        expect(health.json()).toEqual({ success: false, message: 'Academy is not fully working: the database is not answering.', data: { status: 'down', database: 'down', storage: 'ok' } });
+        const page = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+        expect(page.statusCode).toBe(503);
+        expect(page.headers['retry-after']).toBe('30');
+        expect(page.json()).toEqual({ success: false, message: 'The database is not answering right now. Please try again in a minute.' });
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+
+  it('a statement over its time limit is cancelled by the server and answers 503', async () => {
+    const t = await buildTestApp();
+    try {
+      const slow = createDatabase({ ...t.database.pool.options, statement_timeout: 200 } as pg.PoolConfig);
+      const error = await slow.pool.query('select pg_sleep(2)').catch((caught: unknown) => caught);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      await slow.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('health says ok for both parts when they answer', async () => {
+    const t = await buildTestApp();
+    try {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok', storage: 'ok' } });
+      fs.rmSync(t.filesDir, { recursive: true, force: true });
+      const noStorage = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(noStorage.statusCode).toBe(503);
+      expect(noStorage.json().data).toEqual({ status: 'down', database: 'ok', storage: 'down' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('L3: the contact form and addresses nobody proved', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("never echoes the visitor's text and mails one address at most once a day", async () => {
+    const victim = 'someone.else@example.in';
+    const send = (index: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admission-enquiries/contact',
+        remoteAddress: `198.51.100.${index}`,
+        payload: { name: 'Cheap loans at evil.example', email: victim, message: 'Visit evil.example today' },
+      });
+    for (let index = 0; index < 3; index += 1) expect((await send(index)).statusCode).toBe(201);
+    const mails = await t.mailsTo(victim);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).not.toContain('evil.example');
+    expect(mails[0]!.html).not.toContain('evil.example');
+    expect(mails[0]!.subject).not.toContain('evil.example');
+  });
+});
+
+describe('M2: the app connects as a role that owns only the academy database', () => {
+  it('upgrades a database made by the previous version (all owned by the superuser) and the role cannot act as a superuser', { timeout: 60_000 }, async () => {
+    // What an older data folder has: tables made by the superuser.
+    const old = await createTestDatabase();
+    const { connection } = inject('testDatabaseServer');
+    const name = (await old.pool.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    await old.close();
+    const role = `academy_app_${randomBytes(4).toString('hex')}`;
+    const password = randomBytes(18).toString('base64url');
+    // Plain fields (not a URL, which would win over the database and user given below).
+    const url = connection.connectionString ? new URL(connection.connectionString) : undefined;
+    const plain: pg.ClientConfig = url
+      ? { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined }
+      : { host: connection.host, port: connection.port, user: connection.user, password: connection.password as string | undefined };
+    const superuser = { ...plain, database: name };
+    await ensureAppRole(superuser, { role, password, database: name });
+    // Twice: every start runs it.
+    await ensureAppRole(superuser, { role, password, database: name });
+
+    const app = createDatabase({ ...superuser, user: role, password });
+    try {
+      const { rows } = await app.pool.query<{ super: boolean; owner: string }>(
+        `select rolsuper as super, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner from pg_roles where rolname = current_user`,
+      );
+      expect(rows[0]).toEqual({ super: false, owner: role });
+      const { rows: foreign } = await app.pool.query<{ count: number }>(
+        `select count(*)::int as count from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'S', 'v') and pg_get_userbyid(c.relowner) <> current_user`,
+      );
+      expect(foreign[0]!.count).toBe(0);
+      // The app works as this role: migrations (none left), reads and writes.
+      await runMigrations(app.pool);
+      await buildUser(app.db);
+      // What a superuser could do and this role must not.
+      await expect(app.pool.query("copy (select 1) to program 'true'")).rejects.toThrow(/permission denied|must be superuser|pg_execute_server_program/);
+      await expect(app.pool.query('create role intruder superuser')).rejects.toThrow(/permission denied|must be superuser/);
+      await expect(app.pool.query("select pg_read_file('/etc/hostname')")).rejects.toThrow(/permission denied/);
+    } finally {
+      await app.close();
+      const admin = new pg.Client(connection);
+      await admin.connect();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`drop role if exists "${role}"`);
+      await admin.end();
+    }
+  });
+});
