@@ -70,6 +70,7 @@ export function PublicHeader() {
             <Burger
               hiddenFrom="md"
               size="sm"
+              className={classes.burger}
               opened={menuOpen}
               onClick={menu.toggle}
               aria-label="Open navigation"
