@@ -88,7 +88,12 @@ export default defineConfig({
             // The signed-in shell and the features only signed-in screens use: one chunk the areas share
             // rather than dozens. Features a public page uses too (auth, settings, courses, admissions,
             // notes, standards ...) stay out of it, so no public page loads it.
-            { name: 'signed-in', test: /[\\/]src[\\/](components[\\/]layouts[\\/]dashboard-shell|features[\\/](admin-dashboard|attendance|backups|profile|calendar-feed|teacher-students)[\\/])/, priority: 10 },
+            // Their api.ts files stay out: the router's prefetch table (src/app/router.tsx) imports some.
+            {
+              name: 'signed-in',
+              test: (id) => /[\\/]src[\\/](components[\\/]layouts[\\/]dashboard-shell|features[\\/](admin-dashboard|attendance|backups|profile|calendar-feed|teacher-students)[\\/])/.test(id) && !/[\\/]api\.ts$/.test(id),
+              priority: 10,
+            },
           ],
         },
       },
