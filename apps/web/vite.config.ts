@@ -72,28 +72,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // A group holds only the modules its test names; what they import splits as usual (shared
-          // parts in their own chunks), so no group drags Mantine or charts into another's download.
+          // No waterfall (issue 17): each lazy screen is its own chunk, and Vite's modulepreload fetches
+          // all of its imports in the same round as the screen itself (signed-in screens included; they
+          // used to fetch their imports only when they ran, about eight rounds on a dashboard). Grouping
+          // a whole signed-in area into one chunk was tried and measured worse: a dashboard then
+          // downloaded every screen of its area, charts and forms included (784 kB on Slow 3G).
+          // A group holds only the modules its test names; what they import splits as usual.
           includeDependenciesRecursively: false,
-          // A designed chunk graph rather than one crumb per module (issue 17): opening a signed-in
-          // screen fetches its area's chunk (and what it imports, preloaded in the same round), never a
-          // chain of 1 KB files. Each signed-in area is one chunk; the public pages stay one chunk per
-          // screen so the landing page downloads only itself.
           groups: [
             // The runtime every screen needs, in one chunk whose name and hash survive app releases.
-            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 30 },
-            { name: 'area-admin', test: /[\\/]src[\\/]app[\\/]routes[\\/]admin[\\/]/, priority: 20 },
-            { name: 'area-teacher', test: /[\\/]src[\\/]app[\\/]routes[\\/]teacher[\\/]/, priority: 20 },
-            { name: 'area-student', test: /[\\/]src[\\/]app[\\/]routes[\\/]student[\\/]/, priority: 20 },
-            // The signed-in shell and the features only signed-in screens use: one chunk the areas share
-            // rather than dozens. Features a public page uses too (auth, settings, courses, admissions,
-            // notes, standards ...) stay out of it, so no public page loads it.
-            // Their api.ts files stay out: the router's prefetch table (src/app/router.tsx) imports some.
-            {
-              name: 'signed-in',
-              test: (id) => /[\\/]src[\\/](components[\\/]layouts[\\/]dashboard-shell|features[\\/](admin-dashboard|attendance|backups|profile|calendar-feed|teacher-students)[\\/])/.test(id) && !/[\\/]api\.ts$/.test(id),
-              priority: 10,
-            },
+            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
           ],
         },
       },

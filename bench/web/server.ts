@@ -29,6 +29,8 @@ export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-web-bench-'));
+  // The bundled PostgreSQL runs as its own user when started as root: it must be able to enter the folder.
+  fs.chmodSync(dataDir, 0o755);
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', 'server'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -11,8 +11,8 @@ import { RootLayout } from './root-layout';
 
 /*
  * Every layout and screen is loaded lazily (React Router's `lazy`, each module exporting `Component`),
- * so the landing page never downloads the signed-in areas; the screens of one area share one chunk
- * (apps/web/vite.config.ts).
+ * so the landing page never downloads the signed-in areas; a screen's imports are modulepreloaded in
+ * the same round as the screen (apps/web/vite.config.ts).
  */
 
 type LazyModule = () => Promise<{ Component: () => React.ReactNode }>;
