@@ -1,13 +1,64 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { publicShellFiles } from './build/public-shell';
 
 // In development the API runs separately; the proxy keeps every call same-origin. The Host header is
 // left as the browser sent it (no changeOrigin) so the server's same-origin check sees matching hosts.
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // An installable app whose shell works offline (issue 17; docs/decisions/010-fast-on-a-cheap-phone.md).
+    VitePWA({
+      // A new release's service worker takes over at the next navigation; the files are all hashed.
+      registerType: 'autoUpdate',
+      // dist/registerSW.js, loaded with `defer`: it registers after the page's load event, so the
+      // precache downloads never compete with the first screen. No registration code in the bundle.
+      injectRegister: 'script-defer',
+      manifest: {
+        name: 'Academy',
+        short_name: 'Academy',
+        description: 'Coaching in Latur for 9th to 12th: courses, admission, and the signed-in app for students, teachers and the office.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#4263eb',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell: the HTML, the stylesheet, the runtime and the public screens. Signed-in areas,
+        // charts and the PDF viewer are cached when first used (runtime rule below), so installing
+        // does not download a megabyte over mobile data.
+        globPatterns: ['index.html', 'registerSW.js', 'favicon.svg', 'icon-192.png', 'assets/*.{js,css}'],
+        manifestTransforms: [
+          (entries) => {
+            const shell = publicShellFiles(path.join(import.meta.dirname, 'dist'));
+            return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url)), warnings: [] };
+          },
+        ],
+        // Any page of the app opens from the cached shell, online or not; the API never does.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Hashed files never change: cache-first, kept after the first use.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'academy-assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 365 } },
+          },
+        ],
+      },
+    }),
+  ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
@@ -17,21 +68,21 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each screen loads, read by `npm run size`.
     manifest: true,
     // Every browser we serve supports <link rel="modulepreload">; older ones just fetch a little later.
-    modulePreload: {
-      polyfill: false,
-      // The entry holds the list of files each lazy screen preloads; with every signed-in screen in it,
-      // that list alone grew the landing page's first download past its budget. Signed-in screens
-      // (chunks named app-*) load their shared parts when they run instead: one more round trip on
-      // their first visit, after which everything is cached for a year.
-      resolveDependencies: (file, deps) => (path.basename(file).startsWith('app-') ? [] : deps),
-    },
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Screens of the signed-in areas are named app-<screen>, so the preload rule above can tell them apart.
-        chunkFileNames: (chunk) => (chunk.facadeModuleId && /[\\/]src[\\/]app[\\/]routes[\\/](admin|teacher|student)[\\/]/.test(chunk.facadeModuleId) ? 'assets/app-[name]-[hash].js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
-          // The runtime every screen needs, in one chunk whose name and hash survive app releases.
-          groups: [{ name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+          // No waterfall (issue 17): each lazy screen is its own chunk, and Vite's modulepreload fetches
+          // all of its imports in the same round as the screen itself (signed-in screens included; they
+          // used to fetch their imports only when they ran, about eight rounds on a dashboard). Grouping
+          // a whole signed-in area into one chunk was tried and measured worse: a dashboard then
+          // downloaded every screen of its area, charts and forms included (784 kB on Slow 3G).
+          // A group holds only the modules its test names; what they import splits as usual.
+          includeDependenciesRecursively: false,
+          groups: [
+            // The runtime every screen needs, in one chunk whose name and hash survive app releases.
+            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+          ],
         },
       },
     },

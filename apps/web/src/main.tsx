@@ -19,7 +19,7 @@ const queryClient = createQueryClient();
 // so do the academy's details that the footer shows.
 void queryClient.prefetchQuery(sessionQueryOptions);
 if (areaRolesFor(window.location.pathname) === null) void queryClient.prefetchQuery(publicSettingsQueryOptions);
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

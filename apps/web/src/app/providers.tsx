@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DeferredNotifications } from '../components/ui/deferred-notifications';
-import { theme } from '../lib/theme';
+import { cssVariablesResolver, theme } from '../lib/theme';
 
 /**
  * App-wide providers: server state, theme, popups. The ModalsProvider lives in the signed-in
@@ -14,7 +14,7 @@ import { theme } from '../lib/theme';
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <DeferredNotifications />
         {children}
       </MantineProvider>

@@ -1,20 +1,41 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@academy/shared/roles';
+import { adminDashboardSummaryQueryOptions } from '../features/admin-dashboard/api';
+import { studentScheduleQueryOptions, teacherScheduleQueryOptions } from '../features/batches/api';
 import { RequireRole } from '../features/auth/components/require-role';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RouteError } from '../components/ui/route-error';
 import { RootLayout } from './root-layout';
 
 /*
- * Every layout and screen is its own chunk (React Router's `lazy`, each module exporting
- * `Component`), so the landing page never downloads the signed-in areas.
+ * Every layout and screen is loaded lazily (React Router's `lazy`, each module exporting `Component`),
+ * so the landing page never downloads the signed-in areas; a screen's imports are modulepreloaded in
+ * the same round as the screen (apps/web/vite.config.ts).
  */
 
 type LazyModule = () => Promise<{ Component: () => React.ReactNode }>;
 
-function page(path: string, load: LazyModule): RouteObject {
-  return { path, lazy: load };
+// The query client the route loaders prefetch into; set once by createAppRouter.
+let prefetchClient: QueryClient | undefined;
+
+/**
+ * A screen. `prefetch` names the queries it shows first: a route loader starts them while React Router
+ * fetches the screen's code (a static loader runs beside `lazy`), so code and data arrive in the same
+ * round instead of the data waiting for the code (issue 17). The loader never waits for them and never
+ * fails: the screen's own useQuery picks up the answer, or the error, from the cache.
+ */
+function page(path: string, load: LazyModule, prefetch?: (client: QueryClient) => Promise<void>): RouteObject {
+  if (!prefetch) return { path, lazy: load };
+  return {
+    path,
+    lazy: load,
+    loader: () => {
+      if (prefetchClient) void prefetch(prefetchClient);
+      return null;
+    },
+  };
 }
 
 function redirect(path: string, to: string): RouteObject {
@@ -67,7 +88,7 @@ const publicRoutes: RouteObject = {
 };
 
 const adminRoutes = area('app', 'admin', [
-  page('dashboard', () => import('./routes/admin/dashboard')),
+  page('dashboard', () => import('./routes/admin/dashboard'), (client) => client.prefetchQuery(adminDashboardSummaryQueryOptions)),
   page('profile', () => import('./routes/admin/profile')),
   page('backup', () => import('./routes/admin/backup')),
   page('settings', () => import('./routes/admin/settings')),
@@ -103,7 +124,7 @@ const adminRoutes = area('app', 'admin', [
 ]);
 
 const teacherRoutes = area('app/teacher', 'teacher', [
-  page('dashboard', () => import('./routes/teacher/dashboard')),
+  page('dashboard', () => import('./routes/teacher/dashboard'), (client) => client.prefetchQuery(teacherScheduleQueryOptions)),
   page('batches', () => import('./routes/teacher/batches/batch-list')),
   page('batches/:id', () => import('./routes/teacher/batches/batch-detail')),
   page('students', () => import('./routes/teacher/students')),
@@ -116,7 +137,7 @@ const teacherRoutes = area('app/teacher', 'teacher', [
 ]);
 
 const studentRoutes = area('app/student', 'student', [
-  page('dashboard', () => import('./routes/student/dashboard')),
+  page('dashboard', () => import('./routes/student/dashboard'), (client) => client.prefetchQuery(studentScheduleQueryOptions)),
   page('batches', () => import('./routes/student/batches')),
   page('notes', () => import('./routes/student/notes')),
   page('attendance', () => import('./routes/student/attendance')),
@@ -142,6 +163,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export function createAppRouter(queryClient: QueryClient) {
+  prefetchClient = queryClient;
   return createBrowserRouter(routes);
 }

@@ -74,6 +74,7 @@ export function PublicHeader() {
             <Burger
               hiddenFrom="md"
               size="sm"
+              className={classes.burger}
               opened={menuOpen}
               onClick={menu.toggle}
               aria-label="Open navigation"

@@ -172,7 +172,7 @@ export function Component() {
               {backupTime && timeZone ? (
                 <>
                   Every day at <strong>{backupTime}</strong> ({timeZone}); the last 7 daily and 4 weekly are kept.{' '}
-                  <Anchor component={Link} to="/app/settings" size="sm">
+                  <Anchor component={Link} to="/app/settings" size="sm" underline="always">
                     Change the time in Settings
                   </Anchor>
                 </>

@@ -116,7 +116,7 @@ function OfficeCard() {
                 <IconMapPin size={18} stroke={1.6} className={classes.officeIcon} aria-hidden="true" />
                 <Text size="sm">
                   {oneLineAddress(settings.address)}{' '}
-                  <Anchor href={mapsSearchUrl(settings.address)} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+                  <Anchor href={mapsSearchUrl(settings.address)} target="_blank" rel="noopener noreferrer" size="sm" fw={600} className={classes.directions}>
                     Directions
                   </Anchor>
                 </Text>

@@ -52,7 +52,8 @@ export function AttendanceOverview({ attendance }: { attendance: AdminDashboardS
             </Text>
           </Stack>
         </SimpleGrid>
-        <Group gap={0} aria-hidden="true" style={{ display: 'block' }}>
+        {/* inert as well: the chart's SVG is focusable, and hidden content must not take the focus. */}
+        <Group gap={0} aria-hidden="true" inert style={{ display: 'block' }}>
           <Suspense fallback={<Skeleton h={200} radius="md" />}>
             <AttendanceTrendChart trend={trend} />
           </Suspense>

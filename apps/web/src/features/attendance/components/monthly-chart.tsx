@@ -13,7 +13,8 @@ export function MonthlyChart({ months }: { months: AttendanceMonth[] }) {
       <Text fw={600} size="sm" mb="xs">
         By month
       </Text>
-      <div aria-hidden="true">
+      {/* inert as well: the chart's SVG is focusable, and hidden content must not take the focus. */}
+      <div aria-hidden="true" inert>
         <Suspense fallback={<Skeleton h={220} radius="md" />}>
           <AttendanceMonthlyChart months={months} />
         </Suspense>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatFileSize, type PublicNote } from '@academy/shared/schemas/notes';
 import { formatDate } from '../../../lib/format-date';
 import { noteFileUrl } from '../api';
+import { preloadPdfViewer } from './pdf-viewer-loader';
 
 export type NoteCardData = Pick<PublicNote, '_id' | 'title' | 'description' | 'subject' | 'standard' | 'teacher' | 'fileName' | 'fileSize' | 'createdAt'>;
 
@@ -28,7 +29,7 @@ export function NoteCard({ note, onOpen, badges, actions }: { note: NoteCardData
           ) : null}
           {badges}
         </Group>
-        <UnstyledButton onClick={onOpen} style={{ overflowWrap: 'anywhere' }}>
+        <UnstyledButton onClick={onOpen} onPointerEnter={preloadPdfViewer} onTouchStart={preloadPdfViewer} onFocus={preloadPdfViewer} style={{ overflowWrap: 'anywhere' }}>
           <Anchor component="span" fw={600} size="lg">
             {note.title}
           </Anchor>
@@ -42,7 +43,7 @@ export function NoteCard({ note, onOpen, badges, actions }: { note: NoteCardData
           {[note.teacher?.name, formatDate(note.createdAt), `PDF, ${formatFileSize(note.fileSize)}`].filter(Boolean).join(' · ')}
         </Text>
         <Group gap="xs" mt={4}>
-          <Button size="xs" onClick={onOpen} leftSection={<IconEye size={16} aria-hidden="true" />} aria-label={`Open ${note.title}`}>
+          <Button size="xs" onClick={onOpen} onPointerEnter={preloadPdfViewer} onTouchStart={preloadPdfViewer} onFocus={preloadPdfViewer} leftSection={<IconEye size={16} aria-hidden="true" />} aria-label={`Open ${note.title}`}>
             Open
           </Button>
           <Button

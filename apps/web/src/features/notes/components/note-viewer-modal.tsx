@@ -1,12 +1,14 @@
-import { Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { formatFileSize } from '@academy/shared/schemas/notes';
 import { noteFileUrl } from '../api';
+import { loadPdfViewer } from './pdf-viewer-loader';
 
-// pdf.js is large: it loads with this chunk, only when someone opens a note.
-const PdfDocumentView = lazy(() => import('./pdf-document-view').then((module) => ({ default: module.PdfDocumentView })));
+// pdf.js is large: it loads with this chunk, only when someone opens a note (or is about to). The
+// download button above it never waits for it.
+const PdfDocumentView = lazy(() => loadPdfViewer().then((module) => ({ default: module.PdfDocumentView })));
 
 export type ViewableNote = { _id: string; title: string; fileName: string; fileSize: number };
 
@@ -38,9 +40,12 @@ export function NoteViewerModal({ note, onClose }: { note: ViewableNote | null; 
           </Group>
           <Suspense
             fallback={
-              <Group justify="center" py="xl">
-                <Loader aria-label="Loading PDF viewer" />
-              </Group>
+              <Stack gap={6} py="xl" px="md" maw={360} mx="auto">
+                <Text size="sm" ta="center">
+                  Loading the PDF viewer… You can download the file meanwhile.
+                </Text>
+                <Progress value={100} animated striped aria-label="Loading the PDF viewer" />
+              </Stack>
             }
           >
             <PdfDocumentView url={noteFileUrl(note)} />

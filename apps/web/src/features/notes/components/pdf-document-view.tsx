@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 // Served from our own origin (the CSP allows workers from 'self' only), as its own hashed file.
@@ -68,6 +68,8 @@ export function PdfDocumentView({ url }: { url: string }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [document, setDocument] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
+  // Bytes of the PDF received so far, and its size when the server said it (progress shown below).
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const [fitWidth, setFitWidth] = useState(0);
   const [zoom, setZoom] = useState(1);
 
@@ -75,6 +77,7 @@ export function PdfDocumentView({ url }: { url: string }) {
     // Same origin, with the session cookie; ranges let a long PDF arrive a piece at a time.
     const task = getDocument({ url, withCredentials: true, isEvalSupported: false, disableAutoFetch: true });
     let loaded: PDFDocumentProxy | undefined;
+    task.onProgress = ({ loaded: received, total }: { loaded: number; total: number }) => setProgress({ loaded: received, total });
     task.promise.then(
       (pdf) => {
         loaded = pdf;
@@ -125,9 +128,7 @@ export function PdfDocumentView({ url }: { url: string }) {
             Try downloading it instead.
           </Alert>
         ) : !document || fitWidth === 0 ? (
-          <Group justify="center" py="xl">
-            <Loader aria-label="Loading PDF" />
-          </Group>
+          <PdfLoadingProgress label="Downloading the PDF" loaded={progress?.loaded} total={progress?.total} />
         ) : (
           <Stack gap={8} align={zoom > 1 ? 'flex-start' : 'center'}>
             {Array.from({ length: document.numPages }, (_unused, index) => (
@@ -136,6 +137,24 @@ export function PdfDocumentView({ url }: { url: string }) {
           </Stack>
         )}
       </div>
+    </Stack>
+  );
+}
+
+/**
+ * What is loading, with a bar: determinate when the size is known (the PDF), moving otherwise (the
+ * viewer's code). A phone on slow data sees that something is arriving, never a bare spinner.
+ */
+export function PdfLoadingProgress({ label, loaded, total }: { label: string; loaded?: number | undefined; total?: number | undefined }) {
+  const known = loaded !== undefined && total !== undefined && total > 0;
+  const percent = known ? Math.min(100, Math.round((loaded / total) * 100)) : 100;
+  return (
+    <Stack gap={6} py="xl" px="md" maw={360} mx="auto">
+      <Text size="sm" ta="center">
+        {label}
+        {known ? ` (${Math.round(loaded / 1000)} of ${Math.round(total / 1000)} KB)` : '…'}
+      </Text>
+      <Progress value={percent} animated={!known} striped={!known} aria-label={label} />
     </Stack>
   );
 }

@@ -78,13 +78,14 @@ export function NotificationBell() {
 
   const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
   return (
+    // The badge wraps the popover, not the other way round: Popover.Target puts aria-expanded on its
+    // child, which must be the button (a div may not carry it).
+    <Indicator label={unreadCount > 99 ? '99+' : unreadCount} size={18} offset={6} color="red" disabled={unreadCount === 0} data-testid="notification-count">
     <Popover opened={opened} onChange={(value) => (value ? panel.open() : panel.close())} position="bottom-end" shadow="md" width="min(360px, calc(100vw - 24px))" withinPortal trapFocus>
       <Popover.Target>
-        <Indicator label={unreadCount > 99 ? '99+' : unreadCount} size={18} offset={6} color="red" disabled={unreadCount === 0} data-testid="notification-count">
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={panel.toggle} aria-label={label} aria-expanded={opened} aria-haspopup="dialog">
-            <IconBell size={22} aria-hidden="true" />
-          </ActionIcon>
-        </Indicator>
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={panel.toggle} aria-label={label} aria-expanded={opened} aria-haspopup="dialog">
+          <IconBell size={22} aria-hidden="true" />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" role="dialog" aria-label="Notifications">
         <Group justify="space-between" px="xs" pb="xs" gap="xs">
@@ -115,5 +116,6 @@ export function NotificationBell() {
         ) : null}
       </Popover.Dropdown>
     </Popover>
+    </Indicator>
   );
 }

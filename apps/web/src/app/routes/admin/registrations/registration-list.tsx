@@ -10,6 +10,7 @@ import { ENQUIRY_FAILURES, useEnquiries, useEnquiryCounts } from '../../../../fe
 import { EnquiryListView } from '../../../../features/admissions/components/enquiry-list-view';
 import { ENQUIRY_PAGE_SIZE, parseEnquiryListState, toEnquiryListParams, toEnquiryListQuery } from '../../../../features/admissions/enquiry-list-query';
 import type { EnquiryListState } from '../../../../features/admissions/enquiry-list-query';
+import { PAGINATION_CONTROL_LABELS } from '../../../../components/ui/pagination-labels';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -101,6 +102,7 @@ export function Component() {
                 size="sm"
                 siblings={0}
                 getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })}
               />
             ) : null}
           </Group>

@@ -19,6 +19,7 @@ import {
   toStudentListQuery,
 } from '../../../../features/students/student-list-query';
 import type { StudentListState, StudentSort, StudentStatusFilter } from '../../../../features/students/student-list-query';
+import { PAGINATION_CONTROL_LABELS } from '../../../../components/ui/pagination-labels';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -145,6 +146,7 @@ export function Component() {
                 size="sm"
                 siblings={0}
                 getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })}
               />
             ) : null}
           </Group>

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:web`: the figures of issue 17's Goals, measured on this machine.
+ *
+ * Builds the app, starts it on a free port with a fresh demo academy, and drives Debian's Chromium
+ * (never a downloaded browser):
+ * - Slow 3G as Chromium's DevTools define it (CDP Network.emulateNetworkConditions: 2,000 ms latency,
+ *   50 KB/s down and up), empty cache: the landing page's first contentful paint, requests and bytes;
+ *   the login form; signing in to the student dashboard; the student dashboard opened directly (signed
+ *   in) until its content shows; then a repeat visit of the landing page (service worker in control)
+ *   online and offline.
+ * - Lighthouse (mobile, its own simulated throttling): performance and accessibility of `/` and
+ *   `/courses`, accessibility of every public page, and desktop `/login`.
+ * - The landing page's JavaScript loaded until idle, gzipped (the same list as `npm run size`).
+ *
+ * `--no-build` skips the build; `--no-lighthouse` skips Lighthouse (a minute or two on 2 cores).
+ * Lighthouse scores swing a few points on a busy machine: run it when the machine is quiet.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { landingScripts } from './landing-size';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, ROOT, startServer, WEB_DIST } from './server';
+
+const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
+const STUDENT = { email: 'aarav.patil@demo.academy', password: 'latur-demo-2026' };
+const PUBLIC_PAGES = ['/', '/courses', '/about', '/contact', '/resources', '/admission', '/login', '/forgot-password', '/terms-of-service', '/privacy-policy', '/cookies-policy'];
+
+const args = new Set(process.argv.slice(2));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Counts the requests and the bytes on the wire of one page, through the DevTools protocol. */
+async function throttled(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+  const traffic = { requests: 0, bytes: 0 };
+  cdp.on('Network.requestWillBeSent', () => (traffic.requests += 1));
+  cdp.on('Network.loadingFinished', (event) => (traffic.bytes += event.encodedDataLength));
+  return traffic;
+}
+
+/** Milliseconds from navigation start to the first contentful paint of the current document. */
+async function firstContentfulPaint(page: Page): Promise<number> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 120_000 });
+  return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+}
+
+/** Waits until a signed-in screen shows its content: its heading, and no skeleton or loader left. */
+async function signedInContent(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => !document.querySelector('main .mantine-Skeleton-root[data-visible="true"], main .mantine-Loader-root'), undefined, { timeout: 120_000 });
+}
+
+async function slow3g(browser: Browser, baseUrl: string) {
+  const results: Record<string, string> = {};
+
+  // 1. Landing, empty cache; the same context then makes the repeat visits.
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+  let page = await context.newPage();
+  const traffic = await throttled(context, page);
+  await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+  results['Landing, first contentful paint'] = seconds(await firstContentfulPaint(page));
+  await page.waitForLoadState('networkidle', { timeout: 180_000 });
+  results['Landing, requests until idle'] = String(traffic.requests);
+  results['Landing, kB on the wire until idle'] = (traffic.bytes / 1000).toFixed(0);
+
+  // Repeat visit: once the service worker has installed (it precaches after the load event).
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    while (!registration.active || registration.installing || registration.waiting) await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+  await page.close();
+  page = await context.newPage();
+  await throttled(context, page);
+  await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+  results['Landing, repeat visit, first contentful paint'] = seconds(await firstContentfulPaint(page));
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  results['Landing, repeat visit, heading shown'] = seconds(await page.evaluate(() => performance.now()));
+  await page.close();
+  await context.setOffline(true);
+  page = await context.newPage();
+  await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+  results['Landing, offline, first contentful paint'] = seconds(await firstContentfulPaint(page));
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  results['Landing, offline, heading shown'] = seconds(await page.evaluate(() => performance.now()));
+  await context.close();
+
+  // 2. Login form, empty cache, then signing in until the student dashboard shows its content.
+  const loginContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, serviceWorkers: 'block' });
+  const loginPage = await loginContext.newPage();
+  await throttled(loginContext, loginPage);
+  const loginStart = Date.now();
+  await loginPage.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+  await loginPage.getByLabel('Email', { exact: true }).waitFor({ timeout: 120_000 });
+  results['Login form visible'] = seconds(Date.now() - loginStart);
+  await loginPage.getByLabel('Email', { exact: true }).fill(STUDENT.email);
+  await loginPage.getByLabel('Password', { exact: true }).fill(STUDENT.password);
+  const submitted = Date.now();
+  await loginPage.getByRole('button', { name: 'Login' }).click();
+  await loginPage.waitForURL('**/app/student/dashboard', { timeout: 120_000 });
+  await signedInContent(loginPage);
+  results['After tapping Login, dashboard content'] = seconds(Date.now() - submitted);
+  await loginContext.close();
+
+  // 3. Student dashboard opened directly, signed in, empty cache.
+  const dashboardContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, serviceWorkers: 'block' });
+  const signIn = await dashboardContext.request.post(`${baseUrl}/api/auth/login`, { data: STUDENT });
+  if (!signIn.ok()) throw new Error(`Signing in as the demo student failed: ${signIn.status()}`);
+  const dashboardPage = await dashboardContext.newPage();
+  const dashboardTraffic = await throttled(dashboardContext, dashboardPage);
+  const dashboardStart = Date.now();
+  await dashboardPage.goto(`${baseUrl}/app/student/dashboard`, { waitUntil: 'commit' });
+  await signedInContent(dashboardPage);
+  results['Student dashboard (direct), content shown'] = seconds(Date.now() - dashboardStart);
+  results['Student dashboard, requests until content'] = String(dashboardTraffic.requests);
+  results['Student dashboard, kB on the wire until content'] = (dashboardTraffic.bytes / 1000).toFixed(0);
+  await dashboardContext.close();
+
+  return results;
+}
+
+async function lighthouseScores(baseUrl: string) {
+  const results: Record<string, string> = {};
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  try {
+    const run = async (url: string, categories: string[], desktop = false) => {
+      const result = await lighthouse(`${baseUrl}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }, desktop ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { categories: scores, audits } = result.lhr;
+      return {
+        performance: Math.round((scores.performance?.score ?? 0) * 100),
+        accessibility: Math.round((scores.accessibility?.score ?? 0) * 100),
+        lcp: audits['largest-contentful-paint']?.displayValue ?? '',
+        tbt: audits['total-blocking-time']?.displayValue ?? '',
+      };
+    };
+    for (const url of ['/', '/courses']) {
+      const score = await run(url, ['performance', 'accessibility']);
+      results[`Lighthouse mobile ${url}`] = `performance ${score.performance} (LCP ${score.lcp}, TBT ${score.tbt}), accessibility ${score.accessibility}`;
+    }
+    const login = await run('/login', ['performance', 'accessibility'], true);
+    results['Lighthouse desktop /login'] = `performance ${login.performance}, accessibility ${login.accessibility}`;
+    const accessibility: string[] = [];
+    for (const url of PUBLIC_PAGES.filter((page) => page !== '/' && page !== '/courses')) accessibility.push(`${url} ${(await run(url, ['accessibility'])).accessibility}`);
+    results['Lighthouse accessibility, other public pages'] = accessibility.join(', ');
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+if (!args.has('--no-build')) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = await startServer();
+const figures: Record<string, string> = {};
+try {
+  const scripts = await landingScripts(server.baseUrl);
+  const gzip = scripts.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(WEB_DIST, file))).length, 0);
+  figures['Landing JavaScript until idle (gzip)'] = `${(gzip / 1000).toFixed(1)} kB in ${scripts.length} files`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    Object.assign(figures, await slow3g(browser, server.baseUrl));
+  } finally {
+    await browser.close();
+  }
+  if (!args.has('--no-lighthouse')) Object.assign(figures, await lighthouseScores(server.baseUrl));
+} finally {
+  await server.stop();
+}
+
+console.log('\nWeb figures (issue 17 Goals: landing FCP ≤ 6 s, dashboard ≤ 12 s, repeat/offline ≤ 2 s, Lighthouse perf ≥ 95, a11y ≥ 95, JS ≤ 120 kB):');
+const width = Math.max(...Object.keys(figures).map((key) => key.length));
+for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(width)}  ${value}`);

@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, expect, test, type DemoRole } from '../fixtures';
+
+/*
+ * Issue 17: no serious or critical axe violation (WCAG 2.x A and AA rules) on the public pages and on
+ * the signed-in screens of the three roles, on a phone (360 px) and a desktop (1280 px).
+ * Read-only: it signs in as the demo accounts and changes nothing.
+ */
+
+const PUBLIC_PAGES = ['/', '/courses', '/about', '/contact', '/resources', '/admission', '/login', '/forgot-password', '/terms-of-service', '/privacy-policy', '/cookies-policy'];
+
+const SIGNED_IN_PAGES: Record<DemoRole, string[]> = {
+  admin: [
+    '/app/dashboard',
+    '/app/registrations',
+    '/app/students',
+    '/app/students/create',
+    '/app/teachers',
+    '/app/subjects',
+    '/app/standards',
+    '/app/batches',
+    '/app/announcements',
+    '/app/settings',
+    '/app/backup',
+    '/app/profile',
+  ],
+  teacher: ['/app/teacher/dashboard', '/app/teacher/batches', '/app/teacher/students', '/app/teacher/attendance/mark', '/app/teacher/attendance/student', '/app/teacher/notes', '/app/teacher/announcements', '/app/teacher/profile'],
+  student: ['/app/student/dashboard', '/app/student/batches', '/app/student/notes', '/app/student/attendance', '/app/student/announcements', '/app/student/schedule', '/app/student/profile'],
+};
+
+const WIDTHS = [360, 1280] as const;
+
+/** Opens a page, waits until its data has arrived, and returns axe's serious and critical findings. */
+async function seriousViolations(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  // Skeletons and loaders are placeholders, not the screen: wait for them to go.
+  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"], .mantine-Loader-root')).toHaveCount(0, { timeout: 20_000 });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join('\n    ')}`);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    for (const url of PUBLIC_PAGES) {
+      test(`public ${url}`, async ({ page }) => {
+        const found = await seriousViolations(page, url);
+        expect(found, found.join('\n')).toEqual([]);
+      });
+    }
+
+    for (const role of Object.keys(SIGNED_IN_PAGES) as DemoRole[]) {
+      for (const url of SIGNED_IN_PAGES[role]) {
+        test(`${role} ${url}`, async ({ page }) => {
+          const response = await page.request.post('/api/auth/login', { data: { email: DEMO_USERS[role].email, password: DEMO_PASSWORD } });
+          expect(response.status()).toBe(200);
+          const found = await seriousViolations(page, url);
+          expect(found, found.join('\n')).toEqual([]);
+        });
+      }
+    }
+  });
+}
