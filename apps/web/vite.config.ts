@@ -11,7 +11,7 @@ const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 export default defineConfig({
   plugins: [
     react(),
-    // An installable app whose shell works offline (issue 17; docs/decisions/010-fast-on-a-cheap-phone.md).
+    // An installable app whose shell works offline (issue 17; docs/decisions/014-fast-on-a-cheap-phone.md).
     VitePWA({
       // A new release's service worker takes over at the next navigation; the files are all hashed.
       registerType: 'autoUpdate',

@@ -11,7 +11,7 @@ import { createSession } from './session.service';
 export const LOGIN_FAILURE_LIMIT = 10;
 /**
  * Tries per account from all clients together in 15 minutes: the ceiling against guessing spread over
- * many addresses (docs/decisions/010-login-throttling.md says why 100).
+ * many addresses (docs/decisions/011-security-review-findings.md says why 100).
  */
 export const LOGIN_ACCOUNT_CEILING = 100;
 /** Tries from one address over all accounts in 15 minutes (a classroom behind one router shares it). */
