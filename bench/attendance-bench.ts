@@ -317,7 +317,8 @@ async function main() {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
     fs.chmodSync(tempDir, 0o711);
     const server = await startBundledPostgres(tempDir);
-    connection = server.connection;
+    // Each run creates and drops databases of its own: the superuser's connection (the app role may not).
+    connection = server.superuserConnection;
     stop = server.stop;
     console.log(`PostgreSQL: bundled, in ${tempDir}`);
   }

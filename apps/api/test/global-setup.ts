@@ -32,7 +32,8 @@ export default async function setup(project: TestProject) {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-test-'));
     fs.chmodSync(tempDir, 0o711);
     const server = await startBundledPostgres(tempDir);
-    connection = server.connection;
+    // Each run creates and drops databases of its own: the superuser's connection (the app role may not).
+    connection = server.superuserConnection;
     stopServer = server.stop;
   }
 

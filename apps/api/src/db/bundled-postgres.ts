@@ -13,7 +13,10 @@ import { ensureAppRole } from './app-role';
  * academy's database; the superuser is used only here, to create that role and database.
  */
 export type BundledPostgres = {
+  /** The app's connection (APP_ROLE). */
   connection: pg.PoolConfig;
+  /** The superuser's, for throw-away servers that make databases of their own (API tests, bench); never the app's. */
+  superuserConnection: pg.PoolConfig;
   stop(): Promise<void>;
 };
 
@@ -237,6 +240,7 @@ export async function startBundledPostgres(dataDir: string, log: (message: strin
   await ensureAppRole(superuser, { role: APP_ROLE, password: appPassword, database: DATABASE });
   return {
     connection: connectionFor(paths, appPassword, APP_ROLE),
+    superuserConnection: superuser,
     async stop() {
       await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs, { allowFailure: true });
     },
