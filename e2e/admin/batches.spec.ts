@@ -216,7 +216,10 @@ test.describe('batches (admin)', () => {
     await page.getByRole('button', { name: 'Save Batch' }).click();
     await expect(page.getByRole('textbox', { name: 'Capacity (seats)' })).toHaveAccessibleDescription('Capacity cannot be below the 2 enrolled students');
     await expect(page.getByRole('alert').filter({ hasText: 'The batch was not saved' })).toBeVisible();
+    // The refused change is still in the form: Cancel asks before it is lost.
     await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(`/app/batches/${batchId}`);
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -49,7 +49,7 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
         ) : (
           <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
             {today.classes.map((item) => (
-              <Card key={`${item.batchId}-${item.startTime}`} component="li" withBorder radius="md" padding="sm" style={{ opacity: item.state === 'done' || item.state === 'closed' ? 0.75 : 1 }}>
+              <Card key={`${item.batchId}-${item.startTime}`} component="li" withBorder radius="md" padding="sm" bg={item.state === 'done' || item.state === 'closed' ? 'gray.0' : undefined}>
                 <Group justify="space-between" align="center" gap="xs">
                   <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
                     <Group gap="xs">
