@@ -28,6 +28,8 @@ import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.ser
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { pruneAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { automaticBackupTask, type BackupPaths } from './modules/backups/backups.service';
@@ -50,6 +52,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 
 const ANNOUNCEMENT_NOTIFY_EVERY_MS = 5 * 60 * 1000;
 const AUTOMATIC_BACKUP_CHECK_EVERY_MS = 60 * 1000;
+const AUDIT_PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export type AppDeps = {
   db: Db;
@@ -116,6 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scheduled announcements reach their students on their start date (and any missed while stopped).
   app.runPeriodically('announcement notifications', ANNOUNCEMENT_NOTIFY_EVERY_MS, async () => {
     await notifyStudentsOfActiveAnnouncements(deps.db);
+  });
+  // The audit log keeps two years (modules/audit). The one place that schedules its pruning: it moves
+  // into the shared job runner when that arrives.
+  app.runPeriodically('audit log pruning', AUDIT_PRUNE_EVERY_MS, async () => {
+    await pruneAuditLog(deps.db);
   });
   if (deps.backups.automatic) app.runPeriodically('automatic backup', AUTOMATIC_BACKUP_CHECK_EVERY_MS, automaticBackupTask(deps.db, deps.backups));
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
@@ -188,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(attendanceRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
+      await api.register(auditRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

@@ -91,7 +91,7 @@ async function growAcademy(batches: number, size: number) {
     await createAnnouncement(
       db,
       { title: `Notice ${b}`, content: 'Closed on Monday', type: 'general', priority: 'medium', audience: 'everyone', batches: [], startDate: today, endDate: shiftDate(today, 3) },
-      adminId,
+      { userId: adminId, role: 'admin' as const },
     );
     await buildEnquiry(db);
     await buildEnquiry(db, { status: 'contacted' });

@@ -59,7 +59,7 @@ describe('M2: no SQL text is built from stored data', () => {
     // Before the fix this text was pasted into the query: a syntax error here, any statement in a crafted one.
     const crafted = "mon']::text[] and (select 1/0 from pg_sleep(0)) = 1 or array['x";
     await t.database.db.update(batches).set({ scheduleDays: [crafted as 'mon'] }).where(eq(batches.id, batch.id));
-    await expect(addStudentToBatch(t.database.db, batch.id, student.id, false)).resolves.toBeDefined();
+    await expect(addStudentToBatch(t.database.db, null, batch.id, student.id, false)).resolves.toBeDefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { announcementRoutes } from './announcements';
 import { attendanceRoutes } from './attendance';
+import { auditLogRoutes } from './audit-log';
 import { batchRoutes } from './batches';
 import { noteRoutes } from './notes';
 import { backupRoutes } from './backups';
@@ -33,6 +34,7 @@ export const ROUTE_RULES: RouteRules = {
   ...notificationRoutes,
   ...calendarFeedRoutes,
   ...enquiryRoutes,
+  ...auditLogRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

@@ -19,7 +19,7 @@ export const absenceCallsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     { schema: { tags, params: absenceCallParamsSchema, body: absenceCallInputSchema, response: { 200: apiSuccess(absentTodaySchema) } } },
     async (request) => ({
       success: true as const,
-      data: await setAbsenceCalled(db, request.params.studentId, request.body.called, actorOf(request).userId),
+      data: await setAbsenceCalled(db, actorOf(request), request.params.studentId, request.body.called),
       message: request.body.called ? 'Marked as called' : 'Call tick removed',
     }),
   );

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { Db, DbExecutor } from '../../db/client';
-import { absenceCalls, attendanceRecords, students } from '../../db/schema';
+import { absenceCalls, attendanceRecords, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { academyToday } from '../settings/settings.service';
 
 export const NOT_ABSENT_TODAY = 'This student is not marked absent today, so there is no call to record';
@@ -54,10 +55,11 @@ export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
 }
 
 /** Ticks (or unticks) "called" for a student absent today; refuses a student who is not absent today. */
-export async function setAbsenceCalled(db: Db, studentId: string, called: boolean, calledBy: string): Promise<AbsentToday> {
+export async function setAbsenceCalled(db: Db, actor: AuditActor, studentId: string, called: boolean): Promise<AbsentToday> {
+  const calledBy = actor!.userId;
   const today = await academyToday(db);
   await db.transaction(async (tx) => {
-    const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).limit(1);
+    const [student] = await tx.select({ id: students.id, name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     const [absence] = await tx
       .select({ id: attendanceRecords.id })
@@ -67,6 +69,12 @@ export async function setAbsenceCalled(db: Db, studentId: string, called: boolea
     if (!absence) throw new AppError('CONFLICT', NOT_ABSENT_TODAY);
     if (called) await tx.insert(absenceCalls).values({ studentId, date: today, calledBy }).onConflictDoNothing();
     else await tx.delete(absenceCalls).where(and(eq(absenceCalls.studentId, studentId), eq(absenceCalls.date, today)));
+    await recordAudit(tx, actor, {
+      action: called ? 'create' : 'delete',
+      entityType: 'absence_call',
+      entityId: studentId,
+      summary: called ? `Ticked "called" for ${student.name}, absent on ${today.split('-').reverse().join('-')}` : `Removed the "called" tick for ${student.name} on ${today.split('-').reverse().join('-')}`,
+    });
   });
   return absentToday(db);
 }

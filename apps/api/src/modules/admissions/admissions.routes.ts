@@ -71,7 +71,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
       schema: { tags: ['admissions'], body: officeEnquiryInputSchema, response: { 201: apiSuccess(admissionEnquiryDetailSchema) } },
     },
     async (request, reply) => {
-      const data = await createOfficeEnquiry(db, request.body, actorOf(request).userId);
+      const data = await createOfficeEnquiry(db, actorOf(request), request.body);
       return reply.status(201).send({ success: true as const, data, message: 'Registration added' });
     },
   );
@@ -99,14 +99,14 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     {
       schema: { tags: ['admissions'], params: idParamsSchema, body: admissionEnquiryUpdateInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } },
     },
-    async (request) => ({ success: true as const, data: await updateEnquiry(db, request.params.id, request.body), message: 'Registration updated successfully' }),
+    async (request) => ({ success: true as const, data: await updateEnquiry(db, actorOf(request), request.params.id, request.body), message: 'Registration updated successfully' }),
   );
 
   app.delete(
     '/admission-enquiries/:id',
     { schema: { tags: ['admissions'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
-      await deleteEnquiry(db, request.params.id);
+      await deleteEnquiry(db, actorOf(request), request.params.id);
       return { success: true as const, message: 'Registration deleted successfully' };
     },
   );
@@ -116,7 +116,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     { schema: { tags: ['admissions'], params: idParamsSchema, body: enquiryStatusInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await changeEnquiryStatus(db, request.params.id, request.body.status, actorOf(request).userId),
+      data: await changeEnquiryStatus(db, actorOf(request), request.params.id, request.body.status),
       message: 'Status updated successfully',
     }),
   );
@@ -125,7 +125,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     '/admission-enquiries/:id/convert',
     { schema: { tags: ['admissions'], params: idParamsSchema, body: convertEnquiryInputSchema, response: { 201: apiSuccess(convertEnquiryResultSchema) } } },
     async (request, reply) => {
-      const { result, invitation } = await convertEnquiry(db, request.params.id, request.body ?? {});
+      const { result, invitation } = await convertEnquiry(db, actorOf(request), request.params.id, request.body ?? {});
       sendInvitationInBackground(app, deps, request, invitation);
       const enrolled = result.batch ? ` and enrolled in ${result.batch.name}` : '';
       return reply.status(201).send({

@@ -35,6 +35,7 @@ import { enrolStudent } from '../batches/batches.service';
 import { academyToday, getAcademySettings } from '../settings/settings.service';
 import { insertStudent } from '../students/students.service';
 import type { Invitation } from '../users/users.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { consumeVerificationProof } from './email-verification.service';
 
 type AdmissionInput = z.output<typeof admissionEnquiryInputSchema>;
@@ -311,6 +312,7 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput): Pro
       .returning({ id: admissionEnquiries.id });
     await replaceSubjects(tx, row!.id, input.subjects ?? []);
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
+    await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, summary: `Admission enquiry from ${input.studentName} (public form)` });
   });
   return { to: input.email, name: input.studentName, source: 'admission' };
 }
@@ -320,7 +322,8 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput): Pro
  * email code and no confirmation mail (the office is talking to the family). Stored as `new` from
  * `office`, with the admin as the author of the first history entry, in one transaction.
  */
-export async function createOfficeEnquiry(db: Db, input: OfficeInput, createdBy: string): Promise<AdmissionEnquiryDetail> {
+export async function createOfficeEnquiry(db: Db, actor: NonNullable<AuditActor>, input: OfficeInput): Promise<AdmissionEnquiryDetail> {
+  const createdBy = actor.userId;
   await assertReferences(db, input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -345,6 +348,7 @@ export async function createOfficeEnquiry(db: Db, input: OfficeInput, createdBy:
       .returning({ id: admissionEnquiries.id });
     await replaceSubjects(tx, row!.id, input.subjects ?? []);
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new', changedBy: createdBy });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'enquiry', entityId: row!.id, summary: `Recorded an office enquiry from ${input.studentName}`, changes: diffChanges({}, { ...input }) });
     return row!.id;
   });
   return getEnquiry(db, id);
@@ -373,6 +377,7 @@ export async function createContactEnquiry(db: Db, input: ContactInput): Promise
       .values({ studentName: input.name, email: input.email ?? null, phone: input.phone ?? null, message: input.message, source: 'contact' })
       .returning({ id: admissionEnquiries.id });
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
+    await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, summary: `Contact message from ${input.name}` });
     return input.email && mailAllowed ? { to: input.email, name: input.name, source: 'contact' as const } : undefined;
   });
 }
@@ -385,10 +390,10 @@ export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, 
 }
 
 /** PUT /api/admission-enquiries/{id}: the fields sent change; `subjects` replaces the list. */
-export async function updateEnquiry(db: Db, id: string, input: UpdateInput): Promise<AdmissionEnquiryDetail> {
+export async function updateEnquiry(db: Db, actor: AuditActor, id: string, input: UpdateInput): Promise<AdmissionEnquiryDetail> {
   await assertReferences(db, { standard: input.standard, subjects: input.subjects });
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: admissionEnquiries.id, email: admissionEnquiries.email }).from(admissionEnquiries).where(eq(admissionEnquiries.id, id)).for('update');
+    const [current] = await tx.select().from(admissionEnquiries).where(eq(admissionEnquiries.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
     const { subjects: subjectIds, standard, email, ...fields } = input;
     const values = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -403,13 +408,24 @@ export async function updateEnquiry(db: Db, id: string, input: UpdateInput): Pro
       })
       .where(eq(admissionEnquiries.id, id));
     if (subjectIds !== undefined) await replaceSubjects(tx, id, subjectIds);
+    const after = { ...values, ...(standard !== undefined ? { standardId: standard } : {}), ...(email !== undefined ? { email } : {}), ...(subjectIds !== undefined ? { subjects: subjectIds } : {}) };
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'enquiry',
+      entityId: id,
+      summary: `Updated the enquiry of ${(values.studentName as string | undefined) ?? current.studentName}`,
+      changes: diffChanges(current, after),
+    });
   });
   return getEnquiry(db, id);
 }
 
-export async function deleteEnquiry(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(admissionEnquiries).where(eq(admissionEnquiries.id, id)).returning({ id: admissionEnquiries.id });
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+export async function deleteEnquiry(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(admissionEnquiries).where(eq(admissionEnquiries.id, id)).returning({ id: admissionEnquiries.id, name: admissionEnquiries.studentName });
+    if (!deleted) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'enquiry', entityId: id, summary: `Deleted the enquiry of ${deleted.name}` });
+  });
 }
 
 /** "contacted", "admitted or rejected" */
@@ -426,10 +442,11 @@ export function transitionError(from: EnquiryStatus, to: EnquiryStatus): string 
 }
 
 /** PATCH /api/admission-enquiries/{id}/status: one step of the pipeline, recorded with who and when. */
-export async function changeEnquiryStatus(db: Db, id: string, status: EnquiryStatus, changedBy: string): Promise<AdmissionEnquiryDetail> {
+export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>, id: string, status: EnquiryStatus): Promise<AdmissionEnquiryDetail> {
+  const changedBy = actor.userId;
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: admissionEnquiries.status, studentId: admissionEnquiries.studentId })
+      .select({ status: admissionEnquiries.status, studentId: admissionEnquiries.studentId, name: admissionEnquiries.studentName })
       .from(admissionEnquiries)
       .where(eq(admissionEnquiries.id, id))
       .for('update');
@@ -442,6 +459,13 @@ export async function changeEnquiryStatus(db: Db, id: string, status: EnquirySta
     }
     await tx.update(admissionEnquiries).set({ status, updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: id, fromStatus: current.status, toStatus: status, changedBy });
+    await recordAudit(tx, actor, {
+      action: 'status',
+      entityType: 'enquiry',
+      entityId: id,
+      summary: `Moved the enquiry of ${current.name} from ${ENQUIRY_STATUS_LABELS[current.status].toLowerCase()} to ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}`,
+      changes: { status: { old: current.status, new: status } },
+    });
   });
   return getEnquiry(db, id);
 }
@@ -452,7 +476,7 @@ export async function changeEnquiryStatus(db: Db, id: string, status: EnquirySta
  * enquiry is linked to the student. The set-your-password link is returned for the caller to mail
  * after the commit. A second conversion is refused (409), as is any enquiry not admitted.
  */
-export async function convertEnquiry(db: Db, id: string, input: { batchId?: string | null }): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
+export async function convertEnquiry(db: Db, actor: AuditActor, id: string, input: { batchId?: string | null }): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
   const admissionDate = await academyToday(db);
   const { studentId, invitation, batch } = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -504,11 +528,12 @@ export async function convertEnquiry(db: Db, id: string, input: { batchId?: stri
     );
     let enrolledIn: { _id: string; name: string } | null = null;
     if (input.batchId) {
-      await enrolStudent(tx, input.batchId, created.id, true);
+      await enrolStudent(tx, actor, input.batchId, created.id, true);
       const [found] = await tx.select({ _id: batches.id, name: batches.name }).from(batches).where(eq(batches.id, input.batchId));
       enrolledIn = found ?? null;
     }
     await tx.update(admissionEnquiries).set({ studentId: created.id, convertedAt: new Date(), updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
+    await recordAudit(tx, actor, { action: 'convert', entityType: 'enquiry', entityId: id, summary: `Converted the enquiry of ${row.studentName} to a student`, changes: { studentId: { old: null, new: created.id } } });
     return { studentId: created.id, invitation: created.invitation, batch: enrolledIn };
   });
   const enquiry = await findEnquiry(db, id);

@@ -32,19 +32,19 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   }));
 
   app.post('/announcements', { schema: { tags, body: announcementInputSchema, response: { 201: one } } }, async (request, reply) => {
-    const announcement = await createAnnouncement(db, request.body, actorOf(request).userId);
+    const announcement = await createAnnouncement(db, request.body, actorOf(request));
     notifyInBackground(announcement._id);
     return reply.status(201).send({ success: true as const, data: announcement, message: ANNOUNCEMENT_MESSAGES.created });
   });
 
   app.put('/announcements/:id', { schema: { tags, params: idParamsSchema, body: announcementInputSchema, response: { 200: one } } }, async (request) => {
-    const announcement = await updateAnnouncement(db, request.params.id, request.body);
+    const announcement = await updateAnnouncement(db, actorOf(request), request.params.id, request.body);
     notifyInBackground(announcement._id);
     return { success: true as const, data: announcement, message: ANNOUNCEMENT_MESSAGES.updated };
   });
 
   app.delete('/announcements/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteAnnouncement(db, request.params.id);
+    await deleteAnnouncement(db, actorOf(request), request.params.id);
     return { success: true as const, message: ANNOUNCEMENT_MESSAGES.deleted };
   });
 };

@@ -15,6 +15,7 @@ import { announcementBatches, announcements, batches } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { announcementScope } from '../../access/announcements';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { academyToday } from '../settings/settings.service';
 
 /** The parsed input; `closure` may be left out by callers inside the server (tests, seed): not a closure. */
@@ -113,7 +114,8 @@ async function replaceBatches(db: DbExecutor, announcementId: string, batchIds: 
   if (batchIds.length > 0) await db.insert(announcementBatches).values(batchIds.map((batchId) => ({ announcementId, batchId })));
 }
 
-export async function createAnnouncement(db: Db, input: AnnouncementInput, createdBy: string, now = new Date()): Promise<Announcement> {
+export async function createAnnouncement(db: Db, input: AnnouncementInput, actor: NonNullable<AuditActor>, now = new Date()): Promise<Announcement> {
+  const createdBy = actor.userId;
   const today = await academyToday(db, now);
   assertStartDate(input.startDate, today);
   const id = await db.transaction(async (tx) => {
@@ -123,16 +125,17 @@ export async function createAnnouncement(db: Db, input: AnnouncementInput, creat
       .values({ ...valuesOf(input), createdBy })
       .returning({ id: announcements.id });
     await replaceBatches(tx, row!.id, input.batches);
+    await recordAudit(tx, actor, { action: 'create', entityType: 'announcement', entityId: row!.id, summary: `Added announcement "${input.title}"`, changes: diffChanges({}, { ...valuesOf(input), batches: input.batches }) });
     return row!.id;
   });
   return announcementById(db, id, now);
 }
 
 /** Saves an edit; the start date may stay where it was even if that is now in the past. */
-export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput, now = new Date()): Promise<Announcement> {
+export async function updateAnnouncement(db: Db, actor: AuditActor, id: string, input: AnnouncementInput, now = new Date()): Promise<Announcement> {
   const today = await academyToday(db, now);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ startDate: announcements.startDate }).from(announcements).where(eq(announcements.id, id)).limit(1).for('update');
+    const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).limit(1).for('update');
     if (!current) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
     assertStartDate(input.startDate, today, current.startDate);
     await assertBatchesExist(tx, input.batches);
@@ -141,14 +144,18 @@ export async function updateAnnouncement(db: Db, id: string, input: Announcement
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(announcements.id, id));
     await replaceBatches(tx, id, input.batches);
+    await recordAudit(tx, actor, { action: 'update', entityType: 'announcement', entityId: id, summary: `Updated announcement "${input.title}"`, changes: diffChanges(current, valuesOf(input)) });
   });
   return announcementById(db, id, now);
 }
 
 /** Deletes an announcement with its batch links and the notifications that point at it. */
-export async function deleteAnnouncement(db: DbExecutor, id: string): Promise<void> {
-  const deleted = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+export async function deleteAnnouncement(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id, title: announcements.title });
+    if (!deleted) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'announcement', entityId: id, summary: `Deleted announcement "${deleted.title}"` });
+  });
 }
 
 /** Announcements running today: the admin dashboard's count. */

@@ -84,7 +84,7 @@ describe('announcements CRUD', () => {
     const longAgo = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
     const started = shiftDate(today, -10);
     const input = { title: 'Running', content: 'x', type: 'general', priority: 'low', audience: 'everyone', batches: [], startDate: started, endDate: shiftDate(today, 5) } as const;
-    const running = await createAnnouncement(db, { ...input, batches: [] }, adminId, longAgo);
+    const running = await createAnnouncement(db, { ...input, batches: [] }, { userId: adminId, role: 'admin' as const }, longAgo);
     expect(running.status).toBe('active');
     const kept = await call('PUT', `/announcements/${running._id}`, body({ title: 'Running, edited', startDate: started, endDate: shiftDate(today, 6) }));
     expect(kept.statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe('announcements CRUD', () => {
     const created = await createAnnouncement(
       db,
       { title: 'Board exam', content: 'Good luck', type: 'exam', priority: 'high', audience: 'everyone', batches: [], startDate: '2026-03-11', endDate: '2026-03-12' },
-      adminId,
+      { userId: adminId, role: 'admin' as const },
       new Date('2026-03-10T12:00:00Z'),
     );
     const statusAt = async (instant: string) => (await getAnnouncement(db, { role: 'admin', userId: adminId }, created._id, new Date(instant))).status;

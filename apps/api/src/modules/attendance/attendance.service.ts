@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { closureTitleOn } from '../announcements/closures.service';
+import { recordAudit } from '../audit/audit.service';
 import { forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
@@ -184,11 +185,15 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
   const studentIds = input.records.map((record) => record.studentId);
   await db.transaction(async (tx) => {
     // Submissions of one batch take turns (the row lock), and enrolment cannot change under this one.
-    const { rows: enrolled } = await tx.execute<{ id: string }>(sql`
+    // The same statement tells whether the day was marked before (a correction, for the audit log).
+    const { rows: enrolled } = await tx.execute<{ id: string | null; marked_before: boolean }>(sql`
       with locked as (select id from batches where id = ${batchId} for no key update)
-      select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id
-      where bs.batch_id = (select id from locked) and s.status = 'active' and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
-    const enrolledIds = new Set(enrolled.map((row) => row.id));
+      select bs.student_id as id, exists (select 1 from attendance_records a where a.batch_id = ${batchId} and a.date = ${input.date}) as marked_before
+      from (select 1) one
+      left join (batch_students bs join students s on s.id = bs.student_id and s.status = 'active')
+        on bs.batch_id = (select id from locked) and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
+    const markedBefore = enrolled[0]?.marked_before ?? false;
+    const enrolledIds = new Set(enrolled.flatMap((row) => (row.id ? [row.id] : [])));
     const errors: Record<string, string> = {};
     const bad: number[] = [];
     input.records.forEach((record, index) => {
@@ -216,6 +221,13 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
         as i(student_id, status, remark)
       on conflict (batch_id, date, student_id) do update
         set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
+    const count = (status: string) => input.records.filter((record) => record.status === status).length;
+    await recordAudit(tx, actor, {
+      action: markedBefore ? 'attendance.correct' : 'attendance.submit',
+      entityType: 'attendance',
+      entityId: batchId,
+      summary: `${markedBefore ? 'Corrected' : 'Marked'} attendance of ${batch.name} for ${displayDate(input.date)}: ${count('present')} present, ${count('absent')} absent, ${count('late')} late`,
+    });
   });
   if (input.date < today) forgetPastDayTotals(db);
   return dayOf(db, batch, input.date, today);

@@ -68,7 +68,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   );
 
   app.post('/batches', { schema: { tags: ['batches'], body: batchInputSchema, response: { 201: batchOne } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createBatch(db, request.body), message: BATCH_MESSAGES.created }),
+    reply.status(201).send({ success: true as const, data: await createBatch(db, actorOf(request), request.body), message: BATCH_MESSAGES.created }),
   );
 
   app.get(
@@ -83,11 +83,11 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.put(
     '/batches/:id',
     { schema: { tags: ['batches'], params: idParamsSchema, body: batchInputSchema, response: { 200: batchOne } } },
-    async (request) => ({ success: true as const, data: await updateBatch(db, request.params.id, request.body), message: BATCH_MESSAGES.updated }),
+    async (request) => ({ success: true as const, data: await updateBatch(db, actorOf(request), request.params.id, request.body), message: BATCH_MESSAGES.updated }),
   );
 
   app.delete('/batches/:id', { schema: { tags: ['batches'], params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteBatch(db, request.params.id);
+    await deleteBatch(db, actorOf(request), request.params.id);
     return { success: true as const, message: BATCH_MESSAGES.deleted };
   });
 
@@ -96,7 +96,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     { schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } } },
     async (request) => ({
       success: true as const,
-      data: await addStudentToBatch(db, request.params.id, request.params.studentId, request.query.confirm === 'true'),
+      data: await addStudentToBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.confirm === 'true'),
       message: BATCH_MESSAGES.studentAdded,
     }),
   );
@@ -106,7 +106,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     { schema: { tags: ['batches'], params: batchStudentParamsSchema, response: { 200: batchOne } } },
     async (request) => ({
       success: true as const,
-      data: await removeStudentFromBatch(db, request.params.id, request.params.studentId),
+      data: await removeStudentFromBatch(db, actorOf(request), request.params.id, request.params.studentId),
       message: BATCH_MESSAGES.studentRemoved,
     }),
   );

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, enrolledBatchesCondition } from '../../access/batches';
 import { academyToday } from '../settings/settings.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { listBatchRows, listBatchSummaries } from './batch-summary.service';
 
 type BatchInput = z.output<typeof batchInputSchema>;
@@ -175,11 +176,12 @@ function valuesOf(input: BatchInput) {
   };
 }
 
-export async function createBatch(db: Db, input: BatchInput): Promise<Batch> {
+export async function createBatch(db: Db, actor: AuditActor, input: BatchInput): Promise<Batch> {
   const id = await db.transaction(async (tx) => {
     await assertReferences(tx, input);
     await assertNoTeacherClash(tx, input);
     const [row] = await tx.insert(batches).values(valuesOf(input)).returning({ id: batches.id });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'batch', entityId: row!.id, summary: `Added batch ${input.name}`, changes: diffChanges({}, valuesOf(input)) });
     return row!.id;
   });
   return getBatch(db, id);
@@ -200,9 +202,9 @@ async function lockBatch(db: DbExecutor, id: string) {
   return row;
 }
 
-export async function updateBatch(db: Db, id: string, input: BatchInput): Promise<Batch> {
+export async function updateBatch(db: Db, actor: AuditActor, id: string, input: BatchInput): Promise<Batch> {
   await db.transaction(async (tx) => {
-    await lockBatch(tx, id);
+    const before = await lockBatch(tx, id);
     await assertReferences(tx, input);
     await assertNoTeacherClash(tx, input, id);
     const enrolled = await activeEnrolledCount(tx, id);
@@ -214,6 +216,7 @@ export async function updateBatch(db: Db, id: string, input: BatchInput): Promis
       .update(batches)
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(batches.id, id));
+    await recordAudit(tx, actor, { action: 'update', entityType: 'batch', entityId: id, summary: `Updated batch ${input.name}`, changes: diffChanges(before, valuesOf(input)) });
   });
   return getBatch(db, id);
 }
@@ -222,7 +225,7 @@ export async function updateBatch(db: Db, id: string, input: BatchInput): Promis
  * Deletes a batch without enrolments (active or archived students). Attendance will hang off
  * batches, so a batch that ever had students is refused (409) rather than losing history.
  */
-export async function deleteBatch(db: Db, id: string): Promise<void> {
+export async function deleteBatch(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const batch = await lockBatch(tx, id);
     const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(batchStudents).where(eq(batchStudents.batchId, id));
@@ -231,6 +234,7 @@ export async function deleteBatch(db: Db, id: string): Promise<void> {
       throw new AppError('CONFLICT', `"${batch.name}" cannot be deleted: it has ${count} enrolled ${count === 1 ? 'student' : 'students'}. Remove them first.`);
     }
     await tx.delete(batches).where(eq(batches.id, id));
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'batch', entityId: id, summary: `Deleted batch ${batch.name}` });
   });
 }
 
@@ -240,13 +244,13 @@ export async function deleteBatch(db: Db, id: string): Promise<void> {
  * (409), full batch (409 "Batch is full"), a clash with another of the student's batches (409 with
  * errors.clash) unless `confirm`.
  */
-export async function addStudentToBatch(db: Db, batchId: string, studentId: string, confirm: boolean): Promise<Batch> {
-  await db.transaction((tx) => enrolStudent(tx, batchId, studentId, confirm));
+export async function addStudentToBatch(db: Db, actor: AuditActor, batchId: string, studentId: string, confirm: boolean): Promise<Batch> {
+  await db.transaction((tx) => enrolStudent(tx, actor, batchId, studentId, confirm));
   return getBatch(db, batchId);
 }
 
 /** addStudentToBatch's checks and insert inside the caller's transaction (an enquiry's conversion enrols with it). */
-export async function enrolStudent(tx: DbExecutor, batchId: string, studentId: string, confirm: boolean): Promise<void> {
+export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: string, studentId: string, confirm: boolean): Promise<void> {
   const batch = await lockBatch(tx, batchId);
   const [student] = await tx
     .select({ id: students.id, status: students.status, name: users.name })
@@ -280,13 +284,21 @@ export async function enrolStudent(tx: DbExecutor, batchId: string, studentId: s
     if (clash) throw new AppError('CONFLICT', `${student.name} already has "${clash.name}" at that time`, { clash: clash.name });
   }
   await tx.insert(batchStudents).values({ batchId, studentId }).onConflictDoNothing();
+  await recordAudit(tx, actor, { action: 'enrol', entityType: 'batch', entityId: batchId, summary: `Enrolled ${student.name} in ${batch.name}`, changes: { studentId: { old: null, new: studentId } } });
 }
 
 /** Removes an enrolment; removing someone not enrolled succeeds too. */
-export async function removeStudentFromBatch(db: Db, batchId: string, studentId: string): Promise<Batch> {
+export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId: string, studentId: string): Promise<Batch> {
   await db.transaction(async (tx) => {
-    await lockBatch(tx, batchId);
-    await tx.delete(batchStudents).where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)));
+    const batch = await lockBatch(tx, batchId);
+    const removed = await tx
+      .delete(batchStudents)
+      .where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)))
+      .returning({ studentId: batchStudents.studentId });
+    // Removing someone not enrolled changes nothing, so it leaves no entry.
+    if (removed.length > 0) {
+      await recordAudit(tx, actor, { action: 'unenrol', entityType: 'batch', entityId: batchId, summary: `Removed a student from ${batch.name}`, changes: { studentId: { old: studentId, new: null } } });
+    }
   });
   return getBatch(db, batchId);
 }

@@ -57,7 +57,7 @@ describe('the notification job', () => {
     const archived = await buildStudent(db, { status: 'archived' });
     const outside = await buildStudent(db);
     const batch = await buildBatch(db, { studentIds: [inBatch.id, alsoInBatch.id, archived.id] });
-    const created = await createAnnouncement(db, announcement({ batches: [batch.id] }), adminId);
+    const created = await createAnnouncement(db, announcement({ batches: [batch.id] }), { userId: adminId, role: 'admin' as const });
 
     // Two processes at the same moment: between them they tell each student once.
     const runs = await Promise.all([notifyStudentsOfActiveAnnouncements(db, { announcementId: created._id }), notifyStudentsOfActiveAnnouncements(db, { announcementId: created._id })]);
@@ -77,7 +77,7 @@ describe('the notification job', () => {
     const db = t.database.db;
     const student = await buildStudent(db);
     const batch = await buildBatch(db, { studentIds: [student.id] });
-    const created = await createAnnouncement(db, announcement({ batches: [batch.id], startDate: '2026-03-11', endDate: '2026-03-12' }), adminId, new Date('2026-03-10T12:00:00Z'));
+    const created = await createAnnouncement(db, announcement({ batches: [batch.id], startDate: '2026-03-11', endDate: '2026-03-12' }), { userId: adminId, role: 'admin' as const }, new Date('2026-03-10T12:00:00Z'));
     expect(await notifyStudentsOfActiveAnnouncements(db, { now: new Date('2026-03-10T18:29:59Z') })).toBe(0);
     expect(await notifyStudentsOfActiveAnnouncements(db, { now: new Date('2026-03-10T18:30:00Z'), announcementId: created._id })).toBe(1);
     expect(await notifyStudentsOfActiveAnnouncements(db, { now: new Date('2026-03-11T06:00:00Z') })).toBe(0);
@@ -123,7 +123,7 @@ describe('GET /api/notifications and marking read', () => {
     const otherCookie = await loginAs(t.app, other.user.email);
     const base = Date.parse('2026-01-01T10:00:00Z');
     await db.insert(notifications).values(Array.from({ length: 7 }, (_, index) => ({ studentId: student.id, message: `Message ${index + 1}`, createdAt: new Date(base + index * 60_000) })));
-    const created = await createAnnouncement(db, announcement({ title: 'Linked' }), adminId);
+    const created = await createAnnouncement(db, announcement({ title: 'Linked' }), { userId: adminId, role: 'admin' as const });
     await db.insert(notifications).values({ studentId: other.id, message: 'Not yours', announcementId: created._id });
 
     const first = (await call('GET', '/notifications?page=1&limit=5', cookie)).json().data;

@@ -1,3 +1,4 @@
+import { actorOf } from '../../access/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess } from '@academy/shared/schemas/api';
@@ -21,6 +22,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.put(
     '/admin/settings',
     { schema: { tags: ['admin'], body: academySettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await updateAcademySettings(db, request.body), message: MESSAGES.settingsSaved }),
+    async (request) => ({ success: true as const, data: await updateAcademySettings(db, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
   );
 };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_TIME_ZONE, type academySettingsInputSchema, type AcademySettings, type PublicAcademySettings } from '@academy/shared/schemas/settings';
-import type { DbExecutor } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { academySettings } from '../../db/schema';
 
 type SettingsRow = typeof academySettings.$inferSelect;
@@ -64,7 +65,7 @@ export async function getAcademySettings(db: DbExecutor): Promise<AcademySetting
   return toAcademySettings(row);
 }
 
-export async function updateAcademySettings(db: DbExecutor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
+export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
   const values: SettingsValues = {
     name: input.name,
     tagline: input.tagline,
@@ -81,12 +82,18 @@ export async function updateAcademySettings(db: DbExecutor, input: z.output<type
     ...(input.backupTime ? { backupTime: input.backupTime } : {}),
     ...(input.testimonials ? { testimonials: input.testimonials } : {}),
   };
-  const [row] = await db
-    .insert(academySettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: academySettings.id, set: { ...values, updatedAt: new Date() } })
-    .returning();
-  return toAcademySettings(row!);
+  const row = await db.transaction(async (tx) => {
+    // The row as it was, locked until the change commits (the audit log's old values).
+    const before = await tx.select().from(academySettings).limit(1).for('update');
+    const [saved] = await tx
+      .insert(academySettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: academySettings.id, set: { ...values, updatedAt: new Date() } })
+      .returning();
+    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, summary: 'Updated the academy settings', changes: diffChanges(before[0] ?? {}, values) });
+    return saved!;
+  });
+  return toAcademySettings(row);
 }
 
 /** The calendar date ('YYYY-MM-DD') in a time zone at an instant. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../access/http';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
@@ -24,7 +25,7 @@ export const standardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.post(
     '/standards',
     { schema: { tags: ['standards'], body: standardInputSchema, response: { 201: apiSuccess(standardSchema) } } },
-    async (request, reply) => reply.status(201).send({ success: true as const, data: await createStandard(db, request.body), message: MESSAGES.standardCreated }),
+    async (request, reply) => reply.status(201).send({ success: true as const, data: await createStandard(db, actorOf(request), request.body), message: MESSAGES.standardCreated }),
   );
 
   app.get(
@@ -36,14 +37,14 @@ export const standardsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.put(
     '/standards/:id',
     { schema: { tags: ['standards'], params: idParamsSchema, body: standardInputSchema, response: { 200: apiSuccess(standardSchema) } } },
-    async (request) => ({ success: true as const, data: await updateStandard(db, request.params.id, request.body), message: MESSAGES.standardUpdated }),
+    async (request) => ({ success: true as const, data: await updateStandard(db, actorOf(request), request.params.id, request.body), message: MESSAGES.standardUpdated }),
   );
 
   app.delete(
     '/standards/:id',
     { schema: { tags: ['standards'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
-      await deleteStandard(db, request.params.id);
+      await deleteStandard(db, actorOf(request), request.params.id);
       return { success: true as const, message: MESSAGES.standardDeleted };
     },
   );

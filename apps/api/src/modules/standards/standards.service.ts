@@ -5,6 +5,7 @@ import type { SubjectRef } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, standards, standardSubjects, students, subjects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { inUseMessage } from '../../lib/in-use-message';
 
 type StandardInput = z.output<typeof standardInputSchema>;
@@ -106,29 +107,38 @@ async function replaceSubjects(tx: DbExecutor, standardId: string, subjectIds: r
   if (subjectIds.length > 0) await tx.insert(standardSubjects).values(subjectIds.map((subjectId) => ({ standardId, subjectId })));
 }
 
-export async function createStandard(db: Db, input: StandardInput): Promise<Standard> {
+export async function createStandard(db: Db, actor: AuditActor, input: StandardInput): Promise<Standard> {
   await assertUnique(db, input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(standards).values({ name: input.name, level: input.level }).returning({ id: standards.id });
     await replaceSubjects(tx, row!.id, input.subjects);
+    await recordAudit(tx, actor, { action: 'create', entityType: 'standard', entityId: row!.id, summary: `Added standard ${input.name}`, changes: diffChanges({}, { ...input }) });
     return row!.id;
   });
   return getStandard(db, id);
 }
 
 /** Replaces name, level and the whole list of subjects. */
-export async function updateStandard(db: Db, id: string, input: StandardInput): Promise<Standard> {
-  await getStandard(db, id);
+export async function updateStandard(db: Db, actor: AuditActor, id: string, input: StandardInput): Promise<Standard> {
+  const current = await getStandard(db, id);
   await assertUnique(db, input, id);
   await db.transaction(async (tx) => {
     await tx.update(standards).set({ name: input.name, level: input.level }).where(eq(standards.id, id));
     await replaceSubjects(tx, id, input.subjects);
+    const before = { name: current.name, level: current.level, subjects: current.subjects.map((subject) => subject._id).sort() };
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'standard',
+      entityId: id,
+      summary: `Updated standard ${input.name}`,
+      changes: diffChanges(before, { name: input.name, level: input.level, subjects: [...input.subjects].sort() }),
+    });
   });
   return getStandard(db, id);
 }
 
 /** Deletes a standard no student (active or archived) and no batch uses; otherwise 409 saying where. */
-export async function deleteStandard(db: DbExecutor, id: string): Promise<void> {
+export async function deleteStandard(db: Db, actor: AuditActor, id: string): Promise<void> {
   const standard = await getStandard(db, id);
   const [[studentCount], batchRows] = await Promise.all([
     db.select({ active: sql<number>`count(*) filter (where ${students.status} = 'active')::int`, all: sql<number>`count(*)::int` }).from(students).where(eq(students.standardId, id)),
@@ -141,5 +151,8 @@ export async function deleteStandard(db: DbExecutor, id: string): Promise<void> 
     { count: batchRows.length, singular: 'batch', plural: 'batches', names: batchRows.map((batch) => batch.name) },
   ]);
   if (message) throw new AppError('CONFLICT', message);
-  await db.delete(standards).where(eq(standards.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(standards).where(eq(standards.id, id));
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'standard', entityId: id, summary: `Deleted standard ${standard.name}` });
+  });
 }

@@ -11,6 +11,7 @@ import {
   studentListSchema,
   studentUpdateInputSchema,
 } from '@academy/shared/schemas/students';
+import { actorOf } from '../../access/http';
 import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
 import { archiveStudent, createStudent, exportStudentsCsv, getStudent, listStudents, updateStudent } from './students.service';
 
@@ -39,7 +40,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     '/students',
     { schema: { tags: ['students'], body: studentCreateInputSchema, response: { 201: apiSuccess(studentDetailSchema) } } },
     async (request, reply) => {
-      const { student, invitation } = await createStudent(db, request.body);
+      const { student, invitation } = await createStudent(db, actorOf(request), request.body);
       sendInvitationInBackground(app, deps, request, invitation);
       return reply.status(201).send({ success: true as const, data: student, message: invitation ? MESSAGES.studentCreatedInvited : MESSAGES.studentCreated });
     },
@@ -54,14 +55,14 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
   app.put(
     '/students/:id',
     { schema: { tags: ['students'], params: idParamsSchema, body: studentUpdateInputSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await updateStudent(db, request.params.id, request.body), message: MESSAGES.studentUpdated }),
+    async (request) => ({ success: true as const, data: await updateStudent(db, actorOf(request), request.params.id, request.body), message: MESSAGES.studentUpdated }),
   );
 
   app.delete(
     '/students/:id',
     { schema: { tags: ['students'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
-      await archiveStudent(db, request.params.id);
+      await archiveStudent(db, actorOf(request), request.params.id);
       return { success: true as const, message: MESSAGES.studentArchived };
     },
   );

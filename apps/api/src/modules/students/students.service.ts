@@ -19,6 +19,7 @@ import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { listBatchSummaries } from '../batches/batch-summary.service';
 import { academyToday } from '../settings/settings.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { createAccount, updateAccount, type Invitation } from '../users/users.service';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
@@ -261,21 +262,55 @@ export async function insertStudent(
 }
 
 /** Creates the student and their sign-in account in one transaction (see insertStudent). */
-export async function createStudent(db: Db, input: CreateInput): Promise<{ student: StudentDetail; invitation: Invitation | undefined }> {
+export async function createStudent(db: Db, actor: AuditActor, input: CreateInput): Promise<{ student: StudentDetail; invitation: Invitation | undefined }> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const admissionDate = input.admissionDate ?? (await academyToday(db));
-  const { id, invitation } = await db.transaction((tx) => insertStudent(tx, { ...input, admissionDate }, passwordHash));
+  const { id, invitation } = await db.transaction(async (tx) => {
+    const created = await insertStudent(tx, { ...input, admissionDate }, passwordHash);
+    const { password: _password, ...recorded } = input;
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entityType: 'student',
+      entityId: created.id,
+      summary: `Added student ${input.name}`,
+      changes: diffChanges({}, { ...recorded, admissionDate }),
+    });
+    return created;
+  });
   return { student: await getStudent(db, id), invitation };
 }
+
+// What the audit log compares on an update: the student's fields and their account's name and email.
+const auditedColumns = {
+  name: users.name,
+  email: users.email,
+  gender: students.gender,
+  address: students.address,
+  phone: students.phone,
+  parentName: students.parentName,
+  parentPhone: students.parentPhone,
+  parentEmail: students.parentEmail,
+  dateOfBirth: students.dateOfBirth,
+  standardId: students.standardId,
+  school: students.school,
+  admissionDate: students.admissionDate,
+  status: students.status,
+};
 
 /**
  * Changes the fields sent. Status `archived` disables the account and ends its sessions, `active`
  * enables it again. A cleared address becomes "Default Address"; a null admission date is left as it is.
  */
-export async function updateStudent(db: Db, id: string, input: UpdateInput): Promise<StudentDetail> {
+export async function updateStudent(db: Db, actor: AuditActor, id: string, input: UpdateInput): Promise<StudentDetail> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ userId: students.userId }).from(students).where(eq(students.id, id)).for('update');
+    // The whole row as it was (for the audit log's old values), locked for the change.
+    const [current] = await tx
+      .select({ ...auditedColumns, userId: students.userId })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(students.id, id))
+      .for('update', { of: students });
     if (!current) throw new AppError('NOT_FOUND', 'Student not found');
     await assertStandardExists(tx, input.standard);
     await updateAccount(tx, current.userId, {
@@ -301,6 +336,15 @@ export async function updateStudent(db: Db, id: string, input: UpdateInput): Pro
       .update(students)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(students.id, id));
+    const { userId: _userId, ...before } = current;
+    const after = { ...before, ...values, ...(input.name !== undefined ? { name: input.name } : {}), ...(input.email !== undefined ? { email: input.email.toLowerCase() } : {}) };
+    await recordAudit(tx, actor, {
+      action: input.status !== undefined && input.status !== before.status ? 'status' : 'update',
+      entityType: 'student',
+      entityId: id,
+      summary: `Updated student ${after.name}${passwordHash ? ' (new password set)' : ''}`,
+      changes: diffChanges(before, after),
+    });
   });
   return getStudent(db, id);
 }
@@ -309,12 +353,24 @@ export async function updateStudent(db: Db, id: string, input: UpdateInput): Pro
  * DELETE /students/{id}: archives. The student's records (enrolments, and later attendance and
  * notes) stay; the account is disabled and signed out everywhere. Archiving twice changes nothing.
  */
-export async function archiveStudent(db: Db, id: string): Promise<void> {
+export async function archiveStudent(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ userId: students.userId, status: students.status }).from(students).where(eq(students.id, id)).for('update');
+    const [current] = await tx
+      .select({ userId: students.userId, status: students.status, name: users.name })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(students.id, id))
+      .for('update', { of: students });
     if (!current) throw new AppError('NOT_FOUND', 'Student not found');
     if (current.status !== 'archived') {
       await tx.update(students).set({ status: 'archived', updatedAt: new Date() }).where(eq(students.id, id));
+      await recordAudit(tx, actor, {
+        action: 'archive',
+        entityType: 'student',
+        entityId: id,
+        summary: `Archived student ${current.name}`,
+        changes: { status: { old: current.status, new: 'archived' } },
+      });
     }
     await updateAccount(tx, current.userId, { isActive: false });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../access/http';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
@@ -18,7 +19,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/subjects',
     { schema: { tags: ['subjects'], body: subjectInputSchema, response: { 201: apiSuccess(subjectDetailSchema) } } },
-    async (request, reply) => reply.status(201).send({ success: true as const, data: await createSubject(db, request.body), message: MESSAGES.subjectCreated }),
+    async (request, reply) => reply.status(201).send({ success: true as const, data: await createSubject(db, actorOf(request), request.body), message: MESSAGES.subjectCreated }),
   );
 
   app.get(
@@ -30,14 +31,14 @@ export const subjectsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.put(
     '/subjects/:id',
     { schema: { tags: ['subjects'], params: idParamsSchema, body: subjectInputSchema, response: { 200: apiSuccess(subjectDetailSchema) } } },
-    async (request) => ({ success: true as const, data: await updateSubject(db, request.params.id, request.body), message: MESSAGES.subjectUpdated }),
+    async (request) => ({ success: true as const, data: await updateSubject(db, actorOf(request), request.params.id, request.body), message: MESSAGES.subjectUpdated }),
   );
 
   app.delete(
     '/subjects/:id',
     { schema: { tags: ['subjects'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
-      await deleteSubject(db, request.params.id);
+      await deleteSubject(db, actorOf(request), request.params.id);
       return { success: true as const, message: MESSAGES.subjectDeleted };
     },
   );

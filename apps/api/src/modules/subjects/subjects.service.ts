@@ -1,9 +1,10 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Subject, SubjectDetail, subjectInputSchema } from '@academy/shared/schemas/subjects';
-import type { DbExecutor } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
 import { batches, standards, standardSubjects, subjects, teachers, teacherSubjects, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { inUseMessage } from '../../lib/in-use-message';
 
 type SubjectInput = z.output<typeof subjectInputSchema>;
@@ -102,22 +103,25 @@ async function assertUnique(db: DbExecutor, input: SubjectInput, exceptId?: stri
   if (errors.name || errors.code) throw new AppError('CONFLICT', (errors.name ?? errors.code)!, errors);
 }
 
-export async function createSubject(db: DbExecutor, input: SubjectInput): Promise<SubjectDetail> {
+export async function createSubject(db: Db, actor: AuditActor, input: SubjectInput): Promise<SubjectDetail> {
   await assertUnique(db, input);
-  const [row] = await db
-    .insert(subjects)
-    .values({ name: input.name, code: input.code, description: input.description ?? '' })
-    .returning({ id: subjects.id });
-  return getSubject(db, row!.id);
+  const values = { name: input.name, code: input.code, description: input.description ?? '' };
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(subjects).values(values).returning({ id: subjects.id });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'subject', entityId: row!.id, summary: `Added subject ${input.name}`, changes: diffChanges({}, values) });
+    return row!.id;
+  });
+  return getSubject(db, id);
 }
 
-export async function updateSubject(db: DbExecutor, id: string, input: SubjectInput): Promise<SubjectDetail> {
-  await findSubject(db, id);
+export async function updateSubject(db: Db, actor: AuditActor, id: string, input: SubjectInput): Promise<SubjectDetail> {
+  const current = await findSubject(db, id);
   await assertUnique(db, input, id);
-  await db
-    .update(subjects)
-    .set({ name: input.name, code: input.code, description: input.description ?? '' })
-    .where(eq(subjects.id, id));
+  const values = { name: input.name, code: input.code, description: input.description ?? '' };
+  await db.transaction(async (tx) => {
+    await tx.update(subjects).set(values).where(eq(subjects.id, id));
+    await recordAudit(tx, actor, { action: 'update', entityType: 'subject', entityId: id, summary: `Updated subject ${input.name}`, changes: diffChanges(current, values) });
+  });
   return getSubject(db, id);
 }
 
@@ -125,7 +129,7 @@ export async function updateSubject(db: DbExecutor, id: string, input: SubjectIn
  * Deletes a subject nobody uses. A subject of a standard, a batch or a teacher is refused (409) with
  * a message naming them; the foreign keys refuse it too if a use appears meanwhile.
  */
-export async function deleteSubject(db: DbExecutor, id: string): Promise<void> {
+export async function deleteSubject(db: Db, actor: AuditActor, id: string): Promise<void> {
   const subject = await findSubject(db, id);
   const uses = await usesOf(db, id);
   const message = inUseMessage(subject.name, [
@@ -134,5 +138,8 @@ export async function deleteSubject(db: DbExecutor, id: string): Promise<void> {
     { count: uses.teachers.length, singular: 'teacher', plural: 'teachers', names: uses.teachers.map((teacher) => teacher.name) },
   ]);
   if (message) throw new AppError('CONFLICT', message);
-  await db.delete(subjects).where(eq(subjects.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(subjects).where(eq(subjects.id, id));
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'subject', entityId: id, summary: `Deleted subject ${subject.name}` });
+  });
 }

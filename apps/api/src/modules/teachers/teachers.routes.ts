@@ -44,7 +44,7 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     '/teachers',
     { schema: { tags: ['teachers'], body: teacherCreateInputSchema, response: { 201: apiSuccess(teacherSchema) } } },
     async (request, reply) => {
-      const { teacher, invitation } = await createTeacher(db, request.body);
+      const { teacher, invitation } = await createTeacher(db, actorOf(request), request.body);
       sendInvitationInBackground(app, deps, request, invitation);
       return reply.status(201).send({ success: true as const, data: teacher, message: invitation ? MESSAGES.teacherCreatedInvited : MESSAGES.teacherCreated });
     },
@@ -59,14 +59,14 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
   app.put(
     '/teachers/:id',
     { schema: { tags: ['teachers'], params: idParamsSchema, body: teacherUpdateInputSchema, response: { 200: apiSuccess(teacherSchema) } } },
-    async (request) => ({ success: true as const, data: await updateTeacher(db, request.params.id, request.body), message: MESSAGES.teacherUpdated }),
+    async (request) => ({ success: true as const, data: await updateTeacher(db, actorOf(request), request.params.id, request.body), message: MESSAGES.teacherUpdated }),
   );
 
   app.delete(
     '/teachers/:id',
     { schema: { tags: ['teachers'], params: idParamsSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
-      await deleteTeacher(db, request.params.id);
+      await deleteTeacher(db, actorOf(request), request.params.id);
       return { success: true as const, message: MESSAGES.teacherDeleted };
     },
   );

@@ -12,6 +12,7 @@ import { containsPattern } from '../../lib/search';
 import { listBatchSummaries } from '../batches/batch-summary.service';
 import { assertSubjectsExist } from '../standards/standards.service';
 import { createAccount, updateAccount, type Invitation } from '../users/users.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 
 type CreateInput = z.output<typeof teacherCreateInputSchema>;
 type UpdateInput = z.output<typeof teacherUpdateInputSchema>;
@@ -103,7 +104,7 @@ async function replaceTeacherSubjects(tx: DbExecutor, teacherId: string, subject
  * failure, such as an unknown subject, leaves nothing behind. Without a password the teacher gets a
  * set-your-password link, returned as `invitation` for the caller to mail after the commit.
  */
-export async function createTeacher(db: Db, input: CreateInput): Promise<{ teacher: Teacher; invitation: Invitation | undefined }> {
+export async function createTeacher(db: Db, actor: AuditActor, input: CreateInput): Promise<{ teacher: Teacher; invitation: Invitation | undefined }> {
   // Hashed before the transaction: argon2 takes a while and must not hold locks.
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const status = input.status ?? 'active';
@@ -122,6 +123,8 @@ export async function createTeacher(db: Db, input: CreateInput): Promise<{ teach
       })
       .returning({ id: teachers.id });
     await replaceTeacherSubjects(tx, row!.id, input.subjects ?? []);
+    const { password: _password, ...recorded } = input;
+    await recordAudit(tx, actor, { action: 'create', entityType: 'teacher', entityId: row!.id, summary: `Added teacher ${input.name}`, changes: diffChanges({}, { ...recorded, status }) });
     return { id: row!.id, invitation: account.invitation };
   });
   return { teacher: await getTeacher(db, id), invitation };
@@ -131,10 +134,27 @@ export async function createTeacher(db: Db, input: CreateInput): Promise<{ teach
  * Changes the fields sent. Status `inactive` disables the account (sessions end, sign-in refused);
  * any other status enables it. A new password ends the teacher's sessions.
  */
-export async function updateTeacher(db: Db, id: string, input: UpdateInput): Promise<Teacher> {
+export async function updateTeacher(db: Db, actor: AuditActor, id: string, input: UpdateInput): Promise<Teacher> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ userId: teachers.userId }).from(teachers).where(eq(teachers.id, id)).for('update');
+    // The whole record as it was (the audit log's old values), locked for the change.
+    const [current] = await tx
+      .select({
+        userId: teachers.userId,
+        name: users.name,
+        email: users.email,
+        phone: teachers.phone,
+        qualification: teachers.qualification,
+        joiningDate: teachers.joiningDate,
+        address: teachers.address,
+        gender: teachers.gender,
+        status: teachers.status,
+        subjects: sql<string[]>`coalesce((select array_agg(${teacherSubjects.subjectId}::text order by ${teacherSubjects.subjectId}) from ${teacherSubjects} where ${teacherSubjects.teacherId} = ${teachers.id}), '{}')`,
+      })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(eq(teachers.id, id))
+      .for('update', { of: teachers });
     if (!current) throw new AppError('NOT_FOUND', 'Teacher not found');
     await updateAccount(tx, current.userId, {
       name: input.name,
@@ -156,6 +176,21 @@ export async function updateTeacher(db: Db, id: string, input: UpdateInput): Pro
       .set({ ...values, updatedAt: new Date() })
       .where(eq(teachers.id, id));
     if (input.subjects !== undefined) await replaceTeacherSubjects(tx, id, input.subjects);
+    const { userId: _userId, ...before } = current;
+    const after = {
+      ...before,
+      ...values,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.email !== undefined ? { email: input.email.toLowerCase() } : {}),
+      ...(input.subjects !== undefined ? { subjects: [...input.subjects].sort() } : {}),
+    };
+    await recordAudit(tx, actor, {
+      action: input.status !== undefined && input.status !== before.status ? 'status' : 'update',
+      entityType: 'teacher',
+      entityId: id,
+      summary: `Updated teacher ${after.name}${passwordHash ? ' (new password set)' : ''}`,
+      changes: diffChanges(before, after),
+    });
   });
   return getTeacher(db, id);
 }
@@ -164,7 +199,7 @@ export async function updateTeacher(db: Db, id: string, input: UpdateInput): Pro
  * Deletes the teacher and their account, in one transaction. A teacher who still has batches is
  * refused (409) with the batches named: they must be reassigned or deleted first.
  */
-export async function deleteTeacher(db: Db, id: string): Promise<void> {
+export async function deleteTeacher(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ userId: teachers.userId, name: users.name })
@@ -184,6 +219,7 @@ export async function deleteTeacher(db: Db, id: string): Promise<void> {
     await tx.delete(teachers).where(eq(teachers.id, id));
     // Sessions and password links go with the account (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, current.userId));
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'teacher', entityId: id, summary: `Deleted teacher ${current.name}` });
   });
 }
 

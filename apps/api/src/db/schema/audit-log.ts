@@ -1,0 +1,34 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { ROLES } from '@academy/shared/roles';
+
+/** One changed field: what it was and what it became (null for a field that was or became empty). */
+export type AuditChange = { old: unknown; new: unknown };
+export type AuditChanges = Record<string, AuditChange>;
+
+/**
+ * Who did what to which record, and when (issue 19): one row per write, inserted in the same
+ * transaction as the change (modules/audit/audit.service.ts). Append-only: a trigger (migration
+ * 0013) refuses UPDATE and DELETE except the two-year pruning. `actorUserId` has no foreign key on
+ * purpose: deleting an account must neither delete its history nor update it (the trigger would
+ * refuse the ON DELETE SET NULL); the screen shows such an actor as a deleted account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null for visitors (a public enquiry, a failed sign-in) and the system (automatic backups). */
+    actorUserId: uuid(),
+    actorRole: text({ enum: ROLES }),
+    action: varchar({ length: 40 }).notNull(),
+    entityType: varchar({ length: 40 }).notNull(),
+    entityId: text(),
+    summary: text().notNull(),
+    changes: jsonb().$type<AuditChanges>(),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc()),
+    index('audit_log_entity_at_idx').on(table.entityType, table.entityId, table.at.desc()),
+    index('audit_log_actor_at_idx').on(table.actorUserId, table.at.desc()),
+  ],
+);

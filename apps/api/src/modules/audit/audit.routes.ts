@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '@academy/shared/schemas/api';
+import { auditLogFilterQuerySchema, auditLogListQuerySchema, auditLogListSchema } from '@academy/shared/schemas/audit-log';
+import type { Db } from '../../db/client';
+import { academyToday } from '../settings/settings.service';
+import { exportAuditLogCsv, listAuditLog } from './audit.service';
+
+/** The admin's Activity screen: the audit log, newest first, and its CSV export. Nothing here writes. */
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/admin/audit-log',
+    { schema: { tags: ['audit-log'], querystring: auditLogListQuerySchema, response: { 200: apiSuccess(auditLogListSchema) } } },
+    async (request) => ({ success: true as const, data: await listAuditLog(db, request.query) }),
+  );
+
+  app.get(
+    '/admin/audit-log.csv',
+    { schema: { tags: ['audit-log'], querystring: auditLogFilterQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe('CSV document') } } },
+    async (request, reply) => {
+      const csv = await exportAuditLogCsv(db, request.query);
+      const fileName = `activity-${await academyToday(db)}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
+    },
+  );
+};

@@ -1,0 +1,202 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuditEntityType, AuditEntry, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
+import type { Role } from '@academy/shared/roles';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import type { DbExecutor } from '../../db/client';
+import { academySettings, auditLog, users, type AuditChanges } from '../../db/schema';
+import { toCsv } from '../../lib/csv';
+
+type FilterQuery = z.output<typeof auditLogFilterQuerySchema>;
+type ListQuery = z.output<typeof auditLogListQuerySchema>;
+
+/** Who did it: a signed-in account (any object with userId and role, e.g. the Actor), or null for a visitor or the system. */
+export type AuditActor = { userId: string; role: Role } | null;
+
+export type AuditEntryInput = {
+  action: string;
+  entityType: AuditEntityType;
+  entityId?: string | null;
+  /** One line a person reads: "Updated student Asha Patil". */
+  summary: string;
+  changes?: AuditChanges | null;
+};
+
+/**
+ * Field names whose values never enter the log, whatever the record: passwords, their hashes,
+ * tokens, one-time codes, secrets, file contents (a subject's `code` is record data: see PLAIN_FIELDS). Matched on the name without case or separators,
+ * so passwordHash, password_hash, otpCode, fileContent… all count.
+ */
+const SECRET_FIELD = /passw(or)?d|hash|token|secret|otp|code|cookie|session|signature|apikey|privatekey|file(content|data|bytes|body)/i;
+
+/** True when a field's value must never be written to the audit log. */
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELD.test(name.replace(/[_\s-]/g, ''));
+}
+
+// Field names that look like a secret but are plain record data worth keeping.
+const PLAIN_FIELDS = new Set(['code', 'subjectCode']);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return (a ?? null) === (b ?? null);
+  return typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b);
+}
+
+const loggable = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+/**
+ * The fields that changed between two versions of a record, field → { old, new }. Fields only in
+ * `after` are compared with undefined in `before` (a create: pass `{}` as before), secret fields and
+ * bookkeeping (updatedAt, createdAt) are left out. Null when nothing changed.
+ */
+export function diffChanges(before: Record<string, unknown>, after: Record<string, unknown>, options: { plain?: readonly string[] } = {}): AuditChanges | null {
+  const changes: AuditChanges = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (field === 'updatedAt' || field === 'createdAt') continue;
+    if (isSecretField(field) && !PLAIN_FIELDS.has(field) && !options.plain?.includes(field)) continue;
+    if (!(field in after)) continue;
+    if (sameValue(before[field], after[field])) continue;
+    changes[field] = { old: loggable(before[field]), new: loggable(after[field]) };
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/** Drops any secret field from changes built by hand (the last line of defence before the INSERT). */
+function withoutSecrets(changes: AuditChanges | null | undefined): AuditChanges | null {
+  if (!changes) return null;
+  const kept = Object.fromEntries(Object.entries(changes).filter(([field]) => PLAIN_FIELDS.has(field) || !isSecretField(field)));
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
+/**
+ * Records one entry: ONE INSERT, run on the caller's transaction so the entry exists exactly when the
+ * change does (a rolled-back change leaves no entry, a committed one always has its entry).
+ */
+export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: actor?.userId ?? null,
+    actorRole: actor?.role ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    summary: entry.summary.replace(/\s+/g, ' ').trim().slice(0, 500),
+    changes: withoutSecrets(entry.changes),
+  });
+}
+
+/** How long entries are kept. */
+export const AUDIT_RETENTION_YEARS = 2;
+
+/**
+ * Deletes entries older than two years. The table's trigger refuses every DELETE unless the
+ * transaction says it is this pruning (`academy.audit_prune`), so no other path can remove history.
+ */
+export async function pruneAuditLog(db: DbExecutor, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_RETENTION_YEARS);
+  return db.transaction(async (tx) => {
+    // Local to this transaction: the permission ends with it.
+    await tx.execute(sql`select set_config('academy.audit_prune', 'on', true)`);
+    const deleted = await tx.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
+    return deleted.length;
+  });
+}
+
+// The academy's time zone, read inside the query (the settings service imports this module).
+const academyTimeZone = sql`coalesce((select ${academySettings.timeZone} from ${academySettings} limit 1), ${DEFAULT_TIME_ZONE})`;
+
+function filters(query: FilterQuery): SQL | undefined {
+  // from/to are the academy's calendar dates: a day runs midnight to midnight on its clock.
+  const startOf = (day: string) => sql`((${day}::date)::timestamp at time zone ${academyTimeZone})`;
+  return and(
+    query.actor ? eq(auditLog.actorUserId, query.actor) : undefined,
+    query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,
+    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+    query.from ? gte(auditLog.at, startOf(query.from)) : undefined,
+    query.to ? sql`${auditLog.at} < ${startOf(query.to)} + interval '1 day'` : undefined,
+  );
+}
+
+const DELETED_ACCOUNT = 'Deleted account';
+
+const entryColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  actorUserId: auditLog.actorUserId,
+  actorRole: auditLog.actorRole,
+  actorName: users.name,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  summary: auditLog.summary,
+  changes: auditLog.changes,
+};
+
+type EntryRow = { id: number; at: Date; actorUserId: string | null; actorRole: Role | null; actorName: string | null; action: string; entityType: string; entityId: string | null; summary: string; changes: AuditChanges | null };
+
+function toEntry(row: EntryRow): AuditEntry {
+  return {
+    _id: String(row.id),
+    at: row.at.toISOString(),
+    actor: row.actorUserId && row.actorRole ? { _id: row.actorUserId, name: row.actorName ?? DELETED_ACCOUNT, role: row.actorRole } : null,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    summary: row.summary,
+    changes: row.changes,
+  };
+}
+
+function selectEntries(db: DbExecutor) {
+  return db.select(entryColumns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId));
+}
+
+/** A page of entries, newest first; the page and its total in one statement (count(*) over ()). */
+export async function listAuditLog(db: DbExecutor, query: ListQuery): Promise<AuditLogList> {
+  const where = filters(query);
+  const rows = await db
+    .select({ ...entryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await db.select({ value: sql<number>`count(*)::int` }).from(auditLog).where(where);
+    total = counted?.value ?? 0;
+  }
+  return { items: rows.map(toEntry), pagination: { page: query.page, limit: query.limit, total } };
+}
+
+const CSV_HEADER = ['When (UTC)', 'Who', 'Role', 'Action', 'Record type', 'Record id', 'Summary', 'Changes'];
+
+const describeValue = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Every matching entry, newest first, as CSV (the changes as "field: old → new" lines). */
+export async function exportAuditLogCsv(db: DbExecutor, query: FilterQuery): Promise<string> {
+  const rows = await selectEntries(db)
+    .where(filters(query))
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+  return toCsv(
+    CSV_HEADER,
+    rows.map((row) => {
+      const entry = toEntry(row);
+      return [
+        entry.at,
+        entry.actor?.name ?? 'Visitor or system',
+        entry.actor?.role ?? '',
+        entry.action,
+        entry.entityType,
+        entry.entityId,
+        entry.summary,
+        Object.entries(entry.changes ?? {})
+          .map(([field, change]) => `${field}: ${describeValue(change.old)} → ${describeValue(change.new)}`)
+          .join('\n'),
+      ];
+    }),
+  );
+}
