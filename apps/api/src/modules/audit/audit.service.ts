@@ -86,6 +86,21 @@ export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: Audi
   });
 }
 
+/**
+ * Records the entry unless the same action on the same record was recorded within `withinMinutes`:
+ * still ONE statement (INSERT … SELECT … WHERE NOT EXISTS), for events that repeat in bursts (a
+ * throttle refusing every further try) where one entry per burst says it all.
+ */
+export async function recordAuditOnce(db: DbExecutor, actor: AuditActor, entry: AuditEntryInput, withinMinutes: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${auditLog} (actor_user_id, actor_role, action, entity_type, entity_id, summary, changes)
+    select ${actor?.userId ?? null}::uuid, ${actor?.role ?? null}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null}, ${entry.summary}, ${entry.changes ? JSON.stringify(withoutSecrets(entry.changes)) : null}::jsonb
+    where not exists (
+      select 1 from ${auditLog}
+      where ${auditLog.entityType} = ${entry.entityType} and ${auditLog.entityId} is not distinct from ${entry.entityId ?? null}
+        and ${auditLog.action} = ${entry.action} and ${auditLog.at} > now() - make_interval(mins => ${withinMinutes}))`);
+}
+
 /** How long entries are kept. */
 export const AUDIT_RETENTION_YEARS = 2;
 

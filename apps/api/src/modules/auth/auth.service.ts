@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { loginFailures, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
+import { recordAudit, recordAuditOnce } from '../audit/audit.service';
 import { createSession } from './session.service';
 
 /** Tries per account from one client (address) in 15 minutes: the owner on another device still gets in. */
@@ -53,6 +54,8 @@ export async function login(db: Db, input: { email: string; password: string }, 
   const claim = await claimTry(db, input.email, ip);
   if (!claim.allowed) {
     await claim.release();
+    // The throttle started refusing: one entry per account and quarter of an hour, not one per try.
+    await recordAuditOnce(db, null, { action: 'signin.failed_burst', entityType: 'account', entityId: input.email, summary: `Sign-in refused after too many failed tries for ${input.email} (address ${ip})` }, 15);
     throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyLoginAttempts);
   }
   const [user] = await db
@@ -68,7 +71,11 @@ export async function login(db: Db, input: { email: string; password: string }, 
 
   // The right password: this client's tries on this account are forgiven (others' still count).
   await db.delete(loginFailures).where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, ip)));
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  const session = await createSession(db, user.id, meta);
+  const session = await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    const opened = await createSession(tx, user.id, meta);
+    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, summary: `${user.name} signed in` });
+    return opened;
+  });
   return { user: toSessionUser(user), ...session };
 }

@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { getAcademySettings } from '../settings/settings.service';
 import { findUserByEmail } from '../users/users.service';
+import { recordAudit } from '../audit/audit.service';
 import { deleteUserSessions } from './session.service';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
@@ -113,5 +114,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
     // Whoever was guessing the old password must not keep the owner locked out of the new one.
     await tx.delete(loginFailures).where(eq(loginFailures.email, found.email));
+    // The person holding the link is the account's owner; the link itself is never recorded.
+    await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: found.userId, summary: `Password set with an emailed link for ${found.email}` });
   });
 }

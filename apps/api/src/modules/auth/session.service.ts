@@ -33,7 +33,7 @@ export function sessionCookieOptions(request: FastifyRequest, expiresAt: Date): 
   };
 }
 
-export async function createSession(db: Db, userId: string, meta: { ip: string; userAgent: string | undefined }) {
+export async function createSession(db: DbExecutor, userId: string, meta: { ip: string; userAgent: string | undefined }) {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + IDLE_LIFETIME_MS);
   await db.insert(sessions).values({

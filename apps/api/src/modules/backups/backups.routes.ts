@@ -16,6 +16,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createJobRegistry } from './backup-jobs';
+import { actorOf } from '../../access/http';
+import { recordAudit } from '../audit/audit.service';
 import {
   adoptUploadedBackup,
   createBackup,
@@ -46,8 +48,14 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     data: { backups: await listBackups(paths), activeJob: jobs.active() },
   }));
 
-  app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (_request, reply) => {
-    const job = jobs.start('create', 'Starting', async (onProgress) => (await createBackup(db, paths, { kind: 'manual', onProgress })).name);
+  // Backups are files, not rows: each entry is written once the file work has succeeded.
+  app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const job = jobs.start('create', 'Starting', async (onProgress) => {
+      const { name } = await createBackup(db, paths, { kind: 'manual', onProgress });
+      await recordAudit(db, actor, { action: 'backup.create', entityType: 'backup', entityId: name, summary: `Made backup ${name}` });
+      return name;
+    });
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.createStarted });
   });
 
@@ -69,6 +77,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
 
   app.delete('/admin/backups/:name', { schema: { tags, params: backupNameParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
     await deleteBackup(paths, request.params.name);
+    await recordAudit(db, actorOf(request), { action: 'backup.delete', entityType: 'backup', entityId: request.params.name, summary: `Deleted backup ${request.params.name}` });
     return { success: true as const, message: BACKUP_MESSAGES.deleted };
   });
 
@@ -87,6 +96,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
       }
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.uploadTooLarge);
       const summary = await adoptUploadedBackup(paths, temporary);
+      await recordAudit(db, actorOf(request), { action: 'backup.upload', entityType: 'backup', entityId: summary.name, summary: `Uploaded backup ${summary.name}` });
       return reply.status(201).send({ success: true as const, data: summary, message: BACKUP_MESSAGES.uploaded });
     } finally {
       await fs.promises.rm(temporary, { force: true });
@@ -101,8 +111,11 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
       const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths);
       try {
         const name = request.params.name;
+        const actor = actorOf(request);
         const job = jobs.start('restore', 'Checking the backup', async (onProgress) => {
           await restoreStagedBackup(db, paths, staged, onProgress);
+          // After the restore, which replaced the log with the backup's: this entry is the first after it.
+          await recordAudit(db, actor, { action: 'backup.restore', entityType: 'backup', entityId: name, summary: `Restored backup ${name}` });
           return name;
         });
         return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.restoreStarted });

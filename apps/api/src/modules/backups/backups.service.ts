@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
 import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit.service';
 import { apiRoot } from '../../paths';
 import { getAcademySettings } from '../settings/settings.service';
 import {
@@ -428,10 +429,12 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, now: D
     try {
       // Another process may have finished today's while this one waited for the lock.
       if (await doneToday()) return 'done-today';
-      await createBackup(db, paths, { kind: 'automatic', now });
+      const made = await createBackup(db, paths, { kind: 'automatic', now });
+      await recordAudit(db, null, { action: 'backup.create', entityType: 'backup', entityId: made.name, summary: `Made the automatic backup ${made.name}` });
       const automatic = (await listBackups(paths)).filter((backup) => backup.kind === 'automatic');
       for (const name of backupsToPrune(automatic.map((backup) => ({ name: backup.name, createdAt: new Date(backup.createdAt) })), timeZone)) {
         await deleteBackup(paths, name);
+        await recordAudit(db, null, { action: 'backup.delete', entityType: 'backup', entityId: name, summary: `Removed the old automatic backup ${name}` });
       }
       return 'created';
     } finally {

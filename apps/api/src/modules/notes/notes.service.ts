@@ -19,6 +19,7 @@ import {
   ofEnrolledBatch,
 } from '../../access/notes';
 import { studentScope, taughtBy } from '../../access/students';
+import { diffChanges, recordAudit } from '../audit/audit.service';
 import { notifyStudentsOfNote } from '../notifications/notifications.service';
 
 /** Who may see and change which note: access/notes. Anonymous callers are `null`. */
@@ -305,6 +306,14 @@ export async function createNote(db: Db, storage: FileStorage, writer: NoteWrite
         })
         .returning({ id: notes.id });
       await notify(tx, row!.id, input.title, target);
+      // The file's name and size are recorded, never its content.
+      await recordAudit(tx, writer, {
+        action: 'note.upload',
+        entityType: 'note',
+        entityId: row!.id,
+        summary: `Uploaded note "${input.title}" (${file.fileName})`,
+        changes: diffChanges({}, { ...detailsOf(input, target), fileName: file.fileName, fileSize: file.size }),
+      });
       return row!.id;
     });
   } catch (error) {
@@ -390,6 +399,13 @@ export async function updateNote(
         .where(eq(notes.id, id));
       const targetChanged = current.batchId !== target.batchId || current.studentId !== target.studentId;
       if (targetChanged) await notify(tx, id, input.title, target);
+      await recordAudit(tx, writer, {
+        action: 'update',
+        entityType: 'note',
+        entityId: id,
+        summary: `Updated note "${input.title}"${file ? ` (new file ${file.fileName})` : ''}`,
+        changes: diffChanges(current, { ...detailsOf(input, target), ...(file ? { fileName: file.fileName } : {}) }),
+      });
       if (file) replacedKey = current.fileKey;
     });
   } catch (error) {
@@ -406,6 +422,7 @@ export async function deleteNote(db: Db, storage: FileStorage, writer: NoteWrite
   const fileKey = await db.transaction(async (tx) => {
     const current = await lockForChange(tx, writer, id);
     await tx.delete(notes).where(eq(notes.id, id));
+    await recordAudit(tx, writer, { action: 'delete', entityType: 'note', entityId: id, summary: `Deleted note "${current.title}"` });
     return current.fileKey;
   });
   // The note is gone either way: a file that cannot be deleted is only wasted space.

@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../access/actor';
 import { deleteUserSessions } from '../auth/session.service';
 import { getStudentProfile, studentBatches } from '../students/students.service';
+import { diffChanges, recordAudit } from '../audit/audit.service';
 import { teacherSubjectsJson } from '../teachers/teachers.service';
 
 type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;
@@ -33,8 +34,13 @@ export async function changeOwnPassword(db: Db, actor: Actor, currentSessionId: 
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, actor.userId), isNull(passwordResetTokens.usedAt)));
+    await recordAudit(tx, actor, { action: 'password.change', entityType: 'account', entityId: actor.userId, summary: 'Changed their own password' });
   });
 }
+
+// In RETURNING, a subquery reads the row as it was before the UPDATE (the statement's snapshot), so
+// one statement gives both the old values (for the audit log) and the change.
+const oldValue = (table: string, column: string, idColumn: string) => sql.raw(`(select o.${column} from ${table} o where o.${idColumn} = ${table}.${idColumn})`);
 
 /** The student's own profile. */
 export function studentProfile(db: DbExecutor, actor: Actor): Promise<Student> {
@@ -53,9 +59,21 @@ export async function updateStudentProfile(db: Db, actor: Actor, input: StudentP
       .update(students)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(students.userId, actor.userId))
-      .returning({ id: students.id });
+      .returning({ id: students.id, phone: sql<string | null>`${oldValue('students', 'phone', 'id')}`, address: sql<string>`${oldValue('students', 'address', 'id')}` });
     if (updated.length === 0) throw new AppError('NOT_FOUND', 'Student not found');
-    if (input.avatarUrl !== undefined) await tx.update(users).set({ avatarUrl: input.avatarUrl }).where(eq(users.id, actor.userId));
+    let oldAvatar: string | null = null;
+    if (input.avatarUrl !== undefined) {
+      const [account] = await tx.update(users).set({ avatarUrl: input.avatarUrl }).where(eq(users.id, actor.userId)).returning({ avatarUrl: sql<string | null>`${oldValue('users', 'avatar_url', 'id')}` });
+      oldAvatar = account?.avatarUrl ?? null;
+    }
+    const { id, ...before } = updated[0]!;
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'student',
+      entityId: id,
+      summary: 'Updated their own profile',
+      changes: diffChanges({ ...before, avatarUrl: oldAvatar }, { ...values, ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}) }),
+    });
   });
   return getStudentProfile(db, actor.userId);
 }
@@ -119,12 +137,31 @@ export async function updateUserProfile(db: Db, actor: Actor, input: UserProfile
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
     };
-    if (Object.keys(account).length > 0) await tx.update(users).set(account).where(eq(users.id, actor.userId));
+    const [oldAccount] = await tx
+      .update(users)
+      .set({ ...account, updatedAt: new Date() })
+      .where(eq(users.id, actor.userId))
+      .returning({ name: sql<string>`${oldValue('users', 'name', 'id')}`, avatarUrl: sql<string | null>`${oldValue('users', 'avatar_url', 'id')}` });
     const teacher = {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       ...(input.address !== undefined ? { address: input.address ?? '' } : {}),
     };
-    if (actor.role === 'teacher') await tx.update(teachers).set({ ...teacher, updatedAt: new Date() }).where(eq(teachers.userId, actor.userId));
+    const [oldTeacher] =
+      actor.role === 'teacher'
+        ? await tx
+            .update(teachers)
+            .set({ ...teacher, updatedAt: new Date() })
+            .where(eq(teachers.userId, actor.userId))
+            .returning({ id: teachers.id, phone: sql<string | null>`${oldValue('teachers', 'phone', 'id')}`, address: sql<string>`${oldValue('teachers', 'address', 'id')}` })
+        : [];
+    const { id: teacherId, ...teacherBefore } = oldTeacher ?? { id: undefined };
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: teacherId ? 'teacher' : 'user',
+      entityId: teacherId ?? actor.userId,
+      summary: 'Updated their own profile',
+      changes: diffChanges({ ...oldAccount, ...teacherBefore }, { ...account, ...teacher }),
+    });
   });
   return userProfile(db, actor);
 }

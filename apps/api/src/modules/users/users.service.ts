@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { createWelcomeToken } from '../auth/welcome.service';
 import { deleteUserSessions } from '../auth/session.service';
+import { diffChanges, recordAudit } from '../audit/audit.service';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message ?? 'Invalid value';
@@ -46,6 +47,7 @@ export async function createUser(db: Db, input: { name: string; email: string; r
       .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
     if (input.role === 'teacher') await tx.insert(teachers).values({ userId: user!.id });
     if (input.role === 'student') await tx.insert(students).values({ userId: user!.id });
+    await recordAudit(tx, null, { action: 'create', entityType: 'user', entityId: user!.id, summary: `Created the ${input.role} account ${email.data} from the command line`, changes: diffChanges({}, { name, email: email.data, role: input.role }) });
     return user!;
   });
 }
@@ -59,6 +61,7 @@ export async function setUserPassword(db: Db, emailInput: string, newPassword: s
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: await hashPassword(password.data) }).where(eq(users.id, user.id));
     await deleteUserSessions(tx, user.id);
+    await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: user.id, summary: `Password of ${user.email} set from the command line` });
   });
   return { id: user.id, email: user.email };
 }
