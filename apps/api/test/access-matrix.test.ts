@@ -87,6 +87,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/admin/absent-today': [s(() => '/api/admin/absent-today', 200)],
   'PUT /api/admin/absent-today/:studentId/called': [s(() => `/api/admin/absent-today/${ids.student}/called`, 400, { body: {} })],
   'GET /api/admin/backups': [s(() => '/api/admin/backups', 200)],
+  // The audit log: read-only, the admin's only.
+  'GET /api/admin/audit-log': [s(() => '/api/admin/audit-log', 200)],
+  'GET /api/admin/audit-log.csv': [s(() => '/api/admin/audit-log.csv', 200)],
   // Creating a backup is harmless (a file in the test's own backups folder).
   'POST /api/admin/backups': [s(() => '/api/admin/backups', 202)],
   'GET /api/admin/backups/jobs/:id': [s(() => `/api/admin/backups/jobs/${UNKNOWN}`, 404)],

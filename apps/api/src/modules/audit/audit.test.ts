@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, sql } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { academyToday } from '../settings/settings.service';
+import { diffChanges, isSecretField, pruneAuditLog, recordAudit } from './audit.service';
+
+let t: TestApp;
+let adminCookie = '';
+let adminId = '';
+let teacherCookie = '';
+beforeAll(async () => {
+  t = await buildTestApp();
+  const admin = await buildUser(t.database.db, { role: 'admin', name: 'Office Admin' });
+  adminId = admin.id;
+  adminCookie = await loginAs(t.app, admin.email);
+  const teacher = await buildTeacher(t.database.db);
+  teacherCookie = await loginAs(t.app, teacher.user.email);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = adminCookie) =>
+  t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+const latest = async () => {
+  const [row] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row!;
+};
+const count = async () => Number((await t.database.db.execute<{ n: string }>(sql`select count(*) as n from audit_log`)).rows[0]!.n);
+
+/** Runs a write and returns the entries it added (there must be exactly `expected`). */
+async function entriesOf(write: () => Promise<{ statusCode: number; body: string }>, expectedStatus: number, expected = 1) {
+  const before = await count();
+  const response = await write();
+  expect(response.statusCode, response.body).toBe(expectedStatus);
+  const rows = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(expected + 1);
+  expect((await count()) - before).toBe(expected);
+  return { rows: rows.slice(0, expected), response };
+}
+
+const SECRETS = /password|hash|token|otp|secret/i;
+
+describe('every kind of write leaves one entry with its actor and changes', () => {
+  it('students: create (no password recorded), update (old → new), archive', async () => {
+    const { rows, response } = await entriesOf(() => call('POST', '/students', { name: 'Asha Patil', email: 'asha.audit@example.com', password: 'asha-latur-2026-x' }), 201);
+    const id = response.json().data._id;
+    expect(rows[0]).toMatchObject({ action: 'create', entityType: 'student', entityId: id, actorUserId: adminId, actorRole: 'admin', summary: 'Added student Asha Patil' });
+    expect(JSON.stringify(rows[0]!.changes)).not.toMatch(SECRETS);
+    expect(JSON.stringify(rows[0]!.changes)).not.toContain('asha-latur-2026-x');
+
+    const updated = await entriesOf(() => call('PUT', `/students/${id}`, { school: 'Dayanand Vidyalaya', password: 'a-new-password-2026' }), 200);
+    expect(updated.rows[0]).toMatchObject({ action: 'update', entityId: id, changes: { school: { old: null, new: 'Dayanand Vidyalaya' } } });
+    expect(Object.keys(updated.rows[0]!.changes!)).toEqual(['school']);
+    expect(updated.rows[0]!.summary).toContain('new password set');
+
+    const archived = await entriesOf(() => call('DELETE', `/students/${id}`), 200);
+    expect(archived.rows[0]).toMatchObject({ action: 'archive', changes: { status: { old: 'active', new: 'archived' } } });
+  });
+
+  it('teachers, standards, subjects: create, update, delete', async () => {
+    const subject = await entriesOf(() => call('POST', '/subjects', { name: 'Audit Chemistry', code: 'ACHEM' }), 201);
+    const subjectId = subject.response.json().data._id;
+    expect(subject.rows[0]).toMatchObject({ action: 'create', entityType: 'subject', changes: { code: { old: null, new: 'ACHEM' } } });
+    const renamed = await entriesOf(() => call('PUT', `/subjects/${subjectId}`, { name: 'Audit Chemistry II', code: 'ACHEM' }), 200);
+    expect(renamed.rows[0]!.changes).toEqual({ name: { old: 'Audit Chemistry', new: 'Audit Chemistry II' } });
+
+    const standard = await entriesOf(() => call('POST', '/standards', { name: 'Audit 11th', level: 11, subjects: [] }), 201);
+    const standardId = standard.response.json().data._id;
+    const changed = await entriesOf(() => call('PUT', `/standards/${standardId}`, { name: 'Audit 11th', level: 11, subjects: [subjectId] }), 200);
+    expect(changed.rows[0]!.changes).toEqual({ subjects: { old: [], new: [subjectId] } });
+    await entriesOf(() => call('DELETE', `/standards/${standardId}`), 200);
+
+    const teacher = await entriesOf(() => call('POST', '/teachers', { name: 'Meera Kulkarni', email: 'meera.audit@example.com', password: 'meera-latur-2026-x' }), 201);
+    const teacherId = teacher.response.json().data._id;
+    expect(JSON.stringify(teacher.rows[0]!.changes)).not.toMatch(SECRETS);
+    const edited = await entriesOf(() => call('PUT', `/teachers/${teacherId}`, { qualification: 'M.Sc.' }), 200);
+    expect(edited.rows[0]).toMatchObject({ entityType: 'teacher', changes: { qualification: { old: '', new: 'M.Sc.' } } });
+    const deleted = await entriesOf(() => call('DELETE', `/teachers/${teacherId}`), 200);
+    expect(deleted.rows[0]).toMatchObject({ action: 'delete', summary: 'Deleted teacher Meera Kulkarni' });
+    await entriesOf(() => call('DELETE', `/subjects/${subjectId}`), 200);
+  });
+
+  it('batches: update and enrolment changes, and attendance submissions and corrections', async () => {
+    const teacher = await buildTeacher(t.database.db);
+    const student = await buildStudent(t.database.db);
+    const batch = await buildBatch(t.database.db, { teacherId: teacher.id, name: 'Audit Batch' });
+    const enrol = await entriesOf(() => call('PUT', `/batches/${batch.id}/students/${student.id}/add`), 200);
+    expect(enrol.rows[0]).toMatchObject({ action: 'enrol', entityType: 'batch', entityId: batch.id, changes: { studentId: { old: null, new: student.id } } });
+
+    const cookie = await loginAs(t.app, teacher.user.email);
+    const today = await academyToday(t.database.db);
+    const submit = (status: string) => t.app.inject({ method: 'POST', url: `/api/attendance/batch/${batch.id}`, headers: { cookie }, payload: { date: today, records: [{ studentId: student.id, status }] } });
+    const marked = await entriesOf(submit.bind(null, 'present'), 200);
+    expect(marked.rows[0]).toMatchObject({ action: 'attendance.submit', entityType: 'attendance', entityId: batch.id, actorUserId: teacher.user.id, actorRole: 'teacher' });
+    expect(marked.rows[0]!.summary).toContain('1 present, 0 absent');
+    const corrected = await entriesOf(submit.bind(null, 'absent'), 200);
+    expect(corrected.rows[0]).toMatchObject({ action: 'attendance.correct' });
+
+    const unenrol = await entriesOf(() => call('PUT', `/batches/${batch.id}/students/${student.id}/remove`), 200);
+    expect(unenrol.rows[0]).toMatchObject({ action: 'unenrol' });
+    // Removing someone not enrolled changes nothing and records nothing.
+    await entriesOf(() => call('PUT', `/batches/${batch.id}/students/${student.id}/remove`), 200, 0);
+  });
+
+  it('enquiries: status moves; settings; announcements', async () => {
+    const enquiry = await buildEnquiry(t.database.db, { studentName: 'Rohan Jadhav' });
+    const moved = await entriesOf(() => call('PATCH', `/admission-enquiries/${enquiry.id}/status`, { status: 'contacted' }), 200);
+    expect(moved.rows[0]).toMatchObject({ action: 'status', entityType: 'enquiry', changes: { status: { old: 'new', new: 'contacted' } } });
+
+    const settings = (await call('GET', '/admin/settings')).json().data;
+    const saved = await entriesOf(() => call('PUT', '/admin/settings', { ...settings, tagline: 'Audited tagline', updatedAt: undefined }), 200);
+    expect(saved.rows[0]).toMatchObject({ action: 'settings.update', entityType: 'settings', changes: { tagline: { old: settings.tagline, new: 'Audited tagline' } } });
+
+    const today = await academyToday(t.database.db);
+    const created = await entriesOf(
+      () => call('POST', '/announcements', { title: 'Audit notice', content: 'Hello', type: 'general', priority: 'low', audience: 'everyone', batches: [], startDate: today, endDate: today }),
+      201,
+    );
+    const id = created.response.json().data._id;
+    await entriesOf(() => call('DELETE', `/announcements/${id}`), 200);
+    expect((await latest()).summary).toBe('Deleted announcement "Audit notice"');
+  });
+
+  it('sign-ins, a failed sign-in burst (once), and password changes', async () => {
+    const user = await buildUser(t.database.db, { role: 'teacher' });
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+    const signedIn = await entriesOf(() => login(TEST_PASSWORD), 200);
+    expect(signedIn.rows[0]).toMatchObject({ action: 'signin', entityType: 'account', entityId: user.id, actorUserId: user.id });
+    const cookie = signedIn.response.headers['set-cookie'] as string;
+
+    const changed = await entriesOf(() => t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: cookie.split(';')[0]! }, payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-secret-2026-x' } }), 200);
+    expect(changed.rows[0]).toMatchObject({ action: 'password.change', actorUserId: user.id, changes: null });
+
+    for (let i = 0; i < 10; i++) expect((await login('wrong-password-x')).statusCode).toBe(401);
+    const burst = await entriesOf(() => login('wrong-password-x'), 429);
+    expect(burst.rows[0]).toMatchObject({ action: 'signin.failed_burst', actorUserId: null, entityId: user.email });
+    // Further refusals in the same burst add nothing.
+    await entriesOf(() => login('wrong-password-x'), 429, 0);
+  });
+});
+
+describe('nothing secret is ever recorded', () => {
+  it('the denylist covers passwords, hashes, tokens, codes and file contents', () => {
+    for (const field of ['password', 'passwordHash', 'password_hash', 'newPassword', 'currentPassword', 'tokenHash', 'token', 'otp', 'otpCode', 'codeHash', 'verificationToken', 'secret', 'fileContent', 'fileData'])
+      expect(isSecretField(field), field).toBe(true);
+    for (const field of ['name', 'email', 'phone', 'status', 'school', 'fileName', 'title', 'content']) expect(isSecretField(field), field).toBe(false);
+  });
+
+  it('diffChanges and recordAudit drop secret fields even when a caller passes them', async () => {
+    expect(diffChanges({ name: 'A', passwordHash: 'x' }, { name: 'B', passwordHash: 'y', token: 't' })).toEqual({ name: { old: 'A', new: 'B' } });
+    expect(diffChanges({ name: 'A' }, { name: 'A' })).toBeNull();
+    await recordAudit(t.database.db, null, { action: 'update', entityType: 'user', entityId: 'x', summary: 'test', changes: { password: { old: 'a', new: 'b' }, name: { old: 'a', new: 'b' } } });
+    expect((await latest()).changes).toEqual({ name: { old: 'a', new: 'b' } });
+  });
+});
+
+describe('GET /api/admin/audit-log', () => {
+  it('is the admin’s only', async () => {
+    expect((await call('GET', '/admin/audit-log', undefined, teacherCookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit-log' })).statusCode).toBe(401);
+    expect((await call('GET', '/admin/audit-log.csv', undefined, teacherCookie)).statusCode).toBe(403);
+  });
+
+  it('lists newest first, paged, with the actor named, and filters by actor, record and dates', async () => {
+    const student = await buildStudent(t.database.db, { name: 'Filter Student' });
+    await call('PUT', `/students/${student.id}`, { school: 'One' });
+    await call('PUT', `/students/${student.id}`, { school: 'Two' });
+    const response = await call('GET', `/admin/audit-log?entityType=student&entityId=${student.id}&limit=1`);
+    expect(response.statusCode).toBe(200);
+    const { items, pagination } = response.json().data;
+    expect(pagination).toEqual({ page: 1, limit: 1, total: 2 });
+    expect(items[0]).toMatchObject({ actor: { _id: adminId, name: 'Office Admin', role: 'admin' }, action: 'update', entityType: 'student', entityId: student.id, changes: { school: { old: 'One', new: 'Two' } } });
+    const second = (await call('GET', `/admin/audit-log?entityId=${student.id}&limit=1&page=2`)).json().data;
+    expect(second.items[0].changes).toEqual({ school: { old: null, new: 'One' } });
+
+    const today = await academyToday(t.database.db);
+    const byActor = (await call('GET', `/admin/audit-log?actor=${adminId}&from=${today}&to=${today}&limit=100`)).json().data;
+    expect(byActor.items.length).toBeGreaterThan(0);
+    expect(byActor.items.every((item: { actor: { _id: string } }) => item.actor._id === adminId)).toBe(true);
+    const past = (await call('GET', `/admin/audit-log?from=2020-01-01&to=2020-01-02`)).json().data;
+    expect(past.pagination.total).toBe(0);
+  });
+
+  it('refuses bad filters with a clear message', async () => {
+    const reversed = await call('GET', '/admin/audit-log?from=2026-05-10&to=2026-05-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('The "from" date must be on or before the "to" date');
+    const badDate = await call('GET', '/admin/audit-log?from=2026-02-31');
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().message).toBe('Enter a date as YYYY-MM-DD');
+    expect((await call('GET', '/admin/audit-log?entityType=nonsense')).json().message).toBe('Choose a record type from the list');
+    expect((await call('GET', '/admin/audit-log?actor=someone')).statusCode).toBe(400);
+  });
+
+  it('exports the same filters as CSV', async () => {
+    const student = await buildStudent(t.database.db);
+    await call('PUT', `/students/${student.id}`, { school: 'CSV School' });
+    const response = await call('GET', `/admin/audit-log.csv?entityId=${student.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('When (UTC),Who,Role,Action,Record type,Record id,Summary,Changes');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Office Admin,admin,update,student');
+    expect(lines[1]).toContain('school: (empty) → CSV School');
+    expect((await call('GET', '/admin/audit-log.csv?from=2026-05-10&to=2026-05-01')).statusCode).toBe(400);
+  });
+});
+
+describe('append-only, kept two years', () => {
+  it('the database refuses to update or delete an entry', async () => {
+    await expect(t.database.db.execute(sql`update audit_log set summary = 'forged'`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+    await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+  });
+
+  it('pruning deletes only entries older than two years', async () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    await t.database.db.insert(auditLog).values([
+      { at: new Date('2024-11-20T10:00:00Z'), action: 'update', entityType: 'student', entityId: 'old', summary: 'three days past two years' },
+      { at: new Date('2024-11-26T10:00:00Z'), action: 'update', entityType: 'student', entityId: 'recent', summary: 'just inside two years' },
+    ]);
+    expect(await pruneAuditLog(t.database.db, now)).toBe(1);
+    const left = await t.database.db.execute<{ entity_id: string }>(sql`select entity_id from audit_log where entity_id in ('old', 'recent')`);
+    expect(left.rows.map((row) => row.entity_id)).toEqual(['recent']);
+    // The permission ended with the pruning's transaction.
+    await expect(t.database.db.execute(sql`delete from audit_log where entity_id = 'recent'`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+  });
+});
