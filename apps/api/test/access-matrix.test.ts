@@ -90,6 +90,7 @@ const SAMPLES: Record<string, Sample[]> = {
   // The audit log: read-only, the admin's only.
   'GET /api/admin/audit-log': [s(() => '/api/admin/audit-log', 200)],
   'GET /api/admin/audit-log.csv': [s(() => '/api/admin/audit-log.csv', 200)],
+  'GET /api/admin/audit-log/people': [s(() => '/api/admin/audit-log/people', 200)],
   // Creating a backup is harmless (a file in the test's own backups folder).
   'POST /api/admin/backups': [s(() => '/api/admin/backups', 202)],
   'GET /api/admin/backups/jobs/:id': [s(() => `/api/admin/backups/jobs/${UNKNOWN}`, 404)],

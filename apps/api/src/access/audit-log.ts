@@ -4,4 +4,5 @@ import { ADMIN, type RouteRules } from './rules';
 export const auditLogRoutes: RouteRules = {
   'GET /api/admin/audit-log': ADMIN,
   'GET /api/admin/audit-log.csv': ADMIN,
+  'GET /api/admin/audit-log/people': ADMIN,
 };

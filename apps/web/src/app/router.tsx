@@ -92,6 +92,7 @@ const adminRoutes = area('app', 'admin', [
   page('profile', () => import('./routes/admin/profile')),
   page('backup', () => import('./routes/admin/backup')),
   page('settings', () => import('./routes/admin/settings')),
+  page('activity', () => import('./routes/admin/activity')),
   page('registrations', () => import('./routes/admin/registrations/registration-list')),
   page('registrations/new', () => import('./routes/admin/registrations/registration-create')),
   page('registrations/:id', () => import('./routes/admin/registrations/registration-detail')),

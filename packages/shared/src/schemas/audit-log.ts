@@ -75,5 +75,9 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** The people the "Who" filter offers: admins and teachers, who make most changes (anyone else is reached from an entry). */
+export const auditPeopleSchema = z.array(z.object({ _id: z.string(), name: z.string(), role: z.enum(ROLES) }));
+export type AuditPerson = z.infer<typeof auditPeopleSchema>[number];
+
 export const auditLogListSchema = z.object({ items: z.array(auditEntrySchema), pagination: paginationSchema });
 export type AuditLogList = z.infer<typeof auditLogListSchema>;

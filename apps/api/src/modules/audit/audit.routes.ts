@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
-import { auditLogFilterQuerySchema, auditLogListQuerySchema, auditLogListSchema } from '@academy/shared/schemas/audit-log';
+import { auditLogFilterQuerySchema, auditLogListQuerySchema, auditLogListSchema, auditPeopleSchema } from '@academy/shared/schemas/audit-log';
 import type { Db } from '../../db/client';
 import { academyToday } from '../settings/settings.service';
-import { exportAuditLogCsv, listAuditLog } from './audit.service';
+import { exportAuditLogCsv, listAuditLog, listAuditPeople } from './audit.service';
 
 /** The admin's Activity screen: the audit log, newest first, and its CSV export. Nothing here writes. */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -13,6 +13,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     { schema: { tags: ['audit-log'], querystring: auditLogListQuerySchema, response: { 200: apiSuccess(auditLogListSchema) } } },
     async (request) => ({ success: true as const, data: await listAuditLog(db, request.query) }),
   );
+
+  app.get('/admin/audit-log/people', { schema: { tags: ['audit-log'], response: { 200: apiSuccess(auditPeopleSchema) } } }, async () => ({
+    success: true as const,
+    data: await listAuditPeople(db),
+  }));
 
   app.get(
     '/admin/audit-log.csv',

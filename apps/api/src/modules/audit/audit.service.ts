@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuditEntityType, AuditEntry, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
+import type { AuditEntityType, AuditEntry, AuditPerson, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
 import type { Role } from '@academy/shared/roles';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import type { DbExecutor } from '../../db/client';
@@ -185,6 +185,15 @@ export async function listAuditLog(db: DbExecutor, query: ListQuery): Promise<Au
     total = counted?.value ?? 0;
   }
   return { items: rows.map(toEntry), pagination: { page: query.page, limit: query.limit, total } };
+}
+
+/** Admins and teachers by name: the "Who" filter's choices. */
+export async function listAuditPeople(db: DbExecutor): Promise<AuditPerson[]> {
+  return db
+    .select({ _id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.role, ['admin', 'teacher']))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
 }
 
 const CSV_HEADER = ['When (UTC)', 'Who', 'Role', 'Action', 'Record type', 'Record id', 'Summary', 'Changes'];

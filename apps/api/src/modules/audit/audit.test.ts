@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { diffChanges, isSecretField, pruneAuditLog, recordAudit } from './audit.service';
 

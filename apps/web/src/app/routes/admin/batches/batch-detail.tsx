@@ -9,6 +9,7 @@ import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../..
 import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
 import { BatchRoster } from '../../../../features/batches/components/batch-roster';
 import { useConfirmDeleteBatch, useConfirmRemoveStudent } from '../../../../features/batches/components/use-batch-confirmations';
+import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 
 function BatchSections({ batch }: { batch: BatchWithRoster }) {
   const confirmRemove = useConfirmRemoveStudent(batch);
@@ -92,7 +93,10 @@ export function Component() {
       ) : batch.isError ? (
         <LoadErrorAlert title="The batch could not be loaded" error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
       ) : (
-        <BatchSections batch={batch.data} />
+        <Stack gap="lg">
+          <BatchSections batch={batch.data} />
+          <HistoryPanel entityId={id} />
+        </Stack>
       )}
     </>
   );

@@ -16,6 +16,7 @@ import { EnquiryStatusBadge } from '../../../../features/admissions/components/e
 import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
 import { normalizeError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format-date';
+import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 
 function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   return (
@@ -138,7 +139,10 @@ export function Component() {
       ) : enquiry.isError ? (
         <LoadErrorAlert title="Registration could not be loaded" error={enquiry.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiry.refetch()} />
       ) : (
-        <EnquiryDetails enquiry={enquiry.data} />
+        <Stack gap="lg">
+          <EnquiryDetails enquiry={enquiry.data} />
+          <HistoryPanel entityId={id} />
+        </Stack>
       )}
     </>
   );

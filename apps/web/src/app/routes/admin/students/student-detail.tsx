@@ -14,6 +14,7 @@ import { STUDENT_FAILURES, useStudent } from '../../../../features/students/api'
 import { StudentStatusBadge } from '../../../../features/students/components/student-status-badge';
 import { useConfirmArchiveStudent } from '../../../../features/students/components/use-confirm-archive-student';
 import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
+import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -123,7 +124,10 @@ export function Component() {
       ) : student.isError ? (
         <LoadErrorAlert title="Student could not be loaded" error={student.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void student.refetch()} />
       ) : (
-        <StudentProfile student={student.data} />
+        <Stack gap="lg">
+          <StudentProfile student={student.data} />
+          <HistoryPanel entityId={id} />
+        </Stack>
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { TEACHER_FAILURES, useTeacher, useTeacherBatches, useTeacherStudents } f
 import { TeacherStatusBadge } from '../../../../features/teachers/components/teacher-status-badge';
 import { useConfirmDeleteTeacher } from '../../../../features/teachers/components/use-confirm-delete-teacher';
 import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
+import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -162,6 +163,7 @@ export function Component() {
               <StudentCards students={students.data} />
             )}
           </Section>
+          <HistoryPanel entityId={id} />
         </Stack>
       )}
     </>

@@ -1,0 +1,130 @@
+import { Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconX } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PAGINATION_CONTROL_LABELS } from '../../../components/ui/pagination-labels';
+import { ApiError } from '../../../lib/api-client';
+import { AUDIT_FAILURES, auditLogCsvHref, useAuditLog, useAuditPeople, type AuditFilters } from '../../../features/audit-log/api';
+import { ENTITY_TYPE_OPTIONS } from '../../../features/audit-log/audit-display';
+import { AuditEntryList } from '../../../features/audit-log/components/audit-entry-list';
+
+const PAGE_SIZE = 25;
+const FILTER_KEYS = ['actor', 'entityType', 'entityId', 'from', 'to'] as const;
+
+function filtersOf(params: URLSearchParams): AuditFilters {
+  return Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key)?.trim() ?? ''])) as AuditFilters;
+}
+
+/** The admin's Activity screen: who changed what and when (the audit log), filtered, paged and exportable. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const people = useAuditPeople();
+  const log = useAuditLog({ ...filters, page, limit: PAGE_SIZE });
+
+  const update = (next: Partial<AuditFilters> & { page?: number }) => {
+    const merged: Record<string, string | number> = { ...filters, page: 1, ...next };
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(merged)) if (value !== '' && !(key === 'page' && value === 1)) search.set(key, String(value));
+    setParams(search, { replace: true });
+  };
+
+  const filtered = FILTER_KEYS.some((key) => filters[key] !== '');
+  // A bad filter (dates the wrong way round, an impossible date) is answered 400 with the reason.
+  const badFilter = log.isError && log.error instanceof ApiError && log.error.status === 400 ? log.error.message : null;
+  const total = log.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const peopleOptions = (people.data ?? []).map((person) => ({ value: person._id, label: `${person.name} (${person.role})` }));
+  // Someone chosen from an entry (a student, say) is not among the offered people: keep them selectable.
+  if (filters.actor && !peopleOptions.some((option) => option.value === filters.actor)) {
+    const entryActor = log.data?.items.find((item) => item.actor?._id === filters.actor)?.actor;
+    peopleOptions.unshift({ value: filters.actor, label: entryActor ? `${entryActor.name} (${entryActor.role})` : 'Chosen person' });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Activity"
+        description="Who changed what, and when. Entries are kept for two years."
+        actions={
+          <Button
+            component="a"
+            href={badFilter ? undefined : auditLogCsvHref(filters)}
+            download
+            variant="default"
+            disabled={badFilter !== null}
+            leftSection={<IconDownload size={18} aria-hidden="true" />}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="md" mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          <Select
+            label="Who"
+            placeholder="Everyone"
+            data={peopleOptions}
+            searchable
+            clearable
+            value={filters.actor || null}
+            onChange={(value) => update({ actor: value ?? '' })}
+          />
+          <Select
+            label="Record type"
+            placeholder="All records"
+            data={ENTITY_TYPE_OPTIONS}
+            clearable
+            value={filters.entityType || null}
+            onChange={(value) => update({ entityType: value ?? '' })}
+          />
+          <TextInput label="From" type="date" value={filters.from} onChange={(event) => update({ from: event.currentTarget.value })} />
+          <TextInput label="To" type="date" value={filters.to} onChange={(event) => update({ to: event.currentTarget.value })} />
+        </SimpleGrid>
+        {filters.entityId || filtered ? (
+          <Group justify="space-between" mt="sm" gap="xs">
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {filters.entityId ? `Showing one record's history (${filters.entityId}).` : 'Filters are on.'}
+            </Text>
+            <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} aria-hidden="true" />} onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+              Clear filters
+            </Button>
+          </Group>
+        ) : null}
+      </Paper>
+      {badFilter ? (
+        <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Check the filters" role="alert">
+          {badFilter}
+        </Alert>
+      ) : log.isPending ? (
+        <Stack gap="sm" aria-hidden="true">
+          <Skeleton h={88} radius="md" />
+          <Skeleton h={88} radius="md" />
+          <Skeleton h={88} radius="md" />
+        </Stack>
+      ) : log.isError ? (
+        <LoadErrorAlert title="Activity could not be loaded" error={log.error} fallback={AUDIT_FAILURES.fetch} onRetry={() => void log.refetch()} />
+      ) : log.data.items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Group justify="center">
+            <Text c="dimmed">{filtered ? 'No activity matches these filters.' : 'No activity recorded yet.'}</Text>
+          </Group>
+        </Paper>
+      ) : (
+        <Stack gap="md" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
+          <AuditEntryList entries={log.data.items} onActorClick={(actor) => update({ actor })} />
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed">
+              {total === 1 ? '1 entry' : `${total} entries`}
+            </Text>
+            {pages > 1 ? (
+              <Pagination total={pages} value={Math.min(page, pages)} onChange={(value) => update({ page: value })} size="sm" getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })} />
+            ) : null}
+          </Group>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditLogList, AuditPerson } from '@academy/shared/schemas/audit-log';
+import { API_BASE, apiRequest } from '../../lib/api-client';
+import { toQueryString } from '../../lib/query-string';
+
+/** The Activity screen's filters, as the address and the API take them ('' = not set). */
+export type AuditFilters = { actor: string; entityType: string; entityId: string; from: string; to: string };
+export type AuditListQuery = AuditFilters & { page: number; limit: number };
+
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  list: (query: AuditListQuery) => ['audit-log', 'list', query] as const,
+  people: ['audit-log', 'people'] as const,
+};
+
+export const AUDIT_FAILURES = { fetch: 'Failed to load the activity' } as const;
+
+export function auditLogQueryOptions(query: AuditListQuery) {
+  return queryOptions({
+    queryKey: auditKeys.list(query),
+    queryFn: ({ signal }) => apiRequest<AuditLogList>('GET', `/admin/audit-log${toQueryString(query)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    // A bad filter is the admin's to fix, not a network hiccup: show the message at once.
+    retry: false,
+  });
+}
+
+export function useAuditLog(query: AuditListQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...auditLogQueryOptions(query), enabled: options.enabled ?? true });
+}
+
+export function useAuditPeople() {
+  return useQuery({
+    queryKey: auditKeys.people,
+    queryFn: ({ signal }) => apiRequest<AuditPerson[]>('GET', '/admin/audit-log/people', undefined, { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function auditLogCsvHref(filters: AuditFilters): string {
+  return `${API_BASE}/admin/audit-log.csv${toQueryString(filters)}`;
+}

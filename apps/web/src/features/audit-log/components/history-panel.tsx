@@ -1,0 +1,48 @@
+import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { SectionCard } from '../../../components/ui/section-card';
+import { useSession } from '../../auth/api';
+import { AUDIT_FAILURES, useAuditLog } from '../api';
+import { AuditEntryList } from './audit-entry-list';
+
+const HISTORY_SIZE = 5;
+
+/**
+ * A record's latest audit entries on its detail page (admins only: the log is theirs), with a link to
+ * all of them on the Activity screen. Entries are matched by the record's id, so a batch's panel also
+ * shows its enrolments and attendance.
+ */
+export function HistoryPanel({ entityId }: { entityId: string }) {
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  const history = useAuditLog({ actor: '', entityType: '', entityId, from: '', to: '', page: 1, limit: HISTORY_SIZE }, { enabled: isAdmin });
+  if (!isAdmin) return null;
+  const total = history.data?.pagination.total ?? 0;
+  return (
+    <SectionCard title="History">
+      {history.isPending ? (
+        <Stack gap="sm" aria-hidden="true">
+          <Skeleton h={60} radius="md" />
+          <Skeleton h={60} radius="md" />
+        </Stack>
+      ) : history.isError ? (
+        <LoadErrorAlert title="History could not be loaded" error={history.error} fallback={AUDIT_FAILURES.fetch} onRetry={() => void history.refetch()} />
+      ) : history.data.items.length === 0 ? (
+        <Text c="dimmed">No changes recorded yet.</Text>
+      ) : (
+        <Stack gap="sm">
+          <AuditEntryList entries={history.data.items} hideEntityType />
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {total === 1 ? '1 entry' : `Latest ${Math.min(total, HISTORY_SIZE)} of ${total} entries`}
+            </Text>
+            <Anchor component={Link} to={`/app/activity?entityId=${encodeURIComponent(entityId)}`} size="sm">
+              See all
+            </Anchor>
+          </Group>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
