@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { auditLog } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
@@ -30,7 +31,7 @@ const latest = async () => {
 const count = async () => Number((await t.database.db.execute<{ n: string }>(sql`select count(*) as n from audit_log`)).rows[0]!.n);
 
 /** Runs a write and returns the entries it added (there must be exactly `expected`). */
-async function entriesOf(write: () => Promise<{ statusCode: number; body: string }>, expectedStatus: number, expected = 1) {
+async function entriesOf(write: () => Promise<LightMyRequestResponse>, expectedStatus: number, expected = 1) {
   const before = await count();
   const response = await write();
   expect(response.statusCode, response.body).toBe(expectedStatus);
