@@ -32,14 +32,14 @@ test.describe('activity (the audit log)', () => {
     // The sidebar entry leads to the whole log; the record-type filter narrows it.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Activity', exact: true }).click();
     await expect(page).toHaveURL('/app/activity');
-    await page.getByRole('textbox', { name: 'Record type' }).click();
+    await page.getByRole('combobox', { name: 'Record type' }).click();
     await page.getByRole('option', { name: 'Student', exact: true }).click();
     await expect(page).toHaveURL('/app/activity?entityType=student');
     await expect(entries.first()).toContainText('Student');
     await expect(page.getByText(`Updated student Kiran ${token}`)).toBeVisible();
 
     // Who: the admin chosen from the list.
-    await page.getByRole('textbox', { name: 'Who' }).click();
+    await page.getByRole('combobox', { name: 'Who' }).click();
     await page.getByRole('option', { name: `${DEMO_USERS.admin.name} (admin)` }).click();
     await expect(page).toHaveURL(/actor=[0-9a-f-]{36}/);
     await expect(page.getByText(`Updated student Kiran ${token}`)).toBeVisible();

@@ -11,5 +11,6 @@ CREATE TABLE "audit_log" (
 );
 --> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_entity_at_idx" ON "audit_log" USING btree ("entity_type","entity_id","at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_entity_at_idx" ON "audit_log" USING btree ("entity_id","at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_type_at_idx" ON "audit_log" USING btree ("entity_type","at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_log_actor_at_idx" ON "audit_log" USING btree ("actor_user_id","at" DESC NULLS LAST);

@@ -27,8 +27,11 @@ export const auditLog = pgTable(
     changes: jsonb().$type<AuditChanges>(),
   },
   (table) => [
+    // Each filter of the Activity screen, newest first: none, one record (its History panel: ids are
+    // unique across types, so the id alone), a record type, a person.
     index('audit_log_at_idx').on(table.at.desc()),
-    index('audit_log_entity_at_idx').on(table.entityType, table.entityId, table.at.desc()),
+    index('audit_log_entity_at_idx').on(table.entityId, table.at.desc()),
+    index('audit_log_type_at_idx').on(table.entityType, table.at.desc()),
     index('audit_log_actor_at_idx').on(table.actorUserId, table.at.desc()),
   ],
 );
