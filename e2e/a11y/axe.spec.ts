@@ -22,6 +22,7 @@ const SIGNED_IN_PAGES: Record<DemoRole, string[]> = {
     '/app/batches',
     '/app/announcements',
     '/app/settings',
+    '/app/activity',
     '/app/backup',
     '/app/profile',
   ],

@@ -5,7 +5,7 @@ test.describe('role shells', () => {
     await loginAs('admin');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav).toContainText('Admin Panel');
-    for (const item of ['Dashboard', 'Subjects', 'Standards', 'Teachers', 'Batches', 'Students', 'New Registrations', 'Announcements', 'Backup']) {
+    for (const item of ['Dashboard', 'Subjects', 'Standards', 'Teachers', 'Batches', 'Students', 'New Registrations', 'Announcements', 'Activity', 'Backup']) {
       await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
     }
     expect(Math.round((await nav.boundingBox())!.width)).toBe(280);
