@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { auditLog } from '../../db/schema';
+import { Readable } from 'node:stream';
+import { attendanceRecords, auditLog } from '../../db/schema';
+import { buildSimplePdf } from '../../lib/simple-pdf';
+import { createWelcomeToken } from '../auth/welcome.service';
+import { createNote } from '../notes/notes.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
@@ -138,6 +142,52 @@ describe('every kind of write leaves one entry with its actor and changes', () =
     expect(burst.rows[0]).toMatchObject({ action: 'signin.failed_burst', actorUserId: null, entityId: user.email });
     // Further refusals in the same burst add nothing.
     await entriesOf(() => login('wrong-password-x'), 429, 0);
+  });
+});
+
+describe('profiles, password resets, notes, office work', () => {
+  it('own profile changes record the old values (read by the UPDATE itself)', async () => {
+    const teacher = await buildTeacher(t.database.db);
+    const cookie = await loginAs(t.app, teacher.user.email);
+    const changed = await entriesOf(() => t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: { cookie }, payload: { phone: '9822012345' } }), 200);
+    expect(changed.rows[0]).toMatchObject({ action: 'update', entityType: 'teacher', entityId: teacher.id, actorUserId: teacher.user.id, changes: { phone: { old: null, new: '+919822012345' } } });
+
+    const student = await buildStudent(t.database.db);
+    const studentCookie = await loginAs(t.app, student.user.email);
+    const own = await entriesOf(() => t.app.inject({ method: 'PUT', url: '/api/student/profile', headers: { cookie: studentCookie }, payload: { address: 'Ausa Road, Latur' } }), 200);
+    expect(own.rows[0]).toMatchObject({ entityType: 'student', entityId: student.id, actorRole: 'student', changes: { address: { old: 'Default Address', new: 'Ausa Road, Latur' } } });
+  });
+
+  it('a password set with an emailed link is recorded, the link never', async () => {
+    const user = await buildUser(t.database.db, { role: 'teacher' });
+    const token = await createWelcomeToken(t.database.db, user.id);
+    const reset = await entriesOf(() => t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'brand-new-password-2026' } }), 200);
+    expect(reset.rows[0]).toMatchObject({ action: 'password.reset', entityType: 'account', entityId: user.id, changes: null });
+    expect(JSON.stringify(reset.rows[0])).not.toContain(token);
+  });
+
+  it('a note upload records the file by name and size, never its content', async () => {
+    const teacher = await buildTeacher(t.database.db);
+    const stored = await t.storage.save(Readable.from([buildSimplePdf([{ heading: 'Secret formula', lines: ['E = mc2'] }])]), { maxBytes: 1_000_000, extension: '.pdf' });
+    const actor = { role: 'teacher' as const, userId: teacher.user.id, teacherId: teacher.id };
+    const before = await count();
+    const note = await createNote(t.database.db, t.storage, actor, { title: 'Optics', isPublic: false }, { ...stored, fileName: 'optics.pdf' });
+    expect((await count()) - before).toBe(1);
+    const entry = await latest();
+    expect(entry).toMatchObject({ action: 'note.upload', entityType: 'note', entityId: note._id, actorUserId: teacher.user.id, changes: { fileName: { old: null, new: 'optics.pdf' }, title: { old: null, new: 'Optics' } } });
+    expect(JSON.stringify(entry)).not.toMatch(/Secret formula|sha256|fileKey/i);
+  });
+
+  it('the office records an enquiry, and ticks an absent student as called', async () => {
+    const office = await entriesOf(() => call('POST', '/admission-enquiries/office', { studentName: 'Walk-in Wagh', phone: '9822099999' }), 201);
+    expect(office.rows[0]).toMatchObject({ action: 'create', entityType: 'enquiry', entityId: office.response.json().data._id, actorUserId: adminId });
+
+    const student = await buildStudent(t.database.db, { name: 'Absent Awate' });
+    const batch = await buildBatch(t.database.db, { studentIds: [student.id] });
+    await t.database.db.insert(attendanceRecords).values({ batchId: batch.id, studentId: student.id, date: await academyToday(t.database.db), status: 'absent' });
+    const called = await entriesOf(() => call('PUT', `/admin/absent-today/${student.id}/called`, { called: true }), 200);
+    expect(called.rows[0]).toMatchObject({ action: 'create', entityType: 'absence_call', entityId: student.id });
+    expect(called.rows[0]!.summary).toContain('Absent Awate');
   });
 });
 
