@@ -166,6 +166,16 @@ describe('profiles, password resets, notes, office work', () => {
     expect(JSON.stringify(reset.rows[0])).not.toContain(token);
   });
 
+  it('a new calendar address is recorded, the address never', async () => {
+    const teacher = await buildTeacher(t.database.db);
+    const cookie = await loginAs(t.app, teacher.user.email);
+    const made = await entriesOf(() => t.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: { cookie } }), 200);
+    const url: string = made.response.json().data.url;
+    expect(made.rows[0]).toMatchObject({ action: 'calendar.create', entityType: 'account', entityId: teacher.user.id });
+    expect(JSON.stringify(made.rows[0])).not.toContain(url.split('/').at(-1)!.replace('.ics', ''));
+    await entriesOf(() => t.app.inject({ method: 'DELETE', url: '/api/calendar-feed', headers: { cookie } }), 200);
+  });
+
   it('a note upload records the file by name and size, never its content', async () => {
     const teacher = await buildTeacher(t.database.db);
     const stored = await t.storage.save(Readable.from([buildSimplePdf([{ heading: 'Secret formula', lines: ['E = mc2'] }])]), { maxBytes: 1_000_000, extension: '.pdf' });

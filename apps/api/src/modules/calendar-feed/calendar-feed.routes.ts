@@ -20,12 +20,12 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: stri
 
   app.post('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: apiSuccess(calendarFeedLinkSchema) } } }, async (request) => ({
     success: true as const,
-    data: await createCalendarFeed(db, actorOf(request).userId, siteOrigin(request, publicUrl)),
+    data: await createCalendarFeed(db, actorOf(request), siteOrigin(request, publicUrl)),
     message: 'New calendar address made; any older one has stopped working',
   }));
 
   app.delete('/calendar-feed', { schema: { tags: ['calendar'], response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteCalendarFeed(db, actorOf(request).userId);
+    await deleteCalendarFeed(db, actorOf(request));
     return { success: true as const, message: 'Calendar address stopped' };
   });
 

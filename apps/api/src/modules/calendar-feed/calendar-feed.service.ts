@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { CalendarFeedLink, CalendarFeedStatus } from '@academy/shared/schemas/calendar-feed';
-import type { DbExecutor } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
 import { calendarFeeds, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { actorColumns, toActor } from '../../access/actor';
+import { actorColumns, toActor, type Actor } from '../../access/actor';
+import { recordAudit } from '../audit/audit.service';
 import { scheduleIcs } from '../batches/schedule.service';
 
 export const CALENDAR_FEED_NOT_FOUND = 'This calendar address is no longer valid';
@@ -15,18 +16,27 @@ export async function calendarFeedStatus(db: DbExecutor, userId: string): Promis
 }
 
 /** A new secret address for the user's classes; replacing the row stops the previous address at once. */
-export async function createCalendarFeed(db: DbExecutor, userId: string, origin: string): Promise<CalendarFeedLink> {
+export async function createCalendarFeed(db: Db, actor: Actor, origin: string): Promise<CalendarFeedLink> {
+  const userId = actor.userId;
   const token = generateToken();
-  const [row] = await db
-    .insert(calendarFeeds)
-    .values({ userId, tokenHash: hashToken(token) })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), createdAt: new Date() } })
-    .returning({ createdAt: calendarFeeds.createdAt });
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(calendarFeeds)
+      .values({ userId, tokenHash: hashToken(token) })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), createdAt: new Date() } })
+      .returning({ createdAt: calendarFeeds.createdAt });
+    // The address is a secret: the entry says only that a new one was made.
+    await recordAudit(tx, actor, { action: 'calendar.create', entityType: 'account', entityId: userId, summary: 'Made a new calendar address (any earlier one stopped working)' });
+    return saved;
+  });
   return { url: `${origin}/api/calendar/${token}.ics`, createdAt: row!.createdAt.toISOString() };
 }
 
-export async function deleteCalendarFeed(db: DbExecutor, userId: string): Promise<void> {
-  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+export async function deleteCalendarFeed(db: Db, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.userId)).returning({ userId: calendarFeeds.userId });
+    if (deleted.length > 0) await recordAudit(tx, actor, { action: 'calendar.delete', entityType: 'account', entityId: actor.userId, summary: 'Turned off their calendar address' });
+  });
 }
 
 /**
