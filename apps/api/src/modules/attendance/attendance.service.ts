@@ -188,10 +188,10 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
     // The same statement tells whether the day was marked before (a correction, for the audit log).
     const { rows: enrolled } = await tx.execute<{ id: string | null; marked_before: boolean }>(sql`
       with locked as (select id from batches where id = ${batchId} for no key update)
-      select bs.student_id as id, exists (select 1 from attendance_records a where a.batch_id = ${batchId} and a.date = ${input.date}) as marked_before
-      from (select 1) one
+      select bs.student_id as id, exists (select 1 from attendance_records a where a.batch_id = locked.id and a.date = ${input.date}) as marked_before
+      from locked
       left join (batch_students bs join students s on s.id = bs.student_id and s.status = 'active')
-        on bs.batch_id = (select id from locked) and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
+        on bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
     const markedBefore = enrolled[0]?.marked_before ?? false;
     const enrolledIds = new Set(enrolled.flatMap((row) => (row.id ? [row.id] : [])));
     const errors: Record<string, string> = {};

@@ -20,8 +20,8 @@ export function auditLogQueryOptions(query: AuditListQuery) {
     queryKey: auditKeys.list(query),
     queryFn: ({ signal }) => apiRequest<AuditLogList>('GET', `/admin/audit-log${toQueryString(query)}`, undefined, { signal }),
     placeholderData: keepPreviousData,
-    // A bad filter is the admin's to fix, not a network hiccup: show the message at once.
-    retry: false,
+    // Every write adds an entry: a History panel opened again after an edit must show it.
+    staleTime: 0,
   });
 }
 
