@@ -92,9 +92,10 @@ export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: Audi
  * throttle refusing every further try) where one entry per burst says it all.
  */
 export async function recordAuditOnce(db: DbExecutor, actor: AuditActor, entry: AuditEntryInput, withinMinutes: number): Promise<void> {
+  const changes = withoutSecrets(entry.changes);
   await db.execute(sql`
     insert into ${auditLog} (actor_user_id, actor_role, action, entity_type, entity_id, summary, changes)
-    select ${actor?.userId ?? null}::uuid, ${actor?.role ?? null}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null}, ${entry.summary}, ${entry.changes ? JSON.stringify(withoutSecrets(entry.changes)) : null}::jsonb
+    select ${actor?.userId ?? null}::uuid, ${actor?.role ?? null}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null}, ${entry.summary}, ${changes ? JSON.stringify(changes) : null}::jsonb
     where not exists (
       select 1 from ${auditLog}
       where ${auditLog.entityType} = ${entry.entityType} and ${auditLog.entityId} is not distinct from ${entry.entityId ?? null}
