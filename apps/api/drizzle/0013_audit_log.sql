@@ -6,11 +6,13 @@ CREATE TABLE "audit_log" (
 	"action" varchar(40) NOT NULL,
 	"entity_type" varchar(40) NOT NULL,
 	"entity_id" text,
+	"related_id" text,
 	"summary" text NOT NULL,
 	"changes" jsonb
 );
 --> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_log_entity_at_idx" ON "audit_log" USING btree ("entity_id","at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_related_at_idx" ON "audit_log" USING btree ("related_id","at" DESC NULLS LAST) WHERE "audit_log"."related_id" is not null;--> statement-breakpoint
 CREATE INDEX "audit_log_type_at_idx" ON "audit_log" USING btree ("entity_type","at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_log_actor_at_idx" ON "audit_log" USING btree ("actor_user_id","at" DESC NULLS LAST);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '@academy/shared/roles';
 
@@ -23,6 +24,8 @@ export const auditLog = pgTable(
     action: varchar({ length: 40 }).notNull(),
     entityType: varchar({ length: 40 }).notNull(),
     entityId: text(),
+    /** A second record the entry is about: the student of an enrolment, the student made from an enquiry. Their History shows it too. */
+    relatedId: text(),
     summary: text().notNull(),
     changes: jsonb().$type<AuditChanges>(),
   },
@@ -31,6 +34,9 @@ export const auditLog = pgTable(
     // unique across types, so the id alone), a record type, a person.
     index('audit_log_at_idx').on(table.at.desc()),
     index('audit_log_entity_at_idx').on(table.entityId, table.at.desc()),
+    index('audit_log_related_at_idx')
+      .on(table.relatedId, table.at.desc())
+      .where(sql`${table.relatedId} is not null`),
     index('audit_log_type_at_idx').on(table.entityType, table.at.desc()),
     index('audit_log_actor_at_idx').on(table.actorUserId, table.at.desc()),
   ],

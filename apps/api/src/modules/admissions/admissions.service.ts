@@ -533,7 +533,7 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
       enrolledIn = found ?? null;
     }
     await tx.update(admissionEnquiries).set({ studentId: created.id, convertedAt: new Date(), updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
-    await recordAudit(tx, actor, { action: 'convert', entityType: 'enquiry', entityId: id, summary: `Converted the enquiry of ${row.studentName} to a student`, changes: { studentId: { old: null, new: created.id } } });
+    await recordAudit(tx, actor, { action: 'convert', entityType: 'enquiry', entityId: id, relatedId: created.id, summary: `Converted the enquiry of ${row.studentName} to a student`, changes: { studentId: { old: null, new: created.id } } });
     return { studentId: created.id, invitation: created.invitation, batch: enrolledIn };
   });
   const enquiry = await findEnquiry(db, id);

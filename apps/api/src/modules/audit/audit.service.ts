@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditEntityType, AuditEntry, AuditPerson, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
 import type { Role } from '@academy/shared/roles';
@@ -17,6 +17,8 @@ export type AuditEntryInput = {
   action: string;
   entityType: AuditEntityType;
   entityId?: string | null;
+  /** Another record this entry concerns (the student of an enrolment): found by its History too. */
+  relatedId?: string | null;
   /** One line a person reads: "Updated student Asha Patil". */
   summary: string;
   changes?: AuditChanges | null;
@@ -81,6 +83,7 @@ export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: Audi
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
+    relatedId: entry.relatedId ?? null,
     summary: entry.summary.replace(/\s+/g, ' ').trim().slice(0, 500),
     changes: withoutSecrets(entry.changes),
   });
@@ -129,7 +132,8 @@ function filters(query: FilterQuery): SQL | undefined {
   return and(
     query.actor ? eq(auditLog.actorUserId, query.actor) : undefined,
     query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,
-    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+    // One record's history: the entries about it, and those where it is the related record.
+    query.entityId ? or(eq(auditLog.entityId, query.entityId), eq(auditLog.relatedId, query.entityId)) : undefined,
     query.from ? gte(auditLog.at, startOf(query.from)) : undefined,
     query.to ? sql`${auditLog.at} < ${startOf(query.to)} + interval '1 day'` : undefined,
   );

@@ -92,6 +92,9 @@ describe('every kind of write leaves one entry with its actor and changes', () =
     const batch = await buildBatch(t.database.db, { teacherId: teacher.id, name: 'Audit Batch' });
     const enrol = await entriesOf(() => call('PUT', `/batches/${batch.id}/students/${student.id}/add`), 200);
     expect(enrol.rows[0]).toMatchObject({ action: 'enrol', entityType: 'batch', entityId: batch.id, changes: { studentId: { old: null, new: student.id } } });
+    // The student's own History shows the enrolment too (it is the entry's related record).
+    const studentHistory = (await call('GET', `/admin/audit-log?entityId=${student.id}`)).json().data;
+    expect(studentHistory.items.map((item: { action: string; entityId: string }) => [item.action, item.entityId])).toEqual([['enrol', batch.id]]);
 
     const cookie = await loginAs(t.app, teacher.user.email);
     const today = await academyToday(t.database.db);

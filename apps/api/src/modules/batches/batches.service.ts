@@ -284,7 +284,7 @@ export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: s
     if (clash) throw new AppError('CONFLICT', `${student.name} already has "${clash.name}" at that time`, { clash: clash.name });
   }
   await tx.insert(batchStudents).values({ batchId, studentId }).onConflictDoNothing();
-  await recordAudit(tx, actor, { action: 'enrol', entityType: 'batch', entityId: batchId, summary: `Enrolled ${student.name} in ${batch.name}`, changes: { studentId: { old: null, new: studentId } } });
+  await recordAudit(tx, actor, { action: 'enrol', entityType: 'batch', entityId: batchId, relatedId: studentId, summary: `Enrolled ${student.name} in ${batch.name}`, changes: { studentId: { old: null, new: studentId } } });
 }
 
 /** Removes an enrolment; removing someone not enrolled succeeds too. */
@@ -297,7 +297,7 @@ export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId:
       .returning({ studentId: batchStudents.studentId });
     // Removing someone not enrolled changes nothing, so it leaves no entry.
     if (removed.length > 0) {
-      await recordAudit(tx, actor, { action: 'unenrol', entityType: 'batch', entityId: batchId, summary: `Removed a student from ${batch.name}`, changes: { studentId: { old: studentId, new: null } } });
+      await recordAudit(tx, actor, { action: 'unenrol', entityType: 'batch', entityId: batchId, relatedId: studentId, summary: `Removed a student from ${batch.name}`, changes: { studentId: { old: studentId, new: null } } });
     }
   });
   return getBatch(db, batchId);

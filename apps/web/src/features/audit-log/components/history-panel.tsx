@@ -10,8 +10,8 @@ const HISTORY_SIZE = 5;
 
 /**
  * A record's latest audit entries on its detail page (admins only: the log is theirs), with a link to
- * all of them on the Activity screen. Entries are matched by the record's id, so a batch's panel also
- * shows its enrolments and attendance.
+ * all of them on the Activity screen. Entries are matched by the record's id (as the entry's record or
+ * its related one), so a batch's panel shows its enrolments and attendance, a student's their enrolments.
  */
 export function HistoryPanel({ entityId }: { entityId: string }) {
   const { user } = useSession();
