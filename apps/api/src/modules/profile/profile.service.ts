@@ -137,11 +137,14 @@ export async function updateUserProfile(db: Db, actor: Actor, input: UserProfile
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
     };
-    const [oldAccount] = await tx
-      .update(users)
-      .set({ ...account, updatedAt: new Date() })
-      .where(eq(users.id, actor.userId))
-      .returning({ name: sql<string>`${oldValue('users', 'name', 'id')}`, avatarUrl: sql<string | null>`${oldValue('users', 'avatar_url', 'id')}` });
+    const [oldAccount] =
+      Object.keys(account).length > 0
+        ? await tx
+            .update(users)
+            .set(account)
+            .where(eq(users.id, actor.userId))
+            .returning({ name: sql<string>`${oldValue('users', 'name', 'id')}`, avatarUrl: sql<string | null>`${oldValue('users', 'avatar_url', 'id')}` })
+        : [];
     const teacher = {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       ...(input.address !== undefined ? { address: input.address ?? '' } : {}),
