@@ -118,7 +118,8 @@ describe('every kind of write leaves one entry with its actor and changes', () =
 
     const settings = (await call('GET', '/admin/settings')).json().data;
     const saved = await entriesOf(() => call('PUT', '/admin/settings', { ...settings, tagline: 'Audited tagline', updatedAt: undefined }), 200);
-    expect(saved.rows[0]).toMatchObject({ action: 'settings.update', entityType: 'settings', changes: { tagline: { old: settings.tagline, new: 'Audited tagline' } } });
+    expect(saved.rows[0]).toMatchObject({ action: 'settings.update', entityType: 'settings' });
+    expect(saved.rows[0]!.changes).toEqual({ tagline: { old: settings.tagline, new: 'Audited tagline' } });
 
     const today = await academyToday(t.database.db);
     const created = await entriesOf(

@@ -1,3 +1,4 @@
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_TIME_ZONE, type academySettingsInputSchema, type AcademySettings, type PublicAcademySettings } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
@@ -65,6 +66,13 @@ export async function getAcademySettings(db: DbExecutor): Promise<AcademySetting
   return toAcademySettings(row);
 }
 
+// In RETURNING, a subquery sees the row as it was before the statement: the audit log's old values
+// come with the change itself (null on the very first save).
+const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_build_object(
+  'name', o.name, 'tagline', o.tagline, 'address', o.address, 'phones', o.phones, 'email', o.email, 'officeHours', o.office_hours,
+  'facebookUrl', o.facebook_url, 'instagramUrl', o.instagram_url, 'youtubeUrl', o.youtube_url, 'whatsappUrl', o.whatsapp_url,
+  'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials) from academy_settings o where o.id = 1)`;
+
 export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
   const values: SettingsValues = {
     name: input.name,
@@ -83,15 +91,14 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     ...(input.testimonials ? { testimonials: input.testimonials } : {}),
   };
   const row = await db.transaction(async (tx) => {
-    // The row as it was, locked until the change commits (the audit log's old values).
-    const before = await tx.select().from(academySettings).limit(1).for('update');
     const [saved] = await tx
       .insert(academySettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: academySettings.id, set: { ...values, updatedAt: new Date() } })
-      .returning();
-    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, summary: 'Updated the academy settings', changes: diffChanges(before[0] ?? {}, values) });
-    return saved!;
+      .returning({ ...getTableColumns(academySettings), before: PREVIOUS_SETTINGS });
+    const { before, ...after } = saved!;
+    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, summary: 'Updated the academy settings', changes: diffChanges(before ?? {}, values) });
+    return after;
   });
   return toAcademySettings(row);
 }
