@@ -6,6 +6,7 @@ import { backupRoutes } from './backups';
 import { calendarFeedRoutes } from './calendar-feed';
 import { catalogueRoutes } from './catalogue';
 import { enquiryRoutes } from './enquiries';
+import { jobRoutes } from './jobs';
 import { notificationRoutes } from './notifications';
 import { accountRoutes } from './profile';
 import { academyRoutes } from './settings';
@@ -33,6 +34,7 @@ export const ROUTE_RULES: RouteRules = {
   ...notificationRoutes,
   ...calendarFeedRoutes,
   ...enquiryRoutes,
+  ...jobRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

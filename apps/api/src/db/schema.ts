@@ -11,3 +11,4 @@ export * from './schema/calendar-feeds';
 export * from './schema/admissions';
 export * from './schema/attendance';
 export * from './schema/absence-calls';
+export * from './schema/jobs';
