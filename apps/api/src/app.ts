@@ -29,6 +29,7 @@ import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.ser
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { listenForPastDayChanges } from './modules/attendance/past-days-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { backupsRoutes } from './modules/backups/backups.routes';
@@ -137,6 +138,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerBackgroundTasks(app, { db: deps.db, poll: deps.runJobs ?? false });
   defineJobs(app, deps);
+  // Another server's correction of a past day reaches this one's dashboard cache at once (decision 016).
+  let pastDays: { close(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    pastDays = listenForPastDayChanges(deps.db, app.log);
+  });
+  app.addHook('onClose', async () => pastDays?.close());
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -5,7 +5,7 @@ import { jobs } from '../src/db/schema';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletter/newsletter.routes';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
-import { buildUser, loginAs, TEST_PASSWORD } from './factories';
+import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from './factories';
 
 /**
  * Two servers on one database (README "Several servers", decision 016): two complete apps, each with
@@ -63,6 +63,32 @@ describe('two servers on one database', () => {
     }
     // Another client is not affected.
     expect((await b.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', remoteAddress: '198.51.100.9', payload: { email: 'other@example.com' } })).statusCode).toBe(200);
+  });
+
+  it('a correction of a past day on one server shows on the other’s dashboard at once (its kept counts are forgotten)', async () => {
+    const db = a.database.db;
+    const adminCookie = await loginAs(b.app, (await buildUser(db, { role: 'admin' })).email);
+    const summaryOnB = async () => {
+      const response = await b.app.inject({ method: 'GET', url: '/api/admin/dashboard/summary', headers: { cookie: adminCookie } });
+      expect(response.statusCode).toBe(200);
+      return response.json().data as { attendance: { today: { date: string }; trend: { date: string; total: number; percentage: number | null }[] } };
+    };
+    const teacher = await buildTeacher(db);
+    const student = await buildStudent(db);
+    const before = await summaryOnB();
+    const yesterday = before.attendance.trend.at(-2)!.date;
+    const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id], startDate: before.attendance.trend[0]!.date, endDate: before.attendance.today.date });
+    const teacherCookie = await loginAs(a.app, teacher.user.email);
+    const markOnA = async (status: string) => {
+      const response = await a.app.inject({ method: 'POST', url: `/api/attendance/batch/${batch.id}`, headers: { cookie: teacherCookie }, payload: { date: yesterday, records: [{ studentId: student.id, status }] } });
+      expect(response.statusCode).toBe(200);
+    };
+    const yesterdayOnB = async () => (await summaryOnB()).attendance.trend.find((day) => day.date === yesterday)!;
+    await markOnA('absent');
+    // The notification arrives a moment after the commit, well within the minute B keeps its counts.
+    await expect.poll(yesterdayOnB, { timeout: 5_000 }).toMatchObject({ total: 1, percentage: 0 });
+    await markOnA('present');
+    await expect.poll(yesterdayOnB, { timeout: 5_000 }).toMatchObject({ total: 1, percentage: 100 });
   });
 
   it('runs a due job exactly once when both servers poll at the same moment (many times over)', async () => {

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { closureTitleOn } from '../announcements/closures.service';
-import { forgetPastDayTotals } from './past-days-cache';
+import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
@@ -216,6 +216,8 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
         as i(student_id, status, remark)
       on conflict (batch_id, date, student_id) do update
         set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
+    // A correction of a past day: the other servers forget their kept counts when this commits.
+    if (input.date < today) await announcePastDayChange(tx);
   });
   if (input.date < today) forgetPastDayTotals(db);
   return dayOf(db, batch, input.date, today);

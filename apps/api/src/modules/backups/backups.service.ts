@@ -4,6 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
 import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
+import { PAST_DAYS_CHANNEL } from '../attendance/past-days-cache';
 import { AppError } from '../../lib/app-error';
 import { apiRoot } from '../../paths';
 import { getAcademySettings } from '../settings/settings.service';
@@ -334,6 +335,8 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     onProgress(0.9, 'Checking the restored values');
     await assertRestoredValuesAllowed(client);
     await client.query('delete from "public"."sessions"');
+    // Every server forgets the dashboard counts it kept from before (past-days-cache.ts).
+    await client.query("select pg_notify($1, '')", [PAST_DAYS_CHANNEL]);
     onProgress(0.93, 'Saving');
     await client.query('commit');
   } catch (error) {
