@@ -112,7 +112,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // Scheduled announcements reach their students on their start date (and any missed while stopped).
   app.jobs.define('announcement-notifications', { label: 'Announcement notifications', everyMs: 5 * MINUTE, run: () => notifyStudentsOfActiveAnnouncements(deps.db) });
   // Checks each minute whether the day's automatic backup (at the settings' backup time) is due.
-  if (deps.backups.automatic) app.jobs.define('automatic-backup', { label: 'Automatic backup', everyMs: MINUTE, maxAttempts: 1, run: automaticBackupTask(deps.db, deps.backups) });
+  if (deps.backups.automatic) app.jobs.define('automatic-backup', { label: 'Automatic backup (checks whether it is due)', everyMs: MINUTE, maxAttempts: 1, run: automaticBackupTask(deps.db, deps.backups) });
   app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: async () => {
       await deleteExpiredAuthRecords(deps.db);
     },

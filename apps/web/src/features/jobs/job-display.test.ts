@@ -14,6 +14,6 @@ describe('job display', () => {
     ]);
   });
   it('says how long a run took', () => {
-    expect([420, 12_400, 185_000, null].map(durationText)).toEqual(['0.4 s', '12 s', '3 min 5 s', '']);
+    expect([3, 420, 12_400, 185_000, null].map(durationText)).toEqual(['under 0.1 s', '0.4 s', '12 s', '3 min 5 s', '']);
   });
 });

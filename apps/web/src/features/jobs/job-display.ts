@@ -14,6 +14,7 @@ export function everyText(everyMs: number | null): string {
 /** "0.4 s", "12 s", "3 min 5 s". */
 export function durationText(durationMs: number | null): string {
   if (durationMs === null) return '';
+  if (durationMs < 100) return 'under 0.1 s';
   if (durationMs < 10_000) return `${(durationMs / 1000).toFixed(1)} s`;
   const seconds = Math.round(durationMs / 1000);
   if (seconds < 60) return `${seconds} s`;
