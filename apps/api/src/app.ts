@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       // Every route below takes its guard from the access layer's policy table (apps/api/src/access).
       registerAccessRules(api);
-      await api.register(healthRoutes, { db: deps.db, filesDir: deps.backups.filesDir });
+      await api.register(healthRoutes, { db: deps.db, storage: deps.storage });
       await api.register(authRoutes, { db: deps.db });
       await api.register(dashboardRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
