@@ -1,3 +1,9 @@
+CREATE TABLE "backup_jobs" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"state" jsonb NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "jobs" (
 	"key" varchar(200) PRIMARY KEY NOT NULL,
 	"name" varchar(100) NOT NULL,
@@ -22,6 +28,7 @@ CREATE TABLE "rate_limit_hits" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "backup_jobs_heartbeat_idx" ON "backup_jobs" USING btree ("heartbeat_at");--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."run_at" is not null;--> statement-breakpoint
 CREATE INDEX "jobs_name_idx" ON "jobs" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_expires_idx" ON "rate_limit_hits" USING btree ("expires_at");

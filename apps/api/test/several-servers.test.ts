@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
-import { jobs } from '../src/db/schema';
+import { backupJobs, jobs } from '../src/db/schema';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletter/newsletter.routes';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
@@ -89,6 +89,30 @@ describe('two servers on one database', () => {
     await expect.poll(yesterdayOnB, { timeout: 5_000 }).toMatchObject({ total: 1, percentage: 0 });
     await markOnA('present');
     await expect.poll(yesterdayOnB, { timeout: 5_000 }).toMatchObject({ total: 1, percentage: 100 });
+  });
+
+  it('a manual backup started on one server is followed on the other, which refuses a second one meanwhile', async () => {
+    const cookieA = await loginAs(a.app, (await buildUser(a.database.db, { role: 'admin' })).email);
+    const cookieB = await loginAs(b.app, (await buildUser(a.database.db, { role: 'admin' })).email);
+    const started = await a.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: cookieA } });
+    expect(started.statusCode).toBe(202);
+    const id = started.json().data.id as string;
+    const onB = async () => (await b.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${id}`, headers: { cookie: cookieB } })).json().data;
+    await expect.poll(async () => (await onB()).status, { timeout: 20_000 }).toBe('succeeded');
+    expect((await onB()).backupName).toMatch(/^academy-.*-manual-/);
+
+    // A job running on a server (its heartbeat fresh): the other server knows it and refuses another.
+    const running = { id: '00000000-0000-4000-8000-000000000001', type: 'create', status: 'running', progress: 0.3, step: 'Copying table users', backupName: null, error: null, startedAt: new Date().toISOString(), finishedAt: null };
+    await a.database.db.insert(backupJobs).values({ id: running.id, state: running });
+    expect((await b.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: cookieB } })).statusCode).toBe(409);
+    expect((await b.app.inject({ method: 'GET', url: '/api/admin/backups', headers: { cookie: cookieB } })).json().data.activeJob).toMatchObject({ id: running.id, progress: 0.3 });
+    // Its server stopped (no heartbeat for a while): reported as failed, and a new backup may start.
+    await a.database.db.update(backupJobs).set({ heartbeatAt: sql`now() - interval '5 minutes'` }).where(sql`${backupJobs.id} = ${running.id}`);
+    const id2 = running.id;
+    expect((await b.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${id2}`, headers: { cookie: cookieB } })).json().data).toMatchObject({ status: 'failed', error: expect.stringContaining('stopped') });
+    const again = await b.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: cookieB } });
+    expect(again.statusCode).toBe(202);
+    await b.app.backgroundIdle();
   });
 
   it('runs a due job exactly once when both servers poll at the same moment (many times over)', async () => {

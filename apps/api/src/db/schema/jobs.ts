@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Request counters of the rate limits, shared by every server on the database: one row per route and
@@ -50,4 +50,20 @@ export const jobs = pgTable(
       .where(sql`${table.runAt} is not null`),
     index('jobs_name_idx').on(table.name),
   ],
+);
+
+/**
+ * The progress of the admin's manual backups and restores (modules/backups/backup-jobs.ts), shared so
+ * that the Backup screen can follow a job whichever server its poll reaches. `state` is the BackupJob
+ * the API answers; `heartbeatAt` moves while the job runs, so a job of a server that died is seen as
+ * stopped, not running forever.
+ */
+export const backupJobs = pgTable(
+  'backup_jobs',
+  {
+    id: uuid().primaryKey(),
+    state: jsonb().notNull(),
+    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('backup_jobs_heartbeat_idx').on(table.heartbeatAt)],
 );

@@ -38,22 +38,22 @@ export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
  */
 export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; maxUploadBytes?: number }> = async (app, { db, paths, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES }) => {
   const tags = ['backups'];
-  const jobs = createJobRegistry((label, task) => app.runInBackground(label, task));
+  const jobs = createJobRegistry(db, (label, task) => app.runInBackground(label, task), app.log);
   const jobAnswer = apiSuccess(backupJobSchema);
 
   app.get('/admin/backups', { schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => ({
     success: true as const,
-    data: { backups: await listBackups(paths), activeJob: jobs.active() },
+    data: { backups: await listBackups(paths), activeJob: await jobs.active() },
   }));
 
   app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (_request, reply) => {
-    const job = jobs.start('create', 'Starting', async (onProgress) => (await createBackup(db, paths, { kind: 'manual', onProgress })).name);
+    const job = await jobs.start('create', 'Starting', async (onProgress) => (await createBackup(db, paths, { kind: 'manual', onProgress })).name);
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.createStarted });
   });
 
   app.get('/admin/backups/jobs/:id', { schema: { tags, params: z.object({ id: z.uuid('Unknown job') }), response: { 200: jobAnswer } } }, async (request) => ({
     success: true as const,
-    data: jobs.get(request.params.id),
+    data: await jobs.get(request.params.id),
   }));
 
   app.get('/admin/backups/:name/download', { schema: { tags, params: backupNameParamsSchema } }, async (request, reply) => {
@@ -97,11 +97,11 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     '/admin/backups/:name/restore',
     { schema: { tags, params: backupNameParamsSchema, body: restoreBackupInputSchema, response: { 202: jobAnswer } } },
     async (request, reply) => {
-      jobs.assertIdle();
+      await jobs.assertIdle();
       const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths);
       try {
         const name = request.params.name;
-        const job = jobs.start('restore', 'Checking the backup', async (onProgress) => {
+        const job = await jobs.start('restore', 'Checking the backup', async (onProgress) => {
           await restoreStagedBackup(db, paths, staged, onProgress);
           return name;
         });

@@ -335,6 +335,8 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     onProgress(0.9, 'Checking the restored values');
     await assertRestoredValuesAllowed(client);
     await client.query('delete from "public"."sessions"');
+    // The backup's job progress rows are from another time (its own job was running when it was made).
+    await client.query('delete from "public"."backup_jobs"');
     // Every server forgets the dashboard counts it kept from before (past-days-cache.ts).
     await client.query("select pg_notify($1, '')", [PAST_DAYS_CHANNEL]);
     onProgress(0.93, 'Saving');
