@@ -111,12 +111,18 @@ function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOptions['logg
 function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // Scheduled announcements reach their students on their start date (and any missed while stopped).
   app.jobs.define('announcement-notifications', { label: 'Announcement notifications', everyMs: 5 * MINUTE, run: () => notifyStudentsOfActiveAnnouncements(deps.db) });
-  // Checks each minute whether the day's automatic backup (at the settings' backup time) is due.
-  if (deps.backups.automatic) app.jobs.define('automatic-backup', { label: 'Automatic backup (checks whether it is due)', everyMs: MINUTE, maxAttempts: 1, run: automaticBackupTask(deps.db, deps.backups) });
-  app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: async () => {
-      await deleteExpiredAuthRecords(deps.db);
-    },
-  });
+  // Checks each minute whether the day's automatic backup (at the settings' backup time) is due; a
+  // failed one (disk full) is tried again after 15 minutes, not every minute, by whichever server.
+  if (deps.backups.automatic) {
+    app.jobs.define('automatic-backup', {
+      label: 'Automatic backup (checks whether it is due)',
+      everyMs: MINUTE,
+      maxAttempts: 1,
+      afterFailureMs: 15 * MINUTE,
+      run: automaticBackupTask(deps.db, deps.backups),
+    });
+  }
+  app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: () => deleteExpiredAuthRecords(deps.db) });
   app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
 }
 

@@ -23,6 +23,8 @@ export type JobDefinition = {
   everyMs?: number;
   /** Tries of one run before it gives up (default 3). */
   maxAttempts?: number;
+  /** For a periodic job: after it gave up, wait this long instead of `everyMs` (the same on every server). */
+  afterFailureMs?: number;
   run(payload: unknown): Promise<unknown>;
 };
 
@@ -135,7 +137,7 @@ export function createJobRunner(options: {
       ? sql`now() + ${retryDelayMs(row.attempts)}::float8 * interval '1 millisecond'`
       : everyMs === null
         ? sql`null`
-        : sql`now() + ${everyMs}::float8 * interval '1 millisecond'`;
+        : sql`now() + ${definition.afterFailureMs ?? everyMs}::float8 * interval '1 millisecond'`;
     await db.execute(sql`
       update jobs set run_at = ${nextRun}, attempts = ${retry ? row.attempts : 0}, locked_until = null, locked_by = null,
         last_started_at = ${row.started_at}, last_finished_at = now(), last_status = ${retry ? 'retrying' : 'failed'}, last_error = ${message},
