@@ -4,6 +4,22 @@ import { expect, test } from '../fixtures';
 // Making, listing, downloading and uploading backups changes no data, so these run beside the other
 // specs. Restoring replaces everything: that test is in backup-restore.spec.ts, which runs after all others.
 test.describe('backups', () => {
+  test('the admin sees the background jobs with their last and next run', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.goto('/app/backup');
+    const jobs = page.getByRole('region', { name: 'Background jobs' });
+    // At least today's four (later features add more).
+    await expect(jobs.getByRole('listitem').filter({ hasText: 'Expired sessions, sign-in failures and codes removed' })).toContainText('every hour');
+    await expect(jobs.getByRole('listitem').filter({ hasText: 'Automatic backup' })).toContainText('every minute');
+    // Every job runs once right after the start of a new server.
+    const notifications = jobs.getByRole('listitem').filter({ hasText: 'Announcement notifications' });
+    await expect(notifications).toContainText('every 5 minutes');
+    await expect(notifications).toContainText(/Last run \d{2}-\d{2}-\d{4}, \d{1,2}:\d{2} [AP]M/, { timeout: 20_000 });
+    await expect(notifications).toContainText('OK');
+    await expect(notifications).toContainText(/Next run \d{2}-\d{2}-\d{4}/);
+    await expect(jobs.getByRole('listitem').filter({ hasText: 'Old rate-limit counters removed' })).toContainText('every 10 minutes');
+  });
+
   test('the admin creates a backup, sees it listed, downloads it and uploads it again', async ({ page, loginAs }) => {
     await loginAs('admin');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Backup', exact: true }).click();

@@ -14,6 +14,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import { pruneRateLimitHits, postgresRateLimitStore } from './lib/rate-limit-store';
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
 import { adminOnly, registerAccessRules } from './access/http';
@@ -28,9 +29,11 @@ import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.ser
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { listenForPastDayChanges } from './modules/attendance/past-days-cache';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { pruneAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { automaticBackupTask, type BackupPaths } from './modules/backups/backups.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
@@ -39,6 +42,7 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -50,9 +54,7 @@ import { subjectsRoutes } from './modules/subjects/subjects.routes';
 import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
-const ANNOUNCEMENT_NOTIFY_EVERY_MS = 5 * 60 * 1000;
-const AUTOMATIC_BACKUP_CHECK_EVERY_MS = 60 * 1000;
-const AUDIT_PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 
 export type AppDeps = {
   db: Db;
@@ -66,6 +68,11 @@ export type AppDeps = {
   backups: BackupPaths & { automatic?: boolean; maxUploadBytes?: number };
   /** Where uploaded files (notes' PDFs) are kept: DATA_DIR/files, a temporary folder in tests. */
   storage: FileStorage;
+  /**
+   * Whether this process polls for due jobs (the server). API tests leave it off and call
+   * `app.jobs.runDue()` when they want the jobs run.
+   */
+  runJobs?: boolean;
   /** The built web app to serve; omitted in API tests. */
   webDistFolder?: string;
   logger?: FastifyServerOptions['logger'];
@@ -99,6 +106,30 @@ function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOptions['logg
   };
 }
 
+/**
+ * The periodic work, as jobs on PostgreSQL (lib/jobs.ts): each run happens on one server only, failures
+ * are retried and the admin sees every job's last and next run (GET /api/admin/jobs).
+ */
+function defineJobs(app: FastifyInstance, deps: AppDeps) {
+  // Scheduled announcements reach their students on their start date (and any missed while stopped).
+  app.jobs.define('announcement-notifications', { label: 'Announcement notifications', everyMs: 5 * MINUTE, run: () => notifyStudentsOfActiveAnnouncements(deps.db) });
+  // Checks each minute whether the day's automatic backup (at the settings' backup time) is due; a
+  // failed one (disk full) is tried again after 15 minutes, not every minute, by whichever server.
+  if (deps.backups.automatic) {
+    app.jobs.define('automatic-backup', {
+      label: 'Automatic backup (checks whether it is due)',
+      everyMs: MINUTE,
+      maxAttempts: 1,
+      afterFailureMs: 15 * MINUTE,
+      run: automaticBackupTask(deps.db, deps.backups),
+    });
+  }
+  app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: () => deleteExpiredAuthRecords(deps.db) });
+  // The audit log keeps two years (modules/audit, decision 018).
+  app.jobs.define('audit-log-pruning', { label: 'Audit log entries older than two years removed', everyMs: 24 * 60 * MINUTE, run: () => pruneAuditLog(deps.db).then(() => undefined) });
+  app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
+}
+
 /** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -115,17 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app);
-  registerBackgroundTasks(app);
-  // Scheduled announcements reach their students on their start date (and any missed while stopped).
-  app.runPeriodically('announcement notifications', ANNOUNCEMENT_NOTIFY_EVERY_MS, async () => {
-    await notifyStudentsOfActiveAnnouncements(deps.db);
+  registerBackgroundTasks(app, { db: deps.db, poll: deps.runJobs ?? false });
+  defineJobs(app, deps);
+  // Another server's correction of a past day reaches this one's dashboard cache at once (decision 016).
+  let pastDays: { close(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    pastDays = listenForPastDayChanges(deps.db, app.log);
   });
-  // The audit log keeps two years (modules/audit). The one place that schedules its pruning: it moves
-  // into the shared job runner when that arrives.
-  app.runPeriodically('audit log pruning', AUDIT_PRUNE_EVERY_MS, async () => {
-    await pruneAuditLog(deps.db);
-  });
-  if (deps.backups.automatic) app.runPeriodically('automatic backup', AUTOMATIC_BACKUP_CHECK_EVERY_MS, automaticBackupTask(deps.db, deps.backups));
+  app.addHook('onClose', async () => pastDays?.close());
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -151,8 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Multipart bodies for the routes that take files; each route sets its own size limit in request.file().
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
-  // Routes opt in with `config.rateLimit`; sign-in has its own database-backed limit.
-  await app.register(fastifyRateLimit, { global: false });
+  // Routes opt in with `config.rateLimit`; the counts are kept in PostgreSQL, shared by every server
+  // (lib/rate-limit-store.ts). Sign-in has its own database-backed limit (login_failures).
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db) });
   registerSameOriginCheck(app, deps.config.publicUrl);
   registerAuth(app, deps.db);
 
@@ -174,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       // Every route below takes its guard from the access layer's policy table (apps/api/src/access).
       registerAccessRules(api);
-      await api.register(healthRoutes, { db: deps.db, filesDir: deps.backups.filesDir });
+      await api.register(healthRoutes, { db: deps.db, storage: deps.storage });
       await api.register(authRoutes, { db: deps.db });
       await api.register(dashboardRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
@@ -197,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(attendanceRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
       await api.register(auditRoutes, { db: deps.db });
+      await api.register(jobsRoutes);
     },
     { prefix: '/api' },
   );

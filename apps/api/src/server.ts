@@ -6,7 +6,6 @@ import { DataDirBusyError, openDatabase } from './db/open-database';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
-import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
 
@@ -53,8 +52,6 @@ async function main() {
         ].join('\n'),
       );
     }
-    await deleteExpiredAuthRecords(database.db);
-    setInterval(() => void deleteExpiredAuthRecords(database.db).catch(() => {}), 60 * 60 * 1000).unref();
 
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -62,7 +59,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, config, mailer, backups: { ...backups, automatic: true }, storage, webDistFolder, logger: { level: config.logLevel } });
+    app = await buildApp({ db: database.db, config, mailer, backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

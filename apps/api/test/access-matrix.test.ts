@@ -86,6 +86,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/student/dashboard': [s(() => '/api/student/dashboard', 200)],
   'GET /api/admin/absent-today': [s(() => '/api/admin/absent-today', 200)],
   'PUT /api/admin/absent-today/:studentId/called': [s(() => `/api/admin/absent-today/${ids.student}/called`, 400, { body: {} })],
+  'GET /api/admin/jobs': [s(() => '/api/admin/jobs', 200)],
   'GET /api/admin/backups': [s(() => '/api/admin/backups', 200)],
   // The audit log: read-only, the admin's only.
   'GET /api/admin/audit-log': [s(() => '/api/admin/audit-log', 200)],

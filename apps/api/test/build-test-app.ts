@@ -14,6 +14,14 @@ import { readOutbox, type ReadMail } from './outbox';
 
 /** A fresh database for one test file, cloned from the run's migrated template. */
 export async function createTestDatabase(): Promise<Database> {
+  return createDatabase(await createTestDatabaseConnection());
+}
+
+/**
+ * Creates a fresh database like createTestDatabase and answers how to connect to it, so that a test
+ * can open several pools on it (several servers on one database).
+ */
+export async function createTestDatabaseConnection(): Promise<pg.PoolConfig> {
   const { connection, template } = inject('testDatabaseServer');
   const name = `${template.replace('academy_tpl_', 'academy_t_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client(connection);
@@ -23,7 +31,7 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  return createDatabase({ ...connection, ...databaseOverride(connection, name) });
+  return { ...connection, ...databaseOverride(connection, name) };
 }
 
 /** A database with nothing in it at all (no tables, no migrations), as on a new server. */

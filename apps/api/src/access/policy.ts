@@ -7,6 +7,7 @@ import { backupRoutes } from './backups';
 import { calendarFeedRoutes } from './calendar-feed';
 import { catalogueRoutes } from './catalogue';
 import { enquiryRoutes } from './enquiries';
+import { jobRoutes } from './jobs';
 import { notificationRoutes } from './notifications';
 import { accountRoutes } from './profile';
 import { academyRoutes } from './settings';
@@ -35,6 +36,7 @@ export const ROUTE_RULES: RouteRules = {
   ...calendarFeedRoutes,
   ...enquiryRoutes,
   ...auditLogRoutes,
+  ...jobRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

@@ -12,3 +12,4 @@ export * from './schema/admissions';
 export * from './schema/attendance';
 export * from './schema/absence-calls';
 export * from './schema/audit-log';
+export * from './schema/jobs';

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { createJobRunner, type JobRunner } from '../lib/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,14 +12,19 @@ declare module 'fastify' {
     /** Resolves when no background work is left (tests use it before looking at the outbox). */
     backgroundIdle(): Promise<void>;
     /**
-     * Runs `task` in the background once the app is ready and then every `everyMs` until it closes,
-     * never two runs of it at once. Tasks must be safe to repeat and to run in several processes.
+     * The job runner on PostgreSQL (lib/jobs.ts): `app.jobs.define(name, { label, everyMs, run })` for
+     * periodic work, run once across all servers, with retries and a last-run status for the admin.
+     */
+    jobs: JobRunner;
+    /**
+     * Shorthand for a periodic job: `app.jobs.define(<label as a name>, { label, everyMs, run: task })`.
+     * Due at once when new, then every `everyMs`; one run at a time across every server.
      */
     runPeriodically(label: string, everyMs: number, task: () => Promise<void>): void;
   }
 }
 
-export function registerBackgroundTasks(app: FastifyInstance) {
+export function registerBackgroundTasks(app: FastifyInstance, options: { db: Db; poll: boolean }) {
   const pending = new Set<Promise<void>>();
   app.decorate('runInBackground', (label: string, task: () => Promise<void>) => {
     // Started on the next tick, so even a task that throws at once lands in the catch below.
@@ -30,22 +37,24 @@ export function registerBackgroundTasks(app: FastifyInstance) {
   app.decorate('backgroundIdle', async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   });
-  const timers = new Set<NodeJS.Timeout>();
+  const jobs = createJobRunner({ db: options.db, log: app.log });
+  app.decorate('jobs', jobs);
   app.decorate('runPeriodically', (label: string, everyMs: number, task: () => Promise<void>) => {
-    let running = false;
-    const runOnce = () => {
-      if (running) return;
-      running = true;
-      app.runInBackground(label, () => task().finally(() => (running = false)));
-    };
-    app.addHook('onReady', async () => {
-      runOnce();
-      // unref: a pending run never keeps a stopping process alive.
-      timers.add(setInterval(runOnce, everyMs).unref());
-    });
+    jobs.define(jobName(label), { label: label.charAt(0).toUpperCase() + label.slice(1), everyMs, run: task });
   });
+  // Tests call app.jobs.runDue() themselves instead of polling.
+  if (options.poll) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
+    // Runs in progress finish (and release their rows) before the database closes.
+    await jobs.stop();
     await app.backgroundIdle();
   });
+}
+
+/** 'automatic backup' → 'automatic-backup': the job's row key. */
+export function jobName(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

@@ -20,7 +20,7 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { closureTitleOn } from '../announcements/closures.service';
 import { recordAudit } from '../audit/audit.service';
-import { forgetPastDayTotals } from './past-days-cache';
+import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
@@ -228,6 +228,8 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       entityId: batchId,
       summary: `${markedBefore ? 'Corrected' : 'Marked'} attendance of ${batch.name} for ${displayDate(input.date)}: ${count('present')} present, ${count('absent')} absent, ${count('late')} late`,
     });
+    // A correction of a past day: the other servers forget their kept counts when this commits.
+    if (input.date < today) await announcePastDayChange(tx);
   });
   if (input.date < today) forgetPastDayTotals(db);
   return dayOf(db, batch, input.date, today);

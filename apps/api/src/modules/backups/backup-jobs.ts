@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { BACKUP_MESSAGES, type BackupJob } from '@academy/shared/schemas/backups';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { OnProgress } from './backups.service';
 
 const KEPT_JOBS = 20;
+/** A running job's row is touched at least this often; one not touched for STALE_MS belongs to a server that stopped. */
+const HEARTBEAT_MS = 5_000;
+const STALE_MS = 30_000;
+const STOPPED_MESSAGE = 'The server running this job stopped before it finished. Please start it again.';
 
 /**
- * Backups and restores run after the answer; the screen polls their progress. One at a time per
- * server: a restore while a backup is being written (or two restores) would make no sense.
- * Kept in memory: a job belongs to the process running it (a restarted server forgets it).
+ * Backups and restores run after the answer; the screen polls their progress. One at a time: a
+ * restore while a backup is being written (or two restores) would make no sense.
+ * The server running a job keeps it in memory and mirrors it into `backup_jobs` (at most once a
+ * second, and every few seconds as a heartbeat), so that with several servers a poll or the "busy"
+ * check reaching another server sees it too (decision 016). Writing the mirror never fails the job.
  */
-export function createJobRegistry(runInBackground: (label: string, task: () => Promise<void>) => void) {
+export function createJobRegistry(db: Db, runInBackground: (label: string, task: () => Promise<void>) => void, log?: { warn(object: object, message: string): void }) {
   const jobs = new Map<string, BackupJob>();
   let active: BackupJob | undefined;
 
@@ -19,12 +27,36 @@ export function createJobRegistry(runInBackground: (label: string, task: () => P
     while (jobs.size > KEPT_JOBS) jobs.delete(jobs.keys().next().value!);
   };
 
+  const mirror = async (job: BackupJob) => {
+    try {
+      await db.execute(sql`
+        insert into backup_jobs (id, state, heartbeat_at) values (${job.id}, ${JSON.stringify(job)}::jsonb, now())
+        on conflict (id) do update set state = excluded.state, heartbeat_at = now()`);
+    } catch (error) {
+      // A restore holds every table until it commits: the mirror waits, or gives up quietly.
+      log?.warn({ err: error }, 'could not record the backup job’s progress');
+    }
+  };
+
+  /** A job another server runs (or ran): a running one whose heartbeat stopped is reported as failed. */
+  const shared = async (where: ReturnType<typeof sql>): Promise<BackupJob | undefined> => {
+    const { rows } = await db.execute<{ state: BackupJob; stale: boolean }>(sql`
+      select state, heartbeat_at < now() - ${STALE_MS}::float8 * interval '1 millisecond' as stale
+      from backup_jobs where ${where} order by heartbeat_at desc limit 1`);
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.state.status === 'running' && row.stale) return { ...row.state, status: 'failed', error: STOPPED_MESSAGE, finishedAt: row.state.finishedAt ?? row.state.startedAt };
+    return row.state;
+  };
+  const sharedActive = () => shared(sql`state->>'status' = 'running' and heartbeat_at >= now() - ${STALE_MS}::float8 * interval '1 millisecond'`);
+
   return {
-    /** Throws 409 while another job runs; call before any work that only makes sense for a new job. */
-    assertIdle() {
-      if (active) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
+    /** Throws 409 while another job runs here or on another server; call before work that only makes sense for a new job. */
+    async assertIdle() {
+      if (active || (await sharedActive())) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
     },
-    start(type: BackupJob['type'], step: string, work: (onProgress: OnProgress) => Promise<string | null>, onSettled?: () => void): BackupJob {
+    async start(type: BackupJob['type'], step: string, work: (onProgress: OnProgress) => Promise<string | null>, onSettled?: () => void): Promise<BackupJob> {
+      await this.assertIdle();
       if (active) throw new AppError('CONFLICT', BACKUP_MESSAGES.busy);
       const job: BackupJob = {
         id: randomUUID(),
@@ -39,11 +71,21 @@ export function createJobRegistry(runInBackground: (label: string, task: () => P
       };
       active = job;
       remember(job);
+      await mirror(job);
+      let lastMirrored = Date.now();
+      let mirroring: Promise<void> | undefined;
+      const mirrorSoon = () => {
+        if (mirroring) return;
+        lastMirrored = Date.now();
+        mirroring = mirror({ ...job }).finally(() => (mirroring = undefined));
+      };
+      const heartbeat = setInterval(() => Date.now() - lastMirrored >= HEARTBEAT_MS && mirrorSoon(), HEARTBEAT_MS).unref();
       runInBackground(`backup job ${type}`, async () => {
         try {
           job.backupName = await work((progress, nextStep) => {
             job.progress = Math.min(1, Math.max(job.progress, progress));
             job.step = nextStep;
+            if (Date.now() - lastMirrored >= 1_000) mirrorSoon();
           });
           job.status = 'succeeded';
           job.progress = 1;
@@ -54,20 +96,23 @@ export function createJobRegistry(runInBackground: (label: string, task: () => P
           // The admin sees the message; the log keeps the details.
           if (!(error instanceof AppError) || error.status >= 500) throw error;
         } finally {
+          clearInterval(heartbeat);
           job.finishedAt = new Date().toISOString();
+          await mirroring;
+          await mirror({ ...job });
           active = undefined;
           onSettled?.();
         }
       });
       return { ...job };
     },
-    get(id: string): BackupJob {
-      const job = jobs.get(id);
+    async get(id: string): Promise<BackupJob> {
+      const job = jobs.get(id) ?? (await shared(sql`id = ${id}`));
       if (!job) throw new AppError('NOT_FOUND', 'This backup job is not known to the server (it may have restarted)');
       return { ...job };
     },
-    active(): BackupJob | null {
-      return active ? { ...active } : null;
+    async active(): Promise<BackupJob | null> {
+      return active ? { ...active } : ((await sharedActive()) ?? null);
     },
   };
 }

@@ -40,18 +40,18 @@ export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
  */
 export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; maxUploadBytes?: number }> = async (app, { db, paths, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES }) => {
   const tags = ['backups'];
-  const jobs = createJobRegistry((label, task) => app.runInBackground(label, task));
+  const jobs = createJobRegistry(db, (label, task) => app.runInBackground(label, task), app.log);
   const jobAnswer = apiSuccess(backupJobSchema);
 
   app.get('/admin/backups', { schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => ({
     success: true as const,
-    data: { backups: await listBackups(paths), activeJob: jobs.active() },
+    data: { backups: await listBackups(paths), activeJob: await jobs.active() },
   }));
 
   // Backups are files, not rows: each entry is written once the file work has succeeded.
   app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
-    const job = jobs.start('create', 'Starting', async (onProgress) => {
+    const job = await jobs.start('create', 'Starting', async (onProgress) => {
       const { name } = await createBackup(db, paths, { kind: 'manual', onProgress });
       await recordAudit(db, actor, { action: 'backup.create', entityType: 'backup', entityId: name, summary: `Made backup ${name}` });
       return name;
@@ -61,7 +61,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
 
   app.get('/admin/backups/jobs/:id', { schema: { tags, params: z.object({ id: z.uuid('Unknown job') }), response: { 200: jobAnswer } } }, async (request) => ({
     success: true as const,
-    data: jobs.get(request.params.id),
+    data: await jobs.get(request.params.id),
   }));
 
   app.get('/admin/backups/:name/download', { schema: { tags, params: backupNameParamsSchema } }, async (request, reply) => {
@@ -107,12 +107,12 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     '/admin/backups/:name/restore',
     { schema: { tags, params: backupNameParamsSchema, body: restoreBackupInputSchema, response: { 202: jobAnswer } } },
     async (request, reply) => {
-      jobs.assertIdle();
+      await jobs.assertIdle();
       const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths);
       try {
         const name = request.params.name;
         const actor = actorOf(request);
-        const job = jobs.start('restore', 'Checking the backup', async (onProgress) => {
+        const job = await jobs.start('restore', 'Checking the backup', async (onProgress) => {
           await restoreStagedBackup(db, paths, staged, onProgress);
           // After the restore, which replaced the log with the backup's: this entry is the first after it.
           await recordAudit(db, actor, { action: 'backup.restore', entityType: 'backup', entityId: name, summary: `Restored backup ${name}` });

@@ -106,7 +106,7 @@ describe('backups API', () => {
       .map((table) => getTableConfig(table as PgTable).name);
     expect(drizzleTables.length).toBeGreaterThan(10);
     for (const name of drizzleTables) expect(inBackup).toContain(name);
-    const digest = await databaseDigest(t.database.db);
+    const digest = await databaseDigest(t.database.db, { withJobProgress: true });
     for (const table of manifest.tables) expect({ rows: table.rows, sha256: table.sha256 }).toEqual(digest[table.name]);
   });
 

@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import type { Db } from '../../db/client';
+import type { FileStorage } from '../../lib/storage';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 
 const partStatus = z.enum(['ok', 'down']);
@@ -25,25 +25,17 @@ async function databaseAnswers(db: Db): Promise<boolean> {
   }
 }
 
-async function storageWritable(filesDir: string): Promise<boolean> {
-  try {
-    await fs.access(filesDir, fs.constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * For load balancers and uptime checks: 200 when every part answers, else 503 with Retry-After and
  * which part is down (the database, or the folder of stored files).
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; filesDir: string }> = async (app, { db, filesDir }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
   app.get('/health', { schema: { tags: ['health'], response: { 200: apiSuccess(healthSchema), 503: z.object({ success: z.literal(false), message: z.string(), data: healthSchema }) } } }, async (_request, reply) => {
-    const [database, storage] = await Promise.all([databaseAnswers(db), storageWritable(filesDir)]);
-    const data: Health = { status: database && storage ? 'ok' : 'down', database: database ? 'ok' : 'down', storage: storage ? 'ok' : 'down' };
+    const [database, files] = await Promise.all([databaseAnswers(db), storage.available().catch(() => false)]);
+    const data: Health = { status: database && files ? 'ok' : 'down', database: database ? 'ok' : 'down', storage: files ? 'ok' : 'down' };
     if (data.status === 'ok') return reply.send({ success: true as const, data });
-    const down = [!database && 'the database', !storage && 'the file storage'].filter(Boolean).join(' and ');
+    const down = [!database && 'the database', !files && 'the file storage'].filter(Boolean).join(' and ');
     return reply
       .status(503)
       .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../features/backups/backup-display';
 import { BackupJobProgress } from '../../../features/backups/components/backup-job-progress';
 import { BackupList } from '../../../features/backups/components/backup-list';
 import { RestoreBackupModal } from '../../../features/backups/components/restore-backup-modal';
+import { JobStatusList } from '../../../features/jobs/components/job-status-list';
 import { useAdminSettings } from '../../../features/settings/api';
 
 export function Component() {
@@ -202,6 +203,8 @@ export function Component() {
         ) : (
           <BackupList backups={list.data.backups} busy={running} onRestore={setRestoring} onDelete={confirmDelete} />
         )}
+
+        <JobStatusList />
       </Stack>
       <RestoreBackupModal
         backup={restoring}

@@ -1,0 +1,6 @@
+import { ADMIN, type RouteRules } from './rules';
+
+/** The background jobs' status: the admin's only. */
+export const jobRoutes: RouteRules = {
+  'GET /api/admin/jobs': ADMIN,
+};

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { jobs, rateLimitHits } from '../db/schema';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildUser, loginAs } from '../../test/factories';
+import { createJobRunner, retryDelayMs } from './jobs';
+import { countHit, pruneRateLimitHits } from './rate-limit-store';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const rowOf = async (key: string) => (await t.database.db.select().from(jobs).where(eq(jobs.key, key)))[0];
+const makeDue = (key: string) => t.database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.key, key));
+
+describe('the job runner', () => {
+  it('retries a failing periodic job with backoff, then gives up until its next run, keeping the last error', async () => {
+    const runner = createJobRunner({ db: t.database.db });
+    let calls = 0;
+    runner.define('flaky', {
+      label: 'Flaky',
+      everyMs: 60 * 60 * 1000,
+      maxAttempts: 2,
+      run: async () => {
+        calls += 1;
+        throw new Error(`disk full (${calls})`);
+      },
+    });
+    expect(await runner.runDue()).toBe(1);
+    let row = (await rowOf('flaky'))!;
+    expect(row).toMatchObject({ lastStatus: 'retrying', lastError: 'disk full (1)', lastAttempts: 1, attempts: 1, lockedUntil: null, lockedBy: null });
+    // Retried after the backoff (30 s for the first retry), not at once.
+    const wait = row.runAt!.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(retryDelayMs(1) - 5_000);
+    expect(wait).toBeLessThanOrEqual(retryDelayMs(1) + 1_000);
+    expect(await runner.runDue()).toBe(0);
+
+    await makeDue('flaky');
+    expect(await runner.runDue()).toBe(1);
+    row = (await rowOf('flaky'))!;
+    // The second of two attempts failed: given up, due again at its next scheduled run.
+    expect(row).toMatchObject({ lastStatus: 'failed', lastError: 'disk full (2)', lastAttempts: 2, attempts: 0 });
+    expect(row.runAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    expect(row.lastDurationMs).toBeGreaterThanOrEqual(0);
+
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ name: 'flaky', label: 'Flaky', everyMs: 3_600_000, running: false, lastRun: { status: 'failed', error: 'disk full (2)', attempts: 2 } });
+  });
+
+  it('waits `afterFailureMs` instead of its interval after giving up, when the job says so', async () => {
+    const runner = createJobRunner({ db: t.database.db });
+    runner.define('backup-like', { label: 'Backup-like', everyMs: 60_000, maxAttempts: 1, afterFailureMs: 15 * 60_000, run: async () => {
+      throw new Error('disk full');
+    } });
+    await runner.runDue();
+    const row = (await rowOf('backup-like'))!;
+    expect(row.lastStatus).toBe('failed');
+    expect(row.runAt!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+  });
+
+  it('backs off 30 s, 1 min, 2 min… up to an hour', () => {
+    expect([1, 2, 3, 4, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000]);
+  });
+
+  it('keeps a one-off job that failed for good (without a next run) and deletes one that succeeded', async () => {
+    const runner = createJobRunner({ db: t.database.db });
+    runner.define('mail-once', { label: 'Mail', maxAttempts: 1, run: async (payload) => {
+      if ((payload as { fail: boolean }).fail) throw new Error('smtp down');
+    } });
+    const good = await runner.enqueue('mail-once', { fail: false });
+    const bad = await runner.enqueue('mail-once', { fail: true });
+    expect(await runner.runDue()).toBe(2);
+    expect(await rowOf(good)).toBeUndefined();
+    expect(await rowOf(bad)).toMatchObject({ lastStatus: 'failed', lastError: 'smtp down', runAt: null });
+  });
+
+  it('takes over a job whose runner died (its lease ran out), but not one whose lease is alive', async () => {
+    const runner = createJobRunner({ db: t.database.db });
+    let calls = 0;
+    runner.define('takeover', { label: 'Takeover', run: async () => void (calls += 1) });
+    const key = await runner.enqueue('takeover');
+    await t.database.db.update(jobs).set({ lockedUntil: sql`now() + interval '1 minute'`, lockedBy: 'dead-server', attempts: 1 }).where(eq(jobs.key, key));
+    expect(await runner.runDue()).toBe(0);
+    await t.database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.key, key));
+    expect(await runner.runDue()).toBe(1);
+    expect(calls).toBe(1);
+  });
+
+  it('finishes the runs in progress before it stops, renewing their lease meanwhile', async () => {
+    const runner = createJobRunner({ db: t.database.db, leaseMs: 300, pollMs: 60_000 });
+    let finished = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runner.define('slow', { label: 'Slow', everyMs: 60 * 60 * 1000, run: async () => {
+      await gate;
+      finished = true;
+    } });
+    runner.start();
+    // Claimed by the first poll; the lease (300 ms) is renewed while it runs.
+    await expect.poll(async () => (await rowOf('slow'))?.lockedBy ?? null).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await rowOf('slow'))!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    const stopping = runner.stop();
+    setTimeout(release, 50);
+    await stopping;
+    expect(finished).toBe(true);
+    expect(await rowOf('slow')).toMatchObject({ lastStatus: 'ok', lockedBy: null });
+  });
+
+  it('creates the rows of periodic jobs due at once, and the app defines today’s periodic work', async () => {
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(3);
+    const status = await t.app.jobs.status();
+    expect(status.map((job) => job.name)).toEqual(expect.arrayContaining(['announcement-notifications', 'expired-sign-in-records', 'rate-limit-pruning']));
+    for (const job of status) expect(job.lastRun?.status).toBe('ok');
+  });
+});
+
+describe('GET /api/admin/jobs', () => {
+  it('shows the admin every job with its last and next run', async () => {
+    await t.app.jobs.runDue();
+    const admin = await buildUser(t.database.db, { role: 'admin' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: { cookie: await loginAs(t.app, admin.email) } });
+    expect(response.statusCode).toBe(200);
+    const notifications = response.json().data.find((job: { name: string }) => job.name === 'announcement-notifications');
+    expect(notifications).toMatchObject({ label: 'Announcement notifications', everyMs: 300_000, running: false, lastRun: { status: 'ok', error: null, attempts: 1 } });
+    expect(new Date(notifications.nextRunAt).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(notifications.lastRun.finishedAt).getTime()).toBeGreaterThanOrEqual(new Date(notifications.lastRun.startedAt).getTime());
+  });
+});
+
+describe('the rate-limit counters', () => {
+  it('count within a fixed window, start over when it ends, and are pruned once dead', async () => {
+    expect(await countHit(t.database.db, 'test|a', 60_000)).toMatchObject({ current: 1 });
+    const second = await countHit(t.database.db, 'test|a', 60_000);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(55_000);
+    expect(second.ttl).toBeLessThanOrEqual(60_000);
+    await t.database.db.update(rateLimitHits).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(rateLimitHits.key, 'test|a'));
+    await countHit(t.database.db, 'test|b', 60_000);
+    await pruneRateLimitHits(t.database.db);
+    expect((await t.database.db.select().from(rateLimitHits)).map((row) => row.key)).not.toContain('test|a');
+    expect(await countHit(t.database.db, 'test|a', 60_000)).toMatchObject({ current: 1 });
+  });
+
+  it('count concurrent requests exactly (one atomic upsert each)', async () => {
+    const counts = await Promise.all(Array.from({ length: 20 }, () => countHit(t.database.db, 'test|burst', 60_000)));
+    expect(counts.map((count) => count.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});

@@ -1,0 +1,271 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * The job runner (DESIGN.md section 8 "Jobs", decision 016): background work kept as rows in the
+ * `jobs` table, so that with several servers on one database each run happens on exactly one of them.
+ *
+ * - A periodic job is one row keyed by its name; its `run_at` is the next run. A one-off job
+ *   (`enqueue`) is a row of its own, deleted once it has run.
+ * - Every runner polls: it claims due rows with FOR UPDATE SKIP LOCKED and leases them (`locked_until`);
+ *   while a job runs its lease is renewed, so a job that outlives a dead server's lease is taken over
+ *   by another server, but never by two while its runner is alive.
+ * - A failure is retried with backoff (30 s, 1 min, 2 min, ... up to `maxAttempts`); then a periodic
+ *   job waits for its next run and a one-off job is kept, failed, for the admin to see.
+ * - Each row keeps its last run: when, ok/retrying/failed, the error message, duration and attempts.
+ */
+export type JobDefinition = {
+  /** The name people read (the admin's Jobs panel). */
+  label: string;
+  /** For a periodic job: the time between the end of one run and the start of the next. */
+  everyMs?: number;
+  /** Tries of one run before it gives up (default 3). */
+  maxAttempts?: number;
+  /** For a periodic job: after it gave up, wait this long instead of `everyMs` (the same on every server). */
+  afterFailureMs?: number;
+  run(payload: unknown): Promise<unknown>;
+};
+
+export type JobStatus = {
+  name: string;
+  label: string;
+  everyMs: number | null;
+  nextRunAt: Date | null;
+  running: boolean;
+  lastRun: { startedAt: Date; finishedAt: Date | null; status: string; error: string | null; durationMs: number | null; attempts: number | null } | null;
+};
+
+export type JobRunner = {
+  /** Registers a job; a periodic one (`everyMs`) gets its row at the next poll, due at once if new. */
+  define(name: string, definition: JobDefinition): void;
+  /** Adds a one-off run of a defined job, due at `runAt` (now by default). */
+  enqueue(name: string, payload?: unknown, options?: { runAt?: Date }): Promise<string>;
+  /** Claims and runs every job due now (the poll, and tests that want it now); resolves when they are done. */
+  runDue(): Promise<number>;
+  /** Starts polling every `pollMs`. */
+  start(): void;
+  /** Stops polling and waits for the runs in progress to finish (they then release their rows). */
+  stop(): Promise<void>;
+  /** Every periodic job this server knows, with its last and next run. */
+  status(): Promise<JobStatus[]>;
+};
+
+type ClaimedRow = { key: string; name: string; payload: unknown; every_ms: string | number | null; attempts: number; started_at: Date };
+
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+const ERROR_LENGTH = 1000;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+export function createJobRunner(options: {
+  db: Db;
+  log?: { error(object: object, message: string): void };
+  pollMs?: number;
+  /** How long a claim holds without renewal (renewed every third of it while the job runs). */
+  leaseMs?: number;
+  /** How many jobs one runner runs at once. */
+  concurrency?: number;
+}): JobRunner {
+  const { db, pollMs = 10_000, leaseMs = 2 * 60_000, concurrency = 4 } = options;
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`.slice(0, 100);
+  const definitions = new Map<string, JobDefinition>();
+  const running = new Map<string, Promise<void>>();
+  let pollTimer: NodeJS.Timeout | undefined;
+  let leaseTimer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let polling: Promise<unknown> | undefined;
+
+  const periodic = () => [...definitions].filter(([, definition]) => definition.everyMs !== undefined);
+
+  /** Every periodic job has its row (also after a restore emptied the table); a changed interval is taken up. */
+  async function ensureRows() {
+    const rows = periodic();
+    if (rows.length === 0) return;
+    const values = sql.join(
+      rows.map(([name, definition]) => sql`(${name}, ${name}, ${definition.everyMs}::bigint, now())`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      insert into jobs as j (key, name, every_ms, run_at) values ${values}
+      on conflict (key) do update set every_ms = excluded.every_ms,
+        run_at = least(j.run_at, now() + excluded.every_ms * interval '1 millisecond')
+      where j.every_ms is distinct from excluded.every_ms`);
+  }
+
+  async function claim(limit: number): Promise<ClaimedRow[]> {
+    if (limit <= 0 || definitions.size === 0) return [];
+    const names = [...definitions.keys()];
+    const { rows } = await db.execute<ClaimedRow>(sql`
+      with due as (
+        select key from jobs
+        where run_at <= now() and (locked_until is null or locked_until < now())
+          and name in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
+        order by run_at
+        limit ${limit}
+        for update skip locked
+      )
+      update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', locked_by = ${workerId},
+        attempts = jobs.attempts + 1
+      from due where jobs.key = due.key
+      returning jobs.key, jobs.name, jobs.payload, jobs.every_ms, jobs.attempts, now() as started_at`);
+    return rows;
+  }
+
+  async function finish(row: ClaimedRow, startedMs: number, error: unknown) {
+    const definition = definitions.get(row.name)!;
+    const durationMs = Math.round(performance.now() - startedMs);
+    const everyMs = row.every_ms === null ? null : Number(row.every_ms);
+    const mine = sql`key = ${row.key} and locked_by = ${workerId}`;
+    if (error === undefined) {
+      if (everyMs === null) await db.execute(sql`delete from jobs where ${mine}`);
+      else
+        await db.execute(sql`
+          update jobs set run_at = now() + ${everyMs}::float8 * interval '1 millisecond', attempts = 0, locked_until = null, locked_by = null,
+            last_started_at = ${row.started_at}, last_finished_at = now(), last_status = 'ok', last_error = null, last_duration_ms = ${durationMs}, last_attempts = ${row.attempts}
+          where ${mine}`);
+      return;
+    }
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
+    const retry = row.attempts < (definition.maxAttempts ?? 3);
+    // Gave up: a periodic job tries again at its next run; a one-off job stays, failed, without a next run.
+    const nextRun = retry
+      ? sql`now() + ${retryDelayMs(row.attempts)}::float8 * interval '1 millisecond'`
+      : everyMs === null
+        ? sql`null`
+        : sql`now() + ${definition.afterFailureMs ?? everyMs}::float8 * interval '1 millisecond'`;
+    await db.execute(sql`
+      update jobs set run_at = ${nextRun}, attempts = ${retry ? row.attempts : 0}, locked_until = null, locked_by = null,
+        last_started_at = ${row.started_at}, last_finished_at = now(), last_status = ${retry ? 'retrying' : 'failed'}, last_error = ${message},
+        last_duration_ms = ${durationMs}, last_attempts = ${row.attempts}
+      where ${mine}`);
+  }
+
+  function launch(row: ClaimedRow): Promise<void> {
+    const definition = definitions.get(row.name)!;
+    const startedMs = performance.now();
+    const run = Promise.resolve()
+      .then(() => definition.run(row.payload))
+      .then(
+        () => finish(row, startedMs, undefined),
+        (error: unknown) => {
+          options.log?.error({ err: error }, `job ${definition.label} failed`);
+          return finish(row, startedMs, error ?? new Error('failed'));
+        },
+      )
+      .catch((error: unknown) => options.log?.error({ err: error }, `job ${definition.label}: could not record its run`))
+      .finally(() => running.delete(row.key));
+    running.set(row.key, run);
+    return run;
+  }
+
+  async function renewLeases() {
+    if (running.size === 0) return;
+    const keys = [...running.keys()];
+    await db.execute(sql`
+      update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond'
+      where locked_by = ${workerId} and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+  }
+
+  async function runDue(): Promise<number> {
+    await ensureRows();
+    const started: Promise<void>[] = [];
+    for (;;) {
+      const rows = await claim(concurrency - running.size);
+      if (rows.length === 0) break;
+      started.push(...rows.map(launch));
+      // Full: wait for one to finish before claiming more.
+      if (running.size >= concurrency) await Promise.race(running.values());
+    }
+    await Promise.all(started);
+    return started.length;
+  }
+
+  /** The timer's poll: never two at once in one process; errors (database away) are logged and retried next time. */
+  function poll() {
+    if (stopped || polling) return;
+    polling = runDue()
+      .catch((error: unknown) => options.log?.error({ err: error }, 'job runner poll failed'))
+      .finally(() => (polling = undefined));
+  }
+
+  return {
+    define(name, definition) {
+      if (definitions.has(name)) throw new Error(`job ${name} is defined twice`);
+      definitions.set(name, definition);
+    },
+    async enqueue(name, payload = {}, enqueueOptions = {}) {
+      if (!definitions.has(name)) throw new Error(`job ${name} is not defined`);
+      const key = `${name}:${randomUUID()}`;
+      await db.execute(sql`
+        insert into jobs (key, name, payload, run_at)
+        values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.runAt ?? sql`now()`})`);
+      return key;
+    },
+    runDue,
+    start() {
+      stopped = false;
+      // unref: a waiting timer never keeps a stopping process alive.
+      pollTimer ??= setInterval(poll, pollMs).unref();
+      leaseTimer ??= setInterval(() => void renewLeases().catch((error: unknown) => options.log?.error({ err: error }, 'job lease renewal failed')), leaseMs / 3).unref();
+      poll();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(pollTimer);
+      pollTimer = undefined;
+      // Leases are renewed until the last run is done: finishing releases each row.
+      await polling;
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
+      clearInterval(leaseTimer);
+      leaseTimer = undefined;
+    },
+    async status() {
+      const names = periodic().map(([name]) => name);
+      if (names.length === 0) return [];
+      const { rows } = await db.execute<{
+        name: string;
+        every_ms: string | null;
+        run_at: Date | null;
+        running: boolean;
+        last_started_at: Date | null;
+        last_finished_at: Date | null;
+        last_status: string | null;
+        last_error: string | null;
+        last_duration_ms: number | null;
+        last_attempts: number | null;
+      }>(sql`
+        select name, every_ms, run_at, coalesce(locked_until > now(), false) as running, last_started_at, last_finished_at,
+          last_status, last_error, last_duration_ms, last_attempts
+        from jobs where key in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return names.map((name) => {
+        const row = byName.get(name);
+        const definition = definitions.get(name)!;
+        const startedAt = row?.last_started_at ? new Date(row.last_started_at) : null;
+        return {
+          name,
+          label: definition.label,
+          everyMs: definition.everyMs ?? null,
+          nextRunAt: row?.run_at ? new Date(row.run_at) : null,
+          running: row?.running ?? false,
+          lastRun:
+            startedAt && row
+              ? {
+                  startedAt,
+                  finishedAt: row.last_finished_at ? new Date(row.last_finished_at) : null,
+                  status: row.last_status ?? 'running',
+                  error: row.last_error,
+                  durationMs: row.last_duration_ms,
+                  attempts: row.last_attempts,
+                }
+              : null,
+        };
+      });
+    },
+  };
+}
