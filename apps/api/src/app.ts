@@ -210,6 +210,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (serveSpa && isPageRequest) {
+      // A Marathi or Hindi public page (/mr/..., /hi/...) names its language from the first byte, for
+      // search engines and screen readers, before the app's code runs (issue 20).
+      const language = /^\/(mr|hi)(?:[/?#]|$)/.exec(request.url)?.[1];
+      if (language) {
+        return fs.promises.readFile(indexHtml!, 'utf8').then((html) =>
+          reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(/<html lang="en"/, `<html lang="${language}"`)),
+        );
+      }
       // Client-side routes: the web app decides what to show (including its own not-found page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
