@@ -21,6 +21,7 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerReplyTranslation } from './lib/translate-reply';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { absenceCallsRoutes } from './modules/absence-calls/absence-calls.routes';
 import { admissionsRoutes } from './modules/admissions/admissions.routes';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app);
+  // Messages leave in the caller's language (issue 20; docs/decisions/015-languages.md).
+  registerReplyTranslation(app);
   registerBackgroundTasks(app);
   // Scheduled announcements reach their students on their start date (and any missed while stopped).
   app.runPeriodically('announcement notifications', ANNOUNCEMENT_NOTIFY_EVERY_MS, async () => {
