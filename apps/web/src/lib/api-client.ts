@@ -1,6 +1,6 @@
 import { MESSAGES } from '@academy/shared/messages';
 import { LANGUAGE_HEADER } from '@academy/shared/languages';
-import { currentLanguage } from './language';
+import { currentLanguage } from './current-language';
 
 /** Every API route lives under this path on the same origin as the web app. */
 export const API_BASE = '/api';

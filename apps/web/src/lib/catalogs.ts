@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import type { Language } from '@academy/shared/languages';
+import { loadServerMessages } from './server-text';
 
 /**
  * The compiled messages, one small chunk per language and catalog (apps/web/lingui.config.ts): the
@@ -38,7 +39,9 @@ function loadOne(language: Language, catalog: CatalogName): Promise<void> {
 
 /** Loads every catalog the app uses so far in a language (and keeps it for later switches). */
 export function loadLanguage(language: Language): Promise<void> {
-  return Promise.all([...wanted].map((catalog) => loadOne(language, catalog))).then(() => undefined);
+  // Marathi and Hindi also need the shared schemas' messages, for form checks run in the browser.
+  const extra = language === 'en' ? [] : [loadServerMessages()];
+  return Promise.all([...[...wanted].map((catalog) => loadOne(language, catalog)), ...extra]).then(() => undefined);
 }
 
 /** Adds a catalog (the signed-in areas add `app`) in the active language. */

@@ -1,5 +1,5 @@
 import { INTL_LOCALES } from '@academy/shared/languages';
-import { currentLanguage } from './language';
+import { currentLanguage } from './current-language';
 
 /*
  * Dates and times on every screen, in the language shown (issue 20), with `Intl` for en-IN, mr-IN and

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as language from './language';
+import * as language from './current-language';
 import { formatNumber, formatPercent, formatRupees } from './format-number';
 import { formatDate, formatMonthName, formatTime, formatWeekdayName } from './format-date';
 

@@ -1,5 +1,5 @@
 import { INTL_LOCALES } from '@academy/shared/languages';
-import { currentLanguage } from './language';
+import { currentLanguage } from './current-language';
 
 /*
  * Numbers and money in the language shown, with Indian digit grouping (12,34,567) from `Intl` for

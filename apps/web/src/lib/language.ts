@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { i18n } from '@lingui/core';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@academy/shared/languages';
+import { isLanguage, type Language } from '@academy/shared/languages';
+import { currentLanguage, setCurrentLanguage } from './current-language';
 import { addCatalog, loadLanguage, type CatalogName } from './catalogs';
 
 /**
@@ -10,12 +11,9 @@ import { addCatalog, loadLanguage, type CatalogName } from './catalogs';
  */
 const STORAGE_KEY = 'academy.language';
 
-let current: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
 
-export function currentLanguage(): Language {
-  return current;
-}
+export { currentLanguage };
 
 /** The browser's kept choice, if any. */
 export function storedLanguage(): Language | null {
@@ -28,7 +26,7 @@ export function storedLanguage(): Language | null {
 }
 
 function apply(language: Language): void {
-  current = language;
+  setCurrentLanguage(language);
   i18n.activate(language);
   document.documentElement.lang = language;
   // All three languages are written left to right; set anyway so a future one only changes this.
@@ -55,7 +53,7 @@ export async function setLanguage(language: Language): Promise<void> {
 
 /** Adds a catalog (`app` for the signed-in areas) in the language shown now. */
 export function loadCatalog(catalog: CatalogName): Promise<void> {
-  return addCatalog(catalog, current);
+  return addCatalog(catalog, currentLanguage());
 }
 
 export function useLanguage(): Language {
