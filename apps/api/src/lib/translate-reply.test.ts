@@ -11,6 +11,7 @@ import { BACKUP_MESSAGES } from '@academy/shared/schemas/backups';
 import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
 import { ATTENDANCE_MESSAGES } from '@academy/shared/schemas/attendance';
 import { BATCH_MESSAGES } from '../modules/batches/batches.routes';
+import { CONTACT_RECEIVED, ENQUIRY_RECEIVED } from '../modules/admissions/admissions.routes';
 import { AppError, ERROR_STATUS, type ErrorCode } from './app-error';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildUser, loginAs } from '../../test/factories';
@@ -82,6 +83,8 @@ describe('server messages in Marathi and Hindi', () => {
       // The notification prefix is stored with the notification (data, written once for all readers).
       ...stringsOf({ NOTE_MESSAGES: { ...NOTE_MESSAGES, notificationPrefix: '' }, BACKUP_MESSAGES, ANNOUNCEMENT_MESSAGES, ATTENDANCE_MESSAGES, BATCH_MESSAGES }),
       ...(Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => new AppError(code).message),
+      ENQUIRY_RECEIVED,
+      CONTACT_RECEIVED,
     ].filter((text) => /[A-Za-z]{2}/.test(text) && !/^\d+$/.test(text));
     const untranslated = fixed.filter((text) => translateServerMessage(text, 'mr') === text || translateServerMessage(text, 'hi') === text);
     const missingInSource = [...sourceMessages()].filter(([text]) => !patterns.has(text) && translateServerMessage(text, 'mr') === text).map(([text, file]) => `${text}  (${file})`);

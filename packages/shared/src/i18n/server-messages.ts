@@ -138,6 +138,8 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Too many codes were asked for from this connection. Please try again {when}.', 'या कनेक्शनवरून खूप कोड मागवले गेले. कृपया {when} पुन्हा प्रयत्न करा.', 'इस कनेक्शन से बहुत ज़्यादा कोड माँगे गए. कृपया {when} फिर से कोशिश करें.'],
   ['in a minute', 'एका मिनिटाने', 'एक मिनट बाद'],
   ['in {n} minutes', '{n} मिनिटांनी', '{n} मिनट बाद'],
+  ['Thank you! We have received your application. The office will call you soon; a confirmation is on its way to your email.', 'धन्यवाद! आपला अर्ज आम्हाला मिळाला आहे. ऑफिसमधून लवकरच आपल्याला फोन येईल; पुष्टीचा ईमेल आपल्याकडे येत आहे.', 'धन्यवाद! आपका आवेदन हमें मिल गया है. ऑफ़िस से जल्द ही आपको फ़ोन आएगा; पुष्टि का ईमेल आपके पास आ रहा है.'],
+  ['Thank you for your message. We will get back to you soon.', 'आपल्या संदेशाबद्दल धन्यवाद. आम्ही लवकरच आपल्याशी संपर्क करू.', 'आपके संदेश के लिए धन्यवाद. हम जल्द ही आपसे संपर्क करेंगे.'],
   ['Registration added', 'नोंदणी जोडली', 'रजिस्ट्रेशन जोड़ दिया गया'],
   ['Registration deleted successfully', 'नोंदणी हटवली', 'रजिस्ट्रेशन हटा दिया गया'],
   ['Registration updated successfully', 'नोंदणी बदलली', 'रजिस्ट्रेशन बदल दिया गया'],
