@@ -48,6 +48,8 @@ function sourceMessages(): Map<string, string> {
     new RegExp(String.raw`new AppError\(\s*'[A-Z_]+'\s*,\s*` + literal, 'g'),
     new RegExp(String.raw`\.(?:min|max|length|regex|refine|gte|lte|gt|lt|int|multipleOf)\([^'\`\n]*?,\s*` + literal, 'g'),
     new RegExp(String.raw`\b(?:error|message)\s*:\s*` + literal, 'g'),
+    // Named sentences: const PHONE_MESSAGE = '…', ENQUIRY_RECEIVED = '…'.
+    new RegExp(String.raw`\bconst [A-Z_]*(?:MESSAGE|RECEIVED)[A-Z_]* = ` + literal, 'g'),
   ];
   const found = new Map<string, string>();
   for (const file of files) {

@@ -105,6 +105,13 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['No user has the email {email}', '{email} हा ईमेल कोणाच्याही खात्यात नाही', '{email} ईमेल किसी के खाते में नहीं है'],
 
   // Admission, enquiry, contact, email codes.
+  ['Enter a 10-digit Indian mobile number, optionally starting with +91', '10 अंकी भारतीय मोबाईल नंबर लिहा (सुरुवातीला +91 लिहिले तरी चालेल)', '10 अंकों का भारतीय मोबाइल नंबर लिखें (शुरुआत में +91 लिख सकते हैं)'],
+  ['Enter a full link starting with https://', 'https:// ने सुरू होणारी पूर्ण लिंक लिहा', 'https:// से शुरू होने वाला पूरा लिंक लिखें'],
+  ['Enter a full image address starting with https://', 'https:// ने सुरू होणारा फोटोचा पूर्ण पत्ता लिहा', 'https:// से शुरू होने वाला फ़ोटो का पूरा पता लिखें'],
+  ['Status must be present, absent, late or excused', 'हजेरी: हजर, गैरहजर, उशिरा किंवा रजा यापैकी निवडा', 'हाज़िरी: उपस्थित, अनुपस्थित, देर से या छुट्टी में से चुनें'],
+  ['This file is not a readable Academy backup: it is damaged, incomplete or not a .tar.gz made by Academy. Nothing was changed.', 'ही फाइल वाचता येणारा Academy बॅकअप नाही: ती खराब, अपूर्ण आहे किंवा Academy ने बनवलेली .tar.gz नाही. काहीही बदलले नाही.', 'यह फ़ाइल पढ़ने लायक Academy बैकअप नहीं है: यह खराब, अधूरी है या Academy की बनाई .tar.gz नहीं है. कुछ भी नहीं बदला.'],
+  ['This backup unpacks to far more than its size suggests (or holds too many entries); it was not made by Academy. Nothing was changed.', 'हा बॅकअप उघडल्यावर त्याच्या आकारापेक्षा खूपच मोठा होतो (किंवा त्यात खूप नोंदी आहेत); तो Academy ने बनवलेला नाही. काहीही बदलले नाही.', 'यह बैकअप खोलने पर अपने आकार से कहीं बड़ा हो जाता है (या इसमें बहुत ज़्यादा प्रविष्टियाँ हैं); यह Academy का बनाया नहीं है. कुछ भी नहीं बदला.'],
+  ['Batch is full', 'बॅच भरली आहे', 'बैच भर गया है'],
   ['Name is required', 'नाव आवश्यक आहे', 'नाम आवश्यक है'],
   ['Name must be at most 120 characters', 'नाव जास्तीत जास्त 120 अक्षरांचे असावे', 'नाम ज़्यादा से ज़्यादा 120 अक्षरों का हो'],
   ['Name must be at most 80 characters', 'नाव जास्तीत जास्त 80 अक्षरांचे असावे', 'नाम ज़्यादा से ज़्यादा 80 अक्षरों का हो'],
