@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacro } from './build/lingui-macro';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicShellFiles } from './build/public-shell';
 
@@ -10,7 +13,12 @@ const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
 export default defineConfig({
   plugins: [
+    // Lingui's macros (t`…`, <Trans>) become message lookups at build time (docs/decisions/015-languages.md);
+    // Babel runs only on the files that import a macro, before React's transform.
+    babel({ presets: [linguiMacro] }),
     react(),
+    // `import('./locales/mr/public.po')` compiles that catalog into a small chunk of its own.
+    lingui(),
     // An installable app whose shell works offline (issue 17; docs/decisions/014-fast-on-a-cheap-phone.md).
     VitePWA({
       // A new release's service worker takes over at the next navigation; the files are all hashed.

@@ -22,6 +22,7 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAuth } from './plugins/auth';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerReplyTranslation } from './lib/translate-reply';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { absenceCallsRoutes } from './modules/absence-calls/absence-calls.routes';
 import { admissionsRoutes } from './modules/admissions/admissions.routes';
@@ -146,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app);
+  // Messages leave in the caller's language (issue 20; docs/decisions/015-languages.md).
+  registerReplyTranslation(app);
   registerBackgroundTasks(app, { db: deps.db, poll: deps.runJobs ?? false });
   defineJobs(app, deps);
   // Another server's correction of a past day reaches this one's dashboard cache at once (decision 016).
@@ -249,6 +252,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (serveSpa && isPageRequest) {
+      // A Marathi or Hindi public page (/mr/..., /hi/...) names its language from the first byte, for
+      // search engines and screen readers, before the app's code runs (issue 20).
+      const language = /^\/(mr|hi)(?:[/?#]|$)/.exec(request.url)?.[1];
+      if (language) {
+        return fs.promises.readFile(indexHtml!, 'utf8').then((html) =>
+          reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(/<html lang="en"/, `<html lang="${language}"`)),
+        );
+      }
       // Client-side routes: the web app decides what to show (including its own not-found page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -70,6 +70,7 @@ const SAMPLES: Record<string, Sample[]> = {
   // Accounts. Logging out ends the session, so it runs with a fresh one.
   'POST /api/auth/login': [s(() => '/api/auth/login', 400, { body: {} })],
   'GET /api/auth/me': [s(() => '/api/auth/me', 200)],
+  'PUT /api/auth/language': [s(() => '/api/auth/language', 200, { body: { language: 'en' } })],
   'POST /api/auth/logout': [s(() => '/api/auth/logout', 200, { freshSession: true })],
   'POST /api/auth/forgot-password': [s(() => '/api/auth/forgot-password', 400, { body: {} })],
   'GET /api/auth/validate-reset-token/:token': [s(() => `/api/auth/validate-reset-token/${'a'.repeat(43)}`, 400)],

@@ -4,6 +4,7 @@ import { ANYONE, SIGNED_IN, STAFF, type RouteRules } from './rules';
 export const accountRoutes: RouteRules = {
   'POST /api/auth/login': ANYONE,
   'GET /api/auth/me': SIGNED_IN,
+  'PUT /api/auth/language': SIGNED_IN,
   'POST /api/auth/logout': ANYONE,
   'POST /api/auth/forgot-password': ANYONE,
   'GET /api/auth/validate-reset-token/:token': ANYONE,

@@ -1,3 +1,4 @@
+import type { Language } from '@academy/shared/languages';
 import type { MailContent } from './mailer';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -8,6 +9,7 @@ export function escapeHtml(value: string): string {
 }
 
 type MailLayout = {
+  language: Language;
   academyName: string;
   subject: string;
   greeting: string;
@@ -15,6 +17,12 @@ type MailLayout = {
   action?: { label: string; url: string };
   /** Small print under the action. */
   footnote?: string;
+};
+
+const BUTTON_FALLBACK: Record<Language, string> = {
+  en: 'If the button does not work, copy this address into your browser:',
+  mr: 'बटण चालत नसल्यास, हा पत्ता ब्राउझरमध्ये कॉपी करा:',
+  hi: 'अगर बटन काम न करे, तो यह पता ब्राउज़र में कॉपी करें:',
 };
 
 /** One plain layout for every mail: a heading with the academy's name, text, an optional button. */
@@ -31,10 +39,10 @@ function renderMail(mail: MailLayout): MailContent {
   const paragraph = (content: string) => `<p style="margin:0 0 16px">${escapeHtml(content)}</p>`;
   const action = mail.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="background:#1c7ed6;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(mail.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.url)}</a></p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(BUTTON_FALLBACK[mail.language])}<br><a href="${escapeHtml(mail.action.url)}">${escapeHtml(mail.action.url)}</a></p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
+<html lang="${mail.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 24px;font-size:20px;color:#1c7ed6">${escapeHtml(mail.academyName)}</h1>
@@ -48,67 +56,173 @@ ${mail.footnote ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escape
   return { subject: mail.subject, text, html };
 }
 
-export function passwordResetMail(input: { academyName: string; userName: string; resetUrl: string; validMinutes: number }): MailContent {
+/*
+ * Every mail in the recipient's language (issue 20; docs/glossary.md): a signed-in person's
+ * `users.language`, a visitor's the language of the page they used. English is the default.
+ */
+
+export function passwordResetMail(input: { academyName: string; userName: string; resetUrl: string; validMinutes: number; language?: Language }): MailContent {
+  const { academyName: academy, userName: name, validMinutes: minutes } = input;
+  const words = {
+    en: {
+      subject: `Reset your ${academy} password`,
+      greeting: `Hello ${name},`,
+      text: `Someone (hopefully you) asked to reset the password of your ${academy} account. Choose a new password with this link:`,
+      label: 'Reset password',
+      footnote: `The link works once and for ${minutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    },
+    mr: {
+      subject: `आपला ${academy} पासवर्ड बदला`,
+      greeting: `नमस्कार ${name},`,
+      text: `कोणीतरी (बहुधा आपणच) आपल्या ${academy} खात्याचा पासवर्ड बदलण्याची विनंती केली आहे. या लिंकने नवीन पासवर्ड निवडा:`,
+      label: 'पासवर्ड बदला',
+      footnote: `ही लिंक एकदाच आणि ${minutes} मिनिटांसाठी चालेल. आपण विनंती केली नसल्यास हा ईमेल दुर्लक्षित करा: आपला पासवर्ड आहे तसाच राहील.`,
+    },
+    hi: {
+      subject: `अपना ${academy} पासवर्ड बदलें`,
+      greeting: `नमस्ते ${name},`,
+      text: `किसी ने (शायद आपने ही) आपके ${academy} खाते का पासवर्ड बदलने का अनुरोध किया है. इस लिंक से नया पासवर्ड चुनें:`,
+      label: 'पासवर्ड बदलें',
+      footnote: `यह लिंक एक ही बार और ${minutes} मिनट तक चलेगा. अगर आपने अनुरोध नहीं किया, तो यह ईमेल अनदेखा करें: आपका पासवर्ड जैसा है वैसा ही रहेगा.`,
+    },
+  }[input.language ?? 'en'];
   return renderMail({
-    academyName: input.academyName,
-    subject: `Reset your ${input.academyName} password`,
-    greeting: `Hello ${input.userName},`,
-    paragraphs: [`Someone (hopefully you) asked to reset the password of your ${input.academyName} account. Choose a new password with this link:`],
-    action: { label: 'Reset password', url: input.resetUrl },
-    footnote: `The link works once and for ${input.validMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+    language: input.language ?? 'en',
+    academyName: academy,
+    subject: words.subject,
+    greeting: words.greeting,
+    paragraphs: [words.text],
+    action: { label: words.label, url: input.resetUrl },
+    footnote: words.footnote,
   });
 }
 
-const ROLE_WORDS = { admin: 'an administrator', teacher: 'a teacher', student: 'a student' } as const;
+const ROLE_WORDS = {
+  en: { admin: 'an administrator', teacher: 'a teacher', student: 'a student' },
+  mr: { admin: 'प्रशासक', teacher: 'शिक्षक', student: 'विद्यार्थी' },
+  hi: { admin: 'प्रशासक', teacher: 'शिक्षक', student: 'छात्र' },
+} as const;
 
 /** A new account created by the office: the person chooses their own password with the link. */
 export function welcomeMail(input: {
   academyName: string;
   userName: string;
   email: string;
-  role: keyof typeof ROLE_WORDS;
+  role: keyof (typeof ROLE_WORDS)['en'];
   setPasswordUrl: string;
   validDays: number;
+  language?: Language;
 }): MailContent {
+  const language = input.language ?? 'en';
+  const { academyName: academy, userName: name, email, validDays: days } = input;
+  const role = ROLE_WORDS[language][input.role];
+  const words = {
+    en: {
+      subject: `Welcome to ${academy}: set your password`,
+      greeting: `Hello ${name},`,
+      paragraphs: [`The academy office has created your ${academy} account as ${role}. You sign in with this email address: ${email}.`, 'Choose your password with this link, then sign in:'],
+      label: 'Set your password',
+      footnote: `The link works once and for ${days} days. If it has expired, use "Forgot password" on the sign-in page to get a new one.`,
+    },
+    mr: {
+      subject: `${academy} मध्ये आपले स्वागत: आपला पासवर्ड ठेवा`,
+      greeting: `नमस्कार ${name},`,
+      paragraphs: [`अकॅडमीच्या ऑफिसने आपले ${academy} खाते (${role}) तयार केले आहे. या ईमेल पत्त्याने लॉगिन करा: ${email}.`, 'या लिंकने आपला पासवर्ड निवडा, मग लॉगिन करा:'],
+      label: 'पासवर्ड ठेवा',
+      footnote: `ही लिंक एकदाच आणि ${days} दिवसांसाठी चालेल. मुदत संपली असल्यास, लॉगिन पानावरील "पासवर्ड विसरलात?" वापरून नवीन लिंक मिळवा.`,
+    },
+    hi: {
+      subject: `${academy} में आपका स्वागत है: अपना पासवर्ड बनाएँ`,
+      greeting: `नमस्ते ${name},`,
+      paragraphs: [`अकैडमी के ऑफ़िस ने आपका ${academy} खाता (${role}) बनाया है. इस ईमेल पते से लॉगिन करें: ${email}.`, 'इस लिंक से अपना पासवर्ड चुनें, फिर लॉगिन करें:'],
+      label: 'पासवर्ड बनाएँ',
+      footnote: `यह लिंक एक ही बार और ${days} दिन तक चलेगा. समय-सीमा खत्म हो गई हो, तो लॉगिन पेज पर "पासवर्ड भूल गए?" से नया लिंक पाएँ.`,
+    },
+  }[language];
   return renderMail({
-    academyName: input.academyName,
-    subject: `Welcome to ${input.academyName}: set your password`,
-    greeting: `Hello ${input.userName},`,
-    paragraphs: [
-      `The academy office has created your ${input.academyName} account as ${ROLE_WORDS[input.role]}. You sign in with this email address: ${input.email}.`,
-      'Choose your password with this link, then sign in:',
-    ],
-    action: { label: 'Set your password', url: input.setPasswordUrl },
-    footnote: `The link works once and for ${input.validDays} days. If it has expired, use "Forgot password" on the sign-in page to get a new one.`,
+    language,
+    academyName: academy,
+    subject: words.subject,
+    greeting: words.greeting,
+    paragraphs: words.paragraphs,
+    action: { label: words.label, url: input.setPasswordUrl },
+    footnote: words.footnote,
   });
 }
 
 /** The one-time code that proves an applicant owns the email address of the admission form. */
-export function verificationCodeMail(input: { academyName: string; code: string; validMinutes: number }): MailContent {
-  return renderMail({
-    academyName: input.academyName,
-    subject: `${input.code} is your ${input.academyName} verification code`,
-    greeting: 'Hello,',
-    paragraphs: [`Your code to verify this email address on the ${input.academyName} admission form is:`, input.code],
-    footnote: `The code is valid for ${input.validMinutes} minutes. If you did not ask for it, ignore this mail.`,
-  });
+export function verificationCodeMail(input: { academyName: string; code: string; validMinutes: number; language?: Language }): MailContent {
+  const language = input.language ?? 'en';
+  const { academyName: academy, code, validMinutes: minutes } = input;
+  const words = {
+    en: {
+      subject: `${code} is your ${academy} verification code`,
+      greeting: 'Hello,',
+      text: `Your code to verify this email address on the ${academy} admission form is:`,
+      footnote: `The code is valid for ${minutes} minutes. If you did not ask for it, ignore this mail.`,
+    },
+    mr: {
+      subject: `${code} हा आपला ${academy} पडताळणी कोड आहे`,
+      greeting: 'नमस्कार,',
+      text: `${academy} च्या अ‍ॅडमिशन फॉर्मवर हा ईमेल पत्ता पडताळण्यासाठी आपला कोड:`,
+      footnote: `हा कोड ${minutes} मिनिटे चालेल. आपण मागवला नसल्यास हा ईमेल दुर्लक्षित करा.`,
+    },
+    hi: {
+      subject: `${code} आपका ${academy} सत्यापन कोड है`,
+      greeting: 'नमस्ते,',
+      text: `${academy} के एडमिशन फ़ॉर्म पर यह ईमेल पता सत्यापित करने के लिए आपका कोड:`,
+      footnote: `यह कोड ${minutes} मिनट तक चलेगा. अगर आपने नहीं माँगा, तो यह ईमेल अनदेखा करें.`,
+    },
+  }[language];
+  return renderMail({ language, academyName: academy, subject: words.subject, greeting: words.greeting, paragraphs: [words.text, code], footnote: words.footnote });
 }
 
 /** Tells an applicant (or someone who wrote from /contact) that the office has their enquiry. */
-export function enquiryReceivedMail(input: { academyName: string; name: string; source: 'admission' | 'contact'; officeHours: string; phones: string[] }): MailContent {
-  const received =
-    input.source === 'admission'
-      ? `Thank you for applying for admission for ${input.name}. We have received the application, and the office will call you to talk about batches, timings and fees.`
-      : 'Thank you for your message. We have received it and will reply soon.';
+export function enquiryReceivedMail(input: {
+  academyName: string;
+  name: string;
+  source: 'admission' | 'contact';
+  officeHours: string;
+  phones: string[];
+  language?: Language;
+}): MailContent {
+  const language = input.language ?? 'en';
+  const { academyName: academy, name, officeHours: hours } = input;
+  const phones = input.phones.join(', ');
+  const admission = input.source === 'admission';
+  const words = {
+    en: {
+      received: admission
+        ? `Thank you for applying for admission for ${name}. We have received the application, and the office will call you to talk about batches, timings and fees.`
+        : 'Thank you for your message. We have received it and will reply soon.',
+      subject: admission ? `We have received your admission enquiry — ${academy}` : `We have received your message — ${academy}`,
+      greeting: admission ? `Hello ${name},` : 'Hello,',
+      call: `If you have a question in the meantime, call us on ${phones} (${hours}).`,
+    },
+    mr: {
+      received: admission
+        ? `${name} साठी अ‍ॅडमिशनचा अर्ज केल्याबद्दल धन्यवाद. आपला अर्ज आम्हाला मिळाला आहे; बॅच, वेळा आणि फी याबद्दल बोलण्यासाठी ऑफिसमधून आपल्याला फोन येईल.`
+        : 'आपल्या संदेशाबद्दल धन्यवाद. तो आम्हाला मिळाला आहे; आम्ही लवकरच उत्तर देऊ.',
+      subject: admission ? `आपली अ‍ॅडमिशन चौकशी मिळाली — ${academy}` : `आपला संदेश मिळाला — ${academy}`,
+      greeting: admission ? `नमस्कार ${name},` : 'नमस्कार,',
+      call: `दरम्यान काही प्रश्न असल्यास ${phones} वर फोन करा (${hours}).`,
+    },
+    hi: {
+      received: admission
+        ? `${name} के एडमिशन के लिए आवेदन करने के लिए धन्यवाद. आपका आवेदन हमें मिल गया है; बैच, समय और फीस के बारे में बात करने के लिए ऑफ़िस से आपको फ़ोन आएगा.`
+        : 'आपके संदेश के लिए धन्यवाद. यह हमें मिल गया है; हम जल्द ही जवाब देंगे.',
+      subject: admission ? `आपकी एडमिशन पूछताछ मिल गई — ${academy}` : `आपका संदेश मिल गया — ${academy}`,
+      greeting: admission ? `नमस्ते ${name},` : 'नमस्ते,',
+      call: `इस बीच कोई सवाल हो, तो ${phones} पर फ़ोन करें (${hours}).`,
+    },
+  }[language];
   return renderMail({
-    academyName: input.academyName,
-    subject: input.source === 'admission' ? `We have received your admission enquiry — ${input.academyName}` : `We have received your message — ${input.academyName}`,
+    language,
+    academyName: academy,
+    subject: words.subject,
     // A contact form's address was never proved: its mail carries none of the visitor's words (not
     // even the name), so the form cannot be used to send someone else a text of the sender's choosing.
-    greeting: input.source === 'admission' ? `Hello ${input.name},` : 'Hello,',
-    paragraphs: [
-      received,
-      ...(input.phones.length > 0 ? [`If you have a question in the meantime, call us on ${input.phones.join(', ')} (${input.officeHours}).`] : []),
-    ],
+    greeting: words.greeting,
+    paragraphs: [words.received, ...(input.phones.length > 0 ? [words.call] : [])],
   });
 }

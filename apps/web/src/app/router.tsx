@@ -7,6 +7,8 @@ import { studentScheduleQueryOptions, teacherScheduleQueryOptions } from '../fea
 import { RequireRole } from '../features/auth/components/require-role';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RouteError } from '../components/ui/route-error';
+import { FollowUserLanguage } from '../features/i18n/follow-language';
+import { loadCatalog } from '../lib/language';
 import { RootLayout } from './root-layout';
 
 /*
@@ -50,8 +52,16 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
     children: [
       {
         lazy: async () => {
-          const { DashboardShell } = await import('../components/layouts/dashboard-shell');
-          return { element: <DashboardShell role={role} /> };
+          // The signed-in areas' messages (the `app` catalog) load beside the shell's code.
+          const [{ DashboardShell }] = await Promise.all([import('../components/layouts/dashboard-shell'), loadCatalog('app')]);
+          return {
+            element: (
+              <>
+                <FollowUserLanguage />
+                <DashboardShell role={role} />
+              </>
+            ),
+          };
         },
         children: [
           { index: true, element: <Navigate to={`/${path}/dashboard`} replace /> },
@@ -64,7 +74,9 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
   };
 }
 
-const publicRoutes: RouteObject = {
+/** The public site, at `/...` in English and again at `/mr/...` and `/hi/...` (issue 20). */
+const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
+  ...(prefix ? { path: prefix } : {}),
   lazy: async () => {
     const { PublicLayout } = await import('../components/layouts/public-layout');
     return { Component: PublicLayout };
@@ -85,7 +97,7 @@ const publicRoutes: RouteObject = {
     // Any other path (unknown /app/... paths show the signed-in area's own not-found).
     page('*', () => import('./routes/public/not-found')),
   ],
-};
+});
 
 const adminRoutes = area('app', 'admin', [
   page('dashboard', () => import('./routes/admin/dashboard'), (client) => client.prefetchQuery(adminDashboardSummaryQueryOptions)),
@@ -154,7 +166,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: FullScreenLoader,
     children: [
-      publicRoutes,
+      publicRoutes(),
+      publicRoutes('mr'),
+      publicRoutes('hi'),
       // Kept from the original product: an old link to the teacher dashboard.
       redirect('app/teacher-dashboard', '/app/teacher/dashboard'),
       adminRoutes,

@@ -1,4 +1,6 @@
 import { MESSAGES } from '@academy/shared/messages';
+import { LANGUAGE_HEADER } from '@academy/shared/languages';
+import { currentLanguage } from './current-language';
 
 /** Every API route lives under this path on the same origin as the web app. */
 export const API_BASE = '/api';
@@ -92,7 +94,8 @@ export interface ApiResult<T> {
  * HTTP status, `success: false`, an answer that is not JSON) is thrown as an ApiError.
  */
 export async function apiRequestWithMessage<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server words its messages in the language the person reads (a signed-in user's own wins there).
+  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
   // An empty body must not claim to be JSON: the server rejects an empty JSON body.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -1,10 +1,40 @@
+import { INTL_LOCALES } from '@academy/shared/languages';
+import { currentLanguage } from './current-language';
+
+/*
+ * Dates and times on every screen, in the language shown (issue 20), with `Intl` for en-IN, mr-IN and
+ * hi-IN: always DD-MM-YYYY and "5:00 PM" (spec section 5, DESIGN.md section 8), month and weekday names
+ * in the reader's language. Digits stay Latin in all three languages (docs/decisions/015-languages.md):
+ * families read phone numbers, fees and dates in them on receipts and SMS.
+ */
+
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale and options (creating them is the slow part). */
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = INTL_LOCALES[currentLanguage()];
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { numberingSystem: 'latn', ...options });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
+  return parts.find((entry) => entry.type === type)?.value ?? '';
 }
 
 export type DateValue = string | number | Date | null | undefined;
+
+/** DD-MM-YYYY from Intl's day, month and year (its own order and separators differ by locale). */
+function dayMonthYear(date: Date, timeZone?: string): string {
+  const parts = formatter({ day: '2-digit', month: '2-digit', year: 'numeric', ...(timeZone ? { timeZone } : {}) }).formatToParts(date);
+  return `${part(parts, 'day')}-${part(parts, 'month')}-${part(parts, 'year').padStart(4, '0')}`;
+}
 
 /**
  * Shows a date as DD-MM-YYYY (spec section 5): empty → "N/A", unparseable → "Invalid Date",
@@ -20,17 +50,24 @@ export function formatDate(value: DateValue): string {
       if (calendar) {
         const [, year, month, day] = calendar.map(Number) as [number, number, number, number];
         const check = new Date(Date.UTC(year, month - 1, day));
+        check.setUTCFullYear(year);
         const exists = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
-        return exists ? `${pad(day)}-${pad(month)}-${String(year).padStart(4, '0')}` : 'Invalid Date';
+        return exists ? dayMonthYear(check, 'UTC') : 'Invalid Date';
       }
     }
 
     const date = value instanceof Date ? value : new Date(value);
     if (Number.isNaN(date.getTime())) return 'Invalid Date';
-    return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${String(date.getFullYear()).padStart(4, '0')}`;
+    return dayMonthYear(date);
   } catch {
     return 'Date Error';
   }
+}
+
+/** "5:00 PM" from Intl's hour, minute and day period (upper-cased: Hindi's CLDR writes "pm"). */
+function twelveHour(date: Date, timeZone?: string): string {
+  const parts = formatter({ hour: 'numeric', minute: '2-digit', hour12: true, ...(timeZone ? { timeZone } : {}) }).formatToParts(date);
+  return `${part(parts, 'hour')}:${part(parts, 'minute')} ${part(parts, 'dayPeriod').toUpperCase()}`;
 }
 
 /**
@@ -40,20 +77,27 @@ export function formatDate(value: DateValue): string {
 export function formatTime(value: DateValue): string {
   if (typeof value === 'string') {
     const clock = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
-    if (clock) return twelveHour(Number(clock[1]), clock[2]!);
+    if (clock) return twelveHour(new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2]))), 'UTC');
   }
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return twelveHour(date.getHours(), pad(date.getMinutes()));
-}
-
-function twelveHour(hours: number, minutes: string): string {
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return twelveHour(date);
 }
 
 /** "12-05-2026, 5:00 PM" in the browser's time zone. */
 export function formatDateTime(value: DateValue): string {
   const date = formatDate(value);
   return date === 'N/A' || date === 'Invalid Date' || date === 'Date Error' ? date : `${date}, ${formatTime(value)}`;
+}
+
+/** A month's name in the language shown ("May", "मे", "मई"); `month` is 1–12. */
+export function formatMonthName(month: number, style: 'long' | 'short' = 'long'): string {
+  return formatter({ month: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));
+}
+
+/** A weekday's name in the language shown; `day` 0 = Sunday … 6 = Saturday. */
+export function formatWeekdayName(day: number, style: 'long' | 'short' = 'long'): string {
+  // 2 January 2000 was a Sunday.
+  return formatter({ weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 2 + day)));
 }

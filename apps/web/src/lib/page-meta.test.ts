@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitle, SITE_NAME } from './page-meta';
+import { languageLinks, pageTitle, SITE_NAME } from './page-meta';
 
 describe('pageTitle', () => {
   it('puts the page before the site name', () => {
@@ -10,5 +10,18 @@ describe('pageTitle', () => {
   it('shows the site name alone for the site itself or an empty title', () => {
     expect(pageTitle(SITE_NAME)).toBe('Academy');
     expect(pageTitle('')).toBe('Academy');
+  });
+});
+
+describe('languageLinks', () => {
+  it('names the page in every language, English as the default', () => {
+    expect(languageLinks('https://a.in', '/mr/courses')).toEqual([
+      { rel: 'canonical', href: 'https://a.in/mr/courses' },
+      { rel: 'alternate', hreflang: 'en', href: 'https://a.in/courses' },
+      { rel: 'alternate', hreflang: 'mr', href: 'https://a.in/mr/courses' },
+      { rel: 'alternate', hreflang: 'hi', href: 'https://a.in/hi/courses' },
+      { rel: 'alternate', hreflang: 'x-default', href: 'https://a.in/courses' },
+    ]);
+    expect(languageLinks('https://a.in', '/app/student/dashboard')).toEqual([]);
   });
 });

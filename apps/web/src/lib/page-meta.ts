@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { LANGUAGES } from '@academy/shared/languages';
+import { isAppPath, localizedPath, stripLanguage } from './language-path';
 
 export const SITE_NAME = 'Academy';
 
@@ -13,10 +16,27 @@ export function pageTitle(title: string): string {
 }
 
 /**
- * Names the page in the browser tab and sets its meta description. The one description tag of
- * index.html is updated in place, so the head never holds two.
+ * The links that tell search engines a public page's addresses in each language (issue 20): the
+ * canonical address of this one, an `alternate` per language and `x-default` (English). Signed-in
+ * pages get none.
+ */
+export function languageLinks(origin: string, pathname: string): { rel: string; hreflang?: string; href: string }[] {
+  if (isAppPath(pathname)) return [];
+  const bare = stripLanguage(pathname);
+  return [
+    { rel: 'canonical', href: `${origin}${pathname}` },
+    ...LANGUAGES.map((language) => ({ rel: 'alternate', hreflang: language, href: `${origin}${localizedPath(bare, language)}` })),
+    { rel: 'alternate', hreflang: 'x-default', href: `${origin}${bare}` },
+  ];
+}
+
+/**
+ * Names the page in the browser tab and sets its meta description and language links. The one
+ * description tag of index.html is updated in place, so the head never holds two.
  */
 export function usePageMeta(title: string, description: string = DEFAULT_DESCRIPTION): void {
+  // The same screen stays mounted when only the language prefix changes (`/courses` → `/mr/courses`).
+  const { pathname } = useLocation();
   useEffect(() => {
     document.title = pageTitle(title);
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -26,5 +46,14 @@ export function usePageMeta(title: string, description: string = DEFAULT_DESCRIP
       document.head.append(meta);
     }
     meta.content = description;
-  }, [title, description]);
+    for (const old of document.head.querySelectorAll('link[data-language-link]')) old.remove();
+    for (const { rel, hreflang, href } of languageLinks(window.location.origin, pathname)) {
+      const link = document.createElement('link');
+      link.rel = rel;
+      if (hreflang) link.hreflang = hreflang;
+      link.href = href;
+      link.dataset.languageLink = '';
+      document.head.append(link);
+    }
+  }, [title, description, pathname]);
 }

@@ -10,6 +10,9 @@ export const SHELL = {
 } as const;
 
 /** Breakpoints are mirrored in postcss.config.cjs. */
+// Devanagari text in our own subset font (lib/devanagari-font.css); Latin text never matches its range.
+const FONT_STACK = '"Noto Sans Devanagari", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 7, dark: 5 },
@@ -19,8 +22,9 @@ export const theme = createTheme({
   // luminance 0.18, black on a lighter one): teal-6 with white text was 3.1:1.
   autoContrast: true,
   luminanceThreshold: 0.18,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: { fontWeight: '700' },
+  // Devanagari text in our own subset font (lib/devanagari-font.css); Latin text never matches its range.
+  fontFamily: FONT_STACK,
+  headings: { fontWeight: '700', fontFamily: FONT_STACK },
   breakpoints: {
     xs: '36em',
     sm: '48em',

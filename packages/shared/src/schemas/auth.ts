@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles';
 import { isCommonPassword } from '../common-passwords';
 import { MESSAGES } from '../messages';
+import { LANGUAGES } from '../languages';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -37,8 +38,16 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   role: roleSchema,
   avatarUrl: z.string().nullable(),
+  // The language the person chose (issue 20); signing in switches the app to it.
+  language: z.enum(LANGUAGES),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose English, Marathi or Hindi' });
+
+/** PUT /api/auth/language: the signed-in person's language. */
+export const languageInputSchema = z.object({ language: languageSchema }, { error: 'Choose English, Marathi or Hindi' });
+export type LanguageInput = z.infer<typeof languageInputSchema>;
 
 /** POST /api/auth/forgot-password. */
 export const forgotPasswordInputSchema = z.object({ email: emailSchema }, { error: 'Email is required' });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '@academy/shared/roles';
+import { LANGUAGES } from '@academy/shared/languages';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +23,8 @@ export const users = pgTable(
     passwordHash: text(),
     role: text({ enum: ROLES }).notNull(),
     avatarUrl: text(),
+    // The language the person reads the app and their mails in (issue 20).
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     isActive: boolean().notNull().default(true),
     lastLoginAt: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -33,6 +36,7 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     check('users_role_check', sql`${table.role} in ('admin', 'teacher', 'student')`),
+    check('users_language_check', sql`${table.language} in ('en', 'mr', 'hi')`),
   ],
 );
 

@@ -1,3 +1,5 @@
+import type { Language } from '@academy/shared/languages';
+import { requestLanguage } from '../../lib/translate-reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import {
@@ -43,15 +45,16 @@ export const CONTACT_RECEIVED = 'Thank you for your message. We will get back to
 export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
   // After the answer: a slow mail server must not hold up the applicant.
-  const confirm = (confirmation: EnquiryConfirmation | undefined) => {
-    if (confirmation) app.runInBackground('enquiry confirmation mail', () => sendEnquiryConfirmation(deps, confirmation));
+  // The confirmation is written in the language of the page the family used.
+  const confirm = (confirmation: EnquiryConfirmation | undefined, language: Language) => {
+    if (confirmation) app.runInBackground('enquiry confirmation mail', () => sendEnquiryConfirmation(deps, { ...confirmation, language }));
   };
 
   app.post(
     '/admission-enquiries',
     { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: messageOnlySchema } } },
     async (request, reply) => {
-      confirm(await createAdmissionEnquiry(db, request.body));
+      confirm(await createAdmissionEnquiry(db, request.body), requestLanguage(request));
       return reply.status(201).send({ success: true as const, message: ENQUIRY_RECEIVED });
     },
   );
@@ -60,7 +63,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     '/admission-enquiries/contact',
     { config: { rateLimit: CONTACT_RATE_LIMIT }, schema: { tags: ['admissions'], body: contactEnquiryInputSchema, response: { 201: messageOnlySchema } } },
     async (request, reply) => {
-      confirm(await createContactEnquiry(db, request.body));
+      confirm(await createContactEnquiry(db, request.body), requestLanguage(request));
       return reply.status(201).send({ success: true as const, message: CONTACT_RECEIVED });
     },
   );

@@ -1,3 +1,4 @@
+import type { Language } from '@academy/shared/languages';
 import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -280,7 +281,7 @@ async function replaceSubjects(tx: DbExecutor, enquiryId: string, subjectIds: st
 }
 
 /** What the applicant's confirmation mail needs, sent by the caller after the answer. */
-export type EnquiryConfirmation = { to: string; name: string; source: 'admission' | 'contact' };
+export type EnquiryConfirmation = { to: string; name: string; source: 'admission' | 'contact'; language?: Language };
 
 /**
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
@@ -385,7 +386,14 @@ export async function createContactEnquiry(db: Db, input: ContactInput): Promise
 /** The applicant's "we have your enquiry" mail. */
 export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, confirmation: EnquiryConfirmation) {
   const settings = await getAcademySettings(deps.db);
-  const mail = enquiryReceivedMail({ academyName: settings.name, name: confirmation.name, source: confirmation.source, officeHours: settings.officeHours, phones: settings.phones });
+  const mail = enquiryReceivedMail({
+    academyName: settings.name,
+    name: confirmation.name,
+    source: confirmation.source,
+    officeHours: settings.officeHours,
+    phones: settings.phones,
+    language: confirmation.language,
+  });
   await deps.mailer.send({ to: confirmation.to, ...mail });
 }
 

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../lib/translate-reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { sendOtpInputSchema, sendOtpResultSchema, verifyOtpInputSchema, verifyOtpResultSchema } from '@academy/shared/schemas/admissions';
@@ -16,7 +17,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<OtpDeps> = async (ap
     { schema: { tags: ['admissions'], body: sendOtpInputSchema, response: { 200: apiSuccess(sendOtpResultSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await sendVerificationCode(deps, { email: request.body.email, ip: request.ip }),
+      data: await sendVerificationCode(deps, { email: request.body.email, ip: request.ip, language: requestLanguage(request) }),
       message: `We have sent a 6-digit code to ${request.body.email}. It is valid for 10 minutes.`,
     }),
   );

@@ -1,3 +1,4 @@
+import type { Language } from '@academy/shared/languages';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
@@ -56,7 +57,7 @@ function tryAgainIn(secondsLeft: number): string {
  * form adds the academy's phone numbers); asking again within 60 s says the earlier code still works
  * and never that a new one was sent. A new code replaces the previous ones of that email.
  */
-export async function sendVerificationCode(deps: OtpDeps, input: { email: string; ip: string }): Promise<SendOtpResult> {
+export async function sendVerificationCode(deps: OtpDeps, input: { email: string; ip: string; language?: Language }): Promise<SendOtpResult> {
   const ip = input.ip.slice(0, 64);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction(async (tx) => {
@@ -102,7 +103,7 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
   });
   const settings = await getAcademySettings(deps.db);
   try {
-    await deps.mailer.send({ to: input.email, ...verificationCodeMail({ academyName: settings.name, code, validMinutes: OTP_VALID_MINUTES }) });
+    await deps.mailer.send({ to: input.email, ...verificationCodeMail({ academyName: settings.name, code, validMinutes: OTP_VALID_MINUTES, language: input.language }) });
   } catch {
     throw new AppError('INTERNAL', 'We could not send the code just now. Please try again in a minute.');
   }

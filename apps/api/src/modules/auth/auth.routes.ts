@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
-import { loginInputSchema, sessionUserSchema } from '@academy/shared/schemas/auth';
+import { languageInputSchema, loginInputSchema, sessionUserSchema } from '@academy/shared/schemas/auth';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
-import { login, toSessionUser } from './auth.service';
+import { login, setUserLanguage, toSessionUser } from './auth.service';
 import { deleteSession, SESSION_COOKIE, sessionCookieOptions } from './session.service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -22,6 +22,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/auth/me',
     { schema: { tags: ['auth'], response: { 200: apiSuccess(sessionUserSchema) } } },
     async (request) => ({ success: true as const, data: toSessionUser(currentUser(request)) }),
+  );
+
+  // The language switch of a signed-in person: kept on the account, so every device and every mail follows it.
+  app.put(
+    '/auth/language',
+    { schema: { tags: ['auth'], body: languageInputSchema, response: { 200: apiSuccess(sessionUserSchema) } } },
+    async (request) => {
+      const user = currentUser(request);
+      await setUserLanguage(db, user.id, request.body.language);
+      return { success: true as const, data: toSessionUser({ ...user, language: request.body.language }) };
+    },
   );
 
   app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageOnlySchema } } }, async (request, reply) => {

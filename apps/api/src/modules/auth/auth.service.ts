@@ -1,5 +1,6 @@
 import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
+import type { Language } from '@academy/shared/languages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { loginFailures, users } from '../../db/schema';
@@ -19,8 +20,13 @@ export const LOGIN_ACCOUNT_CEILING = 100;
 export const LOGIN_ADDRESS_LIMIT = 50;
 const LOGIN_FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
 
-export function toSessionUser(user: { id: string; name: string; email: string; role: SessionUser['role']; avatarUrl: string | null }): SessionUser {
-  return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl };
+export function toSessionUser(user: { id: string; name: string; email: string; role: SessionUser['role']; avatarUrl: string | null; language: SessionUser['language'] }): SessionUser {
+  return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl, language: user.language };
+}
+
+/** The signed-in person's own language (PUT /api/auth/language). */
+export async function setUserLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
 /**

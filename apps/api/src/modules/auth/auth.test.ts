@@ -21,7 +21,7 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { _id: user.id, name: 'Meera Pawar', email: 'meera@example.com', role: 'teacher', avatarUrl: null },
+      data: { _id: user.id, name: 'Meera Pawar', email: 'meera@example.com', role: 'teacher', avatarUrl: null, language: 'en' },
     });
     expect(response.body).not.toContain('password');
     const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
@@ -158,7 +158,19 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     const cookie = await loginAs(t.app, user.email);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    expect(Object.keys(me.json().data).sort()).toEqual(['_id', 'avatarUrl', 'email', 'name', 'role']);
+    expect(Object.keys(me.json().data).sort()).toEqual(['_id', 'avatarUrl', 'email', 'language', 'name', 'role']);
+  });
+
+  it('keeps the language a person chooses on their account, for every later sign-in', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await loginAs(t.app, user.email);
+    const chosen = await t.app.inject({ method: 'PUT', url: '/api/auth/language', headers: { cookie }, payload: { language: 'mr' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data.language).toBe('mr');
+    const again = await loginAs(t.app, user.email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: again } })).json().data.language).toBe('mr');
+    const wrong = await t.app.inject({ method: 'PUT', url: '/api/auth/language', headers: { cookie }, payload: { language: 'fr' } });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it('ends the session on logout: the same cookie no longer works', async () => {

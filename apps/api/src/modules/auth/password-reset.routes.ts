@@ -6,6 +6,7 @@ import { forgotPasswordInputSchema, resetPasswordInputSchema, resetTokenInfoSche
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { siteOrigin } from '../../lib/site-origin';
+import { requestLanguage } from '../../lib/translate-reply';
 import { checkResetToken, resetPassword, sendPasswordResetMail } from './password-reset.service';
 
 /** Per client address; each account also gets at most a few mails an hour (see the service). */
@@ -18,7 +19,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer
     { config: { rateLimit: FORGOT_PASSWORD_RATE_LIMIT }, schema: { tags: ['auth'], body: forgotPasswordInputSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
       // After the answer: whether a mail goes out (and how long SMTP takes) must not show in it.
-      const input = { email: request.body.email, origin: siteOrigin(request, publicUrl) };
+      // The mail is written in the language of the page the person asked from.
+      const input = { email: request.body.email, origin: siteOrigin(request, publicUrl), language: requestLanguage(request) };
       app.runInBackground('password reset mail', () => sendPasswordResetMail({ db, mailer }, input));
       return { success: true as const, message: MESSAGES.forgotPasswordSent };
     },

@@ -1,3 +1,4 @@
+import type { Language } from '@academy/shared/languages';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Db, DbExecutor } from '../../db/client';
@@ -29,7 +30,7 @@ export function maskEmail(email: string): string {
  * answers the same whatever happens here, and runs it after answering so the time taken tells
  * nothing either.
  */
-export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, input: { email: string; origin: string }) {
+export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, input: { email: string; origin: string; language?: Language }) {
   const user = await findUserByEmail(deps.db, input.email);
   if (!user || !user.isActive) return;
 
@@ -59,6 +60,7 @@ export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, in
     userName: user.name,
     resetUrl: `${input.origin}/reset-password/${token}`,
     validMinutes: RESET_TOKEN_LIFETIME_MINUTES,
+    language: input.language,
   });
   await deps.mailer.send({ to: user.email, ...mail });
 }

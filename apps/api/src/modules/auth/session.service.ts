@@ -1,3 +1,4 @@
+import type { Language } from '@academy/shared/languages';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ export type SessionRecord = {
   createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
-  user: { id: string; name: string; email: string; role: Role; avatarUrl: string | null };
+  user: { id: string; name: string; email: string; role: Role; avatarUrl: string | null; language: Language };
   /** Who is calling, for the access layer (apps/api/src/access). */
   actor: Actor;
 };
@@ -57,7 +58,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      user: { id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl },
+      user: { id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl, language: users.language },
       actor: actorColumns,
     })
     .from(sessions)

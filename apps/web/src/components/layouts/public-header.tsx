@@ -2,36 +2,46 @@ import { Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/c
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { IconSchool } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { landingRouteFor } from '@academy/shared/roles';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { LanguageSwitch } from '../../features/i18n/components/language-switch';
+import { useLocalizedPath } from '../../features/i18n/use-localized-path';
 import { usePublicSettings } from '../../features/settings/api';
+import { SITE_NAME } from '../../lib/page-meta';
 import classes from './public-layout.module.css';
 
 const NAV_LINKS = [
-  { label: 'Home', to: '/' },
-  { label: 'Courses', to: '/courses' },
-  { label: 'Resources', to: '/resources' },
-  { label: 'Registration', to: '/admission' },
-  { label: 'About Us', to: '/about' },
-  { label: 'Contact Us', to: '/contact' },
+  { label: msg`Home`, to: '/' },
+  { label: msg`Courses`, to: '/courses' },
+  { label: msg`Resources`, to: '/resources' },
+  { label: msg`Registration`, to: '/admission' },
+  { label: msg`About Us`, to: '/about' },
+  { label: msg`Contact Us`, to: '/contact' },
 ] as const;
 
 // Below this width the links move into the burger menu (theme breakpoint `md`).
 const LINKS_BREAKPOINT = '56em';
 
 function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { i18n } = useLinguiRuntime();
+  const lp = useLocalizedPath();
   return NAV_LINKS.map((link) => (
-    <NavLink key={link.to} to={link.to} end={link.to === '/'} className={className} onClick={onNavigate}>
-      {link.label}
+    <NavLink key={link.to} to={lp(link.to)} end={link.to === '/'} className={className} onClick={onNavigate}>
+      {i18n._(link.label)}
     </NavLink>
   ));
 }
 
 /** Top bar of the public site (spec section 2). */
 export function PublicHeader() {
+  const { t } = useLingui();
+  const lp = useLocalizedPath();
   const user = useCurrentUser();
   // The academy's own name from Settings, as everywhere else (the generic word only while it loads).
-  const academyName = usePublicSettings().data?.name ?? 'Academy';
+  const academyName = usePublicSettings().data?.name ?? SITE_NAME;
   const [opened, menu] = useDisclosure(false);
   const wide = useMediaQuery(`(min-width: ${LINKS_BREAKPOINT})`, true, { getInitialValueInEffect: false });
   const menuOpen = opened && !wide;
@@ -43,7 +53,7 @@ export function PublicHeader() {
     <header className={classes.header}>
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <Link to="/" aria-label={`${academyName} home`} style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
+          <Link to={lp('/')} aria-label={t`${academyName} home`} style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
             <Group gap={8} wrap="nowrap">
               <IconSchool size={28} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
               <Text fw={700} size="lg" truncate="end">
@@ -53,13 +63,14 @@ export function PublicHeader() {
           </Link>
 
           {wide ? (
-            <Group component="nav" aria-label="Main navigation" gap={2} wrap="nowrap">
+            <Group component="nav" aria-label={t`Main navigation`} gap={2} wrap="nowrap">
               <NavLinks className={classes.link} />
             </Group>
           ) : null}
 
           {/* Never squeezed: a long academy name gives way (truncated) instead of the Login button. */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LanguageSwitch />
             {user ? (
               <Button component={Link} to={landingRouteFor(user.role)} variant="light" maw={{ base: 150, sm: 240 }} title={user.name}>
                 <Text span inherit truncate="end">
@@ -67,8 +78,8 @@ export function PublicHeader() {
                 </Text>
               </Button>
             ) : (
-              <Button component={Link} to="/login">
-                Login
+              <Button component={Link} to={lp('/login')}>
+                <Trans>Login</Trans>
               </Button>
             )}
             <Burger
@@ -77,7 +88,7 @@ export function PublicHeader() {
               className={classes.burger}
               opened={menuOpen}
               onClick={menu.toggle}
-              aria-label="Open navigation"
+              aria-label={t`Open navigation`}
               aria-expanded={menuOpen}
               aria-controls="public-menu"
             />
@@ -88,7 +99,7 @@ export function PublicHeader() {
       {/* A light panel rather than a Drawer: the public pages' first load stays free of the modal code. */}
       {menuOpen ? (
         <Paper id="public-menu" className={classes.mobileMenu} shadow="md" radius={0}>
-          <Stack component="nav" aria-label="Main navigation" gap={4} p="sm">
+          <Stack component="nav" aria-label={t`Main navigation`} gap={4} p="sm">
             <NavLinks className={`${classes.link} ${classes.menuLink}`} onNavigate={menu.close} />
           </Stack>
         </Paper>

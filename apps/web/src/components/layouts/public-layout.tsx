@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Container } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import { FollowAddressLanguage } from '../../features/i18n/follow-language';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PublicHeader } from './public-header';
 import classes from './public-layout.module.css';
@@ -15,8 +17,9 @@ export function PublicLayout() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       {/* The first stop of the keyboard: past the navigation, straight to the page. */}
+      <FollowAddressLanguage />
       <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       <PublicHeader />
       <main className={classes.main} id="main-content" tabIndex={-1}>

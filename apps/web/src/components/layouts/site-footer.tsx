@@ -10,29 +10,37 @@ import { formatPhone, telHref } from '../../lib/phone';
 import { SocialLinks } from '../../features/settings/components/social-links';
 import { ScrollToTopButton } from '../ui/scroll-to-top-button';
 import classes from './public-layout.module.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { useLocalizedPath } from '../../features/i18n/use-localized-path';
+import { SITE_NAME } from '../../lib/page-meta';
 
 const EXPLORE_LINKS = [
-  { label: 'Courses', to: '/courses' },
-  { label: 'Registration', to: '/admission' },
-  { label: 'Resources', to: '/resources' },
-  { label: 'Contact Us', to: '/contact' },
+  { label: msg`Courses`, to: '/courses' },
+  { label: msg`Registration`, to: '/admission' },
+  { label: msg`Resources`, to: '/resources' },
+  { label: msg`Contact Us`, to: '/contact' },
 ] as const;
 
 const POLICY_LINKS = [
-  { label: 'Terms of Service', to: '/terms-of-service' },
-  { label: 'Privacy Policy', to: '/privacy-policy' },
-  { label: 'Cookies Policy', to: '/cookies-policy' },
+  { label: msg`Terms of Service`, to: '/terms-of-service' },
+  { label: msg`Privacy Policy`, to: '/privacy-policy' },
+  { label: msg`Cookies Policy`, to: '/cookies-policy' },
 ] as const;
 
-function LinkList({ title, links }: { title: string; links: readonly { label: string; to: string }[] }) {
+function LinkList({ title, links }: { title: string; links: readonly { label: MessageDescriptor; to: string }[] }) {
+  const { i18n } = useLinguiRuntime();
+  const lp = useLocalizedPath();
   return (
     <Stack gap="xs">
       <Text fw={700} size="sm">
         {title}
       </Text>
       {links.map((link) => (
-        <Anchor key={link.to} component={Link} to={link.to} className={classes.footerLink}>
-          {link.label}
+        <Anchor key={link.to} component={Link} to={lp(link.to)} className={classes.footerLink}>
+          {i18n._(link.label)}
         </Anchor>
       ))}
     </Stack>
@@ -66,8 +74,10 @@ function LinesSkeleton({ lines }: { lines: number }) {
  * the admin's settings.
  */
 export function SiteFooter() {
+  const { t } = useLingui();
+  const lp = useLocalizedPath();
   const { data: settings, isError } = usePublicSettings();
-  const name = settings?.name ?? 'Academy';
+  const name = settings?.name ?? SITE_NAME;
 
   return (
     <footer className={classes.footer}>
@@ -107,27 +117,29 @@ export function SiteFooter() {
               </>
             ) : isError ? (
               <Text size="sm" c="dimmed">
-                Our address and phone numbers are on the{' '}
-                <Anchor component={Link} to="/contact" inherit>
-                  contact page
-                </Anchor>
-                .
+                <Trans>
+                  Our address and phone numbers are on the{' '}
+                  <Anchor component={Link} to={lp('/contact')} inherit>
+                    contact page
+                  </Anchor>
+                  .
+                </Trans>
               </Text>
             ) : (
               <LinesSkeleton lines={6} />
             )}
           </Stack>
 
-          <SimpleGrid component="nav" aria-label="Footer navigation" cols={2} spacing="lg">
-            <LinkList title="Explore" links={EXPLORE_LINKS} />
-            <LinkList title="Policies" links={POLICY_LINKS} />
+          <SimpleGrid component="nav" aria-label={t`Footer navigation`} cols={2} spacing="lg">
+            <LinkList title={t`Explore`} links={EXPLORE_LINKS} />
+            <LinkList title={t`Policies`} links={POLICY_LINKS} />
           </SimpleGrid>
 
           <Stack gap="lg">
             {!settings && isError ? null : (
               <Stack gap="xs">
                 <Text fw={700} size="sm">
-                  Office hours
+                  <Trans>Office hours</Trans>
                 </Text>
                 {settings ? (
                   <Line icon={IconClock}>
@@ -140,10 +152,10 @@ export function SiteFooter() {
             )}
             <Stack gap="xs">
               <Text fw={700} size="sm">
-                Newsletter
+                <Trans>Newsletter</Trans>
               </Text>
               <Text size="sm" c="dimmed">
-                New batches, results and exam tips, about once a month.
+                <Trans>New batches, results and exam tips, about once a month.</Trans>
               </Text>
               <NewsletterForm />
             </Stack>
@@ -151,7 +163,9 @@ export function SiteFooter() {
         </SimpleGrid>
         <Divider my="lg" />
         <Text size="xs" c="dimmed">
-          © {new Date().getFullYear()} {name}. All rights reserved.
+          <Trans>
+            © {new Date().getFullYear()} {name}. All rights reserved.
+          </Trans>
         </Text>
       </Container>
       <ScrollToTopButton />

@@ -22,11 +22,15 @@ function afterPageLoad(callback: () => void): () => void {
   };
 }
 
-/** Mantine's popups, loaded when the first one is shown or once the page is idle, whichever is first. */
+/**
+ * Mantine's popups, loaded when the first one is shown or, in the signed-in areas (where popups are
+ * frequent), once the page is idle. A visitor of the public site who never sees a popup never
+ * downloads them: that room in the landing page's budget went to the language switch (issue 20).
+ */
 export function DeferredNotifications() {
   const { notifications, queue } = useNotifications();
   const [idle, setIdle] = useState(false);
-  useEffect(() => afterPageLoad(() => setIdle(true)), []);
+  useEffect(() => afterPageLoad(() => setIdle(window.location.pathname.startsWith('/app/'))), []);
   const [needed, setNeeded] = useState(false);
   if (!needed && (idle || notifications.length > 0 || queue.length > 0)) setNeeded(true);
   if (!needed) return null;

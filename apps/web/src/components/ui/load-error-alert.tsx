@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { normalizeError } from '../../lib/api-client';
+import { Trans } from '@lingui/react/macro';
 
 interface LoadErrorAlertProps {
   title: string;
@@ -17,7 +18,7 @@ export function LoadErrorAlert({ title, error, fallback, onRetry }: LoadErrorAle
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{normalizeError(error, fallback).message}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Stack>
     </Alert>

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 
 /** Spec section 9: the button appears after 300 px of scroll. */
 export const SCROLL_TO_TOP_AFTER_PX = 300;
 
 /** A round button at the bottom right that takes the reader back to the top of the page. */
 export function ScrollToTopButton() {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_AFTER_PX);
@@ -20,8 +22,8 @@ export function ScrollToTopButton() {
       size={44}
       radius="xl"
       variant="filled"
-      aria-label="Scroll to top"
-      title="Scroll to top"
+      aria-label={t`Scroll to top`}
+      title={t`Scroll to top`}
       pos="fixed"
       bottom={16}
       right={16}

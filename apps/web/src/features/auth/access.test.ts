@@ -74,11 +74,12 @@ describe('postLoginTarget', () => {
 });
 
 describe('toSessionUser', () => {
-  const user = { _id: '0b7c9a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Asha Patil', email: 'asha@example.com', role: 'student', avatarUrl: null };
+  const user = { _id: '0b7c9a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Asha Patil', email: 'asha@example.com', role: 'student', avatarUrl: null, language: 'mr' };
 
   it('accepts the user of an auth answer', () => {
     expect(toSessionUser(user)).toEqual(user);
     expect(toSessionUser({ ...user, avatarUrl: '/files/a.png' })?.avatarUrl).toBe('/files/a.png');
+    expect(toSessionUser({ ...user, language: 'fr' })?.language).toBe('en');
   });
 
   it('rejects what is not a user, including unknown roles', () => {

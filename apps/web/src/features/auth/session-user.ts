@@ -1,3 +1,4 @@
+import { isLanguage } from '@academy/shared/languages';
 import { isRole } from '@academy/shared/roles';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 
@@ -9,9 +10,9 @@ import type { SessionUser } from '@academy/shared/schemas/auth';
 export function toSessionUser(value: unknown): SessionUser | null {
   if (typeof value !== 'object' || value === null) return null;
   const candidate = value as Record<string, unknown>;
-  const { _id, name, email, role, avatarUrl } = candidate;
+  const { _id, name, email, role, avatarUrl, language } = candidate;
   if (typeof _id !== 'string' || typeof name !== 'string' || typeof email !== 'string' || !isRole(role)) return null;
-  return { _id, name, email, role, avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null };
+  return { _id, name, email, role, avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null, language: isLanguage(language) ? language : 'en' };
 }
 
 /** How the top bar greets a user: students by their first name (spec section 2). */

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/format-number';
 import type { BackupKind, BackupSummary } from '@academy/shared/schemas/backups';
 
 export const KIND_LABELS: Record<BackupKind, string> = { manual: 'Manual', automatic: 'Automatic', uploaded: 'Uploaded' };
@@ -23,7 +24,7 @@ export function formatDateTime(iso: string): string {
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${formatNumber(count, 0)} ${count === 1 ? one : many}`;
 
 /** What a backup holds, in the words of the academy: "30 students · 3 teachers · 6 batches · 2 files". */
 export function contentsText(backup: Pick<BackupSummary, 'readable' | 'counts' | 'rowCount' | 'fileCount'>): string {

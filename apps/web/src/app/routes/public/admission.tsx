@@ -2,14 +2,16 @@ import { Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdmissionForm } from '../../../features/admissions/components/admission-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Registration"
-        description="Apply in three short steps. The office calls you back to talk about batches, timings and fees."
-        metaDescription="Apply for admission online: choose the standard and subjects, verify your email, and the office calls you back."
+        title={t`Registration`}
+        description={t`Apply in three short steps. The office calls you back to talk about batches, timings and fees.`}
+        metaDescription={t`Apply for admission online: choose the standard and subjects, verify your email, and the office calls you back.`}
       />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -18,7 +20,7 @@ export function Component() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="sm">
             <Title order={2} size="h4">
-              What happens next
+              <Trans>What happens next</Trans>
             </Title>
             <List
               spacing="sm"
@@ -28,12 +30,12 @@ export function Component() {
                 </ThemeIcon>
               }
             >
-              <List.Item>We mail you a confirmation.</List.Item>
-              <List.Item>The office calls you within one working day.</List.Item>
-              <List.Item>You visit the academy, meet the teachers and choose a batch.</List.Item>
+              <List.Item><Trans>We mail you a confirmation.</Trans></List.Item>
+              <List.Item><Trans>The office calls you within one working day.</Trans></List.Item>
+              <List.Item><Trans>You visit the academy, meet the teachers and choose a batch.</Trans></List.Item>
             </List>
             <Text size="sm" c="dimmed">
-              Your details are used only to contact you about admission.
+              <Trans>Your details are used only to contact you about admission.</Trans>
             </Text>
           </Stack>
         </Grid.Col>

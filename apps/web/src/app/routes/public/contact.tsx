@@ -11,6 +11,8 @@ import { mailtoHref, mapsSearchUrl, socialLinksOf } from '../../../features/sett
 import { formatPhone, telHref } from '../../../lib/phone';
 import { SettingsLoadError } from '../../../features/settings/components/settings-load-error';
 import { SocialLinks } from '../../../features/settings/components/social-links';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
 
 function ContactCard({ icon: CardIcon, title, children }: { icon: Icon; title: string; children: ReactNode }) {
   return (
@@ -35,7 +37,7 @@ function SocialBlock({ links }: { links: PublicAcademySettings['socialLinks'] })
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
-        Follow us
+        <Trans>Follow us</Trans>
       </Title>
       <SocialLinks links={links} />
     </Stack>
@@ -43,14 +45,16 @@ function SocialBlock({ links }: { links: PublicAcademySettings['socialLinks'] })
 }
 
 export function Component() {
+  const lp = useLocalizedPath();
+  const { t } = useLingui();
   const settings = usePublicSettings();
 
   return (
     <>
       <PageHeader
-        title="Contact Us"
-        description="Visit the office, call or write to us. We are happy to talk about admissions, batches and fees."
-        metaDescription="Address, phone numbers, email and office hours of the academy in Latur, Maharashtra, with directions on Google Maps."
+        title={t`Contact Us`}
+        description={t`Visit the office, call or write to us. We are happy to talk about admissions, batches and fees.`}
+        metaDescription={t`Address, phone numbers, email and office hours of the academy in Latur, Maharashtra, with directions on Google Maps.`}
       />
       {settings.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-hidden="true">
@@ -63,7 +67,7 @@ export function Component() {
       ) : (
         <Stack gap="xl">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <ContactCard icon={IconMapPin} title="Visit us">
+            <ContactCard icon={IconMapPin} title={t`Visit us`}>
               <Text style={{ whiteSpace: 'pre-line' }}>{settings.data.address}</Text>
               <Button
                 component="a"
@@ -75,28 +79,28 @@ export function Component() {
                 w="fit-content"
                 rightSection={<IconExternalLink size={16} aria-hidden="true" />}
               >
-                Open in Google Maps
+                <Trans>Open in Google Maps</Trans>
               </Button>
             </ContactCard>
-            <ContactCard icon={IconPhone} title="Call us">
+            <ContactCard icon={IconPhone} title={t`Call us`}>
               {settings.data.phones.map((phone) => (
                 <Anchor key={phone} href={telHref(phone)} fw={600} size="lg">
                   {formatPhone(phone)}
                 </Anchor>
               ))}
             </ContactCard>
-            <ContactCard icon={IconMail} title="Write to us">
+            <ContactCard icon={IconMail} title={t`Write to us`}>
               <Anchor href={mailtoHref(settings.data.email)} fw={600}>
                 {settings.data.email}
               </Anchor>
               <Text size="sm" c="dimmed">
-                We reply within one working day.
+                <Trans>We reply within one working day.</Trans>
               </Text>
             </ContactCard>
-            <ContactCard icon={IconClock} title="Office hours">
+            <ContactCard icon={IconClock} title={t`Office hours`}>
               <Text>{settings.data.officeHours}</Text>
               <Text size="sm" c="dimmed">
-                Classes run outside these hours too; the office answers calls during them.
+                <Trans>Classes run outside these hours too; the office answers calls during them.</Trans>
               </Text>
             </ContactCard>
           </SimpleGrid>
@@ -107,12 +111,12 @@ export function Component() {
             <Group justify="space-between" gap="md">
               <Stack gap={4} maw={560}>
                 <Title order={2} size="h3">
-                  Looking for admission?
+                  <Trans>Looking for admission?</Trans>
                 </Title>
-                <Text c="dimmed">Fill in the registration form and the office will call you back.</Text>
+                <Text c="dimmed"><Trans>Fill in the registration form and the office will call you back.</Trans></Text>
               </Stack>
-              <Button component={Link} to="/admission" size="md">
-                Apply for Admission
+              <Button component={Link} to={lp('/admission')} size="md">
+                <Trans>Apply for Admission</Trans>
               </Button>
             </Group>
           </Paper>

@@ -6,6 +6,8 @@ import { normalizeError } from '../../../lib/api-client';
 import { usePublicCourses } from '../../../features/courses/api';
 import { batchesByStandard } from '../../../features/courses/batch-display';
 import { StandardSection } from '../../../features/courses/components/standard-section';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
 
 function CoursesSkeleton() {
   return (
@@ -25,28 +27,30 @@ function CoursesSkeleton() {
 }
 
 export function Component() {
+  const lp = useLocalizedPath();
+  const { t } = useLingui();
   const courses = usePublicCourses();
 
   return (
     <>
       <PageHeader
-        title="Courses"
-        description="Standards 9th to 12th, the subjects we teach in each, and the batches open now with their timings and seats left."
-        metaDescription="Courses for 9th to 12th in Latur: SSC and HSC board subjects, JEE and NEET. See open batches with days, timings, teachers and seats left."
+        title={t`Courses`}
+        description={t`Standards 9th to 12th, the subjects we teach in each, and the batches open now with their timings and seats left.`}
+        metaDescription={t`Courses for 9th to 12th in Latur: SSC and HSC board subjects, JEE and NEET. See open batches with days, timings, teachers and seats left.`}
       />
       {courses.isPending ? (
         <CoursesSkeleton />
       ) : courses.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Courses could not be loaded">
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Courses could not be loaded`}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{normalizeError(courses.error).message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void courses.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </Stack>
         </Alert>
       ) : courses.data.standards.length === 0 ? (
-        <Text c="dimmed">Our courses for the coming year are being finalised. Call or visit the office and we will tell you what suits your child.</Text>
+        <Text c="dimmed"><Trans>Our courses for the coming year are being finalised. Call or visit the office and we will tell you what suits your child.</Trans></Text>
       ) : (
         <Stack gap={40}>
           {batchesByStandard(courses.data.standards, courses.data.batches).map(({ standard, batches }, index) => (
@@ -62,12 +66,12 @@ export function Component() {
         <Group justify="space-between" gap="md">
           <Stack gap={4} maw={560}>
             <Title order={2} size="h3">
-              Found the right batch?
+              <Trans>Found the right batch?</Trans>
             </Title>
-            <Text c="dimmed">Fill in the registration form and the office will confirm the seat and the fees with you.</Text>
+            <Text c="dimmed"><Trans>Fill in the registration form and the office will confirm the seat and the fees with you.</Trans></Text>
           </Stack>
-          <Button component={Link} to="/admission" size="md">
-            Apply for Admission
+          <Button component={Link} to={lp('/admission')} size="md">
+            <Trans>Apply for Admission</Trans>
           </Button>
         </Group>
       </Paper>

@@ -20,48 +20,53 @@ import { mapsSearchUrl, oneLineAddress } from '../../../features/settings/contac
 import { formatPhone, telHref } from '../../../lib/phone';
 import { usePageMeta } from '../../../lib/page-meta';
 import classes from './landing.module.css';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
 
-const PROGRAMMES: { icon: Icon; title: string; standards: string; text: string }[] = [
+const PROGRAMMES: { icon: Icon; title: MessageDescriptor; standards: MessageDescriptor; text: MessageDescriptor }[] = [
   {
     icon: IconCalculator,
-    title: 'Foundation for the SSC board',
-    standards: '9th and 10th',
-    text: 'Mathematics, Science and English taught chapter by chapter with the school year, so that 10th is revision, not panic.',
+    title: msg`Foundation for the SSC board`,
+    standards: msg`9th and 10th`,
+    text: msg`Mathematics, Science and English taught chapter by chapter with the school year, so that 10th is revision, not panic.`,
   },
   {
     icon: IconAtom,
-    title: 'HSC Science',
-    standards: '11th and 12th',
-    text: 'Physics, Chemistry, Mathematics and Biology for the board, with derivations, numericals and practical journals checked on time.',
+    title: msg`HSC Science`,
+    standards: msg`11th and 12th`,
+    text: msg`Physics, Chemistry, Mathematics and Biology for the board, with derivations, numericals and practical journals checked on time.`,
   },
   {
     icon: IconStethoscope,
-    title: 'JEE and NEET alongside the board',
-    standards: '11th and 12th',
-    text: 'The same teachers take the entrance level: timed multiple-choice tests every fortnight and a doubt hour after each one.',
+    title: msg`JEE and NEET alongside the board`,
+    standards: msg`11th and 12th`,
+    text: msg`The same teachers take the entrance level: timed multiple-choice tests every fortnight and a doubt hour after each one.`,
   },
 ];
 
-const REASONS: { icon: Icon; title: string; text: string }[] = [
+const REASONS: { icon: Icon; title: MessageDescriptor; text: MessageDescriptor }[] = [
   {
     icon: IconUsersGroup,
-    title: 'Small batches, known by name',
-    text: 'Seats in every batch are limited. Teachers know each student, notice who is falling behind and call on them in class.',
+    title: msg`Small batches, known by name`,
+    text: msg`Seats in every batch are limited. Teachers know each student, notice who is falling behind and call on them in class.`,
   },
   {
     icon: IconClipboardCheck,
-    title: 'A test every week',
-    text: 'Short weekly tests on what was taught, corrected and returned within days, so mistakes are fixed before the exam, not after it.',
+    title: msg`A test every week`,
+    text: msg`Short weekly tests on what was taught, corrected and returned within days, so mistakes are fixed before the exam, not after it.`,
   },
   {
     icon: IconChartLine,
-    title: 'Attendance in every class',
-    text: 'Teachers mark attendance in every class, and the office sees each day who was absent, with the parent’s number to call.',
+    title: msg`Attendance in every class`,
+    text: msg`Teachers mark attendance in every class, and the office sees each day who was absent, with the parent’s number to call.`,
   },
   {
     icon: IconDeviceMobile,
-    title: 'Everything on the phone',
-    text: 'Students see their batches, timetable, attendance, notes and announcements in their own account, on any phone.',
+    title: msg`Everything on the phone`,
+    text: msg`Students see their batches, timetable, attendance, notes and announcements in their own account, on any phone.`,
   },
 ];
 
@@ -93,10 +98,10 @@ function OfficeCard() {
       <Stack gap="md">
         <div>
           <Title id="office-title" order={2} size="h4">
-            Talk to us today
+            <Trans>Talk to us today</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Questions about batches, timings or fees? The office is happy to help.
+            <Trans>Questions about batches, timings or fees? The office is happy to help.</Trans>
           </Text>
         </div>
         {/* Same height while loading, so the page below does not move. */}
@@ -105,7 +110,7 @@ function OfficeCard() {
             <>
               {phone ? (
                 <Button component="a" href={telHref(phone)} variant="light" size="md" leftSection={<IconPhone size={18} aria-hidden="true" />}>
-                  Call {formatPhone(phone)}
+                  <Trans>Call {formatPhone(phone)}</Trans>
                 </Button>
               ) : null}
               <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -117,7 +122,7 @@ function OfficeCard() {
                 <Text size="sm">
                   {oneLineAddress(settings.address)}{' '}
                   <Anchor href={mapsSearchUrl(settings.address)} target="_blank" rel="noopener noreferrer" size="sm" fw={600} className={classes.directions}>
-                    Directions
+                    <Trans>Directions</Trans>
                   </Anchor>
                 </Text>
               </Group>
@@ -136,9 +141,12 @@ function OfficeCard() {
 }
 
 export function Component() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  const lp = useLocalizedPath();
   usePageMeta(
-    'Coaching for 9th to 12th in Latur',
-    'Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week and attendance in every class. Admissions open.',
+    t`Coaching for 9th to 12th in Latur`,
+    t`Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week and attendance in every class. Admissions open.`,
   );
   const testimonials = usePublicSettings().data?.testimonials ?? [];
   return (
@@ -146,21 +154,20 @@ export function Component() {
       <section className={classes.hero} aria-labelledby="hero-title">
         <Stack gap="lg">
           <Badge variant="light" size="lg" radius="sm" w="fit-content">
-            Admissions open for new batches
+            <Trans>Admissions open for new batches</Trans>
           </Badge>
           <Title id="hero-title" order={1} fz={{ base: 34, sm: 48 }} lh={1.1}>
-            Strong basics, steady practice, results that show
+            <Trans>Strong basics, steady practice, results that show</Trans>
           </Title>
           <Text size="lg" c="dimmed">
-            Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week, and teachers who tell parents how their
-            child is really doing.
+            <Trans>Coaching in Latur for 9th to 12th: SSC and HSC boards, JEE and NEET. Small batches, a test every week, and teachers who tell parents how their child is really doing.</Trans>
           </Text>
           <Group gap="sm" className={classes.heroActions}>
-            <Button component={Link} to="/admission" size="md">
-              Apply for Admission
+            <Button component={Link} to={lp('/admission')} size="md">
+              <Trans>Apply for Admission</Trans>
             </Button>
-            <Button component={Link} to="/courses" size="md" variant="default">
-              See Batches and Timings
+            <Button component={Link} to={lp('/courses')} size="md" variant="default">
+              <Trans>See Batches and Timings</Trans>
             </Button>
           </Group>
         </Stack>
@@ -169,28 +176,28 @@ export function Component() {
 
       <section aria-labelledby="teach-title">
         <Title id="teach-title" order={2} mb={6}>
-          What we teach
+          <Trans>What we teach</Trans>
         </Title>
         <Text c="dimmed" mb="lg" maw={720}>
-          One academy from 9th to 12th, so a student keeps the teachers who know them from the foundation years to the board and entrance exams.
+          <Trans>One academy from 9th to 12th, so a student keeps the teachers who know them from the foundation years to the board and entrance exams.</Trans>
         </Text>
         <div className={classes.threeColumns}>
           {PROGRAMMES.map((programme) => (
-            <Paper key={programme.title} withBorder radius="md" p="lg">
+            <Paper key={programme.title.id} withBorder radius="md" p="lg">
               <Stack gap="sm">
                 <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
                   <programme.icon size={24} stroke={1.6} />
                 </ThemeIcon>
                 <div>
                   <Title order={3} size="h4">
-                    {programme.title}
+                    {i18n._(programme.title)}
                   </Title>
                   <Text size="sm" fw={600} c="indigo.7">
-                    {programme.standards}
+                    {i18n._(programme.standards)}
                   </Text>
                 </div>
                 <Text size="sm" c="dimmed">
-                  {programme.text}
+                  {i18n._(programme.text)}
                 </Text>
               </Stack>
             </Paper>
@@ -200,12 +207,12 @@ export function Component() {
 
       <section aria-labelledby="why-title">
         <Title id="why-title" order={2} mb="lg">
-          Why families choose us
+          <Trans>Why families choose us</Trans>
         </Title>
         <div className={classes.twoColumns}>
           {REASONS.map((reason) => (
-            <Feature key={reason.title} icon={reason.icon} title={reason.title}>
-              {reason.text}
+            <Feature key={reason.title.id} icon={reason.icon} title={i18n._(reason.title)}>
+              {i18n._(reason.text)}
             </Feature>
           ))}
         </div>
@@ -215,10 +222,10 @@ export function Component() {
       {testimonials.length > 0 ? (
       <section aria-labelledby="results-title">
         <Title id="results-title" order={2} mb={6}>
-          Results and what families say
+          <Trans>Results and what families say</Trans>
         </Title>
         <Text c="dimmed" mb="lg" maw={720}>
-          Every year our students&apos; board and entrance results are put up on the notice board at the office. Here is what students and parents tell us.
+          <Trans>Every year our students&apos; board and entrance results are put up on the notice board at the office. Here is what students and parents tell us.</Trans>
         </Text>
         <div className={classes.testimonials}>
           {testimonials.map((testimonial) => (
@@ -247,17 +254,17 @@ export function Component() {
       <section className={classes.callToAction} aria-labelledby="cta-title">
         <Stack gap="sm" maw={640}>
           <Title id="cta-title" order={2} c="white">
-            Join the next batch
+            <Trans>Join the next batch</Trans>
           </Title>
           <Text c="indigo.0">
-            Fill in the registration form in two minutes. The office calls you back within one working day to answer your questions and fix a visit.
+            <Trans>Fill in the registration form in two minutes. The office calls you back within one working day to answer your questions and fix a visit.</Trans>
           </Text>
           <Group gap="sm" mt="xs">
-            <Button component={Link} to="/admission" size="md" variant="white">
-              Apply for Admission
+            <Button component={Link} to={lp('/admission')} size="md" variant="white">
+              <Trans>Apply for Admission</Trans>
             </Button>
-            <Button component={Link} to="/contact" size="md" variant="outline" color="white">
-              Talk to the Office
+            <Button component={Link} to={lp('/contact')} size="md" variant="outline" color="white">
+              <Trans>Talk to the Office</Trans>
             </Button>
           </Group>
         </Stack>

@@ -2,10 +2,14 @@ import { useEffect } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const lp = useLocalizedPath();
+  const { t } = useLingui();
   const { pathname } = useLocation();
-  usePageMeta('Page not found');
+  usePageMeta(t`Page not found`);
   useEffect(() => {
     console.warn(`No screen for ${pathname}`);
   }, [pathname]);
@@ -14,12 +18,12 @@ export function Component() {
       <Text fz={80} fw={900} lh={1} c="indigo.2" aria-hidden="true">
         404
       </Text>
-      <Title order={1}>Page not found</Title>
+      <Title order={1}><Trans>Page not found</Trans></Title>
       <Text c="dimmed" maw={420}>
-        The page you are looking for does not exist or has moved.
+        <Trans>The page you are looking for does not exist or has moved.</Trans>
       </Text>
-      <Button component={Link} to="/">
-        Back to Home Page
+      <Button component={Link} to={lp('/')}>
+        <Trans>Back to Home Page</Trans>
       </Button>
     </Stack>
   );

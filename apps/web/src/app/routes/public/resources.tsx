@@ -9,23 +9,27 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { usePublicNotes } from '../../../features/notes/api';
 import { NoteCard, NoteCardList } from '../../../features/notes/components/note-card';
 import { NoteViewerModal, type ViewableNote } from '../../../features/notes/components/note-viewer-modal';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
 
 function NothingShared() {
+  const lp = useLocalizedPath();
+  const { t } = useLingui();
   return (
     <EmptyState
       py={48}
       icon={<IconBooks size={32} stroke={1.5} aria-hidden="true" />}
       withIndicatorBackground
-      title="Nothing here yet"
-      description="Our teachers will share free notes and practice papers here soon. Students of the academy find their batch's notes in their account."
+      title={t`Nothing here yet`}
+      description={t`Our teachers will share free notes and practice papers here soon. Students of the academy find their batch's notes in their account.`}
     >
       <EmptyState.Actions>
         <Group justify="center" gap="sm">
-          <Button component={Link} to="/courses" variant="default">
-            See Courses
+          <Button component={Link} to={lp('/courses')} variant="default">
+            <Trans>See Courses</Trans>
           </Button>
-          <Button component={Link} to="/login">
-            Student Login
+          <Button component={Link} to={lp('/login')}>
+            <Trans>Student Login</Trans>
           </Button>
         </Group>
       </EmptyState.Actions>
@@ -34,6 +38,7 @@ function NothingShared() {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const [subject, setSubject] = useState<string | null>(null);
   const [standard, setStandard] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -45,9 +50,9 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Resources"
-        description="Free study material from our teachers: notes, practice questions and past papers."
-        metaDescription="Free study material from the academy's teachers: notes, practice questions and past papers for 9th to 12th."
+        title={t`Resources`}
+        description={t`Free study material from our teachers: notes, practice questions and past papers.`}
+        metaDescription={t`Free study material from the academy's teachers: notes, practice questions and past papers for 9th to 12th.`}
       />
       {notes.isPending ? (
         <Stack gap="sm" aria-hidden="true">
@@ -56,30 +61,30 @@ export function Component() {
           ))}
         </Stack>
       ) : notes.isError ? (
-        <LoadErrorAlert title="Resources could not be loaded" error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
+        <LoadErrorAlert title={t`Resources could not be loaded`} error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
       ) : notes.data.notes.length === 0 && !filtered ? (
         <NothingShared />
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput
-              label="Search"
-              placeholder="Topic or title"
+              label={t`Search`}
+              placeholder={t`Topic or title`}
               type="search"
               leftSection={<IconSearch size={16} aria-hidden="true" />}
-              rightSection={notes.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+              rightSection={notes.isFetching ? <Loader size="xs" aria-label={t`Searching`} /> : null}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
             />
-            <Select label="Subject" placeholder="All subjects" clearable data={notes.data.subjects.map((row) => ({ value: row._id, label: row.name }))} value={subject} onChange={setSubject} />
-            <Select label="Standard" placeholder="All standards" clearable data={notes.data.standards.map((row) => ({ value: row._id, label: row.name }))} value={standard} onChange={setStandard} />
+            <Select label={t`Subject`} placeholder={t`All subjects`} clearable data={notes.data.subjects.map((row) => ({ value: row._id, label: row.name }))} value={subject} onChange={setSubject} />
+            <Select label={t`Standard`} placeholder={t`All standards`} clearable data={notes.data.standards.map((row) => ({ value: row._id, label: row.name }))} value={standard} onChange={setStandard} />
           </SimpleGrid>
           {notes.data.notes.length === 0 ? (
             <Text c="dimmed" py="lg" ta="center">
-              No notes match these filters.
+              <Trans>No notes match these filters.</Trans>
             </Text>
           ) : (
-            <NoteCardList label="Free notes">
+            <NoteCardList label={t`Free notes`}>
               {notes.data.notes.map((note) => (
                 <NoteCard key={note._id} note={note} onOpen={() => setViewing(note)} />
               ))}

@@ -4,20 +4,21 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { admissionEnquiryFormSchema, BOARDS, MEDIUMS } from '@academy/shared/schemas/admissions';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { localizedErrors } from '../../../lib/server-text';
+import { useLocalizedPath } from '../../i18n/use-localized-path';
 import { usePublicCourses } from '../../courses/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';
 import type { AdmissionFormValues } from '../admission-form';
-import { ENQUIRY_FAILURES, useSubmitAdmission } from '../api';
+import { useSubmitAdmission } from '../api';
 import { EmailVerification } from './email-verification';
 import type { VerificationState } from './email-verification';
 import classes from './admission-form.module.css';
 import { keepFocus } from './keep-focus';
 
-const PHONE_HINT = '10-digit mobile number, e.g. 98220 12345';
-const STEP_TITLES = ['Contact', 'Studies', 'Message'];
 
 /** The phone's storage, or nothing when the browser refuses it (private mode, full storage). */
 function draftStorage(): Storage | null {
@@ -40,6 +41,10 @@ const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
  * checked with the shared schema the server uses too.
  */
 export function AdmissionForm() {
+  const { t } = useLingui();
+  const lp = useLocalizedPath();
+  const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
+  const STEP_TITLES = [t`Contact`, t`Studies`, t`Message`];
   // A reload or an evicted tab comes back where the family was, verified email included (while valid).
   const [draft] = useState(() => {
     const storage = draftStorage();
@@ -56,7 +61,7 @@ export function AdmissionForm() {
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
     initialValues: draft?.values ?? EMPTY_ADMISSION_FORM,
-    validate: schemaResolver(admissionEnquiryFormSchema, { sync: true }),
+    validate: localizedErrors(schemaResolver(admissionEnquiryFormSchema, { sync: true })),
     validateInputOnBlur: true,
   });
 
@@ -112,6 +117,7 @@ export function AdmissionForm() {
     doneAlert.current.focus({ preventScroll: true });
   }, [done]);
 
+  const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
   const standards = courses.data?.standards ?? [];
   const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
   const emailVerified = verified !== null && verified.email === form.values.email.trim().toLowerCase();
@@ -136,7 +142,7 @@ export function AdmissionForm() {
         action.scrollIntoView({ block: 'center' });
         action.focus({ preventScroll: true });
       } else setFocusField('email');
-      form.setFieldError('email', 'Verify this email address with the code we mail you');
+      form.setFieldError('email', t`Verify this email address with the code we mail you`);
       return;
     }
     setStep((current) => Math.min(current + 1, LAST_STEP));
@@ -163,7 +169,7 @@ export function AdmissionForm() {
       return;
     }
     submit.mutate(toAdmissionPayload(values, verified.token), {
-      onSuccess: ({ message }) => setDone(message ?? 'Thank you! We have received your application.'),
+      onSuccess: ({ message }) => setDone(message ?? t`Thank you! We have received your application.`),
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
@@ -175,7 +181,8 @@ export function AdmissionForm() {
         } else if (fieldErrors) {
           showFirstError(fieldErrors);
         }
-        setSubmitError(normalizeError(error, ENQUIRY_FAILURES.submit).message);
+        // The server's message is in the page's language already; the fallback is ours.
+        setSubmitError(normalizeError(error, t`Failed to send the application. Please try again.`).message);
       },
     });
   }, (errors) => showFirstError(errors))(event);
@@ -184,11 +191,11 @@ export function AdmissionForm() {
     return (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
         <Stack gap="md" align="flex-start">
-          <Alert ref={doneAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={22} aria-hidden="true" />} title="Application sent" role="status" w="100%">
+          <Alert ref={doneAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={22} aria-hidden="true" />} title={t`Application sent`} role="status" w="100%">
             {done}
           </Alert>
-          <Button component={Link} to="/" variant="light">
-            Back to Home
+          <Button component={Link} to={lp('/')} variant="light">
+            <Trans>Back to Home</Trans>
           </Button>
         </Stack>
       </Paper>
@@ -198,7 +205,9 @@ export function AdmissionForm() {
   return (
     <Paper ref={panel} withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} className={classes.form}>
       <Title order={2} size="h4" mb="sm" ref={stepHeading} tabIndex={-1} className={classes.stepHeading}>
-        Step {step + 1} of {STEP_TITLES.length}: {STEP_TITLES[step]}
+        <Trans>
+          Step {step + 1} of {STEP_TITLES.length}: {STEP_TITLES[step]}
+        </Trans>
       </Title>
       <form
         noValidate
@@ -213,10 +222,10 @@ export function AdmissionForm() {
         <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size={narrow ? 'xs' : 'sm'} iconSize={narrow ? 26 : undefined}
           styles={narrow ? { steps: { justifyContent: 'space-between', flexWrap: 'nowrap' }, separator: { display: 'none' }, stepBody: { marginInlineStart: 6 } } : undefined}
           allowNextStepsSelect={false} mb="lg">
-          <Stepper.Step label="Contact" description={narrow ? undefined : 'Phone and email'}>
+          <Stepper.Step label={t`Contact`} description={narrow ? undefined : t`Phone and email`}>
             <Stack gap="md" mt="md">
               <TextInput
-                label="Student's mobile number"
+                label={t`Student's mobile number`}
                 description={PHONE_HINT}
                 withAsterisk
                 type="tel"
@@ -225,8 +234,8 @@ export function AdmissionForm() {
                 placeholder="98220 12345"
                 {...form.getInputProps('phone')}
               />
-              <TextInput label="Student name" withAsterisk autoComplete="name" {...form.getInputProps('studentName')} />
-              <TextInput label="Email" withAsterisk type="email" inputMode="email" autoComplete="email" readOnly={emailVerified} {...form.getInputProps('email')} />
+              <TextInput label={t`Student name`} withAsterisk autoComplete="name" {...form.getInputProps('studentName')} />
+              <TextInput label={t`Email`} withAsterisk type="email" inputMode="email" autoComplete="email" readOnly={emailVerified} {...form.getInputProps('email')} />
               <EmailVerification
                 email={form.values.email}
                 verified={verified}
@@ -240,14 +249,14 @@ export function AdmissionForm() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label="Studies" description={narrow ? undefined : 'Standard and subjects'}>
+          <Stepper.Step label={t`Studies`} description={narrow ? undefined : t`Standard and subjects`}>
             <Stack gap="md" mt="md">
               <Select
-                label="Standard"
+                label={t`Standard`}
                 withAsterisk
-                placeholder={courses.isPending ? 'Loading standards…' : 'Choose a standard'}
+                placeholder={courses.isPending ? t`Loading standards…` : t`Choose a standard`}
                 data={standards.map((standard) => ({ value: standard._id, label: standard.name }))}
-                nothingFoundMessage={courses.isError ? 'Standards could not be loaded' : 'No standards yet'}
+                nothingFoundMessage={courses.isError ? t`Standards could not be loaded` : t`No standards yet`}
                 {...form.getInputProps('standard')}
                 onChange={(value) => {
                   form.setFieldValue('standard', value);
@@ -262,7 +271,7 @@ export function AdmissionForm() {
               {chosenStandard && chosenStandard.subjects.length > 0 ? (
                 <Stack gap={6}>
                   <Text size="sm" fw={500} id="subjects-label">
-                    Subjects of interest
+                    <Trans>Subjects of interest</Trans>
                   </Text>
                   <Chip.Group multiple value={form.values.subjects} onChange={(value) => form.setFieldValue('subjects', value)}>
                     <Group gap="xs" role="group" aria-labelledby="subjects-label">
@@ -280,32 +289,32 @@ export function AdmissionForm() {
                   ) : null}
                 </Stack>
               ) : null}
-              <Radio.Group label="Board" {...form.getInputProps('board')}>
+              <Radio.Group label={t`Board`} {...form.getInputProps('board')}>
                 <Group gap="md" mt={6}>
                   {BOARDS.map((board) => (
                     <Radio key={board} value={board} label={board} />
                   ))}
                 </Group>
               </Radio.Group>
-              <Radio.Group label="Medium" {...form.getInputProps('medium')}>
+              <Radio.Group label={t`Medium`} {...form.getInputProps('medium')}>
                 <Group gap="md" mt={6}>
                   {MEDIUMS.map((medium) => (
                     <Radio key={medium} value={medium} label={medium} />
                   ))}
                 </Group>
               </Radio.Group>
-              <TextInput label="School" autoComplete="off" {...form.getInputProps('school')} />
+              <TextInput label={t`School`} autoComplete="off" {...form.getInputProps('school')} />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <Select label="Gender" placeholder="Choose" data={GENDER_OPTIONS} clearable {...form.getInputProps('gender')} />
-                <TextInput label="Date of birth" type="date" {...form.getInputProps('dateOfBirth')} />
+                <Select label={t`Gender`} placeholder={t`Choose`} data={GENDER_OPTIONS.map((option) => ({ ...option, label: genderLabel(option.value) }))} clearable {...form.getInputProps('gender')} />
+                <TextInput label={t`Date of birth`} type="date" {...form.getInputProps('dateOfBirth')} />
               </SimpleGrid>
               <Title order={3} size="h5" mt="xs">
-                Parent or guardian
+                <Trans>Parent or guardian</Trans>
               </Title>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <TextInput label="Parent name" autoComplete="off" {...form.getInputProps('parentName')} />
+                <TextInput label={t`Parent name`} autoComplete="off" {...form.getInputProps('parentName')} />
                 <TextInput
-                  label="Parent phone"
+                  label={t`Parent phone`}
                   description={PHONE_HINT}
                   type="tel"
                   inputMode="tel"
@@ -317,12 +326,12 @@ export function AdmissionForm() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label="Message" description={narrow ? undefined : 'Address and questions'}>
+          <Stepper.Step label={t`Message`} description={narrow ? undefined : t`Address and questions`}>
             <Stack gap="md" mt="md">
-              <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+              <Textarea label={t`Address`} autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
               <Textarea
-                label="Message"
-                description="Preferred batch timings, questions about fees, anything we should know"
+                label={t`Message`}
+                description={t`Preferred batch timings, questions about fees, anything we should know`}
                 autosize
                 minRows={3}
                 maxRows={8}
@@ -341,7 +350,7 @@ export function AdmissionForm() {
         <Group justify="space-between">
           {step > 0 ? (
             <Button variant="default" onMouseDown={keepFocus} onClick={() => setStep((current) => current - 1)}>
-              Back
+              <Trans>Back</Trans>
             </Button>
           ) : (
             <span />
@@ -349,11 +358,11 @@ export function AdmissionForm() {
           {/* Different keys: React must not turn the clicked Next button into the submit button mid-click (that would send the form). */}
           {step < LAST_STEP ? (
             <Button key="next" onMouseDown={keepFocus} onClick={next}>
-              Next
+              <Trans>Next</Trans>
             </Button>
           ) : (
             <Button key="submit" type="submit" onMouseDown={keepFocus} loading={submit.isPending}>
-              Submit Application
+              <Trans>Submit Application</Trans>
             </Button>
           )}
         </Group>

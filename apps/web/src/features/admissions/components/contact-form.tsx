@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { contactEnquiryInputSchema } from '@academy/shared/schemas/admissions';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { ENQUIRY_FAILURES, useSubmitContact } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 
 /** The short message form of /contact: name, email or phone, message. It reaches the office's New Registrations. */
 export function ContactForm() {
+  const { t } = useLingui();
   const submit = useSubmitContact();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -19,7 +21,7 @@ export function ContactForm() {
     setFailure(null);
     submit.mutate(values, {
       onSuccess: ({ message }) => {
-        setSent(message ?? 'Thank you for your message. We will get back to you soon.');
+        setSent(message ?? t`Thank you for your message. We will get back to you soon.`);
         form.reset();
       },
       onError: (error) => {
@@ -35,18 +37,18 @@ export function ContactForm() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h3" id="contact-form-heading">
-            Send us a message
+            <Trans>Send us a message</Trans>
           </Title>
           {sent ? (
             <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} role="status" withCloseButton onClose={() => setSent(null)}>
               {sent}
             </Alert>
           ) : null}
-          <TextInput label="Name" withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t`Name`} withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Email" type="email" inputMode="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput label={t`Email`} type="email" inputMode="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
             <TextInput
-              label="Phone"
+              label={t`Phone`}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -55,14 +57,14 @@ export function ContactForm() {
               {...form.getInputProps('phone')}
             />
           </SimpleGrid>
-          <Textarea label="Message" withAsterisk autosize minRows={3} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
+          <Textarea label={t`Message`} withAsterisk autosize minRows={3} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
           {failure ? (
             <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           ) : null}
           <Button type="submit" loading={submit.isPending} w="fit-content">
-            Send Message
+            <Trans>Send Message</Trans>
           </Button>
         </Stack>
       </form>

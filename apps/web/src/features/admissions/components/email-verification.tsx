@@ -2,12 +2,14 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { useInterval } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type Ref, type RefObject } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { OTP_RESEND_AFTER_SECONDS, otpSchema } from '@academy/shared/schemas/admissions';
 import { ApiError, fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { translateServerText } from '../../../lib/server-text';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { usePublicSettings } from '../../settings/api';
 import { formatCountdown, type VerifiedEmail } from '../admission-form';
-import { ENQUIRY_FAILURES, useSendOtp, useVerifyOtp } from '../api';
+import { useSendOtp, useVerifyOtp } from '../api';
 import { keepFocus } from './keep-focus';
 
 export type VerificationState = VerifiedEmail | null;
@@ -32,6 +34,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -88,7 +91,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           return;
         }
         setLimited(error instanceof ApiError && error.status === 429);
-        setSendError(fieldErrors?.email ?? normalizeError(error, ENQUIRY_FAILURES.sendOtp).message);
+        setSendError(fieldErrors?.email ?? normalizeError(error, t`Failed to send the code. Please try again.`).message);
       },
     });
   };
@@ -96,7 +99,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   const verify = () => {
     const parsed = otpSchema.safeParse(code);
     if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? 'Enter the 6-digit code');
+      setCodeError(translateServerText(parsed.error.issues[0]?.message ?? t`Enter the 6-digit code`));
       return;
     }
     verifyOtp.mutate(
@@ -106,15 +109,15 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           onVerified({ email: normalizedEmail, token: data.verificationToken, expiresAt: data.expiresAt });
           focusTarget.current = 'verified';
         },
-        onError: (error) => setCodeError(normalizeError(error, ENQUIRY_FAILURES.verifyOtp).message),
+        onError: (error) => setCodeError(normalizeError(error, t`Failed to check the code. Please try again.`).message),
       },
     );
   };
 
   if (isVerified) {
     return (
-      <Alert ref={verifiedAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title="Email verified" role="status">
-        {verified.email} is verified. Continue with the student&apos;s details.
+      <Alert ref={verifiedAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title={t`Email verified`} role="status">
+        <Trans>{verified.email} is verified. Continue with the student&apos;s details.</Trans>
       </Alert>
     );
   }
@@ -123,11 +126,11 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
     return (
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          We will mail a 6-digit code to this address to make sure it is yours.
+          <Trans>We will mail a 6-digit code to this address to make sure it is yours.</Trans>
         </Text>
         <Group>
           <Button ref={actionRef as Ref<HTMLButtonElement>} onMouseDown={keepFocus} onClick={send} loading={sendOtp.isPending} variant="light">
-            Send code
+            <Trans>Send code</Trans>
           </Button>
         </Group>
         {sendError ? <SendError message={sendError} phones={limited ? (settings.data?.phones ?? []) : []} /> : null}
@@ -140,15 +143,19 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
       <Text size="sm" role="status">
         {sentEarlier ? (
           <>
-            Enter the 6-digit code we mailed to <strong>{sentTo}</strong> a moment ago.{' '}
+            <Trans>
+              Enter the 6-digit code we mailed to <strong>{sentTo}</strong> a moment ago.
+            </Trans>{' '}
           </>
         ) : (
           <>
-            We have sent a 6-digit code to <strong>{sentTo}</strong>. It is valid for 10 minutes.{' '}
+            <Trans>
+              We have sent a 6-digit code to <strong>{sentTo}</strong>. It is valid for 10 minutes.
+            </Trans>{' '}
           </>
         )}
         <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
-          Change email
+          <Trans>Change email</Trans>
         </Anchor>
       </Text>
       <Group align="flex-start" gap="sm" wrap="wrap">
@@ -157,7 +164,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
             codeInput.current = node;
             if (actionRef) actionRef.current = node;
           }}
-          label="Verification code"
+          label={t`Verification code`}
           placeholder="123456"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -177,20 +184,20 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           }}
         />
         <Button mt={25} onMouseDown={keepFocus} onClick={verify} loading={verifyOtp.isPending}>
-          Verify
+          <Trans>Verify</Trans>
         </Button>
       </Group>
       {secondsLeft > 0 ? (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Resend code in {formatCountdown(secondsLeft)}
+          <Trans>Resend code in {formatCountdown(secondsLeft)}</Trans>
         </Text>
       ) : (
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            No mail? Check the spam folder, or
+            <Trans>No mail? Check the spam folder, or</Trans>
           </Text>
           <Button variant="subtle" size="compact-sm" onClick={send} loading={sendOtp.isPending}>
-            Resend code
+            <Trans>Resend code</Trans>
           </Button>
         </Group>
       )}
@@ -208,7 +215,7 @@ function SendError({ message, phones }: { message: string; phones: string[] }) {
       </Text>
       {phones.length > 0 ? (
         <Text size="sm">
-          Or call the office:{' '}
+          <Trans>Or call the office:</Trans>{' '}
           {phones.map((phone, index) => (
             <span key={phone}>
               {index > 0 ? ', ' : ''}

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, formatTime } from '../../../lib/format-date';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
 
 /** The heading the teacher sees while marks wait on the phone (issue 17). */
@@ -38,7 +38,7 @@ export function AttendanceOutboxSender() {
 }
 
 function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' }).toUpperCase();
+  return formatTime(iso);
 }
 
 /** What waits on this phone, each with a Discard; nothing when the outbox is empty. */

@@ -7,6 +7,8 @@ import { loginInputSchema } from '@academy/shared/schemas/auth';
 import type { LoginInput } from '@academy/shared/schemas/auth';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useLogin } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
 
 /**
  * The show/hide button is named by its content, not by aria-label, so a label lookup for
@@ -16,7 +18,7 @@ function PasswordToggle({ reveal }: { reveal: boolean }) {
   return (
     <>
       {reveal ? <IconEyeOff size={18} aria-hidden="true" /> : <IconEye size={18} aria-hidden="true" />}
-      <VisuallyHidden>Show password</VisuallyHidden>
+      <VisuallyHidden><Trans>Show password</Trans></VisuallyHidden>
     </>
   );
 }
@@ -26,6 +28,8 @@ function PasswordToggle({ reveal }: { reveal: boolean }) {
  * and the login screen moves on; a failure is shown in an alert with the server's words.
  */
 export function LoginForm() {
+  const lp = useLocalizedPath();
+  const { t } = useLingui();
   const login = useLogin();
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
@@ -53,7 +57,7 @@ export function LoginForm() {
           </Alert>
         ) : null}
         <TextInput
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -61,7 +65,7 @@ export function LoginForm() {
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t`Password`}
           autoComplete="current-password"
           visibilityToggleFocusable
           visibilityToggleIcon={PasswordToggle}
@@ -70,12 +74,12 @@ export function LoginForm() {
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end">
-          <Anchor component={Link} to="/forgot-password" size="sm">
-            Forgot password?
+          <Anchor component={Link} to={lp('/forgot-password')} size="sm">
+            <Trans>Forgot password?</Trans>
           </Anchor>
         </Group>
         <Button type="submit" loading={login.isPending} fullWidth>
-          Login
+          <Trans>Login</Trans>
         </Button>
       </Stack>
     </form>

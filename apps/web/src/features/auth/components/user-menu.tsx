@@ -2,6 +2,7 @@ import { Avatar, Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SessionUser } from '@academy/shared/schemas/auth';
+import { LanguageMenuItems } from '../../i18n/components/language-menu-items';
 import { useLogout } from '../api';
 
 interface UserMenuProps {
@@ -32,6 +33,8 @@ export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
         <Menu.Item component={Link} to={profilePath} leftSection={<IconUser size={16} aria-hidden="true" />}>
           Profile
         </Menu.Item>
+        <Menu.Divider />
+        <LanguageMenuItems />
         <Menu.Divider />
         <Menu.Item
           color="red"

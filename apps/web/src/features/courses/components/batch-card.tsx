@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
 import { formatDate } from '../../../lib/format-date';
 import { formatTimeRange, formatWeekdays, seatsStatus } from '../batch-display';
+import { useLingui } from '@lingui/react/macro';
 
 function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
   return (
@@ -20,6 +21,7 @@ function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: stri
 
 /** One open batch: subject, teacher, days and times, dates, and how many seats are left. */
 export function BatchCard({ batch }: { batch: CourseBatch }) {
+  const { t } = useLingui();
   const seats = seatsStatus(batch.seatsLeft, batch.capacity);
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={batch.name}>
@@ -39,13 +41,13 @@ export function BatchCard({ batch }: { batch: CourseBatch }) {
           </Badge>
         </Group>
         <Stack gap={6}>
-          <Detail icon={IconClock} label="Timings">
+          <Detail icon={IconClock} label={t`Timings`}>
             {formatWeekdays(batch.scheduleDays)} · {formatTimeRange(batch.startTime, batch.endTime)}
           </Detail>
-          <Detail icon={IconCalendarEvent} label="Dates">
+          <Detail icon={IconCalendarEvent} label={t`Dates`}>
             {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
           </Detail>
-          <Detail icon={IconUser} label="Teacher">
+          <Detail icon={IconUser} label={t`Teacher`}>
             {batch.teacherName}
           </Detail>
         </Stack>

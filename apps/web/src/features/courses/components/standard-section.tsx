@@ -1,9 +1,11 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CourseBatch, CourseStandard } from '@academy/shared/schemas/courses';
 import { BatchCard } from './batch-card';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** A standard: the subjects taught in it, then its open batches. */
 export function StandardSection({ standard, batches }: { standard: CourseStandard; batches: CourseBatch[] }) {
+  const { t } = useLingui();
   const headingId = `standard-${standard._id}`;
   return (
     <Stack component="section" gap="md" aria-labelledby={headingId}>
@@ -12,7 +14,7 @@ export function StandardSection({ standard, batches }: { standard: CourseStandar
           {standard.name}
         </Title>
         {standard.subjects.length > 0 ? (
-          <Group gap={6} mt="xs" role="list" aria-label={`Subjects in ${standard.name}`}>
+          <Group gap={6} mt="xs" role="list" aria-label={t`Subjects in ${standard.name}`}>
             {standard.subjects.map((subject) => (
               <Badge key={subject._id} role="listitem" variant="outline" color="gray" radius="sm" size="md" tt="none" fw={500}>
                 {subject.name}
@@ -21,7 +23,7 @@ export function StandardSection({ standard, batches }: { standard: CourseStandar
           </Group>
         ) : (
           <Text size="sm" c="dimmed" mt={4}>
-            Subjects for this standard will be announced soon.
+            <Trans>Subjects for this standard will be announced soon.</Trans>
           </Text>
         )}
       </div>
@@ -33,7 +35,7 @@ export function StandardSection({ standard, batches }: { standard: CourseStandar
         </SimpleGrid>
       ) : (
         <Text size="sm" c="dimmed">
-          No batch is open for {standard.name} right now. Call the office to hear when the next one starts.
+          <Trans>No batch is open for {standard.name} right now. Call the office to hear when the next one starts.</Trans>
         </Text>
       )}
     </Stack>

@@ -6,6 +6,8 @@ import { MESSAGES, NEWSLETTER_POPUPS } from '@academy/shared/messages';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useSubscribeToNewsletter } from '../api';
 import { isValidNewsletterEmail } from '../newsletter-email';
+import { translateServerText } from '../../../lib/server-text';
+import { useLingui } from '@lingui/react/macro';
 
 /**
  * The footer's newsletter signup (spec sections 4, 5, 8 and 9): a bad address is flagged inline and
@@ -13,6 +15,7 @@ import { isValidNewsletterEmail } from '../newsletter-email';
  * is a popup. Plain state, no form library: this code loads with every public page.
  */
 export function NewsletterForm() {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const subscribe = useSubscribeToNewsletter();
@@ -22,10 +25,10 @@ export function NewsletterForm() {
     event.preventDefault();
     if (sending) return;
     if (!isValidNewsletterEmail(email)) {
-      setError(MESSAGES.newsletterInvalidEmail);
+      setError(translateServerText(MESSAGES.newsletterInvalidEmail));
       notifications.show({
-        title: NEWSLETTER_POPUPS.invalidEmail.title,
-        message: NEWSLETTER_POPUPS.invalidEmail.message,
+        title: translateServerText(NEWSLETTER_POPUPS.invalidEmail.title),
+        message: translateServerText(NEWSLETTER_POPUPS.invalidEmail.message),
         color: 'red',
         autoClose: NEWSLETTER_POPUPS.invalidEmail.autoCloseMs,
       });
@@ -35,13 +38,13 @@ export function NewsletterForm() {
     subscribe.mutate(email.trim(), {
       onSuccess: (message) => {
         setEmail('');
-        notifications.show({ title: 'Subscribed', message, color: 'teal', autoClose: NEWSLETTER_POPUPS.resultAutoCloseMs });
+        notifications.show({ title: t`Subscribed`, message, color: 'teal', autoClose: NEWSLETTER_POPUPS.resultAutoCloseMs });
       },
       onError: (failure) => {
-        setError(NEWSLETTER_POPUPS.failure.message);
+        setError(translateServerText(NEWSLETTER_POPUPS.failure.message));
         notifications.show({
-          title: NEWSLETTER_POPUPS.failure.title,
-          message: serverMessageOf(failure) ?? NEWSLETTER_POPUPS.failure.message,
+          title: translateServerText(NEWSLETTER_POPUPS.failure.title),
+          message: serverMessageOf(failure) ?? translateServerText(NEWSLETTER_POPUPS.failure.message),
           color: 'red',
           autoClose: NEWSLETTER_POPUPS.resultAutoCloseMs,
         });
@@ -51,7 +54,7 @@ export function NewsletterForm() {
 
   return (
     // The browser's own bubble would pre-empt the spec's message, so the checks are ours (noValidate).
-    <form onSubmit={handleSubmit} noValidate aria-label="Newsletter signup">
+    <form onSubmit={handleSubmit} noValidate aria-label={t`Newsletter signup`}>
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
           flex={1}
@@ -59,8 +62,8 @@ export function NewsletterForm() {
           type="email"
           name="email"
           required
-          aria-label="Email address for the newsletter"
-          placeholder="Your email address"
+          aria-label={t`Email address for the newsletter`}
+          placeholder={t`Your email address`}
           autoComplete="email"
           inputMode="email"
           value={email}
@@ -72,7 +75,7 @@ export function NewsletterForm() {
           error={error}
         />
         <Button type="submit" disabled={sending}>
-          {sending ? 'Subscribing...' : 'Subscribe'}
+          {sending ? t`Subscribing...` : t`Subscribe`}
         </Button>
       </Group>
     </form>

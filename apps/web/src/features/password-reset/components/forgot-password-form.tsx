@@ -6,17 +6,21 @@ import { forgotPasswordInputSchema } from '@academy/shared/schemas/auth';
 import type { ForgotPasswordInput } from '@academy/shared/schemas/auth';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
 
 function BackToLogin() {
+  const lp = useLocalizedPath();
   return (
-    <Anchor component={Link} to="/login" size="sm" ta="center">
-      Back to Login
+    <Anchor component={Link} to={lp('/login')} size="sm" ta="center">
+      <Trans>Back to Login</Trans>
     </Anchor>
   );
 }
 
 /** The email to send a reset link to; afterwards the server's answer, which never says whether the account exists. */
 export function ForgotPasswordForm() {
+  const { t } = useLingui();
   const forgot = useForgotPassword();
   const form = useForm<ForgotPasswordInput>({
     mode: 'uncontrolled',
@@ -27,14 +31,14 @@ export function ForgotPasswordForm() {
   if (forgot.isSuccess) {
     return (
       <Stack gap="md">
-        <Alert color="teal" variant="light" role="status" icon={<IconMailCheck aria-hidden="true" />} title="Check your email">
+        <Alert color="teal" variant="light" role="status" icon={<IconMailCheck aria-hidden="true" />} title={t`Check your email`}>
           {forgot.data}
         </Alert>
         <Text size="sm" c="dimmed">
-          No mail after a few minutes? Check the spam folder, or ask for a new link.
+          <Trans>No mail after a few minutes? Check the spam folder, or ask for a new link.</Trans>
         </Text>
         <Button variant="default" onClick={() => forgot.reset()}>
-          Send Another Link
+          <Trans>Send Another Link</Trans>
         </Button>
         <BackToLogin />
       </Stack>
@@ -60,9 +64,9 @@ export function ForgotPasswordForm() {
             {normalizeError(forgot.error).message}
           </Alert>
         ) : null}
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput label={t`Email`} type="email" autoComplete="email" inputMode="email" key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" loading={forgot.isPending} fullWidth>
-          Send Reset Link
+          <Trans>Send Reset Link</Trans>
         </Button>
         <BackToLogin />
       </Stack>

@@ -7,9 +7,13 @@ import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema } from '@academy/shared/sc
 import type { ResetPasswordForm as ResetPasswordValues } from '@academy/shared/schemas/auth';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useResetPassword } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
 
 /** The new password, typed twice and checked with the shared rules, for the account of a valid link. */
 export function ResetPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: string }) {
+  const lp = useLocalizedPath();
+  const { t } = useLingui();
   const reset = useResetPassword();
   const form = useForm<ResetPasswordValues>({
     mode: 'uncontrolled',
@@ -20,11 +24,11 @@ export function ResetPasswordForm({ token, maskedEmail }: { token: string; maske
   if (reset.isSuccess) {
     return (
       <Stack gap="md">
-        <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck aria-hidden="true" />} title="Password changed">
+        <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck aria-hidden="true" />} title={t`Password changed`}>
           {reset.data}
         </Alert>
-        <Button component={Link} to="/login" fullWidth>
-          Go to Login
+        <Button component={Link} to={lp('/login')} fullWidth>
+          <Trans>Go to Login</Trans>
         </Button>
       </Stack>
     );
@@ -50,25 +54,24 @@ export function ResetPasswordForm({ token, maskedEmail }: { token: string; maske
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          Choose a new password for <strong>{maskedEmail}</strong>. It needs at least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a strong
-          one.
+          <Trans>Choose a new password for <strong>{maskedEmail}</strong>. It needs at least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a strong one.</Trans>
         </Text>
         {failure ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
             <Stack gap={6} align="flex-start">
               <Text size="sm">{failure}</Text>
               {failure === MESSAGES.resetLinkInvalid ? (
-                <Anchor component={Link} to="/forgot-password" size="sm">
-                  Ask for a new link
+                <Anchor component={Link} to={lp('/forgot-password')} size="sm">
+                  <Trans>Ask for a new link</Trans>
                 </Anchor>
               ) : null}
             </Stack>
           </Alert>
         ) : null}
-        <PasswordInput label="New password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
+        <PasswordInput label={t`New password`} autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
+        <PasswordInput label={t`Confirm new password`} autoComplete="new-password" key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
         <Button type="submit" loading={reset.isPending} fullWidth>
-          Reset Password
+          <Trans>Reset Password</Trans>
         </Button>
       </Stack>
     </form>

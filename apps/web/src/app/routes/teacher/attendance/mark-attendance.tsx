@@ -9,7 +9,7 @@ import type { Batch } from '@academy/shared/schemas/batches';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { normalizeError } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format-date';
+import { formatDate, formatTime } from '../../../../lib/format-date';
 import { useUnsavedChangesPrompt } from '../../../../lib/use-unsaved-changes-prompt';
 import { todayIn } from '../../../../features/announcements/announcement-display';
 import { ATTENDANCE_MESSAGES, useAttendanceDay } from '../../../../features/attendance/api';
@@ -37,7 +37,7 @@ function unmarkableReason(batch: Batch, date: string, today: string): string | n
 }
 
 function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+  return formatTime(iso);
 }
 
 /** The day as far as it could be loaded; on a failed load, the marks kept on this device (spec section 4). */

@@ -1,0 +1,46 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/*
+ * Two catalogs per language (docs/decisions/015-languages.md), so the public site never downloads the
+ * signed-in areas' messages:
+ *   public — the public routes (app/routes/public), the app frame (app/*.tsx), the public layout (navbar,
+ *            footer), shared ui components, lib/, and the features the public pages use: admission form,
+ *            newsletter, courses, password reset, sign-in, the language switch, the academy's contact details.
+ *   app    — the signed-in areas: app/routes/{admin,teacher,student}, the dashboard shell and its menu, and
+ *            every other feature (they are used only there). Signed-in screens load both catalogs.
+ * A file belongs to exactly one catalog: the `app` globs below are the `public` catalog's excludes.
+ */
+const appOnly = [
+  'src/app/routes/admin/**',
+  'src/app/routes/teacher/**',
+  'src/app/routes/student/**',
+  'src/app/routes/signed-in-not-found.tsx',
+  'src/components/layouts/dashboard-*',
+  'src/components/layouts/role-navigation.ts',
+  'src/features/auth/components/user-menu.tsx',
+  'src/features/admissions/components/enquiry-*',
+  'src/features/settings/components/settings-*',
+  'src/features/settings/settings-form.ts',
+  'src/features/!(admissions|newsletter|courses|password-reset|settings|auth|i18n)/**',
+];
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'mr', 'hi'],
+  fallbackLocales: { default: 'en' },
+  // File names without line numbers, so a change elsewhere in a file does not touch every catalog.
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/public',
+      include: ['<rootDir>/src'],
+      exclude: [...appOnly.map((glob) => `<rootDir>/${glob}`), '**/*.test.ts'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/app',
+      include: appOnly.map((glob) => `<rootDir>/${glob}`),
+      exclude: ['**/*.test.ts'],
+    },
+  ],
+});

@@ -1,0 +1,51 @@
+import { i18n, type Messages } from '@lingui/core';
+import type { Language } from '@academy/shared/languages';
+import { loadServerMessages } from './server-text';
+
+/**
+ * The compiled messages, one small chunk per language and catalog (apps/web/lingui.config.ts): the
+ * public site loads `public`, the signed-in areas add `app`. @lingui/vite-plugin compiles each .po
+ * file when it is imported, so the translations' PO files are the only source.
+ */
+export type CatalogName = 'public' | 'app';
+
+const loaders: Record<CatalogName, Record<Language, () => Promise<{ messages: Messages }>>> = {
+  public: {
+    en: () => import('../locales/en/public.po'),
+    mr: () => import('../locales/mr/public.po'),
+    hi: () => import('../locales/hi/public.po'),
+  },
+  app: {
+    en: () => import('../locales/en/app.po'),
+    mr: () => import('../locales/mr/app.po'),
+    hi: () => import('../locales/hi/app.po'),
+  },
+};
+
+const loaded = new Map<string, Promise<void>>();
+const wanted = new Set<CatalogName>(['public']);
+
+function loadOne(language: Language, catalog: CatalogName): Promise<void> {
+  const key = `${language}/${catalog}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    // i18n.load merges into the language's messages, so `public` and `app` add up.
+    pending = loaders[catalog][language]().then(({ messages }) => i18n.load(language, messages));
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+/** Loads every catalog the app uses so far in a language (and keeps it for later switches). */
+export function loadLanguage(language: Language): Promise<void> {
+  // Marathi and Hindi also need the shared schemas' messages, for form checks run in the browser.
+  const extra = language === 'en' ? [] : [loadServerMessages()];
+  return Promise.all([...[...wanted].map((catalog) => loadOne(language, catalog)), ...extra]).then(() => undefined);
+}
+
+/** Adds a catalog (the signed-in areas add `app`) in the active language. */
+export function addCatalog(catalog: CatalogName, language: Language): Promise<void> {
+  wanted.add(catalog);
+  return loadOne(language, catalog);
+}

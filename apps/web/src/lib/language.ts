@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+import { i18n } from '@lingui/core';
+import { isLanguage, type Language } from '@academy/shared/languages';
+import { currentLanguage, setCurrentLanguage } from './current-language';
+import { addCatalog, loadLanguage, type CatalogName } from './catalogs';
+
+/**
+ * The language the app shows now: one value for the whole page (Lingui's i18n, <html lang>, the
+ * `X-Academy-Language` header of API calls, number and date formats). Kept per browser in
+ * localStorage; a signed-in user's own language replaces it (features/i18n).
+ */
+const STORAGE_KEY = 'academy.language';
+
+const listeners = new Set<() => void>();
+
+export { currentLanguage };
+
+/** The browser's kept choice, if any. */
+export function storedLanguage(): Language | null {
+  try {
+    const value = window.localStorage.getItem(STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function apply(language: Language): void {
+  setCurrentLanguage(language);
+  i18n.activate(language);
+  document.documentElement.lang = language;
+  // All three languages are written left to right; set anyway so a future one only changes this.
+  document.documentElement.dir = 'ltr';
+  try {
+    window.localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private mode or storage full: the choice lasts for this page only.
+  }
+  for (const listener of listeners) listener();
+}
+
+let latest = 0;
+
+/**
+ * Shows the app in a language: its messages load first (a small chunk), then every text changes at
+ * once. Of quick successive switches the last one wins.
+ */
+export async function setLanguage(language: Language): Promise<void> {
+  const ticket = ++latest;
+  await loadLanguage(language);
+  if (ticket === latest) apply(language);
+}
+
+/** Adds a catalog (`app` for the signed-in areas) in the language shown now. */
+export function loadCatalog(catalog: CatalogName): Promise<void> {
+  return addCatalog(catalog, currentLanguage());
+}
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    currentLanguage,
+    currentLanguage,
+  );
+}
