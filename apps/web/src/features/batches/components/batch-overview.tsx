@@ -3,7 +3,7 @@ import { WEEKDAYS } from '@academy/shared/schemas/batches';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate } from '../../../lib/format-date';
-import { formatClassTime, WEEKDAY_NAMES } from '../schedule-display';
+import { formatClassTime, weekdayName } from '../schedule-display';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
 
 type BatchFacts = Pick<Batch, 'standard' | 'subject' | 'teacher' | 'startDate' | 'endDate' | 'capacity' | 'enrolledCount' | 'seatsLeft' | 'status' | 'description'>;
@@ -47,7 +47,7 @@ export function BatchScheduleFacts({ batch }: { batch: Pick<Batch, 'schedule'> }
       <Group gap={6} aria-label="Days">
         {days.map((day) => (
           <Badge key={day} variant="outline" tt="none" radius="sm">
-            {WEEKDAY_NAMES[day]}
+            {weekdayName(day)}
           </Badge>
         ))}
       </Group>
