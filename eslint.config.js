@@ -16,11 +16,16 @@ const TRANSLATED = [
   'apps/web/src/components/layouts/dashboard-*.tsx',
   'apps/web/src/features/auth/components/user-menu.tsx',
   'apps/web/src/app/routes/student/**/*.tsx',
+  'apps/web/src/app/routes/teacher/**/*.tsx',
+  'apps/web/src/features/profile/components/*.tsx',
+  'apps/web/src/features/notifications/components/*.tsx',
+  'apps/web/src/features/teacher-students/components/*.tsx',
+  'apps/web/src/features/notes/components/*.tsx',
+  'apps/web/src/features/batches/components/{batch-overview,batch-roster}.tsx',
   'apps/web/src/features/announcements/components/{announcement-admin-list,announcement-board,announcement-details,announcement-reader-page,announcement-status-badge,status-filter-tiles}.tsx',
-  'apps/web/src/features/attendance/components/{attendance-calendar,attendance-monthly-chart,attendance-record-list,attendance-statistics,date-range-fields,monthly-chart,student-attendance-report}.tsx',
+  'apps/web/src/features/attendance/components/{attendance-outbox,batch-attendance-history,mark-attendance-form,student-attendance-panel,student-attendance-section,attendance-calendar,attendance-monthly-chart,attendance-record-list,attendance-statistics,date-range-fields,monthly-chart,student-attendance-report}.tsx',
   'apps/web/src/features/batches/components/{today-classes,weekly-schedule-view}.tsx',
   'apps/web/src/features/calendar-feed/components/*.tsx',
-  'apps/web/src/features/notes/components/{note-card,note-viewer-modal}.tsx',
 ];
 
 export default tseslint.config(
@@ -64,7 +69,7 @@ export default tseslint.config(
             'autoComplete', 'inputMode', 'lang', 'dir', 'key', 'value', 'variant', 'color', 'size', 'c', 'fw', 'ta', 'tt',
             'queryKey', 'method', 'position', 'justify', 'align', 'gap', 'wrap', 'component', 'mode', 'fontFamily',
             // CSS values in style objects ('1 1 140px') and Mantine props of the same kind.
-            'flex', 'border', 'margin', 'padding', 'transition', 'transform', 'gridTemplateColumns', 'h', 'w', 'maw', 'miw', 'mah', 'download', 'accept', 'pattern', 'min', 'max', 'step', 'data-testid', 'name', 'dataKey', 'curveType', 'orientation', 'layout', 'radius', 'shadow', 'timeZone', 'visibleFrom', 'hiddenFrom',
+            'flex', 'border', 'margin', 'padding', 'transition', 'transform', 'gridTemplateColumns', 'h', 'w', 'maw', 'miw', 'mah', 'download', 'accept', 'pattern', 'min', 'max', 'step', 'data-testid', 'name', 'dataKey', 'curveType', 'orientation', 'layout', 'radius', 'shadow', 'timeZone', 'visibleFrom', 'hiddenFrom', 'gridColumn', 'rootMargin', 'bottom', 'top', 'left', 'right', 'inset',
           ],
           ignoreFunctions: [
             'Error', 'console.*', '*.addEventListener', '*.removeEventListener', '*.getElementById', '*.querySelector',
