@@ -22,6 +22,20 @@ const TRANSLATED = [
   'apps/web/src/features/password-reset/components/**/*.tsx',
   'apps/web/src/features/auth/components/login-form.tsx',
   'apps/web/src/features/settings/components/{office-contact,social-links}.tsx',
+  // The signed-in areas (helper i18n-app): the shell, the student area and the features it uses.
+  'apps/web/src/components/layouts/dashboard-*.tsx',
+  'apps/web/src/features/auth/components/user-menu.tsx',
+  'apps/web/src/app/routes/student/**/*.tsx',
+  'apps/web/src/app/routes/teacher/**/*.tsx',
+  'apps/web/src/features/profile/components/*.tsx',
+  'apps/web/src/features/notifications/components/*.tsx',
+  'apps/web/src/features/teacher-students/components/*.tsx',
+  'apps/web/src/features/notes/components/*.tsx',
+  'apps/web/src/features/batches/components/{batch-overview,batch-roster}.tsx',
+  'apps/web/src/features/announcements/components/{announcement-admin-list,announcement-board,announcement-details,announcement-reader-page,announcement-status-badge,status-filter-tiles}.tsx',
+  'apps/web/src/features/attendance/components/{attendance-outbox,batch-attendance-history,mark-attendance-form,student-attendance-panel,student-attendance-section,attendance-calendar,attendance-monthly-chart,attendance-record-list,attendance-statistics,date-range-fields,monthly-chart,student-attendance-report}.tsx',
+  'apps/web/src/features/batches/components/{today-classes,weekly-schedule-view}.tsx',
+  'apps/web/src/features/calendar-feed/components/*.tsx',
 ];
 
 export default tseslint.config(
@@ -64,6 +78,8 @@ export default tseslint.config(
             'styleName', 'src', 'srcSet', 'type', 'id', 'width', 'height', 'displayName', 'href', 'to', 'rel', 'target',
             'autoComplete', 'inputMode', 'lang', 'dir', 'key', 'value', 'variant', 'color', 'size', 'c', 'fw', 'ta', 'tt',
             'queryKey', 'method', 'position', 'justify', 'align', 'gap', 'wrap', 'component', 'mode', 'fontFamily',
+            // CSS values in style objects ('1 1 140px') and Mantine props of the same kind.
+            'flex', 'border', 'margin', 'padding', 'transition', 'transform', 'gridTemplateColumns', 'h', 'w', 'maw', 'miw', 'mah', 'download', 'accept', 'pattern', 'min', 'max', 'step', 'data-testid', 'name', 'dataKey', 'curveType', 'orientation', 'layout', 'radius', 'shadow', 'timeZone', 'visibleFrom', 'hiddenFrom', 'gridColumn', 'rootMargin', 'bottom', 'top', 'left', 'right', 'inset',
           ],
           ignoreFunctions: [
             'Error', 'console.*', '*.addEventListener', '*.removeEventListener', '*.getElementById', '*.querySelector',

@@ -5,6 +5,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool 
 import { Fragment, lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
+import { SITE_NAME } from '../../lib/page-meta';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
@@ -15,6 +16,7 @@ import { ErrorBoundary } from '../ui/error-boundary';
 import { isNavItemActive, ROLE_NAVIGATION } from './role-navigation';
 import type { NavItem } from './role-navigation';
 import classes from './dashboard-shell.module.css';
+import { useLingui } from '@lingui/react/macro';
 
 // Students only: other roles and the public site never download the bell.
 const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
@@ -28,7 +30,9 @@ interface SidebarLinksProps {
 
 function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLinksProps) {
   const { pathname } = useLocation();
+  const { t, i18n } = useLingui();
   return items.map((item) => {
+    const label = i18n._(item.label);
     const active = isNavItemActive(pathname, item.to);
     const ItemIcon = item.icon;
     const count = item.count ? (counts[item.count] ?? 0) : 0;
@@ -37,10 +41,10 @@ function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLink
       <NavLink
         component={Link}
         to={item.to}
-        label={item.label}
-        aria-label={collapsed ? item.label : undefined}
+        label={label}
+        aria-label={collapsed ? label : undefined}
         // The link keeps its plain name; the count is read out as its description.
-        aria-description={count > 0 ? `${count} new` : undefined}
+        aria-description={count > 0 ? t`${count} new` : undefined}
         leftSection={
           collapsed && count > 0 ? (
             <Indicator size={8} color="red" offset={2}>
@@ -67,7 +71,7 @@ function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLink
       />
     );
     return collapsed ? (
-      <Tooltip key={item.to} label={item.label} position="right" withArrow>
+      <Tooltip key={item.to} label={label} position="right" withArrow>
         {link}
       </Tooltip>
     ) : (
@@ -77,12 +81,13 @@ function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLink
 }
 
 function Brand() {
+  const { t } = useLingui();
   return (
-    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Academy home">
+    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t`Academy home`}>
       <Group gap={8} wrap="nowrap">
         <IconSchool size={26} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
         <Text fw={700} size="lg" visibleFrom="xs">
-          Academy
+          {SITE_NAME}
         </Text>
       </Group>
     </Anchor>
@@ -103,6 +108,8 @@ export function DashboardShell({ role }: { role: Role }) {
   // Only the admin's sidebar counts new registrations.
   const enquiryCounts = useEnquiryCounts(role === 'admin');
   const counts = { newRegistrations: enquiryCounts.data?.new };
+  const { t, i18n } = useLingui();
+  const title = i18n._(navigation.title);
 
   return (
     // Dialogs (confirmations) are a signed-in need; see app/providers.tsx.
@@ -127,7 +134,7 @@ export function DashboardShell({ role }: { role: Role }) {
                 size="sm"
                 opened={drawerOpened}
                 onClick={drawer.toggle}
-                aria-label="Open navigation"
+                aria-label={t`Open navigation`}
                 aria-expanded={drawerOpened}
               />
               <ActionIcon
@@ -136,7 +143,7 @@ export function DashboardShell({ role }: { role: Role }) {
                 color="gray"
                 size="lg"
                 onClick={() => setCollapsed((value) => !value)}
-                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
                 aria-expanded={!collapsed}
               >
                 {collapsed ? <IconLayoutSidebarLeftExpand size={22} aria-hidden="true" /> : <IconLayoutSidebarLeftCollapse size={22} aria-hidden="true" />}
@@ -146,7 +153,7 @@ export function DashboardShell({ role }: { role: Role }) {
             {user ? (
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <Text fw={500} truncate="end" maw={{ base: 150, sm: 320 }}>
-                  Hello, {greetingNameFor(user)}
+                  {t`Hello, ${greetingNameFor(user)}`}
                 </Text>
                 {role === 'student' ? (
                   <Suspense fallback={null}>
@@ -161,11 +168,11 @@ export function DashboardShell({ role }: { role: Role }) {
 
         {/* Rendered only where it shows, so the sidebar and the drawer never both exist. */}
         {isDesktop ? (
-          <AppShell.Navbar aria-label="Main navigation" p={collapsed ? 'xs' : 'md'}>
+          <AppShell.Navbar aria-label={t`Main navigation`} p={collapsed ? 'xs' : 'md'}>
             {collapsed ? null : (
               <AppShell.Section mb="md">
                 <Text fw={700} size="sm" tt="uppercase" c="dimmed" px="xs">
-                  {navigation.title}
+                  {title}
                 </Text>
               </AppShell.Section>
             )}
@@ -179,10 +186,10 @@ export function DashboardShell({ role }: { role: Role }) {
             onClose={drawer.close}
             size={SHELL.sidebarWidth}
             padding="md"
-            title={navigation.title}
-            closeButtonProps={{ 'aria-label': 'Close navigation' }}
+            title={title}
+            closeButtonProps={{ 'aria-label': t`Close navigation` }}
           >
-            <nav aria-label="Main navigation">
+            <nav aria-label={t`Main navigation`}>
               <SidebarLinks items={navigation.items} collapsed={false} onNavigate={drawer.close} counts={counts} />
             </nav>
           </Drawer>

@@ -17,11 +17,13 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { ROLE_HOME } from '@academy/shared/roles';
 import type { Role } from '@academy/shared/roles';
 
 export interface NavItem {
-  label: string;
+  label: MessageDescriptor;
   to: string;
   icon: Icon;
   /** A live count shown beside the label (the admin's new registrations). */
@@ -30,7 +32,7 @@ export interface NavItem {
 
 export interface AreaNavigation {
   /** Title at the top of the sidebar. */
-  title: string;
+  title: MessageDescriptor;
   items: readonly NavItem[];
   dashboardPath: string;
   profilePath: string;
@@ -39,48 +41,48 @@ export interface AreaNavigation {
 /** The sidebar of each signed-in area (spec section 2); one shell renders all three. */
 export const ROLE_NAVIGATION: Record<Role, AreaNavigation> = {
   admin: {
-    title: 'Admin Panel',
+    title: msg`Admin Panel`,
     dashboardPath: ROLE_HOME.admin,
     profilePath: '/app/profile',
     items: [
-      { label: 'Dashboard', to: '/app/dashboard', icon: IconLayoutDashboard },
-      { label: 'Subjects', to: '/app/subjects', icon: IconBook },
-      { label: 'Standards', to: '/app/standards', icon: IconStairs },
-      { label: 'Teachers', to: '/app/teachers', icon: IconChalkboard },
-      { label: 'Batches', to: '/app/batches', icon: IconUsersGroup },
-      { label: 'Students', to: '/app/students', icon: IconUsers },
-      { label: 'New Registrations', to: '/app/registrations', icon: IconUserPlus, count: 'newRegistrations' },
-      { label: 'Announcements', to: '/app/announcements', icon: IconSpeakerphone },
-      { label: 'Activity', to: '/app/activity', icon: IconHistory },
-      { label: 'Backup', to: '/app/backup', icon: IconDatabaseExport },
-      { label: 'Settings', to: '/app/settings', icon: IconSettings },
+      { label: msg`Dashboard`, to: '/app/dashboard', icon: IconLayoutDashboard },
+      { label: msg`Subjects`, to: '/app/subjects', icon: IconBook },
+      { label: msg`Standards`, to: '/app/standards', icon: IconStairs },
+      { label: msg`Teachers`, to: '/app/teachers', icon: IconChalkboard },
+      { label: msg`Batches`, to: '/app/batches', icon: IconUsersGroup },
+      { label: msg`Students`, to: '/app/students', icon: IconUsers },
+      { label: msg`New Registrations`, to: '/app/registrations', icon: IconUserPlus, count: 'newRegistrations' },
+      { label: msg`Announcements`, to: '/app/announcements', icon: IconSpeakerphone },
+      { label: msg`Activity`, to: '/app/activity', icon: IconHistory },
+      { label: msg`Backup`, to: '/app/backup', icon: IconDatabaseExport },
+      { label: msg`Settings`, to: '/app/settings', icon: IconSettings },
     ],
   },
   teacher: {
-    title: 'Teacher Panel',
+    title: msg`Teacher Panel`,
     dashboardPath: ROLE_HOME.teacher,
     profilePath: '/app/teacher/profile',
     items: [
-      { label: 'Dashboard', to: '/app/teacher/dashboard', icon: IconLayoutDashboard },
-      { label: 'Batches', to: '/app/teacher/batches', icon: IconUsersGroup },
-      { label: 'Students', to: '/app/teacher/students', icon: IconUsers },
-      { label: 'Mark Attendance', to: '/app/teacher/attendance/mark', icon: IconChecklist },
-      { label: 'Student Attendance', to: '/app/teacher/attendance/student', icon: IconReportAnalytics },
-      { label: 'Notes', to: '/app/teacher/notes', icon: IconNotes },
-      { label: 'Announcements', to: '/app/teacher/announcements', icon: IconSpeakerphone },
+      { label: msg`Dashboard`, to: '/app/teacher/dashboard', icon: IconLayoutDashboard },
+      { label: msg`Batches`, to: '/app/teacher/batches', icon: IconUsersGroup },
+      { label: msg`Students`, to: '/app/teacher/students', icon: IconUsers },
+      { label: msg`Mark Attendance`, to: '/app/teacher/attendance/mark', icon: IconChecklist },
+      { label: msg`Student Attendance`, to: '/app/teacher/attendance/student', icon: IconReportAnalytics },
+      { label: msg`Notes`, to: '/app/teacher/notes', icon: IconNotes },
+      { label: msg`Announcements`, to: '/app/teacher/announcements', icon: IconSpeakerphone },
     ],
   },
   student: {
-    title: 'Student Panel',
+    title: msg`Student Panel`,
     dashboardPath: ROLE_HOME.student,
     profilePath: '/app/student/profile',
     items: [
-      { label: 'Dashboard', to: '/app/student/dashboard', icon: IconLayoutDashboard },
-      { label: 'Batches', to: '/app/student/batches', icon: IconUsersGroup },
-      { label: 'Attendance', to: '/app/student/attendance', icon: IconCalendarCheck },
-      { label: 'Schedule', to: '/app/student/schedule', icon: IconCalendarTime },
-      { label: 'Notes', to: '/app/student/notes', icon: IconNotes },
-      { label: 'Announcements', to: '/app/student/announcements', icon: IconSpeakerphone },
+      { label: msg`Dashboard`, to: '/app/student/dashboard', icon: IconLayoutDashboard },
+      { label: msg`Batches`, to: '/app/student/batches', icon: IconUsersGroup },
+      { label: msg`Attendance`, to: '/app/student/attendance', icon: IconCalendarCheck },
+      { label: msg`Schedule`, to: '/app/student/schedule', icon: IconCalendarTime },
+      { label: msg`Notes`, to: '/app/student/notes', icon: IconNotes },
+      { label: msg`Announcements`, to: '/app/student/announcements', icon: IconSpeakerphone },
     ],
   },
 };

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audienceText, countByStatus, statusColor, todayIn } from './announcement-display';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('announcement display', () => {
   it('colours the status badge as the spec says', () => {

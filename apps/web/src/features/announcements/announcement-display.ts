@@ -1,9 +1,12 @@
 import type { Announcement, AnnouncementAudience, AnnouncementPriority, AnnouncementStatus, AnnouncementType } from '@academy/shared/schemas/announcements';
+import { msg } from '@lingui/core/macro';
+import { i18n as defaultI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 
-export const STATUS_LABELS: Record<AnnouncementStatus, string> = { active: 'Active', scheduled: 'Scheduled', expired: 'Expired' };
-export const TYPE_LABELS: Record<AnnouncementType, string> = { general: 'General', event: 'Event', holiday: 'Holiday', exam: 'Exam', emergency: 'Emergency' };
-export const PRIORITY_LABELS: Record<AnnouncementPriority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
-export const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = { everyone: 'Everyone', students: 'Students', teachers: 'Teachers' };
+// Labels are message descriptors, shown with i18n._() in the language shown (issue 20).
+export const STATUS_LABELS: Record<AnnouncementStatus, MessageDescriptor> = { active: msg`Active`, scheduled: msg`Scheduled`, expired: msg`Expired` };
+export const TYPE_LABELS: Record<AnnouncementType, MessageDescriptor> = { general: msg`General`, event: msg`Event`, holiday: msg`Holiday`, exam: msg`Exam`, emergency: msg`Emergency` };
+export const PRIORITY_LABELS: Record<AnnouncementPriority, MessageDescriptor> = { low: msg`Low`, medium: msg`Medium`, high: msg`High` };
+export const AUDIENCE_LABELS: Record<AnnouncementAudience, MessageDescriptor> = { everyone: msg`Everyone`, students: msg`Students`, teachers: msg`Teachers` };
 
 /** Spec section 4: active success, scheduled warning, expired error, anything else default. */
 export function statusColor(status: string): string {
@@ -23,11 +26,13 @@ export function countByStatus(announcements: readonly Pick<Announcement, 'status
 }
 
 /** "Everyone", "Students of 10th Maths Morning", "Teachers of 2 batches". */
-export function audienceText(announcement: Pick<Announcement, 'audience' | 'batches'>): string {
-  const who = AUDIENCE_LABELS[announcement.audience];
-  if (announcement.batches.length === 0) return who;
-  const where = announcement.batches.length === 1 ? announcement.batches[0]!.name : `${announcement.batches.length} batches`;
-  return `${who} of ${where}`;
+export function audienceText(announcement: Pick<Announcement, 'audience' | 'batches'>, i18n: I18n = defaultI18n): string {
+  const count = announcement.batches.length;
+  if (count === 0) return i18n._(AUDIENCE_LABELS[announcement.audience]);
+  const name = announcement.batches[0]!.name;
+  if (announcement.audience === 'students') return count === 1 ? i18n._(msg`Students of ${name}`) : i18n._(msg`Students of ${count} batches`);
+  if (announcement.audience === 'teachers') return count === 1 ? i18n._(msg`Teachers of ${name}`) : i18n._(msg`Teachers of ${count} batches`);
+  return count === 1 ? i18n._(msg`Everyone of ${name}`) : i18n._(msg`Everyone of ${count} batches`);
 }
 
 /** Today ('YYYY-MM-DD') in the academy's time zone, the day the start-date rule compares with. */

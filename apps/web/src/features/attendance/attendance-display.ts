@@ -1,6 +1,6 @@
 import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES } from '@academy/shared/schemas/attendance';
 import type { AttendanceHistory, AttendanceStatistics, AttendanceStatus, StudentAttendance } from '@academy/shared/schemas/attendance';
-import { formatDate } from '../../lib/format-date';
+import { formatDate, formatMonthName, formatWeekdayName } from '../../lib/format-date';
 
 export { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES };
 
@@ -33,25 +33,22 @@ export function shiftDate(date: string, days: number): string {
   return shifted.toISOString().slice(0, 10);
 }
 
-const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** 'mon' … 'sun' of a calendar date (no time zone involved). */
 export function weekdayOf(date: string): 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' {
   return (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 }
 
-/** "Mon 23 Nov": a grid column's heading. */
+/** "Mon 23 Nov": a grid column's heading, names in the language shown. */
 export function shortDayLabel(date: string): { weekday: string; day: string } {
   const value = new Date(`${date}T00:00:00Z`);
-  return { weekday: WEEKDAY_SHORT[value.getUTCDay()]!, day: `${value.getUTCDate()} ${MONTH_SHORT[value.getUTCMonth()]!}` };
+  return { weekday: formatWeekdayName(value.getUTCDay(), 'short'), day: `${value.getUTCDate()} ${formatMonthName(value.getUTCMonth() + 1, 'short')}` };
 }
 
-/** '2026-11' → 'Nov 2026' (chart axis) or 'November 2026' (long). */
+/** '2026-11' → 'Nov 2026' (chart axis) or 'November 2026' (long), the month in the language shown. */
 export function monthLabel(month: string, long = false): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return `${(long ? MONTH_LONG : MONTH_SHORT)[monthNumber - 1]!} ${year}`;
+  return `${formatMonthName(monthNumber, long ? 'long' : 'short')} ${year}`;
 }
 
 /**

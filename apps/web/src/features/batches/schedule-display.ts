@@ -1,6 +1,7 @@
 import { closureOn, type Closure } from '@academy/shared/schemas/announcements';
 import { formatSchedule, WEEKDAYS } from '@academy/shared/schemas/batches';
 import type { Weekday, WeeklySchedule } from '@academy/shared/schemas/batches';
+import { formatWeekdayName } from '../../lib/format-date';
 
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };
 
@@ -13,6 +14,13 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
   sat: 'Saturday',
   sun: 'Sunday',
 };
+
+const WEEKDAY_INDEX: Record<Weekday, number> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
+
+/** A weekday's name in the language shown ("Monday", "सोमवार"); WEEKDAY_NAMES stays English for matching. */
+export function weekdayName(day: Weekday, style: 'long' | 'short' = 'long'): string {
+  return formatWeekdayName(WEEKDAY_INDEX[day], style);
+}
 
 /** The weekday `now` falls on in `timeZone` (the academy's, not the browser's); null for an unknown zone. */
 export function weekdayInTimeZone(timeZone: string, now: Date = new Date()): Weekday | null {

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Note } from '@academy/shared/schemas/notes';
 import { groupNotesForStudent } from './note-groups';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const note = (id: string, target: Note['target'], batch?: string): Note => ({
   _id: id,

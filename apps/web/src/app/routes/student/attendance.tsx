@@ -9,6 +9,7 @@ import { formatPercentage, STATUS_COLORS } from '../../../features/attendance/at
 import { DateRangeFields, validRange } from '../../../features/attendance/components/date-range-fields';
 import { StudentAttendanceReport } from '../../../features/attendance/components/student-attendance-report';
 import { usePublicSettings } from '../../../features/settings/api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function percentageColor(percentage: number | null) {
   if (percentage === null) return 'dimmed';
@@ -25,21 +26,24 @@ export function Component() {
   const batches = overview.data?.batches ?? [];
   const batchId = batches.find((entry) => entry.batch._id === chosen)?.batch._id ?? batches[0]?.batch._id ?? '';
   const detail = useOwnBatchAttendance(batchId, applied);
+  const { t } = useLingui();
 
   return (
     <>
-      <PageHeader title="Attendance" description="Your attendance in each batch: present and late count as attended." />
+      <PageHeader title={t`Attendance`} description={t`Your attendance in each batch: present and late count as attended.`} />
       <Stack gap="md">
         <DateRangeFields value={range} onChange={setRange} max={today} />
         {overview.isPending ? (
           <Skeleton h={200} radius="md" aria-hidden="true" />
         ) : overview.isError ? (
-          <LoadErrorAlert title="Your attendance could not be loaded" error={overview.error} fallback={ATTENDANCE_MESSAGES.studentFailed} onRetry={() => void overview.refetch()} />
+          <LoadErrorAlert title={t`Your attendance could not be loaded`} error={overview.error} fallback={ATTENDANCE_MESSAGES.studentFailed} onRetry={() => void overview.refetch()} />
         ) : batches.length === 0 ? (
-          <Text c="dimmed">You are not enrolled in any batch yet.</Text>
+          <Text c="dimmed">
+            <Trans>You are not enrolled in any batch yet.</Trans>
+          </Text>
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your batches">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Your batches`}>
               {batches.map(({ batch, statistics }) => {
                 const selected = batch._id === batchId;
                 return (
@@ -60,7 +64,9 @@ export function Component() {
                           </Text>
                         </Group>
                         <Text size="xs" c="dimmed" mt={6}>
-                          Present {statistics.present} · Late {statistics.late} · Absent {statistics.absent} · Excused {statistics.excused}
+                          <Trans>
+                            Present {statistics.present} · Late {statistics.late} · Absent {statistics.absent} · Excused {statistics.excused}
+                          </Trans>
                         </Text>
                       </Card>
                     </UnstyledButton>
@@ -76,7 +82,7 @@ export function Component() {
                 {detail.isPending ? (
                   <Skeleton h={360} radius="md" aria-hidden="true" />
                 ) : detail.isError ? (
-                  <LoadErrorAlert title="Attendance could not be loaded" error={detail.error} fallback={ATTENDANCE_MESSAGES.studentFailed} onRetry={() => void detail.refetch()} />
+                  <LoadErrorAlert title={t`Attendance could not be loaded`} error={detail.error} fallback={ATTENDANCE_MESSAGES.studentFailed} onRetry={() => void detail.refetch()} />
                 ) : (
                   <StudentAttendanceReport report={detail.data} today={today} />
                 )}

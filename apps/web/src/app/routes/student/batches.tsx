@@ -3,13 +3,15 @@ import { BatchSummaryList } from '../../../components/ui/batch-summary-list';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { BATCHES_FAILURE, useStudentBatches } from '../../../features/batches/api';
+import { useLingui } from '@lingui/react/macro';
 
 export function Component() {
   const batches = useStudentBatches();
+  const { t } = useLingui();
 
   return (
     <>
-      <PageHeader title="Batches" description="The batches you are enrolled in, with their teachers and timings." />
+      <PageHeader title={t`Batches`} description={t`The batches you are enrolled in, with their teachers and timings.`} />
       {batches.isPending ? (
         <Stack gap="sm" aria-hidden="true">
           {[0, 1].map((row) => (
@@ -17,9 +19,9 @@ export function Component() {
           ))}
         </Stack>
       ) : batches.isError ? (
-        <LoadErrorAlert title="Your batches could not be loaded" error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />
+        <LoadErrorAlert title={t`Your batches could not be loaded`} error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />
       ) : (
-        <BatchSummaryList batches={batches.data} empty="You are not enrolled in any batch yet." showTeacher />
+        <BatchSummaryList batches={batches.data} empty={t`You are not enrolled in any batch yet.`} showTeacher />
       )}
     </>
   );

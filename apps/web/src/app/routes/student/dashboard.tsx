@@ -2,9 +2,11 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text,
 import { IconCalendarTime, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ATTENDANCE_STATUS_LABELS, formatPercentage, monthLabel, STATUS_COLORS } from '../../../features/attendance/attendance-display';
+import { formatPercentage, monthLabel, STATUS_COLORS } from '../../../features/attendance/attendance-display';
+import { useStatusLabel } from '../../../features/attendance/status-labels';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { NextClassCard, TodayClasses } from '../../../features/batches/components/today-classes';
 import { STUDENT_DASHBOARD_FAILURE, useStudentDashboard } from '../../../features/student-dashboard/api';
@@ -33,10 +35,12 @@ function Section({ label, title, more, children }: { label: string; title: strin
 export function Component() {
   const user = useCurrentUser();
   const dashboard = useStudentDashboard();
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
 
   return (
     <>
-      <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />
+      <PageHeader title={t`Dashboard`} description={user ? t`Welcome, ${user.name}` : undefined} />
       <Stack gap="lg">
         {dashboard.isPending ? (
           <Stack gap="md" aria-hidden="true">
@@ -44,25 +48,27 @@ export function Component() {
             <Skeleton h={200} radius="md" />
           </Stack>
         ) : dashboard.isError ? (
-          <LoadErrorAlert title="Your dashboard could not be loaded" error={dashboard.error} fallback={STUDENT_DASHBOARD_FAILURE} onRetry={() => void dashboard.refetch()} />
+          <LoadErrorAlert title={t`Your dashboard could not be loaded`} error={dashboard.error} fallback={STUDENT_DASHBOARD_FAILURE} onRetry={() => void dashboard.refetch()} />
         ) : (
           <Stack gap="md">
             <NextClassCard schedule={dashboard.data.schedule} />
-            <TodayClasses schedule={dashboard.data.schedule} emptyText="No class today. Enjoy the day!" />
+            <TodayClasses schedule={dashboard.data.schedule} emptyText={t`No class today. Enjoy the day!`} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <Section label="Attendance" title="Attendance" more={{ to: '/app/student/attendance', text: 'All attendance' }}>
+              <Section label={t`Attendance`} title={t`Attendance`} more={{ to: '/app/student/attendance', text: t`All attendance` }}>
                 <Stack gap={4}>
                   <Text size="sm" c="dimmed">
-                    Today
+                    <Trans>Today</Trans>
                   </Text>
                   {dashboard.data.attendance.today.length === 0 ? (
-                    <Text size="sm">Not marked yet today.</Text>
+                    <Text size="sm">
+                      <Trans>Not marked yet today.</Trans>
+                    </Text>
                   ) : (
                     <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                       {dashboard.data.attendance.today.map((entry) => (
                         <Group key={entry.batch._id} component="li" gap="xs" wrap="nowrap">
                           <Badge variant="light" color={STATUS_COLORS[entry.status]} tt="none">
-                            {ATTENDANCE_STATUS_LABELS[entry.status]}
+                            {statusLabel(entry.status)}
                           </Badge>
                           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                             {entry.batch.name}
@@ -81,15 +87,15 @@ export function Component() {
                   </Text>
                   <Text size="xs" c="dimmed">
                     {dashboard.data.attendance.monthStatistics.total === 0
-                      ? 'No class marked this month yet'
-                      : `In class ${dashboard.data.attendance.monthStatistics.present + dashboard.data.attendance.monthStatistics.late} of ${dashboard.data.attendance.monthStatistics.total} marked classes`}
+                      ? t`No class marked this month yet`
+                      : t`In class ${dashboard.data.attendance.monthStatistics.present + dashboard.data.attendance.monthStatistics.late} of ${dashboard.data.attendance.monthStatistics.total} marked classes`}
                   </Text>
                 </Stack>
               </Section>
-              <Section label="Announcements" title="Announcements" more={{ to: '/app/student/announcements', text: 'All announcements' }}>
+              <Section label={t`Announcements`} title={t`Announcements`} more={{ to: '/app/student/announcements', text: t`All announcements` }}>
                 {dashboard.data.announcements.length === 0 ? (
                   <Text size="sm" c="dimmed">
-                    No announcement right now.
+                    <Trans>No announcement right now.</Trans>
                   </Text>
                 ) : (
                   <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -99,8 +105,8 @@ export function Component() {
                           {announcement.title}
                         </Anchor>
                         <Text size="xs" c="dimmed">
-                          {announcement.closure ? 'Academy closed · ' : ''}
-                          {formatDate(announcement.startDate)} to {formatDate(announcement.endDate)}
+                          {announcement.closure ? t`Academy closed` + ' · ' : ''}
+                          {t`${formatDate(announcement.startDate)} to ${formatDate(announcement.endDate)}`}
                         </Text>
                       </li>
                     ))}
@@ -108,10 +114,10 @@ export function Component() {
                 )}
               </Section>
             </SimpleGrid>
-            <Section label="Newest notes" title="Newest notes" more={{ to: '/app/student/notes', text: 'All notes' }}>
+            <Section label={t`Newest notes`} title={t`Newest notes`} more={{ to: '/app/student/notes', text: t`All notes` }}>
               {dashboard.data.notes.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No notes yet.
+                  <Trans>No notes yet.</Trans>
                 </Text>
               ) : (
                 <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -132,10 +138,10 @@ export function Component() {
         )}
         <Group gap="xs">
           <Button component={Link} to="/app/student/schedule" variant="light" leftSection={<IconCalendarTime size={18} aria-hidden="true" />}>
-            Weekly schedule
+            <Trans>Weekly schedule</Trans>
           </Button>
           <Button component={Link} to="/app/student/batches" variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
-            My batches
+            <Trans>My batches</Trans>
           </Button>
         </Group>
       </Stack>

@@ -9,24 +9,26 @@ import { useNotes } from '../../../features/notes/api';
 import { NoteCard, NoteCardList } from '../../../features/notes/components/note-card';
 import { NoteViewerModal, type ViewableNote } from '../../../features/notes/components/note-viewer-modal';
 import { groupNotesForStudent } from '../../../features/notes/note-groups';
+import { useLingui } from '@lingui/react/macro';
 
 export function Component() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const notes = useNotes({ search: debounced || undefined });
   const [viewing, setViewing] = useState<ViewableNote | null>(null);
-  const groups = notes.data ? groupNotesForStudent(notes.data) : [];
+  const { t, i18n } = useLingui();
+  const groups = notes.data ? groupNotesForStudent(notes.data, i18n) : [];
 
   return (
     <>
-      <PageHeader title="Notes" description="Study material from your teachers, by batch. Open a note to read it here, or download it." />
+      <PageHeader title={t`Notes`} description={t`Study material from your teachers, by batch. Open a note to read it here, or download it.`} />
       <Stack gap="lg">
         <TextInput
-          label="Search"
-          placeholder="Title or description"
+          label={t`Search`}
+          placeholder={t`Title or description`}
           type="search"
           leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label="Searching" /> : null}
+          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label={t`Searching`} /> : null}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           maw={420}
@@ -38,10 +40,10 @@ export function Component() {
             ))}
           </Stack>
         ) : notes.isError ? (
-          <LoadErrorAlert title="Your notes could not be loaded" error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
+          <LoadErrorAlert title={t`Your notes could not be loaded`} error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
         ) : groups.length === 0 ? (
           <Text c="dimmed" py="lg" ta="center">
-            {debounced ? `No note matches “${debounced}”.` : 'No notes yet. Your teachers’ notes for your batches will appear here.'}
+            {debounced ? t`No note matches “${debounced}”.` : t`No notes yet. Your teachers’ notes for your batches will appear here.`}
           </Text>
         ) : (
           groups.map((group) => (
@@ -49,7 +51,7 @@ export function Component() {
               <Title order={2} size="h4" mb="sm" id={`notes-${group.key}`}>
                 {group.title}
               </Title>
-              <NoteCardList label={`Notes: ${group.title}`}>
+              <NoteCardList label={t`Notes: ${group.title}`}>
                 {group.notes.map((note) => (
                   <NoteCard key={note._id} note={note} onOpen={() => setViewing(note)} />
                 ))}

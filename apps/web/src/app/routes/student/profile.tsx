@@ -10,31 +10,33 @@ import { ChangePasswordForm } from '../../../features/profile/components/change-
 import { ProfileIdentity } from '../../../features/profile/components/profile-identity';
 import { ProfileSection } from '../../../features/profile/components/profile-section';
 import { StudentProfileForm } from '../../../features/profile/components/student-profile-form';
+import { useLingui } from '@lingui/react/macro';
 
 export function Component() {
   const details = useStudentDetails();
+  const { t } = useLingui();
   return (
     <>
-      <PageHeader title="Profile" description="Your details, batches and password." />
+      <PageHeader title={t`Profile`} description={t`Your details, batches and password.`} />
       {details.isPending ? (
         <Skeleton h={320} radius="md" maw={880} aria-hidden="true" />
       ) : details.isError ? (
-        <LoadErrorAlert title="Profile could not be loaded" error={details.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void details.refetch()} />
+        <LoadErrorAlert title={t`Profile could not be loaded`} error={details.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void details.refetch()} />
       ) : (
         <Stack gap="lg" maw={880}>
-          <ProfileSection title="Account" description="To change your name or email, please ask the academy office.">
+          <ProfileSection title={t`Account`} description={t`To change your name or email, please ask the academy office.`}>
             <ProfileIdentity name={details.data.profile.name} email={details.data.profile.email} avatarUrl={details.data.profile.avatarUrl} role="student" />
             <DetailList
               cols={3}
               items={[
-                { label: 'Standard', value: details.data.standard?.name ?? 'No standard' },
-                { label: 'School', value: details.data.profile.school },
-                { label: 'Admission date', value: formatDate(details.data.profile.admissionDate) },
-                { label: 'Phone', value: <PhoneLink phone={details.data.profile.phone} /> },
-                { label: 'Parent', value: details.data.profile.parentName },
-                { label: 'Parent phone', value: <PhoneLink phone={details.data.profile.parentPhone} /> },
+                { label: t`Standard`, value: details.data.standard?.name ?? t`No standard` },
+                { label: t`School`, value: details.data.profile.school },
+                { label: t`Admission date`, value: formatDate(details.data.profile.admissionDate) },
+                { label: t`Phone`, value: <PhoneLink phone={details.data.profile.phone} /> },
+                { label: t`Parent`, value: details.data.profile.parentName },
+                { label: t`Parent phone`, value: <PhoneLink phone={details.data.profile.parentPhone} /> },
                 {
-                  label: 'Subjects',
+                  label: t`Subjects`,
                   value: details.data.standard?.subjects.length ? (
                     <Group gap={4} component="span">
                       {details.data.standard.subjects.map((subject) => (
@@ -48,13 +50,13 @@ export function Component() {
               ]}
             />
           </ProfileSection>
-          <ProfileSection title="Batches">
-            <BatchSummaryList batches={details.data.batches} empty="You are not in any batch yet." showTeacher />
+          <ProfileSection title={t`Batches`}>
+            <BatchSummaryList batches={details.data.batches} empty={t`You are not in any batch yet.`} showTeacher />
           </ProfileSection>
-          <ProfileSection title="Edit profile">
+          <ProfileSection title={t`Edit profile`}>
             <StudentProfileForm key={details.data.profile._id} student={details.data.profile} />
           </ProfileSection>
-          <ProfileSection title="Change password" description="Your other devices are signed out when the password changes.">
+          <ProfileSection title={t`Change password`} description={t`Your other devices are signed out when the password changes.`}>
             <ChangePasswordForm />
           </ProfileSection>
         </Stack>

@@ -4,14 +4,16 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SCHEDULE_FAILURE, useStudentSchedule } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
 import { CalendarFeedCard } from '../../../features/calendar-feed/components/calendar-feed-card';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
   const schedule = useStudentSchedule();
   const empty = schedule.data?.days.every((day) => day.classes.length === 0) ?? false;
+  const { t } = useLingui();
 
   return (
     <>
-      <PageHeader title="Schedule" description="Your classes through the week." />
+      <PageHeader title={t`Schedule`} description={t`Your classes through the week.`} />
       {schedule.isPending ? (
         <Stack gap="sm" aria-hidden="true">
           {[0, 1, 2].map((row) => (
@@ -19,16 +21,16 @@ export function Component() {
           ))}
         </Stack>
       ) : schedule.isError ? (
-        <LoadErrorAlert title="Your schedule could not be loaded" error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
+        <LoadErrorAlert title={t`Your schedule could not be loaded`} error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
       ) : (
         <Stack gap="sm">
           {empty ? (
             <Text c="dimmed" py="lg" ta="center">
-              No classes this week: you are not in an active batch.
+              <Trans>No classes this week: you are not in an active batch.</Trans>
             </Text>
           ) : (
             <Text size="sm" c="dimmed">
-              Times are in the academy&apos;s time zone ({schedule.data.timeZone}).
+              <Trans>Times are in the academy&apos;s time zone ({schedule.data.timeZone}).</Trans>
             </Text>
           )}
           {empty ? null : <WeeklyScheduleView schedule={schedule.data} />}

@@ -8,25 +8,27 @@ import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { SCHEDULE_FAILURE, useMyTeacherSchedule } from '../../../features/batches/api';
 import { markAttendanceHref } from '../../../features/batches/batch-links';
 import { NextClassCard, TodayClasses } from '../../../features/batches/components/today-classes';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   const user = useCurrentUser();
   const schedule = useMyTeacherSchedule();
 
   return (
     <>
-      <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />
+      <PageHeader title={t`Dashboard`} description={user ? t`Welcome, ${user.name}` : undefined} />
       <Stack gap="lg">
         <AttendanceOutboxPanel />
         <Group gap="xs">
           <Button component={Link} to="/app/teacher/attendance/mark" leftSection={<IconChecklist size={18} aria-hidden="true" />}>
-            Mark attendance
+            <Trans>Mark attendance</Trans>
           </Button>
           <Button component={Link} to="/app/teacher/batches" variant="light" leftSection={<IconUsersGroup size={18} aria-hidden="true" />}>
-            My batches
+            <Trans>My batches</Trans>
           </Button>
           <Button component={Link} to="/app/teacher/students" variant="light" leftSection={<IconUsers size={18} aria-hidden="true" />}>
-            My students
+            <Trans>My students</Trans>
           </Button>
         </Group>
         {schedule.isPending ? (
@@ -35,11 +37,11 @@ export function Component() {
             <Skeleton h={200} radius="md" style={{ gridColumn: 'span 2' }} />
           </SimpleGrid>
         ) : schedule.isError ? (
-          <LoadErrorAlert title="Your timetable could not be loaded" error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
+          <LoadErrorAlert title={t`Your timetable could not be loaded`} error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
         ) : (
           <Stack gap="md">
             <NextClassCard schedule={schedule.data} />
-            <TodayClasses schedule={schedule.data} attendanceHref={markAttendanceHref} emptyText="No class today." />
+            <TodayClasses schedule={schedule.data} attendanceHref={markAttendanceHref} emptyText={t`No class today.`} />
           </Stack>
         )}
       </Stack>

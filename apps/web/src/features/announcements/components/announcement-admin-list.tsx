@@ -6,6 +6,7 @@ import type { Announcement } from '@academy/shared/schemas/announcements';
 import { formatDate } from '../../../lib/format-date';
 import { audienceText, TYPE_LABELS } from '../announcement-display';
 import { AnnouncementStatusBadge } from './announcement-status-badge';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface AnnouncementAdminListProps {
   announcements: Announcement[];
@@ -13,12 +14,13 @@ interface AnnouncementAdminListProps {
 }
 
 function RowActions({ announcement, onDelete }: { announcement: Announcement; onDelete: (announcement: Announcement) => void }) {
+  const { t } = useLingui();
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <ActionIcon component={Link} to={`/app/announcements/${announcement._id}/edit`} variant="subtle" size="lg" aria-label={`Edit ${announcement.title}`}>
+      <ActionIcon component={Link} to={`/app/announcements/${announcement._id}/edit`} variant="subtle" size="lg" aria-label={t`Edit ${announcement.title}`}>
         <IconPencil size={18} aria-hidden="true" />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${announcement.title}`} onClick={() => onDelete(announcement)}>
+      <ActionIcon variant="subtle" color="red" size="lg" aria-label={t`Delete ${announcement.title}`} onClick={() => onDelete(announcement)}>
         <IconTrash size={18} aria-hidden="true" />
       </ActionIcon>
     </Group>
@@ -30,10 +32,11 @@ const dates = (announcement: Announcement) => `${formatDate(announcement.startDa
 /** The admin's announcements: a table on wide screens, cards on phones. */
 export function AnnouncementAdminList({ announcements, onDelete }: AnnouncementAdminListProps) {
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const { t, i18n } = useLingui();
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Announcements">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Announcements`}>
         {announcements.map((announcement) => (
           <Card key={announcement._id} component="li" withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -45,7 +48,7 @@ export function AnnouncementAdminList({ announcements, onDelete }: AnnouncementA
                   {dates(announcement)}
                 </Text>
                 <Text size="sm">
-                  {TYPE_LABELS[announcement.type]} · {audienceText(announcement)}
+                  {i18n._(TYPE_LABELS[announcement.type])} · {audienceText(announcement, i18n)}
                 </Text>
               </Stack>
               <RowActions announcement={announcement} onDelete={onDelete} />
@@ -64,13 +67,25 @@ export function AnnouncementAdminList({ announcements, onDelete }: AnnouncementA
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>For</Table.Th>
-            <Table.Th>Dates</Table.Th>
-            <Table.Th w={120}>Status</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Title</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>For</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Dates</Trans>
+            </Table.Th>
+            <Table.Th w={120}>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -82,10 +97,10 @@ export function AnnouncementAdminList({ announcements, onDelete }: AnnouncementA
                   {announcement.title}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{TYPE_LABELS[announcement.type]}</Table.Td>
+              <Table.Td>{i18n._(TYPE_LABELS[announcement.type])}</Table.Td>
               <Table.Td maw={220}>
                 <Text size="sm" lineClamp={2}>
-                  {audienceText(announcement)}
+                  {audienceText(announcement, i18n)}
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates(announcement)}</Table.Td>

@@ -5,18 +5,20 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { formatDate } from '../../../lib/format-date';
 import { TYPE_LABELS } from '../announcement-display';
 import { useAnnouncements } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function AnnouncementCard({ announcement, basePath }: { announcement: Announcement; basePath: string }) {
+  const { i18n } = useLingui();
   return (
     <Card component="li" withBorder radius="md" padding="md">
       <Stack gap={6}>
         <Group gap="xs">
           <Badge variant="outline" color="gray" tt="none">
-            {TYPE_LABELS[announcement.type]}
+            {i18n._(TYPE_LABELS[announcement.type])}
           </Badge>
           {announcement.priority === 'high' ? (
             <Badge variant="filled" color="orange" tt="none">
-              High priority
+              <Trans>High priority</Trans>
             </Badge>
           ) : null}
           <Text size="sm" c="dimmed">
@@ -36,6 +38,7 @@ function AnnouncementCard({ announcement, basePath }: { announcement: Announceme
 
 function AnnouncementTab({ status, basePath, empty }: { status: 'active' | 'expired'; basePath: string; empty: string }) {
   const list = useAnnouncements(status);
+  const { t } = useLingui();
   if (list.isPending) {
     return (
       <Stack gap="sm" aria-hidden="true">
@@ -46,7 +49,7 @@ function AnnouncementTab({ status, basePath, empty }: { status: 'active' | 'expi
     );
   }
   if (list.isError) {
-    return <LoadErrorAlert title="Announcements could not be loaded" error={list.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void list.refetch()} />;
+    return <LoadErrorAlert title={t`Announcements could not be loaded`} error={list.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void list.refetch()} />;
   }
   if (list.data.length === 0) {
     return (
@@ -68,17 +71,22 @@ function AnnouncementTab({ status, basePath, empty }: { status: 'active' | 'expi
 export function AnnouncementBoard({ basePath }: { basePath: string }) {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'past' ? 'past' : 'current';
+  const { t } = useLingui();
   return (
     <Tabs value={tab} onChange={(value) => setParams(value === 'past' ? { tab: 'past' } : {}, { replace: true })} keepMounted={false}>
       <Tabs.List mb="md">
-        <Tabs.Tab value="current">Current</Tabs.Tab>
-        <Tabs.Tab value="past">Past</Tabs.Tab>
+        <Tabs.Tab value="current">
+          <Trans>Current</Trans>
+        </Tabs.Tab>
+        <Tabs.Tab value="past">
+          <Trans>Past</Trans>
+        </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="current">
-        <AnnouncementTab status="active" basePath={basePath} empty="No announcements right now." />
+        <AnnouncementTab status="active" basePath={basePath} empty={t`No announcements right now.`} />
       </Tabs.Panel>
       <Tabs.Panel value="past">
-        <AnnouncementTab status="expired" basePath={basePath} empty="No past announcements." />
+        <AnnouncementTab status="expired" basePath={basePath} empty={t`No past announcements.`} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -3,6 +3,7 @@ import type { Announcement } from '@academy/shared/schemas/announcements';
 import { formatDate } from '../../../lib/format-date';
 import { audienceText, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
 import { AnnouncementStatusBadge } from './announcement-status-badge';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -17,22 +18,23 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** One announcement as every role reads it: what, for whom, when. */
 export function AnnouncementDetails({ announcement }: { announcement: Announcement }) {
+  const { t, i18n } = useLingui();
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
       <Stack gap="md">
         <Group gap="xs">
           <AnnouncementStatusBadge status={announcement.status} />
           <Badge variant="outline" color="gray" tt="none">
-            {TYPE_LABELS[announcement.type]}
+            {i18n._(TYPE_LABELS[announcement.type])}
           </Badge>
           {announcement.priority === 'high' ? (
             <Badge variant="filled" color="orange" tt="none">
-              High priority
+              <Trans>High priority</Trans>
             </Badge>
           ) : null}
           {announcement.closure ? (
             <Badge variant="light" color="orange" tt="none">
-              Academy closed: no classes
+              <Trans>Academy closed: no classes</Trans>
             </Badge>
           ) : null}
         </Group>
@@ -41,14 +43,14 @@ export function AnnouncementDetails({ announcement }: { announcement: Announceme
         </Title>
         <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{announcement.content}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <Field label="From">
+          <Field label={t`From`}>
             {formatDate(announcement.startDate)} {announcement.startTime}
           </Field>
-          <Field label="Until">
+          <Field label={t`Until`}>
             {formatDate(announcement.endDate)} {announcement.endTime}
           </Field>
-          <Field label="For">{audienceText(announcement)}</Field>
-          <Field label="Priority">{PRIORITY_LABELS[announcement.priority]}</Field>
+          <Field label={t`For`}>{audienceText(announcement, i18n)}</Field>
+          <Field label={t`Priority`}>{i18n._(PRIORITY_LABELS[announcement.priority])}</Field>
         </SimpleGrid>
       </Stack>
     </Paper>

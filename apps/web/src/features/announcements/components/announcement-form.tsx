@@ -22,6 +22,8 @@ import { usePublicSettings } from '../../settings/api';
 import { AUDIENCE_LABELS, PRIORITY_LABELS, todayIn, TYPE_LABELS } from '../announcement-display';
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 
 interface AnnouncementFormValues {
   title: string;
@@ -35,7 +37,7 @@ interface AnnouncementFormValues {
   endDate: string;
 }
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+const options = <T extends string>(values: readonly T[], labels: Record<T, MessageDescriptor>, i18n: I18n) => values.map((value) => ({ value, label: i18n._(labels[value]) }));
 
 function initialValues(announcement: Announcement | undefined, today: string): AnnouncementFormValues {
   return {
@@ -56,6 +58,7 @@ function initialValues(announcement: Announcement | undefined, today: string): A
  * spec's date texts; "today" is the academy's. An edit may keep a start date that has passed.
  */
 export function AnnouncementForm({ announcement }: { announcement?: Announcement }) {
+  const { i18n } = useLingui();
   const editing = announcement !== undefined;
   const navigate = useNavigate();
   const create = useCreateAnnouncement();
@@ -110,9 +113,9 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
           <TextInput label="Title" withAsterisk autoComplete="off" key={form.key('title')} {...form.getInputProps('title')} />
           <Textarea label="Content" withAsterisk autosize minRows={4} maxRows={12} key={form.key('content')} {...form.getInputProps('content')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Select label="Type" data={options(ANNOUNCEMENT_TYPES, TYPE_LABELS)} allowDeselect={false} key={form.key('type')} {...form.getInputProps('type')} />
-            <Select label="Priority" data={options(ANNOUNCEMENT_PRIORITIES, PRIORITY_LABELS)} allowDeselect={false} key={form.key('priority')} {...form.getInputProps('priority')} />
-            <Select label="Audience" data={options(ANNOUNCEMENT_AUDIENCES, AUDIENCE_LABELS)} allowDeselect={false} key={form.key('audience')} {...form.getInputProps('audience')} />
+            <Select label="Type" data={options(ANNOUNCEMENT_TYPES, TYPE_LABELS, i18n)} allowDeselect={false} key={form.key('type')} {...form.getInputProps('type')} />
+            <Select label="Priority" data={options(ANNOUNCEMENT_PRIORITIES, PRIORITY_LABELS, i18n)} allowDeselect={false} key={form.key('priority')} {...form.getInputProps('priority')} />
+            <Select label="Audience" data={options(ANNOUNCEMENT_AUDIENCES, AUDIENCE_LABELS, i18n)} allowDeselect={false} key={form.key('audience')} {...form.getInputProps('audience')} />
           </SimpleGrid>
           <MultiSelect
             label="Only these batches"

@@ -1,14 +1,16 @@
 import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import type { AnnouncementStatus } from '@academy/shared/schemas/announcements';
 import { STATUS_LABELS, statusColor, type StatusCounts } from '../announcement-display';
+import { useLingui } from '@lingui/react/macro';
 
 type Filter = 'total' | AnnouncementStatus;
 const FILTERS: Filter[] = ['total', 'active', 'scheduled', 'expired'];
 
 /** The counts of total, active, scheduled and expired; each is also the button that filters the list by it. */
 export function StatusFilterTiles({ counts, value, onChange }: { counts: StatusCounts; value: Filter; onChange: (filter: Filter) => void }) {
+  const { t, i18n } = useLingui();
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label="Filter by status">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label={t`Filter by status`}>
       {FILTERS.map((filter) => {
         const selected = value === filter;
         const color = filter === 'total' ? 'indigo' : statusColor(filter);
@@ -24,7 +26,7 @@ export function StatusFilterTiles({ counts, value, onChange }: { counts: StatusC
               }}
             >
               <Text size="sm" c="dimmed">
-                {filter === 'total' ? 'Total' : STATUS_LABELS[filter]}
+                {filter === 'total' ? t`Total` : i18n._(STATUS_LABELS[filter])}
               </Text>
               <Text fw={700} fz="xl" c={filter === 'total' ? undefined : `${color}.8`}>
                 {counts[filter]}

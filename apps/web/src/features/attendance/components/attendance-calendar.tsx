@@ -3,9 +3,13 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AttendanceRecord } from '@academy/shared/schemas/attendance';
 import { formatDate } from '../../../lib/format-date';
-import { ATTENDANCE_STATUS_LABELS, monthLabel, monthWeeks, shiftMonth, STATUS_COLORS, STATUS_LETTERS } from '../attendance-display';
+import { monthLabel, monthWeeks, shiftMonth, STATUS_COLORS } from '../attendance-display';
+import { useStatusLabel, useStatusLetter } from '../status-labels';
+import { formatWeekdayName } from '../../../lib/format-date';
+import { useLingui } from '@lingui/react/macro';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+// Monday first (1 … 6, then Sunday = 0).
+const WEEKDAY_NUMBERS = [1, 2, 3, 4, 5, 6, 0];
 
 /** A month of marks, Monday first; arrows move between the months that have marks. */
 export function AttendanceCalendar({ records, today }: { records: AttendanceRecord[]; today: string }) {
@@ -17,27 +21,31 @@ export function AttendanceCalendar({ records, today }: { records: AttendanceReco
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   // Records change with the range: a month outside it falls back to the latest one with marks.
   const month = chosen && chosen >= first && chosen <= last ? chosen : last;
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  const statusLetter = useStatusLetter();
+  const monthName = monthLabel(month, true);
 
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <ActionIcon variant="subtle" size={40} aria-label="Previous month" disabled={month <= first} onClick={() => setChosen(shiftMonth(month, -1))}>
+          <ActionIcon variant="subtle" size={40} aria-label={t`Previous month`} disabled={month <= first} onClick={() => setChosen(shiftMonth(month, -1))}>
             <IconChevronLeft size={20} aria-hidden="true" />
           </ActionIcon>
           <Text fw={600} aria-live="polite">
             {monthLabel(month, true)}
           </Text>
-          <ActionIcon variant="subtle" size={40} aria-label="Next month" disabled={month >= last} onClick={() => setChosen(shiftMonth(month, 1))}>
+          <ActionIcon variant="subtle" size={40} aria-label={t`Next month`} disabled={month >= last} onClick={() => setChosen(shiftMonth(month, 1))}>
             <IconChevronRight size={20} aria-hidden="true" />
           </ActionIcon>
         </Group>
-        <Table layout="fixed" withRowBorders={false} verticalSpacing={2} horizontalSpacing={2} aria-label={`Attendance in ${monthLabel(month, true)}`}>
+        <Table layout="fixed" withRowBorders={false} verticalSpacing={2} horizontalSpacing={2} aria-label={t`Attendance in ${monthName}`}>
           <Table.Thead>
             <Table.Tr>
-              {WEEKDAYS.map((day) => (
+              {WEEKDAY_NUMBERS.map((day) => (
                 <Table.Th key={day} ta="center" fz="xs" c="dimmed" fw={500}>
-                  {day}
+                  {formatWeekdayName(day, 'short')}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -49,7 +57,7 @@ export function AttendanceCalendar({ records, today }: { records: AttendanceReco
                   if (!date) return <Table.Td key={index} />;
                   const marks = byDate.get(date) ?? [];
                   const status = marks[0]?.status;
-                  const label = `${formatDate(date)}: ${marks.length ? marks.map((mark) => `${ATTENDANCE_STATUS_LABELS[mark.status]}${marks.length > 1 ? ` (${mark.batch.name})` : ''}`).join(', ') : 'no class marked'}`;
+                  const label = `${formatDate(date)}: ${marks.length ? marks.map((mark) => `${statusLabel(mark.status)}${marks.length > 1 ? ` (${mark.batch.name})` : ''}`).join(', ') : t`no class marked`}`;
                   const cell = (
                     <div
                       aria-label={label}
@@ -70,7 +78,7 @@ export function AttendanceCalendar({ records, today }: { records: AttendanceReco
                       </Text>
                       {status ? (
                         <Text size="xs" fw={700} c={`${STATUS_COLORS[status]}.8`} lh={1.2}>
-                          {marks.map((mark) => STATUS_LETTERS[mark.status]).join('')}
+                          {marks.map((mark) => statusLetter(mark.status)).join('')}
                         </Text>
                       ) : null}
                     </div>
@@ -92,7 +100,7 @@ export function AttendanceCalendar({ records, today }: { records: AttendanceReco
           </Table.Tbody>
         </Table>
         <Text size="xs" c="dimmed">
-          P present · A absent · L late · E excused
+          {(['present', 'absent', 'late', 'excused'] as const).map((status) => `${statusLetter(status)} ${statusLabel(status).toLocaleLowerCase()}`).join(' · ')}
         </Text>
       </Stack>
     </Paper>

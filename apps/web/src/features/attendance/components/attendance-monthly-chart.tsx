@@ -1,16 +1,19 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { AttendanceMonth } from '@academy/shared/schemas/attendance';
-import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, monthLabel, STATUS_COLORS } from '../attendance-display';
+import { ATTENDANCE_STATUSES, monthLabel, STATUS_COLORS } from '../attendance-display';
+import { useStatusLabel } from '../status-labels';
 
 /**
  * Marks per month as stacked bars. Loaded on its own (see monthly-chart.tsx): the chart library is
  * large and only these screens need it.
  */
 export function AttendanceMonthlyChart({ months }: { months: AttendanceMonth[] }) {
+  // The legend shows the series' names: the marks in the language shown.
+  const statusLabel = useStatusLabel();
   const data = months.map((month) => ({
     month: monthLabel(month.month),
-    ...Object.fromEntries(ATTENDANCE_STATUSES.map((status) => [ATTENDANCE_STATUS_LABELS[status], month[status]])),
+    ...Object.fromEntries(ATTENDANCE_STATUSES.map((status) => [statusLabel(status), month[status]])),
   }));
   return (
     <BarChart
@@ -20,7 +23,7 @@ export function AttendanceMonthlyChart({ months }: { months: AttendanceMonth[] }
       type="stacked"
       withLegend
       legendProps={{ verticalAlign: 'bottom', height: 40 }}
-      series={ATTENDANCE_STATUSES.map((status) => ({ name: ATTENDANCE_STATUS_LABELS[status], color: `${STATUS_COLORS[status]}.6` }))}
+      series={ATTENDANCE_STATUSES.map((status) => ({ name: statusLabel(status), color: `${STATUS_COLORS[status]}.6` }))}
       tickLine="y"
       gridAxis="y"
       yAxisProps={{ allowDecimals: false, width: 30 }}

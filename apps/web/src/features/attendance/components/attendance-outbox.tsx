@@ -6,6 +6,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { t as translate } from '@lingui/core/macro';
 
 /** The heading the teacher sees while marks wait on the phone (issue 17). */
 export const OUTBOX_TITLE = 'Saved on this phone, will be sent when you are online';
@@ -20,7 +22,9 @@ async function sendAndAnnounce(queryClient: QueryClient) {
   const saved = await sendOutbox();
   if (saved.length === 0) return;
   for (const day of saved) {
-    notifications.show({ title: 'Attendance sent', message: `${day.batch.name}, ${formatDate(day.date)}: the marks saved on this phone are now submitted.`, color: 'teal' });
+    const batchName = day.batch.name;
+    const date = formatDate(day.date);
+    notifications.show({ title: translate`Attendance sent`, message: translate`${batchName}, ${date}: the marks saved on this phone are now submitted.`, color: 'teal' });
   }
   await Promise.all([queryClient.invalidateQueries({ queryKey: ['attendance'] }), queryClient.invalidateQueries({ queryKey: ['batches', 'teacher', 'schedule'] })]);
 }
@@ -43,6 +47,7 @@ function timeOf(iso: string): string {
 
 /** What waits on this phone, each with a Discard; nothing when the outbox is empty. */
 export function AttendanceOutboxPanel() {
+  const { t } = useLingui();
   const entries = useAttendanceOutbox();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
@@ -59,9 +64,9 @@ export function AttendanceOutboxPanel() {
 
   const discard = (entry: OutboxEntry) =>
     modals.openConfirmModal({
-      title: 'Discard these marks?',
-      children: `The attendance of ${entry.batchName} for ${formatDate(entry.date)} saved on this phone will not be sent.`,
-      labels: { confirm: 'Discard', cancel: 'Keep' },
+      title: t`Discard these marks?`,
+      children: t`The attendance of ${entry.batchName} for ${formatDate(entry.date)} saved on this phone will not be sent.`,
+      labels: { confirm: t`Discard`, cancel: t`Keep` },
       confirmProps: { color: 'red' },
       onConfirm: () => discardFromOutbox(entry.batchId, entry.date),
     });
@@ -78,16 +83,16 @@ export function AttendanceOutboxPanel() {
                     {entry.batchName} · {formatDate(entry.date)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {entry.submission.records.length} students · saved at {timeOf(entry.savedAt)}
+                    {t`${entry.submission.records.length} students · saved at ${timeOf(entry.savedAt)}`}
                   </Text>
                   {entry.error ? (
                     <Text size="xs" c="red.8">
-                      Not accepted: {entry.error}
+                      <Trans>Not accepted: {entry.error}</Trans>
                     </Text>
                   ) : null}
                 </Stack>
                 <Button size="xs" variant="subtle" color="red" onClick={() => discard(entry)}>
-                  Discard
+                  <Trans>Discard</Trans>
                 </Button>
               </Group>
             </Paper>
@@ -95,7 +100,7 @@ export function AttendanceOutboxPanel() {
         </Stack>
         <Group>
           <Button size="xs" variant="default" leftSection={<IconCloudUpload size={16} aria-hidden="true" />} loading={sending} onClick={() => void send()}>
-            Send now
+            <Trans>Send now</Trans>
           </Button>
         </Group>
       </Stack>

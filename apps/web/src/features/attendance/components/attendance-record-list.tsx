@@ -2,29 +2,37 @@ import { Badge, Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AttendanceRecord } from '@academy/shared/schemas/attendance';
 import { formatDate } from '../../../lib/format-date';
-import { ATTENDANCE_STATUS_LABELS, shortDayLabel, STATUS_COLORS } from '../attendance-display';
+import { shortDayLabel, STATUS_COLORS } from '../attendance-display';
+import { useStatusLabel } from '../status-labels';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const PAGE = 30;
 
 /** The marks, newest first: date, status, remark (and the batch when there are several). */
 export function AttendanceRecordList({ records, showBatch = false }: { records: AttendanceRecord[]; showBatch?: boolean }) {
   const [shown, setShown] = useState(PAGE);
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
   if (records.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No attendance marked in this period.
+        <Trans>No attendance marked in this period.</Trans>
       </Text>
     );
   }
   return (
     <>
       <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing="xs" striped aria-label="Attendance records">
+        <Table verticalSpacing="xs" striped aria-label={t`Attendance records`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>{showBatch ? 'Batch · remark' : 'Remark'}</Table.Th>
+              <Table.Th>
+                <Trans>Date</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
+              <Table.Th>{showBatch ? t`Batch · remark` : t`Remark`}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -38,7 +46,7 @@ export function AttendanceRecordList({ records, showBatch = false }: { records: 
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={STATUS_COLORS[record.status]} tt="none">
-                    {ATTENDANCE_STATUS_LABELS[record.status]}
+                    {statusLabel(record.status)}
                   </Badge>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -58,7 +66,7 @@ export function AttendanceRecordList({ records, showBatch = false }: { records: 
       </Table.ScrollContainer>
       {records.length > shown ? (
         <Button variant="subtle" onClick={() => setShown((count) => count + PAGE * 3)}>
-          Show more ({records.length - shown} left)
+          {t`Show more (${records.length - shown} left)`}
         </Button>
       ) : null}
     </>

@@ -8,6 +8,8 @@ import { ATTENDANCE_MESSAGES, useBatchHistory, type AttendanceRange } from '../a
 import { ATTENDANCE_STATUS_LABELS, downloadCsv, fileNamePart, formatPercentage, historyCsv, shortDayLabel, STATUS_COLORS, STATUS_LETTERS } from '../attendance-display';
 import { AttendanceStatisticsView } from './attendance-statistics';
 import { DateRangeFields, validRange } from './date-range-fields';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useStatusLabel, useStatusLetter } from '../status-labels';
 
 interface BatchAttendanceHistoryProps {
   batchId: string;
@@ -23,6 +25,9 @@ const stickyCell = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--
  * admin's batch pages.
  */
 export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendanceHistoryProps) {
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  const statusLetter = useStatusLetter();
   const [range, setRange] = useState<AttendanceRange>({});
   const history = useBatchHistory(batchId, validRange(range));
   const data = history.data;
@@ -33,7 +38,7 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4" id="attendance-history-title">
-            Attendance history
+            <Trans>Attendance history</Trans>
           </Title>
           <Button
             variant="light"
@@ -41,27 +46,27 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
             disabled={!data || data.students.length === 0}
             onClick={() => data && downloadCsv(`attendance-${fileNamePart(data.batch.name)}-${data.startDate}-to-${data.endDate}.csv`, historyCsv(data))}
           >
-            Export CSV
+            <Trans>Export CSV</Trans>
           </Button>
         </Group>
         <DateRangeFields value={range} onChange={setRange} placeholder={data ? { startDate: data.startDate, endDate: data.endDate } : undefined} />
         {history.isPending ? (
           <Skeleton h={240} radius="md" aria-hidden="true" />
         ) : history.isError ? (
-          <LoadErrorAlert title="Attendance history could not be loaded" error={history.error} fallback={ATTENDANCE_MESSAGES.historyFailed} onRetry={() => void history.refetch()} />
+          <LoadErrorAlert title={t`Attendance history could not be loaded`} error={history.error} fallback={ATTENDANCE_MESSAGES.historyFailed} onRetry={() => void history.refetch()} />
         ) : data ? (
           <>
             <AttendanceStatisticsView statistics={data.statistics} label={`${formatDate(data.startDate)} to ${formatDate(data.endDate)}`} />
             {data.dates.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No attendance was marked between {formatDate(data.startDate)} and {formatDate(data.endDate)}.
+                <Trans>No attendance was marked between {formatDate(data.startDate)} and {formatDate(data.endDate)}.</Trans>
               </Text>
             ) : (
               <Table.ScrollContainer minWidth={Math.min(320 + data.dates.length * 44, 4000)} type="native">
-                <Table withColumnBorders withTableBorder verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-label="Attendance by student and date">
+                <Table withColumnBorders withTableBorder verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-label={t`Attendance by student and date`}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th style={stickyCell}>Student</Table.Th>
+                      <Table.Th style={stickyCell}><Trans>Student</Trans></Table.Th>
                       {data.dates.map((day) => {
                         const label = shortDayLabel(day.date);
                         return (
@@ -91,7 +96,7 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
                           )}
                           {student.enrolled ? null : (
                             <Text size="xs" c="dimmed">
-                              left the batch
+                              <Trans>left the batch</Trans>
                             </Text>
                           )}
                         </Table.Th>
@@ -104,8 +109,8 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
                               fw={700}
                               c={mark ? `${STATUS_COLORS[mark.status]}.8` : 'dimmed'}
                               bg={mark ? `var(--mantine-color-${STATUS_COLORS[mark.status]}-light)` : undefined}
-                              title={mark ? `${ATTENDANCE_STATUS_LABELS[mark.status]}${mark.remark ? `: ${mark.remark}` : ''}` : 'Not marked'}
-                              aria-label={`${student.name}, ${formatDate(day.date)}: ${mark ? ATTENDANCE_STATUS_LABELS[mark.status] : 'not marked'}`}
+                              title={mark ? `${ATTENDANCE_STATUS_LABELS[mark.status]}${mark.remark ? `: ${mark.remark}` : ''}` : t`Not marked`}
+                              aria-label={`${student.name}, ${formatDate(day.date)}: ${mark ? statusLabel(mark.status) : t`not marked`}`}
                             >
                               {mark ? STATUS_LETTERS[mark.status] : '·'}
                             </Table.Td>
@@ -119,7 +124,9 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
                   </Table.Tbody>
                   <Table.Tfoot>
                     <Table.Tr>
-                      <Table.Th style={stickyCell}>Day %</Table.Th>
+                      <Table.Th style={stickyCell}>
+                      <Trans>Day %</Trans>
+                    </Table.Th>
                       {data.dates.map((day) => (
                         <Table.Td key={day.date} ta="center" fz="xs" fw={600}>
                           {day.percentage === null ? '—' : Math.round(day.percentage)}
@@ -134,7 +141,7 @@ export function BatchAttendanceHistory({ batchId, studentHref }: BatchAttendance
               </Table.ScrollContainer>
             )}
             <Text size="xs" c="dimmed">
-              P present · A absent · L late · E excused · percentage = (present + late) ÷ marked
+              {(['present', 'absent', 'late', 'excused'] as const).map((status) => `${statusLetter(status)} ${statusLabel(status).toLocaleLowerCase()}`).join(' · ')} · {t`percentage = (present + late) ÷ marked`}
             </Text>
           </>
         ) : null}

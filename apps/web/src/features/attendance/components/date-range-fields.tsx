@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import type { AttendanceRange } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface DateRangeFieldsProps {
   value: AttendanceRange;
@@ -14,10 +15,11 @@ export function DateRangeFields({ value, onChange, placeholder, max }: DateRange
   const start = value.startDate ?? '';
   const end = value.endDate ?? '';
   const invalid = start !== '' && end !== '' && end < start;
+  const { t } = useLingui();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
-        label="From"
+        label={t`From`}
         type="date"
         size="md"
         max={max}
@@ -26,18 +28,18 @@ export function DateRangeFields({ value, onChange, placeholder, max }: DateRange
         style={{ flex: '1 1 140px' }}
       />
       <TextInput
-        label="To"
+        label={t`To`}
         type="date"
         size="md"
         max={max}
         value={end || placeholder?.endDate || ''}
-        error={invalid ? 'End date cannot be before start date' : undefined}
+        error={invalid ? t`End date cannot be before start date` : undefined}
         onChange={(event) => onChange({ ...value, endDate: event.currentTarget.value || undefined })}
         style={{ flex: '1 1 140px' }}
       />
       {start || end ? (
         <Button variant="subtle" size="md" onClick={() => onChange({})}>
-          Reset
+          <Trans>Reset</Trans>
         </Button>
       ) : null}
     </Group>

@@ -6,15 +6,17 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { AttendanceDay, AttendanceStatus } from '@academy/shared/schemas/attendance';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { ATTENDANCE_MESSAGES, useSubmitAttendance } from '../api';
-import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, countStatuses, STATUS_COLORS } from '../attendance-display';
+import { ATTENDANCE_STATUSES, countStatuses, STATUS_COLORS } from '../attendance-display';
 import { clearDraft, saveDraft, type DraftMarks } from '../attendance-draft';
 import { addToOutbox, isNetworkFailure } from '../attendance-outbox';
 import { OUTBOX_TITLE, useAttendanceOutbox } from './attendance-outbox';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useStatusLabel } from '../status-labels';
+import { plural } from '@lingui/core/macro';
 
 type Mark = { status: AttendanceStatus; remark: string };
 type Marks = DraftMarks;
 
-const STATUS_OPTIONS = ATTENDANCE_STATUSES.map((status) => ({ value: status, label: ATTENDANCE_STATUS_LABELS[status] }));
 
 /** An unmarked day starts with everyone present; a marked day starts as it was recorded. */
 function initialMarks(day: AttendanceDay): Marks {
@@ -38,6 +40,8 @@ interface StudentRowProps {
 /** One student: the name, one tap per status (large targets), and a remark on demand. Memoised: a tap re-renders one row. */
 const StudentRow = memo(function StudentRow({ studentId, index, name, mark, error, onChange }: StudentRowProps) {
   const [remarkOpen, setRemarkOpen] = useState(mark.remark !== '');
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={name} style={error ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
       <Stack gap={8}>
@@ -51,7 +55,7 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, erro
           <ActionIcon
             variant={remarkOpen ? 'light' : 'subtle'}
             size={40}
-            aria-label={`Remark for ${name}`}
+            aria-label={t`Remark for ${name}`}
             aria-expanded={remarkOpen}
             onClick={() => setRemarkOpen((open) => !open)}
           >
@@ -62,10 +66,10 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, erro
           fullWidth
           size="md"
           radius="md"
-          data={STATUS_OPTIONS}
+          data={ATTENDANCE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
           value={mark.status}
           color={STATUS_COLORS[mark.status]}
-          aria-label={`Attendance of ${name}`}
+          aria-label={t`Attendance of ${name}`}
           onChange={(value) => onChange(studentId, { status: value as AttendanceStatus })}
           // Four statuses share a 360 px phone's width: a smaller type and no side padding keep "Excused" whole (issue 18 point 8).
           styles={{
@@ -75,8 +79,8 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, erro
         {remarkOpen ? (
           <TextInput
             size="md"
-            placeholder="Remark (optional), e.g. informed by parent"
-            aria-label={`Remark for ${name}`}
+            placeholder={t`Remark (optional), e.g. informed by parent`}
+            aria-label={t`Remark for ${name}`}
             maxLength={300}
             value={mark.remark}
             onChange={(event) => onChange(studentId, { remark: event.currentTarget.value })}
@@ -93,11 +97,13 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, erro
 });
 
 export function AttendanceCounts({ counts }: { counts: ReturnType<typeof countStatuses> }) {
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
   return (
-    <Group gap={6} wrap="wrap" aria-label="Counts" role="group">
+    <Group gap={6} wrap="wrap" aria-label={t`Counts`} role="group">
       {ATTENDANCE_STATUSES.map((status) => (
         <Badge key={status} size="lg" variant="light" color={STATUS_COLORS[status]} tt="none" data-testid={`count-${status}`}>
-          {ATTENDANCE_STATUS_LABELS[status]} {counts[status]}
+          {statusLabel(status)} {counts[status]}
         </Badge>
       ))}
     </Group>
@@ -116,6 +122,8 @@ interface MarkAttendanceFormProps {
  * a lost connection or a closed tab loses nothing. Submit sends the whole day at once.
  */
 export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendanceFormProps) {
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
   const saved = useMemo(() => initialMarks(day), [day]);
   // A draft only fills in students still on the roster.
   const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(Object.entries(saved).map(([id, mark]) => [id, initial?.[id] ?? mark])));
@@ -151,9 +159,12 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
     const notPresent = Object.values(marks).filter((mark) => mark.status !== 'present').length;
     if (!day.markedAt || notPresent === 0) return setAllPresent();
     modals.openConfirmModal({
-      title: 'Mark everyone present?',
-      children: `This day is already marked. ${notPresent} ${notPresent === 1 ? 'student is' : 'students are'} not marked present; they will all be changed to present (submit to save).`,
-      labels: { confirm: 'Mark all present', cancel: 'Cancel' },
+      title: t`Mark everyone present?`,
+      children: plural(notPresent, {
+        one: 'This day is already marked. # student is not marked present; they will all be changed to present (submit to save).',
+        other: 'This day is already marked. # students are not marked present; they will all be changed to present (submit to save).',
+      }),
+      labels: { confirm: t`Mark all present`, cancel: t`Cancel` },
       onConfirm: setAllPresent,
     });
   };
@@ -163,7 +174,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
     addToOutbox({ batchId: day.batch._id, batchName: day.batch.name, date: day.date, submission: { date: day.date, records } });
     setQueuedMarks(marks);
     setErrors({});
-    notifications.show({ title: 'No connection', message: OUTBOX_TITLE, color: 'yellow' });
+    notifications.show({ title: t`No connection`, message: OUTBOX_TITLE, color: 'yellow' });
   };
 
   const handleSubmit = () => {
@@ -175,7 +186,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
         onSuccess: ({ message }) => {
           clearDraft(day.batch._id, day.date);
           setErrors({});
-          notifications.show({ title: 'Attendance saved', message: message ?? ATTENDANCE_MESSAGES.submitted, color: 'teal' });
+          notifications.show({ title: t`Attendance saved`, message: message ?? ATTENDANCE_MESSAGES.submitted, color: 'teal' });
         },
         onError: (error) => {
           if (isNetworkFailure(error)) return keepOnPhone(records);
@@ -187,7 +198,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
             if (student) byStudent[student.studentId] = text;
           }
           setErrors(byStudent);
-          notifications.show({ title: 'Attendance not saved', message: normalizeError(error, ATTENDANCE_MESSAGES.submitFailed).message, color: 'red' });
+          notifications.show({ title: t`Attendance not saved`, message: normalizeError(error, ATTENDANCE_MESSAGES.submitFailed).message, color: 'red' });
         },
       },
     );
@@ -196,7 +207,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
   if (roster.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        No students are enrolled in this batch yet.
+        <Trans>No students are enrolled in this batch yet.</Trans>
       </Text>
     );
   }
@@ -206,18 +217,18 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
       <Group justify="space-between" gap="xs">
         <AttendanceCounts counts={counts} />
         <Button variant="light" size="md" leftSection={<IconChecks size={18} aria-hidden="true" />} onClick={markAllPresent}>
-          Mark all present
+          <Trans>Mark all present</Trans>
         </Button>
       </Group>
-      <SimpleGrid component="ol" cols={{ base: 1, lg: 2 }} spacing="xs" verticalSpacing="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students">
+      <SimpleGrid component="ol" cols={{ base: 1, lg: 2 }} spacing="xs" verticalSpacing="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students`}>
         {roster.map((student, index) => (
           <StudentRow key={student._id} studentId={student._id} index={index} name={student.name} mark={marks[student._id]!} error={errors[student._id]} onChange={change} />
         ))}
       </SimpleGrid>
       {formerStudents.length > 0 ? (
         <Text size="sm" c="dimmed">
-          Also marked that day, no longer in the batch (kept as history):{' '}
-          {formerStudents.map((student) => `${student.name} (${ATTENDANCE_STATUS_LABELS[student.status!]})`).join(', ')}
+          <Trans>Also marked that day, no longer in the batch (kept as history):</Trans>{' '}
+          {formerStudents.map((student) => `${student.name} (${statusLabel(student.status!)})`).join(', ')}
         </Text>
       ) : null}
       <Paper
@@ -236,15 +247,15 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
         ) : null}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" fw={500} aria-live="polite">
-            {counts.present + counts.late} of {counts.total} in class
+            {t`${counts.present + counts.late} of ${counts.total} in class`}
             {dirty ? (
               <Text span c="orange" size="sm" display="block">
-                Not submitted yet
+                <Trans>Not submitted yet</Trans>
               </Text>
             ) : null}
           </Text>
           <Button size="md" onClick={handleSubmit} loading={submit.isPending} style={{ flexShrink: 0 }}>
-            Submit attendance
+            <Trans>Submit attendance</Trans>
           </Button>
         </Group>
       </Paper>

@@ -7,14 +7,17 @@ import { AttendanceCalendar } from './attendance-calendar';
 import { AttendanceRecordList } from './attendance-record-list';
 import { AttendanceStatisticsView } from './attendance-statistics';
 import { MonthlyChart } from './monthly-chart';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * One student's attendance: statistics, the monthly chart, a month calendar, the list and a CSV.
  * The teacher's student-wise screen, the admin's student page and the student's own screen share it.
  */
 export function StudentAttendanceReport({ report, today, showBatch = false }: { report: StudentAttendance; today: string; showBatch?: boolean }) {
-  const period =
-    report.startDate || report.endDate ? `${report.startDate ? formatDate(report.startDate) : 'the start'} to ${report.endDate ? formatDate(report.endDate) : 'today'}` : 'all classes so far';
+  const { t } = useLingui();
+  const from = report.startDate ? formatDate(report.startDate) : t`the start`;
+  const to = report.endDate ? formatDate(report.endDate) : t`today`;
+  const period = report.startDate || report.endDate ? t`${from} to ${to}` : t`all classes so far`;
   const exportCsv = () =>
     downloadCsv(`attendance-${fileNamePart(report.student.name)}${report.batch ? `-${fileNamePart(report.batch.name)}` : ''}-${today}.csv`, studentCsv(report));
   return (
@@ -25,7 +28,7 @@ export function StudentAttendanceReport({ report, today, showBatch = false }: { 
           {report.batch ? ` · ${report.batch.name}` : ''} · {period}
         </Text>
         <Button variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />} onClick={exportCsv} disabled={report.records.length === 0}>
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       </Group>
       <AttendanceStatisticsView statistics={report.statistics} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 import { LanguageMenuItems } from '../../i18n/components/language-menu-items';
 import { useLogout } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface UserMenuProps {
   user: SessionUser;
@@ -14,10 +15,11 @@ interface UserMenuProps {
 /** The avatar button of the top bar and its menu: Dashboard, Profile, Logout. */
 export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
   const logout = useLogout();
+  const { t } = useLingui();
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Open profile menu">
+        <UnstyledButton aria-label={t`Open profile menu`}>
           <Group gap={4} wrap="nowrap">
             {/* Without a picture Mantine shows its generic avatar icon. */}
             <Avatar src={user.avatarUrl} alt="" radius="xl" size={36} color="indigo" />
@@ -28,10 +30,10 @@ export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to={dashboardPath} leftSection={<IconLayoutDashboard size={16} aria-hidden="true" />}>
-          Dashboard
+          <Trans>Dashboard</Trans>
         </Menu.Item>
         <Menu.Item component={Link} to={profilePath} leftSection={<IconUser size={16} aria-hidden="true" />}>
-          Profile
+          <Trans>Profile</Trans>
         </Menu.Item>
         <Menu.Divider />
         <LanguageMenuItems />
@@ -42,7 +44,7 @@ export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
           disabled={logout.isPending}
           onClick={() => logout.mutate()}
         >
-          Logout
+          <Trans>Logout</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

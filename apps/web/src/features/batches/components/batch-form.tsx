@@ -14,7 +14,7 @@ import { useSubjects } from '../../subjects/api';
 import { useTeachers } from '../../teachers/api';
 import { BATCH_FAILURES, useCreateBatch, useUpdateBatch } from '../api';
 import { toBatchFormValues, toBatchPayload, WEEKDAY_SHORT, type BatchFormValues } from '../batch-form';
-import { WEEKDAY_NAMES } from '../schedule-display';
+import { weekdayName } from '../schedule-display';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -152,7 +152,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
             <Chip.Group multiple value={form.values.schedule.days} onChange={(days) => form.setFieldValue('schedule.days', days as Weekday[])}>
               <Group gap="xs" mt={6} role="group" aria-label="Days">
                 {WEEKDAYS.map((day) => (
-                  <Chip key={day} value={day} aria-label={WEEKDAY_NAMES[day]}>
+                  <Chip key={day} value={day} aria-label={weekdayName(day)}>
                     {WEEKDAY_SHORT[day]}
                   </Chip>
                 ))}

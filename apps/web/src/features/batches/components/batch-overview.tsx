@@ -3,31 +3,34 @@ import { WEEKDAYS } from '@academy/shared/schemas/batches';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate } from '../../../lib/format-date';
-import { formatClassTime, WEEKDAY_NAMES } from '../schedule-display';
+import { formatClassTime, weekdayName } from '../schedule-display';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 type BatchFacts = Pick<Batch, 'standard' | 'subject' | 'teacher' | 'startDate' | 'endDate' | 'capacity' | 'enrolledCount' | 'seatsLeft' | 'status' | 'description'>;
 
 /** What a batch is: standard, subject, teacher, dates, status and seats. */
 export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFacts; showTeacher?: boolean }) {
+  const { t } = useLingui();
   return (
     <Stack gap="md">
       <Group gap="xs">
         <BatchStatusBadge status={batch.status} />
         <SeatsBadge {...batch} />
         <Text size="sm" c="dimmed">
-          {batch.seatsLeft === 0 ? 'No seats left' : batch.seatsLeft === 1 ? '1 seat left' : `${batch.seatsLeft} seats left`}
+          {batch.seatsLeft === 0 ? t`No seats left` : plural(batch.seatsLeft, { one: '# seat left', other: '# seats left' })}
         </Text>
       </Group>
       <DetailList
         cols={3}
         items={[
-          { label: 'Standard', value: batch.standard.name },
-          { label: 'Subject', value: batch.subject.name },
-          ...(showTeacher ? [{ label: 'Teacher', value: batch.teacher.name }] : []),
-          { label: 'Starts', value: formatDate(batch.startDate) },
-          { label: 'Ends', value: formatDate(batch.endDate) },
-          { label: 'Capacity', value: `${batch.capacity} seats` },
+          { label: t`Standard`, value: batch.standard.name },
+          { label: t`Subject`, value: batch.subject.name },
+          ...(showTeacher ? [{ label: t`Teacher`, value: batch.teacher.name }] : []),
+          { label: t`Starts`, value: formatDate(batch.startDate) },
+          { label: t`Ends`, value: formatDate(batch.endDate) },
+          { label: t`Capacity`, value: `${batch.capacity} seats` },
         ]}
       />
       {batch.description ? (
@@ -41,13 +44,14 @@ export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFact
 
 /** The batch's week: its days as badges and its time. */
 export function BatchScheduleFacts({ batch }: { batch: Pick<Batch, 'schedule'> }) {
+  const { t } = useLingui();
   const days = WEEKDAYS.filter((day) => batch.schedule.days.includes(day));
   return (
     <Stack gap="xs">
-      <Group gap={6} aria-label="Days">
+      <Group gap={6} aria-label={t`Days`}>
         {days.map((day) => (
           <Badge key={day} variant="outline" tt="none" radius="sm">
-            {WEEKDAY_NAMES[day]}
+            {weekdayName(day)}
           </Badge>
         ))}
       </Group>

@@ -4,6 +4,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
 import { StudentPhone } from '../../teacher-students/components/student-phone';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface BatchRosterProps {
   students: EnrolledStudent[];
@@ -27,8 +28,9 @@ function StudentName({ student, studentHref }: { student: EnrolledStudent; stude
 }
 
 function RemoveButton({ student, onRemove }: { student: EnrolledStudent; onRemove: (student: EnrolledStudent) => void }) {
+  const { t } = useLingui();
   return (
-    <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${student.name}`} onClick={() => onRemove(student)}>
+    <ActionIcon variant="subtle" color="red" size="lg" aria-label={t`Remove ${student.name}`} onClick={() => onRemove(student)}>
       <IconUserMinus size={18} aria-hidden="true" />
     </ActionIcon>
   );
@@ -36,6 +38,7 @@ function RemoveButton({ student, onRemove }: { student: EnrolledStudent; onRemov
 
 /** The students of a batch with their phones to call: a table on wide screens, cards on phones. */
 export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRosterProps) {
+  const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   if (students.length === 0) {
@@ -48,14 +51,14 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
 
   if (!wide) {
     return (
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Enrolled students">
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Enrolled students`}>
         {students.map((student) => (
           <Card key={student._id} component="li" withBorder radius="md" padding="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <StudentName student={student} studentHref={studentHref} />
                 <Text size="sm" c="dimmed">
-                  {student.standard?.name ?? 'No standard'}
+                  {student.standard?.name ?? t`No standard`}
                 </Text>
               </Stack>
               {onRemove ? <RemoveButton student={student} onRemove={onRemove} /> : null}
@@ -63,15 +66,15 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
             <Group gap="md" mt={4}>
               <Group gap={4} wrap="nowrap">
                 <Text size="xs" c="dimmed">
-                  Student
+                  <Trans>Student</Trans>
                 </Text>
                 <StudentPhone phone={student.phone} label={student.name} />
               </Group>
               <Group gap={4} wrap="nowrap">
                 <Text size="xs" c="dimmed">
-                  Parent
+                  <Trans>Parent</Trans>
                 </Text>
-                <StudentPhone phone={student.parentPhone} label={`the parent of ${student.name}`} />
+                <StudentPhone phone={student.parentPhone} label={t`the parent of ${student.name}`} />
               </Group>
             </Group>
           </Card>
@@ -82,16 +85,16 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
 
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" highlightOnHover aria-label="Enrolled students">
+      <Table verticalSpacing="xs" highlightOnHover aria-label={t`Enrolled students`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Standard</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Parent phone</Table.Th>
+            <Table.Th><Trans>Name</Trans></Table.Th>
+            <Table.Th><Trans>Standard</Trans></Table.Th>
+            <Table.Th><Trans>Phone</Trans></Table.Th>
+            <Table.Th><Trans>Parent phone</Trans></Table.Th>
             {onRemove ? (
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden><Trans>Actions</Trans></VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>
@@ -110,7 +113,7 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
                 <StudentPhone phone={student.phone} label={student.name} />
               </Table.Td>
               <Table.Td>
-                <StudentPhone phone={student.parentPhone} label={`the parent of ${student.name}`} />
+                <StudentPhone phone={student.parentPhone} label={t`the parent of ${student.name}`} />
               </Table.Td>
               {onRemove ? (
                 <Table.Td>

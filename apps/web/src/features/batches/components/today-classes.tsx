@@ -1,19 +1,30 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Weekday } from '@academy/shared/schemas/batches';
 import { twelveHour, type WeeklySchedule } from '@academy/shared/schemas/batches';
-import { clockInTimeZone, formatClassTime, nextClass, todaysClasses, WEEKDAY_NAMES, type ClassState } from '../schedule-display';
+import { clockInTimeZone, formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../schedule-display';
 
-const STATE_BADGES: Record<ClassState, { label: string; color: string }> = {
-  done: { label: 'Over', color: 'gray' },
-  now: { label: 'Now', color: 'teal' },
-  later: { label: 'Later today', color: 'blue' },
-  closed: { label: 'Closed', color: 'orange' },
+const STATE_BADGES: Record<ClassState, { label: MessageDescriptor; color: string }> = {
+  done: { label: msg`Over`, color: 'gray' },
+  now: { label: msg`Now`, color: 'teal' },
+  later: { label: msg`Later today`, color: 'blue' },
+  closed: { label: msg`Closed`, color: 'orange' },
 };
 
 /** "Marked at 5:05 PM · 27/30 present" (the time where the academy is). */
-export function markedText(marked: WeeklySchedule['markedToday'][number], timeZone: string): string {
-  return `Marked at ${twelveHour(clockInTimeZone(timeZone, new Date(marked.markedAt)))} · ${marked.inClass}/${marked.total} present`;
+function MarkedText({ marked, timeZone }: { marked: WeeklySchedule['markedToday'][number]; timeZone: string }) {
+  const time = twelveHour(clockInTimeZone(timeZone, new Date(marked.markedAt)));
+  const { inClass, total } = marked;
+  return (
+    <Trans>
+      Marked at {time} · {inClass}/{total} present
+    </Trans>
+  );
 }
 
 interface TodayClassesProps {
@@ -29,16 +40,18 @@ interface TodayClassesProps {
 export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Date() }: TodayClassesProps) {
   const today = todaysClasses(schedule, now);
   const marked = new Map(schedule.markedToday.map((entry) => [entry.batchId, entry]));
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   return (
-    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label="Today's classes">
+    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label={t`Today's classes`}>
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4">
-            Today&apos;s classes
+            <Trans>Today&apos;s classes</Trans>
           </Title>
           {today.day ? (
             <Text size="sm" c="dimmed">
-              {WEEKDAY_NAMES[today.day]}
+              {weekdayName(today.day)}
             </Text>
           ) : null}
         </Group>
@@ -55,7 +68,7 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
                     <Group gap="xs">
                       <Text fw={600}>{formatClassTime(item.startTime, item.endTime)}</Text>
                       <Badge size="sm" variant="light" color={STATE_BADGES[item.state].color} tt="none">
-                        {STATE_BADGES[item.state].label}
+                        {i18n._(STATE_BADGES[item.state].label)}
                       </Badge>
                     </Group>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -68,12 +81,12 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
                     )}
                     {item.closure ? (
                       <Text size="sm" c="orange.9">
-                        No class: {item.closure.title}
+                        <Trans>No class: {item.closure.title}</Trans>
                       </Text>
                     ) : null}
                     {attendanceHref && marked.get(item.batchId) ? (
                       <Text size="sm" c="teal.9" fw={500}>
-                        {markedText(marked.get(item.batchId)!, schedule.timeZone)}
+                        <MarkedText marked={marked.get(item.batchId)!} timeZone={schedule.timeZone} />
                       </Text>
                     ) : null}
                   </Stack>
@@ -84,9 +97,9 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
                       size="xs"
                       variant={marked.has(item.batchId) ? 'subtle' : 'light'}
                       leftSection={<IconChecklist size={16} aria-hidden="true" />}
-                      aria-label={`${marked.has(item.batchId) ? 'View attendance' : 'Mark attendance'}: ${item.batchName}`}
+                      aria-label={marked.has(item.batchId) ? t`View attendance: ${item.batchName}` : t`Mark attendance: ${item.batchName}`}
                     >
-                      {marked.has(item.batchId) ? 'View attendance' : 'Mark attendance'}
+                      {marked.has(item.batchId) ? <Trans>View attendance</Trans> : <Trans>Mark attendance</Trans>}
                     </Button>
                   ) : null}
                 </Group>
@@ -99,25 +112,31 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
   );
 }
 
-function whenText(daysAhead: number, day: keyof typeof WEEKDAY_NAMES) {
-  if (daysAhead === 0) return 'Today';
-  if (daysAhead === 1) return 'Tomorrow';
-  return daysAhead === 7 ? `Next ${WEEKDAY_NAMES[day]}` : WEEKDAY_NAMES[day];
+const TODAY = msg`Today`;
+const TOMORROW = msg`Tomorrow`;
+
+function whenText(daysAhead: number, day: Weekday, i18n: ReturnType<typeof useLinguiRuntime>['i18n']) {
+  if (daysAhead === 0) return i18n._(TODAY);
+  if (daysAhead === 1) return i18n._(TOMORROW);
+  const name = weekdayName(day);
+  return daysAhead === 7 ? i18n._(msg`Next ${name}`) : name;
 }
 
 /** The next class to start, in words: "Tomorrow, 7:00 AM – 8:30 AM · Maths (10th Maths Morning)". */
 export function NextClassCard({ schedule, now = new Date() }: { schedule: WeeklySchedule; now?: Date }) {
   const next = nextClass(schedule, now);
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   return (
-    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label="Next class">
+    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label={t`Next class`}>
       <Stack gap={4}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          Next class
+          <Trans>Next class</Trans>
         </Text>
         {next ? (
           <>
             <Text fw={700} size="lg">
-              {whenText(next.daysAhead, next.day)}, {formatClassTime(next.item.startTime, next.item.endTime)}
+              {whenText(next.daysAhead, next.day, i18n)}, {formatClassTime(next.item.startTime, next.item.endTime)}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {next.item.subject.name} · {next.item.batchName}
@@ -125,7 +144,7 @@ export function NextClassCard({ schedule, now = new Date() }: { schedule: Weekly
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            No class in the week ahead.
+            <Trans>No class in the week ahead.</Trans>
           </Text>
         )}
       </Stack>

@@ -1,12 +1,14 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
-import { formatClassTime, sortByWeekday, WEEKDAY_NAMES, weekdayInTimeZone } from '../schedule-display';
+import { formatClassTime, sortByWeekday, weekdayInTimeZone, weekdayName } from '../schedule-display';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The week day by day (a seven-column grid from 992 px), today's day highlighted. */
 export function WeeklyScheduleView({ schedule, now = new Date() }: { schedule: WeeklySchedule; now?: Date }) {
+  const { t } = useLingui();
   const today = weekdayInTimeZone(schedule.timeZone, now);
   return (
-    <SimpleGrid cols={{ base: 1, md: 7 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Weekly schedule">
+    <SimpleGrid cols={{ base: 1, md: 7 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Weekly schedule`}>
       {sortByWeekday(schedule.days).map(({ day, classes }) => {
         const isToday = day === today;
         return (
@@ -17,23 +19,23 @@ export function WeeklyScheduleView({ schedule, now = new Date() }: { schedule: W
             radius="md"
             padding="sm"
             aria-current={isToday ? 'date' : undefined}
-            aria-label={isToday ? `${WEEKDAY_NAMES[day]} (today)` : WEEKDAY_NAMES[day]}
+            aria-label={isToday ? t`${weekdayName(day)} (today)` : weekdayName(day)}
             bg={isToday ? 'var(--mantine-primary-color-light)' : undefined}
             style={{ minWidth: 0, borderColor: isToday ? 'var(--mantine-primary-color-filled)' : undefined }}
           >
             <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap">
               <Title order={2} size="h5">
-                {WEEKDAY_NAMES[day]}
+                {weekdayName(day)}
               </Title>
               {isToday ? (
                 <Badge size="sm" tt="none" style={{ flexShrink: 0 }}>
-                  Today
+                  <Trans>Today</Trans>
                 </Badge>
               ) : null}
             </Group>
             {classes.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No classes
+                <Trans>No classes</Trans>
               </Text>
             ) : (
               <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -5,6 +5,7 @@ import { IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { CALENDAR_FEED_FAILURES, useCalendarFeedStatus, useCreateCalendarFeed, useStopCalendarFeed } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface CalendarFeedCardProps {
   /** The cookie-based download for this role: /api/student/schedule.ics or /api/teachers/me/schedule.ics. */
@@ -21,19 +22,20 @@ export function CalendarFeedCard({ downloadPath }: CalendarFeedCardProps) {
   const create = useCreateCalendarFeed();
   const stop = useStopCalendarFeed();
   const [url, setUrl] = useState<string | null>(null);
+  const { t } = useLingui();
 
   const makeLink = () =>
     create.mutate(undefined, {
       onSuccess: (link) => setUrl(link.url),
-      onError: (error) => notifications.show({ color: 'red', title: 'Calendar address', message: normalizeError(error, CALENDAR_FEED_FAILURES.create).message }),
+      onError: (error) => notifications.show({ color: 'red', title: t`Calendar address`, message: normalizeError(error, CALENDAR_FEED_FAILURES.create).message }),
     });
   const stopLink = () =>
     stop.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
-        notifications.show({ color: 'teal', title: 'Calendar address', message: 'The address has stopped working.' });
+        notifications.show({ color: 'teal', title: t`Calendar address`, message: t`The address has stopped working.` });
       },
-      onError: (error) => notifications.show({ color: 'red', title: 'Calendar address', message: normalizeError(error, CALENDAR_FEED_FAILURES.stop).message }),
+      onError: (error) => notifications.show({ color: 'red', title: t`Calendar address`, message: normalizeError(error, CALENDAR_FEED_FAILURES.stop).message }),
     });
 
   return (
@@ -42,29 +44,29 @@ export function CalendarFeedCard({ downloadPath }: CalendarFeedCardProps) {
         <Group gap="xs" wrap="nowrap">
           <IconCalendarPlus size={20} aria-hidden="true" />
           <Title order={2} size="h4">
-            Add to your phone&apos;s calendar
+            <Trans>Add to your phone&apos;s calendar</Trans>
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          Subscribe once and your calendar app keeps your classes up to date. Anyone who has the address can see your class times, so keep it to yourself.
+          <Trans>Subscribe once and your calendar app keeps your classes up to date. Anyone who has the address can see your class times, so keep it to yourself.</Trans>
         </Text>
         {url ? (
           <Stack gap="xs">
-            <TextInput label="Your calendar address" value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
+            <TextInput label={t`Your calendar address`} value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
             <Group gap="sm">
               <CopyButton value={url}>
                 {({ copied, copy }) => (
                   <Button size="sm" variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
-                    {copied ? 'Copied' : 'Copy address'}
+                    {copied ? t`Copied` : t`Copy address`}
                   </Button>
                 )}
               </CopyButton>
               <Button size="sm" variant="subtle" component="a" href={url.replace(/^https?:/, 'webcal:')}>
-                Open in calendar app
+                <Trans>Open in calendar app</Trans>
               </Button>
             </Group>
             <Text size="xs" c="dimmed">
-              This address is shown only now. If you lose it, make a new one (the old one then stops working).
+              <Trans>This address is shown only now. If you lose it, make a new one (the old one then stops working).</Trans>
             </Text>
           </Stack>
         ) : status.isError ? (
@@ -72,19 +74,19 @@ export function CalendarFeedCard({ downloadPath }: CalendarFeedCardProps) {
             {normalizeError(status.error, CALENDAR_FEED_FAILURES.fetch).message}
           </Alert>
         ) : status.data?.active ? (
-          <Text size="sm">A calendar address made on {formatDate(status.data.createdAt)} is working.</Text>
+          <Text size="sm">{t`A calendar address made on ${formatDate(status.data.createdAt)} is working.`}</Text>
         ) : null}
         <Group gap="sm">
           <Button size="sm" onClick={makeLink} loading={create.isPending} disabled={status.isPending}>
-            {status.data?.active || url ? 'Make a new address' : 'Get calendar address'}
+            {status.data?.active || url ? t`Make a new address` : t`Get calendar address`}
           </Button>
           {status.data?.active ? (
             <Button size="sm" variant="default" onClick={stopLink} loading={stop.isPending}>
-              Stop the address
+              <Trans>Stop the address</Trans>
             </Button>
           ) : null}
           <Anchor size="sm" href={downloadPath} download="schedule.ics">
-            Download .ics file
+            <Trans>Download .ics file</Trans>
           </Anchor>
         </Group>
       </Stack>

@@ -5,6 +5,7 @@ import { formatFileSize, type PublicNote } from '@academy/shared/schemas/notes';
 import { formatDate } from '../../../lib/format-date';
 import { noteFileUrl } from '../api';
 import { preloadPdfViewer } from './pdf-viewer-loader';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export type NoteCardData = Pick<PublicNote, '_id' | 'title' | 'description' | 'subject' | 'standard' | 'teacher' | 'fileName' | 'fileSize' | 'createdAt'>;
 
@@ -13,6 +14,7 @@ export type NoteCardData = Pick<PublicNote, '_id' | 'title' | 'description' | 's
  * `actions` add what a screen needs (the target for a teacher, edit and delete).
  */
 export function NoteCard({ note, onOpen, badges, actions }: { note: NoteCardData; onOpen: () => void; badges?: ReactNode; actions?: ReactNode }) {
+  const { t } = useLingui();
   return (
     <Card component="li" withBorder radius="md" padding="md" aria-label={note.title}>
       <Stack gap={6}>
@@ -40,11 +42,11 @@ export function NoteCard({ note, onOpen, badges, actions }: { note: NoteCardData
           </Text>
         ) : null}
         <Text size="sm" c="dimmed">
-          {[note.teacher?.name, formatDate(note.createdAt), `PDF, ${formatFileSize(note.fileSize)}`].filter(Boolean).join(' · ')}
+          {[note.teacher?.name, formatDate(note.createdAt), t`PDF, ${formatFileSize(note.fileSize)}`].filter(Boolean).join(' · ')}
         </Text>
         <Group gap="xs" mt={4}>
-          <Button size="xs" onClick={onOpen} onPointerEnter={preloadPdfViewer} onTouchStart={preloadPdfViewer} onFocus={preloadPdfViewer} leftSection={<IconEye size={16} aria-hidden="true" />} aria-label={`Open ${note.title}`}>
-            Open
+          <Button size="xs" onClick={onOpen} onPointerEnter={preloadPdfViewer} onTouchStart={preloadPdfViewer} onFocus={preloadPdfViewer} leftSection={<IconEye size={16} aria-hidden="true" />} aria-label={t`Open ${note.title}`}>
+            <Trans>Open</Trans>
           </Button>
           <Button
             size="xs"
@@ -53,9 +55,9 @@ export function NoteCard({ note, onOpen, badges, actions }: { note: NoteCardData
             href={noteFileUrl(note, true)}
             download={note.fileName}
             leftSection={<IconDownload size={16} aria-hidden="true" />}
-            aria-label={`Download ${note.title}`}
+            aria-label={t`Download ${note.title}`}
           >
-            Download
+            <Trans>Download</Trans>
           </Button>
           {actions}
         </Group>

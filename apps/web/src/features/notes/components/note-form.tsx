@@ -12,6 +12,9 @@ import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { useMyStudents } from '../../teacher-students/api';
 import { useUpdateNote, useUploadNote } from '../api';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { t as translate } from '@lingui/core/macro';
 
 interface NoteFormValues {
   title: string;
@@ -25,9 +28,9 @@ interface NoteFormValues {
 }
 
 const TARGET_OPTIONS = [
-  { value: 'batch', label: 'A batch' },
-  { value: 'student', label: 'One student' },
-  { value: 'personal', label: 'Only me' },
+  { value: 'batch', label: msg`A batch` },
+  { value: 'student', label: msg`One student` },
+  { value: 'personal', label: msg`Only me` },
 ];
 
 function initialValues(note: Note | undefined): NoteFormValues {
@@ -68,8 +71,8 @@ function titleFromFileName(name: string): string {
 function rejectionMessage(rejections: FileRejection[]): string {
   const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
   if (codes.includes('file-too-large')) return NOTE_MESSAGES.tooLarge;
-  if (codes.includes('too-many-files')) return 'Choose one file at a time';
-  return 'Only PDF files can be uploaded';
+  if (codes.includes('too-many-files')) return translate`Choose one file at a time`;
+  return translate`Only PDF files can be uploaded`;
 }
 
 /**
@@ -78,6 +81,7 @@ function rejectionMessage(rejections: FileRejection[]): string {
  * themselves; a public note also shows on the website's Resources page.
  */
 export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (note: Note) => void; onCancel?: () => void }) {
+  const { t, i18n } = useLingui();
   const editing = note !== undefined;
   const upload = useUploadNote();
   const update = useUpdateNote();
@@ -94,10 +98,10 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
     mode: 'controlled',
     initialValues: initialValues(note),
     validate: {
-      title: (value) => (value.trim() === '' ? 'Title is required' : value.trim().length > 200 ? 'Title must be at most 200 characters' : null),
-      description: (value) => (value.length > 2000 ? 'Description must be at most 2000 characters' : null),
-      batch: (value, values) => (values.target === 'batch' && !value ? 'Choose a batch' : null),
-      student: (value, values) => (values.target === 'student' && !value ? 'Choose a student' : null),
+      title: (value) => (value.trim() === '' ? t`Title is required` : value.trim().length > 200 ? t`Title must be at most 200 characters` : null),
+      description: (value) => (value.length > 2000 ? t`Description must be at most 2000 characters` : null),
+      batch: (value, values) => (values.target === 'batch' && !value ? t`Choose a batch` : null),
+      student: (value, values) => (values.target === 'student' && !value ? t`Choose a student` : null),
     },
   });
 
@@ -116,7 +120,7 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
     setProgress(file ? 0 : null);
     const callbacks = {
       onSuccess: ({ data, message }: { data: Note; message?: string }) => {
-        notifications.show({ title: editing ? 'Note saved' : 'Note uploaded', message: message ?? (editing ? NOTE_MESSAGES.updated : NOTE_MESSAGES.created), color: 'teal' });
+        notifications.show({ title: editing ? t`Note saved` : t`Note uploaded`, message: message ?? (editing ? NOTE_MESSAGES.updated : NOTE_MESSAGES.created), color: 'teal' });
         setProgress(null);
         setFile(null);
         if (!editing) form.reset();
@@ -131,7 +135,7 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
           form.setErrors(others);
         }
         notifications.show({
-          title: editing ? 'Note not saved' : 'Note not uploaded',
+          title: editing ? t`Note not saved` : t`Note not uploaded`,
           message: normalizeError(error, editing ? NOTE_MESSAGES.updateFailed : NOTE_MESSAGES.uploadFailed).message,
           color: 'red',
         });
@@ -159,7 +163,7 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
             maxFiles={1}
             multiple={false}
             disabled={saving}
-            inputProps={{ 'aria-label': editing ? 'Replace the PDF file' : 'PDF file' }}
+            inputProps={{ 'aria-label': editing ? t`Replace the PDF file` : t`PDF file` }}
             radius="md"
             p="md"
           >
@@ -180,14 +184,15 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
                       {file.name}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {formatFileSize(file.size)} · tap to choose another
+                      {t`${formatFileSize(file.size)} · tap to choose another`}
                     </Text>
                   </>
                 ) : (
                   <>
-                    <Text fw={600}>{editing ? 'Replace the PDF (optional)' : 'Drop a PDF here or tap to choose one'}</Text>
+                    <Text fw={600}>{editing ? t`Replace the PDF (optional)` : t`Drop a PDF here or tap to choose one`}</Text>
                     <Text size="sm" c="dimmed">
-                      {editing && note ? `Now: ${note.fileName}. ` : ''}One PDF, at most {NOTE_MAX_LABEL}
+                      {editing && note ? t`Now: ${note.fileName}.` + ' ' : ''}
+                      {t`One PDF, at most ${NOTE_MAX_LABEL}`}
                     </Text>
                   </>
                 )}
@@ -201,37 +206,37 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
           ) : null}
         </div>
 
-        <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
-        <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={2000} {...form.getInputProps('description')} />
+        <TextInput label={t`Title`} required maxLength={200} {...form.getInputProps('title')} />
+        <Textarea label={t`Description`} autosize minRows={2} maxRows={6} maxLength={2000} {...form.getInputProps('description')} />
 
         <Stack gap={6}>
           <Text size="sm" fw={500}>
-            Share with
+            <Trans>Share with</Trans>
           </Text>
-          <SegmentedControl data={TARGET_OPTIONS} {...form.getInputProps('target')} fullWidth aria-label="Share with" />
+          <SegmentedControl data={TARGET_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))} {...form.getInputProps('target')} fullWidth aria-label={t`Share with`} />
         </Stack>
         {target === 'batch' ? (
-          <Select label="Batch" placeholder="Choose a batch" data={batchOptions} searchable required nothingFoundMessage="No batch" {...form.getInputProps('batch')} />
+          <Select label={t`Batch`} placeholder={t`Choose a batch`} data={batchOptions} searchable required nothingFoundMessage={t`No batch`} {...form.getInputProps('batch')} />
         ) : target === 'student' ? (
-          <Select label="Student" placeholder="Choose a student" data={studentOptions} searchable required nothingFoundMessage="No student" {...form.getInputProps('student')} />
+          <Select label={t`Student`} placeholder={t`Choose a student`} data={studentOptions} searchable required nothingFoundMessage={t`No student`} {...form.getInputProps('student')} />
         ) : (
           <Text size="sm" c="dimmed">
-            A personal note: only you can see it{form.getValues().isPublic ? ' (and, as it is public, the website’s visitors)' : ''}.
+            {form.getValues().isPublic ? t`A personal note: only you and, as it is public, the website’s visitors can see it.` : t`A personal note: only you can see it.`}
           </Text>
         )}
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Subject"
-            placeholder="Choose a subject"
+            label={t`Subject`}
+            placeholder={t`Choose a subject`}
             data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
             clearable
             searchable
             {...form.getInputProps('subject')}
           />
           <Select
-            label="Standard"
-            placeholder={target === 'batch' ? 'The batch’s standard' : 'Choose a standard'}
+            label={t`Standard`}
+            placeholder={target === 'batch' ? t`The batch’s standard` : t`Choose a standard`}
             data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
             clearable
             searchable
@@ -239,13 +244,13 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
           />
         </SimpleGrid>
 
-        <Switch label="Public: also show it on the website’s Resources page" {...form.getInputProps('isPublic', { type: 'checkbox' })} />
+        <Switch label={t`Public: also show it on the website’s Resources page`} {...form.getInputProps('isPublic', { type: 'checkbox' })} />
 
         {progress !== null ? (
           <Stack gap={4}>
-            <Progress value={Math.round(progress * 100)} animated={progress < 1} aria-label="Upload progress" />
+            <Progress value={Math.round(progress * 100)} animated={progress < 1} aria-label={t`Upload progress`} />
             <Text size="sm" c="dimmed" aria-live="polite">
-              {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Saving…'}
+              {progress < 1 ? t`Uploading… ${Math.round(progress * 100)}%` : t`Saving…`}
             </Text>
           </Stack>
         ) : null}
@@ -253,11 +258,11 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
         <Group justify="flex-end" gap="sm">
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={saving}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           ) : null}
           <Button type="submit" loading={saving} leftSection={editing ? undefined : <IconUpload size={16} aria-hidden="true" />}>
-            {editing ? 'Save' : 'Upload'}
+            {editing ? t`Save` : t`Upload`}
           </Button>
         </Group>
       </Stack>

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { formatFileSize } from '@academy/shared/schemas/notes';
 import { noteFileUrl } from '../api';
 import { loadPdfViewer } from './pdf-viewer-loader';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 // pdf.js is large: it loads with this chunk, only when someone opens a note (or is about to). The
 // download button above it never waits for it.
@@ -15,6 +16,7 @@ export type ViewableNote = { _id: string; title: string; fileName: string; fileS
 /** A note's PDF inside the page (full screen on phones), with a download button. */
 export function NoteViewerModal({ note, onClose }: { note: ViewableNote | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)', true, { getInitialValueInEffect: false });
+  const { t } = useLingui();
   return (
     <Modal
       opened={note !== null}
@@ -35,16 +37,16 @@ export function NoteViewerModal({ note, onClose }: { note: ViewableNote | null; 
               {note.fileName} · {formatFileSize(note.fileSize)}
             </Text>
             <Button component="a" href={noteFileUrl(note, true)} download={note.fileName} size="xs" variant="light" style={{ flexShrink: 0 }} leftSection={<IconDownload size={16} aria-hidden="true" />}>
-              Download
+              <Trans>Download</Trans>
             </Button>
           </Group>
           <Suspense
             fallback={
               <Stack gap={6} py="xl" px="md" maw={360} mx="auto">
                 <Text size="sm" ta="center">
-                  Loading the PDF viewer… You can download the file meanwhile.
+                  <Trans>Loading the PDF viewer… You can download the file meanwhile.</Trans>
                 </Text>
-                <Progress value={100} animated striped aria-label="Loading the PDF viewer" />
+                <Progress value={100} animated striped aria-label={t`Loading the PDF viewer`} />
               </Stack>
             }
           >

@@ -4,12 +4,15 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-d
 // Served from our own origin (the CSP allows workers from 'self' only), as its own hashed file.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 const ZOOMS = [0.75, 1, 1.25, 1.5, 2, 3];
 
 function PdfPage({ document, pageNumber, width, pageCount }: { document: PDFDocumentProxy; pageNumber: number; width: number; pageCount: number }) {
+  const { t } = useLingui();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [visible, setVisible] = useState(pageNumber === 1);
   const [aspect, setAspect] = useState(1.414);
@@ -54,7 +57,7 @@ function PdfPage({ document, pageNumber, width, pageCount }: { document: PDFDocu
 
   return (
     <div style={{ position: 'relative', width, height: Math.round(width * aspect), background: 'white', boxShadow: '0 1px 4px rgba(0,0,0,0.25)' }}>
-      <canvas ref={canvasRef} role="img" aria-label={`Page ${pageNumber} of ${pageCount}`} data-rendered={rendered ? 'true' : 'false'} style={{ display: 'block', width: '100%', height: '100%' }} />
+      <canvas ref={canvasRef} role="img" aria-label={t`Page ${pageNumber} of ${pageCount}`} data-rendered={rendered ? 'true' : 'false'} style={{ display: 'block', width: '100%', height: '100%' }} />
       {!rendered ? <Loader size="sm" style={{ position: 'absolute', top: '50%', left: '50%', transform: 'translate(-50%, -50%)' }} aria-hidden="true" /> : null}
     </div>
   );
@@ -65,6 +68,7 @@ function PdfPage({ document, pageNumber, width, pageCount }: { document: PDFDocu
  * opened). Fits the width of the screen; zoom scrolls sideways. Only the pages near the screen draw.
  */
 export function PdfDocumentView({ url }: { url: string }) {
+  const { t } = useLingui();
   const containerRef = useRef<HTMLDivElement>(null);
   const [document, setDocument] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
@@ -108,27 +112,27 @@ export function PdfDocumentView({ url }: { url: string }) {
     <Stack gap="xs" h="100%">
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {document ? (document.numPages === 1 ? '1 page' : `${document.numPages} pages`) : failed ? '' : 'Opening…'}
+          {document ? plural(document.numPages, { one: '# page', other: '# pages' }) : failed ? '' : t`Opening…`}
         </Text>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="lg" aria-label="Zoom out" disabled={zoomIndex <= 0} onClick={() => setZoom(ZOOMS[zoomIndex - 1]!)}>
+          <ActionIcon variant="default" size="lg" aria-label={t`Zoom out`} disabled={zoomIndex <= 0} onClick={() => setZoom(ZOOMS[zoomIndex - 1]!)}>
             <IconZoomOut size={18} aria-hidden="true" />
           </ActionIcon>
-          <ActionIcon variant="default" size="lg" aria-label="Fit to width" disabled={zoom === 1} onClick={() => setZoom(1)}>
+          <ActionIcon variant="default" size="lg" aria-label={t`Fit to width`} disabled={zoom === 1} onClick={() => setZoom(1)}>
             <IconZoomReset size={18} aria-hidden="true" />
           </ActionIcon>
-          <ActionIcon variant="default" size="lg" aria-label="Zoom in" disabled={zoomIndex >= ZOOMS.length - 1} onClick={() => setZoom(ZOOMS[zoomIndex + 1]!)}>
+          <ActionIcon variant="default" size="lg" aria-label={t`Zoom in`} disabled={zoomIndex >= ZOOMS.length - 1} onClick={() => setZoom(ZOOMS[zoomIndex + 1]!)}>
             <IconZoomIn size={18} aria-hidden="true" />
           </ActionIcon>
         </Group>
       </Group>
       <div ref={containerRef} style={{ flex: 1, overflow: 'auto', background: 'var(--mantine-color-gray-2)', borderRadius: 'var(--mantine-radius-sm)', padding: 8, minHeight: 300 }}>
         {failed ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="This PDF could not be opened">
-            Try downloading it instead.
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`This PDF could not be opened`}>
+            <Trans>Try downloading it instead.</Trans>
           </Alert>
         ) : !document || fitWidth === 0 ? (
-          <PdfLoadingProgress label="Downloading the PDF" loaded={progress?.loaded} total={progress?.total} />
+          <PdfLoadingProgress label={t`Downloading the PDF`} loaded={progress?.loaded} total={progress?.total} />
         ) : (
           <Stack gap={8} align={zoom > 1 ? 'flex-start' : 'center'}>
             {Array.from({ length: document.numPages }, (_unused, index) => (
@@ -146,13 +150,14 @@ export function PdfDocumentView({ url }: { url: string }) {
  * viewer's code). A phone on slow data sees that something is arriving, never a bare spinner.
  */
 export function PdfLoadingProgress({ label, loaded, total }: { label: string; loaded?: number | undefined; total?: number | undefined }) {
+  const { t } = useLingui();
   const known = loaded !== undefined && total !== undefined && total > 0;
   const percent = known ? Math.min(100, Math.round((loaded / total) * 100)) : 100;
   return (
     <Stack gap={6} py="xl" px="md" maw={360} mx="auto">
       <Text size="sm" ta="center">
         {label}
-        {known ? ` (${Math.round(loaded / 1000)} of ${Math.round(total / 1000)} KB)` : '…'}
+        {known ? ` ${t`(${Math.round(loaded / 1000)} of ${Math.round(total / 1000)} KB)`}` : '…'}
       </Text>
       <Progress value={percent} animated={!known} striped={!known} aria-label={label} />
     </Stack>

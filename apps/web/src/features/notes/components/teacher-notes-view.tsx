@@ -12,15 +12,19 @@ import { NoteForm } from './note-form';
 import { NoteTargetBadges } from './note-target-badge';
 import { NoteViewerModal, type ViewableNote } from './note-viewer-modal';
 import { useConfirmDeleteNote } from './use-confirm-delete-note';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 const TARGET_FILTERS = [
-  { value: 'batch', label: 'Batches' },
-  { value: 'student', label: 'Single students' },
-  { value: 'personal', label: 'Only me' },
+  { value: 'batch', label: msg`Batches` },
+  { value: 'student', label: msg`Single students` },
+  { value: 'personal', label: msg`Only me` },
 ];
 
 /** A teacher's notes (and their batches'), filtered by batch, subject, target and words; open, edit, delete. */
 export function TeacherNotesView() {
+  const { t, i18n } = useLingui();
   const [batch, setBatch] = useState<string | null>(null);
   const [subject, setSubject] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
@@ -39,17 +43,17 @@ export function TeacherNotesView() {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <TextInput
-          label="Search"
-          placeholder="Title or description"
+          label={t`Search`}
+          placeholder={t`Title or description`}
           type="search"
           leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label="Searching" /> : null}
+          rightSection={notes.isFetching && notes.data ? <Loader size="xs" aria-label={t`Searching`} /> : null}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        <Select label="Batch" placeholder="All batches" clearable data={(batches.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={batch} onChange={setBatch} />
-        <Select label="Subject" placeholder="All subjects" clearable data={(subjects.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={subject} onChange={setSubject} />
-        <Select label="Shared with" placeholder="Everyone" clearable data={TARGET_FILTERS} value={target} onChange={setTarget} />
+        <Select label={t`Batch`} placeholder={t`All batches`} clearable data={(batches.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={batch} onChange={setBatch} />
+        <Select label={t`Subject`} placeholder={t`All subjects`} clearable data={(subjects.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={subject} onChange={setSubject} />
+        <Select label={t`Shared with`} placeholder={t`Everyone`} clearable data={TARGET_FILTERS.map((option) => ({ ...option, label: i18n._(option.label) }))} value={target} onChange={setTarget} />
       </SimpleGrid>
 
       {notes.isPending ? (
@@ -59,17 +63,17 @@ export function TeacherNotesView() {
           ))}
         </Stack>
       ) : notes.isError ? (
-        <LoadErrorAlert title="Your notes could not be loaded" error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
+        <LoadErrorAlert title={t`Your notes could not be loaded`} error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
       ) : notes.data.length === 0 ? (
         <Text c="dimmed" py="lg" ta="center">
-          {filtered ? 'No note matches these filters.' : 'No notes yet. Upload your first PDF above.'}
+          {filtered ? t`No note matches these filters.` : t`No notes yet. Upload your first PDF above.`}
         </Text>
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {notes.data.length === 1 ? '1 note' : `${notes.data.length} notes`}
+            {plural(notes.data.length, { one: '# note', other: '# notes' })}
           </Text>
-          <NoteCardList label="Notes">
+          <NoteCardList label={t`Notes`}>
             {notes.data.map((note) => (
               <NoteCard
                 key={note._id}
@@ -79,11 +83,11 @@ export function TeacherNotesView() {
                 actions={
                   note.canManage ? (
                     <Group gap="xs">
-                      <Button size="xs" variant="default" leftSection={<IconEdit size={16} aria-hidden="true" />} onClick={() => setEditing(note)} aria-label={`Edit ${note.title}`}>
-                        Edit
+                      <Button size="xs" variant="default" leftSection={<IconEdit size={16} aria-hidden="true" />} onClick={() => setEditing(note)} aria-label={t`Edit ${note.title}`}>
+                        <Trans>Edit</Trans>
                       </Button>
-                      <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => confirmDelete(note)} aria-label={`Delete ${note.title}`}>
-                        Delete
+                      <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => confirmDelete(note)} aria-label={t`Delete ${note.title}`}>
+                        <Trans>Delete</Trans>
                       </Button>
                     </Group>
                   ) : null
@@ -95,7 +99,7 @@ export function TeacherNotesView() {
       )}
 
       <NoteViewerModal note={viewing} onClose={() => setViewing(null)} />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit note" size="lg" fullScreen={false}>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t`Edit note`} size="lg" fullScreen={false}>
         {editing ? <NoteForm key={editing._id} note={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
       </Modal>
     </Stack>

@@ -7,6 +7,7 @@ import { hasMoreNotifications, type Notification } from '@academy/shared/schemas
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { flattenPages, notificationTarget, useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationPages } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function timeOf(createdAt: string): string {
   const date = new Date(createdAt);
@@ -14,6 +15,7 @@ function timeOf(createdAt: string): string {
 }
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: (notification: Notification) => void }) {
+  const { t } = useLingui();
   return (
     <UnstyledButton
       onClick={() => onOpen(notification)}
@@ -21,7 +23,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
       py={10}
       w="100%"
       style={{ borderRadius: 'var(--mantine-radius-sm)', background: notification.isRead ? undefined : 'var(--mantine-primary-color-light)' }}
-      aria-label={`${notification.isRead ? '' : 'Unread: '}${notification.message}`}
+      aria-label={notification.isRead ? notification.message : t`Unread: ${notification.message}`}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Box
@@ -51,6 +53,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
  * tab is visible.
  */
 export function NotificationBell() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [opened, panel] = useDisclosure(false);
   const pages = useNotificationPages();
@@ -73,10 +76,10 @@ export function NotificationBell() {
 
   const readAll = () =>
     markAllRead.mutate(undefined, {
-      onError: (error) => popups.show({ title: 'Notifications not marked', message: normalizeError(error).message, color: 'red' }),
+      onError: (error) => popups.show({ title: t`Notifications not marked`, message: normalizeError(error).message, color: 'red' }),
     });
 
-  const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
+  const label = unreadCount > 0 ? t`Notifications, ${unreadCount} unread` : t`Notifications`;
   return (
     // The badge wraps the popover, not the other way round: Popover.Target puts aria-expanded on its
     // child, which must be the button (a div may not carry it).
@@ -87,16 +90,16 @@ export function NotificationBell() {
           <IconBell size={22} aria-hidden="true" />
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown p="xs" role="dialog" aria-label="Notifications">
+      <Popover.Dropdown p="xs" role="dialog" aria-label={t`Notifications`}>
         <Group justify="space-between" px="xs" pb="xs" gap="xs">
-          <Text fw={700}>Notifications</Text>
+          <Text fw={700}><Trans>Notifications</Trans></Text>
           <Button variant="subtle" size="compact-sm" px={6} leftSection={<IconChecks size={16} aria-hidden="true" />} onClick={readAll} disabled={unreadCount === 0} loading={markAllRead.isPending}>
-            Mark all as read
+            <Trans>Mark all as read</Trans>
           </Button>
         </Group>
         {notifications.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="lg">
-            {pages.isPending ? 'Loading...' : 'No notifications yet.'}
+            {pages.isPending ? t`Loading...` : t`No notifications yet.`}
           </Text>
         ) : (
           <ScrollArea.Autosize mah="min(60vh, 420px)" type="auto">
@@ -111,7 +114,7 @@ export function NotificationBell() {
         )}
         {canLoadMore ? (
           <Button variant="light" fullWidth mt="xs" onClick={loadMore} loading={pages.isFetchingNextPage}>
-            Load More
+            <Trans>Load More</Trans>
           </Button>
         ) : null}
       </Popover.Dropdown>

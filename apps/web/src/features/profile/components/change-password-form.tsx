@@ -6,11 +6,13 @@ import { changePasswordFormSchema } from '@academy/shared/schemas/profile';
 import type { ChangePasswordForm as ChangePasswordValues } from '@academy/shared/schemas/profile';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { PROFILE_FAILURES, useChangePassword } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Current password, then the new one twice; a wrong current password shows on its field. */
 export function ChangePasswordForm() {
+  const { t } = useLingui();
   const change = useChangePassword();
   const form = useForm<ChangePasswordValues>({
     mode: 'uncontrolled',
@@ -24,12 +26,12 @@ export function ChangePasswordForm() {
       {
         onSuccess: ({ message }) => {
           form.reset();
-          notifications.show({ title: 'Password changed', message: message ?? MESSAGES.passwordChanged, color: 'teal' });
+          notifications.show({ title: t`Password changed`, message: message ?? MESSAGES.passwordChanged, color: 'teal' });
         },
         onError: (error) => {
           const fieldErrors = fieldErrorsOf(error);
           if (fieldErrors) form.setErrors(fieldErrors);
-          notifications.show({ title: 'Password not changed', message: normalizeError(error, PROFILE_FAILURES.changePassword).message, color: 'red' });
+          notifications.show({ title: t`Password not changed`, message: normalizeError(error, PROFILE_FAILURES.changePassword).message, color: 'red' });
         },
       },
     );
@@ -38,21 +40,21 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <PasswordInput label="Current password" autoComplete="current-password" withAsterisk maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }} key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+        <PasswordInput label={t`Current password`} autoComplete="current-password" withAsterisk maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }} key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
           <PasswordInput
-            label="New password"
-            description="At least 8 characters"
+            label={t`New password`}
+            description={t`At least 8 characters`}
             autoComplete="new-password"
             withAsterisk
             key={form.key('newPassword')}
             {...form.getInputProps('newPassword')}
           />
-          <PasswordInput label="Confirm new password" description="Type the new password again" autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
+          <PasswordInput label={t`Confirm new password`} description={t`Type the new password again`} autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
-            Change Password
+            <Trans>Change Password</Trans>
           </Button>
         </Group>
       </Stack>

@@ -7,6 +7,7 @@ import type { Student } from '@academy/shared/schemas/students';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { PROFILE_FAILURES, useUpdateStudentProfile } from '../api';
 import { formatPhone } from '../../../lib/phone';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type StudentProfileFormValues = { phone: string; address: string; avatarUrl: string };
 
@@ -16,6 +17,7 @@ function toValues(student: Student): StudentProfileFormValues {
 
 /** What a student may change themselves: phone, address and picture (name and email are the academy's). */
 export function StudentProfileForm({ student }: { student: Student }) {
+  const { t } = useLingui();
   const save = useUpdateStudentProfile();
   const form = useForm<StudentProfileFormValues>({
     mode: 'uncontrolled',
@@ -29,12 +31,12 @@ export function StudentProfileForm({ student }: { student: Student }) {
         const saved = toValues(data);
         form.setValues(saved);
         form.resetDirty(saved);
-        notifications.show({ title: 'Profile saved', message: message ?? MESSAGES.profileUpdated, color: 'teal' });
+        notifications.show({ title: t`Profile saved`, message: message ?? MESSAGES.profileUpdated, color: 'teal' });
       },
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: 'Profile not saved', message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
+        notifications.show({ title: t`Profile not saved`, message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
       },
     });
   });
@@ -43,20 +45,20 @@ export function StudentProfileForm({ student }: { student: Student }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-          <TextInput label="Phone" description="10-digit Indian mobile number" type="tel" inputMode="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+          <TextInput label={t`Phone`} description={t`10-digit Indian mobile number`} type="tel" inputMode="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
         </SimpleGrid>
         <TextInput
-          label="Picture address"
-          description="A full image address starting with https://; empty shows your initials."
+          label={t`Picture address`}
+          description={t`A full image address starting with https://; empty shows your initials.`}
           type="url"
           inputMode="url"
           key={form.key('avatarUrl')}
           {...form.getInputProps('avatarUrl')}
         />
-        <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+        <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            Save Profile
+            <Trans>Save Profile</Trans>
           </Button>
         </Group>
       </Stack>

@@ -7,6 +7,7 @@ import type { UserProfile, UserProfileUpdate } from '@academy/shared/schemas/pro
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { PROFILE_FAILURES, useUpdateUserProfile } from '../api';
 import { formatPhone } from '../../../lib/phone';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type UserProfileFormValues = { name: string; avatarUrl: string; phone?: string; address?: string };
 
@@ -18,6 +19,7 @@ function toValues(profile: UserProfile): UserProfileFormValues {
 
 /** An admin's or teacher's own details. */
 export function UserProfileForm({ profile }: { profile: UserProfile }) {
+  const { t } = useLingui();
   const save = useUpdateUserProfile();
   const form = useForm<UserProfileFormValues>({
     mode: 'uncontrolled',
@@ -31,12 +33,12 @@ export function UserProfileForm({ profile }: { profile: UserProfile }) {
         const saved = toValues(data);
         form.setValues(saved);
         form.resetDirty(saved);
-        notifications.show({ title: 'Profile saved', message: message ?? MESSAGES.profileUpdated, color: 'teal' });
+        notifications.show({ title: t`Profile saved`, message: message ?? MESSAGES.profileUpdated, color: 'teal' });
       },
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: 'Profile not saved', message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
+        notifications.show({ title: t`Profile not saved`, message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
       },
     });
   });
@@ -45,11 +47,11 @@ export function UserProfileForm({ profile }: { profile: UserProfile }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-          <TextInput label="Name" withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t`Name`} withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           {profile.teacher ? (
             <TextInput
-              label="Phone"
-              description="10-digit Indian mobile number"
+              label={t`Phone`}
+              description={t`10-digit Indian mobile number`}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -59,17 +61,17 @@ export function UserProfileForm({ profile }: { profile: UserProfile }) {
           ) : null}
         </SimpleGrid>
         <TextInput
-          label="Picture address"
-          description="A full image address starting with https://; empty shows your initials."
+          label={t`Picture address`}
+          description={t`A full image address starting with https://; empty shows your initials.`}
           type="url"
           inputMode="url"
           key={form.key('avatarUrl')}
           {...form.getInputProps('avatarUrl')}
         />
-        {profile.teacher ? <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} /> : null}
+        {profile.teacher ? <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} /> : null}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            Save Profile
+            <Trans>Save Profile</Trans>
           </Button>
         </Group>
       </Stack>

@@ -9,33 +9,36 @@ import { ChangePasswordForm } from './change-password-form';
 import { ProfileIdentity } from './profile-identity';
 import { ProfileSection } from './profile-section';
 import { UserProfileForm } from './user-profile-form';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 
-const TEACHER_STATUS = { active: 'Active', inactive: 'Inactive', on_leave: 'On leave' } as const;
+const TEACHER_STATUS = { active: msg`Active`, inactive: msg`Inactive`, on_leave: msg`On leave` } as const;
 
 /** The profile screen of an admin or a teacher (the same API; a teacher sees their teaching details too). */
 export function UserProfilePage() {
+  const { t, i18n } = useLingui();
   const profile = useUserProfile();
   return (
     <>
-      <PageHeader title="Profile" description="Your details and password." />
+      <PageHeader title={t`Profile`} description={t`Your details and password.`} />
       {profile.isPending ? (
         <Skeleton h={320} radius="md" maw={880} aria-hidden="true" />
       ) : profile.isError ? (
-        <LoadErrorAlert title="Profile could not be loaded" error={profile.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void profile.refetch()} />
+        <LoadErrorAlert title={t`Profile could not be loaded`} error={profile.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void profile.refetch()} />
       ) : (
         <Stack gap="lg" maw={880}>
-          <ProfileSection title="Account">
+          <ProfileSection title={t`Account`}>
             <ProfileIdentity name={profile.data.name} email={profile.data.email} avatarUrl={profile.data.avatarUrl} role={profile.data.role} />
             {profile.data.teacher ? (
               <DetailList
                 cols={3}
                 items={[
-                  { label: 'Phone', value: <PhoneLink phone={profile.data.teacher.phone} /> },
-                  { label: 'Qualification', value: profile.data.teacher.qualification },
-                  { label: 'Joining date', value: formatDate(profile.data.teacher.joiningDate) },
-                  { label: 'Status', value: TEACHER_STATUS[profile.data.teacher.status] },
+                  { label: t`Phone`, value: <PhoneLink phone={profile.data.teacher.phone} /> },
+                  { label: t`Qualification`, value: profile.data.teacher.qualification },
+                  { label: t`Joining date`, value: formatDate(profile.data.teacher.joiningDate) },
+                  { label: t`Status`, value: i18n._(TEACHER_STATUS[profile.data.teacher.status]) },
                   {
-                    label: 'Subjects',
+                    label: t`Subjects`,
                     value:
                       profile.data.teacher.subjects.length > 0 ? (
                         <Group gap={4} component="span">
@@ -51,10 +54,10 @@ export function UserProfilePage() {
               />
             ) : null}
           </ProfileSection>
-          <ProfileSection title="Edit profile" description={profile.data.teacher ? 'Your subjects, qualification and status are managed by the academy.' : undefined}>
+          <ProfileSection title={t`Edit profile`} description={profile.data.teacher ? t`Your subjects, qualification and status are managed by the academy.` : undefined}>
             <UserProfileForm key={profile.data._id} profile={profile.data} />
           </ProfileSection>
-          <ProfileSection title="Change password" description="Your other devices are signed out when the password changes.">
+          <ProfileSection title={t`Change password`} description={t`Your other devices are signed out when the password changes.`}>
             <ChangePasswordForm />
           </ProfileSection>
         </Stack>

@@ -2,10 +2,12 @@ import { Avatar, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TeacherStudent } from '@academy/shared/schemas/teachers';
 import { StudentPhone } from './student-phone';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function BatchBadges({ student }: { student: TeacherStudent }) {
+  const { t } = useLingui();
   return (
-    <Group gap={6} role="list" aria-label={`Batches of ${student.name}`}>
+    <Group gap={6} role="list" aria-label={t`Batches of ${student.name}`}>
       {student.batches.map((batch) => (
         <Badge key={batch._id} role="listitem" variant="light" radius="sm" tt="none" fw={500}>
           {batch.name}
@@ -16,6 +18,7 @@ function BatchBadges({ student }: { student: TeacherStudent }) {
 }
 
 function Person({ student }: { student: TeacherStudent }) {
+  const { t } = useLingui();
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
       <Avatar src={student.avatarUrl} name={student.name} color="initials" radius="xl" />
@@ -24,7 +27,7 @@ function Person({ student }: { student: TeacherStudent }) {
           {student.name}
         </Text>
         <Text size="sm" c="dimmed" truncate>
-          {student.standard ? student.standard.name : 'No standard'} · {student.email}
+          {student.standard ? student.standard.name : t`No standard`} · {student.email}
         </Text>
       </Stack>
     </Group>
@@ -33,26 +36,27 @@ function Person({ student }: { student: TeacherStudent }) {
 
 /** The teacher's students: cards on phones, a table on wider screens. */
 export function MyStudentsView({ students }: { students: TeacherStudent[] }) {
+  const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students`}>
         {students.map((student) => (
           <Card key={student._id} component="li" withBorder radius="md" padding="md">
             <Person student={student} />
             <Stack gap={2} mt="sm">
               <Group justify="space-between" wrap="wrap" gap="xs" style={{ rowGap: 0 }}>
                 <Text size="sm" c="dimmed">
-                  Student
+                  <Trans>Student</Trans>
                 </Text>
                 <StudentPhone phone={student.phone} label={student.name} />
               </Group>
               <Group justify="space-between" wrap="wrap" gap="xs" style={{ rowGap: 0 }}>
                 <Text size="sm" c="dimmed">
-                  {student.parentName ? `Parent: ${student.parentName}` : 'Parent'}
+                  {student.parentName ? t`Parent: ${student.parentName}` : t`Parent`}
                 </Text>
-                <StudentPhone phone={student.parentPhone} label={student.parentName ?? `${student.name}'s parent`} />
+                <StudentPhone phone={student.parentPhone} label={student.parentName ?? t`${student.name}'s parent`} />
               </Group>
             </Stack>
             <Group mt="sm">
@@ -69,10 +73,10 @@ export function MyStudentsView({ students }: { students: TeacherStudent[] }) {
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Student</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Parent</Table.Th>
-            <Table.Th>Batches</Table.Th>
+            <Table.Th><Trans>Student</Trans></Table.Th>
+            <Table.Th><Trans>Phone</Trans></Table.Th>
+            <Table.Th><Trans>Parent</Trans></Table.Th>
+            <Table.Th><Trans>Batches</Trans></Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -86,7 +90,7 @@ export function MyStudentsView({ students }: { students: TeacherStudent[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{student.parentName ?? '—'}</Text>
-                {student.parentPhone ? <StudentPhone phone={student.parentPhone} label={student.parentName ?? `${student.name}'s parent`} /> : null}
+                {student.parentPhone ? <StudentPhone phone={student.parentPhone} label={student.parentName ?? t`${student.name}'s parent`} /> : null}
               </Table.Td>
               <Table.Td>
                 <BatchBadges student={student} />

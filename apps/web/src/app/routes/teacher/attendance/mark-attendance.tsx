@@ -18,8 +18,10 @@ import { readDraft } from '../../../../features/attendance/attendance-draft';
 import { AttendanceOutboxPanel } from '../../../../features/attendance/components/attendance-outbox';
 import { MarkAttendanceForm } from '../../../../features/attendance/components/mark-attendance-form';
 import { BATCHES_FAILURE, useBatches } from '../../../../features/batches/api';
-import { WEEKDAY_NAMES } from '../../../../features/batches/schedule-display';
+import { weekdayName } from '../../../../features/batches/schedule-display';
 import { usePublicSettings } from '../../../../features/settings/api';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { t as translate } from '@lingui/core/macro';
 
 /** The batch to open without ?batchId: one that has a class today, else the first. */
 function defaultBatch(batches: Batch[], today: string): Batch | undefined {
@@ -30,9 +32,9 @@ function defaultBatch(batches: Batch[], today: string): Batch | undefined {
 
 /** Why a day cannot be marked, or null. */
 function unmarkableReason(batch: Batch, date: string, today: string): string | null {
-  if (date > today) return 'Attendance cannot be marked for a future date.';
-  if (date < batch.startDate) return `This batch starts on ${formatDate(batch.startDate)}: choose a later date.`;
-  if (date > batch.endDate) return `This batch ended on ${formatDate(batch.endDate)}: choose an earlier date.`;
+  if (date > today) return translate`Attendance cannot be marked for a future date.`;
+  if (date < batch.startDate) return translate`This batch starts on ${formatDate(batch.startDate)}: choose a later date.`;
+  if (date > batch.endDate) return translate`This batch ended on ${formatDate(batch.endDate)}: choose an earlier date.`;
   return null;
 }
 
@@ -64,12 +66,13 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
 }
 
 export function Component() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const settings = usePublicSettings();
   const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
   const batches = useBatches();
   const [dirty, setDirty] = useState(false);
-  useUnsavedChangesPrompt(dirty, 'The marks on this screen are not submitted yet. Leave without submitting them?');
+  useUnsavedChangesPrompt(dirty, t`The marks on this screen are not submitted yet. Leave without submitting them?`);
 
   const batchList = batches.data ?? [];
   const batch = batchList.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(batchList, today);
@@ -91,9 +94,9 @@ export function Component() {
     };
     if (!dirty) return apply();
     modals.openConfirmModal({
-      title: 'Leave without submitting?',
-      children: 'The marks on this screen are not submitted yet. Switch and lose them?',
-      labels: { confirm: 'Switch', cancel: 'Stay' },
+      title: t`Leave without submitting?`,
+      children: t`The marks on this screen are not submitted yet. Switch and lose them?`,
+      labels: { confirm: t`Switch`, cancel: t`Stay` },
       confirmProps: { color: 'red' },
       onConfirm: apply,
     });
@@ -107,14 +110,14 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Mark Attendance"
+        title={t`Mark Attendance`}
         description={
-          shown?.markedAt ? 'This day is marked: the recorded marks are shown. Change what you need, then submit again.' : 'Everyone starts as present: tap to change, then submit.'
+          shown?.markedAt ? t`This day is marked: the recorded marks are shown. Change what you need, then submit again.` : t`Everyone starts as present: tap to change, then submit.`
         }
         actions={
           batch ? (
             <Button component={Link} to={`/app/teacher/batches/${batch._id}`} variant="light" leftSection={<IconHistory size={18} aria-hidden="true" />}>
-              Batch history
+              <Trans>Batch history</Trans>
             </Button>
           ) : null
         }
@@ -123,14 +126,14 @@ export function Component() {
       {batches.isPending ? (
         <Skeleton h={320} radius="md" aria-hidden="true" />
       ) : batches.isError ? (
-        <LoadErrorAlert title="Your batches could not be loaded" error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />
+        <LoadErrorAlert title={t`Your batches could not be loaded`} error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />
       ) : !batch ? (
-        <Text c="dimmed">You have no batches yet. Once the office assigns you a batch, you can mark its attendance here.</Text>
+        <Text c="dimmed"><Trans>You have no batches yet. Once the office assigns you a batch, you can mark its attendance here.</Trans></Text>
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label="Batch"
+              label={t`Batch`}
               size="md"
               allowDeselect={false}
               data={batchList.map((option) => ({ value: option._id, label: `${option.name} (${option.scheduleText})` }))}
@@ -138,7 +141,7 @@ export function Component() {
               onChange={(value) => value && choose({ batchId: value })}
             />
             <TextInput
-              label="Date"
+              label={t`Date`}
               type="date"
               size="md"
               min={batch.startDate}
@@ -149,20 +152,20 @@ export function Component() {
           </SimpleGrid>
           {!classDay && reason === null ? (
             <Text size="sm" c="dimmed">
-              {batch.name} has no class on {WEEKDAY_NAMES[weekdayOf(date)]}s ({batch.scheduleText}); you can still mark an extra class.
+              {t`${batch.name} has no class on ${weekdayName(weekdayOf(date))} (${batch.scheduleText}); you can still mark an extra class.`}
             </Text>
           ) : null}
           {reason ? (
-            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="This day cannot be marked">
+            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`This day cannot be marked`}>
               {reason}
             </Alert>
           ) : day.isPending && !fallback ? (
             <Skeleton h={400} radius="md" aria-hidden="true" />
           ) : day.isError && !shown ? (
-            <LoadErrorAlert title="Attendance could not be loaded" error={day.error} fallback={ATTENDANCE_MESSAGES.loadFailed} onRetry={() => void day.refetch()} />
+            <LoadErrorAlert title={t`Attendance could not be loaded`} error={day.error} fallback={ATTENDANCE_MESSAGES.loadFailed} onRetry={() => void day.refetch()} />
           ) : shown?.closure ? (
-            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="The academy is closed that day">
-              {shown.closure}: no class for {batch.name} on {formatDate(date)}, so attendance cannot be marked.
+            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`The academy is closed that day`}>
+              {t`${shown.closure}: no class for ${batch.name} on ${formatDate(date)}, so attendance cannot be marked.`}
             </Alert>
           ) : shown ? (
             <Stack gap="sm">
@@ -170,22 +173,23 @@ export function Component() {
                 <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={normalizeError(day.error, ATTENDANCE_MESSAGES.loadFailed).message}>
                   <Stack gap="xs" align="flex-start">
                     <Text size="sm">
-                      Showing the marks kept on this device at {timeOf(draft!.savedAt)}. Submit them when the connection is back.
+                      <Trans>Showing the marks kept on this device at {timeOf(draft!.savedAt)}. Submit them when the connection is back.</Trans>
                     </Text>
                     <Button size="xs" variant="light" color="orange" onClick={() => void day.refetch()}>
-                      Try loading again
+                      <Trans>Try loading again</Trans>
                     </Button>
                   </Stack>
                 </Alert>
               ) : shown.markedAt ? (
-                <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="Already marked">
-                  Marked on {formatDate(shown.markedAt)} at {timeOf(shown.markedAt)}
-                  {shown.markedBy ? ` by ${shown.markedBy.name}` : ''}. Submitting again replaces these marks.
+                <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Already marked`}>
+                  {shown.markedBy
+                    ? t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)} by ${shown.markedBy.name}. Submitting again replaces these marks.`
+                    : t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)}. Submitting again replaces these marks.`}
                 </Alert>
               ) : null}
               {initial && !fallback ? (
-                <Alert color="yellow" variant="light" title="Unsent marks restored">
-                  Your marks from {timeOf(draft!.savedAt)} on this device were not submitted; they are shown below.
+                <Alert color="yellow" variant="light" title={t`Unsent marks restored`}>
+                  {t`Your marks from ${timeOf(draft!.savedAt)} on this device were not submitted; they are shown below.`}
                 </Alert>
               ) : null}
               <Group justify="space-between" gap="xs">

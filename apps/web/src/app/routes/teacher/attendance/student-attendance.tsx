@@ -6,9 +6,11 @@ import type { AttendanceRange } from '../../../../features/attendance/api';
 import { DateRangeFields, validRange } from '../../../../features/attendance/components/date-range-fields';
 import { StudentAttendancePanel } from '../../../../features/attendance/components/student-attendance-panel';
 import { BATCH_FAILURE, BATCHES_FAILURE, useBatchDetail, useBatches } from '../../../../features/batches/api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Student-wise attendance: batch, student and range live in the address, so a link opens the same view. */
 export function Component() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const batches = useBatches();
   const batchList = batches.data ?? [];
@@ -33,18 +35,18 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Student Attendance" description="Pick a batch and a student to see their marks, month by month." />
+      <PageHeader title={t`Student Attendance`} description={t`Pick a batch and a student to see their marks, month by month.`} />
       {batches.isPending ? (
         <Skeleton h={200} radius="md" aria-hidden="true" />
       ) : batches.isError ? (
-        <LoadErrorAlert title="Your batches could not be loaded" error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />
+        <LoadErrorAlert title={t`Your batches could not be loaded`} error={batches.error} fallback={BATCHES_FAILURE} onRetry={() => void batches.refetch()} />
       ) : batchList.length === 0 ? (
-        <Text c="dimmed">You have no batches yet.</Text>
+        <Text c="dimmed"><Trans>You have no batches yet.</Trans></Text>
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label="Batch"
+              label={t`Batch`}
               size="md"
               allowDeselect={false}
               data={batchList.map((batch) => ({ value: batch._id, label: batch.name }))}
@@ -52,12 +54,12 @@ export function Component() {
               onChange={(value) => value && update({ batchId: value, studentId: undefined })}
             />
             <Select
-              label="Student"
+              label={t`Student`}
               size="md"
               searchable
               // isLoading, not isPending: with no batch chosen the roster is never fetched.
-              placeholder={roster.isLoading ? 'Loading students…' : 'Choose a student'}
-              nothingFoundMessage="No student by that name"
+              placeholder={roster.isLoading ? t`Loading students…` : t`Choose a student`}
+              nothingFoundMessage={t`No student by that name`}
               data={students.map((student) => ({ value: student._id, label: student.name }))}
               value={students.some((student) => student._id === studentId) ? studentId : null}
               onChange={(value) => update({ batchId, studentId: value ?? undefined })}
@@ -65,12 +67,12 @@ export function Component() {
           </SimpleGrid>
           <DateRangeFields value={range} onChange={(next) => update({ batchId, startDate: next.startDate, endDate: next.endDate })} />
           {roster.isError ? (
-            <LoadErrorAlert title="The batch could not be loaded" error={roster.error} fallback={BATCH_FAILURE} onRetry={() => void roster.refetch()} />
+            <LoadErrorAlert title={t`The batch could not be loaded`} error={roster.error} fallback={BATCH_FAILURE} onRetry={() => void roster.refetch()} />
           ) : studentId ? (
             <StudentAttendancePanel studentId={studentId} batchId={batchId} range={validRange(range)} />
           ) : (
             <Text c="dimmed" size="sm">
-              Choose a student to see their attendance.
+              <Trans>Choose a student to see their attendance.</Trans>
             </Text>
           )}
         </Stack>

@@ -10,18 +10,20 @@ import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../..
 import { markAttendanceHref } from '../../../../features/batches/batch-links';
 import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
 import { BatchRoster } from '../../../../features/batches/components/batch-roster';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function BatchSections({ batch }: { batch: BatchWithRoster }) {
+  const { t } = useLingui();
   return (
     <Stack gap="lg">
-      <SectionCard title="Overview">
+      <SectionCard title={t`Overview`}>
         <BatchFactsList batch={batch} showTeacher={false} />
       </SectionCard>
-      <SectionCard title="Schedule">
+      <SectionCard title={t`Schedule`}>
         <BatchScheduleFacts batch={batch} />
       </SectionCard>
-      <SectionCard title={`Students (${batch.enrolledCount})`}>
-        <BatchRoster students={batch.enrolledStudents} empty="No students in this batch yet." />
+      <SectionCard title={t`Students (${batch.enrolledCount})`}>
+        <BatchRoster students={batch.enrolledStudents} empty={t`No students in this batch yet.`} />
       </SectionCard>
       <BatchAttendanceHistory
         batchId={batch._id}
@@ -32,6 +34,7 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const batch = useBatchDetail(id);
   // Another teacher's batch answers 404 like a missing one: both read "not found" here.
@@ -40,12 +43,12 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Batch Details"
+        title={t`Batch Details`}
         description={batch.data ? `${batch.data.name} · ${batch.data.scheduleText}` : undefined}
         actions={
           batch.data ? (
             <Button component={Link} to={markAttendanceHref(id)} leftSection={<IconChecklist size={18} aria-hidden="true" />}>
-              Mark attendance
+              <Trans>Mark attendance</Trans>
             </Button>
           ) : null
         }
@@ -54,15 +57,15 @@ export function Component() {
         <Skeleton h={420} radius="md" aria-hidden="true" />
       ) : notFound ? (
         <Stack gap="md" align="flex-start">
-          <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Batch not found">
-            It does not exist, or it is not one of your batches.
+          <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Batch not found`}>
+            <Trans>It does not exist, or it is not one of your batches.</Trans>
           </Alert>
           <Button component={Link} to="/app/teacher/batches" variant="light" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
-            Back to your batches
+            <Trans>Back to your batches</Trans>
           </Button>
         </Stack>
       ) : batch.isError ? (
-        <LoadErrorAlert title="The batch could not be loaded" error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
+        <LoadErrorAlert title={t`The batch could not be loaded`} error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
       ) : (
         <BatchSections batch={batch.data} />
       )}
