@@ -400,4 +400,10 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Status', 'स्थिती', 'स्थिति'],
   ['Remark', 'शेरा', 'टिप्पणी'],
   ['Source', 'माहिती कुठून मिळाली', 'जानकारी कहाँ से मिली'],
+  // The audit log (issue 19) and background jobs on several servers.
+  ['Choose a person from the list', 'यादीतून व्यक्ती निवडा', 'सूची से व्यक्ति चुनें'],
+  ['Choose a record type from the list', 'यादीतून नोंदीचा प्रकार निवडा', 'सूची से रिकॉर्ड का प्रकार चुनें'],
+  ['The "from" date must be on or before the "to" date', '"पासून" ची तारीख "पर्यंत" च्या तारखेच्या आधीची किंवा तीच असावी', '"से" की तारीख "तक" की तारीख से पहले की या वही होनी चाहिए'],
+  ['The record id is too long', 'नोंदीचा क्रमांक खूप लांब आहे', 'रिकॉर्ड की आईडी बहुत लंबी है'],
+  ['The server running this job stopped before it finished. Please start it again.', 'हे काम चालवणारा सर्व्हर काम पूर्ण होण्याआधीच बंद पडला. कृपया ते पुन्हा सुरू करा.', 'यह काम चलाने वाला सर्वर काम पूरा होने से पहले ही बंद हो गया. कृपया इसे फिर से शुरू करें.'],
 ];
