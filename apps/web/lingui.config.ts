@@ -6,7 +6,8 @@ import { formatter } from '@lingui/format-po';
  * signed-in areas' messages:
  *   public — the public routes (app/routes/public), the app frame (app/*.tsx), the public layout (navbar,
  *            footer), shared ui components, lib/, and the features the public pages use: admission form,
- *            newsletter, courses, password reset, sign-in, the language switch, the academy's contact details.
+ *            newsletter, courses, password reset, sign-in, the language switch, the academy's contact details,
+ *            and the note card and viewer (the Resources page).
  *   app    — the signed-in areas: app/routes/{admin,teacher,student}, the dashboard shell and its menu, and
  *            every other feature (they are used only there). Signed-in screens load both catalogs.
  * A file belongs to exactly one catalog: the `app` globs below are the `public` catalog's excludes.
@@ -22,7 +23,10 @@ const appOnly = [
   'src/features/admissions/components/enquiry-*',
   'src/features/settings/components/settings-*',
   'src/features/settings/settings-form.ts',
-  'src/features/!(admissions|newsletter|courses|password-reset|settings|auth|i18n)/**',
+  // Notes are signed-in work, except the card and viewer the public Resources page shows too.
+  'src/features/notes/*.ts',
+  'src/features/notes/components/!(note-card|note-viewer-modal|pdf-document-view).tsx',
+  'src/features/!(admissions|newsletter|courses|password-reset|settings|auth|i18n|notes)/**',
 ];
 
 export default defineConfig({
