@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, waitForMailText } from '../fixtures';
+import { createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, waitForMailText } from '../fixtures';
 
 /*
  * Issue 20: the public site in Marathi and Hindi at its own addresses, the admission form with its
@@ -86,25 +86,31 @@ test.describe('languages', () => {
 
   test('a signed-in person keeps their language across sign-out and sign-in', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await loginAs('student');
-    try {
-      await page.getByRole('button', { name: 'Open profile menu' }).click();
-      await page.getByRole('menuitem', { name: 'मराठी' }).click();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
-      // Signed out, the public page is the bare (English) address; signing in brings Marathi back.
-      await page.context().clearCookies();
-      await page.evaluate(() => window.localStorage.clear());
-      await page.goto('/login');
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await submitLogin(page, DEMO_USERS.student.email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(DEMO_USERS.student.home);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
-      await page.getByRole('button', { name: 'Open profile menu' }).click();
-      await expect(page.getByRole('menuitem', { name: 'मराठी' })).toHaveAttribute('aria-current', 'true');
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/mr-student-1280.png` });
-    } finally {
-      // The demo student is shared with other specs: back to English.
-      await page.request.put('/api/auth/language', { data: { language: 'en' } });
-    }
+    // An account of its own: the language is kept on the account, and the demo users are shared by
+    // specs running in parallel.
+    const token = uniqueToken('lang');
+    const email = `${token}.s@example.com`;
+    const password = 'languages-pass-2026';
+    await loginAs('admin');
+    await createStudentByApi(page, { name: `Sneha ${token}`, email, password });
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await submitLogin(page, email, password);
+    await expect(page).toHaveURL(DEMO_USERS.student.home);
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'मराठी' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
+    // Signed out, the public page is the bare (English) address; signing in brings Marathi back.
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await submitLogin(page, email, password);
+    await expect(page).toHaveURL(DEMO_USERS.student.home);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
+    // The menu's own label is Marathi now.
+    await page.getByRole('button', { name: 'प्रोफाइल मेनू उघडा' }).click();
+    await expect(page.getByRole('menuitem', { name: 'मराठी' })).toHaveAttribute('aria-current', 'true');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mr-student-1280.png` });
   });
 });
