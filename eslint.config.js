@@ -10,8 +10,7 @@ import lingui from 'eslint-plugin-lingui';
  * Add a folder here once it is translated; the rule then fails on any new English text left bare.
  */
 const TRANSLATED = [
-  // The three policies' legal text is not translated yet (English on every language's page).
-  'apps/web/src/app/routes/public/!(privacy-policy|terms-of-service|cookies-policy).tsx',
+  'apps/web/src/app/routes/public/*.tsx',
   'apps/web/src/components/layouts/public-*.tsx',
   'apps/web/src/components/layouts/site-footer.tsx',
   'apps/web/src/components/ui/**/*.tsx',
@@ -27,6 +26,14 @@ const TRANSLATED = [
   'apps/web/src/features/auth/components/user-menu.tsx',
   'apps/web/src/app/routes/student/**/*.tsx',
   'apps/web/src/app/routes/teacher/**/*.tsx',
+  // Tests and marks (issue 23): every screen of the feature, the admin's too.
+  'apps/web/src/app/routes/admin/tests/*.tsx',
+  'apps/web/src/features/tests/**/*.{ts,tsx}',
+  // Parents (issue 21): their area and the office's parent section.
+  'apps/web/src/app/routes/parent/**/*.tsx',
+  'apps/web/src/app/routes/admin/parents/*.tsx',
+  'apps/web/src/features/parents/components/*.tsx',
+  'apps/web/src/features/parents/relation-labels.ts',
   'apps/web/src/features/profile/components/*.tsx',
   'apps/web/src/features/notifications/components/*.tsx',
   'apps/web/src/features/teacher-students/components/*.tsx',
@@ -36,6 +43,25 @@ const TRANSLATED = [
   'apps/web/src/features/attendance/components/{attendance-outbox,batch-attendance-history,mark-attendance-form,student-attendance-panel,student-attendance-section,attendance-calendar,attendance-monthly-chart,attendance-record-list,attendance-statistics,date-range-fields,monthly-chart,student-attendance-report}.tsx',
   'apps/web/src/features/batches/components/{today-classes,weekly-schedule-view}.tsx',
   'apps/web/src/features/calendar-feed/components/*.tsx',
+  // The admin area's main screens (helper i18n-admin-1).
+  'apps/web/src/app/routes/admin/{dashboard,profile}.tsx',
+  'apps/web/src/app/routes/admin/{subjects,standards,teachers,batches,students,announcements}/*.tsx',
+  'apps/web/src/features/{admin-dashboard,subjects,standards,teachers,students,batches,attendance,announcements,profile}/components/*.tsx',
+  'apps/web/src/features/admin-dashboard/dashboard-tiles.ts',
+  // The office's screens (helper i18n-admin-2): registrations, backup, settings, activity and their features.
+  'apps/web/src/app/routes/admin/registrations/*.tsx',
+  'apps/web/src/app/routes/admin/{backup,settings,activity}.tsx',
+  'apps/web/src/app/routes/signed-in-not-found.tsx',
+  'apps/web/src/features/admissions/components/*.tsx',
+  'apps/web/src/features/admissions/enquiry-labels.ts',
+  'apps/web/src/features/backups/components/*.tsx',
+  'apps/web/src/features/settings/components/*.tsx',
+  'apps/web/src/features/audit-log/components/*.tsx',
+  'apps/web/src/features/jobs/components/*.tsx',
+  'apps/web/src/components/ui/date-field.tsx',
+  // Fees (issue 22): the admin's Fees screen and the fees features, in every language from the start.
+  'apps/web/src/app/routes/admin/fees.tsx',
+  'apps/web/src/features/fees/**/*.{ts,tsx}',
 ];
 
 export default tseslint.config(
@@ -79,7 +105,7 @@ export default tseslint.config(
             'autoComplete', 'inputMode', 'lang', 'dir', 'key', 'value', 'variant', 'color', 'size', 'c', 'fw', 'ta', 'tt',
             'queryKey', 'method', 'position', 'justify', 'align', 'gap', 'wrap', 'component', 'mode', 'fontFamily',
             // CSS values in style objects ('1 1 140px') and Mantine props of the same kind.
-            'flex', 'border', 'margin', 'padding', 'transition', 'transform', 'gridTemplateColumns', 'h', 'w', 'maw', 'miw', 'mah', 'download', 'accept', 'pattern', 'min', 'max', 'step', 'data-testid', 'name', 'dataKey', 'curveType', 'orientation', 'layout', 'radius', 'shadow', 'timeZone', 'visibleFrom', 'hiddenFrom', 'gridColumn', 'rootMargin', 'bottom', 'top', 'left', 'right', 'inset',
+            'flex', 'border', 'borderTop', 'borderBottom', 'background', 'margin', 'padding', 'transition', 'transform', 'gridTemplateColumns', 'h', 'w', 'maw', 'miw', 'mah', 'download', 'accept', 'pattern', 'min', 'max', 'step', 'data-testid', 'name', 'dataKey', 'curveType', 'orientation', 'layout', 'radius', 'shadow', 'timeZone', 'visibleFrom', 'hiddenFrom', 'gridColumn', 'rootMargin', 'bottom', 'top', 'left', 'right', 'inset',
           ],
           ignoreFunctions: [
             'Error', 'console.*', '*.addEventListener', '*.removeEventListener', '*.getElementById', '*.querySelector',

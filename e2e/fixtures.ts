@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** The demo academy seeded on a fresh DATA_DIR (apps/api/src/db/seed.ts). */
 export const DEMO_PASSWORD = 'latur-demo-2026';
@@ -12,9 +12,9 @@ export const DEMO_USERS = {
 } as const;
 export type DemoRole = keyof typeof DEMO_USERS;
 
-/** Fills and submits the real login form. */
+/** Fills and submits the real login form (the first field takes an email or a student ID). */
 export async function submitLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Email or student ID', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
@@ -126,6 +126,12 @@ export async function createTeacherByApi(page: Page, body: Record<string, unknow
 /** True when the page is wider than the window (a sideways scroll on a phone). */
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/** None of the screen's own English texts is left (names and emails are data and stay as typed). */
+export async function expectNoEnglish(area: Locator, texts: string[]) {
+  const shown = await area.innerText();
+  for (const text of texts) expect(shown, `"${text}" is still English`).not.toContain(text);
 }
 
 /**

@@ -8,7 +8,7 @@ import { formatter } from '@lingui/format-po';
  *            footer), shared ui components, lib/, and the features the public pages use: admission form,
  *            newsletter, courses, password reset, sign-in, the language switch, the academy's contact details,
  *            and the note card and viewer (the Resources page).
- *   app    — the signed-in areas: app/routes/{admin,teacher,student}, the dashboard shell and its menu, and
+ *   app    — the signed-in areas: app/routes/{admin,teacher,student,parent}, the dashboard shell and its menu, and
  *            every other feature (they are used only there). Signed-in screens load both catalogs.
  * A file belongs to exactly one catalog: the `app` globs below are the `public` catalog's excludes.
  */
@@ -16,11 +16,13 @@ const appOnly = [
   'src/app/routes/admin/**',
   'src/app/routes/teacher/**',
   'src/app/routes/student/**',
+  'src/app/routes/parent/**',
   'src/app/routes/signed-in-not-found.tsx',
   'src/components/layouts/dashboard-*',
   'src/components/layouts/role-navigation.ts',
   'src/features/auth/components/user-menu.tsx',
   'src/features/admissions/components/enquiry-*',
+  'src/features/admissions/enquiry-labels.ts',
   'src/features/settings/components/settings-*',
   'src/features/settings/settings-form.ts',
   // Notes are signed-in work, except the card and viewer the public Resources page shows too.
@@ -28,6 +30,10 @@ const appOnly = [
   'src/features/notes/components/!(note-card|note-viewer-modal|pdf-document-view).tsx',
   'src/features/!(admissions|newsletter|courses|password-reset|settings|auth|i18n|notes)/**',
 ];
+
+// The policies' legal text is a catalog of its own, loaded with those three pages only: in `public` it
+// would add its weight to every page of the site, the landing page included (npm run size).
+const legalOnly = ['src/app/routes/public/{privacy-policy,terms-of-service,cookies-policy}.tsx'];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -39,7 +45,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/public',
       include: ['<rootDir>/src'],
-      exclude: [...appOnly.map((glob) => `<rootDir>/${glob}`), '**/*.test.ts'],
+      exclude: [...appOnly.map((glob) => `<rootDir>/${glob}`), ...legalOnly.map((glob) => `<rootDir>/${glob}`), '**/*.test.ts'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/legal',
+      include: legalOnly.map((glob) => `<rootDir>/${glob}`),
+      exclude: ['**/*.test.ts'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/app',

@@ -84,7 +84,7 @@ test.describe('new registrations (admin)', () => {
     await page.getByRole('textbox', { name: 'Parent phone' }).fill('');
     await page.getByRole('button', { name: 'Save Registration' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Registration updated successfully' })).toBeVisible();
-    await expect(page.getByText(`${token}@example.in`)).toBeVisible();
+    await expect(page.getByRole('link', { name: `${token}@example.in` })).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');

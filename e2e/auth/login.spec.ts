@@ -27,7 +27,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
-    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Email or student ID', { exact: true }).fill('not-an-email');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Enter a valid email address')).toBeVisible();
     expect(loginCalls).toBe(0);

@@ -47,7 +47,8 @@ test.describe('attendance', () => {
     const phone = await signedInPhone(browser, baseURL!, teacherEmail);
     await phone.goto(`/app/teacher/attendance/mark?batchId=${batchId}`);
     await expect(phone.getByRole('heading', { level: 1, name: 'Mark Attendance' })).toBeVisible();
-    await expect(phone.getByLabel('Date')).toHaveValue(academyDay(0));
+    // The date field shows DD-MM-YYYY in every language (issue 18 point 19).
+    await expect(phone.getByLabel('Date')).toHaveValue(academyDay(0).split('-').reverse().join('-'));
     const students = phone.getByRole('list', { name: 'Students' });
     await expect(students.getByRole('listitem')).toHaveCount(4);
     // Everyone starts present.

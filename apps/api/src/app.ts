@@ -42,17 +42,25 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { deliverFeeReminder } from './modules/fees/fee-reminders';
+import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
+import type { FeeReminderPayload } from './modules/fees/fees.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { parentsRoutes } from './modules/parents/parents.routes';
+import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
+import { PARENT_SENDER_JOB, sendDueParentMessages } from './modules/parents/notify-parents';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { standardsRoutes } from './modules/standards/standards.routes';
 import { studentsRoutes } from './modules/students/students.routes';
 import { subjectsRoutes } from './modules/subjects/subjects.routes';
 import { teachersRoutes } from './modules/teachers/teachers.routes';
+import { testsRoutes } from './modules/tests/tests.routes';
+import { defineReportCardJob } from './modules/tests/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
 const MINUTE = 60 * 1000;
@@ -128,6 +136,14 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: () => deleteExpiredAuthRecords(deps.db) });
   // The audit log keeps two years (modules/audit, decision 018).
   app.jobs.define('audit-log-pruning', { label: 'Audit log entries older than two years removed', everyMs: 24 * 60 * MINUTE, run: () => pruneAuditLog(deps.db).then(() => undefined) });
+  // A batch's report cards, one mail per student (issue 23).
+  defineReportCardJob(app.jobs, { db: deps.db, mailer: deps.mailer, jobs: app.jobs });
+  // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
+  app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload as FeeReminderPayload) });
+  // Messages to parents (issue 21): sent at once by a one-off run, retried by this sweep with backoff.
+  app.jobs.define(PARENT_SENDER_JOB, { label: 'Messages to parents (absence alerts, fee reminders, report cards)', everyMs: MINUTE, run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer }) });
+  // A submission's absence alerts, after the correction delay (a one-off per submission).
+  app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
   app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
 }
 
@@ -216,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(standardsRoutes, { db: deps.db });
       await api.register(teachersRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(studentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+      await api.register(parentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(profileRoutes, { db: deps.db });
       await api.register(coursesRoutes, { db: deps.db });
       await api.register(batchesRoutes, { db: deps.db });
@@ -227,9 +244,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(attendanceRoutes, { db: deps.db });
+      await api.register(testsRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
       await api.register(auditRoutes, { db: deps.db });
       await api.register(jobsRoutes);
+      await api.register(feesRoutes, { db: deps.db });
     },
     { prefix: '/api' },
   );

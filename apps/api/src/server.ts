@@ -49,6 +49,7 @@ async function main() {
           `  admin    ${DEMO_LOGINS.admin}`,
           `  teacher  ${DEMO_LOGINS.teacher}`,
           `  student  ${DEMO_LOGINS.student}`,
+          `  parent   ${DEMO_LOGINS.parent}`,
         ].join('\n'),
       );
     }

@@ -4,30 +4,34 @@ import { notifications } from '../src/db/schema';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
+import { createTest } from '../src/modules/tests/tests.service';
+import { createPlan, recordPayment } from '../src/modules/fees/fees.service';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { registeredRoutes } from '../src/access/http';
 import { ROUTE_RULES } from '../src/access/policy';
 import { allows, type RouteRule } from '../src/access/rules';
+import type { Role } from '@academy/shared/roles';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
+import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
  * Generated from the policy table (src/access/policy.ts): every registered API route × {visitor,
- * student, other student, teacher, other teacher, admin}. The expected status comes from the route's
+ * student, other student, teacher, other teacher, parent, other parent, admin}. `parent` is the parent
+ * of `student`, `otherParent` the parent of `otherStudent`. The expected status comes from the route's
  * rule: a visitor 401 unless anyone may call it, a role not allowed 403, an allowed "other" caller
  * 404 when the rule says the record in the address must be their own. Each route has a harmless
  * sample request below (an empty body → 400, an unknown id → 404) whose `ok` is the allowed callers'
  * answer; the records named belong to `teacher` and `student`. A route without a rule stops the app;
  * a route without a sample fails here.
  */
-type Who = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'otherTeacher' | 'admin';
-const WHO: Who[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'admin'];
+type Who = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'otherTeacher' | 'parent' | 'otherParent' | 'admin';
+const WHO: Who[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'parent', 'otherParent', 'admin'];
 type Expect = Record<Who, number>;
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -42,7 +46,18 @@ beforeAll(async () => {
   ids.otherBatch = (await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] })).id;
   Object.assign(ids, { teacher: teacher.id, otherTeacher: otherTeacher.id, student: student.id, subject: (await buildSubject(db)).id, standard: (await buildStandard(db)).id });
   const admin = await buildUser(db, { role: 'admin' });
-  Object.assign(emails, { teacher: teacher.user.email, otherTeacher: otherTeacher.user.email, student: student.user.email, otherStudent: otherStudent.user.email, admin: admin.email });
+  const parent = await buildParent(db, { studentIds: [student.id] });
+  const otherParent = await buildParent(db, { studentIds: [otherStudent.id] });
+  ids.parent = parent.id;
+  Object.assign(emails, {
+    teacher: teacher.user.email,
+    otherTeacher: otherTeacher.user.email,
+    student: student.user.email,
+    otherStudent: otherStudent.user.email,
+    parent: parent.user.email,
+    otherParent: otherParent.user.email,
+    admin: admin.email,
+  });
   for (const who of WHO) if (emails[who]) cookies[who] = await loginAs(t.app, emails[who]);
   const today = await academyToday(db);
   ids.today = today;
@@ -55,6 +70,10 @@ beforeAll(async () => {
   ids.note = (await createNote(db, t.storage, asTeacher, { title: 'For the batch', batch: ids.batch, isPublic: false }, await storeFile()))._id;
   ids.publicNote = (await createNote(db, t.storage, asTeacher, { title: 'For everyone', isPublic: true }, await storeFile()))._id;
   ids.enquiry = (await buildEnquiry(db)).id;
+  ids.test = (await createTest(db, asTeacher, ids.batch, { name: 'Weekly test', date: today, maxMarks: 50, topic: null }))._id;
+  // Fees: a plan on the student's batch and one payment, so the student has a receipt of their own.
+  ids.feePlan = (await createPlan(db, null, { name: 'Term fees', batch: ids.batch, amount: 100_000, instalments: [{ dueDate: today, amount: 100_000 }] }))._id;
+  ids.receipt = (await recordPayment(db, null, student.id, { amount: 10_000, date: today, mode: 'cash' })).receipt._id;
 });
 afterAll(() => t.close());
 
@@ -83,11 +102,29 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/settings/public': [s(() => '/api/settings/public', 200)],
   'GET /api/admin/settings': [s(() => '/api/admin/settings', 200)],
   'PUT /api/admin/settings': [s(() => '/api/admin/settings', 400, { body: {} })],
+  'PUT /api/admin/settings/parent-alerts': [s(() => '/api/admin/settings/parent-alerts', 400, { body: { absenceAlerts: {} } })],
   'GET /api/admin/dashboard/summary': [s(() => '/api/admin/dashboard/summary', 200)],
   'GET /api/student/dashboard': [s(() => '/api/student/dashboard', 200)],
   'GET /api/admin/absent-today': [s(() => '/api/admin/absent-today', 200)],
   'PUT /api/admin/absent-today/:studentId/called': [s(() => `/api/admin/absent-today/${ids.student}/called`, 400, { body: {} })],
   'GET /api/admin/jobs': [s(() => '/api/admin/jobs', 200)],
+  // Fees: the admin's; a student reads their own ledger and receipts; teachers nothing (403).
+  'GET /api/fee-plans': [s(() => '/api/fee-plans', 200)],
+  'POST /api/fee-plans': [s(() => '/api/fee-plans', 400, { body: {} })],
+  'GET /api/fee-plans/:id': [s(() => `/api/fee-plans/${ids.feePlan}`, 200)],
+  'PUT /api/fee-plans/:id': [s(() => `/api/fee-plans/${ids.feePlan}`, 400, { body: {} })],
+  'DELETE /api/fee-plans/:id': [s(() => `/api/fee-plans/${UNKNOWN}`, 404)],
+  'GET /api/students/:id/fees': [s(() => `/api/students/${ids.student}/fees`, 200)],
+  'POST /api/students/:id/payments': [s(() => `/api/students/${ids.student}/payments`, 400, { body: {} })],
+  'POST /api/students/:id/concessions': [s(() => `/api/students/${ids.student}/concessions`, 400, { body: {} })],
+  'POST /api/receipts/:id/cancel': [s(() => `/api/receipts/${ids.receipt}/cancel`, 400, { body: {} })],
+  'GET /api/receipts/:id/pdf': [s(() => `/api/receipts/${ids.receipt}/pdf`, 200)],
+  'GET /api/fees/dues': [s(() => '/api/fees/dues', 200)],
+  'GET /api/fees/dues.csv': [s(() => '/api/fees/dues.csv', 200)],
+  'GET /api/fees/summary': [s(() => '/api/fees/summary', 200)],
+  'POST /api/fees/reminders': [s(() => '/api/fees/reminders', 400, { body: {} })],
+  'GET /api/student/fees': [s(() => '/api/student/fees', 200)],
+  'GET /api/parent/children/:studentId/fees': [s(() => `/api/parent/children/${ids.student}/fees`, 200)],
   'GET /api/admin/backups': [s(() => '/api/admin/backups', 200)],
   // The audit log: read-only, the admin's only.
   'GET /api/admin/audit-log': [s(() => '/api/admin/audit-log', 200)],
@@ -201,9 +238,47 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/attendance/student/:studentId/batch/:batchId': [s(() => `/api/attendance/student/${ids.student}/batch/${ids.batch}`, 200)],
   'GET /api/student/attendance': [s(() => '/api/student/attendance', 200)],
   'GET /api/student/attendance/:batchId': [s(() => `/api/student/attendance/${ids.batch}`, 200)],
+  // Tests and marks: bodies that fail validation (400) after the permission check, so nothing changes.
+  'GET /api/batches/:id/tests': [s(() => `/api/batches/${ids.batch}/tests`, 200)],
+  // A valid body (an invalid one is refused before the permission check): the allowed callers each add a test.
+  'POST /api/batches/:id/tests': [s(() => `/api/batches/${ids.batch}/tests`, 201, { body: () => ({ name: 'Matrix test', date: ids.today, maxMarks: 10 }) })],
+  'GET /api/tests/:id': [s(() => `/api/tests/${ids.test}`, 200)],
+  'PUT /api/tests/:id': [s(() => `/api/tests/${ids.test}`, 200, { body: () => ({ name: 'Weekly test', date: ids.today, maxMarks: 50 }) })],
+  'DELETE /api/tests/:id': [s(() => `/api/tests/${UNKNOWN}`, 404)],
+  // A student who is not in the batch: refused (400) after the permission check, nothing saved.
+  'PUT /api/tests/:id/marks': [s(() => `/api/tests/${ids.test}/marks`, 400, { body: { marks: [{ studentId: UNKNOWN, marks: 1 }] } })],
+  'POST /api/tests/:id/marks/import': [s(() => `/api/tests/${ids.test}/marks/import`, 400, { body: { csv: 'email,marks\n' } })],
+  // Publishing a test without marks is refused (400), so it stays unpublished.
+  'POST /api/tests/:id/publish': [s(() => `/api/tests/${ids.test}/publish`, 400)],
+  'GET /api/tests/:id/results': [s(() => `/api/tests/${ids.test}/results`, 200)],
+  'GET /api/students/:id/tests': [s(() => `/api/students/${ids.student}/tests`, 200)],
+  'GET /api/student/tests': [s(() => '/api/student/tests', 200)],
+  'GET /api/parent/children/:studentId/tests': [s(() => `/api/parent/children/${ids.student}/tests`, 200)],
+  'GET /api/students/:id/report-card.pdf': [s(() => `/api/students/${ids.student}/report-card.pdf`, 200)],
+  'POST /api/batches/:id/report-cards/mail': [s(() => `/api/batches/${UNKNOWN}/report-cards/mail`, 404, { body: {} })],
+  'GET /api/batches/:id/remarks': [s(() => `/api/batches/${ids.batch}/remarks`, 200)],
+  'PUT /api/batches/:id/students/:studentId/remark': [s(() => `/api/batches/${ids.batch}/students/${ids.student}/remark`, 200, { body: { remark: 'Matrix remark' } })],
+  // Parents: the office links them (an unknown student → 404, an empty body → 400); a parent reads their own children.
+  'GET /api/parents': [s(() => '/api/parents?search=a', 200)],
+  'GET /api/students/:id/parents': [s(() => `/api/students/${ids.student}/parents`, 200)],
+  'POST /api/students/:id/parents': [s(() => `/api/students/${ids.student}/parents`, 400, { body: {} })],
+  'DELETE /api/students/:id/parents/:parentId': [s(() => `/api/students/${UNKNOWN}/parents/${ids.parent}`, 404)],
+  'GET /api/parent/children': [s(() => '/api/parent/children', 200)],
+  'GET /api/admin/absence-alerts': [s(() => '/api/admin/absence-alerts?date=2026-01-05', 200), s(() => '/api/admin/absence-alerts?date=2026-01-05&kind=all', 200)],
+  'POST /api/admin/absence-alerts/:id/retry': [s(() => `/api/admin/absence-alerts/${UNKNOWN}/retry`, 404)],
+  'GET /api/parent/children/:studentId/attendance': [s(() => `/api/parent/children/${ids.student}/attendance`, 200)],
+  'GET /api/parent/children/:studentId/schedule': [s(() => `/api/parent/children/${ids.student}/schedule`, 200)],
 };
 
-const ROLE_OF: Record<Exclude<Who, 'anonymous'>, 'admin' | 'teacher' | 'student'> = { student: 'student', otherStudent: 'student', teacher: 'teacher', otherTeacher: 'teacher', admin: 'admin' };
+const ROLE_OF: Record<Exclude<Who, 'anonymous'>, Role> = {
+  student: 'student',
+  otherStudent: 'student',
+  teacher: 'teacher',
+  otherTeacher: 'teacher',
+  parent: 'parent',
+  otherParent: 'parent',
+  admin: 'admin',
+};
 
 /** The expected answers, derived from the route's rule (see the comment at the top). */
 function expectedAnswers(rule: RouteRule, sample: Sample): Expect {
@@ -269,5 +344,8 @@ describe('access matrix (generated from the policy table)', () => {
     expect((await own('otherTeacher', '/api/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.otherBatch]);
     expect((await own('student', '/api/student/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.batch]);
     expect((await own('otherStudent', '/api/student/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.otherBatch]);
+    expect((await own('parent', '/api/parent/children')).map((c: { _id: string }) => c._id)).toEqual([ids.student]);
+    expect((await own('otherParent', '/api/parent/children')).map((c: { _id: string }) => c._id)).not.toContain(ids.student);
+    expect((await own('parent', '/api/notes/batch/' + ids.batch)).map((n: { _id: string }) => n._id)).toContain(ids.note);
   });
 });

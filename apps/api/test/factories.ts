@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@academy/shared/roles';
 import type { Db } from '../src/db/client';
-import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
+import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { nextStudentCode } from '../src/modules/students/student-code';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let cachedHash: Promise<string> | undefined;
@@ -22,7 +24,8 @@ export async function buildUser(db: Db, overrides: Partial<{ name: string; email
       passwordHash: await cachedHash,
     })
     .returning();
-  return user!;
+  // Factories always give an email (a student without one is made through the API in its own tests).
+  return { ...user!, email: user!.email! };
 }
 
 /** Signs in through the real endpoint and returns the Cookie header to send with later requests. */
@@ -84,9 +87,24 @@ export async function buildStudent(
   const user = await buildUser(db, { role: 'student', name: overrides.name, email: overrides.email, isActive: status === 'active' });
   const [student] = await db
     .insert(students)
-    .values({ userId: user.id, standardId, status, phone: overrides.phone ?? null, parentPhone: overrides.parentPhone ?? null })
+    .values({ userId: user.id, studentCode: await nextStudentCode(db, '2026-06-01'), standardId, status, phone: overrides.phone ?? null, parentPhone: overrides.parentPhone ?? null })
     .returning();
   return { ...student!, user };
+}
+
+/** A parent with a sign-in account (TEST_PASSWORD), linked to `studentIds`. */
+export async function buildParent(
+  db: Db,
+  overrides: Partial<{ name: string; email: string; phone: string | null; relation: 'mother' | 'father' | 'guardian' | 'other'; studentIds: string[]; language: 'en' | 'mr' | 'hi' }> = {},
+) {
+  const user = await buildUser(db, { role: 'parent', name: overrides.name, email: overrides.email });
+  if (overrides.language) await db.update(users).set({ language: overrides.language }).where(eq(users.id, user.id));
+  const [parent] = await db
+    .insert(parents)
+    .values({ userId: user.id, phone: overrides.phone === undefined ? '+919812345678' : overrides.phone, relation: overrides.relation ?? 'mother' })
+    .returning();
+  if (overrides.studentIds?.length) await db.insert(parentStudents).values(overrides.studentIds.map((studentId) => ({ parentId: parent!.id, studentId })));
+  return { ...parent!, user };
 }
 
 /** A batch; its standard, subject and teacher are created unless given. `studentIds` are enrolled. */

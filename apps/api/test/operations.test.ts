@@ -126,7 +126,7 @@ describe('operating the server and the CLI', () => {
 
     const badRole = cli('users:create', '--role', 'principal', '--name', 'Someone', '--email', 'someone@example.com', '--password', 'another-good-one');
     expect(badRole.code).toBe(1);
-    expect(badRole.output).toContain('Unknown role "principal". Use one of: admin, teacher, student.');
+    expect(badRole.output).toContain('Unknown role "principal". Use one of: admin, teacher, student, parent.');
 
     const unknown = cli('users:set-password', '--email', 'nobody@example.com', '--password', 'another-good-one');
     expect(unknown.code).toBe(1);

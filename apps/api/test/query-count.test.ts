@@ -23,6 +23,7 @@ let teacherId = '';
 let student = '';
 let studentId = '';
 let firstBatchId = '';
+let firstTestId = '';
 let today = '';
 
 const shiftDate = (date: string, days: number) => {
@@ -58,6 +59,11 @@ const reads = () => [
   ['admission enquiries', '/admission-enquiries', admin],
   ['notes (admin)', '/notes', admin],
   ['announcements (admin)', '/announcements', admin],
+  ["a student's tests", '/student/tests', student],
+  ["a batch's tests", `/batches/${firstBatchId}/tests`, teacher],
+  ["a test's results", `/tests/${firstTestId}/results`, teacher],
+  ["a student's tests (staff)", `/students/${studentId}/tests`, admin],
+  ["a batch's report card remarks", `/batches/${firstBatchId}/remarks`, teacher],
 ] as const;
 
 /** A batch of `size` new students (the signed-in student in the first one), marked today, with two notes and an announcement. */
@@ -76,6 +82,13 @@ async function growAcademy(batches: number, size: number) {
       payload: { date: today, records: ids.map((id) => ({ studentId: id, status: 'present' })) },
     });
     expect(marked.statusCode).toBe(200);
+    // A published test with everyone's marks (the student's tests and results grow with it).
+    const test = await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/tests`, headers: { cookie: teacher }, payload: { name: `Test ${b}`, date: today, maxMarks: 50 } });
+    firstTestId ||= test.json().data._id;
+    const testId = test.json().data._id;
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/tests/${testId}/marks`, headers: { cookie: teacher }, payload: { marks: ids.map((id, i) => ({ studentId: id, marks: i % 50 })) } });
+    expect(saved.statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/tests/${testId}/publish`, headers: { cookie: teacher } });
     await db.insert(notes).values(
       [1, 2].map((n) => ({
         title: `Chapter ${n}`,

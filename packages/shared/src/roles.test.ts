@@ -6,10 +6,11 @@ describe('landingRouteFor (spec section 2, role landing routes)', () => {
     expect(landingRouteFor('admin')).toBe('/app/dashboard');
     expect(landingRouteFor('teacher')).toBe('/app/teacher/dashboard');
     expect(landingRouteFor('student')).toBe('/app/student/dashboard');
+    expect(landingRouteFor('parent')).toBe('/app/parent/dashboard');
   });
   it('sends visitors to /login and unknown roles to /app', () => {
     expect(landingRouteFor(undefined)).toBe('/login');
     expect(landingRouteFor(null)).toBe('/login');
-    expect(landingRouteFor('parent')).toBe('/app');
+    expect(landingRouteFor('guardian')).toBe('/app');
   });
 });

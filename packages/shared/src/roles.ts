@@ -1,4 +1,4 @@
-export const ROLES = ['admin', 'teacher', 'student'] as const;
+export const ROLES = ['admin', 'teacher', 'student', 'parent'] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {
@@ -10,6 +10,7 @@ export const ROLE_HOME: Record<Role, string> = {
   admin: '/app/dashboard',
   teacher: '/app/teacher/dashboard',
   student: '/app/student/dashboard',
+  parent: '/app/parent/dashboard',
 };
 
 /** Landing route for a possibly missing or unknown role: visitors go to /login, unknown roles to /app. */

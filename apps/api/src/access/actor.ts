@@ -1,20 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import type { DbExecutor } from '../db/client';
-import { students, teachers, users } from '../db/schema';
+import { parents, students, teachers, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 
 /**
  * Who is calling, as every service sees it: resolved once per request by the session step (one SQL
  * statement with the session), never from Fastify types. `teacherId` / `studentId` are the records
- * behind a teacher's or a student's account (absent when the account has none). A parent's children
- * (`childIds`) join here when the parent role arrives.
+ * behind a teacher's or a student's account (absent when the account has none). A parent's record
+ * (`parentId`) and children (`childIds`, the linked students) come from the same statement.
  */
 export type Actor = {
   userId: string;
   role: Role;
   teacherId?: string;
   studentId?: string;
+  parentId?: string;
+  childIds?: string[];
 };
 
 /** The columns that turn a users row (joined to its teacher and student rows) into an Actor. */
@@ -23,15 +25,22 @@ export const actorColumns = {
   role: users.role,
   teacherId: teachers.id,
   studentId: students.id,
+  parentId: parents.id,
+  // The parent's children, aggregated in the same statement (primary key of parent_students).
+  childIds: sql<string[] | null>`(select array_agg(ps.student_id order by ps.student_id) from parent_students ps where ps.parent_id = ${parents.id})`,
 };
 
+/** The left joins `actorColumns` needs, for a query that selects from `users`. */
+export type ActorRow = { userId: string; role: Role; teacherId: string | null; studentId: string | null; parentId: string | null; childIds: string[] | null };
+
 /** Builds the Actor from a row selected with `actorColumns` (nulls of the left joins dropped). */
-export function toActor(row: { userId: string; role: Role; teacherId: string | null; studentId: string | null }): Actor {
+export function toActor(row: ActorRow): Actor {
   return {
     userId: row.userId,
     role: row.role,
     ...(row.role === 'teacher' && row.teacherId ? { teacherId: row.teacherId } : {}),
     ...(row.role === 'student' && row.studentId ? { studentId: row.studentId } : {}),
+    ...(row.role === 'parent' && row.parentId ? { parentId: row.parentId, childIds: row.childIds ?? [] } : {}),
   };
 }
 
@@ -45,6 +54,7 @@ export async function actorOfUser(db: DbExecutor, userId: string): Promise<Actor
     .from(users)
     .leftJoin(teachers, eq(teachers.userId, users.id))
     .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(parents, eq(parents.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);
   return row ? toActor(row) : undefined;

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { batches, batchStudents } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
@@ -31,14 +31,20 @@ export function enrolledBatchesCondition(studentId: string): SQL {
   return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${batchStudents.studentId} = ${studentId})`;
 }
 
+/** The batches any of these students is enrolled in (a parent's children). */
+export function childrenBatchesCondition(studentIds: string[]): SQL {
+  return sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${batches.id} and ${inArray(batchStudents.studentId, studentIds.length ? studentIds : [NO_RECORD])})`;
+}
+
 /**
  * The batches this actor may see (a condition on `batches`): an admin every batch (undefined), a
- * teacher their own, a student their enrolments.
+ * teacher their own, a student their enrolments, a parent their children's enrolments.
  */
 export function batchScope(actor: Actor): SQL | undefined {
   if (actor.role === 'admin') return undefined;
   if (actor.role === 'teacher') return eq(batches.teacherId, actor.teacherId ?? NO_RECORD);
   if (actor.role === 'student') return enrolledBatchesCondition(actor.studentId ?? NO_RECORD);
+  if (actor.role === 'parent') return childrenBatchesCondition(actor.childIds ?? []);
   throw new AppError('FORBIDDEN');
 }
 

@@ -47,6 +47,9 @@ export function noteListScope(actor: Actor | null): SQL | undefined {
       return actor.teacherId ? or(eq(notes.teacherId, actor.teacherId), ofTeacherBatch(actor.teacherId)) : sql`false`;
     case 'student':
       return actor.studentId ? or(ofEnrolledBatch(actor.studentId), eq(notes.studentId, actor.studentId)) : sql`false`;
+    case 'parent':
+      // A parent reads what their children get: their batches' notes and the notes addressed to them.
+      return actor.childIds?.length ? or(...actor.childIds.map((childId) => or(ofEnrolledBatch(childId), eq(notes.studentId, childId)))) : sql`false`;
     default:
       return sql`false`;
   }

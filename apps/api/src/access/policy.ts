@@ -7,13 +7,16 @@ import { backupRoutes } from './backups';
 import { calendarFeedRoutes } from './calendar-feed';
 import { catalogueRoutes } from './catalogue';
 import { enquiryRoutes } from './enquiries';
+import { feeRoutes } from './fees';
 import { jobRoutes } from './jobs';
 import { notificationRoutes } from './notifications';
+import { parentRoutes } from './parents';
 import { accountRoutes } from './profile';
 import { academyRoutes } from './settings';
 import type { RouteRule, RouteRules } from './rules';
 import { studentRoutes, studentSelfRoutes } from './students';
 import { teacherRoutes } from './teachers';
+import { testRoutes } from './tests';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -30,6 +33,7 @@ export const ROUTE_RULES: RouteRules = {
   ...studentSelfRoutes,
   ...batchRoutes,
   ...attendanceRoutes,
+  ...testRoutes,
   ...noteRoutes,
   ...announcementRoutes,
   ...notificationRoutes,
@@ -37,6 +41,8 @@ export const ROUTE_RULES: RouteRules = {
   ...enquiryRoutes,
   ...auditLogRoutes,
   ...jobRoutes,
+  ...feeRoutes,
+  ...parentRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

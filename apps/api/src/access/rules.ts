@@ -22,6 +22,7 @@ export const ADMIN: RouteRule = { allow: ['admin'] };
 export const STAFF: RouteRule = { allow: ['admin', 'teacher'] };
 export const TEACHER: RouteRule = { allow: ['teacher'] };
 export const STUDENT: RouteRule = { allow: ['student'] };
+export const PARENT: RouteRule = { allow: ['parent'] };
 export const SIGNED_IN: RouteRule = { allow: 'signedIn' };
 export const ANYONE: RouteRule = { allow: 'anyone' };
 

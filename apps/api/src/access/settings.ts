@@ -6,6 +6,7 @@ export const academyRoutes: RouteRules = {
   'GET /api/settings/public': ANYONE,
   'GET /api/admin/settings': ADMIN,
   'PUT /api/admin/settings': ADMIN,
+  'PUT /api/admin/settings/parent-alerts': ADMIN,
   'GET /api/admin/dashboard/summary': ADMIN,
   'GET /api/student/dashboard': STUDENT,
 };

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { batches, batchStudents, students } from '../db/schema';
 import { NO_RECORD, type Actor } from './actor';
 import { ADMIN, STUDENT, type RouteRules } from './rules';
@@ -28,10 +28,11 @@ export function taughtBy(teacherId: string): SQL {
 
 /**
  * The students this actor may know of (a condition on `students`): an admin all, a teacher the
- * students of their batches, a student themselves.
+ * students of their batches, a student themselves, a parent their children.
  */
 export function studentScope(actor: Actor): SQL | undefined {
   if (actor.role === 'admin') return undefined;
   if (actor.role === 'teacher') return taughtBy(actor.teacherId ?? NO_RECORD);
+  if (actor.role === 'parent') return inArray(students.id, actor.childIds?.length ? actor.childIds : [NO_RECORD]);
   return eq(students.id, actor.studentId ?? NO_RECORD);
 }

@@ -13,3 +13,6 @@ export * from './schema/attendance';
 export * from './schema/absence-calls';
 export * from './schema/audit-log';
 export * from './schema/jobs';
+export * from './schema/tests';
+export * from './schema/fees';
+export * from './schema/parents';

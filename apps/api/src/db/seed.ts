@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
-import { NOTE_MAX_BYTES, NOTE_MESSAGES } from '@academy/shared/schemas/notes';
+import { NOTE_MAX_BYTES } from '@academy/shared/schemas/notes';
 import {
   admissionEnquiries,
   admissionEnquiryStatusChanges,
@@ -10,9 +10,13 @@ import {
   announcementBatches,
   announcements,
   attendanceRecords,
+  testMarks,
+  tests,
   batches,
   batchStudents,
   notes,
+  parents,
+  parentStudents,
   standards,
   standardSubjects,
   students,
@@ -24,9 +28,11 @@ import {
 import { fileNameFromTitle, looksLikePdf, PDF_MAGIC_LENGTH } from '../lib/file-names';
 import { hashPassword } from '../lib/password';
 import { buildSimplePdf, type SimplePdfPage } from '../lib/simple-pdf';
+import { createPlan, recordPayment } from '../modules/fees/fees.service';
 import type { FileStorage, StoredFile } from '../lib/storage';
 import { notifyStudentsOfNote } from '../modules/notifications/notifications.service';
 import { calendarDateIn } from '../modules/settings/settings.service';
+import { nextStudentCode } from '../modules/students/student-code';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
 export const DEMO_PASSWORD = 'latur-demo-2026';
@@ -34,6 +40,7 @@ export const DEMO_LOGINS = {
   admin: 'admin@demo.academy',
   teacher: 'priya.kulkarni@demo.academy',
   student: 'aarav.patil@demo.academy',
+  parent: 'parent.patil@demo.academy',
 } as const;
 
 const SUBJECTS = [
@@ -114,6 +121,20 @@ function shiftDate(date: string, days: number): string {
 }
 
 const WEEKDAY_OF_UTC_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+/** The demo's weekly tests, oldest first (one a week before today); topics per batch (10th Maths, 9th Maths, 10th Science). */
+const DEMO_TESTS = [
+  { name: 'Weekly test 1', maxMarks: 25, topics: ['Quadratic equations', 'Number systems', 'Chemical reactions'] },
+  { name: 'Weekly test 2', maxMarks: 25, topics: ['Arithmetic progression', 'Polynomials', 'Acids and bases'] },
+  { name: 'Weekly test 3', maxMarks: 50, topics: ['Coordinate geometry', 'Linear equations', 'Metals and non-metals'] },
+  { name: 'Weekly test 4', maxMarks: 25, topics: ['Probability', 'Triangles', 'Life processes'] },
+] as const;
+
+function shiftDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
 /** Days of demo attendance before today. Today is left unmarked, for the teacher to mark. */
 const DEMO_ATTENDANCE_DAYS = 28;
 
@@ -278,6 +299,7 @@ export async function seedDemoAcademy(db: Db, storage?: FileStorage): Promise<bo
   const noteFiles = storage ? await storeDemoNoteFiles(storage) : [];
   try {
     await seedTables(db, noteFiles);
+    await seedDemoFees(db);
   } catch (error) {
     await Promise.all(noteFiles.map((file) => storage!.remove(file.key).catch(() => {})));
     throw error;
@@ -327,6 +349,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
         .insert(students)
         .values({
           userId: user!.id,
+          studentCode: await nextStudentCode(tx, startDate),
           gender: index % 2 === 0 ? 'male' : 'female',
           address: 'Latur, Maharashtra',
           // Stored the way the forms store them: "+9198xxxxxxxx".
@@ -341,6 +364,21 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       studentRows.push({ id: row!.id, level });
     }
 
+    // Demo parents (issue 21): Ramesh Patil has two children here (Aarav, the demo student, and his
+    // sibling); Suresh Shinde one. Their phones are the students' recorded parent phones.
+    const demoParents = [
+      { name: 'Ramesh Patil', email: DEMO_LOGINS.parent, relation: 'father' as const, language: 'mr' as const, children: [0, 10] },
+      { name: 'Suresh Shinde', email: 'parent.shinde@demo.academy', relation: 'father' as const, language: 'en' as const, children: [1] },
+    ];
+    for (const parent of demoParents) {
+      const [user] = await tx.insert(users).values({ name: parent.name, email: parent.email, role: 'parent', passwordHash, language: parent.language }).returning({ id: users.id });
+      const [row] = await tx
+        .insert(parents)
+        .values({ userId: user!.id, relation: parent.relation, phone: `+9194${String(21000000 + parent.children[0]! * 211).padStart(8, '0')}` })
+        .returning({ id: parents.id });
+      await tx.insert(parentStudents).values(parent.children.map((index) => ({ parentId: row!.id, studentId: studentRows[index]!.id })));
+    }
+
     const batchPlan = [
       { name: '10th Maths Morning', level: 10, subject: 'MATH', teacher: 0, days: ['mon', 'wed', 'fri'], startTime: '07:00', endTime: '08:30', capacity: 40 },
       { name: '9th Maths Evening', level: 9, subject: 'MATH', teacher: 0, days: ['tue', 'thu', 'sat'], startTime: '17:00', endTime: '18:30', capacity: 35 },
@@ -352,6 +390,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     const batchIds: string[] = [];
     const today = calendarDateIn(DEFAULT_TIME_ZONE, new Date());
     const attendanceRows: (typeof attendanceRecords.$inferInsert)[] = [];
+    const rosters: { id: string; level: number }[][] = [];
     for (const plan of batchPlan) {
       const [batch] = await tx
         .insert(batches)
@@ -372,6 +411,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       const roster = studentRows.filter((student) => student.level === plan.level);
       if (roster.length > 0) await tx.insert(batchStudents).values(roster.map((student) => ({ batchId: batch!.id, studentId: student.id })));
       batchIds.push(batch!.id);
+      rosters.push(roster);
       for (const date of pastClassDays(today, plan.days, startDate)) {
         for (const student of roster) {
           const mark = demoMark(studentRows.indexOf(student), date);
@@ -390,6 +430,29 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     }
     // A few weeks of past classes, in one statement, so every attendance screen and the dashboard have data.
     if (attendanceRows.length > 0) await tx.insert(attendanceRecords).values(attendanceRows);
+
+    // Published weekly tests with marks in the first three batches (issue 23): the student's results,
+    // ranks and progress chart and the report card have something to show.
+    for (const [batchIndex, plan] of batchPlan.slice(0, 3).entries()) {
+      const weeks = DEMO_TESTS.map((test, week) => ({ ...test, date: shiftDays(today, -7 * (DEMO_TESTS.length - week)) })).filter((test) => test.date >= startDate);
+      for (const [week, test] of weeks.entries()) {
+        const [row] = await tx
+          .insert(tests)
+          .values({ batchId: batchIds[batchIndex]!, name: `${test.name}`, date: test.date, maxHalfMarks: test.maxMarks * 2, topic: test.topics[batchIndex] ?? null, publishedAt: new Date(`${test.date}T18:00:00+05:30`), createdBy: teacherUserIds[plan.teacher]! })
+          .returning({ id: tests.id });
+        const roster = rosters[batchIndex]!;
+        if (roster.length === 0) continue;
+        await tx.insert(testMarks).values(
+          roster.map((student) => {
+            const index = studentRows.indexOf(student);
+            // One absent student some weeks; the rest between about half and full marks, in steps of 0.5 (ties happen).
+            const absent = (index + week) % 7 === 3;
+            const share = 0.5 + (((index * 7 + week * 3) % 11) / 20);
+            return { testId: row!.id, studentId: student.id, absent, halfMarks: absent ? null : Math.round(test.maxMarks * 2 * share), enteredBy: teacherUserIds[plan.teacher]! };
+          }),
+        );
+      }
+    }
 
     // The notification job tells students about the active ones once the server is up.
     const announcementRows = await tx
@@ -419,7 +482,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
           fileSha256: file.sha256,
         })
         .returning({ id: notes.id });
-      await notifyStudentsOfNote(tx, { noteId: row!.id, message: `${NOTE_MESSAGES.notificationPrefix}${note.title}`, batchId: batchId ?? undefined, studentIds: studentId ? [studentId] : undefined });
+      await notifyStudentsOfNote(tx, { noteId: row!.id, title: note.title, batchId: batchId ?? undefined, studentIds: studentId ? [studentId] : undefined });
     }
 
     // A few enquiries in the New Registrations pipeline, received over the last days. The first one's
@@ -443,4 +506,37 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       ]);
     }
   });
+}
+
+/**
+ * Fees for the demo (issue 22): an ₹18,000 plan in three instalments on the first two batches (the
+ * first instalment a month overdue), a few payments (one in full, one in part), so the Fees screen
+ * has overdue dues, receipts and a month's collection. Through the services, like the office would.
+ */
+async function seedDemoFees(db: Db): Promise<void> {
+  const today = calendarDateIn(DEFAULT_TIME_ZONE, new Date());
+  const demoBatches = await db.select({ id: batches.id, name: batches.name }).from(batches).orderBy(batches.name).limit(2);
+  for (const batch of demoBatches) {
+    await createPlan(db, null, {
+      name: `${batch.name} fees`,
+      batch: batch.id,
+      amount: 18_000_00,
+      instalments: [
+        { dueDate: shiftDate(today, -30), amount: 6_000_00 },
+        { dueDate: shiftDate(today, 30), amount: 6_000_00 },
+        { dueDate: shiftDate(today, 90), amount: 6_000_00 },
+      ],
+    });
+  }
+  const [first] = demoBatches;
+  if (!first) return;
+  const roster = await db.select({ studentId: batchStudents.studentId }).from(batchStudents).where(eq(batchStudents.batchId, first.id)).orderBy(batchStudents.studentId).limit(3);
+  const payments = [
+    { amount: 6_000_00, mode: 'upi' as const, reference: 'UPI-402911823311' },
+    { amount: 2_500_00, mode: 'cash' as const, reference: undefined },
+  ];
+  for (const [index, payment] of payments.entries()) {
+    const student = roster[index];
+    if (student) await recordPayment(db, null, student.studentId, { ...payment, date: today });
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { CSV_HEADERS } from '@academy/shared/i18n/csv-headers';
+import { csvCell, csvHeader, toCsv } from './csv';
 
 describe('CSV', () => {
   it('quotes cells with commas, quotes and line breaks, doubling quotes', () => {
@@ -18,6 +19,16 @@ describe('CSV', () => {
   });
 
   it('writes a document with a BOM and CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [['1', 'x,y']])).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
+    expect(toCsv(['Name', 'Status'], [['1', 'x,y']])).toBe('\uFEFFName,Status\r\n1,"x,y"\r\n');
+  });
+
+  it("words the header row in the requester's language and leaves the cells as they are", () => {
+    expect(toCsv(['Name', 'Amount (₹)'], [['Aarav Patil', '1500.00']], 'mr')).toBe('\uFEFFनाव,रक्कम (₹)\r\nAarav Patil,1500.00\r\n');
+    expect(toCsv(['Name', 'Amount (₹)'], [], 'hi')).toBe('\uFEFFनाम,राशि (₹)\r\n');
+    for (const [en, mr, hi] of CSV_HEADERS) {
+      expect(mr.trim(), en).not.toBe('');
+      expect(hi.trim(), en).not.toBe('');
+      expect(csvHeader(en, 'en')).toBe(en);
+    }
   });
 });

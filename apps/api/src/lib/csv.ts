@@ -1,3 +1,6 @@
+import { CSV_HEADERS, type CsvHeader } from '@academy/shared/i18n/csv-headers';
+import type { Language } from '@academy/shared/languages';
+
 export type CsvValue = string | number | null | undefined;
 
 // A cell starting with one of these is run as a formula by spreadsheet programs (CSV injection).
@@ -15,10 +18,19 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const HEADER_WORDS = new Map<string, readonly [string, string]>(CSV_HEADERS.map(([en, mr, hi]) => [en, [mr, hi]]));
+
+/** A column header in the requester's language (decision 015); the cells below stay as stored. */
+export function csvHeader(header: CsvHeader, language: Language): string {
+  if (language === 'en') return header;
+  return HEADER_WORDS.get(header)?.[language === 'mr' ? 0 : 1] ?? header;
+}
+
 /**
- * A whole CSV document: a header row, then the rows; CRLF line ends, and a UTF-8 byte order mark so
- * that Excel reads Marathi and Hindi names correctly.
+ * A whole CSV document: a header row in the requester's language, then the rows; CRLF line ends, and
+ * a UTF-8 byte order mark so that Excel reads Marathi and Hindi names correctly.
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+export function toCsv(header: readonly CsvHeader[], rows: readonly (readonly CsvValue[])[], language: Language = 'en'): string {
+  const words = header.map((name) => csvHeader(name, language));
+  return `\uFEFF${[words, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

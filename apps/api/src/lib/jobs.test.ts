@@ -49,6 +49,26 @@ describe('the job runner', () => {
     expect(status).toMatchObject({ name: 'flaky', label: 'Flaky', everyMs: 3_600_000, running: false, lastRun: { status: 'failed', error: 'disk full (2)', attempts: 2 } });
   });
 
+  it('keeps polling while a long job runs: a job enqueued meanwhile (an absence alert) does not wait for it', async () => {
+    const runner = createJobRunner({ db: t.database.db, pollMs: 50 });
+    let release!: () => void;
+    const longJobRunning = new Promise<void>((started) => {
+      runner.define('long-report-cards', { label: 'Long', run: () => (started(), new Promise<void>((resolve) => (release = resolve))) });
+    });
+    let quickRan = false;
+    runner.define('quick-alert', { label: 'Quick', run: async () => void (quickRan = true) });
+    await runner.enqueue('long-report-cards');
+    runner.start();
+    try {
+      await longJobRunning;
+      await runner.enqueue('quick-alert');
+      await expect.poll(() => quickRan, { timeout: 5_000 }).toBe(true);
+    } finally {
+      release();
+      await runner.stop();
+    }
+  });
+
   it('waits `afterFailureMs` instead of its interval after giving up, when the job says so', async () => {
     const runner = createJobRunner({ db: t.database.db });
     runner.define('backup-like', { label: 'Backup-like', everyMs: 60_000, maxAttempts: 1, afterFailureMs: 15 * 60_000, run: async () => {

@@ -171,7 +171,8 @@ export function createJobRunner(options: {
       where locked_by = ${workerId} and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
   }
 
-  async function runDue(): Promise<number> {
+  /** Claims every due row this runner has room for and starts it; resolves once nothing more is due (not when the runs end). */
+  async function claimAndLaunch(): Promise<Promise<void>[]> {
     await ensureRows();
     const started: Promise<void>[] = [];
     for (;;) {
@@ -181,14 +182,23 @@ export function createJobRunner(options: {
       // Full: wait for one to finish before claiming more.
       if (running.size >= concurrency) await Promise.race(running.values());
     }
+    return started;
+  }
+
+  async function runDue(): Promise<number> {
+    const started = await claimAndLaunch();
     await Promise.all(started);
     return started.length;
   }
 
-  /** The timer's poll: never two at once in one process; errors (database away) are logged and retried next time. */
+  /**
+   * The timer's poll: never two at once in one process; errors (database away) are logged and retried next time.
+   * It does not wait for the runs it started: a long job (a big backup, a batch's report cards) must not hold
+   * back the next poll, or a parent's absence alert would wait behind it.
+   */
   function poll() {
     if (stopped || polling) return;
-    polling = runDue()
+    polling = claimAndLaunch()
       .catch((error: unknown) => options.log?.error({ err: error }, 'job runner poll failed'))
       .finally(() => (polling = undefined));
   }

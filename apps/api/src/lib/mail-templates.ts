@@ -98,9 +98,9 @@ export function passwordResetMail(input: { academyName: string; userName: string
 }
 
 const ROLE_WORDS = {
-  en: { admin: 'an administrator', teacher: 'a teacher', student: 'a student' },
-  mr: { admin: 'प्रशासक', teacher: 'शिक्षक', student: 'विद्यार्थी' },
-  hi: { admin: 'प्रशासक', teacher: 'शिक्षक', student: 'छात्र' },
+  en: { admin: 'an administrator', teacher: 'a teacher', student: 'a student', parent: 'a parent' },
+  mr: { admin: 'प्रशासक', teacher: 'शिक्षक', student: 'विद्यार्थी', parent: 'पालक' },
+  hi: { admin: 'प्रशासक', teacher: 'शिक्षक', student: 'छात्र', parent: 'अभिभावक' },
 } as const;
 
 /** A new account created by the office: the person chooses their own password with the link. */
@@ -224,5 +224,127 @@ export function enquiryReceivedMail(input: {
     // even the name), so the form cannot be used to send someone else a text of the sender's choosing.
     greeting: words.greeting,
     paragraphs: [words.received, ...(input.phones.length > 0 ? [words.call] : [])],
+  });
+}
+
+/** A student's report card, attached as a PDF (issue 23). `period` is already worded ('01-06-2026 to 30-06-2026'). */
+export function reportCardMail(input: { academyName: string; studentName: string; period: string; language?: Language }): MailContent {
+  const language = input.language ?? 'en';
+  const { academyName: academy, studentName: name, period } = input;
+  const words = {
+    en: {
+      subject: `Report card of ${name} — ${academy}`,
+      greeting: 'Hello,',
+      paragraphs: [`The report card of ${name} for ${period} is attached to this mail as a PDF.`, 'It shows the marks, ranks and batch averages of each test and the attendance for the period.'],
+    },
+    mr: {
+      subject: `${name} यांचे प्रगतिपत्रक — ${academy}`,
+      greeting: 'नमस्कार,',
+      paragraphs: [`${name} यांचे ${period} या काळाचे प्रगतिपत्रक या ईमेलसोबत PDF म्हणून जोडले आहे.`, 'त्यात प्रत्येक चाचणीचे गुण, क्रमांक, बॅचची सरासरी आणि या काळातील हजेरी दिली आहे.'],
+    },
+    hi: {
+      subject: `${name} का रिपोर्ट कार्ड — ${academy}`,
+      greeting: 'नमस्ते,',
+      paragraphs: [`${name} का ${period} का रिपोर्ट कार्ड इस ईमेल के साथ PDF के रूप में जुड़ा है.`, 'इसमें हर टेस्ट के अंक, रैंक, बैच का औसत और इस अवधि की हाज़िरी दी गई है.'],
+    },
+  }[language];
+  return renderMail({ language, academyName: academy, subject: words.subject, greeting: words.greeting, paragraphs: words.paragraphs });
+}
+
+/** A fee reminder (issue 22): the dues still open, each with its date and balance, and the total. */
+export function feeReminderMail(input: {
+  academyName: string;
+  studentName: string;
+  dues: { label: string; dueDate: string; balance: string }[];
+  total: string;
+  officePhone?: string;
+  language?: Language;
+}): MailContent {
+  const language = input.language ?? 'en';
+  const { academyName: academy, studentName: name, total } = input;
+  const lines = input.dues.map((due) => `${due.label} — ${due.dueDate}: ₹${due.balance}`);
+  const phone = input.officePhone;
+  const words = {
+    en: {
+      subject: `${academy}: fee reminder for ${name}`,
+      greeting: `Hello ${name},`,
+      intro: 'This is a reminder that these fees are due:',
+      total: `Total due: ₹${total}.`,
+      close: phone ? `Please pay at the office or call ${phone} if you have any question. If you have already paid, thank you and please ignore this mail.` : 'Please pay at the office. If you have already paid, thank you and please ignore this mail.',
+    },
+    mr: {
+      subject: `${academy}: ${name} यांच्या फीची आठवण`,
+      greeting: `नमस्कार ${name},`,
+      intro: 'ही फी भरायची बाकी आहे, याची आठवण करून देत आहोत:',
+      total: `एकूण बाकी: ₹${total}.`,
+      close: phone ? `कृपया ऑफिसमध्ये फी भरा; काही प्रश्न असल्यास ${phone} वर फोन करा. आपण आधीच भरली असल्यास, धन्यवाद; हा ईमेल दुर्लक्षित करा.` : 'कृपया ऑफिसमध्ये फी भरा. आपण आधीच भरली असल्यास, धन्यवाद; हा ईमेल दुर्लक्षित करा.',
+    },
+    hi: {
+      subject: `${academy}: ${name} की फीस की याद`,
+      greeting: `नमस्ते ${name},`,
+      intro: 'यह याद दिलाने के लिए कि यह फीस भरनी बाकी है:',
+      total: `कुल बाकी: ₹${total}.`,
+      close: phone ? `कृपया ऑफ़िस में फीस भरें; कोई सवाल हो तो ${phone} पर फ़ोन करें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस ईमेल को अनदेखा करें.` : 'कृपया ऑफ़िस में फीस भरें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस ईमेल को अनदेखा करें.',
+    },
+  }[language];
+  return renderMail({ language, academyName: academy, subject: words.subject, greeting: words.greeting, paragraphs: [words.intro, ...lines, words.total, words.close] });
+}
+
+/**
+ * A fee reminder for a student's parents, in every language (the parent messages' mail adds "Dear
+ * parent,"; the webhook sends the text as it is). `{parent}` is not used: the greeting is the family's.
+ */
+export function feeReminderParentMessages(input: { academyName: string; studentName: string; dues: { label: string; dueDate: string; balance: string }[]; total: string; officePhone?: string }): Record<Language, { subject: string; text: string }> {
+  const { academyName: academy, studentName: name, total, officePhone: phone } = input;
+  const lines = input.dues.map((due) => `${due.label} — ${due.dueDate}: ₹${due.balance}`);
+  const text = (intro: string, totalLine: string, close: string) => [intro, ...lines, totalLine, close].join('\n');
+  return {
+    en: {
+      subject: `${academy}: fee reminder for ${name}`,
+      text: text(
+        `This is a reminder that these fees of ${name} are due:`,
+        `Total due: ₹${total}.`,
+        phone ? `Please pay at the office or call ${phone} if you have any question. If you have already paid, thank you and please ignore this message.` : 'Please pay at the office. If you have already paid, thank you and please ignore this message.',
+      ),
+    },
+    mr: {
+      subject: `${academy}: ${name} यांच्या फीची आठवण`,
+      text: text(
+        `${name} यांची ही फी भरायची बाकी आहे, याची आठवण करून देत आहोत:`,
+        `एकूण बाकी: ₹${total}.`,
+        phone ? `कृपया ऑफिसमध्ये फी भरा; काही प्रश्न असल्यास ${phone} वर फोन करा. आपण आधीच भरली असल्यास, धन्यवाद; हा संदेश दुर्लक्षित करा.` : 'कृपया ऑफिसमध्ये फी भरा. आपण आधीच भरली असल्यास, धन्यवाद; हा संदेश दुर्लक्षित करा.',
+      ),
+    },
+    hi: {
+      subject: `${academy}: ${name} की फीस की याद`,
+      text: text(
+        `यह याद दिलाने के लिए कि ${name} की यह फीस भरनी बाकी है:`,
+        `कुल बाकी: ₹${total}.`,
+        phone ? `कृपया ऑफ़िस में फीस भरें; कोई सवाल हो तो ${phone} पर फ़ोन करें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस संदेश को अनदेखा करें.` : 'कृपया ऑफ़िस में फीस भरें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस संदेश को अनदेखा करें.',
+      ),
+    },
+  };
+}
+
+/** The short note to parents' webhook (SMS/WhatsApp) when a report card has been mailed to them. */
+export function reportCardParentMessages(input: { academyName: string; studentName: string; period: Record<Language, string> }): Record<Language, { subject: string; text: string }> {
+  const { academyName: academy, studentName: name, period } = input;
+  return {
+    en: { subject: `Report card of ${name} — ${academy}`, text: `The report card of ${name} for ${period.en} has been sent to your email as a PDF.` },
+    mr: { subject: `${name} यांचे प्रगतिपत्रक — ${academy}`, text: `${name} यांचे ${period.mr} या काळाचे प्रगतिपत्रक आपल्या ईमेलवर PDF म्हणून पाठवले आहे.` },
+    hi: { subject: `${name} का रिपोर्ट कार्ड — ${academy}`, text: `${name} का ${period.hi} का रिपोर्ट कार्ड आपके ईमेल पर PDF के रूप में भेजा गया है.` },
+  };
+}
+
+const FAMILY_GREETING: Record<Language, string> = { en: 'Dear parent,', mr: 'आदरणीय पालक,', hi: 'आदरणीय अभिभावक,' };
+
+/** A message from the academy to a parent (absence alerts; later fee reminders): the text is already in their language. */
+export function parentMessageMail(input: { academyName: string; subject: string; text: string; language: Language }): MailContent {
+  return renderMail({
+    language: input.language,
+    academyName: input.academyName,
+    subject: input.subject,
+    greeting: FAMILY_GREETING[input.language],
+    paragraphs: input.text.split(/\n+/).filter(Boolean),
   });
 }

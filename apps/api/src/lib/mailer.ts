@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
 export type MailContent = { subject: string; text: string; html: string };
-export type OutgoingMail = MailContent & { to: string };
+/** A file sent with a mail (a report card's PDF). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type OutgoingMail = MailContent & { to: string; attachments?: MailAttachment[] };
 
 export type Mailer = {
   /** Resolves once the SMTP server accepted the mail (or the .eml file is on disk). */

@@ -83,7 +83,7 @@ describe('server messages in Marathi and Hindi', () => {
     const fixed = [
       ...stringsOf(sharedMessages),
       // The notification prefix is stored with the notification (data, written once for all readers).
-      ...stringsOf({ NOTE_MESSAGES: { ...NOTE_MESSAGES, notificationPrefix: '' }, BACKUP_MESSAGES, ANNOUNCEMENT_MESSAGES, ATTENDANCE_MESSAGES, BATCH_MESSAGES }),
+      ...stringsOf({ NOTE_MESSAGES, BACKUP_MESSAGES, ANNOUNCEMENT_MESSAGES, ATTENDANCE_MESSAGES, BATCH_MESSAGES }),
       ...(Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => new AppError(code).message),
       ENQUIRY_RECEIVED,
       CONTACT_RECEIVED,

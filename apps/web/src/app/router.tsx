@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@academy/shared/roles';
 import { adminDashboardSummaryQueryOptions } from '../features/admin-dashboard/api';
 import { studentScheduleQueryOptions, teacherScheduleQueryOptions } from '../features/batches/api';
+import { parentChildrenQueryOptions } from '../features/parents/api';
 import { RequireRole } from '../features/auth/components/require-role';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RouteError } from '../components/ui/route-error';
@@ -28,6 +29,11 @@ let prefetchClient: QueryClient | undefined;
  * round instead of the data waiting for the code (issue 17). The loader never waits for them and never
  * fails: the screen's own useQuery picks up the answer, or the error, from the cache.
  */
+/** A policy page: its legal text's catalog loads with its code (not on every public page). */
+function withLegalText(load: () => Promise<object>): LazyModule {
+  return () => Promise.all([load(), loadCatalog('legal')]).then(([module]) => module) as ReturnType<LazyModule>;
+}
+
 function page(path: string, load: LazyModule, prefetch?: (client: QueryClient) => Promise<void>): RouteObject {
   if (!prefetch) return { path, lazy: load };
   return {
@@ -91,9 +97,9 @@ const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
     page('courses', () => import('./routes/public/courses')),
     page('resources', () => import('./routes/public/resources')),
     page('admission', () => import('./routes/public/admission')),
-    page('terms-of-service', () => import('./routes/public/terms-of-service')),
-    page('privacy-policy', () => import('./routes/public/privacy-policy')),
-    page('cookies-policy', () => import('./routes/public/cookies-policy')),
+    page('terms-of-service', withLegalText(() => import('./routes/public/terms-of-service'))),
+    page('privacy-policy', withLegalText(() => import('./routes/public/privacy-policy'))),
+    page('cookies-policy', withLegalText(() => import('./routes/public/cookies-policy'))),
     // Any other path (unknown /app/... paths show the signed-in area's own not-found).
     page('*', () => import('./routes/public/not-found')),
   ],
@@ -105,6 +111,7 @@ const adminRoutes = area('app', 'admin', [
   page('backup', () => import('./routes/admin/backup')),
   page('settings', () => import('./routes/admin/settings')),
   page('activity', () => import('./routes/admin/activity')),
+  page('fees', () => import('./routes/admin/fees')),
   page('registrations', () => import('./routes/admin/registrations/registration-list')),
   page('registrations/new', () => import('./routes/admin/registrations/registration-create')),
   page('registrations/:id', () => import('./routes/admin/registrations/registration-detail')),
@@ -113,6 +120,7 @@ const adminRoutes = area('app', 'admin', [
   page('students/create', () => import('./routes/admin/students/student-create')),
   page('students/:id', () => import('./routes/admin/students/student-detail')),
   page('students/:id/edit', () => import('./routes/admin/students/student-edit')),
+  page('parents', () => import('./routes/admin/parents/parent-list')),
   page('subjects', () => import('./routes/admin/subjects/subject-list')),
   page('subjects/create', () => import('./routes/admin/subjects/subject-create')),
   page('subjects/:id', () => import('./routes/admin/subjects/subject-detail')),
@@ -134,12 +142,16 @@ const adminRoutes = area('app', 'admin', [
   page('batches/:id', () => import('./routes/admin/batches/batch-detail')),
   page('batches/:id/edit', () => import('./routes/admin/batches/batch-edit')),
   page('batches/:batchId/add-existing-student', () => import('./routes/admin/batches/batch-add-existing-student')),
+  page('batches/:id/tests', () => import('./routes/admin/tests/batch-tests')),
+  page('tests/:testId', () => import('./routes/admin/tests/test-marks')),
 ]);
 
 const teacherRoutes = area('app/teacher', 'teacher', [
   page('dashboard', () => import('./routes/teacher/dashboard'), (client) => client.prefetchQuery(teacherScheduleQueryOptions)),
   page('batches', () => import('./routes/teacher/batches/batch-list')),
   page('batches/:id', () => import('./routes/teacher/batches/batch-detail')),
+  page('batches/:id/tests', () => import('./routes/teacher/tests/batch-tests')),
+  page('tests/:testId', () => import('./routes/teacher/tests/test-marks')),
   page('students', () => import('./routes/teacher/students')),
   page('attendance/mark', () => import('./routes/teacher/attendance/mark-attendance')),
   page('attendance/student', () => import('./routes/teacher/attendance/student-attendance')),
@@ -154,10 +166,24 @@ const studentRoutes = area('app/student', 'student', [
   page('batches', () => import('./routes/student/batches')),
   page('notes', () => import('./routes/student/notes')),
   page('attendance', () => import('./routes/student/attendance')),
+  page('tests', () => import('./routes/student/tests')),
   page('announcements', () => import('./routes/student/announcements/announcement-list')),
   page('announcements/:id', () => import('./routes/student/announcements/announcement-detail')),
   page('profile', () => import('./routes/student/profile')),
   page('schedule', () => import('./routes/student/schedule')),
+  page('fees', () => import('./routes/student/fees')),
+]);
+
+// The parent's area (issue 21): their children's day, announcements for parents, the children's notes.
+const parentRoutes = area('app/parent', 'parent', [
+  page('dashboard', () => import('./routes/parent/dashboard'), (client) => client.prefetchQuery(parentChildrenQueryOptions)),
+  page('announcements', () => import('./routes/parent/announcements/announcement-list')),
+  page('announcements/:id', () => import('./routes/parent/announcements/announcement-detail')),
+  page('notes', () => import('./routes/parent/notes')),
+  page('profile', () => import('./routes/parent/profile')),
+  // A child's fees and tests (the student's own screens' components), one child at a time.
+  page('fees', () => import('./routes/parent/fees')),
+  page('tests', () => import('./routes/parent/tests')),
 ]);
 
 export const routes: RouteObject[] = [
@@ -174,6 +200,7 @@ export const routes: RouteObject[] = [
       adminRoutes,
       teacherRoutes,
       studentRoutes,
+      parentRoutes,
     ],
   },
 ];

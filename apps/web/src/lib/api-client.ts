@@ -81,6 +81,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Extra request headers (a payment's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** A success answer: its `data`, and the `message` the server added for people, if any. */
@@ -95,7 +97,7 @@ export interface ApiResult<T> {
  */
 export async function apiRequestWithMessage<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
   // The server words its messages in the language the person reads (a signed-in user's own wins there).
-  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
+  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage(), ...options.headers };
   // An empty body must not claim to be JSON: the server rejects an empty JSON body.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

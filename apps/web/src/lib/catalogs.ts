@@ -4,10 +4,10 @@ import { loadServerMessages } from './server-text';
 
 /**
  * The compiled messages, one small chunk per language and catalog (apps/web/lingui.config.ts): the
- * public site loads `public`, the signed-in areas add `app`. @lingui/vite-plugin compiles each .po
+ * public site loads `public`, the signed-in areas add `app`, the three policy pages add `legal`. @lingui/vite-plugin compiles each .po
  * file when it is imported, so the translations' PO files are the only source.
  */
-export type CatalogName = 'public' | 'app';
+export type CatalogName = 'public' | 'app' | 'legal';
 
 const loaders: Record<CatalogName, Record<Language, () => Promise<{ messages: Messages }>>> = {
   public: {
@@ -19,6 +19,11 @@ const loaders: Record<CatalogName, Record<Language, () => Promise<{ messages: Me
     en: () => import('../locales/en/app.po'),
     mr: () => import('../locales/mr/app.po'),
     hi: () => import('../locales/hi/app.po'),
+  },
+  legal: {
+    en: () => import('../locales/en/legal.po'),
+    mr: () => import('../locales/mr/legal.po'),
+    hi: () => import('../locales/hi/legal.po'),
   },
 };
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { i18n } from '@lingui/core';
-import { isLanguage, type Language } from '@academy/shared/languages';
+import { INTL_LOCALES, isLanguage, type Language } from '@academy/shared/languages';
 import { currentLanguage, setCurrentLanguage } from './current-language';
 import { addCatalog, loadLanguage, type CatalogName } from './catalogs';
 
@@ -27,7 +27,8 @@ export function storedLanguage(): Language | null {
 
 function apply(language: Language): void {
   setCurrentLanguage(language);
-  i18n.activate(language);
+  // Numbers inside messages (ICU `#`, `{count}`) keep Latin digits and Indian grouping, like format-number.ts.
+  i18n.activate(language, [`${INTL_LOCALES[language]}-u-nu-latn`]);
   document.documentElement.lang = language;
   // All three languages are written left to right; set anyway so a future one only changes this.
   document.documentElement.dir = 'ltr';

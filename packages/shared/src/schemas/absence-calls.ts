@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, personRefSchema } from './common';
+import { parentRelationSchema } from './parents';
 
 /**
  * GET /api/admin/absent-today (admin): the students marked absent today in any batch, with their
@@ -15,6 +16,8 @@ export const absentTodaySchema = z.object({
       parentName: z.string().nullable(),
       parentPhone: z.string().nullable(),
       phone: z.string().nullable(),
+      /** The linked parents (issue 21), by name: the office calls these first; empty when none. */
+      parents: z.array(z.object({ _id: z.uuid(), name: z.string(), phone: z.string().nullable(), relation: parentRelationSchema })),
       batches: z.array(z.object({ _id: z.uuid(), name: z.string() })),
       /** Null until the office ticks "called". */
       called: z.object({ at: isoDateTimeSchema, by: personRefSchema.nullable() }).nullable(),

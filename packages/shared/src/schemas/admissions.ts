@@ -217,7 +217,7 @@ export type EnquiryStatusChange = z.infer<typeof enquiryStatusChangeSchema>;
 const matchedOnSchema = z.array(z.enum(['email', 'phone']));
 /** Records with the same email or phone: the family may already study here or have applied before. */
 export const enquiryDuplicatesSchema = z.object({
-  students: z.array(z.object({ _id: z.uuid(), name: z.string(), email: z.string(), phone: z.string().nullable(), status: z.string(), matchedOn: matchedOnSchema })),
+  students: z.array(z.object({ _id: z.uuid(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), status: z.string(), matchedOn: matchedOnSchema })),
   enquiries: z.array(
     z.object({ _id: z.uuid(), studentName: z.string(), status: enquiryStatusSchema, source: z.enum(ENQUIRY_SOURCES), createdAt: isoDateTimeSchema, matchedOn: matchedOnSchema }),
   ),
@@ -251,9 +251,19 @@ export type AdmissionEnquiryList = z.infer<typeof admissionEnquiryListSchema>;
 export const enquiryCountsSchema = z.object({ new: z.number().int(), contacted: z.number().int(), admitted: z.number().int(), rejected: z.number().int() });
 export type EnquiryCounts = z.infer<typeof enquiryCountsSchema>;
 
-/** The answer of a conversion: the new student and the enquiry, now linked to it. */
+/**
+ * The answer of a conversion: the new student (with their ID; no email when the enquiry's email already
+ * belonged to a parent or a sibling, issue 21), the enquiry, now linked to it, and the parent linked.
+ */
 export const convertEnquiryResultSchema = z.object({
-  student: z.object({ _id: z.uuid(), name: z.string(), email: z.string() }),
+  student: z.object({ _id: z.uuid(), name: z.string(), email: z.string().nullable(), studentCode: z.string() }),
+  /** The parent accounts the new student was linked to, when the enquiry's email was the family's. */
+  parents: z.array(z.object({ _id: z.uuid(), name: z.string(), email: z.string() })),
+  /**
+   * Whose account already had the enquiry's email, so that the student was created without one: a
+   * parent's, or a sibling's (a student converted earlier with the parent's email); null when nobody's.
+   */
+  emailOwner: z.object({ kind: z.enum(['parent', 'sibling']), name: z.string() }).nullable(),
   enquiry: admissionEnquirySchema,
   /** The batch the student was enrolled in, if one was chosen. */
   batch: namedRefSchema.nullable(),

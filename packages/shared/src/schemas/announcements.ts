@@ -5,7 +5,7 @@ export const ANNOUNCEMENT_TYPES = ['general', 'event', 'holiday', 'exam', 'emerg
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 export const ANNOUNCEMENT_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type AnnouncementPriority = (typeof ANNOUNCEMENT_PRIORITIES)[number];
-export const ANNOUNCEMENT_AUDIENCES = ['everyone', 'students', 'teachers'] as const;
+export const ANNOUNCEMENT_AUDIENCES = ['everyone', 'students', 'teachers', 'parents'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 export const ANNOUNCEMENT_STATUSES = ['active', 'scheduled', 'expired'] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
@@ -61,7 +61,7 @@ export const announcementInputSchema = z
     content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(5000, 'Content must be at most 5000 characters'),
     type: z.enum(ANNOUNCEMENT_TYPES, { error: 'Type must be general, event, holiday, exam or emergency' }).default('general'),
     priority: z.enum(ANNOUNCEMENT_PRIORITIES, { error: 'Priority must be low, medium or high' }).default('medium'),
-    audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Audience must be everyone, students or teachers' }).default('everyone'),
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Audience must be everyone, students, teachers or parents' }).default('everyone'),
     /** Empty: the whole audience; else only the people of these batches (their students, their teachers). */
     batches: idListSchema('batches').default([]),
     /** A closure: no class on these dates for these batches (all batches when none is chosen). Optional, off by default. */

@@ -18,6 +18,12 @@ export const ATTENDANCE_MESSAGES = {
 
 /** The longest range one history or student answer covers (a year and a day: an academic year fits). */
 export const ATTENDANCE_MAX_RANGE_DAYS = 366;
+/**
+ * GET /api/student/attendance (every batch of the student) without a range lists only this many of
+ * the newest marks in `records` (`recordsTotal` says how many there are); the counts still cover
+ * every mark. Asked with startDate and endDate, every mark of the range is listed.
+ */
+export const STUDENT_RECENT_RECORDS = 60;
 
 /** GET /api/attendance/{batchId}/{date} */
 export const attendanceDayParamsSchema = z.object({ batchId: idSchema, date: calendarDateSchema });
@@ -146,12 +152,14 @@ export type AttendanceMonth = z.infer<typeof attendanceMonthSchema>;
  * batch; /api/student/attendance answers every batch of the student (`batch` null, `batches` per batch).
  */
 export const studentAttendanceSchema = z.object({
-  student: z.object({ _id: z.uuid(), name: z.string(), email: z.string() }),
+  student: z.object({ _id: z.uuid(), name: z.string(), email: z.string().nullable() }),
   batch: attendanceBatchSchema.nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  /** Newest first. */
+  /** Newest first. Without a range, the all-batches answer lists only the newest STUDENT_RECENT_RECORDS. */
   records: z.array(attendanceRecordSchema),
+  /** How many marks the range holds (more than `records.length` when the list was cut). */
+  recordsTotal: z.number().int(),
   statistics: attendanceStatisticsSchema,
   monthly: z.array(attendanceMonthSchema),
   batches: z.array(z.object({ batch: attendanceBatchSchema, statistics: attendanceStatisticsSchema })),

@@ -8,12 +8,14 @@ import { calendarDateSchema, optionalQueryValue, pagedQuerySchema, paginationSch
  */
 export const AUDIT_ENTITY_TYPES = [
   'student',
+  'parent',
   'teacher',
   'user',
   'batch',
   'standard',
   'subject',
   'attendance',
+  'test',
   'note',
   'announcement',
   'enquiry',
@@ -21,18 +23,24 @@ export const AUDIT_ENTITY_TYPES = [
   'settings',
   'backup',
   'account',
+  'fee_plan',
+  'fee_receipt',
+  'fee_concession',
+  'fee_reminder',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** How each record type reads on screen. */
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   student: 'Student',
+  parent: 'Parent',
   teacher: 'Teacher',
   user: 'User',
   batch: 'Batch',
   standard: 'Standard',
   subject: 'Subject',
   attendance: 'Attendance',
+  test: 'Test',
   note: 'Note',
   announcement: 'Announcement',
   enquiry: 'Enquiry',
@@ -40,6 +48,10 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   settings: 'Settings',
   backup: 'Backup',
   account: 'Sign-in and password',
+  fee_plan: 'Fee plan',
+  fee_receipt: 'Fee receipt',
+  fee_concession: 'Fee concession',
+  fee_reminder: 'Fee reminder',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

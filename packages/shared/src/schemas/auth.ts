@@ -22,8 +22,17 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .refine((password) => !isCommonPassword(password), 'This password is too common. Choose a less guessable one');
 
+/** A student ID such as LAT-2026-0042 (issue 21), any case; stored upper-case. */
+export const STUDENT_CODE_PATTERN = /^[A-Za-z]{2,10}-\d{4}-\d{4,}$/;
+
 export const loginInputSchema = z.object({
-  email: emailSchema,
+  // The spec's field name stays; it takes the email or the student ID (issue 21).
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .pipe(z.union([z.string().regex(STUDENT_CODE_PATTERN).transform((code) => code.toUpperCase()), z.email({ error: 'Enter a valid email address' }).transform((email) => email.toLowerCase())], { error: 'Enter a valid email address' })),
   // Any stored password may be tried; length is capped so hashing cannot be abused.
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Invalid email or password'),
 });
@@ -35,7 +44,8 @@ export const roleSchema = z.enum(ROLES, { error: `Role must be one of: ${ROLES.j
 export const sessionUserSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
-  email: z.string(),
+  /** Null for a student without an email, who signs in with the student ID (issue 21). */
+  email: z.string().nullable(),
   role: roleSchema,
   avatarUrl: z.string().nullable(),
   // The language the person chose (issue 20); signing in switches the app to it.
@@ -49,8 +59,11 @@ export const languageSchema = z.enum(LANGUAGES, { error: 'Choose English, Marath
 export const languageInputSchema = z.object({ language: languageSchema }, { error: 'Choose English, Marathi or Hindi' });
 export type LanguageInput = z.infer<typeof languageInputSchema>;
 
-/** POST /api/auth/forgot-password. */
-export const forgotPasswordInputSchema = z.object({ email: emailSchema }, { error: 'Email is required' });
+/**
+ * POST /api/auth/forgot-password: the email, or a student ID (issue 21), which is answered with
+ * "ask the office or your parent" — whatever the ID, so the answer tells nothing about who exists.
+ */
+export const forgotPasswordInputSchema = z.object({ email: loginInputSchema.shape.email }, { error: 'Email is required' });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
 
 /** Any malformed token gets the same answer as an unknown or expired one. */

@@ -8,6 +8,8 @@ import { isoDateTimeSchema, namedRefSchema, personRefSchema, standardRefSchema, 
 
 /** A batch counts as near capacity when its active students fill at least this share of its seats. */
 export const NEAR_CAPACITY_SHARE = 0.8;
+/** The dashboard lists at most this many of them (the fullest); `batchesNearCapacityTotal` counts them all. */
+export const NEAR_CAPACITY_LIST = 8;
 
 /** GET /api/admin/dashboard/summary. */
 export const adminDashboardSummarySchema = z.object({
@@ -25,7 +27,7 @@ export const adminDashboardSummarySchema = z.object({
   }),
   /** The five students added last. */
   recentStudents: z.array(
-    z.object({ _id: z.uuid(), name: z.string(), email: z.string(), standard: standardRefSchema.nullable(), admissionDate: z.string(), createdAt: isoDateTimeSchema }),
+    z.object({ _id: z.uuid(), name: z.string(), email: z.string().nullable(), standard: standardRefSchema.nullable(), admissionDate: z.string(), createdAt: isoDateTimeSchema }),
   ),
   /** The five admission enquiries received last, whatever their status. */
   recentRegistrations: z.array(
@@ -38,7 +40,7 @@ export const adminDashboardSummarySchema = z.object({
       createdAt: isoDateTimeSchema,
     }),
   ),
-  /** Batches whose active students fill ≥ 80% of capacity, fullest first. */
+  /** Batches whose active students fill ≥ 80% of capacity, fullest first: at most NEAR_CAPACITY_LIST of them. */
   batchesNearCapacity: z.array(
     z.object({
       _id: z.uuid(),
@@ -50,6 +52,8 @@ export const adminDashboardSummarySchema = z.object({
       seatsLeft: z.number().int(),
     }),
   ),
+  /** How many batches are near capacity (the list above stops at NEAR_CAPACITY_LIST). */
+  batchesNearCapacityTotal: z.number().int(),
   /** Attendance across the academy: today's marks (academy time zone) and the last 14 days, oldest first. */
   attendance: z.object({
     today: attendanceStatisticsSchema.extend({ date: z.string(), batchesMarked: z.number().int() }),

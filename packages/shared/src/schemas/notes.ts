@@ -27,7 +27,6 @@ export const NOTE_MESSAGES = {
   notYourStudent: 'You can share notes only with students of your batches',
   unknownBatch: 'Choose a batch from the list',
   unknownStudent: 'Choose a student from the list',
-  notificationPrefix: 'New note: ',
 } as const;
 
 const optionalId = (label: string) => optionalField(z.uuid({ error: `Choose ${label} from the list` }), `Choose ${label} from the list`);

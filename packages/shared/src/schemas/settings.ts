@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
 import { indianPhoneSchema } from './phone';
+import type { Language } from '../languages';
 
 export const ACADEMY_PHONE_COUNT = 3;
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -110,6 +111,104 @@ export const academySettingsInputSchema = z.object({
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
+/**
+ * The absence alert's message, editable per language in Settings (issue 21). Placeholders in braces are
+ * filled when the alert is sent; the same words go by email (the mail's text) and by the webhook
+ * (`message`). The defaults are the wording the alerts had before templates existed.
+ */
+export const ABSENCE_ALERT_PLACEHOLDERS = ['child', 'batch', 'date', 'status', 'academy'] as const;
+export type AbsenceAlertPlaceholder = (typeof ABSENCE_ALERT_PLACEHOLDERS)[number];
+export const ABSENCE_ALERT_TEMPLATE_MAX = 500;
+export const DEFAULT_ABSENCE_ALERT_TEMPLATES: Record<Language, string> = {
+  en: '{child} was marked {status} today ({date}) in {batch}. If this is unexpected, please call the academy office.',
+  mr: '{child} आज ({date}) {batch} मध्ये {status} आहे. हे अपेक्षित नसल्यास कृपया अकॅडमीच्या ऑफिसला फोन करा.',
+  hi: '{child} आज ({date}) {batch} में {status} है. अगर यह अपेक्षित नहीं है, तो कृपया अकैडमी के ऑफ़िस में फ़ोन करें.',
+};
+/** The mark's word in each language (the glossary's), for {status}. */
+export const ABSENCE_STATUS_WORDS: Record<Language, Record<(typeof ABSENCE_ALERT_STATUSES)[number], string>> = {
+  en: { absent: 'absent', late: 'late' },
+  mr: { absent: 'गैरहजर', late: 'उशिरा' },
+  hi: { absent: 'अनुपस्थित', late: 'देर से' },
+};
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** The placeholders in braces that are not known ({child}, {batch}, {date}, {status}, {academy}). */
+export function unknownPlaceholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).filter((name) => !(ABSENCE_ALERT_PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+/** Fills a template's placeholders (used by the sender and by the preview in Settings). */
+export function renderAbsenceTemplate(template: string, values: Record<AbsenceAlertPlaceholder, string>): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => ((ABSENCE_ALERT_PLACEHOLDERS as readonly string[]).includes(name) ? values[name as AbsenceAlertPlaceholder] : whole));
+}
+
+const absenceAlertTemplateSchema = z
+  .string({ error: 'The message must be text' })
+  .trim()
+  .min(1, 'Write the message for each language')
+  .max(ABSENCE_ALERT_TEMPLATE_MAX, `The message must be at most ${ABSENCE_ALERT_TEMPLATE_MAX} characters`)
+  .refine((template) => unknownPlaceholders(template).length === 0, 'The message has an unknown placeholder: use only child, batch, date, status and academy in braces')
+  .refine((template) => !/[{}]/.test(template.replace(PLACEHOLDER, '')), 'The message has an unknown placeholder: use only child, batch, date, status and academy in braces')
+  .refine((template) => template.includes('{child}'), 'The message must name the child: keep the child placeholder');
+
+export const absenceAlertTemplatesSchema = z.object(
+  { en: absenceAlertTemplateSchema, mr: absenceAlertTemplateSchema, hi: absenceAlertTemplateSchema },
+  { error: 'Send the messages as an object with en, mr and hi' },
+);
+export type AbsenceAlertTemplates = z.infer<typeof absenceAlertTemplatesSchema>;
+
+/** Same-day absence alerts (issue 21): on/off, which marks alert (absent, and late if chosen), the correction delay. */
+export const ABSENCE_ALERT_STATUSES = ['absent', 'late'] as const;
+export const absenceAlertSettingsSchema = z.object(
+  {
+    enabled: z.boolean({ error: 'Say whether absence alerts are on (true or false)' }),
+    statuses: z
+      .array(z.enum(ABSENCE_ALERT_STATUSES, { error: 'Alerts are for absent or late marks' }), { error: 'Choose absent, late or both' })
+      .min(1, 'Choose absent, late or both')
+      .max(2, 'Choose absent, late or both'),
+    delayMinutes: z
+      .number({ error: 'The delay must be a number of minutes' })
+      .int('The delay must be a whole number of minutes')
+      .min(0, 'The delay must be between 0 and 120 minutes')
+      .max(120, 'The delay must be between 0 and 120 minutes'),
+    /** The message per language (left out by older clients: the stored ones stay). */
+    templates: absenceAlertTemplatesSchema.optional(),
+  },
+  { error: 'Send the absence alert settings as an object' },
+);
+export type AbsenceAlertSettingsInput = z.infer<typeof absenceAlertSettingsSchema>;
+/** As stored and answered: the templates are always there (the defaults until the office edits them). */
+export type AbsenceAlertSettings = Omit<AbsenceAlertSettingsInput, 'templates'> & { templates: AbsenceAlertTemplates };
+
+/** The parents' webhook: an HTTPS address (http only for 127.0.0.1/localhost tests) and its signing secret. */
+export const parentWebhookInputSchema = z.object(
+  {
+    url: z
+      .string({ error: 'The webhook address must be text' })
+      .trim()
+      .max(500, 'The webhook address must be at most 500 characters')
+      .refine((url) => url === '' || /^https:\/\/\S+$/.test(url) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/\S*)?$/.test(url), 'The webhook address must start with https://')
+      .nullable()
+      .transform((url) => url || null),
+    /** Left out: the stored secret stays; null clears it (no signed webhook is sent without one). */
+    secret: z
+      .string({ error: 'The secret must be text' })
+      .min(16, 'The secret must be at least 16 characters')
+      .max(200, 'The secret must be at most 200 characters')
+      .nullable()
+      .optional(),
+  },
+  { error: 'Send the webhook settings as an object' },
+);
+
+/** PUT /api/admin/settings/parent-alerts: the absence alerts and the parents' webhook (each left out: unchanged). */
+export const parentAlertSettingsInputSchema = z.object(
+  { absenceAlerts: absenceAlertSettingsSchema.optional(), parentWebhook: parentWebhookInputSchema.optional() },
+  { error: 'Send the settings as an object' },
+);
+export type ParentAlertSettingsInput = z.input<typeof parentAlertSettingsInputSchema>;
+
 const socialLinksSchema = z.object({
   facebook: z.string().nullable(),
   instagram: z.string().nullable(),
@@ -134,6 +233,9 @@ export type PublicAcademySettings = z.infer<typeof publicAcademySettingsSchema>;
 /** The admin's view (GET/PUT /api/admin/settings): the same fields and when they last changed. */
 export const academySettingsSchema = publicAcademySettingsSchema.extend({
   backupTime: z.string(),
+  absenceAlerts: absenceAlertSettingsSchema.extend({ templates: z.object({ en: z.string(), mr: z.string(), hi: z.string() }) }),
+  /** The secret itself never leaves the server. */
+  parentWebhook: z.object({ url: z.string().nullable(), secretSet: z.boolean() }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type AcademySettings = z.infer<typeof academySettingsSchema>;

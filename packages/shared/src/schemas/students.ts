@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './auth';
+import { emailSchema, languageSchema } from './auth';
 import { batchSummarySchema } from './batches';
 import {
   calendarDateSchema,
@@ -23,6 +23,12 @@ export const STUDENT_STATUSES = ['active', 'archived'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 export const studentStatusSchema = z.enum(STUDENT_STATUSES, { error: 'Status must be active or archived' });
 
+/** Server messages about students without an email (issue 21); translated in i18n/server-messages.ts. */
+export const STUDENT_NO_EMAIL_MESSAGES = {
+  passwordNeeded: 'A student without an email needs a first password: set one here and give it to the family',
+  forgotPasswordById: 'Students who sign in with a student ID cannot reset the password by email. Please ask the academy office, or your parent, to set a new one.',
+} as const;
+
 /** Spec section 3: what a new student gets when the form leaves these empty. */
 export const STUDENT_DEFAULTS = { gender: 'male', address: 'Default Address' } as const;
 
@@ -33,7 +39,8 @@ const dateOfBirthSchema = optionalField(
 
 const studentFields = {
   name: requiredNameSchema('Name'),
-  email: emailSchema,
+  /** Optional (issue 21): a student without an email signs in with the student ID; '' or null means none. */
+  email: optionalField(emailSchema, 'Enter a valid email address'),
   gender: genderSchema,
   address: optionalTextSchema('Address', 300),
   phone: optionalPhoneSchema,
@@ -49,20 +56,26 @@ const studentFields = {
 };
 
 /**
- * POST /api/students. Name and email are required; gender defaults to male and address to "Default
+ * POST /api/students. The name is required; the email is optional (issue 21,
+ * docs/decisions/021-parents-and-absence-alerts.md, addendum "Students without an email"); gender defaults to male and address to "Default
  * Address"; phones are optional but must be Indian mobile numbers when given. Without a password the
- * student is mailed a link to choose one. admissionDate defaults to today.
+ * student is mailed a link to choose one; a student without an email needs a password (the office sets
+ * the first one). admissionDate defaults to today.
  */
 export const studentCreateInputSchema = z.object(
   {
     ...studentFields,
     password: optionalInitialPasswordSchema,
+    /** The account's language (its welcome mail and screens); English when left out. */
+    language: languageSchema.optional(),
     gender: studentFields.gender.nullable().optional(),
     standard: studentFields.standard.optional(),
     status: studentFields.status.optional(),
   },
   { error: 'Send the student as an object' },
-);
+).superRefine((input, context) => {
+  if (!input.email && !input.password) context.addIssue({ code: 'custom', path: ['password'], message: STUDENT_NO_EMAIL_MESSAGES.passwordNeeded });
+});
 export type StudentCreateInput = z.input<typeof studentCreateInputSchema>;
 
 /**
@@ -78,8 +91,11 @@ export type StudentUpdateInput = z.input<typeof studentUpdateInputSchema>;
 
 export const studentSchema = z.object({
   _id: z.uuid(),
+  /** The student's ID (issue 21), e.g. LAT-2026-0042; signs in like an email. */
+  studentCode: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null for a student without an email (issue 21). */
+  email: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   gender: genderSchema,
   address: z.string(),
@@ -113,7 +129,7 @@ export const STUDENT_SORTS = ['name', 'createdAt', 'standardLevel'] as const;
 
 /** The filters of GET /api/students and GET /api/students/export.csv. */
 export const studentFilterQuerySchema = z.object({
-  /** Part of the name, email, phone or parent's phone. */
+  /** Part of the name, email, student ID, phone or parent's phone. */
   search: optionalQueryValue(z.string().max(100, 'Search must be at most 100 characters')),
   standardId: optionalQueryValue(z.uuid({ error: 'Invalid standard id' })),
   batchId: optionalQueryValue(z.uuid({ error: 'Invalid batch id' })),

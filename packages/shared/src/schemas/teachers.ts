@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema } from './auth';
+import { emailSchema, languageSchema, newPasswordSchema } from './auth';
 import {
   genderSchema,
   idListSchema,
@@ -46,6 +46,8 @@ export const teacherCreateInputSchema = z.object(
   {
     ...teacherFields,
     password: optionalInitialPasswordSchema,
+    /** The account's language (its welcome mail and screens); English when left out. */
+    language: languageSchema.optional(),
     subjects: teacherFields.subjects.optional(),
     status: teacherFields.status.optional(),
   },
@@ -106,7 +108,8 @@ export const teacherStudentsQuerySchema = z.object({
 export const teacherStudentSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
-  email: z.string(),
+  /** Null for a student without an email (issue 21). */
+  email: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   phone: z.string().nullable(),
   parentName: z.string().nullable(),

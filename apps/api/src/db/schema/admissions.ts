@@ -3,6 +3,7 @@ import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniq
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import { GENDERS } from '@academy/shared/schemas/common';
 import { standards, students, subjects } from './catalogue';
+import { LANGUAGES } from '@academy/shared/languages';
 import { timestamps, users } from './users';
 
 /**
@@ -55,6 +56,8 @@ export const admissionEnquiries = pgTable(
     address: text(),
     message: text(),
     source: text({ enum: ENQUIRY_SOURCES }).notNull(),
+    // The language of the page the family used (issue 20): their mails are written in it.
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     status: text({ enum: ENQUIRY_STATUSES }).notNull().default('new'),
     notes: text(),
     // Set once, by the conversion; unique so one student cannot come from two enquiries.
@@ -64,6 +67,7 @@ export const admissionEnquiries = pgTable(
   },
   (table) => [
     check('admission_enquiries_status_check', sql`${table.status} in ('new', 'contacted', 'admitted', 'rejected')`),
+    check('admission_enquiries_language_check', sql`${table.language} in ('en', 'mr', 'hi')`),
     check('admission_enquiries_source_check', sql`${table.source} in ('admission', 'contact', 'office')`),
     check('admission_enquiries_gender_check', sql`${table.gender} is null or ${table.gender} in ('male', 'female', 'other')`),
     uniqueIndex('admission_enquiries_student_unique').on(table.studentId),

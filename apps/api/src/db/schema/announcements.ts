@@ -33,7 +33,7 @@ export const announcements = pgTable(
     check('announcements_dates_check', sql`${table.endDate} >= ${table.startDate}`),
     check('announcements_type_check', sql`${table.type} in ('general', 'event', 'holiday', 'exam', 'emergency')`),
     check('announcements_priority_check', sql`${table.priority} in ('low', 'medium', 'high')`),
-    check('announcements_audience_check', sql`${table.audience} in ('everyone', 'students', 'teachers')`),
+    check('announcements_audience_check', sql`${table.audience} in ('everyone', 'students', 'teachers', 'parents')`),
   ],
 );
 

@@ -26,7 +26,14 @@ export const auditLog = pgTable(
     entityId: text(),
     /** A second record the entry is about: the student of an enrolment, the student made from an enquiry. Their History shows it too. */
     relatedId: text(),
+    /** English, always set: what rows made before summary keys show, and the CSV's fallback. */
     summary: text().notNull(),
+    /**
+     * The summary as a key and its values (AUDIT_TEXTS in @academy/shared/i18n/audit-texts), worded in
+     * the reader's language when read. Null on rows made before and for call sites without a key.
+     */
+    summaryKey: varchar({ length: 60 }),
+    summaryValues: jsonb().$type<Record<string, string>>(),
     changes: jsonb().$type<AuditChanges>(),
   },
   (table) => [

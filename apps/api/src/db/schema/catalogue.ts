@@ -121,11 +121,20 @@ export const students = pgTable(
       .notNull()
       .default(sql`current_date`),
     status: text({ enum: STUDENT_STATUSES }).notNull().default('active'),
+    // The student's ID (issue 21), e.g. LAT-2026-0042: prefix, admission year and a per-year number
+    // without gaps, made in the creating transaction (student_id_counters). It signs in like an email.
+    studentCode: varchar({ length: 20 }).notNull(),
     ...timestamps,
   },
   (table) => [
+    // Sign-in and search look it up case-insensitively; stored upper-case.
+    uniqueIndex('students_student_code_unique').on(table.studentCode),
+    index('students_student_code_trgm_idx').using('gin', table.studentCode.op('gin_trgm_ops')),
     index('students_standard_idx').on(table.standardId),
     index('students_status_idx').on(table.status),
+    // "Active students of these batches" (every enrolled count): an index-only lookup per enrolment,
+    // where PostgreSQL otherwise read the whole students table once per batch (decision 012).
+    index('students_active_id_idx').on(table.id).where(sql`${table.status} = 'active'`),
     check('students_status_check', sql`${table.status} in ('active', 'archived')`),
     check('students_gender_check', sql`${table.gender} in ('male', 'female', 'other')`),
     // The admin's list sorts by it and the dashboard shows the latest students.
@@ -135,6 +144,16 @@ export const students = pgTable(
     index('students_parent_phone_trgm_idx').using('gin', table.parentPhone.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * The last student number given out per admission year (issue 21). Taking a number updates this row
+ * inside the creating transaction, so concurrent creations queue on its lock and a rolled-back one
+ * gives its number back: the numbers have no gaps.
+ */
+export const studentIdCounters = pgTable('student_id_counters', {
+  year: integer().primaryKey(),
+  last: integer().notNull(),
+});
 
 export const batches = pgTable(
   'batches',

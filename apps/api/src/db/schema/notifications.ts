@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { announcements } from './announcements';
 import { students } from './catalogue';
 import { notes } from './notes';
@@ -12,7 +12,14 @@ export const notifications = pgTable(
     studentId: uuid()
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
+    /** English wording at the time it was made; what older rows (without a key) show. */
     message: text().notNull(),
+    /**
+     * Decision 015: what happened as a key and its values (`note.created`, `{ title }`), worded in the
+     * reader's language when read (NOTIFICATION_TEXTS in @academy/shared). Null on rows made before.
+     */
+    messageKey: text(),
+    messageValues: jsonb().$type<Record<string, string>>(),
     isRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     announcementId: uuid().references(() => announcements.id, { onDelete: 'cascade' }),

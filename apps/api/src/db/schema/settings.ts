@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import type { Testimonial } from '@academy/shared/schemas/settings';
+import type { AbsenceAlertSettingsInput, Testimonial } from '@academy/shared/schemas/settings';
 
 /**
  * The academy's own details, edited by the admin. Exactly one row: the key is fixed to 1 by a check,
@@ -25,6 +25,12 @@ export const academySettings = pgTable(
     backupTime: varchar({ length: 5 }).notNull().default('02:00'),
     // What families say, shown on the landing page only when the admin has entered some (none by default).
     testimonials: jsonb().$type<Testimonial[]>().notNull().default([]),
+    // Same-day absence alerts to parents (issue 21): on/off, which marks, the correction delay, the
+    // message per language (`templates`: absent until the office edits them, then the defaults apply).
+    absenceAlerts: jsonb().$type<AbsenceAlertSettingsInput>().notNull().default({ enabled: true, statuses: ['absent'], delayMinutes: 10 }),
+    // The academy's SMS/WhatsApp provider: messages to parents are POSTed here, signed with the secret (HMAC-SHA256).
+    parentWebhookUrl: varchar({ length: 500 }),
+    parentWebhookSecret: varchar({ length: 200 }),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()

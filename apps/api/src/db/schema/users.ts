@@ -18,7 +18,8 @@ export const users = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 120 }).notNull(),
     // Always stored lower-case; the unique index on lower(email) guards against any path that forgets.
-    email: varchar({ length: 254 }).notNull(),
+    // Null only for a student without an email of their own (issue 21): they sign in with their student ID.
+    email: varchar({ length: 254 }),
     // Null until the person sets a password (an account created with a set-password mail).
     passwordHash: text(),
     role: text({ enum: ROLES }).notNull(),
@@ -35,7 +36,9 @@ export const users = pgTable(
     // Student and teacher lists search names and emails with ILIKE '%…%' (pg_trgm).
     index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
-    check('users_role_check', sql`${table.role} in ('admin', 'teacher', 'student')`),
+    check('users_role_check', sql`${table.role} in ('admin', 'teacher', 'student', 'parent')`),
+    // Only a student may lack an email (issue 21); staff and parents sign in and get mail with theirs.
+    check('users_email_required_check', sql`${table.email} is not null or ${table.role} = 'student'`),
     check('users_language_check', sql`${table.language} in ('en', 'mr', 'hi')`),
   ],
 );

@@ -14,6 +14,7 @@ type Row = {
   parentName: string | null;
   parentPhone: string | null;
   phone: string | null;
+  parents: { _id: string; name: string; phone: string | null; relation: 'mother' | 'father' | 'guardian' | 'other' }[];
   batches: { _id: string; name: string }[];
   calledAt: string | null;
   calledById: string | null;
@@ -22,12 +23,16 @@ type Row = {
 
 /**
  * Today's absent students in one statement: each once, with every batch they missed, the phones to
- * call and the office's "called" tick. Families not called yet come first, then by name.
+ * call (the linked parents' when there are any, issue 21; the student's old parent phone otherwise)
+ * and the office's "called" tick. Families not called yet come first, then by name.
  */
 export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
   const today = await academyToday(db);
   const { rows } = await db.execute<Row>(sql`
     select s.id as "_id", u.name, s.parent_name as "parentName", s.parent_phone as "parentPhone", s.phone,
+      (select coalesce(json_agg(json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone, 'relation', p.relation) order by pu.name, p.id), '[]'::json)
+        from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id
+        where ps.student_id = s.id and pu.is_active) as parents,
       json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name) as batches,
       ac.called_at as "calledAt", cu.id as "calledById", cu.name as "calledByName"
     from attendance_records a
@@ -48,6 +53,7 @@ export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
       parentName: row.parentName,
       parentPhone: row.parentPhone,
       phone: row.phone,
+      parents: row.parents,
       batches: row.batches,
       called: row.calledAt ? { at: new Date(row.calledAt).toISOString(), by: row.calledById ? { _id: row.calledById, name: row.calledByName! } : null } : null,
     })),
@@ -73,7 +79,7 @@ export async function setAbsenceCalled(db: Db, actor: AuditActor, studentId: str
       action: called ? 'create' : 'delete',
       entityType: 'absence_call',
       entityId: studentId,
-      summary: called ? `Ticked "called" for ${student.name}, absent on ${today.split('-').reverse().join('-')}` : `Removed the "called" tick for ${student.name} on ${today.split('-').reverse().join('-')}`,
+      text: { key: called ? 'absence.called' : 'absence.uncalled', values: { student: student.name, date: today.split('-').reverse().join('-') } },
     });
   });
   return absentToday(db);

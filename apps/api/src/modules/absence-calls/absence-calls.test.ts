@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { attendanceRecords, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { NOT_ABSENT_TODAY } from './absence-calls.service';
 
@@ -44,6 +45,7 @@ describe("today's absent students", () => {
         parentName: null,
         parentPhone: '+919422000001',
         phone: '+919822000001',
+        parents: [],
         batches: [
           { _id: maths.id, name: 'Maths 10 A' },
           { _id: science.id, name: 'Science 10 A' },
@@ -73,5 +75,23 @@ describe("today's absent students", () => {
     const bad = await asAdmin('PUT', `/api/admin/absent-today/${student.id}/called`, { called: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.called).toBe('Say whether the family was called (true or false)');
+  });
+  it("gives the linked parents' phones (active accounts only) so the office calls them, not the old note", async () => {
+    const db = t.database.db;
+    const child = await buildStudent(db, { name: 'Linked Child', parentPhone: '+919422000099' });
+    const batch = await buildBatch(db, { studentIds: [child.id] });
+    const mother = await buildParent(db, { name: 'Asha Linked', phone: '+919811100001', relation: 'mother', studentIds: [child.id] });
+    const father = await buildParent(db, { name: 'Bhaskar Linked', phone: null, relation: 'father', studentIds: [child.id] });
+    const gone = await buildParent(db, { name: 'Chitra Inactive', studentIds: [child.id] });
+    await db.update(users).set({ isActive: false }).where(eq(users.id, gone.user.id));
+    await db.insert(attendanceRecords).values({ batchId: batch.id, studentId: child.id, date: today, status: 'absent' });
+
+    const list = await asAdmin('GET', '/api/admin/absent-today');
+    const row = list.json().data.students.find((student: { _id: string }) => student._id === child.id);
+    expect(row.parentPhone).toBe('+919422000099');
+    expect(row.parents).toEqual([
+      { _id: mother.id, name: 'Asha Linked', phone: '+919811100001', relation: 'mother' },
+      { _id: father.id, name: 'Bhaskar Linked', phone: null, relation: 'father' },
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-import type { Language } from '@academy/shared/languages';
 import { requestLanguage } from '../../lib/translate-reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
@@ -11,6 +10,7 @@ import {
   contactEnquiryInputSchema,
   convertEnquiryInputSchema,
   convertEnquiryResultSchema,
+  type ConvertEnquiryResult,
   enquiryCountsSchema,
   enquiryStatusInputSchema,
   officeEnquiryInputSchema,
@@ -33,6 +33,28 @@ import {
   type EnquiryConfirmation,
 } from './admissions.service';
 
+/**
+ * What the office is told after a conversion (issue 21): the student ID, and, when the enquiry's email
+ * was already the family's, which parent was linked (or that none could be, and what to do).
+ */
+function conversionMessage(result: ConvertEnquiryResult): string {
+  const { name, studentCode: code } = result.student;
+  if (!result.emailOwner) {
+    const enrolled = result.batch ? ` and enrolled in ${result.batch.name}` : '';
+    return `${name} is now a student${enrolled}. We have mailed them a link to set their password.`;
+  }
+  // The batch (if one was chosen) is in the answer's data and shown by the screen.
+  const parentNames = result.parents.map((parent) => parent.name).join(', ');
+  if (result.emailOwner.kind === 'parent') {
+    return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their parent ${parentNames}'s, who is now linked to ${name}. Set a password on the student's page for signing in with the student ID.`;
+  }
+  const sibling = result.emailOwner.name;
+  if (parentNames) {
+    return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their sibling ${sibling}'s, so ${name} is now linked to the same parent, ${parentNames}. Set a password on the student's page for signing in with the student ID.`;
+  }
+  return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their sibling ${sibling}'s, who has no parent linked yet. Add the parent on the student's page, and set a password there for signing in with the student ID.`;
+}
+
 /** Per client address. An application also needs a fresh email proof, which has limits of its own. */
 export const ENQUIRY_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 /** The contact form has no code, so this is its only brake: enough for a family, too few for a script. */
@@ -45,16 +67,16 @@ export const CONTACT_RECEIVED = 'Thank you for your message. We will get back to
 export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
   const { db } = deps;
   // After the answer: a slow mail server must not hold up the applicant.
-  // The confirmation is written in the language of the page the family used.
-  const confirm = (confirmation: EnquiryConfirmation | undefined, language: Language) => {
-    if (confirmation) app.runInBackground('enquiry confirmation mail', () => sendEnquiryConfirmation(deps, { ...confirmation, language }));
+  // The enquiry stores the language of the page the family used; the confirmation is written in it.
+  const confirm = (confirmation: EnquiryConfirmation | undefined) => {
+    if (confirmation) app.runInBackground('enquiry confirmation mail', () => sendEnquiryConfirmation(deps, confirmation));
   };
 
   app.post(
     '/admission-enquiries',
     { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: messageOnlySchema } } },
     async (request, reply) => {
-      confirm(await createAdmissionEnquiry(db, request.body), requestLanguage(request));
+      confirm(await createAdmissionEnquiry(db, request.body, requestLanguage(request)));
       return reply.status(201).send({ success: true as const, message: ENQUIRY_RECEIVED });
     },
   );
@@ -63,7 +85,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     '/admission-enquiries/contact',
     { config: { rateLimit: CONTACT_RATE_LIMIT }, schema: { tags: ['admissions'], body: contactEnquiryInputSchema, response: { 201: messageOnlySchema } } },
     async (request, reply) => {
-      confirm(await createContactEnquiry(db, request.body), requestLanguage(request));
+      confirm(await createContactEnquiry(db, request.body, requestLanguage(request)));
       return reply.status(201).send({ success: true as const, message: CONTACT_RECEIVED });
     },
   );
@@ -130,12 +152,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     async (request, reply) => {
       const { result, invitation } = await convertEnquiry(db, actorOf(request), request.params.id, request.body ?? {});
       sendInvitationInBackground(app, deps, request, invitation);
-      const enrolled = result.batch ? ` and enrolled in ${result.batch.name}` : '';
-      return reply.status(201).send({
-        success: true as const,
-        data: result,
-        message: `${result.student.name} is now a student${enrolled}. We have mailed them a link to set their password.`,
-      });
+      return reply.status(201).send({ success: true as const, data: result, message: conversionMessage(result) });
     },
   );
 };

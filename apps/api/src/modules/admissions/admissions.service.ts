@@ -23,6 +23,8 @@ import {
   admissionEnquiryStatusChanges,
   admissionEnquirySubjects,
   batches,
+  parents,
+  parentStudents,
   standards,
   students,
   subjects,
@@ -287,7 +289,7 @@ export type EnquiryConfirmation = { to: string; name: string; source: 'admission
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
  * the email's proof (so a refused or failed insert leaves the proof usable) and the first history entry.
  */
-export async function createAdmissionEnquiry(db: Db, input: AdmissionInput): Promise<EnquiryConfirmation> {
+export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en'): Promise<EnquiryConfirmation> {
   await assertReferences(db, input);
   await db.transaction(async (tx) => {
     const verifiedAt = await consumeVerificationProof(tx, { email: input.email, token: input.verificationToken });
@@ -309,13 +311,14 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput): Pro
         address: input.address ?? null,
         message: input.message ?? null,
         source: 'admission',
+        language,
       })
       .returning({ id: admissionEnquiries.id });
     await replaceSubjects(tx, row!.id, input.subjects ?? []);
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
-    await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, summary: `Admission enquiry from ${input.studentName} (public form)` });
+    await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.public_form', values: { name: input.studentName } } });
   });
-  return { to: input.email, name: input.studentName, source: 'admission' };
+  return { to: input.email, name: input.studentName, source: 'admission', language };
 }
 
 /**
@@ -349,7 +352,7 @@ export async function createOfficeEnquiry(db: Db, actor: NonNullable<AuditActor>
       .returning({ id: admissionEnquiries.id });
     await replaceSubjects(tx, row!.id, input.subjects ?? []);
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new', changedBy: createdBy });
-    await recordAudit(tx, actor, { action: 'create', entityType: 'enquiry', entityId: row!.id, summary: `Recorded an office enquiry from ${input.studentName}`, changes: diffChanges({}, { ...input }) });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.office', values: { name: input.studentName } }, changes: diffChanges({}, { ...input }) });
     return row!.id;
   });
   return getEnquiry(db, id);
@@ -359,7 +362,7 @@ export async function createOfficeEnquiry(db: Db, actor: NonNullable<AuditActor>
 export const CONTACT_MAILS_PER_ADDRESS_PER_DAY = 1;
 
 /** POST /api/admission-enquiries/contact: a message from /contact, stored as a `new` enquiry from `contact`. */
-export async function createContactEnquiry(db: Db, input: ContactInput): Promise<EnquiryConfirmation | undefined> {
+export async function createContactEnquiry(db: Db, input: ContactInput, language: Language = 'en'): Promise<EnquiryConfirmation | undefined> {
   return db.transaction(async (tx) => {
     // Nobody proved this address: at most CONTACT_MAILS_PER_ADDRESS_PER_DAY confirmations reach it,
     // counted in the database (the stored enquiries), whichever client or server sent them.
@@ -375,15 +378,15 @@ export async function createContactEnquiry(db: Db, input: ContactInput): Promise
     }
     const [row] = await tx
       .insert(admissionEnquiries)
-      .values({ studentName: input.name, email: input.email ?? null, phone: input.phone ?? null, message: input.message, source: 'contact' })
+      .values({ studentName: input.name, email: input.email ?? null, phone: input.phone ?? null, message: input.message, source: 'contact', language })
       .returning({ id: admissionEnquiries.id });
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
-    await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, summary: `Contact message from ${input.name}` });
-    return input.email && mailAllowed ? { to: input.email, name: input.name, source: 'contact' as const } : undefined;
+    await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.contact', values: { name: input.name } } });
+    return input.email && mailAllowed ? { to: input.email, name: input.name, source: 'contact' as const, language } : undefined;
   });
 }
 
-/** The applicant's "we have your enquiry" mail. */
+/** The applicant's "we have your enquiry" mail, in the language stored on the enquiry (the page's). */
 export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, confirmation: EnquiryConfirmation) {
   const settings = await getAcademySettings(deps.db);
   const mail = enquiryReceivedMail({
@@ -421,7 +424,7 @@ export async function updateEnquiry(db: Db, actor: AuditActor, id: string, input
       action: 'update',
       entityType: 'enquiry',
       entityId: id,
-      summary: `Updated the enquiry of ${(values.studentName as string | undefined) ?? current.studentName}`,
+      text: { key: 'enquiry.updated', values: { name: (values.studentName as string | undefined) ?? current.studentName } },
       changes: diffChanges(current, after),
     });
   });
@@ -432,7 +435,7 @@ export async function deleteEnquiry(db: Db, actor: AuditActor, id: string): Prom
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(admissionEnquiries).where(eq(admissionEnquiries.id, id)).returning({ id: admissionEnquiries.id, name: admissionEnquiries.studentName });
     if (!deleted) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
-    await recordAudit(tx, actor, { action: 'delete', entityType: 'enquiry', entityId: id, summary: `Deleted the enquiry of ${deleted.name}` });
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'enquiry', entityId: id, text: { key: 'enquiry.deleted', values: { name: deleted.name } } });
   });
 }
 
@@ -486,7 +489,7 @@ export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>
  */
 export async function convertEnquiry(db: Db, actor: AuditActor, id: string, input: { batchId?: string | null }): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
   const admissionDate = await academyToday(db);
-  const { studentId, invitation, batch } = await db.transaction(async (tx) => {
+  const { studentId, invitation, batch, parentIds, emailOwner } = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         status: admissionEnquiries.status,
@@ -502,6 +505,7 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
         standardId: admissionEnquiries.standardId,
         school: admissionEnquiries.school,
         address: admissionEnquiries.address,
+        language: admissionEnquiries.language,
       })
       .from(admissionEnquiries)
       .where(eq(admissionEnquiries.id, id))
@@ -515,18 +519,23 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
       const message = 'Add the email address the student will sign in with before converting';
       throw new AppError('BAD_REQUEST', message, { email: message });
     }
+    // Issue 21: a sibling's enquiry often carries the parent's email, already an account's.
+    const family = await familyOfEmail(tx, row.email);
     const created = await insertStudent(
       tx,
       {
         name: row.studentName,
-        email: row.email,
+        // The family's email stays the parent's; the new student signs in with their student ID.
+        email: family ? null : row.email,
         gender: row.gender,
         address: row.address,
         phone: row.phone,
         parentName: row.parentName,
         parentPhone: row.parentPhone,
-        parentEmail: null,
+        parentEmail: family ? row.email.toLowerCase() : null,
         dateOfBirth: row.dateOfBirth,
+        // The family's language (the page they wrote from): the student's screens and welcome mail follow it.
+        language: row.language,
         standard: row.standardId,
         school: row.school,
         status: 'active',
@@ -534,6 +543,16 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
       },
       undefined,
     );
+    const parentIds = family?.parentIds ?? [];
+    if (parentIds.length > 0) {
+      await tx
+        .insert(parentStudents)
+        .values(parentIds.map((parentId) => ({ parentId, studentId: created.id })))
+        .onConflictDoNothing();
+      for (const parentId of parentIds) {
+        await recordAudit(tx, actor, { action: 'link', entityType: 'parent', entityId: parentId, relatedId: created.id, summary: `Linked a parent to ${row.studentName} on converting their enquiry` });
+      }
+    }
     let enrolledIn: { _id: string; name: string } | null = null;
     if (input.batchId) {
       await enrolStudent(tx, actor, input.batchId, created.id, true);
@@ -541,14 +560,59 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
       enrolledIn = found ?? null;
     }
     await tx.update(admissionEnquiries).set({ studentId: created.id, convertedAt: new Date(), updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
-    await recordAudit(tx, actor, { action: 'convert', entityType: 'enquiry', entityId: id, relatedId: created.id, summary: `Converted the enquiry of ${row.studentName} to a student`, changes: { studentId: { old: null, new: created.id } } });
-    return { studentId: created.id, invitation: created.invitation, batch: enrolledIn };
+    await recordAudit(tx, actor, { action: 'convert', entityType: 'enquiry', entityId: id, relatedId: created.id, text: { key: 'enquiry.converted', values: { name: row.studentName } }, changes: { studentId: { old: null, new: created.id } } });
+    return { studentId: created.id, invitation: created.invitation, batch: enrolledIn, parentIds, emailOwner: family ? { kind: family.kind, name: family.name } : null };
   });
   const enquiry = await findEnquiry(db, id);
   const [account] = await db
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, studentCode: students.studentCode })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
     .where(eq(students.id, studentId));
-  return { result: { student: { _id: studentId, name: account!.name, email: account!.email }, enquiry, batch }, invitation };
+  const linked = parentIds.length
+    ? await db
+        .select({ _id: parents.id, name: users.name, email: users.email })
+        .from(parents)
+        .innerJoin(users, eq(users.id, parents.userId))
+        .where(inArray(parents.id, parentIds))
+        .orderBy(asc(users.name))
+    : [];
+  return {
+    result: {
+      student: { _id: studentId, name: account!.name, email: account!.email, studentCode: account!.studentCode },
+      // A parent's account always has an email (the database's check on users).
+      parents: linked.map((parent) => ({ ...parent, email: parent.email! })),
+      enquiry,
+      batch,
+      emailOwner,
+    },
+    invitation,
+  };
 }
+
+/**
+ * Whose account already has an enquiry's email (issue 21), inside the conversion's transaction:
+ * - a parent's → that parent is linked to the new student;
+ * - a student's (an older sibling converted with the parent's email) → the parents linked to that
+ *   sibling, possibly none;
+ * - staff's → refused (409): an enquiry never belongs to a teacher's or the office's family account;
+ * - nobody's → undefined: the student gets the email, as before.
+ */
+async function familyOfEmail(tx: DbExecutor, email: string): Promise<{ kind: 'parent' | 'sibling'; name: string; parentIds: string[] } | undefined> {
+  const [owner] = await tx
+    .select({ role: users.role, name: users.name, parentId: parents.id, studentId: students.id })
+    .from(users)
+    .leftJoin(parents, eq(parents.userId, users.id))
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  if (!owner) return undefined;
+  if (owner.role === 'parent' && owner.parentId) return { kind: 'parent', name: owner.name, parentIds: [owner.parentId] };
+  if (owner.role === 'student' && owner.studentId) {
+    const links = await tx.select({ parentId: parentStudents.parentId }).from(parentStudents).where(eq(parentStudents.studentId, owner.studentId));
+    return { kind: 'sibling', name: owner.name, parentIds: links.map((link) => link.parentId) };
+  }
+  throw new AppError('CONFLICT', CONVERT_EMAIL_OF_STAFF, { email: CONVERT_EMAIL_OF_STAFF });
+}
+
+export const CONVERT_EMAIL_OF_STAFF = "This enquiry's email belongs to a staff account. Change the enquiry's email to the family's own before converting.";

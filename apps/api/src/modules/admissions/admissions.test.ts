@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ENQUIRY_STATUSES, ENQUIRY_TRANSITIONS, type EnquiryStatus } from '@academy/shared/schemas/admissions';
 import { admissionEnquiries, batchStudents } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 
 let t: TestApp;
 let adminCookie: string;
@@ -100,6 +100,25 @@ describe('the contact form', () => {
     const [row] = (await asAdmin('GET', '/api/admission-enquiries?source=contact&search=Meera')).json().data.enquiries;
     expect(row).toMatchObject({ studentName: 'Meera Kulkarni', source: 'contact', status: 'new', message: 'Do you have a JEE batch?', emailVerifiedAt: null, phone: null });
     expect((await t.latestMailTo('meera.k@example.in'))?.subject).toMatch(/^We have received your message/);
+  });
+
+  it("stores the language of the family's page on the enquiry and writes their mail in it", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admission-enquiries/contact',
+      remoteAddress: address(),
+      headers: { 'x-academy-language': 'mr' },
+      payload: { name: 'Sunita Jadhav', email: 'sunita.j@example.in', message: 'JEE बॅच आहे का?' },
+    });
+    expect(response.statusCode).toBe(201);
+    const [row] = await t.database.db.select({ language: admissionEnquiries.language }).from(admissionEnquiries).where(eq(admissionEnquiries.email, 'sunita.j@example.in'));
+    expect(row?.language).toBe('mr');
+    const mail = await t.latestMailTo('sunita.j@example.in');
+    expect(mail?.html).toContain('lang="mr"');
+    // Without a language, English (the column's default).
+    await contact({ name: 'Plain English', email: 'plain.en@example.in', message: 'Hello' });
+    const [plain] = await t.database.db.select({ language: admissionEnquiries.language }).from(admissionEnquiries).where(eq(admissionEnquiries.email, 'plain.en@example.in'));
+    expect(plain?.language).toBe('en');
   });
 
   it('takes a phone instead of an email, and needs one of them', async () => {
@@ -378,12 +397,13 @@ describe('POST /api/admission-enquiries/{id}/convert', () => {
     }
   });
 
-  it('rolls everything back when a step fails: an email in use, a full batch', async () => {
-    const existing = await buildStudent(t.database.db, { email: 'taken@example.in' });
+  it("rolls everything back when a step fails: a staff account's email, a full batch", async () => {
+    // A student's or parent's email now links the family (issue 21, students-without-email.test.ts); a teacher's is refused.
+    const existing = await buildTeacher(t.database.db, { email: 'taken@example.in' });
     const taken = await admitted({ email: 'taken@example.in' });
     const inUse = await asAdmin('POST', `/api/admission-enquiries/${taken.id}/convert`, {});
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().errors.email).toBe('This email is already in use');
+    expect(inUse.json().errors.email).toBe("This enquiry's email belongs to a staff account. Change the enquiry's email to the family's own before converting.");
     expect(existing.id).toBeDefined();
 
     const full = await buildBatch(t.database.db, { capacity: 1, studentIds: [(await buildStudent(t.database.db)).id] });

@@ -125,7 +125,7 @@ export async function createAnnouncement(db: Db, input: AnnouncementInput, actor
       .values({ ...valuesOf(input), createdBy })
       .returning({ id: announcements.id });
     await replaceBatches(tx, row!.id, input.batches);
-    await recordAudit(tx, actor, { action: 'create', entityType: 'announcement', entityId: row!.id, summary: `Added announcement "${input.title}"`, changes: diffChanges({}, { ...valuesOf(input), batches: input.batches }) });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'announcement', entityId: row!.id, text: { key: 'announcement.created', values: { title: input.title } }, changes: diffChanges({}, { ...valuesOf(input), batches: input.batches }) });
     return row!.id;
   });
   return announcementById(db, id, now);
@@ -144,7 +144,7 @@ export async function updateAnnouncement(db: Db, actor: AuditActor, id: string, 
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(announcements.id, id));
     await replaceBatches(tx, id, input.batches);
-    await recordAudit(tx, actor, { action: 'update', entityType: 'announcement', entityId: id, summary: `Updated announcement "${input.title}"`, changes: diffChanges(current, valuesOf(input)) });
+    await recordAudit(tx, actor, { action: 'update', entityType: 'announcement', entityId: id, text: { key: 'announcement.updated', values: { title: input.title } }, changes: diffChanges(current, valuesOf(input)) });
   });
   return announcementById(db, id, now);
 }
@@ -154,15 +154,11 @@ export async function deleteAnnouncement(db: Db, actor: AuditActor, id: string):
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id, title: announcements.title });
     if (!deleted) throw new AppError('NOT_FOUND', ANNOUNCEMENT_MESSAGES.notFound);
-    await recordAudit(tx, actor, { action: 'delete', entityType: 'announcement', entityId: id, summary: `Deleted announcement "${deleted.title}"` });
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'announcement', entityId: id, text: { key: 'announcement.deleted', values: { title: deleted.title } } });
   });
 }
 
-/** Announcements running today: the admin dashboard's count. */
-export async function countActiveAnnouncements(db: DbExecutor, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(announcements)
-    .where(statusCondition('active', await academyToday(db, now)));
-  return row?.count ?? 0;
+/** The announcements running on `today` (a statement that already knows the day counts them itself). */
+export function activeAnnouncementsCondition(today: string): SQL {
+  return statusCondition('active', today);
 }

@@ -76,7 +76,7 @@ describe('announcements CRUD', () => {
     await expectError(body({ startTime: '09:00' }), 'startTime', 'Start time is always 00:00');
     await expectError(body({ startDate: '2026-02-30' }), 'startDate', 'Enter a date as YYYY-MM-DD');
     await expectError(body({ batches: ['5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c'] }), 'batches', ANNOUNCEMENT_MESSAGES.unknownBatches);
-    await expectError(body({ audience: 'parents' }), 'audience', 'Audience must be everyone, students or teachers');
+    await expectError(body({ audience: 'families' }), 'audience', 'Audience must be everyone, students, teachers or parents');
   });
 
   it('lets an update keep a start date that is now in the past, but not move it to another past day', async () => {

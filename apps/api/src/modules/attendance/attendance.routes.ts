@@ -13,6 +13,7 @@ import {
 } from '@academy/shared/schemas/attendance';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
+import { scheduleAbsenceAlerts } from '../parents/absence-alerts';
 import {
   getAttendanceDay,
   getBatchHistory,
@@ -39,11 +40,12 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.post(
     '/attendance/batch/:batchId',
     { schema: { tags, params: attendanceBatchParamsSchema, body: attendanceSubmissionSchema, response: { 200: day } } },
-    async (request) => ({
-      success: true as const,
-      data: await submitAttendance(db, actorOf(request), request.params.batchId, request.body),
-      message: ATTENDANCE_MESSAGES.submitted,
-    }),
+    async (request) => {
+      const data = await submitAttendance(db, actorOf(request), request.params.batchId, request.body);
+      // Today's absent (and, if chosen, late) children: their parents' alerts after the correction delay.
+      await scheduleAbsenceAlerts(db, app.jobs, { date: request.body.date, marks: request.body.records });
+      return { success: true as const, data, message: ATTENDANCE_MESSAGES.submitted };
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ATTENDANCE_MAX_RANGE_DAYS,
   closedDayMessage,
+  STUDENT_RECENT_RECORDS,
   type AttendanceBatch,
   type AttendanceDay,
   type AttendanceHistory,
@@ -18,6 +19,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
+import { childIdOf } from '../../access/parents';
 import { closureTitleOn } from '../announcements/closures.service';
 import { recordAudit } from '../audit/audit.service';
 import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
@@ -226,7 +228,7 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       action: markedBefore ? 'attendance.correct' : 'attendance.submit',
       entityType: 'attendance',
       entityId: batchId,
-      summary: `${markedBefore ? 'Corrected' : 'Marked'} attendance of ${batch.name} for ${displayDate(input.date)}: ${count('present')} present, ${count('absent')} absent, ${count('late')} late`,
+      text: { key: markedBefore ? 'attendance.corrected' : 'attendance.marked', values: { batch: batch.name, date: displayDate(input.date), present: count('present'), absent: count('absent'), late: count('late') } },
     });
     // A correction of a past day: the other servers forget their kept counts when this commits.
     if (input.date < today) await announcePastDayChange(tx);
@@ -294,10 +296,10 @@ export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: str
 type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: string; markedById: string | null; markedByName: string | null; batchId: string; batchName: string };
 
 /**
- * Records, statistics per batch and overall (ROLLUP), and months of one student, over the given
- * batches, in one statement that reads the marks once; SQL does all the counting.
+ * Records (the newest `recordLimit` when given), statistics per batch and overall (ROLLUP), and months
+ * of one student, over the given batches, in one statement that reads the marks once; SQL does all the counting.
  */
-async function studentRecords(db: DbExecutor, studentId: string, batchIds: string[], range: { startDate?: string; endDate?: string }) {
+async function studentRecords(db: DbExecutor, studentId: string, batchIds: string[], range: { startDate?: string; endDate?: string }, recordLimit?: number) {
   const { rows } = await db.execute<{ records: RecordJson[]; totals: ({ batchId: string | null } & StatisticsRow)[]; months: ({ month: string } & StatisticsRow)[] }>(sql`
     with a as (
       select a.id, a.batch_id, a.date, a.status, a.remark, a.marked_at, a.marked_by
@@ -308,13 +310,17 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
     )
     select
       (select coalesce(json_agg(json_build_object(
-          '_id', a.id, 'date', a.date, 'status', a.status, 'remark', a.remark, 'markedAt', a.marked_at,
-          'markedById', a.marked_by, 'markedByName', mu.name, 'batchId', b.id, 'batchName', b.name
-        ) order by a.date desc, b.name), '[]'::json)
-        from a join batches b on b.id = a.batch_id left join users mu on mu.id = a.marked_by) as records,
+          '_id', r.id, 'date', r.date, 'status', r.status, 'remark', r.remark, 'markedAt', r.marked_at,
+          'markedById', r.marked_by, 'markedByName', mu.name, 'batchId', r.batch_id, 'batchName', r.batch_name
+        ) order by r.date desc, r.batch_name), '[]'::json)
+        from (
+          select a.*, b.name as batch_name from a join batches b on b.id = a.batch_id
+          order by a.date desc, b.name ${recordLimit === undefined ? sql`` : sql`limit ${recordLimit}`}
+        ) r left join users mu on mu.id = r.marked_by) as records,
       (select coalesce(json_agg(t), '[]'::json) from (select a.batch_id as "batchId", ${STATISTICS} from a group by rollup (a.batch_id)) t) as totals,
       (select coalesce(json_agg(t order by t.month), '[]'::json) from (select to_char(a.date, 'YYYY-MM') as month, ${STATISTICS} from a group by 1) t) as months`);
   const { records, totals, months } = rows[0]!;
+  const statistics = statisticsOf(totals.find((row) => row.batchId === null));
   return {
     records: records.map((row) => ({
       _id: row._id,
@@ -325,7 +331,9 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
       markedBy: row.markedById ? { _id: row.markedById, name: row.markedByName ?? '' } : null,
       batch: { _id: row.batchId, name: row.batchName },
     })),
-    statistics: statisticsOf(totals.find((row) => row.batchId === null)),
+    // Every mark is counted in `total` (a status is never null).
+    recordsTotal: statistics.total,
+    statistics,
     perBatch: new Map(totals.filter((row) => row.batchId !== null).map((row) => [row.batchId!, statisticsOf(row)])),
     monthly: months.map(({ month, ...row }): AttendanceMonth => ({ month, ...statisticsOf(row) })),
   };
@@ -367,6 +375,7 @@ async function oneBatchAttendance(db: DbExecutor, batch: BatchRow, studentId: st
     startDate: range.startDate ?? null,
     endDate: range.endDate ?? null,
     records: result.records,
+    recordsTotal: result.recordsTotal,
     statistics: result.statistics,
     monthly: result.monthly,
     batches: [{ batch: publicBatch(batch), statistics: result.statistics }],
@@ -388,8 +397,17 @@ export async function getOwnBatchAttendance(db: DbExecutor, actor: Actor, batchI
 
 /** GET /api/student/attendance: the signed-in student's marks in all their batches, with per-batch counts. */
 export async function getOwnAttendance(db: DbExecutor, actor: Actor, query: RangeQuery): Promise<StudentAttendance> {
+  return attendanceOfStudent(db, studentIdOf(actor), query);
+}
+
+/** GET /api/parent/children/{studentId}/attendance: a parent's child, in the same shape (another family's child: 404). */
+export async function getChildAttendance(db: DbExecutor, actor: Actor, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
+  return attendanceOfStudent(db, childIdOf(actor, studentId), query);
+}
+
+/** A student's marks in all their batches (enrolled now or marked before), with per-batch and monthly counts. */
+async function attendanceOfStudent(db: DbExecutor, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
   const range = rangeOf(query);
-  const studentId = studentIdOf(actor);
   const { rows: batchRows } = await db.execute<AttendanceBatch>(sql`
     select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
       json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,
@@ -409,6 +427,8 @@ export async function getOwnAttendance(db: DbExecutor, actor: Actor, query: Rang
       studentId,
       batchRows.map((batch) => batch._id),
       range,
+      // A year of every batch is over a thousand marks: without a range only the newest are listed.
+      range.startDate && range.endDate ? undefined : STUDENT_RECENT_RECORDS,
     ),
   ]);
   return {
@@ -417,6 +437,7 @@ export async function getOwnAttendance(db: DbExecutor, actor: Actor, query: Rang
     startDate: range.startDate ?? null,
     endDate: range.endDate ?? null,
     records: result.records,
+    recordsTotal: result.recordsTotal,
     statistics: result.statistics,
     monthly: result.monthly,
     batches: batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) })),

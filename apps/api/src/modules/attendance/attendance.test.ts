@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { shiftDate } from './attendance.service';
+import { STUDENT_RECENT_RECORDS } from '@academy/shared/schemas/attendance';
 
 let t: TestApp;
 let today = '';
@@ -345,5 +346,31 @@ describe('statistics, history and the student views', () => {
     expect(summary.trend[0].date).toBe(shiftDate(today, -13));
     expect(summary.trend.find((day: { date: string }) => day.date === shiftDate(today, -16))).toBeUndefined();
     expect(summary.trend.find((day: { date: string }) => day.date === shiftDate(today, -5))).toEqual({ date: shiftDate(today, -5), total: 0, percentage: null });
+  });
+});
+
+describe('GET /api/student/attendance without a range (decision 012)', () => {
+  it('lists only the newest marks, counts every mark, and lists them all for a range', async () => {
+    const db = t.database.db;
+    const teacher = await buildTeacher(db);
+    const student = await buildStudent(db, { name: 'Many Marks' });
+    const start = shiftDate(today, -(STUDENT_RECENT_RECORDS + 30));
+    const batch = await buildBatch(db, { name: 'Long Batch', teacherId: teacher.id, studentIds: [student.id], startDate: start, endDate: shiftDate(today, 30) });
+    const days = Array.from({ length: STUDENT_RECENT_RECORDS + 20 }, (_, index) => shiftDate(today, -(index + 1)));
+    await db.insert(attendanceRecords).values(days.map((date, index) => ({ batchId: batch.id, studentId: student.id, date, status: index % 4 === 0 ? ('absent' as const) : ('present' as const) })));
+    const cookie = await loginAs(t.app, student.user.email);
+
+    const recent = (await get(cookie, '/api/student/attendance')).json().data;
+    expect(recent.records).toHaveLength(STUDENT_RECENT_RECORDS);
+    expect(recent.records[0].date).toBe(days[0]);
+    expect(recent.records.at(-1).date).toBe(days[STUDENT_RECENT_RECORDS - 1]);
+    expect(recent.recordsTotal).toBe(days.length);
+    expect(recent.statistics).toMatchObject({ total: days.length, absent: days.length / 4 });
+
+    const ranged = (await get(cookie, `/api/student/attendance?startDate=${days.at(-1)}&endDate=${today}`)).json().data;
+    expect(ranged.records).toHaveLength(days.length);
+    expect(ranged.recordsTotal).toBe(days.length);
+    // One batch's own answer is not cut.
+    expect((await get(cookie, `/api/student/attendance/${batch.id}`)).json().data.records).toHaveLength(days.length);
   });
 });

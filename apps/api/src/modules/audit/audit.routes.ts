@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/translate-reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { auditLogFilterQuerySchema, auditLogListQuerySchema, auditLogListSchema, auditPeopleSchema } from '@academy/shared/schemas/audit-log';
@@ -11,7 +12,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/admin/audit-log',
     { schema: { tags: ['audit-log'], querystring: auditLogListQuerySchema, response: { 200: apiSuccess(auditLogListSchema) } } },
-    async (request) => ({ success: true as const, data: await listAuditLog(db, request.query) }),
+    async (request) => ({ success: true as const, data: await listAuditLog(db, request.query, requestLanguage(request)) }),
   );
 
   app.get('/admin/audit-log/people', { schema: { tags: ['audit-log'], response: { 200: apiSuccess(auditPeopleSchema) } } }, async () => ({
@@ -23,7 +24,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/admin/audit-log.csv',
     { schema: { tags: ['audit-log'], querystring: auditLogFilterQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe('CSV document') } } },
     async (request, reply) => {
-      const csv = await exportAuditLogCsv(db, request.query);
+      const csv = await exportAuditLogCsv(db, request.query, requestLanguage(request));
       const fileName = `activity-${await academyToday(db)}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
     },

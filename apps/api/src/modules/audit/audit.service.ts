@@ -1,4 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import type { CsvHeader } from '@academy/shared/i18n/csv-headers';
+import { wordAuditSummary, type AuditText } from '@academy/shared/i18n/audit-texts';
+import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { z } from 'zod';
 import type { AuditEntityType, AuditEntry, AuditPerson, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
 import type { Role } from '@academy/shared/roles';
@@ -19,10 +23,31 @@ export type AuditEntryInput = {
   entityId?: string | null;
   /** Another record this entry concerns (the student of an enrolment): found by its History too. */
   relatedId?: string | null;
-  /** One line a person reads: "Updated student Asha Patil". */
-  summary: string;
   changes?: AuditChanges | null;
-};
+} & (
+  | {
+      /**
+       * The one line a person reads, as a key and its values (AUDIT_TEXTS): stored with its English
+       * wording and shown in each reader's language. Prefer this for new call sites.
+       */
+      text: AuditText;
+      summary?: undefined;
+    }
+  | {
+      /** The one line as English free text ("Updated student Asha Patil"): every reader sees it in English. */
+      summary: string;
+      text?: undefined;
+    }
+);
+
+/** The English summary, key and values an entry is stored with. */
+function summaryOf(entry: AuditEntryInput): { summary: string; summaryKey: string | null; summaryValues: Record<string, string> | null } {
+  if (!entry.text) return { summary: clip(entry.summary), summaryKey: null, summaryValues: null };
+  const values = Object.fromEntries(Object.entries(entry.text.values ?? {}).map(([name, value]) => [name, String(value)]));
+  return { summary: clip(wordAuditSummary(entry.text.key, values, 'en') ?? entry.text.key), summaryKey: entry.text.key, summaryValues: values };
+}
+
+const clip = (summary: string) => summary.replace(/\s+/g, ' ').trim().slice(0, 500);
 
 /**
  * Field names whose values never enter the log, whatever the record: passwords, their hashes,
@@ -84,7 +109,7 @@ export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: Audi
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
     relatedId: entry.relatedId ?? null,
-    summary: entry.summary.replace(/\s+/g, ' ').trim().slice(0, 500),
+    ...summaryOf(entry),
     changes: withoutSecrets(entry.changes),
   });
 }
@@ -96,9 +121,10 @@ export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: Audi
  */
 export async function recordAuditOnce(db: DbExecutor, actor: AuditActor, entry: AuditEntryInput, withinMinutes: number): Promise<void> {
   const changes = withoutSecrets(entry.changes);
+  const { summary, summaryKey, summaryValues } = summaryOf(entry);
   await db.execute(sql`
-    insert into ${auditLog} (actor_user_id, actor_role, action, entity_type, entity_id, summary, changes)
-    select ${actor?.userId ?? null}::uuid, ${actor?.role ?? null}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null}, ${entry.summary}, ${changes ? JSON.stringify(changes) : null}::jsonb
+    insert into ${auditLog} (actor_user_id, actor_role, action, entity_type, entity_id, summary, summary_key, summary_values, changes)
+    select ${actor?.userId ?? null}::uuid, ${actor?.role ?? null}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null}, ${summary}, ${summaryKey}, ${summaryValues ? JSON.stringify(summaryValues) : null}::jsonb, ${changes ? JSON.stringify(changes) : null}::jsonb
     where not exists (
       select 1 from ${auditLog}
       where ${auditLog.entityType} = ${entry.entityType} and ${auditLog.entityId} is not distinct from ${entry.entityId ?? null}
@@ -139,7 +165,9 @@ function filters(query: FilterQuery): SQL | undefined {
   );
 }
 
+// Words of the screen and the CSV, in server-messages.ts with their Marathi and Hindi.
 const DELETED_ACCOUNT = 'Deleted account';
+const VISITOR_OR_SYSTEM = 'Visitor or system';
 
 const entryColumns = {
   id: auditLog.id,
@@ -151,20 +179,36 @@ const entryColumns = {
   entityType: auditLog.entityType,
   entityId: auditLog.entityId,
   summary: auditLog.summary,
+  summaryKey: auditLog.summaryKey,
+  summaryValues: auditLog.summaryValues,
   changes: auditLog.changes,
 };
 
-type EntryRow = { id: number; at: Date; actorUserId: string | null; actorRole: Role | null; actorName: string | null; action: string; entityType: string; entityId: string | null; summary: string; changes: AuditChanges | null };
+type EntryRow = {
+  id: number;
+  at: Date;
+  actorUserId: string | null;
+  actorRole: Role | null;
+  actorName: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+  summaryKey: string | null;
+  summaryValues: Record<string, string> | null;
+  changes: AuditChanges | null;
+};
 
-function toEntry(row: EntryRow): AuditEntry {
+/** An entry as read in a language: a keyed summary is worded for the reader, an older one stays as stored (English). */
+function toEntry(row: EntryRow, language: Language): AuditEntry {
   return {
     _id: String(row.id),
     at: row.at.toISOString(),
-    actor: row.actorUserId && row.actorRole ? { _id: row.actorUserId, name: row.actorName ?? DELETED_ACCOUNT, role: row.actorRole } : null,
+    actor: row.actorUserId && row.actorRole ? { _id: row.actorUserId, name: row.actorName ?? translateServerMessage(DELETED_ACCOUNT, language), role: row.actorRole } : null,
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,
-    summary: row.summary,
+    summary: (row.summaryKey && wordAuditSummary(row.summaryKey, row.summaryValues, language)) || row.summary,
     changes: row.changes,
   };
 }
@@ -174,7 +218,7 @@ function selectEntries(db: DbExecutor) {
 }
 
 /** A page of entries, newest first; the page and its total in one statement (count(*) over ()). */
-export async function listAuditLog(db: DbExecutor, query: ListQuery): Promise<AuditLogList> {
+export async function listAuditLog(db: DbExecutor, query: ListQuery, language: Language = 'en'): Promise<AuditLogList> {
   const where = filters(query);
   const rows = await db
     .select({ ...entryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -189,7 +233,7 @@ export async function listAuditLog(db: DbExecutor, query: ListQuery): Promise<Au
     const [counted] = await db.select({ value: sql<number>`count(*)::int` }).from(auditLog).where(where);
     total = counted?.value ?? 0;
   }
-  return { items: rows.map(toEntry), pagination: { page: query.page, limit: query.limit, total } };
+  return { items: rows.map((row) => toEntry(row, language)), pagination: { page: query.page, limit: query.limit, total } };
 }
 
 /** Admins and teachers by name: the "Who" filter's choices. */
@@ -201,31 +245,34 @@ export async function listAuditPeople(db: DbExecutor): Promise<AuditPerson[]> {
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
 }
 
-const CSV_HEADER = ['When (UTC)', 'Who', 'Role', 'Action', 'Record type', 'Record id', 'Summary', 'Changes'];
+const EMPTY_VALUE = '(empty)';
 
-const describeValue = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value));
+const CSV_HEADER: readonly CsvHeader[] = ['When (UTC)', 'Who', 'Role', 'Action', 'Record type', 'Record id', 'Summary', 'Changes'];
+
+const describeValue = (value: unknown, language: Language) => (value === null || value === undefined || value === '' ? translateServerMessage(EMPTY_VALUE, language) : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Every matching entry, newest first, as CSV (the changes as "field: old → new" lines). */
-export async function exportAuditLogCsv(db: DbExecutor, query: FilterQuery): Promise<string> {
+export async function exportAuditLogCsv(db: DbExecutor, query: FilterQuery, language: Language = 'en'): Promise<string> {
   const rows = await selectEntries(db)
     .where(filters(query))
     .orderBy(desc(auditLog.at), desc(auditLog.id));
   return toCsv(
     CSV_HEADER,
     rows.map((row) => {
-      const entry = toEntry(row);
+      const entry = toEntry(row, language);
       return [
         entry.at,
-        entry.actor?.name ?? 'Visitor or system',
+        entry.actor?.name ?? translateServerMessage(VISITOR_OR_SYSTEM, language),
         entry.actor?.role ?? '',
         entry.action,
         entry.entityType,
         entry.entityId,
         entry.summary,
         Object.entries(entry.changes ?? {})
-          .map(([field, change]) => `${field}: ${describeValue(change.old)} → ${describeValue(change.new)}`)
+          .map(([field, change]) => `${field}: ${describeValue(change.old, language)} → ${describeValue(change.new, language)}`)
           .join('\n'),
       ];
     }),
+    language,
   );
 }

@@ -274,6 +274,45 @@ describe('GET /api/admin/audit-log', () => {
   });
 });
 
+describe('summaries in the reader\'s language', () => {
+  it('an admin reading in Marathi gets Marathi summaries, CSV headers and rows; old rows stay English', async () => {
+    const marathiAdmin = await buildUser(t.database.db, { role: 'admin', name: 'Marathi Admin' });
+    const cookie = await loginAs(t.app, marathiAdmin.email);
+    expect((await call('PUT', '/auth/language', { language: 'mr' }, cookie)).statusCode).toBe(200);
+    const student = await buildStudent(t.database.db);
+    expect((await call('PUT', `/students/${student.id}`, { name: 'Sneha Kale', school: 'Shahu School' }, cookie)).statusCode).toBe(200);
+    // A call site without a key (e.g. one added later) keeps its English summary for every reader.
+    await recordAudit(t.database.db, { userId: marathiAdmin.id, role: 'admin' }, { action: 'update', entityType: 'student', entityId: student.id, summary: 'Something only in English' });
+
+    const stored = await t.database.db.select().from(auditLog).where(sql`${auditLog.entityId} = ${student.id}`).orderBy(desc(auditLog.id));
+    expect(stored[1]).toMatchObject({ summary: 'Updated student Sneha Kale', summaryKey: 'student.updated', summaryValues: { name: 'Sneha Kale' } });
+
+    const list = (await call('GET', `/admin/audit-log?entityId=${student.id}`, undefined, cookie)).json().data.items;
+    expect(list.map((entry: { summary: string }) => entry.summary)).toEqual(['Something only in English', 'विद्यार्थी Sneha Kale ची माहिती बदलली']);
+    // The same entries read by an English admin.
+    const english = (await call('GET', `/admin/audit-log?entityId=${student.id}`)).json().data.items;
+    expect(english[1].summary).toBe('Updated student Sneha Kale');
+
+    const csv = await call('GET', `/admin/audit-log.csv?entityId=${student.id}`, undefined, cookie);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('केव्हा (UTC),कोणी,भूमिका,कृती,नोंदीचा प्रकार,नोंदीचा आयडी,सारांश,बदल');
+    expect(csv.body).toContain('विद्यार्थी Sneha Kale ची माहिती बदलली');
+    expect(csv.body).toContain('school: (रिकामे) → Shahu School');
+    expect(csv.body).toContain('Something only in English');
+  });
+
+  it('Hindi: a batch enrolment', async () => {
+    const hindiAdmin = await buildUser(t.database.db, { role: 'admin', name: 'Hindi Admin' });
+    const cookie = await loginAs(t.app, hindiAdmin.email);
+    await call('PUT', '/auth/language', { language: 'hi' }, cookie);
+    const batch = await buildBatch(t.database.db, { name: 'Hindi Batch' });
+    const student = await buildStudent(t.database.db, { name: 'Ravi Jadhav' });
+    expect((await call('PUT', `/batches/${batch.id}/students/${student.id}/add`, undefined, cookie)).statusCode).toBe(200);
+    const list = (await call('GET', `/admin/audit-log?entityId=${batch.id}`, undefined, cookie)).json().data.items;
+    expect(list[0].summary).toBe('Ravi Jadhav को Hindi Batch बैच में जोड़ा');
+  });
+});
+
 describe('append-only, kept two years', () => {
   it('the database refuses to update or delete an entry', async () => {
     await expect(t.database.db.execute(sql`update audit_log set summary = 'forged'`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });

@@ -3,7 +3,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import type { Language } from '@academy/shared/languages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 import type { Db } from '../../db/client';
-import { loginFailures, users } from '../../db/schema';
+import { loginFailures, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import { recordAudit, recordAuditOnce } from '../audit/audit.service';
@@ -20,7 +20,7 @@ export const LOGIN_ACCOUNT_CEILING = 100;
 export const LOGIN_ADDRESS_LIMIT = 50;
 const LOGIN_FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
 
-export function toSessionUser(user: { id: string; name: string; email: string; role: SessionUser['role']; avatarUrl: string | null; language: SessionUser['language'] }): SessionUser {
+export function toSessionUser(user: { id: string; name: string; email: string | null; role: SessionUser['role']; avatarUrl: string | null; language: SessionUser['language'] }): SessionUser {
   return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl, language: user.language };
 }
 
@@ -50,25 +50,35 @@ async function claimTry(db: Db, email: string, ip: string) {
   return { allowed, release: () => db.delete(loginFailures).where(eq(loginFailures.id, claim!.id)) };
 }
 
+/** The account an email or a student ID (issue 21; already upper-case from the schema) names. */
+async function findLoginAccount(db: Db, identifier: string) {
+  if (identifier.includes('@')) {
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, identifier)).limit(1);
+    return user;
+  }
+  const [row] = await db.select({ user: users }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.studentCode, identifier)).limit(1);
+  return row?.user;
+}
+
 /**
- * Checks the credentials and opens a session. Wrong email and wrong password answer the same
- * message in the same time. Tries beyond LOGIN_FAILURE_LIMIT for one account from one address (or
- * the account's or the address's ceiling) in 15 minutes are refused before the password is looked at.
+ * Checks the credentials and opens a session. The identifier is the email or the student ID (issue 21).
+ * Wrong identifier and wrong password answer the same message in the same time. Tries are counted per
+ * account under its email whichever identifier was typed, so switching between the two gives no extra
+ * tries: beyond LOGIN_FAILURE_LIMIT for one account from one address (or the account's or the
+ * address's ceiling) in 15 minutes they are refused before the password is looked at.
  */
 export async function login(db: Db, input: { email: string; password: string }, meta: { ip: string; userAgent: string | undefined }) {
   const ip = meta.ip.slice(0, 64);
-  const claim = await claimTry(db, input.email, ip);
+  const user = await findLoginAccount(db, input.email);
+  // A student without an email (issue 21) is counted under the student ID, the only name they have.
+  const accountKey = user?.email ? user.email.toLowerCase() : input.email;
+  const claim = await claimTry(db, accountKey, ip);
   if (!claim.allowed) {
     await claim.release();
     // The throttle started refusing: one entry per account and quarter of an hour, not one per try.
-    await recordAuditOnce(db, null, { action: 'signin.failed_burst', entityType: 'account', entityId: input.email, summary: `Sign-in refused after too many failed tries for ${input.email} (address ${ip})` }, 15);
+    await recordAuditOnce(db, null, { action: 'signin.failed_burst', entityType: 'account', entityId: accountKey, text: { key: 'account.signin_refused', values: { account: accountKey, ip } } }, 15);
     throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyLoginAttempts);
   }
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email))
-    .limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   // A wrong password keeps its claimed try: it is the failure that counts.
   if (!user || !valid) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
@@ -76,11 +86,11 @@ export async function login(db: Db, input: { email: string; password: string }, 
   if (!user.isActive) throw new AppError('FORBIDDEN', 'This account has been disabled. Please contact the academy office.');
 
   // The right password: this client's tries on this account are forgiven (others' still count).
-  await db.delete(loginFailures).where(and(eq(loginFailures.email, input.email), eq(loginFailures.ip, ip)));
+  await db.delete(loginFailures).where(and(eq(loginFailures.email, accountKey), eq(loginFailures.ip, ip)));
   const session = await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     const opened = await createSession(tx, user.id, meta);
-    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, summary: `${user.name} signed in` });
+    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in', values: { name: user.name } } });
     return opened;
   });
   return { user: toSessionUser(user), ...session };

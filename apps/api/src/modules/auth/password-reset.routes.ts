@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { STUDENT_NO_EMAIL_MESSAGES } from '@academy/shared/schemas/students';
 import { forgotPasswordInputSchema, resetPasswordInputSchema, resetTokenInfoSchema, resetTokenSchema } from '@academy/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
@@ -18,6 +19,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer
     '/auth/forgot-password',
     { config: { rateLimit: FORGOT_PASSWORD_RATE_LIMIT }, schema: { tags: ['auth'], body: forgotPasswordInputSchema, response: { 200: messageOnlySchema } } },
     async (request) => {
+      // A student ID (issue 21): there is no email to send a link to. The same answer for every ID,
+      // known or not, so it tells nothing about who exists.
+      if (!request.body.email.includes('@')) return { success: true as const, message: STUDENT_NO_EMAIL_MESSAGES.forgotPasswordById };
       // After the answer: whether a mail goes out (and how long SMTP takes) must not show in it.
       // The mail is written in the language of the page the person asked from.
       const input = { email: request.body.email, origin: siteOrigin(request, publicUrl), language: requestLanguage(request) };

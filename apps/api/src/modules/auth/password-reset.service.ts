@@ -31,8 +31,10 @@ export function maskEmail(email: string): string {
  * nothing either.
  */
 export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, input: { email: string; origin: string; language?: Language }) {
+  // A student ID is answered by the route (ask the office or the parent); nothing is mailed for it.
+  if (!input.email.includes('@')) return;
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user || !user.isActive) return;
+  if (!user?.email || !user.isActive) return;
 
   const token = await deps.db.transaction(async (tx) => {
     // The user's row is locked so that simultaneous requests for one account count one after another.
@@ -88,7 +90,8 @@ const invalidLink = () => new AppError('BAD_REQUEST', MESSAGES.resetLinkInvalid)
 export async function checkResetToken(db: Db, token: string): Promise<{ email: string; purpose: 'reset' | 'welcome' }> {
   const found = await findUsableToken(db, token);
   if (!found) throw invalidLink();
-  return { email: maskEmail(found.email), purpose: found.purpose };
+  // A student without an email never gets a link by mail, but one made before the email was cleared may remain.
+  return { email: found.email ? maskEmail(found.email) : '', purpose: found.purpose };
 }
 
 /**
@@ -115,8 +118,8 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
     // Whoever was guessing the old password must not keep the owner locked out of the new one.
-    await tx.delete(loginFailures).where(eq(loginFailures.email, found.email));
+    if (found.email) await tx.delete(loginFailures).where(eq(loginFailures.email, found.email));
     // The person holding the link is the account's owner; the link itself is never recorded.
-    await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: found.userId, summary: `Password set with an emailed link for ${found.email}` });
+    await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: found.userId, text: { key: 'account.password_reset_link', values: { email: found.email ?? '—' } } });
   });
 }

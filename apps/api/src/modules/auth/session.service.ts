@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { emailVerifications, loginFailures, passwordResetTokens, sessions, students, teachers, users } from '../../db/schema';
+import { emailVerifications, loginFailures, parents, passwordResetTokens, sessions, students, teachers, users } from '../../db/schema';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
 import { generateToken, hashToken } from '../../lib/tokens';
 
@@ -18,7 +18,8 @@ export type SessionRecord = {
   createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
-  user: { id: string; name: string; email: string; role: Role; avatarUrl: string | null; language: Language };
+  /** `email` is null for a student without one (issue 21). */
+  user: { id: string; name: string; email: string | null; role: Role; avatarUrl: string | null; language: Language };
   /** Who is calling, for the access layer (apps/api/src/access). */
   actor: Actor;
 };
@@ -47,12 +48,8 @@ export async function createSession(db: DbExecutor, userId: string, meta: { ip: 
   return { token, expiresAt };
 }
 
-/**
- * The session, its user and that user's teacher or student record, in ONE statement (every request
- * with a cookie runs it): the access layer's Actor comes from the same row.
- */
-export async function findSessionByToken(db: Db, token: string): Promise<SessionRecord | undefined> {
-  const [row] = await db
+function sessionLookup(db: Db) {
+  return db
     .select({
       id: sessions.id,
       createdAt: sessions.createdAt,
@@ -65,8 +62,23 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(teachers, eq(teachers.userId, users.id))
     .leftJoin(students, eq(students.userId, users.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
-    .limit(1);
+    .leftJoin(parents, eq(parents.userId, users.id))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
+    .limit(1)
+    .prepare('academy_session_by_token');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/**
+ * The session, its user and that user's teacher or student record, in ONE statement (every request
+ * with a cookie runs it): the access layer's Actor comes from the same row. The statement is built
+ * once per database and prepared on each connection (a named statement): building the query again
+ * for every request was most of what a signed-in request cost (decision 012).
+ */
+export async function findSessionByToken(db: Db, token: string): Promise<SessionRecord | undefined> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   return row ? { ...row, actor: toActor(row.actor) } : undefined;
 }
 

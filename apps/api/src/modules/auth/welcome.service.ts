@@ -1,3 +1,4 @@
+import type { Language } from '@academy/shared/languages';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
@@ -25,8 +26,8 @@ export async function createWelcomeToken(tx: DbExecutor, userId: string): Promis
   return token;
 }
 
-/** Mails a new account its set-your-password link. */
-export async function sendWelcomeMail(deps: { db: Db; mailer: Mailer }, input: { name: string; email: string; role: Role; token: string; origin: string }) {
+/** Mails a new account its set-your-password link, in the account's language. */
+export async function sendWelcomeMail(deps: { db: Db; mailer: Mailer }, input: { name: string; email: string; role: Role; token: string; origin: string; language?: Language }) {
   const settings = await getAcademySettings(deps.db);
   const mail = welcomeMail({
     academyName: settings.name,
@@ -35,6 +36,7 @@ export async function sendWelcomeMail(deps: { db: Db; mailer: Mailer }, input: {
     role: input.role,
     setPasswordUrl: `${input.origin}/reset-password/${input.token}`,
     validDays: WELCOME_TOKEN_LIFETIME_DAYS,
+    language: input.language,
   });
   await deps.mailer.send({ to: input.email, ...mail });
 }

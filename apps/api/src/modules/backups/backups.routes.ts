@@ -53,7 +53,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     const actor = actorOf(request);
     const job = await jobs.start('create', 'Starting', async (onProgress) => {
       const { name } = await createBackup(db, paths, { kind: 'manual', onProgress });
-      await recordAudit(db, actor, { action: 'backup.create', entityType: 'backup', entityId: name, summary: `Made backup ${name}` });
+      await recordAudit(db, actor, { action: 'backup.create', entityType: 'backup', entityId: name, text: { key: 'backup.created', values: { name } } });
       return name;
     });
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.createStarted });
@@ -77,7 +77,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
 
   app.delete('/admin/backups/:name', { schema: { tags, params: backupNameParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
     await deleteBackup(paths, request.params.name);
-    await recordAudit(db, actorOf(request), { action: 'backup.delete', entityType: 'backup', entityId: request.params.name, summary: `Deleted backup ${request.params.name}` });
+    await recordAudit(db, actorOf(request), { action: 'backup.delete', entityType: 'backup', entityId: request.params.name, text: { key: 'backup.deleted', values: { name: request.params.name } } });
     return { success: true as const, message: BACKUP_MESSAGES.deleted };
   });
 
@@ -96,7 +96,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
       }
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.uploadTooLarge);
       const summary = await adoptUploadedBackup(paths, temporary);
-      await recordAudit(db, actorOf(request), { action: 'backup.upload', entityType: 'backup', entityId: summary.name, summary: `Uploaded backup ${summary.name}` });
+      await recordAudit(db, actorOf(request), { action: 'backup.upload', entityType: 'backup', entityId: summary.name, text: { key: 'backup.uploaded', values: { name: summary.name } } });
       return reply.status(201).send({ success: true as const, data: summary, message: BACKUP_MESSAGES.uploaded });
     } finally {
       await fs.promises.rm(temporary, { force: true });
@@ -115,7 +115,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
         const job = await jobs.start('restore', 'Checking the backup', async (onProgress) => {
           await restoreStagedBackup(db, paths, staged, onProgress);
           // After the restore, which replaced the log with the backup's: this entry is the first after it.
-          await recordAudit(db, actor, { action: 'backup.restore', entityType: 'backup', entityId: name, summary: `Restored backup ${name}` });
+          await recordAudit(db, actor, { action: 'backup.restore', entityType: 'backup', entityId: name, text: { key: 'backup.restored', values: { name } } });
           return name;
         });
         return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.restoreStarted });

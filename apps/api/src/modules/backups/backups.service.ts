@@ -435,11 +435,11 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, now: D
       // Another process may have finished today's while this one waited for the lock.
       if (await doneToday()) return 'done-today';
       const made = await createBackup(db, paths, { kind: 'automatic', now });
-      await recordAudit(db, null, { action: 'backup.create', entityType: 'backup', entityId: made.name, summary: `Made the automatic backup ${made.name}` });
+      await recordAudit(db, null, { action: 'backup.create', entityType: 'backup', entityId: made.name, text: { key: 'backup.created_automatic', values: { name: made.name } } });
       const automatic = (await listBackups(paths)).filter((backup) => backup.kind === 'automatic');
       for (const name of backupsToPrune(automatic.map((backup) => ({ name: backup.name, createdAt: new Date(backup.createdAt) })), timeZone)) {
         await deleteBackup(paths, name);
-        await recordAudit(db, null, { action: 'backup.delete', entityType: 'backup', entityId: name, summary: `Removed the old automatic backup ${name}` });
+        await recordAudit(db, null, { action: 'backup.delete', entityType: 'backup', entityId: name, text: { key: 'backup.deleted_automatic', values: { name } } });
       }
       return 'created';
     } finally {

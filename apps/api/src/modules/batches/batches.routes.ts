@@ -4,6 +4,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import {
   batchDetailQuerySchema,
   batchEnrolQuerySchema,
+  batchRemoveQuerySchema,
   batchesBySubjectQuerySchema,
   batchInputSchema,
   batchListQuerySchema,
@@ -28,7 +29,8 @@ import {
   syncStudentsReport,
   updateBatch,
 } from './batches.service';
-import { scheduleIcs, weeklySchedule } from './schedule.service';
+import { childWeeklySchedule, scheduleIcs, weeklySchedule } from './schedule.service';
+import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 
 export const BATCH_MESSAGES = {
   created: 'Batch created successfully',
@@ -103,10 +105,10 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.put(
     '/batches/:id/students/:studentId/remove',
-    { schema: { tags: ['batches'], params: batchStudentParamsSchema, response: { 200: batchOne } } },
+    { schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchRemoveQuerySchema, response: { 200: batchOne } } },
     async (request) => ({
       success: true as const,
-      data: await removeStudentFromBatch(db, actorOf(request), request.params.id, request.params.studentId),
+      data: await removeStudentFromBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.cancelDues === 'true'),
       message: BATCH_MESSAGES.studentRemoved,
     }),
   );
@@ -127,6 +129,12 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     success: true as const,
     data: await weeklySchedule(db, actorOf(request)),
   }));
+
+  app.get(
+    '/parent/children/:studentId/schedule',
+    { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(weeklyScheduleSchema) } } },
+    async (request) => ({ success: true as const, data: await childWeeklySchedule(db, actorOf(request), request.params.studentId) }),
+  );
 
   app.get('/teachers/me/schedule', { schema: { tags: ['teachers'], response: { 200: apiSuccess(weeklyScheduleSchema) } } }, async (request) => ({
     success: true as const,

@@ -17,6 +17,7 @@ import { batches, batchStudents, standards, students, subjects, teachers, users 
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, enrolledBatchesCondition } from '../../access/batches';
+import { cancelUnpaidDuesOfBatch, createDuesForEnrolment } from '../fees/fees.service';
 import { academyToday } from '../settings/settings.service';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { listBatchRows, listBatchSummaries } from './batch-summary.service';
@@ -82,14 +83,17 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
   return result;
 }
 
-/** Summaries with description and timestamps (one query) + enrolled students (one query) + today (one query). */
-async function loadBatches(db: DbExecutor, where: SQL | undefined, populateStudents: boolean): Promise<Batch[]> {
+/**
+ * Summaries with description and timestamps (one query) + today (one query), and for one batch its
+ * enrolled students (one query): `roster` undefined leaves them out (the lists).
+ */
+async function loadBatches(db: DbExecutor, where: SQL | undefined, roster: { populate: boolean } | undefined): Promise<Batch[]> {
   const rows = await listBatchRows(db, where);
   if (rows.length === 0) return [];
-  const [enrolled, today] = await Promise.all([enrolledStudentsOf(db, rows.map((row) => row._id), populateStudents), academyToday(db)]);
+  const [enrolled, today] = await Promise.all([roster ? enrolledStudentsOf(db, rows.map((row) => row._id), roster.populate) : undefined, academyToday(db)]);
   return rows.map((row) => ({
     ...row,
-    enrolledStudents: enrolled.get(row._id) ?? [],
+    ...(enrolled ? { enrolledStudents: enrolled.get(row._id) ?? [] } : {}),
     isFull: row.enrolledCount >= row.capacity,
     status: batchStatus(today, row.startDate, row.endDate),
     createdAt: row.createdAt.toISOString(),
@@ -108,14 +112,14 @@ export async function listBatches(db: DbExecutor, actor: Actor, query: ListQuery
     query.status ? statusCondition(query.status, await academyToday(db)) : undefined,
     search ? or(sql`${batches.name} ilike ${search}`, sql`${batches.description} ilike ${search}`) : undefined,
   );
-  // Only ids here, even with ?populate=enrolledStudents: the full roster of every batch would be
-  // 12,000 students at 150 batches. One batch's roster is GET /batches/{id}?populate=enrolledStudents.
-  return loadBatches(db, where, false);
+  // No rosters here, even with ?populate=enrolledStudents: every batch's students would be 12,000
+  // at 150 batches (573 KB even as ids). One batch's roster is GET /batches/{id}?populate=enrolledStudents.
+  return loadBatches(db, where, undefined);
 }
 
 /** One batch; 404 when it is missing or (with an actor) not one they may see. */
 export async function getBatch(db: DbExecutor, id: string, actor?: Actor, populateStudents = false): Promise<Batch> {
-  const [batch] = await loadBatches(db, and(eq(batches.id, id), actor ? batchScope(actor) : undefined), populateStudents);
+  const [batch] = await loadBatches(db, and(eq(batches.id, id), actor ? batchScope(actor) : undefined), { populate: populateStudents });
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
   return batch;
 }
@@ -181,7 +185,7 @@ export async function createBatch(db: Db, actor: AuditActor, input: BatchInput):
     await assertReferences(tx, input);
     await assertNoTeacherClash(tx, input);
     const [row] = await tx.insert(batches).values(valuesOf(input)).returning({ id: batches.id });
-    await recordAudit(tx, actor, { action: 'create', entityType: 'batch', entityId: row!.id, summary: `Added batch ${input.name}`, changes: diffChanges({}, valuesOf(input)) });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'batch', entityId: row!.id, text: { key: 'batch.created', values: { name: input.name } }, changes: diffChanges({}, valuesOf(input)) });
     return row!.id;
   });
   return getBatch(db, id);
@@ -216,7 +220,7 @@ export async function updateBatch(db: Db, actor: AuditActor, id: string, input: 
       .update(batches)
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(batches.id, id));
-    await recordAudit(tx, actor, { action: 'update', entityType: 'batch', entityId: id, summary: `Updated batch ${input.name}`, changes: diffChanges(before, valuesOf(input)) });
+    await recordAudit(tx, actor, { action: 'update', entityType: 'batch', entityId: id, text: { key: 'batch.updated', values: { name: input.name } }, changes: diffChanges(before, valuesOf(input)) });
   });
   return getBatch(db, id);
 }
@@ -234,7 +238,7 @@ export async function deleteBatch(db: Db, actor: AuditActor, id: string): Promis
       throw new AppError('CONFLICT', `"${batch.name}" cannot be deleted: it has ${count} enrolled ${count === 1 ? 'student' : 'students'}. Remove them first.`);
     }
     await tx.delete(batches).where(eq(batches.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entityType: 'batch', entityId: id, summary: `Deleted batch ${batch.name}` });
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'batch', entityId: id, text: { key: 'batch.deleted', values: { name: batch.name } } });
   });
 }
 
@@ -284,11 +288,16 @@ export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: s
     if (clash) throw new AppError('CONFLICT', `${student.name} already has "${clash.name}" at that time`, { clash: clash.name });
   }
   await tx.insert(batchStudents).values({ batchId, studentId }).onConflictDoNothing();
-  await recordAudit(tx, actor, { action: 'enrol', entityType: 'batch', entityId: batchId, relatedId: studentId, summary: `Enrolled ${student.name} in ${batch.name}`, changes: { studentId: { old: null, new: studentId } } });
+  // The batch's fee plans become the student's dues (issue 22).
+  await createDuesForEnrolment(tx, batchId, studentId);
+  await recordAudit(tx, actor, { action: 'enrol', entityType: 'batch', entityId: batchId, relatedId: studentId, text: { key: 'batch.enrolled', values: { student: student.name, batch: batch.name } }, changes: { studentId: { old: null, new: studentId } } });
 }
 
-/** Removes an enrolment; removing someone not enrolled succeeds too. */
-export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId: string, studentId: string): Promise<Batch> {
+/**
+ * Removes an enrolment; removing someone not enrolled succeeds too. With `cancelDues` the student's
+ * dues of this batch that nothing has paid yet are cancelled too (the screen asks).
+ */
+export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId: string, studentId: string, cancelDues = false): Promise<Batch> {
   await db.transaction(async (tx) => {
     const batch = await lockBatch(tx, batchId);
     const removed = await tx
@@ -297,7 +306,15 @@ export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId:
       .returning({ studentId: batchStudents.studentId });
     // Removing someone not enrolled changes nothing, so it leaves no entry.
     if (removed.length > 0) {
-      await recordAudit(tx, actor, { action: 'unenrol', entityType: 'batch', entityId: batchId, relatedId: studentId, summary: `Removed a student from ${batch.name}`, changes: { studentId: { old: studentId, new: null } } });
+      const cancelled = cancelDues ? await cancelUnpaidDuesOfBatch(tx, batchId, studentId) : 0;
+      await recordAudit(tx, actor, {
+        action: 'unenrol',
+        entityType: 'batch',
+        entityId: batchId,
+        relatedId: studentId,
+        summary: `Removed a student from ${batch.name}${cancelled > 0 ? ` and cancelled ${cancelled} unpaid ${cancelled === 1 ? 'due' : 'dues'}` : ''}`,
+        changes: { studentId: { old: studentId, new: null } },
+      });
     }
   });
   return getBatch(db, batchId);

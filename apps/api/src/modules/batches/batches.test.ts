@@ -84,7 +84,10 @@ describe('batches CRUD', () => {
     expect(populated).toMatchObject({ enrolledCount: 1, seatsLeft: 1, isFull: false });
     // The list never ships every batch's roster: ids and counts only, even when asked to populate.
     const list = (await call('GET', '/batches?populate=enrolledStudents')).json().data;
-    expect(list.find((batch: { _id: string }) => batch._id === data._id)).toMatchObject({ enrolledStudents: [student.id], enrolledCount: 1 });
+    // Lists carry the count, never the rosters (decision 012).
+    const listed = list.find((batch: { _id: string }) => batch._id === data._id);
+    expect(listed).toMatchObject({ enrolledCount: 1 });
+    expect(listed).not.toHaveProperty('enrolledStudents');
   });
 
   it('validates the body, naming the field', async () => {

@@ -5,12 +5,21 @@ import type { DbExecutor } from '../../db/client';
 import { attendanceRecords, batches } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { ownBatchesCondition } from '../../access/batches';
+import { childIdOf } from '../../access/parents';
 import { closuresBetween } from '../announcements/closures.service';
 import { shiftDate } from '../attendance/attendance.service';
 import { academyToday, getAcademySettings } from '../settings/settings.service';
 import { listBatchSummaries } from './batch-summary.service';
 
 /** The week (mon…sun) of the user's active batches (running today in the academy's time zone). */
+/**
+ * A parent's view of one child's week (issue 21): exactly the child's own schedule (running batches,
+ * the week's closures). Another family's child answers 404 like a missing one.
+ */
+export async function childWeeklySchedule(db: DbExecutor, actor: Actor, studentId: string): Promise<WeeklySchedule> {
+  return weeklySchedule(db, { userId: actor.userId, role: 'student', studentId: childIdOf(actor, studentId) });
+}
+
 export async function weeklySchedule(db: DbExecutor, actor: Actor): Promise<WeeklySchedule> {
   const [condition, today, { timeZone }] = await Promise.all([ownBatchesCondition(actor), academyToday(db), getAcademySettings(db)]);
   const running = and(condition, lte(batches.startDate, today), gte(batches.endDate, today));

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CalendarFeedLink, CalendarFeedStatus } from '@academy/shared/schemas/calendar-feed';
 import type { Db, DbExecutor } from '../../db/client';
-import { calendarFeeds, students, teachers, users } from '../../db/schema';
+import { calendarFeeds, parents, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
@@ -26,7 +26,7 @@ export async function createCalendarFeed(db: Db, actor: Actor, origin: string): 
       .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), createdAt: new Date() } })
       .returning({ createdAt: calendarFeeds.createdAt });
     // The address is a secret: the entry says only that a new one was made.
-    await recordAudit(tx, actor, { action: 'calendar.create', entityType: 'account', entityId: userId, summary: 'Made a new calendar address (any earlier one stopped working)' });
+    await recordAudit(tx, actor, { action: 'calendar.create', entityType: 'account', entityId: userId, text: { key: 'account.calendar_created' } });
     return saved;
   });
   return { url: `${origin}/api/calendar/${token}.ics`, createdAt: row!.createdAt.toISOString() };
@@ -35,7 +35,7 @@ export async function createCalendarFeed(db: Db, actor: Actor, origin: string): 
 export async function deleteCalendarFeed(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const deleted = await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.userId)).returning({ userId: calendarFeeds.userId });
-    if (deleted.length > 0) await recordAudit(tx, actor, { action: 'calendar.delete', entityType: 'account', entityId: actor.userId, summary: 'Turned off their calendar address' });
+    if (deleted.length > 0) await recordAudit(tx, actor, { action: 'calendar.delete', entityType: 'account', entityId: actor.userId, text: { key: 'account.calendar_deleted' } });
   });
 }
 
@@ -51,7 +51,8 @@ export async function calendarFeedIcs(db: DbExecutor, token: string): Promise<st
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .leftJoin(teachers, eq(teachers.userId, users.id))
     .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(parents, eq(parents.userId, users.id))
     .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.isActive, true)));
-  if (!row || row.role === 'admin') throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
+  if (!row || row.role === 'admin' || row.role === 'parent') throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
   return scheduleIcs(db, toActor(row));
 }

@@ -4,6 +4,7 @@ import { academySettings, batches, batchStudents, standards, standardSubjects, s
 import { getAcademySettings } from '../settings/settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser } from '../../../test/factories';
+import { nextStudentCode } from '../students/student-code';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ async function enrol(batchId: string, count: number, status: 'active' | 'archive
   const db = t.database.db;
   for (let index = 0; index < count; index += 1) {
     const user = await buildUser(db, { role: 'student' });
-    const [student] = await db.insert(students).values({ userId: user.id, status }).returning();
+    const [student] = await db.insert(students).values({ userId: user.id, studentCode: await nextStudentCode(db, '2026-06-01'), status }).returning();
     await db.insert(batchStudents).values({ batchId, studentId: student!.id });
   }
 }

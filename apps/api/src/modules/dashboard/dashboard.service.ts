@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
-import { NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type StudentDashboard } from '@academy/shared/schemas/dashboard';
+import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type StudentDashboard } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
-import { countActiveAnnouncements, listAnnouncements } from '../announcements/announcements.service';
+import { activeAnnouncementsCondition, listAnnouncements } from '../announcements/announcements.service';
 import { STATISTICS } from '../attendance/attendance.service';
 import { keepPastDayTotals, keptPastDayTotals } from '../attendance/past-days-cache';
 import { weeklySchedule } from '../batches/schedule.service';
@@ -20,9 +20,11 @@ type Row = {
   subjects: number;
   standards: number;
   new_registrations: number;
+  active_announcements: number;
   recent_students: (Omit<AdminDashboardSummary['recentStudents'][number], 'createdAt'> & { createdAt: string })[];
   recent_registrations: (Omit<AdminDashboardSummary['recentRegistrations'][number], 'createdAt'> & { createdAt: string })[];
   near_capacity: AdminDashboardSummary['batchesNearCapacity'];
+  near_capacity_count: number;
   attendance_today: Omit<AdminDashboardSummary['attendance']['today'], 'date'>;
   attendance_past: AdminDashboardSummary['attendance']['trend'] | null;
 };
@@ -40,6 +42,11 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
       select bs.batch_id, count(*)::int as enrolled
       from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
       group by bs.batch_id
+    ),
+    near as (
+      select b.id, b.name, b.capacity, b.subject_id, b.teacher_id, e.enrolled
+      from batches b join enrolment e on e.batch_id = b.id
+      where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric
     )
     select
       (select count(*)::int from students where status = 'active') as active_students,
@@ -48,6 +55,7 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
       (select count(*)::int from subjects) as subjects,
       (select count(*)::int from standards) as standards,
       (select count(*)::int from admission_enquiries where status = 'new') as new_registrations,
+      (select count(*)::int from announcements where ${activeAnnouncementsCondition(today)}) as active_announcements,
       (select coalesce(json_agg(recent), '[]'::json) from (
         select e.id as "_id", e.student_name as "studentName", e.status, e.source, e.created_at as "createdAt",
           case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard
@@ -63,18 +71,18 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
         order by s.created_at desc, s.id desc
         limit 5
       ) recent) as recent_students,
-      (select coalesce(json_agg(near), '[]'::json) from (
-        select b.id as "_id", b.name, b.capacity, e.enrolled as "enrolledCount", greatest(b.capacity - e.enrolled, 0) as "seatsLeft",
+      (select count(*)::int from near) as near_capacity_count,
+      (select coalesce(json_agg(fullest), '[]'::json) from (
+        select n.id as "_id", n.name, n.capacity, n.enrolled as "enrolledCount", greatest(n.capacity - n.enrolled, 0) as "seatsLeft",
           json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
           json_build_object('_id', t.id, 'name', tu.name) as teacher
-        from batches b
-        join enrolment e on e.batch_id = b.id
-        join subjects sub on sub.id = b.subject_id
-        join teachers t on t.id = b.teacher_id
+        from near n
+        join subjects sub on sub.id = n.subject_id
+        join teachers t on t.id = n.teacher_id
         join users tu on tu.id = t.user_id
-        where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric
-        order by e.enrolled::float / b.capacity desc, b.name
-      ) near) as near_capacity,
+        order by n.enrolled::float / n.capacity desc, n.name
+        limit ${NEAR_CAPACITY_LIST}
+      ) fullest) as near_capacity,
       (select row_to_json(marked) from (
         select ${STATISTICS}, count(distinct a.batch_id)::int as "batchesMarked" from attendance_records a where a.date = ${today}::date
       ) marked) as attendance_today,
@@ -109,11 +117,12 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
       subjects: row.subjects,
       standards: row.standards,
       newRegistrations: row.new_registrations,
-      activeAnnouncements: await countActiveAnnouncements(db),
+      activeAnnouncements: row.active_announcements,
     },
     recentStudents: row.recent_students.map((student) => ({ ...student, createdAt: new Date(student.createdAt).toISOString() })),
     recentRegistrations: row.recent_registrations.map((enquiry) => ({ ...enquiry, createdAt: new Date(enquiry.createdAt).toISOString() })),
     batchesNearCapacity: row.near_capacity,
+    batchesNearCapacityTotal: row.near_capacity_count,
     attendance: { today: { date: today, ...row.attendance_today }, trend: [...past, todayTotals] },
   };
 }

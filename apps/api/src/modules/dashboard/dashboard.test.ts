@@ -25,6 +25,7 @@ describe('GET /api/admin/dashboard/summary', () => {
       recentStudents: [],
       recentRegistrations: [],
       batchesNearCapacity: [],
+      batchesNearCapacityTotal: 0,
       attendance: {
         today: { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), present: 0, absent: 0, late: 0, excused: 0, total: 0, percentage: null, batchesMarked: 0 },
         trend: expect.arrayContaining([{ date: expect.any(String), total: 0, percentage: null }]),
@@ -71,6 +72,7 @@ describe('GET /api/admin/dashboard/summary', () => {
       { _id: full.id, name: 'Full', capacity: 5, enrolledCount: 5, seatsLeft: 0, subject: { _id: maths.id, name: 'Maths', code: 'MD' }, teacher: { _id: priya.id, name: 'Priya' } },
       { _id: near.id, name: 'Near', capacity: 5, enrolledCount: 4, seatsLeft: 1, subject: { _id: maths.id, name: 'Maths', code: 'MD' }, teacher: { _id: priya.id, name: 'Priya' } },
     ]);
+    expect(data.batchesNearCapacityTotal).toBe(2);
   });
 });
 

@@ -270,7 +270,7 @@ async function notify(tx: DbExecutor, noteId: string, title: string, target: Tar
   if (!target.batchId && !target.studentId) return;
   await notifyStudentsOfNote(tx, {
     noteId,
-    message: `${NOTE_MESSAGES.notificationPrefix}${title}`,
+    title,
     batchId: target.batchId ?? undefined,
     studentIds: target.studentId ? [target.studentId] : undefined,
   });
@@ -311,7 +311,7 @@ export async function createNote(db: Db, storage: FileStorage, writer: NoteWrite
         action: 'note.upload',
         entityType: 'note',
         entityId: row!.id,
-        summary: `Uploaded note "${input.title}" (${file.fileName})`,
+        text: { key: 'note.uploaded', values: { title: input.title, file: file.fileName } },
         changes: diffChanges({}, { ...detailsOf(input, target), fileName: file.fileName, fileSize: file.size }),
       });
       return row!.id;
@@ -403,7 +403,7 @@ export async function updateNote(
         action: 'update',
         entityType: 'note',
         entityId: id,
-        summary: `Updated note "${input.title}"${file ? ` (new file ${file.fileName})` : ''}`,
+        text: file ? { key: 'note.updated_file', values: { title: input.title, file: file.fileName } } : { key: 'note.updated', values: { title: input.title } },
         changes: diffChanges(current, { ...detailsOf(input, target), ...(file ? { fileName: file.fileName } : {}) }),
       });
       if (file) replacedKey = current.fileKey;
@@ -422,7 +422,7 @@ export async function deleteNote(db: Db, storage: FileStorage, writer: NoteWrite
   const fileKey = await db.transaction(async (tx) => {
     const current = await lockForChange(tx, writer, id);
     await tx.delete(notes).where(eq(notes.id, id));
-    await recordAudit(tx, writer, { action: 'delete', entityType: 'note', entityId: id, summary: `Deleted note "${current.title}"` });
+    await recordAudit(tx, writer, { action: 'delete', entityType: 'note', entityId: id, text: { key: 'note.deleted', values: { title: current.title } } });
     return current.fileKey;
   });
   // The note is gone either way: a file that cannot be deleted is only wasted space.

@@ -5,6 +5,7 @@ import { notificationListQuerySchema, notificationPageSchema, unreadCountSchema 
 import type { Db } from '../../db/client';
 import { studentIdOf } from '../../access/actor';
 import { actorOf } from '../../access/http';
+import { requestLanguage } from '../../lib/translate-reply';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
 /** The student's bell: their own notifications only (another student's id answers 404). */
@@ -13,7 +14,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.get('/notifications', { schema: { tags, querystring: notificationListQuerySchema, response: { 200: apiSuccess(notificationPageSchema) } } }, async (request) => ({
     success: true as const,
-    data: await listNotifications(db, studentIdOf(actorOf(request)), request.query),
+    data: await listNotifications(db, studentIdOf(actorOf(request)), request.query, requestLanguage(request)),
   }));
 
   app.post('/notifications/read-all', { schema: { tags, response: { 200: apiSuccess(unreadCountSchema) } } }, async (request) => ({

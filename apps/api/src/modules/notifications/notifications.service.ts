@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { NotificationPage } from '@academy/shared/schemas/notifications';
+import { NOTIFICATION_TEXTS, wordNotification } from '@academy/shared/i18n/server-text';
+import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
 import { announcements, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -7,8 +9,8 @@ import { academyToday } from '../settings/settings.service';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
-/** How a new announcement reads in the bell: this, then its title. */
-export const ANNOUNCEMENT_NOTIFICATION_PREFIX = 'New announcement: ';
+/** How a new announcement reads in the bell in English (kept in `message`): this, then its title. */
+export const ANNOUNCEMENT_NOTIFICATION_PREFIX = NOTIFICATION_TEXTS['announcement.created'].replace('{title}', '');
 
 /**
  * Tells every active student in an active announcement's audience about it, once: one INSERT … SELECT
@@ -19,8 +21,8 @@ export const ANNOUNCEMENT_NOTIFICATION_PREFIX = 'New announcement: ';
 export async function notifyStudentsOfActiveAnnouncements(db: DbExecutor, options: { announcementId?: string; now?: Date } = {}): Promise<number> {
   const today = await academyToday(db, options.now);
   const result = await db.execute(sql`
-    insert into ${notifications} (student_id, announcement_id, message)
-    select s.id, a.id, ${ANNOUNCEMENT_NOTIFICATION_PREFIX}::text || a.title
+    insert into ${notifications} (student_id, announcement_id, message, message_key, message_values)
+    select s.id, a.id, ${ANNOUNCEMENT_NOTIFICATION_PREFIX}::text || a.title, 'announcement.created', jsonb_build_object('title', a.title)
     from announcements a
     join students s on s.status = 'active'
     where a.start_date <= ${today} and a.end_date >= ${today}
@@ -42,12 +44,14 @@ export async function notifyStudentsOfActiveAnnouncements(db: DbExecutor, option
  * For the notes feature: tells the active students of a batch and/or the given students about a
  * note, once per student and note (one statement; repeating it tells no one twice).
  */
-export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: string; message: string; batchId?: string; studentIds?: string[] }): Promise<number> {
+export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: string; title: string; batchId?: string; studentIds?: string[] }): Promise<number> {
+  const values = { title: note.title };
+  const english = wordNotification('note.created', values, 'en');
   const byId = note.studentIds?.length ? sql`s.id in (${sql.join(note.studentIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
   const byBatch = note.batchId ? sql`exists (select 1 from batch_students bs where bs.student_id = s.id and bs.batch_id = ${note.batchId})` : sql`false`;
   const result = await db.execute(sql`
-    insert into ${notifications} (student_id, note_id, message)
-    select s.id, ${note.noteId}::uuid, ${note.message}
+    insert into ${notifications} (student_id, note_id, message, message_key, message_values)
+    select s.id, ${note.noteId}::uuid, ${english}, 'note.created', ${JSON.stringify(values)}::jsonb
     from students s
     where s.status = 'active' and (${byId} or ${byBatch})
     on conflict (student_id, note_id) do nothing
@@ -63,13 +67,18 @@ async function unreadCount(db: DbExecutor, studentId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** A student's notifications, newest first, with the total and the unread count. */
-export async function listNotifications(db: DbExecutor, studentId: string, query: { page: number; limit: number }): Promise<NotificationPage> {
+/**
+ * A student's notifications, newest first, with the total and the unread count. Each one is worded in
+ * the reader's language from its key and values; a row made before keys existed shows its stored text.
+ */
+export async function listNotifications(db: DbExecutor, studentId: string, query: { page: number; limit: number }, language: Language = 'en'): Promise<NotificationPage> {
   const [rows, [counts]] = await Promise.all([
     db
       .select({
         _id: notifications.id,
         message: notifications.message,
+        messageKey: notifications.messageKey,
+        messageValues: notifications.messageValues,
         isRead: notifications.isRead,
         createdAt: notifications.createdAt,
         announcementId: notifications.announcementId,
@@ -90,7 +99,7 @@ export async function listNotifications(db: DbExecutor, studentId: string, query
   return {
     notifications: rows.map((row) => ({
       _id: row._id,
-      message: row.message,
+      message: (row.messageKey && wordNotification(row.messageKey, row.messageValues ?? {}, language)) || row.message,
       isRead: row.isRead,
       createdAt: row.createdAt.toISOString(),
       announcement: row.announcementId ? { _id: row.announcementId, title: row.announcementTitle ?? '' } : null,

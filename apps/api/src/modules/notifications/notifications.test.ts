@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notes, notifications } from '../../db/schema';
+import { notes, notifications, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { createAnnouncement } from '../announcements/announcements.service';
@@ -107,7 +107,7 @@ describe('the notification job', () => {
       .values({ title: 'Algebra', batchId: batch.id, fileKey: `${randomUUID()}.pdf`, fileName: 'algebra.pdf', fileSize: 100, fileSha256: '0'.repeat(64) })
       .returning({ id: notes.id });
     const noteId = row!.id;
-    const note = { noteId, message: 'New note: Algebra', batchId: batch.id, studentIds: [named.id, inBatch.id] };
+    const note = { noteId, title: 'Algebra', batchId: batch.id, studentIds: [named.id, inBatch.id] };
     expect(await notifyStudentsOfNote(db, note)).toBe(2);
     expect(await notifyStudentsOfNote(db, note)).toBe(0);
     expect((await notificationsOf(inBatch.id)).map((row) => row.noteId)).toEqual([noteId]);
@@ -150,6 +150,31 @@ describe('GET /api/notifications and marking read', () => {
     expect((await call('POST', '/notifications/read-all', cookie)).json().data.unreadCount).toBe(0);
     expect((await call('GET', '/notifications', cookie)).json().data.unreadCount).toBe(0);
     expect((await call('GET', '/notifications', otherCookie)).json().data.unreadCount).toBe(1);
+  });
+
+  it("words a notification in the reader's language from its key; an older row keeps its stored text", async () => {
+    const db = t.database.db;
+    const student = await buildStudent(db);
+    await db.update(users).set({ language: 'mr' }).where(eq(users.id, student.user.id));
+    const cookie = await loginAs(t.app, student.user.email);
+    const batch = await buildBatch(db, { studentIds: [student.id] });
+    const [row] = await db
+      .insert(notes)
+      .values({ title: 'बीजगणित सराव', batchId: batch.id, fileKey: `${randomUUID()}.pdf`, fileName: 'a.pdf', fileSize: 100, fileSha256: '0'.repeat(64) })
+      .returning({ id: notes.id });
+    await db.insert(notifications).values({ studentId: student.id, message: 'New announcement: Old row', createdAt: new Date('2026-01-01T10:00:00Z') });
+    await notifyStudentsOfNote(db, { noteId: row!.id, title: 'बीजगणित सराव', batchId: batch.id });
+
+    const stored = await notificationsOf(student.id);
+    expect(stored.find((n) => n.noteId)).toMatchObject({ message: 'New note: बीजगणित सराव', messageKey: 'note.created', messageValues: { title: 'बीजगणित सराव' } });
+    const marathi = (await call('GET', '/notifications', cookie)).json().data.notifications.map((n: { message: string }) => n.message);
+    expect(marathi).toEqual(['नवीन नोट्स: बीजगणित सराव', 'New announcement: Old row']);
+
+    await db.update(users).set({ language: 'hi' }).where(eq(users.id, student.user.id));
+    const hindi = (await call('GET', '/notifications', cookie)).json().data.notifications.map((n: { message: string }) => n.message);
+    expect(hindi[0]).toBe('नए नोट्स: बीजगणित सराव');
+    await db.update(users).set({ language: 'en' }).where(eq(users.id, student.user.id));
+    expect((await call('GET', '/notifications', cookie)).json().data.notifications[0].message).toBe('New note: बीजगणित सराव');
   });
 
   it('rejects a bad page or a limit above 50', async () => {

@@ -34,7 +34,7 @@ export async function changeOwnPassword(db: Db, actor: Actor, currentSessionId: 
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, actor.userId), isNull(passwordResetTokens.usedAt)));
-    await recordAudit(tx, actor, { action: 'password.change', entityType: 'account', entityId: actor.userId, summary: 'Changed their own password' });
+    await recordAudit(tx, actor, { action: 'password.change', entityType: 'account', entityId: actor.userId, text: { key: 'account.password_changed' } });
   });
 }
 
@@ -71,7 +71,7 @@ export async function updateStudentProfile(db: Db, actor: Actor, input: StudentP
       action: 'update',
       entityType: 'student',
       entityId: id,
-      summary: 'Updated their own profile',
+      text: { key: 'account.profile_updated' },
       changes: diffChanges({ ...before, avatarUrl: oldAvatar }, { ...values, ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}) }),
     });
   });
@@ -121,7 +121,8 @@ export async function userProfile(db: DbExecutor, actor: Actor): Promise<UserPro
           .where(eq(users.id, actor.userId))
           .limit(1)
       : [];
-  return { _id: actor.userId, ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null, teacher: teacher ?? null };
+  // Admins, teachers and parents always have an email (users_email_required_check).
+  return { _id: actor.userId, ...row, email: row.email ?? '', lastLoginAt: row.lastLoginAt?.toISOString() ?? null, teacher: teacher ?? null };
 }
 
 /** Name and picture for everyone; phone and address for teachers only (an admin has neither). */
@@ -162,7 +163,7 @@ export async function updateUserProfile(db: Db, actor: Actor, input: UserProfile
       action: 'update',
       entityType: teacherId ? 'teacher' : 'user',
       entityId: teacherId ?? actor.userId,
-      summary: 'Updated their own profile',
+      text: { key: 'account.profile_updated' },
       changes: diffChanges({ ...oldAccount, ...teacherBefore }, { ...account, ...teacher }),
     });
   });

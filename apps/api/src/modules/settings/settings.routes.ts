@@ -2,9 +2,9 @@ import { actorOf } from '../../access/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess } from '@academy/shared/schemas/api';
-import { academySettingsInputSchema, academySettingsSchema, publicAcademySettingsSchema } from '@academy/shared/schemas/settings';
+import { academySettingsInputSchema, academySettingsSchema, parentAlertSettingsInputSchema, publicAcademySettingsSchema } from '@academy/shared/schemas/settings';
 import type { Db } from '../../db/client';
-import { getAcademySettings, toPublicSettings, updateAcademySettings } from './settings.service';
+import { getAcademySettings, toPublicSettings, updateAcademySettings, updateParentAlertSettings } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
@@ -23,5 +23,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/admin/settings',
     { schema: { tags: ['admin'], body: academySettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
     async (request) => ({ success: true as const, data: await updateAcademySettings(db, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
+  );
+
+  // Absence alerts and the parents' webhook (issue 21).
+  app.put(
+    '/admin/settings/parent-alerts',
+    { schema: { tags: ['admin'], body: parentAlertSettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
+    async (request) => ({ success: true as const, data: await updateParentAlertSettings(db, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
   );
 };

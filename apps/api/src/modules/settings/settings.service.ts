@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_TIME_ZONE, type academySettingsInputSchema, type AcademySettings, type PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { DEFAULT_ABSENCE_ALERT_TEMPLATES, DEFAULT_TIME_ZONE, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { academySettings } from '../../db/schema';
@@ -34,6 +34,9 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     socialLinks: { facebook: row.facebookUrl, instagram: row.instagramUrl, youtube: row.youtubeUrl, whatsapp: row.whatsappUrl },
     timeZone: row.timeZone,
     backupTime: row.backupTime,
+    // Rows saved before templates existed have none: today's defaults (the wording the alerts always had).
+    absenceAlerts: { ...row.absenceAlerts, templates: row.absenceAlerts.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES },
+    parentWebhook: { url: row.parentWebhookUrl, secretSet: row.parentWebhookSecret !== null },
     testimonials: row.testimonials,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -101,6 +104,70 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     return after;
   });
   return toAcademySettings(row);
+}
+
+/**
+ * PUT /api/admin/settings/parent-alerts: the absence alerts and the parents' webhook. The secret is
+ * kept when left out and never recorded in the audit log (only that it changed).
+ */
+export async function updateParentAlertSettings(db: Db, actor: AuditActor, input: z.output<typeof parentAlertSettingsInputSchema>): Promise<AcademySettings> {
+  await getAcademySettings(db);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ absenceAlerts: academySettings.absenceAlerts, parentWebhookUrl: academySettings.parentWebhookUrl, secretSet: sql<boolean>`${academySettings.parentWebhookSecret} is not null` })
+      .from(academySettings)
+      .for('update');
+    // Templates left out (older clients): the stored ones stay.
+    const absenceAlerts = input.absenceAlerts ? { ...input.absenceAlerts, templates: input.absenceAlerts.templates ?? before?.absenceAlerts.templates } : undefined;
+    const values = {
+      ...(absenceAlerts ? { absenceAlerts } : {}),
+      ...(input.parentWebhook ? { parentWebhookUrl: input.parentWebhook.url } : {}),
+      ...(input.parentWebhook?.secret ? { parentWebhookSecret: input.parentWebhook.secret } : {}),
+      // null: the office clears the secret (the address may stay; nothing is signed or sent without one).
+      ...(input.parentWebhook?.secret === null ? { parentWebhookSecret: null } : {}),
+      // No address: no secret either.
+      ...(input.parentWebhook && !input.parentWebhook.url ? { parentWebhookSecret: null } : {}),
+    };
+    if (Object.keys(values).length === 0) return;
+    await tx.update(academySettings).set({ ...values, updatedAt: new Date() });
+    const { parentWebhookSecret: secret, ...shown } = values;
+    // The secret's value never enters the log, and a field named like a secret would be dropped by the
+    // audit filter: the change is said in the summary and under a plain name (set / cleared only).
+    const secretChanged = secret !== undefined && (secret !== null || before?.secretSet === true);
+    // jsonb keeps its own key order: compare the alert settings with sorted keys (the same settings
+    // saved again are no change).
+    const otherChanges = diffChanges(before ? { absenceAlerts: sortedKeys(before.absenceAlerts), parentWebhookUrl: before.parentWebhookUrl } : {}, {
+      ...shown,
+      ...(shown.absenceAlerts ? { absenceAlerts: sortedKeys(shown.absenceAlerts) } : {}),
+    });
+    if (!secretChanged && !otherChanges) return;
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: null,
+      summary: secretChanged ? (otherChanges ? 'Updated the absence alerts and parent webhook; webhook secret changed' : 'Webhook secret changed') : 'Updated the absence alerts and parent webhook',
+      changes: { ...otherChanges, ...(secretChanged ? { webhookSigningKey: { old: before?.secretSet ? 'set' : 'not set', new: secret === null ? 'cleared' : 'changed' } } : {}) },
+    });
+  });
+  return getAcademySettings(db);
+}
+
+/** A copy of a JSON object with its keys (at every level) in order, for comparing jsonb values. */
+function sortedKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortedKeys) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+  ) as T;
+}
+
+/** The parents' webhook with its secret, for the sender only (never an API answer). */
+export async function parentWebhookConfig(db: DbExecutor): Promise<{ url: string; secret: string } | undefined> {
+  await getAcademySettings(db);
+  const [row] = await db.select({ url: academySettings.parentWebhookUrl, secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
+  return row?.url && row.secret ? { url: row.url, secret: row.secret } : undefined;
 }
 
 /** The calendar date ('YYYY-MM-DD') in a time zone at an instant. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ABSENCE_ALERT_TEMPLATES } from '@academy/shared/schemas/settings';
 import { sql } from 'drizzle-orm';
 import { academySettings } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -93,6 +94,9 @@ describe('academy settings', () => {
         socialLinks: { facebook: 'https://facebook.com/saraswati.latur', instagram: null, youtube: null, whatsapp: 'https://wa.me/919822012345' },
         // Not sent, so unchanged: the default daily backup time.
         backupTime: '02:00',
+        // Absence alerts (issue 21): on by default, absent only, ten minutes to correct; no webhook yet.
+        absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 10, templates: DEFAULT_ABSENCE_ALERT_TEMPLATES },
+        parentWebhook: { url: null, secretSet: false },
         testimonials: [],
         updatedAt: expect.any(String),
       },
@@ -160,5 +164,64 @@ describe('academy settings', () => {
       expect(response.statusCode, timeZone).toBe(200);
       expect(response.json().data.timeZone).toBe(timeZone);
     }
+  });
+  it('parent alerts: keeps the webhook secret when left out, replaces it, clears it alone with null (audited, never with the secret), and saves nothing on bad input', async () => {
+    const putAlerts = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/admin/settings/parent-alerts', headers: { cookie: cookies.admin }, payload });
+    const secret = 'first-secret-0123456789';
+    const set = await putAlerts({ parentWebhook: { url: 'https://sms.example.in/hook', secret } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.parentWebhook).toEqual({ url: 'https://sms.example.in/hook', secretSet: true });
+
+    // Only the delay: the webhook and its secret stay.
+    const delayOnly = await putAlerts({ absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 } });
+    expect(delayOnly.json().data).toMatchObject({ absenceAlerts: { delayMinutes: 0 }, parentWebhook: { url: 'https://sms.example.in/hook', secretSet: true } });
+    const [kept] = await t.database.db.select({ secret: academySettings.parentWebhookSecret }).from(academySettings);
+    expect(kept!.secret).toBe(secret);
+
+    // A bad delay with a new secret: refused as a whole, the old secret and the delay stay.
+    const bad = await putAlerts({ absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 121 }, parentWebhook: { url: 'https://sms.example.in/hook', secret: 'second-secret-0123456789' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['absenceAlerts.delayMinutes']);
+    const [unchanged] = await t.database.db.select({ secret: academySettings.parentWebhookSecret, alerts: academySettings.absenceAlerts }).from(academySettings);
+    expect(unchanged).toEqual({ secret, alerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 } });
+
+    // Cleared alone: the address stays, the secret goes; the audit log says so without any secret.
+    const cleared = await putAlerts({ parentWebhook: { url: 'https://sms.example.in/hook', secret: null } });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.parentWebhook).toEqual({ url: 'https://sms.example.in/hook', secretSet: false });
+    // History says when the secret changed (never its value): set with the address, then cleared alone.
+    const { rows } = await t.database.db.execute<{ summary: string; changes: Record<string, unknown> }>(
+      sql`select summary, changes from audit_log where entity_type = 'settings' and summary ilike '%webhook%' order by at, id`,
+    );
+    expect(rows.map((row) => row.summary).slice(-3)).toEqual(['Updated the absence alerts and parent webhook; webhook secret changed', 'Updated the absence alerts and parent webhook', 'Webhook secret changed']);
+    expect(rows.at(-1)!.changes).toEqual({ webhookSigningKey: { old: 'set', new: 'cleared' } });
+    const { rows: all } = await t.database.db.execute<{ changes: unknown }>(sql`select changes from audit_log`);
+    expect(JSON.stringify(all)).not.toContain(secret);
+
+    // Message templates per language: checked (unknown placeholder, empty, too long), saved, audited,
+    // and kept when a client leaves them out.
+    const defaults = cleared.json().data.absenceAlerts.templates;
+    expect(defaults.en).toContain('{child} was marked {status} today');
+    const base = { enabled: true, statuses: ['absent'], delayMinutes: 0 };
+    const wrong = await putAlerts({ absenceAlerts: { ...base, templates: { en: 'Hello {parent}, {child} missed class', mr: '', hi: 'x'.repeat(501) + '{child}' } } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toMatchObject({
+      'absenceAlerts.templates.en': 'The message has an unknown placeholder: use only child, batch, date, status and academy in braces',
+      'absenceAlerts.templates.mr': 'Write the message for each language',
+      'absenceAlerts.templates.hi': 'The message must be at most 500 characters',
+    });
+    const templates = { en: '{academy}: {child} is {status} on {date} ({batch}).', mr: '{academy}: {child} आज {status} आहे ({date}, {batch}).', hi: defaults.hi };
+    const saved = await putAlerts({ absenceAlerts: { ...base, templates } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.absenceAlerts.templates).toEqual(templates);
+    const keptTemplates = await putAlerts({ absenceAlerts: base });
+    expect(keptTemplates.json().data.absenceAlerts.templates).toEqual(templates);
+    const { rows: templateAudit } = await t.database.db.execute<{ changes: string }>(sql`select changes::text from audit_log where changes::text like '%{academy}: {child} is%'`);
+    expect(templateAudit.length).toBe(1);
+    expect((await putAlerts({ absenceAlerts: { ...base, templates: defaults } })).statusCode).toBe(200);
+
+    // Restore the defaults for the other tests.
+    const restored = await putAlerts({ absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 10 }, parentWebhook: { url: null } });
+    expect(restored.json().data.parentWebhook).toEqual({ url: null, secretSet: false });
   });
 });

@@ -112,7 +112,7 @@ export async function createStandard(db: Db, actor: AuditActor, input: StandardI
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(standards).values({ name: input.name, level: input.level }).returning({ id: standards.id });
     await replaceSubjects(tx, row!.id, input.subjects);
-    await recordAudit(tx, actor, { action: 'create', entityType: 'standard', entityId: row!.id, summary: `Added standard ${input.name}`, changes: diffChanges({}, { ...input }) });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'standard', entityId: row!.id, text: { key: 'standard.created', values: { name: input.name } }, changes: diffChanges({}, { ...input }) });
     return row!.id;
   });
   return getStandard(db, id);
@@ -130,7 +130,7 @@ export async function updateStandard(db: Db, actor: AuditActor, id: string, inpu
       action: 'update',
       entityType: 'standard',
       entityId: id,
-      summary: `Updated standard ${input.name}`,
+      text: { key: 'standard.updated', values: { name: input.name } },
       changes: diffChanges(before, { name: input.name, level: input.level, subjects: [...input.subjects].sort() }),
     });
   });
@@ -153,6 +153,6 @@ export async function deleteStandard(db: Db, actor: AuditActor, id: string): Pro
   if (message) throw new AppError('CONFLICT', message);
   await db.transaction(async (tx) => {
     await tx.delete(standards).where(eq(standards.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entityType: 'standard', entityId: id, summary: `Deleted standard ${standard.name}` });
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'standard', entityId: id, text: { key: 'standard.deleted', values: { name: standard.name } } });
   });
 }

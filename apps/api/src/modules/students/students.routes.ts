@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/translate-reply';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
@@ -31,7 +32,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
       schema: { tags: ['students'], querystring: studentFilterQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe('CSV document') } },
     },
     async (request, reply) => {
-      const { csv, fileName } = await exportStudentsCsv(db, request.query);
+      const { csv, fileName } = await exportStudentsCsv(db, request.query, requestLanguage(request));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
     },
   );

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import type { CsvHeader } from '@academy/shared/i18n/csv-headers';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -20,6 +22,7 @@ import { containsPattern } from '../../lib/search';
 import { listBatchSummaries } from '../batches/batch-summary.service';
 import { academyToday } from '../settings/settings.service';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
+import { nextStudentCode } from './student-code';
 import { createAccount, updateAccount, type Invitation } from '../users/users.service';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
@@ -29,6 +32,7 @@ type ListQuery = z.output<typeof studentListQuerySchema>;
 
 const studentColumns = {
   _id: students.id,
+  studentCode: students.studentCode,
   name: users.name,
   email: users.email,
   avatarUrl: users.avatarUrl,
@@ -84,7 +88,7 @@ function filters(query: FilterQuery): SQL | undefined {
     query.batchId
       ? sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${query.batchId} and ${batchStudents.studentId} = ${students.id})`
       : undefined,
-    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.phone, pattern), ilike(students.parentPhone, pattern)) : undefined,
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.studentCode, pattern), ilike(students.phone, pattern), ilike(students.parentPhone, pattern)) : undefined,
   );
 }
 
@@ -146,7 +150,7 @@ export async function listStudents(db: DbExecutor, query: ListQuery): Promise<St
 // formula, so the export writes the ten digits under a header that names the country code.
 const nationalNumber = (phone: string | null) => phone?.replace(/^\+91/, '') ?? null;
 
-const CSV_HEADER = [
+const CSV_HEADER: readonly CsvHeader[] = [
   'Name',
   'Email',
   'Phone (+91)',
@@ -164,7 +168,7 @@ const CSV_HEADER = [
 ];
 
 /** Every student matching the list's filters, in the list's order, as a CSV document. */
-export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery): Promise<{ csv: string; fileName: string }> {
+export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery, language: Language = 'en'): Promise<{ csv: string; fileName: string }> {
   const rows = await selectStudents(db, {
     batchNames: sql<string>`coalesce((
       select string_agg(${batches.name}, '; ' order by ${batches.name})
@@ -178,6 +182,7 @@ export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery): Pro
     CSV_HEADER,
     rows.map((row) => [
       row.name,
+      // A student without an email (issue 21) has an empty cell.
       row.email,
       nationalNumber(row.phone),
       row.gender,
@@ -192,6 +197,7 @@ export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery): Pro
       row.admissionDate,
       row.status,
     ]),
+    language,
   );
   return { csv, fileName: `students-${await academyToday(db)}.csv` };
 }
@@ -240,11 +246,12 @@ export async function insertStudent(
 ): Promise<{ id: string; invitation: Invitation | undefined }> {
   const status = input.status ?? 'active';
   await assertStandardExists(tx, input.standard);
-  const account = await createAccount(tx, { name: input.name, email: input.email, role: 'student', passwordHash, isActive: status === 'active' });
+  const account = await createAccount(tx, { name: input.name, email: input.email ?? null, role: 'student', passwordHash, isActive: status === 'active', language: input.language });
   const [row] = await tx
     .insert(students)
     .values({
       userId: account.userId,
+      studentCode: await nextStudentCode(tx, input.admissionDate),
       gender: input.gender ?? STUDENT_DEFAULTS.gender,
       address: input.address ?? STUDENT_DEFAULTS.address,
       phone: input.phone ?? null,
@@ -272,7 +279,7 @@ export async function createStudent(db: Db, actor: AuditActor, input: CreateInpu
       action: 'create',
       entityType: 'student',
       entityId: created.id,
-      summary: `Added student ${input.name}`,
+      text: { key: 'student.created', values: { name: input.name } },
       changes: diffChanges({}, { ...recorded, admissionDate }),
     });
     return created;
@@ -337,12 +344,12 @@ export async function updateStudent(db: Db, actor: AuditActor, id: string, input
       .set({ ...values, updatedAt: new Date() })
       .where(eq(students.id, id));
     const { userId: _userId, ...before } = current;
-    const after = { ...before, ...values, ...(input.name !== undefined ? { name: input.name } : {}), ...(input.email !== undefined ? { email: input.email.toLowerCase() } : {}) };
+    const after = { ...before, ...values, ...(input.name !== undefined ? { name: input.name } : {}), ...(input.email !== undefined ? { email: input.email?.toLowerCase() ?? null } : {}) };
     await recordAudit(tx, actor, {
       action: input.status !== undefined && input.status !== before.status ? 'status' : 'update',
       entityType: 'student',
       entityId: id,
-      summary: `Updated student ${after.name}${passwordHash ? ' (new password set)' : ''}`,
+      text: { key: passwordHash ? 'student.updated_password' : 'student.updated', values: { name: after.name } },
       changes: diffChanges(before, after),
     });
   });
@@ -368,7 +375,7 @@ export async function archiveStudent(db: Db, actor: AuditActor, id: string): Pro
         action: 'archive',
         entityType: 'student',
         entityId: id,
-        summary: `Archived student ${current.name}`,
+        text: { key: 'student.archived', values: { name: current.name } },
         changes: { status: { old: current.status, new: 'archived' } },
       });
     }

@@ -28,6 +28,7 @@ describe('creating students', () => {
       message: 'Student created successfully',
       data: {
         _id: expect.any(String),
+        studentCode: expect.stringMatching(/^LAT-\d{4}-\d{4}$/),
         name: 'Aarav Patil',
         email: 'aarav.patil@example.com',
         avatarUrl: null,
@@ -91,7 +92,8 @@ describe('creating students', () => {
   it('answers 400 naming the field for bad input, and 400 for an unknown standard leaving no account behind', async () => {
     const cases: [object, string, RegExp][] = [
       [{ email: 's1@example.com' }, 'name', /Name is required/],
-      [{ name: 'S' }, 'email', /Email is required/],
+      // Issue 21: the email is optional, but a student without one needs a first password.
+      [{ name: 'S' }, 'password', /without an email needs a first password/],
       [{ name: 'S', email: 's1@example.com', phone: '0000000000' }, 'phone', /10-digit Indian mobile/],
       [{ name: 'S', email: 's1@example.com', parentPhone: '98220' }, 'parentPhone', /10-digit Indian mobile/],
       [{ name: 'S', email: 's1@example.com', parentEmail: 'nope' }, 'parentEmail', /valid email/],
@@ -297,6 +299,27 @@ describe('the student list', () => {
     expect(filtered.body.slice(1).split('\r\n').filter(Boolean)).toHaveLength(4);
     expect((await call('GET', '/students/export.csv?status=nope')).statusCode).toBe(400);
   });
+
+  it("words the headers of every CSV file in the requester's language; the values stay as stored", async () => {
+    const db = t.database.db;
+    const inLanguage = async (language: 'mr' | 'hi') => {
+      const user = await buildUser(db, { role: 'admin' });
+      await db.update(users).set({ language }).where(eq(users.id, user.id));
+      return loginAs(t.app, user.email);
+    };
+    const marathi = await inLanguage('mr');
+    const firstLine = async (url: string, cookie: string) => {
+      const response = await call('GET', url, undefined, cookie);
+      expect(response.statusCode, url).toBe(200);
+      return response.body.replace(/^\uFEFF/, '').split('\r\n');
+    };
+    const students = await firstLine('/students/export.csv?sort=name', marathi);
+    expect(students[0]).toBe('नाव,ईमेल,मोबाईल नंबर (+91),लिंग,जन्मतारीख,इयत्ता,शाळा,बॅच,पालकांचे नाव,पालकांचा मोबाईल नंबर (+91),पालकांचा ईमेल,पत्ता,प्रवेशाची तारीख,स्थिती');
+    expect(students.slice(1)).toEqual((await firstLine('/students/export.csv?sort=name', admin)).slice(1));
+    expect((await firstLine('/fees/dues.csv', marathi))[0]).toBe('विद्यार्थी,बॅच,हप्ता,देय तारीख,रक्कम (₹),सवलत (₹),भरलेली रक्कम (₹),बाकी (₹),थकीत दिवस,शेवटची आठवण');
+    const hindi = await inLanguage('hi');
+    expect((await firstLine('/admin/audit-log.csv', hindi))[0]).toBe('कब (UTC),किसने,भूमिका,कार्य,रिकॉर्ड का प्रकार,रिकॉर्ड आईडी,सारांश,बदलाव');
+  });
 });
 
 describe('a list of 3,000 students', () => {
@@ -309,8 +332,8 @@ describe('a list of 3,000 students', () => {
       select 'Bulk Student ' || n, 'bulk' || n || '@example.com', 'student', null from generate_series(1, 3000) as n
     `);
     await db.execute(sql`
-      insert into students (user_id, standard_id, phone, created_at)
-      select u.id, ${standard.id}, '+919' || lpad(substr(u.email, 5, position('@' in u.email) - 5), 9, '0'), now() - (random() * interval '300 days')
+      insert into students (user_id, student_code, standard_id, phone, created_at)
+      select u.id, 'BLK-2026-' || lpad(substr(u.email, 5, position('@' in u.email) - 5), 5, '0'), ${standard.id}, '+919' || lpad(substr(u.email, 5, position('@' in u.email) - 5), 9, '0'), now() - (random() * interval '300 days')
       from users u where u.email like 'bulk%@example.com'
     `);
     await db.execute(sql`analyze`);
@@ -329,5 +352,49 @@ describe('a list of 3,000 students', () => {
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(3001);
     console.log('3,000 students, ms per request:', timings);
     for (const ms of Object.values(timings)) expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('student IDs (issue 21)', () => {
+  const numberOf = (code: string) => Number(code.split('-')[2]);
+
+  it('gives every new student the next number of their admission year, without gaps or repeats under concurrency', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => call('POST', '/students', { name: `Concurrent ${index}`, email: `concurrent-${index}@example.com`, admissionDate: '2031-06-01', password: 'latur-concurrent-2031' })),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(Array(8).fill(201));
+    const codes = created.map((response) => response.json().data.studentCode as string);
+    expect(codes.every((code) => code.startsWith('LAT-2031-'))).toBe(true);
+    expect(codes.map(numberOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('gives a refused creation’s number back (the counter lives in the creating transaction)', async () => {
+    const first = await call('POST', '/students', { name: 'Gapless One', email: 'gapless-1@example.com', admissionDate: '2032-06-01' });
+    const refused = await call('POST', '/students', { name: 'Gapless Dup', email: 'gapless-1@example.com', admissionDate: '2032-06-01' });
+    expect(refused.statusCode).toBe(409);
+    const second = await call('POST', '/students', { name: 'Gapless Two', email: 'gapless-2@example.com', admissionDate: '2032-06-01' });
+    expect([first.json().data.studentCode, second.json().data.studentCode]).toEqual(['LAT-2032-0001', 'LAT-2032-0002']);
+  });
+
+  it('finds a student by their ID in the list search', async () => {
+    const created = await call('POST', '/students', { name: 'Searchable Code', email: 'searchable-code@example.com', admissionDate: '2033-06-01' });
+    const code = created.json().data.studentCode as string;
+    const found = await call('GET', `/students?search=${code.toLowerCase()}`);
+    expect(found.json().data.students.map((student: { studentCode: string }) => student.studentCode)).toEqual([code]);
+  });
+
+  it('lets the student sign in with the ID in any case, and counts those tries with the email’s', async () => {
+    const created = await call('POST', '/students', { name: 'Code Login', email: 'code-login@example.com', password: 'latur-code-login-26' });
+    const code = created.json().data.studentCode as string;
+    const triesOfAccount = async () =>
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from login_failures where email = 'code-login@example.com'`)).rows[0]!.n;
+    expect((await login(code, 'wrong-password-1')).json().message).toBe('Invalid email or password');
+    expect(await triesOfAccount()).toBe(1);
+    expect((await login('LAT-1999-9999', 'latur-code-login-26')).json().message).toBe('Invalid email or password');
+    expect((await login('not an id', 'latur-code-login-26')).statusCode).toBe(400);
+    const byCode = await login(code.toLowerCase(), 'latur-code-login-26');
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().data.email).toBe('code-login@example.com');
+    expect(await triesOfAccount()).toBe(0);
   });
 });

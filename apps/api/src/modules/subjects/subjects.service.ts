@@ -108,7 +108,7 @@ export async function createSubject(db: Db, actor: AuditActor, input: SubjectInp
   const values = { name: input.name, code: input.code, description: input.description ?? '' };
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(subjects).values(values).returning({ id: subjects.id });
-    await recordAudit(tx, actor, { action: 'create', entityType: 'subject', entityId: row!.id, summary: `Added subject ${input.name}`, changes: diffChanges({}, values) });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'subject', entityId: row!.id, text: { key: 'subject.created', values: { name: input.name } }, changes: diffChanges({}, values) });
     return row!.id;
   });
   return getSubject(db, id);
@@ -120,7 +120,7 @@ export async function updateSubject(db: Db, actor: AuditActor, id: string, input
   const values = { name: input.name, code: input.code, description: input.description ?? '' };
   await db.transaction(async (tx) => {
     await tx.update(subjects).set(values).where(eq(subjects.id, id));
-    await recordAudit(tx, actor, { action: 'update', entityType: 'subject', entityId: id, summary: `Updated subject ${input.name}`, changes: diffChanges(current, values) });
+    await recordAudit(tx, actor, { action: 'update', entityType: 'subject', entityId: id, text: { key: 'subject.updated', values: { name: input.name } }, changes: diffChanges(current, values) });
   });
   return getSubject(db, id);
 }
@@ -140,6 +140,6 @@ export async function deleteSubject(db: Db, actor: AuditActor, id: string): Prom
   if (message) throw new AppError('CONFLICT', message);
   await db.transaction(async (tx) => {
     await tx.delete(subjects).where(eq(subjects.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entityType: 'subject', entityId: id, summary: `Deleted subject ${subject.name}` });
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'subject', entityId: id, text: { key: 'subject.deleted', values: { name: subject.name } } });
   });
 }

@@ -28,7 +28,8 @@ export const teacherSubjectsJson = sql<SubjectRef[]>`coalesce((
 const teacherColumns = {
   _id: teachers.id,
   name: users.name,
-  email: users.email,
+  // Only a student may lack an email (the check users_email_required_check): a teacher always has one.
+  email: sql<string>`${users.email}`,
   avatarUrl: users.avatarUrl,
   phone: teachers.phone,
   qualification: teachers.qualification,
@@ -109,7 +110,7 @@ export async function createTeacher(db: Db, actor: AuditActor, input: CreateInpu
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const status = input.status ?? 'active';
   const { id, invitation } = await db.transaction(async (tx) => {
-    const account = await createAccount(tx, { name: input.name, email: input.email, role: 'teacher', passwordHash, isActive: status !== 'inactive' });
+    const account = await createAccount(tx, { name: input.name, email: input.email, role: 'teacher', passwordHash, isActive: status !== 'inactive', language: input.language });
     const [row] = await tx
       .insert(teachers)
       .values({
@@ -124,7 +125,7 @@ export async function createTeacher(db: Db, actor: AuditActor, input: CreateInpu
       .returning({ id: teachers.id });
     await replaceTeacherSubjects(tx, row!.id, input.subjects ?? []);
     const { password: _password, ...recorded } = input;
-    await recordAudit(tx, actor, { action: 'create', entityType: 'teacher', entityId: row!.id, summary: `Added teacher ${input.name}`, changes: diffChanges({}, { ...recorded, status }) });
+    await recordAudit(tx, actor, { action: 'create', entityType: 'teacher', entityId: row!.id, text: { key: 'teacher.created', values: { name: input.name } }, changes: diffChanges({}, { ...recorded, status }) });
     return { id: row!.id, invitation: account.invitation };
   });
   return { teacher: await getTeacher(db, id), invitation };
@@ -188,7 +189,7 @@ export async function updateTeacher(db: Db, actor: AuditActor, id: string, input
       action: input.status !== undefined && input.status !== before.status ? 'status' : 'update',
       entityType: 'teacher',
       entityId: id,
-      summary: `Updated teacher ${after.name}${passwordHash ? ' (new password set)' : ''}`,
+      text: { key: passwordHash ? 'teacher.updated_password' : 'teacher.updated', values: { name: after.name } },
       changes: diffChanges(before, after),
     });
   });
@@ -219,7 +220,7 @@ export async function deleteTeacher(db: Db, actor: AuditActor, id: string): Prom
     await tx.delete(teachers).where(eq(teachers.id, id));
     // Sessions and password links go with the account (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, current.userId));
-    await recordAudit(tx, actor, { action: 'delete', entityType: 'teacher', entityId: id, summary: `Deleted teacher ${current.name}` });
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'teacher', entityId: id, text: { key: 'teacher.deleted', values: { name: current.name } } });
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
 import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
+import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
 import { passwordResetTokens, students, teachers, users } from '../../db/schema';
@@ -9,6 +10,8 @@ import { hashPassword } from '../../lib/password';
 import { createWelcomeToken } from '../auth/welcome.service';
 import { deleteUserSessions } from '../auth/session.service';
 import { diffChanges, recordAudit } from '../audit/audit.service';
+import { academyToday } from '../settings/settings.service';
+import { nextStudentCode } from '../students/student-code';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message ?? 'Invalid value';
@@ -46,9 +49,9 @@ export async function createUser(db: Db, input: { name: string; email: string; r
       .values({ name, email: email.data, role: input.role, passwordHash })
       .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
     if (input.role === 'teacher') await tx.insert(teachers).values({ userId: user!.id });
-    if (input.role === 'student') await tx.insert(students).values({ userId: user!.id });
+    if (input.role === 'student') await tx.insert(students).values({ userId: user!.id, studentCode: await nextStudentCode(tx, await academyToday(tx)) });
     await recordAudit(tx, null, { action: 'create', entityType: 'user', entityId: user!.id, summary: `Created the ${input.role} account ${email.data} from the command line`, changes: diffChanges({}, { name, email: email.data, role: input.role }) });
-    return user!;
+    return { ...user!, email: email.data };
   });
 }
 
@@ -61,7 +64,7 @@ export async function setUserPassword(db: Db, emailInput: string, newPassword: s
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: await hashPassword(password.data) }).where(eq(users.id, user.id));
     await deleteUserSessions(tx, user.id);
-    await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: user.id, summary: `Password of ${user.email} set from the command line` });
+    await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: user.id, text: { key: 'account.password_reset_cli', values: { email: user.email ?? emailInput } } });
   });
   return { id: user.id, email: user.email };
 }
@@ -77,7 +80,8 @@ export async function assertEmailAvailable(db: DbExecutor, email: string, except
 }
 
 /** A set-your-password mail to send once the account's transaction has committed. */
-export type Invitation = { name: string; email: string; role: Role; token: string };
+/** A new account's welcome mail to send after the commit, in the account's language. */
+export type Invitation = { name: string; email: string; role: Role; token: string; language: Language };
 
 /**
  * Creates the sign-in account of a new teacher or student inside the caller's transaction. With a
@@ -86,18 +90,22 @@ export type Invitation = { name: string; email: string; role: Role; token: strin
  */
 export async function createAccount(
   tx: DbExecutor,
-  input: { name: string; email: string; role: Role; passwordHash: string | undefined; isActive: boolean },
+  input: { name: string; email: string | null; role: Role; passwordHash: string | undefined; isActive: boolean; language?: Language | undefined },
 ): Promise<{ userId: string; invitation: Invitation | undefined }> {
-  await assertEmailAvailable(tx, input.email);
+  // Only a student may have no email (issue 21); the database's check says the same.
+  if (!input.email && input.role !== 'student') throw new AppError('BAD_REQUEST', 'Email is required', { email: 'Email is required' });
+  if (input.email) await assertEmailAvailable(tx, input.email);
+  const language = input.language ?? DEFAULT_LANGUAGE;
   const [user] = await tx
     .insert(users)
-    .values({ name: input.name, email: input.email.toLowerCase(), role: input.role, passwordHash: input.passwordHash ?? null, isActive: input.isActive })
+    .values({ name: input.name, email: input.email?.toLowerCase() ?? null, role: input.role, passwordHash: input.passwordHash ?? null, isActive: input.isActive, language })
     .returning({ id: users.id });
   const userId = user!.id;
   // A disabled account could not use the link; it can ask for one with forgot-password once enabled.
-  if (input.passwordHash || !input.isActive) return { userId, invitation: undefined };
+  // A student without an email gets no link: the office sets the password (decision 021, addendum).
+  if (input.passwordHash || !input.isActive || !input.email) return { userId, invitation: undefined };
   const token = await createWelcomeToken(tx, userId);
-  return { userId, invitation: { name: input.name, email: input.email.toLowerCase(), role: input.role, token } };
+  return { userId, invitation: { name: input.name, email: input.email.toLowerCase(), role: input.role, token, language } };
 }
 
 /**
@@ -108,12 +116,13 @@ export async function createAccount(
 export async function updateAccount(
   tx: DbExecutor,
   userId: string,
-  changes: { name?: string; email?: string; passwordHash?: string; isActive?: boolean; avatarUrl?: string | null },
+  changes: { name?: string; email?: string | null; passwordHash?: string; isActive?: boolean; avatarUrl?: string | null },
 ) {
-  if (changes.email !== undefined) await assertEmailAvailable(tx, changes.email, userId);
+  // A null email (a student's only: the database's check refuses it for anyone else) clears it.
+  if (changes.email) await assertEmailAvailable(tx, changes.email, userId);
   const values = {
     ...(changes.name !== undefined ? { name: changes.name } : {}),
-    ...(changes.email !== undefined ? { email: changes.email.toLowerCase() } : {}),
+    ...(changes.email !== undefined ? { email: changes.email?.toLowerCase() ?? null } : {}),
     ...(changes.passwordHash !== undefined ? { passwordHash: changes.passwordHash } : {}),
     ...(changes.isActive !== undefined ? { isActive: changes.isActive } : {}),
     ...(changes.avatarUrl !== undefined ? { avatarUrl: changes.avatarUrl } : {}),

@@ -3,21 +3,23 @@ import { Link } from 'react-router';
 import { landingRouteFor } from '@academy/shared/roles';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { usePageMeta } from '../../lib/page-meta';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** An unknown /app/... address: a not-found inside the signed-in layout, with the way back to the dashboard. */
 export function Component() {
+  const { t } = useLingui();
   const user = useCurrentUser();
-  usePageMeta('Page not found');
+  usePageMeta(t`Page not found`);
   return (
     <Stack align="flex-start" gap="md" py="xl">
       <Title order={1} size="h2">
-        Page not found
+        <Trans>Page not found</Trans>
       </Title>
       <Text c="dimmed" maw={480}>
-        There is no screen at this address. It may have been mistyped, or the link may be old.
+        <Trans>There is no screen at this address. It may have been mistyped, or the link may be old.</Trans>
       </Text>
       <Button component={Link} to={landingRouteFor(user?.role)}>
-        Back to Dashboard
+        <Trans>Back to Dashboard</Trans>
       </Button>
     </Stack>
   );

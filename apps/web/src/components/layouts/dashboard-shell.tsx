@@ -83,7 +83,9 @@ function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLink
 function Brand() {
   const { t } = useLingui();
   return (
-    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t`Academy home`}>
+    // The label starts with the name shown beside the icon (in every language), so a voice user who says
+    // what they see reaches the link (axe: label-content-name-mismatch); on phones only the icon shows.
+    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t`${SITE_NAME} home`}>
       <Group gap={8} wrap="nowrap">
         <IconSchool size={26} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
         <Text fw={700} size="lg" visibleFrom="xs">

@@ -2,6 +2,7 @@ import {
   IconBook,
   IconCalendarCheck,
   IconCalendarTime,
+  IconCash,
   IconChalkboard,
   IconChecklist,
   IconDatabaseExport,
@@ -12,6 +13,7 @@ import {
   IconSettings,
   IconSpeakerphone,
   IconStairs,
+  IconUserHeart,
   IconUserPlus,
   IconUsers,
   IconUsersGroup,
@@ -38,7 +40,7 @@ export interface AreaNavigation {
   profilePath: string;
 }
 
-/** The sidebar of each signed-in area (spec section 2); one shell renders all three. */
+/** The sidebar of each signed-in area (spec section 2); one shell renders all four. */
 export const ROLE_NAVIGATION: Record<Role, AreaNavigation> = {
   admin: {
     title: msg`Admin Panel`,
@@ -51,7 +53,9 @@ export const ROLE_NAVIGATION: Record<Role, AreaNavigation> = {
       { label: msg`Teachers`, to: '/app/teachers', icon: IconChalkboard },
       { label: msg`Batches`, to: '/app/batches', icon: IconUsersGroup },
       { label: msg`Students`, to: '/app/students', icon: IconUsers },
+      { label: msg`Parents`, to: '/app/parents', icon: IconUserHeart },
       { label: msg`New Registrations`, to: '/app/registrations', icon: IconUserPlus, count: 'newRegistrations' },
+      { label: msg`Fees`, to: '/app/fees', icon: IconCash },
       { label: msg`Announcements`, to: '/app/announcements', icon: IconSpeakerphone },
       { label: msg`Activity`, to: '/app/activity', icon: IconHistory },
       { label: msg`Backup`, to: '/app/backup', icon: IconDatabaseExport },
@@ -80,9 +84,23 @@ export const ROLE_NAVIGATION: Record<Role, AreaNavigation> = {
       { label: msg`Dashboard`, to: '/app/student/dashboard', icon: IconLayoutDashboard },
       { label: msg`Batches`, to: '/app/student/batches', icon: IconUsersGroup },
       { label: msg`Attendance`, to: '/app/student/attendance', icon: IconCalendarCheck },
+      { label: msg`Tests`, to: '/app/student/tests', icon: IconReportAnalytics },
       { label: msg`Schedule`, to: '/app/student/schedule', icon: IconCalendarTime },
+      { label: msg`Fees`, to: '/app/student/fees', icon: IconCash },
       { label: msg`Notes`, to: '/app/student/notes', icon: IconNotes },
       { label: msg`Announcements`, to: '/app/student/announcements', icon: IconSpeakerphone },
+    ],
+  },
+  parent: {
+    title: msg`Parent Panel`,
+    dashboardPath: ROLE_HOME.parent,
+    profilePath: '/app/parent/profile',
+    items: [
+      { label: msg`Children`, to: '/app/parent/dashboard', icon: IconLayoutDashboard },
+      { label: msg`Tests`, to: '/app/parent/tests', icon: IconReportAnalytics },
+      { label: msg`Fees`, to: '/app/parent/fees', icon: IconCash },
+      { label: msg`Notes`, to: '/app/parent/notes', icon: IconNotes },
+      { label: msg`Announcements`, to: '/app/parent/announcements', icon: IconSpeakerphone },
     ],
   },
 };

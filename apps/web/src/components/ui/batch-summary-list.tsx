@@ -2,6 +2,8 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { Link } from 'react-router';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatDate } from '../../lib/format-date';
+import { scheduleLabel } from '../../features/batches/schedule-display';
+import { Trans } from '@lingui/react/macro';
 
 interface BatchSummaryListProps {
   batches: BatchSummary[];
@@ -36,16 +38,20 @@ export function BatchSummaryList({ batches, empty, showTeacher = false, href }: 
                 </Text>
               )}
               <Badge variant="light" color={batch.seatsLeft > 0 ? 'teal' : 'orange'} tt="none" style={{ flexShrink: 0 }}>
-                {batch.enrolledCount}/{batch.capacity} seats
+                <Trans>
+                  {batch.enrolledCount}/{batch.capacity} seats
+                </Trans>
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
               {batch.standard.name} · {batch.subject.name}
               {showTeacher ? ` · ${batch.teacher.name}` : ''}
             </Text>
-            <Text size="sm">{batch.scheduleText}</Text>
+            <Text size="sm">{scheduleLabel(batch.schedule)}</Text>
             <Text size="xs" c="dimmed">
-              {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+              <Trans>
+                {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+              </Trans>
             </Text>
           </Stack>
         </Card>

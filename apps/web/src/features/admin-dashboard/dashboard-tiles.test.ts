@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TILES, fillPercent, seatsLeftLabel } from './dashboard-tiles';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('dashboard tiles', () => {
   it('covers every count once, each with a list to open', () => {

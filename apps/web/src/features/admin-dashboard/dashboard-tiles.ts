@@ -1,22 +1,24 @@
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n as defaultI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 
 export type DashboardCountKey = keyof AdminDashboardSummary['counts'];
 
 export interface DashboardTile {
   key: DashboardCountKey;
-  label: string;
+  label: MessageDescriptor;
   to: string;
 }
 
 /** The count tiles, in order, each leading to the list it counts. */
 export const DASHBOARD_TILES: readonly DashboardTile[] = [
-  { key: 'activeStudents', label: 'Active students', to: '/app/students' },
-  { key: 'teachers', label: 'Teachers', to: '/app/teachers' },
-  { key: 'batches', label: 'Batches', to: '/app/batches' },
-  { key: 'subjects', label: 'Subjects', to: '/app/subjects' },
-  { key: 'standards', label: 'Standards', to: '/app/standards' },
-  { key: 'newRegistrations', label: 'New registrations', to: '/app/registrations' },
-  { key: 'activeAnnouncements', label: 'Active announcements', to: '/app/announcements' },
+  { key: 'activeStudents', label: msg`Active students`, to: '/app/students' },
+  { key: 'teachers', label: msg`Teachers`, to: '/app/teachers' },
+  { key: 'batches', label: msg`Batches`, to: '/app/batches' },
+  { key: 'subjects', label: msg`Subjects`, to: '/app/subjects' },
+  { key: 'standards', label: msg`Standards`, to: '/app/standards' },
+  { key: 'newRegistrations', label: msg`New registrations`, to: '/app/registrations' },
+  { key: 'activeAnnouncements', label: msg`Active announcements`, to: '/app/announcements' },
 ];
 
 /** How full a batch is, 0–100 for a progress bar (an over-full batch shows as full). */
@@ -26,9 +28,9 @@ export function fillPercent(enrolled: number, capacity: number): number {
 }
 
 /** "3 seats left", "1 seat left", "Full" — or how many over for an over-full batch. */
-export function seatsLeftLabel(seatsLeft: number): string {
-  if (seatsLeft > 1) return `${seatsLeft} seats left`;
-  if (seatsLeft === 1) return '1 seat left';
-  if (seatsLeft === 0) return 'Full';
-  return `${-seatsLeft} over capacity`;
+export function seatsLeftLabel(seatsLeft: number, i18n: I18n = defaultI18n): string {
+  if (seatsLeft > 0) return i18n._(msg`${plural(seatsLeft, { one: '# seat left', other: '# seats left' })}`);
+  if (seatsLeft === 0) return i18n._(msg`Full`);
+  const over = -seatsLeft;
+  return i18n._(msg`${over} over capacity`);
 }

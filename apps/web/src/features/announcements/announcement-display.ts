@@ -6,7 +6,7 @@ import { i18n as defaultI18n, type I18n, type MessageDescriptor } from '@lingui/
 export const STATUS_LABELS: Record<AnnouncementStatus, MessageDescriptor> = { active: msg`Active`, scheduled: msg`Scheduled`, expired: msg`Expired` };
 export const TYPE_LABELS: Record<AnnouncementType, MessageDescriptor> = { general: msg`General`, event: msg`Event`, holiday: msg`Holiday`, exam: msg`Exam`, emergency: msg`Emergency` };
 export const PRIORITY_LABELS: Record<AnnouncementPriority, MessageDescriptor> = { low: msg`Low`, medium: msg`Medium`, high: msg`High` };
-export const AUDIENCE_LABELS: Record<AnnouncementAudience, MessageDescriptor> = { everyone: msg`Everyone`, students: msg`Students`, teachers: msg`Teachers` };
+export const AUDIENCE_LABELS: Record<AnnouncementAudience, MessageDescriptor> = { everyone: msg`Everyone`, students: msg`Students`, teachers: msg`Teachers`, parents: msg`Parents` };
 
 /** Spec section 4: active success, scheduled warning, expired error, anything else default. */
 export function statusColor(status: string): string {

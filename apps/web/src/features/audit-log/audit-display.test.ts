@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { displayValue, entityLabel, fieldLabel } from './audit-display';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('audit display', () => {
   it('names fields in plain words', () => {

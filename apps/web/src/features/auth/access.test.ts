@@ -27,7 +27,8 @@ describe('decideAccess', () => {
   });
 
   it('sends an unknown role to /login', () => {
-    expect(decideAccess({ role: 'parent' }, ['admin'])).toBe('/login');
+    expect(decideAccess({ role: 'guardian' }, ['admin'])).toBe('/login');
+    expect(decideAccess({ role: 'parent' }, ['admin'])).toBe('/app/parent/dashboard');
   });
 });
 
@@ -37,7 +38,8 @@ describe('landingRouteFor', () => {
     expect(landingRouteFor('admin')).toBe('/app/dashboard');
     expect(landingRouteFor('teacher')).toBe('/app/teacher/dashboard');
     expect(landingRouteFor('student')).toBe('/app/student/dashboard');
-    expect(landingRouteFor('parent')).toBe('/app');
+    expect(landingRouteFor('parent')).toBe('/app/parent/dashboard');
+    expect(landingRouteFor('guardian')).toBe('/app');
   });
 });
 
@@ -51,6 +53,7 @@ describe('areaRolesFor', () => {
     expect(areaRolesFor('/app/teacher-dashboard')).toEqual(['admin']);
     expect(areaRolesFor('/app/teacher/attendance/mark')).toEqual(['teacher']);
     expect(areaRolesFor('/app/student/')).toEqual(['student']);
+    expect(areaRolesFor('/app/parent/dashboard')).toEqual(['parent']);
   });
 });
 
@@ -85,7 +88,7 @@ describe('toSessionUser', () => {
   it('rejects what is not a user, including unknown roles', () => {
     expect(toSessionUser(null)).toBeNull();
     expect(toSessionUser('admin')).toBeNull();
-    expect(toSessionUser({ ...user, role: 'parent' })).toBeNull();
+    expect(toSessionUser({ ...user, role: 'guardian' })).toBeNull();
     expect(toSessionUser({ ...user, name: undefined })).toBeNull();
   });
 });

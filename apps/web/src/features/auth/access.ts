@@ -19,6 +19,7 @@ export function areaRolesFor(pathname: string): readonly Role[] | null {
   if (first !== 'app') return null;
   if (second === 'teacher') return ['teacher'];
   if (second === 'student') return ['student'];
+  if (second === 'parent') return ['parent'];
   return ['admin'];
 }
 

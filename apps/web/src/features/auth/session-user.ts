@@ -11,7 +11,8 @@ export function toSessionUser(value: unknown): SessionUser | null {
   if (typeof value !== 'object' || value === null) return null;
   const candidate = value as Record<string, unknown>;
   const { _id, name, email, role, avatarUrl, language } = candidate;
-  if (typeof _id !== 'string' || typeof name !== 'string' || typeof email !== 'string' || !isRole(role)) return null;
+  // A student without an email of their own (issue 21) signs in with the student ID: email is null.
+  if (typeof _id !== 'string' || typeof name !== 'string' || (typeof email !== 'string' && email !== null) || !isRole(role)) return null;
   return { _id, name, email, role, avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null, language: isLanguage(language) ? language : 'en' };
 }
 

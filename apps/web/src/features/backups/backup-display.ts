@@ -1,7 +1,9 @@
-import { formatNumber } from '../../lib/format-number';
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { BackupKind, BackupSummary } from '@academy/shared/schemas/backups';
 
-export const KIND_LABELS: Record<BackupKind, string> = { manual: 'Manual', automatic: 'Automatic', uploaded: 'Uploaded' };
+// Shown with i18n._() in the language shown (issue 20).
+export const KIND_LABELS: Record<BackupKind, MessageDescriptor> = { manual: msg`Manual`, automatic: msg`Automatic`, uploaded: msg`Uploaded` };
 
 /** 1536 → "1.5 KB": sizes people read at a glance. */
 export function formatBytes(bytes: number): string {
@@ -19,24 +21,20 @@ export function formatBytes(bytes: number): string {
 /** "12-05-2026, 02:30" in the browser's time zone (the spec's DD-MM-YYYY with the time). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  if (Number.isNaN(date.getTime())) return t`Invalid Date`;
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const plural = (count: number, one: string, many: string) => `${formatNumber(count, 0)} ${count === 1 ? one : many}`;
-
 /** What a backup holds, in the words of the academy: "30 students · 3 teachers · 6 batches · 2 files". */
 export function contentsText(backup: Pick<BackupSummary, 'readable' | 'counts' | 'rowCount' | 'fileCount'>): string {
-  if (!backup.readable) return 'Unreadable: it may be damaged';
+  if (!backup.readable) return t`Unreadable: it may be damaged`;
   const parts: string[] = [];
-  const named: [string, string, string][] = [
-    ['students', 'student', 'students'],
-    ['teachers', 'teacher', 'teachers'],
-    ['batches', 'batch', 'batches'],
-  ];
-  for (const [table, one, many] of named) if (backup.counts[table] !== undefined) parts.push(plural(backup.counts[table]!, one, many));
-  parts.push(plural(backup.rowCount, 'record', 'records'));
-  parts.push(plural(backup.fileCount, 'file', 'files'));
+  const { students, teachers, batches } = backup.counts;
+  if (students !== undefined) parts.push(plural(students, { one: '# student', other: '# students' }));
+  if (teachers !== undefined) parts.push(plural(teachers, { one: '# teacher', other: '# teachers' }));
+  if (batches !== undefined) parts.push(plural(batches, { one: '# batch', other: '# batches' }));
+  parts.push(plural(backup.rowCount, { one: '# record', other: '# records' }));
+  parts.push(plural(backup.fileCount, { one: '# file', other: '# files' }));
   return parts.join(' · ');
 }

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudentListItem } from '@academy/shared/schemas/students';
 import { ApiError } from '../../lib/api-client';
 import { candidateGroups, clashOf, seatsLeftText, toEnrolledStudent } from './add-students';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const student = (id: string, name: string): StudentListItem =>
   ({ _id: id, name, email: `${id}@example.com`, phone: null, parentPhone: null, standard: null, batches: [] }) as unknown as StudentListItem;

@@ -1,6 +1,8 @@
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
 import type { StudentListItem } from '@academy/shared/schemas/students';
 import { ApiError } from '../../lib/api-client';
+import { msg, plural } from '@lingui/core/macro';
+import { i18n as defaultI18n, type I18n } from '@lingui/core';
 
 /**
  * The students who may join a batch, those of the batch's standard first: the two answers of the
@@ -26,7 +28,7 @@ export function clashOf(error: unknown): string | undefined {
 }
 
 /** "1 seat left", "3 seats left", "No seats left". */
-export function seatsLeftText(seatsLeft: number): string {
-  if (seatsLeft <= 0) return 'No seats left';
-  return seatsLeft === 1 ? '1 seat left' : `${seatsLeft} seats left`;
+export function seatsLeftText(seatsLeft: number, i18n: I18n = defaultI18n): string {
+  if (seatsLeft <= 0) return i18n._(msg`No seats left`);
+  return i18n._(msg`${plural(seatsLeft, { one: '# seat left', other: '# seats left' })}`);
 }

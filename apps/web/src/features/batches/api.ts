@@ -170,26 +170,20 @@ function withSeats<T extends Pick<Batch, 'capacity' | 'enrolledCount' | 'seatsLe
 
 /** Puts a student into (or takes them out of) the cached batch detail and lists, at once. */
 function applyEnrolment(queryClient: QueryClient, batchId: string, student: EnrolledStudent, enrolled: boolean) {
+  let changed = false;
   queryClient.setQueryData<BatchWithRoster>(batchKeys.detail(batchId), (batch) => {
     if (!batch) return batch;
     const present = batch.enrolledStudents.some((item) => item._id === student._id);
     if (enrolled === present) return batch;
+    changed = true;
     const enrolledStudents = enrolled
       ? [...batch.enrolledStudents, student].sort((a, b) => a.name.localeCompare(b.name))
       : batch.enrolledStudents.filter((item) => item._id !== student._id);
     return { ...withSeats(batch, enrolled ? 1 : -1), enrolledStudents };
   });
-  queryClient.setQueriesData<Batch[]>({ queryKey: batchKeys.list() }, (list) =>
-    list?.map((batch) => {
-      if (batch._id !== batchId) return batch;
-      const ids = (batch.enrolledStudents as (string | EnrolledStudent)[]).map((item) => (typeof item === 'string' ? item : item._id));
-      if (enrolled === ids.includes(student._id)) return batch;
-      return {
-        ...withSeats(batch, enrolled ? 1 : -1),
-        enrolledStudents: enrolled ? [...ids, student._id] : ids.filter((id) => id !== student._id),
-      };
-    }),
-  );
+  // The lists carry no roster (decision 012), only the seats: they follow the roster above (without
+  // it cached, the lists are fetched again once the server has answered).
+  queryClient.setQueriesData<Batch[]>({ queryKey: batchKeys.list() }, (list) => list?.map((batch) => (batch._id === batchId && changed ? withSeats(batch, enrolled ? 1 : -1) : batch)));
 }
 
 export interface EnrolmentVariables {
@@ -225,13 +219,21 @@ export function useAddStudentToBatch(batchId: string) {
 export function useRemoveStudentFromBatch(batchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (student: EnrolledStudent) =>
-      apiRequestWithMessage<Batch>('PUT', `/batches/${encodeURIComponent(batchId)}/students/${encodeURIComponent(student._id)}/remove`),
-    onMutate: async (student) => {
+    // cancelDues also cancels the student's unpaid dues of this batch (decision 020).
+    mutationFn: ({ student, cancelDues }: { student: EnrolledStudent; cancelDues: boolean }) =>
+      apiRequestWithMessage<Batch>(
+        'PUT',
+        `/batches/${encodeURIComponent(batchId)}/students/${encodeURIComponent(student._id)}/remove${cancelDues ? '?cancelDues=true' : ''}`,
+      ),
+    onMutate: async ({ student }) => {
       await queryClient.cancelQueries({ queryKey: batchKeys.all });
       applyEnrolment(queryClient, batchId, student, false);
     },
-    onError: (_error, student) => applyEnrolment(queryClient, batchId, student, true),
-    onSettled: () => invalidateAfterBatchChange(queryClient),
+    onError: (_error, { student }) => applyEnrolment(queryClient, batchId, student, true),
+    onSettled: () => {
+      invalidateAfterBatchChange(queryClient);
+      // Ledgers and dues lists may have changed (cancelled dues).
+      void queryClient.invalidateQueries({ queryKey: ['fees'] });
+    },
   });
 }

@@ -1,5 +1,7 @@
 import type { Batch, BatchInput, BatchStatus, Weekday } from '@academy/shared/schemas/batches';
 import { WEEKDAYS } from '@academy/shared/schemas/batches';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 /** What the batch form edits: references as ids ('' = not chosen yet), capacity as typed. */
 export interface BatchFormValues {
@@ -14,10 +16,9 @@ export interface BatchFormValues {
   description: string;
 }
 
-export const BATCH_STATUS_LABELS: Record<BatchStatus, string> = { upcoming: 'Upcoming', active: 'Active', completed: 'Completed' };
+export const BATCH_STATUS_LABELS: Record<BatchStatus, MessageDescriptor> = { upcoming: msg`Upcoming`, active: msg`Active`, completed: msg`Completed` };
 export const BATCH_STATUS_COLORS: Record<BatchStatus, string> = { upcoming: 'yellow', active: 'teal', completed: 'gray' };
 
-export const WEEKDAY_SHORT: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 
 /** The academic year in India ends on 31 March: the one after `today` (YYYY-MM-DD). */
 export function academicYearEnd(today: string): string {

@@ -32,6 +32,12 @@ export function weekdayInTimeZone(timeZone: string, now: Date = new Date()): Wee
   }
 }
 
+/** "Mon, Wed, Fri · 7:00 AM – 8:30 AM" with the day names in the language shown (the API's scheduleText is English). */
+export function scheduleLabel(schedule: Pick<WeeklyTimes, 'days' | 'startTime' | 'endTime'>): string {
+  const days = WEEKDAYS.filter((day) => schedule.days.includes(day)).map((day) => weekdayName(day, 'short'));
+  return `${days.join(', ')} · ${formatClassTime(schedule.startTime, schedule.endTime)}`;
+}
+
 /** "07:00", "08:30" → "7:00 AM – 8:30 AM", worded exactly as formatSchedule words a schedule's times. */
 export function formatClassTime(startTime: string, endTime: string): string {
   const text = formatSchedule({ days: [], startTime, endTime });
@@ -52,6 +58,8 @@ export function clockInTimeZone(timeZone: string, now: Date = new Date()): strin
     return format({});
   }
 }
+
+type WeeklyTimes = { days: readonly Weekday[]; startTime: string; endTime: string };
 
 export type ScheduledClass = WeeklySchedule['days'][number]['classes'][number];
 export type ClassState = 'done' | 'now' | 'later' | 'closed';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcademySettings, AcademySettingsInput, PublicAcademySettings } from '@academy/shared/schemas/settings';
+import type { AcademySettings, AcademySettingsInput, ParentAlertSettingsInput, PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 
 export const settingsKeys = {
@@ -38,5 +38,14 @@ export function useSaveSettings() {
       queryClient.setQueryData(settingsKeys.admin, data);
       return queryClient.invalidateQueries({ queryKey: settingsKeys.public });
     },
+  });
+}
+
+/** Saves the absence alerts and the parents' webhook (issue 21); the admin's copy takes the answer. */
+export function useSaveParentAlerts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ParentAlertSettingsInput) => apiRequestWithMessage<AcademySettings>('PUT', '/admin/settings/parent-alerts', input),
+    onSuccess: ({ data }) => queryClient.setQueryData(settingsKeys.admin, data),
   });
 }

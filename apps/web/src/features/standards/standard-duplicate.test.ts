@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findStandardDuplicate } from '@academy/shared/schemas/standards';
 import { duplicateFieldErrors, duplicateWarning } from './standard-duplicate';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const existing = [
   { _id: 'a', name: '10th Standard', level: 10 },

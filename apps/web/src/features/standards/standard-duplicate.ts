@@ -1,4 +1,5 @@
 import type { StandardDuplicateResult } from '@academy/shared/schemas/standards';
+import { t } from '@lingui/core/macro';
 
 /**
  * The warning for a duplicate found by `findStandardDuplicate` (spec section 5: it says which
@@ -7,15 +8,16 @@ import type { StandardDuplicateResult } from '@academy/shared/schemas/standards'
 export function duplicateWarning(result: StandardDuplicateResult, candidate: { name: string; level: number | string }): string | null {
   if (!result.duplicate) return null;
   const name = `“${candidate.name.trim()}”`;
-  if (result.nameMatches && result.levelMatches) return `A standard named ${name} and a standard with level ${candidate.level} already exist: both the name and the level match.`;
-  if (result.nameMatches) return `A standard named ${name} already exists: the name matches.`;
-  return `A standard with level ${candidate.level} already exists: the level matches.`;
+  const level = candidate.level;
+  if (result.nameMatches && result.levelMatches) return t`A standard named ${name} and a standard with level ${level} already exist: both the name and the level match.`;
+  if (result.nameMatches) return t`A standard named ${name} already exists: the name matches.`;
+  return t`A standard with level ${level} already exists: the level matches.`;
 }
 
 /** The same finding as field errors, so the fields that clash are marked too. */
 export function duplicateFieldErrors(result: StandardDuplicateResult): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (result.nameMatches) errors.name = 'Another standard has this name';
-  if (result.levelMatches) errors.level = 'Another standard has this level';
+  if (result.nameMatches) errors.name = t`Another standard has this name`;
+  if (result.levelMatches) errors.level = t`Another standard has this level`;
   return errors;
 }

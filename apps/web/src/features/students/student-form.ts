@@ -1,6 +1,8 @@
 import type { Gender } from '@academy/shared/schemas/common';
 import type { Student, StudentStatus } from '@academy/shared/schemas/students';
 import { formatPhone } from '../../lib/phone';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 /** What the student form edits: text fields as strings ('' = none), the standard as its id. */
 export interface StudentFormValues {
@@ -65,4 +67,4 @@ export function toStudentPayload(values: StudentFormValues) {
   };
 }
 
-export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = { active: 'Active', archived: 'Archived' };
+export const STUDENT_STATUS_LABELS: Record<StudentStatus, MessageDescriptor> = { active: msg`Active`, archived: msg`Archived` };

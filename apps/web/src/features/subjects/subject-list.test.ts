@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filterSubjects, isSubjectInUse, sortSubjects, usageSummary } from './subject-list';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const subjects = [
   { name: 'Physics', code: 'PHY' },

@@ -1,4 +1,5 @@
 import type { Subject } from '@academy/shared/schemas/subjects';
+import { plural, t } from '@lingui/core/macro';
 
 export type SubjectSortKey = 'name' | 'code';
 export type SortDirection = 'asc' | 'desc';
@@ -20,8 +21,11 @@ export function sortSubjects<T extends Pick<Subject, 'name' | 'code'>>(subjects:
 
 /** "2 standards · 1 batch · no teachers": where a subject is used, for lists. */
 export function usageSummary(subject: Pick<Subject, 'standardCount' | 'batchCount' | 'teacherCount'>): string {
-  const part = (count: number, one: string, many: string) => (count === 0 ? `no ${many}` : `${count} ${count === 1 ? one : many}`);
-  return [part(subject.standardCount, 'standard', 'standards'), part(subject.batchCount, 'batch', 'batches'), part(subject.teacherCount, 'teacher', 'teachers')].join(' · ');
+  return [
+    subject.standardCount === 0 ? t`no standards` : plural(subject.standardCount, { one: '# standard', other: '# standards' }),
+    subject.batchCount === 0 ? t`no batches` : plural(subject.batchCount, { one: '# batch', other: '# batches' }),
+    subject.teacherCount === 0 ? t`no teachers` : plural(subject.teacherCount, { one: '# teacher', other: '# teachers' }),
+  ].join(' · ');
 }
 
 /** Whether anything still uses the subject (the server then refuses to delete it). */

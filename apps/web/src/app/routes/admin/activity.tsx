@@ -1,13 +1,17 @@
-import { Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PAGINATION_CONTROL_LABELS } from '../../../components/ui/pagination-labels';
+import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { ApiError } from '../../../lib/api-client';
 import { AUDIT_FAILURES, auditLogCsvHref, useAuditLog, useAuditPeople, type AuditFilters } from '../../../features/audit-log/api';
-import { ENTITY_TYPE_OPTIONS } from '../../../features/audit-log/audit-display';
+import { entityTypeOptions } from '../../../features/audit-log/audit-display';
+import { useRoleLabel } from '../../../features/audit-log/role-label';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { AuditEntryList } from '../../../features/audit-log/components/audit-entry-list';
+import { DateField } from '../../../components/ui/date-field';
 
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['actor', 'entityType', 'entityId', 'from', 'to'] as const;
@@ -18,6 +22,9 @@ function filtersOf(params: URLSearchParams): AuditFilters {
 
 /** The admin's Activity screen: who changed what and when (the audit log), filtered, paged and exportable. */
 export function Component() {
+  const { t } = useLingui();
+  const pagination = usePaginationLabels();
+  const roleLabel = useRoleLabel();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -36,18 +43,18 @@ export function Component() {
   const badFilter = log.isError && log.error instanceof ApiError && log.error.status === 400 ? log.error.message : null;
   const total = log.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const peopleOptions = (people.data ?? []).map((person) => ({ value: person._id, label: `${person.name} (${person.role})` }));
+  const peopleOptions = (people.data ?? []).map((person) => ({ value: person._id, label: `${person.name} (${roleLabel(person.role)})` }));
   // Someone chosen from an entry (a student, say) is not among the offered people: keep them selectable.
   if (filters.actor && !peopleOptions.some((option) => option.value === filters.actor)) {
     const entryActor = log.data?.items.find((item) => item.actor?._id === filters.actor)?.actor;
-    peopleOptions.unshift({ value: filters.actor, label: entryActor ? `${entryActor.name} (${entryActor.role})` : 'Chosen person' });
+    peopleOptions.unshift({ value: filters.actor, label: entryActor ? `${entryActor.name} (${roleLabel(entryActor.role)})` : t`Chosen person` });
   }
 
   return (
     <>
       <PageHeader
-        title="Activity"
-        description="Who changed what, and when. Entries are kept for two years."
+        title={t`Activity`}
+        description={t`Who changed what, and when. Entries are kept for two years.`}
         actions={
           <Button
             component="a"
@@ -57,15 +64,15 @@ export function Component() {
             disabled={badFilter !== null}
             leftSection={<IconDownload size={18} aria-hidden="true" />}
           >
-            Export CSV
+            <Trans>Export CSV</Trans>
           </Button>
         }
       />
       <Paper withBorder radius="md" p="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
           <Select
-            label="Who"
-            placeholder="Everyone"
+            label={t`Who`}
+            placeholder={t`Everyone`}
             data={peopleOptions}
             searchable
             clearable
@@ -73,29 +80,29 @@ export function Component() {
             onChange={(value) => update({ actor: value ?? '' })}
           />
           <Select
-            label="Record type"
-            placeholder="All records"
-            data={ENTITY_TYPE_OPTIONS}
+            label={t`Record type`}
+            placeholder={t`All records`}
+            data={entityTypeOptions()}
             clearable
             value={filters.entityType || null}
             onChange={(value) => update({ entityType: value ?? '' })}
           />
-          <TextInput label="From" type="date" value={filters.from} onChange={(event) => update({ from: event.currentTarget.value })} />
-          <TextInput label="To" type="date" value={filters.to} onChange={(event) => update({ to: event.currentTarget.value })} />
+          <DateField label={t`From`} value={filters.from} onChange={(from) => update({ from })} />
+          <DateField label={t`To`} value={filters.to} onChange={(to) => update({ to })} />
         </SimpleGrid>
         {filters.entityId || filtered ? (
           <Group justify="space-between" mt="sm" gap="xs">
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {filters.entityId ? `Showing one record's history (${filters.entityId}).` : 'Filters are on.'}
+              {filters.entityId ? t`Showing one record's history (${filters.entityId}).` : t`Filters are on.`}
             </Text>
             <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} aria-hidden="true" />} onClick={() => setParams(new URLSearchParams(), { replace: true })}>
-              Clear filters
+              <Trans>Clear filters</Trans>
             </Button>
           </Group>
         ) : null}
       </Paper>
       {badFilter ? (
-        <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Check the filters" role="alert">
+        <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Check the filters`} role="alert">
           {badFilter}
         </Alert>
       ) : log.isPending ? (
@@ -105,11 +112,11 @@ export function Component() {
           <Skeleton h={88} radius="md" />
         </Stack>
       ) : log.isError ? (
-        <LoadErrorAlert title="Activity could not be loaded" error={log.error} fallback={AUDIT_FAILURES.fetch} onRetry={() => void log.refetch()} />
+        <LoadErrorAlert title={t`Activity could not be loaded`} error={log.error} fallback={AUDIT_FAILURES.fetch} onRetry={() => void log.refetch()} />
       ) : log.data.items.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Group justify="center">
-            <Text c="dimmed">{filtered ? 'No activity matches these filters.' : 'No activity recorded yet.'}</Text>
+            <Text c="dimmed">{filtered ? t`No activity matches these filters.` : t`No activity recorded yet.`}</Text>
           </Group>
         </Paper>
       ) : (
@@ -117,10 +124,10 @@ export function Component() {
           <AuditEntryList entries={log.data.items} onActorClick={(actor) => update({ actor })} />
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">
-              {total === 1 ? '1 entry' : `${total} entries`}
+              {plural(total, { one: '# entry', other: '# entries' })}
             </Text>
             {pages > 1 ? (
-              <Pagination total={pages} value={Math.min(page, pages)} onChange={(value) => update({ page: value })} size="sm" getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })} />
+              <Pagination total={pages} value={Math.min(page, pages)} onChange={(value) => update({ page: value })} size="sm" getControlProps={(control) => ({ 'aria-label': pagination.control(control) })} />
             ) : null}
           </Group>
         </Stack>

@@ -16,8 +16,11 @@ import { BackupList } from '../../../features/backups/components/backup-list';
 import { RestoreBackupModal } from '../../../features/backups/components/restore-backup-modal';
 import { JobStatusList } from '../../../features/jobs/components/job-status-list';
 import { useAdminSettings } from '../../../features/settings/api';
+import { translateServerText } from '../../../lib/server-text';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const list = useBackupList();
@@ -52,28 +55,32 @@ export function Component() {
     void queryClient.invalidateQueries({ queryKey: backupKeys.list });
     if (finishedJob.type !== 'restore' || finishedJob.status !== 'succeeded') return;
     // Restored: everything cached is stale, and the admin's own sign-in may be gone.
-    notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
+    notifications.show({ title: t`Restore finished`, message: translateServerText(BACKUP_MESSAGES.restored), color: 'teal', autoClose: false });
     void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((user) => {
       if (!user) signedOut();
       else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'backups' });
     });
-  }, [finishedJob, queryClient, signedOut]);
+  }, [finishedJob, queryClient, signedOut, t]);
 
   useEffect(() => {
     if (!signedOutByRestore) return;
-    notifications.show({ title: 'Restore finished', message: BACKUP_MESSAGES.restored, color: 'teal', autoClose: false });
+    notifications.show({ title: t`Restore finished`, message: translateServerText(BACKUP_MESSAGES.restored), color: 'teal', autoClose: false });
     signedOut();
-  }, [signedOutByRestore, signedOut]);
+  }, [signedOutByRestore, signedOut, t]);
 
   const jobOutcome =
     finishedJob && finishedJob.id !== dismissedJobId
       ? finishedJob.status === 'failed'
-        ? { color: 'red' as const, title: finishedJob.type === 'create' ? 'The backup was not created' : 'The backup was not restored', message: finishedJob.error ?? BACKUP_MESSAGES.restoreFailed }
+        ? {
+            color: 'red' as const,
+            title: finishedJob.type === 'create' ? t`The backup was not created` : t`The backup was not restored`,
+            message: translateServerText(finishedJob.error ?? BACKUP_MESSAGES.restoreFailed),
+          }
         : finishedJob.type === 'create'
-          ? { color: 'teal' as const, title: BACKUP_MESSAGES.created, message: 'It is in the list below; download it to keep a copy away from this server.' }
-          : { color: 'teal' as const, title: 'Restore finished', message: BACKUP_MESSAGES.restored }
+          ? { color: 'teal' as const, title: translateServerText(BACKUP_MESSAGES.created), message: t`It is in the list below; download it to keep a copy away from this server.` }
+          : { color: 'teal' as const, title: t`Restore finished`, message: translateServerText(BACKUP_MESSAGES.restored) }
       : job.isError && !signedOutByRestore && followedId !== dismissedJobId
-        ? { color: 'red' as const, title: 'Progress unknown', message: normalizeError(job.error).message }
+        ? { color: 'red' as const, title: t`Progress unknown`, message: normalizeError(job.error).message }
         : null;
   const shown = outcome ?? jobOutcome;
 
@@ -86,19 +93,21 @@ export function Component() {
 
   const confirmDelete = (backup: BackupSummary) =>
     modals.openConfirmModal({
-      title: 'Delete backup',
+      title: t`Delete backup`,
       centered: true,
       children: (
         <Text size="sm">
-          Delete the backup of <strong>{formatDateTime(backup.createdAt)}</strong>? Download it first if you may need it. This cannot be undone.
+          <Trans>
+            Delete the backup of <strong>{formatDateTime(backup.createdAt)}</strong>? Download it first if you may need it. This cannot be undone.
+          </Trans>
         </Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t`Delete`, cancel: t`Cancel` },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(backup.name, {
-          onSuccess: ({ message }) => notifications.show({ title: 'Backup deleted', message: message ?? BACKUP_MESSAGES.deleted, color: 'teal' }),
-          onError: (error) => notifications.show({ title: 'Backup not deleted', message: normalizeError(error, BACKUP_MESSAGES.deleteFailed).message, color: 'red' }),
+          onSuccess: ({ message }) => notifications.show({ title: t`Backup deleted`, message: message ?? translateServerText(BACKUP_MESSAGES.deleted), color: 'teal' }),
+          onError: (error) => notifications.show({ title: t`Backup not deleted`, message: normalizeError(error, BACKUP_MESSAGES.deleteFailed).message, color: 'red' }),
         }),
     });
 
@@ -108,8 +117,8 @@ export function Component() {
     setOutcome(null);
     setDismissedJobId(followedId);
     upload.mutate(file, {
-      onSuccess: ({ message }) => setOutcome({ color: 'teal', title: message ?? BACKUP_MESSAGES.uploaded, message: `${file.name} passed every check and is listed below. Restore it from there.` }),
-      onError: (error) => setOutcome({ color: 'red', title: 'The backup was not uploaded', message: normalizeError(error, BACKUP_MESSAGES.uploadFailed).message }),
+      onSuccess: ({ message }) => setOutcome({ color: 'teal', title: message ?? translateServerText(BACKUP_MESSAGES.uploaded), message: t`${file.name} passed every check and is listed below. Restore it from there.` }),
+      onError: (error) => setOutcome({ color: 'red', title: t`The backup was not uploaded`, message: normalizeError(error, BACKUP_MESSAGES.uploadFailed).message }),
     });
   };
 
@@ -119,14 +128,14 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Backup"
-        description="Every record and every stored file in one archive. Keep a downloaded copy somewhere safe."
+        title={t`Backup`}
+        description={t`Every record and every stored file in one archive. Keep a downloaded copy somewhere safe.`}
         actions={
           <Group gap="sm">
             <FileButton onChange={onUpload} accept=".gz,.tgz,application/gzip,application/x-gzip" resetRef={resetFile}>
               {(props) => (
                 <Button {...props} variant="default" leftSection={<IconUpload size={18} aria-hidden="true" />} loading={upload.isPending} disabled={running}>
-                  Upload a backup
+                  <Trans>Upload a backup</Trans>
                 </Button>
               )}
             </FileButton>
@@ -137,11 +146,11 @@ export function Component() {
               onClick={() =>
                 create.mutate(undefined, {
                   onSuccess: ({ data }) => follow(data),
-                  onError: (error) => setOutcome({ color: 'red', title: 'The backup was not created', message: normalizeError(error, BACKUP_MESSAGES.createFailed).message }),
+                  onError: (error) => setOutcome({ color: 'red', title: t`The backup was not created`, message: normalizeError(error, BACKUP_MESSAGES.createFailed).message }),
                 })
               }
             >
-              Create backup now
+              <Trans>Create backup now</Trans>
             </Button>
           </Group>
         }
@@ -167,18 +176,20 @@ export function Component() {
         <Paper withBorder radius="md" p="md">
           <Stack gap={4}>
             <Title order={2} size="h5">
-              Automatic backups
+              <Trans>Automatic backups</Trans>
             </Title>
             <Text size="sm" c="dimmed">
               {backupTime && timeZone ? (
                 <>
-                  Every day at <strong>{backupTime}</strong> ({timeZone}); the last 7 daily and 4 weekly are kept.{' '}
+                  <Trans>
+                    Every day at <strong>{backupTime}</strong> ({timeZone}); the last 7 daily and 4 weekly are kept.
+                  </Trans>{' '}
                   <Anchor component={Link} to="/app/settings" size="sm" underline="always">
-                    Change the time in Settings
+                    <Trans>Change the time in Settings</Trans>
                   </Anchor>
                 </>
               ) : (
-                'Every day at the time set in Settings; the last 7 daily and 4 weekly are kept.'
+                t`Every day at the time set in Settings; the last 7 daily and 4 weekly are kept.`
               )}
             </Text>
           </Stack>
@@ -190,16 +201,18 @@ export function Component() {
             <Skeleton h={56} radius="md" />
           </Stack>
         ) : list.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={BACKUP_MESSAGES.listFailed}>
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={translateServerText(BACKUP_MESSAGES.listFailed)}>
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{normalizeError(list.error).message}</Text>
               <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </Stack>
           </Alert>
         ) : list.data.backups.length === 0 ? (
-          <Text c="dimmed">No backups yet. Create one now, or upload one you downloaded before.</Text>
+          <Text c="dimmed">
+            <Trans>No backups yet. Create one now, or upload one you downloaded before.</Trans>
+          </Text>
         ) : (
           <BackupList backups={list.data.backups} busy={running} onRestore={setRestoring} onDelete={confirmDelete} />
         )}

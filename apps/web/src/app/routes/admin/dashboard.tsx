@@ -3,26 +3,34 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAdminDashboardSummary } from '../../../features/admin-dashboard/api';
 import { AbsentToday } from '../../../features/admin-dashboard/components/absent-today';
+import { AbsenceAlertsPanel } from '../../../features/parents/components/absence-alerts-panel';
 import { AttendanceOverview } from '../../../features/admin-dashboard/components/attendance-overview';
 import { BatchesNearCapacity } from '../../../features/admin-dashboard/components/batches-near-capacity';
 import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
 import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { useLingui } from '@lingui/react/macro';
+import { FeeSummaryTiles } from '../../../features/fees/components/fee-summary-tiles';
 
 export function Component() {
+  const { t } = useLingui();
   const user = useCurrentUser();
   const summary = useAdminDashboardSummary();
   return (
     <>
-      <PageHeader title="Dashboard" description={user ? `Welcome, ${user.name}` : undefined} />
+      <PageHeader title={t`Dashboard`} description={user ? t`Welcome, ${user.name}` : undefined} />
       {summary.isError ? (
-        <LoadErrorAlert title="The dashboard could not be loaded" error={summary.error} fallback="Failed to load the dashboard" onRetry={() => void summary.refetch()} />
+        <LoadErrorAlert title={t`The dashboard could not be loaded`} error={summary.error} fallback={t`Failed to load the dashboard`} onRetry={() => void summary.refetch()} />
       ) : (
         <Stack gap="lg">
           <CountTiles counts={summary.data?.counts} />
           {summary.data ? <AttendanceOverview attendance={summary.data.attendance} /> : <Skeleton h={300} radius="md" aria-hidden="true" />}
-          <AbsentToday />
+          <FeeSummaryTiles linkToFees />
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <AbsentToday />
+            <AbsenceAlertsPanel />
+          </SimpleGrid>
           {summary.data ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <RecentStudents students={summary.data.recentStudents} />

@@ -3,29 +3,35 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { normalizeError } from '../../../lib/api-client';
 import { useAdminSettings } from '../../../features/settings/api';
+import { ParentAlertsForm } from '../../../features/settings/components/settings-parent-alerts';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   const settings = useAdminSettings();
   return (
     <>
-      <PageHeader title="Settings" description="The academy's name, contact details, social links and time zone." />
+      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone and absence alerts to parents.`} />
       {settings.isPending ? (
         <Stack gap="lg" maw={880} aria-hidden="true">
           <Skeleton h={260} radius="md" />
           <Skeleton h={240} radius="md" />
         </Stack>
       ) : settings.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Settings could not be loaded">
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Settings could not be loaded`}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{normalizeError(settings.error).message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void settings.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </Stack>
         </Alert>
       ) : (
-        <SettingsForm settings={settings.data} />
+        <Stack gap="lg">
+          <SettingsForm settings={settings.data} />
+          <ParentAlertsForm settings={settings.data} />
+        </Stack>
       )}
     </>
   );

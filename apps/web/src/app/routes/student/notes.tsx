@@ -12,6 +12,11 @@ import { groupNotesForStudent } from '../../../features/notes/note-groups';
 import { useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  return <NotesPage audience="student" />;
+}
+
+/** The notes list; a parent reads their children's notes with words meant for a parent (issue 21). */
+export function NotesPage({ audience }: { audience: 'student' | 'parent' }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const notes = useNotes({ search: debounced || undefined });
@@ -21,7 +26,14 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t`Notes`} description={t`Study material from your teachers, by batch. Open a note to read it here, or download it.`} />
+      <PageHeader
+        title={t`Notes`}
+        description={
+          audience === 'parent'
+            ? t`Study material from your children's teachers, by batch. Open a note to read it here, or download it.`
+            : t`Study material from your teachers, by batch. Open a note to read it here, or download it.`
+        }
+      />
       <Stack gap="lg">
         <TextInput
           label={t`Search`}
@@ -40,10 +52,12 @@ export function Component() {
             ))}
           </Stack>
         ) : notes.isError ? (
-          <LoadErrorAlert title={t`Your notes could not be loaded`} error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
+          <LoadErrorAlert title={audience === 'parent' ? t`The notes could not be loaded` : t`Your notes could not be loaded`} error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
         ) : groups.length === 0 ? (
           <Text c="dimmed" py="lg" ta="center">
-            {debounced ? t`No note matches “${debounced}”.` : t`No notes yet. Your teachers’ notes for your batches will appear here.`}
+            {debounced ? t`No note matches “${debounced}”.` : audience === 'parent'
+                ? t`No notes yet. The teachers’ notes for your children’s batches will appear here.`
+                : t`No notes yet. Your teachers’ notes for your batches will appear here.`}
           </Text>
         ) : (
           groups.map((group) => (

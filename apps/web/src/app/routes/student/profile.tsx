@@ -29,6 +29,7 @@ export function Component() {
             <DetailList
               cols={3}
               items={[
+                { label: t`Student ID`, value: details.data.profile.studentCode },
                 { label: t`Standard`, value: details.data.standard?.name ?? t`No standard` },
                 { label: t`School`, value: details.data.profile.school },
                 { label: t`Admission date`, value: formatDate(details.data.profile.admissionDate) },

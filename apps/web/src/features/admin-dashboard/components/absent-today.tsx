@@ -6,12 +6,14 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { StudentPhone } from '../../teacher-students/components/student-phone';
 import { useAbsentToday, useSetAbsenceCalled } from '../api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * Who is absent today, with the batches they missed and the parent's phone to tap, and the office's
  * "called" tick so two people at the desk do not call the same family twice.
  */
 export function AbsentToday() {
+  const { t } = useLingui();
   const absent = useAbsentToday();
   const setCalled = useSetAbsenceCalled();
   const waiting = absent.data?.students.filter((student) => !student.called).length ?? 0;
@@ -20,24 +22,24 @@ export function AbsentToday() {
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4" id="absent-today-title">
-            Absent today{absent.data ? ` (${formatDate(absent.data.date)})` : ''}
+            {absent.data ? t`Absent today (${formatDate(absent.data.date)})` : t`Absent today`}
           </Title>
           {absent.data && absent.data.students.length > 0 ? (
             <Badge variant="light" color={waiting === 0 ? 'teal' : 'orange'}>
-              {waiting === 0 ? 'All called' : `${waiting} to call`}
+              {waiting === 0 ? t`All called` : t`${waiting} to call`}
             </Badge>
           ) : null}
         </Group>
         {absent.isPending ? (
           <Skeleton h={120} radius="md" aria-hidden="true" />
         ) : absent.isError ? (
-          <LoadErrorAlert title="The absent list could not be loaded" error={absent.error} fallback="Failed to load today's absent students" onRetry={() => void absent.refetch()} />
+          <LoadErrorAlert title={t`The absent list could not be loaded`} error={absent.error} fallback={t`Failed to load today's absent students`} onRetry={() => void absent.refetch()} />
         ) : absent.data.students.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Nobody is marked absent today.
+            <Trans>Nobody is marked absent today.</Trans>
           </Text>
         ) : (
-          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Absent students">
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Absent students`}>
             {absent.data.students.map((student) => (
               <Group
                 key={student._id}
@@ -56,22 +58,32 @@ export function AbsentToday() {
                   <Text size="sm" c="dimmed">
                     {student.batches.map((batch) => batch.name).join(', ')}
                   </Text>
-                  <StudentPhone
-                    phone={student.parentPhone ?? student.phone}
-                    label={student.parentPhone ? `${student.parentName ?? 'the parent'} of ${student.name}` : student.name}
-                  />
+                  {student.parents.length > 0 ? (
+                    // Linked parents (issue 21): each one's phone, with their name; the old note is not used.
+                    student.parents.map((parent) => (
+                      <Group key={parent._id} gap={6} wrap="wrap">
+                        <Text size="sm">{parent.name}</Text>
+                        <StudentPhone phone={parent.phone} label={t`${parent.name} of ${student.name}`} />
+                      </Group>
+                    ))
+                  ) : (
+                    <StudentPhone
+                      phone={student.parentPhone ?? student.phone}
+                      label={student.parentPhone ? (student.parentName ? t`${student.parentName} of ${student.name}` : t`the parent of ${student.name}`) : student.name}
+                    />
+                  )}
                 </Stack>
                 <Stack gap={0} align="flex-end">
                   <Checkbox
-                    label="Called"
+                    label={t`Called`}
                     size="md"
                     checked={student.called !== null}
                     disabled={setCalled.isPending}
-                    aria-label={`Called the family of ${student.name}`}
+                    aria-label={t`Called the family of ${student.name}`}
                     onChange={(event) =>
                       setCalled.mutate(
                         { studentId: student._id, called: event.currentTarget.checked },
-                        { onError: (error) => notifications.show({ title: 'Not saved', message: normalizeError(error, 'Failed to save the call').message, color: 'red' }) },
+                        { onError: (error) => notifications.show({ title: t`Not saved`, message: normalizeError(error, t`Failed to save the call`).message, color: 'red' }) },
                       )
                     }
                   />

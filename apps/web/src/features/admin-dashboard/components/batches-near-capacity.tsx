@@ -2,22 +2,24 @@ import { Anchor, Badge, Group, Paper, Progress, Stack, Text, Title } from '@mant
 import { Link } from 'react-router';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { fillPercent, seatsLeftLabel } from '../dashboard-tiles';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Batches at 80 % of their seats or more, fullest first, with how full each is. */
 export function BatchesNearCapacity({ batches }: { batches: AdminDashboardSummary['batchesNearCapacity'] }) {
+  const { t, i18n } = useLingui();
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="near-capacity-heading">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="near-capacity-heading">
-          Batches near capacity
+          <Trans>Batches near capacity</Trans>
         </Title>
         <Anchor component={Link} to="/app/batches" size="sm">
-          All batches
+          <Trans>All batches</Trans>
         </Anchor>
       </Group>
       {batches.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Every batch has seats to spare.
+          <Trans>Every batch has seats to spare.</Trans>
         </Text>
       ) : (
         <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -35,7 +37,7 @@ export function BatchesNearCapacity({ batches }: { batches: AdminDashboardSummar
                     </Text>
                   </Stack>
                   <Badge color={batch.seatsLeft <= 0 ? 'red' : 'orange'} variant="light" tt="none" style={{ flexShrink: 0 }}>
-                    {seatsLeftLabel(batch.seatsLeft)}
+                    {seatsLeftLabel(batch.seatsLeft, i18n)}
                   </Badge>
                 </Group>
                 <Progress
@@ -43,10 +45,12 @@ export function BatchesNearCapacity({ batches }: { batches: AdminDashboardSummar
                   color={batch.seatsLeft <= 0 ? 'red' : 'orange'}
                   size="lg"
                   radius="xl"
-                  aria-label={`${batch.name}: ${batch.enrolledCount} of ${batch.capacity} seats taken`}
+                  aria-label={t`${batch.name}: ${batch.enrolledCount} of ${batch.capacity} seats taken`}
                 />
                 <Text size="xs" c="dimmed" mt={2}>
-                  {batch.enrolledCount} of {batch.capacity} seats taken
+                  <Trans>
+                    {batch.enrolledCount} of {batch.capacity} seats taken
+                  </Trans>
                 </Text>
               </li>
             );

@@ -6,6 +6,8 @@ import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { DASHBOARD_TILES } from '../dashboard-tiles';
 import type { DashboardCountKey } from '../dashboard-tiles';
 import classes from './count-tiles.module.css';
+import { useLingui } from '@lingui/react';
+import { formatNumber } from '../../../lib/format-number';
 
 const ICONS: Record<DashboardCountKey, Icon> = {
   activeStudents: IconUsers,
@@ -19,6 +21,7 @@ const ICONS: Record<DashboardCountKey, Icon> = {
 
 /** One tile per count; each opens the list it counts. Without `counts`, placeholders. */
 export function CountTiles({ counts }: { counts?: AdminDashboardSummary['counts'] }) {
+  const { i18n } = useLingui();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       {DASHBOARD_TILES.map((tile) => {
@@ -27,14 +30,14 @@ export function CountTiles({ counts }: { counts?: AdminDashboardSummary['counts'
           <Paper key={tile.key} component={Link} to={tile.to} withBorder radius="md" p="md" className={classes.tile}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Text size="sm" c="dimmed" fw={500}>
-                {tile.label}
+                {i18n._(tile.label)}
               </Text>
               <ThemeIcon variant="light" size="md" radius="md" aria-hidden="true" visibleFrom="xs" style={{ flexShrink: 0 }}>
                 <TileIcon size={18} />
               </ThemeIcon>
             </Group>
             <Text fz={28} fw={700} lh={1.2} mt={4} data-testid={`count-${tile.key}`}>
-              {counts[tile.key]}
+              {formatNumber(counts[tile.key])}
             </Text>
           </Paper>
         ) : (

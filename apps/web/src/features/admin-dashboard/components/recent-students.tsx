@@ -2,20 +2,22 @@ import { Text } from '@mantine/core';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { formatDate } from '../../../lib/format-date';
 import { RecentListPanel } from './recent-list-panel';
+import { useLingui } from '@lingui/react/macro';
 
 /** The five students added last, each opening their record. */
 export function RecentStudents({ students }: { students: AdminDashboardSummary['recentStudents'] }) {
+  const { t } = useLingui();
   return (
     <RecentListPanel
       id="recent-students"
-      title="Recent students"
-      allLink={{ to: '/app/students', label: 'All students' }}
-      empty="No students yet."
+      title={t`Recent students`}
+      allLink={{ to: '/app/students', label: t`All students` }}
+      empty={t`No students yet.`}
       items={students}
       itemLink={(student) => ({ to: `/app/students/${student._id}`, label: student.name })}
-      detail={(student) => `${student.standard ? student.standard.name : 'No standard'} · ${student.email}`}
+      detail={(student) => `${student.standard ? student.standard.name : t`No standard`} · ${student.email ?? t`No email`}`}
       aside={(student) => (
-        <Text size="sm" c="dimmed" style={{ flexShrink: 0 }} title="Admission date">
+        <Text size="sm" c="dimmed" style={{ flexShrink: 0 }} title={t`Admission date`}>
           {formatDate(student.admissionDate)}
         </Text>
       )}

@@ -18,6 +18,7 @@ import { EmailVerification } from './email-verification';
 import type { VerificationState } from './email-verification';
 import classes from './admission-form.module.css';
 import { keepFocus } from './keep-focus';
+import { DateField } from '../../../components/ui/date-field';
 
 
 /** The phone's storage, or nothing when the browser refuses it (private mode, full storage). */
@@ -283,7 +284,7 @@ export function AdmissionForm() {
                     </Group>
                   </Chip.Group>
                   {form.errors.subjects ? (
-                    <Text size="sm" c="red">
+                    <Text size="sm" c="red.9">
                       {form.errors.subjects}
                     </Text>
                   ) : null}
@@ -306,7 +307,7 @@ export function AdmissionForm() {
               <TextInput label={t`School`} autoComplete="off" {...form.getInputProps('school')} />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                 <Select label={t`Gender`} placeholder={t`Choose`} data={GENDER_OPTIONS.map((option) => ({ ...option, label: genderLabel(option.value) }))} clearable {...form.getInputProps('gender')} />
-                <TextInput label={t`Date of birth`} type="date" {...form.getInputProps('dateOfBirth')} />
+                <DateField label={t`Date of birth`} {...form.getInputProps('dateOfBirth')} />
               </SimpleGrid>
               <Title order={3} size="h5" mt="xs">
                 <Trans>Parent or guardian</Trans>

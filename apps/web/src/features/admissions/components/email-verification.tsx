@@ -210,7 +210,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
 function SendError({ message, phones }: { message: string; phones: string[] }) {
   return (
     <Stack gap={4} role="alert">
-      <Text size="sm" c="red">
+      <Text size="sm" c="red.9">
         {message}
       </Text>
       {phones.length > 0 ? (

@@ -12,6 +12,9 @@ import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { ENQUIRY_FAILURES, useCreateOfficeEnquiry, useUpdateEnquiry } from '../api';
 import { formatPhone } from '../../../lib/phone';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { localizedErrors } from '../../../lib/server-text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../../../components/ui/date-field';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -25,8 +28,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Paper>
   );
 }
-
-const PHONE_HINT = '10-digit Indian mobile number';
 
 function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
   return {
@@ -53,6 +54,9 @@ function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
  * itself. Checked with the shared schema; the server's field errors land on the fields.
  */
 export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail }) {
+  const { t } = useLingui();
+  const PHONE_HINT = t`10-digit Indian mobile number`;
+  const genderOptions = GENDER_OPTIONS.map((option) => ({ value: option.value, label: ({ male: t`Male`, female: t`Female`, other: t`Other` })[option.value] ?? option.label }));
   const navigate = useNavigate();
   const update = useUpdateEnquiry(enquiry?._id ?? '');
   const create = useCreateOfficeEnquiry();
@@ -63,7 +67,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
   const form = useForm({
     mode: 'uncontrolled',
     initialValues,
-    validate: schemaResolver(enquiry ? admissionEnquiryUpdateInputSchema : officeEnquiryInputSchema, { sync: true }),
+    validate: localizedErrors(schemaResolver(enquiry ? admissionEnquiryUpdateInputSchema : officeEnquiryInputSchema, { sync: true })),
     onValuesChange: guard.onValuesChange,
   });
   const detailPath = enquiry ? `/app/registrations/${enquiry._id}` : '/app/registrations';
@@ -73,7 +77,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
     const fieldErrors = fieldErrorsOf(error);
     if (fieldErrors) form.setErrors(fieldErrors);
     notifications.show({
-      title: enquiry ? 'Registration not saved' : 'Registration not added',
+      title: enquiry ? t`Registration not saved` : t`Registration not added`,
       message: normalizeError(error, enquiry ? ENQUIRY_FAILURES.update : ENQUIRY_FAILURES.create).message,
       color: 'red',
     });
@@ -83,7 +87,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
     if (!enquiry) {
       create.mutate(values as OfficeEnquiryInput, {
         onSuccess: ({ data, message }) => {
-          notifications.show({ title: 'Registration added', message: message ?? 'Registration added', color: 'teal' });
+          notifications.show({ title: t`Registration added`, message: message ?? t`Registration added`, color: 'teal' });
           guard.allowLeave();
           void navigate(`/app/registrations/${data._id}`);
         },
@@ -93,7 +97,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
     }
     update.mutate(values as Parameters<typeof update.mutate>[0], {
       onSuccess: ({ message }) => {
-        notifications.show({ title: 'Registration saved', message: message ?? 'Registration updated successfully', color: 'teal' });
+        notifications.show({ title: t`Registration saved`, message: message ?? t`Registration updated successfully`, color: 'teal' });
         guard.allowLeave();
         void navigate(detailPath);
       },
@@ -104,19 +108,19 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title="Student">
+        <Section title={t`Student`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput label="Student name" withAsterisk key={form.key('studentName')} {...form.getInputProps('studentName')} />
+            <TextInput label={t`Student name`} withAsterisk key={form.key('studentName')} {...form.getInputProps('studentName')} />
             <TextInput
-              label="Email"
-              description={enquiry ? 'Changing it removes the verified mark' : 'Optional; needed later to make a student account'}
+              label={t`Email`}
+              description={enquiry ? t`Changing it removes the verified mark` : t`Optional; needed later to make a student account`}
               type="email"
               inputMode="email"
               key={form.key('email')}
               {...form.getInputProps('email')}
             />
             <TextInput
-              label="Phone"
+              label={t`Phone`}
               description={PHONE_HINT}
               withAsterisk={!enquiry}
               type="tel"
@@ -125,50 +129,50 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
               key={form.key('phone')}
               {...form.getInputProps('phone')}
             />
-            <Select label="Gender" placeholder="Not given" data={GENDER_OPTIONS} clearable key={form.key('gender')} {...form.getInputProps('gender')} />
-            <TextInput label="Date of birth" type="date" key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
-            <TextInput label="School" key={form.key('school')} {...form.getInputProps('school')} />
+            <Select label={t`Gender`} placeholder={t`Not given`} data={genderOptions} clearable key={form.key('gender')} {...form.getInputProps('gender')} />
+            <DateField label={t`Date of birth`} key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
+            <TextInput label={t`School`} key={form.key('school')} {...form.getInputProps('school')} />
           </SimpleGrid>
         </Section>
-        <Section title="Studies">
+        <Section title={t`Studies`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <Select
-              label="Standard"
-              placeholder="No standard"
+              label={t`Standard`}
+              placeholder={t`No standard`}
               data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
               clearable
               key={form.key('standard')}
               {...form.getInputProps('standard')}
             />
             <MultiSelect
-              label="Subjects of interest"
-              placeholder="None"
+              label={t`Subjects of interest`}
+              placeholder={t`None`}
               data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
               searchable
               key={form.key('subjects')}
               {...form.getInputProps('subjects')}
             />
-            <Select label="Board" placeholder="Not given" data={[...BOARDS]} clearable key={form.key('board')} {...form.getInputProps('board')} />
-            <Select label="Medium" placeholder="Not given" data={[...MEDIUMS]} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
+            <Select label={t`Board`} placeholder={t`Not given`} data={[...BOARDS]} clearable key={form.key('board')} {...form.getInputProps('board')} />
+            <Select label={t`Medium`} placeholder={t`Not given`} data={[...MEDIUMS]} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
           </SimpleGrid>
         </Section>
-        <Section title="Parent or guardian">
+        <Section title={t`Parent or guardian`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput label="Parent name" key={form.key('parentName')} {...form.getInputProps('parentName')} />
-            <TextInput label="Parent phone" description={PHONE_HINT} type="tel" inputMode="tel" key={form.key('parentPhone')} {...form.getInputProps('parentPhone')} />
+            <TextInput label={t`Parent name`} key={form.key('parentName')} {...form.getInputProps('parentName')} />
+            <TextInput label={t`Parent phone`} description={PHONE_HINT} type="tel" inputMode="tel" key={form.key('parentPhone')} {...form.getInputProps('parentPhone')} />
           </SimpleGrid>
-          <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+          <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </Section>
-        <Section title="Message and notes">
-          <Textarea label="Message" autosize minRows={2} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
-          <Textarea label="Follow-up notes" autosize minRows={3} maxRows={10} key={form.key('notes')} {...form.getInputProps('notes')} />
+        <Section title={t`Message and notes`}>
+          <Textarea label={t`Message`} autosize minRows={2} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
+          <Textarea label={t`Follow-up notes`} autosize minRows={3} maxRows={10} key={form.key('notes')} {...form.getInputProps('notes')} />
         </Section>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(detailPath)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={saving}>
-            {enquiry ? 'Save Registration' : 'Add Registration'}
+            {enquiry ? t`Save Registration` : t`Add Registration`}
           </Button>
         </Group>
       </Stack>

@@ -23,7 +23,9 @@ import { AUDIENCE_LABELS, PRIORITY_LABELS, todayIn, TYPE_LABELS } from '../annou
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { localizedErrors } from '../../../lib/server-text';
+import { DateField } from '../../../components/ui/date-field';
 
 interface AnnouncementFormValues {
   title: string;
@@ -58,7 +60,7 @@ function initialValues(announcement: Announcement | undefined, today: string): A
  * spec's date texts; "today" is the academy's. An edit may keep a start date that has passed.
  */
 export function AnnouncementForm({ announcement }: { announcement?: Announcement }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const editing = announcement !== undefined;
   const navigate = useNavigate();
   const create = useCreateAnnouncement();
@@ -74,7 +76,7 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
     mode: 'uncontrolled',
     initialValues: initialValues(announcement, today),
     onValuesChange: guard.onValuesChange,
-    validate: schemaResolver(schema, { sync: true }),
+    validate: localizedErrors(schemaResolver(schema, { sync: true })),
   });
 
   const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
@@ -87,7 +89,7 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
     save.mutate(payload, {
       onSuccess: ({ data, message }) => {
         notifications.show({
-          title: editing ? 'Announcement updated' : 'Announcement created',
+          title: editing ? t`Announcement updated` : t`Announcement created`,
           message: message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created),
           color: 'teal',
         });
@@ -98,7 +100,7 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
         notifications.show({
-          title: editing ? 'Announcement not updated' : 'Announcement not created',
+          title: editing ? t`Announcement not updated` : t`Announcement not created`,
           message: normalizeError(error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed).message,
           color: 'red',
         });
@@ -110,43 +112,46 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
     <form onSubmit={handleSubmit} noValidate>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={760}>
         <Stack gap="md">
-          <TextInput label="Title" withAsterisk autoComplete="off" key={form.key('title')} {...form.getInputProps('title')} />
-          <Textarea label="Content" withAsterisk autosize minRows={4} maxRows={12} key={form.key('content')} {...form.getInputProps('content')} />
+          <TextInput label={t`Title`} withAsterisk autoComplete="off" key={form.key('title')} {...form.getInputProps('title')} />
+          <Textarea label={t`Content`} withAsterisk autosize minRows={4} maxRows={12} key={form.key('content')} {...form.getInputProps('content')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Select label="Type" data={options(ANNOUNCEMENT_TYPES, TYPE_LABELS, i18n)} allowDeselect={false} key={form.key('type')} {...form.getInputProps('type')} />
-            <Select label="Priority" data={options(ANNOUNCEMENT_PRIORITIES, PRIORITY_LABELS, i18n)} allowDeselect={false} key={form.key('priority')} {...form.getInputProps('priority')} />
-            <Select label="Audience" data={options(ANNOUNCEMENT_AUDIENCES, AUDIENCE_LABELS, i18n)} allowDeselect={false} key={form.key('audience')} {...form.getInputProps('audience')} />
+            <Select label={t`Type`} data={options(ANNOUNCEMENT_TYPES, TYPE_LABELS, i18n)} allowDeselect={false} key={form.key('type')} {...form.getInputProps('type')} />
+            <Select label={t`Priority`} data={options(ANNOUNCEMENT_PRIORITIES, PRIORITY_LABELS, i18n)} allowDeselect={false} key={form.key('priority')} {...form.getInputProps('priority')} />
+            <Select label={t`Audience`} data={options(ANNOUNCEMENT_AUDIENCES, AUDIENCE_LABELS, i18n)} allowDeselect={false} key={form.key('audience')} {...form.getInputProps('audience')} />
           </SimpleGrid>
           <MultiSelect
-            label="Only these batches"
-            description="Leave empty for the whole audience; otherwise only the students and teachers of these batches see it."
-            placeholder={batchOptions.length === 0 ? undefined : 'All batches'}
+            label={t`Only these batches`}
+            description={t`Leave empty for the whole audience; otherwise only the students and teachers of these batches see it.`}
+            placeholder={batchOptions.length === 0 ? undefined : t`All batches`}
             data={batchOptions}
             searchable
             clearable
-            nothingFoundMessage={batches.isError ? 'Batches could not be loaded' : 'No batch found'}
+            nothingFoundMessage={batches.isError ? t`Batches could not be loaded` : t`No batch found`}
             key={form.key('batches')}
             {...form.getInputProps('batches')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Start date" withAsterisk type="date" min={editing ? undefined : today} key={form.key('startDate')} {...form.getInputProps('startDate')} />
-            <TextInput label="End date" withAsterisk type="date" key={form.key('endDate')} {...form.getInputProps('endDate')} />
+            {/* No min here: a past start date must reach the schema, which says the spec's words ("Start date must be today or in the future"). */}
+            <DateField label={t`Start date`} withAsterisk key={form.key('startDate')} {...form.getInputProps('startDate')} />
+            <DateField label={t`End date`} withAsterisk key={form.key('endDate')} {...form.getInputProps('endDate')} />
           </SimpleGrid>
           <Checkbox
-            label="The academy is closed on these dates"
-            description="No class on these dates for the batches above (all batches when none is chosen): schedules, next class and calendars leave them out, and attendance cannot be marked."
+            label={t`The academy is closed on these dates`}
+            description={t`No class on these dates for the batches above (all batches when none is chosen): schedules, next class and calendars leave them out, and attendance cannot be marked.`}
             key={form.key('closure')}
             {...form.getInputProps('closure', { type: 'checkbox' })}
           />
           <Text size="sm" c="dimmed">
-            It shows from {ANNOUNCEMENT_START_TIME} on the start date until {ANNOUNCEMENT_END_TIME} on the end date. Students are notified when it starts.
+            <Trans>
+              It shows from {ANNOUNCEMENT_START_TIME} on the start date until {ANNOUNCEMENT_END_TIME} on the end date. Students are notified when it starts.
+            </Trans>
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={editing ? `/app/announcements/${announcement._id}` : '/app/announcements'}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {editing ? 'Save Announcement' : 'Create Announcement'}
+              {editing ? t`Save Announcement` : t`Create Announcement`}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { AttendanceRange } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../../../components/ui/date-field';
 
 interface DateRangeFieldsProps {
   value: AttendanceRange;
@@ -10,7 +11,7 @@ interface DateRangeFieldsProps {
   max?: string;
 }
 
-/** From and to dates (native date pickers work best on phones); an end before the start is not applied. */
+/** From and to dates (DD-MM-YYYY, typed or picked); an end before the start is not applied. */
 export function DateRangeFields({ value, onChange, placeholder, max }: DateRangeFieldsProps) {
   const start = value.startDate ?? '';
   const end = value.endDate ?? '';
@@ -18,23 +19,21 @@ export function DateRangeFields({ value, onChange, placeholder, max }: DateRange
   const { t } = useLingui();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
+      <DateField
         label={t`From`}
-        type="date"
         size="md"
         max={max}
         value={start || placeholder?.startDate || ''}
-        onChange={(event) => onChange({ ...value, startDate: event.currentTarget.value || undefined })}
+        onChange={(next) => onChange({ ...value, startDate: next || undefined })}
         style={{ flex: '1 1 140px' }}
       />
-      <TextInput
+      <DateField
         label={t`To`}
-        type="date"
         size="md"
         max={max}
         value={end || placeholder?.endDate || ''}
         error={invalid ? t`End date cannot be before start date` : undefined}
-        onChange={(event) => onChange({ ...value, endDate: event.currentTarget.value || undefined })}
+        onChange={(next) => onChange({ ...value, endDate: next || undefined })}
         style={{ flex: '1 1 140px' }}
       />
       {start || end ? (

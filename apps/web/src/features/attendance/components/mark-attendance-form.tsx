@@ -87,7 +87,7 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, erro
           />
         ) : null}
         {error ? (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {error}
           </Text>
         ) : null}

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import type { AuditEntry } from '@academy/shared/schemas/audit-log';
 import { formatDateTime } from '../../../lib/format-date';
 import { displayValue, entityLabel, fieldLabel } from '../audit-display';
+import { useRoleLabel } from '../role-label';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface AuditEntryListProps {
   entries: readonly AuditEntry[];
@@ -14,9 +16,12 @@ interface AuditEntryListProps {
 }
 
 function EntryCard({ entry, onActorClick, hideEntityType }: { entry: AuditEntry } & Omit<AuditEntryListProps, 'entries'>) {
+  const { t } = useLingui();
+  const roleLabel = useRoleLabel();
   const [open, setOpen] = useState(false);
   const changes = Object.entries(entry.changes ?? {});
-  const who = entry.actor ? `${entry.actor.name} (${entry.actor.role})` : 'Visitor or system';
+  const who = entry.actor ? `${entry.actor.name} (${roleLabel(entry.actor.role)})` : t`Visitor or system`;
+  const count = changes.length;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="audit-entry">
       <Stack gap={6}>
@@ -34,14 +39,16 @@ function EntryCard({ entry, onActorClick, hideEntityType }: { entry: AuditEntry 
           {entry.summary}
         </Text>
         <Text size="sm">
-          By{' '}
-          {entry.actor && onActorClick ? (
-            <Anchor component="button" type="button" size="sm" onClick={() => onActorClick(entry.actor!._id)}>
-              {who}
-            </Anchor>
-          ) : (
-            who
-          )}
+          <Trans>
+            By{' '}
+            {entry.actor && onActorClick ? (
+              <Anchor component="button" type="button" size="sm" onClick={() => onActorClick(entry.actor!._id)}>
+                {who}
+              </Anchor>
+            ) : (
+              who
+            )}
+          </Trans>
         </Text>
         {changes.length > 0 ? (
           <>
@@ -54,7 +61,7 @@ function EntryCard({ entry, onActorClick, hideEntityType }: { entry: AuditEntry 
               rightSection={open ? <IconChevronUp size={16} aria-hidden="true" /> : <IconChevronDown size={16} aria-hidden="true" />}
               onClick={() => setOpen((value) => !value)}
             >
-              {open ? 'Hide changes' : `Show changes (${changes.length})`}
+              {open ? t`Hide changes` : t`Show changes (${count})`}
             </Button>
             <Collapse expanded={open}>
               <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -5,6 +5,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useSession } from '../../auth/api';
 import { AUDIT_FAILURES, useAuditLog } from '../api';
 import { AuditEntryList } from './audit-entry-list';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const HISTORY_SIZE = 5;
 
@@ -14,31 +15,35 @@ const HISTORY_SIZE = 5;
  * its related one), so a batch's panel shows its enrolments and attendance, a student's their enrolments.
  */
 export function HistoryPanel({ entityId }: { entityId: string }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
   const history = useAuditLog({ actor: '', entityType: '', entityId, from: '', to: '', page: 1, limit: HISTORY_SIZE }, { enabled: isAdmin });
   if (!isAdmin) return null;
   const total = history.data?.pagination.total ?? 0;
+  const shown = Math.min(total, HISTORY_SIZE);
   return (
-    <SectionCard title="History">
+    <SectionCard title={t`History`}>
       {history.isPending ? (
         <Stack gap="sm" aria-hidden="true">
           <Skeleton h={60} radius="md" />
           <Skeleton h={60} radius="md" />
         </Stack>
       ) : history.isError ? (
-        <LoadErrorAlert title="History could not be loaded" error={history.error} fallback={AUDIT_FAILURES.fetch} onRetry={() => void history.refetch()} />
+        <LoadErrorAlert title={t`History could not be loaded`} error={history.error} fallback={AUDIT_FAILURES.fetch} onRetry={() => void history.refetch()} />
       ) : history.data.items.length === 0 ? (
-        <Text c="dimmed">No changes recorded yet.</Text>
+        <Text c="dimmed">
+          <Trans>No changes recorded yet.</Trans>
+        </Text>
       ) : (
         <Stack gap="sm">
           <AuditEntryList entries={history.data.items} hideEntityType />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {total === 1 ? '1 entry' : `Latest ${Math.min(total, HISTORY_SIZE)} of ${total} entries`}
+              {total === 1 ? t`1 entry` : t`Latest ${shown} of ${total} entries`}
             </Text>
             <Anchor component={Link} to={`/app/activity?entityId=${encodeURIComponent(entityId)}`} size="sm">
-              See all
+              <Trans>See all</Trans>
             </Anchor>
           </Group>
         </Stack>

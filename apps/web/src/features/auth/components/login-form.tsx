@@ -24,7 +24,7 @@ function PasswordToggle({ reveal }: { reveal: boolean }) {
 }
 
 /**
- * Email and password, checked with the shared login schema. On success the session holds the user
+ * Email or student ID (issue 21) and password, checked with the shared login schema. On success the session holds the user
  * and the login screen moves on; a failure is shown in an alert with the server's words.
  */
 export function LoginForm() {
@@ -57,10 +57,10 @@ export function LoginForm() {
           </Alert>
         ) : null}
         <TextInput
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
+          label={t`Email or student ID`}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
           key={form.key('email')}
           {...form.getInputProps('email')}
         />

@@ -28,7 +28,7 @@ export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
+        {user.email ? <Menu.Label>{user.email}</Menu.Label> : null}
         <Menu.Item component={Link} to={dashboardPath} leftSection={<IconLayoutDashboard size={16} aria-hidden="true" />}>
           <Trans>Dashboard</Trans>
         </Menu.Item>

@@ -4,6 +4,7 @@ import { IconDownload, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { backupDownloadUrl } from '../api';
 import { contentsText, formatBytes, formatDateTime, KIND_LABELS } from '../backup-display';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface BackupListProps {
   backups: BackupSummary[];
@@ -15,17 +16,18 @@ interface BackupListProps {
 const KIND_COLORS = { manual: 'blue', automatic: 'teal', uploaded: 'grape' } as const;
 
 function Actions({ backup, busy, onRestore, onDelete, inTable = false }: { backup: BackupSummary; inTable?: boolean } & Omit<BackupListProps, 'backups'>) {
+  const { t } = useLingui();
   const when = formatDateTime(backup.createdAt);
   return (
     <Group gap="xs" wrap={inTable ? 'nowrap' : 'wrap'} justify="flex-end">
-      <Button component="a" href={backupDownloadUrl(backup.name)} download={backup.name} size="xs" variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />} aria-label={`Download the backup of ${when}`}>
-        Download
+      <Button component="a" href={backupDownloadUrl(backup.name)} download={backup.name} size="xs" variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />} aria-label={t`Download the backup of ${when}`}>
+        <Trans>Download</Trans>
       </Button>
-      <Button size="xs" variant="light" color="orange" disabled={busy || !backup.readable} leftSection={<IconRestore size={16} aria-hidden="true" />} onClick={() => onRestore(backup)} aria-label={`Restore the backup of ${when}`}>
-        Restore
+      <Button size="xs" variant="light" color="orange" disabled={busy || !backup.readable} leftSection={<IconRestore size={16} aria-hidden="true" />} onClick={() => onRestore(backup)} aria-label={t`Restore the backup of ${when}`}>
+        <Trans>Restore</Trans>
       </Button>
-      <Button size="xs" variant="subtle" color="red" disabled={busy} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(backup)} aria-label={`Delete the backup of ${when}`}>
-        Delete
+      <Button size="xs" variant="subtle" color="red" disabled={busy} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => onDelete(backup)} aria-label={t`Delete the backup of ${when}`}>
+        <Trans>Delete</Trans>
       </Button>
     </Group>
   );
@@ -33,19 +35,20 @@ function Actions({ backup, busy, onRestore, onDelete, inTable = false }: { backu
 
 /** Backups, newest first: a table on wide screens, cards on phones. */
 export function BackupList(props: BackupListProps) {
+  const { t, i18n } = useLingui();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const { backups } = props;
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Backups">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Backups`}>
         {backups.map((backup) => (
           <Card key={backup.name} component="li" withBorder radius="md" padding="md">
             <Stack gap={6}>
               <Group justify="space-between" gap="xs">
                 <Text fw={600}>{formatDateTime(backup.createdAt)}</Text>
                 <Badge color={KIND_COLORS[backup.kind]} variant="light">
-                  {KIND_LABELS[backup.kind]}
+                  {i18n._(KIND_LABELS[backup.kind])}
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
@@ -61,15 +64,25 @@ export function BackupList(props: BackupListProps) {
 
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Backups">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t`Backups`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Made</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>Contents</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Made</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Kind</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Size</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Contents</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -81,7 +94,7 @@ export function BackupList(props: BackupListProps) {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }} miw={120}>
                 <Badge color={KIND_COLORS[backup.kind]} variant="light" style={{ overflow: 'visible' }}>
-                  {KIND_LABELS[backup.kind]}
+                  {i18n._(KIND_LABELS[backup.kind])}
                 </Badge>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBytes(backup.sizeBytes)}</Table.Td>

@@ -6,6 +6,7 @@ import { BACKUP_MESSAGES } from '@academy/shared/schemas/backups';
 import { normalizeError } from '../../../lib/api-client';
 import { useRestoreBackup } from '../api';
 import { contentsText, formatDateTime } from '../backup-display';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface RestoreBackupModalProps {
   backup: BackupSummary | null;
@@ -18,6 +19,7 @@ interface RestoreBackupModalProps {
  * backup the server refuses (damaged, from a newer version) shows the server's reason right here.
  */
 export function RestoreBackupModal({ backup, onClose, onStarted }: RestoreBackupModalProps) {
+  const { t } = useLingui();
   const restore = useRestoreBackup();
   const [typed, setTyped] = useState('');
   const close = () => {
@@ -28,7 +30,7 @@ export function RestoreBackupModal({ backup, onClose, onStarted }: RestoreBackup
   const confirmed = typed.trim() === RESTORE_CONFIRMATION_WORD;
 
   return (
-    <Modal opened={backup !== null} onClose={close} title="Restore this backup?" centered size="lg">
+    <Modal opened={backup !== null} onClose={close} title={t`Restore this backup?`} centered size="lg">
       {backup ? (
         <form
           onSubmit={(event) => {
@@ -44,17 +46,25 @@ export function RestoreBackupModal({ backup, onClose, onStarted }: RestoreBackup
         >
           <Stack gap="md">
             <Text size="sm">
-              Backup of <strong>{formatDateTime(backup.createdAt)}</strong>: {contentsText(backup)}.
+              <Trans>
+                Backup of <strong>{formatDateTime(backup.createdAt)}</strong>: {contentsText(backup)}.
+              </Trans>
             </Text>
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title="This replaces all current data">
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t`This replaces all current data`}>
               <List size="sm" spacing={4}>
-                <List.Item>Every record and stored file is replaced by the backup&apos;s. Anything added or changed since then is lost; take a backup first if unsure.</List.Item>
-                <List.Item>It happens in one step: if anything goes wrong, nothing changes.</List.Item>
-                <List.Item>Everyone is signed out, you too: sign in again when it has finished.</List.Item>
+                <List.Item>
+                  <Trans>Every record and stored file is replaced by the backup&apos;s. Anything added or changed since then is lost; take a backup first if unsure.</Trans>
+                </List.Item>
+                <List.Item>
+                  <Trans>It happens in one step: if anything goes wrong, nothing changes.</Trans>
+                </List.Item>
+                <List.Item>
+                  <Trans>Everyone is signed out, you too: sign in again when it has finished.</Trans>
+                </List.Item>
               </List>
             </Alert>
             <TextInput
-              label={`Type ${RESTORE_CONFIRMATION_WORD} to confirm`}
+              label={t`Type ${RESTORE_CONFIRMATION_WORD} to confirm`}
               value={typed}
               onChange={(event) => setTyped(event.currentTarget.value)}
               autoComplete="off"
@@ -62,16 +72,16 @@ export function RestoreBackupModal({ backup, onClose, onStarted }: RestoreBackup
               data-autofocus
             />
             {restore.isError ? (
-              <Alert color="red" variant="light" title="The backup was not restored" role="alert">
+              <Alert color="red" variant="light" title={t`The backup was not restored`} role="alert">
                 {normalizeError(restore.error, BACKUP_MESSAGES.restoreFailed).message}
               </Alert>
             ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" color="red" disabled={!confirmed} loading={restore.isPending}>
-                Restore
+                <Trans>Restore</Trans>
               </Button>
             </Group>
           </Stack>

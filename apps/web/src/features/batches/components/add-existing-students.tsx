@@ -11,6 +11,9 @@ import { normalizeError } from '../../../lib/api-client';
 import { STUDENT_FAILURES, useStudents } from '../../students/api';
 import { BATCH_FAILURES, useAddStudentToBatch, type BatchWithRoster } from '../api';
 import { candidateGroups, clashOf, seatsLeftText, toEnrolledStudent } from '../add-students';
+import { scheduleLabel } from '../schedule-display';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** How many students one search shows per group; a search narrows it down. */
 const SHOWN = 100;
@@ -21,6 +24,7 @@ interface Failure {
 }
 
 function StudentOption({ student, checked, disabled, onToggle }: { student: StudentListItem; checked: boolean; disabled: boolean; onToggle: () => void }) {
+  const { t } = useLingui();
   return (
     <Paper component="li" withBorder radius="sm" px="sm" py={10} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
       <Checkbox
@@ -34,11 +38,11 @@ function StudentOption({ student, checked, disabled, onToggle }: { student: Stud
               {student.name}
             </Text>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {[student.standard?.name ?? 'No standard', student.email].join(' · ')}
+              {[student.standard?.name ?? t`No standard`, student.email ?? student.studentCode].join(' · ')}
             </Text>
             {student.batches.length > 0 ? (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                In {student.batches.map((batch) => batch.name).join(', ')}
+                {t`In ${student.batches.map((batch) => batch.name).join(', ')}`}
               </Text>
             ) : null}
           </Stack>
@@ -72,6 +76,7 @@ function OptionGroup({ title, students, selected, full, onToggle }: { title: str
  * at that time is enrolled only after the admin confirms.
  */
 export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 300);
@@ -128,8 +133,8 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
     });
     if (added.length > 0) {
       notifications.show({
-        title: added.length === 1 ? 'Student added' : 'Students added',
-        message: added.length === 1 ? `${added[0]!.name} joined ${batch.name}` : `${added.length} students joined ${batch.name}`,
+        title: added.length === 1 ? t`Student added` : t`Students added`,
+        message: added.length === 1 ? t`${added[0]!.name} joined ${batch.name}` : t`${added.length} students joined ${batch.name}`,
         color: 'teal',
       });
     }
@@ -145,27 +150,27 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
       return;
     }
     modals.openConfirmModal({
-      title: 'Timetable clash',
+      title: t`Timetable clash`,
       centered: true,
       children: (
         <Stack gap="xs">
-          <Text size="sm">{first.clashes.length === 1 ? 'This student already has a class at that time:' : 'These students already have a class at that time:'}</Text>
+          <Text size="sm">{first.clashes.length === 1 ? t`This student already has a class at that time:` : t`These students already have a class at that time:`}</Text>
           <List size="sm" spacing={4}>
             {first.clashes.map(({ student, message }) => (
               <List.Item key={student._id}>{message}</List.Item>
             ))}
           </List>
-          <Text size="sm">Enrol {first.clashes.length === 1 ? 'them' : 'them all'} anyway?</Text>
+          <Text size="sm">{first.clashes.length === 1 ? t`Enrol them anyway?` : t`Enrol them all anyway?`}</Text>
         </Stack>
       ),
-      labels: { confirm: 'Enrol anyway', cancel: 'Skip' },
+      labels: { confirm: t`Enrol anyway`, cancel: t`Skip` },
       onConfirm: () =>
         void enrol(
           first.clashes.map((item) => item.student),
           true,
         ).then((second) => finish([...first.added, ...second.added], [...first.refused, ...second.refused])),
       onCancel: () =>
-        finish(first.added, [...first.refused, ...first.clashes.map(({ student, clash }) => ({ student, message: `Not enrolled: already has "${clash}" at that time` }))]),
+        finish(first.added, [...first.refused, ...first.clashes.map(({ student, clash }) => ({ student, message: t`Not enrolled: already has "${clash}" at that time` }))]),
     });
   };
 
@@ -179,18 +184,18 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
           <Stack gap={0}>
             <Text fw={600}>{batch.name}</Text>
             <Text size="sm" c="dimmed">
-              {batch.standard.name} · {batch.subject.name} · {batch.scheduleText}
+              {batch.standard.name} · {batch.subject.name} · {scheduleLabel(batch.schedule)}
             </Text>
           </Stack>
           <Badge size="lg" variant="light" color={full ? 'orange' : 'teal'} tt="none" aria-live="polite">
-            {seatsLeftText(seatsLeft)}
+            {seatsLeftText(seatsLeft, i18n)}
           </Badge>
         </Group>
       </Paper>
 
       <TextInput
-        label="Search students"
-        placeholder="Name, email or phone"
+        label={t`Search students`}
+        placeholder={t`Name, email or phone`}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         rightSection={everyone.isFetching || sameStandard.isFetching ? <Loader size="xs" /> : null}
         value={search}
@@ -198,7 +203,7 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
       />
 
       {failures.length > 0 ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title="Not every student was added" role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Not every student was added`} role="alert">
           <List size="sm" spacing={4}>
             {failures.map(({ student, message }) => (
               <List.Item key={student._id}>
@@ -211,11 +216,11 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
 
       {loading ? (
         <Group justify="center" py="lg">
-          <Loader aria-label="Loading students" />
+          <Loader aria-label={t`Loading students`} />
         </Group>
       ) : loadError ? (
         <LoadErrorAlert
-          title="Students could not be loaded"
+          title={t`Students could not be loaded`}
           error={loadError}
           fallback={STUDENT_FAILURES.fetch}
           onRetry={() => {
@@ -225,15 +230,15 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
         />
       ) : groups.matching.length === 0 && groups.others.length === 0 ? (
         <Text c="dimmed" py="md">
-          {term ? 'No student who is not in this batch matches this search.' : 'Every active student is already in this batch.'}
+          {term ? t`No student who is not in this batch matches this search.` : t`Every active student is already in this batch.`}
         </Text>
       ) : (
         <Stack gap="md">
-          <OptionGroup title={`${batch.standard.name} students`} students={groups.matching} selected={selected} full={full} onToggle={toggle} />
-          <OptionGroup title="Other students" students={groups.others} selected={selected} full={full} onToggle={toggle} />
+          <OptionGroup title={t`${batch.standard.name} students`} students={groups.matching} selected={selected} full={full} onToggle={toggle} />
+          <OptionGroup title={t`Other students`} students={groups.others} selected={selected} full={full} onToggle={toggle} />
           {more ? (
             <Text size="sm" c="dimmed">
-              Showing the first {SHOWN} students; search to find others.
+              <Trans>Showing the first {SHOWN} students; search to find others.</Trans>
             </Text>
           ) : null}
         </Stack>
@@ -248,14 +253,14 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
         style={{ background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 1 }}
       >
         <Text size="sm" c="dimmed">
-          {selected.size === 0 ? 'No student chosen' : selected.size === 1 ? '1 student chosen' : `${selected.size} students chosen`}
+          {selected.size === 0 ? t`No student chosen` : plural(selected.size, { one: '# student chosen', other: '# students chosen' })}
         </Text>
         <Group gap="xs">
           <Button variant="default" component={Link} to={`/app/batches/${batch._id}`}>
-            Back to batch
+            <Trans>Back to batch</Trans>
           </Button>
           <Button onClick={() => void submit()} disabled={selected.size === 0} loading={saving}>
-            {selected.size > 1 ? `Add ${selected.size} students` : 'Add student'}
+            {selected.size > 1 ? t`Add ${selected.size} students` : t`Add student`}
           </Button>
         </Group>
       </Group>

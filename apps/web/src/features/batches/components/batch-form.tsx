@@ -13,9 +13,12 @@ import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { useTeachers } from '../../teachers/api';
 import { BATCH_FAILURES, useCreateBatch, useUpdateBatch } from '../api';
-import { toBatchFormValues, toBatchPayload, WEEKDAY_SHORT, type BatchFormValues } from '../batch-form';
+import { toBatchFormValues, toBatchPayload, type BatchFormValues } from '../batch-form';
 import { weekdayName } from '../schedule-display';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { localizedErrors } from '../../../lib/server-text';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../../../components/ui/date-field';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -37,6 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * on their fields.
  */
 export function BatchForm({ batch }: { batch?: Batch }) {
+  const { t } = useLingui();
   const editing = batch !== undefined;
   const navigate = useNavigate();
   const create = useCreateBatch();
@@ -53,12 +57,12 @@ export function BatchForm({ batch }: { batch?: Batch }) {
     mode: 'controlled',
     initialValues: toBatchFormValues(batch, todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE)),
     onValuesChange: guard.onValuesChange,
-    validate: schemaResolver(batchInputSchema, { sync: true }),
+    validate: localizedErrors(schemaResolver(batchInputSchema, { sync: true })),
   });
 
   const teacherOptions = (teachers.data ?? [])
     .filter((teacher) => teacher.status !== 'inactive' || teacher._id === batch?.teacher._id)
-    .map((teacher) => ({ value: teacher._id, label: teacher.status === 'active' ? teacher.name : `${teacher.name} (${teacher.status === 'on_leave' ? 'on leave' : 'inactive'})` }));
+    .map((teacher) => ({ value: teacher._id, label: teacher.status === 'active' ? teacher.name : teacher.status === 'on_leave' ? t`${teacher.name} (on leave)` : t`${teacher.name} (inactive)` }));
   if (batch && !teacherOptions.some((option) => option.value === batch.teacher._id)) teacherOptions.push({ value: batch.teacher._id, label: batch.teacher.name });
 
   const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }));
@@ -73,8 +77,8 @@ export function BatchForm({ batch }: { batch?: Batch }) {
     ownSubjectIds.size === 0
       ? allSubjects
       : [
-          { group: `Subjects of ${chosenStandard?.name ?? 'this standard'}`, items: allSubjects.filter((option) => ownSubjectIds.has(option.value)) },
-          { group: 'Other subjects', items: allSubjects.filter((option) => !ownSubjectIds.has(option.value)) },
+          { group: chosenStandard ? t`Subjects of ${chosenStandard.name}` : t`Subjects of this standard`, items: allSubjects.filter((option) => ownSubjectIds.has(option.value)) },
+          { group: t`Other subjects`, items: allSubjects.filter((option) => !ownSubjectIds.has(option.value)) },
         ].filter((group) => group.items.length > 0);
 
   const handleSubmit = form.onSubmit((values) => {
@@ -82,8 +86,8 @@ export function BatchForm({ batch }: { batch?: Batch }) {
     save.mutate(toBatchPayload(values), {
       onSuccess: ({ data, message }) => {
         notifications.show({
-          title: editing ? 'Batch saved' : 'Batch created',
-          message: message ?? (editing ? 'Batch updated successfully' : 'Batch created successfully'),
+          title: editing ? t`Batch saved` : t`Batch created`,
+          message: message ?? (editing ? t`Batch updated successfully` : t`Batch created successfully`),
           color: 'teal',
         });
         guard.allowLeave();
@@ -98,7 +102,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
           form.setErrors({ ...rest, ...(schedule ? { 'schedule.days': schedule } : {}) });
         }
         setRefusal(serverMessageOf(error) ?? message);
-        notifications.show({ title: editing ? 'Batch not saved' : 'Batch not created', message, color: 'red' });
+        notifications.show({ title: editing ? t`Batch not saved` : t`Batch not created`, message, color: 'red' });
       },
     });
   });
@@ -108,83 +112,83 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title="Batch">
-          <TextInput label="Name" withAsterisk autoComplete="off" placeholder="10th Maths Morning" {...form.getInputProps('name')} />
+        <Section title={t`Batch`}>
+          <TextInput label={t`Name`} withAsterisk autoComplete="off" placeholder={t`10th Maths Morning`} {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ alignItems: 'start' }}>
             <Select
-              label="Teacher"
+              label={t`Teacher`}
               withAsterisk
-              placeholder="Choose a teacher"
+              placeholder={t`Choose a teacher`}
               data={teacherOptions}
               searchable
-              nothingFoundMessage={teachers.isError ? 'Teachers could not be loaded' : 'No teacher found'}
+              nothingFoundMessage={teachers.isError ? t`Teachers could not be loaded` : t`No teacher found`}
               {...form.getInputProps('teacher')}
               value={form.values.teacher || null}
               onChange={(value) => form.setFieldValue('teacher', value ?? '')}
             />
             <Select
-              label="Standard"
+              label={t`Standard`}
               withAsterisk
-              placeholder="Choose a standard"
+              placeholder={t`Choose a standard`}
               data={standardOptions}
-              nothingFoundMessage={standards.isError ? 'Standards could not be loaded' : 'No standards yet'}
+              nothingFoundMessage={standards.isError ? t`Standards could not be loaded` : t`No standards yet`}
               {...form.getInputProps('standard')}
               value={form.values.standard || null}
               onChange={(value) => form.setFieldValue('standard', value ?? '')}
             />
             <Select
-              label="Subject"
+              label={t`Subject`}
               withAsterisk
-              placeholder="Choose a subject"
+              placeholder={t`Choose a subject`}
               data={subjectOptions}
               searchable
-              nothingFoundMessage={subjects.isError ? 'Subjects could not be loaded' : 'No subject found'}
+              nothingFoundMessage={subjects.isError ? t`Subjects could not be loaded` : t`No subject found`}
               {...form.getInputProps('subject')}
               value={form.values.subject || null}
               onChange={(value) => form.setFieldValue('subject', value ?? '')}
             />
           </SimpleGrid>
-          <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+          <Textarea label={t`Description`} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
         </Section>
 
-        <Section title="Weekly schedule">
-          <Input.Wrapper label="Days" withAsterisk error={daysError} description="Times are in the academy's time zone.">
+        <Section title={t`Weekly schedule`}>
+          <Input.Wrapper label={t`Days`} withAsterisk error={daysError} description={t`Times are in the academy's time zone.`}>
             <Chip.Group multiple value={form.values.schedule.days} onChange={(days) => form.setFieldValue('schedule.days', days as Weekday[])}>
-              <Group gap="xs" mt={6} role="group" aria-label="Days">
+              <Group gap="xs" mt={6} role="group" aria-label={t`Days`}>
                 {WEEKDAYS.map((day) => (
                   <Chip key={day} value={day} aria-label={weekdayName(day)}>
-                    {WEEKDAY_SHORT[day]}
+                    {weekdayName(day, 'short')}
                   </Chip>
                 ))}
               </Group>
             </Chip.Group>
           </Input.Wrapper>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" style={{ alignItems: 'start' }}>
-            <TextInput label="Start time" withAsterisk type="time" {...form.getInputProps('schedule.startTime')} />
-            <TextInput label="End time" withAsterisk type="time" {...form.getInputProps('schedule.endTime')} />
+            <TextInput label={t`Start time`} withAsterisk type="time" {...form.getInputProps('schedule.startTime')} />
+            <TextInput label={t`End time`} withAsterisk type="time" {...form.getInputProps('schedule.endTime')} />
           </SimpleGrid>
         </Section>
 
-        <Section title="Dates and seats">
+        <Section title={t`Dates and seats`}>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" style={{ alignItems: 'start' }}>
-            <TextInput label="Start date" withAsterisk type="date" {...form.getInputProps('startDate')} />
-            <TextInput label="End date" withAsterisk type="date" {...form.getInputProps('endDate')} />
-            <NumberInput label="Capacity (seats)" withAsterisk min={1} max={500} clampBehavior="none" allowDecimal={false} allowNegative={false} {...form.getInputProps('capacity')} />
+            <DateField label={t`Start date`} withAsterisk {...form.getInputProps('startDate')} />
+            <DateField label={t`End date`} withAsterisk {...form.getInputProps('endDate')} />
+            <NumberInput label={t`Capacity (seats)`} withAsterisk min={1} max={500} clampBehavior="none" allowDecimal={false} allowNegative={false} {...form.getInputProps('capacity')} />
           </SimpleGrid>
         </Section>
 
         {refusal ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={editing ? 'The batch was not saved' : 'The batch was not created'} role="alert">
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={editing ? t`The batch was not saved` : t`The batch was not created`} role="alert">
             {refusal}
           </Alert>
         ) : null}
 
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={editing ? `/app/batches/${batch._id}` : '/app/batches'}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {editing ? 'Save Batch' : 'Create Batch'}
+            {editing ? t`Save Batch` : t`Create Batch`}
           </Button>
         </Group>
       </Stack>

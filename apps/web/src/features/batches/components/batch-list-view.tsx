@@ -4,19 +4,24 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
+import { scheduleLabel } from '../schedule-display';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
-function seatsLeftText(seatsLeft: number) {
-  if (seatsLeft === 0) return 'Full';
-  return seatsLeft === 1 ? '1 seat left' : `${seatsLeft} seats left`;
+function useSeatsLeftText() {
+  const { t } = useLingui();
+  return (seatsLeft: number) => (seatsLeft === 0 ? t`Full` : plural(seatsLeft, { one: '# seat left', other: '# seats left' }));
 }
 
 /** The admin's batches as a table on wide screens and as cards on phones. */
 export function BatchListView({ batches }: { batches: Batch[] }) {
+  const { t } = useLingui();
+  const seatsLeftText = useSeatsLeftText();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Batches">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Batches`}>
         {batches.map((batch) => (
           <Card key={batch._id} component="li" withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -29,12 +34,12 @@ export function BatchListView({ batches }: { batches: Batch[] }) {
                 </Text>
                 <Text size="sm">{batch.teacher.name}</Text>
               </Stack>
-              <ActionIcon component={Link} to={`/app/batches/${batch._id}/edit`} variant="subtle" size="lg" aria-label={`Edit ${batch.name}`}>
+              <ActionIcon component={Link} to={`/app/batches/${batch._id}/edit`} variant="subtle" size="lg" aria-label={t`Edit ${batch.name}`}>
                 <IconPencil size={18} aria-hidden="true" />
               </ActionIcon>
             </Group>
             <Text size="sm" mt="xs">
-              {batch.scheduleText}
+              {scheduleLabel(batch.schedule)}
             </Text>
             <Group mt="xs" gap="xs">
               <BatchStatusBadge status={batch.status} />
@@ -54,13 +59,25 @@ export function BatchListView({ batches }: { batches: Batch[] }) {
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Teacher</Table.Th>
-            <Table.Th>Schedule</Table.Th>
-            <Table.Th>Seats</Table.Th>
-            <Table.Th>Status</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Teacher</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Schedule</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Seats</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -77,7 +94,7 @@ export function BatchListView({ batches }: { batches: Batch[] }) {
               </Table.Td>
               <Table.Td>{batch.teacher.name}</Table.Td>
               <Table.Td maw={260}>
-                <Text size="sm">{batch.scheduleText}</Text>
+                <Text size="sm">{scheduleLabel(batch.schedule)}</Text>
               </Table.Td>
               <Table.Td>
                 <Stack gap={2} align="flex-start">
@@ -92,7 +109,7 @@ export function BatchListView({ batches }: { batches: Batch[] }) {
               </Table.Td>
               <Table.Td>
                 <Group justify="flex-end">
-                  <ActionIcon component={Link} to={`/app/batches/${batch._id}/edit`} variant="subtle" size="lg" aria-label={`Edit ${batch.name}`}>
+                  <ActionIcon component={Link} to={`/app/batches/${batch._id}/edit`} variant="subtle" size="lg" aria-label={t`Edit ${batch.name}`}>
                     <IconPencil size={18} aria-hidden="true" />
                   </ActionIcon>
                 </Group>

@@ -30,7 +30,7 @@ export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFact
           ...(showTeacher ? [{ label: t`Teacher`, value: batch.teacher.name }] : []),
           { label: t`Starts`, value: formatDate(batch.startDate) },
           { label: t`Ends`, value: formatDate(batch.endDate) },
-          { label: t`Capacity`, value: `${batch.capacity} seats` },
+          { label: t`Capacity`, value: plural(batch.capacity, { one: '# seat', other: '# seats' }) },
         ]}
       />
       {batch.description ? (

@@ -105,7 +105,7 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
               <Table.Td>
                 <StudentName student={student} studentHref={studentHref} />
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {student.email}
+                  {student.email ?? t`No email`}
                 </Text>
               </Table.Td>
               <Table.Td>{student.standard?.name ?? '—'}</Table.Td>

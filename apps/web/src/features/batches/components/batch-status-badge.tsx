@@ -1,12 +1,15 @@
 import { Badge } from '@mantine/core';
 import type { BatchStatus } from '@academy/shared/schemas/batches';
 import { BATCH_STATUS_COLORS, BATCH_STATUS_LABELS } from '../batch-form';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 
 /** Upcoming, active or completed: from the batch's dates in the academy's time zone. */
 export function BatchStatusBadge({ status }: { status: BatchStatus }) {
+  const { i18n } = useLingui();
   return (
     <Badge variant="light" color={BATCH_STATUS_COLORS[status]} tt="none" style={{ flexShrink: 0 }}>
-      {BATCH_STATUS_LABELS[status]}
+      {i18n._(BATCH_STATUS_LABELS[status])}
     </Badge>
   );
 }
@@ -15,7 +18,9 @@ export function BatchStatusBadge({ status }: { status: BatchStatus }) {
 export function SeatsBadge({ enrolledCount, capacity, seatsLeft }: { enrolledCount: number; capacity: number; seatsLeft: number }) {
   return (
     <Badge variant="light" color={seatsLeft > 0 ? 'teal' : 'orange'} tt="none" style={{ flexShrink: 0 }}>
-      {enrolledCount}/{capacity} seats
+      <Trans>
+        {enrolledCount}/{capacity} seats
+      </Trans>
     </Badge>
   );
 }

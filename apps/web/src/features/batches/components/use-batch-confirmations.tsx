@@ -1,58 +1,90 @@
-import { Text } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
 import { normalizeError } from '../../../lib/api-client';
 import { BATCH_FAILURES, useDeleteBatch, useRemoveStudentFromBatch } from '../api';
+import { useFeePlans } from '../../fees/api';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * Asks before deleting a batch, then deletes it. A batch that has (or had) students is refused by
  * the server (409) so attendance history is never lost; its message says to remove them first.
  */
 export function useConfirmDeleteBatch(onDeleted?: () => void) {
+  const { t } = useLingui();
   const remove = useDeleteBatch();
   return (batch: { _id: string; name: string }) =>
     modals.openConfirmModal({
-      title: 'Delete batch',
+      title: t`Delete batch`,
       centered: true,
       children: (
         <Text size="sm">
-          Delete <strong>{batch.name}</strong>? This cannot be undone. A batch with students cannot be deleted: remove them first.
+          <Trans>
+            Delete <strong>{batch.name}</strong>? This cannot be undone. A batch with students cannot be deleted: remove them first.
+          </Trans>
         </Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t`Delete`, cancel: t`Cancel` },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(batch._id, {
           onSuccess: ({ message }) => {
-            notifications.show({ title: 'Batch deleted', message: message ?? 'Batch deleted successfully', color: 'teal' });
+            notifications.show({ title: t`Batch deleted`, message: message ?? t`Batch deleted successfully`, color: 'teal' });
             onDeleted?.();
           },
           onError: (error) => {
-            notifications.show({ title: 'Batch not deleted', message: normalizeError(error, BATCH_FAILURES.delete).message, color: 'red' });
+            notifications.show({ title: t`Batch not deleted`, message: normalizeError(error, BATCH_FAILURES.delete).message, color: 'red' });
           },
         }),
     });
 }
 
-/** Asks before taking a student out of a batch; the roster changes at once when confirmed. */
+/**
+ * Asks before taking a student out of a batch; the roster changes at once when confirmed. When the
+ * batch has a fee plan it also offers to cancel the student's unpaid dues of the batch (off by default:
+ * money owed is never written off unless the office says so).
+ */
 export function useConfirmRemoveStudent(batch: { _id: string; name: string }) {
+  const { t } = useLingui();
   const remove = useRemoveStudentFromBatch(batch._id);
-  return (student: EnrolledStudent) =>
+  const plans = useFeePlans();
+  const hasFeePlan = (plans.data?.plans ?? []).some((plan) => plan.batch._id === batch._id);
+  return (student: EnrolledStudent) => {
+    // The modal's content is rendered once; the checkbox writes its state here.
+    let cancelDues = false;
     modals.openConfirmModal({
-      title: 'Remove student',
+      title: t`Remove student`,
       centered: true,
       children: (
-        <Text size="sm">
-          Remove <strong>{student.name}</strong> from <strong>{batch.name}</strong>? Their attendance so far is kept.
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm">
+            <Trans>
+              Remove <strong>{student.name}</strong> from <strong>{batch.name}</strong>? Their attendance so far is kept.
+            </Trans>
+          </Text>
+          {hasFeePlan && (
+            <Checkbox
+              defaultChecked={false}
+              onChange={(event) => {
+                cancelDues = event.currentTarget.checked;
+              }}
+              label={t`Also cancel their unpaid fees for this batch`}
+              description={t`Only dues with nothing paid yet are cancelled; receipts are kept.`}
+            />
+          )}
+        </Stack>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      labels: { confirm: t`Remove`, cancel: t`Cancel` },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(student, {
-          onSuccess: ({ message }) => notifications.show({ title: 'Student removed', message: message ?? 'Student removed from the batch', color: 'teal' }),
-          onError: (error) => notifications.show({ title: 'Student not removed', message: normalizeError(error, BATCH_FAILURES.removeStudent).message, color: 'red' }),
-        }),
+        remove.mutate(
+          { student, cancelDues },
+          {
+            onSuccess: ({ message }) => notifications.show({ title: t`Student removed`, message: message ?? t`Student removed from the batch`, color: 'teal' }),
+            onError: (error) => notifications.show({ title: t`Student not removed`, message: normalizeError(error, BATCH_FAILURES.removeStudent).message, color: 'red' }),
+          },
+        ),
     });
+  };
 }

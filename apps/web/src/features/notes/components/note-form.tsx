@@ -200,7 +200,7 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
             </Group>
           </Dropzone>
           {fileError ? (
-            <Text size="sm" c="red" mt={4} role="alert">
+            <Text size="sm" c="red.9" mt={4} role="alert">
               {fileError}
             </Text>
           ) : null}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { forgotPasswordInputSchema } from '@academy/shared/schemas/auth';
 import type { ForgotPasswordInput } from '@academy/shared/schemas/auth';
@@ -18,7 +18,11 @@ function BackToLogin() {
   );
 }
 
-/** The email to send a reset link to; afterwards the server's answer, which never says whether the account exists. */
+/**
+ * The email to send a reset link to; afterwards the server's answer, which never says whether the account
+ * exists. A student ID (issue 21: a student without an email) gets the server's "ask the office or your
+ * parent" instead: there is no mail to check.
+ */
 export function ForgotPasswordForm() {
   const { t } = useLingui();
   const forgot = useForgotPassword();
@@ -27,6 +31,20 @@ export function ForgotPasswordForm() {
     initialValues: { email: '' },
     validate: schemaResolver(forgotPasswordInputSchema, { sync: true }),
   });
+
+  if (forgot.isSuccess && !forgot.variables.includes('@')) {
+    return (
+      <Stack gap="md">
+        <Alert color="blue" variant="light" role="status" icon={<IconInfoCircle aria-hidden="true" />} title={t`Ask the academy office`}>
+          {forgot.data}
+        </Alert>
+        <Button variant="default" onClick={() => forgot.reset()}>
+          <Trans>Try Again</Trans>
+        </Button>
+        <BackToLogin />
+      </Stack>
+    );
+  }
 
   if (forgot.isSuccess) {
     return (
@@ -64,7 +82,7 @@ export function ForgotPasswordForm() {
             {normalizeError(forgot.error).message}
           </Alert>
         ) : null}
-        <TextInput label={t`Email`} type="email" autoComplete="email" inputMode="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput label={t`Email or student ID`} autoComplete="username" key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" loading={forgot.isPending} fullWidth>
           <Trans>Send Reset Link</Trans>
         </Button>

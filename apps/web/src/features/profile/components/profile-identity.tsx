@@ -1,8 +1,9 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
+import { Trans } from '@lingui/react/macro';
 
 /** The person's picture (an https address), else their initials, else a generic icon; name and email beside it. */
-export function ProfileIdentity({ name, email, avatarUrl, role }: { name: string; email: string; avatarUrl: string | null; role: string }) {
+export function ProfileIdentity({ name, email, avatarUrl, role }: { name: string; email: string | null; avatarUrl: string | null; role: string }) {
   return (
     <Group gap="md" wrap="nowrap" align="center">
       <Avatar src={avatarUrl} name={name || undefined} color="initials" size="xl" alt="">
@@ -18,7 +19,8 @@ export function ProfileIdentity({ name, email, avatarUrl, role }: { name: string
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {email}
+          {/* A student without an email (issue 21) signs in with their student ID. */}
+          {email ?? <Trans>No email</Trans>}
         </Text>
       </Stack>
     </Group>

@@ -11,6 +11,8 @@ import { useSaveSettings } from '../api';
 import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
 import type { SettingsFormValues } from '../settings-form';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { localizedErrors, translateServerText } from '../../../lib/server-text';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -30,19 +32,20 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-const PHONE_LABELS = ['Phone 1', 'Phone 2', 'Phone 3'];
-const SOCIAL_FIELDS = [
-  { key: 'facebook', label: 'Facebook page', placeholder: 'https://facebook.com/…' },
-  { key: 'instagram', label: 'Instagram profile', placeholder: 'https://instagram.com/…' },
-  { key: 'youtube', label: 'YouTube channel', placeholder: 'https://youtube.com/@…' },
-  { key: 'whatsapp', label: 'WhatsApp chat link', placeholder: 'https://wa.me/91…' },
-] as const;
 
 /**
  * The academy's details, checked with the shared settings schema before saving; the server's field
  * errors ("phones.1", "socialLinks.facebook") land on the same fields.
  */
 export function SettingsForm({ settings }: { settings: AcademySettings }) {
+  const { t } = useLingui();
+  const phoneLabels = [t`Phone 1`, t`Phone 2`, t`Phone 3`];
+  const socialFields = [
+    { key: 'facebook', label: t`Facebook page`, placeholder: 'https://facebook.com/…' },
+    { key: 'instagram', label: t`Instagram profile`, placeholder: 'https://instagram.com/…' },
+    { key: 'youtube', label: t`YouTube channel`, placeholder: 'https://youtube.com/@…' },
+    { key: 'whatsapp', label: t`WhatsApp chat link`, placeholder: 'https://wa.me/91…' },
+  ] as const;
   const save = useSaveSettings();
   // Leaving with unsaved changes (a sidebar link too) asks first.
   const guard = useFormLeaveGuard<SettingsFormValues>(toSettingsFormValues(settings));
@@ -50,7 +53,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
     mode: 'uncontrolled',
     initialValues: toSettingsFormValues(settings),
     onValuesChange: guard.onValuesChange,
-    validate: schemaResolver(academySettingsInputSchema, { sync: true }),
+    validate: localizedErrors(schemaResolver(academySettingsInputSchema, { sync: true })),
   });
   const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
 
@@ -64,12 +67,12 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
         form.setValues(saved);
         form.resetDirty(saved);
         guard.saved(saved);
-        notifications.show({ title: 'Settings saved', message: message ?? MESSAGES.settingsSaved, color: 'teal' });
+        notifications.show({ title: t`Settings saved`, message: message ?? translateServerText(MESSAGES.settingsSaved), color: 'teal' });
       },
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: 'Settings not saved', message: normalizeError(error).message, color: 'red' });
+        notifications.show({ title: t`Settings not saved`, message: normalizeError(error).message, color: 'red' });
       },
     });
   });
@@ -77,15 +80,15 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title="Academy" description="Shown in the footer, on the about and contact pages, and in mails.">
-          <TextInput label="Name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
-          <TextInput label="Tagline" description="One line about what the academy teaches." key={form.key('tagline')} {...form.getInputProps('tagline')} />
-          <Textarea label="Address" withAsterisk autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+        <Section title={t`Academy`} description={t`Shown in the footer, on the about and contact pages, and in mails.`}>
+          <TextInput label={t`Name`} withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t`Tagline`} description={t`One line about what the academy teaches.`} key={form.key('tagline')} {...form.getInputProps('tagline')} />
+          <Textarea label={t`Address`} withAsterisk autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </Section>
 
-        <Section title="Contact" description="Families call these numbers and write to this email; the website shows all three numbers.">
+        <Section title={t`Contact`} description={t`Families call these numbers and write to this email; the website shows all three numbers.`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {PHONE_LABELS.map((label, index) => (
+            {phoneLabels.map((label, index) => (
               <TextInput
                 key={form.key(`phones.${index}`)}
                 label={label}
@@ -98,19 +101,19 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
               />
             ))}
           </SimpleGrid>
-          <TextInput label="Email" withAsterisk type="email" inputMode="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput label={t`Email`} withAsterisk type="email" inputMode="email" key={form.key('email')} {...form.getInputProps('email')} />
           <TextInput
-            label="Office hours"
+            label={t`Office hours`}
             withAsterisk
-            placeholder="Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed"
+            placeholder={t`Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed`}
             key={form.key('officeHours')}
             {...form.getInputProps('officeHours')}
           />
         </Section>
 
-        <Section title="Social links" description="Full links starting with https://. Leave a field empty to hide that icon.">
+        <Section title={t`Social links`} description={t`Full links starting with https://. Leave a field empty to hide that icon.`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {SOCIAL_FIELDS.map((field) => (
+            {socialFields.map((field) => (
               <TextInput
                 key={form.key(`socialLinks.${field.key}`)}
                 label={field.label}
@@ -123,13 +126,13 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
           </SimpleGrid>
         </Section>
 
-        <Section title="Time zone" description="Decides what “today” means for batches, attendance and announcements.">
+        <Section title={t`Time zone`} description={t`Decides what “today” means for batches, attendance and announcements.`}>
           <Select
-            label="Time zone"
+            label={t`Time zone`}
             withAsterisk
             searchable
             allowDeselect={false}
-            nothingFoundMessage="No such time zone"
+            nothingFoundMessage={t`No such time zone`}
             data={zones}
             maw={360}
             key={form.key('timeZone')}
@@ -137,26 +140,26 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
           />
         </Section>
 
-        <Section title="Automatic backup" description="A backup of everything is made every day at this time (academy time zone).">
-          <TextInput label="Backup time" type="time" withAsterisk maw={200} key={form.key('backupTime')} {...form.getInputProps('backupTime')} />
+        <Section title={t`Automatic backup`} description={t`A backup of everything is made every day at this time (academy time zone).`}>
+          <TextInput label={t`Backup time`} type="time" withAsterisk maw={200} key={form.key('backupTime')} {...form.getInputProps('backupTime')} />
         </Section>
 
         <Section
-          title="Testimonials"
-          description="What families say, with their permission. The home page shows this section only when there is at least one."
+          title={t`Testimonials`}
+          description={t`What families say, with their permission. The home page shows this section only when there is at least one.`}
         >
           <Stack gap="md">
             {form.getValues().testimonials.map((_testimonial, index) => (
               <Paper key={form.key(`testimonials.${index}`)} withBorder radius="md" p="md">
                 <Stack gap="sm">
-                  <Textarea label={`Quote ${index + 1}`} withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps(`testimonials.${index}.quote`)} />
+                  <Textarea label={t`Quote ${index + 1}`} withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps(`testimonials.${index}.quote`)} />
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                    <TextInput label="Name" withAsterisk {...form.getInputProps(`testimonials.${index}.name`)} />
-                    <TextInput label="Who they are" placeholder="Parent of a 10th student" {...form.getInputProps(`testimonials.${index}.detail`)} />
+                    <TextInput label={t`Name`} withAsterisk {...form.getInputProps(`testimonials.${index}.name`)} />
+                    <TextInput label={t`Who they are`} placeholder={t`Parent of a 10th student`} {...form.getInputProps(`testimonials.${index}.detail`)} />
                   </SimpleGrid>
                   <Group justify="flex-end">
                     <Button variant="subtle" color="red" size="compact-sm" onClick={() => form.removeListItem('testimonials', index)}>
-                      Remove testimonial {index + 1}
+                      <Trans>Remove testimonial {index + 1}</Trans>
                     </Button>
                   </Group>
                 </Stack>
@@ -165,7 +168,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
             {form.getValues().testimonials.length < MAX_TESTIMONIALS ? (
               <Group>
                 <Button variant="light" onClick={() => form.insertListItem('testimonials', { quote: '', name: '', detail: '' })}>
-                  Add testimonial
+                  <Trans>Add testimonial</Trans>
                 </Button>
               </Group>
             ) : null}
@@ -174,7 +177,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
 
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            Save Settings
+            <Trans>Save Settings</Trans>
           </Button>
         </Group>
       </Stack>

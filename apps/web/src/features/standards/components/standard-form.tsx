@@ -13,6 +13,8 @@ import { SUBJECT_FAILURES, useSubjects } from '../../subjects/api';
 import { STANDARD_FAILURES, standardsQueryOptions, useCreateStandard, useUpdateStandard } from '../api';
 import { duplicateFieldErrors, duplicateWarning } from '../standard-duplicate';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { localizedErrors } from '../../../lib/server-text';
 
 interface StandardFormValues {
   name: string;
@@ -32,6 +34,7 @@ interface Warning {
  * and nothing is saved. The server applies the same rule (409 on the field) for a race.
  */
 export function StandardForm({ standard }: { standard?: Standard }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const subjects = useSubjects();
@@ -46,7 +49,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
     mode: 'uncontrolled',
     initialValues: { name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [] },
     onValuesChange: guard.onValuesChange,
-    validate: schemaResolver(standardInputSchema, { sync: true }),
+    validate: localizedErrors(schemaResolver(standardInputSchema, { sync: true })),
   });
 
   const subjectOptions = (subjects.data ?? []).map((subject) => ({ value: subject._id, label: `${subject.name} (${subject.code})` }));
@@ -65,7 +68,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
     try {
       existing = await queryClient.fetchQuery({ ...standardsQueryOptions, staleTime: 15_000 });
     } catch (error) {
-      setWarning({ title: 'Not saved', message: normalizeError(error, STANDARD_FAILURES.checkDuplicates).message, color: 'red' });
+      setWarning({ title: t`Not saved`, message: normalizeError(error, STANDARD_FAILURES.checkDuplicates).message, color: 'red' });
       return;
     } finally {
       setChecking(false);
@@ -74,7 +77,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
     const message = duplicateWarning(duplicate, { name: parsed.data.name, level: parsed.data.level });
     if (message) {
       form.setErrors(duplicateFieldErrors(duplicate));
-      setWarning({ title: 'Duplicate standard', message, color: 'yellow' });
+      setWarning({ title: t`Duplicate standard`, message, color: 'yellow' });
       return;
     }
 
@@ -82,7 +85,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
     save.mutate(parsed.data, {
       onSuccess: ({ data, message: saved }) => {
         notifications.show({
-          title: standard ? 'Standard updated' : 'Standard created',
+          title: standard ? t`Standard updated` : t`Standard created`,
           message: saved ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated),
           color: 'teal',
         });
@@ -92,7 +95,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: standard ? 'Standard not updated' : 'Standard not created', message: normalizeError(error, failure).message, color: 'red' });
+        notifications.show({ title: standard ? t`Standard not updated` : t`Standard not created`, message: normalizeError(error, failure).message, color: 'red' });
       },
     });
   });
@@ -106,11 +109,11 @@ export function StandardForm({ standard }: { standard?: Standard }) {
               {warning.message}
             </Alert>
           ) : null}
-          <TextInput label="Name" withAsterisk placeholder="10th Standard" autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t`Name`} withAsterisk placeholder={t`10th Standard`} autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
           <NumberInput
-            label="Level"
+            label={t`Level`}
             withAsterisk
-            description="The class number, used to order standards (10 for the 10th)."
+            description={t`The class number, used to order standards (10 for the 10th).`}
             min={STANDARD_LEVEL_MIN}
             max={STANDARD_LEVEL_MAX}
             allowDecimal={false}
@@ -120,24 +123,24 @@ export function StandardForm({ standard }: { standard?: Standard }) {
             {...form.getInputProps('level')}
           />
           <MultiSelect
-            label="Subjects"
-            description="The subjects taught in this standard."
-            placeholder={subjects.isPending ? 'Loading subjects…' : 'Choose subjects'}
+            label={t`Subjects`}
+            description={t`The subjects taught in this standard.`}
+            placeholder={subjects.isPending ? t`Loading subjects…` : t`Choose subjects`}
             data={subjectOptions}
             searchable
             clearable
             hidePickedOptions
-            nothingFoundMessage="No such subject"
+            nothingFoundMessage={t`No such subject`}
             error={subjects.isError ? normalizeError(subjects.error, SUBJECT_FAILURES.fetch).message : undefined}
             key={form.key('subjects')}
             {...form.getInputProps('subjects')}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={standard ? `/app/standards/${standard._id}` : '/app/standards'}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={checking || save.isPending}>
-              {standard ? 'Save Standard' : 'Create Standard'}
+              {standard ? t`Save Standard` : t`Create Standard`}
             </Button>
           </Group>
         </Stack>

@@ -3,6 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Standard } from '@academy/shared/schemas/standards';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 interface StandardListViewProps {
   standards: Standard[];
@@ -10,15 +12,16 @@ interface StandardListViewProps {
 }
 
 function SubjectBadges({ standard }: { standard: Pick<Standard, 'name' | 'subjects'> }) {
+  const { t } = useLingui();
   if (standard.subjects.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No subjects
+        <Trans>No subjects</Trans>
       </Text>
     );
   }
   return (
-    <Group gap={6} role="list" aria-label={`Subjects in ${standard.name}`}>
+    <Group gap={6} role="list" aria-label={t`Subjects in ${standard.name}`}>
       {standard.subjects.map((subject) => (
         <Badge key={subject._id} role="listitem" variant="light" radius="sm" tt="none" fw={500}>
           {subject.name}
@@ -29,29 +32,27 @@ function SubjectBadges({ standard }: { standard: Pick<Standard, 'name' | 'subjec
 }
 
 function RowActions({ standard, onDelete }: { standard: Standard; onDelete: (standard: Standard) => void }) {
+  const { t } = useLingui();
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <ActionIcon component={Link} to={`/app/standards/${standard._id}/edit`} variant="subtle" size="lg" aria-label={`Edit ${standard.name}`}>
+      <ActionIcon component={Link} to={`/app/standards/${standard._id}/edit`} variant="subtle" size="lg" aria-label={t`Edit ${standard.name}`}>
         <IconPencil size={18} aria-hidden="true" />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${standard.name}`} onClick={() => onDelete(standard)}>
+      <ActionIcon variant="subtle" color="red" size="lg" aria-label={t`Delete ${standard.name}`} onClick={() => onDelete(standard)}>
         <IconTrash size={18} aria-hidden="true" />
       </ActionIcon>
     </Group>
   );
 }
 
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** The standards as a table on wide screens and as cards on phones. */
 export function StandardListView({ standards, onDelete }: StandardListViewProps) {
+  const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Standards">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Standards`}>
         {standards.map((standard) => (
           <Card key={standard._id} component="li" withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -60,7 +61,7 @@ export function StandardListView({ standards, onDelete }: StandardListViewProps)
                   {standard.name}
                 </Anchor>
                 <Text size="sm" c="dimmed">
-                  Level {standard.level} · {plural(standard.studentCount, 'student', 'students')} · {plural(standard.batchCount, 'batch', 'batches')}
+                  {t`Level ${standard.level}`} · {plural(standard.studentCount, { one: '# student', other: '# students' })} · {plural(standard.batchCount, { one: '# batch', other: '# batches' })}
                 </Text>
               </Stack>
               <RowActions standard={standard} onDelete={onDelete} />
@@ -79,13 +80,25 @@ export function StandardListView({ standards, onDelete }: StandardListViewProps)
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Level</Table.Th>
-            <Table.Th>Subjects</Table.Th>
-            <Table.Th ta="right">Students</Table.Th>
-            <Table.Th ta="right">Batches</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Level</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Subjects</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Students</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Batches</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

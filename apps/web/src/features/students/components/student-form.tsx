@@ -10,11 +10,14 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { BATCH_FAILURES, useAddStudentToBatch } from '../../batches/api';
 import { toEnrolledStudent } from '../../batches/add-students';
 import { useStandards } from '../../standards/api';
-import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
 import { STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
 import type { StudentFormValues } from '../student-form';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { localizedErrors } from '../../../lib/server-text';
+import { GENDER_MESSAGES } from '../../teachers/teacher-form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../../../components/ui/date-field';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,12 +32,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const STATUS_OPTIONS = [
-  { value: 'active', label: STUDENT_STATUS_LABELS.active },
-  { value: 'archived', label: STUDENT_STATUS_LABELS.archived },
-];
-
-const PHONE_HINT = '10-digit Indian mobile number; optional';
 
 /** The batch a new student joins as soon as they are created ("Add new student" on a batch). */
 export interface EnrolTarget {
@@ -49,7 +46,11 @@ export interface EnrolTarget {
  * new student is then enrolled in that batch; if that fails the student is kept and the reason shown.
  */
 export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?: EnrolTarget }) {
+  const { t, i18n } = useLingui();
   const editing = student !== undefined;
+  const statusOptions = (['active', 'archived'] as const).map((value) => ({ value, label: i18n._(STUDENT_STATUS_LABELS[value]) }));
+  const genderOptions = (['male', 'female', 'other'] as const).map((value) => ({ value, label: i18n._(GENDER_MESSAGES[value]) }));
+  const PHONE_HINT = t`10-digit Indian mobile number; optional`;
   const navigate = useNavigate();
   const create = useCreateStudent();
   const update = useUpdateStudent(student?._id ?? '');
@@ -61,7 +62,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
     mode: 'uncontrolled',
     initialValues: { ...toStudentFormValues(student), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) },
     onValuesChange: guard.onValuesChange,
-    validate: schemaResolver(editing ? studentUpdateInputSchema : studentCreateInputSchema, { sync: true }),
+    validate: localizedErrors(schemaResolver(editing ? studentUpdateInputSchema : studentCreateInputSchema, { sync: true })),
   });
 
   const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }));
@@ -75,7 +76,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
       const fieldErrors = fieldErrorsOf(error);
       if (fieldErrors) form.setErrors(fieldErrors);
       notifications.show({
-        title: editing ? 'Student not saved' : 'Student not created',
+        title: editing ? t`Student not saved` : t`Student not created`,
         message: normalizeError(error, editing ? STUDENT_FAILURES.update : STUDENT_FAILURES.create).message,
         color: 'red',
       });
@@ -89,14 +90,14 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
             { student: toEnrolledStudent(data), confirm: true },
             {
               onSuccess: () => {
-                notifications.show({ title: 'Student created', message: `${data.name} was created and added to ${enrolIn.name}`, color: 'teal' });
+                notifications.show({ title: t`Student created`, message: t`${data.name} was created and added to ${enrolIn.name}`, color: 'teal' });
                 guard.allowLeave();
                 void navigate(`/app/batches/${enrolIn._id}`);
               },
               onError: (error) => {
                 notifications.show({
-                  title: 'Student created, but not added to the batch',
-                  message: `${data.name} was created but could not join ${enrolIn.name}: ${normalizeError(error, BATCH_FAILURES.addStudent).message}`,
+                  title: t`Student created, but not added to the batch`,
+                  message: t`${data.name} was created but could not join ${enrolIn.name}: ${normalizeError(error, BATCH_FAILURES.addStudent).message}`,
                   color: 'orange',
                   autoClose: false,
                 });
@@ -108,7 +109,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
           return;
         }
         notifications.show({
-          title: editing ? 'Student saved' : 'Student created',
+          title: editing ? t`Student saved` : t`Student created`,
           message: message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated),
           color: 'teal',
         });
@@ -122,53 +123,61 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title="Account">
+        <Section title={t`Account`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput label="Name" withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
-            <TextInput label="Email" withAsterisk type="email" inputMode="email" autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput label={t`Name`} withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
+            <TextInput
+              label={t`Email`}
+              description={t`Optional: without one, the student signs in with their student ID and the password set here`}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
           </SimpleGrid>
           <PasswordInput
-            label={editing ? 'New password' : 'Password'}
+            label={editing ? t`New password` : t`Password`}
             description={
               editing
-                ? 'Leave empty to keep the current password. A new one signs them out on every device.'
-                : 'Leave empty to email them a link to set their password'
+                ? t`Leave empty to keep the current password. A new one signs them out on every device.`
+                : t`Leave empty to email them a link to set their password (only with an email)`
             }
             autoComplete="new-password"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <Select
-            label="Status"
-            description="Archived students keep their records but can no longer sign in."
-            data={STATUS_OPTIONS}
+            label={t`Status`}
+            description={t`Archived students keep their records but can no longer sign in.`}
+            data={statusOptions}
             allowDeselect={false}
             key={form.key('status')}
             {...form.getInputProps('status')}
           />
         </Section>
 
-        <Section title="Studies">
+        <Section title={t`Studies`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <Select
-              label="Standard"
-              placeholder="No standard"
+              label={t`Standard`}
+              placeholder={t`No standard`}
               data={standardOptions}
               clearable
-              nothingFoundMessage={standards.isError ? 'Standards could not be loaded' : 'No standards yet'}
+              nothingFoundMessage={standards.isError ? t`Standards could not be loaded` : t`No standards yet`}
               key={form.key('standard')}
               {...form.getInputProps('standard')}
             />
-            <TextInput label="School" key={form.key('school')} {...form.getInputProps('school')} />
-            <TextInput label="Admission date" type="date" key={form.key('admissionDate')} {...form.getInputProps('admissionDate')} />
-            <TextInput label="Date of birth" type="date" key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
+            <TextInput label={t`School`} key={form.key('school')} {...form.getInputProps('school')} />
+            <DateField label={t`Admission date`} key={form.key('admissionDate')} {...form.getInputProps('admissionDate')} />
+            <DateField label={t`Date of birth`} key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
           </SimpleGrid>
         </Section>
 
-        <Section title="Contact">
+        <Section title={t`Contact`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput
-              label="Phone"
+              label={t`Phone`}
               description={PHONE_HINT}
               type="tel"
               inputMode="tel"
@@ -178,23 +187,23 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
               {...form.getInputProps('phone')}
             />
             <Select
-              label="Gender"
-              placeholder={editing ? undefined : 'Not given'}
-              data={GENDER_OPTIONS}
+              label={t`Gender`}
+              placeholder={editing ? undefined : t`Not given`}
+              data={genderOptions}
               clearable={!editing}
               allowDeselect={!editing}
               key={form.key('gender')}
               {...form.getInputProps('gender')}
             />
           </SimpleGrid>
-          <Textarea label="Address" placeholder={editing ? undefined : 'Not given'} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+          <Textarea label={t`Address`} placeholder={editing ? undefined : t`Not given`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </Section>
 
-        <Section title="Parent or guardian">
+        <Section title={t`Parent or guardian`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput label="Parent name" key={form.key('parentName')} {...form.getInputProps('parentName')} />
+            <TextInput label={t`Parent name`} key={form.key('parentName')} {...form.getInputProps('parentName')} />
             <TextInput
-              label="Parent phone"
+              label={t`Parent phone`}
               description={PHONE_HINT}
               type="tel"
               inputMode="tel"
@@ -203,16 +212,16 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
               key={form.key('parentPhone')}
               {...form.getInputProps('parentPhone')}
             />
-            <TextInput label="Parent email" type="email" inputMode="email" autoComplete="off" key={form.key('parentEmail')} {...form.getInputProps('parentEmail')} />
+            <TextInput label={t`Parent email`} type="email" inputMode="email" autoComplete="off" key={form.key('parentEmail')} {...form.getInputProps('parentEmail')} />
           </SimpleGrid>
         </Section>
 
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : enrolIn ? `/app/batches/${enrolIn._id}` : '/app/students')}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending || enrol.isPending}>
-            {editing ? 'Save Student' : enrolIn ? 'Create and Add to Batch' : 'Create Student'}
+            {editing ? t`Save Student` : enrolIn ? t`Create and Add to Batch` : t`Create Student`}
           </Button>
         </Group>
       </Stack>

@@ -7,6 +7,7 @@ import { PhoneLink } from '../../../components/ui/phone-link';
 import { formatDate } from '../../../lib/format-date';
 import type { SortOrder, StudentSort } from '../student-list-query';
 import { StudentStatusBadge } from './student-status-badge';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface StudentListViewProps {
   students: StudentListItem[];
@@ -15,8 +16,8 @@ interface StudentListViewProps {
   onSort: (sort: StudentSort) => void;
 }
 
-function batchNames(student: StudentListItem) {
-  return student.batches.length > 0 ? student.batches.map((batch) => batch.name).join(', ') : 'No batches';
+function batchNames(student: StudentListItem, none: string) {
+  return student.batches.length > 0 ? student.batches.map((batch) => batch.name).join(', ') : none;
 }
 
 function SortHeader({ label, sortKey, sort, order, onSort }: { label: string; sortKey: StudentSort } & Omit<StudentListViewProps, 'students'>) {
@@ -36,11 +37,12 @@ function SortHeader({ label, sortKey, sort, order, onSort }: { label: string; so
 
 /** The students as a table on wide screens and as cards on phones. */
 export function StudentListView({ students, sort, order, onSort }: StudentListViewProps) {
+  const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Students">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students`}>
         {students.map((student) => (
           <Card key={student._id} component="li" withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -49,22 +51,24 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
                   {student.name}
                 </Anchor>
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {student.email}
+                  {student.studentCode} · {student.email ?? t`No email`}
                 </Text>
               </Stack>
               <StudentStatusBadge status={student.status} />
             </Group>
             <Text size="sm" mt="xs">
-              {student.standard?.name ?? 'No standard'}
+              {student.standard?.name ?? t`No standard`}
             </Text>
             <Text size="xs" c="dimmed" lineClamp={2}>
-              {batchNames(student)}
+              {batchNames(student, t`No batches`)}
             </Text>
             <Group mt="xs" gap="md">
               <PhoneLink phone={student.phone} />
               {student.parentPhone ? (
                 <Text size="sm" c="dimmed" span>
-                  Parent <PhoneLink phone={student.parentPhone} />
+                  <Trans>
+                    Parent <PhoneLink phone={student.parentPhone} />
+                  </Trans>
                 </Text>
               ) : null}
             </Group>
@@ -79,12 +83,18 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <SortHeader label="Name" sortKey="name" sort={sort} order={order} onSort={onSort} />
-            <Table.Th>Phone</Table.Th>
-            <SortHeader label="Standard" sortKey="standardLevel" sort={sort} order={order} onSort={onSort} />
-            <Table.Th>Batches</Table.Th>
-            <SortHeader label="Added" sortKey="createdAt" sort={sort} order={order} onSort={onSort} />
-            <Table.Th>Status</Table.Th>
+            <SortHeader label={t`Name`} sortKey="name" sort={sort} order={order} onSort={onSort} />
+            <Table.Th>
+              <Trans>Phone</Trans>
+            </Table.Th>
+            <SortHeader label={t`Standard`} sortKey="standardLevel" sort={sort} order={order} onSort={onSort} />
+            <Table.Th>
+              <Trans>Batches</Trans>
+            </Table.Th>
+            <SortHeader label={t`Added`} sortKey="createdAt" sort={sort} order={order} onSort={onSort} />
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -96,7 +106,7 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
                   {student.name}
                 </Anchor>
                 <Text size="sm" c="dimmed">
-                  {student.email}
+                  {student.studentCode} · {student.email ?? t`No email`}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -105,7 +115,7 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
               <Table.Td>{student.standard?.name ?? '—'}</Table.Td>
               <Table.Td maw={240}>
                 <Text size="sm" lineClamp={2}>
-                  {batchNames(student)}
+                  {batchNames(student, t`No batches`)}
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(student.createdAt)}</Table.Td>
@@ -113,7 +123,7 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
                 <StudentStatusBadge status={student.status} />
               </Table.Td>
               <Table.Td>
-                <ActionIcon component={Link} to={`/app/students/${student._id}/edit`} variant="subtle" size="lg" aria-label={`Edit ${student.name}`}>
+                <ActionIcon component={Link} to={`/app/students/${student._id}/edit`} variant="subtle" size="lg" aria-label={t`Edit ${student.name}`}>
                   <IconPencil size={18} aria-hidden="true" />
                 </ActionIcon>
               </Table.Td>

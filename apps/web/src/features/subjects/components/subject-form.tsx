@@ -8,6 +8,8 @@ import type { Subject } from '@academy/shared/schemas/subjects';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useCreateSubject, useUpdateSubject } from '../api';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { localizedErrors } from '../../../lib/server-text';
 
 interface SubjectFormValues {
   name: string;
@@ -20,6 +22,7 @@ interface SubjectFormValues {
  * server's field errors (a name or code already taken: 409) land on the same fields.
  */
 export function SubjectForm({ subject }: { subject?: Subject }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const create = useCreateSubject();
   const update = useUpdateSubject(subject?._id ?? '');
@@ -30,7 +33,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
     mode: 'uncontrolled',
     initialValues: { name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' },
     onValuesChange: guard.onValuesChange,
-    validate: schemaResolver(subjectInputSchema, { sync: true }),
+    validate: localizedErrors(schemaResolver(subjectInputSchema, { sync: true })),
   });
 
   const handleSubmit = form.onSubmit((values) => {
@@ -39,14 +42,14 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
     const failure = subject ? SUBJECT_FAILURES.update : SUBJECT_FAILURES.create;
     save.mutate(parsed.data, {
       onSuccess: ({ data, message }) => {
-        notifications.show({ title: subject ? 'Subject updated' : 'Subject created', message: message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated), color: 'teal' });
+        notifications.show({ title: subject ? t`Subject updated` : t`Subject created`, message: message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated), color: 'teal' });
         guard.allowLeave();
         void navigate(`/app/subjects/${data._id}`);
       },
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: subject ? 'Subject not updated' : 'Subject not created', message: normalizeError(error, failure).message, color: 'red' });
+        notifications.show({ title: subject ? t`Subject not updated` : t`Subject not created`, message: normalizeError(error, failure).message, color: 'red' });
       },
     });
   });
@@ -55,11 +58,11 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
     <form onSubmit={handleSubmit} noValidate>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
         <Stack gap="md">
-          <TextInput label="Name" withAsterisk placeholder="Mathematics" autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label={t`Name`} withAsterisk placeholder={t`Mathematics`} autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput
-            label="Code"
+            label={t`Code`}
             withAsterisk
-            description="Letters, digits, - and _; stored in capitals."
+            description={t`Letters, digits, - and _; stored in capitals.`}
             placeholder="MATH"
             autoComplete="off"
             autoCapitalize="characters"
@@ -67,13 +70,13 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
             key={form.key('code')}
             {...form.getInputProps('code')}
           />
-          <Textarea label="Description" autosize minRows={3} maxRows={8} key={form.key('description')} {...form.getInputProps('description')} />
+          <Textarea label={t`Description`} autosize minRows={3} maxRows={8} key={form.key('description')} {...form.getInputProps('description')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={subject ? `/app/subjects/${subject._id}` : '/app/subjects'}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {subject ? 'Save Subject' : 'Create Subject'}
+              {subject ? t`Save Subject` : t`Create Subject`}
             </Button>
           </Group>
         </Stack>

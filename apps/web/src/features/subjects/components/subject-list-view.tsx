@@ -4,6 +4,8 @@ import { IconChevronDown, IconChevronUp, IconPencil, IconSelector, IconTrash } f
 import { Link } from 'react-router';
 import type { Subject } from '@academy/shared/schemas/subjects';
 import type { SortDirection, SubjectSortKey } from '../subject-list';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 interface SubjectListViewProps {
   subjects: Subject[];
@@ -14,15 +16,15 @@ interface SubjectListViewProps {
 
 function UsageBadges({ subject }: { subject: Subject }) {
   const items = [
-    { label: subject.standardCount === 1 ? 'standard' : 'standards', count: subject.standardCount },
-    { label: subject.batchCount === 1 ? 'batch' : 'batches', count: subject.batchCount },
-    { label: subject.teacherCount === 1 ? 'teacher' : 'teachers', count: subject.teacherCount },
+    { key: 'standards', count: subject.standardCount, text: plural(subject.standardCount, { one: '# standard', other: '# standards' }) },
+    { key: 'batches', count: subject.batchCount, text: plural(subject.batchCount, { one: '# batch', other: '# batches' }) },
+    { key: 'teachers', count: subject.teacherCount, text: plural(subject.teacherCount, { one: '# teacher', other: '# teachers' }) },
   ];
   return (
     <Group gap={6}>
       {items.map((item) => (
-        <Badge key={item.label.slice(0, 5)} variant={item.count > 0 ? 'light' : 'outline'} color={item.count > 0 ? 'indigo' : 'gray'} tt="none" fw={500} radius="sm">
-          {item.count} {item.label}
+        <Badge key={item.key} variant={item.count > 0 ? 'light' : 'outline'} color={item.count > 0 ? 'indigo' : 'gray'} tt="none" fw={500} radius="sm">
+          {item.text}
         </Badge>
       ))}
     </Group>
@@ -30,12 +32,13 @@ function UsageBadges({ subject }: { subject: Subject }) {
 }
 
 function RowActions({ subject, onDelete }: { subject: Subject; onDelete: (subject: Subject) => void }) {
+  const { t } = useLingui();
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <ActionIcon component={Link} to={`/app/subjects/${subject._id}/edit`} variant="subtle" size="lg" aria-label={`Edit ${subject.name}`}>
+      <ActionIcon component={Link} to={`/app/subjects/${subject._id}/edit`} variant="subtle" size="lg" aria-label={t`Edit ${subject.name}`}>
         <IconPencil size={18} aria-hidden="true" />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${subject.name}`} onClick={() => onDelete(subject)}>
+      <ActionIcon variant="subtle" color="red" size="lg" aria-label={t`Delete ${subject.name}`} onClick={() => onDelete(subject)}>
         <IconTrash size={18} aria-hidden="true" />
       </ActionIcon>
     </Group>
@@ -59,11 +62,12 @@ function SortHeader({ label, sortKey, sort, onSort }: { label: string; sortKey: 
 
 /** The subjects as a table on wide screens and as cards on phones. */
 export function SubjectListView({ subjects, sort, onSort, onDelete }: SubjectListViewProps) {
+  const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Subjects">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Subjects`}>
         {subjects.map((subject) => (
           <Card key={subject._id} component="li" withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -96,12 +100,18 @@ export function SubjectListView({ subjects, sort, onSort, onDelete }: SubjectLis
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
-            <SortHeader label="Code" sortKey="code" sort={sort} onSort={onSort} />
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Used by</Table.Th>
+            <SortHeader label={t`Name`} sortKey="name" sort={sort} onSort={onSort} />
+            <SortHeader label={t`Code`} sortKey="code" sort={sort} onSort={onSort} />
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Description</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Used by</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -6,26 +6,32 @@ import type { Subject } from '@academy/shared/schemas/subjects';
 import { normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useDeleteSubject } from '../api';
 import { isSubjectInUse, usageSummary } from '../subject-list';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * Asks before deleting a subject, then deletes it. A subject still in use is not offered for deletion:
  * the dialog says what uses it (the server refuses it too, 409, should the counts be stale).
  */
 export function useConfirmDeleteSubject(onDeleted?: () => void) {
+  const { t } = useLingui();
   const remove = useDeleteSubject();
   return (subject: Pick<Subject, '_id' | 'name' | 'code' | 'standardCount' | 'batchCount' | 'teacherCount'>) => {
     // In use: say why before, instead of offering a Delete that the server refuses.
     if (isSubjectInUse(subject)) {
       modals.open({
-        title: 'This subject is in use',
+        title: t`This subject is in use`,
         centered: true,
         children: (
           <Stack gap="md">
             <Text size="sm">
-              <strong>{subject.name}</strong> ({subject.code}) cannot be deleted while it is used by {usageSummary(subject)}. Remove it from them first.
+              <Trans>
+                <strong>{subject.name}</strong> ({subject.code}) cannot be deleted while it is used by {usageSummary(subject)}. Remove it from them first.
+              </Trans>
             </Text>
             <Group justify="flex-end">
-              <Button onClick={() => modals.closeAll()}>OK</Button>
+              <Button onClick={() => modals.closeAll()}>
+                <Trans>OK</Trans>
+              </Button>
             </Group>
           </Stack>
         ),
@@ -33,23 +39,25 @@ export function useConfirmDeleteSubject(onDeleted?: () => void) {
       return;
     }
     modals.openConfirmModal({
-      title: 'Delete subject',
+      title: t`Delete subject`,
       centered: true,
       children: (
         <Text size="sm">
-          Delete <strong>{subject.name}</strong> ({subject.code})? This cannot be undone.
+          <Trans>
+            Delete <strong>{subject.name}</strong> ({subject.code})? This cannot be undone.
+          </Trans>
         </Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t`Delete`, cancel: t`Cancel` },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(subject._id, {
           onSuccess: ({ message }) => {
-            notifications.show({ title: 'Subject deleted', message: message ?? MESSAGES.subjectDeleted, color: 'teal' });
+            notifications.show({ title: t`Subject deleted`, message: message ?? MESSAGES.subjectDeleted, color: 'teal' });
             onDeleted?.();
           },
           onError: (error) => {
-            notifications.show({ title: 'Subject not deleted', message: normalizeError(error, SUBJECT_FAILURES.delete).message, color: 'red' });
+            notifications.show({ title: t`Subject not deleted`, message: normalizeError(error, SUBJECT_FAILURES.delete).message, color: 'red' });
           },
         }),
     });

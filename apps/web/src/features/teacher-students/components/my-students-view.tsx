@@ -27,7 +27,7 @@ function Person({ student }: { student: TeacherStudent }) {
           {student.name}
         </Text>
         <Text size="sm" c="dimmed" truncate>
-          {student.standard ? student.standard.name : t`No standard`} · {student.email}
+          {student.standard ? student.standard.name : t`No standard`} · {student.email ?? t`No email`}
         </Text>
       </Stack>
     </Group>

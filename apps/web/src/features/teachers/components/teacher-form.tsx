@@ -4,14 +4,19 @@ import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
+import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
 import { teacherCreateInputSchema, teacherUpdateInputSchema } from '@academy/shared/schemas/teachers';
 import type { Teacher } from '@academy/shared/schemas/teachers';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useSubjects } from '../../subjects/api';
 import { TEACHER_FAILURES, useCreateTeacher, useUpdateTeacher } from '../api';
-import { GENDER_OPTIONS, TEACHER_STATUS_OPTIONS, toTeacherFormValues } from '../teacher-form';
+import { GENDER_MESSAGES, TEACHER_STATUS_MESSAGES, toTeacherFormValues } from '../teacher-form';
+import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
+import { localizedErrors } from '../../../lib/server-text';
 import type { TeacherFormValues } from '../teacher-form';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../../../components/ui/date-field';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -31,7 +36,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * sending; the server's field errors (an email in use) land on the same fields.
  */
 export function TeacherForm({ teacher }: { teacher?: Teacher }) {
+  const { t, i18n } = useLingui();
   const editing = teacher !== undefined;
+  const statusOptions = TEACHER_STATUSES.map((value) => ({ value, label: i18n._(TEACHER_STATUS_MESSAGES[value]) }));
+  const genderOptions = (['male', 'female', 'other'] as const).map((value) => ({ value, label: i18n._(GENDER_MESSAGES[value]) }));
   const schema = editing ? teacherUpdateInputSchema : teacherCreateInputSchema;
   const navigate = useNavigate();
   const create = useCreateTeacher();
@@ -43,7 +51,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
     mode: 'uncontrolled',
     initialValues: toTeacherFormValues(teacher),
     onValuesChange: guard.onValuesChange,
-    validate: schemaResolver(schema, { sync: true }),
+    validate: localizedErrors(schemaResolver(schema, { sync: true })),
   });
 
   const subjectOptions = (subjects.data ?? []).map((subject) => ({ value: subject._id, label: `${subject.name} (${subject.code})` }));
@@ -57,15 +65,17 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
       const fieldErrors = fieldErrorsOf(error);
       if (fieldErrors) form.setErrors(fieldErrors);
       notifications.show({
-        title: editing ? 'Teacher not saved' : 'Teacher not created',
+        title: editing ? t`Teacher not saved` : t`Teacher not created`,
         message: normalizeError(error, editing ? TEACHER_FAILURES.update : TEACHER_FAILURES.create).message,
         color: 'red',
       });
     };
     if (editing) {
-      update.mutate(values, {
+      // The language is the teacher's own choice once the account exists (their user menu).
+      const { language: _language, ...changes } = values;
+      update.mutate(changes, {
         onSuccess: ({ data, message }) => {
-          notifications.show({ title: 'Teacher saved', message: message ?? MESSAGES.teacherUpdated, color: 'teal' });
+          notifications.show({ title: t`Teacher saved`, message: message ?? MESSAGES.teacherUpdated, color: 'teal' });
           guard.allowLeave();
           void navigate(`/app/teachers/${data._id}`);
         },
@@ -74,7 +84,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
     } else {
       create.mutate(values, {
         onSuccess: ({ data, message }) => {
-          notifications.show({ title: 'Teacher created', message: message ?? MESSAGES.teacherCreated, color: 'teal' });
+          notifications.show({ title: t`Teacher created`, message: message ?? MESSAGES.teacherCreated, color: 'teal' });
           guard.allowLeave();
           void navigate(`/app/teachers/${data._id}`);
         },
@@ -86,54 +96,64 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title="Account">
+        <Section title={t`Account`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput label="Name" withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
-            <TextInput label="Email" withAsterisk type="email" inputMode="email" autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput label={t`Name`} withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
+            <TextInput label={t`Email`} withAsterisk type="email" inputMode="email" autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
           </SimpleGrid>
           <PasswordInput
-            label={editing ? 'New password' : 'Password'}
+            label={editing ? t`New password` : t`Password`}
             description={
               editing
-                ? 'Leave empty to keep the current password. A new one signs them out on every device.'
-                : 'Leave empty to email them a link to set their password'
+                ? t`Leave empty to keep the current password. A new one signs them out on every device.`
+                : t`Leave empty to email them a link to set their password`
             }
             autoComplete="new-password"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
+          {!editing && (
+            <Select
+              label={t`Language of their mails and screens`}
+              description={t`The welcome mail is written in it; they can change it later from their menu.`}
+              data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+              allowDeselect={false}
+              key={form.key('language')}
+              {...form.getInputProps('language')}
+            />
+          )}
           <Select
-            label="Status"
-            description="Inactive teachers can no longer sign in; their batches and records are kept."
-            data={TEACHER_STATUS_OPTIONS}
+            label={t`Status`}
+            description={t`Inactive teachers can no longer sign in; their batches and records are kept.`}
+            data={statusOptions}
             allowDeselect={false}
             key={form.key('status')}
             {...form.getInputProps('status')}
           />
         </Section>
 
-        <Section title="Teaching">
+        <Section title={t`Teaching`}>
           <MultiSelect
-            label="Subjects"
-            placeholder="Choose subjects"
+            label={t`Subjects`}
+            placeholder={t`Choose subjects`}
             data={subjectOptions}
             searchable
             clearable
-            nothingFoundMessage={subjects.isError ? 'Subjects could not be loaded' : 'No such subject'}
+            nothingFoundMessage={subjects.isError ? t`Subjects could not be loaded` : t`No such subject`}
             key={form.key('subjects')}
             {...form.getInputProps('subjects')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput label="Qualification" placeholder="M.Sc. Mathematics, B.Ed." key={form.key('qualification')} {...form.getInputProps('qualification')} />
-            <TextInput label="Joining date" type="date" key={form.key('joiningDate')} {...form.getInputProps('joiningDate')} />
+            <TextInput label={t`Qualification`} placeholder={t`M.Sc. Mathematics, B.Ed.`} key={form.key('qualification')} {...form.getInputProps('qualification')} />
+            <DateField label={t`Joining date`} key={form.key('joiningDate')} {...form.getInputProps('joiningDate')} />
           </SimpleGrid>
         </Section>
 
-        <Section title="Contact">
+        <Section title={t`Contact`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput
-              label="Phone"
-              description="10-digit Indian mobile number"
+              label={t`Phone`}
+              description={t`10-digit Indian mobile number`}
               type="tel"
               inputMode="tel"
               autoComplete="off"
@@ -141,17 +161,17 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
               key={form.key('phone')}
               {...form.getInputProps('phone')}
             />
-            <Select label="Gender" placeholder="Not given" data={GENDER_OPTIONS} clearable key={form.key('gender')} {...form.getInputProps('gender')} />
+            <Select label={t`Gender`} placeholder={t`Not given`} data={genderOptions} clearable key={form.key('gender')} {...form.getInputProps('gender')} />
           </SimpleGrid>
-          <Textarea label="Address" autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+          <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </Section>
 
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(editing ? `/app/teachers/${teacher._id}` : '/app/teachers')}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {editing ? 'Save Teacher' : 'Create Teacher'}
+            {editing ? t`Save Teacher` : t`Create Teacher`}
           </Button>
         </Group>
       </Stack>

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import type { Teacher } from '@academy/shared/schemas/teachers';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { TeacherStatusBadge } from './teacher-status-badge';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 interface TeacherListViewProps {
   teachers: Teacher[];
@@ -15,7 +17,7 @@ function SubjectBadges({ teacher }: { teacher: Teacher }) {
   if (teacher.subjects.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No subjects
+        <Trans>No subjects</Trans>
       </Text>
     );
   }
@@ -31,12 +33,13 @@ function SubjectBadges({ teacher }: { teacher: Teacher }) {
 }
 
 function RowActions({ teacher, onDelete }: { teacher: Teacher; onDelete: (teacher: Teacher) => void }) {
+  const { t } = useLingui();
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <ActionIcon component={Link} to={`/app/teachers/${teacher._id}/edit`} variant="subtle" size="lg" aria-label={`Edit ${teacher.name}`}>
+      <ActionIcon component={Link} to={`/app/teachers/${teacher._id}/edit`} variant="subtle" size="lg" aria-label={t`Edit ${teacher.name}`}>
         <IconPencil size={18} aria-hidden="true" />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${teacher.name}`} onClick={() => onDelete(teacher)}>
+      <ActionIcon variant="subtle" color="red" size="lg" aria-label={t`Delete ${teacher.name}`} onClick={() => onDelete(teacher)}>
         <IconTrash size={18} aria-hidden="true" />
       </ActionIcon>
     </Group>
@@ -44,16 +47,17 @@ function RowActions({ teacher, onDelete }: { teacher: Teacher; onDelete: (teache
 }
 
 function batchCountText(count: number) {
-  return count === 1 ? '1 batch' : `${count} batches`;
+  return plural(count, { one: '# batch', other: '# batches' });
 }
 
 /** The teachers as a table on wide screens and as cards on phones. */
 export function TeacherListView({ teachers, onDelete }: TeacherListViewProps) {
+  const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   if (!wide) {
     return (
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Teachers">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Teachers`}>
         {teachers.map((teacher) => (
           <Card key={teacher._id} component="li" withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -88,13 +92,25 @@ export function TeacherListView({ teachers, onDelete }: TeacherListViewProps) {
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Subjects</Table.Th>
-            <Table.Th>Batches</Table.Th>
-            <Table.Th>Status</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Phone</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Subjects</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Batches</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

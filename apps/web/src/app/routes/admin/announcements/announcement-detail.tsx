@@ -7,8 +7,10 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { useAnnouncement } from '../../../../features/announcements/api';
 import { AnnouncementDetails } from '../../../../features/announcements/components/announcement-details';
 import { useConfirmDeleteAnnouncement } from '../../../../features/announcements/components/use-confirm-delete-announcement';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const announcement = useAnnouncement(id);
@@ -18,15 +20,15 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Announcement Details"
+        title={t`Announcement Details`}
         actions={
           data ? (
             <Group gap="sm">
               <Button component={Link} to={`/app/announcements/${data._id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => confirmDelete(data)}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Group>
           ) : null
@@ -36,13 +38,13 @@ export function Component() {
         <Anchor component={Link} to="/app/announcements" size="sm">
           <Group gap={4}>
             <IconArrowLeft size={16} aria-hidden="true" />
-            All announcements
+            <Trans>All announcements</Trans>
           </Group>
         </Anchor>
         {announcement.isPending ? (
           <Skeleton h={240} maw={880} radius="md" aria-hidden="true" />
         ) : announcement.isError ? (
-          <LoadErrorAlert title="The announcement could not be loaded" error={announcement.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void announcement.refetch()} />
+          <LoadErrorAlert title={t`The announcement could not be loaded`} error={announcement.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void announcement.refetch()} />
         ) : (
           <AnnouncementDetails announcement={announcement.data} />
         )}

@@ -4,17 +4,19 @@ import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { BATCH_FAILURE, useBatchDetail } from '../../../../features/batches/api';
 import { AddExistingStudents } from '../../../../features/batches/components/add-existing-students';
+import { useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   const { batchId = '' } = useParams();
   const batch = useBatchDetail(batchId);
   return (
     <>
-      <PageHeader title="Add Existing Student" description="Choose active students who are not in this batch yet; several at once." />
+      <PageHeader title={t`Add Existing Student`} description={t`Choose active students who are not in this batch yet; several at once.`} />
       {batch.isPending ? (
         <Skeleton h={360} maw={760} radius="md" aria-hidden="true" />
       ) : batch.isError ? (
-        <LoadErrorAlert title="The batch could not be loaded" error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
+        <LoadErrorAlert title={t`The batch could not be loaded`} error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
       ) : (
         <AddExistingStudents batch={batch.data} />
       )}

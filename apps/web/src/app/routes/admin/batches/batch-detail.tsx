@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { IconListNumbers, IconPencil, IconTrash, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -10,20 +10,23 @@ import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches
 import { BatchRoster } from '../../../../features/batches/components/batch-roster';
 import { useConfirmDeleteBatch, useConfirmRemoveStudent } from '../../../../features/batches/components/use-batch-confirmations';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
+import { scheduleLabel } from '../../../../features/batches/schedule-display';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function BatchSections({ batch }: { batch: BatchWithRoster }) {
+  const { t } = useLingui();
   const confirmRemove = useConfirmRemoveStudent(batch);
   const full = batch.seatsLeft === 0;
   return (
     <Stack gap="lg">
-      <SectionCard title="Overview">
+      <SectionCard title={t`Overview`}>
         <BatchFactsList batch={batch} />
       </SectionCard>
-      <SectionCard title="Schedule">
+      <SectionCard title={t`Schedule`}>
         <BatchScheduleFacts batch={batch} />
       </SectionCard>
       <SectionCard
-        title={`Students (${batch.enrolledCount})`}
+        title={t`Students (${batch.enrolledCount})`}
         actions={
           <Group gap="xs">
             <Button
@@ -34,7 +37,7 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
               leftSection={<IconUsersPlus size={18} aria-hidden="true" />}
               disabled={full}
             >
-              Add existing student
+              <Trans>Add existing student</Trans>
             </Button>
             <Button
               component={Link}
@@ -44,7 +47,7 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
               leftSection={<IconUserPlus size={18} aria-hidden="true" />}
               disabled={full}
             >
-              Add new student
+              <Trans>Add new student</Trans>
             </Button>
           </Group>
         }
@@ -53,7 +56,7 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
           students={batch.enrolledStudents}
           onRemove={confirmRemove}
           studentHref={(student) => `/app/students/${student._id}`}
-          empty="No students yet. Add existing students or a new one."
+          empty={t`No students yet. Add existing students or a new one.`}
         />
       </SectionCard>
       <BatchAttendanceHistory
@@ -65,6 +68,7 @@ function BatchSections({ batch }: { batch: BatchWithRoster }) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const batch = useBatchDetail(id);
@@ -73,16 +77,19 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Batch Details"
-        description={batch.data ? `${batch.data.name} · ${batch.data.scheduleText}` : undefined}
+        title={t`Batch Details`}
+        description={batch.data ? `${batch.data.name} · ${scheduleLabel(batch.data.schedule)}` : undefined}
         actions={
           batch.data ? (
             <Group gap="xs">
+              <Button component={Link} to={`/app/batches/${id}/tests`} variant="light" leftSection={<IconListNumbers size={18} aria-hidden="true" />}>
+                <Trans>Tests</Trans>
+              </Button>
               <Button component={Link} to={`/app/batches/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button variant="light" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => batch.data && confirmDelete(batch.data)}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Group>
           ) : null
@@ -91,7 +98,7 @@ export function Component() {
       {batch.isPending ? (
         <Skeleton h={420} radius="md" aria-hidden="true" />
       ) : batch.isError ? (
-        <LoadErrorAlert title="The batch could not be loaded" error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
+        <LoadErrorAlert title={t`The batch could not be loaded`} error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
       ) : (
         <Stack gap="lg">
           <BatchSections batch={batch.data} />

@@ -12,6 +12,8 @@ import { BatchListView } from '../../../../features/batches/components/batch-lis
 import { useStandards } from '../../../../features/standards/api';
 import { useSubjects } from '../../../../features/subjects/api';
 import { useTeachers } from '../../../../features/teachers/api';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const FILTER_KEYS = ['search', 'standardId', 'subjectId', 'teacherId', 'status'] as const;
 
@@ -28,6 +30,7 @@ function filtersOf(params: URLSearchParams): Required<BatchListFilters> {
 }
 
 export function Component() {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const [searchText, setSearchText] = useState(filters.search);
@@ -48,19 +51,19 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Batches"
-        description="Who teaches whom, and when."
+        title={t`Batches`}
+        description={t`Who teaches whom, and when.`}
         actions={
           <Button component={Link} to="/app/batches/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Add Batch
+            <Trans>Add Batch</Trans>
           </Button>
         }
       />
       <Paper withBorder radius="md" p="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
           <TextInput
-            label="Search"
-            placeholder="Batch name or description"
+            label={t`Search`}
+            placeholder={t`Batch name or description`}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={searchText}
             onChange={(event) => {
@@ -69,16 +72,16 @@ export function Component() {
             }}
           />
           <Select
-            label="Standard"
-            placeholder="All standards"
+            label={t`Standard`}
+            placeholder={t`All standards`}
             data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
             clearable
             value={filters.standardId || null}
             onChange={(value) => update({ standardId: value ?? '' })}
           />
           <Select
-            label="Subject"
-            placeholder="All subjects"
+            label={t`Subject`}
+            placeholder={t`All subjects`}
             data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
             clearable
             searchable
@@ -86,8 +89,8 @@ export function Component() {
             onChange={(value) => update({ subjectId: value ?? '' })}
           />
           <Select
-            label="Teacher"
-            placeholder="All teachers"
+            label={t`Teacher`}
+            placeholder={t`All teachers`}
             data={(teachers.data ?? []).map((teacher) => ({ value: teacher._id, label: teacher.name }))}
             clearable
             searchable
@@ -95,9 +98,9 @@ export function Component() {
             onChange={(value) => update({ teacherId: value ?? '' })}
           />
           <Select
-            label="Status"
-            placeholder="Any status"
-            data={BATCH_STATUSES.map((status) => ({ value: status, label: BATCH_STATUS_LABELS[status] }))}
+            label={t`Status`}
+            placeholder={t`Any status`}
+            data={BATCH_STATUSES.map((status) => ({ value: status, label: i18n._(BATCH_STATUS_LABELS[status]) }))}
             clearable
             value={filters.status || null}
             onChange={(value) => update({ status: (value ?? '') as BatchStatus | '' })}
@@ -111,18 +114,18 @@ export function Component() {
           <Skeleton h={72} radius="md" />
         </Stack>
       ) : batches.isError ? (
-        <LoadErrorAlert title="Batches could not be loaded" error={batches.error} fallback={BATCH_FAILURES.fetch} onRetry={() => void batches.refetch()} />
+        <LoadErrorAlert title={t`Batches could not be loaded`} error={batches.error} fallback={BATCH_FAILURES.fetch} onRetry={() => void batches.refetch()} />
       ) : batches.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Group justify="center">
-            <Text c="dimmed">{filtered ? 'No batches match these filters.' : 'No batches yet. Add the first one.'}</Text>
+            <Text c="dimmed">{filtered ? t`No batches match these filters.` : t`No batches yet. Add the first one.`}</Text>
           </Group>
         </Paper>
       ) : (
         <Stack gap="sm" style={{ opacity: batches.isPlaceholderData ? 0.6 : 1 }}>
           <BatchListView batches={batches.data} />
           <Text size="sm" c="dimmed">
-            {batches.data.length === 1 ? '1 batch' : `${batches.data.length} batches`}
+            {plural(batches.data.length, { one: '# batch', other: '# batches' })}
           </Text>
         </Stack>
       )}

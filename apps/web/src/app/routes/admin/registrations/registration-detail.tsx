@@ -3,7 +3,6 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ENQUIRY_SOURCE_LABELS } from '@academy/shared/schemas/admissions';
 import type { AdmissionEnquiryDetail } from '@academy/shared/schemas/admissions';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
@@ -13,32 +12,38 @@ import { ENQUIRY_FAILURES, useDeleteEnquiry, useEnquiry } from '../../../../feat
 import { ConvertPanel, DuplicateHints, FollowUpNotes, StatusActions, StatusHistory } from '../../../../features/admissions/components/enquiry-pipeline';
 import { SectionCard } from '../../../../components/ui/section-card';
 import { EnquiryStatusBadge } from '../../../../features/admissions/components/enquiry-status-badge';
-import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
 import { normalizeError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format-date';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
+import { useEnquiryLabels } from '../../../../features/admissions/enquiry-labels';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
+  const { t } = useLingui();
+  const labels = useEnquiryLabels();
+  const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
   return (
     <Stack gap="lg">
       <DuplicateHints enquiry={enquiry} />
-      <SectionCard title="Status">
+      <SectionCard title={t`Status`}>
         <Group gap="sm">
           <EnquiryStatusBadge status={enquiry.status} />
           <Text size="sm" c="dimmed">
-            {ENQUIRY_SOURCE_LABELS[enquiry.source]}, received {formatDate(enquiry.createdAt)}
+            <Trans>
+              {labels.source(enquiry.source)}, received {formatDate(enquiry.createdAt)}
+            </Trans>
           </Text>
         </Group>
         <StatusActions enquiry={enquiry} />
         <ConvertPanel enquiry={enquiry} />
       </SectionCard>
-      <SectionCard title="Student">
+      <SectionCard title={t`Student`}>
         <DetailList
           cols={3}
           items={[
-            { label: 'Name', value: enquiry.studentName },
+            { label: t`Name`, value: enquiry.studentName },
             {
-              label: 'Email',
+              label: t`Email`,
               value: enquiry.email ? (
                 <Group gap={6} component="span">
                   <Anchor href={`mailto:${enquiry.email}`} size="sm">
@@ -46,42 +51,42 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
                   </Anchor>
                   {enquiry.emailVerifiedAt ? (
                     <Badge size="xs" variant="light" color="teal" tt="none">
-                      verified
+                      <Trans>verified</Trans>
                     </Badge>
                   ) : null}
                 </Group>
               ) : null,
             },
-            { label: 'Phone', value: <PhoneLink phone={enquiry.phone} /> },
-            { label: 'Standard', value: enquiry.standard?.name },
-            { label: 'Subjects of interest', value: enquiry.subjects.map((subject) => subject.name).join(', ') },
-            { label: 'School', value: enquiry.school },
-            { label: 'Board', value: enquiry.board },
-            { label: 'Medium', value: enquiry.medium },
-            { label: 'Gender', value: GENDER_OPTIONS.find((option) => option.value === enquiry.gender)?.label },
-            { label: 'Date of birth', value: enquiry.dateOfBirth ? formatDate(enquiry.dateOfBirth) : null },
-            { label: 'Address', value: enquiry.address },
+            { label: t`Phone`, value: <PhoneLink phone={enquiry.phone} /> },
+            { label: t`Standard`, value: enquiry.standard?.name },
+            { label: t`Subjects of interest`, value: enquiry.subjects.map((subject) => subject.name).join(', ') },
+            { label: t`School`, value: enquiry.school },
+            { label: t`Board`, value: enquiry.board },
+            { label: t`Medium`, value: enquiry.medium },
+            { label: t`Gender`, value: enquiry.gender ? genderLabel(enquiry.gender) : null },
+            { label: t`Date of birth`, value: enquiry.dateOfBirth ? formatDate(enquiry.dateOfBirth) : null },
+            { label: t`Address`, value: enquiry.address },
           ]}
         />
       </SectionCard>
-      <SectionCard title="Parent or guardian">
+      <SectionCard title={t`Parent or guardian`}>
         <DetailList
           cols={3}
           items={[
-            { label: 'Name', value: enquiry.parentName },
-            { label: 'Phone', value: <PhoneLink phone={enquiry.parentPhone} /> },
+            { label: t`Name`, value: enquiry.parentName },
+            { label: t`Phone`, value: <PhoneLink phone={enquiry.parentPhone} /> },
           ]}
         />
       </SectionCard>
-      <SectionCard title="Message">
+      <SectionCard title={t`Message`}>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} c={enquiry.message ? undefined : 'dimmed'}>
-          {enquiry.message ?? 'No message.'}
+          {enquiry.message ?? t`No message.`}
         </Text>
       </SectionCard>
-      <SectionCard title="Follow-up">
+      <SectionCard title={t`Follow-up`}>
         <FollowUpNotes key={enquiry._id} enquiry={enquiry} />
       </SectionCard>
-      <SectionCard title="Status history">
+      <SectionCard title={t`Status history`}>
         <StatusHistory enquiry={enquiry} />
       </SectionCard>
     </Stack>
@@ -93,42 +98,45 @@ export function Component() {
   const navigate = useNavigate();
   const enquiry = useEnquiry(id);
   const remove = useDeleteEnquiry();
+  const { t } = useLingui();
 
   const confirmDelete = (current: AdmissionEnquiryDetail) =>
     modals.openConfirmModal({
-      title: 'Delete registration',
+      title: t`Delete registration`,
       centered: true,
       children: (
         <Text size="sm">
-          Delete the registration of <strong>{current.studentName}</strong>? Its details, notes and history are removed for good.
-          {current.student ? ' The student account made from it stays.' : ''}
+          <Trans>
+            Delete the registration of <strong>{current.studentName}</strong>? Its details, notes and history are removed for good.
+          </Trans>
+          {current.student ? ` ${t`The student account made from it stays.`}` : ''}
         </Text>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: t`Delete`, cancel: t`Cancel` },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(current._id, {
           onSuccess: ({ message }) => {
-            notifications.show({ title: 'Registration deleted', message: message ?? 'Registration deleted successfully', color: 'teal' });
+            notifications.show({ title: t`Registration deleted`, message: message ?? t`Registration deleted successfully`, color: 'teal' });
             void navigate('/app/registrations');
           },
-          onError: (error) => notifications.show({ title: 'Registration not deleted', message: normalizeError(error, ENQUIRY_FAILURES.delete).message, color: 'red' }),
+          onError: (error) => notifications.show({ title: t`Registration not deleted`, message: normalizeError(error, ENQUIRY_FAILURES.delete).message, color: 'red' }),
         }),
     });
 
   return (
     <>
       <PageHeader
-        title="Registration Details"
+        title={t`Registration Details`}
         description={enquiry.data?.studentName}
         actions={
           enquiry.data ? (
             <Group gap="xs">
               <Button component={Link} to={`/app/registrations/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button variant="light" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => enquiry.data && confirmDelete(enquiry.data)}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Group>
           ) : null
@@ -137,7 +145,7 @@ export function Component() {
       {enquiry.isPending ? (
         <Skeleton h={320} radius="md" aria-hidden="true" />
       ) : enquiry.isError ? (
-        <LoadErrorAlert title="Registration could not be loaded" error={enquiry.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiry.refetch()} />
+        <LoadErrorAlert title={t`Registration could not be loaded`} error={enquiry.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiry.refetch()} />
       ) : (
         <Stack gap="lg">
           <EnquiryDetails enquiry={enquiry.data} />

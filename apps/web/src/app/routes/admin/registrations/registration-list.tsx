@@ -3,16 +3,22 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ENQUIRY_SOURCE_LABELS, ENQUIRY_SOURCES, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
+import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ENQUIRY_FAILURES, useEnquiries, useEnquiryCounts } from '../../../../features/admissions/api';
 import { EnquiryListView } from '../../../../features/admissions/components/enquiry-list-view';
 import { ENQUIRY_PAGE_SIZE, parseEnquiryListState, toEnquiryListParams, toEnquiryListQuery } from '../../../../features/admissions/enquiry-list-query';
 import type { EnquiryListState } from '../../../../features/admissions/enquiry-list-query';
-import { PAGINATION_CONTROL_LABELS } from '../../../../components/ui/pagination-labels';
+import { usePaginationLabels } from '../../../../components/ui/pagination-labels';
+import { useEnquiryLabels } from '../../../../features/admissions/enquiry-labels';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 export function Component() {
+  const { t } = useLingui();
+  const pagination = usePaginationLabels();
+  const labels = useEnquiryLabels();
   const [params, setParams] = useSearchParams();
   const state = parseEnquiryListState(params);
   const [searchText, setSearchText] = useState(state.search);
@@ -29,25 +35,25 @@ export function Component() {
   const filtered = state.search !== '' || state.status !== '' || state.source !== '';
   const statusOptions = ENQUIRY_STATUSES.map((status) => ({
     value: status,
-    label: counts.data ? `${ENQUIRY_STATUS_LABELS[status]} (${counts.data[status]})` : ENQUIRY_STATUS_LABELS[status],
+    label: counts.data ? `${labels.status(status)} (${counts.data[status]})` : labels.status(status),
   }));
 
   return (
     <>
       <PageHeader
-        title="New Registrations"
-        description={counts.data ? `${counts.data.new} new, ${counts.data.contacted} contacted. Newest first.` : 'Admission enquiries and contact messages, newest first.'}
+        title={t`New Registrations`}
+        description={counts.data ? t`${counts.data.new} new, ${counts.data.contacted} contacted. Newest first.` : t`Admission enquiries and contact messages, newest first.`}
         actions={
           <Button component={Link} to="/app/registrations/new" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Add Registration
+            <Trans>Add Registration</Trans>
           </Button>
         }
       />
       <Paper withBorder radius="md" p="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
-            label="Search"
-            placeholder="Name, email or phone"
+            label={t`Search`}
+            placeholder={t`Name, email or phone`}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={searchText}
             onChange={(event) => {
@@ -56,17 +62,17 @@ export function Component() {
             }}
           />
           <Select
-            label="Status"
-            placeholder="All statuses"
+            label={t`Status`}
+            placeholder={t`All statuses`}
             data={statusOptions}
             clearable
             value={state.status || null}
             onChange={(value) => update({ status: (value ?? '') as EnquiryListState['status'] })}
           />
           <Select
-            label="Source"
-            placeholder="All sources"
-            data={ENQUIRY_SOURCES.map((source) => ({ value: source, label: ENQUIRY_SOURCE_LABELS[source] }))}
+            label={t`Source`}
+            placeholder={t`All sources`}
+            data={ENQUIRY_SOURCES.map((source) => ({ value: source, label: labels.source(source) }))}
             clearable
             value={state.source || null}
             onChange={(value) => update({ source: (value ?? '') as EnquiryListState['source'] })}
@@ -80,11 +86,11 @@ export function Component() {
           <Skeleton h={72} radius="md" />
         </Stack>
       ) : enquiries.isError ? (
-        <LoadErrorAlert title="Registrations could not be loaded" error={enquiries.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiries.refetch()} />
+        <LoadErrorAlert title={t`Registrations could not be loaded`} error={enquiries.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiries.refetch()} />
       ) : enquiries.data.enquiries.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Group justify="center">
-            <Text c="dimmed">{filtered ? 'No registrations match these filters.' : 'No registrations yet. Applications from the website appear here.'}</Text>
+            <Text c="dimmed">{filtered ? t`No registrations match these filters.` : t`No registrations yet. Applications from the website appear here.`}</Text>
           </Group>
         </Paper>
       ) : (
@@ -92,7 +98,7 @@ export function Component() {
           <EnquiryListView enquiries={enquiries.data.enquiries} />
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">
-              {total === 1 ? '1 registration' : `${total} registrations`}
+              {plural(total, { one: '# registration', other: '# registrations' })}
             </Text>
             {pages > 1 ? (
               <Pagination
@@ -101,8 +107,8 @@ export function Component() {
                 onChange={(page) => setParams(toEnquiryListParams({ ...state, page }))}
                 size="sm"
                 siblings={0}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })}
+                getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
+                getControlProps={(control) => ({ 'aria-label': pagination.control(control) })}
               />
             ) : null}
           </Group>

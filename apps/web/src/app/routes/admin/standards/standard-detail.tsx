@@ -7,6 +7,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { formatDate } from '../../../../lib/format-date';
 import { STANDARD_FAILURES, useStandard } from '../../../../features/standards/api';
 import { useConfirmDeleteStandard } from '../../../../features/standards/components/use-confirm-delete-standard';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,6 +23,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const standard = useStandard(id);
@@ -31,16 +33,16 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Standard Details"
-        description={data ? `${data.name} · level ${data.level}` : undefined}
+        title={t`Standard Details`}
+        description={data ? t`${data.name} · level ${data.level}` : undefined}
         actions={
           data ? (
             <Group gap="sm">
               <Button component={Link} to={`/app/standards/${data._id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => confirmDelete(data)}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Group>
           ) : null
@@ -50,23 +52,23 @@ export function Component() {
         <Anchor component={Link} to="/app/standards" size="sm">
           <Group gap={4}>
             <IconArrowLeft size={16} aria-hidden="true" />
-            All standards
+            <Trans>All standards</Trans>
           </Group>
         </Anchor>
         {standard.isPending ? (
           <Skeleton h={240} radius="md" aria-hidden="true" />
         ) : standard.isError ? (
-          <LoadErrorAlert title="The standard could not be loaded" error={standard.error} fallback={STANDARD_FAILURES.fetch} onRetry={() => void standard.refetch()} />
+          <LoadErrorAlert title={t`The standard could not be loaded`} error={standard.error} fallback={STANDARD_FAILURES.fetch} onRetry={() => void standard.refetch()} />
         ) : (
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <Field label="Name">{standard.data.name}</Field>
-              <Field label="Level">{standard.data.level}</Field>
-              <Field label="Students">{standard.data.studentCount}</Field>
-              <Field label="Batches">{standard.data.batchCount}</Field>
+              <Field label={t`Name`}>{standard.data.name}</Field>
+              <Field label={t`Level`}>{standard.data.level}</Field>
+              <Field label={t`Students`}>{standard.data.studentCount}</Field>
+              <Field label={t`Batches`}>{standard.data.batchCount}</Field>
               <div style={{ gridColumn: '1 / -1' }}>
                 <Text size="sm" c="dimmed" mb={4}>
-                  Subjects
+                  <Trans>Subjects</Trans>
                 </Text>
                 {standard.data.subjects.length > 0 ? (
                   <Group gap={6}>
@@ -77,11 +79,13 @@ export function Component() {
                     ))}
                   </Group>
                 ) : (
-                  <Text c="dimmed">No subjects</Text>
+                  <Text c="dimmed">
+                    <Trans>No subjects</Trans>
+                  </Text>
                 )}
               </div>
-              <Field label="Created">{formatDate(standard.data.createdAt)}</Field>
-              <Field label="Last changed">{formatDate(standard.data.updatedAt)}</Field>
+              <Field label={t`Created`}>{formatDate(standard.data.createdAt)}</Field>
+              <Field label={t`Last changed`}>{formatDate(standard.data.updatedAt)}</Field>
             </SimpleGrid>
           </Paper>
         )}

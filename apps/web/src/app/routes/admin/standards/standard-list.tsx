@@ -6,18 +6,20 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { STANDARD_FAILURES, useStandards } from '../../../../features/standards/api';
 import { StandardListView } from '../../../../features/standards/components/standard-list-view';
 import { useConfirmDeleteStandard } from '../../../../features/standards/components/use-confirm-delete-standard';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   const standards = useStandards();
   const confirmDelete = useConfirmDeleteStandard();
   return (
     <>
       <PageHeader
-        title="Standards"
-        description="The classes students are in, by level, with the subjects each one is taught."
+        title={t`Standards`}
+        description={t`The classes students are in, by level, with the subjects each one is taught.`}
         actions={
           <Button component={Link} to="/app/standards/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Add Standard
+            <Trans>Add Standard</Trans>
           </Button>
         }
       />
@@ -28,10 +30,10 @@ export function Component() {
           ))}
         </Stack>
       ) : standards.isError ? (
-        <LoadErrorAlert title="Standards could not be loaded" error={standards.error} fallback={STANDARD_FAILURES.fetch} onRetry={() => void standards.refetch()} />
+        <LoadErrorAlert title={t`Standards could not be loaded`} error={standards.error} fallback={STANDARD_FAILURES.fetch} onRetry={() => void standards.refetch()} />
       ) : standards.data.length === 0 ? (
         <Text c="dimmed" py="lg" ta="center">
-          No standards yet. Add the first one.
+          <Trans>No standards yet. Add the first one.</Trans>
         </Text>
       ) : (
         <StandardListView standards={standards.data} onDelete={confirmDelete} />

@@ -10,11 +10,15 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { formatDate } from '../../../../lib/format-date';
 import { StudentAttendanceSection } from '../../../../features/attendance/components/student-attendance-section';
+import { StudentTestsSection } from '../../../../features/tests/components/student-tests-section';
 import { STUDENT_FAILURES, useStudent } from '../../../../features/students/api';
 import { StudentStatusBadge } from '../../../../features/students/components/student-status-badge';
 import { useConfirmArchiveStudent } from '../../../../features/students/components/use-confirm-archive-student';
-import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
+import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
+import { StudentFeesSection } from '../../../../features/fees/components/student-fees-section';
+import { StudentParentsSection } from '../../../../features/parents/components/student-parents-section';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -30,14 +34,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function StudentProfile({ student }: { student: StudentDetail }) {
+  const { t, i18n } = useLingui();
   return (
     <Stack gap="lg">
       {student.status === 'archived' ? (
-        <Alert color="gray" variant="light" title="Archived">
-          This student is archived: their records are kept, and they can no longer sign in.
+        <Alert color="gray" variant="light" title={t`Archived`}>
+          <Trans>This student is archived: their records are kept, and they can no longer sign in.</Trans>
         </Alert>
       ) : null}
-      <Section title="Profile">
+      <Section title={t`Profile`}>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <Avatar src={student.avatarUrl} name={student.name} color="initials" size="lg" alt="" />
           <Stack gap={4} style={{ minWidth: 0 }}>
@@ -47,46 +52,59 @@ function StudentProfile({ student }: { student: StudentDetail }) {
               </Text>
               <StudentStatusBadge status={student.status} />
             </Group>
-            <Anchor href={`mailto:${student.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {student.email}
-            </Anchor>
+            <Text size="sm">
+              <Trans>Student ID</Trans>: <strong>{student.studentCode}</strong>
+            </Text>
+            {student.email ? (
+              <Anchor href={`mailto:${student.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {student.email}
+              </Anchor>
+            ) : (
+              <Text size="sm" c="dimmed">
+                <Trans>No email: signs in with the student ID</Trans>
+              </Text>
+            )}
           </Stack>
         </Group>
         <DetailList
           cols={3}
           items={[
-            { label: 'Standard', value: student.standard?.name ?? 'No standard' },
-            { label: 'School', value: student.school },
-            { label: 'Admission date', value: formatDate(student.admissionDate) },
-            { label: 'Phone', value: <PhoneLink phone={student.phone} /> },
-            { label: 'Gender', value: GENDER_OPTIONS.find((option) => option.value === student.gender)?.label },
-            { label: 'Date of birth', value: student.dateOfBirth ? formatDate(student.dateOfBirth) : null },
-            { label: 'Address', value: student.address },
+            { label: t`Standard`, value: student.standard?.name ?? t`No standard` },
+            { label: t`School`, value: student.school },
+            { label: t`Admission date`, value: formatDate(student.admissionDate) },
+            { label: t`Phone`, value: <PhoneLink phone={student.phone} /> },
+            { label: t`Gender`, value: student.gender ? i18n._(GENDER_MESSAGES[student.gender]) : null },
+            { label: t`Date of birth`, value: student.dateOfBirth ? formatDate(student.dateOfBirth) : null },
+            { label: t`Address`, value: student.address },
           ]}
         />
       </Section>
-      <Section title="Parent or guardian">
+      <Section title={t`Parent or guardian`}>
         <DetailList
           cols={3}
           items={[
-            { label: 'Name', value: student.parentName },
-            { label: 'Phone', value: <PhoneLink phone={student.parentPhone} /> },
-            { label: 'Email', value: student.parentEmail },
+            { label: t`Name`, value: student.parentName },
+            { label: t`Phone`, value: <PhoneLink phone={student.parentPhone} /> },
+            { label: t`Email`, value: student.parentEmail },
           ]}
         />
       </Section>
-      <Section title="Batches">
-        <BatchSummaryList batches={student.batches} empty="Not enrolled in any batch yet." showTeacher />
+      {/* Parent accounts (issue 21): they sign in to see this child and get its absence alerts. */}
+      <StudentParentsSection studentId={student._id} prefill={{ name: student.parentName, email: student.parentEmail, phone: student.parentPhone }} />
+      <Section title={t`Batches`}>
+        <BatchSummaryList batches={student.batches} empty={t`Not enrolled in any batch yet.`} showTeacher />
       </Section>
       {/* Attendance (issue 6): the percentage per batch and the student-wise view. */}
       <StudentAttendanceSection studentId={student._id} batches={student.batches} />
-      <Section title="Account">
+      {/* Tests and marks (issue 23): results, progress and the report card. */}
+      <StudentTestsSection studentId={student._id} reportCard />
+      <Section title={t`Account`}>
         <DetailList
           cols={3}
           items={[
-            { label: 'Status', value: student.status === 'active' ? 'Active, can sign in' : 'Archived, cannot sign in' },
-            { label: 'Password', value: student.passwordSet ? 'Set' : 'Not set yet (link mailed)' },
-            { label: 'Last sign-in', value: student.lastLoginAt ? formatDate(student.lastLoginAt) : 'Never' },
+            { label: t`Status`, value: student.status === 'active' ? t`Active, can sign in` : t`Archived, cannot sign in` },
+            { label: t`Password`, value: student.passwordSet ? t`Set` : t`Not set yet (link mailed)` },
+            { label: t`Last sign-in`, value: student.lastLoginAt ? formatDate(student.lastLoginAt) : t`Never` },
           ]}
         />
       </Section>
@@ -95,6 +113,7 @@ function StudentProfile({ student }: { student: StudentDetail }) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const student = useStudent(id);
   const confirmArchive = useConfirmArchiveStudent();
@@ -102,17 +121,17 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Student Details"
+        title={t`Student Details`}
         description={student.data?.name}
         actions={
           student.data ? (
             <Group gap="xs">
               <Button component={Link} to={`/app/students/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               {student.data.status === 'active' ? (
                 <Button variant="light" color="red" leftSection={<IconArchive size={18} aria-hidden="true" />} onClick={() => student.data && confirmArchive(student.data)}>
-                  Archive
+                  <Trans>Archive</Trans>
                 </Button>
               ) : null}
             </Group>
@@ -122,10 +141,11 @@ export function Component() {
       {student.isPending ? (
         <Skeleton h={320} radius="md" aria-hidden="true" />
       ) : student.isError ? (
-        <LoadErrorAlert title="Student could not be loaded" error={student.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void student.refetch()} />
+        <LoadErrorAlert title={t`Student could not be loaded`} error={student.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void student.refetch()} />
       ) : (
         <Stack gap="lg">
           <StudentProfile student={student.data} />
+          <StudentFeesSection studentId={id} />
           <HistoryPanel entityId={id} />
         </Stack>
       )}

@@ -19,24 +19,28 @@ import {
   toStudentListQuery,
 } from '../../../../features/students/student-list-query';
 import type { StudentListState, StudentSort, StudentStatusFilter } from '../../../../features/students/student-list-query';
-import { PAGINATION_CONTROL_LABELS } from '../../../../components/ui/pagination-labels';
+import { usePaginationLabels } from '../../../../components/ui/pagination-labels';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'archived', label: 'Archived' },
-  { value: 'all', label: 'All' },
+  { value: 'active', label: msg`Active` },
+  { value: 'archived', label: msg`Archived` },
+  { value: 'all', label: msg`All` },
 ];
 
 const SORT_OPTIONS = [
-  { value: 'name:asc', label: 'Name (A–Z)' },
-  { value: 'name:desc', label: 'Name (Z–A)' },
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'standardLevel:asc', label: 'Standard (low to high)' },
-  { value: 'standardLevel:desc', label: 'Standard (high to low)' },
+  { value: 'name:asc', label: msg`Name (A–Z)` },
+  { value: 'name:desc', label: msg`Name (Z–A)` },
+  { value: 'createdAt:desc', label: msg`Newest first` },
+  { value: 'createdAt:asc', label: msg`Oldest first` },
+  { value: 'standardLevel:asc', label: msg`Standard (low to high)` },
+  { value: 'standardLevel:desc', label: msg`Standard (high to low)` },
 ];
 
 export function Component() {
+  const { t, i18n } = useLingui();
+  const pagination = usePaginationLabels();
   const [params, setParams] = useSearchParams();
   const state = parseStudentListState(params);
   const [searchText, setSearchText] = useState(state.search);
@@ -57,15 +61,15 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Students"
-        description="Search, filter and export the academy's students."
+        title={t`Students`}
+        description={t`Search, filter and export the academy's students.`}
         actions={
           <Group gap="xs">
             <Button component="a" href={studentsExportHref(toStudentFilterQuery(state))} download variant="default" leftSection={<IconDownload size={18} aria-hidden="true" />}>
-              Export CSV
+              <Trans>Export CSV</Trans>
             </Button>
             <Button component={Link} to="/app/students/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-              Add Student
+              <Trans>Add Student</Trans>
             </Button>
           </Group>
         }
@@ -73,8 +77,8 @@ export function Component() {
       <Paper withBorder radius="md" p="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
           <TextInput
-            label="Search"
-            placeholder="Name, email or phone"
+            label={t`Search`}
+            placeholder={t`Name, email, student ID or phone`}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={searchText}
             onChange={(event) => {
@@ -83,26 +87,28 @@ export function Component() {
             }}
           />
           <Select
-            label="Standard"
-            placeholder="All standards"
+            label={t`Standard`}
+            placeholder={t`All standards`}
             data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
             clearable
             value={state.standardId || null}
             onChange={(value) => update({ standardId: value ?? '' })}
           />
           <Select
-            label="Batch"
-            placeholder="All batches"
+            label={t`Batch`}
+            placeholder={t`All batches`}
             data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
             clearable
             searchable
             value={state.batchId || null}
             onChange={(value) => update({ batchId: value ?? '' })}
           />
-          <Select label="Status" data={STATUS_OPTIONS} allowDeselect={false} value={state.status} onChange={(value) => update({ status: (value ?? 'active') as StudentStatusFilter })} />
           <Select
-            label="Sort by"
-            data={SORT_OPTIONS}
+            label={t`Status`}
+            data={STATUS_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))} allowDeselect={false} value={state.status} onChange={(value) => update({ status: (value ?? 'active') as StudentStatusFilter })} />
+          <Select
+            label={t`Sort by`}
+            data={SORT_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))}
             allowDeselect={false}
             value={`${state.sort}:${state.order}`}
             onChange={(value) => {
@@ -119,11 +125,11 @@ export function Component() {
           <Skeleton h={72} radius="md" />
         </Stack>
       ) : students.isError ? (
-        <LoadErrorAlert title="Students could not be loaded" error={students.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void students.refetch()} />
+        <LoadErrorAlert title={t`Students could not be loaded`} error={students.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void students.refetch()} />
       ) : students.data.students.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Group justify="center">
-            <Text c="dimmed">{filtered ? 'No students match these filters.' : 'No students yet. Add the first one.'}</Text>
+            <Text c="dimmed">{filtered ? t`No students match these filters.` : t`No students yet. Add the first one.`}</Text>
           </Group>
         </Paper>
       ) : (
@@ -136,7 +142,7 @@ export function Component() {
           />
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">
-              {total === 1 ? '1 student' : `${total} students`}
+              {plural(total, { one: '# student', other: '# students' })}
             </Text>
             {pages > 1 ? (
               <Pagination
@@ -145,8 +151,8 @@ export function Component() {
                 onChange={(page) => setParams(toStudentListParams({ ...state, page }))}
                 size="sm"
                 siblings={0}
-                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-                getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] })}
+                getItemProps={(page) => ({ 'aria-label': pagination.page(page) })}
+                getControlProps={(control) => ({ 'aria-label': pagination.control(control) })}
               />
             ) : null}
           </Group>

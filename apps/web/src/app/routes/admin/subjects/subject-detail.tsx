@@ -7,6 +7,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import { formatDate } from '../../../../lib/format-date';
 import { SUBJECT_FAILURES, useSubject } from '../../../../features/subjects/api';
 import { useConfirmDeleteSubject } from '../../../../features/subjects/components/use-confirm-delete-subject';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function UsedBy({ title, empty, children, count }: { title: string; empty: string; count: number; children: ReactNode }) {
   return (
@@ -33,6 +34,7 @@ function UsedBy({ title, empty, children, count }: { title: string; empty: strin
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const subject = useSubject(id);
@@ -42,16 +44,16 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Subject Details"
+        title={t`Subject Details`}
         description={data ? `${data.name} (${data.code})` : undefined}
         actions={
           data ? (
             <Group gap="sm">
               <Button component={Link} to={`/app/subjects/${data._id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => confirmDelete(data)}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Group>
           ) : null
@@ -61,26 +63,26 @@ export function Component() {
         <Anchor component={Link} to="/app/subjects" size="sm">
           <Group gap={4}>
             <IconArrowLeft size={16} aria-hidden="true" />
-            All subjects
+            <Trans>All subjects</Trans>
           </Group>
         </Anchor>
         {subject.isPending ? (
           <Skeleton h={240} radius="md" aria-hidden="true" />
         ) : subject.isError ? (
-          <LoadErrorAlert title="The subject could not be loaded" error={subject.error} fallback={SUBJECT_FAILURES.fetch} onRetry={() => void subject.refetch()} />
+          <LoadErrorAlert title={t`The subject could not be loaded`} error={subject.error} fallback={SUBJECT_FAILURES.fetch} onRetry={() => void subject.refetch()} />
         ) : (
           <>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                 <div>
                   <Text size="sm" c="dimmed">
-                    Name
+                    <Trans>Name</Trans>
                   </Text>
                   <Text fw={600}>{subject.data.name}</Text>
                 </div>
                 <div>
                   <Text size="sm" c="dimmed">
-                    Code
+                    <Trans>Code</Trans>
                   </Text>
                   <Text fw={600} ff="monospace">
                     {subject.data.code}
@@ -88,26 +90,26 @@ export function Component() {
                 </div>
                 <div style={{ gridColumn: '1 / -1' }}>
                   <Text size="sm" c="dimmed">
-                    Description
+                    <Trans>Description</Trans>
                   </Text>
-                  <Text style={{ whiteSpace: 'pre-line' }}>{subject.data.description || 'No description.'}</Text>
+                  <Text style={{ whiteSpace: 'pre-line' }}>{subject.data.description || t`No description.`}</Text>
                 </div>
                 <div>
                   <Text size="sm" c="dimmed">
-                    Created
+                    <Trans>Created</Trans>
                   </Text>
                   <Text>{formatDate(subject.data.createdAt)}</Text>
                 </div>
                 <div>
                   <Text size="sm" c="dimmed">
-                    Last changed
+                    <Trans>Last changed</Trans>
                   </Text>
                   <Text>{formatDate(subject.data.updatedAt)}</Text>
                 </div>
               </SimpleGrid>
             </Paper>
             <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-              <UsedBy title="Standards" count={subject.data.standards.length} empty="No standard teaches it.">
+              <UsedBy title={t`Standards`} count={subject.data.standards.length} empty={t`No standard teaches it.`}>
                 {subject.data.standards.map((standard) => (
                   <li key={standard._id}>
                     <Anchor component={Link} to={`/app/standards/${standard._id}`}>
@@ -116,7 +118,7 @@ export function Component() {
                   </li>
                 ))}
               </UsedBy>
-              <UsedBy title="Batches" count={subject.data.batches.length} empty="No batch teaches it.">
+              <UsedBy title={t`Batches`} count={subject.data.batches.length} empty={t`No batch teaches it.`}>
                 {subject.data.batches.map((batch) => (
                   <li key={batch._id}>
                     <Anchor component={Link} to={`/app/batches/${batch._id}`}>
@@ -125,7 +127,7 @@ export function Component() {
                   </li>
                 ))}
               </UsedBy>
-              <UsedBy title="Teachers" count={subject.data.teachers.length} empty="No teacher teaches it.">
+              <UsedBy title={t`Teachers`} count={subject.data.teachers.length} empty={t`No teacher teaches it.`}>
                 {subject.data.teachers.map((teacher) => (
                   <li key={teacher._id}>
                     <Anchor component={Link} to={`/app/teachers/${teacher._id}`}>

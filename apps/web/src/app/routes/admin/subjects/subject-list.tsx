@@ -9,8 +9,10 @@ import { SubjectListView } from '../../../../features/subjects/components/subjec
 import { useConfirmDeleteSubject } from '../../../../features/subjects/components/use-confirm-delete-subject';
 import { filterSubjects, sortSubjects } from '../../../../features/subjects/subject-list';
 import type { SortDirection, SubjectSortKey } from '../../../../features/subjects/subject-list';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
+  const { t } = useLingui();
   const subjects = useSubjects();
   const confirmDelete = useConfirmDeleteSubject();
   const [search, setSearch] = useState('');
@@ -23,19 +25,19 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Subjects"
-        description="What the academy teaches. A subject used by a standard, batch or teacher cannot be deleted."
+        title={t`Subjects`}
+        description={t`What the academy teaches. A subject used by a standard, batch or teacher cannot be deleted.`}
         actions={
           <Button component={Link} to="/app/subjects/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            Add Subject
+            <Trans>Add Subject</Trans>
           </Button>
         }
       />
       <Stack gap="md">
         <Group gap="sm" align="flex-end">
           <TextInput
-            label="Search"
-            placeholder="Name or code"
+            label={t`Search`}
+            placeholder={t`Name or code`}
             type="search"
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={search}
@@ -45,15 +47,15 @@ export function Component() {
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="subject-sort-label">
-              Sort by
+              <Trans>Sort by</Trans>
             </Text>
             <SegmentedControl
               aria-labelledby="subject-sort-label"
               value={sort.key}
               onChange={(key) => setSort({ key: key as SubjectSortKey, direction: 'asc' })}
               data={[
-                { label: 'Name', value: 'name' },
-                { label: 'Code', value: 'code' },
+                { label: t`Name`, value: 'name' },
+                { label: t`Code`, value: 'code' },
               ]}
             />
           </Stack>
@@ -66,10 +68,10 @@ export function Component() {
             ))}
           </Stack>
         ) : subjects.isError ? (
-          <LoadErrorAlert title="Subjects could not be loaded" error={subjects.error} fallback={SUBJECT_FAILURES.fetch} onRetry={() => void subjects.refetch()} />
+          <LoadErrorAlert title={t`Subjects could not be loaded`} error={subjects.error} fallback={SUBJECT_FAILURES.fetch} onRetry={() => void subjects.refetch()} />
         ) : shown.length === 0 ? (
           <Text c="dimmed" py="lg" ta="center">
-            {subjects.data.length === 0 ? 'No subjects yet. Add the first one.' : `No subject matches “${search.trim()}”.`}
+            {subjects.data.length === 0 ? t`No subjects yet. Add the first one.` : t`No subject matches “${search.trim()}”.`}
           </Text>
         ) : (
           <SubjectListView subjects={shown} sort={sort} onSort={toggleSort} onDelete={confirmDelete} />

@@ -12,8 +12,9 @@ import { formatDate } from '../../../../lib/format-date';
 import { TEACHER_FAILURES, useTeacher, useTeacherBatches, useTeacherStudents } from '../../../../features/teachers/api';
 import { TeacherStatusBadge } from '../../../../features/teachers/components/teacher-status-badge';
 import { useConfirmDeleteTeacher } from '../../../../features/teachers/components/use-confirm-delete-teacher';
-import { GENDER_OPTIONS } from '../../../../features/teachers/teacher-form';
+import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,8 +30,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Profile({ teacher }: { teacher: Teacher }) {
+  const { t, i18n } = useLingui();
   return (
-    <Section title="Profile">
+    <Section title={t`Profile`}>
       <Group gap="md" wrap="nowrap" align="flex-start">
         <Avatar src={teacher.avatarUrl} name={teacher.name} color="initials" size="lg" alt="" />
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -47,20 +49,20 @@ function Profile({ teacher }: { teacher: Teacher }) {
       </Group>
       {teacher.status === 'inactive' ? (
         <Text size="sm" c="dimmed">
-          This teacher is inactive and cannot sign in.
+          <Trans>This teacher is inactive and cannot sign in.</Trans>
         </Text>
       ) : null}
       <DetailList
         cols={3}
         items={[
-          { label: 'Phone', value: <PhoneLink phone={teacher.phone} /> },
-          { label: 'Qualification', value: teacher.qualification },
-          { label: 'Joining date', value: formatDate(teacher.joiningDate) },
-          { label: 'Gender', value: GENDER_OPTIONS.find((option) => option.value === teacher.gender)?.label },
-          { label: 'Address', value: teacher.address },
-          { label: 'Last sign-in', value: teacher.lastLoginAt ? formatDate(teacher.lastLoginAt) : teacher.passwordSet ? 'Never' : 'Password not set yet' },
+          { label: t`Phone`, value: <PhoneLink phone={teacher.phone} /> },
+          { label: t`Qualification`, value: teacher.qualification },
+          { label: t`Joining date`, value: formatDate(teacher.joiningDate) },
+          { label: t`Gender`, value: teacher.gender ? i18n._(GENDER_MESSAGES[teacher.gender]) : null },
+          { label: t`Address`, value: teacher.address },
+          { label: t`Last sign-in`, value: teacher.lastLoginAt ? formatDate(teacher.lastLoginAt) : teacher.passwordSet ? t`Never` : t`Password not set yet` },
           {
-            label: 'Subjects',
+            label: t`Subjects`,
             value:
               teacher.subjects.length > 0 ? (
                 <Group gap={4} component="span">
@@ -79,10 +81,11 @@ function Profile({ teacher }: { teacher: Teacher }) {
 }
 
 function StudentCards({ students }: { students: TeacherStudent[] }) {
+  const { t } = useLingui();
   if (students.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No students in this teacher's batches yet.
+        <Trans>No students in this teacher's batches yet.</Trans>
       </Text>
     );
   }
@@ -95,13 +98,15 @@ function StudentCards({ students }: { students: TeacherStudent[] }) {
               {student.name}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {student.standard?.name ?? 'No standard'} · {student.batches.map((batch) => batch.name).join(', ')}
+              {student.standard?.name ?? t`No standard`} · {student.batches.map((batch) => batch.name).join(', ')}
             </Text>
             <Group gap="xs">
               <PhoneLink phone={student.phone} />
               {student.parentPhone ? (
                 <Text size="xs" c="dimmed" span>
-                  Parent: <PhoneLink phone={student.parentPhone} size="xs" />
+                  <Trans>
+                    Parent: <PhoneLink phone={student.parentPhone} size="xs" />
+                  </Trans>
                 </Text>
               ) : null}
             </Group>
@@ -113,6 +118,7 @@ function StudentCards({ students }: { students: TeacherStudent[] }) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const teacher = useTeacher(id);
@@ -123,16 +129,16 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Teacher Details"
+        title={t`Teacher Details`}
         description={teacher.data?.name}
         actions={
           teacher.data ? (
             <Group gap="xs">
               <Button component={Link} to={`/app/teachers/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                Edit
+                <Trans>Edit</Trans>
               </Button>
               <Button variant="light" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => teacher.data && confirmDelete(teacher.data)}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Group>
           ) : null
@@ -141,24 +147,24 @@ export function Component() {
       {teacher.isPending ? (
         <Skeleton h={240} radius="md" aria-hidden="true" />
       ) : teacher.isError ? (
-        <LoadErrorAlert title="Teacher could not be loaded" error={teacher.error} fallback={TEACHER_FAILURES.fetch} onRetry={() => void teacher.refetch()} />
+        <LoadErrorAlert title={t`Teacher could not be loaded`} error={teacher.error} fallback={TEACHER_FAILURES.fetch} onRetry={() => void teacher.refetch()} />
       ) : (
         <Stack gap="lg">
           <Profile teacher={teacher.data} />
-          <Section title="Batches">
+          <Section title={t`Batches`}>
             {batches.isPending ? (
               <Skeleton h={120} radius="md" aria-hidden="true" />
             ) : batches.isError ? (
-              <LoadErrorAlert title="Batches could not be loaded" error={batches.error} fallback={TEACHER_FAILURES.fetchBatches} onRetry={() => void batches.refetch()} />
+              <LoadErrorAlert title={t`Batches could not be loaded`} error={batches.error} fallback={TEACHER_FAILURES.fetchBatches} onRetry={() => void batches.refetch()} />
             ) : (
-              <BatchSummaryList batches={batches.data} empty="This teacher has no batches yet." />
+              <BatchSummaryList batches={batches.data} empty={t`This teacher has no batches yet.`} />
             )}
           </Section>
-          <Section title="Students">
+          <Section title={t`Students`}>
             {students.isPending ? (
               <Skeleton h={120} radius="md" aria-hidden="true" />
             ) : students.isError ? (
-              <LoadErrorAlert title="Students could not be loaded" error={students.error} fallback={TEACHER_FAILURES.fetchStudents} onRetry={() => void students.refetch()} />
+              <LoadErrorAlert title={t`Students could not be loaded`} error={students.error} fallback={TEACHER_FAILURES.fetchStudents} onRetry={() => void students.refetch()} />
             ) : (
               <StudentCards students={students.data} />
             )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -18,10 +18,11 @@ import { readDraft } from '../../../../features/attendance/attendance-draft';
 import { AttendanceOutboxPanel } from '../../../../features/attendance/components/attendance-outbox';
 import { MarkAttendanceForm } from '../../../../features/attendance/components/mark-attendance-form';
 import { BATCHES_FAILURE, useBatches } from '../../../../features/batches/api';
-import { weekdayName } from '../../../../features/batches/schedule-display';
+import { scheduleLabel, weekdayName } from '../../../../features/batches/schedule-display';
 import { usePublicSettings } from '../../../../features/settings/api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
+import { DateField } from '../../../../components/ui/date-field';
 
 /** The batch to open without ?batchId: one that has a class today, else the first. */
 function defaultBatch(batches: Batch[], today: string): Batch | undefined {
@@ -136,23 +137,23 @@ export function Component() {
               label={t`Batch`}
               size="md"
               allowDeselect={false}
-              data={batchList.map((option) => ({ value: option._id, label: `${option.name} (${option.scheduleText})` }))}
+              data={batchList.map((option) => ({ value: option._id, label: `${option.name} (${scheduleLabel(option.schedule)})` }))}
               value={batch._id}
               onChange={(value) => value && choose({ batchId: value })}
             />
-            <TextInput
+            <DateField
               label={t`Date`}
-              type="date"
               size="md"
+              required
               min={batch.startDate}
               max={maxDate}
               value={date}
-              onChange={(event) => event.currentTarget.value && choose({ date: event.currentTarget.value, batchId: batch._id })}
+              onChange={(next) => next && choose({ date: next, batchId: batch._id })}
             />
           </SimpleGrid>
           {!classDay && reason === null ? (
             <Text size="sm" c="dimmed">
-              {t`${batch.name} has no class on ${weekdayName(weekdayOf(date))} (${batch.scheduleText}); you can still mark an extra class.`}
+              {t`${batch.name} has no class on ${weekdayName(weekdayOf(date))} (${scheduleLabel(batch.schedule)}); you can still mark an extra class.`}
             </Text>
           ) : null}
           {reason ? (

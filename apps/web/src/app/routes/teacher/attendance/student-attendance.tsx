@@ -5,6 +5,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import type { AttendanceRange } from '../../../../features/attendance/api';
 import { DateRangeFields, validRange } from '../../../../features/attendance/components/date-range-fields';
 import { StudentAttendancePanel } from '../../../../features/attendance/components/student-attendance-panel';
+import { StudentTestsSection } from '../../../../features/tests/components/student-tests-section';
 import { BATCH_FAILURE, BATCHES_FAILURE, useBatchDetail, useBatches } from '../../../../features/batches/api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -69,7 +70,11 @@ export function Component() {
           {roster.isError ? (
             <LoadErrorAlert title={t`The batch could not be loaded`} error={roster.error} fallback={BATCH_FAILURE} onRetry={() => void roster.refetch()} />
           ) : studentId ? (
-            <StudentAttendancePanel studentId={studentId} batchId={batchId} range={validRange(range)} />
+            <>
+              <StudentAttendancePanel studentId={studentId} batchId={batchId} range={validRange(range)} />
+              {/* Tests and marks in this teacher's batches, with the progress chart (issue 23). */}
+              <StudentTestsSection studentId={studentId} reportCard={false} />
+            </>
           ) : (
             <Text c="dimmed" size="sm">
               <Trans>Choose a student to see their attendance.</Trans>

@@ -1,5 +1,5 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconChecklist } from '@tabler/icons-react';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconChecklist, IconListNumbers } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -10,6 +10,7 @@ import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../..
 import { markAttendanceHref } from '../../../../features/batches/batch-links';
 import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
 import { BatchRoster } from '../../../../features/batches/components/batch-roster';
+import { scheduleLabel } from '../../../../features/batches/schedule-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function BatchSections({ batch }: { batch: BatchWithRoster }) {
@@ -44,12 +45,17 @@ export function Component() {
     <>
       <PageHeader
         title={t`Batch Details`}
-        description={batch.data ? `${batch.data.name} · ${batch.data.scheduleText}` : undefined}
+        description={batch.data ? `${batch.data.name} · ${scheduleLabel(batch.data.schedule)}` : undefined}
         actions={
           batch.data ? (
-            <Button component={Link} to={markAttendanceHref(id)} leftSection={<IconChecklist size={18} aria-hidden="true" />}>
-              <Trans>Mark attendance</Trans>
-            </Button>
+            <Group gap="xs">
+              <Button component={Link} to={markAttendanceHref(id)} leftSection={<IconChecklist size={18} aria-hidden="true" />}>
+                <Trans>Mark attendance</Trans>
+              </Button>
+              <Button component={Link} to={`/app/teacher/batches/${encodeURIComponent(id)}/tests`} variant="light" leftSection={<IconListNumbers size={18} aria-hidden="true" />}>
+                <Trans>Tests</Trans>
+              </Button>
+            </Group>
           ) : null
         }
       />

@@ -1,0 +1,1 @@
+CREATE INDEX "students_active_id_idx" ON "students" USING btree ("id") WHERE "students"."status" = 'active';

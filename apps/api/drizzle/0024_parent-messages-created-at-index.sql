@@ -1,0 +1,1 @@
+CREATE INDEX "parent_messages_created_at_idx" ON "parent_messages" USING btree ("created_at");

@@ -1,0 +1,45 @@
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import { feeReceipts } from '../db/schema';
+import { NO_RECORD, type Actor } from './actor';
+import { ADMIN, own, PARENT, STUDENT, type RouteRules } from './rules';
+
+/**
+ * Fees (issue 22): the admin writes everything; a student reads their own ledger and receipts;
+ * a parent reads their children's (another family's child answers 404); teachers see nothing of fees
+ * (403 on every route). `mayReadFeesOf` and `receiptReadScope` are the only places that decide.
+ */
+export const feeRoutes: RouteRules = {
+  'GET /api/fee-plans': ADMIN,
+  'POST /api/fee-plans': ADMIN,
+  'GET /api/fee-plans/:id': ADMIN,
+  'PUT /api/fee-plans/:id': ADMIN,
+  'DELETE /api/fee-plans/:id': ADMIN,
+  'GET /api/students/:id/fees': ADMIN,
+  'POST /api/students/:id/payments': ADMIN,
+  'POST /api/students/:id/concessions': ADMIN,
+  'POST /api/receipts/:id/cancel': ADMIN,
+  // A student downloads their own receipts, a parent their children's; another's answers 404.
+  'GET /api/receipts/:id/pdf': own({ allow: ['admin', 'student', 'parent'] }),
+  'GET /api/fees/dues': ADMIN,
+  'GET /api/fees/dues.csv': ADMIN,
+  'GET /api/fees/summary': ADMIN,
+  'POST /api/fees/reminders': ADMIN,
+  'GET /api/student/fees': STUDENT,
+  'GET /api/parent/children/:studentId/fees': own(PARENT),
+};
+
+/** Whether this actor may read this student's fees (ledger, receipts): the admin any, a student their own, a parent their children's. */
+export function mayReadFeesOf(actor: Actor, studentId: string): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role === 'student') return actor.studentId === studentId;
+  if (actor.role === 'parent') return (actor.childIds ?? []).includes(studentId);
+  return false;
+}
+
+/** The receipts this actor may download (a condition on `fee_receipts`): the admin all, a student their own, a parent their children's. */
+export function receiptReadScope(actor: Actor): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  if (actor.role === 'student') return eq(feeReceipts.studentId, actor.studentId ?? NO_RECORD);
+  if (actor.role === 'parent') return inArray(feeReceipts.studentId, actor.childIds?.length ? actor.childIds : [NO_RECORD]);
+  return eq(feeReceipts.studentId, NO_RECORD);
+}

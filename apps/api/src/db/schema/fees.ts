@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { PAYMENT_MODES } from '@academy/shared/schemas/fees';
+import { batches, students } from './catalogue';
+import { users } from './users';
+
+/*
+ * Fees (issue 22; docs/decisions/020-fees.md). Every amount is whole paise in a bigint (read as a JS
+ * number: ₹10 crore is far below 2^53). A receipt is never deleted, only cancelled.
+ */
+const paise = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' }));
+
+export const feePlans = pgTable(
+  'fee_plans',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 120 }).notNull(),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'restrict' }),
+    amountPaise: paise().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // Enrolling looks up the batch's plans.
+  (table) => [index('fee_plans_batch_idx').on(table.batchId), check('fee_plans_amount_positive', sql`${table.amountPaise} > 0`)],
+);
+
+export const feePlanInstalments = pgTable(
+  'fee_plan_instalments',
+  {
+    planId: uuid()
+      .notNull()
+      .references(() => feePlans.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    amountPaise: paise().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.seq] }), check('fee_plan_instalments_amount_positive', sql`${table.amountPaise} > 0`)],
+);
+
+/**
+ * What a student owes and when: one row per instalment of a plan of a batch they joined.
+ * `paid_paise` is kept in the same transaction as every allocation and cancellation, so the dues
+ * list reads one table. Balance = amount − concession − paid.
+ */
+export const feeDues = pgTable(
+  'fee_dues',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    planId: uuid().references(() => feePlans.id, { onDelete: 'set null' }),
+    batchId: uuid().references(() => batches.id, { onDelete: 'set null' }),
+    seq: integer().notNull(),
+    label: varchar({ length: 200 }).notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    amountPaise: paise().notNull(),
+    concessionPaise: paise().notNull().default(0),
+    paidPaise: paise().notNull().default(0),
+    status: varchar({ length: 12, enum: ['open', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A student's ledger, in due order.
+    index('fee_dues_student_idx').on(table.studentId, table.dueDate),
+    // The dues list: open dues with something left, by due date (overdue first).
+    index('fee_dues_outstanding_idx')
+      .on(table.dueDate)
+      .where(sql`${table.status} = 'open' and ${table.amountPaise} - ${table.concessionPaise} - ${table.paidPaise} > 0`),
+    index('fee_dues_batch_idx').on(table.batchId),
+    index('fee_dues_plan_idx').on(table.planId),
+    check('fee_dues_sane', sql`${table.amountPaise} > 0 and ${table.concessionPaise} >= 0 and ${table.paidPaise} >= 0 and ${table.concessionPaise} + ${table.paidPaise} <= ${table.amountPaise}`),
+  ],
+);
+
+/** The last receipt number given in each financial year: locked by the payment's transaction (gap-free). */
+export const feeReceiptCounters = pgTable('fee_receipt_counters', {
+  financialYear: varchar({ length: 7 }).primaryKey(),
+  lastSeq: integer().notNull(),
+});
+
+export const feeReceipts = pgTable(
+  'fee_receipts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    financialYear: varchar({ length: 7 }).notNull(),
+    seq: integer().notNull(),
+    number: varchar({ length: 20 }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    amountPaise: paise().notNull(),
+    mode: varchar({ length: 20, enum: PAYMENT_MODES }).notNull(),
+    reference: varchar({ length: 100 }),
+    note: text(),
+    /** The student's balance right after it was recorded (printed on the receipt). */
+    balanceAfterPaise: paise().notNull(),
+    /** A repeated request with the same key (a double tap) answers this receipt. */
+    idempotencyKey: varchar({ length: 100 }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text(),
+  },
+  (table) => [
+    uniqueIndex('fee_receipts_number_idx').on(table.financialYear, table.seq),
+    uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),
+    index('fee_receipts_student_idx').on(table.studentId, table.createdAt),
+    // Collected per day / month / mode.
+    index('fee_receipts_date_idx').on(table.date),
+    index('fee_receipts_created_by_idx').on(table.createdBy),
+    index('fee_receipts_cancelled_by_idx').on(table.cancelledBy),
+    check('fee_receipts_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
+);
+
+/** What each receipt paid (kept after a cancellation, which reverses the dues' paid amounts). */
+export const feeAllocations = pgTable(
+  'fee_allocations',
+  {
+    receiptId: uuid()
+      .notNull()
+      .references(() => feeReceipts.id, { onDelete: 'restrict' }),
+    dueId: uuid()
+      .notNull()
+      .references(() => feeDues.id, { onDelete: 'restrict' }),
+    amountPaise: paise().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.receiptId, table.dueId] }), index('fee_allocations_due_idx').on(table.dueId)],
+);
+
+/** A concession given to a student (an amount or a percentage of what was due), spread over their open dues. */
+export const feeConcessions = pgTable(
+  'fee_concessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    kind: varchar({ length: 10, enum: ['amount', 'percent'] }).notNull(),
+    /** Paise for an amount, whole percent for a percentage. */
+    value: bigint({ mode: 'number' }).notNull(),
+    amountPaise: paise().notNull(),
+    reason: varchar({ length: 300 }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('fee_concessions_student_idx').on(table.studentId), index('fee_concessions_created_by_idx').on(table.createdBy)],
+);
+
+/** Reminders sent (queued) per due: at most one per due per week. */
+export const feeReminders = pgTable(
+  'fee_reminders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    dueId: uuid()
+      .notNull()
+      .references(() => feeDues.id, { onDelete: 'cascade' }),
+    queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    queuedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('fee_reminders_due_idx').on(table.dueId, table.queuedAt), index('fee_reminders_queued_by_idx').on(table.queuedBy)],
+);

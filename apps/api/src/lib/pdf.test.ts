@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createAcademyPdf, PDF_FONTS, rupeesText } from './pdf';
+
+describe('the shared PDF parts', () => {
+  it('writes money in Indian grouping and finds its fonts in node_modules', () => {
+    expect(rupeesText(12500000)).toBe('₹1,25,000');
+    expect(Object.values(PDF_FONTS).every((file) => file.endsWith('.ttf') && fs.existsSync(file))).toBe(true);
+  });
+  it('makes a PDF with mixed scripts on one line', async () => {
+    const pdf = createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: ['9876543210'] }, title: 'पावती 2026-27/0001', language: 'mr' });
+    pdf.row('रक्कम', rupeesText(150050));
+    const bytes = await pdf.end();
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

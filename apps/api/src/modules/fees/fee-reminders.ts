@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { formatPaise } from '@academy/shared/money';
+import type { Db } from '../../db/client';
+import { feeDues, students, users } from '../../db/schema';
+import type { JobRunner } from '../../lib/jobs';
+import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { linkedParentsOf, notifyParents } from '../parents/notify-parents';
+import { academyToday, getAcademySettings } from '../settings/settings.service';
+import type { FeeReminderPayload } from './fees.service';
+
+const displayDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+/**
+ * THE one place a fee reminder leaves the academy (the `fee-reminder` job, with the runner's retries).
+ * To the student's parents through their channels (`notifyParents`: email in each parent's language
+ * and, when Settings has one, the signed webhook for SMS/WhatsApp); the same reminder retried never
+ * reaches a parent twice (one key per student, day and dues). A student without linked parents gets
+ * the mail on their own account email instead, in their language (the fallback the issue asks for).
+ * Dues paid or cancelled since the reminder was queued are left out; when none is left, nothing is sent.
+ */
+export async function deliverFeeReminder(deps: { db: Db; mailer: Mailer; jobs?: JobRunner }, payload: FeeReminderPayload): Promise<void> {
+  const { db, mailer } = deps;
+  const [student] = await db.select({ name: users.name, email: users.email, language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, payload.studentId)).limit(1);
+  if (!student) return;
+  const dues = await db
+    .select({ id: feeDues.id, label: feeDues.label, dueDate: feeDues.dueDate, balance: sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})`.mapWith(Number) })
+    .from(feeDues)
+    .where(and(eq(feeDues.studentId, payload.studentId), inArray(feeDues.id, payload.dueIds), eq(feeDues.status, 'open'), sql`${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise} > 0`))
+    .orderBy(asc(feeDues.dueDate));
+  if (dues.length === 0) return;
+  const settings = await getAcademySettings(db);
+  const facts = {
+    academyName: settings.name,
+    studentName: student.name,
+    dues: dues.map((due) => ({ label: due.label, dueDate: displayDate(due.dueDate), balance: formatPaise(due.balance) })),
+    total: formatPaise(dues.reduce((sum, due) => sum + due.balance, 0)),
+    officePhone: settings.phones.find(Boolean),
+  };
+  const linked = await linkedParentsOf(db, payload.studentId);
+  if (linked.length > 0) {
+    const date = await academyToday(db);
+    const dueKey = createHash('sha1').update(dues.map((due) => due.id).sort().join(',')).digest('hex');
+    await notifyParents(db, deps.jobs, {
+      studentId: payload.studentId,
+      kind: 'fee-reminder',
+      key: `fee-reminder:${payload.studentId}:${date}:${dueKey}`,
+      date,
+      messages: feeReminderParentMessages(facts),
+      payload: { child: { _id: payload.studentId, name: student.name }, total: facts.total, dues: facts.dues },
+    });
+    return;
+  }
+  // No parent linked: the student's own email (an adult learner, or a family not yet linked). A student
+  // without an email and without a parent (issue 21) has nowhere to receive it: nothing is sent.
+  if (!student.email) return;
+  const mail = feeReminderMail({ ...facts, language: student.language });
+  await mailer.send({ to: student.email, ...mail });
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { requestLanguage } from '../../lib/translate-reply';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
+import {
+  concessionInputSchema,
+  duesFilterQuerySchema,
+  duesListSchema,
+  duesQuerySchema,
+  FEE_MESSAGES,
+  feePlanInputSchema,
+  feePlanListSchema,
+  feePlanSchema,
+  feePlanUpdateSchema,
+  feeSummarySchema,
+  idempotencyHeadersSchema,
+  ledgerSchema,
+  paymentInputSchema,
+  receiptCancelInputSchema,
+  receiptSchema,
+  reminderInputSchema,
+  reminderResultSchema,
+} from '@academy/shared/schemas/fees';
+import { studentIdOf } from '../../access/actor';
+import { childIdOf } from '../../access/parents';
+import { actorOf } from '../../access/http';
+import type { Db } from '../../db/client';
+import { students, users } from '../../db/schema';
+import { getAcademySettings } from '../settings/settings.service';
+import {
+  addConcession,
+  cancelReceipt,
+  createPlan,
+  deletePlan,
+  exportDuesCsv,
+  feeSummary,
+  getPlan,
+  ledgerFor,
+  listDues,
+  listPlans,
+  queueFeeReminders,
+  receiptFor,
+  recordPayment,
+  studentLedger,
+  updatePlan,
+} from './fees.service';
+import { renderReceiptPdf } from './receipt-pdf';
+
+export const FEE_REMINDER_JOB = 'fee-reminder';
+
+/** Fees (issue 22): plans, dues, payments and receipts, reminders. Guards come from access/fees.ts. */
+export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ['fees'];
+
+  app.get('/fee-plans', { schema: { tags, response: { 200: apiSuccess(feePlanListSchema) } } }, async () => ({ success: true as const, data: { plans: await listPlans(db) } }));
+
+  app.post('/fee-plans', { schema: { tags, body: feePlanInputSchema, response: { 201: apiSuccess(feePlanSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await createPlan(db, actorOf(request), request.body), message: FEE_MESSAGES.planCreated }),
+  );
+
+  app.get('/fee-plans/:id', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(feePlanSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await getPlan(db, request.params.id),
+  }));
+
+  app.put('/fee-plans/:id', { schema: { tags, params: idParamsSchema, body: feePlanUpdateSchema, response: { 200: apiSuccess(feePlanSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await updatePlan(db, actorOf(request), request.params.id, request.body),
+    message: FEE_MESSAGES.planUpdated,
+  }));
+
+  app.delete('/fee-plans/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await deletePlan(db, actorOf(request), request.params.id);
+    return { success: true as const, message: FEE_MESSAGES.planDeleted };
+  });
+
+  app.get('/students/:id/fees', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await ledgerFor(db, actorOf(request), request.params.id),
+  }));
+
+  app.get('/student/fees', { schema: { tags, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await studentLedger(db, studentIdOf(actorOf(request))),
+  }));
+
+  // A parent reads a child's ledger: the same one the child sees at /student/fees.
+  app.get('/parent/children/:studentId/fees', { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await studentLedger(db, childIdOf(actorOf(request), request.params.studentId)),
+  }));
+
+  // A repeated Idempotency-Key (a double tap) answers the first receipt with 200 and records nothing.
+  app.post(
+    '/students/:id/payments',
+    { schema: { tags, params: idParamsSchema, headers: idempotencyHeadersSchema, body: paymentInputSchema, response: { 200: apiSuccess(receiptSchema), 201: apiSuccess(receiptSchema) } } },
+    async (request, reply) => {
+      const { receipt, created } = await recordPayment(db, actorOf(request), request.params.id, request.body, request.headers['idempotency-key']);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: receipt, message: FEE_MESSAGES.paymentRecorded });
+    },
+  );
+
+  app.post('/students/:id/concessions', { schema: { tags, params: idParamsSchema, body: concessionInputSchema, response: { 201: apiSuccess(ledgerSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await addConcession(db, actorOf(request), request.params.id, request.body), message: FEE_MESSAGES.concessionRecorded }),
+  );
+
+  app.post('/receipts/:id/cancel', { schema: { tags, params: idParamsSchema, body: receiptCancelInputSchema, response: { 200: apiSuccess(receiptSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await cancelReceipt(db, actorOf(request), request.params.id, request.body.reason),
+    message: FEE_MESSAGES.receiptCancelled,
+  }));
+
+  // The printable receipt, labels in the student's language (also when a parent downloads it: the
+  // receipt is the child's document, the same file whoever prints it).
+  app.get('/receipts/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const receipt = await receiptFor(db, actorOf(request), request.params.id);
+    const [settings, [student]] = await Promise.all([
+      getAcademySettings(db),
+      db.select({ language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, receipt.student._id)).limit(1),
+    ]);
+    const pdf = await renderReceiptPdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language: student?.language ?? 'en' });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="receipt-${receipt.number.replace('/', '-')}.pdf"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  app.get('/fees/dues', { schema: { tags, querystring: duesQuerySchema, response: { 200: apiSuccess(duesListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await listDues(db, request.query),
+  }));
+
+  app.get(
+    '/fees/dues.csv',
+    { schema: { tags, querystring: duesFilterQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe('CSV document') } } },
+    async (request, reply) => {
+      const { csv, fileName } = await exportDuesCsv(db, request.query, requestLanguage(request));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
+    },
+  );
+
+  app.get('/fees/summary', { schema: { tags, response: { 200: apiSuccess(feeSummarySchema) } } }, async () => ({ success: true as const, data: await feeSummary(db) }));
+
+  app.post('/fees/reminders', { schema: { tags, body: reminderInputSchema, response: { 200: apiSuccess(reminderResultSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await queueFeeReminders(db, actorOf(request), request.body, (payload) => app.jobs.enqueue(FEE_REMINDER_JOB, payload)),
+    message: FEE_MESSAGES.remindersQueued,
+  }));
+};

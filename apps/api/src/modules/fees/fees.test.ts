@@ -1,0 +1,264 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { financialYear } from '@academy/shared/money';
+import { auditLog, feeReceipts, users } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { academyToday } from '../settings/settings.service';
+
+let t: TestApp;
+let adminCookie: string;
+let teacherCookie: string;
+let today: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  adminCookie = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  teacherCookie = await loginAs(t.app, (await buildTeacher(db)).user.email);
+  today = await academyToday(db);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (cookie: string, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(adminCookie, method, url, payload, headers);
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A batch with an ₹18,000 plan in three instalments: one long overdue, one due today, one later. */
+async function batchWithPlan(name = 'Maths 10') {
+  const batch = await buildBatch(t.database.db, { name });
+  const plan = await asAdmin('POST', '/api/fee-plans', {
+    name: `${name} fees`,
+    batch: batch.id,
+    amount: 18000,
+    instalments: [
+      { dueDate: addDays(today, -40), amount: 6000 },
+      { dueDate: today, amount: 6000 },
+      { dueDate: addDays(today, 60), amount: '6000.00' },
+    ],
+  });
+  expect(plan.statusCode).toBe(201);
+  return { batch, plan: plan.json().data };
+}
+
+async function enrolledStudent(batchId: string, name = 'Riya Fees') {
+  const student = await buildStudent(t.database.db, { name });
+  expect((await asAdmin('PUT', `/api/batches/${batchId}/students/${student.id}/add`)).statusCode).toBe(200);
+  return student;
+}
+
+describe('fee plans', () => {
+  it('refuses instalments that do not add up, three decimals, negatives and text, with clear messages', async () => {
+    const batch = await buildBatch(t.database.db);
+    const base = { name: 'Plan', batch: batch.id, amount: 1000, instalments: [{ dueDate: today, amount: 1000 }] };
+    const cases: [object, string, string][] = [
+      [{ ...base, instalments: [{ dueDate: today, amount: 999 }] }, 'instalments', 'The instalments must add up to the plan amount'],
+      [{ ...base, amount: 10.005 }, 'amount', 'The amount can have at most two decimals (paise)'],
+      [{ ...base, amount: -5 }, 'amount', 'The amount cannot be negative'],
+      [{ ...base, amount: 'lots' }, 'amount', 'Enter an amount in rupees, for example 1500 or 1500.50'],
+      [{ ...base, instalments: [] }, 'instalments', 'Add at least one instalment'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await asAdmin('POST', '/api/fee-plans', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(response.json().errors)).toContain(message);
+      expect(Object.keys(response.json().errors).join()).toContain(field);
+    }
+    // In Marathi too, for an admin who reads Marathi.
+    const marathiAdmin = await buildUser(t.database.db, { role: 'admin' });
+    await t.database.db.update(users).set({ language: 'mr' }).where(eq(users.id, marathiAdmin.id));
+    const marathi = await call(await loginAs(t.app, marathiAdmin.email), 'POST', '/api/fee-plans', cases[1]![0]);
+    expect(JSON.stringify(marathi.json())).toContain('दशांशानंतर');
+  });
+
+  it('gives enrolled students their dues, keeps a plan in use, and moves future dues when asked', async () => {
+    const { batch, plan } = await batchWithPlan('Science 9');
+    expect(plan.instalments).toEqual([
+      { dueDate: addDays(today, -40), amount: 6000 },
+      { dueDate: today, amount: 6000 },
+      { dueDate: addDays(today, 60), amount: 6000 },
+    ]);
+    const student = await enrolledStudent(batch.id);
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(ledger.dues.map((due: { status: string; balance: number }) => [due.status, due.balance])).toEqual([
+      ['overdue', 6000],
+      ['due', 6000],
+      ['due', 6000],
+    ]);
+    expect(ledger.totals).toEqual({ due: 18000, concession: 0, paid: 0, balance: 18000, overdue: 6000 });
+
+    expect((await asAdmin('DELETE', `/api/fee-plans/${plan._id}`)).statusCode).toBe(409);
+    const changed = await asAdmin('PUT', `/api/fee-plans/${plan._id}`, {
+      name: plan.name,
+      batch: batch.id,
+      amount: 19000,
+      applyToEnrolled: true,
+      instalments: [
+        { dueDate: addDays(today, -40), amount: 6000 },
+        { dueDate: today, amount: 6000 },
+        { dueDate: addDays(today, 60), amount: 7000 },
+      ],
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(after.totals.balance).toBe(19000);
+    expect(after.dues.filter((due: { status: string }) => due.status === 'cancelled')).toHaveLength(2);
+  });
+
+  it('deletes a plan nobody has dues from', async () => {
+    const batch = await buildBatch(t.database.db);
+    const plan = (await asAdmin('POST', '/api/fee-plans', { name: 'Unused', batch: batch.id, amount: 500, instalments: [{ dueDate: today, amount: 500 }] })).json().data;
+    expect((await asAdmin('DELETE', `/api/fee-plans/${plan._id}`)).statusCode).toBe(200);
+    expect((await asAdmin('GET', `/api/fee-plans/${plan._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('payments and receipts', () => {
+  it('pays the oldest dues first, answers a double tap with the same receipt, and numbers receipts per financial year', async () => {
+    const { batch } = await batchWithPlan('Physics 11');
+    const student = await enrolledStudent(batch.id, 'Kabir Payer');
+    const payment = { amount: 7500.5, date: today, mode: 'upi', reference: 'UPI-4455' };
+    const key = { 'idempotency-key': `tap-${student.id}` };
+    // Two taps at the same instant.
+    const [first, second] = await Promise.all([asAdmin('POST', `/api/students/${student.id}/payments`, payment, key), asAdmin('POST', `/api/students/${student.id}/payments`, payment, key)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
+    expect(first.json().data._id).toBe(second.json().data._id);
+    const receipt = first.json().data;
+    expect(receipt.number).toMatch(new RegExp(`^${financialYear(today)}/\\d{4}$`));
+    expect(receipt.allocations.map((entry: { amount: number }) => entry.amount)).toEqual([6000, 1500.5]);
+    expect(receipt.balanceAfter).toBe(10499.5);
+    const rows = await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id));
+    expect(rows).toHaveLength(1);
+    // A third tap later: still the same receipt.
+    const third = await asAdmin('POST', `/api/students/${student.id}/payments`, payment, key);
+    expect(third.statusCode).toBe(200);
+    expect(third.json().data._id).toBe(receipt._id);
+
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(ledger.dues.map((due: { paid: number }) => due.paid)).toEqual([6000, 1500.5, 0]);
+    expect(ledger.totals.balance).toBe(10499.5);
+    expect(ledger.totals.overdue).toBe(0);
+
+    // More than is due, or nothing sensible: refused, nothing recorded.
+    const tooMuch = await asAdmin('POST', `/api/students/${student.id}/payments`, { ...payment, amount: 20000 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toBe('This payment is more than the ₹10,499.50 still due');
+    for (const bad of [{ ...payment, amount: 1.234 }, { ...payment, amount: 0 }, { ...payment, mode: 'gold' }, { ...payment, date: addDays(today, 1) }]) {
+      expect((await asAdmin('POST', `/api/students/${student.id}/payments`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id))).toHaveLength(1);
+  });
+
+  it('answers a double tap of the whole balance with the one receipt (the second tap finds nothing left to pay)', async () => {
+    const { batch } = await batchWithPlan('Full payment 10');
+    const student = await enrolledStudent(batch.id, 'Pays In Full');
+    const payment = { amount: 18000, date: today, mode: 'bank_transfer', reference: 'NEFT-1' };
+    const key = { 'idempotency-key': `full-${student.id}` };
+    const answers = await Promise.all([1, 2, 3].map(() => asAdmin('POST', `/api/students/${student.id}/payments`, payment, key)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((answer) => answer.json().data._id)).size).toBe(1);
+  });
+
+  it('gives gap-free numbers to payments recorded at the same time', async () => {
+    const { batch } = await batchWithPlan('Chemistry 12');
+    const students = await Promise.all([1, 2, 3, 4, 5].map((n) => buildStudent(t.database.db, { name: `Parallel ${n}` })));
+    for (const student of students) await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`);
+    const answers = await Promise.all(students.map((student) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash' })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const all = await t.database.db.select({ seq: feeReceipts.seq }).from(feeReceipts).where(eq(feeReceipts.financialYear, financialYear(today)));
+    const seqs = all.map((row) => row.seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(seqs.map((_seq, index) => index + 1));
+  });
+
+  it('cancels a receipt with a reason: the number stays, the dues are unpaid again, and it is audited', async () => {
+    const { batch } = await batchWithPlan('Biology 12');
+    const student = await enrolledStudent(batch.id, 'Meera Cancel');
+    const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).json().data;
+    expect((await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: '' })).statusCode).toBe(400);
+    const cancelled = await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: 'Cheque bounced' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ number: receipt.number, cancelled: { reason: 'Cheque bounced' } });
+    expect((await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: 'Again' })).statusCode).toBe(409);
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(ledger.totals.balance).toBe(18000);
+    expect(ledger.payments).toHaveLength(1);
+    const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'fee_receipt'), eq(auditLog.entityId, receipt._id)));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['create', 'status']);
+  });
+
+  it('prints a PDF receipt for the admin and the student, not for another student or a teacher', async () => {
+    const { batch } = await batchWithPlan('English 10');
+    const student = await enrolledStudent(batch.id, 'Asha पाटील');
+    const other = await buildStudent(t.database.db);
+    const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 125000 / 100, date: today, mode: 'cheque', reference: '000123' })).json().data;
+    const pdf = await asAdmin('GET', `/api/receipts/${receipt._id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.toString('latin1')).toContain(receipt.number);
+    const studentCookie = await loginAs(t.app, student.user.email);
+    expect((await call(studentCookie, 'GET', `/api/receipts/${receipt._id}/pdf`)).statusCode).toBe(200);
+    expect((await call(await loginAs(t.app, other.user.email), 'GET', `/api/receipts/${receipt._id}/pdf`)).statusCode).toBe(404);
+    expect((await call(teacherCookie, 'GET', `/api/receipts/${receipt._id}/pdf`)).statusCode).toBe(403);
+  });
+});
+
+describe('who sees what', () => {
+  it('shows the student the same ledger as the admin; teachers get 403 on fees', async () => {
+    const { batch } = await batchWithPlan('Maths 12');
+    const student = await enrolledStudent(batch.id, 'Same Balance');
+    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2500, date: today, mode: 'card' });
+    await asAdmin('POST', `/api/students/${student.id}/concessions`, { kind: 'percent', percent: 10, reason: 'Sibling' });
+    const admin = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    const own = await call(await loginAs(t.app, student.user.email), 'GET', '/api/student/fees');
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toEqual(admin);
+    expect(admin.totals.concession).toBe(1550);
+    for (const url of ['/api/fees/dues', '/api/fee-plans', `/api/students/${student.id}/fees`, '/api/student/fees', '/api/fees/summary']) {
+      expect((await call(teacherCookie, 'GET', url)).statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('dues and reminders', () => {
+  it('lists overdue dues first with totals and CSV, and reminds at most once per due per week, by mail in the student’s language', async () => {
+    const { batch } = await batchWithPlan('Reminders 10');
+    const student = await enrolledStudent(batch.id, 'Overdue Owen');
+    const list = await asAdmin('GET', `/api/fees/dues?overdue=true&batch=${batch.id}`);
+    expect(list.statusCode).toBe(200);
+    const dues = list.json().data.dues;
+    expect(dues).toHaveLength(1);
+    expect(dues[0]).toMatchObject({ student: { _id: student.id }, balance: 6000, status: 'overdue', overdueDays: 40, lastReminderAt: null });
+    expect(list.json().data.totals).toEqual({ outstanding: 6000, overdue: 6000, count: 1 });
+    const csv = await asAdmin('GET', `/api/fees/dues.csv?batch=${batch.id}`);
+    expect(csv.body.split('\n')[1]).toContain('Overdue Owen');
+    expect(csv.body.trim().split('\n')).toHaveLength(4);
+
+    const sent = await asAdmin('POST', '/api/fees/reminders', { dueIds: [dues[0]._id] });
+    expect(sent.json().data).toEqual({ queued: 1, skipped: 0 });
+    await t.app.jobs.runDue();
+    const mail = await t.latestMailTo(student.user.email);
+    expect(mail?.subject).toContain('fee reminder');
+    expect(mail?.text).toContain('₹6,000');
+    const again = await asAdmin('POST', '/api/fees/reminders', { dueIds: [dues[0]._id] });
+    expect(again.json().data).toEqual({ queued: 0, skipped: 1 });
+    expect((await asAdmin('POST', '/api/fees/reminders', {})).statusCode).toBe(400);
+
+    const summary = await asAdmin('GET', '/api/fees/summary');
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().data.outstanding).toBeGreaterThanOrEqual(18000);
+  });
+
+  it('cancels unpaid dues when the office removes the student with cancelDues', async () => {
+    const { batch } = await batchWithPlan('Leaving 10');
+    const student = await enrolledStudent(batch.id, 'Leaving Student');
+    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 3000, date: today, mode: 'cash' });
+    expect((await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/remove?cancelDues=true`)).statusCode).toBe(200);
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    // The part-paid first instalment stays; the two untouched ones are cancelled.
+    expect(ledger.dues.map((due: { status: string }) => due.status)).toEqual(['overdue', 'cancelled', 'cancelled']);
+    expect(ledger.totals.balance).toBe(3000);
+  });
+});

@@ -1,0 +1,244 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parentMessages } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { academyToday } from '../settings/settings.service';
+import { sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER } from './notify-parents';
+
+const SECRET = 'a-long-webhook-secret-0123456789';
+type Received = { headers: http.IncomingHttpHeaders; body: string };
+const received: Received[] = [];
+let webhookStatus = 200;
+let webhookServer: http.Server;
+let webhookUrl: string;
+
+let t: TestApp;
+let adminCookie: string;
+let today: string;
+beforeAll(async () => {
+  webhookServer = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.statusCode = webhookStatus;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => webhookServer.listen(0, '127.0.0.1', resolve));
+  webhookUrl = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}/hook`;
+  t = await buildTestApp();
+  const admin = await buildUser(t.database.db, { role: 'admin' });
+  adminCookie = await loginAs(t.app, admin.email);
+  today = await academyToday(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => webhookServer.close(resolve));
+});
+beforeEach(() => {
+  received.length = 0;
+  webhookStatus = 200;
+});
+
+const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+
+async function settings(absenceAlerts: { enabled: boolean; statuses: ('absent' | 'late')[]; delayMinutes: number }, webhook = true) {
+  const response = await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts, parentWebhook: webhook ? { url: webhookUrl, secret: SECRET } : { url: null } });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+/** A teacher's batch with these students, and a function that submits today's marks as that teacher. */
+async function classroom(studentIds: string[]) {
+  const teacher = await buildTeacher(t.database.db);
+  const batch = await buildBatch(t.database.db, { teacherId: teacher.id, studentIds, name: `Maths ${studentIds.length}-${Math.random().toString(36).slice(2, 6)}` });
+  const cookie = await loginAs(t.app, teacher.user.email);
+  const submit = async (marks: Record<string, 'present' | 'absent' | 'late'>, batchId = batch.id) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/attendance/batch/${batchId}`,
+      headers: { cookie },
+      payload: { date: today, records: Object.entries(marks).map(([studentId, status]) => ({ studentId, status })) },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  return { batch, teacher, submit };
+}
+
+/** Runs every due job until none is left (an alert job enqueues the sending job). */
+async function runJobs() {
+  while ((await t.app.jobs.runDue()) > 0);
+}
+
+const alertsOf = async (studentId: string) => (await asAdmin('GET', `/api/admin/absence-alerts?date=${today}`)).json().data.alerts.filter((alert: { child: { _id: string } }) => alert.child._id === studentId);
+
+describe('same-day absence alerts', () => {
+  it('settings: shown to the admin without the secret, checked, and audited', async () => {
+    const saved = await settings({ enabled: true, statuses: ['absent', 'late'], delayMinutes: 5 });
+    expect(saved.absenceAlerts).toMatchObject({ enabled: true, statuses: ['absent', 'late'], delayMinutes: 5 });
+    expect(saved.parentWebhook).toEqual({ url: webhookUrl, secretSet: true });
+    expect(JSON.stringify(saved)).not.toContain(SECRET);
+    const bad = await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts: { enabled: 'yes', statuses: [], delayMinutes: 500 }, parentWebhook: { url: 'http://example.com/x', secret: 'short' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['absenceAlerts.delayMinutes', 'absenceAlerts.enabled', 'absenceAlerts.statuses', 'parentWebhook.secret', 'parentWebhook.url']);
+  });
+
+  it("sends one alert per linked parent by email (in the parent's language) and a signed webhook; the sibling and an unlinked parent get nothing", async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 0 });
+    const db = t.database.db;
+    const child = await buildStudent(db, { name: 'Aarav Absent' });
+    const sibling = await buildStudent(db, { name: 'Isha Present' });
+    const mother = await buildParent(db, { name: 'Sunita Patil', studentIds: [child.id, sibling.id], language: 'mr', phone: '+919822011111' });
+    const stranger = await buildParent(db, { studentIds: [sibling.id] });
+    const { batch, submit } = await classroom([child.id, sibling.id]);
+    await submit({ [child.id]: 'absent', [sibling.id]: 'present' });
+    await runJobs();
+
+    const mails = await t.mailsTo(mother.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Aarav Absent आज गैरहजर आहे');
+    expect(mails[0]!.text).toContain(batch.name);
+    expect(await t.mailsTo(stranger.user.email)).toHaveLength(0);
+
+    expect(received).toHaveLength(1);
+    const [hook] = received;
+    const signature = String(hook!.headers[WEBHOOK_SIGNATURE_HEADER]);
+    const [, timestamp, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature)!;
+    expect(v1).toBe(signWebhook(SECRET, Number(timestamp), hook!.body));
+    expect(signWebhook('another-secret-0123456789', Number(timestamp), hook!.body)).not.toBe(v1);
+    expect(JSON.parse(hook!.body)).toMatchObject({
+      kind: 'absence',
+      date: today,
+      status: 'absent',
+      phone: '+919822011111',
+      parent: { name: 'Sunita Patil', language: 'mr' },
+      child: { _id: child.id, name: 'Aarav Absent' },
+      batch: { _id: batch.id, name: batch.name },
+    });
+    expect(JSON.parse(hook!.body).message).toContain('गैरहजर');
+
+    const alerts = await alertsOf(child.id);
+    expect(alerts.map((alert: { channel: string; status: string }) => `${alert.channel}:${alert.status}`).sort()).toEqual(['email:sent', 'webhook:sent']);
+    expect(await alertsOf(sibling.id)).toEqual([]);
+  });
+
+  it("uses the academy's template in the parent's language for the email and the webhook message", async () => {
+    const db = t.database.db;
+    const current = (await asAdmin('GET', '/api/admin/settings')).json().data.absenceAlerts.templates;
+    const templates = { ...current, mr: '{academy}: {child} ({batch}) {date} रोजी {status}.' };
+    await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0, templates }, parentWebhook: { url: webhookUrl, secret: SECRET } });
+    try {
+      const child = await buildStudent(db, { name: 'Tanvi Template' });
+      const mother = await buildParent(db, { studentIds: [child.id], language: 'mr' });
+      const { batch, submit } = await classroom([child.id]);
+      await submit({ [child.id]: 'absent' });
+      await runJobs();
+      const academy = (await asAdmin('GET', '/api/admin/settings')).json().data.name;
+      const expected = `${academy}: Tanvi Template (${batch.name}) ${today.split('-').reverse().join('-')} रोजी गैरहजर.`;
+      const mails = await t.mailsTo(mother.user.email);
+      expect(mails[0]!.text).toContain(expected);
+      expect(JSON.parse(received[0]!.body).message).toBe(expected);
+    } finally {
+      await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0, templates: current } });
+    }
+  });
+
+  it('one alert per child per day, whatever the number of batches or submissions', async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 0 }, false);
+    const db = t.database.db;
+    const child = await buildStudent(db);
+    const parent = await buildParent(db, { studentIds: [child.id] });
+    const first = await classroom([child.id]);
+    const second = await classroom([child.id]);
+    await first.submit({ [child.id]: 'absent' });
+    await second.submit({ [child.id]: 'absent' });
+    await first.submit({ [child.id]: 'absent' });
+    await runJobs();
+    expect(await t.mailsTo(parent.user.email)).toHaveLength(1);
+    expect(received).toHaveLength(0);
+  });
+
+  it('a correction within the delay sends nothing (the alert reads cancelled); late alerts only when chosen', async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 10 }, false);
+    const db = t.database.db;
+    const child = await buildStudent(db);
+    const late = await buildStudent(db);
+    const parent = await buildParent(db, { studentIds: [child.id, late.id] });
+    const { submit } = await classroom([child.id, late.id]);
+    await submit({ [child.id]: 'absent', [late.id]: 'late' });
+    // Not due before the delay.
+    await runJobs();
+    expect(await alertsOf(child.id)).toEqual([]);
+    await submit({ [child.id]: 'present', [late.id]: 'late' });
+    // The delay has passed.
+    await db.execute(sql`update jobs set run_at = now() where name = 'absence-alerts' and run_at > now()`);
+    await runJobs();
+    expect(await t.mailsTo(parent.user.email)).toHaveLength(0);
+    expect((await alertsOf(child.id)).map((alert: { status: string }) => alert.status)).toEqual(['cancelled']);
+    expect(await alertsOf(late.id)).toEqual([]);
+  });
+
+  it('never reaches a parent unlinked before the alert is sent', async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 0 }, false);
+    const db = t.database.db;
+    const child = await buildStudent(db);
+    const parent = await buildParent(db, { studentIds: [child.id] });
+    const { submit } = await classroom([child.id]);
+    await submit({ [child.id]: 'absent' });
+    // The alert job queues the message; the office unlinks the parent before it is sent.
+    await t.app.jobs.runDue();
+    expect((await asAdmin('POST', `/api/students/${child.id}/parents`, { name: 'x', email: 'x@example.com' })).statusCode).toBe(201);
+    const unlinked = await t.app.inject({ method: 'DELETE', url: `/api/students/${child.id}/parents/${parent.id}`, headers: { cookie: adminCookie } });
+    expect(unlinked.statusCode).toBe(200);
+    await runJobs();
+    expect(await t.mailsTo(parent.user.email)).toHaveLength(0);
+  });
+
+  it('retries a failing webhook with backoff, then the office retries a failed alert', async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 0 });
+    const db = t.database.db;
+    const child = await buildStudent(db);
+    await buildParent(db, { studentIds: [child.id] });
+    const { submit } = await classroom([child.id]);
+    webhookStatus = 503;
+    await submit({ [child.id]: 'absent' });
+    await runJobs();
+    const webhookRow = async () => (await db.select().from(parentMessages).where(eq(parentMessages.studentId, child.id))).find((row) => row.channel === 'webhook')!;
+    expect(await webhookRow()).toMatchObject({ status: 'failed', attempts: 1, error: 'The webhook answered 503' });
+    // Not again before its backoff (30 s after the first try).
+    expect((await sendDueParentMessages({ db, mailer: t.mailer })).failed).toBe(0);
+    await db.execute(sql`update parent_messages set updated_at = now() - interval '31 seconds' where student_id = ${child.id}`);
+    expect((await sendDueParentMessages({ db, mailer: t.mailer })).failed).toBe(1);
+    expect(await webhookRow()).toMatchObject({ status: 'failed', attempts: 2 });
+    // Given up after five tries: the office sends it again.
+    await db.execute(sql`update parent_messages set attempts = 5, updated_at = now() - interval '2 hours' where student_id = ${child.id} and channel = 'webhook'`);
+    expect((await sendDueParentMessages({ db, mailer: t.mailer })).failed).toBe(0);
+    webhookStatus = 200;
+    const id = (await webhookRow()).id;
+    const retried = await asAdmin('POST', `/api/admin/absence-alerts/${id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    await runJobs();
+    expect(await webhookRow()).toMatchObject({ status: 'sent', error: null });
+    expect((await asAdmin('POST', `/api/admin/absence-alerts/${id}/retry`)).statusCode).toBe(409);
+  });
+
+  it('two senders at once (two servers) send each message once', async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 0 });
+    const db = t.database.db;
+    const children = await Promise.all([0, 1, 2, 3, 4].map(() => buildStudent(db)));
+    for (const child of children) await buildParent(db, { studentIds: [child.id] });
+    const { submit } = await classroom(children.map((child) => child.id));
+    await submit(Object.fromEntries(children.map((child) => [child.id, 'absent' as const])));
+    // Only the alert job (it queues the messages); then two senders race.
+    await db.execute(sql`update jobs set run_at = now() + interval '1 hour' where name = 'parent-messages'`);
+    await t.app.jobs.runDue();
+    const [a, b] = await Promise.all([sendDueParentMessages({ db, mailer: t.mailer }), sendDueParentMessages({ db, mailer: t.mailer })]);
+    expect(a.sent + b.sent).toBe(10);
+    expect(received).toHaveLength(5);
+    await db.execute(sql`update jobs set run_at = now() where name = 'parent-messages'`);
+  });
+});

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import { ABSENCE_STATUS_WORDS, DEFAULT_ABSENCE_ALERT_TEMPLATES, renderAbsenceTemplate, type AbsenceAlertTemplates } from '@academy/shared/schemas/settings';
+import type { Db, DbExecutor } from '../../db/client';
+import type { JobRunner } from '../../lib/jobs';
+import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { cancelParentNotice, notifyParents, type ParentNotice } from './notify-parents';
+
+/** The one-off job that sends (or cancels) the alerts of one submission after the correction delay. */
+export const ABSENCE_ALERT_JOB = 'absence-alerts';
+
+type Mark = { studentId: string; status: string };
+
+/**
+ * After a teacher submits today's attendance: the students marked with an alerting status (absent;
+ * late if the academy chose it) get an alert after the correction delay, by one job for the
+ * submission. Other days, or alerts switched off: nothing.
+ */
+export async function scheduleAbsenceAlerts(db: DbExecutor, jobs: JobRunner | undefined, input: { date: string; marks: Mark[] }): Promise<void> {
+  if (!jobs) return;
+  const settings = await getAcademySettings(db);
+  const alerts = settings.absenceAlerts;
+  if (!alerts.enabled || input.date !== (await academyToday(db))) return;
+  const studentIds = [...new Set(input.marks.filter((mark) => (alerts.statuses as string[]).includes(mark.status)).map((mark) => mark.studentId))];
+  if (studentIds.length === 0) return;
+  await jobs.enqueue(ABSENCE_ALERT_JOB, { date: input.date, studentIds }, { runAt: new Date(Date.now() + alerts.delayMinutes * 60_000) });
+}
+
+/**
+ * The alert's words in each language: the subject is fixed (the glossary's words), the text is the
+ * academy's template for that language (Settings), the same for the email and the webhook's `message`.
+ */
+export function absenceMessages(input: { child: string; batches: string; status: string; date: string; academy: string; templates?: AbsenceAlertTemplates }): ParentNotice['messages'] {
+  const day = input.date.split('-').reverse().join('-');
+  const templates = input.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES;
+  const status = (language: Language) => ABSENCE_STATUS_WORDS[language][input.status as 'absent' | 'late'] ?? input.status;
+  const text = (language: Language) => renderAbsenceTemplate(templates[language], { child: input.child, batch: input.batches, date: day, status: status(language), academy: input.academy });
+  return {
+    en: { subject: `${input.child} was marked ${status('en')} today`, text: text('en') },
+    mr: { subject: `${input.child} आज ${status('mr')} आहे`, text: text('mr') },
+    hi: { subject: `${input.child} आज ${status('hi')} है`, text: text('hi') },
+  };
+}
+
+type CurrentMarks = { studentId: string; child: string; status: string | null; batches: { _id: string; name: string }[] };
+
+/**
+ * The job: for each student of the submission, the marks as they are NOW (a correction within the
+ * delay wins). Still absent (or late, if chosen) in any batch: one alert to each linked parent for the
+ * day (`absence:{student}:{date}`, whatever number of batches or submissions); corrected: the alert is
+ * recorded as cancelled and nothing is sent.
+ */
+export async function runAbsenceAlerts(db: Db, jobs: JobRunner | undefined, payload: unknown): Promise<void> {
+  const { date, studentIds } = payload as { date: string; studentIds: string[] };
+  const settings = await getAcademySettings(db);
+  if (!settings.absenceAlerts.enabled || !studentIds?.length) return;
+  const statuses = settings.absenceAlerts.statuses;
+  const { rows } = await db.execute<CurrentMarks>(sql`
+    select s.id as "studentId", u.name as child,
+      (select a.status from attendance_records a where a.student_id = s.id and a.date = ${date} and a.status in ${sql`(${sql.join(
+        statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})`} order by case a.status when 'absent' then 0 else 1 end limit 1) as status,
+      coalesce((select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
+        from attendance_records a join batches b on b.id = a.batch_id
+        where a.student_id = s.id and a.date = ${date} and a.status in ${sql`(${sql.join(
+          statuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})`}), '[]'::json) as batches
+    from students s join users u on u.id = s.user_id
+    where s.id in ${sql`(${sql.join(
+      studentIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`}`);
+  for (const row of rows) {
+    const status = row.status ?? 'absent';
+    const batchNames = row.batches.map((batch) => batch.name).join(', ');
+    const notice: ParentNotice = {
+      studentId: row.studentId,
+      kind: 'absence',
+      key: `absence:${row.studentId}:${date}`,
+      date,
+      messages: absenceMessages({ child: row.child, batches: batchNames, status, date, academy: settings.name, templates: settings.absenceAlerts.templates }),
+      payload: { child: { _id: row.studentId, name: row.child }, batch: row.batches[0] ?? null, batches: row.batches, date, status },
+    };
+    if (row.status) await notifyParents(db, jobs, notice);
+    else await cancelParentNotice(db, notice);
+  }
+}

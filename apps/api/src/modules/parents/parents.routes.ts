@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { attendanceRangeQuerySchema, studentAttendanceSchema } from '@academy/shared/schemas/attendance';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import {
+  absenceAlertListSchema,
+  absenceAlertParamsSchema,
+  absenceAlertQuerySchema,
+  PARENT_MESSAGES,
+  parentChildParamsSchema,
+  parentChildSchema,
+  parentLinkInputSchema,
+  parentListQuerySchema,
+  parentListSchema,
+  parentSchema,
+  studentParentParamsSchema,
+} from '@academy/shared/schemas/parents';
+import { actorOf } from '../../access/http';
+import { getChildAttendance } from '../attendance/attendance.service';
+import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
+import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { PARENT_SENDER_JOB } from './notify-parents';
+import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryAbsenceAlert, unlinkParent } from './parents.service';
+
+/** Parents (issue 21): the office links them to students; a parent reads their children under /parent. */
+export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
+  const { db } = deps;
+  const tags = ['parents'];
+
+  app.get('/parents', { schema: { tags, querystring: parentListQuerySchema, response: { 200: apiSuccess(parentListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await listParents(db, request.query),
+  }));
+
+  app.get('/students/:id/parents', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(z.array(parentSchema)) } } }, async (request) => ({
+    success: true as const,
+    data: await parentsOfStudent(db, request.params.id),
+  }));
+
+  app.post(
+    '/students/:id/parents',
+    { schema: { tags, params: idParamsSchema, body: parentLinkInputSchema, response: { 200: apiSuccess(parentSchema), 201: apiSuccess(parentSchema) } } },
+    async (request, reply) => {
+      const { parent, invitation, created } = await linkParent(db, actorOf(request), request.params.id, request.body);
+      sendInvitationInBackground(app, deps, request, invitation);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: parent, message: invitation ? PARENT_MESSAGES.linkedInvited : PARENT_MESSAGES.linked });
+    },
+  );
+
+  app.delete('/students/:id/parents/:parentId', { schema: { tags, params: studentParentParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await unlinkParent(db, actorOf(request), request.params.id, request.params.parentId);
+    return { success: true as const, message: PARENT_MESSAGES.unlinked };
+  });
+
+  app.get('/parent/children', { schema: { tags, response: { 200: apiSuccess(z.array(parentChildSchema)) } } }, async (request) => ({
+    success: true as const,
+    data: await childrenOf(db, actorOf(request)),
+  }));
+
+  app.get('/admin/absence-alerts', { schema: { tags, querystring: absenceAlertQuerySchema, response: { 200: apiSuccess(absenceAlertListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await listAbsenceAlerts(db, request.query.date ?? (await academyToday(db)), request.query.kind ?? 'absence', (await getAcademySettings(db)).timeZone),
+  }));
+
+  app.post('/admin/absence-alerts/:id/retry', { schema: { tags, params: absenceAlertParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await retryAbsenceAlert(db, actorOf(request), request.params.id);
+    await app.jobs.enqueue(PARENT_SENDER_JOB, {});
+    return { success: true as const, message: PARENT_MESSAGES.alertRetried };
+  });
+
+  app.get(
+    '/parent/children/:studentId/attendance',
+    { schema: { tags, params: parentChildParamsSchema, querystring: attendanceRangeQuerySchema, response: { 200: apiSuccess(studentAttendanceSchema) } } },
+    async (request) => ({ success: true as const, data: await getChildAttendance(db, actorOf(request), request.params.studentId, request.query) }),
+  );
+};

@@ -1,0 +1,197 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import { PARENT_MESSAGES, type AbsenceAlertList, type ParentMessageKind, type Parent, type ParentChild, type ParentLinkInput, type ParentList, type ParentRelation } from '@academy/shared/schemas/parents';
+import type { Db, DbExecutor } from '../../db/client';
+import { parentMessages, parents, parentStudents, students, users } from '../../db/schema';
+import { childIdsOf } from '../../access/parents';
+import type { Actor } from '../../access/actor';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password';
+import { containsPattern } from '../../lib/search';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { createAccount, type Invitation } from '../users/users.service';
+import { retryParentMessages } from './notify-parents';
+
+type ParentRow = {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  relation: ParentRelation;
+  language: Language;
+  passwordSet: boolean;
+  children: { _id: string; name: string }[];
+  total?: number;
+};
+
+/** Parents with their children (names from the students' accounts), in one statement. */
+async function selectParents(db: DbExecutor, where: SQL, page?: { limit: number; offset: number }): Promise<ParentRow[]> {
+  const { rows } = await db.execute<ParentRow>(sql`
+    select p.id as "_id", u.name, u.email, p.phone, p.relation, u.language, u.password_hash is not null as "passwordSet",
+      coalesce((
+        select json_agg(json_build_object('_id', s.id, 'name', su.name) order by su.name)
+        from parent_students ps join students s on s.id = ps.student_id join users su on su.id = s.user_id
+        where ps.parent_id = p.id), '[]'::json) as children,
+      count(*) over ()::int as total
+    from parents p join users u on u.id = p.user_id
+    where ${where}
+    order by u.name, p.id
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
+  return rows;
+}
+
+function toParent({ total: _total, ...row }: ParentRow): Parent {
+  return row;
+}
+
+/** GET /api/parents (admin): every parent with their children; search by name, email or phone. */
+export async function listParents(db: DbExecutor, query: { search?: string; page: number; limit: number }): Promise<ParentList> {
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const where = pattern ? sql`(u.name ilike ${pattern} or u.email ilike ${pattern} or p.phone ilike ${pattern})` : sql`true`;
+  const rows = await selectParents(db, where, { limit: query.limit, offset: (query.page - 1) * query.limit });
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const { rows: counted } = await db.execute<{ total: number }>(sql`select count(*)::int as total from parents p join users u on u.id = p.user_id where ${where}`);
+    total = counted[0]?.total ?? 0;
+  }
+  return { parents: rows.map(toParent), pagination: { page: query.page, limit: query.limit, total } };
+}
+
+async function assertStudentExists(db: DbExecutor, studentId: string): Promise<void> {
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.id, studentId)).limit(1);
+  if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+}
+
+/** GET /api/students/{id}/parents (admin): the parents linked to a student. */
+export async function parentsOfStudent(db: DbExecutor, studentId: string): Promise<Parent[]> {
+  await assertStudentExists(db, studentId);
+  const rows = await selectParents(db, sql`exists (select 1 from parent_students ps where ps.parent_id = p.id and ps.student_id = ${studentId})`);
+  return rows.map(toParent);
+}
+
+/**
+ * POST /api/students/{id}/parents (admin): links the parent with this email to the student, creating
+ * the parent (and their sign-in account) when there is none. An existing parent keeps their name,
+ * password and language; a phone or relation given replaces theirs. An email of a staff or student
+ * account is refused (409). Linking twice is harmless. One transaction, with its audit entry.
+ */
+export async function linkParent(db: Db, actor: AuditActor, studentId: string, input: ParentLinkInput & { relation: ParentRelation }): Promise<{ parent: Parent; invitation: Invitation | undefined; created: boolean }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const email = input.email.toLowerCase();
+  const { parentId, invitation, created } = await db.transaction(async (tx) => {
+    const [student] = await tx
+      .select({ id: students.id, name: users.name })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(students.id, studentId))
+      .for('update', { of: students });
+    if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+    const [existing] = await tx
+      .select({ userId: users.id, role: users.role, parentId: parents.id })
+      .from(users)
+      .leftJoin(parents, eq(parents.userId, users.id))
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (existing && (existing.role !== 'parent' || !existing.parentId)) {
+      throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { email: PARENT_MESSAGES.notAParent });
+    }
+    let parentId = existing?.parentId ?? undefined;
+    let invitation: Invitation | undefined;
+    if (parentId) {
+      await tx
+        .update(parents)
+        .set({ relation: input.relation, ...(input.phone ? { phone: input.phone } : {}) })
+        .where(eq(parents.id, parentId));
+    } else {
+      // In the chosen language from the start: the welcome mail follows it.
+      const account = await createAccount(tx, { name: input.name, email, role: 'parent', passwordHash, isActive: true, language: input.language });
+      const [row] = await tx
+        .insert(parents)
+        .values({ userId: account.userId, phone: input.phone ?? null, relation: input.relation })
+        .returning({ id: parents.id });
+      parentId = row!.id;
+      invitation = account.invitation;
+    }
+    const linked = await tx.insert(parentStudents).values({ parentId, studentId }).onConflictDoNothing().returning({ parentId: parentStudents.parentId });
+    if (linked.length > 0 || !existing) {
+      await recordAudit(tx, actor, {
+        action: existing ? 'link' : 'create',
+        entityType: 'parent',
+        entityId: parentId,
+        relatedId: studentId,
+        summary: existing ? `Linked parent ${input.name} to ${student.name}` : `Added parent ${input.name} for ${student.name}`,
+        changes: { email: { old: null, new: email }, relation: { old: null, new: input.relation } },
+      });
+    }
+    return { parentId, invitation, created: !existing };
+  });
+  const [parent] = await selectParents(db, eq(sql`p.id`, parentId));
+  return { parent: toParent(parent!), invitation, created };
+}
+
+/** DELETE /api/students/{id}/parents/{parentId} (admin): unlinks; the parent's account stays (with any other children). */
+export async function unlinkParent(db: Db, actor: AuditActor, studentId: string, parentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(parentStudents)
+      .where(and(eq(parentStudents.studentId, studentId), eq(parentStudents.parentId, parentId)))
+      .returning({ parentId: parentStudents.parentId });
+    if (removed.length === 0) throw new AppError('NOT_FOUND', PARENT_MESSAGES.notFound);
+    await recordAudit(tx, actor, { action: 'unlink', entityType: 'parent', entityId: parentId, relatedId: studentId, summary: 'Unlinked a parent from a student' });
+  });
+}
+
+/** GET /api/parent/children: the signed-in parent's children with their standard and batches, by name. */
+export async function childrenOf(db: DbExecutor, actor: Actor): Promise<ParentChild[]> {
+  const ids = childIdsOf(actor);
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<ParentChild>(sql`
+    select s.id as "_id", u.name,
+      case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard,
+      coalesce((
+        select json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name)
+        from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = s.id), '[]'::json) as batches
+    from students s join users u on u.id = s.user_id left join standards st on st.id = s.standard_id
+    where s.id in ${sql`(${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`}
+    order by u.name, s.id`);
+  return rows;
+}
+
+/** GET /api/admin/absence-alerts: a day's alerts (default today), newest first, with child, parent and phone. */
+export async function listAbsenceAlerts(db: DbExecutor, date: string, kind: ParentMessageKind | 'all' = 'absence', timeZone = 'Asia/Kolkata'): Promise<AbsenceAlertList> {
+  // One kind: the messages about that day (index on kind, date). All: every message made during that
+  // day where the academy is (a report card about last month, sent today, is today's).
+  const which =
+    kind === 'all'
+      ? sql`m.created_at >= (${date}::date)::timestamp at time zone ${timeZone} and m.created_at < (${date}::date + 1)::timestamp at time zone ${timeZone}`
+      : sql`m.kind = ${kind} and m.date = ${date}`;
+  const { rows } = await db.execute<AbsenceAlertList['alerts'][number]>(sql`
+    select m.id as "_id", m.kind, json_build_object('_id', s.id, 'name', su.name) as child,
+      json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone) as parent,
+      m.channel, m.status, to_char(coalesce(m.sent_at, m.updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, m.attempts, m.error
+    from parent_messages m
+    join students s on s.id = m.student_id join users su on su.id = s.user_id
+    join parents p on p.id = m.parent_id join users pu on pu.id = p.user_id
+    where ${which}
+    order by m.created_at desc, su.name, pu.name, m.channel`);
+  return { date, alerts: rows };
+}
+
+/** POST /api/admin/absence-alerts/{id}/retry: a failed message to a parent (any kind) is due again at once (audited). */
+export async function retryAbsenceAlert(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: parentMessages.status, parentId: parentMessages.parentId, kind: parentMessages.kind }).from(parentMessages).where(eq(parentMessages.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND', PARENT_MESSAGES.alertNotFound);
+    if (row.status !== 'failed') throw new AppError('CONFLICT', PARENT_MESSAGES.alertNotFailed);
+    await retryParentMessages(tx, [id]);
+    await recordAudit(tx, actor, {
+      action: 'alert.retry',
+      entityType: 'parent',
+      entityId: row.parentId,
+      summary: row.kind === 'absence' ? 'Sent a failed absence alert again' : row.kind === 'fee-reminder' ? 'Sent a failed fee reminder again' : row.kind === 'report-card' ? 'Sent a failed report card message again' : 'Sent a failed message to a parent again',
+    });
+  });
+}

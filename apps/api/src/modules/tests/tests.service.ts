@@ -1,0 +1,396 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { parse } from 'csv-parse/sync';
+import {
+  fromHalfMarks,
+  isHalfStep,
+  toHalfMarks,
+  type marksSubmissionSchema,
+  type StudentTest,
+  type StudentTests,
+  type Test,
+  type testInputSchema,
+  type TestResults,
+} from '@academy/shared/schemas/tests';
+import type { Db, DbExecutor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../access/actor';
+import { assertStaffOfBatch } from '../../access/batches';
+import { diffChanges, recordAudit } from '../audit/audit.service';
+import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
+
+type TestInput = z.output<typeof testInputSchema>;
+type MarksSubmission = z.output<typeof marksSubmissionSchema>;
+
+type TestRow = {
+  _id: string;
+  name: string;
+  date: string;
+  maxHalfMarks: number;
+  topic: string | null;
+  publishedAt: Date | string | null;
+  correctedAt: Date | string | null;
+  entered: number;
+  batchId: string;
+  batchName: string;
+  subjectName: string;
+  teacherId: string;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toTest(row: TestRow): Test {
+  return {
+    _id: row._id,
+    batch: { _id: row.batchId, name: row.batchName, subject: row.subjectName },
+    name: row.name,
+    date: row.date,
+    maxMarks: fromHalfMarks(row.maxHalfMarks),
+    topic: row.topic,
+    publishedAt: iso(row.publishedAt),
+    correctedAt: iso(row.correctedAt),
+    entered: row.entered,
+  };
+}
+
+const TEST_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
+  t.corrected_at as "correctedAt", (select count(*)::int from test_marks m where m.test_id = t.id) as entered,
+  b.id as "batchId", b.name as "batchName", sub.name as "subjectName", b.teacher_id as "teacherId"`;
+const TEST_FROM = sql`from tests t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
+
+/** 'DD-MM-YYYY', as every screen and message shows a date. */
+export function displayDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}-${month}-${year}`;
+}
+
+/** The test, if this actor may manage it (the batch's teacher or an admin; anyone else 404). */
+async function testForStaff(db: DbExecutor, actor: Actor, testId: string): Promise<TestRow> {
+  const { rows } = await db.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.id = ${testId}`);
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', 'Test not found');
+  try {
+    assertStaffOfBatch(actor, row.teacherId);
+  } catch {
+    throw new AppError('NOT_FOUND', 'Test not found');
+  }
+  return row;
+}
+
+async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Promise<{ id: string; name: string; teacherId: string }> {
+  const { rows } = await db.execute<{ id: string; name: string; teacherId: string }>(sql`select id, name, teacher_id as "teacherId" from batches where id = ${batchId}`);
+  const batch = rows[0];
+  if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
+  assertStaffOfBatch(actor, batch.teacherId);
+  return batch;
+}
+
+/** GET /api/batches/{id}/tests: newest first. */
+export async function listBatchTests(db: DbExecutor, actor: Actor, batchId: string): Promise<Test[]> {
+  await batchForStaff(db, actor, batchId);
+  const { rows } = await db.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.batch_id = ${batchId} order by t.date desc, t.created_at desc`);
+  return rows.map(toTest);
+}
+
+/** GET /api/tests/{id} */
+export async function getTest(db: DbExecutor, actor: Actor, testId: string): Promise<Test> {
+  return toTest(await testForStaff(db, actor, testId));
+}
+
+/** POST /api/batches/{id}/tests */
+export async function createTest(db: Db, actor: Actor, batchId: string, input: TestInput): Promise<Test> {
+  const batch = await batchForStaff(db, actor, batchId);
+  const id = await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      insert into tests (batch_id, name, date, max_half_marks, topic, created_by)
+      values (${batchId}, ${input.name}, ${input.date}, ${toHalfMarks(input.maxMarks)}, ${input.topic ?? null}, ${actor.userId}) returning id`);
+    const testId = rows[0]!.id;
+    await recordAudit(tx, actor, {
+      action: 'test.create',
+      entityType: 'test',
+      entityId: testId,
+      relatedId: batchId,
+      summary: `Created test ${input.name} (${displayDate(input.date)}, out of ${input.maxMarks}) in ${batch.name}`,
+    });
+    return testId;
+  });
+  return getTest(db, actor, id);
+}
+
+/** PUT /api/tests/{id}: the maximum may not drop below marks already entered. */
+export async function updateTest(db: Db, actor: Actor, testId: string, input: TestInput): Promise<Test> {
+  const before = await testForStaff(db, actor, testId);
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ highest: number | null }>(sql`
+      select max(m.half_marks)::int as highest from tests t left join test_marks m on m.test_id = t.id where t.id = ${testId} group by t.id`);
+    const highest = rows[0]?.highest ?? null;
+    if (highest !== null && highest > toHalfMarks(input.maxMarks)) {
+      const message = `Maximum marks cannot be below the highest marks already entered (${fromHalfMarks(highest)})`;
+      throw new AppError('BAD_REQUEST', message, { maxMarks: message });
+    }
+    await tx.execute(sql`
+      update tests set name = ${input.name}, date = ${input.date}, max_half_marks = ${toHalfMarks(input.maxMarks)}, topic = ${input.topic ?? null},
+        corrected_at = case when published_at is not null then now() else corrected_at end, updated_at = now()
+      where id = ${testId}`);
+    await recordAudit(tx, actor, {
+      action: before.publishedAt ? 'test.correct' : 'test.update',
+      entityType: 'test',
+      entityId: testId,
+      relatedId: before.batchId,
+      summary: `${before.publishedAt ? 'Corrected published' : 'Updated'} test ${input.name} in ${before.batchName}`,
+      changes: diffChanges(
+        { name: before.name, date: before.date, maxMarks: fromHalfMarks(before.maxHalfMarks), topic: before.topic },
+        { name: input.name, date: input.date, maxMarks: input.maxMarks, topic: input.topic ?? null },
+      ),
+    });
+  });
+  return getTest(db, actor, testId);
+}
+
+/** DELETE /api/tests/{id}: with its marks. */
+export async function deleteTest(db: Db, actor: Actor, testId: string): Promise<void> {
+  const test = await testForStaff(db, actor, testId);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from tests where id = ${testId}`);
+    await recordAudit(tx, actor, {
+      action: 'test.delete',
+      entityType: 'test',
+      entityId: testId,
+      relatedId: test.batchId,
+      summary: `Deleted test ${test.name} (${displayDate(test.date)}) of ${test.batchName}`,
+    });
+  });
+}
+
+type Row = { studentId: string; halfMarks: number | null; absent: boolean };
+
+/**
+ * Saves rows of marks, all or nothing, in one transaction: each must name an active student of the
+ * batch and have marks from 0 to the maximum; the refusal names every bad row (`marks.3.marks`).
+ * A published test becomes "corrected" (and the audit entry says so).
+ */
+const ROW_WORDS = {
+  row: { notInBatch: (n: number) => `Row ${n}: this student is not in this batch`, tooHigh: (n: number, max: number) => `Row ${n}: marks cannot be more than ${max}`, check: (list: string) => `Nothing was saved: check rows ${list}` },
+  line: { notInBatch: (n: number) => `Line ${n}: this student is not in this batch`, tooHigh: (n: number, max: number) => `Line ${n}: marks cannot be more than ${max}`, check: (list: string) => `Nothing was saved: check lines ${list}` },
+};
+
+async function saveRows(db: Db, actor: Actor, test: TestRow, rows: Row[], numbers: (index: number) => number, unit: keyof typeof ROW_WORDS, source: string): Promise<number> {
+  const words = ROW_WORDS[unit];
+  return db.transaction(async (tx) => {
+    // Saves of one test take turns; enrolment is read under the lock.
+    const { rows: enrolled } = await tx.execute<{ id: string }>(sql`
+      with locked as (select id from tests where id = ${test._id} for no key update)
+      select bs.student_id as id from locked, batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+      where bs.batch_id = ${test.batchId} and bs.student_id = any(${sql.param(rows.map((row) => row.studentId))}::uuid[])`);
+    const enrolledIds = new Set(enrolled.map((row) => row.id));
+    const errors: Record<string, string> = {};
+    const bad: number[] = [];
+    rows.forEach((row, index) => {
+      if (!enrolledIds.has(row.studentId)) {
+        errors[`marks.${index}.studentId`] = words.notInBatch(numbers(index));
+      } else if (!row.absent && row.halfMarks !== null && row.halfMarks > test.maxHalfMarks) {
+        errors[`marks.${index}.marks`] = words.tooHigh(numbers(index), fromHalfMarks(test.maxHalfMarks));
+      } else return;
+      bad.push(numbers(index));
+    });
+    if (bad.length > 0) throw new AppError('BAD_REQUEST', words.check(bad.join(', ')), errors);
+    await tx.execute(sql`
+      insert into test_marks (test_id, student_id, half_marks, absent, entered_by, entered_at)
+      select ${test._id}, i.student_id, case when i.absent then null else i.half_marks end, i.absent, ${actor.userId}, now()
+      from unnest(${sql.param(rows.map((row) => row.studentId))}::uuid[], ${sql.param(rows.map((row) => row.halfMarks))}::int[], ${sql.param(rows.map((row) => row.absent))}::boolean[])
+        as i(student_id, half_marks, absent)
+      on conflict (test_id, student_id) do update
+        set half_marks = excluded.half_marks, absent = excluded.absent, entered_by = excluded.entered_by, entered_at = excluded.entered_at`);
+    const corrected = test.publishedAt !== null;
+    if (corrected) await tx.execute(sql`update tests set corrected_at = now() where id = ${test._id}`);
+    const absent = rows.filter((row) => row.absent).length;
+    await recordAudit(tx, actor, {
+      action: corrected ? 'test.correct' : 'test.marks',
+      entityType: 'test',
+      entityId: test._id,
+      relatedId: test.batchId,
+      summary: `${corrected ? 'Corrected published marks' : 'Entered marks'} of ${test.name} (${test.batchName})${source}: ${rows.length - absent} with marks, ${absent} absent`,
+    });
+    return rows.length;
+  });
+}
+
+/** PUT /api/tests/{id}/marks */
+export async function saveMarks(db: Db, actor: Actor, testId: string, input: MarksSubmission): Promise<TestResults> {
+  const test = await testForStaff(db, actor, testId);
+  const rows = input.marks.map((row) => ({ studentId: row.studentId, absent: row.absent === true, halfMarks: row.absent ? null : toHalfMarks(row.marks!) }));
+  await saveRows(db, actor, test, rows, (index) => index + 1, 'row', '');
+  return getResults(db, actor, testId);
+}
+
+/**
+ * POST /api/tests/{id}/marks/import: CSV with a header row naming `email` and `marks` (any order,
+ * other columns ignored); the email column may hold the student ID instead, as sign-in does (a child
+ * without an email of their own, issue 21); marks "A", "AB" or "absent" mark the student absent. Every bad line is named
+ * (line numbers as a spreadsheet shows them) and nothing is saved until all are right.
+ */
+export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: string): Promise<TestResults> {
+  const test = await testForStaff(db, actor, testId);
+  let records: string[][];
+  try {
+    records = parse(csv.replace(/^\uFEFF/, ''), { skip_empty_lines: true, trim: true, relax_column_count: true });
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The file is not a readable CSV file', { csv: 'The file is not a readable CSV file' });
+  }
+  const header = (records[0] ?? []).map((cell) => cell.toLowerCase());
+  const emailColumn = header.indexOf('email');
+  const marksColumn = header.indexOf('marks');
+  if (emailColumn < 0 || marksColumn < 0) {
+    const message = 'The first line must name the columns email and marks';
+    throw new AppError('BAD_REQUEST', message, { csv: message });
+  }
+  const lines = records.slice(1);
+  if (lines.length === 0) throw new AppError('BAD_REQUEST', 'The CSV file has no rows of marks', { csv: 'The CSV file has no rows of marks' });
+  if (lines.length > 500) throw new AppError('BAD_REQUEST', 'At most 500 rows at once', { csv: 'At most 500 rows at once' });
+  // Emails in lower case, student IDs (no "@") in upper case: the key each is stored under.
+  const emails = lines.map((line) => {
+    const value = (line[emailColumn] ?? '').trim();
+    return value.includes('@') ? value.toLowerCase() : value.toUpperCase();
+  });
+  const { rows: found } = await db.execute<{ key: string; id: string }>(sql`
+    select lower(u.email) as key, s.id from students s join users u on u.id = s.user_id where lower(u.email) = any(${sql.param(emails)}::text[])
+    union all
+    select s.student_code as key, s.id from students s where s.student_code = any(${sql.param(emails)}::text[])`);
+  const idOf = new Map(found.map((row) => [row.key, row.id]));
+  const errors: Record<string, string> = {};
+  const rows: Row[] = [];
+  const seen = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const lineNumber = index + 2;
+    const email = emails[index]!;
+    const raw = (line[marksColumn] ?? '').trim();
+    const studentId = idOf.get(email);
+    const absent = /^(a|ab|absent)$/i.test(raw);
+    const marks = Number(raw);
+    let problem: string | undefined;
+    if (!studentId) problem = `Line ${lineNumber}: no student has the email ${email || '(empty)'}`;
+    else if (seen.has(studentId)) problem = `Line ${lineNumber}: the student of line ${seen.get(studentId)} again`;
+    else if (!absent && (raw === '' || !isHalfStep(marks) || marks < 0)) problem = `Line ${lineNumber}: marks must be a number in steps of 0.5, or A for absent`;
+    if (problem) {
+      errors[`line.${lineNumber}`] = problem;
+      return;
+    }
+    seen.set(studentId!, lineNumber);
+    rows.push({ studentId: studentId!, absent, halfMarks: absent ? null : toHalfMarks(marks) });
+  });
+  const problems = Object.values(errors);
+  if (problems.length === 1) throw new AppError('BAD_REQUEST', `Nothing was saved: ${problems[0]}`, errors);
+  if (problems.length > 1) throw new AppError('BAD_REQUEST', `Nothing was saved: ${problems.length} lines have mistakes`, errors);
+  // Line numbers for the checks that need the database (enrolment, the maximum).
+  const lineOf = [...seen.values()];
+  await saveRows(db, actor, test, rows, (index) => lineOf[index]!, 'line', ' from a CSV file');
+  return getResults(db, actor, testId);
+}
+
+/** POST /api/tests/{id}/publish: students see the results from now on. Publishing again changes nothing. */
+export async function publishTest(db: Db, actor: Actor, testId: string): Promise<Test> {
+  const test = await testForStaff(db, actor, testId);
+  if (test.publishedAt) return toTest(test);
+  if (test.entered === 0) throw new AppError('BAD_REQUEST', 'Enter marks before publishing the results');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update tests set published_at = now() where id = ${testId}`);
+    await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: testId, relatedId: test.batchId, summary: `Published results of ${test.name} (${test.batchName})` });
+  });
+  return getTest(db, actor, testId);
+}
+
+/** GET /api/tests/{id}/results: the roster (active students of the batch, then anyone else with marks) with marks and ranks. */
+export async function getResults(db: DbExecutor, actor: Actor, testId: string): Promise<TestResults> {
+  const test = await testForStaff(db, actor, testId);
+  const { rows } = await db.execute<{ _id: string; name: string; email: string; halfMarks: number | null; absent: boolean | null }>(sql`
+    with people as (
+      select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' where bs.batch_id = ${test.batchId}
+      union select m.student_id from test_marks m where m.test_id = ${testId}
+    )
+    select s.id as "_id", u.name, u.email, m.half_marks as "halfMarks", m.absent
+    from people p join students s on s.id = p.student_id join users u on u.id = s.user_id
+    left join test_marks m on m.test_id = ${testId} and m.student_id = s.id
+    order by lower(u.name), s.id`);
+  const marks = rows.map((row) => ({ ...row, absent: row.absent === true }));
+  const ranks = competitionRanks(marks);
+  const { average, highest, present } = averageAndHighest(marks);
+  return {
+    test: toTest(test),
+    rows: marks.map((row) => ({
+      student: { _id: row._id, name: row.name, email: row.email },
+      marks: row.halfMarks === null ? null : fromHalfMarks(row.halfMarks),
+      absent: row.absent,
+      percentage: percentageOf(row.halfMarks, test.maxHalfMarks),
+      rank: ranks.get(row) ?? null,
+    })),
+    average,
+    highest,
+    present,
+    absent: marks.filter((row) => row.absent).length,
+  };
+}
+
+/**
+ * THE student's view of their tests (GET /api/student/tests, the staff's student page, the report
+ * card; a parent's view calls it for each child): published tests of the batches the student is in or
+ * has marks in, oldest first, each with the student's own marks, percentage and rank and the batch's
+ * average and highest. Other students' marks are read only as numbers to rank and average (no names,
+ * no ids) and never leave this function.
+ * `teacherId` narrows it to one teacher's batches; `includeUnpublished` is for staff; `from`/`to` a period.
+ */
+export async function testsOfStudent(
+  db: DbExecutor,
+  studentId: string,
+  options: { teacherId?: string; includeUnpublished?: boolean; from?: string; to?: string } = {},
+): Promise<StudentTests> {
+  const { rows } = await db.execute<TestRow & { studentName: string; marks: { halfMarks: number | null; absent: boolean; mine: boolean }[] | null }>(sql`
+    with mine as (
+      select t.id from tests t
+      where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId})
+          or exists (select 1 from test_marks m where m.test_id = t.id and m.student_id = ${studentId}))
+        ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
+        ${options.teacherId ? sql`and t.batch_id in (select id from batches where teacher_id = ${options.teacherId})` : sql``}
+        ${options.from ? sql`and t.date >= ${options.from}` : sql``}
+        ${options.to ? sql`and t.date <= ${options.to}` : sql``}
+    )
+    select ${TEST_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}) as "studentName",
+      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from test_marks m where m.test_id = t.id) as marks
+    ${TEST_FROM}
+    where t.id in (select id from mine)
+    order by t.date, t.created_at`);
+  let studentName = rows[0]?.studentName;
+  if (studentName === undefined) {
+    const { rows: found } = await db.execute<{ name: string }>(sql`select u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+    if (!found[0]) throw new AppError('NOT_FOUND', 'Student not found');
+    studentName = found[0].name;
+  }
+  const tests: StudentTest[] = rows.map((row) => {
+    const marks = row.marks ?? [];
+    const ranks = competitionRanks(marks);
+    const own = marks.find((mark) => mark.mine);
+    const { average, highest, present } = averageAndHighest(marks);
+    const ownHalf = own && !own.absent ? own.halfMarks : null;
+    return {
+      test: toTest(row),
+      marks: ownHalf === null ? null : fromHalfMarks(ownHalf),
+      absent: own?.absent ?? false,
+      percentage: percentageOf(ownHalf, row.maxHalfMarks),
+      rank: own ? (ranks.get(own) ?? null) : null,
+      ranked: present,
+      average,
+      averagePercentage: average === null ? null : Math.round((average * 2 * 1000) / row.maxHalfMarks) / 10,
+      highest,
+    };
+  });
+  return { student: { _id: studentId, name: studentName }, tests };
+}
+
+/** GET /api/students/{id}/tests (staff): an admin every test of the student, a teacher those of their batches (none: 404). */
+export async function testsOfStudentForStaff(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentTests> {
+  if (actor.role === 'admin') return testsOfStudent(db, studentId, { includeUnpublished: true });
+  if (actor.role !== 'teacher' || !actor.teacherId) throw new AppError('NOT_FOUND', 'Student not found');
+  const { rows } = await db.execute<{ ok: boolean }>(sql`
+    select exists (select 1 from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = ${studentId} and b.teacher_id = ${actor.teacherId}) as ok`);
+  if (!rows[0]?.ok) throw new AppError('NOT_FOUND', 'Student not found');
+  return testsOfStudent(db, studentId, { teacherId: actor.teacherId, includeUnpublished: true });
+}

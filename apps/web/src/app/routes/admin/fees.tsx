@@ -1,0 +1,358 @@
+import { Anchor, Badge, Button, Card, Checkbox, Group, Modal, Pagination, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconBell, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FeePlan } from '@academy/shared/schemas/fees';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { usePaginationLabels } from '../../../components/ui/pagination-labels';
+import { useBatches } from '../../../features/batches/api';
+import { duesCsvUrl, useDeleteFeePlan, useDues, useFeePlans, useFeeSummary, useSendReminders, type DuesFilter } from '../../../features/fees/api';
+import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from '../../../features/fees/components/fee-labels';
+import { FeePlanForm } from '../../../features/fees/components/fee-plan-form';
+import { FeeSummaryTiles } from '../../../features/fees/components/fee-summary-tiles';
+import { normalizeError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-number';
+
+const LIMIT = 50;
+
+function DuesPanel() {
+  const { t, i18n } = useLingui();
+  const pagination = usePaginationLabels();
+  const [filter, setFilter] = useState<DuesFilter>({ overdue: 'true', page: 1, limit: LIMIT });
+  const [selected, setSelected] = useState<string[]>([]);
+  const dues = useDues(filter);
+  const batches = useBatches();
+  const remind = useSendReminders();
+  const update = (change: Partial<DuesFilter>) => {
+    setSelected([]);
+    setFilter((current) => ({ ...current, page: 1, ...change }));
+  };
+  const rows = dues.data?.dues ?? [];
+  const pages = Math.max(1, Math.ceil((dues.data?.pagination.total ?? 0) / LIMIT));
+  const send = (input: { dueIds?: string[]; allOverdue?: boolean }) =>
+    remind.mutate(input, {
+      onSuccess: ({ data }) => {
+        setSelected([]);
+        notifications.show({ title: t`Reminders`, message: t`${data.queued} sent, ${data.skipped} skipped (already reminded this week)`, color: data.queued > 0 ? 'teal' : 'yellow' });
+      },
+      onError: (error) => notifications.show({ title: t`Reminders not sent`, message: normalizeError(error).message, color: 'red' }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label={t`Which dues`}
+          value={filter.overdue ?? 'all'}
+          onChange={(value) => update({ overdue: value === 'all' ? undefined : (value as 'true' | 'false') })}
+          data={[
+            { value: 'true', label: t`Overdue` },
+            { value: 'false', label: t`Upcoming` },
+            { value: 'all', label: t`All unpaid` },
+          ]}
+        />
+        <Select
+          label={t`Batch`}
+          placeholder={t`All batches`}
+          clearable
+          searchable
+          data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
+          value={filter.batch ?? null}
+          onChange={(value) => update({ batch: value ?? undefined })}
+          w={220}
+        />
+        <TextInput label={t`Student`} placeholder={t`Search by name`} value={filter.search ?? ''} onChange={(event) => update({ search: event.currentTarget.value })} w={200} />
+      </Group>
+      {dues.data ? (
+        <SimpleGrid cols={3} spacing="xs">
+          <Card withBorder padding="sm" radius="md">
+            <Text size="xs" c="dimmed">
+              <Trans>Dues listed</Trans>
+            </Text>
+            <Text fw={700}>{dues.data.totals.count}</Text>
+          </Card>
+          <Card withBorder padding="sm" radius="md">
+            <Text size="xs" c="dimmed">
+              <Trans>Outstanding</Trans>
+            </Text>
+            <Text fw={700}>{formatRupees(dues.data.totals.outstanding)}</Text>
+          </Card>
+          <Card withBorder padding="sm" radius="md">
+            <Text size="xs" c="dimmed">
+              <Trans>Of which overdue</Trans>
+            </Text>
+            <Text fw={700} c="red.9">
+              {formatRupees(dues.data.totals.overdue)}
+            </Text>
+          </Card>
+        </SimpleGrid>
+      ) : null}
+      <Group gap="xs" wrap="wrap">
+        <Button leftSection={<IconBell size={16} aria-hidden="true" />} disabled={selected.length === 0} loading={remind.isPending} onClick={() => send({ dueIds: selected })}>
+          <Trans>Remind selected ({selected.length})</Trans>
+        </Button>
+        <Button variant="light" leftSection={<IconBell size={16} aria-hidden="true" />} loading={remind.isPending} onClick={() => send({ allOverdue: true })}>
+          <Trans>Remind all overdue</Trans>
+        </Button>
+        <Button component="a" href={duesCsvUrl(filter)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+          <Trans>CSV</Trans>
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        <Trans>Reminders go to the parents (by mail, and through the webhook when one is set), or to the student when no parent is linked; at most once a week for each due.</Trans>
+      </Text>
+      {dues.isPending ? (
+        <Skeleton h={240} radius="md" aria-hidden="true" />
+      ) : dues.isError ? (
+        <LoadErrorAlert title={t`Dues could not be loaded`} error={dues.error} fallback={t`Failed to load the dues`} onRetry={() => void dues.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">
+          <Trans>No unpaid dues here.</Trans>
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={t`Dues`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t`Select all on this page`}
+                    checked={selected.length > 0 && selected.length === rows.length}
+                    indeterminate={selected.length > 0 && selected.length < rows.length}
+                    onChange={(event) => setSelected(event.currentTarget.checked ? rows.map((row) => row._id) : [])}
+                  />
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Student</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Due</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Due date</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Balance</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Last reminder</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((due) => (
+                <Table.Tr key={due._id} data-testid={`due-row-${due._id}`}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t`Select ${due.student.name}, ${due.label}`}
+                      checked={selected.includes(due._id)}
+                      onChange={(event) => {
+                        const checked = event.currentTarget.checked;
+                        setSelected((current) => (checked ? [...current, due._id] : current.filter((entry) => entry !== due._id)));
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/app/students/${due.student._id}`}>
+                      {due.student.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{due.label}</Table.Td>
+                  <Table.Td>{formatDate(due.dueDate)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(due.balance)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
+                      {i18n._(DUE_STATUS_LABELS[due.status])}
+                    </Badge>
+                    {due.overdueDays > 0 ? (
+                      <Text size="xs" c="dimmed">
+                        {t`${due.overdueDays} d`}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{due.lastReminderAt ? formatDateTime(due.lastReminderAt) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={Math.min(filter.page ?? 1, pages)}
+          onChange={(page) => setFilter((current) => ({ ...current, page }))}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': pagination.control(control) })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function PlansPanel() {
+  const { t } = useLingui();
+  const plans = useFeePlans();
+  const remove = useDeleteFeePlan();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [editing, setEditing] = useState<FeePlan | 'new' | null>(null);
+  const confirmDelete = (plan: FeePlan) =>
+    modals.openConfirmModal({
+      title: t`Delete fee plan`,
+      children: <Text size="sm">{t`Delete "${plan.name}"? This cannot be undone.`}</Text>,
+      labels: { confirm: t`Delete`, cancel: t`Keep` },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(plan._id, {
+          onSuccess: ({ message }) => notifications.show({ title: t`Fee plan deleted`, message: message ?? plan.name, color: 'teal' }),
+          onError: (error) => notifications.show({ title: t`Not deleted`, message: normalizeError(error).message, color: 'red' }),
+        }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+          <Trans>New fee plan</Trans>
+        </Button>
+      </Group>
+      {plans.isPending ? (
+        <Skeleton h={160} radius="md" aria-hidden="true" />
+      ) : plans.isError ? (
+        <LoadErrorAlert title={t`Fee plans could not be loaded`} error={plans.error} fallback={t`Failed to load the fee plans`} onRetry={() => void plans.refetch()} />
+      ) : plans.data.plans.length === 0 ? (
+        <Text c="dimmed">
+          <Trans>No fee plans yet. A plan gives every student of its batch their dues.</Trans>
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {plans.data.plans.map((plan) => (
+            <Card key={plan._id} withBorder radius="md" padding="md" data-testid={`plan-${plan.name}`}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {plan.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {plan.batch.name} · {formatRupees(plan.amount)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {plan.instalments.map((entry) => `${formatDate(entry.dueDate)}: ${formatRupees(entry.amount)}`).join(' · ')}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <Trans>{plan.studentCount} students with dues</Trans>
+                  </Text>
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="compact-sm" variant="subtle" leftSection={<IconPencil size={14} aria-hidden="true" />} onClick={() => setEditing(plan)}>
+                    <Trans>Edit</Trans>
+                  </Button>
+                  <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => confirmDelete(plan)}>
+                    <Trans>Delete</Trans>
+                  </Button>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t`New fee plan` : t`Edit fee plan`} fullScreen={phone} size="lg" centered>
+        {editing ? <FeePlanForm plan={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} /> : null}
+      </Modal>
+    </Stack>
+  );
+}
+
+function ReportPanel() {
+  const { t, i18n } = useLingui();
+  const summary = useFeeSummary();
+  if (summary.isPending) return <Skeleton h={200} radius="md" aria-hidden="true" />;
+  if (summary.isError) return <LoadErrorAlert title={t`The report could not be loaded`} error={summary.error} fallback={t`Failed to load the report`} onRetry={() => void summary.refetch()} />;
+  const list = (title: string, rows: { key: string; label: string; amount: number }[]) => (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>Nothing yet.</Trans>
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {rows.map((row) => (
+            <Group key={row.key} justify="space-between" wrap="nowrap">
+              <Text size="sm">{row.label}</Text>
+              <Text size="sm" fw={600}>
+                {formatRupees(row.amount)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {list(
+        t`Collected this month by mode`,
+        summary.data.byMode.map((row) => ({ key: row.mode, label: i18n._(MODE_LABELS[row.mode]), amount: row.amount })),
+      )}
+      {list(
+        t`Outstanding per batch`,
+        summary.data.outstandingByBatch.map((row) => ({ key: row.batch._id, label: row.batch.name, amount: row.amount })),
+      )}
+      {list(
+        t`Collected per day (last 30 days)`,
+        summary.data.byDay.map((row) => ({ key: row.date, label: formatDate(row.date), amount: row.amount })),
+      )}
+      {list(
+        t`Collected per month`,
+        summary.data.byMonth.map((row) => ({ key: row.month, label: row.month, amount: row.amount })),
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** The admin's Fees screen: overdue dues first (filters, totals, CSV, reminders), the plans, and the report. */
+export function Component() {
+  const { t } = useLingui();
+  return (
+    <>
+      <PageHeader title={t`Fees`} description={t`Dues, fee plans and what has been collected.`} />
+      <Stack gap="lg">
+        <FeeSummaryTiles />
+        <Tabs defaultValue="dues" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="dues">
+              <Trans>Dues</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="plans">
+              <Trans>Fee plans</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="report">
+              <Trans>Report</Trans>
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="dues">
+            <DuesPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="plans">
+            <PlansPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="report">
+            <ReportPanel />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </>
+  );
+}

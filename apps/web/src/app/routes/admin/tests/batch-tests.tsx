@@ -1,0 +1,52 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconMail } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { normalizeError } from '../../../../lib/api-client';
+import { TEST_MESSAGES, useMailReportCards } from '../../../../features/tests/api';
+import { BatchTests } from '../../../../features/tests/components/batch-tests';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export function Component() {
+  const { t } = useLingui();
+  const { id = '' } = useParams();
+  const mail = useMailReportCards(id);
+  return (
+    <>
+      <PageHeader
+        title={t`Tests`}
+        description={t`Weekly tests of this batch: add one, then enter marks and publish the results.`}
+        actions={
+          <Button component={Link} to={`/app/batches/${encodeURIComponent(id)}`} variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />}>
+            <Trans>Batch</Trans>
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="sm" mb="md">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" style={{ flex: 1, minWidth: 200 }}>
+            <Trans>Mail every student of this batch their report card (a PDF of all published tests and attendance).</Trans>
+          </Text>
+          <Button
+            variant="light"
+            loading={mail.isPending}
+            leftSection={<IconMail size={18} aria-hidden="true" />}
+            onClick={() =>
+              mail.mutate(
+                {},
+                {
+                  onSuccess: ({ message }) => notifications.show({ title: t`Report cards queued`, message: message ?? TEST_MESSAGES.mailQueued, color: 'teal' }),
+                  onError: (error) => notifications.show({ title: t`Report cards not sent`, message: normalizeError(error).message, color: 'red' }),
+                },
+              )
+            }
+          >
+            <Trans>Mail all report cards</Trans>
+          </Button>
+        </Group>
+      </Paper>
+      <BatchTests batchId={id} testHref={(testId) => `/app/tests/${encodeURIComponent(testId)}`} />
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
+import type { ParentChild } from '@academy/shared/schemas/parents';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { todayIn } from '../../../features/announcements/announcement-display';
+import { countStatuses, formatPercentage, STATUS_COLORS } from '../../../features/attendance/attendance-display';
+import { AttendanceRecordList } from '../../../features/attendance/components/attendance-record-list';
+import { useStatusLabel } from '../../../features/attendance/status-labels';
+import { PARENT_FAILURES, useChildAttendance, useChildSchedule, useParentChildren } from '../../../features/parents/api';
+import { SCHEDULE_FAILURE } from '../../../features/batches/api';
+import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
+import { usePublicSettings } from '../../../features/settings/api';
+
+/** Present and late over marked, for the months of one year ('YYYY'), as the server counts. */
+function yearStatistics(report: StudentAttendance, year: string): AttendanceStatistics {
+  const months = report.monthly.filter((month) => month.month.startsWith(year));
+  const statuses = months.flatMap((month) => [
+    ...Array<'present'>(month.present).fill('present'),
+    ...Array<'absent'>(month.absent).fill('absent'),
+    ...Array<'late'>(month.late).fill('late'),
+    ...Array<'excused'>(month.excused).fill('excused'),
+  ]);
+  return countStatuses(statuses);
+}
+
+/** The parent's area (issue 21), phone-first: a child switcher, then the chosen child's day and percentages. */
+export function Component() {
+  const { t } = useLingui();
+  const children = useParentChildren();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = children.data ?? [];
+  const child = list.find((entry) => entry._id === chosen) ?? list[0];
+
+  return (
+    <>
+      <PageHeader title={t`Your children`} description={t`Today's attendance and this month's, for each of your children.`} />
+      {children.isPending ? (
+        <Skeleton h={200} radius="md" aria-hidden="true" />
+      ) : children.isError ? (
+        <LoadErrorAlert title={t`Your children could not be loaded`} error={children.error} fallback={PARENT_FAILURES.children} onRetry={() => void children.refetch()} />
+      ) : !child ? (
+        <Text c="dimmed">
+          <Trans>No child is linked to your account yet. Please ask the academy office.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {list.length > 1 ? (
+            list.length <= 3 ? (
+              <SegmentedControl
+                fullWidth
+                aria-label={t`Choose a child`}
+                value={child._id}
+                onChange={setChosen}
+                data={list.map((entry) => ({ value: entry._id, label: entry.name.split(' ')[0] ?? entry.name }))}
+              />
+            ) : (
+              <Select label={t`Choose a child`} allowDeselect={false} value={child._id} onChange={setChosen} data={list.map((entry) => ({ value: entry._id, label: entry.name }))} />
+            )
+          ) : null}
+          <ChildOverview key={child._id} child={child} />
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function ChildOverview({ child }: { child: ParentChild }) {
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  const settings = usePublicSettings();
+  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const attendance = useChildAttendance(child._id);
+  const report = attendance.data;
+  const todays = report?.records.filter((record) => record.date === today) ?? [];
+  const month = report?.monthly.find((entry) => entry.month === today.slice(0, 7));
+  const year = report ? yearStatistics(report, today.slice(0, 4)) : undefined;
+
+  return (
+    <Stack gap="md" component="section" aria-label={child.name}>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap={4}>
+          <Title order={2} size="h4" data-testid="child-name">
+            {child.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {[child.standard?.name, ...child.batches.map((batch) => batch.name)].filter(Boolean).join(' · ') || t`Not in a batch yet`}
+          </Text>
+        </Stack>
+      </Card>
+      {attendance.isPending ? (
+        <Skeleton h={160} radius="md" aria-hidden="true" />
+      ) : attendance.isError || !report ? (
+        <LoadErrorAlert title={t`Attendance could not be loaded`} error={attendance.error} fallback={PARENT_FAILURES.attendance} onRetry={() => void attendance.refetch()} />
+      ) : (
+        <>
+          <Card withBorder radius="md" padding="md" component="section" aria-label={t`Today`}>
+            <Text fw={600} mb="xs">
+              <Trans>Today</Trans>
+            </Text>
+            {todays.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                <Trans>Not marked yet today.</Trans>
+              </Text>
+            ) : (
+              <Stack gap={6}>
+                {todays.map((record) => (
+                  <Group key={record._id} justify="space-between" wrap="nowrap">
+                    <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {record.batch.name}
+                    </Text>
+                    <Badge color={STATUS_COLORS[record.status]} variant="light" data-testid="today-status">
+                      {statusLabel(record.status)}
+                    </Badge>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Card>
+          <SimpleGrid cols={2} spacing="sm">
+            <Card withBorder radius="md" padding="md">
+              <Text size="xs" c="dimmed">
+                <Trans>This month</Trans>
+              </Text>
+              <Text fw={700} fz={24} data-testid="month-percentage">
+                {formatPercentage(month?.percentage ?? null)}
+              </Text>
+            </Card>
+            <Card withBorder radius="md" padding="md">
+              <Text size="xs" c="dimmed">
+                <Trans>This year</Trans>
+              </Text>
+              <Text fw={700} fz={24} data-testid="year-percentage">
+                {formatPercentage(year?.percentage ?? null)}
+              </Text>
+            </Card>
+          </SimpleGrid>
+          <Stack gap="xs" component="section" aria-label={t`Recent attendance`}>
+            <Title order={3} size="h5">
+              <Trans>Recent attendance</Trans>
+            </Title>
+            <AttendanceRecordList records={report.records} showBatch={report.batches.length > 1} />
+          </Stack>
+        </>
+      )}
+      <ChildSchedule studentId={child._id} />
+    </Stack>
+  );
+}
+
+/** The child's week, as the student's own Schedule screen shows it (closures included). */
+function ChildSchedule({ studentId }: { studentId: string }) {
+  const { t } = useLingui();
+  const schedule = useChildSchedule(studentId);
+  const empty = schedule.data?.days.every((day) => day.classes.length === 0) ?? false;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="child-schedule-title">
+      <Title order={3} size="h5" id="child-schedule-title">
+        <Trans>Weekly schedule</Trans>
+      </Title>
+      {schedule.isPending ? (
+        <Skeleton h={96} radius="md" aria-hidden="true" />
+      ) : schedule.isError ? (
+        <LoadErrorAlert title={t`The schedule could not be loaded`} error={schedule.error} fallback={SCHEDULE_FAILURE} onRetry={() => void schedule.refetch()} />
+      ) : empty ? (
+        <Text size="sm" c="dimmed">
+          <Trans>No classes this week: your child is not in an active batch.</Trans>
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            <Trans>Times are in the academy&apos;s time zone ({schedule.data.timeZone}).</Trans>
+          </Text>
+          <WeeklyScheduleView schedule={schedule.data} />
+        </>
+      )}
+    </Stack>
+  );
+}

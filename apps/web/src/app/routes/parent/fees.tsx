@@ -1,0 +1,27 @@
+import { Skeleton } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import type { ParentChild } from '@academy/shared/schemas/parents';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useChildLedger } from '../../../features/fees/api';
+import { LedgerView } from '../../../features/fees/components/ledger-view';
+import { ChildPicker } from '../../../features/parents/components/child-picker';
+
+/** A child's fees for their parent: the same ledger (balance, dues, receipts to download) the child sees. */
+export function Component() {
+  const { t } = useLingui();
+  return (
+    <>
+      <PageHeader title={t`Fees`} description={t`Your child's fees, payments and receipts.`} />
+      <ChildPicker>{(child) => <ChildFees child={child} />}</ChildPicker>
+    </>
+  );
+}
+
+function ChildFees({ child }: { child: ParentChild }) {
+  const { t } = useLingui();
+  const ledger = useChildLedger(child._id);
+  if (ledger.isPending) return <Skeleton h={260} radius="md" aria-hidden="true" />;
+  if (ledger.isError) return <LoadErrorAlert title={t`The fees could not be loaded`} error={ledger.error} fallback={t`Failed to load the fees`} onRetry={() => void ledger.refetch()} />;
+  return <LedgerView ledger={ledger.data} />;
+}

@@ -1,0 +1,38 @@
+import { Button, Skeleton, Stack } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { reportCardHref, TEST_MESSAGES, useOwnTests } from '../../../features/tests/api';
+import { ProgressChart } from '../../../features/tests/components/progress-chart';
+import { StudentTestList } from '../../../features/tests/components/student-test-list';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export function Component() {
+  const { t } = useLingui();
+  const tests = useOwnTests();
+  return (
+    <>
+      <PageHeader
+        title={t`Tests`}
+        description={t`Your marks and rank in each published test, with the batch's average and highest.`}
+        actions={
+          tests.data ? (
+            <Button component="a" href={reportCardHref(tests.data.student._id)} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
+              <Trans>Report card (PDF)</Trans>
+            </Button>
+          ) : null
+        }
+      />
+      {tests.isPending ? (
+        <Skeleton h={300} radius="md" aria-hidden="true" />
+      ) : tests.isError ? (
+        <LoadErrorAlert title={t`Your tests could not be loaded`} error={tests.error} fallback={TEST_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
+      ) : (
+        <Stack gap="md">
+          <ProgressChart tests={tests.data.tests} />
+          <StudentTestList tests={tests.data.tests} />
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt } from '@academy/shared/schemas/fees';
+import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { toQueryString } from '../../lib/query-string';
+
+export type DuesFilter = { overdue?: 'true' | 'false'; batch?: string; search?: string; page?: number; limit?: number };
+
+export const feeKeys = {
+  all: ['fees'] as const,
+  plans: ['fees', 'plans'] as const,
+  ledger: (studentId: string) => ['fees', 'ledger', studentId] as const,
+  ownLedger: ['fees', 'ledger', 'own'] as const,
+  childLedger: (studentId: string) => ['fees', 'ledger', 'child', studentId] as const,
+  dues: (filter: DuesFilter) => ['fees', 'dues', filter] as const,
+  summary: ['fees', 'summary'] as const,
+};
+
+const id = encodeURIComponent;
+
+export const feePlansQueryOptions = queryOptions({
+  queryKey: feeKeys.plans,
+  queryFn: ({ signal }) => apiRequest<{ plans: FeePlan[] }>('GET', '/fee-plans', undefined, { signal }),
+});
+export const useFeePlans = () => useQuery(feePlansQueryOptions);
+
+export function useStudentLedger(studentId: string) {
+  return useQuery({ queryKey: feeKeys.ledger(studentId), queryFn: ({ signal }) => apiRequest<Ledger>('GET', `/students/${id(studentId)}/fees`, undefined, { signal }), enabled: studentId !== '' });
+}
+
+export const ownLedgerQueryOptions = queryOptions({
+  queryKey: feeKeys.ownLedger,
+  queryFn: ({ signal }) => apiRequest<Ledger>('GET', '/student/fees', undefined, { signal }),
+});
+export const useOwnLedger = () => useQuery(ownLedgerQueryOptions);
+
+/** A parent's view of a child's ledger: the same one the child sees. */
+export function useChildLedger(studentId: string) {
+  return useQuery({ queryKey: feeKeys.childLedger(studentId), queryFn: ({ signal }) => apiRequest<Ledger>('GET', `/parent/children/${id(studentId)}/fees`, undefined, { signal }), enabled: studentId !== '' });
+}
+
+export function useDues(filter: DuesFilter) {
+  return useQuery({
+    queryKey: feeKeys.dues(filter),
+    queryFn: ({ signal }) => apiRequest<DuesList>('GET', `/fees/dues${toQueryString(filter)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const feeSummaryQueryOptions = queryOptions({
+  queryKey: feeKeys.summary,
+  queryFn: ({ signal }) => apiRequest<FeeSummary>('GET', '/fees/summary', undefined, { signal }),
+});
+export const useFeeSummary = () => useQuery(feeSummaryQueryOptions);
+
+/** The CSV of the dues list's filter (a plain link: the browser downloads it with the session cookie). */
+export function duesCsvUrl(filter: DuesFilter): string {
+  const { page: _page, limit: _limit, ...rest } = filter;
+  return `${API_BASE}/fees/dues.csv${toQueryString(rest)}`;
+}
+
+export function receiptPdfUrl(receiptId: string): string {
+  return `${API_BASE}/receipts/${id(receiptId)}/pdf`;
+}
+
+function useInvalidateFees() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: feeKeys.all });
+}
+
+export function useSaveFeePlan(planId?: string) {
+  const invalidate = useInvalidateFees();
+  return useMutation({
+    mutationFn: (input: FeePlanInput & { applyToEnrolled?: boolean }) =>
+      planId ? apiRequestWithMessage<FeePlan>('PUT', `/fee-plans/${id(planId)}`, input) : apiRequestWithMessage<FeePlan>('POST', '/fee-plans', input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteFeePlan() {
+  const invalidate = useInvalidateFees();
+  return useMutation({ mutationFn: (planId: string) => apiRequestWithMessage<void>('DELETE', `/fee-plans/${id(planId)}`), onSuccess: invalidate });
+}
+
+/**
+ * Records a payment with an Idempotency-Key made once per form (`key`): a double tap, or a retry
+ * after a lost answer, gets the same receipt back and records nothing new.
+ */
+export function useRecordPayment(studentId: string) {
+  const invalidate = useInvalidateFees();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: PaymentInput; key: string }) =>
+      apiRequestWithMessage<Receipt>('POST', `/students/${id(studentId)}/payments`, input, { headers: { 'Idempotency-Key': key } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelReceipt() {
+  const invalidate = useInvalidateFees();
+  return useMutation({
+    mutationFn: ({ receiptId, reason }: { receiptId: string; reason: string }) => apiRequestWithMessage<Receipt>('POST', `/receipts/${id(receiptId)}/cancel`, { reason }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSendReminders() {
+  const invalidate = useInvalidateFees();
+  return useMutation({
+    mutationFn: (input: { dueIds?: string[]; allOverdue?: boolean }) => apiRequestWithMessage<{ queued: number; skipped: number }>('POST', '/fees/reminders', input),
+    onSuccess: invalidate,
+  });
+}

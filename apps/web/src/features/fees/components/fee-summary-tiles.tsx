@@ -1,0 +1,48 @@
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatRupees } from '../../../lib/format-number';
+import { useFeeSummary } from '../api';
+
+/** "Collected this month / outstanding / overdue": the dashboard card and the top of the Fees screen. */
+export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }) {
+  const { t } = useLingui();
+  const summary = useFeeSummary();
+  if (summary.isError) return null;
+  if (!summary.data) return <Skeleton h={84} radius="md" aria-hidden="true" />;
+  const tiles = [
+    { label: t`Collected this month`, value: summary.data.collectedThisMonth, color: 'teal.9', testId: 'fees-collected-month' },
+    { label: t`Outstanding`, value: summary.data.outstanding, color: 'blue.8', testId: 'fees-outstanding' },
+    { label: t`Overdue`, value: summary.data.overdue, color: 'red.9', testId: 'fees-overdue' },
+  ];
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={t`Fees`}>
+      <Group justify="space-between" mb="xs">
+        <Group gap={6}>
+          <IconCash size={18} aria-hidden="true" />
+          <Text fw={600}>
+            <Trans>Fees</Trans>
+          </Text>
+        </Group>
+        {linkToFees ? (
+          <Anchor component={Link} to="/app/fees" size="sm">
+            <Trans>Open Fees</Trans>
+          </Anchor>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={3} spacing="xs">
+        {tiles.map((tile) => (
+          <div key={tile.testId}>
+            <Text size="xs" c="dimmed">
+              {tile.label}
+            </Text>
+            <Text fw={700} fz="md" c={tile.color} data-testid={tile.testId} style={{ whiteSpace: 'nowrap' }}>
+              {formatRupees(tile.value)}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}

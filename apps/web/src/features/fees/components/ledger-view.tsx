@@ -1,0 +1,152 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Ledger, Receipt } from '@academy/shared/schemas/fees';
+import { formatDate } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-number';
+import { receiptPdfUrl } from '../api';
+import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from './fee-labels';
+
+function Total({ label, value, color, testId }: { label: string; value: number; color?: string; testId: string }) {
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" c={color} data-testid={testId}>
+        {formatRupees(value)}
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * A student's fees as the admin's student page and the student's own Fees screen show them: totals,
+ * dues (paid and balance each) and payments with their receipts. `onCancel` (the admin's) adds a
+ * "Cancel" button to each valid receipt.
+ */
+export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (receipt: Receipt) => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Total label={t`Total fees`} value={ledger.totals.due} testId="ledger-total" />
+        <Total label={t`Paid`} value={ledger.totals.paid} color="teal.9" testId="ledger-paid" />
+        <Total label={t`Balance`} value={ledger.totals.balance} color={ledger.totals.balance > 0 ? 'blue.8' : undefined} testId="ledger-balance" />
+        <Total label={t`Overdue`} value={ledger.totals.overdue} color={ledger.totals.overdue > 0 ? 'red.9' : undefined} testId="ledger-overdue" />
+      </SimpleGrid>
+      {ledger.totals.concession > 0 ? (
+        <Text size="sm" c="dimmed">
+          <Trans>Concessions: {formatRupees(ledger.totals.concession)}</Trans>
+        </Text>
+      ) : null}
+
+      <Title order={3} size="h5">
+        <Trans>Dues</Trans>
+      </Title>
+      {ledger.dues.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          <Trans>No fees yet.</Trans>
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped verticalSpacing="xs" aria-label={t`Dues`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Due</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Due date</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Amount</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Paid</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Balance</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ledger.dues.map((due) => (
+                <Table.Tr key={due._id} c={due.status === 'cancelled' ? 'dimmed' : undefined}>
+                  <Table.Td>{due.label}</Table.Td>
+                  <Table.Td>{formatDate(due.dueDate)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(due.amount - due.concession)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(due.paid)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(due.balance)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
+                      {i18n._(DUE_STATUS_LABELS[due.status])}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Title order={3} size="h5">
+        <Trans>Payments</Trans>
+      </Title>
+      {ledger.payments.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          <Trans>No payments yet.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Payments`}>
+          {ledger.payments.map((receipt) => (
+            <Card key={receipt._id} component="li" withBorder radius="md" padding="sm" data-testid={`receipt-${receipt.number}`}>
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Text fw={600}>{formatRupees(receipt.amount)}</Text>
+                    <Text size="sm" c="dimmed">
+                      {i18n._(MODE_LABELS[receipt.mode])}
+                      {receipt.reference ? ` · ${receipt.reference}` : ''}
+                    </Text>
+                    {receipt.cancelled ? (
+                      <Badge color="gray" variant="filled">
+                        <Trans>Cancelled</Trans>
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    <Trans>
+                      Receipt {receipt.number} · {formatDate(receipt.date)}
+                    </Trans>
+                  </Text>
+                  {receipt.cancelled ? (
+                    <Text size="xs" c="red.9">
+                      <Trans>Reason: {receipt.cancelled.reason}</Trans>
+                    </Text>
+                  ) : null}
+                </Stack>
+                <Group gap="xs">
+                  <Anchor href={receiptPdfUrl(receipt._id)} target="_blank" rel="noopener" size="sm">
+                    <Group gap={4} wrap="nowrap">
+                      <IconFileTypePdf size={16} aria-hidden="true" />
+                      <Trans>Receipt PDF</Trans>
+                    </Group>
+                  </Anchor>
+                  {onCancel && !receipt.cancelled ? (
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(receipt)}>
+                      <Trans>Cancel receipt</Trans>
+                    </Button>
+                  ) : null}
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import type { Receipt } from '@academy/shared/schemas/fees';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { todayIn } from '../../announcements/announcement-display';
+import { usePublicSettings } from '../../settings/api';
+import { useCancelReceipt, useStudentLedger } from '../api';
+import { LedgerView } from './ledger-view';
+import { RecordPaymentForm } from './record-payment-form';
+
+function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState('');
+  const cancel = useCancelReceipt();
+  const error = cancel.error ? (fieldErrorsOf(cancel.error)?.reason ?? normalizeError(cancel.error).message) : undefined;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        cancel.mutate(
+          { receiptId: receipt._id, reason },
+          {
+            onSuccess: ({ message }) => {
+              notifications.show({ title: t`Receipt cancelled`, message: message ?? receipt.number, color: 'teal' });
+              onDone();
+            },
+          },
+        );
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <Alert color="yellow">
+          <Trans>The receipt keeps its number and shows as cancelled; its amount is owed again.</Trans>
+        </Alert>
+        <Textarea label={t`Reason`} required value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={error} autosize minRows={2} data-autofocus />
+        <Group justify="flex-end">
+          <Button type="submit" color="red" loading={cancel.isPending}>
+            <Trans>Cancel receipt</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The admin's Fees section of a student's page: the ledger, "Record payment" and cancelling a receipt. */
+export function StudentFeesSection({ studentId }: { studentId: string }) {
+  const { t } = useLingui();
+  const ledger = useStudentLedger(studentId);
+  const settings = usePublicSettings();
+  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState<Receipt | null>(null);
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="student-fees-title">
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={2} size="h4" id="student-fees-title">
+          <Trans>Fees</Trans>
+        </Title>
+        <Button leftSection={<IconCash size={18} aria-hidden="true" />} onClick={() => setPaying(true)} disabled={!ledger.data}>
+          <Trans>Record payment</Trans>
+        </Button>
+      </Group>
+      {ledger.isPending ? (
+        <Skeleton h={200} radius="md" aria-hidden="true" />
+      ) : ledger.isError ? (
+        <LoadErrorAlert title={t`Fees could not be loaded`} error={ledger.error} fallback={t`Failed to load the fees`} onRetry={() => void ledger.refetch()} />
+      ) : (
+        <LedgerView ledger={ledger.data} onCancel={setCancelling} />
+      )}
+      <Modal opened={paying} onClose={() => setPaying(false)} title={t`Record payment`} fullScreen={phone} centered>
+        {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.totals.balance} today={today} onDone={() => setPaying(false)} /> : null}
+      </Modal>
+      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={t`Cancel receipt ${cancelling?.number ?? ''}`} centered>
+        {cancelling ? <CancelReceiptForm receipt={cancelling} onDone={() => setCancelling(null)} /> : null}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StudentAttendance } from '@academy/shared/schemas/attendance';
+import type { WeeklySchedule } from '@academy/shared/schemas/batches';
+import type { AbsenceAlertList, Parent, ParentChild, ParentLinkInput, ParentList, ParentListQuery } from '@academy/shared/schemas/parents';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { toQueryString } from '../../lib/query-string';
+
+export const parentKeys = {
+  all: ['parents'] as const,
+  list: (query: ParentListQuery) => ['parents', 'list', query] as const,
+  ofStudent: (studentId: string) => ['parents', 'of-student', studentId] as const,
+  children: ['parent', 'children'] as const,
+  childAttendance: (studentId: string, startDate?: string) => ['parent', 'children', studentId, 'attendance', startDate ?? 'all'] as const,
+  childSchedule: (studentId: string) => ['parent', 'children', studentId, 'schedule'] as const,
+};
+
+/** Texts for when the server gives no message of its own. */
+export const PARENT_FAILURES = {
+  fetch: 'Failed to fetch parents',
+  link: 'Failed to link parent',
+  unlink: 'Failed to unlink parent',
+  children: 'Failed to fetch your children',
+  attendance: 'Failed to fetch attendance',
+} as const;
+
+const id = (value: string) => encodeURIComponent(value);
+
+export function useParents(query: ParentListQuery) {
+  return useQuery({
+    queryKey: parentKeys.list(query),
+    queryFn: ({ signal }) => apiRequest<ParentList>('GET', `/parents${toQueryString(query)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The office's view: a student's linked parents. */
+export function useStudentParents(studentId: string) {
+  return useQuery({
+    queryKey: parentKeys.ofStudent(studentId),
+    queryFn: ({ signal }) => apiRequest<Parent[]>('GET', `/students/${id(studentId)}/parents`, undefined, { signal }),
+  });
+}
+
+export function useLinkParent(studentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ParentLinkInput) => apiRequestWithMessage<Parent>('POST', `/students/${id(studentId)}/parents`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: parentKeys.all }),
+  });
+}
+
+export function useUnlinkParent(studentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (parentId: string) => apiRequestWithMessage<unknown>('DELETE', `/students/${id(studentId)}/parents/${id(parentId)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: parentKeys.all }),
+  });
+}
+
+/** The signed-in parent's children. */
+export const parentChildrenQueryOptions = queryOptions({
+  queryKey: parentKeys.children,
+  queryFn: ({ signal }) => apiRequest<ParentChild[]>('GET', '/parent/children', undefined, { signal }),
+});
+
+export function useParentChildren() {
+  return useQuery(parentChildrenQueryOptions);
+}
+
+/** A child's marks in all their batches, from `startDate` (all when omitted): the student's own shape. */
+export function useChildAttendance(studentId: string, startDate?: string) {
+  return useQuery({
+    queryKey: parentKeys.childAttendance(studentId, startDate),
+    queryFn: ({ signal }) => apiRequest<StudentAttendance>('GET', `/parent/children/${id(studentId)}/attendance${toQueryString({ startDate })}`, undefined, { signal }),
+    enabled: studentId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A child's week (the student's own schedule, closures included). */
+export function useChildSchedule(studentId: string) {
+  return useQuery({
+    queryKey: parentKeys.childSchedule(studentId),
+    queryFn: ({ signal }) => apiRequest<WeeklySchedule>('GET', `/parent/children/${id(studentId)}/schedule`, undefined, { signal }),
+    enabled: studentId !== '',
+    staleTime: 30_000,
+  });
+}
+
+/** The office's list of a day's absence alerts (today when no date). */
+export function useAbsenceAlerts(date?: string, kind?: 'all') {
+  return useQuery({
+    queryKey: ['parents', 'absence-alerts', date ?? 'today', kind ?? 'absence'] as const,
+    queryFn: ({ signal }) => apiRequest<AbsenceAlertList>('GET', `/admin/absence-alerts${toQueryString({ date, kind })}`, undefined, { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useRetryAbsenceAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<unknown>('POST', `/admin/absence-alerts/${encodeURIComponent(id)}/retry`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parents', 'absence-alerts'] }),
+  });
+}

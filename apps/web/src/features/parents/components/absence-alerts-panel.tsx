@@ -1,0 +1,111 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AbsenceAlert, ParentMessageStatus } from '@academy/shared/schemas/parents';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PhoneLink } from '../../../components/ui/phone-link';
+import { normalizeError } from '../../../lib/api-client';
+import { formatTime } from '../../../lib/format-date';
+import { useAbsenceAlerts, useRetryAbsenceAlert } from '../api';
+
+const ROW_BORDER = '1px solid var(--mantine-color-default-border)';
+const STATUS_COLORS: Record<ParentMessageStatus, string> = { pending: 'yellow', sent: 'teal', failed: 'red', cancelled: 'gray' };
+
+/**
+ * Today's messages to parents (issue 21), beside "Absent today": absence alerts, fee reminders and
+ * report cards, per child, parent and kind, each channel's state, the parent's phone to tap, and a
+ * retry for a failed one.
+ */
+export function AbsenceAlertsPanel() {
+  const { t } = useLingui();
+  const alerts = useAbsenceAlerts(undefined, 'all');
+  const retry = useRetryAbsenceAlert();
+  const statusLabel: Record<ParentMessageStatus, string> = { pending: t`Waiting`, sent: t`Sent`, failed: t`Failed`, cancelled: t`Cancelled (corrected)` };
+  const channelLabel = { email: t`Email`, webhook: t`SMS/WhatsApp` };
+  const kindLabel = (kind: string) => (kind === 'absence' ? t`Absence alert` : kind === 'fee-reminder' ? t`Fee reminder` : kind === 'report-card' ? t`Report card` : kind);
+  // One row per child, parent and kind, with their channels.
+  const groups = new Map<string, AbsenceAlert[]>();
+  for (const alert of alerts.data?.alerts ?? []) {
+    const key = [alert.child._id, alert.parent._id, alert.kind].join('/');
+    groups.set(key, [...(groups.get(key) ?? []), alert]);
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="absence-alerts-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="absence-alerts-title">
+          <Trans>Messages to parents today</Trans>
+        </Title>
+        {alerts.isPending ? (
+          <Skeleton h={80} radius="md" aria-hidden="true" />
+        ) : alerts.isError ? (
+          <LoadErrorAlert title={t`The messages could not be loaded`} error={alerts.error} fallback={t`Failed to load the messages`} onRetry={() => void alerts.refetch()} />
+        ) : groups.size === 0 ? (
+          <Text size="sm" c="dimmed">
+            <Trans>No message to parents today. Parents linked to a child marked absent get an alert after the correction delay.</Trans>
+          </Text>
+        ) : (
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Messages to parents`}>
+            {[...groups.values()].map((channels) => {
+              const first = channels[0]!;
+              return (
+                <Group
+                  key={first._id}
+                  component="li"
+                  justify="space-between"
+                  wrap="wrap"
+                  gap="xs"
+                  py="xs"
+                  style={{ borderTop: ROW_BORDER }}
+                  data-testid="absence-alert"
+                >
+                  <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                    <Group gap="xs">
+                      <Text fw={600}>{first.child.name}</Text>
+                      <Badge size="sm" variant="outline" color="gray" data-testid="message-kind">
+                        {kindLabel(first.kind)}
+                      </Badge>
+                    </Group>
+                    <Group gap="xs">
+                      <Text size="sm" c="dimmed">
+                        {first.parent.name}
+                      </Text>
+                      <PhoneLink phone={first.parent.phone} />
+                    </Group>
+                  </Stack>
+                  <Stack gap={4} align="flex-end">
+                    {channels.map((alert) => (
+                      <Group key={alert._id} gap="xs" wrap="nowrap">
+                        <Text size="xs" c="dimmed">
+                          {channelLabel[alert.channel]} · {formatTime(alert.at)}
+                        </Text>
+                        <Badge size="sm" variant="light" color={STATUS_COLORS[alert.status]} title={alert.error ?? undefined}>
+                          {statusLabel[alert.status]}
+                        </Badge>
+                        {alert.status === 'failed' ? (
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            loading={retry.isPending && retry.variables === alert._id}
+                            onClick={() =>
+                              retry.mutate(alert._id, {
+                                onSuccess: ({ message }) => notifications.show({ title: t`Sending again`, message: message ?? t`The message will be sent again`, color: 'teal' }),
+                                onError: (error) => notifications.show({ title: t`Not sent again`, message: normalizeError(error, t`Failed to send the message again`).message, color: 'red' }),
+                              })
+                            }
+                          >
+                            <Trans>Retry</Trans>
+                          </Button>
+                        ) : null}
+                      </Group>
+                    ))}
+                  </Stack>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,107 @@
+import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/format-number';
+import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
+import { BatchRemarks } from './batch-remarks';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */
+export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
+  const { t } = useLingui();
+  return (
+    <Tabs defaultValue="tests" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="tests">{t`Tests`}</Tabs.Tab>
+        <Tabs.Tab value="remarks">{t`Report card remarks`}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="tests">
+        <BatchTestList batchId={batchId} testHref={testHref} />
+      </Tabs.Panel>
+      <Tabs.Panel value="remarks">
+        <BatchRemarks batchId={batchId} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** A batch's tests with a form to add one. `testHref` opens a test's marks. */
+function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
+  const { t } = useLingui();
+  const tests = useBatchTests(batchId);
+  const create = useCreateTest(batchId);
+  const [form, setForm] = useState({ name: '', date: new Date().toISOString().slice(0, 10), maxMarks: 25 as number | string, topic: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name: form.name, date: form.date, maxMarks: Number(form.maxMarks), topic: form.topic },
+      {
+        onSuccess: ({ message }) => {
+          setErrors({});
+          setForm((current) => ({ ...current, name: '', topic: '' }));
+          notifications.show({ title: t`Test created`, message: message ?? TEST_MESSAGES.created, color: 'teal' });
+        },
+        onError: (error) => {
+          setErrors(fieldErrorsOf(error) ?? {});
+          notifications.show({ title: t`Test not created`, message: normalizeError(error).message, color: 'red' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="sm" component="form" onSubmit={submit} aria-label={t`New test`}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t`Test name`} required value={form.name} error={errors.name} onChange={(event) => setForm({ ...form, name: event.currentTarget.value })} />
+          <TextInput label={t`Date`} type="date" required value={form.date} error={errors.date} onChange={(event) => setForm({ ...form, date: event.currentTarget.value })} />
+          <NumberInput label={t`Maximum marks`} required min={0.5} step={0.5} decimalScale={1} inputMode="decimal" value={form.maxMarks} error={errors.maxMarks} onChange={(value) => setForm({ ...form, maxMarks: value })} />
+          <TextInput label={t`Topic`} value={form.topic} error={errors.topic} onChange={(event) => setForm({ ...form, topic: event.currentTarget.value })} />
+        </SimpleGrid>
+        <Button type="submit" mt="sm" loading={create.isPending} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+          <Trans>Add test</Trans>
+        </Button>
+      </Paper>
+      {tests.isPending ? null : tests.isError ? (
+        <Text c="red.9">{normalizeError(tests.error, TEST_MESSAGES.loadFailed).message}</Text>
+      ) : tests.data.length === 0 ? (
+        <Text c="dimmed">
+          <Trans>No tests in this batch yet.</Trans>
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Tests`}>
+          {tests.data.map((test) => (
+            <Paper key={test._id} component="li" withBorder radius="md" p="xs">
+              <Group justify="space-between" wrap="nowrap">
+                <div style={{ minWidth: 0 }}>
+                  <Text component={Link} to={testHref(test._id)} fw={600} c="blue.7" style={{ overflowWrap: 'anywhere' }}>
+                    {test.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(test.date)} · <Trans>out of {formatNumber(test.maxMarks)}</Trans>
+                    {test.topic ? ` · ${test.topic}` : ''}
+                  </Text>
+                </div>
+                {test.publishedAt ? (
+                  <Badge color={test.correctedAt ? 'orange' : 'teal'} variant="light">
+                    {test.correctedAt ? t`Corrected` : t`Published`}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    <Trans>Draft</Trans>
+                  </Badge>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import type { TestResults } from '@academy/shared/schemas/tests';
+import { formatNumber } from '../../../lib/format-number';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/** The results of a test for its teacher and the admin: ranks (1, 2, 2, 4; absent not ranked), average and highest. */
+export function ResultsSummary({ results }: { results: TestResults }) {
+  const { t } = useLingui();
+  const max = formatNumber(results.test.maxMarks);
+  const ranked = [...results.rows].sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER));
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="sm">
+        {[
+          [t`Average`, results.average === null ? '—' : `${formatNumber(results.average)} / ${max}`],
+          [t`Highest`, results.highest === null ? '—' : `${formatNumber(results.highest)} / ${max}`],
+          [t`Sat the test`, formatNumber(results.present)],
+          [t`Absent`, formatNumber(results.absent)],
+        ].map(([label, value]) => (
+          <Paper key={label} withBorder radius="md" p="xs">
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700}>{value}</Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped aria-label={t`Results`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Rank</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Student</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Marks</Trans>
+              </Table.Th>
+              <Table.Th>%</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {ranked.map((row) => (
+              <Table.Tr key={row.student._id}>
+                <Table.Td>{row.rank ?? '—'}</Table.Td>
+                <Table.Td>{row.student.name}</Table.Td>
+                <Table.Td>{row.absent ? t`Absent` : row.marks === null ? '—' : `${formatNumber(row.marks)} / ${max}`}</Table.Td>
+                <Table.Td>{row.percentage === null ? '—' : `${formatNumber(row.percentage, 1)}%`}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

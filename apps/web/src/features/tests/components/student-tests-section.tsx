@@ -1,0 +1,43 @@
+import { Button, Group, Paper, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { reportCardHref, TEST_MESSAGES, useStudentTests } from '../api';
+import { ProgressChart } from './progress-chart';
+import { StudentTestList } from './student-test-list';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/** On a student's page (admin): their tests, the progress chart and the report card download for a period. */
+export function StudentTestsSection({ studentId, reportCard }: { studentId: string; reportCard: boolean }) {
+  const { t } = useLingui();
+  const tests = useStudentTests(studentId);
+  const [period, setPeriod] = useState({ from: '', to: '' });
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          <Trans>Tests and marks</Trans>
+        </Title>
+        {tests.isPending ? (
+          <Skeleton h={200} radius="md" aria-hidden="true" />
+        ) : tests.isError ? (
+          <LoadErrorAlert title={t`The tests could not be loaded`} error={tests.error} fallback={TEST_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
+        ) : (
+          <>
+            <ProgressChart tests={tests.data.tests} studentName={tests.data.student.name} />
+            <StudentTestList tests={tests.data.tests} />
+          </>
+        )}
+        {reportCard ? (
+          <Group align="flex-end" gap="sm">
+            <TextInput type="date" label={t`From`} value={period.from} onChange={(event) => setPeriod({ ...period, from: event.currentTarget.value })} />
+            <TextInput type="date" label={t`To`} value={period.to} onChange={(event) => setPeriod({ ...period, to: event.currentTarget.value })} />
+            <Button component="a" href={reportCardHref(studentId, period)} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
+              <Trans>Report card (PDF)</Trans>
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Browser, Page } from '@playwright/test';
+import { createBatchByApi, createStudentByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken, waitForMailText } from '../fixtures';
+
+/** Today (or another day) in the academy's time zone, as YYYY-MM-DD. */
+function academyDay(offsetDays = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offsetDays);
+  return day.toISOString().slice(0, 10);
+}
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+/** Optional screenshots at 360 and 1280 px (E2E_SHOTS_DIR=/tmp/…), to look at the screens. */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+  return page;
+}
+
+test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PDF, a cancellation, the overdue list and a reminder; the student sees the same balance; a teacher sees nothing', async ({ page, loginAs, browser }) => {
+  test.setTimeout(300_000);
+  await loginAs('admin');
+  const token = uniqueToken('fee');
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+  const batchName = `Fees batch ${token}`;
+  const batchId = await createBatchByApi(page, { name: batchName, teacher });
+  const studentEmail = `${token}.s@example.com`;
+  const studentPassword = 'student-pass-2026';
+  const studentId = await createStudentByApi(page, { name: `Fee Student ${token}`, email: studentEmail, password: studentPassword });
+
+  // The admin makes an ₹18,000 plan in three instalments for the batch (the first already overdue).
+  await page.goto('/app/fees');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Fee plans' }).click();
+  await page.getByRole('button', { name: 'New fee plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New fee plan' });
+  await dialog.getByRole('textbox', { name: 'Plan name' }).fill(`Plan ${token}`);
+  await dialog.getByRole('combobox', { name: 'Batch' }).fill(batchName);
+  await page.getByRole('option', { name: batchName }).click();
+  await dialog.getByRole('textbox', { name: 'Total amount (₹)' }).fill('18000');
+  await dialog.getByRole('button', { name: 'Add instalment' }).click();
+  await dialog.getByRole('button', { name: 'Add instalment' }).click();
+  const days = [academyDay(-10), academyDay(0), academyDay(60)];
+  for (const [index, day] of days.entries()) {
+    await dialog.getByLabel('Due date').nth(index).fill(day);
+    await dialog.getByRole('textbox', { name: 'Amount (₹)', exact: true }).nth(index).fill(index === 2 ? '5000' : '6000');
+  }
+  // Instalments that do not add up: refused in our words.
+  await dialog.getByRole('button', { name: 'Create plan' }).click();
+  await expect(dialog.getByText('The instalments must add up to the plan amount')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Amount (₹)', exact: true }).nth(2).fill('6000');
+  await expect(dialog.getByText('Instalments add up')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create plan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId(`plan-Plan ${token}`)).toContainText('₹18,000', { timeout: 30_000 });
+
+  // Enrolling the student gives them the plan's dues.
+  await enrolByApi(page, batchId, studentId);
+  await page.goto(`/app/students/${studentId}`);
+  const fees = page.getByRole('region', { name: 'Fees' });
+  await expect(fees.getByTestId('ledger-balance')).toHaveText('₹18,000', { timeout: 30_000 });
+  await expect(fees.getByTestId('ledger-overdue')).toHaveText('₹6,000');
+  await shoot(page, 'ledger');
+
+  // Record payment: bad input first (three decimals, nothing), then a UPI payment tapped twice.
+  await fees.getByRole('button', { name: 'Record payment' }).click();
+  const pay = page.getByRole('dialog', { name: 'Record payment' });
+  const amount = pay.getByRole('textbox', { name: 'Amount (₹)', exact: true });
+  await amount.fill('12.345');
+  await pay.getByRole('button', { name: 'Record payment' }).click();
+  await expect(pay.getByText('The amount can have at most two decimals (paise)')).toBeVisible();
+  await amount.fill('');
+  await pay.getByRole('button', { name: 'Record payment' }).click();
+  await expect(pay.getByText('Enter an amount in rupees, for example 1500 or 1500.50')).toBeVisible();
+  await amount.fill('99999');
+  await pay.getByRole('button', { name: 'Record payment' }).click();
+  await expect(pay.getByText('This payment is more than the ₹18,000 still due')).toBeVisible();
+  await amount.fill('3000');
+  await pay.getByText('UPI', { exact: true }).click();
+  await pay.getByRole('textbox', { name: 'UPI transaction id' }).fill(`UPI${token}`);
+  await shoot(page, 'record-payment');
+  await pay.getByRole('button', { name: 'Record payment' }).dblclick();
+  await expect(pay).toBeHidden();
+  await expect(fees.getByTestId('ledger-balance')).toHaveText('₹15,000');
+  let ledger = (await (await page.request.get(`/api/students/${studentId}/fees`)).json()).data;
+  expect(ledger.payments).toHaveLength(1);
+  const receipt = ledger.payments[0];
+  expect(receipt).toMatchObject({ amount: 3000, mode: 'upi', reference: `UPI${token}` });
+
+  // The same Idempotency-Key twice at once (a double tap that reached the server): one receipt.
+  const payment = { amount: 1000, date: academyDay(), mode: 'cash' };
+  const headers = { 'Idempotency-Key': `e2e-${token}` };
+  const [first, second] = await Promise.all([page.request.post(`/api/students/${studentId}/payments`, { data: payment, headers }), page.request.post(`/api/students/${studentId}/payments`, { data: payment, headers })]);
+  expect([first.status(), second.status()].sort()).toEqual([200, 201]);
+  const repeated = (await first.json()).data;
+  expect((await second.json()).data._id).toBe(repeated._id);
+  ledger = (await (await page.request.get(`/api/students/${studentId}/fees`)).json()).data;
+  expect(ledger.payments).toHaveLength(2);
+
+  // The printable receipt.
+  const pdf = await page.request.get(`/api/receipts/${receipt._id}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toContain(receipt.number);
+
+  // Cancel the cash receipt with a reason: it stays, marked cancelled, and its amount is owed again.
+  await page.reload();
+  const cashCard = page.getByTestId(`receipt-${repeated.number}`);
+  await cashCard.getByRole('button', { name: 'Cancel receipt' }).click();
+  const cancel = page.getByRole('dialog', { name: `Cancel receipt ${repeated.number}` });
+  await cancel.getByRole('button', { name: 'Cancel receipt' }).click();
+  await expect(cancel.getByText('Give a reason for the cancellation')).toBeVisible();
+  await cancel.getByRole('textbox', { name: 'Reason' }).fill('Entered twice by mistake');
+  await cancel.getByRole('button', { name: 'Cancel receipt' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(cashCard).toContainText('Cancelled', { timeout: 30_000 });
+  await expect(cashCard).toContainText('Entered twice by mistake');
+  await expect(fees.getByTestId('ledger-balance')).toHaveText('₹15,000');
+
+  // The overdue list: the rest of the first instalment; a reminder goes out by mail (the outbox).
+  await page.goto('/app/fees');
+  await page.getByRole('combobox', { name: 'Batch' }).fill(batchName);
+  await page.getByRole('option', { name: batchName }).click();
+  const row = page.getByRole('row', { name: new RegExp(`Fee Student ${token}`) });
+  await expect(row).toContainText('₹3,000', { timeout: 30_000 });
+  await expect(row).toContainText('Overdue');
+  await shoot(page, 'fees');
+  const since = Date.now();
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Remind selected (1)' }).click();
+  await expect(page.getByText('1 sent, 0 skipped (already reminded this week)')).toBeVisible();
+  await waitForMailText(studentEmail, /(fee reminder)/, since, 40_000);
+  // Once a week per due: a second reminder now is skipped.
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Remind selected (1)' }).click();
+  await expect(page.getByText('0 sent, 1 skipped (already reminded this week)')).toBeVisible();
+
+  // The student sees the same balance on their own Fees screen.
+  const studentPage = await signedInPage(browser, studentEmail, studentPassword);
+  await studentPage.goto('/app/student/fees');
+  await expect(studentPage.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible({ timeout: 30_000 });
+  await expect(studentPage.getByTestId('ledger-balance')).toHaveText('₹15,000', { timeout: 30_000 });
+  await expect(studentPage.getByTestId(`receipt-${receipt.number}`)).toBeVisible();
+  expect(await hasHorizontalOverflow(studentPage)).toBe(false);
+  await studentPage.context().close();
+
+  // A teacher: 403 on the fees API and no Fees in the menu.
+  const teacherPage = await signedInPage(browser, DEMO_USERS.teacher.email, DEMO_PASSWORD);
+  expect((await teacherPage.request.get('/api/fees/dues')).status()).toBe(403);
+  expect((await teacherPage.request.get(`/api/students/${studentId}/fees`)).status()).toBe(403);
+  await teacherPage.goto(DEMO_USERS.teacher.home);
+  await expect(teacherPage.getByRole('link', { name: 'Batches' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(teacherPage.getByRole('link', { name: 'Fees' })).toHaveCount(0);
+  await teacherPage.context().close();
+});

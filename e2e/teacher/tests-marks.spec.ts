@@ -1,0 +1,127 @@
+import type { Browser, Page } from '@playwright/test';
+import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
+
+const PASSWORD = 'weekly-tests-2026';
+const SHOTS = process.env.SHOTS_DIR; // set to keep screenshots (360 px and 1280 px) for review
+
+/** A signed-in page of its own at a phone's width (or a laptop's). */
+async function signedIn(browser: Browser, baseURL: string, email: string, width = 360): Promise<Page> {
+  const phone = width < 600;
+  const context = await browser.newContext({ baseURL, viewport: { width, height: phone ? 740 : 800 }, hasTouch: phone, isMobile: phone });
+  const page = await context.newPage();
+  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  return page;
+}
+
+/** As the admin on `page`: a teacher with a batch of three students, and another teacher with a batch of their own. */
+async function setUp(page: Page, token: string) {
+  const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
+  const teacherEmail = `${token}.t@example.com`;
+  const otherEmail = `${token}.o@example.com`;
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: PASSWORD });
+  const other = await createTeacherByApi(page, { name: `Other ${token}`, email: otherEmail, password: PASSWORD });
+  const batchId = await createBatchByApi(page, { name: `Tests ${token}`, teacher, schedule: { days: ['sun'], startTime: '21:00', endTime: '21:30' } });
+  await createBatchByApi(page, { name: `Other ${token}`, teacher: other, schedule: { days: ['sun'], startTime: '22:00', endTime: '22:30' } });
+  const names = ['Asha', 'Bharat', 'Chitra'].map((first) => `${first} ${token}`);
+  const ids: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const id = await createStudentByApi(page, { name, email: `${token}.s${index}@example.com`, password: PASSWORD, standard: standards[0]!._id });
+    await enrolByApi(page, batchId, id);
+    ids.push(id);
+  }
+  return { teacherEmail, otherEmail, batchId, names, ids, emails: names.map((_, index) => `${token}.s${index}@example.com`) };
+}
+
+test.describe('weekly tests and marks', () => {
+  test('a teacher adds a test on a phone, enters marks with one absent, publishes; the student sees only their own marks and rank; the admin downloads the report card; another teacher gets 404', async ({ page, loginAs, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const token = uniqueToken('tst');
+    await loginAs('admin');
+    const { teacherEmail, otherEmail, batchId, names, ids, emails } = await setUp(page, token);
+    const [asha, bharat, chitra] = names as [string, string, string];
+
+    // The teacher, on a 360 px phone, adds a test to the batch.
+    const phone = await signedIn(browser, baseURL!, teacherEmail);
+    await phone.goto(`/app/teacher/batches/${batchId}`);
+    await phone.getByRole('link', { name: 'Tests' }).click();
+    await expect(phone).toHaveURL(`/app/teacher/batches/${batchId}/tests`);
+    const form = phone.getByRole('form', { name: 'New test' });
+    await form.getByLabel('Test name').fill(`Weekly ${token}`);
+    await form.getByLabel('Maximum marks').fill('20');
+    await form.getByLabel('Topic').fill('Fractions');
+    await form.getByRole('button', { name: 'Add test' }).click();
+    await phone.getByRole('link', { name: `Weekly ${token}` }).click();
+    await expect(phone.getByRole('heading', { name: `Weekly ${token}` })).toBeVisible();
+
+    // Marks on the numeric keypad; Enter moves to the next student; one absent.
+    const marksOf = (name: string) => phone.getByLabel(`Marks of ${name}`);
+    await expect(marksOf(asha)).toHaveAttribute('inputmode', 'decimal');
+    await marksOf(asha).fill('15.5');
+    await marksOf(asha).press('Enter');
+    await expect(marksOf(bharat)).toBeFocused();
+    await marksOf(bharat).fill('25');
+    await phone.getByRole('listitem').filter({ hasText: chitra }).getByLabel('Absent').check();
+    await expect(marksOf(chitra)).toBeDisabled();
+
+    // The draft survives a reload.
+    await phone.reload();
+    await expect(marksOf(asha)).toHaveValue('15.5');
+    await expect(phone.getByText('Unsaved marks are kept on this device until you save.')).toBeVisible();
+
+    // Bad input: above the maximum is refused on the spot, nothing saved.
+    await phone.getByRole('button', { name: 'Save marks' }).click();
+    await expect(phone.getByRole('alert').filter({ hasText: 'At most 20' })).toBeVisible();
+    await marksOf(bharat).fill('12');
+    expect(await hasHorizontalOverflow(phone)).toBe(false);
+    if (SHOTS) await phone.screenshot({ path: `${SHOTS}/marks-entry-360.png`, fullPage: true });
+    await phone.getByRole('button', { name: 'Save marks' }).click();
+    await expect(phone.getByText('Marks saved').first()).toBeVisible();
+    await phone.getByRole('button', { name: 'Publish results' }).click();
+    await expect(phone.getByText(/^Published on /)).toBeVisible();
+    const results = phone.getByRole('table', { name: 'Results' });
+    await expect(results.getByRole('row', { name: new RegExp(`^1 ${asha}`) })).toBeVisible();
+    await expect(results.getByRole('row', { name: new RegExp(`^2 ${bharat}`) })).toBeVisible();
+    await expect(results.getByRole('row', { name: new RegExp(`${chitra} Absent`) })).toBeVisible();
+    if (SHOTS) await phone.screenshot({ path: `${SHOTS}/results-360.png`, fullPage: true });
+    const testId = /\/app\/teacher\/tests\/([0-9a-f-]+)/.exec(phone.url())![1]!;
+    await phone.context().close();
+
+    // The student sees their marks and rank, the average and highest, no one else's marks.
+    const student = await signedIn(browser, baseURL!, emails[1]!);
+    await student.goto('/app/student/tests');
+    await expect(student.getByTestId('own-marks')).toHaveText('12 / 20');
+    await expect(student.getByTestId('own-rank')).toHaveText('Rank 2 of 2');
+    await expect(student.getByText('Batch average 13.75 · highest 15.5')).toBeVisible();
+    await expect(student.getByText(asha)).toHaveCount(0);
+    const own = await (await student.request.get('/api/student/tests')).text();
+    for (const other of [asha, chitra, ids[0]!, ids[2]!]) expect(own).not.toContain(other);
+    expect(await hasHorizontalOverflow(student)).toBe(false);
+    if (SHOTS) await student.screenshot({ path: `${SHOTS}/student-tests-360.png`, fullPage: true });
+    await student.setViewportSize({ width: 1280, height: 800 });
+    if (SHOTS) await student.screenshot({ path: `${SHOTS}/student-tests-1280.png`, fullPage: true });
+    await student.context().close();
+
+    // Another batch's teacher: 404 from the API, "not found" on the screen.
+    const other = await signedIn(browser, baseURL!, otherEmail, 1280);
+    expect((await other.request.get(`/api/tests/${testId}/results`)).status()).toBe(404);
+    expect((await other.request.get(`/api/batches/${batchId}/tests`)).status()).toBe(404);
+    await other.goto(`/app/teacher/tests/${testId}`);
+    await expect(other.getByText('Test not found')).toBeVisible();
+    await other.context().close();
+
+    // The admin downloads the student's report card from the student's page: a PDF.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/app/tests/${testId}`);
+    await expect(page.getByRole('table', { name: 'Results' })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/marks-entry-1280.png`, fullPage: true });
+    await page.goto(`/app/students/${ids[1]}`);
+    await expect(page.getByRole('heading', { name: 'Tests and marks' })).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Report card (PDF)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^report-card-Bharat-.*\.pdf$/);
+    const file = await download.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { MONEY_MESSAGES, rupeesToPaise } from '../money';
+import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, pagedQuerySchema, paginationSchema, personRefSchema, requiredNameSchema } from './common';
+
+/*
+ * Fees (issue 22; docs/decisions/020-fees.md). Amounts travel as rupees with at most two decimals and
+ * are whole paise everywhere else: the input schemas below output paise (integers).
+ */
+
+/** Rupees in (a number or numeric text) → whole paise out; ≥ 0. */
+export const rupeesSchema = z.unknown().transform((value, context) => {
+  const result = rupeesToPaise(value);
+  if ('error' in result) {
+    context.addIssue({ code: 'custom', message: result.error });
+    return z.NEVER;
+  }
+  return result.paise;
+});
+/** Rupees in → paise out, more than zero. */
+export const positiveRupeesSchema = rupeesSchema.refine((paise) => paise > 0, MONEY_MESSAGES.zero);
+
+export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card' };
+
+export const FEE_MESSAGES = {
+  instalmentsSum: 'The instalments must add up to the plan amount',
+  instalmentsRequired: 'Add at least one instalment',
+  instalmentsMax: 'A plan can have at most 24 instalments',
+  planCreated: 'Fee plan created',
+  planUpdated: 'Fee plan updated',
+  planDeleted: 'Fee plan deleted',
+  planInUse: 'This fee plan has dues of enrolled students and cannot be deleted',
+  planNotFound: 'Fee plan not found',
+  paymentRecorded: 'Payment recorded',
+  nothingDue: 'This student has nothing left to pay',
+  moreThanDue: 'This payment is more than the ₹{amount} still due',
+  receiptNotFound: 'Receipt not found',
+  receiptCancelled: 'Receipt cancelled',
+  alreadyCancelled: 'This receipt is already cancelled',
+  reasonRequired: 'Give a reason for the cancellation',
+  concessionRecorded: 'Concession recorded',
+  concessionTooBig: 'The concession is more than the ₹{amount} still due',
+  percentRange: 'Enter a percentage between 1 and 100',
+  remindersQueued: 'Reminders are being sent',
+  chooseDues: 'Choose the dues to remind about, or all overdue',
+  modeRequired: 'Choose how it was paid',
+  futureDate: 'The payment date cannot be in the future',
+  dueNotFound: 'Due not found',
+} as const;
+
+export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.modeRequired });
+
+export const feeInstalmentInputSchema = z.object({ dueDate: calendarDateSchema, amount: positiveRupeesSchema });
+
+const planFields = {
+  name: requiredNameSchema('Plan name', 120),
+  batch: idSchema,
+  amount: positiveRupeesSchema,
+  instalments: z.array(feeInstalmentInputSchema, { error: FEE_MESSAGES.instalmentsRequired }).min(1, FEE_MESSAGES.instalmentsRequired).max(24, FEE_MESSAGES.instalmentsMax),
+};
+
+function instalmentsAddUp(plan: { amount: number; instalments: { amount: number }[] }) {
+  return plan.instalments.reduce((sum, instalment) => sum + instalment.amount, 0) === plan.amount;
+}
+
+/** POST /api/fee-plans. */
+export const feePlanInputSchema = z.object(planFields).refine(instalmentsAddUp, { message: FEE_MESSAGES.instalmentsSum, path: ['instalments'] });
+/** PUT /api/fee-plans/{id}: `applyToEnrolled` moves enrolled students' future unpaid dues to the new instalments. */
+export const feePlanUpdateSchema = z
+  .object({ ...planFields, applyToEnrolled: z.boolean().default(false) })
+  .refine(instalmentsAddUp, { message: FEE_MESSAGES.instalmentsSum, path: ['instalments'] });
+export type FeePlanInput = z.input<typeof feePlanInputSchema>;
+
+export const feePlanSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  batch: namedRefSchema,
+  amount: z.number(),
+  instalments: z.array(z.object({ dueDate: z.string(), amount: z.number() })),
+  /** Students with dues from this plan (a plan in use cannot be deleted). */
+  studentCount: z.number().int(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type FeePlan = z.infer<typeof feePlanSchema>;
+export const feePlanListSchema = z.object({ plans: z.array(feePlanSchema) });
+
+/** POST /api/students/{id}/payments (header Idempotency-Key: a double tap answers the same receipt). */
+export const paymentInputSchema = z.object({
+  amount: positiveRupeesSchema,
+  date: calendarDateSchema,
+  mode: paymentModeSchema,
+  reference: optionalTextSchema('Reference', 100),
+  note: optionalTextSchema('Note', 500),
+});
+export type PaymentInput = z.input<typeof paymentInputSchema>;
+export const idempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().trim().min(8, 'The Idempotency-Key header must have 8 to 100 characters').max(100, 'The Idempotency-Key header must have 8 to 100 characters').optional() });
+
+export const receiptSchema = z.object({
+  _id: z.uuid(),
+  number: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  mode: z.enum(PAYMENT_MODES),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  student: personRefSchema,
+  /** What it paid, oldest due first. */
+  allocations: z.array(z.object({ dueId: z.uuid(), label: z.string(), amount: z.number() })),
+  /** The student's balance right after it was recorded. */
+  balanceAfter: z.number(),
+  cancelled: z.object({ at: isoDateTimeSchema, reason: z.string() }).nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptCancelInputSchema = z.object({ reason: z.string({ error: FEE_MESSAGES.reasonRequired }).trim().min(3, FEE_MESSAGES.reasonRequired).max(500, 'The reason can have at most 500 characters') });
+
+export const CONCESSION_KINDS = ['amount', 'percent'] as const;
+/** POST /api/students/{id}/concessions: an amount (rupees) or a percentage of what is still due, with a reason. */
+export const concessionInputSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('amount'), amount: positiveRupeesSchema, reason: requiredNameSchema('Reason', 300) }),
+    z.object({ kind: z.literal('percent'), percent: z.number({ error: FEE_MESSAGES.percentRange }).int(FEE_MESSAGES.percentRange).min(1, FEE_MESSAGES.percentRange).max(100, FEE_MESSAGES.percentRange), reason: requiredNameSchema('Reason', 300) }),
+  ],
+  { error: 'Choose an amount or a percentage' },
+);
+
+export const DUE_STATUSES = ['paid', 'due', 'overdue', 'cancelled'] as const;
+export const dueSchema = z.object({
+  _id: z.uuid(),
+  label: z.string(),
+  batch: namedRefSchema.nullable(),
+  dueDate: z.string(),
+  amount: z.number(),
+  concession: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  status: z.enum(DUE_STATUSES),
+});
+export type Due = z.infer<typeof dueSchema>;
+
+export const feeTotalsSchema = z.object({ due: z.number(), concession: z.number(), paid: z.number(), balance: z.number(), overdue: z.number() });
+
+/** GET /api/students/{id}/fees and GET /api/student/fees: the same ledger. */
+export const ledgerSchema = z.object({
+  student: personRefSchema,
+  dues: z.array(dueSchema),
+  payments: z.array(receiptSchema),
+  concessions: z.array(z.object({ _id: z.uuid(), kind: z.enum(CONCESSION_KINDS), value: z.number(), amount: z.number(), reason: z.string(), createdAt: isoDateTimeSchema })),
+  totals: feeTotalsSchema,
+});
+export type Ledger = z.infer<typeof ledgerSchema>;
+
+/** GET /api/fees/dues: unpaid dues, overdue first. */
+export const duesQuerySchema = pagedQuerySchema({ defaultLimit: 50, maxLimit: 200 }).extend({
+  overdue: optionalQueryValue(z.enum(['true', 'false'], { error: 'overdue must be true or false' })),
+  batch: optionalQueryValue(idSchema),
+  search: optionalQueryValue(z.string().trim().max(100)),
+});
+export const duesFilterQuerySchema = duesQuerySchema.omit({ page: true, limit: true });
+export const duesListSchema = z.object({
+  dues: z.array(
+    dueSchema.extend({
+      student: personRefSchema,
+      overdueDays: z.number().int(),
+      lastReminderAt: isoDateTimeSchema.nullable(),
+    }),
+  ),
+  totals: z.object({ outstanding: z.number(), overdue: z.number(), count: z.number().int() }),
+  pagination: paginationSchema,
+});
+export type DuesList = z.infer<typeof duesListSchema>;
+
+/** POST /api/fees/reminders: the chosen dues, or every overdue one. At most one reminder per due per week. */
+export const reminderInputSchema = z
+  .object({ dueIds: z.array(idSchema).max(500).optional(), allOverdue: z.boolean().optional() })
+  .refine((input) => input.allOverdue === true || (input.dueIds?.length ?? 0) > 0, { message: FEE_MESSAGES.chooseDues, path: ['dueIds'] });
+export const reminderResultSchema = z.object({ queued: z.number().int(), skipped: z.number().int() });
+
+/** GET /api/fees/summary: the dashboard card and the Fees screen's report. */
+export const feeSummarySchema = z.object({
+  collectedThisMonth: z.number(),
+  outstanding: z.number(),
+  overdue: z.number(),
+  byMode: z.array(z.object({ mode: z.enum(PAYMENT_MODES), amount: z.number() })),
+  byDay: z.array(z.object({ date: z.string(), amount: z.number() })),
+  byMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
+  outstandingByBatch: z.array(z.object({ batch: namedRefSchema, amount: z.number() })),
+});
+export type FeeSummary = z.infer<typeof feeSummarySchema>;
