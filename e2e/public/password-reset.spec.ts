@@ -14,7 +14,7 @@ test('forgot password → mail → reset → login with the new password', async
   await expect(page.getByText('Email is required')).toBeVisible();
 
   const askedAt = Date.now();
-  await page.getByLabel('Email', { exact: true }).fill(STUDENT.email);
+  await page.getByLabel('Email or student ID').fill(STUDENT.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account exists for that email, we have sent a link to reset the password.');
 
@@ -58,7 +58,7 @@ test('a reset link that is not real shows the invalid-link message and a way to 
 
 test('asking for an unknown email answers the same, without saying whether it exists', async ({ page }) => {
   await page.goto('/forgot-password');
-  await page.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.in`);
+  await page.getByLabel('Email or student ID').fill(`nobody-${Date.now()}@example.in`);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account exists for that email, we have sent a link to reset the password.');
   await page.getByRole('link', { name: 'Back to Login' }).click();
