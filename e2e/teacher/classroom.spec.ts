@@ -102,6 +102,10 @@ test.describe('classroom (teacher and student on a phone)', () => {
     const { teacherEmail, batchId, batchName, names } = await setUp(page, token);
 
     const phone = await signedIn(browser, baseURL!, teacherEmail);
+    // The popups' code downloads after the page is idle; here that download fails, as when the phone
+    // goes offline first. The page must stay usable and show the popups once back online.
+    const popupCode = /\/assets\/notifications-container-[^/]+\.js$/;
+    await phone.context().route(popupCode, (route) => route.abort('internetdisconnected'));
     await phone.goto(`/app/teacher/attendance/mark?batchId=${batchId}`);
     const students = phone.getByRole('list', { name: 'Students' });
     // A first load on a busy shared machine can take longer than the default wait.
@@ -125,6 +129,7 @@ test.describe('classroom (teacher and student on a phone)', () => {
     await phone.mouse.move(0, 0);
     expect((await page.request.get(`/api/attendance/${batchId}/${academyDay(0)}`)).ok()).toBe(true);
     expect(((await (await page.request.get(`/api/attendance/${batchId}/${academyDay(0)}`)).json()).data.markedAt)).toBeNull();
+    await phone.context().unroute(popupCode);
     await phone.context().setOffline(false);
     await expect(phone.getByRole('alert').filter({ hasText: 'Attendance sent' })).toBeVisible({ timeout: 15_000 });
     await expect(waiting).toHaveCount(0);
