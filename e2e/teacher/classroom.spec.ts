@@ -177,6 +177,8 @@ test.describe('classroom (teacher and student on a phone)', () => {
     expect((await student.request.post('/api/announcements', { data: { title: 'x', content: 'x', closure: true, startDate: academyDay(0), endDate: academyDay(0) } })).status()).toBe(403);
 
     await student.goto('/app/student/dashboard');
+    // A new browser's first signed-in page downloads the app's code: more than the default wait beside other specs.
+    await expect(student.getByRole('region', { name: 'Next class' })).toBeVisible({ timeout: 20_000 });
     await expect(student.getByRole('region', { name: 'Next class' })).not.toContainText('Today');
     await expect(student.getByRole('region', { name: 'Next class' })).not.toContainText('Tomorrow');
     await expect(student.getByRole('region', { name: "Today's classes" })).toContainText('Closed');
