@@ -462,7 +462,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The CSV file has no rows of marks', 'CSV फाइलमध्ये गुणांची एकही ओळ नाही', 'CSV फ़ाइल में अंकों की एक भी पंक्ति नहीं है'],
   ['The file is not a readable CSV file', 'ही फाइल वाचता येणारी CSV फाइल नाही', 'यह फ़ाइल पढ़ने लायक CSV फ़ाइल नहीं है'],
   ['The first line must name the columns email and marks', 'पहिल्या ओळीत email आणि marks हे कॉलम असावेत', 'पहली पंक्ति में email और marks कॉलम होने चाहिए'],
-  ['Line {n}: no student has the email {email}', 'ओळ {n}: {email} हा ईमेल कोणत्याही विद्यार्थ्याचा नाही', 'पंक्ति {n}: {email} ईमेल किसी छात्र का नहीं है'],
+  ['Line {n}: no student has the email or student ID {email}', 'ओळ {n}: {email} हा ईमेल किंवा विद्यार्थी आयडी कोणत्याही विद्यार्थ्याचा नाही', 'पंक्ति {n}: {email} ईमेल या छात्र आईडी किसी छात्र का नहीं है'],
   ['Line {n}: the student of line {first} again', 'ओळ {n}: ओळ {first} मधलाच विद्यार्थी पुन्हा', 'पंक्ति {n}: पंक्ति {first} वाला छात्र दोबारा'],
   ['Line {n}: marks must be a number in steps of 0.5, or A for absent', 'ओळ {n}: गुण 0.5 च्या पटीत आकड्यात लिहा, किंवा गैरहजरसाठी A', 'पंक्ति {n}: अंक 0.5 के गुणज में संख्या हों, या अनुपस्थित के लिए A'],
   ['Row {n}: this student is not in this batch', 'ओळ {n}: हा विद्यार्थी या बॅचमध्ये नाही', 'पंक्ति {n}: यह छात्र इस बैच में नहीं है'],

@@ -122,7 +122,7 @@ describe('tests and marks', () => {
     const testId = created.json().data._id;
     const bad = await call(cookies.teacher, 'POST', `/api/tests/${testId}/marks/import`, { csv: `name,email,marks\nA,${emails.a},12\nX,nobody@example.com,3\nB,${emails.b},abc\nC,${emails.c},25\n` });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ 'line.3': 'Line 3: no student has the email nobody@example.com', 'line.4': 'Line 4: marks must be a number in steps of 0.5, or A for absent' });
+    expect(bad.json().errors).toEqual({ 'line.3': 'Line 3: no student has the email or student ID nobody@example.com', 'line.4': 'Line 4: marks must be a number in steps of 0.5, or A for absent' });
     const over = await call(cookies.teacher, 'POST', `/api/tests/${testId}/marks/import`, { csv: `email,marks\n${emails.a},12\n${emails.c},25\n` });
     expect(over.statusCode).toBe(400);
     expect(over.json().errors).toEqual({ 'marks.1.marks': 'Line 3: marks cannot be more than 20' });

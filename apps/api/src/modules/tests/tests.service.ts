@@ -268,7 +268,7 @@ export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: 
     const absent = /^(a|ab|absent)$/i.test(raw);
     const marks = Number(raw);
     let problem: string | undefined;
-    if (!studentId) problem = `Line ${lineNumber}: no student has the email ${email || '(empty)'}`;
+    if (!studentId) problem = `Line ${lineNumber}: no student has the email or student ID ${email || '(empty)'}`;
     else if (seen.has(studentId)) problem = `Line ${lineNumber}: the student of line ${seen.get(studentId)} again`;
     else if (!absent && (raw === '' || !isHalfStep(marks) || marks < 0)) problem = `Line ${lineNumber}: marks must be a number in steps of 0.5, or A for absent`;
     if (problem) {
