@@ -56,7 +56,8 @@ test.describe('admin dashboard', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Database is away' }) }),
     );
     await loginAs('admin');
-    await expect(page.getByRole('alert').filter({ hasText: 'The dashboard could not be loaded' })).toContainText('Database is away');
+    // A server error is asked again (with waits) before the screen gives up: more than the default wait.
+    await expect(page.getByRole('alert').filter({ hasText: 'The dashboard could not be loaded' })).toContainText('Database is away', { timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 });
