@@ -9,7 +9,8 @@ test.describe('backups', () => {
     await page.goto('/app/backup');
     const jobs = page.getByRole('region', { name: 'Background jobs' });
     // At least today's four (later features add more).
-    await expect(jobs.getByRole('listitem').filter({ hasText: 'Expired sessions, sign-in failures and codes removed' })).toContainText('every hour');
+    // The backup screen's first load beside other specs can take longer than the default wait.
+    await expect(jobs.getByRole('listitem').filter({ hasText: 'Expired sessions, sign-in failures and codes removed' })).toContainText('every hour', { timeout: 20_000 });
     await expect(jobs.getByRole('listitem').filter({ hasText: 'Automatic backup' })).toContainText('every minute');
     // Every job runs once right after the start of a new server.
     const notifications = jobs.getByRole('listitem').filter({ hasText: 'Announcement notifications' });
