@@ -44,12 +44,13 @@ test.describe('notification bell (student)', () => {
     const announcementId = ((await created.json()) as { data: { _id: string } }).data._id;
     await adminContext.close();
 
+    // Each try reloads the dashboard: on a busy machine a few reloads take longer than the default wait.
     await expect
       .poll(async () => {
         await page.reload();
         await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
         return unreadCount(page);
-      })
+      }, { timeout: 45_000 })
       .toBeGreaterThan(before);
     const after = await unreadCount(page);
 
