@@ -9,6 +9,9 @@ function academyDay(offsetDays = 0): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM-DD' as a person types it in the app's date field: DD-MM-YYYY. */
+const typed = (isoDate: string) => isoDate.split('-').reverse().join('-');
+
 const SHOTS = process.env.E2E_SHOTS_DIR;
 /** Optional screenshots at 360 and 1280 px (E2E_SHOTS_DIR=/tmp/…), to look at the screens. */
 async function shoot(page: Page, name: string) {
@@ -52,7 +55,7 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await dialog.getByRole('button', { name: 'Add instalment' }).click();
   const days = [academyDay(-10), academyDay(0), academyDay(60)];
   for (const [index, day] of days.entries()) {
-    await dialog.getByLabel('Due date').nth(index).fill(day);
+    await dialog.getByRole('textbox', { name: 'Due date' }).nth(index).fill(typed(day));
     await dialog.getByRole('textbox', { name: 'Amount (₹)', exact: true }).nth(index).fill(index === 2 ? '5000' : '6000');
   }
   // Instalments that do not add up: refused in our words.
@@ -86,16 +89,26 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await pay.getByRole('button', { name: 'Record payment' }).click();
   await expect(pay.getByText('This payment is more than the ₹18,000 still due')).toBeVisible();
   await amount.fill('3000');
+  // The date field (DD-MM-YYYY) starts on today and refuses a day in the future; the payment is yesterday's.
+  const paidOn = pay.getByRole('textbox', { name: 'Date' });
+  await expect(paidOn).toHaveValue(typed(academyDay()));
+  await paidOn.fill(typed(academyDay(1)));
+  await paidOn.blur();
+  await expect(pay.getByText(`Choose a date on or before ${typed(academyDay())}`)).toBeVisible();
+  await paidOn.fill(typed(academyDay(-1)));
+  await paidOn.blur();
+  await expect(paidOn).toHaveValue(typed(academyDay(-1)));
   await pay.getByText('UPI', { exact: true }).click();
   await pay.getByRole('textbox', { name: 'UPI transaction id' }).fill(`UPI${token}`);
   await shoot(page, 'record-payment');
+  const paidAt = Date.now();
   await pay.getByRole('button', { name: 'Record payment' }).dblclick();
   await expect(pay).toBeHidden();
   await expect(fees.getByTestId('ledger-balance')).toHaveText('₹15,000');
   let ledger = (await (await page.request.get(`/api/students/${studentId}/fees`)).json()).data;
   expect(ledger.payments).toHaveLength(1);
   const receipt = ledger.payments[0];
-  expect(receipt).toMatchObject({ amount: 3000, mode: 'upi', reference: `UPI${token}` });
+  expect(receipt).toMatchObject({ amount: 3000, mode: 'upi', reference: `UPI${token}`, date: academyDay(-1) });
 
   // The same Idempotency-Key twice at once (a double tap that reached the server): one receipt.
   const payment = { amount: 1000, date: academyDay(), mode: 'cash' };
@@ -114,6 +127,8 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   const bytes = await pdf.body();
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(bytes.toString('latin1')).toContain(receipt.number);
+  // The receipt is mailed to the family (this student has no parent linked: to their own email).
+  await waitForMailText(studentEmail, new RegExp(`: receipt ${receipt.number.replace('/', '\\/')}\\.`), paidAt, 40_000);
 
   // Cancel the cash receipt with a reason: it stays, marked cancelled, and its amount is owed again.
   await page.reload();

@@ -5,6 +5,9 @@ function randomMobile() {
 }
 
 test.describe('academy settings', () => {
+  // Each test saves the whole settings form: one after the other, so one never undoes the other's change.
+  test.describe.configure({ mode: 'default' });
+
   test('the admin changes a phone number and the public footer shows it', async ({ page, loginAs }) => {
     await loginAs('admin');
     const original = await (await page.request.get('/api/admin/settings')).json();
@@ -64,5 +67,39 @@ test.describe('academy settings', () => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByLabel('YouTube channel')).toHaveAccessibleDescription(/This channel cannot be used/);
     await expect(page.getByRole('alert').filter({ hasText: 'Settings not saved' })).toContainText('Please check the highlighted fields');
+  });
+
+  test('testimonials entered in Settings show on the home page in every language; removed, the section is gone', async ({ page, loginAs }) => {
+    const quote = `The weekly tests made all the difference ${Date.now()}`;
+    await loginAs('admin');
+    await page.goto('/app/settings');
+    const add = page.getByRole('button', { name: 'Add testimonial' });
+    await add.click();
+    // Bad input: a quote without a name is flagged before any call.
+    await page.getByLabel('Quote 1').fill(quote);
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).last().fill('Sunita Pawar');
+    await page.getByLabel('Who they are').fill('Parent of a 10th student');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();
+    try {
+      await page.goto('/');
+      const section = page.getByRole('region', { name: 'Results and what families say' });
+      await expect(section.getByText(quote)).toBeVisible({ timeout: 20_000 });
+      await expect(section).toContainText('Sunita Pawar · Parent of a 10th student');
+      // The family's words as they wrote them, on the Marathi page too (the heading in Marathi).
+      await page.goto('/mr');
+      await expect(page.getByText(quote)).toBeVisible({ timeout: 20_000 });
+    } finally {
+      await page.goto('/app/settings');
+      await page.getByRole('button', { name: 'Remove testimonial 1' }).click();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();
+    }
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Why families choose us' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Results and what families say' })).toHaveCount(0);
+    await expect(page.getByText(quote)).toHaveCount(0);
   });
 });

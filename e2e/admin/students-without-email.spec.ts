@@ -1,4 +1,4 @@
-import { applyByApi, createTeacherByApi, expect, randomMobile, submitLogin, test, uniqueToken } from '../fixtures';
+import { applyByApi, createTeacherByApi, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken } from '../fixtures';
 
 // Issue 21: students without an email of their own sign in with their student ID; the office is
 // told clearly when a path does not apply to them (forgot-password, an enquiry carrying staff email).
@@ -24,6 +24,50 @@ test.describe('students without an email (issue 21)', () => {
     await expect(kid).toHaveURL('/app/student/dashboard');
     await expect(kid.getByText(`Welcome, Kid ${token}`)).toBeVisible();
     await phone.close();
+  });
+
+  test("a younger sibling's enquiry with the parent's email converts to a student without an email, linked to the same parent", async ({ page, loginAs }) => {
+    test.setTimeout(120_000);
+    const token = uniqueToken('sib');
+    const parentEmail = `${token}.mother@example.com`;
+    await loginAs('admin');
+    // The elder child is a student already, with their mother linked (her email is her account's).
+    const elder = ((await (await page.request.post('/api/students', { data: { name: `Elder ${token}`, email: `${token}.elder@example.com`, password: 'monsoon-in-latur' } })).json()) as { data: { _id: string } }).data;
+    expect((await page.request.post(`/api/students/${elder._id}/parents`, { data: { name: `Mother ${token}`, email: parentEmail, phone: randomMobile(), relation: 'mother', password: 'mother-pass-2026' } })).status()).toBe(201);
+    // The family applies for the younger one from the mother's email.
+    await applyByApi(page, { studentName: `Younger ${token}`, email: parentEmail, phone: randomMobile(), parentName: `Mother ${token}` });
+    const listed = (await (await page.request.get(`/api/admission-enquiries?search=${token}`)).json()) as { data: { enquiries: { _id: string }[] } };
+    const id = listed.data.enquiries[0]!._id;
+    for (const status of ['contacted', 'admitted']) expect((await page.request.patch(`/api/admission-enquiries/${id}/status`, { data: { status } })).status()).toBe(200);
+
+    // The office converts it on the enquiry's page: no "email already exists" failure, the family's message instead.
+    await page.goto(`/app/registrations/${id}`);
+    await page.getByRole('button', { name: 'Convert to student' }).click({ timeout: 20_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Convert' }).click();
+    const told = page.getByRole('alert').filter({ hasText: `Younger ${token} is now a student with the student ID` });
+    await expect(told).toContainText(`the enquiry's email is their parent Mother ${token}'s, who is now linked to Younger ${token}`);
+    const code = /student ID ([A-Z]{3}-\d{4}-\d{4,})/.exec((await told.textContent()) ?? '')?.[1];
+    expect(code).toBeTruthy();
+    // The message stays until the office closes it (it carries the ID to note down).
+    await told.getByRole('button').click();
+    await expect(told).toBeHidden();
+
+    // The new student's page: the student ID, no email of their own, the mother linked to both children.
+    await page.getByRole('link', { name: `Younger ${token}`, exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/students\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(code!).first()).toBeVisible({ timeout: 20_000 });
+    const parents = page.getByRole('region', { name: 'Parents' });
+    await expect(parents.getByTestId('linked-parent')).toContainText(`Mother ${token}`);
+    await expect(parents.getByTestId('linked-parent')).toContainText(`Also parent of: Elder ${token}`);
+    await expect(page.getByText('Not set yet: choose one with Edit (no email to mail a link to)')).toBeVisible();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      if (process.env.PARENTS_OFFICE_SCREENSHOTS) await page.screenshot({ path: `${process.env.PARENTS_OFFICE_SCREENSHOTS}/student-without-email-${width}.png`, fullPage: true });
+    }
+    // The mother's account still signs in with the email; the younger child has none to collide with.
+    const student = ((await (await page.request.get(`/api/students?search=${encodeURIComponent(code!)}`)).json()) as { data: { students: { email: string | null }[] } }).data.students;
+    expect(student.map((row) => row.email)).toEqual([null]);
   });
 
   test("wrong path: an enquiry carrying a teacher's email is refused and creates nothing", async ({ page, loginAs }) => {

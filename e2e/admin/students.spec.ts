@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLoginStatus, createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, shownPhone } from '../fixtures';
+import { apiLoginStatus, createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, shownPhone, waitForMailText } from '../fixtures';
 
 const PASSWORD = 'student-pass-2026';
 
@@ -164,4 +164,23 @@ test('the admin filters the students list by batch', async ({ page, loginAs }) =
   await search.fill('Aarav Patil');
   await expect(page).toHaveURL(/batchId=.*search=|search=.*batchId=/);
   await expect(page.getByText('Aarav Patil')).toBeVisible();
+});
+
+test("the office starts a new student's account in Marathi: the welcome mail is Marathi; editing does not offer it", async ({ page, loginAs }) => {
+  const token = uniqueToken('stumr');
+  const email = `${token}@example.com`;
+  await loginAs('admin');
+  await page.goto('/app/students/create');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Marathi ${token}`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('combobox', { name: 'Language of their mails and screens' }).click();
+  await page.getByRole('option', { name: 'मराठी' }).click();
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Create Student' }).click();
+  await expect(page).toHaveURL(/\/app\/students\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await waitForMailText(email, /अकॅडमीच्या ऑफिसने/, since, 30_000);
+  // Afterwards the language is the student's own choice (their menu): not on the edit form.
+  await page.goto(`${new URL(page.url()).pathname}/edit`);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`Marathi ${token}`, { timeout: 20_000 });
+  await expect(page.getByRole('combobox', { name: 'Language of their mails and screens' })).toHaveCount(0);
 });

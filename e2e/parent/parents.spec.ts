@@ -72,11 +72,20 @@ test.describe('parents', () => {
 
     // The academy's SMS provider, played by a server of this test; alerts at once (no correction delay:
     // the cancelled path is shown by the API tests).
+    // It is down at first (503): the office sees the failed message and sends it again once it is back.
     const hooks: { signature: string; body: Record<string, unknown> }[] = [];
+    let providerDown = true;
+    let refused = 0;
     const provider = http.createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       request.on('end', () => {
+        if (providerDown) {
+          refused += 1;
+          response.statusCode = 503;
+          response.end('down');
+          return;
+        }
         hooks.push({ signature: String(request.headers['x-academy-signature']), body: JSON.parse(body) as Record<string, unknown> });
         response.end('ok');
       });
@@ -145,9 +154,36 @@ test.describe('parents', () => {
     await expect(parentPage.getByTestId('today-status')).toHaveText('Absent');
 
     // The alert arrives (the job runner polls every 10 s: one poll for the alert job, one for the sender):
-    // one mail to the parent and one signed webhook, for the elder only.
+    // one mail to the parent; the provider, down, refuses the webhook.
     await expect.poll(() => mailsTo(parentEmail).filter((mail) => mail.includes(`Aarav ${token} was marked absent today`)).length, { timeout: 90_000 }).toBe(1);
-    await expect.poll(() => hooks.filter((hook) => (hook.body.child as { _id: string })._id === elder._id).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // The office's "Messages to parents today" on the dashboard: the mail sent, the SMS/WhatsApp failed;
+    // with the provider back, Retry sends it (one signed webhook, for the elder only).
+    await page.goto('/app/dashboard');
+    const messages = page.getByRole('region', { name: 'Messages to parents today' });
+    const row = messages.getByTestId('absence-alert').filter({ hasText: `Aarav ${token}` });
+    await expect(row).toContainText('Absence alert', { timeout: 20_000 });
+    await expect(row).toContainText(`Sunita ${token}`);
+    await expect(row.getByRole('link', { name: shownPhone(parentPhone) })).toHaveAttribute('href', `tel:+91${parentPhone}`);
+    await expect(row.getByText('Sent', { exact: true })).toHaveCount(1);
+    await expect(row.getByText('Failed', { exact: true })).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    if (screenshots) {
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        await row.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(screenshots, `messages-to-parents-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    providerDown = false;
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('Sending again')).toBeVisible();
+    await expect.poll(() => hooks.filter((hook) => (hook.body.child as { _id: string })._id === elder._id).length, { timeout: 40_000 }).toBe(1);
+    await page.reload();
+    await expect(row.getByText('Sent', { exact: true })).toHaveCount(2, { timeout: 20_000 });
+    await expect(row.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     const hook = hooks.find((entry) => (entry.body.child as { _id: string })._id === elder._id)!;
     expect(hook.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(hook.body).toMatchObject({ kind: 'absence', status: 'absent', phone: `+91${parentPhone}`, parent: { name: `Sunita ${token}` } });
@@ -253,9 +289,9 @@ test.describe('parents', () => {
       const marathi = section.getByLabel('Message in मराठी');
       await expect(marathi).toHaveValue(templates.mr!);
       // Bad input: an unknown placeholder is flagged before any call.
-      await marathi.fill('{child} {parent} गैरहजर');
+      await marathi.fill('{child} {mother} गैरहजर');
       await section.getByRole('button', { name: 'Save absence alerts' }).click();
-      await expect(section.getByText('The message has an unknown placeholder: use only child, batch, date, status and academy in braces')).toBeVisible();
+      await expect(section.getByText('The message has an unknown placeholder: use only child, parent, batch, date, status and academy in braces')).toBeVisible();
       await marathi.fill(`{academy}: {child} आज {status} (${token}).`);
       await expect(section.getByTestId('alert-preview-mr')).toContainText(`आरव पाटील आज गैरहजर (${token}).`);
       await section.getByLabel('Wait before sending (minutes)').fill('1');

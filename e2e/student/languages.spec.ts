@@ -133,4 +133,31 @@ test.describe('languages in the signed-in areas', () => {
     await shoot(teacher, 'mr-teacher-attendance');
     await teacher.context().close();
   });
+
+  test("a failed load with no words from the server reads in the user's language (Marathi)", async ({ page, loginAs, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const token = uniqueToken('langfail');
+    await loginAs('admin');
+    await createStudentByApi(page, { name: `Kiran ${token}`, email: `${token}.s@example.com`, password: PASSWORD });
+    const student = await signedIn(browser, baseURL!, `${token}.s@example.com`, 360);
+    expect((await student.request.put('/api/auth/language', { data: { language: 'mr' } })).status()).toBe(200);
+    // A proxy's error page instead of the API's answer: no message of the server's to show.
+    await student.route('**/api/student/details', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '' }));
+    await student.goto('/app/student/profile');
+    await expect(student.getByText('प्रोफाइल दाखवता आली नाही')).toBeVisible({ timeout: 30_000 });
+    await expect(student.getByText('Failed to fetch profile')).toHaveCount(0);
+    // The schedule's fallback is a message descriptor of the app catalog.
+    await student.route('**/api/student/schedule', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '' }));
+    await student.goto('/app/student/schedule');
+    await expect(student.getByText('वेळापत्रक दाखवता आले नाही')).toBeVisible({ timeout: 30_000 });
+    await expect(student.getByText('Failed to fetch schedule')).toHaveCount(0);
+    await shoot(student, 'mr-student-schedule-failed');
+    // The notes' fallback is a sentence of the shared messages (NOTE_MESSAGES), worded through the server messages' table.
+    await student.route((url) => url.pathname === '/api/notes', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '' }));
+    await student.goto('/app/student/notes');
+    await expect(student.getByText('नोट्स उघडता आल्या नाहीत')).toBeVisible({ timeout: 30_000 });
+    await expect(student.getByText('Failed to fetch notes')).toHaveCount(0);
+    await shoot(student, 'mr-student-notes-failed');
+    await student.context().close();
+  });
 });

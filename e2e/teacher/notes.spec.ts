@@ -16,7 +16,7 @@ async function signedInContext(browser: Browser, baseURL: string, email: string,
 
 test('a teacher uploads a PDF to a batch; an enrolled student reads it on a phone; another student cannot see it', async ({ page, loginAs, browser, baseURL }) => {
   // Three people in three browsers, and pdf.js loading on first use: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const title = `Trigonometry ${uniqueToken()}`;
   const pdf = buildSimplePdf([{ heading: title, lines: ['sin^2 x + cos^2 x = 1'] }, { heading: 'Page two', lines: ['tan x = sin x / cos x'] }]);
 
@@ -47,13 +47,14 @@ test('a teacher uploads a PDF to a batch; an enrolled student reads it on a phon
     const phone = await studentContext.newPage();
     await phone.goto('/app/student/notes');
     const group = phone.getByRole('list', { name: `Notes: ${BATCH}` });
-    await expect(group.getByRole('listitem', { name: title })).toBeVisible();
+    // A new browser's first page: on a busy CI machine it showed "Loading..." past 15 s.
+    await expect(group.getByRole('listitem', { name: title })).toBeVisible({ timeout: 30_000 });
     await group.getByRole('button', { name: `Open ${title}` }).click();
     const viewer = phone.getByRole('dialog', { name: title });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByText('2 pages')).toBeVisible();
     const firstPage = viewer.getByRole('img', { name: 'Page 1 of 2' });
-    await expect(firstPage).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });
+    await expect(firstPage).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
     // Something was drawn: the canvas is not blank white.
     const inked = await firstPage.evaluate((canvas) => {
       const element = canvas as HTMLCanvasElement;
@@ -76,7 +77,7 @@ test('a teacher uploads a PDF to a batch; an enrolled student reads it on a phon
     const other = await otherContext.newPage();
     await other.goto('/app/student/notes');
     // Her own batch's notes load; this one is not among them.
-    await expect(other.getByRole('list', { name: 'Notes: 10th Maths Morning' })).toBeVisible();
+    await expect(other.getByRole('list', { name: 'Notes: 10th Maths Morning' })).toBeVisible({ timeout: 30_000 });
     await expect(other.getByText(title)).toHaveCount(0);
     expect((await otherContext.request.get(noteUrl!)).status()).toBe(404);
   } finally {
@@ -92,6 +93,8 @@ test('a teacher uploads a PDF to a batch; an enrolled student reads it on a phon
 });
 
 test('a public note appears on /resources for a visitor, who can read it without signing in', async ({ page, loginAs, browser, baseURL }) => {
+  // pdf.js loads on first use in a new browser: over 60 s once on a busy CI machine.
+  test.setTimeout(120_000);
   const title = `Free practice ${uniqueToken()}`;
   await loginAs('teacher');
   const created = await page.request.post('/api/notes/upload', {
@@ -114,7 +117,7 @@ test('a public note appears on /resources for a visitor, who can read it without
     await expect(site.getByRole('list', { name: 'Free notes' }).getByRole('listitem')).toHaveCount(1);
     await card.getByRole('button', { name: `Open ${title}` }).click();
     const viewer = site.getByRole('dialog', { name: title });
-    await expect(viewer.getByRole('img', { name: 'Page 1 of 1' })).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });
+    await expect(viewer.getByRole('img', { name: 'Page 1 of 1' })).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
   } finally {
     await visitor.close();
   }

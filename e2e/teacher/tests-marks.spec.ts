@@ -2,7 +2,16 @@ import type { Browser, Page } from '@playwright/test';
 import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
 
 const PASSWORD = 'weekly-tests-2026';
-const SHOTS = process.env.SHOTS_DIR; // set to keep screenshots (360 px and 1280 px) for review
+const SHOTS = process.env.SHOTS_DIR;
+
+/** A day relative to today in the academy's time zone: 'YYYY-MM-DD' (the API's) and 'DD-MM-YYYY' (as typed). */
+function academyDay(offsetDays: number): { iso: string; typed: string } {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offsetDays);
+  const iso = day.toISOString().slice(0, 10);
+  return { iso, typed: iso.split('-').reverse().join('-') };
+} // set to keep screenshots (360 px and 1280 px) for review
 
 /** A signed-in page of its own at a phone's width (or a laptop's). */
 async function signedIn(browser: Browser, baseURL: string, email: string, width = 360): Promise<Page> {
@@ -49,9 +58,16 @@ test.describe('weekly tests and marks', () => {
     await form.getByLabel('Test name').fill(`Weekly ${token}`);
     await form.getByLabel('Maximum marks').fill('20');
     await form.getByLabel('Topic').fill('Fractions');
+    // The app's date field: typed as DD-MM-YYYY (the test was written two days ago).
+    const testDay = academyDay(-2);
+    await form.getByRole('textbox', { name: 'Date' }).fill(testDay.typed);
+    await form.getByRole('textbox', { name: 'Date' }).blur();
+    await expect(form.getByRole('textbox', { name: 'Date' })).toHaveValue(testDay.typed);
     await form.getByRole('button', { name: 'Add test' }).click();
     await phone.getByRole('link', { name: `Weekly ${token}` }).click();
     await expect(phone.getByRole('heading', { name: `Weekly ${token}` })).toBeVisible();
+    const added = (await (await phone.request.get(`/api/batches/${batchId}/tests`)).json()).data as { name: string; date: string }[];
+    expect(added.find((entry) => entry.name === `Weekly ${token}`)?.date).toBe(testDay.iso);
 
     // Marks on the numeric keypad; Enter moves to the next student; one absent.
     const marksOf = (name: string) => phone.getByLabel(`Marks of ${name}`);
@@ -116,8 +132,15 @@ test.describe('weekly tests and marks', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/marks-entry-1280.png`, fullPage: true });
     await page.goto(`/app/students/${ids[1]}`);
     await expect(page.getByRole('heading', { name: 'Tests and marks' })).toBeVisible();
+    // The report card's period in the app's date field (DD-MM-YYYY typed), around the test's day.
+    const testsSection = page.getByRole('region', { name: 'Tests and marks' });
+    await testsSection.getByRole('textbox', { name: 'From' }).fill(academyDay(-9).typed);
+    await testsSection.getByRole('textbox', { name: 'To' }).fill(academyDay(0).typed);
+    await testsSection.getByRole('heading', { name: 'Tests and marks' }).click();
+    await expect(testsSection.getByRole('textbox', { name: 'From' })).toHaveValue(academyDay(-9).typed);
+    await expect(testsSection.getByRole('link', { name: 'Report card (PDF)' })).toHaveAttribute('href', new RegExp(`from=${academyDay(-9).iso}&to=${academyDay(0).iso}$`));
     const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Report card (PDF)' }).click();
+    await testsSection.getByRole('link', { name: 'Report card (PDF)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^report-card-Bharat-.*\.pdf$/);
     const file = await download.path();

@@ -44,6 +44,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
+import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import type { FeeReminderPayload } from './modules/fees/fees.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -140,6 +141,8 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   defineReportCardJob(app.jobs, { db: deps.db, mailer: deps.mailer, jobs: app.jobs });
   // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
   app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload as FeeReminderPayload) });
+  // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).
+  app.jobs.define(FEE_RECEIPT_JOB, { label: 'Fee receipts mailed', maxAttempts: 5, run: (payload) => deliverFeeReceipt({ ...deps, jobs: app.jobs }, (payload as { receiptId: string }).receiptId) });
   // Messages to parents (issue 21): sent at once by a one-off run, retried by this sweep with backoff.
   app.jobs.define(PARENT_SENDER_JOB, { label: 'Messages to parents (absence alerts, fee reminders, report cards)', everyMs: MINUTE, run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer }) });
   // A submission's absence alerts, after the correction delay (a one-off per submission).

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './lib/devanagari-font.css';
+import './lib/focus.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installOurZodMessages } from '@academy/shared/zod-messages';

@@ -289,7 +289,7 @@ async function storeDemoNoteFiles(storage: FileStorage): Promise<StoredFile[]> {
 }
 
 /**
- * Seeds a small demo academy into an empty database, in one transaction; with a storage, also
+ * Seeds a small demo academy into an empty database, in one transaction (fees included); with a storage, also
  * its demo notes (their files are deleted again if the transaction fails).
  * Returns false (and changes nothing) when the database already has users.
  */
@@ -298,8 +298,14 @@ export async function seedDemoAcademy(db: Db, storage?: FileStorage): Promise<bo
   if ((existing?.value ?? 0) > 0) return false;
   const noteFiles = storage ? await storeDemoNoteFiles(storage) : [];
   try {
-    await seedTables(db, noteFiles);
-    await seedDemoFees(db);
+    // One transaction for everything: a failure anywhere (the fees too) leaves the database empty, so
+    // the next start seeds again instead of finding a half-made academy. The services' own
+    // transactions inside become savepoints; a transaction is a Db for everything they use.
+    await db.transaction(async (tx) => {
+      const inOne = tx as unknown as Db;
+      await seedTables(inOne, noteFiles);
+      await seedDemoFees(inOne);
+    });
   } catch (error) {
     await Promise.all(noteFiles.map((file) => storage!.remove(file.key).catch(() => {})));
     throw error;

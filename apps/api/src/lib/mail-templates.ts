@@ -338,6 +338,51 @@ export function reportCardParentMessages(input: { academyName: string; studentNa
 
 const FAMILY_GREETING: Record<Language, string> = { en: 'Dear parent,', mr: 'आदरणीय पालक,', hi: 'आदरणीय अभिभावक,' };
 
+/** What a receipt mail and its SMS/WhatsApp note say: already-formatted figures ('18,000'), date DD-MM-YYYY. */
+export type FeeReceiptFacts = { academyName: string; studentName: string; number: string; date: string; amount: string; balanceAfter: string };
+
+/** The words of a receipt, per language: the subject, and the sentences about the payment (issue 22). */
+function feeReceiptWords(facts: FeeReceiptFacts): Record<Language, { subject: string; paid: string; balance: string; attached: string; sent: string }> {
+  const { academyName: academy, studentName: name, number, date, amount, balanceAfter: balance } = facts;
+  return {
+    en: {
+      subject: `${academy}: receipt ${number} for ${name}`,
+      paid: `We received ₹${amount} for the fees of ${name} on ${date}: receipt ${number}.`,
+      balance: `Balance still due: ₹${balance}.`,
+      attached: 'The receipt is attached to this mail as a PDF. Thank you.',
+      sent: 'The receipt has been sent to your email as a PDF. Thank you.',
+    },
+    mr: {
+      subject: `${academy}: ${name} यांची पावती ${number}`,
+      paid: `${name} यांच्या फीसाठी ${date} रोजी ₹${amount} मिळाले: पावती ${number}.`,
+      balance: `अजून बाकी: ₹${balance}.`,
+      attached: 'पावती या ईमेलसोबत PDF म्हणून जोडली आहे. धन्यवाद.',
+      sent: 'पावती आपल्या ईमेलवर PDF म्हणून पाठवली आहे. धन्यवाद.',
+    },
+    hi: {
+      subject: `${academy}: ${name} की रसीद ${number}`,
+      paid: `${name} की फीस के लिए ${date} को ₹${amount} मिले: रसीद ${number}.`,
+      balance: `अभी बाकी: ₹${balance}.`,
+      attached: 'रसीद इस ईमेल के साथ PDF के रूप में जुड़ी है. धन्यवाद.',
+      sent: 'रसीद आपके ईमेल पर PDF के रूप में भेजी गई है. धन्यवाद.',
+    },
+  };
+}
+
+/** A fee receipt mailed with its PDF attached, to a parent (or to the student, `toStudent`, when no parent is linked), in their language. */
+export function feeReceiptMail(input: FeeReceiptFacts & { language: Language; toStudent?: boolean }): MailContent {
+  const words = feeReceiptWords(input)[input.language];
+  const greeting = input.toStudent ? { en: `Hello ${input.studentName},`, mr: `नमस्कार ${input.studentName},`, hi: `नमस्ते ${input.studentName},` }[input.language] : FAMILY_GREETING[input.language];
+  return renderMail({ language: input.language, academyName: input.academyName, subject: words.subject, greeting, paragraphs: [words.paid, words.balance, words.attached] });
+}
+
+/** The short note to parents' webhook (SMS/WhatsApp) when a receipt has been mailed to them. */
+export function feeReceiptParentMessages(facts: FeeReceiptFacts): Record<Language, { subject: string; text: string }> {
+  const words = feeReceiptWords(facts);
+  const note = (language: Language) => ({ subject: words[language].subject, text: [words[language].paid, words[language].balance, words[language].sent].join('\n') });
+  return { en: note('en'), mr: note('mr'), hi: note('hi') };
+}
+
 /** A message from the academy to a parent (absence alerts; later fee reminders): the text is already in their language. */
 export function parentMessageMail(input: { academyName: string; subject: string; text: string; language: Language }): MailContent {
   return renderMail({

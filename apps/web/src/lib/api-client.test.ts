@@ -1,5 +1,9 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@academy/shared/messages';
+import { setCurrentLanguage } from './current-language';
+import { loadServerMessages } from './server-text';
 import { ApiError, apiRequest, apiRequestWithMessage, fieldErrorsOf, normalizeError, serverMessageOf } from './api-client';
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -25,6 +29,38 @@ describe('normalizeError', () => {
     expect(normalizeError(42).message).toBe('An error occurred');
     expect(normalizeError(new Error('')).message).toBe('An error occurred');
     expect(normalizeError({ status: 500, data: { success: false, message: '  ' } }).message).toBe('An error occurred');
+  });
+
+  it('words a message descriptor fallback in the language being shown', () => {
+    const fallback = msg`Failed to fetch parents`;
+    const failed = new ApiError(MESSAGES.fallbackError, 502, null);
+    i18n.load({ en: {}, mr: { [fallback.id]: 'पालकांची यादी दाखवता आली नाही' } });
+    i18n.activate('mr');
+    try {
+      expect(normalizeError(failed, fallback).message).toBe('पालकांची यादी दाखवता आली नाही');
+    } finally {
+      i18n.activate('en');
+    }
+    expect(normalizeError(failed, fallback).message).toBe('Failed to fetch parents');
+  });
+
+  it("words the shared messages' English fallbacks and the generic one in the language being shown", async () => {
+    await loadServerMessages();
+    const failed = new ApiError(MESSAGES.fallbackError, 502, null);
+    setCurrentLanguage('mr');
+    try {
+      const login = normalizeError(failed, MESSAGES.loginFailed);
+      expect(login).toMatchObject({ message: 'लॉगिन झाले नाही', status: 502 });
+      const generic = normalizeError({ status: 502, data: null });
+      expect(generic.message).toBe('काहीतरी चूक झाली');
+      // Already worded generic: a caller's fallback still replaces it.
+      expect(normalizeError(generic, MESSAGES.loginFailed).message).toBe(login.message);
+      // The server's own words are never touched.
+      expect(normalizeError({ status: 401, data: { message: 'Invalid email or password' } }, MESSAGES.loginFailed).message).toBe('Invalid email or password');
+    } finally {
+      setCurrentLanguage('en');
+    }
+    expect(normalizeError(failed, MESSAGES.loginFailed).message).toBe('Login failed');
   });
 
   it('keeps an ApiError, giving a generic one the more specific fallback', () => {

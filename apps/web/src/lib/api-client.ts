@@ -1,6 +1,8 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { MESSAGES } from '@academy/shared/messages';
 import { LANGUAGE_HEADER } from '@academy/shared/languages';
 import { currentLanguage } from './current-language';
+import { translateServerText } from './server-text';
 
 /** Every API route lives under this path on the same origin as the web app. */
 export const API_BASE = '/api';
@@ -34,13 +36,17 @@ function nonEmptyString(value: unknown): string | undefined {
 /**
  * Turns anything thrown into an ApiError. Message order: the server's `message`, else the
  * transport or JavaScript error's message, else `fallback`. An ApiError that only carries the
- * generic fallback takes the caller's more specific one (e.g. "Login failed").
+ * generic fallback takes the caller's more specific one (e.g. "Login failed"). The fallback is worded
+ * in the language shown: a Lingui message descriptor (the features' *_FAILURES) with the app's i18n
+ * instance, an English sentence of the shared messages (MESSAGES, NOTE_MESSAGES…) through the server
+ * messages' table (lib/server-text.ts; a sentence it does not know stays as given).
  */
-export function normalizeError(error: unknown, fallback: string = MESSAGES.fallbackError): ApiError {
+export function normalizeError(error: unknown, fallbackText: string | MessageDescriptor = MESSAGES.fallbackError): ApiError {
+  const fallback = typeof fallbackText === 'string' ? translateServerText(fallbackText) : i18n._(fallbackText);
   if (error instanceof ApiError) {
-    return error.message === MESSAGES.fallbackError && fallback !== MESSAGES.fallbackError
-      ? new ApiError(fallback, error.status, error.data)
-      : error;
+    const generic = translateServerText(MESSAGES.fallbackError);
+    const onlyGeneric = error.message === MESSAGES.fallbackError || error.message === generic;
+    return onlyGeneric && fallback !== error.message ? new ApiError(fallback, error.status, error.data) : error;
   }
   if (error instanceof Error) return new ApiError(nonEmptyString(error.message) ?? fallback, 0, null);
   if (typeof error === 'string') return new ApiError(nonEmptyString(error) ?? fallback, 0, null);

@@ -128,6 +128,8 @@ export const concessionInputSchema = z.discriminatedUnion(
   { error: 'Choose an amount or a percentage' },
 );
 
+export type ConcessionRequest = z.input<typeof concessionInputSchema>;
+
 export const DUE_STATUSES = ['paid', 'due', 'overdue', 'cancelled'] as const;
 export const dueSchema = z.object({
   _id: z.uuid(),

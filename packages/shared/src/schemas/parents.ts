@@ -76,17 +76,17 @@ export const PARENT_MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'cancelled'
 export type ParentMessageStatus = (typeof PARENT_MESSAGE_STATUSES)[number];
 
 /** What a message to parents is about (`parent_messages.kind`). */
-export const PARENT_MESSAGE_KINDS = ['absence', 'fee-reminder', 'report-card'] as const;
+export const PARENT_MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card'] as const;
 export type ParentMessageKind = (typeof PARENT_MESSAGE_KINDS)[number];
 
 /**
  * GET /api/admin/absence-alerts?date=YYYY-MM-DD (default today)&kind=: each message per parent and
  * channel. No kind (or `absence`): the day's absence alerts, as before; `all`: every message to
- * parents made that day (absence alerts, fee reminders, report cards) for the office's list.
+ * parents made that day (absence alerts, fee reminders and receipts, report cards) for the office's list.
  */
 export const absenceAlertQuerySchema = z.object({
   date: optionalQueryValue(calendarDateSchema),
-  kind: optionalQueryValue(z.enum([...PARENT_MESSAGE_KINDS, 'all'], { error: 'Choose absence, fee-reminder, report-card or all' })),
+  kind: optionalQueryValue(z.enum([...PARENT_MESSAGE_KINDS, 'all'], { error: 'Choose absence, fee-reminder, fee-receipt, report-card or all' })),
 });
 export const absenceAlertSchema = z.object({
   _id: z.uuid(),

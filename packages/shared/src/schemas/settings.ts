@@ -116,7 +116,8 @@ export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
  * filled when the alert is sent; the same words go by email (the mail's text) and by the webhook
  * (`message`). The defaults are the wording the alerts had before templates existed.
  */
-export const ABSENCE_ALERT_PLACEHOLDERS = ['child', 'batch', 'date', 'status', 'academy'] as const;
+/** `{parent}` is the name of the parent reading it (each parent gets their own copy). */
+export const ABSENCE_ALERT_PLACEHOLDERS = ['child', 'parent', 'batch', 'date', 'status', 'academy'] as const;
 export type AbsenceAlertPlaceholder = (typeof ABSENCE_ALERT_PLACEHOLDERS)[number];
 export const ABSENCE_ALERT_TEMPLATE_MAX = 500;
 export const DEFAULT_ABSENCE_ALERT_TEMPLATES: Record<Language, string> = {
@@ -133,7 +134,7 @@ export const ABSENCE_STATUS_WORDS: Record<Language, Record<(typeof ABSENCE_ALERT
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
-/** The placeholders in braces that are not known ({child}, {batch}, {date}, {status}, {academy}). */
+/** The placeholders in braces that are not known ({child}, {parent}, {batch}, {date}, {status}, {academy}). */
 export function unknownPlaceholders(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).filter((name) => !(ABSENCE_ALERT_PLACEHOLDERS as readonly string[]).includes(name));
 }
@@ -148,8 +149,8 @@ const absenceAlertTemplateSchema = z
   .trim()
   .min(1, 'Write the message for each language')
   .max(ABSENCE_ALERT_TEMPLATE_MAX, `The message must be at most ${ABSENCE_ALERT_TEMPLATE_MAX} characters`)
-  .refine((template) => unknownPlaceholders(template).length === 0, 'The message has an unknown placeholder: use only child, batch, date, status and academy in braces')
-  .refine((template) => !/[{}]/.test(template.replace(PLACEHOLDER, '')), 'The message has an unknown placeholder: use only child, batch, date, status and academy in braces')
+  .refine((template) => unknownPlaceholders(template).length === 0, 'The message has an unknown placeholder: use only child, parent, batch, date, status and academy in braces')
+  .refine((template) => !/[{}]/.test(template.replace(PLACEHOLDER, '')), 'The message has an unknown placeholder: use only child, parent, batch, date, status and academy in braces')
   .refine((template) => template.includes('{child}'), 'The message must name the child: keep the child placeholder');
 
 export const absenceAlertTemplatesSchema = z.object(

@@ -474,7 +474,7 @@ export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>
       action: 'status',
       entityType: 'enquiry',
       entityId: id,
-      summary: `Moved the enquiry of ${current.name} from ${ENQUIRY_STATUS_LABELS[current.status].toLowerCase()} to ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}`,
+      text: { key: 'enquiry.status', values: { name: current.name, from: current.status, to: status } },
       changes: { status: { old: current.status, new: status } },
     });
   });
@@ -550,7 +550,7 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
         .values(parentIds.map((parentId) => ({ parentId, studentId: created.id })))
         .onConflictDoNothing();
       for (const parentId of parentIds) {
-        await recordAudit(tx, actor, { action: 'link', entityType: 'parent', entityId: parentId, relatedId: created.id, summary: `Linked a parent to ${row.studentName} on converting their enquiry` });
+        await recordAudit(tx, actor, { action: 'link', entityType: 'parent', entityId: parentId, relatedId: created.id, text: { key: 'parent.linked_on_convert', values: { student: row.studentName } } });
       }
     }
     let enrolledIn: { _id: string; name: string } | null = null;

@@ -24,25 +24,15 @@ export type AuditEntryInput = {
   /** Another record this entry concerns (the student of an enrolment): found by its History too. */
   relatedId?: string | null;
   changes?: AuditChanges | null;
-} & (
-  | {
-      /**
-       * The one line a person reads, as a key and its values (AUDIT_TEXTS): stored with its English
-       * wording and shown in each reader's language. Prefer this for new call sites.
-       */
-      text: AuditText;
-      summary?: undefined;
-    }
-  | {
-      /** The one line as English free text ("Updated student Asha Patil"): every reader sees it in English. */
-      summary: string;
-      text?: undefined;
-    }
-);
+  /**
+   * The one line a person reads, as a key and its values (AUDIT_TEXTS): stored with its English wording
+   * and shown in each reader's language. Every entry has one (no free text: it would stay English).
+   */
+  text: AuditText;
+};
 
 /** The English summary, key and values an entry is stored with. */
 function summaryOf(entry: AuditEntryInput): { summary: string; summaryKey: string | null; summaryValues: Record<string, string> | null } {
-  if (!entry.text) return { summary: clip(entry.summary), summaryKey: null, summaryValues: null };
   const values = Object.fromEntries(Object.entries(entry.text.values ?? {}).map(([name, value]) => [name, String(value)]));
   return { summary: clip(wordAuditSummary(entry.text.key, values, 'en') ?? entry.text.key), summaryKey: entry.text.key, summaryValues: values };
 }

@@ -215,7 +215,7 @@ describe('nothing secret is ever recorded', () => {
   it('diffChanges and recordAudit drop secret fields even when a caller passes them', async () => {
     expect(diffChanges({ name: 'A', passwordHash: 'x' }, { name: 'B', passwordHash: 'y', token: 't' })).toEqual({ name: { old: 'A', new: 'B' } });
     expect(diffChanges({ name: 'A' }, { name: 'A' })).toBeNull();
-    await recordAudit(t.database.db, null, { action: 'update', entityType: 'user', entityId: 'x', summary: 'test', changes: { password: { old: 'a', new: 'b' }, name: { old: 'a', new: 'b' } } });
+    await recordAudit(t.database.db, null, { action: 'update', entityType: 'user', entityId: 'x', text: { key: 'settings.updated' }, changes: { password: { old: 'a', new: 'b' }, name: { old: 'a', new: 'b' } } });
     expect((await latest()).changes).toEqual({ name: { old: 'a', new: 'b' } });
   });
 });
@@ -281,8 +281,8 @@ describe('summaries in the reader\'s language', () => {
     expect((await call('PUT', '/auth/language', { language: 'mr' }, cookie)).statusCode).toBe(200);
     const student = await buildStudent(t.database.db);
     expect((await call('PUT', `/students/${student.id}`, { name: 'Sneha Kale', school: 'Shahu School' }, cookie)).statusCode).toBe(200);
-    // A call site without a key (e.g. one added later) keeps its English summary for every reader.
-    await recordAudit(t.database.db, { userId: marathiAdmin.id, role: 'admin' }, { action: 'update', entityType: 'student', entityId: student.id, summary: 'Something only in English' });
+    // An entry written before keys existed (English summary only) keeps its English for every reader.
+    await t.database.db.insert(auditLog).values({ actorUserId: marathiAdmin.id, actorRole: 'admin', action: 'update', entityType: 'student', entityId: student.id, summary: 'Something only in English' });
 
     const stored = await t.database.db.select().from(auditLog).where(sql`${auditLog.entityId} = ${student.id}`).orderBy(desc(auditLog.id));
     expect(stored[1]).toMatchObject({ summary: 'Updated student Sneha Kale', summaryKey: 'student.updated', summaryValues: { name: 'Sneha Kale' } });

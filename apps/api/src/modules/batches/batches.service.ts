@@ -312,7 +312,7 @@ export async function removeStudentFromBatch(db: Db, actor: AuditActor, batchId:
         entityType: 'batch',
         entityId: batchId,
         relatedId: studentId,
-        summary: `Removed a student from ${batch.name}${cancelled > 0 ? ` and cancelled ${cancelled} unpaid ${cancelled === 1 ? 'due' : 'dues'}` : ''}`,
+        text: cancelled > 0 ? { key: 'batch.unenrolled_dues', values: { batch: batch.name, count: cancelled } } : { key: 'batch.unenrolled', values: { batch: batch.name } },
         changes: { studentId: { old: studentId, new: null } },
       });
     }

@@ -29,7 +29,6 @@ import { childIdOf } from '../../access/parents';
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
 import { students, users } from '../../db/schema';
-import { getAcademySettings } from '../settings/settings.service';
 import {
   addConcession,
   cancelReceipt,
@@ -47,7 +46,7 @@ import {
   studentLedger,
   updatePlan,
 } from './fees.service';
-import { renderReceiptPdf } from './receipt-pdf';
+import { FEE_RECEIPT_JOB, receiptFileName, receiptPdfIn } from './receipt-mail';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
 
@@ -99,6 +98,8 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     { schema: { tags, params: idParamsSchema, headers: idempotencyHeadersSchema, body: paymentInputSchema, response: { 200: apiSuccess(receiptSchema), 201: apiSuccess(receiptSchema) } } },
     async (request, reply) => {
       const { receipt, created } = await recordPayment(db, actorOf(request), request.params.id, request.body, request.headers['idempotency-key']);
+      // The family gets the receipt by mail (once: a repeated tap answers the first receipt and queues nothing).
+      if (created) await app.jobs.enqueue(FEE_RECEIPT_JOB, { receiptId: receipt._id });
       return reply.status(created ? 201 : 200).send({ success: true as const, data: receipt, message: FEE_MESSAGES.paymentRecorded });
     },
   );
@@ -117,14 +118,11 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   // receipt is the child's document, the same file whoever prints it).
   app.get('/receipts/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const receipt = await receiptFor(db, actorOf(request), request.params.id);
-    const [settings, [student]] = await Promise.all([
-      getAcademySettings(db),
-      db.select({ language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, receipt.student._id)).limit(1),
-    ]);
-    const pdf = await renderReceiptPdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language: student?.language ?? 'en' });
+    const [student] = await db.select({ language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, receipt.student._id)).limit(1);
+    const pdf = await receiptPdfIn(db, receipt, student?.language ?? 'en');
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="receipt-${receipt.number.replace('/', '-')}.pdf"`)
+      .header('content-disposition', `inline; filename="${receiptFileName(receipt.number)}"`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(pdf);

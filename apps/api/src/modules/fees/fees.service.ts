@@ -134,7 +134,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): P
       entityType: 'fee_plan',
       entityId: plan!.id,
       relatedId: input.batch,
-      summary: `Created fee plan ${input.name} (₹${formatPaise(input.amount)}) for ${batchName}`,
+      text: { key: 'fee_plan.created', values: { name: input.name, amount: formatPaise(input.amount), batch: batchName } },
       changes: Object.fromEntries(Object.entries(after).map(([key, value]) => [key, { old: null, new: value }])),
     });
     return plan!.id;
@@ -186,7 +186,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, input: P
       entityType: 'fee_plan',
       entityId: id,
       relatedId: input.batch,
-      summary: `Updated fee plan ${input.name} for ${batchName}${input.applyToEnrolled ? ` (future dues of ${moved} enrolled ${moved === 1 ? 'student' : 'students'} follow)` : ''}`,
+      text: input.applyToEnrolled ? { key: 'fee_plan.updated_moved', values: { name: input.name, batch: batchName, count: moved } } : { key: 'fee_plan.updated', values: { name: input.name, batch: batchName } },
       changes: Object.keys(changes).length ? changes : null,
     });
   });
@@ -201,7 +201,7 @@ export async function deletePlan(db: Db, actor: AuditActor, id: string): Promise
     const [used] = await tx.select({ id: feeDues.id }).from(feeDues).where(eq(feeDues.planId, id)).limit(1);
     if (used) throw new AppError('CONFLICT', FEE_MESSAGES.planInUse);
     await tx.delete(feePlans).where(eq(feePlans.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entityType: 'fee_plan', entityId: id, relatedId: plan.batchId, summary: `Deleted fee plan ${plan.name}`, changes: { name: { old: plan.name, new: null } } });
+    await recordAudit(tx, actor, { action: 'delete', entityType: 'fee_plan', entityId: id, relatedId: plan.batchId, text: { key: 'fee_plan.deleted', values: { name: plan.name } }, changes: { name: { old: plan.name, new: null } } });
   });
 }
 
@@ -420,7 +420,7 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
         entityType: 'fee_receipt',
         entityId: receipt!.id,
         relatedId: studentId,
-        summary: `Recorded payment ${number} of ₹${formatPaise(input.amount)} (${input.mode}) from ${student.name}`,
+        text: { key: 'fee_receipt.created', values: { number, amount: formatPaise(input.amount), mode: input.mode, student: student.name } },
         changes: { amount: { old: null, new: rupees(input.amount) }, mode: { old: null, new: input.mode }, reference: { old: null, new: input.reference ?? null }, number: { old: null, new: number } },
       });
       return { id: receipt!.id, created: true };
@@ -450,7 +450,7 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
       entityType: 'fee_receipt',
       entityId: id,
       relatedId: receipt.studentId,
-      summary: `Cancelled receipt ${receipt.number} (₹${formatPaise(receipt.amountPaise)}): ${reason}`,
+      text: { key: 'fee_receipt.cancelled', values: { number: receipt.number, amount: formatPaise(receipt.amountPaise), reason } },
       changes: { status: { old: 'valid', new: 'cancelled' }, reason: { old: null, new: reason } },
     });
   });
@@ -460,8 +460,15 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
 
 /** A receipt for its PDF, through the access layer (another student's answers 404, as a missing one). */
 export async function receiptFor(db: DbExecutor, actor: Actor, id: string) {
-  const [receipt] = await receiptsWhere(db, and(eq(feeReceipts.id, id), receiptReadScope(actor)));
+  const receipt = await printableReceipt(db, id, receiptReadScope(actor));
   if (!receipt) throw new AppError('NOT_FOUND', FEE_MESSAGES.receiptNotFound);
+  return receipt;
+}
+
+/** A receipt with the names of the batches it paid, for its PDF; `scope` narrows who may read it (none: the receipt mail job). */
+export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL): Promise<(Receipt & { batches: string[] }) | undefined> {
+  const [receipt] = await receiptsWhere(db, and(eq(feeReceipts.id, id), scope));
+  if (!receipt) return undefined;
   const batchNames = await db
     .selectDistinct({ name: batches.name })
     .from(feeAllocations)
@@ -512,7 +519,10 @@ export async function addConcession(db: Db, actor: AuditActor, studentId: string
       entityType: 'fee_concession',
       entityId: row!.id,
       relatedId: studentId,
-      summary: `Gave ${student.name} a concession of ₹${formatPaise(total)}${input.kind === 'percent' ? ` (${input.percent}%)` : ''}: ${input.reason}`,
+      text:
+        input.kind === 'percent'
+          ? { key: 'fee_concession.percent', values: { student: student.name, amount: formatPaise(total), percent: input.percent, reason: input.reason } }
+          : { key: 'fee_concession.amount', values: { student: student.name, amount: formatPaise(total), reason: input.reason } },
       changes: { amount: { old: null, new: rupees(total) }, reason: { old: null, new: input.reason } },
     });
   });
@@ -550,26 +560,38 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** The totals over every due of the filter; the students' names are joined only to search them (the join costs on thousands of dues). */
+function duesTotals(db: DbExecutor, where: SQL | undefined, today: string, searching: boolean) {
+  const totals = db
+    .select({
+      count: sql<number>`count(*)::int`,
+      outstanding: sql<number>`coalesce(sum(${balanceSql}), 0)`.mapWith(Number),
+      overdue: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.dueDate} < ${today}), 0)`.mapWith(Number),
+    })
+    .from(feeDues)
+    .$dynamic();
+  return searching ? totals.innerJoin(students, eq(students.id, feeDues.studentId)).innerJoin(users, eq(users.id, students.userId)).where(where) : totals.where(where);
+}
+
 /** Unpaid dues, overdue (oldest) first, with totals over the whole filter: one query for the page, one for the totals. */
 export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesList> {
   const today = await academyToday(db);
   const where = duesFilters(query, today);
+  // The page's dues are chosen first on narrow rows (id, date, name), then read in full with their last
+  // reminder: the reminder look-up and the wide rows cost 50 times, not once per open due (thousands).
+  const page = db
+    .select({ id: feeDues.id, sortName: sql<string>`lower(${users.name})`.as('sort_name') })
+    .from(feeDues)
+    .innerJoin(students, eq(students.id, feeDues.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(where)
+    .orderBy(asc(feeDues.dueDate), asc(sql`lower(${users.name})`), asc(feeDues.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as('page');
   const [rows, [totals]] = await Promise.all([
-    selectDues(db)
-      .where(where)
-      .orderBy(asc(feeDues.dueDate), asc(sql`lower(${users.name})`), asc(feeDues.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        outstanding: sql<number>`coalesce(sum(${balanceSql}), 0)`.mapWith(Number),
-        overdue: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.dueDate} < ${today}), 0)`.mapWith(Number),
-      })
-      .from(feeDues)
-      .innerJoin(students, eq(students.id, feeDues.studentId))
-      .innerJoin(users, eq(users.id, students.userId))
-      .where(where),
+    selectDues(db).innerJoin(page, eq(page.id, feeDues.id)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
+    duesTotals(db, where, today, Boolean(query.search)),
   ]);
   return {
     dues: rows.map(({ due, studentName, batchName, lastReminderAt }) => {
@@ -657,7 +679,7 @@ export async function queueFeeReminders(
       await recordAudit(tx, actor, {
         action: 'create',
         entityType: 'fee_reminder',
-        summary: `Sent fee reminders for ${toSend.length} ${toSend.length === 1 ? 'due' : 'dues'} of ${new Set(toSend.map((row) => row.studentId)).size} ${new Set(toSend.map((row) => row.studentId)).size === 1 ? 'student' : 'students'}`,
+        text: { key: 'fee_reminder.sent', values: { dues: toSend.length, students: new Set(toSend.map((row) => row.studentId)).size } },
         changes: { dues: { old: null, new: toSend.length } },
       });
     }

@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financialYear } from '@academy/shared/money';
 import { auditLog, feeReceipts, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 
 let t: TestApp;
@@ -161,6 +162,42 @@ describe('payments and receipts', () => {
     expect(new Set(answers.map((answer) => answer.json().data._id)).size).toBe(1);
   });
 
+  it('mails the receipt with its PDF to each linked parent in their language, once for a double tap; without a parent, to the student', async () => {
+    const { batch } = await batchWithPlan('Receipt mail 10');
+    const child = await enrolledStudent(batch.id, 'Meera Receipt');
+    const mother = await buildParent(t.database.db, { name: 'Sunita Receipt', language: 'mr', studentIds: [child.id] });
+    const key = { 'idempotency-key': `mail-${child.id}` };
+    const payment = { amount: 6000, date: today, mode: 'upi', reference: 'UPI-MAIL-1' };
+    const [first, second] = await Promise.all([asAdmin('POST', `/api/students/${child.id}/payments`, payment, key), asAdmin('POST', `/api/students/${child.id}/payments`, payment, key)]);
+    const number = first.json().data.number as string;
+    await t.app.jobs.runDue();
+    expect(second.json().data.number).toBe(number);
+    const mails = await t.mailsTo(mother.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(`: Meera Receipt यांची पावती ${number}`);
+    expect(mails[0]!.text).toContain('₹6,000');
+    expect(mails[0]!.text).toContain('₹12,000');
+    const raw = fs.readFileSync(mails[0]!.file, 'utf8');
+    const attachment = new RegExp(`filename="?receipt-${number.replace('/', '-')}\\.pdf"?[\\s\\S]*?\\r?\\n\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`).exec(raw);
+    expect(attachment).not.toBeNull();
+    expect(Buffer.from(attachment![1]!.replace(/\s/g, ''), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await t.mailsTo(child.user.email)).toHaveLength(0);
+
+    // No parent linked: the student's own email, greeted by name.
+    const adult = await enrolledStudent(batch.id, 'Adult Learner');
+    const own = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: today, mode: 'cash' });
+    await t.app.jobs.runDue();
+    const ownMail = await t.latestMailTo(adult.user.email);
+    expect(ownMail?.subject).toContain(`: receipt ${own.json().data.number} for Adult Learner`);
+    expect(ownMail?.text).toContain('Hello Adult Learner,');
+
+    // A receipt cancelled before its mail went out is not sent.
+    const late = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: today, mode: 'cash' });
+    expect((await asAdmin('POST', `/api/receipts/${late.json().data._id}/cancel`, { reason: 'Entered twice' })).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    expect(await t.mailsTo(adult.user.email)).toHaveLength(1);
+  });
+
   it('gives gap-free numbers to payments recorded at the same time', async () => {
     const { batch } = await batchWithPlan('Chemistry 12');
     const students = await Promise.all([1, 2, 3, 4, 5].map((n) => buildStudent(t.database.db, { name: `Parallel ${n}` })));
@@ -205,6 +242,56 @@ describe('payments and receipts', () => {
   });
 });
 
+describe('concessions', () => {
+  it('takes a percentage off each open due, refuses an amount above what is due under its field, checks the input, and a teacher gets 403', async () => {
+    const { batch } = await batchWithPlan('Concessions 10');
+    const student = await enrolledStudent(batch.id, 'Concession Kiran');
+    const url = `/api/students/${student.id}/concessions`;
+    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'cash' });
+
+    // 10% of what is still due (5000 + 6000 + 6000): ₹1,700, each due's share rounded down to the paisa.
+    const given = await asAdmin('POST', url, { kind: 'percent', percent: 10, reason: 'Sibling discount' });
+    expect(given.statusCode).toBe(201);
+    expect(given.json().message).toBe('Concession recorded');
+    const ledger = given.json().data;
+    expect(ledger.dues.map((due: { concession: number }) => due.concession)).toEqual([500, 600, 600]);
+    expect(ledger.totals).toMatchObject({ concession: 1700, paid: 1000, balance: 15300 });
+    expect(ledger.concessions).toEqual([expect.objectContaining({ kind: 'percent', value: 10, amount: 1700, reason: 'Sibling discount' })]);
+
+    // An amount above the ₹15,300 still due: refused with the amount, under the amount field; nothing changes.
+    const tooBig = await asAdmin('POST', url, { kind: 'amount', amount: 15300.01, reason: 'Scholarship' });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errors).toEqual({ amount: 'The concession is more than the ₹15,300 still due' });
+    // An amount is taken off the latest dues first.
+    const amount = await asAdmin('POST', url, { kind: 'amount', amount: '5500.50', reason: 'Scholarship' });
+    expect(amount.statusCode).toBe(201);
+    expect(amount.json().data.dues.map((due: { balance: number }) => due.balance)).toEqual([4500, 5299.5, 0]);
+    expect(amount.json().data.concessions.map((entry: { amount: number }) => entry.amount).sort()).toEqual([1700, 5500.5]);
+
+    // Bad input, each under its field, in our words.
+    const cases: [object, string, string][] = [
+      [{ kind: 'percent', percent: 0, reason: 'x' }, 'percent', 'Enter a percentage between 1 and 100'],
+      [{ kind: 'percent', percent: 101, reason: 'x' }, 'percent', 'Enter a percentage between 1 and 100'],
+      [{ kind: 'percent', percent: 12.5, reason: 'x' }, 'percent', 'Enter a percentage between 1 and 100'],
+      [{ kind: 'amount', amount: 10.005, reason: 'x' }, 'amount', 'The amount can have at most two decimals (paise)'],
+      [{ kind: 'amount', amount: 0, reason: 'x' }, 'amount', 'The amount must be more than zero'],
+      [{ kind: 'amount', amount: 100, reason: '  ' }, 'reason', 'Reason is required'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await asAdmin('POST', url, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().errors[field], JSON.stringify(payload)).toBe(message);
+    }
+
+    // A teacher may not give one (403), and nothing was recorded for them.
+    const refused = await call(teacherCookie, 'POST', url, { kind: 'percent', percent: 50, reason: 'Not allowed' });
+    expect(refused.statusCode).toBe(403);
+    const after = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(after.concessions).toHaveLength(2);
+    expect(after.totals.balance).toBe(9799.5);
+  });
+});
+
 describe('who sees what', () => {
   it('shows the student the same ledger as the admin; teachers get 403 on fees', async () => {
     const { batch } = await batchWithPlan('Maths 12');
@@ -232,6 +319,11 @@ describe('dues and reminders', () => {
     expect(dues).toHaveLength(1);
     expect(dues[0]).toMatchObject({ student: { _id: student.id }, balance: 6000, status: 'overdue', overdueDays: 40, lastReminderAt: null });
     expect(list.json().data.totals).toEqual({ outstanding: 6000, overdue: 6000, count: 1 });
+    // Paged one at a time, the open dues come oldest first, each page the next one.
+    const pages = await Promise.all([1, 2, 3].map(async (page) => (await asAdmin('GET', `/api/fees/dues?batch=${batch.id}&limit=1&page=${page}`)).json().data));
+    expect(pages.map((data) => data.dues[0].dueDate)).toEqual([addDays(today, -40), today, addDays(today, 60)]);
+    expect(pages.map((data) => data.pagination.total)).toEqual([3, 3, 3]);
+    expect(pages[0].totals).toEqual({ outstanding: 18000, overdue: 6000, count: 3 });
     const csv = await asAdmin('GET', `/api/fees/dues.csv?batch=${batch.id}`);
     expect(csv.body.split('\n')[1]).toContain('Overdue Owen');
     expect(csv.body.trim().split('\n')).toHaveLength(4);

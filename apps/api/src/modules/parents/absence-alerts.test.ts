@@ -129,16 +129,16 @@ describe('same-day absence alerts', () => {
   it("uses the academy's template in the parent's language for the email and the webhook message", async () => {
     const db = t.database.db;
     const current = (await asAdmin('GET', '/api/admin/settings')).json().data.absenceAlerts.templates;
-    const templates = { ...current, mr: '{academy}: {child} ({batch}) {date} रोजी {status}.' };
+    const templates = { ...current, mr: '{parent}, {academy}: {child} ({batch}) {date} रोजी {status}.' };
     await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0, templates }, parentWebhook: { url: webhookUrl, secret: SECRET } });
     try {
       const child = await buildStudent(db, { name: 'Tanvi Template' });
-      const mother = await buildParent(db, { studentIds: [child.id], language: 'mr' });
+      const mother = await buildParent(db, { name: 'Sunita Template', studentIds: [child.id], language: 'mr' });
       const { batch, submit } = await classroom([child.id]);
       await submit({ [child.id]: 'absent' });
       await runJobs();
       const academy = (await asAdmin('GET', '/api/admin/settings')).json().data.name;
-      const expected = `${academy}: Tanvi Template (${batch.name}) ${today.split('-').reverse().join('-')} रोजी गैरहजर.`;
+      const expected = `Sunita Template, ${academy}: Tanvi Template (${batch.name}) ${today.split('-').reverse().join('-')} रोजी गैरहजर.`;
       const mails = await t.mailsTo(mother.user.email);
       expect(mails[0]!.text).toContain(expected);
       expect(JSON.parse(received[0]!.body).message).toBe(expected);

@@ -34,7 +34,8 @@ export function absenceMessages(input: { child: string; batches: string; status:
   const day = input.date.split('-').reverse().join('-');
   const templates = input.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES;
   const status = (language: Language) => ABSENCE_STATUS_WORDS[language][input.status as 'absent' | 'late'] ?? input.status;
-  const text = (language: Language) => renderAbsenceTemplate(templates[language], { child: input.child, batch: input.batches, date: day, status: status(language), academy: input.academy });
+  // {parent} stays as it is here: notifyParents puts each parent's name in their own copy.
+  const text = (language: Language) => renderAbsenceTemplate(templates[language], { child: input.child, parent: '{parent}', batch: input.batches, date: day, status: status(language), academy: input.academy });
   return {
     en: { subject: `${input.child} was marked ${status('en')} today`, text: text('en') },
     mr: { subject: `${input.child} आज ${status('mr')} आहे`, text: text('mr') },

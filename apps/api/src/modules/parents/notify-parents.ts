@@ -20,7 +20,7 @@ const LEASE = sql`now() + interval '2 minutes'`;
 /** A message for a student's parents: what it is about and its words in every language. */
 export type ParentNotice = {
   studentId: string;
-  /** What kind of message: 'absence', 'fee-reminder', 'report-card'. */
+  /** What kind of message: 'absence', 'fee-reminder', 'fee-receipt', 'report-card'. */
   kind: string;
   /** The event (e.g. `absence:{studentId}:{date}`): each parent gets it once per channel. */
   key: string;
@@ -30,7 +30,7 @@ export type ParentNotice = {
   messages: Record<Language, { subject: string; text: string }>;
   /** Facts for the provider's webhook (child, batch, status…); parent, phone and message are added. */
   payload: Record<string, unknown>;
-  /** Only these channels (a report card's mail carries its PDF and is sent by its own job: webhook only). Default: all. */
+  /** Only these channels (a report card's or a receipt's mail carries its PDF and is sent by its own job: webhook only). Default: all. */
   channels?: readonly ('email' | 'webhook')[];
 };
 

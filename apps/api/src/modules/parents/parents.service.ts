@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
+import type { AuditTextKey } from '@academy/shared/i18n/audit-texts';
 import { PARENT_MESSAGES, type AbsenceAlertList, type ParentMessageKind, type Parent, type ParentChild, type ParentLinkInput, type ParentList, type ParentRelation } from '@academy/shared/schemas/parents';
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, students, users } from '../../db/schema';
@@ -119,7 +120,7 @@ export async function linkParent(db: Db, actor: AuditActor, studentId: string, i
         entityType: 'parent',
         entityId: parentId,
         relatedId: studentId,
-        summary: existing ? `Linked parent ${input.name} to ${student.name}` : `Added parent ${input.name} for ${student.name}`,
+        text: { key: existing ? 'parent.linked' : 'parent.added', values: { name: input.name, student: student.name } },
         changes: { email: { old: null, new: email }, relation: { old: null, new: input.relation } },
       });
     }
@@ -137,7 +138,7 @@ export async function unlinkParent(db: Db, actor: AuditActor, studentId: string,
       .where(and(eq(parentStudents.studentId, studentId), eq(parentStudents.parentId, parentId)))
       .returning({ parentId: parentStudents.parentId });
     if (removed.length === 0) throw new AppError('NOT_FOUND', PARENT_MESSAGES.notFound);
-    await recordAudit(tx, actor, { action: 'unlink', entityType: 'parent', entityId: parentId, relatedId: studentId, summary: 'Unlinked a parent from a student' });
+    await recordAudit(tx, actor, { action: 'unlink', entityType: 'parent', entityId: parentId, relatedId: studentId, text: { key: 'parent.unlinked' } });
   });
 }
 
@@ -180,6 +181,14 @@ export async function listAbsenceAlerts(db: DbExecutor, date: string, kind: Pare
   return { date, alerts: rows };
 }
 
+/** The Activity words of a retried message, per kind of message. */
+const RETRIED_TEXTS: Record<string, AuditTextKey> = {
+  absence: 'parent_message.retried_absence',
+  'fee-reminder': 'parent_message.retried_fee_reminder',
+  'fee-receipt': 'parent_message.retried_fee_receipt',
+  'report-card': 'parent_message.retried_report_card',
+};
+
 /** POST /api/admin/absence-alerts/{id}/retry: a failed message to a parent (any kind) is due again at once (audited). */
 export async function retryAbsenceAlert(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -191,7 +200,7 @@ export async function retryAbsenceAlert(db: Db, actor: AuditActor, id: string): 
       action: 'alert.retry',
       entityType: 'parent',
       entityId: row.parentId,
-      summary: row.kind === 'absence' ? 'Sent a failed absence alert again' : row.kind === 'fee-reminder' ? 'Sent a failed fee reminder again' : row.kind === 'report-card' ? 'Sent a failed report card message again' : 'Sent a failed message to a parent again',
+      text: { key: RETRIED_TEXTS[row.kind] ?? 'parent_message.retried' },
     });
   });
 }

@@ -100,7 +100,7 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
       .onConflictDoUpdate({ target: academySettings.id, set: { ...values, updatedAt: new Date() } })
       .returning({ ...getTableColumns(academySettings), before: PREVIOUS_SETTINGS });
     const { before, ...after } = saved!;
-    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, summary: 'Updated the academy settings', changes: diffChanges(before ?? {}, values) });
+    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'settings.updated' }, changes: diffChanges(before ?? {}, values) });
     return after;
   });
   return toAcademySettings(row);
@@ -145,7 +145,7 @@ export async function updateParentAlertSettings(db: Db, actor: AuditActor, input
       action: 'settings.update',
       entityType: 'settings',
       entityId: null,
-      summary: secretChanged ? (otherChanges ? 'Updated the absence alerts and parent webhook; webhook secret changed' : 'Webhook secret changed') : 'Updated the absence alerts and parent webhook',
+      text: { key: secretChanged ? (otherChanges ? 'settings.parent_alerts_secret' : 'settings.webhook_secret') : 'settings.parent_alerts' },
       changes: { ...otherChanges, ...(secretChanged ? { webhookSigningKey: { old: before?.secretSet ? 'set' : 'not set', new: secret === null ? 'cleared' : 'changed' } } : {}) },
     });
   });

@@ -203,10 +203,10 @@ describe('academy settings', () => {
     const defaults = cleared.json().data.absenceAlerts.templates;
     expect(defaults.en).toContain('{child} was marked {status} today');
     const base = { enabled: true, statuses: ['absent'], delayMinutes: 0 };
-    const wrong = await putAlerts({ absenceAlerts: { ...base, templates: { en: 'Hello {parent}, {child} missed class', mr: '', hi: 'x'.repeat(501) + '{child}' } } });
+    const wrong = await putAlerts({ absenceAlerts: { ...base, templates: { en: 'Hello {mother}, {child} missed class', mr: '', hi: 'x'.repeat(501) + '{child}' } } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toMatchObject({
-      'absenceAlerts.templates.en': 'The message has an unknown placeholder: use only child, batch, date, status and academy in braces',
+      'absenceAlerts.templates.en': 'The message has an unknown placeholder: use only child, parent, batch, date, status and academy in braces',
       'absenceAlerts.templates.mr': 'Write the message for each language',
       'absenceAlerts.templates.hi': 'The message must be at most 500 characters',
     });

@@ -89,6 +89,20 @@ describe('creating students', () => {
     expect(mail.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]{43}/);
   });
 
+  it('starts the account in the language the office chose: the welcome mail is in it', async () => {
+    const created = await call('POST', '/students', { name: 'Om Jadhav', email: 'om.jadhav@example.com', language: 'mr' });
+    expect(created.statusCode).toBe(201);
+    const [account] = await t.database.db.select({ language: users.language }).from(users).where(eq(users.email, 'om.jadhav@example.com'));
+    expect(account?.language).toBe('mr');
+    expect((await t.latestMailTo('om.jadhav@example.com'))?.subject).toContain('आपले स्वागत');
+    expect((await call('POST', '/students', { name: 'Bad Language', email: 'bad.language@example.com', language: 'fr' })).statusCode).toBe(400);
+    // Editing the student keeps it: afterwards the language is the student's own choice (their menu), not the form's.
+    const studentId = (created.json() as { data: { _id: string } }).data._id;
+    expect((await call('PUT', `/students/${studentId}`, { name: 'Om S. Jadhav' })).statusCode).toBe(200);
+    const [edited] = await t.database.db.select({ name: users.name, language: users.language }).from(users).where(eq(users.email, 'om.jadhav@example.com'));
+    expect(edited).toEqual({ name: 'Om S. Jadhav', language: 'mr' });
+  });
+
   it('answers 400 naming the field for bad input, and 400 for an unknown standard leaving no account behind', async () => {
     const cases: [object, string, RegExp][] = [
       [{ email: 's1@example.com' }, 'name', /Name is required/],

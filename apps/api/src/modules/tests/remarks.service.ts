@@ -73,7 +73,7 @@ export async function saveRemark(db: Db, actor: Actor, batchId: string, studentI
         entityType: 'student',
         entityId: studentId,
         relatedId: batchId,
-        summary: `${remark === '' ? 'Removed the report card remark of' : 'Wrote the report card remark of'} ${student.name} in ${batch.name}`,
+        text: { key: remark === '' ? 'test.remark_removed' : 'test.remark_written', values: { student: student.name, batch: batch.name } },
         changes: { remark: { old: student.before, new: remark === '' ? null : remark } },
       });
     }

@@ -31,7 +31,7 @@ export async function queueBatchReportCards(db: Db, jobs: JobRunner, actor: Acto
   if (students.length === 0) throw new AppError('BAD_REQUEST', 'This batch has no active students');
   for (const studentId of students) await jobs.enqueue(REPORT_CARD_JOB, { studentId, period });
   await db.transaction((tx) =>
-    recordAudit(tx, actor, { action: 'test.report_cards_mailed', entityType: 'test', relatedId: batchId, summary: `Queued report cards of ${students.length} students of ${batch.name} for mailing` }),
+    recordAudit(tx, actor, { action: 'test.report_cards_mailed', entityType: 'test', relatedId: batchId, text: { key: 'test.report_cards_mailed', values: { count: students.length, batch: batch.name } } }),
   );
   return students.length;
 }

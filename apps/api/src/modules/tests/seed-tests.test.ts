@@ -25,4 +25,18 @@ describe('demo seed tests', () => {
     const own = await testsOfStudent(database.db, student[0]!.id);
     expect(own.tests.length).toBeGreaterThanOrEqual(2);
   });
+
+  it('has fees in the same transaction: plans with dues, receipts numbered from 1, and overdue dues', async () => {
+    const { rows } = await database.db.execute<{ plans: number; dues: number; receipts: number; first: number; overdue: number }>(sql`
+      select (select count(*)::int from fee_plans) as plans, (select count(*)::int from fee_dues) as dues,
+        (select count(*)::int from fee_receipts) as receipts, (select min(seq)::int from fee_receipts) as first,
+        (select count(*)::int from fee_dues where status = 'open' and due_date < current_date and amount_paise - concession_paise - paid_paise > 0) as overdue`);
+    expect(rows[0]).toMatchObject({ plans: 2, receipts: 2, first: 1 });
+    expect(rows[0]!.dues).toBeGreaterThan(6);
+    expect(rows[0]!.overdue).toBeGreaterThan(0);
+  });
+
+  it('seeds nothing a second time (the database already has users)', async () => {
+    expect(await seedDemoAcademy(database.db)).toBe(false);
+  });
 });

@@ -110,7 +110,7 @@ export async function createTest(db: Db, actor: Actor, batchId: string, input: T
       entityType: 'test',
       entityId: testId,
       relatedId: batchId,
-      summary: `Created test ${input.name} (${displayDate(input.date)}, out of ${input.maxMarks}) in ${batch.name}`,
+      text: { key: 'test.created', values: { name: input.name, date: displayDate(input.date), max: input.maxMarks, batch: batch.name } },
     });
     return testId;
   });
@@ -137,7 +137,7 @@ export async function updateTest(db: Db, actor: Actor, testId: string, input: Te
       entityType: 'test',
       entityId: testId,
       relatedId: before.batchId,
-      summary: `${before.publishedAt ? 'Corrected published' : 'Updated'} test ${input.name} in ${before.batchName}`,
+      text: { key: before.publishedAt ? 'test.corrected' : 'test.updated', values: { name: input.name, batch: before.batchName } },
       changes: diffChanges(
         { name: before.name, date: before.date, maxMarks: fromHalfMarks(before.maxHalfMarks), topic: before.topic },
         { name: input.name, date: input.date, maxMarks: input.maxMarks, topic: input.topic ?? null },
@@ -157,7 +157,7 @@ export async function deleteTest(db: Db, actor: Actor, testId: string): Promise<
       entityType: 'test',
       entityId: testId,
       relatedId: test.batchId,
-      summary: `Deleted test ${test.name} (${displayDate(test.date)}) of ${test.batchName}`,
+      text: { key: 'test.deleted', values: { name: test.name, date: displayDate(test.date), batch: test.batchName } },
     });
   });
 }
@@ -174,7 +174,7 @@ const ROW_WORDS = {
   line: { notInBatch: (n: number) => `Line ${n}: this student is not in this batch`, tooHigh: (n: number, max: number) => `Line ${n}: marks cannot be more than ${max}`, check: (list: string) => `Nothing was saved: check lines ${list}` },
 };
 
-async function saveRows(db: Db, actor: Actor, test: TestRow, rows: Row[], numbers: (index: number) => number, unit: keyof typeof ROW_WORDS, source: string): Promise<number> {
+async function saveRows(db: Db, actor: Actor, test: TestRow, rows: Row[], numbers: (index: number) => number, unit: keyof typeof ROW_WORDS, fromCsv: boolean): Promise<number> {
   const words = ROW_WORDS[unit];
   return db.transaction(async (tx) => {
     // Saves of one test take turns; enrolment is read under the lock.
@@ -209,7 +209,10 @@ async function saveRows(db: Db, actor: Actor, test: TestRow, rows: Row[], number
       entityType: 'test',
       entityId: test._id,
       relatedId: test.batchId,
-      summary: `${corrected ? 'Corrected published marks' : 'Entered marks'} of ${test.name} (${test.batchName})${source}: ${rows.length - absent} with marks, ${absent} absent`,
+      text: {
+        key: corrected ? (fromCsv ? 'test.marks_corrected_imported' : 'test.marks_corrected') : fromCsv ? 'test.marks_imported' : 'test.marks_entered',
+        values: { name: test.name, batch: test.batchName, marked: rows.length - absent, absent },
+      },
     });
     return rows.length;
   });
@@ -219,7 +222,7 @@ async function saveRows(db: Db, actor: Actor, test: TestRow, rows: Row[], number
 export async function saveMarks(db: Db, actor: Actor, testId: string, input: MarksSubmission): Promise<TestResults> {
   const test = await testForStaff(db, actor, testId);
   const rows = input.marks.map((row) => ({ studentId: row.studentId, absent: row.absent === true, halfMarks: row.absent ? null : toHalfMarks(row.marks!) }));
-  await saveRows(db, actor, test, rows, (index) => index + 1, 'row', '');
+  await saveRows(db, actor, test, rows, (index) => index + 1, 'row', false);
   return getResults(db, actor, testId);
 }
 
@@ -283,7 +286,7 @@ export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: 
   if (problems.length > 1) throw new AppError('BAD_REQUEST', `Nothing was saved: ${problems.length} lines have mistakes`, errors);
   // Line numbers for the checks that need the database (enrolment, the maximum).
   const lineOf = [...seen.values()];
-  await saveRows(db, actor, test, rows, (index) => lineOf[index]!, 'line', ' from a CSV file');
+  await saveRows(db, actor, test, rows, (index) => lineOf[index]!, 'line', true);
   return getResults(db, actor, testId);
 }
 
@@ -294,7 +297,7 @@ export async function publishTest(db: Db, actor: Actor, testId: string): Promise
   if (test.entered === 0) throw new AppError('BAD_REQUEST', 'Enter marks before publishing the results');
   await db.transaction(async (tx) => {
     await tx.execute(sql`update tests set published_at = now() where id = ${testId}`);
-    await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: testId, relatedId: test.batchId, summary: `Published results of ${test.name} (${test.batchName})` });
+    await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: testId, relatedId: test.batchId, text: { key: 'test.published', values: { name: test.name, batch: test.batchName } } });
   });
   return getTest(db, actor, testId);
 }

@@ -50,7 +50,7 @@ export async function createUser(db: Db, input: { name: string; email: string; r
       .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
     if (input.role === 'teacher') await tx.insert(teachers).values({ userId: user!.id });
     if (input.role === 'student') await tx.insert(students).values({ userId: user!.id, studentCode: await nextStudentCode(tx, await academyToday(tx)) });
-    await recordAudit(tx, null, { action: 'create', entityType: 'user', entityId: user!.id, summary: `Created the ${input.role} account ${email.data} from the command line`, changes: diffChanges({}, { name, email: email.data, role: input.role }) });
+    await recordAudit(tx, null, { action: 'create', entityType: 'user', entityId: user!.id, text: { key: 'account.created_cli', values: { role: input.role, email: email.data } }, changes: diffChanges({}, { name, email: email.data, role: input.role }) });
     return { ...user!, email: email.data };
   });
 }

@@ -1,13 +1,14 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { MessageDescriptor } from '@lingui/core';
 import { normalizeError } from '../../lib/api-client';
 import { Trans } from '@lingui/react/macro';
 
 interface LoadErrorAlertProps {
   title: string;
   error: unknown;
-  /** The spec's text when the server gave none (e.g. "Failed to fetch subjects"). */
-  fallback: string;
+  /** The spec's text when the server gave none (e.g. "Failed to fetch subjects"), or its message descriptor. */
+  fallback: string | MessageDescriptor;
   onRetry: () => void;
 }
 

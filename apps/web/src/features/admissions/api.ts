@@ -16,6 +16,7 @@ import type {
 } from '@academy/shared/schemas/admissions';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { msg } from '@lingui/core/macro';
 
 export const enquiryKeys = {
   all: ['admission-enquiries'] as const,
@@ -25,18 +26,19 @@ export const enquiryKeys = {
 };
 
 /** The spec gives no texts for registrations; these follow its other "Failed to …" messages. */
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const ENQUIRY_FAILURES = {
-  fetch: 'Failed to fetch registrations',
-  update: 'Failed to update registration',
-  create: 'Failed to add the registration',
-  delete: 'Failed to delete registration',
-  status: 'Failed to change the status',
-  convert: 'Failed to convert the registration',
-  submit: 'Failed to send the application. Please try again.',
-  contact: 'Failed to send your message. Please try again.',
-  sendOtp: 'Failed to send the code. Please try again.',
-  verifyOtp: 'Failed to check the code. Please try again.',
-} as const;
+  fetch: msg`Failed to fetch registrations`,
+  update: msg`Failed to update registration`,
+  create: msg`Failed to add the registration`,
+  delete: msg`Failed to delete registration`,
+  status: msg`Failed to change the status`,
+  convert: msg`Failed to convert the registration`,
+  submit: msg`Failed to send the application. Please try again.`,
+  contact: msg`Failed to send your message. Please try again.`,
+  sendOtp: msg`Failed to send the code. Please try again.`,
+  verifyOtp: msg`Failed to check the code. Please try again.`,
+};
 
 // Public: the /admission and /contact forms.
 

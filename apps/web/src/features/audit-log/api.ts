@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AuditLogList, AuditPerson } from '@academy/shared/schemas/audit-log';
 import { API_BASE, apiRequest } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { msg } from '@lingui/core/macro';
 
 /** The Activity screen's filters, as the address and the API take them ('' = not set). */
 export type AuditFilters = { actor: string; entityType: string; entityId: string; from: string; to: string };
@@ -13,7 +14,8 @@ export const auditKeys = {
   people: ['audit-log', 'people'] as const,
 };
 
-export const AUDIT_FAILURES = { fetch: 'Failed to load the activity' } as const;
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
+export const AUDIT_FAILURES = { fetch: msg`Failed to load the activity` };
 
 export function auditLogQueryOptions(query: AuditListQuery) {
   return queryOptions({

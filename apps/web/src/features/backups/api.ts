@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupJob, BackupList, BackupSummary } from '@academy/shared/schemas/backups';
-import { RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
+import { BACKUP_MESSAGES, RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
 import { API_BASE, ApiError, apiRequest, apiRequestWithMessage, normalizeError, type ApiResult } from '../../lib/api-client';
+import { translateServerText } from '../../lib/server-text';
 
 export const backupKeys = {
   all: ['backups'] as const,
@@ -64,7 +65,9 @@ async function uploadBackupFile(file: File): Promise<ApiResult<BackupSummary>> {
   }
   const body = payload as { success?: boolean; data?: BackupSummary; message?: string } | null;
   if (!response.ok || body?.success !== true || !body.data) {
-    throw normalizeError(response.status === 413 && !body?.message ? new ApiError('The backup file is too large to upload', 413, body) : { status: response.status, data: body });
+    // A proxy's 413 comes without the API's words: ours, in the language shown.
+    const tooLarge = response.status === 413 && !body?.message;
+    throw normalizeError(tooLarge ? new ApiError(translateServerText(BACKUP_MESSAGES.uploadTooLarge), 413, body) : { status: response.status, data: body });
   }
   return { data: body.data, message: body.message };
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import type { Batch, BatchInput, BatchStatus, BatchSummary, EnrolledStudent, WeeklySchedule } from '@academy/shared/schemas/batches';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { msg } from '@lingui/core/macro';
 
 /** Filters of the admin's batch list (GET /api/batches). */
 export interface BatchListFilters {
@@ -23,20 +24,20 @@ export const batchKeys = {
   teacherSchedule: () => ['batches', 'teacher', 'schedule'] as const,
 };
 
-/** The spec's texts (section 8) for when the server gives no message of its own. */
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const BATCH_FAILURES = {
-  fetch: 'Failed to fetch batches',
-  fetchBySubject: 'Failed to fetch batches by subject',
-  create: 'Failed to create batch',
-  update: 'Failed to update batch',
-  delete: 'Failed to delete batch',
-  addStudent: 'Failed to add the student to the batch',
-  removeStudent: 'Failed to remove the student from the batch',
-} as const;
+  fetch: msg`Failed to fetch batches`,
+  fetchBySubject: msg`Failed to fetch batches by subject`,
+  create: msg`Failed to create batch`,
+  update: msg`Failed to update batch`,
+  delete: msg`Failed to delete batch`,
+  addStudent: msg`Failed to add the student to the batch`,
+  removeStudent: msg`Failed to remove the student from the batch`,
+};
 
 export const BATCHES_FAILURE = BATCH_FAILURES.fetch;
-export const BATCH_FAILURE = 'Failed to fetch batch';
-export const SCHEDULE_FAILURE = 'Failed to fetch schedule';
+export const BATCH_FAILURE = msg`Failed to fetch batch`;
+export const SCHEDULE_FAILURE = msg`Failed to fetch schedule`;
 
 /** A batch with its roster (`?populate=enrolledStudents`). */
 export type BatchWithRoster = Omit<Batch, 'enrolledStudents'> & { enrolledStudents: EnrolledStudent[] };

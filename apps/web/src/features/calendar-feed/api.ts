@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedLink, CalendarFeedStatus } from '@academy/shared/schemas/calendar-feed';
 import { apiRequest } from '../../lib/api-client';
+import { msg } from '@lingui/core/macro';
 
 export const calendarFeedKeys = { status: ['calendar-feed'] as const };
 
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const CALENDAR_FEED_FAILURES = {
-  fetch: 'Failed to fetch the calendar address',
-  create: 'Failed to make a calendar address',
-  stop: 'Failed to stop the calendar address',
-} as const;
+  fetch: msg`Failed to fetch the calendar address`,
+  create: msg`Failed to make a calendar address`,
+  stop: msg`Failed to stop the calendar address`,
+};
 
 export function useCalendarFeedStatus() {
   return useQuery({

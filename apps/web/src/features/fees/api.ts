@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt } from '@academy/shared/schemas/fees';
+import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt } from '@academy/shared/schemas/fees';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 
@@ -90,6 +90,15 @@ export function useRecordPayment(studentId: string) {
   return useMutation({
     mutationFn: ({ input, key }: { input: PaymentInput; key: string }) =>
       apiRequestWithMessage<Receipt>('POST', `/students/${id(studentId)}/payments`, input, { headers: { 'Idempotency-Key': key } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A concession (an amount, or a percentage of what is still due) with its reason; answers the new ledger. */
+export function useAddConcession(studentId: string) {
+  const invalidate = useInvalidateFees();
+  return useMutation({
+    mutationFn: (input: ConcessionRequest) => apiRequestWithMessage<Ledger>('POST', `/students/${id(studentId)}/concessions`, input),
     onSuccess: invalidate,
   });
 }

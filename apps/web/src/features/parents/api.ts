@@ -4,6 +4,7 @@ import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import type { AbsenceAlertList, Parent, ParentChild, ParentLinkInput, ParentList, ParentListQuery } from '@academy/shared/schemas/parents';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { msg } from '@lingui/core/macro';
 
 export const parentKeys = {
   all: ['parents'] as const,
@@ -15,13 +16,14 @@ export const parentKeys = {
 };
 
 /** Texts for when the server gives no message of its own. */
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const PARENT_FAILURES = {
-  fetch: 'Failed to fetch parents',
-  link: 'Failed to link parent',
-  unlink: 'Failed to unlink parent',
-  children: 'Failed to fetch your children',
-  attendance: 'Failed to fetch attendance',
-} as const;
+  fetch: msg`Failed to fetch parents`,
+  link: msg`Failed to link parent`,
+  unlink: msg`Failed to unlink parent`,
+  children: msg`Failed to fetch your children`,
+  attendance: msg`Failed to fetch attendance`,
+};
 
 const id = (value: string) => encodeURIComponent(value);
 

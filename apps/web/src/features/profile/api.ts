@@ -3,6 +3,7 @@ import type { Student } from '@academy/shared/schemas/students';
 import type { ChangePasswordInput, StudentDetails, StudentProfileUpdate, UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
+import { msg } from '@lingui/core/macro';
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -11,11 +12,12 @@ export const profileKeys = {
   studentDetails: ['profile', 'student', 'details'] as const,
 };
 
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const PROFILE_FAILURES = {
-  fetch: 'Failed to fetch profile',
-  update: 'Failed to update profile',
-  changePassword: 'Failed to change password',
-} as const;
+  fetch: msg`Failed to fetch profile`,
+  update: msg`Failed to update profile`,
+  changePassword: msg`Failed to change password`,
+};
 
 /** An admin's or teacher's own account (and for a teacher, their teacher record). */
 export const userProfileQueryOptions = queryOptions({

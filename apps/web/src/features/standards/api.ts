@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Standard, StandardInput } from '@academy/shared/schemas/standards';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { msg } from '@lingui/core/macro';
 
 export const standardKeys = {
   all: ['standards'] as const,
@@ -9,13 +10,14 @@ export const standardKeys = {
 };
 
 /** The spec's texts (section 8) for when the server gives no message of its own. */
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const STANDARD_FAILURES = {
-  fetch: 'Failed to fetch standards',
-  create: 'Failed to create standard',
-  update: 'Failed to update standard',
-  delete: 'Failed to delete standard',
-  checkDuplicates: 'Failed to check for duplicates',
-} as const;
+  fetch: msg`Failed to fetch standards`,
+  create: msg`Failed to create standard`,
+  update: msg`Failed to update standard`,
+  delete: msg`Failed to delete standard`,
+  checkDuplicates: msg`Failed to check for duplicates`,
+};
 
 export const standardsQueryOptions = queryOptions({
   queryKey: standardKeys.list,

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentDashboard } from '@academy/shared/schemas/dashboard';
 import { apiRequest } from '../../lib/api-client';
 
-export const STUDENT_DASHBOARD_FAILURE = 'Failed to load your dashboard';
+/** Shown when the dashboard fails without the server's words (offline, a proxy's error), worded when shown. */
+export const STUDENT_DASHBOARD_FAILURE = msg`Failed to load your dashboard`;
 
 /** GET /api/student/dashboard: the first screen's data in one request (schedule, attendance, notes, announcements). */
 export const studentDashboardQueryOptions = queryOptions({

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, StudentUpdateInput, Student } from '@academy/shared/schemas/students';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { msg } from '@lingui/core/macro';
 
 export const studentKeys = {
   all: ['students'] as const,
@@ -10,12 +11,13 @@ export const studentKeys = {
 };
 
 /** The spec's texts (section 8) for when the server gives no message of its own. */
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const STUDENT_FAILURES = {
-  fetch: 'Failed to fetch students',
-  create: 'Failed to create student',
-  update: 'Failed to update student',
-  delete: 'Failed to delete student',
-} as const;
+  fetch: msg`Failed to fetch students`,
+  create: msg`Failed to create student`,
+  update: msg`Failed to update student`,
+  delete: msg`Failed to delete student`,
+};
 
 export function studentsQueryOptions(query: StudentListQuery) {
   return queryOptions({

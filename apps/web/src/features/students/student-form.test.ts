@@ -17,6 +17,12 @@ describe('student form', () => {
     expect(parsed.phone).toBeNull();
   });
 
+  it("sends the language a new student's account starts in, and never on an edit (then it is the student's own)", () => {
+    const values = { ...toStudentFormValues(undefined, '2026-06-01'), name: 'Riya', email: 'riya@example.com', language: 'mr' as const };
+    expect(studentCreateInputSchema.parse(toStudentPayload(values))).toMatchObject({ language: 'mr' });
+    expect(toStudentPayload(values, true)).not.toHaveProperty('language');
+  });
+
   it('refuses a phone that is not an Indian mobile number', () => {
     const payload = toStudentPayload({ ...toStudentFormValues(undefined, '2026-06-01'), name: 'Riya', email: 'riya@example.com', phone: '12345' });
     expect(studentCreateInputSchema.safeParse(payload).success).toBe(false);

@@ -1,3 +1,4 @@
+import type { Language } from '@academy/shared/languages';
 import type { Gender } from '@academy/shared/schemas/common';
 import type { Student, StudentStatus } from '@academy/shared/schemas/students';
 import { formatPhone } from '../../lib/phone';
@@ -21,6 +22,8 @@ export interface StudentFormValues {
   school: string;
   admissionDate: string;
   status: StudentStatus;
+  /** A new student's account language (welcome mail, screens, receipts); afterwards the student's own choice (their menu). */
+  language: Language;
 }
 
 /** Today as YYYY-MM-DD in the browser's time zone. */
@@ -49,17 +52,20 @@ export function toStudentFormValues(student?: Student, today: string = todayDate
     school: student?.school ?? '',
     admissionDate: student?.admissionDate ?? today,
     status: student?.status ?? 'active',
+    language: 'en',
   };
 }
 
 /**
- * What is sent: every field, except an unchosen gender, an empty admission date (the server then keeps the stored one,
+ * What is sent: every field (the language only for a new student), except an unchosen gender, an empty admission date (the server then keeps the stored one,
  * or takes today for a new student) and an empty password (the current one stays).
  */
-export function toStudentPayload(values: StudentFormValues) {
-  const { admissionDate, password, gender, ...rest } = values;
+export function toStudentPayload(values: StudentFormValues, editing = false) {
+  const { admissionDate, password, gender, language, ...rest } = values;
   return {
     ...rest,
+    // Chosen by the office for a new account only; then it is the student's own (their user menu).
+    ...(editing ? {} : { language }),
     // Not chosen on a new student: the server records its default.
     ...(gender === null ? {} : { gender }),
     ...(admissionDate.trim() === '' ? {} : { admissionDate }),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subject, SubjectDetail, SubjectInput } from '@academy/shared/schemas/subjects';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { msg } from '@lingui/core/macro';
 
 export const subjectKeys = {
   all: ['subjects'] as const,
@@ -71,9 +72,10 @@ export function useDeleteSubject() {
 }
 
 /** The spec's texts (section 8) for when the server gives no message of its own. */
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const SUBJECT_FAILURES = {
-  fetch: 'Failed to fetch subjects',
-  create: 'Failed to create subject',
-  update: 'Failed to update subject',
-  delete: 'Failed to delete subject',
-} as const;
+  fetch: msg`Failed to fetch subjects`,
+  create: msg`Failed to create subject`,
+  update: msg`Failed to update subject`,
+  delete: msg`Failed to delete subject`,
+};

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeacherStudent } from '@academy/shared/schemas/teachers';
 import { apiRequest } from '../../lib/api-client';
@@ -7,7 +8,8 @@ export const teacherStudentKeys = {
   list: (search: string) => ['teacher-students', 'list', search] as const,
 };
 
-export const TEACHER_STUDENTS_FAILURE = 'Failed to fetch students';
+/** Shown when the list fails without the server's words (offline, a proxy's error), worded when shown. */
+export const TEACHER_STUDENTS_FAILURE = msg`Failed to fetch students`;
 
 /** The signed-in teacher's students, searched on the server (name, email, phone, parent). */
 export function myStudentsQueryOptions(search: string) {

@@ -3,6 +3,7 @@ import type { BatchSummary } from '@academy/shared/schemas/batches';
 import type { Teacher, TeacherCreateInput, TeacherListQuery, TeacherStudent, TeacherUpdateInput } from '@academy/shared/schemas/teachers';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { msg } from '@lingui/core/macro';
 
 export const teacherKeys = {
   all: ['teachers'] as const,
@@ -13,15 +14,16 @@ export const teacherKeys = {
 };
 
 /** The spec gives "Failed to fetch teacher details"; the others follow the other screens' wording. */
+/** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const TEACHER_FAILURES = {
-  fetchList: 'Failed to fetch teachers',
-  fetch: 'Failed to fetch teacher details',
-  create: 'Failed to create teacher',
-  update: 'Failed to update teacher',
-  delete: 'Failed to delete teacher',
-  fetchBatches: 'Failed to fetch batches',
-  fetchStudents: 'Failed to fetch students',
-} as const;
+  fetchList: msg`Failed to fetch teachers`,
+  fetch: msg`Failed to fetch teacher details`,
+  create: msg`Failed to create teacher`,
+  update: msg`Failed to update teacher`,
+  delete: msg`Failed to delete teacher`,
+  fetchBatches: msg`Failed to fetch batches`,
+  fetchStudents: msg`Failed to fetch students`,
+};
 
 export function teachersQueryOptions(query: TeacherListQuery) {
   return queryOptions({

@@ -204,7 +204,7 @@ export function AdmissionForm() {
   }
 
   return (
-    <Paper ref={panel} withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} className={classes.form}>
+    <Paper ref={panel} withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
       <Title order={2} size="h4" mb="sm" ref={stepHeading} tabIndex={-1} className={classes.stepHeading}>
         <Trans>
           Step {step + 1} of {STEP_TITLES.length}: {STEP_TITLES[step]}

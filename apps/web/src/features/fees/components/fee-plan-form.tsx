@@ -8,6 +8,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatRupees } from '../../../lib/format-number';
 import { useBatches } from '../../batches/api';
 import { useSaveFeePlan } from '../api';
+import { DateField } from '../../../components/ui/date-field';
 
 type Row = { dueDate: string; amount: string | number };
 
@@ -72,12 +73,11 @@ export function FeePlanForm({ plan, onDone }: { plan?: FeePlan; onDone: () => vo
         </Text>
         {rows.map((row, index) => (
           <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
+            <DateField
               label={t`Due date`}
-              type="date"
               required
               value={row.dueDate}
-              onChange={(event) => update(index, { dueDate: event.currentTarget.value })}
+              onChange={(dueDate) => update(index, { dueDate })}
               error={errors[`instalments.${index}.dueDate`]}
               style={{ flex: 1 }}
             />

@@ -22,7 +22,7 @@ function Total({ label, value, color, testId }: { label: string; value: number; 
 
 /**
  * A student's fees as the admin's student page and the student's own Fees screen show them: totals,
- * dues (paid and balance each) and payments with their receipts. `onCancel` (the admin's) adds a
+ * dues (paid and balance each), concessions (what each took off, and why) and payments with their receipts. `onCancel` (the admin's) adds a
  * "Cancel" button to each valid receipt.
  */
 export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (receipt: Receipt) => void }) {
@@ -35,11 +35,6 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
         <Total label={t`Balance`} value={ledger.totals.balance} color={ledger.totals.balance > 0 ? 'blue.8' : undefined} testId="ledger-balance" />
         <Total label={t`Overdue`} value={ledger.totals.overdue} color={ledger.totals.overdue > 0 ? 'red.9' : undefined} testId="ledger-overdue" />
       </SimpleGrid>
-      {ledger.totals.concession > 0 ? (
-        <Text size="sm" c="dimmed">
-          <Trans>Concessions: {formatRupees(ledger.totals.concession)}</Trans>
-        </Text>
-      ) : null}
 
       <Title order={3} size="h5">
         <Trans>Dues</Trans>
@@ -92,6 +87,38 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
           </Table>
         </Table.ScrollContainer>
       )}
+
+      {ledger.concessions.length > 0 ? (
+        <Stack gap="xs">
+          <Group justify="space-between" gap="xs">
+            <Title order={3} size="h5">
+              <Trans>Concessions</Trans>
+            </Title>
+            <Text size="sm" c="teal.9" fw={600} data-testid="ledger-concession">
+              <Trans>{formatRupees(ledger.totals.concession)} in all</Trans>
+            </Text>
+          </Group>
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Concessions`}>
+            {ledger.concessions.map((concession) => (
+              <Card key={concession._id} component="li" withBorder radius="md" padding="sm" data-testid="concession">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={600}>
+                      <Trans>{formatRupees(concession.amount)} off</Trans>
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {concession.kind === 'percent' ? t`${concession.value}% of what was due` : t`A fixed amount`} · {formatDate(concession.createdAt)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Trans>Reason: {concession.reason}</Trans>
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
 
       <Title order={3} size="h5">
         <Trans>Payments</Trans>

@@ -7,6 +7,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatRupees } from '../../../lib/format-number';
 import { useRecordPayment } from '../api';
 import { MODE_LABELS } from './fee-labels';
+import { DateField } from '../../../components/ui/date-field';
 
 /**
  * "Record payment", phone-friendly: amount, date, how it was paid, reference and note. One
@@ -66,7 +67,7 @@ export function RecordPaymentForm({ studentId, balance, today, onDone }: { stude
           size="md"
           data-autofocus
         />
-        <TextInput label={t`Date`} type="date" required value={date} max={today} onChange={(event) => setDate(event.currentTarget.value)} error={errors.date} size="md" />
+        <DateField label={t`Date`} required value={date} max={today} onChange={setDate} error={errors.date} size="md" />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="payment-mode-label">
             <Trans>Paid by</Trans>

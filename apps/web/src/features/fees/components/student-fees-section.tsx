@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCash } from '@tabler/icons-react';
+import { IconCash, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
@@ -11,6 +11,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { todayIn } from '../../announcements/announcement-display';
 import { usePublicSettings } from '../../settings/api';
 import { useCancelReceipt, useStudentLedger } from '../api';
+import { ConcessionForm } from './concession-form';
 import { LedgerView } from './ledger-view';
 import { RecordPaymentForm } from './record-payment-form';
 
@@ -50,7 +51,7 @@ function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () =
   );
 }
 
-/** The admin's Fees section of a student's page: the ledger, "Record payment" and cancelling a receipt. */
+/** The admin's Fees section of a student's page: the ledger, "Record payment", "Give concession" and cancelling a receipt. */
 export function StudentFeesSection({ studentId }: { studentId: string }) {
   const { t } = useLingui();
   const ledger = useStudentLedger(studentId);
@@ -58,6 +59,7 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
   const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [paying, setPaying] = useState(false);
+  const [conceding, setConceding] = useState(false);
   const [cancelling, setCancelling] = useState<Receipt | null>(null);
 
   return (
@@ -66,9 +68,14 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
         <Title order={2} size="h4" id="student-fees-title">
           <Trans>Fees</Trans>
         </Title>
-        <Button leftSection={<IconCash size={18} aria-hidden="true" />} onClick={() => setPaying(true)} disabled={!ledger.data}>
-          <Trans>Record payment</Trans>
-        </Button>
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconDiscount size={18} aria-hidden="true" />} onClick={() => setConceding(true)} disabled={!ledger.data || ledger.data.totals.balance <= 0}>
+            <Trans>Give concession</Trans>
+          </Button>
+          <Button leftSection={<IconCash size={18} aria-hidden="true" />} onClick={() => setPaying(true)} disabled={!ledger.data}>
+            <Trans>Record payment</Trans>
+          </Button>
+        </Group>
       </Group>
       {ledger.isPending ? (
         <Skeleton h={200} radius="md" aria-hidden="true" />
@@ -79,6 +86,9 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
       )}
       <Modal opened={paying} onClose={() => setPaying(false)} title={t`Record payment`} fullScreen={phone} centered>
         {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.totals.balance} today={today} onDone={() => setPaying(false)} /> : null}
+      </Modal>
+      <Modal opened={conceding} onClose={() => setConceding(false)} title={t`Give concession`} fullScreen={phone} centered>
+        {ledger.data ? <ConcessionForm studentId={studentId} ledger={ledger.data} onDone={() => setConceding(false)} /> : null}
       </Modal>
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={t`Cancel receipt ${cancelling?.number ?? ''}`} centered>
         {cancelling ? <CancelReceiptForm receipt={cancelling} onDone={() => setCancelling(null)} /> : null}

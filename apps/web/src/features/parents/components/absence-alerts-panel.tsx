@@ -13,7 +13,7 @@ const STATUS_COLORS: Record<ParentMessageStatus, string> = { pending: 'yellow', 
 
 /**
  * Today's messages to parents (issue 21), beside "Absent today": absence alerts, fee reminders and
- * report cards, per child, parent and kind, each channel's state, the parent's phone to tap, and a
+ * receipts, report cards, per child, parent and kind, each channel's state, the parent's phone to tap, and a
  * retry for a failed one.
  */
 export function AbsenceAlertsPanel() {
@@ -22,7 +22,7 @@ export function AbsenceAlertsPanel() {
   const retry = useRetryAbsenceAlert();
   const statusLabel: Record<ParentMessageStatus, string> = { pending: t`Waiting`, sent: t`Sent`, failed: t`Failed`, cancelled: t`Cancelled (corrected)` };
   const channelLabel = { email: t`Email`, webhook: t`SMS/WhatsApp` };
-  const kindLabel = (kind: string) => (kind === 'absence' ? t`Absence alert` : kind === 'fee-reminder' ? t`Fee reminder` : kind === 'report-card' ? t`Report card` : kind);
+  const kindLabel = (kind: string) => (kind === 'absence' ? t`Absence alert` : kind === 'fee-reminder' ? t`Fee reminder` : kind === 'fee-receipt' ? t`Fee receipt` : kind === 'report-card' ? t`Report card` : kind);
   // One row per child, parent and kind, with their channels.
   const groups = new Map<string, AbsenceAlert[]>();
   for (const alert of alerts.data?.alerts ?? []) {

@@ -189,6 +189,8 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
 /** Sample facts for the preview: how a real alert would read today. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a sample name written in each language (the preview of that language), not a UI text
 const SAMPLE_CHILD: Record<Language, string> = { en: 'Aarav Patil', mr: 'आरव पाटील', hi: 'आरव पाटील' };
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a sample name written in each language, as SAMPLE_CHILD
+const SAMPLE_PARENT: Record<Language, string> = { en: 'Sunita Patil', mr: 'सुनीता पाटील', hi: 'सुनीता पाटील' };
 const SAMPLE_BATCH = '10th Maths';
 
 /** One language's message, with what a parent would read (the same filling as the sender's). */
@@ -197,7 +199,7 @@ function TemplateField(props: { language: Language; academy: string; statuses: s
   const { t } = useLingui();
   const status = statuses.includes('absent') || statuses.length === 0 ? 'absent' : 'late';
   const date = new Date().toLocaleDateString('en-GB').replaceAll('/', '-');
-  const preview = renderAbsenceTemplate(template, { child: SAMPLE_CHILD[language], batch: SAMPLE_BATCH, date, status: ABSENCE_STATUS_WORDS[language][status], academy });
+  const preview = renderAbsenceTemplate(template, { child: SAMPLE_CHILD[language], parent: SAMPLE_PARENT[language], batch: SAMPLE_BATCH, date, status: ABSENCE_STATUS_WORDS[language][status], academy });
   const languageName = LANGUAGE_NAMES[language];
   return (
     <Stack gap={4}>

@@ -18,6 +18,7 @@ import { localizedErrors } from '../../../lib/server-text';
 import { GENDER_MESSAGES } from '../../teachers/teacher-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -71,7 +72,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
   }
 
   const handleSubmit = form.onSubmit((values) => {
-    const payload = toStudentPayload(values);
+    const payload = toStudentPayload(values, editing);
     const onError = (error: unknown) => {
       const fieldErrors = fieldErrorsOf(error);
       if (fieldErrors) form.setErrors(fieldErrors);
@@ -147,6 +148,16 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
+          {!editing && (
+            <Select
+              label={t`Language of their mails and screens`}
+              description={t`The welcome mail is written in it; they can change it later from their menu.`}
+              data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+              allowDeselect={false}
+              key={form.key('language')}
+              {...form.getInputProps('language')}
+            />
+          )}
           <Select
             label={t`Status`}
             description={t`Archived students keep their records but can no longer sign in.`}

@@ -9,6 +9,7 @@ import { formatNumber } from '../../../lib/format-number';
 import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
 import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../../../components/ui/date-field';
 
 /** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */
 export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
@@ -60,7 +61,7 @@ function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (test
       <Paper withBorder radius="md" p="sm" component="form" onSubmit={submit} aria-label={t`New test`}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t`Test name`} required value={form.name} error={errors.name} onChange={(event) => setForm({ ...form, name: event.currentTarget.value })} />
-          <TextInput label={t`Date`} type="date" required value={form.date} error={errors.date} onChange={(event) => setForm({ ...form, date: event.currentTarget.value })} />
+          <DateField label={t`Date`} required value={form.date} error={errors.date} onChange={(date) => setForm({ ...form, date })} />
           <NumberInput label={t`Maximum marks`} required min={0.5} step={0.5} decimalScale={1} inputMode="decimal" value={form.maxMarks} error={errors.maxMarks} onChange={(value) => setForm({ ...form, maxMarks: value })} />
           <TextInput label={t`Topic`} value={form.topic} error={errors.topic} onChange={(event) => setForm({ ...form, topic: event.currentTarget.value })} />
         </SimpleGrid>

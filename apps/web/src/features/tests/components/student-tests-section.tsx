@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -6,6 +6,7 @@ import { reportCardHref, TEST_MESSAGES, useStudentTests } from '../api';
 import { ProgressChart } from './progress-chart';
 import { StudentTestList } from './student-test-list';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DateField } from '../../../components/ui/date-field';
 
 /** On a student's page (admin): their tests, the progress chart and the report card download for a period. */
 export function StudentTestsSection({ studentId, reportCard }: { studentId: string; reportCard: boolean }) {
@@ -13,9 +14,9 @@ export function StudentTestsSection({ studentId, reportCard }: { studentId: stri
   const tests = useStudentTests(studentId);
   const [period, setPeriod] = useState({ from: '', to: '' });
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="student-tests-title">
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id="student-tests-title">
           <Trans>Tests and marks</Trans>
         </Title>
         {tests.isPending ? (
@@ -30,8 +31,8 @@ export function StudentTestsSection({ studentId, reportCard }: { studentId: stri
         )}
         {reportCard ? (
           <Group align="flex-end" gap="sm">
-            <TextInput type="date" label={t`From`} value={period.from} onChange={(event) => setPeriod({ ...period, from: event.currentTarget.value })} />
-            <TextInput type="date" label={t`To`} value={period.to} onChange={(event) => setPeriod({ ...period, to: event.currentTarget.value })} />
+            <DateField label={t`From`} value={period.from} max={period.to || undefined} onChange={(from) => setPeriod({ ...period, from })} />
+            <DateField label={t`To`} value={period.to} min={period.from || undefined} onChange={(to) => setPeriod({ ...period, to })} />
             <Button component="a" href={reportCardHref(studentId, period)} download variant="light" leftSection={<IconDownload size={18} aria-hidden="true" />}>
               <Trans>Report card (PDF)</Trans>
             </Button>

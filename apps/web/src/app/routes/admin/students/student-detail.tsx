@@ -103,7 +103,11 @@ function StudentProfile({ student }: { student: StudentDetail }) {
           cols={3}
           items={[
             { label: t`Status`, value: student.status === 'active' ? t`Active, can sign in` : t`Archived, cannot sign in` },
-            { label: t`Password`, value: student.passwordSet ? t`Set` : t`Not set yet (link mailed)` },
+            {
+              label: t`Password`,
+              // Without an email no link could be mailed: the office chooses the password (Edit).
+              value: student.passwordSet ? t`Set` : student.email ? t`Not set yet (link mailed)` : t`Not set yet: choose one with Edit (no email to mail a link to)`,
+            },
             { label: t`Last sign-in`, value: student.lastLoginAt ? formatDate(student.lastLoginAt) : t`Never` },
           ]}
         />

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import { formatPaise } from '@academy/shared/money';
+import type { Receipt } from '@academy/shared/schemas/fees';
+import type { DbExecutor } from '../../db/client';
+import { students, users } from '../../db/schema';
+import type { JobRunner } from '../../lib/jobs';
+import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { linkedParentsOf, notifyParents } from '../parents/notify-parents';
+import { getAcademySettings } from '../settings/settings.service';
+import { printableReceipt } from './fees.service';
+import { renderReceiptPdf } from './receipt-pdf';
+
+/** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */
+export const FEE_RECEIPT_JOB = 'fee-receipt';
+
+const displayDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+/** Rupees with at most two decimals (as the API gives them) back to whole paise for the Indian grouping. */
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** The receipt's PDF in a language, with the academy's header from Settings (the download and the mail print the same file). */
+export async function receiptPdfIn(db: DbExecutor, receipt: Receipt & { batches: string[] }, language: Language): Promise<Buffer> {
+  const settings = await getAcademySettings(db);
+  return renderReceiptPdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language });
+}
+
+/** "receipt-2026-27-0001.pdf" */
+export const receiptFileName = (number: string) => `receipt-${number.replace('/', '-')}.pdf`;
+
+/**
+ * THE one place a receipt leaves the academy (the `fee-receipt` job, with the runner's retries): to
+ * each parent linked to the student, on their email with the PDF attached, mail and receipt in the
+ * parent's language; and a short note through the parents' webhook (SMS/WhatsApp, when Settings has
+ * one) via `notifyParents`, so the office's "Messages to parents today" shows it. A student without
+ * linked parents gets it on their own account email instead; without either, nothing is sent. A
+ * receipt cancelled before the job ran is not sent.
+ */
+export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; jobs?: JobRunner }, receiptId: string): Promise<void> {
+  const receipt = await printableReceipt(deps.db, receiptId);
+  if (!receipt || receipt.cancelled) return;
+  const [[student], parents, settings] = await Promise.all([
+    deps.db.select({ email: users.email, language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, receipt.student._id)).limit(1),
+    linkedParentsOf(deps.db, receipt.student._id),
+    getAcademySettings(deps.db),
+  ]);
+  if (!student) return;
+  const facts: FeeReceiptFacts = {
+    academyName: settings.name,
+    studentName: receipt.student.name,
+    number: receipt.number,
+    date: displayDate(receipt.date),
+    amount: formatPaise(toPaise(receipt.amount)),
+    balanceAfter: formatPaise(toPaise(receipt.balanceAfter)),
+  };
+  const toStudent = parents.length === 0;
+  const readers = toStudent ? (student.email ? [{ email: student.email, language: student.language }] : []) : parents;
+  // One PDF per language the readers need (a Marathi mother and an English father: two files).
+  const pdfs = new Map<Language, Buffer>();
+  for (const reader of readers) {
+    if (!pdfs.has(reader.language)) pdfs.set(reader.language, await receiptPdfIn(deps.db, receipt, reader.language));
+    const mail = feeReceiptMail({ ...facts, language: reader.language, toStudent });
+    await deps.mailer.send({ ...mail, to: reader.email, attachments: [{ filename: receiptFileName(receipt.number), content: pdfs.get(reader.language)!, contentType: 'application/pdf' }] });
+  }
+  if (toStudent) return;
+  await notifyParents(deps.db, deps.jobs, {
+    studentId: receipt.student._id,
+    kind: 'fee-receipt',
+    key: `fee-receipt:${receipt._id}`,
+    date: receipt.date,
+    channels: ['webhook'],
+    messages: feeReceiptParentMessages(facts),
+    payload: { child: { _id: receipt.student._id, name: receipt.student.name }, receipt: { number: receipt.number, date: receipt.date, amount: receipt.amount, balanceAfter: receipt.balanceAfter } },
+  });
+}
