@@ -1,4 +1,4 @@
-import { createBatchByApi, createTeacherByApi, expect, test, uniqueToken } from '../fixtures';
+import { createBatchByApi, createTeacherByApi, expect, hasHorizontalOverflow, submitLogin, test, uniqueToken } from '../fixtures';
 
 /** Today and other days in the academy's time zone (the demo academy's is Asia/Kolkata). */
 function academyDay(offsetDays = 0): string {
@@ -9,6 +9,10 @@ function academyDay(offsetDays = 0): string {
 }
 
 test.describe('announcements (admin)', () => {
+  // In order, in one worker: the paging test adds 21 announcements that would push the edit test's
+  // own off the first page of the active list.
+  test.describe.configure({ mode: 'default' });
+
   test('the form checks the dates with the words of the spec before sending', async ({ page, loginAs }) => {
     await loginAs('admin');
     await page.goto('/app/announcements/create');
@@ -76,6 +80,62 @@ test.describe('announcements (admin)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Announcement deleted successfully' })).toBeVisible();
     await expect(page.getByRole('link', { name: `${title} (moved)`, exact: true })).toHaveCount(0);
+  });
+
+  test('lists are paged: 20 at a time with Load More, for the admin and for the teacher they are meant for; bad paging is refused', async ({ page, loginAs, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const token = uniqueToken('page');
+    await loginAs('admin');
+    const email = `${token}.t@example.com`;
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email, password: 'teacher-pass-2026' });
+    const batch = await createBatchByApi(page, { name: `Batch ${token}`, teacher });
+    const titles = Array.from({ length: 21 }, (_, index) => `Paged ${token} ${String(index + 1).padStart(2, '0')}`);
+    for (const title of titles) {
+      const response = await page.request.post('/api/announcements', {
+        data: { title, content: 'One of many.', type: 'general', priority: 'low', audience: 'teachers', batches: [batch], startDate: academyDay(0), endDate: academyDay(2) },
+      });
+      expect(response.status()).toBe(201);
+    }
+    const refused = await page.request.get('/api/announcements?limit=1000');
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).message).toBe('Limit must be between 1 and 100');
+
+    // The admin's active list: the newest 20 first, the tiles count every one.
+    await page.goto('/app/announcements?status=active');
+    const links = page.getByRole('link', { name: new RegExp(`^Paged ${token}`) });
+    await expect(page.getByText(/^Showing 20 of \d+$/)).toBeVisible();
+    // 20 of ours, unless a test running beside this one added a newer announcement meanwhile.
+    expect(await links.count()).toBeGreaterThanOrEqual(15);
+    expect(await links.count()).toBeLessThanOrEqual(20);
+    const activeTile = page.getByRole('button', { name: /^Active \d+$/ });
+    const activeCount = Number((await activeTile.textContent())!.replace(/\D/g, ''));
+    expect(activeCount).toBeGreaterThanOrEqual(21);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect(links).toHaveCount(21);
+    await expect(page.getByRole('link', { name: titles[0], exact: true })).toBeVisible();
+
+    // Their teacher on a phone: the current tab pages the same way.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL });
+    const teacherPage = await phone.newPage();
+    await teacherPage.goto('/login');
+    await submitLogin(teacherPage, email, 'teacher-pass-2026');
+    await expect(teacherPage).toHaveURL('/app/teacher/dashboard');
+    await teacherPage.goto('/app/teacher/announcements');
+    const cards = teacherPage.getByRole('link', { name: new RegExp(`^Paged ${token}`) });
+    await expect(teacherPage.getByText(/^Showing 20 of \d+$/)).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(15);
+    expect(await cards.count()).toBeLessThanOrEqual(20);
+    expect(await hasHorizontalOverflow(teacherPage)).toBe(false);
+    await teacherPage.getByRole('button', { name: 'Load More' }).click();
+    await expect(cards).toHaveCount(21);
+    if (process.env.PAGING_SHOTS) await teacherPage.screenshot({ path: `${process.env.PAGING_SHOTS}/announcements-load-more-360.png`, fullPage: true });
+    await phone.close();
+
+    // The edit test's list is not pushed around by these: remove them again.
+    const list = (await (await page.request.get('/api/announcements?status=active&limit=100')).json()) as { data: { announcements: { _id: string; title: string }[] } };
+    for (const announcement of list.data.announcements.filter((item) => item.title.startsWith(`Paged ${token}`))) {
+      expect((await page.request.delete(`/api/announcements/${announcement._id}`)).status()).toBe(200);
+    }
   });
 
   test('a teacher cannot open the create screen', async ({ page, loginAs }) => {

@@ -1,15 +1,15 @@
 import type { Browser } from '@playwright/test';
 import { buildSimplePdf } from '../../apps/api/src/lib/simple-pdf';
-import { DEMO_PASSWORD, DEMO_USERS, expect, test, uniqueToken } from '../fixtures';
+import { createBatchByApi, createStudentByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
 
 // Aarav Patil (the demo student) is in 9th Maths Evening, Priya Kulkarni's batch; Gauri Gaikwad is in 10th batches only
 // (not Sakshi Shinde: the password-reset spec changes her password while this one runs).
 const BATCH = '9th Maths Evening';
 const OTHER_STUDENT = 'gauri.gaikwad@demo.academy';
 
-async function signedInContext(browser: Browser, baseURL: string, email: string, viewport = { width: 360, height: 740 }) {
+async function signedInContext(browser: Browser, baseURL: string, email: string, viewport = { width: 360, height: 740 }, password = DEMO_PASSWORD) {
   const context = await browser.newContext({ baseURL, viewport });
-  const response = await context.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  const response = await context.request.post('/api/auth/login', { data: { email, password } });
   expect(response.status()).toBe(200);
   return context;
 }
@@ -120,5 +120,55 @@ test('a public note appears on /resources for a visitor, who can read it without
     await expect(viewer.getByRole('img', { name: 'Page 1 of 1' })).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
   } finally {
     await visitor.close();
+  }
+});
+
+test('a year of notes comes 20 at a time: the student and the teacher load more on a phone', async ({ page, loginAs, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const token = uniqueToken('notes');
+  await loginAs('admin');
+  const teacherEmail = `${token}.t@example.com`;
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: 'teacher-pass-2026' });
+  const batchName = `Batch ${token}`;
+  const batch = await createBatchByApi(page, { name: batchName, teacher });
+  const studentEmail = `${token}.s@example.com`;
+  const student = await createStudentByApi(page, { name: `Student ${token}`, email: studentEmail, password: 'student-pass-2026' });
+  await enrolByApi(page, batch, student);
+
+  const teacherContext = await signedInContext(browser, baseURL!, teacherEmail, undefined, 'teacher-pass-2026');
+  const studentContext = await signedInContext(browser, baseURL!, studentEmail, undefined, 'student-pass-2026');
+  try {
+    const pdf = buildSimplePdf([{ heading: 'Worksheet', lines: ['1 + 1 = 2'] }]);
+    for (let index = 1; index <= 21; index += 1) {
+      const title = `Worksheet ${String(index).padStart(2, '0')} ${token}`;
+      const created = await teacherContext.request.post('/api/notes/upload', { multipart: { title, batch, file: { name: 'worksheet.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+      expect(created.status()).toBe(201);
+    }
+
+    // The student: the newest 20, grouped under the batch; Load More brings the first one.
+    const studentPage = await studentContext.newPage();
+    await studentPage.goto('/app/student/notes');
+    const cards = studentPage.getByRole('list', { name: `Notes: ${batchName}` }).getByRole('listitem');
+    await expect(cards).toHaveCount(20);
+    await expect(studentPage.getByText('Showing 20 of 21')).toBeVisible();
+    await expect(studentPage.getByRole('listitem', { name: `Worksheet 01 ${token}` })).toHaveCount(0);
+    expect(await hasHorizontalOverflow(studentPage)).toBe(false);
+    await studentPage.getByRole('button', { name: 'Load More' }).click();
+    await expect(cards).toHaveCount(21);
+    await expect(studentPage.getByRole('listitem', { name: `Worksheet 01 ${token}` })).toBeVisible();
+    await expect(studentPage.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+
+    // The teacher: the count is of all their notes, not of the page shown.
+    const teacherPage = await teacherContext.newPage();
+    await teacherPage.goto('/app/teacher/notes');
+    await expect(teacherPage.getByText('21 notes')).toBeVisible();
+    const teacherCards = teacherPage.getByRole('list', { name: 'Notes' }).getByRole('listitem');
+    await expect(teacherCards).toHaveCount(20);
+    await teacherPage.getByRole('button', { name: 'Load More' }).click();
+    await expect(teacherCards).toHaveCount(21);
+    if (process.env.PAGING_SHOTS) await studentPage.screenshot({ path: `${process.env.PAGING_SHOTS}/student-notes-load-more-360.png`, fullPage: true });
+  } finally {
+    await teacherContext.close();
+    await studentContext.close();
   }
 });

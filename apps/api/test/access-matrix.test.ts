@@ -346,6 +346,6 @@ describe('access matrix (generated from the policy table)', () => {
     expect((await own('otherStudent', '/api/student/batches')).map((b: { _id: string }) => b._id)).toEqual([ids.otherBatch]);
     expect((await own('parent', '/api/parent/children')).map((c: { _id: string }) => c._id)).toEqual([ids.student]);
     expect((await own('otherParent', '/api/parent/children')).map((c: { _id: string }) => c._id)).not.toContain(ids.student);
-    expect((await own('parent', '/api/notes/batch/' + ids.batch)).map((n: { _id: string }) => n._id)).toContain(ids.note);
+    expect((await own('parent', '/api/notes/batch/' + ids.batch)).notes.map((n: { _id: string }) => n._id)).toContain(ids.note);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, idListSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, requiredNameSchema } from './common';
+import { calendarDateSchema, idListSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, paginationQuerySchema, paginationSchema, requiredNameSchema } from './common';
 
 export const ANNOUNCEMENT_TYPES = ['general', 'event', 'holiday', 'exam', 'emergency'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
@@ -112,7 +112,16 @@ export type Announcement = z.infer<typeof announcementSchema>;
 /** GET /api/announcements?status= */
 export const announcementListQuerySchema = z.object({
   status: optionalQueryValue(z.enum(ANNOUNCEMENT_STATUSES, { error: 'Status must be active, scheduled or expired' })),
-});
+}).extend(paginationQuerySchema.shape);
+export type AnnouncementListQuery = z.input<typeof announcementListQuerySchema>;
+
+/** How many of the reader's announcements are in each status (the admin's filter tiles), whatever the page. */
+export const announcementCountsSchema = z.object({ total: z.number().int(), active: z.number().int(), scheduled: z.number().int(), expired: z.number().int() });
+export type AnnouncementCounts = z.infer<typeof announcementCountsSchema>;
+
+/** A page of announcements, newest first, with the counts per status. */
+export const announcementListSchema = z.object({ announcements: z.array(announcementSchema), pagination: paginationSchema, counts: announcementCountsSchema });
+export type AnnouncementList = z.infer<typeof announcementListSchema>;
 
 /** Closed dates (from closure announcements) as schedules carry them. */
 export const closureSchema = z.object({

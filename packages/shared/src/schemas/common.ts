@@ -98,6 +98,11 @@ export const paginationQuerySchema = pagedQuerySchema({ defaultLimit: 20, maxLim
 export const paginationSchema = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** The page after this one, or undefined on the last page ("Load more" lists). */
+export function nextPageOf(pagination: Pagination): number | undefined {
+  return pagination.page * pagination.limit < pagination.total ? pagination.page + 1 : undefined;
+}
+
 /** A query-string value where an empty `?x=` means "not given". */
 export function optionalQueryValue<T extends z.ZodType<unknown, string>>(schema: T) {
   return z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, namedRefSchema, optionalField, optionalQueryValue, optionalTextSchema, personRefSchema, requiredNameSchema, standardRefSchema, subjectRefSchema } from './common';
+import { idSchema, isoDateTimeSchema, namedRefSchema, optionalField, optionalQueryValue, optionalTextSchema, paginationQuerySchema, paginationSchema, personRefSchema, requiredNameSchema, standardRefSchema, subjectRefSchema } from './common';
 
 /** The largest PDF a teacher may upload (DESIGN.md section 5: uploads have a size limit). */
 export const NOTE_MAX_BYTES = 20 * 1024 * 1024;
@@ -100,8 +100,15 @@ export const noteListQuerySchema = z.object({
   subject: optionalQueryValue(idSchema),
   target: optionalQueryValue(z.enum(NOTE_TARGETS, { error: 'Target must be batch, student or personal' })),
   search: searchSchema,
-});
+}).extend(paginationQuerySchema.shape);
 export type NoteListQuery = z.input<typeof noteListQuerySchema>;
+
+/** ?page=&limit= of the other note lists (a teacher's own, a batch's, a student's): 20 by default, at most 100. */
+export const notePageQuerySchema = paginationQuerySchema;
+
+/** Every note list is paged on the server, newest first: a year of notes must not ship at once to a phone. */
+export const noteListSchema = z.object({ notes: z.array(noteSchema), pagination: paginationSchema });
+export type NoteList = z.infer<typeof noteListSchema>;
 
 /** GET /api/public/notes?subject=&standard=&search= */
 export const publicNoteListQuerySchema = z.object({

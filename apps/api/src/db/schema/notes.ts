@@ -32,8 +32,9 @@ export const notes = pgTable(
   },
   (table) => [
     index('notes_teacher_created_idx').on(table.teacherId, table.createdAt.desc()),
-    index('notes_batch_idx').on(table.batchId),
-    index('notes_student_idx').on(table.studentId),
+    // A batch's and a student's notes are read a page at a time, newest first (issue 16).
+    index('notes_batch_created_idx').on(table.batchId, table.createdAt.desc(), table.id.desc()),
+    index('notes_student_created_idx').on(table.studentId, table.createdAt.desc(), table.id.desc()),
     index('notes_subject_idx').on(table.subjectId),
     index('notes_standard_idx').on(table.standardId),
     index('notes_public_created_idx')

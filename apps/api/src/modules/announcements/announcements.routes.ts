@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ANNOUNCEMENT_MESSAGES, announcementInputSchema, announcementListQuerySchema, announcementSchema } from '@academy/shared/schemas/announcements';
+import { ANNOUNCEMENT_MESSAGES, announcementInputSchema, announcementListQuerySchema, announcementListSchema, announcementSchema } from '@academy/shared/schemas/announcements';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import type { Db } from '../../db/client';
@@ -22,7 +21,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.get(
     '/announcements',
-    { schema: { tags, querystring: announcementListQuerySchema, response: { 200: apiSuccess(z.array(announcementSchema)) } } },
+    { schema: { tags, querystring: announcementListQuerySchema, response: { 200: apiSuccess(announcementListSchema) } } },
     async (request) => ({ success: true as const, data: await listAnnouncements(db, actorOf(request), request.query) }),
   );
 

@@ -7,6 +7,8 @@ import {
   announcementStatus,
   startDateError,
   type Announcement,
+  type AnnouncementCounts,
+  type AnnouncementList,
   type announcementInputSchema,
   type AnnouncementStatus,
 } from '@academy/shared/schemas/announcements';
@@ -30,9 +32,12 @@ function statusCondition(status: AnnouncementStatus, today: string): SQL {
   return and(lte(announcements.startDate, today), gte(announcements.endDate, today))!;
 }
 
-/** Announcements with their batches (one query; the batches as a JSON list per row). */
-async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: string): Promise<Announcement[]> {
-  const rows = await db
+/**
+ * Announcements with their batches (one query; the batches as a JSON list per row). With a page
+ * window only that page (the number of all matching ones is the caller's count).
+ */
+async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: string, window?: { page: number; limit: number }): Promise<Announcement[]> {
+  const query = db
     .select({
       _id: announcements.id,
       title: announcements.title,
@@ -53,7 +58,9 @@ async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: 
     })
     .from(announcements)
     .where(where)
-    .orderBy(desc(announcements.startDate), desc(announcements.createdAt), desc(announcements.id));
+    .orderBy(desc(announcements.startDate), desc(announcements.createdAt), desc(announcements.id))
+    .$dynamic();
+  const rows = await (window ? query.limit(window.limit).offset((window.page - 1) * window.limit) : query);
   return rows.map((row) => ({
     ...row,
     startTime: ANNOUNCEMENT_START_TIME,
@@ -64,9 +71,40 @@ async function loadAnnouncements(db: DbExecutor, where: SQL | undefined, today: 
   }));
 }
 
-export async function listAnnouncements(db: DbExecutor, actor: Actor, query: { status?: AnnouncementStatus }, now = new Date()): Promise<Announcement[]> {
+/** How many of the reader's announcements there are in all and in each status (one statement). */
+async function countAnnouncements(db: DbExecutor, scope: SQL | undefined, today: string): Promise<AnnouncementCounts> {
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${statusCondition('active', today)}))::int`,
+      scheduled: sql<number>`(count(*) filter (where ${statusCondition('scheduled', today)}))::int`,
+      expired: sql<number>`(count(*) filter (where ${statusCondition('expired', today)}))::int`,
+    })
+    .from(announcements)
+    .where(scope);
+  return counts ?? { total: 0, active: 0, scheduled: 0, expired: 0 };
+}
+
+/** GET /api/announcements: one page of what this reader may read (optionally of one status), and the counts per status. */
+export async function listAnnouncements(
+  db: DbExecutor,
+  actor: Actor,
+  query: { status?: AnnouncementStatus; page: number; limit: number },
+  now = new Date(),
+): Promise<AnnouncementList> {
   const today = await academyToday(db, now);
-  return loadAnnouncements(db, and(announcementScope(actor, today), query.status ? statusCondition(query.status, today) : undefined), today);
+  const scope = announcementScope(actor, today);
+  const [page, counts] = await Promise.all([
+    loadAnnouncements(db, and(scope, query.status ? statusCondition(query.status, today) : undefined), today, query),
+    countAnnouncements(db, scope, today),
+  ]);
+  return { announcements: page, pagination: { page: query.page, limit: query.limit, total: query.status ? counts[query.status] : counts.total }, counts };
+}
+
+/** The announcements running today for this reader, all of them (the student dashboard). */
+export async function activeAnnouncements(db: DbExecutor, actor: Actor, now = new Date()): Promise<Announcement[]> {
+  const today = await academyToday(db, now);
+  return loadAnnouncements(db, and(announcementScope(actor, today), statusCondition('active', today)), today);
 }
 
 /** An announcement as the admin who just saved it sees it. */

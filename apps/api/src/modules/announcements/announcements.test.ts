@@ -111,7 +111,7 @@ describe('announcements CRUD', () => {
     expect(await statusAt('2026-03-12T18:29:59Z')).toBe('active');
     expect(await statusAt('2026-03-12T18:30:00Z')).toBe('expired');
     const idsWith = async (status: 'active' | 'scheduled' | 'expired', instant: string) =>
-      (await listAnnouncements(db, { role: 'admin', userId: adminId }, { status }, new Date(instant))).map((announcement) => announcement._id);
+      (await listAnnouncements(db, { role: 'admin', userId: adminId }, { status, page: 1, limit: 100 }, new Date(instant))).announcements.map((announcement) => announcement._id);
     expect(await idsWith('scheduled', '2026-03-10T18:29:59Z')).toContain(created._id);
     expect(await idsWith('active', '2026-03-10T18:30:00Z')).toContain(created._id);
     expect(await idsWith('expired', '2026-03-12T18:30:00Z')).toContain(created._id);
@@ -150,7 +150,7 @@ describe('who reads which announcement', () => {
       scheduled: await make('Later', { startDate: shiftDate(today, 2), endDate: shiftDate(today, 4) }),
     };
     const visible = async (who: keyof typeof cookie) => {
-      const list = (await call('GET', '/announcements', undefined, cookie[who])).json().data as { _id: string }[];
+      const list = (await call('GET', '/announcements?limit=100', undefined, cookie[who])).json().data.announcements as { _id: string }[];
       const mine = new Set(Object.values(ids));
       return Object.entries(ids)
         .filter(([, id]) => list.some((item) => item._id === id) && mine.has(id))
@@ -168,6 +168,22 @@ describe('who reads which announcement', () => {
     expect((await call('GET', `/announcements/${ids.scheduled}`, undefined, cookie.teacher)).statusCode).toBe(404);
     expect((await call('GET', `/announcements/${ids.scheduled}`)).json().data.status).toBe('scheduled');
     expect((await call('GET', `/announcements/${ids.batchEveryone}`)).json().data.batches).toEqual([{ _id: batch.id, name: batch.name }]);
+
+    // The list is paged, newest first, with the counts per status of everything the reader may read.
+    const firstPage = (await call('GET', '/announcements?limit=2', undefined, cookie.student)).json().data;
+    expect(firstPage.announcements).toHaveLength(2);
+    expect(firstPage.pagination).toMatchObject({ page: 1, limit: 2 });
+    expect(firstPage.pagination.total).toBe(firstPage.counts.total);
+    expect(firstPage.counts.total).toBe(firstPage.counts.active + firstPage.counts.scheduled + firstPage.counts.expired);
+    const secondPage = (await call('GET', '/announcements?limit=2&page=2', undefined, cookie.student)).json().data;
+    expect(secondPage.announcements.map((item: { _id: string }) => item._id)).not.toContain(firstPage.announcements[0]._id);
+    const scheduledOnly = (await call('GET', '/announcements?status=scheduled&limit=100')).json().data;
+    expect(scheduledOnly.announcements.every((item: { status: string }) => item.status === 'scheduled')).toBe(true);
+    expect(scheduledOnly.pagination.total).toBe(scheduledOnly.counts.scheduled);
+    const tooMany = await call('GET', '/announcements?limit=500');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('Limit must be between 1 and 100');
+    expect((await call('GET', '/announcements?page=abc')).json().message).toBe('Page must be a number');
 
     // The access layer resolves the same actor for the account outside a request.
     expect(await actorOfUser(db, student.user.id)).toEqual({ role: 'student', userId: student.user.id, studentId: student.id });

@@ -3,7 +3,7 @@ import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
 import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type StudentDashboard } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
-import { activeAnnouncementsCondition, listAnnouncements } from '../announcements/announcements.service';
+import { activeAnnouncementsCondition, activeAnnouncements } from '../announcements/announcements.service';
 import { STATISTICS } from '../attendance/attendance.service';
 import { keepPastDayTotals, keptPastDayTotals } from '../attendance/past-days-cache';
 import { weeklySchedule } from '../batches/schedule.service';
@@ -147,8 +147,8 @@ export async function studentDashboard(db: Db, actor: Actor): Promise<StudentDas
           select ${STATISTICS} from attendance_records a
           where a.student_id = ${studentId} and a.date between ${`${month}-01`}::date and ${today}::date
         ) m) as month_statistics`),
-    listNotes(db, actor, {}, STUDENT_DASHBOARD_NOTES),
-    listAnnouncements(db, actor, { status: 'active' }),
+    listNotes(db, actor, { page: 1, limit: STUDENT_DASHBOARD_NOTES }).then((page) => page.notes),
+    activeAnnouncements(db, actor),
   ]);
   const row = attendance.rows[0]!;
   return {

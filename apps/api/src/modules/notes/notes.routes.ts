@@ -10,6 +10,8 @@ import {
   noteInputSchema,
   noteUpdateSchema,
   noteListQuerySchema,
+  noteListSchema,
+  notePageQuerySchema,
   noteSchema,
   publicNoteListQuerySchema,
   publicNoteSchema,
@@ -100,7 +102,7 @@ async function readUpload(request: FastifyRequest, storage: FileStorage): Promis
  */
 export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
   const tags = ['notes'];
-  const list = apiSuccess(z.array(noteSchema));
+  const list = apiSuccess(noteListSchema);
   const one = apiSuccess(noteSchema);
   // Writers must be an admin or a teacher with a teacher record (the route rule checked the role).
   const writerOf = (request: FastifyRequest): Actor => {
@@ -114,19 +116,19 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     data: await listNotes(db, actorOf(request), request.query),
   }));
 
-  app.get('/notes/teacher', { schema: { tags, response: { 200: list } } }, async (request) => ({
+  app.get('/notes/teacher', { schema: { tags, querystring: notePageQuerySchema, response: { 200: list } } }, async (request) => ({
     success: true as const,
-    data: await teacherOwnNotes(db, actorOf(request)),
+    data: await teacherOwnNotes(db, actorOf(request), request.query),
   }));
 
-  app.get('/notes/batch/:id', { schema: { tags, params: idParamsSchema, response: { 200: list } } }, async (request) => ({
+  app.get('/notes/batch/:id', { schema: { tags, params: idParamsSchema, querystring: notePageQuerySchema, response: { 200: list } } }, async (request) => ({
     success: true as const,
-    data: await notesOfBatch(db, actorOf(request), request.params.id),
+    data: await notesOfBatch(db, actorOf(request), request.params.id, request.query),
   }));
 
-  app.get('/notes/student/:id', { schema: { tags, params: idParamsSchema, response: { 200: list } } }, async (request) => ({
+  app.get('/notes/student/:id', { schema: { tags, params: idParamsSchema, querystring: notePageQuerySchema, response: { 200: list } } }, async (request) => ({
     success: true as const,
-    data: await notesOfStudent(db, actorOf(request), request.params.id),
+    data: await notesOfStudent(db, actorOf(request), request.params.id, request.query),
   }));
 
   // Public notes are for everyone: no sign-in needed; the others answer 401 to a visitor.

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
+import { NOTE_MESSAGES, type Note, type NoteInputValues, type NoteList, type NoteTarget, type NoteUpdateValues, type PublicNote } from '@academy/shared/schemas/notes';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, notes, standards, students, subjects, teachers, users } from '../../db/schema';
@@ -34,8 +34,14 @@ function targetOf(row: { batchId: string | null; studentId: string | null }): No
   return 'personal';
 }
 
-/** Notes with their references, newest first, in one query. */
-async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined, limit?: number): Promise<Note[]> {
+/** Where a page starts and how long it is; no page: every matching note (one note by id, the public list). */
+type PageWindow = { page: number; limit: number };
+
+/**
+ * Notes with their references, newest first, in one query; with a page window, that page and the
+ * number of all matching notes (count(*) over ()), so a page costs one statement.
+ */
+async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined, window?: PageWindow): Promise<{ notes: Note[]; total: number }> {
   const query = db
     .select({
       _id: notes.id,
@@ -59,6 +65,7 @@ async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined,
       canManage: sql<boolean>`${noteManageScope(reader)}`,
       createdAt: notes.createdAt,
       updatedAt: notes.updatedAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(notes)
     .leftJoin(subjects, eq(subjects.id, notes.subjectId))
@@ -71,25 +78,40 @@ async function loadNotes(db: DbExecutor, reader: Reader, where: SQL | undefined,
     .where(where)
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .$dynamic();
-  const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((row) => ({
-    _id: row._id,
-    title: row.title,
-    description: row.description,
-    subject: row.subjectId ? { _id: row.subjectId, name: row.subjectName!, code: row.subjectCode! } : null,
-    standard: row.standardId ? { _id: row.standardId, name: row.standardName!, level: row.standardLevel! } : null,
-    target: targetOf(row),
-    batch: row.batchId ? { _id: row.batchId, name: row.batchName! } : null,
-    student: row.studentId ? { _id: row.studentId, name: row.studentName! } : null,
-    teacher: row.teacherId ? { _id: row.teacherId, name: row.teacherName! } : null,
-    isPublic: row.isPublic,
-    fileName: row.fileName,
-    fileSize: row.fileSize,
-    fileUrl: `/api/notes/file/${row._id}`,
-    canManage: Boolean(row.canManage),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+  const rows = await (window ? query.limit(window.limit).offset((window.page - 1) * window.limit) : query);
+  let total = rows[0]?.total ?? 0;
+  if (window && rows.length === 0 && window.page > 1) {
+    // Past the last page the window count has no row to ride on.
+    const [counted] = await db.select({ value: sql<number>`count(*)::int` }).from(notes).where(where);
+    total = counted?.value ?? 0;
+  }
+  return {
+    total,
+    notes: rows.map((row) => ({
+      _id: row._id,
+      title: row.title,
+      description: row.description,
+      subject: row.subjectId ? { _id: row.subjectId, name: row.subjectName!, code: row.subjectCode! } : null,
+      standard: row.standardId ? { _id: row.standardId, name: row.standardName!, level: row.standardLevel! } : null,
+      target: targetOf(row),
+      batch: row.batchId ? { _id: row.batchId, name: row.batchName! } : null,
+      student: row.studentId ? { _id: row.studentId, name: row.studentName! } : null,
+      teacher: row.teacherId ? { _id: row.teacherId, name: row.teacherName! } : null,
+      isPublic: row.isPublic,
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      fileUrl: `/api/notes/file/${row._id}`,
+      canManage: Boolean(row.canManage),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** One page of notes in the lists' shape. */
+async function notePage(db: DbExecutor, reader: Reader, where: SQL | undefined, window: PageWindow): Promise<NoteList> {
+  const { notes: page, total } = await loadNotes(db, reader, where, window);
+  return { notes: page, pagination: { page: window.page, limit: window.limit, total } };
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {
@@ -105,11 +127,11 @@ function targetCondition(target: NoteTarget | undefined): SQL | undefined {
   return undefined;
 }
 
-export type NoteListFilters = { batch?: string; subject?: string; target?: NoteTarget; search?: string };
+export type NoteListFilters = { batch?: string; subject?: string; target?: NoteTarget; search?: string } & PageWindow;
 
-/** GET /api/notes: an admin all notes, a teacher theirs and their batches', a student theirs. */
-export async function listNotes(db: DbExecutor, reader: Reader, filters: NoteListFilters, limit?: number): Promise<Note[]> {
-  return loadNotes(
+/** GET /api/notes: an admin all notes, a teacher theirs and their batches', a student theirs; one page. */
+export async function listNotes(db: DbExecutor, reader: Reader, filters: NoteListFilters): Promise<NoteList> {
+  return notePage(
     db,
     reader,
     and(
@@ -119,27 +141,29 @@ export async function listNotes(db: DbExecutor, reader: Reader, filters: NoteLis
       targetCondition(filters.target),
       searchCondition(filters.search),
     ),
-    limit,
+    filters,
   );
 }
 
 export async function getNote(db: DbExecutor, reader: Reader, id: string): Promise<Note> {
-  const [note] = await loadNotes(db, reader, and(eq(notes.id, id), noteReadScope(reader)));
+  const {
+    notes: [note],
+  } = await loadNotes(db, reader, and(eq(notes.id, id), noteReadScope(reader)));
   if (!note) throw noteNotFound(reader);
   return note;
 }
 
-/** GET /api/notes/teacher: the signed-in teacher's own notes. */
-export async function teacherOwnNotes(db: DbExecutor, reader: Reader): Promise<Note[]> {
-  if (reader?.role !== 'teacher' || !reader.teacherId) return [];
-  return loadNotes(db, reader, eq(notes.teacherId, reader.teacherId));
+/** GET /api/notes/teacher: the signed-in teacher's own notes, one page. */
+export async function teacherOwnNotes(db: DbExecutor, reader: Reader, window: PageWindow): Promise<NoteList> {
+  if (reader?.role !== 'teacher' || !reader.teacherId) return { notes: [], pagination: { page: window.page, limit: window.limit, total: 0 } };
+  return notePage(db, reader, eq(notes.teacherId, reader.teacherId), window);
 }
 
 /** GET /api/notes/batch/{id}: the notes of a batch; its teacher, its students and admins only. */
-export async function notesOfBatch(db: DbExecutor, reader: Actor, batchId: string): Promise<Note[]> {
+export async function notesOfBatch(db: DbExecutor, reader: Actor, batchId: string, window: PageWindow): Promise<NoteList> {
   const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.id, batchId), batchScope(reader))).limit(1);
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
-  return loadNotes(db, reader, eq(notes.batchId, batchId));
+  return notePage(db, reader, eq(notes.batchId, batchId), window);
 }
 
 /**
@@ -147,10 +171,10 @@ export async function notesOfBatch(db: DbExecutor, reader: Actor, batchId: strin
  * may ask only about themselves; a teacher about a student of their batches (and sees only the
  * notes they could list anyway); an admin about anyone.
  */
-export async function notesOfStudent(db: DbExecutor, reader: Actor, studentId: string): Promise<Note[]> {
+export async function notesOfStudent(db: DbExecutor, reader: Actor, studentId: string, window: PageWindow): Promise<NoteList> {
   const [student] = await db.select({ id: students.id }).from(students).where(and(eq(students.id, studentId), studentScope(reader))).limit(1);
   if (!student) throw new AppError('NOT_FOUND', 'Student not found');
-  return loadNotes(db, reader, and(or(ofEnrolledBatch(studentId), eq(notes.studentId, studentId)), noteListScope(reader)));
+  return notePage(db, reader, and(or(ofEnrolledBatch(studentId), eq(notes.studentId, studentId)), noteListScope(reader)), window);
 }
 
 /** GET /api/public/notes: the public notes, and the subjects and standards they cover (the page's filters). */
@@ -158,7 +182,7 @@ export async function listPublicNotes(
   db: DbExecutor,
   filters: { subject?: string; standard?: string; search?: string },
 ): Promise<{ notes: PublicNote[]; subjects: SubjectRef[]; standards: StandardRef[] }> {
-  const [list, subjectRows, standardRows] = await Promise.all([
+  const [{ notes: list }, subjectRows, standardRows] = await Promise.all([
     loadNotes(
       db,
       null,

@@ -272,7 +272,7 @@ describe('reading notes and their files', () => {
   });
 
   it('lists for each reader what is meant for them', async () => {
-    const titles = async (url: string, cookie: string) => ((await get(url, cookie)).json().data as { title: string }[]).map((note) => note.title);
+    const titles = async (url: string, cookie: string) => ((await get(url, cookie)).json().data.notes as { title: string }[]).map((note) => note.title);
     const studentSees = await titles('/api/notes', cookies.student);
     expect(studentSees).toEqual(expect.arrayContaining(['For the batch', 'Only for one student']));
     expect(studentSees).not.toContain('My own planning');
@@ -291,6 +291,23 @@ describe('reading notes and their files', () => {
     expect((await get(`/api/notes/student/${ids.student}`, cookies.otherStudent)).statusCode).toBe(404);
     expect((await get(`/api/notes/student/${ids.student}`, cookies.otherTeacher)).statusCode).toBe(404);
     expect((await get(`/api/notes/${studentNote._id}`, cookies.student)).json().data.canManage).toBe(false);
+
+    // Every list is paged on the server, newest first; the total counts every note the reader may list.
+    const all = (await get('/api/notes/teacher?limit=100', cookies.teacher)).json().data;
+    expect(all.pagination.total).toBe(all.notes.length);
+    const pageOne = (await get('/api/notes/teacher?limit=2', cookies.teacher)).json().data;
+    expect(pageOne.notes.map((note: { _id: string }) => note._id)).toEqual(all.notes.slice(0, 2).map((note: { _id: string }) => note._id));
+    expect(pageOne.pagination).toEqual({ page: 1, limit: 2, total: all.pagination.total });
+    const pageTwo = (await get('/api/notes/teacher?limit=2&page=2', cookies.teacher)).json().data;
+    expect(pageTwo.notes.map((note: { _id: string }) => note._id)).toEqual(all.notes.slice(2, 4).map((note: { _id: string }) => note._id));
+    const pastTheEnd = (await get('/api/notes?page=999', cookies.teacher)).json().data;
+    expect(pastTheEnd.notes).toEqual([]);
+    expect(pastTheEnd.pagination.total).toBeGreaterThan(0);
+    for (const url of ['/api/notes?limit=0', `/api/notes/batch/${ids.batch}?limit=101`, `/api/notes/student/${ids.student}?page=-1`, '/api/notes/teacher?limit=x']) {
+      const refused = await get(url, cookies.teacher);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message, url).toMatch(/^(Limit|Page) must be/);
+    }
     expect((await get(`/api/notes/${studentNote._id}`, cookies.otherStudent)).statusCode).toBe(404);
     expect((await get(`/api/notes/${publicNote._id}`)).statusCode).toBe(200);
     expect((await get(`/api/notes/${batchNote._id}`)).statusCode).toBe(401);

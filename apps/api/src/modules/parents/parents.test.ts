@@ -137,7 +137,7 @@ describe("the parent's area", () => {
     await post('P-for teachers', 'teachers');
     await post('P-for the batch', 'everyone', [batch.id]);
     await post('P-for another batch', 'parents', [otherBatch.id]);
-    const listed: { title: string }[] = (await call(cookie, 'GET', '/api/announcements')).json().data;
+    const listed: { title: string }[] = (await call(cookie, 'GET', '/api/announcements')).json().data.announcements;
     const mine = listed.map((a) => a.title).filter((title) => title.startsWith('P-')).sort();
     expect(mine).toEqual(['P-for parents', 'P-for the batch']);
   });

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { audienceText, countByStatus, statusColor, todayIn } from './announcement-display';
+import { audienceText, statusColor, todayIn } from './announcement-display';
 
 // English with no catalog: messages show their source text.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
@@ -11,10 +11,6 @@ describe('announcement display', () => {
     expect(statusColor('scheduled')).toBe('yellow');
     expect(statusColor('expired')).toBe('red');
     expect(statusColor('draft')).toBe('gray');
-  });
-
-  it('counts total, active, scheduled and expired', () => {
-    expect(countByStatus([{ status: 'active' }, { status: 'expired' }, { status: 'active' }])).toEqual({ total: 3, active: 2, scheduled: 0, expired: 1 });
   });
 
   it('names the audience with its batches', () => {

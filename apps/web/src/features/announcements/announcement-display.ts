@@ -18,13 +18,6 @@ export function statusColor(status: string): string {
 
 export type StatusCounts = Record<'total' | AnnouncementStatus, number>;
 
-/** The list's tiles: how many there are in all and in each status (counted on the client, spec section 4). */
-export function countByStatus(announcements: readonly Pick<Announcement, 'status'>[]): StatusCounts {
-  const counts: StatusCounts = { total: announcements.length, active: 0, scheduled: 0, expired: 0 };
-  for (const announcement of announcements) if (announcement.status in counts) counts[announcement.status] += 1;
-  return counts;
-}
-
 /** "Everyone", "Students of 10th Maths Morning", "Teachers of 2 batches". */
 export function audienceText(announcement: Pick<Announcement, 'audience' | 'batches'>, i18n: I18n = defaultI18n): string {
   const count = announcement.batches.length;

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Announcement, AnnouncementInput, AnnouncementStatus } from '@academy/shared/schemas/announcements';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Announcement, AnnouncementInput, AnnouncementList, AnnouncementStatus } from '@academy/shared/schemas/announcements';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { itemsOfPages, nextPageParam } from '../../lib/paged-list';
 import { toQueryString } from '../../lib/query-string';
 
 export const announcementKeys = {
@@ -9,17 +10,24 @@ export const announcementKeys = {
   detail: (id: string) => ['announcements', 'detail', id] as const,
 };
 
-/** The announcements the signed-in user may read (an admin all of them), optionally of one status. */
-export function announcementsQueryOptions(status?: AnnouncementStatus) {
-  return queryOptions({
-    queryKey: announcementKeys.list(status),
-    queryFn: ({ signal }) => apiRequest<Announcement[]>('GET', `/announcements${toQueryString({ status })}`, undefined, { signal }),
-    staleTime: 30_000,
-  });
-}
-
+/**
+ * The announcements the signed-in user may read (an admin all of them), optionally of one status,
+ * newest first, 20 at a time ("Load more"), with how many there are in each status.
+ */
 export function useAnnouncements(status?: AnnouncementStatus) {
-  return useQuery(announcementsQueryOptions(status));
+  return useInfiniteQuery({
+    queryKey: announcementKeys.list(status),
+    queryFn: ({ pageParam, signal }) => apiRequest<AnnouncementList>('GET', `/announcements${toQueryString({ status, page: pageParam })}`, undefined, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    select: (data) => ({
+      announcements: itemsOfPages(data.pages.map((page) => page.announcements)),
+      total: data.pages[0]?.pagination.total ?? 0,
+      counts: data.pages[0]?.counts ?? { total: 0, active: 0, scheduled: 0, expired: 0 },
+    }),
+  });
 }
 
 export function announcementQueryOptions(id: string) {

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
-import { NOTE_MESSAGES, type Note, type NoteInput, type NoteListQuery, type PublicNote, type PublicNoteListQuery } from '@academy/shared/schemas/notes';
+import { NOTE_MESSAGES, type Note, type NoteInput, type NoteList, type NoteListQuery, type PublicNote, type PublicNoteListQuery } from '@academy/shared/schemas/notes';
 import { API_BASE, ApiError, apiRequest, apiRequestWithMessage, normalizeError, type ApiResult } from '../../lib/api-client';
+import { itemsOfPages, nextPageParam } from '../../lib/paged-list';
 import { toQueryString } from '../../lib/query-string';
 
 export type PublicNotes = { notes: PublicNote[]; subjects: SubjectRef[]; standards: StandardRef[] };
@@ -12,18 +13,21 @@ export const noteKeys = {
   public: (filters: PublicNoteListQuery) => ['notes', 'public', filters] as const,
 };
 
-/** The notes the signed-in user gets (a teacher theirs and their batches', a student theirs). */
-export function notesQueryOptions(filters: NoteListQuery = {}) {
-  return queryOptions({
+/**
+ * The notes the signed-in user gets (a teacher theirs and their batches', a student theirs), newest
+ * first, 20 at a time: "Load more" asks the server for the next page.
+ */
+export function useNotes(filters: Omit<NoteListQuery, 'page' | 'limit'> = {}) {
+  return useInfiniteQuery({
     queryKey: noteKeys.list(filters),
-    queryFn: ({ signal }) => apiRequest<Note[]>('GET', `/notes${toQueryString({ ...filters })}`, undefined, { signal }),
+    queryFn: ({ pageParam, signal }) => apiRequest<NoteList>('GET', `/notes${toQueryString({ ...filters, page: pageParam })}`, undefined, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    // What the screens read: the loaded notes, each once, and how many there are in all.
+    select: (data) => ({ notes: itemsOfPages(data.pages.map((page) => page.notes)), total: data.pages[0]?.pagination.total ?? 0 }),
   });
-}
-
-export function useNotes(filters: NoteListQuery = {}) {
-  return useQuery(notesQueryOptions(filters));
 }
 
 /** The public notes of /resources, with the subjects and standards they cover. */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadMore } from '../../../features/lists/load-more';
 import { useNotes } from '../../../features/notes/api';
 import { NoteCard, NoteCardList } from '../../../features/notes/components/note-card';
 import { NoteViewerModal, type ViewableNote } from '../../../features/notes/components/note-viewer-modal';
@@ -22,7 +23,7 @@ export function NotesPage({ audience }: { audience: 'student' | 'parent' }) {
   const notes = useNotes({ search: debounced || undefined });
   const [viewing, setViewing] = useState<ViewableNote | null>(null);
   const { t, i18n } = useLingui();
-  const groups = notes.data ? groupNotesForStudent(notes.data, i18n) : [];
+  const groups = notes.data ? groupNotesForStudent(notes.data.notes, i18n) : [];
 
   return (
     <>
@@ -51,7 +52,7 @@ export function NotesPage({ audience }: { audience: 'student' | 'parent' }) {
               <Skeleton key={row} h={130} radius="md" />
             ))}
           </Stack>
-        ) : notes.isError ? (
+        ) : !notes.data ? (
           <LoadErrorAlert title={audience === 'parent' ? t`The notes could not be loaded` : t`Your notes could not be loaded`} error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
         ) : groups.length === 0 ? (
           <Text c="dimmed" py="lg" ta="center">
@@ -60,18 +61,21 @@ export function NotesPage({ audience }: { audience: 'student' | 'parent' }) {
                 : t`No notes yet. Your teachers’ notes for your batches will appear here.`}
           </Text>
         ) : (
-          groups.map((group) => (
-            <section key={group.key} aria-labelledby={`notes-${group.key}`}>
-              <Title order={2} size="h4" mb="sm" id={`notes-${group.key}`}>
-                {group.title}
-              </Title>
-              <NoteCardList label={t`Notes: ${group.title}`}>
-                {group.notes.map((note) => (
-                  <NoteCard key={note._id} note={note} onOpen={() => setViewing(note)} />
-                ))}
-              </NoteCardList>
-            </section>
-          ))
+          <>
+            {groups.map((group) => (
+              <section key={group.key} aria-labelledby={`notes-${group.key}`}>
+                <Title order={2} size="h4" mb="sm" id={`notes-${group.key}`}>
+                  {group.title}
+                </Title>
+                <NoteCardList label={t`Notes: ${group.title}`}>
+                  {group.notes.map((note) => (
+                    <NoteCard key={note._id} note={note} onOpen={() => setViewing(note)} />
+                  ))}
+                </NoteCardList>
+              </section>
+            ))}
+            <LoadMore list={notes} shown={notes.data.notes.length} />
+          </>
         )}
       </Stack>
       <NoteViewerModal note={viewing} onClose={() => setViewing(null)} />

@@ -4,6 +4,7 @@ import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@academy/shared/schema
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { formatDate } from '../../../lib/format-date';
 import { TYPE_LABELS } from '../announcement-display';
+import { LoadMore } from '../../lists/load-more';
 import { useAnnouncements } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -48,10 +49,10 @@ function AnnouncementTab({ status, basePath, empty }: { status: 'active' | 'expi
       </Stack>
     );
   }
-  if (list.isError) {
+  if (!list.data) {
     return <LoadErrorAlert title={t`Announcements could not be loaded`} error={list.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void list.refetch()} />;
   }
-  if (list.data.length === 0) {
+  if (list.data.announcements.length === 0) {
     return (
       <Text c="dimmed" py="lg" ta="center">
         {empty}
@@ -59,10 +60,13 @@ function AnnouncementTab({ status, basePath, empty }: { status: 'active' | 'expi
     );
   }
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {list.data.map((announcement) => (
-        <AnnouncementCard key={announcement._id} announcement={announcement} basePath={basePath} />
-      ))}
+    <Stack gap="sm">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {list.data.announcements.map((announcement) => (
+          <AnnouncementCard key={announcement._id} announcement={announcement} basePath={basePath} />
+        ))}
+      </Stack>
+      <LoadMore list={list} shown={list.data.announcements.length} />
     </Stack>
   );
 }

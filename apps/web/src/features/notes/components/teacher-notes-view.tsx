@@ -6,6 +6,7 @@ import { NOTE_MESSAGES, type Note, type NoteTarget } from '@academy/shared/schem
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useBatches } from '../../batches/api';
 import { useSubjects } from '../../subjects/api';
+import { LoadMore } from '../../lists/load-more';
 import { useNotes } from '../api';
 import { NoteCard, NoteCardList } from './note-card';
 import { NoteForm } from './note-form';
@@ -62,19 +63,19 @@ export function TeacherNotesView() {
             <Skeleton key={row} h={130} radius="md" />
           ))}
         </Stack>
-      ) : notes.isError ? (
+      ) : !notes.data ? (
         <LoadErrorAlert title={t`Your notes could not be loaded`} error={notes.error} fallback={NOTE_MESSAGES.fetchFailed} onRetry={() => void notes.refetch()} />
-      ) : notes.data.length === 0 ? (
+      ) : notes.data.notes.length === 0 ? (
         <Text c="dimmed" py="lg" ta="center">
           {filtered ? t`No note matches these filters.` : t`No notes yet. Upload your first PDF above.`}
         </Text>
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {plural(notes.data.length, { one: '# note', other: '# notes' })}
+            {plural(notes.data.total, { one: '# note', other: '# notes' })}
           </Text>
           <NoteCardList label={t`Notes`}>
-            {notes.data.map((note) => (
+            {notes.data.notes.map((note) => (
               <NoteCard
                 key={note._id}
                 note={note}
@@ -95,6 +96,7 @@ export function TeacherNotesView() {
               />
             ))}
           </NoteCardList>
+          <LoadMore list={notes} shown={notes.data.notes.length} />
         </>
       )}
 

@@ -1,11 +1,10 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_STATUSES, type AnnouncementStatus } from '@academy/shared/schemas/announcements';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { LoadMore } from '../../../../features/lists/load-more';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { countByStatus } from '../../../../features/announcements/announcement-display';
 import { useAnnouncements } from '../../../../features/announcements/api';
 import { AnnouncementAdminList } from '../../../../features/announcements/components/announcement-admin-list';
 import { StatusFilterTiles } from '../../../../features/announcements/components/status-filter-tiles';
@@ -17,14 +16,13 @@ function statusFrom(value: string | null): AnnouncementStatus | undefined {
 }
 
 export function Component() {
-  // All of them, once: the counts need every status and the filter is instant on a slow phone.
-  const announcements = useAnnouncements();
-  const confirmDelete = useConfirmDeleteAnnouncement();
-  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params.get('status'));
-  const counts = useMemo(() => countByStatus(announcements.data ?? []), [announcements.data]);
-  const shown = useMemo(() => (announcements.data ?? []).filter((announcement) => !status || announcement.status === status), [announcements.data, status]);
+  // One page of the chosen status at a time; the tiles' counts come with every page (decision 023).
+  const announcements = useAnnouncements(status);
+  const confirmDelete = useConfirmDeleteAnnouncement();
+  const { t } = useLingui();
+  const counts = announcements.data?.counts ?? { total: 0, active: 0, scheduled: 0, expired: 0 };
 
   return (
     <>
@@ -45,14 +43,17 @@ export function Component() {
               <Skeleton key={row} h={56} radius="md" />
             ))}
           </Stack>
-        ) : announcements.isError ? (
+        ) : !announcements.data ? (
           <LoadErrorAlert title={t`Announcements could not be loaded`} error={announcements.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void announcements.refetch()} />
-        ) : shown.length === 0 ? (
+        ) : announcements.data.announcements.length === 0 ? (
           <Text c="dimmed" py="lg" ta="center">
-            {announcements.data.length === 0 ? t`No announcements yet. Add the first one.` : status === 'active' ? t`No active announcements.` : status === 'scheduled' ? t`No scheduled announcements.` : t`No expired announcements.`}
+            {counts.total === 0 ? t`No announcements yet. Add the first one.` : status === 'active' ? t`No active announcements.` : status === 'scheduled' ? t`No scheduled announcements.` : t`No expired announcements.`}
           </Text>
         ) : (
-          <AnnouncementAdminList announcements={shown} onDelete={confirmDelete} />
+          <>
+            <AnnouncementAdminList announcements={announcements.data.announcements} onDelete={confirmDelete} />
+            <LoadMore list={announcements} shown={announcements.data.announcements.length} />
+          </>
         )}
       </Stack>
     </>
