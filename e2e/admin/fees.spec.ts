@@ -98,6 +98,14 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await paidOn.fill(typed(academyDay(-1)));
   await paidOn.blur();
   await expect(paidOn).toHaveValue(typed(academyDay(-1)));
+  // Escape closes the open calendar, not the form around it (what was typed stays).
+  await paidOn.click();
+  const calendar = page.locator('[data-dates-dropdown]');
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(pay).toBeVisible();
+  await expect(amount).toHaveValue('3000');
   await pay.getByText('UPI', { exact: true }).click();
   await pay.getByRole('textbox', { name: 'UPI transaction id' }).fill(`UPI${token}`);
   await shoot(page, 'record-payment');

@@ -31,6 +31,9 @@ export function DateField({ value, defaultValue, onChange, min, max, error, onBl
   // Whether the text being typed is a date the field accepts: then leaving the field shows it as
   // DD-MM-YYYY; otherwise the text stays as typed, with the reason beside it.
   const [typedValid, setTypedValid] = useState(true);
+  // While the calendar is open, Escape closes only the calendar: Mantine's Modal (listening on the
+  // window) skips an Escape whose target carries this attribute, as its own Select does.
+  const [calendarOpen, setCalendarOpen] = useState(false);
   const acceptable = (text: string) => {
     const parsed = text.trim() === '' ? '' : parseTypedDate(text);
     return parsed !== null && (parsed === '' || ((!min || parsed >= min) && (!max || parsed <= max)));
@@ -72,7 +75,19 @@ export function DateField({ value, defaultValue, onChange, min, max, error, onBl
       placeholder={props.placeholder ?? t`DD-MM-YYYY`}
       leftSection={<IconCalendar size={16} aria-hidden="true" />}
       error={typedError ?? error}
-      popoverProps={{ withinPortal: true, ...props.popoverProps }}
+      data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
+      popoverProps={{
+        withinPortal: true,
+        ...props.popoverProps,
+        onOpen: () => {
+          setCalendarOpen(true);
+          props.popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setCalendarOpen(false);
+          props.popoverProps?.onClose?.();
+        },
+      }}
     />
   );
 }

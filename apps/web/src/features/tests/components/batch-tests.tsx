@@ -10,6 +10,9 @@ import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
 import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { todayIn } from '../../announcements/announcement-display';
+import { usePublicSettings } from '../../settings/api';
 
 /** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */
 export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
@@ -35,7 +38,9 @@ function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (test
   const { t } = useLingui();
   const tests = useBatchTests(batchId);
   const create = useCreateTest(batchId);
-  const [form, setForm] = useState({ name: '', date: new Date().toISOString().slice(0, 10), maxMarks: 25 as number | string, topic: '' });
+  const settings = usePublicSettings();
+  // Today in the academy's time zone (before 05:30 in Latur the UTC date is still yesterday's).
+  const [form, setForm] = useState({ name: '', date: todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE), maxMarks: 25 as number | string, topic: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: React.FormEvent) => {
