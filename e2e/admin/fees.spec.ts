@@ -105,7 +105,7 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await page.keyboard.press('Escape');
   await expect(calendar).toBeHidden();
   await expect(pay).toBeVisible();
-  await expect(amount).toHaveValue('3000');
+  await expect(amount).toHaveValue('3,000');
   await pay.getByText('UPI', { exact: true }).click();
   await pay.getByRole('textbox', { name: 'UPI transaction id' }).fill(`UPI${token}`);
   await shoot(page, 'record-payment');

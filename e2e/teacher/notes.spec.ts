@@ -125,7 +125,7 @@ test('a public note appears on /resources for a visitor, who can read it without
 
 test('a year of notes comes 20 at a time: the student and the teacher load more on a phone', async ({ page, loginAs, browser, baseURL }) => {
   test.setTimeout(120_000);
-  const token = uniqueToken('notes');
+  const token = uniqueToken('paged');
   await loginAs('admin');
   const teacherEmail = `${token}.t@example.com`;
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: 'teacher-pass-2026' });
@@ -153,6 +153,10 @@ test('a year of notes comes 20 at a time: the student and the teacher load more 
     await expect(studentPage.getByText('Showing 20 of 21')).toBeVisible();
     await expect(studentPage.getByRole('listitem', { name: `Worksheet 01 ${token}` })).toHaveCount(0);
     expect(await hasHorizontalOverflow(studentPage)).toBe(false);
+    if (process.env.PAGING_SHOTS) await studentPage.getByRole('button', { name: 'Load More' }).screenshot({ path: `${process.env.PAGING_SHOTS}/student-notes-load-more-button-360.png` });
+    if (process.env.PAGING_SHOTS) await studentPage.screenshot({ path: `${process.env.PAGING_SHOTS}/student-notes-first-page-360.png` });
+    await studentPage.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded();
+    if (process.env.PAGING_SHOTS) await studentPage.screenshot({ path: `${process.env.PAGING_SHOTS}/student-notes-end-of-page-360.png` });
     await studentPage.getByRole('button', { name: 'Load More' }).click();
     await expect(cards).toHaveCount(21);
     await expect(studentPage.getByRole('listitem', { name: `Worksheet 01 ${token}` })).toBeVisible();
@@ -160,10 +164,13 @@ test('a year of notes comes 20 at a time: the student and the teacher load more 
 
     // The teacher: the count is of all their notes, not of the page shown.
     const teacherPage = await teacherContext.newPage();
+    await teacherPage.setViewportSize({ width: 1280, height: 800 });
     await teacherPage.goto('/app/teacher/notes');
-    await expect(teacherPage.getByText('21 notes')).toBeVisible();
+    await expect(teacherPage.getByText('21 notes', { exact: true })).toBeVisible();
     const teacherCards = teacherPage.getByRole('list', { name: 'Notes' }).getByRole('listitem');
     await expect(teacherCards).toHaveCount(20);
+    await teacherPage.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded();
+    if (process.env.PAGING_SHOTS) await teacherPage.screenshot({ path: `${process.env.PAGING_SHOTS}/teacher-notes-end-of-page-1280.png` });
     await teacherPage.getByRole('button', { name: 'Load More' }).click();
     await expect(teacherCards).toHaveCount(21);
     if (process.env.PAGING_SHOTS) await studentPage.screenshot({ path: `${process.env.PAGING_SHOTS}/student-notes-load-more-360.png`, fullPage: true });
