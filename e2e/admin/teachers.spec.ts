@@ -2,6 +2,8 @@ import { apiLoginStatus, createTeacherByApi, DEMO_USERS, expect, hasHorizontalOv
 
 test.describe('teachers (admin)', () => {
   test('the admin creates a teacher with a password; they can sign in; then the admin deletes them', async ({ page, loginAs, browser, baseURL }) => {
+    // Two browsers and a long form: 1.0 to 1.1 min beside the other specs in CI, over the default 60 s.
+    test.setTimeout(150_000);
     const token = uniqueToken('tch');
     const email = `${token}@example.com`;
     const password = 'teacher-pass-2026';
