@@ -1,13 +1,17 @@
+import { useEffect } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import { showNewestPopupFirst } from './newest-popup';
 
 /**
- * Where popups appear; loaded lazily by DeferredNotifications. One at a time (the next waits in the
- * queue). On phones at the bottom, spanning the width, clear of the top bar. On wider screens at the
- * top centre: clear of the page's Edit and Delete buttons and the profile menu (right), and of a
- * form's Save and Cancel buttons (bottom), where a resting mouse pointer would keep it open.
+ * Where popups appear; loaded lazily by DeferredNotifications. One at a time: the newest replaces one
+ * that would close by itself (newest-popup.ts), others wait in the queue. On phones at the bottom,
+ * spanning the width, clear of the top bar. On wider screens at the top centre: clear of the page's Edit
+ * and Delete buttons and the profile menu (right), and of a form's Save and Cancel buttons (bottom),
+ * where a resting mouse pointer would keep it open.
  */
 export function NotificationsContainer() {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  useEffect(() => showNewestPopupFirst(), []);
   return <Notifications position={phone ? 'bottom-center' : 'top-center'} limit={1} />;
 }
