@@ -123,9 +123,19 @@ export async function createTeacherByApi(page: Page, body: Record<string, unknow
   return ((await response.json()) as { data: { _id: string } }).data._id;
 }
 
-/** True when the page is wider than the window (a sideways scroll on a phone). */
+/**
+ * True when the page stays wider than the window (a sideways scroll on a phone). Right after a resize
+ * the layout may still be catching up (media-query hooks re-render a frame or more later; a CI run
+ * caught the 1280 px layout in a 360 px window), so an overflow is measured again, frame after frame,
+ * for up to 2 s before it counts.
+ */
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+  return page.evaluate(async () => {
+    const overflows = () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;
+    const until = Date.now() + 2000;
+    while (overflows() && Date.now() < until) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return overflows();
+  });
 }
 
 /** None of the screen's own English texts is left (names and emails are data and stay as typed). */
