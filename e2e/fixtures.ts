@@ -127,12 +127,12 @@ export async function createTeacherByApi(page: Page, body: Record<string, unknow
  * True when the page stays wider than the window (a sideways scroll on a phone). Right after a resize
  * the layout may still be catching up (media-query hooks re-render a frame or more later; a CI run
  * caught the 1280 px layout in a 360 px window), so an overflow is measured again, frame after frame,
- * for up to 2 s before it counts.
+ * for up to 5 s before it counts (a real overflow stays).
  */
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
     const overflows = () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;
-    const until = Date.now() + 2000;
+    const until = Date.now() + 5000;
     while (overflows() && Date.now() < until) await new Promise((resolve) => requestAnimationFrame(resolve));
     return overflows();
   });
