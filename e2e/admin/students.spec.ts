@@ -184,3 +184,25 @@ test("the office starts a new student's account in Marathi: the welcome mail is 
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`Marathi ${token}`, { timeout: 20_000 });
   await expect(page.getByRole('combobox', { name: 'Language of their mails and screens' })).toHaveCount(0);
 });
+
+test('a student tapped while the typed search is still waiting opens, even when the page loads slowly', async ({ page, loginAs }) => {
+  const token = uniqueToken('tap');
+  await loginAs('admin');
+  const studentId = await createStudentByApi(page, { name: `Tapped ${token}`, email: `${token}@example.com` });
+  // The student page's code arrives late, as on a slow phone: the list stays on screen meanwhile.
+  await page.route(/\/assets\/student-detail-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  await page.goto(`/app/students?search=${token}`);
+  const row = page.getByRole('link', { name: `Tapped ${token}` }).first();
+  await expect(row).toBeVisible();
+  // More typed, then the row tapped before the search is applied (it waits for a pause in typing).
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(`Tapped ${token}`);
+  await row.click();
+  // The tap wins: the search applied meanwhile used to send the office back to the list.
+  await expect(page).toHaveURL(`/app/students/${studentId}`);
+  await expect(page.getByRole('heading', { name: 'Student Details' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(`/app/students/${studentId}`);
+});

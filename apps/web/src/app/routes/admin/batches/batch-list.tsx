@@ -1,7 +1,6 @@
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BATCH_STATUSES, type BatchStatus } from '@academy/shared/schemas/batches';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
@@ -33,7 +32,6 @@ export function Component() {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const [searchText, setSearchText] = useState(filters.search);
   const standards = useStandards();
   const subjects = useSubjects();
   const teachers = useTeachers({});
@@ -45,7 +43,7 @@ export function Component() {
     for (const key of FILTER_KEYS) if (merged[key]) search.set(key, merged[key]);
     setParams(search, { replace: true });
   };
-  const applySearch = useDebouncedCallback((search: string) => update({ search: search.trim() }), 350);
+  const searchBox = useSearchAsYouType(filters.search, (search) => update({ search: search.trim() }));
   const filtered = FILTER_KEYS.some((key) => filters[key] !== '');
 
   return (
@@ -65,11 +63,7 @@ export function Component() {
             label={t`Search`}
             placeholder={t`Batch name or description`}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            {...searchBox}
           />
           <Select
             label={t`Standard`}

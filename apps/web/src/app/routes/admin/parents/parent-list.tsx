@@ -1,7 +1,6 @@
 import { Group, Pagination, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -21,7 +20,6 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [searchText, setSearchText] = useState(search);
   const parents = useParents({ search: search || undefined, page: String(page), limit: String(PARENT_PAGE_SIZE) });
 
   const go = (next: { search?: string; page?: number }) => {
@@ -31,7 +29,7 @@ export function Component() {
     if (values.page > 1) query.set('page', String(values.page));
     setParams(query, { replace: true });
   };
-  const applySearch = useDebouncedCallback((value: string) => go({ search: value.trim() }), 350);
+  const searchBox = useSearchAsYouType(search, (value) => go({ search: value.trim() }));
 
   const total = parents.data?.pagination.total ?? 0;
   const pages = pageCount(total, PARENT_PAGE_SIZE);
@@ -44,12 +42,8 @@ export function Component() {
           label={t`Search`}
           placeholder={t`Name, email or phone`}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={searchText}
+          {...searchBox}
           maw={420}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
         />
       </Paper>
       {parents.isPending ? (

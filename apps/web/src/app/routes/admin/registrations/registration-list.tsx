@@ -1,7 +1,6 @@
 import { Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
@@ -21,14 +20,13 @@ export function Component() {
   const labels = useEnquiryLabels();
   const [params, setParams] = useSearchParams();
   const state = parseEnquiryListState(params);
-  const [searchText, setSearchText] = useState(state.search);
   const enquiries = useEnquiries(toEnquiryListQuery(state));
   const counts = useEnquiryCounts();
 
   const update = (next: Partial<EnquiryListState>) => {
     setParams(toEnquiryListParams({ ...parseEnquiryListState(params), page: 1, ...next }), { replace: true });
   };
-  const applySearch = useDebouncedCallback((search: string) => update({ search }), 350);
+  const searchBox = useSearchAsYouType(state.search, (search) => update({ search }));
 
   const total = enquiries.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ENQUIRY_PAGE_SIZE));
@@ -55,11 +53,7 @@ export function Component() {
             label={t`Search`}
             placeholder={t`Name, email or phone`}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            {...searchBox}
           />
           <Select
             label={t`Status`}

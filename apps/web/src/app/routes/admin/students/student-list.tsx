@@ -1,7 +1,6 @@
 import { Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -43,7 +42,6 @@ export function Component() {
   const pagination = usePaginationLabels();
   const [params, setParams] = useSearchParams();
   const state = parseStudentListState(params);
-  const [searchText, setSearchText] = useState(state.search);
   const standards = useStandards();
   const batches = useBatches();
   const students = useStudents(toStudentListQuery(state));
@@ -52,7 +50,7 @@ export function Component() {
     const merged = { ...parseStudentListState(params), page: 1, ...next };
     setParams(toStudentListParams(merged), { replace: true });
   };
-  const applySearch = useDebouncedCallback((search: string) => update({ search }), 350);
+  const searchBox = useSearchAsYouType(state.search, (search) => update({ search }));
 
   const total = students.data?.pagination.total ?? 0;
   const pages = pageCount(total, STUDENT_PAGE_SIZE);
@@ -80,11 +78,7 @@ export function Component() {
             label={t`Search`}
             placeholder={t`Name, email, student ID or phone`}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            {...searchBox}
           />
           <Select
             label={t`Standard`}
