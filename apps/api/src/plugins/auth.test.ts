@@ -67,3 +67,15 @@ describe('the actor, resolved with the session', () => {
     await app.close();
   });
 });
+
+describe("an ended session's cookie", () => {
+  it('answers 401 and leaves the cookie alone: a newer sign-in in the same browser keeps its own', async () => {
+    const user = await buildUser(t.database.db, { role: 'admin' });
+    const ended = await loginAs(t.app, user.email);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: ended } })).statusCode).toBeLessThan(300);
+    // A request the page sent with the old cookie, answered after the browser signed in again.
+    const late = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ended } });
+    expect(late.statusCode).toBe(401);
+    expect(late.headers['set-cookie']).toBeUndefined();
+  });
+});

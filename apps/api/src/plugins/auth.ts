@@ -27,10 +27,11 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
     const session = await findSessionByToken(db, token);
-    if (!session) {
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return;
-    }
+    // An ended session's cookie is left alone (sign-out clears it; a new sign-in replaces it). Clearing
+    // it here cleared the wrong one: a request sent with the old cookie that is answered after a new
+    // sign-in in the same browser (another tab, or a page still loading) deleted the new cookie, and
+    // the person who had just signed in was sent back to the sign-in page.
+    if (!session) return;
     request.user = session.user;
     request.actor = session.actor;
     request.sessionId = session.id;
