@@ -1,4 +1,15 @@
+import type { Page } from '@playwright/test';
 import { apiLoginStatus, createTeacherByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, shownPhone } from '../fixtures';
+
+/**
+ * Types in the teachers list's search box and waits for the filtered list: the rows move when it
+ * arrives, and a click aimed at a row just before then lands on whatever takes its place.
+ */
+async function searchTeachers(page: Page, text: string) {
+  const filtered = page.waitForResponse((response) => response.url().includes('/api/teachers?') && new URL(response.url()).searchParams.get('search') === text);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(text);
+  await filtered;
+}
 
 test.describe('teachers (admin)', () => {
   test('the admin creates a teacher with a password; they can sign in; then the admin deletes them', async ({ page, loginAs, browser, baseURL }) => {
@@ -47,7 +58,7 @@ test.describe('teachers (admin)', () => {
   test('a teacher who still teaches batches is not deleted, and the reason is shown', async ({ page, loginAs }) => {
     await loginAs('admin');
     await page.goto('/app/teachers');
-    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(DEMO_USERS.teacher.email);
+    await searchTeachers(page, DEMO_USERS.teacher.email);
     await page.getByRole('button', { name: `Delete ${DEMO_USERS.teacher.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Teacher not deleted' })).toContainText(/batch/i);
@@ -117,7 +128,7 @@ test.describe('teachers (admin)', () => {
   test('the teacher detail shows their batches and students', async ({ page, loginAs }) => {
     await loginAs('admin');
     await page.goto('/app/teachers');
-    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(DEMO_USERS.teacher.email);
+    await searchTeachers(page, DEMO_USERS.teacher.email);
     await page.getByRole('link', { name: DEMO_USERS.teacher.name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Teacher Details' })).toBeVisible();
     await expect(page.getByText('10th Maths Morning', { exact: true })).toBeVisible();
