@@ -188,3 +188,16 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await expect(teacherPage.getByRole('link', { name: 'Fees' })).toHaveCount(0);
   await teacherPage.context().close();
 });
+
+test('fees on a phone: the dues are cards showing balance and status without sideways scrolling, and one can be picked for a reminder', async ({ page, loginAs }) => {
+  await loginAs('admin');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/app/fees');
+  const card = page.getByRole('list', { name: 'Dues' }).getByRole('listitem').first();
+  await expect(card).toContainText(/₹[\d,]+/);
+  await expect(card).toContainText('Overdue');
+  await expect(card).toContainText(/Due \d{2}-\d{2}-\d{4}/);
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await card.getByRole('checkbox').check();
+  await expect(page.getByRole('button', { name: 'Remind selected (1)' })).toBeEnabled();
+});

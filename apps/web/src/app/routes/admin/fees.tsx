@@ -6,7 +6,7 @@ import { IconBell, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FeePlan } from '@academy/shared/schemas/fees';
+import type { DuesList, FeePlan } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
@@ -18,6 +18,9 @@ import { FeeSummaryTiles } from '../../../features/fees/components/fee-summary-t
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
+
+/** One row of the office's dues list. */
+type ListedDue = DuesList['dues'][number];
 
 const LIMIT = 50;
 
@@ -35,6 +38,39 @@ function DuesPanel() {
   };
   const rows = dues.data?.dues ?? [];
   const pages = Math.max(1, Math.ceil((dues.data?.pagination.total ?? 0) / LIMIT));
+  // On a phone the dues are cards: a seven-column table left the balance and status off the screen.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const selectAll = (
+    <Checkbox
+      aria-label={t`Select all on this page`}
+      label={phone ? t`Select all on this page` : undefined}
+      checked={selected.length > 0 && selected.length === rows.length}
+      indeterminate={selected.length > 0 && selected.length < rows.length}
+      onChange={(event) => setSelected(event.currentTarget.checked ? rows.map((row) => row._id) : [])}
+    />
+  );
+  const selectDue = (due: ListedDue) => (
+    <Checkbox
+      aria-label={t`Select ${due.student.name}, ${due.label}`}
+      checked={selected.includes(due._id)}
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        setSelected((current) => (checked ? [...current, due._id] : current.filter((entry) => entry !== due._id)));
+      }}
+    />
+  );
+  const status = (due: ListedDue) => (
+    <>
+      <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
+        {i18n._(DUE_STATUS_LABELS[due.status])}
+      </Badge>
+      {due.overdueDays > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t`${due.overdueDays} d`}
+        </Text>
+      ) : null}
+    </>
+  );
   const send = (input: { dueIds?: string[]; allOverdue?: boolean }) =>
     remind.mutate(input, {
       onSuccess: ({ data }) => {
@@ -115,19 +151,43 @@ function DuesPanel() {
         <Text c="dimmed">
           <Trans>No unpaid dues here.</Trans>
         </Text>
+      ) : phone ? (
+        <Stack gap="xs">
+          {selectAll}
+          <Stack component="ul" gap="xs" m={0} p={0} aria-label={t`Dues`} style={{ listStyle: 'none' }}>
+            {rows.map((due) => (
+              <Card component="li" key={due._id} withBorder radius="md" padding="sm" data-testid={`due-card-${due._id}`}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                    {selectDue(due)}
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Anchor component={Link} to={`/app/students/${due.student._id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {due.student.name}
+                      </Anchor>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {due.label}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        <Trans>Due {formatDate(due.dueDate)}</Trans>
+                        {due.lastReminderAt ? <> · <Trans>Reminded {formatDateTime(due.lastReminderAt)}</Trans></> : null}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Stack gap={4} align="flex-end">
+                    <Text fw={700}>{formatRupees(due.balance)}</Text>
+                    {status(due)}
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={t`Dues`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t`Select all on this page`}
-                    checked={selected.length > 0 && selected.length === rows.length}
-                    indeterminate={selected.length > 0 && selected.length < rows.length}
-                    onChange={(event) => setSelected(event.currentTarget.checked ? rows.map((row) => row._id) : [])}
-                  />
-                </Table.Th>
+                <Table.Th w={40}>{selectAll}</Table.Th>
                 <Table.Th>
                   <Trans>Student</Trans>
                 </Table.Th>
@@ -151,16 +211,7 @@ function DuesPanel() {
             <Table.Tbody>
               {rows.map((due) => (
                 <Table.Tr key={due._id} data-testid={`due-row-${due._id}`}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t`Select ${due.student.name}, ${due.label}`}
-                      checked={selected.includes(due._id)}
-                      onChange={(event) => {
-                        const checked = event.currentTarget.checked;
-                        setSelected((current) => (checked ? [...current, due._id] : current.filter((entry) => entry !== due._id)));
-                      }}
-                    />
-                  </Table.Td>
+                  <Table.Td>{selectDue(due)}</Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/app/students/${due.student._id}`}>
                       {due.student.name}
@@ -169,16 +220,7 @@ function DuesPanel() {
                   <Table.Td>{due.label}</Table.Td>
                   <Table.Td>{formatDate(due.dueDate)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.balance)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
-                      {i18n._(DUE_STATUS_LABELS[due.status])}
-                    </Badge>
-                    {due.overdueDays > 0 ? (
-                      <Text size="xs" c="dimmed">
-                        {t`${due.overdueDays} d`}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
+                  <Table.Td>{status(due)}</Table.Td>
                   <Table.Td>{due.lastReminderAt ? formatDateTime(due.lastReminderAt) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
