@@ -134,5 +134,10 @@ test.describe('teachers (admin)', () => {
     await expect(page.getByText('10th Maths Morning', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
     await expect(page.getByRole('link', { name: DEMO_USERS.student.name, exact: true })).toBeVisible();
+    // Back to the list: the search is still there (it lives in the address, like the other lists').
+    await page.goBack();
+    await expect(page).toHaveURL(/\/app\/teachers\?search=/);
+    await expect(page.getByRole('textbox', { name: 'Search', exact: true })).toHaveValue(DEMO_USERS.teacher.email);
+    await expect(page.getByRole('link', { name: DEMO_USERS.teacher.name, exact: true })).toBeVisible();
   });
 });

@@ -1,8 +1,7 @@
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import type { TeacherStatus } from '@academy/shared/schemas/teachers';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -16,10 +15,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
   const { t, i18n } = useLingui();
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText.trim(), 300);
-  const [status, setStatus] = useState<TeacherStatus | null>(null);
-  const [subjectId, setSubjectId] = useState<string | null>(null);
+  // The filters live in the address, like the other lists': Back from a teacher keeps them.
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const status = TEACHER_STATUSES.find((value) => value === params.get('status')) ?? null;
+  const subjectId = params.get('subjectId') || null;
+  const update = (next: { search?: string; status?: TeacherStatus | null; subjectId?: string | null }) => {
+    const merged = { search, status, subjectId, ...next };
+    const query = new URLSearchParams();
+    if (merged.search) query.set('search', merged.search);
+    if (merged.status) query.set('status', merged.status);
+    if (merged.subjectId) query.set('subjectId', merged.subjectId);
+    setParams(query, { replace: true });
+  };
+  const searchBox = useSearchAsYouType(search, (value) => update({ search: value.trim() }));
   const teachers = useTeachers({ search, status: status ?? undefined, subjectId: subjectId ?? undefined });
   const subjects = useSubjects();
   const confirmDelete = useConfirmDeleteTeacher();
@@ -42,13 +51,12 @@ export function Component() {
             label={t`Search`}
             placeholder={t`Name, email or phone`}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
+            {...searchBox}
           />
           <Select
             label={t`Status`}
             placeholder={t`Any status`}
-            data={TEACHER_STATUSES.map((value) => ({ value, label: i18n._(TEACHER_STATUS_MESSAGES[value]) }))} clearable value={status} onChange={(value) => setStatus(value as TeacherStatus | null)} />
+            data={TEACHER_STATUSES.map((value) => ({ value, label: i18n._(TEACHER_STATUS_MESSAGES[value]) }))} clearable value={status} onChange={(value) => update({ status: (value as TeacherStatus | null) ?? null })} />
           <Select
             label={t`Subject`}
             placeholder={t`Any subject`}
@@ -56,7 +64,7 @@ export function Component() {
             clearable
             searchable
             value={subjectId}
-            onChange={setSubjectId}
+            onChange={(value) => update({ subjectId: value })}
           />
         </SimpleGrid>
       </Paper>
