@@ -30,7 +30,6 @@ import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.ser
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
-import { listenForPastDayChanges } from './modules/attendance/past-days-cache';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { pruneAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -63,6 +62,7 @@ import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { testsRoutes } from './modules/tests/tests.routes';
 import { defineReportCardJob } from './modules/tests/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { listenForChanges } from './lib/change-listener';
 
 const MINUTE = 60 * 1000;
 
@@ -170,12 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReplyTranslation(app);
   registerBackgroundTasks(app, { db: deps.db, poll: deps.runJobs ?? false });
   defineJobs(app, deps);
-  // Another server's correction of a past day reaches this one's dashboard cache at once (decision 016).
-  let pastDays: { close(): Promise<void> } | undefined;
+  // Another server's changes reach this one's kept answers at once (lib/read-cache.ts, decision 016).
+  let changes: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    pastDays = listenForPastDayChanges(deps.db, app.log);
+    changes = listenForChanges(deps.db, app.log);
   });
-  app.addHook('onClose', async () => pastDays?.close());
+  app.addHook('onClose', async () => changes?.close());
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
-import { backupJobs, jobs } from '../src/db/schema';
+import { backupJobs, batches, jobs } from '../src/db/schema';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletter/newsletter.routes';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
@@ -89,6 +89,22 @@ describe('two servers on one database', () => {
     await expect.poll(yesterdayOnB, { timeout: 5_000 }).toMatchObject({ total: 1, percentage: 0 });
     await markOnA('present');
     await expect.poll(yesterdayOnB, { timeout: 5_000 }).toMatchObject({ total: 1, percentage: 100 });
+  });
+
+  it('a batch renamed on one server shows in the other’s kept batch list as soon as the notice arrives', async () => {
+    const db = a.database.db;
+    const adminCookie = await loginAs(b.app, (await buildUser(db, { role: 'admin' })).email);
+    const batch = await buildBatch(db, { name: 'Before The Rename' });
+    const namesOnB = async () => {
+      const response = await b.app.inject({ method: 'GET', url: '/api/batches', headers: { cookie: adminCookie } });
+      expect(response.statusCode).toBe(200);
+      return (response.json().data as { name: string }[]).map((row) => row.name);
+    };
+    // Read twice: the second answer comes from what B kept.
+    await vi.waitFor(async () => expect(await namesOnB()).toContain('Before The Rename'));
+    expect(await namesOnB()).toContain('Before The Rename');
+    await db.update(batches).set({ name: 'After The Rename' }).where(eq(batches.id, batch.id));
+    await expect.poll(namesOnB).toContain('After The Rename');
   });
 
   it('a manual backup started on one server is followed on the other, which refuses a second one meanwhile', async () => {

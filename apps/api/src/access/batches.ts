@@ -48,6 +48,15 @@ export function batchScope(actor: Actor): SQL | undefined {
   throw new AppError('FORBIDDEN');
 }
 
+/** Names batchScope's answer for this actor: part of the key of a kept batch list (lib/read-cache.ts). */
+export function batchScopeKey(actor: Actor): string {
+  if (actor.role === 'admin') return 'all';
+  if (actor.role === 'teacher') return `teacher:${actor.teacherId ?? NO_RECORD}`;
+  if (actor.role === 'student') return `student:${actor.studentId ?? NO_RECORD}`;
+  if (actor.role === 'parent') return `parent:${[...(actor.childIds ?? [])].sort().join(',')}`;
+  throw new AppError('FORBIDDEN');
+}
+
 /** The batches of this actor's own week and calendar: a teacher's own batches, a student's enrolments (never "all"). */
 export function ownBatchesCondition(actor: Actor): SQL {
   if (actor.role === 'admin') throw new AppError('FORBIDDEN');

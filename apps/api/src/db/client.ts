@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { migrationsFolder } from '../paths';
+import { EVERYTHING_CHANGED, tableChanged, WATCHED_TABLES } from '../lib/read-cache';
 
 // DATE columns stay 'YYYY-MM-DD' strings: calendar dates must never shift with a time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -21,11 +22,85 @@ export type Database = { db: Db; pool: pg.Pool; close(): Promise<void> };
 export const DATABASE_TIMEOUTS = { connectionTimeoutMillis: 5_000, statement_timeout: 15_000, query_timeout: 20_000 } as const;
 
 export function createDatabase(connection: pg.PoolConfig): Database {
-  const pool = new pg.Pool({ max: 10, idleTimeoutMillis: 30_000, ...DATABASE_TIMEOUTS, ...connection });
+  const pool = new pg.Pool({
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    ...DATABASE_TIMEOUTS,
+    ...connection,
+    Client: clientNoticingWrites((table) => tableChanged(db, table)),
+  });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
+}
+
+const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE', 'COPY']);
+/** The tables a statement writes: `insert into "x"`, `update "x"`, `delete from "x"`, also inside `with …`. */
+const WRITTEN_TABLES = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into|copy)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+const WATCHED = new Set<string>(WATCHED_TABLES);
+
+/**
+ * What a confirmed write changed. Naming too many tables only forgets more. A delete from a watched
+ * table may cascade to others (a batch's enrolments and marks): it counts as everything.
+ */
+export function tablesWritten(command: string, text: string): string[] {
+  const tables = [...new Set([...text.matchAll(WRITTEN_TABLES)].map((match) => match[1]!.toLowerCase()))];
+  if (tables.length === 0) return [EVERYTHING_CHANGED];
+  if ((command === 'DELETE' || command === 'TRUNCATE') && tables.some((table) => WATCHED.has(table))) return [EVERYTHING_CHANGED];
+  return tables;
+}
+
+type QueryResultLike = { command?: string } | undefined;
+
+/**
+ * This server's own writes forget the answers it kept from their tables the moment the database
+ * confirms them (lib/read-cache.ts): what a request changed, it and the next request read back at
+ * once, without waiting for the database's notice (which tells the other servers). A write inside a
+ * transaction is announced again when it commits (a read in between may have kept the old answer).
+ * A write whose tables cannot be told from its text forgets everything.
+ */
+function clientNoticingWrites(changed: (table: string) => void): typeof pg.Client {
+  return class NoticingClient extends pg.Client {
+    #writtenInTransaction = new Set<string>();
+
+    #noticed(text: string, result: QueryResultLike) {
+      const command = result?.command;
+      if (command === 'BEGIN' || command === 'ROLLBACK') this.#writtenInTransaction.clear();
+      else if (command === 'COMMIT') {
+        for (const table of this.#writtenInTransaction) changed(table);
+        this.#writtenInTransaction.clear();
+      } else if (command && WRITE_COMMANDS.has(command)) {
+        for (const table of tablesWritten(command, text)) {
+          changed(table);
+          this.#writtenInTransaction.add(table);
+        }
+      }
+    }
+
+    // pg's query has many shapes (text or config, values, callback or promise, submittables).
+    override query(...args: unknown[]): never {
+      const config = args[0] as { text?: string; submit?: unknown } | string;
+      const query = super.query as (...rest: unknown[]) => unknown;
+      if (typeof config === 'object' && typeof config?.submit === 'function') return query.apply(this, args) as never;
+      const text = typeof config === 'string' ? config : (config?.text ?? '');
+      const seen = (result: QueryResultLike | QueryResultLike[]) => {
+        for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
+      };
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (error: unknown, result: QueryResultLike) => {
+          if (!error) seen(result);
+          (callback as (error: unknown, result: unknown) => void)(error, result);
+        };
+        return query.apply(this, args) as never;
+      }
+      return (query.apply(this, args) as Promise<QueryResultLike>).then((result) => {
+        seen(result);
+        return result;
+      }) as never;
+    }
+  } as unknown as typeof pg.Client;
 }
 
 /**

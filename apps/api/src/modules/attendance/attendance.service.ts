@@ -17,6 +17,8 @@ import {
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { cacheKey, cachedRead } from '../../lib/read-cache';
+import { academyToday } from '../settings/settings.service';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
@@ -156,9 +158,19 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
 
 /** GET /api/attendance/{batchId}/{date}: any valid date may be read (an unmarked one lists the roster). */
 export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: string, date: string): Promise<AttendanceDay> {
-  const batch = await batchForStaff(db, actor, batchId);
-  return dayOf(db, batch, date, batch.today);
+  // A teacher's roster is opened again and again through the class: kept (lib/read-cache.ts), and
+  // the rule (may this actor see this batch?) is checked on every request.
+  const today = await academyToday(db);
+  const { teacherRecordId, day } = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => {
+    const batch = await loadBatch(db, batchId);
+    return { teacherRecordId: batch.teacherRecordId, day: await dayOf(db, batch, date, today) };
+  });
+  assertStaffOfBatch(actor, teacherRecordId);
+  return day;
 }
+
+/** What a day's roster reads: the batch, its enrolled students, the day's marks and closures. */
+const DAY_TABLES = ['academy_settings', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records', 'announcements', 'announcement_batches'] as const;
 
 /** Refuses a day that cannot have had a class: in the future, before the batch starts or after it ends. */
 function assertMarkableDate(batch: BatchRow, date: string, today: string) {
@@ -408,6 +420,14 @@ export async function getChildAttendance(db: DbExecutor, actor: Actor, studentId
 /** A student's marks in all their batches (enrolled now or marked before), with per-batch and monthly counts. */
 async function attendanceOfStudent(db: DbExecutor, studentId: string, query: RangeQuery): Promise<StudentAttendance> {
   const range = rangeOf(query);
+  // Opened by the student and their parents again and again: kept (lib/read-cache.ts).
+  return cachedRead(db, cacheKey('student-attendance', studentId, range), STUDENT_ATTENDANCE_TABLES, () => readAttendanceOfStudent(db, studentId, range));
+}
+
+/** What a student's attendance reads: their batches (with standard, subject, teacher) and marks. */
+const STUDENT_ATTENDANCE_TABLES = ['batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records'] as const;
+
+async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range: { startDate?: string; endDate?: string }): Promise<StudentAttendance> {
   const { rows: batchRows } = await db.execute<AttendanceBatch>(sql`
     select b.id as "_id", b.name, b.start_date as "startDate", b.end_date as "endDate",
       json_build_object('_id', st.id, 'name', st.name, 'level', st.level) as standard,

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
 import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
 import { PAST_DAYS_CHANNEL } from '../attendance/past-days-cache';
+import { EVERYTHING_CHANGED, TABLE_CHANGES_CHANNEL } from '../../lib/read-cache';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { apiRoot } from '../../paths';
@@ -338,8 +339,8 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     await client.query('delete from "public"."sessions"');
     // The backup's job progress rows are from another time (its own job was running when it was made).
     await client.query('delete from "public"."backup_jobs"');
-    // Every server forgets the dashboard counts it kept from before (past-days-cache.ts).
-    await client.query("select pg_notify($1, '')", [PAST_DAYS_CHANNEL]);
+    // Every server forgets the answers and dashboard counts it kept from before (read-cache.ts, past-days-cache.ts).
+    await client.query("select pg_notify($1, $2), pg_notify($3, '')", [TABLE_CHANGES_CHANNEL, EVERYTHING_CHANGED, PAST_DAYS_CHANNEL]);
     onProgress(0.93, 'Saving');
     await client.query('commit');
   } catch (error) {

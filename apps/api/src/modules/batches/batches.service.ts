@@ -16,7 +16,8 @@ import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
-import { batchScope, enrolledBatchesCondition } from '../../access/batches';
+import { batchScope, batchScopeKey, enrolledBatchesCondition } from '../../access/batches';
+import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { cancelUnpaidDuesOfBatch, createDuesForEnrolment } from '../fees/fees.service';
 import { academyToday } from '../settings/settings.service';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
@@ -101,20 +102,27 @@ async function loadBatches(db: DbExecutor, where: SQL | undefined, roster: { pop
   }));
 }
 
-/** The batches this actor may see (access/batches), filtered by the query. */
+/** What a batch list reads: the batches with their standard, subject, teacher and enrolled count. */
+const BATCH_LIST_TABLES = ['batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students'] as const;
+
+/** The batches this actor may see (access/batches), filtered by the query; kept (lib/read-cache.ts). */
 export async function listBatches(db: DbExecutor, actor: Actor, query: ListQuery): Promise<Batch[]> {
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
-  const where = and(
-    batchScope(actor),
-    query.teacherId ? eq(batches.teacherId, query.teacherId) : undefined,
-    query.standardId ? eq(batches.standardId, query.standardId) : undefined,
-    query.subjectId ? eq(batches.subjectId, query.subjectId) : undefined,
-    query.status ? statusCondition(query.status, await academyToday(db)) : undefined,
-    search ? or(sql`${batches.name} ilike ${search}`, sql`${batches.description} ilike ${search}`) : undefined,
-  );
-  // No rosters here, even with ?populate=enrolledStudents: every batch's students would be 12,000
-  // at 150 batches (573 KB even as ids). One batch's roster is GET /batches/{id}?populate=enrolledStudents.
-  return loadBatches(db, where, undefined);
+  // Today decides each batch's status.
+  const today = await academyToday(db);
+  return cachedRead(db, cacheKey('batches', today, batchScopeKey(actor), query), BATCH_LIST_TABLES, () => {
+    const search = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+    const where = and(
+      batchScope(actor),
+      query.teacherId ? eq(batches.teacherId, query.teacherId) : undefined,
+      query.standardId ? eq(batches.standardId, query.standardId) : undefined,
+      query.subjectId ? eq(batches.subjectId, query.subjectId) : undefined,
+      query.status ? statusCondition(query.status, today) : undefined,
+      search ? or(sql`${batches.name} ilike ${search}`, sql`${batches.description} ilike ${search}`) : undefined,
+    );
+    // No rosters here, even with ?populate=enrolledStudents: every batch's students would be 12,000
+    // at 150 batches (573 KB even as ids). One batch's roster is GET /batches/{id}?populate=enrolledStudents.
+    return loadBatches(db, where, undefined);
+  });
 }
 
 /** One batch; 404 when it is missing or (with an actor) not one they may see. */

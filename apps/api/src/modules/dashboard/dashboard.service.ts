@@ -9,6 +9,7 @@ import { keepPastDayTotals, keptPastDayTotals } from '../attendance/past-days-ca
 import { weeklySchedule } from '../batches/schedule.service';
 import { listNotes } from '../notes/notes.service';
 import { academyToday } from '../settings/settings.service';
+import { cacheKey, cachedRead } from '../../lib/read-cache';
 
 /** Days in the dashboard's attendance trend, today included. */
 const TREND_DAYS = 14;
@@ -36,6 +37,14 @@ type Row = {
  */
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
+  // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
+  return cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today));
+}
+
+/** What the admin dashboard counts and lists. */
+const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
+
+async function readDashboardSummary(db: Db, today: string): Promise<AdminDashboardSummary> {
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (

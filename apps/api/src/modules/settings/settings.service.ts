@@ -2,6 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, DEFAULT_TIME_ZONE, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
+import { cachedRead } from '../../lib/read-cache';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { academySettings } from '../../db/schema';
 
@@ -58,15 +59,18 @@ async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
  * created with the defaults on first use; concurrent first uses agree through ON CONFLICT.
  */
 export async function getAcademySettings(db: DbExecutor): Promise<AcademySettings> {
-  let row = await readRow(db);
-  if (!row) {
-    await db
-      .insert(academySettings)
-      .values({ id: 1, ...DEFAULT_ACADEMY_SETTINGS })
-      .onConflictDoNothing();
-    row = (await readRow(db))!;
-  }
-  return toAcademySettings(row);
+  // Nearly every request asks for "today" in the academy's time zone: the row is kept (lib/read-cache.ts).
+  return cachedRead(db, 'academy-settings', ['academy_settings'], async () => {
+    let row = await readRow(db);
+    if (!row) {
+      await db
+        .insert(academySettings)
+        .values({ id: 1, ...DEFAULT_ACADEMY_SETTINGS })
+        .onConflictDoNothing();
+      row = (await readRow(db))!;
+    }
+    return toAcademySettings(row);
+  });
 }
 
 // In RETURNING, a subquery sees the row as it was before the statement: the audit log's old values

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
+import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { listBatchSummaries } from '../batches/batch-summary.service';
 import { academyToday } from '../settings/settings.service';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
@@ -111,6 +112,11 @@ function ordering(query: FilterQuery): SQL[] {
  * total (count(*) over ()), one for the page's batch names.
  */
 export async function listStudents(db: DbExecutor, query: ListQuery): Promise<StudentList> {
+  // The office opens and searches this list all day: pages are kept (lib/read-cache.ts).
+  return cachedRead(db, cacheKey('students', query), ['students', 'users', 'standards', 'batch_students', 'batches'], () => readStudentList(db, query));
+}
+
+async function readStudentList(db: DbExecutor, query: ListQuery): Promise<StudentList> {
   const where = filters(query);
   const rows = await selectStudents(db, { total: sql<number>`count(*) over ()`.mapWith(Number) })
     .where(where)

@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import type { Db } from '../db/client';
+import { forgetPastDayTotals, PAST_DAYS_CHANNEL } from '../modules/attendance/past-days-cache';
+import { setListening, TABLE_CHANGES_CHANNEL, tableChanged } from './read-cache';
+
+const RECONNECT_MS = 5_000;
+
+/**
+ * Holds one connection of the pool listening for the notices other servers (and this one) send when
+ * they commit a change (decision 016): a table's change forgets the answers kept from it
+ * (lib/read-cache.ts), a past day's marks the dashboard's kept counts (past-days-cache.ts).
+ * A lost connection is replaced after a few seconds; meanwhile nothing is kept. `close()` stops
+ * listening and gives the connection back.
+ */
+export function listenForChanges(db: Db, log: { warn(object: object, message: string): void }): { close(): Promise<void> } {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const onNotice = (notice: pg.Notification) => {
+    if (notice.channel === TABLE_CHANGES_CHANNEL) tableChanged(db, notice.payload ?? '');
+    else if (notice.channel === PAST_DAYS_CHANNEL) forgetPastDayTotals(db);
+  };
+
+  const connect = async () => {
+    retry = undefined;
+    if (closed) return;
+    let connected: pg.PoolClient | undefined;
+    try {
+      connected = await pool.connect();
+      connected.on('notification', onNotice);
+      connected.on('error', (error) => lost(connected!, error));
+      await connected.query(`listen ${TABLE_CHANGES_CHANNEL}; listen ${PAST_DAYS_CHANNEL}`);
+      if (closed) return connected.release();
+      client = connected;
+      // Changes made while nobody listened are not known: start afresh.
+      forgetPastDayTotals(db);
+      setListening(db, true);
+    } catch (error) {
+      if (connected) lost(connected, error as Error);
+      else if (!closed) {
+        log.warn({ err: error }, 'could not listen for changes; trying again shortly');
+        retry = setTimeout(() => void connect(), RECONNECT_MS).unref();
+      }
+    }
+  };
+  const lost = (lostClient: pg.PoolClient, error: Error) => {
+    if (client === lostClient) client = undefined;
+    setListening(db, false);
+    // `true`: the connection is broken, the pool must not hand it out again.
+    try {
+      lostClient.release(error);
+    } catch {
+      // already released
+    }
+    if (closed || retry) return;
+    log.warn({ err: error }, 'lost the connection listening for changes; reconnecting');
+    retry = setTimeout(() => void connect(), RECONNECT_MS).unref();
+  };
+  void connect();
+
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      setListening(db, false);
+      const listening = client;
+      client = undefined;
+      if (!listening) return;
+      await listening.query(`unlisten ${TABLE_CHANGES_CHANNEL}; unlisten ${PAST_DAYS_CHANNEL}`).catch(() => {});
+      listening.release();
+    },
+  };
+}

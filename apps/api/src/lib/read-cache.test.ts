@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { DbExecutor } from '../db/client';
+import { cacheKey, cachedRead, EVERYTHING_CHANGED, forgetEverything, setListening, tableChanged } from './read-cache';
+
+/** A database as the cache sees it: only its identity matters. */
+const newDb = () => ({}) as unknown as DbExecutor;
+
+/** A read that counts how often it really ran. */
+function counter(value = 'answer') {
+  const read = async () => {
+    read.runs += 1;
+    return { value, run: read.runs };
+  };
+  read.runs = 0;
+  return read;
+}
+
+describe('kept answers (read-cache)', () => {
+  it('keeps nothing until the server listens for changes', async () => {
+    const db = newDb();
+    const read = counter();
+    await cachedRead(db, 'k', ['batches'], read);
+    await cachedRead(db, 'k', ['batches'], read);
+    expect(read.runs).toBe(2);
+  });
+
+  it('serves a kept answer until a table it was read from changes; other tables do not matter', async () => {
+    const db = newDb();
+    setListening(db, true);
+    const read = counter();
+    expect(await cachedRead(db, 'k', ['batches', 'students'], read)).toEqual({ value: 'answer', run: 1 });
+    expect(await cachedRead(db, 'k', ['batches', 'students'], read)).toEqual({ value: 'answer', run: 1 });
+    tableChanged(db, 'attendance_records');
+    expect((await cachedRead(db, 'k', ['batches', 'students'], read)).run).toBe(1);
+    tableChanged(db, 'students');
+    expect((await cachedRead(db, 'k', ['batches', 'students'], read)).run).toBe(2);
+    expect((await cachedRead(db, 'k', ['batches', 'students'], read)).run).toBe(2);
+  });
+
+  it('does not keep an answer when its table changed while it was being read', async () => {
+    const db = newDb();
+    setListening(db, true);
+    let runs = 0;
+    const read = async () => {
+      runs += 1;
+      // The notice of a change committed while the statement ran arrives before the answer.
+      if (runs === 1) tableChanged(db, 'batches');
+      return runs;
+    };
+    expect(await cachedRead(db, 'k', ['batches'], read)).toBe(1);
+    expect(await cachedRead(db, 'k', ['batches'], read)).toBe(2);
+    expect(await cachedRead(db, 'k', ['batches'], read)).toBe(2);
+  });
+
+  it('answers requests that arrive together with one reading, and never keeps a failure', async () => {
+    const db = newDb();
+    setListening(db, true);
+    let runs = 0;
+    const failing = async () => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new Error('Batch not found');
+    };
+    const results = await Promise.allSettled([cachedRead(db, 'k', ['batches'], failing), cachedRead(db, 'k', ['batches'], failing)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(runs).toBe(1);
+    await expect(cachedRead(db, 'k', ['batches'], failing)).rejects.toThrow('Batch not found');
+    expect(runs).toBe(2);
+  });
+
+  it('forgets everything on this server’s own change, a restore’s notice, or a lost connection', async () => {
+    const db = newDb();
+    setListening(db, true);
+    const read = counter();
+    await cachedRead(db, 'k', ['batches'], read);
+    forgetEverything(db);
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(2);
+    tableChanged(db, EVERYTHING_CHANGED);
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(3);
+    setListening(db, false);
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(4);
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(5);
+    setListening(db, true);
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(6);
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(6);
+  });
+
+  it('keeps answers apart by key, and one database’s from another’s', async () => {
+    const db = newDb();
+    const other = newDb();
+    setListening(db, true);
+    setListening(other, true);
+    expect((await cachedRead(db, cacheKey('batches', 'teacher:1'), ['batches'], counter('one'))).value).toBe('one');
+    expect((await cachedRead(db, cacheKey('batches', 'teacher:2'), ['batches'], counter('two'))).value).toBe('two');
+    expect((await cachedRead(other, cacheKey('batches', 'teacher:1'), ['batches'], counter('three'))).value).toBe('three');
+  });
+
+  it('freezes what it shares in tests, so a caller that changes it fails here', async () => {
+    const db = newDb();
+    setListening(db, true);
+    const kept = await cachedRead(db, 'k', ['batches'], async () => ({ list: [{ name: 'A' }] }));
+    expect(() => kept.list.push({ name: 'B' })).toThrow();
+  });
+
+  it('builds keys from every part, a Set by its members in any order', () => {
+    expect(cacheKey('students', { page: 1, search: 'Asha' })).not.toBe(cacheKey('students', { page: 2, search: 'Asha' }));
+    expect(cacheKey('batch', new Set(['b', 'a']))).toBe(cacheKey('batch', new Set(['a', 'b'])));
+    expect(cacheKey('batch', new Set(['a']))).not.toBe(cacheKey('batch', new Set(['b'])));
+  });
+});

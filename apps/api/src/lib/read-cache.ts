@@ -1,0 +1,162 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DbExecutor } from '../db/client';
+
+/**
+ * Answers that many people read and few change (the batch list, a page of students, a day's roster,
+ * a student's attendance, the dashboard, the academy's settings) are kept per database in each server
+ * and forgotten when a table they were read from changes, in any server on the database
+ * (docs/decisions/012-server-speed.md, "Kept answers"):
+ *
+ * - Every table in WATCHED_TABLES has a statement trigger (migration 0028) that sends
+ *   NOTIFY academy_table_changes with the table's name when its transaction commits; every server
+ *   LISTENs (lib/change-listener.ts) and calls `tableChanged`.
+ * - A kept answer names the tables it was read from; it is served only while none of them has
+ *   changed since it was read (a change that arrives while it is being read makes it unusable at once).
+ * - This server's own writes forget the answers kept from their tables the moment the database
+ *   confirms them (db/client.ts), so whoever changed something reads it back at once; another server
+ *   learns of it when the notice arrives, within milliseconds.
+ * - While the listening connection is down nothing is kept or served: changes may go unnoticed.
+ *   Whatever was kept is forgotten when it connects again, and nothing is kept longer than a minute
+ *   (the bound on a notice lost in a connection that looks alive).
+ * - Only the pool itself caches (`db` as made by createDatabase). Inside a transaction `db` is another
+ *   object with no state here: it reads afresh and sees its own uncommitted changes.
+ *
+ * A kept value is shared by every request that reads it: callers must not change it (tests freeze it).
+ */
+export const TABLE_CHANGES_CHANNEL = 'academy_table_changes';
+
+/** The tables whose changes are announced (migration 0028 gives each the trigger; a test compares). */
+export const WATCHED_TABLES = [
+  'academy_settings',
+  'admission_enquiries',
+  'announcement_batches',
+  'announcements',
+  'attendance_records',
+  'batch_students',
+  'batches',
+  'parent_students',
+  'standards',
+  'students',
+  'subjects',
+  'teachers',
+  'users',
+] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
+/** A notice with this payload: every table changed (a restore). */
+export const EVERYTHING_CHANGED = '*';
+
+const KEEP_MS = 60_000;
+/** Bounds the memory: at 3,000 students a kept attendance answer is about 20 KB. */
+const MAX_ENTRIES = 1_000;
+
+type Entry = { value: unknown; readAt: number; tables: readonly WatchedTable[]; expires: number };
+type Reading = { promise: Promise<unknown>; readAt: number };
+
+type State = {
+  listening: boolean;
+  /** Counts notices: a value read when it was N is current while no table it names changed after N. */
+  clock: number;
+  changedAt: Map<string, number>;
+  everythingChangedAt: number;
+  entries: Map<string, Entry>;
+  /** Answers being read now: a second request for the same key waits for the same reading. */
+  readings: Map<string, Reading>;
+};
+
+const states = new WeakMap<object, State>();
+
+/** The tables the answer being read now named: a test compares them with the SQL it sends. */
+const declaredTables = new AsyncLocalStorage<readonly WatchedTable[]>();
+export function tablesOfCurrentRead(): readonly WatchedTable[] | undefined {
+  return declaredTables.getStore();
+}
+
+function isCurrent(state: State, readAt: number, tables: readonly WatchedTable[]): boolean {
+  if (state.everythingChangedAt > readAt) return false;
+  for (const table of tables) if ((state.changedAt.get(table) ?? 0) > readAt) return false;
+  return true;
+}
+
+/**
+ * The kept answer for `key`, or `read()`'s, kept for the next caller. `key` must name everything the
+ * answer depends on besides the tables (who asks, the query, today's date); `tables` every table
+ * `read` reads (a test checks the SQL it sends against them).
+ */
+export async function cachedRead<T>(db: DbExecutor, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+  const state = states.get(db);
+  if (!state?.listening) return read();
+  const now = Date.now();
+  const entry = state.entries.get(key);
+  if (entry && entry.expires > now && isCurrent(state, entry.readAt, entry.tables)) return entry.value as T;
+  const reading = state.readings.get(key);
+  if (reading && reading.readAt === state.clock) return reading.promise as Promise<T>;
+
+  const readAt = state.clock;
+  const promise = declaredTables.run(tables, read).then((value) => {
+    if (process.env.NODE_ENV === 'test') deepFreeze(value);
+    // Kept only if nothing it was read from changed meanwhile and the notices kept coming.
+    if (state.listening && isCurrent(state, readAt, tables)) {
+      if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
+      state.entries.delete(key);
+      state.entries.set(key, { value, readAt, tables, expires: now + KEEP_MS });
+    }
+    return value;
+  });
+  state.readings.set(key, { promise, readAt });
+  const forget = () => {
+    if (state.readings.get(key)?.promise === promise) state.readings.delete(key);
+  };
+  promise.then(forget, forget);
+  return promise;
+}
+
+function stateOf(db: object): State {
+  let state = states.get(db);
+  if (!state) {
+    state = { listening: false, clock: 0, changedAt: new Map(), everythingChangedAt: 0, entries: new Map(), readings: new Map() };
+    states.set(db, state);
+  }
+  return state;
+}
+
+/** A notice arrived: `table` (or, with EVERYTHING_CHANGED, every table) changed. */
+export function tableChanged(db: object, table: string) {
+  const state = stateOf(db);
+  state.clock += 1;
+  if (table === EVERYTHING_CHANGED) forgetEverything(db);
+  else state.changedAt.set(table, state.clock);
+}
+
+/** Forgets every kept answer (this server changed something, or notices were missed). */
+export function forgetEverything(db: object) {
+  const state = states.get(db);
+  if (!state) return;
+  state.clock += 1;
+  state.everythingChangedAt = state.clock;
+  state.entries.clear();
+  state.readings.clear();
+}
+
+/** Whether answers are kept now (the listening connection is up): tests wait for it. */
+export function keepsAnswers(db: object): boolean {
+  return states.get(db)?.listening ?? false;
+}
+
+/** The listening connection is up (answers may be kept) or down (nothing is kept or served). */
+export function setListening(db: object, listening: boolean) {
+  const state = stateOf(db);
+  forgetEverything(db);
+  state.listening = listening;
+}
+
+function deepFreeze(value: unknown) {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
+/** A key from a name and the parts an answer depends on; a Set counts as its sorted members. */
+export function cacheKey(name: string, ...parts: unknown[]): string {
+  return `${name}:${JSON.stringify(parts, (_key, value: unknown) => (value instanceof Set ? [...(value as Set<unknown>)].map(String).sort() : value))}`;
+}

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDatabase } from '../src/db/client';
+import { forgetEverything, keepsAnswers, tablesOfCurrentRead, WATCHED_TABLES } from '../src/lib/read-cache';
+import { academyToday } from '../src/modules/settings/settings.service';
+import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
+
+/**
+ * Kept answers (lib/read-cache.ts, decision 012): a read many people repeat is answered from memory
+ * until a table it was read from changes, here or in another server on the database.
+ */
+let t: TestApp;
+let connection: pg.ClientConfig;
+let admin = '';
+let teacher = '';
+let student = '';
+let parent = '';
+let studentId = '';
+let batchId = '';
+let today = '';
+
+beforeAll(async () => {
+  connection = (await createTestDatabaseConnection()) as pg.ClientConfig;
+  t = await buildTestApp({ database: createDatabase(connection) });
+  await t.app.ready();
+  const db = t.database.db;
+  const teacherRow = await buildTeacher(db);
+  const studentRow = await buildStudent(db, { name: 'Kept Student' });
+  studentId = studentRow.id;
+  batchId = (await buildBatch(db, { name: 'Kept Batch', teacherId: teacherRow.id, studentIds: [studentRow.id], startDate: '2026-01-01', endDate: '2027-12-31' })).id;
+  await buildParent(db, { email: 'kept-parent@example.com', studentIds: [studentRow.id] });
+  admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  teacher = await loginAs(t.app, teacherRow.user.email);
+  student = await loginAs(t.app, studentRow.user.email);
+  parent = await loginAs(t.app, 'kept-parent@example.com');
+  today = await academyToday(db);
+  await vi.waitFor(() => expect(keepsAnswers(db)).toBe(true));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = async (url: string, cookie: string) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: { cookie } });
+  expect(response.statusCode, url).toBe(200);
+  return response.json().data;
+};
+
+/** The SQL one request sends, each with the tables its kept answer declared (undefined outside one). */
+async function statementsOf(url: string, cookie: string) {
+  await t.app.backgroundIdle();
+  const sent: { text: string; declared: readonly string[] | undefined }[] = [];
+  const query = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    sent.push({ text: typeof config === 'string' ? config : (config?.text ?? ''), declared: tablesOfCurrentRead() });
+    return (query as (...rest: unknown[]) => unknown).apply(this, args) as never;
+  });
+  try {
+    await get(url, cookie);
+    return sent;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** Each read that keeps its answer: [name, url, cookie], read when the test runs. */
+const cachedReads = (): [string, string, string][] => [
+  ['batches (admin)', '/batches', admin],
+  ['batches (teacher)', '/batches', teacher],
+  ['students, searched and paged', '/students?page=1&limit=20&search=Kept', admin],
+  ["a teacher's day roster", `/attendance/${batchId}/${today}`, teacher],
+  ["a student's attendance", '/student/attendance', student],
+  ["a parent's child's attendance", `/parent/children/${studentId}/attendance`, parent],
+  ['the admin dashboard', '/admin/dashboard/summary', admin],
+  ["the academy's settings", '/settings/public', admin],
+];
+const CACHED_READ_NAMES = ['batches (admin)', 'batches (teacher)', 'students, searched and paged', "a teacher's day roster", "a student's attendance", "a parent's child's attendance", 'the admin dashboard', "the academy's settings"];
+
+/** The tables a statement reads or writes: every `from x` / `join x` / `into x` / `update x`. */
+function tablesIn(text: string, known: Set<string>): string[] {
+  const named = [...text.matchAll(/\b(?:from|join|into|update)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi)].map((match) => match[1]!.toLowerCase());
+  return [...new Set(named.filter((name) => known.has(name)))];
+}
+
+describe('kept answers', () => {
+  it('every watched table, and only those, announces its changes (migration 0028)', async () => {
+    const { rows } = await t.database.db.execute<{ table: string }>(sql`
+      select c.relname as "table" from pg_trigger tg join pg_class c on c.oid = tg.tgrelid
+      where tg.tgname = 'announce_change' order by 1`);
+    expect(rows.map((row) => row.table)).toEqual([...WATCHED_TABLES].sort());
+  });
+
+  it.each(CACHED_READ_NAMES)('%s: a second read sends no statement of the kept read', async (name) => {
+    const [, url, cookie] = cachedReads().find(([candidate]) => candidate === name)!;
+    await get(url, cookie);
+    const again = await statementsOf(url, cookie);
+    expect(again.filter((statement) => statement.declared)).toEqual([]);
+  });
+
+  it('each kept answer declares every table its SQL reads', async () => {
+    const { rows } = await t.database.db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public'`);
+    const known = new Set(rows.map((row) => row.name));
+    for (const [name, url, cookie] of cachedReads()) {
+      // Each read below reads afresh.
+      forgetEverything(t.database.db);
+      const sent = (await statementsOf(url, cookie)).filter((statement) => statement.declared);
+      expect(sent.length, name).toBeGreaterThan(0);
+      for (const statement of sent) {
+        const undeclared = tablesIn(statement.text, known).filter((table) => !statement.declared!.includes(table));
+        expect(undeclared, `${name}: ${statement.text}`).toEqual([]);
+      }
+    }
+  });
+
+  it('a change written by this server shows on the very next read', async () => {
+    expect((await get('/students?search=Kept', admin)).students[0].name).toBe('Kept Student');
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/students/${studentId}`, headers: { cookie: admin }, payload: { name: 'Kept Student Renamed' } });
+    expect(renamed.statusCode).toBe(200);
+    expect((await get('/students?search=Kept', admin)).students[0].name).toBe('Kept Student Renamed');
+  });
+
+  it('a change made outside this server (another server, psql) shows as soon as its notice arrives', async () => {
+    expect((await get('/batches', admin)).map((batch: { name: string }) => batch.name)).toContain('Kept Batch');
+    const outside = new pg.Client(connection);
+    await outside.connect();
+    try {
+      await outside.query(`update batches set name = 'Renamed Elsewhere' where id = $1`, [batchId]);
+    } finally {
+      await outside.end();
+    }
+    await expect.poll(async () => (await get('/batches', admin)).map((batch: { name: string }) => batch.name)).toContain('Renamed Elsewhere');
+  });
+
+  it('a write inside a transaction forgets again when it commits (a read in between cannot keep the old answer)', async () => {
+    const db = t.database.db;
+    await get('/batches', teacher);
+    let readInside: string[] = [];
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update batches set name = 'Renamed In Transaction' where id = ${batchId}`);
+      // Another request reads (the committed name) while the transaction is open.
+      readInside = (await get('/batches', teacher)).map((batch: { name: string }) => batch.name);
+    });
+    expect(readInside).not.toContain('Renamed In Transaction');
+    expect((await get('/batches', teacher)).map((batch: { name: string }) => batch.name)).toContain('Renamed In Transaction');
+  });
+});
