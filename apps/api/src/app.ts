@@ -63,6 +63,7 @@ import { testsRoutes } from './modules/tests/tests.routes';
 import { defineReportCardJob } from './modules/tests/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { listenForChanges } from './lib/change-listener';
+import { registerKeptResponses } from './lib/kept-responses';
 
 const MINUTE = 60 * 1000;
 
@@ -197,6 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     strictTransportSecurity: httpsOnly,
   });
+  // Before compression: a kept answer's JSON and compressed bytes are written once (lib/kept-responses.ts).
+  registerKeptResponses(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   // Multipart bodies for the routes that take files; each route sets its own size limit in request.file().

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -145,5 +146,39 @@ describe('kept answers', () => {
     });
     expect(readInside).not.toContain('Renamed In Transaction');
     expect((await get('/batches', teacher)).map((batch: { name: string }) => batch.name)).toContain('Renamed In Transaction');
+  });
+  it('a kept answer is written and compressed once: the same bytes again, in br and gzip, as the server would write afresh', async () => {
+    const db = t.database.db;
+    for (let n = 0; n < 3; n += 1) await buildBatch(db, { name: `Compressed Batch ${n}`, startDate: '2026-01-01', endDate: '2027-12-31' });
+    const read = (encoding?: string) => t.app.inject({ method: 'GET', url: '/api/batches', headers: { cookie: admin, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const fresh = await read();
+    expect(Buffer.byteLength(fresh.body)).toBeGreaterThan(1024);
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      for (const [encoding, decode] of [['gzip', zlib.gunzipSync], ['br', zlib.brotliDecompressSync]] as const) {
+        const first = await read(`${encoding}, deflate`);
+        const again = await read(`${encoding}, deflate`);
+        for (const response of [first, again]) {
+          expect(response.statusCode).toBe(200);
+          expect(response.headers['content-encoding']).toBe(encoding);
+          expect(response.headers.vary).toContain('Accept-Encoding');
+          expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+          expect(decode(response.rawPayload).toString()).toBe(fresh.body);
+        }
+      }
+      // Each encoding compressed once, for the first request.
+      expect(gzip).toHaveBeenCalledTimes(1);
+      expect(brotli).toHaveBeenCalledTimes(1);
+    } finally {
+      gzip.mockRestore();
+      brotli.mockRestore();
+    }
+    // A client that takes only deflate or nothing still gets what @fastify/compress gives it.
+    expect((await read('deflate')).headers['content-encoding']).toBe('deflate');
+    expect((await read()).body).toBe(fresh.body);
+    // After a change, the new answer.
+    await buildBatch(db, { name: 'Compressed Batch Late', startDate: '2026-01-01', endDate: '2027-12-31' });
+    expect(zlib.gunzipSync((await read('gzip')).rawPayload).toString()).toContain('Compressed Batch Late');
   });
 });

@@ -66,6 +66,12 @@ type State = {
 
 const states = new WeakMap<object, State>();
 
+/** Every answer kept now or before: lib/kept-responses.ts keeps its JSON and compressed bytes beside it. */
+const keptAnswers = new WeakSet<object>();
+export function isKeptAnswer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && keptAnswers.has(value);
+}
+
 /** The tables the answer being read now named: a test compares them with the SQL it sends. */
 const declaredTables = new AsyncLocalStorage<readonly WatchedTable[]>();
 export function tablesOfCurrentRead(): readonly WatchedTable[] | undefined {
@@ -100,6 +106,7 @@ export async function cachedRead<T>(db: DbExecutor, key: string, tables: readonl
       if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
       state.entries.delete(key);
       state.entries.set(key, { value, readAt, tables, expires: now + KEEP_MS });
+      if (typeof value === 'object' && value !== null) keptAnswers.add(value);
     }
     return value;
   });

@@ -161,11 +161,9 @@ export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: st
   // A teacher's roster is opened again and again through the class: kept (lib/read-cache.ts), and
   // the rule (may this actor see this batch?) is checked on every request.
   const today = await academyToday(db);
-  const { teacherRecordId, day } = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => {
-    const batch = await loadBatch(db, batchId);
-    return { teacherRecordId: batch.teacherRecordId, day: await dayOf(db, batch, date, today) };
-  });
-  assertStaffOfBatch(actor, teacherRecordId);
+  const day = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => dayOf(db, await loadBatch(db, batchId), date, today));
+  // The day's batch names its teacher's record: the one who may read it besides the admin.
+  assertStaffOfBatch(actor, day.batch.teacher._id);
   return day;
 }
 
