@@ -22,6 +22,8 @@ import { createDatabase, runMigrations, type Database } from '../apps/api/src/db
 import { createMailer } from '../apps/api/src/lib/mailer';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
 import { hashPassword } from '../apps/api/src/lib/password';
+import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
+import { SESSION_COOKIE } from '../apps/api/src/modules/auth/session.service';
 import { academyToday } from '../apps/api/src/modules/settings/settings.service';
 import { actorOfUser } from '../apps/api/src/access/actor';
 import { recordAudit } from '../apps/api/src/modules/audit/audit.service';
@@ -202,6 +204,24 @@ async function neverDueBackup(connection: pg.PoolConfig, database: string) {
   }
 }
 
+/** Every batch, and a signed-in session for every student (made in the database: 3,000 sign-ins would take minutes). */
+async function everyBatchAndStudent(connection: pg.PoolConfig, database: string): Promise<{ batchIds: string[]; studentCookies: string[] }> {
+  const client = new pg.Client({ connectionString: connectionUrl(connection, database) });
+  await client.connect();
+  try {
+    const batchIds = (await client.query<{ id: string }>('select id from batches order by id')).rows.map((row) => row.id);
+    const userIds = (await client.query<{ user_id: string }>('select user_id from students order by random()')).rows.map((row) => row.user_id);
+    const tokens = userIds.map(() => generateToken());
+    await client.query(
+      `insert into sessions (token_hash, user_id, expires_at, ip) select hash, user_id, now() + interval '1 day', '127.0.0.1' from unnest($1::text[], $2::uuid[]) as s(hash, user_id)`,
+      [tokens.map(hashToken), userIds],
+    );
+    return { batchIds, studentCookies: tokens.map((token) => `${SESSION_COOKIE}=${token}`) };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The real server on this database, each read at a fixed 300 requests/s over loopback. */
 async function httpReads(connection: pg.PoolConfig, database: string, workDir: string, who: { batchId: string; teacherEmail: string; studentEmail: string; classDay: string }) {
   ensureApiBuilt();
@@ -211,6 +231,10 @@ async function httpReads(connection: pg.PoolConfig, database: string, workDir: s
     const admin = await signIn(server.url, 'admin@bench.test', PASSWORD);
     const teacher = await signIn(server.url, who.teacherEmail, PASSWORD);
     const student = await signIn(server.url, who.studentEmail, PASSWORD);
+    const { batchIds, studentCookies } = await everyBatchAndStudent(connection, database);
+    // Every request of a run another student, or another batch and past day.
+    const anyStudent = (n: number) => ({ cookie: studentCookies[n % studentCookies.length] });
+    const anyRoster = (n: number) => ({ path: `/api/attendance/${batchIds[n % batchIds.length]}/${shiftDate(who.classDay, -(Math.floor(n / batchIds.length) % 200))}` });
     const reads: Read[] = [
       { label: 'bare: anonymous GET /api/auth/me (401)', path: '/api/auth/me', expectStatus: 401 },
       { label: 'signed-in GET /api/auth/me', path: '/api/auth/me', cookie: student },
@@ -220,6 +244,11 @@ async function httpReads(connection: pg.PoolConfig, database: string, workDir: s
       { label: "teacher's day roster GET /api/attendance/:batch/:date", path: `/api/attendance/${who.batchId}/${who.classDay}`, cookie: teacher },
       { label: 'admin GET /api/admin/dashboard/summary', path: '/api/admin/dashboard/summary', cookie: admin },
       { label: 'student GET /api/notifications', path: '/api/notifications', cookie: student },
+      // The reads above ask for the same answer again and again, as a class opening one screen does:
+      // from the second request on it is kept (lib/read-cache.ts). These ask for a new answer each
+      // time (another range, another batch and day): the cost of reading afresh, after a change.
+      { label: 'student GET /api/student/attendance, each a new student', path: '/api/student/attendance', cookie: student, vary: anyStudent },
+      { label: 'admin day roster of any batch and day, each a new one', path: anyRoster(0).path, cookie: admin, vary: anyRoster },
     ];
     const results = [];
     for (const read of reads) results.push(await measureRead(server.url, read, { seconds: HTTP_SECONDS, rate: HTTP_RATE, saturatedSeconds: 3, serverPid: server.process.pid }));

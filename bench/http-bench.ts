@@ -101,7 +101,12 @@ export async function signIn(url: string, email: string, password: string): Prom
   return cookie;
 }
 
-export type Read = { label: string; path: string; cookie?: string; expectStatus?: number };
+/**
+ * One read to measure. `vary(n)`, when given, changes the n-th request's path or cookie (another
+ * student, batch or day): a new answer each time, so nothing kept from an earlier request answers it
+ * (lib/read-cache.ts).
+ */
+export type Read = { label: string; path: string; cookie?: string; expectStatus?: number; vary?: (n: number) => { path?: string; cookie?: string } };
 export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number; cpuMs: number | undefined };
 
 /**
@@ -115,13 +120,29 @@ function serverCpuMs(pid: number | undefined): number | undefined {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** Counts the requests of rotating reads across runs: no path is asked twice in one bench. */
+let sent = 0;
+
 async function cannon(url: string, read: Read, options: { seconds: number; rate?: number; connections: number }) {
+  const { vary } = read;
   return autocannon({
     url: `${url}${read.path}`,
     connections: options.connections,
     duration: options.seconds,
     ...(options.rate ? { overallRate: options.rate } : {}),
     headers: { ...(read.cookie ? { cookie: read.cookie } : {}), 'accept-encoding': 'gzip' },
+    ...(vary
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const { path: variedPath, cookie } = vary((sent += 1));
+                return { ...request, ...(variedPath ? { path: variedPath } : {}), ...(cookie ? { headers: { ...request.headers, cookie } } : {}) };
+              },
+            },
+          ],
+        }
+      : {}),
   });
 }
 
