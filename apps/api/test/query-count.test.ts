@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notes } from '../src/db/schema';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { notifyStudentsOfActiveAnnouncements } from '../src/modules/notifications/notifications.service';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { forgetEverything } from '../src/lib/read-cache';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { statementsSentDuring } from './statements-sent';
 import { buildBatch, buildEnquiry, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
@@ -50,13 +50,8 @@ async function statementsOf(url: string, cookie: string): Promise<{ status: numb
   await t.app.backgroundIdle();
   // The cost of reading afresh: answers kept from an earlier request (lib/read-cache.ts) would hide it.
   forgetEverything(t.database.db);
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    const response = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: { cookie } });
-    return { status: response.statusCode, statements: spy.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-  }
+  const { result: response, statements } = await statementsSentDuring(() => t.app.inject({ method: 'GET', url: `/api${url}`, headers: { cookie } }));
+  return { status: response.statusCode, statements: statements.length };
 }
 
 const reads = () => [

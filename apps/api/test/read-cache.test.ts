@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../src/db/client';
-import { forgetEverything, keepsAnswers, tablesOfCurrentRead, WATCHED_TABLES } from '../src/lib/read-cache';
+import { forgetEverything, keepsAnswers, WATCHED_TABLES } from '../src/lib/read-cache';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
+import { statementsSentDuring } from './statements-sent';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
@@ -52,19 +53,7 @@ const get = async (url: string, cookie: string) => {
 /** The SQL one request sends, each with the tables its kept answer declared (undefined outside one). */
 async function statementsOf(url: string, cookie: string) {
   await t.app.backgroundIdle();
-  const sent: { text: string; declared: readonly string[] | undefined }[] = [];
-  const query = pg.Client.prototype.query;
-  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string };
-    sent.push({ text: typeof config === 'string' ? config : (config?.text ?? ''), declared: tablesOfCurrentRead() });
-    return (query as (...rest: unknown[]) => unknown).apply(this, args) as never;
-  });
-  try {
-    await get(url, cookie);
-    return sent;
-  } finally {
-    spy.mockRestore();
-  }
+  return (await statementsSentDuring(() => get(url, cookie))).statements;
 }
 
 /** Each read that keeps its answer: [name, url, cookie], read when the test runs. */
@@ -98,7 +87,7 @@ describe('kept answers', () => {
     const [, url, cookie] = cachedReads().find(([candidate]) => candidate === name)!;
     await get(url, cookie);
     const again = await statementsOf(url, cookie);
-    expect(again.filter((statement) => statement.declared)).toEqual([]);
+    expect(again.filter((statement) => statement.declaredTables)).toEqual([]);
   });
 
   it('each kept answer declares every table its SQL reads', async () => {
@@ -107,10 +96,10 @@ describe('kept answers', () => {
     for (const [name, url, cookie] of cachedReads()) {
       // Each read below reads afresh.
       forgetEverything(t.database.db);
-      const sent = (await statementsOf(url, cookie)).filter((statement) => statement.declared);
+      const sent = (await statementsOf(url, cookie)).filter((statement) => statement.declaredTables);
       expect(sent.length, name).toBeGreaterThan(0);
       for (const statement of sent) {
-        const undeclared = tablesIn(statement.text, known).filter((table) => !statement.declared!.includes(table));
+        const undeclared = tablesIn(statement.text, known).filter((table) => !(statement.declaredTables as readonly string[]).includes(table));
         expect(undeclared, `${name}: ${statement.text}`).toEqual([]);
       }
     }

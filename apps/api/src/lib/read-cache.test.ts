@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DbExecutor } from '../db/client';
 import { cacheKey, cachedRead, EVERYTHING_CHANGED, forgetEverything, setListening, tableChanged } from './read-cache';
 
@@ -14,6 +14,10 @@ function counter(value = 'answer') {
   read.runs = 0;
   return read;
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('kept answers (read-cache)', () => {
   it('keeps nothing until the server listens for changes', async () => {
@@ -35,6 +39,29 @@ describe('kept answers (read-cache)', () => {
     tableChanged(db, 'students');
     expect((await cachedRead(db, 'k', ['batches', 'students'], read)).run).toBe(2);
     expect((await cachedRead(db, 'k', ['batches', 'students'], read)).run).toBe(2);
+  });
+
+  it('after a minute reads again, giving the kept answer meanwhile; a failed reading keeps the old one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const db = newDb();
+    setListening(db, true);
+    const read = counter();
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(1);
+    vi.setSystemTime(Date.now() + 61_000);
+    // The kept answer at once; the reading runs behind it.
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(1);
+    await vi.waitFor(() => expect(read.runs).toBe(2));
+    await Promise.resolve();
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(2);
+
+    vi.setSystemTime(Date.now() + 61_000);
+    const failing = async () => {
+      throw new Error('database gone');
+    };
+    expect((await cachedRead(db, 'k', ['batches'], failing)).run).toBe(2);
+    // A change still means reading afresh, and waiting for it.
+    tableChanged(db, 'batches');
+    expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(3);
   });
 
   it('does not keep an answer when its table changed while it was being read', async () => {

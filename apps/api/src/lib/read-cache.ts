@@ -16,8 +16,9 @@ import type { DbExecutor } from '../db/client';
  *   confirms them (db/client.ts), so whoever changed something reads it back at once; another server
  *   learns of it when the notice arrives, within milliseconds.
  * - While the listening connection is down nothing is kept or served: changes may go unnoticed.
- *   Whatever was kept is forgotten when it connects again, and nothing is kept longer than a minute
- *   (the bound on a notice lost in a connection that looks alive).
+ *   Whatever was kept is forgotten when it connects again, and an answer is read again after a
+ *   minute (the bound on a notice lost in a connection that looks alive); meanwhile the kept one is
+ *   still given, so the minute's end costs nobody a wait.
  * - Only the pool itself caches (`db` as made by createDatabase). Inside a transaction `db` is another
  *   object with no state here: it reads afresh and sees its own uncommitted changes.
  *
@@ -92,9 +93,19 @@ function isCurrent(state: State, readAt: number, tables: readonly WatchedTable[]
 export async function cachedRead<T>(db: DbExecutor, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
   const state = states.get(db);
   if (!state?.listening) return read();
-  const now = Date.now();
   const entry = state.entries.get(key);
-  if (entry && entry.expires > now && isCurrent(state, entry.readAt, entry.tables)) return entry.value as T;
+  if (entry && isCurrent(state, entry.readAt, entry.tables)) {
+    if (entry.expires > Date.now()) return entry.value as T;
+    // Its minute is over but no change to it is known: answered as it is once more while it is read
+    // again, so that a minute's end never makes everyone wait for the read (a dashboard takes 100 ms).
+    readAgain(state, key, tables, read).catch(() => {});
+    return entry.value as T;
+  }
+  return readAgain(state, key, tables, read);
+}
+
+/** Reads `key` afresh (or joins the reading already under way) and keeps the answer if still current. */
+function readAgain<T>(state: State, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
   const reading = state.readings.get(key);
   if (reading && reading.readAt === state.clock) return reading.promise as Promise<T>;
 
@@ -105,7 +116,7 @@ export async function cachedRead<T>(db: DbExecutor, key: string, tables: readonl
     if (state.listening && isCurrent(state, readAt, tables)) {
       if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
       state.entries.delete(key);
-      state.entries.set(key, { value, readAt, tables, expires: now + KEEP_MS });
+      state.entries.set(key, { value, readAt, tables, expires: Date.now() + KEEP_MS });
       if (typeof value === 'object' && value !== null) keptAnswers.add(value);
     }
     return value;
