@@ -58,7 +58,7 @@ describe('kept answers (read-cache)', () => {
     const failing = async () => {
       throw new Error('database gone');
     };
-    expect((await cachedRead(db, 'k', ['batches'], failing)).run).toBe(2);
+    expect((await cachedRead<{ value: string; run: number }>(db, 'k', ['batches'], failing)).run).toBe(2);
     // A change still means reading afresh, and waiting for it.
     tableChanged(db, 'batches');
     expect((await cachedRead(db, 'k', ['batches'], read)).run).toBe(3);

@@ -72,30 +72,30 @@ async function unreadCount(db: DbExecutor, studentId: string): Promise<number> {
  * the reader's language from its key and values; a row made before keys existed shows its stored text.
  */
 export async function listNotifications(db: DbExecutor, studentId: string, query: { page: number; limit: number }, language: Language = 'en'): Promise<NotificationPage> {
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select({
-        _id: notifications.id,
-        message: notifications.message,
-        messageKey: notifications.messageKey,
-        messageValues: notifications.messageValues,
-        isRead: notifications.isRead,
-        createdAt: notifications.createdAt,
-        announcementId: notifications.announcementId,
-        announcementTitle: announcements.title,
-        noteId: notifications.noteId,
-      })
-      .from(notifications)
-      .leftJoin(announcements, eq(announcements.id, notifications.announcementId))
-      .where(eq(notifications.studentId, studentId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where not ${notifications.isRead}))::int` })
-      .from(notifications)
-      .where(eq(notifications.studentId, studentId)),
-  ]);
+  // One statement: the counts are window aggregates over all the student's notifications, taken before
+  // the page is cut (every bell polls this each minute, so a second round trip per poll adds up).
+  const rows = await db
+    .select({
+      _id: notifications.id,
+      message: notifications.message,
+      messageKey: notifications.messageKey,
+      messageValues: notifications.messageValues,
+      isRead: notifications.isRead,
+      createdAt: notifications.createdAt,
+      announcementId: notifications.announcementId,
+      announcementTitle: announcements.title,
+      noteId: notifications.noteId,
+      total: sql<number>`(count(*) over ())::int`,
+      unread: sql<number>`(count(*) filter (where not ${notifications.isRead}) over ())::int`,
+    })
+    .from(notifications)
+    .leftJoin(announcements, eq(announcements.id, notifications.announcementId))
+    .where(eq(notifications.studentId, studentId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  // A page past the end has no row to carry the counts: they are counted on their own.
+  const counts = rows[0] ?? (await countsOf(db, studentId));
   return {
     notifications: rows.map((row) => ({
       _id: row._id,
@@ -105,9 +105,17 @@ export async function listNotifications(db: DbExecutor, studentId: string, query
       announcement: row.announcementId ? { _id: row.announcementId, title: row.announcementTitle ?? '' } : null,
       note: row.noteId ? { _id: row.noteId } : null,
     })),
-    pagination: { page: query.page, limit: query.limit, total: counts?.total ?? 0 },
-    unreadCount: counts?.unread ?? 0,
+    pagination: { page: query.page, limit: query.limit, total: counts.total },
+    unreadCount: counts.unread,
   };
+}
+
+async function countsOf(db: DbExecutor, studentId: string): Promise<{ total: number; unread: number }> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where not ${notifications.isRead}))::int` })
+    .from(notifications)
+    .where(eq(notifications.studentId, studentId));
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
 /** Marks one of the student's own notifications read (again is fine); someone else's is 404. */

@@ -134,7 +134,11 @@ describe('GET /api/notifications and marking read', () => {
     const second = (await call('GET', '/notifications?page=2', cookie)).json().data;
     expect(second.pagination).toEqual({ page: 2, limit: 5, total: 7 });
     expect(second.notifications.map((n: { message: string }) => n.message)).toEqual(['Message 2', 'Message 1']);
-    expect((await call('GET', '/notifications?page=3&limit=5', cookie)).json().data.notifications).toEqual([]);
+    // A page past the end still says how many there are, and how many are unread.
+    const past = (await call('GET', '/notifications?page=3&limit=5', cookie)).json().data;
+    expect(past.notifications).toEqual([]);
+    expect(past.pagination.total).toBe(7);
+    expect(past.unreadCount).toBe(first.unreadCount);
 
     const theirs = (await call('GET', '/notifications', otherCookie)).json().data.notifications[0];
     expect(theirs.announcement).toEqual({ _id: created._id, title: 'Linked' });
