@@ -11,7 +11,7 @@ import { publicShellFiles } from './build/public-shell';
 // left as the browser sent it (no changeOrigin) so the server's same-origin check sees matching hosts.
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // Lingui's macros (t`…`, <Trans>) become message lookups at build time (docs/decisions/015-languages.md);
     // Babel runs only on the files that import a macro, before React's transform.
@@ -20,7 +20,8 @@ export default defineConfig({
     // `import('./locales/mr/public.po')` compiles that catalog into a small chunk of its own.
     lingui(),
     // An installable app whose shell works offline (issue 17; docs/decisions/014-fast-on-a-cheap-phone.md).
-    VitePWA({
+    // Not in the server build of the public pages (`vite build --ssr`, entry-server.tsx).
+    !isSsrBuild && VitePWA({
       // A new release's service worker takes over at the next navigation; the files are all hashed.
       registerType: 'autoUpdate',
       // dist/registerSW.js, loaded with `defer`: it registers after the page's load event, so the
@@ -69,7 +70,13 @@ export default defineConfig({
   ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-  build: {
+  // The server build of the public pages (dist-server/entry-server.js, imported by the API server) is
+  // one self-contained bundle: it needs no node_modules of its own at run time.
+  ssr: { noExternal: true },
+  // React's production build on the server as in the browser, whatever NODE_ENV the API runs with
+  // (`npm start` runs the demo in development): its development build renders several times slower.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild ? { outDir: 'dist-server', emptyOutDir: true, target: 'node20' } : {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
@@ -95,4 +102,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -10,10 +10,13 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LANGUAGE_HEADER } from '@academy/shared/languages';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import { loadPublicPages } from './lib/public-pages';
+import { siteOrigin } from './lib/site-origin';
 import { pruneRateLimitHits, postgresRateLimitStore } from './lib/rate-limit-store';
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
@@ -33,7 +36,7 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { pruneAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { deleteExpiredAuthRecords } from './modules/auth/session.service';
+import { deleteExpiredAuthRecords, SESSION_COOKIE } from './modules/auth/session.service';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { automaticBackupTask, type BackupPaths } from './modules/backups/backups.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
@@ -274,16 +277,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // The public pages as HTML (issue 17): for a visitor without a session cookie, from the web app's
+  // server build. Signed-in people, and every other address, get the app's shell as before.
+  const publicPages = serveSpa ? await loadPublicPages(deps.webDistFolder!, app.log) : undefined;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (serveSpa && isPageRequest) {
+      const url = new URL(request.url, siteOrigin(request, deps.config.publicUrl));
+      if (publicPages?.covers(url.pathname) && request.cookies[SESSION_COOKIE] === undefined) {
+        const html = await publicPages.render(url, (apiPath) => readOwnApi(app, apiPath, url.pathname));
+        // The same address answers a signed-in person with the shell, so caches keep one per cookie.
+        if (html !== null) return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
+      }
       // A Marathi or Hindi public page (/mr/..., /hi/...) names its language from the first byte, for
       // search engines and screen readers, before the app's code runs (issue 20).
       const language = /^\/(mr|hi)(?:[/?#]|$)/.exec(request.url)?.[1];
       if (language) {
-        return fs.promises.readFile(indexHtml!, 'utf8').then((html) =>
-          reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(/<html lang="en"/, `<html lang="${language}"`)),
-        );
+        const html = await fs.promises.readFile(indexHtml!, 'utf8');
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(/<html lang="en"/, `<html lang="${language}"`));
       }
       // Client-side routes: the web app decides what to show (including its own not-found page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -292,4 +304,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * The `data` of one of this server's own public GET routes, read as the browser would (same access
+ * rules, kept answers), for a page rendered on the server; any other answer fails the render.
+ */
+async function readOwnApi(app: FastifyInstance, apiPath: string, pagePath: string): Promise<unknown> {
+  const language = /^\/(mr|hi)(?:\/|$)/.exec(pagePath)?.[1] ?? 'en';
+  const response = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { [LANGUAGE_HEADER]: language } });
+  const body = response.json<{ success?: boolean; data?: unknown }>();
+  if (response.statusCode !== 200 || body.success !== true) throw new Error(`GET /api${apiPath} answered ${response.statusCode}`);
+  return body.data;
 }

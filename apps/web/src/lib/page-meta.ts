@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '@academy/shared/languages';
 import { isAppPath, localizedPath, stripLanguage } from './language-path';
@@ -30,6 +30,18 @@ export function languageLinks(origin: string, pathname: string): { rel: string; 
   ];
 }
 
+/** A page's title (as the tab shows it) and meta description. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/**
+ * On the server (entry-server.tsx) the page hands its title and description to this while it renders,
+ * for the HTML head; effects never run there. In the browser there is no provider.
+ */
+export const PAGE_META_ON_SERVER = createContext<((meta: PageMeta) => void) | null>(null);
+
 /**
  * Names the page in the browser tab and sets its meta description and language links. The one
  * description tag of index.html is updated in place, so the head never holds two.
@@ -37,6 +49,8 @@ export function languageLinks(origin: string, pathname: string): { rel: string; 
 export function usePageMeta(title: string, description: string = DEFAULT_DESCRIPTION): void {
   // The same screen stays mounted when only the language prefix changes (`/courses` → `/mr/courses`).
   const { pathname } = useLocation();
+  const tellServer = useContext(PAGE_META_ON_SERVER);
+  tellServer?.({ title: pageTitle(title), description });
   useEffect(() => {
     document.title = pageTitle(title);
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

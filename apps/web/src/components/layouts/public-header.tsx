@@ -1,5 +1,5 @@
 import { Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconSchool } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { msg } from '@lingui/core/macro';
@@ -22,8 +22,6 @@ const NAV_LINKS = [
   { label: msg`Contact Us`, to: '/contact' },
 ] as const;
 
-// Below this width the links move into the burger menu (theme breakpoint `md`).
-const LINKS_BREAKPOINT = '56em';
 
 function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { i18n } = useLinguiRuntime();
@@ -42,9 +40,10 @@ export function PublicHeader() {
   const user = useCurrentUser();
   // The academy's own name from Settings, as everywhere else (the generic word only while it loads).
   const academyName = usePublicSettings().data?.name ?? SITE_NAME;
-  const [opened, menu] = useDisclosure(false);
-  const wide = useMediaQuery(`(min-width: ${LINKS_BREAKPOINT})`, true, { getInitialValueInEffect: false });
-  const menuOpen = opened && !wide;
+  const [menuOpen, menu] = useDisclosure(false);
+  // Below the theme breakpoint `md` the links move into the burger menu. Stylesheet rules (visibleFrom,
+  // hiddenFrom) rather than a media query in script: the server-rendered page (entry-server.tsx) is
+  // the same at every width, and the browser hydrates it without a difference.
   useWindowEvent('keydown', (event) => {
     if (event.key === 'Escape') menu.close();
   });
@@ -62,11 +61,9 @@ export function PublicHeader() {
             </Group>
           </Link>
 
-          {wide ? (
-            <Group component="nav" aria-label={t`Main navigation`} gap={2} wrap="nowrap">
-              <NavLinks className={classes.link} />
-            </Group>
-          ) : null}
+          <Group component="nav" visibleFrom="md" aria-label={t`Main navigation`} gap={2} wrap="nowrap">
+            <NavLinks className={classes.link} />
+          </Group>
 
           {/* Never squeezed: a long academy name gives way (truncated) instead of the Login button. */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -98,7 +95,7 @@ export function PublicHeader() {
 
       {/* A light panel rather than a Drawer: the public pages' first load stays free of the modal code. */}
       {menuOpen ? (
-        <Paper id="public-menu" className={classes.mobileMenu} shadow="md" radius={0}>
+        <Paper id="public-menu" hiddenFrom="md" className={classes.mobileMenu} shadow="md" radius={0}>
           <Stack component="nav" aria-label={t`Main navigation`} gap={4} p="sm">
             <NavLinks className={`${classes.link} ${classes.menuLink}`} onNavigate={menu.close} />
           </Stack>

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { academySettings } from '../db/schema';
+import { buildApp } from '../app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { filesOf, jsonForScript, pageHtml } from './public-pages';
+
+/*
+ * The API server's side of the server-rendered public pages (docs/decisions/024). The web app's real
+ * server build does not exist when these tests run (they run before `npm run build`), so a small
+ * stand-in of apps/web/dist-server/entry-server.js renders from the same API reads; the real pages are
+ * tested in a browser (e2e/public/server-rendered.spec.ts).
+ */
+
+const TEMPLATE = `<!doctype html>
+<html lang="en" data-mantine-color-scheme="light">
+  <head>
+    <meta name="description" content="Shell description" />
+    <title>Academy</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+  </head>
+  <body>
+    <noscript>Academy needs JavaScript enabled to run.</noscript>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const STAND_IN_ENTRY = `
+const pages = ['/', '/courses', '/broken'];
+const strip = (p) => p.replace(/^\\/(mr|hi)(?=\\/|$)/, '') || '/';
+export function isServerRenderedPage(pathname) { return pages.includes(strip(pathname)); }
+export async function renderPublicPage(url, readApi) {
+  if (strip(url.pathname) === '/broken') throw new Error('The page failed to render');
+  const settings = await readApi('/settings/public');
+  return {
+    language: /^\\/mr/.test(url.pathname) ? 'mr' : 'en',
+    html: '<h1>' + settings.name + '</h1>',
+    title: 'Courses & more </title> | ' + settings.name,
+    description: 'Say "hello"',
+    head: [{ rel: 'canonical', href: url.origin + url.pathname }],
+    state: JSON.stringify({ path: url.pathname, note: '</script><script>alert(1)</script>' }),
+    modules: ['src/page.tsx'],
+  };
+}
+`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_shared.js'] },
+  'src/page.tsx': { file: 'assets/page-1.js', css: ['assets/page-1.css'], imports: ['_shared.js', '_other.js'] },
+  '_shared.js': { file: 'assets/shared-1.js' },
+  '_other.js': { file: 'assets/other-1.js', imports: ['_shared.js'] },
+};
+
+describe('public pages rendered on the server', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let root: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-ssr-'));
+    const dist = path.join(root, 'dist');
+    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'dist-server'));
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), STAND_IN_ENTRY);
+    app = await buildApp({
+      db: t.database.db,
+      config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false },
+      mailer: t.mailer,
+      backups: { backupsDir: t.backupsDir, filesDir: t.filesDir },
+      storage: t.storage,
+      webDistFolder: dist,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("gives a visitor the page's HTML with its title, description, files and data", async () => {
+    const response = await app.inject({ method: 'GET', url: '/courses' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const { name } = (await app.inject({ method: 'GET', url: '/api/settings/public' })).json().data;
+    expect(response.body).toContain(`<div id="root"><h1>${name}</h1></div>`);
+    expect(response.body).toContain(`<title>Courses &amp; more &lt;/title&gt; | ${name}</title>`);
+    expect(response.body).toContain('<meta name="description" content="Say &quot;hello&quot;"');
+    expect(response.body).toContain('<link rel="canonical" href="https://academy.example.in/courses" data-language-link="">');
+    // The page's code and its imports once each; the entry's own files are already in the template.
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/page-1.js">');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/other-1.js">');
+    expect(response.body.match(/shared-1\.js/g)).toHaveLength(1);
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/page-1.css">');
+    // No text in the data can end its element; the no-JavaScript notice is gone (the page is readable).
+    expect(response.body).not.toContain('</script><script>alert(1)');
+    expect(response.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
+    expect(response.body).not.toContain('<noscript>');
+  });
+
+  it('names the language of a Marathi page from the first byte', async () => {
+    const response = await app.inject({ method: 'GET', url: '/mr/courses' });
+    expect(response.body).toContain('<html lang="mr" data-mantine-color-scheme="light">');
+  });
+
+  it('shows a change of the settings on the next page', async () => {
+    await t.database.db.update(academySettings).set({ name: 'Renamed Academy, Latur' });
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.body).toContain('<h1>Renamed Academy, Latur</h1>');
+  });
+
+  it('gives the app shell to a signed-in person, to other addresses and when a page fails', async () => {
+    const signedIn = await app.inject({ method: 'GET', url: '/courses', headers: { cookie: 'academy_session=anything' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.body).toContain('<noscript>');
+
+    const appPage = await app.inject({ method: 'GET', url: '/app/student/dashboard' });
+    expect(appPage.body).toContain('<div id="root"></div>');
+
+    const broken = await app.inject({ method: 'GET', url: '/broken' });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('public page HTML', () => {
+  it("lists a module's code and stylesheets with everything it imports, once", () => {
+    expect(filesOf(MANIFEST, ['src/page.tsx', '_shared.js', 'src/unknown.tsx'])).toEqual({
+      scripts: ['assets/page-1.js', 'assets/shared-1.js', 'assets/other-1.js'],
+      styles: ['assets/page-1.css'],
+    });
+  });
+
+  it('keeps JSON inside a script element from closing it', () => {
+    const json = JSON.stringify({ text: '</script>\u2028<!--' });
+    const safe = jsonForScript(json);
+    expect(safe).not.toMatch(/<|\u2028/);
+    expect(JSON.parse(safe)).toEqual({ text: '</script>\u2028<!--' });
+  });
+
+  it('escapes the title and description it writes into the head', () => {
+    const html = pageHtml(TEMPLATE, { language: 'hi', html: '<p>x</p>', title: '<b>', description: '"&"', head: [], state: '{}', modules: [] }, { scripts: [], styles: [] });
+    expect(html).toContain('<title>&lt;b&gt;</title>');
+    expect(html).toContain('content="&quot;&amp;&quot;"');
+    expect(html).toContain('<html lang="hi"');
+  });
+});

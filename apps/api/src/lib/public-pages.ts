@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+
+/*
+ * The public pages rendered on the server (issue 17; docs/decisions/024-public-pages-rendered-on-the-server.md).
+ * The web app's server build (apps/web/dist-server/entry-server.js, made by `npm run build`) renders
+ * a page to HTML; this file puts it into the built index.html with the page's title, description,
+ * language links, stylesheets and code links, and the data the browser hydrates with. Without the
+ * server build, or when a render fails, the app's shell is sent as before: the page then renders in
+ * the browser, so a rendering fault never leaves a visitor without the page.
+ */
+
+/** What apps/web/src/entry-server.tsx exports (its build is plain JavaScript, so the shape is declared here). */
+interface EntryServer {
+  isServerRenderedPage(pathname: string): boolean;
+  renderPublicPage(url: URL, readApi: (path: string) => Promise<unknown>): Promise<RenderedPage | null>;
+}
+
+interface RenderedPage {
+  language: string;
+  html: string;
+  title: string;
+  description: string;
+  head: { rel: string; hreflang?: string; href: string }[];
+  state: string;
+  modules: string[];
+}
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+
+export interface PublicPages {
+  /** Whether `pathname` is one of the server-rendered public pages (any language). */
+  covers(pathname: string): boolean;
+  /** The page's whole HTML, or null to send the app's shell instead. */
+  render(url: URL, readApi: (path: string) => Promise<unknown>): Promise<string | null>;
+}
+
+/** Loads the server build beside `webDistFolder`, or returns undefined when there is none. */
+export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLogger): Promise<PublicPages | undefined> {
+  const entryFile = path.join(webDistFolder, '..', 'dist-server', 'entry-server.js');
+  const manifestFile = path.join(webDistFolder, '.vite', 'manifest.json');
+  if (!fs.existsSync(entryFile) || !fs.existsSync(manifestFile)) return undefined;
+  const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  const template = fs.readFileSync(path.join(webDistFolder, 'index.html'), 'utf8');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+
+  return {
+    covers: (pathname) => entry.isServerRenderedPage(pathname),
+    async render(url, readApi) {
+      try {
+        const page = await entry.renderPublicPage(url, readApi);
+        return page ? pageHtml(template, page, filesOf(manifest, page.modules)) : null;
+      } catch (error) {
+        log.error({ err: error, url: url.pathname }, 'A public page could not be rendered on the server; the app shell was sent');
+        return null;
+      }
+    },
+  };
+}
+
+/** The code and stylesheets of source modules and of everything they import, from Vite's manifest. */
+export function filesOf(manifest: Record<string, ManifestChunk>, modules: string[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+/** JSON inside `<script type="application/json">`: no `<` may end the element early (`</script>`). */
+export function jsonForScript(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** index.html with the rendered page: the markup, its head, and the data the browser hydrates with. */
+export function pageHtml(template: string, page: RenderedPage, files: { scripts: string[]; styles: string[] }): string {
+  // The entry's own files are already in the template.
+  const present = (file: string) => template.includes(`/${file}"`);
+  const head = [
+    ...files.styles.filter((file) => !present(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...files.scripts.filter((file) => !present(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...page.head.map(
+      ({ rel, hreflang, href }) => `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="${escapeHtml(href)}" data-language-link="">`,
+    ),
+  ].join('\n    ');
+  return template
+    .replace('<html lang="en"', `<html lang="${page.language}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(page.description)}"`)
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    // The page is readable without JavaScript; the shell's notice would only be wrong here.
+    .replace(/<noscript>.*?<\/noscript>\s*/s, '')
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="server-state">${jsonForScript(page.state)}</script>`,
+    );
+}

@@ -1,0 +1,72 @@
+import { expect, test } from '../fixtures';
+
+/*
+ * Public pages arrive as HTML with their content (issue 17, docs/decisions/024): readable with
+ * JavaScript off, then hydrated by the app without React drawing them anew.
+ */
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages arrive with their content, title, description and the academy details', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Strong basics, steady practice, results that show' })).toBeVisible();
+    await expect(page).toHaveTitle('Coaching for 9th to 12th in Latur | Academy');
+    await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /Latur/);
+    // The buttons are drawn (Mantine's colours apply without its script) and the footer is not hidden.
+    await expect(page.getByRole('link', { name: 'Apply for Admission' }).first()).toHaveCSS('background-color', /^rgb\((?!0, 0, 0)/);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+
+    // The open batches come from the database.
+    await page.goto('/courses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    await expect(page.getByText('9th Maths Evening')).toBeVisible();
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page.getByLabel('Email or student ID', { exact: true })).toBeVisible();
+
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  });
+
+  test('a Marathi page is Marathi from the first byte', async ({ page }) => {
+    await page.goto('/mr/courses');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
+    await expect(page.getByRole('heading', { level: 1, name: 'कोर्स', exact: true })).toBeVisible();
+    await expect(page.getByText('9th Maths Evening')).toBeVisible();
+  });
+});
+
+test('a server-rendered page hydrates without being drawn anew, and then works', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) problems.push(message.text());
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1, name: 'Strong basics, steady practice, results that show' });
+  await expect(heading).toBeVisible();
+  // Marked before hydration: an element React drew anew would lose the mark.
+  await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+  const menu = page.getByRole('button', { name: 'Open navigation' });
+  // Hydrated: the menu button answers.
+  await expect(async () => {
+    await menu.click();
+    await expect(page.locator('#public-menu')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(heading).toHaveAttribute('data-from-server', 'yes');
+  await page.locator('#public-menu').getByRole('link', { name: 'Courses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a signed-in person gets the app, not the visitor page', async ({ page, loginAs }) => {
+  await loginAs('student');
+  const response = await page.request.get('/courses');
+  expect(await response.text()).toContain('<div id="root"></div>');
+  await page.goto('/courses');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Aarav Patil' })).toBeVisible();
+});
