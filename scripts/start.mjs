@@ -34,7 +34,8 @@ function ensureBuilt(workspace, output, sources) {
 const shared = ['packages/shared/src', 'package-lock.json'];
 ensureBuilt('@academy/api', 'apps/api/dist/server.js', ['apps/api/src', 'apps/api/scripts', ...shared]);
 if (mode === 'server') {
-  ensureBuilt('@academy/web', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/build', 'apps/web/public', ...shared]);
+  // The server build of the public pages is written last (after apps/web/dist): its age is the build's.
+  ensureBuilt('@academy/web', 'apps/web/dist-server/entry-server.js', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/build', 'apps/web/public', ...shared]);
 }
 
 // Run the built entry inside this very process: signals (Ctrl+C, SIGTERM, kill -9) reach the server
