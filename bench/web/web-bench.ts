@@ -95,9 +95,9 @@ async function slow3g(browser: Browser, baseUrl: string) {
   await throttled(loginContext, loginPage);
   const loginStart = Date.now();
   await loginPage.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
-  await loginPage.getByLabel('Email', { exact: true }).waitFor({ timeout: 120_000 });
+  await loginPage.getByLabel('Email or student ID', { exact: true }).waitFor({ timeout: 120_000 });
   results['Login form visible'] = seconds(Date.now() - loginStart);
-  await loginPage.getByLabel('Email', { exact: true }).fill(STUDENT.email);
+  await loginPage.getByLabel('Email or student ID', { exact: true }).fill(STUDENT.email);
   await loginPage.getByLabel('Password', { exact: true }).fill(STUDENT.password);
   const submitted = Date.now();
   await loginPage.getByRole('button', { name: 'Login' }).click();

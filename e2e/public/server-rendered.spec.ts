@@ -26,7 +26,9 @@ test.describe('with JavaScript off', () => {
 
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    // Shown, but not to be typed into before the app runs the form (what was typed would be lost).
     await expect(page.getByLabel('Email or student ID', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Email or student ID', { exact: true })).toBeDisabled();
 
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
@@ -60,6 +62,10 @@ test('a server-rendered page hydrates without being drawn anew, and then works',
   await expect(heading).toHaveAttribute('data-from-server', 'yes');
   await page.locator('#public-menu').getByRole('link', { name: 'Courses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+
+  // A form the server sent works once the app runs it.
+  await page.goto('/login');
+  await expect(page.getByLabel('Email or student ID', { exact: true })).toBeEnabled({ timeout: 20_000 });
   expect(problems).toEqual([]);
 });
 
