@@ -47,6 +47,21 @@ function varyOnEncoding(reply: FastifyReply) {
   if (!values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*')) reply.header('vary', [...values, 'Accept-Encoding'].join(', '));
 }
 
+/**
+ * `text` compressed as the request accepts (as @fastify/compress would), with the reply's headers
+ * set. For answers that no route sends (the not-found handler's pages): the plugin adds its hook to
+ * routes only.
+ */
+export function compressedBody(request: FastifyRequest, reply: FastifyReply, text: string): string | Buffer {
+  const encoding = Buffer.byteLength(text) < COMPRESS_THRESHOLD ? undefined : negotiated(request);
+  varyOnEncoding(reply);
+  if (!encoding) return text;
+  const bytes = compress[encoding](text);
+  reply.header('content-encoding', encoding);
+  reply.header('content-length', bytes.length);
+  return bytes;
+}
+
 /** Registered before @fastify/compress: its onSend runs after this one's. */
 export function registerKeptResponses(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {

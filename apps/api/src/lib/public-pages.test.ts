@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { academySettings } from '../db/schema';
 import { buildApp } from '../app';
@@ -21,6 +22,7 @@ const TEMPLATE = `<!doctype html>
     <meta name="description" content="Shell description" />
     <title>Academy</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head>
   <body>
     <noscript>Academy needs JavaScript enabled to run.</noscript>
@@ -37,7 +39,7 @@ export async function renderPublicPage(url, readApi) {
   const settings = await readApi('/settings/public');
   return {
     language: /^\\/mr/.test(url.pathname) ? 'mr' : 'en',
-    html: '<h1>' + settings.name + '</h1>',
+    html: '<h1>' + settings.name + '</h1>' + (url.pathname === '/courses' ? '<p>' + 'Batches and timings. '.repeat(100) + '</p>' : ''),
     title: 'Courses & more </title> | ' + settings.name,
     description: 'Say "hello"',
     head: [{ rel: 'canonical', href: url.origin + url.pathname }],
@@ -90,7 +92,7 @@ describe('public pages rendered on the server', () => {
     expect(response.headers.vary).toMatch(/cookie/i);
     expect(response.headers['cache-control']).toBe('no-cache');
     const { name } = (await app.inject({ method: 'GET', url: '/api/settings/public' })).json().data;
-    expect(response.body).toContain(`<div id="root"><h1>${name}</h1></div>`);
+    expect(response.body).toContain(`<div id="root"><h1>${name}</h1><p>Batches and timings.`);
     expect(response.body).toContain(`<title>Courses &amp; more &lt;/title&gt; | ${name}</title>`);
     expect(response.body).toContain('<meta name="description" content="Say &quot;hello&quot;"');
     expect(response.body).toContain('<link rel="canonical" href="https://academy.example.in/courses" data-language-link="">');
@@ -99,10 +101,21 @@ describe('public pages rendered on the server', () => {
     expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/other-1.js">');
     expect(response.body.match(/shared-1\.js/g)).toHaveLength(1);
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/page-1.css">');
+    // Stylesheets come before any script (the paint waits for them; code can come after).
+    expect(response.body.indexOf('/assets/index-1.css')).toBeLessThan(response.body.indexOf('<script'));
+    expect(response.body.indexOf('/assets/page-1.css')).toBeLessThan(response.body.indexOf('<script'));
+    expect(response.body.match(/index-1\.css/g)).toHaveLength(1);
     // No text in the data can end its element; the no-JavaScript notice is gone (the page is readable).
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect(response.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
     expect(response.body).not.toContain('<noscript>');
+  });
+
+  it('compresses the page as the browser accepts', async () => {
+    const response = await app.inject({ method: 'GET', url: '/courses', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/cookie.*accept-encoding/i);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root"><h1>');
   });
 
   it('names the language of a Marathi page from the first byte', async () => {

@@ -91,16 +91,21 @@ export function jsonForScript(json: string): string {
 export function pageHtml(template: string, page: RenderedPage, files: { scripts: string[]; styles: string[] }): string {
   // The entry's own files are already in the template.
   const present = (file: string) => template.includes(`/${file}"`);
+  // Every stylesheet first, before any script: the page paints once its styles are in, and on slow
+  // mobile data the stylesheets' requests would otherwise wait behind a dozen code files.
+  const templateStyles = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  const styles = [...templateStyles, ...files.styles.filter((file) => !present(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
   const head = [
-    ...files.styles.filter((file) => !present(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...files.scripts.filter((file) => !present(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...page.head.map(
       ({ rel, hreflang, href }) => `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="${escapeHtml(href)}" data-language-link="">`,
     ),
   ].join('\n    ');
-  return template
+  let html = template;
+  for (const style of templateStyles) html = html.replace(style, '');
+  return html
     .replace('<html lang="en"', `<html lang="${page.language}"`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>\n    ${styles.join('\n    ')}`)
     .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(page.description)}"`)
     .replace('</head>', () => `  ${head}\n  </head>`)
     // The page is readable without JavaScript; the shell's notice would only be wrong here.
