@@ -3,7 +3,8 @@ import type { RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@academy/shared/roles';
 import { adminDashboardSummaryQueryOptions } from '../features/admin-dashboard/api';
-import { studentScheduleQueryOptions, teacherScheduleQueryOptions } from '../features/batches/api';
+import { teacherScheduleQueryOptions } from '../features/batches/api';
+import { studentDashboardQueryOptions } from '../features/student-dashboard/api';
 import { parentChildrenQueryOptions } from '../features/parents/api';
 import { RequireRole } from '../features/auth/components/require-role';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
@@ -162,7 +163,7 @@ const teacherRoutes = area('app/teacher', 'teacher', [
 ]);
 
 const studentRoutes = area('app/student', 'student', [
-  page('dashboard', () => import('./routes/student/dashboard'), (client) => client.prefetchQuery(studentScheduleQueryOptions)),
+  page('dashboard', () => import('./routes/student/dashboard'), (client) => client.prefetchQuery(studentDashboardQueryOptions)),
   page('batches', () => import('./routes/student/batches')),
   page('notes', () => import('./routes/student/notes')),
   page('attendance', () => import('./routes/student/attendance')),
