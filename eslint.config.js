@@ -110,7 +110,7 @@ export default tseslint.config(
           ignoreFunctions: [
             'Error', 'console.*', '*.addEventListener', '*.removeEventListener', '*.getElementById', '*.querySelector',
             '*.querySelectorAll', '*.includes', '*.startsWith', '*.endsWith', 'apiRequest', 'apiRequestWithMessage',
-            'useMediaQuery', '*.matchMedia', '*.matches', '*.querySelector', 'import', 'document.createElement', '*.setItem', '*.getItem', 'new URL',
+            'useMediaQuery', 'useMediaQueryAfterHydration', '*.matchMedia', '*.matches', '*.querySelector', 'import', 'document.createElement', '*.setItem', '*.getItem', 'new URL',
           ],
           ignoreMethodsOnTypes: [],
         },

@@ -76,3 +76,28 @@ test('a signed-in person gets the app, not the visitor page', async ({ page, log
   await page.goto('/courses');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Aarav Patil' })).toBeVisible();
 });
+
+/** Every page the server renders, as it addresses them (e2e/public/site.spec.ts checks their content). */
+const RENDERED = ['/', '/courses', '/resources', '/admission', '/about', '/contact', '/login', '/forgot-password', '/terms-of-service', '/privacy-policy', '/cookies-policy'];
+
+test('every server-rendered page is taken over as the server drew it, on a phone and a desktop, in English and Marathi', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A page drawn differently in the browser (a media query, a query still fetching) is reported by
+  // React as an uncaught error and drawn anew: the page flickers and the server's work is lost.
+  const redrawn: string[] = [];
+  let current = '';
+  page.on('pageerror', (error) => redrawn.push(`${current}: ${error.message.slice(0, 120)}`));
+  const visits = [
+    ...RENDERED.map((path) => ({ path, width: 360 })),
+    ...RENDERED.map((path) => ({ path, width: 1280 })),
+    ...RENDERED.map((path) => ({ path: path === '/' ? '/mr' : `/mr${path}`, width: 360 })),
+  ];
+  for (const { path, width } of visits) {
+    current = `${path} at ${width} px`;
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(path);
+    // Live: the layout's fieldset is no longer disabled.
+    await expect(page.locator('fieldset[disabled]'), current).toHaveCount(0);
+  }
+  expect(redrawn).toEqual([]);
+});

@@ -72,7 +72,7 @@ export function Component() {
               placeholder={t`Topic or title`}
               type="search"
               leftSection={<IconSearch size={16} aria-hidden="true" />}
-              rightSection={notes.isFetching ? <Loader size="xs" aria-label={t`Searching`} /> : null}
+              rightSection={notes.isFetching && filtered ? <Loader size="xs" aria-label={t`Searching`} /> : null}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
             />

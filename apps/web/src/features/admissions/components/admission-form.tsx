@@ -1,6 +1,5 @@
 import { Alert, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +18,7 @@ import type { VerificationState } from './email-verification';
 import classes from './admission-form.module.css';
 import { keepFocus } from './keep-focus';
 import { DateField } from '../../../components/ui/date-field';
+import { useMediaQueryAfterHydration } from '../../../lib/use-media-query';
 
 
 /** The phone's storage, or nothing when the browser refuses it (private mode, full storage). */
@@ -57,7 +57,7 @@ export function AdmissionForm() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const courses = usePublicCourses();
   // On a phone the three steps fit one row only without their descriptions.
-  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const narrow = useMediaQueryAfterHydration('(max-width: 36em)', false);
   const submit = useSubmitAdmission();
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
