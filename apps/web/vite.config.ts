@@ -94,6 +94,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           // downloaded every screen of its area, charts and forms included (784 kB on Slow 3G).
           // A group holds only the modules its test names; what they import splits as usual.
           includeDependenciesRecursively: false,
+          // No crumbs (issue 17): the small shared chunks automatic splitting makes (a Mantine component,
+          // a hook, an icon, used by some set of screens) are copied into the chunks that use them
+          // instead of being files of their own; a registry in Rolldown's runtime keeps one copy of each
+          // module running. A student dashboard opened directly went from 73 files (51 under 1 kB) in
+          // its second round to 11, and on Slow 3G from 37.7 s to 15.5 s; the price is some code
+          // downloaded twice across screens (decision 014, session 15 addendum). 16 kB of source before
+          // minification was the measured middle: 8 kB left 16 files, 32 kB copied much more.
+          // Chunks holding stylesheets stay files (Vite's CSS plugin would emit the CSS once per copy).
+          experimentalInlineCommonChunks: { maxSize: 16 * 1024, exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/ },
           groups: [
             // The runtime every screen needs, in one chunk whose name and hash survive app releases.
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
