@@ -23,7 +23,7 @@ import { createMailer } from '../apps/api/src/lib/mailer';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
-import { SESSION_COOKIE } from '../apps/api/src/modules/auth/session.service';
+import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { academyToday } from '../apps/api/src/modules/settings/settings.service';
 import { actorOfUser } from '../apps/api/src/access/actor';
 import { recordAudit } from '../apps/api/src/modules/audit/audit.service';

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../access/actor';
 import { AppError } from '../lib/app-error';
 import type { Db } from '../db/client';
-import { findSessionByToken, renewSession, SESSION_COOKIE, sessionCookieOptions, type SessionRecord } from '../modules/auth/session.service';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
+import { findSessionByToken, renewSession, setSessionCookies, setSignedInCookie, type SessionRecord } from '../modules/auth/session.service';
 
 export type AuthUser = SessionRecord['user'];
 
@@ -36,7 +37,9 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     request.actor = session.actor;
     request.sessionId = session.id;
     const renewed = await renewSession(db, session);
-    if (renewed) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, renewed));
+    if (renewed) setSessionCookies(reply, request, token, renewed);
+    // A session from before the signed-in cookie existed gets it with its first request.
+    else if (request.cookies[SIGNED_IN_COOKIE] === undefined) setSignedInCookie(reply, request, session.expiresAt);
   });
 }
 

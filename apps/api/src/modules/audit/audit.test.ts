@@ -136,9 +136,9 @@ describe('every kind of write leaves one entry with its actor and changes', () =
     const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
     const signedIn = await entriesOf(() => login(TEST_PASSWORD), 200);
     expect(signedIn.rows[0]).toMatchObject({ action: 'signin', entityType: 'account', entityId: user.id, actorUserId: user.id });
-    const cookie = signedIn.response.headers['set-cookie'] as string;
+    const session = signedIn.response.cookies.find((c) => c.name === 'academy_session')!;
 
-    const changed = await entriesOf(() => t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: cookie.split(';')[0]! }, payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-secret-2026-x' } }), 200);
+    const changed = await entriesOf(() => t.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: `academy_session=${session.value}` }, payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-secret-2026-x' } }), 200);
     expect(changed.rows[0]).toMatchObject({ action: 'password.change', actorUserId: user.id, changes: null });
 
     for (let i = 0; i < 10; i++) expect((await login('wrong-password-x')).statusCode).toBe(401);

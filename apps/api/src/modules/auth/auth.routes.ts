@@ -5,7 +5,7 @@ import { MESSAGES } from '@academy/shared/messages';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { login, setUserLanguage, toSessionUser } from './auth.service';
-import { deleteSession, SESSION_COOKIE, sessionCookieOptions } from './session.service';
+import { clearSessionCookies, deleteSession, setSessionCookies } from './session.service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -13,7 +13,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     { schema: { tags: ['auth'], body: loginInputSchema, response: { 200: apiSuccess(sessionUserSchema) } } },
     async (request, reply) => {
       const result = await login(db, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(request, result.expiresAt));
+      setSessionCookies(reply, request, result.token, result.expiresAt);
       return { success: true as const, data: result.user };
     },
   );
@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageOnlySchema } } }, async (request, reply) => {
     if (request.sessionId) await deleteSession(db, request.sessionId);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookies(reply);
     return { success: true as const, message: MESSAGES.loggedOut };
   });
 };

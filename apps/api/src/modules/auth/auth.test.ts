@@ -37,6 +37,25 @@ describe('POST /api/auth/login', () => {
     expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('sets the signed-in cookie beside the session: readable by scripts, no secret, the same expiry (issue 17)', async () => {
+    const user = await buildUser(t.database.db);
+    const response = await login({ email: user.email, password: TEST_PASSWORD });
+    const session = response.cookies.find((c) => c.name === 'academy_session')!;
+    const signedIn = response.cookies.find((c) => c.name === 'academy_signed_in')!;
+    expect(signedIn).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(signedIn.httpOnly).toBeUndefined();
+    expect(signedIn.expires).toEqual(session.expires);
+  });
+
+  it('gives the signed-in cookie to a session from before it existed, once', async () => {
+    const user = await buildUser(t.database.db);
+    const cookie = await loginAs(t.app, user.email);
+    const without = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(without.cookies.find((c) => c.name === 'academy_signed_in')?.value).toBe('1');
+    const withIt = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `${cookie}; academy_signed_in=1` } });
+    expect(withIt.headers['set-cookie']).toBeUndefined();
+  });
+
   it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
     const { buildApp } = await import('../../app');
     const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: ['127.0.0.1'] }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
@@ -180,6 +199,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect(logout.statusCode).toBe(200);
     expect(logout.json()).toEqual({ success: true, message: 'You have been successfully logged out' });
     expect(logout.cookies.find((c) => c.name === 'academy_session')!.value).toBe('');
+    expect(logout.cookies.find((c) => c.name === 'academy_signed_in')!.value).toBe('');
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(0);

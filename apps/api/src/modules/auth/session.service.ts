@@ -1,6 +1,7 @@
 import type { Language } from '@academy/shared/languages';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
@@ -8,7 +9,6 @@ import { emailVerifications, loginFailures, parents, passwordResetTokens, sessio
 import { actorColumns, toActor, type Actor } from '../../access/actor';
 import { generateToken, hashToken } from '../../lib/tokens';
 
-export const SESSION_COOKIE = 'academy_session';
 const IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000; // signed out after two weeks without use
 const ABSOLUTE_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000; // and never kept past sixty days
 const RENEW_AFTER_MS = 10 * 60 * 1000; // touch the row at most every ten minutes
@@ -33,6 +33,21 @@ export function sessionCookieOptions(request: FastifyRequest, expiresAt: Date): 
     secure: request.protocol === 'https',
     expires: expiresAt,
   };
+}
+
+/** Sets the session cookie and the signed-in cookie, both kept until the session's expiry. */
+export function setSessionCookies(reply: FastifyReply, request: FastifyRequest, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, expiresAt));
+  setSignedInCookie(reply, request, expiresAt);
+}
+
+export function setSignedInCookie(reply: FastifyReply, request: FastifyRequest, expiresAt: Date) {
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...sessionCookieOptions(request, expiresAt), httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
 export async function createSession(db: DbExecutor, userId: string, meta: { ip: string; userAgent: string | undefined }) {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import { LOGOUT_POPUPS, MESSAGES } from '@academy/shared/messages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 import { ApiError, apiRequest, normalizeError } from '../../lib/api-client';
@@ -18,8 +19,19 @@ export interface Credentials {
   password: string;
 }
 
-/** Asks the server who is signed in. Never throws: a failed check means "not signed in". */
+/** Whether this browser holds the server's signed-in cookie, set and cleared with the session (@academy/shared/cookies). */
+function hasSignedInCookie(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+/**
+ * Asks the server who is signed in. Never throws: a failed check means "not signed in".
+ * Without the signed-in cookie there is no session to ask about, and a visitor's page does not wait a
+ * round trip for the answer (issue 17). The signed-in areas ask anyway: a session from before that
+ * cookie existed gets it with this answer.
+ */
 async function fetchSessionUser(): Promise<SessionUser | null> {
+  if (!hasSignedInCookie() && !window.location.pathname.startsWith('/app')) return null;
   try {
     return toSessionUser(await apiRequest<unknown>('GET', '/auth/me'));
   } catch (error) {

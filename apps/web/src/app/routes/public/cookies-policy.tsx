@@ -13,8 +13,8 @@ export function Component() {
   return (
     <LegalDocument
       title={t`Cookies Policy`}
-      updated={`22 ${formatMonthName(11)} 2026`}
-      metaDescription={t`This site uses one cookie, the sign-in session cookie, which is strictly necessary. No analytics, advertising or tracking cookies.`}
+      updated={`25 ${formatMonthName(11)} 2026`}
+      metaDescription={t`This site uses two cookies, both set only when you log in and strictly necessary: the sign-in session and a sign that you are signed in. No analytics, advertising or tracking cookies.`}
     >
       <p>
         <Trans>
@@ -24,7 +24,7 @@ export function Component() {
       </p>
 
       <h2>
-        <Trans>The one cookie we use</Trans>
+        <Trans>The cookies we use</Trans>
       </h2>
       <ul>
         <li>
@@ -58,6 +58,29 @@ export function Component() {
           <Trans>
             <strong>Protection:</strong> it cannot be read by scripts on the page, is sent only to this site, and only over an encrypted connection when the
             site is served over HTTPS.
+          </Trans>
+        </li>
+      </ul>
+      <ul>
+        <li>
+          <Trans>
+            <strong>Name:</strong> <code>academy_signed_in</code>
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            <strong>Purpose:</strong> tells the pages that you are signed in, so that a page opens without first asking our server who you are (a slow step
+            on mobile data). It holds only the digit 1 and gives no access to anything.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            <strong>Type:</strong> strictly necessary, part of signing in.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            <strong>Set and lasts:</strong> together with the sign-in session cookie above, and removed with it when you log out.
           </Trans>
         </li>
       </ul>

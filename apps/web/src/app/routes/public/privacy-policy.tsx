@@ -207,7 +207,7 @@ export function Component() {
       <OfficeContact />
       <p>
         <Trans>
-          The only cookie this site uses is described in our <Link to={lp('/cookies-policy')}>cookies policy</Link>. If this policy changes, we will
+          The cookies this site uses are described in our <Link to={lp('/cookies-policy')}>cookies policy</Link>. If this policy changes, we will
           update the date at the top of this page and tell students and parents about important changes.
         </Trans>
       </p>

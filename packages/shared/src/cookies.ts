@@ -1,0 +1,12 @@
+/** The cookies the server sets (the Cookies Policy page lists them); no other cookie exists. */
+
+/** The sign-in session: a random token, HttpOnly (docs/decisions/003-cookie-sessions-in-the-database.md). */
+export const SESSION_COOKIE = 'academy_session';
+
+/**
+ * Set and cleared with the session cookie, readable by the page's scripts, holding no secret ("1").
+ * The web app asks the server who is signed in (GET /auth/me, a 2 s round trip on slow mobile data)
+ * only when this cookie is there, so a visitor's page opens from the phone's cache at once (issue 17;
+ * docs/decisions/014-fast-on-a-cheap-phone.md). It grants nothing: the server reads only the session cookie.
+ */
+export const SIGNED_IN_COOKIE = 'academy_signed_in';
