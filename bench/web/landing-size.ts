@@ -9,6 +9,7 @@
  * The goal is issue 17's 120 kB; today the landing page loads about 180 kB (React, React Router and
  * TanStack Query alone are 107 kB), so it fails only over CEILING_KB, today's figure plus a margin,
  * to stop regressions while the goal is not met. Lower the ceiling as the landing page shrinks.
+ * It also fails when a signed-in area's first screen loads zod (firstScreensWithZod).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,26 @@ const GOAL_KB = 120;
 // 186 since session 15: copying the small shared chunks into their users (vite.config.ts) took the landing
 // page from 187.2 kB in 20 files to 184.1 kB in 13.
 const CEILING_KB = 186;
+
+/**
+ * The manifest keys of the first screens of the signed-in areas (the dashboards and the shell around
+ * them) whose code holds zod, the validation library: none should. Zod (25 kB gzip) belongs to the
+ * forms; a screen that only shows data imports the plain values of @academy/shared (attendance-statuses,
+ * schedule, notification-pages), not the schema files that build zod schemas as they load.
+ */
+export function firstScreensWithZod(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const firstScreens = Object.keys(manifest).filter((key) => /^src\/app\/routes\/[a-z]+\/dashboard\.tsx$|^src\/components\/layouts\/dashboard-shell\.tsx$|notification-bell\.tsx$/.test(key));
+  const holdsZod = (key: string, seen = new Set<string>()): boolean => {
+    if (seen.has(key) || !manifest[key]) return false;
+    seen.add(key);
+    // zod's classes name themselves with this string; minifying keeps it (quoted one way or another).
+    if (/["'`]\$ZodType["'`]/.test(fs.readFileSync(path.join(WEB_DIST, manifest[key].file), 'utf8'))) return true;
+    return (manifest[key].imports ?? []).some((imported) => holdsZod(imported, seen));
+  };
+  if (firstScreens.length < 6) throw new Error(`Expected the four dashboards, the shell and the bell in the manifest, found ${firstScreens.join(', ')}`);
+  return firstScreens.filter((key) => holdsZod(key));
+}
 
 /** Paths (under the site root) of the JavaScript the landing page requests until the network is quiet. */
 export async function landingScripts(baseUrl: string): Promise<string[]> {
@@ -72,4 +93,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Over the ceiling by ${((total - CEILING_KB * 1000) / 1000).toFixed(2)} kB.`);
     process.exitCode = 1;
   }
+  const withZod = firstScreensWithZod();
+  if (withZod.length > 0) {
+    console.error(`These first screens of the signed-in areas load zod (import values from @academy/shared's plain modules, not from schemas/): ${withZod.join(', ')}`);
+    process.exitCode = 1;
+  } else console.log('The dashboards, the shell and the notification bell load no zod.');
 }

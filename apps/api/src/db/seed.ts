@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { NOTE_MAX_BYTES } from '@academy/shared/schemas/notes';
 import {
   admissionEnquiries,

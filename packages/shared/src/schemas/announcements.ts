@@ -132,8 +132,3 @@ export const closureSchema = z.object({
   batchIds: z.array(z.uuid()),
 });
 export type Closure = z.infer<typeof closureSchema>;
-
-/** The closure that closes this batch on this date ('YYYY-MM-DD'), if any. */
-export function closureOn(closures: readonly Closure[], batchId: string, date: string): Closure | undefined {
-  return closures.find((closure) => closure.startDate <= date && closure.endDate >= date && (closure.batchIds.length === 0 || closure.batchIds.includes(batchId)));
-}

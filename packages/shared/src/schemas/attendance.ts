@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, idSchema, isoDateTimeSchema, optionalField, optionalQueryValue, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
+import { ATTENDANCE_STATUSES } from '../attendance-statuses';
 
-/** How a student was marked on a class day. */
-export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = { present: 'Present', absent: 'Absent', late: 'Late', excused: 'Excused' };
 const STATUS_MESSAGE = 'Status must be present, absent, late or excused';
 
 /** Spec section 8: the texts the screens show when the server gives none. */

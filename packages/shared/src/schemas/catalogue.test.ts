@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSchedule } from './batches';
+import { formatSchedule } from '../schedule';
 import { avatarUrlSchema, optionalPhoneSchema } from './common';
 import { changePasswordFormSchema, studentProfileUpdateSchema } from './profile';
 import { findStandardDuplicate, standardInputSchema } from './standards';

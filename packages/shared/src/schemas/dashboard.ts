@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from './admissions';
 import { announcementSchema } from './announcements';
-import { ATTENDANCE_STATUSES, attendanceStatisticsSchema } from './attendance';
+import { attendanceStatisticsSchema } from './attendance';
+import { ATTENDANCE_STATUSES } from '../attendance-statuses';
 import { weeklyScheduleSchema } from './batches';
 import { noteSchema } from './notes';
 import { isoDateTimeSchema, namedRefSchema, personRefSchema, standardRefSchema, subjectRefSchema } from './common';

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, pagedQuerySchema, paginationSchema } from './common';
+import { NOTIFICATION_MAX_PAGE_SIZE, NOTIFICATION_PAGE_SIZE } from '../notification-pages';
 
-/** Spec section 9: the bell loads 5 at a time. */
-export const NOTIFICATION_PAGE_SIZE = 5;
-export const NOTIFICATION_MAX_PAGE_SIZE = 50;
 
 export const notificationSchema = z.object({
   _id: z.uuid(),
@@ -26,8 +24,3 @@ export const notificationPageSchema = z.object({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
-
-/** Load More shows while the total exceeds the page size times the pages loaded (spec section 9). */
-export function hasMoreNotifications(total: number, pagesLoaded: number, pageSize: number = NOTIFICATION_PAGE_SIZE): boolean {
-  return total > pageSize * pagesLoaded;
-}

@@ -5,7 +5,6 @@ import { indianPhoneSchema } from './phone';
 import type { Language } from '../languages';
 
 export const ACADEMY_PHONE_COUNT = 3;
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 // Engines list only the CLDR canonical names (Node 20 lists "Asia/Calcutta", not "Asia/Kolkata", and
 // no "UTC"), so a name also counts when the engine resolves it to a listed zone. Only "Area/Place"

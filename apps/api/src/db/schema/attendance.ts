@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { ATTENDANCE_STATUSES } from '@academy/shared/schemas/attendance';
+import { ATTENDANCE_STATUSES } from '@academy/shared/attendance-statuses';
 import { batches, students } from './catalogue';
 import { users } from './users';
 

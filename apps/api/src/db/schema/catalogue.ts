@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { WEEKDAYS } from '@academy/shared/schemas/batches';
+import { WEEKDAYS } from '@academy/shared/schedule';
 import { GENDERS } from '@academy/shared/schemas/common';
 import { STUDENT_STATUSES } from '@academy/shared/schemas/students';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  ATTENDANCE_MAX_RANGE_DAYS,
-  closedDayMessage,
-  STUDENT_RECENT_RECORDS,
-  type AttendanceBatch,
-  type AttendanceDay,
-  type AttendanceHistory,
-  type AttendanceMonth,
-  type AttendanceStatistics,
-  type AttendanceStatus,
-  type attendanceRangeQuerySchema,
-  type attendanceSubmissionSchema,
-  type StudentAttendance,
-} from '@academy/shared/schemas/attendance';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { ATTENDANCE_MAX_RANGE_DAYS, closedDayMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
+import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';

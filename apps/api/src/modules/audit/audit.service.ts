@@ -6,7 +6,7 @@ import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { z } from 'zod';
 import type { AuditEntityType, AuditEntry, AuditPerson, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
 import type { Role } from '@academy/shared/roles';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { DbExecutor } from '../../db/client';
 import { academySettings, auditLog, users, type AuditChanges } from '../../db/schema';
 import { toCsv } from '../../lib/csv';

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { formatSchedule, type BatchSummary, type Weekday } from '@academy/shared/schemas/batches';
+import type { BatchSummary } from '@academy/shared/schemas/batches';
+import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
 

@@ -1,17 +1,8 @@
 import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import {
-  formatSchedule,
-  type Batch,
-  type BatchStatus,
-  type BatchSummary,
-  type BatchSyncReport,
-  type batchInputSchema,
-  type batchListQuerySchema,
-  type EnrolledStudent,
-  type Weekday,
-} from '@academy/shared/schemas/batches';
+import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchema, batchListQuerySchema, EnrolledStudent } from '@academy/shared/schemas/batches';
+import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

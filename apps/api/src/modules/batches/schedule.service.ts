@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { closureOn, type Closure } from '@academy/shared/schemas/announcements';
-import { WEEKDAYS, type BatchSummary, type Weekday, type WeeklySchedule } from '@academy/shared/schemas/batches';
+import type { Closure } from '@academy/shared/schemas/announcements';
+import { closureOn, WEEKDAYS, type Weekday } from '@academy/shared/schedule';
+import type { BatchSummary, WeeklySchedule } from '@academy/shared/schemas/batches';
 import type { DbExecutor } from '../../db/client';
 import { attendanceRecords, batches } from '../../db/schema';
 import type { Actor } from '../../access/actor';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { COURSE_WEEKDAYS, type PublicCourses } from '@academy/shared/schemas/courses';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { DbExecutor } from '../../db/client';
 import { academySettings, batches, batchStudents, standards, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
 

@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_ABSENCE_ALERT_TEMPLATES, DEFAULT_TIME_ZONE, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { cachedRead } from '../../lib/read-cache';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';

@@ -1,5 +1,5 @@
-import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES } from '@academy/shared/schemas/attendance';
-import type { AttendanceHistory, AttendanceStatistics, AttendanceStatus, StudentAttendance } from '@academy/shared/schemas/attendance';
+import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, type AttendanceStatus } from '@academy/shared/attendance-statuses';
+import type { AttendanceHistory, AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
 import { formatDate, formatMonthName, formatWeekdayName } from '../../lib/format-date';
 
 export { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES };

@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '@academy/shared/schemas/attendance';
+import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
 
 /**
  * Unsent marks, kept on the device per batch and day (localStorage), so a teacher on a flaky phone

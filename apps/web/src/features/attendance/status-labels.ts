@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import type { AttendanceStatus } from '@academy/shared/schemas/attendance';
+import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
 
 /*
  * The attendance marks in the language shown (issue 20; glossary: हजर / गैरहजर / उशिरा, उपस्थित / अनुपस्थित /

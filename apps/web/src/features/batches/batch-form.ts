@@ -1,5 +1,5 @@
-import type { Batch, BatchInput, BatchStatus, Weekday } from '@academy/shared/schemas/batches';
-import { WEEKDAYS } from '@academy/shared/schemas/batches';
+import type { Batch, BatchInput, BatchStatus } from '@academy/shared/schemas/batches';
+import { type Weekday, WEEKDAYS } from '@academy/shared/schedule';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Weekday } from '@academy/shared/schemas/batches';
+import type { Weekday } from '@academy/shared/schedule';
 import { clockInTimeZone, formatClassTime, nextClass, sortByWeekday, todaysClasses, weekdayInTimeZone } from './schedule-display';
 
 describe('weekdayInTimeZone', () => {

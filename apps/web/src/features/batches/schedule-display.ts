@@ -1,6 +1,6 @@
-import { closureOn, type Closure } from '@academy/shared/schemas/announcements';
-import { formatSchedule, WEEKDAYS } from '@academy/shared/schemas/batches';
-import type { Weekday, WeeklySchedule } from '@academy/shared/schemas/batches';
+import type { Closure } from '@academy/shared/schemas/announcements';
+import { closureOn, formatSchedule, WEEKDAYS, type Weekday } from '@academy/shared/schedule';
+import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import { formatWeekdayName } from '../../lib/format-date';
 
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationPage } from '@academy/shared/schemas/notifications';
-import { hasMoreNotifications } from '@academy/shared/schemas/notifications';
+import { hasMoreNotifications } from '@academy/shared/notification-pages';
 import { flattenPages, markReadInPages, notificationTarget } from './api';
 
 const item = (id: string, isRead = false) => ({ _id: id, message: id, isRead, createdAt: '2026-01-01T00:00:00.000Z', announcement: null, note: null });

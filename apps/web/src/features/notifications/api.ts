@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { hasMoreNotifications, NOTIFICATION_PAGE_SIZE, type Notification, type NotificationPage } from '@academy/shared/schemas/notifications';
+import type { Notification, NotificationPage } from '@academy/shared/schemas/notifications';
+import { hasMoreNotifications, NOTIFICATION_PAGE_SIZE } from '@academy/shared/notification-pages';
 import { apiRequest } from '../../lib/api-client';
 
 export const notificationKeys = {

@@ -1,5 +1,5 @@
 import { DEFAULT_BACKUP_TIME } from '@academy/shared/schemas/backups';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { formatPhone } from '../../lib/phone';
 

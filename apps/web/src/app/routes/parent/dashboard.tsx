@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { ParentChild } from '@academy/shared/schemas/parents';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { todayIn } from '../../../features/announcements/announcement-display';

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { todayIn } from '../../../features/announcements/announcement-display';

@@ -2,20 +2,8 @@ import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack,
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
-import {
-  ANNOUNCEMENT_AUDIENCES,
-  ANNOUNCEMENT_END_TIME,
-  ANNOUNCEMENT_MESSAGES,
-  ANNOUNCEMENT_PRIORITIES,
-  ANNOUNCEMENT_START_TIME,
-  ANNOUNCEMENT_TYPES,
-  announcementFormSchema,
-  type Announcement,
-  type AnnouncementAudience,
-  type AnnouncementPriority,
-  type AnnouncementType,
-} from '@academy/shared/schemas/announcements';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_END_TIME, ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_START_TIME, ANNOUNCEMENT_TYPES, announcementFormSchema, type Announcement, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementType } from '@academy/shared/schemas/announcements';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useBatches } from '../../batches/api';
 import { usePublicSettings } from '../../settings/api';

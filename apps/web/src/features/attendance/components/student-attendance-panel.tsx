@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { todayIn } from '../../announcements/announcement-display';
 import { usePublicSettings } from '../../settings/api';

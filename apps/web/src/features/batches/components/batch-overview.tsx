@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { WEEKDAYS } from '@academy/shared/schemas/batches';
+import { WEEKDAYS } from '@academy/shared/schedule';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate } from '../../../lib/format-date';

@@ -5,8 +5,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Weekday } from '@academy/shared/schemas/batches';
-import { twelveHour, type WeeklySchedule } from '@academy/shared/schemas/batches';
+import { type Weekday, twelveHour } from '@academy/shared/schedule';
+import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import { clockInTimeZone, formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../schedule-display';
 
 const STATE_BADGES: Record<ClassState, { label: MessageDescriptor; color: string }> = {

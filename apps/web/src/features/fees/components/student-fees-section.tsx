@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCash, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Receipt } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';

@@ -10,7 +10,7 @@ import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
 import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { todayIn } from '../../announcements/announcement-display';
 import { usePublicSettings } from '../../settings/api';
 

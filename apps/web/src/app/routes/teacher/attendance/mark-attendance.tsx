@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schemas/settings';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { AttendanceDay } from '@academy/shared/schemas/attendance';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
