@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -286,6 +286,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (serveSpa && isPageRequest) {
       const url = new URL(request.url, siteOrigin(request, deps.config.publicUrl));
+      // A signed-in area's first screen (a dashboard) opened directly: the shell brings the person's
+      // session and the screen's data, read from this server's own routes with their cookie (the same
+      // access rules), and links the screen's code, so a phone fetches it all in one round (issue 17).
+      if (publicPages?.coversSignedIn(url.pathname) && request.cookies[SESSION_COOKIE] !== undefined) {
+        const html = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language));
+        // One person's data: kept by no cache, not even the browser's.
+        if (html !== null) return reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
+      }
       if (publicPages?.covers(url.pathname) && request.cookies[SESSION_COOKIE] === undefined) {
         const html = await publicPages.render(url, (apiPath) => readOwnApi(app, apiPath, url.pathname));
         // The same address answers a signed-in person with the shell, so caches keep one per cookie.
@@ -307,6 +315,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * The `data` of one of this server's own GET routes read as the person asking for a page: their cookie
+ * (so the same session and access rules), in `language`. A renewed session's cookie reaches the page's
+ * answer. Any answer but a success throws, with its status as `statusCode`.
+ */
+async function readOwnApiAs(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, apiPath: string, language = 'en'): Promise<unknown> {
+  const response = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { cookie: request.headers.cookie ?? '', [LANGUAGE_HEADER]: language } });
+  const setCookies = response.headers['set-cookie'];
+  for (const cookie of [setCookies ?? []].flat()) reply.header('set-cookie', cookie);
+  const body = response.json<{ success?: boolean; data?: unknown }>();
+  if (response.statusCode !== 200 || body.success !== true) throw Object.assign(new Error(`GET /api${apiPath} answered ${response.statusCode}`), { statusCode: response.statusCode });
+  return body.data;
 }
 
 /**

@@ -4,10 +4,16 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import { INTL_LOCALES, type Language } from '@academy/shared/languages';
+import { ROLE_HOME, type Role } from '@academy/shared/roles';
 import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { adminDashboardSummaryQueryOptions } from './features/admin-dashboard/api';
 import { sessionQueryOptions } from './features/auth/api';
+import { toSessionUser } from './features/auth/session-user';
+import { teacherScheduleQueryOptions } from './features/batches/api';
+import { parentChildrenQueryOptions } from './features/parents/api';
+import { studentDashboardQueryOptions } from './features/student-dashboard/api';
 import { publicCoursesQueryOptions } from './features/courses/api';
 import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
@@ -56,11 +62,16 @@ const PAGES: Record<string, { module: string; queries: ServerQuery[]; legal?: tr
 /** Around every public page: the layout and the footer it loads below the page. */
 const LAYOUT_MODULES = ['src/components/layouts/public-layout.tsx', 'src/components/layouts/site-footer.tsx'];
 
-/** What the browser reads before hydrating: the page it was rendered for and the queries' answers. */
+/**
+ * What the browser reads before it starts: the page the state is for, its language, the queries'
+ * answers, and whether the server drew the page (the browser then hydrates it) or only brought its
+ * data (a signed-in first screen, which the browser draws at once).
+ */
 export interface ServerState {
   path: string;
   language: Language;
   queries: DehydratedState;
+  drawn: boolean;
 }
 
 export interface RenderedPage {
@@ -125,7 +136,7 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   const { html, meta } = drawn;
   if (html === null) return null;
 
-  const state: ServerState = { path: url.pathname, language, queries: dehydrate(queryClient) };
+  const state: ServerState = { path: url.pathname, language, queries: dehydrate(queryClient), drawn: true };
   return {
     language,
     html,
@@ -171,4 +182,61 @@ async function renderWithLanguage(url: URL, language: Language, queryClient: Que
   const html = await new Response(prelude).text();
   if (failure) throw failure;
   return { html, meta };
+}
+
+/**
+ * The first screen of each signed-in area (where signing in lands, ROLE_HOME), opened directly: from a
+ * bookmark, a link, a reload. The API server answers such a request with the app's shell carrying the
+ * session, the screen's first data and links to its code, so the phone fetches them all in the first
+ * round instead of learning of them one round after another (issue 17). The screen is drawn by the
+ * browser (it is one person's data: never kept by a cache, never drawn here).
+ */
+const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; query: ServerQuery }> = {
+  [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' } },
+  [ROLE_HOME.teacher]: { role: 'teacher', module: 'src/app/routes/teacher/dashboard.tsx', query: { queryKey: teacherScheduleQueryOptions.queryKey, path: '/teachers/me/schedule' } },
+  [ROLE_HOME.student]: { role: 'student', module: 'src/app/routes/student/dashboard.tsx', query: { queryKey: studentDashboardQueryOptions.queryKey, path: '/student/dashboard' } },
+  [ROLE_HOME.parent]: { role: 'parent', module: 'src/app/routes/parent/dashboard.tsx', query: { queryKey: parentChildrenQueryOptions.queryKey, path: '/parent/children' } },
+};
+
+/** The API's messages in Marathi and Hindi (its key in Vite's manifest: the file is outside apps/web). */
+const SERVER_MESSAGES_MODULE = '../../packages/shared/src/i18n/server-messages.ts';
+
+/** Around every signed-in screen: the shell (sidebar, top bar). */
+const SIGNED_IN_LAYOUT_MODULES = ['src/components/layouts/dashboard-shell.tsx'];
+
+/** A signed-in first screen's shell: no markup, the data the browser starts with. */
+export interface SignedInScreen {
+  language: Language;
+  /** The JSON of ServerState, for a `<script type="application/json">`. */
+  state: string;
+  /** Source modules (keys of Vite's manifest) whose stylesheets and code the screen needs at once. */
+  modules: string[];
+}
+
+/** Whether an address is the first screen of a signed-in area. */
+export function isSignedInFirstScreen(pathname: string): boolean {
+  return Object.hasOwn(SIGNED_IN_FIRST_SCREENS, pathname);
+}
+
+/**
+ * The data a signed-in first screen starts with, read from the API as the person's own browser would
+ * (their cookie, so the same access rules), or null when that is not the screen's person (no session,
+ * another role): the app's shell then goes as before and the browser does what it always did.
+ * `readApi` answers in the language it is given and throws on any answer but a success.
+ */
+export async function signedInFirstScreen(pathname: string, readApi: (path: string, language?: Language) => Promise<unknown>): Promise<SignedInScreen | null> {
+  const screen = SIGNED_IN_FIRST_SCREENS[pathname];
+  if (!screen) return null;
+  const user = toSessionUser(await readApi('/auth/me'));
+  if (user?.role !== screen.role) return null;
+  const data = await readApi(screen.query.path, user.language);
+
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(sessionQueryOptions.queryKey, user);
+  queryClient.setQueryData(screen.query.queryKey, data);
+  const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: false };
+  // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
+  // Marathi and Hindi, lib/server-text.ts load).
+  const catalogs = [`src/locales/${user.language}/public.po`, `src/locales/${user.language}/app.po`, ...(user.language === 'en' ? [] : [SERVER_MESSAGES_MODULE])];
+  return { language: user.language, state: JSON.stringify(state), modules: [...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs] };
 }

@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { installOurZodMessages } from '@academy/shared/zod-messages';
+import { isLanguage, type Language } from '@academy/shared/languages';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -28,20 +29,35 @@ const stored = storedLanguage();
 if (!isAppPath(pathname) && !languageOfPath(pathname) && stored && stored !== 'en') {
   window.history.replaceState(window.history.state, '', `${localizedPath(pathname, stored)}${search}${hash}`);
 }
-const language = isAppPath(pathname) ? (stored ?? 'en') : (languageOfPath(window.location.pathname) ?? 'en');
 
-// A public page rendered by the server (entry-server.tsx) brings its data; the browser hydrates it if it
-// shows the same page in the same language (not when a kept language choice moved the address above).
+// What the server put in the page (entry-server.tsx): a public page it drew, with the data it drew it
+// from, or a signed-in area's first screen's data (the session and the dashboard's answer), which the
+// browser draws. Used only for the page it was made for.
 const serverState = readServerState();
-const hydrated = serverState !== null && serverState.path === window.location.pathname && serverState.language === language ? serverState : null;
+const stateOfThisPage = serverState !== null && serverState.path === window.location.pathname ? serverState : null;
+// Signed-in areas start in the signed-in person's language when the server named it, else the browser's.
+const language = isAppPath(pathname) ? (stateOfThisPage?.language ?? stored ?? 'en') : (languageOfPath(window.location.pathname) ?? 'en');
+// Not when a kept language choice moved a public page's address above.
+const fromServer = stateOfThisPage?.language === language ? stateOfThisPage : null;
+// A drawn page is hydrated: React takes over the server's markup.
+const hydrated = fromServer?.drawn ? fromServer : null;
 
 const queryClient = createQueryClient();
-// The server's answers (a visitor's session included) are in the cache before anything asks for them.
-if (hydrated) hydrate(queryClient, hydrated.queries);
+// The server's answers (a visitor's or a signed-in person's session included) are in the cache before
+// anything asks for them.
+if (fromServer) hydrate(queryClient, fromServer.queries);
 // The one start-up session check runs while the first screen's code downloads; on the public site,
 // so do the academy's details that the footer shows.
 void queryClient.prefetchQuery(sessionQueryOptions);
 if (areaRolesFor(window.location.pathname) === null) void queryClient.prefetchQuery(publicSettingsQueryOptions);
+
+// The messages (a small chunk) download beside the first screen's code. Asked first, so that a signed-in
+// area's messages, which the router asks for with the area's code, come in this language too.
+const messages = setLanguage(language).catch((error: unknown) => {
+  // Offline without the chunk cached: English, whose texts are the catalog's source, still loads below.
+  console.warn('Could not load the messages of', language, error);
+  return setLanguage('en');
+});
 
 // The first screen's code: the router starts it now, or, to hydrate, it is loaded before the router.
 const screenCode = hydrated ? loadRouteModules(window.location.pathname) : Promise.resolve();
@@ -49,13 +65,6 @@ let router = hydrated ? null : createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-
-// The messages (a small chunk) download beside the first screen's code.
-const messages = setLanguage(language).catch((error: unknown) => {
-  // Offline without the chunk cached: English, whose texts are the catalog's source, still loads below.
-  console.warn('Could not load the messages of', language, error);
-  return setLanguage('en');
-});
 
 void Promise.all([messages, screenCode]).finally(() => {
   router ??= createAppRouter(queryClient);
@@ -71,12 +80,13 @@ void Promise.all([messages, screenCode]).finally(() => {
   else createRoot(container).render(app);
 });
 
-/** What the server put beside a page it rendered, or null for the app's plain shell. */
-function readServerState(): { path: string; language: string; queries: DehydratedState } | null {
+/** What the server put in the page (entry-server.tsx's ServerState), or null for the app's plain shell. */
+function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean } | null {
   const text = document.getElementById('server-state')?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as { path: string; language: string; queries: DehydratedState };
+    const state = JSON.parse(text) as { path: string; language: Language; queries: DehydratedState; drawn: boolean };
+    return isLanguage(state.language) ? state : null;
   } catch {
     return null;
   }

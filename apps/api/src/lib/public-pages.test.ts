@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { academySettings } from '../db/schema';
 import { buildApp } from '../app';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildStudent, buildTeacher, loginAs } from '../../test/factories';
 import { filesOf, jsonForScript, pageHtml } from './public-pages';
 
 /*
@@ -47,6 +48,15 @@ export async function renderPublicPage(url, readApi) {
     modules: ['src/page.tsx'],
   };
 }
+const firstScreens = ['/app/student/dashboard', '/app/broken-dashboard'];
+export function isSignedInFirstScreen(pathname) { return firstScreens.includes(pathname); }
+export async function signedInFirstScreen(pathname, readApi) {
+  if (pathname === '/app/broken-dashboard') throw new Error('The screen failed');
+  const user = await readApi('/auth/me');
+  if (user.role !== 'student') return null;
+  const dashboard = await readApi('/student/dashboard', user.language);
+  return { language: user.language, state: JSON.stringify({ path: pathname, user, dashboard, note: '</script>' }), modules: ['src/dashboard.tsx'] };
+}
 `;
 
 const MANIFEST = {
@@ -54,6 +64,7 @@ const MANIFEST = {
   'src/page.tsx': { file: 'assets/page-1.js', css: ['assets/page-1.css'], imports: ['_shared.js', '_other.js'] },
   '_shared.js': { file: 'assets/shared-1.js' },
   '_other.js': { file: 'assets/other-1.js', imports: ['_shared.js'] },
+  'src/dashboard.tsx': { file: 'assets/dashboard-1.js', css: ['assets/dashboard-1.css'], imports: ['_shared.js', '_other.js'] },
 };
 
 describe('public pages rendered on the server', () => {
@@ -137,10 +148,90 @@ describe('public pages rendered on the server', () => {
 
     const appPage = await app.inject({ method: 'GET', url: '/app/student/dashboard' });
     expect(appPage.body).toContain('<div id="root"></div>');
+    expect(appPage.body).not.toContain('server-state');
 
     const broken = await app.inject({ method: 'GET', url: '/broken' });
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('signed-in first screens: the shell with the session and the screen data', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let root: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-ssr-'));
+    const dist = path.join(root, 'dist');
+    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'dist-server'));
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), STAND_IN_ENTRY);
+    app = await buildApp({
+      db: t.database.db,
+      config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false },
+      mailer: t.mailer,
+      backups: { backupsDir: t.backupsDir, filesDir: t.filesDir },
+      storage: t.storage,
+      webDistFolder: dist,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("gives the student their session and dashboard data in the shell, with the screen's files, kept by no cache", async () => {
+    const student = await buildStudent(t.database.db, { name: 'Meera Jadhav' });
+    const cookie = await loginAs(app, student.user.email);
+    await app.inject({ method: 'PUT', url: '/api/auth/language', headers: { cookie, origin: 'https://academy.example.in' }, payload: { language: 'mr' } });
+    const response = await app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    // The person's own language from the first byte; the data as their own GET /api/student/dashboard answers it.
+    expect(response.body).toContain('<html lang="mr"');
+    const state = JSON.parse(/<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(response.body)![1]!) as {
+      user: { name: string; role: string; language: string };
+      dashboard: unknown;
+    };
+    expect(state.user).toMatchObject({ name: 'Meera Jadhav', role: 'student', language: 'mr' });
+    const own = await app.inject({ method: 'GET', url: '/api/student/dashboard', headers: { cookie } });
+    expect(state.dashboard).toEqual(own.json().data);
+    expect(response.body).not.toContain('</script>"');
+    // The screen's code and stylesheet are linked; the root stays empty (the browser draws the screen).
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-1.css">');
+    expect(response.body.indexOf('/assets/dashboard-1.css')).toBeLessThan(response.body.indexOf('<script'));
+    expect(response.body).toContain('<div id="root"></div>');
+    // A session from before the signed-in cookie gets it with this answer, as with any API answer.
+    expect(response.cookies.map((c) => c.name)).toContain('academy_signed_in');
+  });
+
+  it('sends the plain shell to a visitor, an ended session, another role, and when the screen fails', async () => {
+    const teacher = await buildTeacher(t.database.db);
+    const teacherCookie = await loginAs(app, teacher.user.email);
+    const student = await buildStudent(t.database.db);
+    const studentCookie = await loginAs(app, student.user.email);
+    const answers = [
+      await app.inject({ method: 'GET', url: '/app/student/dashboard' }),
+      await app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie: 'academy_session=ended' } }),
+      await app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie: teacherCookie } }),
+      await app.inject({ method: 'GET', url: '/app/broken-dashboard', headers: { cookie: studentCookie } }),
+      // Only the first screens: any other signed-in address is the plain shell, as before.
+      await app.inject({ method: 'GET', url: '/app/student/attendance', headers: { cookie: studentCookie } }),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('server-state');
+      expect(response.body).not.toContain('dashboard-1.js');
+    }
   });
 });
 

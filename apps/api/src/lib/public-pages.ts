@@ -10,12 +10,26 @@ import type { FastifyBaseLogger } from 'fastify';
  * language links, stylesheets and code links, and the data the browser hydrates with. Without the
  * server build, or when a render fails, the app's shell is sent as before: the page then renders in
  * the browser, so a rendering fault never leaves a visitor without the page.
+ * The same build names the signed-in areas' first screens (the dashboards): for those this file puts
+ * the person's session and the screen's first data into the shell, with links to the screen's code,
+ * and the browser draws it (decision 024, session 16 addendum).
  */
 
 /** What apps/web/src/entry-server.tsx exports (its build is plain JavaScript, so the shape is declared here). */
 interface EntryServer {
   isServerRenderedPage(pathname: string): boolean;
   renderPublicPage(url: URL, readApi: (path: string) => Promise<unknown>): Promise<RenderedPage | null>;
+  isSignedInFirstScreen(pathname: string): boolean;
+  signedInFirstScreen(pathname: string, readApi: ReadApiAs): Promise<SignedInScreen | null>;
+}
+
+/** Reads one of the API's GET routes as the person whose page this is, in `language` (the page's when omitted). */
+export type ReadApiAs = (path: string, language?: string) => Promise<unknown>;
+
+interface SignedInScreen {
+  language: string;
+  state: string;
+  modules: string[];
 }
 
 interface RenderedPage {
@@ -36,6 +50,13 @@ export interface PublicPages {
   covers(pathname: string): boolean;
   /** The page's whole HTML, or null to send the app's shell instead. */
   render(url: URL, readApi: (path: string) => Promise<unknown>): Promise<string | null>;
+  /** Whether `pathname` is a signed-in area's first screen (a dashboard). */
+  coversSignedIn(pathname: string): boolean;
+  /**
+   * The app's shell with the person's session and the screen's first data, or null to send the plain
+   * shell (no session, another role, a failed read: the browser then asks the API itself).
+   */
+  renderSignedIn(pathname: string, readApi: ReadApiAs): Promise<string | null>;
 }
 
 /** Loads the server build beside `webDistFolder`, or returns undefined when there is none. */
@@ -55,6 +76,20 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
         return page ? pageHtml(template, page, filesOf(manifest, page.modules)) : null;
       } catch (error) {
         log.error({ err: error, url: url.pathname }, 'A public page could not be rendered on the server; the app shell was sent');
+        return null;
+      }
+    },
+    coversSignedIn: (pathname) => entry.isSignedInFirstScreen(pathname),
+    async renderSignedIn(pathname, readApi) {
+      try {
+        const screen = await entry.signedInFirstScreen(pathname, readApi);
+        return screen ? signedInShellHtml(template, screen, filesOf(manifest, screen.modules)) : null;
+      } catch (error) {
+        // An ended session (401) or a screen of another role (403) is ordinary: the browser then asks
+        // itself and is sent to sign in or to its own area, as before.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 401 || status === 403) return null;
+        log.error({ err: error, url: pathname }, 'A signed-in screen\'s data could not be read on the server; the app shell was sent');
         return null;
       }
     },
@@ -87,16 +122,40 @@ export function jsonForScript(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** index.html with the rendered page: the markup, its head, and the data the browser hydrates with. */
-export function pageHtml(template: string, page: RenderedPage, files: { scripts: string[]; styles: string[] }): string {
+/** The `<link>`s of a page's stylesheets (the template's first) and code that the template lacks. */
+function pageLinks(template: string, files: { scripts: string[]; styles: string[] }): { templateStyles: string[]; styles: string[]; preloads: string[] } {
   // The entry's own files are already in the template.
   const present = (file: string) => template.includes(`/${file}"`);
+  const templateStyles = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  return {
+    templateStyles,
+    styles: [...templateStyles, ...files.styles.filter((file) => !present(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)],
+    preloads: files.scripts.filter((file) => !present(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  };
+}
+
+/**
+ * index.html for a signed-in first screen: its stylesheets and code linked in the head, and the data it
+ * starts with beside the (empty) root; the browser draws the screen at once, without asking the API.
+ */
+export function signedInShellHtml(template: string, screen: SignedInScreen, files: { scripts: string[]; styles: string[] }): string {
+  const { templateStyles, styles, preloads } = pageLinks(template, files);
+  let html = template;
+  for (const style of templateStyles) html = html.replace(style, '');
+  return html
+    .replace('<html lang="en"', `<html lang="${screen.language}"`)
+    .replace(/<\/title>/, () => `</title>\n    ${styles.join('\n    ')}`)
+    .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script type="application/json" id="server-state">${jsonForScript(screen.state)}</script>`);
+}
+
+/** index.html with the rendered page: the markup, its head, and the data the browser hydrates with. */
+export function pageHtml(template: string, page: RenderedPage, files: { scripts: string[]; styles: string[] }): string {
   // Every stylesheet first, before any script: the page paints once its styles are in, and on slow
   // mobile data the stylesheets' requests would otherwise wait behind a dozen code files.
-  const templateStyles = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  const styles = [...templateStyles, ...files.styles.filter((file) => !present(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
+  const { templateStyles, styles, preloads } = pageLinks(template, files);
   const head = [
-    ...files.scripts.filter((file) => !present(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...preloads,
     ...page.head.map(
       ({ rel, hreflang, href }) => `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="${escapeHtml(href)}" data-language-link="">`,
     ),

@@ -41,6 +41,9 @@ function apply(language: Language): void {
 }
 
 let latest = 0;
+// The language whose messages are loading to be shown next: a catalog added meanwhile (the signed-in
+// area's, while the app starts in Marathi) loads in it, not in the language it replaces.
+let coming: Language | null = null;
 
 /**
  * Shows the app in a language: its messages load first (a small chunk), then every text changes at
@@ -48,13 +51,18 @@ let latest = 0;
  */
 export async function setLanguage(language: Language): Promise<void> {
   const ticket = ++latest;
-  await loadLanguage(language);
-  if (ticket === latest) apply(language);
+  coming = language;
+  try {
+    await loadLanguage(language);
+    if (ticket === latest) apply(language);
+  } finally {
+    if (ticket === latest) coming = null;
+  }
 }
 
-/** Adds a catalog (`app` for the signed-in areas) in the language shown now. */
+/** Adds a catalog (`app` for the signed-in areas) in the language shown now, or the one coming. */
 export function loadCatalog(catalog: CatalogName): Promise<void> {
-  return addCatalog(catalog, currentLanguage());
+  return addCatalog(catalog, coming ?? currentLanguage());
 }
 
 export function useLanguage(): Language {

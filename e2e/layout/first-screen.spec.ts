@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, expect, test } from '../fixtures';
+
+/*
+ * Issue 17: a signed-in area's first screen (the dashboard) opened directly, from a bookmark or a
+ * reload, comes with the person's session and the screen's data in the page, and links to its code:
+ * the phone fetches everything in one round instead of asking the API after the code has arrived.
+ * Other screens, and a dashboard reached from another screen, ask the API as before.
+ */
+
+/** The API paths the page asks, in order. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(pathname);
+  });
+  return calls;
+}
+
+async function signIn(page: Page, email: string) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+}
+
+test('a student opening the dashboard directly sees it without asking for the session or the data, and the rest of the app works', async ({ page }) => {
+  await signIn(page, DEMO_USERS.student.email);
+  const calls = apiCalls(page);
+  await page.goto(DEMO_USERS.student.home);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Attendance' })).toBeVisible();
+  await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
+  expect(calls).not.toContain('/api/auth/me');
+  expect(calls).not.toContain('/api/student/dashboard');
+
+  // Another screen asks for its own data; coming back within 30 s uses what is kept.
+  await page.getByRole('link', { name: 'Attendance' }).first().click();
+  await expect(page).toHaveURL('/app/student/attendance');
+  await expect(page.getByRole('heading', { level: 1, name: 'Attendance' })).toBeVisible();
+  expect(calls.some((call) => call.startsWith('/api/student/attendance') || call.startsWith('/api/attendance'))).toBe(true);
+});
+
+test("a parent who reads Marathi gets the dashboard in Marathi from the first byte, in the page's one round", async ({ page }) => {
+  // The demo parent's account reads Marathi (seed.ts); this browser has never chosen a language.
+  await signIn(page, 'parent.patil@demo.academy');
+  const calls = apiCalls(page);
+  const catalogs: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/app-[\w-]+\.js$/.test(request.url())) catalogs.push(request.url());
+  });
+  const response = await page.goto('/app/parent/dashboard');
+  expect(await response!.text()).toContain('<html lang="mr"');
+  await expect(page.getByRole('heading', { level: 1, name: 'आपली मुले', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
+  expect(calls).not.toContain('/api/auth/me');
+  expect(calls).not.toContain('/api/parent/children');
+  // Only the Marathi messages of the signed-in areas: no English copy downloaded first.
+  expect(catalogs).toHaveLength(1);
+});
+
+test("someone else's dashboard, or an ended session, gets the plain app: sent to their own area or to sign in", async ({ page }) => {
+  await signIn(page, DEMO_USERS.teacher.email);
+  const response = await page.goto(DEMO_USERS.student.home);
+  expect(await response!.text()).not.toContain('id="server-state"');
+  await expect(page).toHaveURL(DEMO_USERS.teacher.home);
+
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'academy_session', value: 'ended-session', url: page.url() }]);
+  const ended = await page.goto(DEMO_USERS.teacher.home);
+  expect(await ended!.text()).not.toContain('id="server-state"');
+  await expect(page).toHaveURL(/\/login/);
+});
