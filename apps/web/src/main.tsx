@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './lib/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './lib/devanagari-font.css';
 import './lib/focus.css';
