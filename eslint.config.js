@@ -86,6 +86,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Dialogs open through lib/modals.ts, which waits for the provider the shell loads after its first
+    // screen; Mantine's own `modals` would drop a dialog asked for before that.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/modals.ts', 'apps/web/src/components/layouts/shell-overlays.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@mantine/modals', message: 'Open dialogs with `modals` from lib/modals.ts.' }] }] },
+  },
+  {
     files: TRANSLATED,
     plugins: { lingui },
     rules: {

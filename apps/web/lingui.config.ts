@@ -19,6 +19,7 @@ const appOnly = [
   'src/app/routes/parent/**',
   'src/app/routes/signed-in-not-found.tsx',
   'src/components/layouts/dashboard-*',
+  'src/components/layouts/shell-overlays.tsx',
   'src/components/layouts/role-navigation.ts',
   'src/features/auth/components/user-menu.tsx',
   'src/features/admissions/components/enquiry-*',

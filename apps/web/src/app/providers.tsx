@@ -9,9 +9,9 @@ import { cssVariablesResolver, theme } from '../lib/theme';
 
 /**
  * App-wide providers: messages in the chosen language (lib/language.ts), server state, theme, popups. The ModalsProvider lives in the signed-in
- * shell (components/layouts/dashboard-shell.tsx): it brings the Modal, ScrollArea and floating-ui
- * code (about 25 KB gzipped) that the public pages do not need on their first load; for the same
- * reason the popup container loads after the first screen (components/ui/deferred-notifications.tsx).
+ * shell, loaded just after its first screen is drawn (components/layouts/shell-overlays.tsx): it brings
+ * the Modal, ScrollArea and floating-ui code that no first screen needs; for the same reason the popup
+ * container loads after the first screen (components/ui/deferred-notifications.tsx).
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { modals } from '@mantine/modals';
+import { modals } from './modals';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 

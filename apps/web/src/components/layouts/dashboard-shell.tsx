@@ -1,6 +1,5 @@
-import { ActionIcon, Anchor, AppShell, Badge, Burger, Drawer, Group, Indicator, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Badge, Burger, Group, Indicator, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from '@tabler/icons-react';
 import { Fragment, lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -9,14 +8,19 @@ import { SITE_NAME } from '../../lib/page-meta';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
-import { UserMenu } from '../../features/auth/components/user-menu';
+import { UserMenuFace } from '../../features/auth/components/user-menu-face';
 import { greetingNameFor } from '../../features/auth/session-user';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { useDeferredModule } from '../../lib/use-deferred-module';
 import { isNavItemActive, ROLE_NAVIGATION } from './role-navigation';
 import type { NavItem } from './role-navigation';
 import classes from './dashboard-shell.module.css';
 import { useLingui } from '@lingui/react/macro';
+
+// Dialogs, the profile menu, the phone's drawer and the rail's tooltips: loaded once the screen shows.
+const loadOverlays = () => import('./shell-overlays');
+type Overlays = Awaited<ReturnType<typeof loadOverlays>>;
 
 // Students only: other roles and the public site never download the bell.
 const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
@@ -24,11 +28,13 @@ const NotificationBell = lazy(() => import('../../features/notifications/compone
 interface SidebarLinksProps {
   items: readonly NavItem[];
   collapsed: boolean;
+  /** The rail's tooltips need the overlays' code; until it is there the links have their aria-label. */
+  overlays?: Overlays | null;
   onNavigate?: () => void;
   counts?: Partial<Record<NonNullable<NavItem['count']>, number>>;
 }
 
-function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLinksProps) {
+function SidebarLinks({ items, collapsed, overlays, onNavigate, counts = {} }: SidebarLinksProps) {
   const { pathname } = useLocation();
   const { t, i18n } = useLingui();
   return items.map((item) => {
@@ -70,10 +76,10 @@ function SidebarLinks({ items, collapsed, onNavigate, counts = {} }: SidebarLink
         classNames={collapsed ? { root: classes.railRoot, body: classes.railBody, section: classes.railSection } : undefined}
       />
     );
-    return collapsed ? (
-      <Tooltip key={item.to} label={label} position="right" withArrow>
+    return collapsed && overlays ? (
+      <overlays.Tooltip key={item.to} label={label} position="right" withArrow>
         {link}
-      </Tooltip>
+      </overlays.Tooltip>
     ) : (
       <Fragment key={item.to}>{link}</Fragment>
     );
@@ -112,10 +118,12 @@ export function DashboardShell({ role }: { role: Role }) {
   const counts = { newRegistrations: enquiryCounts.data?.new };
   const { t, i18n } = useLingui();
   const title = i18n._(navigation.title);
+  const overlays = useDeferredModule(loadOverlays);
 
   return (
-    // Dialogs (confirmations) are a signed-in need; see app/providers.tsx.
-    <ModalsProvider>
+    <>
+      {/* Dialogs (confirmations) are a signed-in need; see app/providers.tsx and lib/modals.ts. */}
+      {overlays ? <overlays.DialogsHost /> : null}
       {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
       {role === 'teacher' ? <AttendanceOutboxSender /> : null}
       <AppShell
@@ -162,7 +170,7 @@ export function DashboardShell({ role }: { role: Role }) {
                     <NotificationBell />
                   </Suspense>
                 ) : null}
-                <UserMenu user={user} dashboardPath={navigation.dashboardPath} profilePath={navigation.profilePath} />
+                {overlays ? <overlays.UserMenu user={user} dashboardPath={navigation.dashboardPath} profilePath={navigation.profilePath} /> : <UserMenuFace avatarUrl={user.avatarUrl} />}
               </Group>
             ) : null}
           </Group>
@@ -178,24 +186,18 @@ export function DashboardShell({ role }: { role: Role }) {
                 </Text>
               </AppShell.Section>
             )}
-            <AppShell.Section grow component={ScrollArea} scrollbars="y">
-              <SidebarLinks items={navigation.items} collapsed={collapsed} counts={counts} />
+            <AppShell.Section grow className={classes.navbarLinks}>
+              <SidebarLinks items={navigation.items} collapsed={collapsed} overlays={overlays} counts={counts} />
             </AppShell.Section>
           </AppShell.Navbar>
-        ) : (
-          <Drawer
-            opened={drawerOpened}
-            onClose={drawer.close}
-            size={SHELL.sidebarWidth}
-            padding="md"
-            title={title}
-            closeButtonProps={{ 'aria-label': t`Close navigation` }}
-          >
+        ) : overlays ? (
+          // A tap on the menu button before the drawer's code is there opens it when it arrives.
+          <overlays.NavigationDrawer opened={drawerOpened} onClose={drawer.close} title={title}>
             <nav aria-label={t`Main navigation`}>
               <SidebarLinks items={navigation.items} collapsed={false} onNavigate={drawer.close} counts={counts} />
             </nav>
-          </Drawer>
-        )}
+          </overlays.NavigationDrawer>
+        ) : null}
 
         <AppShell.Main className={classes.main}>
           <div className={classes.content}>
@@ -205,6 +207,6 @@ export function DashboardShell({ role }: { role: Role }) {
           </div>
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }

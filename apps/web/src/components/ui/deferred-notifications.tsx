@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { ComponentType } from 'react';
 import { useNotifications } from '@mantine/notifications';
+import { useDeferredModule } from '../../lib/use-deferred-module';
 
 // The popup container (transitions, portal, swipe to dismiss) is about 13 KB gzipped that no page
-// needs to draw its first screen. Popups are queued in Mantine's store until it is there.
-const loadContainer = async (): Promise<ComponentType> => (await import('./notifications-container')).NotificationsContainer;
+// needs to draw its first screen. Popups are queued in Mantine's store until it is there; a failed
+// download waits for the connection (lib/use-deferred-module.ts).
+const loadContainer = () => import('./notifications-container');
 
 /** Runs `callback` once the page has loaded and the browser has a quiet moment. */
 function afterPageLoad(callback: () => void): () => void {
@@ -34,32 +35,6 @@ export function DeferredNotifications() {
   useEffect(() => afterPageLoad(() => setIdle(window.location.pathname.startsWith('/app/'))), []);
   const [needed, setNeeded] = useState(false);
   if (!needed && (idle || notifications.length > 0 || queue.length > 0)) setNeeded(true);
-
-  // Not React.lazy: a lazy component whose download fails throws while rendering, and nothing above
-  // this provider catches it, so the whole page went blank. That happened to a teacher who went
-  // offline before the page was idle and then saved attendance on the phone (its popup needed the
-  // container). A failed download now waits for the connection and tries again; the popups wait in
-  // Mantine's queue meanwhile.
-  const [Container, setContainer] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    if (!needed || Container) return;
-    let stopped = false;
-    const load = () => {
-      loadContainer().then(
-        (loaded) => {
-          if (!stopped) setContainer(() => loaded);
-        },
-        () => {
-          if (!stopped) window.addEventListener('online', load, { once: true });
-        },
-      );
-    };
-    load();
-    return () => {
-      stopped = true;
-      window.removeEventListener('online', load);
-    };
-  }, [needed, Container]);
-
-  return Container ? <Container /> : null;
+  const container = useDeferredModule(loadContainer, needed);
+  return container ? <container.NotificationsContainer /> : null;
 }

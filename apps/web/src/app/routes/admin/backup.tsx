@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, FileButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDatabaseExport, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

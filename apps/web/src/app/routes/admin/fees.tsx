@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Checkbox, Group, Modal, Pagination, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconBell, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, Textarea, Timeline } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconCircleDot, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';

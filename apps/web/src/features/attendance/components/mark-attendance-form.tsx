@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconMessage2, IconWifiOff } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,9 +1,10 @@
-import { Avatar, Group, Menu, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import { Menu, UnstyledButton } from '@mantine/core';
+import { IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 import { LanguageMenuItems } from '../../i18n/components/language-menu-items';
 import { useLogout } from '../api';
+import { UserMenuFace } from './user-menu-face';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface UserMenuProps {
@@ -12,7 +13,10 @@ interface UserMenuProps {
   profilePath: string;
 }
 
-/** The avatar button of the top bar and its menu: Dashboard, Profile, Logout. */
+/**
+ * The avatar button of the top bar and its menu: Dashboard, Profile, Logout. Loaded just after the
+ * first screen is drawn (components/layouts/shell-overlays.tsx): Mantine's Menu brings floating-ui.
+ */
 export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
   const logout = useLogout();
   const { t } = useLingui();
@@ -20,11 +24,7 @@ export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label={t`Open profile menu`}>
-          <Group gap={4} wrap="nowrap">
-            {/* Without a picture Mantine shows its generic avatar icon. */}
-            <Avatar src={user.avatarUrl} alt="" radius="xl" size={36} color="indigo" />
-            <IconChevronDown size={16} aria-hidden="true" />
-          </Group>
+          <UserMenuFace avatarUrl={user.avatarUrl} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
 import { normalizeError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { NOTE_MESSAGES, type Note } from '@academy/shared/schemas/notes';
 import { normalizeError } from '../../../lib/api-client';

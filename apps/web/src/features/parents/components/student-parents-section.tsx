@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Group, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconLinkOff, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';

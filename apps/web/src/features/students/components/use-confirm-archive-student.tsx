@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Student } from '@academy/shared/schemas/students';

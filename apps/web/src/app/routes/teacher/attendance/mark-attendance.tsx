@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../../lib/modals';
 import { IconAlertCircle, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
