@@ -52,8 +52,12 @@ test("a parent who reads Marathi gets the dashboard in Marathi from the first by
   expect(await response!.text()).toContain('<html lang="mr"');
   await expect(page.getByRole('heading', { level: 1, name: 'आपली मुले', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
+  // The first child's day comes in the page too: their attendance, their week and the academy's time zone.
+  await expect(page.getByTestId('child-name')).toBeVisible();
+  await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
   expect(calls).not.toContain('/api/auth/me');
   expect(calls).not.toContain('/api/parent/children');
+  expect(calls.filter((call) => call.startsWith('/api/parent/children/') || call === '/api/settings/public')).toEqual([]);
   // Only the Marathi messages of the signed-in areas: no English copy downloaded first.
   expect(catalogs).toHaveLength(1);
 });

@@ -12,7 +12,7 @@ import { adminDashboardSummaryQueryOptions } from './features/admin-dashboard/ap
 import { sessionQueryOptions } from './features/auth/api';
 import { toSessionUser } from './features/auth/session-user';
 import { teacherScheduleQueryOptions } from './features/batches/api';
-import { parentChildrenQueryOptions } from './features/parents/api';
+import { childPaths, parentChildrenQueryOptions, parentKeys } from './features/parents/api';
 import { studentDashboardQueryOptions } from './features/student-dashboard/api';
 import { publicCoursesQueryOptions } from './features/courses/api';
 import { publicNotesQueryOptions } from './features/notes/api';
@@ -191,11 +191,25 @@ async function renderWithLanguage(url: URL, language: Language, queryClient: Que
  * round instead of learning of them one round after another (issue 17). The screen is drawn by the
  * browser (it is one person's data: never kept by a cache, never drawn here).
  */
-const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; query: ServerQuery }> = {
+const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; query: ServerQuery; then?: (data: unknown) => ServerQuery[] }> = {
   [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' } },
   [ROLE_HOME.teacher]: { role: 'teacher', module: 'src/app/routes/teacher/dashboard.tsx', query: { queryKey: teacherScheduleQueryOptions.queryKey, path: '/teachers/me/schedule' } },
   [ROLE_HOME.student]: { role: 'student', module: 'src/app/routes/student/dashboard.tsx', query: { queryKey: studentDashboardQueryOptions.queryKey, path: '/student/dashboard' } },
-  [ROLE_HOME.parent]: { role: 'parent', module: 'src/app/routes/parent/dashboard.tsx', query: { queryKey: parentChildrenQueryOptions.queryKey, path: '/parent/children' } },
+  [ROLE_HOME.parent]: {
+    role: 'parent',
+    module: 'src/app/routes/parent/dashboard.tsx',
+    query: { queryKey: parentChildrenQueryOptions.queryKey, path: '/parent/children' },
+    // The screen shows the first child at once: their attendance, their week, and today in the academy's time zone.
+    then: (children) => {
+      const first = Array.isArray(children) ? (children[0] as { _id?: unknown } | undefined) : undefined;
+      if (typeof first?._id !== 'string') return [];
+      return [
+        { queryKey: parentKeys.childAttendance(first._id), path: childPaths.attendance(first._id) },
+        { queryKey: parentKeys.childSchedule(first._id), path: childPaths.schedule(first._id) },
+        settings,
+      ];
+    },
+  },
 };
 
 /** The API's messages in Marathi and Hindi (its key in Vite's manifest: the file is outside apps/web). */
@@ -230,10 +244,17 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   const user = toSessionUser(await readApi('/auth/me'));
   if (user?.role !== screen.role) return null;
   const data = await readApi(screen.query.path, user.language);
+  // What the screen asks for once the first answer is there: read now, in the same round. One that
+  // fails is left for the browser to ask, as it would have.
+  const next = screen.then?.(data) ?? [];
+  const nextData = await Promise.all(next.map((query) => readApi(query.path, user.language).catch(() => undefined)));
 
   const queryClient = new QueryClient();
   queryClient.setQueryData(sessionQueryOptions.queryKey, user);
   queryClient.setQueryData(screen.query.queryKey, data);
+  next.forEach((query, index) => {
+    if (nextData[index] !== undefined) queryClient.setQueryData(query.queryKey, nextData[index]);
+  });
   const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: false };
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
   // Marathi and Hindi, lib/server-text.ts load).

@@ -27,6 +27,12 @@ export const PARENT_FAILURES = {
 
 const id = (value: string) => encodeURIComponent(value);
 
+/** A child's pages in the API (the server also reads them for the parent's first screen, entry-server.tsx). */
+export const childPaths = {
+  attendance: (studentId: string) => `/parent/children/${id(studentId)}/attendance`,
+  schedule: (studentId: string) => `/parent/children/${id(studentId)}/schedule`,
+};
+
 export function useParents(query: ParentListQuery) {
   return useQuery({
     queryKey: parentKeys.list(query),
@@ -73,7 +79,7 @@ export function useParentChildren() {
 export function useChildAttendance(studentId: string, startDate?: string) {
   return useQuery({
     queryKey: parentKeys.childAttendance(studentId, startDate),
-    queryFn: ({ signal }) => apiRequest<StudentAttendance>('GET', `/parent/children/${id(studentId)}/attendance${toQueryString({ startDate })}`, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<StudentAttendance>('GET', `${childPaths.attendance(studentId)}${toQueryString({ startDate })}`, undefined, { signal }),
     enabled: studentId !== '',
     placeholderData: keepPreviousData,
   });
@@ -83,7 +89,7 @@ export function useChildAttendance(studentId: string, startDate?: string) {
 export function useChildSchedule(studentId: string) {
   return useQuery({
     queryKey: parentKeys.childSchedule(studentId),
-    queryFn: ({ signal }) => apiRequest<WeeklySchedule>('GET', `/parent/children/${id(studentId)}/schedule`, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<WeeklySchedule>('GET', childPaths.schedule(studentId), undefined, { signal }),
     enabled: studentId !== '',
     staleTime: 30_000,
   });

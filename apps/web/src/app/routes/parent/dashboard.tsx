@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
@@ -13,6 +13,7 @@ import { useStatusLabel } from '../../../features/attendance/status-labels';
 import { PARENT_FAILURES, useChildAttendance, useChildSchedule, useParentChildren } from '../../../features/parents/api';
 import { SCHEDULE_FAILURE } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
+import { ChildSwitcher } from '../../../features/parents/components/child-switcher';
 import { usePublicSettings } from '../../../features/settings/api';
 
 /** Present and late over marked, for the months of one year ('YYYY'), as the server counts. */
@@ -48,19 +49,7 @@ export function Component() {
         </Text>
       ) : (
         <Stack gap="md">
-          {list.length > 1 ? (
-            list.length <= 3 ? (
-              <SegmentedControl
-                fullWidth
-                aria-label={t`Choose a child`}
-                value={child._id}
-                onChange={setChosen}
-                data={list.map((entry) => ({ value: entry._id, label: entry.name.split(' ')[0] ?? entry.name }))}
-              />
-            ) : (
-              <Select label={t`Choose a child`} allowDeselect={false} value={child._id} onChange={setChosen} data={list.map((entry) => ({ value: entry._id, label: entry.name }))} />
-            )
-          ) : null}
+          <ChildSwitcher list={list} value={child._id} onChange={setChosen} />
           <ChildOverview key={child._id} child={child} />
         </Stack>
       )}

@@ -1,10 +1,11 @@
-import { SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PARENT_FAILURES, useParentChildren } from '../api';
+import { ChildSwitcher } from './child-switcher';
 
 /**
  * The parent's screens about one child at a time (fees, tests): loads the children, offers a switcher
@@ -16,9 +17,7 @@ export function ChildPicker({ children: render }: { children: (child: ParentChil
   const [params, setParams] = useSearchParams();
   const list = children.data ?? [];
   const child = list.find((entry) => entry._id === params.get('child')) ?? list[0];
-  const choose = (value: string | null) => {
-    if (value) setParams({ child: value }, { replace: true });
-  };
+  const choose = (value: string) => setParams({ child: value }, { replace: true });
 
   if (children.isPending) return <Skeleton h={200} radius="md" aria-hidden="true" />;
   if (children.isError) return <LoadErrorAlert title={t`Your children could not be loaded`} error={children.error} fallback={PARENT_FAILURES.children} onRetry={() => void children.refetch()} />;
@@ -31,13 +30,7 @@ export function ChildPicker({ children: render }: { children: (child: ParentChil
   }
   return (
     <Stack gap="md">
-      {list.length > 1 ? (
-        list.length <= 3 ? (
-          <SegmentedControl fullWidth aria-label={t`Choose a child`} value={child._id} onChange={choose} data={list.map((entry) => ({ value: entry._id, label: entry.name.split(' ')[0] ?? entry.name }))} />
-        ) : (
-          <Select label={t`Choose a child`} allowDeselect={false} value={child._id} onChange={choose} data={list.map((entry) => ({ value: entry._id, label: entry.name }))} />
-        )
-      ) : null}
+      <ChildSwitcher list={list} value={child._id} onChange={choose} />
       <Text fw={600} data-testid="child-name">
         {child.name}
       </Text>
