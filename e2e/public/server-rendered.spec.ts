@@ -101,3 +101,13 @@ test('every server-rendered page is taken over as the server drew it, on a phone
   }
   expect(redrawn).toEqual([]);
 });
+
+test('a tap on a link while the page is being taken over is not lost, on a phone as slow as a cheap one', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.goto('/');
+  // At once: the page's code is still starting.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Courses', exact: true }).click();
+  await expect(page).toHaveURL('/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+});

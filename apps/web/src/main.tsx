@@ -2,7 +2,7 @@ import './lib/mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './lib/devanagari-font.css';
 import './lib/focus.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
@@ -76,10 +76,10 @@ void Promise.all([messages, screenCode]).finally(() => {
     </StrictMode>
   );
   // A page drawn differently than the server drew it (a failed download above) is drawn anew by React.
-  // Hydrating as a transition lets React pause every few milliseconds for the phone's taps and paints
-  // instead of holding the main thread for one long task (Lighthouse's Total Blocking Time on /courses);
-  // the page is already readable from the server's HTML meanwhile.
-  if (hydrated) startTransition(() => void hydrateRoot(container, app));
+  // Not as a transition (startTransition), though that splits hydration's long task: a tap on a link
+  // while it ran did nothing, on every try with the CPU slowed as a cheap phone's
+  // (e2e/public/server-rendered.spec.ts).
+  if (hydrated) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });
 
