@@ -108,8 +108,9 @@ describe('public pages rendered on the server', () => {
     expect(response.body).toContain('<meta name="description" content="Say &quot;hello&quot;"');
     expect(response.body).toContain('<link rel="canonical" href="https://academy.example.in/courses" data-language-link="">');
     // The page's code and its imports once each; the entry's own files are already in the template.
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/page-1.js">');
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/other-1.js">');
+    // The page is readable without its code: the code comes after the stylesheets.
+    expect(response.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/page-1.js">');
+    expect(response.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/other-1.js">');
     expect(response.body.match(/shared-1\.js/g)).toHaveLength(1);
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/page-1.css">');
     // Stylesheets come before any script (the paint waits for them; code can come after).
@@ -206,6 +207,8 @@ describe('signed-in first screens: the shell with the session and the screen dat
     expect(response.body).not.toContain('</script>"');
     // The screen's code and stylesheet are linked; the root stays empty (the browser draws the screen).
     expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
+    // The screen shows nothing without its code: no lowered priority.
+    expect(response.body).not.toContain('fetchpriority');
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-1.css">');
     expect(response.body.indexOf('/assets/dashboard-1.css')).toBeLessThan(response.body.indexOf('<script'));
     expect(response.body).toContain('<div id="root"></div>');
