@@ -7,6 +7,19 @@ import { createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMo
 const SHOTS = process.env.LANGUAGE_SCREENSHOTS;
 
 test.describe('languages', () => {
+  test('an English page downloads no Devanagari font; a Marathi page does', async ({ page }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('noto-sans-devanagari')) fonts.push(request.url());
+    });
+    await page.goto('/courses');
+    await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    await page.waitForLoadState('networkidle');
+    expect(fonts).toEqual([]);
+    await page.goto('/mr/courses');
+    await expect.poll(() => fonts.length).toBeGreaterThan(0);
+  });
+
   test('मराठी: the switch moves to /mr, the admission form checks and answers in Marathi, a reload keeps it', async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 360, height: 740 });
