@@ -111,3 +111,24 @@ test('a tap on a link while the page is being taken over is not lost, on a phone
   await expect(page).toHaveURL('/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
 });
+
+test('a reader who scrolled the page before its code arrived stays where they are when the app takes over', async ({ page }) => {
+  // The page's code is held back, as on slow mobile data, while the reader scrolls the server's HTML.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/courses', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  release();
+  // Live: the fieldset that disables the page's controls until the app runs it is gone (public-layout.tsx).
+  await expect(page.locator('fieldset[disabled]')).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
