@@ -6,9 +6,12 @@
  * The service worker's precache downloads in the background after the load event and is not counted
  * (service workers are blocked here). Sizes are the files in apps/web/dist gzipped, as the server
  * sends them. Run `npm run build` first (npm start builds what is missing).
- * The goal is issue 17's 120 kB; today the landing page loads about 180 kB (React, React Router and
- * TanStack Query alone are 107 kB), so it fails only over CEILING_KB, today's figure plus a margin,
- * to stop regressions while the goal is not met. Lower the ceiling as the landing page shrinks.
+ * The goal is issue 17's 120 kB. Since session 18 the landing page runs no app until it is used
+ * (apps/web/src/start.ts, decision 025): a visitor who reads the first screen loads the page's first
+ * script only, about 4 kB; a tap on a control, typing or a scroll past 300 px starts the app (about
+ * 180 kB, React, React Router and TanStack Query alone 107 kB), which this count, like Lighthouse,
+ * leaves out. It fails over CEILING_KB, today's figure plus a margin, so that the landing page starting
+ * its app by itself again does not go unnoticed.
  * It also fails when a signed-in area's first screen loads zod (firstScreensWithZod), and when the code
  * uses a Mantine component whose stylesheet is not imported (mantineClassesWithoutStyles).
  */
@@ -19,12 +22,9 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startServer, WEB_DIST } from './server';
 
 const GOAL_KB = 120;
-// 185 until session 6: every signed-in screen adds its route and its chunks' names (Vite's preload map) to
-// the entry file the landing page loads too; 25 new screens (parents, fees, tests) took it to 185.3.
-// Decision 014's addendum names the fix (the signed-in route table out of the entry).
-// 186 since session 15: copying the small shared chunks into their users (vite.config.ts) took the landing
-// page from 187.2 kB in 20 files to 184.1 kB in 13.
-const CEILING_KB = 186;
+// 186 until session 17 (the whole app hydrated the landing page as it loaded). 10 since session 18: the
+// landing page's first script and the service worker's registration, 3.6 kB, plus room for the script to grow.
+const CEILING_KB = 10;
 
 /**
  * The manifest keys of the first screens of the signed-in areas (the dashboards and the shell around

@@ -26,9 +26,14 @@ test.describe('with JavaScript off', () => {
 
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-    // Shown, but not to be typed into before the app runs the form (what was typed would be lost).
+    // Shown, but not to be sent without the app: the browser would put the password in the address.
     await expect(page.getByLabel('Email or student ID', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Email or student ID', { exact: true })).toBeDisabled();
+    // The phone's menu opens without any script (a native popover).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.locator('#public-menu').getByRole('link', { name: 'About Us' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
 
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
@@ -96,8 +101,9 @@ test('every server-rendered page is taken over as the server drew it, on a phone
     current = `${path} at ${width} px`;
     await page.setViewportSize({ width, height: 740 });
     await page.goto(path);
-    // Live: the layout's fieldset is no longer disabled.
-    await expect(page.locator('fieldset[disabled]'), current).toHaveCount(0);
+    // A page to read waits for its first use (start.ts): a reader tabbing to the language select.
+    await page.locator('select').first().focus();
+    await expect(page.locator('html[data-app="live"]'), current).toHaveCount(1);
   }
   expect(redrawn).toEqual([]);
 });
@@ -118,7 +124,8 @@ test('a reader who scrolled the page before its code arrived stays where they ar
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+  // The app's runtime (React), without which it cannot take over; the page's first script comes.
+  await page.route(/\/assets\/vendor-react-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -127,8 +134,73 @@ test('a reader who scrolled the page before its code arrived stays where they ar
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(300);
+  // The scroll started the app (start.ts), whose code is held back: the page shows it is getting ready.
+  await expect(page.locator('html[data-app="starting"]')).toHaveCount(1);
   release();
-  // Live: the fieldset that disables the page's controls until the app runs it is gone (public-layout.tsx).
-  await expect(page.locator('fieldset[disabled]')).toHaveCount(0);
+  await expect(page.locator('html[data-app="live"]')).toHaveCount(1);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('a page to read runs no app until it is used, and what the reader typed and tapped meanwhile is done once it runs', async ({ page }) => {
+  const appCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/vendor-react-/.test(request.url())) appCode.push(request.url());
+  });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/vendor-react-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  // Read, and the menu opened and closed: no app (start.ts).
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(page.locator('#public-menu').getByRole('link', { name: 'Courses' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#public-menu')).toBeHidden();
+  expect(appCode).toEqual([]);
+  await expect(page.locator('html[data-app]')).toHaveCount(0);
+
+  // The newsletter, typed and sent while the app's code is still on its way.
+  const footer = page.getByRole('contentinfo');
+  const email = `reader-${Date.now()}@example.com`;
+  await footer.getByRole('textbox').fill(email);
+  await expect(page.locator('html[data-app="starting"]')).toHaveCount(1);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  expect(appCode).toHaveLength(1);
+  release();
+  await expect(page.locator('html[data-app="live"]')).toHaveCount(1);
+  await expect(page.getByText('Thank you for subscribing!', { exact: false })).toBeVisible();
+  await expect(footer.getByRole('textbox')).toHaveValue('');
+});
+
+test('a language chosen before the app runs the page takes the reader to that language', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/vendor-react-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/courses');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('mr');
+  await expect(page.locator('html[data-app="starting"]')).toHaveCount(1);
+  release();
+  await expect(page).toHaveURL('/mr/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'कोर्स', exact: true })).toBeVisible();
+});
+
+test('a page that is a form starts its app at once, with its code linked in the page', async ({ page }) => {
+  const appCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/vendor-react-/.test(request.url())) appCode.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.locator('html[data-app="live"]')).toHaveCount(1);
+  expect(appCode).toHaveLength(1);
+  expect(await (await page.request.get('/login')).text()).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/vendor-react-/);
 });

@@ -42,25 +42,30 @@ const notes: ServerQuery = { queryKey: publicNotesQueryOptions({}).queryKey, pat
 
 /**
  * Each page rendered on the server: its address without the language prefix, the module of its screen
- * (its stylesheet and code are linked in the page's head, from Vite's manifest) and the queries it
- * shows first. The header and footer show the academy's settings on every page.
+ * (its stylesheet, and its code unless it starts on use, are linked in the page's head, from Vite's
+ * manifest) and the queries it shows first. The header and footer show the academy's settings on
+ * every page. A page to read `startsOnUse`: the browser runs the app only once the reader uses the
+ * page (start.ts, decision 025); the pages that are forms start it at once.
  */
-const PAGES: Record<string, { module: string; queries: ServerQuery[]; legal?: true }> = {
-  '/': { module: 'src/app/routes/public/landing.tsx', queries: [settings] },
-  '/courses': { module: 'src/app/routes/public/courses.tsx', queries: [settings, courses] },
-  '/about': { module: 'src/app/routes/public/about.tsx', queries: [settings] },
+const PAGES: Record<string, { module: string; queries: ServerQuery[]; legal?: true; startsOnUse?: true }> = {
+  '/': { module: 'src/app/routes/public/landing.tsx', queries: [settings], startsOnUse: true },
+  '/courses': { module: 'src/app/routes/public/courses.tsx', queries: [settings, courses], startsOnUse: true },
+  '/about': { module: 'src/app/routes/public/about.tsx', queries: [settings], startsOnUse: true },
   '/contact': { module: 'src/app/routes/public/contact.tsx', queries: [settings] },
-  '/resources': { module: 'src/app/routes/public/resources.tsx', queries: [settings, notes] },
+  '/resources': { module: 'src/app/routes/public/resources.tsx', queries: [settings, notes], startsOnUse: true },
   '/admission': { module: 'src/app/routes/public/admission.tsx', queries: [settings] },
   '/login': { module: 'src/app/routes/public/login.tsx', queries: [settings] },
   '/forgot-password': { module: 'src/app/routes/public/forgot-password.tsx', queries: [settings] },
-  '/terms-of-service': { module: 'src/app/routes/public/terms-of-service.tsx', queries: [settings], legal: true },
-  '/privacy-policy': { module: 'src/app/routes/public/privacy-policy.tsx', queries: [settings], legal: true },
-  '/cookies-policy': { module: 'src/app/routes/public/cookies-policy.tsx', queries: [settings], legal: true },
+  '/terms-of-service': { module: 'src/app/routes/public/terms-of-service.tsx', queries: [settings], legal: true, startsOnUse: true },
+  '/privacy-policy': { module: 'src/app/routes/public/privacy-policy.tsx', queries: [settings], legal: true, startsOnUse: true },
+  '/cookies-policy': { module: 'src/app/routes/public/cookies-policy.tsx', queries: [settings], legal: true, startsOnUse: true },
 };
 
-/** Around every public page: the layout and the footer it loads below the page. */
-const LAYOUT_MODULES = ['src/components/layouts/public-layout.tsx', 'src/components/layouts/site-footer.tsx'];
+/** The app (React, the router, the providers), which the page's first script, start.ts, runs. */
+const APP_MODULE = 'src/main.tsx';
+
+/** Around every public page: the layout (the footer is part of it). */
+const LAYOUT_MODULES = ['src/components/layouts/public-layout.tsx'];
 
 /**
  * What the browser reads before it starts: the page the state is for, its language, the queries'
@@ -72,6 +77,8 @@ export interface ServerState {
   language: Language;
   queries: DehydratedState;
   drawn: boolean;
+  /** A drawn page the app takes over only once the reader uses it (start.ts). */
+  startsOnUse?: boolean;
 }
 
 export interface RenderedPage {
@@ -84,8 +91,10 @@ export interface RenderedPage {
   head: ReturnType<typeof languageLinks>;
   /** The JSON of ServerState, for a `<script type="application/json">`. */
   state: string;
-  /** Source modules (keys of Vite's manifest) whose stylesheets and code the page needs at once. */
+  /** Source modules (keys of Vite's manifest) whose stylesheets the page needs at once. */
   modules: string[];
+  /** Whether the browser runs the app at once (its code is then linked with the page) or on use. */
+  startsOnUse: boolean;
 }
 
 /** Whether an address (pathname, with or without /mr or /hi) is a page rendered here. */
@@ -136,7 +145,8 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   const { html, meta } = drawn;
   if (html === null) return null;
 
-  const state: ServerState = { path: url.pathname, language, queries: dehydrate(queryClient), drawn: true };
+  const startsOnUse = page.startsOnUse === true;
+  const state: ServerState = { path: url.pathname, language, queries: dehydrate(queryClient), drawn: true, startsOnUse };
   return {
     language,
     html,
@@ -144,7 +154,8 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
     description: meta.description,
     head: languageLinks(url.origin, url.pathname),
     state: JSON.stringify(state),
-    modules: [...LAYOUT_MODULES, page.module],
+    modules: [APP_MODULE, ...LAYOUT_MODULES, page.module],
+    startsOnUse,
   };
 }
 
@@ -259,5 +270,5 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
   // Marathi and Hindi, lib/server-text.ts load).
   const catalogs = [`src/locales/${user.language}/public.po`, `src/locales/${user.language}/app.po`, ...(user.language === 'en' ? [] : [SERVER_MESSAGES_MODULE])];
-  return { language: user.language, state: JSON.stringify(state), modules: [...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs] };
+  return { language: user.language, state: JSON.stringify(state), modules: [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs] };
 }

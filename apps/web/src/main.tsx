@@ -1,8 +1,4 @@
-import './lib/mantine-styles.css';
-import '@mantine/notifications/styles.css';
-import './lib/devanagari-font.css';
-import './lib/focus.css';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
@@ -17,6 +13,10 @@ import { isAppPath, languageOfPath, localizedPath } from './lib/language-path';
 import { setLanguage, storedLanguage } from './lib/language';
 import { sessionQueryOptions } from './features/auth/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
+import { announcePageLive } from './lib/page-life';
+
+// The app: downloaded and run by the page's first script (start.ts), at once or when a page the
+// server drew is first used.
 
 // Form messages a schema did not word itself are our sentences, as on the server.
 installOurZodMessages();
@@ -73,6 +73,7 @@ void Promise.all([messages, screenCode]).finally(() => {
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
+      <AnnounceLive />
     </StrictMode>
   );
   // A page drawn differently than the server drew it (a failed download above) is drawn anew by React.
@@ -82,6 +83,15 @@ void Promise.all([messages, screenCode]).finally(() => {
   if (hydrated) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });
+
+/**
+ * Tells the page's first script (start.ts) that the app runs the page, in the commit that takes it over:
+ * the server's elements have their handlers from here on.
+ */
+function AnnounceLive() {
+  useLayoutEffect(announcePageLive, []);
+  return null;
+}
 
 /** What the server put in the page (entry-server.tsx's ServerState), or null for the app's plain shell. */
 function readServerState(): { path: string; language: Language; queries: DehydratedState; drawn: boolean } | null {

@@ -46,6 +46,7 @@ export async function renderPublicPage(url, readApi) {
     head: [{ rel: 'canonical', href: url.origin + url.pathname }],
     state: JSON.stringify({ path: url.pathname, note: '</script><script>alert(1)</script>' }),
     modules: ['src/page.tsx'],
+    startsOnUse: strip(url.pathname) === '/',
   };
 }
 const firstScreens = ['/app/student/dashboard', '/app/broken-dashboard'];
@@ -121,6 +122,15 @@ describe('public pages rendered on the server', () => {
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect(response.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
     expect(response.body).not.toContain('<noscript>');
+  });
+
+  it('links no code with a page to read, which the browser starts only once it is used, and keeps its stylesheets', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('modulepreload');
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/page-1.css">');
+    // The page's first script, which decides when to start the app, is the template's, at its own priority.
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
   });
 
   it('compresses the page as the browser accepts', async () => {

@@ -40,6 +40,8 @@ interface RenderedPage {
   head: { rel: string; hreflang?: string; href: string }[];
   state: string;
   modules: string[];
+  /** A page to read: the browser runs the app only once it is used, so its code is not linked. */
+  startsOnUse?: boolean;
 }
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
@@ -155,7 +157,13 @@ export function pageHtml(template: string, page: RenderedPage, files: { scripts:
   // mobile data the stylesheets' requests would otherwise wait behind a dozen code files.
   const { templateStyles, styles, preloads } = pageLinks(template, files);
   const head = [
-    ...preloads,
+    // A page that starts on use (start.ts) links no code: its reader may never need it. Another's is
+    // readable before the app runs, which only makes it interactive: its code is fetched at low
+    // priority, so the stylesheets and fonts go first where the connection honours priorities (HTTP/2)
+    // and Lighthouse does not count the app as holding up the first paint. The page's first script
+    // (start.ts, a few kB, in the template) keeps the default: it keeps what the reader does until the
+    // app runs. A signed-in first screen needs its code to show anything (signedInShellHtml).
+    ...(page.startsOnUse ? [] : preloads.map((preload) => preload.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'))),
     ...page.head.map(
       ({ rel, hreflang, href }) => `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="${escapeHtml(href)}" data-language-link="">`,
     ),
@@ -167,12 +175,6 @@ export function pageHtml(template: string, page: RenderedPage, files: { scripts:
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>\n    ${styles.join('\n    ')}`)
     .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(page.description)}"`)
     .replace('</head>', () => `  ${head}\n  </head>`)
-    // The page is readable before its code runs: the code only makes it interactive, so the stylesheets
-    // and the fonts go first where the connection honours priorities (HTTP/2), and Lighthouse no longer
-    // counts the code as holding up the first paint. A signed-in first screen needs its code to show
-    // anything and keeps the default (signedInShellHtml).
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
     // The page is readable without JavaScript; the shell's notice would only be wrong here.
     .replace(/<noscript>.*?<\/noscript>\s*/s, '')
     .replace(

@@ -1,29 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import { i18n } from '@lingui/core';
-import { INTL_LOCALES, isLanguage, type Language } from '@academy/shared/languages';
+import { INTL_LOCALES, type Language } from '@academy/shared/languages';
 import { currentLanguage, setCurrentLanguage } from './current-language';
 import { addCatalog, loadLanguage, type CatalogName } from './catalogs';
+import { LANGUAGE_STORAGE_KEY, storedLanguage } from './stored-language';
 
 /**
  * The language the app shows now: one value for the whole page (Lingui's i18n, <html lang>, the
  * `X-Academy-Language` header of API calls, number and date formats). Kept per browser in
- * localStorage; a signed-in user's own language replaces it (features/i18n).
+ * localStorage (stored-language.ts); a signed-in user's own language replaces it (features/i18n).
  */
-const STORAGE_KEY = 'academy.language';
 
 const listeners = new Set<() => void>();
 
-export { currentLanguage };
-
-/** The browser's kept choice, if any. */
-export function storedLanguage(): Language | null {
-  try {
-    const value = window.localStorage.getItem(STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
+export { currentLanguage, storedLanguage };
 
 function apply(language: Language): void {
   setCurrentLanguage(language);
@@ -33,7 +23,7 @@ function apply(language: Language): void {
   // All three languages are written left to right; set anyway so a future one only changes this.
   document.documentElement.dir = 'ltr';
   try {
-    window.localStorage.setItem(STORAGE_KEY, language);
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Private mode or storage full: the choice lasts for this page only.
   }

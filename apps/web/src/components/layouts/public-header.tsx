@@ -1,5 +1,5 @@
 import { Burger, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { IconSchool } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { msg } from '@lingui/core/macro';
@@ -40,13 +40,14 @@ export function PublicHeader() {
   const user = useCurrentUser();
   // The academy's own name from Settings, as everywhere else (the generic word only while it loads).
   const academyName = usePublicSettings().data?.name ?? SITE_NAME;
-  const [menuOpen, menu] = useDisclosure(false);
+  // The phone's menu is a native popover (the button's `popovertarget`): it opens, closes on Escape
+  // and on a tap outside without the app, so it works on a page the server sent before the app runs
+  // it (start.ts), and with JavaScript off. The app only follows its state, for the burger's cross.
+  const menuRef = useRef<HTMLDivElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
   // Below the theme breakpoint `md` the links move into the burger menu. Stylesheet rules (visibleFrom,
   // hiddenFrom) rather than a media query in script: the server-rendered page (entry-server.tsx) is
   // the same at every width, and the browser hydrates it without a difference.
-  useWindowEvent('keydown', (event) => {
-    if (event.key === 'Escape') menu.close();
-  });
 
   return (
     <header className={classes.header}>
@@ -79,28 +80,27 @@ export function PublicHeader() {
                 <Trans>Login</Trans>
               </Button>
             )}
-            <Burger
-              hiddenFrom="md"
-              size="sm"
-              className={classes.burger}
-              opened={menuOpen}
-              onClick={menu.toggle}
-              aria-label={t`Open navigation`}
-              aria-expanded={menuOpen}
-              aria-controls="public-menu"
-            />
+            {/* The browser tells assistive technology whether the popover is open. */}
+            <Burger hiddenFrom="md" size="sm" className={classes.burger} opened={menuOpen} popoverTarget="public-menu" aria-label={t`Open navigation`} />
           </Group>
         </Group>
       </Container>
 
       {/* A light panel rather than a Drawer: the public pages' first load stays free of the modal code. */}
-      {menuOpen ? (
-        <Paper id="public-menu" hiddenFrom="md" className={classes.mobileMenu} shadow="md" radius={0}>
-          <Stack component="nav" aria-label={t`Main navigation`} gap={4} p="sm">
-            <NavLinks className={`${classes.link} ${classes.menuLink}`} onNavigate={menu.close} />
-          </Stack>
-        </Paper>
-      ) : null}
+      <Paper
+        ref={menuRef}
+        id="public-menu"
+        popover="auto"
+        onToggle={(event) => setMenuOpen(event.newState === 'open')}
+        hiddenFrom="md"
+        className={classes.mobileMenu}
+        shadow="md"
+        radius={0}
+      >
+        <Stack component="nav" aria-label={t`Main navigation`} gap={4} p="sm">
+          <NavLinks className={`${classes.link} ${classes.menuLink}`} onNavigate={() => menuRef.current?.hidePopover()} />
+        </Stack>
+      </Paper>
     </header>
   );
 }

@@ -1,23 +1,16 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { FollowAddressLanguage } from '../../features/i18n/follow-language';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PublicHeader } from './public-header';
+import { SiteFooter } from './site-footer';
 import classes from './public-layout.module.css';
-
-// Below the first screen on every page, so its code (contact details, the newsletter form and its
-// inputs) loads right after the page shows instead of before it. Appearing under the page, it moves
-// nothing already on screen.
-const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
 
 const neverChanges = () => () => {};
 
-/**
- * False while a page sent as HTML by the server is not yet live (before and during hydration), true
- * once the app runs it, and at once when the browser drew the page itself.
- */
+/** False in the server's markup and while the app takes it over (hydration), true once it runs it. */
 function usePageIsLive(): boolean {
   return useSyncExternalStore(
     neverChanges,
@@ -29,18 +22,22 @@ function usePageIsLive(): boolean {
 /** Layout of the public site: top navbar, the page, footer. */
 export function PublicLayout() {
   const live = usePageIsLive();
+  // A page the server sent works before the app runs it: what is tapped or typed meanwhile is kept
+  // and handed over once it does (start.ts). The footer is part of the layout's code, not a lazy
+  // piece: the app takes over the whole page in one go, the newsletter form included.
   return (
-    // Until the app takes over a server-rendered page, its buttons and fields are disabled: a phone on
-    // slow data shows the form seconds before its code arrives, and what was typed or tapped then would
-    // be lost. The fieldset draws no box of its own.
-    <fieldset disabled={!live} className={classes.untilLive} role="presentation">
-      <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        {/* The first stop of the keyboard: past the navigation, straight to the page. */}
-        <FollowAddressLanguage />
-        <a href="#main-content" className={classes.skipLink}>
-          <Trans>Skip to main content</Trans>
-        </a>
-        <PublicHeader />
+    <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      {/* The first stop of the keyboard: past the navigation, straight to the page. */}
+      <FollowAddressLanguage />
+      <a href="#main-content" className={classes.skipLink}>
+        <Trans>Skip to main content</Trans>
+      </a>
+      <PublicHeader />
+      {/* The server sends the page's forms disabled: in a browser without JavaScript a form would go
+          as a plain GET, with what was typed (a password) in the address. The page's first script
+          enables them as it starts (start.ts). The fieldset draws no box; the header stays out of it,
+          as its menu works without any script. */}
+      <fieldset disabled={!live} data-until-script="" className={classes.untilScript} role="presentation">
         <main className={classes.main} id="main-content" tabIndex={-1}>
           <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
             <ErrorBoundary>
@@ -48,13 +45,10 @@ export function PublicLayout() {
             </ErrorBoundary>
           </Container>
         </main>
-        {/* Without its code (offline), the page stays usable without a footer. */}
         <ErrorBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <SiteFooter />
-          </Suspense>
+          <SiteFooter />
         </ErrorBoundary>
-      </div>
-    </fieldset>
+      </fieldset>
+    </div>
   );
 }

@@ -1,0 +1,188 @@
+import './lib/mantine-styles.css';
+import '@mantine/notifications/styles.css';
+import './lib/devanagari-font.css';
+import './lib/focus.css';
+import './lib/page-start.css';
+import { isAppPath, languageOfPath } from './lib/language-path';
+import { pageLife, setPageLife, whenPageLive } from './lib/page-life';
+import { storedLanguage } from './lib/stored-language';
+
+/*
+ * The page's first script: the site's stylesheets, and when to start the app (main.tsx: React, the
+ * router, the screens, about 180 kB of code gzipped). Decision 025.
+ *
+ * - A page to read that the server drew (the landing page, courses, about, resources, the policies)
+ *   waits until the reader uses it. Everything on it works without the app: its links are links, the
+ *   phone's menu is a native popover. The app starts at the first sign of use: a tap on a control or
+ *   focus in one, typing, a choice in a select, or a scroll past the point where the scroll-to-top
+ *   button appears (spec section 9). A reader who only reads, or reads and follows a link, never
+ *   downloads it.
+ * - Every other page starts it at once: the pages that are forms (login, admission, contact), which
+ *   the server links with their code, and the signed-in areas and the app's plain shell, which show
+ *   nothing without it.
+ *
+ * On a page the server drew, what the reader does before the app runs it is kept and handed to the app
+ * once it runs (replayUse): text typed in a field, a choice in a select, the last tap on a button and
+ * a form sent. Meanwhile a thin bar at the top shows that the page is getting ready.
+ */
+
+/** The scroll that starts the app: where the scroll-to-top button appears (scroll-to-top-button.tsx). */
+const START_AFTER_SCROLL_PX = 300;
+
+/** What the server put in the page, as far as this script needs it (entry-server.tsx's ServerState). */
+function drawnPage(): { startsOnUse: boolean } | null {
+  const text = document.getElementById('server-state')?.textContent;
+  if (!text) return null;
+  try {
+    const state = JSON.parse(text) as { path?: unknown; drawn?: unknown; startsOnUse?: unknown };
+    if (state.path !== window.location.pathname || state.drawn !== true) return null;
+    return { startsOnUse: state.startsOnUse === true };
+  } catch {
+    return null;
+  }
+}
+
+let starting: Promise<unknown> | null = null;
+
+/** Downloads and runs the app (once; again after a failed download, at the next sign of use). */
+function startApp(): void {
+  if (starting) return;
+  if (pageLife() !== 'live') setPageLife('starting');
+  starting = import('./main').catch((error: unknown) => {
+    // Offline or a failed download: the page stays as it is, readable, and the next use tries again.
+    console.warn('Could not start the app', error);
+    starting = null;
+    if (pageLife() === 'starting') setPageLife(null);
+  });
+}
+
+/** Whether an element is a link (followed by the browser itself, with or without the app). */
+function isLink(element: Element): boolean {
+  return element.closest('a[href]') !== null;
+}
+
+/** The control an event happened on, unless the browser handles it without the app. */
+function controlOf(target: EventTarget | null): HTMLElement | null {
+  if (!(target instanceof Element) || isLink(target)) return null;
+  const control = target.closest<HTMLElement>('button, input, select, textarea, label, [role="button"], [role="tab"], [role="checkbox"], [role="radio"]');
+  // The phone's menu button opens its popover natively (public-header.tsx).
+  if (!control || control.hasAttribute('popovertarget') || !control.closest('#root')) return null;
+  return control;
+}
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+/** A control that is a field to type in or choose from, rather than a button or a box to tick. */
+function isField(control: HTMLElement): boolean {
+  if (control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) return true;
+  return control instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image'].includes(control.type);
+}
+
+/** What the reader did on a drawn page before the app ran it. */
+const kept = {
+  typed: new Map<TextField, string>(),
+  chosen: new Map<HTMLSelectElement, string>(),
+  tapped: null as HTMLElement | null,
+  sent: null as HTMLFormElement | null,
+};
+
+const listening: [string, EventListener, AddEventListenerOptions][] = [];
+
+function listen(type: string, listener: EventListener, options: AddEventListenerOptions = { capture: true }): void {
+  const target = type === 'scroll' ? window : document;
+  target.addEventListener(type, listener, options);
+  listening.push([type, listener, options]);
+}
+
+function stopListening(): void {
+  for (const [type, listener, options] of listening) (type === 'scroll' ? window : document).removeEventListener(type, listener, options);
+  listening.length = 0;
+}
+
+/** Until the app runs the page: start it at the first sign of use, and keep what the reader does. */
+function keepUseUntilLive(startsOnUse: boolean): void {
+  // The server sends the page's forms disabled, for a browser without JavaScript (public-layout.tsx);
+  // from here on what is typed or tapped is kept.
+  for (const fieldset of document.querySelectorAll<HTMLFieldSetElement>('fieldset[data-until-script]')) fieldset.disabled = false;
+  const startOnUse = (event: Event) => {
+    if (controlOf(event.target)) startApp();
+  };
+  if (startsOnUse) {
+    for (const type of ['pointerdown', 'focusin', 'keydown']) listen(type, startOnUse);
+    listen(
+      'scroll',
+      () => {
+        if (window.scrollY > START_AFTER_SCROLL_PX) startApp();
+      },
+      { passive: true },
+    );
+  }
+  listen('input', (event) => {
+    const field = event.target;
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && isField(field)) {
+      kept.typed.set(field, field.value);
+      startApp();
+    }
+  });
+  listen('change', (event) => {
+    if (event.target instanceof HTMLSelectElement) {
+      kept.chosen.set(event.target, event.target.value);
+      startApp();
+    }
+  });
+  listen('click', (event) => {
+    const control = controlOf(event.target);
+    // A label passes its click on to its control, which comes here next.
+    if (!control || control instanceof HTMLLabelElement) return;
+    kept.tapped = control;
+    startApp();
+    // A field takes the tap itself (focus, the caret, the phone's picker), and the tap again later
+    // only opens what the app adds to it (a list to choose from). A button's or a box's is not done
+    // twice: the browser would send a form or tick a box, then the app would again.
+    if (!isField(control)) event.preventDefault();
+  });
+  listen('submit', (event) => {
+    event.preventDefault();
+    if (event.target instanceof HTMLFormElement) kept.sent = event.target;
+    startApp();
+  });
+  whenPageLive(() => {
+    stopListening();
+    // After the app's first render has settled: its handlers are attached by then.
+    setTimeout(replayUse, 0);
+  });
+}
+
+/**
+ * Hands the app what the reader did before it ran the page, as if they did it now. Each event goes to
+ * the element the app took over from the server (hydration keeps the server's elements).
+ */
+function replayUse(): void {
+  for (const [field, value] of kept.typed) {
+    if (!field.isConnected) continue;
+    // React hears a change only when the value differs from the one it last saw, which it notes
+    // through the element's own `value` property: set that to empty, then the typed text through the
+    // prototype's setter, which React does not see, and announce it as typing.
+    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    field.value = '';
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  for (const [select, value] of kept.chosen) {
+    if (!select.isConnected) continue;
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  if (kept.tapped?.isConnected) kept.tapped.click();
+  else if (kept.sent?.isConnected) kept.sent.requestSubmit();
+  kept.typed.clear();
+  kept.chosen.clear();
+  kept.tapped = null;
+  kept.sent = null;
+}
+
+const drawn = drawnPage();
+// A kept language choice moves a bare public address to that language's (main.tsx), drawn by the app.
+const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (storedLanguage() ?? 'en') !== 'en';
+if (drawn) keepUseUntilLive(drawn.startsOnUse && !moves);
+if (!drawn?.startsOnUse || moves) startApp();
