@@ -97,6 +97,10 @@ async function slow3g(browser: Browser, baseUrl: string) {
   await loginPage.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
   await loginPage.getByLabel('Email or student ID', { exact: true }).waitFor({ timeout: 120_000 });
   results['Login form visible'] = seconds(Date.now() - loginStart);
+  // The fields take typing as soon as they show (what is typed is kept until the app runs the form,
+  // apps/web/src/start.ts); the tap is measured from when the app runs it, as before that change.
+  await loginPage.locator('html[data-app="live"]').waitFor({ state: 'attached', timeout: 120_000 });
+  results['Login form run by the app'] = seconds(Date.now() - loginStart);
   await loginPage.getByLabel('Email or student ID', { exact: true }).fill(STUDENT.email);
   await loginPage.getByLabel('Password', { exact: true }).fill(STUDENT.password);
   const submitted = Date.now();
