@@ -251,7 +251,11 @@ test.describe('parents', () => {
       // Clearing the secret alone keeps the address and warns that nothing goes to the webhook.
       await section.getByRole('button', { name: 'Clear secret' }).click();
       await expect(section.getByText('No secret: nothing is sent to the webhook until one is set.')).toBeVisible();
+      // The screen shows "not set" as soon as the secret is cleared in the form, before the save has
+      // landed: wait for the save's answer before reading the settings back.
+      const cleared = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/api/admin/settings/parent-alerts'));
       await section.getByRole('button', { name: 'Save absence alerts' }).click();
+      expect((await cleared).status()).toBe(200);
       await expect(section.getByText('not set')).toBeVisible();
       expect((await (await page.request.get('/api/admin/settings')).json()).data.parentWebhook).toEqual({ url: 'https://sms.example.in/hook', secretSet: false });
 

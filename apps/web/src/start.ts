@@ -82,8 +82,8 @@ function isField(control: HTMLElement): boolean {
 const kept = {
   typed: new Map<TextField, string>(),
   chosen: new Map<HTMLSelectElement, string>(),
-  tapped: null as HTMLElement | null,
-  sent: null as HTMLFormElement | null,
+  /** The last tap on a control or form sent (by the Enter key), whichever came last. */
+  last: null as { tapped: HTMLElement } | { sent: HTMLFormElement } | null,
 };
 
 const listening: [string, EventListener, AddEventListenerOptions][] = [];
@@ -134,7 +134,7 @@ function keepUseUntilLive(startsOnUse: boolean): void {
     const control = controlOf(event.target);
     // A label passes its click on to its control, which comes here next.
     if (!control || control instanceof HTMLLabelElement) return;
-    kept.tapped = control;
+    kept.last = { tapped: control };
     startApp();
     // A field takes the tap itself (focus, the caret, the phone's picker), and the tap again later
     // only opens what the app adds to it (a list to choose from). A button's or a box's is not done
@@ -143,7 +143,7 @@ function keepUseUntilLive(startsOnUse: boolean): void {
   });
   listen('submit', (event) => {
     event.preventDefault();
-    if (event.target instanceof HTMLFormElement) kept.sent = event.target;
+    if (event.target instanceof HTMLFormElement) kept.last = { sent: event.target };
     startApp();
   });
   whenPageLive(() => {
@@ -173,12 +173,12 @@ function replayUse(): void {
     select.value = value;
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }
-  if (kept.tapped?.isConnected) kept.tapped.click();
-  else if (kept.sent?.isConnected) kept.sent.requestSubmit();
+  const last = kept.last;
+  if (last && 'tapped' in last && last.tapped.isConnected) last.tapped.click();
+  if (last && 'sent' in last && last.sent.isConnected) last.sent.requestSubmit();
   kept.typed.clear();
   kept.chosen.clear();
-  kept.tapped = null;
-  kept.sent = null;
+  kept.last = null;
 }
 
 const drawn = drawnPage();
