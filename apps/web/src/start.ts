@@ -5,7 +5,7 @@ import './lib/focus.css';
 import './lib/page-start.css';
 import { isAppPath, languageOfPath } from './lib/language-path';
 import { pageLife, setPageLife, whenPageLive } from './lib/page-life';
-import { storedLanguage } from './lib/stored-language';
+import { storedLanguage, storeLanguage } from './lib/stored-language';
 
 /*
  * The page's first script: the site's stylesheets, and when to start the app (main.tsx: React, the
@@ -138,18 +138,26 @@ function keepUseUntilLive(startsOnUse: boolean): void {
     startApp();
     // A field takes the tap itself (focus, the caret, the phone's picker), and the tap again later
     // only opens what the app adds to it (a list to choose from). A button's or a box's is not done
-    // twice: the browser would send a form or tick a box, then the app would again.
-    if (!isField(control)) event.preventDefault();
+    // twice: the browser would send a form or tick a box, then the app would again. Nor does it reach
+    // the app while it is taking the page over: it gets it once, from replayUse.
+    if (!isField(control)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
   });
   listen('submit', (event) => {
     event.preventDefault();
+    event.stopPropagation();
     if (event.target instanceof HTMLFormElement) kept.last = { sent: event.target };
     startApp();
   });
   whenPageLive(() => {
-    stopListening();
-    // After the app's first render has settled: its handlers are attached by then.
-    setTimeout(replayUse, 0);
+    // Announced from inside the app's first commit: handed over right after it, before the browser
+    // runs anything else. A tap in between would reach the app before the text typed ahead of it.
+    queueMicrotask(() => {
+      stopListening();
+      replayUse();
+    });
   });
 }
 
@@ -186,3 +194,6 @@ const drawn = drawnPage();
 const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (storedLanguage() ?? 'en') !== 'en';
 if (drawn) keepUseUntilLive(drawn.startsOnUse && !moves);
 if (!drawn?.startsOnUse || moves) startApp();
+// The language of a page read is kept, as the app keeps it when it runs one (lib/language.ts): the next
+// visit to a bare address, or the installed app, opens in it.
+else storeLanguage(languageOfPath(window.location.pathname) ?? 'en');

@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { INTL_LOCALES, type Language } from '@academy/shared/languages';
 import { currentLanguage, setCurrentLanguage } from './current-language';
 import { addCatalog, loadLanguage, type CatalogName } from './catalogs';
-import { LANGUAGE_STORAGE_KEY, storedLanguage } from './stored-language';
+import { storedLanguage, storeLanguage } from './stored-language';
 
 /**
  * The language the app shows now: one value for the whole page (Lingui's i18n, <html lang>, the
@@ -22,11 +22,7 @@ function apply(language: Language): void {
   document.documentElement.lang = language;
   // All three languages are written left to right; set anyway so a future one only changes this.
   document.documentElement.dir = 'ltr';
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Private mode or storage full: the choice lasts for this page only.
-  }
+  storeLanguage(language);
   for (const listener of listeners) listener();
 }
 

@@ -15,3 +15,12 @@ export function storedLanguage(): Language | null {
     return null;
   }
 }
+
+/** Keeps the language the browser is shown in, for the next visit. */
+export function storeLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode or storage full: the choice lasts for this page only.
+  }
+}
