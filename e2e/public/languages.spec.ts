@@ -1,4 +1,4 @@
-import { createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, waitForMailText } from '../fixtures';
+import { createStudentByApi, DEMO_USERS, expect, expectNoEnglish, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken, waitForMailText } from '../fixtures';
 
 /*
  * Issue 20: the public site in Marathi and Hindi at its own addresses, the admission form with its
@@ -95,6 +95,22 @@ test.describe('languages', () => {
       await page.getByRole('link', { name: 'कोर्स' }).first().click();
     });
     await expect(page).toHaveURL(/\/hi\/courses$/);
+    // The batches' days, dates and seats are Hindi too.
+    const batch = page.getByRole('article', { name: '9th Maths Evening' });
+    await expect(batch).toContainText('मंगल, गुरु, शनि');
+    await expect(batch).toContainText(/\d+ सीटें बाकी/);
+    await expect(batch).toContainText(/\d{2}-\d{2}-\d{4} से \d{2}-\d{2}-\d{4} तक/);
+    await expectNoEnglish(page.getByRole('main'), ['seats left', 'Tue', ' to ', 'Batch full', 'Every day']);
+  });
+
+  test('a Marathi page only read, the app never started, is still the language of the next visit', async ({ page }) => {
+    await page.goto('/mr/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Read only: the app has not run the page (start.ts).
+    await expect(page.locator('html[data-app]')).toHaveCount(0);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/mr$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
   });
 
   test('a signed-in person keeps their language across sign-out and sign-in', async ({ page, loginAs }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, expectNoEnglish, test } from '../fixtures';
 
 /*
  * Public pages arrive as HTML with their content (issue 17, docs/decisions/024): readable with
@@ -43,7 +43,13 @@ test.describe('with JavaScript off', () => {
     await page.goto('/mr/courses');
     await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
     await expect(page.getByRole('heading', { level: 1, name: 'कोर्स', exact: true })).toBeVisible();
-    await expect(page.getByText('9th Maths Evening')).toBeVisible();
+    const batch = page.getByRole('article', { name: '9th Maths Evening' });
+    await expect(batch).toBeVisible();
+    // The batch's days, dates and seats too (batch-display.ts).
+    await expect(batch).toContainText('मंगळ, गुरु, शनि · 5:00 PM – 6:30 PM');
+    await expect(batch).toContainText(/\d+ जागा शिल्लक/);
+    await expect(batch).toContainText(/\d{2}-\d{2}-\d{4} ते \d{2}-\d{2}-\d{4}/);
+    await expectNoEnglish(page.getByRole('main'), ['seats left', 'Tue', ' to ', 'Batch full', 'Every day']);
   });
 });
 

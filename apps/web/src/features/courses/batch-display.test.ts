@@ -1,11 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseBatch, CourseStandard } from '@academy/shared/schemas/courses';
-import { batchesByStandard, formatClockTime, formatTimeRange, formatWeekdays, seatsStatus } from './batch-display';
+import { setCurrentLanguage } from '../../lib/current-language';
+import { batchDates, batchesByStandard, batchTimings, formatWeekdays, seatsStatus } from './batch-display';
+
+// English with no catalog: messages show their source text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+afterEach(() => setCurrentLanguage('en'));
 
 describe('formatWeekdays', () => {
-  it('lists short day names in the order given', () => {
+  it('lists short day names in week order', () => {
     expect(formatWeekdays(['mon', 'wed', 'fri'])).toBe('Mon, Wed, Fri');
-    expect(formatWeekdays(['sat', 'sun'])).toBe('Sat, Sun');
+    expect(formatWeekdays(['sun', 'sat'])).toBe('Sat, Sun');
     expect(formatWeekdays([])).toBe('');
   });
 
@@ -13,24 +19,19 @@ describe('formatWeekdays', () => {
     expect(formatWeekdays(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'])).toBe('Monday to Saturday');
     expect(formatWeekdays(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).toBe('Every day');
   });
+
+  it('names the days in the language shown', () => {
+    setCurrentLanguage('mr');
+    expect(formatWeekdays(['mon', 'wed', 'fri'])).toBe('सोम, बुध, शुक्र');
+    setCurrentLanguage('hi');
+    expect(formatWeekdays(['tue', 'thu', 'sat'])).toBe('मंगल, गुरु, शनि');
+  });
 });
 
-describe('formatClockTime', () => {
-  it('shows 24-hour times on the 12-hour clock', () => {
-    expect(formatClockTime('07:00')).toBe('7:00 AM');
-    expect(formatClockTime('17:30')).toBe('5:30 PM');
-    expect(formatClockTime('12:05')).toBe('12:05 PM');
-    expect(formatClockTime('00:15')).toBe('12:15 AM');
-    expect(formatClockTime('09:45:00')).toBe('9:45 AM');
-  });
-
-  it('leaves what it cannot read as it is', () => {
-    expect(formatClockTime('soon')).toBe('soon');
-    expect(formatClockTime('25:00')).toBe('25:00');
-  });
-
-  it('joins a range with a dash', () => {
-    expect(formatTimeRange('16:00', '17:30')).toBe('4:00 PM – 5:30 PM');
+describe('a batch card', () => {
+  it('words the timings on the 12-hour clock and the dates as DD-MM-YYYY', () => {
+    expect(batchTimings({ scheduleDays: ['tue', 'thu', 'sat'], startTime: '17:00', endTime: '18:30' })).toBe('Tue, Thu, Sat · 5:00 PM – 6:30 PM');
+    expect(batchDates({ startDate: '2026-06-01', endDate: '2027-03-31' })).toBe('01-06-2026 to 31-03-2027');
   });
 });
 

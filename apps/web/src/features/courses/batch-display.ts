@@ -1,27 +1,33 @@
+import { plural, t } from '@lingui/core/macro';
 import type { CourseBatch, CourseStandard, CourseWeekday } from '@academy/shared/schemas/courses';
+import { WEEKDAYS } from '@academy/shared/schedule';
+import { formatDate } from '../../lib/format-date';
+import { formatClassTime, weekdayName } from '../batches/schedule-display';
 
-const DAY_NAMES: Record<CourseWeekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+/*
+ * A batch as the public courses page words it, in the language shown (the server draws it in the
+ * page's language, lib/current-language.ts): day names from the browser's (or Node's) own calendar
+ * data, the rest from the `public` catalog.
+ */
 
-/** "Mon, Wed, Fri"; the six school days and all seven have their own words. */
+/** "Mon, Wed, Fri" in week order; the six school days and all seven have their own words. */
 export function formatWeekdays(days: readonly CourseWeekday[]): string {
-  const unique = [...new Set(days)];
-  if (unique.length === 7) return 'Every day';
-  if (unique.length === 6 && !unique.includes('sun')) return 'Monday to Saturday';
-  return unique.map((day) => DAY_NAMES[day] ?? day).join(', ');
+  const unique = WEEKDAYS.filter((day) => days.includes(day));
+  if (unique.length === 7) return t`Every day`;
+  if (unique.length === 6 && !unique.includes('sun')) return t`Monday to Saturday`;
+  return unique.map((day) => weekdayName(day, 'short')).join(', ');
 }
 
-/** "17:30" → "5:30 PM", the way times are said in India; anything else is shown as it is. */
-export function formatClockTime(time: string): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(time.trim());
-  if (!match) return time;
-  const hours = Number(match[1]);
-  if (hours > 23) return time;
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${match[2]} ${hours < 12 ? 'AM' : 'PM'}`;
+/** "Mon, Wed, Fri · 7:00 AM – 8:30 AM". */
+export function batchTimings(batch: Pick<CourseBatch, 'scheduleDays' | 'startTime' | 'endTime'>): string {
+  return `${formatWeekdays(batch.scheduleDays)} · ${formatClassTime(batch.startTime, batch.endTime)}`;
 }
 
-export function formatTimeRange(start: string, end: string): string {
-  return `${formatClockTime(start)} – ${formatClockTime(end)}`;
+/** "01-06-2026 to 31-03-2027". */
+export function batchDates(batch: Pick<CourseBatch, 'startDate' | 'endDate'>): string {
+  const start = formatDate(batch.startDate);
+  const end = formatDate(batch.endDate);
+  return t`${start} to ${end}`;
 }
 
 export interface SeatsStatus {
@@ -31,8 +37,8 @@ export interface SeatsStatus {
 
 /** Seats left as a family reads it; "filling fast" once five or fewer (or a tenth) remain. */
 export function seatsStatus(seatsLeft: number, capacity: number): SeatsStatus {
-  if (seatsLeft <= 0) return { label: 'Batch full', color: 'red' };
-  const label = seatsLeft === 1 ? '1 seat left' : `${seatsLeft} seats left`;
+  if (seatsLeft <= 0) return { label: t`Batch full`, color: 'red' };
+  const label = plural(seatsLeft, { one: '# seat left', other: '# seats left' });
   return { label, color: seatsLeft <= Math.max(5, Math.ceil(capacity / 10)) ? 'orange' : 'teal' };
 }
 

@@ -3,8 +3,7 @@ import { IconCalendarEvent, IconClock, IconUser } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
-import { formatDate } from '../../../lib/format-date';
-import { formatTimeRange, formatWeekdays, seatsStatus } from '../batch-display';
+import { batchDates, batchTimings, seatsStatus } from '../batch-display';
 import { useLingui } from '@lingui/react/macro';
 
 function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
@@ -42,10 +41,10 @@ export function BatchCard({ batch }: { batch: CourseBatch }) {
         </Group>
         <Stack gap={6}>
           <Detail icon={IconClock} label={t`Timings`}>
-            {formatWeekdays(batch.scheduleDays)} · {formatTimeRange(batch.startTime, batch.endTime)}
+            {batchTimings(batch)}
           </Detail>
           <Detail icon={IconCalendarEvent} label={t`Dates`}>
-            {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+            {batchDates(batch)}
           </Detail>
           <Detail icon={IconUser} label={t`Teacher`}>
             {batch.teacherName}
