@@ -21,6 +21,7 @@ import { startBundledPostgres } from '../apps/api/src/db/bundled-postgres';
 import { createDatabase, runMigrations, type Database } from '../apps/api/src/db/client';
 import { createMailer } from '../apps/api/src/lib/mailer';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
+import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
@@ -297,7 +298,7 @@ async function run(connection: pg.PoolConfig, scenario: Scenario) {
     // Backups and stored files are not measured here: throw-away folders beside the outbox.
     const filesDir = path.join(outboxDir, 'files');
     const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(outboxDir, 'files-incoming') });
-    const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, storage, backups: { backupsDir: path.join(outboxDir, 'backups'), filesDir } });
+    const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer, keys: serverKeysFrom(randomBytes(32).toString('hex')), storage, backups: { backupsDir: path.join(outboxDir, 'backups'), filesDir } });
     try {
       const { rows: [target] } = await database.db.execute<{ batch_id: string; email: string }>(sql`
         select b.id as batch_id, u.email from batches b join teachers t on t.id = b.teacher_id join users u on u.id = t.user_id order by b.name limit 1`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * The server's CPU per read, in process (no network, no other process's load in the figure):
  * `npx tsx bench/cpu-reads.ts <database url> [runs]` on a database one `BENCH_KEEP=1 npm run bench`
@@ -12,6 +13,7 @@ import { buildApp } from '../apps/api/src/app';
 import { createDatabase } from '../apps/api/src/db/client';
 import { createMailer } from '../apps/api/src/lib/mailer';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
+import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
 
 const [databaseUrl, runsText = '200', only] = process.argv.slice(2);
 if (!databaseUrl) throw new Error('usage: tsx bench/cpu-reads.ts <database url> [runs] [label filter]');
@@ -27,7 +29,7 @@ const query = database.pool.query.bind(database.pool);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-cpu-reads-'));
 const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir: work, log: () => {} });
 const storage = createLocalStorage({ root: path.join(work, 'files'), incomingDir: path.join(work, 'incoming') });
-const app = await buildApp({ db: database.db, config: { isProduction: true, publicUrl: undefined, trustProxy: false }, mailer, storage, backups: { backupsDir: path.join(work, 'backups'), filesDir: path.join(work, 'files') } });
+const app = await buildApp({ db: database.db, config: { isProduction: true, publicUrl: undefined, trustProxy: false }, mailer, keys: serverKeysFrom(randomBytes(32).toString('hex')), storage, backups: { backupsDir: path.join(work, 'backups'), filesDir: path.join(work, 'files') } });
 try {
   const { rows: [who] } = await database.db.execute<{ batch_id: string; teacher_email: string; student_email: string; class_day: string }>(sql`
     with target as (select b.id, u.email from batches b join teachers t on t.id = b.teacher_id join users u on u.id = t.user_id order by b.name limit 1)

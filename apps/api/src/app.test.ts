@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../test/build-test-app';
 import { buildUser, loginAs } from '../test/factories';
 
 let t: TestApp;
@@ -47,7 +47,7 @@ describe('HTTP conventions', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Academy</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage, webDistFolder: dist });
+    const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer: t.mailer, keys: TEST_SERVER_KEYS, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage, webDistFolder: dist });
 
     const page = await app.inject({ method: 'GET', url: '/app/student/notes' });
     expect(page.statusCode).toBe(200);

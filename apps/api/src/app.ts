@@ -68,6 +68,7 @@ import { defineReportCardJob } from './modules/tests/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { listenForChanges } from './lib/change-listener';
 import { compressedBody, registerKeptResponses } from './lib/kept-responses';
+import type { ServerKeys } from './lib/server-keys';
 
 const MINUTE = 60 * 1000;
 
@@ -76,6 +77,8 @@ export type AppDeps = {
   /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
   config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string };
   mailer: Mailer;
+  /** Keys derived from APP_SECRET (or the development secret in DATA_DIR): secrets at rest, backup signatures. */
+  keys: ServerKeys;
   /**
    * Backups: their folder (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files);
    * `automatic` runs the daily automatic backup (the server; tests call it themselves).

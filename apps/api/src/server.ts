@@ -6,6 +6,7 @@ import { DataDirBusyError, openDatabase } from './db/open-database';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
+import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
 
@@ -60,7 +61,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, config, mailer, backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
+    app = await buildApp({ db: database.db, config, mailer, keys: serverKeysFrom(loadServerSecret(config)), backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

@@ -9,6 +9,10 @@ import { buildApp, type AppDeps } from '../src/app';
 import { createDatabase, type Database } from '../src/db/client';
 import { createMailer, type Mailer } from '../src/lib/mailer';
 import { createLocalStorage, type FileStorage } from '../src/lib/storage';
+import { serverKeysFrom } from '../src/lib/server-keys';
+
+/** Every test app of a run shares one server secret, as servers of one academy share APP_SECRET. */
+export const TEST_SERVER_KEYS = serverKeysFrom('academy-test-server-secret-0123456789abcdef');
 import { databaseOverride } from './global-setup';
 import { readOutbox, type ReadMail } from './outbox';
 
@@ -67,7 +71,7 @@ export type TestApp = {
 };
 
 /** The real application on a fresh real database; drive it with app.inject. */
-export async function buildTestApp(options: { config?: Partial<AppDeps['config']>; logger?: AppDeps['logger']; database?: Database } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { config?: Partial<AppDeps['config']>; logger?: AppDeps['logger']; database?: Database; keys?: AppDeps['keys'] } = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
   const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
@@ -75,7 +79,7 @@ export async function buildTestApp(options: { config?: Partial<AppDeps['config']
   const filesDir = path.join(dataDir, 'files');
   const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir };
   const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(dataDir, 'files-incoming') });
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, ...options.config }, mailer, backups, storage, logger: options.logger });
+  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, logger: options.logger });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { academySettings } from '../db/schema';
 import { buildApp } from '../app';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../../test/build-test-app';
 import { buildStudent, buildTeacher, loginAs } from '../../test/factories';
 import { filesOf, jsonForScript, pageHtml } from './public-pages';
 
@@ -85,7 +85,7 @@ describe('public pages rendered on the server', () => {
     app = await buildApp({
       db: t.database.db,
       config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false },
-      mailer: t.mailer,
+      mailer: t.mailer, keys: TEST_SERVER_KEYS,
       backups: { backupsDir: t.backupsDir, filesDir: t.filesDir },
       storage: t.storage,
       webDistFolder: dist,
@@ -184,7 +184,7 @@ describe('signed-in first screens: the shell with the session and the screen dat
     app = await buildApp({
       db: t.database.db,
       config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false },
-      mailer: t.mailer,
+      mailer: t.mailer, keys: TEST_SERVER_KEYS,
       backups: { backupsDir: t.backupsDir, filesDir: t.filesDir },
       storage: t.storage,
       webDistFolder: dist,

@@ -102,6 +102,8 @@ export const feeReceipts = pgTable(
     balanceAfterPaise: paise().notNull(),
     /** A repeated request with the same key (a double tap) answers this receipt. */
     idempotencyKey: varchar({ length: 100 }),
+    /** SHA-256 of the request that first used the key: the same key with another body is refused (422). */
+    requestHash: varchar({ length: 64 }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, date, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, Testimonial } from '@academy/shared/schemas/settings';
 
 /**
@@ -30,7 +30,10 @@ export const academySettings = pgTable(
     absenceAlerts: jsonb().$type<AbsenceAlertSettingsInput>().notNull().default({ enabled: true, statuses: ['absent'], delayMinutes: 10 }),
     // The academy's SMS/WhatsApp provider: messages to parents are POSTed here, signed with the secret (HMAC-SHA256).
     parentWebhookUrl: varchar({ length: 500 }),
-    parentWebhookSecret: varchar({ length: 200 }),
+    // Encrypted at rest (lib/secret-box.ts, AES-256-GCM keyed from APP_SECRET): never stored or backed up in clear.
+    parentWebhookSecret: text(),
+    // Payments dated before this day are refused (the books are closed); unset: the previous financial year's start.
+    paymentsLockedBefore: date({ mode: 'string' }),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loginFailures, sessions, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from './auth.service';
 
@@ -58,7 +58,7 @@ describe('POST /api/auth/login', () => {
 
   it('marks the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
     const { buildApp } = await import('../../app');
-    const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: ['127.0.0.1'] }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
+    const proxied = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: ['127.0.0.1'] }, mailer: t.mailer, keys: TEST_SERVER_KEYS, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
     const user = await buildUser(t.database.db);
     const response = await proxied.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_ACCOUNT_CEILING } from './auth.service';
 import { eq } from 'drizzle-orm';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { FORGOT_PASSWORD_RATE_LIMIT } from './password-reset.routes';
 import { maskEmail, RESET_MAILS_PER_ACCOUNT_PER_HOUR } from './password-reset.service';
@@ -78,7 +78,7 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('uses PUBLIC_URL for the link when it is set', async () => {
     const { buildApp } = await import('../../app');
-    const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false }, mailer: t.mailer, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
+    const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false }, mailer: t.mailer, keys: TEST_SERVER_KEYS, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage });
     const user = await buildUser(t.database.db);
     const response = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { host: 'evil.example' }, payload: { email: user.email } });
     expect(response.statusCode).toBe(200);

@@ -308,6 +308,8 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
   const limits = await liftTimeouts(client);
   try {
     await client.query('begin');
+    // The audit log refuses TRUNCATE except in a restore (migration 0029): it is refilled from the backup.
+    await client.query("select set_config('academy.restoring', 'on', true)");
     // The same lock as start-up migrations: no server migrates underneath a restore.
     await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await useCanonicalOutput(client);

@@ -10,7 +10,7 @@ import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { buildApp } from '../../app';
 import * as schema from '../../db/schema';
 import { seedDemoAcademy } from '../../db/seed';
-import { buildTestApp, createEmptyTestDatabase, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, createEmptyTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntries, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
 import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
@@ -152,7 +152,7 @@ describe('backups API', () => {
     const small = await buildApp({
       db: t.database.db,
       config: { isProduction: false, publicUrl: undefined, trustProxy: false },
-      mailer: t.mailer,
+      mailer: t.mailer, keys: TEST_SERVER_KEYS,
       backups: { backupsDir: t.backupsDir, filesDir: t.filesDir, maxUploadBytes: 1000 },
       storage: t.storage,
     });
