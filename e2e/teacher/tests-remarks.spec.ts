@@ -61,7 +61,7 @@ test.describe('marks import, report card remarks and mailing', () => {
     // A CSV with one unknown email: the line is named and nothing is saved.
     const fileInput = phone.locator('input[type="file"]');
     await fileInput.setInputFiles({ name: 'marks.csv', mimeType: 'text/csv', buffer: Buffer.from(`email,marks\n${emails[0]},15\nnobody.${token}@example.com,12\n`) });
-    await expect(phone.getByText(`Line 3: no student has the email or student ID nobody.${token}@example.com`)).toBeVisible(SLOW);
+    await expect(phone.getByText(`Line 3: no student of this batch has the email or student ID nobody.${token}@example.com`)).toBeVisible(SLOW);
     const untouched = (await (await phone.request.get(`/api/tests/${testId}/results`)).json()).data as { rows: { marks: number | null; absent: boolean }[] };
     expect(untouched.rows.every((row) => row.marks === null && !row.absent)).toBe(true);
 

@@ -23,6 +23,16 @@ const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
   standards_level_unique: { field: 'level', message: 'A standard with this level already exists' },
 };
 
+/**
+ * Rules PostgreSQL enforces with check_violation (migration 0029's triggers on marks and maximums).
+ * The services check the same under a lock first, so reaching one means another change won a race
+ * or something wrote around the services: a conflict, in words the teacher can act on.
+ */
+const CHECK_CONFLICTS: Record<string, { message: string; field?: string }> = {
+  test_marks_within_maximum: { message: 'Nothing was saved: marks cannot be more than the maximum marks of the test' },
+  tests_maximum_above_marks: { message: 'Maximum marks cannot be below marks already entered', field: 'maxMarks' },
+};
+
 /** Referencing columns → the field of the body that named the missing record. */
 const REFERENCE_FIELDS: Record<string, string> = {
   subject_id: 'subjects',
@@ -58,7 +68,11 @@ export function appErrorFromPostgres(error: unknown): AppError | undefined {
       const field = column ? (REFERENCE_FIELDS[column] ?? snakeToCamel(column)) : 'body';
       return new AppError('BAD_REQUEST', 'It refers to a record that does not exist', { [field]: 'Choose an existing record from the list' });
     }
-    case '23514':
+    case '23514': {
+      const known = pgError.constraint ? CHECK_CONFLICTS[pgError.constraint] : undefined;
+      if (known) return new AppError('CONFLICT', known.message, known.field ? { [known.field]: known.message } : undefined);
+      return new AppError('BAD_REQUEST', MESSAGES.validationFailed);
+    }
     case '23502':
     case '22P02':
     case '22007':
@@ -77,6 +91,10 @@ export function appErrorFromPostgres(error: unknown): AppError | undefined {
 const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
 // Node's network failures reaching the server.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+// Connecting to the bundled server's Unix socket fails with these when the socket (or its folder) is
+// gone or may not be opened. A missing or unreadable stored file fails with the same codes, from
+// open() or stat(), so they count only when they come from connect().
+const SOCKET_CONNECT_CODES = new Set(['ENOENT', 'EACCES']);
 // pg and pg-pool report their own time limits and lost connections only in words.
 const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated|Client has encountered a connection error/i;
 
@@ -84,10 +102,21 @@ const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|connection
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const candidate = current as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && (UNAVAILABLE_CODES.has(candidate.code) || candidate.code.startsWith('08') || NETWORK_CODES.has(candidate.code))) return true;
+    if (typeof candidate.code === 'string' && SOCKET_CONNECT_CODES.has(candidate.code) && candidate.syscall === 'connect') return true;
     if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGES.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;
+}
+
+// PostgreSQL rolled the transaction back because it collided with another one: a deadlock (40P01) or
+// a serialization failure (40001). Nothing was written and nothing was wrong with the request.
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+
+/** True for a deadlock or a serialization failure: the same request may simply be sent again. */
+export function isConcurrencyConflict(error: unknown): boolean {
+  const code = findPostgresError(error)?.code;
+  return code !== undefined && CONFLICT_CODES.has(code);
 }

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES } from '@academy/shared/messages';
 import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppError } from '../lib/app-error';
-import { appErrorFromPostgres, isDatabaseUnavailable } from '../lib/postgres-errors';
+import { appErrorFromPostgres, isConcurrencyConflict, isDatabaseUnavailable } from '../lib/postgres-errors';
 
 // Fastify's own 4xx errors, in words a person can act on.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -39,6 +39,10 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering right
 /** Seconds a client should wait before trying again when the database is down. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
+export const CONCURRENCY_CONFLICT_MESSAGE = 'Someone else was saving at the same moment. Please try again.';
+/** A deadlock or serialization failure is over as soon as the other transaction ends: try again at once. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+
 /** Every failure leaves as `{ success: false, message, errors? }`; nothing internal reaches the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   // Validation messages a schema did not word itself come from packages/shared/src/zod-messages.ts,
@@ -66,6 +70,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'the database did not answer');
       return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    if (isConcurrencyConflict(error)) {
+      // The safety net for the whole API: no request answers 500 for a concurrency conflict. PostgreSQL
+      // rolled the colliding transaction back, and services retry their own where that matters.
+      request.log.warn({ err: error }, 'a transaction collided with another one');
+      return reply.status(503).header('retry-after', String(CONFLICT_RETRY_AFTER_SECONDS)).send({ success: false, message: CONCURRENCY_CONFLICT_MESSAGE });
     }
     const fromPostgres = appErrorFromPostgres(error);
     if (fromPostgres) {

@@ -82,6 +82,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The request body is not valid JSON', 'विनंतीतील माहिती योग्य JSON नाही', 'अनुरोध की जानकारी सही JSON नहीं है'],
   ['The request body does not match its declared length', 'विनंतीची लांबी जाहीर केलेल्या लांबीशी जुळत नाही', 'अनुरोध की लंबाई बताई गई लंबाई से मेल नहीं खाती'],
   ['The database is not answering right now. Please try again in a minute.', 'डेटाबेस आत्ता प्रतिसाद देत नाही. कृपया एका मिनिटाने पुन्हा प्रयत्न करा.', 'डेटाबेस अभी जवाब नहीं दे रहा. कृपया एक मिनट बाद फिर से कोशिश करें.'],
+  ['Someone else was saving at the same moment. Please try again.', 'त्याच क्षणी दुसरे कोणीतरी जतन करत होते. कृपया पुन्हा प्रयत्न करा.', 'उसी समय कोई और सेव कर रहा था. कृपया फिर से कोशिश करें.'],
   ['Invalid value', 'चुकीची किंमत', 'गलत मान'],
 
   // Accounts and passwords.
@@ -462,7 +463,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The CSV file has no rows of marks', 'CSV फाइलमध्ये गुणांची एकही ओळ नाही', 'CSV फ़ाइल में अंकों की एक भी पंक्ति नहीं है'],
   ['The file is not a readable CSV file', 'ही फाइल वाचता येणारी CSV फाइल नाही', 'यह फ़ाइल पढ़ने लायक CSV फ़ाइल नहीं है'],
   ['The first line must name the columns email and marks', 'पहिल्या ओळीत email आणि marks हे कॉलम असावेत', 'पहली पंक्ति में email और marks कॉलम होने चाहिए'],
-  ['Line {n}: no student has the email or student ID {email}', 'ओळ {n}: {email} हा ईमेल किंवा विद्यार्थी आयडी कोणत्याही विद्यार्थ्याचा नाही', 'पंक्ति {n}: {email} ईमेल या छात्र आईडी किसी छात्र का नहीं है'],
+  ['Line {n}: no student of this batch has the email or student ID {email}', 'ओळ {n}: {email} हा ईमेल किंवा विद्यार्थी आयडी या बॅचमधील कोणत्याही विद्यार्थ्याचा नाही', 'पंक्ति {n}: {email} ईमेल या छात्र आईडी इस बैच के किसी छात्र का नहीं है'],
   ['Line {n}: the student of line {first} again', 'ओळ {n}: ओळ {first} मधलाच विद्यार्थी पुन्हा', 'पंक्ति {n}: पंक्ति {first} वाला छात्र दोबारा'],
   ['Line {n}: marks must be a number in steps of 0.5, or A for absent', 'ओळ {n}: गुण 0.5 च्या पटीत आकड्यात लिहा, किंवा गैरहजरसाठी A', 'पंक्ति {n}: अंक 0.5 के गुणज में संख्या हों, या अनुपस्थित के लिए A'],
   ['Row {n}: this student is not in this batch', 'ओळ {n}: हा विद्यार्थी या बॅचमध्ये नाही', 'पंक्ति {n}: यह छात्र इस बैच में नहीं है'],
@@ -474,6 +475,8 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Nothing was saved: {n} lines have mistakes', 'काहीही जतन झाले नाही: {n} ओळींमध्ये चुका आहेत', 'कुछ भी सेव नहीं हुआ: {n} पंक्तियों में गलतियाँ हैं'],
   ['Nothing was saved: {problem}', 'काहीही जतन झाले नाही: {problem}', 'कुछ भी सेव नहीं हुआ: {problem}'],
   ['Maximum marks cannot be below the highest marks already entered ({n})', 'एकूण गुण आधीच लिहिलेल्या सर्वाधिक गुणांपेक्षा ({n}) कमी असू शकत नाहीत', 'कुल अंक पहले से लिखे सबसे ज़्यादा अंकों ({n}) से कम नहीं हो सकते'],
+  ['Maximum marks cannot be below marks already entered', 'एकूण गुण आधीच लिहिलेल्या गुणांपेक्षा कमी असू शकत नाहीत', 'कुल अंक पहले से लिखे अंकों से कम नहीं हो सकते'],
+  ['Nothing was saved: marks cannot be more than the maximum marks of the test', 'काहीही जतन झाले नाही: गुण टेस्टच्या एकूण गुणांपेक्षा जास्त असू शकत नाहीत', 'कुछ भी सेव नहीं हुआ: अंक टेस्ट के कुल अंकों से ज़्यादा नहीं हो सकते'],
   ['Enter marks before publishing the results', 'निकाल प्रसिद्ध करण्याआधी गुण लिहा', 'परिणाम प्रकाशित करने से पहले अंक लिखें'],
   ['This batch has no active students', 'या बॅचमध्ये एकही सक्रिय विद्यार्थी नाही', 'इस बैच में एक भी सक्रिय छात्र नहीं है'],
   ['Remark must be text', 'शेरा मजकूर असावा', 'टिप्पणी टेक्स्ट होनी चाहिए'],

@@ -64,10 +64,8 @@ export function displayDate(date: string): string {
   return `${day}-${month}-${year}`;
 }
 
-/** The test, if this actor may manage it (the batch's teacher or an admin; anyone else 404). */
-async function testForStaff(db: DbExecutor, actor: Actor, testId: string): Promise<TestRow> {
-  const { rows } = await db.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.id = ${testId}`);
-  const row = rows[0];
+/** The row, if this actor may manage its test (the batch's teacher or an admin; anyone else 404). */
+function staffTest(actor: Actor, row: TestRow | undefined): TestRow {
   if (!row) throw new AppError('NOT_FOUND', 'Test not found');
   try {
     assertStaffOfBatch(actor, row.teacherId);
@@ -75,6 +73,24 @@ async function testForStaff(db: DbExecutor, actor: Actor, testId: string): Promi
     throw new AppError('NOT_FOUND', 'Test not found');
   }
   return row;
+}
+
+/** The test, if this actor may manage it. */
+async function testForStaff(db: DbExecutor, actor: Actor, testId: string): Promise<TestRow> {
+  const { rows } = await db.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.id = ${testId}`);
+  return staffTest(actor, rows[0]);
+}
+
+/**
+ * The test as it is now, its row locked until the transaction ends. Every change of marks and every
+ * change of the test takes this lock first, so they take turns: a save of marks checks them against
+ * the maximum no other request can lower meanwhile, and lowering the maximum checks the marks no
+ * other request can raise meanwhile (issue 35, finding 3: a 19 stood under a maximum of 16).
+ * Migration 0029's triggers refuse the same in the database, whatever the code does.
+ */
+async function lockTestForStaff(tx: DbExecutor, actor: Actor, testId: string): Promise<TestRow> {
+  const { rows } = await tx.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.id = ${testId} for no key update of t`);
+  return staffTest(actor, rows[0]);
 }
 
 async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Promise<{ id: string; name: string; teacherId: string }> {
@@ -119,10 +135,9 @@ export async function createTest(db: Db, actor: Actor, batchId: string, input: T
 
 /** PUT /api/tests/{id}: the maximum may not drop below marks already entered. */
 export async function updateTest(db: Db, actor: Actor, testId: string, input: TestInput): Promise<Test> {
-  const before = await testForStaff(db, actor, testId);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ highest: number | null }>(sql`
-      select max(m.half_marks)::int as highest from tests t left join test_marks m on m.test_id = t.id where t.id = ${testId} group by t.id`);
+    const before = await lockTestForStaff(tx, actor, testId);
+    const { rows } = await tx.execute<{ highest: number | null }>(sql`select max(half_marks)::int as highest from test_marks where test_id = ${testId}`);
     const highest = rows[0]?.highest ?? null;
     if (highest !== null && highest > toHalfMarks(input.maxMarks)) {
       const message = `Maximum marks cannot be below the highest marks already entered (${fromHalfMarks(highest)})`;
@@ -174,13 +189,13 @@ const ROW_WORDS = {
   line: { notInBatch: (n: number) => `Line ${n}: this student is not in this batch`, tooHigh: (n: number, max: number) => `Line ${n}: marks cannot be more than ${max}`, check: (list: string) => `Nothing was saved: check lines ${list}` },
 };
 
-async function saveRows(db: Db, actor: Actor, test: TestRow, rows: Row[], numbers: (index: number) => number, unit: keyof typeof ROW_WORDS, fromCsv: boolean): Promise<number> {
+async function saveRows(db: Db, actor: Actor, testId: string, rows: Row[], numbers: (index: number) => number, unit: keyof typeof ROW_WORDS, fromCsv: boolean): Promise<number> {
   const words = ROW_WORDS[unit];
   return db.transaction(async (tx) => {
-    // Saves of one test take turns; enrolment is read under the lock.
+    // The maximum and the enrolment are read under the test's lock.
+    const test = await lockTestForStaff(tx, actor, testId);
     const { rows: enrolled } = await tx.execute<{ id: string }>(sql`
-      with locked as (select id from tests where id = ${test._id} for no key update)
-      select bs.student_id as id from locked, batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+      select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
       where bs.batch_id = ${test.batchId} and bs.student_id = any(${sql.param(rows.map((row) => row.studentId))}::uuid[])`);
     const enrolledIds = new Set(enrolled.map((row) => row.id));
     const errors: Record<string, string> = {};
@@ -220,9 +235,8 @@ async function saveRows(db: Db, actor: Actor, test: TestRow, rows: Row[], number
 
 /** PUT /api/tests/{id}/marks */
 export async function saveMarks(db: Db, actor: Actor, testId: string, input: MarksSubmission): Promise<TestResults> {
-  const test = await testForStaff(db, actor, testId);
   const rows = input.marks.map((row) => ({ studentId: row.studentId, absent: row.absent === true, halfMarks: row.absent ? null : toHalfMarks(row.marks!) }));
-  await saveRows(db, actor, test, rows, (index) => index + 1, 'row', false);
+  await saveRows(db, actor, testId, rows, (index) => index + 1, 'row', false);
   return getResults(db, actor, testId);
 }
 
@@ -255,10 +269,15 @@ export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: 
     const value = (line[emailColumn] ?? '').trim();
     return value.includes('@') ? value.toLowerCase() : value.toUpperCase();
   });
+  // Only the batch's active students are looked up: whether an email or student ID belongs to anyone
+  // else in the academy is none of the importer's business (issue 35, finding 10a), so "no such
+  // student" and "not in this batch" are one answer.
   const { rows: found } = await db.execute<{ key: string; id: string }>(sql`
-    select lower(u.email) as key, s.id from students s join users u on u.id = s.user_id where lower(u.email) = any(${sql.param(emails)}::text[])
+    select lower(u.email) as key, s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' join users u on u.id = s.user_id
+    where bs.batch_id = ${test.batchId} and lower(u.email) = any(${sql.param(emails)}::text[])
     union all
-    select s.student_code as key, s.id from students s where s.student_code = any(${sql.param(emails)}::text[])`);
+    select s.student_code as key, s.id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
+    where bs.batch_id = ${test.batchId} and s.student_code = any(${sql.param(emails)}::text[])`);
   const idOf = new Map(found.map((row) => [row.key, row.id]));
   const errors: Record<string, string> = {};
   const rows: Row[] = [];
@@ -271,7 +290,7 @@ export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: 
     const absent = /^(a|ab|absent)$/i.test(raw);
     const marks = Number(raw);
     let problem: string | undefined;
-    if (!studentId) problem = `Line ${lineNumber}: no student has the email or student ID ${email || '(empty)'}`;
+    if (!studentId) problem = `Line ${lineNumber}: no student of this batch has the email or student ID ${email || '(empty)'}`;
     else if (seen.has(studentId)) problem = `Line ${lineNumber}: the student of line ${seen.get(studentId)} again`;
     else if (!absent && (raw === '' || !isHalfStep(marks) || marks < 0)) problem = `Line ${lineNumber}: marks must be a number in steps of 0.5, or A for absent`;
     if (problem) {
@@ -286,7 +305,7 @@ export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: 
   if (problems.length > 1) throw new AppError('BAD_REQUEST', `Nothing was saved: ${problems.length} lines have mistakes`, errors);
   // Line numbers for the checks that need the database (enrolment, the maximum).
   const lineOf = [...seen.values()];
-  await saveRows(db, actor, test, rows, (index) => lineOf[index]!, 'line', true);
+  await saveRows(db, actor, testId, rows, (index) => lineOf[index]!, 'line', true);
   return getResults(db, actor, testId);
 }
 
