@@ -152,7 +152,11 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).
   app.jobs.define(FEE_RECEIPT_JOB, { label: 'Fee receipts mailed', maxAttempts: 5, run: (payload) => deliverFeeReceipt({ ...deps, jobs: app.jobs }, (payload as { receiptId: string }).receiptId) });
   // Messages to parents (issue 21): sent at once by a one-off run, retried by this sweep with backoff.
-  app.jobs.define(PARENT_SENDER_JOB, { label: 'Messages to parents (absence alerts, fee reminders, report cards)', everyMs: MINUTE, run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer }) });
+  app.jobs.define(PARENT_SENDER_JOB, {
+    label: 'Messages to parents (absence alerts, fee reminders, report cards)',
+    everyMs: MINUTE,
+    run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer, keys: deps.keys, outbound: { production: deps.config.isProduction }, log: app.log }),
+  });
   // A submission's absence alerts, after the correction delay (a one-off per submission).
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
   app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
@@ -239,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { db: deps.db });
       await api.register(dashboardRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
-      await api.register(settingsRoutes, { db: deps.db });
+      await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
       await api.register(newsletterRoutes, { db: deps.db });
       await api.register(subjectsRoutes, { db: deps.db });
       await api.register(standardsRoutes, { db: deps.db });

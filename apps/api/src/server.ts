@@ -7,6 +7,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
+import { sealClearWebhookSecret } from './modules/settings/settings.service';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
 
@@ -38,6 +39,9 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await runMigrations(database.pool);
+    const keys = serverKeysFrom(loadServerSecret(config));
+    // A webhook secret stored in clear by an older version is sealed before anything backs it up.
+    await sealClearWebhookSecret(database.db, keys);
     // Every stored file directly in DATA_DIR/files (backed up as a whole); uploads in progress beside it.
     const backups = { backupsDir: path.join(config.dataDir, 'backups'), filesDir: path.join(config.dataDir, 'files') };
     // Before anything reads the files: finish a restore's folder swap that a crash interrupted.
@@ -61,7 +65,7 @@ async function main() {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: (line) => console.log(line),
     });
-    app = await buildApp({ db: database.db, config, mailer, keys: serverKeysFrom(loadServerSecret(config)), backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
+    app = await buildApp({ db: database.db, config, mailer, keys, backups: { ...backups, automatic: true }, storage, runJobs: true, webDistFolder, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
     console.log(`Academy is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.description})`);
   } catch (error) {

@@ -554,6 +554,15 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The secret must be at least 16 characters', 'सिक्रेट किमान 16 अक्षरांचे असावे', 'सीक्रेट कम से कम 16 अक्षरों का होना चाहिए'],
   ['The secret must be at most 200 characters', 'सिक्रेट जास्तीत जास्त 200 अक्षरांचे असावे', 'सीक्रेट ज़्यादा से ज़्यादा 200 अक्षरों का होना चाहिए'],
   ['Send the webhook settings as an object', 'वेबहुकची सेटिंग्ज ऑब्जेक्ट म्हणून पाठवा', 'वेबहुक की सेटिंग्स ऑब्जेक्ट के रूप में भेजें'],
+  // Addresses an admin typed for outgoing calls (apps/api/src/lib/outbound-address.ts), and why a message to a parent was not sent.
+  ['The address must start with https://', 'पत्ता https:// ने सुरू व्हावा', 'पता https:// से शुरू होना चाहिए'],
+  ['The address must be on the public internet, not a local, private or cloud metadata address', 'पत्ता सार्वजनिक इंटरनेटवरचा असावा; स्थानिक, खासगी किंवा क्लाउड मेटाडेटा पत्ता चालणार नाही', 'पता सार्वजनिक इंटरनेट का होना चाहिए; लोकल, निजी या क्लाउड मेटाडेटा पता नहीं चलेगा'],
+  ['The address could not be found: check its name', 'हा पत्ता सापडला नाही: त्यातील नाव तपासा', 'यह पता नहीं मिला: इसका नाम जाँचें'],
+  ['The webhook did not answer', 'वेबहुककडून उत्तर आले नाही', 'वेबहुक से जवाब नहीं आया'],
+  ['The webhook answered {status}', 'वेबहुकने {status} असे उत्तर दिले', 'वेबहुक ने {status} जवाब दिया'],
+  ['No webhook address in Settings', 'सेटिंग्जमध्ये वेबहुकचा पत्ता नाही', 'सेटिंग्स में वेबहुक का पता नहीं है'],
+  ['The webhook secret could not be read (the server key changed): enter the webhook secret again in Settings', 'वेबहुकचे सिक्रेट वाचता आले नाही (सर्व्हरची की बदलली): सेटिंग्जमध्ये वेबहुकचे सिक्रेट पुन्हा लिहा', 'वेबहुक का सीक्रेट पढ़ा नहीं जा सका (सर्वर की कुंजी बदल गई): सेटिंग्स में वेबहुक का सीक्रेट फिर से लिखें'],
+  ['The email could not be sent', 'ईमेल पाठवता आला नाही', 'ईमेल नहीं भेजा जा सका'],
   ['Send the settings as an object', 'सेटिंग्ज ऑब्जेक्ट म्हणून पाठवा', 'सेटिंग्स ऑब्जेक्ट के रूप में भेजें'],
   // Notifications stored as a key and values (server-text.ts NOTIFICATION_TEXTS), worded when read.
   ['New announcement: {title}', 'नवीन सूचना: {title}', 'नई सूचना: {title}'],

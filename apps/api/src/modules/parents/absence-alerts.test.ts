@@ -3,15 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parentMessages } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
-import { sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER } from './notify-parents';
+import { absenceMessages } from './absence-alerts';
+import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER, type ParentSenderDeps } from './notify-parents';
 
 const SECRET = 'a-long-webhook-secret-0123456789';
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 const received: Received[] = [];
 let webhookStatus = 200;
+/** How long the stand-in provider takes to answer (a slow SMS gateway). */
+let webhookDelayMs = 0;
 let webhookServer: http.Server;
 let webhookUrl: string;
 
@@ -24,8 +27,10 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       received.push({ headers: request.headers, body });
-      response.statusCode = webhookStatus;
-      response.end('ok');
+      setTimeout(() => {
+        response.statusCode = webhookStatus;
+        response.end('ok');
+      }, webhookDelayMs);
     });
   });
   await new Promise<void>((resolve) => webhookServer.listen(0, '127.0.0.1', resolve));
@@ -42,6 +47,7 @@ afterAll(async () => {
 beforeEach(() => {
   received.length = 0;
   webhookStatus = 200;
+  webhookDelayMs = 0;
 });
 
 const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
@@ -73,6 +79,9 @@ async function classroom(studentIds: string[]) {
 async function runJobs() {
   while ((await t.app.jobs.runDue()) > 0);
 }
+
+/** One server's sender, as the job runs it (development: the stand-in webhook on 127.0.0.1). */
+const sendDue = (options: Partial<ParentSenderDeps> = {}) => sendDueParentMessages({ db: t.database.db, mailer: t.mailer, keys: TEST_SERVER_KEYS, outbound: { production: false }, ...options });
 
 const alertsOf = async (studentId: string) => (await asAdmin('GET', `/api/admin/absence-alerts?date=${today}`)).json().data.alerts.filter((alert: { child: { _id: string } }) => alert.child._id === studentId);
 
@@ -210,13 +219,13 @@ describe('same-day absence alerts', () => {
     const webhookRow = async () => (await db.select().from(parentMessages).where(eq(parentMessages.studentId, child.id))).find((row) => row.channel === 'webhook')!;
     expect(await webhookRow()).toMatchObject({ status: 'failed', attempts: 1, error: 'The webhook answered 503' });
     // Not again before its backoff (30 s after the first try).
-    expect((await sendDueParentMessages({ db, mailer: t.mailer })).failed).toBe(0);
+    expect((await sendDue()).failed).toBe(0);
     await db.execute(sql`update parent_messages set updated_at = now() - interval '31 seconds' where student_id = ${child.id}`);
-    expect((await sendDueParentMessages({ db, mailer: t.mailer })).failed).toBe(1);
+    expect((await sendDue()).failed).toBe(1);
     expect(await webhookRow()).toMatchObject({ status: 'failed', attempts: 2 });
     // Given up after five tries: the office sends it again.
     await db.execute(sql`update parent_messages set attempts = 5, updated_at = now() - interval '2 hours' where student_id = ${child.id} and channel = 'webhook'`);
-    expect((await sendDueParentMessages({ db, mailer: t.mailer })).failed).toBe(0);
+    expect((await sendDue()).failed).toBe(0);
     webhookStatus = 200;
     const id = (await webhookRow()).id;
     const retried = await asAdmin('POST', `/api/admin/absence-alerts/${id}/retry`);
@@ -236,9 +245,34 @@ describe('same-day absence alerts', () => {
     // Only the alert job (it queues the messages); then two senders race.
     await db.execute(sql`update jobs set run_at = now() + interval '1 hour' where name = 'parent-messages'`);
     await t.app.jobs.runDue();
-    const [a, b] = await Promise.all([sendDueParentMessages({ db, mailer: t.mailer }), sendDueParentMessages({ db, mailer: t.mailer })]);
+    const [a, b] = await Promise.all([sendDue(), sendDue()]);
     expect(a.sent + b.sent).toBe(10);
     expect(received).toHaveLength(5);
     await db.execute(sql`update jobs set run_at = now() where name = 'parent-messages'`);
+  });
+
+  it('a slow webhook keeps its claims: a second server starting after the lease would have run out sends nothing twice', async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 0 });
+    const db = t.database.db;
+    const children = await Promise.all([0, 1, 2].map(() => buildStudent(db)));
+    for (const child of children) {
+      await buildParent(db, { studentIds: [child.id] });
+      // Queued without a job runner: only the two senders below send them.
+      const messages = absenceMessages({ child: 'Child', batches: 'Maths', status: 'absent', date: today, academy: 'Academy' });
+      await notifyParents(db, undefined, { studentId: child.id, kind: 'absence', key: `absence:${child.id}:${today}`, date: today, messages, payload: {} });
+    }
+    // Each webhook call outlasts the lease: only its renewal keeps the second server off the message.
+    webhookDelayMs = 500;
+    const first = sendDue({ leaseMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const second = sendDue({ leaseMs: 300 });
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.sent + b.sent).toBe(6);
+    expect(a.failed + b.failed).toBe(0);
+    const ids = received.map((hook) => JSON.parse(hook.body).id as string);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    // The second server shared the work (it did not sit idle behind a claim of everything).
+    expect(b.sent).toBeGreaterThan(0);
   });
 });

@@ -4,9 +4,11 @@ import { MESSAGES } from '@academy/shared/messages';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { academySettingsInputSchema, academySettingsSchema, parentAlertSettingsInputSchema, publicAcademySettingsSchema } from '@academy/shared/schemas/settings';
 import type { Db } from '../../db/client';
+import type { OutboundPolicy } from '../../lib/outbound-address';
+import type { ServerKeys } from '../../lib/server-keys';
 import { getAcademySettings, toPublicSettings, updateAcademySettings, updateParentAlertSettings } from './settings.service';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; outbound: OutboundPolicy }> = async (app, { db, keys, outbound }) => {
   app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
     success: true as const,
     data: toPublicSettings(await getAcademySettings(db)),
@@ -29,6 +31,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.put(
     '/admin/settings/parent-alerts',
     { schema: { tags: ['admin'], body: parentAlertSettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
-    async (request) => ({ success: true as const, data: await updateParentAlertSettings(db, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
+    async (request) => ({ success: true as const, data: await updateParentAlertSettings(db, { keys, outbound }, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
   );
 };

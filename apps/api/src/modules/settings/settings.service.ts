@@ -1,9 +1,13 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy } from '../../lib/outbound-address';
 import { cachedRead } from '../../lib/read-cache';
+import { isSealed, openSecret, sealSecret } from '../../lib/secret-box';
+import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
 import { academySettings } from '../../db/schema';
 
@@ -111,12 +115,32 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
   return toAcademySettings(row);
 }
 
+/** The secret box's context of the webhook secret: a sealed value moved to another column does not open. */
+const WEBHOOK_SECRET_CONTEXT = 'parent-webhook-secret';
+
 /**
- * PUT /api/admin/settings/parent-alerts: the absence alerts and the parents' webhook. The secret is
- * kept when left out and never recorded in the audit log (only that it changed).
+ * PUT /api/admin/settings/parent-alerts: the absence alerts and the parents' webhook. The address
+ * passes the outbound guard (lib/outbound-address.ts: in production nothing inside the server's
+ * network); the secret is stored sealed (lib/secret-box.ts), kept when left out, and never recorded
+ * in the audit log (only that it changed).
  */
-export async function updateParentAlertSettings(db: Db, actor: AuditActor, input: z.output<typeof parentAlertSettingsInputSchema>): Promise<AcademySettings> {
+export async function updateParentAlertSettings(
+  db: Db,
+  deps: { keys: ServerKeys; outbound: OutboundPolicy },
+  actor: AuditActor,
+  input: z.output<typeof parentAlertSettingsInputSchema>,
+): Promise<AcademySettings> {
+  if (input.parentWebhook?.url) {
+    try {
+      await checkOutboundUrl(input.parentWebhook.url, deps.outbound);
+    } catch (error) {
+      if (!(error instanceof OutboundAddressError)) throw error;
+      throw new AppError('BAD_REQUEST', error.message, { 'parentWebhook.url': error.message });
+    }
+  }
   await getAcademySettings(db);
+  // A secret an older version stored in clear is sealed now, also when this save keeps it.
+  await sealClearWebhookSecret(db, deps.keys);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ absenceAlerts: academySettings.absenceAlerts, parentWebhookUrl: academySettings.parentWebhookUrl, secretSet: sql<boolean>`${academySettings.parentWebhookSecret} is not null` })
@@ -127,7 +151,7 @@ export async function updateParentAlertSettings(db: Db, actor: AuditActor, input
     const values = {
       ...(absenceAlerts ? { absenceAlerts } : {}),
       ...(input.parentWebhook ? { parentWebhookUrl: input.parentWebhook.url } : {}),
-      ...(input.parentWebhook?.secret ? { parentWebhookSecret: input.parentWebhook.secret } : {}),
+      ...(input.parentWebhook?.secret ? { parentWebhookSecret: sealSecret(deps.keys, WEBHOOK_SECRET_CONTEXT, input.parentWebhook.secret) } : {}),
       // null: the office clears the secret (the address may stay; nothing is signed or sent without one).
       ...(input.parentWebhook?.secret === null ? { parentWebhookSecret: null } : {}),
       // No address: no secret either.
@@ -141,9 +165,11 @@ export async function updateParentAlertSettings(db: Db, actor: AuditActor, input
     const secretChanged = secret !== undefined && (secret !== null || before?.secretSet === true);
     // jsonb keeps its own key order: compare the alert settings with sorted keys (the same settings
     // saved again are no change).
-    const otherChanges = diffChanges(before ? { absenceAlerts: sortedKeys(before.absenceAlerts), parentWebhookUrl: before.parentWebhookUrl } : {}, {
+    // Addresses are logged without user name, query or fragment: a provider's token may ride in them.
+    const otherChanges = diffChanges(before ? { absenceAlerts: sortedKeys(before.absenceAlerts), parentWebhookUrl: urlForLog(before.parentWebhookUrl) } : {}, {
       ...shown,
       ...(shown.absenceAlerts ? { absenceAlerts: sortedKeys(shown.absenceAlerts) } : {}),
+      ...('parentWebhookUrl' in shown ? { parentWebhookUrl: urlForLog(shown.parentWebhookUrl) } : {}),
     });
     if (!secretChanged && !otherChanges) return;
     await recordAudit(tx, actor, {
@@ -168,11 +194,37 @@ function sortedKeys<T>(value: T): T {
   ) as T;
 }
 
-/** The parents' webhook with its secret, for the sender only (never an API answer). */
-export async function parentWebhookConfig(db: DbExecutor): Promise<{ url: string; secret: string } | undefined> {
+/** Whether messages to parents go through the webhook: an address and a secret are set. */
+export async function hasParentWebhook(db: DbExecutor): Promise<boolean> {
+  const { parentWebhook } = await getAcademySettings(db);
+  return parentWebhook.url !== null && parentWebhook.secretSet;
+}
+
+/**
+ * The parents' webhook with its secret opened, for the sender only (never an API answer, never a log).
+ * A secret an older version stored in clear is sealed on the way. Throws UnreadableSecretError when
+ * the stored secret was sealed under another APP_SECRET: the office must enter it again.
+ */
+export async function parentWebhookConfig(db: DbExecutor, keys: ServerKeys): Promise<{ url: string; secret: string } | undefined> {
   await getAcademySettings(db);
+  await sealClearWebhookSecret(db, keys);
   const [row] = await db.select({ url: academySettings.parentWebhookUrl, secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
-  return row?.url && row.secret ? { url: row.url, secret: row.secret } : undefined;
+  if (!row?.url || !row.secret) return undefined;
+  return { url: row.url, secret: openSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) };
+}
+
+/**
+ * Seals a webhook secret stored in clear (before issue 35, or restored from such a backup). Run at
+ * start-up and before every read of the secret; idempotent, and several servers at once agree: the
+ * write only replaces the very clear value it read, so a second server's write changes nothing.
+ */
+export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): Promise<void> {
+  const [row] = await db.select({ secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
+  if (!row?.secret || isSealed(row.secret)) return;
+  await db
+    .update(academySettings)
+    .set({ parentWebhookSecret: sealSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) })
+    .where(eq(academySettings.parentWebhookSecret, row.secret));
 }
 
 /** The calendar date ('YYYY-MM-DD') in a time zone at an instant. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES } from '@academy/shared/schemas/settings';
 import { sql } from 'drizzle-orm';
 import { academySettings } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { openSecret } from '../../lib/secret-box';
+import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildUser, loginAs } from '../../../test/factories';
 import { DEFAULT_ACADEMY_SETTINGS, getAcademySettings } from './settings.service';
 
@@ -175,15 +176,17 @@ describe('academy settings', () => {
     // Only the delay: the webhook and its secret stay.
     const delayOnly = await putAlerts({ absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 } });
     expect(delayOnly.json().data).toMatchObject({ absenceAlerts: { delayMinutes: 0 }, parentWebhook: { url: 'https://sms.example.in/hook', secretSet: true } });
+    // Stored sealed (issue 35): never the clear secret, and it opens with the server's key.
     const [kept] = await t.database.db.select({ secret: academySettings.parentWebhookSecret }).from(academySettings);
-    expect(kept!.secret).toBe(secret);
+    expect(kept!.secret).not.toContain(secret);
+    expect(openSecret(TEST_SERVER_KEYS, 'parent-webhook-secret', kept!.secret!)).toBe(secret);
 
     // A bad delay with a new secret: refused as a whole, the old secret and the delay stay.
     const bad = await putAlerts({ absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 121 }, parentWebhook: { url: 'https://sms.example.in/hook', secret: 'second-secret-0123456789' } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['absenceAlerts.delayMinutes']);
     const [unchanged] = await t.database.db.select({ secret: academySettings.parentWebhookSecret, alerts: academySettings.absenceAlerts }).from(academySettings);
-    expect(unchanged).toEqual({ secret, alerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 } });
+    expect(unchanged).toEqual({ secret: kept!.secret, alerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 } });
 
     // Cleared alone: the address stays, the secret goes; the audit log says so without any secret.
     const cleared = await putAlerts({ parentWebhook: { url: 'https://sms.example.in/hook', secret: null } });

@@ -6,6 +6,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { normalizeError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/format-date';
+import { translateServerText } from '../../../lib/server-text';
 import { useAbsenceAlerts, useRetryAbsenceAlert } from '../api';
 
 const ROW_BORDER = '1px solid var(--mantine-color-default-border)';
@@ -79,7 +80,7 @@ export function AbsenceAlertsPanel() {
                         <Text size="xs" c="dimmed">
                           {channelLabel[alert.channel]} · {formatTime(alert.at)}
                         </Text>
-                        <Badge size="sm" variant="light" color={STATUS_COLORS[alert.status]} title={alert.error ?? undefined}>
+                        <Badge size="sm" variant="light" color={STATUS_COLORS[alert.status]} title={alert.error ? translateServerText(alert.error) : undefined}>
                           {statusLabel[alert.status]}
                         </Badge>
                         {alert.status === 'failed' ? (
