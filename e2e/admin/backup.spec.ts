@@ -1,5 +1,23 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
 import { expect, test } from '../fixtures';
+
+/** The same archive with its manifest's signature (manifest.sig) left out, as an unsigned backup would be. */
+async function withoutSignature(archive: Buffer): Promise<Buffer> {
+  const extract = tar.extract();
+  extract.end(zlib.gunzipSync(archive));
+  const pack = tar.pack();
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk);
+    if (entry.header.name !== 'manifest.sig') pack.entry({ name: entry.header.name, size: Buffer.concat(chunks).length }, Buffer.concat(chunks));
+  }
+  pack.finalize();
+  const packed: Buffer[] = [];
+  for await (const chunk of pack) packed.push(chunk);
+  return zlib.gzipSync(Buffer.concat(packed));
+}
 
 // Making, listing, downloading and uploading backups changes no data, so these run beside the other
 // specs. Restoring replaces everything: that test is in backup-restore.spec.ts, which runs after all others.
@@ -78,6 +96,22 @@ test.describe('backups', () => {
     await expect(restore).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('a backup not signed by this server is refused on upload, saying why (issue 35, finding 6)', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.request.post('/api/admin/backups');
+    const listed = async () => ((await (await page.request.get('/api/admin/backups')).json()).data.backups as { name: string; readable: boolean }[]).filter((backup) => backup.readable);
+    await expect.poll(async () => (await listed()).length).toBeGreaterThan(0);
+    const [backup] = await listed();
+    const download = await page.request.get(`/api/admin/backups/${backup!.name}/download`);
+    expect(download.status()).toBe(200);
+    const unsigned = await withoutSignature(await download.body());
+
+    await page.goto('/app/backup');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'unsigned.tar.gz', mimeType: 'application/gzip', buffer: unsigned });
+    const alert = page.getByRole('alert').filter({ hasText: 'The backup was not uploaded' });
+    await expect(alert).toContainText("This backup was not made by this academy's server, or it was changed after it was made. Nothing was changed.");
   });
 
   test('the backup time is set in Settings, linked from the backup screen', async ({ page, loginAs }) => {

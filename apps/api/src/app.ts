@@ -139,7 +139,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
       everyMs: MINUTE,
       maxAttempts: 1,
       afterFailureMs: 15 * MINUTE,
-      run: automaticBackupTask(deps.db, deps.backups),
+      run: automaticBackupTask(deps.db, deps.backups, deps.keys),
     });
   }
   app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: () => deleteExpiredAuthRecords(deps.db) });
@@ -256,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
       await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
-      await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, maxUploadBytes: deps.backups.maxUploadBytes });
+      await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, keys: deps.keys, maxUploadBytes: deps.backups.maxUploadBytes });
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
       await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });

@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config';
 import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase, type OpenedDatabase } from './db/open-database';
 import { AppError } from './lib/app-error';
+import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
+import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
 import { createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
 import { createUser, setUserPassword } from './modules/users/users.service';
 
@@ -18,9 +20,12 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Set a new password; every session of that user ends.
   backup:create [--out FILE]
       Back up every table and stored file into DATA_DIR/backups (or FILE, a .tar.gz).
-  backup:restore FILE [--yes]
+  backup:restore FILE [--yes] [--trust-unsigned]
       Check FILE completely, then replace ALL data and stored files with it, in one transaction.
       Asks you to type ${RESTORE_CONFIRMATION_WORD} unless --yes is given. Works on an empty DATA_DIR or database too.
+      Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
+      --trust-unsigned restores one whose signature is missing or does not verify (made before
+      APP_SECRET changed, or on another server) and records that in the audit log.
 
 It uses the same DATA_DIR / DATABASE_URL as the server, whether or not the server is running.`;
 
@@ -82,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       out: { type: 'string' },
       yes: { type: 'boolean' },
+      'trust-unsigned': { type: 'boolean' },
     },
     allowPositionals: command === 'backup:restore',
     strict: true,
@@ -107,7 +113,8 @@ async function main(argv: string[]): Promise<number> {
     case 'backup:create': {
       const config = loadConfig();
       const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
-      const result = await withDatabase((database) => createBackup(database.db, backupPaths(config.dataDir), { kind: 'manual', out, onProgress: progressPrinter() }));
+      const keys = serverKeysFrom(loadServerSecret(config));
+      const result = await withDatabase((database) => createBackup(database.db, backupPaths(config.dataDir), keys, { kind: 'manual', out, onProgress: progressPrinter() }));
       if (process.stdout.isTTY) process.stdout.write('\n');
       const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       console.log(`Backup written to ${result.file} (${result.manifest.tables.length} tables, ${rows} rows, ${result.manifest.files.length} files).`);
@@ -115,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'backup:restore': {
       const [file, ...extra] = positionals;
-      if (!file || extra.length > 0) throw new UsageError('Give exactly one backup file: backup:restore FILE [--yes].');
+      if (!file || extra.length > 0) throw new UsageError('Give exactly one backup file: backup:restore FILE [--yes] [--trust-unsigned].');
       const config = loadConfig();
       const archive = path.resolve(file);
       const target = config.databaseUrl ? 'the database at DATABASE_URL' : `the Academy in ${config.dataDir}`;
@@ -123,8 +130,21 @@ async function main(argv: string[]): Promise<number> {
         console.log('Nothing was changed.');
         return 1;
       }
-      const manifest = await withDatabase((database) => restoreBackupFile(database.db, backupPaths(config.dataDir), archive, progressPrinter()));
+      // The same keys as the server: a backup it made verifies here, and the other way round.
+      const keys = serverKeysFrom(loadServerSecret(config));
+      const trustUnsigned = values['trust-unsigned'] === true;
+      const { manifest, signed } = await withDatabase((database) =>
+        restoreBackupFile(database.db, backupPaths(config.dataDir), keys, archive, { onProgress: progressPrinter(), trustUnsigned }),
+      ).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.message === UNSIGNED_BACKUP_MESSAGE)) throw error;
+        // The operator may know where the file comes from: say how to restore it anyway.
+        throw new AppError(
+          'BAD_REQUEST',
+          `${error.message}\nIf you trust this file (for example a backup of this academy made before APP_SECRET changed), run the command again with --trust-unsigned; the audit log will record it.`,
+        );
+      });
       if (process.stdout.isTTY) process.stdout.write('\n');
+      if (!signed) console.log('This backup is not signed by this server: restored because of --trust-unsigned, and recorded in the audit log.');
       console.log(`Restored the backup of ${manifest.createdAt} (Academy ${manifest.appVersion}, database version ${manifest.migration.tag}). Everyone signs in as they could at that time.`);
       return 0;
     }

@@ -1,11 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { connectToRunningBundledPostgres } from '../src/db/bundled-postgres';
+import { UNSIGNED_BACKUP_MESSAGE } from '../src/modules/backups/backup-archive';
 import { apiRoot } from '../src/paths';
+import { readArchive, writeArchiveEntries } from './backup-helpers';
 
 // The real server and CLI as an operator runs them, on a bundled PostgreSQL in a temp DATA_DIR.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-ops-'));
@@ -131,5 +134,38 @@ describe('operating the server and the CLI', () => {
     const unknown = cli('users:set-password', '--email', 'nobody@example.com', '--password', 'another-good-one');
     expect(unknown.code).toBe(1);
     expect(unknown.output).toContain('No user has the email nobody@example.com');
+  });
+
+  it('restores only backups signed by this server, unless --trust-unsigned is given (issue 35, finding 6)', { timeout: 120_000 }, async () => {
+    // At least one audit entry to edit, whether or not the tests above ran.
+    expect(cli('users:create', '--role', 'admin', '--name', 'Night Operator', '--email', 'night.operator@example.com', '--password', 'backups-at-two').code).toBe(0);
+    // The CLI signs and checks with the key kept in DATA_DIR/server-secret (development), as the server does.
+    const signed = path.join(dataDir, 'signed.tar.gz');
+    const created = cli('backup:create', '--out', signed);
+    expect(created.output).toContain(`Backup written to ${signed}`);
+    expect(created.code).toBe(0);
+    const restored = cli('backup:restore', signed, '--yes');
+    expect(restored.output).toContain('Restored the backup of');
+    expect(restored.code).toBe(0);
+
+    // An audit entry edited and the table's checksum recomputed, the old signature left as it was.
+    const entries = await readArchive(signed);
+    const manifestEntry = entries.find((entry) => entry.name === 'manifest.json')!;
+    const manifest = JSON.parse(manifestEntry.data.toString('utf8')) as { tables: { name: string; file: string; sha256: string }[] };
+    const log = entries.find((entry) => entry.name === 'tables/audit_log.jsonl')!;
+    const [first, ...rest] = log.data.toString('utf8').split('\n');
+    log.data = Buffer.from([JSON.stringify({ ...JSON.parse(first!), summary: 'Nothing happened here' }), ...rest].join('\n'));
+    manifest.tables.find((table) => table.name === 'audit_log')!.sha256 = createHash('sha256').update(log.data).digest('hex');
+    manifestEntry.data = Buffer.from(JSON.stringify(manifest));
+    const tampered = path.join(dataDir, 'tampered.tar.gz');
+    await writeArchiveEntries(tampered, entries);
+
+    const refused = cli('backup:restore', tampered, '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(UNSIGNED_BACKUP_MESSAGE);
+    expect(refused.output).toContain('--trust-unsigned');
+    const trusted = cli('backup:restore', tampered, '--yes', '--trust-unsigned');
+    expect(trusted.output).toContain('restored because of --trust-unsigned, and recorded in the audit log');
+    expect(trusted.code).toBe(0);
   });
 });

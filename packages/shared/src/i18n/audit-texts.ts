@@ -97,6 +97,11 @@ export const AUDIT_TEXTS = {
   'backup.deleted_automatic': ['Removed the old automatic backup {name}', 'जुना आपोआप झालेला बॅकअप {name} काढला', 'पुराना अपने-आप बना बैकअप {name} हटाया'],
   'backup.uploaded': ['Uploaded backup {name}', 'बॅकअप {name} अपलोड केला', 'बैकअप {name} अपलोड किया'],
   'backup.restored': ['Restored backup {name}', 'बॅकअप {name} पुनर्संचयित केला', 'बैकअप {name} रिस्टोर किया'],
+  'backup.restored_unsigned_cli': [
+    'Restored backup {name} from the command line although it is not signed by this server (--trust-unsigned)',
+    'बॅकअप {name} या सर्व्हरची सही नसतानाही कमांड लाइनवरून पुनर्संचयित केला (--trust-unsigned)',
+    'बैकअप {name} इस सर्वर के हस्ताक्षर के बिना कमांड लाइन से रिस्टोर किया (--trust-unsigned)',
+  ],
   // Enquiry moves ({from} and {to} are status codes, worded in the reader's language: see WORDED_VALUES).
   'enquiry.status': ['Moved the enquiry of {name} from {from} to {to}', '{name} यांची चौकशी "{from}" मधून "{to}" मध्ये हलवली', '{name} की पूछताछ "{from}" से "{to}" में की'],
   // Batches.

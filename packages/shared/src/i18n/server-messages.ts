@@ -111,6 +111,11 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Enter a full image address starting with https://', 'https:// ने सुरू होणारा फोटोचा पूर्ण पत्ता लिहा', 'https:// से शुरू होने वाला फ़ोटो का पूरा पता लिखें'],
   ['Status must be present, absent, late or excused', 'हजेरी: हजर, गैरहजर, उशिरा किंवा रजा यापैकी निवडा', 'हाज़िरी: उपस्थित, अनुपस्थित, देर से या छुट्टी में से चुनें'],
   ['This file is not a readable Academy backup: it is damaged, incomplete or not a .tar.gz made by Academy. Nothing was changed.', 'ही फाइल वाचता येणारा Academy बॅकअप नाही: ती खराब, अपूर्ण आहे किंवा Academy ने बनवलेली .tar.gz नाही. काहीही बदलले नाही.', 'यह फ़ाइल पढ़ने लायक Academy बैकअप नहीं है: यह खराब, अधूरी है या Academy की बनाई .tar.gz नहीं है. कुछ भी नहीं बदला.'],
+  [
+    "This backup was not made by this academy's server, or it was changed after it was made. Nothing was changed.",
+    'हा बॅकअप या अकॅडमीच्या सर्व्हरने बनवलेला नाही, किंवा तो बनवल्यानंतर बदलला गेला आहे. काहीही बदलले नाही.',
+    'यह बैकअप इस अकैडमी के सर्वर ने नहीं बनाया है, या बनने के बाद इसे बदला गया है. कुछ भी नहीं बदला.',
+  ],
   ['This backup unpacks to far more than its size suggests (or holds too many entries); it was not made by Academy. Nothing was changed.', 'हा बॅकअप उघडल्यावर त्याच्या आकारापेक्षा खूपच मोठा होतो (किंवा त्यात खूप नोंदी आहेत); तो Academy ने बनवलेला नाही. काहीही बदलले नाही.', 'यह बैकअप खोलने पर अपने आकार से कहीं बड़ा हो जाता है (या इसमें बहुत ज़्यादा प्रविष्टियाँ हैं); यह Academy का बनाया नहीं है. कुछ भी नहीं बदला.'],
   ['Batch is full', 'बॅच भरली आहे', 'बैच भर गया है'],
   ['Name is required', 'नाव आवश्यक आहे', 'नाम आवश्यक है'],

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -16,6 +16,33 @@ export const ARCHIVE_FORMAT = 'academy-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
 export const MANIFEST_ENTRY = 'manifest.json';
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The manifest's signature (issue 35, finding 6): HMAC-SHA256, keyed by the server's `backup-manifest`
+ * key (lib/server-keys.ts), over the exact bytes of manifest.json as stored in the archive, written as
+ * 64 hex digits in its own entry right after it. The manifest holds every table's and file's sha256, so
+ * a valid signature vouches for the whole archive: a backup changed and re-packed with its checksums
+ * recomputed, or one made by another server, no longer verifies.
+ * A separate entry over the stored bytes, not a field inside the manifest: verifying then needs no
+ * canonical JSON (key order, spacing, number and string escapes would all have to be re-created
+ * exactly by whoever checks), the bytes checked are the bytes read, and the manifest is parsed only
+ * once its signature has verified.
+ */
+export const SIGNATURE_ENTRY = 'manifest.sig';
+const MAX_SIGNATURE_BYTES = 1024;
+
+export function signManifest(manifestBytes: Buffer, key: Buffer): string {
+  return createHmac('sha256', key).update(manifestBytes).digest('hex');
+}
+
+/** True when `signature` is this key's signature of exactly these manifest bytes (compared in constant time). */
+export function manifestSignatureValid(manifestBytes: Buffer, signature: string, key: Buffer): boolean {
+  const expected = Buffer.from(signManifest(manifestBytes, key), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const UNSIGNED_BACKUP_MESSAGE = `This backup was not made by this academy's server, or it was changed after it was made. Nothing was changed.`;
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
@@ -104,6 +131,7 @@ export async function writeArchive(
   target: string,
   manifest: Manifest,
   sources: { tablesDir: string; filesDir: string },
+  manifestKey: Buffer,
   onProgress: (bytesWritten: number) => void,
 ): Promise<void> {
   const partial = path.join(path.dirname(target), `.${path.basename(target)}.partial`);
@@ -119,6 +147,8 @@ export async function writeArchive(
   try {
     const manifestText = Buffer.from(JSON.stringify(manifest, null, 2));
     await new Promise<void>((resolve, reject) => pack.entry({ name: MANIFEST_ENTRY, size: manifestText.length, mode: 0o644 }, manifestText, (error) => (error ? reject(error) : resolve())));
+    const signature = Buffer.from(signManifest(manifestText, manifestKey), 'utf8');
+    await new Promise<void>((resolve, reject) => pack.entry({ name: SIGNATURE_ENTRY, size: signature.length, mode: 0o644 }, signature, (error) => (error ? reject(error) : resolve())));
     for (const table of manifest.tables) {
       const file = path.join(sources.tablesDir, `${table.name}.jsonl`);
       await addEntry(pack, table.file, fs.statSync(file).size, fs.createReadStream(file), count);
@@ -148,7 +178,8 @@ export async function writeArchive(
 }
 
 type ExtractedEntry = { size: number; sha256: string; lines: number };
-export type ExtractedArchive = { manifestText: string | undefined; entries: Map<string, ExtractedEntry> };
+/** The manifest's bytes exactly as stored and its signature's text (undefined when the archive has none). */
+export type ExtractedArchive = { manifestBytes: Buffer | undefined; signature: string | undefined; entries: Map<string, ExtractedEntry> };
 
 /**
  * Limits while unpacking, checked as the bytes arrive so a "zip bomb" is refused after at most this
@@ -176,7 +207,8 @@ export async function extractArchive(archive: string, stagingDir: string, limits
   const entries = new Map<string, ExtractedEntry>();
   let unpackedBytes = 0;
   let entryCount = 0;
-  let manifestText: string | undefined;
+  let manifestBytes: Buffer | undefined;
+  let signature: string | undefined;
   const extract = tar.extract();
   let refusal: InvalidBackupError | undefined;
 
@@ -202,21 +234,25 @@ export async function extractArchive(archive: string, stagingDir: string, limits
     }
     if (header.type !== 'file') return refuse(`This backup contains "${name}", which is not a regular file; it was not made by Academy. Nothing was changed.`);
     if (entries.has(name)) return refuse(`This backup contains "${name}" twice; it was not made by Academy. Nothing was changed.`);
-    if (name === MANIFEST_ENTRY) {
+    if (name === MANIFEST_ENTRY || name === SIGNATURE_ENTRY) {
+      // Both are read into memory: the manifest to check everything else, its signature to check the manifest.
+      const limit = name === MANIFEST_ENTRY ? MAX_MANIFEST_BYTES : MAX_SIGNATURE_BYTES;
       const chunks: Buffer[] = [];
       let length = 0;
       stream.on('data', (chunk: Buffer) => {
         length += chunk.length;
         unpackedBytes += chunk.length;
         if (unpackedBytes > limits.maxUnpackedBytes && !refusal) refuse(TOO_LARGE_UNPACKED_MESSAGE);
-        if (length <= MAX_MANIFEST_BYTES) chunks.push(chunk);
+        if (length <= limit) chunks.push(chunk);
       });
       stream.on('error', finish);
       stream.on('end', () => {
-        if (length > MAX_MANIFEST_BYTES) return refuse('The backup manifest is too large. Nothing was changed.');
-        manifestText = Buffer.concat(chunks).toString('utf8');
-        const hash = createHash('sha256').update(Buffer.concat(chunks)).digest('hex');
-        entries.set(name, { size: length, sha256: hash, lines: 0 });
+        if (length > limit && name === MANIFEST_ENTRY) return refuse('The backup manifest is too large. Nothing was changed.');
+        const bytes = Buffer.concat(chunks);
+        if (name === MANIFEST_ENTRY) manifestBytes = bytes;
+        // A signature far longer than ours cannot be ours: kept as one that does not verify.
+        else signature = length > limit ? '' : bytes.toString('utf8');
+        entries.set(name, { size: length, sha256: createHash('sha256').update(bytes).digest('hex'), lines: 0 });
         finish();
       });
       return;
@@ -256,7 +292,7 @@ export async function extractArchive(archive: string, stagingDir: string, limits
     if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new AppError('INTERNAL', 'There is not enough disk space to unpack this backup. Nothing was changed.');
     throw new InvalidBackupError(DAMAGED_MESSAGE);
   }
-  return { manifestText, entries };
+  return { manifestBytes, signature, entries };
 }
 
 /** The manifest of an archive, read from its first entry only (cheap: the rest is never unpacked). */

@@ -15,6 +15,7 @@ import {
 } from '@academy/shared/schemas/backups';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { ServerKeys } from '../../lib/server-keys';
 import { createJobRegistry } from './backup-jobs';
 import { actorOf } from '../../access/http';
 import { recordAudit } from '../audit/audit.service';
@@ -38,7 +39,10 @@ export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
  * answer 202 with a job to poll; a restore is checked completely (manifest, version, every checksum)
  * before it is accepted, so a bad archive answers 400 with what is wrong and changes nothing.
  */
-export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; maxUploadBytes?: number }> = async (app, { db, paths, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES }) => {
+export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; keys: ServerKeys; maxUploadBytes?: number }> = async (
+  app,
+  { db, paths, keys, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES },
+) => {
   const tags = ['backups'];
   const jobs = createJobRegistry(db, (label, task) => app.runInBackground(label, task), app.log);
   const jobAnswer = apiSuccess(backupJobSchema);
@@ -52,7 +56,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
   app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
     const job = await jobs.start('create', 'Starting', async (onProgress) => {
-      const { name } = await createBackup(db, paths, { kind: 'manual', onProgress });
+      const { name } = await createBackup(db, paths, keys, { kind: 'manual', onProgress });
       await recordAudit(db, actor, { action: 'backup.create', entityType: 'backup', entityId: name, text: { key: 'backup.created', values: { name } } });
       return name;
     });
@@ -95,7 +99,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
         throw error;
       }
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.uploadTooLarge);
-      const summary = await adoptUploadedBackup(paths, temporary);
+      const summary = await adoptUploadedBackup(paths, keys, temporary);
       await recordAudit(db, actorOf(request), { action: 'backup.upload', entityType: 'backup', entityId: summary.name, text: { key: 'backup.uploaded', values: { name: summary.name } } });
       return reply.status(201).send({ success: true as const, data: summary, message: BACKUP_MESSAGES.uploaded });
     } finally {
@@ -108,7 +112,8 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     { schema: { tags, params: backupNameParamsSchema, body: restoreBackupInputSchema, response: { 202: jobAnswer } } },
     async (request, reply) => {
       await jobs.assertIdle();
-      const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths);
+      // No --trust-unsigned here: the screen restores only backups this server signed.
+      const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths, keys);
       try {
         const name = request.params.name;
         const actor = actorOf(request);

@@ -2,8 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
 import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import type { ServerKeys } from '../../lib/server-keys';
 import { PAST_DAYS_CHANNEL } from '../attendance/past-days-cache';
 import { EVERYTHING_CHANGED, TABLE_CHANGES_CHANNEL } from '../../lib/read-cache';
 import { AppError } from '../../lib/app-error';
@@ -19,8 +22,11 @@ import {
   InvalidBackupError,
   listStoredFiles,
   manifestSchema,
+  manifestSignatureValid,
   MANIFEST_ENTRY,
   readManifestText,
+  SIGNATURE_ENTRY,
+  UNSIGNED_BACKUP_MESSAGE,
   tableEntryName,
   fileEntryName,
   writeArchive,
@@ -90,6 +96,7 @@ async function closeStream(stream: fs.WriteStream): Promise<void> {
 export async function createBackup(
   db: Db,
   paths: BackupPaths,
+  keys: ServerKeys,
   options: { kind: 'manual' | 'automatic'; out?: string; onProgress?: OnProgress; now?: Date },
 ): Promise<{ name: string; file: string; manifest: Manifest }> {
   const onProgress = options.onProgress ?? noProgress;
@@ -145,7 +152,7 @@ export async function createBackup(
     const totalBytes =
       tableEntries.reduce((sum, table) => sum + fs.statSync(path.join(tablesDir, `${table.name}.jsonl`)).size, 0) + fileEntries.reduce((sum, entry) => sum + entry.size, 0);
     onProgress(0.6, 'Writing the archive');
-    await writeArchive(file, manifest, { tablesDir, filesDir: paths.filesDir }, (bytes) => onProgress(0.6 + (0.4 * bytes) / Math.max(totalBytes, 1), 'Writing the archive'));
+    await writeArchive(file, manifest, { tablesDir, filesDir: paths.filesDir }, keys.key('backup-manifest'), (bytes) => onProgress(0.6 + (0.4 * bytes) / Math.max(totalBytes, 1), 'Writing the archive'));
     onProgress(1, 'Done');
     return { name: path.basename(file), file, manifest };
   } finally {
@@ -213,8 +220,12 @@ export async function deleteBackup(paths: BackupPaths, name: string): Promise<vo
   summaryCache.delete(file);
 }
 
-/** A checked backup unpacked next to the files folder, ready to restore. */
-export type StagedBackup = { stagingDir: string; manifest: Manifest; migrationIndex: number };
+/**
+ * A checked backup unpacked next to the files folder, ready to restore. `signed` is false only when
+ * the caller chose to trust a backup whose signature is missing or did not verify (the CLI's
+ * --trust-unsigned); `archiveName` names the file in the audit entry such a restore writes.
+ */
+export type StagedBackup = { stagingDir: string; manifest: Manifest; migrationIndex: number; signed: boolean; archiveName: string };
 
 const newerVersionMessage = (manifest: { appVersion?: unknown; migration?: { tag?: unknown } }) =>
   `This backup was made by a newer version of Academy (${String(manifest.appVersion ?? 'unknown')}, database version ${String(manifest.migration?.tag ?? 'unknown')}). ` +
@@ -248,17 +259,21 @@ function checkManifest(text: string | undefined): { manifest: Manifest; migratio
 
 /**
  * Unpacks an archive next to the files folder (the same disk, so the files can be swapped in by a
- * rename) and checks all of it: the manifest, the database version, and every table's and every
+ * rename) and checks all of it: the manifest's signature (made with this server's `backup-manifest`
+ * key, see backup-archive.ts), the manifest, the database version, and every table's and every
  * file's checksum, row count and size. Anything wrong refuses it with a message saying what;
  * nothing outside the staging folder is touched, and the staging folder is removed.
  */
-export async function stageBackup(archiveFile: string, paths: BackupPaths): Promise<StagedBackup> {
+export async function stageBackup(archiveFile: string, paths: BackupPaths, keys: ServerKeys, options: { trustUnsigned?: boolean } = {}): Promise<StagedBackup> {
   const stagingDir = path.join(path.dirname(paths.filesDir), `.restore-${randomBytes(6).toString('hex')}`);
   fs.mkdirSync(stagingDir, { recursive: true, mode: 0o700 });
   try {
-    const { manifestText, entries } = await extractArchive(archiveFile, stagingDir);
-    const { manifest, migrationIndex } = checkManifest(manifestText);
-    const expected = new Set<string>([MANIFEST_ENTRY]);
+    const { manifestBytes, signature, entries } = await extractArchive(archiveFile, stagingDir);
+    // The signature first: nothing the manifest says (versions, checksums) counts before it verifies.
+    const signed = manifestBytes !== undefined && signature !== undefined && manifestSignatureValid(manifestBytes, signature, keys.key('backup-manifest'));
+    if (manifestBytes !== undefined && !signed && !options.trustUnsigned) throw new InvalidBackupError(UNSIGNED_BACKUP_MESSAGE);
+    const { manifest, migrationIndex } = checkManifest(manifestBytes?.toString('utf8'));
+    const expected = new Set<string>([MANIFEST_ENTRY, SIGNATURE_ENTRY]);
     const tableNames = new Set<string>();
     for (const table of manifest.tables) {
       if (tableNames.has(table.name) || table.file !== tableEntryName(table.name)) throw new InvalidBackupError(`The backup's ${MANIFEST_ENTRY} lists the table ${table.name} wrongly. Nothing was changed.`);
@@ -281,7 +296,7 @@ export async function stageBackup(archiveFile: string, paths: BackupPaths): Prom
     }
     const unexpected = [...entries.keys()].find((name) => !expected.has(name));
     if (unexpected) throw new InvalidBackupError(`The backup contains "${unexpected}", which its ${MANIFEST_ENTRY} does not list. Nothing was changed.`);
-    return { stagingDir, manifest, migrationIndex };
+    return { stagingDir, manifest, migrationIndex, signed, archiveName: path.basename(archiveFile) };
   } catch (error) {
     fs.rmSync(stagingDir, { recursive: true, force: true });
     throw error;
@@ -338,6 +353,17 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     await applyMigrations(client, migrations.slice(migrationIndex + 1));
     onProgress(0.9, 'Checking the restored values');
     await assertRestoredValuesAllowed(client);
+    if (!staged.signed) {
+      // Only the CLI's --trust-unsigned lets an unverified backup this far. Its entry is written in the
+      // restore's own transaction, after the backup's rows replaced the log: the restore cannot commit without it.
+      const name = staged.archiveName;
+      await recordAudit(drizzle(client, { schema, casing: 'snake_case' }), null, {
+        action: 'backup.restore',
+        entityType: 'backup',
+        entityId: name,
+        text: { key: 'backup.restored_unsigned_cli', values: { name } },
+      });
+    }
     await client.query('delete from "public"."sessions"');
     // The backup's job progress rows are from another time (its own job was running when it was made).
     await client.query('delete from "public"."backup_jobs"');
@@ -371,12 +397,23 @@ function swapFilesFolder(filesDir: string, restoredFiles: string): void {
   if (hadFiles) fs.rmSync(replaced, { recursive: true, force: true });
 }
 
-/** Checks and restores an archive file in one go (the CLI and tests; the API stages first). */
-export async function restoreBackupFile(db: Db, paths: BackupPaths, archiveFile: string, onProgress: OnProgress = noProgress): Promise<Manifest> {
+/**
+ * Checks and restores an archive file in one go (the CLI and tests; the API stages first).
+ * `trustUnsigned` (the CLI's --trust-unsigned, never the API) restores a backup whose signature is
+ * missing or does not verify, e.g. one made before APP_SECRET changed; the restore records that in the audit log.
+ */
+export async function restoreBackupFile(
+  db: Db,
+  paths: BackupPaths,
+  keys: ServerKeys,
+  archiveFile: string,
+  options: { onProgress?: OnProgress; trustUnsigned?: boolean } = {},
+): Promise<{ manifest: Manifest; signed: boolean }> {
+  const onProgress = options.onProgress ?? noProgress;
   onProgress(0, 'Checking the backup');
-  const staged = await stageBackup(archiveFile, paths);
+  const staged = await stageBackup(archiveFile, paths, keys, { trustUnsigned: options.trustUnsigned });
   await restoreStagedBackup(db, paths, staged, onProgress);
-  return staged.manifest;
+  return { manifest: staged.manifest, signed: staged.signed };
 }
 
 /**
@@ -402,8 +439,8 @@ export function removeLeftovers(paths: BackupPaths): void {
 }
 
 /** Takes an uploaded archive into the backups folder once it has passed every check. */
-export async function adoptUploadedBackup(paths: BackupPaths, uploadedFile: string): Promise<BackupSummary> {
-  const staged = await stageBackup(uploadedFile, paths);
+export async function adoptUploadedBackup(paths: BackupPaths, keys: ServerKeys, uploadedFile: string): Promise<BackupSummary> {
+  const staged = await stageBackup(uploadedFile, paths, keys);
   discardStagedBackup(staged);
   const name = newBackupName('uploaded', new Date());
   const target = path.join(paths.backupsDir, name);
@@ -422,7 +459,7 @@ export type AutomaticRunResult = 'not-due' | 'done-today' | 'locked' | 'created'
  * the backup time and no automatic backup exists for that day, one process (an advisory lock keeps
  * a second server out) makes it and then prunes to 7 daily and 4 weekly. Safe to call any number of times.
  */
-export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, now: Date = new Date()): Promise<AutomaticRunResult> {
+export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, keys: ServerKeys, now: Date = new Date()): Promise<AutomaticRunResult> {
   const { timeZone, backupTime } = await getAcademySettings(db);
   const local = localDateTime(now, timeZone);
   if (local.time < backupTime) return 'not-due';
@@ -437,7 +474,7 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, now: D
     try {
       // Another process may have finished today's while this one waited for the lock.
       if (await doneToday()) return 'done-today';
-      const made = await createBackup(db, paths, { kind: 'automatic', now });
+      const made = await createBackup(db, paths, keys, { kind: 'automatic', now });
       await recordAudit(db, null, { action: 'backup.create', entityType: 'backup', entityId: made.name, text: { key: 'backup.created_automatic', values: { name: made.name } } });
       const automatic = (await listBackups(paths)).filter((backup) => backup.kind === 'automatic');
       for (const name of backupsToPrune(automatic.map((backup) => ({ name: backup.name, createdAt: new Date(backup.createdAt) })), timeZone)) {
@@ -456,12 +493,12 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, now: D
 const RETRY_AFTER_FAILURE_MS = 15 * 60 * 1000;
 
 /** The every-minute task of the server: a failing backup (disk full) is retried every 15 minutes, not every minute. */
-export function automaticBackupTask(db: Db, paths: BackupPaths): () => Promise<void> {
+export function automaticBackupTask(db: Db, paths: BackupPaths, keys: ServerKeys): () => Promise<void> {
   let lastFailure = 0;
   return async () => {
     if (Date.now() - lastFailure < RETRY_AFTER_FAILURE_MS) return;
     try {
-      await runAutomaticBackupIfDue(db, paths);
+      await runAutomaticBackupIfDue(db, paths, keys);
     } catch (error) {
       lastFailure = Date.now();
       throw error;

@@ -1,21 +1,26 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { desc, eq, is } from 'drizzle-orm';
 import { PgTable as PgTableClass } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject as provided, it } from 'vitest';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { buildApp } from '../../app';
+import { ensureAppRole } from '../../db/app-role';
+import { createDatabase } from '../../db/client';
 import * as schema from '../../db/schema';
+import { serverKeysFrom } from '../../lib/server-keys';
+import { recordAudit } from '../audit/audit.service';
 import { seedDemoAcademy } from '../../db/seed';
-import { buildTestApp, createEmptyTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { buildTestApp, createEmptyTestDatabase, createTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntries, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';
 import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
 import { backupsToPrune, weekStart } from './backup-retention';
-import { extractArchive } from './backup-archive';
+import { extractArchive, signManifest, UNSIGNED_BACKUP_MESSAGE } from './backup-archive';
 import { applyMigrations, knownMigrations, resetMigrationLog } from './migration-level';
 import { dumpTable, listTables, loadTable, useCanonicalOutput } from './database-tables';
 
@@ -60,8 +65,16 @@ function multipart(fileName: string, content: Buffer) {
 
 const upload = (fileName: string, content: Buffer) => t.app.inject({ method: 'POST', url: '/api/admin/backups/upload', ...multipart(fileName, content) });
 
-/** Rewrites an archive's entries, fixing the manifest's checksums for the tables changed (so only the intended flaw remains). */
-async function craft(source: string, change: (entries: { name: string; data: Buffer }[], manifest: Record<string, unknown> & { tables: { name: string; file: string; rows: number; sha256: string }[] }) => void) {
+/**
+ * Rewrites an archive's entries, fixing the manifest's checksums for the tables changed (so only the
+ * intended flaw remains) and signing the new manifest with this server's key, as only someone holding
+ * APP_SECRET could. `sign: false` keeps the old signature (now wrong), as anyone else would have to.
+ */
+async function craft(
+  source: string,
+  change: (entries: { name: string; data: Buffer }[], manifest: Record<string, unknown> & { tables: { name: string; file: string; rows: number; sha256: string }[] }) => void,
+  options: { sign?: boolean } = {},
+) {
   const entries = await readArchive(source);
   const manifestEntry = entries.find((entry) => entry.name === 'manifest.json')!;
   const manifest = JSON.parse(manifestEntry.data.toString('utf8'));
@@ -75,6 +88,8 @@ async function craft(source: string, change: (entries: { name: string; data: Buf
     delete table.fix;
   }
   manifestEntry.data = Buffer.from(JSON.stringify(manifest));
+  const signatureEntry = entries.find((entry) => entry.name === 'manifest.sig');
+  if (options.sign !== false && signatureEntry) signatureEntry.data = Buffer.from(signManifest(manifestEntry.data, TEST_SERVER_KEYS.key('backup-manifest')));
   const file = path.join(os.tmpdir(), `crafted-${Date.now()}-${Math.random().toString(36).slice(2)}.tar.gz`);
   crafted.push(file);
   await writeArchiveEntries(file, entries);
@@ -95,7 +110,7 @@ describe('backups API', () => {
   });
 
   it('covers every table in the database and every table of the Drizzle schema (fails when one is left out)', async () => {
-    const { manifest } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, { kind: 'manual' });
+    const { manifest } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' });
     const inBackup = manifest.tables.map((table) => table.name).sort();
     const { rows } = await poolOf(t.database.db).query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -184,7 +199,7 @@ describe('restore', () => {
     const paths = { backupsDir: t.backupsDir, filesDir: t.filesDir };
     const before = await databaseDigest(t.database.db);
     const filesBefore = await filesDigest(t.filesDir);
-    const { name } = await createBackup(t.database.db, paths, { kind: 'manual' });
+    const { name } = await createBackup(t.database.db, paths, TEST_SERVER_KEYS, { kind: 'manual' });
     // Changes after the backup: a new user, a changed file, a new file, a deleted file.
     await buildUser(t.database.db, { role: 'teacher', email: 'after.backup@example.com' });
     fs.writeFileSync(path.join(t.filesDir, 'empty.bin'), 'changed');
@@ -215,12 +230,12 @@ describe('restore', () => {
 
   it('round trip: the seeded academy with files, backed up and restored into a new empty database and files folder, is identical', async () => {
     const source = { backupsDir: t.backupsDir, filesDir: t.filesDir };
-    const { file } = await createBackup(t.database.db, source, { kind: 'manual' });
+    const { file } = await createBackup(t.database.db, source, TEST_SERVER_KEYS, { kind: 'manual' });
     const target = await createEmptyTestDatabase();
     const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
     const targetPaths = { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') };
     try {
-      await restoreBackupFile(target.db, targetPaths, file);
+      await restoreBackupFile(target.db, targetPaths, TEST_SERVER_KEYS, file);
       // Every table as it was, but no session: a restore ends them all.
       const { sessions: restoredSessions, ...restored } = await databaseDigest(target.db);
       const { sessions: _sourceSessions, ...source } = await databaseDigest(t.database.db);
@@ -292,10 +307,10 @@ describe('restore', () => {
          values ('Older Academy', 'Then', 'Latur', array['+91 9822012345', '+91 9822012346', '+91 9822012347'], 'office@example.in', 'Mon-Sat', 'Asia/Kolkata')`,
       );
       await source.pool.query(`insert into users (name, email, role) values ('Older Admin', 'older@example.in', 'admin')`);
-      const older = await createBackup(source.db, { backupsDir: path.join(sourceData, 'backups'), filesDir: path.join(sourceData, 'files') }, { kind: 'manual' });
+      const older = await createBackup(source.db, { backupsDir: path.join(sourceData, 'backups'), filesDir: path.join(sourceData, 'files') }, TEST_SERVER_KEYS, { kind: 'manual' });
       expect(older.manifest.migration.tag).toBe(migrations[olderIndex]!.tag);
 
-      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, older.file);
+      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, TEST_SERVER_KEYS, older.file);
       const { rows: settings } = await target.pool.query('select name, backup_time, phones from academy_settings');
       // Later migrations ran on the restored data: phones stored the old way are now canonical.
       expect(settings).toEqual([{ name: 'Older Academy', backup_time: '02:00', phones: ['+919822012345', '+919822012346', '+919822012347'] }]);
@@ -315,10 +330,10 @@ describe('restore', () => {
 describe('bad archives are refused and change nothing', () => {
   let good: string;
   beforeAll(async () => {
-    good = (await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, { kind: 'manual' })).file;
+    good = (await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' })).file;
   });
 
-  async function expectRefused(content: Buffer, message: RegExp) {
+  async function expectRefused(content: Buffer, message: RegExp | string) {
     const dbBefore = await databaseDigest(t.database.db);
     const filesBefore = await filesDigest(t.filesDir);
     const listed = fs.readdirSync(t.backupsDir).sort();
@@ -474,6 +489,136 @@ describe('bad archives are refused and change nothing', () => {
     expect(fs.readdirSync(path.dirname(t.filesDir)).filter((entry) => entry.startsWith('.'))).toEqual([]);
     fs.rmSync(path.join(t.backupsDir, name));
   });
+
+  describe('issue 35, finding 6: only backups signed by this server', () => {
+    it('a backup made by this server carries the HMAC-SHA256 of its exact manifest bytes, right after the manifest, and is accepted', async () => {
+      const entries = await readArchive(good);
+      expect(entries.slice(0, 2).map((entry) => entry.name)).toEqual(['manifest.json', 'manifest.sig']);
+      const expected = createHmac('sha256', TEST_SERVER_KEYS.key('backup-manifest')).update(entries[0]!.data).digest('hex');
+      expect(entries[1]!.data.toString('utf8')).toBe(expected);
+      expect((await upload('signed.tar.gz', fs.readFileSync(good))).statusCode).toBe(201);
+    });
+
+    it('an audit_log row edited, the checksums recomputed and the archive re-packed: refused, with or without the old signature', async () => {
+      const withoutSignature = (entries: { name: string }[]) => entries.splice(entries.findIndex((entry) => entry.name === 'manifest.sig'), 1);
+      const staleSignature = await craft(good, (entries) => editFirstAuditRow(entries, 'Nothing happened here'), { sign: false });
+      await expectRefused(fs.readFileSync(staleSignature), UNSIGNED_BACKUP_MESSAGE);
+      const noSignature = await craft(
+        good,
+        (entries) => {
+          editFirstAuditRow(entries, 'Nothing happened here');
+          withoutSignature(entries);
+        },
+        { sign: false },
+      );
+      await expectRefused(fs.readFileSync(noSignature), UNSIGNED_BACKUP_MESSAGE);
+    });
+
+    it("a backup signed with another server's secret is refused", async () => {
+      const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-elsewhere-'));
+      try {
+        const otherServer = serverKeysFrom('another-academy-server-secret-0123456789');
+        const { file } = await createBackup(t.database.db, { backupsDir: elsewhere, filesDir: t.filesDir }, otherServer, { kind: 'manual' });
+        await expectRefused(fs.readFileSync(file), UNSIGNED_BACKUP_MESSAGE);
+      } finally {
+        fs.rmSync(elsewhere, { recursive: true, force: true });
+      }
+    });
+  });
+});
+
+/** Changes the summary of the first audit_log row of an archive's entries (what someone hiding a change would do). */
+function editFirstAuditRow(entries: { name: string; data: Buffer }[], summary: string) {
+  const log = entries.find((entry) => entry.name === 'tables/audit_log.jsonl')!;
+  const [first, ...rest] = log.data.toString('utf8').split('\n');
+  expect(first).toBeTruthy();
+  const row = JSON.parse(first!);
+  row.summary = summary;
+  log.data = Buffer.from([JSON.stringify(row), ...rest].join('\n'));
+}
+
+describe("issue 35, finding 6: the CLI's --trust-unsigned", () => {
+  it('refuses an unsigned backup and changes nothing; trusted, it restores it and the audit log records that', async () => {
+    const source = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' });
+    const unsigned = await craft(source.file, (entries) => editFirstAuditRow(entries, 'Edited after the backup'), { sign: false });
+    const target = await createTestDatabase();
+    const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
+    const targetPaths = { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') };
+    try {
+      await buildUser(target.db, { role: 'admin', email: 'before.restore@example.com' });
+      const before = await databaseDigest(target.db);
+      await expect(restoreBackupFile(target.db, targetPaths, TEST_SERVER_KEYS, unsigned)).rejects.toThrow(UNSIGNED_BACKUP_MESSAGE);
+      expect(await databaseDigest(target.db)).toEqual(before);
+
+      const restored = await restoreBackupFile(target.db, targetPaths, TEST_SERVER_KEYS, unsigned, { trustUnsigned: true });
+      expect(restored.signed).toBe(false);
+      const { rows: users } = await target.pool.query('select 1 from users where email = $1', ['before.restore@example.com']);
+      expect(users).toEqual([]);
+      // The backup's entries (the edited one included), then one saying how they came.
+      const log = await target.db.select().from(schema.auditLog).orderBy(desc(schema.auditLog.id));
+      const name = path.basename(unsigned);
+      expect(log).toHaveLength(source.manifest.tables.find((table) => table.name === 'audit_log')!.rows + 1);
+      expect(log[0]).toMatchObject({
+        action: 'backup.restore',
+        entityType: 'backup',
+        entityId: name,
+        actorUserId: null,
+        actorRole: null,
+        summaryKey: 'backup.restored_unsigned_cli',
+        summary: `Restored backup ${name} from the command line although it is not signed by this server (--trust-unsigned)`,
+      });
+      expect(log.some((entry) => entry.summary === 'Edited after the backup')).toBe(true);
+    } finally {
+      await target.close();
+      fs.rmSync(targetData, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('issue 35, finding 6: the audit log cannot be emptied', () => {
+  it("as the app's role, TRUNCATE audit_log is refused (insufficient_privilege); a restore, which empties it to refill it, still works", { timeout: 60_000 }, async () => {
+    // A database owned by its own app role, as the server runs (db/app-role.ts), made by the superuser.
+    const clone = await createTestDatabase();
+    const database = (await clone.pool.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    await clone.close();
+    const { connection } = provided('testDatabaseServer');
+    const url = connection.connectionString ? new URL(connection.connectionString) : undefined;
+    const superuser: pg.ClientConfig = url
+      ? { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) || undefined, database }
+      : { host: connection.host, port: connection.port, user: connection.user, password: connection.password as string | undefined, database };
+    const role = `academy_app_${randomBytes(4).toString('hex')}`;
+    const password = randomBytes(18).toString('base64url');
+    await ensureAppRole(superuser, { role, password, database });
+    const asApp = createDatabase({ ...superuser, user: role, password });
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
+    const paths = { backupsDir: path.join(data, 'backups'), filesDir: path.join(data, 'files') };
+    try {
+      await buildUser(asApp.db, { role: 'admin' });
+      await recordAudit(asApp.db, null, { action: 'settings.update', entityType: 'settings', text: { key: 'settings.updated' } });
+      const count = async () => (await asApp.pool.query<{ count: number }>('select count(*)::int as count from audit_log')).rows[0]!.count;
+      expect(await count()).toBeGreaterThan(0);
+      const entries = await count();
+      await expect(asApp.pool.query('truncate audit_log')).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/append-only: TRUNCATE refused/) });
+      await expect(asApp.pool.query('truncate users, audit_log cascade')).rejects.toMatchObject({ code: '42501' });
+      expect(await count()).toBe(entries);
+
+      const { file, manifest } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' });
+      await restoreBackupFile(asApp.db, paths, TEST_SERVER_KEYS, file);
+      const { audit_log: restoredLog } = await databaseDigest(asApp.db);
+      const inBackup = manifest.tables.find((table) => table.name === 'audit_log')!;
+      expect(restoredLog).toEqual({ rows: inBackup.rows, sha256: inBackup.sha256 });
+      // The restore's permission ended with its transaction.
+      await expect(asApp.pool.query('truncate audit_log')).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await asApp.close();
+      fs.rmSync(data, { recursive: true, force: true });
+      const cleanup = new pg.Client(connection);
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${database}" with (force)`);
+      await cleanup.query(`drop role if exists "${role}"`);
+      await cleanup.end();
+    }
+  });
 });
 
 describe('automatic backups', () => {
@@ -482,12 +627,12 @@ describe('automatic backups', () => {
     const paths = { backupsDir: path.join(data, 'backups'), filesDir: t.filesDir };
     try {
       // 02:00 in Asia/Kolkata is 20:30 UTC the day before.
-      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T20:00:00Z'))).toBe('not-due');
-      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T20:31:00Z'))).toBe('created');
-      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T22:00:00Z'))).toBe('done-today');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T20:00:00Z'))).toBe('not-due');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T20:31:00Z'))).toBe('created');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T22:00:00Z'))).toBe('done-today');
       // Thirty more days: the list settles at the newest 7 days plus the newest of 4 weeks.
       for (let day = 1; day <= 30; day += 1) {
-        expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date(Date.UTC(2026, 4, 10 + day, 21, 0)))).toBe('created');
+        expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date(Date.UTC(2026, 4, 10 + day, 21, 0)))).toBe('created');
       }
       const kept = (await listBackups(paths)).filter((backup) => backup.kind === 'automatic');
       const days = kept.map((backup) => new Date(backup.createdAt).toISOString().slice(0, 10)).sort();
@@ -508,8 +653,8 @@ describe('automatic backups', () => {
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-auto-'));
     try {
       const paths = { backupsDir: path.join(data, 'backups'), filesDir: t.filesDir };
-      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T17:00:00Z'))).toBe('not-due');
-      expect(await runAutomaticBackupIfDue(t.database.db, paths, new Date('2026-05-10T18:00:00Z'))).toBe('created');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T17:00:00Z'))).toBe('not-due');
+      expect(await runAutomaticBackupIfDue(t.database.db, paths, TEST_SERVER_KEYS, new Date('2026-05-10T18:00:00Z'))).toBe('created');
     } finally {
       fs.rmSync(data, { recursive: true, force: true });
       await inject('PUT', '/api/admin/settings', { payload: { ...input, backupTime: '02:00' } });
