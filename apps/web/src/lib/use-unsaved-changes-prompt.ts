@@ -11,7 +11,11 @@ import { useBlocker } from 'react-router';
  */
 export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes are not saved yet. Leave this page and lose them?'): () => void {
   const released = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !released.current && currentLocation.pathname !== nextLocation.pathname);
+  // Signing out (the only way to /login from a signed-in screen) is not blocked: it ends the session
+  // whatever the answer, and asks itself before it discards unsent work (features/auth/components/user-menu.tsx).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !released.current && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login',
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

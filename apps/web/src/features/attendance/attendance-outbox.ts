@@ -1,15 +1,21 @@
 import type { AttendanceDay, AttendanceSubmission } from '@academy/shared/schemas/attendance';
-import { ApiError, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
+import { ApiError, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
+import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
 import { clearDraft } from './attendance-draft';
 
 /**
- * Attendance submitted without a connection waits here, on the phone (localStorage), until it can
- * be sent: on the browser's `online` event, when the app starts, or when the teacher asks. One entry
- * per batch and day (a newer submission replaces the waiting one); re-sending is safe because the
- * server replaces a day's marks. A refusal by the server (not a network failure) keeps the entry with
- * the server's message, so the teacher sees it and can discard it; nothing is dropped silently.
+ * Attendance submitted without a connection waits here, on the phone, until it can be sent: on the
+ * browser's `online` event, when the app starts, or when the teacher asks. One entry per batch and day
+ * (a newer submission replaces the waiting one); re-sending is safe because the server replaces a day's
+ * marks. A refusal by the server (not a network failure) keeps the entry with the server's message, so
+ * the teacher sees it and can discard it; nothing is dropped silently.
+ *
+ * The outbox is the signed-in teacher's own (lib/user-storage.ts): on a shared phone the next person
+ * neither sees it nor sends it, and it is sent only under its teacher's session (issue 35, finding 9).
  */
 export type OutboxEntry = {
+  /** The teacher who submitted it: only their session may send it. */
+  userId: string;
   batchId: string;
   batchName: string;
   date: string;
@@ -19,26 +25,23 @@ export type OutboxEntry = {
   error?: string;
 };
 
-const KEY = 'academy.attendance-outbox';
+const NAME = 'attendance-outbox';
 const CHANGED = 'academy:attendance-outbox';
+const NO_ENTRIES: OutboxEntry[] = [];
 
 /** A failure to reach the server at all (offline, DNS, connection reset), as opposed to an HTTP answer. */
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError ? error.status === 0 : normalizeError(error).status === 0;
 }
 
-let cached: { raw: string | null; entries: OutboxEntry[] } = { raw: null, entries: [] };
+let cached: { userId: string; raw: string | null; entries: OutboxEntry[] } = { userId: '', raw: null, entries: NO_ENTRIES };
 
-/** The waiting entries, oldest first (the same array while nothing changed, for useSyncExternalStore). */
-export function readOutbox(): OutboxEntry[] {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(KEY);
-  } catch {
-    return cached.entries;
-  }
-  if (raw === cached.raw) return cached.entries;
-  cached = { raw, entries: parseEntries(raw) };
+/** The user's waiting entries, oldest first (the same array while nothing changed, for useSyncExternalStore). */
+export function readOutbox(userId: string): OutboxEntry[] {
+  const raw = readUserItem(userId, NAME);
+  if (userId === cached.userId && raw === cached.raw) return cached.entries;
+  // An entry naming someone else is not this user's to see or send, wherever it is stored.
+  cached = { userId, raw, entries: parseEntries(raw).filter((entry) => entry.userId === userId) };
   return cached.entries;
 }
 
@@ -51,24 +54,22 @@ function parseEntries(raw: string | null): OutboxEntry[] {
   }
 }
 
-function writeOutbox(entries: OutboxEntry[]) {
-  try {
-    if (entries.length === 0) localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, JSON.stringify(entries));
-  } catch {
-    // A full or blocked storage: the marks stay on screen (and in the draft).
-  }
+function writeOutbox(userId: string, entries: OutboxEntry[]) {
+  if (entries.length === 0) removeUserItem(userId, NAME);
+  else writeUserItem(userId, NAME, JSON.stringify(entries));
   window.dispatchEvent(new Event(CHANGED));
 }
 
 const sameDay = (entry: OutboxEntry, batchId: string, date: string) => entry.batchId === batchId && entry.date === date;
+const sameEntry = (entry: OutboxEntry, other: OutboxEntry) => sameDay(entry, other.batchId, other.date) && entry.savedAt === other.savedAt;
 
 export function addToOutbox(entry: Omit<OutboxEntry, 'savedAt' | 'error'>) {
-  writeOutbox([...readOutbox().filter((other) => !sameDay(other, entry.batchId, entry.date)), { ...entry, savedAt: new Date().toISOString() }]);
+  const others = readOutbox(entry.userId).filter((other) => !sameDay(other, entry.batchId, entry.date));
+  writeOutbox(entry.userId, [...others, { ...entry, savedAt: new Date().toISOString() }]);
 }
 
-export function discardFromOutbox(batchId: string, date: string) {
-  writeOutbox(readOutbox().filter((entry) => !sameDay(entry, batchId, date)));
+export function discardFromOutbox(userId: string, batchId: string, date: string) {
+  writeOutbox(userId, readOutbox(userId).filter((entry) => !sameDay(entry, batchId, date)));
 }
 
 export function subscribeOutbox(onChange: () => void): () => void {
@@ -80,31 +81,57 @@ export function subscribeOutbox(onChange: () => void): () => void {
   };
 }
 
-let sending: Promise<AttendanceDay[]> | null = null;
+/** No connection, or no session any more: the entry waits, untouched, for its teacher's next session. */
+function mustWait(error: unknown): boolean {
+  return isNetworkFailure(error) || (error instanceof ApiError && error.status === 401);
+}
 
 /**
- * Sends every waiting entry, oldest first; stops at the first network failure (still offline).
- * Returns the days the server saved. One run at a time.
+ * Whether the browser's session is `userId`'s. The session cookie is the browser's, not the page's:
+ * since this page learnt who is signed in, that session may have ended and someone else may have
+ * signed in (in another tab, or on the login screen after it expired).
  */
-export function sendOutbox(): Promise<AttendanceDay[]> {
-  sending ??= (async () => {
-    const saved: AttendanceDay[] = [];
-    for (const entry of readOutbox()) {
-      if (entry.error) continue; // refused before: waits for the teacher to discard or open it
-      try {
-        const { data } = await apiRequestWithMessage<AttendanceDay>('POST', `/attendance/batch/${encodeURIComponent(entry.batchId)}`, entry.submission);
-        writeOutbox(readOutbox().filter((other) => !(sameDay(other, entry.batchId, entry.date) && other.savedAt === entry.savedAt)));
-        clearDraft(entry.batchId, entry.date);
-        saved.push(data);
-      } catch (error) {
-        if (isNetworkFailure(error)) break;
-        const message = normalizeError(error).message;
-        writeOutbox(readOutbox().map((other) => (sameDay(other, entry.batchId, entry.date) && other.savedAt === entry.savedAt ? { ...other, error: message } : other)));
-      }
-    }
-    return saved;
-  })().finally(() => {
-    sending = null;
+async function isSignedIn(userId: string): Promise<boolean> {
+  try {
+    return (await apiRequest<{ _id: string }>('GET', '/auth/me'))._id === userId;
+  } catch {
+    return false; // offline or signed out: the entries wait
+  }
+}
+
+let sending: { userId: string; run: Promise<AttendanceDay[]> } | null = null;
+
+/**
+ * Sends the user's waiting entries, oldest first, if the browser's session is still theirs; stops at
+ * the first network failure (still offline) or when the session has ended. Returns the days the server
+ * saved. One run at a time per user.
+ */
+export function sendOutbox(userId: string): Promise<AttendanceDay[]> {
+  if (sending?.userId === userId) return sending.run;
+  const run = sendEntries(userId).finally(() => {
+    if (sending?.run === run) sending = null;
   });
-  return sending;
+  sending = { userId, run };
+  return run;
+}
+
+async function sendEntries(userId: string): Promise<AttendanceDay[]> {
+  const saved: AttendanceDay[] = [];
+  if (readOutbox(userId).length === 0 || !(await isSignedIn(userId))) return saved;
+  for (const entry of readOutbox(userId)) {
+    if (entry.error) continue; // refused before: waits for the teacher to discard or open it
+    // Signing out removes the user's entries, perhaps while this runs: send only what still waits.
+    if (!readOutbox(userId).some((other) => sameEntry(other, entry))) continue;
+    try {
+      const { data } = await apiRequestWithMessage<AttendanceDay>('POST', `/attendance/batch/${encodeURIComponent(entry.batchId)}`, entry.submission);
+      writeOutbox(userId, readOutbox(userId).filter((other) => !sameEntry(other, entry)));
+      clearDraft(userId, entry.batchId, entry.date);
+      saved.push(data);
+    } catch (error) {
+      if (mustWait(error)) break;
+      const message = normalizeError(error).message;
+      writeOutbox(userId, readOutbox(userId).map((other) => (sameEntry(other, entry) ? { ...other, error: message } : other)));
+    }
+  }
+  return saved;
 }

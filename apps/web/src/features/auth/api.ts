@@ -6,6 +6,7 @@ import { SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import { LOGOUT_POPUPS, MESSAGES } from '@academy/shared/messages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
 import { ApiError, apiRequest, normalizeError } from '../../lib/api-client';
+import { removeUserItems } from '../../lib/user-storage';
 import { toSessionUser } from './session-user';
 
 export const authKeys = {
@@ -84,12 +85,20 @@ export function useLogin() {
   });
 }
 
-/** Logs out; success or failure, the user is forgotten and ends on /login (spec section 4). */
+/**
+ * Logs `userId` out; success or failure, the user is forgotten and ends on /login (spec section 4).
+ * Their unsent work kept on this device is removed first (lib/user-storage.ts): the next person on a
+ * shared phone must not see it, and nothing may be sent for them later (issue 35, finding 9). The
+ * profile menu asks before that loses anything.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest<void>('POST', '/auth/logout'),
+    mutationFn: (userId: string) => {
+      removeUserItems(userId);
+      return apiRequest<void>('POST', '/auth/logout');
+    },
     onSuccess: () => {
       notifications.show({ ...LOGOUT_POPUPS.success, autoClose: LOGOUT_POPUPS.autoCloseMs, color: 'teal' });
     },
@@ -99,7 +108,9 @@ export function useLogout() {
     },
     onSettled: () => {
       clearSession(queryClient);
-      void navigate('/login', { replace: true });
+      // flushSync: the guard of the screen left behind must see this navigation under way when it sees
+      // no user, or it sends them to /login remembering that screen (features/auth/components/require-role.tsx).
+      void navigate('/login', { replace: true, flushSync: true });
     },
   });
 }

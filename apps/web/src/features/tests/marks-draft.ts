@@ -1,25 +1,23 @@
+import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
+
 /**
- * Marks typed on a phone but not saved yet, kept on the device per test (localStorage), like the
- * attendance draft (features/attendance/attendance-draft.ts): a reload or a lost connection loses
- * nothing. Removed once the marks are saved.
+ * Marks typed on a phone but not saved yet, kept on the device per user and test
+ * (lib/user-storage.ts), like the attendance draft (features/attendance/attendance-draft.ts): a reload
+ * or a lost connection loses nothing. Removed once the marks are saved, or when the user signs out.
  */
 export type MarksDraftRow = { marks: string; absent: boolean };
 export type MarksDraft = { savedAt: string; rows: Record<string, MarksDraftRow> };
 
-const key = (testId: string) => `academy.marks-draft.${testId}`;
+const name = (testId: string) => `marks-draft.${testId}`;
 
-export function saveMarksDraft(testId: string, rows: Record<string, MarksDraftRow>) {
-  try {
-    localStorage.setItem(key(testId), JSON.stringify({ savedAt: new Date().toISOString(), rows } satisfies MarksDraft));
-  } catch {
-    // Private mode or a full storage: the marks are still on screen.
-  }
+export function saveMarksDraft(userId: string, testId: string, rows: Record<string, MarksDraftRow>) {
+  writeUserItem(userId, name(testId), JSON.stringify({ savedAt: new Date().toISOString(), rows } satisfies MarksDraft));
 }
 
-export function readMarksDraft(testId: string): MarksDraft | undefined {
+export function readMarksDraft(userId: string, testId: string): MarksDraft | undefined {
+  const raw = readUserItem(userId, name(testId));
+  if (!raw) return undefined;
   try {
-    const raw = localStorage.getItem(key(testId));
-    if (!raw) return undefined;
     const draft = JSON.parse(raw) as MarksDraft;
     return typeof draft.savedAt === 'string' && draft.rows && typeof draft.rows === 'object' ? draft : undefined;
   } catch {
@@ -27,12 +25,8 @@ export function readMarksDraft(testId: string): MarksDraft | undefined {
   }
 }
 
-export function clearMarksDraft(testId: string) {
-  try {
-    localStorage.removeItem(key(testId));
-  } catch {
-    // Nothing to do.
-  }
+export function clearMarksDraft(userId: string, testId: string) {
+  removeUserItem(userId, name(testId));
 }
 
 /** "45.5" / "45,5" → 45.5; '' → null; anything else → NaN (the form says which row). */

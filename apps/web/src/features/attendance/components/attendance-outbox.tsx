@@ -3,8 +3,9 @@ import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDate, formatTime } from '../../../lib/format-date';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
@@ -12,14 +13,19 @@ import { t as translate } from '@lingui/core/macro';
 /** The heading the teacher sees while marks wait on the phone (issue 17). */
 export const OUTBOX_TITLE = 'Saved on this phone, will be sent when you are online';
 
+const NOTHING_WAITS: OutboxEntry[] = [];
+
+/** What waits on this phone for the signed-in teacher (nothing of anyone else's). */
 export function useAttendanceOutbox(): OutboxEntry[] {
-  return useSyncExternalStore(subscribeOutbox, readOutbox, () => []);
+  const userId = useCurrentUser()?._id;
+  const read = useCallback(() => (userId ? readOutbox(userId) : NOTHING_WAITS), [userId]);
+  return useSyncExternalStore(subscribeOutbox, read, () => NOTHING_WAITS);
 }
 
 /** Sends what waits, announces each saved day and refreshes what shows attendance. */
-async function sendAndAnnounce(queryClient: QueryClient) {
-  if (readOutbox().length === 0) return;
-  const saved = await sendOutbox();
+async function sendAndAnnounce(queryClient: QueryClient, userId: string) {
+  if (readOutbox(userId).length === 0) return;
+  const saved = await sendOutbox(userId);
   if (saved.length === 0) return;
   for (const day of saved) {
     const batchName = day.batch.name;
@@ -32,12 +38,14 @@ async function sendAndAnnounce(queryClient: QueryClient) {
 /** Mounted once in the teacher's shell: sends waiting attendance on app start and whenever the browser is back online. */
 export function AttendanceOutboxSender() {
   const queryClient = useQueryClient();
+  const userId = useCurrentUser()?._id;
   useEffect(() => {
-    void sendAndAnnounce(queryClient);
-    const onOnline = () => void sendAndAnnounce(queryClient);
+    if (!userId) return;
+    void sendAndAnnounce(queryClient, userId);
+    const onOnline = () => void sendAndAnnounce(queryClient, userId);
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
-  }, [queryClient]);
+  }, [queryClient, userId]);
   return null;
 }
 
@@ -49,14 +57,15 @@ function timeOf(iso: string): string {
 export function AttendanceOutboxPanel() {
   const { t } = useLingui();
   const entries = useAttendanceOutbox();
+  const userId = useCurrentUser()?._id;
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
-  if (entries.length === 0) return null;
+  if (entries.length === 0 || !userId) return null;
 
   const send = async () => {
     setSending(true);
     try {
-      await sendAndAnnounce(queryClient);
+      await sendAndAnnounce(queryClient, userId);
     } finally {
       setSending(false);
     }
@@ -68,7 +77,7 @@ export function AttendanceOutboxPanel() {
       children: t`The attendance of ${entry.batchName} for ${formatDate(entry.date)} saved on this phone will not be sent.`,
       labels: { confirm: t`Discard`, cancel: t`Keep` },
       confirmProps: { color: 'red' },
-      onConfirm: () => discardFromOutbox(entry.batchId, entry.date),
+      onConfirm: () => discardFromOutbox(userId, entry.batchId, entry.date),
     });
 
   return (

@@ -11,6 +11,7 @@ import { ATTENDANCE_STATUSES, countStatuses, STATUS_COLORS } from '../attendance
 import { clearDraft, saveDraft, type DraftMarks } from '../attendance-draft';
 import { addToOutbox, isNetworkFailure } from '../attendance-outbox';
 import { OUTBOX_TITLE, useAttendanceOutbox } from './attendance-outbox';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStatusLabel } from '../status-labels';
 import { plural } from '@lingui/core/macro';
@@ -130,6 +131,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
   const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(Object.entries(saved).map(([id, mark]) => [id, initial?.[id] ?? mark])));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = useSubmitAttendance(day.batch._id);
+  const userId = useCurrentUser()?._id;
   const roster = useMemo(() => day.students.filter((student) => student.enrolled), [day]);
   const formerStudents = day.students.filter((student) => !student.enrolled && student.status);
   const outbox = useAttendanceOutbox();
@@ -142,8 +144,8 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => {
-    if (dirty) saveDraft(day.batch._id, day.date, roster.map(({ _id, name }) => ({ _id, name })), marks);
-  }, [dirty, marks, day.batch._id, day.date, roster]);
+    if (dirty && userId) saveDraft(userId, day.batch._id, day.date, roster.map(({ _id, name }) => ({ _id, name })), marks);
+  }, [dirty, userId, marks, day.batch._id, day.date, roster]);
 
   const change = useCallback((studentId: string, update: Partial<Mark>) => {
     setMarks((current) => ({ ...current, [studentId]: { ...current[studentId]!, ...update } }));
@@ -171,26 +173,27 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
   };
 
   /** No connection: keep the day on the phone; the shell sends it when the browser is back online. */
-  const keepOnPhone = (records: { studentId: string; status: AttendanceStatus; remark: string | null }[]) => {
-    addToOutbox({ batchId: day.batch._id, batchName: day.batch.name, date: day.date, submission: { date: day.date, records } });
+  const keepOnPhone = (userId: string, records: { studentId: string; status: AttendanceStatus; remark: string | null }[]) => {
+    addToOutbox({ userId, batchId: day.batch._id, batchName: day.batch.name, date: day.date, submission: { date: day.date, records } });
     setQueuedMarks(marks);
     setErrors({});
     notifications.show({ title: t`No connection`, message: OUTBOX_TITLE, color: 'yellow' });
   };
 
   const handleSubmit = () => {
+    if (!userId) return; // signing out: the screen is about to close
     const records = roster.map((student) => ({ studentId: student._id, status: marks[student._id]!.status, remark: marks[student._id]!.remark.trim() || null }));
-    if (!navigator.onLine) return keepOnPhone(records);
+    if (!navigator.onLine) return keepOnPhone(userId, records);
     submit.mutate(
       { date: day.date, records },
       {
         onSuccess: ({ message }) => {
-          clearDraft(day.batch._id, day.date);
+          clearDraft(userId, day.batch._id, day.date);
           setErrors({});
           notifications.show({ title: t`Attendance saved`, message: message ?? ATTENDANCE_MESSAGES.submitted, color: 'teal' });
         },
         onError: (error) => {
-          if (isNetworkFailure(error)) return keepOnPhone(records);
+          if (isNetworkFailure(error)) return keepOnPhone(userId, records);
           // `records.3.studentId` names the fourth record: show the reason on that student's row.
           const byStudent: Record<string, string> = {};
           for (const [field, text] of Object.entries(fieldErrorsOf(error) ?? {})) {

@@ -7,6 +7,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { TEST_MESSAGES, useImportMarks, usePublishTest, useSaveMarks } from '../api';
 import { clearMarksDraft, parseMarks, readMarksDraft, saveMarksDraft, type MarksDraftRow } from '../marks-draft';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function rowsFromResults(results: TestResults): Record<string, MarksDraftRow> {
@@ -22,8 +23,11 @@ export function MarksEntry({ results }: { results: TestResults }) {
   const { t } = useLingui();
   const testId = results.test._id;
   const max = results.test.maxMarks;
-  const [rows, setRows] = useState<Record<string, MarksDraftRow>>(() => ({ ...rowsFromResults(results), ...(readMarksDraft(testId)?.rows ?? {}) }));
-  const [hasDraft, setHasDraft] = useState(() => readMarksDraft(testId) !== undefined);
+  const userId = useCurrentUser()?._id;
+  // This user's draft only: on a shared phone another person's unsaved marks are never shown.
+  const [draft] = useState(() => (userId ? readMarksDraft(userId, testId) : undefined));
+  const [rows, setRows] = useState<Record<string, MarksDraftRow>>(() => ({ ...rowsFromResults(results), ...(draft?.rows ?? {}) }));
+  const [hasDraft, setHasDraft] = useState(draft !== undefined);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const save = useSaveMarks(testId);
@@ -31,8 +35,8 @@ export function MarksEntry({ results }: { results: TestResults }) {
   const publish = usePublishTest(testId);
 
   useEffect(() => {
-    if (hasDraft) saveMarksDraft(testId, rows);
-  }, [hasDraft, rows, testId]);
+    if (hasDraft && userId) saveMarksDraft(userId, testId, rows);
+  }, [hasDraft, userId, rows, testId]);
 
   const update = (studentId: string, change: Partial<MarksDraftRow>) => {
     setRows((current) => ({ ...current, [studentId]: { ...(current[studentId] ?? { marks: '', absent: false }), ...change } }));
@@ -66,7 +70,7 @@ export function MarksEntry({ results }: { results: TestResults }) {
       { marks },
       {
         onSuccess: ({ data, message }) => {
-          clearMarksDraft(testId);
+          if (userId) clearMarksDraft(userId, testId);
           setHasDraft(false);
           setRows(rowsFromResults(data));
           notifications.show({ message: message ?? TEST_MESSAGES.marksSaved, color: 'teal' });
@@ -91,7 +95,7 @@ export function MarksEntry({ results }: { results: TestResults }) {
     if (!file) return;
     importMarks.mutate(await file.text(), {
       onSuccess: ({ data, message }) => {
-        clearMarksDraft(testId);
+        if (userId) clearMarksDraft(userId, testId);
         setHasDraft(false);
         setRows(rowsFromResults(data));
         notifications.show({ title: t`Marks imported`, message: message ?? TEST_MESSAGES.marksSaved, color: 'teal' });

@@ -16,6 +16,7 @@ import { ATTENDANCE_MESSAGES, useAttendanceDay } from '../../../../features/atte
 import { countStatuses, weekdayOf } from '../../../../features/attendance/attendance-display';
 import { readDraft } from '../../../../features/attendance/attendance-draft';
 import { AttendanceOutboxPanel } from '../../../../features/attendance/components/attendance-outbox';
+import { useCurrentUser } from '../../../../features/auth/use-current-user';
 import { MarkAttendanceForm } from '../../../../features/attendance/components/mark-attendance-form';
 import { BATCHES_FAILURE, useBatches } from '../../../../features/batches/api';
 import { scheduleLabel, weekdayName } from '../../../../features/batches/schedule-display';
@@ -43,10 +44,11 @@ function timeOf(iso: string): string {
   return formatTime(iso);
 }
 
-/** The day as far as it could be loaded; on a failed load, the marks kept on this device (spec section 4). */
+/** The day as far as it could be loaded; on a failed load, the marks this teacher kept on this device (spec section 4). */
 function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean) {
   const day = useAttendanceDay(batch?._id ?? '', date, enabled);
-  const draft = useMemo(() => (batch ? readDraft(batch._id, date) : undefined), [batch, date, day.dataUpdatedAt, day.errorUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const userId = useCurrentUser()?._id;
+  const draft = useMemo(() => (batch && userId ? readDraft(userId, batch._id, date) : undefined), [batch, userId, date, day.dataUpdatedAt, day.errorUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
   const fallback = useMemo((): AttendanceDay | undefined => {
     if (!batch || !draft || !day.isError || day.data) return undefined;
     const students = draft.students
