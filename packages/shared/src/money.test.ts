@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, financialYear, formatPaise, MONEY_MESSAGES, receiptNumber, rupeesInWords, rupeesToPaise } from './money';
+import { amountInWords, financialYear, formatPaise, MONEY_MESSAGES, paymentDateRange, previousFinancialYearStart, receiptNumber, rupeesInWords, rupeesToPaise } from './money';
 
 describe('rupeesToPaise', () => {
   it('reads rupees with up to two decimals exactly', () => {
@@ -81,5 +81,13 @@ describe('Indian formatting and words', () => {
     expect(financialYear('2027-03-31')).toBe('2026-27');
     expect(financialYear('2099-12-01')).toBe('2099-00');
     expect(receiptNumber('2026-27', 1)).toBe('2026-27/0001');
+  });
+  it('dates payments from the previous financial year, or from the office’s lock date, up to today', () => {
+    expect(previousFinancialYearStart('2026-04-01')).toBe('2025-04-01');
+    expect(previousFinancialYearStart('2026-07-15')).toBe('2025-04-01');
+    expect(previousFinancialYearStart('2027-03-31')).toBe('2025-04-01');
+    expect(previousFinancialYearStart('2027-01-01')).toBe('2025-04-01');
+    expect(paymentDateRange('2026-07-15', null)).toEqual({ earliest: '2025-04-01', latest: '2026-07-15' });
+    expect(paymentDateRange('2026-07-15', '2026-04-01')).toEqual({ earliest: '2026-04-01', latest: '2026-07-15' });
   });
 });

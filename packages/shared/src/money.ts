@@ -206,6 +206,22 @@ export function financialYear(date: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
+/** The first day (1 April) of the financial year before the one a date falls in: '2026-07-15' → '2025-04-01', '2027-02-10' → '2025-04-01'. */
+export function previousFinancialYearStart(date: string): string {
+  const start = Number(financialYear(date).slice(0, 4));
+  return `${String(start - 1).padStart(4, '0')}-04-01`;
+}
+
+/**
+ * The days a payment may be dated (docs/decisions/020-fees.md): from the lock date the office set in
+ * Settings (the books before it are closed), else from the start of the previous financial year, up to
+ * today in the academy's time zone. The server refuses anything else; the payment form's calendar
+ * offers the same days.
+ */
+export function paymentDateRange(today: string, lockedBefore: string | null): { earliest: string; latest: string } {
+  return { earliest: lockedBefore ?? previousFinancialYearStart(today), latest: today };
+}
+
 /** A receipt number: '2026-27/0001'. */
 export function receiptNumber(year: string, seq: number): string {
   return `${year}/${String(seq).padStart(4, '0')}`;

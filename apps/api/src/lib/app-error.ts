@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // The request is well formed but cannot be done as sent (an Idempotency-Key reused for another payment).
+  UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -20,6 +22,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   FORBIDDEN: MESSAGES.forbidden,
   NOT_FOUND: MESSAGES.notFound,
   CONFLICT: 'This conflicts with existing data',
+  UNPROCESSABLE: MESSAGES.validationFailed,
   PAYLOAD_TOO_LARGE: 'The upload is too large',
   UNSUPPORTED_MEDIA_TYPE: MESSAGES.unsupportedContentType,
   TOO_MANY_REQUESTS: MESSAGES.tooManyRequests,

@@ -46,8 +46,20 @@ export const FEE_MESSAGES = {
   chooseDues: 'Choose the dues to remind about, or all overdue',
   modeRequired: 'Choose how it was paid',
   futureDate: 'The payment date cannot be in the future',
+  dateBeforeYear2000: 'Enter a date in the year 2000 or later',
+  dateBeforeEarliest: 'Payments dated before {date} cannot be recorded',
+  lockDateInFuture: 'The payments lock date cannot be in the future',
+  keyReused: 'This Idempotency-Key was already used for a different payment. Open the form again to record a new payment.',
   dueNotFound: 'Due not found',
 } as const;
+
+/**
+ * The earliest day any fee date may have, whatever the settings: a typing slip (0001-04-01 once made
+ * receipt "1-02/0001") is refused by the schema. The server narrows payments further (paymentDateRange).
+ */
+export const EARLIEST_FEE_DATE = '2000-01-01';
+/** A payment's date, or the payments lock date in Settings: a real calendar date from the year 2000 on. */
+export const feeDateSchema = calendarDateSchema.refine((date) => date >= EARLIEST_FEE_DATE, FEE_MESSAGES.dateBeforeYear2000);
 
 export const paymentModeSchema = z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.modeRequired });
 
@@ -89,7 +101,7 @@ export const feePlanListSchema = z.object({ plans: z.array(feePlanSchema) });
 /** POST /api/students/{id}/payments (header Idempotency-Key: a double tap answers the same receipt). */
 export const paymentInputSchema = z.object({
   amount: positiveRupeesSchema,
-  date: calendarDateSchema,
+  date: feeDateSchema,
   mode: paymentModeSchema,
   reference: optionalTextSchema('Reference', 100),
   note: optionalTextSchema('Note', 500),

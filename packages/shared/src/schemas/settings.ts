@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
+import { optionalField } from './common';
+import { feeDateSchema } from './fees';
 import { indianPhoneSchema } from './phone';
 import type { Language } from '../languages';
 
@@ -107,6 +109,12 @@ export const academySettingsInputSchema = z.object({
     .array(testimonialSchema, { error: 'Testimonials must be a list' })
     .max(MAX_TESTIMONIALS, `At most ${MAX_TESTIMONIALS} testimonials`)
     .optional(),
+  /**
+   * Payments dated before this day are refused (the books are closed); '' or null: none, payments go
+   * back to the start of the previous financial year. Left out: unchanged. Not in the future (checked
+   * by the server in the academy's time zone).
+   */
+  paymentsLockedBefore: optionalField(feeDateSchema, 'Enter a date as YYYY-MM-DD'),
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
@@ -236,6 +244,8 @@ export const academySettingsSchema = publicAcademySettingsSchema.extend({
   absenceAlerts: absenceAlertSettingsSchema.extend({ templates: z.object({ en: z.string(), mr: z.string(), hi: z.string() }) }),
   /** The secret itself never leaves the server. */
   parentWebhook: z.object({ url: z.string().nullable(), secretSet: z.boolean() }),
+  /** Payments dated before this day are refused; null: from the start of the previous financial year. */
+  paymentsLockedBefore: z.string().nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type AcademySettings = z.infer<typeof academySettingsSchema>;

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { z } from 'zod';
-import { financialYear, formatPaise, paiseToRupees as rupees, receiptNumber } from '@academy/shared/money';
+import { financialYear, formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
 import {
   FEE_MESSAGES,
   type concessionInputSchema,
@@ -19,6 +20,7 @@ import {
   type reminderInputSchema,
 } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
+import { transactionWithRetry } from '../../db/retry-transaction';
 import { batches, batchStudents, feeAllocations, feeConcessions, feeDues, feePlanInstalments, feePlans, feeReceiptCounters, feeReceipts, feeReminders, students, users } from '../../db/schema';
 import { mayReadFeesOf, receiptReadScope } from '../../access/fees';
 import type { Actor } from '../../access/actor';
@@ -27,7 +29,7 @@ import { toCsv } from '../../lib/csv';
 import { findPostgresError } from '../../lib/postgres-errors';
 import { containsPattern } from '../../lib/search';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { academyToday } from '../settings/settings.service';
+import { academyToday, calendarDateIn, getAcademySettings } from '../settings/settings.service';
 
 type PlanInput = z.output<typeof feePlanInputSchema>;
 type PlanUpdate = z.output<typeof feePlanUpdateSchema>;
@@ -40,6 +42,12 @@ type ReminderInput = z.output<typeof reminderInputSchema>;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** What is left of a due (paise), as SQL. */
 const balanceSql = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})`;
+/**
+ * The one order in which dues are locked (FOR UPDATE), everywhere: oldest first, and the id last so
+ * that no two dues tie (two batches' instalments due the same day, made in one transaction, have the
+ * same date, seq and created_at). Transactions that lock rows in one total order cannot deadlock.
+ */
+const DUE_LOCK_ORDER = [asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt), asc(feeDues.id)];
 
 // ---------------------------------------------------------------- plans
 
@@ -148,7 +156,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: PlanInput): P
  * and past ones, stay as they were); without it, only students enrolled later get the new dues.
  */
 export async function updatePlan(db: Db, actor: AuditActor, id: string, input: PlanUpdate): Promise<FeePlan> {
-  await db.transaction(async (tx) => {
+  await transactionWithRetry(db, async (tx) => {
     const [before] = await tx.select().from(feePlans).where(eq(feePlans.id, id)).for('update').limit(1);
     if (!before) throw new AppError('NOT_FOUND', FEE_MESSAGES.planNotFound);
     const oldInstalments = await tx.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, id)).orderBy(asc(feePlanInstalments.seq));
@@ -160,11 +168,16 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, input: P
     let moved = 0;
     if (input.applyToEnrolled) {
       const today = await academyToday(tx);
-      const cancelled = await tx
-        .update(feeDues)
-        .set({ status: 'cancelled' })
+      // Locked first in the dues' order (a payment may be locking some of them), then cancelled.
+      const toCancel = await tx
+        .select({ id: feeDues.id })
+        .from(feeDues)
         .where(and(eq(feeDues.planId, id), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0), eq(feeDues.concessionPaise, 0), sql`${feeDues.dueDate} >= ${today}`))
-        .returning({ studentId: feeDues.studentId });
+        .orderBy(...DUE_LOCK_ORDER)
+        .for('update');
+      const cancelled = toCancel.length
+        ? await tx.update(feeDues).set({ status: 'cancelled' }).where(inArray(feeDues.id, toCancel.map((row) => row.id))).returning({ studentId: feeDues.studentId })
+        : [];
       const studentIds = [...new Set(cancelled.map((row) => row.studentId))];
       moved = studentIds.length;
       await insertDues(tx, { id, name: input.name, batchId: input.batch, instalments }, studentIds, today);
@@ -230,12 +243,16 @@ export async function createDuesForEnrolment(tx: DbExecutor, batchId: string, st
 
 /** Removal's part, when the office says so: the student's dues of this batch that nothing has paid are cancelled. */
 export async function cancelUnpaidDuesOfBatch(tx: DbExecutor, batchId: string, studentId: string): Promise<number> {
-  const cancelled = await tx
-    .update(feeDues)
-    .set({ status: 'cancelled' })
+  // Locked first in the dues' order (a payment of this student may be locking them), then cancelled.
+  const toCancel = await tx
+    .select({ id: feeDues.id })
+    .from(feeDues)
     .where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0)))
-    .returning({ id: feeDues.id });
-  return cancelled.length;
+    .orderBy(...DUE_LOCK_ORDER)
+    .for('update');
+  if (toCancel.length === 0) return 0;
+  await tx.update(feeDues).set({ status: 'cancelled' }).where(inArray(feeDues.id, toCancel.map((row) => row.id)));
+  return toCancel.length;
 }
 
 // ---------------------------------------------------------------- the ledger
@@ -342,37 +359,79 @@ async function lockOpenDues(tx: DbExecutor, studentId: string) {
     .select({ id: feeDues.id, label: feeDues.label, balance: balanceSql.mapWith(Number) })
     .from(feeDues)
     .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
-    .orderBy(asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt))
+    .orderBy(...DUE_LOCK_ORDER)
     .for('update');
 }
 
-async function receiptByKey(db: DbExecutor, studentId: string, key: string): Promise<Receipt | undefined> {
-  const [receipt] = await receiptsWhere(db, and(eq(feeReceipts.studentId, studentId), eq(feeReceipts.idempotencyKey, key)));
-  return receipt;
+/**
+ * The fingerprint of a payment request kept with its Idempotency-Key: SHA-256 of the validated body
+ * as canonical JSON (keys sorted; an absent and an empty field are the same payment) with the student.
+ */
+function paymentRequestHash(studentId: string, input: PaymentInput): string {
+  const fields = Object.entries({ ...input, studentId })
+    .filter(([, value]) => value !== undefined && value !== null)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha256').update(JSON.stringify(Object.fromEntries(fields))).digest('hex');
+}
+
+/**
+ * The receipt an Idempotency-Key already made for this student, if any. The same key with another
+ * payment (amount, date, mode …) is refused (422): answering the first receipt would hide that the
+ * second payment was never recorded. Receipts from before the hash was kept have none and match.
+ */
+async function receiptIdForKey(db: DbExecutor, studentId: string, key: string, requestHash: string): Promise<string | undefined> {
+  const [seen] = await db
+    .select({ id: feeReceipts.id, requestHash: feeReceipts.requestHash })
+    .from(feeReceipts)
+    .where(and(eq(feeReceipts.studentId, studentId), eq(feeReceipts.idempotencyKey, key)))
+    .limit(1);
+  if (!seen) return undefined;
+  if (seen.requestHash !== null && seen.requestHash !== requestHash) throw new AppError('UNPROCESSABLE', FEE_MESSAGES.keyReused);
+  return seen.id;
+}
+
+async function existingReceipt(db: DbExecutor, id: string): Promise<{ receipt: Receipt; created: false }> {
+  const [receipt] = await receiptsWhere(db, eq(feeReceipts.id, id));
+  return { receipt: receipt!, created: false };
+}
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as the screens show dates. */
+const dayMonthYear = (date: string) => date.split('-').reverse().join('-');
+
+/** Refuses a payment date outside paymentDateRange (lock date or previous financial year … today, academy time zone). */
+async function assertPaymentDate(db: DbExecutor, date: string): Promise<void> {
+  const settings = await getAcademySettings(db);
+  const { earliest, latest } = paymentDateRange(calendarDateIn(settings.timeZone, new Date()), settings.paymentsLockedBefore);
+  if (date > latest) throw new AppError('BAD_REQUEST', FEE_MESSAGES.futureDate, { date: FEE_MESSAGES.futureDate });
+  if (date < earliest) {
+    const message = FEE_MESSAGES.dateBeforeEarliest.replace('{date}', dayMonthYear(earliest));
+    throw new AppError('BAD_REQUEST', message, { date: message });
+  }
 }
 
 /**
  * Records a payment: pays the oldest dues first and answers the receipt (`created` false when the
- * Idempotency-Key was seen before for this student: the same receipt, nothing new recorded). The
- * receipt number comes from the financial year's counter row, incremented (and so locked) in this
- * transaction: a rolled-back payment gives its number back, so numbers have no gaps.
+ * Idempotency-Key was seen before for this student with the same payment: the same receipt, nothing
+ * new recorded; with another payment: 422). The receipt number comes from the financial year's
+ * counter row, incremented (and so locked) in this transaction: a rolled-back payment gives its
+ * number back, so numbers have no gaps. A transaction that collides with another (deadlock) runs again.
  */
 export async function recordPayment(db: Db, actor: AuditActor, studentId: string, input: PaymentInput, idempotencyKey?: string): Promise<{ receipt: Receipt; created: boolean }> {
+  const requestHash = paymentRequestHash(studentId, input);
   if (idempotencyKey) {
-    const seen = await receiptByKey(db, studentId, idempotencyKey);
-    if (seen) return { receipt: seen, created: false };
+    const seenId = await receiptIdForKey(db, studentId, idempotencyKey, requestHash);
+    if (seenId) return existingReceipt(db, seenId);
   }
+  await assertPaymentDate(db, input.date);
   try {
-    const { id, created } = await db.transaction(async (tx) => {
+    const { id, created } = await transactionWithRetry(db, async (tx) => {
       const [student] = await tx.select({ name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
       if (!student) throw new AppError('NOT_FOUND', 'Student not found');
-      const today = await academyToday(tx);
-      if (input.date > today) throw new AppError('BAD_REQUEST', FEE_MESSAGES.futureDate, { date: FEE_MESSAGES.futureDate });
       const open = await lockOpenDues(tx, studentId);
       if (idempotencyKey) {
         // A tap that waited on these rows for the first one: its receipt is committed and visible now.
-        const [seen] = await tx.select({ id: feeReceipts.id }).from(feeReceipts).where(and(eq(feeReceipts.studentId, studentId), eq(feeReceipts.idempotencyKey, idempotencyKey))).limit(1);
-        if (seen) return { id: seen.id, created: false };
+        const seenId = await receiptIdForKey(tx, studentId, idempotencyKey, requestHash);
+        if (seenId) return { id: seenId, created: false };
       }
       const outstanding = open.reduce((sum, due) => sum + due.balance, 0);
       if (outstanding === 0) throw new AppError('CONFLICT', FEE_MESSAGES.nothingDue);
@@ -401,6 +460,7 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
           note: input.note ?? null,
           balanceAfterPaise: outstanding - input.amount,
           idempotencyKey: idempotencyKey ?? null,
+          requestHash: idempotencyKey ? requestHash : null,
           createdBy: actor?.userId ?? null,
         })
         .returning({ id: feeReceipts.id });
@@ -425,13 +485,14 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
       });
       return { id: receipt!.id, created: true };
     });
+    if (!created) return existingReceipt(db, id);
     const [receipt] = await receiptsWhere(db, eq(feeReceipts.id, id));
-    return { receipt: receipt!, created };
+    return { receipt: receipt!, created: true };
   } catch (error) {
     // Two taps at the same instant: the second waited on the first's rows and lost the unique key.
     if (idempotencyKey && findPostgresError(error)?.code === '23505') {
-      const seen = await receiptByKey(db, studentId, idempotencyKey);
-      if (seen) return { receipt: seen, created: false };
+      const seenId = await receiptIdForKey(db, studentId, idempotencyKey, requestHash);
+      if (seenId) return existingReceipt(db, seenId);
     }
     throw error;
   }
@@ -439,10 +500,18 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
 
 /** Cancels a receipt with a reason: it keeps its number, its allocations are taken off the dues, and it is audited. */
 export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reason: string): Promise<Receipt> {
-  await db.transaction(async (tx) => {
+  await transactionWithRetry(db, async (tx) => {
     const [receipt] = await tx.select().from(feeReceipts).where(eq(feeReceipts.id, id)).for('update').limit(1);
     if (!receipt) throw new AppError('NOT_FOUND', FEE_MESSAGES.receiptNotFound);
     if (receipt.cancelledAt) throw new AppError('CONFLICT', FEE_MESSAGES.alreadyCancelled);
+    // The dues it paid, locked in the dues' order before the update below changes them.
+    await tx
+      .select({ id: feeDues.id })
+      .from(feeDues)
+      .innerJoin(feeAllocations, eq(feeAllocations.dueId, feeDues.id))
+      .where(eq(feeAllocations.receiptId, id))
+      .orderBy(...DUE_LOCK_ORDER)
+      .for('update', { of: feeDues });
     await tx.update(feeReceipts).set({ cancelledAt: new Date(), cancelledBy: actor?.userId ?? null, cancelReason: reason }).where(eq(feeReceipts.id, id));
     await tx.execute(sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise - a.amount_paise from ${feeAllocations} a where a.receipt_id = ${id} and a.due_id = ${feeDues}.id`);
     await recordAudit(tx, actor, {
@@ -485,7 +554,7 @@ export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL):
  * taken off the latest dues first (the nearest ones stay as they were). Refused above what is due.
  */
 export async function addConcession(db: Db, actor: AuditActor, studentId: string, input: ConcessionInput): Promise<Ledger> {
-  await db.transaction(async (tx) => {
+  await transactionWithRetry(db, async (tx) => {
     const [student] = await tx.select({ name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     const open = await lockOpenDues(tx, studentId);
@@ -655,7 +724,7 @@ export async function queueFeeReminders(
 ): Promise<{ queued: number; skipped: number }> {
   const today = await academyToday(db);
   const weekAgo = new Date(Date.now() - WEEK_MS);
-  const byStudent = await db.transaction(async (tx) => {
+  const byStudent = await transactionWithRetry(db, async (tx) => {
     const chosen = await tx
       .select({ id: feeDues.id, studentId: feeDues.studentId })
       .from(feeDues)
@@ -666,6 +735,7 @@ export async function queueFeeReminders(
           input.allOverdue ? sql`${feeDues.dueDate} < ${today}` : inArray(feeDues.id, input.dueIds ?? []),
         ),
       )
+      .orderBy(...DUE_LOCK_ORDER)
       .for('update');
     if (chosen.length === 0) return { groups: new Map<string, string[]>(), skipped: input.dueIds?.length ?? 0 };
     const recent = await tx

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy } from '../../lib/outbound-address';
@@ -43,6 +44,7 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     // Rows saved before templates existed have none: today's defaults (the wording the alerts always had).
     absenceAlerts: { ...row.absenceAlerts, templates: row.absenceAlerts.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES },
     parentWebhook: { url: row.parentWebhookUrl, secretSet: row.parentWebhookSecret !== null },
+    paymentsLockedBefore: row.paymentsLockedBefore,
     testimonials: row.testimonials,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -83,7 +85,8 @@ export async function getAcademySettings(db: DbExecutor): Promise<AcademySetting
 const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_build_object(
   'name', o.name, 'tagline', o.tagline, 'address', o.address, 'phones', o.phones, 'email', o.email, 'officeHours', o.office_hours,
   'facebookUrl', o.facebook_url, 'instagramUrl', o.instagram_url, 'youtubeUrl', o.youtube_url, 'whatsappUrl', o.whatsapp_url,
-  'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials) from academy_settings o where o.id = 1)`;
+  'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before)
+  from academy_settings o where o.id = 1)`;
 
 export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
   const values: SettingsValues = {
@@ -101,7 +104,13 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     // Left out by older clients: the stored time stays.
     ...(input.backupTime ? { backupTime: input.backupTime } : {}),
     ...(input.testimonials ? { testimonials: input.testimonials } : {}),
+    // Left out: unchanged; null: no lock (payments go back to the previous financial year's start).
+    ...(input.paymentsLockedBefore !== undefined ? { paymentsLockedBefore: input.paymentsLockedBefore } : {}),
   };
+  // A lock date in the future would refuse today's payments: the books close on days that are over.
+  if (input.paymentsLockedBefore && input.paymentsLockedBefore > calendarDateIn(input.timeZone, new Date())) {
+    throw new AppError('BAD_REQUEST', FEE_MESSAGES.lockDateInFuture, { paymentsLockedBefore: FEE_MESSAGES.lockDateInFuture });
+  }
   const row = await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(academySettings)

@@ -98,6 +98,8 @@ describe('academy settings', () => {
         // Absence alerts (issue 21): on by default, absent only, ten minutes to correct; no webhook yet.
         absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 10, templates: DEFAULT_ABSENCE_ALERT_TEMPLATES },
         parentWebhook: { url: null, secretSet: false },
+        // No payments lock date: payments go back to the previous financial year's start.
+        paymentsLockedBefore: null,
         testimonials: [],
         updatedAt: expect.any(String),
       },
