@@ -95,6 +95,12 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await paidOn.fill(typed(academyDay(1)));
   await paidOn.blur();
   await expect(pay.getByText(`Choose a date on or before ${typed(academyDay())}`)).toBeVisible();
+  // Nor a day before the previous financial year began (1 April; no lock date is set in Settings).
+  const today = academyDay();
+  const earliest = `${Number(today.slice(0, 4)) - (Number(today.slice(5, 7)) >= 4 ? 1 : 2)}-04-01`;
+  await paidOn.fill(typed(`${earliest.slice(0, 4)}-03-31`));
+  await paidOn.blur();
+  await expect(pay.getByText(`Choose a date on or after ${typed(earliest)}`)).toBeVisible();
   await paidOn.fill(typed(academyDay(-1)));
   await paidOn.blur();
   await expect(paidOn).toHaveValue(typed(academyDay(-1)));

@@ -20,8 +20,10 @@ describe('toSettingsFormValues', () => {
       phones: ['+91 98765 43210', '+91 98765 43211', '+91 98765 43212'],
       socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
       backupTime: '02:00',
+      paymentsLockedBefore: '',
     });
     expect(toSettingsFormValues({ ...settings, backupTime: '23:15' }).backupTime).toBe('23:15');
+    expect(toSettingsFormValues({ ...settings, paymentsLockedBefore: '2026-04-01' }).paymentsLockedBefore).toBe('2026-04-01');
     expect(toSettingsFormValues({ ...settings, phones: ['+919876543210'] }).phones).toEqual(['+91 98765 43210', '', '']);
   });
 });

@@ -15,9 +15,11 @@ export interface SettingsFormValues {
   timeZone: string;
   backupTime: string;
   testimonials: { quote: string; name: string; detail: string }[];
+  /** 'YYYY-MM-DD', or '' for no lock date (payments go back to the previous financial year's start). */
+  paymentsLockedBefore: string;
 }
 
-export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string }): SettingsFormValues {
+export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string; paymentsLockedBefore?: string | null }): SettingsFormValues {
   const { facebook, instagram, youtube, whatsapp } = settings.socialLinks;
   return {
     name: settings.name,
@@ -30,6 +32,7 @@ export function toSettingsFormValues(settings: PublicAcademySettings & { backupT
     timeZone: settings.timeZone,
     backupTime: settings.backupTime ?? DEFAULT_BACKUP_TIME,
     testimonials: settings.testimonials.map(({ quote, name, detail }) => ({ quote, name, detail })),
+    paymentsLockedBefore: settings.paymentsLockedBefore ?? '',
   };
 }
 

@@ -11,13 +11,15 @@ import { DateField } from '../../../components/ui/date-field';
 
 /**
  * "Record payment", phone-friendly: amount, date, how it was paid, reference and note. One
- * Idempotency-Key per form: a double tap or a retry answers the same receipt.
+ * Idempotency-Key per form: a double tap or a retry answers the same receipt. The calendar offers the
+ * days the server accepts (`dates`: paymentDateRange, from the lock date or the previous financial
+ * year to today); the server's refusal shows under the field.
  */
-export function RecordPaymentForm({ studentId, balance, today, onDone }: { studentId: string; balance: number; today: string; onDone: (receipt: Receipt) => void }) {
+export function RecordPaymentForm({ studentId, balance, dates, onDone }: { studentId: string; balance: number; dates: { earliest: string; latest: string }; onDone: (receipt: Receipt) => void }) {
   const { t, i18n } = useLingui();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [amount, setAmount] = useState<string | number>(balance > 0 ? balance : '');
-  const [date, setDate] = useState(today);
+  const [date, setDate] = useState(dates.latest);
   const [mode, setMode] = useState<PaymentMode>('cash');
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
@@ -67,7 +69,20 @@ export function RecordPaymentForm({ studentId, balance, today, onDone }: { stude
           size="md"
           data-autofocus
         />
-        <DateField label={t`Date`} required value={date} max={today} onChange={setDate} error={errors.date} size="md" />
+        <DateField
+          label={t`Date`}
+          required
+          value={date}
+          min={dates.earliest}
+          max={dates.latest}
+          onChange={(value) => {
+            setDate(value);
+            // The last refusal may have been about the old date.
+            if (record.error) record.reset();
+          }}
+          error={errors.date}
+          size="md"
+        />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="payment-mode-label">
             <Trans>Paid by</Trans>

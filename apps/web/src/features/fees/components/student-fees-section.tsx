@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { IconCash, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { paymentDateRange } from '@academy/shared/money';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Receipt } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { todayIn } from '../../announcements/announcement-display';
-import { usePublicSettings } from '../../settings/api';
+import { useAdminSettings } from '../../settings/api';
 import { useCancelReceipt, useStudentLedger } from '../api';
 import { ConcessionForm } from './concession-form';
 import { LedgerView } from './ledger-view';
@@ -55,8 +56,9 @@ function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () =
 export function StudentFeesSection({ studentId }: { studentId: string }) {
   const { t } = useLingui();
   const ledger = useStudentLedger(studentId);
-  const settings = usePublicSettings();
-  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  // The admin's settings: the time zone says what today is, and the lock date how far back a payment may go.
+  const settings = useAdminSettings();
+  const paymentDates = paymentDateRange(todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE), settings.data?.paymentsLockedBefore ?? null);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [paying, setPaying] = useState(false);
   const [conceding, setConceding] = useState(false);
@@ -85,7 +87,7 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
         <LedgerView ledger={ledger.data} onCancel={setCancelling} />
       )}
       <Modal opened={paying} onClose={() => setPaying(false)} title={t`Record payment`} fullScreen={phone} centered>
-        {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.totals.balance} today={today} onDone={() => setPaying(false)} /> : null}
+        {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.totals.balance} dates={paymentDates} onDone={() => setPaying(false)} /> : null}
       </Modal>
       <Modal opened={conceding} onClose={() => setConceding(false)} title={t`Give concession`} fullScreen={phone} centered>
         {ledger.data ? <ConcessionForm studentId={studentId} ledger={ledger.data} onDone={() => setConceding(false)} /> : null}

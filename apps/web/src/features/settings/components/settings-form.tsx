@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
+import { EARLIEST_FEE_DATE } from '@academy/shared/schemas/fees';
 import { academySettingsInputSchema, MAX_TESTIMONIALS } from '@academy/shared/schemas/settings';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
@@ -11,6 +12,8 @@ import { useSaveSettings } from '../api';
 import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
 import type { SettingsFormValues } from '../settings-form';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { DateField } from '../../../components/ui/date-field';
+import { todayIn } from '../../announcements/announcement-display';
 import { localizedErrors, translateServerText } from '../../../lib/server-text';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -142,6 +145,20 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
 
         <Section title={t`Automatic backup`} description={t`A backup of everything is made every day at this time (academy time zone).`}>
           <TextInput label={t`Backup time`} type="time" withAsterisk maw={200} key={form.key('backupTime')} {...form.getInputProps('backupTime')} />
+        </Section>
+
+        <Section
+          title={t`Fee payments`}
+          description={t`Once the books of a period are closed, set the lock date: payments dated before it can no longer be recorded. Without one, payments may be dated from the start of the previous financial year (1 April).`}
+        >
+          <DateField
+            label={t`Payments locked before`}
+            min={EARLIEST_FEE_DATE}
+            max={todayIn(settings.timeZone)}
+            maw={260}
+            key={form.key('paymentsLockedBefore')}
+            {...form.getInputProps('paymentsLockedBefore')}
+          />
         </Section>
 
         <Section
