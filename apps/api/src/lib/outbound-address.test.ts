@@ -36,8 +36,8 @@ async function refusal(url: string, policy: Parameters<typeof checkOutboundUrl>[
 
 describe('addresses inside the server network', () => {
   it('knows loopback, private, CGNAT, link-local, unspecified, multicast, ULA and IPv4-mapped forms; public ones pass', () => {
-    const inside = ['127.0.0.1', '127.8.9.10', '10.0.0.5', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.1.1', '100.127.255.254', '169.254.169.254', '0.0.0.0', '224.0.0.1', '255.255.255.255'];
-    const inside6 = ['::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.5', '::ffff:169.254.169.254'];
+    const inside = ['127.0.0.1', '198.18.0.1', '192.0.0.170', '127.8.9.10', '10.0.0.5', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.1.1', '100.127.255.254', '169.254.169.254', '0.0.0.0', '224.0.0.1', '255.255.255.255'];
+    const inside6 = ['::1', '::', '64:ff9b::a00:5', '2002:7f00:1::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.5', '::ffff:169.254.169.254'];
     const outside = ['8.8.8.8', '203.0.113.10', '100.128.0.1', '172.32.0.1', '169.255.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'];
     for (const address of [...inside, ...inside6]) expect(isInsideAddress(address), address).toBe(true);
     for (const address of outside) expect(isInsideAddress(address), address).toBe(false);

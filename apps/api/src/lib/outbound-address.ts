@@ -52,7 +52,9 @@ for (const [network, prefix] of [
   ['127.0.0.0', 8], // loopback
   ['169.254.0.0', 16], // link-local, cloud metadata
   ['172.16.0.0', 12], // RFC 1918
+  ['192.0.0.0', 24], // IETF protocol assignments
   ['192.168.0.0', 16], // RFC 1918
+  ['198.18.0.0', 15], // benchmarking
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
@@ -60,6 +62,10 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['64:ff9b::', 96], // NAT64: an IPv4 address (possibly inside) behind a translator
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard-only
+  ['2002::', 16], // 6to4: embeds an IPv4 address that may be inside
   ['fc00::', 7], // unique local (ULA)
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
