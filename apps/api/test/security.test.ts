@@ -11,7 +11,8 @@ import { batches } from '../src/db/schema';
 import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
 import { addStudentToBatch } from '../src/modules/batches/batches.service';
 import { buildTestApp, createTestDatabase, type TestApp } from './build-test-app';
-import { buildBatch, buildStudent, buildUser, loginAs } from './factories';
+import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
+import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
 
 // One test per finding of the security review (issue 15, part 4): each failed before its fix.
 
@@ -108,6 +109,28 @@ describe('L4, L7, L8: logs, mail links and caching', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
     const publicSettings = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
     expect(publicSettings.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('Issue 35, finding 9: a request queued for one person never runs under another session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 401 when the session is not the expected user, and passes when it is', async () => {
+    const owner = await buildTeacher(t.database.db);
+    const next = await buildTeacher(t.database.db);
+    const nextCookie = await loginAs(t.app, next.user.email);
+    const header = { [EXPECTED_USER_HEADER]: owner.user.id };
+    // Another person's session, and no session at all: refused before any handler runs.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: nextCookie, ...header } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: header })).statusCode).toBe(401);
+    const ownerCookie = await loginAs(t.app, owner.user.email);
+    const own = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ownerCookie, ...header } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data._id).toBe(owner.user.id);
   });
 });
 

@@ -10,3 +10,11 @@ export const SESSION_COOKIE = 'academy_session';
  * docs/decisions/014-fast-on-a-cheap-phone.md). It grants nothing: the server reads only the session cookie.
  */
 export const SIGNED_IN_COOKIE = 'academy_signed_in';
+
+/**
+ * A request that must only ever run under one person's session carries that person's user id here
+ * (the offline attendance outbox: what a teacher queued on a shared phone). The server answers 401 when
+ * the browser's session is anyone else's, so the request waits for its owner instead of being saved
+ * under the next person's name (issue 35, finding 9).
+ */
+export const EXPECTED_USER_HEADER = 'x-academy-user';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../access/actor';
 import { AppError } from '../lib/app-error';
 import type { Db } from '../db/client';
-import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
+import { EXPECTED_USER_HEADER, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import { findSessionByToken, renewSession, setSessionCookies, setSignedInCookie, type SessionRecord } from '../modules/auth/session.service';
 
 export type AuthUser = SessionRecord['user'];
@@ -25,9 +25,16 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const expectedUser = request.headers[EXPECTED_USER_HEADER];
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return;
+    // A request queued for one person (EXPECTED_USER_HEADER) never runs under another's session.
+    if (!token) {
+      if (expectedUser !== undefined) throw new AppError('UNAUTHENTICATED');
+      return;
+    }
     const session = await findSessionByToken(db, token);
+    if (expectedUser !== undefined && session?.user.id !== expectedUser) throw new AppError('UNAUTHENTICATED');
     // An ended session's cookie is left alone (sign-out clears it; a new sign-in replaces it). Clearing
     // it here cleared the wrong one: a request sent with the old cookie that is answered after a new
     // sign-in in the same browser (another tab, or a page still loading) deleted the new cookie, and

@@ -1,3 +1,4 @@
+import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import type { AttendanceDay, AttendanceSubmission } from '@academy/shared/schemas/attendance';
 import { ApiError, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
@@ -123,7 +124,10 @@ async function sendEntries(userId: string): Promise<AttendanceDay[]> {
     // Signing out removes the user's entries, perhaps while this runs: send only what still waits.
     if (!readOutbox(userId).some((other) => sameEntry(other, entry))) continue;
     try {
-      const { data } = await apiRequestWithMessage<AttendanceDay>('POST', `/attendance/batch/${encodeURIComponent(entry.batchId)}`, entry.submission);
+      const { data } = await apiRequestWithMessage<AttendanceDay>('POST', `/attendance/batch/${encodeURIComponent(entry.batchId)}`, entry.submission, {
+        // The server refuses it (401, the entry waits) if the session became someone else's since the check above.
+        headers: { [EXPECTED_USER_HEADER]: userId },
+      });
       writeOutbox(userId, readOutbox(userId).filter((other) => !sameEntry(other, entry)));
       clearDraft(userId, entry.batchId, entry.date);
       saved.push(data);
