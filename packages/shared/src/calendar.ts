@@ -1,0 +1,102 @@
+/*
+ * The academy's calendar (issue 36 point 3), the one place for "today", date arithmetic and how dates
+ * and times read, on the server and in the browser. No zod: the dashboards import this without
+ * downloading the validation library (as schedule.ts).
+ *
+ * A calendar date is a string 'YYYY-MM-DD' (as PostgreSQL's `date` and the API send it); arithmetic on
+ * it goes through UTC midnight, so no time zone or daylight saving change can move it by a day.
+ */
+
+/** 'YYYY-MM-DD' of an instant in `timeZone` (en-CA writes dates that way); the runtime's own zone if it is unknown. */
+export function dateIn(timeZone: string | undefined, instant: Date): string {
+  const format = (zone: string | undefined) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  try {
+    return format(timeZone);
+  } catch {
+    // Only an unknown zone throws; the settings accept known zones only, so this is a browser without one.
+    return format(undefined);
+  }
+}
+
+/**
+ * Today ('YYYY-MM-DD') where the academy is, in its time zone setting, not where the server or the
+ * browser is. `now` lets tests stand at any instant (e.g. just before midnight in Asia/Kolkata).
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return dateIn(timeZone, now);
+}
+
+/** The wall-clock time of an instant in `timeZone`, 'HH:mm' (24-hour); the runtime's own zone if it is unknown or not given. */
+export function clockIn(timeZone: string | undefined, instant: Date): string {
+  const format = (zone: string | undefined) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  try {
+    return format(timeZone);
+  } catch {
+    return format(undefined);
+  }
+}
+
+/** The calendar date `days` after (or, negative, before) `date`. */
+export function shiftDate(date: string, days: number): string {
+  const shifted = new Date(`${date}T00:00:00Z`);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier): '2026-03-30' → '2026-04-02' is 3. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY', how every screen, mail and PDF shows a date (spec section 5). */
+export function formatDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}-${month}-${year}`;
+}
+
+/** A clock time 'HH:mm' → "5:00 PM", the one way a time reads (DESIGN.md section 8): "17:05" → "5:05 PM", "00:30" → "12:30 AM". */
+export function formatClock(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+/** An instant as "12-05-2026, 5:00 PM" in `timeZone` (the runtime's own zone if not given). */
+export function formatDateTime(instant: Date, timeZone?: string): string {
+  return `${formatDate(dateIn(timeZone, instant))}, ${formatClock(clockIn(timeZone, instant))}`;
+}
+
+/** The first year of the financial year (April–March) a date falls in: '2027-02-10' → 2026. */
+function financialYearStartYear(date: string): number {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  return month >= 4 ? year : year - 1;
+}
+
+/** The financial year (April–March) of a date, as receipts number it: '2026-05-01' → '2026-27', '2027-02-10' → '2026-27'. */
+export function financialYearOf(date: string): string {
+  const start = financialYearStartYear(date);
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** 1 April starting the financial year of a date: '2027-02-10' → '2026-04-01'. */
+export function financialYearStart(date: string): string {
+  return `${String(financialYearStartYear(date)).padStart(4, '0')}-04-01`;
+}
+
+/** 31 March ending the financial year of a date, the next 31 March on or after it: '2026-05-01' → '2027-03-31'. */
+export function financialYearEnd(date: string): string {
+  return `${String(financialYearStartYear(date) + 1).padStart(4, '0')}-03-31`;
+}
+
+/**
+ * The academic year a date falls in: classes run from 1 June to 31 March; April and May (the summer
+ * holidays) still belong to the year that ended. '2026-07-15' and '2027-05-20' → 2026-06-01 … 2027-03-31.
+ */
+export function academicYearOf(date: string): { startDate: string; endDate: string } {
+  const year = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 6 ? year : year - 1;
+  return { startDate: `${String(start).padStart(4, '0')}-06-01`, endDate: `${String(start + 1).padStart(4, '0')}-03-31` };
+}
