@@ -59,13 +59,14 @@ export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes 
 /**
  * For a Mantine form: pass `onValuesChange` to useForm; `dirty` is true while the values differ from
  * the ones the form started with (or last saved, `saved(values)` on a form that stays open), and
- * leaving the page then asks first. Call `allowLeave` right before navigating away after a save.
+ * leaving the page then asks first (unless `enabled` is false: useEntityForm's `leaveGuard`).
+ * Call `allowLeave` right before navigating away after a save.
  */
-export function useFormLeaveGuard<Values>(initialValues: Values) {
+export function useFormLeaveGuard<Values>(initialValues: Values, enabled = true) {
   const baseline = useRef<string | null>(null);
   baseline.current ??= JSON.stringify(initialValues);
   const [dirty, setDirty] = useState(false);
-  const allowLeave = useUnsavedChangesPrompt(dirty);
+  const allowLeave = useUnsavedChangesPrompt(enabled && dirty);
   const onValuesChange = useCallback((values: Values) => setDirty(JSON.stringify(values) !== baseline.current), []);
   const saved = useCallback((values: Values) => {
     baseline.current = JSON.stringify(values);
