@@ -93,6 +93,36 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@mantine/modals', message: 'Open dialogs with `modals` from lib/modals.ts.' }] }] },
   },
   {
+    // The API's modules stand side by side (docs/decisions/026-domain-events.md): a module uses another
+    // only through its public face, `modules/<name>/index.ts` (imported as '../<name>'), never its
+    // services or other files. A side effect in another module is an event and a handler there, not a
+    // call into its service. Tests may set up state through any module's files.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./]+/.+$',
+              message: "Import another module through its public face ('../<module>', its index.ts), and add what you need there; a side effect belongs in an event handler (docs/decisions/026-domain-events.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Rules only in access/ (docs/decisions/010-access-layer.md, addendum): who may do what is decided
+    // in apps/api/src/access/, never by a role check in a route, service or library. Giving a user a
+    // role is data (`role: 'teacher'`) and stays allowed; comparing or switching on one is a rule.
+    // Tests, the demo seed and the CLI create users of each role and are left out.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/access/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/db/seed.ts', 'apps/api/src/cli.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_CHECKS] },
+  },
+  {
     files: TRANSLATED,
     plugins: { lingui },
     rules: {

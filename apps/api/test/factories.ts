@@ -5,7 +5,7 @@ import type { Role } from '@academy/shared/roles';
 import type { Db } from '../src/db/client';
 import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { nextStudentCode } from '../src/modules/students/student-code';
+import { nextStudentCode } from '../src/db/student-code';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let cachedHash: Promise<string> | undefined;

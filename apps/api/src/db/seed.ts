@@ -32,7 +32,7 @@ import { createPlan, recordPayment } from '../modules/fees/fees.service';
 import type { FileStorage, StoredFile } from '../lib/storage';
 import { notifyStudentsOfNote } from '../modules/notifications/notifications.service';
 import { calendarDateIn } from '../modules/settings/settings.service';
-import { nextStudentCode } from '../modules/students/student-code';
+import { nextStudentCode } from './student-code';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
 export const DEMO_PASSWORD = 'latur-demo-2026';

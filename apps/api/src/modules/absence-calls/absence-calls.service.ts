@@ -3,8 +3,8 @@ import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { Db, DbExecutor } from '../../db/client';
 import { absenceCalls, attendanceRecords, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { academyToday } from '../settings/settings.service';
+import { recordAudit, type AuditActor } from '../audit';
+import { academyToday } from '../settings';
 
 export const NOT_ABSENT_TODAY = 'This student is not marked absent today, so there is no call to record';
 

@@ -17,7 +17,7 @@ import {
 } from '@academy/shared/schemas/admissions';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { actorOf } from '../../access/http';
-import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
+import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import {
   changeEnquiryStatus,
   convertEnquiry,

@@ -34,11 +34,11 @@ import { AppError } from '../../lib/app-error';
 import { enquiryReceivedMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { containsPattern } from '../../lib/search';
-import { enrolStudent } from '../batches/batches.service';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
-import { insertStudent } from '../students/students.service';
-import type { Invitation } from '../users/users.service';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
+import { enrolStudent } from '../batches';
+import { academyToday, getAcademySettings } from '../settings';
+import { insertStudent } from '../students';
+import type { Invitation } from '../users';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { consumeVerificationProof } from './email-verification.service';
 
 type AdmissionInput = z.output<typeof admissionEnquiryInputSchema>;

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { getAcademySettings } from '../settings/settings.service';
+import { getAcademySettings } from '../settings';
 
 export type OtpDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
 

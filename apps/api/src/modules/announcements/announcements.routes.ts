@@ -4,7 +4,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
-import { notifyStudentsOfActiveAnnouncements } from '../notifications/notifications.service';
+import { notifyStudentsOfActiveAnnouncements } from '../notifications';
 import { createAnnouncement, deleteAnnouncement, getAnnouncement, listAnnouncements, updateAnnouncement } from './announcements.service';
 
 /**

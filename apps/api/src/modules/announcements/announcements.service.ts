@@ -17,8 +17,8 @@ import { announcementBatches, announcements, batches } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { announcementScope } from '../../access/announcements';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
-import { academyToday } from '../settings/settings.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { academyToday } from '../settings';
 
 /** The parsed input; `closure` may be left out by callers inside the server (tests, seed): not a closure. */
 type AnnouncementInput = Omit<z.output<typeof announcementInputSchema>, 'closure'> & { closure?: boolean };

@@ -13,7 +13,7 @@ import {
 } from '@academy/shared/schemas/attendance';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
-import { scheduleAbsenceAlerts } from '../parents/absence-alerts';
+import { scheduleAbsenceAlerts } from '../parents';
 import {
   getAttendanceDay,
   getBatchHistory,

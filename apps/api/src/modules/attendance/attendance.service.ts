@@ -6,12 +6,12 @@ import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../settings';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
-import { closureTitleOn } from '../announcements/closures.service';
-import { recordAudit } from '../audit/audit.service';
+import { closureTitleOn } from '../announcements';
+import { recordAudit } from '../audit';
 import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { auditLogFilterQuerySchema, auditLogListQuerySchema, auditLogListSchema, auditPeopleSchema } from '@academy/shared/schemas/audit-log';
 import type { Db } from '../../db/client';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../settings';
 import { exportAuditLogCsv, listAuditLog, listAuditPeople } from './audit.service';
 
 /** The admin's Activity screen: the audit log, newest first, and its CSV export. Nothing here writes. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { loginFailures, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
-import { recordAudit, recordAuditOnce } from '../audit/audit.service';
+import { recordAudit, recordAuditOnce } from '../audit';
 import { createSession } from './session.service';
 
 /** Tries per account from one client (address) in 15 minutes: the owner on another device still gets in. */

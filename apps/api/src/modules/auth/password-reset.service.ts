@@ -8,9 +8,9 @@ import { passwordResetMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { getAcademySettings } from '../settings/settings.service';
-import { findUserByEmail } from '../users/users.service';
-import { recordAudit } from '../audit/audit.service';
+import { getAcademySettings } from '../settings';
+import { findUserByEmail } from '../users';
+import { recordAudit } from '../audit';
 import { deleteUserSessions } from './session.service';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { createJobRegistry } from './backup-jobs';
 import { actorOf } from '../../access/http';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import {
   adoptUploadedBackup,
   createBackup,

@@ -7,12 +7,12 @@ import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSumma
 import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { ServerKeys } from '../../lib/server-keys';
-import { PAST_DAYS_CHANNEL } from '../attendance/past-days-cache';
+import { PAST_DAYS_CHANNEL } from '../attendance';
 import { EVERYTHING_CHANGED, TABLE_CHANGES_CHANNEL } from '../../lib/read-cache';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { apiRoot } from '../../paths';
-import { getAcademySettings } from '../settings/settings.service';
+import { getAcademySettings } from '../settings';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,

@@ -9,9 +9,9 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, batchScopeKey, enrolledBatchesCondition } from '../../access/batches';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { cancelUnpaidDuesOfBatch, createDuesForEnrolment } from '../fees/fees.service';
-import { academyToday } from '../settings/settings.service';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
+import { cancelUnpaidDuesOfBatch, createDuesForEnrolment } from '../fees';
+import { academyToday } from '../settings';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { listBatchRows, listBatchSummaries } from './batch-summary.service';
 
 type BatchInput = z.output<typeof batchInputSchema>;

@@ -7,9 +7,9 @@ import { attendanceRecords, batches } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { ownBatchesCondition } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
-import { closuresBetween } from '../announcements/closures.service';
-import { shiftDate } from '../attendance/attendance.service';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { closuresBetween } from '../announcements';
+import { shiftDate } from '../attendance';
+import { academyToday, getAcademySettings } from '../settings';
 import { listBatchSummaries } from './batch-summary.service';
 
 /** The week (mon…sun) of the user's active batches (running today in the academy's time zone). */

@@ -5,8 +5,8 @@ import { calendarFeeds, parents, students, teachers, users } from '../../db/sche
 import { AppError } from '../../lib/app-error';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
-import { recordAudit } from '../audit/audit.service';
-import { scheduleIcs } from '../batches/schedule.service';
+import { recordAudit } from '../audit';
+import { scheduleIcs } from '../batches';
 
 export const CALENDAR_FEED_NOT_FOUND = 'This calendar address is no longer valid';
 

@@ -4,7 +4,7 @@ import { academySettings, batches, batchStudents, standards, standardSubjects, s
 import { getAcademySettings } from '../settings/settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser } from '../../../test/factories';
-import { nextStudentCode } from '../students/student-code';
+import { nextStudentCode } from '../../db/student-code';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,12 +3,12 @@ import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
 import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type StudentDashboard } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
-import { activeAnnouncementsCondition, activeAnnouncements } from '../announcements/announcements.service';
-import { STATISTICS } from '../attendance/attendance.service';
-import { keepPastDayTotals, keptPastDayTotals } from '../attendance/past-days-cache';
-import { weeklySchedule } from '../batches/schedule.service';
-import { listNotes } from '../notes/notes.service';
-import { academyToday } from '../settings/settings.service';
+import { activeAnnouncementsCondition, activeAnnouncements } from '../announcements';
+import { STATISTICS } from '../attendance';
+import { keepPastDayTotals, keptPastDayTotals } from '../attendance';
+import { weeklySchedule } from '../batches';
+import { listNotes } from '../notes';
+import { academyToday } from '../settings';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 
 /** Days in the dashboard's attendance trend, today included. */

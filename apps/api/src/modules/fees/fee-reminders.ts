@@ -6,8 +6,8 @@ import { feeDues, students, users } from '../../db/schema';
 import type { JobRunner } from '../../lib/jobs';
 import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { linkedParentsOf, notifyParents } from '../parents/notify-parents';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { linkedParentsOf, notifyParents } from '../parents';
+import { academyToday, getAcademySettings } from '../settings';
 import type { FeeReminderPayload } from './fees.service';
 
 const displayDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;

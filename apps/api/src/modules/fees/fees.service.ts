@@ -28,8 +28,8 @@ import { AppError } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
 import { findPostgresError } from '../../lib/postgres-errors';
 import { containsPattern } from '../../lib/search';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { academyToday, calendarDateIn, getAcademySettings } from '../settings/settings.service';
+import { recordAudit, type AuditActor } from '../audit';
+import { academyToday, calendarDateIn, getAcademySettings } from '../settings';
 
 type PlanInput = z.output<typeof feePlanInputSchema>;
 type PlanUpdate = z.output<typeof feePlanUpdateSchema>;

@@ -7,8 +7,8 @@ import { students, users } from '../../db/schema';
 import type { JobRunner } from '../../lib/jobs';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { linkedParentsOf, notifyParents } from '../parents/notify-parents';
-import { getAcademySettings } from '../settings/settings.service';
+import { linkedParentsOf, notifyParents } from '../parents';
+import { getAcademySettings } from '../settings';
 import { printableReceipt } from './fees.service';
 import { renderReceiptPdf } from './receipt-pdf';
 

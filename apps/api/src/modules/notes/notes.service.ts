@@ -19,8 +19,8 @@ import {
   ofEnrolledBatch,
 } from '../../access/notes';
 import { studentScope, taughtBy } from '../../access/students';
-import { diffChanges, recordAudit } from '../audit/audit.service';
-import { notifyStudentsOfNote } from '../notifications/notifications.service';
+import { diffChanges, recordAudit } from '../audit';
+import { notifyStudentsOfNote } from '../notifications';
 
 /** Who may see and change which note: access/notes. Anonymous callers are `null`. */
 type Reader = Actor | null;

@@ -5,7 +5,7 @@ import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
 import { announcements, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../settings';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 

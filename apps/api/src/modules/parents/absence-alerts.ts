@@ -3,7 +3,7 @@ import type { Language } from '@academy/shared/languages';
 import { ABSENCE_STATUS_WORDS, DEFAULT_ABSENCE_ALERT_TEMPLATES, renderAbsenceTemplate, type AbsenceAlertTemplates } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
 import type { JobRunner } from '../../lib/jobs';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { academyToday, getAcademySettings } from '../settings';
 import { cancelParentNotice, notifyParents, type ParentNotice } from './notify-parents';
 
 /** The one-off job that sends (or cancels) the alerts of one submission after the correction delay. */

@@ -10,7 +10,7 @@ import type { Mailer } from '../../lib/mailer';
 import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/outbound-address';
 import { UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
-import { getAcademySettings, hasParentWebhook, parentWebhookConfig } from '../settings/settings.service';
+import { getAcademySettings, hasParentWebhook, parentWebhookConfig } from '../settings';
 
 /** The job that sends pending messages to parents (one-off runs at once, and a sweep every minute for retries). */
 export const PARENT_SENDER_JOB = 'parent-messages';

@@ -17,9 +17,9 @@ import {
   studentParentParamsSchema,
 } from '@academy/shared/schemas/parents';
 import { actorOf } from '../../access/http';
-import { getChildAttendance } from '../attendance/attendance.service';
-import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { getChildAttendance } from '../attendance';
+import { sendInvitationInBackground, type InvitationDeps } from '../users';
+import { academyToday, getAcademySettings } from '../settings';
 import { PARENT_SENDER_JOB } from './notify-parents';
 import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryAbsenceAlert, unlinkParent } from './parents.service';
 

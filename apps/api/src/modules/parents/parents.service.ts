@@ -9,8 +9,8 @@ import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { createAccount, type Invitation } from '../users/users.service';
+import { recordAudit, type AuditActor } from '../audit';
+import { createAccount, type Invitation } from '../users';
 import { retryParentMessages } from './notify-parents';
 
 type ParentRow = {

@@ -8,10 +8,10 @@ import { passwordResetTokens, standardSubjects, students, subjects, teachers, us
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../access/actor';
-import { deleteUserSessions } from '../auth/session.service';
-import { getStudentProfile, studentBatches } from '../students/students.service';
-import { diffChanges, recordAudit } from '../audit/audit.service';
-import { teacherSubjectsJson } from '../teachers/teachers.service';
+import { deleteUserSessions } from '../auth';
+import { getStudentProfile, studentBatches } from '../students';
+import { diffChanges, recordAudit } from '../audit';
+import { teacherSubjectsJson } from '../teachers';
 
 type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;
 type StudentProfileUpdate = z.output<typeof studentProfileUpdateSchema>;

@@ -9,7 +9,7 @@ import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy 
 import { cachedRead } from '../../lib/read-cache';
 import { isSealed, openSecret, sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { academySettings } from '../../db/schema';
 
 type SettingsRow = typeof academySettings.$inferSelect;

@@ -5,7 +5,7 @@ import type { SubjectRef } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, standards, standardSubjects, students, subjects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { inUseMessage } from '../../lib/in-use-message';
 
 type StandardInput = z.output<typeof standardInputSchema>;

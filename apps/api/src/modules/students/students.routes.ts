@@ -13,7 +13,7 @@ import {
   studentUpdateInputSchema,
 } from '@academy/shared/schemas/students';
 import { actorOf } from '../../access/http';
-import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
+import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { archiveStudent, createStudent, exportStudentsCsv, getStudent, listStudents, updateStudent } from './students.service';
 
 /** The admin's student records. Students see their own through /api/student/*. */

@@ -20,11 +20,11 @@ import { toCsv } from '../../lib/csv';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { listBatchSummaries } from '../batches/batch-summary.service';
-import { academyToday } from '../settings/settings.service';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
-import { nextStudentCode } from './student-code';
-import { createAccount, updateAccount, type Invitation } from '../users/users.service';
+import { listBatchSummaries } from '../batches';
+import { academyToday } from '../settings';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { nextStudentCode } from '../../db/student-code';
+import { createAccount, updateAccount, type Invitation } from '../users';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
 type UpdateInput = z.output<typeof studentUpdateInputSchema>;

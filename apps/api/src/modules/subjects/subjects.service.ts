@@ -4,7 +4,7 @@ import type { Subject, SubjectDetail, subjectInputSchema } from '@academy/shared
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, standards, standardSubjects, subjects, teachers, teacherSubjects, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { inUseMessage } from '../../lib/in-use-message';
 
 type SubjectInput = z.output<typeof subjectInputSchema>;

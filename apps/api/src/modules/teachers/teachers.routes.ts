@@ -15,7 +15,7 @@ import {
 } from '@academy/shared/schemas/teachers';
 import { actorOf } from '../../access/http';
 import { teacherIdFor } from '../../access/teachers';
-import { sendInvitationInBackground, type InvitationDeps } from '../users/invitations';
+import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import {
   createTeacher,
   deleteTeacher,

@@ -9,10 +9,10 @@ import { AppError } from '../../lib/app-error';
 import { quoteNames } from '../../lib/in-use-message';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
-import { listBatchSummaries } from '../batches/batch-summary.service';
-import { assertSubjectsExist } from '../standards/standards.service';
-import { createAccount, updateAccount, type Invitation } from '../users/users.service';
-import { diffChanges, recordAudit, type AuditActor } from '../audit/audit.service';
+import { listBatchSummaries } from '../batches';
+import { assertSubjectsExist } from '../standards';
+import { createAccount, updateAccount, type Invitation } from '../users';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
 
 type CreateInput = z.output<typeof teacherCreateInputSchema>;
 type UpdateInput = z.output<typeof teacherUpdateInputSchema>;

@@ -4,7 +4,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 
 /**
  * The teacher's remark on a student's report card, one per student per batch (issue 23). The batch's

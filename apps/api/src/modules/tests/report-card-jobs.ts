@@ -4,7 +4,7 @@ import type { JobRunner } from '../../lib/jobs';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import type { Mailer } from '../../lib/mailer';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { deliverReportCard, type ReportCardPeriod } from './report-card';
 
 /** The one-off job that mails one student's report card (decision 016: retried on failure, one server runs it). */

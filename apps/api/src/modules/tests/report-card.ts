@@ -8,8 +8,8 @@ import type { JobRunner } from '../../lib/jobs';
 import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf';
-import { linkedParentsOf, notifyParents } from '../parents/notify-parents';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { linkedParentsOf, notifyParents } from '../parents';
+import { academyToday, getAcademySettings } from '../settings';
 import { remarksOfStudent } from './remarks.service';
 import { displayDate, testsOfStudent } from './tests.service';
 

@@ -16,7 +16,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
-import { diffChanges, recordAudit } from '../audit/audit.service';
+import { diffChanges, recordAudit } from '../audit';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
 
 type TestInput = z.output<typeof testInputSchema>;

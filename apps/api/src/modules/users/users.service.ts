@@ -7,11 +7,11 @@ import type { Db, DbExecutor } from '../../db/client';
 import { passwordResetTokens, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { createWelcomeToken } from '../auth/welcome.service';
-import { deleteUserSessions } from '../auth/session.service';
-import { diffChanges, recordAudit } from '../audit/audit.service';
-import { academyToday } from '../settings/settings.service';
-import { nextStudentCode } from '../students/student-code';
+import { createWelcomeToken } from '../auth';
+import { deleteUserSessions } from '../auth';
+import { diffChanges, recordAudit } from '../audit';
+import { academyToday } from '../settings';
+import { nextStudentCode } from '../../db/student-code';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message ?? 'Invalid value';

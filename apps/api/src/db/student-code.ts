@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { studentIdCounters } from '../../db/schema';
+import type { DbExecutor } from './client';
+import { studentIdCounters } from './schema';
 
 /** Fixed prefix of every student ID (issue 21, decision 021): LAT-2026-0042. */
 export const STUDENT_ID_PREFIX = 'LAT';

@@ -1,0 +1,6 @@
+/**
+ * The public face of the auth module: what other modules may use of it (eslint.config.js forbids
+ * importing its files directly from another module; docs/decisions/026-domain-events.md).
+ */
+export { deleteUserSessions } from './session.service';
+export { createWelcomeToken, sendWelcomeMail } from './welcome.service';

@@ -1,0 +1,8 @@
+/**
+ * The public face of the users module: what other modules may use of it (eslint.config.js forbids
+ * importing its files directly from another module; docs/decisions/026-domain-events.md).
+ */
+export { sendInvitationInBackground } from './invitations';
+export type { InvitationDeps } from './invitations';
+export { createAccount, findUserByEmail, updateAccount } from './users.service';
+export type { Invitation } from './users.service';
