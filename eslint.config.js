@@ -64,6 +64,28 @@ const TRANSLATED = [
   'apps/web/src/features/fees/**/*.{ts,tsx}',
 ];
 
+/*
+ * Role checks outside apps/api/src/access/ (issue 36, item 2): `x.role === …`, `… !== x.role`, `role === …`,
+ * `x?.role !== …`, `switch (x.role)`, `[…].includes(x.role)`, and reading `actor.role` at all.
+ */
+const ROLE_CHECK_MESSAGE = 'A role check is an access rule: put it in apps/api/src/access/ (a route rule in the policy table, or a record rule the service calls).';
+const ROLE_CHECKS = [
+  "BinaryExpression[left.property.name='role']",
+  "BinaryExpression[right.property.name='role']",
+  "BinaryExpression[left.expression.property.name='role']",
+  "BinaryExpression[right.expression.property.name='role']",
+  "BinaryExpression[left.name='role']",
+  "BinaryExpression[right.name='role']",
+  "SwitchStatement[discriminant.property.name='role']",
+  "SwitchStatement[discriminant.expression.property.name='role']",
+  "SwitchStatement[discriminant.name='role']",
+  "CallExpression[callee.property.name='includes'] > .arguments MemberExpression[property.name='role']",
+  "CallExpression[callee.property.name='includes'] > .arguments[property.name='role']",
+  "CallExpression[callee.property.name='includes'] > Identifier.arguments[name='role']",
+  // Any other use of the actor's role (a lookup table, an argument): comparisons are reported above.
+  "MemberExpression[object.name='actor'][property.name='role']:not(BinaryExpression > MemberExpression)",
+].map((selector) => ({ selector, message: ROLE_CHECK_MESSAGE }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,

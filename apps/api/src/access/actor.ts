@@ -60,6 +60,27 @@ export async function actorOfUser(db: DbExecutor, userId: string): Promise<Actor
   return row ? toActor(row) : undefined;
 }
 
+/** Whether the account stands for its record: an admin needs none; a teacher, student or parent their row. */
+export function hasOwnRecord(actor: Actor): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role === 'teacher') return actor.teacherId !== undefined;
+  if (actor.role === 'student') return actor.studentId !== undefined;
+  return actor.parentId !== undefined;
+}
+
+/**
+ * The parent record an account stands for (a users row with its left-joined parents row): only a
+ * parent's account counts, as in toActor. Used where an email's account must be a family's.
+ */
+export function parentRecordOf(account: { role: Role; parentId: string | null }): string | undefined {
+  return account.role === 'parent' && account.parentId ? account.parentId : undefined;
+}
+
+/** The student record an account stands for: only a student's account counts, as in toActor. */
+export function studentRecordOf(account: { role: Role; studentId: string | null }): string | undefined {
+  return account.role === 'student' && account.studentId ? account.studentId : undefined;
+}
+
 /** The teacher record of a teacher actor; an account without one sees nothing (404). */
 export function teacherIdOf(actor: Actor): string {
   if (actor.role !== 'teacher') throw new AppError('FORBIDDEN');

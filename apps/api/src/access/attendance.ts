@@ -1,3 +1,4 @@
+import type { Actor } from './actor';
 import { ADMIN, own, STAFF, STUDENT, type RouteRules } from './rules';
 
 /**
@@ -15,3 +16,11 @@ export const attendanceRoutes: RouteRules = {
   'GET /api/admin/absent-today': ADMIN,
   'PUT /api/admin/absent-today/:studentId/called': ADMIN,
 };
+
+/**
+ * Whether this actor's week shows which of today's batches are already marked: a teacher's does
+ * (they mark them); a student's or a parent's week does not.
+ */
+export function seesTodaysMarks(actor: Actor): boolean {
+  return actor.role === 'teacher';
+}

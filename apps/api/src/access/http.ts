@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from '../lib/app-error';
-import type { Actor } from './actor';
+import { hasOwnRecord, type Actor } from './actor';
 import { routeKey, ruleFor } from './policy';
 import { ADMIN, allows, type RouteRule } from './rules';
 
@@ -23,6 +23,11 @@ export function registerAccessRules(app: FastifyInstance) {
     const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
     // First, before the body is validated: a visitor learns only that they must sign in.
     route.preValidation = [guard, ...existing];
+    if (rules[0]!.withRecord) {
+      // After validation (a bad id is still 400) and before the handler reads an upload.
+      const handlers = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+      route.preHandler = [recordGuard, ...handlers];
+    }
   });
 }
 
@@ -40,6 +45,11 @@ function guardFor(rule: RouteRule): preValidationAsyncHookHandler | undefined {
     if (!allows(rule, actor.role)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   };
 }
+
+/** A rule `withRecord`: an account without its record (a teacher account without a teacher row) gets 403. */
+const recordGuard: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  if (!hasOwnRecord(actorOf(request))) throw new AppError('FORBIDDEN');
+};
 
 /** The caller of a route whose rule needs a session (the guard has already answered 401 otherwise). */
 export function actorOf(request: FastifyRequest): Actor {

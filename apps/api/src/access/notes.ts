@@ -3,7 +3,7 @@ import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
 import { batches, batchStudents, notes } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { Actor } from './actor';
-import { ANYONE, own, SIGNED_IN, STAFF, TEACHER, type RouteRules } from './rules';
+import { ANYONE, own, SIGNED_IN, STAFF, TEACHER, withRecord, type RouteRules } from './rules';
 
 /**
  * Notes. An admin sees and manages every note; a teacher their own notes and the notes of their
@@ -19,10 +19,11 @@ export const noteRoutes: RouteRules = {
   'GET /api/notes/:id': own(ANYONE),
   'GET /api/notes/file/:id': own(ANYONE),
   'GET /api/public/notes': ANYONE,
-  'POST /api/notes/upload': STAFF,
-  'POST /api/notes': STAFF,
-  'PUT /api/notes/:id': own(STAFF),
-  'DELETE /api/notes/:id': own(STAFF),
+  // Writers: an admin, or a teacher whose account has its teacher record (else 403).
+  'POST /api/notes/upload': withRecord(STAFF),
+  'POST /api/notes': withRecord(STAFF),
+  'PUT /api/notes/:id': withRecord(own(STAFF)),
+  'DELETE /api/notes/:id': withRecord(own(STAFF)),
 };
 
 // Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.
@@ -78,11 +79,17 @@ export function assertMayChangeNote(canManage: boolean): void {
   if (!canManage) throw new AppError('FORBIDDEN', 'Only the teacher who shared this note can change it');
 }
 
-/** Only admins and teachers with a teacher record write notes. */
-export function assertNoteWriter(actor: Actor): void {
-  if (actor.role === 'admin') return;
-  if (actor.role === 'teacher' && actor.teacherId) return;
-  throw new AppError('FORBIDDEN');
+/** The teacher whose own notes this actor lists (/notes/teacher): a teacher themselves; nobody else has any. */
+export function ownNotesTeacherId(actor: Actor | null): string | undefined {
+  return actor?.role === 'teacher' ? actor.teacherId : undefined;
+}
+
+/**
+ * The teacher a writer writes as: a teacher always themselves (the note is theirs); an admin as
+ * nobody (undefined), so the note's owner follows its batch or stays as it was.
+ */
+export function writingTeacherId(writer: Actor): string | undefined {
+  return writer.role === 'teacher' ? writer.teacherId : undefined;
 }
 
 /** A teacher shares only with their own batches (the batch exists: the caller checked). */

@@ -14,6 +14,11 @@ export type RouteRule = {
    * not know it exists. The service enforces it with the resource's policy; the matrix checks it.
    */
   ownRecord?: true;
+  /**
+   * The caller's account must stand for its record (a teacher's teacher row; see hasOwnRecord): an
+   * account without one gets 403 once the request is validated, before the handler runs.
+   */
+  withRecord?: true;
 };
 
 export type RouteRules = Record<string, RouteRule>;
@@ -29,6 +34,11 @@ export const ANYONE: RouteRule = { allow: 'anyone' };
 /** Same roles, but the record in the address must be the caller's own (else 404). */
 export function own(rule: RouteRule): RouteRule {
   return { ...rule, ownRecord: true };
+}
+
+/** Same rule, and the caller's account must have its record (else 403): who may write notes. */
+export function withRecord(rule: RouteRule): RouteRule {
+  return { ...rule, withRecord: true };
 }
 
 export function allows(rule: RouteRule, role: Role | undefined): boolean {

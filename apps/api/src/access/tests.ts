@@ -1,10 +1,12 @@
+import { AppError } from '../lib/app-error';
+import type { Actor } from './actor';
 import { ADMIN, own, PARENT, STAFF, STUDENT, type RouteRules } from './rules';
 
 /**
  * Tests and marks (issue 23). The batch's teacher and admins create tests, enter marks and publish
  * (another teacher's batch or test answers 404: access/batches assertStaffOfBatch); a student reads
  * their own published results under /student; the report card follows assertMayReadReportCard
- * (modules/tests/report-card.ts): an admin any student's, a student their own, a parent their
+ * (below): an admin any student's, a student their own, a parent their
  * children's; a parent reads a child's published results under /parent (another family's child: 404).
  */
 export const testRoutes: RouteRules = {
@@ -26,3 +28,26 @@ export const testRoutes: RouteRules = {
   'GET /api/batches/:id/remarks': own(STAFF),
   'PUT /api/batches/:id/students/:studentId/remark': own(STAFF),
 };
+
+/**
+ * THE rule of who may download a student's report card: an admin any student's, a student their own,
+ * a parent their children's (`actor.childIds`). Anyone else: 404.
+ */
+export function assertMayReadReportCard(actor: Actor, studentId: string): void {
+  if (actor.role === 'admin') return;
+  if (actor.role === 'student' && actor.studentId === studentId) return;
+  if (actor.role === 'parent' && (actor.childIds ?? []).includes(studentId)) return;
+  throw new AppError('NOT_FOUND', 'Student not found');
+}
+
+/**
+ * Whose tests of a student staff see (GET /students/{id}/tests): an admin every test (undefined); a
+ * teacher those of their own batches (their teacher id), and only of a student they teach
+ * (access/students taughtBy, checked by the service). Anyone else, or a teacher account without
+ * its record: 404.
+ */
+export function staffTestsTeacherId(actor: Actor): string | undefined {
+  if (actor.role === 'admin') return undefined;
+  if (actor.role !== 'teacher' || !actor.teacherId) throw new AppError('NOT_FOUND', 'Student not found');
+  return actor.teacherId;
+}

@@ -30,6 +30,7 @@ import {
   subjects,
   users,
 } from '../../db/schema';
+import { parentRecordOf, studentRecordOf } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { enquiryReceivedMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
@@ -607,9 +608,11 @@ async function familyOfEmail(tx: DbExecutor, email: string): Promise<{ kind: 'pa
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   if (!owner) return undefined;
-  if (owner.role === 'parent' && owner.parentId) return { kind: 'parent', name: owner.name, parentIds: [owner.parentId] };
-  if (owner.role === 'student' && owner.studentId) {
-    const links = await tx.select({ parentId: parentStudents.parentId }).from(parentStudents).where(eq(parentStudents.studentId, owner.studentId));
+  const parentId = parentRecordOf(owner);
+  if (parentId) return { kind: 'parent', name: owner.name, parentIds: [parentId] };
+  const studentId = studentRecordOf(owner);
+  if (studentId) {
+    const links = await tx.select({ parentId: parentStudents.parentId }).from(parentStudents).where(eq(parentStudents.studentId, studentId));
     return { kind: 'sibling', name: owner.name, parentIds: links.map((link) => link.parentId) };
   }
   throw new AppError('CONFLICT', CONVERT_EMAIL_OF_STAFF, { email: CONVERT_EMAIL_OF_STAFF });

@@ -17,6 +17,12 @@ type ListQuery = z.output<typeof auditLogListQuerySchema>;
 /** Who did it: a signed-in account (any object with userId and role, e.g. the Actor), or null for a visitor or the system. */
 export type AuditActor = { userId: string; role: Role } | null;
 
+/** The role the actor acted in, as the entry records it: data kept for the reader, never compared (access/ decides). */
+function actorRoleOf(actor: AuditActor): Role | null {
+  // eslint-disable-next-line no-restricted-syntax -- recorded, not a check (see the rule in eslint.config.js)
+  return actor?.role ?? null;
+}
+
 export type AuditEntryInput = {
   action: string;
   entityType: AuditEntityType;
@@ -94,7 +100,7 @@ function withoutSecrets(changes: AuditChanges | null | undefined): AuditChanges 
 export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
   await tx.insert(auditLog).values({
     actorUserId: actor?.userId ?? null,
-    actorRole: actor?.role ?? null,
+    actorRole: actorRoleOf(actor),
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
@@ -114,7 +120,7 @@ export async function recordAuditOnce(db: DbExecutor, actor: AuditActor, entry: 
   const { summary, summaryKey, summaryValues } = summaryOf(entry);
   await db.execute(sql`
     insert into ${auditLog} (actor_user_id, actor_role, action, entity_type, entity_id, summary, summary_key, summary_values, changes)
-    select ${actor?.userId ?? null}::uuid, ${actor?.role ?? null}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null}, ${summary}, ${summaryKey}, ${summaryValues ? JSON.stringify(summaryValues) : null}::jsonb, ${changes ? JSON.stringify(changes) : null}::jsonb
+    select ${actor?.userId ?? null}::uuid, ${actorRoleOf(actor)}, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null}, ${summary}, ${summaryKey}, ${summaryValues ? JSON.stringify(summaryValues) : null}::jsonb, ${changes ? JSON.stringify(changes) : null}::jsonb
     where not exists (
       select 1 from ${auditLog}
       where ${auditLog.entityType} = ${entry.entityType} and ${auditLog.entityId} is not distinct from ${entry.entityId ?? null}

@@ -5,6 +5,7 @@ import type { BatchSummary, WeeklySchedule } from '@academy/shared/schemas/batch
 import type { DbExecutor } from '../../db/client';
 import { attendanceRecords, batches } from '../../db/schema';
 import type { Actor } from '../../access/actor';
+import { seesTodaysMarks } from '../../access/attendance';
 import { ownBatchesCondition } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { closuresBetween } from '../announcements';
@@ -28,7 +29,7 @@ export async function weeklySchedule(db: DbExecutor, actor: Actor): Promise<Week
   // per batch), and the week's closures.
   const [summaries, marked, closures] = await Promise.all([
     listBatchSummaries(db, running),
-    actor.role === 'teacher' ? markedOn(db, running, today) : Promise.resolve([]),
+    seesTodaysMarks(actor) ? markedOn(db, running, today) : Promise.resolve([]),
     closuresBetween(db, today, shiftDate(today, 7)),
   ]);
   const ids = new Set(summaries.map((batch) => batch._id));

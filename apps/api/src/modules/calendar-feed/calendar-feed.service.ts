@@ -5,6 +5,7 @@ import { calendarFeeds, parents, students, teachers, users } from '../../db/sche
 import { AppError } from '../../lib/app-error';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
+import { mayHaveCalendarFeed } from '../../access/calendar-feed';
 import { recordAudit } from '../audit';
 import { scheduleIcs } from '../batches';
 
@@ -53,6 +54,7 @@ export async function calendarFeedIcs(db: DbExecutor, token: string): Promise<st
     .leftJoin(students, eq(students.userId, users.id))
     .leftJoin(parents, eq(parents.userId, users.id))
     .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.isActive, true)));
-  if (!row || row.role === 'admin' || row.role === 'parent') throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
-  return scheduleIcs(db, toActor(row));
+  const owner = row ? toActor(row) : undefined;
+  if (!owner || !mayHaveCalendarFeed(owner)) throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
+  return scheduleIcs(db, owner);
 }

@@ -22,9 +22,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition, looksLikePdf, parseRange, PDF_MAGIC_LENGTH, sanitizeFileName } from '../../lib/file-names';
 import { FileRejectedError, rejectedFileError, type FileStorage } from '../../lib/storage';
-import type { Actor } from '../../access/actor';
 import { actorOf } from '../../access/http';
-import { assertNoteWriter } from '../../access/notes';
 import {
   createNote,
   deleteNote,
@@ -104,12 +102,6 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
   const tags = ['notes'];
   const list = apiSuccess(noteListSchema);
   const one = apiSuccess(noteSchema);
-  // Writers must be an admin or a teacher with a teacher record (the route rule checked the role).
-  const writerOf = (request: FastifyRequest): Actor => {
-    const actor = actorOf(request);
-    assertNoteWriter(actor);
-    return actor;
-  };
 
   app.get('/notes', { schema: { tags, querystring: noteListQuerySchema, response: { 200: list } } }, async (request) => ({
     success: true as const,
@@ -150,7 +142,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
   );
 
   const upload = async (request: FastifyRequest, reply: FastifyReply) => {
-    const writer = writerOf(request);
+    const writer = actorOf(request);
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.fileRequired, { file: NOTE_MESSAGES.fileRequired });
     const { fields, file } = await readUpload(request, storage);
     if (!file) throw new AppError('BAD_REQUEST', NOTE_MESSAGES.fileRequired, { file: NOTE_MESSAGES.fileRequired });
@@ -170,7 +162,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
 
   // New details as JSON, or as a multipart form with an optional new `file`.
   app.put('/notes/:id', { schema: { tags, params: idParamsSchema, consumes: ['application/json', 'multipart/form-data'], response: { 200: one } } }, async (request) => {
-    const writer = writerOf(request);
+    const writer = actorOf(request);
     let values: unknown = request.body;
     let file: UploadedFile | undefined;
     if (request.isMultipart()) ({ fields: values, file } = await readUpload(request, storage));
@@ -187,7 +179,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
   });
 
   app.delete('/notes/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteNote(db, storage, writerOf(request), request.params.id);
+    await deleteNote(db, storage, actorOf(request), request.params.id);
     return { success: true as const, message: NOTE_MESSAGES.deleted };
   });
 

@@ -17,6 +17,8 @@ import {
   noteNotFound,
   noteReadScope,
   ofEnrolledBatch,
+  ownNotesTeacherId,
+  writingTeacherId,
 } from '../../access/notes';
 import { studentScope, taughtBy } from '../../access/students';
 import { diffChanges, recordAudit } from '../audit';
@@ -155,8 +157,9 @@ export async function getNote(db: DbExecutor, reader: Reader, id: string): Promi
 
 /** GET /api/notes/teacher: the signed-in teacher's own notes, one page. */
 export async function teacherOwnNotes(db: DbExecutor, reader: Reader, window: PageWindow): Promise<NoteList> {
-  if (reader?.role !== 'teacher' || !reader.teacherId) return { notes: [], pagination: { page: window.page, limit: window.limit, total: 0 } };
-  return notePage(db, reader, eq(notes.teacherId, reader.teacherId), window);
+  const teacherId = ownNotesTeacherId(reader);
+  if (!teacherId) return { notes: [], pagination: { page: window.page, limit: window.limit, total: 0 } };
+  return notePage(db, reader, eq(notes.teacherId, teacherId), window);
 }
 
 /** GET /api/notes/batch/{id}: the notes of a batch; its teacher, its students and admins only. */
@@ -230,7 +233,7 @@ export async function noteFileFor(db: DbExecutor, reader: Reader, id: string): P
   return row;
 }
 
-/** A note's writer: an admin, or a teacher with a teacher record (assertNoteWriter). */
+/** A note's writer: an admin, or a teacher with a teacher record (the routes' rule `withRecord` in access/notes). */
 export type NoteWriter = Actor;
 
 type Target = {
@@ -247,7 +250,7 @@ type Target = {
  * means "keep the current owner" (an admin editing a note that is not for a batch).
  */
 async function resolveTarget(tx: DbExecutor, writer: NoteWriter, input: NoteInputValues): Promise<Target> {
-  const teacherId = writer.role === 'teacher' ? writer.teacherId! : undefined;
+  const teacherId = writingTeacherId(writer);
   if (input.batch) {
     const [batch] = await tx
       .select({ teacherId: batches.teacherId, standardId: batches.standardId, subjectId: batches.subjectId })
@@ -411,7 +414,7 @@ export async function updateNote(
       const target = await resolveTarget(tx, writer, input);
       await assertReferencesExist(tx, input);
       // An admin keeps the current owner unless the note moves to a batch (then it is its teacher's).
-      const teacherId = writer.role === 'teacher' ? writer.teacherId : target.batchId ? target.ownerTeacherId : current.teacherId;
+      const teacherId = writingTeacherId(writer) ?? (target.batchId ? target.ownerTeacherId : current.teacherId);
       await tx
         .update(notes)
         .set({

@@ -381,6 +381,22 @@ describe('changing and deleting notes', () => {
     expect((await remove(cookies.teacher)).statusCode).toBe(404);
   });
 
+  it('refuses a teacher account without its teacher record as a writer (403, before the upload is read), after a bad id (400)', async () => {
+    const lone = await buildUser(t.database.db, { role: 'teacher' });
+    const cookie = await loginAs(t.app, lone.email);
+    const note = await createNote(cookies.teacher);
+    const files = storedFiles().length;
+    const created = await upload(cookie, { title: 'Mine', file: { filename: 'notes.pdf', content: PDF } });
+    expect(created.statusCode, created.body).toBe(403);
+    expect(storedFiles()).toHaveLength(files);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notes/${note._id}`, payload: { title: 'Mine' }, headers: { cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/notes/${note._id}`, headers: { cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/notes/not-an-id', headers: { cookie } })).statusCode).toBe(400);
+    const own = await get('/api/notes/teacher', cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.notes).toEqual([]);
+  });
+
   it('refuses to delete a batch that still has notes', async () => {
     const batch = await buildBatch(t.database.db, { teacherId: ids.teacher });
     await createNote(cookies.teacher, { batch: batch.id });

@@ -5,7 +5,7 @@ import { PARENT_MESSAGES, type AbsenceAlertList, type ParentMessageKind, type Pa
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, students, users } from '../../db/schema';
 import { childIdsOf } from '../../access/parents';
-import type { Actor } from '../../access/actor';
+import { parentRecordOf, type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
@@ -93,7 +93,8 @@ export async function linkParent(db: Db, actor: AuditActor, studentId: string, i
       .leftJoin(parents, eq(parents.userId, users.id))
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
-    if (existing && (existing.role !== 'parent' || !existing.parentId)) {
+    // An email of a teacher's, a student's or the office's account cannot become a parent's.
+    if (existing && !parentRecordOf(existing)) {
       throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { email: PARENT_MESSAGES.notAParent });
     }
     let parentId = existing?.parentId ?? undefined;

@@ -8,6 +8,7 @@ import { passwordResetTokens, standardSubjects, students, subjects, teachers, us
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../access/actor';
+import { assertMayEditProfileFields, hasTeacherProfile } from '../../access/profile';
 import { deleteUserSessions } from '../auth';
 import { getStudentProfile, studentBatches } from '../students';
 import { diffChanges, recordAudit } from '../audit';
@@ -104,7 +105,7 @@ export async function userProfile(db: DbExecutor, actor: Actor): Promise<UserPro
     .limit(1);
   if (!row) throw new AppError('UNAUTHENTICATED');
   const [teacher] =
-    row.role === 'teacher'
+    hasTeacherProfile(actor)
       ? await db
           .select({
             _id: teachers.id,
@@ -127,12 +128,7 @@ export async function userProfile(db: DbExecutor, actor: Actor): Promise<UserPro
 
 /** Name and picture for everyone; phone and address for teachers only (an admin has neither). */
 export async function updateUserProfile(db: Db, actor: Actor, input: UserProfileUpdate): Promise<UserProfile> {
-  if (actor.role !== 'teacher') {
-    const errors: Record<string, string> = {};
-    if (input.phone !== undefined) errors.phone = MESSAGES.fieldNotEditable;
-    if (input.address !== undefined) errors.address = MESSAGES.fieldNotEditable;
-    if (Object.keys(errors).length > 0) throw new AppError('BAD_REQUEST', MESSAGES.fieldNotEditable, errors);
-  }
+  assertMayEditProfileFields(actor, input);
   await db.transaction(async (tx) => {
     const account = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -151,7 +147,7 @@ export async function updateUserProfile(db: Db, actor: Actor, input: UserProfile
       ...(input.address !== undefined ? { address: input.address ?? '' } : {}),
     };
     const [oldTeacher] =
-      actor.role === 'teacher'
+      hasTeacherProfile(actor)
         ? await tx
             .update(teachers)
             .set({ ...teacher, updatedAt: new Date() })

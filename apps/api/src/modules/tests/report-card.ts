@@ -4,6 +4,7 @@ import type { StudentTest } from '@academy/shared/schemas/tests';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
+import { assertMayReadReportCard } from '../../access/tests';
 import type { JobRunner } from '../../lib/jobs';
 import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
@@ -12,17 +13,6 @@ import { linkedParentsOf, notifyParents } from '../parents';
 import { academyToday, getAcademySettings } from '../settings';
 import { remarksOfStudent } from './remarks.service';
 import { displayDate, testsOfStudent } from './tests.service';
-
-/**
- * THE rule of who may download a student's report card: an admin any student's, a student their own,
- * a parent their children's (`actor.childIds`). Anyone else: 404.
- */
-export function assertMayReadReportCard(actor: Actor, studentId: string): void {
-  if (actor.role === 'admin') return;
-  if (actor.role === 'student' && actor.studentId === studentId) return;
-  if (actor.role === 'parent' && (actor.childIds ?? []).includes(studentId)) return;
-  throw new AppError('NOT_FOUND', 'Student not found');
-}
 
 export type ReportCardPeriod = { from?: string; to?: string };
 
@@ -135,6 +125,12 @@ async function reportCardData(db: DbExecutor, studentId: string, period: ReportC
 }
 
 const number = (value: number) => String(value);
+
+/** GET /api/students/{id}/report-card.pdf: the card of a student this reader may read (access/tests; else 404). */
+export async function reportCardFor(db: DbExecutor, actor: Actor, studentId: string, period: ReportCardPeriod, language: Language): ReturnType<typeof reportCardPdf> {
+  assertMayReadReportCard(actor, studentId);
+  return reportCardPdf(db, studentId, period, language);
+}
 
 /** One A4 page: academy, student, batches, attendance, every published test with marks, rank and batch average, the teachers' remarks. */
 export async function reportCardPdf(db: DbExecutor, studentId: string, period: ReportCardPeriod, language: Language): Promise<{ pdf: Buffer; studentName: string; email: string; studentLanguage: Language }> {

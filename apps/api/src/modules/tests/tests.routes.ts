@@ -20,23 +20,22 @@ import {
 } from '@academy/shared/schemas/tests';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 import type { Db } from '../../db/client';
-import { childIdOf } from '../../access/parents';
 import { actorOf } from '../../access/http';
-import { studentIdOf } from '../../access/actor';
 import { requestLanguage } from '../../lib/translate-reply';
-import { assertMayReadReportCard, reportCardFileName, reportCardPdf } from './report-card';
+import { reportCardFileName, reportCardFor } from './report-card';
 import { queueBatchReportCards } from './report-card-jobs';
 import { listBatchRemarks, saveRemark } from './remarks.service';
 import {
+  childTests,
   createTest,
   deleteTest,
   getResults,
   getTest,
   importMarksCsv,
   listBatchTests,
+  ownTests,
   publishTest,
   saveMarks,
-  testsOfStudent,
   testsOfStudentForStaff,
   updateTest,
 } from './tests.service';
@@ -90,17 +89,16 @@ export const testsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   }));
   app.get('/student/tests', { schema: { tags: ['student'], response: { 200: apiSuccess(studentTestsSchema) } } }, async (request) => ({
     success: true as const,
-    data: await testsOfStudent(db, studentIdOf(actorOf(request))),
+    data: await ownTests(db, actorOf(request)),
   }));
   // A parent reads a child's published results: the same answer the child sees at /student/tests.
   app.get('/parent/children/:studentId/tests', { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(studentTestsSchema) } } }, async (request) => ({
     success: true as const,
-    data: await testsOfStudent(db, childIdOf(actorOf(request), request.params.studentId)),
+    data: await childTests(db, actorOf(request), request.params.studentId),
   }));
   app.get('/students/:id/report-card.pdf', { schema: { tags, params, querystring: reportCardQuerySchema } }, async (request, reply) => {
-    assertMayReadReportCard(actorOf(request), request.params.id);
     const { from, to } = request.query;
-    const card = await reportCardPdf(db, request.params.id, { from, to }, requestLanguage(request));
+    const card = await reportCardFor(db, actorOf(request), request.params.id, { from, to }, requestLanguage(request));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${reportCardFileName(card.studentName)}"`)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { parse } from 'csv-parse/sync';
 import {
@@ -13,9 +13,13 @@ import {
   type TestResults,
 } from '@academy/shared/schemas/tests';
 import type { Db, DbExecutor } from '../../db/client';
+import { students } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../access/actor';
+import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
+import { childIdOf } from '../../access/parents';
+import { taughtBy } from '../../access/students';
+import { staffTestsTeacherId } from '../../access/tests';
 import { diffChanges, recordAudit } from '../audit';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
 
@@ -409,10 +413,19 @@ export async function testsOfStudent(
 
 /** GET /api/students/{id}/tests (staff): an admin every test of the student, a teacher those of their batches (none: 404). */
 export async function testsOfStudentForStaff(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentTests> {
-  if (actor.role === 'admin') return testsOfStudent(db, studentId, { includeUnpublished: true });
-  if (actor.role !== 'teacher' || !actor.teacherId) throw new AppError('NOT_FOUND', 'Student not found');
-  const { rows } = await db.execute<{ ok: boolean }>(sql`
-    select exists (select 1 from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = ${studentId} and b.teacher_id = ${actor.teacherId}) as ok`);
-  if (!rows[0]?.ok) throw new AppError('NOT_FOUND', 'Student not found');
-  return testsOfStudent(db, studentId, { teacherId: actor.teacherId, includeUnpublished: true });
+  const teacherId = staffTestsTeacherId(actor);
+  if (teacherId === undefined) return testsOfStudent(db, studentId, { includeUnpublished: true });
+  const [taught] = await db.select({ id: students.id }).from(students).where(and(eq(students.id, studentId), taughtBy(teacherId))).limit(1);
+  if (!taught) throw new AppError('NOT_FOUND', 'Student not found');
+  return testsOfStudent(db, studentId, { teacherId, includeUnpublished: true });
+}
+
+/** GET /api/student/tests: the student's own published results. */
+export async function ownTests(db: DbExecutor, actor: Actor): Promise<StudentTests> {
+  return testsOfStudent(db, studentIdOf(actor));
+}
+
+/** GET /api/parent/children/{studentId}/tests: a child's published results, the answer the child sees (another family's child: 404). */
+export async function childTests(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentTests> {
+  return testsOfStudent(db, childIdOf(actor, studentId));
 }

@@ -48,7 +48,10 @@ export async function createUser(db: Db, input: { name: string; email: string; r
       .insert(users)
       .values({ name, email: email.data, role: input.role, passwordHash })
       .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+    // The new account's role is data here, not a rule: it says which record to create with it.
+    // eslint-disable-next-line no-restricted-syntax -- data: a teacher's account gets its teacher record
     if (input.role === 'teacher') await tx.insert(teachers).values({ userId: user!.id });
+    // eslint-disable-next-line no-restricted-syntax -- data: a student's account gets its student record
     if (input.role === 'student') await tx.insert(students).values({ userId: user!.id, studentCode: await nextStudentCode(tx, await academyToday(tx)) });
     await recordAudit(tx, null, { action: 'create', entityType: 'user', entityId: user!.id, text: { key: 'account.created_cli', values: { role: input.role, email: email.data } }, changes: diffChanges({}, { name, email: email.data, role: input.role }) });
     return { ...user!, email: email.data };
@@ -93,6 +96,7 @@ export async function createAccount(
   input: { name: string; email: string | null; role: Role; passwordHash: string | undefined; isActive: boolean; language?: Language | undefined },
 ): Promise<{ userId: string; invitation: Invitation | undefined }> {
   // Only a student may have no email (issue 21); the database's check says the same.
+  // eslint-disable-next-line no-restricted-syntax -- data: the new account's role, checked as users_email_required_check does
   if (!input.email && input.role !== 'student') throw new AppError('BAD_REQUEST', 'Email is required', { email: 'Email is required' });
   if (input.email) await assertEmailAvailable(tx, input.email);
   const language = input.language ?? DEFAULT_LANGUAGE;
