@@ -56,6 +56,8 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
+import { handleParentEvents } from './modules/parents/event-handlers';
+import { createEventHandlers, defineEventDelivery } from './events/delivery';
 import { PARENT_SENDER_JOB, sendDueParentMessages } from './modules/parents/notify-parents';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -160,6 +162,11 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // A submission's absence alerts, after the correction delay (a one-off per submission).
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
   app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
+  // Domain events (decision 026): each module's handlers of other modules' events, delivered by one job.
+  const events = createEventHandlers(deps.db);
+  handleParentEvents(events, app.jobs);
+  events.assertComplete();
+  defineEventDelivery(app.jobs, deps.db, events);
 }
 
 /** Builds the whole HTTP application without listening, so tests drive it with app.inject. */

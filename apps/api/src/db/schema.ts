@@ -16,3 +16,4 @@ export * from './schema/jobs';
 export * from './schema/tests';
 export * from './schema/fees';
 export * from './schema/parents';
+export * from './schema/events';

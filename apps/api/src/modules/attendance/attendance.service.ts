@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
+import { emitEvent } from '../../events/emit';
 import { academyToday } from '../settings';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
@@ -230,6 +231,9 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
     });
     // A correction of a past day: the other servers forget their kept counts when this commits.
     if (input.date < today) await announcePastDayChange(tx);
+    // Other modules react once this commits (parents: the absence alerts), decision 026.
+    const marks = input.records.map((record) => ({ studentId: record.studentId, status: record.status }));
+    await emitEvent(tx, { type: 'attendance.marked', payload: { batchId, date: input.date, marks } });
   });
   if (input.date < today) forgetPastDayTotals(db);
   return dayOf(db, batch, input.date, today);

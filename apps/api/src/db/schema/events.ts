@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Domain events (decision 026): what happened in one module, written in the same transaction as the
+ * change itself, so an event exists exactly when its change was committed. The types and their
+ * payloads are listed in src/events/catalog.ts. Rows older than 30 days are pruned.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    type: varchar({ length: 100 }).notNull(),
+    payload: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('domain_events_created_idx').on(table.createdAt)],
+);
+
+/**
+ * One row per event and handler subscribed to its type, written with the event: the delivery's state.
+ * `pending` until the handler succeeded (`done`, never run again) or gave up after its last attempt
+ * (`failed`); a failed attempt keeps its error and waits until `nextAttemptAt`.
+ */
+export const domainEventDeliveries = pgTable(
+  'domain_event_deliveries',
+  {
+    eventId: uuid()
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    handler: varchar({ length: 100 }).notNull(),
+    /** 'pending', 'done' or 'failed'. */
+    status: varchar({ length: 20 }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    /** When a pending delivery may be tried (again); null once done or failed. */
+    nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
+    lastError: text(),
+    doneAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.handler] }),
+    // The delivery job's question: which pending deliveries are due?
+    index('domain_event_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,23 @@
+/**
+ * Every domain event, its payload, and who reacts to it: the one place to read "what happens when"
+ * (decision 026). A module announces a change with `emitEvent(tx, …)` in the transaction of the change;
+ * each handler listed here for that type is then run once for it by the "Domain events" job, in the
+ * module that owns the effect (which registers it by this name, see `EventHandlers.handle`).
+ *
+ * To add an event: its type and payload below, its subscribers (maybe none yet), and `emitEvent` where
+ * the change is written. To add a handler: its name under the event here, and `handle` in its module.
+ * Payloads are JSON: ids and plain values, never whole records (a handler reads what it needs now).
+ */
+export type DomainEventPayloads = {
+  /** A teacher (or the office) saved a batch's attendance for a day; `marks` as submitted. */
+  'attendance.marked': { batchId: string; date: string; marks: { studentId: string; status: string }[] };
+};
+
+export type DomainEventType = keyof DomainEventPayloads;
+
+export type DomainEvent<T extends DomainEventType = DomainEventType> = { id: string; type: T; payload: DomainEventPayloads[T]; createdAt: Date };
+
+/** The handlers of each event type, by name (`<module>.<what it does>`); a delivery row is written for each. */
+export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] } = {
+  'attendance.marked': ['parents.absence-alerts'],
+};

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../db/client';
+import { retryDelayMs, type JobRunner } from '../lib/jobs';
+import { SUBSCRIBERS, type DomainEvent, type DomainEventType } from './catalog';
+import { DOMAIN_EVENTS_JOB } from './emit';
+
+/**
+ * A handler reacts to one event. It may run more than once for the same event (a server dying after
+ * the handler but before its "done" is committed), so it must be idempotent: check before acting, or
+ * use keys that make a second run a no-op. Its database work should go through `tx`: it then commits
+ * together with the delivery's "done", and is rolled back if the handler throws.
+ */
+export type EventHandler<T extends DomainEventType> = (event: DomainEvent<T>, tx: DbExecutor) => Promise<void>;
+
+/** Tries of one delivery before it is marked failed (then the admin sees it; it is not tried again). */
+export const DELIVERY_MAX_ATTEMPTS = 5;
+const ERROR_LENGTH = 1000;
+/** Events (and their deliveries) older than this are removed by the delivery job. */
+const KEEP_DAYS = 30;
+
+export type EventHandlers = {
+  /** Registers the implementation of a handler listed in SUBSCRIBERS (catalog.ts) for this type. */
+  handle<T extends DomainEventType>(type: T, name: string, handler: EventHandler<T>): void;
+  /** Throws unless every subscriber in the catalog has been registered (app.ts, after all modules). */
+  assertComplete(): void;
+  /** Runs every due delivery once (one at a time); returns how many succeeded and the failures. */
+  deliverDue(): Promise<{ delivered: number; failed: string[] }>;
+};
+
+type DueDelivery = { event_id: string; handler: string; attempts: number; type: DomainEventType; payload: unknown; created_at: Date };
+
+export function createEventHandlers(db: Db): EventHandlers {
+  const handlers = new Map<string, { type: DomainEventType; run: EventHandler<DomainEventType> }>();
+
+  /**
+   * Takes the oldest due delivery, locked (FOR UPDATE SKIP LOCKED: another server takes the next one),
+   * and runs its handler while holding the lock, in a savepoint of the same transaction. Success marks
+   * it done; a failure is rolled back and recorded with its next attempt. A server that dies meanwhile
+   * rolls everything back: the delivery is pending again for another server.
+   */
+  async function deliverOne(): Promise<{ handled: boolean; failure?: string }> {
+    const names = [...handlers.keys()];
+    if (names.length === 0) return { handled: false };
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.execute<DueDelivery>(sql`
+        select d.event_id, d.handler, d.attempts, e.type, e.payload, e.created_at
+        from domain_event_deliveries d join domain_events e on e.id = d.event_id
+        where d.status = 'pending' and d.next_attempt_at <= now()
+          and d.handler in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
+        order by e.created_at, d.event_id
+        limit 1
+        for update of d skip locked`);
+      const due = rows[0];
+      if (!due) return { handled: false };
+      const registered = handlers.get(due.handler)!;
+      const event = { id: due.event_id, type: due.type, payload: due.payload, createdAt: new Date(due.created_at) } as DomainEvent;
+      const where = sql`event_id = ${due.event_id}::uuid and handler = ${due.handler}`;
+      const attempts = due.attempts + 1;
+      try {
+        await tx.transaction((savepoint) => registered.run(event, savepoint));
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
+        const giveUp = attempts >= DELIVERY_MAX_ATTEMPTS;
+        await tx.execute(sql`
+          update domain_event_deliveries set attempts = ${attempts}, last_error = ${message},
+            status = ${giveUp ? 'failed' : 'pending'},
+            next_attempt_at = ${giveUp ? null : sql`now() + ${retryDelayMs(attempts)}::float8 * interval '1 millisecond'`}
+          where ${where}`);
+        return { handled: true, failure: `${due.handler} (${due.type} ${due.event_id}, attempt ${attempts}): ${message}` };
+      }
+      await tx.execute(sql`
+        update domain_event_deliveries set attempts = ${attempts}, status = 'done', done_at = now(), next_attempt_at = null, last_error = null
+        where ${where}`);
+      return { handled: true };
+    });
+  }
+
+  return {
+    handle(type, name, handler) {
+      if (!SUBSCRIBERS[type].includes(name)) throw new Error(`event handler ${name} is not listed for ${type} in events/catalog.ts`);
+      if (handlers.has(name)) throw new Error(`event handler ${name} is registered twice`);
+      handlers.set(name, { type, run: handler as EventHandler<DomainEventType> });
+    },
+    assertComplete() {
+      for (const [type, names] of Object.entries(SUBSCRIBERS))
+        for (const name of names) if (handlers.get(name)?.type !== type) throw new Error(`event handler ${name} (${type}) is listed in events/catalog.ts but not registered`);
+    },
+    async deliverDue() {
+      let delivered = 0;
+      const failed: string[] = [];
+      // Bounded, so one run cannot go on forever while events keep arriving (the next run goes on).
+      for (let i = 0; i < 500; i += 1) {
+        const result = await deliverOne();
+        if (!result.handled) break;
+        if (result.failure) failed.push(result.failure);
+        else delivered += 1;
+      }
+      return { delivered, failed };
+    },
+  };
+}
+
+/**
+ * The "Domain events" job: every minute, and at once after each emitted event (its wake-up run), it
+ * delivers what is due. The periodic run also removes old events, and fails visibly on the admin's
+ * jobs screen when a handler failed (the delivery itself is retried on its own schedule). Wake-up runs
+ * never fail: their failed deliveries are left to that schedule and to the periodic run.
+ */
+export function defineEventDelivery(jobs: JobRunner, db: Db, events: EventHandlers): void {
+  jobs.define(DOMAIN_EVENTS_JOB, {
+    label: 'Domain events delivered to their handlers',
+    everyMs: 60_000,
+    maxAttempts: 1,
+    run: async (payload) => {
+      const wakeUp = (payload as { wakeUp?: boolean } | null)?.wakeUp === true;
+      const { failed } = await events.deliverDue();
+      if (wakeUp) return;
+      await db.execute(sql`delete from domain_events where created_at < now() - ${KEEP_DAYS}::int * interval '1 day'`);
+      if (failed.length > 0) throw new Error(`${failed.length} event handler(s) failed: ${failed.join('; ')}`);
+    },
+  });
+}

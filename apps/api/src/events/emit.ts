@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../db/client';
+import { SUBSCRIBERS, type DomainEventPayloads, type DomainEventType } from './catalog';
+
+/** The job that delivers events to their handlers (defined in app.ts through `defineEventDelivery`). */
+export const DOMAIN_EVENTS_JOB = 'domain-events';
+
+/**
+ * Records that something happened, inside the caller's transaction (pass the `tx`, not the pool): the
+ * event, one pending delivery per subscribed handler, and a one-off run of the delivery job due now, so
+ * the event is handled at the next poll instead of the next periodic run. All of it commits or rolls
+ * back with the change itself: a rolled-back change never reaches a handler, a committed one always does.
+ */
+export async function emitEvent<T extends DomainEventType>(tx: DbExecutor, event: { type: T; payload: DomainEventPayloads[T] }): Promise<string> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into domain_events (type, payload) values (${event.type}, ${JSON.stringify(event.payload)}::jsonb) returning id`);
+  const id = rows[0]!.id;
+  const handlers = SUBSCRIBERS[event.type];
+  if (handlers.length === 0) return id;
+  await tx.execute(sql`
+    insert into domain_event_deliveries (event_id, handler)
+    values ${sql.join(
+      handlers.map((handler) => sql`(${id}::uuid, ${handler})`),
+      sql`, `,
+    )}`);
+  // The wake-up: the same row `jobs.enqueue` writes, but in this transaction (enqueue uses the pool).
+  await tx.execute(sql`
+    insert into jobs (key, name, payload, run_at)
+    values (${`${DOMAIN_EVENTS_JOB}:${randomUUID()}`}, ${DOMAIN_EVENTS_JOB}, '{"wakeUp":true}'::jsonb, now())`);
+  return id;
+}
