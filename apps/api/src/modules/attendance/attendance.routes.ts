@@ -13,7 +13,6 @@ import {
 } from '@academy/shared/schemas/attendance';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
-import { scheduleAbsenceAlerts } from '../parents';
 import {
   getAttendanceDay,
   getBatchHistory,
@@ -41,9 +40,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     '/attendance/batch/:batchId',
     { schema: { tags, params: attendanceBatchParamsSchema, body: attendanceSubmissionSchema, response: { 200: day } } },
     async (request) => {
+      // Saving announces `attendance.marked`: the parents module schedules today's absence alerts (decision 026).
       const data = await submitAttendance(db, actorOf(request), request.params.batchId, request.body);
-      // Today's absent (and, if chosen, late) children: their parents' alerts after the correction delay.
-      await scheduleAbsenceAlerts(db, app.jobs, { date: request.body.date, marks: request.body.records });
       return { success: true as const, data, message: ATTENDANCE_MESSAGES.submitted };
     },
   );
