@@ -27,12 +27,3 @@ export function audienceText(announcement: Pick<Announcement, 'audience' | 'batc
   if (announcement.audience === 'teachers') return count === 1 ? i18n._(msg`Teachers of ${name}`) : i18n._(msg`Teachers of ${count} batches`);
   return count === 1 ? i18n._(msg`Everyone of ${name}`) : i18n._(msg`Everyone of ${count} batches`);
 }
-
-/** Today ('YYYY-MM-DD') in the academy's time zone, the day the start-date rule compares with. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  }
-}

@@ -26,13 +26,6 @@ export function countStatuses(statuses: Iterable<AttendanceStatus | null>): Atte
   return { ...counts, percentage };
 }
 
-/** A calendar date `days` after (or before) `date`, 'YYYY-MM-DD'. */
-export function shiftDate(date: string, days: number): string {
-  const shifted = new Date(`${date}T00:00:00Z`);
-  shifted.setUTCDate(shifted.getUTCDate() + days);
-  return shifted.toISOString().slice(0, 10);
-}
-
 
 /** 'mon' … 'sun' of a calendar date (no time zone involved). */
 export function weekdayOf(date: string): 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayIn } from '@academy/shared/calendar';
 import { studentCreateInputSchema } from '@academy/shared/schemas/students';
-import { toStudentFormValues, toStudentPayload, todayDate } from './student-form';
+import { toStudentFormValues, toStudentPayload } from './student-form';
 
 describe('student form', () => {
   it('starts a new student with gender and address empty (the server defaults them) and today as admission date', () => {
@@ -28,7 +29,22 @@ describe('student form', () => {
     expect(studentCreateInputSchema.safeParse(payload).success).toBe(false);
   });
 
-  it('writes today as YYYY-MM-DD', () => {
-    expect(todayDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+  describe('in a browser west of the academy', () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+
+    it('takes the academy’s today as the admission date, never the browser’s (issue 36: it used the browser’s clock)', () => {
+      // 05:00 UTC on 1 June: still 31 May in Los Angeles, already 10:30 on 1 June in India.
+      process.env.TZ = 'America/Los_Angeles';
+      vi.useFakeTimers({ now: new Date('2026-06-01T05:00:00Z') });
+      expect(new Date().getDate()).toBe(31);
+      // The academy's today must be passed in: there is no default from the browser's clock.
+      expect(toStudentFormValues.length).toBe(2);
+      expect(toStudentFormValues(undefined, todayIn('Asia/Kolkata')).admissionDate).toBe('2026-06-01');
+    });
   });
 });

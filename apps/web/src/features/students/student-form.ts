@@ -26,17 +26,13 @@ export interface StudentFormValues {
   language: Language;
 }
 
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function todayDate(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * The form's starting values: a new student's gender and address start empty, not pre-filled as if
  * typed (the server still records the spec's defaults, male and "Default Address"); else the
- * student's own.
+ * student's own. `today` is the academy's (useAcademyToday), never the browser's: a new student's
+ * admission date must not be yesterday on a phone in another time zone.
  */
-export function toStudentFormValues(student?: Student, today: string = todayDate()): StudentFormValues {
+export function toStudentFormValues(student: Student | undefined, today: string): StudentFormValues {
   return {
     name: student?.name ?? '',
     email: student?.email ?? '',

@@ -3,10 +3,8 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { ParentChild } from '@academy/shared/schemas/parents';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { todayIn } from '../../../features/announcements/announcement-display';
 import { countStatuses, formatPercentage, STATUS_COLORS } from '../../../features/attendance/attendance-display';
 import { AttendanceRecordList } from '../../../features/attendance/components/attendance-record-list';
 import { useStatusLabel } from '../../../features/attendance/status-labels';
@@ -14,7 +12,7 @@ import { PARENT_FAILURES, useChildAttendance, useChildSchedule, useParentChildre
 import { SCHEDULE_FAILURE } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
 import { ChildSwitcher } from '../../../features/parents/components/child-switcher';
-import { usePublicSettings } from '../../../features/settings/api';
+import { useAcademyToday } from '../../../features/settings/use-academy-today';
 
 /** Present and late over marked, for the months of one year ('YYYY'), as the server counts. */
 function yearStatistics(report: StudentAttendance, year: string): AttendanceStatistics {
@@ -60,8 +58,7 @@ export function Component() {
 function ChildOverview({ child }: { child: ParentChild }) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
-  const settings = usePublicSettings();
-  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const today = useAcademyToday();
   const attendance = useChildAttendance(child._id);
   const report = attendance.data;
   const todays = report?.records.filter((record) => record.date === today) ?? [];

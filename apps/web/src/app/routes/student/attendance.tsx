@@ -1,14 +1,12 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { todayIn } from '../../../features/announcements/announcement-display';
 import { ATTENDANCE_MESSAGES, useOwnAttendance, useOwnBatchAttendance, type AttendanceRange } from '../../../features/attendance/api';
 import { formatPercentage, STATUS_COLORS } from '../../../features/attendance/attendance-display';
 import { DateRangeFields, validRange } from '../../../features/attendance/components/date-range-fields';
 import { StudentAttendanceReport } from '../../../features/attendance/components/student-attendance-report';
-import { usePublicSettings } from '../../../features/settings/api';
+import { useAcademyToday } from '../../../features/settings/use-academy-today';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function percentageColor(percentage: number | null) {
@@ -17,8 +15,7 @@ function percentageColor(percentage: number | null) {
 }
 
 export function Component() {
-  const settings = usePublicSettings();
-  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const today = useAcademyToday();
   const [range, setRange] = useState<AttendanceRange>({});
   const applied = validRange(range);
   const overview = useOwnAttendance(applied);

@@ -3,11 +3,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_END_TIME, ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_START_TIME, ANNOUNCEMENT_TYPES, announcementFormSchema, type Announcement, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementType } from '@academy/shared/schemas/announcements';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useBatches } from '../../batches/api';
-import { usePublicSettings } from '../../settings/api';
-import { AUDIENCE_LABELS, PRIORITY_LABELS, todayIn, TYPE_LABELS } from '../announcement-display';
+import { useAcademyToday } from '../../settings/use-academy-today';
+import { AUDIENCE_LABELS, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 import type { I18n, MessageDescriptor } from '@lingui/core';
@@ -54,9 +53,8 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
   const create = useCreateAnnouncement();
   const update = useUpdateAnnouncement(announcement?._id ?? '');
   const save = editing ? update : create;
-  const settings = usePublicSettings();
   const batches = useBatches();
-  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const today = useAcademyToday();
   const schema = announcementFormSchema(today, announcement?.startDate);
   // Leaving with unsaved changes (a sidebar link too) asks first.
   const guard = useFormLeaveGuard<AnnouncementFormValues>(initialValues(announcement, today));

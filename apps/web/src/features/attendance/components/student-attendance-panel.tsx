@@ -1,8 +1,6 @@
 import { Skeleton } from '@mantine/core';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { todayIn } from '../../announcements/announcement-display';
-import { usePublicSettings } from '../../settings/api';
+import { useAcademyToday } from '../../settings/use-academy-today';
 import { ATTENDANCE_MESSAGES, useStudentAttendance, type AttendanceRange } from '../api';
 import { StudentAttendanceReport } from './student-attendance-report';
 import { useLingui } from '@lingui/react/macro';
@@ -11,8 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 export function StudentAttendancePanel({ studentId, batchId, range }: { studentId: string; batchId: string; range: AttendanceRange }) {
   const { t } = useLingui();
   const report = useStudentAttendance(studentId, batchId, range);
-  const settings = usePublicSettings();
-  const today = todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE);
+  const today = useAcademyToday();
   if (report.isPending) return <Skeleton h={360} radius="md" aria-hidden="true" />;
   if (report.isError) {
     return <LoadErrorAlert title={t`Attendance could not be loaded`} error={report.error} fallback={ATTENDANCE_MESSAGES.studentFailed} onRetry={() => void report.refetch()} />;

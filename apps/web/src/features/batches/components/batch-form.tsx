@@ -5,10 +5,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { batchInputSchema, type Batch } from '@academy/shared/schemas/batches';
-import { WEEKDAYS, type Weekday, DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import { fieldErrorsOf, normalizeError, serverMessageOf } from '../../../lib/api-client';
-import { todayIn } from '../../announcements/announcement-display';
-import { usePublicSettings } from '../../settings/api';
+import { useAcademyToday } from '../../settings/use-academy-today';
 import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { useTeachers } from '../../teachers/api';
@@ -46,16 +45,16 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   const create = useCreateBatch();
   const update = useUpdateBatch(batch?._id ?? '');
   const save = editing ? update : create;
-  const settings = usePublicSettings();
+  const today = useAcademyToday();
   const teachers = useTeachers({});
   const standards = useStandards();
   const subjects = useSubjects();
   const [refusal, setRefusal] = useState<string | null>(null);
   // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<BatchFormValues>(toBatchFormValues(batch, todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE)));
+  const guard = useFormLeaveGuard<BatchFormValues>(toBatchFormValues(batch, today));
   const form = useForm<BatchFormValues>({
     mode: 'controlled',
-    initialValues: toBatchFormValues(batch, todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE)),
+    initialValues: toBatchFormValues(batch, today),
     onValuesChange: guard.onValuesChange,
     validate: localizedErrors(schemaResolver(batchInputSchema, { sync: true })),
   });

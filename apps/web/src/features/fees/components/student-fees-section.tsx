@@ -5,12 +5,11 @@ import { IconCash, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentDateRange } from '@academy/shared/money';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import type { Receipt } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
-import { todayIn } from '../../announcements/announcement-display';
 import { useAdminSettings } from '../../settings/api';
+import { useAcademyToday } from '../../settings/use-academy-today';
 import { useCancelReceipt, useStudentLedger } from '../api';
 import { ConcessionForm } from './concession-form';
 import { LedgerView } from './ledger-view';
@@ -56,9 +55,10 @@ function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () =
 export function StudentFeesSection({ studentId }: { studentId: string }) {
   const { t } = useLingui();
   const ledger = useStudentLedger(studentId);
-  // The admin's settings: the time zone says what today is, and the lock date how far back a payment may go.
+  // Today where the academy is, and the lock date (the admin's settings) how far back a payment may go.
+  const today = useAcademyToday();
   const settings = useAdminSettings();
-  const paymentDates = paymentDateRange(todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE), settings.data?.paymentsLockedBefore ?? null);
+  const paymentDates = paymentDateRange(today, settings.data?.paymentsLockedBefore ?? null);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [paying, setPaying] = useState(false);
   const [conceding, setConceding] = useState(false);

@@ -13,7 +13,7 @@ import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
 import type { SettingsFormValues } from '../settings-form';
 import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
 import { DateField } from '../../../components/ui/date-field';
-import { todayIn } from '../../announcements/announcement-display';
+import { useAcademyToday } from '../use-academy-today';
 import { localizedErrors, translateServerText } from '../../../lib/server-text';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -58,6 +58,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
     onValuesChange: guard.onValuesChange,
     validate: localizedErrors(schemaResolver(academySettingsInputSchema, { sync: true })),
   });
+  const today = useAcademyToday();
   const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
 
   const handleSubmit = form.onSubmit((values) => {
@@ -154,7 +155,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
           <DateField
             label={t`Payments locked before`}
             min={EARLIEST_FEE_DATE}
-            max={todayIn(settings.timeZone)}
+            max={today}
             maw={260}
             key={form.key('paymentsLockedBefore')}
             {...form.getInputProps('paymentsLockedBefore')}

@@ -10,6 +10,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { BATCH_FAILURES, useAddStudentToBatch } from '../../batches/api';
 import { toEnrolledStudent } from '../../batches/add-students';
 import { useStandards } from '../../standards/api';
+import { useAcademyToday } from '../../settings/use-academy-today';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
 import { STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
 import type { StudentFormValues } from '../student-form';
@@ -57,11 +58,12 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
   const update = useUpdateStudent(student?._id ?? '');
   const enrol = useAddStudentToBatch(enrolIn?._id ?? '');
   const standards = useStandards();
+  const today = useAcademyToday();
   // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<StudentFormValues>({ ...toStudentFormValues(student), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) });
+  const guard = useFormLeaveGuard<StudentFormValues>({ ...toStudentFormValues(student, today), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) });
   const form = useForm<StudentFormValues>({
     mode: 'uncontrolled',
-    initialValues: { ...toStudentFormValues(student), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) },
+    initialValues: { ...toStudentFormValues(student, today), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) },
     onValuesChange: guard.onValuesChange,
     validate: localizedErrors(schemaResolver(editing ? studentUpdateInputSchema : studentCreateInputSchema, { sync: true })),
   });

@@ -10,9 +10,7 @@ import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
 import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
-import { todayIn } from '../../announcements/announcement-display';
-import { usePublicSettings } from '../../settings/api';
+import { useAcademyToday } from '../../settings/use-academy-today';
 
 /** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */
 export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
@@ -38,9 +36,9 @@ function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (test
   const { t } = useLingui();
   const tests = useBatchTests(batchId);
   const create = useCreateTest(batchId);
-  const settings = usePublicSettings();
+  const today = useAcademyToday();
   // Today in the academy's time zone (before 05:30 in Latur the UTC date is still yesterday's).
-  const [form, setForm] = useState({ name: '', date: todayIn(settings.data?.timeZone ?? DEFAULT_TIME_ZONE), maxMarks: 25 as number | string, topic: '' });
+  const [form, setForm] = useState({ name: '', date: today, maxMarks: 25 as number | string, topic: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: React.FormEvent) => {
