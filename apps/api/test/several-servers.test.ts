@@ -4,6 +4,7 @@ import { createDatabase } from '../src/db/client';
 import { backupJobs, batches, jobs } from '../src/db/schema';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletter/newsletter.routes';
+import { academyToday } from '../src/modules/settings';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from './factories';
 
@@ -129,6 +130,38 @@ describe('two servers on one database', () => {
     const again = await b.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: cookieB } });
     expect(again.statusCode).toBe(202);
     await b.app.backgroundIdle();
+  });
+
+  it('an event written on one server is handled once, by whichever server delivers it first (decision 026)', async () => {
+    const db = a.database.db;
+    const adminCookie = await loginAs(a.app, (await buildUser(db, { role: 'admin' })).email);
+    // Alerts after a long delay: each attendance.marked event's handler queues one alert job, which stays queued here.
+    const saved = await a.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/parent-alerts',
+      headers: { cookie: adminCookie },
+      payload: { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 60 }, parentWebhook: { url: null } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const today = await academyToday(db);
+    const submissions = 6;
+    for (let n = 0; n < submissions; n += 1) {
+      const teacher = await buildTeacher(db);
+      const student = await buildStudent(db);
+      const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id] });
+      const cookie = await loginAs(n % 2 === 0 ? a.app : b.app, teacher.user.email);
+      const marked = await (n % 2 === 0 ? a : b).app.inject({ method: 'POST', url: `/api/attendance/batch/${batch.id}`, headers: { cookie }, payload: { date: today, records: [{ studentId: student.id, status: 'absent' }] } });
+      expect(marked.statusCode).toBe(200);
+    }
+    // Both servers claim the wake-up runs and the periodic run at the same moment.
+    for (let round = 0; round < 3; round += 1) await Promise.all([a.app.jobs.runDue(), b.app.jobs.runDue(), a.app.jobs.runDue(), b.app.jobs.runDue()]);
+    const alertJobs = await db.select().from(jobs).where(sql`${jobs.name} = 'absence-alerts'`);
+    expect(alertJobs).toHaveLength(submissions);
+    const { rows } = await db.execute<{ status: string; attempts: number; n: number }>(sql`
+      select d.status, d.attempts, count(*)::int as n from domain_event_deliveries d join domain_events e on e.id = d.event_id
+      where d.handler = 'parents.absence-alerts' and e.payload->>'date' = ${today} group by d.status, d.attempts`);
+    expect(rows).toEqual([{ status: 'done', attempts: 1, n: submissions }]);
+    await a.database.db.delete(jobs).where(sql`${jobs.name} = 'absence-alerts'`);
   });
 
   it('runs a due job exactly once when both servers poll at the same moment (many times over)', async () => {
