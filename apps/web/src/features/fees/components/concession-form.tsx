@@ -1,15 +1,27 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { concessionInputSchema, type Ledger } from '@academy/shared/schemas/fees';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatRupees } from '../../../lib/format-number';
-import { translateServerText } from '../../../lib/server-text';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAddConcession } from '../api';
 
 type Kind = 'amount' | 'percent';
-type Field = 'amount' | 'percent' | 'reason';
+
+/** One number field per kind, so the server's error (`amount` or `percent`) lands on the field shown. */
+interface ConcessionFormValues {
+  kind: Kind;
+  amount: string | number;
+  percent: string | number;
+  reason: string;
+}
+
+/** The body the server gets: the amount as typed (rupees, as text), or the percentage as a number. */
+function toConcessionInput(values: ConcessionFormValues) {
+  return values.kind === 'percent'
+    ? { kind: values.kind, percent: values.percent === '' ? undefined : Number(values.percent), reason: values.reason }
+    : { kind: values.kind, amount: values.amount === '' ? '' : String(values.amount), reason: values.reason };
+}
 
 /** What a percentage takes off, as the server counts it: that share of each open due's balance, in whole paise, rounded down. */
 export function percentConcession(ledger: Ledger, percent: number): number {
@@ -27,48 +39,30 @@ export function percentConcession(ledger: Ledger, percent: number): number {
  */
 export function ConcessionForm({ studentId, ledger, onDone }: { studentId: string; ledger: Ledger; onDone: () => void }) {
   const { t } = useLingui();
-  const [kind, setKind] = useState<Kind>('amount');
-  const [value, setValue] = useState<string | number>('');
-  const [reason, setReason] = useState('');
-  const [checked, setChecked] = useState<Partial<Record<Field, string>>>({});
   const add = useAddConcession(studentId);
-  const serverErrors = add.error ? (fieldErrorsOf(add.error) ?? {}) : {};
-  const formError = add.error && Object.keys(serverErrors).length === 0 ? normalizeError(add.error).message : undefined;
-  const valueError = checked[kind] ?? serverErrors[kind] ?? serverErrors.kind;
+  const initialValues: ConcessionFormValues = { kind: 'amount', amount: '', percent: '', reason: '' };
+  const { form, onSubmit, saving, formError } = useEntityForm({
+    initialValues,
+    schema: concessionInputSchema,
+    toInput: toConcessionInput,
+    save: (values) => add.mutateAsync(toConcessionInput(values) as Parameters<typeof add.mutateAsync>[0]),
+    onSaved: ({ data, message }) => {
+      notifications.show({ title: message ?? t`Concession recorded`, message: t`Balance now ${formatRupees(data.totals.balance)}`, color: 'teal' });
+      onDone();
+    },
+    // A dialog: it never asked before leaving.
+    leaveGuard: false,
+    // The percentage's effect is shown while typing.
+    mode: 'controlled',
+  });
+  const { kind, percent: typedPercent } = form.values;
   const balance = ledger.totals.balance;
-  const percent = kind === 'percent' && typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100 ? value : null;
+  const percent = kind === 'percent' && typeof typedPercent === 'number' && Number.isInteger(typedPercent) && typedPercent >= 1 && typedPercent <= 100 ? typedPercent : null;
   const takesOff = percent === null ? null : percentConcession(ledger, percent);
-
-  const submit = () => {
-    const input = kind === 'percent' ? { kind, percent: value === '' ? undefined : Number(value), reason } : { kind, amount: value === '' ? '' : String(value), reason };
-    const parsed = concessionInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= translateServerText(issue.message);
-      }
-      setChecked(found);
-      return;
-    }
-    setChecked({});
-    add.mutate(input as Parameters<typeof add.mutate>[0], {
-      onSuccess: ({ data, message }) => {
-        notifications.show({ title: message ?? t`Concession recorded`, message: t`Balance now ${formatRupees(data.totals.balance)}`, color: 'teal' });
-        onDone();
-      },
-    });
-  };
+  const valueProps = form.getInputProps(kind);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      noValidate
-      aria-label={t`Give concession`}
-    >
+    <form onSubmit={onSubmit} noValidate aria-label={t`Give concession`}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           <Trans>Balance: {formatRupees(balance)}. An amount is taken off the latest dues first; a percentage off each unpaid due.</Trans>
@@ -82,10 +76,11 @@ export function ConcessionForm({ studentId, ledger, onDone }: { studentId: strin
           ]}
           value={kind}
           onChange={(next) => {
-            setKind(next as Kind);
-            setValue('');
-            setChecked((current) => ({ reason: current.reason }));
-            add.reset();
+            // A new kind starts from an empty number; the reason stays.
+            form.setValues({ kind: next as Kind, amount: '', percent: '' });
+            form.clearFieldError('amount');
+            form.clearFieldError('percent');
+            form.clearFieldError('kind');
           }}
         />
         <NumberInput
@@ -97,14 +92,8 @@ export function ConcessionForm({ studentId, ledger, onDone }: { studentId: strin
           allowDecimal={kind === 'amount'}
           thousandSeparator={kind === 'amount' ? ',' : undefined}
           thousandsGroupStyle="lakh"
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            setChecked((current) => ({ ...current, [kind]: undefined }));
-            // The last refusal was about the old number.
-            if (add.error) add.reset();
-          }}
-          error={valueError}
+          {...valueProps}
+          error={valueProps.error ?? form.errors.kind}
           description={takesOff !== null ? t`Takes ${formatRupees(takesOff)} off; the balance becomes ${formatRupees(balance - takesOff)}.` : undefined}
           size="md"
           data-autofocus
@@ -113,12 +102,8 @@ export function ConcessionForm({ studentId, ledger, onDone }: { studentId: strin
           label={t`Reason`}
           required
           placeholder={t`Sibling discount, scholarship…`}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setChecked((current) => ({ ...current, reason: undefined }));
-          }}
-          error={checked.reason ?? serverErrors.reason}
+          key={form.key('reason')}
+          {...form.getInputProps('reason')}
           size="md"
         />
         {formError ? (
@@ -127,10 +112,10 @@ export function ConcessionForm({ studentId, ledger, onDone }: { studentId: strin
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm" grow>
-          <Button variant="default" size="md" onClick={onDone} disabled={add.isPending}>
+          <Button variant="default" size="md" onClick={onDone} disabled={saving}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" loading={add.isPending} size="md">
+          <Button type="submit" loading={saving} size="md">
             <Trans>Save</Trans>
           </Button>
         </Group>

@@ -1,16 +1,34 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FeePlan } from '@academy/shared/schemas/fees';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { feePlanInputSchema, feePlanUpdateSchema, type FeePlan } from '@academy/shared/schemas/fees';
 import { formatRupees } from '../../../lib/format-number';
 import { useBatches } from '../../batches/api';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useSaveFeePlan } from '../api';
 import { DateField } from '../../../components/ui/date-field';
 
 type Row = { dueDate: string; amount: string | number };
+
+interface FeePlanFormValues {
+  name: string;
+  batch: string | null;
+  amount: string | number;
+  instalments: Row[];
+  applyToEnrolled: boolean;
+}
+
+/** The body the server gets: amounts as typed (rupees, as text); `applyToEnrolled` only when editing. */
+function toFeePlanInput(values: FeePlanFormValues, editing: boolean) {
+  return {
+    name: values.name,
+    batch: values.batch ?? '',
+    amount: String(values.amount),
+    instalments: values.instalments.map((row) => ({ dueDate: row.dueDate, amount: String(row.amount) })),
+    ...(editing ? { applyToEnrolled: values.applyToEnrolled } : {}),
+  };
+}
 
 /** Sum of rupee amounts in paise (integers), so 0.1 + 0.2 is 0.30. */
 function sumPaise(values: (string | number)[]): number {
@@ -21,64 +39,56 @@ function sumPaise(values: (string | number)[]): number {
 export function FeePlanForm({ plan, onDone }: { plan?: FeePlan; onDone: () => void }) {
   const { t } = useLingui();
   const batches = useBatches();
-  const [name, setName] = useState(plan?.name ?? '');
-  const [batch, setBatch] = useState<string | null>(plan?.batch._id ?? null);
-  const [amount, setAmount] = useState<string | number>(plan?.amount ?? '');
-  const [rows, setRows] = useState<Row[]>(plan?.instalments ?? [{ dueDate: '', amount: '' }]);
-  const [applyToEnrolled, setApplyToEnrolled] = useState(false);
   const save = useSaveFeePlan(plan?._id);
-  const errors = save.error ? (fieldErrorsOf(save.error) ?? {}) : {};
-  const formError = save.error && Object.keys(errors).length === 0 ? normalizeError(save.error).message : undefined;
-  const difference = (sumPaise([amount]) - sumPaise(rows.map((row) => row.amount))) / 100;
-  const update = (index: number, change: Partial<Row>) => setRows((current) => current.map((row, position) => (position === index ? { ...row, ...change } : row)));
-  const instalmentError = errors.instalments;
+  const editing = plan !== undefined;
+  const initialValues: FeePlanFormValues = {
+    name: plan?.name ?? '',
+    batch: plan?.batch._id ?? null,
+    amount: plan?.amount ?? '',
+    instalments: plan?.instalments ?? [{ dueDate: '', amount: '' }],
+    applyToEnrolled: false,
+  };
+  const { form, onSubmit, saving, formError } = useEntityForm({
+    initialValues,
+    schema: editing ? feePlanUpdateSchema : feePlanInputSchema,
+    toInput: (values) => toFeePlanInput(values, editing),
+    save: (values) => save.mutateAsync(toFeePlanInput(values, editing)),
+    onSaved: ({ message }, values) => {
+      notifications.show({ title: plan ? t`Fee plan updated` : t`Fee plan created`, message: message ?? values.name, color: 'teal' });
+      onDone();
+    },
+    // A dialog: it never asked before leaving.
+    leaveGuard: false,
+    // What is left to place is shown while typing.
+    mode: 'controlled',
+  });
+  const rows = form.values.instalments;
+  const difference = (sumPaise([form.values.amount]) - sumPaise(rows.map((row) => row.amount))) / 100;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(
-          {
-            name,
-            batch: batch ?? '',
-            amount: String(amount),
-            instalments: rows.map((row) => ({ dueDate: row.dueDate, amount: String(row.amount) })),
-            ...(plan ? { applyToEnrolled } : {}),
-          },
-          {
-            onSuccess: ({ message }) => {
-              notifications.show({ title: plan ? t`Fee plan updated` : t`Fee plan created`, message: message ?? name, color: 'teal' });
-              onDone();
-            },
-          },
-        );
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
-        <TextInput label={t`Plan name`} required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} data-autofocus />
+        <TextInput label={t`Plan name`} required key={form.key('name')} {...form.getInputProps('name')} data-autofocus />
         <Select
           label={t`Batch`}
           required
           searchable
           data={(batches.data ?? []).map((entry) => ({ value: entry._id, label: entry.name }))}
-          value={batch}
-          onChange={setBatch}
-          error={errors.batch}
+          key={form.key('batch')}
+          {...form.getInputProps('batch')}
           nothingFoundMessage={t`No batch found`}
         />
-        <NumberInput label={t`Total amount (₹)`} required inputMode="decimal" thousandSeparator="," thousandsGroupStyle="lakh" allowNegative={false} value={amount} onChange={setAmount} error={errors.amount} />
+        <NumberInput label={t`Total amount (₹)`} required inputMode="decimal" thousandSeparator="," thousandsGroupStyle="lakh" allowNegative={false} key={form.key('amount')} {...form.getInputProps('amount')} />
         <Text size="sm" fw={500}>
           <Trans>Instalments</Trans>
         </Text>
-        {rows.map((row, index) => (
+        {rows.map((_row, index) => (
           <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
             <DateField
               label={t`Due date`}
               required
-              value={row.dueDate}
-              onChange={(dueDate) => update(index, { dueDate })}
-              error={errors[`instalments.${index}.dueDate`]}
+              key={form.key(`instalments.${index}.dueDate`)}
+              {...form.getInputProps(`instalments.${index}.dueDate`)}
               style={{ flex: 1 }}
             />
             <NumberInput
@@ -88,35 +98,34 @@ export function FeePlanForm({ plan, onDone }: { plan?: FeePlan; onDone: () => vo
               thousandSeparator=","
               thousandsGroupStyle="lakh"
               allowNegative={false}
-              value={row.amount}
-              onChange={(value) => update(index, { amount: value })}
-              error={errors[`instalments.${index}.amount`]}
+              key={form.key(`instalments.${index}.amount`)}
+              {...form.getInputProps(`instalments.${index}.amount`)}
               style={{ flex: 1 }}
             />
-            <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={t`Remove instalment ${index + 1}`} disabled={rows.length === 1} onClick={() => setRows((current) => current.filter((_row, position) => position !== index))}>
+            <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={t`Remove instalment ${index + 1}`} disabled={rows.length === 1} onClick={() => form.removeListItem('instalments', index)}>
               <IconTrash size={18} aria-hidden="true" />
             </ActionIcon>
           </Group>
         ))}
         <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setRows((current) => [...current, { dueDate: '', amount: '' }])}>
+          <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => form.insertListItem('instalments', { dueDate: '', amount: '' })}>
             <Trans>Add instalment</Trans>
           </Button>
           <Text size="sm" c={difference === 0 ? 'teal' : 'orange'}>
             {difference === 0 ? <Trans>Instalments add up</Trans> : difference > 0 ? <Trans>Left to place: {formatRupees(difference)}</Trans> : <Trans>More than the total by {formatRupees(-difference)}</Trans>}
           </Text>
         </Group>
-        {instalmentError ? (
+        {form.errors.instalments ? (
           <Text size="sm" c="red.9">
-            {instalmentError}
+            {form.errors.instalments}
           </Text>
         ) : null}
         {plan ? (
           <Checkbox
             label={t`Enrolled students' future unpaid dues follow the new instalments`}
             description={t`Otherwise only students enrolled from now on get the new instalments.`}
-            checked={applyToEnrolled}
-            onChange={(event) => setApplyToEnrolled(event.currentTarget.checked)}
+            key={form.key('applyToEnrolled')}
+            {...form.getInputProps('applyToEnrolled', { type: 'checkbox' })}
           />
         ) : null}
         {formError ? (
@@ -125,7 +134,7 @@ export function FeePlanForm({ plan, onDone }: { plan?: FeePlan; onDone: () => vo
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {plan ? <Trans>Save plan</Trans> : <Trans>Create plan</Trans>}
           </Button>
         </Group>

@@ -2,52 +2,57 @@ import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextI
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAYMENT_MODES, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { PAYMENT_MODES, paymentInputSchema, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
 import { formatRupees } from '../../../lib/format-number';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useRecordPayment } from '../api';
 import { MODE_LABELS } from './fee-labels';
 import { DateField } from '../../../components/ui/date-field';
+
+interface PaymentFormValues {
+  amount: string | number;
+  date: string;
+  mode: PaymentMode;
+  reference: string;
+  note: string;
+}
+
+/** The body the server gets: the amount as typed (rupees, as text), an empty reference or note left out. */
+function toPaymentInput(values: PaymentFormValues) {
+  return { amount: values.amount === '' ? '' : String(values.amount), date: values.date, mode: values.mode, reference: values.reference || undefined, note: values.note || undefined };
+}
 
 /**
  * "Record payment", phone-friendly: amount, date, how it was paid, reference and note. One
  * Idempotency-Key per form: a double tap or a retry answers the same receipt. The calendar offers the
  * days the server accepts (`dates`: paymentDateRange, from the lock date or the previous financial
- * year to today); the server's refusal shows under the field.
+ * year to today); the shared schema checks the form before sending, and the server's refusal (a date
+ * before the lock date, more than is due) shows under its field.
  */
 export function RecordPaymentForm({ studentId, balance, dates, onDone }: { studentId: string; balance: number; dates: { earliest: string; latest: string }; onDone: (receipt: Receipt) => void }) {
   const { t, i18n } = useLingui();
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const [amount, setAmount] = useState<string | number>(balance > 0 ? balance : '');
-  const [date, setDate] = useState(dates.latest);
-  const [mode, setMode] = useState<PaymentMode>('cash');
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
   const record = useRecordPayment(studentId);
-  const errors = record.error ? (fieldErrorsOf(record.error) ?? {}) : {};
-  const formError = record.error && Object.keys(errors).length === 0 ? normalizeError(record.error).message : undefined;
-
-  const submit = () => {
-    record.mutate(
-      { input: { amount: amount === '' ? '' : String(amount), date, mode, reference: reference || undefined, note: note || undefined }, key },
-      {
-        onSuccess: ({ data, message }) => {
-          notifications.show({ title: t`Payment recorded`, message: message ?? t`Receipt ${data.number}`, color: 'teal' });
-          setKey(crypto.randomUUID());
-          onDone(data);
-        },
-      },
-    );
-  };
+  const initialValues: PaymentFormValues = { amount: balance > 0 ? balance : '', date: dates.latest, mode: 'cash', reference: '', note: '' };
+  const { form, onSubmit, saving, formError } = useEntityForm({
+    initialValues,
+    schema: paymentInputSchema,
+    toInput: toPaymentInput,
+    save: (values) => record.mutateAsync({ input: toPaymentInput(values), key }),
+    onSaved: ({ data, message }) => {
+      notifications.show({ title: t`Payment recorded`, message: message ?? t`Receipt ${data.number}`, color: 'teal' });
+      setKey(crypto.randomUUID());
+      onDone(data);
+    },
+    // Mantine's Modal closes the dialog; nothing to ask before leaving it (it never asked).
+    leaveGuard: false,
+    // The reference's label follows the mode chosen.
+    mode: 'controlled',
+  });
+  const mode = form.values.mode;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      noValidate
-    >
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           <Trans>Balance: {formatRupees(balance)}. The payment pays the oldest dues first.</Trans>
@@ -59,28 +64,18 @@ export function RecordPaymentForm({ studentId, balance, dates, onDone }: { stude
           thousandSeparator=","
           thousandsGroupStyle="lakh"
           allowNegative={false}
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            // The last refusal was about the old amount.
-            if (record.error) record.reset();
-          }}
-          error={errors.amount}
+          key={form.key('amount')}
+          {...form.getInputProps('amount')}
           size="md"
           data-autofocus
         />
         <DateField
           label={t`Date`}
           required
-          value={date}
           min={dates.earliest}
           max={dates.latest}
-          onChange={(value) => {
-            setDate(value);
-            // The last refusal may have been about the old date.
-            if (record.error) record.reset();
-          }}
-          error={errors.date}
+          key={form.key('date')}
+          {...form.getInputProps('date')}
           size="md"
         />
         <Stack gap={4}>
@@ -93,30 +88,29 @@ export function RecordPaymentForm({ studentId, balance, dates, onDone }: { stude
             orientation="horizontal"
             data={PAYMENT_MODES.map((value) => ({ value, label: i18n._(MODE_LABELS[value]) }))}
             value={mode}
-            onChange={(value) => setMode(value as PaymentMode)}
+            onChange={(value) => form.setFieldValue('mode', value as PaymentMode)}
             styles={{ root: { flexWrap: 'wrap' } }}
           />
-          {errors.mode ? (
+          {form.errors.mode ? (
             <Text size="xs" c="red.9">
-              {errors.mode}
+              {form.errors.mode}
             </Text>
           ) : null}
         </Stack>
         <TextInput
           label={mode === 'upi' ? t`UPI transaction id` : mode === 'cheque' ? t`Cheque number` : t`Reference`}
-          value={reference}
-          onChange={(event) => setReference(event.currentTarget.value)}
-          error={errors.reference}
+          key={form.key('reference')}
+          {...form.getInputProps('reference')}
           size="md"
         />
-        <Textarea label={t`Note`} value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.note} autosize minRows={2} />
+        <Textarea label={t`Note`} key={form.key('note')} {...form.getInputProps('note')} autosize minRows={2} />
         {formError ? (
           <Alert color="red" role="alert">
             {formError}
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={record.isPending} size="md" fullWidth>
+          <Button type="submit" loading={saving} size="md" fullWidth>
             <Trans>Record payment</Trans>
           </Button>
         </Group>

@@ -5,9 +5,9 @@ import { IconCash, IconDiscount } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentDateRange } from '@academy/shared/money';
-import type { Receipt } from '@academy/shared/schemas/fees';
+import { receiptCancelInputSchema, type Receipt } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAdminSettings } from '../../settings/api';
 import { useAcademyToday } from '../../settings/use-academy-today';
 import { useCancelReceipt, useStudentLedger } from '../api';
@@ -17,32 +17,29 @@ import { RecordPaymentForm } from './record-payment-form';
 
 function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
   const { t } = useLingui();
-  const [reason, setReason] = useState('');
   const cancel = useCancelReceipt();
-  const error = cancel.error ? (fieldErrorsOf(cancel.error)?.reason ?? normalizeError(cancel.error).message) : undefined;
+  const { form, onSubmit, saving, formError } = useEntityForm({
+    initialValues: { reason: '' },
+    schema: receiptCancelInputSchema,
+    save: (values) => cancel.mutateAsync({ receiptId: receipt._id, reason: values.reason }),
+    onSaved: ({ message }) => {
+      notifications.show({ title: t`Receipt cancelled`, message: message ?? receipt.number, color: 'teal' });
+      onDone();
+    },
+    // A dialog: it never asked before leaving.
+    leaveGuard: false,
+  });
+  const reasonProps = form.getInputProps('reason');
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        cancel.mutate(
-          { receiptId: receipt._id, reason },
-          {
-            onSuccess: ({ message }) => {
-              notifications.show({ title: t`Receipt cancelled`, message: message ?? receipt.number, color: 'teal' });
-              onDone();
-            },
-          },
-        );
-      }}
-      noValidate
-    >
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Alert color="yellow">
           <Trans>The receipt keeps its number and shows as cancelled; its amount is owed again.</Trans>
         </Alert>
-        <Textarea label={t`Reason`} required value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={error} autosize minRows={2} data-autofocus />
+        {/* The only field: a refusal that names no field (already cancelled…) shows under it too. */}
+        <Textarea label={t`Reason`} required key={form.key('reason')} {...reasonProps} error={reasonProps.error ?? formError} autosize minRows={2} data-autofocus />
         <Group justify="flex-end">
-          <Button type="submit" color="red" loading={cancel.isPending}>
+          <Button type="submit" color="red" loading={saving}>
             <Trans>Cancel receipt</Trans>
           </Button>
         </Group>
