@@ -24,14 +24,13 @@ import {
   reminderInputSchema,
   reminderResultSchema,
 } from '@academy/shared/schemas/fees';
-import { studentIdOf } from '../../access/actor';
-import { childIdOf } from '../../access/parents';
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
 import { students, users } from '../../db/schema';
 import {
   addConcession,
   cancelReceipt,
+  childLedger,
   createPlan,
   deletePlan,
   exportDuesCsv,
@@ -40,10 +39,10 @@ import {
   ledgerFor,
   listDues,
   listPlans,
+  ownLedger,
   queueFeeReminders,
   receiptFor,
   recordPayment,
-  studentLedger,
   updatePlan,
 } from './fees.service';
 import { FEE_RECEIPT_JOB, receiptFileName, receiptPdfIn } from './receipt-mail';
@@ -83,13 +82,13 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.get('/student/fees', { schema: { tags, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
     success: true as const,
-    data: await studentLedger(db, studentIdOf(actorOf(request))),
+    data: await ownLedger(db, actorOf(request)),
   }));
 
   // A parent reads a child's ledger: the same one the child sees at /student/fees.
   app.get('/parent/children/:studentId/fees', { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(ledgerSchema) } } }, async (request) => ({
     success: true as const,
-    data: await studentLedger(db, childIdOf(actorOf(request), request.params.studentId)),
+    data: await childLedger(db, actorOf(request), request.params.studentId),
   }));
 
   // A repeated Idempotency-Key (a double tap) answers the first receipt with 200 and records nothing.

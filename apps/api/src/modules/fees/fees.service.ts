@@ -23,7 +23,8 @@ import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { batches, batchStudents, feeAllocations, feeConcessions, feeDues, feePlanInstalments, feePlans, feeReceiptCounters, feeReceipts, feeReminders, students, users } from '../../db/schema';
 import { mayReadFeesOf, receiptReadScope } from '../../access/fees';
-import type { Actor } from '../../access/actor';
+import { studentIdOf, type Actor } from '../../access/actor';
+import { childIdOf } from '../../access/parents';
 import { AppError } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
 import { findPostgresError } from '../../lib/postgres-errors';
@@ -293,6 +294,16 @@ async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Promise<Re
     cancelled: receipt.cancelledAt ? { at: receipt.cancelledAt.toISOString(), reason: receipt.cancelReason ?? '' } : null,
     createdAt: receipt.createdAt.toISOString(),
   }));
+}
+
+/** GET /api/student/fees: the student's own ledger. */
+export async function ownLedger(db: DbExecutor, actor: Actor): Promise<Ledger> {
+  return studentLedger(db, studentIdOf(actor));
+}
+
+/** GET /api/parent/children/{studentId}/fees: a child's ledger, the one the child sees (another family's child: 404). */
+export async function childLedger(db: DbExecutor, actor: Actor, studentId: string): Promise<Ledger> {
+  return studentLedger(db, childIdOf(actor, studentId));
 }
 
 /**

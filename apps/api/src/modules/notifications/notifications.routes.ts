@@ -3,7 +3,6 @@ import { apiSuccess } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { notificationListQuerySchema, notificationPageSchema, unreadCountSchema } from '@academy/shared/schemas/notifications';
 import type { Db } from '../../db/client';
-import { studentIdOf } from '../../access/actor';
 import { actorOf } from '../../access/http';
 import { requestLanguage } from '../../lib/translate-reply';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
@@ -14,17 +13,17 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.get('/notifications', { schema: { tags, querystring: notificationListQuerySchema, response: { 200: apiSuccess(notificationPageSchema) } } }, async (request) => ({
     success: true as const,
-    data: await listNotifications(db, studentIdOf(actorOf(request)), request.query, requestLanguage(request)),
+    data: await listNotifications(db, actorOf(request), request.query, requestLanguage(request)),
   }));
 
   app.post('/notifications/read-all', { schema: { tags, response: { 200: apiSuccess(unreadCountSchema) } } }, async (request) => ({
     success: true as const,
-    data: await markAllNotificationsRead(db, studentIdOf(actorOf(request))),
+    data: await markAllNotificationsRead(db, actorOf(request)),
   }));
 
   app.post(
     '/notifications/:id/read',
     { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(unreadCountSchema) } } },
-    async (request) => ({ success: true as const, data: await markNotificationRead(db, studentIdOf(actorOf(request)), request.params.id) }),
+    async (request) => ({ success: true as const, data: await markNotificationRead(db, actorOf(request), request.params.id) }),
   );
 };

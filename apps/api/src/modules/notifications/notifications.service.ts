@@ -3,6 +3,7 @@ import type { NotificationPage } from '@academy/shared/schemas/notifications';
 import { NOTIFICATION_TEXTS, wordNotification } from '@academy/shared/i18n/server-text';
 import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
+import { studentIdOf, type Actor } from '../../access/actor';
 import { announcements, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { academyToday } from '../settings';
@@ -71,7 +72,8 @@ async function unreadCount(db: DbExecutor, studentId: string): Promise<number> {
  * A student's notifications, newest first, with the total and the unread count. Each one is worded in
  * the reader's language from its key and values; a row made before keys existed shows its stored text.
  */
-export async function listNotifications(db: DbExecutor, studentId: string, query: { page: number; limit: number }, language: Language = 'en'): Promise<NotificationPage> {
+export async function listNotifications(db: DbExecutor, actor: Actor, query: { page: number; limit: number }, language: Language = 'en'): Promise<NotificationPage> {
+  const studentId = studentIdOf(actor);
   // One statement: the counts are window aggregates over all the student's notifications, taken before
   // the page is cut (every bell polls this each minute, so a second round trip per poll adds up).
   const rows = await db
@@ -119,7 +121,8 @@ async function countsOf(db: DbExecutor, studentId: string): Promise<{ total: num
 }
 
 /** Marks one of the student's own notifications read (again is fine); someone else's is 404. */
-export async function markNotificationRead(db: DbExecutor, studentId: string, id: string): Promise<{ unreadCount: number }> {
+export async function markNotificationRead(db: DbExecutor, actor: Actor, id: string): Promise<{ unreadCount: number }> {
+  const studentId = studentIdOf(actor);
   const updated = await db
     .update(notifications)
     .set({ isRead: true })
@@ -129,7 +132,8 @@ export async function markNotificationRead(db: DbExecutor, studentId: string, id
   return { unreadCount: await unreadCount(db, studentId) };
 }
 
-export async function markAllNotificationsRead(db: DbExecutor, studentId: string): Promise<{ unreadCount: number }> {
+export async function markAllNotificationsRead(db: DbExecutor, actor: Actor): Promise<{ unreadCount: number }> {
+  const studentId = studentIdOf(actor);
   await db
     .update(notifications)
     .set({ isRead: true })

@@ -14,18 +14,8 @@ import {
   teacherUpdateInputSchema,
 } from '@academy/shared/schemas/teachers';
 import { actorOf } from '../../access/http';
-import { teacherIdFor } from '../../access/teachers';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
-import {
-  createTeacher,
-  deleteTeacher,
-  getTeacher,
-  listTeachers,
-  existingTeacherId,
-  teacherBatches,
-  teacherStudents,
-  updateTeacher,
-} from './teachers.service';
+import { batchesOfTeacher, createTeacher, deleteTeacher, listTeachers, studentsOfTeacher, teacherFor, updateTeacher } from './teachers.service';
 
 /**
  * Admins manage teachers. A teacher may read their own record, batches and students (`{id}` = their
@@ -53,7 +43,7 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
   app.get(
     '/teachers/:id',
     { schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(teacherSchema) } } },
-    async (request) => ({ success: true as const, data: await getTeacher(db, teacherIdFor(actorOf(request), request.params.id)) }),
+    async (request) => ({ success: true as const, data: await teacherFor(db, actorOf(request), request.params.id) }),
   );
 
   app.put(
@@ -74,7 +64,7 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
   app.get(
     '/teachers/:id/batches',
     { schema: { tags: ['teachers'], params: teacherIdParamsSchema, response: { 200: apiSuccess(z.array(batchSummarySchema)) } } },
-    async (request) => ({ success: true as const, data: await teacherBatches(db, await existingTeacherId(db, teacherIdFor(actorOf(request), request.params.id))) }),
+    async (request) => ({ success: true as const, data: await batchesOfTeacher(db, actorOf(request), request.params.id) }),
   );
 
   app.get(
@@ -82,9 +72,6 @@ export const teachersRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     {
       schema: { tags: ['teachers'], params: teacherIdParamsSchema, querystring: teacherStudentsQuerySchema, response: { 200: apiSuccess(z.array(teacherStudentSchema)) } },
     },
-    async (request) => {
-      const teacherId = await existingTeacherId(db, teacherIdFor(actorOf(request), request.params.id));
-      return { success: true as const, data: await teacherStudents(db, teacherId, request.query.search) };
-    },
+    async (request) => ({ success: true as const, data: await studentsOfTeacher(db, actorOf(request), request.params.id, request.query.search) }),
   );
 };

@@ -5,6 +5,8 @@ import type { BatchSummary } from '@academy/shared/schemas/batches';
 import type { Teacher, TeacherStudent, teacherCreateInputSchema, teacherListQuerySchema, teacherUpdateInputSchema } from '@academy/shared/schemas/teachers';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, teacherSubjects, users } from '../../db/schema';
+import type { Actor } from '../../access/actor';
+import { teacherIdFor } from '../../access/teachers';
 import { AppError } from '../../lib/app-error';
 import { quoteNames } from '../../lib/in-use-message';
 import { hashPassword } from '../../lib/password';
@@ -222,6 +224,21 @@ export async function deleteTeacher(db: Db, actor: AuditActor, id: string): Prom
     await tx.delete(users).where(eq(users.id, current.userId));
     await recordAudit(tx, actor, { action: 'delete', entityType: 'teacher', entityId: id, text: { key: 'teacher.deleted', values: { name: current.name } } });
   });
+}
+
+/** GET /api/teachers/{id}: the teacher `{id}` names for this caller (access/teachers teacherIdFor: a teacher only themselves). */
+export async function teacherFor(db: DbExecutor, actor: Actor, id: string): Promise<Teacher> {
+  return getTeacher(db, teacherIdFor(actor, id));
+}
+
+/** GET /api/teachers/{id}/batches: that teacher's batches (404 for a teacher the caller may not name, or none). */
+export async function batchesOfTeacher(db: DbExecutor, actor: Actor, id: string): Promise<BatchSummary[]> {
+  return teacherBatches(db, await existingTeacherId(db, teacherIdFor(actor, id)));
+}
+
+/** GET /api/teachers/{id}/students: that teacher's students (404 for a teacher the caller may not name, or none). */
+export async function studentsOfTeacher(db: DbExecutor, actor: Actor, id: string, search: string | undefined): Promise<TeacherStudent[]> {
+  return teacherStudents(db, await existingTeacherId(db, teacherIdFor(actor, id)), search);
 }
 
 /** The teacher's batches, with standard, subject, schedule and seats. */
