@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, financialYear, formatPaise, MONEY_MESSAGES, paymentDateRange, previousFinancialYearStart, receiptNumber, rupeesInWords, rupeesToPaise } from './money';
+import { financialYearOf } from './calendar';
+import { amountInWords, formatPaise, MONEY_MESSAGES, paymentDateRange, previousFinancialYearStart, receiptNumber, rupeesInWords, rupeesToPaise } from './money';
 
 describe('rupeesToPaise', () => {
   it('reads rupees with up to two decimals exactly', () => {
@@ -77,9 +78,9 @@ describe('Indian formatting and words', () => {
     }
   });
   it('numbers receipts per financial year (April–March)', () => {
-    expect(financialYear('2026-04-01')).toBe('2026-27');
-    expect(financialYear('2027-03-31')).toBe('2026-27');
-    expect(financialYear('2099-12-01')).toBe('2099-00');
+    expect(financialYearOf('2026-04-01')).toBe('2026-27');
+    expect(financialYearOf('2027-03-31')).toBe('2026-27');
+    expect(financialYearOf('2099-12-01')).toBe('2099-00');
     expect(receiptNumber('2026-27', 1)).toBe('2026-27/0001');
   });
   it('dates payments from the previous financial year, or from the office’s lock date, up to today', () => {

@@ -3,6 +3,7 @@
  * in every sum; rupees with at most two decimals only at the edges (the API's JSON, forms).
  */
 
+import { financialYearStart, shiftDate } from './calendar';
 import type { Language } from './languages';
 
 /** The largest amount one fee, instalment or payment may have: ₹10 crore, in paise. */
@@ -198,18 +199,10 @@ export function amountInWords(paise: number, language: Language = 'en'): string 
   return `${words.rupees} ${indicRupeesInWords(rupees, words)}${rest ? ` ${words.and} ${words.upTo99[rest]} ${words.paise}` : ''} ${words.only}`;
 }
 
-/** The financial year (April–March) of a calendar date 'YYYY-MM-DD': '2026-05-01' → '2026-27', '2027-02-10' → '2026-27'. */
-export function financialYear(date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const start = month >= 4 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
 /** The first day (1 April) of the financial year before the one a date falls in: '2026-07-15' → '2025-04-01', '2027-02-10' → '2025-04-01'. */
 export function previousFinancialYearStart(date: string): string {
-  const start = Number(financialYear(date).slice(0, 4));
-  return `${String(start - 1).padStart(4, '0')}-04-01`;
+  // The day before this year's 1 April lies in the previous financial year.
+  return financialYearStart(shiftDate(financialYearStart(date), -1));
 }
 
 /**

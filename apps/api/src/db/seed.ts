@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { academicYearOf, shiftDate, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { NOTE_MAX_BYTES } from '@academy/shared/schemas/notes';
 import {
@@ -31,7 +32,6 @@ import { buildSimplePdf, type SimplePdfPage } from '../lib/simple-pdf';
 import { createPlan, recordPayment } from '../modules/fees/fees.service';
 import type { FileStorage, StoredFile } from '../lib/storage';
 import { notifyStudentsOfNote } from '../modules/notifications/notifications.service';
-import { calendarDateIn } from '../modules/settings/settings.service';
 import { nextStudentCode } from './student-code';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
@@ -107,18 +107,6 @@ const DEMO_ENQUIRIES: DemoEnquiry[] = [
   },
 ];
 
-/** The academic year in India runs June to March; demo batches span the current one. */
-function academicYear(today = new Date()) {
-  const year = today.getMonth() >= 5 ? today.getFullYear() : today.getFullYear() - 1;
-  return { startDate: `${year}-06-01`, endDate: `${year + 1}-03-31` };
-}
-
-/** A calendar date `days` after (or before) `date`, 'YYYY-MM-DD'. */
-function shiftDate(date: string, days: number): string {
-  const shifted = new Date(`${date}T00:00:00Z`);
-  shifted.setUTCDate(shifted.getUTCDate() + days);
-  return shifted.toISOString().slice(0, 10);
-}
 
 const WEEKDAY_OF_UTC_DAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 /** The demo's weekly tests, oldest first (one a week before today); topics per batch (10th Maths, 9th Maths, 10th Science). */
@@ -316,7 +304,8 @@ export async function seedDemoAcademy(db: Db, storage?: FileStorage): Promise<bo
 async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const { startDate, endDate } = academicYear();
+  // Demo batches span the current academic year (June to March).
+  const { startDate, endDate } = academicYearOf(todayIn(DEFAULT_TIME_ZONE));
 
   await db.transaction(async (tx) => {
     const [admin] = await tx.insert(users).values({ name: 'Academy Admin', email: DEMO_LOGINS.admin, role: 'admin', passwordHash }).returning({ id: users.id });
@@ -394,7 +383,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       { name: '12th Biology', level: 12, subject: 'BIO', teacher: 2, days: ['tue', 'thu', 'sat'], startTime: '16:00', endTime: '17:30', capacity: 60 },
     ] as const;
     const batchIds: string[] = [];
-    const today = calendarDateIn(DEFAULT_TIME_ZONE, new Date());
+    const today = todayIn(DEFAULT_TIME_ZONE);
     const attendanceRows: (typeof attendanceRecords.$inferInsert)[] = [];
     const rosters: { id: string; level: number }[][] = [];
     for (const plan of batchPlan) {
@@ -463,7 +452,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     // The notification job tells students about the active ones once the server is up.
     const announcementRows = await tx
       .insert(announcements)
-      .values([...demoAnnouncements(calendarDateIn(DEFAULT_TIME_ZONE, new Date()), batchPlan[0].name)])
+      .values([...demoAnnouncements(todayIn(DEFAULT_TIME_ZONE), batchPlan[0].name)])
       .returning({ id: announcements.id });
     await tx.insert(announcementBatches).values({ announcementId: announcementRows.at(-1)!.id, batchId: batchIds[0]! });
 
@@ -520,7 +509,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
  * has overdue dues, receipts and a month's collection. Through the services, like the office would.
  */
 async function seedDemoFees(db: Db): Promise<void> {
-  const today = calendarDateIn(DEFAULT_TIME_ZONE, new Date());
+  const today = todayIn(DEFAULT_TIME_ZONE);
   const demoBatches = await db.select({ id: batches.id, name: batches.name }).from(batches).orderBy(batches.name).limit(2);
   for (const batch of demoBatches) {
     await createPlan(db, null, {

@@ -5,6 +5,7 @@ import { absenceCalls, attendanceRecords, students, users } from '../../db/schem
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../settings';
+import { formatDate } from '@academy/shared/calendar';
 
 export const NOT_ABSENT_TODAY = 'This student is not marked absent today, so there is no call to record';
 
@@ -79,7 +80,7 @@ export async function setAbsenceCalled(db: Db, actor: AuditActor, studentId: str
       action: called ? 'create' : 'delete',
       entityType: 'absence_call',
       entityId: studentId,
-      text: { key: called ? 'absence.called' : 'absence.uncalled', values: { student: student.name, date: today.split('-').reverse().join('-') } },
+      text: { key: called ? 'absence.called' : 'absence.uncalled', values: { student: student.name, date: formatDate(today) } },
     });
   });
   return absentToday(db);

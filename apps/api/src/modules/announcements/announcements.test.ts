@@ -5,6 +5,7 @@ import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../.
 import { academyToday } from '../settings/settings.service';
 import { actorOfUser } from '../../access/actor';
 import { createAnnouncement, getAnnouncement, listAnnouncements } from './announcements.service';
+import { shiftDate } from '@academy/shared/calendar';
 
 let t: TestApp;
 let admin = '';
@@ -21,12 +22,6 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-
-const shiftDate = (date: string, days: number) => {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-};
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'Holiday on Monday',

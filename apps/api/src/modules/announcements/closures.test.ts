@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedDayMessage } from '@academy/shared/schemas/attendance';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { shiftDate } from '../attendance/attendance.service';
+import { formatDate, shiftDate } from '@academy/shared/calendar';
 import { closedClassDates } from '../batches/schedule.service';
 import { academyToday } from '../settings/settings.service';
 
@@ -12,7 +12,6 @@ const cookies = { admin: '', teacher: '', student: '' };
 const ids = { closed: '', open: '', student: '', openStudent: '' };
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) => t.app.inject({ method, url: `/api${url}`, headers: { cookie }, payload });
-const toDisplay = (date: string) => date.split('-').reverse().join('-');
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -62,7 +61,7 @@ describe('closures', () => {
 
     const refused = await call('POST', `/attendance/batch/${ids.closed}`, cookies.teacher, { date: today, records: [{ studentId: ids.student, status: 'present' }] });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(closedDayMessage(toDisplay(today), 'Diwali holidays'));
+    expect(refused.json().message).toBe(closedDayMessage(formatDate(today), 'Diwali holidays'));
     expect((await call('GET', `/attendance/${ids.closed}/${today}`, cookies.teacher)).json().data.closure).toBe('Diwali holidays');
 
     const open = await call('POST', `/attendance/batch/${ids.open}`, cookies.teacher, { date: today, records: [{ studentId: ids.openStudent, status: 'late' }] });

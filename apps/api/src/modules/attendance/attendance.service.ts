@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ATTENDANCE_MAX_RANGE_DAYS, closedDayMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { daysBetween, formatDate, shiftDate } from '@academy/shared/calendar';
+import { academyTodaySql } from '../../db/academy-today';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
@@ -20,22 +21,8 @@ type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
 type BatchRow = AttendanceBatch & { teacherRecordId: string; today: string };
 type StatisticsRow = AttendanceStatistics;
 
-/** A calendar date `days` after (or before) `date`, 'YYYY-MM-DD'. */
-export function shiftDate(date: string, days: number): string {
-  const shifted = new Date(`${date}T00:00:00Z`);
-  shifted.setUTCDate(shifted.getUTCDate() + days);
-  return shifted.toISOString().slice(0, 10);
-}
-
-function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
-}
-
-/** 'DD-MM-YYYY', as every screen shows a date (spec section 5). */
-function displayDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}-${month}-${year}`;
-}
+// Still offered here for the module's importers (and its public face) until they import @academy/shared/calendar.
+export { shiftDate } from '@academy/shared/calendar';
 
 /**
  * The statistics columns of an aggregate over attendance rows aliased `a`: counts per status, total,
@@ -69,7 +56,7 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
       json_build_object('_id', t.id, 'name', tu.name) as teacher,
       b.teacher_id as "teacherRecordId",
       -- Today where the academy is, in the same round trip (its settings row, else the default zone).
-      to_char(now() at time zone coalesce((select time_zone from academy_settings limit 1), ${DEFAULT_TIME_ZONE}), 'YYYY-MM-DD') as today
+      to_char(${academyTodaySql}, 'YYYY-MM-DD') as today
     from batches b
     join standards st on st.id = b.standard_id
     join subjects sub on sub.id = b.subject_id
@@ -163,8 +150,8 @@ const DAY_TABLES = ['academy_settings', 'batches', 'standards', 'subjects', 'tea
 function assertMarkableDate(batch: BatchRow, date: string, today: string) {
   let message: string | undefined;
   if (date > today) message = 'Attendance cannot be marked for a future date';
-  else if (date < batch.startDate) message = `The batch starts on ${displayDate(batch.startDate)}: attendance cannot be marked before that`;
-  else if (date > batch.endDate) message = `The batch ended on ${displayDate(batch.endDate)}: attendance cannot be marked after that`;
+  else if (date < batch.startDate) message = `The batch starts on ${formatDate(batch.startDate)}: attendance cannot be marked before that`;
+  else if (date > batch.endDate) message = `The batch ended on ${formatDate(batch.endDate)}: attendance cannot be marked after that`;
   if (message) throw new AppError('BAD_REQUEST', message, { date: message });
 }
 
@@ -180,7 +167,7 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
   assertMarkableDate(batch, input.date, today);
   const closure = await closureTitleOn(db, batchId, input.date);
   if (closure) {
-    const message = closedDayMessage(displayDate(input.date), closure);
+    const message = closedDayMessage(formatDate(input.date), closure);
     throw new AppError('BAD_REQUEST', message, { date: message });
   }
   const studentIds = input.records.map((record) => record.studentId);
@@ -227,7 +214,7 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       action: markedBefore ? 'attendance.correct' : 'attendance.submit',
       entityType: 'attendance',
       entityId: batchId,
-      text: { key: markedBefore ? 'attendance.corrected' : 'attendance.marked', values: { batch: batch.name, date: displayDate(input.date), present: count('present'), absent: count('absent'), late: count('late') } },
+      text: { key: markedBefore ? 'attendance.corrected' : 'attendance.marked', values: { batch: batch.name, date: formatDate(input.date), present: count('present'), absent: count('absent'), late: count('late') } },
     });
     // A correction of a past day: the other servers forget their kept counts when this commits.
     if (input.date < today) await announcePastDayChange(tx);

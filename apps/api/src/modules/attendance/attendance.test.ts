@@ -4,7 +4,7 @@ import { attendanceRecords } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
-import { shiftDate } from './attendance.service';
+import { shiftDate } from '@academy/shared/calendar';
 import { STUDENT_RECENT_RECORDS } from '@academy/shared/schemas/attendance';
 
 let t: TestApp;

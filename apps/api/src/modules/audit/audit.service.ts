@@ -6,9 +6,9 @@ import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { z } from 'zod';
 import type { AuditEntityType, AuditEntry, AuditPerson, AuditLogList, auditLogFilterQuerySchema, auditLogListQuerySchema } from '@academy/shared/schemas/audit-log';
 import type { Role } from '@academy/shared/roles';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { academyTimeZoneSql } from '../../db/academy-today';
 import type { DbExecutor } from '../../db/client';
-import { academySettings, auditLog, users, type AuditChanges } from '../../db/schema';
+import { auditLog, users, type AuditChanges } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 
 type FilterQuery = z.output<typeof auditLogFilterQuerySchema>;
@@ -145,12 +145,9 @@ export async function pruneAuditLog(db: DbExecutor, now: Date = new Date()): Pro
   });
 }
 
-// The academy's time zone, read inside the query (the settings service imports this module).
-const academyTimeZone = sql`coalesce((select ${academySettings.timeZone} from ${academySettings} limit 1), ${DEFAULT_TIME_ZONE})`;
-
 function filters(query: FilterQuery): SQL | undefined {
   // from/to are the academy's calendar dates: a day runs midnight to midnight on its clock.
-  const startOf = (day: string) => sql`((${day}::date)::timestamp at time zone ${academyTimeZone})`;
+  const startOf = (day: string) => sql`((${day}::date)::timestamp at time zone ${academyTimeZoneSql})`;
   return and(
     query.actor ? eq(auditLog.actorUserId, query.actor) : undefined,
     query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,

@@ -1,23 +1,18 @@
+import { clockIn, dateIn, shiftDate } from '@academy/shared/calendar';
+
 /** Automatic backups kept: the newest of each of the last 7 days that have one, and of the last 4 weeks. */
 export const KEEP_DAILY = 7;
 export const KEEP_WEEKLY = 4;
 
 /** 'YYYY-MM-DD' and 'HH:mm' of an instant on the academy's clock. */
 export function localDateTime(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  return { date: dateIn(timeZone, instant), time: clockIn(timeZone, instant) };
 }
 
 /** The Monday starting the ISO week of a calendar date, as 'YYYY-MM-DD'. */
 export function weekStart(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  day.setUTCDate(day.getUTCDate() - sinceMonday);
-  return day.toISOString().slice(0, 10);
+  const sinceMonday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return shiftDate(date, -sinceMonday);
 }
 
 /**

@@ -7,6 +7,7 @@ import { academyToday } from '../settings/settings.service';
 import { BATCH_SCHEDULE_REQUIRED } from '@academy/shared/schemas/batches';
 import { batchStatus } from './batches.service';
 import { buildIcs, escapeIcsText, firstClassDate, foldIcsLine, zonedToUtc } from './schedule.service';
+import { shiftDate } from '@academy/shared/calendar';
 
 let t: TestApp;
 let admin = '';
@@ -18,12 +19,6 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-
-const shiftDate = (date: string, days: number) => {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-};
 
 async function refs() {
   const db = t.database.db;

@@ -1,13 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { COURSE_WEEKDAYS, type PublicCourses } from '@academy/shared/schemas/courses';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { academyTodaySql } from '../../db/academy-today';
 import type { DbExecutor } from '../../db/client';
-import { academySettings, batches, batchStudents, standards, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
+import { batches, batchStudents, standards, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
 
 type CourseSubject = PublicCourses['standards'][number]['subjects'][number];
-
-/** "Today" where the academy is, so a batch ending today is still listed there until midnight. */
-const academyToday = sql`(now() at time zone coalesce((select ${academySettings.timeZone} from ${academySettings} limit 1), ${DEFAULT_TIME_ZONE}))::date`;
 
 const weekdayOrder = (day: string) => COURSE_WEEKDAYS.indexOf(day as (typeof COURSE_WEEKDAYS)[number]);
 
@@ -58,7 +55,8 @@ export async function listPublicCourses(db: DbExecutor): Promise<PublicCourses> 
       .innerJoin(subjects, eq(subjects.id, batches.subjectId))
       .innerJoin(teachers, eq(teachers.id, batches.teacherId))
       .innerJoin(users, eq(users.id, teachers.userId))
-      .where(sql`${batches.endDate} >= ${academyToday}`)
+      // A batch ending today is still listed until midnight where the academy is.
+      .where(sql`${batches.endDate} >= ${academyTodaySql}`)
       .orderBy(asc(standards.level), asc(subjects.name), asc(batches.startTime), asc(batches.name)),
   ]);
 

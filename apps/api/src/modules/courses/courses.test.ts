@@ -5,6 +5,7 @@ import { getAcademySettings } from '../settings/settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser } from '../../../test/factories';
 import { nextStudentCode } from '../../db/student-code';
+import { shiftDate } from '@academy/shared/calendar';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,11 +20,6 @@ function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
 
 async function buildTeacher(name: string) {
   const user = await buildUser(t.database.db, { role: 'teacher', name });
@@ -75,14 +71,14 @@ describe('GET /api/public/courses', () => {
     const priya = await buildTeacher('Priya Kulkarni');
     const sandeep = await buildTeacher('Sandeep Deshmukh');
 
-    const base = { standardId: tenth!.id, subjectId: maths!.id, teacherId: priya.id, startTime: '07:00', endTime: '08:30', startDate: addDays(today, -60) };
+    const base = { standardId: tenth!.id, subjectId: maths!.id, teacherId: priya.id, startTime: '07:00', endTime: '08:30', startDate: shiftDate(today, -60) };
     const [morning, full, endsToday] = await db
       .insert(batches)
       .values([
-        { ...base, name: '10th Maths Morning', scheduleDays: ['fri', 'mon', 'wed'], endDate: addDays(today, 120), capacity: 40 },
-        { ...base, name: '10th Science', subjectId: science!.id, teacherId: sandeep.id, scheduleDays: ['tue', 'thu'], startTime: '17:00', endTime: '18:30', endDate: addDays(today, 30), capacity: 2 },
+        { ...base, name: '10th Maths Morning', scheduleDays: ['fri', 'mon', 'wed'], endDate: shiftDate(today, 120), capacity: 40 },
+        { ...base, name: '10th Science', subjectId: science!.id, teacherId: sandeep.id, scheduleDays: ['tue', 'thu'], startTime: '17:00', endTime: '18:30', endDate: shiftDate(today, 30), capacity: 2 },
         { ...base, name: '9th Maths Crash Course', standardId: ninth!.id, scheduleDays: ['sat', 'sun'], startTime: '09:15', endTime: '11:45', endDate: today, capacity: 25 },
-        { ...base, name: '10th Maths Last Year', endDate: addDays(today, -1), capacity: 40, scheduleDays: ['mon'] },
+        { ...base, name: '10th Maths Last Year', endDate: shiftDate(today, -1), capacity: 40, scheduleDays: ['mon'] },
       ])
       .returning();
     await enrol(morning!.id, 3);
@@ -120,7 +116,7 @@ describe('GET /api/public/courses', () => {
       scheduleDays: ['sat', 'sun'],
       startTime: '09:15',
       endTime: '11:45',
-      startDate: addDays(today, -60),
+      startDate: shiftDate(today, -60),
       endDate: today,
       capacity: 25,
       enrolledCount: 0,
@@ -146,7 +142,7 @@ describe('GET /api/public/courses', () => {
       scheduleDays: ['mon'],
       startTime: '16:00',
       endTime: '17:30',
-      startDate: addDays(endDate, -30),
+      startDate: shiftDate(endDate, -30),
       endDate,
       capacity: 30,
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { shiftDate } from '../attendance/attendance.service';
+import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../settings/settings.service';
 
 let t: TestApp;

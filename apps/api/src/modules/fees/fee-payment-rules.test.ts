@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financialYear, previousFinancialYearStart } from '@academy/shared/money';
+import { financialYearOf, formatDate, shiftDate } from '@academy/shared/calendar';
+import { previousFinancialYearStart } from '@academy/shared/money';
 import { feeDues, feeReceipts, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
@@ -27,8 +28,6 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload ? { payload } : {}) });
 const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(adminCookie, method, url, payload, headers);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const dayMonthYear = (date: string) => date.split('-').reverse().join('-');
 
 /** A student owing ₹5,000 in each of `batches` batches (one instalment each, due on `dueDate`). */
 async function studentOwing(name: string, batches = 1, dueDate = today) {
@@ -84,7 +83,7 @@ describe('payments at the same time (finding 2)', () => {
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     expect(ledger.totals).toMatchObject({ paid: 5000, balance: 5000 });
     await paidMatchesAllocations(student.id);
-    await gapFree(financialYear(today));
+    await gapFree(financialYearOf(today));
   });
 
   it('cancels receipts while payments of the same student come in: every due still matches its live allocations', async () => {
@@ -103,7 +102,7 @@ describe('payments at the same time (finding 2)', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([...first.map(() => 200), ...Array.from({ length: 10 }, () => 201), 201]);
     expect(statements.filter((statement) => /^\s*rollback/i.test(statement.text))).toEqual([]);
     await paidMatchesAllocations(student.id);
-    await gapFree(financialYear(today));
+    await gapFree(financialYearOf(today));
   });
 });
 
@@ -117,8 +116,8 @@ describe('payment dates (finding 4)', () => {
       ['1900-04-01', 'Enter a date in the year 2000 or later'],
       ['0001-04-01', 'Enter a date in the year 2000 or later'],
       ['2026-02-30', 'Enter a date as YYYY-MM-DD'],
-      [addDays(today, 1), 'The payment date cannot be in the future'],
-      [addDays(earliest, -1), `Payments dated before ${dayMonthYear(earliest)} cannot be recorded`],
+      [shiftDate(today, 1), 'The payment date cannot be in the future'],
+      [shiftDate(earliest, -1), `Payments dated before ${formatDate(earliest)} cannot be recorded`],
     ];
     for (const [date, message] of refused) {
       const answer = await pay(student.id, date);
@@ -130,14 +129,14 @@ describe('payment dates (finding 4)', () => {
     for (const date of [earliest, today]) {
       const answer = await pay(student.id, date);
       expect(answer.statusCode, date).toBe(201);
-      expect(answer.json().data.number).toMatch(new RegExp(`^${financialYear(date)}/\\d{4}$`));
+      expect(answer.json().data.number).toMatch(new RegExp(`^${financialYearOf(date)}/\\d{4}$`));
     }
 
     // In the caller's language.
     const marathiAdmin = await buildUser(t.database.db, { role: 'admin' });
     await t.database.db.update(users).set({ language: 'mr' }).where(eq(users.id, marathiAdmin.id));
-    const marathi = await pay(student.id, addDays(earliest, -1), await loginAs(t.app, marathiAdmin.email));
-    expect(marathi.json().message).toBe(`${dayMonthYear(earliest)} पूर्वीच्या तारखेचा भरणा नोंदवता येत नाही`);
+    const marathi = await pay(student.id, shiftDate(earliest, -1), await loginAs(t.app, marathiAdmin.email));
+    expect(marathi.json().message).toBe(`${formatDate(earliest)} पूर्वीच्या तारखेचा भरणा नोंदवता येत नाही`);
   });
 
   it('follows the lock date the office sets in Settings, which may not be in the future', async () => {
@@ -150,20 +149,20 @@ describe('payment dates (finding 4)', () => {
 
     // Later than the default: a day between the two is refused now.
     const earliest = previousFinancialYearStart(today);
-    const lock = addDays(earliest, 30);
+    const lock = shiftDate(earliest, 30);
     const saved = await saveLock(lock);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.paymentsLockedBefore).toBe(lock);
-    const between = await pay(student.id, addDays(earliest, 10));
+    const between = await pay(student.id, shiftDate(earliest, 10));
     expect(between.statusCode).toBe(400);
-    expect(between.json().errors).toEqual({ date: `Payments dated before ${dayMonthYear(lock)} cannot be recorded` });
+    expect(between.json().errors).toEqual({ date: `Payments dated before ${formatDate(lock)} cannot be recorded` });
     expect((await pay(student.id, lock)).statusCode).toBe(201);
 
     // Left out of a save: unchanged.
     expect((await saveLock(undefined)).json().data.paymentsLockedBefore).toBe(lock);
     // In the future, or not a real date: refused under its field, and the stored one stays.
     for (const [date, message] of [
-      [addDays(today, 1), 'The payments lock date cannot be in the future'],
+      [shiftDate(today, 1), 'The payments lock date cannot be in the future'],
       ['0001-04-01', 'Enter a date in the year 2000 or later'],
     ] as const) {
       const refused = await saveLock(date);
@@ -173,12 +172,12 @@ describe('payment dates (finding 4)', () => {
     expect((await asAdmin('GET', '/api/admin/settings')).json().data.paymentsLockedBefore).toBe(lock);
     // Today is allowed (the books close up to yesterday).
     expect((await saveLock(today)).statusCode).toBe(200);
-    expect((await pay(student.id, addDays(today, -1))).statusCode).toBe(400);
+    expect((await pay(student.id, shiftDate(today, -1))).statusCode).toBe(400);
 
     // Cleared: back to the previous financial year's start.
     const cleared = await saveLock('');
     expect(cleared.json().data.paymentsLockedBefore).toBeNull();
-    expect((await pay(student.id, addDays(earliest, 10))).statusCode).toBe(201);
+    expect((await pay(student.id, shiftDate(earliest, 10))).statusCode).toBe(201);
   });
 });
 
@@ -196,7 +195,7 @@ describe('Idempotency-Key with another payment (finding 5)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data._id).toBe(first.json().data._id);
 
-    for (const other of [{ ...payment, amount: 2500 }, { ...payment, mode: 'cash' }, { ...payment, date: addDays(today, -1) }, { ...payment, reference: 'UPI-2' }]) {
+    for (const other of [{ ...payment, amount: 2500 }, { ...payment, mode: 'cash' }, { ...payment, date: shiftDate(today, -1) }, { ...payment, reference: 'UPI-2' }]) {
       const refused = await asAdmin('POST', url, other, key);
       expect(refused.statusCode, JSON.stringify(other)).toBe(422);
       expect(refused.json().message).toBe('This Idempotency-Key was already used for a different payment. Open the form again to record a new payment.');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysBetween, shiftDate } from '@academy/shared/calendar';
 import { previousFinancialYearStart } from '@academy/shared/money';
 import type { DuesList, FeeSummary, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import { feeReceipts } from '../../db/schema';
@@ -31,7 +32,6 @@ const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: obj
   const response = await t.app.inject({ method, url, headers: { cookie: adminCookie, ...headers }, ...(payload ? { payload } : {}) });
   return { status: response.statusCode, body: response.json() as { data: T; message: string } };
 };
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** Rupees as the API gives them → paise (exact: every amount has at most two decimals). */
 const paise = (rupees: number) => Math.round(rupees * 100);
 /** Paise → rupees as text, the way a form sends them ('1500.05'). */
@@ -86,7 +86,7 @@ async function apply(run: Run, operation: Operation, step: number): Promise<void
       // Enrolled directly: the factory's batches share their times, and enrolling would ask to confirm the clash.
       const batch = await buildBatch(t.database.db, { name: `Run batch ${run.studentId.slice(0, 8)} ${step}`, studentIds: [run.studentId] });
       const name = `Plan ${step}`;
-      const instalments = operation.instalments.map((entry) => ({ dueDate: addDays(today, entry.dayOffset), amount: rupeesText(entry.amount) }));
+      const instalments = operation.instalments.map((entry) => ({ dueDate: shiftDate(today, entry.dayOffset), amount: rupeesText(entry.amount) }));
       const { status, body } = await api<{ _id: string }>('POST', '/api/fee-plans', { name, batch: batch.id, amount: rupeesText(sum(operation.instalments.map((entry) => entry.amount))), instalments });
       expect(status, body.message).toBe(201);
       run.plans.push({ id: body.data._id, batchId: batch.id, name });
@@ -95,14 +95,14 @@ async function apply(run: Run, operation: Operation, step: number): Promise<void
     case 'changePlan': {
       if (run.plans.length === 0) return;
       const plan = run.plans[operation.plan % run.plans.length]!;
-      const instalments = operation.instalments.map((entry) => ({ dueDate: addDays(today, entry.dayOffset), amount: rupeesText(entry.amount) }));
+      const instalments = operation.instalments.map((entry) => ({ dueDate: shiftDate(today, entry.dayOffset), amount: rupeesText(entry.amount) }));
       const { status, body } = await api('PUT', `/api/fee-plans/${plan.id}`, { name: plan.name, batch: plan.batchId, amount: rupeesText(sum(operation.instalments.map((entry) => entry.amount))), instalments, applyToEnrolled: true });
       expect(status, body.message).toBe(200);
       return;
     }
     case 'pay': {
       const amount = Math.max(1, Math.floor((balance * operation.share) / 100));
-      const date = addDays(today, -Math.min(operation.daysBack, Math.round((Date.parse(today) - Date.parse(previousFinancialYearStart(today))) / 86_400_000)));
+      const date = shiftDate(today, -Math.min(operation.daysBack, daysBetween(previousFinancialYearStart(today), today)));
       const payment = { amount: rupeesText(amount), date, mode: operation.mode };
       const headers = { 'idempotency-key': `property-${run.studentId}-${step}` };
       const answers = await Promise.all(Array.from({ length: operation.taps }, () => api<Receipt>('POST', `/api/students/${run.studentId}/payments`, payment, headers)));
@@ -186,7 +186,7 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
   const monthStart = `${today.slice(0, 7)}-01`;
   expect(paise(summary.data.collectedThisMonth)).toBe(sum(payments.filter((payment) => payment.date >= monthStart).map((payment) => payment.amount)));
   expect(sum(summary.data.byMode.map((row) => paise(row.amount)))).toBe(paise(summary.data.collectedThisMonth));
-  expect(sum(summary.data.byDay.map((row) => paise(row.amount)))).toBe(sum(payments.filter((payment) => payment.date > addDays(today, -30)).map((payment) => payment.amount)));
+  expect(sum(summary.data.byDay.map((row) => paise(row.amount)))).toBe(sum(payments.filter((payment) => payment.date > shiftDate(today, -30)).map((payment) => payment.amount)));
 }
 
 describe('fees: the money adds up whatever the office does (property)', () => {

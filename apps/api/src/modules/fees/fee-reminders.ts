@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { formatDate } from '@academy/shared/calendar';
 import { formatPaise } from '@academy/shared/money';
 import type { Db } from '../../db/client';
 import { feeDues, students, users } from '../../db/schema';
@@ -10,7 +11,6 @@ import { linkedParentsOf, notifyParents } from '../parents';
 import { academyToday, getAcademySettings } from '../settings';
 import type { FeeReminderPayload } from './fees.service';
 
-const displayDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
 /**
  * THE one place a fee reminder leaves the academy (the `fee-reminder` job, with the runner's retries).
@@ -34,7 +34,7 @@ export async function deliverFeeReminder(deps: { db: Db; mailer: Mailer; jobs?: 
   const facts = {
     academyName: settings.name,
     studentName: student.name,
-    dues: dues.map((due) => ({ label: due.label, dueDate: displayDate(due.dueDate), balance: formatPaise(due.balance) })),
+    dues: dues.map((due) => ({ label: due.label, dueDate: formatDate(due.dueDate), balance: formatPaise(due.balance) })),
     total: formatPaise(dues.reduce((sum, due) => sum + due.balance, 0)),
     officePhone: settings.phones.find(Boolean),
   };

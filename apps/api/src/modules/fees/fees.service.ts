@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { z } from 'zod';
-import { financialYear, formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
+import { daysBetween, financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
+import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
 import {
   FEE_MESSAGES,
   type concessionInputSchema,
@@ -30,7 +31,7 @@ import { toCsv } from '../../lib/csv';
 import { findPostgresError } from '../../lib/postgres-errors';
 import { containsPattern } from '../../lib/search';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday, calendarDateIn, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../settings';
 
 type PlanInput = z.output<typeof feePlanInputSchema>;
 type PlanUpdate = z.output<typeof feePlanUpdateSchema>;
@@ -406,16 +407,13 @@ async function existingReceipt(db: DbExecutor, id: string): Promise<{ receipt: R
   return { receipt: receipt!, created: false };
 }
 
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY', as the screens show dates. */
-const dayMonthYear = (date: string) => date.split('-').reverse().join('-');
-
 /** Refuses a payment date outside paymentDateRange (lock date or previous financial year … today, academy time zone). */
 async function assertPaymentDate(db: DbExecutor, date: string): Promise<void> {
   const settings = await getAcademySettings(db);
-  const { earliest, latest } = paymentDateRange(calendarDateIn(settings.timeZone, new Date()), settings.paymentsLockedBefore);
+  const { earliest, latest } = paymentDateRange(todayIn(settings.timeZone), settings.paymentsLockedBefore);
   if (date > latest) throw new AppError('BAD_REQUEST', FEE_MESSAGES.futureDate, { date: FEE_MESSAGES.futureDate });
   if (date < earliest) {
-    const message = FEE_MESSAGES.dateBeforeEarliest.replace('{date}', dayMonthYear(earliest));
+    const message = FEE_MESSAGES.dateBeforeEarliest.replace('{date}', formatDate(earliest));
     throw new AppError('BAD_REQUEST', message, { date: message });
   }
 }
@@ -450,7 +448,7 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
         const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(outstanding));
         throw new AppError('BAD_REQUEST', message, { amount: message });
       }
-      const year = financialYear(input.date);
+      const year = financialYearOf(input.date);
       const [counter] = await tx
         .insert(feeReceiptCounters)
         .values({ financialYear: year, lastSeq: 1 })
@@ -634,10 +632,6 @@ function selectDues(db: DbExecutor) {
     .innerJoin(students, eq(students.id, feeDues.studentId))
     .innerJoin(users, eq(users.id, students.userId))
     .leftJoin(batches, eq(batches.id, feeDues.batchId));
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The totals over every due of the filter; the students' names are joined only to search them (the join costs on thousands of dues). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financialYear } from '@academy/shared/money';
+import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { auditLog, feeReceipts, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
@@ -25,7 +25,6 @@ const call = (cookie: string, method: Method, url: string, payload?: object, hea
   t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload ? { payload } : {}) });
 const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(adminCookie, method, url, payload, headers);
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A batch with an ₹18,000 plan in three instalments: one long overdue, one due today, one later. */
 async function batchWithPlan(name = 'Maths 10') {
@@ -35,9 +34,9 @@ async function batchWithPlan(name = 'Maths 10') {
     batch: batch.id,
     amount: 18000,
     instalments: [
-      { dueDate: addDays(today, -40), amount: 6000 },
+      { dueDate: shiftDate(today, -40), amount: 6000 },
       { dueDate: today, amount: 6000 },
-      { dueDate: addDays(today, 60), amount: '6000.00' },
+      { dueDate: shiftDate(today, 60), amount: '6000.00' },
     ],
   });
   expect(plan.statusCode).toBe(201);
@@ -77,9 +76,9 @@ describe('fee plans', () => {
   it('gives enrolled students their dues, keeps a plan in use, and moves future dues when asked', async () => {
     const { batch, plan } = await batchWithPlan('Science 9');
     expect(plan.instalments).toEqual([
-      { dueDate: addDays(today, -40), amount: 6000 },
+      { dueDate: shiftDate(today, -40), amount: 6000 },
       { dueDate: today, amount: 6000 },
-      { dueDate: addDays(today, 60), amount: 6000 },
+      { dueDate: shiftDate(today, 60), amount: 6000 },
     ]);
     const student = await enrolledStudent(batch.id);
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
@@ -97,9 +96,9 @@ describe('fee plans', () => {
       amount: 19000,
       applyToEnrolled: true,
       instalments: [
-        { dueDate: addDays(today, -40), amount: 6000 },
+        { dueDate: shiftDate(today, -40), amount: 6000 },
         { dueDate: today, amount: 6000 },
-        { dueDate: addDays(today, 60), amount: 7000 },
+        { dueDate: shiftDate(today, 60), amount: 7000 },
       ],
     });
     expect(changed.statusCode).toBe(200);
@@ -127,7 +126,7 @@ describe('payments and receipts', () => {
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
     expect(first.json().data._id).toBe(second.json().data._id);
     const receipt = first.json().data;
-    expect(receipt.number).toMatch(new RegExp(`^${financialYear(today)}/\\d{4}$`));
+    expect(receipt.number).toMatch(new RegExp(`^${financialYearOf(today)}/\\d{4}$`));
     expect(receipt.allocations.map((entry: { amount: number }) => entry.amount)).toEqual([6000, 1500.5]);
     expect(receipt.balanceAfter).toBe(10499.5);
     const rows = await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id));
@@ -146,7 +145,7 @@ describe('payments and receipts', () => {
     const tooMuch = await asAdmin('POST', `/api/students/${student.id}/payments`, { ...payment, amount: 20000 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe('This payment is more than the ₹10,499.50 still due');
-    for (const bad of [{ ...payment, amount: 1.234 }, { ...payment, amount: 0 }, { ...payment, mode: 'gold' }, { ...payment, date: addDays(today, 1) }]) {
+    for (const bad of [{ ...payment, amount: 1.234 }, { ...payment, amount: 0 }, { ...payment, mode: 'gold' }, { ...payment, date: shiftDate(today, 1) }]) {
       expect((await asAdmin('POST', `/api/students/${student.id}/payments`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id))).toHaveLength(1);
@@ -204,7 +203,7 @@ describe('payments and receipts', () => {
     for (const student of students) await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`);
     const answers = await Promise.all(students.map((student) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash' })));
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
-    const all = await t.database.db.select({ seq: feeReceipts.seq }).from(feeReceipts).where(eq(feeReceipts.financialYear, financialYear(today)));
+    const all = await t.database.db.select({ seq: feeReceipts.seq }).from(feeReceipts).where(eq(feeReceipts.financialYear, financialYearOf(today)));
     const seqs = all.map((row) => row.seq).sort((a, b) => a - b);
     expect(seqs).toEqual(seqs.map((_seq, index) => index + 1));
   });
@@ -321,7 +320,7 @@ describe('dues and reminders', () => {
     expect(list.json().data.totals).toEqual({ outstanding: 6000, overdue: 6000, count: 1 });
     // Paged one at a time, the open dues come oldest first, each page the next one.
     const pages = await Promise.all([1, 2, 3].map(async (page) => (await asAdmin('GET', `/api/fees/dues?batch=${batch.id}&limit=1&page=${page}`)).json().data));
-    expect(pages.map((data) => data.dues[0].dueDate)).toEqual([addDays(today, -40), today, addDays(today, 60)]);
+    expect(pages.map((data) => data.dues[0].dueDate)).toEqual([shiftDate(today, -40), today, shiftDate(today, 60)]);
     expect(pages.map((data) => data.pagination.total)).toEqual([3, 3, 3]);
     expect(pages[0].totals).toEqual({ outstanding: 18000, overdue: 6000, count: 3 });
     const csv = await asAdmin('GET', `/api/fees/dues.csv?batch=${batch.id}`);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { formatPaise } from '@academy/shared/money';
 import type { Receipt } from '@academy/shared/schemas/fees';
@@ -15,7 +16,6 @@ import { renderReceiptPdf } from './receipt-pdf';
 /** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */
 export const FEE_RECEIPT_JOB = 'fee-receipt';
 
-const displayDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 /** Rupees with at most two decimals (as the API gives them) back to whole paise for the Indian grouping. */
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
@@ -49,7 +49,7 @@ export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; 
     academyName: settings.name,
     studentName: receipt.student.name,
     number: receipt.number,
-    date: displayDate(receipt.date),
+    date: formatDate(receipt.date),
     amount: formatPaise(toPaise(receipt.amount)),
     balanceAfter: formatPaise(toPaise(receipt.balanceAfter)),
   };

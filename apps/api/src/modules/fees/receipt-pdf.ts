@@ -1,3 +1,4 @@
+import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { amountInWords } from '@academy/shared/money';
 import { PAYMENT_MODE_LABELS, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
@@ -61,8 +62,6 @@ const MODE_LABELS: Record<Language, Record<PaymentMode, string>> = {
   hi: { cash: 'नकद', upi: 'UPI', cheque: 'चेक', bank_transfer: 'बैंक ट्रांसफ़र', card: 'कार्ड' },
 };
 
-/** DD-MM-YYYY, the date format of every screen. */
-const displayDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 /** The printable receipt (A4): academy header, student, batch, amount in figures and words, mode and reference, what it paid, balance after. */
@@ -73,7 +72,7 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
   if (receipt.cancelled) pdf.text(`${label.cancelled}: ${receipt.cancelled.reason}`, { bold: true, color: '#c92a2a', align: 'center', size: 13 });
   pdf.doc.moveDown(0.5);
   pdf.row(label.number, receipt.number, { bold: true });
-  pdf.row(label.date, displayDate(receipt.date));
+  pdf.row(label.date, formatDate(receipt.date));
   pdf.row(label.student, receipt.student.name);
   if (receipt.batches.length > 0) pdf.row(label.batch, receipt.batches.join(', '));
   pdf.rule();

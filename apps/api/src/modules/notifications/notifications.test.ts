@@ -7,6 +7,7 @@ import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/fact
 import { createAnnouncement } from '../announcements/announcements.service';
 import { academyToday } from '../settings/settings.service';
 import { notifyStudentsOfActiveAnnouncements, notifyStudentsOfNote } from './notifications.service';
+import { shiftDate } from '@academy/shared/calendar';
 
 let t: TestApp;
 let admin = '';
@@ -26,12 +27,6 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-
-const shiftDate = (date: string, days: number) => {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-};
 
 const announcement = (overrides: Partial<Parameters<typeof createAnnouncement>[1]> = {}) => ({
   title: 'Test on Friday',

@@ -5,6 +5,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import type { JobRunner } from '../../lib/jobs';
 import { academyToday, getAcademySettings } from '../settings';
 import { cancelParentNotice, notifyParents, type ParentNotice } from './notify-parents';
+import { formatDate } from '@academy/shared/calendar';
 
 /** The one-off job that sends (or cancels) the alerts of one submission after the correction delay. */
 export const ABSENCE_ALERT_JOB = 'absence-alerts';
@@ -31,7 +32,7 @@ export async function scheduleAbsenceAlerts(db: DbExecutor, jobs: JobRunner | un
  * academy's template for that language (Settings), the same for the email and the webhook's `message`.
  */
 export function absenceMessages(input: { child: string; batches: string; status: string; date: string; academy: string; templates?: AbsenceAlertTemplates }): ParentNotice['messages'] {
-  const day = input.date.split('-').reverse().join('-');
+  const day = formatDate(input.date);
   const templates = input.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES;
   const status = (language: Language) => ABSENCE_STATUS_WORDS[language][input.status as 'absent' | 'late'] ?? input.status;
   // {parent} stays as it is here: notifyParents puts each parent's name in their own copy.

@@ -5,6 +5,7 @@ import { parentMessages } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
+import { shiftDate } from '@academy/shared/calendar';
 
 /** A parent's view of their children's fees and tests (issues 21–23), and reminders and report cards reaching parents. */
 let t: TestApp;
@@ -13,7 +14,6 @@ const cookies = { admin: '', teacher: '', student: '', parent: '', otherParent: 
 const ids = { batch: '', student: '', otherStudent: '', lonely: '', test: '', receipt: '' };
 const emails = { parent: '', otherParent: '', student: '', lonely: '' };
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => call(cookies.admin, method, url, payload);
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   cookies.otherParent = await loginAs(t.app, otherParent.user.email);
 
   // Fees: one overdue instalment and one later; ₹2,500 paid.
-  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Parent views fees', batch: batch.id, amount: 12000, instalments: [{ dueDate: addDays(today, -20), amount: 6000 }, { dueDate: addDays(today, 40), amount: 6000 }] });
+  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Parent views fees', batch: batch.id, amount: 12000, instalments: [{ dueDate: shiftDate(today, -20), amount: 6000 }, { dueDate: shiftDate(today, 40), amount: 6000 }] });
   expect(plan.statusCode).toBe(201);
   const paid = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2500, date: today, mode: 'cash' });
   expect(paid.statusCode).toBe(201);

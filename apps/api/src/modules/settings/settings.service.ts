@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
@@ -108,7 +109,7 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     ...(input.paymentsLockedBefore !== undefined ? { paymentsLockedBefore: input.paymentsLockedBefore } : {}),
   };
   // A lock date in the future would refuse today's payments: the books close on days that are over.
-  if (input.paymentsLockedBefore && input.paymentsLockedBefore > calendarDateIn(input.timeZone, new Date())) {
+  if (input.paymentsLockedBefore && input.paymentsLockedBefore > todayIn(input.timeZone)) {
     throw new AppError('BAD_REQUEST', FEE_MESSAGES.lockDateInFuture, { paymentsLockedBefore: FEE_MESSAGES.lockDateInFuture });
   }
   const row = await db.transaction(async (tx) => {
@@ -236,11 +237,8 @@ export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): 
     .where(eq(academySettings.parentWebhookSecret, row.secret));
 }
 
-/** The calendar date ('YYYY-MM-DD') in a time zone at an instant. */
-export function calendarDateIn(timeZone: string, instant: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
+// Still offered under its old name for the module's public face (index.ts) until no one imports it.
+export { dateIn as calendarDateIn } from '@academy/shared/calendar';
 
 /**
  * Today's date ('YYYY-MM-DD') where the academy is (its time zone setting), not where the server is.
@@ -248,5 +246,5 @@ export function calendarDateIn(timeZone: string, instant: Date): string {
  */
 export async function academyToday(db: DbExecutor, now: Date = new Date()): Promise<string> {
   const { timeZone } = await getAcademySettings(db);
-  return calendarDateIn(timeZone, now);
+  return todayIn(timeZone, now);
 }

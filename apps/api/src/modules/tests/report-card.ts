@@ -12,7 +12,8 @@ import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf
 import { linkedParentsOf, notifyParents } from '../parents';
 import { academyToday, getAcademySettings } from '../settings';
 import { remarksOfStudent } from './remarks.service';
-import { displayDate, testsOfStudent } from './tests.service';
+import { testsOfStudent } from './tests.service';
+import { formatDate } from '@academy/shared/calendar';
 
 export type ReportCardPeriod = { from?: string; to?: string };
 
@@ -87,8 +88,8 @@ const LABELS = {
 export function periodText(period: ReportCardPeriod, language: Language): string {
   const words = LABELS[language];
   if (!period.from && !period.to) return words.allTime;
-  const from = period.from ? displayDate(period.from) : '…';
-  const to = period.to ? displayDate(period.to) : '…';
+  const from = period.from ? formatDate(period.from) : '…';
+  const to = period.to ? formatDate(period.to) : '…';
   return `${from} ${words.to} ${to}`;
 }
 
@@ -185,7 +186,7 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
       drawRow(
         [
           `${entry.test.batch.subject}: ${entry.test.name}${entry.test.correctedAt ? ` (${words.corrected})` : ''}`,
-          displayDate(entry.test.date),
+          formatDate(entry.test.date),
           entry.absent ? words.absent : entry.marks === null ? '—' : `${number(entry.marks)} / ${max}`,
           entry.rank === null ? '—' : `${entry.rank} / ${entry.ranked}`,
           entry.average === null ? '—' : `${number(entry.average)} / ${max}`,

@@ -22,6 +22,7 @@ import { taughtBy } from '../../access/students';
 import { staffTestsTeacherId } from '../../access/tests';
 import { diffChanges, recordAudit } from '../audit';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
+import { formatDate } from '@academy/shared/calendar';
 
 type TestInput = z.output<typeof testInputSchema>;
 type MarksSubmission = z.output<typeof marksSubmissionSchema>;
@@ -61,12 +62,6 @@ const TEST_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "max
   t.corrected_at as "correctedAt", (select count(*)::int from test_marks m where m.test_id = t.id) as entered,
   b.id as "batchId", b.name as "batchName", sub.name as "subjectName", b.teacher_id as "teacherId"`;
 const TEST_FROM = sql`from tests t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
-
-/** 'DD-MM-YYYY', as every screen and message shows a date. */
-export function displayDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}-${month}-${year}`;
-}
 
 /** The row, if this actor may manage its test (the batch's teacher or an admin; anyone else 404). */
 function staffTest(actor: Actor, row: TestRow | undefined): TestRow {
@@ -130,7 +125,7 @@ export async function createTest(db: Db, actor: Actor, batchId: string, input: T
       entityType: 'test',
       entityId: testId,
       relatedId: batchId,
-      text: { key: 'test.created', values: { name: input.name, date: displayDate(input.date), max: input.maxMarks, batch: batch.name } },
+      text: { key: 'test.created', values: { name: input.name, date: formatDate(input.date), max: input.maxMarks, batch: batch.name } },
     });
     return testId;
   });
@@ -176,7 +171,7 @@ export async function deleteTest(db: Db, actor: Actor, testId: string): Promise<
       entityType: 'test',
       entityId: testId,
       relatedId: test.batchId,
-      text: { key: 'test.deleted', values: { name: test.name, date: displayDate(test.date), batch: test.batchName } },
+      text: { key: 'test.deleted', values: { name: test.name, date: formatDate(test.date), batch: test.batchName } },
     });
   });
 }

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { academySettings } from './schema';
+
+/*
+ * The server's "today" inside SQL (issue 36 point 3): the one place a query works out the academy's
+ * date, so a query needs no round trip for the settings first. In TypeScript the same day comes from
+ * `academyToday` (settings service), built on `todayIn` of @academy/shared/calendar.
+ */
+
+/** The academy's time zone, read inside the query: its settings row, else the default zone. */
+export const academyTimeZoneSql = sql`coalesce((select ${academySettings.timeZone} from ${academySettings} limit 1), ${DEFAULT_TIME_ZONE})`;
+
+/** Today (a `date`) where the academy is, not where the database server is. */
+export const academyTodaySql = sql`(now() at time zone ${academyTimeZoneSql})::date`;
