@@ -1,15 +1,13 @@
 import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { subjectInputSchema } from '@academy/shared/schemas/subjects';
 import type { Subject } from '@academy/shared/schemas/subjects';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useCreateSubject, useUpdateSubject } from '../api';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { localizedErrors } from '../../../lib/server-text';
 
 interface SubjectFormValues {
   name: string;
@@ -27,35 +25,27 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
   const create = useCreateSubject();
   const update = useUpdateSubject(subject?._id ?? '');
   const save = subject ? update : create;
-  // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<SubjectFormValues>({ name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' });
-  const form = useForm<SubjectFormValues>({
-    mode: 'uncontrolled',
-    initialValues: { name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' },
-    onValuesChange: guard.onValuesChange,
-    validate: localizedErrors(schemaResolver(subjectInputSchema, { sync: true })),
-  });
-
-  const handleSubmit = form.onSubmit((values) => {
-    const parsed = subjectInputSchema.safeParse(values);
-    if (!parsed.success) return;
-    const failure = subject ? SUBJECT_FAILURES.update : SUBJECT_FAILURES.create;
-    save.mutate(parsed.data, {
-      onSuccess: ({ data, message }) => {
-        notifications.show({ title: subject ? t`Subject updated` : t`Subject created`, message: message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated), color: 'teal' });
-        guard.allowLeave();
-        void navigate(`/app/subjects/${data._id}`);
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: subject ? t`Subject not updated` : t`Subject not created`, message: normalizeError(error, failure).message, color: 'red' });
-      },
-    });
+  const initialValues: SubjectFormValues = { name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' };
+  const { form, onSubmit, saving, allowLeave } = useEntityForm({
+    initialValues,
+    schema: subjectInputSchema,
+    // What the schema makes of the values (the code in capitals) is what is sent; checked already.
+    save: (values) => save.mutateAsync(subjectInputSchema.parse(values)),
+    onSaved: ({ data, message }) => {
+      notifications.show({ title: subject ? t`Subject updated` : t`Subject created`, message: message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated), color: 'teal' });
+      allowLeave();
+      void navigate(`/app/subjects/${data._id}`);
+    },
+    onFailed: (error) =>
+      notifications.show({
+        title: subject ? t`Subject not updated` : t`Subject not created`,
+        message: normalizeError(error, subject ? SUBJECT_FAILURES.update : SUBJECT_FAILURES.create).message,
+        color: 'red',
+      }),
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
         <Stack gap="md">
           <TextInput label={t`Name`} withAsterisk placeholder={t`Mathematics`} autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
@@ -75,7 +65,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
             <Button variant="default" component={Link} to={subject ? `/app/subjects/${subject._id}` : '/app/subjects'}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               {subject ? t`Save Subject` : t`Create Subject`}
             </Button>
           </Group>

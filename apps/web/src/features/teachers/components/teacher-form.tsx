@@ -1,5 +1,4 @@
 import { Button, Group, MultiSelect, Paper, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,16 +6,19 @@ import { MESSAGES } from '@academy/shared/messages';
 import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
 import { teacherCreateInputSchema, teacherUpdateInputSchema } from '@academy/shared/schemas/teachers';
 import type { Teacher } from '@academy/shared/schemas/teachers';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
 import { useSubjects } from '../../subjects/api';
 import { TEACHER_FAILURES, useCreateTeacher, useUpdateTeacher } from '../api';
 import { GENDER_MESSAGES, TEACHER_STATUS_MESSAGES, toTeacherFormValues } from '../teacher-form';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
-import { localizedErrors } from '../../../lib/server-text';
 import type { TeacherFormValues } from '../teacher-form';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+
+function withoutLanguage({ language: _language, ...changes }: TeacherFormValues) {
+  return changes;
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -45,13 +47,27 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
   const create = useCreateTeacher();
   const update = useUpdateTeacher(teacher?._id ?? '');
   const subjects = useSubjects();
-  // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<TeacherFormValues>(toTeacherFormValues(teacher));
-  const form = useForm<TeacherFormValues>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, saving, allowLeave } = useEntityForm({
     initialValues: toTeacherFormValues(teacher),
-    onValuesChange: guard.onValuesChange,
-    validate: localizedErrors(schemaResolver(schema, { sync: true })),
+    schema,
+    // The language is the teacher's own choice once the account exists (their user menu).
+    toInput: (values) => (editing ? withoutLanguage(values) : values),
+    save: (values) => (editing ? update.mutateAsync(withoutLanguage(values)) : create.mutateAsync(values)),
+    onSaved: ({ data, message }) => {
+      notifications.show({
+        title: editing ? t`Teacher saved` : t`Teacher created`,
+        message: message ?? (editing ? MESSAGES.teacherUpdated : MESSAGES.teacherCreated),
+        color: 'teal',
+      });
+      allowLeave();
+      void navigate(`/app/teachers/${data._id}`);
+    },
+    onFailed: (error) =>
+      notifications.show({
+        title: editing ? t`Teacher not saved` : t`Teacher not created`,
+        message: normalizeError(error, editing ? TEACHER_FAILURES.update : TEACHER_FAILURES.create).message,
+        color: 'red',
+      }),
   });
 
   const subjectOptions = (subjects.data ?? []).map((subject) => ({ value: subject._id, label: `${subject.name} (${subject.code})` }));
@@ -60,41 +76,8 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
     if (!subjectOptions.some((option) => option.value === subject._id)) subjectOptions.push({ value: subject._id, label: `${subject.name} (${subject.code})` });
   }
 
-  const handleSubmit = form.onSubmit((values) => {
-    const onError = (error: unknown) => {
-      const fieldErrors = fieldErrorsOf(error);
-      if (fieldErrors) form.setErrors(fieldErrors);
-      notifications.show({
-        title: editing ? t`Teacher not saved` : t`Teacher not created`,
-        message: normalizeError(error, editing ? TEACHER_FAILURES.update : TEACHER_FAILURES.create).message,
-        color: 'red',
-      });
-    };
-    if (editing) {
-      // The language is the teacher's own choice once the account exists (their user menu).
-      const { language: _language, ...changes } = values;
-      update.mutate(changes, {
-        onSuccess: ({ data, message }) => {
-          notifications.show({ title: t`Teacher saved`, message: message ?? MESSAGES.teacherUpdated, color: 'teal' });
-          guard.allowLeave();
-          void navigate(`/app/teachers/${data._id}`);
-        },
-        onError,
-      });
-    } else {
-      create.mutate(values, {
-        onSuccess: ({ data, message }) => {
-          notifications.show({ title: t`Teacher created`, message: message ?? MESSAGES.teacherCreated, color: 'teal' });
-          guard.allowLeave();
-          void navigate(`/app/teachers/${data._id}`);
-        },
-        onError,
-      });
-    }
-  });
-
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
         <Section title={t`Account`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
@@ -170,7 +153,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
           <Button variant="default" onClick={() => void navigate(editing ? `/app/teachers/${teacher._id}` : '/app/teachers')}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button type="submit" loading={saving}>
             {editing ? t`Save Teacher` : t`Create Teacher`}
           </Button>
         </Group>
