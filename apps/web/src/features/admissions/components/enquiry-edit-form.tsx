@@ -1,18 +1,16 @@
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { admissionEnquiryUpdateInputSchema, BOARDS, MEDIUMS, officeEnquiryInputSchema } from '@academy/shared/schemas/admissions';
 import type { AdmissionEnquiryDetail, OfficeEnquiryInput } from '@academy/shared/schemas/admissions';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
 import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { ENQUIRY_FAILURES, useCreateOfficeEnquiry, useUpdateEnquiry } from '../api';
 import { formatPhone } from '../../../lib/phone';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
-import { localizedErrors } from '../../../lib/server-text';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 
@@ -62,51 +60,27 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
   const create = useCreateOfficeEnquiry();
   const standards = useStandards();
   const subjects = useSubjects();
-  const [initialValues] = useState(() => toValues(enquiry));
-  const guard = useFormLeaveGuard(initialValues);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues,
-    validate: localizedErrors(schemaResolver(enquiry ? admissionEnquiryUpdateInputSchema : officeEnquiryInputSchema, { sync: true })),
-    onValuesChange: guard.onValuesChange,
-  });
   const detailPath = enquiry ? `/app/registrations/${enquiry._id}` : '/app/registrations';
-  const saving = update.isPending || create.isPending;
-
-  const onError = (error: Error) => {
-    const fieldErrors = fieldErrorsOf(error);
-    if (fieldErrors) form.setErrors(fieldErrors);
-    notifications.show({
-      title: enquiry ? t`Registration not saved` : t`Registration not added`,
-      message: normalizeError(error, enquiry ? ENQUIRY_FAILURES.update : ENQUIRY_FAILURES.create).message,
-      color: 'red',
-    });
-  };
-
-  const handleSubmit = form.onSubmit((values) => {
-    if (!enquiry) {
-      create.mutate(values as OfficeEnquiryInput, {
-        onSuccess: ({ data, message }) => {
-          notifications.show({ title: t`Registration added`, message: message ?? t`Registration added`, color: 'teal' });
-          guard.allowLeave();
-          void navigate(`/app/registrations/${data._id}`);
-        },
-        onError,
-      });
-      return;
-    }
-    update.mutate(values as Parameters<typeof update.mutate>[0], {
-      onSuccess: ({ message }) => {
-        notifications.show({ title: t`Registration saved`, message: message ?? t`Registration updated successfully`, color: 'teal' });
-        guard.allowLeave();
-        void navigate(detailPath);
-      },
-      onError,
-    });
+  const { form, onSubmit, saving, allowLeave } = useEntityForm({
+    initialValues: toValues(enquiry),
+    schema: enquiry ? admissionEnquiryUpdateInputSchema : officeEnquiryInputSchema,
+    save: (values) => (enquiry ? update.mutateAsync(values as Parameters<typeof update.mutateAsync>[0]) : create.mutateAsync(values as OfficeEnquiryInput)),
+    onSaved: ({ data, message }) => {
+      if (enquiry) notifications.show({ title: t`Registration saved`, message: message ?? t`Registration updated successfully`, color: 'teal' });
+      else notifications.show({ title: t`Registration added`, message: message ?? t`Registration added`, color: 'teal' });
+      allowLeave();
+      void navigate(enquiry ? detailPath : `/app/registrations/${data._id}`);
+    },
+    onFailed: (error) =>
+      notifications.show({
+        title: enquiry ? t`Registration not saved` : t`Registration not added`,
+        message: normalizeError(error, enquiry ? ENQUIRY_FAILURES.update : ENQUIRY_FAILURES.create).message,
+        color: 'red',
+      }),
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
         <Section title={t`Student`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
