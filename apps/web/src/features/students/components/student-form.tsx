@@ -1,21 +1,18 @@
 import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/shared/schemas/students';
 import type { Student } from '@academy/shared/schemas/students';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
 import { BATCH_FAILURES, useAddStudentToBatch } from '../../batches/api';
 import { toEnrolledStudent } from '../../batches/add-students';
 import { useStandards } from '../../standards/api';
 import { useAcademyToday } from '../../settings/use-academy-today';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
 import { STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
-import type { StudentFormValues } from '../student-form';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
-import { localizedErrors } from '../../../lib/server-text';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { GENDER_MESSAGES } from '../../teachers/teacher-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
@@ -59,13 +56,49 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
   const enrol = useAddStudentToBatch(enrolIn?._id ?? '');
   const standards = useStandards();
   const today = useAcademyToday();
-  // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<StudentFormValues>({ ...toStudentFormValues(student, today), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) });
-  const form = useForm<StudentFormValues>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, saving, allowLeave } = useEntityForm({
     initialValues: { ...toStudentFormValues(student, today), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) },
-    onValuesChange: guard.onValuesChange,
-    validate: localizedErrors(schemaResolver(editing ? studentUpdateInputSchema : studentCreateInputSchema, { sync: true })),
+    schema: editing ? studentUpdateInputSchema : studentCreateInputSchema,
+    save: (values) => (editing ? update : create).mutateAsync(toStudentPayload(values, editing)),
+    onSaved: ({ data, message }) => {
+      if (enrolIn && !editing) {
+        // A brand-new student has no other batch, so no clash to confirm.
+        enrol.mutate(
+          { student: toEnrolledStudent(data), confirm: true },
+          {
+            onSuccess: () => {
+              notifications.show({ title: t`Student created`, message: t`${data.name} was created and added to ${enrolIn.name}`, color: 'teal' });
+              allowLeave();
+              void navigate(`/app/batches/${enrolIn._id}`);
+            },
+            onError: (error) => {
+              notifications.show({
+                title: t`Student created, but not added to the batch`,
+                message: t`${data.name} was created but could not join ${enrolIn.name}: ${normalizeError(error, BATCH_FAILURES.addStudent).message}`,
+                color: 'orange',
+                autoClose: false,
+              });
+              allowLeave();
+              void navigate(`/app/students/${data._id}`);
+            },
+          },
+        );
+        return;
+      }
+      notifications.show({
+        title: editing ? t`Student saved` : t`Student created`,
+        message: message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated),
+        color: 'teal',
+      });
+      allowLeave();
+      void navigate(`/app/students/${data._id}`);
+    },
+    onFailed: (error) =>
+      notifications.show({
+        title: editing ? t`Student not saved` : t`Student not created`,
+        message: normalizeError(error, editing ? STUDENT_FAILURES.update : STUDENT_FAILURES.create).message,
+        color: 'red',
+      }),
   });
 
   const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }));
@@ -73,58 +106,8 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
     standardOptions.push({ value: student.standard._id, label: student.standard.name });
   }
 
-  const handleSubmit = form.onSubmit((values) => {
-    const payload = toStudentPayload(values, editing);
-    const onError = (error: unknown) => {
-      const fieldErrors = fieldErrorsOf(error);
-      if (fieldErrors) form.setErrors(fieldErrors);
-      notifications.show({
-        title: editing ? t`Student not saved` : t`Student not created`,
-        message: normalizeError(error, editing ? STUDENT_FAILURES.update : STUDENT_FAILURES.create).message,
-        color: 'red',
-      });
-    };
-    const mutation = editing ? update : create;
-    mutation.mutate(payload, {
-      onSuccess: ({ data, message }) => {
-        if (enrolIn && !editing) {
-          // A brand-new student has no other batch, so no clash to confirm.
-          enrol.mutate(
-            { student: toEnrolledStudent(data), confirm: true },
-            {
-              onSuccess: () => {
-                notifications.show({ title: t`Student created`, message: t`${data.name} was created and added to ${enrolIn.name}`, color: 'teal' });
-                guard.allowLeave();
-                void navigate(`/app/batches/${enrolIn._id}`);
-              },
-              onError: (error) => {
-                notifications.show({
-                  title: t`Student created, but not added to the batch`,
-                  message: t`${data.name} was created but could not join ${enrolIn.name}: ${normalizeError(error, BATCH_FAILURES.addStudent).message}`,
-                  color: 'orange',
-                  autoClose: false,
-                });
-                guard.allowLeave();
-                void navigate(`/app/students/${data._id}`);
-              },
-            },
-          );
-          return;
-        }
-        notifications.show({
-          title: editing ? t`Student saved` : t`Student created`,
-          message: message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated),
-          color: 'teal',
-        });
-        guard.allowLeave();
-        void navigate(`/app/students/${data._id}`);
-      },
-      onError,
-    });
-  });
-
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
         <Section title={t`Account`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
@@ -233,7 +216,7 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
           <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : enrolIn ? `/app/batches/${enrolIn._id}` : '/app/students')}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending || enrol.isPending}>
+          <Button type="submit" loading={saving || enrol.isPending}>
             {editing ? t`Save Student` : enrolIn ? t`Create and Add to Batch` : t`Create Student`}
           </Button>
         </Group>
