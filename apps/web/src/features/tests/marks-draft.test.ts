@@ -1,7 +1,7 @@
 /* eslint-disable lingui/no-unlocalized-strings -- test names, read by developers only (features/tests/** is linted for translation) */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeUserItems } from '../../lib/user-storage';
-import { clearMarksDraft, readMarksDraft, saveMarksDraft } from './marks-draft';
+import { clearMarksDraft, marksProblem, readMarksDraft, saveMarksDraft } from './marks-draft';
 
 describe('marks draft', () => {
   beforeEach(() => {
@@ -32,5 +32,18 @@ describe('marks draft', () => {
     removeUserItems('teacher-1');
     expect(readMarksDraft('teacher-1', 'test-1')).toBeUndefined();
     expect(readMarksDraft('teacher-2', 'test-1')?.rows).toEqual({ s1: { marks: '', absent: true } });
+  });
+});
+
+describe('marksProblem', () => {
+  it('flags marks above the maximum and marks not in steps of 0.5, and lets an empty field be', () => {
+    expect(marksProblem('', 25)).toBeNull();
+    expect(marksProblem('25', 25)).toBeNull();
+    expect(marksProblem('12,5', 25)).toBeNull();
+    expect(marksProblem('25.5', 25)).toBe('above');
+    expect(marksProblem('120', 25)).toBe('above');
+    expect(marksProblem('12.3', 25)).toBe('step');
+    expect(marksProblem('-1', 25)).toBe('step');
+    expect(marksProblem('abc', 25)).toBe('step');
   });
 });

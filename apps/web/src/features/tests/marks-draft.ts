@@ -35,3 +35,15 @@ export function parseMarks(text: string): number | null {
   if (trimmed === '') return null;
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
+
+/**
+ * What is wrong with one student's typed marks, checked as they are typed and again before saving:
+ * not a number in steps of 0.5 (the shared schema's rule), or above the test's maximum (the server's
+ * rule); '' (not entered yet) is fine.
+ */
+export function marksProblem(text: string, max: number): 'step' | 'above' | null {
+  const value = parseMarks(text);
+  if (value === null) return null;
+  if (Number.isNaN(value) || !Number.isInteger(value * 2)) return 'step';
+  return value > max ? 'above' : null;
+}

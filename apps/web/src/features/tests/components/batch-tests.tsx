@@ -1,15 +1,16 @@
 import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { formatDate } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
 import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
 import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+import { testInputSchema } from '@academy/shared/schemas/tests';
 import { useAcademyToday } from '../../settings/use-academy-today';
 
 /** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */
@@ -31,44 +32,43 @@ export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (
   );
 }
 
+/** The body the server gets: the maximum as a number (as the form always sent it). */
+function toTestInput(values: { name: string; date: string; maxMarks: number | string; topic: string }) {
+  return { name: values.name, date: values.date, maxMarks: Number(values.maxMarks), topic: values.topic };
+}
+
 /** A batch's tests with a form to add one. `testHref` opens a test's marks. */
 function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
   const { t } = useLingui();
   const tests = useBatchTests(batchId);
   const create = useCreateTest(batchId);
   const today = useAcademyToday();
-  // Today in the academy's time zone (before 05:30 in Latur the UTC date is still yesterday's).
-  const [form, setForm] = useState({ name: '', date: today, maxMarks: 25 as number | string, topic: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { name: form.name, date: form.date, maxMarks: Number(form.maxMarks), topic: form.topic },
-      {
-        onSuccess: ({ message }) => {
-          setErrors({});
-          setForm((current) => ({ ...current, name: '', topic: '' }));
-          notifications.show({ title: t`Test created`, message: message ?? TEST_MESSAGES.created, color: 'teal' });
-        },
-        onError: (error) => {
-          setErrors(fieldErrorsOf(error) ?? {});
-          notifications.show({ title: t`Test not created`, message: normalizeError(error).message, color: 'red' });
-        },
-      },
-    );
-  };
+  const { form, onSubmit, saving } = useEntityForm({
+    // Today in the academy's time zone (before 05:30 in Latur the UTC date is still yesterday's).
+    initialValues: { name: '', date: today, maxMarks: 25 as number | string, topic: '' },
+    schema: testInputSchema,
+    toInput: toTestInput,
+    save: (values) => create.mutateAsync(toTestInput(values)),
+    onSaved: ({ message }) => {
+      // The next test is often on the same day, out of the same marks.
+      form.setValues({ name: '', topic: '' });
+      notifications.show({ title: t`Test created`, message: message ?? TEST_MESSAGES.created, color: 'teal' });
+    },
+    onFailed: (error) => notifications.show({ title: t`Test not created`, message: normalizeError(error).message, color: 'red' }),
+    // A small part of the batch's screen: it never asked before leaving.
+    leaveGuard: false,
+  });
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="sm" component="form" onSubmit={submit} aria-label={t`New test`}>
+      <Paper withBorder radius="md" p="sm" component="form" onSubmit={onSubmit} noValidate aria-label={t`New test`}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t`Test name`} required value={form.name} error={errors.name} onChange={(event) => setForm({ ...form, name: event.currentTarget.value })} />
-          <DateField label={t`Date`} required value={form.date} error={errors.date} onChange={(date) => setForm({ ...form, date })} />
-          <NumberInput label={t`Maximum marks`} required min={0.5} step={0.5} decimalScale={1} inputMode="decimal" value={form.maxMarks} error={errors.maxMarks} onChange={(value) => setForm({ ...form, maxMarks: value })} />
-          <TextInput label={t`Topic`} value={form.topic} error={errors.topic} onChange={(event) => setForm({ ...form, topic: event.currentTarget.value })} />
+          <TextInput label={t`Test name`} required key={form.key('name')} {...form.getInputProps('name')} />
+          <DateField label={t`Date`} required key={form.key('date')} {...form.getInputProps('date')} />
+          <NumberInput label={t`Maximum marks`} required min={0.5} step={0.5} decimalScale={1} inputMode="decimal" key={form.key('maxMarks')} {...form.getInputProps('maxMarks')} />
+          <TextInput label={t`Topic`} key={form.key('topic')} {...form.getInputProps('topic')} />
         </SimpleGrid>
-        <Button type="submit" mt="sm" loading={create.isPending} leftSection={<IconPlus size={18} aria-hidden="true" />}>
+        <Button type="submit" mt="sm" loading={saving} leftSection={<IconPlus size={18} aria-hidden="true" />}>
           <Trans>Add test</Trans>
         </Button>
       </Paper>

@@ -6,7 +6,7 @@ import type { MarkInput, TestResults } from '@academy/shared/schemas/tests';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { TEST_MESSAGES, useImportMarks, usePublishTest, useSaveMarks } from '../api';
-import { clearMarksDraft, parseMarks, readMarksDraft, saveMarksDraft, type MarksDraftRow } from '../marks-draft';
+import { clearMarksDraft, marksProblem, parseMarks, readMarksDraft, saveMarksDraft, type MarksDraftRow } from '../marks-draft';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -18,6 +18,11 @@ function rowsFromResults(results: TestResults): Record<string, MarksDraftRow> {
  * Marks entry on a phone, as quick as marking attendance: one field per student with the numeric
  * keypad, Enter moves to the next student, "Absent" per student, and a draft on the device that
  * survives a reload until the marks are saved (all or nothing; the server names bad rows).
+ *
+ * Not on useEntityForm (lib/use-entity-form.ts): the values are a grid keyed by student, kept in the
+ * user's draft storage as they are typed, and the server names bad rows by their place in the list
+ * sent. It gives the same checks its own way: a mark above the maximum or not in steps of 0.5 is
+ * flagged as it is typed (marksProblem), and again before anything is sent.
  */
 export function MarksEntry({ results }: { results: TestResults }) {
   const { t } = useLingui();
@@ -38,12 +43,17 @@ export function MarksEntry({ results }: { results: TestResults }) {
     if (hasDraft && userId) saveMarksDraft(userId, testId, rows);
   }, [hasDraft, userId, rows, testId]);
 
+  const problemText = (problem: 'step' | 'above') => (problem === 'step' ? t`Marks must be in steps of 0.5` : t`At most ${max}`);
+
   const update = (studentId: string, change: Partial<MarksDraftRow>) => {
-    setRows((current) => ({ ...current, [studentId]: { ...(current[studentId] ?? { marks: '', absent: false }), ...change } }));
+    const row = { ...(rows[studentId] ?? { marks: '', absent: false }), ...change };
+    setRows((current) => ({ ...current, [studentId]: row }));
     setHasDraft(true);
+    // Flagged as typed: a mark above the maximum shows at once, not only after "Save marks".
+    const problem = row.absent ? null : marksProblem(row.marks, max);
     setErrors((current) => {
       const { [studentId]: _removed, ...rest } = current;
-      return rest;
+      return problem ? { ...rest, [studentId]: problemText(problem) } : rest;
     });
   };
 
@@ -54,8 +64,8 @@ export function MarksEntry({ results }: { results: TestResults }) {
       if (row.absent) return [{ studentId: student._id, absent: true, marks: null }];
       const value = parseMarks(row.marks);
       if (value === null) return [];
-      if (Number.isNaN(value) || !Number.isInteger(value * 2)) problems[student._id] = t`Marks must be in steps of 0.5`;
-      else if (value > max) problems[student._id] = t`At most ${max}`;
+      const problem = marksProblem(row.marks, max);
+      if (problem) problems[student._id] = problemText(problem);
       return [{ studentId: student._id, marks: value, absent: false }];
     });
     if (Object.keys(problems).length > 0) {
