@@ -1,23 +1,17 @@
 // Plain values and rules of the weekly schedule, no zod: the dashboards that show today's classes
 // import these without downloading the validation library (issue 17). The schemas in
 // schemas/batches.ts and schemas/announcements.ts build on them.
+import { formatClock } from './calendar';
 import type { Closure } from './schemas/announcements';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 const WEEKDAY_LABELS: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 
-/** "17:05" → "5:05 PM". */
-export function twelveHour(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
-
 /** "Mon, Wed, Fri · 7:00 AM – 8:30 AM": how a schedule reads on every screen. */
 export function formatSchedule(schedule: { days: readonly Weekday[]; startTime: string; endTime: string }): string {
   const days = [...schedule.days].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)).map((day) => WEEKDAY_LABELS[day]);
-  return `${days.join(', ')} · ${twelveHour(schedule.startTime)} – ${twelveHour(schedule.endTime)}`;
+  return `${days.join(', ')} · ${formatClock(schedule.startTime)} – ${formatClock(schedule.endTime)}`;
 }
 
 /** The closure that closes this batch on this date ('YYYY-MM-DD'), if any. */

@@ -1,10 +1,12 @@
+import { clockIn, dateIn, formatClock, formatDate as formatCalendarDate } from '@academy/shared/calendar';
 import { INTL_LOCALES } from '@academy/shared/languages';
 import { currentLanguage } from './current-language';
 
 /*
  * Dates and times on every screen, in the language shown (issue 20), with `Intl` for en-IN, mr-IN and
- * hi-IN: always DD-MM-YYYY and "5:00 PM" (spec section 5, DESIGN.md section 8), month and weekday names
- * in the reader's language. Digits stay Latin in all three languages (docs/decisions/015-languages.md):
+ * hi-IN: always DD-MM-YYYY and "5:00 PM" (spec section 5, DESIGN.md section 8), written by the academy
+ * calendar (@academy/shared/calendar) as the same in all three; month and weekday names in the reader's
+ * language. Digits stay Latin in all three languages (docs/decisions/015-languages.md):
  * families read phone numbers, fees and dates in them on receipts and SMS.
  */
 
@@ -24,17 +26,7 @@ function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return format;
 }
 
-function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
-  return parts.find((entry) => entry.type === type)?.value ?? '';
-}
-
 export type DateValue = string | number | Date | null | undefined;
-
-/** DD-MM-YYYY from Intl's day, month and year (its own order and separators differ by locale). */
-function dayMonthYear(date: Date, timeZone?: string): string {
-  const parts = formatter({ day: '2-digit', month: '2-digit', year: 'numeric', ...(timeZone ? { timeZone } : {}) }).formatToParts(date);
-  return `${part(parts, 'day')}-${part(parts, 'month')}-${part(parts, 'year').padStart(4, '0')}`;
-}
 
 /**
  * Shows a date as DD-MM-YYYY (spec section 5): empty → "N/A", unparseable → "Invalid Date",
@@ -52,22 +44,16 @@ export function formatDate(value: DateValue): string {
         const check = new Date(Date.UTC(year, month - 1, day));
         check.setUTCFullYear(year);
         const exists = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
-        return exists ? dayMonthYear(check, 'UTC') : 'Invalid Date';
+        return exists ? formatCalendarDate(value.trim()) : 'Invalid Date';
       }
     }
 
     const date = value instanceof Date ? value : new Date(value);
     if (Number.isNaN(date.getTime())) return 'Invalid Date';
-    return dayMonthYear(date);
+    return formatCalendarDate(dateIn(undefined, date));
   } catch {
     return 'Date Error';
   }
-}
-
-/** "5:00 PM" from Intl's hour, minute and day period (upper-cased: Hindi's CLDR writes "pm"). */
-function twelveHour(date: Date, timeZone?: string): string {
-  const parts = formatter({ hour: 'numeric', minute: '2-digit', hour12: true, ...(timeZone ? { timeZone } : {}) }).formatToParts(date);
-  return `${part(parts, 'hour')}:${part(parts, 'minute')} ${part(parts, 'dayPeriod').toUpperCase()}`;
 }
 
 /**
@@ -77,12 +63,12 @@ function twelveHour(date: Date, timeZone?: string): string {
 export function formatTime(value: DateValue): string {
   if (typeof value === 'string') {
     const clock = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
-    if (clock) return twelveHour(new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2]))), 'UTC');
+    if (clock) return formatClock(clockIn('UTC', new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2])))));
   }
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return twelveHour(date);
+  return formatClock(clockIn(undefined, date));
 }
 
 /** "12-05-2026, 5:00 PM" in the browser's time zone. */

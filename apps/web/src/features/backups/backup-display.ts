@@ -18,14 +18,6 @@ export function formatBytes(bytes: number): string {
   return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** "12-05-2026, 02:30" in the browser's time zone (the spec's DD-MM-YYYY with the time). */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return t`Invalid Date`;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /** What a backup holds, in the words of the academy: "30 students · 3 teachers · 6 batches · 2 files". */
 export function contentsText(backup: Pick<BackupSummary, 'readable' | 'counts' | 'rowCount' | 'fileCount'>): string {
   if (!backup.readable) return t`Unreadable: it may be damaged`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Weekday } from '@academy/shared/schedule';
-import { clockInTimeZone, formatClassTime, nextClass, sortByWeekday, todaysClasses, weekdayInTimeZone } from './schedule-display';
+import { clockIn } from '@academy/shared/calendar';
+import { formatClassTime, nextClass, sortByWeekday, todaysClasses, weekdayInTimeZone } from './schedule-display';
 
 describe('weekdayInTimeZone', () => {
   it('uses the given time zone, not the browser one', () => {
@@ -44,7 +45,7 @@ describe("today's and the next class", () => {
   const mondayMorning = new Date('2026-11-23T02:30:00Z');
 
   it('reads the clock in the academy time zone', () => {
-    expect(clockInTimeZone('Asia/Kolkata', mondayMorning)).toBe('08:00');
+    expect(clockIn('Asia/Kolkata', mondayMorning)).toBe('08:00');
   });
 
   it("marks today's classes as done, running or later", () => {

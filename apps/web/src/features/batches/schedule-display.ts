@@ -1,3 +1,4 @@
+import { clockIn, shiftDate } from '@academy/shared/calendar';
 import type { Closure } from '@academy/shared/schemas/announcements';
 import { closureOn, formatSchedule, WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
@@ -49,27 +50,10 @@ export function sortByWeekday<T extends { day: Weekday }>(days: readonly T[]): T
   return [...days].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day));
 }
 
-/** The wall-clock time `now` shows in `timeZone`, 'HH:mm' (24-hour); the browser's zone if it is unknown. */
-export function clockInTimeZone(timeZone: string, now: Date = new Date()): string {
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...options }).format(now);
-  try {
-    return format({ timeZone });
-  } catch {
-    return format({});
-  }
-}
-
 type WeeklyTimes = { days: readonly Weekday[]; startTime: string; endTime: string };
 
 export type ScheduledClass = WeeklySchedule['days'][number]['classes'][number];
 export type ClassState = 'done' | 'now' | 'later' | 'closed';
-
-/** 'YYYY-MM-DD' `days` after `date`. */
-export function dateAhead(date: string, days: number): string {
-  const shifted = new Date(`${date}T00:00:00Z`);
-  shifted.setUTCDate(shifted.getUTCDate() + days);
-  return shifted.toISOString().slice(0, 10);
-}
 
 /**
  * Today's classes (in the academy's time zone) with whether each is over, running, still to come, or
@@ -80,7 +64,7 @@ export function todaysClasses(
   now: Date = new Date(),
 ): { day: Weekday | null; classes: (ScheduledClass & { state: ClassState; closure?: Closure })[] } {
   const day = weekdayInTimeZone(schedule.timeZone, now);
-  const clock = clockInTimeZone(schedule.timeZone, now);
+  const clock = clockIn(schedule.timeZone, now);
   const classes = schedule.days.find((item) => item.day === day)?.classes ?? [];
   return {
     day,
@@ -100,11 +84,11 @@ export function todaysClasses(
 export function nextClass(schedule: WeeklySchedule, now: Date = new Date()): { day: Weekday; daysAhead: number; item: ScheduledClass } | null {
   const today = weekdayInTimeZone(schedule.timeZone, now);
   if (!today) return null;
-  const clock = clockInTimeZone(schedule.timeZone, now);
+  const clock = clockIn(schedule.timeZone, now);
   const start = WEEKDAYS.indexOf(today);
   for (let daysAhead = 0; daysAhead <= 7; daysAhead += 1) {
     const day = WEEKDAYS[(start + daysAhead) % 7]!;
-    const date = dateAhead(schedule.today, daysAhead);
+    const date = shiftDate(schedule.today, daysAhead);
     const classes = (schedule.days.find((item) => item.day === day)?.classes ?? [])
       .filter((entry) => !closureOn(schedule.closures, entry.batchId, date))
       .sort((a, b) => a.startTime.localeCompare(b.startTime));

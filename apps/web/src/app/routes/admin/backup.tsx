@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError, normalizeError } from '../../../lib/api-client';
 import { clearSession, sessionQueryOptions } from '../../../features/auth/api';
 import { backupKeys, useBackupJob, useBackupList, useCreateBackup, useDeleteBackup, useUploadBackup } from '../../../features/backups/api';
-import { formatDateTime } from '../../../features/backups/backup-display';
+import { formatDateTime } from '../../../lib/format-date';
 import { BackupJobProgress } from '../../../features/backups/components/backup-job-progress';
 import { BackupList } from '../../../features/backups/components/backup-list';
 import { RestoreBackupModal } from '../../../features/backups/components/restore-backup-modal';

@@ -3,7 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { backupDownloadUrl } from '../api';
-import { contentsText, formatBytes, formatDateTime, KIND_LABELS } from '../backup-display';
+import { formatDateTime } from '../../../lib/format-date';
+import { contentsText, formatBytes, KIND_LABELS } from '../backup-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface BackupListProps {

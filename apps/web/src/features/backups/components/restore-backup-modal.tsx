@@ -4,7 +4,8 @@ import { RESTORE_CONFIRMATION_WORD, restoreBackupInputSchema, type BackupJob, ty
 import { BACKUP_MESSAGES } from '@academy/shared/schemas/backups';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useRestoreBackup } from '../api';
-import { contentsText, formatDateTime } from '../backup-display';
+import { formatDateTime } from '../../../lib/format-date';
+import { contentsText } from '../backup-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface RestoreBackupModalProps {

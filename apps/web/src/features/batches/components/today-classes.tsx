@@ -5,9 +5,10 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type Weekday, twelveHour } from '@academy/shared/schedule';
+import { clockIn, formatClock } from '@academy/shared/calendar';
+import { type Weekday } from '@academy/shared/schedule';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
-import { clockInTimeZone, formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../schedule-display';
+import { formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../schedule-display';
 
 const STATE_BADGES: Record<ClassState, { label: MessageDescriptor; color: string }> = {
   done: { label: msg`Over`, color: 'gray' },
@@ -18,7 +19,7 @@ const STATE_BADGES: Record<ClassState, { label: MessageDescriptor; color: string
 
 /** "Marked at 5:05 PM · 27/30 present" (the time where the academy is). */
 function MarkedText({ marked, timeZone }: { marked: WeeklySchedule['markedToday'][number]; timeZone: string }) {
-  const time = twelveHour(clockInTimeZone(timeZone, new Date(marked.markedAt)));
+  const time = formatClock(clockIn(timeZone, new Date(marked.markedAt)));
   const { inClass, total } = marked;
   return (
     <Trans>

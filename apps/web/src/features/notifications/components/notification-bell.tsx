@@ -6,14 +6,9 @@ import { useNavigate } from 'react-router';
 import type { Notification } from '@academy/shared/schemas/notifications';
 import { hasMoreNotifications } from '@academy/shared/notification-pages';
 import { normalizeError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format-date';
 import { flattenPages, notificationTarget, useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationPages } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
-
-function timeOf(createdAt: string): string {
-  const date = new Date(createdAt);
-  return `${formatDate(date)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: (notification: Notification) => void }) {
   const { t } = useLingui();
@@ -39,7 +34,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
             {notification.message}
           </Text>
           <Text size="xs" c="dimmed">
-            {timeOf(notification.createdAt)}
+            {formatDateTime(notification.createdAt)}
           </Text>
         </Stack>
       </Group>
