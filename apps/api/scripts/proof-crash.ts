@@ -16,6 +16,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { connectToRunningBundledPostgres } from '../src/db/bundled-postgres';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
+import { shiftDate, todayIn } from '@academy/shared/calendar';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const ADMIN = { email: 'admin@demo.academy', password: 'latur-demo-2026' };
@@ -113,10 +115,7 @@ type Context = {
 
 /** A calendar date `days` before today on the demo academy's clock (Asia/Kolkata). */
 function academyDateBefore(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
+  return shiftDate(todayIn(DEFAULT_TIME_ZONE), -days);
 }
 
 const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
@@ -167,7 +166,7 @@ export const WRITE_KINDS: WriteKind[] = [
         audience: 'students',
         batches: state.batchIds.slice(0, 2),
         // Today on the demo academy's clock: announcements may not start in the past.
-        startDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+        startDate: todayIn(DEFAULT_TIME_ZONE),
         endDate: '2099-12-31',
       };
       const response = await api.request('POST', '/api/announcements', body);

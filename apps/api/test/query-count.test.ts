@@ -8,6 +8,7 @@ import { forgetEverything } from '../src/lib/read-cache';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { statementsSentDuring } from './statements-sent';
 import { buildBatch, buildEnquiry, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
+import { shiftDate } from '@academy/shared/calendar';
 
 /**
  * The main reads cost a fixed number of SQL statements, whatever the size of the lists they show:
@@ -38,12 +39,6 @@ let parent = '';
 let firstBatchId = '';
 let firstTestId = '';
 let today = '';
-
-const shiftDate = (date: string, days: number) => {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-};
 
 /** How many SQL statements one request sends (and its status). */
 async function statementsOf(url: string, cookie: string): Promise<{ status: number; statements: number }> {

@@ -117,12 +117,6 @@ const DEMO_TESTS = [
   { name: 'Weekly test 4', maxMarks: 25, topics: ['Probability', 'Triangles', 'Life processes'] },
 ] as const;
 
-function shiftDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
 /** Days of demo attendance before today. Today is left unmarked, for the teacher to mark. */
 const DEMO_ATTENDANCE_DAYS = 28;
 
@@ -429,7 +423,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     // Published weekly tests with marks in the first three batches (issue 23): the student's results,
     // ranks and progress chart and the report card have something to show.
     for (const [batchIndex, plan] of batchPlan.slice(0, 3).entries()) {
-      const weeks = DEMO_TESTS.map((test, week) => ({ ...test, date: shiftDays(today, -7 * (DEMO_TESTS.length - week)) })).filter((test) => test.date >= startDate);
+      const weeks = DEMO_TESTS.map((test, week) => ({ ...test, date: shiftDate(today, -7 * (DEMO_TESTS.length - week)) })).filter((test) => test.date >= startDate);
       for (const [week, test] of weeks.entries()) {
         const [row] = await tx
           .insert(tests)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTypedDate, toDayMonthYear } from './parse-date';
+import { formatDate } from '@academy/shared/calendar';
+import { parseTypedDate } from './parse-date';
 
 describe('typed dates', () => {
   it('reads DD-MM-YYYY with -, / or . and the ISO form', () => {
@@ -16,6 +17,6 @@ describe('typed dates', () => {
     expect(parseTypedDate('')).toBeNull();
   });
   it('shows a stored date as DD-MM-YYYY', () => {
-    expect(toDayMonthYear('2026-03-05')).toBe('05-03-2026');
+    expect(formatDate('2026-03-05')).toBe('05-03-2026');
   });
 });

@@ -14,9 +14,3 @@ export function parseTypedDate(text: string): string | null {
   if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
-
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY' (the app's date format in every language). */
-export function toDayMonthYear(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}-${month}-${year}`;
-}

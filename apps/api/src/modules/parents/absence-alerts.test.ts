@@ -8,6 +8,7 @@ import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs
 import { academyToday } from '../settings/settings.service';
 import { absenceMessages } from './absence-alerts';
 import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER, type ParentSenderDeps } from './notify-parents';
+import { formatDate } from '@academy/shared/calendar';
 
 const SECRET = 'a-long-webhook-secret-0123456789';
 type Received = { headers: http.IncomingHttpHeaders; body: string };
@@ -147,7 +148,7 @@ describe('same-day absence alerts', () => {
       await submit({ [child.id]: 'absent' });
       await runJobs();
       const academy = (await asAdmin('GET', '/api/admin/settings')).json().data.name;
-      const expected = `Sunita Template, ${academy}: Tanvi Template (${batch.name}) ${today.split('-').reverse().join('-')} रोजी गैरहजर.`;
+      const expected = `Sunita Template, ${academy}: Tanvi Template (${batch.name}) ${formatDate(today)} रोजी गैरहजर.`;
       const mails = await t.mailsTo(mother.user.email);
       expect(mails[0]!.text).toContain(expected);
       expect(JSON.parse(received[0]!.body).message).toBe(expected);

@@ -6,7 +6,8 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useState, type FocusEvent, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguage } from '../../lib/language';
-import { parseTypedDate, toDayMonthYear } from '../../lib/parse-date';
+import { formatDate } from '@academy/shared/calendar';
+import { parseTypedDate } from '../../lib/parse-date';
 
 export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'minDate' | 'maxDate' | 'valueFormat' | 'dateParser'> {
   /** 'YYYY-MM-DD', or '' for no date. */
@@ -43,8 +44,8 @@ export function DateField({ value, defaultValue, onChange, min, max, error, onBl
     const text = event.currentTarget.value.trim();
     const parsed = text === '' ? '' : parseTypedDate(text);
     if (parsed === null) setTypedError(t`Enter the date as DD-MM-YYYY, for example 25-06-2026`);
-    else if (parsed !== '' && min && parsed < min) setTypedError(t`Choose a date on or after ${toDayMonthYear(min)}`);
-    else if (parsed !== '' && max && parsed > max) setTypedError(t`Choose a date on or before ${toDayMonthYear(max)}`);
+    else if (parsed !== '' && min && parsed < min) setTypedError(t`Choose a date on or after ${formatDate(min)}`);
+    else if (parsed !== '' && max && parsed > max) setTypedError(t`Choose a date on or before ${formatDate(max)}`);
     else setTypedError(null);
     onBlur?.(event);
   };
