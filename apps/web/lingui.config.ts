@@ -21,6 +21,9 @@ const appOnly = [
   'src/components/layouts/dashboard-*',
   'src/components/layouts/shell-overlays.tsx',
   'src/components/layouts/role-navigation.ts',
+  // The list kit shows the admin's lists only (and keeps Mantine's Table out of the public pages).
+  'src/components/list-kit/**',
+  'src/components/detail-page/**',
   'src/features/auth/components/user-menu.tsx',
   'src/features/admissions/components/enquiry-*',
   'src/features/admissions/enquiry-labels.ts',

@@ -1,8 +1,8 @@
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_STATUSES, type AnnouncementStatus } from '@academy/shared/schemas/announcements';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { ListStates } from '../../../../components/list-kit';
 import { LoadMore } from '../../../../features/lists/load-more';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useAnnouncements } from '../../../../features/announcements/api';
@@ -37,24 +37,18 @@ export function Component() {
       />
       <Stack gap="md">
         <StatusFilterTiles counts={counts} value={status ?? 'total'} onChange={(filter) => setParams(filter === 'total' ? {} : { status: filter }, { replace: true })} />
-        {announcements.isPending ? (
-          <Stack gap="sm" aria-hidden="true">
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} h={56} radius="md" />
-            ))}
-          </Stack>
-        ) : !announcements.data ? (
-          <LoadErrorAlert title={t`Announcements could not be loaded`} error={announcements.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void announcements.refetch()} />
-        ) : announcements.data.announcements.length === 0 ? (
-          <Text c="dimmed" py="lg" ta="center">
-            {counts.total === 0 ? t`No announcements yet. Add the first one.` : status === 'active' ? t`No active announcements.` : status === 'scheduled' ? t`No scheduled announcements.` : t`No expired announcements.`}
-          </Text>
-        ) : (
-          <>
-            <AnnouncementAdminList announcements={announcements.data.announcements} onDelete={confirmDelete} />
-            <LoadMore list={announcements} shown={announcements.data.announcements.length} />
-          </>
-        )}
+        <ListStates
+          query={announcements}
+          count={announcements.data?.announcements.length ?? 0}
+          errorTitle={t`Announcements could not be loaded`}
+          errorFallback={ANNOUNCEMENT_MESSAGES.fetchFailed}
+          empty={
+            counts.total === 0 ? t`No announcements yet. Add the first one.` : status === 'active' ? t`No active announcements.` : status === 'scheduled' ? t`No scheduled announcements.` : t`No expired announcements.`
+          }
+        >
+          <AnnouncementAdminList announcements={announcements.data?.announcements ?? []} onDelete={confirmDelete} />
+          <LoadMore list={announcements} shown={announcements.data?.announcements.length ?? 0} />
+        </ListStates>
       </Stack>
     </>
   );

@@ -1,9 +1,7 @@
-import { Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconListNumbers, IconPencil, IconTrash, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconListNumbers, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
-import { SectionCard } from '../../../../components/ui/section-card';
+import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
 import { BatchAttendanceHistory } from '../../../../features/attendance/components/batch-attendance-history';
 import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../../features/batches/api';
 import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
@@ -75,36 +73,31 @@ export function Component() {
   const confirmDelete = useConfirmDeleteBatch(() => void navigate('/app/batches', { replace: true }));
 
   return (
-    <>
-      <PageHeader
-        title={t`Batch Details`}
-        description={batch.data ? `${batch.data.name} · ${scheduleLabel(batch.data.schedule)}` : undefined}
-        actions={
-          batch.data ? (
-            <Group gap="xs">
-              <Button component={Link} to={`/app/batches/${id}/tests`} variant="light" leftSection={<IconListNumbers size={18} aria-hidden="true" />}>
-                <Trans>Tests</Trans>
-              </Button>
-              <Button component={Link} to={`/app/batches/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                <Trans>Edit</Trans>
-              </Button>
-              <Button variant="light" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => batch.data && confirmDelete(batch.data)}>
-                <Trans>Delete</Trans>
-              </Button>
-            </Group>
-          ) : null
-        }
-      />
-      {batch.isPending ? (
-        <Skeleton h={420} radius="md" aria-hidden="true" />
-      ) : batch.isError ? (
-        <LoadErrorAlert title={t`The batch could not be loaded`} error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
-      ) : (
-        <Stack gap="lg">
-          <BatchSections batch={batch.data} />
-          <HistoryPanel entityId={id} />
-        </Stack>
+    <DetailPage
+      query={batch}
+      title={t`Batch Details`}
+      description={(data) => `${data.name} · ${scheduleLabel(data.schedule)}`}
+      actions={(data) => (
+        <DetailActions
+          editTo={`/app/batches/${id}/edit`}
+          onDelete={() => confirmDelete(data)}
+          before={
+            <Button component={Link} to={`/app/batches/${id}/tests`} variant="light" leftSection={<IconListNumbers size={18} aria-hidden="true" />}>
+              <Trans>Tests</Trans>
+            </Button>
+          }
+        />
       )}
-    </>
+      errorTitle={t`The batch could not be loaded`}
+      errorFallback={BATCH_FAILURE}
+      skeletonHeight={420}
+    >
+      {(data) => (
+        <>
+          <BatchSections batch={data} />
+          <HistoryPanel entityId={id} />
+        </>
+      )}
+    </DetailPage>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { BATCH_STATUSES, type BatchStatus } from '@academy/shared/schemas/batches';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { ListFilters, ListFooter, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { BATCH_FAILURES, useFilteredBatches, type BatchListFilters } from '../../../../features/batches/api';
 import { BATCH_STATUS_LABELS } from '../../../../features/batches/batch-form';
@@ -57,72 +57,58 @@ export function Component() {
           </Button>
         }
       />
-      <Paper withBorder radius="md" p="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-          <TextInput
-            label={t`Search`}
-            placeholder={t`Batch name or description`}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            {...searchBox}
-          />
-          <Select
-            label={t`Standard`}
-            placeholder={t`All standards`}
-            data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
-            clearable
-            value={filters.standardId || null}
-            onChange={(value) => update({ standardId: value ?? '' })}
-          />
-          <Select
-            label={t`Subject`}
-            placeholder={t`All subjects`}
-            data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
-            clearable
-            searchable
-            value={filters.subjectId || null}
-            onChange={(value) => update({ subjectId: value ?? '' })}
-          />
-          <Select
-            label={t`Teacher`}
-            placeholder={t`All teachers`}
-            data={(teachers.data ?? []).map((teacher) => ({ value: teacher._id, label: teacher.name }))}
-            clearable
-            searchable
-            value={filters.teacherId || null}
-            onChange={(value) => update({ teacherId: value ?? '' })}
-          />
-          <Select
-            label={t`Status`}
-            placeholder={t`Any status`}
-            data={BATCH_STATUSES.map((status) => ({ value: status, label: i18n._(BATCH_STATUS_LABELS[status]) }))}
-            clearable
-            value={filters.status || null}
-            onChange={(value) => update({ status: (value ?? '') as BatchStatus | '' })}
-          />
-        </SimpleGrid>
-      </Paper>
-      {batches.isPending ? (
-        <Stack gap="sm" aria-hidden="true">
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-        </Stack>
-      ) : batches.isError ? (
-        <LoadErrorAlert title={t`Batches could not be loaded`} error={batches.error} fallback={BATCH_FAILURES.fetch} onRetry={() => void batches.refetch()} />
-      ) : batches.data.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Group justify="center">
-            <Text c="dimmed">{filtered ? t`No batches match these filters.` : t`No batches yet. Add the first one.`}</Text>
-          </Group>
-        </Paper>
-      ) : (
-        <Stack gap="sm" style={{ opacity: batches.isPlaceholderData ? 0.6 : 1 }}>
-          <BatchListView batches={batches.data} />
-          <Text size="sm" c="dimmed">
-            {plural(batches.data.length, { one: '# batch', other: '# batches' })}
-          </Text>
-        </Stack>
-      )}
+      <ListFilters columns={{ sm: 2, lg: 5 }}>
+        <TextInput
+          label={t`Search`}
+          placeholder={t`Batch name or description`}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          {...searchBox}
+        />
+        <Select
+          label={t`Standard`}
+          placeholder={t`All standards`}
+          data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
+          clearable
+          value={filters.standardId || null}
+          onChange={(value) => update({ standardId: value ?? '' })}
+        />
+        <Select
+          label={t`Subject`}
+          placeholder={t`All subjects`}
+          data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+          clearable
+          searchable
+          value={filters.subjectId || null}
+          onChange={(value) => update({ subjectId: value ?? '' })}
+        />
+        <Select
+          label={t`Teacher`}
+          placeholder={t`All teachers`}
+          data={(teachers.data ?? []).map((teacher) => ({ value: teacher._id, label: teacher.name }))}
+          clearable
+          searchable
+          value={filters.teacherId || null}
+          onChange={(value) => update({ teacherId: value ?? '' })}
+        />
+        <Select
+          label={t`Status`}
+          placeholder={t`Any status`}
+          data={BATCH_STATUSES.map((status) => ({ value: status, label: i18n._(BATCH_STATUS_LABELS[status]) }))}
+          clearable
+          value={filters.status || null}
+          onChange={(value) => update({ status: (value ?? '') as BatchStatus | '' })}
+        />
+      </ListFilters>
+      <ListStates
+        query={batches}
+        count={batches.data?.length ?? 0}
+        errorTitle={t`Batches could not be loaded`}
+        errorFallback={BATCH_FAILURES.fetch}
+        empty={filtered ? t`No batches match these filters.` : t`No batches yet. Add the first one.`}
+      >
+        <BatchListView batches={batches.data ?? []} />
+        <ListFooter countText={plural(batches.data?.length ?? 0, { one: '# batch', other: '# batches' })} />
+      </ListStates>
     </>
   );
 }

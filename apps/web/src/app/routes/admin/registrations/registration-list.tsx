@@ -1,22 +1,20 @@
-import { Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { ListFilters, ListFooter, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ENQUIRY_FAILURES, useEnquiries, useEnquiryCounts } from '../../../../features/admissions/api';
 import { EnquiryListView } from '../../../../features/admissions/components/enquiry-list-view';
 import { ENQUIRY_PAGE_SIZE, parseEnquiryListState, toEnquiryListParams, toEnquiryListQuery } from '../../../../features/admissions/enquiry-list-query';
 import type { EnquiryListState } from '../../../../features/admissions/enquiry-list-query';
-import { usePaginationLabels } from '../../../../components/ui/pagination-labels';
 import { useEnquiryLabels } from '../../../../features/admissions/enquiry-labels';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 
 export function Component() {
   const { t } = useLingui();
-  const pagination = usePaginationLabels();
   const labels = useEnquiryLabels();
   const [params, setParams] = useSearchParams();
   const state = parseEnquiryListState(params);
@@ -29,7 +27,6 @@ export function Component() {
   const searchBox = useSearchAsYouType(state.search, (search) => update({ search }));
 
   const total = enquiries.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ENQUIRY_PAGE_SIZE));
   const filtered = state.search !== '' || state.status !== '' || state.source !== '';
   const statusOptions = ENQUIRY_STATUSES.map((status) => ({
     value: status,
@@ -47,67 +44,43 @@ export function Component() {
           </Button>
         }
       />
-      <Paper withBorder radius="md" p="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label={t`Search`}
-            placeholder={t`Name, email or phone`}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            {...searchBox}
-          />
-          <Select
-            label={t`Status`}
-            placeholder={t`All statuses`}
-            data={statusOptions}
-            clearable
-            value={state.status || null}
-            onChange={(value) => update({ status: (value ?? '') as EnquiryListState['status'] })}
-          />
-          <Select
-            label={t`Source`}
-            placeholder={t`All sources`}
-            data={ENQUIRY_SOURCES.map((source) => ({ value: source, label: labels.source(source) }))}
-            clearable
-            value={state.source || null}
-            onChange={(value) => update({ source: (value ?? '') as EnquiryListState['source'] })}
-          />
-        </SimpleGrid>
-      </Paper>
-      {enquiries.isPending ? (
-        <Stack gap="sm" aria-hidden="true">
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-        </Stack>
-      ) : enquiries.isError ? (
-        <LoadErrorAlert title={t`Registrations could not be loaded`} error={enquiries.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiries.refetch()} />
-      ) : enquiries.data.enquiries.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Group justify="center">
-            <Text c="dimmed">{filtered ? t`No registrations match these filters.` : t`No registrations yet. Applications from the website appear here.`}</Text>
-          </Group>
-        </Paper>
-      ) : (
-        <Stack gap="md" style={{ opacity: enquiries.isPlaceholderData ? 0.6 : 1 }}>
-          <EnquiryListView enquiries={enquiries.data.enquiries} />
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {plural(total, { one: '# registration', other: '# registrations' })}
-            </Text>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={Math.min(state.page, pages)}
-                onChange={(page) => setParams(toEnquiryListParams({ ...state, page }))}
-                size="sm"
-                siblings={0}
-                getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
-                getControlProps={(control) => ({ 'aria-label': pagination.control(control) })}
-              />
-            ) : null}
-          </Group>
-        </Stack>
-      )}
+      <ListFilters columns={{ sm: 3 }}>
+        <TextInput
+          label={t`Search`}
+          placeholder={t`Name, email or phone`}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          {...searchBox}
+        />
+        <Select
+          label={t`Status`}
+          placeholder={t`All statuses`}
+          data={statusOptions}
+          clearable
+          value={state.status || null}
+          onChange={(value) => update({ status: (value ?? '') as EnquiryListState['status'] })}
+        />
+        <Select
+          label={t`Source`}
+          placeholder={t`All sources`}
+          data={ENQUIRY_SOURCES.map((source) => ({ value: source, label: labels.source(source) }))}
+          clearable
+          value={state.source || null}
+          onChange={(value) => update({ source: (value ?? '') as EnquiryListState['source'] })}
+        />
+      </ListFilters>
+      <ListStates
+        query={enquiries}
+        count={enquiries.data?.enquiries.length ?? 0}
+        errorTitle={t`Registrations could not be loaded`}
+        errorFallback={ENQUIRY_FAILURES.fetch}
+        empty={filtered ? t`No registrations match these filters.` : t`No registrations yet. Applications from the website appear here.`}
+      >
+        <EnquiryListView enquiries={enquiries.data?.enquiries ?? []} />
+        <ListFooter
+          countText={plural(total, { one: '# registration', other: '# registrations' })}
+          paging={{ total, pageSize: ENQUIRY_PAGE_SIZE, page: state.page, onChange: (page) => setParams(toEnquiryListParams({ ...state, page })) }}
+        />
+      </ListStates>
     </>
   );
 }

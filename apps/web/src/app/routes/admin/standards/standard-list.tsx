@@ -1,7 +1,7 @@
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { STANDARD_FAILURES, useStandards } from '../../../../features/standards/api';
 import { StandardListView } from '../../../../features/standards/components/standard-list-view';
@@ -23,21 +23,15 @@ export function Component() {
           </Button>
         }
       />
-      {standards.isPending ? (
-        <Stack gap="sm" aria-hidden="true">
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} h={56} radius="md" />
-          ))}
-        </Stack>
-      ) : standards.isError ? (
-        <LoadErrorAlert title={t`Standards could not be loaded`} error={standards.error} fallback={STANDARD_FAILURES.fetch} onRetry={() => void standards.refetch()} />
-      ) : standards.data.length === 0 ? (
-        <Text c="dimmed" py="lg" ta="center">
-          <Trans>No standards yet. Add the first one.</Trans>
-        </Text>
-      ) : (
-        <StandardListView standards={standards.data} onDelete={confirmDelete} />
-      )}
+      <ListStates
+        query={standards}
+        count={standards.data?.length ?? 0}
+        errorTitle={t`Standards could not be loaded`}
+        errorFallback={STANDARD_FAILURES.fetch}
+        empty={t`No standards yet. Add the first one.`}
+      >
+        <StandardListView standards={standards.data ?? []} onDelete={confirmDelete} />
+      </ListStates>
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { Alert, Anchor, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArchive } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import type { StudentDetail } from '@academy/shared/schemas/students';
 import { BatchSummaryList } from '../../../../components/ui/batch-summary-list';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { formatDate } from '../../../../lib/format-date';
 import { StudentAttendanceSection } from '../../../../features/attendance/components/student-attendance-section';
@@ -20,19 +18,6 @@ import { HistoryPanel } from '../../../../features/audit-log/components/history-
 import { StudentFeesSection } from '../../../../features/fees/components/student-fees-section';
 import { StudentParentsSection } from '../../../../features/parents/components/student-parents-section';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function StudentProfile({ student }: { student: StudentDetail }) {
   const { t, i18n } = useLingui();
   return (
@@ -42,7 +27,7 @@ function StudentProfile({ student }: { student: StudentDetail }) {
           <Trans>This student is archived: their records are kept, and they can no longer sign in.</Trans>
         </Alert>
       ) : null}
-      <Section title={t`Profile`}>
+      <SectionCard title={t`Profile`}>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <Avatar src={student.avatarUrl} name={student.name} color="initials" size="lg" alt="" />
           <Stack gap={4} style={{ minWidth: 0 }}>
@@ -78,8 +63,8 @@ function StudentProfile({ student }: { student: StudentDetail }) {
             { label: t`Address`, value: student.address },
           ]}
         />
-      </Section>
-      <Section title={t`Parent or guardian`}>
+      </SectionCard>
+      <SectionCard title={t`Parent or guardian`}>
         <DetailList
           cols={3}
           items={[
@@ -88,17 +73,17 @@ function StudentProfile({ student }: { student: StudentDetail }) {
             { label: t`Email`, value: student.parentEmail },
           ]}
         />
-      </Section>
+      </SectionCard>
       {/* Parent accounts (issue 21): they sign in to see this child and get its absence alerts. */}
       <StudentParentsSection studentId={student._id} prefill={{ name: student.parentName, email: student.parentEmail, phone: student.parentPhone }} />
-      <Section title={t`Batches`}>
+      <SectionCard title={t`Batches`}>
         <BatchSummaryList batches={student.batches} empty={t`Not enrolled in any batch yet.`} showTeacher />
-      </Section>
+      </SectionCard>
       {/* Attendance (issue 6): the percentage per batch and the student-wise view. */}
       <StudentAttendanceSection studentId={student._id} batches={student.batches} />
       {/* Tests and marks (issue 23): results, progress and the report card. */}
       <StudentTestsSection studentId={student._id} reportCard />
-      <Section title={t`Account`}>
+      <SectionCard title={t`Account`}>
         <DetailList
           cols={3}
           items={[
@@ -111,7 +96,7 @@ function StudentProfile({ student }: { student: StudentDetail }) {
             { label: t`Last sign-in`, value: student.lastLoginAt ? formatDate(student.lastLoginAt) : t`Never` },
           ]}
         />
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
@@ -123,36 +108,33 @@ export function Component() {
   const confirmArchive = useConfirmArchiveStudent();
 
   return (
-    <>
-      <PageHeader
-        title={t`Student Details`}
-        description={student.data?.name}
-        actions={
-          student.data ? (
-            <Group gap="xs">
-              <Button component={Link} to={`/app/students/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                <Trans>Edit</Trans>
+    <DetailPage
+      query={student}
+      title={t`Student Details`}
+      description={(data) => data.name}
+      actions={(data) => (
+        <DetailActions
+          editTo={`/app/students/${id}/edit`}
+          after={
+            data.status === 'active' ? (
+              <Button variant="light" color="red" leftSection={<IconArchive size={18} aria-hidden="true" />} onClick={() => confirmArchive(data)}>
+                <Trans>Archive</Trans>
               </Button>
-              {student.data.status === 'active' ? (
-                <Button variant="light" color="red" leftSection={<IconArchive size={18} aria-hidden="true" />} onClick={() => student.data && confirmArchive(student.data)}>
-                  <Trans>Archive</Trans>
-                </Button>
-              ) : null}
-            </Group>
-          ) : null
-        }
-      />
-      {student.isPending ? (
-        <Skeleton h={320} radius="md" aria-hidden="true" />
-      ) : student.isError ? (
-        <LoadErrorAlert title={t`Student could not be loaded`} error={student.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void student.refetch()} />
-      ) : (
-        <Stack gap="lg">
-          <StudentProfile student={student.data} />
+            ) : null
+          }
+        />
+      )}
+      errorTitle={t`Student could not be loaded`}
+      errorFallback={STUDENT_FAILURES.fetch}
+      skeletonHeight={320}
+    >
+      {(data) => (
+        <>
+          <StudentProfile student={data} />
           <StudentFeesSection studentId={id} />
           <HistoryPanel entityId={id} />
-        </Stack>
+        </>
       )}
-    </>
+    </DetailPage>
   );
 }

@@ -1,15 +1,14 @@
-import { Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { ListFilters, ListFooter, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useBatches } from '../../../../features/batches/api';
 import { useStandards } from '../../../../features/standards/api';
 import { STUDENT_FAILURES, studentsExportHref, useStudents } from '../../../../features/students/api';
 import { StudentListView } from '../../../../features/students/components/student-list-view';
 import {
-  pageCount,
   parseStudentListState,
   STUDENT_PAGE_SIZE,
   toggleSort,
@@ -18,7 +17,6 @@ import {
   toStudentListQuery,
 } from '../../../../features/students/student-list-query';
 import type { StudentListState, StudentSort, StudentStatusFilter } from '../../../../features/students/student-list-query';
-import { usePaginationLabels } from '../../../../components/ui/pagination-labels';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -39,7 +37,6 @@ const SORT_OPTIONS = [
 
 export function Component() {
   const { t, i18n } = useLingui();
-  const pagination = usePaginationLabels();
   const [params, setParams] = useSearchParams();
   const state = parseStudentListState(params);
   const standards = useStandards();
@@ -53,7 +50,6 @@ export function Component() {
   const searchBox = useSearchAsYouType(state.search, (search) => update({ search }));
 
   const total = students.data?.pagination.total ?? 0;
-  const pages = pageCount(total, STUDENT_PAGE_SIZE);
   const filtered = state.search !== '' || state.standardId !== '' || state.batchId !== '' || state.status !== 'active';
 
   return (
@@ -72,86 +68,62 @@ export function Component() {
           </Group>
         }
       />
-      <Paper withBorder radius="md" p="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-          <TextInput
-            label={t`Search`}
-            placeholder={t`Name, email, student ID or phone`}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            {...searchBox}
-          />
-          <Select
-            label={t`Standard`}
-            placeholder={t`All standards`}
-            data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
-            clearable
-            value={state.standardId || null}
-            onChange={(value) => update({ standardId: value ?? '' })}
-          />
-          <Select
-            label={t`Batch`}
-            placeholder={t`All batches`}
-            data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
-            clearable
-            searchable
-            value={state.batchId || null}
-            onChange={(value) => update({ batchId: value ?? '' })}
-          />
-          <Select
-            label={t`Status`}
-            data={STATUS_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))} allowDeselect={false} value={state.status} onChange={(value) => update({ status: (value ?? 'active') as StudentStatusFilter })} />
-          <Select
-            label={t`Sort by`}
-            data={SORT_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))}
-            allowDeselect={false}
-            value={`${state.sort}:${state.order}`}
-            onChange={(value) => {
-              const [sort, order] = (value ?? 'name:asc').split(':') as [StudentSort, 'asc' | 'desc'];
-              update({ sort, order });
-            }}
-          />
-        </SimpleGrid>
-      </Paper>
-      {students.isPending ? (
-        <Stack gap="sm" aria-hidden="true">
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-        </Stack>
-      ) : students.isError ? (
-        <LoadErrorAlert title={t`Students could not be loaded`} error={students.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void students.refetch()} />
-      ) : students.data.students.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Group justify="center">
-            <Text c="dimmed">{filtered ? t`No students match these filters.` : t`No students yet. Add the first one.`}</Text>
-          </Group>
-        </Paper>
-      ) : (
-        <Stack gap="md" style={{ opacity: students.isPlaceholderData ? 0.6 : 1 }}>
-          <StudentListView
-            students={students.data.students}
-            sort={state.sort}
-            order={state.order}
-            onSort={(sort) => setParams(toStudentListParams(toggleSort(state, sort)), { replace: true })}
-          />
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {plural(total, { one: '# student', other: '# students' })}
-            </Text>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={Math.min(state.page, pages)}
-                onChange={(page) => setParams(toStudentListParams({ ...state, page }))}
-                size="sm"
-                siblings={0}
-                getItemProps={(page) => ({ 'aria-label': pagination.page(page) })}
-                getControlProps={(control) => ({ 'aria-label': pagination.control(control) })}
-              />
-            ) : null}
-          </Group>
-        </Stack>
-      )}
+      <ListFilters columns={{ sm: 2, lg: 5 }}>
+        <TextInput
+          label={t`Search`}
+          placeholder={t`Name, email, student ID or phone`}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          {...searchBox}
+        />
+        <Select
+          label={t`Standard`}
+          placeholder={t`All standards`}
+          data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
+          clearable
+          value={state.standardId || null}
+          onChange={(value) => update({ standardId: value ?? '' })}
+        />
+        <Select
+          label={t`Batch`}
+          placeholder={t`All batches`}
+          data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
+          clearable
+          searchable
+          value={state.batchId || null}
+          onChange={(value) => update({ batchId: value ?? '' })}
+        />
+        <Select
+          label={t`Status`}
+          data={STATUS_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))} allowDeselect={false} value={state.status} onChange={(value) => update({ status: (value ?? 'active') as StudentStatusFilter })} />
+        <Select
+          label={t`Sort by`}
+          data={SORT_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))}
+          allowDeselect={false}
+          value={`${state.sort}:${state.order}`}
+          onChange={(value) => {
+            const [sort, order] = (value ?? 'name:asc').split(':') as [StudentSort, 'asc' | 'desc'];
+            update({ sort, order });
+          }}
+        />
+      </ListFilters>
+      <ListStates
+        query={students}
+        count={students.data?.students.length ?? 0}
+        errorTitle={t`Students could not be loaded`}
+        errorFallback={STUDENT_FAILURES.fetch}
+        empty={filtered ? t`No students match these filters.` : t`No students yet. Add the first one.`}
+      >
+        <StudentListView
+          students={students.data?.students ?? []}
+          sort={state.sort}
+          order={state.order}
+          onSort={(sort) => setParams(toStudentListParams(toggleSort(state, sort)), { replace: true })}
+        />
+        <ListFooter
+          countText={plural(total, { one: '# student', other: '# students' })}
+          paging={{ total, pageSize: STUDENT_PAGE_SIZE, page: state.page, onChange: (page) => setParams(toStudentListParams({ ...state, page })) }}
+        />
+      </ListStates>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { SUBJECT_FAILURES, useSubjects } from '../../../../features/subjects/api';
 import { SubjectListView } from '../../../../features/subjects/components/subject-list-view';
 import { useConfirmDeleteSubject } from '../../../../features/subjects/components/use-confirm-delete-subject';
@@ -11,16 +12,39 @@ import { filterSubjects, sortSubjects } from '../../../../features/subjects/subj
 import type { SortDirection, SubjectSortKey } from '../../../../features/subjects/subject-list';
 import { Trans, useLingui } from '@lingui/react/macro';
 
+interface SubjectListState {
+  search: string;
+  sort: SubjectSortKey;
+  order: SortDirection;
+}
+
+/** The search and order live in the address, like the other lists': Back from a subject keeps them. */
+function stateOf(params: URLSearchParams): SubjectListState {
+  return {
+    search: params.get('search') ?? '',
+    sort: params.get('sort') === 'code' ? 'code' : 'name',
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
 export function Component() {
   const { t } = useLingui();
   const subjects = useSubjects();
   const confirmDelete = useConfirmDeleteSubject();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ key: SubjectSortKey; direction: SortDirection }>({ key: 'name', direction: 'asc' });
-  const shown = useMemo(() => sortSubjects(filterSubjects(subjects.data ?? [], search), sort.key, sort.direction), [subjects.data, search, sort]);
-
-  const toggleSort = (key: SubjectSortKey) =>
-    setSort((current) => ({ key, direction: current.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
+  const [params, setParams] = useSearchParams();
+  const state = stateOf(params);
+  const update = (next: Partial<SubjectListState>) => {
+    const merged = { ...stateOf(params), ...next };
+    const query = new URLSearchParams();
+    if (merged.search) query.set('search', merged.search);
+    if (merged.sort !== 'name') query.set('sort', merged.sort);
+    if (merged.order !== 'asc') query.set('order', merged.order);
+    setParams(query, { replace: true });
+  };
+  const searchBox = useSearchAsYouType(state.search, (search) => update({ search: search.trim() }));
+  // The academy has a few dozen subjects: all come at once and are searched and sorted here.
+  const shown = useMemo(() => sortSubjects(filterSubjects(subjects.data ?? [], state.search), state.sort, state.order), [subjects.data, state.search, state.sort, state.order]);
+  const toggleSort = (sort: SubjectSortKey) => update({ sort, order: state.sort === sort && state.order === 'asc' ? 'desc' : 'asc' });
 
   return (
     <>
@@ -40,8 +64,7 @@ export function Component() {
             placeholder={t`Name or code`}
             type="search"
             leftSection={<IconSearch size={16} aria-hidden="true" />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            {...searchBox}
             style={{ flex: '1 1 220px' }}
             maw={420}
           />
@@ -51,8 +74,8 @@ export function Component() {
             </Text>
             <SegmentedControl
               aria-labelledby="subject-sort-label"
-              value={sort.key}
-              onChange={(key) => setSort({ key: key as SubjectSortKey, direction: 'asc' })}
+              value={state.sort}
+              onChange={(sort) => update({ sort: sort as SubjectSortKey, order: 'asc' })}
               data={[
                 { label: t`Name`, value: 'name' },
                 { label: t`Code`, value: 'code' },
@@ -60,22 +83,15 @@ export function Component() {
             />
           </Stack>
         </Group>
-
-        {subjects.isPending ? (
-          <Stack gap="sm" aria-hidden="true">
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} h={56} radius="md" />
-            ))}
-          </Stack>
-        ) : subjects.isError ? (
-          <LoadErrorAlert title={t`Subjects could not be loaded`} error={subjects.error} fallback={SUBJECT_FAILURES.fetch} onRetry={() => void subjects.refetch()} />
-        ) : shown.length === 0 ? (
-          <Text c="dimmed" py="lg" ta="center">
-            {subjects.data.length === 0 ? t`No subjects yet. Add the first one.` : t`No subject matches “${search.trim()}”.`}
-          </Text>
-        ) : (
-          <SubjectListView subjects={shown} sort={sort} onSort={toggleSort} onDelete={confirmDelete} />
-        )}
+        <ListStates
+          query={subjects}
+          count={shown.length}
+          errorTitle={t`Subjects could not be loaded`}
+          errorFallback={SUBJECT_FAILURES.fetch}
+          empty={subjects.data?.length === 0 ? t`No subjects yet. Add the first one.` : t`No subject matches “${state.search.trim()}”.`}
+        >
+          <SubjectListView subjects={shown} sort={{ key: state.sort, direction: state.order }} onSort={toggleSort} onDelete={confirmDelete} />
+        </ListStates>
       </Stack>
     </>
   );

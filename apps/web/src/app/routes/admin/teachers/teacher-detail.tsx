@@ -1,12 +1,10 @@
-import { Anchor, Avatar, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Teacher, TeacherStudent } from '@academy/shared/schemas/teachers';
 import { BatchSummaryList } from '../../../../components/ui/batch-summary-list';
 import { DetailList } from '../../../../components/ui/detail-list';
+import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { formatDate } from '../../../../lib/format-date';
 import { TEACHER_FAILURES, useTeacher, useTeacherBatches, useTeacherStudents } from '../../../../features/teachers/api';
@@ -16,23 +14,10 @@ import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function Profile({ teacher }: { teacher: Teacher }) {
   const { t, i18n } = useLingui();
   return (
-    <Section title={t`Profile`}>
+    <SectionCard title={t`Profile`}>
       <Group gap="md" wrap="nowrap" align="flex-start">
         <Avatar src={teacher.avatarUrl} name={teacher.name} color="initials" size="lg" alt="" />
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -76,7 +61,7 @@ function Profile({ teacher }: { teacher: Teacher }) {
           },
         ]}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -127,31 +112,18 @@ export function Component() {
   const confirmDelete = useConfirmDeleteTeacher(() => void navigate('/app/teachers'));
 
   return (
-    <>
-      <PageHeader
-        title={t`Teacher Details`}
-        description={teacher.data?.name}
-        actions={
-          teacher.data ? (
-            <Group gap="xs">
-              <Button component={Link} to={`/app/teachers/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                <Trans>Edit</Trans>
-              </Button>
-              <Button variant="light" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => teacher.data && confirmDelete(teacher.data)}>
-                <Trans>Delete</Trans>
-              </Button>
-            </Group>
-          ) : null
-        }
-      />
-      {teacher.isPending ? (
-        <Skeleton h={240} radius="md" aria-hidden="true" />
-      ) : teacher.isError ? (
-        <LoadErrorAlert title={t`Teacher could not be loaded`} error={teacher.error} fallback={TEACHER_FAILURES.fetch} onRetry={() => void teacher.refetch()} />
-      ) : (
-        <Stack gap="lg">
-          <Profile teacher={teacher.data} />
-          <Section title={t`Batches`}>
+    <DetailPage
+      query={teacher}
+      title={t`Teacher Details`}
+      description={(data) => data.name}
+      actions={(data) => <DetailActions editTo={`/app/teachers/${id}/edit`} onDelete={() => confirmDelete(data)} />}
+      errorTitle={t`Teacher could not be loaded`}
+      errorFallback={TEACHER_FAILURES.fetch}
+    >
+      {(data) => (
+        <>
+          <Profile teacher={data} />
+          <SectionCard title={t`Batches`}>
             {batches.isPending ? (
               <Skeleton h={120} radius="md" aria-hidden="true" />
             ) : batches.isError ? (
@@ -159,8 +131,8 @@ export function Component() {
             ) : (
               <BatchSummaryList batches={batches.data} empty={t`This teacher has no batches yet.`} />
             )}
-          </Section>
-          <Section title={t`Students`}>
+          </SectionCard>
+          <SectionCard title={t`Students`}>
             {students.isPending ? (
               <Skeleton h={120} radius="md" aria-hidden="true" />
             ) : students.isError ? (
@@ -168,10 +140,10 @@ export function Component() {
             ) : (
               <StudentCards students={students.data} />
             )}
-          </Section>
+          </SectionCard>
           <HistoryPanel entityId={id} />
-        </Stack>
+        </>
       )}
-    </>
+    </DetailPage>
   );
 }

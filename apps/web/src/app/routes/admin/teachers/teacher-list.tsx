@@ -1,9 +1,9 @@
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import type { TeacherStatus } from '@academy/shared/schemas/teachers';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
+import { ListFilters, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useSubjects } from '../../../../features/subjects/api';
 import { TEACHER_FAILURES, useTeachers } from '../../../../features/teachers/api';
@@ -45,46 +45,36 @@ export function Component() {
           </Button>
         }
       />
-      <Paper withBorder radius="md" p="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label={t`Search`}
-            placeholder={t`Name, email or phone`}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            {...searchBox}
-          />
-          <Select
-            label={t`Status`}
-            placeholder={t`Any status`}
-            data={TEACHER_STATUSES.map((value) => ({ value, label: i18n._(TEACHER_STATUS_MESSAGES[value]) }))} clearable value={status} onChange={(value) => update({ status: (value as TeacherStatus | null) ?? null })} />
-          <Select
-            label={t`Subject`}
-            placeholder={t`Any subject`}
-            data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
-            clearable
-            searchable
-            value={subjectId}
-            onChange={(value) => update({ subjectId: value })}
-          />
-        </SimpleGrid>
-      </Paper>
-      {teachers.isPending ? (
-        <Stack gap="sm" aria-hidden="true">
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-          <Skeleton h={72} radius="md" />
-        </Stack>
-      ) : teachers.isError ? (
-        <LoadErrorAlert title={t`Teachers could not be loaded`} error={teachers.error} fallback={TEACHER_FAILURES.fetchList} onRetry={() => void teachers.refetch()} />
-      ) : teachers.data.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Group justify="center">
-            <Text c="dimmed">{filtered ? t`No teachers match these filters.` : t`No teachers yet. Add the first one.`}</Text>
-          </Group>
-        </Paper>
-      ) : (
-        <TeacherListView teachers={teachers.data} onDelete={confirmDelete} />
-      )}
+      <ListFilters columns={{ sm: 3 }}>
+        <TextInput
+          label={t`Search`}
+          placeholder={t`Name, email or phone`}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          {...searchBox}
+        />
+        <Select
+          label={t`Status`}
+          placeholder={t`Any status`}
+          data={TEACHER_STATUSES.map((value) => ({ value, label: i18n._(TEACHER_STATUS_MESSAGES[value]) }))} clearable value={status} onChange={(value) => update({ status: (value as TeacherStatus | null) ?? null })} />
+        <Select
+          label={t`Subject`}
+          placeholder={t`Any subject`}
+          data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+          clearable
+          searchable
+          value={subjectId}
+          onChange={(value) => update({ subjectId: value })}
+        />
+      </ListFilters>
+      <ListStates
+        query={teachers}
+        count={teachers.data?.length ?? 0}
+        errorTitle={t`Teachers could not be loaded`}
+        errorFallback={TEACHER_FAILURES.fetchList}
+        empty={filtered ? t`No teachers match these filters.` : t`No teachers yet. Add the first one.`}
+      >
+        <TeacherListView teachers={teachers.data ?? []} onDelete={confirmDelete} />
+      </ListStates>
     </>
   );
 }

@@ -1,0 +1,4 @@
+// The detail-page frame (issue 36): every admin detail page draws its title, back link, actions and sections through these.
+export { DetailPage } from './detail-page';
+export { DetailActions } from './detail-actions';
+export { SectionCard } from '../ui/section-card';
