@@ -22,7 +22,6 @@ type BatchRow = AttendanceBatch & { teacherRecordId: string; today: string };
 type StatisticsRow = AttendanceStatistics;
 
 // Still offered here for the module's importers (and its public face) until they import @academy/shared/calendar.
-export { shiftDate } from '@academy/shared/calendar';
 
 /**
  * The statistics columns of an aggregate over attendance rows aliased `a`: counts per status, total,

@@ -9,7 +9,7 @@ import { seesTodaysMarks } from '../../access/attendance';
 import { ownBatchesCondition } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { closuresBetween } from '../announcements';
-import { shiftDate } from '../attendance';
+import { shiftDate } from '@academy/shared/calendar';
 import { academyToday, getAcademySettings } from '../settings';
 import { listBatchSummaries } from './batch-summary.service';
 

@@ -2,4 +2,4 @@
  * The public face of the settings module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { academyToday, calendarDateIn, getAcademySettings, hasParentWebhook, parentWebhookConfig } from './settings.service';
+export { academyToday, getAcademySettings, hasParentWebhook, parentWebhookConfig } from './settings.service';

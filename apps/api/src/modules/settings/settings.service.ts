@@ -237,9 +237,6 @@ export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): 
     .where(eq(academySettings.parentWebhookSecret, row.secret));
 }
 
-// Still offered under its old name for the module's public face (index.ts) until no one imports it.
-export { dateIn as calendarDateIn } from '@academy/shared/calendar';
-
 /**
  * Today's date ('YYYY-MM-DD') where the academy is (its time zone setting), not where the server is.
  * `now` lets tests stand at any instant (e.g. just before midnight in Asia/Kolkata).
