@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DbExecutor } from '../db/client';
 
 /**
  * Answers that many people read and few change (the batch list, a page of students, a day's roster,
@@ -90,7 +89,8 @@ function isCurrent(state: State, readAt: number, tables: readonly WatchedTable[]
  * answer depends on besides the tables (who asks, the query, today's date); `tables` every table
  * `read` reads (a test checks the SQL it sends against them).
  */
-export async function cachedRead<T>(db: DbExecutor, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+// `db` is only the key of its database's kept answers (any handle: lib/ stands below db/, so no type from there).
+export async function cachedRead<T>(db: object, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
   const state = states.get(db);
   if (!state?.listening) return read();
   const entry = state.entries.get(key);
