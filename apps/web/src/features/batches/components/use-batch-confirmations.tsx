@@ -49,8 +49,10 @@ export function useConfirmRemoveStudent(batch: { _id: string; name: string }) {
   const { t } = useLingui();
   const remove = useRemoveStudentFromBatch(batch._id);
   const plans = useFeePlans();
-  const hasFeePlan = (plans.data?.plans ?? []).some((plan) => plan.batch._id === batch._id);
-  return (student: EnrolledStudent) => {
+  return async (student: EnrolledStudent) => {
+    // A tap before the fee plans have arrived (slow data) must still offer to cancel the dues: wait for them.
+    const planList = plans.data ?? (await plans.refetch()).data;
+    const hasFeePlan = (planList?.plans ?? []).some((plan) => plan.batch._id === batch._id);
     // The modal's content is rendered once; the checkbox writes its state here.
     let cancelDues = false;
     modals.openConfirmModal({
