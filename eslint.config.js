@@ -27,8 +27,8 @@ const TRANSLATED = [
   'apps/web/src/app/routes/student/**/*.tsx',
   'apps/web/src/app/routes/teacher/**/*.tsx',
   // Tests and marks (issue 23): every screen of the feature, the admin's too.
-  'apps/web/src/app/routes/admin/tests/*.tsx',
-  'apps/web/src/features/tests/**/*.{ts,tsx}',
+  'apps/web/src/app/routes/admin/exams/*.tsx',
+  'apps/web/src/features/exams/**/*.{ts,tsx}',
   // Parents (issue 21): their area and the office's parent section.
   'apps/web/src/app/routes/parent/**/*.tsx',
   'apps/web/src/app/routes/admin/parents/*.tsx',

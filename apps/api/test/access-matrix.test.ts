@@ -4,7 +4,7 @@ import { notifications } from '../src/db/schema';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
-import { createTest } from '../src/modules/tests/tests.service';
+import { createTest } from '../src/modules/exams/exams.service';
 import { createPlan, recordPayment } from '../src/modules/fees/fees.service';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { registeredRoutes } from '../src/access/http';

@@ -16,7 +16,7 @@ import { academyRoutes } from './settings';
 import type { RouteRule, RouteRules } from './rules';
 import { studentRoutes, studentSelfRoutes } from './students';
 import { teacherRoutes } from './teachers';
-import { testRoutes } from './tests';
+import { examRoutes } from './exams';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -33,7 +33,7 @@ export const ROUTE_RULES: RouteRules = {
   ...studentSelfRoutes,
   ...batchRoutes,
   ...attendanceRoutes,
-  ...testRoutes,
+  ...examRoutes,
   ...noteRoutes,
   ...announcementRoutes,
   ...notificationRoutes,

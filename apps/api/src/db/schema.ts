@@ -13,7 +13,7 @@ export * from './schema/attendance';
 export * from './schema/absence-calls';
 export * from './schema/audit-log';
 export * from './schema/jobs';
-export * from './schema/tests';
+export * from './schema/exams';
 export * from './schema/fees';
 export * from './schema/parents';
 export * from './schema/events';

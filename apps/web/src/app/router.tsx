@@ -143,16 +143,16 @@ const adminRoutes = area('app', 'admin', [
   page('batches/:id', () => import('./routes/admin/batches/batch-detail')),
   page('batches/:id/edit', () => import('./routes/admin/batches/batch-edit')),
   page('batches/:batchId/add-existing-student', () => import('./routes/admin/batches/batch-add-existing-student')),
-  page('batches/:id/tests', () => import('./routes/admin/tests/batch-tests')),
-  page('tests/:testId', () => import('./routes/admin/tests/test-marks')),
+  page('batches/:id/tests', () => import('./routes/admin/exams/batch-tests')),
+  page('tests/:testId', () => import('./routes/admin/exams/test-marks')),
 ]);
 
 const teacherRoutes = area('app/teacher', 'teacher', [
   page('dashboard', () => import('./routes/teacher/dashboard'), (client) => client.prefetchQuery(teacherScheduleQueryOptions)),
   page('batches', () => import('./routes/teacher/batches/batch-list')),
   page('batches/:id', () => import('./routes/teacher/batches/batch-detail')),
-  page('batches/:id/tests', () => import('./routes/teacher/tests/batch-tests')),
-  page('tests/:testId', () => import('./routes/teacher/tests/test-marks')),
+  page('batches/:id/tests', () => import('./routes/teacher/exams/batch-tests')),
+  page('tests/:testId', () => import('./routes/teacher/exams/test-marks')),
   page('students', () => import('./routes/teacher/students')),
   page('attendance/mark', () => import('./routes/teacher/attendance/mark-attendance')),
   page('attendance/student', () => import('./routes/teacher/attendance/student-attendance')),
@@ -167,7 +167,7 @@ const studentRoutes = area('app/student', 'student', [
   page('batches', () => import('./routes/student/batches')),
   page('notes', () => import('./routes/student/notes')),
   page('attendance', () => import('./routes/student/attendance')),
-  page('tests', () => import('./routes/student/tests')),
+  page('tests', () => import('./routes/student/exams')),
   page('announcements', () => import('./routes/student/announcements/announcement-list')),
   page('announcements/:id', () => import('./routes/student/announcements/announcement-detail')),
   page('profile', () => import('./routes/student/profile')),
@@ -184,7 +184,7 @@ const parentRoutes = area('app/parent', 'parent', [
   page('profile', () => import('./routes/parent/profile')),
   // A child's fees and tests (the student's own screens' components), one child at a time.
   page('fees', () => import('./routes/parent/fees')),
-  page('tests', () => import('./routes/parent/tests')),
+  page('tests', () => import('./routes/parent/exams')),
 ]);
 
 export const routes: RouteObject[] = [

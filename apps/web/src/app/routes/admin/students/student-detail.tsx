@@ -8,7 +8,7 @@ import { DetailActions, DetailPage, SectionCard } from '../../../../components/d
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { formatDate } from '../../../../lib/format-date';
 import { StudentAttendanceSection } from '../../../../features/attendance/components/student-attendance-section';
-import { StudentTestsSection } from '../../../../features/tests/components/student-tests-section';
+import { StudentTestsSection } from '../../../../features/exams/components/student-tests-section';
 import { STUDENT_FAILURES, useStudent } from '../../../../features/students/api';
 import { StudentStatusBadge } from '../../../../features/students/components/student-status-badge';
 import { useConfirmArchiveStudent } from '../../../../features/students/components/use-confirm-archive-student';

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import type { AttendanceRange } from '../../../../features/attendance/api';
 import { DateRangeFields, validRange } from '../../../../features/attendance/components/date-range-fields';
 import { StudentAttendancePanel } from '../../../../features/attendance/components/student-attendance-panel';
-import { StudentTestsSection } from '../../../../features/tests/components/student-tests-section';
+import { StudentTestsSection } from '../../../../features/exams/components/student-tests-section';
 import { BATCH_FAILURE, BATCHES_FAILURE, useBatchDetail, useBatches } from '../../../../features/batches/api';
 import { Trans, useLingui } from '@lingui/react/macro';
 

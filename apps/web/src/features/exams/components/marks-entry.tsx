@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, FileButton, Group, Paper, Stack, Text, TextInp
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconFileImport, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import type { MarkInput, TestResults } from '@academy/shared/schemas/tests';
+import type { MarkInput, TestResults } from '@academy/shared/schemas/exams';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { TEST_MESSAGES, useImportMarks, usePublishTest, useSaveMarks } from '../api';

@@ -1,6 +1,6 @@
 import { Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import type { StudentTest } from '@academy/shared/schemas/tests';
+import type { StudentTest } from '@academy/shared/schemas/exams';
 import { formatDate } from '../../../lib/format-date';
 import { Trans, useLingui } from '@lingui/react/macro';
 

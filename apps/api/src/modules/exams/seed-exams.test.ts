@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { seedDemoAcademy, DEMO_LOGINS } from '../../db/seed';
 import { createTestDatabase } from '../../../test/build-test-app';
-import { testsOfStudent } from './tests.service';
+import { testsOfStudent } from './exams.service';
 
 let database: Database;
 beforeAll(async () => {

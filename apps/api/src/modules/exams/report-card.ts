@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import type { StudentTest } from '@academy/shared/schemas/tests';
+import type { StudentTest } from '@academy/shared/schemas/exams';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
-import { assertMayReadReportCard } from '../../access/tests';
+import { assertMayReadReportCard } from '../../access/exams';
 import type { JobRunner } from '../../lib/jobs';
 import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
@@ -12,7 +12,7 @@ import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf
 import { linkedParentsOf, notifyParents } from '../parents';
 import { academyToday, getAcademySettings } from '../settings';
 import { remarksOfStudent } from './remarks.service';
-import { testsOfStudent } from './tests.service';
+import { testsOfStudent } from './exams.service';
 import { formatDate } from '@academy/shared/calendar';
 
 export type ReportCardPeriod = { from?: string; to?: string };
@@ -127,7 +127,7 @@ async function reportCardData(db: DbExecutor, studentId: string, period: ReportC
 
 const number = (value: number) => String(value);
 
-/** GET /api/students/{id}/report-card.pdf: the card of a student this reader may read (access/tests; else 404). */
+/** GET /api/students/{id}/report-card.pdf: the card of a student this reader may read (access/exams; else 404). */
 export async function reportCardFor(db: DbExecutor, actor: Actor, studentId: string, period: ReportCardPeriod, language: Language): ReturnType<typeof reportCardPdf> {
   assertMayReadReportCard(actor, studentId);
   return reportCardPdf(db, studentId, period, language);

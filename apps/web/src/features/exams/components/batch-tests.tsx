@@ -10,7 +10,7 @@ import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
 import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
-import { testInputSchema } from '@academy/shared/schemas/tests';
+import { testInputSchema } from '@academy/shared/schemas/exams';
 import { useAcademyToday } from '../../settings/use-academy-today';
 
 /** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */

@@ -1,4 +1,4 @@
-/* eslint-disable lingui/no-unlocalized-strings -- test names, read by developers only (features/tests/** is linted for translation) */
+/* eslint-disable lingui/no-unlocalized-strings -- test names, read by developers only (features/exams/** is linted for translation) */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeUserItems } from '../../lib/user-storage';
 import { clearMarksDraft, marksProblem, readMarksDraft, saveMarksDraft } from './marks-draft';

@@ -2,9 +2,9 @@ import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { reportCardHref, TEST_MESSAGES, useOwnTests } from '../../../features/tests/api';
-import { ProgressChart } from '../../../features/tests/components/progress-chart';
-import { StudentTestList } from '../../../features/tests/components/student-test-list';
+import { reportCardHref, TEST_MESSAGES, useOwnTests } from '../../../features/exams/api';
+import { ProgressChart } from '../../../features/exams/components/progress-chart';
+import { StudentTestList } from '../../../features/exams/components/student-test-list';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { REMARK_MAX_LENGTH, type Remark } from '@academy/shared/schemas/tests';
+import { REMARK_MAX_LENGTH, type Remark } from '@academy/shared/schemas/exams';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';

@@ -4,8 +4,8 @@ import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { normalizeError } from '../../../../lib/api-client';
-import { TEST_MESSAGES, useMailReportCards } from '../../../../features/tests/api';
-import { BatchTests } from '../../../../features/tests/components/batch-tests';
+import { TEST_MESSAGES, useMailReportCards } from '../../../../features/exams/api';
+import { BatchTests } from '../../../../features/exams/components/batch-tests';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {

@@ -5,9 +5,9 @@ import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ChildPicker } from '../../../features/parents/components/child-picker';
-import { reportCardHref, TEST_MESSAGES, useChildTests } from '../../../features/tests/api';
-import { ProgressChart } from '../../../features/tests/components/progress-chart';
-import { StudentTestList } from '../../../features/tests/components/student-test-list';
+import { reportCardHref, TEST_MESSAGES, useChildTests } from '../../../features/exams/api';
+import { ProgressChart } from '../../../features/exams/components/progress-chart';
+import { StudentTestList } from '../../../features/exams/components/student-test-list';
 
 /** A child's published tests for their parent: marks, rank, the batch's average and highest, progress, the report card. */
 export function Component() {

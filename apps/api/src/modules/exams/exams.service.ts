@@ -11,7 +11,7 @@ import {
   type Test,
   type testInputSchema,
   type TestResults,
-} from '@academy/shared/schemas/tests';
+} from '@academy/shared/schemas/exams';
 import type { Db, DbExecutor } from '../../db/client';
 import { students } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +19,7 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { taughtBy } from '../../access/students';
-import { staffTestsTeacherId } from '../../access/tests';
+import { staffTestsTeacherId } from '../../access/exams';
 import { diffChanges, recordAudit } from '../audit';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
 import { formatDate } from '@academy/shared/calendar';

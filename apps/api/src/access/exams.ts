@@ -9,7 +9,7 @@ import { ADMIN, own, PARENT, STAFF, STUDENT, type RouteRules } from './rules';
  * (below): an admin any student's, a student their own, a parent their
  * children's; a parent reads a child's published results under /parent (another family's child: 404).
  */
-export const testRoutes: RouteRules = {
+export const examRoutes: RouteRules = {
   'GET /api/batches/:id/tests': own(STAFF),
   'POST /api/batches/:id/tests': own(STAFF),
   'GET /api/tests/:id': own(STAFF),

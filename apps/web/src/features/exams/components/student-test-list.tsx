@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { StudentTest } from '@academy/shared/schemas/tests';
+import type { StudentTest } from '@academy/shared/schemas/exams';
 import { formatDate } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
 import { Trans, useLingui } from '@lingui/react/macro';

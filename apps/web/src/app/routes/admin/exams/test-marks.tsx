@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TestMarksScreen } from '../../../../features/tests/components/test-marks-screen';
+import { TestMarksScreen } from '../../../../features/exams/components/test-marks-screen';
 
 export function Component() {
   const { testId = '' } = useParams();

@@ -17,7 +17,7 @@ import {
   testInputSchema,
   testResultsSchema,
   testSchema,
-} from '@academy/shared/schemas/tests';
+} from '@academy/shared/schemas/exams';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
@@ -38,10 +38,10 @@ import {
   saveMarks,
   testsOfStudentForStaff,
   updateTest,
-} from './tests.service';
+} from './exams.service';
 
-/** Issue 23: weekly tests, marks, results, a student's own view and the report card. Guards: access/tests.ts. */
-export const testsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** Issue 23: weekly tests, marks, results, a student's own view and the report card. Guards: access/exams.ts. */
+export const examsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['tests'];
   const one = apiSuccess(testSchema);
   const results = apiSuccess(testResultsSchema);

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TEST_MESSAGES, type BatchRemarks, type MarksSubmission, type Remark, type StudentTests, type Test, type TestInput, type TestResults } from '@academy/shared/schemas/tests';
+import { TEST_MESSAGES, type BatchRemarks, type MarksSubmission, type Remark, type StudentTests, type Test, type TestInput, type TestResults } from '@academy/shared/schemas/exams';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 
 export { TEST_MESSAGES };

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import type { TestResults } from '@academy/shared/schemas/tests';
+import type { TestResults } from '@academy/shared/schemas/exams';
 import { formatNumber } from '../../../lib/format-number';
 import { Trans, useLingui } from '@lingui/react/macro';
 

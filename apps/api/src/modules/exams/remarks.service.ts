@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BatchRemarks, Remark } from '@academy/shared/schemas/tests';
+import type { BatchRemarks, Remark } from '@academy/shared/schemas/exams';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';

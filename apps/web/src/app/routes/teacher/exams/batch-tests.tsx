@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { BatchTests } from '../../../../features/tests/components/batch-tests';
+import { BatchTests } from '../../../../features/exams/components/batch-tests';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
