@@ -22,7 +22,7 @@ import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
 import { adminOnly, registerAccessRules } from './access/http';
 import { responseSerializerCompiler } from './lib/response-serializer';
-import { registerAuth } from './plugins/auth';
+import { registerAuth } from './modules/auth/session-plugin';
 import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerReplyTranslation } from './lib/translate-reply';
@@ -69,6 +69,7 @@ import { examsRoutes } from './modules/exams/exams.routes';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { listenForChanges } from './lib/change-listener';
+import { forgetPastDayTotals, PAST_DAYS_CHANNEL } from './modules/attendance';
 import { compressedBody, registerKeptResponses } from './lib/kept-responses';
 import type { ServerKeys } from './lib/server-keys';
 
@@ -192,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Another server's changes reach this one's kept answers at once (lib/read-cache.ts, decision 016).
   let changes: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    changes = listenForChanges(deps.db, app.log);
+    changes = listenForChanges(deps.db, app.log, { [PAST_DAYS_CHANNEL]: () => forgetPastDayTotals(deps.db) });
   });
   app.addHook('onClose', async () => changes?.close());
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;

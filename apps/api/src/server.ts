@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase } from './db/open-database';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './db/seed';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './demo-seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';

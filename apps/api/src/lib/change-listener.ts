@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import type { Db } from '../db/client';
-import { forgetPastDayTotals, PAST_DAYS_CHANNEL } from '../modules/attendance/past-days-cache';
 import { setListening, TABLE_CHANGES_CHANNEL, tableChanged } from './read-cache';
 
 const RECONNECT_MS = 5_000;
@@ -8,11 +7,17 @@ const RECONNECT_MS = 5_000;
 /**
  * Holds one connection of the pool listening for the notices other servers (and this one) send when
  * they commit a change (decision 016): a table's change forgets the answers kept from it
- * (lib/read-cache.ts), a past day's marks the dashboard's kept counts (past-days-cache.ts).
+ * (lib/read-cache.ts); each of `channels` (e.g. attendance's past days) calls its own forget, on a
+ * notice and after every (re)connection, since changes made while nobody listened are not known.
  * A lost connection is replaced after a few seconds; meanwhile nothing is kept. `close()` stops
  * listening and gives the connection back.
  */
-export function listenForChanges(db: Db, log: { warn(object: object, message: string): void }): { close(): Promise<void> } {
+export function listenForChanges(
+  db: Db,
+  log: { warn(object: object, message: string): void },
+  channels: Readonly<Record<string, () => void>> = {},
+): { close(): Promise<void> } {
+  const names = [TABLE_CHANGES_CHANNEL, ...Object.keys(channels)];
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   let client: pg.PoolClient | undefined;
   let closed = false;
@@ -20,7 +25,7 @@ export function listenForChanges(db: Db, log: { warn(object: object, message: st
 
   const onNotice = (notice: pg.Notification) => {
     if (notice.channel === TABLE_CHANGES_CHANNEL) tableChanged(db, notice.payload ?? '');
-    else if (notice.channel === PAST_DAYS_CHANNEL) forgetPastDayTotals(db);
+    else channels[notice.channel]?.();
   };
 
   const connect = async () => {
@@ -31,11 +36,11 @@ export function listenForChanges(db: Db, log: { warn(object: object, message: st
       connected = await pool.connect();
       connected.on('notification', onNotice);
       connected.on('error', (error) => lost(connected!, error));
-      await connected.query(`listen ${TABLE_CHANGES_CHANNEL}; listen ${PAST_DAYS_CHANNEL}`);
+      await connected.query(names.map((name) => `listen ${name}`).join('; '));
       if (closed) return connected.release();
       client = connected;
       // Changes made while nobody listened are not known: start afresh.
-      forgetPastDayTotals(db);
+      for (const forget of Object.values(channels)) forget();
       setListening(db, true);
     } catch (error) {
       if (connected) lost(connected, error as Error);
@@ -68,7 +73,7 @@ export function listenForChanges(db: Db, log: { warn(object: object, message: st
       const listening = client;
       client = undefined;
       if (!listening) return;
-      await listening.query(`unlisten ${TABLE_CHANGES_CHANNEL}; unlisten ${PAST_DAYS_CHANNEL}`).catch(() => {});
+      await listening.query(names.map((name) => `unlisten ${name}`).join('; ')).catch(() => {});
       listening.release();
     },
   };

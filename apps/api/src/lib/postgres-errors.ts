@@ -98,6 +98,11 @@ const SOCKET_CONNECT_CODES = new Set(['ENOENT', 'EACCES']);
 // pg and pg-pool report their own time limits and lost connections only in words.
 const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated|Client has encountered a connection error/i;
 
+/** What a client is told while the database does not answer (the error handler, the health check). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering right now. Please try again in a minute.';
+/** Seconds a client should wait before trying again when the database is down. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
 /** True when the database did not answer (down, frozen, overloaded, too slow): the client may retry later. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES } from '@academy/shared/messages';
 import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppError } from '../lib/app-error';
-import { appErrorFromPostgres, isConcurrencyConflict, isDatabaseUnavailable } from '../lib/postgres-errors';
+import { appErrorFromPostgres, DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isConcurrencyConflict, isDatabaseUnavailable } from '../lib/postgres-errors';
 
 // Fastify's own 4xx errors, in words a person can act on.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -35,9 +35,6 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
   return name || fallback;
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering right now. Please try again in a minute.';
-/** Seconds a client should wait before trying again when the database is down. */
-export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 export const CONCURRENCY_CONFLICT_MESSAGE = 'Someone else was saving at the same moment. Please try again.';
 /** A deadlock or serialization failure is over as soon as the other transaction ends: try again at once. */

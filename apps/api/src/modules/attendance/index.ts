@@ -3,4 +3,4 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { STATISTICS, getChildAttendance } from './attendance.service';
-export { PAST_DAYS_CHANNEL, keepPastDayTotals, keptPastDayTotals } from './past-days-cache';
+export { PAST_DAYS_CHANNEL, forgetPastDayTotals, keepPastDayTotals, keptPastDayTotals } from './past-days-cache';

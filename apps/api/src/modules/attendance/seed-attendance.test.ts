@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { seedDemoAcademy } from '../../db/seed';
+import { seedDemoAcademy } from '../../demo-seed';
 import { createTestDatabase } from '../../../test/build-test-app';
 import { academyToday } from '../settings/settings.service';
 

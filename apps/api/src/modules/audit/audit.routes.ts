@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { auditLogFilterQuerySchema, auditLogListQuerySchema, auditLogListSchema, auditPeopleSchema } from '@academy/shared/schemas/audit-log';
 import type { Db } from '../../db/client';
-import { academyToday } from '../settings';
+import { sql } from 'drizzle-orm';
+import { academyTodaySql } from '../../db/academy-today';
 import { exportAuditLogCsv, listAuditLog, listAuditPeople } from './audit.service';
 
 /** The admin's Activity screen: the audit log, newest first, and its CSV export. Nothing here writes. */
@@ -25,7 +26,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     { schema: { tags: ['audit-log'], querystring: auditLogFilterQuerySchema, produces: ['text/csv'], response: { 200: z.string().describe('CSV document') } } },
     async (request, reply) => {
       const csv = await exportAuditLogCsv(db, request.query, requestLanguage(request));
-      const fileName = `activity-${await academyToday(db)}.csv`;
+      // Today from the one SQL fragment (settings sits above audit: it records its own changes here).
+      const { rows } = await db.execute<{ today: string }>(sql`select to_char(${academyTodaySql}, 'YYYY-MM-DD') as today`);
+      const fileName = `activity-${rows[0]!.today}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(csv);
     },
   );

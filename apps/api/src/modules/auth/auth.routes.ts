@@ -3,7 +3,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { languageInputSchema, loginInputSchema, sessionUserSchema } from '@academy/shared/schemas/auth';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Db } from '../../db/client';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from './session-plugin';
 import { login, setUserLanguage, toSessionUser } from './auth.service';
 import { clearSessionCookies, deleteSession, setSessionCookies } from './session.service';
 

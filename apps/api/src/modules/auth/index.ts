@@ -4,3 +4,4 @@
  */
 export { deleteUserSessions } from './session.service';
 export { createWelcomeToken, sendWelcomeMail } from './welcome.service';
+export { findUserByEmail } from './auth.service';

@@ -9,7 +9,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { getAcademySettings } from '../settings';
-import { findUserByEmail } from '../users';
+import { findUserByEmail } from './auth.service';
 import { recordAudit } from '../audit';
 import { deleteUserSessions } from './session.service';
 

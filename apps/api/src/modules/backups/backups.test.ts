@@ -14,7 +14,7 @@ import { createDatabase } from '../../db/client';
 import * as schema from '../../db/schema';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { recordAudit } from '../audit/audit.service';
-import { seedDemoAcademy } from '../../db/seed';
+import { seedDemoAcademy } from '../../demo-seed';
 import { buildTestApp, createEmptyTestDatabase, createTestDatabase, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntries, writeSampleFiles } from '../../../test/backup-helpers';
 import { buildUser, loginAs } from '../../../test/factories';

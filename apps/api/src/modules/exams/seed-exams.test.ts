@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { seedDemoAcademy, DEMO_LOGINS } from '../../db/seed';
+import { seedDemoAcademy, DEMO_LOGINS } from '../../demo-seed';
 import { createTestDatabase } from '../../../test/build-test-app';
 import { testsOfStudent } from './exams.service';
 

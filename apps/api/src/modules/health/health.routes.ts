@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/storage';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/postgres-errors';
 
 const partStatus = z.enum(['ok', 'down']);
 const healthSchema = z.object({ status: z.enum(['ok', 'down']), database: partStatus, storage: partStatus });

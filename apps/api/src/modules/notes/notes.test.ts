@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
 import { notes, notifications } from '../../db/schema';
-import { seedDemoAcademy } from '../../db/seed';
+import { seedDemoAcademy } from '../../demo-seed';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/build-test-app';

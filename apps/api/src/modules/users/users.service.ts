@@ -7,23 +7,13 @@ import type { Db, DbExecutor } from '../../db/client';
 import { passwordResetTokens, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { createWelcomeToken } from '../auth';
-import { deleteUserSessions } from '../auth';
+import { createWelcomeToken, deleteUserSessions, findUserByEmail } from '../auth';
 import { diffChanges, recordAudit } from '../audit';
 import { academyToday } from '../settings';
 import { nextStudentCode } from '../../db/student-code';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message ?? 'Invalid value';
-}
-
-export async function findUserByEmail(db: DbExecutor, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return user;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../access/actor';
-import { AppError } from '../lib/app-error';
-import type { Db } from '../db/client';
+import type { Actor } from '../../access/actor';
+import { AppError } from '../../lib/app-error';
+import type { Db } from '../../db/client';
 import { EXPECTED_USER_HEADER, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
-import { findSessionByToken, renewSession, setSessionCookies, setSignedInCookie, type SessionRecord } from '../modules/auth/session.service';
+import { findSessionByToken, renewSession, setSessionCookies, setSignedInCookie, type SessionRecord } from './session.service';
 
 export type AuthUser = SessionRecord['user'];
 

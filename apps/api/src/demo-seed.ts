@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from './db/client';
 import { academicYearOf, shiftDate, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { NOTE_MAX_BYTES } from '@academy/shared/schemas/notes';
@@ -25,14 +25,14 @@ import {
   teachers,
   teacherSubjects,
   users,
-} from './schema';
-import { fileNameFromTitle, looksLikePdf, PDF_MAGIC_LENGTH } from '../lib/file-names';
-import { hashPassword } from '../lib/password';
-import { buildSimplePdf, type SimplePdfPage } from '../lib/simple-pdf';
-import { createPlan, recordPayment } from '../modules/fees/fees.service';
-import type { FileStorage, StoredFile } from '../lib/storage';
-import { notifyStudentsOfNote } from '../modules/notifications/notifications.service';
-import { nextStudentCode } from './student-code';
+} from './db/schema';
+import { fileNameFromTitle, looksLikePdf, PDF_MAGIC_LENGTH } from './lib/file-names';
+import { hashPassword } from './lib/password';
+import { buildSimplePdf, type SimplePdfPage } from './lib/simple-pdf';
+import { createPlan, recordPayment } from './modules/fees/fees.service';
+import type { FileStorage, StoredFile } from './lib/storage';
+import { notifyStudentsOfNote } from './modules/notifications/notifications.service';
+import { nextStudentCode } from './db/student-code';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
 export const DEMO_PASSWORD = 'latur-demo-2026';
