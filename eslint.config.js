@@ -11,8 +11,8 @@ import lingui from 'eslint-plugin-lingui';
  */
 const TRANSLATED = [
   'apps/web/src/app/routes/public/*.tsx',
-  'apps/web/src/components/layouts/public-*.tsx',
-  'apps/web/src/components/layouts/site-footer.tsx',
+  'apps/web/src/app/layouts/public-*.tsx',
+  'apps/web/src/app/layouts/site-footer.tsx',
   'apps/web/src/components/ui/**/*.tsx',
   'apps/web/src/features/i18n/**/*.{ts,tsx}',
   'apps/web/src/features/admissions/components/{admission-form,contact-form,email-verification}.tsx',
@@ -22,7 +22,7 @@ const TRANSLATED = [
   'apps/web/src/features/auth/components/login-form.tsx',
   'apps/web/src/features/settings/components/{office-contact,social-links}.tsx',
   // The signed-in areas (helper i18n-app): the shell, the student area and the features it uses.
-  'apps/web/src/components/layouts/dashboard-*.tsx',
+  'apps/web/src/app/layouts/dashboard-*.tsx',
   'apps/web/src/features/auth/components/user-menu.tsx',
   'apps/web/src/app/routes/student/**/*.tsx',
   'apps/web/src/app/routes/teacher/**/*.tsx',
@@ -86,6 +86,8 @@ const ROLE_CHECKS = [
   "MemberExpression[object.name='actor'][property.name='role']:not(BinaryExpression > MemberExpression)",
 ].map((selector) => ({ selector, message: ROLE_CHECK_MESSAGE }));
 
+const MODALS_IMPORT = { name: '@mantine/modals', message: 'Open dialogs with `modals` from lib/modals.ts.' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -111,8 +113,22 @@ export default tseslint.config(
     // Dialogs open through lib/modals.ts, which waits for the provider the shell loads after its first
     // screen; Mantine's own `modals` would drop a dialog asked for before that.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/lib/modals.ts', 'apps/web/src/components/layouts/shell-overlays.tsx'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@mantine/modals', message: 'Open dialogs with `modals` from lib/modals.ts.' }] }] },
+    ignores: ['apps/web/src/lib/modals.ts', 'apps/web/src/app/layouts/shell-overlays.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [MODALS_IMPORT] }] },
+  },
+  {
+    // Shared components serve every feature and so import none (issue 36, item 4): a piece one feature uses
+    // lives in that feature; one that needs a feature's data takes it as props from the route (app/).
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [MODALS_IMPORT],
+          patterns: [{ regex: '(^|/)features/', message: 'A shared component imports no feature: move it into the feature, or take the data as props from app/.' }],
+        },
+      ],
+    },
   },
   {
     // The API's modules stand side by side (docs/decisions/026-domain-events.md): a module uses another

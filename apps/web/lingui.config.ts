@@ -18,9 +18,9 @@ const appOnly = [
   'src/app/routes/student/**',
   'src/app/routes/parent/**',
   'src/app/routes/signed-in-not-found.tsx',
-  'src/components/layouts/dashboard-*',
-  'src/components/layouts/shell-overlays.tsx',
-  'src/components/layouts/role-navigation.ts',
+  'src/app/layouts/dashboard-*',
+  'src/app/layouts/shell-overlays.tsx',
+  'src/app/layouts/role-navigation.ts',
   // The list kit shows the admin's lists only (and keeps Mantine's Table out of the public pages).
   'src/components/list-kit/**',
   'src/components/detail-page/**',

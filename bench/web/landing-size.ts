@@ -34,7 +34,7 @@ const CEILING_KB = 10;
  */
 export function firstScreensWithZod(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-  const firstScreens = Object.keys(manifest).filter((key) => /^src\/app\/routes\/[a-z]+\/dashboard\.tsx$|^src\/components\/layouts\/dashboard-shell\.tsx$|notification-bell\.tsx$/.test(key));
+  const firstScreens = Object.keys(manifest).filter((key) => /^src\/app\/routes\/[a-z]+\/dashboard\.tsx$|^src\/app\/layouts\/dashboard-shell\.tsx$|notification-bell\.tsx$/.test(key));
   const holdsZod = (key: string, seen = new Set<string>()): boolean => {
     if (seen.has(key) || !manifest[key]) return false;
     seen.add(key);

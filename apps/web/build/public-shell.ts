@@ -8,7 +8,7 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?
 const APP_MODULE = 'src/main.tsx';
 
 /** The public site's screens and layout: what a visitor can open without signing in. */
-const PUBLIC_MODULE = /^src\/(app\/routes\/public\/|components\/layouts\/public-layout)/;
+const PUBLIC_MODULE = /^src\/(app\/routes\/public\/|app\/layouts\/public-layout)/;
 
 /**
  * The app shell the service worker precaches: the entry, the app it starts (src/main.tsx, a dynamic

@@ -65,7 +65,7 @@ const PAGES: Record<string, { module: string; queries: ServerQuery[]; legal?: tr
 const APP_MODULE = 'src/main.tsx';
 
 /** Around every public page: the layout (the footer is part of it). */
-const LAYOUT_MODULES = ['src/components/layouts/public-layout.tsx'];
+const LAYOUT_MODULES = ['src/app/layouts/public-layout.tsx'];
 
 /**
  * What the browser reads before it starts: the page the state is for, its language, the queries'
@@ -227,7 +227,7 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; quer
 const SERVER_MESSAGES_MODULE = '../../packages/shared/src/i18n/server-messages.ts';
 
 /** Around every signed-in screen: the shell (sidebar, top bar). */
-const SIGNED_IN_LAYOUT_MODULES = ['src/components/layouts/dashboard-shell.tsx'];
+const SIGNED_IN_LAYOUT_MODULES = ['src/app/layouts/dashboard-shell.tsx'];
 
 /** A signed-in first screen's shell: no markup, the data the browser starts with. */
 export interface SignedInScreen {

@@ -9,7 +9,7 @@ import { cssVariablesResolver, theme } from '../lib/theme';
 
 /**
  * App-wide providers: messages in the chosen language (lib/language.ts), server state, theme, popups. The ModalsProvider lives in the signed-in
- * shell, loaded just after its first screen is drawn (components/layouts/shell-overlays.tsx): it brings
+ * shell, loaded just after its first screen is drawn (app/layouts/shell-overlays.tsx): it brings
  * the Modal, ScrollArea and floating-ui code that no first screen needs; for the same reason the popup
  * container loads after the first screen (components/ui/deferred-notifications.tsx).
  */

@@ -60,7 +60,7 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
       {
         lazy: async () => {
           // The signed-in areas' messages (the `app` catalog) load beside the shell's code.
-          const [{ DashboardShell }] = await Promise.all([import('../components/layouts/dashboard-shell'), loadCatalog('app')]);
+          const [{ DashboardShell }] = await Promise.all([import('./layouts/dashboard-shell'), loadCatalog('app')]);
           return {
             element: (
               <>
@@ -85,7 +85,7 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
 const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
   ...(prefix ? { path: prefix } : {}),
   lazy: async () => {
-    const { PublicLayout } = await import('../components/layouts/public-layout');
+    const { PublicLayout } = await import('./layouts/public-layout');
     return { Component: PublicLayout };
   },
   children: [

@@ -2,7 +2,7 @@ import { modals as mantineModals } from '@mantine/modals';
 
 // Mantine's dialogs open through window events that its ModalsProvider listens to. The provider (with
 // the Modal code, about 25 KB gzipped) loads just after a signed-in screen is drawn
-// (components/layouts/shell-overlays.tsx), so a dialog asked for before it is there waits for it
+// (app/layouts/shell-overlays.tsx), so a dialog asked for before it is there waits for it
 // instead of being lost.
 let providerMounted: () => void = () => undefined;
 const providerReady = new Promise<void>((resolve) => {

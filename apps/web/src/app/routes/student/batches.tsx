@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { BatchSummaryList } from '../../../components/ui/batch-summary-list';
+import { BatchSummaryList } from '../../../features/batches/components/batch-summary-list';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { BATCHES_FAILURE, useStudentBatches } from '../../../features/batches/api';

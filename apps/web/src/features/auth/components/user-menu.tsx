@@ -17,7 +17,7 @@ interface UserMenuProps {
 
 /**
  * The avatar button of the top bar and its menu: Dashboard, Profile, Logout. Loaded just after the
- * first screen is drawn (components/layouts/shell-overlays.tsx): Mantine's Menu brings floating-ui.
+ * first screen is drawn (app/layouts/shell-overlays.tsx): Mantine's Menu brings floating-ui.
  */
 export function UserMenu({ user, dashboardPath, profilePath }: UserMenuProps) {
   const logout = useLogout();

@@ -2,7 +2,7 @@ import { Alert, Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core
 import { IconArchive } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { StudentDetail } from '@academy/shared/schemas/students';
-import { BatchSummaryList } from '../../../../components/ui/batch-summary-list';
+import { BatchSummaryList } from '../../../../features/batches/components/batch-summary-list';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
 import { PhoneLink } from '../../../../components/ui/phone-link';

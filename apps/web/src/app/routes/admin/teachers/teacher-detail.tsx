@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Teacher, TeacherStudent } from '@academy/shared/schemas/teachers';
-import { BatchSummaryList } from '../../../../components/ui/batch-summary-list';
+import { BatchSummaryList } from '../../../../features/batches/components/batch-summary-list';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';

@@ -3,7 +3,7 @@ import { Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { FollowAddressLanguage } from '../../features/i18n/follow-language';
-import { ErrorBoundary } from '../ui/error-boundary';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { PublicHeader } from './public-header';
 import { SiteFooter } from './site-footer';
 import classes from './public-layout.module.css';

@@ -8,7 +8,7 @@ import { usePublicSettings } from '../../features/settings/api';
 import { mailtoHref } from '../../features/settings/contact-links';
 import { formatPhone, telHref } from '../../lib/phone';
 import { SocialLinks } from '../../features/settings/components/social-links';
-import { ScrollToTopButton } from '../ui/scroll-to-top-button';
+import { ScrollToTopButton } from '../../components/ui/scroll-to-top-button';
 import classes from './public-layout.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
-import { formatDate } from '../../lib/format-date';
-import { scheduleLabel } from '../../features/batches/schedule-display';
+import { formatDate } from '../../../lib/format-date';
+import { scheduleLabel } from '../schedule-display';
 import { Trans } from '@lingui/react/macro';
 
 interface BatchSummaryListProps {

@@ -11,7 +11,7 @@ import { AttendanceOutboxSender } from '../../features/attendance/components/att
 import { UserMenuFace } from '../../features/auth/components/user-menu-face';
 import { greetingNameFor } from '../../features/auth/session-user';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { ErrorBoundary } from '../ui/error-boundary';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { useDeferredModule } from '../../lib/use-deferred-module';
 import { isNavItemActive, ROLE_NAVIGATION } from './role-navigation';
 import type { NavItem } from './role-navigation';
