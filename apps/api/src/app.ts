@@ -48,7 +48,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
-import type { FeeReminderPayload } from './modules/fees/fees.service';
+import type { FeeReminderPayload } from './modules/fees/reminders.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';

@@ -29,7 +29,8 @@ import {
 import { fileNameFromTitle, looksLikePdf, PDF_MAGIC_LENGTH } from './lib/file-names';
 import { hashPassword } from './lib/password';
 import { buildSimplePdf, type SimplePdfPage } from './lib/simple-pdf';
-import { createPlan, recordPayment } from './modules/fees/fees.service';
+import { recordPayment } from './modules/fees/payments.service';
+import { createPlan } from './modules/fees/plans.service';
 import type { FileStorage, StoredFile } from './lib/storage';
 import { notifyStudentsOfNote } from './modules/notifications/notifications.service';
 import { nextStudentCode } from './db/student-code';

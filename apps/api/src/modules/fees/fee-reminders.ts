@@ -9,7 +9,7 @@ import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templ
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents } from '../parents';
 import { academyToday, getAcademySettings } from '../settings';
-import type { FeeReminderPayload } from './fees.service';
+import type { FeeReminderPayload } from './reminders.service';
 
 
 /**

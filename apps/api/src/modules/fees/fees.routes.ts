@@ -27,24 +27,11 @@ import {
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
 import { students, users } from '../../db/schema';
-import {
-  addConcession,
-  cancelReceipt,
-  childLedger,
-  createPlan,
-  deletePlan,
-  exportDuesCsv,
-  feeSummary,
-  getPlan,
-  ledgerFor,
-  listDues,
-  listPlans,
-  ownLedger,
-  queueFeeReminders,
-  receiptFor,
-  recordPayment,
-  updatePlan,
-} from './fees.service';
+import { addConcession, childLedger, ledgerFor, ownLedger } from './dues.service';
+import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
+import { queueFeeReminders } from './reminders.service';
+import { exportDuesCsv, feeSummary, listDues } from './reports.service';
 import { FEE_RECEIPT_JOB, receiptFileName, receiptPdfIn } from './receipt-mail';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';

@@ -2,4 +2,4 @@
  * The public face of the fees module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { cancelUnpaidDuesOfBatch, createDuesForEnrolment } from './fees.service';
+export { cancelUnpaidDuesOfBatch, createDuesForEnrolment } from './dues.service';

@@ -10,7 +10,7 @@ import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents } from '../parents';
 import { getAcademySettings } from '../settings';
-import { printableReceipt } from './fees.service';
+import { printableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 
 /** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */

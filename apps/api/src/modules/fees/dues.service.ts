@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
+import { FEE_MESSAGES, type concessionInputSchema, type Ledger } from '@academy/shared/schemas/fees';
+import type { Db, DbExecutor } from '../../db/client';
+import { transactionWithRetry } from '../../db/retry-transaction';
+import { batches, feeConcessions, feeDues, feePlanInstalments, feePlans, feeReceipts, students, users } from '../../db/schema';
+import { mayReadFeesOf } from '../../access/fees';
+import { studentIdOf, type Actor } from '../../access/actor';
+import { childIdOf } from '../../access/parents';
+import { AppError } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../audit';
+import { academyToday } from '../settings';
+import { DUE_LOCK_ORDER, dueStatus, lockOpenDues, receiptsWhere } from './fee-queries';
+import { insertDues } from './plans.service';
+
+/**
+ * A student's dues: made at enrolment, cancelled at removal when the office says so, lowered by
+ * concessions, and read as the ledger (dues, receipts, balance) by the office, the student and parents.
+ */
+
+type ConcessionInput = z.output<typeof concessionInputSchema>;
+
+// ---------------------------------------------------------------- enrolment
+
+/** Enrolment's part (batches.service enrolStudent, same transaction): the batch's plans become the student's dues. */
+export async function createDuesForEnrolment(tx: DbExecutor, batchId: string, studentId: string): Promise<number> {
+  const plans = await tx
+    .select({ id: feePlans.id, name: feePlans.name, seq: feePlanInstalments.seq, dueDate: feePlanInstalments.dueDate, amountPaise: feePlanInstalments.amountPaise })
+    .from(feePlans)
+    .innerJoin(feePlanInstalments, eq(feePlanInstalments.planId, feePlans.id))
+    .where(eq(feePlans.batchId, batchId))
+    .orderBy(asc(feePlans.id), asc(feePlanInstalments.seq));
+  // Enrolled again after a removal: the plan's open dues are still there.
+  const existing = plans.length
+    ? await tx.select({ planId: feeDues.planId }).from(feeDues).where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open')))
+    : [];
+  let created = 0;
+  for (const planId of new Set(plans.map((row) => row.id))) {
+    if (existing.some((row) => row.planId === planId)) continue;
+    const rows = plans.filter((row) => row.id === planId);
+    created += await insertDues(tx, { id: planId, name: rows[0]!.name, batchId, instalments: rows }, [studentId]);
+  }
+  return created;
+}
+
+/** Removal's part, when the office says so: the student's dues of this batch that nothing has paid are cancelled. */
+export async function cancelUnpaidDuesOfBatch(tx: DbExecutor, batchId: string, studentId: string): Promise<number> {
+  // Locked first in the dues' order (a payment of this student may be locking them), then cancelled.
+  const toCancel = await tx
+    .select({ id: feeDues.id })
+    .from(feeDues)
+    .where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open'), eq(feeDues.paidPaise, 0)))
+    .orderBy(...DUE_LOCK_ORDER)
+    .for('update');
+  if (toCancel.length === 0) return 0;
+  await tx.update(feeDues).set({ status: 'cancelled' }).where(inArray(feeDues.id, toCancel.map((row) => row.id)));
+  return toCancel.length;
+}
+
+// ---------------------------------------------------------------- the ledger
+
+
+
+/** GET /api/student/fees: the student's own ledger. */
+export async function ownLedger(db: DbExecutor, actor: Actor): Promise<Ledger> {
+  return studentLedger(db, studentIdOf(actor));
+}
+
+/** GET /api/parent/children/{studentId}/fees: a child's ledger, the one the child sees (another family's child: 404). */
+export async function childLedger(db: DbExecutor, actor: Actor, studentId: string): Promise<Ledger> {
+  return studentLedger(db, childIdOf(actor, studentId));
+}
+
+/**
+ * THE ledger of one student: dues (paid and balance each), payments, concessions and totals. The
+ * admin's student page, the student's own fees screen (and a parent's, later) all read this.
+ * Four queries, whatever the number of dues and payments.
+ */
+export async function studentLedger(db: DbExecutor, studentId: string): Promise<Ledger> {
+  const [student] = await db.select({ _id: students.id, name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+  if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+  const [dueRows, payments, concessions, today] = await Promise.all([
+    db
+      .select({ due: feeDues, batchName: batches.name })
+      .from(feeDues)
+      .leftJoin(batches, eq(batches.id, feeDues.batchId))
+      .where(eq(feeDues.studentId, studentId))
+      .orderBy(asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt)),
+    receiptsWhere(db, eq(feeReceipts.studentId, studentId)),
+    db.select().from(feeConcessions).where(eq(feeConcessions.studentId, studentId)).orderBy(desc(feeConcessions.createdAt)),
+    academyToday(db),
+  ]);
+  const totals = { due: 0, concession: 0, paid: 0, balance: 0, overdue: 0 };
+  const dues = dueRows.map(({ due, batchName }) => {
+    const balance = due.status === 'open' ? due.amountPaise - due.concessionPaise - due.paidPaise : 0;
+    const status = dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today);
+    if (due.status === 'open') {
+      totals.due += due.amountPaise;
+      totals.concession += due.concessionPaise;
+      totals.paid += due.paidPaise;
+      totals.balance += balance;
+      if (status === 'overdue') totals.overdue += balance;
+    }
+    return {
+      _id: due.id,
+      label: due.label,
+      batch: due.batchId && batchName ? { _id: due.batchId, name: batchName } : null,
+      dueDate: due.dueDate,
+      amount: rupees(due.amountPaise),
+      concession: rupees(due.concessionPaise),
+      paid: rupees(due.paidPaise),
+      balance: rupees(balance),
+      status,
+    };
+  });
+  return {
+    student,
+    dues,
+    payments,
+    concessions: concessions.map((row) => ({ _id: row.id, kind: row.kind, value: row.kind === 'amount' ? rupees(row.value) : row.value, amount: rupees(row.amountPaise), reason: row.reason, createdAt: row.createdAt.toISOString() })),
+    totals: { due: rupees(totals.due), concession: rupees(totals.concession), paid: rupees(totals.paid), balance: rupees(totals.balance), overdue: rupees(totals.overdue) },
+  };
+}
+
+/** A ledger through the access layer: the admin any student's, a student their own (else 404). */
+export async function ledgerFor(db: DbExecutor, actor: Actor, studentId: string): Promise<Ledger> {
+  if (!mayReadFeesOf(actor, studentId)) throw new AppError('NOT_FOUND', 'Student not found');
+  return studentLedger(db, studentId);
+}
+// ---------------------------------------------------------------- concessions
+
+/**
+ * A concession: a percentage takes that share off each open due's remaining amount; an amount is
+ * taken off the latest dues first (the nearest ones stay as they were). Refused above what is due.
+ */
+export async function addConcession(db: Db, actor: AuditActor, studentId: string, input: ConcessionInput): Promise<Ledger> {
+  await transactionWithRetry(db, async (tx) => {
+    const [student] = await tx.select({ name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+    if (!student) throw new AppError('NOT_FOUND', 'Student not found');
+    const open = await lockOpenDues(tx, studentId);
+    const outstanding = open.reduce((sum, due) => sum + due.balance, 0);
+    if (outstanding === 0) throw new AppError('CONFLICT', FEE_MESSAGES.nothingDue);
+    const parts = new Map<string, number>();
+    if (input.kind === 'percent') {
+      for (const due of open) parts.set(due.id, Math.floor((due.balance * input.percent) / 100));
+    } else {
+      if (input.amount > outstanding) {
+        const message = FEE_MESSAGES.concessionTooBig.replace('{amount}', formatPaise(outstanding));
+        throw new AppError('BAD_REQUEST', message, { amount: message });
+      }
+      let left = input.amount;
+      for (const due of [...open].reverse()) {
+        const part = Math.min(left, due.balance);
+        if (part > 0) parts.set(due.id, part);
+        left -= part;
+      }
+    }
+    const total = [...parts.values()].reduce((sum, value) => sum + value, 0);
+    for (const [dueId, part] of parts) {
+      if (part > 0) await tx.update(feeDues).set({ concessionPaise: sql`${feeDues.concessionPaise} + ${part}` }).where(eq(feeDues.id, dueId));
+    }
+    const [row] = await tx
+      .insert(feeConcessions)
+      .values({ studentId, kind: input.kind, value: input.kind === 'amount' ? input.amount : input.percent, amountPaise: total, reason: input.reason, createdBy: actor?.userId ?? null })
+      .returning({ id: feeConcessions.id });
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entityType: 'fee_concession',
+      entityId: row!.id,
+      relatedId: studentId,
+      text:
+        input.kind === 'percent'
+          ? { key: 'fee_concession.percent', values: { student: student.name, amount: formatPaise(total), percent: input.percent, reason: input.reason } }
+          : { key: 'fee_concession.amount', values: { student: student.name, amount: formatPaise(total), reason: input.reason } },
+      changes: { amount: { old: null, new: rupees(total) }, reason: { old: null, new: input.reason } },
+    });
+  });
+  return studentLedger(db, studentId);
+}

@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { paiseToRupees as rupees } from '@academy/shared/money';
+import type { Due, Receipt } from '@academy/shared/schemas/fees';
+import type { DbExecutor } from '../../db/client';
+import { feeAllocations, feeDues, feeReceipts, students, users } from '../../db/schema';
+
+/**
+ * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
+ * a due's state and the receipts query. Internal to the module (other modules use index.ts).
+ */
+
+/** What is left of a due (paise), as SQL. */
+export const balanceSql = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})`;
+/**
+ * The one order in which dues are locked (FOR UPDATE), everywhere: oldest first, and the id last so
+ * that no two dues tie (two batches' instalments due the same day, made in one transaction, have the
+ * same date, seq and created_at). Transactions that lock rows in one total order cannot deadlock.
+ */
+export const DUE_LOCK_ORDER = [asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt), asc(feeDues.id)];
+
+/** A due's state for its reader today: cancelled, paid, overdue or due. */
+export function dueStatus(row: { status: string; balance: number; dueDate: string }, today: string): Due['status'] {
+  if (row.status === 'cancelled') return 'cancelled';
+  if (row.balance <= 0) return 'paid';
+  return row.dueDate < today ? 'overdue' : 'due';
+}
+
+/** Receipts with their student's name and what each paid, newest first. */
+export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Promise<Receipt[]> {
+  const rows = await db
+    .select({ receipt: feeReceipts, studentName: users.name })
+    .from(feeReceipts)
+    .innerJoin(students, eq(students.id, feeReceipts.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(where)
+    .orderBy(desc(feeReceipts.date), desc(feeReceipts.createdAt));
+  const allocations = rows.length
+    ? await db
+        .select({ receiptId: feeAllocations.receiptId, dueId: feeAllocations.dueId, label: feeDues.label, amountPaise: feeAllocations.amountPaise, dueDate: feeDues.dueDate })
+        .from(feeAllocations)
+        .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
+        .where(inArray(feeAllocations.receiptId, rows.map((row) => row.receipt.id)))
+        .orderBy(asc(feeDues.dueDate), asc(feeDues.seq))
+    : [];
+  return rows.map(({ receipt, studentName }) => ({
+    _id: receipt.id,
+    number: receipt.number,
+    date: receipt.date,
+    amount: rupees(receipt.amountPaise),
+    mode: receipt.mode,
+    reference: receipt.reference,
+    note: receipt.note,
+    student: { _id: receipt.studentId, name: studentName },
+    allocations: allocations.filter((entry) => entry.receiptId === receipt.id).map((entry) => ({ dueId: entry.dueId, label: entry.label, amount: rupees(entry.amountPaise) })),
+    balanceAfter: rupees(receipt.balanceAfterPaise),
+    cancelled: receipt.cancelledAt ? { at: receipt.cancelledAt.toISOString(), reason: receipt.cancelReason ?? '' } : null,
+    createdAt: receipt.createdAt.toISOString(),
+  }));
+}
+
+/** A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here). */
+export async function lockOpenDues(tx: DbExecutor, studentId: string) {
+  return tx
+    .select({ id: feeDues.id, label: feeDues.label, balance: balanceSql.mapWith(Number) })
+    .from(feeDues)
+    .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
+    .orderBy(...DUE_LOCK_ORDER)
+    .for('update');
+}
