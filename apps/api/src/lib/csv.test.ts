@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADERS } from '@academy/shared/i18n/csv-headers';
+import { SERVER_CATALOG } from '@academy/shared/i18n/server-catalog';
 import { csvCell, csvHeader, toCsv } from './csv';
 
 describe('CSV', () => {
@@ -25,7 +25,7 @@ describe('CSV', () => {
   it("words the header row in the requester's language and leaves the cells as they are", () => {
     expect(toCsv(['Name', 'Amount (₹)'], [['Aarav Patil', '1500.00']], 'mr')).toBe('\uFEFFनाव,रक्कम (₹)\r\nAarav Patil,1500.00\r\n');
     expect(toCsv(['Name', 'Amount (₹)'], [], 'hi')).toBe('\uFEFFनाम,राशि (₹)\r\n');
-    for (const [en, mr, hi] of CSV_HEADERS) {
+    for (const [en, mr, hi] of SERVER_CATALOG.csv) {
       expect(mr.trim(), en).not.toBe('');
       expect(hi.trim(), en).not.toBe('');
       expect(csvHeader(en, 'en')).toBe(en);

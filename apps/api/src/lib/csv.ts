@@ -1,4 +1,4 @@
-import { CSV_HEADERS, type CsvHeader } from '@academy/shared/i18n/csv-headers';
+import { word, type CsvHeader } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 
 export type CsvValue = string | number | null | undefined;
@@ -18,12 +18,9 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const HEADER_WORDS = new Map<string, readonly [string, string]>(CSV_HEADERS.map(([en, mr, hi]) => [en, [mr, hi]]));
-
-/** A column header in the requester's language (decision 015); the cells below stay as stored. */
+/** A column header in the requester's language (decision 015; the server catalog's `csv` section); the cells below stay as stored. */
 export function csvHeader(header: CsvHeader, language: Language): string {
-  if (language === 'en') return header;
-  return HEADER_WORDS.get(header)?.[language === 'mr' ? 0 : 1] ?? header;
+  return word('csv', header, language);
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
- * The API's and the shared zod schemas' English messages in Marathi and Hindi (issue 20;
- * docs/decisions/015-languages.md, docs/glossary.md). One entry per English sentence: `[English, मराठी,
- * हिन्दी]`. `{name}` marks a value inside the sentence (a count, a name, an email); the translation places
- * it where its grammar needs it. Applied in one place on the server (apps/api/src/lib/translate-reply.ts)
- * and, for form checks that run in the browser, by the web app (loaded only for mr and hi).
- * test: packages/shared/src/i18n/server-messages.test.ts checks every message the API can send is here.
+ * The server catalog's `api` section (server-catalog.ts, docs/decisions/028-one-server-catalog.md): the
+ * API's and the shared zod schemas' English messages in Marathi and Hindi (issue 20; docs/glossary.md).
+ * One entry per English sentence: `[English, मराठी, हिन्दी]`. `{name}` marks a value inside the sentence
+ * (a count, a name, an email); the translation places it where its grammar needs it. Applied in one place
+ * on the server (apps/api/src/lib/translate-reply.ts) and, for form checks that run in the browser, by the
+ * web app (which loads this file alone, only for mr and hi). A file of its own so that the web does not
+ * load the mails', PDFs' and Activity's texts.
+ * tests: apps/api/src/lib/translate-reply.test.ts (every message the API can send is here) and
+ * packages/shared/src/i18n/server-catalog.test.ts (every entry has its Marathi and Hindi).
  */
 export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: string])[] = [
   // General (messages.ts, app-error.ts).
@@ -578,7 +581,4 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The webhook secret could not be read (the server key changed): enter the webhook secret again in Settings', 'वेबहुकचे सिक्रेट वाचता आले नाही (सर्व्हरची की बदलली): सेटिंग्जमध्ये वेबहुकचे सिक्रेट पुन्हा लिहा', 'वेबहुक का सीक्रेट पढ़ा नहीं जा सका (सर्वर की कुंजी बदल गई): सेटिंग्स में वेबहुक का सीक्रेट फिर से लिखें'],
   ['The email could not be sent', 'ईमेल पाठवता आला नाही', 'ईमेल नहीं भेजा जा सका'],
   ['Send the settings as an object', 'सेटिंग्ज ऑब्जेक्ट म्हणून पाठवा', 'सेटिंग्स ऑब्जेक्ट के रूप में भेजें'],
-  // Notifications stored as a key and values (server-text.ts NOTIFICATION_TEXTS), worded when read.
-  ['New announcement: {title}', 'नवीन सूचना: {title}', 'नई सूचना: {title}'],
-  ['New note: {title}', 'नवीन नोट्स: {title}', 'नए नोट्स: {title}'],
 ];

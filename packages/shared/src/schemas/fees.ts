@@ -21,7 +21,7 @@ export const positiveRupeesSchema = rupeesSchema.refine((paise) => paise > 0, MO
 
 export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card' };
+export const PAYMENT_MODE_LABELS = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card' } as const satisfies Record<PaymentMode, string>;
 
 export const FEE_MESSAGES = {
   instalmentsSum: 'The instalments must add up to the plan amount',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import type { CsvHeader } from '@academy/shared/i18n/csv-headers';
+import type { CsvHeader } from '@academy/shared/i18n/server-catalog';
 import { wordAuditSummary, type AuditText } from '@academy/shared/i18n/audit-texts';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import type { z } from 'zod';

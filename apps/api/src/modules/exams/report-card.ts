@@ -14,75 +14,32 @@ import { academyToday, getAcademySettings } from '../settings';
 import { remarksOfStudent } from './remarks.service';
 import { testsOfStudent } from './exams.service';
 import { formatDate } from '@academy/shared/calendar';
+import { wordTable } from '@academy/shared/i18n/server-catalog';
 
 export type ReportCardPeriod = { from?: string; to?: string };
 
-/** The report card's words in the reader's language (docs/glossary.md). */
-const LABELS = {
-  en: {
-    title: 'Report card',
-    student: 'Student',
-    standard: 'Standard',
-    batches: 'Batches',
-    period: 'Period',
-    allTime: 'All tests so far',
-    attendance: 'Attendance',
-    noAttendance: 'No attendance marked in this period',
-    test: 'Test',
-    date: 'Date',
-    marks: 'Marks',
-    rank: 'Rank',
-    average: 'Batch average',
-    absent: 'Absent',
-    noTests: 'No published tests in this period.',
-    remark: "Teacher's remark",
-    remarks: "Teachers' remarks",
-    corrected: 'corrected',
-    to: 'to',
-  },
-  mr: {
-    title: 'प्रगतिपत्रक',
-    student: 'विद्यार्थी',
-    standard: 'इयत्ता',
-    batches: 'बॅच',
-    period: 'कालावधी',
-    allTime: 'आतापर्यंतच्या सर्व टेस्ट',
-    attendance: 'हजेरी',
-    noAttendance: 'या कालावधीत हजेरी नोंदलेली नाही',
-    test: 'टेस्ट',
-    date: 'तारीख',
-    marks: 'गुण',
-    rank: 'क्रमांक',
-    average: 'बॅचची सरासरी',
-    absent: 'गैरहजर',
-    noTests: 'या कालावधीत प्रसिद्ध केलेली टेस्ट नाही.',
-    remark: 'शिक्षकांचा शेरा',
-    remarks: 'शिक्षकांचे शेरे',
-    corrected: 'दुरुस्त केले',
-    to: 'ते',
-  },
-  hi: {
-    title: 'रिपोर्ट कार्ड',
-    student: 'छात्र',
-    standard: 'कक्षा',
-    batches: 'बैच',
-    period: 'अवधि',
-    allTime: 'अब तक के सभी टेस्ट',
-    attendance: 'उपस्थिति',
-    noAttendance: 'इस अवधि में हाज़िरी दर्ज नहीं हुई',
-    test: 'टेस्ट',
-    date: 'तारीख',
-    marks: 'अंक',
-    rank: 'रैंक',
-    average: 'बैच का औसत',
-    absent: 'अनुपस्थित',
-    noTests: 'इस अवधि में कोई प्रकाशित टेस्ट नहीं.',
-    remark: 'शिक्षक की टिप्पणी',
-    remarks: 'शिक्षकों की टिप्पणियाँ',
-    corrected: 'सुधारा गया',
-    to: 'से',
-  },
-} satisfies Record<Language, Record<string, string>>;
+/** The report card's words in the reader's language (the server catalog's `reportCard` section; docs/glossary.md). */
+const LABELS = wordTable('reportCard', {
+  title: 'Report card',
+  student: 'Student',
+  standard: 'Standard',
+  batches: 'Batches',
+  period: 'Period',
+  allTime: 'All tests so far',
+  attendance: 'Attendance',
+  noAttendance: 'No attendance marked in this period',
+  test: 'Test',
+  date: 'Date',
+  marks: 'Marks',
+  rank: 'Rank',
+  average: 'Batch average',
+  absent: 'Absent',
+  noTests: 'No published tests in this period.',
+  remark: "Teacher's remark",
+  remarks: "Teachers' remarks",
+  corrected: 'corrected',
+  to: 'to',
+});
 
 /** "01-06-2026 to 30-06-2026" in the reader's language; "all tests so far" without dates. */
 export function periodText(period: ReportCardPeriod, language: Language): string {

@@ -2,65 +2,28 @@ import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { amountInWords } from '@academy/shared/money';
 import { PAYMENT_MODE_LABELS, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
+import { wordTable } from '@academy/shared/i18n/server-catalog';
 import { createAcademyPdf, rupeesText, type AcademyHeader } from '../../lib/pdf';
 
-/** A receipt's labels in the recipient's language (docs/glossary.md). */
-const LABELS: Record<Language, Record<'title' | 'number' | 'date' | 'student' | 'batch' | 'amount' | 'inWords' | 'mode' | 'reference' | 'paidFor' | 'balance' | 'cancelled' | 'note' | 'footer', string>> = {
-  en: {
-    title: 'Fee receipt',
-    number: 'Receipt number',
-    date: 'Date',
-    student: 'Student',
-    batch: 'Batch',
-    amount: 'Amount received',
-    inWords: 'In words',
-    mode: 'Paid by',
-    reference: 'Reference',
-    paidFor: 'Paid towards',
-    balance: 'Balance after this payment',
-    cancelled: 'CANCELLED',
-    note: 'Note',
-    footer: 'This is a computer-generated receipt.',
-  },
-  mr: {
-    title: 'फी पावती',
-    number: 'पावती क्रमांक',
-    date: 'दिनांक',
-    student: 'विद्यार्थी',
-    batch: 'बॅच',
-    amount: 'मिळालेली रक्कम',
-    inWords: 'अक्षरी',
-    mode: 'भरण्याची पद्धत',
-    reference: 'संदर्भ',
-    paidFor: 'कशासाठी भरले',
-    balance: 'या भरण्यानंतर उरलेली रक्कम',
-    cancelled: 'रद्द',
-    note: 'टीप',
-    footer: 'ही संगणकाने तयार केलेली पावती आहे.',
-  },
-  hi: {
-    title: 'फीस रसीद',
-    number: 'रसीद क्रमांक',
-    date: 'तारीख',
-    student: 'छात्र',
-    batch: 'बैच',
-    amount: 'प्राप्त राशि',
-    inWords: 'शब्दों में',
-    mode: 'भुगतान का तरीका',
-    reference: 'संदर्भ',
-    paidFor: 'किसके लिए भुगतान',
-    balance: 'इस भुगतान के बाद बाकी राशि',
-    cancelled: 'रद्द',
-    note: 'टिप्पणी',
-    footer: 'यह कंप्यूटर से बनी रसीद है.',
-  },
-};
+/** A receipt's labels in the recipient's language (the server catalog's `receipt` section; docs/glossary.md). */
+const LABELS = wordTable('receipt', {
+  title: 'Fee receipt',
+  number: 'Receipt number',
+  date: 'Date',
+  student: 'Student',
+  batch: 'Batch',
+  amount: 'Amount received',
+  inWords: 'In words',
+  mode: 'Paid by',
+  reference: 'Reference',
+  paidFor: 'Paid towards',
+  balance: 'Balance after this payment',
+  cancelled: 'CANCELLED',
+  note: 'Note',
+  footer: 'This is a computer-generated receipt.',
+});
 
-const MODE_LABELS: Record<Language, Record<PaymentMode, string>> = {
-  en: PAYMENT_MODE_LABELS,
-  mr: { cash: 'रोख', upi: 'UPI', cheque: 'चेक', bank_transfer: 'बँक ट्रान्सफर', card: 'कार्ड' },
-  hi: { cash: 'नकद', upi: 'UPI', cheque: 'चेक', bank_transfer: 'बैंक ट्रांसफ़र', card: 'कार्ड' },
-};
+const MODE_LABELS: Record<Language, Record<PaymentMode, string>> = wordTable('receipt', PAYMENT_MODE_LABELS);
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { ABSENCE_STATUS_WORDS, DEFAULT_ABSENCE_ALERT_TEMPLATES, renderAbsenceTemplate, type AbsenceAlertTemplates } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
@@ -28,7 +29,7 @@ export async function scheduleAbsenceAlerts(db: DbExecutor, jobs: JobRunner | un
 }
 
 /**
- * The alert's words in each language: the subject is fixed (the glossary's words), the text is the
+ * The alert's words in each language: the subject is the server catalog's (the glossary's words), the text is the
  * academy's template for that language (Settings), the same for the email and the webhook's `message`.
  */
 export function absenceMessages(input: { child: string; batches: string; status: string; date: string; academy: string; templates?: AbsenceAlertTemplates }): ParentNotice['messages'] {
@@ -37,11 +38,8 @@ export function absenceMessages(input: { child: string; batches: string; status:
   const status = (language: Language) => ABSENCE_STATUS_WORDS[language][input.status as 'absent' | 'late'] ?? input.status;
   // {parent} stays as it is here: notifyParents puts each parent's name in their own copy.
   const text = (language: Language) => renderAbsenceTemplate(templates[language], { child: input.child, parent: '{parent}', batch: input.batches, date: day, status: status(language), academy: input.academy });
-  return {
-    en: { subject: `${input.child} was marked ${status('en')} today`, text: text('en') },
-    mr: { subject: `${input.child} आज ${status('mr')} आहे`, text: text('mr') },
-    hi: { subject: `${input.child} आज ${status('hi')} है`, text: text('hi') },
-  };
+  const message = (language: Language) => ({ subject: word('mail', '{child} was marked {status} today', language, { child: input.child, status: status(language) }), text: text(language) });
+  return { en: message('en'), mr: message('mr'), hi: message('hi') };
 }
 
 type CurrentMarks = { studentId: string; child: string; status: string | null; batches: { _id: string; name: string }[] };

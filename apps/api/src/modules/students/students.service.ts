@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import type { CsvHeader } from '@academy/shared/i18n/csv-headers';
+import type { CsvHeader } from '@academy/shared/i18n/server-catalog';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {

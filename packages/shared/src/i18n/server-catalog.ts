@@ -1,0 +1,355 @@
+import type { Language } from '../languages';
+import { SERVER_MESSAGES } from './server-messages';
+
+/**
+ * THE catalog of every text the server sends a person (docs/decisions/028-one-server-catalog.md): API
+ * messages, mails and parents' messages, the receipt and report-card PDFs, Activity summaries, CSV
+ * headers, notifications. Every entry has one shape, `[English, मराठी, हिन्दी]`; `{name}` marks a value
+ * put in as written. Entries are grouped in sections (where a text is read); the same English may read
+ * differently in two sections ("Date" is दिनांक on a receipt, तारीख on a report card), never within one.
+ * The English is the message itself (as in the web's Lingui catalogs) and stays word for word what the
+ * spec and the tests read. `word()` is the one way to word an entry; its type only takes an English
+ * text that is in the section, so a text missing from the catalog does not type-check.
+ *
+ * The `api` section lives in server-messages.ts (the web app loads it alone, for Marathi and Hindi
+ * pages, to word form checks); the reply hook (apps/api/src/lib/translate-reply.ts) matches the English
+ * the services wrote against it, values and all. test: server-catalog.test.ts.
+ */
+export const SERVER_CATALOG = {
+  api: SERVER_MESSAGES,
+
+  /** The column headers of the office's CSV files (apps/api/src/lib/csv.ts); cells stay as stored. */
+  csv: [
+    // Students (students.service.ts).
+    ['Name', 'नाव', 'नाम'],
+    ['Email', 'ईमेल', 'ईमेल'],
+    ['Phone (+91)', 'मोबाईल नंबर (+91)', 'मोबाइल नंबर (+91)'],
+    ['Gender', 'लिंग', 'लिंग'],
+    ['Date of birth', 'जन्मतारीख', 'जन्म तिथि'],
+    ['Standard', 'इयत्ता', 'कक्षा'],
+    ['School', 'शाळा', 'स्कूल'],
+    ['Batches', 'बॅच', 'बैच'],
+    ['Parent name', 'पालकांचे नाव', 'अभिभावक का नाम'],
+    ['Parent phone (+91)', 'पालकांचा मोबाईल नंबर (+91)', 'अभिभावक का मोबाइल नंबर (+91)'],
+    ['Parent email', 'पालकांचा ईमेल', 'अभिभावक का ईमेल'],
+    ['Address', 'पत्ता', 'पता'],
+    ['Admission date', 'प्रवेशाची तारीख', 'प्रवेश की तारीख'],
+    ['Status', 'स्थिती', 'स्थिति'],
+    // Fee dues (fees.service.ts).
+    ['Student', 'विद्यार्थी', 'छात्र'],
+    ['Batch', 'बॅच', 'बैच'],
+    ['Due', 'हप्ता', 'किस्त'],
+    ['Due date', 'देय तारीख', 'देय तिथि'],
+    ['Amount (₹)', 'रक्कम (₹)', 'राशि (₹)'],
+    ['Concession (₹)', 'सवलत (₹)', 'छूट (₹)'],
+    ['Paid (₹)', 'भरलेली रक्कम (₹)', 'भुगतान की गई राशि (₹)'],
+    ['Balance (₹)', 'बाकी (₹)', 'बाकी (₹)'],
+    ['Days overdue', 'थकीत दिवस', 'तारीख निकले दिन'],
+    ['Last reminder', 'शेवटची आठवण', 'आखिरी रिमाइंडर'],
+    // Activity (audit.service.ts).
+    ['When (UTC)', 'केव्हा (UTC)', 'कब (UTC)'],
+    ['Who', 'कोणी', 'किसने'],
+    ['Role', 'भूमिका', 'भूमिका'],
+    ['Action', 'कृती', 'कार्य'],
+    ['Record type', 'नोंदीचा प्रकार', 'रिकॉर्ड का प्रकार'],
+    ['Record id', 'नोंदीचा आयडी', 'रिकॉर्ड आईडी'],
+    ['Summary', 'सारांश', 'सारांश'],
+    ['Changes', 'बदल', 'बदलाव'],
+  ],
+
+  /** The fee receipt's PDF (apps/api/src/modules/fees/receipt-pdf.ts). */
+  receipt: [
+    ['Fee receipt', 'फी पावती', 'फीस रसीद'],
+    ['Receipt number', 'पावती क्रमांक', 'रसीद क्रमांक'],
+    ['Date', 'दिनांक', 'तारीख'],
+    ['Student', 'विद्यार्थी', 'छात्र'],
+    ['Batch', 'बॅच', 'बैच'],
+    ['Amount received', 'मिळालेली रक्कम', 'प्राप्त राशि'],
+    ['In words', 'अक्षरी', 'शब्दों में'],
+    ['Paid by', 'भरण्याची पद्धत', 'भुगतान का तरीका'],
+    ['Reference', 'संदर्भ', 'संदर्भ'],
+    ['Paid towards', 'कशासाठी भरले', 'किसके लिए भुगतान'],
+    ['Balance after this payment', 'या भरण्यानंतर उरलेली रक्कम', 'इस भुगतान के बाद बाकी राशि'],
+    ['CANCELLED', 'रद्द', 'रद्द'],
+    ['Note', 'टीप', 'टिप्पणी'],
+    ['This is a computer-generated receipt.', 'ही संगणकाने तयार केलेली पावती आहे.', 'यह कंप्यूटर से बनी रसीद है.'],
+    // Payment modes (PAYMENT_MODE_LABELS in schemas/fees.ts is the English).
+    ['Cash', 'रोख', 'नकद'],
+    ['UPI', 'UPI', 'UPI'],
+    ['Cheque', 'चेक', 'चेक'],
+    ['Bank transfer', 'बँक ट्रान्सफर', 'बैंक ट्रांसफ़र'],
+    ['Card', 'कार्ड', 'कार्ड'],
+  ],
+
+  /** The report card's PDF (apps/api/src/modules/exams/report-card.ts). */
+  reportCard: [
+    ['Report card', 'प्रगतिपत्रक', 'रिपोर्ट कार्ड'],
+    ['Student', 'विद्यार्थी', 'छात्र'],
+    ['Standard', 'इयत्ता', 'कक्षा'],
+    ['Batches', 'बॅच', 'बैच'],
+    ['Period', 'कालावधी', 'अवधि'],
+    ['All tests so far', 'आतापर्यंतच्या सर्व टेस्ट', 'अब तक के सभी टेस्ट'],
+    ['Attendance', 'हजेरी', 'उपस्थिति'],
+    ['No attendance marked in this period', 'या कालावधीत हजेरी नोंदलेली नाही', 'इस अवधि में हाज़िरी दर्ज नहीं हुई'],
+    ['Test', 'टेस्ट', 'टेस्ट'],
+    ['Date', 'तारीख', 'तारीख'],
+    ['Marks', 'गुण', 'अंक'],
+    ['Rank', 'क्रमांक', 'रैंक'],
+    ['Batch average', 'बॅचची सरासरी', 'बैच का औसत'],
+    ['Absent', 'गैरहजर', 'अनुपस्थित'],
+    ['No published tests in this period.', 'या कालावधीत प्रसिद्ध केलेली टेस्ट नाही.', 'इस अवधि में कोई प्रकाशित टेस्ट नहीं.'],
+    ["Teacher's remark", 'शिक्षकांचा शेरा', 'शिक्षक की टिप्पणी'],
+    ["Teachers' remarks", 'शिक्षकांचे शेरे', 'शिक्षकों की टिप्पणियाँ'],
+    ['corrected', 'दुरुस्त केले', 'सुधारा गया'],
+    ['to', 'ते', 'से'],
+  ],
+
+  /** Mails (apps/api/src/lib/mail-templates.ts) and the parents' webhook notes (SMS/WhatsApp). */
+  mail: [
+    // Every mail.
+    ['Hello {name},', 'नमस्कार {name},', 'नमस्ते {name},'],
+    ['Hello,', 'नमस्कार,', 'नमस्ते,'],
+    ['Dear parent,', 'आदरणीय पालक,', 'आदरणीय अभिभावक,'],
+    ['If the button does not work, copy this address into your browser:', 'बटण चालत नसल्यास, हा पत्ता ब्राउझरमध्ये कॉपी करा:', 'अगर बटन काम न करे, तो यह पता ब्राउज़र में कॉपी करें:'],
+    // Password reset.
+    ['Reset your {academy} password', 'आपला {academy} पासवर्ड बदला', 'अपना {academy} पासवर्ड बदलें'],
+    [
+      'Someone (hopefully you) asked to reset the password of your {academy} account. Choose a new password with this link:',
+      'कोणीतरी (बहुधा आपणच) आपल्या {academy} खात्याचा पासवर्ड बदलण्याची विनंती केली आहे. या लिंकने नवीन पासवर्ड निवडा:',
+      'किसी ने (शायद आपने ही) आपके {academy} खाते का पासवर्ड बदलने का अनुरोध किया है. इस लिंक से नया पासवर्ड चुनें:',
+    ],
+    ['Reset password', 'पासवर्ड बदला', 'पासवर्ड बदलें'],
+    [
+      'The link works once and for {minutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.',
+      'ही लिंक एकदाच आणि {minutes} मिनिटांसाठी चालेल. आपण विनंती केली नसल्यास हा ईमेल दुर्लक्षित करा: आपला पासवर्ड आहे तसाच राहील.',
+      'यह लिंक एक ही बार और {minutes} मिनट तक चलेगा. अगर आपने अनुरोध नहीं किया, तो यह ईमेल अनदेखा करें: आपका पासवर्ड जैसा है वैसा ही रहेगा.',
+    ],
+    // Welcome (a new account made by the office); {role} is one of the four below.
+    ['Welcome to {academy}: set your password', '{academy} मध्ये आपले स्वागत: आपला पासवर्ड ठेवा', '{academy} में आपका स्वागत है: अपना पासवर्ड बनाएँ'],
+    [
+      'The academy office has created your {academy} account as {role}. You sign in with this email address: {email}.',
+      'अकॅडमीच्या ऑफिसने आपले {academy} खाते ({role}) तयार केले आहे. या ईमेल पत्त्याने लॉगिन करा: {email}.',
+      'अकैडमी के ऑफ़िस ने आपका {academy} खाता ({role}) बनाया है. इस ईमेल पते से लॉगिन करें: {email}.',
+    ],
+    ['Choose your password with this link, then sign in:', 'या लिंकने आपला पासवर्ड निवडा, मग लॉगिन करा:', 'इस लिंक से अपना पासवर्ड चुनें, फिर लॉगिन करें:'],
+    ['Set your password', 'पासवर्ड ठेवा', 'पासवर्ड बनाएँ'],
+    [
+      'The link works once and for {days} days. If it has expired, use "Forgot password" on the sign-in page to get a new one.',
+      'ही लिंक एकदाच आणि {days} दिवसांसाठी चालेल. मुदत संपली असल्यास, लॉगिन पानावरील "पासवर्ड विसरलात?" वापरून नवीन लिंक मिळवा.',
+      'यह लिंक एक ही बार और {days} दिन तक चलेगा. समय-सीमा खत्म हो गई हो, तो लॉगिन पेज पर "पासवर्ड भूल गए?" से नया लिंक पाएँ.',
+    ],
+    ['an administrator', 'प्रशासक', 'प्रशासक'],
+    ['a teacher', 'शिक्षक', 'शिक्षक'],
+    ['a student', 'विद्यार्थी', 'छात्र'],
+    ['a parent', 'पालक', 'अभिभावक'],
+    // The admission form's email code.
+    ['{code} is your {academy} verification code', '{code} हा आपला {academy} पडताळणी कोड आहे', '{code} आपका {academy} सत्यापन कोड है'],
+    ['Your code to verify this email address on the {academy} admission form is:', '{academy} च्या अ‍ॅडमिशन फॉर्मवर हा ईमेल पत्ता पडताळण्यासाठी आपला कोड:', '{academy} के एडमिशन फ़ॉर्म पर यह ईमेल पता सत्यापित करने के लिए आपका कोड:'],
+    ['The code is valid for {minutes} minutes. If you did not ask for it, ignore this mail.', 'हा कोड {minutes} मिनिटे चालेल. आपण मागवला नसल्यास हा ईमेल दुर्लक्षित करा.', 'यह कोड {minutes} मिनट तक चलेगा. अगर आपने नहीं माँगा, तो यह ईमेल अनदेखा करें.'],
+    // An enquiry received (admission or contact form).
+    [
+      'Thank you for applying for admission for {name}. We have received the application, and the office will call you to talk about batches, timings and fees.',
+      '{name} साठी अ‍ॅडमिशनचा अर्ज केल्याबद्दल धन्यवाद. आपला अर्ज आम्हाला मिळाला आहे; बॅच, वेळा आणि फी याबद्दल बोलण्यासाठी ऑफिसमधून आपल्याला फोन येईल.',
+      '{name} के एडमिशन के लिए आवेदन करने के लिए धन्यवाद. आपका आवेदन हमें मिल गया है; बैच, समय और फीस के बारे में बात करने के लिए ऑफ़िस से आपको फ़ोन आएगा.',
+    ],
+    ['Thank you for your message. We have received it and will reply soon.', 'आपल्या संदेशाबद्दल धन्यवाद. तो आम्हाला मिळाला आहे; आम्ही लवकरच उत्तर देऊ.', 'आपके संदेश के लिए धन्यवाद. यह हमें मिल गया है; हम जल्द ही जवाब देंगे.'],
+    ['We have received your admission enquiry — {academy}', 'आपली अ‍ॅडमिशन चौकशी मिळाली — {academy}', 'आपकी एडमिशन पूछताछ मिल गई — {academy}'],
+    ['We have received your message — {academy}', 'आपला संदेश मिळाला — {academy}', 'आपका संदेश मिल गया — {academy}'],
+    ['If you have a question in the meantime, call us on {phones} ({hours}).', 'दरम्यान काही प्रश्न असल्यास {phones} वर फोन करा ({hours}).', 'इस बीच कोई सवाल हो, तो {phones} पर फ़ोन करें ({hours}).'],
+    // Report cards.
+    ['Report card of {name} — {academy}', '{name} यांचे प्रगतिपत्रक — {academy}', '{name} का रिपोर्ट कार्ड — {academy}'],
+    ['The report card of {name} for {period} is attached to this mail as a PDF.', '{name} यांचे {period} या काळाचे प्रगतिपत्रक या ईमेलसोबत PDF म्हणून जोडले आहे.', '{name} का {period} का रिपोर्ट कार्ड इस ईमेल के साथ PDF के रूप में जुड़ा है.'],
+    [
+      'It shows the marks, ranks and batch averages of each test and the attendance for the period.',
+      'त्यात प्रत्येक चाचणीचे गुण, क्रमांक, बॅचची सरासरी आणि या काळातील हजेरी दिली आहे.',
+      'इसमें हर टेस्ट के अंक, रैंक, बैच का औसत और इस अवधि की हाज़िरी दी गई है.',
+    ],
+    ['The report card of {name} for {period} has been sent to your email as a PDF.', '{name} यांचे {period} या काळाचे प्रगतिपत्रक आपल्या ईमेलवर PDF म्हणून पाठवले आहे.', '{name} का {period} का रिपोर्ट कार्ड आपके ईमेल पर PDF के रूप में भेजा गया है.'],
+    // Fee reminders (to the student, and to the parents).
+    ['{academy}: fee reminder for {name}', '{academy}: {name} यांच्या फीची आठवण', '{academy}: {name} की फीस की याद'],
+    ['This is a reminder that these fees are due:', 'ही फी भरायची बाकी आहे, याची आठवण करून देत आहोत:', 'यह याद दिलाने के लिए कि यह फीस भरनी बाकी है:'],
+    ['This is a reminder that these fees of {name} are due:', '{name} यांची ही फी भरायची बाकी आहे, याची आठवण करून देत आहोत:', 'यह याद दिलाने के लिए कि {name} की यह फीस भरनी बाकी है:'],
+    ['Total due: ₹{total}.', 'एकूण बाकी: ₹{total}.', 'कुल बाकी: ₹{total}.'],
+    [
+      'Please pay at the office or call {phone} if you have any question. If you have already paid, thank you and please ignore this mail.',
+      'कृपया ऑफिसमध्ये फी भरा; काही प्रश्न असल्यास {phone} वर फोन करा. आपण आधीच भरली असल्यास, धन्यवाद; हा ईमेल दुर्लक्षित करा.',
+      'कृपया ऑफ़िस में फीस भरें; कोई सवाल हो तो {phone} पर फ़ोन करें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस ईमेल को अनदेखा करें.',
+    ],
+    [
+      'Please pay at the office. If you have already paid, thank you and please ignore this mail.',
+      'कृपया ऑफिसमध्ये फी भरा. आपण आधीच भरली असल्यास, धन्यवाद; हा ईमेल दुर्लक्षित करा.',
+      'कृपया ऑफ़िस में फीस भरें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस ईमेल को अनदेखा करें.',
+    ],
+    [
+      'Please pay at the office or call {phone} if you have any question. If you have already paid, thank you and please ignore this message.',
+      'कृपया ऑफिसमध्ये फी भरा; काही प्रश्न असल्यास {phone} वर फोन करा. आपण आधीच भरली असल्यास, धन्यवाद; हा संदेश दुर्लक्षित करा.',
+      'कृपया ऑफ़िस में फीस भरें; कोई सवाल हो तो {phone} पर फ़ोन करें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस संदेश को अनदेखा करें.',
+    ],
+    [
+      'Please pay at the office. If you have already paid, thank you and please ignore this message.',
+      'कृपया ऑफिसमध्ये फी भरा. आपण आधीच भरली असल्यास, धन्यवाद; हा संदेश दुर्लक्षित करा.',
+      'कृपया ऑफ़िस में फीस भरें. अगर आप पहले ही भर चुके हैं, तो धन्यवाद; इस संदेश को अनदेखा करें.',
+    ],
+    // Fee receipts.
+    ['{academy}: receipt {number} for {name}', '{academy}: {name} यांची पावती {number}', '{academy}: {name} की रसीद {number}'],
+    ['We received ₹{amount} for the fees of {name} on {date}: receipt {number}.', '{name} यांच्या फीसाठी {date} रोजी ₹{amount} मिळाले: पावती {number}.', '{name} की फीस के लिए {date} को ₹{amount} मिले: रसीद {number}.'],
+    ['Balance still due: ₹{balance}.', 'अजून बाकी: ₹{balance}.', 'अभी बाकी: ₹{balance}.'],
+    ['The receipt is attached to this mail as a PDF. Thank you.', 'पावती या ईमेलसोबत PDF म्हणून जोडली आहे. धन्यवाद.', 'रसीद इस ईमेल के साथ PDF के रूप में जुड़ी है. धन्यवाद.'],
+    ['The receipt has been sent to your email as a PDF. Thank you.', 'पावती आपल्या ईमेलवर PDF म्हणून पाठवली आहे. धन्यवाद.', 'रसीद आपके ईमेल पर PDF के रूप में भेजी गई है. धन्यवाद.'],
+    // Absence alerts' subject (the text is the academy's own template, from Settings).
+    ['{child} was marked {status} today', '{child} आज {status} आहे', '{child} आज {status} है'],
+  ],
+
+  /**
+   * Activity summaries (audit-texts.ts maps each stored key to its English here). Values are put in as
+   * written, except the product's own words of the `auditValues` section (a status, a mode, a role).
+   */
+  audit: [
+    ['{name} signed in', '{name} यांनी लॉगिन केले', '{name} ने लॉगिन किया'],
+    ['Sign-in refused after too many failed tries for {account} (address {ip})', '{account} साठी खूप वेळा चुकीचे प्रयत्न झाल्याने लॉगिन नाकारले (पत्ता {ip})', '{account} के लिए बहुत बार गलत कोशिश होने से लॉगिन रोका गया (पता {ip})'],
+    ['Changed their own password', 'स्वतःचा पासवर्ड बदलला', 'अपना पासवर्ड बदला'],
+    ['Password set with an emailed link for {email}', '{email} साठी ईमेलमधील लिंकने पासवर्ड ठेवला', '{email} के लिए ईमेल की लिंक से पासवर्ड रखा गया'],
+    ['Password of {email} set from the command line', '{email} चा पासवर्ड कमांड लाइनवरून ठेवला', '{email} का पासवर्ड कमांड लाइन से रखा गया'],
+    ['Updated their own profile', 'स्वतःची प्रोफाइल बदलली', 'अपनी प्रोफ़ाइल बदली'],
+    ['Made a new calendar address (any earlier one stopped working)', 'नवीन कॅलेंडर पत्ता बनवला (आधीचा पत्ता आता चालणार नाही)', 'नया कैलेंडर पता बनाया (पहले वाला पता अब काम नहीं करेगा)'],
+    ['Turned off their calendar address', 'स्वतःचा कॅलेंडर पत्ता बंद केला', 'अपना कैलेंडर पता बंद किया'],
+    ['Added standard {name}', 'इयत्ता {name} जोडली', 'कक्षा {name} जोड़ी'],
+    ['Updated standard {name}', 'इयत्ता {name} बदलली', 'कक्षा {name} बदली'],
+    ['Deleted standard {name}', 'इयत्ता {name} हटवली', 'कक्षा {name} हटाई'],
+    ['Added subject {name}', 'विषय {name} जोडला', 'विषय {name} जोड़ा'],
+    ['Updated subject {name}', 'विषय {name} बदलला', 'विषय {name} बदला'],
+    ['Deleted subject {name}', 'विषय {name} हटवला', 'विषय {name} हटाया'],
+    ['Added teacher {name}', 'शिक्षक {name} जोडले', 'शिक्षक {name} जोड़े'],
+    ['Updated teacher {name}', 'शिक्षक {name} यांची माहिती बदलली', 'शिक्षक {name} की जानकारी बदली'],
+    ['Updated teacher {name} (new password set)', 'शिक्षक {name} यांची माहिती बदलली (नवीन पासवर्ड ठेवला)', 'शिक्षक {name} की जानकारी बदली (नया पासवर्ड रखा)'],
+    ['Deleted teacher {name}', 'शिक्षक {name} यांना हटवले', 'शिक्षक {name} को हटाया'],
+    ['Added student {name}', 'विद्यार्थी {name} जोडला', 'छात्र {name} जोड़ा'],
+    ['Updated student {name}', 'विद्यार्थी {name} ची माहिती बदलली', 'छात्र {name} की जानकारी बदली'],
+    ['Updated student {name} (new password set)', 'विद्यार्थी {name} ची माहिती बदलली (नवीन पासवर्ड ठेवला)', 'छात्र {name} की जानकारी बदली (नया पासवर्ड रखा)'],
+    ['Archived student {name}', 'विद्यार्थी {name} संग्रहात हलवला', 'छात्र {name} को संग्रह में डाला'],
+    ['Added batch {name}', 'बॅच {name} जोडली', 'बैच {name} जोड़ा'],
+    ['Updated batch {name}', 'बॅच {name} बदलली', 'बैच {name} बदला'],
+    ['Deleted batch {name}', 'बॅच {name} हटवली', 'बैच {name} हटाया'],
+    ['Enrolled {student} in {batch}', '{student} यांना {batch} बॅचमध्ये घेतले', '{student} को {batch} बैच में जोड़ा'],
+    ['Marked attendance of {batch} for {date}: {present} present, {absent} absent, {late} late', '{batch} ची {date} ची हजेरी घेतली: {present} हजर, {absent} गैरहजर, {late} उशिरा', '{batch} की {date} की हाज़िरी ली: {present} उपस्थित, {absent} अनुपस्थित, {late} देर से'],
+    ['Corrected attendance of {batch} for {date}: {present} present, {absent} absent, {late} late', '{batch} ची {date} ची हजेरी दुरुस्त केली: {present} हजर, {absent} गैरहजर, {late} उशिरा', '{batch} की {date} की हाज़िरी सुधारी: {present} उपस्थित, {absent} अनुपस्थित, {late} देर से'],
+    ['Ticked "called" for {student}, absent on {date}', '{date} रोजी गैरहजर {student} साठी "फोन केला" अशी खूण केली', '{date} को अनुपस्थित {student} के लिए "फ़ोन किया" का निशान लगाया'],
+    ['Removed the "called" tick for {student} on {date}', '{date} रोजीची {student} साठीची "फोन केला" खूण काढली', '{date} की {student} के लिए "फ़ोन किया" का निशान हटाया'],
+    ['Added announcement "{title}"', 'सूचना "{title}" जोडली', 'सूचना "{title}" जोड़ी'],
+    ['Updated announcement "{title}"', 'सूचना "{title}" बदलली', 'सूचना "{title}" बदली'],
+    ['Deleted announcement "{title}"', 'सूचना "{title}" हटवली', 'सूचना "{title}" हटाई'],
+    ['Uploaded note "{title}" ({file})', 'नोट्स "{title}" अपलोड केल्या ({file})', 'नोट्स "{title}" अपलोड किए ({file})'],
+    ['Updated note "{title}"', 'नोट्स "{title}" बदलल्या', 'नोट्स "{title}" बदले'],
+    ['Updated note "{title}" (new file {file})', 'नोट्स "{title}" बदलल्या (नवीन फाइल {file})', 'नोट्स "{title}" बदले (नई फ़ाइल {file})'],
+    ['Deleted note "{title}"', 'नोट्स "{title}" हटवल्या', 'नोट्स "{title}" हटाए'],
+    ['Admission enquiry from {name} (public form)', '{name} यांची अ‍ॅडमिशन चौकशी (वेबसाइटवरील फॉर्म)', '{name} की एडमिशन पूछताछ (वेबसाइट का फॉर्म)'],
+    ['Recorded an office enquiry from {name}', '{name} यांची ऑफिसमधील चौकशी नोंदवली', '{name} की ऑफ़िस में आई पूछताछ दर्ज की'],
+    ['Contact message from {name}', '{name} यांचा संपर्क संदेश', '{name} का संपर्क संदेश'],
+    ['Updated the enquiry of {name}', '{name} यांची चौकशी बदलली', '{name} की पूछताछ बदली'],
+    ['Deleted the enquiry of {name}', '{name} यांची चौकशी हटवली', '{name} की पूछताछ हटाई'],
+    ['Converted the enquiry of {name} to a student', '{name} यांच्या चौकशीतून विद्यार्थी बनवला', '{name} की पूछताछ से छात्र बनाया'],
+    ['Made backup {name}', 'बॅकअप {name} बनवला', 'बैकअप {name} बनाया'],
+    ['Made the automatic backup {name}', 'आपोआप होणारा बॅकअप {name} बनवला', 'अपने-आप होने वाला बैकअप {name} बनाया'],
+    ['Deleted backup {name}', 'बॅकअप {name} हटवला', 'बैकअप {name} हटाया'],
+    ['Removed the old automatic backup {name}', 'जुना आपोआप झालेला बॅकअप {name} काढला', 'पुराना अपने-आप बना बैकअप {name} हटाया'],
+    ['Uploaded backup {name}', 'बॅकअप {name} अपलोड केला', 'बैकअप {name} अपलोड किया'],
+    ['Restored backup {name}', 'बॅकअप {name} पुनर्संचयित केला', 'बैकअप {name} रिस्टोर किया'],
+    ['Restored backup {name} from the command line although it is not signed by this server (--trust-unsigned)', 'बॅकअप {name} या सर्व्हरची सही नसतानाही कमांड लाइनवरून पुनर्संचयित केला (--trust-unsigned)', 'बैकअप {name} इस सर्वर के हस्ताक्षर के बिना कमांड लाइन से रिस्टोर किया (--trust-unsigned)'],
+    ['Moved the enquiry of {name} from {from} to {to}', '{name} यांची चौकशी "{from}" मधून "{to}" मध्ये हलवली', '{name} की पूछताछ "{from}" से "{to}" में की'],
+    ['Removed a student from {batch}', '{batch} बॅचमधून एक विद्यार्थी काढला', '{batch} बैच से एक छात्र हटाया'],
+    ['Removed a student from {batch} and cancelled their unpaid dues ({count})', '{batch} बॅचमधून एक विद्यार्थी काढला आणि त्याची न भरलेली देय फी रद्द केली ({count})', '{batch} बैच से एक छात्र हटाया और उसकी बिना भरी देय फीस रद्द की ({count})'],
+    ['Added parent {name} for {student}', '{student} यांच्यासाठी पालक {name} जोडले', '{student} के लिए अभिभावक {name} जोड़े'],
+    ['Linked parent {name} to {student}', 'पालक {name} यांना {student} शी जोडले', 'अभिभावक {name} को {student} से जोड़ा'],
+    ['Linked a parent to {student} on converting their enquiry', 'चौकशीतून विद्यार्थी बनवताना {student} शी पालक जोडले', 'पूछताछ से छात्र बनाते समय {student} से अभिभावक जोड़े'],
+    ['Unlinked a parent from a student', 'विद्यार्थ्यापासून पालक वेगळे केले', 'छात्र से अभिभावक अलग किए'],
+    ['Sent a failed absence alert again', 'न गेलेली गैरहजेरीची सूचना पुन्हा पाठवली', 'न पहुँची अनुपस्थिति की सूचना फिर से भेजी'],
+    ['Sent a failed fee reminder again', 'न गेलेली फीची आठवण पुन्हा पाठवली', 'न पहुँचा फीस का रिमाइंडर फिर से भेजा'],
+    ['Sent a failed fee receipt message again', 'न गेलेला फी पावतीचा संदेश पुन्हा पाठवला', 'न पहुँचा फीस रसीद का संदेश फिर से भेजा'],
+    ['Sent a failed report card message again', 'न गेलेला प्रगतिपत्रकाचा संदेश पुन्हा पाठवला', 'न पहुँचा रिपोर्ट कार्ड का संदेश फिर से भेजा'],
+    ['Sent a failed message to a parent again', 'पालकांना न गेलेला संदेश पुन्हा पाठवला', 'अभिभावक को न पहुँचा संदेश फिर से भेजा'],
+    ['Updated the academy settings', 'अकॅडमीची सेटिंग्ज बदलली', 'अकैडमी की सेटिंग्स बदलीं'],
+    ['Updated the absence alerts and parent webhook', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला'],
+    ['Updated the absence alerts and parent webhook; webhook secret changed', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला; वेबहुकचे सिक्रेट बदलले', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला; वेबहुक का सीक्रेट बदला'],
+    ['Webhook secret changed', 'वेबहुकचे सिक्रेट बदलले', 'वेबहुक का सीक्रेट बदला'],
+    ['Created the {role} account {email} from the command line', '{email} हे {role} खाते कमांड लाइनवरून बनवले', '{email} {role} खाता कमांड लाइन से बनाया'],
+    ['Created fee plan {name} (₹{amount}) for {batch}', '{batch} साठी फी योजना {name} (₹{amount}) बनवली', '{batch} के लिए फीस योजना {name} (₹{amount}) बनाई'],
+    ['Updated fee plan {name} for {batch}', '{batch} ची फी योजना {name} बदलली', '{batch} की फीस योजना {name} बदली'],
+    ['Updated fee plan {name} for {batch}; the future dues of enrolled students follow ({count})', '{batch} ची फी योजना {name} बदलली; बॅचमधील विद्यार्थ्यांची पुढची देय फीही बदलली ({count})', '{batch} की फीस योजना {name} बदली; बैच के छात्रों की आगे की देय फीस भी बदली ({count})'],
+    ['Deleted fee plan {name}', 'फी योजना {name} हटवली', 'फीस योजना {name} हटाई'],
+    ['Recorded payment {number} of ₹{amount} ({mode}) from {student}', '{student} यांचा ₹{amount} चा भरणा नोंदवला ({mode}), पावती {number}', '{student} का ₹{amount} का भुगतान दर्ज किया ({mode}), रसीद {number}'],
+    ['Cancelled receipt {number} (₹{amount}): {reason}', 'पावती {number} (₹{amount}) रद्द केली: {reason}', 'रसीद {number} (₹{amount}) रद्द की: {reason}'],
+    ['Gave {student} a concession of ₹{amount}: {reason}', '{student} यांना ₹{amount} ची सवलत दिली: {reason}', '{student} को ₹{amount} की छूट दी: {reason}'],
+    ['Gave {student} a concession of ₹{amount} ({percent}%): {reason}', '{student} यांना ₹{amount} ({percent}%) ची सवलत दिली: {reason}', '{student} को ₹{amount} ({percent}%) की छूट दी: {reason}'],
+    ['Sent fee reminders: {dues} dues of {students} students', 'फीची आठवण पाठवली: {students} विद्यार्थ्यांची {dues} देय फी', 'फीस का रिमाइंडर भेजा: {students} छात्रों की {dues} देय फीस'],
+    ['Created test {name} ({date}, out of {max}) in {batch}', '{batch} मध्ये टेस्ट {name} बनवली ({date}, {max} पैकी)', '{batch} में टेस्ट {name} बनाया ({date}, {max} में से)'],
+    ['Updated test {name} in {batch}', '{batch} मधील टेस्ट {name} बदलली', '{batch} का टेस्ट {name} बदला'],
+    ['Corrected published test {name} in {batch}', '{batch} मधील प्रसिद्ध केलेली टेस्ट {name} दुरुस्त केली', '{batch} का प्रकाशित टेस्ट {name} सुधारा'],
+    ['Deleted test {name} ({date}) of {batch}', '{batch} ची टेस्ट {name} ({date}) हटवली', '{batch} का टेस्ट {name} ({date}) हटाया'],
+    ['Entered marks of {name} ({batch}): {marked} with marks, {absent} absent', '{name} ({batch}) चे गुण भरले: {marked} जणांना गुण, {absent} गैरहजर', '{name} ({batch}) के अंक भरे: {marked} के अंक, {absent} अनुपस्थित'],
+    ['Entered marks of {name} ({batch}) from a CSV file: {marked} with marks, {absent} absent', '{name} ({batch}) चे गुण CSV फाइलमधून भरले: {marked} जणांना गुण, {absent} गैरहजर', '{name} ({batch}) के अंक CSV फ़ाइल से भरे: {marked} के अंक, {absent} अनुपस्थित'],
+    ['Corrected published marks of {name} ({batch}): {marked} with marks, {absent} absent', '{name} ({batch}) चे प्रसिद्ध केलेले गुण दुरुस्त केले: {marked} जणांना गुण, {absent} गैरहजर', '{name} ({batch}) के प्रकाशित अंक सुधारे: {marked} के अंक, {absent} अनुपस्थित'],
+    ['Corrected published marks of {name} ({batch}) from a CSV file: {marked} with marks, {absent} absent', '{name} ({batch}) चे प्रसिद्ध केलेले गुण CSV फाइलमधून दुरुस्त केले: {marked} जणांना गुण, {absent} गैरहजर', '{name} ({batch}) के प्रकाशित अंक CSV फ़ाइल से सुधारे: {marked} के अंक, {absent} अनुपस्थित'],
+    ['Published results of {name} ({batch})', '{name} ({batch}) चा निकाल प्रसिद्ध केला', '{name} ({batch}) का परिणाम प्रकाशित किया'],
+    ['Queued report cards of {count} students of {batch} for mailing', '{batch} च्या {count} विद्यार्थ्यांची प्रगतिपत्रके ईमेलने पाठवायला ठेवली', '{batch} के {count} छात्रों के रिपोर्ट कार्ड ईमेल से भेजने के लिए रखे'],
+    ['Wrote the report card remark of {student} in {batch}', '{batch} मधील {student} यांच्या प्रगतिपत्रकाचा शेरा लिहिला', '{batch} में {student} के रिपोर्ट कार्ड की टिप्पणी लिखी'],
+    ['Removed the report card remark of {student} in {batch}', '{batch} मधील {student} यांच्या प्रगतिपत्रकाचा शेरा काढला', '{batch} में {student} के रिपोर्ट कार्ड की टिप्पणी हटाई'],
+  ],
+
+  /** Codes worded inside Activity summaries ({from}/{to} enquiry statuses, {mode}, {role}). */
+  auditValues: [
+    ['new', 'नवीन', 'नई'],
+    ['contacted', 'संपर्क झाला', 'संपर्क हुआ'],
+    ['admitted', 'अ‍ॅडमिशन झाले', 'एडमिशन हुआ'],
+    ['rejected', 'नाकारली', 'अस्वीकृत'],
+    ['cash', 'रोख', 'नकद'],
+    ['UPI', 'UPI', 'UPI'],
+    ['cheque', 'चेक', 'चेक'],
+    ['bank transfer', 'बँक ट्रान्सफर', 'बैंक ट्रांसफ़र'],
+    ['card', 'कार्ड', 'कार्ड'],
+    ['admin', 'ऑफिस (अ‍ॅडमिन)', 'ऑफ़िस (एडमिन)'],
+    ['teacher', 'शिक्षक', 'शिक्षक'],
+    ['student', 'विद्यार्थी', 'छात्र'],
+    ['parent', 'पालक', 'अभिभावक'],
+  ],
+
+  /** Notifications stored as a key and values (server-text.ts NOTIFICATION_TEXTS), worded when read. */
+  notification: [
+    ['New announcement: {title}', 'नवीन सूचना: {title}', 'नई सूचना: {title}'],
+    ['New note: {title}', 'नवीन नोट्स: {title}', 'नए नोट्स: {title}'],
+  ],
+} as const satisfies Record<string, readonly (readonly [en: string, mr: string, hi: string])[]>;
+
+export type CatalogSection = keyof typeof SERVER_CATALOG;
+/** The English texts of a section: the only texts `word()` takes. */
+export type CatalogText<S extends CatalogSection> = (typeof SERVER_CATALOG)[S][number][0];
+export type CsvHeader = CatalogText<'csv'>;
+export type CatalogValues = Readonly<Record<string, string | number>>;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const indexes = new Map<CatalogSection, Map<string, readonly [string, string, string]>>();
+
+function entryOf(section: CatalogSection, text: string): readonly [string, string, string] | undefined {
+  let index = indexes.get(section);
+  if (!index) {
+    index = new Map(SERVER_CATALOG[section].map((entry) => [entry[0], entry] as const));
+    indexes.set(section, index);
+  }
+  return index.get(text);
+}
+
+/**
+ * THE way to word a server text: the entry of `text` in `section`, in `language`, with its `{name}`
+ * values put in as written (a value's own braces are not read again). A placeholder without a value
+ * stays as it is. A text missing at run time (only possible through a cast) stays English.
+ */
+export function word<S extends CatalogSection>(section: S, text: CatalogText<S>, language: Language, values?: CatalogValues): string {
+  const entry = language === 'en' ? undefined : entryOf(section, text);
+  const wording = entry ? entry[language === 'mr' ? 1 : 2] : text;
+  return values ? wording.replace(PLACEHOLDER, (whole, name: string) => (values[name] === undefined ? whole : String(values[name]))) : wording;
+}
+
+/** A table of fixed texts (labels) in each language at once: `wordTable('receipt', { title: 'Fee receipt' }).mr.title`. */
+export function wordTable<S extends CatalogSection, K extends string>(section: S, texts: Record<K, CatalogText<S>>): Record<Language, Record<K, string>> {
+  const inLanguage = (language: Language) => Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, word(section, text as CatalogText<S>, language)])) as Record<K, string>;
+  return { en: inLanguage('en'), mr: inLanguage('mr'), hi: inLanguage('hi') };
+}
