@@ -1,0 +1,237 @@
+import { Anchor, Badge, Button, Card, Checkbox, Group, Pagination, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBell, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { DuesList } from '@academy/shared/schemas/fees';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { usePaginationLabels } from '../../../components/ui/pagination-labels';
+import { useBatches } from '../../../features/batches/api';
+import { duesCsvUrl, useDues, useSendReminders, type DuesFilter } from '../api';
+import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
+import { normalizeError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-number';
+
+type ListedDue = DuesList['dues'][number];
+const LIMIT = 50;
+
+/** The office's open dues: filters, paging, reminders and the CSV (the Fees screen's first tab). */
+export function DuesPanel() {
+  const { t, i18n } = useLingui();
+  const pagination = usePaginationLabels();
+  const [filter, setFilter] = useState<DuesFilter>({ overdue: 'true', page: 1, limit: LIMIT });
+  const [selected, setSelected] = useState<string[]>([]);
+  const dues = useDues(filter);
+  const batches = useBatches();
+  const remind = useSendReminders();
+  const update = (change: Partial<DuesFilter>) => {
+    setSelected([]);
+    setFilter((current) => ({ ...current, page: 1, ...change }));
+  };
+  const rows = dues.data?.dues ?? [];
+  const pages = Math.max(1, Math.ceil((dues.data?.pagination.total ?? 0) / LIMIT));
+  // On a phone the dues are cards: a seven-column table left the balance and status off the screen.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const selectAll = (
+    <Checkbox
+      aria-label={t`Select all on this page`}
+      label={phone ? t`Select all on this page` : undefined}
+      checked={selected.length > 0 && selected.length === rows.length}
+      indeterminate={selected.length > 0 && selected.length < rows.length}
+      onChange={(event) => setSelected(event.currentTarget.checked ? rows.map((row) => row._id) : [])}
+    />
+  );
+  const selectDue = (due: ListedDue) => (
+    <Checkbox
+      aria-label={t`Select ${due.student.name}, ${due.label}`}
+      checked={selected.includes(due._id)}
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        setSelected((current) => (checked ? [...current, due._id] : current.filter((entry) => entry !== due._id)));
+      }}
+    />
+  );
+  const status = (due: ListedDue) => (
+    <>
+      <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
+        {i18n._(DUE_STATUS_LABELS[due.status])}
+      </Badge>
+      {due.overdueDays > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t`${due.overdueDays} d`}
+        </Text>
+      ) : null}
+    </>
+  );
+  const send = (input: { dueIds?: string[]; allOverdue?: boolean }) =>
+    remind.mutate(input, {
+      onSuccess: ({ data }) => {
+        setSelected([]);
+        notifications.show({ title: t`Reminders`, message: t`${data.queued} sent, ${data.skipped} skipped (already reminded this week)`, color: data.queued > 0 ? 'teal' : 'yellow' });
+      },
+      onError: (error) => notifications.show({ title: t`Reminders not sent`, message: normalizeError(error).message, color: 'red' }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label={t`Which dues`}
+          value={filter.overdue ?? 'all'}
+          onChange={(value) => update({ overdue: value === 'all' ? undefined : (value as 'true' | 'false') })}
+          data={[
+            { value: 'true', label: t`Overdue` },
+            { value: 'false', label: t`Upcoming` },
+            { value: 'all', label: t`All unpaid` },
+          ]}
+        />
+        <Select
+          label={t`Batch`}
+          placeholder={t`All batches`}
+          clearable
+          searchable
+          data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
+          value={filter.batch ?? null}
+          onChange={(value) => update({ batch: value ?? undefined })}
+          w={220}
+        />
+        <TextInput label={t`Student`} placeholder={t`Search by name`} value={filter.search ?? ''} onChange={(event) => update({ search: event.currentTarget.value })} w={200} />
+      </Group>
+      {dues.data ? (
+        <SimpleGrid cols={3} spacing="xs">
+          <Card withBorder padding="sm" radius="md">
+            <Text size="xs" c="dimmed">
+              <Trans>Dues listed</Trans>
+            </Text>
+            <Text fw={700}>{dues.data.totals.count}</Text>
+          </Card>
+          <Card withBorder padding="sm" radius="md">
+            <Text size="xs" c="dimmed">
+              <Trans>Outstanding</Trans>
+            </Text>
+            <Text fw={700}>{formatRupees(dues.data.totals.outstanding)}</Text>
+          </Card>
+          <Card withBorder padding="sm" radius="md">
+            <Text size="xs" c="dimmed">
+              <Trans>Of which overdue</Trans>
+            </Text>
+            <Text fw={700} c="red.9">
+              {formatRupees(dues.data.totals.overdue)}
+            </Text>
+          </Card>
+        </SimpleGrid>
+      ) : null}
+      <Group gap="xs" wrap="wrap">
+        <Button leftSection={<IconBell size={16} aria-hidden="true" />} disabled={selected.length === 0} loading={remind.isPending} onClick={() => send({ dueIds: selected })}>
+          <Trans>Remind selected ({selected.length})</Trans>
+        </Button>
+        <Button variant="light" leftSection={<IconBell size={16} aria-hidden="true" />} loading={remind.isPending} onClick={() => send({ allOverdue: true })}>
+          <Trans>Remind all overdue</Trans>
+        </Button>
+        <Button component="a" href={duesCsvUrl(filter)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+          <Trans>CSV</Trans>
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        <Trans>Reminders go to the parents (by mail, and through the webhook when one is set), or to the student when no parent is linked; at most once a week for each due.</Trans>
+      </Text>
+      {dues.isPending ? (
+        <Skeleton h={240} radius="md" aria-hidden="true" />
+      ) : dues.isError ? (
+        <LoadErrorAlert title={t`Dues could not be loaded`} error={dues.error} fallback={t`Failed to load the dues`} onRetry={() => void dues.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">
+          <Trans>No unpaid dues here.</Trans>
+        </Text>
+      ) : phone ? (
+        <Stack gap="xs">
+          {selectAll}
+          <Stack component="ul" gap="xs" m={0} p={0} aria-label={t`Dues`} style={{ listStyle: 'none' }}>
+            {rows.map((due) => (
+              <Card component="li" key={due._id} withBorder radius="md" padding="sm" data-testid={`due-card-${due._id}`}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                    {selectDue(due)}
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Anchor component={Link} to={`/app/students/${due.student._id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {due.student.name}
+                      </Anchor>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {due.label}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        <Trans>Due {formatDate(due.dueDate)}</Trans>
+                        {due.lastReminderAt ? <> · <Trans>Reminded {formatDateTime(due.lastReminderAt)}</Trans></> : null}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  <Stack gap={4} align="flex-end">
+                    <Text fw={700}>{formatRupees(due.balance)}</Text>
+                    {status(due)}
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={t`Dues`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>{selectAll}</Table.Th>
+                <Table.Th>
+                  <Trans>Student</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Due</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Due date</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Balance</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Last reminder</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((due) => (
+                <Table.Tr key={due._id} data-testid={`due-row-${due._id}`}>
+                  <Table.Td>{selectDue(due)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/app/students/${due.student._id}`}>
+                      {due.student.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{due.label}</Table.Td>
+                  <Table.Td>{formatDate(due.dueDate)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(due.balance)}</Table.Td>
+                  <Table.Td>{status(due)}</Table.Td>
+                  <Table.Td>{due.lastReminderAt ? formatDateTime(due.lastReminderAt) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={Math.min(filter.page ?? 1, pages)}
+          onChange={(page) => setFilter((current) => ({ ...current, page }))}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': pagination.control(control) })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
