@@ -2,11 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { apiRequest } from '../../lib/api-client';
+import { adminDashboardKeys } from './keys';
 
-export const adminDashboardKeys = {
-  all: ['admin-dashboard'] as const,
-  summary: ['admin-dashboard', 'summary'] as const,
-};
+export { adminDashboardKeys };
 
 export const adminDashboardSummaryQueryOptions = queryOptions({
   queryKey: adminDashboardKeys.summary,

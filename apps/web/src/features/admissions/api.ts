@@ -17,6 +17,9 @@ import type {
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
+import { studentKeys } from '../students/keys';
+import { batchKeys } from '../batches/keys';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
 
 export const enquiryKeys = {
   all: ['admission-enquiries'] as const,
@@ -101,9 +104,9 @@ function useInvalidateEnquiries() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
-      queryClient.invalidateQueries({ queryKey: ['students'] }),
-      queryClient.invalidateQueries({ queryKey: ['batches'] }),
+      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
+      queryClient.invalidateQueries({ queryKey: studentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: batchKeys.all }),
     ]);
 }
 

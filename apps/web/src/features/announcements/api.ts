@@ -3,6 +3,7 @@ import type { Announcement, AnnouncementInput, AnnouncementList, AnnouncementSta
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { itemsOfPages, nextPageParam } from '../../lib/paged-list';
 import { toQueryString } from '../../lib/query-string';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
 
 export const announcementKeys = {
   all: ['announcements'] as const,
@@ -44,7 +45,7 @@ export function useAnnouncement(id: string) {
 /** Announcements show on the admin dashboard too (its active count). */
 function useInvalidateAnnouncements() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: announcementKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: announcementKeys.all }), queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all })]);
 }
 
 export function useCreateAnnouncement() {

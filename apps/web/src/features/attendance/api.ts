@@ -3,19 +3,15 @@ import { ATTENDANCE_MESSAGES } from '@academy/shared/schemas/attendance';
 import type { AttendanceDay, AttendanceHistory, AttendanceRangeQuery, AttendanceSubmission, StudentAttendance } from '@academy/shared/schemas/attendance';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { batchKeys } from '../batches/keys';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { attendanceKeys } from './keys';
 
 export { ATTENDANCE_MESSAGES };
 
 export type AttendanceRange = { startDate?: string; endDate?: string };
 
-export const attendanceKeys = {
-  all: ['attendance'] as const,
-  day: (batchId: string, date: string) => ['attendance', 'day', batchId, date] as const,
-  history: (batchId: string, range: AttendanceRange) => ['attendance', 'history', batchId, range] as const,
-  student: (studentId: string, batchId: string, range: AttendanceRange) => ['attendance', 'student', studentId, batchId, range] as const,
-  own: (range: AttendanceRange) => ['attendance', 'own', range] as const,
-  ownBatch: (batchId: string, range: AttendanceRange) => ['attendance', 'own', batchId, range] as const,
-};
+export { attendanceKeys };
 
 const rangeQuery = (range: AttendanceRange) => toQueryString(range satisfies AttendanceRangeQuery);
 const id = encodeURIComponent;
@@ -94,9 +90,9 @@ export function useSubmitAttendance(batchId: string) {
       queryClient.setQueryData(attendanceKeys.day(batchId, data.date), data);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: attendanceKeys.all, predicate: (query) => query.queryKey[1] !== 'day' }),
-        queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
         // The teacher's dashboard says "Marked at … · n/m present" from the schedule.
-        queryClient.invalidateQueries({ queryKey: ['batches', 'teacher', 'schedule'] }),
+        queryClient.invalidateQueries({ queryKey: batchKeys.teacherSchedule() }),
       ]);
     },
   });

@@ -3,6 +3,11 @@ import type { Batch, BatchInput, BatchStatus, BatchSummary, EnrolledStudent, Wee
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
+import { studentKeys } from '../students/keys';
+import { teacherKeys } from '../teachers/keys';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { feeKeys } from '../fees/api';
+import { batchKeys } from './keys';
 
 /** Filters of the admin's batch list (GET /api/batches). */
 export interface BatchListFilters {
@@ -13,16 +18,7 @@ export interface BatchListFilters {
   status?: BatchStatus | '';
 }
 
-export const batchKeys = {
-  all: ['batches'] as const,
-  list: () => ['batches', 'list'] as const,
-  filteredList: (filters: BatchListFilters) => ['batches', 'list', filters] as const,
-  detail: (id: string) => ['batches', 'detail', id] as const,
-  studentList: () => ['batches', 'student', 'list'] as const,
-  studentSchedule: () => ['batches', 'student', 'schedule'] as const,
-  teacherList: () => ['batches', 'teacher', 'list'] as const,
-  teacherSchedule: () => ['batches', 'teacher', 'schedule'] as const,
-};
+export { batchKeys };
 
 /** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const BATCH_FAILURES = {
@@ -130,9 +126,9 @@ export function useMyTeacherSchedule() {
 function invalidateAfterBatchChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: batchKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['students'] }),
-    queryClient.invalidateQueries({ queryKey: ['teachers'] }),
-    queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: studentKeys.all }),
+    queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
+    queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
   ]);
 }
 
@@ -234,7 +230,7 @@ export function useRemoveStudentFromBatch(batchId: string) {
     onSettled: () => {
       invalidateAfterBatchChange(queryClient);
       // Ledgers and dues lists may have changed (cancelled dues).
-      void queryClient.invalidateQueries({ queryKey: ['fees'] });
+      void queryClient.invalidateQueries({ queryKey: feeKeys.all });
     },
   });
 }

@@ -10,6 +10,8 @@ export const parentKeys = {
   all: ['parents'] as const,
   list: (query: ParentListQuery) => ['parents', 'list', query] as const,
   ofStudent: (studentId: string) => ['parents', 'of-student', studentId] as const,
+  absenceAlerts: ['parents', 'absence-alerts'] as const,
+  absenceAlertDay: (date?: string, kind?: 'all') => ['parents', 'absence-alerts', date ?? 'today', kind ?? 'absence'] as const,
   children: ['parent', 'children'] as const,
   childAttendance: (studentId: string, startDate?: string) => ['parent', 'children', studentId, 'attendance', startDate ?? 'all'] as const,
   childSchedule: (studentId: string) => ['parent', 'children', studentId, 'schedule'] as const,
@@ -98,7 +100,7 @@ export function useChildSchedule(studentId: string) {
 /** The office's list of a day's absence alerts (today when no date). */
 export function useAbsenceAlerts(date?: string, kind?: 'all') {
   return useQuery({
-    queryKey: ['parents', 'absence-alerts', date ?? 'today', kind ?? 'absence'] as const,
+    queryKey: parentKeys.absenceAlertDay(date, kind),
     queryFn: ({ signal }) => apiRequest<AbsenceAlertList>('GET', `/admin/absence-alerts${toQueryString({ date, kind })}`, undefined, { signal }),
     refetchInterval: 60_000,
   });
@@ -108,6 +110,6 @@ export function useRetryAbsenceAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequestWithMessage<unknown>('POST', `/admin/absence-alerts/${encodeURIComponent(id)}/retry`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parents', 'absence-alerts'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: parentKeys.absenceAlerts }),
   });
 }

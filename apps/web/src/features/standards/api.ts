@@ -2,12 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Standard, StandardInput } from '@academy/shared/schemas/standards';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { msg } from '@lingui/core/macro';
+import { standardKeys } from './keys';
+import { subjectKeys } from '../subjects/keys';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
 
-export const standardKeys = {
-  all: ['standards'] as const,
-  list: ['standards', 'list'] as const,
-  detail: (id: string) => ['standards', 'detail', id] as const,
-};
+export { standardKeys };
 
 /** The spec's texts (section 8) for when the server gives no message of its own. */
 /** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
@@ -45,8 +44,8 @@ function useInvalidateCatalogue() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: standardKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['subjects'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
     ]);
 }
 

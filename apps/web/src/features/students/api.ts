@@ -3,12 +3,11 @@ import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, 
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
+import { teacherKeys } from '../teachers/keys';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { studentKeys } from './keys';
 
-export const studentKeys = {
-  all: ['students'] as const,
-  list: (query: StudentListQuery) => ['students', 'list', query] as const,
-  detail: (id: string) => ['students', 'detail', id] as const,
-};
+export { studentKeys };
 
 /** The spec's texts (section 8) for when the server gives no message of its own. */
 /** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
@@ -53,8 +52,8 @@ function useInvalidateStudents() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['teachers'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
     ]);
 }
 

@@ -2,12 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Subject, SubjectDetail, SubjectInput } from '@academy/shared/schemas/subjects';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { msg } from '@lingui/core/macro';
+import { standardKeys } from '../standards/keys';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { subjectKeys } from './keys';
 
-export const subjectKeys = {
-  all: ['subjects'] as const,
-  list: ['subjects', 'list'] as const,
-  detail: (id: string) => ['subjects', 'detail', id] as const,
-};
+export { subjectKeys };
 
 export const subjectsQueryOptions = queryOptions({
   queryKey: subjectKeys.list,
@@ -38,8 +37,8 @@ function useInvalidateCatalogue() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['standards'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: standardKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
     ]);
 }
 

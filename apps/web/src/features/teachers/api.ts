@@ -4,14 +4,11 @@ import type { Teacher, TeacherCreateInput, TeacherListQuery, TeacherStudent, Tea
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
+import { subjectKeys } from '../subjects/keys';
+import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { teacherKeys } from './keys';
 
-export const teacherKeys = {
-  all: ['teachers'] as const,
-  list: (query: TeacherListQuery) => ['teachers', 'list', query] as const,
-  detail: (id: string) => ['teachers', 'detail', id] as const,
-  batches: (id: string) => ['teachers', 'detail', id, 'batches'] as const,
-  students: (id: string) => ['teachers', 'detail', id, 'students'] as const,
-};
+export { teacherKeys };
 
 /** The spec gives "Failed to fetch teacher details"; the others follow the other screens' wording. */
 /** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
@@ -68,8 +65,8 @@ function useInvalidateTeachers() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['subjects'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
     ]);
 }
 

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { BACKUP_MESSAGES, type BackupJob, type BackupSummary } from '@academy/shared/schemas/backups';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError, normalizeError } from '../../../lib/api-client';
-import { clearSession, sessionQueryOptions } from '../../../features/auth/api';
+import { authKeys, clearSession, sessionQueryOptions } from '../../../features/auth/api';
 import { backupKeys, useBackupJob, useBackupList, useCreateBackup, useDeleteBackup, useUploadBackup } from '../../../features/backups/api';
 import { formatDateTime } from '../../../lib/format-date';
 import { BackupJobProgress } from '../../../features/backups/components/backup-job-progress';
@@ -58,7 +58,7 @@ export function Component() {
     notifications.show({ title: t`Restore finished`, message: translateServerText(BACKUP_MESSAGES.restored), color: 'teal', autoClose: false });
     void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((user) => {
       if (!user) signedOut();
-      else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'backups' });
+      else void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] && query.queryKey[0] !== backupKeys.all[0] });
     });
   }, [finishedJob, queryClient, signedOut, t]);
 

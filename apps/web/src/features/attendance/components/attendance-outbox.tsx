@@ -9,6 +9,8 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
+import { attendanceKeys } from '../keys';
+import { batchKeys } from '../../batches/keys';
 
 /** The heading the teacher sees while marks wait on the phone (issue 17). */
 export const OUTBOX_TITLE = 'Saved on this phone, will be sent when you are online';
@@ -32,7 +34,7 @@ async function sendAndAnnounce(queryClient: QueryClient, userId: string) {
     const date = formatDate(day.date);
     notifications.show({ title: translate`Attendance sent`, message: translate`${batchName}, ${date}: the marks saved on this phone are now submitted.`, color: 'teal' });
   }
-  await Promise.all([queryClient.invalidateQueries({ queryKey: ['attendance'] }), queryClient.invalidateQueries({ queryKey: ['batches', 'teacher', 'schedule'] })]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: attendanceKeys.all }), queryClient.invalidateQueries({ queryKey: batchKeys.teacherSchedule() })]);
 }
 
 /** Mounted once in the teacher's shell: sends waiting attendance on app start and whenever the browser is back online. */
