@@ -48,6 +48,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
+import { handleFeeEvents } from './modules/fees/event-handlers';
 import type { FeeReminderPayload } from './modules/fees/reminders.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -166,6 +167,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // Domain events (decision 026): each module's handlers of other modules' events, delivered by one job.
   const events = createEventHandlers(deps.db);
   handleParentEvents(events, app.jobs);
+  handleFeeEvents(events, app.jobs);
   events.assertComplete();
   defineEventDelivery(app.jobs, deps.db, events);
 }

@@ -11,6 +11,10 @@
 export type DomainEventPayloads = {
   /** A teacher (or the office) saved a batch's attendance for a day; `marks` as submitted. */
   'attendance.marked': { batchId: string; date: string; marks: { studentId: string; status: string }[] };
+  /** The office recorded a payment: a new receipt (a repeated request with the same Idempotency-Key announces nothing). */
+  'payment.recorded': { receiptId: string; studentId: string };
+  /** The office cancelled a receipt (its allocations are undone, its number stays used). */
+  'receipt.cancelled': { receiptId: string; studentId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -20,4 +24,6 @@ export type DomainEvent<T extends DomainEventType = DomainEventType> = { id: str
 /** The handlers of each event type, by name (`<module>.<what it does>`); a delivery row is written for each. */
 export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] } = {
   'attendance.marked': ['parents.absence-alerts'],
+  'payment.recorded': ['fees.receipt-mail'],
+  'receipt.cancelled': [],
 };

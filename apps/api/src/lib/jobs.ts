@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbExecutor } from '../db/client';
 
 /**
  * The job runner (DESIGN.md section 8 "Jobs", decision 016): background work kept as rows in the
@@ -40,8 +40,11 @@ export type JobStatus = {
 export type JobRunner = {
   /** Registers a job; a periodic one (`everyMs`) gets its row at the next poll, due at once if new. */
   define(name: string, definition: JobDefinition): void;
-  /** Adds a one-off run of a defined job, due at `runAt` (now by default). */
-  enqueue(name: string, payload?: unknown, options?: { runAt?: Date }): Promise<string>;
+  /**
+   * Adds a one-off run of a defined job, due at `runAt` (now by default). With `transaction` the run is
+   * written in it, so it exists exactly when that transaction commits (an event handler's follow-up).
+   */
+  enqueue(name: string, payload?: unknown, options?: { runAt?: Date; transaction?: DbExecutor }): Promise<string>;
   /** Claims and runs every job due now (the poll, and tests that want it now); resolves when they are done. */
   runDue(): Promise<number>;
   /** Starts polling every `pollMs`. */
@@ -211,7 +214,7 @@ export function createJobRunner(options: {
     async enqueue(name, payload = {}, enqueueOptions = {}) {
       if (!definitions.has(name)) throw new Error(`job ${name} is not defined`);
       const key = `${name}:${randomUUID()}`;
-      await db.execute(sql`
+      await (enqueueOptions.transaction ?? db).execute(sql`
         insert into jobs (key, name, payload, run_at)
         values (${key}, ${name}, ${JSON.stringify(payload)}::jsonb, ${enqueueOptions.runAt ?? sql`now()`})`);
       return key;

@@ -32,7 +32,7 @@ import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
 import { exportDuesCsv, feeSummary, listDues } from './reports.service';
-import { FEE_RECEIPT_JOB, receiptFileName, receiptPdfIn } from './receipt-mail';
+import { receiptFileName, receiptPdfIn } from './receipt-mail';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
 
@@ -84,8 +84,8 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     { schema: { tags, params: idParamsSchema, headers: idempotencyHeadersSchema, body: paymentInputSchema, response: { 200: apiSuccess(receiptSchema), 201: apiSuccess(receiptSchema) } } },
     async (request, reply) => {
       const { receipt, created } = await recordPayment(db, actorOf(request), request.params.id, request.body, request.headers['idempotency-key']);
-      // The family gets the receipt by mail (once: a repeated tap answers the first receipt and queues nothing).
-      if (created) await app.jobs.enqueue(FEE_RECEIPT_JOB, { receiptId: receipt._id });
+      // The family's receipt mail follows from the `payment.recorded` event (fees/event-handlers.ts);
+      // a repeated tap answers the first receipt and announces nothing.
       return reply.status(created ? 201 : 200).send({ success: true as const, data: receipt, message: FEE_MESSAGES.paymentRecorded });
     },
   );

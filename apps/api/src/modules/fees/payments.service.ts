@@ -6,6 +6,7 @@ import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber }
 import { FEE_MESSAGES, type paymentInputSchema, type Receipt } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
+import { emitEvent } from '../../events/emit';
 import { batches, feeAllocations, feeDues, feeReceiptCounters, feeReceipts, students, users } from '../../db/schema';
 import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
@@ -136,6 +137,8 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
         text: { key: 'fee_receipt.created', values: { number, amount: formatPaise(input.amount), mode: input.mode, student: student.name } },
         changes: { amount: { old: null, new: rupees(input.amount) }, mode: { old: null, new: input.mode }, reference: { old: null, new: input.reference ?? null }, number: { old: null, new: number } },
       });
+      // The family's receipt mail and whatever else reacts to a payment (events/catalog.ts).
+      await emitEvent(tx, { type: 'payment.recorded', payload: { receiptId: receipt!.id, studentId } });
       return { id: receipt!.id, created: true };
     });
     if (!created) return existingReceipt(db, id);
@@ -175,6 +178,7 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
       text: { key: 'fee_receipt.cancelled', values: { number: receipt.number, amount: formatPaise(receipt.amountPaise), reason } },
       changes: { status: { old: 'valid', new: 'cancelled' }, reason: { old: null, new: reason } },
     });
+    await emitEvent(tx, { type: 'receipt.cancelled', payload: { receiptId: id, studentId: receipt.studentId } });
   });
   const [receipt] = await receiptsWhere(db, eq(feeReceipts.id, id));
   return receipt!;
