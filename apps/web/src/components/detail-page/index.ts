@@ -2,3 +2,4 @@
 export { DetailPage } from './detail-page';
 export { DetailActions } from './detail-actions';
 export { SectionCard } from '../ui/section-card';
+export { PersonEmail, PersonHeader } from './person-header';

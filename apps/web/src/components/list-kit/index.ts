@@ -5,3 +5,5 @@ export { RowActions } from './row-actions';
 export { ListStates } from './list-states';
 export { ListFooter } from './list-footer';
 export { ListFilters } from './list-filters';
+export { ListSearch } from './list-search';
+export { EntityFilter } from './entity-filter';

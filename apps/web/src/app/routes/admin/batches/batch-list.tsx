@@ -1,9 +1,8 @@
-import { Button, Select, TextInput } from '@mantine/core';
-import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Select } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { BATCH_STATUSES, type BatchStatus } from '@academy/shared/schemas/batches';
-import { ListFilters, ListFooter, ListStates } from '../../../../components/list-kit';
+import { EntityFilter, ListFilters, ListFooter, ListSearch, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { BATCH_FAILURES, useFilteredBatches, type BatchListFilters } from '../../../../features/batches/api';
 import { BATCH_STATUS_LABELS } from '../../../../features/batches/batch-form';
@@ -43,7 +42,6 @@ export function Component() {
     for (const key of FILTER_KEYS) if (merged[key]) search.set(key, merged[key]);
     setParams(search, { replace: true });
   };
-  const searchBox = useSearchAsYouType(filters.search, (search) => update({ search: search.trim() }));
   const filtered = FILTER_KEYS.some((key) => filters[key] !== '');
 
   return (
@@ -58,38 +56,10 @@ export function Component() {
         }
       />
       <ListFilters columns={{ sm: 2, lg: 5 }}>
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Batch name or description`}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          {...searchBox}
-        />
-        <Select
-          label={t`Standard`}
-          placeholder={t`All standards`}
-          data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
-          clearable
-          value={filters.standardId || null}
-          onChange={(value) => update({ standardId: value ?? '' })}
-        />
-        <Select
-          label={t`Subject`}
-          placeholder={t`All subjects`}
-          data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
-          clearable
-          searchable
-          value={filters.subjectId || null}
-          onChange={(value) => update({ subjectId: value ?? '' })}
-        />
-        <Select
-          label={t`Teacher`}
-          placeholder={t`All teachers`}
-          data={(teachers.data ?? []).map((teacher) => ({ value: teacher._id, label: teacher.name }))}
-          clearable
-          searchable
-          value={filters.teacherId || null}
-          onChange={(value) => update({ teacherId: value ?? '' })}
-        />
+        <ListSearch value={filters.search} onSearch={(search) => update({ search })} placeholder={t`Batch name or description`} />
+        <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} value={filters.standardId} onChange={(standardId) => update({ standardId })} />
+        <EntityFilter label={t`Subject`} placeholder={t`All subjects`} options={subjects.data} value={filters.subjectId} onChange={(subjectId) => update({ subjectId })} />
+        <EntityFilter label={t`Teacher`} placeholder={t`All teachers`} options={teachers.data} value={filters.teacherId} onChange={(teacherId) => update({ teacherId })} />
         <Select
           label={t`Status`}
           placeholder={t`Any status`}

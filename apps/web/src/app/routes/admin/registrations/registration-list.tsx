@@ -1,9 +1,8 @@
-import { Button, Select, TextInput } from '@mantine/core';
-import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Select } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
-import { ListFilters, ListFooter, ListStates } from '../../../../components/list-kit';
+import { ListFilters, ListFooter, ListSearch, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ENQUIRY_FAILURES, useEnquiries, useEnquiryCounts } from '../../../../features/admissions/api';
 import { EnquiryListView } from '../../../../features/admissions/components/enquiry-list-view';
@@ -24,7 +23,6 @@ export function Component() {
   const update = (next: Partial<EnquiryListState>) => {
     setParams(toEnquiryListParams({ ...parseEnquiryListState(params), page: 1, ...next }), { replace: true });
   };
-  const searchBox = useSearchAsYouType(state.search, (search) => update({ search }));
 
   const total = enquiries.data?.pagination.total ?? 0;
   const filtered = state.search !== '' || state.status !== '' || state.source !== '';
@@ -45,12 +43,7 @@ export function Component() {
         }
       />
       <ListFilters columns={{ sm: 3 }}>
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Name, email or phone`}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          {...searchBox}
-        />
+        <ListSearch value={state.search} onSearch={(search) => update({ search })} placeholder={t`Name, email or phone`} />
         <Select
           label={t`Status`}
           placeholder={t`All statuses`}

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { StudentDetail } from '@academy/shared/schemas/students';
 import { BatchSummaryList } from '../../../../features/batches/components/batch-summary-list';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
+import { DetailActions, DetailPage, PersonEmail, PersonHeader, SectionCard } from '../../../../components/detail-page';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { formatDate } from '../../../../lib/format-date';
 import { StudentAttendanceSection } from '../../../../features/attendance/components/student-attendance-section';
@@ -28,29 +28,18 @@ function StudentProfile({ student }: { student: StudentDetail }) {
         </Alert>
       ) : null}
       <SectionCard title={t`Profile`}>
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <Avatar src={student.avatarUrl} name={student.name} color="initials" size="lg" alt="" />
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Group gap="xs">
-              <Text fw={600} size="lg">
-                {student.name}
-              </Text>
-              <StudentStatusBadge status={student.status} />
-            </Group>
-            <Text size="sm">
-              <Trans>Student ID</Trans>: <strong>{student.studentCode}</strong>
+        <PersonHeader name={student.name} avatarUrl={student.avatarUrl} badge={<StudentStatusBadge status={student.status} />}>
+          <Text size="sm">
+            <Trans>Student ID</Trans>: <strong>{student.studentCode}</strong>
+          </Text>
+          {student.email ? (
+            <PersonEmail email={student.email} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              <Trans>No email: signs in with the student ID</Trans>
             </Text>
-            {student.email ? (
-              <Anchor href={`mailto:${student.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {student.email}
-              </Anchor>
-            ) : (
-              <Text size="sm" c="dimmed">
-                <Trans>No email: signs in with the student ID</Trans>
-              </Text>
-            )}
-          </Stack>
-        </Group>
+          )}
+        </PersonHeader>
         <DetailList
           cols={3}
           items={[

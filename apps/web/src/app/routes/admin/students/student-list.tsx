@@ -1,8 +1,7 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Select } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { ListFilters, ListFooter, ListStates } from '../../../../components/list-kit';
+import { EntityFilter, ListFilters, ListFooter, ListSearch, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useBatches } from '../../../../features/batches/api';
 import { useStandards } from '../../../../features/standards/api';
@@ -47,7 +46,6 @@ export function Component() {
     const merged = { ...parseStudentListState(params), page: 1, ...next };
     setParams(toStudentListParams(merged), { replace: true });
   };
-  const searchBox = useSearchAsYouType(state.search, (search) => update({ search }));
 
   const total = students.data?.pagination.total ?? 0;
   const filtered = state.search !== '' || state.standardId !== '' || state.batchId !== '' || state.status !== 'active';
@@ -69,29 +67,9 @@ export function Component() {
         }
       />
       <ListFilters columns={{ sm: 2, lg: 5 }}>
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Name, email, student ID or phone`}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          {...searchBox}
-        />
-        <Select
-          label={t`Standard`}
-          placeholder={t`All standards`}
-          data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
-          clearable
-          value={state.standardId || null}
-          onChange={(value) => update({ standardId: value ?? '' })}
-        />
-        <Select
-          label={t`Batch`}
-          placeholder={t`All batches`}
-          data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
-          clearable
-          searchable
-          value={state.batchId || null}
-          onChange={(value) => update({ batchId: value ?? '' })}
-        />
+        <ListSearch value={state.search} onSearch={(search) => update({ search })} placeholder={t`Name, email, student ID or phone`} />
+        <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} value={state.standardId} onChange={(standardId) => update({ standardId })} />
+        <EntityFilter label={t`Batch`} placeholder={t`All batches`} options={batches.data} value={state.batchId} onChange={(batchId) => update({ batchId })} />
         <Select
           label={t`Status`}
           data={STATUS_OPTIONS.map((option) => ({ ...option, label: i18n._(option.label) }))} allowDeselect={false} value={state.status} onChange={(value) => update({ status: (value ?? 'active') as StudentStatusFilter })} />

@@ -1,9 +1,9 @@
-import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Teacher, TeacherStudent } from '@academy/shared/schemas/teachers';
 import { BatchSummaryList } from '../../../../features/batches/components/batch-summary-list';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
+import { DetailActions, DetailPage, PersonEmail, PersonHeader, SectionCard } from '../../../../components/detail-page';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { formatDate } from '../../../../lib/format-date';
@@ -18,20 +18,9 @@ function Profile({ teacher }: { teacher: Teacher }) {
   const { t, i18n } = useLingui();
   return (
     <SectionCard title={t`Profile`}>
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <Avatar src={teacher.avatarUrl} name={teacher.name} color="initials" size="lg" alt="" />
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            <Text fw={600} size="lg">
-              {teacher.name}
-            </Text>
-            <TeacherStatusBadge status={teacher.status} />
-          </Group>
-          <Anchor href={`mailto:${teacher.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {teacher.email}
-          </Anchor>
-        </Stack>
-      </Group>
+      <PersonHeader name={teacher.name} avatarUrl={teacher.avatarUrl} badge={<TeacherStatusBadge status={teacher.status} />}>
+        <PersonEmail email={teacher.email} />
+      </PersonHeader>
       {teacher.status === 'inactive' ? (
         <Text size="sm" c="dimmed">
           <Trans>This teacher is inactive and cannot sign in.</Trans>

@@ -1,9 +1,8 @@
-import { Button, Select, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Select } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import type { TeacherStatus } from '@academy/shared/schemas/teachers';
-import { ListFilters, ListStates } from '../../../../components/list-kit';
+import { EntityFilter, ListFilters, ListSearch, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useSubjects } from '../../../../features/subjects/api';
 import { TEACHER_FAILURES, useTeachers } from '../../../../features/teachers/api';
@@ -28,7 +27,6 @@ export function Component() {
     if (merged.subjectId) query.set('subjectId', merged.subjectId);
     setParams(query, { replace: true });
   };
-  const searchBox = useSearchAsYouType(search, (value) => update({ search: value.trim() }));
   const teachers = useTeachers({ search, status: status ?? undefined, subjectId: subjectId ?? undefined });
   const subjects = useSubjects();
   const confirmDelete = useConfirmDeleteTeacher();
@@ -46,25 +44,12 @@ export function Component() {
         }
       />
       <ListFilters columns={{ sm: 3 }}>
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Name, email or phone`}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          {...searchBox}
-        />
+        <ListSearch value={search} onSearch={(value) => update({ search: value })} placeholder={t`Name, email or phone`} />
         <Select
           label={t`Status`}
           placeholder={t`Any status`}
           data={TEACHER_STATUSES.map((value) => ({ value, label: i18n._(TEACHER_STATUS_MESSAGES[value]) }))} clearable value={status} onChange={(value) => update({ status: (value as TeacherStatus | null) ?? null })} />
-        <Select
-          label={t`Subject`}
-          placeholder={t`Any subject`}
-          data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
-          clearable
-          searchable
-          value={subjectId}
-          onChange={(value) => update({ subjectId: value })}
-        />
+        <EntityFilter label={t`Subject`} placeholder={t`Any subject`} options={subjects.data} value={subjectId ?? ''} onChange={(id) => update({ subjectId: id || null })} />
       </ListFilters>
       <ListStates
         query={teachers}
