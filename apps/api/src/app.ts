@@ -59,7 +59,7 @@ import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
-import { PARENT_SENDER_JOB, sendDueParentMessages } from './modules/parents/notify-parents';
+import { PARENT_SENDER_JOB, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { standardsRoutes } from './modules/standards/standards.routes';

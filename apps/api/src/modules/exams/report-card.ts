@@ -9,7 +9,7 @@ import type { JobRunner } from '../../lib/jobs';
 import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf';
-import { linkedParentsOf, notifyParents } from '../parents';
+import { linkedParentsOf, notifyParents } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../settings';
 import { remarksOfStudent } from './remarks.service';
 import { testsOfStudent } from './exams.service';

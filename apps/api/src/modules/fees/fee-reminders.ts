@@ -7,7 +7,7 @@ import { feeDues, students, users } from '../../db/schema';
 import type { JobRunner } from '../../lib/jobs';
 import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { linkedParentsOf, notifyParents } from '../parents';
+import { linkedParentsOf, notifyParents } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../settings';
 import type { FeeReminderPayload } from './reminders.service';
 

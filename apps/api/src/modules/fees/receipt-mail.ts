@@ -8,7 +8,7 @@ import { students, users } from '../../db/schema';
 import type { JobRunner } from '../../lib/jobs';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { linkedParentsOf, notifyParents } from '../parents';
+import { linkedParentsOf, notifyParents } from '../family-outbox';
 import { getAcademySettings } from '../settings';
 import { printableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';

@@ -7,7 +7,7 @@ import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/buil
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { absenceMessages } from './absence-alerts';
-import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER, type ParentSenderDeps } from './notify-parents';
+import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER, type ParentSenderDeps } from '../family-outbox/family-outbox';
 import { formatDate } from '@academy/shared/calendar';
 
 const SECRET = 'a-long-webhook-secret-0123456789';

@@ -5,7 +5,7 @@ import { ABSENCE_STATUS_WORDS, DEFAULT_ABSENCE_ALERT_TEMPLATES, renderAbsenceTem
 import type { Db, DbExecutor } from '../../db/client';
 import type { JobRunner } from '../../lib/jobs';
 import { academyToday, getAcademySettings } from '../settings';
-import { cancelParentNotice, notifyParents, type ParentNotice } from './notify-parents';
+import { cancelParentNotice, notifyParents, type ParentNotice } from '../family-outbox';
 import { formatDate } from '@academy/shared/calendar';
 
 /** The one-off job that sends (or cancels) the alerts of one submission after the correction delay. */

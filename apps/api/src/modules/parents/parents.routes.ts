@@ -20,7 +20,7 @@ import { actorOf } from '../../access/http';
 import { getChildAttendance } from '../attendance';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { academyToday, getAcademySettings } from '../settings';
-import { PARENT_SENDER_JOB } from './notify-parents';
+import { PARENT_SENDER_JOB } from '../family-outbox';
 import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryAbsenceAlert, unlinkParent } from './parents.service';
 
 /** Parents (issue 21): the office links them to students; a parent reads their children under /parent. */

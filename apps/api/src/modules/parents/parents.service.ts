@@ -11,7 +11,7 @@ import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { recordAudit, type AuditActor } from '../audit';
 import { createAccount, type Invitation } from '../users';
-import { retryParentMessages } from './notify-parents';
+import { retryParentMessages } from '../family-outbox';
 
 type ParentRow = {
   _id: string;

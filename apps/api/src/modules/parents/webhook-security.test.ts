@@ -13,7 +13,7 @@ import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/buil
 import { buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { academyToday, sealClearWebhookSecret } from '../settings/settings.service';
 import { absenceMessages } from './absence-alerts';
-import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_NO_ANSWER_MESSAGE, WEBHOOK_SECRET_UNREADABLE_MESSAGE, WEBHOOK_SIGNATURE_HEADER } from './notify-parents';
+import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_NO_ANSWER_MESSAGE, WEBHOOK_SECRET_UNREADABLE_MESSAGE, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/family-outbox';
 
 /**
  * Issue 35: the parents' webhook may not reach inside the server's network in production (finding 1),

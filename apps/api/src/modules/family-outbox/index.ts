@@ -1,0 +1,16 @@
+/**
+ * The public face of the family outbox: every message to a student's parents goes through
+ * `notifyParents` (email in each parent's language, the academy's webhook), sent and retried by the
+ * `parent-messages` job. It stands low in the house so that any module (fees, exams, parents) may
+ * hand it a message without depending on another; WhatsApp and SMS join it as channels (issue 37).
+ */
+export {
+  cancelParentNotice,
+  linkedParentsOf,
+  notifyParents,
+  PARENT_SENDER_JOB,
+  retryParentMessages,
+  sendDueParentMessages,
+  type LinkedParent,
+  type ParentNotice,
+} from './family-outbox';

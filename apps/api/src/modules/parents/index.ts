@@ -1,5 +1,0 @@
-/**
- * The public face of the parents module: what other modules may use of it (eslint.config.js forbids
- * importing its files directly from another module; docs/decisions/026-domain-events.md).
- */
-export { linkedParentsOf, notifyParents } from './notify-parents';
