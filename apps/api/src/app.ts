@@ -17,7 +17,7 @@ import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { loadPublicPages } from './lib/public-pages';
 import { siteOrigin } from './lib/site-origin';
-import { pruneRateLimitHits, postgresRateLimitStore } from './lib/rate-limit-store';
+import { pruneRateLimitHits, postgresRateLimitStore } from './db/rate-limit-store';
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
 import { adminOnly, registerAccessRules } from './access/http';
@@ -69,7 +69,7 @@ import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { examsRoutes } from './modules/exams/exams.routes';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { listenForChanges } from './lib/change-listener';
+import { listenForChanges } from './db/change-listener';
 import { forgetPastDayTotals, PAST_DAYS_CHANNEL } from './modules/attendance';
 import { compressedBody, registerKeptResponses } from './lib/kept-responses';
 import type { ServerKeys } from './lib/server-keys';
@@ -129,7 +129,7 @@ function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOptions['logg
 }
 
 /**
- * The periodic work, as jobs on PostgreSQL (lib/jobs.ts): each run happens on one server only, failures
+ * The periodic work, as jobs on PostgreSQL (db/job-runner.ts): each run happens on one server only, failures
  * are retried and the admin sees every job's last and next run (GET /api/admin/jobs).
  */
 function defineJobs(app: FastifyInstance, deps: AppDeps) {
@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Multipart bodies for the routes that take files; each route sets its own size limit in request.file().
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
   // Routes opt in with `config.rateLimit`; the counts are kept in PostgreSQL, shared by every server
-  // (lib/rate-limit-store.ts). Sign-in has its own database-backed limit (login_failures).
+  // (db/rate-limit-store.ts). Sign-in has its own database-backed limit (login_failures).
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db) });
   registerSameOriginCheck(app, deps.config.publicUrl);
   registerAuth(app, deps.db);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database, type Db } from '../db/client';
 import { createTestDatabaseConnection } from '../../test/build-test-app';
-import { createJobRunner } from '../lib/jobs';
+import { createJobRunner } from '../db/job-runner';
 import type { DomainEvent } from './catalog';
 import { createEventHandlers, DELIVERY_MAX_ATTEMPTS, defineEventDelivery } from './delivery';
 import { emitEvent } from './emit';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../db/client';
-import { retryDelayMs, type JobRunner } from '../lib/jobs';
+import { retryDelayMs, type JobRunner } from '../db/job-runner';
 import { SUBSCRIBERS, type DomainEvent, type DomainEventType } from './catalog';
 import { DOMAIN_EVENTS_JOB } from './emit';
 

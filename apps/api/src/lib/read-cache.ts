@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *
  * - Every table in WATCHED_TABLES has a statement trigger (migration 0028) that sends
  *   NOTIFY academy_table_changes with the table's name when its transaction commits; every server
- *   LISTENs (lib/change-listener.ts) and calls `tableChanged`.
+ *   LISTENs (db/change-listener.ts) and calls `tableChanged`.
  * - A kept answer names the tables it was read from; it is served only while none of them has
  *   changed since it was read (a change that arrives while it is being read makes it unusable at once).
  * - This server's own writes forget the answers kept from their tables the moment the database

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { createJobRunner, type JobRunner } from '../lib/jobs';
+import { createJobRunner, type JobRunner } from '../db/job-runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,7 @@ declare module 'fastify' {
     /** Resolves when no background work is left (tests use it before looking at the outbox). */
     backgroundIdle(): Promise<void>;
     /**
-     * The job runner on PostgreSQL (lib/jobs.ts): `app.jobs.define(name, { label, everyMs, run })` for
+     * The job runner on PostgreSQL (db/job-runner.ts): `app.jobs.define(name, { label, everyMs, run })` for
      * periodic work, run once across all servers, with retries and a last-run status for the admin.
      */
     jobs: JobRunner;

@@ -16,7 +16,7 @@ export const rateLimitHits = pgTable(
 );
 
 /**
- * The job runner's rows (lib/jobs.ts). A periodic job has one row keyed by its name, moved to its next
+ * The job runner's rows (db/job-runner.ts). A periodic job has one row keyed by its name, moved to its next
  * run after each run; a one-off job has its own key and is deleted once done. A runner claims a due
  * row with FOR UPDATE SKIP LOCKED and leases it until `lockedUntil`, so one server runs it.
  */

@@ -6,7 +6,7 @@ import type { DbExecutor } from '../../db/client';
  * someone marks a past day, yet counting them reads some 70,000 marks at 3,000 students: they are
  * kept here per database for a minute. Marking a past day forgets them at once in every server on
  * the database: the change sends a NOTIFY on PAST_DAYS_CHANNEL with its commit and every server
- * LISTENs (lib/change-listener.ts, decision 016). The minute bounds what is left stale while a server's listening connection
+ * LISTENs (db/change-listener.ts, decision 016). The minute bounds what is left stale while a server's listening connection
  * is down, or after a restore. Today's counts are never kept.
  */
 const KEEP_MS = 60_000;

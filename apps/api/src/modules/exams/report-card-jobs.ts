@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { JobRunner } from '../../lib/jobs';
+import type { JobRunner } from '../../db/job-runner';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import type { Mailer } from '../../lib/mailer';

@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { assertMayReadReportCard } from '../../access/exams';
-import type { JobRunner } from '../../lib/jobs';
+import type { JobRunner } from '../../db/job-runner';
 import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf';

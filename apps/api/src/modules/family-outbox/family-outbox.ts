@@ -4,7 +4,7 @@ import type { Language } from '@academy/shared/languages';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, users } from '../../db/schema';
-import type { JobRunner } from '../../lib/jobs';
+import type { JobRunner } from '../../db/job-runner';
 import { parentMessageMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/outbound-address';

@@ -4,7 +4,7 @@ import { formatDate } from '@academy/shared/calendar';
 import { formatPaise } from '@academy/shared/money';
 import type { Db } from '../../db/client';
 import { feeDues, students, users } from '../../db/schema';
-import type { JobRunner } from '../../lib/jobs';
+import type { JobRunner } from '../../db/job-runner';
 import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents } from '../family-outbox';

@@ -5,7 +5,7 @@ import { formatPaise } from '@academy/shared/money';
 import type { Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { students, users } from '../../db/schema';
-import type { JobRunner } from '../../lib/jobs';
+import type { JobRunner } from '../../db/job-runner';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents } from '../family-outbox';

@@ -19,7 +19,7 @@ export type FeeReminderPayload = { studentId: string; dueIds: string[] };
 /**
  * Reminders for the chosen dues (or every overdue one): at most one per due per week (a due reminded
  * in the last 7 days is skipped), recorded in fee_reminders and audited, then one job per student
- * (lib/jobs.ts) sends them with retries. Answers how many dues were queued and skipped.
+ * (db/job-runner.ts) sends them with retries. Answers how many dues were queued and skipped.
  */
 export async function queueFeeReminders(
   db: Db,

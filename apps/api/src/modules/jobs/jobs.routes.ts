@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { jobListSchema, type JobStatus } from '@academy/shared/schemas/jobs';
-import type { JobStatus as RunnerJobStatus } from '../../lib/jobs';
+import type { JobStatus as RunnerJobStatus } from '../../db/job-runner';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

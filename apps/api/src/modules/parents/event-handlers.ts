@@ -1,5 +1,5 @@
 import type { EventHandlers } from '../../events/delivery';
-import type { JobRunner } from '../../lib/jobs';
+import type { JobRunner } from '../../db/job-runner';
 import { scheduleAbsenceAlerts } from './absence-alerts';
 
 /**

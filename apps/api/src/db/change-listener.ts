@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Db } from '../db/client';
-import { setListening, TABLE_CHANGES_CHANNEL, tableChanged } from './read-cache';
+import type { Db } from './client';
+import { setListening, TABLE_CHANGES_CHANNEL, tableChanged } from '../lib/read-cache';
 
 const RECONNECT_MS = 5_000;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { jobs, rateLimitHits } from '../db/schema';
+import { jobs, rateLimitHits } from './schema';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildUser, loginAs } from '../../test/factories';
-import { createJobRunner, retryDelayMs } from './jobs';
+import { createJobRunner, retryDelayMs } from './job-runner';
 import { countHit, pruneRateLimitHits } from './rate-limit-store';
 
 let t: TestApp;
