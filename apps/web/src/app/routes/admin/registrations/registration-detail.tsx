@@ -1,16 +1,13 @@
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { modals } from '../../../../lib/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { AdmissionEnquiryDetail } from '@academy/shared/schemas/admissions';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
 import { PhoneLink } from '../../../../components/ui/phone-link';
 import { ENQUIRY_FAILURES, useDeleteEnquiry, useEnquiry } from '../../../../features/admissions/api';
 import { ConvertPanel, DuplicateHints, FollowUpNotes, StatusActions, StatusHistory } from '../../../../features/admissions/components/enquiry-pipeline';
-import { SectionCard } from '../../../../components/ui/section-card';
 import { EnquiryStatusBadge } from '../../../../features/admissions/components/enquiry-status-badge';
 import { normalizeError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format-date';
@@ -125,33 +122,21 @@ export function Component() {
     });
 
   return (
-    <>
-      <PageHeader
-        title={t`Registration Details`}
-        description={enquiry.data?.studentName}
-        actions={
-          enquiry.data ? (
-            <Group gap="xs">
-              <Button component={Link} to={`/app/registrations/${id}/edit`} variant="light" leftSection={<IconPencil size={18} aria-hidden="true" />}>
-                <Trans>Edit</Trans>
-              </Button>
-              <Button variant="light" color="red" leftSection={<IconTrash size={18} aria-hidden="true" />} onClick={() => enquiry.data && confirmDelete(enquiry.data)}>
-                <Trans>Delete</Trans>
-              </Button>
-            </Group>
-          ) : null
-        }
-      />
-      {enquiry.isPending ? (
-        <Skeleton h={320} radius="md" aria-hidden="true" />
-      ) : enquiry.isError ? (
-        <LoadErrorAlert title={t`Registration could not be loaded`} error={enquiry.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiry.refetch()} />
-      ) : (
-        <Stack gap="lg">
-          <EnquiryDetails enquiry={enquiry.data} />
+    <DetailPage
+      query={enquiry}
+      title={t`Registration Details`}
+      description={(data) => data.studentName}
+      actions={(data) => <DetailActions editTo={`/app/registrations/${id}/edit`} onDelete={() => confirmDelete(data)} />}
+      errorTitle={t`Registration could not be loaded`}
+      errorFallback={ENQUIRY_FAILURES.fetch}
+      skeletonHeight={320}
+    >
+      {(data) => (
+        <>
+          <EnquiryDetails enquiry={data} />
           <HistoryPanel entityId={id} />
-        </Stack>
+        </>
       )}
-    </>
+    </DetailPage>
   );
 }
