@@ -1,17 +1,15 @@
 import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_END_TIME, ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_START_TIME, ANNOUNCEMENT_TYPES, announcementFormSchema, type Announcement, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementType } from '@academy/shared/schemas/announcements';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
 import { useBatches } from '../../batches/api';
 import { useAcademyToday } from '../../settings/use-academy-today';
 import { AUDIENCE_LABELS, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { localizedErrors } from '../../../lib/server-text';
 import { DateField } from '../../../components/ui/date-field';
 
 interface AnnouncementFormValues {
@@ -56,13 +54,25 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
   const batches = useBatches();
   const today = useAcademyToday();
   const schema = announcementFormSchema(today, announcement?.startDate);
-  // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<AnnouncementFormValues>(initialValues(announcement, today));
-  const form = useForm<AnnouncementFormValues>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, saving, allowLeave } = useEntityForm({
     initialValues: initialValues(announcement, today),
-    onValuesChange: guard.onValuesChange,
-    validate: localizedErrors(schemaResolver(schema, { sync: true })),
+    schema,
+    save: (values) => save.mutateAsync({ ...values, startTime: ANNOUNCEMENT_START_TIME, endTime: ANNOUNCEMENT_END_TIME }),
+    onSaved: ({ data, message }) => {
+      notifications.show({
+        title: editing ? t`Announcement updated` : t`Announcement created`,
+        message: message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created),
+        color: 'teal',
+      });
+      allowLeave();
+      void navigate(`/app/announcements/${data._id}`);
+    },
+    onFailed: (error) =>
+      notifications.show({
+        title: editing ? t`Announcement not updated` : t`Announcement not created`,
+        message: normalizeError(error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed).message,
+        color: 'red',
+      }),
   });
 
   const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
@@ -70,32 +80,8 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
     if (!batchOptions.some((option) => option.value === batch._id)) batchOptions.push({ value: batch._id, label: batch.name });
   }
 
-  const handleSubmit = form.onSubmit((values) => {
-    const payload = { ...values, startTime: ANNOUNCEMENT_START_TIME, endTime: ANNOUNCEMENT_END_TIME } as const;
-    save.mutate(payload, {
-      onSuccess: ({ data, message }) => {
-        notifications.show({
-          title: editing ? t`Announcement updated` : t`Announcement created`,
-          message: message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created),
-          color: 'teal',
-        });
-        guard.allowLeave();
-        void navigate(`/app/announcements/${data._id}`);
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({
-          title: editing ? t`Announcement not updated` : t`Announcement not created`,
-          message: normalizeError(error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed).message,
-          color: 'red',
-        });
-      },
-    });
-  });
-
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={760}>
         <Stack gap="md">
           <TextInput label={t`Title`} withAsterisk autoComplete="off" key={form.key('title')} {...form.getInputProps('title')} />
@@ -136,7 +122,7 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
             <Button variant="default" component={Link} to={editing ? `/app/announcements/${announcement._id}` : '/app/announcements'}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               {editing ? t`Save Announcement` : t`Create Announcement`}
             </Button>
           </Group>

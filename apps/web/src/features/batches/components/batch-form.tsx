@@ -1,5 +1,4 @@
 import { Alert, Button, Chip, Group, Input, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -14,8 +13,7 @@ import { useTeachers } from '../../teachers/api';
 import { BATCH_FAILURES, useCreateBatch, useUpdateBatch } from '../api';
 import { toBatchFormValues, toBatchPayload, type BatchFormValues } from '../batch-form';
 import { weekdayName } from '../schedule-display';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
-import { localizedErrors } from '../../../lib/server-text';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 
@@ -50,13 +48,35 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   const standards = useStandards();
   const subjects = useSubjects();
   const [refusal, setRefusal] = useState<string | null>(null);
-  // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<BatchFormValues>(toBatchFormValues(batch, today));
-  const form = useForm<BatchFormValues>({
+  const { form, onSubmit, saving, allowLeave } = useEntityForm<BatchFormValues, Awaited<ReturnType<typeof save.mutateAsync>>>({
+    // Controlled: the subject list follows the chosen standard, and the days are chips.
     mode: 'controlled',
     initialValues: toBatchFormValues(batch, today),
-    onValuesChange: guard.onValuesChange,
-    validate: localizedErrors(schemaResolver(batchInputSchema, { sync: true })),
+    schema: batchInputSchema,
+    save: (values) => {
+      setRefusal(null);
+      return save.mutateAsync(toBatchPayload(values));
+    },
+    onSaved: ({ data, message }) => {
+      notifications.show({
+        title: editing ? t`Batch saved` : t`Batch created`,
+        message: message ?? (editing ? t`Batch updated successfully` : t`Batch created successfully`),
+        color: 'teal',
+      });
+      allowLeave();
+      void navigate(`/app/batches/${data._id}`);
+    },
+    onFailed: (error) => {
+      const fieldErrors = fieldErrorsOf(error);
+      const message = normalizeError(error, editing ? BATCH_FAILURES.update : BATCH_FAILURES.create).message;
+      if (fieldErrors?.schedule) {
+        // The clash names the whole schedule; it shows on the days and in the alert below.
+        const { schedule, ...rest } = fieldErrors;
+        form.setErrors({ ...rest, 'schedule.days': schedule });
+      }
+      setRefusal(serverMessageOf(error) ?? message);
+      notifications.show({ title: editing ? t`Batch not saved` : t`Batch not created`, message, color: 'red' });
+    },
   });
 
   const teacherOptions = (teachers.data ?? [])
@@ -80,36 +100,10 @@ export function BatchForm({ batch }: { batch?: Batch }) {
           { group: t`Other subjects`, items: allSubjects.filter((option) => !ownSubjectIds.has(option.value)) },
         ].filter((group) => group.items.length > 0);
 
-  const handleSubmit = form.onSubmit((values) => {
-    setRefusal(null);
-    save.mutate(toBatchPayload(values), {
-      onSuccess: ({ data, message }) => {
-        notifications.show({
-          title: editing ? t`Batch saved` : t`Batch created`,
-          message: message ?? (editing ? t`Batch updated successfully` : t`Batch created successfully`),
-          color: 'teal',
-        });
-        guard.allowLeave();
-        void navigate(`/app/batches/${data._id}`);
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        const message = normalizeError(error, editing ? BATCH_FAILURES.update : BATCH_FAILURES.create).message;
-        if (fieldErrors) {
-          // The clash names the whole schedule; it shows on the days and in the alert below.
-          const { schedule, ...rest } = fieldErrors;
-          form.setErrors({ ...rest, ...(schedule ? { 'schedule.days': schedule } : {}) });
-        }
-        setRefusal(serverMessageOf(error) ?? message);
-        notifications.show({ title: editing ? t`Batch not saved` : t`Batch not created`, message, color: 'red' });
-      },
-    });
-  });
-
   const daysError = form.errors['schedule.days'] ?? form.errors['schedule'];
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
         <Section title={t`Batch`}>
           <TextInput label={t`Name`} withAsterisk autoComplete="off" placeholder={t`10th Maths Morning`} {...form.getInputProps('name')} />
@@ -186,7 +180,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
           <Button variant="default" component={Link} to={editing ? `/app/batches/${batch._id}` : '/app/batches'}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {editing ? t`Save Batch` : t`Create Batch`}
           </Button>
         </Group>
