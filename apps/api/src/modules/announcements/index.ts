@@ -3,4 +3,3 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { activeAnnouncements, activeAnnouncementsCondition } from './announcements.service';
-export { closureTitleOn, closuresBetween } from './closures.service';

@@ -12,7 +12,7 @@ import { academyToday } from '../settings';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
-import { closureTitleOn } from '../announcements';
+import { closureTitleOn } from '../closures';
 import { recordAudit } from '../audit';
 import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 

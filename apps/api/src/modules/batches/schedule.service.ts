@@ -8,7 +8,7 @@ import type { Actor } from '../../access/actor';
 import { seesTodaysMarks } from '../../access/attendance';
 import { ownBatchesCondition } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
-import { closuresBetween } from '../announcements';
+import { closuresBetween } from '../closures';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday, getAcademySettings } from '../settings';
 import { listBatchSummaries } from './batch-summary.service';
