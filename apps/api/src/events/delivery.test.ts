@@ -76,7 +76,7 @@ describe('domain events', () => {
     expect(new Date(failed.next_attempt_at!).getTime()).toBeGreaterThan(Date.now() + 20_000);
     expect((await db.execute(sql`select 1 from event_test_effects where event_id = ${id}::uuid`)).rows).toHaveLength(0);
     const [status] = (await runner.status()).filter((job) => job.name === 'domain-events');
-    expect(status).toMatchObject({ label: 'Follow-up work after a change (absence alerts)', lastRun: { status: 'failed', error: expect.stringContaining('parents.absence-alerts') } });
+    expect(status).toMatchObject({ label: 'Follow-up work after a change (absence alerts, fee receipts)', lastRun: { status: 'failed', error: expect.stringContaining('parents.absence-alerts') } });
 
     // Not before its next attempt; then once, and never again.
     expect(await events.deliverDue()).toEqual({ delivered: 0, failed: [] });

@@ -108,7 +108,7 @@ export function createEventHandlers(db: Db): EventHandlers {
  */
 export function defineEventDelivery(jobs: JobRunner, db: Db, events: EventHandlers): void {
   jobs.define(DOMAIN_EVENTS_JOB, {
-    label: 'Follow-up work after a change (absence alerts)',
+    label: 'Follow-up work after a change (absence alerts, fee receipts)',
     everyMs: 60_000,
     maxAttempts: 1,
     run: async (payload) => {

@@ -364,7 +364,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Expired sessions, sign-in failures and codes removed', 'संपलेली सत्रे, अयशस्वी लॉगिन आणि जुने कोड काढले जातात', 'समाप्त सत्र, विफल लॉगिन और पुराने कोड हटाए जाते हैं'],
   ['Audit log entries older than two years removed', 'दोन वर्षांपेक्षा जुन्या घडामोडींच्या नोंदी काढल्या जातात', 'दो साल से पुरानी गतिविधि प्रविष्टियाँ हटाई जाती हैं'],
   ['Old rate-limit counters removed', 'जुने मर्यादा-मोजणी काउंटर काढले जातात', 'पुराने रेट-लिमिट काउंटर हटाए जाते हैं'],
-  ['Follow-up work after a change (absence alerts)', 'बदलानंतरचे पुढचे काम (गैरहजेरीचे संदेश)', 'बदलाव के बाद का अगला काम (अनुपस्थिति के संदेश)'],
+  ['Follow-up work after a change (absence alerts, fee receipts)', 'बदलानंतरचे पुढचे काम (गैरहजेरीचे संदेश, फीच्या पावत्या)', 'बदलाव के बाद का अगला काम (अनुपस्थिति के संदेश, फीस की रसीदें)'],
 
   // zod-messages.ts: sentences worded from a field's name.
   ['{field} is required', '{field} आवश्यक आहे', '{field} आवश्यक है'],
