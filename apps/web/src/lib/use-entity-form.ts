@@ -102,5 +102,7 @@ export function useEntityForm<Values extends Record<string, any>, Result>(option
   };
 
   const onSubmit = form.onSubmit((values) => void send(values));
-  return { form, onSubmit, saving, formError, allowLeave: guard.allowLeave };
+  // markSaved: a form that stays open after a save and shows the server's answer (form.setValues)
+  // tells the guard those values are the saved ones, so they do not count as unsaved changes.
+  return { form, onSubmit, saving, formError, allowLeave: guard.allowLeave, markSaved: guard.saved };
 }

@@ -1,5 +1,4 @@
 import { ActionIcon, Anchor, Badge, Button, Group, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconLinkOff, IconUserPlus } from '@tabler/icons-react';
@@ -10,7 +9,8 @@ import { PARENT_RELATIONS, parentLinkInputSchema, type Parent, type ParentLinkIn
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { SectionCard } from '../../../components/ui/section-card';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { PARENT_FAILURES, useLinkParent, useStudentParents, useUnlinkParent } from '../api';
 import { useRelationLabels } from '../relation-labels';
 
@@ -114,32 +114,22 @@ function LinkParentForm({ studentId, prefill, onDone }: { studentId: string; pre
   const { t } = useLingui();
   const link = useLinkParent(studentId);
   const relationLabel = useRelationLabels();
-  const form = useForm<FormValues>({
-    mode: 'uncontrolled',
-    initialValues: { name: prefill?.name ?? '', email: prefill?.email ?? '', phone: prefill?.phone?.replace(/^\+91/, '') ?? '', relation: 'guardian', language: 'en', password: '' },
-    validate: schemaResolver(parentLinkInputSchema, { sync: true }),
-  });
-
-  const handleSubmit = form.onSubmit((values) => {
-    link.mutate(
-      { ...values, phone: values.phone || null, password: values.password || undefined },
-      {
-        onSuccess: ({ message }) => {
-          notifications.show({ title: t`Parent linked`, message: message ?? t`Parent linked`, color: 'teal' });
-          form.reset();
-          onDone();
-        },
-        onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error);
-          if (fieldErrors) form.setErrors(fieldErrors);
-          notifications.show({ title: t`Parent not linked`, message: normalizeError(error, PARENT_FAILURES.link).message, color: 'red' });
-        },
-      },
-    );
+  const { form, onSubmit, saving } = useEntityForm({
+    initialValues: { name: prefill?.name ?? '', email: prefill?.email ?? '', phone: prefill?.phone?.replace(/^\+91/, '') ?? '', relation: 'guardian', language: 'en', password: '' } as FormValues,
+    schema: parentLinkInputSchema,
+    save: (values) => link.mutateAsync({ ...values, phone: values.phone || null, password: values.password || undefined }),
+    onSaved: ({ message }) => {
+      notifications.show({ title: t`Parent linked`, message: message ?? t`Parent linked`, color: 'teal' });
+      form.reset();
+      onDone();
+    },
+    onFailed: (error) => notifications.show({ title: t`Parent not linked`, message: normalizeError(error, PARENT_FAILURES.link).message, color: 'red' }),
+    // A small form opened inside the student's page: it never asked before leaving, and still does not.
+    leaveGuard: false,
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={t`Add or link parent`}>
+    <form onSubmit={onSubmit} noValidate aria-label={t`Add or link parent`}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           <Trans>A parent already in the academy (a sibling's) is linked by their email; otherwise a parent account is created.</Trans>
@@ -174,7 +164,7 @@ function LinkParentForm({ studentId, prefill, onDone }: { studentId: string; pre
           <Button variant="default" onClick={onDone}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" loading={link.isPending}>
+          <Button type="submit" loading={saving}>
             <Trans>Link parent</Trans>
           </Button>
         </Group>

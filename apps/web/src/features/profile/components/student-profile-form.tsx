@@ -1,10 +1,10 @@
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@academy/shared/messages';
 import { studentProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { Student } from '@academy/shared/schemas/students';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { PROFILE_FAILURES, useUpdateStudentProfile } from '../api';
 import { formatPhone } from '../../../lib/phone';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,30 +19,23 @@ function toValues(student: Student): StudentProfileFormValues {
 export function StudentProfileForm({ student }: { student: Student }) {
   const { t } = useLingui();
   const save = useUpdateStudentProfile();
-  const form = useForm<StudentProfileFormValues>({
-    mode: 'uncontrolled',
-    initialValues: toValues(student),
-    validate: schemaResolver(studentProfileUpdateSchema, { sync: true }),
-  });
-
-  const handleSubmit = form.onSubmit((values) => {
-    save.mutate(values, {
-      onSuccess: ({ data, message }) => {
-        const saved = toValues(data);
-        form.setValues(saved);
-        form.resetDirty(saved);
-        notifications.show({ title: t`Profile saved`, message: message ?? MESSAGES.profileUpdated, color: 'teal' });
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: t`Profile not saved`, message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
-      },
-    });
+  const { form, onSubmit, saving, markSaved } = useEntityForm({
+    initialValues: toValues(student) as StudentProfileFormValues,
+    schema: studentProfileUpdateSchema,
+    save: (values) => save.mutateAsync(values),
+    onSaved: ({ data, message }) => {
+      // The form stays open with what the server kept (the phone as it writes it).
+      const saved = toValues(data);
+      form.setValues(saved);
+      form.resetDirty(saved);
+      markSaved(saved);
+      notifications.show({ title: t`Profile saved`, message: message ?? MESSAGES.profileUpdated, color: 'teal' });
+    },
+    onFailed: (error) => notifications.show({ title: t`Profile not saved`, message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' }),
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
           <TextInput label={t`Phone`} description={t`10-digit Indian mobile number`} type="tel" inputMode="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
@@ -57,7 +50,7 @@ export function StudentProfileForm({ student }: { student: Student }) {
         />
         <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             <Trans>Save Profile</Trans>
           </Button>
         </Group>

@@ -1,10 +1,10 @@
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@academy/shared/messages';
 import { userProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { PROFILE_FAILURES, useUpdateUserProfile } from '../api';
 import { formatPhone } from '../../../lib/phone';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,30 +21,23 @@ function toValues(profile: UserProfile): UserProfileFormValues {
 export function UserProfileForm({ profile }: { profile: UserProfile }) {
   const { t } = useLingui();
   const save = useUpdateUserProfile();
-  const form = useForm<UserProfileFormValues>({
-    mode: 'uncontrolled',
-    initialValues: toValues(profile),
-    validate: schemaResolver(userProfileUpdateSchema, { sync: true }),
-  });
-
-  const handleSubmit = form.onSubmit((values) => {
-    save.mutate(values satisfies UserProfileUpdate, {
-      onSuccess: ({ data, message }) => {
-        const saved = toValues(data);
-        form.setValues(saved);
-        form.resetDirty(saved);
-        notifications.show({ title: t`Profile saved`, message: message ?? MESSAGES.profileUpdated, color: 'teal' });
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: t`Profile not saved`, message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' });
-      },
-    });
+  const { form, onSubmit, saving, markSaved } = useEntityForm({
+    initialValues: toValues(profile) as UserProfileFormValues,
+    schema: userProfileUpdateSchema,
+    save: (values) => save.mutateAsync(values satisfies UserProfileUpdate),
+    onSaved: ({ data, message }) => {
+      // The form stays open with what the server kept (the phone as it writes it).
+      const saved = toValues(data);
+      form.setValues(saved);
+      form.resetDirty(saved);
+      markSaved(saved);
+      notifications.show({ title: t`Profile saved`, message: message ?? MESSAGES.profileUpdated, color: 'teal' });
+    },
+    onFailed: (error) => notifications.show({ title: t`Profile not saved`, message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' }),
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
           <TextInput label={t`Name`} withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
@@ -70,7 +63,7 @@ export function UserProfileForm({ profile }: { profile: UserProfile }) {
         />
         {profile.teacher ? <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} /> : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             <Trans>Save Profile</Trans>
           </Button>
         </Group>

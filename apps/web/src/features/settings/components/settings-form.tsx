@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
@@ -7,14 +6,14 @@ import { MESSAGES } from '@academy/shared/messages';
 import { EARLIEST_FEE_DATE } from '@academy/shared/schemas/fees';
 import { academySettingsInputSchema, MAX_TESTIMONIALS } from '@academy/shared/schemas/settings';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
 import { useSaveSettings } from '../api';
 import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
 import type { SettingsFormValues } from '../settings-form';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { DateField } from '../../../components/ui/date-field';
 import { useAcademyToday } from '../use-academy-today';
-import { localizedErrors, translateServerText } from '../../../lib/server-text';
+import { translateServerText } from '../../../lib/server-text';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -50,39 +49,26 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
     { key: 'whatsapp', label: t`WhatsApp chat link`, placeholder: 'https://wa.me/91…' },
   ] as const;
   const save = useSaveSettings();
-  // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<SettingsFormValues>(toSettingsFormValues(settings));
-  const form = useForm<SettingsFormValues>({
-    mode: 'uncontrolled',
-    initialValues: toSettingsFormValues(settings),
-    onValuesChange: guard.onValuesChange,
-    validate: localizedErrors(schemaResolver(academySettingsInputSchema, { sync: true })),
+  const { form, onSubmit, saving, markSaved } = useEntityForm({
+    initialValues: toSettingsFormValues(settings) as SettingsFormValues,
+    schema: academySettingsInputSchema,
+    // What the schema makes of the values (trimmed, phones in one form) is what is sent; checked already.
+    save: (values) => save.mutateAsync(academySettingsInputSchema.parse(values)),
+    onSaved: ({ data, message }) => {
+      // Show what was stored (phones as "+91 98…", links trimmed) and start clean from it.
+      const saved = toSettingsFormValues(data);
+      form.setValues(saved);
+      form.resetDirty(saved);
+      markSaved(saved);
+      notifications.show({ title: t`Settings saved`, message: message ?? translateServerText(MESSAGES.settingsSaved), color: 'teal' });
+    },
+    onFailed: (error) => notifications.show({ title: t`Settings not saved`, message: normalizeError(error).message, color: 'red' }),
   });
   const today = useAcademyToday();
   const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
 
-  const handleSubmit = form.onSubmit((values) => {
-    const parsed = academySettingsInputSchema.safeParse(values);
-    if (!parsed.success) return;
-    save.mutate(parsed.data, {
-      onSuccess: ({ data, message }) => {
-        // Show what was stored (phones as "+91 98…", links trimmed) and start clean from it.
-        const saved = toSettingsFormValues(data);
-        form.setValues(saved);
-        form.resetDirty(saved);
-        guard.saved(saved);
-        notifications.show({ title: t`Settings saved`, message: message ?? translateServerText(MESSAGES.settingsSaved), color: 'teal' });
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: t`Settings not saved`, message: normalizeError(error).message, color: 'red' });
-      },
-    });
-  });
-
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
         <Section title={t`Academy`} description={t`Shown in the footer, on the about and contact pages, and in mails.`}>
           <TextInput label={t`Name`} withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
@@ -194,7 +180,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
         </Section>
 
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             <Trans>Save Settings</Trans>
           </Button>
         </Group>

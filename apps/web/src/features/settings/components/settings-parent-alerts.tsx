@@ -1,19 +1,18 @@
 import { Alert, Badge, Button, Checkbox, Code, Group, NumberInput, Paper, PasswordInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm, type GetInputPropsReturnType } from '@mantine/form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
 import { ABSENCE_ALERT_PLACEHOLDERS, ABSENCE_ALERT_TEMPLATE_MAX, ABSENCE_STATUS_WORDS, parentAlertSettingsInputSchema, renderAbsenceTemplate } from '@academy/shared/schemas/settings';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/languages';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
-import { localizedErrors, translateServerText } from '../../../lib/server-text';
+import { normalizeError } from '../../../lib/api-client';
+import { useEntityForm } from '../../../lib/use-entity-form';
+import { translateServerText } from '../../../lib/server-text';
 import { useSaveParentAlerts } from '../api';
 import { toParentAlertFormValues, toParentAlertInput } from '../parent-alerts-form';
 import type { ParentAlertFormValues } from '../parent-alerts-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-
-const resolve = schemaResolver(parentAlertSettingsInputSchema, { sync: true });
 
 /**
  * Absence alerts to parents (issue 21) and the parents' webhook (the SMS/WhatsApp provider), saved on
@@ -24,38 +23,33 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
   const save = useSaveParentAlerts();
   const [clearSecret, setClearSecret] = useState(false);
   const [secretSet, setSecretSet] = useState(settings.parentWebhook.secretSet);
-  const form = useForm<ParentAlertFormValues>({
+  const { form, onSubmit, saving } = useEntityForm({
+    // Controlled: the preview and the webhook's fields follow what is typed.
     mode: 'controlled',
-    initialValues: toParentAlertFormValues(settings),
-    validate: localizedErrors((values: ParentAlertFormValues) => resolve(toParentAlertInput(values) as never)),
+    initialValues: toParentAlertFormValues(settings) as ParentAlertFormValues,
+    schema: parentAlertSettingsInputSchema,
+    toInput: (formValues) => toParentAlertInput(formValues),
+    // What the schema makes of the body is what is sent; checked already.
+    save: (formValues) => save.mutateAsync(parentAlertSettingsInputSchema.parse(toParentAlertInput(formValues, clearSecret))),
+    onSaved: ({ data, message }) => {
+      const saved = toParentAlertFormValues(data);
+      form.setValues(saved);
+      form.resetDirty(saved);
+      setSecretSet(data.parentWebhook.secretSet);
+      setClearSecret(false);
+      notifications.show({ title: t`Absence alerts saved`, message: message ?? translateServerText(MESSAGES.settingsSaved), color: 'teal' });
+    },
+    onFailed: (error) => notifications.show({ title: t`Absence alerts not saved`, message: normalizeError(error).message, color: 'red' }),
+    // The second form of the settings screen: it never asked before leaving, and still does not.
+    leaveGuard: false,
   });
   const values = form.getValues();
-
-  const handleSubmit = form.onSubmit((formValues) => {
-    const parsed = parentAlertSettingsInputSchema.safeParse(toParentAlertInput(formValues, clearSecret));
-    if (!parsed.success) return;
-    save.mutate(parsed.data, {
-      onSuccess: ({ data, message }) => {
-        const saved = toParentAlertFormValues(data);
-        form.setValues(saved);
-        form.resetDirty(saved);
-        setSecretSet(data.parentWebhook.secretSet);
-        setClearSecret(false);
-        notifications.show({ title: t`Absence alerts saved`, message: message ?? translateServerText(MESSAGES.settingsSaved), color: 'teal' });
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: t`Absence alerts not saved`, message: normalizeError(error).message, color: 'red' });
-      },
-    });
-  });
 
   const hasUrl = values.parentWebhook.url.trim() !== '';
   const willHaveSecret = values.parentWebhook.secret.trim() !== '' || (secretSet && !clearSecret);
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-labelledby="parent-alerts-title">
+    <form onSubmit={onSubmit} noValidate aria-labelledby="parent-alerts-title">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
         <Stack gap="md">
           <div>
@@ -176,7 +170,7 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               <Trans>Save absence alerts</Trans>
             </Button>
           </Group>
