@@ -1,10 +1,10 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@academy/shared/messages';
 import { changePasswordFormSchema } from '@academy/shared/schemas/profile';
 import type { ChangePasswordForm as ChangePasswordValues } from '@academy/shared/schemas/profile';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { normalizeError } from '../../../lib/api-client';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { PROFILE_FAILURES, useChangePassword } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -14,31 +14,21 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
 export function ChangePasswordForm() {
   const { t } = useLingui();
   const change = useChangePassword();
-  const form = useForm<ChangePasswordValues>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, saving } = useEntityForm({
     initialValues: EMPTY,
-    validate: schemaResolver(changePasswordFormSchema, { sync: true }),
-  });
-
-  const handleSubmit = form.onSubmit(({ currentPassword, newPassword }) => {
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: ({ message }) => {
-          form.reset();
-          notifications.show({ title: t`Password changed`, message: message ?? MESSAGES.passwordChanged, color: 'teal' });
-        },
-        onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error);
-          if (fieldErrors) form.setErrors(fieldErrors);
-          notifications.show({ title: t`Password not changed`, message: normalizeError(error, PROFILE_FAILURES.changePassword).message, color: 'red' });
-        },
-      },
-    );
+    schema: changePasswordFormSchema,
+    save: ({ currentPassword, newPassword }) => change.mutateAsync({ currentPassword, newPassword }),
+    onSaved: ({ message }) => {
+      form.reset();
+      notifications.show({ title: t`Password changed`, message: message ?? MESSAGES.passwordChanged, color: 'teal' });
+    },
+    onFailed: (error) => notifications.show({ title: t`Password not changed`, message: normalizeError(error, PROFILE_FAILURES.changePassword).message, color: 'red' }),
+    // The profile page's second form (passwords are not kept as a draft): it never asked before leaving, and still does not.
+    leaveGuard: false,
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <PasswordInput label={t`Current password`} autoComplete="current-password" withAsterisk maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }} key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
@@ -53,7 +43,7 @@ export function ChangePasswordForm() {
           <PasswordInput label={t`Confirm new password`} description={t`Type the new password again`} autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={saving}>
             <Trans>Change Password</Trans>
           </Button>
         </Group>
