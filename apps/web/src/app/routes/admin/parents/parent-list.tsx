@@ -1,8 +1,5 @@
-import { Paper, TextInput } from '@mantine/core';
-import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
-import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { ListFooter, ListStates } from '../../../../components/list-kit';
+import { ListFilters, ListFooter, ListSearch, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { PARENT_FAILURES, useParents } from '../../../../features/parents/api';
 import { ParentListView } from '../../../../features/parents/components/parent-list-view';
@@ -26,22 +23,15 @@ export function Component() {
     if (values.page > 1) query.set('page', String(values.page));
     setParams(query, { replace: true });
   };
-  const searchBox = useSearchAsYouType(search, (value) => go({ search: value.trim() }));
 
   const total = parents.data?.pagination.total ?? 0;
 
   return (
     <>
       <PageHeader title={t`Parents`} description={t`Every parent with a sign-in, their phone and their children. Link a parent from the student's page.`} />
-      <Paper withBorder radius="md" p="md" mb="md">
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Name, email or phone`}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          {...searchBox}
-          maw={420}
-        />
-      </Paper>
+      <ListFilters columns={{ sm: 2, lg: 3 }}>
+        <ListSearch value={search} onSearch={(value) => go({ search: value })} placeholder={t`Name, email or phone`} />
+      </ListFilters>
       <ListStates
         query={parents}
         count={parents.data?.parents.length ?? 0}

@@ -1,10 +1,9 @@
-import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ListStates } from '../../../../components/list-kit';
+import { ListSearch, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { useSearchAsYouType } from '../../../../lib/use-search-as-you-type';
 import { SUBJECT_FAILURES, useSubjects } from '../../../../features/subjects/api';
 import { SubjectListView } from '../../../../features/subjects/components/subject-list-view';
 import { useConfirmDeleteSubject } from '../../../../features/subjects/components/use-confirm-delete-subject';
@@ -41,7 +40,6 @@ export function Component() {
     if (merged.order !== 'asc') query.set('order', merged.order);
     setParams(query, { replace: true });
   };
-  const searchBox = useSearchAsYouType(state.search, (search) => update({ search: search.trim() }));
   // The academy has a few dozen subjects: all come at once and are searched and sorted here.
   const shown = useMemo(() => sortSubjects(filterSubjects(subjects.data ?? [], state.search), state.sort, state.order), [subjects.data, state.search, state.sort, state.order]);
   const toggleSort = (sort: SubjectSortKey) => update({ sort, order: state.sort === sort && state.order === 'asc' ? 'desc' : 'asc' });
@@ -59,15 +57,7 @@ export function Component() {
       />
       <Stack gap="md">
         <Group gap="sm" align="flex-end">
-          <TextInput
-            label={t`Search`}
-            placeholder={t`Name or code`}
-            type="search"
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            {...searchBox}
-            style={{ flex: '1 1 220px' }}
-            maw={420}
-          />
+          <ListSearch value={state.search} onSearch={(search) => update({ search })} placeholder={t`Name or code`} style={{ flex: '1 1 220px' }} maw={420} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="subject-sort-label">
               <Trans>Sort by</Trans>
