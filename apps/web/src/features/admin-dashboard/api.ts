@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { apiRequest } from '../../lib/api-client';
-import { adminDashboardKeys } from './keys';
+import { adminDashboardKeys } from '../../lib/query-keys';
 
 export { adminDashboardKeys };
 

@@ -17,9 +17,7 @@ import type {
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
-import { studentKeys } from '../students/keys';
-import { batchKeys } from '../batches/keys';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { adminDashboardKeys, batchKeys, studentKeys } from '../../lib/query-keys';
 
 export const enquiryKeys = {
   all: ['admission-enquiries'] as const,

@@ -3,7 +3,7 @@ import type { Announcement, AnnouncementInput, AnnouncementList, AnnouncementSta
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { itemsOfPages, nextPageParam } from '../../lib/paged-list';
 import { toQueryString } from '../../lib/query-string';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { adminDashboardKeys } from '../../lib/query-keys';
 
 export const announcementKeys = {
   all: ['announcements'] as const,

@@ -3,13 +3,11 @@ import { ATTENDANCE_MESSAGES } from '@academy/shared/schemas/attendance';
 import type { AttendanceDay, AttendanceHistory, AttendanceRangeQuery, AttendanceSubmission, StudentAttendance } from '@academy/shared/schemas/attendance';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
-import { batchKeys } from '../batches/keys';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
-import { attendanceKeys } from './keys';
+import { adminDashboardKeys, attendanceKeys, batchKeys, type DateRange } from '../../lib/query-keys';
 
 export { ATTENDANCE_MESSAGES };
 
-export type AttendanceRange = { startDate?: string; endDate?: string };
+export type AttendanceRange = DateRange;
 
 export { attendanceKeys };
 

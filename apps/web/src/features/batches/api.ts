@@ -3,11 +3,7 @@ import type { Batch, BatchInput, BatchStatus, BatchSummary, EnrolledStudent, Wee
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
-import { studentKeys } from '../students/keys';
-import { teacherKeys } from '../teachers/keys';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
-import { feeKeys } from '../fees/api';
-import { batchKeys } from './keys';
+import { adminDashboardKeys, batchKeys, feeKeys, studentKeys, teacherKeys } from '../../lib/query-keys';
 
 /** Filters of the admin's batch list (GET /api/batches). */
 export interface BatchListFilters {

@@ -2,18 +2,14 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt } from '@academy/shared/schemas/fees';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { feeKeys } from '../../lib/query-keys';
+
+/** A batch to pick (fee plans, the dues filter): the Fees page passes them in, so fees imports no batches code. */
+export type BatchOption = { value: string; label: string };
 
 export type DuesFilter = { overdue?: 'true' | 'false'; batch?: string; search?: string; page?: number; limit?: number };
 
-export const feeKeys = {
-  all: ['fees'] as const,
-  plans: ['fees', 'plans'] as const,
-  ledger: (studentId: string) => ['fees', 'ledger', studentId] as const,
-  ownLedger: ['fees', 'ledger', 'own'] as const,
-  childLedger: (studentId: string) => ['fees', 'ledger', 'child', studentId] as const,
-  dues: (filter: DuesFilter) => ['fees', 'dues', filter] as const,
-  summary: ['fees', 'summary'] as const,
-};
+export { feeKeys };
 
 const id = encodeURIComponent;
 

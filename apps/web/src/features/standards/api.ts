@@ -2,9 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Standard, StandardInput } from '@academy/shared/schemas/standards';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { msg } from '@lingui/core/macro';
-import { standardKeys } from './keys';
-import { subjectKeys } from '../subjects/keys';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
+import { adminDashboardKeys, standardKeys, subjectKeys } from '../../lib/query-keys';
 
 export { standardKeys };
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentDashboard } from '@academy/shared/schemas/dashboard';
 import { apiRequest } from '../../lib/api-client';
-import { attendanceKeys } from '../attendance/keys';
+import { attendanceKeys } from '../../lib/query-keys';
 
 /** Shown when the dashboard fails without the server's words (offline, a proxy's error), worded when shown. */
 export const STUDENT_DASHBOARD_FAILURE = msg`Failed to load your dashboard`;

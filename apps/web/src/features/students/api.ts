@@ -3,9 +3,7 @@ import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, 
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
-import { teacherKeys } from '../teachers/keys';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
-import { studentKeys } from './keys';
+import { adminDashboardKeys, studentKeys, teacherKeys } from '../../lib/query-keys';
 
 export { studentKeys };
 

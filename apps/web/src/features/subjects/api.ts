@@ -2,9 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Subject, SubjectDetail, SubjectInput } from '@academy/shared/schemas/subjects';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { msg } from '@lingui/core/macro';
-import { standardKeys } from '../standards/keys';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
-import { subjectKeys } from './keys';
+import { adminDashboardKeys, standardKeys, subjectKeys } from '../../lib/query-keys';
 
 export { subjectKeys };
 

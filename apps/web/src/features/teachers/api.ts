@@ -4,9 +4,7 @@ import type { Teacher, TeacherCreateInput, TeacherListQuery, TeacherStudent, Tea
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
-import { subjectKeys } from '../subjects/keys';
-import { adminDashboardKeys } from '../admin-dashboard/keys';
-import { teacherKeys } from './keys';
+import { adminDashboardKeys, subjectKeys, teacherKeys } from '../../lib/query-keys';
 
 export { teacherKeys };
 

@@ -9,8 +9,7 @@ import { useCurrentUser } from '../../auth/use-current-user';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
-import { attendanceKeys } from '../keys';
-import { batchKeys } from '../../batches/keys';
+import { attendanceKeys, batchKeys } from '../../../lib/query-keys';
 
 /** The heading the teacher sees while marks wait on the phone (issue 17). */
 export const OUTBOX_TITLE = 'Saved on this phone, will be sent when you are online';

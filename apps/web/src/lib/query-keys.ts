@@ -1,0 +1,77 @@
+import type { StudentListQuery } from '@academy/shared/schemas/students';
+import type { TeacherListQuery } from '@academy/shared/schemas/teachers';
+
+/*
+ * The query keys that more than one feature uses: a change in one feature refreshes another's data
+ * (an enrolment refreshes the batch, the student, the fees and the admin's dashboard) by naming its
+ * keys here, so no feature imports another one for its keys and the features stand side by side.
+ * A file of plain arrays: importing it brings no requests and no schemas (zod) into a chunk (the
+ * signed-in first screens load no zod, npm run size). Each feature's api.ts exports its own factory
+ * again; a feature whose keys nobody else needs keeps them in its api.ts.
+ */
+
+/** A range of days in a query (attendance): both ends optional, 'YYYY-MM-DD'. */
+export type DateRange = { startDate?: string; endDate?: string };
+
+export const adminDashboardKeys = {
+  all: ['admin-dashboard'] as const,
+  summary: ['admin-dashboard', 'summary'] as const,
+};
+
+export const attendanceKeys = {
+  all: ['attendance'] as const,
+  day: (batchId: string, date: string) => ['attendance', 'day', batchId, date] as const,
+  history: (batchId: string, range: DateRange) => ['attendance', 'history', batchId, range] as const,
+  student: (studentId: string, batchId: string, range: DateRange) => ['attendance', 'student', studentId, batchId, range] as const,
+  own: (range: DateRange) => ['attendance', 'own', range] as const,
+  ownBatch: (batchId: string, range: DateRange) => ['attendance', 'own', batchId, range] as const,
+};
+
+export const batchKeys = {
+  all: ['batches'] as const,
+  list: () => ['batches', 'list'] as const,
+  /** `filters`: the batch list's filters (features/batches/api.ts BatchListFilters). */
+  filteredList: (filters: object) => ['batches', 'list', filters] as const,
+  detail: (id: string) => ['batches', 'detail', id] as const,
+  studentList: () => ['batches', 'student', 'list'] as const,
+  studentSchedule: () => ['batches', 'student', 'schedule'] as const,
+  teacherList: () => ['batches', 'teacher', 'list'] as const,
+  teacherSchedule: () => ['batches', 'teacher', 'schedule'] as const,
+};
+
+export const feeKeys = {
+  all: ['fees'] as const,
+  plans: ['fees', 'plans'] as const,
+  ledger: (studentId: string) => ['fees', 'ledger', studentId] as const,
+  ownLedger: ['fees', 'ledger', 'own'] as const,
+  childLedger: (studentId: string) => ['fees', 'ledger', 'child', studentId] as const,
+  /** `filter`: the dues list's filter (features/fees/api.ts DuesFilter). */
+  dues: (filter: object) => ['fees', 'dues', filter] as const,
+  summary: ['fees', 'summary'] as const,
+};
+
+export const standardKeys = {
+  all: ['standards'] as const,
+  list: ['standards', 'list'] as const,
+  detail: (id: string) => ['standards', 'detail', id] as const,
+};
+
+export const studentKeys = {
+  all: ['students'] as const,
+  list: (query: StudentListQuery) => ['students', 'list', query] as const,
+  detail: (id: string) => ['students', 'detail', id] as const,
+};
+
+export const subjectKeys = {
+  all: ['subjects'] as const,
+  list: ['subjects', 'list'] as const,
+  detail: (id: string) => ['subjects', 'detail', id] as const,
+};
+
+export const teacherKeys = {
+  all: ['teachers'] as const,
+  list: (query: TeacherListQuery) => ['teachers', 'list', query] as const,
+  detail: (id: string) => ['teachers', 'detail', id] as const,
+  batches: (id: string) => ['teachers', 'detail', id, 'batches'] as const,
+  students: (id: string) => ['teachers', 'detail', id, 'students'] as const,
+};
