@@ -23,7 +23,7 @@ const TRANSLATED = [
   'apps/web/src/features/settings/components/{office-contact,social-links}.tsx',
   // The signed-in areas (helper i18n-app): the shell, the student area and the features it uses.
   'apps/web/src/app/layouts/dashboard-*.tsx',
-  'apps/web/src/features/auth/components/user-menu.tsx',
+  'apps/web/src/app/layouts/user-menu.tsx',
   'apps/web/src/app/routes/student/**/*.tsx',
   'apps/web/src/app/routes/teacher/**/*.tsx',
   // Tests and marks (issue 23): every screen of the feature, the admin's too.

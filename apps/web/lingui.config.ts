@@ -20,11 +20,11 @@ const appOnly = [
   'src/app/routes/signed-in-not-found.tsx',
   'src/app/layouts/dashboard-*',
   'src/app/layouts/shell-overlays.tsx',
+  'src/app/layouts/user-menu.tsx',
   'src/app/layouts/role-navigation.ts',
   // The list kit shows the admin's lists only (and keeps Mantine's Table out of the public pages).
   'src/components/list-kit/**',
   'src/components/detail-page/**',
-  'src/features/auth/components/user-menu.tsx',
   'src/features/admissions/components/enquiry-*',
   'src/features/admissions/enquiry-labels.ts',
   'src/features/settings/components/settings-*',

@@ -12,7 +12,7 @@ import { useBlocker } from 'react-router';
 export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes are not saved yet. Leave this page and lose them?'): () => void {
   const released = useRef(false);
   // Signing out (the only way to /login from a signed-in screen) is not blocked: it ends the session
-  // whatever the answer, and asks itself before it discards unsent work (features/auth/components/user-menu.tsx).
+  // whatever the answer, and asks itself before it discards unsent work (app/layouts/user-menu.tsx).
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && !released.current && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login',
   );

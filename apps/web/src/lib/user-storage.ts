@@ -3,7 +3,7 @@
  * marks drafts) is kept in this browser's localStorage under keys that name the person: on a shared
  * phone the next person to sign in never sees it, and it is never sent under their session (issue 35,
  * finding 9). Only unsent work is kept here, so "this person has items" means "sign-out would lose
- * something": the profile menu asks before sign-out removes them (features/auth/components/user-menu.tsx).
+ * something": the profile menu asks before sign-out removes them (app/layouts/user-menu.tsx).
  * What belongs to the device, not to a person (the language, the collapsed sidebar, the public admission
  * form's draft), is stored elsewhere.
  */

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { landingRouteFor } from '@academy/shared/roles';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { LanguageSwitch } from '../../features/i18n/components/language-switch';
-import { useLocalizedPath } from '../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../lib/use-localized-path';
 import { usePublicSettings } from '../../features/settings/api';
 import { SITE_NAME } from '../../lib/page-meta';
 import classes from './public-layout.module.css';

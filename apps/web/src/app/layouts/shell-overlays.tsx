@@ -13,7 +13,7 @@ import { useLingui } from '@lingui/react/macro';
  * own code and data come first (issue 17: a dashboard opened directly on Slow 3G).
  */
 
-export { UserMenu } from '../../features/auth/components/user-menu';
+export { UserMenu } from './user-menu';
 export { Tooltip };
 
 /** Mantine's dialogs (lib/modals.ts): a dialog asked for before this mounted opens now. */

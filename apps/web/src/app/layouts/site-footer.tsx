@@ -14,7 +14,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import { useLocalizedPath } from '../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../lib/use-localized-path';
 import { SITE_NAME } from '../../lib/page-meta';
 
 const EXPLORE_LINKS = [

@@ -1,6 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useBatches } from '../../../features/batches/api';
 import { FeeSummaryTiles } from '../../../features/fees/components/fee-summary-tiles';
 import { DuesPanel } from '../../../features/fees/components/dues-panel';
 import { PlansPanel } from '../../../features/fees/components/fee-plans-panel';
@@ -8,6 +9,8 @@ import { ReportPanel } from '../../../features/fees/components/fee-report-panel'
 
 export function Component() {
   const { t } = useLingui();
+  const batches = useBatches();
+  const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
   return (
     <>
       <PageHeader title={t`Fees`} description={t`Dues, fee plans and what has been collected.`} />
@@ -26,10 +29,10 @@ export function Component() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="dues">
-            <DuesPanel />
+            <DuesPanel batchOptions={batchOptions} />
           </Tabs.Panel>
           <Tabs.Panel value="plans">
-            <PlansPanel />
+            <PlansPanel batchOptions={batchOptions} />
           </Tabs.Panel>
           <Tabs.Panel value="report">
             <ReportPanel />

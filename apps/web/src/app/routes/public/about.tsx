@@ -7,7 +7,7 @@ import { SettingsLoadError } from '../../../features/settings/components/setting
 import { msg } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 const PRINCIPLES = [
   {

@@ -12,7 +12,7 @@ import { formatPhone, telHref } from '../../../lib/phone';
 import { SettingsLoadError } from '../../../features/settings/components/settings-load-error';
 import { SocialLinks } from '../../../features/settings/components/social-links';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 function ContactCard({ icon: CardIcon, title, children }: { icon: Icon; title: string; children: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { usePublicCourses } from '../../../features/courses/api';
 import { batchesByStandard } from '../../../features/courses/batch-display';
 import { StandardSection } from '../../../features/courses/components/standard-section';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 function CoursesSkeleton() {
   return (

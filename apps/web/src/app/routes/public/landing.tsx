@@ -24,7 +24,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 const PROGRAMMES: { icon: Icon; title: MessageDescriptor; standards: MessageDescriptor; text: MessageDescriptor }[] = [
   {

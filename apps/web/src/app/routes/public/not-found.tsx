@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useResetToken } from '../../../features/password-reset/api';
 import { ResetPasswordForm } from '../../../features/password-reset/components/reset-password-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 function InvalidLink() {
   const lp = useLocalizedPath();

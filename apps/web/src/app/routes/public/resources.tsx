@@ -10,7 +10,7 @@ import { usePublicNotes } from '../../../features/notes/api';
 import { NoteCard, NoteCardList } from '../../../features/notes/components/note-card';
 import { NoteViewerModal, type ViewableNote } from '../../../features/notes/components/note-viewer-modal';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 function NothingShared() {
   const lp = useLocalizedPath();

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LegalDocument } from '../../../components/ui/legal-document';
 import { usePublicSettings } from '../../../features/settings/api';
 import { OfficeContact } from '../../../features/settings/components/office-contact';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { formatMonthName } from '../../../lib/format-date';
 
 export function Component() {

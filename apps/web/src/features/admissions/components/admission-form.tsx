@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { admissionEnquiryFormSchema, BOARDS, MEDIUMS } from '@academy/shared/schemas/admissions';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { localizedErrors } from '../../../lib/server-text';
-import { useLocalizedPath } from '../../i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { usePublicCourses } from '../../courses/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';

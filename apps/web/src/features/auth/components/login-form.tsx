@@ -8,7 +8,7 @@ import type { LoginInput } from '@academy/shared/schemas/auth';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useLogin } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 /**
  * The show/hide button is named by its content, not by aria-label, so a label lookup for

@@ -8,24 +8,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { DuesList } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
-import { useBatches } from '../../../features/batches/api';
 import { duesCsvUrl, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
+import type { BatchOption } from '../api';
 
 type ListedDue = DuesList['dues'][number];
 const LIMIT = 50;
 
 /** The office's open dues: filters, paging, reminders and the CSV (the Fees screen's first tab). */
-export function DuesPanel() {
+export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
   const { t, i18n } = useLingui();
   const pagination = usePaginationLabels();
   const [filter, setFilter] = useState<DuesFilter>({ overdue: 'true', page: 1, limit: LIMIT });
   const [selected, setSelected] = useState<string[]>([]);
   const dues = useDues(filter);
-  const batches = useBatches();
   const remind = useSendReminders();
   const update = (change: Partial<DuesFilter>) => {
     setSelected([]);
@@ -93,7 +92,7 @@ export function DuesPanel() {
           placeholder={t`All batches`}
           clearable
           searchable
-          data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
+          data={batchOptions}
           value={filter.batch ?? null}
           onChange={(value) => update({ batch: value ?? undefined })}
           w={220}

@@ -4,10 +4,10 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { feePlanInputSchema, feePlanUpdateSchema, type FeePlan } from '@academy/shared/schemas/fees';
 import { formatRupees } from '../../../lib/format-number';
-import { useBatches } from '../../batches/api';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useSaveFeePlan } from '../api';
 import { DateField } from '../../../components/ui/date-field';
+import type { BatchOption } from '../api';
 
 type Row = { dueDate: string; amount: string | number };
 
@@ -36,9 +36,8 @@ function sumPaise(values: (string | number)[]): number {
 }
 
 /** A fee plan: name, batch, total and instalments (which must add up). Editing asks whether enrolled students' future dues follow. */
-export function FeePlanForm({ plan, onDone }: { plan?: FeePlan; onDone: () => void }) {
+export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; batchOptions: BatchOption[]; onDone: () => void }) {
   const { t } = useLingui();
-  const batches = useBatches();
   const save = useSaveFeePlan(plan?._id);
   const editing = plan !== undefined;
   const initialValues: FeePlanFormValues = {
@@ -73,7 +72,7 @@ export function FeePlanForm({ plan, onDone }: { plan?: FeePlan; onDone: () => vo
           label={t`Batch`}
           required
           searchable
-          data={(batches.data ?? []).map((entry) => ({ value: entry._id, label: entry.name }))}
+          data={batchOptions}
           key={form.key('batch')}
           {...form.getInputProps('batch')}
           nothingFoundMessage={t`No batch found`}

@@ -12,9 +12,10 @@ import { FeePlanForm } from './fee-plan-form';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
+import type { BatchOption } from '../api';
 
 /** Fee plans by batch: add, edit and delete (the Fees screen's second tab). */
-export function PlansPanel() {
+export function PlansPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
   const { t } = useLingui();
   const plans = useFeePlans();
   const remove = useDeleteFeePlan();
@@ -81,7 +82,7 @@ export function PlansPanel() {
         </SimpleGrid>
       )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t`New fee plan` : t`Edit fee plan`} fullScreen={phone} size="lg" centered>
-        {editing ? <FeePlanForm plan={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} /> : null}
+        {editing ? <FeePlanForm plan={editing === 'new' ? undefined : editing} batchOptions={batchOptions} onDone={() => setEditing(null)} /> : null}
       </Modal>
     </Stack>
   );

@@ -7,7 +7,7 @@ import type { ForgotPasswordInput } from '@academy/shared/schemas/auth';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 function BackToLogin() {
   const lp = useLocalizedPath();

@@ -8,7 +8,7 @@ import type { ResetPasswordForm as ResetPasswordValues } from '@academy/shared/s
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useResetPassword } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../../features/i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 /** The new password, typed twice and checked with the shared rules, for the account of a valid link. */
 export function ResetPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: string }) {

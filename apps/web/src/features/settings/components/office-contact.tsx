@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { useLocalizedPath } from '../../i18n/use-localized-path';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { usePublicSettings } from '../api';
 import { mailtoHref, oneLineAddress } from '../contact-links';
 import { formatPhone, telHref } from '../../../lib/phone';

@@ -6,8 +6,6 @@ import { MESSAGES } from '@academy/shared/messages';
 import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/shared/schemas/students';
 import type { Student } from '@academy/shared/schemas/students';
 import { normalizeError } from '../../../lib/api-client';
-import { BATCH_FAILURES, useAddStudentToBatch } from '../../batches/api';
-import { toEnrolledStudent } from '../../batches/add-students';
 import { useStandards } from '../../standards/api';
 import { useAcademyToday } from '../../settings/use-academy-today';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
@@ -32,19 +30,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 
-/** The batch a new student joins as soon as they are created ("Add new student" on a batch). */
-export interface EnrolTarget {
-  _id: string;
-  name: string;
-  standard: { _id: string };
-}
-
 /**
  * Creates a student, or edits one when `student` is given. Checked with the shared schema before
- * sending; the server's field errors (an email in use) land on the same fields. With `enrolIn`, the
- * new student is then enrolled in that batch; if that fails the student is kept and the reason shown.
+ * sending; the server's field errors (an email in use) land on the same fields. `standardId` fills a
+ * new student's standard; `afterCreate` takes over once a new student is saved (the page that made
+ * them for a batch enrols them there and goes on), instead of the notice and the student's page.
  */
-export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?: EnrolTarget }) {
+export function StudentForm({
+  student,
+  standardId,
+  afterCreate,
+  cancelTo,
+  createLabel,
+  busy = false,
+}: {
+  student?: Student;
+  standardId?: string;
+  afterCreate?: (created: Student) => void;
+  /** Where Cancel goes for a new student (default: the students list). */
+  cancelTo?: string;
+  /** The create button's words (default: Create Student). */
+  createLabel?: string;
+  /** Work after saving is still going on (the enrolment). */
+  busy?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const editing = student !== undefined;
   const statusOptions = (['active', 'archived'] as const).map((value) => ({ value, label: i18n._(STUDENT_STATUS_LABELS[value]) }));
@@ -53,36 +62,16 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
   const navigate = useNavigate();
   const create = useCreateStudent();
   const update = useUpdateStudent(student?._id ?? '');
-  const enrol = useAddStudentToBatch(enrolIn?._id ?? '');
   const standards = useStandards();
   const today = useAcademyToday();
   const { form, onSubmit, saving, allowLeave } = useEntityForm({
-    initialValues: { ...toStudentFormValues(student, today), ...(enrolIn && !student ? { standard: enrolIn.standard._id } : {}) },
+    initialValues: { ...toStudentFormValues(student, today), ...(standardId && !student ? { standard: standardId } : {}) },
     schema: editing ? studentUpdateInputSchema : studentCreateInputSchema,
     save: (values) => (editing ? update : create).mutateAsync(toStudentPayload(values, editing)),
     onSaved: ({ data, message }) => {
-      if (enrolIn && !editing) {
-        // A brand-new student has no other batch, so no clash to confirm.
-        enrol.mutate(
-          { student: toEnrolledStudent(data), confirm: true },
-          {
-            onSuccess: () => {
-              notifications.show({ title: t`Student created`, message: t`${data.name} was created and added to ${enrolIn.name}`, color: 'teal' });
-              allowLeave();
-              void navigate(`/app/batches/${enrolIn._id}`);
-            },
-            onError: (error) => {
-              notifications.show({
-                title: t`Student created, but not added to the batch`,
-                message: t`${data.name} was created but could not join ${enrolIn.name}: ${normalizeError(error, BATCH_FAILURES.addStudent).message}`,
-                color: 'orange',
-                autoClose: false,
-              });
-              allowLeave();
-              void navigate(`/app/students/${data._id}`);
-            },
-          },
-        );
+      if (afterCreate && !editing) {
+        allowLeave();
+        afterCreate(data);
         return;
       }
       notifications.show({
@@ -213,11 +202,11 @@ export function StudentForm({ student, enrolIn }: { student?: Student; enrolIn?:
         </Section>
 
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : enrolIn ? `/app/batches/${enrolIn._id}` : '/app/students')}>
+          <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : (cancelTo ?? '/app/students'))}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" loading={saving || enrol.isPending}>
-            {editing ? t`Save Student` : enrolIn ? t`Create and Add to Batch` : t`Create Student`}
+          <Button type="submit" loading={saving || busy}>
+            {editing ? t`Save Student` : (createLabel ?? t`Create Student`)}
           </Button>
         </Group>
       </Stack>

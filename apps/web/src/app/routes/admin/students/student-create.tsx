@@ -1,17 +1,45 @@
 import { Alert, Skeleton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Student } from '@academy/shared/schemas/students';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
-import { BATCH_FAILURE, useBatchDetail } from '../../../../features/batches/api';
-import { seatsLeftText } from '../../../../features/batches/add-students';
+import { BATCH_FAILURE, BATCH_FAILURES, useAddStudentToBatch, useBatchDetail } from '../../../../features/batches/api';
+import { seatsLeftText, toEnrolledStudent } from '../../../../features/batches/add-students';
+import { normalizeError } from '../../../../lib/api-client';
 import { StudentForm } from '../../../../features/students/components/student-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-/** "Add new student" on a batch opens this page with ?batchId=: the new student joins that batch. */
+/**
+ * "Add new student" on a batch opens this page with ?batchId=: the new student joins that batch. If
+ * joining fails the student is kept, the reason shown, and their page opened instead.
+ */
 function CreateForBatch({ batchId }: { batchId: string }) {
   const { t, i18n } = useLingui();
+  const navigate = useNavigate();
   const batch = useBatchDetail(batchId);
+  const enrol = useAddStudentToBatch(batchId);
+  const enrolCreated = (created: Student, batch: { name: string }) =>
+    // A brand-new student has no other batch, so no clash to confirm.
+    enrol.mutate(
+      { student: toEnrolledStudent(created), confirm: true },
+      {
+        onSuccess: () => {
+          notifications.show({ title: t`Student created`, message: t`${created.name} was created and added to ${batch.name}`, color: 'teal' });
+          void navigate(`/app/batches/${batchId}`);
+        },
+        onError: (error) => {
+          notifications.show({
+            title: t`Student created, but not added to the batch`,
+            message: t`${created.name} was created but could not join ${batch.name}: ${normalizeError(error, BATCH_FAILURES.addStudent).message}`,
+            color: 'orange',
+            autoClose: false,
+          });
+          void navigate(`/app/students/${created._id}`);
+        },
+      },
+    );
   if (batch.isPending) return <Skeleton h={480} maw={880} radius="md" aria-hidden="true" />;
   if (batch.isError) return <LoadErrorAlert title={t`The batch could not be loaded`} error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />;
   return (
@@ -22,7 +50,13 @@ function CreateForBatch({ batchId }: { batchId: string }) {
           {seatsLeftText(batch.data.seatsLeft, i18n).toLowerCase()}.
         </Trans>
       </Alert>
-      <StudentForm enrolIn={batch.data} />
+      <StudentForm
+        standardId={batch.data.standard._id}
+        afterCreate={(created) => enrolCreated(created, batch.data)}
+        cancelTo={`/app/batches/${batchId}`}
+        createLabel={t`Create and Add to Batch`}
+        busy={enrol.isPending}
+      />
     </>
   );
 }

@@ -2,11 +2,11 @@ import { Menu, UnstyledButton } from '@mantine/core';
 import { IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SessionUser } from '@academy/shared/schemas/auth';
-import { modals } from '../../../lib/modals';
-import { hasUserItems } from '../../../lib/user-storage';
-import { LanguageMenuItems } from '../../i18n/components/language-menu-items';
-import { useLogout } from '../api';
-import { UserMenuFace } from './user-menu-face';
+import { modals } from '../../lib/modals';
+import { hasUserItems } from '../../lib/user-storage';
+import { LanguageMenuItems } from '../../features/i18n/components/language-menu-items';
+import { useLogout } from '../../features/auth/api';
+import { UserMenuFace } from '../../features/auth/components/user-menu-face';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface UserMenuProps {
