@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { ProfileIdentity } from '../../../features/profile/components/profile-identity';
-import { ProfileSection } from '../../../features/profile/components/profile-section';
+import { SectionCard } from '../../../components/ui/section-card';
 
 /** A parent's account: who they are signed in as, and their password. */
 export function Component() {
@@ -15,13 +15,13 @@ export function Component() {
       <PageHeader title={t`Profile`} description={t`Your account and password.`} />
       <Stack gap="lg" maw={880}>
         {user ? (
-          <ProfileSection title={t`Account`} description={t`To change your name, email or phone, please ask the academy office.`}>
+          <SectionCard title={t`Account`} description={t`To change your name, email or phone, please ask the academy office.`}>
             <ProfileIdentity name={user.name} email={user.email} avatarUrl={user.avatarUrl} role="parent" />
-          </ProfileSection>
+          </SectionCard>
         ) : null}
-        <ProfileSection title={t`Change password`}>
+        <SectionCard title={t`Change password`}>
           <ChangePasswordForm />
-        </ProfileSection>
+        </SectionCard>
       </Stack>
     </>
   );

@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format-date';
 import { PROFILE_FAILURES, useStudentDetails } from '../../../features/profile/api';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { ProfileIdentity } from '../../../features/profile/components/profile-identity';
-import { ProfileSection } from '../../../features/profile/components/profile-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { StudentProfileForm } from '../../../features/profile/components/student-profile-form';
 import { useLingui } from '@lingui/react/macro';
 
@@ -24,7 +24,7 @@ export function Component() {
         <LoadErrorAlert title={t`Profile could not be loaded`} error={details.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void details.refetch()} />
       ) : (
         <Stack gap="lg" maw={880}>
-          <ProfileSection title={t`Account`} description={t`To change your name or email, please ask the academy office.`}>
+          <SectionCard title={t`Account`} description={t`To change your name or email, please ask the academy office.`}>
             <ProfileIdentity name={details.data.profile.name} email={details.data.profile.email} avatarUrl={details.data.profile.avatarUrl} role="student" />
             <DetailList
               cols={3}
@@ -50,16 +50,16 @@ export function Component() {
                 },
               ]}
             />
-          </ProfileSection>
-          <ProfileSection title={t`Batches`}>
+          </SectionCard>
+          <SectionCard title={t`Batches`}>
             <BatchSummaryList batches={details.data.batches} empty={t`You are not in any batch yet.`} showTeacher />
-          </ProfileSection>
-          <ProfileSection title={t`Edit profile`}>
+          </SectionCard>
+          <SectionCard title={t`Edit profile`}>
             <StudentProfileForm key={details.data.profile._id} student={details.data.profile} />
-          </ProfileSection>
-          <ProfileSection title={t`Change password`} description={t`Your other devices are signed out when the password changes.`}>
+          </SectionCard>
+          <SectionCard title={t`Change password`} description={t`Your other devices are signed out when the password changes.`}>
             <ChangePasswordForm />
-          </ProfileSection>
+          </SectionCard>
         </Stack>
       )}
     </>

@@ -1,6 +1,5 @@
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { admissionEnquiryUpdateInputSchema, BOARDS, MEDIUMS, officeEnquiryInputSchema } from '@academy/shared/schemas/admissions';
 import type { AdmissionEnquiryDetail, OfficeEnquiryInput } from '@academy/shared/schemas/admissions';
@@ -13,19 +12,7 @@ import { formatPhone } from '../../../lib/phone';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { SectionCard } from '../../../components/ui/section-card';
 
 function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
   return {
@@ -82,7 +69,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title={t`Student`}>
+        <SectionCard title={t`Student`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput label={t`Student name`} withAsterisk key={form.key('studentName')} {...form.getInputProps('studentName')} />
             <TextInput
@@ -107,8 +94,8 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
             <DateField label={t`Date of birth`} key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
             <TextInput label={t`School`} key={form.key('school')} {...form.getInputProps('school')} />
           </SimpleGrid>
-        </Section>
-        <Section title={t`Studies`}>
+        </SectionCard>
+        <SectionCard title={t`Studies`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <Select
               label={t`Standard`}
@@ -129,18 +116,18 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
             <Select label={t`Board`} placeholder={t`Not given`} data={[...BOARDS]} clearable key={form.key('board')} {...form.getInputProps('board')} />
             <Select label={t`Medium`} placeholder={t`Not given`} data={[...MEDIUMS]} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
           </SimpleGrid>
-        </Section>
-        <Section title={t`Parent or guardian`}>
+        </SectionCard>
+        <SectionCard title={t`Parent or guardian`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput label={t`Parent name`} key={form.key('parentName')} {...form.getInputProps('parentName')} />
             <TextInput label={t`Parent phone`} description={PHONE_HINT} type="tel" inputMode="tel" key={form.key('parentPhone')} {...form.getInputProps('parentPhone')} />
           </SimpleGrid>
           <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
-        </Section>
-        <Section title={t`Message and notes`}>
+        </SectionCard>
+        <SectionCard title={t`Message and notes`}>
           <Textarea label={t`Message`} autosize minRows={2} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
           <Textarea label={t`Follow-up notes`} autosize minRows={3} maxRows={10} key={form.key('notes')} {...form.getInputProps('notes')} />
-        </Section>
+        </SectionCard>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(detailPath)}>
             <Trans>Cancel</Trans>

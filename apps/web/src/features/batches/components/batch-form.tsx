@@ -1,7 +1,7 @@
-import { Alert, Button, Chip, Group, Input, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Chip, Group, Input, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { batchInputSchema, type Batch } from '@academy/shared/schemas/batches';
 import { WEEKDAYS, type Weekday } from '@academy/shared/schedule';
@@ -16,19 +16,7 @@ import { weekdayName } from '../schedule-display';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { SectionCard } from '../../../components/ui/section-card';
 
 /**
  * Creates a batch, or edits `batch`. Checked with the shared schema before sending (days, end time
@@ -105,7 +93,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title={t`Batch`}>
+        <SectionCard title={t`Batch`}>
           <TextInput label={t`Name`} withAsterisk autoComplete="off" placeholder={t`10th Maths Morning`} {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ alignItems: 'start' }}>
             <Select
@@ -142,9 +130,9 @@ export function BatchForm({ batch }: { batch?: Batch }) {
             />
           </SimpleGrid>
           <Textarea label={t`Description`} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Weekly schedule`}>
+        <SectionCard title={t`Weekly schedule`}>
           <Input.Wrapper label={t`Days`} withAsterisk error={daysError} description={t`Times are in the academy's time zone.`}>
             <Chip.Group multiple value={form.values.schedule.days} onChange={(days) => form.setFieldValue('schedule.days', days as Weekday[])}>
               <Group gap="xs" mt={6} role="group" aria-label={t`Days`}>
@@ -160,15 +148,15 @@ export function BatchForm({ batch }: { batch?: Batch }) {
             <TextInput label={t`Start time`} withAsterisk type="time" {...form.getInputProps('schedule.startTime')} />
             <TextInput label={t`End time`} withAsterisk type="time" {...form.getInputProps('schedule.endTime')} />
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Dates and seats`}>
+        <SectionCard title={t`Dates and seats`}>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" style={{ alignItems: 'start' }}>
             <DateField label={t`Start date`} withAsterisk {...form.getInputProps('startDate')} />
             <DateField label={t`End date`} withAsterisk {...form.getInputProps('endDate')} />
             <NumberInput label={t`Capacity (seats)`} withAsterisk min={1} max={500} clampBehavior="none" allowDecimal={false} allowNegative={false} {...form.getInputProps('capacity')} />
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
         {refusal ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={editing ? t`The batch was not saved` : t`The batch was not created`} role="alert">

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format-date';
 import { PROFILE_FAILURES, useUserProfile } from '../api';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileIdentity } from './profile-identity';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../../../components/ui/section-card';
 import { UserProfileForm } from './user-profile-form';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -27,7 +27,7 @@ export function UserProfilePage() {
         <LoadErrorAlert title={t`Profile could not be loaded`} error={profile.error} fallback={PROFILE_FAILURES.fetch} onRetry={() => void profile.refetch()} />
       ) : (
         <Stack gap="lg" maw={880}>
-          <ProfileSection title={t`Account`}>
+          <SectionCard title={t`Account`}>
             <ProfileIdentity name={profile.data.name} email={profile.data.email} avatarUrl={profile.data.avatarUrl} role={profile.data.role} />
             {profile.data.teacher ? (
               <DetailList
@@ -53,13 +53,13 @@ export function UserProfilePage() {
                 ]}
               />
             ) : null}
-          </ProfileSection>
-          <ProfileSection title={t`Edit profile`} description={profile.data.teacher ? t`Your subjects, qualification and status are managed by the academy.` : undefined}>
+          </SectionCard>
+          <SectionCard title={t`Edit profile`} description={profile.data.teacher ? t`Your subjects, qualification and status are managed by the academy.` : undefined}>
             <UserProfileForm key={profile.data._id} profile={profile.data} />
-          </ProfileSection>
-          <ProfileSection title={t`Change password`} description={t`Your other devices are signed out when the password changes.`}>
+          </SectionCard>
+          <SectionCard title={t`Change password`} description={t`Your other devices are signed out when the password changes.`}>
             <ChangePasswordForm />
-          </ProfileSection>
+          </SectionCard>
         </Stack>
       )}
     </>

@@ -1,7 +1,6 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
 import { EARLIEST_FEE_DATE } from '@academy/shared/schemas/fees';
 import { academySettingsInputSchema, MAX_TESTIMONIALS } from '@academy/shared/schemas/settings';
@@ -15,24 +14,7 @@ import { DateField } from '../../../components/ui/date-field';
 import { useAcademyToday } from '../use-academy-today';
 import { translateServerText } from '../../../lib/server-text';
 import { Trans, useLingui } from '@lingui/react/macro';
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { SectionCard } from '../../../components/ui/section-card';
 
 
 /**
@@ -70,13 +52,13 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title={t`Academy`} description={t`Shown in the footer, on the about and contact pages, and in mails.`}>
+        <SectionCard title={t`Academy`} description={t`Shown in the footer, on the about and contact pages, and in mails.`}>
           <TextInput label={t`Name`} withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label={t`Tagline`} description={t`One line about what the academy teaches.`} key={form.key('tagline')} {...form.getInputProps('tagline')} />
           <Textarea label={t`Address`} withAsterisk autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Contact`} description={t`Families call these numbers and write to this email; the website shows all three numbers.`}>
+        <SectionCard title={t`Contact`} description={t`Families call these numbers and write to this email; the website shows all three numbers.`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {phoneLabels.map((label, index) => (
               <TextInput
@@ -99,9 +81,9 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
             key={form.key('officeHours')}
             {...form.getInputProps('officeHours')}
           />
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Social links`} description={t`Full links starting with https://. Leave a field empty to hide that icon.`}>
+        <SectionCard title={t`Social links`} description={t`Full links starting with https://. Leave a field empty to hide that icon.`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {socialFields.map((field) => (
               <TextInput
@@ -114,9 +96,9 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
               />
             ))}
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Time zone`} description={t`Decides what “today” means for batches, attendance and announcements.`}>
+        <SectionCard title={t`Time zone`} description={t`Decides what “today” means for batches, attendance and announcements.`}>
           <Select
             label={t`Time zone`}
             withAsterisk
@@ -128,13 +110,13 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
             key={form.key('timeZone')}
             {...form.getInputProps('timeZone')}
           />
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Automatic backup`} description={t`A backup of everything is made every day at this time (academy time zone).`}>
+        <SectionCard title={t`Automatic backup`} description={t`A backup of everything is made every day at this time (academy time zone).`}>
           <TextInput label={t`Backup time`} type="time" withAsterisk maw={200} key={form.key('backupTime')} {...form.getInputProps('backupTime')} />
-        </Section>
+        </SectionCard>
 
-        <Section
+        <SectionCard
           title={t`Fee payments`}
           description={t`Once the books of a period are closed, set the lock date: payments dated before it can no longer be recorded. Without one, payments may be dated from the start of the previous financial year (1 April).`}
         >
@@ -146,9 +128,9 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
             key={form.key('paymentsLockedBefore')}
             {...form.getInputProps('paymentsLockedBefore')}
           />
-        </Section>
+        </SectionCard>
 
-        <Section
+        <SectionCard
           title={t`Testimonials`}
           description={t`What families say, with their permission. The home page shows this section only when there is at least one.`}
         >
@@ -177,7 +159,7 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
               </Group>
             ) : null}
           </Stack>
-        </Section>
+        </SectionCard>
 
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>

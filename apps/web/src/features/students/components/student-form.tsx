@@ -1,6 +1,5 @@
-import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/shared/schemas/students';
@@ -14,20 +13,8 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { GENDER_MESSAGES } from '../../teachers/teacher-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
-import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { SectionCard } from '../../../components/ui/section-card';
+import { SignInFields } from '../../../components/ui/sign-in-fields';
 
 
 /**
@@ -98,7 +85,7 @@ export function StudentForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title={t`Account`}>
+        <SectionCard title={t`Account`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput label={t`Name`} withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
             <TextInput
@@ -111,38 +98,10 @@ export function StudentForm({
               {...form.getInputProps('email')}
             />
           </SimpleGrid>
-          <PasswordInput
-            label={editing ? t`New password` : t`Password`}
-            description={
-              editing
-                ? t`Leave empty to keep the current password. A new one signs them out on every device.`
-                : t`Leave empty to email them a link to set their password (only with an email)`
-            }
-            autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          {!editing && (
-            <Select
-              label={t`Language of their mails and screens`}
-              description={t`The welcome mail is written in it; they can change it later from their menu.`}
-              data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
-              allowDeselect={false}
-              key={form.key('language')}
-              {...form.getInputProps('language')}
-            />
-          )}
-          <Select
-            label={t`Status`}
-            description={t`Archived students keep their records but can no longer sign in.`}
-            data={statusOptions}
-            allowDeselect={false}
-            key={form.key('status')}
-            {...form.getInputProps('status')}
-          />
-        </Section>
+          <SignInFields form={form} editing={editing} newPasswordHint={t`Leave empty to email them a link to set their password (only with an email)`} statusOptions={statusOptions} statusHint={t`Archived students keep their records but can no longer sign in.`} />
+        </SectionCard>
 
-        <Section title={t`Studies`}>
+        <SectionCard title={t`Studies`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <Select
               label={t`Standard`}
@@ -157,9 +116,9 @@ export function StudentForm({
             <DateField label={t`Admission date`} key={form.key('admissionDate')} {...form.getInputProps('admissionDate')} />
             <DateField label={t`Date of birth`} key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Contact`}>
+        <SectionCard title={t`Contact`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput
               label={t`Phone`}
@@ -182,9 +141,9 @@ export function StudentForm({
             />
           </SimpleGrid>
           <Textarea label={t`Address`} placeholder={editing ? undefined : t`Not given`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Parent or guardian`}>
+        <SectionCard title={t`Parent or guardian`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput label={t`Parent name`} key={form.key('parentName')} {...form.getInputProps('parentName')} />
             <TextInput
@@ -199,7 +158,7 @@ export function StudentForm({
             />
             <TextInput label={t`Parent email`} type="email" inputMode="email" autoComplete="off" key={form.key('parentEmail')} {...form.getInputProps('parentEmail')} />
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : (cancelTo ?? '/app/students'))}>

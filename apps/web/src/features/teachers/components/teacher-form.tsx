@@ -1,9 +1,7 @@
-import { Button, Group, MultiSelect, Paper, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
-import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
 import { teacherCreateInputSchema, teacherUpdateInputSchema } from '@academy/shared/schemas/teachers';
 import type { Teacher } from '@academy/shared/schemas/teachers';
 import { normalizeError } from '../../../lib/api-client';
@@ -15,22 +13,11 @@ import type { TeacherFormValues } from '../teacher-form';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+import { SectionCard } from '../../../components/ui/section-card';
+import { SignInFields } from '../../../components/ui/sign-in-fields';
 
 function withoutLanguage({ language: _language, ...changes }: TeacherFormValues) {
   return changes;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 /**
@@ -79,43 +66,15 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880}>
-        <Section title={t`Account`}>
+        <SectionCard title={t`Account`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput label={t`Name`} withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
             <TextInput label={t`Email`} withAsterisk type="email" inputMode="email" autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
           </SimpleGrid>
-          <PasswordInput
-            label={editing ? t`New password` : t`Password`}
-            description={
-              editing
-                ? t`Leave empty to keep the current password. A new one signs them out on every device.`
-                : t`Leave empty to email them a link to set their password`
-            }
-            autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          {!editing && (
-            <Select
-              label={t`Language of their mails and screens`}
-              description={t`The welcome mail is written in it; they can change it later from their menu.`}
-              data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
-              allowDeselect={false}
-              key={form.key('language')}
-              {...form.getInputProps('language')}
-            />
-          )}
-          <Select
-            label={t`Status`}
-            description={t`Inactive teachers can no longer sign in; their batches and records are kept.`}
-            data={statusOptions}
-            allowDeselect={false}
-            key={form.key('status')}
-            {...form.getInputProps('status')}
-          />
-        </Section>
+          <SignInFields form={form} editing={editing} newPasswordHint={t`Leave empty to email them a link to set their password`} statusOptions={statusOptions} statusHint={t`Inactive teachers can no longer sign in; their batches and records are kept.`} />
+        </SectionCard>
 
-        <Section title={t`Teaching`}>
+        <SectionCard title={t`Teaching`}>
           <MultiSelect
             label={t`Subjects`}
             placeholder={t`Choose subjects`}
@@ -130,9 +89,9 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
             <TextInput label={t`Qualification`} placeholder={t`M.Sc. Mathematics, B.Ed.`} key={form.key('qualification')} {...form.getInputProps('qualification')} />
             <DateField label={t`Joining date`} key={form.key('joiningDate')} {...form.getInputProps('joiningDate')} />
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title={t`Contact`}>
+        <SectionCard title={t`Contact`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput
               label={t`Phone`}
@@ -147,7 +106,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
             <Select label={t`Gender`} placeholder={t`Not given`} data={genderOptions} clearable key={form.key('gender')} {...form.getInputProps('gender')} />
           </SimpleGrid>
           <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
-        </Section>
+        </SectionCard>
 
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(editing ? `/app/teachers/${teacher._id}` : '/app/teachers')}>
