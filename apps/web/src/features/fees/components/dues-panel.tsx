@@ -167,7 +167,7 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                       </Text>
                     </Stack>
                   </Group>
-                  <Stack gap={4} align="flex-end">
+                  <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                     <Text fw={700}>{formatRupees(due.balance)}</Text>
                     {status(due)}
                   </Stack>
