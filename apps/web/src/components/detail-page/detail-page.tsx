@@ -35,7 +35,7 @@ interface DetailPageProps<Record> {
   children: (record: Record) => ReactNode;
 }
 
-/** The frame of every admin detail page: title and actions, a back link, then loading, error or the sections. */
+/** The frame of every admin detail and edit page: title and actions, a back link, then loading, error or the sections (or the form). */
 export function DetailPage<Record>({ query, title, description, back, actions, errorTitle, errorFallback, skeletonHeight = 240, maw, children }: DetailPageProps<Record>) {
   const record = query.data;
   return (

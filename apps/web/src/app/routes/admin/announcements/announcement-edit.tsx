@@ -1,8 +1,6 @@
-import { Skeleton } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailPage } from '../../../../components/detail-page';
 import { useAnnouncement } from '../../../../features/announcements/api';
 import { AnnouncementForm } from '../../../../features/announcements/components/announcement-form';
 import { useLingui } from '@lingui/react/macro';
@@ -12,15 +10,8 @@ export function Component() {
   const { id = '' } = useParams();
   const announcement = useAnnouncement(id);
   return (
-    <>
-      <PageHeader title={t`Edit Announcement`} description={announcement.data?.title} />
-      {announcement.isPending ? (
-        <Skeleton h={420} maw={760} radius="md" aria-hidden="true" />
-      ) : announcement.isError ? (
-        <LoadErrorAlert title={t`The announcement could not be loaded`} error={announcement.error} fallback={ANNOUNCEMENT_MESSAGES.fetchFailed} onRetry={() => void announcement.refetch()} />
-      ) : (
-        <AnnouncementForm key={announcement.data._id} announcement={announcement.data} />
-      )}
-    </>
+    <DetailPage query={announcement} title={t`Edit Announcement`} description={(record) => record.title} errorTitle={t`The announcement could not be loaded`} errorFallback={ANNOUNCEMENT_MESSAGES.fetchFailed} skeletonHeight={420} maw={760}>
+      {(record) => <AnnouncementForm key={record._id} announcement={record} />}
+    </DetailPage>
   );
 }

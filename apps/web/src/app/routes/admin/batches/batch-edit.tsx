@@ -1,7 +1,5 @@
-import { Skeleton } from '@mantine/core';
 import { useParams } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailPage } from '../../../../components/detail-page';
 import { BATCH_FAILURE, useBatchDetail } from '../../../../features/batches/api';
 import { BatchForm } from '../../../../features/batches/components/batch-form';
 import { useLingui } from '@lingui/react/macro';
@@ -11,15 +9,8 @@ export function Component() {
   const { id = '' } = useParams();
   const batch = useBatchDetail(id);
   return (
-    <>
-      <PageHeader title={t`Edit Batch`} description={batch.data?.name} />
-      {batch.isPending ? (
-        <Skeleton h={520} maw={880} radius="md" aria-hidden="true" />
-      ) : batch.isError ? (
-        <LoadErrorAlert title={t`The batch could not be loaded`} error={batch.error} fallback={BATCH_FAILURE} onRetry={() => void batch.refetch()} />
-      ) : (
-        <BatchForm key={batch.data._id} batch={batch.data} />
-      )}
-    </>
+    <DetailPage query={batch} title={t`Edit Batch`} description={(record) => record.name} errorTitle={t`The batch could not be loaded`} errorFallback={BATCH_FAILURE} skeletonHeight={520} maw={880}>
+      {(record) => <BatchForm key={record._id} batch={record} />}
+    </DetailPage>
   );
 }

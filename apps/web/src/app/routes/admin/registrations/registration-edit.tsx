@@ -1,7 +1,5 @@
-import { Skeleton } from '@mantine/core';
 import { useParams } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailPage } from '../../../../components/detail-page';
 import { ENQUIRY_FAILURES, useEnquiry } from '../../../../features/admissions/api';
 import { EnquiryEditForm } from '../../../../features/admissions/components/enquiry-edit-form';
 import { useLingui } from '@lingui/react/macro';
@@ -11,15 +9,8 @@ export function Component() {
   const { id = '' } = useParams();
   const enquiry = useEnquiry(id);
   return (
-    <>
-      <PageHeader title={t`Edit Registration`} description={enquiry.data?.studentName} />
-      {enquiry.isPending ? (
-        <Skeleton h={480} radius="md" maw={880} aria-hidden="true" />
-      ) : enquiry.isError ? (
-        <LoadErrorAlert title={t`Registration could not be loaded`} error={enquiry.error} fallback={ENQUIRY_FAILURES.fetch} onRetry={() => void enquiry.refetch()} />
-      ) : (
-        <EnquiryEditForm key={enquiry.data._id} enquiry={enquiry.data} />
-      )}
-    </>
+    <DetailPage query={enquiry} title={t`Edit Registration`} description={(record) => record.studentName} errorTitle={t`Registration could not be loaded`} errorFallback={ENQUIRY_FAILURES.fetch} skeletonHeight={480} maw={880}>
+      {(record) => <EnquiryEditForm key={record._id} enquiry={record} />}
+    </DetailPage>
   );
 }

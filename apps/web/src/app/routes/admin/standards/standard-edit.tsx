@@ -1,7 +1,5 @@
-import { Skeleton } from '@mantine/core';
 import { useParams } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailPage } from '../../../../components/detail-page';
 import { STANDARD_FAILURES, useStandard } from '../../../../features/standards/api';
 import { StandardForm } from '../../../../features/standards/components/standard-form';
 import { useLingui } from '@lingui/react/macro';
@@ -11,15 +9,8 @@ export function Component() {
   const { id = '' } = useParams();
   const standard = useStandard(id);
   return (
-    <>
-      <PageHeader title={t`Edit Standard`} description={standard.data ? standard.data.name : undefined} />
-      {standard.isPending ? (
-        <Skeleton h={320} maw={640} radius="md" aria-hidden="true" />
-      ) : standard.isError ? (
-        <LoadErrorAlert title={t`The standard could not be loaded`} error={standard.error} fallback={STANDARD_FAILURES.fetch} onRetry={() => void standard.refetch()} />
-      ) : (
-        <StandardForm key={standard.data._id} standard={standard.data} />
-      )}
-    </>
+    <DetailPage query={standard} title={t`Edit Standard`} description={(record) => record.name} errorTitle={t`The standard could not be loaded`} errorFallback={STANDARD_FAILURES.fetch} skeletonHeight={320} maw={640}>
+      {(record) => <StandardForm key={record._id} standard={record} />}
+    </DetailPage>
   );
 }

@@ -1,7 +1,5 @@
-import { Skeleton } from '@mantine/core';
 import { useParams } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailPage } from '../../../../components/detail-page';
 import { STUDENT_FAILURES, useStudent } from '../../../../features/students/api';
 import { StudentForm } from '../../../../features/students/components/student-form';
 import { useLingui } from '@lingui/react/macro';
@@ -11,15 +9,8 @@ export function Component() {
   const { id = '' } = useParams();
   const student = useStudent(id);
   return (
-    <>
-      <PageHeader title={t`Edit Student`} description={student.data?.name} />
-      {student.isPending ? (
-        <Skeleton h={480} radius="md" maw={880} aria-hidden="true" />
-      ) : student.isError ? (
-        <LoadErrorAlert title={t`Student could not be loaded`} error={student.error} fallback={STUDENT_FAILURES.fetch} onRetry={() => void student.refetch()} />
-      ) : (
-        <StudentForm key={student.data._id} student={student.data} />
-      )}
-    </>
+    <DetailPage query={student} title={t`Edit Student`} description={(record) => record.name} errorTitle={t`Student could not be loaded`} errorFallback={STUDENT_FAILURES.fetch} skeletonHeight={480} maw={880}>
+      {(record) => <StudentForm key={record._id} student={record} />}
+    </DetailPage>
   );
 }

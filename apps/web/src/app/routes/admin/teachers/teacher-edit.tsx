@@ -1,7 +1,5 @@
-import { Skeleton } from '@mantine/core';
 import { useParams } from 'react-router';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
+import { DetailPage } from '../../../../components/detail-page';
 import { TEACHER_FAILURES, useTeacher } from '../../../../features/teachers/api';
 import { TeacherForm } from '../../../../features/teachers/components/teacher-form';
 import { useLingui } from '@lingui/react/macro';
@@ -11,15 +9,8 @@ export function Component() {
   const { id = '' } = useParams();
   const teacher = useTeacher(id);
   return (
-    <>
-      <PageHeader title={t`Edit Teacher`} description={teacher.data?.name} />
-      {teacher.isPending ? (
-        <Skeleton h={480} radius="md" maw={880} aria-hidden="true" />
-      ) : teacher.isError ? (
-        <LoadErrorAlert title={t`Teacher could not be loaded`} error={teacher.error} fallback={TEACHER_FAILURES.fetch} onRetry={() => void teacher.refetch()} />
-      ) : (
-        <TeacherForm key={teacher.data._id} teacher={teacher.data} />
-      )}
-    </>
+    <DetailPage query={teacher} title={t`Edit Teacher`} description={(record) => record.name} errorTitle={t`Teacher could not be loaded`} errorFallback={TEACHER_FAILURES.fetch} skeletonHeight={480} maw={880}>
+      {(record) => <TeacherForm key={record._id} teacher={record} />}
+    </DetailPage>
   );
 }
