@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,6 +8,7 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { useSaveFeePlan } from '../api';
 import { DateField } from '../../../components/ui/date-field';
 import type { BatchOption } from '../api';
+import { RupeesInput } from './rupees-input';
 
 type Row = { dueDate: string; amount: string | number };
 
@@ -77,7 +78,7 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
           {...form.getInputProps('batch')}
           nothingFoundMessage={t`No batch found`}
         />
-        <NumberInput label={t`Total amount (₹)`} required inputMode="decimal" thousandSeparator="," thousandsGroupStyle="lakh" allowNegative={false} key={form.key('amount')} {...form.getInputProps('amount')} />
+        <RupeesInput label={t`Total amount (₹)`} required key={form.key('amount')} {...form.getInputProps('amount')} />
         <Text size="sm" fw={500}>
           <Trans>Instalments</Trans>
         </Text>
@@ -90,13 +91,9 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
               {...form.getInputProps(`instalments.${index}.dueDate`)}
               style={{ flex: 1 }}
             />
-            <NumberInput
+            <RupeesInput
               label={t`Amount (₹)`}
               required
-              inputMode="decimal"
-              thousandSeparator=","
-              thousandsGroupStyle="lakh"
-              allowNegative={false}
               key={form.key(`instalments.${index}.amount`)}
               {...form.getInputProps(`instalments.${index}.amount`)}
               style={{ flex: 1 }}

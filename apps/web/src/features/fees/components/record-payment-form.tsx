@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,6 +8,7 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { useRecordPayment } from '../api';
 import { MODE_LABELS } from './fee-labels';
 import { DateField } from '../../../components/ui/date-field';
+import { RupeesInput } from './rupees-input';
 
 interface PaymentFormValues {
   amount: string | number;
@@ -57,13 +58,9 @@ export function RecordPaymentForm({ studentId, balance, dates, onDone }: { stude
         <Text size="sm" c="dimmed">
           <Trans>Balance: {formatRupees(balance)}. The payment pays the oldest dues first.</Trans>
         </Text>
-        <NumberInput
+        <RupeesInput
           label={t`Amount (₹)`}
           required
-          inputMode="decimal"
-          thousandSeparator=","
-          thousandsGroupStyle="lakh"
-          allowNegative={false}
           key={form.key('amount')}
           {...form.getInputProps('amount')}
           size="md"
