@@ -1,13 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@academy/shared/messages';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { userProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
-import { normalizeError } from '../../../lib/api-client';
-import { useEntityForm } from '../../../lib/use-entity-form';
-import { PROFILE_FAILURES, useUpdateUserProfile } from '../api';
+import { useUpdateUserProfile } from '../api';
 import { formatPhone } from '../../../lib/phone';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { PictureField, SaveProfileButton, useProfileForm } from './profile-form-parts';
+import { useLingui } from '@lingui/react/macro';
 
 type UserProfileFormValues = { name: string; avatarUrl: string; phone?: string; address?: string };
 
@@ -21,19 +18,11 @@ function toValues(profile: UserProfile): UserProfileFormValues {
 export function UserProfileForm({ profile }: { profile: UserProfile }) {
   const { t } = useLingui();
   const save = useUpdateUserProfile();
-  const { form, onSubmit, saving, markSaved } = useEntityForm({
-    initialValues: toValues(profile) as UserProfileFormValues,
+  const { form, onSubmit, saving } = useProfileForm({
+    initialValues: toValues(profile),
     schema: userProfileUpdateSchema,
     save: (values) => save.mutateAsync(values satisfies UserProfileUpdate),
-    onSaved: ({ data, message }) => {
-      // The form stays open with what the server kept (the phone as it writes it).
-      const saved = toValues(data);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      markSaved(saved);
-      notifications.show({ title: t`Profile saved`, message: message ?? MESSAGES.profileUpdated, color: 'teal' });
-    },
-    onFailed: (error) => notifications.show({ title: t`Profile not saved`, message: normalizeError(error, PROFILE_FAILURES.update).message, color: 'red' }),
+    toValues,
   });
 
   return (
@@ -53,20 +42,9 @@ export function UserProfileForm({ profile }: { profile: UserProfile }) {
             />
           ) : null}
         </SimpleGrid>
-        <TextInput
-          label={t`Picture address`}
-          description={t`A full image address starting with https://; empty shows your initials.`}
-          type="url"
-          inputMode="url"
-          key={form.key('avatarUrl')}
-          {...form.getInputProps('avatarUrl')}
-        />
+        <PictureField form={form} />
         {profile.teacher ? <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} /> : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            <Trans>Save Profile</Trans>
-          </Button>
-        </Group>
+        <SaveProfileButton saving={saving} />
       </Stack>
     </form>
   );
