@@ -1,5 +1,4 @@
 import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,19 +7,24 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { findStandardDuplicate, STANDARD_LEVEL_MAX, STANDARD_LEVEL_MIN, standardInputSchema } from '@academy/shared/schemas/standards';
 import type { Standard } from '@academy/shared/schemas/standards';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { ApiError, normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useSubjects } from '../../subjects/api';
 import { STANDARD_FAILURES, standardsQueryOptions, useCreateStandard, useUpdateStandard } from '../api';
 import { duplicateFieldErrors, duplicateWarning } from '../standard-duplicate';
-import { useFormLeaveGuard } from '../../../lib/use-unsaved-changes-prompt';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { localizedErrors } from '../../../lib/server-text';
 
 interface StandardFormValues {
   name: string;
   level: number | string;
   subjects: string[];
 }
+
+/** A save stopped before sending (the duplicate check could not run): the warning says why. */
+const NOT_SENT = new Error('not sent');
+
+/** A duplicate found before sending, shaped as the server's 409 so its fields are marked the same way. */
+class DuplicateStandard extends ApiError {}
 
 interface Warning {
   title: string;
@@ -41,15 +45,47 @@ export function StandardForm({ standard }: { standard?: Standard }) {
   const create = useCreateStandard();
   const update = useUpdateStandard(standard?._id ?? '');
   const save = standard ? update : create;
-  const [checking, setChecking] = useState(false);
   const [warning, setWarning] = useState<Warning | null>(null);
-  // Leaving with unsaved changes (a sidebar link too) asks first.
-  const guard = useFormLeaveGuard<StandardFormValues>({ name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [] });
-  const form = useForm<StandardFormValues>({
-    mode: 'uncontrolled',
-    initialValues: { name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [] },
-    onValuesChange: guard.onValuesChange,
-    validate: localizedErrors(schemaResolver(standardInputSchema, { sync: true })),
+  const { form, onSubmit, saving, allowLeave } = useEntityForm({
+    initialValues: { name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [] } as StandardFormValues,
+    schema: standardInputSchema,
+    save: async (values) => {
+      const input = standardInputSchema.parse(values);
+      setWarning(null);
+      let existing: Standard[];
+      try {
+        existing = await queryClient.fetchQuery({ ...standardsQueryOptions, staleTime: 15_000 });
+      } catch (error) {
+        setWarning({ title: t`Not saved`, message: normalizeError(error, STANDARD_FAILURES.checkDuplicates).message, color: 'red' });
+        throw NOT_SENT;
+      }
+      const duplicate = findStandardDuplicate(existing, { name: input.name, level: input.level, excludeId: standard?._id });
+      const message = duplicateWarning(duplicate, { name: input.name, level: input.level });
+      if (message) {
+        setWarning({ title: t`Duplicate standard`, message, color: 'yellow' });
+        // As the server's 409 would: the matching fields are marked.
+        throw new DuplicateStandard(message, 409, { errors: duplicateFieldErrors(duplicate) });
+      }
+      return save.mutateAsync(input);
+    },
+    onSaved: ({ data, message }) => {
+      notifications.show({
+        title: standard ? t`Standard updated` : t`Standard created`,
+        message: message ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated),
+        color: 'teal',
+      });
+      allowLeave();
+      void navigate(`/app/standards/${data._id}`);
+    },
+    onFailed: (error) => {
+      // Nothing was sent: the warning above the fields says why.
+      if (error === NOT_SENT || error instanceof DuplicateStandard) return;
+      notifications.show({
+        title: standard ? t`Standard not updated` : t`Standard not created`,
+        message: normalizeError(error, standard ? STANDARD_FAILURES.update : STANDARD_FAILURES.create).message,
+        color: 'red',
+      });
+    },
   });
 
   const subjectOptions = (subjects.data ?? []).map((subject) => ({ value: subject._id, label: `${subject.name} (${subject.code})` }));
@@ -58,50 +94,8 @@ export function StandardForm({ standard }: { standard?: Standard }) {
     if (!subjectOptions.some((option) => option.value === subject._id)) subjectOptions.push({ value: subject._id, label: `${subject.name} (${subject.code})` });
   }
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    const parsed = standardInputSchema.safeParse(values);
-    if (!parsed.success) return;
-    setWarning(null);
-
-    setChecking(true);
-    let existing: Standard[];
-    try {
-      existing = await queryClient.fetchQuery({ ...standardsQueryOptions, staleTime: 15_000 });
-    } catch (error) {
-      setWarning({ title: t`Not saved`, message: normalizeError(error, STANDARD_FAILURES.checkDuplicates).message, color: 'red' });
-      return;
-    } finally {
-      setChecking(false);
-    }
-    const duplicate = findStandardDuplicate(existing, { name: parsed.data.name, level: parsed.data.level, excludeId: standard?._id });
-    const message = duplicateWarning(duplicate, { name: parsed.data.name, level: parsed.data.level });
-    if (message) {
-      form.setErrors(duplicateFieldErrors(duplicate));
-      setWarning({ title: t`Duplicate standard`, message, color: 'yellow' });
-      return;
-    }
-
-    const failure = standard ? STANDARD_FAILURES.update : STANDARD_FAILURES.create;
-    save.mutate(parsed.data, {
-      onSuccess: ({ data, message: saved }) => {
-        notifications.show({
-          title: standard ? t`Standard updated` : t`Standard created`,
-          message: saved ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated),
-          color: 'teal',
-        });
-        guard.allowLeave();
-        void navigate(`/app/standards/${data._id}`);
-      },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifications.show({ title: standard ? t`Standard not updated` : t`Standard not created`, message: normalizeError(error, failure).message, color: 'red' });
-      },
-    });
-  });
-
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
         <Stack gap="md">
           {warning ? (
@@ -139,7 +133,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
             <Button variant="default" component={Link} to={standard ? `/app/standards/${standard._id}` : '/app/standards'}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" loading={checking || save.isPending}>
+            <Button type="submit" loading={saving}>
               {standard ? t`Save Standard` : t`Create Standard`}
             </Button>
           </Group>
