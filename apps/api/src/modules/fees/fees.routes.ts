@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { requestLanguage } from '../../lib/translate-reply';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +25,6 @@ import {
 } from '@academy/shared/schemas/fees';
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
-import { students, users } from '../../db/schema';
 import { addConcession, childLedger, ledgerFor, ownLedger } from './dues.service';
 import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
@@ -100,12 +98,11 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     message: FEE_MESSAGES.receiptCancelled,
   }));
 
-  // The printable receipt, labels in the student's language (also when a parent downloads it: the
-  // receipt is the child's document, the same file whoever prints it).
+  // The printable receipt, labels in the reader's language (a Marathi parent downloads a Marathi
+  // receipt of an English-reading child); a mailed receipt is in each recipient's (receipt-mail.ts).
   app.get('/receipts/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const receipt = await receiptFor(db, actorOf(request), request.params.id);
-    const [student] = await db.select({ language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, receipt.student._id)).limit(1);
-    const pdf = await receiptPdfIn(db, receipt, student?.language ?? 'en');
+    const pdf = await receiptPdfIn(db, receipt, requestLanguage(request));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${receiptFileName(receipt.number)}"`)

@@ -69,6 +69,9 @@ describe("a parent's view of fees and tests", () => {
     const pdf = await call(cookies.parent, 'GET', `/api/receipts/${ids.receipt}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // In the reader's language (the parent reads Marathi), not the child's.
+    expect(pdf.rawPayload.toString('latin1')).toContain('/Lang (mr)');
+    expect((await call(cookies.student, 'GET', `/api/receipts/${ids.receipt}/pdf`)).rawPayload.toString('latin1')).toContain('/Lang (en)');
     expect((await call(cookies.otherParent, 'GET', `/api/receipts/${ids.receipt}/pdf`)).statusCode).toBe(404);
   });
 
