@@ -3,20 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { pdfText } from '../../../test/pdf-text';
 
 let t: TestApp;
 const cookies = { teacher: '', otherTeacher: '', admin: '', a: '', parent: '' };
 const ids = { batch: '', otherBatch: '', a: '', b: '', outsider: '' };
 const names = { teacher: 'Meera Kulkarni', admin: '' };
 const emails = { parent: '' };
-
-/** The text of a PDF's first page (pdfjs-dist reads the ToUnicode maps pdfkit writes). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, useSystemFonts: false }).promise;
-  const content = await (await document.getPage(1)).getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join('');
-}
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -6,6 +6,7 @@ import { auditLog, feeReceipts, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
+import { pdfText } from '../../../test/pdf-text';
 
 let t: TestApp;
 let adminCookie: string;
@@ -220,6 +221,10 @@ describe('payments and receipts', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().data).toMatchObject({ number: receipt.number, cancelled: { reason: 'Cheque bounced' } });
     expect((await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: 'Again' })).statusCode).toBe(409);
+    // Its PDF says it was cancelled and why, and gives no "balance after this payment": it paid nothing.
+    const printed = await pdfText((await asAdmin('GET', `/api/receipts/${receipt._id}/pdf`)).rawPayload);
+    expect(printed).toContain('Cheque bounced');
+    expect(printed).not.toContain('Balance after this payment');
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     expect(ledger.totals.balance).toBe(18000);
     expect(ledger.payments).toHaveLength(1);

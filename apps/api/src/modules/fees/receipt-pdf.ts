@@ -27,7 +27,7 @@ const MODE_LABELS: Record<Language, Record<PaymentMode, string>> = wordTable('re
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
-/** The printable receipt (A4): academy header, student, batch, amount in figures and words, mode and reference, what it paid, balance after. */
+/** The printable receipt (A4): academy header, student, batch, amount in figures and words, mode and reference, what it paid, balance after (not on a cancelled one). */
 export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receipt & { batches: string[] }; language: Language }): Promise<Buffer> {
   const { receipt, language } = input;
   const label = LABELS[language];
@@ -50,7 +50,8 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
   pdf.doc.moveDown(0.3);
   for (const allocation of receipt.allocations) pdf.row(allocation.label, rupeesText(toPaise(allocation.amount)));
   pdf.rule();
-  pdf.row(label.balance, rupeesText(toPaise(receipt.balanceAfter)), { bold: true });
+  // A cancelled receipt paid nothing: a "balance after this payment" on it would be a wrong figure.
+  if (!receipt.cancelled) pdf.row(label.balance, rupeesText(toPaise(receipt.balanceAfter)), { bold: true });
   pdf.doc.moveDown(2);
   pdf.text(label.footer, { size: 9, color: '#868e96', align: 'center' });
   return pdf.end();
