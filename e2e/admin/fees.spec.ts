@@ -79,6 +79,8 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await fees.getByRole('button', { name: 'Record payment' }).click();
   const pay = page.getByRole('dialog', { name: 'Record payment' });
   const amount = pay.getByRole('textbox', { name: 'Amount (₹)', exact: true });
+  // Filled in with what is usually paid: the oldest open due's balance, not the whole ₹18,000.
+  await expect(amount).toHaveValue('6,000');
   await amount.fill('12.345');
   await pay.getByRole('button', { name: 'Record payment' }).click();
   await expect(pay.getByText('The amount can have at most two decimals (paise)')).toBeVisible();
@@ -123,6 +125,10 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   expect(ledger.payments).toHaveLength(1);
   const receipt = ledger.payments[0];
   expect(receipt).toMatchObject({ amount: 3000, mode: 'upi', reference: `UPI${token}`, date: academyDay(-1) });
+  // The notice names the receipt and prints it in one tap.
+  const notice = page.getByRole('alert').filter({ hasText: `Receipt ${receipt.number}` });
+  await expect(notice).toContainText('Payment recorded');
+  await expect(notice.getByRole('link', { name: 'Print' })).toHaveAttribute('href', `/api/receipts/${receipt._id}/pdf`);
 
   // The same Idempotency-Key twice at once (a double tap that reached the server): one receipt.
   const payment = { amount: 1000, date: academyDay(), mode: 'cash' };

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAYMENT_MODES, paymentInputSchema, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
+import { PAYMENT_MODES, paymentInputSchema, type Ledger, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
 import { formatRupees } from '../../../lib/format-number';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useRecordPayment } from '../api';
+import { receiptPdfUrl, useRecordPayment } from '../api';
 import { MODE_LABELS } from './fee-labels';
 import { DateField } from '../../../components/ui/date-field';
 import { RupeesInput } from './rupees-input';
@@ -24,24 +24,61 @@ function toPaymentInput(values: PaymentFormValues) {
 }
 
 /**
+ * What a family usually pays at the counter: the oldest open due's balance (a payment pays the oldest
+ * dues first), not the whole year's; nothing when nothing is open.
+ */
+export function nextDueBalance(ledger: Ledger): number {
+  const open = ledger.dues.filter((due) => (due.status === 'due' || due.status === 'overdue') && due.balance > 0);
+  open.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  return open[0]?.balance ?? 0;
+}
+
+/**
  * "Record payment", phone-friendly: amount, date, how it was paid, reference and note. One
  * Idempotency-Key per form: a double tap or a retry answers the same receipt. The calendar offers the
  * days the server accepts (`dates`: paymentDateRange, from the lock date or the previous financial
  * year to today); the shared schema checks the form before sending, and the server's refusal (a date
  * before the lock date, more than is due) shows under its field.
  */
-export function RecordPaymentForm({ studentId, balance, dates, onDone }: { studentId: string; balance: number; dates: { earliest: string; latest: string }; onDone: (receipt: Receipt) => void }) {
+export function RecordPaymentForm({
+  studentId,
+  balance,
+  suggested,
+  dates,
+  onDone,
+}: {
+  studentId: string;
+  balance: number;
+  /** The amount filled in at first (the next due's balance, nextDueBalance). */
+  suggested: number;
+  dates: { earliest: string; latest: string };
+  onDone: (receipt: Receipt) => void;
+}) {
   const { t, i18n } = useLingui();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const record = useRecordPayment(studentId);
-  const initialValues: PaymentFormValues = { amount: balance > 0 ? balance : '', date: dates.latest, mode: 'cash', reference: '', note: '' };
+  const initialValues: PaymentFormValues = { amount: suggested > 0 ? suggested : '', date: dates.latest, mode: 'cash', reference: '', note: '' };
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues,
     schema: paymentInputSchema,
     toInput: toPaymentInput,
     save: (values) => record.mutateAsync({ input: toPaymentInput(values), key }),
     onSaved: ({ data, message }) => {
-      notifications.show({ title: t`Payment recorded`, message: message ?? t`Receipt ${data.number}`, color: 'teal' });
+      // The receipt's number and a way to print it at once (the family often waits at the counter).
+      notifications.show({
+        title: message ?? t`Payment recorded`,
+        message: (
+          <Group gap="xs">
+            <Text size="sm">
+              <Trans>Receipt {data.number}</Trans>
+            </Text>
+            <Anchor href={receiptPdfUrl(data._id)} target="_blank" rel="noopener" size="sm">
+              <Trans>Print</Trans>
+            </Anchor>
+          </Group>
+        ),
+        color: 'teal',
+      });
       setKey(crypto.randomUUID());
       onDone(data);
     },
