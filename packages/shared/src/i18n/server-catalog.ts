@@ -102,6 +102,9 @@ export const SERVER_CATALOG = {
     ["Teachers' remarks", 'शिक्षकांचे शेरे', 'शिक्षकों की टिप्पणियाँ'],
     ['corrected', 'दुरुस्त केले', 'सुधारा गया'],
     ['to', 'ते', 'से'],
+    ['Issued on', 'दिल्याचा दिनांक', 'जारी करने की तारीख'],
+    ['Class teacher', 'वर्गशिक्षक', 'कक्षा अध्यापक'],
+    ['Director', 'संचालक', 'निदेशक'],
   ],
 
   /** Mails (apps/api/src/lib/mail-templates.ts) and the parents' webhook notes (SMS/WhatsApp). */

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
+import { formatDate } from '@academy/shared/calendar';
+import { academyToday } from '../settings';
 
 let t: TestApp;
 const cookies = { teacher: '', otherTeacher: '', admin: '', a: '', parent: '' };
@@ -97,6 +99,10 @@ describe('report card remarks', () => {
     const text = await pdfText(card.rawPayload);
     expect(text).toContain('Works hard; revise algebra.');
     expect(text).toContain(names.teacher);
+    // Issued today (the academy's day) and signed by the class teacher and the director.
+    expect(text).toContain(`Issued on: ${formatDate(await academyToday(t.database.db))}`);
+    expect(text).toContain('Class teacher');
+    expect(text).toContain('Director');
     // The old "remark" query parameter is gone: it is ignored, the stored remark is printed.
     const withQuery = await pdfText((await call(cookies.admin, 'GET', `/api/students/${ids.a}/report-card.pdf?remark=Typed%20now`)).rawPayload);
     expect(withQuery).not.toContain('Typed now');

@@ -39,6 +39,9 @@ const LABELS = wordTable('reportCard', {
   remarks: "Teachers' remarks",
   corrected: 'corrected',
   to: 'to',
+  issued: 'Issued on',
+  classTeacher: 'Class teacher',
+  director: 'Director',
 });
 
 /** "01-06-2026 to 30-06-2026" in the reader's language; "all tests so far" without dates. */
@@ -90,9 +93,9 @@ export async function reportCardFor(db: DbExecutor, actor: Actor, studentId: str
   return reportCardPdf(db, studentId, period, language);
 }
 
-/** One A4 page: academy, student, batches, attendance, every published test with marks, rank and batch average, the teachers' remarks. */
+/** One A4 page: academy, student, batches, attendance, issue date, every published test with marks, rank and batch average, the teachers' remarks, and signature lines for the class teacher and the director. */
 export async function reportCardPdf(db: DbExecutor, studentId: string, period: ReportCardPeriod, language: Language): Promise<{ pdf: Buffer; studentName: string; email: string; studentLanguage: Language }> {
-  const [settings, data] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period)]);
+  const [settings, data, today] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period), academyToday(db)]);
   const words = LABELS[language];
   const doc = createPdfDocument(`${words.title} — ${data.student.name}`);
   drawAcademyHeader(doc, settings);
@@ -108,6 +111,7 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
   if (data.student.batches.length) line(words.batches, data.student.batches.join(', '));
   line(words.period, periodText(period, language));
   line(words.attendance, data.attendance.total === 0 || data.attendance.percentage === null ? words.noAttendance : `${data.attendance.percentage}%`);
+  line(words.issued, formatDate(today));
   doc.moveDown(0.8);
 
   // The table of tests: fixed columns, one line per test (names are cut to fit the page).
@@ -164,6 +168,15 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
     doc.font('bold').fontSize(9).text(`${entry.subject} (${entry.batch})${entry.writtenBy ? ` — ${entry.writtenBy}` : ''}`, left, doc.y, { width });
     doc.font('regular').fontSize(9).text(entry.remark, { width, height: 48, ellipsis: true });
     doc.moveDown(0.3);
+  }
+  // Two signature lines at the foot of the page (class teacher, director), below whatever came last.
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  const signY = Math.min(Math.max(doc.y + 40, bottom - 40), bottom - 20);
+  const signWidth = width * 0.35;
+  for (const [index, label] of [words.classTeacher, words.director].entries()) {
+    const x = index === 0 ? left : left + width - signWidth;
+    doc.moveTo(x, signY).lineTo(x + signWidth, signY).strokeColor('#495057').lineWidth(0.7).stroke();
+    doc.font('regular').fontSize(9).text(label, x, signY + 4, { width: signWidth, align: 'center', lineBreak: false });
   }
   return { pdf: await pdfToBuffer(doc), studentName: data.student.name, email: data.student.email, studentLanguage: data.student.language };
 }
