@@ -181,6 +181,16 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Remind selected (1)' }).click();
   await expect(page.getByText('0 sent, 1 skipped (already reminded this week)')).toBeVisible();
+  // "Remind all overdue" reminds only what the list shows: this batch's one due, reminded just now.
+  await page.getByRole('button', { name: 'Remind all overdue' }).click();
+  await expect(page.getByText('Nothing to send: every overdue due shown was reminded this week.')).toBeVisible();
+  // Without the filter it asks first, counting families (the demo's overdue ones); Cancel sends nothing.
+  await page.goto('/app/fees');
+  await page.getByRole('button', { name: 'Remind all overdue' }).click();
+  const ask = page.getByRole('dialog', { name: 'Remind all overdue' });
+  await expect(ask).toContainText(/Send (a reminder|reminders) to \d+ famil(y|ies) about their overdue fees\?/);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
 
   // The student sees the same balance on their own Fees screen.
   const studentPage = await signedInPage(browser, studentEmail, studentPassword);

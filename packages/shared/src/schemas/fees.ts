@@ -189,10 +189,24 @@ export const duesListSchema = z.object({
 export type DuesList = z.infer<typeof duesListSchema>;
 
 /** POST /api/fees/reminders: the chosen dues, or every overdue one. At most one reminder per due per week. */
+/**
+ * POST /api/fees/reminders: the chosen dues, or every overdue due the office's list shows (`allOverdue`
+ * with the list's `batch` and `search`). `dryRun` answers the same counts and queues nothing (the
+ * screen's "Remind N families?" question).
+ */
 export const reminderInputSchema = z
-  .object({ dueIds: z.array(idSchema).max(500).optional(), allOverdue: z.boolean().optional() })
+  .object({
+    dueIds: z.array(idSchema).max(500).optional(),
+    allOverdue: z.boolean().optional(),
+    batch: idSchema.optional(),
+    search: z.string().trim().max(100).optional(),
+    dryRun: z.boolean().optional(),
+  })
   .refine((input) => input.allOverdue === true || (input.dueIds?.length ?? 0) > 0, { message: FEE_MESSAGES.chooseDues, path: ['dueIds'] });
-export const reminderResultSchema = z.object({ queued: z.number().int(), skipped: z.number().int() });
+/** Dues queued and skipped (reminded this week); the families (students) reminded; those with no way to reach them (no linked parent, no email). */
+export const reminderResultSchema = z.object({ queued: z.number().int(), skipped: z.number().int(), families: z.number().int(), unreachable: z.array(z.string()) });
+export type ReminderRequest = z.input<typeof reminderInputSchema>;
+export type ReminderResult = z.infer<typeof reminderResultSchema>;
 
 /** GET /api/fees/summary: the dashboard card and the Fees screen's report. */
 export const feeSummarySchema = z.object({

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { feeAllocations, feeDues, feeReceipts, students, users } from '../../db/schema';
+import { containsPattern } from '../../lib/search';
 
 /**
  * What the fees module's use cases share: the balance of a due as SQL, the one order of locking dues,
@@ -66,4 +67,16 @@ export async function lockOpenDues(tx: DbExecutor, studentId: string) {
     .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
+}
+
+/** The office's dues list filters (open, something left, overdue or not, batch, student name): the list, its CSV and "remind all overdue" read the same dues. Needs `users` joined (the student's name). */
+export function duesFilters(query: { overdue?: 'true' | 'false'; batch?: string; search?: string }, today: string): SQL | undefined {
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  return and(
+    eq(feeDues.status, 'open'),
+    sql`${balanceSql} > 0`,
+    query.overdue === 'true' ? sql`${feeDues.dueDate} < ${today}` : query.overdue === 'false' ? sql`${feeDues.dueDate} >= ${today}` : undefined,
+    query.batch ? eq(feeDues.batchId, query.batch) : undefined,
+    pattern ? ilike(users.name, pattern) : undefined,
+  );
 }

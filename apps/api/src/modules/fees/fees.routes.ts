@@ -130,6 +130,7 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post('/fees/reminders', { schema: { tags, body: reminderInputSchema, response: { 200: apiSuccess(reminderResultSchema) } } }, async (request) => ({
     success: true as const,
     data: await queueFeeReminders(db, actorOf(request), request.body, (payload) => app.jobs.enqueue(FEE_REMINDER_JOB, payload)),
-    message: FEE_MESSAGES.remindersQueued,
+    // A dry run (the screen's question first) sends nothing, so it says nothing of sending.
+    ...(request.body.dryRun ? {} : { message: FEE_MESSAGES.remindersQueued }),
   }));
 };

@@ -336,18 +336,42 @@ describe('dues and reminders', () => {
     expect(csv.body.trim().split('\n')).toHaveLength(4);
 
     const sent = await asAdmin('POST', '/api/fees/reminders', { dueIds: [dues[0]._id] });
-    expect(sent.json().data).toEqual({ queued: 1, skipped: 0 });
+    expect(sent.json().data).toEqual({ queued: 1, skipped: 0, families: 1, unreachable: [] });
     await t.app.jobs.runDue();
     const mail = await t.latestMailTo(student.user.email);
     expect(mail?.subject).toContain('fee reminder');
     expect(mail?.text).toContain('₹6,000');
     const again = await asAdmin('POST', '/api/fees/reminders', { dueIds: [dues[0]._id] });
-    expect(again.json().data).toEqual({ queued: 0, skipped: 1 });
+    expect(again.json().data).toEqual({ queued: 0, skipped: 1, families: 0, unreachable: [] });
     expect((await asAdmin('POST', '/api/fees/reminders', {})).statusCode).toBe(400);
 
     const summary = await asAdmin('GET', '/api/fees/summary');
     expect(summary.statusCode).toBe(200);
     expect(summary.json().data.outstanding).toBeGreaterThanOrEqual(18000);
+  });
+
+  it('"remind all overdue" reminds only what the list shows (its batch and search), asks with a dry run first, and names the families no channel reaches', async () => {
+    const { batch: shown } = await batchWithPlan('Shown 10');
+    const { batch: other } = await batchWithPlan('Other 10');
+    const reached = await enrolledStudent(shown.id, 'Reached Rahul');
+    const silent = await enrolledStudent(shown.id, 'Silent Sameer');
+    // No email of his own and no parent linked: nothing can reach him.
+    await t.database.db.update(users).set({ email: null }).where(eq(users.id, silent.user.id));
+    const elsewhere = await enrolledStudent(other.id, 'Elsewhere Esha');
+
+    const asked = await asAdmin('POST', '/api/fees/reminders', { allOverdue: true, batch: shown.id, dryRun: true });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().data).toEqual({ queued: 2, skipped: 0, families: 2, unreachable: ['Silent Sameer'] });
+    expect(asked.json().message).toBeUndefined();
+    // The dry run queued nothing: the real one finds the same dues.
+    const sent = await asAdmin('POST', '/api/fees/reminders', { allOverdue: true, batch: shown.id });
+    expect(sent.json().data).toEqual({ queued: 2, skipped: 0, families: 2, unreachable: ['Silent Sameer'] });
+    while ((await t.app.jobs.runDue()) > 0);
+    expect(await t.latestMailTo(reached.user.email)).toBeDefined();
+    // The other batch's family was not reminded; a search narrows as the list does.
+    expect(await t.mailsTo(elsewhere.user.email)).toHaveLength(0);
+    const searched = await asAdmin('POST', '/api/fees/reminders', { allOverdue: true, search: 'Elsewhere Es', dryRun: true });
+    expect(searched.json().data).toMatchObject({ queued: 1, families: 1, unreachable: [] });
   });
 
   it('cancels unpaid dues when the office removes the student with cancelDues', async () => {

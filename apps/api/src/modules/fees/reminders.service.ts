@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type reminderInputSchema } from '@academy/shared/schemas/fees';
-import type { Db } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
-import { feeDues, feeReminders } from '../../db/schema';
+import { feeDues, feeReminders, students, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../settings';
-import { balanceSql, DUE_LOCK_ORDER } from './fee-queries';
+import { DUE_LOCK_ORDER, duesFilters } from './fee-queries';
 
 /** Queuing fee reminders (the `fee-reminder` job in fee-reminders.ts sends them). */
 
@@ -16,32 +16,52 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type FeeReminderPayload = { studentId: string; dueIds: string[] };
 
+export type ReminderResult = { queued: number; skipped: number; families: number; unreachable: string[] };
+
 /**
- * Reminders for the chosen dues (or every overdue one): at most one per due per week (a due reminded
- * in the last 7 days is skipped), recorded in fee_reminders and audited, then one job per student
- * (db/job-runner.ts) sends them with retries. Answers how many dues were queued and skipped.
+ * The names of the students among `studentIds` whom a reminder cannot reach: no active linked parent
+ * and no email of their own (the reminder job would send nothing; the office calls them instead).
+ */
+async function unreachableStudents(db: DbExecutor, studentIds: string[]): Promise<string[]> {
+  if (studentIds.length === 0) return [];
+  const { rows } = await db.execute<{ name: string }>(sql`
+    select u.name from ${students} s join ${users} u on u.id = s.user_id
+    where s.id in (${sql.join(studentIds.map((id) => sql`${id}::uuid`), sql`, `)}) and u.email is null
+      and not exists (
+        select 1 from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id
+        where ps.student_id = s.id and pu.is_active)
+    order by u.name`);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Reminders for the chosen dues, or for every overdue due the office's list shows (`allOverdue` with
+ * its `batch` and `search`): at most one per due per week (a due reminded in the last 7 days is
+ * skipped), recorded in fee_reminders and audited, then one job per student (db/job-runner.ts) sends
+ * them with retries. Answers the dues queued and skipped, the families reached and the names of those
+ * no channel reaches. `dryRun` answers the same and changes nothing (the screen asks with it first).
  */
 export async function queueFeeReminders(
   db: Db,
   actor: AuditActor,
   input: ReminderInput,
   enqueue: (payload: FeeReminderPayload) => Promise<unknown>,
-): Promise<{ queued: number; skipped: number }> {
+): Promise<ReminderResult> {
   const today = await academyToday(db);
   const weekAgo = new Date(Date.now() - WEEK_MS);
   const byStudent = await transactionWithRetry(db, async (tx) => {
     const chosen = await tx
       .select({ id: feeDues.id, studentId: feeDues.studentId })
       .from(feeDues)
+      .innerJoin(students, eq(students.id, feeDues.studentId))
+      .innerJoin(users, eq(users.id, students.userId))
       .where(
-        and(
-          eq(feeDues.status, 'open'),
-          sql`${balanceSql} > 0`,
-          input.allOverdue ? sql`${feeDues.dueDate} < ${today}` : inArray(feeDues.id, input.dueIds ?? []),
-        ),
+        input.allOverdue
+          ? duesFilters({ overdue: 'true', batch: input.batch, search: input.search }, today)
+          : and(duesFilters({}, today), inArray(feeDues.id, input.dueIds ?? [])),
       )
       .orderBy(...DUE_LOCK_ORDER)
-      .for('update');
+      .for('update', { of: feeDues });
     if (chosen.length === 0) return { groups: new Map<string, string[]>(), skipped: input.dueIds?.length ?? 0 };
     const recent = await tx
       .selectDistinct({ dueId: feeReminders.dueId })
@@ -49,7 +69,7 @@ export async function queueFeeReminders(
       .where(and(inArray(feeReminders.dueId, chosen.map((row) => row.id)), sql`${feeReminders.queuedAt} > ${weekAgo}`));
     const recentIds = new Set(recent.map((row) => row.dueId));
     const toSend = chosen.filter((row) => !recentIds.has(row.id));
-    if (toSend.length > 0) {
+    if (toSend.length > 0 && !input.dryRun) {
       await tx.insert(feeReminders).values(toSend.map((row) => ({ dueId: row.id, queuedBy: actor?.userId ?? null })));
       await recordAudit(tx, actor, {
         action: 'create',
@@ -63,7 +83,8 @@ export async function queueFeeReminders(
     // Skipped: reminded this week, or (when chosen by id) paid or cancelled meanwhile.
     return { groups, skipped: (input.allOverdue ? chosen.length : new Set(input.dueIds).size) - toSend.length };
   });
-  for (const [studentId, dueIds] of byStudent.groups) await enqueue({ studentId, dueIds });
+  const studentIds = [...byStudent.groups.keys()];
+  if (!input.dryRun) for (const [studentId, dueIds] of byStudent.groups) await enqueue({ studentId, dueIds });
   const queued = [...byStudent.groups.values()].reduce((sum, ids) => sum + ids.length, 0);
-  return { queued, skipped: byStudent.skipped };
+  return { queued, skipped: byStudent.skipped, families: studentIds.length, unreachable: await unreachableStudents(db, studentIds) };
 }

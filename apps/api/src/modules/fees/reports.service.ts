@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { z } from 'zod';
 import { daysBetween } from '@academy/shared/calendar';
@@ -7,25 +7,14 @@ import type { DuesList, duesFilterQuerySchema, duesQuerySchema, FeeSummary } fro
 import type { DbExecutor } from '../../db/client';
 import { batches, feeDues, feeReceipts, feeReminders, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
-import { containsPattern } from '../../lib/search';
 import { academyToday } from '../settings';
-import { balanceSql, dueStatus } from './fee-queries';
+import { balanceSql, dueStatus, duesFilters } from './fee-queries';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
 
 type DuesQuery = z.output<typeof duesQuerySchema>;
 type DuesFilter = z.output<typeof duesFilterQuerySchema>;
 
-function duesFilters(query: DuesFilter, today: string): SQL | undefined {
-  const pattern = query.search ? containsPattern(query.search) : undefined;
-  return and(
-    eq(feeDues.status, 'open'),
-    sql`${balanceSql} > 0`,
-    query.overdue === 'true' ? sql`${feeDues.dueDate} < ${today}` : query.overdue === 'false' ? sql`${feeDues.dueDate} >= ${today}` : undefined,
-    query.batch ? eq(feeDues.batchId, query.batch) : undefined,
-    pattern ? ilike(users.name, pattern) : undefined,
-  );
-}
 
 function selectDues(db: DbExecutor) {
   return db

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt } from '@academy/shared/schemas/fees';
+import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt, ReminderRequest, ReminderResult } from '@academy/shared/schemas/fees';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { feeKeys } from '../../lib/query-keys';
@@ -110,7 +110,12 @@ export function useCancelReceipt() {
 export function useSendReminders() {
   const invalidate = useInvalidateFees();
   return useMutation({
-    mutationFn: (input: { dueIds?: string[]; allOverdue?: boolean }) => apiRequestWithMessage<{ queued: number; skipped: number }>('POST', '/fees/reminders', input),
+    mutationFn: (input: ReminderRequest) => apiRequestWithMessage<ReminderResult>('POST', '/fees/reminders', input),
     onSuccess: invalidate,
   });
+}
+
+/** What "remind all overdue" would do with these filters (families, dues, who cannot be reached), sending nothing. */
+export function previewReminders(input: Omit<ReminderRequest, 'dryRun'>): Promise<ReminderResult> {
+  return apiRequest<ReminderResult>('POST', '/fees/reminders', { ...input, dryRun: true });
 }

@@ -4,11 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { IconBell, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DuesList } from '@academy/shared/schemas/fees';
+import { modals } from '../../../lib/modals';
+import type { DuesList, ReminderRequest } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
-import { duesCsvUrl, useDues, useSendReminders, type DuesFilter } from '../api';
+import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -65,14 +67,52 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
       ) : null}
     </>
   );
-  const send = (input: { dueIds?: string[]; allOverdue?: boolean }) =>
+  const send = (input: ReminderRequest) =>
     remind.mutate(input, {
       onSuccess: ({ data }) => {
         setSelected([]);
-        notifications.show({ title: t`Reminders`, message: t`${data.queued} sent, ${data.skipped} skipped (already reminded this week)`, color: data.queued > 0 ? 'teal' : 'yellow' });
+        const names = data.unreachable.join(', ');
+        notifications.show({
+          title: t`Reminders`,
+          message: data.unreachable.length
+            ? t`${data.queued} sent, ${data.skipped} skipped (already reminded this week). No way to reach (no parent linked, no email): ${names}`
+            : t`${data.queued} sent, ${data.skipped} skipped (already reminded this week)`,
+          color: data.unreachable.length || data.queued === 0 ? 'yellow' : 'teal',
+          // Names to call are read at leisure.
+          autoClose: data.unreachable.length ? false : undefined,
+        });
       },
       onError: (error) => notifications.show({ title: t`Reminders not sent`, message: normalizeError(error).message, color: 'red' }),
     });
+  // "Remind all overdue" reminds what the list shows (its batch and search), after saying how many families.
+  const [asking, setAsking] = useState(false);
+  const remindAllOverdue = async () => {
+    const shown = { allOverdue: true, batch: filter.batch || undefined, search: filter.search || undefined };
+    setAsking(true);
+    let preview;
+    try {
+      preview = await previewReminders(shown);
+    } catch (error) {
+      notifications.show({ title: t`Reminders not sent`, message: normalizeError(error).message, color: 'red' });
+      return;
+    } finally {
+      setAsking(false);
+    }
+    if (preview.families === 0) {
+      notifications.show({ title: t`Reminders`, message: t`Nothing to send: every overdue due shown was reminded this week.`, color: 'yellow' });
+      return;
+    }
+    modals.openConfirmModal({
+      title: t`Remind all overdue`,
+      children: (
+        <Text size="sm">
+          {plural(preview.families, { one: 'Send a reminder to # family about their overdue fees?', other: 'Send reminders to # families about their overdue fees?' })}
+        </Text>
+      ),
+      labels: { confirm: t`Send reminders`, cancel: t`Cancel` },
+      onConfirm: () => send(shown),
+    });
+  };
 
   return (
     <Stack gap="md">
@@ -127,7 +167,7 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
         <Button leftSection={<IconBell size={16} aria-hidden="true" />} disabled={selected.length === 0} loading={remind.isPending} onClick={() => send({ dueIds: selected })}>
           <Trans>Remind selected ({selected.length})</Trans>
         </Button>
-        <Button variant="light" leftSection={<IconBell size={16} aria-hidden="true" />} loading={remind.isPending} onClick={() => send({ allOverdue: true })}>
+        <Button variant="light" leftSection={<IconBell size={16} aria-hidden="true" />} loading={remind.isPending || asking} onClick={() => void remindAllOverdue()}>
           <Trans>Remind all overdue</Trans>
         </Button>
         <Button component="a" href={duesCsvUrl(filter)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
