@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { shiftDate } from '@academy/shared/calendar';
+import { academyToday } from '../settings';
 
 let t: TestApp;
 const cookies = { teacher: '', otherTeacher: '', admin: '', a: '', b: '', outsider: '' };
@@ -197,5 +199,27 @@ describe('tests and marks', () => {
     expect((await call(cookies.otherTeacher, 'DELETE', `/api/tests/${ids.test}`)).statusCode).toBe(404);
     expect((await call(cookies.teacher, 'DELETE', `/api/tests/${ids.test}`)).statusCode).toBe(200);
     expect((await call(cookies.teacher, 'GET', `/api/tests/${ids.test}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a student who joins mid-year', () => {
+  it("does not get the batch's earlier tests as theirs (not absent: left out of their list, chart and card); tests from the day they join are theirs", async () => {
+    const today = await academyToday(t.database.db);
+    const before = await call(cookies.teacher, 'POST', `/api/batches/${ids.batch}/tests`, { name: 'Before joining', date: shiftDate(today, -10), maxMarks: 20 });
+    const earlier = before.json().data._id as string;
+    expect((await call(cookies.teacher, 'PUT', `/api/tests/${earlier}/marks`, { marks: [{ studentId: ids.a, marks: 15 }] })).statusCode).toBe(200);
+    expect((await call(cookies.teacher, 'POST', `/api/tests/${earlier}/publish`)).statusCode).toBe(200);
+
+    const late = await buildStudent(t.database.db, { name: 'Late Joiner' });
+    expect((await call(cookies.admin, 'PUT', `/api/batches/${ids.batch}/students/${late.id}/add`)).statusCode).toBe(200);
+    const onJoining = (await call(cookies.teacher, 'POST', `/api/batches/${ids.batch}/tests`, { name: 'After joining', date: today, maxMarks: 20 })).json().data._id as string;
+    expect((await call(cookies.teacher, 'PUT', `/api/tests/${onJoining}/marks`, { marks: [{ studentId: late.id, marks: 12 }] })).statusCode).toBe(200);
+    expect((await call(cookies.teacher, 'POST', `/api/tests/${onJoining}/publish`)).statusCode).toBe(200);
+
+    const theirs = (await call(cookies.admin, 'GET', `/api/students/${late.id}/tests`)).json().data.tests as { test: { name: string }; absent: boolean }[];
+    expect(theirs.map((entry) => entry.test.name)).toEqual(['After joining']);
+    // Those who were there keep the earlier test.
+    const aarav = (await call(cookies.admin, 'GET', `/api/students/${ids.a}/tests`)).json().data.tests as { test: { name: string } }[];
+    expect(aarav.map((entry) => entry.test.name)).toContain('Before joining');
   });
 });

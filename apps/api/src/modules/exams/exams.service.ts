@@ -23,6 +23,7 @@ import { staffTestsTeacherId } from '../../access/exams';
 import { diffChanges, recordAudit } from '../audit';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
 import { formatDate } from '@academy/shared/calendar';
+import { academyTimeZoneSql } from '../../db/academy-today';
 
 type TestInput = z.output<typeof testInputSchema>;
 type MarksSubmission = z.output<typeof marksSubmissionSchema>;
@@ -367,7 +368,10 @@ export async function testsOfStudent(
   const { rows } = await db.execute<TestRow & { studentName: string; marks: { halfMarks: number | null; absent: boolean; mine: boolean }[] | null }>(sql`
     with mine as (
       select t.id from tests t
-      where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId})
+      -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
+      -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
+      where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId}
+                             and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
           or exists (select 1 from test_marks m where m.test_id = t.id and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
         ${options.teacherId ? sql`and t.batch_id in (select id from batches where teacher_id = ${options.teacherId})` : sql``}
