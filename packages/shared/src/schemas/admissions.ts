@@ -48,7 +48,9 @@ export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New'
 export const ENQUIRY_SOURCE_LABELS: Record<EnquirySource, string> = { admission: 'Admission form', contact: 'Contact form', office: 'Added by the office' };
 
 export const BOARDS = ['State Board', 'CBSE', 'ICSE', 'Other'] as const;
-export const MEDIUMS = ['English', 'Semi-English', 'Marathi'] as const;
+/** Media of instruction families name in Latur (Hindi and Urdu schools too, issue 42). Stored as these English words. */
+export const MEDIUMS = ['English', 'Semi-English', 'Marathi', 'Hindi', 'Urdu'] as const;
+export type Medium = (typeof MEDIUMS)[number];
 
 /** One-time codes: six digits, valid 10 minutes, a new one after 60 s, five sends an hour per email. */
 export const OTP_LENGTH = 6;

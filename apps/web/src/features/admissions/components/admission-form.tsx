@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { admissionEnquiryFormSchema, BOARDS, MEDIUMS } from '@academy/shared/schemas/admissions';
+import { admissionEnquiryFormSchema, BOARDS, MEDIUMS, type Medium } from '@academy/shared/schemas/admissions';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { localizedErrors } from '../../../lib/server-text';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -119,6 +119,8 @@ export function AdmissionForm() {
   }, [done]);
 
   const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
+  // A medium is stored in English and read in the family's language.
+  const mediumLabel = (value: Medium) => ({ English: t`English`, 'Semi-English': t`Semi-English`, Marathi: t`Marathi`, Hindi: t`Hindi`, Urdu: t`Urdu` })[value];
   const standards = courses.data?.standards ?? [];
   const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
   const emailVerified = verified !== null && verified.email === form.values.email.trim().toLowerCase();
@@ -300,7 +302,7 @@ export function AdmissionForm() {
               <Radio.Group label={t`Medium`} {...form.getInputProps('medium')}>
                 <Group gap="md" mt={6}>
                   {MEDIUMS.map((medium) => (
-                    <Radio key={medium} value={medium} label={medium} />
+                    <Radio key={medium} value={medium} label={mediumLabel(medium)} />
                   ))}
                 </Group>
               </Radio.Group>

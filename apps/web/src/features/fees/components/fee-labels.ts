@@ -12,7 +12,8 @@ export const MODE_LABELS: Record<PaymentMode, MessageDescriptor> = {
 
 export const DUE_STATUS_LABELS: Record<Due['status'], MessageDescriptor> = {
   paid: msg`Paid`,
-  due: msg`Due`,
+  // Not yet paid, its date not passed: a state, not the instalment itself (the ledger's "Due" column).
+  due: msg({ message: 'Due', context: 'state of a due' }),
   overdue: msg`Overdue`,
   cancelled: msg`Cancelled`,
 };
