@@ -96,8 +96,8 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
     });
   };
 
-  const verify = () => {
-    const parsed = otpSchema.safeParse(code);
+  const verify = (typed = code) => {
+    const parsed = otpSchema.safeParse(typed);
     if (!parsed.success) {
       setCodeError(translateServerText(parsed.error.issues[0]?.message ?? t`Enter the 6-digit code`));
       return;
@@ -173,8 +173,11 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           value={code}
           error={codeError}
           onChange={(event) => {
-            setCode(event.currentTarget.value.replace(/\D/g, ''));
+            const digits = event.currentTarget.value.replace(/\D/g, '');
+            setCode(digits);
             setCodeError(null);
+            // The sixth digit checks the code at once (a pasted or auto-filled code too): no extra tap.
+            if (digits.length === 6 && digits !== code && !verifyOtp.isPending) verify(digits);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -183,7 +186,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
             }
           }}
         />
-        <Button mt={25} onMouseDown={keepFocus} onClick={verify} loading={verifyOtp.isPending}>
+        <Button mt={25} onMouseDown={keepFocus} onClick={() => verify()} loading={verifyOtp.isPending}>
           <Trans>Verify</Trans>
         </Button>
       </Group>
