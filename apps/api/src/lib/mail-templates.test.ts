@@ -9,9 +9,14 @@ describe('mails in the recipient language', () => {
     expect(marathi.subject).toBe('आपला Shree Academy पासवर्ड बदला');
     expect(marathi.html).toContain('<html lang="mr">');
     expect(marathi.text).toContain('30 मिनिटांसाठी');
-    const hindi = enquiryReceivedMail({ academyName: 'Shree Academy', name: 'Ravi', source: 'admission', officeHours: '9 AM to 6 PM', phones: ['+919822012345'], language: 'hi' });
+    const hindi = enquiryReceivedMail({ academyName: 'Shree Academy', name: 'Ravi', parentName: 'Sunil', source: 'admission', officeHours: '9 AM to 6 PM', phones: ['+919822012345'], language: 'hi' });
     expect(hindi.subject).toBe('आपकी एडमिशन पूछताछ मिल गई — Shree Academy');
-    expect(hindi.text).toContain('नमस्ते Ravi,');
+    // The parent who applied is greeted; the child is named once, in the thanks.
+    expect(hindi.text).toContain('नमस्ते Sunil,');
+    expect(hindi.text).not.toContain('नमस्ते Ravi,');
+    const withoutParent = enquiryReceivedMail({ academyName: 'Shree Academy', name: 'Ravi', source: 'admission', officeHours: '9 AM to 6 PM', phones: [] });
+    expect(withoutParent.text).toContain('Hello,');
+    expect(withoutParent.text.match(/Ravi/g)).toHaveLength(1);
     expect(verificationCodeMail({ academyName: 'A', code: '123456', validMinutes: 10, language: 'mr' }).subject).toBe('123456 हा आपला A पडताळणी कोड आहे');
     expect(welcomeMail({ academyName: 'A', userName: 'B', email: 'b@x.in', role: 'student', setPasswordUrl: 'https://a.in/x', validDays: 7, language: 'hi' }).text).toContain('(छात्र)');
   });

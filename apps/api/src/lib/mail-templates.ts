@@ -117,6 +117,8 @@ export function verificationCodeMail(input: { academyName: string; code: string;
 export function enquiryReceivedMail(input: {
   academyName: string;
   name: string;
+  /** Who applied for the child (admission): greeted by name; without one the greeting names nobody. */
+  parentName?: string;
   source: 'admission' | 'contact';
   officeHours: string;
   phones: string[];
@@ -131,7 +133,9 @@ export function enquiryReceivedMail(input: {
     subject: admission ? word('mail', 'We have received your admission enquiry — {academy}', language, values) : word('mail', 'We have received your message — {academy}', language, values),
     // A contact form's address was never proved: its mail carries none of the visitor's words (not
     // even the name), so the form cannot be used to send someone else a text of the sender's choosing.
-    greeting: admission ? word('mail', 'Hello {name},', language, values) : word('mail', 'Hello,', language),
+    // An admission greets the parent who applied, and names the child once, below (greeting the child
+    // and then thanking them "for applying for {child}" read as two different people).
+    greeting: admission && input.parentName ? word('mail', 'Hello {name},', language, { name: input.parentName }) : word('mail', 'Hello,', language),
     paragraphs: [
       admission
         ? word('mail', 'Thank you for applying for admission for {name}. We have received the application, and the office will call you to talk about batches, timings and fees.', language, values)

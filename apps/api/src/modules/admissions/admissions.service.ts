@@ -284,7 +284,8 @@ async function replaceSubjects(tx: DbExecutor, enquiryId: string, subjectIds: st
 }
 
 /** What the applicant's confirmation mail needs, sent by the caller after the answer. */
-export type EnquiryConfirmation = { to: string; name: string; source: 'admission' | 'contact'; language?: Language };
+/** `name`: the student (admission) or the visitor (contact); `parentName`: who filled an admission form for their child, when given. */
+export type EnquiryConfirmation = { to: string; name: string; parentName?: string | null; source: 'admission' | 'contact'; language?: Language };
 
 /**
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
@@ -319,7 +320,7 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
     await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.public_form', values: { name: input.studentName } } });
   });
-  return { to: input.email, name: input.studentName, source: 'admission', language };
+  return { to: input.email, name: input.studentName, parentName: input.parentName, source: 'admission', language };
 }
 
 /**
@@ -393,6 +394,7 @@ export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, 
   const mail = enquiryReceivedMail({
     academyName: settings.name,
     name: confirmation.name,
+    parentName: confirmation.parentName ?? undefined,
     source: confirmation.source,
     officeHours: settings.officeHours,
     phones: settings.phones,
