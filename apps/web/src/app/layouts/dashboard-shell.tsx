@@ -5,6 +5,7 @@ import { Fragment, lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SITE_NAME } from '../../lib/page-meta';
+import { usePublicSettings } from '../../features/settings/api';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
@@ -88,14 +89,16 @@ function SidebarLinks({ items, collapsed, overlays, onNavigate, counts = {} }: S
 
 function Brand() {
   const { t } = useLingui();
+  // The academy's own name (Settings), as on the public pages; the product's name until it has loaded.
+  const academyName = usePublicSettings().data?.name ?? SITE_NAME;
   return (
     // The label starts with the name shown beside the icon (in every language), so a voice user who says
     // what they see reaches the link (axe: label-content-name-mismatch); on phones only the icon shows.
-    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t`${SITE_NAME} home`}>
+    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t`${academyName} home`}>
       <Group gap={8} wrap="nowrap">
         <IconSchool size={26} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
-        <Text fw={700} size="lg" visibleFrom="xs">
-          {SITE_NAME}
+        <Text fw={700} size="lg" visibleFrom="xs" lineClamp={1}>
+          {academyName}
         </Text>
       </Group>
     </Anchor>
