@@ -142,6 +142,13 @@ test('the scroll-to-top button appears after 300 px of scroll and goes back up',
   await expect(button).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 700));
   await expect(button).toBeVisible();
+  // At the page's end on a phone, it covers no text (the footer keeps room for it under its last line).
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const copyright = page.getByText(/All rights reserved/);
+  await expect(copyright).toBeInViewport();
+  const [line, round] = [await copyright.boundingBox(), await button.boundingBox()];
+  expect(line!.y + line!.height <= round!.y || round!.x >= line!.x + line!.width).toBe(true);
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(button).toBeHidden();

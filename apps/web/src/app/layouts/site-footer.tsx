@@ -81,7 +81,8 @@ export function SiteFooter() {
 
   return (
     <footer className={classes.footer}>
-      <Container size="lg" py="xl">
+      {/* Room under the last line for the ↑ button (44 px + its 16 px margins), so at the page's end it covers no text. */}
+      <Container size="lg" pt="xl" pb={80}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl" verticalSpacing="xl">
           <Stack gap="sm">
             <Text fw={700} size="lg">
