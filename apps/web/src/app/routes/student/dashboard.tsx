@@ -9,6 +9,7 @@ import { formatPercentage, monthLabel, STATUS_COLORS } from '../../../features/a
 import { useStatusLabel } from '../../../features/attendance/status-labels';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { NextClassCard, TodayClasses } from '../../../features/batches/components/today-classes';
+import { todaysClasses } from '../../../features/batches/schedule-display';
 import { STUDENT_DASHBOARD_FAILURE, useStudentDashboard } from '../../../features/student-dashboard/api';
 import { formatDate } from '../../../lib/format-date';
 
@@ -61,7 +62,8 @@ export function Component() {
                   </Text>
                   {dashboard.data.attendance.today.length === 0 ? (
                     <Text size="sm">
-                      <Trans>Not marked yet today.</Trans>
+                      {/* A day without a class has nothing to mark: say so, not "not yet". */}
+                      {todaysClasses(dashboard.data.schedule).classes.every((entry) => entry.closure) ? <Trans>No class today.</Trans> : <Trans>Not marked yet today.</Trans>}
                     </Text>
                   ) : (
                     <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
