@@ -69,6 +69,10 @@ test.describe('weekly tests and marks', () => {
     const added = (await (await phone.request.get(`/api/batches/${batchId}/tests`)).json()).data as { name: string; date: string }[];
     expect(added.find((entry) => entry.name === `Weekly ${token}`)?.date).toBe(testDay.iso);
 
+    // Publish cannot be pressed yet, and the screen says why.
+    await expect(phone.getByRole('button', { name: 'Publish results' })).toBeDisabled();
+    await expect(phone.getByTestId('publish-state')).toContainText('save marks first: Publish needs at least one saved mark');
+
     // Marks on the numeric keypad; Enter moves to the next student; one absent.
     const marksOf = (name: string) => phone.getByLabel(`Marks of ${name}`);
     await expect(marksOf(asha)).toHaveAttribute('inputmode', 'decimal');

@@ -207,8 +207,20 @@ export function MarksEntry({ results }: { results: TestResults }) {
         <Trans>CSV: a first line naming the columns email and marks (email or student ID); marks "A" for an absent student.</Trans>
       </Text>
       {results.test.publishedAt ? null : (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="publish-state">
           <Trans>Not published: students do not see these marks yet</Trans>
+          {/* Why Publish cannot be pressed yet, in words (a greyed button alone says nothing). */}
+          {results.test.entered === 0 ? (
+            <>
+              {' '}
+              <Trans>(save marks first: Publish needs at least one saved mark)</Trans>
+            </>
+          ) : hasDraft ? (
+            <>
+              {' '}
+              <Trans>(save the marks typed on this phone first: Publish sends only saved marks)</Trans>
+            </>
+          ) : null}
         </Text>
       )}
     </Stack>
