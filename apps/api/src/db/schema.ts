@@ -17,3 +17,4 @@ export * from './schema/exams';
 export * from './schema/fees';
 export * from './schema/parents';
 export * from './schema/events';
+export * from './schema/push';

@@ -43,6 +43,8 @@ export const admissionEnquiries = pgTable(
     // Contact messages may come with only a phone or only an email.
     email: varchar({ length: 254 }),
     emailVerifiedAt: timestamp({ withTimezone: true }),
+    // A family without email proves its phone with a code by WhatsApp or SMS instead (issue 37).
+    phoneVerifiedAt: timestamp({ withTimezone: true }),
     phone: varchar({ length: 20 }),
     parentName: varchar({ length: 120 }),
     parentPhone: varchar({ length: 20 }),

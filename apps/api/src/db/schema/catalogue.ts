@@ -111,9 +111,8 @@ export const students = pgTable(
     address: text().notNull().default('Default Address'),
     // Optional: the academy never stores a made-up number.
     phone: varchar({ length: 20 }),
-    parentName: varchar({ length: 120 }),
-    parentPhone: varchar({ length: 20 }),
-    parentEmail: varchar({ length: 254 }),
+    // The spec's parent name and phone (and the parent's email) are the student's first linked parent
+    // (parents, parent_students; issue 37): one record per parent, reached on WhatsApp, SMS or email.
     dateOfBirth: date(),
     standardId: uuid().references(() => standards.id, { onDelete: 'restrict' }),
     school: varchar({ length: 200 }),
@@ -141,7 +140,6 @@ export const students = pgTable(
     index('students_created_at_idx').on(table.createdAt),
     // The list searches phones with ILIKE '%…%' (pg_trgm; users carries the name and email ones).
     index('students_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
-    index('students_parent_phone_trgm_idx').using('gin', table.parentPhone.op('gin_trgm_ops')),
   ],
 );
 

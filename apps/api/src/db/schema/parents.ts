@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { PARENT_RELATIONS } from '@academy/shared/schemas/parents';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES, PREFERRED_CHANNELS } from '@academy/shared/schemas/messaging';
 import { students } from './catalogue';
 import { timestamps, users } from './users';
 
@@ -16,11 +17,22 @@ export const parents = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** Canonical +91XXXXXXXXXX; identifies a parent without email (issue 37): siblings share it. */
     phone: varchar({ length: 20 }),
     relation: text({ enum: PARENT_RELATIONS }).notNull().default('guardian'),
+    /** Null: WhatsApp when a phone is known, else email. */
+    preferredChannel: text({ enum: PREFERRED_CHANNELS }),
+    /** They replied STOP on WhatsApp (or asked the office): WhatsApp carries them nothing since. */
+    whatsappStoppedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (table) => [check('parents_relation_check', sql`${table.relation} in ('mother', 'father', 'guardian', 'other')`)],
+  (table) => [
+    check('parents_relation_check', sql`${table.relation} in ('mother', 'father', 'guardian', 'other')`),
+    check('parents_preferred_channel_check', sql`${table.preferredChannel} in ('whatsapp', 'sms', 'email')`),
+    uniqueIndex('parents_phone_unique').on(table.phone),
+    // The student and parent lists search parents' numbers with ILIKE '%…%' (pg_trgm).
+    index('parents_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
+  ],
 );
 
 /** Which parent is linked to which student. The session lookup aggregates a parent's rows (primary key). */
@@ -51,36 +63,80 @@ export const parentMessages = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     kind: varchar({ length: 40 }).notNull(),
     key: varchar({ length: 200 }).notNull(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    parentId: uuid()
-      .notNull()
-      .references(() => parents.id, { onDelete: 'cascade' }),
-    channel: text({ enum: ['email', 'webhook'] }).notNull(),
-    status: text({ enum: ['pending', 'sent', 'failed', 'cancelled'] }).notNull().default('pending'),
+    /** Null only for a parent's own sign-in code. */
+    studentId: uuid().references(() => students.id, { onDelete: 'cascade' }),
+    /** Null only for a code to an applicant's phone (the admission form, issue 37): no parent yet. */
+    parentId: uuid().references(() => parents.id, { onDelete: 'cascade' }),
+    channel: text({ enum: MESSAGE_CHANNELS }).notNull(),
+    status: text({ enum: MESSAGE_STATUSES }).notNull().default('queued'),
     /** The day it is about (an absence's date), for the office's list. */
     date: date({ mode: 'string' }).notNull(),
     /** Subject and text in the parent's language, and the webhook's JSON. */
     subject: varchar({ length: 300 }).notNull(),
     text: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The template's values in order (WhatsApp {{1}}…, MSG91 var1…), for the phone channels. */
+    templateValues: jsonb().$type<string[]>().notNull().default([]),
+    /** The number or address it goes to, fixed when queued (the office sees where it went). */
+    toAddress: varchar({ length: 254 }),
+    /** The provider's id (WhatsApp's wamid, MSG91's request id): statuses come back by it. */
+    providerId: varchar({ length: 200 }),
+    /** SMS parts charged (Unicode: 70 characters a part); 1 otherwise. */
+    parts: integer().notNull().default(1),
+    /** Not sent before then (quiet hours). */
+    notBefore: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     /** Claimed by a sender until then (several servers: each message is sent by one). */
     lockedUntil: timestamp({ withTimezone: true }),
     error: varchar({ length: 1000 }),
     sentAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    readAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('parent_messages_key_parent_channel_unique').on(table.key, table.parentId, table.channel),
+    uniqueIndex('parent_messages_provider_unique').on(table.channel, table.providerId),
     // The office's list of a day's alerts.
     index('parent_messages_kind_date_idx').on(table.kind, table.date),
     index('parent_messages_student_idx').on(table.studentId),
     index('parent_messages_parent_idx').on(table.parentId),
     // The office's list of every message made during a day (all kinds).
     index('parent_messages_created_at_idx').on(table.createdAt),
-    check('parent_messages_status_check', sql`${table.status} in ('pending', 'sent', 'failed', 'cancelled')`),
-    check('parent_messages_channel_check', sql`${table.channel} in ('email', 'webhook')`),
+    check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
+    check('parent_messages_channel_check', sql`${table.channel} in ('push', 'whatsapp', 'sms', 'email', 'webhook')`),
+    check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} = 'sign-in-code'`),
+  ],
+);
+
+/**
+ * Six-digit codes sent to a phone (issue 37), one row per code; only the newest of a phone and purpose
+ * works: `sign-in` (a parent signing in) or `admission` (a family without email proving its phone on
+ * the admission form, answered with a proof the form sends back once, like the email codes). The code
+ * is stored as an HMAC keyed with the server's secret (a million values would otherwise be reversed at
+ * once). The rows also count the sends per phone and per client address.
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    purpose: text({ enum: ['sign-in', 'admission'] }).notNull().default('sign-in'),
+    phone: varchar({ length: 20 }).notNull(),
+    // sha256 of the random proof handed out when an admission code is right.
+    proofHash: text(),
+    proofExpiresAt: timestamp({ withTimezone: true }),
+    proofUsedAt: timestamp({ withTimezone: true }),
+    codeHash: text().notNull(),
+    ip: varchar({ length: 64 }).notNull(),
+    wrongTries: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sign_in_codes_phone_created_idx').on(table.phone, table.createdAt),
+    index('sign_in_codes_ip_created_idx').on(table.ip, table.createdAt),
+    index('sign_in_codes_proof_idx').on(table.proofHash),
+    check('sign_in_codes_purpose_check', sql`${table.purpose} in ('sign-in', 'admission')`),
   ],
 );

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { check, date, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, Testimonial } from '@academy/shared/schemas/settings';
+import type { MessageKind } from '@academy/shared/schemas/messaging';
+
+/** The messaging settings as stored (defaults fill what is missing). */
+export type StoredMessaging = {
+  whatsapp?: { enabled: boolean; phoneNumberId: string | null; templates: Partial<Record<MessageKind, string>> };
+  sms?: { enabled: boolean; senderId: string | null; templates: Partial<Record<MessageKind, string>> };
+  fallbackMinutes?: number;
+  quietHours?: { from: string; to: string } | null;
+};
+export const MESSAGING_SECRET_NAMES = ['whatsappAccessToken', 'whatsappAppSecret', 'whatsappVerifyToken', 'msg91AuthKey'] as const;
+export type MessagingSecretName = (typeof MESSAGING_SECRET_NAMES)[number];
 
 /**
  * The academy's own details, edited by the admin. Exactly one row: the key is fixed to 1 by a check,
@@ -32,6 +43,11 @@ export const academySettings = pgTable(
     parentWebhookUrl: varchar({ length: 500 }),
     // Encrypted at rest (lib/secret-box.ts, AES-256-GCM keyed from APP_SECRET): never stored or backed up in clear.
     parentWebhookSecret: text(),
+    // WhatsApp and SMS to families (issue 37): which channels are on, ids, template names per kind,
+    // SMS fallback minutes, quiet hours. No credential here: those are in `messagingSecrets`.
+    messaging: jsonb().$type<StoredMessaging>().notNull().default({}),
+    // The providers' credentials, each sealed (lib/secret-box.ts) under its own context: never in clear.
+    messagingSecrets: jsonb().$type<Partial<Record<MessagingSecretName, string>>>().notNull().default({}),
     // Payments dated before this day are refused (the books are closed); unset: the previous financial year's start.
     paymentsLockedBefore: date({ mode: 'string' }),
     updatedAt: timestamp({ withTimezone: true })

@@ -37,8 +37,8 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     check('users_role_check', sql`${table.role} in ('admin', 'teacher', 'student', 'parent')`),
-    // Only a student may lack an email (issue 21); staff and parents sign in and get mail with theirs.
-    check('users_email_required_check', sql`${table.email} is not null or ${table.role} = 'student'`),
+    // Staff need an email; a student signs in with their student ID (issue 21), a parent may have only a phone (issue 37).
+    check('users_email_required_check', sql`${table.email} is not null or ${table.role} in ('student', 'parent')`),
     check('users_language_check', sql`${table.language} in ('en', 'mr', 'hi')`),
   ],
 );

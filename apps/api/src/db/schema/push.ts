@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Web Push (issue 37): each browser where a parent or a student turned notifications on. `endpoint` is
+ * the push service's address for that browser (unique: one browser, one subscription; signing in as
+ * someone else there moves it), `p256dh` and `auth` the browser's keys that messages are encrypted for.
+ * A subscription the push service calls gone (404/410) is deleted when sending.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: varchar({ length: 1000 }).notNull().unique(),
+    p256dh: varchar({ length: 100 }).notNull(),
+    auth: varchar({ length: 50 }).notNull(),
+    userAgent: varchar({ length: 300 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/**
+ * The server's VAPID key pair, made once at first use (one row: several servers starting at once
+ * insert theirs and all keep the first). The private key is sealed (lib/secret-box.ts, context
+ * `push:vapid-private-key`); the public key is what browsers subscribe with.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: smallint().primaryKey().default(1),
+    publicKey: varchar({ length: 100 }).notNull(),
+    privateKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('push_vapid_keys_single_row', sql`${table.id} = 1`)],
+);
