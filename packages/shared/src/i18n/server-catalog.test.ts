@@ -12,7 +12,10 @@ const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => 
  * default absence-alert templates (an office-editable setting's starting value, also shown by the web's
  * Settings screen).
  */
-const ALLOWED_DEVANAGARI = ['packages/shared/src/languages.ts', 'packages/shared/src/money.ts', 'packages/shared/src/schemas/settings.ts'];
+const ALLOWED_DEVANAGARI = ['packages/shared/src/languages.ts', 'packages/shared/src/money.ts', 'packages/shared/src/schemas/settings.ts',
+  // Words a parent replies on WhatsApp (STOP in Marathi and Hindi): read, not shown.
+  'packages/shared/src/i18n/reply-words.ts',
+];
 const CATALOG_FILES = ['packages/shared/src/i18n/server-catalog.ts', 'packages/shared/src/i18n/server-messages.ts'];
 
 function sourceFiles(dir: string): string[] {

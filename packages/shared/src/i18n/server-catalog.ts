@@ -201,6 +201,17 @@ export const SERVER_CATALOG = {
     ['The receipt has been sent to your email as a PDF. Thank you.', 'पावती आपल्या ईमेलवर PDF म्हणून पाठवली आहे. धन्यवाद.', 'रसीद आपके ईमेल पर PDF के रूप में भेजी गई है. धन्यवाद.'],
     // Absence alerts' subject (the text is the academy's own template, from Settings).
     ['{child} was marked {status} today', '{child} आज {status} आहे', '{child} आज {status} है'],
+    // Results published and announcements for parents (issue 37).
+    ['Results of {test}: {child}', '{test} चा निकाल: {child}', '{test} का परिणाम: {child}'],
+    ['{parent}, the results of {test} are out. {child}: {score}.', '{parent}, {test} चा निकाल लागला आहे. {child}: {score}.', '{parent}, {test} का परिणाम आ गया है. {child}: {score}.'],
+    ['{parent}, a new announcement from {academy}: {title}', '{parent}, {academy} कडून नवीन सूचना: {title}', '{parent}, {academy} की ओर से नई सूचना: {title}'],
+    // A parent's sign-in code by WhatsApp or SMS (issue 37).
+    ['Your sign-in code for {academy}', '{academy} साठी आपला साइन-इन कोड', '{academy} के लिए आपका साइन-इन कोड'],
+    [
+      '{code} is your sign-in code for {academy}. It works for {minutes} minutes. Do not share it with anyone.',
+      '{code} हा {academy} साठी आपला साइन-इन कोड आहे. तो {minutes} मिनिटे चालेल. तो कोणालाही सांगू नका.',
+      '{code} {academy} के लिए आपका साइन-इन कोड है. यह {minutes} मिनट चलेगा. इसे किसी को न बताएँ.',
+    ],
   ],
 
   /**
@@ -274,6 +285,11 @@ export const SERVER_CATALOG = {
     ['Updated the absence alerts and parent webhook', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला'],
     ['Updated the absence alerts and parent webhook; webhook secret changed', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला; वेबहुकचे सिक्रेट बदलले', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला; वेबहुक का सीक्रेट बदला'],
     ['Webhook secret changed', 'वेबहुकचे सिक्रेट बदलले', 'वेबहुक का सीक्रेट बदला'],
+    ['Updated the message settings', 'संदेशांची सेटिंग्ज बदलली', 'संदेशों की सेटिंग्स बदलीं'],
+    ['Updated the message settings; a provider credential changed', 'संदेशांची सेटिंग्ज बदलली; सेवा देणाऱ्याची गुप्त माहिती बदलली', 'संदेशों की सेटिंग्स बदलीं; सेवा प्रदाता की गोपनीय जानकारी बदली'],
+    ['Changed how {name} gets messages', '{name} यांना संदेश कसे जातात ते बदलले', '{name} को संदेश कैसे जाते हैं, यह बदला'],
+    ['{name} replied STOP on WhatsApp: no more WhatsApp messages', '{name} यांनी WhatsApp वर STOP पाठवले: पुढे WhatsApp संदेश नाहीत', '{name} ने WhatsApp पर STOP भेजा: आगे WhatsApp संदेश नहीं'],
+    ['{name} signed in with a code sent to their phone', '{name} फोनवर आलेल्या कोडने साइन इन झाले', '{name} फ़ोन पर आए कोड से साइन इन हुए'],
     ['Created the {role} account {email} from the command line', '{email} हे {role} खाते कमांड लाइनवरून बनवले', '{email} {role} खाता कमांड लाइन से बनाया'],
     ['Created fee plan {name} (₹{amount}) for {batch}', '{batch} साठी फी योजना {name} (₹{amount}) बनवली', '{batch} के लिए फीस योजना {name} (₹{amount}) बनाई'],
     ['Updated fee plan {name} for {batch}', '{batch} ची फी योजना {name} बदलली', '{batch} की फीस योजना {name} बदली'],

@@ -110,22 +110,49 @@ const enquiryFields = {
   message: optionalTextSchema('Message', 2000),
 };
 
-/**
- * POST /api/admission-enquiries (public): the form's fields plus the proof from verify-otp, which
- * must belong to the same email. Student name, email, phone and standard are required.
- */
-export const admissionEnquiryInputSchema = z.object(
+const verificationProof = (message: string) => z.string({ error: message }).min(1, message).max(200, message);
+
+/** The public form's fields (before the proof of the email or the phone). */
+const admissionEnquiryFields = z.object(
   {
     ...enquiryFields,
     standard: z.uuid({ error: 'Choose a standard' }),
-    verificationToken: z.string({ error: 'Verify your email address first' }).min(1, 'Verify your email address first').max(200, 'Verify your email address first'),
   },
   { error: 'Send the enquiry as an object' },
 );
+
+/**
+ * POST /api/admission-enquiries (public): the form's fields plus a proof: the email's (from
+ * /email-verification/verify-otp, for that email) or, for a family without email, the phone's (from
+ * /phone-verification/verify-otp, for the form's phone; issue 37), with the email then optional.
+ * Student name, phone and standard are always required.
+ */
+export const admissionEnquiryInputSchema = admissionEnquiryFields
+  .extend({
+    email: optionalField(emailSchema, 'Enter a valid email address'),
+    verificationToken: verificationProof('Verify your email address first').optional(),
+    phoneVerificationToken: verificationProof('Verify your phone number first').optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.phoneVerificationToken) return;
+    if (!value.email) context.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+    if (!value.verificationToken) context.addIssue({ code: 'custom', path: ['verificationToken'], message: 'Verify your email address first' });
+  });
 export type AdmissionEnquiryInput = z.input<typeof admissionEnquiryInputSchema>;
 
-/** The form's own check of one step (the token arrives after the email step). */
-export const admissionEnquiryFormSchema = admissionEnquiryInputSchema.omit({ verificationToken: true });
+/** The form's own check of one step (the proof arrives after the email or phone step). */
+export const admissionEnquiryFormSchema = admissionEnquiryFields;
+/** The same for a family proving its phone instead: the email is optional then. */
+export const admissionEnquiryPhoneFormSchema = admissionEnquiryFields.extend({ email: optionalField(emailSchema, 'Enter a valid email address') });
+
+/** POST /api/phone-verification/send-otp and verify-otp: the admission form's code to the family's phone. */
+export const sendPhoneOtpInputSchema = z.object({ phone: requiredPhoneSchema }, { error: 'Phone number is required' });
+export type SendPhoneOtpInput = z.input<typeof sendPhoneOtpInputSchema>;
+export const verifyPhoneOtpInputSchema = z.object(
+  { phone: requiredPhoneSchema, otp: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code') },
+  { error: 'Phone number and code are required' },
+);
+export type VerifyPhoneOtpInput = z.input<typeof verifyPhoneOtpInputSchema>;
 
 const CONTACT_NEEDS_A_WAY = 'Give an email address or a phone number so we can reply';
 /** POST /api/admission-enquiries/contact (public, no code): a short message from /contact. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, languageSchema } from './auth';
-import { calendarDateSchema, idSchema, namedRefSchema, optionalPhoneSchema, optionalQueryValue, paginationQuerySchema, paginationSchema, requiredNameSchema, standardRefSchema } from './common';
+import { calendarDateSchema, idSchema, namedRefSchema, optionalField, optionalPhoneSchema, optionalQueryValue, paginationQuerySchema, paginationSchema, requiredNameSchema, standardRefSchema } from './common';
 import { optionalInitialPasswordSchema } from './teachers';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES, preferredChannelSchema } from './messaging';
 
 /** How a parent is related to their children (issue 21). */
 export const PARENT_RELATIONS = ['mother', 'father', 'guardian', 'other'] as const;
@@ -15,27 +16,34 @@ export const PARENT_MESSAGES = {
   linkedInvited: 'Parent linked. A set-password link was emailed to them',
   unlinked: 'Parent unlinked',
   notAParent: 'This email belongs to an account that is not a parent',
+  phoneOrEmail: "Enter the parent's mobile number or email",
+  phoneTaken: 'This mobile number belongs to another parent',
+  linkedNoInvite: 'Parent linked. They can sign in with a code sent to their phone',
   alertNotFound: 'Alert not found',
   alertRetried: 'The alert will be sent again',
   alertNotFailed: 'Only a failed alert can be sent again',
 } as const;
 
 /**
- * POST /api/students/{id}/parents (admin): links the parent with this email, or creates one (mailed a
- * set-password link when no password is given). An existing parent keeps their name and password;
- * the phone and relation given replace theirs.
+ * POST /api/students/{id}/parents (admin): links the parent with this email or mobile number, or
+ * creates one (mailed a set-password link when they have an email and no password is given; a
+ * parent with only a phone signs in with a code sent to it). An existing parent keeps their name and
+ * password; the phone, relation and channel given replace theirs.
  */
-export const parentLinkInputSchema = z.object(
-  {
-    name: requiredNameSchema('Parent name'),
-    email: emailSchema,
-    phone: optionalPhoneSchema,
-    relation: parentRelationSchema.optional().default('guardian'),
-    language: languageSchema.optional(),
-    password: optionalInitialPasswordSchema,
-  },
-  { error: 'Send the parent as an object' },
-);
+export const parentLinkInputSchema = z
+  .object(
+    {
+      name: requiredNameSchema('Parent name'),
+      email: optionalField(emailSchema, 'Enter a valid email address'),
+      phone: optionalPhoneSchema,
+      relation: parentRelationSchema.optional().default('guardian'),
+      language: languageSchema.optional(),
+      password: optionalInitialPasswordSchema,
+      preferredChannel: preferredChannelSchema.nullable().optional(),
+    },
+    { error: 'Send the parent as an object' },
+  )
+  .refine((input) => Boolean(input.email || input.phone), { message: PARENT_MESSAGES.phoneOrEmail, path: ['phone'] });
 export type ParentLinkInput = z.input<typeof parentLinkInputSchema>;
 
 export const studentParentParamsSchema = z.object({ id: idSchema, parentId: idSchema });
@@ -44,11 +52,15 @@ export const studentParentParamsSchema = z.object({ id: idSchema, parentId: idSc
 export const parentSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   relation: parentRelationSchema,
   language: languageSchema,
   passwordSet: z.boolean(),
+  /** Null: the default (WhatsApp when a phone is known, else email). */
+  preferredChannel: preferredChannelSchema.nullable(),
+  /** They replied STOP on WhatsApp, or asked the office: WhatsApp carries them nothing. */
+  whatsappStopped: z.boolean(),
   children: z.array(namedRefSchema),
 });
 export type Parent = z.infer<typeof parentSchema>;
@@ -72,7 +84,7 @@ export type ParentChild = z.infer<typeof parentChildSchema>;
 
 export const parentChildParamsSchema = z.object({ studentId: idSchema });
 
-export const PARENT_MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
+export const PARENT_MESSAGE_STATUSES = MESSAGE_STATUSES;
 export type ParentMessageStatus = (typeof PARENT_MESSAGE_STATUSES)[number];
 
 /** What a message to parents is about (`parent_messages.kind`). */
@@ -93,7 +105,7 @@ export const absenceAlertSchema = z.object({
   kind: z.string(),
   child: namedRefSchema,
   parent: z.object({ _id: z.uuid(), name: z.string(), phone: z.string().nullable() }),
-  channel: z.enum(['email', 'webhook']),
+  channel: z.enum(MESSAGE_CHANNELS),
   status: z.enum(PARENT_MESSAGE_STATUSES),
   /** When it was sent, or last changed. */
   at: z.string(),

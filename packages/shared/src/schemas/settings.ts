@@ -235,6 +235,8 @@ export const publicAcademySettingsSchema = z.object({
   socialLinks: socialLinksSchema,
   timeZone: z.string(),
   testimonials: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })),
+  /** The admission form may prove a family's phone instead of an email (WhatsApp or SMS is on, issue 37). */
+  phoneCodes: z.boolean().optional(),
 });
 export type PublicAcademySettings = z.infer<typeof publicAcademySettingsSchema>;
 

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { calendarDateSchema, idSchema, namedRefSchema, optionalQueryValue, paginationQuerySchema, paginationSchema } from './common';
+import { indianPhoneSchema } from './phone';
+
+/**
+ * Messages to families on WhatsApp and SMS (issue 37): the kinds, channels and statuses of
+ * `parent_messages`, the office's Settings → Messages and its Messages screen, and sign-in by a code
+ * sent to a parent's phone.
+ */
+
+/** What a message to a family is about. */
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
+export const MESSAGE_CHANNELS = ['push', 'whatsapp', 'sms', 'email', 'webhook'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What a parent may prefer (the office sets it; default WhatsApp when a phone is known). */
+export const PREFERRED_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type PreferredChannel = (typeof PREFERRED_CHANNELS)[number];
+export const preferredChannelSchema = z.enum(PREFERRED_CHANNELS, { error: 'Choose WhatsApp, SMS or email' });
+
+/** queued → sent → delivered → read, or failed; cancelled: not sent on purpose (a corrected absence, an unlinked parent). */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * The values a template receives, in order: `{{1}}`, `{{2}}` … in a WhatsApp template's body and
+ * `var1`, `var2` … in an MSG91 (DLT) template. The office registers its templates with these.
+ */
+export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
+  absence: ['parent', 'child', 'date', 'batch'],
+  'fee-reminder': ['parent', 'child', 'amount', 'dueDate'],
+  'fee-receipt': ['parent', 'child', 'amount', 'receiptNumber'],
+  'report-card': ['parent', 'child', 'period'],
+  results: ['parent', 'child', 'test', 'score'],
+  announcement: ['parent', 'title'],
+  'sign-in-code': ['code', 'minutes'],
+};
+
+/** Sent at once even in quiet hours. */
+export const URGENT_KINDS: readonly MessageKind[] = ['absence', 'sign-in-code'];
+
+export const MESSAGING_MESSAGES = {
+  saved: 'Message settings saved',
+  whatsappIncomplete: 'Enter the phone number ID, access token and app secret to turn WhatsApp on',
+  smsIncomplete: 'Enter the MSG91 auth key and the sender ID to turn SMS on',
+  messageNotFound: 'Message not found',
+  retried: 'The message will be sent again',
+  notFailed: 'Only a failed message can be sent again',
+  codeSent: 'If this number belongs to a parent, a sign-in code is on its way by WhatsApp or SMS',
+  codeWrong: 'This code is not correct. Please check it and try again',
+  codeExpired: 'This code has expired or is no longer valid. Please ask for a new code.',
+  tooManyWrong: 'Too many wrong codes. Please ask for a new code.',
+  channelSaved: 'Message channel saved',
+} as const;
+
+const secretInput = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(8, `${label} must be at least 8 characters`)
+    .max(1000, `${label} must be at most 1000 characters`)
+    .optional();
+
+const templateNameSchema = z
+  .string({ error: 'A template name must be text' })
+  .trim()
+  .max(512, 'A template name must be at most 512 characters')
+  .regex(/^[a-z0-9_]*$/, 'A WhatsApp template name has only small letters, digits and _');
+const dltTemplateIdSchema = z
+  .string({ error: 'A template ID must be text' })
+  .trim()
+  .max(64, 'A template ID must be at most 64 characters')
+  .regex(/^[A-Za-z0-9]*$/, 'An MSG91 template ID has only letters and digits');
+
+/** One template per kind; an empty name: that kind is not sent on this channel. */
+const templatesOf = (name: z.ZodType<string, string>) =>
+  z.partialRecord(z.enum(MESSAGE_KINDS, { error: 'Unknown kind of message' }), name, { error: 'Send the templates as an object' });
+
+const clockTime = z.string({ error: 'Enter a time as HH:MM' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM');
+
+/**
+ * PUT /api/admin/settings/messaging. Every credential is write-only: left out, the stored one stays;
+ * each part left out stays as it is.
+ */
+export const messagingSettingsInputSchema = z.object(
+  {
+    whatsapp: z
+      .object(
+        {
+          enabled: z.boolean({ error: 'enabled must be true or false' }),
+          phoneNumberId: z
+            .string({ error: 'The phone number ID must be text' })
+            .trim()
+            .regex(/^\d{0,30}$/, 'The phone number ID has only digits')
+            .transform((id) => id || null)
+            .nullable()
+            .optional(),
+          accessToken: secretInput('The access token'),
+          appSecret: secretInput('The app secret'),
+          verifyToken: secretInput('The verify token'),
+          templates: templatesOf(templateNameSchema).optional(),
+        },
+        { error: 'Send the WhatsApp settings as an object' },
+      )
+      .optional(),
+    sms: z
+      .object(
+        {
+          enabled: z.boolean({ error: 'enabled must be true or false' }),
+          authKey: secretInput('The auth key'),
+          senderId: z
+            .string({ error: 'The sender ID must be text' })
+            .trim()
+            .toUpperCase()
+            .regex(/^([A-Z]{6})?$/, 'The sender ID is six capital letters (as registered on DLT)')
+            .transform((id) => id || null)
+            .nullable()
+            .optional(),
+          templates: templatesOf(dltTemplateIdSchema).optional(),
+        },
+        { error: 'Send the SMS settings as an object' },
+      )
+      .optional(),
+    fallbackMinutes: z
+      .number({ error: 'The minutes before SMS must be a number' })
+      .int('The minutes before SMS must be a whole number')
+      .min(1, 'The minutes before SMS must be between 1 and 1440')
+      .max(1440, 'The minutes before SMS must be between 1 and 1440')
+      .optional(),
+    quietHours: z
+      .object({ from: clockTime, to: clockTime }, { error: 'Send quiet hours as { from, to } or null' })
+      .refine((hours) => hours.from !== hours.to, 'Quiet hours must start and end at different times')
+      .nullable()
+      .optional(),
+  },
+  { error: 'Send the message settings as an object' },
+);
+export type MessagingSettingsInput = z.input<typeof messagingSettingsInputSchema>;
+
+const templatesAnswer = z.partialRecord(z.enum(MESSAGE_KINDS), z.string());
+
+/** GET/PUT /api/admin/settings/messaging: as stored, with whether each credential is set (never its value). */
+export const messagingSettingsSchema = z.object({
+  whatsapp: z.object({
+    enabled: z.boolean(),
+    phoneNumberId: z.string().nullable(),
+    accessTokenSet: z.boolean(),
+    appSecretSet: z.boolean(),
+    verifyTokenSet: z.boolean(),
+    templates: templatesAnswer,
+    /** The address to give Meta for statuses and replies (relative to the site). */
+    webhookPath: z.string(),
+  }),
+  sms: z.object({
+    enabled: z.boolean(),
+    authKeySet: z.boolean(),
+    senderId: z.string().nullable(),
+    templates: templatesAnswer,
+    /** The address to give MSG91 for delivery reports (relative to the site; its token proves the sender). */
+    webhookPath: z.string(),
+  }),
+  fallbackMinutes: z.number().int(),
+  quietHours: z.object({ from: z.string(), to: z.string() }).nullable(),
+});
+export type MessagingSettings = z.infer<typeof messagingSettingsSchema>;
+
+/** GET /api/admin/messages: a day's messages (default today), filtered, paged, newest first. */
+export const messageListQuerySchema = z
+  .object({
+    date: optionalQueryValue(calendarDateSchema),
+    kind: optionalQueryValue(z.enum(MESSAGE_KINDS, { error: `Kind must be one of: ${MESSAGE_KINDS.join(', ')}` })),
+    channel: optionalQueryValue(z.enum(MESSAGE_CHANNELS, { error: `Channel must be one of: ${MESSAGE_CHANNELS.join(', ')}` })),
+    status: optionalQueryValue(z.enum(MESSAGE_STATUSES, { error: `Status must be one of: ${MESSAGE_STATUSES.join(', ')}` })),
+    /** One parent's messages (every day): their page. */
+    parentId: optionalQueryValue(idSchema),
+  })
+  .extend(paginationQuerySchema.shape);
+export type MessageListQuery = z.input<typeof messageListQuerySchema>;
+
+export const messageItemSchema = z.object({
+  _id: z.uuid(),
+  kind: z.enum(MESSAGE_KINDS),
+  /** Null for a parent's own sign-in code. */
+  child: namedRefSchema.nullable(),
+  parent: z.object({ _id: z.uuid(), name: z.string(), phone: z.string().nullable() }),
+  channel: z.enum(MESSAGE_CHANNELS),
+  /** The number or address it went to (null: the webhook). */
+  to: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  providerId: z.string().nullable(),
+  /** In plain words, for the office. */
+  error: z.string().nullable(),
+  /** SMS parts (what the provider charges); 1 for other channels. */
+  parts: z.number().int(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type MessageItem = z.infer<typeof messageItemSchema>;
+
+export const messageListSchema = z.object({
+  date: z.string(),
+  items: z.array(messageItemSchema),
+  pagination: paginationSchema,
+  /** The day's messages by status (all kinds and channels). */
+  today: z.record(z.enum(MESSAGE_STATUSES), z.number().int()),
+  /** This month (of `date`) per channel: messages and SMS parts. */
+  month: z.array(z.object({ channel: z.enum(MESSAGE_CHANNELS), messages: z.number().int(), parts: z.number().int() })),
+});
+export type MessageList = z.infer<typeof messageListSchema>;
+export const messageParamsSchema = z.object({ id: idSchema });
+
+/** PUT /api/parents/{id}/channel (admin): how a parent is reached, and WhatsApp stopped (they replied STOP, or asked the office). */
+export const parentChannelInputSchema = z.object(
+  {
+    preferredChannel: preferredChannelSchema.nullable(),
+    whatsappStopped: z.boolean({ error: 'whatsappStopped must be true or false' }),
+  },
+  { error: 'Send the channel as an object' },
+);
+export type ParentChannelInput = z.infer<typeof parentChannelInputSchema>;
+
+/** POST /api/auth/sign-in-code: a six-digit code to a parent's phone. */
+export const signInCodeRequestSchema = z.object({ phone: indianPhoneSchema }, { error: 'Phone number is required' });
+export type SignInCodeRequest = z.input<typeof signInCodeRequestSchema>;
+export const signInCodeVerifySchema = z.object(
+  {
+    phone: indianPhoneSchema,
+    code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  },
+  { error: 'Phone number and code are required' },
+);
+export type SignInCodeVerify = z.input<typeof signInCodeVerifySchema>;
+export const signInCodeSentSchema = z.object({ resendAfterSeconds: z.number().int(), validMinutes: z.number().int() });
+export type SignInCodeSent = z.infer<typeof signInCodeSentSchema>;
+
+/** Characters of an SMS part: GSM-7 text 160 (153 when split), Unicode (Devanagari) 70 (67 when split). */
+export function smsParts(text: string): number {
+  // The GSM 03.38 basic set (and its extension counted as two).
+  const gsm = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+  if (gsm.test(text)) {
+    const length = [...text].reduce((sum, char) => sum + ('^{}\\[~]|€'.includes(char) ? 2 : 1), 0);
+    return length <= 160 ? 1 : Math.ceil(length / 153);
+  }
+  // UCS-2 counts UTF-16 code units.
+  const length = text.length;
+  return length <= 70 ? 1 : Math.ceil(length / 67);
+}
