@@ -9,6 +9,9 @@ import { repoRoot } from './paths';
 // "Name <address>" or a bare address; the name may not contain <, > or @.
 const MAIL_FROM_PATTERN = /^(?:([^<>@]*)<([^\s<>@]+@[^\s<>@]+)>|([^\s<>@]+@[^\s<>@]+))$/;
 
+/** The messaging providers' real addresses (the defaults of WHATSAPP_API_BASE and MSG91_API_BASE). */
+export const REAL_PROVIDERS = { whatsappBase: 'https://graph.facebook.com', msg91Base: 'https://control.msg91.com' } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(1).max(65535, 'PORT must be between 1 and 65535').default(3000),
@@ -36,6 +39,11 @@ const envSchema = z.object({
       const [, name = '', address = value] = MAIL_FROM_PATTERN.exec(value) ?? [];
       return { name: name.trim().replace(/^"(.*)"$/, '$1'), address: address.trim() };
     }),
+  // The messaging providers' addresses (issue 37): the real services unless a test or staging points elsewhere.
+  WHATSAPP_API_BASE: z.url({ error: 'WHATSAPP_API_BASE must be a full URL such as https://graph.facebook.com' }).default(REAL_PROVIDERS.whatsappBase),
+  MSG91_API_BASE: z.url({ error: 'MSG91_API_BASE must be a full URL such as https://control.msg91.com' }).default(REAL_PROVIDERS.msg91Base),
+  // Web Push (issue 37): extra push-service hosts (host or host:port, comma-separated) for a test's stand-in; empty: only the browsers' services.
+  PUSH_ALLOWED_HOSTS: z.string().trim().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -86,6 +94,10 @@ export type Config = {
   mailFrom: { name: string; address: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: TrustProxy;
+  /** Where the WhatsApp Cloud API and MSG91 are reached (no trailing slash). */
+  providers: { whatsappBase: string; msg91Base: string };
+  /** Push-service hosts accepted besides the browsers' own (lib/push-endpoint.ts); empty by default. */
+  pushAllowedHosts: string[];
 };
 
 export class ConfigError extends Error {
@@ -131,5 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    providers: { whatsappBase: values.WHATSAPP_API_BASE.replace(/\/+$/, ''), msg91Base: values.MSG91_API_BASE.replace(/\/+$/, '') },
+    pushAllowedHosts: values.PUSH_ALLOWED_HOSTS.split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
   };
 }

@@ -7,6 +7,8 @@ export const academyRoutes: RouteRules = {
   'GET /api/admin/settings': ADMIN,
   'PUT /api/admin/settings': ADMIN,
   'PUT /api/admin/settings/parent-alerts': ADMIN,
+  'GET /api/admin/settings/messaging': ADMIN,
+  'PUT /api/admin/settings/messaging': ADMIN,
   'GET /api/admin/dashboard/summary': ADMIN,
   'GET /api/student/dashboard': STUDENT,
 };

@@ -35,6 +35,7 @@ export const WATCHED_TABLES = [
   'batch_students',
   'batches',
   'parent_students',
+  'parents',
   'standards',
   'students',
   'subjects',

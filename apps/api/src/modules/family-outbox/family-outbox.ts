@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
+import { smsParts, TEMPLATE_VALUES, URGENT_KINDS, type MessageChannel, type MessageKind, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';
@@ -10,7 +11,10 @@ import type { Mailer } from '../../lib/mailer';
 import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/outbound-address';
 import { UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
-import { getAcademySettings, hasParentWebhook, parentWebhookConfig } from '../settings';
+import { ProviderError, sendMsg91Flow, sendWhatsAppTemplate } from '../../lib/family-providers';
+import { recordAudit } from '../audit';
+import { PushNotSentError, sendPushToUser } from '../push';
+import { getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../settings';
 
 /** The job that sends pending messages to parents (one-off runs at once, and a sweep every minute for retries). */
 export const PARENT_SENDER_JOB = 'parent-messages';
@@ -25,8 +29,7 @@ const MESSAGE_LEASE_MS = 2 * 60_000;
 /** A message for a student's parents: what it is about and its words in every language. */
 export type ParentNotice = {
   studentId: string;
-  /** What kind of message: 'absence', 'fee-reminder', 'fee-receipt', 'report-card'. */
-  kind: string;
+  kind: MessageKind;
   /** The event (e.g. `absence:{studentId}:{date}`): each parent gets it once per channel. */
   key: string;
   /** The day it is about ('YYYY-MM-DD'). */
@@ -35,20 +38,121 @@ export type ParentNotice = {
   messages: Record<Language, { subject: string; text: string }>;
   /** Facts for the provider's webhook (child, batch, status…); parent, phone and message are added. */
   payload: Record<string, unknown>;
-  /** Only these channels (a report card's or a receipt's mail carries its PDF and is sent by its own job: webhook only). Default: all. */
-  channels?: readonly ('email' | 'webhook')[];
+  /** The WhatsApp/SMS template's values by name (TEMPLATE_VALUES of the kind), or by language where words differ; `parent` is each parent's name. */
+  values: Record<string, string | Record<Language, string>>;
+  /** Only these channels (a report card's or a receipt's mail carries its PDF and is sent by its own job: no email here). Default: all. */
+  channels?: readonly MessageChannel[];
 };
 
-export type LinkedParent = { parentId: string; name: string; email: string; language: Language };
+export type LinkedParent = {
+  parentId: string;
+  name: string;
+  /** Null for a parent with only a phone (issue 37). */
+  email: string | null;
+  phone: string | null;
+  language: Language;
+  preferredChannel: PreferredChannel | null;
+  whatsappStopped: boolean;
+  /** They turned on notifications in the installed app (a Web Push subscription). */
+  hasPush: boolean;
+};
+
+const linkedParentColumns = {
+  parentId: parents.id,
+  hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = ${parents.userId})`,
+  name: users.name,
+  email: users.email,
+  phone: parents.phone,
+  language: users.language,
+  preferredChannel: parents.preferredChannel,
+  whatsappStopped: sql<boolean>`${parents.whatsappStoppedAt} is not null`,
+};
 
 /** The active parents linked to a student (for a message that `notifyParents` cannot carry, e.g. a PDF). */
 export async function linkedParentsOf(db: DbExecutor, studentId: string): Promise<LinkedParent[]> {
   return db
-    .select({ parentId: parents.id, name: users.name, email: sql<string>`${users.email}` /* a parent always has one (users_email_required_check) */, language: users.language })
+    .select(linkedParentColumns)
     .from(parentStudents)
     .innerJoin(parents, eq(parents.id, parentStudents.parentId))
     .innerJoin(users, eq(users.id, parents.userId))
     .where(and(eq(parentStudents.studentId, studentId), eq(users.isActive, true)));
+}
+
+async function parentById(db: DbExecutor, parentId: string): Promise<LinkedParent | undefined> {
+  const [row] = await db
+    .select(linkedParentColumns)
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(and(eq(parents.id, parentId), eq(users.isActive, true)));
+  return row;
+}
+
+/** Which of the parent's own channels can carry this message now. */
+export type ChannelsOpen = { push: boolean; whatsapp: boolean; sms: boolean; email: boolean };
+/** The channels a parent is reached on (the academy's webhook is an extra copy, not a choice). */
+export type ParentChannel = 'push' | PreferredChannel;
+
+/**
+ * The one channel a parent gets a message on (DESIGN.md section 9): the installed app's notification
+ * first when they turned it on (the cheapest; chosen by turning it on), then their preference, then
+ * WhatsApp → SMS → email as far as each works for them (a phone, WhatsApp not stopped, the channel on
+ * in Settings with a template for the kind; an email). Null: none can reach them.
+ */
+export function chooseChannel(parent: Pick<LinkedParent, 'phone' | 'email' | 'preferredChannel' | 'whatsappStopped' | 'hasPush'>, open: ChannelsOpen): ParentChannel | null {
+  const can: Record<ParentChannel, boolean> = {
+    push: open.push && parent.hasPush,
+    whatsapp: open.whatsapp && parent.phone !== null && !parent.whatsappStopped,
+    sms: open.sms && parent.phone !== null,
+    email: open.email && parent.email !== null,
+  };
+  const preferred: PreferredChannel[] = parent.preferredChannel === 'sms' ? ['sms', 'whatsapp', 'email'] : parent.preferredChannel === 'email' ? ['email', 'whatsapp', 'sms'] : ['whatsapp', 'sms', 'email'];
+  return (['push', ...preferred] as const).find((channel) => can[channel]) ?? null;
+}
+
+function channelsOpen(kind: MessageKind, readiness: MessagingReadiness, allowed: readonly MessageChannel[] | undefined): ChannelsOpen {
+  const allows = (channel: MessageChannel) => !allowed || allowed.includes(channel);
+  return {
+    // The app's notification carries the message's own words: any kind but a sign-in code (a phone's proof).
+    push: allows('push') && kind !== 'sign-in-code',
+    whatsapp: allows('whatsapp') && Boolean(readiness.whatsapp?.[kind]),
+    sms: allows('sms') && Boolean(readiness.sms?.[kind]),
+    // A sign-in code goes to a phone only.
+    email: allows('email') && kind !== 'sign-in-code',
+  };
+}
+
+/** The minutes of the day (0–1439) at `now` where the academy is. */
+function minutesOfDay(now: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return value('hour') * 60 + value('minute');
+}
+
+/**
+ * When a message made at `now` may go out: null at once, or the end of the quiet hours (e.g.
+ * 21:00–07:00 where the academy is) when `now` falls inside them.
+ */
+export function endOfQuietHours(now: Date, quietHours: { from: string; to: string } | null, timeZone: string): Date | null {
+  if (!quietHours) return null;
+  const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const from = toMinutes(quietHours.from);
+  const to = toMinutes(quietHours.to);
+  const minute = minutesOfDay(now, timeZone);
+  const inside = from < to ? minute >= from && minute < to : minute >= from || minute < to;
+  if (!inside) return null;
+  const wait = (to - minute + 1440) % 1440;
+  const start = new Date(now);
+  start.setUTCSeconds(0, 0);
+  return new Date(start.getTime() + wait * 60_000);
+}
+
+/** The template's values in order for one parent. */
+function templateValuesFor(kind: MessageKind, values: ParentNotice['values'], parent: { name: string; language: Language }): string[] {
+  return TEMPLATE_VALUES[kind].map((name) => {
+    if (name === 'parent') return parent.name;
+    const value = values[name] ?? '';
+    return typeof value === 'string' ? value : value[parent.language];
+  });
 }
 
 /**
@@ -60,7 +164,7 @@ export async function linkedParentsOf(db: DbExecutor, studentId: string): Promis
  * when each message is sent.
  */
 export async function notifyParents(db: DbExecutor, jobs: JobRunner | undefined, notice: ParentNotice): Promise<number> {
-  const rows = await queueParentMessages(db, notice, 'pending');
+  const rows = await queueParentMessages(db, notice, 'queued');
   if (rows > 0 && jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
   return rows;
 }
@@ -70,51 +174,196 @@ export async function cancelParentNotice(db: DbExecutor, notice: ParentNotice): 
   return queueParentMessages(db, notice, 'cancelled');
 }
 
-async function queueParentMessages(db: DbExecutor, notice: ParentNotice, status: 'pending' | 'cancelled'): Promise<number> {
+async function queueParentMessages(db: DbExecutor, notice: ParentNotice, status: 'queued' | 'cancelled'): Promise<number> {
   const linked = await linkedParentsOf(db, notice.studentId);
+  return queueForParents(db, linked, notice, status);
+}
+
+/**
+ * One message to the parents of many students at once (an announcement for parents): each parent once
+ * (a parent of two gets one), about their first child; queued in a few statements whatever the number.
+ */
+export async function notifyParentsOfStudents(db: DbExecutor, jobs: JobRunner | undefined, studentIds: string[], notice: Omit<ParentNotice, 'studentId'>): Promise<number> {
+  if (studentIds.length === 0) return 0;
+  const rows = await db
+    .selectDistinctOn([parents.id], { ...linkedParentColumns, studentId: parentStudents.studentId })
+    .from(parentStudents)
+    .innerJoin(parents, eq(parents.id, parentStudents.parentId))
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(and(inArray(parentStudents.studentId, studentIds), eq(users.isActive, true)))
+    .orderBy(parents.id, parentStudents.studentId);
+  const queued = await queueForParents(db, rows, { ...notice, studentId: null }, 'queued');
+  if (queued > 0 && jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
+  return queued;
+}
+
+/** One row per parent on their chosen channel, and one for the academy's webhook when it has one. */
+async function queueForParents(db: DbExecutor, linked: (LinkedParent & { studentId?: string })[], notice: Omit<ParentNotice, 'studentId'> & { studentId: string | null }, status: 'queued' | 'cancelled'): Promise<number> {
   if (linked.length === 0) return 0;
-  const webhook = await hasParentWebhook(db);
-  const channels = (webhook ? (['email', 'webhook'] as const) : (['email'] as const)).filter((channel) => !notice.channels || notice.channels.includes(channel));
-  if (channels.length === 0) return 0;
+  const [readiness, webhook, settings] = await Promise.all([messagingReadiness(db), hasParentWebhook(db), getAcademySettings(db)]);
+  const open = channelsOpen(notice.kind, readiness, notice.channels);
+  const withWebhook = webhook && (!notice.channels || notice.channels.includes('webhook')) && notice.kind !== 'sign-in-code';
+  const urgent = URGENT_KINDS.includes(notice.kind);
+  const notBefore = urgent ? null : endOfQuietHours(new Date(), readiness.quietHours, settings.timeZone);
   const values = linked.flatMap((parent) => {
     const words = notice.messages[parent.language];
     const fill = (text: string) => text.replaceAll('{parent}', parent.name);
+    const chosen = chooseChannel(parent, open);
+    const channels: MessageChannel[] = [...(chosen ? [chosen] : []), ...(withWebhook ? (['webhook'] as const) : [])];
+    const text = fill(words.text);
     return channels.map((channel) => ({
       kind: notice.kind,
       key: notice.key,
-      studentId: notice.studentId,
+      studentId: parent.studentId ?? notice.studentId,
       parentId: parent.parentId,
       channel,
       status,
       date: notice.date,
       subject: fill(words.subject).slice(0, 300),
-      text: fill(words.text),
+      text,
       payload: notice.payload,
+      templateValues: templateValuesFor(notice.kind, notice.values, parent),
+      toAddress: channel === 'email' ? parent.email : channel === 'webhook' || channel === 'push' ? null : parent.phone,
+      parts: channel === 'sms' ? smsParts(text) : 1,
+      // Quiet hours hold what buzzes a phone (the app, WhatsApp, SMS); a mail or the academy's webhook goes at once.
+      notBefore: channel === 'whatsapp' || channel === 'sms' || channel === 'push' ? notBefore : null,
     }));
   });
+  if (values.length === 0) return 0;
   const inserted = await db.insert(parentMessages).values(values).onConflictDoNothing().returning({ id: parentMessages.id });
   if (status === 'cancelled') return inserted.length;
   // Cancelled earlier the same day (a corrected mark), due after all now (marked absent again).
   const revived = await db
     .update(parentMessages)
-    .set({ status: 'pending', attempts: 0, error: null })
+    .set({ status: 'queued', attempts: 0, error: null })
     .where(and(eq(parentMessages.key, notice.key), eq(parentMessages.status, 'cancelled')))
     .returning({ id: parentMessages.id });
   return inserted.length + revived.length;
 }
 
+/**
+ * A message to one parent that is about no child (their sign-in code): by WhatsApp or SMS only,
+ * urgent. Returns how many were queued (0: no phone channel can reach them).
+ */
+export async function notifyParent(db: DbExecutor, jobs: JobRunner | undefined, parentId: string, notice: Omit<ParentNotice, 'studentId' | 'payload'>): Promise<number> {
+  const parent = await parentById(db, parentId);
+  if (!parent) return 0;
+  const rows = await queueForParents(db, [parent], { ...notice, studentId: null, payload: {} }, 'queued');
+  if (rows > 0 && jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
+  return rows;
+}
+
+/**
+ * A code to a phone that is no parent's yet (a family applying without email, issue 37): WhatsApp when
+ * it can carry the kind (and the number has not said STOP as a parent), else SMS; urgent. Returns
+ * whether it was queued (false: no phone channel is on, the caller says so).
+ */
+export async function notifyPhone(
+  db: DbExecutor,
+  jobs: JobRunner | undefined,
+  notice: { phone: string; language: Language; kind: 'sign-in-code'; key: string; date: string; messages: ParentNotice['messages']; values: Record<string, string> },
+): Promise<boolean> {
+  const readiness = await messagingReadiness(db);
+  const [stopped] = await db.select({ id: parents.id }).from(parents).where(and(eq(parents.phone, notice.phone), sql`${parents.whatsappStoppedAt} is not null`)).limit(1);
+  const channel = chooseChannel(
+    { phone: notice.phone, email: null, preferredChannel: null, whatsappStopped: Boolean(stopped), hasPush: false },
+    { push: false, whatsapp: Boolean(readiness.whatsapp?.[notice.kind]), sms: Boolean(readiness.sms?.[notice.kind]), email: false },
+  );
+  if (!channel) return false;
+  const words = notice.messages[notice.language];
+  await db.insert(parentMessages).values({
+    kind: notice.kind,
+    key: notice.key,
+    studentId: null,
+    parentId: null,
+    channel,
+    status: 'queued',
+    date: notice.date,
+    subject: words.subject.slice(0, 300),
+    text: words.text,
+    payload: { language: notice.language },
+    templateValues: TEMPLATE_VALUES[notice.kind].map((name) => notice.values[name] ?? ''),
+    toAddress: notice.phone,
+    parts: channel === 'sms' ? smsParts(words.text) : 1,
+  });
+  if (jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
+  return true;
+}
+
+/**
+ * The next channel after the app's notification or WhatsApp could not carry a message (no
+ * subscription left, not on WhatsApp, the template refused, no delivery within the set minutes): the
+ * same message to the same parent on the next channel (after the app: WhatsApp or SMS; after
+ * WhatsApp: SMS; email where the kind allows it), once (the key's uniqueness). Returns whether one was queued.
+ */
+export async function queueFallback(db: DbExecutor, messageId: string): Promise<boolean> {
+  const [message] = await db.select().from(parentMessages).where(eq(parentMessages.id, messageId));
+  if (!message || (message.channel !== 'whatsapp' && message.channel !== 'push')) return false;
+  // An applicant's code (no parent yet): the same number by SMS.
+  const parent = message.parentId ? await parentById(db, message.parentId) : { phone: message.toAddress, email: null, preferredChannel: null, whatsappStopped: true, hasPush: false };
+  if (!parent) return false;
+  const readiness = await messagingReadiness(db);
+  const kind = message.kind as MessageKind;
+  // Email only for kinds whose words the mail carries itself (not a receipt's or report card's PDF mail).
+  const emailAllowed = !['fee-receipt', 'report-card', 'sign-in-code'].includes(kind);
+  const afterPush = message.channel === 'push';
+  const next = chooseChannel(
+    { ...parent, hasPush: false, whatsappStopped: afterPush ? parent.whatsappStopped : true },
+    { push: false, whatsapp: afterPush && Boolean(readiness.whatsapp?.[kind]), sms: Boolean(readiness.sms?.[kind]), email: emailAllowed },
+  );
+  if (!next) return false;
+  const inserted = await db
+    .insert(parentMessages)
+    .values({
+      kind: message.kind,
+      key: message.key,
+      studentId: message.studentId,
+      parentId: message.parentId,
+      channel: next,
+      status: 'queued',
+      date: message.date,
+      subject: message.subject,
+      text: message.text,
+      payload: message.payload,
+      templateValues: message.templateValues,
+      toAddress: next === 'email' ? parent.email : parent.phone,
+      parts: next === 'sms' ? smsParts(message.text) : 1,
+      notBefore: next === 'sms' || next === 'whatsapp' ? message.notBefore : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: parentMessages.id });
+  return inserted.length > 0;
+}
+
+/** App notifications and WhatsApp messages sent but not delivered within the set minutes: the next channel carries them too (the sender's sweep). */
+async function queueLateFallbacks(db: Db, readiness: MessagingReadiness): Promise<void> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select m.id from parent_messages m
+    where m.channel in ('push', 'whatsapp') and m.status = 'sent' and m.sent_at < now() - make_interval(mins => ${readiness.fallbackMinutes})
+      and not exists (select 1 from parent_messages o where o.key = m.key and o.parent_id is not distinct from m.parent_id
+        and o.channel in (case when m.channel = 'push' then 'whatsapp' else 'sms' end, 'sms', 'email'))
+    order by m.sent_at
+    limit 100`);
+  for (const row of rows) await queueFallback(db, row.id);
+}
+
 type ClaimedMessage = {
   id: string;
-  kind: string;
-  channel: 'email' | 'webhook';
+  kind: MessageKind;
+  channel: MessageChannel;
+  toAddress: string | null;
+  templateValues: string[];
   subject: string;
   text: string;
   payload: Record<string, unknown>;
   attempts: number;
   date: string;
-  parentName: string;
-  parentEmail: string;
+  /** Null for an applicant's code (no parent yet). */
+  parentName: string | null;
+  parentUserId: string | null;
+  parentEmail: string | null;
   parentPhone: string | null;
+  whatsappStopped: boolean;
   parentLanguage: Language;
   relation: string;
   linked: boolean;
@@ -129,9 +378,21 @@ export const WEBHOOK_MISSING_MESSAGE = 'No webhook address in Settings';
 export const WEBHOOK_SECRET_UNREADABLE_MESSAGE = 'The webhook secret could not be read (the server key changed): enter the webhook secret again in Settings';
 export const EMAIL_NOT_SENT_MESSAGE = 'The email could not be sent';
 export const PARENT_UNLINKED_MESSAGE = 'The parent is no longer linked to this student';
+export const NO_EMAIL_MESSAGE = 'The parent has no email address';
+export const WHATSAPP_OFF_MESSAGE = 'WhatsApp is turned off in Settings → Messages, or has no template for this kind';
+export const WHATSAPP_STOPPED_MESSAGE = 'The parent asked for no WhatsApp messages (STOP)';
+export const SMS_OFF_MESSAGE = 'SMS is turned off in Settings → Messages, or has no template for this kind';
+export const CREDENTIAL_UNREADABLE_MESSAGE = 'A provider credential could not be read (the server key changed): enter it again in Settings → Messages';
 
-/** A failure whose message is already the office's sentence. */
-class SendFailure extends Error {}
+/** A failure whose message is already the office's sentence; `final`: trying this channel again will not help. */
+class SendFailure extends Error {
+  constructor(
+    message: string,
+    readonly final = false,
+  ) {
+    super(message);
+  }
+}
 
 export type ParentSenderDeps = {
   db: Db;
@@ -143,6 +404,10 @@ export type ParentSenderDeps = {
   log?: { warn(object: object, message: string): void };
   /** How long a claimed message stays claimed without renewal (tests shorten it). */
   leaseMs?: number;
+  /** Where the WhatsApp Cloud API and MSG91 answer (config.ts). */
+  providers: { whatsappBase: string; msg91Base: string };
+  /** Push services allowed beyond the browsers' own (a test's stand-in; config PUSH_ALLOWED_HOSTS). */
+  pushAllowedHosts?: readonly string[];
 };
 
 /**
@@ -156,10 +421,12 @@ export type ParentSenderDeps = {
 export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200): Promise<{ sent: number; failed: number }> {
   const leaseMs = deps.leaseMs ?? MESSAGE_LEASE_MS;
   let settings: AcademySettings | undefined;
-  // Read once per run, when the first webhook message needs it.
+  // Read once per run, when the first webhook (or WhatsApp/SMS) message needs it.
   let webhook: Promise<WebhookTarget> | undefined;
+  let config: Promise<MessagingConfig> | undefined;
   let sent = 0;
   let failed = 0;
+  await queueLateFallbacks(deps.db, await messagingReadiness(deps.db));
   for (let count = 0; count < limit; count += 1) {
     const message = await claimNextMessage(deps.db, leaseMs);
     if (!message) break;
@@ -175,23 +442,46 @@ export async function sendDueParentMessages(deps: ParentSenderDeps, limit = 200)
         .catch((error: unknown) => deps.log?.warn({ err: error, messageId: message.id }, 'the claim of a message to a parent could not be renewed'));
     }, leaseMs / 3);
     try {
+      let providerId: string | null = null;
       if (message.channel === 'email') {
         settings ??= await getAcademySettings(deps.db);
         await sendEmail(deps, settings, message);
-      } else {
+      } else if (message.channel === 'webhook') {
         webhook ??= loadWebhook(deps);
         await sendToWebhook(deps, await webhook, message);
+      } else if (message.channel === 'push') {
+        await sendAppNotification(deps, message);
+      } else {
+        config ??= messagingConfig(deps.db, deps.keys);
+        providerId = await sendByPhone(deps, await config, message);
       }
-      await deps.db.update(parentMessages).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, error: null }).where(eq(parentMessages.id, message.id));
+      // A status webhook may already have moved it on (delivered before this update): never back.
+      await deps.db
+        .update(parentMessages)
+        .set({
+          status: sql`case when ${parentMessages.status} in ('delivered', 'read') then ${parentMessages.status} else 'sent' end`,
+          sentAt: new Date(),
+          lockedUntil: null,
+          error: null,
+          providerId,
+        })
+        .where(eq(parentMessages.id, message.id));
       sent += 1;
     } catch (error) {
       failed += 1;
       // A refused address or a missing secret is said as it is (the office can fix it); anything else
       // (refused connection, timeout, TLS, SMTP) is a plain sentence here and the detail in the log.
-      const known = error instanceof SendFailure || error instanceof OutboundAddressError;
+      const known = error instanceof SendFailure || error instanceof OutboundAddressError || error instanceof ProviderError || error instanceof PushNotSentError;
       if (!known) deps.log?.warn({ err: error, messageId: message.id, channel: message.channel }, 'a message to a parent could not be sent');
-      const text = known ? error.message : message.channel === 'email' ? EMAIL_NOT_SENT_MESSAGE : WEBHOOK_NO_ANSWER_MESSAGE;
-      await deps.db.update(parentMessages).set({ status: 'failed', lockedUntil: null, error: text.slice(0, 1000) }).where(eq(parentMessages.id, message.id));
+      const text = known ? error.message : message.channel === 'email' ? EMAIL_NOT_SENT_MESSAGE : message.channel === 'webhook' ? WEBHOOK_NO_ANSWER_MESSAGE : 'The message could not be sent';
+      // Final (WhatsApp cannot carry it, or the tries are used up): no more tries on this channel.
+      // No browser took the app's notification: the next channel now (a later try would find the same).
+      const final = error instanceof PushNotSentError || (error instanceof ProviderError && error.final) || (error instanceof SendFailure && error.final) || message.attempts >= PARENT_MESSAGE_MAX_ATTEMPTS;
+      await deps.db
+        .update(parentMessages)
+        .set({ status: 'failed', lockedUntil: null, error: text.slice(0, 1000), ...(final ? { attempts: PARENT_MESSAGE_MAX_ATTEMPTS } : {}) })
+        .where(eq(parentMessages.id, message.id));
+      if (final && (message.channel === 'whatsapp' || message.channel === 'push')) await queueFallback(deps.db, message.id);
     } finally {
       clearInterval(renewal);
     }
@@ -204,25 +494,68 @@ async function claimNextMessage(db: Db, leaseMs: number): Promise<ClaimedMessage
   const { rows } = await db.execute<ClaimedMessage>(sql`
     with due as (
       select m.id from parent_messages m
-      where (m.status = 'pending' or (m.status = 'failed' and m.attempts < ${PARENT_MESSAGE_MAX_ATTEMPTS}
+      where (m.status = 'queued' or (m.status = 'failed' and m.attempts < ${PARENT_MESSAGE_MAX_ATTEMPTS}
           and m.updated_at <= now() - make_interval(secs => least(3600, 30 * power(2, greatest(m.attempts - 1, 0)))::int)))
         and (m.locked_until is null or m.locked_until < now())
+        and (m.not_before is null or m.not_before <= now())
       order by m.created_at
       limit 1
       for update skip locked)
-    update parent_messages m set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', attempts = m.attempts + 1
-    from due, parents p, users u
-    where m.id = due.id and p.id = m.parent_id and u.id = p.user_id
-    returning m.id, m.kind, m.channel, m.subject, m.text, m.payload, m.attempts, m.date::text as date,
-      u.name as "parentName", u.email as "parentEmail", p.phone as "parentPhone", u.language as "parentLanguage", p.relation,
-      u.is_active as active,
-      exists (select 1 from parent_students ps where ps.parent_id = m.parent_id and ps.student_id = m.student_id) as linked`);
+    , claimed as (
+      update parent_messages m set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', attempts = m.attempts + 1
+      from due where m.id = due.id
+      returning m.*)
+    -- An applicant's code has no parent: their number is the message's, their language its payload's.
+    select c.id, c.kind, c.channel, c.to_address as "toAddress", c.template_values as "templateValues", c.subject, c.text, c.payload, c.attempts, c.date::text as date,
+      u.name as "parentName", u.email as "parentEmail", p.phone as "parentPhone", coalesce(p.whatsapp_stopped_at is not null, false) as "whatsappStopped", p.user_id as "parentUserId",
+      coalesce(u.language, c.payload->>'language', 'en') as "parentLanguage", p.relation, coalesce(u.is_active, true) as active,
+      (c.student_id is null or exists (select 1 from parent_students ps where ps.parent_id = c.parent_id and ps.student_id = c.student_id)) as linked
+    from claimed c left join parents p on p.id = c.parent_id left join users u on u.id = p.user_id`);
   return rows[0];
 }
 
 async function sendEmail(deps: ParentSenderDeps, settings: AcademySettings, message: ClaimedMessage): Promise<void> {
+  if (!message.parentEmail) throw new SendFailure(NO_EMAIL_MESSAGE, true);
   const mail = parentMessageMail({ academyName: settings.name, subject: message.subject, text: message.text, language: message.parentLanguage });
   await deps.mailer.send({ to: message.parentEmail, ...mail });
+}
+
+/**
+ * WhatsApp (a template in the parent's language) or SMS (MSG91 Flow with the DLT template), to the
+ * number fixed when queued. Returns the provider's id, by which its status reports come back.
+ */
+async function sendByPhone(deps: ParentSenderDeps, config: MessagingConfig, message: ClaimedMessage): Promise<string> {
+  const to = message.toAddress ?? message.parentPhone;
+  if (!to) throw new SendFailure('The parent has no mobile number', true);
+  if (message.channel === 'whatsapp') {
+    const { whatsapp } = config;
+    if (message.whatsappStopped) throw new SendFailure(WHATSAPP_STOPPED_MESSAGE, true);
+    const template = whatsapp.templates[message.kind];
+    if (config.unreadable.includes('whatsappAccessToken')) throw new SendFailure(CREDENTIAL_UNREADABLE_MESSAGE, true);
+    if (!whatsapp.enabled || !whatsapp.phoneNumberId || !whatsapp.accessToken || !template) throw new SendFailure(WHATSAPP_OFF_MESSAGE, true);
+    const sent = await sendWhatsAppTemplate({ base: deps.providers.whatsappBase, phoneNumberId: whatsapp.phoneNumberId, accessToken: whatsapp.accessToken, to, template, language: message.parentLanguage, values: message.templateValues });
+    return sent.id;
+  }
+  const { sms } = config;
+  const templateId = sms.templates[message.kind];
+  if (config.unreadable.includes('msg91AuthKey')) throw new SendFailure(CREDENTIAL_UNREADABLE_MESSAGE, true);
+  if (!sms.enabled || !sms.authKey || !sms.senderId || !templateId) throw new SendFailure(SMS_OFF_MESSAGE, true);
+  const sent = await sendMsg91Flow({ base: deps.providers.msg91Base, authKey: sms.authKey, senderId: sms.senderId, templateId, to, values: message.templateValues });
+  return sent.id;
+}
+
+/** Where a parent's notification opens the app (their area's first screen). */
+const PARENT_APP_PATH = '/app/parent/dashboard';
+
+/** The installed app's notification, to every browser the parent turned it on in (Web Push). */
+async function sendAppNotification(deps: ParentSenderDeps, message: ClaimedMessage): Promise<void> {
+  if (!message.parentUserId) throw new SendFailure('The parent has no app to notify', true);
+  await sendPushToUser({ db: deps.db, keys: deps.keys, log: deps.log, allowedHosts: deps.pushAllowedHosts ?? [] }, message.parentUserId, {
+    title: message.subject,
+    body: message.text,
+    url: PARENT_APP_PATH,
+    messageId: message.id,
+  });
 }
 
 /** The webhook as the sender needs it, or the office's sentence saying why there is none. */
@@ -272,8 +605,75 @@ export async function retryParentMessages(db: DbExecutor, ids: string[]): Promis
   if (ids.length === 0) return 0;
   const rows = await db
     .update(parentMessages)
-    .set({ status: 'pending', attempts: 0, error: null })
+    .set({ status: 'queued', attempts: 0, error: null })
     .where(and(inArray(parentMessages.id, ids), eq(parentMessages.status, 'failed')))
     .returning({ id: parentMessages.id });
   return rows.length;
+}
+
+/** How far a message has come: a status report only ever moves it on (reports arrive out of order). */
+const STATUS_RANK = sql`case m.status when 'queued' then 0 when 'sent' then 1 when 'failed' then 1 when 'delivered' then 2 when 'read' then 3 else 9 end`;
+
+/**
+ * A provider's report on a message it was given (WhatsApp's status webhook, MSG91's delivery report):
+ * delivered and read move it on (never back); failed counts only before delivery and, on WhatsApp,
+ * hands the message to SMS (`queueFallback`). An unknown id changes nothing.
+ */
+export async function recordProviderStatus(
+  db: Db,
+  report: { channel: 'whatsapp' | 'sms'; providerId: string; status: 'sent' | 'delivered' | 'read' | 'failed'; at: Date; error?: string; final?: boolean },
+): Promise<void> {
+  const rank = { sent: 1, failed: 1, delivered: 2, read: 3 }[report.status];
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update parent_messages m set
+      status = ${report.status},
+      sent_at = coalesce(m.sent_at, ${report.at}),
+      delivered_at = case when ${rank} >= 2 then coalesce(m.delivered_at, ${report.at}) else m.delivered_at end,
+      read_at = case when ${rank} = 3 then coalesce(m.read_at, ${report.at}) else m.read_at end,
+      error = ${report.status === 'failed' ? (report.error ?? 'Not delivered').slice(0, 1000) : null},
+      attempts = case when ${report.status === 'failed' && report.final !== false} then greatest(m.attempts, ${PARENT_MESSAGE_MAX_ATTEMPTS}) else m.attempts end,
+      updated_at = now()
+    where m.channel = ${report.channel} and m.provider_id = ${report.providerId}
+      and (${STATUS_RANK} < ${rank} or (m.status = 'sent' and ${report.status} = 'failed'))
+      and m.status not in ('cancelled', 'failed')
+    returning m.id`);
+  if (report.status === 'failed' && report.channel === 'whatsapp') {
+    for (const row of rows) await queueFallback(db, row.id);
+  }
+}
+
+/**
+ * A parent replied STOP on WhatsApp (or START again): from now on WhatsApp carries them nothing and
+ * their next channel (usually SMS) does. Audited as the parent's own act.
+ */
+export async function setWhatsAppStopped(db: Db, phone: string, stopped: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(parents)
+      .set({ whatsappStoppedAt: stopped ? sql`now()` : null })
+      .where(and(eq(parents.phone, phone), stopped ? sql`${parents.whatsappStoppedAt} is null` : sql`${parents.whatsappStoppedAt} is not null`))
+      .returning({ id: parents.id, userId: parents.userId });
+    for (const parent of changed) {
+      const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, parent.userId));
+      await recordAudit(tx, { userId: parent.userId, role: 'parent' }, {
+        action: 'update',
+        entityType: 'parent',
+        entityId: parent.id,
+        text: stopped ? { key: 'parent.whatsapp_stop', values: { name: user?.name ?? '' } } : { key: 'parent.channel', values: { name: user?.name ?? '' } },
+        changes: { whatsappStopped: { old: !stopped, new: stopped } },
+      });
+    }
+  });
+}
+
+/**
+ * Sign-in codes are kept in their messages only while they may still be needed (an SMS fallback resends
+ * the same code); once used, or older than the code's life, the code is overwritten, so the database
+ * and its backups do not keep it. `parentId`: that parent's at once (they signed in).
+ */
+export async function forgetSignInCodes(db: DbExecutor, options: { parentId?: string; olderThanMinutes?: number } = {}): Promise<void> {
+  await db.execute(sql`
+    update parent_messages set text = '******', template_values = jsonb_build_array('******', coalesce(template_values->>1, ''))
+    where kind = 'sign-in-code' and text <> '******'
+      and ${options.parentId ? sql`parent_id = ${options.parentId}` : sql`created_at < now() - make_interval(mins => ${options.olderThanMinutes ?? 15})`}`);
 }

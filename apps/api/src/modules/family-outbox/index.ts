@@ -6,11 +6,18 @@
  */
 export {
   cancelParentNotice,
+  chooseChannel,
+  endOfQuietHours,
+  forgetSignInCodes,
   linkedParentsOf,
+  notifyParent,
+  notifyPhone,
   notifyParents,
+  notifyParentsOfStudents,
   PARENT_SENDER_JOB,
   retryParentMessages,
   sendDueParentMessages,
   type LinkedParent,
   type ParentNotice,
 } from './family-outbox';
+export { providerWebhookRoutes } from './provider-webhooks.routes';

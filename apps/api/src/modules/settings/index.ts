@@ -3,3 +3,14 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { academyToday, getAcademySettings, hasParentWebhook, parentWebhookConfig } from './settings.service';
+export {
+  DEFAULT_QUIET_HOURS,
+  isMsg91WebhookToken,
+  messagingConfig,
+  messagingReadiness,
+  phoneCodesAvailable,
+  MSG91_WEBHOOK_PATH,
+  WHATSAPP_WEBHOOK_PATH,
+  type MessagingConfig,
+  type MessagingReadiness,
+} from './messaging-settings.service';

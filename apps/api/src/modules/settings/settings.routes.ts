@@ -7,11 +7,14 @@ import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../lib/outbound-address';
 import type { ServerKeys } from '../../lib/server-keys';
 import { getAcademySettings, toPublicSettings, updateAcademySettings, updateParentAlertSettings } from './settings.service';
+import { getMessagingSettings, phoneCodesAvailable, updateMessagingSettings } from './messaging-settings.service';
+import { MESSAGING_MESSAGES, messagingSettingsInputSchema, messagingSettingsSchema } from '@academy/shared/schemas/messaging';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; outbound: OutboundPolicy }> = async (app, { db, keys, outbound }) => {
   app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
     success: true as const,
-    data: toPublicSettings(await getAcademySettings(db)),
+    // `phoneCodes`: the admission form offers a code by WhatsApp or SMS to a family without email (issue 37).
+    data: { ...toPublicSettings(await getAcademySettings(db)), phoneCodes: await phoneCodesAvailable(db) },
   }));
 
   // The role check runs before body validation, so a visitor learns nothing about the fields.
@@ -32,5 +35,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; o
     '/admin/settings/parent-alerts',
     { schema: { tags: ['admin'], body: parentAlertSettingsInputSchema, response: { 200: apiSuccess(academySettingsSchema) } } },
     async (request) => ({ success: true as const, data: await updateParentAlertSettings(db, { keys, outbound }, actorOf(request), request.body), message: MESSAGES.settingsSaved }),
+  );
+
+  // WhatsApp and SMS to families (issue 37): credentials write-only, sealed at rest.
+  app.get('/admin/settings/messaging', { schema: { tags: ['admin'], response: { 200: apiSuccess(messagingSettingsSchema) } } }, async () => ({
+    success: true as const,
+    data: await getMessagingSettings(db, keys),
+  }));
+
+  app.put(
+    '/admin/settings/messaging',
+    { schema: { tags: ['admin'], body: messagingSettingsInputSchema, response: { 200: apiSuccess(messagingSettingsSchema) } } },
+    async (request) => ({ success: true as const, data: await updateMessagingSettings(db, keys, actorOf(request), request.body), message: MESSAGING_MESSAGES.saved }),
   );
 };

@@ -51,6 +51,8 @@ describe('academy settings', () => {
         timeZone: 'Asia/Kolkata',
         // None by default: the landing page hides the section.
         testimonials: [],
+        // No WhatsApp or SMS yet: the admission form proves only emails.
+        phoneCodes: false,
       },
     });
     await Promise.all([getAcademySettings(t.database.db), getAcademySettings(t.database.db), getPublic()]);
@@ -108,7 +110,7 @@ describe('academy settings', () => {
 
     const publicView = (await getPublic()).json().data;
     expect(publicView.name).toBe('Saraswati Classes');
-    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'name', 'officeHours', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone']);
+    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'name', 'officeHours', 'phoneCodes', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone']);
     expect((await getAcademySettings(t.database.db)).timeZone).toBe('Asia/Kolkata');
   });
 

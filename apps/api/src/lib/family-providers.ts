@@ -1,0 +1,154 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The clients of the two messaging providers an academy in India uses (issue 37), each to its
+ * documented HTTP contract. Their base addresses come from the environment (config.ts:
+ * WHATSAPP_API_BASE, MSG91_API_BASE), so tests run them against local stand-ins. Neither ever logs
+ * a credential; their errors carry the office's plain sentence and the provider's code.
+ */
+
+/** The Graph API version the messages are sent with. */
+export const WHATSAPP_API_VERSION = 'v21.0';
+const TIMEOUT_MS = 15_000;
+
+/** A send that did not go through: `final` means trying again will not help (another channel should carry it). */
+export class ProviderError extends Error {
+  constructor(
+    /** The office's sentence (the Messages screen shows it). */
+    message: string,
+    readonly final: boolean,
+    readonly code?: number | string,
+  ) {
+    super(message);
+  }
+}
+
+// Graph API error codes (developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes).
+/** The number cannot get this message on WhatsApp: not on WhatsApp, not allowed, blocked, or an experiment. */
+const NOT_ON_WHATSAPP = new Set([131026, 131021, 131030, 131045, 131050, 131051, 130472]);
+/** Throttled or a passing fault on Meta's side: try again later. */
+const TRY_AGAIN = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131048, 131056, 133004]);
+/** The token or the app's permission is refused. */
+const AUTH = new Set([0, 3, 10, 190, 200]);
+
+/** The office's sentence for a WhatsApp error code (status webhooks carry the same codes). */
+export function whatsAppErrorText(code: number | undefined, template?: string): string {
+  if (code !== undefined && NOT_ON_WHATSAPP.has(code)) return 'This number is not on WhatsApp or cannot receive WhatsApp messages';
+  if (code !== undefined && AUTH.has(code)) return 'WhatsApp refused the access token: enter a new one in Settings → Messages';
+  if (code !== undefined && code >= 132000 && code <= 132999) return `The WhatsApp template${template ? ` "${template}"` : ''} is missing, not approved or has other values in this language`;
+  if (code === 131047) return 'WhatsApp allows only an approved template outside 24 hours of the parent’s last message';
+  if (code !== undefined && TRY_AGAIN.has(code)) return 'WhatsApp is busy; the message will be tried again';
+  return code === undefined ? 'WhatsApp did not answer' : `WhatsApp refused the message (error ${code})`;
+}
+
+/** Whether a WhatsApp error means the message will never arrive that way (another channel should carry it). */
+export function isFinalWhatsAppError(code: number | undefined): boolean {
+  return code !== undefined && !TRY_AGAIN.has(code);
+}
+
+export type WhatsAppTemplateMessage = {
+  base: string;
+  phoneNumberId: string;
+  accessToken: string;
+  /** +91XXXXXXXXXX */
+  to: string;
+  template: string;
+  /** mr, hi, en: the template's language. */
+  language: string;
+  /** The body's parameters in order ({{1}}, {{2}} …). */
+  values: readonly string[];
+};
+
+/** POST {base}/{version}/{phone-number-id}/messages: one approved template; answers the message id (wamid). */
+export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Promise<{ id: string }> {
+  const body = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: message.to.replace(/^\+/, ''),
+    type: 'template',
+    template: {
+      name: message.template,
+      language: { code: message.language },
+      components: message.values.length > 0 ? [{ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text: text || '-' })) }] : [],
+    },
+  };
+  let response: Response;
+  try {
+    response = await fetch(`${message.base}/${WHATSAPP_API_VERSION}/${encodeURIComponent(message.phoneNumberId)}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${message.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ProviderError(whatsAppErrorText(undefined), false);
+  }
+  const answer = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number } };
+  const id = answer.messages?.[0]?.id;
+  if (response.ok && id) return { id };
+  const code = answer.error?.code;
+  // A 5xx without a code is Meta's passing fault.
+  throw new ProviderError(whatsAppErrorText(code, message.template), response.status < 500 && isFinalWhatsAppError(code), code);
+}
+
+/** `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>`, compared in constant time. */
+export function isWhatsAppSignatureValid(appSecret: string, rawBody: string | Buffer, header: string | undefined): boolean {
+  if (!header?.startsWith('sha256=')) return false;
+  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
+  const given = Buffer.from(header.slice('sha256='.length), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export type Msg91FlowMessage = {
+  base: string;
+  authKey: string;
+  senderId: string;
+  /** The DLT-registered template's id in MSG91. */
+  templateId: string;
+  /** +91XXXXXXXXXX */
+  to: string;
+  /** VAR1, VAR2 … in order. */
+  values: readonly string[];
+};
+
+/** POST {base}/api/v5/flow (header `authkey`): one SMS from a DLT template; answers MSG91's request id. */
+export async function sendMsg91Flow(message: Msg91FlowMessage): Promise<{ id: string }> {
+  const recipient: Record<string, string> = { mobiles: message.to.replace(/^\+/, '') };
+  message.values.forEach((value, index) => {
+    recipient[`VAR${index + 1}`] = value;
+  });
+  let response: Response;
+  try {
+    response = await fetch(`${message.base}/api/v5/flow`, {
+      method: 'POST',
+      headers: { authkey: message.authKey, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ template_id: message.templateId, sender: message.senderId, short_url: '0', recipients: [recipient] }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ProviderError('MSG91 did not answer', false);
+  }
+  const answer = (await response.json().catch(() => ({}))) as { type?: string; message?: string; code?: string | number };
+  if (response.ok && answer.type === 'success' && answer.message) return { id: answer.message };
+  if (response.status === 401 || /auth/i.test(answer.message ?? '')) throw new ProviderError('MSG91 refused the auth key: enter a new one in Settings → Messages', true, answer.code);
+  if (response.status >= 500 || response.status === 429) throw new ProviderError('MSG91 is busy; the message will be tried again', false, answer.code);
+  throw new ProviderError(`MSG91 refused the SMS${answer.message ? `: ${answer.message.slice(0, 200)}` : ''}`, true, answer.code);
+}
+
+/**
+ * MSG91's delivery report status (its DLR codes): 1 delivered; 2 failed, 9 NDNC, 16 rejected,
+ * 17 blocked, 25 rejected by DLT, 26 template mismatch: failed; others (8 submitted, 5 pending): no change.
+ */
+export function msg91ReportStatus(status: string | number | undefined): 'delivered' | 'failed' | undefined {
+  const code = String(status ?? '');
+  if (code === '1') return 'delivered';
+  if (['2', '9', '16', '17', '25', '26'].includes(code)) return 'failed';
+  return undefined;
+}
+
+export function msg91ErrorText(status: string | number | undefined, description: string | undefined): string {
+  const code = String(status ?? '');
+  if (code === '9') return 'The number is on the Do Not Disturb (NDNC) list';
+  if (code === '25' || code === '26') return 'The SMS did not match its DLT template';
+  return `The SMS was not delivered${description ? ` (${description.slice(0, 100)})` : ''}`;
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, whatsAppErrorText } from '../../lib/family-providers';
+import type { ServerKeys } from '../../lib/server-keys';
+import { isMsg91WebhookToken, messagingConfig } from '../settings';
+import { recordProviderStatus, setWhatsAppStopped } from './family-outbox';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as it came (the providers' webhooks verify a signature over it). */
+    rawBody?: Buffer;
+  }
+}
+
+// What Meta posts (developers.facebook.com/docs/whatsapp/cloud-api/webhooks/components): only the
+// parts read here; everything else is let through untouched.
+const whatsAppStatus = z.object({
+  id: z.string(),
+  status: z.string(),
+  timestamp: z.string().optional(),
+  errors: z.array(z.object({ code: z.number().optional() }).loose()).optional(),
+});
+const whatsAppInbound = z.object({
+  from: z.string(),
+  type: z.string().optional(),
+  text: z.object({ body: z.string() }).optional(),
+  button: z.object({ text: z.string() }).loose().optional(),
+});
+const whatsAppBody = z
+  .object({
+    entry: z
+      .array(
+        z
+          .object({
+            changes: z
+              .array(z.object({ value: z.object({ statuses: z.array(whatsAppStatus).optional(), messages: z.array(whatsAppInbound).optional() }).loose() }).loose())
+              .optional(),
+          })
+          .loose(),
+      )
+      .optional(),
+  })
+  .loose();
+
+
+// MSG91 posts its delivery reports as a list of requests, each with its numbers' reports.
+const msg91Report = z.object({ status: z.union([z.string(), z.number()]).optional(), desc: z.string().optional(), date: z.string().optional() }).loose();
+const msg91Request = z.object({ requestId: z.string(), report: z.array(msg91Report).optional() }).extend(msg91Report.shape).loose();
+type Msg91Request = z.infer<typeof msg91Request>;
+/** `{ data: [...] }`, a bare list, or one request: the shapes MSG91's report webhook is set up to send. */
+function msg91Requests(body: unknown): Msg91Request[] | undefined {
+  const wrapped = z.object({ data: z.array(msg91Request) }).safeParse(body);
+  if (wrapped.success) return wrapped.data.data;
+  const list = z.array(msg91Request).safeParse(body);
+  if (list.success) return list.data;
+  const one = msg91Request.safeParse(body);
+  return one.success ? [one.data] : undefined;
+}
+
+const timeOf = (seconds: string | undefined) => (seconds && /^\d+$/.test(seconds) ? new Date(Number(seconds) * 1000) : new Date());
+
+/**
+ * The providers' callbacks (issue 37), reachable without a session and proven otherwise:
+ * - WhatsApp: GET is Meta's subscription handshake (the verify token from Settings); every POST is
+ *   signed with the app secret (`X-Hub-Signature-256`), refused with 401 and no change otherwise. It
+ *   carries statuses (sent, delivered, read, failed) and parents' replies (STOP).
+ * - MSG91: its delivery reports, to the address with the server's token that Settings shows.
+ */
+export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = async (app, { db, keys }) => {
+  // This plugin only: keep the raw body beside the parsed one.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    request.rawBody = body as Buffer;
+    try {
+      done(null, body.length === 0 ? {} : JSON.parse(body.toString('utf8')));
+    } catch {
+      done(new AppError('BAD_REQUEST', 'The body is not valid JSON'), undefined);
+    }
+  });
+  const tags = ['webhooks'];
+
+  app.get(
+    '/webhooks/whatsapp',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(200).optional() }),
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const config = await messagingConfig(db, keys);
+      const query = request.query;
+      const expected = config.whatsapp.verifyToken;
+      if (query['hub.mode'] !== 'subscribe' || !expected || query['hub.verify_token'] !== expected || !query['hub.challenge']) throw new AppError('FORBIDDEN');
+      return reply.type('text/plain').send(query['hub.challenge']);
+    },
+  );
+
+  app.post('/webhooks/whatsapp', { schema: { tags, response: { 200: z.object({ success: z.literal(true) }) } } }, async (request) => {
+    const config = await messagingConfig(db, keys);
+    const appSecret = config.whatsapp.appSecret;
+    if (!appSecret || !request.rawBody || !isWhatsAppSignatureValid(appSecret, request.rawBody, request.headers['x-hub-signature-256'] as string | undefined)) {
+      throw new AppError('UNAUTHENTICATED', 'The signature does not match');
+    }
+    const parsed = whatsAppBody.safeParse(request.body);
+    if (!parsed.success) return { success: true as const }; // signed but not a shape we act on
+    for (const change of (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? [])) {
+      for (const status of change.value.statuses ?? []) {
+        const code = status.errors?.[0]?.code;
+        const state = status.status === 'failed' ? 'failed' : status.status === 'delivered' || status.status === 'read' || status.status === 'sent' ? status.status : undefined;
+        if (!state) continue;
+        await recordProviderStatus(db, {
+          channel: 'whatsapp',
+          providerId: status.id,
+          status: state,
+          at: timeOf(status.timestamp),
+          ...(state === 'failed' ? { error: whatsAppErrorText(code), final: code === undefined || isFinalWhatsAppError(code) } : {}),
+        });
+      }
+      for (const message of change.value.messages ?? []) {
+        const words = message.text?.body ?? message.button?.text ?? '';
+        if (isReplyWord(STOP_REPLIES, words)) await setWhatsAppStopped(db, `+${message.from}`, true);
+        else if (isReplyWord(START_REPLIES, words)) await setWhatsAppStopped(db, `+${message.from}`, false);
+      }
+    }
+    return { success: true as const };
+  });
+
+  app.post(
+    '/webhooks/msg91',
+    { schema: { tags, querystring: z.object({ token: z.string().max(100).optional() }), response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      if (!isMsg91WebhookToken(keys, request.query.token)) throw new AppError('UNAUTHENTICATED', 'The token does not match');
+      const requests = msg91Requests(request.body);
+      if (!requests) throw new AppError('BAD_REQUEST', 'Not a delivery report');
+      for (const item of requests) {
+        for (const report of item.report?.length ? item.report : [item]) {
+          const status = msg91ReportStatus(report.status);
+          if (!status) continue;
+          await recordProviderStatus(db, {
+            channel: 'sms',
+            providerId: item.requestId,
+            status,
+            at: report.date && !Number.isNaN(Date.parse(report.date)) ? new Date(report.date) : new Date(),
+            ...(status === 'failed' ? { error: msg91ErrorText(report.status, report.desc), final: true } : {}),
+          });
+        }
+      }
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,238 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MESSAGING_MESSAGES, type MessageKind, type MessagingSettings, type messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
+import type { Db, DbExecutor } from '../../db/client';
+import { academySettings, type MessagingSecretName, type StoredMessaging } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
+import type { ServerKeys } from '../../lib/server-keys';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { getAcademySettings } from './settings.service';
+
+/**
+ * Settings → Messages (issue 37): WhatsApp Business Cloud API and MSG91 SMS, the minutes before SMS is
+ * tried when WhatsApp has not delivered, and quiet hours. The non-secret part is a jsonb column; each
+ * credential is sealed under its own context in `messaging_secrets` and leaves the server never: the
+ * answer says whether it is set, the sender and the webhooks open it in memory only.
+ */
+
+export const DEFAULT_FALLBACK_MINUTES = 30;
+export const DEFAULT_QUIET_HOURS = { from: '21:00', to: '07:00' } as const;
+export const WHATSAPP_WEBHOOK_PATH = '/api/webhooks/whatsapp';
+export const MSG91_WEBHOOK_PATH = '/api/webhooks/msg91';
+
+type Templates = Partial<Record<MessageKind, string>>;
+
+/** What the sender and the webhooks need, credentials opened. A channel is usable only when complete. */
+export type MessagingConfig = {
+  whatsapp: { enabled: boolean; phoneNumberId: string | null; accessToken: string | null; appSecret: string | null; verifyToken: string | null; templates: Templates };
+  sms: { enabled: boolean; authKey: string | null; senderId: string | null; templates: Templates };
+  fallbackMinutes: number;
+  quietHours: { from: string; to: string } | null;
+  /** Credentials that would not open (APP_SECRET changed): the office must enter them again. */
+  unreadable: MessagingSecretName[];
+};
+
+async function readMessagingRow(db: DbExecutor) {
+  await getAcademySettings(db); // creates the single row on first use
+  const [row] = await db.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).limit(1);
+  return row!;
+}
+
+function withDefaults(stored: StoredMessaging) {
+  return {
+    whatsapp: { enabled: false, phoneNumberId: null, templates: {}, ...stored.whatsapp },
+    sms: { enabled: false, senderId: null, templates: {}, ...stored.sms },
+    fallbackMinutes: stored.fallbackMinutes ?? DEFAULT_FALLBACK_MINUTES,
+    quietHours: stored.quietHours === undefined ? { ...DEFAULT_QUIET_HOURS } : stored.quietHours,
+  };
+}
+
+/** The token in MSG91's delivery-report address: MSG91 signs nothing, so the address itself is the proof. */
+export function msg91WebhookToken(keys: ServerKeys): string {
+  return createHmac('sha256', keys.key('msg91-webhook')).update('msg91-delivery-reports').digest('base64url').slice(0, 32);
+}
+
+export function isMsg91WebhookToken(keys: ServerKeys, token: string | undefined): boolean {
+  const expected = Buffer.from(msg91WebhookToken(keys));
+  const given = Buffer.from(token ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function toAnswer(row: Awaited<ReturnType<typeof readMessagingRow>>, keys: ServerKeys): MessagingSettings {
+  const settings = withDefaults(row.messaging);
+  const set = (name: MessagingSecretName) => Boolean(row.secrets[name]);
+  return {
+    whatsapp: {
+      enabled: settings.whatsapp.enabled,
+      phoneNumberId: settings.whatsapp.phoneNumberId,
+      accessTokenSet: set('whatsappAccessToken'),
+      appSecretSet: set('whatsappAppSecret'),
+      verifyTokenSet: set('whatsappVerifyToken'),
+      templates: settings.whatsapp.templates,
+      webhookPath: WHATSAPP_WEBHOOK_PATH,
+    },
+    sms: {
+      enabled: settings.sms.enabled,
+      authKeySet: set('msg91AuthKey'),
+      senderId: settings.sms.senderId,
+      templates: settings.sms.templates,
+      webhookPath: `${MSG91_WEBHOOK_PATH}?token=${msg91WebhookToken(keys)}`,
+    },
+    fallbackMinutes: settings.fallbackMinutes,
+    quietHours: settings.quietHours,
+  };
+}
+
+/** GET /api/admin/settings/messaging. */
+export async function getMessagingSettings(db: DbExecutor, keys: ServerKeys): Promise<MessagingSettings> {
+  return toAnswer(await readMessagingRow(db), keys);
+}
+
+/** Drops empty template names: an empty field means "not sent on this channel". */
+function cleanTemplates(templates: Templates): Templates {
+  return Object.fromEntries(Object.entries(templates).filter(([, name]) => name)) as Templates;
+}
+
+/**
+ * PUT /api/admin/settings/messaging: each part left out stays; a credential left out stays sealed as
+ * it is. A channel turned on must be complete (ids and credentials), else 400 and nothing changes.
+ * Audited without any credential: only that one changed.
+ */
+export async function updateMessagingSettings(db: Db, keys: ServerKeys, actor: AuditActor, input: z.output<typeof messagingSettingsInputSchema>): Promise<MessagingSettings> {
+  const saved = await db.transaction(async (tx) => {
+    await getAcademySettings(tx);
+    const [row] = await tx.select({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets }).from(academySettings).for('update');
+    const before = withDefaults(row!.messaging);
+    const secrets = { ...row!.secrets };
+    const changedSecrets: MessagingSecretName[] = [];
+    const seal = (name: MessagingSecretName, value: string | undefined) => {
+      if (!value) return;
+      secrets[name] = sealSecret(keys, `messaging:${name}`, value);
+      changedSecrets.push(name);
+    };
+    const next = structuredClone(before);
+    if (input.whatsapp) {
+      next.whatsapp = {
+        enabled: input.whatsapp.enabled,
+        phoneNumberId: input.whatsapp.phoneNumberId === undefined ? before.whatsapp.phoneNumberId : input.whatsapp.phoneNumberId,
+        templates: input.whatsapp.templates ? cleanTemplates(input.whatsapp.templates) : before.whatsapp.templates,
+      };
+      seal('whatsappAccessToken', input.whatsapp.accessToken);
+      seal('whatsappAppSecret', input.whatsapp.appSecret);
+      seal('whatsappVerifyToken', input.whatsapp.verifyToken);
+      if (next.whatsapp.enabled && (!next.whatsapp.phoneNumberId || !secrets.whatsappAccessToken || !secrets.whatsappAppSecret)) {
+        throw new AppError('BAD_REQUEST', MESSAGING_MESSAGES.whatsappIncomplete, { whatsapp: MESSAGING_MESSAGES.whatsappIncomplete });
+      }
+    }
+    if (input.sms) {
+      next.sms = {
+        enabled: input.sms.enabled,
+        senderId: input.sms.senderId === undefined ? before.sms.senderId : input.sms.senderId,
+        templates: input.sms.templates ? cleanTemplates(input.sms.templates) : before.sms.templates,
+      };
+      seal('msg91AuthKey', input.sms.authKey);
+      if (next.sms.enabled && (!next.sms.senderId || !secrets.msg91AuthKey)) {
+        throw new AppError('BAD_REQUEST', MESSAGING_MESSAGES.smsIncomplete, { sms: MESSAGING_MESSAGES.smsIncomplete });
+      }
+    }
+    if (input.fallbackMinutes !== undefined) next.fallbackMinutes = input.fallbackMinutes;
+    if (input.quietHours !== undefined) next.quietHours = input.quietHours;
+    const [updated] = await tx
+      .update(academySettings)
+      .set({ messaging: next, messagingSecrets: secrets, updatedAt: sql`now()` })
+      .returning({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets });
+    const changes = {
+      ...(diffChanges(flatten(before), flatten(next)) ?? {}),
+      // Which credential changed, never its value.
+      ...Object.fromEntries(changedSecrets.map((name) => [name, { old: row!.secrets[name] ? 'set' : 'not set', new: 'changed' }])),
+    };
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: null,
+      text: { key: changedSecrets.length > 0 ? 'settings.messaging_secret' : 'settings.messaging' },
+      changes,
+    });
+    return updated!;
+  });
+  return toAnswer(saved, keys);
+}
+
+/** The settings as flat fields for the audit entry (templates as "kind=name" lists). */
+function flatten(settings: ReturnType<typeof withDefaults>): Record<string, unknown> {
+  const list = (templates: Templates) =>
+    Object.entries(templates)
+      .map(([kind, name]) => `${kind}=${name}`)
+      .sort()
+      .join(', ');
+  return {
+    whatsappEnabled: settings.whatsapp.enabled,
+    whatsappPhoneNumberId: settings.whatsapp.phoneNumberId,
+    whatsappTemplates: list(settings.whatsapp.templates),
+    smsEnabled: settings.sms.enabled,
+    smsSenderId: settings.sms.senderId,
+    smsTemplates: list(settings.sms.templates),
+    fallbackMinutes: settings.fallbackMinutes,
+    quietHours: settings.quietHours ? `${settings.quietHours.from}–${settings.quietHours.to}` : null,
+  };
+}
+
+/** The settings with credentials opened, for the sender and the webhooks only (never an answer or a log). */
+export async function messagingConfig(db: DbExecutor, keys: ServerKeys): Promise<MessagingConfig> {
+  const row = await readMessagingRow(db);
+  const settings = withDefaults(row.messaging);
+  const unreadable: MessagingSecretName[] = [];
+  const open = (name: MessagingSecretName): string | null => {
+    const stored = row.secrets[name];
+    if (!stored) return null;
+    try {
+      return openSecret(keys, `messaging:${name}`, stored);
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      unreadable.push(name);
+      return null;
+    }
+  };
+  return {
+    whatsapp: {
+      ...settings.whatsapp,
+      accessToken: open('whatsappAccessToken'),
+      appSecret: open('whatsappAppSecret'),
+      verifyToken: open('whatsappVerifyToken'),
+    },
+    sms: { ...settings.sms, authKey: open('msg91AuthKey') },
+    fallbackMinutes: settings.fallbackMinutes,
+    quietHours: settings.quietHours,
+    unreadable,
+  };
+}
+
+
+/** What queueing needs to choose a channel: which kinds each phone channel can carry now (no credential opened). */
+export type MessagingReadiness = {
+  whatsapp: Templates | null;
+  sms: Templates | null;
+  fallbackMinutes: number;
+  quietHours: { from: string; to: string } | null;
+};
+
+export async function messagingReadiness(db: DbExecutor): Promise<MessagingReadiness> {
+  const row = await readMessagingRow(db);
+  const settings = withDefaults(row.messaging);
+  const whatsappReady = settings.whatsapp.enabled && settings.whatsapp.phoneNumberId && row.secrets.whatsappAccessToken;
+  const smsReady = settings.sms.enabled && settings.sms.senderId && row.secrets.msg91AuthKey;
+  return {
+    whatsapp: whatsappReady ? settings.whatsapp.templates : null,
+    sms: smsReady ? settings.sms.templates : null,
+    fallbackMinutes: settings.fallbackMinutes,
+    quietHours: settings.quietHours,
+  };
+}
+
+/** Whether codes can reach a phone at all (WhatsApp or SMS on, with a template for codes): the admission form offers it then. */
+export async function phoneCodesAvailable(db: DbExecutor): Promise<boolean> {
+  const readiness = await messagingReadiness(db);
+  return Boolean(readiness.whatsapp?.['sign-in-code'] || readiness.sms?.['sign-in-code']);
+}

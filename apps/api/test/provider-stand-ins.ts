@@ -1,0 +1,109 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local stand-ins of the two messaging providers' HTTP contracts (tests only; the product never fakes
+ * a send): Meta's WhatsApp Cloud API (`POST /{version}/{phone-number-id}/messages`, Bearer token,
+ * Graph-style errors such as 131026 for a number not on WhatsApp) and MSG91's Flow API
+ * (`POST /api/v5/flow`, `authkey` header). Each records what it was sent.
+ */
+export type StandInRequest = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+
+export type ProviderStandIns = {
+  base: string;
+  whatsapp: StandInRequest[];
+  sms: StandInRequest[];
+  /** Numbers (91XXXXXXXXXX) that are not on WhatsApp: the Graph API answers error 131026. */
+  notOnWhatsApp: Set<string>;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+export async function startProviderStandIns(expect: { accessToken: string; phoneNumberId: string; authKey: string }): Promise<ProviderStandIns> {
+  const whatsapp: StandInRequest[] = [];
+  const sms: StandInRequest[] = [];
+  const notOnWhatsApp = new Set<string>();
+  let sequence = 0;
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    request.on('end', () => {
+      const reply = (status: number, body: object) => {
+        response.statusCode = status;
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(body));
+      };
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return reply(400, { error: { code: 100, message: 'Invalid JSON' } });
+      }
+      const path = request.url ?? '';
+      if (request.method === 'POST' && /^\/v\d+\.\d+\/[^/]+\/messages$/.test(path)) {
+        if (request.headers.authorization !== `Bearer ${expect.accessToken}`) return reply(401, { error: { code: 190, message: 'Invalid OAuth access token' } });
+        if (!path.includes(`/${expect.phoneNumberId}/`)) return reply(400, { error: { code: 100, message: 'Unknown phone number id' } });
+        whatsapp.push({ path, headers: request.headers, body });
+        if (notOnWhatsApp.has(String(body.to))) return reply(400, { error: { code: 131026, message: 'Message undeliverable', type: 'OAuthException' } });
+        sequence += 1;
+        return reply(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.stand-in-${sequence}` }] });
+      }
+      if (request.method === 'POST' && path === '/api/v5/flow') {
+        if (request.headers.authkey !== expect.authKey) return reply(401, { type: 'error', message: 'Authentication failure' });
+        sms.push({ path, headers: request.headers, body });
+        sequence += 1;
+        return reply(200, { type: 'success', message: `msg91-request-${sequence}` });
+      }
+      return reply(404, { error: { code: 100, message: 'Unknown path' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    whatsapp,
+    sms,
+    notOnWhatsApp,
+    reset() {
+      whatsapp.length = 0;
+      sms.length = 0;
+      notOnWhatsApp.clear();
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A body as Meta signs it for the webhook: `sha256=` + hex HMAC-SHA256 with the app secret. */
+export function metaSignature(appSecret: string, body: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/** Meta's webhook body for one status of one message. */
+export function whatsAppStatusBody(id: string, status: 'sent' | 'delivered' | 'read' | 'failed', errorCode?: number): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'WABA-ID',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '919800000000', phone_number_id: 'PNID' },
+              statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '919800000001', ...(errorCode ? { errors: [{ code: errorCode, title: 'error' }] } : {}) }],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** Meta's webhook body for a parent's text reply. */
+export function whatsAppReplyBody(from: string, text: string): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: 'WABA-ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id: 'wamid.in-1', timestamp: '1', type: 'text', text: { body: text } }] } }] }],
+  });
+}
