@@ -23,6 +23,8 @@ test.describe('admission form', () => {
     await expect(page.getByText('Verify this email address with the code we mail you')).toBeVisible();
     // Focus goes to what is needed (no "nothing happens"): the Send code button.
     await expect(page.getByRole('button', { name: 'Send code' })).toBeFocused();
+    // The demo academy sends no WhatsApp or SMS yet: a phone code is not offered (the API says phoneCodes: false).
+    await expect(page.getByRole('button', { name: 'No email? Verify the mobile number instead' })).toHaveCount(0);
 
     const sentAt = Date.now();
     await page.getByRole('button', { name: 'Send code' }).click();

@@ -62,6 +62,8 @@ export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 
 export const ENQUIRY_RECEIVED = 'Thank you! We have received your application. The office will call you soon; a confirmation is on its way to your email.';
 export const CONTACT_RECEIVED = 'Thank you for your message. We will get back to you soon.';
+/** A family that proved its phone instead of an email (issue 37): no confirmation mail. */
+export const ENQUIRY_RECEIVED_BY_PHONE = 'Thank you! We have received your application. The office will call you soon.';
 
 /** Public enquiries (the /admission and /contact forms) and the admin's pipeline ("New Registrations"). */
 export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
@@ -76,8 +78,9 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     '/admission-enquiries',
     { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: messageOnlySchema } } },
     async (request, reply) => {
-      confirm(await createAdmissionEnquiry(db, request.body, requestLanguage(request)));
-      return reply.status(201).send({ success: true as const, message: ENQUIRY_RECEIVED });
+      const confirmation = await createAdmissionEnquiry(db, request.body, requestLanguage(request));
+      confirm(confirmation);
+      return reply.status(201).send({ success: true as const, message: confirmation ? ENQUIRY_RECEIVED : ENQUIRY_RECEIVED_BY_PHONE });
     },
   );
 

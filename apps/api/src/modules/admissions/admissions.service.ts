@@ -41,6 +41,7 @@ import { insertStudent } from '../students';
 import type { Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { consumeVerificationProof } from './email-verification.service';
+import { consumePhoneProof } from './phone-verification.service';
 
 type AdmissionInput = z.output<typeof admissionEnquiryInputSchema>;
 type ContactInput = z.output<typeof contactEnquiryInputSchema>;
@@ -194,7 +195,9 @@ async function findDuplicates(db: DbExecutor, enquiry: AdmissionEnquiry): Promis
   const phone = enquiry.phone;
   if (!email && !phone) return { students: [], enquiries: [] };
   const studentEmailMatch = email ? sql`lower(${users.email}) = ${email}` : sql`false`;
-  const studentPhoneMatch = phone ? sql`(${students.phone} = ${phone} or ${students.parentPhone} = ${phone})` : sql`false`;
+  const studentPhoneMatch = phone
+    ? sql`(${students.phone} = ${phone} or exists (select 1 from parent_students ps join parents p on p.id = ps.parent_id where ps.student_id = ${students.id} and p.phone = ${phone}))`
+    : sql`false`;
   const studentRows = await db
     .select({
       _id: students.id,
@@ -291,16 +294,21 @@ export type EnquiryConfirmation = { to: string; name: string; parentName?: strin
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
  * the email's proof (so a refused or failed insert leaves the proof usable) and the first history entry.
  */
-export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en'): Promise<EnquiryConfirmation> {
+export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en'): Promise<EnquiryConfirmation | undefined> {
   await assertReferences(db, input);
+  // A family without email proved its phone instead (issue 37): no confirmation mail then (an email
+  // given beside it is kept, unproven, for the office).
+  const byPhone = Boolean(input.phoneVerificationToken);
   await db.transaction(async (tx) => {
-    const verifiedAt = await consumeVerificationProof(tx, { email: input.email, token: input.verificationToken });
+    const emailVerifiedAt = byPhone ? null : await consumeVerificationProof(tx, { email: input.email!, token: input.verificationToken! });
+    const phoneVerifiedAt = byPhone ? await consumePhoneProof(tx, { phone: input.phone, token: input.phoneVerificationToken! }) : null;
     const [row] = await tx
       .insert(admissionEnquiries)
       .values({
         studentName: input.studentName,
-        email: input.email,
-        emailVerifiedAt: verifiedAt,
+        email: input.email ?? null,
+        emailVerifiedAt,
+        phoneVerifiedAt,
         phone: input.phone,
         parentName: input.parentName ?? null,
         parentPhone: input.parentPhone ?? null,
@@ -320,7 +328,8 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
     await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.public_form', values: { name: input.studentName } } });
   });
-  return { to: input.email, name: input.studentName, parentName: input.parentName, source: 'admission', language };
+  if (byPhone) return undefined;
+  return { to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', language };
 }
 
 /**
@@ -535,7 +544,8 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
         phone: row.phone,
         parentName: row.parentName,
         parentPhone: row.parentPhone,
-        parentEmail: family ? row.email.toLowerCase() : null,
+        // The parent's own email makes them the first parent; a sibling's (a student's) email is no parent's.
+        parentEmail: family?.kind === 'parent' ? row.email.toLowerCase() : null,
         dateOfBirth: row.dateOfBirth,
         // The family's language (the page they wrote from): the student's screens and welcome mail follow it.
         language: row.language,

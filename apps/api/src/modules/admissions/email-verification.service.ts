@@ -1,5 +1,5 @@
 import type { Language } from '@academy/shared/languages';
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   OTP_MAX_WRONG_TRIES,
@@ -16,7 +16,7 @@ import { emailVerifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { generateToken, hashToken } from '../../lib/tokens';
+import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
 import { getAcademySettings } from '../settings';
 
 export type OtpDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
@@ -24,20 +24,8 @@ export type OtpDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SE
 // Outside production APP_SECRET may be unset (config.ts requires it in production).
 export const DEVELOPMENT_OTP_KEY = 'academy-development-key-not-for-production';
 
-/**
- * A six-digit code has only a million values, so a plain hash would be reversed at once by whoever
- * reads the table; keyed with APP_SECRET it needs the server's secret too. The email is part of the
- * input so a code hash means nothing for another address.
- */
-export function hashOtp(key: string, email: string, code: string): string {
-  return createHmac('sha256', key).update(`${email}\n${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+/** The code's keyed hash (lib/tokens.ts), under the email. */
+export const hashOtp = hashOneTimeCode;
 
 const NEW_CODE_NEEDED = 'This code has expired or is no longer valid. Please ask for a new code.';
 const TOO_MANY_WRONG = 'Too many wrong codes. Please ask for a new code.';

@@ -65,6 +65,13 @@ describe('POST /api/email-verification/send-otp', () => {
     expect(row?.minutes).toBe(10);
   });
 
+  it('says so when no phone channel can carry a code (the family verifies by email instead)', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/phone-verification/send-otp', payload: { phone: '9822012345' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors.phone).toBe('Codes by WhatsApp or SMS are not available yet. Please verify with an email address, or call the office.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json().data.phoneCodes).toBe(false);
+  });
+
   it('refuses a bad email with a field message', async () => {
     const response = await sendOtp('not-an-email');
     expect(response.statusCode).toBe(400);

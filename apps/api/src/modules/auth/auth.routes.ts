@@ -6,13 +6,36 @@ import type { Db } from '../../db/client';
 import { currentUser } from './session-plugin';
 import { login, setUserLanguage, toSessionUser } from './auth.service';
 import { clearSessionCookies, deleteSession, setSessionCookies } from './session.service';
+import { requestSignInCode, verifySignInCode } from './sign-in-code.service';
+import { MESSAGING_MESSAGES, signInCodeRequestSchema, signInCodeSentSchema, signInCodeVerifySchema } from '@academy/shared/schemas/messaging';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string }> = async (app, { db, otpKey }) => {
   app.post(
     '/auth/login',
     { schema: { tags: ['auth'], body: loginInputSchema, response: { 200: apiSuccess(sessionUserSchema) } } },
     async (request, reply) => {
       const result = await login(db, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      setSessionCookies(reply, request, result.token, result.expiresAt);
+      return { success: true as const, data: result.user };
+    },
+  );
+
+  // A parent with a phone signs in with a six-digit code sent to it (issue 37).
+  app.post(
+    '/auth/sign-in-code',
+    { schema: { tags: ['auth'], body: signInCodeRequestSchema, response: { 200: apiSuccess(signInCodeSentSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await requestSignInCode({ db, jobs: app.jobs, otpKey }, { phone: request.body.phone, ip: request.ip }),
+      message: MESSAGING_MESSAGES.codeSent,
+    }),
+  );
+
+  app.post(
+    '/auth/sign-in-code/verify',
+    { schema: { tags: ['auth'], body: signInCodeVerifySchema, response: { 200: apiSuccess(sessionUserSchema) } } },
+    async (request, reply) => {
+      const result = await verifySignInCode({ db, jobs: app.jobs, otpKey }, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setSessionCookies(reply, request, result.token, result.expiresAt);
       return { success: true as const, data: result.user };
     },

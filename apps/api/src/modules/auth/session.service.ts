@@ -4,8 +4,10 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
+import { OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
+import { forgetSignInCodes } from '../family-outbox';
 import type { Db, DbExecutor } from '../../db/client';
-import { emailVerifications, loginFailures, parents, passwordResetTokens, sessions, students, teachers, users } from '../../db/schema';
+import { emailVerifications, loginFailures, parents, passwordResetTokens, sessions, students, teachers, users, signInCodes } from '../../db/schema';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
 import { generateToken, hashToken } from '../../lib/tokens';
 
@@ -123,4 +125,7 @@ export async function deleteExpiredAuthRecords(db: Db) {
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
   // Email codes count towards hourly send limits and their proofs live 30 minutes: a day is plenty.
   await db.delete(emailVerifications).where(lt(emailVerifications.createdAt, sql`now() - interval '1 day'`));
+  // Sign-in codes to parents' phones (issue 37): the same day's limits count them; their messages forget the code.
+  await db.delete(signInCodes).where(lt(signInCodes.createdAt, sql`now() - interval '1 day'`));
+  await forgetSignInCodes(db, { olderThanMinutes: OTP_VALID_MINUTES + 5 });
 }

@@ -6,9 +6,15 @@ const now = Date.parse('2026-06-01T10:00:00Z');
 
 describe('readAdmissionDraft', () => {
   it('restores the values, the step and a proof that is still valid', () => {
-    const verified = { email: 'a@b.in', token: 'proof', expiresAt: '2026-06-01T10:20:00Z' };
+    const verified = { kind: 'phone', address: '+919822012345', token: 'proof', expiresAt: '2026-06-01T10:20:00Z' };
     const draft = readAdmissionDraft(storage({ values: { ...EMPTY_ADMISSION_FORM, studentName: 'Aditi', subjects: ['x'] }, step: 2, verified }), now);
     expect(draft).toEqual({ values: { ...EMPTY_ADMISSION_FORM, studentName: 'Aditi', subjects: ['x'] }, step: 2, verified });
+  });
+
+  it('reads a proof saved before phones could be verified as an email proof', () => {
+    const draft = readAdmissionDraft(storage({ values: {}, step: 1, verified: { email: 'a@b.in', token: 'proof', expiresAt: '2026-06-01T10:20:00Z' } }), now);
+    expect(draft?.verified).toEqual({ kind: 'email', address: 'a@b.in', token: 'proof', expiresAt: '2026-06-01T10:20:00Z' });
+    expect(draft?.step).toBe(1);
   });
 
   it('drops an expired proof and goes back to the email step, keeping what was typed', () => {

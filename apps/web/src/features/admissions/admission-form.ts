@@ -1,4 +1,5 @@
 import type { AdmissionEnquiryInput } from '@academy/shared/schemas/admissions';
+import { canonicalIndianPhone } from '@academy/shared/schemas/phone';
 
 /** What the /admission form edits: text as strings ('' = none), choices as null until picked. */
 export interface AdmissionFormValues {
@@ -42,16 +43,22 @@ export const ADMISSION_STEP_FIELDS: readonly (readonly (keyof AdmissionFormValue
   ['address', 'message'],
 ];
 
-/** The request body: the form's values and the proof of the verified email. */
-export function toAdmissionPayload(values: AdmissionFormValues, verificationToken: string): AdmissionEnquiryInput {
+/** The request body: the form's values and the proof of the verified email, or of the phone (a family without email). */
+export function toAdmissionPayload(values: AdmissionFormValues, verified: VerifiedContact): AdmissionEnquiryInput {
   return {
     ...values,
+    email: verified.kind === 'phone' ? values.email || null : values.email,
     gender: (values.gender ?? null) as AdmissionEnquiryInput['gender'],
     board: (values.board ?? null) as AdmissionEnquiryInput['board'],
     medium: (values.medium ?? null) as AdmissionEnquiryInput['medium'],
     standard: values.standard ?? '',
-    verificationToken,
+    ...(verified.kind === 'phone' ? { phoneVerificationToken: verified.token } : { verificationToken: verified.token }),
   };
+}
+
+/** The address a code goes to, as the server keeps it: the email in lower case, the phone as +91XXXXXXXXXX ('' when not a mobile number). */
+export function contactAddress(values: Pick<AdmissionFormValues, 'email' | 'phone'>, kind: VerifiedContact['kind']): string {
+  return kind === 'email' ? values.email.trim().toLowerCase() : (canonicalIndianPhone(values.phone.trim()) ?? '');
 }
 
 /** "0:42" for the resend countdown. */
@@ -60,11 +67,14 @@ export function formatCountdown(seconds: number): string {
   return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
 }
 
-/** The proof of a verified email, kept with the draft until it expires (30 minutes after the code). */
-export type VerifiedEmail = { email: string; token: string; expiresAt: string };
+/**
+ * The proof of a verified email (or, for a family without email, of the phone; issue 37), kept with
+ * the draft until it expires (30 minutes after the code). `address`: as in `contactAddress`.
+ */
+export type VerifiedContact = { kind: 'email' | 'phone'; address: string; token: string; expiresAt: string };
 
 /** What the phone keeps of an unfinished application: a reload or an evicted tab loses nothing. */
-export type AdmissionDraft = { values: AdmissionFormValues; step: number; verified: VerifiedEmail | null };
+export type AdmissionDraft = { values: AdmissionFormValues; step: number; verified: VerifiedContact | null };
 
 export const ADMISSION_DRAFT_KEY = 'academy.admission-draft';
 
@@ -92,10 +102,13 @@ export function readAdmissionDraft(storage: Pick<Storage, 'getItem'>, now = Date
     }
   }
   const step = typeof draft.step === 'number' && Number.isInteger(draft.step) ? Math.min(Math.max(draft.step, 0), ADMISSION_STEP_FIELDS.length - 1) : 0;
-  const proof = draft.verified as Partial<VerifiedEmail> | null | undefined;
-  const verified =
-    proof && typeof proof.email === 'string' && typeof proof.token === 'string' && typeof proof.expiresAt === 'string' && Date.parse(proof.expiresAt) > now
-      ? { email: proof.email, token: proof.token, expiresAt: proof.expiresAt }
+  // A draft saved before phones could be verified has `email` where `address` is now.
+  const proof = draft.verified as (Partial<VerifiedContact> & { email?: unknown }) | null | undefined;
+  const address = typeof proof?.address === 'string' ? proof.address : proof?.email;
+  const kind = proof?.kind === 'phone' ? 'phone' : 'email';
+  const verified: VerifiedContact | null =
+    proof && typeof address === 'string' && typeof proof.token === 'string' && typeof proof.expiresAt === 'string' && Date.parse(proof.expiresAt) > now
+      ? { kind, address, token: proof.token, expiresAt: proof.expiresAt }
       : null;
   // Past the first step only with a valid proof: the email step must be done again otherwise.
   return { values, step: verified ? step : 0, verified };

@@ -43,12 +43,23 @@ export const ENQUIRY_FAILURES = {
 
 // Public: the /admission and /contact forms.
 
-export function useSendOtp() {
-  return useMutation({ mutationFn: (email: string) => apiRequestWithMessage<SendOtpResult>('POST', '/email-verification/send-otp', { email }) });
+/** A code to the email, or to the phone of a family without email (issue 37). */
+export function useSendOtp(kind: 'email' | 'phone') {
+  return useMutation({
+    mutationFn: (address: string) =>
+      kind === 'email'
+        ? apiRequestWithMessage<SendOtpResult>('POST', '/email-verification/send-otp', { email: address })
+        : apiRequestWithMessage<SendOtpResult>('POST', '/phone-verification/send-otp', { phone: address }),
+  });
 }
 
-export function useVerifyOtp() {
-  return useMutation({ mutationFn: (input: { email: string; otp: string }) => apiRequestWithMessage<VerifyOtpResult>('POST', '/email-verification/verify-otp', input) });
+export function useVerifyOtp(kind: 'email' | 'phone') {
+  return useMutation({
+    mutationFn: ({ address, otp }: { address: string; otp: string }) =>
+      kind === 'email'
+        ? apiRequestWithMessage<VerifyOtpResult>('POST', '/email-verification/verify-otp', { email: address, otp })
+        : apiRequestWithMessage<VerifyOtpResult>('POST', '/phone-verification/verify-otp', { phone: address, otp }),
+  });
 }
 
 export function useSubmitAdmission() {

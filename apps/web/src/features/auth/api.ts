@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import { LOGOUT_POPUPS, MESSAGES } from '@academy/shared/messages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
-import { ApiError, apiRequest, normalizeError } from '../../lib/api-client';
+import type { SignInCodeSent } from '@academy/shared/schemas/messaging';
+import { ApiError, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
 import { removeUserItems } from '../../lib/user-storage';
 import { toSessionUser } from './session-user';
 
@@ -112,5 +113,25 @@ export function useLogout() {
       // no user, or it sends them to /login remembering that screen (features/auth/components/require-role.tsx).
       void navigate('/login', { replace: true, flushSync: true });
     },
+  });
+}
+
+/** Asks for a sign-in code by WhatsApp or SMS (issue 37); the answer is the same whether or not the phone is a parent's. */
+export function useSendSignInCode() {
+  return useMutation({
+    mutationFn: (phone: string) => apiRequestWithMessage<SignInCodeSent>('POST', '/auth/sign-in-code', { phone }),
+  });
+}
+
+/** Signs a parent in with the code sent to their phone: the same session as a password sign-in. */
+export function useVerifySignInCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { phone: string; code: string }) => {
+      const user = toSessionUser(await apiRequest<unknown>('POST', '/auth/sign-in-code/verify', input));
+      if (!user) throw new ApiError(MESSAGES.loginFailed, 200, null);
+      return user;
+    },
+    onSuccess: (user) => queryClient.setQueryData(authKeys.session, user),
   });
 }

@@ -1,20 +1,21 @@
-import { Alert, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, Paper, Radio, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { admissionEnquiryFormSchema, BOARDS, MEDIUMS, type Medium } from '@academy/shared/schemas/admissions';
+import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema, BOARDS, MEDIUMS, type Medium } from '@academy/shared/schemas/admissions';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { localizedErrors } from '../../../lib/server-text';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { usePublicCourses } from '../../courses/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
-import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';
-import type { AdmissionFormValues } from '../admission-form';
+import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, contactAddress, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';
+import type { AdmissionFormValues, VerifiedContact } from '../admission-form';
 import { useSubmitAdmission } from '../api';
-import { EmailVerification } from './email-verification';
-import type { VerificationState } from './email-verification';
+import { ContactVerification } from './contact-verification';
+import type { VerificationState } from './contact-verification';
+import { usePublicSettings } from '../../settings/api';
 import classes from './admission-form.module.css';
 import { keepFocus } from './keep-focus';
 import { DateField } from '../../../components/ui/date-field';
@@ -53,6 +54,14 @@ export function AdmissionForm() {
   });
   const [step, setStep] = useState(draft?.step ?? 0);
   const [verified, setVerified] = useState<VerificationState>(draft?.verified ?? null);
+  // A family without email proves its phone instead (issue 37), when the academy sends codes by WhatsApp or SMS.
+  const [proveBy, setProveBy] = useState<VerifiedContact['kind']>(draft?.verified?.kind ?? 'email');
+  // Read by the form's validation (made once by useForm): the schema of the chosen proof.
+  const proveByRef = useRef(proveBy);
+  useEffect(() => {
+    proveByRef.current = proveBy;
+  }, [proveBy]);
+  const settings = usePublicSettings();
   const [done, setDone] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const courses = usePublicCourses();
@@ -62,7 +71,7 @@ export function AdmissionForm() {
   const form = useForm<AdmissionFormValues>({
     mode: 'controlled',
     initialValues: draft?.values ?? EMPTY_ADMISSION_FORM,
-    validate: localizedErrors(schemaResolver(admissionEnquiryFormSchema, { sync: true })),
+    validate: (values) => localizedErrors(schemaResolver(proveByRef.current === 'phone' ? admissionEnquiryPhoneFormSchema : admissionEnquiryFormSchema, { sync: true }))(values),
     validateInputOnBlur: true,
   });
 
@@ -123,7 +132,9 @@ export function AdmissionForm() {
   const mediumLabel = (value: Medium) => ({ English: t`English`, 'Semi-English': t`Semi-English`, Marathi: t`Marathi`, Hindi: t`Hindi`, Urdu: t`Urdu` })[value];
   const standards = courses.data?.standards ?? [];
   const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
-  const emailVerified = verified !== null && verified.email === form.values.email.trim().toLowerCase();
+  const contactVerified = verified !== null && verified.kind === proveBy && verified.address === contactAddress(form.values, proveBy);
+  const emailVerified = contactVerified && proveBy === 'email';
+  const phoneVerified = contactVerified && proveBy === 'phone';
 
   /** Validates the fields of one step; true when they are all right. */
   const stepIsValid = (index: number) => {
@@ -137,15 +148,16 @@ export function AdmissionForm() {
 
   const next = () => {
     if (!stepIsValid(step)) return;
-    if (step === 0 && !emailVerified) {
+    if (step === 0 && !contactVerified) {
       // Focus goes to what is needed now, Send code (or the code field), not back to the email. The
       // error is set after the move: leaving the email field checks it again, which would clear it.
       const action = emailAction.current;
       if (action) {
         action.scrollIntoView({ block: 'center' });
         action.focus({ preventScroll: true });
-      } else setFocusField('email');
-      form.setFieldError('email', t`Verify this email address with the code we mail you`);
+      } else setFocusField(proveBy);
+      if (proveBy === 'email') form.setFieldError('email', t`Verify this email address with the code we mail you`);
+      else form.setFieldError('phone', t`Verify this mobile number with the code we send you`);
       return;
     }
     setStep((current) => Math.min(current + 1, LAST_STEP));
@@ -167,20 +179,20 @@ export function AdmissionForm() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.onSubmit((values) => {
     setSubmitError(null);
-    if (!verified || !emailVerified) {
+    if (!verified || !contactVerified) {
       setStep(0);
       return;
     }
-    submit.mutate(toAdmissionPayload(values, verified.token), {
+    submit.mutate(toAdmissionPayload(values, verified), {
       onSuccess: ({ message }) => setDone(message ?? t`Thank you! We have received your application.`),
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
-        if (fieldErrors?.verificationToken) {
-          // The proof was used or expired: the email must be verified again.
+        if (fieldErrors?.verificationToken || fieldErrors?.phoneVerificationToken) {
+          // The proof was used or expired: the email (or phone) must be verified again.
           setVerified(null);
           setStep(0);
-          setFocusField('email');
+          setFocusField(proveBy);
         } else if (fieldErrors) {
           showFirstError(fieldErrors);
         }
@@ -235,20 +247,45 @@ export function AdmissionForm() {
                 inputMode="tel"
                 autoComplete="tel"
                 placeholder="98220 12345"
+                readOnly={phoneVerified}
                 {...form.getInputProps('phone')}
               />
               <TextInput label={t`Student name`} withAsterisk autoComplete="name" {...form.getInputProps('studentName')} />
-              <TextInput label={t`Email`} withAsterisk type="email" inputMode="email" autoComplete="email" readOnly={emailVerified} {...form.getInputProps('email')} />
-              <EmailVerification
-                email={form.values.email}
+              <TextInput
+                label={proveBy === 'email' ? t`Email` : t`Email (optional)`}
+                withAsterisk={proveBy === 'email'}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                readOnly={emailVerified}
+                {...form.getInputProps('email')}
+              />
+              <ContactVerification
+                key={proveBy}
+                kind={proveBy}
+                address={contactAddress(form.values, proveBy)}
                 verified={verified}
                 onVerified={(state) => {
                   setVerified(state);
-                  form.clearFieldError('email');
+                  form.clearFieldError(proveBy);
                 }}
                 validateBeforeSend={() => stepIsValid(0)}
                 actionRef={emailAction}
               />
+              {settings.data?.phoneCodes && !contactVerified ? (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ta="left"
+                  onClick={() => {
+                    form.clearErrors();
+                    setProveBy((current) => (current === 'email' ? 'phone' : 'email'));
+                  }}
+                >
+                  {proveBy === 'email' ? <Trans>No email? Verify the mobile number instead</Trans> : <Trans>Verify with an email address instead</Trans>}
+                </Anchor>
+              ) : null}
             </Stack>
           </Stepper.Step>
 

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { loginInputSchema } from '@academy/shared/schemas/auth';
@@ -9,6 +10,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useLogin } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
+import { SignInCodeForm } from './sign-in-code-form';
 
 /**
  * The show/hide button is named by its content, not by aria-label, so a label lookup for
@@ -24,10 +26,20 @@ function PasswordToggle({ reveal }: { reveal: boolean }) {
 }
 
 /**
+ * The login screen's two ways in: email or student ID and password, or (a parent) a code sent to their
+ * phone by WhatsApp or SMS (issue 37). Either way the session then holds the user and the screen moves on.
+ */
+export function LoginForm() {
+  const [withCode, setWithCode] = useState(false);
+  if (withCode) return <SignInCodeForm onUsePassword={() => setWithCode(false)} />;
+  return <PasswordLoginForm onUseCode={() => setWithCode(true)} />;
+}
+
+/**
  * Email or student ID (issue 21) and password, checked with the shared login schema. On success the session holds the user
  * and the login screen moves on; a failure is shown in an alert with the server's words.
  */
-export function LoginForm() {
+function PasswordLoginForm({ onUseCode }: { onUseCode: () => void }) {
   const lp = useLocalizedPath();
   const { t } = useLingui();
   const login = useLogin();
@@ -81,6 +93,10 @@ export function LoginForm() {
         <Button type="submit" loading={login.isPending} fullWidth>
           <Trans>Login</Trans>
         </Button>
+        <Divider />
+        <Anchor component="button" type="button" size="sm" onClick={onUseCode} ta="center">
+          <Trans>Parent? Sign in with a code sent to your phone</Trans>
+        </Anchor>
       </Stack>
     </form>
   );

@@ -8,14 +8,18 @@ import { ApiError, fieldErrorsOf, normalizeError } from '../../../lib/api-client
 import { translateServerText } from '../../../lib/server-text';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { usePublicSettings } from '../../settings/api';
-import { formatCountdown, type VerifiedEmail } from '../admission-form';
+import { formatCountdown, type VerifiedContact } from '../admission-form';
+import { formatPhone } from '../../../lib/phone';
 import { useSendOtp, useVerifyOtp } from '../api';
 import { keepFocus } from './keep-focus';
 
-export type VerificationState = VerifiedEmail | null;
+export type VerificationState = VerifiedContact | null;
 
-interface EmailVerificationProps {
-  email: string;
+interface ContactVerificationProps {
+  /** What is proven: the email (a mailed code), or the phone of a family without email (a code by WhatsApp or SMS). */
+  kind: VerifiedContact['kind'];
+  /** The address as the server keeps it (contactAddress): lower-case email, or +91XXXXXXXXXX ('' while not a mobile number). */
+  address: string;
   /** Checks the fields of this step (phone, name, email) before a code is sent. */
   validateBeforeSend: () => boolean;
   verified: VerificationState;
@@ -25,12 +29,12 @@ interface EmailVerificationProps {
 }
 
 /**
- * The email step's three states: send a code, then enter it (with a countdown until another code may
- * be asked for), then verified. Changing the email afterwards starts again.
+ * The contact step's three states: send a code, then enter it (with a countdown until another code
+ * may be asked for), then verified. Changing the email (or the phone) afterwards starts again.
  */
-export function EmailVerification({ email, validateBeforeSend, verified, onVerified, actionRef }: EmailVerificationProps) {
-  const sendOtp = useSendOtp();
-  const verifyOtp = useVerifyOtp();
+export function ContactVerification({ kind, address, validateBeforeSend, verified, onVerified, actionRef }: ContactVerificationProps) {
+  const sendOtp = useSendOtp(kind);
+  const verifyOtp = useVerifyOtp(kind);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -52,9 +56,10 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
   useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
   const secondsLeft = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
-  const normalizedEmail = email.trim().toLowerCase();
-  const isVerified = verified !== null && verified.email === normalizedEmail;
-  const awaitingCode = sentTo !== null && sentTo === normalizedEmail && !isVerified;
+  const isVerified = verified !== null && verified.kind === kind && verified.address === address;
+  const awaitingCode = sentTo !== null && sentTo === address && !isVerified;
+  // How the address is shown: a phone grouped (+91 98220 12345).
+  const shownTo = kind === 'phone' && sentTo ? formatPhone(sentTo) : sentTo;
 
   useEffect(() => {
     const target = focusTarget.current === 'code' ? codeInput.current : focusTarget.current === 'verified' ? verifiedAlert.current : null;
@@ -67,9 +72,9 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
     setSendError(null);
     setLimited(false);
     if (!validateBeforeSend()) return;
-    sendOtp.mutate(normalizedEmail, {
+    sendOtp.mutate(address, {
       onSuccess: ({ data }) => {
-        setSentTo(normalizedEmail);
+        setSentTo(address);
         setSentEarlier(false);
         setCode('');
         setCodeError(null);
@@ -82,7 +87,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
         if (fieldErrors?.otp) {
           // Nothing was sent now, but the code sent less than a minute ago still works.
           const wait = Number(/(\d+) seconds?/.exec(fieldErrors.otp)?.[1] ?? OTP_RESEND_AFTER_SECONDS);
-          setSentTo(normalizedEmail);
+          setSentTo(address);
           setSentEarlier(true);
           setResendAt(Date.now() + wait * 1000);
           setNow(Date.now());
@@ -91,7 +96,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
           return;
         }
         setLimited(error instanceof ApiError && error.status === 429);
-        setSendError(fieldErrors?.email ?? normalizeError(error, t`Failed to send the code. Please try again.`).message);
+        setSendError(fieldErrors?.email ?? fieldErrors?.phone ?? normalizeError(error, t`Failed to send the code. Please try again.`).message);
       },
     });
   };
@@ -103,10 +108,10 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
       return;
     }
     verifyOtp.mutate(
-      { email: normalizedEmail, otp: parsed.data },
+      { address, otp: parsed.data },
       {
         onSuccess: ({ data }) => {
-          onVerified({ email: normalizedEmail, token: data.verificationToken, expiresAt: data.expiresAt });
+          onVerified({ kind, address, token: data.verificationToken, expiresAt: data.expiresAt });
           focusTarget.current = 'verified';
         },
         onError: (error) => setCodeError(normalizeError(error, t`Failed to check the code. Please try again.`).message),
@@ -116,8 +121,12 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
 
   if (isVerified) {
     return (
-      <Alert ref={verifiedAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title={t`Email verified`} role="status">
-        <Trans>{verified.email} is verified. Continue with the student&apos;s details.</Trans>
+      <Alert ref={verifiedAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden="true" />} title={kind === 'email' ? t`Email verified` : t`Phone verified`} role="status">
+        {kind === 'email' ? (
+          <Trans>{verified.address} is verified. Continue with the student&apos;s details.</Trans>
+        ) : (
+          <Trans>{formatPhone(verified.address)} is verified. Continue with the student&apos;s details.</Trans>
+        )}
       </Alert>
     );
   }
@@ -126,7 +135,11 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
     return (
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          <Trans>We will mail a 6-digit code to this address to make sure it is yours.</Trans>
+          {kind === 'email' ? (
+            <Trans>We will mail a 6-digit code to this address to make sure it is yours.</Trans>
+          ) : (
+            <Trans>We will send a 6-digit code to this mobile number by WhatsApp or SMS to make sure it is yours.</Trans>
+          )}
         </Text>
         <Group>
           <Button ref={actionRef as Ref<HTMLButtonElement>} onMouseDown={keepFocus} onClick={send} loading={sendOtp.isPending} variant="light">
@@ -144,18 +157,18 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
         {sentEarlier ? (
           <>
             <Trans>
-              Enter the 6-digit code we mailed to <strong>{sentTo}</strong> a moment ago.
+              Enter the 6-digit code we sent to <strong>{shownTo}</strong> a moment ago.
             </Trans>{' '}
           </>
         ) : (
           <>
             <Trans>
-              We have sent a 6-digit code to <strong>{sentTo}</strong>. It is valid for 10 minutes.
+              We have sent a 6-digit code to <strong>{shownTo}</strong>. It is valid for 10 minutes.
             </Trans>{' '}
           </>
         )}
         <Anchor component="button" type="button" size="sm" onClick={() => setSentTo(null)}>
-          <Trans>Change email</Trans>
+          {kind === 'email' ? <Trans>Change email</Trans> : <Trans>Change number</Trans>}
         </Anchor>
       </Text>
       <Group align="flex-start" gap="sm" wrap="wrap">
@@ -197,7 +210,7 @@ export function EmailVerification({ email, validateBeforeSend, verified, onVerif
       ) : (
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            <Trans>No mail? Check the spam folder, or</Trans>
+            {kind === 'email' ? <Trans>No mail? Check the spam folder, or</Trans> : <Trans>No message yet?</Trans>}
           </Text>
           <Button variant="subtle" size="compact-sm" onClick={send} loading={sendOtp.isPending}>
             <Trans>Resend code</Trans>

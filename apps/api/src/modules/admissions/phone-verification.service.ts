@@ -1,0 +1,74 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import { OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES, VERIFICATION_PROOF_MINUTES, type SendOtpResult, type VerifyOtpResult } from '@academy/shared/schemas/admissions';
+import type { Db, DbExecutor } from '../../db/client';
+import type { JobRunner } from '../../db/job-runner';
+import { signInCodes } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { checkPhoneCode, issuePhoneCode, phoneCodeMessages } from '../auth';
+import { notifyPhone } from '../family-outbox';
+import { getAcademySettings, phoneCodesAvailable } from '../settings';
+
+/**
+ * The admission form for a family without email (issue 37): the phone proves itself with a code by
+ * WhatsApp or SMS, as the email does with a mailed code; the proof goes back with the form, once.
+ */
+export type PhoneOtpDeps = { db: Db; jobs: JobRunner | undefined; otpKey: string };
+
+export const PHONE_CODES_UNAVAILABLE = 'Codes by WhatsApp or SMS are not available yet. Please verify with an email address, or call the office.';
+export const PHONE_PROOF_INVALID = 'Your phone number is not verified, or the verification has expired. Please verify it again.';
+
+/** POST /api/phone-verification/send-otp: a code to the family's phone (the limits of every phone code). */
+export async function sendPhoneVerificationCode(deps: PhoneOtpDeps, input: { phone: string; ip: string; language: Language }): Promise<SendOtpResult> {
+  if (!(await phoneCodesAvailable(deps.db))) throw new AppError('CONFLICT', PHONE_CODES_UNAVAILABLE, { phone: PHONE_CODES_UNAVAILABLE });
+  const code = await deps.db.transaction((tx) => issuePhoneCode(tx, deps.otpKey, { phone: input.phone, ip: input.ip, purpose: 'admission' }));
+  const academy = (await getAcademySettings(deps.db)).name;
+  const minutes = String(OTP_VALID_MINUTES);
+  await notifyPhone(deps.db, deps.jobs, {
+    phone: input.phone,
+    language: input.language,
+    kind: 'sign-in-code',
+    key: `admission-code:${input.phone}:${Date.now()}`,
+    date: new Date().toISOString().slice(0, 10),
+    messages: phoneCodeMessages(academy, code, minutes),
+    values: { code, minutes },
+  });
+  return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
+}
+
+/** POST /api/phone-verification/verify-otp: the right code is answered with a proof for the form (30 minutes, once). */
+export async function verifyPhoneCode(deps: PhoneOtpDeps, input: { phone: string; otp: string }): Promise<VerifyOtpResult> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const checked = await checkPhoneCode(tx, deps.otpKey, { phone: input.phone, purpose: 'admission', code: input.otp });
+    if ('error' in checked) return checked;
+    const proof = generateToken();
+    const [row] = await tx
+      .update(signInCodes)
+      .set({ proofHash: hashToken(proof), proofExpiresAt: sql`now() + make_interval(mins => ${VERIFICATION_PROOF_MINUTES})` })
+      .where(eq(signInCodes.id, checked.id))
+      .returning({ expiresAt: signInCodes.proofExpiresAt });
+    return { proof, expiresAt: row!.expiresAt! };
+  });
+  if ('error' in outcome) throw new AppError('BAD_REQUEST', outcome.error, { otp: outcome.error });
+  return { verificationToken: outcome.proof, expiresAt: outcome.expiresAt.toISOString() };
+}
+
+/** Uses up a phone's proof inside the transaction that stores the enquiry; returns when the phone was verified. */
+export async function consumePhoneProof(tx: DbExecutor, input: { phone: string; token: string }): Promise<Date> {
+  const [used] = await tx
+    .update(signInCodes)
+    .set({ proofUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(signInCodes.proofHash, hashToken(input.token)),
+        eq(signInCodes.phone, input.phone),
+        eq(signInCodes.purpose, 'admission'),
+        isNull(signInCodes.proofUsedAt),
+        gt(signInCodes.proofExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ verifiedAt: signInCodes.usedAt });
+  if (!used) throw new AppError('BAD_REQUEST', PHONE_PROOF_INVALID, { phoneVerificationToken: PHONE_PROOF_INVALID });
+  return used.verifiedAt!;
+}

@@ -1,0 +1,160 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { word } from '@academy/shared/i18n/server-catalog';
+import { LANGUAGES, type Language } from '@academy/shared/languages';
+import { MESSAGING_MESSAGES, type SignInCodeSent } from '@academy/shared/schemas/messaging';
+import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_CONNECTION_PER_HOUR, OTP_SENDS_PER_HOUR, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
+import type { Db, DbExecutor } from '../../db/client';
+import type { JobRunner } from '../../db/job-runner';
+import { parents, signInCodes, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashOneTimeCode, sameHash } from '../../lib/tokens';
+import { recordAudit } from '../audit';
+import { forgetSignInCodes, notifyParent } from '../family-outbox';
+import { getAcademySettings } from '../settings';
+import { toSessionUser } from './auth.service';
+import { createSession } from './session.service';
+
+export type SignInCodeDeps = { db: Db; jobs: JobRunner | undefined; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
+
+/** "in 1 minute", "in 40 minutes": when the oldest send of the last hour stops counting. */
+function tryAgainIn(secondsLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
+  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+export type PhoneCodePurpose = 'sign-in' | 'admission';
+
+/**
+ * A new six-digit code for a phone, inside `tx` (the caller's transaction), unless the limits say no:
+ * the same as the admission form's email codes: one per phone a minute, five per phone an hour (every
+ * purpose together), a high ceiling per client address. Only the newest code of a phone and purpose
+ * works. Returns the code (to be sent by the caller, never stored in clear).
+ */
+export async function issuePhoneCode(tx: DbExecutor, otpKey: string, input: { phone: string; ip: string; purpose: PhoneCodePurpose }): Promise<string> {
+  const ip = input.ip.slice(0, 64);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-code:${input.phone}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-code-ip:${ip}`}))`);
+  const [latest] = await tx
+    .select({ secondsAgo: sql<number>`extract(epoch from now() - ${signInCodes.createdAt})::float8` })
+    .from(signInCodes)
+    .where(eq(signInCodes.phone, input.phone))
+    .orderBy(desc(signInCodes.createdAt))
+    .limit(1);
+  if (latest && latest.secondsAgo < OTP_RESEND_AFTER_SECONDS) {
+    const wait = Math.max(1, Math.ceil(OTP_RESEND_AFTER_SECONDS - latest.secondsAgo));
+    const message = `A code was sent to this number less than a minute ago and still works: enter it below. You can ask for a new one in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
+    throw new AppError('TOO_MANY_REQUESTS', message, { code: message });
+  }
+  const window = (where: SQL) =>
+    tx
+      .select({ sends: count(), secondsLeft: sql<number>`coalesce(extract(epoch from min(${signInCodes.createdAt}) + interval '1 hour' - now()), 0)::float8` })
+      .from(signInCodes)
+      .where(and(where, gt(signInCodes.createdAt, sql`now() - interval '1 hour'`)));
+  const [byPhone] = await window(eq(signInCodes.phone, input.phone));
+  if ((byPhone?.sends ?? 0) >= OTP_SENDS_PER_HOUR) {
+    throw new AppError('TOO_MANY_REQUESTS', `Too many codes were sent to this number. Please try again ${tryAgainIn(byPhone!.secondsLeft)}.`);
+  }
+  const [byIp] = await window(eq(signInCodes.ip, ip));
+  if ((byIp?.sends ?? 0) >= OTP_SENDS_PER_CONNECTION_PER_HOUR) {
+    throw new AppError('TOO_MANY_REQUESTS', `Too many codes were asked for from this connection. Please try again ${tryAgainIn(byIp!.secondsLeft)}.`);
+  }
+  // The row is written for any number, so the limits count every ask.
+  await tx
+    .update(signInCodes)
+    .set({ expiresAt: sql`least(${signInCodes.expiresAt}, now())` })
+    .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt)));
+  await tx.insert(signInCodes).values({ purpose: input.purpose, phone: input.phone, codeHash: hashOneTimeCode(otpKey, input.phone, code), ip, expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})` });
+  return code;
+}
+
+/**
+ * Checks a code against the newest one of that phone and purpose, inside `tx`. A wrong code counts
+ * (the caller commits though it answers an error); the fifth ends the code. Right: the row is marked
+ * used and its id returned.
+ */
+export async function checkPhoneCode(tx: DbExecutor, otpKey: string, input: { phone: string; purpose: PhoneCodePurpose; code: string }): Promise<{ id: string } | { error: string }> {
+  const [row] = await tx
+    .select({ id: signInCodes.id, codeHash: signInCodes.codeHash, wrongTries: signInCodes.wrongTries, live: sql<boolean>`${signInCodes.expiresAt} > now()` })
+    .from(signInCodes)
+    .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt)))
+    .orderBy(desc(signInCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row || !row.live) return { error: MESSAGING_MESSAGES.codeExpired };
+  if (row.wrongTries >= OTP_MAX_WRONG_TRIES) return { error: MESSAGING_MESSAGES.tooManyWrong };
+  if (!sameHash(row.codeHash, hashOneTimeCode(otpKey, input.phone, input.code))) {
+    const tries = row.wrongTries + 1;
+    await tx.update(signInCodes).set({ wrongTries: tries }).where(eq(signInCodes.id, row.id));
+    return { error: tries >= OTP_MAX_WRONG_TRIES ? MESSAGING_MESSAGES.tooManyWrong : MESSAGING_MESSAGES.codeWrong };
+  }
+  await tx.update(signInCodes).set({ usedAt: sql`now()` }).where(eq(signInCodes.id, row.id));
+  return { id: row.id };
+}
+
+/** The code's message in each language (WhatsApp's and MSG91's templates get `values`). */
+export function phoneCodeMessages(academy: string, code: string, minutes: string): Record<Language, { subject: string; text: string }> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      {
+        subject: word('mail', 'Your sign-in code for {academy}', language, { academy }),
+        text: word('mail', '{code} is your sign-in code for {academy}. It works for {minutes} minutes. Do not share it with anyone.', language, { code, academy, minutes }),
+      },
+    ]),
+  ) as Record<Language, { subject: string; text: string }>;
+}
+
+/**
+ * POST /api/auth/sign-in-code (issue 37): a six-digit code to a parent's phone by WhatsApp or SMS
+ * (the family outbox, urgent: quiet hours do not hold it), with the limits of `issuePhoneCode`.
+ * The answer is the same whether or not the number is a parent's, so it tells nobody who is one.
+ */
+export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: string; ip: string }): Promise<SignInCodeSent> {
+  const { code, parentId } = await deps.db.transaction(async (tx) => {
+    const code = await issuePhoneCode(tx, deps.otpKey, { ...input, purpose: 'sign-in' });
+    const [parent] = await tx
+      .select({ id: parents.id })
+      .from(parents)
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(and(eq(parents.phone, input.phone), eq(users.isActive, true)))
+      .limit(1);
+    return { code, parentId: parent?.id };
+  });
+  if (parentId) {
+    const academy = (await getAcademySettings(deps.db)).name;
+    const minutes = String(OTP_VALID_MINUTES);
+    const today = new Date().toISOString().slice(0, 10);
+    await notifyParent(deps.db, deps.jobs, parentId, { kind: 'sign-in-code', key: `sign-in-code:${input.phone}:${Date.now()}`, date: today, messages: phoneCodeMessages(academy, code, minutes), values: { code, minutes } });
+  }
+  return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
+}
+
+/**
+ * POST /api/auth/sign-in-code/verify: the newest code of that phone, unexpired and unused, opens a
+ * session for the parent with that number. A wrong code counts (committed though the answer is an
+ * error); the fifth ends the code.
+ */
+export async function verifySignInCode(deps: SignInCodeDeps, input: { phone: string; code: string }, meta: { ip: string; userAgent: string | undefined }) {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const checked = await checkPhoneCode(tx, deps.otpKey, { phone: input.phone, purpose: 'sign-in', code: input.code });
+    if ('error' in checked) return checked;
+    const [account] = await tx
+      .select({ user: users, parentId: parents.id })
+      .from(parents)
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(and(eq(parents.phone, input.phone), eq(users.isActive, true)))
+      .limit(1);
+    // A right code for a number that is no parent's cannot happen (none is sent); said like an expired one.
+    if (!account) return { error: MESSAGING_MESSAGES.codeExpired } as const;
+    const user = account.user;
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    const session = await createSession(tx, user.id, meta);
+    await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in_code', values: { name: user.name } } });
+    await forgetSignInCodes(tx, { parentId: account.parentId });
+    return { user: toSessionUser(user), ...session } as const;
+  });
+  if ('error' in outcome && outcome.error) throw new AppError('BAD_REQUEST', outcome.error, { code: outcome.error });
+  return outcome as Exclude<typeof outcome, { error: string }>;
+}
