@@ -4,6 +4,8 @@ import { ADMIN, ANYONE, type RouteRules } from './rules';
 export const enquiryRoutes: RouteRules = {
   'POST /api/email-verification/send-otp': ANYONE,
   'POST /api/email-verification/verify-otp': ANYONE,
+  'POST /api/phone-verification/send-otp': ANYONE,
+  'POST /api/phone-verification/verify-otp': ANYONE,
   'POST /api/admission-enquiries': ANYONE,
   'POST /api/admission-enquiries/contact': ANYONE,
   'POST /api/newsletter/subscribe': ANYONE,

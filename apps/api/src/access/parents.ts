@@ -3,7 +3,7 @@ import { PARENT_MESSAGES } from '@academy/shared/schemas/parents';
 import { students } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
-import { ADMIN, own, PARENT, type RouteRules } from './rules';
+import { ADMIN, ANYONE, own, PARENT, type RouteRules } from './rules';
 
 /**
  * Parents (issue 21). The office links and unlinks them on a student's page and lists them; a parent
@@ -20,6 +20,14 @@ export const parentRoutes: RouteRules = {
   // Same-day absence alerts: the office's list beside "Absent today", and a retry of a failed one.
   'GET /api/admin/absence-alerts': ADMIN,
   'POST /api/admin/absence-alerts/:id/retry': ADMIN,
+  // Every message to families (issue 37), a retry of a failed one, and how a parent is reached.
+  'GET /api/admin/messages': ADMIN,
+  'POST /api/admin/messages/:id/retry': ADMIN,
+  'PUT /api/parents/:id/channel': ADMIN,
+  // The providers' callbacks: no session; the WhatsApp POST is signed, MSG91's address carries the server's token.
+  'GET /api/webhooks/whatsapp': ANYONE,
+  'POST /api/webhooks/whatsapp': ANYONE,
+  'POST /api/webhooks/msg91': ANYONE,
 };
 
 /** The children of a parent actor (none for an account without a parent record). */

@@ -12,6 +12,7 @@ import { jobRoutes } from './jobs';
 import { notificationRoutes } from './notifications';
 import { parentRoutes } from './parents';
 import { accountRoutes } from './profile';
+import { pushSubscriptionRoutes } from './push';
 import { academyRoutes } from './settings';
 import type { RouteRule, RouteRules } from './rules';
 import { studentRoutes, studentSelfRoutes } from './students';
@@ -43,6 +44,7 @@ export const ROUTE_RULES: RouteRules = {
   ...jobRoutes,
   ...feeRoutes,
   ...parentRoutes,
+  ...pushSubscriptionRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

@@ -6,6 +6,8 @@ import { ANYONE, SIGNED_IN, STAFF, type RouteRules } from './rules';
 /** Signing in and out, password resets, the signed-in account's own profile and password. */
 export const accountRoutes: RouteRules = {
   'POST /api/auth/login': ANYONE,
+  'POST /api/auth/sign-in-code': ANYONE,
+  'POST /api/auth/sign-in-code/verify': ANYONE,
   'GET /api/auth/me': SIGNED_IN,
   'PUT /api/auth/language': SIGNED_IN,
   'POST /api/auth/logout': ANYONE,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parentMessages } from '../../db/schema';
-import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { absenceMessages } from './absence-alerts';
@@ -82,7 +82,7 @@ async function runJobs() {
 }
 
 /** One server's sender, as the job runs it (development: the stand-in webhook on 127.0.0.1). */
-const sendDue = (options: Partial<ParentSenderDeps> = {}) => sendDueParentMessages({ db: t.database.db, mailer: t.mailer, keys: TEST_SERVER_KEYS, outbound: { production: false }, ...options });
+const sendDue = (options: Partial<ParentSenderDeps> = {}) => sendDueParentMessages({ db: t.database.db, mailer: t.mailer, keys: TEST_SERVER_KEYS, outbound: { production: false }, providers: NO_PROVIDERS, ...options });
 
 const alertsOf = async (studentId: string) => (await asAdmin('GET', `/api/admin/absence-alerts?date=${today}`)).json().data.alerts.filter((alert: { child: { _id: string } }) => alert.child._id === studentId);
 
@@ -263,7 +263,7 @@ describe('same-day absence alerts', () => {
       await buildParent(db, { studentIds: [child.id] });
       // Queued without a job runner: only the two senders below send them.
       const messages = absenceMessages({ child: 'Child', batches: 'Maths', status: 'absent', date: today, academy: 'Academy' });
-      await notifyParents(db, undefined, { studentId: child.id, kind: 'absence', key: `absence:${child.id}:${today}`, date: today, messages, payload: {} });
+      await notifyParents(db, undefined, { studentId: child.id, kind: 'absence', key: `absence:${child.id}:${today}`, date: today, messages, payload: {}, values: {} });
     }
     // Each webhook call outlasts the lease: only its renewal keeps the second server off the message.
     webhookDelayMs = 500;

@@ -82,6 +82,7 @@ export async function runAbsenceAlerts(db: Db, jobs: JobRunner | undefined, payl
       date,
       messages: absenceMessages({ child: row.child, batches: batchNames, status, date, academy: settings.name, templates: settings.absenceAlerts.templates }),
       payload: { child: { _id: row.studentId, name: row.child }, batch: row.batches[0] ?? null, batches: row.batches, date, status },
+      values: { child: row.child, date: formatDate(date), batch: batchNames },
     };
     if (row.status) await notifyParents(db, jobs, notice);
     else await cancelParentNotice(db, notice);

@@ -21,7 +21,9 @@ import { getChildAttendance } from '../attendance';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { academyToday, getAcademySettings } from '../settings';
 import { PARENT_SENDER_JOB } from '../family-outbox';
-import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryAbsenceAlert, unlinkParent } from './parents.service';
+import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryParentMessage, setParentChannel, unlinkParent } from './parents.service';
+import { listMessages } from './messages.service';
+import { MESSAGING_MESSAGES, messageListQuerySchema, messageListSchema, messageParamsSchema, parentChannelInputSchema } from '@academy/shared/schemas/messaging';
 
 /** Parents (issue 21): the office links them to students; a parent reads their children under /parent. */
 export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, deps) => {
@@ -44,7 +46,8 @@ export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, 
     async (request, reply) => {
       const { parent, invitation, created } = await linkParent(db, actorOf(request), request.params.id, request.body);
       sendInvitationInBackground(app, deps, request, invitation);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: parent, message: invitation ? PARENT_MESSAGES.linkedInvited : PARENT_MESSAGES.linked });
+      const message = invitation ? PARENT_MESSAGES.linkedInvited : parent.email ? PARENT_MESSAGES.linked : PARENT_MESSAGES.linkedNoInvite;
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: parent, message });
     },
   );
 
@@ -64,10 +67,28 @@ export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, 
   }));
 
   app.post('/admin/absence-alerts/:id/retry', { schema: { tags, params: absenceAlertParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await retryAbsenceAlert(db, actorOf(request), request.params.id);
+    await retryParentMessage(db, actorOf(request), request.params.id, { notFound: PARENT_MESSAGES.alertNotFound, notFailed: PARENT_MESSAGES.alertNotFailed });
     await app.jobs.enqueue(PARENT_SENDER_JOB, {});
     return { success: true as const, message: PARENT_MESSAGES.alertRetried };
   });
+
+  // Every message to families (issue 37): the office's Messages screen, and one parent's messages.
+  app.get('/admin/messages', { schema: { tags, querystring: messageListQuerySchema, response: { 200: apiSuccess(messageListSchema) } } }, async (request) => {
+    const settings = await getAcademySettings(db);
+    return { success: true as const, data: await listMessages(db, request.query, await academyToday(db), settings.timeZone) };
+  });
+
+  app.post('/admin/messages/:id/retry', { schema: { tags, params: messageParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await retryParentMessage(db, actorOf(request), request.params.id);
+    await app.jobs.enqueue(PARENT_SENDER_JOB, {});
+    return { success: true as const, message: MESSAGING_MESSAGES.retried };
+  });
+
+  app.put('/parents/:id/channel', { schema: { tags, params: idParamsSchema, body: parentChannelInputSchema, response: { 200: apiSuccess(parentSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await setParentChannel(db, actorOf(request), request.params.id, request.body),
+    message: MESSAGING_MESSAGES.channelSaved,
+  }));
 
   app.get(
     '/parent/children/:studentId/attendance',

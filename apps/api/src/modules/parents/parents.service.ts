@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { AuditTextKey } from '@academy/shared/i18n/audit-texts';
+import { MESSAGING_MESSAGES, type ParentChannelInput, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import { PARENT_MESSAGES, type AbsenceAlertList, type ParentMessageKind, type Parent, type ParentChild, type ParentLinkInput, type ParentList, type ParentRelation } from '@academy/shared/schemas/parents';
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, students, users } from '../../db/schema';
@@ -9,18 +10,20 @@ import { parentRecordOf, type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
-import { recordAudit, type AuditActor } from '../audit';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { createAccount, type Invitation } from '../users';
 import { retryParentMessages } from '../family-outbox';
 
 type ParentRow = {
   _id: string;
   name: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   relation: ParentRelation;
   language: Language;
   passwordSet: boolean;
+  preferredChannel: PreferredChannel | null;
+  whatsappStopped: boolean;
   children: { _id: string; name: string }[];
   total?: number;
 };
@@ -29,6 +32,7 @@ type ParentRow = {
 async function selectParents(db: DbExecutor, where: SQL, page?: { limit: number; offset: number }): Promise<ParentRow[]> {
   const { rows } = await db.execute<ParentRow>(sql`
     select p.id as "_id", u.name, u.email, p.phone, p.relation, u.language, u.password_hash is not null as "passwordSet",
+      p.preferred_channel as "preferredChannel", p.whatsapp_stopped_at is not null as "whatsappStopped",
       coalesce((
         select json_agg(json_build_object('_id', s.id, 'name', su.name) order by su.name)
         from parent_students ps join students s on s.id = ps.student_id join users su on su.id = s.user_id
@@ -71,14 +75,16 @@ export async function parentsOfStudent(db: DbExecutor, studentId: string): Promi
 }
 
 /**
- * POST /api/students/{id}/parents (admin): links the parent with this email to the student, creating
- * the parent (and their sign-in account) when there is none. An existing parent keeps their name,
- * password and language; a phone or relation given replaces theirs. An email of a staff or student
- * account is refused (409). Linking twice is harmless. One transaction, with its audit entry.
+ * POST /api/students/{id}/parents (admin): links the parent with this email or mobile number, creating
+ * the parent (and their sign-in account) when there is none. One number is one parent (siblings share
+ * them); an email and a number of two different parents are refused (409), as is an email of a staff
+ * or student account. An existing parent keeps their name, password and language; a phone, relation or
+ * channel given replaces theirs. Linking twice is harmless. One transaction, with its audit entry.
  */
 export async function linkParent(db: Db, actor: AuditActor, studentId: string, input: ParentLinkInput & { relation: ParentRelation }): Promise<{ parent: Parent; invitation: Invitation | undefined; created: boolean }> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const email = input.email.toLowerCase();
+  const email = input.email ? input.email.toLowerCase() : null;
+  const phone = input.phone ?? null;
   const { parentId, invitation, created } = await db.transaction(async (tx) => {
     const [student] = await tx
       .select({ id: students.id, name: users.name })
@@ -87,29 +93,38 @@ export async function linkParent(db: Db, actor: AuditActor, studentId: string, i
       .where(eq(students.id, studentId))
       .for('update', { of: students });
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
-    const [existing] = await tx
-      .select({ userId: users.id, role: users.role, parentId: parents.id })
-      .from(users)
-      .leftJoin(parents, eq(parents.userId, users.id))
-      .where(sql`lower(${users.email}) = ${email}`)
-      .limit(1);
+    // Two offices linking the same new number at once: the second waits and finds the first's parent.
+    if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`parent-phone:${phone}`}))`);
+    const [byEmail] = email
+      ? await tx
+          .select({ userId: users.id, role: users.role, parentId: parents.id })
+          .from(users)
+          .leftJoin(parents, eq(parents.userId, users.id))
+          .where(sql`lower(${users.email}) = ${email}`)
+          .limit(1)
+      : [];
     // An email of a teacher's, a student's or the office's account cannot become a parent's.
-    if (existing && !parentRecordOf(existing)) {
+    if (byEmail && !parentRecordOf(byEmail)) {
       throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { email: PARENT_MESSAGES.notAParent });
     }
-    let parentId = existing?.parentId ?? undefined;
+    const [byPhone] = phone ? await tx.select({ parentId: parents.id }).from(parents).where(eq(parents.phone, phone)).limit(1) : [];
+    if (byEmail?.parentId && byPhone && byPhone.parentId !== byEmail.parentId) {
+      throw new AppError('CONFLICT', PARENT_MESSAGES.phoneTaken, { phone: PARENT_MESSAGES.phoneTaken });
+    }
+    const existing = byEmail?.parentId ?? byPhone?.parentId ?? undefined;
+    let parentId = existing;
     let invitation: Invitation | undefined;
     if (parentId) {
       await tx
         .update(parents)
-        .set({ relation: input.relation, ...(input.phone ? { phone: input.phone } : {}) })
+        .set({ relation: input.relation, ...(phone ? { phone } : {}), ...(input.preferredChannel !== undefined ? { preferredChannel: input.preferredChannel } : {}) })
         .where(eq(parents.id, parentId));
     } else {
-      // In the chosen language from the start: the welcome mail follows it.
+      // In the chosen language from the start: the welcome mail (and every message) follows it.
       const account = await createAccount(tx, { name: input.name, email, role: 'parent', passwordHash, isActive: true, language: input.language });
       const [row] = await tx
         .insert(parents)
-        .values({ userId: account.userId, phone: input.phone ?? null, relation: input.relation })
+        .values({ userId: account.userId, phone, relation: input.relation, preferredChannel: input.preferredChannel ?? null })
         .returning({ id: parents.id });
       parentId = row!.id;
       invitation = account.invitation;
@@ -122,13 +137,43 @@ export async function linkParent(db: Db, actor: AuditActor, studentId: string, i
         entityId: parentId,
         relatedId: studentId,
         text: { key: existing ? 'parent.linked' : 'parent.added', values: { name: input.name, student: student.name } },
-        changes: { email: { old: null, new: email }, relation: { old: null, new: input.relation } },
+        changes: { ...(email ? { email: { old: null, new: email } } : {}), ...(phone ? { phone: { old: null, new: phone } } : {}), relation: { old: null, new: input.relation } },
       });
     }
     return { parentId, invitation, created: !existing };
   });
   const [parent] = await selectParents(db, eq(sql`p.id`, parentId));
   return { parent: toParent(parent!), invitation, created };
+}
+
+/** PUT /api/parents/{id}/channel (admin): the parent's preferred channel, and WhatsApp stopped or restarted (audited). */
+export async function setParentChannel(db: Db, actor: AuditActor, parentId: string, input: ParentChannelInput): Promise<Parent> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: users.name, preferredChannel: parents.preferredChannel, stopped: sql<boolean>`${parents.whatsappStoppedAt} is not null` })
+      .from(parents)
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(eq(parents.id, parentId))
+      .for('update', { of: parents });
+    if (!before) throw new AppError('NOT_FOUND', PARENT_MESSAGES.notFound);
+    await tx
+      .update(parents)
+      .set({
+        preferredChannel: input.preferredChannel,
+        // Stopping keeps the first moment; restarting clears it.
+        whatsappStoppedAt: input.whatsappStopped ? sql`coalesce(${parents.whatsappStoppedAt}, now())` : null,
+      })
+      .where(eq(parents.id, parentId));
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entityType: 'parent',
+      entityId: parentId,
+      text: { key: 'parent.channel', values: { name: before.name } },
+      changes: diffChanges({ preferredChannel: before.preferredChannel, whatsappStopped: before.stopped }, { preferredChannel: input.preferredChannel, whatsappStopped: input.whatsappStopped }),
+    });
+  });
+  const [parent] = await selectParents(db, eq(sql`p.id`, parentId));
+  return toParent(parent!);
 }
 
 /** DELETE /api/students/{id}/parents/{parentId} (admin): unlinks; the parent's account stays (with any other children). */
@@ -190,12 +235,15 @@ const RETRIED_TEXTS: Record<string, AuditTextKey> = {
   'report-card': 'parent_message.retried_report_card',
 };
 
-/** POST /api/admin/absence-alerts/{id}/retry: a failed message to a parent (any kind) is due again at once (audited). */
-export async function retryAbsenceAlert(db: Db, actor: AuditActor, id: string): Promise<void> {
+/**
+ * POST /api/admin/messages/{id}/retry (and the older /api/admin/absence-alerts/{id}/retry, with its
+ * words): a failed message to a parent (any kind) is due again at once (audited).
+ */
+export async function retryParentMessage(db: Db, actor: AuditActor, id: string, texts: { notFound: string; notFailed: string } = { notFound: MESSAGING_MESSAGES.messageNotFound, notFailed: MESSAGING_MESSAGES.notFailed }): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: parentMessages.status, parentId: parentMessages.parentId, kind: parentMessages.kind }).from(parentMessages).where(eq(parentMessages.id, id)).for('update');
-    if (!row) throw new AppError('NOT_FOUND', PARENT_MESSAGES.alertNotFound);
-    if (row.status !== 'failed') throw new AppError('CONFLICT', PARENT_MESSAGES.alertNotFailed);
+    if (!row) throw new AppError('NOT_FOUND', texts.notFound);
+    if (row.status !== 'failed') throw new AppError('CONFLICT', texts.notFailed);
     await retryParentMessages(tx, [id]);
     await recordAudit(tx, actor, {
       action: 'alert.retry',

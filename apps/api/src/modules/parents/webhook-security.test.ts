@@ -9,7 +9,7 @@ import { OUTBOUND_HTTPS_MESSAGE, OUTBOUND_INSIDE_MESSAGE } from '../../lib/outbo
 import { isSealed, openSecret, sealSecret } from '../../lib/secret-box';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { waitForJob } from '../../../test/backup-helpers';
-import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { academyToday, sealClearWebhookSecret } from '../settings/settings.service';
 import { absenceMessages } from './absence-alerts';
@@ -121,14 +121,14 @@ describe('the webhook outside production: sealed secret, signed sends, plain fai
 
   const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
   const storedSecret = async () => (await t.database.db.select({ secret: academySettings.parentWebhookSecret }).from(academySettings))[0]!.secret;
-  const sendDue = () => sendDueParentMessages({ db: t.database.db, mailer: t.mailer, keys: TEST_SERVER_KEYS, outbound: { production: false } });
+  const sendDue = () => sendDueParentMessages({ db: t.database.db, mailer: t.mailer, keys: TEST_SERVER_KEYS, outbound: { production: false }, providers: NO_PROVIDERS });
 
   /** A child with one linked parent and an absence alert queued for them (email and webhook). */
   async function queueAlert() {
     const child = await buildStudent(t.database.db);
     await buildParent(t.database.db, { studentIds: [child.id] });
     const messages = absenceMessages({ child: 'Child', batches: 'Maths', status: 'absent', date: today, academy: 'Academy' });
-    await notifyParents(t.database.db, undefined, { studentId: child.id, kind: 'absence', key: `absence:${child.id}:${today}`, date: today, messages, payload: {} });
+    await notifyParents(t.database.db, undefined, { studentId: child.id, kind: 'absence', key: `absence:${child.id}:${today}`, date: today, messages, payload: {}, values: {} });
     return child.id;
   }
   const webhookRowOf = async (studentId: string) => (await t.database.db.select().from(parentMessages).where(eq(parentMessages.studentId, studentId))).find((row) => row.channel === 'webhook')!;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Language } from '@academy/shared/languages';
+import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
 import type { CsvHeader } from '@academy/shared/i18n/server-catalog';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -25,6 +25,7 @@ import { academyToday } from '../settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { nextStudentCode } from '../../db/student-code';
 import { createAccount, updateAccount, type Invitation } from '../users';
+import { firstParentColumn, parentPhoneMatches, saveFirstParent } from '../parents';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
 type UpdateInput = z.output<typeof studentUpdateInputSchema>;
@@ -40,9 +41,10 @@ const studentColumns = {
   gender: students.gender,
   address: students.address,
   phone: students.phone,
-  parentName: students.parentName,
-  parentPhone: students.parentPhone,
-  parentEmail: students.parentEmail,
+  // The spec's parent fields: the student's first linked parent (decision 030).
+  parentName: firstParentColumn(students.id, 'name'),
+  parentPhone: firstParentColumn(students.id, 'phone'),
+  parentEmail: firstParentColumn(students.id, 'email'),
   dateOfBirth: students.dateOfBirth,
   standardId: standards.id,
   standardName: standards.name,
@@ -89,7 +91,7 @@ function filters(query: FilterQuery): SQL | undefined {
     query.batchId
       ? sql`exists (select 1 from ${batchStudents} where ${batchStudents.batchId} = ${query.batchId} and ${batchStudents.studentId} = ${students.id})`
       : undefined,
-    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.studentCode, pattern), ilike(students.phone, pattern), ilike(students.parentPhone, pattern)) : undefined,
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.studentCode, pattern), ilike(students.phone, pattern), parentPhoneMatches(students.id, pattern)) : undefined,
   );
 }
 
@@ -113,7 +115,7 @@ function ordering(query: FilterQuery): SQL[] {
  */
 export async function listStudents(db: DbExecutor, query: ListQuery): Promise<StudentList> {
   // The office opens and searches this list all day: pages are kept (lib/read-cache.ts).
-  return cachedRead(db, cacheKey('students', query), ['students', 'users', 'standards', 'batch_students', 'batches'], () => readStudentList(db, query));
+  return cachedRead(db, cacheKey('students', query), ['students', 'users', 'standards', 'batch_students', 'batches', 'parent_students', 'parents'], () => readStudentList(db, query));
 }
 
 async function readStudentList(db: DbExecutor, query: ListQuery): Promise<StudentList> {
@@ -261,9 +263,6 @@ export async function insertStudent(
       gender: input.gender ?? STUDENT_DEFAULTS.gender,
       address: input.address ?? STUDENT_DEFAULTS.address,
       phone: input.phone ?? null,
-      parentName: input.parentName ?? null,
-      parentPhone: input.parentPhone ?? null,
-      parentEmail: input.parentEmail ?? null,
       dateOfBirth: input.dateOfBirth ?? null,
       standardId: input.standard ?? null,
       school: input.school ?? null,
@@ -271,6 +270,7 @@ export async function insertStudent(
       status,
     })
     .returning({ id: students.id });
+  await saveFirstParent(tx, { id: row!.id, name: input.name, language: input.language ?? DEFAULT_LANGUAGE }, { name: input.parentName, phone: input.parentPhone, email: input.parentEmail });
   return { id: row!.id, invitation: account.invitation };
 }
 
@@ -300,9 +300,9 @@ const auditedColumns = {
   gender: students.gender,
   address: students.address,
   phone: students.phone,
-  parentName: students.parentName,
-  parentPhone: students.parentPhone,
-  parentEmail: students.parentEmail,
+  parentName: firstParentColumn(students.id, 'name'),
+  parentPhone: firstParentColumn(students.id, 'phone'),
+  parentEmail: firstParentColumn(students.id, 'email'),
   dateOfBirth: students.dateOfBirth,
   standardId: students.standardId,
   school: students.school,
@@ -319,7 +319,7 @@ export async function updateStudent(db: Db, actor: AuditActor, id: string, input
   await db.transaction(async (tx) => {
     // The whole row as it was (for the audit log's old values), locked for the change.
     const [current] = await tx
-      .select({ ...auditedColumns, userId: students.userId })
+      .select({ ...auditedColumns, userId: students.userId, language: users.language })
       .from(students)
       .innerJoin(users, eq(users.id, students.userId))
       .where(eq(students.id, id))
@@ -336,9 +336,6 @@ export async function updateStudent(db: Db, actor: AuditActor, id: string, input
       ...(input.gender !== undefined ? { gender: input.gender } : {}),
       ...(input.address !== undefined ? { address: input.address ?? STUDENT_DEFAULTS.address } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
-      ...(input.parentName !== undefined ? { parentName: input.parentName } : {}),
-      ...(input.parentPhone !== undefined ? { parentPhone: input.parentPhone } : {}),
-      ...(input.parentEmail !== undefined ? { parentEmail: input.parentEmail } : {}),
       ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
       ...(input.standard !== undefined ? { standardId: input.standard } : {}),
       ...(input.school !== undefined ? { school: input.school } : {}),
@@ -349,8 +346,18 @@ export async function updateStudent(db: Db, actor: AuditActor, id: string, input
       .update(students)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(students.id, id));
-    const { userId: _userId, ...before } = current;
-    const after = { ...before, ...values, ...(input.name !== undefined ? { name: input.name } : {}), ...(input.email !== undefined ? { email: input.email?.toLowerCase() ?? null } : {}) };
+    const parentFields = { name: input.parentName, phone: input.parentPhone, email: input.parentEmail };
+    await saveFirstParent(tx, { id, name: input.name ?? current.name, language: current.language }, parentFields);
+    const { userId: _userId, language: _language, ...before } = current;
+    const after = {
+      ...before,
+      ...values,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.email !== undefined ? { email: input.email?.toLowerCase() ?? null } : {}),
+      ...(input.parentName !== undefined ? { parentName: input.parentName } : {}),
+      ...(input.parentPhone !== undefined ? { parentPhone: input.parentPhone } : {}),
+      ...(input.parentEmail !== undefined ? { parentEmail: input.parentEmail?.toLowerCase() ?? null } : {}),
+    };
     await recordAudit(tx, actor, {
       action: input.status !== undefined && input.status !== before.status ? 'status' : 'update',
       entityType: 'student',

@@ -5,6 +5,7 @@ import type { BatchSummary } from '@academy/shared/schemas/batches';
 import type { Teacher, TeacherStudent, teacherCreateInputSchema, teacherListQuerySchema, teacherUpdateInputSchema } from '@academy/shared/schemas/teachers';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, teacherSubjects, users } from '../../db/schema';
+import { firstParentColumn, parentPhoneMatches } from '../parents';
 import type { Actor } from '../../access/actor';
 import { teacherIdFor } from '../../access/teachers';
 import { AppError } from '../../lib/app-error';
@@ -259,8 +260,8 @@ export async function teacherStudents(db: DbExecutor, teacherId: string, search:
       email: users.email,
       avatarUrl: users.avatarUrl,
       phone: students.phone,
-      parentName: students.parentName,
-      parentPhone: students.parentPhone,
+      parentName: firstParentColumn(students.id, 'name'),
+      parentPhone: firstParentColumn(students.id, 'phone'),
       standardId: standards.id,
       standardName: standards.name,
       standardLevel: standards.level,
@@ -271,7 +272,7 @@ export async function teacherStudents(db: DbExecutor, teacherId: string, search:
     .innerJoin(students, and(eq(students.id, batchStudents.studentId), eq(students.status, 'active')))
     .innerJoin(users, eq(users.id, students.userId))
     .leftJoin(standards, eq(standards.id, students.standardId))
-    .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.phone, pattern), ilike(students.parentPhone, pattern)) : undefined)
+    .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(students.phone, pattern), parentPhoneMatches(students.id, pattern)) : undefined)
     .groupBy(students.id, users.id, standards.id)
     .orderBy(asc(sql`lower(${users.name})`), asc(students.id));
   return rows.map(({ standardId, standardName, standardLevel, ...row }) => ({

@@ -85,9 +85,9 @@ export async function createAccount(
   tx: DbExecutor,
   input: { name: string; email: string | null; role: Role; passwordHash: string | undefined; isActive: boolean; language?: Language | undefined },
 ): Promise<{ userId: string; invitation: Invitation | undefined }> {
-  // Only a student may have no email (issue 21); the database's check says the same.
+  // Only a student (issue 21) or a parent with a phone (issue 37) may have no email; the database's check says the same.
   // eslint-disable-next-line no-restricted-syntax -- data: the new account's role, checked as users_email_required_check does
-  if (!input.email && input.role !== 'student') throw new AppError('BAD_REQUEST', 'Email is required', { email: 'Email is required' });
+  if (!input.email && input.role !== 'student' && input.role !== 'parent') throw new AppError('BAD_REQUEST', 'Email is required', { email: 'Email is required' });
   if (input.email) await assertEmailAvailable(tx, input.email);
   const language = input.language ?? DEFAULT_LANGUAGE;
   const [user] = await tx

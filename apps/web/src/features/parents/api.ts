@@ -2,14 +2,15 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import type { AbsenceAlertList, Parent, ParentChild, ParentLinkInput, ParentList, ParentListQuery } from '@academy/shared/schemas/parents';
+import type { ParentChannelInput } from '@academy/shared/schemas/messaging';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { messageKeys, parentKeys as sharedParentKeys, studentKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 
 export const parentKeys = {
-  all: ['parents'] as const,
+  ...sharedParentKeys,
   list: (query: ParentListQuery) => ['parents', 'list', query] as const,
-  ofStudent: (studentId: string) => ['parents', 'of-student', studentId] as const,
   absenceAlerts: ['parents', 'absence-alerts'] as const,
   absenceAlertDay: (date?: string, kind?: 'all') => ['parents', 'absence-alerts', date ?? 'today', kind ?? 'absence'] as const,
   children: ['parent', 'children'] as const,
@@ -23,6 +24,7 @@ export const PARENT_FAILURES = {
   fetch: msg`Failed to fetch parents`,
   link: msg`Failed to link parent`,
   unlink: msg`Failed to unlink parent`,
+  channel: msg`Failed to save the message channel`,
   children: msg`Failed to fetch your children`,
   attendance: msg`Failed to fetch attendance`,
 };
@@ -51,11 +53,16 @@ export function useStudentParents(studentId: string) {
   });
 }
 
+/** A parent changed: the parents' lists, and the students whose record shows them as first parent. */
+function refreshParentsAndStudents(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: parentKeys.all }), queryClient.invalidateQueries({ queryKey: studentKeys.all })]);
+}
+
 export function useLinkParent(studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ParentLinkInput) => apiRequestWithMessage<Parent>('POST', `/students/${id(studentId)}/parents`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: parentKeys.all }),
+    onSuccess: () => refreshParentsAndStudents(queryClient),
   });
 }
 
@@ -63,6 +70,15 @@ export function useUnlinkParent(studentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (parentId: string) => apiRequestWithMessage<unknown>('DELETE', `/students/${id(studentId)}/parents/${id(parentId)}`),
+    onSuccess: () => refreshParentsAndStudents(queryClient),
+  });
+}
+
+/** How the office reaches a parent (issue 37): their channel, and WhatsApp stopped or not. */
+export function useSetParentChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ parentId, input }: { parentId: string; input: ParentChannelInput }) => apiRequestWithMessage<Parent>('PUT', `/parents/${id(parentId)}/channel`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: parentKeys.all }),
   });
 }
@@ -110,6 +126,6 @@ export function useRetryAbsenceAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequestWithMessage<unknown>('POST', `/admin/absence-alerts/${encodeURIComponent(id)}/retry`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: parentKeys.absenceAlerts }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: parentKeys.absenceAlerts }), queryClient.invalidateQueries({ queryKey: messageKeys.all })]),
   });
 }

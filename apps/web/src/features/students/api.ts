@@ -3,7 +3,7 @@ import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, 
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
-import { adminDashboardKeys, studentKeys, teacherKeys } from '../../lib/query-keys';
+import { adminDashboardKeys, studentKeys, teacherKeys, parentKeys } from '../../lib/query-keys';
 
 export { studentKeys };
 
@@ -50,6 +50,8 @@ function useInvalidateStudents() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: studentKeys.all }),
+      // The record's parent fields are the first parent (decision 030).
+      queryClient.invalidateQueries({ queryKey: parentKeys.all }),
       queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
       queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
     ]);

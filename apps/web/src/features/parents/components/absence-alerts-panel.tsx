@@ -1,16 +1,16 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AbsenceAlert, ParentMessageStatus } from '@academy/shared/schemas/parents';
+import type { AbsenceAlert } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { normalizeError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/format-date';
 import { translateServerText } from '../../../lib/server-text';
 import { useAbsenceAlerts, useRetryAbsenceAlert } from '../api';
+import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../../messages/message-labels';
 
 const ROW_BORDER = '1px solid var(--mantine-color-default-border)';
-const STATUS_COLORS: Record<ParentMessageStatus, string> = { pending: 'yellow', sent: 'teal', failed: 'red', cancelled: 'gray' };
 
 /**
  * Today's messages to parents (issue 21), beside "Absent today": absence alerts, fee reminders and
@@ -21,9 +21,8 @@ export function AbsenceAlertsPanel() {
   const { t } = useLingui();
   const alerts = useAbsenceAlerts(undefined, 'all');
   const retry = useRetryAbsenceAlert();
-  const statusLabel: Record<ParentMessageStatus, string> = { pending: t`Waiting`, sent: t`Sent`, failed: t`Failed`, cancelled: t`Cancelled (corrected)` };
-  const channelLabel = { email: t`Email`, webhook: t`SMS/WhatsApp` };
-  const kindLabel = (kind: string) => (kind === 'absence' ? t`Absence alert` : kind === 'fee-reminder' ? t`Fee reminder` : kind === 'fee-receipt' ? t`Fee receipt` : kind === 'report-card' ? t`Report card` : kind);
+  const labels = useMessageLabels();
+  const kindLabel = labels.kind;
   // One row per child, parent and kind, with their channels.
   const groups = new Map<string, AbsenceAlert[]>();
   for (const alert of alerts.data?.alerts ?? []) {
@@ -78,10 +77,10 @@ export function AbsenceAlertsPanel() {
                     {channels.map((alert) => (
                       <Group key={alert._id} gap="xs" wrap="nowrap">
                         <Text size="xs" c="dimmed">
-                          {channelLabel[alert.channel]} · {formatTime(alert.at)}
+                          {labels.channel(alert.channel)} · {formatTime(alert.at)}
                         </Text>
-                        <Badge size="sm" variant="light" color={STATUS_COLORS[alert.status]} title={alert.error ? translateServerText(alert.error) : undefined}>
-                          {statusLabel[alert.status]}
+                        <Badge size="sm" variant="light" color={MESSAGE_STATUS_COLORS[alert.status]} title={alert.error ? translateServerText(alert.error) : undefined}>
+                          {labels.status(alert.status)}
                         </Badge>
                         {alert.status === 'failed' ? (
                           <Button

@@ -53,18 +53,8 @@ function StudentProfile({ student }: { student: StudentDetail }) {
           ]}
         />
       </SectionCard>
-      <SectionCard title={t`Parent or guardian`}>
-        <DetailList
-          cols={3}
-          items={[
-            { label: t`Name`, value: student.parentName },
-            { label: t`Phone`, value: <PhoneLink phone={student.parentPhone} /> },
-            { label: t`Email`, value: student.parentEmail },
-          ]}
-        />
-      </SectionCard>
-      {/* Parent accounts (issue 21): they sign in to see this child and get its absence alerts. */}
-      <StudentParentsSection studentId={student._id} prefill={{ name: student.parentName, email: student.parentEmail, phone: student.parentPhone }} />
+      {/* One parents block (decision 030): the record's parent name and phone are the first parent here. */}
+      <StudentParentsSection studentId={student._id} />
       <SectionCard title={t`Batches`}>
         <BatchSummaryList batches={student.batches} empty={t`Not enrolled in any batch yet.`} showTeacher />
       </SectionCard>

@@ -1,0 +1,6 @@
+/**
+ * The public face of the parents module: what other modules may use of it (eslint.config.js forbids
+ * importing its files directly from another module; docs/decisions/026-domain-events.md). The student
+ * form's parent fields are the student's first linked parent (decision 030).
+ */
+export { firstParentColumn, parentPhoneMatches, saveFirstParent, type FirstParentFields } from './first-parent';
