@@ -12,7 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LANGUAGE_HEADER } from '@academy/shared/languages';
 import { MESSAGES } from '@academy/shared/messages';
-import type { Config } from './config';
+import { REAL_PROVIDERS, type Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { loadPublicPages } from './lib/public-pages';
@@ -49,6 +49,8 @@ import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import { handleFeeEvents } from './modules/fees/event-handlers';
+import { handleExamEvents } from './modules/exams/event-handlers';
+import { handleAnnouncementEvents } from './modules/announcements/event-handlers';
 import type { FeeReminderPayload } from './modules/fees/reminders.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -59,9 +61,10 @@ import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
-import { PARENT_SENDER_JOB, sendDueParentMessages } from './modules/family-outbox';
+import { PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { pushRoutes } from './modules/push';
 import { standardsRoutes } from './modules/standards/standards.routes';
 import { studentsRoutes } from './modules/students/students.routes';
 import { subjectsRoutes } from './modules/subjects/subjects.routes';
@@ -79,7 +82,7 @@ const MINUTE = 60 * 1000;
 export type AppDeps = {
   db: Db;
   /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string };
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[] };
   mailer: Mailer;
   /** Keys derived from APP_SECRET (or the development secret in DATA_DIR): secrets at rest, backup signatures. */
   keys: ServerKeys;
@@ -159,7 +162,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   app.jobs.define(PARENT_SENDER_JOB, {
     label: 'Messages to parents (absence alerts, fee reminders, report cards)',
     everyMs: MINUTE,
-    run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer, keys: deps.keys, outbound: { production: deps.config.isProduction }, log: app.log }),
+    run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer, keys: deps.keys, outbound: { production: deps.config.isProduction }, providers: deps.config.providers ?? REAL_PROVIDERS, pushAllowedHosts: deps.config.pushAllowedHosts ?? [], log: app.log }),
   });
   // A submission's absence alerts, after the correction delay (a one-off per submission).
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
@@ -168,6 +171,8 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   const events = createEventHandlers(deps.db);
   handleParentEvents(events, app.jobs);
   handleFeeEvents(events, app.jobs);
+  handleExamEvents(events, app.jobs);
+  handleAnnouncementEvents(events, app.jobs);
   events.assertComplete();
   defineEventDelivery(app.jobs, deps.db, events);
 }
@@ -250,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every route below takes its guard from the access layer's policy table (apps/api/src/access).
       registerAccessRules(api);
       await api.register(healthRoutes, { db: deps.db, storage: deps.storage });
-      await api.register(authRoutes, { db: deps.db });
+      await api.register(authRoutes, { db: deps.db, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
       await api.register(dashboardRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
@@ -276,6 +281,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db: deps.db });
       await api.register(jobsRoutes);
       await api.register(feesRoutes, { db: deps.db });
+      // Web Push to parents' and students' installed app (issue 37).
+      await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
+      // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.
+      await api.register(providerWebhookRoutes, { db: deps.db, keys: deps.keys });
     },
     { prefix: '/api' },
   );

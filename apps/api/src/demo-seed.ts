@@ -34,6 +34,7 @@ import { createPlan } from './modules/fees/plans.service';
 import type { FileStorage, StoredFile } from './lib/storage';
 import { notifyStudentsOfNote } from './modules/notifications/notifications.service';
 import { nextStudentCode } from './db/student-code';
+import { saveFirstParent } from './modules/parents';
 
 /** Every demo account signs in with this password (development only; never seeded in production). */
 export const DEMO_PASSWORD = 'latur-demo-2026';
@@ -332,7 +333,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     }
 
     // 30 students, spread over the four standards (aarav.patil is the demo student login).
-    const studentRows: { id: string; level: number }[] = [];
+    const studentRows: { id: string; level: number; name: string; parent: { name: string; phone: string } }[] = [];
     for (const [index, firstName] of FIRST_NAMES.entries()) {
       const surname = SURNAMES[index % SURNAMES.length]!;
       const level = STANDARDS[index % STANDARDS.length]!.level;
@@ -347,14 +348,14 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
           address: 'Latur, Maharashtra',
           // Stored the way the forms store them: "+9198xxxxxxxx".
           phone: `+9198${String(22000000 + index * 137).padStart(8, '0')}`,
-          parentName: `${['Ramesh', 'Suresh', 'Mahesh', 'Ganesh', 'Dinesh'][index % 5]} ${surname}`,
-          parentPhone: `+9194${String(21000000 + index * 211).padStart(8, '0')}`,
           standardId: standardId(level),
           school: ['Keshavraj Vidyalaya', 'Shri Deshikendra Vidyalaya', 'Rajarshi Shahu College', 'Dayanand Science College'][index % 4],
           admissionDate: startDate,
         })
         .returning();
-      studentRows.push({ id: row!.id, level });
+      // The parent entered on the student's record (decision 030: the student's first parent, below).
+      const parent = { name: `${['Ramesh', 'Suresh', 'Mahesh', 'Ganesh', 'Dinesh'][index % 5]} ${surname}`, phone: `+9194${String(21000000 + index * 211).padStart(8, '0')}` };
+      studentRows.push({ id: row!.id, level, name: `${firstName} ${surname}`, parent });
     }
 
     // Demo parents (issue 21): Ramesh Patil has two children here (Aarav, the demo student, and his
@@ -371,6 +372,13 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
         .returning({ id: parents.id });
       await tx.insert(parentStudents).values(parent.children.map((index) => ({ parentId: row!.id, studentId: studentRows[index]!.id })));
     }
+    // Every other student's parent as the office entered them: a parent with a phone and no email,
+    // reached on WhatsApp or SMS once Settings → Messages has a provider (issue 37).
+    const withDemoParent = new Set(demoParents.flatMap((parent) => parent.children));
+    for (const [index, student] of studentRows.entries()) {
+      if (withDemoParent.has(index)) continue;
+      await saveFirstParent(tx, { id: student.id, name: student.name, language: 'en' }, student.parent);
+    }
 
     const batchPlan = [
       { name: '10th Maths Morning', level: 10, subject: 'MATH', teacher: 0, days: ['mon', 'wed', 'fri'], startTime: '07:00', endTime: '08:30', capacity: 40 },
@@ -383,7 +391,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
     const batchIds: string[] = [];
     const today = todayIn(DEFAULT_TIME_ZONE);
     const attendanceRows: (typeof attendanceRecords.$inferInsert)[] = [];
-    const rosters: { id: string; level: number }[][] = [];
+    const rosters: (typeof studentRows)[] = [];
     for (const plan of batchPlan) {
       const [batch] = await tx
         .insert(batches)

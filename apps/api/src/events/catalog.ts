@@ -15,6 +15,10 @@ export type DomainEventPayloads = {
   'payment.recorded': { receiptId: string; studentId: string };
   /** The office cancelled a receipt (its allocations are undone, its number stays used). */
   'receipt.cancelled': { receiptId: string; studentId: string };
+  /** A test's results were published (students and parents may see them now). */
+  'test.published': { testId: string; batchId: string };
+  /** The office posted an announcement (its audience decides who hears of it). */
+  'announcement.created': { announcementId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -26,4 +30,6 @@ export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] }
   'attendance.marked': ['parents.absence-alerts'],
   'payment.recorded': ['fees.receipt-mail'],
   'receipt.cancelled': [],
+  'test.published': ['exams.results-to-parents'],
+  'announcement.created': ['announcements.parent-messages'],
 };

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { Db, DbExecutor } from '../../db/client';
+import { firstParentColumn } from '../parents';
 import { absenceCalls, attendanceRecords, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
@@ -30,8 +31,8 @@ type Row = {
 export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
   const today = await academyToday(db);
   const { rows } = await db.execute<Row>(sql`
-    select s.id as "_id", u.name, s.parent_name as "parentName", s.parent_phone as "parentPhone", s.phone,
-      (select coalesce(json_agg(json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone, 'relation', p.relation) order by pu.name, p.id), '[]'::json)
+    select s.id as "_id", u.name, ${firstParentColumn(sql`s.id`, 'name')} as "parentName", ${firstParentColumn(sql`s.id`, 'phone')} as "parentPhone", s.phone,
+      (select coalesce(json_agg(json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone, 'relation', p.relation) order by ps.created_at, p.id), '[]'::json)
         from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id
         where ps.student_id = s.id and pu.is_active) as parents,
       json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name) as batches,

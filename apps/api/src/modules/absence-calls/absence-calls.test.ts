@@ -42,10 +42,11 @@ describe("today's absent students", () => {
       {
         _id: absentTwice.id,
         name: 'Aaditya Absent',
-        parentName: null,
+        // The parent phone entered on the student's record is their first parent (decision 030).
+        parentName: 'Parent of Aaditya Absent',
         parentPhone: '+919422000001',
         phone: '+919822000001',
-        parents: [],
+        parents: [{ _id: expect.any(String), name: 'Parent of Aaditya Absent', phone: '+919422000001', relation: 'guardian' }],
         batches: [
           { _id: maths.id, name: 'Maths 10 A' },
           { _id: science.id, name: 'Science 10 A' },
@@ -76,7 +77,7 @@ describe("today's absent students", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.called).toBe('Say whether the family was called (true or false)');
   });
-  it("gives the linked parents' phones (active accounts only) so the office calls them, not the old note", async () => {
+  it("gives the linked parents' phones (active accounts only), the record's parent first", async () => {
     const db = t.database.db;
     const child = await buildStudent(db, { name: 'Linked Child', parentPhone: '+919422000099' });
     const batch = await buildBatch(db, { studentIds: [child.id] });
@@ -90,6 +91,7 @@ describe("today's absent students", () => {
     const row = list.json().data.students.find((student: { _id: string }) => student._id === child.id);
     expect(row.parentPhone).toBe('+919422000099');
     expect(row.parents).toEqual([
+      { _id: expect.any(String), name: 'Parent of Linked Child', phone: '+919422000099', relation: 'guardian' },
       { _id: mother.id, name: 'Asha Linked', phone: '+919811100001', relation: 'mother' },
       { _id: father.id, name: 'Bhaskar Linked', phone: null, relation: 'father' },
     ]);

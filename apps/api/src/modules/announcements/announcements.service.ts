@@ -14,6 +14,7 @@ import {
 } from '@academy/shared/schemas/announcements';
 import type { Db, DbExecutor } from '../../db/client';
 import { announcementBatches, announcements, batches } from '../../db/schema';
+import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { announcementScope } from '../../access/announcements';
@@ -163,6 +164,7 @@ export async function createAnnouncement(db: Db, input: AnnouncementInput, actor
       .values({ ...valuesOf(input), createdBy })
       .returning({ id: announcements.id });
     await replaceBatches(tx, row!.id, input.batches);
+    await emitEvent(tx, { type: 'announcement.created', payload: { announcementId: row!.id } });
     await recordAudit(tx, actor, { action: 'create', entityType: 'announcement', entityId: row!.id, text: { key: 'announcement.created', values: { title: input.title } }, changes: diffChanges({}, { ...valuesOf(input), batches: input.batches }) });
     return row!.id;
   });

@@ -5,6 +5,7 @@ import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchem
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
+import { firstParentColumn } from '../parents';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, batchScopeKey, enrolledBatchesCondition } from '../../access/batches';
@@ -54,7 +55,7 @@ async function enrolledStudentsOf(db: DbExecutor, batchIds: string[], populate: 
       name: users.name,
       email: users.email,
       phone: students.phone,
-      parentPhone: students.parentPhone,
+      parentPhone: firstParentColumn(students.id, 'phone'),
       standardId: standards.id,
       standardName: standards.name,
       standardLevel: standards.level,

@@ -14,6 +14,7 @@ import {
 } from '@academy/shared/schemas/exams';
 import type { Db, DbExecutor } from '../../db/client';
 import { students } from '../../db/schema';
+import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
@@ -316,6 +317,8 @@ export async function publishTest(db: Db, actor: Actor, testId: string): Promise
   if (test.entered === 0) throw new AppError('BAD_REQUEST', 'Enter marks before publishing the results');
   await db.transaction(async (tx) => {
     await tx.execute(sql`update tests set published_at = now() where id = ${testId}`);
+    // The families hear of it (WhatsApp, SMS or email: the family outbox), after this commits.
+    await emitEvent(tx, { type: 'test.published', payload: { testId, batchId: test.batchId } });
     await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: testId, relatedId: test.batchId, text: { key: 'test.published', values: { name: test.name, batch: test.batchName } } });
   });
   return getTest(db, actor, testId);

@@ -195,10 +195,10 @@ export function reportCardFileName(studentName: string): string {
  * account email in their language instead (the fallback the issue asks for).
  */
 export async function deliverReportCard(deps: { db: DbExecutor; mailer: Mailer; jobs?: JobRunner }, studentId: string, period: ReportCardPeriod): Promise<void> {
-  const { rows } = await deps.db.execute<{ language: Language }>(sql`select u.language from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
+  const { rows } = await deps.db.execute<{ language: Language; name: string }>(sql`select u.language, u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
   if (!rows[0]) return; // removed since the job was queued
   const [settings, parents] = await Promise.all([getAcademySettings(deps.db), linkedParentsOf(deps.db, studentId)]);
-  const readers = parents.length > 0 ? parents.map((parent) => ({ email: parent.email, language: parent.language })) : null;
+  const readers = parents.length > 0 ? parents.flatMap((parent) => (parent.email ? [{ email: parent.email, language: parent.language }] : [])) : null;
   const languages = [...new Set((readers ?? [{ language: rows[0].language }]).map((reader) => reader.language))];
   // One card per language the readers need (a Marathi mother and an English father: two PDFs).
   const cards = new Map(await Promise.all(languages.map(async (language) => [language, await reportCardPdf(deps.db, studentId, period, language)] as const)));
@@ -214,14 +214,17 @@ export async function deliverReportCard(deps: { db: DbExecutor; mailer: Mailer; 
     return;
   }
   for (const reader of readers) await mailTo(reader.email, reader.language);
-  const studentName = cards.values().next().value!.studentName;
+  // Parents with only a phone get no mail: their WhatsApp/SMS note below still goes.
+  const studentName = rows[0].name;
   const date = period.to ?? (await academyToday(deps.db));
   await notifyParents(deps.db, deps.jobs, {
     studentId,
     kind: 'report-card',
     key: `report-card:${studentId}:${period.from ?? ''}:${period.to ?? ''}:${date}`,
     date,
-    channels: ['webhook'],
+    // The mail above carries the PDF; WhatsApp/SMS and the webhook carry a short note.
+    channels: ['webhook', 'push', 'whatsapp', 'sms'],
+    values: { child: studentName, period: { en: periodText(period, 'en'), mr: periodText(period, 'mr'), hi: periodText(period, 'hi') } },
     messages: reportCardParentMessages({ academyName: settings.name, studentName, period: { en: periodText(period, 'en'), mr: periodText(period, 'mr'), hi: periodText(period, 'hi') } }),
     payload: { child: { _id: studentId, name: studentName }, period: { from: period.from ?? null, to: period.to ?? null } },
   });

@@ -49,6 +49,7 @@ export async function deliverFeeReminder(deps: { db: Db; mailer: Mailer; jobs?: 
       date,
       messages: feeReminderParentMessages(facts),
       payload: { child: { _id: payload.studentId, name: student.name }, total: facts.total, dues: facts.dues },
+      values: { child: student.name, amount: facts.total, dueDate: facts.dues[0]!.dueDate },
     });
     return;
   }

@@ -54,7 +54,8 @@ export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; 
     balanceAfter: formatPaise(toPaise(receipt.balanceAfter)),
   };
   const toStudent = parents.length === 0;
-  const readers = toStudent ? (student.email ? [{ email: student.email, language: student.language }] : []) : parents;
+  // A parent with only a phone gets no mail: their WhatsApp/SMS note below still goes.
+  const readers = (toStudent ? [{ email: student.email, language: student.language }] : parents).flatMap((reader) => (reader.email ? [{ email: reader.email, language: reader.language }] : []));
   // One PDF per language the readers need (a Marathi mother and an English father: two files).
   const pdfs = new Map<Language, Buffer>();
   for (const reader of readers) {
@@ -68,8 +69,10 @@ export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; 
     kind: 'fee-receipt',
     key: `fee-receipt:${receipt._id}`,
     date: receipt.date,
-    channels: ['webhook'],
+    // The mail above carries the PDF; WhatsApp/SMS and the webhook carry a short note.
+    channels: ['webhook', 'push', 'whatsapp', 'sms'],
     messages: feeReceiptParentMessages(facts),
     payload: { child: { _id: receipt.student._id, name: receipt.student.name }, receipt: { number: receipt.number, date: receipt.date, amount: receipt.amount, balanceAfter: receipt.balanceAfter } },
+    values: { child: receipt.student.name, amount: facts.amount, receiptNumber: receipt.number },
   });
 }

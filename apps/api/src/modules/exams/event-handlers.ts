@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { word } from '@academy/shared/i18n/server-catalog';
+import { LANGUAGES, type Language } from '@academy/shared/languages';
+import type { EventHandlers } from '../../events/delivery';
+import type { JobRunner } from '../../db/job-runner';
+import { notifyParents, PARENT_SENDER_JOB } from '../family-outbox';
+
+type MarkRow = { studentId: string; child: string; test: string; date: string; halfMarks: number | null; maxHalfMarks: number; absent: boolean };
+
+/** "17.5/20" from half marks; a whole number stays whole. */
+const marksText = (half: number) => String(half / 2);
+
+/**
+ * What the exams module does when other changes are announced (events/catalog.ts, decision 026).
+ * Results published: each student with a mark (or marked absent) has their parents told, in each
+ * parent's language, by their channel (issue 37). Safe to repeat: a message is kept once per key.
+ */
+export function handleExamEvents(events: EventHandlers, jobs: JobRunner): void {
+  events.handle('test.published', 'exams.results-to-parents', async (event, tx) => {
+    const { rows } = await tx.execute<MarkRow>(sql`
+      select m.student_id as "studentId", u.name as child, t.name as test, t.date::text as date,
+        m.half_marks as "halfMarks", t.max_half_marks as "maxHalfMarks", m.absent
+      from test_marks m join tests t on t.id = m.test_id join students s on s.id = m.student_id join users u on u.id = s.user_id
+      where m.test_id = ${event.payload.testId} and s.status = 'active'`);
+    for (const row of rows) {
+      const score = (language: Language) => (row.absent || row.halfMarks === null ? word('reportCard', 'Absent', language) : `${marksText(row.halfMarks)}/${marksText(row.maxHalfMarks)}`);
+      const messages = Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          {
+            subject: word('mail', 'Results of {test}: {child}', language, { test: row.test, child: row.child }),
+            text: word('mail', '{parent}, the results of {test} are out. {child}: {score}.', language, { parent: '{parent}', test: row.test, child: row.child, score: score(language) }),
+          },
+        ]),
+      ) as Record<Language, { subject: string; text: string }>;
+      await notifyParents(tx, undefined, {
+        studentId: row.studentId,
+        kind: 'results',
+        key: `results:${event.payload.testId}:${row.studentId}`,
+        date: row.date,
+        messages,
+        payload: { child: { _id: row.studentId, name: row.child }, test: { _id: event.payload.testId, name: row.test, date: row.date }, score: score('en') },
+        values: { child: row.child, test: row.test, score: { en: score('en'), mr: score('mr'), hi: score('hi') } },
+      });
+    }
+    // Sent once this delivery commits (the rows above are in its transaction).
+    if (rows.length > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
+  });
+}
