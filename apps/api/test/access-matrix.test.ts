@@ -89,6 +89,8 @@ const s = (url: () => string, ok: number, more: Omit<Sample, 'url' | 'ok'> = {})
 const SAMPLES: Record<string, Sample[]> = {
   // Accounts. Logging out ends the session, so it runs with a fresh one.
   'POST /api/auth/login': [s(() => '/api/auth/login', 400, { body: {} })],
+  'POST /api/auth/sign-in-code': [s(() => '/api/auth/sign-in-code', 400, { body: {} })],
+  'POST /api/auth/sign-in-code/verify': [s(() => '/api/auth/sign-in-code/verify', 400, { body: {} })],
   'GET /api/auth/me': [s(() => '/api/auth/me', 200)],
   'PUT /api/auth/language': [s(() => '/api/auth/language', 200, { body: { language: 'en' } })],
   'POST /api/auth/logout': [s(() => '/api/auth/logout', 200, { freshSession: true })],
@@ -220,6 +222,8 @@ const SAMPLES: Record<string, Sample[]> = {
   // Admissions: the forms are public (an empty body → 400 for everyone); the pipeline is the admin's.
   'POST /api/email-verification/send-otp': [s(() => '/api/email-verification/send-otp', 400, { body: {} })],
   'POST /api/email-verification/verify-otp': [s(() => '/api/email-verification/verify-otp', 400, { body: {} })],
+  'POST /api/phone-verification/send-otp': [s(() => '/api/phone-verification/send-otp', 400, { body: {} })],
+  'POST /api/phone-verification/verify-otp': [s(() => '/api/phone-verification/verify-otp', 400, { body: {} })],
   'POST /api/admission-enquiries': [s(() => '/api/admission-enquiries', 400, { body: {} })],
   'POST /api/admission-enquiries/contact': [s(() => '/api/admission-enquiries/contact', 400, { body: {} })],
   'POST /api/admission-enquiries/office': [s(() => '/api/admission-enquiries/office', 400, { body: {} })],
@@ -267,6 +271,20 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/parent/children': [s(() => '/api/parent/children', 200)],
   'GET /api/admin/absence-alerts': [s(() => '/api/admin/absence-alerts?date=2026-01-05', 200), s(() => '/api/admin/absence-alerts?date=2026-01-05&kind=all', 200)],
   'POST /api/admin/absence-alerts/:id/retry': [s(() => `/api/admin/absence-alerts/${UNKNOWN}/retry`, 404)],
+  'GET /api/admin/messages': [s(() => '/api/admin/messages?date=2026-01-05', 200)],
+  'POST /api/admin/messages/:id/retry': [s(() => `/api/admin/messages/${UNKNOWN}/retry`, 404)],
+  'PUT /api/parents/:id/channel': [s(() => `/api/parents/${UNKNOWN}/channel`, 400, { body: {} })],
+  'GET /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 200)],
+  'PUT /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 400, { body: { fallbackMinutes: 0 } })],
+  // The providers' callbacks answer everyone alike: refused without the verify token, signature or token.
+  'GET /api/webhooks/whatsapp': [s(() => '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1', 403)],
+  'POST /api/webhooks/whatsapp': [s(() => '/api/webhooks/whatsapp', 401, { body: {} })],
+  'POST /api/webhooks/msg91': [s(() => '/api/webhooks/msg91?token=x', 401, { body: {} })],
+  // Web Push: parents and students, each their own browser's subscription (an endpoint of none: nothing removed).
+  'GET /api/push/public-key': [s(() => '/api/push/public-key', 200)],
+  'POST /api/push/subscriptions': [s(() => '/api/push/subscriptions', 400, { body: {} })],
+  'DELETE /api/push/subscriptions': [s(() => '/api/push/subscriptions', 200, { body: { endpoint: 'https://fcm.googleapis.com/fcm/send/none' } })],
+  'POST /api/push/received': [s(() => '/api/push/received', 200, { body: { messageId: UNKNOWN } })],
   'GET /api/parent/children/:studentId/attendance': [s(() => `/api/parent/children/${ids.student}/attendance`, 200)],
   'GET /api/parent/children/:studentId/schedule': [s(() => `/api/parent/children/${ids.student}/schedule`, 200)],
 };
@@ -325,7 +343,8 @@ describe('access matrix (generated from the policy table)', () => {
             ...(sample.body ? { payload: typeof sample.body === 'function' ? sample.body() : sample.body } : {}),
           });
           actual[who] = response.statusCode;
-          if (response.statusCode === 401) expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });
+          // A provider's callback answers 401 for a bad signature or token: a proof missing, not a session.
+          if (response.statusCode === 401 && !key.includes('/api/webhooks/')) expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });
           if (response.statusCode === 403) expect(response.json().success).toBe(false);
         }
         expect(actual).toEqual(expectedAnswers(rule!, sample));

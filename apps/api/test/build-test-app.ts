@@ -12,6 +12,8 @@ import { createLocalStorage, type FileStorage } from '../src/lib/storage';
 import { serverKeysFrom } from '../src/lib/server-keys';
 
 /** Every test app of a run shares one server secret, as servers of one academy share APP_SECRET. */
+/** Provider addresses no test reaches (a test of WhatsApp or SMS starts its own stand-in). */
+export const NO_PROVIDERS = { whatsappBase: 'http://127.0.0.1:9', msg91Base: 'http://127.0.0.1:9' };
 export const TEST_SERVER_KEYS = serverKeysFrom('academy-test-server-secret-0123456789abcdef');
 import { databaseOverride } from './global-setup';
 import { readOutbox, type ReadMail } from './outbox';
@@ -79,7 +81,7 @@ export async function buildTestApp(options: { config?: Partial<AppDeps['config']
   const filesDir = path.join(dataDir, 'files');
   const backups = { backupsDir: path.join(dataDir, 'backups'), filesDir };
   const storage = createLocalStorage({ root: filesDir, incomingDir: path.join(dataDir, 'files-incoming') });
-  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, logger: options.logger });
+  const app = await buildApp({ db: database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false, providers: NO_PROVIDERS, ...options.config }, mailer, keys: options.keys ?? TEST_SERVER_KEYS, backups, storage, logger: options.logger });
   const mailsTo = async (address: string) => {
     await app.backgroundIdle();
     return readOutbox(outboxDir).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));

@@ -6,6 +6,7 @@ import type { Db } from '../src/db/client';
 import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { nextStudentCode } from '../src/db/student-code';
+import { saveFirstParent } from '../src/modules/parents';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let cachedHash: Promise<string> | undefined;
@@ -87,8 +88,10 @@ export async function buildStudent(
   const user = await buildUser(db, { role: 'student', name: overrides.name, email: overrides.email, isActive: status === 'active' });
   const [student] = await db
     .insert(students)
-    .values({ userId: user.id, studentCode: await nextStudentCode(db, '2026-06-01'), standardId, status, phone: overrides.phone ?? null, parentPhone: overrides.parentPhone ?? null })
+    .values({ userId: user.id, studentCode: await nextStudentCode(db, '2026-06-01'), standardId, status, phone: overrides.phone ?? null })
     .returning();
+  // A parent phone is the student's first parent (decision 030), as the student form makes it.
+  if (overrides.parentPhone) await saveFirstParent(db, { id: student!.id, name: user.name, language: 'en' }, { phone: overrides.parentPhone });
   return { ...student!, user };
 }
 
@@ -101,7 +104,8 @@ export async function buildParent(
   if (overrides.language) await db.update(users).set({ language: overrides.language }).where(eq(users.id, user.id));
   const [parent] = await db
     .insert(parents)
-    .values({ userId: user.id, phone: overrides.phone === undefined ? '+919812345678' : overrides.phone, relation: overrides.relation ?? 'mother' })
+    // A phone identifies one parent (issue 37): a random one unless given.
+    .values({ userId: user.id, phone: overrides.phone === undefined ? `+9198${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}` : overrides.phone, relation: overrides.relation ?? 'mother' })
     .returning();
   if (overrides.studentIds?.length) await db.insert(parentStudents).values(overrides.studentIds.map((studentId) => ({ parentId: parent!.id, studentId })));
   return { ...parent!, user };

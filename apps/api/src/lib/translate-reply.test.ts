@@ -10,8 +10,11 @@ import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
 import { BACKUP_MESSAGES } from '@academy/shared/schemas/backups';
 import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
 import { ATTENDANCE_MESSAGES } from '@academy/shared/schemas/attendance';
+import { MESSAGING_MESSAGES } from '@academy/shared/schemas/messaging';
+import { PARENT_MESSAGES } from '@academy/shared/schemas/parents';
 import { BATCH_MESSAGES } from '../modules/batches/batches.routes';
-import { CONTACT_RECEIVED, ENQUIRY_RECEIVED } from '../modules/admissions/admissions.routes';
+import { CONTACT_RECEIVED, ENQUIRY_RECEIVED, ENQUIRY_RECEIVED_BY_PHONE } from '../modules/admissions/admissions.routes';
+import { PHONE_CODE_SENT, PHONE_VERIFIED } from '../modules/admissions/email-verification.routes';
 import { AppError, ERROR_STATUS, type ErrorCode } from './app-error';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildUser, loginAs } from '../../test/factories';
@@ -83,9 +86,12 @@ describe('server messages in Marathi and Hindi', () => {
     const fixed = [
       ...stringsOf(sharedMessages),
       // The notification prefix is stored with the notification (data, written once for all readers).
-      ...stringsOf({ NOTE_MESSAGES, BACKUP_MESSAGES, ANNOUNCEMENT_MESSAGES, ATTENDANCE_MESSAGES, BATCH_MESSAGES }),
+      ...stringsOf({ NOTE_MESSAGES, BACKUP_MESSAGES, ANNOUNCEMENT_MESSAGES, ATTENDANCE_MESSAGES, BATCH_MESSAGES, MESSAGING_MESSAGES, PARENT_MESSAGES }),
       ...(Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => new AppError(code).message),
       ENQUIRY_RECEIVED,
+      ENQUIRY_RECEIVED_BY_PHONE,
+      PHONE_CODE_SENT,
+      PHONE_VERIFIED,
       CONTACT_RECEIVED,
     ].filter((text) => /[A-Za-z]{2}/.test(text) && !/^\d+$/.test(text));
     const untranslated = fixed.filter((text) => translateServerMessage(text, 'mr') === text || translateServerMessage(text, 'hi') === text);
