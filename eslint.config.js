@@ -15,11 +15,11 @@ const TRANSLATED = [
   'apps/web/src/app/layouts/site-footer.tsx',
   'apps/web/src/components/ui/**/*.tsx',
   'apps/web/src/features/i18n/**/*.{ts,tsx}',
-  'apps/web/src/features/admissions/components/{admission-form,contact-form,email-verification}.tsx',
+  'apps/web/src/features/admissions/components/{admission-form,contact-form,contact-verification}.tsx',
   'apps/web/src/features/newsletter/components/**/*.tsx',
   'apps/web/src/features/courses/components/**/*.tsx',
   'apps/web/src/features/password-reset/components/**/*.tsx',
-  'apps/web/src/features/auth/components/login-form.tsx',
+  'apps/web/src/features/auth/components/{login-form,sign-in-code-form}.tsx',
   'apps/web/src/features/settings/components/{office-contact,social-links}.tsx',
   // The signed-in areas (helper i18n-app): the shell, the student area and the features it uses.
   'apps/web/src/app/layouts/dashboard-*.tsx',
@@ -62,6 +62,10 @@ const TRANSLATED = [
   // Fees (issue 22): the admin's Fees screen and the fees features, in every language from the start.
   'apps/web/src/app/routes/admin/fees.tsx',
   'apps/web/src/features/fees/**/*.{ts,tsx}',
+  // Messages to families (issue 37): the Messages screen, Settings → Messages and their labels.
+  'apps/web/src/app/routes/admin/messages.tsx',
+  'apps/web/src/features/messages/components/*.tsx',
+  'apps/web/src/features/messages/message-labels.ts',
 ];
 
 /*

@@ -30,6 +30,7 @@ const SIGNED_IN_PAGES: Record<DemoRole | 'parent', string[]> = {
     '/app/profile',
     '/app/parents',
     '/app/fees',
+    '/app/messages',
   ],
   teacher: ['/app/teacher/dashboard', '/app/teacher/batches', '/app/teacher/students', '/app/teacher/attendance/mark', '/app/teacher/attendance/student', '/app/teacher/notes', '/app/teacher/announcements', '/app/teacher/profile'],
   student: ['/app/student/dashboard', '/app/student/batches', '/app/student/notes', '/app/student/attendance', '/app/student/announcements', '/app/student/schedule', '/app/student/profile', '/app/student/tests', '/app/student/fees'],

@@ -184,6 +184,10 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   // "Remind all overdue" reminds only what the list shows: this batch's one due, reminded just now.
   await page.getByRole('button', { name: 'Remind all overdue' }).click();
   await expect(page.getByText('Nothing to send: every overdue due shown was reminded this week.')).toBeVisible();
+  // A list with no overdue due at all says that, not "already reminded".
+  await page.getByRole('textbox', { name: 'Student' }).fill(`Nobody ${token}`);
+  await page.getByRole('button', { name: 'Remind all overdue' }).click();
+  await expect(page.getByText('Nothing to send: no due in this list is overdue.')).toBeVisible();
   // Without the filter it asks first, counting families (the demo's overdue ones); Cancel sends nothing.
   await page.goto('/app/fees');
   await page.getByRole('button', { name: 'Remind all overdue' }).click();

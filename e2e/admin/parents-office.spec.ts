@@ -53,7 +53,7 @@ test.describe("the office's parents screens", () => {
     expect((await page.request.get('/api/parents')).status()).toBe(403);
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Parents', exact: true })).toHaveCount(0);
   });
-  test("Absent today calls the linked parent's phone, not the old parent phone on the student", async ({ page, loginAs }) => {
+  test("Absent today calls each parent: the record's parent phone is the first parent, then the linked mother", async ({ page, loginAs }) => {
     await loginAs('admin');
     const token = uniqueToken('pof');
     const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
@@ -75,6 +75,10 @@ test.describe("the office's parents screens", () => {
     const row = page.getByRole('list', { name: 'Absent students' }).getByRole('listitem').filter({ hasText: studentName });
     await expect(row).toContainText(`Mother ${token}`);
     await expect(row.getByRole('link', { name: `Call Mother ${token} of ${studentName}: ${shownPhone(parentMobile)}` })).toHaveAttribute('href', `tel:+91${parentMobile}`);
-    await expect(row.getByRole('link', { name: new RegExp(`\\${shownPhone(oldMobile)}`) })).toHaveCount(0);
+    // The phone entered on the student's record is their first parent (decision 030), listed first.
+    const calls = row.getByRole('link', { name: /^Call / });
+    await expect(calls).toHaveCount(2);
+    await expect(calls.first()).toHaveAttribute('href', `tel:+91${oldMobile}`);
+    await expect(calls.first()).toHaveAccessibleName(`Call Parent of ${studentName} of ${studentName}: ${shownPhone(oldMobile)}`);
   });
 });

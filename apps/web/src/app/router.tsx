@@ -112,6 +112,7 @@ const adminRoutes = area('app', 'admin', [
   page('backup', () => import('./routes/admin/backup')),
   page('settings', () => import('./routes/admin/settings')),
   page('activity', () => import('./routes/admin/activity')),
+  page('messages', () => import('./routes/admin/messages')),
   page('fees', () => import('./routes/admin/fees')),
   page('registrations', () => import('./routes/admin/registrations/registration-list')),
   page('registrations/new', () => import('./routes/admin/registrations/registration-create')),

@@ -56,6 +56,12 @@ export const standardKeys = {
   detail: (id: string) => ['standards', 'detail', id] as const,
 };
 
+/** Parents (issue 21): a student's first parent is the student record's parent (decision 030), so each refreshes the other. */
+export const parentKeys = {
+  all: ['parents'] as const,
+  ofStudent: (studentId: string) => ['parents', 'of-student', studentId] as const,
+};
+
 export const studentKeys = {
   all: ['students'] as const,
   list: (query: StudentListQuery) => ['students', 'list', query] as const,
@@ -74,4 +80,16 @@ export const teacherKeys = {
   detail: (id: string) => ['teachers', 'detail', id] as const,
   batches: (id: string) => ['teachers', 'detail', id, 'batches'] as const,
   students: (id: string) => ['teachers', 'detail', id, 'students'] as const,
+};
+
+/**
+ * Messages to families (issue 37): the Messages screen's lists, and the absence-alerts panel (features/parents)
+ * that a retry there or here changes too.
+ */
+export const messageKeys = {
+  all: ['messages'] as const,
+  /** `query`: the Messages screen's filters and page (MessageListQuery). */
+  list: (query: object) => ['messages', 'list', query] as const,
+  settings: ['messages', 'settings'] as const,
+  absenceAlerts: ['parents', 'absence-alerts'] as const,
 };

@@ -5,6 +5,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { useAdminSettings } from '../../../features/settings/api';
 import { ParentAlertsForm } from '../../../features/settings/components/settings-parent-alerts';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
+import { MessagingSettingsSection } from '../../../features/messages/components/messaging-settings-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
@@ -12,7 +13,7 @@ export function Component() {
   const settings = useAdminSettings();
   return (
     <>
-      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone and absence alerts to parents.`} />
+      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone, absence alerts and messages to parents by WhatsApp and SMS.`} />
       {settings.isPending ? (
         <Stack gap="lg" maw={880} aria-hidden="true">
           <Skeleton h={260} radius="md" />
@@ -31,6 +32,7 @@ export function Component() {
         <Stack gap="lg">
           <SettingsForm settings={settings.data} />
           <ParentAlertsForm settings={settings.data} />
+          <MessagingSettingsSection />
         </Stack>
       )}
     </>

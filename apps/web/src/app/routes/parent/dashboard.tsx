@@ -11,6 +11,7 @@ import { useStatusLabel } from '../../../features/attendance/status-labels';
 import { PARENT_FAILURES, useChildAttendance, useChildSchedule, useParentChildren } from '../../../features/parents/api';
 import { SCHEDULE_FAILURE } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
+import { todaysClasses } from '../../../features/batches/schedule-display';
 import { ChildSwitcher } from '../../../features/parents/components/child-switcher';
 import { useAcademyToday } from '../../../features/settings/use-academy-today';
 
@@ -60,6 +61,9 @@ function ChildOverview({ child }: { child: ParentChild }) {
   const statusLabel = useStatusLabel();
   const today = useAcademyToday();
   const attendance = useChildAttendance(child._id);
+  // The same request as the weekly schedule below (one fetch): a day without a class says so.
+  const schedule = useChildSchedule(child._id);
+  const noClassToday = schedule.data ? todaysClasses(schedule.data).classes.every((entry) => entry.closure) : false;
   const report = attendance.data;
   const todays = report?.records.filter((record) => record.date === today) ?? [];
   const month = report?.monthly.find((entry) => entry.month === today.slice(0, 7));
@@ -89,7 +93,7 @@ function ChildOverview({ child }: { child: ParentChild }) {
             </Text>
             {todays.length === 0 ? (
               <Text size="sm" c="dimmed">
-                <Trans>Not marked yet today.</Trans>
+                {noClassToday ? <Trans>No class today.</Trans> : <Trans>Not marked yet today.</Trans>}
               </Text>
             ) : (
               <Stack gap={6}>

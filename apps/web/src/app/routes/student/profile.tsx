@@ -11,9 +11,12 @@ import { ProfileIdentity } from '../../../features/profile/components/profile-id
 import { SectionCard } from '../../../components/ui/section-card';
 import { StudentProfileForm } from '../../../features/profile/components/student-profile-form';
 import { useLingui } from '@lingui/react/macro';
+import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { PushNotificationsCard } from '../../../features/push/components/push-notifications-card';
 
 export function Component() {
   const details = useStudentDetails();
+  const user = useCurrentUser();
   const { t } = useLingui();
   return (
     <>
@@ -57,6 +60,7 @@ export function Component() {
           <SectionCard title={t`Edit profile`}>
             <StudentProfileForm key={details.data.profile._id} student={details.data.profile} />
           </SectionCard>
+          {user ? <PushNotificationsCard userId={user._id} /> : null}
           <SectionCard title={t`Change password`} description={t`Your other devices are signed out when the password changes.`}>
             <ChangePasswordForm />
           </SectionCard>

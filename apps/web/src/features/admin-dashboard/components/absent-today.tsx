@@ -59,7 +59,7 @@ export function AbsentToday() {
                     {student.batches.map((batch) => batch.name).join(', ')}
                   </Text>
                   {student.parents.length > 0 ? (
-                    // Linked parents (issue 21): each one's phone, with their name; the old note is not used.
+                    // The linked parents (the record's parent first, decision 030): each one's phone, with their name.
                     student.parents.map((parent) => (
                       <Group key={parent._id} gap={6} wrap="wrap">
                         <Text size="sm">{parent.name}</Text>
@@ -67,10 +67,8 @@ export function AbsentToday() {
                       </Group>
                     ))
                   ) : (
-                    <StudentPhone
-                      phone={student.parentPhone ?? student.phone}
-                      label={student.parentPhone ? (student.parentName ? t`${student.parentName} of ${student.name}` : t`the parent of ${student.name}`) : student.name}
-                    />
+                    // No parent known: the student's own phone.
+                    <StudentPhone phone={student.phone} label={student.name} />
                   )}
                 </Stack>
                 <Stack gap={0} align="flex-end">

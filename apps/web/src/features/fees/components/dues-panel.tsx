@@ -99,7 +99,9 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
       setAsking(false);
     }
     if (preview.families === 0) {
-      notifications.show({ title: t`Reminders`, message: t`Nothing to send: every overdue due shown was reminded this week.`, color: 'yellow' });
+      // Nothing overdue in the list at all, or all of it reminded already this week: two different answers.
+      const message = preview.skipped === 0 ? t`Nothing to send: no due in this list is overdue.` : t`Nothing to send: every overdue due shown was reminded this week.`;
+      notifications.show({ title: t`Reminders`, message, color: 'yellow' });
       return;
     }
     modals.openConfirmModal({

@@ -1,0 +1,52 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageList, MessageListQuery, MessagingSettings, MessagingSettingsInput } from '@academy/shared/schemas/messaging';
+import { msg } from '@lingui/core/macro';
+import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { messageKeys } from '../../lib/query-keys';
+import { toQueryString } from '../../lib/query-string';
+
+export { messageKeys };
+
+/** Shown when a request fails without the server's words (offline, a proxy's error). */
+export const MESSAGE_FAILURES = {
+  fetch: msg`Failed to load the messages`,
+  retry: msg`Failed to send the message again`,
+  settings: msg`Failed to load the message settings`,
+  save: msg`Failed to save the message settings`,
+};
+
+/** The office's Messages screen: a day's messages (or one parent's), filtered and paged. */
+export function useMessages(query: MessageListQuery) {
+  return useQuery({
+    queryKey: messageKeys.list(query),
+    queryFn: ({ signal }) => apiRequest<MessageList>('GET', `/admin/messages${toQueryString(query)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Sends a failed message again; the lists (and the dashboard's panel) refetch. */
+export function useRetryMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<unknown>('POST', `/admin/messages/${encodeURIComponent(id)}/retry`),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: messageKeys.all }), queryClient.invalidateQueries({ queryKey: messageKeys.absenceAlerts })]),
+  });
+}
+
+/** Settings → Messages: WhatsApp, SMS, the wait before SMS and quiet hours (credentials only as "set"). */
+export function useMessagingSettings() {
+  return useQuery({
+    queryKey: messageKeys.settings,
+    queryFn: ({ signal }) => apiRequest<MessagingSettings>('GET', '/admin/settings/messaging', undefined, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useSaveMessagingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MessagingSettingsInput) => apiRequestWithMessage<MessagingSettings>('PUT', '/admin/settings/messaging', input),
+    onSuccess: ({ data }) => queryClient.setQueryData(messageKeys.settings, data),
+  });
+}

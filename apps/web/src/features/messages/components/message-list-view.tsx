@@ -1,0 +1,221 @@
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageItem } from '@academy/shared/schemas/messaging';
+import { ListView, type ListColumn } from '../../../components/list-kit';
+import { normalizeError } from '../../../lib/api-client';
+import { formatDateTime, formatTime } from '../../../lib/format-date';
+import { formatPhone } from '../../../lib/phone';
+import { translateServerText } from '../../../lib/server-text';
+import { MESSAGE_FAILURES, useRetryMessage } from '../api';
+import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../message-labels';
+
+/** Where a message went: a phone grouped as "+91 98220 12345", an email as it is, the webhook by name. */
+function recipientOf(item: MessageItem): string | null {
+  if (!item.to) return null;
+  return item.channel === 'whatsapp' || item.channel === 'sms' ? formatPhone(item.to) : item.to;
+}
+
+/**
+ * The Messages screen's list (issue 37): child and kind, parent, channel and where it went, status
+ * with the reason of a failure in plain words, SMS parts, and when it was made, delivered and read.
+ * `everyDay`: one parent's messages of many days, so each time carries its date.
+ */
+export function MessageListView({ items, everyDay }: { items: MessageItem[]; everyDay: boolean }) {
+  const { t } = useLingui();
+  const labels = useMessageLabels();
+  const retry = useRetryMessage();
+  const when = everyDay ? formatDateTime : formatTime;
+
+  const sendAgain = (item: MessageItem) =>
+    retry.mutate(item._id, {
+      onSuccess: ({ message }) => notifications.show({ title: t`Sending again`, message: message ?? t`The message will be sent again`, color: 'teal' }),
+      onError: (error) => notifications.show({ title: t`Not sent again`, message: normalizeError(error, MESSAGE_FAILURES.retry).message, color: 'red' }),
+    });
+
+  const status = (item: MessageItem) => (
+    <Badge variant="light" color={MESSAGE_STATUS_COLORS[item.status]} data-testid="message-status">
+      {labels.status(item.status)}
+    </Badge>
+  );
+  const error = (item: MessageItem) =>
+    item.error ? (
+      <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+        {translateServerText(item.error)}
+      </Text>
+    ) : null;
+
+  const columns: ListColumn<MessageItem>[] = [
+    {
+      key: 'child',
+      header: t`Child`,
+      card: 'title',
+      cell: (item) => (
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {item.child ? (
+              <Anchor component={Link} to={`/app/students/${item.child._id}`} inherit>
+                {item.child.name}
+              </Anchor>
+            ) : (
+              '—'
+            )}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {labels.kind(item.kind)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'parent',
+      header: t`Parent`,
+      card: 'subtitle',
+      cell: (item) => (
+        <Anchor component={Link} to={`/app/messages?parentId=${encodeURIComponent(item.parent._id)}`} size="sm">
+          {item.parent.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'channel',
+      header: t`Channel and to`,
+      cell: (item) => (
+        <Stack gap={0}>
+          <Text size="sm">{labels.channel(item.channel)}</Text>
+          {recipientOf(item) ? (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="message-to">
+              {recipientOf(item)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+      cardCell: (item) => (
+        <Text size="sm">
+          {labels.channel(item.channel)}
+          {recipientOf(item) ? (
+            <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {' · '}
+              {recipientOf(item)}
+            </Text>
+          ) : null}
+          {item.channel === 'sms' ? (
+            <Text span size="sm" c="dimmed">
+              {' · '}
+              {plural(item.parts, { one: '# SMS part', other: '# SMS parts' })}
+            </Text>
+          ) : null}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t`Status`,
+      card: 'aside',
+      miw: 140,
+      cell: (item) => (
+        <Stack gap={2} align="flex-start">
+          {status(item)}
+          {error(item)}
+        </Stack>
+      ),
+      cardCell: status,
+    },
+    { key: 'error', header: t`Error`, inTable: false, cell: (item) => error(item) },
+    {
+      key: 'parts',
+      header: t`SMS parts`,
+      align: 'right',
+      inTable: true,
+      card: 'hidden',
+      cell: (item) => (item.channel === 'sms' ? item.parts : '—'),
+    },
+    {
+      key: 'time',
+      header: t`Time`,
+      nowrap: true,
+      cell: (item) => (
+        <Stack gap={0}>
+          <Text size="sm">{when(item.createdAt)}</Text>
+          {item.deliveredAt ? (
+            <Text size="xs" c="dimmed">
+              <Trans>Delivered {formatTime(item.deliveredAt)}</Trans>
+            </Text>
+          ) : null}
+          {item.readAt ? (
+            <Text size="xs" c="dimmed">
+              <Trans>Read {formatTime(item.readAt)}</Trans>
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+      cardCell: (item) => (
+        <Text size="xs" c="dimmed">
+          {when(item.createdAt)}
+          {item.deliveredAt ? (
+            <>
+              {' · '}
+              <Trans>Delivered {formatTime(item.deliveredAt)}</Trans>
+            </>
+          ) : null}
+          {item.readAt ? (
+            <>
+              {' · '}
+              <Trans>Read {formatTime(item.readAt)}</Trans>
+            </>
+          ) : null}
+        </Text>
+      ),
+    },
+  ];
+
+  return (
+    <ListView
+      rows={items}
+      rowKey={(item) => item._id}
+      columns={columns}
+      label={t`Messages`}
+      minWidth={900}
+      actions={(item) =>
+        item.status === 'failed' ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden="true" />}
+            loading={retry.isPending && retry.variables === item._id}
+            onClick={() => sendAgain(item)}
+          >
+            <Trans>Send again</Trans>
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
+/** The tiles of the day's messages by status (tapping one filters the list by it). */
+export function MessageStatusTiles({ counts, onPick, picked }: { counts: Partial<Record<string, number>>; onPick: (status: string) => void; picked: string }) {
+  const labels = useMessageLabels();
+  const shown = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+  return (
+    <Group gap="xs" wrap="wrap" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {shown.map((status) => (
+        <li key={status}>
+          <Button
+            variant={picked === status ? 'filled' : 'light'}
+            color={MESSAGE_STATUS_COLORS[status]}
+            size="sm"
+            aria-pressed={picked === status}
+            onClick={() => onPick(picked === status ? '' : status)}
+            data-testid={`count-${status}`}
+          >
+            {labels.status(status)}: {counts[status] ?? 0}
+          </Button>
+        </li>
+      ))}
+    </Group>
+  );
+}
