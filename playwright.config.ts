@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PROVIDERS_BASE } from './e2e/stand-ins/provider-credentials';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server
 // on a fresh bundled PostgreSQL with the demo academy, in a throw-away DATA_DIR.
@@ -29,19 +30,43 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /backup-restore\.spec\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/] },
+    // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs
+    // expect them off, e.g. the admission form offering no phone code): it runs after the others.
+    { name: 'family-by-phone', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /family-by-phone\.spec\.ts/, dependencies: ['chromium'] },
     // A restore replaces all data and sign-ins: it runs alone, after every other test.
-    { name: 'restore', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /backup-restore\.spec\.ts/, dependencies: ['chromium'] },
+    { name: 'restore', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /backup-restore\.spec\.ts/, dependencies: ['family-by-phone'] },
   ],
-  webServer: {
-    // A fresh data folder every run, so the demo academy is seeded the same way each time.
-    command: `rm -rf "${dataDir}" && node scripts/start.mjs server`,
-    url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      // Local stand-ins of the WhatsApp Cloud API and MSG91 (tests only): the app below sends to them.
+      command: 'npx tsx e2e/stand-ins/run-providers.ts',
+      url: `${E2E_PROVIDERS_BASE}/_stand-in/sent`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      // A fresh data folder every run, so the demo academy is seeded the same way each time.
+      command: `rm -rf "${dataDir}" && node scripts/start.mjs server`,
+      url: `http://localhost:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        WHATSAPP_API_BASE: E2E_PROVIDERS_BASE,
+        MSG91_API_BASE: E2E_PROVIDERS_BASE,
+      },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

@@ -20,7 +20,12 @@ export type ProviderStandIns = {
   close(): Promise<void>;
 };
 
-export async function startProviderStandIns(expect: { accessToken: string; phoneNumberId: string; authKey: string }): Promise<ProviderStandIns> {
+/**
+ * `port`: a fixed one (the end-to-end server is pointed at it before any test runs); 0 picks a free one.
+ * `GET /_stand-in/sent` answers what each provider was sent, so an end-to-end test in another process
+ * can read the code a parent would have received on their phone.
+ */
+export async function startProviderStandIns(expect: { accessToken: string; phoneNumberId: string; authKey: string }, port = 0): Promise<ProviderStandIns> {
   const whatsapp: StandInRequest[] = [];
   const sms: StandInRequest[] = [];
   const notOnWhatsApp = new Set<string>();
@@ -34,6 +39,7 @@ export async function startProviderStandIns(expect: { accessToken: string; phone
         response.setHeader('content-type', 'application/json');
         response.end(JSON.stringify(body));
       };
+      if (request.method === 'GET' && request.url === '/_stand-in/sent') return reply(200, { whatsapp: whatsapp.map((sent) => sent.body), sms: sms.map((sent) => sent.body) });
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(raw) as Record<string, unknown>;
@@ -58,7 +64,7 @@ export async function startProviderStandIns(expect: { accessToken: string; phone
       return reply(404, { error: { code: 100, message: 'Unknown path' } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     whatsapp,

@@ -3,9 +3,12 @@ import { IconCheck } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdmissionForm } from '../../../features/admissions/components/admission-form';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 
 export function Component() {
   const { t } = useLingui();
+  // A family that verifies its mobile number instead of an email gets no confirmation mail (issue 37).
+  const [proveBy, setProveBy] = useState<'email' | 'phone'>('email');
   return (
     <>
       <PageHeader
@@ -15,7 +18,7 @@ export function Component() {
       />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <AdmissionForm />
+          <AdmissionForm onProveByChange={setProveBy} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="sm">
@@ -30,7 +33,11 @@ export function Component() {
                 </ThemeIcon>
               }
             >
-              <List.Item><Trans>We mail you a confirmation.</Trans></List.Item>
+              {proveBy === 'email' ? (
+                <List.Item>
+                  <Trans>We mail you a confirmation.</Trans>
+                </List.Item>
+              ) : null}
               <List.Item><Trans>The office calls you within one working day.</Trans></List.Item>
               <List.Item><Trans>You visit the academy, meet the teachers and choose a batch.</Trans></List.Item>
             </List>

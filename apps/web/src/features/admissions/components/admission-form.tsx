@@ -42,7 +42,7 @@ const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
  * email, proven with a mailed code), the student's studies, then address and message. Every step is
  * checked with the shared schema the server uses too.
  */
-export function AdmissionForm() {
+export function AdmissionForm({ onProveByChange }: { onProveByChange?: (kind: VerifiedContact['kind']) => void } = {}) {
   const { t } = useLingui();
   const lp = useLocalizedPath();
   const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
@@ -60,7 +60,9 @@ export function AdmissionForm() {
   const proveByRef = useRef(proveBy);
   useEffect(() => {
     proveByRef.current = proveBy;
-  }, [proveBy]);
+    // The page beside the form promises a confirmation mail only to a family that proves an email.
+    onProveByChange?.(proveBy);
+  }, [proveBy, onProveByChange]);
   const settings = usePublicSettings();
   const [done, setDone] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);

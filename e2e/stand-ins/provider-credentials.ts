@@ -1,0 +1,13 @@
+/**
+ * What the end-to-end server's WhatsApp and MSG91 stand-ins accept (playwright.config.ts points
+ * WHATSAPP_API_BASE and MSG91_API_BASE at them). Test values, never a real account's.
+ */
+export const E2E_PROVIDERS = {
+  port: Number(process.env.E2E_PORT ?? 3100) + 1,
+  accessToken: 'e2e-whatsapp-access-token-0123456789',
+  phoneNumberId: '109876543210987',
+  appSecret: 'e2e-whatsapp-app-secret',
+  authKey: 'e2e-msg91-auth-key-0123456789',
+};
+
+export const E2E_PROVIDERS_BASE = `http://127.0.0.1:${E2E_PROVIDERS.port}`;
