@@ -1,17 +1,16 @@
 import type { Language } from '@academy/shared/languages';
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   OTP_MAX_WRONG_TRIES,
   OTP_RESEND_AFTER_SECONDS,
-  OTP_SENDS_PER_CONNECTION_PER_HOUR,
-  OTP_SENDS_PER_HOUR,
   OTP_VALID_MINUTES,
   VERIFICATION_PROOF_MINUTES,
   type SendOtpResult,
   type VerifyOtpResult,
 } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
+import { enforceCodeSendLimits } from '../../db/code-send-limits';
 import { emailVerifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verificationCodeMail } from '../../lib/mail-templates';
@@ -31,11 +30,6 @@ const NEW_CODE_NEEDED = 'This code has expired or is no longer valid. Please ask
 const TOO_MANY_WRONG = 'Too many wrong codes. Please ask for a new code.';
 export const PROOF_INVALID = 'Your email address is not verified, or the verification has expired. Please verify it again.';
 
-/** "in 1 minute", "in 40 minutes": when the oldest send of the last hour stops counting. */
-function tryAgainIn(secondsLeft: number): string {
-  const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
-  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-}
 
 /**
  * Mails a new code unless the limits say no: one send per email every 60 s and five per email in an
@@ -49,34 +43,12 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
   const ip = input.ip.slice(0, 64);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-email:${input.email}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-ip:${ip}`}))`);
-    const [latest] = await tx
-      .select({ secondsAgo: sql<number>`extract(epoch from now() - ${emailVerifications.createdAt})::float8` })
-      .from(emailVerifications)
-      .where(eq(emailVerifications.email, input.email))
-      .orderBy(desc(emailVerifications.createdAt))
-      .limit(1);
-    if (latest && latest.secondsAgo < OTP_RESEND_AFTER_SECONDS) {
-      const wait = Math.max(1, Math.ceil(OTP_RESEND_AFTER_SECONDS - latest.secondsAgo));
-      const message = `A code was sent to this address less than a minute ago and still works: enter it below. You can ask for a new one in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
-      // `otp`: the earlier code is what the applicant needs now (the form shows its code field).
-      throw new AppError('TOO_MANY_REQUESTS', message, { otp: message });
-    }
-    // How many sends in the last hour, and how long until the oldest of them stops counting.
-    const window = (where: SQL) =>
-      tx
-        .select({ sends: count(), secondsLeft: sql<number>`coalesce(extract(epoch from min(${emailVerifications.createdAt}) + interval '1 hour' - now()), 0)::float8` })
-        .from(emailVerifications)
-        .where(and(where, gt(emailVerifications.createdAt, sql`now() - interval '1 hour'`)));
-    const [byEmail] = await window(eq(emailVerifications.email, input.email));
-    if ((byEmail?.sends ?? 0) >= OTP_SENDS_PER_HOUR) {
-      throw new AppError('TOO_MANY_REQUESTS', `Too many codes were sent to this email address. Please try again ${tryAgainIn(byEmail!.secondsLeft)}.`);
-    }
-    const [byIp] = await window(eq(emailVerifications.ip, ip));
-    if ((byIp?.sends ?? 0) >= OTP_SENDS_PER_CONNECTION_PER_HOUR) {
-      throw new AppError('TOO_MANY_REQUESTS', `Too many codes were asked for from this connection. Please try again ${tryAgainIn(byIp!.secondsLeft)}.`);
-    }
+    await enforceCodeSendLimits(
+      tx,
+      { table: emailVerifications, to: emailVerifications.email, ip: emailVerifications.ip, createdAt: emailVerifications.createdAt },
+      { to: input.email, ip, lockPrefix: 'otp-email' },
+      { recipient: 'address', recipientInFull: 'email address', codeField: 'otp' },
+    );
     // Only the newest code works.
     await tx
       .update(emailVerifications)

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { MESSAGING_MESSAGES, type SignInCodeSent } from '@academy/shared/schemas/messaging';
-import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_CONNECTION_PER_HOUR, OTP_SENDS_PER_HOUR, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
+import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
+import { enforceCodeSendLimits } from '../../db/code-send-limits';
 import type { JobRunner } from '../../db/job-runner';
 import { parents, signInCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -17,11 +18,6 @@ import { createSession } from './session.service';
 
 export type SignInCodeDeps = { db: Db; jobs: JobRunner | undefined; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
 
-/** "in 1 minute", "in 40 minutes": when the oldest send of the last hour stops counting. */
-function tryAgainIn(secondsLeft: number): string {
-  const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
-  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-}
 
 export type PhoneCodePurpose = 'sign-in' | 'admission';
 
@@ -34,32 +30,12 @@ export type PhoneCodePurpose = 'sign-in' | 'admission';
 export async function issuePhoneCode(tx: DbExecutor, otpKey: string, input: { phone: string; ip: string; purpose: PhoneCodePurpose }): Promise<string> {
   const ip = input.ip.slice(0, 64);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-code:${input.phone}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-code-ip:${ip}`}))`);
-  const [latest] = await tx
-    .select({ secondsAgo: sql<number>`extract(epoch from now() - ${signInCodes.createdAt})::float8` })
-    .from(signInCodes)
-    .where(eq(signInCodes.phone, input.phone))
-    .orderBy(desc(signInCodes.createdAt))
-    .limit(1);
-  if (latest && latest.secondsAgo < OTP_RESEND_AFTER_SECONDS) {
-    const wait = Math.max(1, Math.ceil(OTP_RESEND_AFTER_SECONDS - latest.secondsAgo));
-    const message = `A code was sent to this number less than a minute ago and still works: enter it below. You can ask for a new one in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
-    throw new AppError('TOO_MANY_REQUESTS', message, { code: message });
-  }
-  const window = (where: SQL) =>
-    tx
-      .select({ sends: count(), secondsLeft: sql<number>`coalesce(extract(epoch from min(${signInCodes.createdAt}) + interval '1 hour' - now()), 0)::float8` })
-      .from(signInCodes)
-      .where(and(where, gt(signInCodes.createdAt, sql`now() - interval '1 hour'`)));
-  const [byPhone] = await window(eq(signInCodes.phone, input.phone));
-  if ((byPhone?.sends ?? 0) >= OTP_SENDS_PER_HOUR) {
-    throw new AppError('TOO_MANY_REQUESTS', `Too many codes were sent to this number. Please try again ${tryAgainIn(byPhone!.secondsLeft)}.`);
-  }
-  const [byIp] = await window(eq(signInCodes.ip, ip));
-  if ((byIp?.sends ?? 0) >= OTP_SENDS_PER_CONNECTION_PER_HOUR) {
-    throw new AppError('TOO_MANY_REQUESTS', `Too many codes were asked for from this connection. Please try again ${tryAgainIn(byIp!.secondsLeft)}.`);
-  }
+  await enforceCodeSendLimits(
+    tx,
+    { table: signInCodes, to: signInCodes.phone, ip: signInCodes.ip, createdAt: signInCodes.createdAt },
+    { to: input.phone, ip, lockPrefix: 'sign-in-code' },
+    { recipient: 'number', recipientInFull: 'number', codeField: 'code' },
+  );
   // The row is written for any number, so the limits count every ask.
   await tx
     .update(signInCodes)

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { academySettings, admissionEnquiries, auditLog, parentMessages, parents, parentStudents } from '../../db/schema';
+import { academySettings, admissionEnquiries, auditLog, parentMessages, parents, parentStudents, signInCodes } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { metaSignature, startProviderStandIns, whatsAppReplyBody, whatsAppStatusBody, type ProviderStandIns } from '../../../test/provider-stand-ins';
@@ -340,6 +340,23 @@ describe('a parent with only a phone', () => {
     expect(providers.sms).toHaveLength(1);
     expect(providers.sms[0]!.body).toMatchObject({ template_id: DLT['sign-in-code'], recipients: [{ mobiles: '919822056666', VAR1: whatsappCode, VAR2: '10' }] });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code/verify', payload: { phone: '9822056666', code: whatsappCode } })).statusCode).toBe(200);
+  });
+
+  it('limits codes per number as the email codes are limited: the earlier code within a minute, five an hour', async () => {
+    const ask = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code', payload: { phone: '9822058888' } });
+    expect((await ask()).statusCode).toBe(200);
+    const again = await ask();
+    expect(again.statusCode).toBe(429);
+    expect(again.json().errors.code).toMatch(/^A code was sent to this number less than a minute ago and still works: enter it below\. You can ask for a new one in \d+ seconds?\.$/);
+    // Four more sends earlier this hour (each over a minute ago): the sixth is refused with when to try again.
+    await t.database.db
+      .insert(signInCodes)
+      .values([2, 3, 4, 5].map((minutes) => ({ purpose: 'sign-in' as const, phone: '+919822058888', codeHash: 'x', ip: '10.0.0.9', createdAt: new Date(Date.now() - minutes * 60_000), expiresAt: new Date() })));
+    // The first ask, six minutes back: the oldest send of the hour, so the limit ends in 54 minutes.
+    await t.database.db.update(signInCodes).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(and(eq(signInCodes.phone, '+919822058888'), ne(signInCodes.codeHash, 'x')));
+    const sixth = await ask();
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Too many codes were sent to this number. Please try again in 54 minutes.');
   });
 
   it('refuses an email and a phone of two different parents', async () => {

@@ -1,0 +1,57 @@
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_CONNECTION_PER_HOUR, OTP_SENDS_PER_HOUR } from '@academy/shared/schemas/admissions';
+import { AppError } from '../lib/app-error';
+import type { DbExecutor } from './client';
+
+/** Where one kind of one-time code keeps its sends: the table, and its recipient, client-address and time columns. */
+export type CodeSendLog = { table: PgTable; to: PgColumn; ip: PgColumn; createdAt: PgColumn };
+
+/** How the refusals name the recipient ("this address" / "this email address", or "this number"), and the field that shows the earlier code still works. */
+export type CodeSendWords = { recipient: 'address' | 'number'; recipientInFull: 'email address' | 'number'; codeField: string };
+
+/** "in 1 minute", "in 40 minutes": when the oldest send of the last hour stops counting. */
+function tryAgainIn(secondsLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
+  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * The limits of every one-time code the academy sends (an applicant's email code, a parent's or an
+ * applicant's phone code): one per recipient a minute, five per recipient an hour (the limit a family
+ * meets), and a high ceiling per client address against abuse only (families share an office's
+ * Wi-Fi). Counted from the codes' own table inside `tx`, under a transaction lock per recipient and per
+ * client address, so they hold however many servers answer. Throws the 429 that says when to try
+ * again; asking again within the minute says the earlier code still works, never that one was sent.
+ * The English sentences are the server catalog's keys: keep them word for word.
+ */
+export async function enforceCodeSendLimits(tx: DbExecutor, log: CodeSendLog, input: { to: string; ip: string; lockPrefix: string }, words: CodeSendWords): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.lockPrefix}:${input.to}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.lockPrefix}-ip:${input.ip}`}))`);
+  const [latest] = await tx
+    .select({ secondsAgo: sql<number>`extract(epoch from now() - ${log.createdAt})::float8` })
+    .from(log.table)
+    .where(eq(log.to, input.to))
+    .orderBy(desc(log.createdAt))
+    .limit(1);
+  if (latest && latest.secondsAgo < OTP_RESEND_AFTER_SECONDS) {
+    const wait = Math.max(1, Math.ceil(OTP_RESEND_AFTER_SECONDS - latest.secondsAgo));
+    const message = `A code was sent to this ${words.recipient} less than a minute ago and still works: enter it below. You can ask for a new one in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
+    // On the code's field: the earlier code is what the family needs now (the form shows that field).
+    throw new AppError('TOO_MANY_REQUESTS', message, { [words.codeField]: message });
+  }
+  // How many sends in the last hour, and how long until the oldest of them stops counting.
+  const lastHour = (where: SQL) =>
+    tx
+      .select({ sends: count(), secondsLeft: sql<number>`coalesce(extract(epoch from min(${log.createdAt}) + interval '1 hour' - now()), 0)::float8` })
+      .from(log.table)
+      .where(and(where, gt(log.createdAt, sql`now() - interval '1 hour'`)));
+  const [byRecipient] = await lastHour(eq(log.to, input.to));
+  if ((byRecipient?.sends ?? 0) >= OTP_SENDS_PER_HOUR) {
+    throw new AppError('TOO_MANY_REQUESTS', `Too many codes were sent to this ${words.recipientInFull}. Please try again ${tryAgainIn(byRecipient!.secondsLeft)}.`);
+  }
+  const [byClient] = await lastHour(eq(log.ip, input.ip));
+  if ((byClient?.sends ?? 0) >= OTP_SENDS_PER_CONNECTION_PER_HOUR) {
+    throw new AppError('TOO_MANY_REQUESTS', `Too many codes were asked for from this connection. Please try again ${tryAgainIn(byClient!.secondsLeft)}.`);
+  }
+}
