@@ -53,6 +53,11 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
   // Written as values, not in the sentence: braces in a translated text are its placeholders.
   const [first, second] = ['{{1}}', '{{2}}'];
   const secretHint = (set: boolean, value: string) => (value ? t`Saved when you save these settings` : set ? t`Saved — type to replace` : t`Not set`);
+  // A write-only credential: empty unless a new one is typed; the hint says whether one is saved.
+  const secretField = (label: string, isSet: boolean, path: 'whatsapp.accessToken' | 'whatsapp.appSecret' | 'whatsapp.verifyToken' | 'sms.authKey') => {
+    const input = form.getInputProps(path);
+    return <PasswordInput label={label} description={secretHint(isSet, String(input.value ?? ''))} autoComplete="new-password" key={form.key(path)} {...input} />;
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="messaging-title">
@@ -82,27 +87,9 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
               key={form.key('whatsapp.phoneNumberId')}
               {...form.getInputProps('whatsapp.phoneNumberId')}
             />
-            <PasswordInput
-              label={t`Access token`}
-              description={secretHint(current.whatsapp.accessTokenSet, values.whatsapp.accessToken)}
-              autoComplete="new-password"
-              key={form.key('whatsapp.accessToken')}
-              {...form.getInputProps('whatsapp.accessToken')}
-            />
-            <PasswordInput
-              label={t`App secret`}
-              description={secretHint(current.whatsapp.appSecretSet, values.whatsapp.appSecret)}
-              autoComplete="new-password"
-              key={form.key('whatsapp.appSecret')}
-              {...form.getInputProps('whatsapp.appSecret')}
-            />
-            <PasswordInput
-              label={t`Verify token`}
-              description={secretHint(current.whatsapp.verifyTokenSet, values.whatsapp.verifyToken)}
-              autoComplete="new-password"
-              key={form.key('whatsapp.verifyToken')}
-              {...form.getInputProps('whatsapp.verifyToken')}
-            />
+            {secretField(t`Access token`, current.whatsapp.accessTokenSet, 'whatsapp.accessToken')}
+            {secretField(t`App secret`, current.whatsapp.appSecretSet, 'whatsapp.appSecret')}
+            {secretField(t`Verify token`, current.whatsapp.verifyTokenSet, 'whatsapp.verifyToken')}
           </SimpleGrid>
 
           <Divider />
@@ -111,13 +98,7 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
           </Title>
           <Switch label={t`Send by SMS`} size="md" key={form.key('sms.enabled')} {...form.getInputProps('sms.enabled', { type: 'checkbox' })} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <PasswordInput
-              label={t`Auth key`}
-              description={secretHint(current.sms.authKeySet, values.sms.authKey)}
-              autoComplete="new-password"
-              key={form.key('sms.authKey')}
-              {...form.getInputProps('sms.authKey')}
-            />
+            {secretField(t`Auth key`, current.sms.authKeySet, 'sms.authKey')}
             <TextInput
               label={t`Sender ID`}
               description={t`Six capital letters, as registered on DLT`}
