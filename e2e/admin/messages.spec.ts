@@ -114,6 +114,21 @@ test.describe('messages to families, the office', () => {
     await expect(linked.getByText('WhatsApp stopped')).toBeVisible();
     const parentId = ((await (await page.request.get(`/api/students/${studentId}/parents`)).json()).data as { _id: string; preferredChannel: string; whatsappStopped: boolean; email: string | null }[])[0]!;
     expect(parentId).toMatchObject({ preferredChannel: 'whatsapp', whatsappStopped: true, email: null });
+    // On the Parents list while stopped: said on their card, with no "Invited" (no mail reaches a phone-only parent) and their messages a tap away.
+    await page.goto(`/app/parents?search=${encodeURIComponent(token)}`);
+    const card = page.getByRole('list', { name: 'Parents' }).getByRole('listitem').filter({ hasText: parentName });
+    await expect(card).toContainText('WhatsApp stopped');
+    await expect(card).toContainText('No email');
+    await expect(card.getByText('Invited')).toHaveCount(0);
+    await expect(card.getByRole('link', { name: `Messages to ${parentName}` })).toHaveAttribute('href', `/app/messages?parentId=${parentId._id}`);
+    if (screenshots) {
+      await page.setViewportSize({ width: 360, height: 800 });
+      // The sidebar's collapse is animated: a picture taken at once shows it half way.
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `${screenshots}/parents-list-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.goto(`/app/students/${studentId}`);
     await linked.getByRole('button', { name: 'Restart WhatsApp' }).click();
     await expect(linked.getByText('WhatsApp stopped')).toHaveCount(0);
 

@@ -24,7 +24,8 @@ export function ParentListView({ parents }: { parents: Parent[] }) {
           <Badge variant="light" color="gray">
             {relationLabel(parent.relation)}
           </Badge>
-          {parent.passwordSet ? null : (
+          {/* A parent with only a phone is not invited (no mail reaches them): they sign in with a code sent to it. */}
+          {parent.passwordSet || !parent.email ? null : (
             <Badge variant="light" color="orange">
               <Trans>Invited</Trans>
             </Badge>
@@ -37,9 +38,17 @@ export function ParentListView({ parents }: { parents: Parent[] }) {
       key: 'email',
       header: t`Email`,
       cell: (parent) => (
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {parent.email}
-        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {parent.email ?? <Trans>No email</Trans>}
+          </Text>
+          {/* Beside the contact details, where a card is widest: the title column beside the phone is too narrow for it. */}
+          {parent.whatsappStopped ? (
+            <Badge variant="light" color="red">
+              <Trans>WhatsApp stopped</Trans>
+            </Badge>
+          ) : null}
+        </Group>
       ),
     },
     {
@@ -60,6 +69,15 @@ export function ParentListView({ parents }: { parents: Parent[] }) {
             ))
           )}
         </Group>
+      ),
+    },
+    {
+      key: 'messages',
+      header: t`Messages`,
+      cell: (parent) => (
+        <Anchor component={Link} to={`/app/messages?parentId=${encodeURIComponent(parent._id)}`} size="sm" aria-label={t`Messages to ${parent.name}`}>
+          <Trans>Messages</Trans>
+        </Anchor>
       ),
     },
   ];
