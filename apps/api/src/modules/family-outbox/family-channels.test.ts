@@ -1,11 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { academySettings, admissionEnquiries, auditLog, parentMessages, parents, parentStudents, signInCodes } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { metaSignature, startProviderStandIns, whatsAppReplyBody, whatsAppStatusBody, type ProviderStandIns } from '../../../test/provider-stand-ins';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import { academyToday } from '../settings/settings.service';
+import { createBackup } from '../backups/backups.service';
 
 /**
  * Issue 37, end to end through the API against local stand-ins of the WhatsApp Cloud API and MSG91:
@@ -23,6 +27,8 @@ let providers: ProviderStandIns;
 let pushService: PushServiceStandIn;
 let adminCookie: string;
 let today: string;
+/** Everything the server logs while this file runs (info and above): no credential may be in it. */
+const logLines: string[] = [];
 
 const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
 const runJobs = async () => {
@@ -38,7 +44,13 @@ const DLT = { absence: '1107161234567890123', 'fee-reminder': '11071612345678901
 beforeAll(async () => {
   providers = await startProviderStandIns({ accessToken: ACCESS_TOKEN, phoneNumberId: PHONE_NUMBER_ID, authKey: AUTH_KEY });
   pushService = await startPushServiceStandIn();
-  t = await buildTestApp({ config: { providers: { whatsappBase: providers.base, msg91Base: providers.base }, pushAllowedHosts: [pushService.host] } });
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await buildTestApp({ logger: { level: 'info', stream: logStream }, config: { providers: { whatsappBase: providers.base, msg91Base: providers.base }, pushAllowedHosts: [pushService.host] } });
   adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
   today = await academyToday(t.database.db);
   // Alerts at once (no correction delay), no quiet hours: the tests run at any hour.
@@ -405,5 +417,22 @@ describe('the admission form for a family without email', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/admission-enquiries', payload: { ...form, phoneVerificationToken: token } });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors.phoneVerificationToken).toBe('Your phone number is not verified, or the verification has expired. Please verify it again.');
+  });
+});
+
+// Last in this file: by now every kind of message was sent, statuses and replies came back, and Meta's handshake was answered.
+describe('the credentials, after all of the above', () => {
+  it('appear in no log line and no backup in clear text', async () => {
+    const secrets = [ACCESS_TOKEN, APP_SECRET, VERIFY_TOKEN, AUTH_KEY];
+    const log = logLines.join('');
+    expect(log).toContain('/api/webhooks/whatsapp');
+    const backup = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' });
+    const archive = gunzipSync(fs.readFileSync(backup.file)).toString('latin1');
+    // The backup is readable here: the phone number ID, which is no secret, is in it.
+    expect(archive).toContain(PHONE_NUMBER_ID);
+    for (const secret of secrets) {
+      expect(log).not.toContain(secret);
+      expect(archive).not.toContain(secret);
+    }
   });
 });
