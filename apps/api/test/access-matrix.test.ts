@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { feeDues, notifications } from '../src/db/schema';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
@@ -8,6 +9,7 @@ import { createTest } from '../src/modules/exams/exams.service';
 import { recordPayment } from '../src/modules/fees/payments.service';
 import { createPlan } from '../src/modules/fees/plans.service';
 import { academyToday } from '../src/modules/settings/settings.service';
+import { updatePaymentSettings } from '../src/modules/settings/payment-settings.service';
 import { registeredRoutes } from '../src/access/http';
 import { ROUTE_RULES } from '../src/access/policy';
 import { allows, type RouteRule } from '../src/access/rules';
@@ -32,7 +34,7 @@ type Expect = Record<Who, number>;
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -75,6 +77,9 @@ beforeAll(async () => {
   // Fees: a plan on the student's batch and one payment, so the student has a receipt of their own.
   ids.feePlan = (await createPlan(db, null, { name: 'Term fees', batch: ids.batch, amount: 100_000, instalments: [{ dueDate: today, amount: 100_000 }] }))._id;
   ids.receipt = (await recordPayment(db, null, student.id, { amount: 10_000, date: today, mode: 'cash' })).receipt._id;
+  // UPI on (issue 38): the student's due has a QR code to scan.
+  await updatePaymentSettings(db, null, { upi: { vpa: 'academy@okhdfcbank', payeeName: 'Academy' } });
+  ids.due = (await db.select({ id: feeDues.id }).from(feeDues).where(eq(feeDues.studentId, student.id)))[0]!.id;
 });
 afterAll(() => t.close());
 
@@ -122,6 +127,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/students/:id/concessions': [s(() => `/api/students/${ids.student}/concessions`, 400, { body: {} })],
   'POST /api/receipts/:id/cancel': [s(() => `/api/receipts/${ids.receipt}/cancel`, 400, { body: {} })],
   'GET /api/receipts/:id/pdf': [s(() => `/api/receipts/${ids.receipt}/pdf`, 200)],
+  'GET /api/dues/:id/upi-qr.svg': [s(() => `/api/dues/${ids.due}/upi-qr.svg`, 200)],
   'GET /api/fees/dues': [s(() => '/api/fees/dues', 200)],
   'GET /api/fees/dues.csv': [s(() => '/api/fees/dues.csv', 200)],
   'GET /api/fees/summary': [s(() => '/api/fees/summary', 200)],
@@ -276,6 +282,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/parents/:id/channel': [s(() => `/api/parents/${UNKNOWN}/channel`, 400, { body: {} })],
   'GET /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 200)],
   'PUT /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 400, { body: { fallbackMinutes: 0 } })],
+  'GET /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 200)],
+  'PUT /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 400, { body: {} })],
   // The providers' callbacks answer everyone alike: refused without the verify token, signature or token.
   'GET /api/webhooks/whatsapp': [s(() => '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1', 403)],
   'POST /api/webhooks/whatsapp': [s(() => '/api/webhooks/whatsapp', 401, { body: {} })],

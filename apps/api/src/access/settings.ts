@@ -9,6 +9,8 @@ export const academyRoutes: RouteRules = {
   'PUT /api/admin/settings/parent-alerts': ADMIN,
   'GET /api/admin/settings/messaging': ADMIN,
   'PUT /api/admin/settings/messaging': ADMIN,
+  'GET /api/admin/settings/payments': ADMIN,
+  'PUT /api/admin/settings/payments': ADMIN,
   'GET /api/admin/dashboard/summary': ADMIN,
   'GET /api/student/dashboard': STUDENT,
 };

@@ -80,6 +80,7 @@ export const AUDIT_TEXTS = {
   'settings.webhook_secret': 'Webhook secret changed',
   'settings.messaging': 'Updated the message settings',
   'settings.messaging_secret': 'Updated the message settings; a provider credential changed',
+  'settings.payments': 'Updated the payment settings (UPI)',
   'parent.channel': 'Changed how {name} gets messages',
   'parent.whatsapp_stop': '{name} replied STOP on WhatsApp: no more WhatsApp messages',
   'account.signed_in_code': '{name} signed in with a code sent to their phone',

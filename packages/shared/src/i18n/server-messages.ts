@@ -581,6 +581,13 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The webhook secret could not be read (the server key changed): enter the webhook secret again in Settings', 'वेबहुकचे सिक्रेट वाचता आले नाही (सर्व्हरची की बदलली): सेटिंग्जमध्ये वेबहुकचे सिक्रेट पुन्हा लिहा', 'वेबहुक का सीक्रेट पढ़ा नहीं जा सका (सर्वर की कुंजी बदल गई): सेटिंग्स में वेबहुक का सीक्रेट फिर से लिखें'],
   ['The email could not be sent', 'ईमेल पाठवता आला नाही', 'ईमेल नहीं भेजा जा सका'],
   ['Send the settings as an object', 'सेटिंग्ज ऑब्जेक्ट म्हणून पाठवा', 'सेटिंग्स ऑब्जेक्ट के रूप में भेजें'],
+  // Fees paid by UPI (issue 38).
+  ['Payment settings saved', 'पेमेंटची सेटिंग्ज जतन केली', 'भुगतान की सेटिंग्स सहेजी गईं'],
+  ['Enter the UPI ID as name@bank, for example shreeacademy@okhdfcbank', 'UPI ID नाव@बँक असा लिहा, उदा. shreeacademy@okhdfcbank', 'UPI ID नाम@बैंक की तरह लिखें, जैसे shreeacademy@okhdfcbank'],
+  ['Enter the name UPI apps show for the academy, at most 50 characters', 'UPI ॲप्समध्ये अकॅडमीचे दिसणारे नाव लिहा, जास्तीत जास्त 50 अक्षरे', 'UPI ऐप में अकादमी का दिखने वाला नाम लिखें, ज़्यादा से ज़्यादा 50 अक्षर'],
+  ['Send the payment settings as { upi: { vpa, payeeName } } or { upi: null }', 'पेमेंटची सेटिंग्ज { upi: { vpa, payeeName } } किंवा { upi: null } अशी पाठवा', 'भुगतान की सेटिंग्स { upi: { vpa, payeeName } } या { upi: null } के रूप में भेजें'],
+  ['UPI payments are not set up: there is no UPI ID in Settings → Payments', 'UPI पेमेंट सुरू नाही: सेटिंग्ज → पेमेंट मध्ये UPI ID नाही', 'UPI भुगतान चालू नहीं है: सेटिंग्स → भुगतान में UPI ID नहीं है'],
+  ['Nothing is left to pay on this due', 'या हप्त्यावर भरायचे काही बाकी नाही', 'इस किस्त पर भरने को कुछ बाकी नहीं है'],
   // WhatsApp and SMS to families (issue 37): settings, the office's list, sign-in codes.
   ['Message settings saved', 'संदेशांची सेटिंग्ज जतन केली', 'संदेशों की सेटिंग्स सहेजी गईं'],
   ['Enter the phone number ID, access token and app secret to turn WhatsApp on', 'WhatsApp सुरू करण्यासाठी फोन नंबर ID, ॲक्सेस टोकन आणि ॲप सिक्रेट लिहा', 'WhatsApp चालू करने के लिए फ़ोन नंबर ID, एक्सेस टोकन और ऐप सीक्रेट लिखें'],

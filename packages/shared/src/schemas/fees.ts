@@ -159,9 +159,16 @@ export type Due = z.infer<typeof dueSchema>;
 export const feeTotalsSchema = z.object({ due: z.number(), concession: z.number(), paid: z.number(), balance: z.number(), overdue: z.number() });
 
 /** GET /api/students/{id}/fees and GET /api/student/fees: the same ledger. */
+/**
+ * A due's UPI request (issue 38), when the academy has a UPI ID and something is left to pay: the
+ * `upi://pay` intent (payee, the balance, note, reference) and the reference naming student and due.
+ */
+export const dueUpiSchema = z.object({ link: z.string(), reference: z.string() });
+export type DueUpi = z.infer<typeof dueUpiSchema>;
+
 export const ledgerSchema = z.object({
   student: personRefSchema,
-  dues: z.array(dueSchema),
+  dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable() })),
   payments: z.array(receiptSchema),
   concessions: z.array(z.object({ _id: z.uuid(), kind: z.enum(CONCESSION_KINDS), value: z.number(), amount: z.number(), reason: z.string(), createdAt: isoDateTimeSchema })),
   totals: feeTotalsSchema,

@@ -54,6 +54,8 @@ export const feeDues = pgTable(
     planId: uuid().references(() => feePlans.id, { onDelete: 'set null' }),
     batchId: uuid().references(() => batches.id, { onDelete: 'set null' }),
     seq: integer().notNull(),
+    /** The student's n-th due, for ever (issue 38): its UPI reference (LAT26-0042-I2) names it, so it never changes. */
+    number: integer().notNull(),
     label: varchar({ length: 200 }).notNull(),
     dueDate: date({ mode: 'string' }).notNull(),
     amountPaise: paise().notNull(),
@@ -67,6 +69,8 @@ export const feeDues = pgTable(
   (table) => [
     // A student's ledger, in due order.
     index('fee_dues_student_idx').on(table.studentId, table.dueDate),
+    // A UPI reference finds its due (bank statements, claims).
+    uniqueIndex('fee_dues_student_number_idx').on(table.studentId, table.number),
     // The dues list: open dues with something left, by due date (overdue first).
     index('fee_dues_outstanding_idx')
       .on(table.dueDate)

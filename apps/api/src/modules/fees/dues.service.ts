@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
+import { upiNote, upiPayLink, upiReference } from '@academy/shared/upi';
 import { FEE_MESSAGES, type concessionInputSchema, type Ledger } from '@academy/shared/schemas/fees';
+import { PAYMENT_SETTINGS_MESSAGES } from '@academy/shared/schemas/payments';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { batches, feeConcessions, feeDues, feePlanInstalments, feePlans, feeReceipts, students, users } from '../../db/schema';
@@ -10,7 +12,7 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { childIdOf } from '../../access/parents';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday, upiPayee } from '../settings';
 import { DUE_LOCK_ORDER, dueStatus, lockOpenDues, receiptsWhere } from './fee-queries';
 import { insertDues } from './plans.service';
 
@@ -78,9 +80,15 @@ export async function childLedger(db: DbExecutor, actor: Actor, studentId: strin
  * Four queries, whatever the number of dues and payments.
  */
 export async function studentLedger(db: DbExecutor, studentId: string): Promise<Ledger> {
-  const [student] = await db.select({ _id: students.id, name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
-  if (!student) throw new AppError('NOT_FOUND', 'Student not found');
-  const [dueRows, payments, concessions, today] = await Promise.all([
+  const [found] = await db
+    .select({ _id: students.id, name: users.name, code: students.studentCode })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.id, studentId))
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', 'Student not found');
+  const { code, ...student } = found;
+  const [dueRows, payments, concessions, today, payee] = await Promise.all([
     db
       .select({ due: feeDues, batchName: batches.name })
       .from(feeDues)
@@ -90,6 +98,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     receiptsWhere(db, eq(feeReceipts.studentId, studentId)),
     db.select().from(feeConcessions).where(eq(feeConcessions.studentId, studentId)).orderBy(desc(feeConcessions.createdAt)),
     academyToday(db),
+    upiPayee(db),
   ]);
   const totals = { due: 0, concession: 0, paid: 0, balance: 0, overdue: 0 };
   const dues = dueRows.map(({ due, batchName }) => {
@@ -112,6 +121,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
       paid: rupees(due.paidPaise),
       balance: rupees(balance),
       status,
+      upi: payee && balance > 0 ? dueUpiRequest(payee, { code, name: student.name }, { number: due.number, label: due.label, balancePaise: balance }) : null,
     };
   });
   return {
@@ -121,6 +131,37 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     concessions: concessions.map((row) => ({ _id: row.id, kind: row.kind, value: row.kind === 'amount' ? rupees(row.value) : row.value, amount: rupees(row.amountPaise), reason: row.reason, createdAt: row.createdAt.toISOString() })),
     totals: { due: rupees(totals.due), concession: rupees(totals.concession), paid: rupees(totals.paid), balance: rupees(totals.balance), overdue: rupees(totals.overdue) },
   };
+}
+
+/** A due's UPI request (issue 38): its balance to the academy's UPI ID, named by the due's reference. */
+export function dueUpiRequest(
+  payee: { vpa: string; payeeName: string },
+  student: { code: string; name: string },
+  due: { number: number; label: string; balancePaise: number },
+): { link: string; reference: string } {
+  const reference = upiReference(student.code, due.number);
+  return { reference, link: upiPayLink({ ...payee, amountPaise: due.balancePaise, note: upiNote(reference, student.name, due.label), reference }) };
+}
+
+/**
+ * GET /api/dues/{id}/upi-qr.svg: the UPI request of one due, for the office, the student or their
+ * parent (anyone else's due answers 404, as a missing one does). 409 when the academy has no UPI ID or
+ * nothing is left to pay.
+ */
+export async function dueUpiFor(db: DbExecutor, actor: Actor, dueId: string): Promise<{ link: string; reference: string }> {
+  const [row] = await db
+    .select({ due: feeDues, code: students.studentCode, name: users.name })
+    .from(feeDues)
+    .innerJoin(students, eq(students.id, feeDues.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(feeDues.id, dueId))
+    .limit(1);
+  if (!row || !mayReadFeesOf(actor, row.due.studentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.dueNotFound);
+  const payee = await upiPayee(db);
+  if (!payee) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.upiNotSetUp);
+  const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;
+  if (balance <= 0) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.nothingToPay);
+  return dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: balance });
 }
 
 /** A ledger through the access layer: the admin any student's, a student their own (else 404). */

@@ -25,7 +25,8 @@ import {
 } from '@academy/shared/schemas/fees';
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
-import { addConcession, childLedger, ledgerFor, ownLedger } from './dues.service';
+import { addConcession, childLedger, dueUpiFor, ledgerFor, ownLedger } from './dues.service';
+import { upiQrSvg } from './upi-qr';
 import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
@@ -109,6 +110,13 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(pdf);
+  });
+
+  // A due's UPI request as a QR code (issue 38): a desktop shows it to be scanned by a phone, and a
+  // child's phone shows it to a parent's. Never cached: the amount is the balance of the moment.
+  app.get('/dues/:id/upi-qr.svg', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { link } = await dueUpiFor(db, actorOf(request), request.params.id);
+    return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(await upiQrSvg(link));
   });
 
   app.get('/fees/dues', { schema: { tags, querystring: duesQuerySchema, response: { 200: apiSuccess(duesListSchema) } } }, async (request) => ({

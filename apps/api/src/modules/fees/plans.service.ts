@@ -69,19 +69,39 @@ type PlanForDues = { id: string; name: string; batchId: string; instalments: { s
 /** Dues of one plan for these students (one INSERT); `fromDate` skips instalments due before it. */
 export async function insertDues(tx: DbExecutor, plan: PlanForDues, studentIds: string[], fromDate?: string): Promise<number> {
   const instalments = plan.instalments.filter((entry) => !fromDate || entry.dueDate >= fromDate);
+  if (instalments.length === 0 || studentIds.length === 0) return 0;
+  const lastNumber = await lockDueNumbers(tx, studentIds);
   const rows = studentIds.flatMap((studentId) =>
-    instalments.map((entry) => ({
+    instalments.map((entry, index) => ({
       studentId,
       planId: plan.id,
       batchId: plan.batchId,
       seq: entry.seq,
+      number: (lastNumber.get(studentId) ?? 0) + index + 1,
       label: instalmentLabel(plan.name, entry.seq, plan.instalments.length),
       dueDate: entry.dueDate,
       amountPaise: entry.amountPaise,
     })),
   );
-  if (rows.length > 0) await tx.insert(feeDues).values(rows);
+  await tx.insert(feeDues).values(rows);
   return rows.length;
+}
+
+/**
+ * Each student's last due number, with a lock per student held to the end of the transaction, so two
+ * enrolments of one student at once number their dues one after the other (issue 38: a due's number
+ * is in its UPI reference and never changes). Locked in id order: two transactions never wait on
+ * each other in a circle.
+ */
+async function lockDueNumbers(tx: DbExecutor, studentIds: string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(studentIds)].sort();
+  await tx.execute(sql`select ${sql.join(ids.map((id) => sql`pg_advisory_xact_lock(hashtext(${`fee-due-number:${id}`}))`), sql`, `)}`);
+  const rows = await tx
+    .select({ studentId: feeDues.studentId, last: sql<number>`max(${feeDues.number})::int` })
+    .from(feeDues)
+    .where(inArray(feeDues.studentId, ids))
+    .groupBy(feeDues.studentId);
+  return new Map(rows.map((row) => [row.studentId, row.last]));
 }
 
 function planSnapshot(input: PlanInput) {

@@ -14,3 +14,4 @@ export {
   type MessagingConfig,
   type MessagingReadiness,
 } from './messaging-settings.service';
+export { upiPayee } from './payment-settings.service';

@@ -9,6 +9,8 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { getAcademySettings, toPublicSettings, updateAcademySettings, updateParentAlertSettings } from './settings.service';
 import { getMessagingSettings, phoneCodesAvailable, updateMessagingSettings } from './messaging-settings.service';
 import { MESSAGING_MESSAGES, messagingSettingsInputSchema, messagingSettingsSchema } from '@academy/shared/schemas/messaging';
+import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema } from '@academy/shared/schemas/payments';
+import { getPaymentSettings, updatePaymentSettings } from './payment-settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; outbound: OutboundPolicy }> = async (app, { db, keys, outbound }) => {
   app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
@@ -47,5 +49,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; o
     '/admin/settings/messaging',
     { schema: { tags: ['admin'], body: messagingSettingsInputSchema, response: { 200: apiSuccess(messagingSettingsSchema) } } },
     async (request) => ({ success: true as const, data: await updateMessagingSettings(db, keys, actorOf(request), request.body), message: MESSAGING_MESSAGES.saved }),
+  );
+
+  // Fees paid by UPI (issue 38): the academy's own UPI ID.
+  app.get('/admin/settings/payments', { schema: { tags: ['admin'], response: { 200: apiSuccess(paymentSettingsSchema) } } }, async () => ({
+    success: true as const,
+    data: await getPaymentSettings(db),
+  }));
+
+  app.put(
+    '/admin/settings/payments',
+    { schema: { tags: ['admin'], body: paymentSettingsSchema, response: { 200: apiSuccess(paymentSettingsSchema) } } },
+    async (request) => ({ success: true as const, data: await updatePaymentSettings(db, actorOf(request), request.body), message: PAYMENT_SETTINGS_MESSAGES.saved }),
   );
 };

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { PaymentSettings } from '@academy/shared/schemas/payments';
+import type { Db, DbExecutor } from '../../db/client';
+import { academySettings } from '../../db/schema';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { getAcademySettings } from './settings.service';
+
+/**
+ * Settings → Payments (issue 38): the academy's own UPI ID and the name UPI apps show for it. With
+ * one set, every open due answers a UPI request (the fees module builds it); without, none.
+ */
+export async function getPaymentSettings(db: DbExecutor): Promise<PaymentSettings> {
+  await getAcademySettings(db);
+  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
+  return { upi: row?.payments.upi ?? null };
+}
+
+/** The payee of every UPI request, or null when the academy has no UPI ID yet. */
+export async function upiPayee(db: DbExecutor): Promise<{ vpa: string; payeeName: string } | null> {
+  return (await getPaymentSettings(db)).upi;
+}
+
+/** Saves the UPI ID (null: UPI requests off), audited as a settings change with what changed. */
+export async function updatePaymentSettings(db: Db, actor: AuditActor, input: PaymentSettings): Promise<PaymentSettings> {
+  return db.transaction(async (tx) => {
+    await getAcademySettings(tx);
+    const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).for('update');
+    const before = row?.payments.upi ?? null;
+    const next = input.upi ? { upi: { vpa: input.upi.vpa, payeeName: input.upi.payeeName } } : {};
+    await tx.update(academySettings).set({ payments: next, updatedAt: sql`now()` });
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: null,
+      text: { key: 'settings.payments' },
+      changes: diffChanges({ upiId: before?.vpa ?? null, upiPayeeName: before?.payeeName ?? null }, { upiId: input.upi?.vpa ?? null, upiPayeeName: input.upi?.payeeName ?? null }) ?? {},
+    });
+    return { upi: next.upi ?? null };
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * UPI payment requests for fees (issue 38, DESIGN.md section 9): a standard `upi://pay` intent that
+ * every UPI app (GPay, PhonePe, Paytm, BHIM) opens with the payee, amount and note filled in, and the
+ * reference that names the student and the due, by which a bank statement's credit finds its due.
+ */
+
+/** The longest reference UPI carries in `tr`. */
+export const UPI_REFERENCE_MAX = 35;
+/** Notes longer than this are cut by some UPI apps and banks: the reference stands first in it. */
+export const UPI_NOTE_MAX = 50;
+
+/**
+ * A due's reference: the student's ID made short, then the due's number for that student:
+ * LAT-2026-0042 and the 2nd due → LAT26-0042-I2. Stable: neither part ever changes.
+ */
+export function upiReference(studentCode: string, dueNumber: number): string {
+  const parts = /^([A-Z]+)-(\d{4})-(\d+)$/.exec(studentCode);
+  const student = parts ? `${parts[1]}${parts[2]!.slice(2)}-${parts[3]}` : studentCode.replace(/[^A-Za-z0-9-]/g, '');
+  return `${student}-I${dueNumber}`.slice(0, UPI_REFERENCE_MAX);
+}
+
+/** The reference in the form banks keep of it in a narration: capitals and digits only (LAT260042I2). */
+export function compactReference(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/**
+ * The note the payer's app shows and the bank's narration usually keeps: the reference first (a bank
+ * that cuts the note short still keeps it), then what is paid ("LAT26-0042-I2 Fees Aarav Patil Term 2").
+ * Plain ASCII: narrations and some UPI apps garble anything else (a "·" in a due's label, accents).
+ */
+export function upiNote(reference: string, studentName: string, dueLabel: string): string {
+  const ascii = `${reference} Fees ${studentName} ${dueLabel}`.normalize('NFKD').replace(/[^\x20-\x7E]/g, ' ');
+  return ascii.replace(/\s+/g, ' ').trim().slice(0, UPI_NOTE_MAX).trim();
+}
+
+/** Whole paise as UPI's amount: rupees with two decimals (600000 → "6000.00"). */
+export function upiAmount(paise: number): string {
+  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The UPI intent: `upi://pay?pa=<vpa>&pn=<payee>&am=<amount>&cu=INR&tn=<note>&tr=<reference>`, each value
+ * percent-encoded (a space as %20: some apps show a "+" as it is), but for "@", which a query may carry
+ * as it is and which some UPI apps read only that way in the UPI ID.
+ */
+export function upiPayLink(request: { vpa: string; payeeName: string; amountPaise: number; note: string; reference: string }): string {
+  const values: [string, string][] = [
+    ['pa', request.vpa],
+    ['pn', request.payeeName],
+    ['am', upiAmount(request.amountPaise)],
+    ['cu', 'INR'],
+    ['tn', request.note],
+    ['tr', request.reference],
+  ];
+  return `upi://pay?${values.map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%40', '@')}`).join('&')}`;
+}
