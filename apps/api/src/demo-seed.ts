@@ -31,6 +31,7 @@ import { hashPassword } from './lib/password';
 import { buildSimplePdf, type SimplePdfPage } from './lib/simple-pdf';
 import { recordPayment } from './modules/fees/payments.service';
 import { createPlan } from './modules/fees/plans.service';
+import { updatePaymentSettings } from './modules/settings/payment-settings.service';
 import type { FileStorage, StoredFile } from './lib/storage';
 import { notifyStudentsOfNote } from './modules/notifications/notifications.service';
 import { nextStudentCode } from './db/student-code';
@@ -516,6 +517,8 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
  */
 async function seedDemoFees(db: Db): Promise<void> {
   const today = todayIn(DEFAULT_TIME_ZONE);
+  // Fees paid by UPI (issue 38): a made-up UPI ID, so the demo's Fees screens show the Pay button.
+  await updatePaymentSettings(db, null, { upi: { vpa: 'shreeacademy.demo@okhdfcbank', payeeName: 'Shree Academy Latur (demo)' } });
   const demoBatches = await db.select({ id: batches.id, name: batches.name }).from(batches).orderBy(batches.name).limit(2);
   for (const batch of demoBatches) {
     await createPlan(db, null, {

@@ -48,6 +48,8 @@ export const feeKeys = {
   /** `filter`: the dues list's filter (features/fees/api.ts DuesFilter). */
   dues: (filter: object) => ['fees', 'dues', filter] as const,
   summary: ['fees', 'summary'] as const,
+  /** Settings → Payments (issue 38): the academy's UPI ID. */
+  paymentSettings: ['fees', 'payment-settings'] as const,
 };
 
 export const standardKeys = {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt, ReminderRequest, ReminderResult } from '@academy/shared/schemas/fees';
+import type { PaymentSettings } from '@academy/shared/schemas/payments';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { feeKeys } from '../../lib/query-keys';
@@ -52,6 +53,28 @@ export const useFeeSummary = () => useQuery(feeSummaryQueryOptions);
 export function duesCsvUrl(filter: DuesFilter): string {
   const { page: _page, limit: _limit, ...rest } = filter;
   return `${API_BASE}/fees/dues.csv${toQueryString(rest)}`;
+}
+
+/** A due's UPI request as a QR code (issue 38), for an <img>: the session cookie goes along. */
+export function dueUpiQrUrl(dueId: string): string {
+  return `${API_BASE}/dues/${id(dueId)}/upi-qr.svg`;
+}
+
+/** Settings → Payments (issue 38): the academy's UPI ID and the name UPI apps show for it. */
+export function usePaymentSettings() {
+  return useQuery({ queryKey: feeKeys.paymentSettings, queryFn: ({ signal }) => apiRequest<PaymentSettings>('GET', '/admin/settings/payments', undefined, { signal }), staleTime: 0 });
+}
+
+/** Saving it changes every ledger's UPI requests: they refetch. */
+export function useSavePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PaymentSettings) => apiRequestWithMessage<PaymentSettings>('PUT', '/admin/settings/payments', input),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(feeKeys.paymentSettings, data);
+      await queryClient.invalidateQueries({ queryKey: feeKeys.all, predicate: (query) => query.queryKey[1] !== 'payment-settings' });
+    },
+  });
 }
 
 export function receiptPdfUrl(receiptId: string): string {

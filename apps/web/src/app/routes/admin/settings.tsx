@@ -6,6 +6,7 @@ import { useAdminSettings } from '../../../features/settings/api';
 import { ParentAlertsForm } from '../../../features/settings/components/settings-parent-alerts';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 import { MessagingSettingsSection } from '../../../features/messages/components/messaging-settings-form';
+import { PaymentSettingsSection } from '../../../features/fees/components/payment-settings-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
@@ -13,7 +14,7 @@ export function Component() {
   const settings = useAdminSettings();
   return (
     <>
-      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone, absence alerts and messages to parents by WhatsApp and SMS.`} />
+      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone, absence alerts, messages to parents by WhatsApp and SMS, and fees paid by UPI.`} />
       {settings.isPending ? (
         <Stack gap="lg" maw={880} aria-hidden="true">
           <Skeleton h={260} radius="md" />
@@ -33,6 +34,7 @@ export function Component() {
           <SettingsForm settings={settings.data} />
           <ParentAlertsForm settings={settings.data} />
           <MessagingSettingsSection />
+          <PaymentSettingsSection />
         </Stack>
       )}
     </>

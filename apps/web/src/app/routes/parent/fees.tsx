@@ -1,10 +1,11 @@
-import { Skeleton } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useChildLedger } from '../../../features/fees/api';
 import { LedgerView } from '../../../features/fees/components/ledger-view';
+import { UpiPayPanel } from '../../../features/fees/components/upi-pay-panel';
 import { ChildPicker } from '../../../features/parents/components/child-picker';
 
 /** A child's fees for their parent: the same ledger (balance, dues, receipts to download) the child sees. */
@@ -23,5 +24,10 @@ function ChildFees({ child }: { child: ParentChild }) {
   const ledger = useChildLedger(child._id);
   if (ledger.isPending) return <Skeleton h={260} radius="md" aria-hidden="true" />;
   if (ledger.isError) return <LoadErrorAlert title={t`The fees could not be loaded`} error={ledger.error} fallback={t`Failed to load the fees`} onRetry={() => void ledger.refetch()} />;
-  return <LedgerView ledger={ledger.data} />;
+  return (
+    <Stack gap="lg">
+      <UpiPayPanel ledger={ledger.data} />
+      <LedgerView ledger={ledger.data} />
+    </Stack>
+  );
 }

@@ -1,9 +1,10 @@
-import { Skeleton } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useOwnLedger } from '../../../features/fees/api';
 import { LedgerView } from '../../../features/fees/components/ledger-view';
+import { UpiPayPanel } from '../../../features/fees/components/upi-pay-panel';
 
 /** The student's own fees: the same ledger the office sees, with the receipts to download. */
 export function Component() {
@@ -17,7 +18,10 @@ export function Component() {
       ) : ledger.isError ? (
         <LoadErrorAlert title={t`Your fees could not be loaded`} error={ledger.error} fallback={t`Failed to load the fees`} onRetry={() => void ledger.refetch()} />
       ) : (
-        <LedgerView ledger={ledger.data} />
+        <Stack gap="lg">
+          <UpiPayPanel ledger={ledger.data} />
+          <LedgerView ledger={ledger.data} />
+        </Stack>
       )}
     </>
   );

@@ -1,0 +1,92 @@
+import { Badge, Button, Card, Code, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconQrcode } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Ledger } from '@academy/shared/schemas/fees';
+import { formatDate } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-number';
+import { dueUpiQrUrl } from '../api';
+import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
+
+type PayableDue = Ledger['dues'][number] & { upi: NonNullable<Ledger['dues'][number]['upi']> };
+
+/**
+ * "Pay by UPI" on the student's and the parent's Fees screens (issue 38): each due with something
+ * left to pay, oldest first. On a phone a button opens the UPI app (GPay, PhonePe, Paytm, BHIM) with
+ * the academy, the amount and the reference filled in, and the QR code is one tap away (a parent can
+ * scan it from their child's phone); on a computer the QR code shows, to be scanned with a phone.
+ * Nothing shows when the academy has no UPI ID or nothing is due.
+ */
+export function UpiPayPanel({ ledger }: { ledger: Ledger }) {
+  const payable = ledger.dues.filter((due): due is PayableDue => due.upi !== null);
+  // A finger, not a mouse: a phone or a tablet, where a upi:// link opens the UPI app.
+  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+  if (payable.length === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="upi-pay-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="upi-pay-title">
+            <Trans>Pay by UPI</Trans>
+          </Title>
+          <Text size="sm" c="dimmed">
+            <Trans>Pay straight to the academy with GPay, PhonePe, Paytm or BHIM. After you pay, the office records it and the receipt appears below.</Trans>
+          </Text>
+        </div>
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {payable.map((due) => (
+            <UpiDue key={due._id} due={due} touch={touch} />
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+function UpiDue({ due, touch }: { due: PayableDue; touch: boolean }) {
+  const { t, i18n } = useLingui();
+  const [qrShown, qr] = useDisclosure(false);
+  const amount = formatRupees(due.balance);
+  const showQr = !touch || qrShown;
+  return (
+    <Card component="li" withBorder radius="md" padding="sm" data-testid="upi-due">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {due.label}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {formatDate(due.dueDate)}
+            </Text>
+            <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
+              {i18n._(DUE_STATUS_LABELS[due.status])}
+            </Badge>
+          </Group>
+        </Group>
+        {touch ? (
+          <Button component="a" href={due.upi.link} size="md" fullWidth>
+            <Trans>Pay {amount} by UPI</Trans>
+          </Button>
+        ) : (
+          <Text size="sm">
+            <Trans>
+              Scan this code with any UPI app on your phone to pay <b>{amount}</b>.
+            </Trans>
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Reference: <Code>{due.upi.reference}</Code>
+          </Trans>
+        </Text>
+        {touch ? (
+          <Button variant="subtle" size="compact-sm" leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={qr.toggle} aria-expanded={qrShown} style={{ alignSelf: 'flex-start' }}>
+            {qrShown ? <Trans>Hide the QR code</Trans> : <Trans>Show the QR code</Trans>}
+          </Button>
+        ) : null}
+        {showQr ? <Image src={dueUpiQrUrl(due._id)} alt={t`QR code to pay ${amount} by UPI`} w={200} h={200} fit="contain" /> : null}
+      </Stack>
+    </Card>
+  );
+}
