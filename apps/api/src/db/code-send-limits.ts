@@ -7,8 +7,8 @@ import type { DbExecutor } from './client';
 /** Where one kind of one-time code keeps its sends: the table, and its recipient, client-address and time columns. */
 export type CodeSendLog = { table: PgTable; to: PgColumn; ip: PgColumn; createdAt: PgColumn };
 
-/** How the refusals name the recipient ("this address" / "this email address", or "this number"), and the field that shows the earlier code still works. */
-export type CodeSendWords = { recipient: 'address' | 'number'; recipientInFull: 'email address' | 'number'; codeField: string };
+/** Whom the codes go to (the refusals say "this email address" or "this number"), and the field that shows the earlier code still works. */
+export type CodeSendWords = { recipient: 'email' | 'phone'; codeField: string };
 
 /** "in 1 minute", "in 40 minutes": when the oldest send of the last hour stops counting. */
 function tryAgainIn(secondsLeft: number): string {
@@ -36,7 +36,11 @@ export async function enforceCodeSendLimits(tx: DbExecutor, log: CodeSendLog, in
     .limit(1);
   if (latest && latest.secondsAgo < OTP_RESEND_AFTER_SECONDS) {
     const wait = Math.max(1, Math.ceil(OTP_RESEND_AFTER_SECONDS - latest.secondsAgo));
-    const message = `A code was sent to this ${words.recipient} less than a minute ago and still works: enter it below. You can ask for a new one in ${wait} ${wait === 1 ? 'second' : 'seconds'}.`;
+    const seconds = `${wait} ${wait === 1 ? 'second' : 'seconds'}`;
+    const message =
+      words.recipient === 'email'
+        ? `A code was sent to this address less than a minute ago and still works: enter it below. You can ask for a new one in ${seconds}.`
+        : `A code was sent to this number less than a minute ago and still works: enter it below. You can ask for a new one in ${seconds}.`;
     // On the code's field: the earlier code is what the family needs now (the form shows that field).
     throw new AppError('TOO_MANY_REQUESTS', message, { [words.codeField]: message });
   }
@@ -48,7 +52,11 @@ export async function enforceCodeSendLimits(tx: DbExecutor, log: CodeSendLog, in
       .where(and(where, gt(log.createdAt, sql`now() - interval '1 hour'`)));
   const [byRecipient] = await lastHour(eq(log.to, input.to));
   if ((byRecipient?.sends ?? 0) >= OTP_SENDS_PER_HOUR) {
-    throw new AppError('TOO_MANY_REQUESTS', `Too many codes were sent to this ${words.recipientInFull}. Please try again ${tryAgainIn(byRecipient!.secondsLeft)}.`);
+    const when = tryAgainIn(byRecipient!.secondsLeft);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      words.recipient === 'email' ? `Too many codes were sent to this email address. Please try again ${when}.` : `Too many codes were sent to this number. Please try again ${when}.`,
+    );
   }
   const [byClient] = await lastHour(eq(log.ip, input.ip));
   if ((byClient?.sends ?? 0) >= OTP_SENDS_PER_CONNECTION_PER_HOUR) {

@@ -47,7 +47,7 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
       tx,
       { table: emailVerifications, to: emailVerifications.email, ip: emailVerifications.ip, createdAt: emailVerifications.createdAt },
       { to: input.email, ip, lockPrefix: 'otp-email' },
-      { recipient: 'address', recipientInFull: 'email address', codeField: 'otp' },
+      { recipient: 'email', codeField: 'otp' },
     );
     // Only the newest code works.
     await tx

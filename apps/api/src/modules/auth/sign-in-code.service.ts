@@ -34,7 +34,7 @@ export async function issuePhoneCode(tx: DbExecutor, otpKey: string, input: { ph
     tx,
     { table: signInCodes, to: signInCodes.phone, ip: signInCodes.ip, createdAt: signInCodes.createdAt },
     { to: input.phone, ip, lockPrefix: 'sign-in-code' },
-    { recipient: 'number', recipientInFull: 'number', codeField: 'code' },
+    { recipient: 'phone', codeField: 'code' },
   );
   // The row is written for any number, so the limits count every ask.
   await tx
