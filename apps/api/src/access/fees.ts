@@ -22,6 +22,12 @@ export const feeRoutes: RouteRules = {
   'GET /api/receipts/:id/pdf': own({ allow: ['admin', 'student', 'parent'] }),
   // A due's UPI QR code (issue 38): the office, the student, their parent; another family's due answers 404.
   'GET /api/dues/:id/upi-qr.svg': own({ allow: ['admin', 'student', 'parent'] }),
+  // "I have paid" (issue 38): a student for their own due, a parent for a child's (the due is in the body:
+  // another family's answers 404 from the service); the office's queue and decisions.
+  'POST /api/payment-claims': { allow: ['student', 'parent'] },
+  'GET /api/payment-claims': ADMIN,
+  'POST /api/payment-claims/:id/confirm': ADMIN,
+  'POST /api/payment-claims/:id/reject': ADMIN,
   'GET /api/fees/dues': ADMIN,
   'GET /api/fees/dues.csv': ADMIN,
   'GET /api/fees/summary': ADMIN,

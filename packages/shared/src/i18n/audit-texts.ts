@@ -94,6 +94,8 @@ export const AUDIT_TEXTS = {
   'fee_concession.amount': 'Gave {student} a concession of ₹{amount}: {reason}',
   'fee_concession.percent': 'Gave {student} a concession of ₹{amount} ({percent}%): {reason}',
   'fee_reminder.sent': 'Sent fee reminders: {dues} dues of {students} students',
+  'payment_claim.created': 'Reported a UPI payment of ₹{amount} (UTR {utr})',
+  'payment_claim.rejected': 'Rejected the report of a UPI payment of ₹{amount} (UTR {utr}): {reason}',
   'test.created': 'Created test {name} ({date}, out of {max}) in {batch}',
   'test.updated': 'Updated test {name} in {batch}',
   'test.corrected': 'Corrected published test {name} in {batch}',

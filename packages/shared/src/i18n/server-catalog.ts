@@ -297,6 +297,8 @@ export const SERVER_CATALOG = {
     ['Updated fee plan {name} for {batch}; the future dues of enrolled students follow ({count})', '{batch} ची फी योजना {name} बदलली; बॅचमधील विद्यार्थ्यांची पुढची देय फीही बदलली ({count})', '{batch} की फीस योजना {name} बदली; बैच के छात्रों की आगे की देय फीस भी बदली ({count})'],
     ['Deleted fee plan {name}', 'फी योजना {name} हटवली', 'फीस योजना {name} हटाई'],
     ['Recorded payment {number} of ₹{amount} ({mode}) from {student}', '{student} यांचा ₹{amount} चा भरणा नोंदवला ({mode}), पावती {number}', '{student} का ₹{amount} का भुगतान दर्ज किया ({mode}), रसीद {number}'],
+    ['Reported a UPI payment of ₹{amount} (UTR {utr})', '₹{amount} चे UPI पेमेंट कळवले (UTR {utr})', '₹{amount} का UPI भुगतान बताया (UTR {utr})'],
+    ['Rejected the report of a UPI payment of ₹{amount} (UTR {utr}): {reason}', '₹{amount} च्या UPI पेमेंटची नोंद नाकारली (UTR {utr}): {reason}', '₹{amount} के UPI भुगतान की सूचना अस्वीकार की (UTR {utr}): {reason}'],
     ['Cancelled receipt {number} (₹{amount}): {reason}', 'पावती {number} (₹{amount}) रद्द केली: {reason}', 'रसीद {number} (₹{amount}) रद्द की: {reason}'],
     ['Gave {student} a concession of ₹{amount}: {reason}', '{student} यांना ₹{amount} ची सवलत दिली: {reason}', '{student} को ₹{amount} की छूट दी: {reason}'],
     ['Gave {student} a concession of ₹{amount} ({percent}%): {reason}', '{student} यांना ₹{amount} ({percent}%) ची सवलत दिली: {reason}', '{student} को ₹{amount} ({percent}%) की छूट दी: {reason}'],

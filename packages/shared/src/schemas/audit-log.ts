@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_TYPES = [
   'fee_receipt',
   'fee_concession',
   'fee_reminder',
+  'payment_claim',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -52,6 +53,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   fee_receipt: 'Fee receipt',
   fee_concession: 'Fee concession',
   fee_reminder: 'Fee reminder',
+  payment_claim: 'UPI payment report',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

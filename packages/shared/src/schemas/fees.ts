@@ -158,6 +158,51 @@ export type Due = z.infer<typeof dueSchema>;
 
 export const feeTotalsSchema = z.object({ due: z.number(), concession: z.number(), paid: z.number(), balance: z.number(), overdue: z.number() });
 
+/**
+ * "I have paid" (issue 38): a student or parent reports a UPI payment by its transaction ID (UTR);
+ * the office confirms it (the payment and its receipt are recorded) or rejects it with a reason.
+ */
+export const PAYMENT_CLAIM_MESSAGES = {
+  utr: "The UPI transaction ID (UTR) is the 12-digit number in the payment's details in your UPI app",
+  paidOnOld: 'Report a payment within 60 days of paying it; for an older one, please talk to the office',
+  claimed: 'Thank you: the office will confirm your payment, and the receipt will appear here',
+  utrTaken: 'This UPI transaction ID (UTR) was already reported or recorded. If that was not you, please talk to the office',
+  notFound: 'Payment report not found',
+  notPending: 'This payment report was already confirmed or rejected',
+  confirmed: 'Payment confirmed: receipt {number}',
+  rejected: 'Payment report rejected',
+  reason: 'Say why, in 3 to 300 characters',
+  utrOnReceipt: 'Receipt {number} already has this UPI transaction ID (UTR)',
+  utrClaimed: 'A family reported this UPI transaction ID (UTR): confirm their report under UPI payments instead',
+} as const;
+export const CLAIM_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const utrSchema = z.string({ error: PAYMENT_CLAIM_MESSAGES.utr }).trim().regex(/^\d{12}$/, PAYMENT_CLAIM_MESSAGES.utr);
+
+/** POST /api/payment-claims */
+export const paymentClaimInputSchema = z.object({ dueId: idSchema, amount: positiveRupeesSchema, utr: utrSchema, paidOn: feeDateSchema });
+export type PaymentClaimInput = z.input<typeof paymentClaimInputSchema>;
+export const paymentClaimRejectSchema = z.object({ reason: z.string({ error: PAYMENT_CLAIM_MESSAGES.reason }).trim().min(3, PAYMENT_CLAIM_MESSAGES.reason).max(300, PAYMENT_CLAIM_MESSAGES.reason) });
+
+export const paymentClaimSchema = z.object({
+  _id: z.uuid(),
+  student: personRefSchema,
+  due: z.object({ _id: z.uuid(), label: z.string() }),
+  amount: z.number(),
+  utr: z.string(),
+  paidOn: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  claimedBy: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  rejectReason: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+});
+export type PaymentClaim = z.infer<typeof paymentClaimSchema>;
+export const paymentClaimListQuerySchema = pagedQuerySchema({ defaultLimit: 50, maxLimit: 200 }).extend({
+  status: optionalQueryValue(z.enum(CLAIM_STATUSES, { error: 'status must be pending, confirmed or rejected' })),
+});
+export const paymentClaimListSchema = z.object({ claims: z.array(paymentClaimSchema), pending: z.number().int(), pagination: paginationSchema });
+export type PaymentClaimList = z.infer<typeof paymentClaimListSchema>;
+
 /** GET /api/students/{id}/fees and GET /api/student/fees: the same ledger. */
 /**
  * A due's UPI request (issue 38), when the academy has a UPI ID and something is left to pay: the
@@ -171,6 +216,8 @@ export const ledgerSchema = z.object({
   dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable() })),
   payments: z.array(receiptSchema),
   concessions: z.array(z.object({ _id: z.uuid(), kind: z.enum(CONCESSION_KINDS), value: z.number(), amount: z.number(), reason: z.string(), createdAt: isoDateTimeSchema })),
+  /** The family's "I have paid" reports (issue 38), newest first. */
+  claims: z.array(paymentClaimSchema),
   totals: feeTotalsSchema,
 });
 export type Ledger = z.infer<typeof ledgerSchema>;

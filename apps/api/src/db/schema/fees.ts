@@ -101,6 +101,12 @@ export const feeReceipts = pgTable(
     amountPaise: paise().notNull(),
     mode: varchar({ length: 20, enum: PAYMENT_MODES }).notNull(),
     reference: varchar({ length: 100 }),
+    /**
+     * The UPI transaction ID (12 digits) of a UPI payment, read from its reference (issue 38): at most one
+     * receipt that is not cancelled has it, whether typed by the office, confirmed from a family's claim
+     * or from a bank statement.
+     */
+    utr: varchar({ length: 12 }),
     note: text(),
     /** The student's balance right after it was recorded (printed on the receipt). */
     balanceAfterPaise: paise().notNull(),
@@ -117,6 +123,7 @@ export const feeReceipts = pgTable(
   (table) => [
     uniqueIndex('fee_receipts_number_idx').on(table.financialYear, table.seq),
     uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),
+    uniqueIndex('fee_receipts_utr_idx').on(table.utr).where(sql`${table.utr} is not null and ${table.cancelledAt} is null`),
     index('fee_receipts_student_idx').on(table.studentId, table.createdAt),
     // Collected per day / month / mode.
     index('fee_receipts_date_idx').on(table.date),
@@ -172,4 +179,45 @@ export const feeReminders = pgTable(
     queuedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('fee_reminders_due_idx').on(table.dueId, table.queuedAt), index('fee_reminders_queued_by_idx').on(table.queuedBy)],
+);
+
+/**
+ * "I have paid" (issue 38): a student or parent reports a UPI payment with its transaction ID; the
+ * office confirms it (the payment is recorded and its receipt made) or rejects it with a reason.
+ * A UTR is pending or confirmed on one claim at most; a rejected claim frees it (a mistyped number).
+ */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    dueId: uuid()
+      .notNull()
+      .references(() => feeDues.id, { onDelete: 'restrict' }),
+    amountPaise: paise().notNull(),
+    utr: varchar({ length: 12 }).notNull(),
+    paidOn: date({ mode: 'string' }).notNull(),
+    status: varchar({ length: 10, enum: ['pending', 'confirmed', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    claimedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    rejectReason: varchar({ length: 300 }),
+    receiptId: uuid().references(() => feeReceipts.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    uniqueIndex('payment_claims_utr_idx').on(table.utr).where(sql`${table.status} <> 'rejected'`),
+    // The office's queue (pending first) and a family's own claims.
+    index('payment_claims_status_idx').on(table.status, table.createdAt),
+    index('payment_claims_student_idx').on(table.studentId),
+    index('payment_claims_due_idx').on(table.dueId),
+    index('payment_claims_claimed_by_idx').on(table.claimedBy),
+    index('payment_claims_decided_by_idx').on(table.decidedBy),
+    index('payment_claims_receipt_idx').on(table.receiptId),
+    check('payment_claims_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
 );

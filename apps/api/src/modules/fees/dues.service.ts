@@ -15,6 +15,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { academyToday, upiPayee } from '../settings';
 import { DUE_LOCK_ORDER, dueStatus, lockOpenDues, receiptsWhere } from './fee-queries';
 import { insertDues } from './plans.service';
+import { claimsOfStudent } from './payment-claims.service';
 
 /**
  * A student's dues: made at enrolment, cancelled at removal when the office says so, lowered by
@@ -88,7 +89,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     .limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Student not found');
   const { code, ...student } = found;
-  const [dueRows, payments, concessions, today, payee] = await Promise.all([
+  const [dueRows, payments, concessions, today, payee, claims] = await Promise.all([
     db
       .select({ due: feeDues, batchName: batches.name })
       .from(feeDues)
@@ -99,6 +100,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     db.select().from(feeConcessions).where(eq(feeConcessions.studentId, studentId)).orderBy(desc(feeConcessions.createdAt)),
     academyToday(db),
     upiPayee(db),
+    claimsOfStudent(db, studentId),
   ]);
   const totals = { due: 0, concession: 0, paid: 0, balance: 0, overdue: 0 };
   const dues = dueRows.map(({ due, batchName }) => {
@@ -128,6 +130,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     student,
     dues,
     payments,
+    claims,
     concessions: concessions.map((row) => ({ _id: row.id, kind: row.kind, value: row.kind === 'amount' ? rupees(row.value) : row.value, amount: rupees(row.amountPaise), reason: row.reason, createdAt: row.createdAt.toISOString() })),
     totals: { due: rupees(totals.due), concession: rupees(totals.concession), paid: rupees(totals.paid), balance: rupees(totals.balance), overdue: rupees(totals.overdue) },
   };

@@ -17,6 +17,12 @@ import {
   feeSummarySchema,
   idempotencyHeadersSchema,
   ledgerSchema,
+  PAYMENT_CLAIM_MESSAGES,
+  paymentClaimInputSchema,
+  paymentClaimListQuerySchema,
+  paymentClaimListSchema,
+  paymentClaimRejectSchema,
+  paymentClaimSchema,
   paymentInputSchema,
   receiptCancelInputSchema,
   receiptSchema,
@@ -27,6 +33,7 @@ import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
 import { addConcession, childLedger, dueUpiFor, ledgerFor, ownLedger } from './dues.service';
 import { upiQrSvg } from './upi-qr';
+import { confirmClaim, createClaim, listClaims, rejectClaim } from './payment-claims.service';
 import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
@@ -97,6 +104,31 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     success: true as const,
     data: await cancelReceipt(db, actorOf(request), request.params.id, request.body.reason),
     message: FEE_MESSAGES.receiptCancelled,
+  }));
+
+  // "I have paid" (issue 38): a family reports a UPI payment; the office confirms (the receipt is made) or rejects it.
+  app.post('/payment-claims', { schema: { tags, body: paymentClaimInputSchema, response: { 201: apiSuccess(paymentClaimSchema) } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await createClaim(db, actorOf(request), request.body), message: PAYMENT_CLAIM_MESSAGES.claimed }),
+  );
+
+  app.get('/payment-claims', { schema: { tags, querystring: paymentClaimListQuerySchema, response: { 200: apiSuccess(paymentClaimListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await listClaims(db, request.query),
+  }));
+
+  app.post(
+    '/payment-claims/:id/confirm',
+    { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(z.object({ claim: paymentClaimSchema, receipt: receiptSchema })) } } },
+    async (request) => {
+      const result = await confirmClaim(db, actorOf(request), request.params.id);
+      return { success: true as const, data: result, message: PAYMENT_CLAIM_MESSAGES.confirmed.replace('{number}', result.receipt.number) };
+    },
+  );
+
+  app.post('/payment-claims/:id/reject', { schema: { tags, params: idParamsSchema, body: paymentClaimRejectSchema, response: { 200: apiSuccess(paymentClaimSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await rejectClaim(db, actorOf(request), request.params.id, request.body.reason),
+    message: PAYMENT_CLAIM_MESSAGES.rejected,
   }));
 
   // The printable receipt, labels in the reader's language (a Marathi parent downloads a Marathi

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
-import { FEE_MESSAGES, type paymentInputSchema, type Receipt } from '@academy/shared/schemas/fees';
+import { FEE_MESSAGES, PAYMENT_CLAIM_MESSAGES, type paymentInputSchema, type Receipt } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { emitEvent } from '../../events/emit';
-import { batches, feeAllocations, feeDues, feeReceiptCounters, feeReceipts, students, users } from '../../db/schema';
+import { batches, feeAllocations, feeDues, feeReceiptCounters, feeReceipts, paymentClaims, students, users } from '../../db/schema';
 import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
@@ -15,6 +15,7 @@ import { findPostgresError } from '../../lib/postgres-errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { getAcademySettings } from '../settings';
 import { DUE_LOCK_ORDER, lockOpenDues, receiptsWhere } from './fee-queries';
+import { extractUtr } from './bank-statement';
 
 /** Payments and their receipts: one transaction, gap-free numbers per financial year, Idempotency-Key, cancellation. */
 
@@ -70,8 +71,36 @@ async function assertPaymentDate(db: DbExecutor, date: string): Promise<void> {
  * counter row, incremented (and so locked) in this transaction: a rolled-back payment gives its
  * number back, so numbers have no gaps. A transaction that collides with another (deadlock) runs again.
  */
-export async function recordPayment(db: Db, actor: AuditActor, studentId: string, input: PaymentInput, idempotencyKey?: string): Promise<{ receipt: Receipt; created: boolean }> {
+/**
+ * The UPI transaction ID of a payment (issue 38): the 12 digits in a UPI payment's reference. At most one
+ * receipt that is not cancelled has it; a family's report of it waits for the office to confirm it.
+ */
+export function utrOf(input: { mode: string; reference?: string | null }): string | null {
+  return input.mode === 'upi' && input.reference ? extractUtr(input.reference) : null;
+}
+
+/** Refuses a UTR another live receipt has, or that a family reported (unless this payment confirms that report). */
+async function assertUtrFree(tx: DbExecutor, utr: string, confirmsClaim: string | undefined): Promise<void> {
+  const [receipt] = await tx.select({ number: feeReceipts.number }).from(feeReceipts).where(and(eq(feeReceipts.utr, utr), isNull(feeReceipts.cancelledAt))).limit(1);
+  if (receipt) {
+    const message = PAYMENT_CLAIM_MESSAGES.utrOnReceipt.replace('{number}', receipt.number);
+    throw new AppError('CONFLICT', message, { reference: message });
+  }
+  const [claim] = await tx.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.utr, utr), ne(paymentClaims.status, 'rejected'))).limit(1);
+  if (claim && claim.id !== confirmsClaim) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrClaimed, { reference: PAYMENT_CLAIM_MESSAGES.utrClaimed });
+}
+
+export async function recordPayment(
+  db: Db,
+  actor: AuditActor,
+  studentId: string,
+  input: PaymentInput,
+  idempotencyKey?: string,
+  /** `confirmsClaim`: the family's "I have paid" this payment confirms, marked confirmed in the same transaction. */
+  options: { confirmsClaim?: string } = {},
+): Promise<{ receipt: Receipt; created: boolean }> {
   const requestHash = paymentRequestHash(studentId, input);
+  const utr = utrOf(input);
   if (idempotencyKey) {
     const seenId = await receiptIdForKey(db, studentId, idempotencyKey, requestHash);
     if (seenId) return existingReceipt(db, seenId);
@@ -87,6 +116,7 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
         const seenId = await receiptIdForKey(tx, studentId, idempotencyKey, requestHash);
         if (seenId) return { id: seenId, created: false };
       }
+      if (utr) await assertUtrFree(tx, utr, options.confirmsClaim);
       const outstanding = open.reduce((sum, due) => sum + due.balance, 0);
       if (outstanding === 0) throw new AppError('CONFLICT', FEE_MESSAGES.nothingDue);
       if (input.amount > outstanding) {
@@ -111,6 +141,7 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
           amountPaise: input.amount,
           mode: input.mode,
           reference: input.reference ?? null,
+          utr,
           note: input.note ?? null,
           balanceAfterPaise: outstanding - input.amount,
           idempotencyKey: idempotencyKey ?? null,
@@ -137,6 +168,14 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
         text: { key: 'fee_receipt.created', values: { number, amount: formatPaise(input.amount), mode: input.mode, student: student.name } },
         changes: { amount: { old: null, new: rupees(input.amount) }, mode: { old: null, new: input.mode }, reference: { old: null, new: input.reference ?? null }, number: { old: null, new: number } },
       });
+      if (options.confirmsClaim) {
+        const [confirmed] = await tx
+          .update(paymentClaims)
+          .set({ status: 'confirmed', decidedBy: actor?.userId ?? null, decidedAt: new Date(), receiptId: receipt!.id })
+          .where(and(eq(paymentClaims.id, options.confirmsClaim), eq(paymentClaims.status, 'pending')))
+          .returning({ id: paymentClaims.id });
+        if (!confirmed) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.notPending);
+      }
       // The family's receipt mail and whatever else reacts to a payment (events/catalog.ts).
       await emitEvent(tx, { type: 'payment.recorded', payload: { receiptId: receipt!.id, studentId } });
       return { id: receipt!.id, created: true };
@@ -145,6 +184,11 @@ export async function recordPayment(db: Db, actor: AuditActor, studentId: string
     const [receipt] = await receiptsWhere(db, eq(feeReceipts.id, id));
     return { receipt: receipt!, created: true };
   } catch (error) {
+    // Two payments with one UTR at the same instant (a hand entry and a confirmation): the second lost the unique UTR.
+    const unique = findPostgresError(error);
+    if (utr && unique?.code === '23505' && unique.constraint === 'fee_receipts_utr_idx') {
+      throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrTaken, { reference: PAYMENT_CLAIM_MESSAGES.utrTaken });
+    }
     // Two taps at the same instant: the second waited on the first's rows and lost the unique key.
     if (idempotencyKey && findPostgresError(error)?.code === '23505') {
       const seenId = await receiptIdForKey(db, studentId, idempotencyKey, requestHash);

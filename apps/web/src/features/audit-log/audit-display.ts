@@ -23,6 +23,7 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   fee_receipt: msg`Receipt`,
   fee_concession: msg`Concession`,
   fee_reminder: msg`Fee reminder`,
+  payment_claim: msg`UPI payment report`,
   parent: msg`Parent`,
 };
 

@@ -1,0 +1,157 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftDate } from '@academy/shared/calendar';
+import { feeReceipts } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { academyToday } from '../settings/settings.service';
+
+/**
+ * "I have paid" (issue 38): a family reports a UPI payment by its UTR, the office confirms it (one
+ * receipt, as if typed by hand) or rejects it; a UTR makes at most one live receipt, whichever way it
+ * comes (a report, the office's hand entry, at the same instant too).
+ */
+let t: TestApp;
+let adminCookie: string;
+let today: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
+  today = await academyToday(t.database.db);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST';
+const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: Method, url: string, payload?: object) => call(adminCookie, method, url, payload);
+let utrSeed = 412_345_000_000;
+const nextUtr = () => String((utrSeed += 1));
+
+/** A child with a ₹10,000 plan (₹6,000 overdue, ₹4,000 later), and their parent, signed in. */
+async function family() {
+  const db = t.database.db;
+  const batch = await buildBatch(db);
+  expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(today, -5), amount: 6000 }, { dueDate: shiftDate(today, 30), amount: 4000 }] })).statusCode).toBe(201);
+  const student = await buildStudent(db);
+  expect((await t.app.inject({ method: 'PUT', url: `/api/batches/${batch.id}/students/${student.id}/add`, headers: { cookie: adminCookie } })).statusCode).toBe(200);
+  const parent = await buildParent(db, { studentIds: [student.id] });
+  const parentCookie = await loginAs(t.app, parent.user.email);
+  const studentCookie = await loginAs(t.app, student.user.email);
+  const dues = (await call(parentCookie, 'GET', `/api/parent/children/${student.id}/fees`)).json().data.dues as { _id: string }[];
+  return { student, parentCookie, studentCookie, dueId: dues[0]!._id };
+}
+
+const liveReceiptsWith = async (utr: string) => t.database.db.select().from(feeReceipts).where(and(eq(feeReceipts.utr, utr), isNull(feeReceipts.cancelledAt)));
+
+describe('a family reports a UPI payment', () => {
+  it('is refused with the reason for a bad UTR, a future or old date, more than is due, another family’s due or a teacher', async () => {
+    const one = await family();
+    const other = await family();
+    const claim = (cookie: string, body: object) => call(cookie, 'POST', '/api/payment-claims', { dueId: one.dueId, amount: 6000, utr: nextUtr(), paidOn: today, ...body });
+    const cases: [object, string, string][] = [
+      [{ utr: '4123 4567' }, 'utr', "The UPI transaction ID (UTR) is the 12-digit number in the payment's details in your UPI app"],
+      [{ paidOn: shiftDate(today, 1) }, 'paidOn', 'The payment date cannot be in the future'],
+      [{ paidOn: shiftDate(today, -61) }, 'paidOn', 'Report a payment within 60 days of paying it; for an older one, please talk to the office'],
+      [{ amount: 10000.5 }, 'amount', 'This payment is more than the ₹10,000 still due'],
+      [{ amount: 0 }, 'amount', 'The amount must be more than zero'],
+    ];
+    for (const [body, field, message] of cases) {
+      const refused = await claim(one.parentCookie, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().errors[field]).toBe(message);
+    }
+    expect((await claim(other.parentCookie, {})).statusCode).toBe(404);
+    expect((await claim(other.studentCookie, {})).statusCode).toBe(404);
+    const teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
+    expect((await claim(teacher, {})).statusCode).toBe(403);
+    expect((await claim(adminCookie, {})).statusCode).toBe(403);
+    // Nothing was kept of any of them.
+    expect((await asAdmin('GET', '/api/payment-claims')).json().data.claims.filter((c: { student: { _id: string } }) => c.student._id === one.student.id)).toHaveLength(0);
+  });
+
+  it('waits for the office, who confirms it: one receipt by UPI with the UTR, and a second confirmation or report of that UTR is refused', async () => {
+    const { student, parentCookie, studentCookie, dueId } = await family();
+    const utr = nextUtr();
+    const claimed = await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: '6000', utr, paidOn: shiftDate(today, -1) });
+    expect(claimed.statusCode).toBe(201);
+    expect(claimed.json()).toMatchObject({ message: 'Thank you: the office will confirm your payment, and the receipt will appear here', data: { amount: 6000, utr, status: 'pending', receiptNumber: null } });
+    const claimId = claimed.json().data._id;
+    // The child sees it too, waiting; the same UTR cannot be reported again.
+    expect((await call(studentCookie, 'GET', '/api/student/fees')).json().data.claims).toMatchObject([{ _id: claimId, status: 'pending' }]);
+    const again = await call(studentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: today });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This UPI transaction ID (UTR) was already reported or recorded. If that was not you, please talk to the office');
+
+    const queue = (await asAdmin('GET', '/api/payment-claims?status=pending')).json().data;
+    expect(queue.pending).toBeGreaterThanOrEqual(1);
+    expect(queue.claims.find((c: { _id: string }) => c._id === claimId)).toMatchObject({ student: { _id: student.id }, due: { label: 'Term fees · 1/2' }, claimedBy: expect.any(String) });
+
+    const confirmed = await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`);
+    expect(confirmed.statusCode).toBe(200);
+    const receipt = confirmed.json().data.receipt;
+    expect(receipt).toMatchObject({ amount: 6000, mode: 'upi', reference: utr, date: shiftDate(today, -1) });
+    expect(confirmed.json().message).toBe(`Payment confirmed: receipt ${receipt.number}`);
+    expect(confirmed.json().data.claim).toMatchObject({ status: 'confirmed', receiptNumber: receipt.number });
+    const twice = await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This payment report was already confirmed or rejected');
+    expect(await liveReceiptsWith(utr)).toHaveLength(1);
+    // The family's ledger: the due paid, the report confirmed with its receipt.
+    const ledger = (await call(parentCookie, 'GET', `/api/parent/children/${student.id}/fees`)).json().data;
+    expect(ledger.dues[0]).toMatchObject({ balance: 0, upi: null });
+    expect(ledger.claims[0]).toMatchObject({ status: 'confirmed', receiptNumber: receipt.number });
+  });
+
+  it('rejected with a reason the family sees, frees the UTR to be reported again', async () => {
+    const { parentCookie, dueId } = await family();
+    const utr = nextUtr();
+    const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: today })).json().data._id;
+    expect((await asAdmin('POST', `/api/payment-claims/${claimId}/reject`, { reason: 'x' })).json().errors.reason).toBe('Say why, in 3 to 300 characters');
+    const rejected = await asAdmin('POST', `/api/payment-claims/${claimId}/reject`, { reason: 'Not in the bank statement yet' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', rejectReason: 'Not in the bank statement yet' });
+    expect((await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`)).statusCode).toBe(409);
+    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: today })).statusCode).toBe(201);
+  });
+});
+
+describe('one receipt per UTR, whichever way it comes', () => {
+  it('refuses the office’s hand entry of a UTR that a receipt has or a family reported, and frees it when that receipt is cancelled', async () => {
+    const { student, parentCookie, dueId } = await family();
+    const utr = nextUtr();
+    const byHand = (reference: string) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'upi', reference });
+    const first = await byHand(`UPI/${utr}/Fees`);
+    expect(first.statusCode).toBe(201);
+    const number = first.json().data.number;
+    const second = await byHand(utr);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errors.reference).toBe(`Receipt ${number} already has this UPI transaction ID (UTR)`);
+    // A family cannot report it either.
+    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 1000, utr, paidOn: today })).statusCode).toBe(409);
+    // Cash with the same digits in its note is no UPI payment: no UTR.
+    expect((await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash', reference: utr })).statusCode).toBe(201);
+    // Cancelled (a typing mistake): the UTR may be recorded again.
+    expect((await asAdmin('POST', `/api/receipts/${first.json().data._id}/cancel`, { reason: 'Wrong student' })).statusCode).toBe(200);
+    expect((await byHand(utr)).statusCode).toBe(201);
+
+    const reported = nextUtr();
+    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 500, utr: reported, paidOn: today })).statusCode).toBe(201);
+    const claimedByHand = await byHand(reported);
+    expect(claimedByHand.statusCode).toBe(409);
+    expect(claimedByHand.json().errors.reference).toBe('A family reported this UPI transaction ID (UTR): confirm their report under UPI payments instead');
+  });
+
+  it('makes one receipt when the office confirms a report while someone types the same UTR by hand', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { student, parentCookie, dueId } = await family();
+      const utr = nextUtr();
+      const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 2000, utr, paidOn: today })).json().data._id;
+      const [confirm, byHand] = await Promise.all([
+        asAdmin('POST', `/api/payment-claims/${claimId}/confirm`),
+        asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2000, date: today, mode: 'upi', reference: utr }),
+      ]);
+      expect([confirm.statusCode, byHand.statusCode].sort()).toEqual([200, 409]);
+      expect(await liveReceiptsWith(utr)).toHaveLength(1);
+    }
+  });
+});
