@@ -95,7 +95,7 @@ export async function createClaim(db: Db, actor: Actor, input: ClaimInput): Prom
         .insert(paymentClaims)
         .values({ studentId: due.studentId, dueId: input.dueId, amountPaise: input.amount, utr: input.utr, paidOn: input.paidOn, claimedBy: actor.userId })
         .returning({ id: paymentClaims.id });
-      await recordAudit(tx, { userId: actor.userId, role: actor.role }, {
+      await recordAudit(tx, actor, {
         action: 'create',
         entityType: 'payment_claim',
         entityId: claim!.id,
