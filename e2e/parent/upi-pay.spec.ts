@@ -1,4 +1,4 @@
-import { devices, type Page } from '@playwright/test';
+import { devices, type Browser, type Page } from '@playwright/test';
 import { createBatchByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
 
 /*
@@ -46,12 +46,12 @@ test('the office keeps the academy’s UPI ID in Settings → Payments; one that
   }
 });
 
-test('a parent on a phone taps Pay: the UPI app gets the academy, the amount left and the due’s reference; a computer shows the QR code', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+/** As the office: a batch with a ₹10,000 plan (₹6,000 overdue, ₹4,000 later), a child in it and the child's mother (who signs in with a password). */
+async function familyWithDues(page: Page) {
   const token = uniqueToken('upi');
-  // The office: a batch with a ₹10,000 plan (₹6,000 overdue, ₹4,000 later), a child in it, and the child's mother.
   expect((await page.request.post('/api/auth/login', { data: { email: DEMO_USERS.admin.email, password: DEMO_PASSWORD } })).status()).toBe(200);
-  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, password: 'teacher-pass-2026' });
+  const teacherEmail = `${token}.t@example.com`;
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: 'teacher-pass-2026' });
   const batch = await createBatchByApi(page, { name: `UPI batch ${token}`, teacher });
   const plan = await page.request.post('/api/fee-plans', { data: { name: 'Term fees', batch, amount: 10000, instalments: [{ dueDate: academyDate(-5), amount: 6000 }, { dueDate: academyDate(30), amount: 4000 }] } });
   expect(plan.status()).toBe(201);
@@ -62,16 +62,28 @@ test('a parent on a phone taps Pay: the UPI app gets the academy, the amount lef
   await enrolByApi(page, batch, studentId);
   const parentEmail = `${token}.p@example.com`;
   expect((await page.request.post(`/api/students/${studentId}/parents`, { data: { name: `Mother ${token}`, email: parentEmail, relation: 'mother', language: 'en', password: 'parent-pass-2026' } })).status()).toBe(201);
+  return { token, studentId, parentEmail, teacherEmail };
+}
+
+/** A browser context of a phone (a touch screen: the Pay button is there), signed in as the mother. */
+async function mothersPhone(browser: Browser, baseURL: string | undefined, parentEmail: string) {
+  const phone = await browser.newContext({ ...devices['Pixel 5'], baseURL });
+  const mother = await phone.newPage();
+  expect((await mother.request.post('/api/auth/login', { data: { email: parentEmail, password: 'parent-pass-2026' } })).status()).toBe(200);
+  await mother.goto('/app/parent/fees');
+  return { phone, mother };
+}
+
+test('a parent on a phone taps Pay: the UPI app gets the academy, the amount left and the due’s reference; a computer shows the QR code', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const { token, studentId, parentEmail, teacherEmail } = await familyWithDues(page);
   // The office's own view of the child's fees has no Pay button: it is the family's.
   await page.goto(`/app/students/${studentId}`);
   await expect(page.getByRole('region', { name: 'Pay by UPI' })).toHaveCount(0);
 
   // The mother, on her phone (a touch screen: the Pay button is there).
-  const phone = await browser.newContext({ ...devices['Pixel 5'], baseURL });
+  const { phone, mother } = await mothersPhone(browser, baseURL, parentEmail);
   try {
-    const mother = await phone.newPage();
-    expect((await mother.request.post('/api/auth/login', { data: { email: parentEmail, password: 'parent-pass-2026' } })).status()).toBe(200);
-    await mother.goto('/app/parent/fees');
     const panel = mother.getByRole('region', { name: 'Pay by UPI' });
     const first = panel.getByTestId('upi-due').first();
     await expect(first).toContainText('Term fees', { timeout: 20_000 });
@@ -107,7 +119,7 @@ test('a parent on a phone taps Pay: the UPI app gets the academy, the amount lef
   // A teacher may not draw a family's code.
   const dueId = ((await (await page.request.get(`/api/parent/children/${studentId}/fees`)).json()) as { data: { dues: { _id: string }[] } }).data.dues[0]!._id;
   await page.context().clearCookies();
-  expect((await page.request.post('/api/auth/login', { data: { email: `${token}.t@example.com`, password: 'teacher-pass-2026' } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/login', { data: { email: teacherEmail, password: 'teacher-pass-2026' } })).status()).toBe(200);
   expect((await page.request.get(`/api/dues/${dueId}/upi-qr.svg`)).status()).toBe(403);
 });
 
@@ -117,3 +129,72 @@ async function showsQrWithoutPayButton(page: Page) {
   await expect(first).toContainText('Scan this code with any UPI app on your phone to pay ₹6,000.');
   await expect(first.getByRole('link', { name: /by UPI$/ })).toHaveCount(0);
 }
+
+test('a mother reports her UPI payment by its UTR; the office confirms one (the receipt is made) and rejects another with a reason she reads', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { token, parentEmail } = await familyWithDues(page);
+  const utr = `5${String(Date.now()).slice(-11)}`;
+  const { phone, mother } = await mothersPhone(browser, baseURL, parentEmail);
+  try {
+    const dues = mother.getByRole('region', { name: 'Pay by UPI' }).getByTestId('upi-due');
+    await dues.first().getByRole('button', { name: 'I have paid' }).click();
+    const form = dues.first().getByRole('form', { name: 'I have paid' });
+    await expect(form.getByLabel('Amount paid (₹)')).toHaveValue('6,000');
+    // Not a UTR: said under the field, nothing sent.
+    await form.getByLabel('UPI transaction ID (UTR)').fill('4123 4567');
+    await form.getByRole('button', { name: 'Send to the office' }).click();
+    await expect(form).toContainText("The UPI transaction ID (UTR) is the 12-digit number in the payment's details in your UPI app");
+    await form.getByLabel('UPI transaction ID (UTR)').fill(utr);
+    await form.getByRole('button', { name: 'Send to the office' }).click();
+    await expect(mother.getByText('Thank you: the office will confirm your payment, and the receipt will appear here').first()).toBeVisible();
+    await expect(dues.first()).toContainText('You reported paying ₹6,000 for this: the office will confirm it.');
+    await expect(mother.getByTestId('payment-report')).toContainText(`UTR ${utr}`);
+    await expect(mother.getByTestId('payment-report')).toContainText('Waiting for the office');
+
+    // The second instalment, reported with a number the bank does not show.
+    await dues.nth(1).getByRole('button', { name: 'I have paid' }).click();
+    const second = dues.nth(1).getByRole('form', { name: 'I have paid' });
+    await second.getByLabel('UPI transaction ID (UTR)').fill(`6${utr.slice(1)}`);
+    await second.getByRole('button', { name: 'Send to the office' }).click();
+    await expect(dues.nth(1)).toContainText('You reported paying ₹4,000 for this');
+    expect(await hasHorizontalOverflow(mother)).toBe(false);
+    if (shots) await mother.screenshot({ path: `${shots}/parent-upi-reported-phone.png` });
+
+    // The office: Fees → UPI payments, the reports waiting.
+    await page.goto('/app/fees');
+    await page.getByRole('tab', { name: /UPI payments/ }).click();
+    // A table at this width: a row per report.
+    const first = page.getByRole('row').filter({ hasText: utr });
+    await expect(first).toContainText(`Sai ${token}`);
+    await expect(first).toContainText('₹6,000');
+    if (shots) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: `${shots}/office-upi-payments-1280.png`, fullPage: true });
+    }
+    await first.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Record the payment' }).click();
+    await expect(page.getByText(/^Payment confirmed: receipt /).first()).toBeVisible();
+    await expect(first).toHaveCount(0);
+
+    const other = page.getByRole('row').filter({ hasText: `6${utr.slice(1)}` });
+    await other.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject this report?' });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog).toContainText('Say why, in 3 to 300 characters');
+    await dialog.getByLabel('Reason the family will see').fill('This UTR is not in our bank account');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(other).toHaveCount(0);
+
+    // The mother: the first instalment paid (a UPI receipt with her UTR), the second's report not accepted and why.
+    await mother.reload();
+    const payments = mother.getByRole('list', { name: 'Payments', exact: true });
+    await expect(payments).toContainText('₹6,000');
+    await expect(payments).toContainText(utr);
+    await expect(mother.getByRole('region', { name: 'Pay by UPI' }).getByTestId('upi-due')).toHaveCount(1);
+    const report = mother.getByTestId('payment-report');
+    await expect(report).toContainText('Not accepted');
+    await expect(report).toContainText('The office says: This UTR is not in our bank account');
+  } finally {
+    await phone.close();
+  }
+});

@@ -50,6 +50,8 @@ export const feeKeys = {
   summary: ['fees', 'summary'] as const,
   /** Settings → Payments (issue 38): the academy's UPI ID. */
   paymentSettings: ['fees', 'payment-settings'] as const,
+  /** The office's UPI payment reports (issue 38); `filter`: status and page. */
+  claims: (filter: object) => ['fees', 'claims', filter] as const,
 };
 
 export const standardKeys = {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentInput, Receipt, ReminderRequest, ReminderResult } from '@academy/shared/schemas/fees';
+import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentClaim, PaymentClaimInput, PaymentClaimList, PaymentInput, Receipt, ReminderRequest, ReminderResult } from '@academy/shared/schemas/fees';
 import type { PaymentSettings } from '@academy/shared/schemas/payments';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
@@ -141,4 +141,33 @@ export function useSendReminders() {
 /** What "remind all overdue" would do with these filters (families, dues, who cannot be reached), sending nothing. */
 export function previewReminders(input: Omit<ReminderRequest, 'dryRun'>): Promise<ReminderResult> {
   return apiRequest<ReminderResult>('POST', '/fees/reminders', { ...input, dryRun: true });
+}
+
+/** "I have paid" (issue 38): the family's report of a UPI payment; their ledger shows it waiting. */
+export function useClaimPayment() {
+  const invalidate = useInvalidateFees();
+  return useMutation({ mutationFn: (input: PaymentClaimInput) => apiRequestWithMessage<PaymentClaim>('POST', '/payment-claims', input), onSuccess: invalidate });
+}
+
+/** The office's queue of UPI payment reports, by status. */
+export function usePaymentClaims(filter: { status: PaymentClaim['status']; page?: number }) {
+  return useQuery({
+    queryKey: feeKeys.claims(filter),
+    queryFn: ({ signal }) => apiRequest<PaymentClaimList>('GET', `/payment-claims${toQueryString(filter)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Confirming records the payment and its receipt: every fee list and total refetches. */
+export function useConfirmClaim() {
+  const invalidate = useInvalidateFees();
+  return useMutation({ mutationFn: (claimId: string) => apiRequestWithMessage<{ claim: PaymentClaim; receipt: Receipt }>('POST', `/payment-claims/${id(claimId)}/confirm`), onSuccess: invalidate });
+}
+
+export function useRejectClaim() {
+  const invalidate = useInvalidateFees();
+  return useMutation({
+    mutationFn: ({ claimId, reason }: { claimId: string; reason: string }) => apiRequestWithMessage<PaymentClaim>('POST', `/payment-claims/${id(claimId)}/reject`, { reason }),
+    onSuccess: invalidate,
+  });
 }

@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Badge, Stack, Tabs } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useBatches } from '../../../features/batches/api';
@@ -6,11 +6,15 @@ import { FeeSummaryTiles } from '../../../features/fees/components/fee-summary-t
 import { DuesPanel } from '../../../features/fees/components/dues-panel';
 import { PlansPanel } from '../../../features/fees/components/fee-plans-panel';
 import { ReportPanel } from '../../../features/fees/components/fee-report-panel';
+import { PaymentClaimsPanel } from '../../../features/fees/components/payment-claims-panel';
+import { usePaymentClaims } from '../../../features/fees/api';
 
 export function Component() {
   const { t } = useLingui();
   const batches = useBatches();
   const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
+  // How many UPI payments families reported and the office has not confirmed yet (issue 38).
+  const waiting = usePaymentClaims({ status: 'pending' }).data?.pending ?? 0;
   return (
     <>
       <PageHeader title={t`Fees`} description={t`Dues, fee plans and what has been collected.`} />
@@ -21,6 +25,9 @@ export function Component() {
             <Tabs.Tab value="dues">
               <Trans>Dues</Trans>
             </Tabs.Tab>
+            <Tabs.Tab value="upi" rightSection={waiting > 0 ? <Badge size="sm" circle aria-label={t`${waiting} waiting`}>{waiting}</Badge> : null}>
+              <Trans>UPI payments</Trans>
+            </Tabs.Tab>
             <Tabs.Tab value="plans">
               <Trans>Fee plans</Trans>
             </Tabs.Tab>
@@ -30,6 +37,9 @@ export function Component() {
           </Tabs.List>
           <Tabs.Panel value="dues">
             <DuesPanel batchOptions={batchOptions} />
+          </Tabs.Panel>
+          <Tabs.Panel value="upi">
+            <PaymentClaimsPanel />
           </Tabs.Panel>
           <Tabs.Panel value="plans">
             <PlansPanel batchOptions={batchOptions} />

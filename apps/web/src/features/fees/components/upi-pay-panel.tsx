@@ -2,10 +2,11 @@ import { Badge, Button, Card, Code, Group, Image, Stack, Text, Title } from '@ma
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Ledger } from '@academy/shared/schemas/fees';
+import type { Ledger, PaymentClaim } from '@academy/shared/schemas/fees';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { dueUpiQrUrl } from '../api';
+import { ClaimPaymentForm } from './claim-payment-form';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 
 type PayableDue = Ledger['dues'][number] & { upi: NonNullable<Ledger['dues'][number]['upi']> };
@@ -19,6 +20,8 @@ type PayableDue = Ledger['dues'][number] & { upi: NonNullable<Ledger['dues'][num
  */
 export function UpiPayPanel({ ledger }: { ledger: Ledger }) {
   const payable = ledger.dues.filter((due): due is PayableDue => due.upi !== null);
+  // What became of the family's reports: waiting, or not accepted and why (a confirmed one is a receipt below).
+  const reports = ledger.claims.filter((claim) => claim.status !== 'confirmed');
   // A finger, not a mouse: a phone or a tablet, where a upi:// link opens the UPI app.
   const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
   if (payable.length === 0) return null;
@@ -35,17 +38,52 @@ export function UpiPayPanel({ ledger }: { ledger: Ledger }) {
         </div>
         <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {payable.map((due) => (
-            <UpiDue key={due._id} due={due} touch={touch} />
+            <UpiDue key={due._id} due={due} touch={touch} waiting={reports.find((claim) => claim.status === 'pending' && claim.due._id === due._id)} />
           ))}
         </Stack>
+        {reports.length > 0 ? <ClaimReports reports={reports} /> : null}
       </Stack>
     </Card>
   );
 }
 
-function UpiDue({ due, touch }: { due: PayableDue; touch: boolean }) {
+/** The family's payment reports that are not receipts yet: waiting for the office, or not accepted with the office's reason. */
+function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        <Trans>Payments you reported</Trans>
+      </Title>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Payments you reported`}>
+        {reports.map((claim) => (
+          <Card key={claim._id} component="li" withBorder radius="md" padding="sm" data-testid="payment-report">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" fw={600}>
+                <Trans>
+                  {formatRupees(claim.amount)} on {formatDate(claim.paidOn)} · UTR {claim.utr}
+                </Trans>
+              </Text>
+              <Badge color={claim.status === 'pending' ? 'blue' : 'red'} variant="light">
+                {claim.status === 'pending' ? <Trans>Waiting for the office</Trans> : <Trans>Not accepted</Trans>}
+              </Badge>
+            </Group>
+            {claim.rejectReason ? (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                <Trans>The office says: {claim.rejectReason}</Trans>
+              </Text>
+            ) : null}
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; waiting: PaymentClaim | undefined }) {
   const { t, i18n } = useLingui();
   const [qrShown, qr] = useDisclosure(false);
+  const [claiming, claim] = useDisclosure(false);
   const amount = formatRupees(due.balance);
   const showQr = !touch || qrShown;
   return (
@@ -86,6 +124,17 @@ function UpiDue({ due, touch }: { due: PayableDue; touch: boolean }) {
           </Button>
         ) : null}
         {showQr ? <Image src={dueUpiQrUrl(due._id)} alt={t`QR code to pay ${amount} by UPI`} w={200} h={200} fit="contain" /> : null}
+        {waiting ? (
+          <Text size="sm" c="blue.8">
+            <Trans>You reported paying {formatRupees(waiting.amount)} for this: the office will confirm it.</Trans>
+          </Text>
+        ) : claiming ? (
+          <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
+        ) : (
+          <Button variant="light" onClick={claim.open} style={{ alignSelf: 'flex-start' }}>
+            <Trans>I have paid</Trans>
+          </Button>
+        )}
       </Stack>
     </Card>
   );
