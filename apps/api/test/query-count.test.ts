@@ -18,13 +18,14 @@ import { shiftDate } from '@academy/shared/calendar';
 const MAX_STATEMENTS = 5;
 /**
  * Reads allowed more, each a fixed number of independent statements run side by side (Promise.all),
- * never one per row: a ledger is the student, dues, receipts, their allocations, concessions and
- * today; the fees summary six sums for the office's reports.
+ * never one per row: a ledger is the student, dues, receipts, their allocations, concessions,
+ * today, the academy's UPI ID and the family's UPI payment reports (issue 38); the fees summary six
+ * sums for the office's reports.
  */
 const BUDGETS: Record<string, number> = {
-  "a student's fees (admin)": 7,
-  "a student's own fees": 7,
-  "a parent's child's fees": 7,
+  "a student's fees (admin)": 9,
+  "a student's own fees": 9,
+  "a parent's child's fees": 9,
   'the fees summary': 8,
 };
 

@@ -15,9 +15,10 @@ export async function getPaymentSettings(db: DbExecutor): Promise<PaymentSetting
   return { upi: row?.payments.upi ?? null };
 }
 
-/** The payee of every UPI request, or null when the academy has no UPI ID yet. */
+/** The payee of every UPI request, or null when the academy has no UPI ID yet (one statement: every ledger reads it). */
 export async function upiPayee(db: DbExecutor): Promise<{ vpa: string; payeeName: string } | null> {
-  return (await getPaymentSettings(db)).upi;
+  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
+  return row?.payments.upi ?? null;
 }
 
 /** Saves the UPI ID (null: UPI requests off), audited as a settings change with what changed. */
