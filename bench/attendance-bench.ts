@@ -134,8 +134,8 @@ async function seed(database: Database, scenario: Scenario, today: string) {
     insert into fee_plan_instalments (plan_id, seq, due_date, amount_paise)
     select p.id, i, ${today}::date + (i * 60 - 120), 600000 from fee_plans p cross join generate_series(1, 3) i`);
   await db.execute(sql`
-    insert into fee_dues (student_id, plan_id, batch_id, seq, label, due_date, amount_paise, paid_paise)
-    select bs.student_id, p.id, p.batch_id, i.seq, p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise,
+    insert into fee_dues (student_id, plan_id, batch_id, seq, number, label, due_date, amount_paise, paid_paise)
+    select bs.student_id, p.id, p.batch_id, i.seq, row_number() over (partition by bs.student_id order by p.id, i.seq), p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise,
       case abs(hashtext(bs.student_id::text || i.seq::text)) % 3 when 0 then i.amount_paise when 1 then 250000 else 0 end
     from batch_students bs join fee_plans p on p.batch_id = bs.batch_id join fee_plan_instalments i on i.plan_id = p.id`);
   if (scenario.http) await seedExtras(database, today);
