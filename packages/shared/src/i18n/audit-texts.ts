@@ -94,6 +94,8 @@ export const AUDIT_TEXTS = {
   'fee_concession.amount': 'Gave {student} a concession of ₹{amount}: {reason}',
   'fee_concession.percent': 'Gave {student} a concession of ₹{amount} ({percent}%): {reason}',
   'fee_reminder.sent': 'Sent fee reminders: {dues} dues of {students} students',
+  'bank_statement.imported': 'Uploaded the bank statement {file}: {credits} new credits',
+  'settings.statement_mapping': 'Saved the columns of the bank statement',
   'payment_claim.created': 'Reported a UPI payment of ₹{amount} (UTR {utr})',
   'payment_claim.rejected': 'Rejected the report of a UPI payment of ₹{amount} (UTR {utr}): {reason}',
   'test.created': 'Created test {name} ({date}, out of {max}) in {batch}',

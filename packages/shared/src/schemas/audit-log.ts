@@ -28,6 +28,7 @@ export const AUDIT_ENTITY_TYPES = [
   'fee_concession',
   'fee_reminder',
   'payment_claim',
+  'bank_statement',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -54,6 +55,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   fee_concession: 'Fee concession',
   fee_reminder: 'Fee reminder',
   payment_claim: 'UPI payment report',
+  bank_statement: 'Bank statement',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

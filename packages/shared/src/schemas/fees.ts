@@ -273,3 +273,73 @@ export const feeSummarySchema = z.object({
   outstandingByBatch: z.array(z.object({ batch: namedRefSchema, amount: z.number() })),
 });
 export type FeeSummary = z.infer<typeof feeSummarySchema>;
+
+/**
+ * Bank statements (issue 38): the office uploads the academy's statement; each credit is matched to a
+ * due (its reference in the narration, else its exact amount and a family name) and confirmed as a receipt.
+ */
+export const STATEMENT_MESSAGES = {
+  fileRequired: 'Choose the bank statement file (CSV or Excel .xlsx)',
+  tooLarge: 'The statement file must be smaller than 5 MB',
+  notFound: 'Bank statement not found',
+  mappingSaved: 'The statement columns are saved: upload the statement again',
+  column: 'Choose the column from the list',
+  read: 'Statement read',
+  confirmed: 'Receipts made from the statement',
+  chooseStudent: 'Choose the student this credit is for',
+  alreadyReceipted: 'This credit is already a receipt',
+  creditNotFound: 'This credit is not in this statement',
+} as const;
+export const STATEMENT_MATCHES = ['reference', 'likely', 'none', 'receipted'] as const;
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const statementCreditSchema = z.object({
+  id: z.uuid(),
+  row: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  narration: z.string(),
+  utr: z.string().nullable(),
+  bankReference: z.string().nullable(),
+  /** reference: the due's reference (or a family's report of the UTR) names it; likely: exact amount and a family name; receipted: a receipt has it. */
+  match: z.enum(STATEMENT_MATCHES),
+  studentId: z.uuid().nullable(),
+  dueId: z.uuid().nullable(),
+  student: z.string().nullable(),
+  due: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+});
+export type StatementCredit = z.infer<typeof statementCreditSchema>;
+export const bankStatementSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  layout: z.string(),
+  uploadedAt: isoDateTimeSchema,
+  /** Credits of the file an earlier statement already brought (an overlapping period): not brought again. */
+  alreadyImported: z.number().int(),
+  debitCount: z.number().int(),
+  credits: z.array(statementCreditSchema),
+});
+export type BankStatement = z.infer<typeof bankStatementSchema>;
+export const bankStatementListSchema = z.object({
+  statements: z.array(z.object({ id: z.uuid(), fileName: z.string(), uploadedAt: isoDateTimeSchema, credits: z.number().int(), receipted: z.number().int() })),
+});
+export type BankStatementList = z.infer<typeof bankStatementListSchema>;
+
+const columnName = z.string({ error: STATEMENT_MESSAGES.column }).trim().min(1, STATEMENT_MESSAGES.column).max(100, STATEMENT_MESSAGES.column);
+/** PUT /api/fees/bank-statements/mapping: the header texts of the academy's bank's columns (a bank other than HDFC, SBI or ICICI). */
+export const statementMappingSchema = z.object({ date: columnName, narration: columnName, reference: columnName.nullable(), credit: columnName });
+export type StatementMapping = z.infer<typeof statementMappingSchema>;
+/** POST /api/fees/bank-statements/{id}/confirm: the credits to make receipts of; `studentId` chooses or corrects the student. */
+export const statementConfirmSchema = z.object({
+  credits: z
+    .array(z.object({ id: idSchema, studentId: idSchema.optional() }), { error: 'Send the credits to confirm as a list' })
+    .min(1, 'Choose at least one credit')
+    .max(1000, 'Confirm at most 1000 credits at once'),
+});
+export const statementConfirmResultSchema = z.object({
+  confirmed: z.number().int(),
+  failed: z.array(z.object({ id: z.uuid(), message: z.string() })),
+  statement: bankStatementSchema,
+});
+export type StatementConfirmResult = z.infer<typeof statementConfirmResultSchema>;

@@ -221,3 +221,49 @@ export const paymentClaims = pgTable(
     check('payment_claims_amount_positive', sql`${table.amountPaise} > 0`),
   ],
 );
+
+/** A bank statement the office uploaded (issue 38): its credit lines are matched to dues and confirmed as receipts. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fileName: varchar({ length: 200 }).notNull(),
+    layout: varchar({ length: 10, enum: ['hdfc', 'sbi', 'icici', 'mapped'] }).notNull(),
+    /** Credit lines in the file that an earlier statement already brought (an overlapping period): not again. */
+    alreadyImported: integer().notNull().default(0),
+    debitCount: integer().notNull().default(0),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bank_statements_uploaded_at_idx').on(table.uploadedAt), index('bank_statements_uploaded_by_idx').on(table.uploadedBy)],
+);
+
+/**
+ * One credit of a statement. `line_key` is the UTR, else the bank's reference, else date, amount and
+ * narration: unique, so the same credit uploaded again (the same file, an overlapping period) is not
+ * brought twice. `receipt_id`: the receipt it became once confirmed.
+ */
+export const bankStatementCredits = pgTable(
+  'bank_statement_credits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    statementId: uuid()
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    row: integer().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    amountPaise: paise().notNull(),
+    narration: text().notNull(),
+    bankReference: varchar({ length: 100 }),
+    utr: varchar({ length: 12 }),
+    lineKey: varchar({ length: 64 }).notNull(),
+    receiptId: uuid().references(() => feeReceipts.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    uniqueIndex('bank_statement_credits_line_key_idx').on(table.lineKey),
+    index('bank_statement_credits_statement_idx').on(table.statementId, table.row),
+    index('bank_statement_credits_utr_idx').on(table.utr),
+    index('bank_statement_credits_receipt_idx').on(table.receiptId),
+    check('bank_statement_credits_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
+);

@@ -49,7 +49,11 @@ export const academySettings = pgTable(
     // The providers' credentials, each sealed (lib/secret-box.ts) under its own context: never in clear.
     messagingSecrets: jsonb().$type<Partial<Record<MessagingSecretName, string>>>().notNull().default({}),
     // Fees paid by UPI (issue 38): the academy's own UPI ID and the name UPI apps show for it; unset: no UPI requests.
-    payments: jsonb().$type<{ upi?: { vpa: string; payeeName: string } }>().notNull().default({}),
+    // `statementMapping`: the columns of the academy's bank's statement when it is not HDFC, SBI or ICICI.
+    payments: jsonb()
+      .$type<{ upi?: { vpa: string; payeeName: string }; statementMapping?: { date: string; narration: string; reference: string | null; credit: string } }>()
+      .notNull()
+      .default({}),
     // Payments dated before this day are refused (the books are closed); unset: the previous financial year's start.
     paymentsLockedBefore: date({ mode: 'string' }),
     updatedAt: timestamp({ withTimezone: true })

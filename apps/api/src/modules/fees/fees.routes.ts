@@ -17,7 +17,14 @@ import {
   feeSummarySchema,
   idempotencyHeadersSchema,
   ledgerSchema,
+  bankStatementListSchema,
+  bankStatementSchema,
   PAYMENT_CLAIM_MESSAGES,
+  STATEMENT_MAX_BYTES,
+  STATEMENT_MESSAGES,
+  statementConfirmResultSchema,
+  statementConfirmSchema,
+  statementMappingSchema,
   paymentClaimInputSchema,
   paymentClaimListQuerySchema,
   paymentClaimListSchema,
@@ -34,6 +41,8 @@ import type { Db } from '../../db/client';
 import { addConcession, childLedger, dueUpiFor, ledgerFor, ownLedger } from './dues.service';
 import { upiQrSvg } from './upi-qr';
 import { confirmClaim, createClaim, listClaims, rejectClaim } from './payment-claims.service';
+import { confirmStatementCredits, importStatement, listStatements, saveStatementMapping, statementById } from './bank-statements.service';
+import { AppError } from '../../lib/app-error';
 import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
@@ -130,6 +139,42 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     data: await rejectClaim(db, actorOf(request), request.params.id, request.body.reason),
     message: PAYMENT_CLAIM_MESSAGES.rejected,
   }));
+
+  // Bank statements (issue 38): upload (CSV or XLSX), the credits matched to dues, confirmed as receipts.
+  app.post('/fees/bank-statements', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: apiSuccess(bankStatementSchema) } } }, async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', STATEMENT_MESSAGES.fileRequired, { file: STATEMENT_MESSAGES.fileRequired });
+    let file: { fileName: string; bytes: Buffer };
+    try {
+      const part = await request.file({ limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+      if (!part || part.fieldname !== 'file') throw new AppError('BAD_REQUEST', STATEMENT_MESSAGES.fileRequired, { file: STATEMENT_MESSAGES.fileRequired });
+      file = { fileName: part.filename || 'statement', bytes: await part.toBuffer() };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', STATEMENT_MESSAGES.tooLarge, { file: STATEMENT_MESSAGES.tooLarge });
+      if (error instanceof AppError) throw error;
+      if ((error as { code?: string }).code?.startsWith('FST_')) throw new AppError('BAD_REQUEST', STATEMENT_MESSAGES.fileRequired, { file: STATEMENT_MESSAGES.fileRequired });
+      throw error;
+    }
+    return reply.status(201).send({ success: true as const, data: await importStatement(db, actorOf(request), file), message: STATEMENT_MESSAGES.read });
+  });
+
+  app.get('/fees/bank-statements', { schema: { tags, response: { 200: apiSuccess(bankStatementListSchema) } } }, async () => ({ success: true as const, data: await listStatements(db) }));
+
+  app.put('/fees/bank-statements/mapping', { schema: { tags, body: statementMappingSchema, response: { 200: apiSuccess(statementMappingSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await saveStatementMapping(db, actorOf(request), request.body),
+    message: STATEMENT_MESSAGES.mappingSaved,
+  }));
+
+  app.get('/fees/bank-statements/:id', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(bankStatementSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await statementById(db, request.params.id),
+  }));
+
+  app.post(
+    '/fees/bank-statements/:id/confirm',
+    { schema: { tags, params: idParamsSchema, body: statementConfirmSchema, response: { 200: apiSuccess(statementConfirmResultSchema) } } },
+    async (request) => ({ success: true as const, data: await confirmStatementCredits(db, actorOf(request), request.params.id, request.body.credits), message: STATEMENT_MESSAGES.confirmed }),
+  );
 
   // The printable receipt, labels in the reader's language (a Marathi parent downloads a Marathi
   // receipt of an English-reading child); a mailed receipt is in each recipient's (receipt-mail.ts).

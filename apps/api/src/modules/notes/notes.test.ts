@@ -11,28 +11,14 @@ import { buildSimplePdf } from '../../lib/simple-pdf';
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { multipart, type MultipartField } from '../../../test/multipart';
 
 let t: TestApp;
 const cookies = { teacher: '', otherTeacher: '', student: '', otherStudent: '', loneStudent: '', admin: '' };
 const ids = { teacher: '', otherTeacher: '', student: '', otherStudent: '', loneStudent: '', batch: '', otherBatch: '', subject: '' };
 const PDF = buildSimplePdf([{ heading: 'Algebra worksheet', lines: ['1. Solve 2x + 3 = 7.'] }]);
 
-type Field = string | { filename: string; content: Buffer; contentType?: string };
-/** A multipart/form-data body, built by hand so a test controls every byte (file names included). */
-function multipart(fields: Record<string, Field>) {
-  const boundary = `----academy${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'application/pdf'}\r\n\r\n`));
-      chunks.push(value.content, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+type Field = MultipartField;
 
 function upload(cookie: string, fields: Record<string, Field>, url = '/api/notes/upload', method: 'POST' | 'PUT' = 'POST') {
   const body = multipart(fields);

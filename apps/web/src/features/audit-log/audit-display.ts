@@ -24,6 +24,7 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   fee_concession: msg`Concession`,
   fee_reminder: msg`Fee reminder`,
   payment_claim: msg`UPI payment report`,
+  bank_statement: msg`Bank statement`,
   parent: msg`Parent`,
 };
 

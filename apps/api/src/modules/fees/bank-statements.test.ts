@@ -1,0 +1,163 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftDate } from '@academy/shared/calendar';
+import { feeReceipts, students } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
+import { multipart } from '../../../test/multipart';
+import { academyToday } from '../settings/settings.service';
+import { dueReferencesIn, likelyDue, nameInNarration } from './statement-matching';
+
+/**
+ * Bank statements (issue 38), as the issue's "done when" says: an HDFC statement with three credits
+ * (one carrying a due's reference, one only matching amount and a family name, one unknown) makes
+ * exactly two receipts with their UTRs after confirming, the third stays unmatched; the same file again
+ * adds nothing; a UTR a family reported and the office confirmed shows as already receipted.
+ */
+let t: TestApp;
+let adminCookie: string;
+let today: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
+  today = await academyToday(t.database.db);
+});
+afterAll(() => t.close());
+
+const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+const upload = (content: string | Buffer, filename = 'statement.csv') => {
+  const body = multipart({ file: { filename, content: Buffer.isBuffer(content) ? content : Buffer.from(content), contentType: 'text/csv' } });
+  return t.app.inject({ method: 'POST', url: '/api/fees/bank-statements', payload: body.payload, headers: { ...body.headers, cookie: adminCookie } });
+};
+/** dd/mm/yy as HDFC writes it. */
+const hdfcDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(2, 4)}`;
+
+/** A child with a ₹10,000 plan (₹6,000 then ₹4,000), and its UPI reference for the first instalment. */
+async function childWithDues(name: string, parentName?: string) {
+  const db = t.database.db;
+  const batch = await buildBatch(db);
+  expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(today, -5), amount: 6000 }, { dueDate: shiftDate(today, 30), amount: 4000 }] })).statusCode).toBe(201);
+  const student = await buildStudent(db, { name });
+  expect((await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`)).statusCode).toBe(200);
+  const parent = parentName ? await buildParent(db, { studentIds: [student.id], name: parentName }) : undefined;
+  const [row] = await db.select({ code: students.studentCode }).from(students).where(eq(students.id, student.id));
+  const reference = row!.code.replace(/^([A-Z]+)-\d\d(\d\d)-(\d+)$/, '$1$2-$3') + '-I1';
+  return { student, parent, reference };
+}
+
+function hdfcStatement(lines: { narration: string; ref: string; credit: string; debit?: string }[]): string {
+  const header = ['HDFC BANK Ltd.', 'Account holder: SHREE ACADEMY', 'Statement From : 01/11/26 To : 30/11/26', '', 'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance'];
+  // Amounts quoted, as a CSV must write "6,000.00".
+  const rows = lines.map((line) => `${hdfcDate(today)},"${line.narration}",${line.ref},${hdfcDate(today)},"${line.debit ?? ''}","${line.credit}",100000.00`);
+  return [...header, ...rows, '', 'STATEMENT SUMMARY :-'].join('\n');
+}
+
+describe('reading a credit’s narration', () => {
+  it('finds a due reference however the bank wrote it, and a name cut short', () => {
+    expect(dueReferencesIn('UPI-AARAV PATIL-aarav@okaxis-SBIN0001234-412345678901-LAT26-0042-I2 FEES')).toEqual([{ studentCode: 'LAT-2026-0042', dueNumber: 2 }]);
+    expect(dueReferencesIn('UPI/412345678901/LAT26 0042 I12 Fees Aarav')).toEqual([{ studentCode: 'LAT-2026-0042', dueNumber: 12 }]);
+    expect(dueReferencesIn('NEFT-HDFC0001234-SUNITA MORE')).toEqual([]);
+    expect(nameInNarration('Aarav Patil', 'BY TRANSFER-UPI/CR/412345678901/AARAV PA/SBIN/aarav')).toBe(true);
+    expect(nameInNarration('Aarav Patil', 'UPI-AARAV KALE-412345678901')).toBe(false);
+    expect(nameInNarration('Sunita', 'UPI-SUNITA MORE-523456789012')).toBe(true);
+  });
+
+  it('takes a likely due only when one student fits', () => {
+    const due = (studentId: string, names: string[]) => ({ studentId, dueId: `due-${studentId}`, balancePaise: 600000, dueDate: '2026-11-20', names });
+    expect(likelyDue({ amountPaise: 600000, narration: 'UPI-SUNITA MORE-523456789012' }, [due('a', ['Riya More', 'Sunita More']), due('b', ['Dev Kale'])])).toEqual({ studentId: 'a', dueId: 'due-a' });
+    expect(likelyDue({ amountPaise: 600000, narration: 'UPI-SUNITA MORE-523456789012' }, [due('a', ['Sunita More']), due('b', ['Sunita More'])])).toBeNull();
+    expect(likelyDue({ amountPaise: 500000, narration: 'UPI-SUNITA MORE-523456789012' }, [due('a', ['Sunita More'])])).toBeNull();
+  });
+});
+
+describe('a bank statement', () => {
+  it('matches three credits, makes exactly two receipts with their UTRs, and adds nothing when uploaded again', async () => {
+    const byReference = await childWithDues('Aarav Statement');
+    const byName = await childWithDues('Riya Statement', 'Sunita Kulkarni');
+    const [utr1, utr2, utr3] = ['712345678901', '712345678902', '712345678903'];
+    const file = hdfcStatement([
+      { narration: `UPI-AARAV STATEMENT-aarav@okaxis-SBIN0001234-${utr1}-${byReference.reference} Fees`, ref: `0000${utr1}`, credit: '6,000.00' },
+      { narration: `UPI-SUNITA KULKARNI-9822012345@ybl-HDFC0000123-${utr2}-PAYMENT FROM PHONE`, ref: `0000${utr2}`, credit: '6000.00' },
+      { narration: `UPI-UNKNOWN PAYER-payer@okicici-ICIC0000001-${utr3}-SENT FROM PAYTM`, ref: `0000${utr3}`, credit: '1,234.00' },
+      { narration: 'ATM WDL-LATUR MAIN ROAD', ref: '000000000000', credit: '', debit: '2,000.00' },
+    ]);
+    const uploaded = await upload(file);
+    expect(uploaded.statusCode).toBe(201);
+    const statement = uploaded.json().data;
+    expect(statement).toMatchObject({ layout: 'hdfc', alreadyImported: 0, debitCount: 1 });
+    const [first, second, third] = statement.credits;
+    expect(first).toMatchObject({ utr: utr1, amount: 6000, match: 'reference', studentId: byReference.student.id, student: 'Aarav Statement', due: 'Term fees · 1/2' });
+    expect(second).toMatchObject({ utr: utr2, match: 'likely', studentId: byName.student.id });
+    expect(third).toMatchObject({ utr: utr3, match: 'none', studentId: null });
+
+    // All three chosen: the unknown one says it needs a student; the two others become receipts.
+    const confirmed = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: statement.credits.map((credit: { id: string }) => ({ id: credit.id })) });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ confirmed: 2, failed: [{ id: third.id, message: 'Choose the student this credit is for' }] });
+    expect(confirmed.json().data.statement.credits.map((credit: { match: string }) => credit.match)).toEqual(['receipted', 'receipted', 'none']);
+    for (const [utr, student] of [[utr1, byReference.student.id], [utr2, byName.student.id]] as const) {
+      const receipts = await t.database.db.select().from(feeReceipts).where(and(eq(feeReceipts.utr, utr), isNull(feeReceipts.cancelledAt)));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]).toMatchObject({ studentId: student, mode: 'upi', reference: utr, amountPaise: 600000, date: today });
+    }
+    // Confirming again makes nothing twice.
+    const again = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: first.id }] });
+    expect(again.json().data).toMatchObject({ confirmed: 0, failed: [{ id: first.id, message: 'This credit is already a receipt' }] });
+
+    // The same file again: every credit was brought before, nothing new.
+    const twice = await upload(file);
+    expect(twice.statusCode).toBe(201);
+    expect(twice.json().data).toMatchObject({ alreadyImported: 3, credits: [] });
+    expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr1))).toHaveLength(1);
+    const list = (await asAdmin('GET', '/api/fees/bank-statements')).json().data.statements;
+    expect(list.find((entry: { id: string }) => entry.id === statement.id)).toMatchObject({ credits: 3, receipted: 2 });
+  });
+
+  it('shows a UTR a family reported and the office confirmed as already receipted, and a reported one as its due', async () => {
+    const family = await childWithDues('Claim Statement', 'Lata Claim');
+    const parentCookie = await loginAs(t.app, family.parent!.user.email);
+    const dueId = (await t.app.inject({ method: 'GET', url: `/api/parent/children/${family.student.id}/fees`, headers: { cookie: parentCookie } })).json().data.dues[0]._id;
+    const [confirmedUtr, waitingUtr] = ['812345678901', '812345678902'];
+    const report = (utr: string, amount: number) => t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: parentCookie }, payload: { dueId, amount, utr, paidOn: today } });
+    const claimId = (await report(confirmedUtr, 1000)).json().data._id;
+    expect((await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`)).statusCode).toBe(200);
+    const waitingId = (await report(waitingUtr, 2000)).json().data._id;
+
+    const uploaded = (
+      await upload(
+        hdfcStatement([
+          { narration: `UPI-LATA CLAIM-lata@ybl-HDFC0000123-${confirmedUtr}-FEES`, ref: `0000${confirmedUtr}`, credit: '1000.00' },
+          { narration: `UPI-SOMEONE-x@ybl-HDFC0000123-${waitingUtr}-FEES`, ref: `0000${waitingUtr}`, credit: '2000.00' },
+        ]),
+      )
+    ).json().data;
+    expect(uploaded.credits[0]).toMatchObject({ match: 'receipted', studentId: family.student.id, receiptNumber: expect.any(String) });
+    expect(uploaded.credits[1]).toMatchObject({ match: 'reference', studentId: family.student.id });
+    // Confirming the reported one confirms the family's report with the same single receipt.
+    const done = await asAdmin('POST', `/api/fees/bank-statements/${uploaded.id}/confirm`, { credits: [{ id: uploaded.credits[1].id }, { id: uploaded.credits[0].id }] });
+    expect(done.json().data).toMatchObject({ confirmed: 1, failed: [{ message: 'This credit is already a receipt' }] });
+    const claims = (await asAdmin('GET', '/api/payment-claims?status=confirmed')).json().data.claims as { _id: string }[];
+    expect(claims.map((claim) => claim._id)).toContain(waitingId);
+    for (const utr of [confirmedUtr, waitingUtr]) expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr))).toHaveLength(1);
+  });
+
+  it('says why a file is refused, offers the columns of an unknown bank to map, and reads it once they are saved', async () => {
+    const pdf = await upload(Buffer.from('%PDF-1.4 not a statement'), 'statement.pdf');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().errors.file).toBe('This file is not a CSV or Excel (.xlsx) statement');
+    const xls = await upload(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]), 'statement.xls');
+    expect(xls.json().errors.file).toBe('Save the statement as CSV or Excel (.xlsx) first: the old .xls format is not read');
+    expect((await t.app.inject({ method: 'POST', url: '/api/fees/bank-statements', headers: { cookie: adminCookie }, payload: {} })).statusCode).toBe(400);
+
+    const other = ['Txn Date,Particulars,Cheque/Ref,Deposits,Withdrawals', `${today},UPI-912345678901-SOMEONE,912345678901,500.00,`].join('\n');
+    const unknown = await upload(other);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.file).toBe('The columns of this statement are not recognised: choose which column holds the date, the narration, the reference and the credit amount');
+    expect(unknown.json().errors.headers.split('\n')).toEqual(['Txn Date', 'Particulars', 'Cheque/Ref', 'Deposits', 'Withdrawals']);
+    expect((await asAdmin('PUT', '/api/fees/bank-statements/mapping', { date: '', narration: 'Particulars', reference: null, credit: 'Deposits' })).statusCode).toBe(400);
+    expect((await asAdmin('PUT', '/api/fees/bank-statements/mapping', { date: 'Txn Date', narration: 'Particulars', reference: 'Cheque/Ref', credit: 'Deposits' })).statusCode).toBe(200);
+    const mapped = await upload(other);
+    expect(mapped.statusCode).toBe(201);
+    expect(mapped.json().data).toMatchObject({ layout: 'mapped', credits: [{ amount: 500, utr: '912345678901', match: 'none' }] });
+  });
+});
