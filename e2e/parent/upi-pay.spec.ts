@@ -198,3 +198,64 @@ test('a mother reports her UPI payment by its UTR; the office confirms one (the 
     await phone.close();
   }
 });
+
+test('the office reads an HDFC statement: the credit with a due’s reference and the likely one become receipts, the unknown stays, and the same file again adds nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  const family = await familyWithDues(page);
+  // The child's reference, as the family's UPI app put it in the note.
+  const ledger = (await (await page.request.get(`/api/students/${family.studentId}/fees`)).json()) as { data: { dues: { upi: { reference: string } | null }[] } };
+  const reference = ledger.data.dues[0]!.upi!.reference;
+  const other = await familyWithDues(page);
+  const stamp = String(Date.now()).slice(-10);
+  const [utr1, utr2, utr3] = [`7${stamp}1`, `7${stamp}2`, `7${stamp}3`];
+  const today = academyDate(0);
+  const hdfc = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(2, 4)}`;
+  const csv = [
+    'HDFC BANK Ltd.',
+    'Statement From : 01/11/26 To : 30/11/26',
+    '',
+    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    `${hdfc},"UPI-SAI-sai@okaxis-SBIN0001234-${utr1}-${reference} Fees",0000${utr1},${hdfc},,"6,000.00","1,00,000.00"`,
+    `${hdfc},"UPI-MOTHER ${other.token.toUpperCase()}-9822012345@ybl-HDFC0000123-${utr2}-PAYMENT",0000${utr2},${hdfc},,"6,000.00","1,06,000.00"`,
+    `${hdfc},"UPI-NOBODY KNOWN-x@okicici-ICIC0000001-${utr3}-PAYTM",0000${utr3},${hdfc},,"1,234.00","1,07,234.00"`,
+    '',
+    'STATEMENT SUMMARY :-',
+  ].join('\n');
+
+  await page.goto('/app/fees');
+  await page.getByRole('tab', { name: 'Bank statement' }).click();
+  const upload = async () => {
+    await page.getByRole('tabpanel').locator('input[type="file"]').setInputFiles({ name: `statement-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Read the statement' }).click();
+  };
+  await upload();
+  const row = (utr: string) => page.getByRole('row').filter({ hasText: utr });
+  await expect(row(utr1)).toContainText('Exact');
+  await expect(row(utr1)).toContainText(`Sai ${family.token}`);
+  await expect(row(utr2)).toContainText('Likely');
+  await expect(row(utr2)).toContainText(`Sai ${other.token}`);
+  await expect(row(utr3)).toContainText('No match');
+  if (shots) await page.screenshot({ path: `${shots}/office-bank-statement-1280.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Confirm all exact matches (1)' }).click();
+  await expect(row(utr1)).toContainText('Receipted');
+  await row(utr2).getByRole('button', { name: 'Make receipt' }).click();
+  await expect(row(utr2)).toContainText('Receipted');
+  await expect(row(utr3)).toContainText('No match');
+  for (const [studentId, utr] of [[family.studentId, utr1], [other.studentId, utr2]] as const) {
+    const receipts = ((await (await page.request.get(`/api/students/${studentId}/fees`)).json()) as { data: { payments: { mode: string; reference: string | null }[] } }).data.payments;
+    expect(receipts.filter((receipt) => receipt.reference === utr)).toEqual([expect.objectContaining({ mode: 'upi' })]);
+  }
+
+  // The same file again: nothing new.
+  await upload();
+  await expect(page.getByText('No new credit in this file.')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  if (shots) {
+    await page.getByRole('tabpanel').getByRole('combobox', { name: 'Statement' }).click();
+    await page.getByRole('option').first().click();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${shots}/office-bank-statement-360.png`, fullPage: true });
+  }
+});

@@ -52,6 +52,10 @@ export const feeKeys = {
   paymentSettings: ['fees', 'payment-settings'] as const,
   /** The office's UPI payment reports (issue 38); `filter`: status and page. */
   claims: (filter: object) => ['fees', 'claims', filter] as const,
+  /** Bank statements (issue 38). */
+  statements: ['fees', 'statements'] as const,
+  statement: (statementId: string) => ['fees', 'statement', statementId] as const,
+  studentSearch: (term: string) => ['fees', 'student-search', term] as const,
 };
 
 export const standardKeys = {

@@ -1,5 +1,24 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConcessionRequest, DuesList, FeePlan, FeePlanInput, FeeSummary, Ledger, PaymentClaim, PaymentClaimInput, PaymentClaimList, PaymentInput, Receipt, ReminderRequest, ReminderResult } from '@academy/shared/schemas/fees';
+import type {
+  BankStatement,
+  BankStatementList,
+  ConcessionRequest,
+  DuesList,
+  FeePlan,
+  FeePlanInput,
+  FeeSummary,
+  Ledger,
+  PaymentClaim,
+  PaymentClaimInput,
+  PaymentClaimList,
+  PaymentInput,
+  Receipt,
+  ReminderRequest,
+  ReminderResult,
+  StatementConfirmResult,
+  StatementMapping,
+} from '@academy/shared/schemas/fees';
+import { sendForm } from '../../lib/send-form';
 import type { PaymentSettings } from '@academy/shared/schemas/payments';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
@@ -169,5 +188,61 @@ export function useRejectClaim() {
   return useMutation({
     mutationFn: ({ claimId, reason }: { claimId: string; reason: string }) => apiRequestWithMessage<PaymentClaim>('POST', `/payment-claims/${id(claimId)}/reject`, { reason }),
     onSuccess: invalidate,
+  });
+}
+
+/** Bank statements uploaded (issue 38), newest first. */
+export function useBankStatements() {
+  return useQuery({ queryKey: feeKeys.statements, queryFn: ({ signal }) => apiRequest<BankStatementList>('GET', '/fees/bank-statements', undefined, { signal }) });
+}
+
+/** One statement with each credit's match, worked out by the server as it is read. */
+export function useBankStatement(statementId: string | null) {
+  return useQuery({
+    queryKey: feeKeys.statement(statementId ?? ''),
+    queryFn: ({ signal }) => apiRequest<BankStatement>('GET', `/fees/bank-statements/${id(statementId ?? '')}`, undefined, { signal }),
+    enabled: statementId !== null,
+  });
+}
+
+/** Uploads the statement file (multipart); a file whose columns are not known is refused with its header cells (`errors.headers`). */
+export function useUploadStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return sendForm<BankStatement>('POST', '/fees/bank-statements', form);
+    },
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(feeKeys.statement(data.id), data);
+      return queryClient.invalidateQueries({ queryKey: feeKeys.statements });
+    },
+  });
+}
+
+export function useSaveStatementMapping() {
+  return useMutation({ mutationFn: (mapping: StatementMapping) => apiRequestWithMessage<StatementMapping>('PUT', '/fees/bank-statements/mapping', mapping) });
+}
+
+/** Makes receipts of the chosen credits; every fee list refetches, and the statement shows what became of each. */
+export function useConfirmStatementCredits(statementId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credits: { id: string; studentId?: string }[]) => apiRequestWithMessage<StatementConfirmResult>('POST', `/fees/bank-statements/${id(statementId)}/confirm`, { credits }),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(feeKeys.statement(statementId), data.statement);
+      await queryClient.invalidateQueries({ queryKey: feeKeys.all, predicate: (query) => query.queryKey[1] !== 'statement' });
+    },
+  });
+}
+
+/** Students by name or ID, for giving a credit that matched nobody its student. */
+export function useStudentSearch(term: string) {
+  return useQuery({
+    queryKey: feeKeys.studentSearch(term),
+    queryFn: ({ signal }) => apiRequest<{ students: { _id: string; name: string; studentCode?: string }[] }>('GET', `/students${toQueryString({ search: term, limit: 10 })}`, undefined, { signal }),
+    enabled: term.trim().length >= 2,
+    placeholderData: keepPreviousData,
   });
 }

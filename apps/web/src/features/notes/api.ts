@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
 import { NOTE_MESSAGES, type Note, type NoteInput, type NoteList, type NoteListQuery, type PublicNote, type PublicNoteListQuery } from '@academy/shared/schemas/notes';
-import { API_BASE, ApiError, apiRequest, apiRequestWithMessage, normalizeError, type ApiResult } from '../../lib/api-client';
+import { API_BASE, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
+import { sendForm, type UploadProgress } from '../../lib/send-form';
 import { itemsOfPages, nextPageParam } from '../../lib/paged-list';
 import { toQueryString } from '../../lib/query-string';
 
@@ -46,45 +47,6 @@ export function usePublicNotes(filters: PublicNoteListQuery = {}) {
 /** Where a note's PDF is: shown in the browser, or (download) saved. */
 export function noteFileUrl(note: Pick<Note, '_id'>, download = false): string {
   return `${API_BASE}/notes/file/${encodeURIComponent(note._id)}${download ? '?download=1' : ''}`;
-}
-
-export type UploadProgress = (fraction: number) => void;
-
-/**
- * Sends a multipart form with XMLHttpRequest, whose upload events fetch does not offer, reporting
- * the share sent so far; answers and failures take the same shapes as api-client's
- * (`{ data, message }`, or an ApiError with message, status and data).
- */
-export function sendForm<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress?: UploadProgress, signal?: AbortSignal): Promise<ApiResult<T>> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(method, `${API_BASE}${path}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.responseType = 'text';
-    if (onProgress) {
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-      };
-    }
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = request.responseText.trim() === '' ? null : (JSON.parse(request.responseText) as unknown);
-      } catch {
-        body = null;
-      }
-      const envelope = typeof body === 'object' && body !== null ? (body as { success?: unknown; data?: unknown; message?: unknown }) : undefined;
-      if (request.status < 200 || request.status >= 300 || envelope?.success === false || !envelope) {
-        reject(normalizeError({ status: request.status, data: body }));
-        return;
-      }
-      resolve({ data: envelope.data as T, message: typeof envelope.message === 'string' ? envelope.message : undefined });
-    };
-    request.onerror = () => reject(new ApiError('The upload failed. Check your connection and try again.', 0, null));
-    request.onabort = () => reject(new ApiError('The upload was cancelled', 0, null));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
-  });
 }
 
 /** The form fields of a note as the multipart body sends them ('' for none). */

@@ -7,6 +7,7 @@ import { DuesPanel } from '../../../features/fees/components/dues-panel';
 import { PlansPanel } from '../../../features/fees/components/fee-plans-panel';
 import { ReportPanel } from '../../../features/fees/components/fee-report-panel';
 import { PaymentClaimsPanel } from '../../../features/fees/components/payment-claims-panel';
+import { BankStatementPanel } from '../../../features/fees/components/bank-statement-panel';
 import { usePaymentClaims } from '../../../features/fees/api';
 
 export function Component() {
@@ -28,6 +29,9 @@ export function Component() {
             <Tabs.Tab value="upi" rightSection={waiting > 0 ? <Badge size="sm" circle aria-label={t`${waiting} waiting`}>{waiting}</Badge> : null}>
               <Trans>UPI payments</Trans>
             </Tabs.Tab>
+            <Tabs.Tab value="statement">
+              <Trans>Bank statement</Trans>
+            </Tabs.Tab>
             <Tabs.Tab value="plans">
               <Trans>Fee plans</Trans>
             </Tabs.Tab>
@@ -40,6 +44,9 @@ export function Component() {
           </Tabs.Panel>
           <Tabs.Panel value="upi">
             <PaymentClaimsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="statement">
+            <BankStatementPanel />
           </Tabs.Panel>
           <Tabs.Panel value="plans">
             <PlansPanel batchOptions={batchOptions} />
