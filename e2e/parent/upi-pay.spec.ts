@@ -160,9 +160,11 @@ test('a mother reports her UPI payment by its UTR; the office confirms one (the 
     expect(await hasHorizontalOverflow(mother)).toBe(false);
     if (shots) await mother.screenshot({ path: `${shots}/parent-upi-reported-phone.png` });
 
-    // The office: Fees → UPI payments, the reports waiting.
-    await page.goto('/app/fees');
-    await page.getByRole('tab', { name: /UPI payments/ }).click();
+    // The office: the dashboard's fees card says payments wait, and opens Fees → UPI payments.
+    await page.goto('/app/dashboard');
+    await page.getByTestId('fees-pending-claims').click();
+    await expect(page).toHaveURL('/app/fees?tab=upi');
+    await expect(page.getByRole('tab', { name: /UPI payments/ })).toHaveAttribute('aria-selected', 'true');
     // A table at this width: a row per report.
     const first = page.getByRole('row').filter({ hasText: utr });
     await expect(first).toContainText(`Sai ${token}`);

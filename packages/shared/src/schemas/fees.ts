@@ -267,6 +267,10 @@ export const feeSummarySchema = z.object({
   collectedThisMonth: z.number(),
   outstanding: z.number(),
   overdue: z.number(),
+  /** Families' UPI payment reports waiting for the office (issue 38). */
+  pendingClaims: z.number().int(),
+  /** Bank statement credits not (yet) made receipts. */
+  unreconciledCredits: z.number().int(),
   byMode: z.array(z.object({ mode: z.enum(PAYMENT_MODES), amount: z.number() })),
   byDay: z.array(z.object({ date: z.string(), amount: z.number() })),
   byMonth: z.array(z.object({ month: z.string(), amount: z.number() })),

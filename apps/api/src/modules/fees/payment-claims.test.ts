@@ -72,7 +72,10 @@ describe('a family reports a UPI payment', () => {
   it('waits for the office, who confirms it: one receipt by UPI with the UTR, and a second confirmation or report of that UTR is refused', async () => {
     const { student, parentCookie, studentCookie, dueId } = await family();
     const utr = nextUtr();
+    const waitingBefore = (await asAdmin('GET', '/api/fees/summary')).json().data.pendingClaims as number;
     const claimed = await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: '6000', utr, paidOn: shiftDate(today, -1) });
+    // The office's fee summary (the dashboard's card) counts it as waiting.
+    expect((await asAdmin('GET', '/api/fees/summary')).json().data.pendingClaims).toBe(waitingBefore + 1);
     expect(claimed.statusCode).toBe(201);
     expect(claimed.json()).toMatchObject({ message: 'Thank you: the office will confirm your payment, and the receipt will appear here', data: { amount: 6000, utr, status: 'pending', receiptNumber: null } });
     const claimId = claimed.json().data._id;
@@ -92,6 +95,7 @@ describe('a family reports a UPI payment', () => {
     expect(receipt).toMatchObject({ amount: 6000, mode: 'upi', reference: utr, date: shiftDate(today, -1) });
     expect(confirmed.json().message).toBe(`Payment confirmed: receipt ${receipt.number}`);
     expect(confirmed.json().data.claim).toMatchObject({ status: 'confirmed', receiptNumber: receipt.number });
+    expect((await asAdmin('GET', '/api/fees/summary')).json().data.pendingClaims).toBe(waitingBefore);
     const twice = await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This payment report was already confirmed or rejected');

@@ -5,7 +5,7 @@ import { daysBetween } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { DuesList, duesFilterQuerySchema, duesQuerySchema, FeeSummary } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
-import { batches, feeDues, feeReceipts, feeReminders, students, users } from '../../db/schema';
+import { bankStatementCredits, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { academyToday } from '../settings';
 import { balanceSql, dueStatus, duesFilters } from './fee-queries';
@@ -116,7 +116,15 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
   const monthStart = `${today.slice(0, 7)}-01`;
   const valid = sql`${feeReceipts.cancelledAt} is null`;
   const [[month], [outstanding], byMode, byDay, byMonth, byBatch] = await Promise.all([
-    db.select({ amount: sql<number>`coalesce(sum(${feeReceipts.amountPaise}), 0)`.mapWith(Number) }).from(feeReceipts).where(and(valid, sql`${feeReceipts.date} >= ${monthStart}`)),
+    db
+      .select({
+        amount: sql<number>`coalesce(sum(${feeReceipts.amountPaise}), 0)`.mapWith(Number),
+        // What waits for the office (issue 38), in the same statement: families' UPI reports, statement credits not yet receipts.
+        pendingClaims: sql<number>`(select count(*) from ${paymentClaims} where ${paymentClaims.status} = 'pending')`.mapWith(Number),
+        unreconciledCredits: sql<number>`(select count(*) from ${bankStatementCredits} where ${bankStatementCredits.receiptId} is null)`.mapWith(Number),
+      })
+      .from(feeReceipts)
+      .where(and(valid, sql`${feeReceipts.date} >= ${monthStart}`)),
     db
       .select({
         amount: sql<number>`coalesce(sum(${balanceSql}), 0)`.mapWith(Number),
@@ -154,6 +162,8 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
     collectedThisMonth: rupees(month?.amount ?? 0),
     outstanding: rupees(outstanding?.amount ?? 0),
     overdue: rupees(outstanding?.overdue ?? 0),
+    pendingClaims: month?.pendingClaims ?? 0,
+    unreconciledCredits: month?.unreconciledCredits ?? 0,
     byMode: byMode.map((row) => ({ mode: row.mode, amount: rupees(row.amount) })),
     byDay: byDay.map((row) => ({ date: row.date, amount: rupees(row.amount) })),
     byMonth: byMonth.map((row) => ({ month: row.month, amount: rupees(row.amount) })),

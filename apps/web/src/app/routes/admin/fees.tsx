@@ -1,4 +1,5 @@
 import { Badge, Stack, Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useBatches } from '../../../features/batches/api';
@@ -10,18 +11,23 @@ import { PaymentClaimsPanel } from '../../../features/fees/components/payment-cl
 import { BankStatementPanel } from '../../../features/fees/components/bank-statement-panel';
 import { usePaymentClaims } from '../../../features/fees/api';
 
+const TABS = ['dues', 'upi', 'statement', 'plans', 'report'];
+
 export function Component() {
   const { t } = useLingui();
   const batches = useBatches();
   const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
   // How many UPI payments families reported and the office has not confirmed yet (issue 38).
   const waiting = usePaymentClaims({ status: 'pending' }).data?.pending ?? 0;
+  // The tab lives in the address, so the dashboard's "UPI payments to confirm" opens that tab.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.includes(params.get('tab') ?? '') ? params.get('tab')! : 'dues';
   return (
     <>
       <PageHeader title={t`Fees`} description={t`Dues, fee plans and what has been collected.`} />
       <Stack gap="lg">
         <FeeSummaryTiles />
-        <Tabs defaultValue="dues" keepMounted={false}>
+        <Tabs value={tab} onChange={(value) => setParams(value && value !== 'dues' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="dues">
               <Trans>Dues</Trans>

@@ -1,4 +1,5 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
 import { IconCash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -43,6 +44,21 @@ export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }
           </div>
         ))}
       </SimpleGrid>
+      {summary.data.pendingClaims > 0 || summary.data.unreconciledCredits > 0 ? (
+        // What waits for the office (issue 38): families' UPI reports, and statement credits not yet receipts.
+        <Group gap="md" mt="xs" wrap="wrap">
+          {summary.data.pendingClaims > 0 ? (
+            <Anchor component={Link} to="/app/fees?tab=upi" size="sm" fw={600} data-testid="fees-pending-claims">
+              {plural(summary.data.pendingClaims, { one: '# UPI payment to confirm', other: '# UPI payments to confirm' })}
+            </Anchor>
+          ) : null}
+          {summary.data.unreconciledCredits > 0 ? (
+            <Anchor component={Link} to="/app/fees?tab=statement" size="sm">
+              {plural(summary.data.unreconciledCredits, { one: '# bank credit without a receipt', other: '# bank credits without a receipt' })}
+            </Anchor>
+          ) : null}
+        </Group>
+      ) : null}
     </Card>
   );
 }
