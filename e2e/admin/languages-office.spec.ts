@@ -67,10 +67,10 @@ test.describe('the office in Marathi', () => {
     await page.goto('/app/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'सेटिंग्ज' })).toBeVisible();
     await expect(page.getByLabel('ऑफिसची वेळ')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'सेटिंग्ज जतन करा' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'सेटिंग्ज जतन करा', exact: true })).toBeVisible();
     // A bad phone is refused in Marathi before anything is sent.
     await page.getByLabel('फोन 1').fill('12');
-    await page.getByRole('button', { name: 'सेटिंग्ज जतन करा' }).click();
+    await page.getByRole('button', { name: 'सेटिंग्ज जतन करा', exact: true }).click();
     await expect(page.getByLabel('फोन 1')).toHaveAttribute('aria-invalid', 'true');
     await shoot(page, 'mr-settings');
 

@@ -15,7 +15,7 @@ test.describe('academy settings', () => {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings', exact: true }).click();
       await expect(page).toHaveURL('/app/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-      await expect(page.getByLabel('Name')).toHaveValue(original.data.name);
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(original.data.name);
 
       const mobile = randomMobile();
       await page.getByLabel('Phone 3').fill(mobile);

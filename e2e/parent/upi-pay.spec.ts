@@ -47,7 +47,7 @@ test('the office keeps the academy’s UPI ID in Settings → Payments; one that
 });
 
 /** As the office: a batch with a ₹10,000 plan (₹6,000 overdue, ₹4,000 later), a child in it and the child's mother (who signs in with a password). */
-async function familyWithDues(page: Page) {
+async function familyWithDues(page: Page, motherName?: string) {
   const token = uniqueToken('upi');
   expect((await page.request.post('/api/auth/login', { data: { email: DEMO_USERS.admin.email, password: DEMO_PASSWORD } })).status()).toBe(200);
   const teacherEmail = `${token}.t@example.com`;
@@ -61,7 +61,7 @@ async function familyWithDues(page: Page) {
   const studentId = ((await student.json()) as { data: { _id: string } }).data._id;
   await enrolByApi(page, batch, studentId);
   const parentEmail = `${token}.p@example.com`;
-  expect((await page.request.post(`/api/students/${studentId}/parents`, { data: { name: `Mother ${token}`, email: parentEmail, relation: 'mother', language: 'en', password: 'parent-pass-2026' } })).status()).toBe(201);
+  expect((await page.request.post(`/api/students/${studentId}/parents`, { data: { name: motherName ?? `Mother ${token}`, email: parentEmail, relation: 'mother', language: 'en', password: 'parent-pass-2026' } })).status()).toBe(201);
   return { token, studentId, parentEmail, teacherEmail };
 }
 
@@ -207,7 +207,9 @@ test('the office reads an HDFC statement: the credit with a due’s reference an
   // The child's reference, as the family's UPI app put it in the note.
   const ledger = (await (await page.request.get(`/api/students/${family.studentId}/fees`)).json()) as { data: { dues: { upi: { reference: string } | null }[] } };
   const reference = ledger.data.dues[0]!.upi!.reference;
-  const other = await familyWithDues(page);
+  // A payer named as people are (letters only, and unlike any other test's parent): a bank narration carries the payer's name.
+  const surname = uniqueToken('').replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
+  const other = await familyWithDues(page, `Sunita ${surname}`);
   const stamp = String(Date.now()).slice(-10);
   const [utr1, utr2, utr3] = [`7${stamp}1`, `7${stamp}2`, `7${stamp}3`];
   const today = academyDate(0);
@@ -218,7 +220,7 @@ test('the office reads an HDFC statement: the credit with a due’s reference an
     '',
     'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
     `${hdfc},"UPI-SAI-sai@okaxis-SBIN0001234-${utr1}-${reference} Fees",0000${utr1},${hdfc},,"6,000.00","1,00,000.00"`,
-    `${hdfc},"UPI-MOTHER ${other.token.toUpperCase()}-9822012345@ybl-HDFC0000123-${utr2}-PAYMENT",0000${utr2},${hdfc},,"6,000.00","1,06,000.00"`,
+    `${hdfc},"UPI-SUNITA ${surname.toUpperCase()}-9822012345@ybl-HDFC0000123-${utr2}-PAYMENT",0000${utr2},${hdfc},,"6,000.00","1,06,000.00"`,
     `${hdfc},"UPI-NOBODY KNOWN-x@okicici-ICIC0000001-${utr3}-PAYTM",0000${utr3},${hdfc},,"1,234.00","1,07,234.00"`,
     '',
     'STATEMENT SUMMARY :-',
