@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -123,7 +123,8 @@ function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; wait
             {qrShown ? <Trans>Hide the QR code</Trans> : <Trans>Show the QR code</Trans>}
           </Button>
         ) : null}
-        {showQr ? <Image src={dueUpiQrUrl(due._id)} alt={t`QR code to pay ${amount} by UPI`} w={200} h={200} fit="contain" /> : null}
+        {/* A plain image: the SVG draws itself, and Mantine's Image would need a stylesheet more on every page. */}
+        {showQr ? <img src={dueUpiQrUrl(due._id)} alt={t`QR code to pay ${amount} by UPI`} width={200} height={200} style={{ display: 'block' }} /> : null}
         {waiting ? (
           <Text size="sm" c="blue.8">
             <Trans>You reported paying {formatRupees(waiting.amount)} for this: the office will confirm it.</Trans>
