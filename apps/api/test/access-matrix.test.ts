@@ -128,6 +128,10 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/receipts/:id/cancel': [s(() => `/api/receipts/${ids.receipt}/cancel`, 400, { body: {} })],
   'GET /api/receipts/:id/pdf': [s(() => `/api/receipts/${ids.receipt}/pdf`, 200)],
   'GET /api/dues/:id/upi-qr.svg': [s(() => `/api/dues/${ids.due}/upi-qr.svg`, 200)],
+  'GET /api/dues/:id/slip.pdf': [s(() => `/api/dues/${ids.due}/slip.pdf`, 200)],
+  // A forged pay link opens nothing for anyone (the real link's answers: pay-link.test.ts).
+  'GET /api/pay/:token': [s(() => `/api/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
+  'GET /api/pay/:token/dues/:dueId/upi-qr.svg': [s(() => `/api/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}/dues/${ids.due}/upi-qr.svg`, 404)],
   'POST /api/payment-claims': [s(() => '/api/payment-claims', 400, { body: {} })],
   'GET /api/payment-claims': [s(() => '/api/payment-claims?status=pending', 200)],
   'POST /api/payment-claims/:id/confirm': [s(() => `/api/payment-claims/${UNKNOWN}/confirm`, 404)],

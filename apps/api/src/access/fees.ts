@@ -1,7 +1,7 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { feeReceipts } from '../db/schema';
 import { NO_RECORD, type Actor } from './actor';
-import { ADMIN, own, PARENT, STUDENT, type RouteRules } from './rules';
+import { ADMIN, ANYONE, own, PARENT, STUDENT, type RouteRules } from './rules';
 
 /**
  * Fees (issue 22): the admin writes everything; a student reads their own ledger and receipts;
@@ -22,6 +22,11 @@ export const feeRoutes: RouteRules = {
   'GET /api/receipts/:id/pdf': own({ allow: ['admin', 'student', 'parent'] }),
   // A due's UPI QR code (issue 38): the office, the student, their parent; another family's due answers 404.
   'GET /api/dues/:id/upi-qr.svg': own({ allow: ['admin', 'student', 'parent'] }),
+  // A due's printed fee slip with its QR code: the same readers.
+  'GET /api/dues/:id/slip.pdf': own({ allow: ['admin', 'student', 'parent'] }),
+  // A fee reminder's pay link: no session; the signed token in the address is the permission (modules/fees/pay-link.ts).
+  'GET /api/pay/:token': ANYONE,
+  'GET /api/pay/:token/dues/:dueId/upi-qr.svg': ANYONE,
   // "I have paid" (issue 38): a student for their own due, a parent for a child's (the due is in the body:
   // another family's answers 404 from the service); the office's queue and decisions.
   'POST /api/payment-claims': { allow: ['student', 'parent'] },

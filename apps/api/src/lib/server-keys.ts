@@ -7,14 +7,15 @@ import path from 'node:path';
  * leaked for one use opens nothing else (HKDF-SHA256, RFC 5869):
  * - `secrets-at-rest`: AES-256-GCM over provider credentials stored in the database (lib/secret-box.ts);
  * - `backup-manifest`: the HMAC-SHA256 that signs each backup's manifest (modules/backups);
- * - `msg91-webhook`: the token in the delivery-report address given to MSG91 (it signs nothing itself).
+ * - `msg91-webhook`: the token in the delivery-report address given to MSG91 (it signs nothing itself);
+ * - `pay-links`: the HMAC that signs the pay link a fee reminder carries (modules/fees/pay-link.ts).
  *
  * In production APP_SECRET is required (config.ts). Outside production a random secret is created once
  * in DATA_DIR/server-secret (mode 0600) and kept, so encrypted settings and signed backups survive a
  * restart. Changing the secret makes stored credentials unreadable (the admin enters them again) and
  * older backups unsigned for this server (the CLI's --trust-unsigned restores them).
  */
-export type KeyPurpose = 'secrets-at-rest' | 'backup-manifest' | 'msg91-webhook';
+export type KeyPurpose = 'secrets-at-rest' | 'backup-manifest' | 'msg91-webhook' | 'pay-links';
 
 export type ServerKeys = { key(purpose: KeyPurpose): Buffer };
 

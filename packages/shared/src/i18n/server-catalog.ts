@@ -81,6 +81,24 @@ export const SERVER_CATALOG = {
     ['Card', 'कार्ड', 'कार्ड'],
   ],
 
+  /** The fee slip's PDF (apps/api/src/modules/fees/fee-slip.ts): one due, its amount, reference and UPI QR code. */
+  feeSlip: [
+    ['Fee slip', 'फी भरण्याची स्लिप', 'फीस भुगतान पर्ची'],
+    ['Student', 'विद्यार्थी', 'छात्र'],
+    ['Student ID', 'विद्यार्थी आयडी', 'छात्र आईडी'],
+    ['Batch', 'बॅच', 'बैच'],
+    ['Fee', 'फी', 'फीस'],
+    ['Due date', 'देय तारीख', 'देय तिथि'],
+    ['Amount to pay', 'भरायची रक्कम', 'भरने की राशि'],
+    ['In words', 'अक्षरी', 'शब्दों में'],
+    ['Reference', 'संदर्भ', 'संदर्भ'],
+    ['Scan this code with any UPI app (GPay, PhonePe, Paytm, BHIM) to pay {payee}.', '{payee} यांना पैसे भरण्यासाठी कोणत्याही UPI ॲपने (GPay, PhonePe, Paytm, BHIM) हा कोड स्कॅन करा.', '{payee} को भुगतान करने के लिए किसी भी UPI ऐप (GPay, PhonePe, Paytm, BHIM) से यह कोड स्कैन करें.'],
+    ['UPI ID: {vpa}', 'UPI ID: {vpa}', 'UPI ID: {vpa}'],
+    ['If you pay another way, write the reference {reference} with the payment.', 'दुसऱ्या प्रकारे भरल्यास पेमेंटसोबत {reference} हा संदर्भ लिहा.', 'किसी और तरीके से भरें तो भुगतान के साथ {reference} संदर्भ लिखें.'],
+    ['Please pay at the office and mention the reference {reference}.', 'कृपया ऑफिसमध्ये फी भरा आणि {reference} हा संदर्भ सांगा.', 'कृपया ऑफ़िस में फीस भरें और {reference} संदर्भ बताएँ.'],
+    ['This is a computer-generated slip. The amount is what was left to pay on {date}.', 'ही संगणकाने तयार केलेली स्लिप आहे. रक्कम {date} रोजी भरायची बाकी होती तेवढी आहे.', 'यह कंप्यूटर से बनी पर्ची है. राशि वह है जो {date} को भरनी बाकी थी.'],
+  ],
+
   /** The report card's PDF (apps/api/src/modules/exams/report-card.ts). */
   reportCard: [
     ['Report card', 'प्रगतिपत्रक', 'रिपोर्ट कार्ड'],
@@ -171,6 +189,8 @@ export const SERVER_CATALOG = {
     // Fee reminders (to the student, and to the parents).
     ['{academy}: fee reminder for {name}', '{academy}: {name} यांच्या फीची आठवण', '{academy}: {name} की फीस की याद'],
     ['This is a reminder that these fees are due:', 'ही फी भरायची बाकी आहे, याची आठवण करून देत आहोत:', 'यह याद दिलाने के लिए कि यह फीस भरनी बाकी है:'],
+    ['See the fees and pay by UPI', 'फी पाहा आणि UPI ने भरा', 'फीस देखें और UPI से भरें'],
+    ['See these fees and pay them by UPI: {link}', 'ही फी पाहा आणि UPI ने भरा: {link}', 'यह फीस देखें और UPI से भरें: {link}'],
     ['This is a reminder that these fees of {name} are due:', '{name} यांची ही फी भरायची बाकी आहे, याची आठवण करून देत आहोत:', 'यह याद दिलाने के लिए कि {name} की यह फीस भरनी बाकी है:'],
     ['Total due: ₹{total}.', 'एकूण बाकी: ₹{total}.', 'कुल बाकी: ₹{total}.'],
     [

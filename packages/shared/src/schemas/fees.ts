@@ -222,6 +222,24 @@ export const ledgerSchema = z.object({
 });
 export type Ledger = z.infer<typeof ledgerSchema>;
 
+/**
+ * GET /api/pay/{token}: what a fee reminder's pay link opens without signing in (issue 38): the
+ * academy, the student, and each due with something left to pay, with its UPI request when the
+ * academy has a UPI ID (else `upi` is null and the family pays at the office).
+ */
+export const PAY_LINK_MESSAGES = {
+  invalid: 'This pay link has expired or is not valid. Sign in to the app to see your fees, or ask the office for a new link.',
+} as const;
+export const payLinkParamsSchema = z.object({ token: z.string().max(100) });
+export const payLinkDueParamsSchema = payLinkParamsSchema.extend({ dueId: idSchema });
+export const payPageSchema = z.object({
+  academy: z.object({ name: z.string(), phone: z.string().nullable() }),
+  student: z.object({ name: z.string() }),
+  dues: z.array(dueSchema.pick({ _id: true, label: true, dueDate: true, balance: true, status: true }).extend({ upi: dueUpiSchema.nullable() })),
+  total: z.number(),
+});
+export type PayPage = z.infer<typeof payPageSchema>;
+
 /** GET /api/fees/dues: unpaid dues, overdue first. */
 export const duesQuerySchema = pagedQuerySchema({ defaultLimit: 50, maxLimit: 200 }).extend({
   overdue: optionalQueryValue(z.enum(['true', 'false'], { error: 'overdue must be true or false' })),

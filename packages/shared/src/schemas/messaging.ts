@@ -31,7 +31,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
  */
 export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   absence: ['parent', 'child', 'date', 'batch'],
-  'fee-reminder': ['parent', 'child', 'amount', 'dueDate'],
+  'fee-reminder': ['parent', 'child', 'amount', 'dueDate', 'payLink'],
   'fee-receipt': ['parent', 'child', 'amount', 'receiptNumber'],
   'report-card': ['parent', 'child', 'period'],
   results: ['parent', 'child', 'test', 'score'],

@@ -152,6 +152,11 @@ export function dueUpiRequest(
  * nothing is left to pay.
  */
 export async function dueUpiFor(db: DbExecutor, actor: Actor, dueId: string): Promise<{ link: string; reference: string }> {
+  return dueUpiWhere(db, dueId, (studentId) => mayReadFeesOf(actor, studentId));
+}
+
+/** A due's UPI request when `mayRead` allows its student (the access layer's rule, or a pay link's student); else 404. */
+export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (studentId: string) => boolean): Promise<{ link: string; reference: string }> {
   const [row] = await db
     .select({ due: feeDues, code: students.studentCode, name: users.name })
     .from(feeDues)
@@ -159,7 +164,7 @@ export async function dueUpiFor(db: DbExecutor, actor: Actor, dueId: string): Pr
     .innerJoin(users, eq(users.id, students.userId))
     .where(eq(feeDues.id, dueId))
     .limit(1);
-  if (!row || !mayReadFeesOf(actor, row.due.studentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.dueNotFound);
+  if (!row || !mayRead(row.due.studentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.dueNotFound);
   const payee = await upiPayee(db);
   if (!payee) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.upiNotSetUp);
   const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;

@@ -7,8 +7,10 @@ import { feeDues, students, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';
 import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
+import type { ServerKeys } from '../../lib/server-keys';
 import { linkedParentsOf, notifyParents } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../settings';
+import { payLinkUrl } from './pay-link';
 import type { FeeReminderPayload } from './reminders.service';
 
 
@@ -19,8 +21,12 @@ import type { FeeReminderPayload } from './reminders.service';
  * reaches a parent twice (one key per student, day and dues). A student without linked parents gets
  * the mail on their own account email instead, in their language (the fallback the issue asks for).
  * Dues paid or cancelled since the reminder was queued are left out; when none is left, nothing is sent.
+ * Each reminder carries the student's pay link (pay-link.ts), where the family pays each due by UPI.
  */
-export async function deliverFeeReminder(deps: { db: Db; mailer: Mailer; jobs?: JobRunner }, payload: FeeReminderPayload): Promise<void> {
+export async function deliverFeeReminder(
+  deps: { db: Db; mailer: Mailer; jobs?: JobRunner; keys: ServerKeys; config: { publicUrl: string | undefined } },
+  payload: FeeReminderPayload,
+): Promise<void> {
   const { db, mailer } = deps;
   const [student] = await db.select({ name: users.name, email: users.email, language: users.language }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, payload.studentId)).limit(1);
   if (!student) return;
@@ -31,12 +37,14 @@ export async function deliverFeeReminder(deps: { db: Db; mailer: Mailer; jobs?: 
     .orderBy(asc(feeDues.dueDate));
   if (dues.length === 0) return;
   const settings = await getAcademySettings(db);
+  const origin = payload.origin ?? deps.config.publicUrl;
   const facts = {
     academyName: settings.name,
     studentName: student.name,
     dues: dues.map((due) => ({ label: due.label, dueDate: formatDate(due.dueDate), balance: formatPaise(due.balance) })),
     total: formatPaise(dues.reduce((sum, due) => sum + due.balance, 0)),
     officePhone: settings.phones.find(Boolean),
+    payLink: origin ? payLinkUrl(origin, deps.keys.key('pay-links'), payload.studentId) : undefined,
   };
   const linked = await linkedParentsOf(db, payload.studentId);
   if (linked.length > 0) {
@@ -49,7 +57,7 @@ export async function deliverFeeReminder(deps: { db: Db; mailer: Mailer; jobs?: 
       date,
       messages: feeReminderParentMessages(facts),
       payload: { child: { _id: payload.studentId, name: student.name }, total: facts.total, dues: facts.dues },
-      values: { child: student.name, amount: facts.total, dueDate: facts.dues[0]!.dueDate },
+      values: { child: student.name, amount: facts.total, dueDate: facts.dues[0]!.dueDate, payLink: facts.payLink ?? '' },
     });
     return;
   }

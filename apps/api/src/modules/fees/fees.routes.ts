@@ -31,6 +31,9 @@ import {
   paymentClaimRejectSchema,
   paymentClaimSchema,
   paymentInputSchema,
+  payLinkDueParamsSchema,
+  payLinkParamsSchema,
+  payPageSchema,
   receiptCancelInputSchema,
   receiptSchema,
   reminderInputSchema,
@@ -38,6 +41,10 @@ import {
 } from '@academy/shared/schemas/fees';
 import { actorOf } from '../../access/http';
 import type { Db } from '../../db/client';
+import type { ServerKeys } from '../../lib/server-keys';
+import { siteOrigin } from '../../lib/site-origin';
+import { feeSlipFor } from './fee-slip';
+import { payPage, payPageUpi } from './pay-page.service';
 import { addConcession, childLedger, dueUpiFor, ledgerFor, ownLedger } from './dues.service';
 import { upiQrSvg } from './upi-qr';
 import { confirmClaim, createClaim, listClaims, rejectClaim } from './payment-claims.service';
@@ -52,8 +59,9 @@ import { receiptFileName, receiptPdfIn } from './receipt-mail';
 export const FEE_REMINDER_JOB = 'fee-reminder';
 
 /** Fees (issue 22): plans, dues, payments and receipts, reminders. Guards come from access/fees.ts. */
-export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publicUrl: string | undefined }> = async (app, { db, keys, publicUrl }) => {
   const tags = ['fees'];
+  const payLinkKey = keys.key('pay-links');
 
   app.get('/fee-plans', { schema: { tags, response: { 200: apiSuccess(feePlanListSchema) } } }, async () => ({ success: true as const, data: { plans: await listPlans(db) } }));
 
@@ -196,6 +204,28 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(await upiQrSvg(link));
   });
 
+  // The printed fee slip of one due: amount, reference and the UPI QR code, in the reader's language.
+  app.get('/dues/:id/slip.pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { pdf, fileName } = await feeSlipFor(db, actorOf(request), request.params.id, requestLanguage(request));
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  // A fee reminder's pay link (pay-link.ts): no session, the signed token in the address is the permission.
+  app.get('/pay/:token', { schema: { tags, params: payLinkParamsSchema, response: { 200: apiSuccess(payPageSchema) } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { success: true as const, data: await payPage(db, payLinkKey, request.params.token) };
+  });
+
+  app.get('/pay/:token/dues/:dueId/upi-qr.svg', { schema: { tags, params: payLinkDueParamsSchema } }, async (request, reply) => {
+    const { link } = await payPageUpi(db, payLinkKey, request.params.token, request.params.dueId);
+    return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(await upiQrSvg(link));
+  });
+
   app.get('/fees/dues', { schema: { tags, querystring: duesQuerySchema, response: { 200: apiSuccess(duesListSchema) } } }, async (request) => ({
     success: true as const,
     data: await listDues(db, request.query),
@@ -214,7 +244,8 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post('/fees/reminders', { schema: { tags, body: reminderInputSchema, response: { 200: apiSuccess(reminderResultSchema) } } }, async (request) => ({
     success: true as const,
-    data: await queueFeeReminders(db, actorOf(request), request.body, (payload) => app.jobs.enqueue(FEE_REMINDER_JOB, payload)),
+    // The reminder's pay link points at the site the office works on (PUBLIC_URL in production).
+    data: await queueFeeReminders(db, actorOf(request), request.body, (payload) => app.jobs.enqueue(FEE_REMINDER_JOB, { ...payload, origin: siteOrigin(request, publicUrl) })),
     // A dry run (the screen's question first) sends nothing, so it says nothing of sending.
     ...(request.body.dryRun ? {} : { message: FEE_MESSAGES.remindersQueued }),
   }));

@@ -14,7 +14,8 @@ type ReminderInput = z.output<typeof reminderInputSchema>;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type FeeReminderPayload = { studentId: string; dueIds: string[] };
+/** `origin`: the site the pay link points at (absent in jobs queued before pay links: then PUBLIC_URL, or no link). */
+export type FeeReminderPayload = { studentId: string; dueIds: string[]; origin?: string };
 
 export type ReminderResult = { queued: number; skipped: number; families: number; unreachable: string[] };
 

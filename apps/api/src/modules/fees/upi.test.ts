@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
-import { auditLog, batches, feeDues, students } from '../../db/schema';
+import { auditLog, batches, feeDues, students, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
+import { pdfText } from '../../../test/pdf-text';
 
 /**
  * Fees paid by UPI (issue 38), the request's side: the academy's UPI ID in Settings → Payments, a
@@ -159,6 +160,81 @@ describe('the QR code of a due', () => {
     await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
     expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).statusCode).toBe(201);
     const paid = await call(family.parentCookie, 'GET', `/api/dues/${dueId}/upi-qr.svg`);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('Nothing is left to pay on this due');
+  });
+});
+
+describe('a fee reminder’s pay link', () => {
+  it('carries an https-style link that opens the student’s open dues with their UPI requests, without signing in', async () => {
+    await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
+    const family = await familyWithDues('Link Upi');
+    const dues = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent('Link Upi')}`)).json().data.dues as { _id: string }[];
+    expect((await asAdmin('POST', '/api/fees/reminders', { dueIds: dues.map((due) => due._id) })).json().data.queued).toBeGreaterThan(0);
+    await t.app.jobs.runDue();
+    const [mail] = (await t.mailsTo(family.parent.user.email!)).filter((sent) => sent.subject.includes('fee reminder'));
+    const link = /http:\/\/localhost\/pay\/([\w-]+\.[0-9a-z]+\.[\w-]+)/.exec(mail?.text ?? '');
+    expect(link, mail?.text).not.toBeNull();
+    const token = link![1]!;
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/pay/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    const own = (await call(family.studentCookie, 'GET', '/api/student/fees')).json().data;
+    expect(page.json().data).toMatchObject({
+      student: { name: 'Link Upi' },
+      total: 10000,
+      dues: own.dues.map((due: { _id: string; upi: unknown; balance: number }) => ({ _id: due._id, upi: due.upi, balance: due.balance })),
+    });
+    const qr = await t.app.inject({ method: 'GET', url: `/api/pay/${token}/dues/${own.dues[0]._id}/upi-qr.svg` });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.body).toMatch(/^<svg/);
+
+    // Another family's due through this link, or a forged link, opens nothing.
+    const other = await familyWithDues('Stranger Upi');
+    const strangerDue = (await call(other.studentCookie, 'GET', '/api/student/fees')).json().data.dues[0]._id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/pay/${token}/dues/${strangerDue}/upi-qr.svg` })).statusCode).toBe(404);
+    const forged = await t.app.inject({ method: 'GET', url: `/api/pay/${token.slice(0, -2)}xx` });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().message).toBe('This pay link has expired or is not valid. Sign in to the app to see your fees, or ask the office for a new link.');
+    const marathi = await t.app.inject({ method: 'GET', url: `/api/pay/${'x'.repeat(100)}`, headers: { 'accept-language': 'mr' } });
+    expect(marathi.statusCode).toBe(404);
+    expect(marathi.json().message).toContain('ही पेमेंट लिंक');
+
+    // Paid in full: the link still opens, with nothing left to pay.
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 10000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: `/api/pay/${token}` })).json().data).toMatchObject({ dues: [], total: 0 });
+  });
+});
+
+describe('the printed fee slip', () => {
+  it('is a PDF with the amount left, the reference and the UPI ID, for the student, their parent and the office only', async () => {
+    await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
+    const family = await familyWithDues('Slip Upi');
+    const other = await familyWithDues('Nosy Upi');
+    const [due] = (await call(family.studentCookie, 'GET', '/api/student/fees')).json().data.dues;
+    for (const cookie of [family.studentCookie, family.parentCookie, adminCookie]) {
+      const slip = await call(cookie, 'GET', `/api/dues/${due._id}/slip.pdf`);
+      expect(slip.statusCode).toBe(200);
+      expect(slip.headers['content-type']).toBe('application/pdf');
+      expect(slip.headers['content-disposition']).toBe(`inline; filename="fee-slip-${due.upi.reference}.pdf"`);
+    }
+    const text = await pdfText((await call(family.parentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`)).rawPayload);
+    for (const expected of ['Fee slip', 'Slip Upi', family.code, 'Term fees', '₹6,000', 'Six Thousand', due.upi.reference, 'shreeacademy@okhdfcbank', 'Scan this code with any UPI app']) expect(text).toContain(expected);
+    // In the reader's language: a Marathi-reading parent prints a Marathi slip.
+    await t.database.db.update(users).set({ language: 'mr' }).where(eq(users.id, family.parent.user.id));
+    const marathi = await pdfText((await call(family.parentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`)).rawPayload);
+    expect(marathi).toContain('भरायची रक्कम ₹6,000');
+    expect((await call(other.parentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`)).statusCode).toBe(404);
+    expect((await call(other.studentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`)).statusCode).toBe(404);
+
+    // Without a UPI ID the slip asks to pay at the office, with the reference; a paid due has no slip.
+    await setUpi(null);
+    const office = await pdfText((await call(family.studentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`)).rawPayload);
+    expect(office).toContain(`Please pay at the office and mention the reference ${due.upi.reference}`);
+    await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    const paid = await call(family.studentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toBe('Nothing is left to pay on this due');
   });

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { formatDate } from '@academy/shared/calendar';
+import type { Language } from '@academy/shared/languages';
+import { amountInWords } from '@academy/shared/money';
+import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
+import { PAYMENT_SETTINGS_MESSAGES } from '@academy/shared/schemas/payments';
+import { word, wordTable } from '@academy/shared/i18n/server-catalog';
+import { upiReference } from '@academy/shared/upi';
+import type { DbExecutor } from '../../db/client';
+import { batches, feeDues, students, users } from '../../db/schema';
+import { mayReadFeesOf } from '../../access/fees';
+import type { Actor } from '../../access/actor';
+import { AppError } from '../../lib/app-error';
+import { createAcademyPdf, rupeesText, type PdfDocument } from '../../lib/pdf';
+import { academyToday, getAcademySettings, upiPayee } from '../settings';
+import { dueUpiRequest } from './dues.service';
+
+/**
+ * The printed fee slip of one due (issue 38): what is left to pay, the due's reference, and the UPI
+ * request as a QR code any UPI app scans, so a family without the app on a phone, or paying from
+ * another phone, pays the right amount to the right account with the reference the bank statement
+ * matches. Without a UPI ID in Settings the slip asks to pay at the office, with the reference.
+ */
+const LABELS = wordTable('feeSlip', {
+  title: 'Fee slip',
+  student: 'Student',
+  studentId: 'Student ID',
+  batch: 'Batch',
+  fee: 'Fee',
+  dueDate: 'Due date',
+  amount: 'Amount to pay',
+  inWords: 'In words',
+  reference: 'Reference',
+});
+
+const QR_SIZE = 170;
+
+/** The QR code drawn as vector squares (sharp at any print size), its top-left corner at (x, y). */
+function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + 2 * quiet);
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fillColor('#000000').fill();
+}
+
+/** GET /api/dues/{id}/slip.pdf: the office, the student and their parents (another family's due answers 404). */
+export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, language: Language): Promise<{ pdf: Buffer; fileName: string }> {
+  const [row] = await db
+    .select({ due: feeDues, code: students.studentCode, name: users.name, batchName: batches.name })
+    .from(feeDues)
+    .innerJoin(students, eq(students.id, feeDues.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(batches, eq(batches.id, feeDues.batchId))
+    .where(eq(feeDues.id, dueId))
+    .limit(1);
+  if (!row || !mayReadFeesOf(actor, row.due.studentId)) throw new AppError('NOT_FOUND', FEE_MESSAGES.dueNotFound);
+  const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;
+  if (balance <= 0) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.nothingToPay);
+  const [settings, payee, today] = await Promise.all([getAcademySettings(db), upiPayee(db), academyToday(db)]);
+  const reference = upiReference(row.code, row.due.number);
+  const label = LABELS[language];
+
+  const pdf = createAcademyPdf({
+    header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email },
+    title: label.title,
+    language,
+    info: { Title: `${label.title} ${reference}`, Subject: reference },
+  });
+  pdf.doc.moveDown(0.5);
+  pdf.row(label.student, row.name, { bold: true });
+  pdf.row(label.studentId, row.code);
+  if (row.batchName) pdf.row(label.batch, row.batchName);
+  pdf.rule();
+  pdf.row(label.fee, row.due.label);
+  pdf.row(label.dueDate, formatDate(row.due.dueDate));
+  pdf.row(label.amount, rupeesText(balance), { bold: true });
+  pdf.row(label.inWords, amountInWords(balance, language));
+  pdf.row(label.reference, reference, { bold: true });
+  pdf.rule();
+  if (payee) {
+    const { link } = dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: balance });
+    const x = (pdf.doc.page.width - QR_SIZE) / 2;
+    const y = pdf.doc.y;
+    drawQr(pdf.doc, link, x, y, QR_SIZE);
+    pdf.doc.y = y + QR_SIZE + 6;
+    pdf.text(word('feeSlip', 'Scan this code with any UPI app (GPay, PhonePe, Paytm, BHIM) to pay {payee}.', language, { payee: payee.payeeName }), { align: 'center' });
+    pdf.text(word('feeSlip', 'UPI ID: {vpa}', language, { vpa: payee.vpa }), { align: 'center', color: '#495057', size: 10 });
+    pdf.doc.moveDown(0.5);
+    pdf.text(word('feeSlip', 'If you pay another way, write the reference {reference} with the payment.', language, { reference }), { align: 'center', size: 10 });
+  } else {
+    pdf.text(word('feeSlip', 'Please pay at the office and mention the reference {reference}.', language, { reference }), { align: 'center' });
+  }
+  pdf.doc.moveDown(2);
+  pdf.text(word('feeSlip', 'This is a computer-generated slip. The amount is what was left to pay on {date}.', language, { date: formatDate(today) }), { size: 9, color: '#868e96', align: 'center' });
+  return { pdf: await pdf.end(), fileName: `fee-slip-${reference}.pdf` };
+}

@@ -1,0 +1,43 @@
+import { PAY_LINK_MESSAGES, type PayPage } from '@academy/shared/schemas/fees';
+import type { DbExecutor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { getAcademySettings } from '../settings';
+import { dueUpiWhere, studentLedger } from './dues.service';
+import { studentOfPayLink } from './pay-link';
+
+/**
+ * What a fee reminder's pay link opens (issue 38; the token in pay-link.ts is the permission, no
+ * session): the student's dues with something left to pay, each with its UPI request. A link that is
+ * malformed, forged or past its day answers 404 with words a parent can act on, as an unknown one does.
+ */
+function studentOf(key: Buffer, token: string): string {
+  const studentId = studentOfPayLink(key, token);
+  if (!studentId) throw new AppError('NOT_FOUND', PAY_LINK_MESSAGES.invalid);
+  return studentId;
+}
+
+/** GET /api/pay/{token} */
+export async function payPage(db: DbExecutor, key: Buffer, token: string): Promise<PayPage> {
+  const studentId = studentOf(key, token);
+  const [ledger, settings] = await Promise.all([
+    studentLedger(db, studentId).catch((error: unknown) => {
+      // A student deleted since the reminder went out: the link leads nowhere, as a forged one.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', PAY_LINK_MESSAGES.invalid);
+      throw error;
+    }),
+    getAcademySettings(db),
+  ]);
+  const open = ledger.dues.filter((due) => due.balance > 0 && (due.status === 'due' || due.status === 'overdue'));
+  return {
+    academy: { name: settings.name, phone: settings.phones.find(Boolean) ?? null },
+    student: { name: ledger.student.name },
+    dues: open.map(({ _id, label, dueDate, balance, status, upi }) => ({ _id, label, dueDate, balance, status, upi })),
+    total: open.reduce((sum, due) => sum + Math.round(due.balance * 100), 0) / 100,
+  };
+}
+
+/** GET /api/pay/{token}/dues/{dueId}/upi-qr.svg: a due of the link's student only (another's answers 404). */
+export async function payPageUpi(db: DbExecutor, key: Buffer, token: string, dueId: string): Promise<{ link: string; reference: string }> {
+  const studentId = studentOf(key, token);
+  return dueUpiWhere(db, dueId, (owner) => owner === studentId);
+}
