@@ -1,5 +1,5 @@
 import { devices, type Browser, type Page } from '@playwright/test';
-import { createBatchByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
+import { createBatchByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken, waitForMailLink } from '../fixtures';
 
 /*
  * Fees paid by UPI (issue 38), the request's side: the office keeps the academy's UPI ID in Settings →
@@ -261,5 +261,53 @@ test('the office reads an HDFC statement: the credit with a due’s reference an
     await page.getByRole('option').first().click();
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${shots}/office-bank-statement-360.png`, fullPage: true });
+  }
+});
+
+test('a fee reminder’s pay link opens the child’s dues on a phone without signing in; a broken link says what to do; each open due prints its fee slip', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const family = await familyWithDues(page);
+  const since = Date.now();
+  const dues = ((await (await page.request.get(`/api/fees/dues?search=${encodeURIComponent(`Sai ${family.token}`)}`)).json()) as { data: { dues: { _id: string }[] } }).data.dues;
+  expect((await page.request.post('/api/fees/reminders', { data: { dueIds: dues.map((due) => due._id) } })).status()).toBe(200);
+  // The reminder reaches the mother by mail here (she has no phone number); WhatsApp and SMS carry the same link.
+  const link = await waitForMailLink(family.parentEmail, '/pay/', since, 60_000);
+
+  // The mother opens it on her phone, signed in nowhere.
+  const phone = await browser.newContext({ ...devices['Pixel 5'], baseURL });
+  try {
+    const mother = await phone.newPage();
+    await mother.goto(link.pathname);
+    await expect(mother.getByRole('heading', { name: 'Pay the fees' })).toBeVisible({ timeout: 20_000 });
+    await expect(mother.getByText(`fees of Sai ${family.token}. Left to pay: ₹10,000.`)).toBeVisible();
+    const first = mother.getByTestId('upi-due').first();
+    const pay = first.getByRole('link', { name: 'Pay ₹6,000 by UPI' });
+    expect(((await pay.getAttribute('href')) ?? '').startsWith(`upi://pay?pa=${DEMO_UPI.vpa}&`)).toBe(true);
+    await first.getByRole('button', { name: 'Show the QR code' }).click();
+    const qr = first.getByRole('img', { name: 'QR code to pay ₹6,000 by UPI' });
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(await hasHorizontalOverflow(mother)).toBe(false);
+    if (shots) await mother.screenshot({ path: `${shots}/pay-link-phone.png` });
+
+    // A link cut short in a forwarded message: the page says what to do.
+    await mother.goto(`${link.pathname.slice(0, -3)}`);
+    await expect(mother.getByRole('alert')).toContainText('This pay link has expired or is not valid. Sign in to the app to see your fees, or ask the office for a new link.', { timeout: 20_000 });
+  } finally {
+    await phone.close();
+  }
+
+  // On a computer, signed in, each open due of her Fees screen prints its slip.
+  await page.context().clearCookies();
+  expect((await page.request.post('/api/auth/login', { data: { email: family.parentEmail, password: 'parent-pass-2026' } })).status()).toBe(200);
+  await page.goto('/app/parent/fees');
+  const slips = page.getByRole('link', { name: /^Fee slip for Term fees/ });
+  await expect(slips).toHaveCount(2, { timeout: 20_000 });
+  const slip = await page.request.get((await slips.first().getAttribute('href')) ?? '');
+  expect(slip.status()).toBe(200);
+  expect(slip.headers()['content-type']).toBe('application/pdf');
+  if (shots) {
+    await page.goto(link.pathname);
+    await expect(page.getByRole('heading', { name: 'Pay the fees' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/pay-link-1280.png`, fullPage: true });
   }
 });

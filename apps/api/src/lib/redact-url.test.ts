@@ -6,6 +6,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/auth/validate-reset-token/abcDEF123')).toBe('/api/auth/validate-reset-token/[redacted]');
     expect(redactUrl('/reset-password/abcDEF123?x=1')).toBe('/reset-password/[redacted]?x=1');
     expect(redactUrl('/api/calendar/abcDEF123.ics')).toBe('/api/calendar/[redacted].ics');
+    expect(redactUrl('/api/pay/abc.def.ghi/dues/5b0e/upi-qr.svg')).toBe('/api/pay/[redacted]/dues/5b0e/upi-qr.svg');
+    expect(redactUrl('/mr/pay/abc.def.ghi')).toBe('/mr/pay/[redacted]');
   });
 
   it('hides token= and code= query values, keeping the others', () => {

@@ -1,9 +1,10 @@
 /**
  * Secrets that travel in addresses: password-reset and welcome links (/reset-password/{token}, the
- * API's validate-reset-token/{token}), calendar feeds (/api/calendar/{token}.ics) and any
+ * API's validate-reset-token/{token}), calendar feeds (/api/calendar/{token}.ics), fee reminders' pay
+ * links (/pay/{token}, /api/pay/{token}/…) and any
  * `token=`/`code=`-like query value. The access log keeps the shape of the address, never the secret.
  */
-const SECRET_PATH = /(\/(?:reset-password|validate-reset-token|calendar)\/)[^/?#]+?(\.ics)?(?=$|[/?#])/gi;
+const SECRET_PATH = /(\/(?:reset-password|validate-reset-token|calendar|pay)\/)[^/?#]+?(\.ics)?(?=$|[/?#])/gi;
 // Any query parameter whose name mentions a token, code, key, secret or password (access_token, resetCode...).
 const SECRET_QUERY = /([?&][^=&#]*(?:token|code|otp|key|secret|password|signature)[^=&#]*=)[^&#]*/gi;
 

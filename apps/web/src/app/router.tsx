@@ -30,9 +30,12 @@ let prefetchClient: QueryClient | undefined;
  * round instead of the data waiting for the code (issue 17). The loader never waits for them and never
  * fails: the screen's own useQuery picks up the answer, or the error, from the cache.
  */
-/** A policy page: its legal text's catalog loads with its code (not on every public page). */
-function withLegalText(load: () => Promise<object>): LazyModule {
-  return () => Promise.all([load(), loadCatalog('legal')]).then(([module]) => module) as ReturnType<LazyModule>;
+/**
+ * A public page that needs a catalog more, loaded with its code (not on every public page): a policy
+ * page its legal text, the pay link's page the signed-in areas' words of the Fees screen it shares.
+ */
+function withCatalog(catalog: 'legal' | 'app', load: () => Promise<object>): LazyModule {
+  return () => Promise.all([load(), loadCatalog(catalog)]).then(([module]) => module) as ReturnType<LazyModule>;
 }
 
 function page(path: string, load: LazyModule, prefetch?: (client: QueryClient) => Promise<void>): RouteObject {
@@ -93,14 +96,16 @@ const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
     page('login', () => import('./routes/public/login')),
     page('forgot-password', () => import('./routes/public/forgot-password')),
     page('reset-password/:token', () => import('./routes/public/reset-password')),
+    // A fee reminder's pay link (issue 38): the token is the permission, no sign-in.
+    page('pay/:token', withCatalog('app', () => import('./routes/public/pay'))),
     page('about', () => import('./routes/public/about')),
     page('contact', () => import('./routes/public/contact')),
     page('courses', () => import('./routes/public/courses')),
     page('resources', () => import('./routes/public/resources')),
     page('admission', () => import('./routes/public/admission')),
-    page('terms-of-service', withLegalText(() => import('./routes/public/terms-of-service'))),
-    page('privacy-policy', withLegalText(() => import('./routes/public/privacy-policy'))),
-    page('cookies-policy', withLegalText(() => import('./routes/public/cookies-policy'))),
+    page('terms-of-service', withCatalog('legal', () => import('./routes/public/terms-of-service'))),
+    page('privacy-policy', withCatalog('legal', () => import('./routes/public/privacy-policy'))),
+    page('cookies-policy', withCatalog('legal', () => import('./routes/public/cookies-policy'))),
     // Any other path (unknown /app/... paths show the signed-in area's own not-found).
     page('*', () => import('./routes/public/not-found')),
   ],

@@ -56,6 +56,8 @@ export const feeKeys = {
   statements: ['fees', 'statements'] as const,
   statement: (statementId: string) => ['fees', 'statement', statementId] as const,
   studentSearch: (term: string) => ['fees', 'student-search', term] as const,
+  /** A fee reminder's pay link (issue 38), opened without signing in. */
+  payPage: (token: string) => ['fees', 'pay-page', token] as const,
 };
 
 export const standardKeys = {

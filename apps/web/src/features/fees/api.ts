@@ -8,6 +8,7 @@ import type {
   FeePlanInput,
   FeeSummary,
   Ledger,
+  PayPage,
   PaymentClaim,
   PaymentClaimInput,
   PaymentClaimList,
@@ -77,6 +78,25 @@ export function duesCsvUrl(filter: DuesFilter): string {
 /** A due's UPI request as a QR code (issue 38), for an <img>: the session cookie goes along. */
 export function dueUpiQrUrl(dueId: string): string {
   return `${API_BASE}/dues/${id(dueId)}/upi-qr.svg`;
+}
+
+/** A due's printed fee slip (PDF): the amount left, the reference and the UPI QR code. */
+export function dueSlipPdfUrl(dueId: string): string {
+  return `${API_BASE}/dues/${id(dueId)}/slip.pdf`;
+}
+
+/** What a fee reminder's pay link opens, without signing in (the token in the address is the permission). */
+export function usePayPage(token: string) {
+  return useQuery({
+    queryKey: feeKeys.payPage(token),
+    queryFn: ({ signal }) => apiRequest<PayPage>('GET', `/pay/${id(token)}`, undefined, { signal }),
+    retry: false,
+  });
+}
+
+/** A due's QR code through a pay link. */
+export function payPageQrUrl(token: string, dueId: string): string {
+  return `${API_BASE}/pay/${id(token)}/dues/${id(dueId)}/upi-qr.svg`;
 }
 
 /** Settings → Payments (issue 38): the academy's UPI ID and the name UPI apps show for it. */

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ledger, Receipt } from '@academy/shared/schemas/fees';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
-import { receiptPdfUrl } from '../api';
+import { dueSlipPdfUrl, receiptPdfUrl } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from './fee-labels';
 
 function Total({ label, value, color, testId }: { label: string; value: number; color?: string; testId: string }) {
@@ -22,7 +22,7 @@ function Total({ label, value, color, testId }: { label: string; value: number; 
 
 /**
  * A student's fees as the admin's student page and the student's own Fees screen show them: totals,
- * dues (paid and balance each), concessions (what each took off, and why) and payments with their receipts. `onCancel` (the admin's) adds a
+ * dues (paid and balance each, an open one's printable fee slip), concessions (what each took off, and why) and payments with their receipts. `onCancel` (the admin's) adds a
  * "Cancel" button to each valid receipt.
  */
 export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (receipt: Receipt) => void }) {
@@ -71,7 +71,15 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
             <Table.Tbody>
               {ledger.dues.map((due) => (
                 <Table.Tr key={due._id} c={due.status === 'cancelled' ? 'dimmed' : undefined}>
-                  <Table.Td>{due.label}</Table.Td>
+                  <Table.Td>
+                    {due.label}
+                    {due.balance > 0 && (due.status === 'due' || due.status === 'overdue') ? (
+                      // The printed slip: the amount left, the reference and the UPI QR code.
+                      <Anchor href={dueSlipPdfUrl(due._id)} target="_blank" rel="noopener" size="xs" display="block" aria-label={t`Fee slip for ${due.label} (PDF)`}>
+                        <Trans>Fee slip</Trans>
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{formatDate(due.dueDate)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.amount - due.concession)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.paid)}</Table.Td>

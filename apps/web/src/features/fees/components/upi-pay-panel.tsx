@@ -2,14 +2,22 @@ import { Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/c
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Ledger, PaymentClaim } from '@academy/shared/schemas/fees';
+import type { DueUpi, Ledger, PaymentClaim } from '@academy/shared/schemas/fees';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { dueUpiQrUrl } from '../api';
 import { ClaimPaymentForm } from './claim-payment-form';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 
-type PayableDue = Ledger['dues'][number] & { upi: NonNullable<Ledger['dues'][number]['upi']> };
+type PayableDue = Ledger['dues'][number] & { upi: DueUpi };
+
+/** What a due's UPI card needs: the ledger's due, or a pay link's. */
+export type UpiDueFacts = Pick<Ledger['dues'][number], '_id' | 'label' | 'dueDate' | 'status' | 'balance'> & { upi: DueUpi };
+
+/** A finger, not a mouse: a phone or a tablet, where a upi:// link opens the UPI app. */
+export function useTouchScreen(): boolean {
+  return useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+}
 
 /**
  * "Pay by UPI" on the student's and the parent's Fees screens (issue 38): each due with something
@@ -22,8 +30,7 @@ export function UpiPayPanel({ ledger }: { ledger: Ledger }) {
   const payable = ledger.dues.filter((due): due is PayableDue => due.upi !== null);
   // What became of the family's reports: waiting, or not accepted and why (a confirmed one is a receipt below).
   const reports = ledger.claims.filter((claim) => claim.status !== 'confirmed');
-  // A finger, not a mouse: a phone or a tablet, where a upi:// link opens the UPI app.
-  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+  const touch = useTouchScreen();
   if (payable.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="upi-pay-title">
@@ -81,9 +88,32 @@ function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
 }
 
 function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; waiting: PaymentClaim | undefined }) {
+  const [claiming, claim] = useDisclosure(false);
+  return (
+    <UpiDueCard due={due} touch={touch} qrUrl={dueUpiQrUrl(due._id)}>
+      {waiting ? (
+        <Text size="sm" c="blue.8">
+          <Trans>You reported paying {formatRupees(waiting.amount)} for this: the office will confirm it.</Trans>
+        </Text>
+      ) : claiming ? (
+        <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
+      ) : (
+        <Button variant="light" onClick={claim.open} style={{ alignSelf: 'flex-start' }}>
+          <Trans>I have paid</Trans>
+        </Button>
+      )}
+    </UpiDueCard>
+  );
+}
+
+/**
+ * One due to pay by UPI: its name, date and state, the Pay button (touch screens) or the QR code
+ * (computers; one tap away on a phone), and the reference. `children` close the card: the family's
+ * "I have paid" on their Fees screen, nothing on a pay link's page.
+ */
+export function UpiDueCard({ due, touch, qrUrl, children }: { due: UpiDueFacts; touch: boolean; qrUrl: string; children?: React.ReactNode }) {
   const { t, i18n } = useLingui();
   const [qrShown, qr] = useDisclosure(false);
-  const [claiming, claim] = useDisclosure(false);
   const amount = formatRupees(due.balance);
   const showQr = !touch || qrShown;
   return (
@@ -124,18 +154,8 @@ function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; wait
           </Button>
         ) : null}
         {/* A plain image: the SVG draws itself, and Mantine's Image would need a stylesheet more on every page. */}
-        {showQr ? <img src={dueUpiQrUrl(due._id)} alt={t`QR code to pay ${amount} by UPI`} width={200} height={200} style={{ display: 'block' }} /> : null}
-        {waiting ? (
-          <Text size="sm" c="blue.8">
-            <Trans>You reported paying {formatRupees(waiting.amount)} for this: the office will confirm it.</Trans>
-          </Text>
-        ) : claiming ? (
-          <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
-        ) : (
-          <Button variant="light" onClick={claim.open} style={{ alignSelf: 'flex-start' }}>
-            <Trans>I have paid</Trans>
-          </Button>
-        )}
+        {showQr ? <img src={qrUrl} alt={t`QR code to pay ${amount} by UPI`} width={200} height={200} style={{ display: 'block' }} /> : null}
+        {children}
       </Stack>
     </Card>
   );
