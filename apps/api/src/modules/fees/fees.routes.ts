@@ -1,5 +1,6 @@
 import { requestLanguage } from '../../lib/translate-reply';
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
@@ -57,6 +58,21 @@ import { exportDuesCsv, feeSummary, listDues } from './reports.service';
 import { receiptFileName, receiptPdfIn } from './receipt-mail';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
+
+/** A receipt or a fee slip, opened in the browser; private and never cached (a family's figures). */
+function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** A due's UPI request as a QR code. Never cached: the amount is the balance of the moment. */
+async function sendUpiQr(reply: FastifyReply, link: string) {
+  return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(await upiQrSvg(link));
+}
 
 /** Fees (issue 22): plans, dues, payments and receipts, reminders. Guards come from access/fees.ts. */
 export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publicUrl: string | undefined }> = async (app, { db, keys, publicUrl }) => {
@@ -188,31 +204,17 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
   // receipt of an English-reading child); a mailed receipt is in each recipient's (receipt-mail.ts).
   app.get('/receipts/:id/pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const receipt = await receiptFor(db, actorOf(request), request.params.id);
-    const pdf = await receiptPdfIn(db, receipt, requestLanguage(request));
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${receiptFileName(receipt.number)}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, await receiptPdfIn(db, receipt, requestLanguage(request)), receiptFileName(receipt.number));
   });
 
   // A due's UPI request as a QR code (issue 38): a desktop shows it to be scanned by a phone, and a
-  // child's phone shows it to a parent's. Never cached: the amount is the balance of the moment.
-  app.get('/dues/:id/upi-qr.svg', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
-    const { link } = await dueUpiFor(db, actorOf(request), request.params.id);
-    return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(await upiQrSvg(link));
-  });
+  // child's phone shows it to a parent's.
+  app.get('/dues/:id/upi-qr.svg', { schema: { tags, params: idParamsSchema } }, async (request, reply) => sendUpiQr(reply, (await dueUpiFor(db, actorOf(request), request.params.id)).link));
 
   // The printed fee slip of one due: amount, reference and the UPI QR code, in the reader's language.
   app.get('/dues/:id/slip.pdf', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const { pdf, fileName } = await feeSlipFor(db, actorOf(request), request.params.id, requestLanguage(request));
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, pdf, fileName);
   });
 
   // A fee reminder's pay link (pay-link.ts): no session, the signed token in the address is the permission.
@@ -221,10 +223,9 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     return { success: true as const, data: await payPage(db, payLinkKey, request.params.token) };
   });
 
-  app.get('/pay/:token/dues/:dueId/upi-qr.svg', { schema: { tags, params: payLinkDueParamsSchema } }, async (request, reply) => {
-    const { link } = await payPageUpi(db, payLinkKey, request.params.token, request.params.dueId);
-    return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store').send(await upiQrSvg(link));
-  });
+  app.get('/pay/:token/dues/:dueId/upi-qr.svg', { schema: { tags, params: payLinkDueParamsSchema } }, async (request, reply) =>
+    sendUpiQr(reply, (await payPageUpi(db, payLinkKey, request.params.token, request.params.dueId)).link),
+  );
 
   app.get('/fees/dues', { schema: { tags, querystring: duesQuerySchema, response: { 200: apiSuccess(duesListSchema) } } }, async (request) => ({
     success: true as const,
