@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
+import ExcelJS from 'exceljs';
 import { expect, test } from '../fixtures';
 
 /** The same archive with its manifest's signature (manifest.sig) left out, as an unsigned backup would be. */
@@ -73,6 +74,23 @@ test.describe('backups', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'downloaded.tar.gz', mimeType: 'application/gzip', buffer: bytes });
     await expect(page.getByRole('status').filter({ hasText: 'Backup uploaded and checked' })).toBeVisible({ timeout: 20_000 });
     await expect(rows.filter({ hasText: 'Uploaded' }).first()).toBeVisible();
+
+    // Everything in Excel (issue 39): the whole academy as one workbook, the students with their parents.
+    const workbookDownload = page.waitForEvent('download');
+    await page.getByRole('region', { name: 'Everything in Excel' }).getByRole('link', { name: 'Download Excel file' }).click();
+    const workbookFile = await workbookDownload;
+    expect(workbookFile.suggestedFilename()).toMatch(/^academy-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbookBytes = fs.readFileSync(await workbookFile.path());
+    // An xlsx file is a zip.
+    expect(workbookBytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(workbookBytes).buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Students', 'Teachers', 'Batches', 'Enrolments', 'Attendance', 'Dues', 'Receipts', 'Test marks']);
+    const students = workbook.getWorksheet('Students')!;
+    const header = (students.getRow(1).values as unknown[]).map(String);
+    const aarav = students.getRows(2, students.rowCount - 1)!.find((row) => row.getCell(header.indexOf('Name')).value === 'Aarav Patil');
+    // The demo student and his father (other specs may add parents, never remove this one).
+    expect(aarav?.getCell(header.indexOf('Parent 1 name')).value).toBe('Ramesh Patil');
   });
 
   test('a bad upload shows what is wrong, and the restore needs the typed word', async ({ page, loginAs }) => {

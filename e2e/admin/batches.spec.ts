@@ -67,7 +67,8 @@ test.describe('batches (admin)', () => {
     await sameStandard.getByRole('checkbox', { name: first }).check();
     await sameStandard.getByRole('checkbox', { name: second }).check();
     await expect(page.getByText('1 seat left')).toBeVisible();
-    await page.getByRole('button', { name: 'Add 2 students' }).click();
+    await page.getByRole('button', { name: 'Enrol 2 students' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '2 students enrolled' })).toBeVisible();
     await expect(page).toHaveURL(detailUrl);
     const roster = page.getByRole('table', { name: 'Enrolled students' });
     await expect(roster.getByRole('link', { name: first })).toBeVisible();
@@ -167,12 +168,100 @@ test.describe('batches (admin)', () => {
     await page.goto(`/app/batches/${secondId}/add-existing-student`);
     await page.getByLabel('Search students').fill(token);
     await page.getByRole('checkbox', { name: student }).check();
-    await page.getByRole('button', { name: 'Add student' }).click();
+    await page.getByRole('button', { name: 'Enrol 1 student' }).click();
     const dialog = page.getByRole('dialog', { name: 'Timetable clash' });
     await expect(dialog).toContainText(`${student} already has "${first}" at that time`);
     await dialog.getByRole('button', { name: 'Enrol anyway' }).click();
     await expect(page).toHaveURL(`/app/batches/${secondId}`);
     await expect(page.getByRole('table', { name: 'Enrolled students' }).getByRole('link', { name: student })).toBeVisible();
+  });
+
+  test('the admin ticks three students, enrols them at once, and moves two to another batch keeping their history', async ({ page, loginAs }) => {
+    test.setTimeout(120_000);
+    const token = uniqueToken('bulk');
+    await loginAs('admin');
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+    const tenth = await standardId(page, '10th Standard');
+    const names = ['Kavya', 'Lalit', 'Manoj'].map((name) => `${name} ${token}`);
+    const ids: string[] = [];
+    for (const name of names) ids.push(await createStudentByApi(page, { name, email: `${token}.${name.slice(0, 5).toLowerCase()}@example.com`, standard: tenth }));
+    const fromId = await createBatchByApi(page, { name: `From ${token}`, teacher, standard: tenth, capacity: 5, schedule: { days: ['sun'], startTime: '07:00', endTime: '08:00' } });
+    const toName = `To ${token}`;
+    const toId = await createBatchByApi(page, { name: toName, teacher, standard: tenth, capacity: 5, schedule: { days: ['sun'], startTime: '09:00', endTime: '10:00' } });
+
+    // Search, "Select all shown", one request.
+    await page.goto(`/app/batches/${fromId}/add-existing-student`);
+    await page.getByLabel('Search students').fill(token);
+    const sameStandard = page.getByRole('list', { name: '10th Standard students' });
+    await expect(sameStandard.getByRole('checkbox')).toHaveCount(3);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes(`/api/batches/${fromId}/students`)) posts.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.getByRole('checkbox', { name: 'Select all shown (3)' }).check();
+    await expect(page.getByText('2 seats left')).toBeVisible();
+    await page.getByRole('button', { name: 'Enrol 3 students' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '3 students enrolled' })).toBeVisible();
+    await expect(page).toHaveURL(`/app/batches/${fromId}`);
+    expect(posts).toEqual([`POST /api/batches/${fromId}/students`]);
+    const roster = page.getByRole('table', { name: 'Enrolled students' });
+    for (const name of names) await expect(roster.getByRole('link', { name })).toBeVisible();
+    await expect(page.getByText('3/5 seats')).toBeVisible();
+
+    // Two of them to the other batch, with their unpaid dues of this one cancelled.
+    await page.getByRole('checkbox', { name: `Choose ${names[0]}` }).check();
+    await page.getByRole('checkbox', { name: `Choose ${names[1]}` }).check();
+    await expect(page.getByText('2 students chosen')).toBeVisible();
+    await page.getByRole('button', { name: 'Move to another batch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to another batch' });
+    await dialog.getByRole('combobox', { name: 'Move to' }).click();
+    await page.getByRole('option', { name: new RegExp(toName) }).click();
+    await dialog.getByRole('checkbox', { name: 'Cancel their unpaid dues of this batch' }).check();
+    await dialog.getByRole('button', { name: 'Move 2 students' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `2 students moved to ${toName}` })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(roster.getByRole('link', { name: names[0]! })).toHaveCount(0);
+    await expect(roster.getByRole('link', { name: names[2]! })).toBeVisible();
+    await expect(page.getByText('1/5 seats')).toBeVisible();
+
+    await page.goto(`/app/batches/${toId}`);
+    await expect(roster.getByRole('link', { name: names[0]! })).toBeVisible();
+    await expect(roster.getByRole('link', { name: names[1]! })).toBeVisible();
+    await expect(page.getByText('2/5 seats')).toBeVisible();
+    // Their dues of the old batch were cancelled only because the box was ticked; the move is in the History.
+    const moved = (await (await page.request.get(`/api/admin/audit-log?entityId=${ids[0]}`)).json()) as { data: { items: { summary: string }[] } };
+    expect(moved.data.items.map((entry) => entry.summary)).toContain(`Moved ${names[0]} from From ${token} to ${toName}`);
+  });
+
+  test('a bulk enrolment that does not fit the seats enrols nobody and says why', async ({ page, loginAs }) => {
+    test.setTimeout(60_000);
+    const token = uniqueToken('bfull');
+    await loginAs('admin');
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+    const tenth = await standardId(page, '10th Standard');
+    const batchId = await createBatchByApi(page, { name: `Tight ${token}`, teacher, standard: tenth, capacity: 2 });
+    const names = ['Nisha', 'Omkar'].map((name) => `${name} ${token}`);
+    for (const name of names) await createStudentByApi(page, { name, email: `${token}.${name.slice(0, 4).toLowerCase()}@example.com`, standard: tenth });
+    await createStudentByApi(page, { name: `Pari ${token}`, email: `${token}.pari@example.com`, standard: tenth });
+
+    await page.goto(`/app/batches/${batchId}/add-existing-student`);
+    await page.getByLabel('Search students').fill(token);
+    await page.getByRole('checkbox', { name: 'Select all shown (3)' }).check();
+    // Three ticked for two seats: the screen says so before anything is sent.
+    await expect(page.getByText('Not enough seats: untick 1 student')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enrol 3 students' })).toBeDisabled();
+    await page.getByRole('checkbox', { name: `Pari ${token}` }).uncheck();
+    // Meanwhile another enrolment takes a seat: the server refuses the whole list, and the screen says why.
+    const other = await createStudentByApi(page, { name: `Quasim ${token}`, email: `${token}.q@example.com`, standard: tenth });
+    await enrolByApi(page, batchId, other);
+    await page.getByRole('button', { name: 'Enrol 2 students' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Nothing was enrolled' });
+    await expect(refusal).toContainText(`Not enough seats in "Tight ${token}": 1 left, 2 needed`);
+    await expect(page).toHaveURL(`/app/batches/${batchId}/add-existing-student`);
+    // The seats are read again: one of the two must be unticked.
+    await expect(page.getByText('Not enough seats: untick 1 student')).toBeVisible();
+    const batch = (await (await page.request.get(`/api/batches/${batchId}`)).json()) as { data: { enrolledStudents: string[] } };
+    expect(batch.data.enrolledStudents).toEqual([other]);
   });
 
   test('on a phone the list, detail and add screens fit the width', async ({ page, loginAs }) => {

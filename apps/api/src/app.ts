@@ -70,6 +70,9 @@ import { studentsRoutes } from './modules/students/students.routes';
 import { subjectsRoutes } from './modules/subjects/subjects.routes';
 import { teachersRoutes } from './modules/teachers/teachers.routes';
 import { examsRoutes } from './modules/exams/exams.routes';
+import { exportsRoutes } from './modules/exports';
+import { importsRoutes } from './modules/imports';
+import { academicYearsRoutes } from './modules/academic-years';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { listenForChanges } from './db/change-listener';
@@ -281,6 +284,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db: deps.db });
       await api.register(jobsRoutes);
       await api.register(feesRoutes, { db: deps.db, keys: deps.keys, publicUrl: deps.config.publicUrl });
+      // Everything back to Excel (issue 39): one workbook of every register.
+      await api.register(exportsRoutes, { db: deps.db });
+      // Registers in (issue 39): students with parents, batches and opening balances from a sheet.
+      await api.register(importsRoutes, { db: deps.db });
+      // The new academic year (issue 39): students up a standard, last year's batches archived, dues carried over.
+      await api.register(academicYearsRoutes, { db: deps.db });
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.

@@ -152,6 +152,17 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/admin/audit-log': [s(() => '/api/admin/audit-log', 200)],
   'GET /api/admin/audit-log.csv': [s(() => '/api/admin/audit-log.csv', 200)],
   'GET /api/admin/audit-log/people': [s(() => '/api/admin/audit-log/people', 200)],
+  // The whole academy as one workbook (issue 39): the admin's only.
+  'GET /api/exports/academy.xlsx': [s(() => '/api/exports/academy.xlsx', 200)],
+  // Registers in (issue 39): the template, an upload without a file (400), the list, an unknown import's undo (404).
+  'GET /api/imports/students/template.xlsx': [s(() => '/api/imports/students/template.xlsx', 200)],
+  'POST /api/imports/students': [s(() => '/api/imports/students?dryRun=true', 400, { body: {} })],
+  'GET /api/imports': [s(() => '/api/imports', 200)],
+  'DELETE /api/imports/:id': [s(() => `/api/imports/${UNKNOWN}`, 404)],
+  // The new academic year (issue 39): a rollover without its body (400), the years, an unknown rollover's undo (404).
+  'POST /api/academic-years/rollover': [s(() => '/api/academic-years/rollover?dryRun=true', 400, { body: {} })],
+  'GET /api/academic-years': [s(() => '/api/academic-years', 200)],
+  'DELETE /api/academic-years/rollover/:id': [s(() => `/api/academic-years/rollover/${UNKNOWN}`, 404)],
   // Creating a backup is harmless (a file in the test's own backups folder).
   'POST /api/admin/backups': [s(() => '/api/admin/backups', 202)],
   'GET /api/admin/backups/jobs/:id': [s(() => `/api/admin/backups/jobs/${UNKNOWN}`, 404)],
@@ -205,6 +216,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'DELETE /api/batches/:id': [s(() => `/api/batches/${UNKNOWN}`, 404)],
   'PUT /api/batches/:id/students/:studentId/add': [s(() => `/api/batches/${UNKNOWN}/students/${ids.student}/add`, 404)],
   'PUT /api/batches/:id/students/:studentId/remove': [s(() => `/api/batches/${UNKNOWN}/students/${ids.student}/remove`, 404)],
+  'POST /api/batches/:id/students': [s(() => `/api/batches/${UNKNOWN}/students`, 404, { body: () => ({ studentIds: [ids.student] }) })],
+  'POST /api/batches/:id/students/move': [s(() => `/api/batches/${ids.batch}/students/move`, 404, { body: () => ({ studentIds: [ids.student], toBatchId: UNKNOWN }) })],
   'GET /api/student/batches': [s(() => '/api/student/batches', 200)],
   'GET /api/student/batches/:id': [s(() => `/api/student/batches/${ids.batch}`, 200)],
   'GET /api/student/schedule': [s(() => '/api/student/schedule', 200)],

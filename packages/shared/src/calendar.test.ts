@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  academicYearEnd,
+  academicYearNameOf,
   academicYearOf,
+  academicYearStart,
+  isAcademicYearName,
+  shiftAcademicYear,
   clockIn,
   dateIn,
   daysBetween,
@@ -95,5 +100,29 @@ describe('academic year (June–March)', () => {
     expect(academicYearOf('2026-06-01')).toEqual({ startDate: '2026-06-01', endDate: '2027-03-31' });
     expect(academicYearOf('2026-05-31')).toEqual({ startDate: '2025-06-01', endDate: '2026-03-31' });
     expect(academicYearOf('2027-01-15')).toEqual({ startDate: '2026-06-01', endDate: '2027-03-31' });
+  });
+});
+
+describe('academic year by name (June–May, issue 39)', () => {
+  it('names the year a date falls in: 1 June to 31 May', () => {
+    expect(academicYearNameOf('2026-06-01')).toBe('2026-27');
+    expect(academicYearNameOf('2027-05-31')).toBe('2026-27');
+    expect(academicYearNameOf('2027-06-01')).toBe('2027-28');
+    expect(academicYearNameOf('2026-01-15')).toBe('2025-26');
+    expect(academicYearNameOf('2099-07-01')).toBe('2099-00');
+  });
+  it('gives its first and last day, and the years around it', () => {
+    expect(academicYearStart('2026-27')).toBe('2026-06-01');
+    expect(academicYearEnd('2026-27')).toBe('2027-05-31');
+    expect(shiftAcademicYear('2026-27', 1)).toBe('2027-28');
+    expect(shiftAcademicYear('2026-27', -2)).toBe('2024-25');
+    expect(shiftAcademicYear('2099-00', 1)).toBe('2100-01');
+  });
+  it('tells a year name from other text', () => {
+    expect(isAcademicYearName('2026-27')).toBe(true);
+    expect(isAcademicYearName('2099-00')).toBe(true);
+    expect(isAcademicYearName('2026-28')).toBe(false);
+    expect(isAcademicYearName('2026')).toBe(false);
+    expect(isAcademicYearName('26-27')).toBe(false);
   });
 });

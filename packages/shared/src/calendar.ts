@@ -100,3 +100,42 @@ export function academicYearOf(date: string): { startDate: string; endDate: stri
   const start = Number(date.slice(5, 7)) >= 6 ? year : year - 1;
   return { startDate: `${String(start).padStart(4, '0')}-06-01`, endDate: `${String(start + 1).padStart(4, '0')}-03-31` };
 }
+
+/*
+ * The academic year by name (issue 39, docs/decisions/033-the-new-academic-year.md): 1 June to 31 May,
+ * named "2026-27". Its classes still end by 31 March (academicYearOf above, the batches' default); the
+ * name covers the summer too, so every day of the calendar belongs to exactly one academic year.
+ */
+
+const ACADEMIC_YEAR_NAME = /^(\d{4})-(\d{2})$/;
+
+/** The name of the academic year (1 June – 31 May) a date falls in: '2026-06-01' and '2027-05-31' → '2026-27'. */
+export function academicYearNameOf(date: string): string {
+  return academicYearNamed(academicYearOf(date).startDate.slice(0, 4));
+}
+
+function academicYearNamed(startYear: string | number): string {
+  const start = Number(startYear);
+  return `${String(start).padStart(4, '0')}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** Whether a text is an academic year's name: "2026-27" (the second part the next year's last two digits). */
+export function isAcademicYearName(name: string): boolean {
+  const match = ACADEMIC_YEAR_NAME.exec(name);
+  return !!match && (Number(match[1]) + 1) % 100 === Number(match[2]);
+}
+
+/** 1 June starting a named academic year: '2026-27' → '2026-06-01'. */
+export function academicYearStart(name: string): string {
+  return `${name.slice(0, 4)}-06-01`;
+}
+
+/** 31 May ending a named academic year: '2026-27' → '2027-05-31'. */
+export function academicYearEnd(name: string): string {
+  return `${String(Number(name.slice(0, 4)) + 1).padStart(4, '0')}-05-31`;
+}
+
+/** The academic year `years` after (or, negative, before) a named one: ('2026-27', 1) → '2027-28'. */
+export function shiftAcademicYear(name: string, years: number): string {
+  return academicYearNamed(Number(name.slice(0, 4)) + years);
+}

@@ -18,6 +18,8 @@ export const batchRoutes: RouteRules = {
   'DELETE /api/batches/:id': ADMIN,
   'PUT /api/batches/:id/students/:studentId/add': ADMIN,
   'PUT /api/batches/:id/students/:studentId/remove': ADMIN,
+  'POST /api/batches/:id/students': ADMIN,
+  'POST /api/batches/:id/students/move': ADMIN,
   'GET /api/student/batches': STUDENT,
   'GET /api/student/batches/:id': own(STUDENT),
   'GET /api/student/schedule': STUDENT,

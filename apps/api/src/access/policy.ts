@@ -18,6 +18,9 @@ import type { RouteRule, RouteRules } from './rules';
 import { studentRoutes, studentSelfRoutes } from './students';
 import { teacherRoutes } from './teachers';
 import { examRoutes } from './exams';
+import { exportRoutes } from './exports';
+import { importRoutes } from './imports';
+import { academicYearRoutes } from './academic-years';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -45,6 +48,9 @@ export const ROUTE_RULES: RouteRules = {
   ...feeRoutes,
   ...parentRoutes,
   ...pushSubscriptionRoutes,
+  ...exportRoutes,
+  ...importRoutes,
+  ...academicYearRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

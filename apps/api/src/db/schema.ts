@@ -18,3 +18,5 @@ export * from './schema/fees';
 export * from './schema/parents';
 export * from './schema/events';
 export * from './schema/push';
+export * from './schema/imports';
+export * from './schema/academic-years';

@@ -25,3 +25,14 @@ export async function nextStudentCode(tx: DbExecutor, admissionDate: string): Pr
     .returning({ last: studentIdCounters.last });
   return formatStudentCode(year, row!.last);
 }
+
+/** nextStudentCode for `count` students admitted the same year (a register's import): one counter update, the numbers in order. */
+export async function nextStudentCodes(tx: DbExecutor, admissionDate: string, count: number): Promise<string[]> {
+  const year = Number(admissionDate.slice(0, 4));
+  const [row] = await tx
+    .insert(studentIdCounters)
+    .values({ year, last: count })
+    .onConflictDoUpdate({ target: studentIdCounters.year, set: { last: sql`${studentIdCounters.last} + ${count}` } })
+    .returning({ last: studentIdCounters.last });
+  return Array.from({ length: count }, (_, index) => formatStudentCode(year, row!.last - count + index + 1));
+}

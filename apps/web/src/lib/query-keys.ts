@@ -27,6 +27,14 @@ export const attendanceKeys = {
   ownBatch: (batchId: string, range: DateRange) => ['attendance', 'own', batchId, range] as const,
 };
 
+/** The Activity log and the History panels (features/audit-log): every change adds an entry. */
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  /** `query`: the Activity screen's filters and page (features/audit-log/api.ts AuditListQuery). */
+  list: (query: object) => ['audit-log', 'list', query] as const,
+  people: ['audit-log', 'people'] as const,
+};
+
 export const batchKeys = {
   all: ['batches'] as const,
   list: () => ['batches', 'list'] as const,
@@ -70,6 +78,16 @@ export const standardKeys = {
 export const parentKeys = {
   all: ['parents'] as const,
   ofStudent: (studentId: string) => ['parents', 'of-student', studentId] as const,
+};
+
+/** Registers imported from spreadsheets (issue 39). */
+export const importKeys = {
+  all: ['imports'] as const,
+};
+
+/** The new academic year (issue 39): the current year, the rollovers and the students to pick exceptions from. */
+export const academicYearKeys = {
+  all: ['academic-years'] as const,
 };
 
 export const studentKeys = {

@@ -38,6 +38,9 @@ export const AUDIT_TEXTS = {
   'batch.updated': 'Updated batch {name}',
   'batch.deleted': 'Deleted batch {name}',
   'batch.enrolled': 'Enrolled {student} in {batch}',
+  'batch.enrolled_moved': 'Enrolled {student} in {batch} (moved from {fromBatch})',
+  'batch.moved': 'Moved {student} from {fromBatch} to {toBatch}',
+  'batch.moved_dues': 'Moved {student} from {fromBatch} to {toBatch} and cancelled their unpaid dues of {fromBatch} ({count})',
   'attendance.marked': 'Marked attendance of {batch} for {date}: {present} present, {absent} absent, {late} late',
   'attendance.corrected': 'Corrected attendance of {batch} for {date}: {present} present, {absent} absent, {late} late',
   'absence.called': 'Ticked "called" for {student}, absent on {date}',
@@ -95,6 +98,10 @@ export const AUDIT_TEXTS = {
   'fee_concession.percent': 'Gave {student} a concession of ₹{amount} ({percent}%): {reason}',
   'fee_reminder.sent': 'Sent fee reminders: {dues} dues of {students} students',
   'bank_statement.imported': 'Uploaded the bank statement {file}: {credits} new credits',
+  'import.students': 'Imported the register {file}: {created} new students, {updated} updated',
+  'import.undone': 'Undid the import of the register {file} ({created} students removed)',
+  'academic_year.rolled_over': 'Began the academic year {to}: {promoted} students moved up, {alumni} left as alumni',
+  'academic_year.rollover_undone': 'Undid the start of the academic year {to}; back to {from}',
   'settings.statement_mapping': 'Saved the columns of the bank statement',
   'payment_claim.created': 'Reported a UPI payment of ₹{amount} (UTR {utr})',
   'payment_claim.rejected': 'Rejected the report of a UPI payment of ₹{amount} (UTR {utr}): {reason}',
@@ -110,6 +117,7 @@ export const AUDIT_TEXTS = {
   'test.report_cards_mailed': 'Queued report cards of {count} students of {batch} for mailing',
   'test.remark_written': 'Wrote the report card remark of {student} in {batch}',
   'test.remark_removed': 'Removed the report card remark of {student} in {batch}',
+  'export.academy_workbook': 'Downloaded the whole academy as an Excel workbook ({file})',
 } as const satisfies Record<string, CatalogText<'audit'>>;
 
 export type AuditTextKey = keyof typeof AUDIT_TEXTS;

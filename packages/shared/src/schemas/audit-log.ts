@@ -29,6 +29,8 @@ export const AUDIT_ENTITY_TYPES = [
   'fee_reminder',
   'payment_claim',
   'bank_statement',
+  'import',
+  'academic_year',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -56,6 +58,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   fee_reminder: 'Fee reminder',
   payment_claim: 'UPI payment report',
   bank_statement: 'Bank statement',
+  import: 'Register import',
+  academic_year: 'New academic year',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

@@ -1,3 +1,4 @@
+import { isAcademicYearName } from '../calendar';
 import { z } from 'zod';
 import { closureSchema } from './announcements';
 import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, personRefSchema, requiredNameSchema, standardRefSchema, subjectRefSchema } from './common';
@@ -76,6 +77,8 @@ const populateSchema = optionalQueryValue(z.string().max(200)).transform((value)
 const virtualsSchema = optionalQueryValue(z.enum(['true', 'false'], { error: 'virtuals must be true or false' }));
 
 /** GET /api/batches?populate=&search=&standardId=&subjectId=&teacherId=&status= */
+export const BATCH_YEAR_MESSAGE = 'Year must be an academic year like 2026-27, or all';
+
 export const batchListQuerySchema = z.object({
   populate: populateSchema,
   virtuals: virtualsSchema,
@@ -84,6 +87,8 @@ export const batchListQuerySchema = z.object({
   subjectId: optionalQueryValue(idSchema),
   teacherId: optionalQueryValue(idSchema),
   status: optionalQueryValue(z.enum(BATCH_STATUSES, { error: 'Status must be upcoming, active or completed' })),
+  /** The academic year switcher (issue 39): "2026-27" (batches started in it) or `all`; without it, archived batches are left out. */
+  year: optionalQueryValue(z.string().refine((year) => year === 'all' || isAcademicYearName(year), BATCH_YEAR_MESSAGE)),
 });
 
 /** GET /api/batches/{id}?populate=&virtuals= */
@@ -97,6 +102,53 @@ export const batchStudentParamsSchema = z.object({ id: idSchema, studentId: idSc
 export const batchEnrolQuerySchema = z.object({ confirm: optionalQueryValue(z.enum(['true', 'false'], { error: 'confirm must be true or false' })) });
 /** PUT /batches/{id}/students/{studentId}/remove?cancelDues=true also cancels the student's unpaid dues of the batch. */
 export const batchRemoveQuerySchema = z.object({ cancelDues: optionalQueryValue(z.enum(['true', 'false'], { error: 'cancelDues must be true or false' })) });
+
+/** How many students one bulk enrolment or move may name (a batch holds at most 500). */
+export const BULK_STUDENTS_MAX = 500;
+
+/** The students of a bulk enrolment or move: 1–500 ids, each once. */
+const bulkStudentIdsSchema = z
+  .array(z.uuid({ error: 'Choose students from the list' }), { error: 'Send the students as a list' })
+  .min(1, 'Choose at least one student')
+  .max(BULK_STUDENTS_MAX, `Choose at most ${BULK_STUDENTS_MAX} students at once`)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * POST /api/batches/{id}/students: enrols every student in one transaction, or none. Those already in
+ * the batch are skipped; a timetable clash is accepted with `confirm: true`.
+ */
+export const batchBulkEnrolInputSchema = z.object(
+  {
+    studentIds: bulkStudentIdsSchema,
+    confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+  },
+  { error: 'Send an object' },
+);
+export type BatchBulkEnrolInput = z.input<typeof batchBulkEnrolInputSchema>;
+
+/**
+ * POST /api/batches/{id}/students/move: takes the students out of this batch and enrols them in
+ * `toBatchId`, in one transaction. Their attendance, marks and receipts stay; `cancelDues` also cancels
+ * their dues of this batch that nothing has paid.
+ */
+export const batchMoveInputSchema = z.object(
+  {
+    studentIds: bulkStudentIdsSchema,
+    toBatchId: z.uuid({ error: 'Choose the batch to move them to' }),
+    cancelDues: z.boolean({ error: 'cancelDues must be true or false' }).optional(),
+    confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+  },
+  { error: 'Send an object' },
+);
+export type BatchMoveInput = z.input<typeof batchMoveInputSchema>;
+
+/**
+ * A bulk enrolment or move refused: nothing changed, and the answer (409) says why in its `errors`,
+ * one entry per student: `students.{studentId}` for a student who cannot be enrolled or moved at all
+ * (archived, unknown, not in the batch), `clash.{studentId}` for a timetable clash (accepted with
+ * `confirm: true`), and `capacity` when the batch has too few seats for all of them.
+ */
+export const BULK_REFUSAL_KEYS = { student: 'students.', clash: 'clash.', capacity: 'capacity' } as const;
 
 /** An enrolled student as `?populate=enrolledStudents` shows them. */
 export const enrolledStudentSchema = z.object({
@@ -122,11 +174,36 @@ export const batchSchema = batchSummarySchema.extend({
   description: z.string(),
   enrolledStudents: z.union([z.array(z.uuid()), z.array(enrolledStudentSchema)]).optional(),
   isFull: z.boolean(),
+  /** Ended with its academic year by a rollover (issue 39): kept with its records, no new students or attendance. */
+  archived: z.boolean(),
   status: z.enum(BATCH_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Batch = z.infer<typeof batchSchema>;
+
+/** POST /api/batches/{id}/students: the batch (ids of its students) and what was done. */
+export const batchBulkEnrolResultSchema = z.object({
+  batch: batchSchema,
+  /** Students enrolled now. */
+  enrolled: z.number().int(),
+  /** Students who were in the batch already (skipped). */
+  alreadyIn: z.number().int(),
+});
+export type BatchBulkEnrolResult = z.infer<typeof batchBulkEnrolResultSchema>;
+
+/** POST /api/batches/{id}/students/move: both batches after the move and what was done. */
+export const batchMoveResultSchema = z.object({
+  batch: batchSchema,
+  toBatch: batchSchema,
+  /** Students taken out of this batch. */
+  moved: z.number().int(),
+  /** Of them, those who were in the other batch already (not enrolled again). */
+  alreadyIn: z.number().int(),
+  /** Unpaid dues of this batch cancelled (with `cancelDues`). */
+  cancelledDues: z.number().int(),
+});
+export type BatchMoveResult = z.infer<typeof batchMoveResultSchema>;
 
 /** POST /api/batches/sync-students: what the check found; it changes nothing. */
 export const batchSyncReportSchema = z.object({

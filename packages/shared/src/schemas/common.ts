@@ -7,6 +7,12 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const genderSchema = z.enum(GENDERS, { error: 'Gender must be male, female or other' });
 
+/** The school board and medium of a student (issue 39): Maharashtra's State board first, Semi-English being common. */
+export const BOARDS = ['state', 'cbse', 'icse', 'other'] as const;
+export type Board = (typeof BOARDS)[number];
+export const MEDIUMS = ['marathi', 'english', 'semi_english', 'hindi', 'other'] as const;
+export type Medium = (typeof MEDIUMS)[number];
+
 /** Every record's `_id`. A malformed id in an address answers 400 naming the parameter. */
 export const idSchema = z.uuid({ error: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });

@@ -21,7 +21,22 @@ export const positiveRupeesSchema = rupeesSchema.refine((paise) => paise > 0, MO
 
 export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
-export const PAYMENT_MODE_LABELS = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card' } as const satisfies Record<PaymentMode, string>;
+/**
+ * A receipt's mode: a payment's, or `opening_balance` for what a family had paid before the academy used
+ * the app (issue 39: a register's "Already paid", carried over by an import; never chosen on the form).
+ */
+export const RECEIPT_MODES = [...PAYMENT_MODES, 'opening_balance'] as const;
+export type ReceiptMode = (typeof RECEIPT_MODES)[number];
+export const RECEIPT_MODE_LABELS = {
+  cash: 'Cash',
+  upi: 'UPI',
+  cheque: 'Cheque',
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+  opening_balance: 'Opening balance (carried over)',
+} as const satisfies Record<ReceiptMode, string>;
+/** The note of an opening-balance receipt. */
+export const OPENING_BALANCE_NOTE = 'Carried over from the register';
 
 export const FEE_MESSAGES = {
   instalmentsSum: 'The instalments must add up to the plan amount',
@@ -35,6 +50,7 @@ export const FEE_MESSAGES = {
   paymentRecorded: 'Payment recorded',
   nothingDue: 'This student has nothing left to pay',
   moreThanDue: 'This payment is more than the ₹{amount} still due',
+  openingMoreThanDue: 'Already paid is more than the ₹{amount} the fees of these batches come to',
   receiptNotFound: 'Receipt not found',
   receiptCancelled: 'Receipt cancelled',
   alreadyCancelled: 'This receipt is already cancelled',
@@ -114,7 +130,7 @@ export const receiptSchema = z.object({
   number: z.string(),
   date: z.string(),
   amount: z.number(),
-  mode: z.enum(PAYMENT_MODES),
+  mode: z.enum(RECEIPT_MODES),
   reference: z.string().nullable(),
   note: z.string().nullable(),
   student: personRefSchema,
@@ -142,7 +158,8 @@ export const concessionInputSchema = z.discriminatedUnion(
 
 export type ConcessionRequest = z.input<typeof concessionInputSchema>;
 
-export const DUE_STATUSES = ['paid', 'due', 'overdue', 'cancelled'] as const;
+/** carried_over (issue 39): a past year's due whose balance moved into the new year's "Previous year balance". */
+export const DUE_STATUSES = ['paid', 'due', 'overdue', 'cancelled', 'carried_over'] as const;
 export const dueSchema = z.object({
   _id: z.uuid(),
   label: z.string(),
@@ -289,7 +306,7 @@ export const feeSummarySchema = z.object({
   pendingClaims: z.number().int(),
   /** Bank statement credits not (yet) made receipts. */
   unreconciledCredits: z.number().int(),
-  byMode: z.array(z.object({ mode: z.enum(PAYMENT_MODES), amount: z.number() })),
+  byMode: z.array(z.object({ mode: z.enum(RECEIPT_MODES), amount: z.number() })),
   byDay: z.array(z.object({ date: z.string(), amount: z.number() })),
   byMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
   outstandingByBatch: z.array(z.object({ batch: namedRefSchema, amount: z.number() })),

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { emailSchema, languageSchema } from './auth';
 import { batchSummarySchema } from './batches';
 import {
+  BOARDS,
   calendarDateSchema,
+  MEDIUMS,
   genderSchema,
   idSchema,
   isoDateTimeSchema,
@@ -19,9 +21,10 @@ import {
 } from './common';
 import { optionalInitialPasswordSchema } from './teachers';
 
-export const STUDENT_STATUSES = ['active', 'archived'] as const;
+/** `alumni` (issue 39): left from the last standard at a new academic year; kept, read-only, signed out like an archived student. */
+export const STUDENT_STATUSES = ['active', 'archived', 'alumni'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
-export const studentStatusSchema = z.enum(STUDENT_STATUSES, { error: 'Status must be active or archived' });
+export const studentStatusSchema = z.enum(STUDENT_STATUSES, { error: 'Status must be active, archived or alumni' });
 
 /** Server messages about students without an email (issue 21); translated in i18n/server-messages.ts. */
 export const STUDENT_NO_EMAIL_MESSAGES = {
@@ -51,6 +54,9 @@ const studentFields = {
   /** The standard's `_id`, or null for none. */
   standard: idSchema.nullable(),
   school: optionalTextSchema('School', 200),
+  /** The school's board and medium (issue 39); '' or null for not known. */
+  board: optionalField(z.enum(BOARDS), 'Board must be state, cbse, icse or other'),
+  medium: optionalField(z.enum(MEDIUMS), 'Medium must be marathi, english, semi_english, hindi or other'),
   admissionDate: optionalDateSchema,
   status: studentStatusSchema,
 };
@@ -106,6 +112,8 @@ export const studentSchema = z.object({
   dateOfBirth: z.string().nullable(),
   standard: standardRefSchema.nullable(),
   school: z.string().nullable(),
+  board: z.enum(BOARDS).nullable(),
+  medium: z.enum(MEDIUMS).nullable(),
   admissionDate: z.string(),
   status: studentStatusSchema,
   createdAt: isoDateTimeSchema,
@@ -133,8 +141,8 @@ export const studentFilterQuerySchema = z.object({
   search: optionalQueryValue(z.string().max(100, 'Search must be at most 100 characters')),
   standardId: optionalQueryValue(z.uuid({ error: 'Invalid standard id' })),
   batchId: optionalQueryValue(z.uuid({ error: 'Invalid batch id' })),
-  /** Default `active`; `all` shows archived students too. */
-  status: optionalQueryValue(z.enum([...STUDENT_STATUSES, 'all'], { error: 'Status must be active, archived or all' })).transform((status) => status ?? 'active'),
+  /** Default `active`; `all` shows archived students and alumni too. */
+  status: optionalQueryValue(z.enum([...STUDENT_STATUSES, 'all'], { error: 'Status must be active, archived, alumni or all' })).transform((status) => status ?? 'active'),
   sort: optionalQueryValue(z.enum(STUDENT_SORTS, { error: 'Sort by name, createdAt or standardLevel' })).transform((sort) => sort ?? 'name'),
   order: optionalQueryValue(z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' })).transform((order) => order ?? 'asc'),
 });

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { WEEKDAYS } from '@academy/shared/schedule';
-import { GENDERS } from '@academy/shared/schemas/common';
+import { BOARDS, GENDERS, MEDIUMS } from '@academy/shared/schemas/common';
 import { STUDENT_STATUSES } from '@academy/shared/schemas/students';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import { timestamps, users } from './users';
@@ -116,6 +116,9 @@ export const students = pgTable(
     dateOfBirth: date(),
     standardId: uuid().references(() => standards.id, { onDelete: 'restrict' }),
     school: varchar({ length: 200 }),
+    // The school's board and medium (issue 39), as registers keep them; null when not known.
+    board: text({ enum: BOARDS }),
+    medium: text({ enum: MEDIUMS }),
     admissionDate: date()
       .notNull()
       .default(sql`current_date`),
@@ -134,8 +137,10 @@ export const students = pgTable(
     // "Active students of these batches" (every enrolled count): an index-only lookup per enrolment,
     // where PostgreSQL otherwise read the whole students table once per batch (decision 012).
     index('students_active_id_idx').on(table.id).where(sql`${table.status} = 'active'`),
-    check('students_status_check', sql`${table.status} in ('active', 'archived')`),
+    check('students_status_check', sql`${table.status} in ('active', 'archived', 'alumni')`),
     check('students_gender_check', sql`${table.gender} in ('male', 'female', 'other')`),
+    check('students_board_check', sql`${table.board} in ('state', 'cbse', 'icse', 'other')`),
+    check('students_medium_check', sql`${table.medium} in ('marathi', 'english', 'semi_english', 'hindi', 'other')`),
     // The admin's list sorts by it and the dashboard shows the latest students.
     index('students_created_at_idx').on(table.createdAt),
     // The list searches phones with ILIKE '%…%' (pg_trgm; users carries the name and email ones).
@@ -174,6 +179,8 @@ export const batches = pgTable(
     endDate: date().notNull(),
     capacity: integer().notNull(),
     description: text().notNull().default(''),
+    /** When a rollover ended it with its academic year (issue 39): hidden from the lists, no new enrolments or attendance. */
+    archivedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { PAYMENT_MODES } from '@academy/shared/schemas/fees';
+import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
 import { batches, students } from './catalogue';
 import { users } from './users';
 
@@ -61,7 +61,8 @@ export const feeDues = pgTable(
     amountPaise: paise().notNull(),
     concessionPaise: paise().notNull().default(0),
     paidPaise: paise().notNull().default(0),
-    status: varchar({ length: 12, enum: ['open', 'cancelled'] })
+    // carried_over (issue 39): an old year's balance moved into one "Previous year balance" due of the new year.
+    status: varchar({ length: 12, enum: ['open', 'cancelled', 'carried_over'] })
       .notNull()
       .default('open'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -99,7 +100,7 @@ export const feeReceipts = pgTable(
     number: varchar({ length: 20 }).notNull(),
     date: date({ mode: 'string' }).notNull(),
     amountPaise: paise().notNull(),
-    mode: varchar({ length: 20, enum: PAYMENT_MODES }).notNull(),
+    mode: varchar({ length: 20, enum: RECEIPT_MODES }).notNull(),
     reference: varchar({ length: 100 }),
     /**
      * The UPI transaction ID (12 digits) of a UPI payment, read from its reference (issue 38): at most one

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ATTENDANCE_MAX_RANGE_DAYS, closedDayMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
+import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { daysBetween, formatDate, shiftDate } from '@academy/shared/calendar';
 import { academyTodaySql } from '../../db/academy-today';
 import type { Db, DbExecutor } from '../../db/client';
@@ -18,7 +19,7 @@ import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
-type BatchRow = AttendanceBatch & { teacherRecordId: string; today: string };
+type BatchRow = AttendanceBatch & { teacherRecordId: string; today: string; archived: boolean };
 type StatisticsRow = AttendanceStatistics;
 
 // Still offered here for the module's importers (and its public face) until they import @academy/shared/calendar.
@@ -54,6 +55,7 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
       json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject,
       json_build_object('_id', t.id, 'name', tu.name) as teacher,
       b.teacher_id as "teacherRecordId",
+      (b.archived_at is not null) as archived,
       -- Today where the academy is, in the same round trip (its settings row, else the default zone).
       to_char(${academyTodaySql}, 'YYYY-MM-DD') as today
     from batches b
@@ -67,7 +69,7 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
   return row;
 }
 
-function publicBatch({ teacherRecordId: _teacherRecordId, today: _today, ...batch }: BatchRow): AttendanceBatch {
+function publicBatch({ teacherRecordId: _teacherRecordId, today: _today, archived: _archived, ...batch }: BatchRow): AttendanceBatch {
   return batch;
 }
 
@@ -162,6 +164,8 @@ function assertMarkableDate(batch: BatchRow, date: string, today: string) {
  */
 export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission): Promise<AttendanceDay> {
   const batch = await batchForStaff(db, actor, batchId);
+  // A past year's batch (issue 39): its attendance stays as it was.
+  if (batch.archived) throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.attendanceArchived);
   const today = batch.today;
   assertMarkableDate(batch, input.date, today);
   const closure = await closureTitleOn(db, batchId, input.date);

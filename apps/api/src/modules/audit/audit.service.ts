@@ -98,16 +98,25 @@ function withoutSecrets(changes: AuditChanges | null | undefined): AuditChanges 
  * change does (a rolled-back change leaves no entry, a committed one always has its entry).
  */
 export async function recordAudit(tx: DbExecutor, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorUserId: actor?.userId ?? null,
-    actorRole: actorRoleOf(actor),
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    relatedId: entry.relatedId ?? null,
-    ...summaryOf(entry),
-    changes: withoutSecrets(entry.changes),
-  });
+  await recordAudits(tx, actor, [entry]);
+}
+
+/** Records many entries of one actor (a register's import, a bulk enrolment) in as few INSERTs as 1,000 rows each allow. */
+export async function recordAudits(tx: DbExecutor, actor: AuditActor, entries: readonly AuditEntryInput[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += 1000) {
+    await tx.insert(auditLog).values(
+      entries.slice(start, start + 1000).map((entry) => ({
+        actorUserId: actor?.userId ?? null,
+        actorRole: actorRoleOf(actor),
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId ?? null,
+        relatedId: entry.relatedId ?? null,
+        ...summaryOf(entry),
+        changes: withoutSecrets(entry.changes),
+      })),
+    );
+  }
 }
 
 /**

@@ -16,11 +16,11 @@ export const activeEnrolledCount = sql<number>`(
  * outside the batch screens (a teacher's batches, a student's batches).
  */
 export async function listBatchSummaries(db: DbExecutor, where: SQL | undefined): Promise<BatchSummary[]> {
-  return (await listBatchRows(db, where)).map(({ description: _description, createdAt: _createdAt, updatedAt: _updatedAt, ...summary }) => summary);
+  return (await listBatchRows(db, where)).map(({ description: _description, createdAt: _createdAt, updatedAt: _updatedAt, archivedAt: _archivedAt, ...summary }) => summary);
 }
 
 /** The summaries with the batch's description and timestamps (the batch screens), still one query. */
-export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Promise<(BatchSummary & { description: string; createdAt: Date; updatedAt: Date })[]> {
+export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Promise<(BatchSummary & { description: string; createdAt: Date; updatedAt: Date; archivedAt: Date | null })[]> {
   const rows = await db
     .select({
       _id: batches.id,
@@ -36,6 +36,7 @@ export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Pro
       capacity: batches.capacity,
       enrolledCount: activeEnrolledCount,
       description: batches.description,
+      archivedAt: batches.archivedAt,
       createdAt: batches.createdAt,
       updatedAt: batches.updatedAt,
     })

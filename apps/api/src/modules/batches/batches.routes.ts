@@ -2,12 +2,16 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import {
+  batchBulkEnrolInputSchema,
+  batchBulkEnrolResultSchema,
   batchDetailQuerySchema,
   batchEnrolQuerySchema,
   batchRemoveQuerySchema,
   batchesBySubjectQuerySchema,
   batchInputSchema,
   batchListQuerySchema,
+  batchMoveInputSchema,
+  batchMoveResultSchema,
   batchSchema,
   batchStudentParamsSchema,
   batchSummarySchema,
@@ -30,6 +34,7 @@ import {
   updateBatch,
 } from './batches.service';
 import { childWeeklySchedule, scheduleIcs, weeklySchedule } from './schedule.service';
+import { enrolStudents, moveStudents } from './bulk-enrolment.service';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 
 export const BATCH_MESSAGES = {
@@ -38,6 +43,8 @@ export const BATCH_MESSAGES = {
   deleted: 'Batch deleted successfully',
   studentAdded: 'Student added to the batch',
   studentRemoved: 'Student removed from the batch',
+  studentsEnrolled: 'Students enrolled in the batch',
+  studentsMoved: 'Students moved to the other batch',
   syncChecked: 'Enrolment check finished',
 } as const;
 
@@ -110,6 +117,27 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       success: true as const,
       data: await removeStudentFromBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.cancelDues === 'true'),
       message: BATCH_MESSAGES.studentRemoved,
+    }),
+  );
+
+  // Bulk (issue 39): many students in one transaction, all or nothing; a refusal names each student (409).
+  app.post(
+    '/batches/:id/students',
+    { schema: { tags: ['batches'], params: idParamsSchema, body: batchBulkEnrolInputSchema, response: { 200: apiSuccess(batchBulkEnrolResultSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await enrolStudents(db, actorOf(request), request.params.id, request.body),
+      message: BATCH_MESSAGES.studentsEnrolled,
+    }),
+  );
+
+  app.post(
+    '/batches/:id/students/move',
+    { schema: { tags: ['batches'], params: idParamsSchema, body: batchMoveInputSchema, response: { 200: apiSuccess(batchMoveResultSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await moveStudents(db, actorOf(request), request.params.id, request.body),
+      message: BATCH_MESSAGES.studentsMoved,
     }),
   );
 

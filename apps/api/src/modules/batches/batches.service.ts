@@ -1,4 +1,6 @@
-import { and, arrayOverlaps, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
+import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchema, batchListQuerySchema, EnrolledStudent } from '@academy/shared/schemas/batches';
@@ -10,9 +12,10 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, batchScopeKey, enrolledBatchesCondition } from '../../access/batches';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { cancelUnpaidDuesOfBatch, createDuesForEnrolment } from '../fees';
+import { cancelUnpaidDuesOfBatch, createDuesForEnrolments } from '../fees';
 import { academyToday } from '../settings';
-import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { diffChanges, recordAudit, recordAudits, type AuditActor } from '../audit';
+import type { AuditText } from '@academy/shared/i18n/audit-texts';
 import { listBatchRows, listBatchSummaries } from './batch-summary.service';
 
 type BatchInput = z.output<typeof batchInputSchema>;
@@ -32,6 +35,16 @@ function statusCondition(status: BatchStatus, today: string): SQL {
   if (status === 'upcoming') return gt(batches.startDate, today);
   if (status === 'completed') return lt(batches.endDate, today);
   return and(lte(batches.startDate, today), gte(batches.endDate, today))!;
+}
+
+/**
+ * The academic year switcher (issue 39): a year ("2026-27") lists the batches that started in it, archived
+ * or not; `all` every batch; none (the default) the batches not archived by a new year's rollover.
+ */
+function yearCondition(year: string | undefined): SQL | undefined {
+  if (year === 'all') return undefined;
+  if (year) return and(gte(batches.startDate, academicYearStart(year)), lte(batches.startDate, academicYearEnd(year)));
+  return isNull(batches.archivedAt);
 }
 
 /** Active enrolled students of these batches: ids, or the populated rows. One query. */
@@ -84,8 +97,9 @@ async function loadBatches(db: DbExecutor, where: SQL | undefined, roster: { pop
   const rows = await listBatchRows(db, where);
   if (rows.length === 0) return [];
   const [enrolled, today] = await Promise.all([roster ? enrolledStudentsOf(db, rows.map((row) => row._id), roster.populate) : undefined, academyToday(db)]);
-  return rows.map((row) => ({
+  return rows.map(({ archivedAt, ...row }) => ({
     ...row,
+    archived: archivedAt !== null,
     ...(enrolled ? { enrolledStudents: enrolled.get(row._id) ?? [] } : {}),
     isFull: row.enrolledCount >= row.capacity,
     status: batchStatus(today, row.startDate, row.endDate),
@@ -109,6 +123,7 @@ export async function listBatches(db: DbExecutor, actor: Actor, query: ListQuery
       query.standardId ? eq(batches.standardId, query.standardId) : undefined,
       query.subjectId ? eq(batches.subjectId, query.subjectId) : undefined,
       query.status ? statusCondition(query.status, today) : undefined,
+      yearCondition(query.year),
       search ? or(sql`${batches.name} ilike ${search}`, sql`${batches.description} ilike ${search}`) : undefined,
     );
     // No rosters here, even with ?populate=enrolledStudents: every batch's students would be 12,000
@@ -191,7 +206,7 @@ export async function createBatch(db: Db, actor: AuditActor, input: BatchInput):
   return getBatch(db, id);
 }
 
-async function activeEnrolledCount(db: DbExecutor, batchId: string): Promise<number> {
+export async function activeEnrolledCount(db: DbExecutor, batchId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(batchStudents)
@@ -200,7 +215,7 @@ async function activeEnrolledCount(db: DbExecutor, batchId: string): Promise<num
   return row?.count ?? 0;
 }
 
-async function lockBatch(db: DbExecutor, id: string) {
+export async function lockBatch(db: DbExecutor, id: string) {
   const [row] = await db.select().from(batches).where(eq(batches.id, id)).limit(1).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'Batch not found');
   return row;
@@ -253,44 +268,148 @@ export async function addStudentToBatch(db: Db, actor: AuditActor, batchId: stri
   return getBatch(db, batchId);
 }
 
-/** addStudentToBatch's checks and insert inside the caller's transaction (an enquiry's conversion enrols with it). */
-export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: string, studentId: string, confirm: boolean): Promise<void> {
+/**
+ * addStudentToBatch's checks and insert inside the caller's transaction (an enquiry's conversion, a
+ * register's import enrol with it). `planIds`: only these of the batch's fee plans become dues (a
+ * register names the plan a student is on).
+ */
+export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: string, studentId: string, confirm: boolean, planIds?: readonly string[]): Promise<void> {
   const batch = await lockBatch(tx, batchId);
-  const [student] = await tx
+  const check = await checkEnrolments(tx, batch, [studentId], { confirm });
+  const [refusal] = check.refusals;
+  if (refusal?.kind === 'missing') throw new AppError('NOT_FOUND', refusal.message);
+  if (refusal) throw new AppError('CONFLICT', refusal.message);
+  if (check.alreadyIn.length > 0) return;
+  if (check.capacity) throw new AppError('CONFLICT', check.capacity);
+  const [clash] = check.clashes;
+  if (clash) throw new AppError('CONFLICT', clash.message, { clash: clash.clashWith });
+  await enrolChecked(tx, actor, batch, check.toEnrol, undefined, planIds);
+}
+
+/**
+ * Enrols many students in one batch inside the caller's transaction, clashes of timings allowed (a
+ * register's import: the register holds what already happens). Answers the check: when it has
+ * refusals or a capacity message nobody was enrolled, and the caller says why to the office.
+ */
+export async function enrolMany(tx: DbExecutor, actor: AuditActor, batchId: string, studentIds: readonly string[], planIds?: readonly string[]): Promise<EnrolmentCheck> {
+  const batch = await lockBatch(tx, batchId);
+  const check = await checkEnrolments(tx, batch, studentIds, { confirm: true });
+  if (check.refusals.length > 0 || check.capacity) return check;
+  await enrolChecked(tx, actor, batch, check.toEnrol, undefined, planIds);
+  return check;
+}
+
+/** A batch row as lockBatch reads it. */
+export type BatchRow = Awaited<ReturnType<typeof lockBatch>>;
+
+/** Why one student cannot join a batch: `missing` (no such student), `archived`, `notInSource` (a move's student not in the batch it leaves). */
+export type EnrolmentRefusal = { studentId: string; kind: 'missing' | 'archived' | 'notInSource'; message: string };
+/** A student who already has another batch at that time: enrolled only when the office confirms. */
+export type EnrolmentClash = { studentId: string; clashWith: string; message: string };
+
+export type EnrolmentCheck = {
+  /** Students who may join (active, not in the batch yet), in id order. */
+  toEnrol: { id: string; name: string }[];
+  /** Students already in the batch (skipped; nothing to do). */
+  alreadyIn: string[];
+  refusals: EnrolmentRefusal[];
+  /** Set when the batch has too few seats for all of `toEnrol`. */
+  capacity?: string;
+  /** Empty when `confirm`. */
+  clashes: EnrolmentClash[];
+  /** The name of every student found (for the caller's own messages). */
+  names: Map<string, string>;
+};
+
+/**
+ * THE enrolment rules, for one student or many at once (enrolStudent, a bulk enrolment, a move), with
+ * the batch row already locked by the caller: an unknown student, an archived one (refused even when
+ * enrolled), one already in the batch (skipped), seats for all of the others together, and a clash with
+ * another of a student's batches (unless `confirm`; `leaving` is the batch a move takes them out of,
+ * which never clashes). Four queries, whatever the number of students; it changes nothing.
+ */
+export async function checkEnrolments(tx: DbExecutor, batch: BatchRow, studentIds: readonly string[], options: { confirm: boolean; leaving?: string }): Promise<EnrolmentCheck> {
+  // A past year's batch (issue 39) keeps its records; nobody joins it any more.
+  if (batch.archivedAt) throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.batchArchived);
+  const ids = [...new Set(studentIds)].sort();
+  const found = await tx
     .select({ id: students.id, status: students.status, name: users.name })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
-    .where(eq(students.id, studentId))
-    .limit(1);
-  if (!student) throw new AppError('NOT_FOUND', 'Student not found');
-  const [existing] = await tx
-    .select({ batchId: batchStudents.batchId })
+    .where(inArray(students.id, ids));
+  const byId = new Map(found.map((student) => [student.id, student]));
+  const existing = await tx
+    .select({ studentId: batchStudents.studentId })
     .from(batchStudents)
-    .where(and(eq(batchStudents.batchId, batchId), eq(batchStudents.studentId, studentId)))
-    .limit(1);
-  if (student.status !== 'active') throw new AppError('CONFLICT', `${student.name} is archived: restore the student before enrolling them`);
-  if (existing) return;
-  if ((await activeEnrolledCount(tx, batchId)) >= batch.capacity) throw new AppError('CONFLICT', BATCH_FULL_MESSAGE);
-  if (!confirm) {
-    const [clash] = await tx
-      .select({ name: batches.name })
+    .where(and(eq(batchStudents.batchId, batch.id), inArray(batchStudents.studentId, ids)));
+  const enrolled = new Set(existing.map((row) => row.studentId));
+  const check: EnrolmentCheck = { toEnrol: [], alreadyIn: [], refusals: [], clashes: [], names: new Map(found.map((student) => [student.id, student.name])) };
+  for (const id of ids) {
+    const student = byId.get(id);
+    if (!student) check.refusals.push({ studentId: id, kind: 'missing', message: 'Student not found' });
+    else if (student.status !== 'active') check.refusals.push({ studentId: id, kind: 'archived', message: `${student.name} is archived: restore the student before enrolling them` });
+    else if (enrolled.has(id)) check.alreadyIn.push(id);
+    else check.toEnrol.push({ id, name: student.name });
+  }
+  if (check.toEnrol.length === 0) return check;
+  const seatsLeft = batch.capacity - (await activeEnrolledCount(tx, batch.id));
+  if (check.toEnrol.length > seatsLeft) {
+    check.capacity = seatsLeft <= 0 ? BATCH_FULL_MESSAGE : `Not enough seats in "${batch.name}": ${seatsLeft} left, ${check.toEnrol.length} needed`;
+  }
+  if (!options.confirm) {
+    const clashes = await tx
+      .selectDistinctOn([batchStudents.studentId], { studentId: batchStudents.studentId, name: batches.name })
       .from(batches)
       .innerJoin(batchStudents, eq(batchStudents.batchId, batches.id))
       .where(
         and(
-          eq(batchStudents.studentId, studentId),
-          ne(batches.id, batchId),
+          inArray(batchStudents.studentId, check.toEnrol.map((student) => student.id)),
+          ne(batches.id, batch.id),
+          options.leaving ? ne(batches.id, options.leaving) : undefined,
           overlapsCondition({ days: batch.scheduleDays as Weekday[], startTime: batch.startTime, endTime: batch.endTime }, batch.startDate, batch.endDate),
         ),
       )
-      .orderBy(asc(batches.name))
-      .limit(1);
-    if (clash) throw new AppError('CONFLICT', `${student.name} already has "${clash.name}" at that time`, { clash: clash.name });
+      .orderBy(asc(batchStudents.studentId), asc(batches.name));
+    const clashOf = new Map(clashes.map((row) => [row.studentId, row.name]));
+    for (const student of check.toEnrol) {
+      const other = clashOf.get(student.id);
+      if (other !== undefined) check.clashes.push({ studentId: student.id, clashWith: other, message: `${student.name} already has "${other}" at that time` });
+    }
   }
-  await tx.insert(batchStudents).values({ batchId, studentId }).onConflictDoNothing();
-  // The batch's fee plans become the student's dues (issue 22).
-  await createDuesForEnrolment(tx, batchId, studentId);
-  await recordAudit(tx, actor, { action: 'enrol', entityType: 'batch', entityId: batchId, relatedId: studentId, text: { key: 'batch.enrolled', values: { student: student.name, batch: batch.name } }, changes: { studentId: { old: null, new: studentId } } });
+  return check;
+}
+
+/**
+ * Enrols students checkEnrolments let through (id order: the due numbers' per-student locks are taken
+ * in one order by every enrolment), each with the batch's fee plans as dues and one audit entry
+ * (`text`: 'batch.enrolled' unless the caller words it, a move).
+ */
+export async function enrolChecked(
+  tx: DbExecutor,
+  actor: AuditActor,
+  batch: BatchRow,
+  toEnrol: readonly { id: string; name: string }[],
+  text: (student: { id: string; name: string }) => AuditText = (student) => ({ key: 'batch.enrolled', values: { student: student.name, batch: batch.name } }),
+  planIds?: readonly string[],
+): Promise<void> {
+  if (toEnrol.length === 0) return;
+  const sorted = [...toEnrol].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  await tx
+    .insert(batchStudents)
+    .values(sorted.map((student) => ({ batchId: batch.id, studentId: student.id })))
+    .onConflictDoNothing();
+  // The batch's fee plans become the students' dues (issue 22), a few statements for all of them.
+  await createDuesForEnrolments(
+    tx,
+    batch.id,
+    sorted.map((student) => student.id),
+    planIds,
+  );
+  await recordAudits(
+    tx,
+    actor,
+    sorted.map((student) => ({ action: 'enrol', entityType: 'batch' as const, entityId: batch.id, relatedId: student.id, text: text(student), changes: { studentId: { old: null, new: student.id } } })),
+  );
 }
 
 /**

@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { isoDate, readSheetRows, SpreadsheetError, type SheetWords } from '../../lib/spreadsheet';
 
 /*
  * A bank account statement from net banking (CSV or XLSX), read for its credit lines so that the office can
@@ -38,87 +37,22 @@ export class StatementFormatError extends Error {
 const MAX_ROWS = 20_000;
 /** The header row follows at most this many rows of account details. */
 const HEADER_SEARCH_ROWS = 40;
-const NOT_A_STATEMENT = 'This file is not a CSV or Excel (.xlsx) statement';
-const TOO_MANY_ROWS = 'This statement has more than 20,000 rows: download a shorter period';
+const STATEMENT_WORDS: SheetWords = {
+  empty: 'This statement file is empty',
+  notASheet: 'This file is not a CSV or Excel (.xlsx) statement',
+  oldXls: 'Save the statement as CSV or Excel (.xlsx) first: the old .xls format is not read',
+  unreadableCsv: 'This CSV file could not be read: check that it is the statement as downloaded from net banking',
+  tooManyRows: 'This statement has more than 20,000 rows: download a shorter period',
+};
 
 /** Rows of cells as trimmed strings (XLSX dates become YYYY-MM-DD, numbers their plain decimal text). Throws StatementFormatError for an unreadable or empty file. */
 export async function readStatementRows(file: Buffer, fileName: string): Promise<string[][]> {
-  const name = fileName.toLowerCase();
-  const startsWith = (bytes: number[]) => file.length >= bytes.length && bytes.every((byte, i) => file[i] === byte);
-  if (file.length === 0) throw new StatementFormatError('This statement file is empty');
-  // What the bytes are decides, not the name: an .xlsx file is a zip, an old .xls one an OLE2 compound file.
-  const zip = startsWith([0x50, 0x4b, 0x03, 0x04]);
-  if (!zip && (name.endsWith('.xls') || startsWith([0xd0, 0xcf, 0x11, 0xe0]))) {
-    throw new StatementFormatError('Save the statement as CSV or Excel (.xlsx) first: the old .xls format is not read');
-  }
-  const pdf = startsWith([0x25, 0x50, 0x44, 0x46]);
-  if (!zip && (pdf || name.endsWith('.xlsx') || !isText(file))) throw new StatementFormatError(NOT_A_STATEMENT);
-  const rows = zip ? await readXlsx(file) : readCsv(file);
-  if (!rows.some((row) => row.some((cell) => cell !== ''))) throw new StatementFormatError('This statement file is empty');
-  return rows;
-}
-
-/** Text has no control characters but tabs and line ends (a PDF or a picture has plenty). Excel's "Unicode text" is UTF-16. */
-function isText(file: Buffer): boolean {
-  if (file[0] === 0xff && file[1] === 0xfe) return true;
-  return !file.subarray(0, 65_536).some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20));
-}
-
-function readCsv(file: Buffer): string[][] {
-  const utf16 = file[0] === 0xff && file[1] === 0xfe;
-  const text = file.toString(utf16 ? 'utf16le' : 'utf8').replace(/^\uFEFF/, '');
-  let records: string[][];
   try {
-    // Blank lines are kept: a blank row ends the table, and row numbers stay those of the file.
-    records = parse(text, { delimiter: chooseDelimiter(text), relax_column_count: true, relax_quotes: true, trim: true, to: MAX_ROWS + 1 });
-  } catch {
-    throw new StatementFormatError('This CSV file could not be read: check that it is the statement as downloaded from net banking');
+    return await readSheetRows(file, fileName, STATEMENT_WORDS, MAX_ROWS);
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw new StatementFormatError(error.message);
+    throw error;
   }
-  if (records.length > MAX_ROWS) throw new StatementFormatError(TOO_MANY_ROWS);
-  return records.map((record) => record.map((cell) => cell.trim()));
-}
-
-/** Comma, unless the first lines clearly use semicolons or tabs (a statement re-saved by a spreadsheet). */
-function chooseDelimiter(text: string): string {
-  const head = text.split(/\r?\n/, 50).join('\n');
-  const count = (delimiter: string) => head.split(delimiter).length - 1;
-  return [',', ';', '\t'].sort((a, b) => count(b) - count(a))[0] ?? ','; // a stable sort: a tie stays a comma
-}
-
-async function readXlsx(file: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its input as an ArrayBuffer (its own `Buffer`): hand it a copy of the bytes as one.
-    await workbook.xlsx.load(new Uint8Array(file).buffer);
-  } catch {
-    throw new StatementFormatError(NOT_A_STATEMENT);
-  }
-  const sheet = workbook.worksheets.find((worksheet) => worksheet.actualRowCount > 0);
-  if (!sheet) throw new StatementFormatError('This statement file is empty');
-  if (sheet.rowCount > MAX_ROWS) throw new StatementFormatError(TOO_MANY_ROWS);
-  const rows: string[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) {
-      const cell = row.getCell(c);
-      // The other cells of a merged range repeat its value: only the first one holds it.
-      cells.push(cell.type === ExcelJS.ValueType.Merge ? '' : cellText(cell.value));
-    }
-    rows.push(cells);
-  }
-  return rows;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return isoDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()) ?? '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
-  if ('hyperlink' in value) return cellText(value.text);
-  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result);
-  return ''; // an error value such as #N/A
 }
 
 type Column = 'date' | 'narration' | 'reference' | 'debit' | 'credit';
@@ -263,11 +197,6 @@ function readDate(text: string): string | null {
 
 const fullYear = (digits: string | undefined) => (digits?.length === 2 ? 2000 : 0) + Number(digits);
 
-function isoDate(year: number, month: number, day: number): string | null {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 /** Twelve digits standing alone between "/", "-", spaces or the ends; a reference column pads them to 16 with zeros. */
 const UTR = /(?<=^|[\s/-])(?:0000)?(\d{12})(?=$|[\s/-])/g;

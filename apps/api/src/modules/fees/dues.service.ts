@@ -27,22 +27,34 @@ type ConcessionInput = z.output<typeof concessionInputSchema>;
 // ---------------------------------------------------------------- enrolment
 
 /** Enrolment's part (batches.service enrolStudent, same transaction): the batch's plans become the student's dues. */
-export async function createDuesForEnrolment(tx: DbExecutor, batchId: string, studentId: string): Promise<number> {
+export async function createDuesForEnrolment(tx: DbExecutor, batchId: string, studentId: string, planIds?: readonly string[]): Promise<number> {
+  return createDuesForEnrolments(tx, batchId, [studentId], planIds);
+}
+
+/**
+ * createDuesForEnrolment for many students joining one batch (a bulk enrolment, a register's import):
+ * three statements per plan, whatever the number of students. `planIds`: only these of the batch's plans.
+ */
+export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, studentIds: readonly string[], planIds?: readonly string[]): Promise<number> {
+  if (studentIds.length === 0) return 0;
   const plans = await tx
     .select({ id: feePlans.id, name: feePlans.name, seq: feePlanInstalments.seq, dueDate: feePlanInstalments.dueDate, amountPaise: feePlanInstalments.amountPaise })
     .from(feePlans)
     .innerJoin(feePlanInstalments, eq(feePlanInstalments.planId, feePlans.id))
-    .where(eq(feePlans.batchId, batchId))
+    .where(and(eq(feePlans.batchId, batchId), planIds ? inArray(feePlans.id, [...planIds]) : undefined))
     .orderBy(asc(feePlans.id), asc(feePlanInstalments.seq));
+  if (plans.length === 0) return 0;
   // Enrolled again after a removal: the plan's open dues are still there.
-  const existing = plans.length
-    ? await tx.select({ planId: feeDues.planId }).from(feeDues).where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open')))
-    : [];
+  const existing = await tx
+    .select({ studentId: feeDues.studentId, planId: feeDues.planId })
+    .from(feeDues)
+    .where(and(inArray(feeDues.studentId, [...studentIds]), eq(feeDues.batchId, batchId), eq(feeDues.status, 'open')));
+  const has = new Set(existing.map((row) => `${row.studentId}|${row.planId}`));
   let created = 0;
   for (const planId of new Set(plans.map((row) => row.id))) {
-    if (existing.some((row) => row.planId === planId)) continue;
     const rows = plans.filter((row) => row.id === planId);
-    created += await insertDues(tx, { id: planId, name: rows[0]!.name, batchId, instalments: rows }, [studentId]);
+    const without = studentIds.filter((studentId) => !has.has(`${studentId}|${planId}`));
+    created += await insertDues(tx, { id: planId, name: rows[0]!.name, batchId, instalments: rows }, without);
   }
   return created;
 }

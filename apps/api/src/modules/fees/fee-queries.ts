@@ -19,9 +19,10 @@ export const balanceSql = sql<number>`(${feeDues.amountPaise} - ${feeDues.conces
  */
 export const DUE_LOCK_ORDER = [asc(feeDues.dueDate), asc(feeDues.seq), asc(feeDues.createdAt), asc(feeDues.id)];
 
-/** A due's state for its reader today: cancelled, paid, overdue or due. */
+/** A due's state for its reader today: cancelled, carried over (into a new year's balance), paid, overdue or due. */
 export function dueStatus(row: { status: string; balance: number; dueDate: string }, today: string): Due['status'] {
   if (row.status === 'cancelled') return 'cancelled';
+  if (row.status === 'carried_over') return 'carried_over';
   if (row.balance <= 0) return 'paid';
   return row.dueDate < today ? 'overdue' : 'due';
 }
@@ -67,6 +68,19 @@ export async function lockOpenDues(tx: DbExecutor, studentId: string) {
     .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
     .orderBy(...DUE_LOCK_ORDER)
     .for('update');
+}
+
+/** lockOpenDues for many students at once (in one statement, the dues' lock order): each student's open dues with a balance, oldest first. */
+export async function lockOpenDuesOf(tx: DbExecutor, studentIds: readonly string[]): Promise<Map<string, { id: string; balance: number }[]>> {
+  const rows = await tx
+    .select({ id: feeDues.id, studentId: feeDues.studentId, balance: balanceSql.mapWith(Number) })
+    .from(feeDues)
+    .where(and(inArray(feeDues.studentId, [...studentIds]), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
+    .orderBy(...DUE_LOCK_ORDER)
+    .for('update');
+  const byStudent = new Map<string, { id: string; balance: number }[]>();
+  for (const row of rows) byStudent.set(row.studentId, [...(byStudent.get(row.studentId) ?? []), { id: row.id, balance: row.balance }]);
+  return byStudent;
 }
 
 /** The office's dues list filters (open, something left, overdue or not, batch, student name): the list, its CSV and "remind all overdue" read the same dues. Needs `users` joined (the student's name). */

@@ -50,7 +50,7 @@ import { addConcession, childLedger, dueUpiFor, ledgerFor, ownLedger } from './d
 import { upiQrSvg } from './upi-qr';
 import { confirmClaim, createClaim, listClaims, rejectClaim } from './payment-claims.service';
 import { confirmStatementCredits, importStatement, listStatements, saveStatementMapping, statementById } from './bank-statements.service';
-import { AppError } from '../../lib/app-error';
+import { readUploadedFile } from '../../lib/uploaded-file';
 import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
@@ -166,18 +166,7 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
 
   // Bank statements (issue 38): upload (CSV or XLSX), the credits matched to dues, confirmed as receipts.
   app.post('/fees/bank-statements', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: apiSuccess(bankStatementSchema) } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', STATEMENT_MESSAGES.fileRequired, { file: STATEMENT_MESSAGES.fileRequired });
-    let file: { fileName: string; bytes: Buffer };
-    try {
-      const part = await request.file({ limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-      if (!part || part.fieldname !== 'file') throw new AppError('BAD_REQUEST', STATEMENT_MESSAGES.fileRequired, { file: STATEMENT_MESSAGES.fileRequired });
-      file = { fileName: part.filename || 'statement', bytes: await part.toBuffer() };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', STATEMENT_MESSAGES.tooLarge, { file: STATEMENT_MESSAGES.tooLarge });
-      if (error instanceof AppError) throw error;
-      if ((error as { code?: string }).code?.startsWith('FST_')) throw new AppError('BAD_REQUEST', STATEMENT_MESSAGES.fileRequired, { file: STATEMENT_MESSAGES.fileRequired });
-      throw error;
-    }
+    const file = await readUploadedFile(request, STATEMENT_MAX_BYTES, { required: STATEMENT_MESSAGES.fileRequired, tooLarge: STATEMENT_MESSAGES.tooLarge });
     return reply.status(201).send({ success: true as const, data: await importStatement(db, actorOf(request), file), message: STATEMENT_MESSAGES.read });
   });
 

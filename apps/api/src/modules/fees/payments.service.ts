@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
-import { FEE_MESSAGES, PAYMENT_CLAIM_MESSAGES, type paymentInputSchema, type Receipt } from '@academy/shared/schemas/fees';
+import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, type paymentInputSchema, type Receipt, type ReceiptMode } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { emitEvent } from '../../events/emit';
@@ -12,9 +12,9 @@ import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { findPostgresError } from '../../lib/postgres-errors';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { getAcademySettings } from '../settings';
-import { DUE_LOCK_ORDER, lockOpenDues, receiptsWhere } from './fee-queries';
+import { DUE_LOCK_ORDER, lockOpenDues, lockOpenDuesOf, receiptsWhere } from './fee-queries';
 import { extractUtr } from './bank-statement';
 
 /** Payments and their receipts: one transaction, gap-free numbers per financial year, Idempotency-Key, cancellation. */
@@ -62,6 +62,121 @@ async function assertPaymentDate(db: DbExecutor, date: string): Promise<void> {
     const message = FEE_MESSAGES.dateBeforeEarliest.replace('{date}', formatDate(earliest));
     throw new AppError('BAD_REQUEST', message, { date: message });
   }
+}
+
+type ReceiptPayment = { date: string; amount: number; mode: ReceiptMode; reference?: string | null; note?: string | null; utr: string | null };
+type ReceiptToIssue = {
+  studentId: string;
+  studentName: string;
+  /** The student's open dues with a balance, oldest first, locked by the caller's transaction. */
+  open: readonly { id: string; balance: number }[];
+  outstanding: number;
+  payment: ReceiptPayment;
+  idempotency?: { key: string; requestHash: string } | undefined;
+};
+
+/**
+ * Receipts and what they paid, inside the caller's transaction: each financial year's next numbers
+ * (its counter row moved once for all of them), the receipts, the allocations to the oldest dues, the
+ * dues' paid amounts and an audit entry each, in a handful of statements whatever their number. The
+ * one way a receipt is made: a payment, a confirmed claim, a register's opening balances.
+ */
+async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonly ReceiptToIssue[]): Promise<{ id: string; number: string }[]> {
+  if (toIssue.length === 0) return [];
+  const numbers = new Map<ReceiptToIssue, { seq: number; year: string }>();
+  // Map.groupBy is Node 21+; the app still runs on Node 20.
+  const byYear = new Map<string, ReceiptToIssue[]>();
+  for (const entry of toIssue) {
+    const year = financialYearOf(entry.payment.date);
+    byYear.set(year, [...(byYear.get(year) ?? []), entry]);
+  }
+  for (const [year, entries] of byYear) {
+    const [counter] = await tx
+      .insert(feeReceiptCounters)
+      .values({ financialYear: year, lastSeq: entries.length })
+      .onConflictDoUpdate({ target: feeReceiptCounters.financialYear, set: { lastSeq: sql`${feeReceiptCounters.lastSeq} + ${entries.length}` } })
+      .returning({ last: feeReceiptCounters.lastSeq });
+    entries.forEach((entry, index) => numbers.set(entry, { year, seq: counter!.last - entries.length + index + 1 }));
+  }
+  const rows = toIssue.map((entry) => {
+    const { year, seq } = numbers.get(entry)!;
+    const input = entry.payment;
+    return {
+      id: randomUUID(),
+      studentId: entry.studentId,
+      financialYear: year,
+      seq,
+      number: receiptNumber(year, seq),
+      date: input.date,
+      amountPaise: input.amount,
+      mode: input.mode,
+      reference: input.reference ?? null,
+      utr: input.utr,
+      note: input.note ?? null,
+      balanceAfterPaise: entry.outstanding - input.amount,
+      idempotencyKey: entry.idempotency?.key ?? null,
+      requestHash: entry.idempotency?.requestHash ?? null,
+      createdBy: actor?.userId ?? null,
+    };
+  });
+  const allocations: { receiptId: string; dueId: string; amountPaise: number }[] = [];
+  toIssue.forEach((entry, index) => {
+    let left = entry.payment.amount;
+    for (const due of entry.open) {
+      if (left === 0) break;
+      const amountPaise = Math.min(left, due.balance);
+      allocations.push({ receiptId: rows[index]!.id, dueId: due.id, amountPaise });
+      left -= amountPaise;
+    }
+  });
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(feeReceipts).values(rows.slice(start, start + 1000));
+  for (let start = 0; start < allocations.length; start += 1000) await tx.insert(feeAllocations).values(allocations.slice(start, start + 1000));
+  // One statement for every due they paid.
+  const receiptIds = rows.map((row) => row.id);
+  await tx.execute(
+    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise + a.amount_paise from ${feeAllocations} a where a.receipt_id = any(${`{${receiptIds.join(',')}}`}::uuid[]) and a.due_id = ${feeDues}.id`,
+  );
+  await recordAudits(
+    tx,
+    actor,
+    rows.map((row, index) => ({
+      action: 'create',
+      entityType: 'fee_receipt',
+      entityId: row.id,
+      relatedId: row.studentId,
+      text: { key: 'fee_receipt.created', values: { number: row.number, amount: formatPaise(row.amountPaise), mode: row.mode, student: toIssue[index]!.studentName } },
+      changes: { amount: { old: null, new: rupees(row.amountPaise) }, mode: { old: null, new: row.mode }, reference: { old: null, new: row.reference }, number: { old: null, new: row.number } },
+    })),
+  );
+  return rows.map((row) => ({ id: row.id, number: row.number }));
+}
+
+/**
+ * What families paid before the academy used this app (issue 39, a register's "Already paid"): for
+ * each student a receipt of mode `opening_balance`, dated `date`, paying their oldest dues, inside the
+ * import's transaction. It is no payment today, so no receipt message goes to the family. A student
+ * whose amount is more than they owe is answered in `refused` (with the amount they owe) and gets no
+ * receipt; the caller then refuses the whole import.
+ */
+export async function recordOpeningBalances(
+  tx: DbExecutor,
+  actor: AuditActor,
+  entries: readonly { studentId: string; studentName: string; amountPaise: number }[],
+  date: string,
+): Promise<{ receipts: { studentId: string; id: string }[]; refused: { studentId: string; message: string }[] }> {
+  if (entries.length === 0) return { receipts: [], refused: [] };
+  const open = await lockOpenDuesOf(tx, entries.map((entry) => entry.studentId));
+  const refused: { studentId: string; message: string }[] = [];
+  const toIssue: ReceiptToIssue[] = [];
+  for (const entry of entries) {
+    const dues = open.get(entry.studentId) ?? [];
+    const outstanding = dues.reduce((sum, due) => sum + due.balance, 0);
+    if (entry.amountPaise > outstanding) refused.push({ studentId: entry.studentId, message: FEE_MESSAGES.openingMoreThanDue.replace('{amount}', formatPaise(outstanding)) });
+    else toIssue.push({ studentId: entry.studentId, studentName: entry.studentName, open: dues, outstanding, payment: { date, amount: entry.amountPaise, mode: 'opening_balance', reference: null, note: OPENING_BALANCE_NOTE, utr: null } });
+  }
+  if (refused.length > 0) return { receipts: [], refused };
+  const issued = await issueReceipts(tx, actor, toIssue);
+  return { receipts: issued.map((receipt, index) => ({ studentId: toIssue[index]!.studentId, id: receipt.id })), refused };
 }
 
 /**
@@ -123,62 +238,19 @@ export async function recordPayment(
         const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(outstanding));
         throw new AppError('BAD_REQUEST', message, { amount: message });
       }
-      const year = financialYearOf(input.date);
-      const [counter] = await tx
-        .insert(feeReceiptCounters)
-        .values({ financialYear: year, lastSeq: 1 })
-        .onConflictDoUpdate({ target: feeReceiptCounters.financialYear, set: { lastSeq: sql`${feeReceiptCounters.lastSeq} + 1` } })
-        .returning({ seq: feeReceiptCounters.lastSeq });
-      const number = receiptNumber(year, counter!.seq);
-      const [receipt] = await tx
-        .insert(feeReceipts)
-        .values({
-          studentId,
-          financialYear: year,
-          seq: counter!.seq,
-          number,
-          date: input.date,
-          amountPaise: input.amount,
-          mode: input.mode,
-          reference: input.reference ?? null,
-          utr,
-          note: input.note ?? null,
-          balanceAfterPaise: outstanding - input.amount,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash: idempotencyKey ? requestHash : null,
-          createdBy: actor?.userId ?? null,
-        })
-        .returning({ id: feeReceipts.id });
-      let left = input.amount;
-      const allocations: { receiptId: string; dueId: string; amountPaise: number }[] = [];
-      for (const due of open) {
-        if (left === 0) break;
-        const amountPaise = Math.min(left, due.balance);
-        allocations.push({ receiptId: receipt!.id, dueId: due.id, amountPaise });
-        left -= amountPaise;
-      }
-      await tx.insert(feeAllocations).values(allocations);
-      // One statement for every due it paid.
-      await tx.execute(sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise + a.amount_paise from ${feeAllocations} a where a.receipt_id = ${receipt!.id} and a.due_id = ${feeDues}.id`);
-      await recordAudit(tx, actor, {
-        action: 'create',
-        entityType: 'fee_receipt',
-        entityId: receipt!.id,
-        relatedId: studentId,
-        text: { key: 'fee_receipt.created', values: { number, amount: formatPaise(input.amount), mode: input.mode, student: student.name } },
-        changes: { amount: { old: null, new: rupees(input.amount) }, mode: { old: null, new: input.mode }, reference: { old: null, new: input.reference ?? null }, number: { old: null, new: number } },
-      });
+      const [issued] = await issueReceipts(tx, actor, [{ studentId, studentName: student.name, open, outstanding, payment: { ...input, utr }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined }]);
+      const receiptId = issued!.id;
       if (options.confirmsClaim) {
         const [confirmed] = await tx
           .update(paymentClaims)
-          .set({ status: 'confirmed', decidedBy: actor?.userId ?? null, decidedAt: new Date(), receiptId: receipt!.id })
+          .set({ status: 'confirmed', decidedBy: actor?.userId ?? null, decidedAt: new Date(), receiptId })
           .where(and(eq(paymentClaims.id, options.confirmsClaim), eq(paymentClaims.status, 'pending')))
           .returning({ id: paymentClaims.id });
         if (!confirmed) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.notPending);
       }
       // The family's receipt mail and whatever else reacts to a payment (events/catalog.ts).
-      await emitEvent(tx, { type: 'payment.recorded', payload: { receiptId: receipt!.id, studentId } });
-      return { id: receipt!.id, created: true };
+      await emitEvent(tx, { type: 'payment.recorded', payload: { receiptId, studentId } });
+      return { id: receiptId, created: true };
     });
     if (!created) return existingReceipt(db, id);
     const [receipt] = await receiptsWhere(db, eq(feeReceipts.id, id));

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { FEE_MESSAGES, type FeePlan, type feePlanInputSchema, type feePlanUpdateSchema } from '@academy/shared/schemas/fees';
+import { lockAdvisoryKeys } from '../../db/advisory-locks';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { batches, batchStudents, feeDues, feePlanInstalments, feePlans, students } from '../../db/schema';
@@ -93,9 +94,9 @@ export async function insertDues(tx: DbExecutor, plan: PlanForDues, studentIds: 
  * is in its UPI reference and never changes). Locked in id order: two transactions never wait on
  * each other in a circle.
  */
-async function lockDueNumbers(tx: DbExecutor, studentIds: string[]): Promise<Map<string, number>> {
+export async function lockDueNumbers(tx: DbExecutor, studentIds: string[]): Promise<Map<string, number>> {
   const ids = [...new Set(studentIds)].sort();
-  await tx.execute(sql`select ${sql.join(ids.map((id) => sql`pg_advisory_xact_lock(hashtext(${`fee-due-number:${id}`}))`), sql`, `)}`);
+  await lockAdvisoryKeys(tx, ids.map((id) => `fee-due-number:${id}`));
   const rows = await tx
     .select({ studentId: feeDues.studentId, last: sql<number>`max(${feeDues.number})::int` })
     .from(feeDues)

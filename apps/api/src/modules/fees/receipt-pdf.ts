@@ -1,7 +1,7 @@
 import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { amountInWords } from '@academy/shared/money';
-import { PAYMENT_MODE_LABELS, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
+import { RECEIPT_MODE_LABELS, type ReceiptMode, type Receipt } from '@academy/shared/schemas/fees';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 import { createAcademyPdf, rupeesText, type AcademyHeader } from '../../lib/pdf';
 
@@ -23,7 +23,7 @@ const LABELS = wordTable('receipt', {
   footer: 'This is a computer-generated receipt.',
 });
 
-const MODE_LABELS: Record<Language, Record<PaymentMode, string>> = wordTable('receipt', PAYMENT_MODE_LABELS);
+const MODE_LABELS: Record<Language, Record<ReceiptMode, string>> = wordTable('receipt', RECEIPT_MODE_LABELS);
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 

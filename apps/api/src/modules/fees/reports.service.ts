@@ -114,7 +114,8 @@ export async function exportDuesCsv(db: DbExecutor, query: DuesFilter, language:
 export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
   const today = await academyToday(db);
   const monthStart = `${today.slice(0, 7)}-01`;
-  const valid = sql`${feeReceipts.cancelledAt} is null`;
+  // Money that came in: not a cancelled receipt, nor an opening balance carried over from a register (issue 39).
+  const valid = sql`${feeReceipts.cancelledAt} is null and ${feeReceipts.mode} <> 'opening_balance'`;
   const [[month], [outstanding], byMode, byDay, byMonth, byBatch] = await Promise.all([
     db
       .select({

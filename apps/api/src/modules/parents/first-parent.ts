@@ -1,11 +1,13 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import { PARENT_MESSAGES } from '@academy/shared/schemas/parents';
+import { PARENT_MESSAGES, type ParentRelation } from '@academy/shared/schemas/parents';
+import { lockAdvisoryKeys } from '../../db/advisory-locks';
 import type { DbExecutor } from '../../db/client';
 import { parents, parentStudents, users } from '../../db/schema';
 import { parentRecordOf } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
-import { createAccount, updateAccount } from '../users';
+import { createAccount, createAccounts, updateAccount } from '../users';
 
 /**
  * The spec's parent fields of a student (parent name and phone, and our parent email) ARE the student's
@@ -53,23 +55,7 @@ export async function saveFirstParent(tx: DbExecutor, student: { id: string; nam
 
   if (!first) {
     if (!fields.name && !phone && !email) return;
-    let parentId = await byPhone();
-    if (!parentId && email) {
-      const [account] = await tx
-        .select({ role: users.role, parentId: parents.id })
-        .from(users)
-        .leftJoin(parents, eq(parents.userId, users.id))
-        .where(sql`lower(${users.email}) = ${email}`)
-        .limit(1);
-      if (account && !parentRecordOf(account)) throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { parentEmail: PARENT_MESSAGES.notAParent });
-      parentId = account?.parentId ?? undefined;
-    }
-    if (!parentId) {
-      const account = await createAccount(tx, { name: fields.name || `Parent of ${student.name}`.slice(0, 120), email: email ?? null, role: 'parent', passwordHash: undefined, isActive: true, language: student.language });
-      const [row] = await tx.insert(parents).values({ userId: account.userId, phone: phone ?? null, relation: 'guardian' }).returning({ id: parents.id });
-      parentId = row!.id;
-    }
-    await tx.insert(parentStudents).values({ parentId, studentId: student.id }).onConflictDoNothing();
+    await linkParent(tx, student, { name: fields.name ?? null, phone: phone ?? null, email: email ?? null, relation: null });
     return;
   }
 
@@ -89,4 +75,119 @@ export async function saveFirstParent(tx: DbExecutor, student: { id: string; nam
     if (error instanceof AppError && error.code === 'CONFLICT') throw new AppError('CONFLICT', error.message, { parentEmail: error.fieldErrors?.email ?? error.message });
     throw error;
   }
+}
+
+/**
+ * Links a parent to the student inside the caller's transaction: the parent with that number (siblings
+ * share them), else the parent account with that email (another kind of account is refused, 409), else
+ * a new parent (named as given, else "Parent of <student>", in the student's language, no invitation
+ * mailed). Answers the parent and whether they were made now. Used by the student form (first parent)
+ * and a register's import (a parent of each row).
+ */
+export async function linkParent(
+  tx: DbExecutor,
+  student: { id: string; name: string; language: Language },
+  fields: { name: string | null; phone: string | null; email: string | null; relation: ParentRelation | null },
+): Promise<{ parentId: string; created: boolean }> {
+  const email = fields.email ? fields.email.trim().toLowerCase() : null;
+  const { phone } = fields;
+  if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`parent-phone:${phone}`}))`);
+  let parentId = phone ? (await tx.select({ id: parents.id }).from(parents).where(eq(parents.phone, phone)).limit(1))[0]?.id : undefined;
+  if (!parentId && email) {
+    const [account] = await tx
+      .select({ role: users.role, parentId: parents.id })
+      .from(users)
+      .leftJoin(parents, eq(parents.userId, users.id))
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (account && !parentRecordOf(account)) throw new AppError('CONFLICT', PARENT_MESSAGES.notAParent, { parentEmail: PARENT_MESSAGES.notAParent });
+    parentId = account?.parentId ?? undefined;
+  }
+  let created = false;
+  if (!parentId) {
+    const account = await createAccount(tx, { name: fields.name || `Parent of ${student.name}`.slice(0, 120), email, role: 'parent', passwordHash: undefined, isActive: true, language: student.language });
+    const [row] = await tx
+      .insert(parents)
+      .values({ userId: account.userId, phone: phone ?? null, relation: fields.relation ?? 'guardian' })
+      .returning({ id: parents.id });
+    parentId = row!.id;
+    created = true;
+  }
+  await tx.insert(parentStudents).values({ parentId, studentId: student.id }).onConflictDoNothing();
+  return { parentId, created };
+}
+
+export type ParentLink = { studentId: string; studentName: string; language: Language; name: string | null; phone: string | null; email: string | null; relation: ParentRelation | null };
+
+/**
+ * linkParent for many students at once (a register's import), in a few statements: each link's parent
+ * is the one with that number, else the parent account with that email, else a new parent; links
+ * naming the same number (siblings) or the same new email share one new parent. Answers, in the
+ * links' order, the parent, whether it was made now and whether the link is new; a link whose email
+ * belongs to another kind of account is answered in `refused` (nothing is made for it).
+ */
+export async function linkParents(
+  tx: DbExecutor,
+  links: readonly ParentLink[],
+): Promise<{ results: ({ parentId: string; created: boolean; linked: boolean } | null)[]; refused: { index: number; message: string }[] }> {
+  const phones = [...new Set(links.flatMap((link) => (link.phone ? [link.phone] : [])))].sort();
+  await lockAdvisoryKeys(tx, phones.map((phone) => `parent-phone:${phone}`));
+  const byPhone = new Map(
+    phones.length ? (await tx.select({ id: parents.id, phone: parents.phone }).from(parents).where(inArray(parents.phone, phones))).map((row) => [row.phone!, row.id] as const) : [],
+  );
+  const emails = [...new Set(links.flatMap((link) => (link.email && !(link.phone && byPhone.has(link.phone)) ? [link.email.toLowerCase()] : [])))];
+  const accounts = emails.length
+    ? await tx
+        .select({ email: sql<string>`lower(${users.email})`, role: users.role, parentId: parents.id })
+        .from(users)
+        .leftJoin(parents, eq(parents.userId, users.id))
+        .where(inArray(sql`lower(${users.email})`, emails))
+    : [];
+  const byEmail = new Map(accounts.map((account) => [account.email, account]));
+  const refused: { index: number; message: string }[] = [];
+  // Each link's parent: an existing one, or the key of a new one (shared by siblings).
+  const chosen: ({ existing: string } | { newKey: string } | null)[] = links.map((link, index) => {
+    const known = link.phone ? byPhone.get(link.phone) : undefined;
+    if (known) return { existing: known };
+    const account = link.email ? byEmail.get(link.email.toLowerCase()) : undefined;
+    if (account && !parentRecordOf(account)) {
+      refused.push({ index, message: PARENT_MESSAGES.notAParent });
+      return null;
+    }
+    if (account?.parentId) return { existing: account.parentId };
+    return { newKey: link.phone ?? (link.email ? `email:${link.email.toLowerCase()}` : `row:${index}`) };
+  });
+  if (refused.length > 0) return { results: links.map(() => null), refused };
+  const firstOfKey = new Map<string, number>();
+  chosen.forEach((choice, index) => {
+    if (choice && 'newKey' in choice && !firstOfKey.has(choice.newKey)) firstOfKey.set(choice.newKey, index);
+  });
+  const makers = [...firstOfKey.values()].map((index) => links[index]!);
+  const userIds = await createAccounts(
+    tx,
+    makers.map((link) => ({ name: link.name || `Parent of ${link.studentName}`.slice(0, 120), email: link.email?.toLowerCase() ?? null, role: 'parent', language: link.language })),
+  );
+  const newRows = makers.map((link, index) => ({ id: randomUUID(), userId: userIds[index]!, phone: link.phone, relation: link.relation ?? ('guardian' as const) }));
+  for (let start = 0; start < newRows.length; start += 1000) await tx.insert(parents).values(newRows.slice(start, start + 1000));
+  const newParentOf = new Map([...firstOfKey.keys()].map((key, index) => [key, newRows[index]!.id]));
+  const parentIds = chosen.map((choice) => (choice === null ? null : 'existing' in choice ? choice.existing : newParentOf.get(choice.newKey)!));
+  // Which links are there already (an existing parent of an existing student).
+  const existingParents = [...new Set(chosen.flatMap((choice) => (choice && 'existing' in choice ? [choice.existing] : [])))];
+  const linked = new Set(
+    existingParents.length
+      ? (await tx.select({ parentId: parentStudents.parentId, studentId: parentStudents.studentId }).from(parentStudents).where(inArray(parentStudents.parentId, existingParents))).map(
+          (row) => `${row.parentId}|${row.studentId}`,
+        )
+      : [],
+  );
+  const makerIndexes = new Set(firstOfKey.values());
+  const results = links.map((link, index) => {
+    const parentId = parentIds[index]!;
+    const isNew = !linked.has(`${parentId}|${link.studentId}`);
+    linked.add(`${parentId}|${link.studentId}`);
+    return { parentId, created: makerIndexes.has(index), linked: isNew };
+  });
+  const linkRows = results.flatMap((result, index) => (result.linked ? [{ parentId: result.parentId, studentId: links[index]!.studentId }] : []));
+  for (let start = 0; start < linkRows.length; start += 1000) await tx.insert(parentStudents).values(linkRows.slice(start, start + 1000)).onConflictDoNothing();
+  return { results, refused };
 }

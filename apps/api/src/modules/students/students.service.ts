@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
 import type { CsvHeader } from '@academy/shared/i18n/server-catalog';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
@@ -23,8 +25,8 @@ import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { listBatchSummaries } from '../batches';
 import { academyToday } from '../settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { nextStudentCode } from '../../db/student-code';
-import { createAccount, updateAccount, type Invitation } from '../users';
+import { nextStudentCode, nextStudentCodes } from '../../db/student-code';
+import { createAccount, createAccounts, updateAccount, type Invitation } from '../users';
 import { firstParentColumn, parentPhoneMatches, saveFirstParent } from '../parents';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
@@ -50,6 +52,8 @@ const studentColumns = {
   standardName: standards.name,
   standardLevel: standards.level,
   school: students.school,
+  board: students.board,
+  medium: students.medium,
   admissionDate: students.admissionDate,
   status: students.status,
   createdAt: students.createdAt,
@@ -266,12 +270,54 @@ export async function insertStudent(
       dateOfBirth: input.dateOfBirth ?? null,
       standardId: input.standard ?? null,
       school: input.school ?? null,
+      board: input.board ?? null,
+      medium: input.medium ?? null,
       admissionDate: input.admissionDate,
       status,
     })
     .returning({ id: students.id });
   await saveFirstParent(tx, { id: row!.id, name: input.name, language: input.language ?? DEFAULT_LANGUAGE }, { name: input.parentName, phone: input.parentPhone, email: input.parentEmail });
   return { id: row!.id, invitation: account.invitation };
+}
+
+/**
+ * Many new students at once inside the caller's transaction (a register's import): their accounts
+ * (no password, no welcome mail: see createAccounts), their student IDs in the inputs' order (one
+ * counter update per admission year) and their rows, in a few statements. Standards must exist (the
+ * caller resolved them by name). Parents are the caller's (linkParents). Answers the ids in order.
+ */
+export async function insertStudents(
+  tx: DbExecutor,
+  inputs: readonly (Omit<CreateInput, 'password' | 'admissionDate' | 'parentName' | 'parentPhone' | 'parentEmail'> & { admissionDate: string; language: Language })[],
+): Promise<string[]> {
+  const userIds = await createAccounts(
+    tx,
+    inputs.map((input) => ({ name: input.name, email: input.email ?? null, role: 'student', language: input.language })),
+  );
+  const codes = new Map<(typeof inputs)[number], string>();
+  const byYear = new Map<string, (typeof inputs)[number][]>();
+  for (const input of inputs) byYear.set(input.admissionDate.slice(0, 4), [...(byYear.get(input.admissionDate.slice(0, 4)) ?? []), input]);
+  for (const group of byYear.values()) {
+    const given = await nextStudentCodes(tx, group[0]!.admissionDate, group.length);
+    group.forEach((input, index) => codes.set(input, given[index]!));
+  }
+  const rows = inputs.map((input, index) => ({
+    id: randomUUID(),
+    userId: userIds[index]!,
+    studentCode: codes.get(input)!,
+    gender: input.gender ?? STUDENT_DEFAULTS.gender,
+    address: input.address ?? STUDENT_DEFAULTS.address,
+    phone: input.phone ?? null,
+    dateOfBirth: input.dateOfBirth ?? null,
+    standardId: input.standard ?? null,
+    school: input.school ?? null,
+    board: input.board ?? null,
+    medium: input.medium ?? null,
+    admissionDate: input.admissionDate,
+    status: 'active' as const,
+  }));
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(students).values(rows.slice(start, start + 1000));
+  return rows.map((row) => row.id);
 }
 
 /** Creates the student and their sign-in account in one transaction (see insertStudent). */
@@ -306,6 +352,8 @@ const auditedColumns = {
   dateOfBirth: students.dateOfBirth,
   standardId: students.standardId,
   school: students.school,
+  board: students.board,
+  medium: students.medium,
   admissionDate: students.admissionDate,
   status: students.status,
 };
@@ -316,57 +364,64 @@ const auditedColumns = {
  */
 export async function updateStudent(db: Db, actor: AuditActor, id: string, input: UpdateInput): Promise<StudentDetail> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  await db.transaction(async (tx) => {
-    // The whole row as it was (for the audit log's old values), locked for the change.
-    const [current] = await tx
-      .select({ ...auditedColumns, userId: students.userId, language: users.language })
-      .from(students)
-      .innerJoin(users, eq(users.id, students.userId))
-      .where(eq(students.id, id))
-      .for('update', { of: students });
-    if (!current) throw new AppError('NOT_FOUND', 'Student not found');
-    await assertStandardExists(tx, input.standard);
-    await updateAccount(tx, current.userId, {
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      isActive: input.status === undefined ? undefined : input.status === 'active',
-    });
-    const values = {
-      ...(input.gender !== undefined ? { gender: input.gender } : {}),
-      ...(input.address !== undefined ? { address: input.address ?? STUDENT_DEFAULTS.address } : {}),
-      ...(input.phone !== undefined ? { phone: input.phone } : {}),
-      ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
-      ...(input.standard !== undefined ? { standardId: input.standard } : {}),
-      ...(input.school !== undefined ? { school: input.school } : {}),
-      ...(input.admissionDate ? { admissionDate: input.admissionDate } : {}),
-      ...(input.status !== undefined ? { status: input.status } : {}),
-    };
-    await tx
-      .update(students)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(students.id, id));
-    const parentFields = { name: input.parentName, phone: input.parentPhone, email: input.parentEmail };
-    await saveFirstParent(tx, { id, name: input.name ?? current.name, language: current.language }, parentFields);
-    const { userId: _userId, language: _language, ...before } = current;
-    const after = {
-      ...before,
-      ...values,
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.email !== undefined ? { email: input.email?.toLowerCase() ?? null } : {}),
-      ...(input.parentName !== undefined ? { parentName: input.parentName } : {}),
-      ...(input.parentPhone !== undefined ? { parentPhone: input.parentPhone } : {}),
-      ...(input.parentEmail !== undefined ? { parentEmail: input.parentEmail?.toLowerCase() ?? null } : {}),
-    };
-    await recordAudit(tx, actor, {
-      action: input.status !== undefined && input.status !== before.status ? 'status' : 'update',
-      entityType: 'student',
-      entityId: id,
-      text: { key: passwordHash ? 'student.updated_password' : 'student.updated', values: { name: after.name } },
-      changes: diffChanges(before, after),
-    });
-  });
+  await db.transaction((tx) => changeStudent(tx, actor, id, input, passwordHash));
   return getStudent(db, id);
+}
+
+/** updateStudent's change inside the caller's transaction (a register's import updates students in its own). */
+export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: string, input: Omit<UpdateInput, 'password'>, passwordHash?: string): Promise<void> {
+  // The whole row as it was (for the audit log's old values), locked for the change.
+  const [current] = await tx
+    .select({ ...auditedColumns, userId: students.userId, language: users.language })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.id, id))
+    .for('update', { of: students });
+  if (!current) throw new AppError('NOT_FOUND', 'Student not found');
+  // An alumnus (issue 39) is kept as they left: only restoring them to active changes anything.
+  if (current.status === 'alumni' && input.status !== 'active') throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.alumniReadOnly);
+  await assertStandardExists(tx, input.standard);
+  await updateAccount(tx, current.userId, {
+    name: input.name,
+    email: input.email,
+    passwordHash,
+    isActive: input.status === undefined ? undefined : input.status === 'active',
+  });
+  const values = {
+    ...(input.gender !== undefined ? { gender: input.gender } : {}),
+    ...(input.address !== undefined ? { address: input.address ?? STUDENT_DEFAULTS.address } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
+    ...(input.standard !== undefined ? { standardId: input.standard } : {}),
+    ...(input.school !== undefined ? { school: input.school } : {}),
+    ...(input.board !== undefined ? { board: input.board } : {}),
+    ...(input.medium !== undefined ? { medium: input.medium } : {}),
+    ...(input.admissionDate ? { admissionDate: input.admissionDate } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+  };
+  await tx
+    .update(students)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(students.id, id));
+  const parentFields = { name: input.parentName, phone: input.parentPhone, email: input.parentEmail };
+  await saveFirstParent(tx, { id, name: input.name ?? current.name, language: current.language }, parentFields);
+  const { userId: _userId, language: _language, ...before } = current;
+  const after = {
+    ...before,
+    ...values,
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.email !== undefined ? { email: input.email?.toLowerCase() ?? null } : {}),
+    ...(input.parentName !== undefined ? { parentName: input.parentName } : {}),
+    ...(input.parentPhone !== undefined ? { parentPhone: input.parentPhone } : {}),
+    ...(input.parentEmail !== undefined ? { parentEmail: input.parentEmail?.toLowerCase() ?? null } : {}),
+  };
+  await recordAudit(tx, actor, {
+    action: input.status !== undefined && input.status !== before.status ? 'status' : 'update',
+    entityType: 'student',
+    entityId: id,
+    text: { key: passwordHash ? 'student.updated_password' : 'student.updated', values: { name: after.name } },
+    changes: diffChanges(before, after),
+  });
 }
 
 /**

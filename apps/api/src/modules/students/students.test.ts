@@ -41,6 +41,8 @@ describe('creating students', () => {
         dateOfBirth: null,
         standard: { _id: standard.id, name: '10th Standard', level: 10 },
         school: null,
+        board: null,
+        medium: null,
         admissionDate: await academyToday(t.database.db),
         status: 'active',
         batches: [],
@@ -115,7 +117,7 @@ describe('creating students', () => {
       [{ name: 'S', email: 's1@example.com', dateOfBirth: '15-08-2010' }, 'dateOfBirth', /YYYY-MM-DD/],
       [{ name: 'S', email: 's1@example.com', gender: 'x' }, 'gender', /male, female or other/],
       [{ name: 'S', email: 's1@example.com', standard: 'tenth' }, 'standard', /Invalid id/],
-      [{ name: 'S', email: 's1@example.com', status: 'deleted' }, 'status', /active or archived/],
+      [{ name: 'S', email: 's1@example.com', status: 'deleted' }, 'status', /active, archived or alumni/],
       [{ name: 'S', email: 's1@example.com', password: '1234567' }, 'password', /at least 8/],
     ];
     for (const [payload, field, message] of cases) {

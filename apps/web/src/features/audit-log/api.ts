@@ -2,17 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AuditLogList, AuditPerson } from '@academy/shared/schemas/audit-log';
 import { API_BASE, apiRequest } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { auditKeys } from '../../lib/query-keys';
 import { msg } from '@lingui/core/macro';
 
 /** The Activity screen's filters, as the address and the API take them ('' = not set). */
 export type AuditFilters = { actor: string; entityType: string; entityId: string; from: string; to: string };
 export type AuditListQuery = AuditFilters & { page: number; limit: number };
 
-export const auditKeys = {
-  all: ['audit-log'] as const,
-  list: (query: AuditListQuery) => ['audit-log', 'list', query] as const,
-  people: ['audit-log', 'people'] as const,
-};
+export { auditKeys };
 
 /** Shown when a request fails without the server's words (offline, a proxy's error): worded in the reader's language when shown. */
 export const AUDIT_FAILURES = { fetch: msg`Failed to load the activity` };

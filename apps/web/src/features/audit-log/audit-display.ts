@@ -25,6 +25,8 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   fee_reminder: msg`Fee reminder`,
   payment_claim: msg`UPI payment report`,
   bank_statement: msg`Bank statement`,
+  import: msg`Register import`,
+  academic_year: msg`New academic year`,
   parent: msg`Parent`,
 };
 

@@ -84,3 +84,8 @@ export function useUploadBackup() {
 export function backupDownloadUrl(name: string): string {
   return `${API_BASE}/admin/backups/${encodeURIComponent(name)}/download`;
 }
+
+/** The whole academy as one Excel workbook (issue 39): a plain link, the session cookie goes with it. */
+export function academyWorkbookUrl(): string {
+  return `${API_BASE}/exports/academy.xlsx`;
+}

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Batch, BatchInput, BatchStatus, BatchSummary, EnrolledStudent, WeeklySchedule } from '@academy/shared/schemas/batches';
+import type { Batch, BatchBulkEnrolResult, BatchInput, BatchMoveResult, BatchStatus, BatchSummary, EnrolledStudent, WeeklySchedule } from '@academy/shared/schemas/batches';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
-import { adminDashboardKeys, batchKeys, feeKeys, studentKeys, teacherKeys } from '../../lib/query-keys';
+import { adminDashboardKeys, attendanceKeys, auditKeys, batchKeys, feeKeys, studentKeys, teacherKeys } from '../../lib/query-keys';
 
 /** Filters of the admin's batch list (GET /api/batches). */
 export interface BatchListFilters {
@@ -12,6 +12,8 @@ export interface BatchListFilters {
   subjectId?: string;
   teacherId?: string;
   status?: BatchStatus | '';
+  /** The academic year switcher (issue 39): '' the current batches (not archived), "2025-26" a year's, 'all' every batch. */
+  year?: string;
 }
 
 export { batchKeys };
@@ -25,6 +27,8 @@ export const BATCH_FAILURES = {
   delete: msg`Failed to delete batch`,
   addStudent: msg`Failed to add the student to the batch`,
   removeStudent: msg`Failed to remove the student from the batch`,
+  enrolStudents: msg`Failed to enrol the students`,
+  moveStudents: msg`Failed to move the students`,
 };
 
 export const BATCHES_FAILURE = BATCH_FAILURES.fetch;
@@ -228,5 +232,54 @@ export function useRemoveStudentFromBatch(batchId: string) {
       // Ledgers and dues lists may have changed (cancelled dues).
       void queryClient.invalidateQueries({ queryKey: feeKeys.all });
     },
+  });
+}
+
+/**
+ * Enrols many students at once (POST /batches/{id}/students): all or none. A refusal (409) names each
+ * student in its `errors` (add-students.ts bulkRefusalOf); `confirm` accepts timetable clashes.
+ * Enrolments make dues: fees are fetched again too.
+ */
+export function useEnrolStudents(batchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentIds, confirm }: { studentIds: string[]; confirm?: boolean }) =>
+      apiRequestWithMessage<BatchBulkEnrolResult>('POST', `/batches/${encodeURIComponent(batchId)}/students`, { studentIds, ...(confirm ? { confirm: true } : {}) }),
+    // After a refusal too: the seats or a student may have changed since the screen read them.
+    onSettled: () =>
+      Promise.all([invalidateAfterBatchChange(queryClient), queryClient.invalidateQueries({ queryKey: feeKeys.all }), queryClient.invalidateQueries({ queryKey: auditKeys.all })]),
+  });
+}
+
+export interface MoveVariables {
+  studentIds: string[];
+  toBatchId: string;
+  /** Also cancel their dues of this batch that nothing has paid. */
+  cancelDues: boolean;
+  /** Move despite timetable clashes in the new batch. */
+  confirm?: boolean;
+}
+
+/**
+ * Moves students from this batch to another (POST /batches/{id}/students/move), all or none. Both
+ * rosters, the day registers (attendance), fees (new dues, cancelled ones) and the History change.
+ */
+export function useMoveStudents(batchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentIds, toBatchId, cancelDues, confirm }: MoveVariables) =>
+      apiRequestWithMessage<BatchMoveResult>('POST', `/batches/${encodeURIComponent(batchId)}/students/move`, {
+        studentIds,
+        toBatchId,
+        ...(cancelDues ? { cancelDues: true } : {}),
+        ...(confirm ? { confirm: true } : {}),
+      }),
+    onSettled: () =>
+      Promise.all([
+        invalidateAfterBatchChange(queryClient),
+        queryClient.invalidateQueries({ queryKey: feeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
   });
 }

@@ -1,5 +1,5 @@
 import type { Language } from '@academy/shared/languages';
-import type { Gender } from '@academy/shared/schemas/common';
+import type { Board, Gender, Medium } from '@academy/shared/schemas/common';
 import type { Student, StudentStatus } from '@academy/shared/schemas/students';
 import { formatPhone } from '../../lib/phone';
 import { msg } from '@lingui/core/macro';
@@ -20,6 +20,9 @@ export interface StudentFormValues {
   dateOfBirth: string;
   standard: string | null;
   school: string;
+  /** The school's board and medium (issue 39); null when not known. */
+  board: Board | null;
+  medium: Medium | null;
   admissionDate: string;
   status: StudentStatus;
   /** A new student's account language (welcome mail, screens, receipts); afterwards the student's own choice (their menu). */
@@ -46,6 +49,8 @@ export function toStudentFormValues(student: Student | undefined, today: string)
     dateOfBirth: student?.dateOfBirth ?? '',
     standard: student?.standard?._id ?? null,
     school: student?.school ?? '',
+    board: student?.board ?? null,
+    medium: student?.medium ?? null,
     admissionDate: student?.admissionDate ?? today,
     status: student?.status ?? 'active',
     language: 'en',
@@ -69,4 +74,7 @@ export function toStudentPayload(values: StudentFormValues, editing = false) {
   };
 }
 
-export const STUDENT_STATUS_LABELS: Record<StudentStatus, MessageDescriptor> = { active: msg`Active`, archived: msg`Archived` };
+export const BOARD_LABELS: Record<Board, MessageDescriptor> = { state: msg`State board`, cbse: msg`CBSE`, icse: msg`ICSE`, other: msg`Other` };
+export const MEDIUM_LABELS: Record<Medium, MessageDescriptor> = { marathi: msg`Marathi`, english: msg`English`, semi_english: msg`Semi-English`, hindi: msg`Hindi`, other: msg`Other` };
+
+export const STUDENT_STATUS_LABELS: Record<StudentStatus, MessageDescriptor> = { active: msg`Active`, archived: msg`Archived`, alumni: msg`Alumni` };

@@ -12,6 +12,7 @@ import { authKeys, clearSession, sessionQueryOptions } from '../../../features/a
 import { backupKeys, useBackupJob, useBackupList, useCreateBackup, useDeleteBackup, useUploadBackup } from '../../../features/backups/api';
 import { formatDateTime } from '../../../lib/format-date';
 import { BackupJobProgress } from '../../../features/backups/components/backup-job-progress';
+import { AcademyWorkbookCard } from '../../../features/backups/components/academy-workbook-card';
 import { BackupList } from '../../../features/backups/components/backup-list';
 import { RestoreBackupModal } from '../../../features/backups/components/restore-backup-modal';
 import { JobStatusList } from '../../../features/jobs/components/job-status-list';
@@ -194,6 +195,8 @@ export function Component() {
             </Text>
           </Stack>
         </Paper>
+
+        <AcademyWorkbookCard />
 
         {list.isPending ? (
           <Stack gap="sm" aria-hidden="true">

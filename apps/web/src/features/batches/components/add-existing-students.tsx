@@ -3,14 +3,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { StudentListItem } from '@academy/shared/schemas/students';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { normalizeError } from '../../../lib/api-client';
 import { STUDENT_FAILURES, useStudents } from '../../students/api';
-import { BATCH_FAILURES, useAddStudentToBatch, type BatchWithRoster } from '../api';
-import { candidateGroups, clashOf, seatsLeftText, toEnrolledStudent } from '../add-students';
+import { BATCH_FAILURES, useEnrolStudents, type BatchWithRoster } from '../api';
+import { bulkRefusalOf, candidateGroups, onlyClashes, problemLine, seatsLeftText, toggleAllShown, type StudentProblem } from '../add-students';
 import { scheduleLabel } from '../schedule-display';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,15 +18,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 /** How many students one search shows per group; a search narrows it down. */
 const SHOWN = 100;
 
-interface Failure {
-  student: StudentListItem;
-  message: string;
-}
-
-function StudentOption({ student, checked, disabled, onToggle }: { student: StudentListItem; checked: boolean; disabled: boolean; onToggle: () => void }) {
+function StudentOption({ student, checked, disabled, problem, onToggle }: { student: StudentListItem; checked: boolean; disabled: boolean; problem?: string; onToggle: () => void }) {
   const { t } = useLingui();
   return (
-    <Paper component="li" withBorder radius="sm" px="sm" py={10} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
+    <Paper
+      component="li"
+      withBorder
+      radius="sm"
+      px="sm"
+      py={10}
+      bg={checked ? 'var(--mantine-primary-color-light)' : undefined}
+      style={problem ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+    >
       <Checkbox
         checked={checked}
         disabled={disabled}
@@ -45,6 +48,11 @@ function StudentOption({ student, checked, disabled, onToggle }: { student: Stud
                 {t`In ${student.batches.map((batch) => batch.name).join(', ')}`}
               </Text>
             ) : null}
+            {problem ? (
+              <Text size="xs" c="red" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {problem}
+              </Text>
+            ) : null}
           </Stack>
         }
         styles={{ body: { alignItems: 'flex-start' }, labelWrapper: { minWidth: 0 } }}
@@ -53,7 +61,16 @@ function StudentOption({ student, checked, disabled, onToggle }: { student: Stud
   );
 }
 
-function OptionGroup({ title, students, selected, full, onToggle }: { title: string; students: StudentListItem[]; selected: Map<string, StudentListItem>; full: boolean; onToggle: (student: StudentListItem) => void }) {
+interface OptionGroupProps {
+  title: string;
+  students: StudentListItem[];
+  selected: Map<string, StudentListItem>;
+  full: boolean;
+  problems: ReadonlyMap<string, string>;
+  onToggle: (student: StudentListItem) => void;
+}
+
+function OptionGroup({ title, students, selected, full, problems, onToggle }: OptionGroupProps) {
   if (students.length === 0) return null;
   return (
     <Stack gap="xs">
@@ -63,7 +80,9 @@ function OptionGroup({ title, students, selected, full, onToggle }: { title: str
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title}>
         {students.map((student) => {
           const checked = selected.has(student._id);
-          return <StudentOption key={student._id} student={student} checked={checked} disabled={!checked && full} onToggle={() => onToggle(student)} />;
+          return (
+            <StudentOption key={student._id} student={student} checked={checked} disabled={!checked && full} problem={problems.get(student._id)} onToggle={() => onToggle(student)} />
+          );
         })}
       </Stack>
     </Stack>
@@ -72,8 +91,9 @@ function OptionGroup({ title, students, selected, full, onToggle }: { title: str
 
 /**
  * Picks active students who are not in the batch (those of the batch's standard first) and enrols
- * them together. Seats left count down as students are ticked. A student who already has a class
- * at that time is enrolled only after the admin confirms.
+ * them all in one request (all or none: POST /batches/{id}/students). Seats left count down as students
+ * are ticked; "Select all shown" ticks the whole list. A timetable clash asks to confirm; any other
+ * refusal names each student, on the list and above it, and nothing is enrolled.
  */
 export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
   const { t, i18n } = useLingui();
@@ -81,19 +101,23 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 300);
   const [selected, setSelected] = useState<Map<string, StudentListItem>>(new Map());
-  const [failures, setFailures] = useState<Failure[]>([]);
-  const [saving, setSaving] = useState(false);
-  const add = useAddStudentToBatch(batch._id);
+  // The last refusal: its lines above the list, and each student's reason on their row.
+  const [refusal, setRefusal] = useState<{ lines: string[]; problems: Map<string, string>; hint: string | null } | null>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const enrol = useEnrolStudents(batch._id);
 
   const query = { status: 'active', search: term, limit: String(SHOWN), sort: 'name' };
   const sameStandard = useStudents({ ...query, standardId: batch.standard._id });
   const everyone = useStudents(query);
   const enrolledIds = new Set(batch.enrolledStudents.map((student) => student._id));
   const groups = candidateGroups(sameStandard.data?.students ?? [], everyone.data?.students ?? [], enrolledIds);
+  const shown = [...groups.matching, ...groups.others];
+  const allShownTicked = shown.length > 0 && shown.every((student) => selected.has(student._id));
+  const someShownTicked = shown.some((student) => selected.has(student._id));
 
-  // While the adds run, the roster already counts the added students: count the others only.
-  const seatsLeft = batch.seatsLeft - [...selected.keys()].filter((id) => !enrolledIds.has(id)).length;
+  const seatsLeft = batch.seatsLeft - selected.size;
   const full = seatsLeft <= 0;
+  const tooMany = -Math.min(seatsLeft, 0);
   const more = (everyone.data?.pagination.total ?? 0) > SHOWN;
 
   const toggle = (student: StudentListItem) =>
@@ -104,78 +128,72 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
       return next;
     });
 
-  /** Enrols each student in turn; returns those who clash (to confirm) and those refused. */
-  const enrol = async (students: StudentListItem[], confirm: boolean) => {
-    const added: StudentListItem[] = [];
-    const clashes: { student: StudentListItem; clash: string; message: string }[] = [];
-    const refused: Failure[] = [];
-    for (const student of students) {
-      try {
-        await add.mutateAsync({ student: toEnrolledStudent(student), confirm });
-        added.push(student);
-      } catch (error) {
-        const clash = confirm ? undefined : clashOf(error);
-        const message = normalizeError(error, BATCH_FAILURES.addStudent).message;
-        if (clash) clashes.push({ student, clash, message });
-        else refused.push({ student, message });
-      }
-    }
-    return { added, clashes, refused };
+  /** The refusal on screen: a line per student above the list (scrolled into view) and on each row. */
+  const showProblems = (problems: StudentProblem[], extra: string[], hint: string | null) => {
+    const lines = [...extra, ...problems.map((problem) => problemLine(problem, selected.get(problem.studentId)?.name))];
+    setRefusal({ lines, problems: new Map(problems.map((problem) => [problem.studentId, problem.message])), hint });
+    requestAnimationFrame(() => refusalRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
   };
 
-  const finish = (added: StudentListItem[], refused: Failure[]) => {
-    setSaving(false);
-    setFailures(refused);
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const student of added) next.delete(student._id);
-      return next;
-    });
-    if (added.length > 0) {
+  const send = async (confirm: boolean) => {
+    setRefusal(null);
+    try {
+      const { data } = await enrol.mutateAsync({ studentIds: [...selected.keys()], confirm });
       notifications.show({
-        title: added.length === 1 ? t`Student added` : t`Students added`,
-        message: added.length === 1 ? t`${added[0]!.name} joined ${batch.name}` : t`${added.length} students joined ${batch.name}`,
+        title: batch.name,
+        message:
+          data.alreadyIn > 0
+            ? t`${plural(data.enrolled, { one: '# student enrolled', other: '# students enrolled' })}; ${plural(data.alreadyIn, { one: '# was in the batch already', other: '# were in the batch already' })}`
+            : plural(data.enrolled, { one: '# student enrolled', other: '# students enrolled' }),
         color: 'teal',
       });
+      void navigate(`/app/batches/${batch._id}`);
+    } catch (error) {
+      const refused = bulkRefusalOf(error);
+      if (!refused) {
+        notifications.show({ title: t`Nothing was enrolled`, message: normalizeError(error, BATCH_FAILURES.enrolStudents).message, color: 'red' });
+        return;
+      }
+      if (!confirm && onlyClashes(refused)) {
+        askToConfirm(refused.clashes);
+        return;
+      }
+      showProblems([...refused.students, ...refused.clashes], refused.capacity ? [refused.capacity] : [], refused.students.length > 0 ? t`Those who cannot join were unticked: tap Enrol again for the others.` : null);
+      // A student who cannot join (archived, gone) may no longer be on the list to untick: untick them here.
+      if (refused.students.length > 0) {
+        setSelected((current) => {
+          const next = new Map(current);
+          for (const problem of refused.students) next.delete(problem.studentId);
+          return next;
+        });
+      }
     }
-    if (refused.length === 0 && added.length > 0) void navigate(`/app/batches/${batch._id}`);
   };
 
-  const submit = async () => {
-    setSaving(true);
-    setFailures([]);
-    const first = await enrol([...selected.values()], false);
-    if (first.clashes.length === 0) {
-      finish(first.added, first.refused);
-      return;
-    }
+  const askToConfirm = (clashes: StudentProblem[]) =>
     modals.openConfirmModal({
       title: t`Timetable clash`,
       centered: true,
       children: (
         <Stack gap="xs">
-          <Text size="sm">{first.clashes.length === 1 ? t`This student already has a class at that time:` : t`These students already have a class at that time:`}</Text>
+          <Text size="sm">{clashes.length === 1 ? t`This student already has a class at that time:` : t`These students already have a class at that time:`}</Text>
           <List size="sm" spacing={4}>
-            {first.clashes.map(({ student, message }) => (
-              <List.Item key={student._id}>{message}</List.Item>
+            {clashes.map((clash) => (
+              <List.Item key={clash.studentId}>{problemLine(clash, selected.get(clash.studentId)?.name)}</List.Item>
             ))}
           </List>
-          <Text size="sm">{first.clashes.length === 1 ? t`Enrol them anyway?` : t`Enrol them all anyway?`}</Text>
+          <Text size="sm">{clashes.length === 1 ? t`Enrol them anyway?` : t`Enrol them all anyway?`}</Text>
         </Stack>
       ),
-      labels: { confirm: t`Enrol anyway`, cancel: t`Skip` },
-      onConfirm: () =>
-        void enrol(
-          first.clashes.map((item) => item.student),
-          true,
-        ).then((second) => finish([...first.added, ...second.added], [...first.refused, ...second.refused])),
-      onCancel: () =>
-        finish(first.added, [...first.refused, ...first.clashes.map(({ student, clash }) => ({ student, message: t`Not enrolled: already has "${clash}" at that time` }))]),
+      labels: { confirm: t`Enrol anyway`, cancel: t`Cancel` },
+      onConfirm: () => void send(true),
+      // Nothing was enrolled: the clashing students are marked, to untick or to confirm next time.
+      onCancel: () => showProblems(clashes, [], t`Untick them, or enrol again and confirm.`),
     });
-  };
 
   const loading = sameStandard.isPending || everyone.isPending;
   const loadError = sameStandard.error ?? everyone.error;
+  const count = selected.size;
 
   return (
     <Stack gap="md" maw={760}>
@@ -202,15 +220,18 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
 
-      {failures.length > 0 ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Not every student was added`} role="alert">
-          <List size="sm" spacing={4}>
-            {failures.map(({ student, message }) => (
-              <List.Item key={student._id}>
-                <strong>{student.name}</strong>: {message}
-              </List.Item>
-            ))}
-          </List>
+      {refusal ? (
+        <Alert ref={refusalRef} color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Nothing was enrolled`} role="alert">
+          <Stack gap={6}>
+            <List size="sm" spacing={4}>
+              {refusal.lines.map((line) => (
+                <List.Item key={line} style={{ overflowWrap: 'anywhere' }}>
+                  {line}
+                </List.Item>
+              ))}
+            </List>
+            {refusal.hint ? <Text size="sm">{refusal.hint}</Text> : null}
+          </Stack>
         </Alert>
       ) : null}
 
@@ -228,14 +249,21 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
             void everyone.refetch();
           }}
         />
-      ) : groups.matching.length === 0 && groups.others.length === 0 ? (
+      ) : shown.length === 0 ? (
         <Text c="dimmed" py="md">
           {term ? t`No student who is not in this batch matches this search.` : t`Every active student is already in this batch.`}
         </Text>
       ) : (
         <Stack gap="md">
-          <OptionGroup title={t`${batch.standard.name} students`} students={groups.matching} selected={selected} full={full} onToggle={toggle} />
-          <OptionGroup title={t`Other students`} students={groups.others} selected={selected} full={full} onToggle={toggle} />
+          <Checkbox
+            checked={allShownTicked}
+            indeterminate={someShownTicked && !allShownTicked}
+            onChange={() => setSelected((current) => toggleAllShown(current, shown))}
+            label={t`Select all shown (${shown.length})`}
+            fw={600}
+          />
+          <OptionGroup title={t`${batch.standard.name} students`} students={groups.matching} selected={selected} full={full} problems={refusal?.problems ?? EMPTY} onToggle={toggle} />
+          <OptionGroup title={t`Other students`} students={groups.others} selected={selected} full={full} problems={refusal?.problems ?? EMPTY} onToggle={toggle} />
           {more ? (
             <Text size="sm" c="dimmed">
               <Trans>Showing the first {SHOWN} students; search to find others.</Trans>
@@ -244,26 +272,35 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
         </Stack>
       )}
 
-      <Group
-        justify="space-between"
-        gap="sm"
+      {/* Stays at the bottom of the screen while a long list scrolls: the action is always in reach. */}
+      <Stack
+        gap={6}
         pos="sticky"
         bottom={0}
         py="sm"
-        style={{ background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 1 }}
+        style={{ background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
       >
-        <Text size="sm" c="dimmed">
-          {selected.size === 0 ? t`No student chosen` : plural(selected.size, { one: '# student chosen', other: '# students chosen' })}
-        </Text>
-        <Group gap="xs">
-          <Button variant="default" component={Link} to={`/app/batches/${batch._id}`}>
-            <Trans>Back to batch</Trans>
-          </Button>
-          <Button onClick={() => void submit()} disabled={selected.size === 0} loading={saving}>
-            {selected.size > 1 ? t`Add ${selected.size} students` : t`Add student`}
-          </Button>
+        {tooMany > 0 ? (
+          <Text size="sm" c="orange.8" fw={500} role="status">
+            {plural(tooMany, { one: 'Not enough seats: untick # student', other: 'Not enough seats: untick # students' })}
+          </Text>
+        ) : null}
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {count === 0 ? t`No student chosen` : plural(count, { one: '# student chosen', other: '# students chosen' })}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="default" component={Link} to={`/app/batches/${batch._id}`}>
+              <Trans>Back to batch</Trans>
+            </Button>
+            <Button onClick={() => void send(false)} disabled={count === 0 || tooMany > 0} loading={enrol.isPending}>
+              {count === 0 ? t`Enrol students` : plural(count, { one: 'Enrol # student', other: 'Enrol # students' })}
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      </Stack>
     </Stack>
   );
 }
+
+const EMPTY: ReadonlyMap<string, string> = new Map();

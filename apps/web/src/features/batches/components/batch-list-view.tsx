@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
@@ -17,9 +17,17 @@ export function BatchListView({ batches }: { batches: Batch[] }) {
     </Text>
   );
   const name = (batch: Batch) => (
-    <Anchor component={Link} to={`/app/batches/${batch._id}`} fw={600}>
-      {batch.name}
-    </Anchor>
+    <Group gap={6} wrap="wrap">
+      <Anchor component={Link} to={`/app/batches/${batch._id}`} fw={600}>
+        {batch.name}
+      </Anchor>
+      {/* Ended with its academic year by a rollover (issue 39): kept to read. */}
+      {batch.archived ? (
+        <Badge color="gray" variant="light" size="sm" tt="none">
+          {t`Archived`}
+        </Badge>
+      ) : null}
+    </Group>
   );
   const columns: ListColumn<Batch>[] = [
     {

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUserMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -12,7 +12,19 @@ interface BatchRosterProps {
   onRemove?: (student: EnrolledStudent) => void;
   /** Where a student's name links to (the admin's student page); plain text without it. */
   studentHref?: (student: EnrolledStudent) => string;
+  /** Given on the admin's screen: a checkbox per student, to act on several at once (move them). */
+  selection?: RosterSelection;
   empty: string;
+}
+
+export interface RosterSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (student: EnrolledStudent) => void;
+}
+
+function ChooseBox({ student, selection }: { student: EnrolledStudent; selection: RosterSelection }) {
+  const { t } = useLingui();
+  return <Checkbox checked={selection.selected.has(student._id)} onChange={() => selection.onToggle(student)} aria-label={t`Choose ${student.name}`} size="md" />;
 }
 
 function StudentName({ student, studentHref }: { student: EnrolledStudent; studentHref?: (student: EnrolledStudent) => string }) {
@@ -37,7 +49,7 @@ function RemoveButton({ student, onRemove }: { student: EnrolledStudent; onRemov
 }
 
 /** The students of a batch with their phones to call: a table on wide screens, cards on phones. */
-export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRosterProps) {
+export function BatchRoster({ students, onRemove, studentHref, selection, empty }: BatchRosterProps) {
   const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
@@ -55,12 +67,15 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
         {students.map((student) => (
           <Card key={student._id} component="li" withBorder radius="md" padding="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <StudentName student={student} studentHref={studentHref} />
-                <Text size="sm" c="dimmed">
-                  {student.standard?.name ?? t`No standard`}
-                </Text>
-              </Stack>
+              <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+                {selection ? <ChooseBox student={student} selection={selection} /> : null}
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <StudentName student={student} studentHref={studentHref} />
+                  <Text size="sm" c="dimmed">
+                    {student.standard?.name ?? t`No standard`}
+                  </Text>
+                </Stack>
+              </Group>
               {onRemove ? <RemoveButton student={student} onRemove={onRemove} /> : null}
             </Group>
             <Group gap="md" mt={4}>
@@ -88,6 +103,11 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
       <Table verticalSpacing="xs" highlightOnHover aria-label={t`Enrolled students`}>
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <Table.Th w={44}>
+                <VisuallyHidden><Trans>Choose</Trans></VisuallyHidden>
+              </Table.Th>
+            ) : null}
             <Table.Th><Trans>Name</Trans></Table.Th>
             <Table.Th><Trans>Standard</Trans></Table.Th>
             <Table.Th><Trans>Phone</Trans></Table.Th>
@@ -101,7 +121,12 @@ export function BatchRoster({ students, onRemove, studentHref, empty }: BatchRos
         </Table.Thead>
         <Table.Tbody>
           {students.map((student) => (
-            <Table.Tr key={student._id}>
+            <Table.Tr key={student._id} bg={selection?.selected.has(student._id) ? 'var(--mantine-primary-color-light)' : undefined}>
+              {selection ? (
+                <Table.Td>
+                  <ChooseBox student={student} selection={selection} />
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <StudentName student={student} studentHref={studentHref} />
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

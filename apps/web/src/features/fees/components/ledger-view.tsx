@@ -70,7 +70,7 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
             </Table.Thead>
             <Table.Tbody>
               {ledger.dues.map((due) => (
-                <Table.Tr key={due._id} c={due.status === 'cancelled' ? 'dimmed' : undefined}>
+                <Table.Tr key={due._id} c={due.status === 'cancelled' || due.status === 'carried_over' ? 'dimmed' : undefined}>
                   <Table.Td>
                     {due.label}
                     {due.balance > 0 && (due.status === 'due' || due.status === 'overdue') ? (

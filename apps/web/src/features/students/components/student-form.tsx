@@ -8,7 +8,8 @@ import { normalizeError } from '../../../lib/api-client';
 import { useStandards } from '../../standards/api';
 import { useAcademyToday } from '../../settings/use-academy-today';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
-import { STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
+import { BOARD_LABELS, MEDIUM_LABELS, STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
+import { BOARDS, MEDIUMS } from '@academy/shared/schemas/common';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { GENDER_MESSAGES } from '../../teachers/teacher-form';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -45,6 +46,8 @@ export function StudentForm({
   const editing = student !== undefined;
   const statusOptions = (['active', 'archived'] as const).map((value) => ({ value, label: i18n._(STUDENT_STATUS_LABELS[value]) }));
   const genderOptions = (['male', 'female', 'other'] as const).map((value) => ({ value, label: i18n._(GENDER_MESSAGES[value]) }));
+  const boardOptions = BOARDS.map((value) => ({ value, label: i18n._(BOARD_LABELS[value]) }));
+  const mediumOptions = MEDIUMS.map((value) => ({ value, label: i18n._(MEDIUM_LABELS[value]) }));
   const PHONE_HINT = t`10-digit Indian mobile number; optional`;
   const navigate = useNavigate();
   const create = useCreateStudent();
@@ -113,6 +116,8 @@ export function StudentForm({
               {...form.getInputProps('standard')}
             />
             <TextInput label={t`School`} key={form.key('school')} {...form.getInputProps('school')} />
+            <Select label={t`Board`} placeholder={t`Not known`} data={boardOptions} clearable key={form.key('board')} {...form.getInputProps('board')} />
+            <Select label={t`Medium`} placeholder={t`Not known`} data={mediumOptions} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
             <DateField label={t`Admission date`} key={form.key('admissionDate')} {...form.getInputProps('admissionDate')} />
             <DateField label={t`Date of birth`} key={form.key('dateOfBirth')} {...form.getInputProps('dateOfBirth')} />
           </SimpleGrid>

@@ -9,11 +9,16 @@ import { BATCH_STATUS_LABELS } from '../../../../features/batches/batch-form';
 import { BatchListView } from '../../../../features/batches/components/batch-list-view';
 import { useStandards } from '../../../../features/standards/api';
 import { useSubjects } from '../../../../features/subjects/api';
+import { useAcademyToday } from '../../../../features/settings/use-academy-today';
+import { academicYearNameOf, isAcademicYearName, shiftAcademicYear } from '@academy/shared/calendar';
 import { useTeachers } from '../../../../features/teachers/api';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-const FILTER_KEYS = ['search', 'standardId', 'subjectId', 'teacherId', 'status'] as const;
+const FILTER_KEYS = ['search', 'standardId', 'subjectId', 'teacherId', 'status', 'year'] as const;
+
+/** The year switcher's choice for the current batches (those no rollover has archived): no `year` in the address. */
+const CURRENT = 'current';
 
 /** The filters live in the address, so a filtered list can be shared and survives a reload. */
 function filtersOf(params: URLSearchParams): Required<BatchListFilters> {
@@ -24,6 +29,7 @@ function filtersOf(params: URLSearchParams): Required<BatchListFilters> {
     subjectId: params.get('subjectId') ?? '',
     teacherId: params.get('teacherId') ?? '',
     status: (BATCH_STATUSES as readonly string[]).includes(status) ? (status as BatchStatus) : '',
+    year: params.get('year') === 'all' || isAcademicYearName(params.get('year') ?? '') ? params.get('year')! : '',
   };
 }
 
@@ -35,6 +41,16 @@ export function Component() {
   const subjects = useSubjects();
   const teachers = useTeachers({});
   const batches = useFilteredBatches(filters);
+  // The academic year switcher (issue 39): the current batches by default, the past years' (archived) on demand.
+  const currentYear = academicYearNameOf(useAcademyToday());
+  const yearOptions = [
+    { value: CURRENT, label: t`Current year (${currentYear})` },
+    ...[1, 2, 3, 4].map((back) => {
+      const year = shiftAcademicYear(currentYear, -back);
+      return { value: year, label: year };
+    }),
+    { value: 'all', label: t`All years` },
+  ];
 
   const update = (next: Partial<BatchListFilters>) => {
     const merged = { ...filtersOf(params), ...next };
@@ -42,7 +58,7 @@ export function Component() {
     for (const key of FILTER_KEYS) if (merged[key]) search.set(key, merged[key]);
     setParams(search, { replace: true });
   };
-  const filtered = FILTER_KEYS.some((key) => filters[key] !== '');
+  const filtered = FILTER_KEYS.some((key) => key !== 'year' && filters[key] !== '');
 
   return (
     <>
@@ -55,7 +71,7 @@ export function Component() {
           </Button>
         }
       />
-      <ListFilters columns={{ sm: 2, lg: 5 }}>
+      <ListFilters columns={{ sm: 2, lg: 6 }}>
         <ListSearch value={filters.search} onSearch={(search) => update({ search })} placeholder={t`Batch name or description`} />
         <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} value={filters.standardId} onChange={(standardId) => update({ standardId })} />
         <EntityFilter label={t`Subject`} placeholder={t`All subjects`} options={subjects.data} value={filters.subjectId} onChange={(subjectId) => update({ subjectId })} />
@@ -67,6 +83,14 @@ export function Component() {
           clearable
           value={filters.status || null}
           onChange={(value) => update({ status: (value ?? '') as BatchStatus | '' })}
+        />
+        <Select
+          label={t`Academic year`}
+          data={yearOptions}
+          allowDeselect={false}
+          value={filters.year || CURRENT}
+          onChange={(value) => update({ year: !value || value === CURRENT ? '' : value })}
+          data-testid="batch-year"
         />
       </ListFilters>
       <ListStates

@@ -11,6 +11,7 @@ import { StudentAttendanceSection } from '../../../../features/attendance/compon
 import { StudentTestsSection } from '../../../../features/exams/components/student-tests-section';
 import { STUDENT_FAILURES, useStudent } from '../../../../features/students/api';
 import { StudentStatusBadge } from '../../../../features/students/components/student-status-badge';
+import { BOARD_LABELS, MEDIUM_LABELS } from '../../../../features/students/student-form';
 import { useConfirmArchiveStudent } from '../../../../features/students/components/use-confirm-archive-student';
 import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -45,6 +46,8 @@ function StudentProfile({ student }: { student: StudentDetail }) {
           items={[
             { label: t`Standard`, value: student.standard?.name ?? t`No standard` },
             { label: t`School`, value: student.school },
+            { label: t`Board`, value: student.board ? i18n._(BOARD_LABELS[student.board]) : null },
+            { label: t`Medium`, value: student.medium ? i18n._(MEDIUM_LABELS[student.medium]) : null },
             { label: t`Admission date`, value: formatDate(student.admissionDate) },
             { label: t`Phone`, value: <PhoneLink phone={student.phone} /> },
             { label: t`Gender`, value: student.gender ? i18n._(GENDER_MESSAGES[student.gender]) : null },

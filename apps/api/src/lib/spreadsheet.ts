@@ -1,0 +1,105 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+
+/*
+ * Reading a spreadsheet the office uploads (a bank statement, a register of students): CSV or XLSX,
+ * as rows of trimmed text cells. Pure: it sees only the bytes it is given. What it says about a bad
+ * file is the caller's (`SheetWords`), since "this statement" and "this register" read differently.
+ */
+
+export type SheetWords = { empty: string; notASheet: string; oldXls: string; unreadableCsv: string; tooManyRows: string };
+
+export class SpreadsheetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SpreadsheetError';
+  }
+}
+
+/**
+ * Rows of cells as trimmed strings from the first sheet that has any (XLSX dates become YYYY-MM-DD,
+ * numbers their plain decimal text). Throws SpreadsheetError for an unreadable, empty or too long file.
+ */
+export async function readSheetRows(file: Buffer, fileName: string, words: SheetWords, maxRows: number): Promise<string[][]> {
+  const name = fileName.toLowerCase();
+  const startsWith = (bytes: number[]) => file.length >= bytes.length && bytes.every((byte, i) => file[i] === byte);
+  if (file.length === 0) throw new SpreadsheetError(words.empty);
+  // What the bytes are decides, not the name: an .xlsx file is a zip, an old .xls one an OLE2 compound file.
+  const zip = startsWith([0x50, 0x4b, 0x03, 0x04]);
+  if (!zip && (name.endsWith('.xls') || startsWith([0xd0, 0xcf, 0x11, 0xe0]))) throw new SpreadsheetError(words.oldXls);
+  const pdf = startsWith([0x25, 0x50, 0x44, 0x46]);
+  if (!zip && (pdf || name.endsWith('.xlsx') || !isText(file))) throw new SpreadsheetError(words.notASheet);
+  const rows = zip ? await readXlsx(file, words, maxRows) : readCsv(file, words, maxRows);
+  if (!rows.some((row) => row.some((cell) => cell !== ''))) throw new SpreadsheetError(words.empty);
+  return rows;
+}
+
+/** Text has no control characters but tabs and line ends (a PDF or a picture has plenty). Excel's "Unicode text" is UTF-16. */
+function isText(file: Buffer): boolean {
+  if (file[0] === 0xff && file[1] === 0xfe) return true;
+  return !file.subarray(0, 65_536).some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20));
+}
+
+function readCsv(file: Buffer, words: SheetWords, maxRows: number): string[][] {
+  const utf16 = file[0] === 0xff && file[1] === 0xfe;
+  const text = file.toString(utf16 ? 'utf16le' : 'utf8').replace(/^\uFEFF/, '');
+  let records: string[][];
+  try {
+    // Blank lines are kept: a blank row ends a statement's table, and row numbers stay those of the file.
+    records = parse(text, { delimiter: chooseDelimiter(text), relax_column_count: true, relax_quotes: true, trim: true, to: maxRows + 1 });
+  } catch {
+    throw new SpreadsheetError(words.unreadableCsv);
+  }
+  if (records.length > maxRows) throw new SpreadsheetError(words.tooManyRows);
+  return records.map((record) => record.map((cell) => cell.trim()));
+}
+
+/** Comma, unless the first lines clearly use semicolons or tabs (a file re-saved by a spreadsheet). */
+function chooseDelimiter(text: string): string {
+  const head = text.split(/\r?\n/, 50).join('\n');
+  const count = (delimiter: string) => head.split(delimiter).length - 1;
+  return [',', ';', '\t'].sort((a, b) => count(b) - count(a))[0] ?? ','; // a stable sort: a tie stays a comma
+}
+
+async function readXlsx(file: Buffer, words: SheetWords, maxRows: number): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its input as an ArrayBuffer (its own `Buffer`): hand it a copy of the bytes as one.
+    await workbook.xlsx.load(new Uint8Array(file).buffer);
+  } catch {
+    throw new SpreadsheetError(words.notASheet);
+  }
+  const sheet = workbook.worksheets.find((worksheet) => worksheet.actualRowCount > 0);
+  if (!sheet) throw new SpreadsheetError(words.empty);
+  if (sheet.rowCount > maxRows) throw new SpreadsheetError(words.tooManyRows);
+  const rows: string[][] = [];
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: string[] = [];
+    for (let c = 1; c <= row.cellCount; c++) {
+      const cell = row.getCell(c);
+      // The other cells of a merged range repeat its value: only the first one holds it.
+      cells.push(cell.type === ExcelJS.ValueType.Merge ? '' : cellText(cell.value));
+    }
+    rows.push(cells);
+  }
+  return rows;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return isoDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()) ?? '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if ('hyperlink' in value) return cellText(value.text);
+  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result);
+  return ''; // an error value such as #N/A
+}
+
+/** YYYY-MM-DD, or null when that day does not exist (31-02) or is before 1900. */
+export function isoDate(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+/**
+ * The one file of a multipart upload whose field is `file` (a bank statement, a register), read into
+ * memory up to `maxBytes`. A missing file, another field or a broken body answers 400 with `required`;
+ * a bigger file answers 413 with `tooLarge`; both said on the form's file field.
+ */
+export async function readUploadedFile(request: FastifyRequest, maxBytes: number, words: { required: string; tooLarge: string }): Promise<{ fileName: string; bytes: Buffer }> {
+  const required = () => new AppError('BAD_REQUEST', words.required, { file: words.required });
+  if (!request.isMultipart()) throw required();
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
+    if (!part || part.fieldname !== 'file') throw required();
+    return { fileName: part.filename || 'upload', bytes: await part.toBuffer() };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', words.tooLarge, { file: words.tooLarge });
+    if (error instanceof AppError) throw error;
+    if (code?.startsWith('FST_')) throw required();
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readIndianDate, readRegister } from './register-sheet';
+
+describe('reading a register', () => {
+  it('reads dates day first as registers write them, and refuses two-digit years and days that do not exist', () => {
+    expect(readIndianDate('25-06-2012')).toBe('2012-06-25');
+    expect(readIndianDate('5/6/2012')).toBe('2012-06-05');
+    expect(readIndianDate('25.06.2012')).toBe('2012-06-25');
+    expect(readIndianDate('2012-06-25')).toBe('2012-06-25');
+    expect(readIndianDate('25-06-12')).toBeNull();
+    expect(readIndianDate('31-02-2012')).toBeNull();
+    expect(readIndianDate('June 25')).toBeNull();
+  });
+
+  it('recognises headers in Marathi, Hindi and the words registers use, and ignores other columns', () => {
+    const read = readRegister(
+      [
+        ['', '', ''],
+        ['अ.क्र.', 'नाव', 'पालकांचा मोबाईल', 'लिंग', 'DOB', 'Fees paid', 'Remarks'],
+        ['1', 'आशा पाटील', '098220 12345', 'मुलगी', '14/08/2011', '₹2,000', 'new'],
+        ['', '', '', '', '', '', ''],
+        ['2', 'रवि', '+91-98220-12345', 'M', '', '', ''],
+      ],
+      '2026-11-26',
+    );
+    expect(read.columns).toEqual(['name', 'parentPhone', 'gender', 'dateOfBirth', 'alreadyPaid']);
+    expect(read.errors).toEqual([
+      // Already paid without a batch: the amount would pay nothing.
+      { row: 3, column: 'alreadyPaid', message: 'An amount already paid needs the batch whose fees it paid' },
+    ]);
+    expect(read.rows).toEqual([expect.objectContaining({ row: 5, name: 'रवि', parentPhone: '+919822012345', gender: 'male', dateOfBirth: null, alreadyPaidPaise: 0 })]);
+    expect(read.cells.get(3)).toEqual(['आशा पाटील', '098220 12345', 'मुलगी', '14/08/2011', '₹2,000']);
+  });
+
+  it('names every problem of a row and needs a name header', () => {
+    const read = readRegister(
+      [
+        ['Student name', 'Student phone', 'Board', 'Medium', 'Relation', 'Date of birth'],
+        ['X', '12345', 'Oxford', 'सेमी इंग्रजी', 'Uncle', '01-01-2030'],
+      ],
+      '2026-11-26',
+    );
+    expect(read.errors.map((error) => error.column).sort()).toEqual(['board', 'dateOfBirth', 'parentRelation', 'phone']);
+    expect(readRegister([['Roll', 'Class']], '2026-11-26').errors[0]!.message).toMatch(/^The first row must hold the column headers/);
+  });
+});
