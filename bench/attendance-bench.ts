@@ -31,6 +31,7 @@ import { recordAudit } from '../apps/api/src/modules/audit/audit.service';
 import { ensureApiBuilt, measureRead, signIn, startServer, type Read, type ReadResult } from './http-bench';
 import { runConcurrencySoak } from './concurrency-soak';
 import { runAcademyExportBench } from './academy-export';
+import { runRegisterImportBench } from './register-import';
 
 const STUDENTS = 3000;
 const TEACHERS = 60;
@@ -438,6 +439,17 @@ async function main() {
       console.log('\nThe academy workbook (GET /api/exports/academy.xlsx) on 3,000 students …');
       return (await runAcademyExportBench(connection, (name) => databaseOverride(connection, name))).checks;
     };
+    const importBench = async () => {
+      console.log('\nA register of 2,000 students imported (POST /api/imports/students) …');
+      return (await runRegisterImportBench(connection, (name) => databaseOverride(connection, name))).checks;
+    };
+    // BENCH_ONLY=import runs only the register's import (bench/register-import.ts).
+    if (process.env.BENCH_ONLY === 'import') {
+      const checks = await importBench();
+      for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
+      process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+      return;
+    }
     // BENCH_ONLY=export runs only the academy workbook (bench/academy-export.ts).
     if (process.env.BENCH_ONLY === 'export') {
       const checks = await exportBench();
@@ -490,6 +502,8 @@ async function main() {
     if (!process.env.BENCH_ONLY) checks.push(...(await soak()));
     // So does the academy workbook (issue 39).
     if (!process.env.BENCH_ONLY) checks.push(...(await exportBench()));
+    // And a register's import (issue 39).
+    if (!process.env.BENCH_ONLY) checks.push(...(await importBench()));
     console.log(`\nLoad average at the end: ${load()}\nTargets on the big database:`);
     for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
     process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

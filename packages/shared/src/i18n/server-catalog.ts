@@ -155,6 +155,16 @@ export const SERVER_CATALOG = {
     ['Fri', 'शुक्र', 'शुक्र'],
     ['Sat', 'शनि', 'शनि'],
     ['Sun', 'रवि', 'रवि'],
+    // A student's board and medium (issue 39).
+    ['Board', 'बोर्ड', 'बोर्ड'],
+    ['Medium', 'माध्यम', 'माध्यम'],
+    ['State board', 'राज्य मंडळ', 'राज्य बोर्ड'],
+    ['CBSE', 'सीबीएसई', 'सीबीएसई'],
+    ['ICSE', 'आयसीएसई', 'आईसीएसई'],
+    ['Marathi', 'मराठी', 'मराठी'],
+    ['English', 'इंग्रजी', 'अंग्रेज़ी'],
+    ['Semi-English', 'सेमी इंग्रजी', 'सेमी अंग्रेज़ी'],
+    ['Hindi', 'हिंदी', 'हिंदी'],
   ],
 
   /** The fee receipt's PDF (apps/api/src/modules/fees/receipt-pdf.ts). */

@@ -27,6 +27,8 @@ type Row = Record<string, unknown>;
 
 const GENDERS: Record<string, Text> = { male: 'Male', female: 'Female', other: 'Other' };
 const STATUSES: Record<string, Text> = { active: 'Active', archived: 'Archived', inactive: 'Inactive', on_leave: 'On leave' };
+const BOARDS: Record<string, Text> = { state: 'State board', cbse: 'CBSE', icse: 'ICSE', other: 'Other' };
+const MEDIUMS: Record<string, Text> = { marathi: 'Marathi', english: 'English', semi_english: 'Semi-English', hindi: 'Hindi', other: 'Other' };
 const RELATIONS: Record<string, Text> = { mother: 'Mother', father: 'Father', guardian: 'Guardian', other: 'Other' };
 const MODES: Record<string, Text> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card', opening_balance: 'Opening balance (carried over)' };
 const DAYS: Record<Weekday, Text> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
@@ -117,6 +119,8 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
           { header: 'Date of birth', kind: 'date' },
           { header: 'Standard', kind: 'text', width: 14 },
           { header: 'School', kind: 'text', width: 24 },
+          { header: 'Board', kind: 'text', width: 12 },
+          { header: 'Medium', kind: 'text', width: 12 },
           { header: 'Address', kind: 'text', width: 30 },
           { header: 'Status', kind: 'text', width: 10 },
           { header: 'Admission date', kind: 'date' },
@@ -132,7 +136,7 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
           }).flat(),
         ],
         sql`
-          select s.student_code, u.name, u.email, s.phone, s.gender, s.date_of_birth, st.name as standard, s.school, s.address, s.status, s.admission_date,
+          select s.student_code, u.name, u.email, s.phone, s.gender, s.date_of_birth, st.name as standard, s.school, s.board, s.medium, s.address, s.status, s.admission_date,
             (select string_agg(b.name, '; ' order by b.name) from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = s.id) as batches,
             (select json_agg(json_build_object('name', pu.name, 'relation', p.relation, 'phone', p.phone, 'email', pu.email) order by ps.created_at, p.id)
                from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id where ps.student_id = s.id) as parents
@@ -151,6 +155,8 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
             row.date_of_birth as string | null,
             row.standard as string | null,
             row.school as string | null,
+            wordOf(BOARDS, row.board),
+            wordOf(MEDIUMS, row.medium),
             row.address as string | null,
             wordOf(STATUSES, row.status),
             row.admission_date as string,

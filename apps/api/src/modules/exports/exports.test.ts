@@ -132,14 +132,14 @@ describe('GET /api/exports/academy.xlsx', () => {
     }
     // The filter is also the sheet's _xlnm._FilterDatabase name (LibreOffice shows a filter only with it).
     const names = zipEntry(bytes, 'xl/workbook.xml');
-    expect(names).toContain(`<definedName name="_xlnm._FilterDatabase" localSheetId="0">&apos;Students&apos;!$A$1:$T$3</definedName>`);
+    expect(names).toContain(`<definedName name="_xlnm._FilterDatabase" localSheetId="0">&apos;Students&apos;!$A$1:$V$3</definedName>`);
     expect(names).toContain(`<definedName name="_xlnm._FilterDatabase" localSheetId="7">&apos;Test marks&apos;!$A$1:$J$3</definedName>`);
   });
 
   it('lists the students with their ID, batches and each parent in columns of their own; siblings share their mother', () => {
     const { header, rows } = table(workbook.getWorksheet('Students')!);
     expect(header).toEqual([
-      'Student ID', 'Name', 'Email', 'Phone (+91)', 'Gender', 'Date of birth', 'Standard', 'School', 'Address', 'Status', 'Admission date', 'Batches',
+      'Student ID', 'Name', 'Email', 'Phone (+91)', 'Gender', 'Date of birth', 'Standard', 'School', 'Board', 'Medium', 'Address', 'Status', 'Admission date', 'Batches',
       'Parent 1 name', 'Parent 1 relation', 'Parent 1 phone (+91)', 'Parent 1 email',
       'Parent 2 name', 'Parent 2 relation', 'Parent 2 phone (+91)', 'Parent 2 email',
     ]);
@@ -165,7 +165,7 @@ describe('GET /api/exports/academy.xlsx', () => {
 
   it('has dates as real dates shown DD-MM-YYYY', () => {
     const sheet = workbook.getWorksheet('Students')!;
-    const admission = sheet.getRow(2).getCell(11);
+    const admission = sheet.getRow(2).getCell(13);
     expect(admission.value).toBeInstanceOf(Date);
     expect(admission.numFmt).toBe('dd-mm-yyyy');
   });
