@@ -218,3 +218,14 @@ export async function applyByApi(page: Page, body: { studentName: string; email:
   });
   expect(response.status()).toBe(201);
 }
+
+/** Optional screenshots at 360 and 1280 px (E2E_SHOTS_DIR=/tmp/…), to look at a screen as a user would. */
+export async function shootWidths(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SHOTS_DIR;
+  if (!folder) return;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { createBatchByApi, createStudentByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken, waitForMailText } from '../fixtures';
+import { createBatchByApi, createStudentByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, shootWidths as shoot, test, uniqueToken, waitForMailText } from '../fixtures';
 
 /** Today (or another day) in the academy's time zone, as YYYY-MM-DD. */
 function academyDay(offsetDays = 0): string {
@@ -11,17 +11,6 @@ function academyDay(offsetDays = 0): string {
 
 /** 'YYYY-MM-DD' as a person types it in the app's date field: DD-MM-YYYY. */
 const typed = (isoDate: string) => isoDate.split('-').reverse().join('-');
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-/** Optional screenshots at 360 and 1280 px (E2E_SHOTS_DIR=/tmp/…), to look at the screens. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext();

@@ -1,17 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
-import { createBatchByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, test, uniqueToken } from '../fixtures';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-/** Optional screenshots at 360 and 1280 px (E2E_SHOTS_DIR=/tmp/…), to look at the screen. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { createBatchByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, expect, hasHorizontalOverflow, randomMobile, shootWidths as shoot, test, uniqueToken } from '../fixtures';
 
 async function register(rows: string[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -245,6 +245,23 @@ async function assertStandardExists(db: DbExecutor, standardId: string | null | 
   if (!found) throw new AppError('BAD_REQUEST', 'The chosen standard does not exist', { standard: 'Choose a standard from the list' });
 }
 
+type NewStudentFields = Pick<CreateInput, 'gender' | 'address' | 'phone' | 'dateOfBirth' | 'standard' | 'school' | 'board' | 'medium'> & { admissionDate: string };
+
+/** A new student's row as the form or a register gives it: the spec's defaults for gender and address, nothing made up. */
+function studentRow(input: NewStudentFields) {
+  return {
+    gender: input.gender ?? STUDENT_DEFAULTS.gender,
+    address: input.address ?? STUDENT_DEFAULTS.address,
+    phone: input.phone ?? null,
+    dateOfBirth: input.dateOfBirth ?? null,
+    standardId: input.standard ?? null,
+    school: input.school ?? null,
+    board: input.board ?? null,
+    medium: input.medium ?? null,
+    admissionDate: input.admissionDate,
+  };
+}
+
 /**
  * Inserts the student and their sign-in account inside the caller's transaction (creating a student,
  * converting an admission enquiry). Gender defaults to male and the address to "Default Address"
@@ -261,20 +278,7 @@ export async function insertStudent(
   const account = await createAccount(tx, { name: input.name, email: input.email ?? null, role: 'student', passwordHash, isActive: status === 'active', language: input.language });
   const [row] = await tx
     .insert(students)
-    .values({
-      userId: account.userId,
-      studentCode: await nextStudentCode(tx, input.admissionDate),
-      gender: input.gender ?? STUDENT_DEFAULTS.gender,
-      address: input.address ?? STUDENT_DEFAULTS.address,
-      phone: input.phone ?? null,
-      dateOfBirth: input.dateOfBirth ?? null,
-      standardId: input.standard ?? null,
-      school: input.school ?? null,
-      board: input.board ?? null,
-      medium: input.medium ?? null,
-      admissionDate: input.admissionDate,
-      status,
-    })
+    .values({ ...studentRow(input), userId: account.userId, studentCode: await nextStudentCode(tx, input.admissionDate), status })
     .returning({ id: students.id });
   await saveFirstParent(tx, { id: row!.id, name: input.name, language: input.language ?? DEFAULT_LANGUAGE }, { name: input.parentName, phone: input.parentPhone, email: input.parentEmail });
   return { id: row!.id, invitation: account.invitation };
@@ -301,21 +305,7 @@ export async function insertStudents(
     const given = await nextStudentCodes(tx, group[0]!.admissionDate, group.length);
     group.forEach((input, index) => codes.set(input, given[index]!));
   }
-  const rows = inputs.map((input, index) => ({
-    id: randomUUID(),
-    userId: userIds[index]!,
-    studentCode: codes.get(input)!,
-    gender: input.gender ?? STUDENT_DEFAULTS.gender,
-    address: input.address ?? STUDENT_DEFAULTS.address,
-    phone: input.phone ?? null,
-    dateOfBirth: input.dateOfBirth ?? null,
-    standardId: input.standard ?? null,
-    school: input.school ?? null,
-    board: input.board ?? null,
-    medium: input.medium ?? null,
-    admissionDate: input.admissionDate,
-    status: 'active' as const,
-  }));
+  const rows = inputs.map((input, index) => ({ ...studentRow(input), id: randomUUID(), userId: userIds[index]!, studentCode: codes.get(input)!, status: 'active' as const }));
   for (let start = 0; start < rows.length; start += 1000) await tx.insert(students).values(rows.slice(start, start + 1000));
   return rows.map((row) => row.id);
 }
