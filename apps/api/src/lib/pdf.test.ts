@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text';
 import { createAcademyPdf, PDF_FONTS, rupeesText } from './pdf';
 
 describe('the shared PDF parts', () => {
@@ -12,5 +13,10 @@ describe('the shared PDF parts', () => {
     pdf.row('रक्कम', rupeesText(150050));
     const bytes = await pdf.end();
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+  it('shows the academy’s phones in the header as people read them (issue 42)', async () => {
+    const pdf = createAcademyPdf({ header: { name: 'Academy', address: 'Latur', phones: ['+919876543210', '+919822012345'] }, title: 'Fee receipt', language: 'en' });
+    const text = await pdfText(await pdf.end());
+    expect(text).toContain('+91 98765 43210 · +91 98220 12345');
   });
 });

@@ -1,3 +1,4 @@
+import { formatIndianPhone } from '@academy/shared/phone-format';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatPaise } from '@academy/shared/money';
@@ -53,7 +54,7 @@ export function drawAcademyHeader(doc: PdfDocument, academy: AcademyHeader): voi
   doc.font('bold').fontSize(18).fillColor('#1c7ed6').text(academy.name, { width, align: 'center' });
   doc.font('regular').fontSize(9).fillColor('#495057');
   if (academy.address) doc.text(academy.address, { width, align: 'center' });
-  const contacts = [academy.phones.filter(Boolean).join(' · '), academy.email].filter(Boolean).join(' · ');
+  const contacts = [academy.phones.filter(Boolean).map(formatIndianPhone).join(' · '), academy.email].filter(Boolean).join(' · ');
   if (contacts) doc.text(contacts, { width, align: 'center' });
   const y = doc.y + 6;
   doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).strokeColor('#ced4da').lineWidth(1).stroke();

@@ -3,11 +3,5 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/**
- * The one way a phone is shown (DESIGN.md section 8): "+919822012345" → "+91 98220 12345".
- * Anything that is not a stored Indian mobile number is shown as it is.
- */
-export function formatPhone(phone: string): string {
-  const match = /^\+91(\d{5})(\d{5})$/.exec(phone.replace(/[\s-]/g, ''));
-  return match ? `+91 ${match[1]} ${match[2]}` : phone;
-}
+/** The one way a phone is shown: "+919822012345" → "+91 98220 12345" (shared with the server's PDFs). */
+export { formatIndianPhone as formatPhone } from '@academy/shared/phone-format';
