@@ -30,5 +30,5 @@ CREATE INDEX "import_items_import_idx" ON "import_items" USING btree ("import_id
 CREATE INDEX "imports_started_at_idx" ON "imports" USING btree ("started_at");--> statement-breakpoint
 CREATE INDEX "imports_created_by_idx" ON "imports" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "imports_undone_by_idx" ON "imports" USING btree ("undone_by");--> statement-breakpoint
-ALTER TABLE "students" ADD CONSTRAINT "students_board_check" CHECK ("students"."board" in ('state', 'cbse', 'icse', 'other'));--> statement-breakpoint
-ALTER TABLE "students" ADD CONSTRAINT "students_medium_check" CHECK ("students"."medium" in ('marathi', 'english', 'semi_english', 'hindi', 'other'));
+ALTER TABLE "students" ADD CONSTRAINT "students_board_check" CHECK ("students"."board" in ('State Board', 'CBSE', 'ICSE', 'Other'));--> statement-breakpoint
+ALTER TABLE "students" ADD CONSTRAINT "students_medium_check" CHECK ("students"."medium" in ('English', 'Semi-English', 'Marathi', 'Hindi', 'Urdu'));

@@ -165,6 +165,7 @@ export const SERVER_CATALOG = {
     ['English', 'इंग्रजी', 'अंग्रेज़ी'],
     ['Semi-English', 'सेमी इंग्रजी', 'सेमी अंग्रेज़ी'],
     ['Hindi', 'हिंदी', 'हिंदी'],
+    ['Urdu', 'उर्दू', 'उर्दू'],
   ],
 
   /** The fee receipt's PDF (apps/api/src/modules/fees/receipt-pdf.ts). */
@@ -513,6 +514,7 @@ export const SERVER_CATALOG = {
     ['English', 'इंग्रजी', 'अंग्रेज़ी'],
     ['Semi-English', 'सेमी इंग्रजी', 'सेमी अंग्रेज़ी'],
     ['Hindi', 'हिंदी', 'हिंदी'],
+    ['Urdu', 'उर्दू', 'उर्दू'],
     ['Mother', 'आई', 'माँ'],
     ['Father', 'वडील', 'पिता'],
     ['Guardian', 'पालक', 'अभिभावक'],

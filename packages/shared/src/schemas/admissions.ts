@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import {
+  BOARD_MESSAGE,
+  BOARDS,
   calendarDateSchema,
   genderSchema,
   idListSchema,
   idSchema,
   isoDateTimeSchema,
+  MEDIUM_MESSAGE,
+  MEDIUMS,
   namedRefSchema,
   optionalField,
   optionalPhoneSchema,
@@ -47,10 +51,8 @@ export const ENQUIRY_TRANSITIONS: Record<EnquiryStatus, readonly EnquiryStatus[]
 export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', admitted: 'Admitted', rejected: 'Rejected' };
 export const ENQUIRY_SOURCE_LABELS: Record<EnquirySource, string> = { admission: 'Admission form', contact: 'Contact form', office: 'Added by the office' };
 
-export const BOARDS = ['State Board', 'CBSE', 'ICSE', 'Other'] as const;
-/** Media of instruction families name in Latur (Hindi and Urdu schools too, issue 42). Stored as these English words. */
-export const MEDIUMS = ['English', 'Semi-English', 'Marathi', 'Hindi', 'Urdu'] as const;
-export type Medium = (typeof MEDIUMS)[number];
+// The board and medium words are a student's too (schemas/common.ts).
+export { BOARDS, MEDIUMS, type Board, type Medium } from './common';
 
 /** One-time codes: six digits, valid 10 minutes, a new one after 60 s, five sends an hour per email. */
 export const OTP_LENGTH = 6;
@@ -104,8 +106,8 @@ const enquiryFields = {
   /** Subject `_id`s the student is interested in. */
   subjects: idListSchema('subjects').optional(),
   school: optionalTextSchema('School', 200),
-  board: z.enum(BOARDS, { error: `Board must be one of: ${BOARDS.join(', ')}` }).nullable().optional(),
-  medium: z.enum(MEDIUMS, { error: `Medium must be one of: ${MEDIUMS.join(', ')}` }).nullable().optional(),
+  board: z.enum(BOARDS, { error: BOARD_MESSAGE }).nullable().optional(),
+  medium: z.enum(MEDIUMS, { error: MEDIUM_MESSAGE }).nullable().optional(),
   address: optionalTextSchema('Address', 300),
   message: optionalTextSchema('Message', 2000),
 };

@@ -7,11 +7,17 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const genderSchema = z.enum(GENDERS, { error: 'Gender must be male, female or other' });
 
-/** The school board and medium of a student (issue 39): Maharashtra's State board first, Semi-English being common. */
-export const BOARDS = ['state', 'cbse', 'icse', 'other'] as const;
+/**
+ * A student's school board and medium, as the admission form asks them (spec) and a student keeps them
+ * (issue 39): stored as these English words. Media of instruction families name in Latur (Hindi and
+ * Urdu schools too, issue 42).
+ */
+export const BOARDS = ['State Board', 'CBSE', 'ICSE', 'Other'] as const;
 export type Board = (typeof BOARDS)[number];
-export const MEDIUMS = ['marathi', 'english', 'semi_english', 'hindi', 'other'] as const;
+export const MEDIUMS = ['English', 'Semi-English', 'Marathi', 'Hindi', 'Urdu'] as const;
 export type Medium = (typeof MEDIUMS)[number];
+export const BOARD_MESSAGE = `Board must be one of: ${BOARDS.join(', ')}`;
+export const MEDIUM_MESSAGE = `Medium must be one of: ${MEDIUMS.join(', ')}`;
 
 /** Every record's `_id`. A malformed id in an address answers 400 naming the parameter. */
 export const idSchema = z.uuid({ error: 'Invalid id' });

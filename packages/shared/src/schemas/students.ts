@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { emailSchema, languageSchema } from './auth';
 import { batchSummarySchema } from './batches';
 import {
+  BOARD_MESSAGE,
   BOARDS,
   calendarDateSchema,
+  MEDIUM_MESSAGE,
   MEDIUMS,
   genderSchema,
   idSchema,
@@ -55,8 +57,8 @@ const studentFields = {
   standard: idSchema.nullable(),
   school: optionalTextSchema('School', 200),
   /** The school's board and medium (issue 39); '' or null for not known. */
-  board: optionalField(z.enum(BOARDS), 'Board must be state, cbse, icse or other'),
-  medium: optionalField(z.enum(MEDIUMS), 'Medium must be marathi, english, semi_english, hindi or other'),
+  board: optionalField(z.enum(BOARDS, { error: BOARD_MESSAGE }), BOARD_MESSAGE),
+  medium: optionalField(z.enum(MEDIUMS, { error: MEDIUM_MESSAGE }), MEDIUM_MESSAGE),
   admissionDate: optionalDateSchema,
   status: studentStatusSchema,
 };

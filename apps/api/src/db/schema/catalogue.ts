@@ -139,8 +139,8 @@ export const students = pgTable(
     index('students_active_id_idx').on(table.id).where(sql`${table.status} = 'active'`),
     check('students_status_check', sql`${table.status} in ('active', 'archived', 'alumni')`),
     check('students_gender_check', sql`${table.gender} in ('male', 'female', 'other')`),
-    check('students_board_check', sql`${table.board} in ('state', 'cbse', 'icse', 'other')`),
-    check('students_medium_check', sql`${table.medium} in ('marathi', 'english', 'semi_english', 'hindi', 'other')`),
+    check('students_board_check', sql`${table.board} in ('State Board', 'CBSE', 'ICSE', 'Other')`),
+    check('students_medium_check', sql`${table.medium} in ('English', 'Semi-English', 'Marathi', 'Hindi', 'Urdu')`),
     // The admin's list sorts by it and the dashboard shows the latest students.
     index('students_created_at_idx').on(table.createdAt),
     // The list searches phones with ILIKE '%…%' (pg_trgm; users carries the name and email ones).

@@ -17,6 +17,7 @@ import {
   type contactEnquiryInputSchema,
   type officeEnquiryInputSchema,
 } from '@academy/shared/schemas/admissions';
+import { BOARDS, MEDIUMS, type Board, type Medium } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
 import {
   admissionEnquiries,
@@ -516,6 +517,8 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
         dateOfBirth: admissionEnquiries.dateOfBirth,
         standardId: admissionEnquiries.standardId,
         school: admissionEnquiries.school,
+        board: admissionEnquiries.board,
+        medium: admissionEnquiries.medium,
         address: admissionEnquiries.address,
         language: admissionEnquiries.language,
       })
@@ -551,6 +554,9 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
         language: row.language,
         standard: row.standardId,
         school: row.school,
+        // The admission form asks the same board and medium words a student keeps (schemas/common.ts).
+        board: (BOARDS as readonly string[]).includes(row.board ?? '') ? (row.board as Board) : null,
+        medium: (MEDIUMS as readonly string[]).includes(row.medium ?? '') ? (row.medium as Medium) : null,
         status: 'active',
         admissionDate,
       },

@@ -344,7 +344,7 @@ describe('POST /api/admission-enquiries/{id}/convert', () => {
 
   it('makes a student with the profile copied, enrols them, links the enquiry and mails a set-password link that works', async () => {
     const enquiry = await admitted({ studentName: 'Kabir Deshmukh', email: 'kabir.d@example.in', phone: '+919890098900' });
-    await asAdmin('PUT', `/api/admission-enquiries/${enquiry.id}`, { parentName: 'Nitin Deshmukh', school: 'Shahu College', gender: 'male', address: 'Ausa Road, Latur' });
+    await asAdmin('PUT', `/api/admission-enquiries/${enquiry.id}`, { parentName: 'Nitin Deshmukh', school: 'Shahu College', gender: 'male', address: 'Ausa Road, Latur', board: 'State Board', medium: 'Urdu' });
     const batch = await buildBatch(t.database.db, { name: 'Maths 10 Evening', standardId });
     const response = await asAdmin('POST', `/api/admission-enquiries/${enquiry.id}/convert`, { batchId: batch.id });
     expect(response.statusCode).toBe(201);
@@ -361,6 +361,9 @@ describe('POST /api/admission-enquiries/{id}/convert', () => {
       phone: '+919890098900',
       parentName: 'Nitin Deshmukh',
       school: 'Shahu College',
+      // The admission form's board and medium are the student's (issue 39).
+      board: 'State Board',
+      medium: 'Urdu',
       address: 'Ausa Road, Latur',
       standard: { _id: standardId },
       status: 'active',

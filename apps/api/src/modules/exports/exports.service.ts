@@ -27,8 +27,8 @@ type Row = Record<string, unknown>;
 
 const GENDERS: Record<string, Text> = { male: 'Male', female: 'Female', other: 'Other' };
 const STATUSES: Record<string, Text> = { active: 'Active', archived: 'Archived', inactive: 'Inactive', on_leave: 'On leave' };
-const BOARDS: Record<string, Text> = { state: 'State board', cbse: 'CBSE', icse: 'ICSE', other: 'Other' };
-const MEDIUMS: Record<string, Text> = { marathi: 'Marathi', english: 'English', semi_english: 'Semi-English', hindi: 'Hindi', other: 'Other' };
+const BOARDS: Record<string, Text> = { 'State Board': 'State board', CBSE: 'CBSE', ICSE: 'ICSE', Other: 'Other' };
+const MEDIUMS: Record<string, Text> = { English: 'English', 'Semi-English': 'Semi-English', Marathi: 'Marathi', Hindi: 'Hindi', Urdu: 'Urdu' };
 const RELATIONS: Record<string, Text> = { mother: 'Mother', father: 'Father', guardian: 'Guardian', other: 'Other' };
 const MODES: Record<string, Text> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card', opening_balance: 'Opening balance (carried over)' };
 const DAYS: Record<Weekday, Text> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };

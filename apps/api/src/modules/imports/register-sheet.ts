@@ -88,8 +88,8 @@ for (const column of REGISTER_COLUMNS) {
 /** The drop-downs' words (English keys) in each language. */
 export const LIST_WORDS = {
   gender: { male: 'Male', female: 'Female', other: 'Other' },
-  board: { state: 'State board', cbse: 'CBSE', icse: 'ICSE', other: 'Other' },
-  medium: { marathi: 'Marathi', english: 'English', semi_english: 'Semi-English', hindi: 'Hindi', other: 'Other' },
+  board: { 'State Board': 'State board', CBSE: 'CBSE', ICSE: 'ICSE', Other: 'Other' },
+  medium: { English: 'English', 'Semi-English': 'Semi-English', Marathi: 'Marathi', Hindi: 'Hindi', Urdu: 'Urdu' },
   parentRelation: { mother: 'Mother', father: 'Father', guardian: 'Guardian', other: 'Other' },
 } as const;
 export const LIST_WORDS_BY_LANGUAGE = {
@@ -110,8 +110,8 @@ function valueIndex<K extends string>(keys: readonly K[], table: Record<string, 
   return index;
 }
 const GENDER_WORDS = valueIndex(GENDERS, LIST_WORDS_BY_LANGUAGE.gender, { M: 'male', F: 'female', Boy: 'male', Girl: 'female', Man: 'male', Woman: 'female' });
-const BOARD_WORDS = valueIndex(BOARDS, LIST_WORDS_BY_LANGUAGE.board, { state: 'state', ssc: 'state', hsc: 'state', maharashtra: 'state', 'maharashtra state board': 'state', statebord: 'state' });
-const MEDIUM_WORDS = valueIndex(MEDIUMS, LIST_WORDS_BY_LANGUAGE.medium, { Semi: 'semi_english', 'Semi English': 'semi_english' });
+const BOARD_WORDS = valueIndex(BOARDS, LIST_WORDS_BY_LANGUAGE.board, { State: 'State Board', SSC: 'State Board', HSC: 'State Board', Maharashtra: 'State Board', 'Maharashtra State Board': 'State Board' });
+const MEDIUM_WORDS = valueIndex(MEDIUMS, LIST_WORDS_BY_LANGUAGE.medium, { Semi: 'Semi-English' });
 const RELATION_WORDS = valueIndex(PARENT_RELATIONS, LIST_WORDS_BY_LANGUAGE.parentRelation, { mom: 'mother', mummy: 'mother', dad: 'father', papa: 'father', aai: 'mother', baba: 'father' });
 
 /** More would be a mistake (an academy has hundreds of students, not tens of thousands). */

@@ -110,7 +110,7 @@ describe('importing a register', () => {
     expect(opening).toHaveLength(30);
     expect(opening.every((receipt) => receipt.mode === 'opening_balance' && receipt.amountPaise === 200000 && receipt.note === 'Carried over from the register')).toBe(true);
     const [firstStudent] = await db.select().from(students).where(eq(students.id, opening[0]!.studentId));
-    expect(firstStudent).toMatchObject({ board: 'state', medium: 'semi_english' });
+    expect(firstStudent).toMatchObject({ board: 'State Board', medium: 'Semi-English' });
     // No receipt message goes to families for money carried over: no payment event.
     const events = await db.select().from(domainEvents).where(eq(domainEvents.type, 'payment.recorded'));
     expect(events.filter((event) => ids.includes((event.payload as { studentId: string }).studentId))).toHaveLength(0);
