@@ -118,6 +118,8 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   const notice = page.getByRole('alert').filter({ hasText: `Receipt ${receipt.number}` });
   await expect(notice).toContainText('Payment recorded');
   await expect(notice.getByRole('link', { name: 'Print' })).toHaveAttribute('href', `/api/receipts/${receipt._id}/pdf`);
+  // And where the receipt goes (issue 42): no parent is linked, so the student's own email.
+  await expect(notice.getByTestId('receipt-sent-to')).toHaveText(`Sent to Fee Student ${token} (email)`);
 
   // The same Idempotency-Key twice at once (a double tap that reached the server): one receipt.
   const payment = { amount: 1000, date: academyDay(), mode: 'cash' };

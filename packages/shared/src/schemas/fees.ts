@@ -141,6 +141,13 @@ export const receiptSchema = z.object({
   cancelled: z.object({ at: isoDateTimeSchema, reason: z.string() }).nullable(),
   createdAt: isoDateTimeSchema,
 });
+
+/** Who a new receipt goes to and how (issue 42): a parent's app, WhatsApp, SMS, and their email with the PDF. */
+export const receiptRecipientSchema = z.object({ name: z.string(), channels: z.array(z.enum(['push', 'whatsapp', 'sms', 'email'])) });
+export type ReceiptRecipient = z.infer<typeof receiptRecipientSchema>;
+/** POST /api/students/{id}/payments: the receipt and where it goes (empty: nobody can be reached; print it). */
+export const recordedPaymentSchema = receiptSchema.extend({ sentTo: z.array(receiptRecipientSchema) });
+export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptCancelInputSchema = z.object({ reason: z.string({ error: FEE_MESSAGES.reasonRequired }).trim().min(3, FEE_MESSAGES.reasonRequired).max(500, 'The reason can have at most 500 characters') });

@@ -109,6 +109,27 @@ export function chooseChannel(parent: Pick<LinkedParent, 'phone' | 'email' | 'pr
   return (['push', ...preferred] as const).find((channel) => can[channel]) ?? null;
 }
 
+/**
+ * Where a message of `kind` to a student's parents goes now, without sending it: each active linked
+ * parent with the channels that would carry it (the office is told where a receipt went). `withEmail`:
+ * the caller mails them itself as well (a receipt's PDF), so a parent's email counts too.
+ */
+export async function reachOfParents(
+  db: DbExecutor,
+  studentId: string,
+  kind: MessageKind,
+  channels: readonly MessageChannel[],
+  withEmail: boolean,
+): Promise<{ name: string; channels: ParentChannel[] }[]> {
+  const [linked, readiness] = await Promise.all([linkedParentsOf(db, studentId), messagingReadiness(db)]);
+  const open = channelsOpen(kind, readiness, channels);
+  return linked.map((parent) => {
+    const chosen = chooseChannel(parent, open);
+    const reached = [...(chosen ? [chosen] : []), ...(withEmail && parent.email && chosen !== 'email' ? (['email'] as const) : [])];
+    return { name: parent.name, channels: reached };
+  });
+}
+
 function channelsOpen(kind: MessageKind, readiness: MessagingReadiness, allowed: readonly MessageChannel[] | undefined): ChannelsOpen {
   const allows = (channel: MessageChannel) => !allowed || allowed.includes(channel);
   return {

@@ -14,6 +14,7 @@ export {
   notifyPhone,
   notifyParents,
   notifyParentsOfStudents,
+  reachOfParents,
   PARENT_SENDER_JOB,
   retryParentMessages,
   sendDueParentMessages,

@@ -37,6 +37,7 @@ import {
   payPageSchema,
   receiptCancelInputSchema,
   receiptSchema,
+  recordedPaymentSchema,
   reminderInputSchema,
   reminderResultSchema,
 } from '@academy/shared/schemas/fees';
@@ -55,7 +56,7 @@ import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
 import { exportDuesCsv, feeSummary, listDues } from './reports.service';
-import { receiptFileName, receiptPdfIn } from './receipt-mail';
+import { receiptFileName, receiptPdfIn, receiptRecipients } from './receipt-mail';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
 
@@ -120,12 +121,13 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
   // A repeated Idempotency-Key (a double tap) answers the first receipt with 200 and records nothing.
   app.post(
     '/students/:id/payments',
-    { schema: { tags, params: idParamsSchema, headers: idempotencyHeadersSchema, body: paymentInputSchema, response: { 200: apiSuccess(receiptSchema), 201: apiSuccess(receiptSchema) } } },
+    { schema: { tags, params: idParamsSchema, headers: idempotencyHeadersSchema, body: paymentInputSchema, response: { 200: apiSuccess(recordedPaymentSchema), 201: apiSuccess(recordedPaymentSchema) } } },
     async (request, reply) => {
       const { receipt, created } = await recordPayment(db, actorOf(request), request.params.id, request.body, request.headers['idempotency-key']);
       // The family's receipt mail follows from the `payment.recorded` event (fees/event-handlers.ts);
-      // a repeated tap answers the first receipt and announces nothing.
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: receipt, message: FEE_MESSAGES.paymentRecorded });
+      // a repeated tap answers the first receipt and announces nothing. The office is told where it goes.
+      const sentTo = await receiptRecipients(db, request.params.id);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: { ...receipt, sentTo }, message: FEE_MESSAGES.paymentRecorded });
     },
   );
 

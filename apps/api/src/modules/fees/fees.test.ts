@@ -170,6 +170,8 @@ describe('payments and receipts', () => {
     const payment = { amount: 6000, date: today, mode: 'upi', reference: 'UPI-MAIL-1' };
     const [first, second] = await Promise.all([asAdmin('POST', `/api/students/${child.id}/payments`, payment, key), asAdmin('POST', `/api/students/${child.id}/payments`, payment, key)]);
     const number = first.json().data.number as string;
+    // The office is told where it goes (issue 42): the mother, by email (no WhatsApp or SMS set up here).
+    expect(first.json().data.sentTo).toEqual([{ name: 'Sunita Receipt', channels: ['email'] }]);
     // Announced once, in the payment's transaction; the repeated tap announced nothing.
     const announced = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from domain_events where type = 'payment.recorded' and payload->>'receiptId' = ${first.json().data._id as string}`);
     expect(announced.rows[0]!.n).toBe(1);
@@ -189,6 +191,7 @@ describe('payments and receipts', () => {
     // No parent linked: the student's own email, greeted by name.
     const adult = await enrolledStudent(batch.id, 'Adult Learner');
     const own = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: today, mode: 'cash' });
+    expect(own.json().data.sentTo).toEqual([{ name: 'Adult Learner', channels: ['email'] }]);
     while ((await t.app.jobs.runDue()) > 0); // the payment.recorded delivery, then the mail job
     const ownMail = await t.latestMailTo(adult.user.email);
     expect(ownMail?.subject).toContain(`: receipt ${own.json().data.number} for Adult Learner`);

@@ -2,19 +2,32 @@ import { eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { formatPaise } from '@academy/shared/money';
-import type { Receipt } from '@academy/shared/schemas/fees';
+import type { Receipt, ReceiptRecipient } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { students, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { linkedParentsOf, notifyParents } from '../family-outbox';
+import { linkedParentsOf, notifyParents, reachOfParents } from '../family-outbox';
 import { getAcademySettings } from '../settings';
 import { printableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 
 /** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */
 export const FEE_RECEIPT_JOB = 'fee-receipt';
+const RECEIPT_NOTE_CHANNELS = ['webhook', 'push', 'whatsapp', 'sms'] as const;
+
+/**
+ * Where a new receipt goes (issue 42: the office tells the family at the counter): each parent with
+ * the channels deliverFeeReceipt will use (their email with the PDF, and their app, WhatsApp or SMS
+ * note), or the student's own email when no parent is linked. Empty: nobody can be reached.
+ */
+export async function receiptRecipients(db: DbExecutor, studentId: string): Promise<ReceiptRecipient[]> {
+  const parents = await reachOfParents(db, studentId, 'fee-receipt', RECEIPT_NOTE_CHANNELS, true);
+  if (parents.length > 0) return parents.filter((parent) => parent.channels.length > 0);
+  const [student] = await db.select({ name: users.name, email: users.email }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+  return student?.email ? [{ name: student.name, channels: ['email'] }] : [];
+}
 
 /** Rupees with at most two decimals (as the API gives them) back to whole paise for the Indian grouping. */
 const toPaise = (rupees: number) => Math.round(rupees * 100);
@@ -70,7 +83,7 @@ export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; 
     key: `fee-receipt:${receipt._id}`,
     date: receipt.date,
     // The mail above carries the PDF; WhatsApp/SMS and the webhook carry a short note.
-    channels: ['webhook', 'push', 'whatsapp', 'sms'],
+    channels: RECEIPT_NOTE_CHANNELS,
     messages: feeReceiptParentMessages(facts),
     payload: { child: { _id: receipt.student._id, name: receipt.student.name }, receipt: { number: receipt.number, date: receipt.date, amount: receipt.amount, balanceAfter: receipt.balanceAfter } },
     values: { child: receipt.student.name, amount: facts.amount, receiptNumber: receipt.number },

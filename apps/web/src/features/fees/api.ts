@@ -18,6 +18,7 @@ import type {
   ReminderResult,
   StatementConfirmResult,
   StatementMapping,
+  RecordedPayment,
 } from '@academy/shared/schemas/fees';
 import { sendForm } from '../../lib/send-form';
 import type { PaymentSettings } from '@academy/shared/schemas/payments';
@@ -147,7 +148,7 @@ export function useRecordPayment(studentId: string) {
   const invalidate = useInvalidateFees();
   return useMutation({
     mutationFn: ({ input, key }: { input: PaymentInput; key: string }) =>
-      apiRequestWithMessage<Receipt>('POST', `/students/${id(studentId)}/payments`, input, { headers: { 'Idempotency-Key': key } }),
+      apiRequestWithMessage<RecordedPayment>('POST', `/students/${id(studentId)}/payments`, input, { headers: { 'Idempotency-Key': key } }),
     onSuccess: invalidate,
   });
 }

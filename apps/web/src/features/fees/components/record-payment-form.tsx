@@ -2,7 +2,9 @@ import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput,
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAYMENT_MODES, paymentInputSchema, type Ledger, type PaymentMode, type Receipt } from '@academy/shared/schemas/fees';
+import { PAYMENT_MODES, paymentInputSchema, type Ledger, type PaymentMode, type Receipt, type RecordedPayment } from '@academy/shared/schemas/fees';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import { formatRupees } from '../../../lib/format-number';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { receiptPdfUrl, useRecordPayment } from '../api';
@@ -31,6 +33,13 @@ export function nextDueBalance(ledger: Ledger): number {
   const open = ledger.dues.filter((due) => (due.status === 'due' || due.status === 'overdue') && due.balance > 0);
   open.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   return open[0]?.balance ?? 0;
+}
+
+const CHANNEL_LABELS = { push: msg`the app`, whatsapp: msg`WhatsApp`, sms: msg`SMS`, email: msg`email` } as const;
+
+/** "Sunita Patil (WhatsApp, email), Ramesh Patil (SMS)": where a new receipt goes. */
+function sentToText(sentTo: RecordedPayment['sentTo'], i18n: I18n): string {
+  return sentTo.map((person) => `${person.name} (${person.channels.map((channel) => i18n._(CHANNEL_LABELS[channel])).join(', ')})`).join(', ');
 }
 
 /**
@@ -68,14 +77,19 @@ export function RecordPaymentForm({
       notifications.show({
         title: message ?? t`Payment recorded`,
         message: (
-          <Group gap="xs">
-            <Text size="sm">
-              <Trans>Receipt {data.number}</Trans>
+          <Stack gap={2}>
+            <Group gap="xs">
+              <Text size="sm">
+                <Trans>Receipt {data.number}</Trans>
+              </Text>
+              <Anchor href={receiptPdfUrl(data._id)} target="_blank" rel="noopener" size="sm">
+                <Trans>Print</Trans>
+              </Anchor>
+            </Group>
+            <Text size="sm" data-testid="receipt-sent-to">
+              {data.sentTo.length > 0 ? t`Sent to ${sentToText(data.sentTo, i18n)}` : t`No one in the family can be reached: give them the printed receipt.`}
             </Text>
-            <Anchor href={receiptPdfUrl(data._id)} target="_blank" rel="noopener" size="sm">
-              <Trans>Print</Trans>
-            </Anchor>
-          </Group>
+          </Stack>
         ),
         color: 'teal',
       });
