@@ -16,7 +16,7 @@ export const ACADEMIC_YEAR_MESSAGES = {
   notFound: 'This rollover was not found',
   alreadyUndone: 'This rollover was already undone',
   notLatest: 'Only the latest rollover can be undone',
-  changedSince: 'The new year has begun: {count} changes were made after the rollover, so it can no longer be undone',
+  changedSince: 'The new year has begun: changes were made after the rollover ({count}), so it can no longer be undone',
   duesPaid: 'A previous year balance has been paid or reduced since the rollover, so it can no longer be undone',
   batchArchived: 'This batch belongs to a past academic year and is archived: students cannot be added to it',
   attendanceArchived: 'This batch belongs to a past academic year and is archived: attendance cannot be marked',

@@ -101,7 +101,9 @@ async function moveStudents(tx: DbExecutor, input: RolloverInput, summary: Rollo
     .innerJoin(users, eq(users.id, students.userId))
     .where(eq(students.status, 'active'))
     .orderBy(asc(students.id))
-    .for('update', { of: students });
+    // NO KEY UPDATE: what changes is no key, so an enrolment or payment (FOR KEY SHARE through their
+    // foreign keys) never waits on it, nor it on them in a circle.
+    .for('no key update', { of: students });
   const activeIds = new Set(active.map((student) => student.id));
   for (const field of ['repeat', 'leave'] as const) {
     if (input[field].some((id) => !activeIds.has(id))) throw new AppError('BAD_REQUEST', ACADEMIC_YEAR_MESSAGES.unknownStudents, { [field]: ACADEMIC_YEAR_MESSAGES.unknownStudents });
@@ -165,7 +167,7 @@ async function archiveBatches(tx: DbExecutor, endsOn: string, newYearStart: stri
     .from(batches)
     .where(and(lt(batches.startDate, newYearStart), isNull(batches.archivedAt)))
     .orderBy(asc(batches.id))
-    .for('update');
+    .for('no key update');
   if (old.length === 0) return;
   const ids = old.map((batch) => batch.id);
   for (let start = 0; start < ids.length; start += 1000) {

@@ -2,7 +2,7 @@ import { STUDENT_SORTS } from '@academy/shared/schemas/students';
 import type { StudentListQuery } from '@academy/shared/schemas/students';
 
 export type StudentSort = (typeof STUDENT_SORTS)[number];
-export type StudentStatusFilter = 'active' | 'archived' | 'all';
+export type StudentStatusFilter = 'active' | 'archived' | 'alumni' | 'all';
 export type SortOrder = 'asc' | 'desc';
 
 export const STUDENT_PAGE_SIZE = 20;
@@ -18,7 +18,7 @@ export interface StudentListState {
   page: number;
 }
 
-const STATUSES: readonly StudentStatusFilter[] = ['active', 'archived', 'all'];
+const STATUSES: readonly StudentStatusFilter[] = ['active', 'archived', 'alumni', 'all'];
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { academicYearOf, academicYearStart, formatDate } from '@academy/shared/calendar';
+import { academicYearNameOf, academicYearOf, academicYearStart, formatDate } from '@academy/shared/calendar';
 import type { AcademicYears, RolloverInput, RolloverSummary } from '@academy/shared/schemas/academic-years';
 import { DateField } from '../../../components/ui/date-field';
 import { normalizeError } from '../../../lib/api-client';
@@ -21,7 +21,7 @@ type Rollover = AcademicYears['rollovers'][number];
  * student's way (moves up, repeats, leaves; by standard, with a search), the dry run's counts, the
  * rollover after a confirmation, and its undo while the new year has not begun.
  */
-export function NewAcademicYear() {
+export function NewAcademicYear({ today }: { today: string }) {
   const { t } = useLingui();
   const years = useAcademicYears();
   const [endsOn, setEndsOn] = useState<string | null>(null);
@@ -81,6 +81,8 @@ export function NewAcademicYear() {
         }),
     });
   const latest = rollovers.find((rollover) => !rollover.undoneAt);
+  // Started before its 1 June: the next one waits until this year has begun.
+  const ahead = !!latest && currentYear > academicYearNameOf(today);
 
   return (
     <Stack gap="lg">
@@ -97,84 +99,90 @@ export function NewAcademicYear() {
 
       {latest ? <LatestRollover rollover={latest} /> : null}
 
-      <Card withBorder padding="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            <Trans>1. When last year ends</Trans>
-          </Title>
-          <DateField
-            label={t`Last year's batches end on`}
-            description={t`Batches that began before the new year end on this day (or earlier, if they already did) and are archived with their attendance, marks and fees.`}
-            value={batchesEndOn}
-            onChange={(value) => {
-              setEndsOn(value);
-              changed();
-            }}
-            required
-            maw={320}
-          />
-        </Stack>
-      </Card>
+      {ahead ? (
+        <Text c="dimmed">{t`The year ${currentYear} begins on ${formatDate(academicYearStart(currentYear))}: the next new year can be started once it has.`}</Text>
+      ) : (
+        <>
+          <Card withBorder padding="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                <Trans>1. When last year ends</Trans>
+              </Title>
+              <DateField
+                label={t`Last year's batches end on`}
+                description={t`Batches that began before the new year end on this day (or earlier, if they already did) and are archived with their attendance, marks and fees.`}
+                value={batchesEndOn}
+                onChange={(value) => {
+                  setEndsOn(value);
+                  changed();
+                }}
+                required
+                maw={320}
+              />
+            </Stack>
+          </Card>
 
-      <Card withBorder padding="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            <Trans>2. Who repeats or leaves</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>Everyone moves up to the next standard; those in the last standard leave as alumni. Change only the exceptions.</Trans>
-          </Text>
-          <TextInput
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            placeholder={t`Search by name or student ID`}
-            aria-label={t`Search students`}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            maw={420}
-          />
-          <StudentChoices
-            students={students}
-            search={search}
-            choices={choices}
-            onChoose={(id, choice) => {
-              setChoices((current) => {
-                const next = { ...current };
-                if (choice === 'up') delete next[id];
-                else next[id] = choice;
-                return next;
-              });
-              changed();
-            }}
-          />
-        </Stack>
-      </Card>
+          <Card withBorder padding="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                <Trans>2. Who repeats or leaves</Trans>
+              </Title>
+              <Text size="sm" c="dimmed">
+                <Trans>Everyone moves up to the next standard; those in the last standard leave as alumni. Change only the exceptions.</Trans>
+              </Text>
+              <TextInput
+                leftSection={<IconSearch size={16} aria-hidden="true" />}
+                placeholder={t`Search by name or student ID`}
+                aria-label={t`Search students`}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                maw={420}
+              />
+              <StudentChoices
+                students={students}
+                search={search}
+                choices={choices}
+                onChoose={(id, choice) => {
+                  setChoices((current) => {
+                    const next = { ...current };
+                    if (choice === 'up') delete next[id];
+                    else next[id] = choice;
+                    return next;
+                  });
+                  changed();
+                }}
+              />
+            </Stack>
+          </Card>
 
-      <Card withBorder padding="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            <Trans>3. Check, then start</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>Checking changes nothing: it shows what starting the new year will do.</Trans>
-          </Text>
-          <Group gap="sm">
-            <Button variant="light" onClick={runCheck} loading={check.isPending} disabled={start.isPending}>
-              <Trans>Check</Trans>
-            </Button>
-            {preview ? (
-              <Button color="teal" onClick={() => confirmStart(preview)} loading={start.isPending}>
-                <Trans>Start the new year</Trans>
-              </Button>
-            ) : null}
-          </Group>
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          {preview ? <SummaryView summary={preview} /> : null}
-        </Stack>
-      </Card>
+          <Card withBorder padding="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                <Trans>3. Check, then start</Trans>
+              </Title>
+              <Text size="sm" c="dimmed">
+                <Trans>Checking changes nothing: it shows what starting the new year will do.</Trans>
+              </Text>
+              <Group gap="sm">
+                <Button variant="light" onClick={runCheck} loading={check.isPending} disabled={start.isPending}>
+                  <Trans>Check</Trans>
+                </Button>
+                {preview ? (
+                  <Button color="teal" onClick={() => confirmStart(preview)} loading={start.isPending}>
+                    <Trans>Start the new year</Trans>
+                  </Button>
+                ) : null}
+              </Group>
+              {error ? (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              ) : null}
+              {preview ? <SummaryView summary={preview} /> : null}
+            </Stack>
+          </Card>
+        </>
+      )}
     </Stack>
   );
 }

@@ -71,7 +71,7 @@ export function Component() {
           </Button>
         }
       />
-      <ListFilters columns={{ sm: 2, lg: 6 }}>
+      <ListFilters columns={{ sm: 2, lg: 3 }}>
         <ListSearch value={filters.search} onSearch={(search) => update({ search })} placeholder={t`Batch name or description`} />
         <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} value={filters.standardId} onChange={(standardId) => update({ standardId })} />
         <EntityFilter label={t`Subject`} placeholder={t`All subjects`} options={subjects.data} value={filters.subjectId} onChange={(subjectId) => update({ subjectId })} />

@@ -28,6 +28,11 @@ function StudentProfile({ student }: { student: StudentDetail }) {
           <Trans>This student is archived: their records are kept, and they can no longer sign in.</Trans>
         </Alert>
       ) : null}
+      {student.status === 'alumni' ? (
+        <Alert color="gray" variant="light" title={t`Alumni`}>
+          <Trans>This student left from the last standard at a new academic year: their records are kept to read, and they can no longer sign in. Restore them to active to change anything.</Trans>
+        </Alert>
+      ) : null}
       <SectionCard title={t`Profile`}>
         <PersonHeader name={student.name} avatarUrl={student.avatarUrl} badge={<StudentStatusBadge status={student.status} />}>
           <Text size="sm">

@@ -22,6 +22,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 const STATUS_OPTIONS = [
   { value: 'active', label: msg`Active` },
   { value: 'archived', label: msg`Archived` },
+  // Left from the last standard at a new academic year (issue 39).
+  { value: 'alumni', label: msg`Alumni` },
   { value: 'all', label: msg`All` },
 ];
 
