@@ -26,13 +26,13 @@ type Column = { header: Text; values?: CatalogValues; kind: ColumnKind; width?: 
 type Row = Record<string, unknown>;
 
 const GENDERS: Record<string, Text> = { male: 'Male', female: 'Female', other: 'Other' };
-const STATUSES: Record<string, Text> = { active: 'Active', archived: 'Archived', inactive: 'Inactive', on_leave: 'On leave' };
+const STATUSES: Record<string, Text> = { active: 'Active', archived: 'Archived', alumni: 'Alumni', inactive: 'Inactive', on_leave: 'On leave' };
 const BOARDS: Record<string, Text> = { 'State Board': 'State board', CBSE: 'CBSE', ICSE: 'ICSE', Other: 'Other' };
 const MEDIUMS: Record<string, Text> = { English: 'English', 'Semi-English': 'Semi-English', Marathi: 'Marathi', Hindi: 'Hindi', Urdu: 'Urdu' };
 const RELATIONS: Record<string, Text> = { mother: 'Mother', father: 'Father', guardian: 'Guardian', other: 'Other' };
 const MODES: Record<string, Text> = { cash: 'Cash', upi: 'UPI', cheque: 'Cheque', bank_transfer: 'Bank transfer', card: 'Card', opening_balance: 'Opening balance (carried over)' };
 const DAYS: Record<Weekday, Text> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
-const DUE_STATES = { paid: 'Paid', due: 'To pay', overdue: 'Overdue', cancelled: 'Cancelled' } as const satisfies Record<string, Text>;
+const DUE_STATES = { paid: 'Paid', due: 'To pay', overdue: 'Overdue', cancelled: 'Cancelled', carried_over: 'Carried over' } as const satisfies Record<string, Text>;
 
 /** The file's name: the academy's date of the download. */
 export function academyWorkbookName(today: string): string {
@@ -340,7 +340,8 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
         (row) => {
           const balance = (row.amount as number) - (row.concession as number) - (row.paid as number);
           // The due's state as the Fees screen shows it on the day of the download.
-          const state = row.status === 'cancelled' ? 'cancelled' : balance <= 0 ? 'paid' : (row.due_date as string) < today ? 'overdue' : 'due';
+          // A due carried into a previous year balance (decision 033) owes nothing itself any more.
+          const state = row.status === 'cancelled' ? 'cancelled' : row.status === 'carried_over' ? 'carried_over' : balance <= 0 ? 'paid' : (row.due_date as string) < today ? 'overdue' : 'due';
           return [row.student_code as string, row.name as string, row.label as string, row.batch as string | null, row.due_date as string, row.amount as number, row.concession as number, row.paid as number, balance, say(DUE_STATES[state])];
         },
       );
