@@ -5,7 +5,7 @@ import { PARENT_RELATIONS, type ParentRelation } from '@academy/shared/schemas/p
 import { IMPORT_MESSAGES, REGISTER_COLUMNS, REGISTER_HEADERS, type RegisterColumn } from '@academy/shared/schemas/imports';
 import { LANGUAGES } from '@academy/shared/languages';
 import { rupeesToPaise } from '@academy/shared/money';
-import { wordTable } from '@academy/shared/i18n/server-catalog';
+import { word, wordTable, type CatalogText } from '@academy/shared/i18n/server-catalog';
 import { isoDate } from '../../lib/spreadsheet';
 
 /*
@@ -77,10 +77,43 @@ const inEveryLanguage = (english: string) => {
   return key ? LANGUAGES.map((language) => READ_WORDS[language][key]) : [english];
 };
 
+/**
+ * The academy workbook's Students sheet (modules/exports) in any language, so that it imports back: its
+ * headers (the first parent's columns for the parent) and its words for gender and relation.
+ */
+const WORKBOOK_HEADERS: Partial<Record<RegisterColumn, CatalogText<'workbook'>>> = {
+  studentId: 'Student ID',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone (+91)',
+  gender: 'Gender',
+  dateOfBirth: 'Date of birth',
+  standard: 'Standard',
+  school: 'School',
+  board: 'Board',
+  medium: 'Medium',
+  address: 'Address',
+  admissionDate: 'Admission date',
+  batch: 'Batches',
+  parentName: 'Parent {n} name',
+  parentRelation: 'Parent {n} relation',
+  parentPhone: 'Parent {n} phone (+91)',
+  parentEmail: 'Parent {n} email',
+};
+const WORKBOOK_WORDS = {
+  gender: { male: 'Male', female: 'Female', other: 'Other' },
+  parentRelation: { mother: 'Mother', father: 'Father', guardian: 'Guardian', other: 'Other' },
+} as const satisfies Record<string, Record<string, CatalogText<'workbook'>>>;
+
 const HEADERS_BY_LANGUAGE = wordTable('register', REGISTER_HEADERS);
 const HEADER_INDEX = new Map<string, RegisterColumn>();
 for (const column of REGISTER_COLUMNS) {
-  for (const text of [...LANGUAGES.map((language) => HEADERS_BY_LANGUAGE[language][column]), ...(ALIASES[column] ?? []).flatMap(inEveryLanguage)]) {
+  const workbookHeader = WORKBOOK_HEADERS[column];
+  for (const text of [
+    ...LANGUAGES.map((language) => HEADERS_BY_LANGUAGE[language][column]),
+    ...(ALIASES[column] ?? []).flatMap(inEveryLanguage),
+    ...(workbookHeader ? LANGUAGES.map((language) => word('workbook', workbookHeader, language, { n: 1 })) : []),
+  ]) {
     if (!HEADER_INDEX.has(normalise(text))) HEADER_INDEX.set(normalise(text), column);
   }
 }
@@ -106,13 +139,21 @@ function valueIndex<K extends string>(keys: readonly K[], table: Record<string, 
     index.set(normalise(key), key);
     for (const language of LANGUAGES) index.set(normalise(table[language]![key]), key);
   }
-  for (const [word, key] of Object.entries(more)) for (const text of inEveryLanguage(word)) index.set(normalise(text), key);
+  for (const [english, key] of Object.entries(more)) for (const text of inEveryLanguage(english)) index.set(normalise(text), key);
   return index;
 }
-const GENDER_WORDS = valueIndex(GENDERS, LIST_WORDS_BY_LANGUAGE.gender, { M: 'male', F: 'female', Boy: 'male', Girl: 'female', Man: 'male', Woman: 'female' });
+
+/** Adds the workbook's words for the same values (its Marathi "male" is पुरुष, the template's मुलगा). */
+function withWorkbookWords<K extends string>(index: Map<string, K>, words: Partial<Record<K, CatalogText<'workbook'>>>): Map<string, K> {
+  for (const [key, english] of Object.entries(words) as [K, CatalogText<'workbook'>][]) {
+    for (const language of LANGUAGES) if (!index.has(normalise(word('workbook', english, language)))) index.set(normalise(word('workbook', english, language)), key);
+  }
+  return index;
+}
+const GENDER_WORDS = withWorkbookWords(valueIndex(GENDERS, LIST_WORDS_BY_LANGUAGE.gender, { M: 'male', F: 'female', Boy: 'male', Girl: 'female', Man: 'male', Woman: 'female' }), WORKBOOK_WORDS.gender);
 const BOARD_WORDS = valueIndex(BOARDS, LIST_WORDS_BY_LANGUAGE.board, { State: 'State Board', SSC: 'State Board', HSC: 'State Board', Maharashtra: 'State Board', 'Maharashtra State Board': 'State Board' });
 const MEDIUM_WORDS = valueIndex(MEDIUMS, LIST_WORDS_BY_LANGUAGE.medium, { Semi: 'Semi-English' });
-const RELATION_WORDS = valueIndex(PARENT_RELATIONS, LIST_WORDS_BY_LANGUAGE.parentRelation, { mom: 'mother', mummy: 'mother', dad: 'father', papa: 'father', aai: 'mother', baba: 'father' });
+const RELATION_WORDS = withWorkbookWords(valueIndex(PARENT_RELATIONS, LIST_WORDS_BY_LANGUAGE.parentRelation, { mom: 'mother', mummy: 'mother', dad: 'father', papa: 'father', aai: 'mother', baba: 'father' }), WORKBOOK_WORDS.parentRelation);
 
 /** More would be a mistake (an academy has hundreds of students, not tens of thousands). */
 export const MAX_REGISTER_ROWS = 5_000;

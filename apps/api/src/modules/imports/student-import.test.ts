@@ -236,6 +236,22 @@ describe('importing a register', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('reads the academy workbook back, in Marathi too: every student is found by their ID and nothing changes', async () => {
+    const db = t.database.db;
+    const { batch } = await batchWithPlan(`${prefix}e Geography`);
+    const student = await buildStudent(db, { name: `${prefix}e Round Trip`, standardId: null, parentPhone: '+919833333333' });
+    await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/students`, headers: { cookie: adminCookie }, payload: { studentIds: [student.id] } });
+    for (const cookie of [adminCookie, marathiAdminCookie]) {
+      const workbook = await t.app.inject({ method: 'GET', url: '/api/exports/academy.xlsx', headers: { cookie } });
+      expect(workbook.statusCode).toBe(200);
+      const preview = (await upload(workbook.rawPayload, { dryRun: true, cookie, filename: 'academy.xlsx' })).json().data;
+      expect(preview.errors).toEqual([]);
+      expect(preview.columns.map((column: { key: string }) => column.key)).toEqual(expect.arrayContaining(['studentId', 'name', 'phone', 'parentName', 'parentPhone', 'batch']));
+      expect(preview).toMatchObject({ create: 0, update: 0, parents: 0, parentsLinked: 0, enrolments: 0 });
+      expect(preview.unchanged).toBe(preview.rows);
+    }
+  });
+
   it('is the admin’s only', async () => {
     const teacher = await buildUser(t.database.db, { role: 'teacher' });
     const cookie = await loginAs(t.app, teacher.email);
