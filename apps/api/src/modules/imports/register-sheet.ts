@@ -143,7 +143,7 @@ function valueIndex<K extends string>(keys: readonly K[], table: Record<string, 
   return index;
 }
 
-/** Adds the workbook's words for the same values (its Marathi "male" is पुरुष, the template's मुलगा). */
+/** Adds the workbook's words for the same values (its Marathi word for "male" is not the template's). */
 function withWorkbookWords<K extends string>(index: Map<string, K>, words: Partial<Record<K, CatalogText<'workbook'>>>): Map<string, K> {
   for (const [key, english] of Object.entries(words) as [K, CatalogText<'workbook'>][]) {
     for (const language of LANGUAGES) if (!index.has(normalise(word('workbook', english, language)))) index.set(normalise(word('workbook', english, language)), key);
