@@ -18,7 +18,7 @@ async function shoot(page: Page, name: string) {
  * the screen and the dry run, which changes nothing. The real rollover is proven in
  * apps/api/src/modules/academic-years/rollover.test.ts.
  */
-test('new academic year: the office picks a student who repeats, checks what the rollover would do, and nothing changes; a teacher cannot', async ({ page, loginAs, browser }) => {
+test('new academic year: the office picks a student who repeats, checks what the rollover would do, and nothing changes; the dashboard, fee report and dues switch years; a teacher cannot', async ({ page, loginAs, browser }) => {
   test.setTimeout(120_000);
   await loginAs('admin');
   const token = uniqueToken('year');
@@ -66,11 +66,48 @@ test('new academic year: the office picks a student who repeats, checks what the
   await expect(page.getByTestId('batch-year')).toHaveValue(/^Current year \(\d{4}-\d{2}\)$/);
   await shoot(page, 'batches-year');
 
+  // The dashboard's year card: this year's figures by default, last year's from the switcher.
+  const lastYear = await page.evaluate(async () => {
+    const summary = (await (await fetch('/api/admin/dashboard/year')).json()) as { data: { year: string } };
+    const start = Number(summary.data.year.slice(0, 4)) - 1;
+    return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  });
+  await page.goto('/app/dashboard');
+  const yearCard = page.getByRole('region', { name: 'The year at a glance' });
+  await expect(yearCard.getByTestId('dashboard-year')).toHaveValue(/^Current year \(\d{4}-\d{2}\)$/);
+  await expect(yearCard.getByTestId('year-batches')).not.toHaveText('0');
+  const pastSummary = ((await (await page.request.get(`/api/admin/dashboard/year?year=${lastYear}`)).json()) as { data: { batches: number; current: boolean } }).data;
+  expect(pastSummary.current).toBe(false);
+  await yearCard.getByTestId('dashboard-year').click();
+  await page.getByRole('option', { name: lastYear, exact: true }).click();
+  await expect(yearCard.getByTestId('dashboard-year')).toHaveValue(lastYear);
+  await expect(yearCard.getByTestId('year-batches')).toHaveText(String(pastSummary.batches));
+  await shoot(page, 'dashboard-year');
+
+  // The fee report and the dues list switch the same way; a past year's dues are read, not reminded.
+  await page.goto('/app/fees?tab=report');
+  await expect(page.getByRole('table', { name: 'Fees per batch' })).toBeVisible();
+  await shoot(page, 'fee-report-year');
+  await page.getByTestId('fee-report-year').click();
+  const pastReport = page.waitForResponse((response) => response.url().endsWith(`/api/fees/report?year=${lastYear}`) && response.ok());
+  await page.getByRole('option', { name: lastYear, exact: true }).click();
+  await pastReport;
+  await expect(page.getByTestId('fee-report-year')).toHaveValue(lastYear);
+  await expect(page.getByText(`Collected in ${lastYear}`)).toBeVisible();
+  await page.goto('/app/fees');
+  await expect(page.getByRole('button', { name: 'Remind all overdue' })).toBeVisible();
+  await page.getByTestId('dues-year').click();
+  await page.getByRole('option', { name: lastYear, exact: true }).click();
+  await expect(page.getByText(`What was left unpaid in ${lastYear}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remind all overdue' })).toHaveCount(0);
+
   // A teacher can neither read the years nor roll one over.
   const teacherContext = await browser.newContext();
   const teacherPage = await teacherContext.newPage();
   expect((await teacherPage.request.post('/api/auth/login', { data: { email: DEMO_USERS.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
   expect((await teacherPage.request.get('/api/academic-years')).status()).toBe(403);
   expect((await teacherPage.request.post('/api/academic-years/rollover?dryRun=true', { data: { batchesEndOn: '2026-05-31' } })).status()).toBe(403);
+  expect((await teacherPage.request.get('/api/admin/dashboard/year')).status()).toBe(403);
+  expect((await teacherPage.request.get('/api/fees/report')).status()).toBe(403);
   await teacherContext.close();
 });

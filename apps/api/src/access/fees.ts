@@ -41,6 +41,7 @@ export const feeRoutes: RouteRules = {
   'GET /api/fees/dues': ADMIN,
   'GET /api/fees/dues.csv': ADMIN,
   'GET /api/fees/summary': ADMIN,
+  'GET /api/fees/report': ADMIN,
   'POST /api/fees/reminders': ADMIN,
   'GET /api/student/fees': STUDENT,
   'GET /api/parent/children/:studentId/fees': own(PARENT),

@@ -12,5 +12,6 @@ export const academyRoutes: RouteRules = {
   'GET /api/admin/settings/payments': ADMIN,
   'PUT /api/admin/settings/payments': ADMIN,
   'GET /api/admin/dashboard/summary': ADMIN,
+  'GET /api/admin/dashboard/year': ADMIN,
   'GET /api/student/dashboard': STUDENT,
 };

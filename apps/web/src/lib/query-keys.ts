@@ -16,6 +16,8 @@ export type DateRange = { startDate?: string; endDate?: string };
 export const adminDashboardKeys = {
   all: ['admin-dashboard'] as const,
   summary: ['admin-dashboard', 'summary'] as const,
+  /** The year card's academic year: '' the current one. */
+  year: (year: string) => ['admin-dashboard', 'year', year] as const,
 };
 
 export const attendanceKeys = {
@@ -56,6 +58,8 @@ export const feeKeys = {
   /** `filter`: the dues list's filter (features/fees/api.ts DuesFilter). */
   dues: (filter: object) => ['fees', 'dues', filter] as const,
   summary: ['fees', 'summary'] as const,
+  /** `year`: '' the current academic year, else its name. */
+  report: (year: string) => ['fees', 'report', year] as const,
   /** Settings → Payments (issue 38): the academy's UPI ID. */
   paymentSettings: ['fees', 'payment-settings'] as const,
   /** The office's UPI payment reports (issue 38); `filter`: status and page. */

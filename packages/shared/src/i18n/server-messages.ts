@@ -769,4 +769,5 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The new academic year has begun', 'नवीन शैक्षणिक वर्ष सुरू झाले', 'नया शैक्षणिक वर्ष शुरू हो गया'],
   ['The rollover was undone', 'नवीन वर्ष बदल रद्द केले', 'नए वर्ष का बदलाव रद्द किया गया'],
   ['Year must be an academic year like 2026-27, or all', 'वर्ष 2026-27 सारखे शैक्षणिक वर्ष किंवा all असावे', 'वर्ष 2026-27 जैसा शैक्षणिक वर्ष या all होना चाहिए'],
+  ['Year must be an academic year like 2026-27', 'वर्ष 2026-27 सारखे शैक्षणिक वर्ष असावे', 'वर्ष 2026-27 जैसा शैक्षणिक वर्ष होना चाहिए'],
 ];

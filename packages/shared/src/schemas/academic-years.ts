@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema, isoDateTimeSchema, standardRefSchema } from './common';
+import { isAcademicYearName } from '../calendar';
+import { calendarDateSchema, isoDateTimeSchema, optionalQueryValue, standardRefSchema } from './common';
 
 /**
  * The new academic year (issue 39; docs/decisions/033-the-new-academic-year.md): the rollover's body and
@@ -21,7 +22,35 @@ export const ACADEMIC_YEAR_MESSAGES = {
   batchArchived: 'This batch belongs to a past academic year and is archived: students cannot be added to it',
   attendanceArchived: 'This batch belongs to a past academic year and is archived: attendance cannot be marked',
   alumniReadOnly: 'This student has left as an alumnus and is read-only: restore them to active first to change anything',
+  yearQuery: 'Year must be an academic year like 2026-27',
 } as const;
+
+/**
+ * `?year=2025-26`: the year switcher of the dashboard, the fee report and the dues list (issue 39).
+ * Without it they show the current academic year (the dues list: every open due, whatever its year).
+ */
+export const academicYearQuerySchema = z.object({
+  year: optionalQueryValue(z.string().refine(isAcademicYearName, ACADEMIC_YEAR_MESSAGES.yearQuery)),
+});
+
+/**
+ * GET /api/admin/dashboard/year?year=: an academic year at a glance (the dashboard's year card). Its
+ * batches are those that started in it (as the batch list's switcher); its money, the receipts dated
+ * in it and the dues falling due in it. Amounts in rupees.
+ */
+export const yearSummarySchema = z.object({
+  year: z.string(),
+  current: z.boolean(),
+  batches: z.number().int(),
+  /** Students enrolled in the year's batches, whatever they are now (alumni included). */
+  students: z.number().int(),
+  attendance: z.object({ total: z.number().int(), percentage: z.number().nullable() }),
+  tests: z.number().int(),
+  enquiries: z.number().int(),
+  admitted: z.number().int(),
+  fees: z.object({ billed: z.number(), concession: z.number(), collected: z.number(), outstanding: z.number(), carriedOver: z.number() }),
+});
+export type YearSummary = z.infer<typeof yearSummarySchema>;
 
 const studentIdsSchema = z
   .array(z.uuid({ error: 'Each student must be an id from the list' }), { error: 'Send the students as a list of ids' })

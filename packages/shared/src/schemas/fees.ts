@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
+import { academicYearQuerySchema } from './academic-years';
 import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, pagedQuerySchema, paginationSchema, personRefSchema, requiredNameSchema } from './common';
 
 /*
@@ -269,6 +270,8 @@ export const duesQuerySchema = pagedQuerySchema({ defaultLimit: 50, maxLimit: 20
   overdue: optionalQueryValue(z.enum(['true', 'false'], { error: 'overdue must be true or false' })),
   batch: optionalQueryValue(idSchema),
   search: optionalQueryValue(z.string().trim().max(100)),
+  /** A past academic year: its dues that were left unpaid, open or carried into the next year (issue 39). */
+  year: academicYearQuerySchema.shape.year,
 });
 export const duesFilterQuerySchema = duesQuerySchema.omit({ page: true, limit: true });
 export const duesListSchema = z.object({
@@ -313,12 +316,27 @@ export const feeSummarySchema = z.object({
   pendingClaims: z.number().int(),
   /** Bank statement credits not (yet) made receipts. */
   unreconciledCredits: z.number().int(),
-  byMode: z.array(z.object({ mode: z.enum(RECEIPT_MODES), amount: z.number() })),
-  byDay: z.array(z.object({ date: z.string(), amount: z.number() })),
-  byMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
-  outstandingByBatch: z.array(z.object({ batch: namedRefSchema, amount: z.number() })),
 });
 export type FeeSummary = z.infer<typeof feeSummarySchema>;
+
+/**
+ * GET /api/fees/report?year=2025-26: the Fees screen's report for one academic year (issue 39; the
+ * current one without `year`): the money in by mode and month (receipts dated in the year, not
+ * cancelled, not a register's opening balance), the last 30 days (the current year only), and each of
+ * the year's batches (started in it) with what was billed, paid, still owed and carried into the next year.
+ */
+export const feeReportSchema = z.object({
+  year: z.string(),
+  collected: z.number(),
+  byMode: z.array(z.object({ mode: z.enum(RECEIPT_MODES), amount: z.number() })),
+  byDay: z.array(z.object({ date: z.string(), amount: z.number() })),
+  /** Every month of the year from June, until this month in the current year. */
+  byMonth: z.array(z.object({ month: z.string(), amount: z.number() })),
+  byBatch: z.array(
+    z.object({ batch: namedRefSchema, billed: z.number(), concession: z.number(), paid: z.number(), outstanding: z.number(), carriedOver: z.number() }),
+  ),
+});
+export type FeeReport = z.infer<typeof feeReportSchema>;
 
 /**
  * Bank statements (issue 38): the office uploads the academy's statement; each credit is matched to a

@@ -8,7 +8,7 @@ import { academicYearRolloverItems, academicYearRollovers, auditLog, batches, st
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { carryOverBalances, undoCarryOver } from '../fees';
-import { academyToday } from '../settings';
+import { academyCurrentYear, academyToday } from '../settings';
 import { updateAccount } from '../users';
 
 /*
@@ -181,23 +181,11 @@ async function archiveBatches(tx: DbExecutor, endsOn: string, newYearStart: stri
   summary.batchesArchived = old.length;
 }
 
-/** The year the academy is in: today's, or the one the latest rollover began (moved on before 1 June). */
-async function currentYearOf(db: DbExecutor, today: string): Promise<string> {
-  const [latest] = await db
-    .select({ toYear: academicYearRollovers.toYear })
-    .from(academicYearRollovers)
-    .where(isNull(academicYearRollovers.undoneAt))
-    .orderBy(desc(academicYearRollovers.toYear))
-    .limit(1);
-  const byDate = academicYearNameOf(today);
-  return latest && latest.toYear > byDate ? latest.toYear : byDate;
-}
-
 /** GET /api/academic-years: the current year, the rollovers (newest first) and the active students by standard. */
 export async function academicYears(db: DbExecutor): Promise<AcademicYears> {
   const today = await academyToday(db);
   const [currentYear, rows, active] = await Promise.all([
-    currentYearOf(db, today),
+    academyCurrentYear(db, today),
     db
       .select({ rollover: academicYearRollovers, createdBy: users.name })
       .from(academicYearRollovers)

@@ -175,6 +175,47 @@ describe('the new academic year', () => {
     expect(alumni.students.map((student: { _id: string; status: string }) => [student._id, student.status])).toEqual([[ids.alumnus, 'alumni']]);
   });
 
+  it('shows the new year by default and the past one behind the year switcher', async () => {
+    const get = async (url: string, cookie = admin) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    // The dashboard counts this year's batches; last year's is archived.
+    expect((await get('/api/admin/dashboard/summary')).json().data.counts.batches).toBe(1);
+    expect((await get('/api/admin/dashboard/year')).json().data).toMatchObject({ year: toYear, current: true, batches: 1, students: 0 });
+    expect((await get(`/api/admin/dashboard/year?year=${fromYear}`)).json().data).toEqual({
+      year: fromYear,
+      current: false,
+      batches: 1,
+      students: 1,
+      attendance: { total: 1, percentage: 100 },
+      tests: 0,
+      enquiries: 0,
+      admitted: 0,
+      fees: { billed: 3000, concession: 0, collected: 1000, outstanding: 0, carriedOver: 2000 },
+    });
+
+    // The fee report: last year's batch with what was paid and what moved into this year.
+    const lastYear = (await get(`/api/fees/report?year=${fromYear}`)).json().data;
+    expect(lastYear).toMatchObject({ year: fromYear, collected: 1000, byMode: [{ mode: 'cash', amount: 1000 }], byDay: [] });
+    expect(lastYear.byBatch).toEqual([{ batch: { _id: ids.oldBatch, name: '9th Maths' }, billed: 3000, concession: 0, paid: 1000, outstanding: 0, carriedOver: 2000 }]);
+    expect(lastYear.byMonth).toHaveLength(12);
+    expect(lastYear.byMonth[0].month).toBe(`${fromYear.slice(0, 4)}-06`);
+    expect((await get('/api/fees/report')).json().data).toMatchObject({ year: toYear, byBatch: [] });
+
+    // The dues list: this year's open dues by default (the balance brought forward); last year's unpaid, carried over.
+    const open = (await get('/api/fees/dues')).json().data;
+    expect(open.dues.map((due: { label: string; balance: number }) => [due.label, due.balance])).toEqual([[`Previous year balance ${fromYear}`, 2000]]);
+    const past = (await get(`/api/fees/dues?year=${fromYear}`)).json().data;
+    expect(past.dues.map((due: { _id: string; status: string; balance: number }) => [due._id, due.status, due.balance])).toEqual([[ids.oldDue, 'carried_over', 2000]]);
+
+    // A year that is not one is refused with the words of the switcher; the office's only.
+    for (const url of ['/api/fees/report?year=2026', '/api/admin/dashboard/year?year=2026-28', '/api/fees/dues?year=last']) {
+      const bad = await get(url);
+      expect(bad.statusCode, url).toBe(400);
+      expect(JSON.stringify(bad.json().errors), url).toContain(ACADEMIC_YEAR_MESSAGES.yearQuery);
+    }
+    expect((await get('/api/admin/dashboard/year', teacherCookie)).statusCode).toBe(403);
+    expect((await get('/api/fees/report', teacherCookie)).statusCode).toBe(403);
+  });
+
   it('refuses a second rollover of the same year', async () => {
     const again = await rollover(exceptions());
     expect(again.statusCode).toBe(409);

@@ -8,8 +8,13 @@ import { STATISTICS } from '../attendance';
 import { keepPastDayTotals, keptPastDayTotals } from '../attendance';
 import { weeklySchedule } from '../batches';
 import { listNotes } from '../notes';
-import { academyToday } from '../settings';
+import { academyCurrentYear, academyToday } from '../settings';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
+import { academyTimeZoneSql } from '../../db/academy-today';
+import { yearFeeTotals } from '../fees';
+import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
+import { paiseToRupees as rupees } from '@academy/shared/money';
+import type { YearSummary } from '@academy/shared/schemas/academic-years';
 
 /** Days in the dashboard's attendance trend, today included. */
 const TREND_DAYS = 14;
@@ -55,12 +60,13 @@ async function readDashboardSummary(db: Db, today: string): Promise<AdminDashboa
     near as (
       select b.id, b.name, b.capacity, b.subject_id, b.teacher_id, e.enrolled
       from batches b join enrolment e on e.batch_id = b.id
-      where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric
+      where e.enrolled >= b.capacity * ${NEAR_CAPACITY_SHARE}::numeric and b.archived_at is null
     )
     select
       (select count(*)::int from students where status = 'active') as active_students,
       (select count(*)::int from teachers where status <> 'inactive') as teachers,
-      (select count(*)::int from batches) as batches,
+      -- The current year's batches: a rollover archives last year's (issue 39; the year card counts those).
+      (select count(*)::int from batches where archived_at is null) as batches,
       (select count(*)::int from subjects) as subjects,
       (select count(*)::int from standards) as standards,
       (select count(*)::int from admission_enquiries where status = 'new') as new_registrations,
@@ -165,5 +171,52 @@ export async function studentDashboard(db: Db, actor: Actor): Promise<StudentDas
     attendance: { today: row.today, month, monthStatistics: row.month_statistics! },
     notes,
     announcements,
+  };
+}
+
+/**
+ * An academic year at a glance (issue 39; the dashboard's year card, the current year without `year`):
+ * its batches (started in it, as the batch list's switcher counts them), the students enrolled in them,
+ * their attendance and tests, the enquiries that arrived in it, and its money. One statement for the
+ * counts beside the fees module's two.
+ */
+export async function yearSummary(db: Db, year?: string): Promise<YearSummary> {
+  const today = await academyToday(db);
+  const current = await academyCurrentYear(db, today);
+  const name = year ?? current;
+  const from = academicYearStart(name);
+  const to = academicYearEnd(name);
+  const [{ rows }, fees] = await Promise.all([
+    db.execute<{ batches: number; students: number; attendance: { total: number; percentage: number | null }; tests: number; enquiries: number; admitted: number }>(sql`
+      with year_batches as (select id from batches where start_date between ${from}::date and ${to}::date)
+      select
+        (select count(*)::int from year_batches) as batches,
+        (select count(distinct bs.student_id)::int from batch_students bs where bs.batch_id in (select id from year_batches)) as students,
+        (select json_build_object('total', count(a.status)::int,
+            'percentage', round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8)
+          from attendance_records a where a.batch_id in (select id from year_batches)) as attendance,
+        (select count(*)::int from tests t where t.batch_id in (select id from year_batches)) as tests,
+        (select count(*)::int from admission_enquiries e where (e.created_at at time zone ${academyTimeZoneSql})::date between ${from}::date and ${to}::date) as enquiries,
+        (select count(*)::int from admission_enquiries e where e.status = 'admitted' and (e.created_at at time zone ${academyTimeZoneSql})::date between ${from}::date and ${to}::date) as admitted
+    `),
+    yearFeeTotals(db, from, to),
+  ]);
+  const row = rows[0]!;
+  return {
+    year: name,
+    current: name === current,
+    batches: row.batches,
+    students: row.students,
+    attendance: row.attendance,
+    tests: row.tests,
+    enquiries: row.enquiries,
+    admitted: row.admitted,
+    fees: {
+      billed: rupees(fees.billed),
+      concession: rupees(fees.concession),
+      collected: rupees(fees.collected),
+      outstanding: rupees(fees.outstanding),
+      carriedOver: rupees(fees.carriedOver),
+    },
   };
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daysBetween, shiftDate } from '@academy/shared/calendar';
+import { academicYearNameOf, academicYearStart, daysBetween, shiftDate } from '@academy/shared/calendar';
 import { previousFinancialYearStart } from '@academy/shared/money';
-import type { DuesList, FeeSummary, Ledger, Receipt } from '@academy/shared/schemas/fees';
+import type { DuesList, FeeReport, FeeSummary, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import { feeReceipts } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
@@ -167,6 +167,7 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
 
   // 4. The dues list and the report's outstanding by batch show each batch's balance of the ledger.
   const { body: summary } = await api<FeeSummary>('GET', '/api/fees/summary');
+  const { body: report } = await api<FeeReport>('GET', '/api/fees/report');
   for (const { batchId } of run.plans) {
     const inLedger = open.filter((due) => due.batch?._id === batchId);
     const balance = sum(inLedger.map((due) => paise(due.balance)));
@@ -174,8 +175,8 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
     expect(paise(list.data.totals.outstanding), batchId).toBe(balance);
     expect(sum(list.data.dues.map((due) => paise(due.balance))), batchId).toBe(balance);
     expect(paise(list.data.totals.overdue), batchId).toBe(sum(inLedger.filter((due) => due.status === 'overdue').map((due) => paise(due.balance))));
-    const reported = summary.data.outstandingByBatch.find((row) => row.batch._id === batchId);
-    expect(reported ? paise(reported.amount) : 0, batchId).toBe(balance);
+    const reported = report.data.byBatch.find((row) => row.batch._id === batchId);
+    expect(reported ? paise(reported.outstanding) : 0, batchId).toBe(balance);
   }
 
   // 5. The report's totals are the dues list's, and its collections are the payments recorded.
@@ -185,8 +186,11 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
   const payments = [...livePayments.values()];
   const monthStart = `${today.slice(0, 7)}-01`;
   expect(paise(summary.data.collectedThisMonth)).toBe(sum(payments.filter((payment) => payment.date >= monthStart).map((payment) => payment.amount)));
-  expect(sum(summary.data.byMode.map((row) => paise(row.amount)))).toBe(paise(summary.data.collectedThisMonth));
-  expect(sum(summary.data.byDay.map((row) => paise(row.amount)))).toBe(sum(payments.filter((payment) => payment.date > shiftDate(today, -30)).map((payment) => payment.amount)));
+  const yearStart = academicYearStart(academicYearNameOf(today));
+  expect(sum(report.data.byMode.map((row) => paise(row.amount)))).toBe(paise(report.data.collected));
+  expect(sum(report.data.byMonth.map((row) => paise(row.amount)))).toBe(paise(report.data.collected));
+  expect(paise(report.data.collected)).toBe(sum(payments.filter((payment) => payment.date >= yearStart).map((payment) => payment.amount)));
+  expect(sum(report.data.byDay.map((row) => paise(row.amount)))).toBe(sum(payments.filter((payment) => payment.date > shiftDate(today, -30)).map((payment) => payment.amount)));
 }
 
 describe('fees: the money adds up whatever the office does (property)', () => {

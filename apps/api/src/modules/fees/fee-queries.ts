@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
@@ -83,11 +84,16 @@ export async function lockOpenDuesOf(tx: DbExecutor, studentIds: readonly string
   return byStudent;
 }
 
-/** The office's dues list filters (open, something left, overdue or not, batch, student name): the list, its CSV and "remind all overdue" read the same dues. Needs `users` joined (the student's name). */
-export function duesFilters(query: { overdue?: 'true' | 'false'; batch?: string; search?: string }, today: string): SQL | undefined {
+/**
+ * The office's dues list filters (open, something left, overdue or not, batch, student name): the list, its CSV and "remind all overdue" read the same dues. Needs `users` joined (the student's name).
+ * With an academic `year` (the list's year switcher, issue 39): the dues falling due in that year that were left unpaid, still open or carried into the next year; reminders never pass one.
+ */
+export function duesFilters(query: { overdue?: 'true' | 'false'; batch?: string; search?: string; year?: string }, today: string): SQL | undefined {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   return and(
-    eq(feeDues.status, 'open'),
+    query.year
+      ? and(inArray(feeDues.status, ['open', 'carried_over']), between(feeDues.dueDate, academicYearStart(query.year), academicYearEnd(query.year)))
+      : eq(feeDues.status, 'open'),
     sql`${balanceSql} > 0`,
     query.overdue === 'true' ? sql`${feeDues.dueDate} < ${today}` : query.overdue === 'false' ? sql`${feeDues.dueDate} >= ${today}` : undefined,
     query.batch ? eq(feeDues.batchId, query.batch) : undefined,

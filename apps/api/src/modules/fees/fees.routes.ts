@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { academicYearQuerySchema } from '@academy/shared/schemas/academic-years';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 import {
@@ -15,6 +16,7 @@ import {
   feePlanListSchema,
   feePlanSchema,
   feePlanUpdateSchema,
+  feeReportSchema,
   feeSummarySchema,
   idempotencyHeadersSchema,
   ledgerSchema,
@@ -55,7 +57,7 @@ import { readUploadedFile } from '../../lib/uploaded-file';
 import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
 import { queueFeeReminders } from './reminders.service';
-import { exportDuesCsv, feeSummary, listDues } from './reports.service';
+import { exportDuesCsv, feeReport, feeSummary, listDues } from './reports.service';
 import { receiptFileName, receiptPdfIn, receiptRecipients } from './receipt-mail';
 
 export const FEE_REMINDER_JOB = 'fee-reminder';
@@ -233,6 +235,11 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
   );
 
   app.get('/fees/summary', { schema: { tags, response: { 200: apiSuccess(feeSummarySchema) } } }, async () => ({ success: true as const, data: await feeSummary(db) }));
+
+  app.get('/fees/report', { schema: { tags, querystring: academicYearQuerySchema, response: { 200: apiSuccess(feeReportSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await feeReport(db, request.query.year),
+  }));
 
   app.post('/fees/reminders', { schema: { tags, body: reminderInputSchema, response: { 200: apiSuccess(reminderResultSchema) } } }, async (request) => ({
     success: true as const,

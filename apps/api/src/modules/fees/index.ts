@@ -5,3 +5,4 @@
 export { cancelUnpaidDuesOfBatch, createDuesForEnrolment, createDuesForEnrolments } from './dues.service';
 export { recordOpeningBalances } from './payments.service';
 export { carryOverBalances, undoCarryOver, type CarriedOver } from './carry-over';
+export { yearFeeTotals } from './reports.service';

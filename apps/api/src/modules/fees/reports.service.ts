@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { z } from 'zod';
-import { daysBetween } from '@academy/shared/calendar';
+import { academicYearEnd, academicYearStart, daysBetween, shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
-import type { DuesList, duesFilterQuerySchema, duesQuerySchema, FeeSummary } from '@academy/shared/schemas/fees';
+import type { DuesList, duesFilterQuerySchema, duesQuerySchema, FeeReport, FeeSummary } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { bankStatementCredits, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
-import { academyToday } from '../settings';
+import { academyCurrentYear, academyToday } from '../settings';
 import { balanceSql, dueStatus, duesFilters } from './fee-queries';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
@@ -110,13 +110,14 @@ export async function exportDuesCsv(db: DbExecutor, query: DuesFilter, language:
   return { csv, fileName: `fee-dues-${today}.csv` };
 }
 
-/** The money in and out for the dashboard card and the Fees screen: five small aggregate queries. */
+/** Money that came in: not a cancelled receipt, nor an opening balance carried over from a register (issue 39). */
+const moneyIn = sql`${feeReceipts.cancelledAt} is null and ${feeReceipts.mode} <> 'opening_balance'`;
+
+/** The money in and out for the dashboard card and the Fees screen's tiles: two small aggregate queries. */
 export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
   const today = await academyToday(db);
   const monthStart = `${today.slice(0, 7)}-01`;
-  // Money that came in: not a cancelled receipt, nor an opening balance carried over from a register (issue 39).
-  const valid = sql`${feeReceipts.cancelledAt} is null and ${feeReceipts.mode} <> 'opening_balance'`;
-  const [[month], [outstanding], byMode, byDay, byMonth, byBatch] = await Promise.all([
+  const [[month], [outstanding]] = await Promise.all([
     db
       .select({
         amount: sql<number>`coalesce(sum(${feeReceipts.amountPaise}), 0)`.mapWith(Number),
@@ -125,7 +126,7 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
         unreconciledCredits: sql<number>`(select count(*) from ${bankStatementCredits} where ${bankStatementCredits.receiptId} is null)`.mapWith(Number),
       })
       .from(feeReceipts)
-      .where(and(valid, sql`${feeReceipts.date} >= ${monthStart}`)),
+      .where(and(moneyIn, sql`${feeReceipts.date} >= ${monthStart}`)),
     db
       .select({
         amount: sql<number>`coalesce(sum(${balanceSql}), 0)`.mapWith(Number),
@@ -133,31 +134,6 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
       })
       .from(feeDues)
       .where(and(eq(feeDues.status, 'open'), sql`${balanceSql} > 0`)),
-    db
-      .select({ mode: feeReceipts.mode, amount: sql<number>`sum(${feeReceipts.amountPaise})`.mapWith(Number) })
-      .from(feeReceipts)
-      .where(and(valid, sql`${feeReceipts.date} >= ${monthStart}`))
-      .groupBy(feeReceipts.mode)
-      .orderBy(feeReceipts.mode),
-    db
-      .select({ date: feeReceipts.date, amount: sql<number>`sum(${feeReceipts.amountPaise})`.mapWith(Number) })
-      .from(feeReceipts)
-      .where(and(valid, sql`${feeReceipts.date} > (${today}::date - 30)`))
-      .groupBy(feeReceipts.date)
-      .orderBy(desc(feeReceipts.date)),
-    db
-      .select({ month: sql<string>`to_char(${feeReceipts.date}, 'YYYY-MM')`, amount: sql<number>`sum(${feeReceipts.amountPaise})`.mapWith(Number) })
-      .from(feeReceipts)
-      .where(and(valid, sql`${feeReceipts.date} > (${today}::date - 366)`))
-      .groupBy(sql`1`)
-      .orderBy(desc(sql`1`)),
-    db
-      .select({ _id: batches.id, name: batches.name, amount: sql<number>`sum(${balanceSql})`.mapWith(Number) })
-      .from(feeDues)
-      .innerJoin(batches, eq(batches.id, feeDues.batchId))
-      .where(and(eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
-      .groupBy(batches.id, batches.name)
-      .orderBy(desc(sql`3`)),
   ]);
   return {
     collectedThisMonth: rupees(month?.amount ?? 0),
@@ -165,9 +141,99 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
     overdue: rupees(outstanding?.overdue ?? 0),
     pendingClaims: month?.pendingClaims ?? 0,
     unreconciledCredits: month?.unreconciledCredits ?? 0,
+  };
+}
+
+/**
+ * The Fees screen's report for one academic year (the current one without `year`; issue 39): four
+ * aggregate queries side by side, over the receipts dated in the year (index on their date) and the
+ * dues of the batches that started in it.
+ */
+export async function feeReport(db: DbExecutor, year?: string): Promise<FeeReport> {
+  const today = await academyToday(db);
+  const current = await academyCurrentYear(db, today);
+  const name = year ?? current;
+  const from = academicYearStart(name);
+  // A year not over yet is reported until today; a future year has nothing yet.
+  const to = name === current ? today : academicYearEnd(name);
+  const inYear = and(moneyIn, between(feeReceipts.date, from, to));
+  const [byMode, byMonth, byDay, byBatch] = await Promise.all([
+    db
+      .select({ mode: feeReceipts.mode, amount: sql<number>`sum(${feeReceipts.amountPaise})`.mapWith(Number) })
+      .from(feeReceipts)
+      .where(inYear)
+      .groupBy(feeReceipts.mode)
+      .orderBy(feeReceipts.mode),
+    db
+      .select({ month: sql<string>`to_char(${feeReceipts.date}, 'YYYY-MM')`, amount: sql<number>`sum(${feeReceipts.amountPaise})`.mapWith(Number) })
+      .from(feeReceipts)
+      .where(inYear)
+      .groupBy(sql`1`),
+    name === current
+      ? db
+          .select({ date: feeReceipts.date, amount: sql<number>`sum(${feeReceipts.amountPaise})`.mapWith(Number) })
+          .from(feeReceipts)
+          .where(and(moneyIn, sql`${feeReceipts.date} > (${today}::date - 30)`))
+          .groupBy(feeReceipts.date)
+          .orderBy(desc(feeReceipts.date))
+      : Promise.resolve([]),
+    db
+      .select({
+        _id: batches.id,
+        name: batches.name,
+        billed: sql<number>`coalesce(sum(${feeDues.amountPaise}) filter (where ${feeDues.status} <> 'cancelled'), 0)`.mapWith(Number),
+        concession: sql<number>`coalesce(sum(${feeDues.concessionPaise}) filter (where ${feeDues.status} <> 'cancelled'), 0)`.mapWith(Number),
+        paid: sql<number>`coalesce(sum(${feeDues.paidPaise}) filter (where ${feeDues.status} <> 'cancelled'), 0)`.mapWith(Number),
+        outstanding: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.status} = 'open' and ${balanceSql} > 0), 0)`.mapWith(Number),
+        carriedOver: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.status} = 'carried_over'), 0)`.mapWith(Number),
+      })
+      .from(batches)
+      .innerJoin(feeDues, eq(feeDues.batchId, batches.id))
+      .where(between(batches.startDate, from, academicYearEnd(name)))
+      .groupBy(batches.id, batches.name)
+      .orderBy(asc(batches.name)),
+  ]);
+  const collected = new Map(byMonth.map((row) => [row.month, row.amount]));
+  // Every month from June, so a month without money shows as nothing rather than missing.
+  const months: string[] = [];
+  for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = shiftDate(`${month}-01`, 32).slice(0, 7)) months.push(month);
+  return {
+    year: name,
+    collected: rupees(byMode.reduce((sum, row) => sum + row.amount, 0)),
     byMode: byMode.map((row) => ({ mode: row.mode, amount: rupees(row.amount) })),
     byDay: byDay.map((row) => ({ date: row.date, amount: rupees(row.amount) })),
-    byMonth: byMonth.map((row) => ({ month: row.month, amount: rupees(row.amount) })),
-    outstandingByBatch: byBatch.map((row) => ({ batch: { _id: row._id, name: row.name }, amount: rupees(row.amount) })),
+    byMonth: months.map((month) => ({ month, amount: rupees(collected.get(month) ?? 0) })),
+    // The batches with the most left unpaid first.
+    byBatch: [...byBatch].sort((a, b) => b.outstanding + b.carriedOver - (a.outstanding + a.carriedOver)).map(({ _id, name: batchName, ...amounts }) => ({
+      batch: { _id, name: batchName },
+      billed: rupees(amounts.billed),
+      concession: rupees(amounts.concession),
+      paid: rupees(amounts.paid),
+      outstanding: rupees(amounts.outstanding),
+      carriedOver: rupees(amounts.carriedOver),
+    })),
   };
+}
+
+/**
+ * An academic year's money for the dashboard's year card (issue 39): the dues falling due in it (billed,
+ * conceded, still open, carried into the next year) and the money that came in during it. Paise.
+ */
+export async function yearFeeTotals(db: DbExecutor, from: string, to: string): Promise<{ billed: number; concession: number; collected: number; outstanding: number; carriedOver: number }> {
+  const [[dues], [receipts]] = await Promise.all([
+    db
+      .select({
+        billed: sql<number>`coalesce(sum(${feeDues.amountPaise}), 0)`.mapWith(Number),
+        concession: sql<number>`coalesce(sum(${feeDues.concessionPaise}), 0)`.mapWith(Number),
+        outstanding: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.status} = 'open' and ${balanceSql} > 0), 0)`.mapWith(Number),
+        carriedOver: sql<number>`coalesce(sum(${balanceSql}) filter (where ${feeDues.status} = 'carried_over'), 0)`.mapWith(Number),
+      })
+      .from(feeDues)
+      .where(and(sql`${feeDues.status} <> 'cancelled'`, between(feeDues.dueDate, from, to))),
+    db
+      .select({ collected: sql<number>`coalesce(sum(${feeReceipts.amountPaise}), 0)`.mapWith(Number) })
+      .from(feeReceipts)
+      .where(and(moneyIn, between(feeReceipts.date, from, to))),
+  ]);
+  return { billed: dues?.billed ?? 0, concession: dues?.concession ?? 0, outstanding: dues?.outstanding ?? 0, carriedOver: dues?.carriedOver ?? 0, collected: receipts?.collected ?? 0 };
 }

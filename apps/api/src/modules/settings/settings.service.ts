@@ -1,7 +1,7 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
-import { todayIn } from '@academy/shared/calendar';
+import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
@@ -11,7 +11,7 @@ import { cachedRead } from '../../lib/read-cache';
 import { isSealed, openSecret, sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { academySettings } from '../../db/schema';
+import { academicYearRollovers, academySettings } from '../../db/schema';
 
 type SettingsRow = typeof academySettings.$inferSelect;
 type SettingsValues = Omit<typeof academySettings.$inferInsert, 'id' | 'updatedAt'>;
@@ -244,4 +244,19 @@ export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): 
 export async function academyToday(db: DbExecutor, now: Date = new Date()): Promise<string> {
   const { timeZone } = await getAcademySettings(db);
   return todayIn(timeZone, now);
+}
+
+/**
+ * The academic year the academy is in (issue 39): today's by the calendar (1 June – 31 May), or the one
+ * the latest rollover began when the office moved on before 1 June. The year switchers' default.
+ */
+export async function academyCurrentYear(db: DbExecutor, today: string): Promise<string> {
+  const [latest] = await db
+    .select({ toYear: academicYearRollovers.toYear })
+    .from(academicYearRollovers)
+    .where(isNull(academicYearRollovers.undoneAt))
+    .orderBy(desc(academicYearRollovers.toYear))
+    .limit(1);
+  const byDate = academicYearNameOf(today);
+  return latest && latest.toYear > byDate ? latest.toYear : byDate;
 }

@@ -1,4 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { YearSummary } from '@academy/shared/schemas/academic-years';
+import { toQueryString } from '../../lib/query-string';
 import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { apiRequest } from '../../lib/api-client';
@@ -14,6 +16,16 @@ export const adminDashboardSummaryQueryOptions = queryOptions({
 
 export function useAdminDashboardSummary() {
   return useQuery(adminDashboardSummaryQueryOptions);
+}
+
+/** An academic year at a glance ('' the current one; issue 39). */
+export function useYearSummary(year: string) {
+  return useQuery({
+    queryKey: adminDashboardKeys.year(year),
+    queryFn: ({ signal }) => apiRequest<YearSummary>('GET', `/admin/dashboard/year${toQueryString({ year })}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 }
 
 /** Today's absent students and the office's "called" ticks. */

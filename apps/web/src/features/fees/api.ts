@@ -6,6 +6,7 @@ import type {
   DuesList,
   FeePlan,
   FeePlanInput,
+  FeeReport,
   FeeSummary,
   Ledger,
   PayPage,
@@ -29,7 +30,8 @@ import { feeKeys } from '../../lib/query-keys';
 /** A batch to pick (fee plans, the dues filter): the Fees page passes them in, so fees imports no batches code. */
 export type BatchOption = { value: string; label: string };
 
-export type DuesFilter = { overdue?: 'true' | 'false'; batch?: string; search?: string; page?: number; limit?: number };
+/** `year`: a past academic year's unpaid dues, open or carried over (issue 39); none, every open due. */
+export type DuesFilter = { overdue?: 'true' | 'false'; batch?: string; search?: string; year?: string; page?: number; limit?: number };
 
 export { feeKeys };
 
@@ -69,6 +71,15 @@ export const feeSummaryQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiRequest<FeeSummary>('GET', '/fees/summary', undefined, { signal }),
 });
 export const useFeeSummary = () => useQuery(feeSummaryQueryOptions);
+
+/** The Fees screen's report for an academic year ('' the current one). */
+export function useFeeReport(year: string) {
+  return useQuery({
+    queryKey: feeKeys.report(year),
+    queryFn: ({ signal }) => apiRequest<FeeReport>('GET', `/fees/report${toQueryString({ year })}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** The CSV of the dues list's filter (a plain link: the browser downloads it with the session cookie). */
 export function duesCsvUrl(filter: DuesFilter): string {

@@ -9,6 +9,7 @@ import { BatchesNearCapacity } from '../../../features/admin-dashboard/component
 import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
 import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
+import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { useLingui } from '@lingui/react/macro';
 import { FeeSummaryTiles } from '../../../features/fees/components/fee-summary-tiles';
@@ -43,6 +44,7 @@ export function Component() {
               <Skeleton h={280} radius="md" />
             </SimpleGrid>
           )}
+          <YearAtAGlance />
         </Stack>
       )}
     </>

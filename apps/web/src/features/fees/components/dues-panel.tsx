@@ -7,6 +7,9 @@ import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { modals } from '../../../lib/modals';
+import { academicYearNameOf } from '@academy/shared/calendar';
+import { AcademicYearSelect } from '../../../components/ui/academic-year-select';
+import { useAcademyToday } from '../../settings/use-academy-today';
 import type { DuesList, ReminderRequest } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
@@ -33,6 +36,9 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
     setFilter((current) => ({ ...current, page: 1, ...change }));
   };
   const rows = dues.data?.dues ?? [];
+  // A past academic year's dues (issue 39) are read, not reminded: the family owes them as this year's previous year balance.
+  const currentYear = academicYearNameOf(useAcademyToday());
+  const pastYear = Boolean(filter.year);
   const pages = Math.max(1, Math.ceil((dues.data?.pagination.total ?? 0) / LIMIT));
   // On a phone the dues are cards: a seven-column table left the balance and status off the screen.
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
@@ -140,6 +146,7 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
           w={220}
         />
         <TextInput label={t`Student`} placeholder={t`Search by name`} value={filter.search ?? ''} onChange={(event) => update({ search: event.currentTarget.value })} w={200} />
+        <AcademicYearSelect currentYear={currentYear} value={filter.year ?? ''} onChange={(year) => update({ year: year || undefined })} w={220} data-testid="dues-year" />
       </Group>
       {dues.data ? (
         <SimpleGrid cols={3} spacing="xs">
@@ -165,18 +172,27 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
           </Card>
         </SimpleGrid>
       ) : null}
+      {pastYear ? (
+        <Text size="sm" c="dimmed">
+          <Trans>What was left unpaid in {filter.year}: still open, or carried into the next year as its previous year balance.</Trans>
+        </Text>
+      ) : null}
       <Group gap="xs" wrap="wrap">
-        <Button leftSection={<IconBell size={16} aria-hidden="true" />} disabled={selected.length === 0} loading={remind.isPending} onClick={() => send({ dueIds: selected })}>
-          <Trans>Remind selected ({selected.length})</Trans>
-        </Button>
-        <Button variant="light" leftSection={<IconBell size={16} aria-hidden="true" />} loading={remind.isPending || asking} onClick={() => void remindAllOverdue()}>
-          <Trans>Remind all overdue</Trans>
-        </Button>
+        {pastYear ? null : (
+          <>
+            <Button leftSection={<IconBell size={16} aria-hidden="true" />} disabled={selected.length === 0} loading={remind.isPending} onClick={() => send({ dueIds: selected })}>
+              <Trans>Remind selected ({selected.length})</Trans>
+            </Button>
+            <Button variant="light" leftSection={<IconBell size={16} aria-hidden="true" />} loading={remind.isPending || asking} onClick={() => void remindAllOverdue()}>
+              <Trans>Remind all overdue</Trans>
+            </Button>
+          </>
+        )}
         <Button component="a" href={duesCsvUrl(filter)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
           <Trans>CSV</Trans>
         </Button>
       </Group>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" hidden={pastYear}>
         <Trans>Reminders go to the parents (by mail, and through the webhook when one is set), or to the student when no parent is linked; at most once a week for each due.</Trans>
       </Text>
       {dues.isPending ? (

@@ -10,15 +10,13 @@ import { BatchListView } from '../../../../features/batches/components/batch-lis
 import { useStandards } from '../../../../features/standards/api';
 import { useSubjects } from '../../../../features/subjects/api';
 import { useAcademyToday } from '../../../../features/settings/use-academy-today';
-import { academicYearNameOf, isAcademicYearName, shiftAcademicYear } from '@academy/shared/calendar';
+import { academicYearNameOf, isAcademicYearName } from '@academy/shared/calendar';
+import { AcademicYearSelect } from '../../../../components/ui/academic-year-select';
 import { useTeachers } from '../../../../features/teachers/api';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 const FILTER_KEYS = ['search', 'standardId', 'subjectId', 'teacherId', 'status', 'year'] as const;
-
-/** The year switcher's choice for the current batches (those no rollover has archived): no `year` in the address. */
-const CURRENT = 'current';
 
 /** The filters live in the address, so a filtered list can be shared and survives a reload. */
 function filtersOf(params: URLSearchParams): Required<BatchListFilters> {
@@ -43,14 +41,6 @@ export function Component() {
   const batches = useFilteredBatches(filters);
   // The academic year switcher (issue 39): the current batches by default, the past years' (archived) on demand.
   const currentYear = academicYearNameOf(useAcademyToday());
-  const yearOptions = [
-    { value: CURRENT, label: t`Current year (${currentYear})` },
-    ...[1, 2, 3, 4].map((back) => {
-      const year = shiftAcademicYear(currentYear, -back);
-      return { value: year, label: year };
-    }),
-    { value: 'all', label: t`All years` },
-  ];
 
   const update = (next: Partial<BatchListFilters>) => {
     const merged = { ...filtersOf(params), ...next };
@@ -84,14 +74,7 @@ export function Component() {
           value={filters.status || null}
           onChange={(value) => update({ status: (value ?? '') as BatchStatus | '' })}
         />
-        <Select
-          label={t`Academic year`}
-          data={yearOptions}
-          allowDeselect={false}
-          value={filters.year || CURRENT}
-          onChange={(value) => update({ year: !value || value === CURRENT ? '' : value })}
-          data-testid="batch-year"
-        />
+        <AcademicYearSelect currentYear={currentYear} withAll value={filters.year} onChange={(year) => update({ year })} data-testid="batch-year" />
       </ListFilters>
       <ListStates
         query={batches}
