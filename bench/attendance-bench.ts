@@ -170,9 +170,13 @@ async function seedExtras(database: Database, today: string) {
     insert into notifications (student_id, message, is_read, created_at, announcement_id)
     select s.id, 'New announcement: ' || a.title, a.start_date < ${today}::date - 20, a.created_at, a.id from students s cross join announcements a`);
   await db.execute(sql`
-    insert into admission_enquiries (student_name, email, phone, source, status, standard_id, message, created_at, updated_at)
+    insert into admission_enquiries (student_name, email, phone, form, source, status, lost_reason, follow_up_on, standard_id, message, created_at, updated_at)
     select 'Enquirer ' || n, 'enquirer' || n || '@example.test', lpad((9000000000 + n)::text, 10, '0'), case when n % 3 = 0 then 'contact' else 'admission' end,
-      (array['new','contacted','admitted','rejected'])[n % 4 + 1], (select id from standards), 'Please call back in the evening.',
+      (array['walk_in','phone','website','referral','newspaper','social_media','school_visit','other'])[n % 8 + 1],
+      (array['new','contacted','admitted','rejected'])[n % 4 + 1], case when n % 4 = 3 then 'fees' end,
+      -- Open enquiries have a follow-up day around today (issue 41: Call today, overdue, this week).
+      case when n % 4 < 2 then ${today}::date + (n % 15) - 7 end,
+      (select id from standards), 'Please call back in the evening.',
       ${today}::date - (n % 365), ${today}::date - (n % 365)
     from generate_series(1, 5000) n`);
 }

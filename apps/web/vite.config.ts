@@ -55,7 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         ],
         // Any page of the app opens from the cached shell, online or not; the API never does.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The API, and robots.txt and the sitemap (issue 41), which the server answers itself.
+        navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
         // Web Push (issue 37): the push and notificationclick handlers, a plain script in public/.
         importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,

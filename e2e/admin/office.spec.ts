@@ -46,7 +46,11 @@ test.describe('the office on a phone', () => {
     await page.getByRole('button', { name: 'Mark as contacted' }).click();
     await page.getByRole('dialog', { name: 'Mark as contacted?' }).getByRole('button', { name: 'Mark as contacted' }).click();
     await page.getByRole('button', { name: 'Reject' }).click();
-    await page.getByRole('dialog', { name: 'Reject this enquiry?' }).getByRole('button', { name: 'Reject' }).click();
+    // A rejection asks why (issue 41).
+    const reject = page.getByRole('dialog', { name: 'Reject this enquiry?' });
+    await reject.getByRole('combobox', { name: 'Reason' }).click();
+    await page.getByRole('option', { name: 'Duplicate enquiry' }).click();
+    await reject.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
 
     // The rejection was a mistake: reopened, and the history shows both moves.

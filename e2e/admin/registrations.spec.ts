@@ -70,7 +70,7 @@ test.describe('new registrations (admin)', () => {
     expect(response.status()).toBe(201);
     await page.setViewportSize({ width: 360, height: 740 });
     await loginAs('admin');
-    await page.goto(`/app/registrations?search=${token}&source=contact`);
+    await page.goto(`/app/registrations?search=${token}&form=contact`);
     await expect(page.getByText('1 registration')).toBeVisible();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.getByRole('link', { name: `Neha ${token}` }).click();

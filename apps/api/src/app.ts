@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LANGUAGE_HEADER } from '@academy/shared/languages';
+import { LANGUAGE_HEADER, type Language } from '@academy/shared/languages';
 import { MESSAGES } from '@academy/shared/messages';
 import { REAL_PROVIDERS, type Config } from './config';
 import type { Db } from './db/client';
@@ -29,6 +29,9 @@ import { registerReplyTranslation } from './lib/translate-reply';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { absenceCallsRoutes } from './modules/absence-calls/absence-calls.routes';
 import { admissionsRoutes } from './modules/admissions/admissions.routes';
+import { followUpsRoutes } from './modules/admissions/follow-ups.routes';
+import { demoClassesRoutes } from './modules/admissions/demo-classes.routes';
+import { handleAdmissionEvents } from './modules/admissions/event-handlers';
 import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
@@ -44,6 +47,7 @@ import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
+import { sharedPageHead, shareImageRoutes, siteFileRoutes } from './modules/public-site';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
@@ -176,6 +180,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   handleFeeEvents(events, app.jobs);
   handleExamEvents(events, app.jobs);
   handleAnnouncementEvents(events, app.jobs);
+  handleAdmissionEvents(events, app.jobs);
   events.assertComplete();
   defineEventDelivery(app.jobs, deps.db, events);
 }
@@ -270,6 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parentsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(profileRoutes, { db: deps.db });
       await api.register(coursesRoutes, { db: deps.db });
+      // The public pages' share images (issue 41): what a link shared on WhatsApp shows.
+      await api.register(shareImageRoutes, { db: deps.db });
       await api.register(batchesRoutes, { db: deps.db });
       await api.register(announcementsRoutes, { db: deps.db });
       await api.register(notificationsRoutes, { db: deps.db });
@@ -278,6 +285,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
       await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+      // Follow-ups, contacts and the season's report (issue 41).
+      await api.register(followUpsRoutes, { db: deps.db });
+      // Demo classes (issue 41): booked by the office, marked on the teacher's attendance sheet.
+      await api.register(demoClassesRoutes, { db: deps.db });
       await api.register(attendanceRoutes, { db: deps.db });
       await api.register(examsRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
@@ -297,6 +308,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // robots.txt and the sitemap (issue 41): at the site's root, with rules in the same policy table.
+  await app.register(async (site) => {
+    registerAccessRules(site);
+    await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
+  });
 
   const indexHtml = deps.webDistFolder ? path.join(deps.webDistFolder, 'index.html') : undefined;
   const serveSpa = indexHtml !== undefined && fs.existsSync(indexHtml);
@@ -330,11 +346,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (html !== null) return reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
       }
       if (publicPages?.covers(url.pathname) && request.cookies[SESSION_COOKIE] === undefined) {
-        const html = await publicPages.render(url, (apiPath) => readOwnApi(app, apiPath, url.pathname));
+        // Each API answer is read once for the page and its sharing tags and structured data (issue 41).
+        const reads = new Map<string, Promise<unknown>>();
+        const read = (apiPath: string) => {
+          let answer = reads.get(apiPath);
+          if (!answer) reads.set(apiPath, (answer = readOwnApi(app, apiPath, url.pathname)));
+          return answer;
+        };
+        const page = await publicPages.render(url, read, ({ language, title, description }) =>
+          sharedPageHead({ url, language: language as Language, title, description }, read),
+        );
+        // A course's address with out-of-date words (a renamed batch) or written another way: its page
+        // is at the one address, for good.
+        if (page && 'redirect' in page) return reply.header('cache-control', 'no-cache').redirect(page.redirect, 301);
         // The same address answers a signed-in person with the shell, so caches keep one per cookie.
         // Compressed here: @fastify/compress adds its hook to routes, and this handler is none (a page
-        // is about 55 kB, 10 kB compressed: a second on slow mobile data).
-        if (html !== null) return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
+        // is about 55 kB, 10 kB compressed: a second on slow mobile data). A course that is not open
+        // is the site's not-found page, with its status.
+        if (page) return reply.status(page.status).header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, page.html));
       }
       // A Marathi or Hindi public page (/mr/..., /hi/...) names its language from the first byte, for
       // search engines and screen readers, before the app's code runs (issue 20).
@@ -374,6 +403,6 @@ async function readOwnApi(app: FastifyInstance, apiPath: string, pagePath: strin
   const language = /^\/(mr|hi)(?:\/|$)/.exec(pagePath)?.[1] ?? 'en';
   const response = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { [LANGUAGE_HEADER]: language } });
   const body = response.json<{ success?: boolean; data?: unknown }>();
-  if (response.statusCode !== 200 || body.success !== true) throw new Error(`GET /api${apiPath} answered ${response.statusCode}`);
+  if (response.statusCode !== 200 || body.success !== true) throw Object.assign(new Error(`GET /api${apiPath} answered ${response.statusCode}`), { statusCode: response.statusCode });
   return body.data;
 }

@@ -86,26 +86,26 @@ const DEMO_ENQUIRIES: DemoEnquiry[] = [
   {
     studentName: 'Ishita Shinde', email: 'shinde.family@example.in', phone: `+9194${String(21000000 + 211).padStart(8, '0')}`, parentName: 'Suresh Shinde',
     parentPhone: null, gender: 'female', dateOfBirth: '2012-08-14', level: 9, subjects: ['MATH', 'SCI'], school: 'Keshavraj Vidyalaya', board: 'State Board',
-    medium: 'Semi-English', address: 'Ausa Road, Latur', message: 'Her elder sister already studies with you. Evening batch preferred.', source: 'admission', status: 'new', hoursAgo: 3, history: [],
+    medium: 'Semi-English', address: 'Ausa Road, Latur', message: 'Her elder sister already studies with you. Evening batch preferred.', form: 'admission', source: 'referral', status: 'new', hoursAgo: 3, history: [],
   },
   {
     studentName: 'Arjun Kadam', email: 'arjun.kadam@example.in', phone: '+917020012345', parentName: 'Vilas Kadam', parentPhone: '+919405512345', gender: 'male',
     dateOfBirth: '2010-01-22', level: 11, subjects: ['PHY', 'CHEM', 'MATH'], school: 'Dayanand Science College', board: 'CBSE', medium: 'English',
-    address: 'Shivaji Nagar, Latur', message: 'Interested in JEE preparation along with the board syllabus.', source: 'admission', status: 'new', hoursAgo: 20, history: [],
+    address: 'Shivaji Nagar, Latur', message: 'Interested in JEE preparation along with the board syllabus.', form: 'admission', source: 'website', status: 'new', hoursAgo: 20, history: [],
   },
   {
-    studentName: 'Neha Wagh', email: 'neha.wagh@example.in', phone: '+918805512345', source: 'contact', status: 'new', hoursAgo: 30, level: null, subjects: [], history: [],
+    studentName: 'Neha Wagh', email: 'neha.wagh@example.in', phone: '+918805512345', form: 'contact', source: 'website', status: 'new', hoursAgo: 30, level: null, subjects: [], history: [],
     message: 'What are the fees for the 10th Science batch, and is there a sibling discount?',
   },
   {
     studentName: 'Samarth Bhise', email: 'bhise.samarth@example.in', phone: '+919960012345', parentName: 'Kavita Bhise', parentPhone: '+919960054321', gender: 'male',
     dateOfBirth: '2011-11-03', level: 10, subjects: ['MATH'], school: 'Rajarshi Shahu Vidyalaya', board: 'State Board', medium: 'Marathi', address: 'Barshi Road, Latur',
-    message: null, notes: 'Called the mother; they will visit on Saturday at 11.', source: 'admission', status: 'contacted', hoursAgo: 52,
+    message: null, notes: 'Called the mother; they will visit on Saturday at 11.', form: 'admission', source: 'website', status: 'contacted', hoursAgo: 52,
     history: [{ fromStatus: 'new', toStatus: 'contacted' }],
   },
   {
     studentName: 'Tanmay Suryawanshi', email: 'tanmay.s@example.in', phone: '+917588012345', gender: 'male', level: 12, subjects: ['BIO'], board: 'ICSE', medium: 'English',
-    message: 'Only weekend classes possible.', notes: 'No weekend Biology batch this year; told them about next year.', source: 'admission', status: 'rejected', hoursAgo: 96,
+    message: 'Only weekend classes possible.', notes: 'No weekend Biology batch this year; told them about next year.', form: 'admission', source: 'newspaper', status: 'rejected', lostReason: 'course_not_offered', hoursAgo: 96,
     history: [{ fromStatus: 'new', toStatus: 'contacted' }, { fromStatus: 'contacted', toStatus: 'rejected' }],
   },
 ];
@@ -496,7 +496,7 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
         .values({
           ...fields,
           standardId: level ? standardId(level) : null,
-          emailVerifiedAt: fields.source === 'admission' ? sql`now() - make_interval(hours => ${hoursAgo})` : null,
+          emailVerifiedAt: fields.form === 'admission' ? sql`now() - make_interval(hours => ${hoursAgo})` : null,
           createdAt: sql`now() - make_interval(hours => ${hoursAgo})`,
           updatedAt: sql`now() - make_interval(hours => ${hoursAgo})`,
         })

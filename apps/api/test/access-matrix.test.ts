@@ -185,6 +185,12 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/standards/:id': [s(() => `/api/standards/${ids.standard}`, 400, { body: {} })],
   'DELETE /api/standards/:id': [s(() => `/api/standards/${UNKNOWN}`, 404)],
   'GET /api/public/courses': [s(() => '/api/public/courses', 200)],
+  'GET /api/public/courses/:slug': [s(() => '/api/public/courses/no-course-0000000000', 404)],
+  // Found and shared well (issue 41): the share images, robots.txt and the sitemap at the site's root.
+  'GET /api/public/share-image/:file': [s(() => '/api/public/share-image/courses.png', 200)],
+  'GET /api/public/share-image/courses/:file': [s(() => '/api/public/share-image/courses/no-course-0000000000.png', 404)],
+  'GET /robots.txt': [s(() => '/robots.txt', 200)],
+  'GET /sitemap.xml': [s(() => '/sitemap.xml', 200)],
   // Teachers. `me` names each teacher's own record; for an admin it names nobody (404).
   'GET /api/teachers': [s(() => '/api/teachers', 200)],
   'POST /api/teachers': [s(() => '/api/teachers', 400, { body: {} })],
@@ -268,8 +274,17 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/admission-enquiries/:id': [s(() => `/api/admission-enquiries/${ids.enquiry}`, 400, { body: { phone: 'bad' } })],
   'DELETE /api/admission-enquiries/:id': [s(() => `/api/admission-enquiries/${UNKNOWN}`, 404)],
   'PATCH /api/admission-enquiries/:id/status': [s(() => `/api/admission-enquiries/${ids.enquiry}/status`, 400, { body: {} })],
+  // Follow-ups (issue 41): empty bodies are refused (400), so nothing changes; the lists only read.
+  'PATCH /api/admission-enquiries/:id': [s(() => `/api/admission-enquiries/${ids.enquiry}`, 400, { body: {} })],
+  'POST /api/admission-enquiries/:id/contacts': [s(() => `/api/admission-enquiries/${ids.enquiry}/contacts`, 400, { body: {} })],
+  'GET /api/admission-enquiries/assignees': [s(() => '/api/admission-enquiries/assignees', 200)],
+  'GET /api/admissions/report': [s(() => '/api/admissions/report?from=2026-04-01&to=2026-06-30', 200)],
   // A new enquiry cannot be converted (409), so the matrix creates no student.
   'POST /api/admission-enquiries/:id/convert': [s(() => `/api/admission-enquiries/${ids.enquiry}/convert`, 409, { body: {} })],
+  // Demo classes (issue 41): an empty booking is refused (400), so nothing is booked or messaged.
+  'POST /api/admission-enquiries/:id/demo': [s(() => `/api/admission-enquiries/${ids.enquiry}/demo`, 400, { body: {} })],
+  'GET /api/admission-enquiries/:id/demos': [s(() => `/api/admission-enquiries/${ids.enquiry}/demos`, 200)],
+  'DELETE /api/admission-enquiries/:id/demos/:demoId': [s(() => `/api/admission-enquiries/${ids.enquiry}/demos/${UNKNOWN}`, 404)],
   // Attendance: a future date is refused (400) after the permission check, so nothing is saved.
   'GET /api/attendance/:batchId/:date': [s(() => `/api/attendance/${ids.batch}/${ids.today}`, 200)],
   'POST /api/attendance/batch/:batchId': [s(() => `/api/attendance/batch/${ids.batch}`, 400, { body: { date: '2999-01-01', records: [{ studentId: UNKNOWN, status: 'present' }] } })],

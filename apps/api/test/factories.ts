@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@academy/shared/roles';
+import type { EnquirySource, EnquiryStatus } from '@academy/shared/schemas/admissions';
 import type { Db } from '../src/db/client';
 import { admissionEnquiries, admissionEnquiryStatusChanges, batches, batchStudents, parents, parentStudents, standards, standardSubjects, students, subjects, teachers, teacherSubjects, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
@@ -139,7 +140,19 @@ export async function buildBatch(
 /** An admission enquiry (default: a `new` one from the admission form with a verified email), with its first history entry. */
 export async function buildEnquiry(
   db: Db,
-  overrides: Partial<{ studentName: string; email: string | null; phone: string | null; standardId: string | null; status: 'new' | 'contacted' | 'admitted' | 'rejected'; source: 'admission' | 'contact' }> = {},
+  overrides: Partial<{
+    studentName: string;
+    email: string | null;
+    phone: string | null;
+    parentPhone: string | null;
+    standardId: string | null;
+    status: EnquiryStatus;
+    form: 'admission' | 'contact' | 'office';
+    source: EnquirySource;
+    followUpOn: string | null;
+    language: 'en' | 'mr' | 'hi';
+    createdAt: Date;
+  }> = {},
 ) {
   const n = next();
   const [enquiry] = await db
@@ -149,11 +162,16 @@ export async function buildEnquiry(
       email: overrides.email === undefined ? `applicant-${n}-${randomBytes(3).toString('hex')}@example.com` : overrides.email,
       emailVerifiedAt: new Date(),
       phone: overrides.phone === undefined ? `+919${String(n).padStart(9, '0')}` : overrides.phone,
+      parentPhone: overrides.parentPhone ?? null,
       standardId: overrides.standardId ?? null,
-      source: overrides.source ?? 'admission',
+      form: overrides.form ?? 'admission',
+      source: overrides.source ?? 'website',
       status: overrides.status ?? 'new',
+      followUpOn: overrides.followUpOn ?? null,
+      language: overrides.language ?? 'en',
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
-  await db.insert(admissionEnquiryStatusChanges).values({ enquiryId: enquiry!.id, fromStatus: null, toStatus: 'new' });
+  await db.insert(admissionEnquiryStatusChanges).values({ enquiryId: enquiry!.id, fromStatus: null, toStatus: 'new', ...(overrides.createdAt ? { changedAt: overrides.createdAt } : {}) });
   return enquiry!;
 }

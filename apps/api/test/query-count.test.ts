@@ -27,6 +27,8 @@ const BUDGETS: Record<string, number> = {
   "a student's own fees": 9,
   "a parent's child's fees": 9,
   'the fees summary': 8,
+  // The day's roster beside its closure and its demo students (issue 41), side by side; kept once read.
+  "a teacher's day roster": 6,
 };
 
 let t: TestApp;
@@ -63,6 +65,8 @@ const reads = () => [
   ["a teacher's day roster", `/attendance/${firstBatchId}/${today}`, teacher],
   ['the admin dashboard', '/admin/dashboard/summary', admin],
   ['admission enquiries', '/admission-enquiries', admin],
+  ['enquiries to call, overdue (issue 41)', '/admission-enquiries?followUp=overdue&limit=8', admin],
+  ['the admissions report (issue 41)', `/admissions/report?from=${shiftDate(today, -90)}&to=${today}`, admin],
   ['notes (admin)', '/notes', admin],
   ['announcements (admin)', '/announcements', admin],
   ["a student's announcements", '/announcements?status=active', student],

@@ -14,12 +14,14 @@ import { toSessionUser } from './features/auth/session-user';
 import { teacherScheduleQueryOptions } from './features/batches/api';
 import { childPaths, parentChildrenQueryOptions, parentKeys } from './features/parents/api';
 import { studentDashboardQueryOptions } from './features/student-dashboard/api';
-import { publicCoursesQueryOptions } from './features/courses/api';
+import { publicCourseQueryOptions, publicCoursesQueryOptions } from './features/courses/api';
 import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { addCatalog, loadLanguage } from './lib/catalogs';
 import { setCurrentLanguage } from './lib/current-language';
-import { languageOfPath, stripLanguage } from './lib/language-path';
+import { languageOfPath, localizedPath, stripLanguage } from './lib/language-path';
+import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
+import type { CourseBatch } from '@academy/shared/schemas/courses';
 import { languageLinks, PAGE_META_ON_SERVER, type PageMeta } from './lib/page-meta';
 
 /*
@@ -34,7 +36,8 @@ installOurZodMessages();
 /** The data a page shows first, read by the API server from its own routes (the `data` of the answer). */
 export type ReadApi = (path: string) => Promise<unknown>;
 
-type ServerQuery = { queryKey: readonly unknown[]; path: string };
+/** `missing`: what the page shows when the API answers 404 (a course page's course that is not open). */
+type ServerQuery = { queryKey: readonly unknown[]; path: string; missing?: null };
 
 const settings: ServerQuery = { queryKey: publicSettingsQueryOptions.queryKey, path: '/settings/public' };
 const courses: ServerQuery = { queryKey: publicCoursesQueryOptions.queryKey, path: '/public/courses' };
@@ -47,19 +50,47 @@ const notes: ServerQuery = { queryKey: publicNotesQueryOptions({}).queryKey, pat
  * every page. A page to read `startsOnUse`: the browser runs the app only once the reader uses the
  * page (start.ts, decision 025); the pages that are forms start it at once.
  */
-const PAGES: Record<string, { module: string; queries: ServerQuery[]; legal?: true; startsOnUse?: true }> = {
+type Page = { module: string; queries: ServerQuery[]; legal?: true; startsOnUse?: true };
+const PAGES: Record<PublicPage, Page> = {
   '/': { module: 'src/app/routes/public/landing.tsx', queries: [settings], startsOnUse: true },
   '/courses': { module: 'src/app/routes/public/courses.tsx', queries: [settings, courses], startsOnUse: true },
   '/about': { module: 'src/app/routes/public/about.tsx', queries: [settings], startsOnUse: true },
   '/contact': { module: 'src/app/routes/public/contact.tsx', queries: [settings] },
   '/resources': { module: 'src/app/routes/public/resources.tsx', queries: [settings, notes], startsOnUse: true },
-  '/admission': { module: 'src/app/routes/public/admission.tsx', queries: [settings] },
+  // The courses too: a course's Apply (/admission?course=…) names it above the form at once (issue 41).
+  '/admission': { module: 'src/app/routes/public/admission.tsx', queries: [settings, courses] },
   '/login': { module: 'src/app/routes/public/login.tsx', queries: [settings] },
   '/forgot-password': { module: 'src/app/routes/public/forgot-password.tsx', queries: [settings] },
   '/terms-of-service': { module: 'src/app/routes/public/terms-of-service.tsx', queries: [settings], legal: true, startsOnUse: true },
   '/privacy-policy': { module: 'src/app/routes/public/privacy-policy.tsx', queries: [settings], legal: true, startsOnUse: true },
   '/cookies-policy': { module: 'src/app/routes/public/cookies-policy.tsx', queries: [settings], legal: true, startsOnUse: true },
 };
+
+/**
+ * A course's own page (issue 41), /courses/{slug}: the course's answer, or the site's not-found (404)
+ * when no open course has that address.
+ */
+function coursePage(slug: string): Page & { slug: string } {
+  return {
+    module: 'src/app/routes/public/course.tsx',
+    queries: [settings, { queryKey: publicCourseQueryOptions(slug).queryKey, path: publicCourseApiPath(slug), missing: null }],
+    startsOnUse: true,
+    slug,
+  };
+}
+
+/** The page at an address (without its language prefix), with the course's slug on a course page. */
+function pageAt(bare: string): (Page & { slug?: string }) | undefined {
+  if (Object.hasOwn(PAGES, bare)) return PAGES[bare as PublicPage];
+  const segment = /^\/courses\/([^/]+)$/.exec(bare)?.[1];
+  if (segment === undefined) return undefined;
+  try {
+    return coursePage(decodeURIComponent(segment));
+  } catch {
+    // Not a percent-encoding (e.g. "%zz"): no course has it; the app's own not-found shows.
+    return undefined;
+  }
+}
 
 /** The app (React, the router, the providers), which the page's first script, start.ts, runs. */
 const APP_MODULE = 'src/main.tsx';
@@ -83,6 +114,8 @@ export interface ServerState {
 
 export interface RenderedPage {
   language: Language;
+  /** 200, or 404 for a course page of no open course (the page shows the site's not-found). */
+  status: number;
   /** The markup inside #root. */
   html: string;
   title: string;
@@ -99,7 +132,7 @@ export interface RenderedPage {
 
 /** Whether an address (pathname, with or without /mr or /hi) is a page rendered here. */
 export function isServerRenderedPage(pathname: string): boolean {
-  return Object.hasOwn(PAGES, stripLanguage(pathname));
+  return pageAt(stripLanguage(pathname)) !== undefined;
 }
 
 const handler = createStaticHandler(routes);
@@ -110,8 +143,9 @@ let previousRender: Promise<unknown> = Promise.resolve();
 
 /**
  * The last markup drawn for each page address (at most one per page and language: the keys are the
- * pathnames of PAGES), with what it was drawn from. Drawing is most of a page's cost (about 10 ms of
- * CPU); the answers it shows are kept by the API and change seldom (decision 012, "Kept answers").
+ * pathnames of PAGES and of open courses' pages, each written one way), with what it was drawn from.
+ * Drawing is most of a page's cost (about 10 ms of CPU); the answers it shows are kept by the API and
+ * change seldom (decision 012, "Kept answers").
  */
 const lastDrawn = new Map<string, { identity: string; html: string | null; meta: PageMeta }>();
 
@@ -120,16 +154,34 @@ const lastDrawn = new Map<string, { identity: string; html: string | null; meta:
  * sees it, or null for an address that is not a server-rendered page (the API then sends the app's
  * shell, as before). Throws when rendering fails.
  */
-export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<RenderedPage | null> {
-  const page = PAGES[stripLanguage(url.pathname)];
+export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<RenderedPage | { redirect: string } | null> {
+  const page = pageAt(stripLanguage(url.pathname));
   if (!page) return null;
   const language = languageOfPath(url.pathname) ?? 'en';
 
   const queryClient = new QueryClient();
   // A visitor: the API server renders only requests without a session cookie.
   queryClient.setQueryData(sessionQueryOptions.queryKey, null);
-  const answers = await Promise.all(page.queries.map((query) => readApi(query.path)));
+  const answers = await Promise.all(
+    page.queries.map((query) =>
+      readApi(query.path).catch((error: unknown) => {
+        if (query.missing !== undefined && (error as { statusCode?: number }).statusCode === 404) return query.missing;
+        throw error;
+      }),
+    ),
+  );
   page.queries.forEach((query, index) => queryClient.setQueryData(query.queryKey, answers[index]));
+
+  // A course page lives at one address: its current words (a renamed batch), written one way.
+  let status = 200;
+  if (page.slug !== undefined) {
+    const course = answers[page.queries.length - 1] as CourseBatch | null;
+    if (course === null) status = 404;
+    else {
+      const canonical = localizedPath(coursePath(encodeURIComponent(course.slug)), language);
+      if (url.pathname !== canonical) return { redirect: canonical };
+    }
+  }
 
   await Promise.all([loadLanguage(language), page.legal ? addCatalog('legal', language) : undefined]);
 
@@ -140,7 +192,8 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
     const render = previousRender.then(() => renderWithLanguage(url, language, queryClient));
     previousRender = render.catch(() => undefined);
     drawn = { identity, ...(await render) };
-    lastDrawn.set(url.pathname, drawn);
+    // Not kept for an address of no course: those are as many as anyone cares to type.
+    if (status === 200) lastDrawn.set(url.pathname, drawn);
   }
   const { html, meta } = drawn;
   if (html === null) return null;
@@ -149,6 +202,7 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   const state: ServerState = { path: url.pathname, language, queries: dehydrate(queryClient), drawn: true, startsOnUse };
   return {
     language,
+    status,
     html,
     title: meta.title,
     description: meta.description,

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import './lib/devanagari-font.css';
 import './lib/focus.css';
 import './lib/page-start.css';
+import { rememberCampaign } from './lib/campaign';
 import { isAppPath, languageOfPath } from './lib/language-path';
 import { pageLife, setPageLife, whenPageLive } from './lib/page-life';
 import { storedLanguage, storeLanguage } from './lib/stored-language';
@@ -189,6 +190,8 @@ function replayUse(): void {
   kept.last = null;
 }
 
+// The campaign of the link the visitor came by, for an enquiry sent later in this tab (issue 41).
+rememberCampaign(window.location.search);
 const drawn = drawnPage();
 // A kept language choice moves a bare public address to that language's (main.tsx), drawn by the app.
 const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (storedLanguage() ?? 'en') !== 'en';

@@ -14,6 +14,11 @@ export function formatSchedule(schedule: { days: readonly Weekday[]; startTime: 
   return `${days.join(', ')} · ${formatClock(schedule.startTime)} – ${formatClock(schedule.endTime)}`;
 }
 
+/** The weekday of a calendar date ('YYYY-MM-DD'), as schedules name it. */
+export function weekdayOfDate(date: string): Weekday {
+  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+}
+
 /** The closure that closes this batch on this date ('YYYY-MM-DD'), if any. */
 export function closureOn(closures: readonly Closure[], batchId: string, date: string): Closure | undefined {
   return closures.find((closure) => closure.startDate <= date && closure.endDate >= date && (closure.batchIds.length === 0 || closure.batchIds.includes(batchId)));

@@ -14,4 +14,5 @@ export const catalogueRoutes: RouteRules = {
   'PUT /api/standards/:id': ADMIN,
   'DELETE /api/standards/:id': ADMIN,
   'GET /api/public/courses': ANYONE,
+  'GET /api/public/courses/:slug': ANYONE,
 };

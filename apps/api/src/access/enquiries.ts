@@ -1,4 +1,5 @@
-import { ADMIN, ANYONE, type RouteRules } from './rules';
+import { ROLES, type Role } from '@academy/shared/roles';
+import { ADMIN, allows, ANYONE, type RouteRules } from './rules';
 
 /** Admission enquiries: the forms are public; the pipeline is the admin's. */
 export const enquiryRoutes: RouteRules = {
@@ -17,4 +18,15 @@ export const enquiryRoutes: RouteRules = {
   'DELETE /api/admission-enquiries/:id': ADMIN,
   'PATCH /api/admission-enquiries/:id/status': ADMIN,
   'POST /api/admission-enquiries/:id/convert': ADMIN,
+  // Follow-ups, the contacts log and the season's report (issue 41).
+  'PATCH /api/admission-enquiries/:id': ADMIN,
+  'POST /api/admission-enquiries/:id/contacts': ADMIN,
+  'GET /api/admission-enquiries/assignees': ADMIN,
+  'GET /api/admissions/report': ADMIN,
 };
+
+/**
+ * The roles an enquiry can be assigned to (issue 41): whoever may work the pipeline, read from the
+ * pipeline's own rule so that the two never disagree (today: the admins).
+ */
+export const ENQUIRY_HANDLER_ROLES: readonly Role[] = ROLES.filter((role) => allows(enquiryRoutes['PATCH /api/admission-enquiries/:id/status']!, role));

@@ -7,12 +7,14 @@ import { backupRoutes } from './backups';
 import { calendarFeedRoutes } from './calendar-feed';
 import { catalogueRoutes } from './catalogue';
 import { enquiryRoutes } from './enquiries';
+import { demoClassRoutes } from './demo-classes';
 import { feeRoutes } from './fees';
 import { jobRoutes } from './jobs';
 import { notificationRoutes } from './notifications';
 import { parentRoutes } from './parents';
 import { accountRoutes } from './profile';
 import { pushSubscriptionRoutes } from './push';
+import { publicSiteRoutes } from './public-site';
 import { academyRoutes } from './settings';
 import type { RouteRule, RouteRules } from './rules';
 import { studentRoutes, studentSelfRoutes } from './students';
@@ -43,6 +45,7 @@ export const ROUTE_RULES: RouteRules = {
   ...notificationRoutes,
   ...calendarFeedRoutes,
   ...enquiryRoutes,
+  ...demoClassRoutes,
   ...auditLogRoutes,
   ...jobRoutes,
   ...feeRoutes,
@@ -51,6 +54,7 @@ export const ROUTE_RULES: RouteRules = {
   ...exportRoutes,
   ...importRoutes,
   ...academicYearRoutes,
+  ...publicSiteRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

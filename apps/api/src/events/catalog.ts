@@ -19,6 +19,8 @@ export type DomainEventPayloads = {
   'test.published': { testId: string; batchId: string };
   /** The office posted an announcement (its audience decides who hears of it). */
   'announcement.created': { announcementId: string };
+  /** The office booked an enquiry into a batch's class on a date (issue 41): the family is told the time and address. */
+  'demo.booked': { demoId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -32,4 +34,5 @@ export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] }
   'receipt.cancelled': [],
   'test.published': ['exams.results-to-parents'],
   'announcement.created': ['announcements.parent-messages'],
+  'demo.booked': ['admissions.demo-message'],
 };

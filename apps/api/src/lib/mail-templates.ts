@@ -254,12 +254,13 @@ export function feeReceiptParentMessages(facts: FeeReceiptFacts): Record<Languag
 }
 
 /** A message from the academy to a parent (absence alerts; later fee reminders): the text is already in their language. */
-export function parentMessageMail(input: { academyName: string; subject: string; text: string; language: Language }): MailContent {
+/** `toParent: false`: a family without a parent account yet (an enquiry's demo class), greeted plainly. */
+export function parentMessageMail(input: { academyName: string; subject: string; text: string; language: Language; toParent?: boolean }): MailContent {
   return renderMail({
     language: input.language,
     academyName: input.academyName,
     subject: input.subject,
-    greeting: word('mail', 'Dear parent,', input.language),
+    greeting: word('mail', input.toParent === false ? 'Hello,' : 'Dear parent,', input.language),
     paragraphs: input.text.split(/\n+/).filter(Boolean),
   });
 }

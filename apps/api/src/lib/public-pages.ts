@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /** What apps/web/src/entry-server.tsx exports (its build is plain JavaScript, so the shape is declared here). */
 interface EntryServer {
   isServerRenderedPage(pathname: string): boolean;
-  renderPublicPage(url: URL, readApi: (path: string) => Promise<unknown>): Promise<RenderedPage | null>;
+  renderPublicPage(url: URL, readApi: (path: string) => Promise<unknown>): Promise<RenderedPage | { redirect: string } | null>;
   isSignedInFirstScreen(pathname: string): boolean;
   signedInFirstScreen(pathname: string, readApi: ReadApiAs): Promise<SignedInScreen | null>;
 }
@@ -34,6 +34,8 @@ interface SignedInScreen {
 
 interface RenderedPage {
   language: string;
+  /** 404 for a course page whose course is not open (the page then shows the site's not-found). */
+  status?: number;
   html: string;
   title: string;
   description: string;
@@ -42,7 +44,15 @@ interface RenderedPage {
   modules: string[];
   /** A page to read: the browser runs the app only once it is used, so its code is not linked. */
   startsOnUse?: boolean;
+  /** More of the head, made by the API server: sharing tags and structured data (issue 41). */
+  extraHead?: string;
 }
+
+/** What a page carries besides the web app's own head, from its language, title and description. */
+export type ExtraHead = (page: { language: string; title: string; description: string }) => Promise<string>;
+
+/** A public page's answer: its HTML and status, or where its address has moved (a renamed course). */
+export type PublicPageAnswer = { html: string; status: number } | { redirect: string };
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -50,8 +60,11 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export interface PublicPages {
   /** Whether `pathname` is one of the server-rendered public pages (any language). */
   covers(pathname: string): boolean;
-  /** The page's whole HTML, or null to send the app's shell instead. */
-  render(url: URL, readApi: (path: string) => Promise<unknown>): Promise<string | null>;
+  /**
+   * The page's whole HTML with its status (or where it has moved), or null to send the app's shell
+   * instead. `extraHead` adds to a found page's head; when it fails the page goes without it.
+   */
+  render(url: URL, readApi: (path: string) => Promise<unknown>, extraHead?: ExtraHead): Promise<PublicPageAnswer | null>;
   /** Whether `pathname` is a signed-in area's first screen (a dashboard). */
   coversSignedIn(pathname: string): boolean;
   /**
@@ -72,10 +85,19 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
 
   return {
     covers: (pathname) => entry.isServerRenderedPage(pathname),
-    async render(url, readApi) {
+    async render(url, readApi, extraHead) {
       try {
         const page = await entry.renderPublicPage(url, readApi);
-        return page ? pageHtml(template, page, filesOf(manifest, page.modules)) : null;
+        if (!page || 'redirect' in page) return page;
+        const status = page.status ?? 200;
+        let head = '';
+        if (status === 200 && extraHead) {
+          head = await extraHead(page).catch((error: unknown) => {
+            log.error({ err: error, url: url.pathname }, 'A public page\'s sharing tags could not be made; the page was sent without them');
+            return '';
+          });
+        }
+        return { html: pageHtml(template, { ...page, extraHead: head }, filesOf(manifest, page.modules)), status };
       } catch (error) {
         log.error({ err: error, url: url.pathname }, 'A public page could not be rendered on the server; the app shell was sent');
         return null;
@@ -167,6 +189,7 @@ export function pageHtml(template: string, page: RenderedPage, files: { scripts:
     ...page.head.map(
       ({ rel, hreflang, href }) => `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="${escapeHtml(href)}" data-language-link="">`,
     ),
+    ...(page.extraHead ? [page.extraHead] : []),
   ].join('\n    ');
   let html = template;
   for (const style of templateStyles) html = html.replace(style, '');

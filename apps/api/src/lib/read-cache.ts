@@ -25,9 +25,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export const TABLE_CHANGES_CHANNEL = 'academy_table_changes';
 
-/** The tables whose changes are announced (migration 0028 gives each the trigger; a test compares). */
+/** The tables whose changes are announced (migrations 0028 and 0041 give each the trigger; a test compares). */
 export const WATCHED_TABLES = [
   'academy_settings',
+  'admission_demos',
   'admission_enquiries',
   'announcement_batches',
   'announcements',

@@ -101,6 +101,8 @@ const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
     page('about', () => import('./routes/public/about')),
     page('contact', () => import('./routes/public/contact')),
     page('courses', () => import('./routes/public/courses')),
+    // A course's own page (issue 41): /courses/{slug}.
+    page('courses/:slug', () => import('./routes/public/course')),
     page('resources', () => import('./routes/public/resources')),
     page('admission', () => import('./routes/public/admission')),
     page('terms-of-service', withCatalog('legal', () => import('./routes/public/terms-of-service'))),
@@ -123,6 +125,8 @@ const adminRoutes = area('app', 'admin', [
   page('fees', () => import('./routes/admin/fees')),
   page('registrations', () => import('./routes/admin/registrations/registration-list')),
   page('registrations/new', () => import('./routes/admin/registrations/registration-create')),
+  // The season's report (issue 41): before :id, so 'report' is not read as an enquiry.
+  page('registrations/report', () => import('./routes/admin/registrations/registration-report')),
   page('registrations/:id', () => import('./routes/admin/registrations/registration-detail')),
   page('registrations/:id/edit', () => import('./routes/admin/registrations/registration-edit')),
   page('students', () => import('./routes/admin/students/student-list')),

@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core';
+import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import type { Language } from '@academy/shared/languages';
 import { loadServerMessages } from './server-text';
 
@@ -53,4 +53,14 @@ export function loadLanguage(language: Language): Promise<void> {
 export function addCatalog(catalog: CatalogName, language: Language): Promise<void> {
   wanted.add(catalog);
   return loadOne(language, catalog);
+}
+
+/**
+ * The signed-in catalog's messages in another language than the one shown, as their own translator:
+ * the office, reading in English, prepares a WhatsApp message in the family's Marathi (issue 41).
+ * The same chunk the app loads for that language, so nothing is downloaded twice.
+ */
+export async function appTranslatorFor(language: Language): Promise<I18n> {
+  const { messages } = await loaders.app[language]();
+  return setupI18n({ locale: language, messages: { [language]: messages } });
 }

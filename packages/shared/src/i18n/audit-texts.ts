@@ -66,6 +66,9 @@ export const AUDIT_TEXTS = {
   'backup.restored': 'Restored backup {name}',
   'backup.restored_unsigned_cli': 'Restored backup {name} from the command line although it is not signed by this server (--trust-unsigned)',
   'enquiry.status': 'Moved the enquiry of {name} from {from} to {to}',
+  // Follow-ups (issue 41).
+  'enquiry.follow_up': 'Updated the follow-up of the enquiry of {name}',
+  'enquiry.contact_logged': 'Logged a contact with the family of {name}',
   'batch.unenrolled': 'Removed a student from {batch}',
   'batch.unenrolled_dues': 'Removed a student from {batch} and cancelled their unpaid dues ({count})',
   'parent.added': 'Added parent {name} for {student}',
@@ -118,6 +121,10 @@ export const AUDIT_TEXTS = {
   'test.remark_written': 'Wrote the report card remark of {student} in {batch}',
   'test.remark_removed': 'Removed the report card remark of {student} in {batch}',
   'export.academy_workbook': 'Downloaded the whole academy as an Excel workbook ({file})',
+  'enquiry.demo_booked': 'Booked a demo class for {name} in {batch} on {date}',
+  'enquiry.demo_cancelled': 'Cancelled the demo class of {name} in {batch} on {date}',
+  'enquiry.demo_present': 'Marked {name} present at the demo class of {batch} on {date}',
+  'enquiry.demo_absent': 'Marked {name} absent at the demo class of {batch} on {date}',
 } as const satisfies Record<string, CatalogText<'audit'>>;
 
 export type AuditTextKey = keyof typeof AUDIT_TEXTS;

@@ -346,6 +346,13 @@ export const SERVER_CATALOG = {
       '{code} हा {academy} साठी आपला साइन-इन कोड आहे. तो {minutes} मिनिटे चालेल. तो कोणालाही सांगू नका.',
       '{code} {academy} के लिए आपका साइन-इन कोड है. यह {minutes} मिनट चलेगा. इसे किसी को न बताएँ.',
     ],
+    // A demo class booked for an enquiry (issue 41): to the family, who have no parent account yet.
+    ['Demo class on {date} — {academy}', '{date} रोजी डेमो क्लास — {academy}', '{date} को डेमो क्लास — {academy}'],
+    [
+      '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.',
+      '{academy}: {student} यांचा {batch} मधील डेमो क्लास {date} रोजी ठरला आहे, वेळ {time}. पत्ता: {address}.',
+      '{academy}: {student} की {batch} में डेमो क्लास {date} को तय है, समय {time}. पता: {address}.',
+    ],
   ],
 
   /**
@@ -411,6 +418,8 @@ export const SERVER_CATALOG = {
     ['Restored backup {name}', 'बॅकअप {name} पुनर्संचयित केला', 'बैकअप {name} रिस्टोर किया'],
     ['Restored backup {name} from the command line although it is not signed by this server (--trust-unsigned)', 'बॅकअप {name} या सर्व्हरची सही नसतानाही कमांड लाइनवरून पुनर्संचयित केला (--trust-unsigned)', 'बैकअप {name} इस सर्वर के हस्ताक्षर के बिना कमांड लाइन से रिस्टोर किया (--trust-unsigned)'],
     ['Moved the enquiry of {name} from {from} to {to}', '{name} यांची चौकशी "{from}" मधून "{to}" मध्ये हलवली', '{name} की पूछताछ "{from}" से "{to}" में की'],
+    ['Updated the follow-up of the enquiry of {name}', '{name} यांच्या चौकशीचा पाठपुरावा बदलला', '{name} की पूछताछ का फ़ॉलो-अप बदला'],
+    ['Logged a contact with the family of {name}', '{name} यांच्या कुटुंबाशी झालेल्या संपर्काची नोंद केली', '{name} के परिवार से हुए संपर्क को दर्ज किया'],
     ['Removed a student from {batch}', '{batch} बॅचमधून एक विद्यार्थी काढला', '{batch} बैच से एक छात्र हटाया'],
     ['Removed a student from {batch} and cancelled their unpaid dues ({count})', '{batch} बॅचमधून एक विद्यार्थी काढला आणि त्याची न भरलेली देय फी रद्द केली ({count})', '{batch} बैच से एक छात्र हटाया और उसकी बिना भरी देय फीस रद्द की ({count})'],
     ['Added parent {name} for {student}', '{student} यांच्यासाठी पालक {name} जोडले', '{student} के लिए अभिभावक {name} जोड़े'],
@@ -463,6 +472,11 @@ export const SERVER_CATALOG = {
     ['Wrote the report card remark of {student} in {batch}', '{batch} मधील {student} यांच्या प्रगतिपत्रकाचा शेरा लिहिला', '{batch} में {student} के रिपोर्ट कार्ड की टिप्पणी लिखी'],
     ['Removed the report card remark of {student} in {batch}', '{batch} मधील {student} यांच्या प्रगतिपत्रकाचा शेरा काढला', '{batch} में {student} के रिपोर्ट कार्ड की टिप्पणी हटाई'],
     ['Downloaded the whole academy as an Excel workbook ({file})', 'संपूर्ण अकॅडमीची माहिती Excel फाइलमध्ये डाउनलोड केली ({file})', 'पूरी अकैडमी की जानकारी Excel फ़ाइल में डाउनलोड की ({file})'],
+    // Demo classes (issue 41).
+    ['Booked a demo class for {name} in {batch} on {date}', '{name} यांचा {batch} मध्ये {date} रोजी डेमो क्लास ठरवला', '{name} की {batch} में {date} को डेमो क्लास तय की'],
+    ['Cancelled the demo class of {name} in {batch} on {date}', '{name} यांचा {batch} मधील {date} रोजीचा डेमो क्लास रद्द केला', '{name} की {batch} में {date} की डेमो क्लास रद्द की'],
+    ['Marked {name} present at the demo class of {batch} on {date}', '{batch} च्या {date} रोजीच्या डेमो क्लासला {name} हजर असल्याची नोंद केली', '{batch} की {date} की डेमो क्लास में {name} को उपस्थित दर्ज किया'],
+    ['Marked {name} absent at the demo class of {batch} on {date}', '{batch} च्या {date} रोजीच्या डेमो क्लासला {name} गैरहजर असल्याची नोंद केली', '{batch} की {date} की डेमो क्लास में {name} को अनुपस्थित दर्ज किया'],
   ],
 
   /** Codes worded inside Activity summaries ({from}/{to} enquiry statuses, {mode}, {role}). */
@@ -471,6 +485,7 @@ export const SERVER_CATALOG = {
     ['contacted', 'संपर्क झाला', 'संपर्क हुआ'],
     ['admitted', 'अ‍ॅडमिशन झाले', 'एडमिशन हुआ'],
     ['rejected', 'नाकारली', 'अस्वीकृत'],
+    ['lost', 'गमावली', 'छूट गई'],
     ['cash', 'रोख', 'नकद'],
     ['UPI', 'UPI', 'UPI'],
     ['cheque', 'चेक', 'चेक'],
@@ -541,6 +556,34 @@ export const SERVER_CATALOG = {
   notification: [
     ['New announcement: {title}', 'नवीन सूचना: {title}', 'नई सूचना: {title}'],
     ['New note: {title}', 'नवीन नोट्स: {title}', 'नए नोट्स: {title}'],
+  ],
+  /**
+   * The public site as search engines and shared links see it (issue 41, apps/api/src/modules/public-site):
+   * the share images' words (the pages' titles as the web app's catalogs word them) and the course
+   * descriptions of the structured data when the office wrote none.
+   */
+  publicSite: [
+    ['Courses', 'कोर्स', 'कोर्स'],
+    ['About Us', 'आमच्याविषयी', 'हमारे बारे में'],
+    ['Contact Us', 'संपर्क', 'संपर्क करें'],
+    ['Resources', 'अभ्यास साहित्य', 'अध्ययन सामग्री'],
+    ['Registration', 'नोंदणी', 'रजिस्ट्रेशन'],
+    ['Login', 'लॉगिन', 'लॉगिन'],
+    ['Forgot Password', 'पासवर्ड विसरलात', 'पासवर्ड भूल गए'],
+    ['Terms of Service', 'सेवा अटी', 'सेवा की शर्तें'],
+    ['Privacy Policy', 'गोपनीयता धोरण', 'गोपनीयता नीति'],
+    ['Cookies Policy', 'कुकी धोरण', 'कुकी नीति'],
+    ['Every day', 'रोज', 'हर दिन'],
+    ['Monday to Saturday', 'सोमवार ते शनिवार', 'सोमवार से शनिवार'],
+    ['Teacher: {name}', 'शिक्षक: {name}', 'शिक्षक: {name}'],
+    ['{start} to {end}', '{start} ते {end}', '{start} से {end} तक'],
+    ['Admissions open', 'प्रवेश सुरू आहेत', 'एडमिशन शुरू हैं'],
+    ['Courses at {academy}', '{academy} येथील कोर्स', '{academy} के कोर्स'],
+    [
+      '{subject} for {standard}: {days}, {times}, from {start} to {end}. Teacher: {teacher}.',
+      '{standard}, {subject}: {days}, {times}, {start} ते {end}. शिक्षक: {teacher}.',
+      '{standard}, {subject}: {days}, {times}, {start} से {end} तक. शिक्षक: {teacher}.',
+    ],
   ],
 } as const satisfies Record<string, readonly (readonly [en: string, mr: string, hi: string])[]>;
 

@@ -23,17 +23,54 @@ import {
   subjectRefSchema,
 } from './common';
 import { indianPhoneSchema } from './phone';
+import { LANGUAGES } from '../languages';
 
 /**
  * Admission enquiries ("new registrations"): the public /admission form (email proven by a one-time
  * code), the short /contact form, and the admin's pipeline new → contacted → admitted | rejected.
  */
 
-export const ENQUIRY_STATUSES = ['new', 'contacted', 'admitted', 'rejected'] as const;
+/**
+ * `rejected`: the academy said no; `lost`: the family went elsewhere or could not be reached (issue 41).
+ * Both need a reason from LOST_REASONS.
+ */
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'admitted', 'rejected', 'lost'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
-/** `office`: a walk-in or phone enquiry the office recorded itself (no email code). */
-export const ENQUIRY_SOURCES = ['admission', 'contact', 'office'] as const;
+/** Still being worked on: these have follow-ups (Call today, overdue). */
+export const OPEN_ENQUIRY_STATUSES = ['new', 'contacted'] as const satisfies readonly EnquiryStatus[];
+/** The statuses that ask for a reason. */
+export const CLOSED_WITH_REASON_STATUSES = ['rejected', 'lost'] as const satisfies readonly EnquiryStatus[];
+/**
+ * Which form the enquiry came through (the API's `form`): the public /admission or /contact form,
+ * or `office`: a walk-in or phone enquiry the office recorded itself (no email code).
+ */
+export const ENQUIRY_FORMS = ['admission', 'contact', 'office'] as const;
+export type EnquiryForm = (typeof ENQUIRY_FORMS)[number];
+/** Where the family heard of the academy (the API's `source`, issue 41): the season's report counts by it. */
+export const ENQUIRY_SOURCES = ['walk_in', 'phone', 'website', 'referral', 'newspaper', 'social_media', 'school_visit', 'other'] as const;
 export type EnquirySource = (typeof ENQUIRY_SOURCES)[number];
+/** GET /api/admission-enquiries?followUp=…: the Call today list is today and overdue. */
+export const FOLLOW_UP_FILTERS = ['today', 'overdue', 'week'] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+/** How the office reached the family. */
+export const CONTACT_KINDS = ['call', 'whatsapp', 'visit'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+export const CONTACT_OUTCOMES = ['interested', 'undecided', 'call_back', 'no_answer', 'not_interested', 'wrong_number'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+/** Why an enquiry was rejected (the academy's side) or lost (the family's side); one list for the report. */
+export const LOST_REASONS = [
+  'joined_elsewhere',
+  'fees',
+  'timing',
+  'distance',
+  'not_reachable',
+  'not_interested',
+  'batch_full',
+  'course_not_offered',
+  'duplicate',
+  'other',
+] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
 
 /**
  * The only moves of the pipeline. The office calls the family before deciding, so a new enquiry is
@@ -43,13 +80,43 @@ export type EnquirySource = (typeof ENQUIRY_SOURCES)[number];
  */
 export const ENQUIRY_TRANSITIONS: Record<EnquiryStatus, readonly EnquiryStatus[]> = {
   new: ['contacted'],
-  contacted: ['admitted', 'rejected'],
+  contacted: ['admitted', 'rejected', 'lost'],
   admitted: ['contacted'],
   rejected: ['contacted'],
+  lost: ['contacted'],
 };
 
-export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', admitted: 'Admitted', rejected: 'Rejected' };
-export const ENQUIRY_SOURCE_LABELS: Record<EnquirySource, string> = { admission: 'Admission form', contact: 'Contact form', office: 'Added by the office' };
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', contacted: 'Contacted', admitted: 'Admitted', rejected: 'Rejected', lost: 'Lost' };
+export const ENQUIRY_FORM_LABELS: Record<EnquiryForm, string> = { admission: 'Admission form', contact: 'Contact form', office: 'Added by the office' };
+
+/** The longest campaign tag kept from a link (utm_source, utm_campaign); a longer one is cut, never refused. */
+export const UTM_MAX_LENGTH = 100;
+/**
+ * A campaign tag read from the page's address: trimmed and cut to UTM_MAX_LENGTH, '' or absent → null.
+ * Cut rather than refused: a family's application never fails over a marketing tag in a shared link.
+ */
+const utmSchema = z
+  .string({ error: 'Campaign tags must be text' })
+  .nullable()
+  .optional()
+  .transform((value) => {
+    const trimmed = value?.trim().slice(0, UTM_MAX_LENGTH) ?? '';
+    return trimmed === '' ? null : trimmed;
+  });
+/** What the public forms add about the link they were opened from (issue 41). */
+const campaignFields = { utmSource: utmSchema, utmCampaign: utmSchema };
+
+const SOURCE_MESSAGE = `Source must be one of: ${ENQUIRY_SOURCES.join(', ')}`;
+export const enquirySourceSchema = z.enum(ENQUIRY_SOURCES, { error: SOURCE_MESSAGE });
+const FORM_MESSAGE = `Form must be one of: ${ENQUIRY_FORMS.join(', ')}`;
+export const enquiryFormSchema = z.enum(ENQUIRY_FORMS, { error: FORM_MESSAGE });
+const FOLLOW_UP_DATE_MESSAGE = 'Enter the follow-up date as YYYY-MM-DD';
+/** A follow-up day: a calendar date, '' or null clears it (the service refuses one in the past). */
+const followUpOnSchema = optionalField(z.iso.date({ error: FOLLOW_UP_DATE_MESSAGE }), FOLLOW_UP_DATE_MESSAGE);
+/** The student who referred the family (a student's `_id`), only with the source `referral`. */
+const referredBySchema = optionalField(z.uuid({ error: 'Choose the referring student from the list' }), 'Choose the referring student from the list');
+const assignedToSchema = optionalField(z.uuid({ error: 'Choose who handles this enquiry from the list' }), 'Choose who handles this enquiry from the list');
+export const REFERRAL_NEEDS_SOURCE = 'A referring student can only be given when the source is referral';
 
 // The board and medium words are a student's too (schemas/common.ts).
 export { BOARDS, MEDIUMS, type Board, type Medium } from './common';
@@ -131,6 +198,7 @@ const admissionEnquiryFields = z.object(
  */
 export const admissionEnquiryInputSchema = admissionEnquiryFields
   .extend({
+    ...campaignFields,
     email: optionalField(emailSchema, 'Enter a valid email address'),
     verificationToken: verificationProof('Verify your email address first').optional(),
     phoneVerificationToken: verificationProof('Verify your phone number first').optional(),
@@ -165,6 +233,7 @@ export const contactEnquiryInputSchema = z
       email: optionalField(emailSchema, 'Enter a valid email address'),
       phone: optionalPhoneSchema,
       message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message must be at most 2000 characters'),
+      ...campaignFields,
     },
     { error: 'Send the message as an object' },
   )
@@ -194,12 +263,83 @@ export type AdmissionEnquiryUpdateInput = z.input<typeof admissionEnquiryUpdateI
  */
 export const officeEnquiryInputSchema = z
   .object(enquiryFields, { error: 'Send the enquiry as an object' })
-  .extend({ email: optionalField(emailSchema, 'Enter a valid email address'), notes: optionalTextSchema('Notes', 5000) });
+  .extend({
+    email: optionalField(emailSchema, 'Enter a valid email address'),
+    notes: optionalTextSchema('Notes', 5000),
+    /** Where the family heard of the academy; a walk-in when not given (issue 41). */
+    source: enquirySourceSchema.optional(),
+    referredBy: referredBySchema,
+    followUpOn: followUpOnSchema,
+    assignedTo: assignedToSchema,
+  })
+  .refine((value) => !value.referredBy || value.source === 'referral', { message: REFERRAL_NEEDS_SOURCE, path: ['referredBy'] });
 export type OfficeEnquiryInput = z.input<typeof officeEnquiryInputSchema>;
 
 export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` });
-export const enquiryStatusInputSchema = z.object({ status: enquiryStatusSchema }, { error: 'Status is required' });
+export const lostReasonSchema = z.enum(LOST_REASONS, { error: `Reason must be one of: ${LOST_REASONS.join(', ')}` });
+export const LOST_REASON_REQUIRED = 'Choose why the enquiry is rejected or lost';
+export const LOST_NOTE_REQUIRED = 'Say in a note what the other reason is';
+/**
+ * PATCH /api/admission-enquiries/{id}/status: rejected and lost need a reason (issue 41), and the
+ * reason `other` a note; other moves take neither.
+ */
+export const enquiryStatusInputSchema = z
+  .object(
+    {
+      status: enquiryStatusSchema,
+      reason: lostReasonSchema.nullable().optional(),
+      note: optionalTextSchema('Note', 500),
+    },
+    { error: 'Status is required' },
+  )
+  .superRefine((value, context) => {
+    const closing = (CLOSED_WITH_REASON_STATUSES as readonly string[]).includes(value.status);
+    if (closing && !value.reason) context.addIssue({ code: 'custom', path: ['reason'], message: LOST_REASON_REQUIRED });
+    if (closing && value.reason === 'other' && !value.note) context.addIssue({ code: 'custom', path: ['note'], message: LOST_NOTE_REQUIRED });
+  });
 export type EnquiryStatusInput = z.input<typeof enquiryStatusInputSchema>;
+
+/**
+ * PATCH /api/admission-enquiries/{id} (issue 41): the follow-up fields only sent change; null clears
+ * the date, the referring student or the assignee. Changing the source away from referral clears the
+ * referring student.
+ */
+export const enquiryFollowUpInputSchema = z
+  .object(
+    { followUpOn: followUpOnSchema, source: enquirySourceSchema.optional(), referredBy: referredBySchema, assignedTo: assignedToSchema },
+    { error: 'Send the follow-up as an object' },
+  )
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: 'Send at least one of followUpOn, source, referredBy, assignedTo' });
+export type EnquiryFollowUpInput = z.input<typeof enquiryFollowUpInputSchema>;
+
+/** POST /api/admission-enquiries/{id}/contacts: a call, WhatsApp message or visit, and what came of it. */
+export const enquiryContactInputSchema = z.object(
+  {
+    kind: z.enum(CONTACT_KINDS, { error: `Contact kind must be one of: ${CONTACT_KINDS.join(', ')}` }),
+    outcome: z.enum(CONTACT_OUTCOMES, { error: `Outcome must be one of: ${CONTACT_OUTCOMES.join(', ')}` }),
+    note: optionalTextSchema('Note', 1000),
+    /** The next follow-up; absent leaves the enquiry's date as it is, null clears it. */
+    followUpOn: followUpOnSchema,
+  },
+  { error: 'Send the contact as an object' },
+);
+export type EnquiryContactInput = z.input<typeof enquiryContactInputSchema>;
+
+export const enquiryContactSchema = z.object({
+  _id: z.uuid(),
+  kind: z.enum(CONTACT_KINDS),
+  outcome: z.enum(CONTACT_OUTCOMES),
+  note: z.string().nullable(),
+  followUpOn: z.string().nullable(),
+  /** null: a since-deleted account. */
+  createdBy: personRefSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type EnquiryContact = z.infer<typeof enquiryContactSchema>;
+
+/** GET /api/admission-enquiries/assignees: who may be given enquiries to handle. */
+export const enquiryAssigneesSchema = z.array(personRefSchema);
+export type EnquiryAssignees = z.infer<typeof enquiryAssigneesSchema>;
 
 /** POST /api/admission-enquiries/{id}/convert: optionally enrols the new student in a batch. */
 export const convertEnquiryInputSchema = z.object({ batchId: idSchema.nullable().optional() }, { error: 'Send an object' });
@@ -223,8 +363,22 @@ export const admissionEnquirySchema = z.object({
   medium: z.string().nullable(),
   address: z.string().nullable(),
   message: z.string().nullable(),
-  source: z.enum(ENQUIRY_SOURCES),
+  /** Which form it came through. */
+  form: enquiryFormSchema,
+  /** Where the family heard of the academy. */
+  source: enquirySourceSchema,
+  referredBy: namedRefSchema.nullable(),
+  utmSource: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  /** The language of the page the family used: a WhatsApp message to them is written in it. */
+  language: z.enum(LANGUAGES),
+  /** The next day to call the family (academy date), null when none is planned. */
+  followUpOn: z.string().nullable(),
+  assignedTo: personRefSchema.nullable(),
   status: enquiryStatusSchema,
+  /** Why it was rejected or lost (null otherwise). */
+  lostReason: z.enum(LOST_REASONS).nullable(),
+  lostNote: z.string().nullable(),
   notes: z.string().nullable(),
   /** The student account made from this enquiry. */
   student: namedRefSchema.nullable(),
@@ -239,6 +393,9 @@ export const enquiryStatusChangeSchema = z.object({
   /** null: the enquiry arrived. */
   fromStatus: enquiryStatusSchema.nullable(),
   toStatus: enquiryStatusSchema,
+  /** The reason given for a move to rejected or lost. */
+  reason: z.enum(LOST_REASONS).nullable(),
+  note: z.string().nullable(),
   /** null: the applicant (or a since-deleted account). */
   changedBy: personRefSchema.nullable(),
   changedAt: isoDateTimeSchema,
@@ -250,7 +407,7 @@ const matchedOnSchema = z.array(z.enum(['email', 'phone']));
 export const enquiryDuplicatesSchema = z.object({
   students: z.array(z.object({ _id: z.uuid(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), status: z.string(), matchedOn: matchedOnSchema })),
   enquiries: z.array(
-    z.object({ _id: z.uuid(), studentName: z.string(), status: enquiryStatusSchema, source: z.enum(ENQUIRY_SOURCES), createdAt: isoDateTimeSchema, matchedOn: matchedOnSchema }),
+    z.object({ _id: z.uuid(), studentName: z.string(), status: enquiryStatusSchema, form: enquiryFormSchema, createdAt: isoDateTimeSchema, matchedOn: matchedOnSchema }),
   ),
 });
 export type EnquiryDuplicates = z.infer<typeof enquiryDuplicatesSchema>;
@@ -259,7 +416,9 @@ export type EnquiryDuplicates = z.infer<typeof enquiryDuplicatesSchema>;
 export const admissionEnquiryDetailSchema = admissionEnquirySchema.extend({
   history: z.array(enquiryStatusChangeSchema),
   duplicates: enquiryDuplicatesSchema,
-  /** Where it can move next (empty once admitted or rejected). */
+  /** The office's calls, WhatsApp messages and visits, newest first. */
+  contacts: z.array(enquiryContactSchema),
+  /** Where it can move next (empty once it became a student). */
   allowedStatuses: z.array(enquiryStatusSchema),
 });
 export type AdmissionEnquiryDetail = z.infer<typeof admissionEnquiryDetailSchema>;
@@ -270,7 +429,13 @@ export const admissionEnquiryListQuerySchema = z
     /** Part of the student's name, the email or a phone. */
     search: optionalQueryValue(z.string().max(100, 'Search must be at most 100 characters')),
     status: optionalQueryValue(enquiryStatusSchema),
-    source: optionalQueryValue(z.enum(ENQUIRY_SOURCES, { error: `Source must be one of: ${ENQUIRY_SOURCES.join(', ')}` })),
+    form: optionalQueryValue(enquiryFormSchema),
+    source: optionalQueryValue(enquirySourceSchema),
+    /**
+     * Open enquiries (new, contacted) by their follow-up day in the academy's calendar: today, before
+     * today (overdue) or in the seven days from today (week); listed by that day, earliest first.
+     */
+    followUp: optionalQueryValue(z.enum(FOLLOW_UP_FILTERS, { error: `Follow-up must be one of: ${FOLLOW_UP_FILTERS.join(', ')}` })),
   })
   .extend(paginationQuerySchema.shape);
 export type AdmissionEnquiryListQuery = z.input<typeof admissionEnquiryListQuerySchema>;
@@ -279,7 +444,7 @@ export const admissionEnquiryListSchema = z.object({ enquiries: z.array(admissio
 export type AdmissionEnquiryList = z.infer<typeof admissionEnquiryListSchema>;
 
 /** GET /api/admission-enquiries/counts: how many enquiries are in each status (the sidebar shows `new`). */
-export const enquiryCountsSchema = z.object({ new: z.number().int(), contacted: z.number().int(), admitted: z.number().int(), rejected: z.number().int() });
+export const enquiryCountsSchema = z.object({ new: z.number().int(), contacted: z.number().int(), admitted: z.number().int(), rejected: z.number().int(), lost: z.number().int() });
 export type EnquiryCounts = z.infer<typeof enquiryCountsSchema>;
 
 /**
@@ -300,3 +465,49 @@ export const convertEnquiryResultSchema = z.object({
   batch: namedRefSchema.nullable(),
 });
 export type ConvertEnquiryResult = z.infer<typeof convertEnquiryResultSchema>;
+
+/** The report's range may span at most this many days (two admission seasons and a bit). */
+export const REPORT_MAX_DAYS = 731;
+const REPORT_RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';
+const REPORT_SPAN_MESSAGE = 'Choose at most two years';
+
+/** GET /api/admissions/report?from&to: the enquiries created in these academy days (both included). */
+export const admissionsReportQuerySchema = z
+  .object(
+    {
+      from: z.iso.date({ error: 'Enter the "from" date as YYYY-MM-DD' }),
+      to: z.iso.date({ error: 'Enter the "to" date as YYYY-MM-DD' }),
+    },
+    { error: 'Give from and to dates' },
+  )
+  .refine((query) => query.from <= query.to, { message: REPORT_RANGE_MESSAGE, path: ['from'] })
+  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 <= REPORT_MAX_DAYS, { message: REPORT_SPAN_MESSAGE, path: ['to'] });
+export type AdmissionsReportQuery = z.input<typeof admissionsReportQuerySchema>;
+
+/** One line of the funnel: enquiries → contacted → demo → admitted. */
+const funnelRowSchema = z.object({
+  enquiries: z.number().int(),
+  /** Ever contacted: moved past new, or a contact or a demo logged. */
+  contacted: z.number().int(),
+  /** Booked into at least one demo class. */
+  demo: z.number().int(),
+  /** Admitted now (an admission reopened later no longer counts). */
+  admitted: z.number().int(),
+  /** admitted / enquiries in %, one decimal; null without enquiries. */
+  conversion: z.number().nullable(),
+  /** Median days from the enquiry to its admission (academy days); null without admissions. */
+  medianDaysToAdmit: z.number().nullable(),
+});
+export type FunnelRow = z.infer<typeof funnelRowSchema>;
+
+export const admissionsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: funnelRowSchema,
+  bySource: z.array(funnelRowSchema.extend({ source: enquirySourceSchema })),
+  /** null standard: enquiries without one (a contact message, a family that did not know yet). */
+  byStandard: z.array(funnelRowSchema.extend({ standard: standardRefSchema.nullable() })),
+  /** Why enquiries of the range are rejected or lost now, most frequent first. */
+  lostReasons: z.array(z.object({ reason: z.enum(LOST_REASONS), rejected: z.number().int(), lost: z.number().int(), total: z.number().int() })),
+});
+export type AdmissionsReport = z.infer<typeof admissionsReportSchema>;

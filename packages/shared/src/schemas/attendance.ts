@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, idSchema, isoDateTimeSchema, optionalField, optionalQueryValue, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
 import { ATTENDANCE_STATUSES } from '../attendance-statuses';
+import { attendanceDemoSchema, demoMarkInputSchema } from './demo-classes';
 
 const STATUS_MESSAGE = 'Status must be present, absent, late or excused';
 
@@ -48,22 +49,39 @@ export type AttendanceRecordInput = z.input<typeof attendanceRecordInputSchema>;
 /**
  * POST /api/attendance/batch/{batchId}: one day's marks. A student may appear once; an invalid
  * record (its index names it in `errors`, e.g. `records.3.studentId`) means nothing is saved.
+ * `demos`: the marks of that day's demo students (issue 41), saved with the day but kept apart from
+ * the batch's records. `records` may be empty only beside demos (a batch with no student yet).
  */
-export const attendanceSubmissionSchema = z.object({
-  date: calendarDateSchema,
-  records: z
-    .array(attendanceRecordInputSchema, { error: 'Records must be a list' })
-    .min(1, 'Mark at least one student')
-    .max(500, 'At most 500 records at once')
-    .superRefine((records, context) => {
-      const seen = new Map<string, number>();
-      records.forEach((record, index) => {
-        const first = seen.get(record.studentId);
-        if (first === undefined) seen.set(record.studentId, index);
-        else context.addIssue({ code: 'custom', path: [index, 'studentId'], message: `Record ${index + 1} repeats the student of record ${first + 1}` });
-      });
-    }),
-});
+export const attendanceSubmissionSchema = z
+  .object({
+    date: calendarDateSchema,
+    records: z
+      .array(attendanceRecordInputSchema, { error: 'Records must be a list' })
+      .max(500, 'At most 500 records at once')
+      .superRefine((records, context) => {
+        const seen = new Map<string, number>();
+        records.forEach((record, index) => {
+          const first = seen.get(record.studentId);
+          if (first === undefined) seen.set(record.studentId, index);
+          else context.addIssue({ code: 'custom', path: [index, 'studentId'], message: `Record ${index + 1} repeats the student of record ${first + 1}` });
+        });
+      }),
+    demos: z
+      .array(demoMarkInputSchema, { error: 'Demo marks must be a list' })
+      .max(50, 'At most 50 demo students at once')
+      .superRefine((demos, context) => {
+        const seen = new Map<string, number>();
+        demos.forEach((demo, index) => {
+          const first = seen.get(demo.demoId);
+          if (first === undefined) seen.set(demo.demoId, index);
+          else context.addIssue({ code: 'custom', path: [index, 'demoId'], message: `Demo mark ${index + 1} repeats demo mark ${first + 1}` });
+        });
+      })
+      .default([]),
+  })
+  .superRefine((submission, context) => {
+    if (submission.records.length === 0 && submission.demos.length === 0) context.addIssue({ code: 'custom', path: ['records'], message: 'Mark at least one student' });
+  });
 export type AttendanceSubmission = z.input<typeof attendanceSubmissionSchema>;
 
 /** Counts per status; percentage = (present + late) ÷ marked × 100, one decimal; null when nothing is marked. */
@@ -111,6 +129,8 @@ export const attendanceDaySchema = z.object({
     }),
   ),
   statistics: attendanceStatisticsSchema,
+  /** That day's demo students (issue 41), booked by the office: marked on the sheet, never counted in `statistics`. */
+  demos: z.array(attendanceDemoSchema),
 });
 export type AttendanceDay = z.infer<typeof attendanceDaySchema>;
 

@@ -19,6 +19,10 @@ export type CourseStandard = z.infer<typeof courseStandardSchema>;
 export const courseBatchSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
+  /** The course's own page: /courses/{slug} (public-site.ts courseSlug). */
+  slug: z.string(),
+  /** What the office wrote about the batch ('' when nothing). */
+  description: z.string(),
   standard: z.object({ _id: z.uuid(), name: z.string() }),
   subject: z.object({ _id: z.uuid(), name: z.string() }),
   teacherName: z.string(),
@@ -41,3 +45,6 @@ export const publicCoursesSchema = z.object({
   batches: z.array(courseBatchSchema),
 });
 export type PublicCourses = z.infer<typeof publicCoursesSchema>;
+
+/** GET /api/public/courses/{slug}: one open course's page (an address with out-of-date words finds it too). */
+export const publicCourseParamsSchema = z.object({ slug: z.string().min(1).max(300) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from './admissions';
+import { ENQUIRY_FORMS, ENQUIRY_STATUSES } from './admissions';
 import { announcementSchema } from './announcements';
 import { attendanceStatisticsSchema } from './attendance';
 import { ATTENDANCE_STATUSES } from '../attendance-statuses';
@@ -36,7 +36,8 @@ export const adminDashboardSummarySchema = z.object({
       _id: z.uuid(),
       studentName: z.string(),
       status: z.enum(ENQUIRY_STATUSES),
-      source: z.enum(ENQUIRY_SOURCES),
+      /** Which form it came through. */
+      form: z.enum(ENQUIRY_FORMS),
       standard: standardRefSchema.nullable(),
       createdAt: isoDateTimeSchema,
     }),

@@ -9,7 +9,8 @@ import { indianPhoneSchema } from './phone';
  */
 
 /** What a message to a family is about. */
-export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code'] as const;
+/** `demo-class`: the time and address of a demo class, to an enquiry's family (issue 41; no parent account yet). */
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
@@ -37,6 +38,7 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   results: ['parent', 'child', 'test', 'score'],
   announcement: ['parent', 'title'],
   'sign-in-code': ['code', 'minutes'],
+  'demo-class': ['student', 'batch', 'date', 'time', 'address'],
 };
 
 /** Sent at once even in quiet hours. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
+import { CONTACT_KINDS, CONTACT_OUTCOMES, ENQUIRY_FORMS, ENQUIRY_SOURCES, ENQUIRY_STATUSES, LOST_REASONS } from '@academy/shared/schemas/admissions';
 import { GENDERS } from '@academy/shared/schemas/common';
-import { standards, students, subjects } from './catalogue';
+import { batches, standards, students, subjects } from './catalogue';
 import { LANGUAGES } from '@academy/shared/languages';
 import { timestamps, users } from './users';
 
@@ -57,7 +57,21 @@ export const admissionEnquiries = pgTable(
     medium: varchar({ length: 40 }),
     address: text(),
     message: text(),
+    // Which form it came through: admission, contact or office (the API's `form`).
+    form: text({ enum: ENQUIRY_FORMS }).notNull(),
+    // Where the family heard of the academy (issue 41), with the student who referred them and the
+    // campaign of the link the public form was opened from.
     source: text({ enum: ENQUIRY_SOURCES }).notNull(),
+    referredByStudentId: uuid().references(() => students.id, { onDelete: 'set null' }),
+    utmSource: varchar({ length: 100 }),
+    utmCampaign: varchar({ length: 100 }),
+    // The next day to call the family (the academy's calendar day): the Call today list.
+    followUpOn: date(),
+    // The office member who handles this family.
+    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // Why it was rejected or lost; cleared when it is reopened (the status history keeps every one).
+    lostReason: text({ enum: LOST_REASONS }),
+    lostNote: varchar({ length: 500 }),
     // The language of the page the family used (issue 20): their mails are written in it.
     language: text({ enum: LANGUAGES }).notNull().default('en'),
     status: text({ enum: ENQUIRY_STATUSES }).notNull().default('new'),
@@ -68,15 +82,28 @@ export const admissionEnquiries = pgTable(
     ...timestamps,
   },
   (table) => [
-    check('admission_enquiries_status_check', sql`${table.status} in ('new', 'contacted', 'admitted', 'rejected')`),
+    check('admission_enquiries_status_check', sql`${table.status} in ('new', 'contacted', 'admitted', 'rejected', 'lost')`),
     check('admission_enquiries_language_check', sql`${table.language} in ('en', 'mr', 'hi')`),
-    check('admission_enquiries_source_check', sql`${table.source} in ('admission', 'contact', 'office')`),
+    check('admission_enquiries_form_check', sql`${table.form} in ('admission', 'contact', 'office')`),
+    check(
+      'admission_enquiries_source_check',
+      sql`${table.source} in ('walk_in', 'phone', 'website', 'referral', 'newspaper', 'social_media', 'school_visit', 'other')`,
+    ),
+    check(
+      'admission_enquiries_lost_reason_check',
+      sql`${table.lostReason} is null or ${table.lostReason} in ('joined_elsewhere', 'fees', 'timing', 'distance', 'not_reachable', 'not_interested', 'batch_full', 'course_not_offered', 'duplicate', 'other')`,
+    ),
     check('admission_enquiries_gender_check', sql`${table.gender} is null or ${table.gender} in ('male', 'female', 'other')`),
     uniqueIndex('admission_enquiries_student_unique').on(table.studentId),
     // The list is newest first, filtered by status (the sidebar counts `new`) and source.
     index('admission_enquiries_created_idx').on(table.createdAt),
     index('admission_enquiries_status_created_idx').on(table.status, table.createdAt),
     index('admission_enquiries_source_created_idx').on(table.source, table.createdAt),
+    index('admission_enquiries_form_created_idx').on(table.form, table.createdAt),
+    // Call today / overdue / this week: only open enquiries have follow-ups that matter.
+    index('admission_enquiries_follow_up_idx').on(table.followUpOn).where(sql`${table.status} in ('new', 'contacted')`),
+    index('admission_enquiries_assigned_to_idx').on(table.assignedTo),
+    index('admission_enquiries_referred_by_idx').on(table.referredByStudentId),
     // Duplicate hints look enquiries up by email and phone; the list searches with ILIKE '%…%'.
     index('admission_enquiries_email_lower_idx').on(sql`lower(${table.email})`),
     index('admission_enquiries_phone_idx').on(table.phone),
@@ -111,8 +138,70 @@ export const admissionEnquiryStatusChanges = pgTable(
       .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
     fromStatus: text({ enum: ENQUIRY_STATUSES }),
     toStatus: text({ enum: ENQUIRY_STATUSES }).notNull(),
+    // The reason given for a move to rejected or lost.
+    reason: text({ enum: LOST_REASONS }),
+    note: varchar({ length: 500 }),
     changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('admission_enquiry_status_changes_enquiry_idx').on(table.enquiryId, table.changedAt), index('admission_enquiry_status_changes_user_idx').on(table.changedBy)],
+);
+
+/** The office's log of calls, WhatsApp messages and visits with a family (issue 41), newest first on screen. */
+export const admissionEnquiryContacts = pgTable(
+  'admission_enquiry_contacts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    enquiryId: uuid()
+      .notNull()
+      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
+    kind: text({ enum: CONTACT_KINDS }).notNull(),
+    outcome: text({ enum: CONTACT_OUTCOMES }).notNull(),
+    note: varchar({ length: 1000 }),
+    // The next follow-up this contact set (null: it left the date as it was).
+    followUpOn: date(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('admission_enquiry_contacts_kind_check', sql`${table.kind} in ('call', 'whatsapp', 'visit')`),
+    check(
+      'admission_enquiry_contacts_outcome_check',
+      sql`${table.outcome} in ('interested', 'undecided', 'call_back', 'no_answer', 'not_interested', 'wrong_number')`,
+    ),
+    index('admission_enquiry_contacts_enquiry_idx').on(table.enquiryId, table.createdAt),
+    index('admission_enquiry_contacts_created_by_idx').on(table.createdBy),
+  ],
+);
+
+/**
+ * A demo class an enquiry is booked into: a batch's class on a date (issue 41, the demo-classes
+ * slice). Created here with the follow-ups migration because the season's report counts an enquiry
+ * as "demo" when it has a row. status null: not marked yet, else present or absent.
+ */
+export const admissionDemos = pgTable(
+  'admission_demos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    enquiryId: uuid()
+      .notNull()
+      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    date: date().notNull(),
+    status: text({ enum: ['present', 'absent'] }),
+    markedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('admission_demos_status_check', sql`${table.status} is null or ${table.status} in ('present', 'absent')`),
+    uniqueIndex('admission_demos_enquiry_batch_date_unique').on(table.enquiryId, table.batchId, table.date),
+    index('admission_demos_batch_date_idx').on(table.batchId, table.date),
+    index('admission_demos_enquiry_idx').on(table.enquiryId),
+    index('admission_demos_marked_by_idx').on(table.markedBy),
+    index('admission_demos_created_by_idx').on(table.createdBy),
+  ],
 );

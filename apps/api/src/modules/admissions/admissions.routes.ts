@@ -144,7 +144,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     { schema: { tags: ['admissions'], params: idParamsSchema, body: enquiryStatusInputSchema, response: { 200: apiSuccess(admissionEnquiryDetailSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await changeEnquiryStatus(db, actorOf(request), request.params.id, request.body.status),
+      data: await changeEnquiryStatus(db, actorOf(request), request.params.id, request.body),
       message: 'Status updated successfully',
     }),
   );

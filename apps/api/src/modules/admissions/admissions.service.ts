@@ -15,6 +15,8 @@ import {
   type admissionEnquiryListQuerySchema,
   type admissionEnquiryUpdateInputSchema,
   type contactEnquiryInputSchema,
+  type enquiryStatusInputSchema,
+  CLOSED_WITH_REASON_STATUSES,
   type officeEnquiryInputSchema,
 } from '@academy/shared/schemas/admissions';
 import { BOARDS, MEDIUMS, type Board, type Medium } from '@academy/shared/schemas/common';
@@ -43,17 +45,22 @@ import type { Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { consumeVerificationProof } from './email-verification.service';
 import { consumePhoneProof } from './phone-verification.service';
+import { assertFollowUpFields, contactsOf, followUpCondition } from './follow-up-queries';
 
 type AdmissionInput = z.output<typeof admissionEnquiryInputSchema>;
 type ContactInput = z.output<typeof contactEnquiryInputSchema>;
 type OfficeInput = z.output<typeof officeEnquiryInputSchema>;
 type UpdateInput = z.output<typeof admissionEnquiryUpdateInputSchema>;
 type ListQuery = z.output<typeof admissionEnquiryListQuerySchema>;
+type StatusInput = z.output<typeof enquiryStatusInputSchema>;
 
 export const ENQUIRY_NOT_FOUND = 'Registration not found';
 export const ENQUIRY_ALREADY_STUDENT = 'This enquiry has become a student, so its status cannot change any more. Archive the student instead if it was a mistake.';
 
 const studentUsers = sql`student_users`;
+const referrers = sql`referrers`;
+const referrerUsers = sql`referrer_users`;
+const assignees = sql`assignees`;
 const enquiryColumns = {
   _id: admissionEnquiries.id,
   studentName: admissionEnquiries.studentName,
@@ -72,8 +79,19 @@ const enquiryColumns = {
   medium: admissionEnquiries.medium,
   address: admissionEnquiries.address,
   message: admissionEnquiries.message,
+  form: admissionEnquiries.form,
   source: admissionEnquiries.source,
+  referredById: admissionEnquiries.referredByStudentId,
+  referredByName: sql<string | null>`(select ${referrerUsers}.name from ${students} ${referrers} join ${users} ${referrerUsers} on ${referrerUsers}.id = ${referrers}.user_id where ${referrers}.id = ${admissionEnquiries.referredByStudentId})`,
+  utmSource: admissionEnquiries.utmSource,
+  utmCampaign: admissionEnquiries.utmCampaign,
+  language: admissionEnquiries.language,
+  followUpOn: admissionEnquiries.followUpOn,
+  assignedToId: admissionEnquiries.assignedTo,
+  assignedToName: sql<string | null>`(select ${assignees}.name from ${users} ${assignees} where ${assignees}.id = ${admissionEnquiries.assignedTo})`,
   status: admissionEnquiries.status,
+  lostReason: admissionEnquiries.lostReason,
+  lostNote: admissionEnquiries.lostNote,
   notes: admissionEnquiries.notes,
   studentId: admissionEnquiries.studentId,
   // The converted student's name, from their account (aliased: `users` may be joined for other reasons).
@@ -124,8 +142,17 @@ function toEnquiry(row: EnquiryRow, enquirySubjects: AdmissionEnquiry['subjects'
     medium: row.medium,
     address: row.address,
     message: row.message,
+    form: row.form,
     source: row.source,
+    referredBy: row.referredById ? { _id: row.referredById, name: row.referredByName ?? '' } : null,
+    utmSource: row.utmSource,
+    utmCampaign: row.utmCampaign,
+    language: row.language,
+    followUpOn: row.followUpOn,
+    assignedTo: row.assignedToId ? { _id: row.assignedToId, name: row.assignedToName ?? '' } : null,
     status: row.status,
+    lostReason: row.lostReason,
+    lostNote: row.lostNote,
     notes: row.notes,
     student: row.studentId ? { _id: row.studentId, name: row.studentAccountName ?? row.studentName } : null,
     convertedAt: row.convertedAt?.toISOString() ?? null,
@@ -139,7 +166,9 @@ export async function listEnquiries(db: DbExecutor, query: ListQuery): Promise<A
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const where = and(
     query.status ? eq(admissionEnquiries.status, query.status) : undefined,
+    query.form ? eq(admissionEnquiries.form, query.form) : undefined,
     query.source ? eq(admissionEnquiries.source, query.source) : undefined,
+    query.followUp ? followUpCondition(query.followUp) : undefined,
     pattern
       ? or(
           ilike(admissionEnquiries.studentName, pattern),
@@ -151,7 +180,8 @@ export async function listEnquiries(db: DbExecutor, query: ListQuery): Promise<A
   );
   const rows = await selectEnquiries(db, { total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
     .where(where)
-    .orderBy(desc(admissionEnquiries.createdAt), desc(admissionEnquiries.id))
+    // A follow-up list is worked from the earliest day (the longest overdue first).
+    .orderBy(...(query.followUp ? [asc(admissionEnquiries.followUpOn)] : []), desc(admissionEnquiries.createdAt), desc(admissionEnquiries.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   let total = rows[0]?.total ?? 0;
@@ -176,7 +206,7 @@ export async function countEnquiries(db: DbExecutor): Promise<EnquiryCounts> {
     .select({ status: admissionEnquiries.status, value: sql<number>`count(*)::int` })
     .from(admissionEnquiries)
     .groupBy(admissionEnquiries.status);
-  const counts: EnquiryCounts = { new: 0, contacted: 0, admitted: 0, rejected: 0 };
+  const counts: EnquiryCounts = { new: 0, contacted: 0, admitted: 0, rejected: 0, lost: 0 };
   for (const row of rows) counts[row.status] = row.value;
   return counts;
 }
@@ -221,7 +251,7 @@ async function findDuplicates(db: DbExecutor, enquiry: AdmissionEnquiry): Promis
       _id: admissionEnquiries.id,
       studentName: admissionEnquiries.studentName,
       status: admissionEnquiries.status,
-      source: admissionEnquiries.source,
+      form: admissionEnquiries.form,
       createdAt: admissionEnquiries.createdAt,
       byEmail: sql<boolean>`${enquiryEmailMatch}`,
       byPhone: sql<boolean>`${enquiryPhoneMatch}`,
@@ -240,12 +270,14 @@ async function findDuplicates(db: DbExecutor, enquiry: AdmissionEnquiry): Promis
 /** GET /api/admission-enquiries/{id}: every field, the status history and duplicate hints. */
 export async function getEnquiry(db: DbExecutor, id: string): Promise<AdmissionEnquiryDetail> {
   const enquiry = await findEnquiry(db, id);
-  const [history, duplicates] = await Promise.all([
+  const [history, duplicates, contacts] = await Promise.all([
     db
       .select({
         _id: admissionEnquiryStatusChanges.id,
         fromStatus: admissionEnquiryStatusChanges.fromStatus,
         toStatus: admissionEnquiryStatusChanges.toStatus,
+        reason: admissionEnquiryStatusChanges.reason,
+        note: admissionEnquiryStatusChanges.note,
         changedById: users.id,
         changedByName: users.name,
         changedAt: admissionEnquiryStatusChanges.changedAt,
@@ -255,6 +287,7 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<AdmissionE
       .where(eq(admissionEnquiryStatusChanges.enquiryId, id))
       .orderBy(asc(admissionEnquiryStatusChanges.changedAt), asc(admissionEnquiryStatusChanges.id)),
     findDuplicates(db, enquiry),
+    contactsOf(db, id),
   ]);
   return {
     ...enquiry,
@@ -262,10 +295,13 @@ export async function getEnquiry(db: DbExecutor, id: string): Promise<AdmissionE
       _id: change._id,
       fromStatus: change.fromStatus,
       toStatus: change.toStatus,
+      reason: change.reason,
+      note: change.note,
       changedBy: change.changedById ? { _id: change.changedById, name: change.changedByName! } : null,
       changedAt: change.changedAt.toISOString(),
     })),
     duplicates,
+    contacts,
     // Once it became a student the status stays (changeEnquiryStatus refuses it too).
     allowedStatuses: enquiry.student ? [] : [...ENQUIRY_TRANSITIONS[enquiry.status]],
   };
@@ -321,7 +357,10 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
         medium: input.medium ?? null,
         address: input.address ?? null,
         message: input.message ?? null,
-        source: 'admission',
+        form: 'admission',
+        source: 'website',
+        utmSource: input.utmSource ?? null,
+        utmCampaign: input.utmCampaign ?? null,
         language,
       })
       .returning({ id: admissionEnquiries.id });
@@ -341,6 +380,7 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
 export async function createOfficeEnquiry(db: Db, actor: NonNullable<AuditActor>, input: OfficeInput): Promise<AdmissionEnquiryDetail> {
   const createdBy = actor.userId;
   await assertReferences(db, input);
+  await assertFollowUpFields(db, input);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(admissionEnquiries)
@@ -359,7 +399,12 @@ export async function createOfficeEnquiry(db: Db, actor: NonNullable<AuditActor>
         address: input.address ?? null,
         message: input.message ?? null,
         notes: input.notes ?? null,
-        source: 'office',
+        form: 'office',
+        // The office records the family in front of it or on the phone: a walk-in unless it says otherwise.
+        source: input.source ?? 'walk_in',
+        referredByStudentId: input.referredBy ?? null,
+        followUpOn: input.followUpOn ?? null,
+        assignedTo: input.assignedTo ?? null,
       })
       .returning({ id: admissionEnquiries.id });
     await replaceSubjects(tx, row!.id, input.subjects ?? []);
@@ -385,12 +430,22 @@ export async function createContactEnquiry(db: Db, input: ContactInput, language
       const [recent] = await tx
         .select({ count: count() })
         .from(admissionEnquiries)
-        .where(and(eq(admissionEnquiries.source, 'contact'), eq(sql`lower(${admissionEnquiries.email})`, input.email.toLowerCase()), gt(admissionEnquiries.createdAt, sql`now() - interval '1 day'`)));
+        .where(and(eq(admissionEnquiries.form, 'contact'), eq(sql`lower(${admissionEnquiries.email})`, input.email.toLowerCase()), gt(admissionEnquiries.createdAt, sql`now() - interval '1 day'`)));
       mailAllowed = (recent?.count ?? 0) < CONTACT_MAILS_PER_ADDRESS_PER_DAY;
     }
     const [row] = await tx
       .insert(admissionEnquiries)
-      .values({ studentName: input.name, email: input.email ?? null, phone: input.phone ?? null, message: input.message, source: 'contact', language })
+      .values({
+        studentName: input.name,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        message: input.message,
+        form: 'contact',
+        source: 'website',
+        utmSource: input.utmSource ?? null,
+        utmCampaign: input.utmCampaign ?? null,
+        language,
+      })
       .returning({ id: admissionEnquiries.id });
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
     await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.contact', values: { name: input.name } } });
@@ -466,8 +521,13 @@ export function transitionError(from: EnquiryStatus, to: EnquiryStatus): string 
 }
 
 /** PATCH /api/admission-enquiries/{id}/status: one step of the pipeline, recorded with who and when. */
-export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>, id: string, status: EnquiryStatus): Promise<AdmissionEnquiryDetail> {
+export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>, id: string, input: StatusInput): Promise<AdmissionEnquiryDetail> {
+  const { status } = input;
   const changedBy = actor.userId;
+  // The schema asks rejected and lost for a reason; any other move keeps none.
+  const closing = (CLOSED_WITH_REASON_STATUSES as readonly EnquiryStatus[]).includes(status);
+  const reason = closing ? (input.reason ?? null) : null;
+  const note = closing ? (input.note ?? null) : null;
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: admissionEnquiries.status, studentId: admissionEnquiries.studentId, name: admissionEnquiries.studentName })
@@ -481,14 +541,23 @@ export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>
       const message = transitionError(current.status, status);
       throw new AppError('BAD_REQUEST', message, { status: message });
     }
-    await tx.update(admissionEnquiries).set({ status, updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
-    await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: id, fromStatus: current.status, toStatus: status, changedBy });
+    // A decided enquiry has nobody left to call back: its follow-up day goes (issue 41).
+    const decided = status !== 'contacted';
+    await tx
+      .update(admissionEnquiries)
+      .set({ status, lostReason: reason, lostNote: note, ...(decided ? { followUpOn: null } : {}), updatedAt: new Date() })
+      .where(eq(admissionEnquiries.id, id));
+    await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: id, fromStatus: current.status, toStatus: status, reason, note, changedBy });
     await recordAudit(tx, actor, {
       action: 'status',
       entityType: 'enquiry',
       entityId: id,
       text: { key: 'enquiry.status', values: { name: current.name, from: current.status, to: status } },
-      changes: { status: { old: current.status, new: status } },
+      changes: {
+        status: { old: current.status, new: status },
+        ...(reason ? { lostReason: { old: null, new: reason } } : {}),
+        ...(note ? { lostNote: { old: null, new: note } } : {}),
+      },
     });
   });
   return getEnquiry(db, id);

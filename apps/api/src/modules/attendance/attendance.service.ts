@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ATTENDANCE_MAX_RANGE_DAYS, closedDayMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
+import type { DemoStatus } from '@academy/shared/demo-statuses';
+import type { AttendanceDemo } from '@academy/shared/schemas/demo-classes';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { daysBetween, formatDate, shiftDate } from '@academy/shared/calendar';
 import { academyTodaySql } from '../../db/academy-today';
@@ -14,7 +16,7 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { closureTitleOn } from '../closures';
-import { recordAudit } from '../audit';
+import { recordAudit, recordAudits } from '../audit';
 import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
@@ -96,7 +98,7 @@ type DayRow = {
 
 /** The roster of a day with its marks; the statistics come from the same statement (window aggregates). */
 async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<AttendanceDay> {
-  const [{ rows }, closure] = await Promise.all([db.execute<DayRow>(sql`
+  const [{ rows }, closure, demos] = await Promise.all([db.execute<DayRow>(sql`
     with enrolled as (
       select bs.student_id from batch_students bs join students s on s.id = bs.student_id
       where bs.batch_id = ${batch._id} and s.status = 'active'
@@ -116,7 +118,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     join students s on s.id = coalesce(e.student_id, a.student_id)
     join users u on u.id = s.user_id
     left join users mu on mu.id = a.marked_by
-    order by (e.student_id is not null) desc, lower(u.name), s.id`), closureTitleOn(db, batch._id, date)]);
+    order by (e.student_id is not null) desc, lower(u.name), s.id`), closureTitleOn(db, batch._id, date), demosOn(db, batch._id, date)]);
   let latest: DayRow | undefined;
   for (const row of rows) {
     if (row.markedAt && (!latest || new Date(row.markedAt) > new Date(latest.markedAt!))) latest = row;
@@ -130,7 +132,22 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     closure,
     students: rows.map((row) => ({ _id: row._id, name: row.name, enrolled: row.enrolled, status: row.status, remark: row.remark })),
     statistics: statisticsOf(rows[0]),
+    demos,
   };
+}
+
+/**
+ * The day's demo students (issue 41): enquiries the office booked into this batch's class that day.
+ * Their marks live on the booking (admission_demos), never in attendance_records, so no count, report,
+ * dashboard or absence alert of the batch sees them.
+ */
+async function demosOn(db: DbExecutor, batchId: string, date: string): Promise<AttendanceDemo[]> {
+  const { rows } = await db.execute<AttendanceDemo>(sql`
+    select d.id as "_id", e.student_name as name, d.status
+    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
+    where d.batch_id = ${batchId} and d.date = ${date}
+    order by lower(e.student_name), d.id`);
+  return rows;
 }
 
 /** GET /api/attendance/{batchId}/{date}: any valid date may be read (an unmarked one lists the roster). */
@@ -145,7 +162,7 @@ export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: st
 }
 
 /** What a day's roster reads: the batch, its enrolled students, the day's marks and closures. */
-const DAY_TABLES = ['academy_settings', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records', 'announcements', 'announcement_batches'] as const;
+const DAY_TABLES = ['academy_settings', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records', 'announcements', 'announcement_batches', 'admission_demos', 'admission_enquiries'] as const;
 
 /** Refuses a day that cannot have had a class: in the future, before the batch starts or after it ends. */
 function assertMarkableDate(batch: BatchRow, date: string, today: string) {
@@ -175,58 +192,106 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
   }
   const studentIds = input.records.map((record) => record.studentId);
   await db.transaction(async (tx) => {
-    // Submissions of one batch take turns (the row lock), and enrolment cannot change under this one.
-    // The same statement tells whether the day was marked before (a correction, for the audit log).
-    const { rows: enrolled } = await tx.execute<{ id: string | null; marked_before: boolean }>(sql`
-      with locked as (select id from batches where id = ${batchId} for no key update)
-      select bs.student_id as id, exists (select 1 from attendance_records a where a.batch_id = locked.id and a.date = ${input.date}) as marked_before
-      from locked
-      left join (batch_students bs join students s on s.id = bs.student_id and s.status = 'active')
-        on bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
-    const markedBefore = enrolled[0]?.marked_before ?? false;
-    const enrolledIds = new Set(enrolled.flatMap((row) => (row.id ? [row.id] : [])));
-    const errors: Record<string, string> = {};
-    const bad: number[] = [];
-    input.records.forEach((record, index) => {
-      if (enrolledIds.has(record.studentId)) return;
-      bad.push(index + 1);
-      errors[`records.${index}.studentId`] = `Record ${index + 1}: student ${record.studentId} is not an active student of this batch`;
-    });
-    if (bad.length > 0) {
-      const which = bad.length === 1 ? `record ${bad[0]} names a student` : `records ${bad.join(', ')} name students`;
-      throw new AppError('BAD_REQUEST', `Nothing was saved: ${which} not enrolled in this batch`, errors);
+    // A batch with no student yet may have only demo students to mark: its records are left alone then.
+    if (input.records.length > 0) {
+      // Submissions of one batch take turns (the row lock), and enrolment cannot change under this one.
+      // The same statement tells whether the day was marked before (a correction, for the audit log).
+      const { rows: enrolled } = await tx.execute<{ id: string | null; marked_before: boolean }>(sql`
+        with locked as (select id from batches where id = ${batchId} for no key update)
+        select bs.student_id as id, exists (select 1 from attendance_records a where a.batch_id = locked.id and a.date = ${input.date}) as marked_before
+        from locked
+        left join (batch_students bs join students s on s.id = bs.student_id and s.status = 'active')
+          on bs.batch_id = locked.id and bs.student_id = any(${sql.param(studentIds)}::uuid[])`);
+      const markedBefore = enrolled[0]?.marked_before ?? false;
+      const enrolledIds = new Set(enrolled.flatMap((row) => (row.id ? [row.id] : [])));
+      const errors: Record<string, string> = {};
+      const bad: number[] = [];
+      input.records.forEach((record, index) => {
+        if (enrolledIds.has(record.studentId)) return;
+        bad.push(index + 1);
+        errors[`records.${index}.studentId`] = `Record ${index + 1}: student ${record.studentId} is not an active student of this batch`;
+      });
+      if (bad.length > 0) {
+        const which = bad.length === 1 ? `record ${bad[0]} names a student` : `records ${bad.join(', ')} name students`;
+        throw new AppError('BAD_REQUEST', `Nothing was saved: ${which} not enrolled in this batch`, errors);
+      }
+      // One statement: enrolled students left out lose that day's mark, the listed ones are inserted or
+      // replaced. Three array parameters instead of six per student keep it quick to parse and plan.
+      await tx.execute(sql`
+        with removed as (
+          delete from attendance_records a
+          using batch_students bs, students s
+          where a.batch_id = ${batchId} and a.date = ${input.date}
+            and bs.batch_id = a.batch_id and bs.student_id = a.student_id and s.id = a.student_id and s.status = 'active'
+            and a.student_id <> all(${sql.param(studentIds)}::uuid[])
+        )
+        insert into attendance_records (batch_id, student_id, date, status, remark, marked_by, marked_at)
+        select ${batchId}, i.student_id, ${input.date}, i.status, i.remark, ${actor.userId}, now()
+        from unnest(${sql.param(studentIds)}::uuid[], ${sql.param(input.records.map((record) => record.status))}::text[], ${sql.param(input.records.map((record) => record.remark ?? null))}::text[])
+          as i(student_id, status, remark)
+        on conflict (batch_id, date, student_id) do update
+          set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
+      const count = (status: string) => input.records.filter((record) => record.status === status).length;
+      await recordAudit(tx, actor, {
+        action: markedBefore ? 'attendance.correct' : 'attendance.submit',
+        entityType: 'attendance',
+        entityId: batchId,
+        text: { key: markedBefore ? 'attendance.corrected' : 'attendance.marked', values: { batch: batch.name, date: formatDate(input.date), present: count('present'), absent: count('absent'), late: count('late') } },
+      });
+      // A correction of a past day: the other servers forget their kept counts when this commits.
+      if (input.date < today) await announcePastDayChange(tx);
+      // Other modules react once this commits (parents: the absence alerts), decision 026.
+      const marks = input.records.map((record) => ({ studentId: record.studentId, status: record.status }));
+      await emitEvent(tx, { type: 'attendance.marked', payload: { batchId, date: input.date, marks } });
     }
-    // One statement: enrolled students left out lose that day's mark, the listed ones are inserted or
-    // replaced. Three array parameters instead of six per student keep it quick to parse and plan.
-    await tx.execute(sql`
-      with removed as (
-        delete from attendance_records a
-        using batch_students bs, students s
-        where a.batch_id = ${batchId} and a.date = ${input.date}
-          and bs.batch_id = a.batch_id and bs.student_id = a.student_id and s.id = a.student_id and s.status = 'active'
-          and a.student_id <> all(${sql.param(studentIds)}::uuid[])
-      )
-      insert into attendance_records (batch_id, student_id, date, status, remark, marked_by, marked_at)
-      select ${batchId}, i.student_id, ${input.date}, i.status, i.remark, ${actor.userId}, now()
-      from unnest(${sql.param(studentIds)}::uuid[], ${sql.param(input.records.map((record) => record.status))}::text[], ${sql.param(input.records.map((record) => record.remark ?? null))}::text[])
-        as i(student_id, status, remark)
-      on conflict (batch_id, date, student_id) do update
-        set status = excluded.status, remark = excluded.remark, marked_by = excluded.marked_by, marked_at = excluded.marked_at`);
-    const count = (status: string) => input.records.filter((record) => record.status === status).length;
-    await recordAudit(tx, actor, {
-      action: markedBefore ? 'attendance.correct' : 'attendance.submit',
-      entityType: 'attendance',
-      entityId: batchId,
-      text: { key: markedBefore ? 'attendance.corrected' : 'attendance.marked', values: { batch: batch.name, date: formatDate(input.date), present: count('present'), absent: count('absent'), late: count('late') } },
-    });
-    // A correction of a past day: the other servers forget their kept counts when this commits.
-    if (input.date < today) await announcePastDayChange(tx);
-    // Other modules react once this commits (parents: the absence alerts), decision 026.
-    const marks = input.records.map((record) => ({ studentId: record.studentId, status: record.status }));
-    await emitEvent(tx, { type: 'attendance.marked', payload: { batchId, date: input.date, marks } });
+    // The day's demo students (issue 41): their marks are kept on their bookings, apart from the batch's.
+    if (input.demos.length > 0) await markDemos(tx, actor, batch, input.date, input.demos);
   });
-  if (input.date < today) forgetPastDayTotals(db);
+  if (input.date < today && input.records.length > 0) forgetPastDayTotals(db);
   return dayOf(db, batch, input.date, today);
+}
+
+/**
+ * Saves the marks of the day's demo students on their bookings, in the submission's transaction. Each
+ * must be booked in this batch on this day (else nothing is saved, as for a student not enrolled). A
+ * mark that changed is recorded with who and when and in the enquiry's history; marking them again
+ * the same way changes nothing.
+ */
+async function markDemos(tx: DbExecutor, actor: Actor, batch: BatchRow, date: string, demos: Submission['demos']): Promise<void> {
+  const demoIds = demos.map((demo) => demo.demoId);
+  const { rows: booked } = await tx.execute<{ id: string; enquiryId: string; name: string; status: DemoStatus | null }>(sql`
+    select d.id, d.enquiry_id as "enquiryId", e.student_name as name, d.status
+    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
+    where d.batch_id = ${batch._id} and d.date = ${date} and d.id = any(${sql.param(demoIds)}::uuid[])
+    for update of d`);
+  const byId = new Map(booked.map((row) => [row.id, row]));
+  const errors: Record<string, string> = {};
+  demos.forEach((demo, index) => {
+    if (!byId.has(demo.demoId)) errors[`demos.${index}.demoId`] = 'This demo student is not booked in this batch on this day';
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('BAD_REQUEST', 'Nothing was saved: a demo student is not booked in this batch on this day', errors);
+  const changed = demos.filter((demo) => byId.get(demo.demoId)!.status !== demo.status);
+  if (changed.length === 0) return;
+  await tx.execute(sql`
+    update admission_demos d set status = i.status, marked_by = ${actor.userId}, marked_at = now()
+    from unnest(${sql.param(changed.map((demo) => demo.demoId))}::uuid[], ${sql.param(changed.map((demo) => demo.status))}::text[]) as i(id, status)
+    where d.id = i.id`);
+  await recordAudits(
+    tx,
+    actor,
+    changed.map((demo) => {
+      const row = byId.get(demo.demoId)!;
+      const values = { name: row.name, batch: batch.name, date: formatDate(date) };
+      return {
+        action: 'demo.mark',
+        entityType: 'enquiry' as const,
+        entityId: row.enquiryId,
+        relatedId: batch._id,
+        text: demo.status === 'present' ? { key: 'enquiry.demo_present' as const, values } : { key: 'enquiry.demo_absent' as const, values },
+        changes: { status: { old: row.status, new: demo.status } },
+      };
+    }),
+  );
 }
 
 /** A range given in the query, or the default: the last four weeks of the batch up to today. */

@@ -1,18 +1,70 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { COURSE_WEEKDAYS, type PublicCourses } from '@academy/shared/schemas/courses';
+import { and, asc, between, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { COURSE_WEEKDAYS, type CourseBatch, type PublicCourses } from '@academy/shared/schemas/courses';
+import { courseIdPart, courseSlug } from '@academy/shared/public-site';
 import { academyTodaySql } from '../../db/academy-today';
 import type { DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 
 type CourseSubject = PublicCourses['standards'][number]['subjects'][number];
 
 const weekdayOrder = (day: string) => COURSE_WEEKDAYS.indexOf(day as (typeof COURSE_WEEKDAYS)[number]);
 
+/** An open course with when its batch last changed (the sitemap's lastmod; the API's answers leave it out). */
+export type OpenCourse = CourseBatch & { updatedAt: Date };
+
 /**
- * What the public /courses page shows: every standard with its subjects, and the batches that have
- * not ended yet with their schedule and free seats. Two queries, whatever the number of rows.
+ * The open batches (not ended where the academy is, not archived by a new year's rollover) that
+ * `where` keeps, as families see them: schedule, teacher, seats left, and their page's address.
  */
-export async function listPublicCourses(db: DbExecutor): Promise<PublicCourses> {
+async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
+  const rows = await db
+    .select({
+      _id: batches.id,
+      name: batches.name,
+      description: batches.description,
+      standardId: standards.id,
+      standardName: standards.name,
+      subjectId: subjects.id,
+      subjectName: subjects.name,
+      teacherName: users.name,
+      scheduleDays: batches.scheduleDays,
+      startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
+      endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      startDate: batches.startDate,
+      endDate: batches.endDate,
+      capacity: batches.capacity,
+      updatedAt: batches.updatedAt,
+      // Active students hold seats; archived ones have left (the same rule as the batch screens).
+      enrolledCount: sql<number>`(
+        select count(*)::int from ${batchStudents}
+        join ${students} on ${students.id} = ${batchStudents.studentId}
+        where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active')`,
+    })
+    .from(batches)
+    .innerJoin(standards, eq(standards.id, batches.standardId))
+    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
+    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
+    .innerJoin(users, eq(users.id, teachers.userId))
+    // A batch ending today is still listed until midnight where the academy is.
+    .where(and(sql`${batches.endDate} >= ${academyTodaySql}`, isNull(batches.archivedAt), where))
+    .orderBy(asc(standards.level), asc(subjects.name), asc(batches.startTime), asc(batches.name));
+
+  return rows.map(({ standardId, standardName, subjectId, subjectName, ...batch }) => ({
+    ...batch,
+    slug: courseSlug(batch.name, batch._id),
+    standard: { _id: standardId, name: standardName },
+    subject: { _id: subjectId, name: subjectName },
+    scheduleDays: [...batch.scheduleDays].sort((a, b) => weekdayOrder(a) - weekdayOrder(b)),
+    seatsLeft: Math.max(batch.capacity - batch.enrolledCount, 0),
+  }));
+}
+
+/**
+ * What the public /courses page shows: every standard with its subjects, and the open batches with
+ * their schedule and free seats. Two queries, whatever the number of rows.
+ */
+export async function listPublicCourses(db: DbExecutor): Promise<PublicCourses & { batches: OpenCourse[] }> {
   const [standardRows, batchRows] = await Promise.all([
     db
       .select({
@@ -29,45 +81,26 @@ export async function listPublicCourses(db: DbExecutor): Promise<PublicCourses> 
       .leftJoin(subjects, eq(subjects.id, standardSubjects.subjectId))
       .groupBy(standards.id)
       .orderBy(asc(standards.level)),
-    db
-      .select({
-        _id: batches.id,
-        name: batches.name,
-        standardId: standards.id,
-        standardName: standards.name,
-        subjectId: subjects.id,
-        subjectName: subjects.name,
-        teacherName: users.name,
-        scheduleDays: batches.scheduleDays,
-        startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
-        endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
-        startDate: batches.startDate,
-        endDate: batches.endDate,
-        capacity: batches.capacity,
-        // Active students hold seats; archived ones have left (the same rule as the batch screens).
-        enrolledCount: sql<number>`(
-          select count(*)::int from ${batchStudents}
-          join ${students} on ${students.id} = ${batchStudents.studentId}
-          where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active')`,
-      })
-      .from(batches)
-      .innerJoin(standards, eq(standards.id, batches.standardId))
-      .innerJoin(subjects, eq(subjects.id, batches.subjectId))
-      .innerJoin(teachers, eq(teachers.id, batches.teacherId))
-      .innerJoin(users, eq(users.id, teachers.userId))
-      // A batch ending today is still listed until midnight where the academy is.
-      .where(sql`${batches.endDate} >= ${academyTodaySql}`)
-      .orderBy(asc(standards.level), asc(subjects.name), asc(batches.startTime), asc(batches.name)),
+    openCourses(db),
   ]);
+  return { standards: standardRows, batches: batchRows };
+}
 
-  return {
-    standards: standardRows,
-    batches: batchRows.map(({ standardId, standardName, subjectId, subjectName, ...batch }) => ({
-      ...batch,
-      standard: { _id: standardId, name: standardName },
-      subject: { _id: subjectId, name: subjectName },
-      scheduleDays: [...batch.scheduleDays].sort((a, b) => weekdayOrder(a) - weekdayOrder(b)),
-      seatsLeft: Math.max(batch.capacity - batch.enrolledCount, 0),
-    })),
-  };
+/**
+ * One open course by its page's address (GET /api/public/courses/{slug}). The address's id part finds
+ * it, as a range of the primary key (its index), whatever its words say: a renamed batch's old
+ * address still finds it, and the answer's `slug` is the current one (the page redirects there). An
+ * address without an id part, or of a batch that has ended or been archived, is 404.
+ */
+export async function findPublicCourse(db: DbExecutor, slug: string): Promise<OpenCourse> {
+  const idPart = courseIdPart(slug);
+  if (!idPart) throw new AppError('NOT_FOUND');
+  // The first ten hex digits of a uuid are its first eight, a hyphen, and two more.
+  const prefix = `${idPart.slice(0, 8)}-${idPart.slice(8)}`;
+  const found = await openCourses(db, between(batches.id, `${prefix}00-0000-0000-000000000000`, `${prefix}ff-ffff-ffff-ffffffffffff`));
+  // Two open batches sharing 40 bits of a random id would be a one-in-a-billion coincidence; the
+  // address's own words then choose.
+  const course = found.find((candidate) => candidate.slug === slug) ?? found[0];
+  if (!course) throw new AppError('NOT_FOUND');
+  return course;
 }

@@ -110,6 +110,9 @@ describe('GET /api/public/courses', () => {
     expect(batchList[0]).toEqual({
       _id: endsToday!.id,
       name: '9th Maths Crash Course',
+      // Its page's address: the name's words and the first ten hex digits of its id.
+      slug: `9th-maths-crash-course-${endsToday!.id.replace(/-/g, '').slice(0, 10)}`,
+      description: '',
       standard: { _id: ninth!.id, name: '9th Standard' },
       subject: { _id: maths!.id, name: 'Mathematics' },
       teacherName: 'Priya Kulkarni',

@@ -72,7 +72,7 @@ async function readDashboardSummary(db: Db, today: string): Promise<AdminDashboa
       (select count(*)::int from admission_enquiries where status = 'new') as new_registrations,
       (select count(*)::int from announcements where ${activeAnnouncementsCondition(today)}) as active_announcements,
       (select coalesce(json_agg(recent), '[]'::json) from (
-        select e.id as "_id", e.student_name as "studentName", e.status, e.source, e.created_at as "createdAt",
+        select e.id as "_id", e.student_name as "studentName", e.status, e.form, e.created_at as "createdAt",
           case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard
         from admission_enquiries e left join standards st on st.id = e.standard_id
         order by e.created_at desc, e.id desc

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
-import { smsParts, TEMPLATE_VALUES, URGENT_KINDS, type MessageChannel, type MessageKind, type PreferredChannel } from '@academy/shared/schemas/messaging';
+import { smsParts, TEMPLATE_VALUES, URGENT_KINDS, type MessageChannel, type MessageKind, type MessageStatus, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';
@@ -312,6 +312,89 @@ export async function notifyPhone(
 }
 
 /**
+ * A family the academy has no parent account for yet: an enquiry's contact (issue 41, a demo class's
+ * time and address). Their phone and email as the enquiry has them, and the enquiry's language.
+ */
+export type ContactRecipient = { phone: string | null; email: string | null; language: Language };
+/** The kinds a contact may be sent (the database's recipient check names them too, migration 0041). */
+export type ContactMessageKind = 'demo-class';
+
+/** Whether a parent with this number replied STOP on WhatsApp: the number says no to WhatsApp whoever writes to it. */
+async function phoneStoppedWhatsApp(db: DbExecutor, phone: string): Promise<boolean> {
+  const [stopped] = await db.select({ id: parents.id }).from(parents).where(and(eq(parents.phone, phone), sql`${parents.whatsappStoppedAt} is not null`)).limit(1);
+  return Boolean(stopped);
+}
+
+/** The one channel a message of `kind` reaches a contact on now (WhatsApp → SMS → email, as a parent without a preference), or null. */
+export async function reachOfContact(db: DbExecutor, recipient: ContactRecipient, kind: ContactMessageKind): Promise<ParentChannel | null> {
+  const [readiness, stopped] = await Promise.all([messagingReadiness(db), recipient.phone ? phoneStoppedWhatsApp(db, recipient.phone) : Promise.resolve(false)]);
+  return chooseChannel(
+    { phone: recipient.phone, email: recipient.email, preferredChannel: null, whatsappStopped: stopped, hasPush: false },
+    // No app to notify (no account) and no copy to the academy's webhook, whose body names a parent.
+    channelsOpen(kind, readiness, ['whatsapp', 'sms', 'email']),
+  );
+}
+
+/**
+ * A message to an enquiry's family, who have no parent account yet (a demo class booked, issue 41):
+ * one row on the channel `reachOfContact` picks, sent by the `parent-messages` job like a parent's
+ * (quiet hours hold WhatsApp and SMS; a WhatsApp that cannot carry it falls back to SMS, then email).
+ * The language and the email ride in the payload (no user row to read them from). Returns the
+ * channel, or null when nothing can reach them (the caller's office is told).
+ */
+export async function notifyContact(
+  db: DbExecutor,
+  jobs: JobRunner | undefined,
+  recipient: ContactRecipient,
+  notice: { kind: ContactMessageKind; key: string; date: string; messages: ParentNotice['messages']; values: Record<string, string> },
+): Promise<ParentChannel | null> {
+  const channel = await reachOfContact(db, recipient, notice.kind);
+  if (!channel) return null;
+  const [readiness, settings] = await Promise.all([messagingReadiness(db), getAcademySettings(db)]);
+  const words = notice.messages[recipient.language];
+  const urgent = URGENT_KINDS.includes(notice.kind);
+  await db.insert(parentMessages).values({
+    kind: notice.kind,
+    key: notice.key,
+    studentId: null,
+    parentId: null,
+    channel,
+    status: 'queued',
+    date: notice.date,
+    subject: words.subject.slice(0, 300),
+    text: words.text,
+    payload: { language: recipient.language, email: recipient.email },
+    templateValues: TEMPLATE_VALUES[notice.kind].map((name) => notice.values[name] ?? ''),
+    toAddress: channel === 'email' ? recipient.email : recipient.phone,
+    parts: channel === 'sms' ? smsParts(words.text) : 1,
+    notBefore: (channel === 'whatsapp' || channel === 'sms') && !urgent ? endOfQuietHours(new Date(), readiness.quietHours, settings.timeZone) : null,
+  });
+  if (jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
+  return channel;
+}
+
+/** A contact's message not sent yet is not sent at all (its demo class was cancelled); returns how many were stopped. */
+export async function cancelContactMessages(db: DbExecutor, key: string): Promise<number> {
+  const rows = await db
+    .update(parentMessages)
+    .set({ status: 'cancelled', error: null })
+    .where(and(eq(parentMessages.key, key), sql`${parentMessages.parentId} is null`, inArray(parentMessages.status, ['queued', 'failed'])))
+    .returning({ id: parentMessages.id });
+  return rows.length;
+}
+
+/** The latest message of each key (a contact's demo class message): its channel, status and the office's error sentence. */
+export async function latestMessagesByKey(db: DbExecutor, keys: string[]): Promise<Map<string, { channel: MessageChannel; status: MessageStatus; error: string | null }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([parentMessages.key], { key: parentMessages.key, channel: parentMessages.channel, status: parentMessages.status, error: parentMessages.error })
+    .from(parentMessages)
+    .where(inArray(parentMessages.key, keys))
+    .orderBy(parentMessages.key, sql`${parentMessages.createdAt} desc`);
+  return new Map(rows.map(({ key, ...message }) => [key, message]));
+}
+
+/**
  * The next channel after the app's notification or WhatsApp could not carry a message (no
  * subscription left, not on WhatsApp, the template refused, no delivery within the set minutes): the
  * same message to the same parent on the next channel (after the app: WhatsApp or SMS; after
@@ -320,8 +403,10 @@ export async function notifyPhone(
 export async function queueFallback(db: DbExecutor, messageId: string): Promise<boolean> {
   const [message] = await db.select().from(parentMessages).where(eq(parentMessages.id, messageId));
   if (!message || (message.channel !== 'whatsapp' && message.channel !== 'push')) return false;
-  // An applicant's code (no parent yet): the same number by SMS.
-  const parent = message.parentId ? await parentById(db, message.parentId) : { phone: message.toAddress, email: null, preferredChannel: null, whatsappStopped: true, hasPush: false };
+  // No parent yet (an applicant's code, an enquiry's demo class): the same number by SMS, or the
+  // enquiry's email that rode in the payload (a code has none).
+  const contactEmail = typeof message.payload.email === 'string' ? message.payload.email : null;
+  const parent = message.parentId ? await parentById(db, message.parentId) : { phone: message.toAddress, email: contactEmail, preferredChannel: null, whatsappStopped: true, hasPush: false };
   if (!parent) return false;
   const readiness = await messagingReadiness(db);
   const kind = message.kind as MessageKind;
@@ -536,9 +621,12 @@ async function claimNextMessage(db: Db, leaseMs: number): Promise<ClaimedMessage
 }
 
 async function sendEmail(deps: ParentSenderDeps, settings: AcademySettings, message: ClaimedMessage): Promise<void> {
-  if (!message.parentEmail) throw new SendFailure(NO_EMAIL_MESSAGE, true);
-  const mail = parentMessageMail({ academyName: settings.name, subject: message.subject, text: message.text, language: message.parentLanguage });
-  await deps.mailer.send({ to: message.parentEmail, ...mail });
+  // A parent's current email; a family without a parent account (an enquiry's) has the address fixed when queued.
+  const toParent = message.parentUserId !== null;
+  const to = toParent ? message.parentEmail : message.toAddress;
+  if (!to) throw new SendFailure(NO_EMAIL_MESSAGE, true);
+  const mail = parentMessageMail({ academyName: settings.name, subject: message.subject, text: message.text, language: message.parentLanguage, toParent });
+  await deps.mailer.send({ to, ...mail });
 }
 
 /**

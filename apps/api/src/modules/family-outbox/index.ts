@@ -5,19 +5,24 @@
  * hand it a message without depending on another; WhatsApp and SMS join it as channels (issue 37).
  */
 export {
+  cancelContactMessages,
   cancelParentNotice,
   chooseChannel,
   endOfQuietHours,
   forgetSignInCodes,
+  latestMessagesByKey,
   linkedParentsOf,
+  notifyContact,
   notifyParent,
   notifyPhone,
   notifyParents,
   notifyParentsOfStudents,
+  reachOfContact,
   reachOfParents,
   PARENT_SENDER_JOB,
   retryParentMessages,
   sendDueParentMessages,
+  type ContactRecipient,
   type LinkedParent,
   type ParentNotice,
 } from './family-outbox';

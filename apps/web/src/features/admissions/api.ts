@@ -8,14 +8,20 @@ import type {
   ContactEnquiryInput,
   ConvertEnquiryInput,
   ConvertEnquiryResult,
+  AdmissionsReport,
+  AdmissionsReportQuery,
+  EnquiryAssignees,
+  EnquiryContactInput,
   EnquiryCounts,
-  EnquiryStatus,
+  EnquiryFollowUpInput,
+  EnquiryStatusInput,
   OfficeEnquiryInput,
   SendOtpResult,
   VerifyOtpResult,
 } from '@academy/shared/schemas/admissions';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { rememberedCampaign } from '../../lib/campaign';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, batchKeys, studentKeys } from '../../lib/query-keys';
 
@@ -24,6 +30,8 @@ export const enquiryKeys = {
   list: (query: AdmissionEnquiryListQuery) => ['admission-enquiries', 'list', query] as const,
   detail: (id: string) => ['admission-enquiries', 'detail', id] as const,
   counts: ['admission-enquiries', 'counts'] as const,
+  assignees: ['admission-enquiries', 'assignees'] as const,
+  report: (query: AdmissionsReportQuery) => ['admission-enquiries', 'report', query] as const,
 };
 
 /** The spec gives no texts for registrations; these follow its other "Failed to …" messages. */
@@ -35,6 +43,9 @@ export const ENQUIRY_FAILURES = {
   delete: msg`Failed to delete registration`,
   status: msg`Failed to change the status`,
   convert: msg`Failed to convert the registration`,
+  followUp: msg`Failed to save the follow-up`,
+  logContact: msg`Failed to log the contact`,
+  report: msg`Failed to load the admissions report`,
   submit: msg`Failed to send the application. Please try again.`,
   contact: msg`Failed to send your message. Please try again.`,
   sendOtp: msg`Failed to send the code. Please try again.`,
@@ -62,12 +73,13 @@ export function useVerifyOtp(kind: 'email' | 'phone') {
   });
 }
 
+/** Both public forms carry the campaign of the link the visitor came by (issue 41; lib/campaign.ts). */
 export function useSubmitAdmission() {
-  return useMutation({ mutationFn: (input: AdmissionEnquiryInput) => apiRequestWithMessage<undefined>('POST', '/admission-enquiries', input) });
+  return useMutation({ mutationFn: (input: AdmissionEnquiryInput) => apiRequestWithMessage<undefined>('POST', '/admission-enquiries', { ...input, ...rememberedCampaign() }) });
 }
 
 export function useSubmitContact() {
-  return useMutation({ mutationFn: (input: ContactEnquiryInput) => apiRequestWithMessage<undefined>('POST', '/admission-enquiries/contact', input) });
+  return useMutation({ mutationFn: (input: ContactEnquiryInput) => apiRequestWithMessage<undefined>('POST', '/admission-enquiries/contact', { ...input, ...rememberedCampaign() }) });
 }
 
 // Admin: the New Registrations pipeline.
@@ -144,11 +156,53 @@ export function useDeleteEnquiry() {
   });
 }
 
+/** A move of the pipeline; rejected and lost carry a reason (issue 41). */
 export function useChangeEnquiryStatus(id: string) {
   const invalidate = useInvalidateEnquiries();
   return useMutation({
-    mutationFn: (status: EnquiryStatus) => apiRequestWithMessage<AdmissionEnquiryDetail>('PATCH', `/admission-enquiries/${encodeURIComponent(id)}/status`, { status }),
+    mutationFn: (input: EnquiryStatusInput) => apiRequestWithMessage<AdmissionEnquiryDetail>('PATCH', `/admission-enquiries/${encodeURIComponent(id)}/status`, input),
     onSuccess: () => invalidate(),
+  });
+}
+
+// Follow-ups (issue 41): the next call, the source, who handles it, the contacts log, the season's report.
+
+/** PATCH: the follow-up day, the source (and referring student) and the assignee. */
+export function useUpdateFollowUp(id: string) {
+  const invalidate = useInvalidateEnquiries();
+  return useMutation({
+    mutationFn: (input: EnquiryFollowUpInput) => apiRequestWithMessage<AdmissionEnquiryDetail>('PATCH', `/admission-enquiries/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Logs a call, WhatsApp message or visit; the Call today list and the detail refresh at once. */
+export function useLogContact(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateEnquiries();
+  return useMutation({
+    mutationFn: (input: EnquiryContactInput) => apiRequestWithMessage<AdmissionEnquiryDetail>('POST', `/admission-enquiries/${encodeURIComponent(id)}/contacts`, input),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(enquiryKeys.detail(id), data);
+      return invalidate();
+    },
+  });
+}
+
+/** Who an enquiry can be assigned to (the office's accounts); rarely changes. */
+export function useEnquiryAssignees() {
+  return useQuery({
+    queryKey: enquiryKeys.assignees,
+    queryFn: ({ signal }) => apiRequest<EnquiryAssignees>('GET', '/admission-enquiries/assignees', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAdmissionsReport(query: AdmissionsReportQuery) {
+  return useQuery({
+    queryKey: enquiryKeys.report(query),
+    queryFn: ({ signal }) => apiRequest<AdmissionsReport>('GET', `/admissions/report${toQueryString(query)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

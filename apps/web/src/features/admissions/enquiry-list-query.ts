@@ -1,5 +1,5 @@
-import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
-import type { AdmissionEnquiryListQuery, EnquirySource, EnquiryStatus } from '@academy/shared/schemas/admissions';
+import { ENQUIRY_FORMS, ENQUIRY_SOURCES, ENQUIRY_STATUSES, FOLLOW_UP_FILTERS } from '@academy/shared/schemas/admissions';
+import type { AdmissionEnquiryListQuery, EnquiryForm, EnquirySource, EnquiryStatus, FollowUpFilter } from '@academy/shared/schemas/admissions';
 
 export const ENQUIRY_PAGE_SIZE = 20;
 
@@ -7,7 +7,12 @@ export const ENQUIRY_PAGE_SIZE = 20;
 export interface EnquiryListState {
   search: string;
   status: EnquiryStatus | '';
+  /** Which form it came through. */
+  form: EnquiryForm | '';
+  /** Where the family heard of the academy (issue 41). */
   source: EnquirySource | '';
+  /** Due to call: today, overdue or this week (the dashboard's "See all" links here). */
+  followUp: FollowUpFilter | '';
   page: number;
 }
 
@@ -20,7 +25,9 @@ export function parseEnquiryListState(params: URLSearchParams): EnquiryListState
   return {
     search: params.get('search') ?? '',
     status: oneOf(params.get('status'), ENQUIRY_STATUSES),
+    form: oneOf(params.get('form'), ENQUIRY_FORMS),
     source: oneOf(params.get('source'), ENQUIRY_SOURCES),
+    followUp: oneOf(params.get('followUp'), FOLLOW_UP_FILTERS),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -30,11 +37,21 @@ export function toEnquiryListParams(state: EnquiryListState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search.trim() !== '') params.set('search', state.search.trim());
   if (state.status !== '') params.set('status', state.status);
+  if (state.form !== '') params.set('form', state.form);
   if (state.source !== '') params.set('source', state.source);
+  if (state.followUp !== '') params.set('followUp', state.followUp);
   if (state.page !== 1) params.set('page', String(state.page));
   return params;
 }
 
 export function toEnquiryListQuery(state: EnquiryListState): AdmissionEnquiryListQuery {
-  return { search: state.search.trim(), status: state.status, source: state.source, page: String(state.page), limit: String(ENQUIRY_PAGE_SIZE) };
+  return {
+    search: state.search.trim(),
+    status: state.status,
+    form: state.form,
+    source: state.source,
+    followUp: state.followUp,
+    page: String(state.page),
+    limit: String(ENQUIRY_PAGE_SIZE),
+  };
 }

@@ -1,4 +1,5 @@
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
+import type { DemoStatus } from '@academy/shared/demo-statuses';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
 
 /**
@@ -7,12 +8,13 @@ import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-stor
  * (spec section 4). Removed once the day is submitted, or when the teacher signs out.
  */
 export type DraftMarks = Record<string, { status: AttendanceStatus; remark: string }>;
-export type AttendanceDraft = { savedAt: string; students: { _id: string; name: string }[]; marks: DraftMarks };
+/** `demos`: the day's demo students' marks by booking (issue 41), when there were any. */
+export type AttendanceDraft = { savedAt: string; students: { _id: string; name: string }[]; marks: DraftMarks; demos?: Record<string, DemoStatus> };
 
 const name = (batchId: string, date: string) => `attendance-draft.${batchId}.${date}`;
 
-export function saveDraft(userId: string, batchId: string, date: string, students: AttendanceDraft['students'], marks: DraftMarks) {
-  writeUserItem(userId, name(batchId, date), JSON.stringify({ savedAt: new Date().toISOString(), students, marks } satisfies AttendanceDraft));
+export function saveDraft(userId: string, batchId: string, date: string, students: AttendanceDraft['students'], marks: DraftMarks, demos?: Record<string, DemoStatus>) {
+  writeUserItem(userId, name(batchId, date), JSON.stringify({ savedAt: new Date().toISOString(), students, marks, demos } satisfies AttendanceDraft));
 }
 
 export function readDraft(userId: string, batchId: string, date: string): AttendanceDraft | undefined {

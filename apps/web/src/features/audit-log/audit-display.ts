@@ -45,6 +45,16 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   language: msg`Language`,
   dateOfBirth: msg`Date of birth`,
   gender: msg`Gender`,
+  // Follow-ups (issue 41): the enquiry's follow-up fields and a logged contact.
+  followUpOn: msg`Next follow-up`,
+  source: msg`Source`,
+  referredBy: msg`Referred by (student)`,
+  assignedTo: msg`Assigned to`,
+  lostReason: msg`Reason`,
+  lostNote: msg`Note`,
+  kind: msg`How`,
+  outcome: msg`Outcome`,
+  note: msg`Note`,
 };
 
 /** "parentPhone" → "Parent phone", "standardId" → "Standard". */

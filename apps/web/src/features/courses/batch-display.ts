@@ -1,6 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import type { CourseBatch, CourseStandard, CourseWeekday } from '@academy/shared/schemas/courses';
 import { WEEKDAYS } from '@academy/shared/schedule';
+import { coursePath } from '@academy/shared/public-site';
 import { formatDate } from '../../lib/format-date';
 import { formatClassTime, weekdayName } from '../batches/schedule-display';
 
@@ -45,4 +46,9 @@ export function seatsStatus(seatsLeft: number, capacity: number): SeatsStatus {
 /** Each standard (in the server's order) with its batches. */
 export function batchesByStandard(standards: readonly CourseStandard[], batches: readonly CourseBatch[]): { standard: CourseStandard; batches: CourseBatch[] }[] {
   return standards.map((standard) => ({ standard, batches: batches.filter((batch) => batch.standard._id === standard._id) }));
+}
+
+/** A course page's address for a link (its words percent-encoded when they are not ASCII). */
+export function coursePagePath(slug: string): string {
+  return coursePath(encodeURIComponent(slug));
 }

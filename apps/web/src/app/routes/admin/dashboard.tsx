@@ -7,6 +7,7 @@ import { AbsenceAlertsPanel } from '../../../features/parents/components/absence
 import { AttendanceOverview } from '../../../features/admin-dashboard/components/attendance-overview';
 import { BatchesNearCapacity } from '../../../features/admin-dashboard/components/batches-near-capacity';
 import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
+import { CallToday } from '../../../features/admissions/components/enquiry-call-today';
 import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
@@ -26,6 +27,8 @@ export function Component() {
       ) : (
         <Stack gap="lg">
           <CountTiles counts={summary.data?.counts} />
+          {/* Admission season (issue 41): the families to call today, first thing on the office's phone. */}
+          <CallToday />
           {summary.data ? <AttendanceOverview attendance={summary.data.attendance} /> : <Skeleton h={300} radius="md" aria-hidden="true" />}
           <FeeSummaryTiles linkToFees />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

@@ -1,14 +1,30 @@
-import { Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Alert, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconSchool } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { courseIdPart } from '@academy/shared/public-site';
 import { PageHeader } from '../../../components/ui/page-header';
-import { AdmissionForm } from '../../../features/admissions/components/admission-form';
+import { AdmissionForm, type AdmissionPreselect } from '../../../features/admissions/components/admission-form';
+import { usePublicCourses } from '../../../features/courses/api';
+import { batchTimings } from '../../../features/courses/batch-display';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 export function Component() {
   const { t } = useLingui();
   // A family that verifies its mobile number instead of an email gets no confirmation mail (issue 37).
   const [proveBy, setProveBy] = useState<'email' | 'phone'>('email');
+  // A course page's Apply (issue 41): /admission?course={slug} chooses that open course; an address of
+  // no open course is ignored. The slug's id part finds it, as the course page does.
+  const [searchParams] = useSearchParams();
+  const courses = usePublicCourses();
+  const idPart = courseIdPart(searchParams.get('course') ?? '');
+  const course = idPart ? courses.data?.batches.find((batch) => courseIdPart(batch.slug) === idPart) : undefined;
+  const timings = course ? batchTimings(course) : '';
+  const batchName = course?.name ?? '';
+  const preselect = useMemo<AdmissionPreselect | null>(
+    () => (course ? { key: course._id, standard: course.standard._id, subject: course.subject._id, message: t`I would like to join the batch ${batchName} (${timings}).` } : null),
+    [course, batchName, timings, t],
+  );
   return (
     <>
       <PageHeader
@@ -18,7 +34,12 @@ export function Component() {
       />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <AdmissionForm onProveByChange={setProveBy} />
+          {course ? (
+            <Alert variant="light" color="indigo" icon={<IconSchool aria-hidden="true" />} title={t`Applying for ${batchName}`} mb="md" maw={760}>
+              {`${course.standard.name} · ${course.subject.name} · ${timings}`}
+            </Alert>
+          ) : null}
+          <AdmissionForm onProveByChange={setProveBy} preselect={preselect} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="sm">

@@ -16,7 +16,7 @@ export function RecentRegistrations({ registrations }: { registrations: AdminDas
       items={registrations}
       itemLink={(registration) => ({ to: `/app/registrations/${registration._id}`, label: registration.studentName })}
       detail={(registration) =>
-        `${registration.standard ? registration.standard.name : registration.source === 'contact' ? t`Contact message` : t`No standard`} · ${formatDate(registration.createdAt)}`
+        `${registration.standard ? registration.standard.name : registration.form === 'contact' ? t`Contact message` : t`No standard`} · ${formatDate(registration.createdAt)}`
       }
       aside={(registration) => <EnquiryStatusBadge status={registration.status} />}
     />

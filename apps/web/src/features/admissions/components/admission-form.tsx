@@ -42,7 +42,13 @@ const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
  * email, proven with a mailed code), the student's studies, then address and message. Every step is
  * checked with the shared schema the server uses too.
  */
-export function AdmissionForm({ onProveByChange }: { onProveByChange?: (kind: VerifiedContact['kind']) => void } = {}) {
+/**
+ * A course chosen before the form (a course page's Apply, issue 41): its standard and subject, and a
+ * message naming it. `key` tells one course from another: each is applied once.
+ */
+export type AdmissionPreselect = { key: string; standard: string; subject: string; message: string };
+
+export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?: (kind: VerifiedContact['kind']) => void; preselect?: AdmissionPreselect | null } = {}) {
   const { t } = useLingui();
   const lp = useLocalizedPath();
   const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
@@ -134,6 +140,22 @@ export function AdmissionForm({ onProveByChange }: { onProveByChange?: (kind: Ve
   const mediumLabel = (value: Medium) => ({ English: t`English`, 'Semi-English': t`Semi-English`, Marathi: t`Marathi`, Hindi: t`Hindi`, Urdu: t`Urdu` })[value];
   const standards = courses.data?.standards ?? [];
   const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
+
+  // A course's Apply: its standard, its subject (beside those already chosen in that standard) and,
+  // when the family wrote none, a message naming the batch. Once the standards are known, once per course.
+  const preselected = useRef<string | null>(null);
+  const knownStandards = courses.data?.standards;
+  useEffect(() => {
+    if (!preselect || preselected.current === preselect.key) return;
+    const standard = knownStandards?.find((candidate) => candidate._id === preselect.standard);
+    if (!standard) return;
+    preselected.current = preselect.key;
+    const kept = form.values.standard === standard._id ? form.values.subjects : [];
+    const taught = standard.subjects.some((subject) => subject._id === preselect.subject);
+    form.setFieldValue('standard', standard._id);
+    form.setFieldValue('subjects', taught && !kept.includes(preselect.subject) ? [...kept, preselect.subject] : kept);
+    if (form.values.message.trim() === '') form.setFieldValue('message', preselect.message);
+  }, [preselect, knownStandards, form]);
   const contactVerified = verified !== null && verified.kind === proveBy && verified.address === contactAddress(form.values, proveBy);
   const emailVerified = contactVerified && proveBy === 'email';
   const phoneVerified = contactVerified && proveBy === 'phone';

@@ -1,7 +1,7 @@
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { admissionEnquiryUpdateInputSchema, BOARDS, MEDIUMS, officeEnquiryInputSchema } from '@academy/shared/schemas/admissions';
+import { admissionEnquiryUpdateInputSchema, BOARDS, ENQUIRY_SOURCES, MEDIUMS, officeEnquiryInputSchema } from '@academy/shared/schemas/admissions';
 import type { AdmissionEnquiryDetail, OfficeEnquiryInput } from '@academy/shared/schemas/admissions';
 import { normalizeError } from '../../../lib/api-client';
 import { useStandards } from '../../standards/api';
@@ -13,6 +13,10 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
+import { useAcademyToday } from '../../settings/use-academy-today';
+import { useEnquiryLabels } from '../enquiry-labels';
+import { useEnquiryAssignees } from '../api';
+import { ReferrerSelect } from './enquiry-follow-up';
 
 function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
   return {
@@ -34,6 +38,9 @@ function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
   };
 }
 
+/** What only a new office enquiry asks (issue 41); an existing one changes them in its Follow-up section. */
+const NEW_ENQUIRY_FOLLOW_UP = { source: 'walk_in', referredBy: null as string | null, followUpOn: '', assignedTo: null as string | null };
+
 /**
  * The admin's edit of an enquiry, or (without `enquiry`) a walk-in or phone enquiry the office adds
  * itself. Checked with the shared schema; the server's field errors land on the fields.
@@ -48,10 +55,19 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
   const standards = useStandards();
   const subjects = useSubjects();
   const detailPath = enquiry ? `/app/registrations/${enquiry._id}` : '/app/registrations';
+  const labels = useEnquiryLabels();
+  const today = useAcademyToday();
+  const assignees = useEnquiryAssignees();
   const { form, onSubmit, saving, allowLeave } = useEntityForm({
-    initialValues: toValues(enquiry),
+    initialValues: { ...toValues(enquiry), ...NEW_ENQUIRY_FOLLOW_UP },
     schema: enquiry ? admissionEnquiryUpdateInputSchema : officeEnquiryInputSchema,
-    save: (values) => (enquiry ? update.mutateAsync(values as Parameters<typeof update.mutateAsync>[0]) : create.mutateAsync(values as OfficeEnquiryInput)),
+    mode: 'controlled',
+    save: (values) => {
+      if (!enquiry) return create.mutateAsync(values as OfficeEnquiryInput);
+      // The follow-up fields are a new enquiry's only; an existing one changes them in its Follow-up section.
+      const { source: _source, referredBy: _referredBy, followUpOn: _followUpOn, assignedTo: _assignedTo, ...fields } = values;
+      return update.mutateAsync(fields as Parameters<typeof update.mutateAsync>[0]);
+    },
     onSaved: ({ data, message }) => {
       if (enquiry) notifications.show({ title: t`Registration saved`, message: message ?? t`Registration updated successfully`, color: 'teal' });
       else notifications.show({ title: t`Registration added`, message: message ?? t`Registration added`, color: 'teal' });
@@ -124,6 +140,35 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
           </SimpleGrid>
           <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </SectionCard>
+        {enquiry ? null : (
+          <SectionCard title={t`Follow-up`}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+              <Select
+                label={t`Heard of us through`}
+                data={ENQUIRY_SOURCES.map((source) => ({ value: source, label: labels.source(source) }))}
+                allowDeselect={false}
+                key={form.key('source')}
+                {...form.getInputProps('source')}
+              />
+              {form.getValues().source === 'referral' ? (
+                <ReferrerSelect
+                  value={form.getValues().referredBy}
+                  onChange={(value) => form.setFieldValue('referredBy', value)}
+                  error={form.errors.referredBy as string | undefined}
+                />
+              ) : null}
+              <DateField label={t`Next follow-up`} description={t`The day to call the family; it shows in Call today`} min={today} key={form.key('followUpOn')} {...form.getInputProps('followUpOn')} />
+              <Select
+                label={t`Assigned to`}
+                placeholder={t`Nobody yet`}
+                data={(assignees.data ?? []).map((person) => ({ value: person._id, label: person.name }))}
+                clearable
+                key={form.key('assignedTo')}
+                {...form.getInputProps('assignedTo')}
+              />
+            </SimpleGrid>
+          </SectionCard>
+        )}
         <SectionCard title={t`Message and notes`}>
           <Textarea label={t`Message`} autosize minRows={2} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
           <Textarea label={t`Follow-up notes`} autosize minRows={3} maxRows={10} key={form.key('notes')} {...form.getInputProps('notes')} />

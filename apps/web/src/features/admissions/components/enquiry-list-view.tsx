@@ -5,6 +5,7 @@ import { ListView, type ListColumn } from '../../../components/list-kit';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { formatDate } from '../../../lib/format-date';
 import { EnquiryStatusBadge } from './enquiry-status-badge';
+import { FollowUpDay } from './enquiry-follow-up-day';
 import { useEnquiryLabels } from '../enquiry-labels';
 import { useLingui } from '@lingui/react/macro';
 
@@ -61,6 +62,8 @@ export function EnquiryListView({ enquiries }: { enquiries: AdmissionEnquiry[] }
       ),
     },
     { key: 'source', header: t`Source`, card: 'hidden', cell: (enquiry) => labels.source(enquiry.source) },
+    // Only an open enquiry's next call matters; a decided one keeps none.
+    { key: 'followUp', header: t`Next call`, nowrap: true, cell: (enquiry) => (enquiry.followUpOn ? <FollowUpDay date={enquiry.followUpOn} /> : '—'), cardCell: (enquiry) => (enquiry.followUpOn ? <FollowUpDay date={enquiry.followUpOn} /> : null) },
     { key: 'received', header: t`Received`, card: 'hidden', nowrap: true, cell: (enquiry) => formatDate(enquiry.createdAt) },
     { key: 'status', header: t`Status`, card: 'aside', miw: 104, cell: (enquiry) => <EnquiryStatusBadge status={enquiry.status} /> },
   ];

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconCircleDot, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdmissionEnquiryDetail, EnquiryStatus } from '@academy/shared/schemas/admissions';
+import { LOST_REASONS, enquiryStatusInputSchema, type AdmissionEnquiryDetail, type EnquiryStatus, type LostReason } from '@academy/shared/schemas/admissions';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useBatches } from '../../batches/api';
@@ -16,10 +17,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The button for a move from `from` to `to`; moving back to contacted from a decision is a reopen. */
 function statusAction(i18n: I18n, from: EnquiryStatus, to: EnquiryStatus): { label: string; color?: string; variant: string } {
-  if (to === 'contacted' && (from === 'admitted' || from === 'rejected')) return { label: i18n._(msg`Reopen`), variant: 'default' };
+  if (to === 'contacted' && from !== 'new') return { label: i18n._(msg`Reopen`), variant: 'default' };
   if (to === 'contacted') return { label: i18n._(msg`Mark as contacted`), variant: 'filled' };
   if (to === 'admitted') return { label: i18n._(msg`Mark as admitted`), color: 'teal', variant: 'filled' };
   if (to === 'rejected') return { label: i18n._(msg`Reject`), color: 'red', variant: 'light' };
+  if (to === 'lost') return { label: i18n._(msg`Mark as lost`), color: 'orange', variant: 'light' };
   return { label: i18n._(msg`Mark as new`), variant: 'light' };
 }
 
@@ -27,7 +29,8 @@ function statusAction(i18n: I18n, from: EnquiryStatus, to: EnquiryStatus): { lab
 function confirmText(i18n: I18n, name: string, from: EnquiryStatus, to: EnquiryStatus): { title: string; body: string } {
   if (to === 'admitted') return { title: i18n._(msg`Mark as admitted?`), body: i18n._(msg`${name} will be marked as admitted. You can then make a student account from this enquiry.`) };
   if (to === 'rejected') return { title: i18n._(msg`Reject this enquiry?`), body: i18n._(msg`${name} will be marked as rejected. You can reopen it later if this was a mistake.`) };
-  if (from === 'admitted' || from === 'rejected') {
+  if (to === 'lost') return { title: i18n._(msg`Mark as lost?`), body: i18n._(msg`${name} will be marked as lost: the family went elsewhere or could not be reached. You can reopen it later.`) };
+  if (from !== 'new') {
     return { title: i18n._(msg`Reopen this enquiry?`), body: i18n._(msg`${name} goes back to contacted. The status history keeps the earlier decision.`) };
   }
   return { title: i18n._(msg`Mark as contacted?`), body: i18n._(msg`Confirm that the office has spoken to the family of ${name}.`) };
@@ -48,7 +51,7 @@ export function StatusActions({ enquiry }: { enquiry: AdmissionEnquiryDetail }) 
   }
   const move = (status: EnquiryStatus) => {
     setPending(status);
-    change.mutate(status, {
+    change.mutate({ status }, {
       onSuccess: () => {
         const name = enquiry.studentName;
         const label = labels.status(status).toLocaleLowerCase();
@@ -70,14 +73,21 @@ export function StatusActions({ enquiry }: { enquiry: AdmissionEnquiryDetail }) 
             loading={change.isPending && pending === status}
             disabled={change.isPending && pending !== status}
             onClick={() =>
-              modals.openConfirmModal({
-                title: text.title,
-                centered: true,
-                children: <Text size="sm">{text.body}</Text>,
-                labels: { confirm: action.label, cancel: t`Cancel` },
-                confirmProps: { color: action.color },
-                onConfirm: () => move(status),
-              })
+              // Rejected and lost ask why (issue 41): the season's report counts the reasons.
+              status === 'rejected' || status === 'lost'
+                ? modals.open({
+                    title: text.title,
+                    centered: true,
+                    children: <ReasonForm enquiry={enquiry} status={status} body={text.body} confirm={action.label} color={action.color} onDone={() => modals.closeAll()} />,
+                  })
+                : modals.openConfirmModal({
+                    title: text.title,
+                    centered: true,
+                    children: <Text size="sm">{text.body}</Text>,
+                    labels: { confirm: action.label, cancel: t`Cancel` },
+                    confirmProps: { color: action.color },
+                    onConfirm: () => move(status),
+                  })
             }
           >
             {action.label}
@@ -85,6 +95,64 @@ export function StatusActions({ enquiry }: { enquiry: AdmissionEnquiryDetail }) 
         );
       })}
     </Group>
+  );
+}
+
+/** The dialog of a rejection or a loss: the reason (required) and a note (required for "other"). */
+function ReasonForm({
+  enquiry,
+  status,
+  body,
+  confirm,
+  color,
+  onDone,
+}: {
+  enquiry: AdmissionEnquiryDetail;
+  status: 'rejected' | 'lost';
+  body: string;
+  confirm: string;
+  color?: string;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const labels = useEnquiryLabels();
+  const change = useChangeEnquiryStatus(enquiry._id);
+  const { form, onSubmit, saving } = useEntityForm<{ status: EnquiryStatus; reason: LostReason | null; note: string }, Awaited<ReturnType<typeof change.mutateAsync>>>({
+    initialValues: { status, reason: null, note: '' },
+    schema: enquiryStatusInputSchema,
+    leaveGuard: false,
+    save: (values) => change.mutateAsync(values),
+    onSaved: () => {
+      const name = enquiry.studentName;
+      const label = labels.status(status).toLocaleLowerCase();
+      notifications.show({ title: t`Status updated`, message: t`${name} is now ${label}.`, color: 'teal' });
+      onDone();
+    },
+    failure: ENQUIRY_FAILURES.status,
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">{body}</Text>
+        <Select
+          label={t`Reason`}
+          placeholder={t`Choose a reason`}
+          data={LOST_REASONS.map((reason) => ({ value: reason, label: labels.reason(reason) }))}
+          withAsterisk
+          key={form.key('reason')}
+          {...form.getInputProps('reason')}
+        />
+        <Textarea label={t`Note`} description={t`Needed when the reason is "Other"`} autosize minRows={2} maxRows={5} key={form.key('note')} {...form.getInputProps('note')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" color={color} loading={saving}>
+            {confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -232,7 +300,7 @@ export function FollowUpNotes({ enquiry }: { enquiry: AdmissionEnquiryDetail }) 
 export function StatusHistory({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   const { t } = useLingui();
   const labels = useEnquiryLabels();
-  const received = labels.source(enquiry.source).toLocaleLowerCase();
+  const received = labels.form(enquiry.form).toLocaleLowerCase();
   return (
     <Timeline active={enquiry.history.length - 1} bulletSize={22} lineWidth={2} aria-label={t`Status history`}>
       {enquiry.history.map((change) => (
@@ -241,6 +309,12 @@ export function StatusHistory({ enquiry }: { enquiry: AdmissionEnquiryDetail }) 
           bullet={change.fromStatus ? <IconArrowRight size={12} aria-hidden="true" /> : <IconCircleDot size={12} aria-hidden="true" />}
           title={change.fromStatus ? `${labels.status(change.fromStatus)} → ${labels.status(change.toStatus)}` : t`Received (${received})`}
         >
+          {change.reason ? (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {labels.reason(change.reason)}
+              {change.note ? `: ${change.note}` : ''}
+            </Text>
+          ) : null}
           <Text size="sm" c="dimmed">
             {change.changedBy ? t`by ${change.changedBy.name}, ${formatDateTime(change.changedAt)}` : formatDateTime(change.changedAt)}
           </Text>

@@ -11,6 +11,8 @@ import { ATTENDANCE_STATUSES, countStatuses, STATUS_COLORS } from '../attendance
 import { clearDraft, saveDraft, type DraftMarks } from '../attendance-draft';
 import { addToOutbox, isNetworkFailure } from '../attendance-outbox';
 import { OUTBOX_TITLE, useAttendanceOutbox } from './attendance-outbox';
+import { DemoStudents, initialDemoMarks, sameDemoMarks, type DemoMarks } from './demo-students';
+import type { DemoStatus } from '@academy/shared/demo-statuses';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useStatusLabel } from '../status-labels';
@@ -116,6 +118,8 @@ interface MarkAttendanceFormProps {
   day: AttendanceDay;
   /** Marks to start from instead of the saved ones (an unsent draft kept on this device). */
   initial?: Marks;
+  /** The draft's marks of the day's demo students, by booking. */
+  initialDemos?: DemoMarks;
   onDirtyChange: (dirty: boolean) => void;
 }
 
@@ -123,29 +127,32 @@ interface MarkAttendanceFormProps {
  * The marking screen's body. Marks live here; every change is also kept on the device (a draft) so
  * a lost connection or a closed tab loses nothing. Submit sends the whole day at once.
  */
-export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendanceFormProps) {
+export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange }: MarkAttendanceFormProps) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
   const saved = useMemo(() => initialMarks(day), [day]);
   // A draft only fills in students still on the roster.
   const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(Object.entries(saved).map(([id, mark]) => [id, initial?.[id] ?? mark])));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The day's demo students (issue 41): marked with the day, apart from the batch's counts.
+  const savedDemos = useMemo(() => initialDemoMarks(day.demos), [day]);
+  const [demoMarks, setDemoMarks] = useState<DemoMarks>(() => initialDemoMarks(day.demos, initialDemos));
   const submit = useSubmitAttendance(day.batch._id);
   const userId = useCurrentUser()?._id;
   const roster = useMemo(() => day.students.filter((student) => student.enrolled), [day]);
   const formerStudents = day.students.filter((student) => !student.enrolled && student.status);
   const outbox = useAttendanceOutbox();
   const waiting = outbox.find((entry) => entry.batchId === day.batch._id && entry.date === day.date);
-  const [queuedMarks, setQueuedMarks] = useState<Marks | null>(null);
+  const [queuedMarks, setQueuedMarks] = useState<{ marks: Marks; demos: DemoMarks } | null>(null);
   // Marks saved on the phone for sending count as handed over: leaving the screen loses nothing.
-  const queued = Boolean(waiting) && queuedMarks !== null && sameMarks(marks, queuedMarks);
-  const dirty = !sameMarks(marks, saved) && !queued;
+  const queued = Boolean(waiting) && queuedMarks !== null && sameMarks(marks, queuedMarks.marks) && sameDemoMarks(demoMarks, queuedMarks.demos);
+  const dirty = (!sameMarks(marks, saved) || !sameDemoMarks(demoMarks, savedDemos)) && !queued;
   const counts = countStatuses(Object.values(marks).map((mark) => mark.status));
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => {
-    if (dirty && userId) saveDraft(userId, day.batch._id, day.date, roster.map(({ _id, name }) => ({ _id, name })), marks);
-  }, [dirty, userId, marks, day.batch._id, day.date, roster]);
+    if (dirty && userId) saveDraft(userId, day.batch._id, day.date, roster.map(({ _id, name }) => ({ _id, name })), marks, day.demos.length > 0 ? demoMarks : undefined);
+  }, [dirty, userId, marks, demoMarks, day.batch._id, day.date, day.demos.length, roster]);
 
   const change = useCallback((studentId: string, update: Partial<Mark>) => {
     setMarks((current) => ({ ...current, [studentId]: { ...current[studentId]!, ...update } }));
@@ -155,6 +162,8 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
       return rest;
     });
   }, []);
+
+  const changeDemo = useCallback((demoId: string, status: DemoStatus) => setDemoMarks((current) => ({ ...current, [demoId]: status })), []);
 
   const setAllPresent = () => setMarks((current) => Object.fromEntries(Object.entries(current).map(([id, mark]) => [id, { ...mark, status: 'present' as const }])));
   // On a recorded day a bulk change could silently replace recorded absences: ask first (issue 18 point 7).
@@ -173,9 +182,10 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
   };
 
   /** No connection: keep the day on the phone; the shell sends it when the browser is back online. */
-  const keepOnPhone = (userId: string, records: { studentId: string; status: AttendanceStatus; remark: string | null }[]) => {
-    addToOutbox({ userId, batchId: day.batch._id, batchName: day.batch.name, date: day.date, submission: { date: day.date, records } });
-    setQueuedMarks(marks);
+  const keepOnPhone = (userId: string, records: { studentId: string; status: AttendanceStatus; remark: string | null }[], demos: { demoId: string; status: DemoStatus }[]) => {
+    // The demo marks wait with the day's: the outbox sends the whole submission.
+    addToOutbox({ userId, batchId: day.batch._id, batchName: day.batch.name, date: day.date, submission: { date: day.date, records, demos } });
+    setQueuedMarks({ marks, demos: demoMarks });
     setErrors({});
     notifications.show({ title: t`No connection`, message: OUTBOX_TITLE, color: 'yellow' });
   };
@@ -183,9 +193,10 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
   const handleSubmit = () => {
     if (!userId) return; // signing out: the screen is about to close
     const records = roster.map((student) => ({ studentId: student._id, status: marks[student._id]!.status, remark: marks[student._id]!.remark.trim() || null }));
-    if (!navigator.onLine) return keepOnPhone(userId, records);
+    const demos = day.demos.map((demo) => ({ demoId: demo._id, status: demoMarks[demo._id] ?? ('present' as const) }));
+    if (!navigator.onLine) return keepOnPhone(userId, records, demos);
     submit.mutate(
-      { date: day.date, records },
+      { date: day.date, records, demos },
       {
         onSuccess: ({ message }) => {
           clearDraft(userId, day.batch._id, day.date);
@@ -193,7 +204,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
           notifications.show({ title: t`Attendance saved`, message: message ?? ATTENDANCE_MESSAGES.submitted, color: 'teal' });
         },
         onError: (error) => {
-          if (isNetworkFailure(error)) return keepOnPhone(userId, records);
+          if (isNetworkFailure(error)) return keepOnPhone(userId, records, demos);
           // `records.3.studentId` names the fourth record: show the reason on that student's row.
           const byStudent: Record<string, string> = {};
           for (const [field, text] of Object.entries(fieldErrorsOf(error) ?? {})) {
@@ -208,7 +219,7 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
     );
   };
 
-  if (roster.length === 0) {
+  if (roster.length === 0 && day.demos.length === 0) {
     return (
       <Text c="dimmed" size="sm">
         <Trans>No students are enrolled in this batch yet.</Trans>
@@ -218,17 +229,26 @@ export function MarkAttendanceForm({ day, initial, onDirtyChange }: MarkAttendan
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="xs">
-        <AttendanceCounts counts={counts} />
-        <Button variant="light" size="md" leftSection={<IconChecks size={18} aria-hidden="true" />} onClick={markAllPresent}>
-          <Trans>Mark all present</Trans>
-        </Button>
-      </Group>
-      <SimpleGrid component="ol" cols={{ base: 1, lg: 2 }} spacing="xs" verticalSpacing="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students`}>
-        {roster.map((student, index) => (
-          <StudentRow key={student._id} studentId={student._id} index={index} name={student.name} mark={marks[student._id]!} error={errors[student._id]} onChange={change} />
-        ))}
-      </SimpleGrid>
+      {roster.length > 0 ? (
+        <>
+          <Group justify="space-between" gap="xs">
+            <AttendanceCounts counts={counts} />
+            <Button variant="light" size="md" leftSection={<IconChecks size={18} aria-hidden="true" />} onClick={markAllPresent}>
+              <Trans>Mark all present</Trans>
+            </Button>
+          </Group>
+          <SimpleGrid component="ol" cols={{ base: 1, lg: 2 }} spacing="xs" verticalSpacing="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students`}>
+            {roster.map((student, index) => (
+              <StudentRow key={student._id} studentId={student._id} index={index} name={student.name} mark={marks[student._id]!} error={errors[student._id]} onChange={change} />
+            ))}
+          </SimpleGrid>
+        </>
+      ) : (
+        <Text c="dimmed" size="sm">
+          <Trans>No students are enrolled in this batch yet.</Trans>
+        </Text>
+      )}
+      <DemoStudents demos={day.demos} marks={demoMarks} onChange={changeDemo} />
       {formerStudents.length > 0 ? (
         <Text size="sm" c="dimmed">
           <Trans>Also marked that day, no longer in the batch (kept as history):</Trans>{' '}

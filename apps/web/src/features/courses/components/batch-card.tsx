@@ -1,10 +1,12 @@
-import { Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconUser } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
-import { batchDates, batchTimings, seatsStatus } from '../batch-display';
+import { batchDates, batchTimings, coursePagePath, seatsStatus } from '../batch-display';
 import { useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
   return (
@@ -18,9 +20,10 @@ function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: stri
   );
 }
 
-/** One open batch: subject, teacher, days and times, dates, and how many seats are left. */
+/** One open batch: subject, teacher, days and times, dates, and how many seats are left; its name leads to its page. */
 export function BatchCard({ batch }: { batch: CourseBatch }) {
   const { t } = useLingui();
+  const lp = useLocalizedPath();
   const seats = seatsStatus(batch.seatsLeft, batch.capacity);
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={batch.name}>
@@ -29,7 +32,9 @@ export function BatchCard({ batch }: { batch: CourseBatch }) {
           {/* minWidth 0 lets a long batch name wrap instead of pushing the seats badge off a phone's screen. */}
           <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <Title order={3} size="h4">
-              {batch.name}
+              <Anchor component={Link} to={lp(coursePagePath(batch.slug))} inherit>
+                {batch.name}
+              </Anchor>
             </Title>
             <Text size="sm" c="dimmed">
               {batch.subject.name}

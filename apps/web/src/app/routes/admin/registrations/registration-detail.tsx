@@ -9,6 +9,8 @@ import { PhoneLink } from '../../../../components/ui/phone-link';
 import { ENQUIRY_FAILURES, useDeleteEnquiry, useEnquiry } from '../../../../features/admissions/api';
 import { ConvertPanel, DuplicateHints, FollowUpNotes, StatusActions, StatusHistory } from '../../../../features/admissions/components/enquiry-pipeline';
 import { EnquiryStatusBadge } from '../../../../features/admissions/components/enquiry-status-badge';
+import { FollowUpPanel } from '../../../../features/admissions/components/enquiry-follow-up';
+import { DemoClasses } from '../../../../features/admissions/components/enquiry-demo-classes';
 import { normalizeError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format-date';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
@@ -27,13 +29,24 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
           <EnquiryStatusBadge status={enquiry.status} />
           <Text size="sm" c="dimmed">
             <Trans>
-              {labels.source(enquiry.source)}, received {formatDate(enquiry.createdAt)}
+              {labels.form(enquiry.form)}, received {formatDate(enquiry.createdAt)}
             </Trans>
           </Text>
         </Group>
+        {enquiry.lostReason ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Trans>Reason:</Trans> {labels.reason(enquiry.lostReason)}
+            {enquiry.lostNote ? ` (${enquiry.lostNote})` : ''}
+          </Text>
+        ) : null}
         <StatusActions enquiry={enquiry} />
         <ConvertPanel enquiry={enquiry} />
       </SectionCard>
+      <SectionCard title={t`Follow-up`}>
+        <FollowUpPanel enquiry={enquiry} />
+        <FollowUpNotes key={enquiry._id} enquiry={enquiry} />
+      </SectionCard>
+      <DemoClasses enquiry={enquiry} />
       <SectionCard title={t`Student`}>
         <DetailList
           cols={3}
@@ -79,9 +92,6 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} c={enquiry.message ? undefined : 'dimmed'}>
           {enquiry.message ?? t`No message.`}
         </Text>
-      </SectionCard>
-      <SectionCard title={t`Follow-up`}>
-        <FollowUpNotes key={enquiry._id} enquiry={enquiry} />
       </SectionCard>
       <SectionCard title={t`Status history`}>
         <StatusHistory enquiry={enquiry} />

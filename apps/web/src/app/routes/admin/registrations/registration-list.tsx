@@ -1,7 +1,7 @@
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Select } from '@mantine/core';
+import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
+import { ENQUIRY_FORMS, ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import { ListFilters, ListFooter, ListSearch, ListStates } from '../../../../components/list-kit';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ENQUIRY_FAILURES, useEnquiries, useEnquiryCounts } from '../../../../features/admissions/api';
@@ -25,7 +25,12 @@ export function Component() {
   };
 
   const total = enquiries.data?.pagination.total ?? 0;
-  const filtered = state.search !== '' || state.status !== '' || state.source !== '';
+  const filtered = state.search !== '' || state.status !== '' || state.form !== '' || state.source !== '' || state.followUp !== '';
+  const followUpOptions = [
+    { value: 'overdue', label: t`Overdue` },
+    { value: 'today', label: t`Today` },
+    { value: 'week', label: t`This week` },
+  ];
   const statusOptions = ENQUIRY_STATUSES.map((status) => ({
     value: status,
     label: counts.data ? `${labels.status(status)} (${counts.data[status]})` : labels.status(status),
@@ -37,9 +42,14 @@ export function Component() {
         title={t`New Registrations`}
         description={counts.data ? t`${counts.data.new} new, ${counts.data.contacted} contacted. Newest first.` : t`Admission enquiries and contact messages, newest first.`}
         actions={
-          <Button component={Link} to="/app/registrations/new" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            <Trans>Add Registration</Trans>
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to="/app/registrations/report" variant="default" leftSection={<IconChartBar size={18} aria-hidden="true" />}>
+              <Trans>Season report</Trans>
+            </Button>
+            <Button component={Link} to="/app/registrations/new" leftSection={<IconPlus size={18} aria-hidden="true" />}>
+              <Trans>Add Registration</Trans>
+            </Button>
+          </Group>
         }
       />
       <ListFilters columns={{ sm: 3 }}>
@@ -53,12 +63,28 @@ export function Component() {
           onChange={(value) => update({ status: (value ?? '') as EnquiryListState['status'] })}
         />
         <Select
+          label={t`Next call`}
+          placeholder={t`Any day`}
+          data={followUpOptions}
+          clearable
+          value={state.followUp || null}
+          onChange={(value) => update({ followUp: (value ?? '') as EnquiryListState['followUp'] })}
+        />
+        <Select
           label={t`Source`}
           placeholder={t`All sources`}
           data={ENQUIRY_SOURCES.map((source) => ({ value: source, label: labels.source(source) }))}
           clearable
           value={state.source || null}
           onChange={(value) => update({ source: (value ?? '') as EnquiryListState['source'] })}
+        />
+        <Select
+          label={t`Form`}
+          placeholder={t`All forms`}
+          data={ENQUIRY_FORMS.map((form) => ({ value: form, label: labels.form(form) }))}
+          clearable
+          value={state.form || null}
+          onChange={(value) => update({ form: (value ?? '') as EnquiryListState['form'] })}
         />
       </ListFilters>
       <ListStates

@@ -61,6 +61,8 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
       closure: null,
       students,
       statistics: countStatuses([]),
+      // The day's demo students are not kept on the device: they come back with the day.
+      demos: [],
     };
   }, [batch, date, draft, day.isError, day.data]);
   return { day, draft, fallback };
@@ -197,7 +199,7 @@ export function Component() {
                   {batch.standard.name} · {batch.subject.name} · {formatDate(date)}
                 </Text>
               </Group>
-              <MarkAttendanceForm key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`} day={shown} initial={initial} onDirtyChange={setDirty} />
+              <MarkAttendanceForm key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`} day={shown} initial={initial} initialDemos={initial ? draft?.demos : undefined} onDirtyChange={setDirty} />
             </Stack>
           ) : null}
         </Stack>

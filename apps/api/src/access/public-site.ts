@@ -1,0 +1,12 @@
+import { ANYONE, type RouteRules } from './rules';
+
+/**
+ * The public site for search engines and link previews (issue 41): robots.txt and the sitemap at the
+ * site's root (the only routes of this table outside /api), and the pages' share images. Anyone.
+ */
+export const publicSiteRoutes: RouteRules = {
+  'GET /robots.txt': ANYONE,
+  'GET /sitemap.xml': ANYONE,
+  'GET /api/public/share-image/:file': ANYONE,
+  'GET /api/public/share-image/courses/:file': ANYONE,
+};

@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { formatDate } from '@academy/shared/calendar';
+import { OPEN_ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
+import type { DemoClass, demoBookingInputSchema } from '@academy/shared/schemas/demo-classes';
+import { weekdayOfDate, type Weekday } from '@academy/shared/schedule';
+import type { Db, DbExecutor } from '../../db/client';
+import { admissionDemos, admissionEnquiries, admissionEnquiryStatusChanges, batches, subjects, teachers, users } from '../../db/schema';
+import type { Actor } from '../../access/actor';
+import { emitEvent } from '../../events/emit';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit';
+import { closureTitleOn } from '../closures';
+import { cancelContactMessages, latestMessagesByKey, reachOfContact } from '../family-outbox';
+import { academyToday } from '../settings';
+import { ENQUIRY_NOT_FOUND } from './admissions.service';
+
+type BookingInput = z.output<typeof demoBookingInputSchema>;
+
+/** The outbox key of a demo class's message to the family: one message per booking. */
+export const demoMessageKey = (demoId: string) => `demo-class:${demoId}`;
+
+export const DEMO_NOT_FOUND = 'Demo class not found';
+
+const markers = alias(users, 'demo_markers');
+const teacherUsers = alias(users, 'demo_teacher_users');
+
+/** Demo classes with their batch (subject, teacher, time) and who marked them, in one query. */
+async function selectDemos(db: DbExecutor, where: SQL) {
+  return db
+    .select({
+      _id: admissionDemos.id,
+      date: admissionDemos.date,
+      status: admissionDemos.status,
+      markedAt: admissionDemos.markedAt,
+      markedById: markers.id,
+      markedByName: markers.name,
+      createdAt: admissionDemos.createdAt,
+      batchId: batches.id,
+      batchName: batches.name,
+      startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
+      endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      subject: { _id: subjects.id, name: subjects.name, code: subjects.code },
+      teacher: { _id: teachers.id, name: teacherUsers.name },
+    })
+    .from(admissionDemos)
+    .innerJoin(batches, eq(batches.id, admissionDemos.batchId))
+    .innerJoin(subjects, eq(subjects.id, batches.subjectId))
+    .innerJoin(teachers, eq(teachers.id, batches.teacherId))
+    .innerJoin(teacherUsers, eq(teacherUsers.id, teachers.userId))
+    .leftJoin(markers, eq(markers.id, admissionDemos.markedBy))
+    .where(where)
+    .orderBy(desc(admissionDemos.date), asc(batches.startTime), asc(admissionDemos.createdAt));
+}
+
+/** The rows as the API answers them, each with the latest state of its message to the family (one query for all). */
+async function toDemoClasses(db: DbExecutor, rows: Awaited<ReturnType<typeof selectDemos>>): Promise<DemoClass[]> {
+  const messages = await latestMessagesByKey(
+    db,
+    rows.map((row) => demoMessageKey(row._id)),
+  );
+  return rows.map((row) => ({
+    _id: row._id,
+    date: row.date,
+    batch: { _id: row.batchId, name: row.batchName, subject: row.subject, teacher: row.teacher },
+    startTime: row.startTime,
+    endTime: row.endTime,
+    status: row.status,
+    markedAt: row.markedAt?.toISOString() ?? null,
+    markedBy: row.markedById ? { _id: row.markedById, name: row.markedByName ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+    message: messages.get(demoMessageKey(row._id)) ?? null,
+  }));
+}
+
+async function assertEnquiryExists(db: DbExecutor, enquiryId: string): Promise<void> {
+  const [found] = await db.select({ id: admissionEnquiries.id }).from(admissionEnquiries).where(eq(admissionEnquiries.id, enquiryId)).limit(1);
+  if (!found) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+}
+
+/** GET /api/admission-enquiries/{id}/demos: the enquiry's demo classes, the latest date first, with their marks. */
+export async function listEnquiryDemos(db: DbExecutor, enquiryId: string): Promise<DemoClass[]> {
+  await assertEnquiryExists(db, enquiryId);
+  return toDemoClasses(db, await selectDemos(db, eq(admissionDemos.enquiryId, enquiryId)));
+}
+
+function refuseDate(message: string): never {
+  throw new AppError('BAD_REQUEST', message, { date: message });
+}
+
+/**
+ * Whether the batch holds a class on the date the office chose: today or later (the academy's today),
+ * within the batch's dates, on a day of its schedule and not closed by a closure announcement.
+ * Each refusal names the date field, so the dialog shows it beside the date.
+ */
+async function assertClassDay(db: DbExecutor, batch: { id: string; startDate: string; endDate: string; days: Weekday[] }, date: string, today: string) {
+  if (date < today) refuseDate('A demo class can be booked for today or a later day');
+  if (date < batch.startDate) refuseDate(`The batch starts on ${formatDate(batch.startDate)}: choose a day from then on`);
+  if (date > batch.endDate) refuseDate(`The batch ends on ${formatDate(batch.endDate)}: choose a day up to then`);
+  if (!batch.days.includes(weekdayOfDate(date))) refuseDate(`The batch has no class on ${formatDate(date)}: choose one of its class days`);
+  const closure = await closureTitleOn(db, batch.id, date);
+  if (closure) refuseDate(`The academy is closed on ${formatDate(date)} (${closure}): choose another day`);
+}
+
+/** What the office is told after booking: how the family learns the time and address, or that nothing can reach them. */
+function bookedMessage(channel: string | null): string {
+  if (channel === 'whatsapp') return 'Demo class booked. The family will get the time and address by WhatsApp.';
+  if (channel === 'sms') return 'Demo class booked. The family will get the time and address by SMS.';
+  if (channel === 'email') return 'Demo class booked. The family will get the time and address by email.';
+  return 'Demo class booked. No message can reach the family (no WhatsApp or SMS set up, and no email): tell them the time and address yourself.';
+}
+
+/**
+ * POST /api/admission-enquiries/{id}/demo: books an open enquiry (new or contacted) into a batch's
+ * class on a date, in one transaction with its audit entry and the `demo.booked` event (the family's
+ * message is queued when the event is delivered, after this commits). Booking a demo means the office
+ * has spoken to the family, so a new enquiry moves to contacted (the pipeline's first step), recorded
+ * in its status history. The same enquiry, batch and day twice is refused (409).
+ */
+export async function bookDemoClass(db: Db, actor: Actor, enquiryId: string, input: BookingInput): Promise<{ demo: DemoClass; message: string }> {
+  const today = await academyToday(db);
+  const { demoId, recipient } = await db.transaction(async (tx) => {
+    // The enquiry's row lock: a booking and a status change (or a second booking) take turns.
+    const [enquiry] = await tx
+      .select({
+        status: admissionEnquiries.status,
+        name: admissionEnquiries.studentName,
+        phone: admissionEnquiries.phone,
+        parentPhone: admissionEnquiries.parentPhone,
+        email: admissionEnquiries.email,
+        language: admissionEnquiries.language,
+      })
+      .from(admissionEnquiries)
+      .where(eq(admissionEnquiries.id, enquiryId))
+      .for('update');
+    if (!enquiry) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    if (!(OPEN_ENQUIRY_STATUSES as readonly string[]).includes(enquiry.status)) {
+      throw new AppError('CONFLICT', 'Only a new or contacted enquiry can be booked for a demo class');
+    }
+    const [batch] = await tx
+      .select({ id: batches.id, name: batches.name, archivedAt: batches.archivedAt, startDate: batches.startDate, endDate: batches.endDate, days: batches.scheduleDays })
+      .from(batches)
+      .where(eq(batches.id, input.batch))
+      .limit(1);
+    if (!batch) throw new AppError('BAD_REQUEST', 'The chosen batch does not exist', { batch: 'Choose a batch from the list' });
+    if (batch.archivedAt) {
+      const message = 'This batch belongs to a past academic year and is archived: a demo class cannot be booked in it';
+      throw new AppError('BAD_REQUEST', message, { batch: message });
+    }
+    await assertClassDay(tx, { ...batch, days: batch.days as Weekday[] }, input.date, today);
+    const [demo] = await tx
+      .insert(admissionDemos)
+      .values({ enquiryId, batchId: batch.id, date: input.date, createdBy: actor.userId })
+      .onConflictDoNothing()
+      .returning({ id: admissionDemos.id });
+    if (!demo) throw new AppError('CONFLICT', 'This enquiry is already booked for a demo class of this batch on that day');
+    if (enquiry.status === 'new') {
+      await tx.update(admissionEnquiries).set({ status: 'contacted', updatedAt: new Date() }).where(eq(admissionEnquiries.id, enquiryId));
+      await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId, fromStatus: 'new', toStatus: 'contacted', changedBy: actor.userId });
+      await recordAudit(tx, actor, {
+        action: 'status',
+        entityType: 'enquiry',
+        entityId: enquiryId,
+        text: { key: 'enquiry.status', values: { name: enquiry.name, from: 'new', to: 'contacted' } },
+        changes: { status: { old: 'new', new: 'contacted' } },
+      });
+    }
+    await recordAudit(tx, actor, {
+      action: 'demo.book',
+      entityType: 'enquiry',
+      entityId: enquiryId,
+      relatedId: batch.id,
+      text: { key: 'enquiry.demo_booked', values: { name: enquiry.name, batch: batch.name, date: formatDate(input.date) } },
+    });
+    await emitEvent(tx, { type: 'demo.booked', payload: { demoId: demo.id } });
+    // The family's phone: the parent's when the form had one, else the number the enquiry gave.
+    return { demoId: demo.id, recipient: { phone: enquiry.parentPhone ?? enquiry.phone, email: enquiry.email, language: enquiry.language } };
+  });
+  const [[row], channel] = await Promise.all([selectDemos(db, eq(admissionDemos.id, demoId)), reachOfContact(db, recipient, 'demo-class')]);
+  const [demo] = await toDemoClasses(db, [row!]);
+  return { demo: demo!, message: bookedMessage(channel) };
+}
+
+/**
+ * DELETE /api/admission-enquiries/{id}/demos/{demoId}: cancels a booking the teacher has not marked
+ * (a marked one is the record of a class that took place: 409). A message to the family not sent yet
+ * is cancelled with it.
+ */
+export async function cancelDemoClass(db: Db, actor: Actor, enquiryId: string, demoId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [demo] = await tx
+      .select({ status: admissionDemos.status, date: admissionDemos.date, name: admissionEnquiries.studentName, batchId: batches.id, batchName: batches.name })
+      .from(admissionDemos)
+      .innerJoin(admissionEnquiries, eq(admissionEnquiries.id, admissionDemos.enquiryId))
+      .innerJoin(batches, eq(batches.id, admissionDemos.batchId))
+      .where(and(eq(admissionDemos.id, demoId), eq(admissionDemos.enquiryId, enquiryId)))
+      .for('update', { of: admissionDemos });
+    if (!demo) throw new AppError('NOT_FOUND', DEMO_NOT_FOUND);
+    if (demo.status) throw new AppError('CONFLICT', 'This demo class is already marked, so it stays on record');
+    await tx.delete(admissionDemos).where(eq(admissionDemos.id, demoId));
+    await cancelContactMessages(tx, demoMessageKey(demoId));
+    await recordAudit(tx, actor, {
+      action: 'demo.cancel',
+      entityType: 'enquiry',
+      entityId: enquiryId,
+      relatedId: demo.batchId,
+      text: { key: 'enquiry.demo_cancelled', values: { name: demo.name, batch: demo.batchName, date: formatDate(demo.date) } },
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatClock, formatDate } from '@academy/shared/calendar';
+import { word } from '@academy/shared/i18n/server-catalog';
+import { LANGUAGES, type Language } from '@academy/shared/languages';
+import type { EventHandlers } from '../../events/delivery';
+import type { JobRunner } from '../../db/job-runner';
+import { admissionDemos, admissionEnquiries, batches, subjects } from '../../db/schema';
+import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
+import { getAcademySettings } from '../settings';
+import { demoMessageKey } from './demo-classes.service';
+
+/**
+ * What the admissions module does when its changes are announced (events/catalog.ts, decision 026).
+ * A demo class booked (issue 41): the enquiry's family gets the student's name, the batch, the date,
+ * the class's time and the academy's address, in the enquiry's language, on the one channel that
+ * reaches them (family-outbox notifyContact). A booking cancelled before delivery sends nothing.
+ * The message row is written in the delivery's transaction, so a repeated delivery writes none again.
+ */
+export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): void {
+  events.handle('demo.booked', 'admissions.demo-message', async (event, tx) => {
+    const [demo] = await tx
+      .select({
+        date: admissionDemos.date,
+        student: admissionEnquiries.studentName,
+        phone: admissionEnquiries.phone,
+        parentPhone: admissionEnquiries.parentPhone,
+        email: admissionEnquiries.email,
+        language: admissionEnquiries.language,
+        batch: batches.name,
+        subject: subjects.name,
+        startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
+        endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      })
+      .from(admissionDemos)
+      .innerJoin(admissionEnquiries, eq(admissionEnquiries.id, admissionDemos.enquiryId))
+      .innerJoin(batches, eq(batches.id, admissionDemos.batchId))
+      .innerJoin(subjects, eq(subjects.id, batches.subjectId))
+      .where(eq(admissionDemos.id, event.payload.demoId));
+    if (!demo) return;
+    const settings = await getAcademySettings(tx);
+    const values = {
+      academy: settings.name,
+      student: demo.student,
+      batch: `${demo.batch} (${demo.subject})`,
+      date: formatDate(demo.date),
+      time: `${formatClock(demo.startTime)} – ${formatClock(demo.endTime)}`,
+      address: settings.address,
+    };
+    const messages = Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        {
+          subject: word('mail', 'Demo class on {date} — {academy}', language, values),
+          text: word('mail', '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.', language, values),
+        },
+      ]),
+    ) as Record<Language, { subject: string; text: string }>;
+    const channel = await notifyContact(
+      tx,
+      undefined,
+      { phone: demo.parentPhone ?? demo.phone, email: demo.email, language: demo.language },
+      { kind: 'demo-class', key: demoMessageKey(event.payload.demoId), date: demo.date, messages, values },
+    );
+    if (channel) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { shareImageParamsSchema, shareImageQuerySchema } from '@academy/shared/schemas/public-site';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { siteOrigin } from '../../lib/site-origin';
+import { courseShareImage, pageShareImage, sitemapOf, type ShareImage } from './public-site.service';
+import { robotsTxt } from './sitemap';
+
+const tags = ['public'];
+
+/** "courses.png" → "courses"; any other file name is not an image here. */
+function pngName(file: string): string {
+  if (!file.endsWith('.png')) throw new AppError('NOT_FOUND');
+  return file.slice(0, -'.png'.length);
+}
+
+/**
+ * A share image: anyone may keep it for a day (a link preview fetches it once) and show it on their
+ * own pages (the site's other answers are same-origin only); the entity tag is the hash of what it
+ * shows, so a changed card is a new tag and an unchanged one answers 304.
+ */
+function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareImage) {
+  reply
+    .header('etag', image.etag)
+    .header('cache-control', 'public, max-age=86400')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('x-content-type-options', 'nosniff');
+  const asked = request.headers['if-none-match'];
+  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === image.etag)) return reply.status(304).send();
+  return reply.type('image/png').send(image.png);
+}
+
+/** The share images of the public pages and courses (under /api; issue 41). Guards: access/public-site.ts. */
+export const shareImageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/public/share-image/:file',
+    { compress: false, schema: { tags, params: shareImageParamsSchema, querystring: shareImageQuerySchema } },
+    async (request, reply) => sendImage(request, reply, await pageShareImage(db, pngName(request.params.file), request.query.lang)),
+  );
+  app.get(
+    '/public/share-image/courses/:file',
+    { compress: false, schema: { tags, params: shareImageParamsSchema, querystring: shareImageQuerySchema } },
+    async (request, reply) => sendImage(request, reply, await courseShareImage(db, pngName(request.params.file), request.query.lang)),
+  );
+};
+
+/**
+ * /robots.txt and /sitemap.xml at the site's root (issue 41), on the site's own origin: PUBLIC_URL, or
+ * without it the address this server listens on (never the request's Host header, which a client
+ * chooses). Kept by caches for an hour: crawlers read them seldom.
+ */
+export const siteFileRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string | undefined }> = async (app, { db, publicUrl }) => {
+  app.get('/robots.txt', { schema: { tags } }, async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(siteOrigin(request, publicUrl))),
+  );
+  app.get('/sitemap.xml', { schema: { tags } }, async (request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemapOf(db, siteOrigin(request, publicUrl))),
+  );
+};
