@@ -19,6 +19,8 @@ export type DomainEventPayloads = {
   'test.published': { testId: string; batchId: string };
   /** The office posted an announcement (its audience decides who hears of it). */
   'announcement.created': { announcementId: string };
+  /** An online test was published to its batches (issue 40): their students and parents hear of it. */
+  'online-test.published': { onlineTestId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -32,4 +34,5 @@ export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] }
   'receipt.cancelled': [],
   'test.published': ['exams.results-to-parents'],
   'announcement.created': ['announcements.parent-messages'],
+  'online-test.published': ['online-tests.students-and-parents'],
 };

@@ -9,7 +9,7 @@ import { indianPhoneSchema } from './phone';
  */
 
 /** What a message to a family is about. */
-export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code'] as const;
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'online-test'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
@@ -37,6 +37,7 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   results: ['parent', 'child', 'test', 'score'],
   announcement: ['parent', 'title'],
   'sign-in-code': ['code', 'minutes'],
+  'online-test': ['parent', 'test', 'opens', 'closes'],
 };
 
 /** Sent at once even in quiet hours. */

@@ -31,6 +31,7 @@ export function useMessageLabels() {
     results: t`Test results`,
     announcement: t`Announcement`,
     'sign-in-code': t`Sign-in code`,
+    'online-test': t`Online test`,
   };
   return {
     status: (value: MessageStatus) => status[value],
