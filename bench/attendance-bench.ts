@@ -32,6 +32,7 @@ import { ensureApiBuilt, measureRead, signIn, startServer, type Read, type ReadR
 import { runConcurrencySoak } from './concurrency-soak';
 import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
+import { runOnlineTestBench } from './online-tests';
 
 const STUDENTS = 3000;
 const TEACHERS = 60;
@@ -454,6 +455,17 @@ async function main() {
       process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
       return;
     }
+    const onlineTestBench = async () => {
+      console.log('\nOnline tests: 500 students start a 90-question paper at once, then save an answer every 20 s …');
+      return (await runOnlineTestBench(connection, (name) => databaseOverride(connection, name))).checks;
+    };
+    // BENCH_ONLY=online-tests runs only the online test day (bench/online-tests.ts).
+    if (process.env.BENCH_ONLY === 'online-tests') {
+      const checks = await onlineTestBench();
+      for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
+      process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+      return;
+    }
     // BENCH_ONLY=export runs only the academy workbook (bench/academy-export.ts).
     if (process.env.BENCH_ONLY === 'export') {
       const checks = await exportBench();
@@ -508,6 +520,7 @@ async function main() {
     if (!process.env.BENCH_ONLY) checks.push(...(await exportBench()));
     // And a register's import (issue 39).
     if (!process.env.BENCH_ONLY) checks.push(...(await importBench()));
+    if (!process.env.BENCH_ONLY) checks.push(...(await onlineTestBench()));
     console.log(`\nLoad average at the end: ${load()}\nTargets on the big database:`);
     for (const [label, ok] of checks) console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}`);
     process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

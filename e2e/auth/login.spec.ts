@@ -11,6 +11,19 @@ test.describe('login', () => {
     });
   }
 
+  test('on a slow phone, Login shows a spinner at once while the dashboard loads (issue 42)', async ({ page }) => {
+    await page.goto('/login');
+    // From here the app's code arrives slowly, as on mobile data.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await submitLogin(page, DEMO_USERS.admin.email, DEMO_PASSWORD);
+    await expect(page.getByRole('status').filter({ hasText: 'Opening your dashboard…' })).toBeVisible({ timeout: 5000 });
+    await expect(page).toHaveURL(DEMO_USERS.admin.home, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  });
+
   test('a wrong password shows the generic message and stays on /login', async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, DEMO_USERS.admin.email, 'not-the-password');

@@ -77,6 +77,8 @@ import { examsRoutes } from './modules/exams/exams.routes';
 import { exportsRoutes } from './modules/exports';
 import { importsRoutes } from './modules/imports';
 import { academicYearsRoutes } from './modules/academic-years';
+import { handleOnlineTestEvents, onlineTestsRoutes, recordClosedTests, submitDueAttempts } from './modules/online-tests';
+import { questionsRoutes } from './modules/questions';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { listenForChanges } from './db/change-listener';
@@ -84,7 +86,8 @@ import { forgetPastDayTotals, PAST_DAYS_CHANNEL } from './modules/attendance';
 import { compressedBody, registerKeptResponses } from './lib/kept-responses';
 import type { ServerKeys } from './lib/server-keys';
 
-const MINUTE = 60 * 1000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 
 export type AppDeps = {
   db: Db;
@@ -173,6 +176,10 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   });
   // A submission's absence alerts, after the correction delay (a one-off per submission).
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
+  // Online tests (issue 40): attempts past their end are submitted with what was saved; a closed
+  // test's scores go into its batches' tests and marks.
+  app.jobs.define('online-test-deadlines', { label: 'Online test attempts submitted at their end', everyMs: 30 * SECOND, run: () => submitDueAttempts(deps.db).then(() => undefined) });
+  app.jobs.define('online-test-closing', { label: 'Closed online tests recorded in tests and marks', everyMs: MINUTE, run: () => recordClosedTests(deps.db).then(() => undefined) });
   app.jobs.define('rate-limit-pruning', { label: 'Old rate-limit counters removed', everyMs: 10 * MINUTE, run: () => pruneRateLimitHits(deps.db) });
   // Domain events (decision 026): each module's handlers of other modules' events, delivered by one job.
   const events = createEventHandlers(deps.db);
@@ -181,6 +188,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   handleExamEvents(events, app.jobs);
   handleAnnouncementEvents(events, app.jobs);
   handleAdmissionEvents(events, app.jobs);
+  handleOnlineTestEvents(events, app.jobs);
   events.assertComplete();
   defineEventDelivery(app.jobs, deps.db, events);
 }
@@ -301,6 +309,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(importsRoutes, { db: deps.db });
       // The new academic year (issue 39): students up a standard, last year's batches archived, dues carried over.
       await api.register(academicYearsRoutes, { db: deps.db });
+      // The question bank (issue 40): questions with math and pictures, imported from sheets too.
+      await api.register(questionsRoutes, { db: deps.db, storage: deps.storage });
+      await api.register(onlineTestsRoutes, { db: deps.db });
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.

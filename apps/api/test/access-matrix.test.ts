@@ -1,11 +1,15 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { feeDues, notifications } from '../src/db/schema';
+import { feeDues, notifications, teacherSubjects } from '../src/db/schema';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
+import { createQuestion } from '../src/modules/questions/questions.service';
+import { saveQuestionImage } from '../src/modules/questions/question-images';
 import { createTest } from '../src/modules/exams/exams.service';
+import { createOnlineTest, publishOnlineTest } from '../src/modules/online-tests/papers.service';
+import { startAttempt } from '../src/modules/online-tests/attempts.service';
 import { recordPayment } from '../src/modules/fees/payments.service';
 import { createPlan } from '../src/modules/fees/plans.service';
 import { academyToday } from '../src/modules/settings/settings.service';
@@ -34,7 +38,7 @@ type Expect = Record<Who, number>;
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -80,6 +84,24 @@ beforeAll(async () => {
   // UPI on (issue 38): the student's due has a QR code to scan.
   await updatePaymentSettings(db, null, { upi: { vpa: 'academy@okhdfcbank', payeeName: 'Academy' } });
   ids.due = (await db.select({ id: feeDues.id }).from(feeDues).where(eq(feeDues.studentId, student.id)))[0]!.id;
+  // The question bank (issue 40): `teacher` teaches the subject of a question; `otherTeacher` does not.
+  await db.insert(teacherSubjects).values({ teacherId: teacher.id, subjectId: ids.subject });
+  ids.question = (await createQuestion(db, asTeacher, { subject: ids.subject, chapter: 'Matrix', difficulty: 'easy', type: 'numeric', text: 'What is $2 + 2$?', answer: { value: 4, tolerance: 0 }, language: 'en' }))._id;
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+  ids.questionImage = (await saveQuestionImage(t.storage, png)).url;
+  // Online tests (issue 40): a published, open paper for the student's batch, which the student has started.
+  const paper = await createOnlineTest(db, asTeacher, {
+    title: 'Practice',
+    batches: [ids.batch],
+    opensAt: new Date(Date.now() - 60_000).toISOString(),
+    closesAt: new Date(Date.now() + 3600_000).toISOString(),
+    durationMinutes: 30,
+    marking: { correct: 4, wrong: -1, unanswered: 0 },
+    questions: [ids.question],
+    shuffle: true,
+  });
+  ids.onlineTest = (await publishOnlineTest(db, asTeacher, paper._id))._id;
+  ids.attempt = (await startAttempt(db, { role: 'student', userId: student.user.id, studentId: student.id }, ids.onlineTest))._id;
 });
 afterAll(() => t.close());
 
@@ -92,6 +114,26 @@ type Sample = { url: () => string; body?: object | (() => object); ok: number; p
 const s = (url: () => string, ok: number, more: Omit<Sample, 'url' | 'ok'> = {}): Sample => ({ url, ok, ...more });
 
 const SAMPLES: Record<string, Sample[]> = {
+  // Online tests (issue 40). The paper is published, so changing or deleting it is refused (409) to
+  // its teacher and the office, after the permission check; the student has started it, so a second
+  // start is refused (409) and the result waits for the submission (409).
+  'GET /api/online-tests': [s(() => '/api/online-tests', 200)],
+  'POST /api/online-tests': [s(() => '/api/online-tests', 400, { body: {} })],
+  'GET /api/online-tests/:id': [s(() => `/api/online-tests/${ids.onlineTest}`, 200)],
+  'PUT /api/online-tests/:id': [
+    s(() => `/api/online-tests/${ids.onlineTest}`, 409, {
+      body: () => ({ title: 'Practice', batches: [ids.batch], opensAt: new Date(Date.now() - 60_000).toISOString(), closesAt: new Date(Date.now() + 3600_000).toISOString(), durationMinutes: 30, marking: { correct: 4, wrong: -1, unanswered: 0 }, questions: [ids.question] }),
+    }),
+  ],
+  'DELETE /api/online-tests/:id': [s(() => `/api/online-tests/${ids.onlineTest}`, 409)],
+  'POST /api/online-tests/:id/publish': [s(() => `/api/online-tests/${ids.onlineTest}/publish`, 200)],
+  'GET /api/online-tests/:id/results': [s(() => `/api/online-tests/${ids.onlineTest}/results`, 200)],
+  'GET /api/online-tests/:id/results.xlsx': [s(() => `/api/online-tests/${ids.onlineTest}/results.xlsx`, 200)],
+  'POST /api/online-tests/:id/attempts': [s(() => `/api/online-tests/${ids.onlineTest}/attempts`, 409)],
+  'GET /api/attempts/:id': [s(() => `/api/attempts/${ids.attempt}`, 200)],
+  'PUT /api/attempts/:id/answers': [s(() => `/api/attempts/${ids.attempt}/answers`, 200, { body: () => ({ answers: [{ questionId: ids.question, value: 4 }] }) })],
+  'POST /api/attempts/:id/submit': [s(() => `/api/attempts/${UNKNOWN}/submit`, 404)],
+  'GET /api/attempts/:id/result': [s(() => `/api/attempts/${ids.attempt}/result`, 409)],
   // Accounts. Logging out ends the session, so it runs with a fresh one.
   'POST /api/auth/login': [s(() => '/api/auth/login', 400, { body: {} })],
   'POST /api/auth/sign-in-code': [s(() => '/api/auth/sign-in-code', 400, { body: {} })],
@@ -259,6 +301,17 @@ const SAMPLES: Record<string, Sample[]> = {
   'DELETE /api/notes/:id': [s(() => `/api/notes/${UNKNOWN}`, 404)],
   'GET /api/notes/file/:id': [s(() => `/api/notes/file/${ids.note}`, 200), s(() => `/api/notes/file/${ids.publicNote}`, 200, { publicRecord: true })],
   'GET /api/public/notes': [s(() => '/api/public/notes', 200)],
+  // The question bank (issue 40): staff of the question's subject; an invalid body (400) changes nothing; pictures for anyone signed in.
+  'GET /api/questions': [s(() => '/api/questions', 200)],
+  'GET /api/questions/subjects': [s(() => '/api/questions/subjects', 200)],
+  'GET /api/questions/template.xlsx': [s(() => '/api/questions/template.xlsx', 200)],
+  'POST /api/questions/import': [s(() => '/api/questions/import?dryRun=true', 400, { body: {} })],
+  'POST /api/questions/images': [s(() => '/api/questions/images', 400, { body: {} })],
+  'GET /api/questions/images/:name': [s(() => ids.questionImage, 200)],
+  'GET /api/questions/:id': [s(() => `/api/questions/${ids.question}`, 200)],
+  'POST /api/questions': [s(() => '/api/questions', 400, { body: {} })],
+  'PUT /api/questions/:id': [s(() => `/api/questions/${ids.question}`, 200, { body: () => ({ subject: ids.subject, chapter: 'Matrix', difficulty: 'easy', type: 'numeric', text: 'What is $2 + 2$?', answer: { value: 4 } }) })],
+  'DELETE /api/questions/:id': [s(() => `/api/questions/${UNKNOWN}`, 404)],
   // Admissions: the forms are public (an empty body → 400 for everyone); the pipeline is the admin's.
   'POST /api/email-verification/send-otp': [s(() => '/api/email-verification/send-otp', 400, { body: {} })],
   'POST /api/email-verification/verify-otp': [s(() => '/api/email-verification/verify-otp', 400, { body: {} })],

@@ -23,6 +23,8 @@ import { examRoutes } from './exams';
 import { exportRoutes } from './exports';
 import { importRoutes } from './imports';
 import { academicYearRoutes } from './academic-years';
+import { onlineTestRoutes } from './online-tests';
+import { questionRoutes } from './questions';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -55,6 +57,8 @@ export const ROUTE_RULES: RouteRules = {
   ...importRoutes,
   ...academicYearRoutes,
   ...publicSiteRoutes,
+  ...onlineTestRoutes,
+  ...questionRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

@@ -20,3 +20,4 @@ export * from './schema/events';
 export * from './schema/push';
 export * from './schema/imports';
 export * from './schema/academic-years';
+export * from './schema/online-tests';

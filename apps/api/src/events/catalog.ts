@@ -21,6 +21,8 @@ export type DomainEventPayloads = {
   'announcement.created': { announcementId: string };
   /** The office booked an enquiry into a batch's class on a date (issue 41): the family is told the time and address. */
   'demo.booked': { demoId: string };
+  /** An online test was published to its batches (issue 40): their students and parents hear of it. */
+  'online-test.published': { onlineTestId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -35,4 +37,5 @@ export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] }
   'test.published': ['exams.results-to-parents'],
   'announcement.created': ['announcements.parent-messages'],
   'demo.booked': ['admissions.demo-message'],
+  'online-test.published': ['online-tests.students-and-parents'],
 };

@@ -12,6 +12,7 @@ import { RouteError } from '../components/ui/route-error';
 import { FollowUserLanguage } from '../features/i18n/follow-language';
 import { loadCatalog } from '../lib/language';
 import { RootLayout } from './root-layout';
+import { loadSignedInShell } from './signed-in-shell';
 
 /*
  * Every layout and screen is loaded lazily (React Router's `lazy`, each module exporting `Component`),
@@ -63,7 +64,7 @@ function area(path: string, role: Role, children: RouteObject[]): RouteObject {
       {
         lazy: async () => {
           // The signed-in areas' messages (the `app` catalog) load beside the shell's code.
-          const [{ DashboardShell }] = await Promise.all([import('./layouts/dashboard-shell'), loadCatalog('app')]);
+          const [{ DashboardShell }] = await loadSignedInShell();
           return {
             element: (
               <>
@@ -157,6 +158,16 @@ const adminRoutes = area('app', 'admin', [
   page('batches/:batchId/add-existing-student', () => import('./routes/admin/batches/batch-add-existing-student')),
   page('batches/:id/tests', () => import('./routes/admin/exams/batch-tests')),
   page('tests/:testId', () => import('./routes/admin/exams/test-marks')),
+  // The question bank (issue 40).
+  page('questions', () => import('./routes/admin/questions/question-list')),
+  page('questions/new', () => import('./routes/admin/questions/question-create')),
+  page('questions/import', () => import('./routes/admin/questions/question-import')),
+  page('questions/:id/edit', () => import('./routes/admin/questions/question-edit')),
+  // Online tests (issue 40): papers from the bank, publishing, results.
+  page('online-tests', () => import('./routes/admin/online-tests/online-test-list')),
+  page('online-tests/new', () => import('./routes/admin/online-tests/online-test-create')),
+  page('online-tests/:id', () => import('./routes/admin/online-tests/online-test-detail')),
+  page('online-tests/:id/edit', () => import('./routes/admin/online-tests/online-test-edit')),
 ]);
 
 const teacherRoutes = area('app/teacher', 'teacher', [
@@ -169,6 +180,16 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('attendance/mark', () => import('./routes/teacher/attendance/mark-attendance')),
   page('attendance/student', () => import('./routes/teacher/attendance/student-attendance')),
   page('notes', () => import('./routes/teacher/notes')),
+  // The question bank (issue 40): their subjects' questions.
+  page('questions', () => import('./routes/teacher/questions/question-list')),
+  page('questions/new', () => import('./routes/teacher/questions/question-create')),
+  page('questions/import', () => import('./routes/teacher/questions/question-import')),
+  page('questions/:id/edit', () => import('./routes/teacher/questions/question-edit')),
+  // Online tests (issue 40) of their batches.
+  page('online-tests', () => import('./routes/teacher/online-tests/online-test-list')),
+  page('online-tests/new', () => import('./routes/teacher/online-tests/online-test-create')),
+  page('online-tests/:id', () => import('./routes/teacher/online-tests/online-test-detail')),
+  page('online-tests/:id/edit', () => import('./routes/teacher/online-tests/online-test-edit')),
   page('profile', () => import('./routes/teacher/profile')),
   page('announcements', () => import('./routes/teacher/announcements/announcement-list')),
   page('announcements/:id', () => import('./routes/teacher/announcements/announcement-detail')),
@@ -185,6 +206,9 @@ const studentRoutes = area('app/student', 'student', [
   page('profile', () => import('./routes/student/profile')),
   page('schedule', () => import('./routes/student/schedule')),
   page('fees', () => import('./routes/student/fees')),
+  page('online-tests', () => import('./routes/student/online-tests/online-test-list')),
+  page('online-tests/attempts/:id', () => import('./routes/student/online-tests/online-test-attempt')),
+  page('online-tests/attempts/:id/result', () => import('./routes/student/online-tests/online-test-result')),
 ]);
 
 // The parent's area (issue 21): their children's day, announcements for parents, the children's notes.

@@ -89,6 +89,15 @@ export const importKeys = {
   all: ['imports'] as const,
 };
 
+/** The question bank (issue 40): its pages, one question, the subjects one may write for; online tests pick from it. */
+export const questionKeys = {
+  all: ['questions'] as const,
+  /** `query`: the bank's filters and page (QuestionListQuery). */
+  list: (query: object) => ['questions', 'list', query] as const,
+  detail: (id: string) => ['questions', 'detail', id] as const,
+  subjects: ['questions', 'subjects'] as const,
+};
+
 /** The new academic year (issue 39): the current year, the rollovers and the students to pick exceptions from. */
 export const academicYearKeys = {
   all: ['academic-years'] as const,
@@ -124,4 +133,18 @@ export const messageKeys = {
   list: (query: object) => ['messages', 'list', query] as const,
   settings: ['messages', 'settings'] as const,
   absenceAlerts: ['parents', 'absence-alerts'] as const,
+};
+
+/**
+ * Online tests (issue 40): the papers (staff), a student's list, an attempt and its result. The
+ * student's screens (features/online-tests/api.ts) and the staff's (staff-api.ts) share these.
+ */
+export const onlineTestKeys = {
+  all: ['online-tests'] as const,
+  /** `filter`: the list's filter ({ batch }). */
+  list: (filter: object) => ['online-tests', 'list', filter] as const,
+  detail: (id: string) => ['online-tests', 'detail', id] as const,
+  results: (id: string) => ['online-tests', 'detail', id, 'results'] as const,
+  attempt: (id: string) => ['online-tests', 'attempt', id] as const,
+  result: (id: string) => ['online-tests', 'attempt', id, 'result'] as const,
 };

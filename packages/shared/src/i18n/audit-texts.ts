@@ -125,6 +125,15 @@ export const AUDIT_TEXTS = {
   'enquiry.demo_cancelled': 'Cancelled the demo class of {name} in {batch} on {date}',
   'enquiry.demo_present': 'Marked {name} present at the demo class of {batch} on {date}',
   'enquiry.demo_absent': 'Marked {name} absent at the demo class of {batch} on {date}',
+  'question.created': 'Added a question to the bank ({subject}, {chapter})',
+  'question.updated': 'Updated a question of the bank ({subject}, {chapter})',
+  'question.deleted': 'Deleted a question from the bank ({subject}, {chapter})',
+  'question.hidden': 'Removed a question from the bank ({subject}, {chapter}); the tests that use it keep it',
+  'question.imported': 'Imported {created} questions from {file}',
+  'online_test.created': 'Created online test {title} ({count} questions)',
+  'online_test.updated': 'Updated online test {title}',
+  'online_test.deleted': 'Deleted online test {title}',
+  'online_test.published': 'Published online test {title} to its batches',
 } as const satisfies Record<string, CatalogText<'audit'>>;
 
 export type AuditTextKey = keyof typeof AUDIT_TEXTS;

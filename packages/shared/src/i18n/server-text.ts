@@ -19,6 +19,7 @@ export function translateServerMessage(text: string, language: Language): string
 export const NOTIFICATION_TEXTS = {
   'announcement.created': 'New announcement: {title}',
   'note.created': 'New note: {title}',
+  'online-test.published': 'New online test: {title}, opens {opens}',
 } as const satisfies Record<string, CatalogText<'notification'>>;
 export type NotificationKey = keyof typeof NOTIFICATION_TEXTS;
 

@@ -31,6 +31,8 @@ export const AUDIT_ENTITY_TYPES = [
   'bank_statement',
   'import',
   'academic_year',
+  'online_test',
+  'question',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -60,6 +62,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   bank_statement: 'Bank statement',
   import: 'Register import',
   academic_year: 'New academic year',
+  online_test: 'Online test',
+  question: 'Question',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

@@ -9,8 +9,11 @@ import { indianPhoneSchema } from './phone';
  */
 
 /** What a message to a family is about. */
-/** `demo-class`: the time and address of a demo class, to an enquiry's family (issue 41; no parent account yet). */
-export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class'] as const;
+/**
+ * `demo-class`: the time and address of a demo class, to an enquiry's family (issue 41; no parent account yet).
+ * `online-test`: a new online test for the parents' child (issue 40).
+ */
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
@@ -39,6 +42,7 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   announcement: ['parent', 'title'],
   'sign-in-code': ['code', 'minutes'],
   'demo-class': ['student', 'batch', 'date', 'time', 'address'],
+  'online-test': ['parent', 'test', 'opens', 'closes'],
 };
 
 /** Sent at once even in quiet hours. */

@@ -3,6 +3,7 @@ import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uu
 import { announcements } from './announcements';
 import { students } from './catalogue';
 import { notes } from './notes';
+import { onlineTests } from './online-tests';
 
 /** A student's bell: one row per thing they were told about. */
 export const notifications = pgTable(
@@ -24,11 +25,14 @@ export const notifications = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     announcementId: uuid().references(() => announcements.id, { onDelete: 'cascade' }),
     noteId: uuid().references(() => notes.id, { onDelete: 'cascade' }),
+    // A new online test for the student's batch (issue 40).
+    onlineTestId: uuid().references(() => onlineTests.id, { onDelete: 'cascade' }),
   },
   (table) => [
     // "Notified once" is the database's promise, whatever number of job runs or server processes.
     uniqueIndex('notifications_student_announcement_unique').on(table.studentId, table.announcementId),
     uniqueIndex('notifications_student_note_unique').on(table.studentId, table.noteId),
+    uniqueIndex('notifications_student_online_test_unique').on(table.studentId, table.onlineTestId),
     // The bell's page, newest first, and its unread count.
     index('notifications_student_created_idx').on(table.studentId, table.createdAt.desc(), table.id.desc()),
     index('notifications_student_unread_idx')
@@ -36,6 +40,7 @@ export const notifications = pgTable(
       .where(sql`not ${table.isRead}`),
     index('notifications_announcement_idx').on(table.announcementId),
     index('notifications_note_idx').on(table.noteId),
-    check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}) <= 1`),
+    index('notifications_online_test_idx').on(table.onlineTestId),
+    check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}, ${table.onlineTestId}) <= 1`),
   ],
 );

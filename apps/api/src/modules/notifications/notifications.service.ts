@@ -60,6 +60,26 @@ export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: strin
   return result.rowCount ?? 0;
 }
 
+/**
+ * For online tests (issue 40): tells the active students of the test's batches that it is published,
+ * once per student and test (one statement; repeating it tells no one twice). `opens` is the opening
+ * as the academy writes it ("26-11-2026, 10:00 AM").
+ */
+export async function notifyStudentsOfOnlineTest(db: DbExecutor, test: { onlineTestId: string; title: string; opens: string }): Promise<number> {
+  const values = { title: test.title, opens: test.opens };
+  const english = wordNotification('online-test.published', values, 'en');
+  const result = await db.execute(sql`
+    insert into ${notifications} (student_id, online_test_id, message, message_key, message_values)
+    select distinct s.id, ${test.onlineTestId}::uuid, ${english}, 'online-test.published', ${JSON.stringify(values)}::jsonb
+    from online_test_batches otb
+    join batch_students bs on bs.batch_id = otb.batch_id
+    join students s on s.id = bs.student_id and s.status = 'active'
+    where otb.online_test_id = ${test.onlineTestId}
+    on conflict (student_id, online_test_id) do nothing
+  `);
+  return result.rowCount ?? 0;
+}
+
 async function unreadCount(db: DbExecutor, studentId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -27,6 +27,8 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   bank_statement: msg`Bank statement`,
   import: msg`Register import`,
   academic_year: msg`New academic year`,
+  online_test: msg`Online test`,
+  question: msg`Question`,
   parent: msg`Parent`,
 };
 

@@ -32,6 +32,7 @@ export function useMessageLabels() {
     announcement: t`Announcement`,
     'sign-in-code': t`Sign-in code`,
     'demo-class': t`Demo class`,
+    'online-test': t`Online test`,
   };
   return {
     status: (value: MessageStatus) => status[value],

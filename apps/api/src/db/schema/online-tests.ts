@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '@academy/shared/languages';
+import { QUESTION_DIFFICULTIES, QUESTION_TYPES } from '@academy/shared/schemas/online-tests';
+import { batches, students, subjects } from './catalogue';
+import { tests } from './exams';
+import { users } from './users';
+
+/*
+ * Online practice tests (issue 40; docs/decisions/037-online-tests.md). Marks are whole half-marks, as
+ * in the paper tests (+4 → 8, −1 → −2), so a score is an exact sum.
+ */
+
+/**
+ * The question bank. Options carry ids that never change (answers and attempts name them, so the
+ * shuffled order of an attempt needs no translation); `correct` lists the right ones. A numeric
+ * question has no options but an answer and a tolerance. A question used by a test is never deleted,
+ * only hidden from the bank (`deleted_at`), so the test's results keep it.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subjectId: uuid()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    chapter: varchar({ length: 120 }).notNull(),
+    topic: varchar({ length: 120 }),
+    difficulty: text({ enum: QUESTION_DIFFICULTIES }).notNull(),
+    type: text({ enum: QUESTION_TYPES }).notNull(),
+    text: text().notNull(),
+    options: jsonb().$type<{ id: string; text: string }[]>().notNull().default([]),
+    correct: text().array().notNull().default(sql`'{}'::text[]`),
+    answerValue: doublePrecision(),
+    answerTolerance: doublePrecision(),
+    solution: text(),
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
+    // sha256 of the text and options as typed, folded (spaces, case): the same question twice is flagged.
+    fingerprint: varchar({ length: 64 }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    // The bank's filters and the blueprint's picks: a subject's chapter at a difficulty.
+    index('questions_subject_chapter_idx').on(table.subjectId, table.chapter, table.difficulty).where(sql`${table.deletedAt} is null`),
+    index('questions_fingerprint_idx').on(table.fingerprint),
+    index('questions_text_trgm_idx').using('gin', table.text.op('gin_trgm_ops')),
+    index('questions_created_by_idx').on(table.createdBy),
+  ],
+);
+
+/** A paper: its window, duration and marking; published, its batches' students may take it once. */
+export const onlineTests = pgTable(
+  'online_tests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: varchar({ length: 160 }).notNull(),
+    opensAt: timestamp({ withTimezone: true }).notNull(),
+    closesAt: timestamp({ withTimezone: true }).notNull(),
+    durationMinutes: integer().notNull(),
+    // Half-marks per right, wrong and unanswered question (+4/−1/0 → 8/−2/0).
+    correctHalfMarks: integer().notNull(),
+    wrongHalfMarks: integer().notNull(),
+    unansweredHalfMarks: integer().notNull(),
+    shuffle: boolean().notNull().default(true),
+    publishedAt: timestamp({ withTimezone: true }),
+    // When the scores went into the batches' tests and marks (after closing; job online-test-closing).
+    marksRecordedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    check('online_tests_window', sql`${table.closesAt} > ${table.opensAt}`),
+    check('online_tests_duration', sql`${table.durationMinutes} between 1 and 600`),
+    // The closing job's look-up: published, closed, not yet recorded.
+    index('online_tests_to_record_idx').on(table.closesAt).where(sql`${table.publishedAt} is not null and ${table.marksRecordedAt} is null`),
+    index('online_tests_created_by_idx').on(table.createdBy),
+  ],
+);
+
+/** The batches a test is for; `test_id` the batch's test in "Tests and marks" once the scores are recorded. */
+export const onlineTestBatches = pgTable(
+  'online_test_batches',
+  {
+    onlineTestId: uuid()
+      .notNull()
+      .references(() => onlineTests.id, { onDelete: 'cascade' }),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'restrict' }),
+    testId: uuid().references(() => tests.id, { onDelete: 'set null' }),
+  },
+  (table) => [primaryKey({ columns: [table.onlineTestId, table.batchId] }), index('online_test_batches_batch_idx').on(table.batchId), index('online_test_batches_test_idx').on(table.testId)],
+);
+
+/** The paper's questions in order (sections follow the subjects). */
+export const onlineTestQuestions = pgTable(
+  'online_test_questions',
+  {
+    onlineTestId: uuid()
+      .notNull()
+      .references(() => onlineTests.id, { onDelete: 'cascade' }),
+    questionId: uuid()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    position: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.onlineTestId, table.questionId] }), index('online_test_questions_question_idx').on(table.questionId)],
+);
+
+/**
+ * A student's one attempt. `ends_at` is fixed at the start (start + duration, or the closing, whichever
+ * is first): the server's clock, not the phone's. The order of questions and of each question's
+ * options is the attempt's own when the test shuffles. The score is written once, at submission.
+ */
+export const onlineTestAttempts = pgTable(
+  'online_test_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    onlineTestId: uuid()
+      .notNull()
+      .references(() => onlineTests.id, { onDelete: 'cascade' }),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    questionOrder: uuid().array().notNull(),
+    optionOrder: jsonb().$type<Record<string, string[]>>().notNull().default({}),
+    submittedAt: timestamp({ withTimezone: true }),
+    // 'student' (they pressed Submit) or 'deadline' (the server closed it with what was saved).
+    submittedBy: text({ enum: ['student', 'deadline'] }),
+    scoreHalfMarks: integer(),
+    correct: integer(),
+    wrong: integer(),
+    unanswered: integer(),
+  },
+  (table) => [
+    unique('online_test_attempts_one_each').on(table.onlineTestId, table.studentId),
+    index('online_test_attempts_student_idx').on(table.studentId),
+    // The deadline job's look-up: open attempts by their end.
+    index('online_test_attempts_open_idx').on(table.endsAt).where(sql`${table.submittedAt} is null`),
+  ],
+);
+
+/** One saved answer: the options chosen (ids) or the number typed; `revision` keeps a late, older save from undoing a newer one. */
+export const onlineTestAnswers = pgTable(
+  'online_test_answers',
+  {
+    attemptId: uuid()
+      .notNull()
+      .references(() => onlineTestAttempts.id, { onDelete: 'cascade' }),
+    questionId: uuid()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    choice: text().array().notNull().default(sql`'{}'::text[]`),
+    value: doublePrecision(),
+    markedForReview: boolean().notNull().default(false),
+    timeSpentSeconds: integer().notNull().default(0),
+    revision: integer().notNull().default(0),
+    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.attemptId, table.questionId] }), index('online_test_answers_question_idx').on(table.questionId)],
+);

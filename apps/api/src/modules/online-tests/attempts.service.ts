@@ -1,0 +1,368 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fromHalfMarks } from '@academy/shared/schemas/exams';
+import {
+  ATTEMPT_GRACE_SECONDS,
+  ONLINE_TEST_MESSAGES,
+  type Attempt,
+  type AttemptResult,
+  type answersInputSchema,
+  type QuestionType,
+} from '@academy/shared/schemas/online-tests';
+import type { Db, DbExecutor } from '../../db/client';
+import { studentIdOf, type Actor } from '../../access/actor';
+import { assertOwnAttempt, onlineTestScope } from '../../access/online-tests';
+import { AppError } from '../../lib/app-error';
+import { attemptOrder, halfMarkingOf, markingOf, paperQuestions } from './papers.service';
+import { scoreAttempt, standingOf, type AnswerKey, type GivenAnswer, type Outcome } from './scoring';
+
+type AnswersInput = z.output<typeof answersInputSchema>;
+
+/*
+ * A student's timed attempt (issue 40): started once within the test's window, its end fixed by the
+ * server's clock, answers saved as they are chosen (idempotent, newest revision wins), submitted by the
+ * student or by the server at the deadline, scored on the server only.
+ */
+
+const GRACE = sql.raw(`interval '${ATTEMPT_GRACE_SECONDS} seconds'`);
+
+type PaperQuestion = { id: string; subject_id: string; subject_name: string; subject_code: string; type: QuestionType; text: string; options: { id: string; text: string }[] };
+
+/** The questions as a student sees them in their attempt: their order, their options' order, no answer. */
+function attemptQuestions(paper: readonly PaperQuestion[], questionOrder: readonly string[], optionOrder: Record<string, string[]>): Attempt['questions'] {
+  const byId = new Map(paper.map((question) => [question.id, question]));
+  return questionOrder.flatMap((id, index) => {
+    const question = byId.get(id);
+    if (!question) return [];
+    const options = new Map(question.options.map((option) => [option.id, option.text]));
+    return [
+      {
+        _id: question.id,
+        number: index + 1,
+        subject: { _id: question.subject_id, name: question.subject_name, code: question.subject_code },
+        type: question.type,
+        text: question.text,
+        options: (optionOrder[question.id] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
+      },
+    ];
+  });
+}
+
+/**
+ * The papers students are taking, kept a short while in this server: at 10:00 five hundred starts read
+ * the same ninety questions. A published paper's questions do not change; a teacher's correction of a
+ * question's words reaches new starts and reloads within PAPER_KEPT_MS.
+ */
+const PAPER_KEPT_MS = 30_000;
+const keptPapers = new Map<string, { at: number; paper: Promise<PaperQuestion[]> }>();
+
+/** The paper's questions without their answers (only the columns a student may see). */
+function studentPaper(db: DbExecutor, testId: string): Promise<PaperQuestion[]> {
+  const kept = keptPapers.get(testId);
+  if (kept && Date.now() - kept.at < PAPER_KEPT_MS) return kept.paper;
+  const paper = readStudentPaper(db, testId);
+  keptPapers.set(testId, { at: Date.now(), paper });
+  // A failed read is not kept.
+  paper.catch(() => keptPapers.delete(testId));
+  if (keptPapers.size > 100) keptPapers.delete(keptPapers.keys().next().value!);
+  return paper;
+}
+
+async function readStudentPaper(db: DbExecutor, testId: string): Promise<PaperQuestion[]> {
+  const { rows } = await db.execute<PaperQuestion>(sql`
+    select q.id, q.subject_id, s.name as subject_name, s.code as subject_code, q.type, q.text,
+      (select coalesce(json_agg(json_build_object('id', o->>'id', 'text', o->>'text')), '[]'::json) from jsonb_array_elements(q.options) o) as options
+    from online_test_questions otq join questions q on q.id = otq.question_id join subjects s on s.id = q.subject_id
+    where otq.online_test_id = ${testId}
+    order by otq.position`);
+  return rows;
+}
+
+type AttemptRow = {
+  id: string;
+  online_test_id: string;
+  student_id: string;
+  started_at: Date;
+  ends_at: Date;
+  submitted_at: Date | null;
+  question_order: string[];
+  option_order: Record<string, string[]>;
+  score_half_marks: number | null;
+  correct: number | null;
+  wrong: number | null;
+  unanswered: number | null;
+  now: Date;
+  /** Answers are still taken: not submitted and within the end plus the grace. */
+  open: boolean;
+  title: string;
+  closes_at: Date;
+  duration_minutes: number;
+  correct_half_marks: number;
+  wrong_half_marks: number;
+  unanswered_half_marks: number;
+};
+
+async function attemptRow(db: DbExecutor, id: string, lock = false): Promise<AttemptRow | undefined> {
+  const { rows } = await db.execute<AttemptRow>(sql`
+    select a.id, a.online_test_id, a.student_id, a.started_at, a.ends_at, a.submitted_at, a.question_order, a.option_order,
+      a.score_half_marks, a.correct, a.wrong, a.unanswered, now() as now,
+      (a.submitted_at is null and now() <= a.ends_at + ${GRACE}) as open,
+      ot.title, ot.closes_at, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks
+    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id
+    where a.id = ${id} ${lock ? sql`for update of a` : sql``}`);
+  const row = rows[0];
+  // Raw statements answer timestamps as text.
+  return row && { ...row, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), submitted_at: row.submitted_at ? new Date(row.submitted_at) : null, now: new Date(row.now), closes_at: new Date(row.closes_at) };
+}
+
+/** The caller's own attempt (404 for anyone else's). */
+async function ownAttempt(db: DbExecutor, actor: Actor, id: string): Promise<AttemptRow> {
+  const row = await attemptRow(db, id);
+  if (!row) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
+  assertOwnAttempt(actor, row.student_id);
+  return row;
+}
+
+type SavedRow = { question_id: string; choice: string[]; value: number | null; marked_for_review: boolean; time_spent_seconds: number; revision: number };
+
+async function savedAnswers(db: DbExecutor, attemptId: string): Promise<SavedRow[]> {
+  const { rows } = await db.execute<SavedRow>(sql`
+    select question_id, choice, value, marked_for_review, time_spent_seconds, revision from online_test_answers where attempt_id = ${attemptId}`);
+  return rows;
+}
+
+function toAttempt(row: AttemptRow, paper: readonly PaperQuestion[], answers: readonly SavedRow[]): Attempt {
+  return {
+    _id: row.id,
+    test: { _id: row.online_test_id, title: row.title, durationMinutes: row.duration_minutes, marking: markingOf(row), closesAt: row.closes_at.toISOString() },
+    startedAt: row.started_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    serverNow: row.now.toISOString(),
+    submittedAt: row.submitted_at?.toISOString() ?? null,
+    questions: attemptQuestions(paper, row.question_order, row.option_order),
+    answers: answers.map((answer) => ({
+      questionId: answer.question_id,
+      choice: answer.choice,
+      value: answer.value,
+      markedForReview: answer.marked_for_review,
+      timeSpentSeconds: answer.time_spent_seconds,
+      revision: answer.revision,
+    })),
+  };
+}
+
+/** POST /api/online-tests/{id}/attempts: the one attempt, within the window; the questions without any answer. */
+export async function startAttempt(db: Db, actor: Actor, testId: string): Promise<Attempt> {
+  const studentId = studentIdOf(actor);
+  const scope = onlineTestScope(actor)!;
+  const { rows } = await db.execute<{ id: string; opens_at: Date; closes_at: Date; shuffle: boolean; now: Date; attempted: boolean }>(sql`
+    select ot.id, ot.opens_at, ot.closes_at, ot.shuffle, now() as now,
+      exists (select 1 from online_test_attempts a where a.online_test_id = ot.id and a.student_id = ${studentId}) as attempted
+    from online_tests ot where ot.id = ${testId} and ${scope}`);
+  const test = rows[0] && { ...rows[0], opens_at: new Date(rows[0].opens_at), closes_at: new Date(rows[0].closes_at), now: new Date(rows[0].now) };
+  if (!test) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.testNotFound);
+  if (test.attempted) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
+  if (test.now < test.opens_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.notOpenYet);
+  if (test.now >= test.closes_at) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.closed);
+  const paper = await studentPaper(db, testId);
+  const order = attemptOrder(
+    paper.map((question) => ({ id: question.id, subjectId: question.subject_id, options: question.options })),
+    test.shuffle,
+  );
+  // The end is the server's: start + duration, or the closing, whichever comes first. A second start
+  // (a double tap, two phones) meets the one-attempt constraint and is refused.
+  const inserted = await db.execute<{ id: string }>(sql`
+    insert into online_test_attempts (online_test_id, student_id, ends_at, question_order, option_order)
+    select ot.id, ${studentId}::uuid, least(now() + ot.duration_minutes * interval '1 minute', ot.closes_at), ${`{${order.questionOrder.join(',')}}`}::uuid[], ${JSON.stringify(order.optionOrder)}::jsonb
+    from online_tests ot where ot.id = ${testId} and now() < ot.closes_at
+    on conflict (online_test_id, student_id) do nothing
+    returning id`);
+  const id = inserted.rows[0]?.id;
+  if (!id) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadyAttempted);
+  return toAttempt((await attemptRow(db, id))!, paper, []);
+}
+
+/** GET /api/attempts/{id}: the attempt to resume after a reload, with the time left and the answers saved. */
+export async function getAttempt(db: Db, actor: Actor, id: string): Promise<Attempt> {
+  let row = await ownAttempt(db, actor, id);
+  if (!row.open && !row.submitted_at) {
+    await finalizeAttempt(db, id, 'deadline');
+    row = (await attemptRow(db, id))!;
+  }
+  const [paper, answers] = await Promise.all([studentPaper(db, row.online_test_id), savedAnswers(db, id)]);
+  return toAttempt(row, paper, answers);
+}
+
+/**
+ * PUT /api/attempts/{id}/answers: each answer upserted; a save that repeats or arrives late with an
+ * older revision changes nothing. Refused once submitted, or after the end plus the grace.
+ */
+export async function saveAnswers(db: Db, actor: Actor, id: string, input: AnswersInput): Promise<{ saved: number; endsAt: string; serverNow: string }> {
+  const { rows } = await db.execute<{ student_id: string; submitted: boolean; open: boolean; ends_at: Date; now: Date; option_order: Record<string, string[]>; types: Record<string, QuestionType> }>(sql`
+    select a.student_id, a.submitted_at is not null as submitted, (a.submitted_at is null and now() <= a.ends_at + ${GRACE}) as open, a.ends_at, now() as now, a.option_order,
+      (select json_object_agg(q.id, q.type) from questions q where q.id = any(a.question_order)) as types
+    from online_test_attempts a where a.id = ${id}`);
+  const attempt = rows[0];
+  if (!attempt) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
+  assertOwnAttempt(actor, attempt.student_id);
+  if (attempt.submitted) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.alreadySubmitted);
+  if (!attempt.open) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.timeUp);
+  // Each answer fits its question: a choice of its options (one for a single answer), or a number.
+  const latest = new Map<string, AnswersInput['answers'][number]>();
+  input.answers.forEach((answer, index) => {
+    const type = attempt.types[answer.questionId];
+    const field = (name: string) => `answers.${index}.${name}`;
+    if (!type) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.notInPaper, { [field('questionId')]: ONLINE_TEST_MESSAGES.notInPaper });
+    const choice = answer.choice ?? [];
+    if (type === 'numeric') {
+      if (choice.length > 0) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.valueForNumeric, { [field('value')]: ONLINE_TEST_MESSAGES.valueForNumeric });
+    } else {
+      const options = new Set(attempt.option_order[answer.questionId] ?? []);
+      if (answer.value !== undefined && answer.value !== null) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.notAnOption, { [field('choice')]: ONLINE_TEST_MESSAGES.notAnOption });
+      if (choice.some((option) => !options.has(option))) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.notAnOption, { [field('choice')]: ONLINE_TEST_MESSAGES.notAnOption });
+      if (type === 'single' && new Set(choice).size > 1) throw new AppError('BAD_REQUEST', ONLINE_TEST_MESSAGES.oneChoice, { [field('choice')]: ONLINE_TEST_MESSAGES.oneChoice });
+    }
+    // The same question twice in one save: the higher revision (then the later one) counts.
+    const before = latest.get(answer.questionId);
+    if (!before || answer.revision >= before.revision) latest.set(answer.questionId, answer);
+  });
+  const values = [...latest.values()].map((answer) => ({
+    question_id: answer.questionId,
+    choice: [...new Set(answer.choice ?? [])],
+    value: answer.value ?? null,
+    marked: answer.markedForReview,
+    time: answer.timeSpentSeconds,
+    revision: answer.revision,
+  }));
+  // One statement; the attempt is checked again inside it, so a save racing the deadline job or a
+  // submit on another phone is either in before the score or not at all.
+  const saved = await db.execute(sql`
+    insert into online_test_answers as saved (attempt_id, question_id, choice, value, marked_for_review, time_spent_seconds, revision, saved_at)
+    select a.id, x.question_id, coalesce(array(select jsonb_array_elements_text(x.choice)), '{}'), x.value, x.marked, x.time, x.revision, now()
+    from online_test_attempts a,
+      jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
+    where a.id = ${id} and a.submitted_at is null and now() <= a.ends_at + ${GRACE}
+    on conflict (attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,
+      time_spent_seconds = greatest(saved.time_spent_seconds, excluded.time_spent_seconds), revision = excluded.revision, saved_at = excluded.saved_at
+    where saved.revision <= excluded.revision`);
+  return { saved: saved.rowCount ?? 0, endsAt: new Date(attempt.ends_at).toISOString(), serverNow: new Date(attempt.now).toISOString() };
+}
+
+type KeyRow = { id: string; subject_id: string; chapter: string; type: QuestionType; correct: string[]; answer_value: number | null; answer_tolerance: number | null };
+
+async function answerKeys(db: DbExecutor, testId: string): Promise<Map<string, AnswerKey & { subjectId: string; chapter: string }>> {
+  const { rows } = await db.execute<KeyRow>(sql`
+    select q.id, q.subject_id, q.chapter, q.type, q.correct, q.answer_value, q.answer_tolerance
+    from online_test_questions otq join questions q on q.id = otq.question_id where otq.online_test_id = ${testId}`);
+  return new Map(rows.map((row) => [row.id, { type: row.type, correct: row.correct, answerValue: row.answer_value, answerTolerance: row.answer_tolerance, subjectId: row.subject_id, chapter: row.chapter }]));
+}
+
+const givenOf = (rows: readonly SavedRow[]) => new Map<string, GivenAnswer>(rows.map((row) => [row.question_id, { choice: row.choice, value: row.value }]));
+
+/**
+ * Submits an attempt once (the student's Submit, a reload after the end, or the deadline job): scored
+ * on what was saved, in one transaction holding the attempt, so a late save cannot slip in after.
+ */
+export async function finalizeAttempt(db: Db, id: string, by: 'student' | 'deadline'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await attemptRow(tx, id, true);
+    if (!row || row.submitted_at) return;
+    const [keys, answers] = await Promise.all([answerKeys(tx, row.online_test_id), savedAnswers(tx, id)]);
+    const scored = scoreAttempt(row.question_order, keys, givenOf(answers), halfMarkingOf(row));
+    await tx.execute(sql`
+      update online_test_attempts set submitted_at = least(now(), ends_at + ${GRACE}), submitted_by = ${by},
+        score_half_marks = ${scored.scoreHalfMarks}, correct = ${scored.correct}, wrong = ${scored.wrong}, unanswered = ${scored.unanswered}
+      where id = ${id}`);
+  });
+}
+
+/** POST /api/attempts/{id}/submit: submitted once; a repeat (a double tap, a queued retry) answers the same. */
+export async function submitAttempt(db: Db, actor: Actor, id: string): Promise<AttemptResult> {
+  await ownAttempt(db, actor, id);
+  await finalizeAttempt(db, id, 'student');
+  return attemptResult(db, actor, id);
+}
+
+/** The deadline job: every attempt past its end and the grace is submitted with what was saved. */
+export async function submitDueAttempts(db: Db, limit = 1000): Promise<number> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from online_test_attempts where submitted_at is null and ends_at + ${GRACE} < now() order by ends_at limit ${limit}`);
+  for (const row of rows) await finalizeAttempt(db, row.id, 'deadline');
+  return rows.length;
+}
+
+const accuracy = (correct: number, wrong: number) => (correct + wrong === 0 ? null : Math.round((1000 * correct) / (correct + wrong)) / 10);
+
+/** GET /api/attempts/{id}/result: at once after submission; right answers and solutions only after closing. */
+export async function attemptResult(db: Db, actor: Actor, id: string): Promise<AttemptResult> {
+  let row = await ownAttempt(db, actor, id);
+  if (!row.submitted_at) {
+    if (row.open) throw new AppError('CONFLICT', ONLINE_TEST_MESSAGES.resultNotYet);
+    await finalizeAttempt(db, id, 'deadline');
+    row = (await attemptRow(db, id))!;
+  }
+  const closed = row.now >= row.closes_at;
+  const [questions, answers, scores] = await Promise.all([
+    paperQuestions(db, row.online_test_id),
+    savedAnswers(db, id),
+    db.execute<{ score: number }>(sql`select score_half_marks as score from online_test_attempts where online_test_id = ${row.online_test_id} and submitted_at is not null`),
+  ]);
+  const given = givenOf(answers);
+  const saved = new Map(answers.map((answer) => [answer.question_id, answer]));
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  const marking = halfMarkingOf(row);
+  const keys = new Map(questions.map((question) => [question.id, { type: question.type, correct: question.correct, answerValue: question.answer_value, answerTolerance: question.answer_tolerance }]));
+  const scored = scoreAttempt(row.question_order, keys, given, marking);
+  const subjects = new Map<string, AttemptResult['subjects'][number]>();
+  const chapters = new Map<string, AttemptResult['chapters'][number]>();
+  const resultQuestions: AttemptResult['questions'] = [];
+  row.question_order.forEach((questionId, index) => {
+    const question = byId.get(questionId);
+    if (!question) return;
+    const outcome: Outcome = scored.outcomes.get(questionId) ?? 'unanswered';
+    const subject = subjects.get(question.subject_id) ?? { subject: { _id: question.subject_id, name: question.subject_name, code: question.subject_code }, score: 0, correct: 0, wrong: 0, unanswered: 0, accuracy: null };
+    subject[outcome] += 1;
+    subject.score += fromHalfMarks(marking[outcome]);
+    subjects.set(question.subject_id, subject);
+    const chapterKey = `${question.subject_id}:${question.chapter.toLowerCase()}`;
+    const chapter = chapters.get(chapterKey) ?? { subject: question.subject_id, chapter: question.chapter, correct: 0, wrong: 0, unanswered: 0, accuracy: null };
+    chapter[outcome] += 1;
+    chapters.set(chapterKey, chapter);
+    const options = new Map(question.options.map((option) => [option.id, option.text]));
+    const answer = saved.get(questionId);
+    resultQuestions.push({
+      _id: questionId,
+      number: index + 1,
+      subject: question.subject_id,
+      chapter: question.chapter,
+      type: question.type,
+      text: question.text,
+      options: (row.option_order[questionId] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
+      choice: answer?.choice ?? [],
+      value: answer?.value ?? null,
+      outcome,
+      marks: fromHalfMarks(marking[outcome]),
+      timeSpentSeconds: answer?.time_spent_seconds ?? 0,
+      correctOptions: closed && question.type !== 'numeric' ? question.correct : null,
+      answer: closed && question.type === 'numeric' && question.answer_value !== null ? { value: question.answer_value, tolerance: question.answer_tolerance ?? 0 } : null,
+      solution: closed ? question.solution : null,
+    });
+  });
+  const standing = standingOf(
+    row.score_half_marks ?? scored.scoreHalfMarks,
+    scores.rows.map((other) => other.score),
+  );
+  return {
+    _id: row.id,
+    test: { _id: row.online_test_id, title: row.title, closesAt: row.closes_at.toISOString(), marking: markingOf(row), maxMarks: fromHalfMarks(questions.length * row.correct_half_marks), closed },
+    submittedAt: row.submitted_at!.toISOString(),
+    score: fromHalfMarks(row.score_half_marks ?? scored.scoreHalfMarks),
+    correct: scored.correct,
+    wrong: scored.wrong,
+    unanswered: scored.unanswered,
+    ...standing,
+    subjects: [...subjects.values()].map((subject) => ({ ...subject, accuracy: accuracy(subject.correct, subject.wrong) })),
+    chapters: [...chapters.values()].map((chapter) => ({ ...chapter, accuracy: accuracy(chapter.correct, chapter.wrong) })),
+    questions: resultQuestions,
+  };
+}

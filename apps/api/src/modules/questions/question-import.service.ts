@@ -1,0 +1,166 @@
+import { and, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import { word } from '@academy/shared/i18n/server-catalog';
+import { translateServerMessage } from '@academy/shared/i18n/server-text';
+import { ONLINE_TEST_MESSAGES } from '@academy/shared/schemas/online-tests';
+import type { RegisterError } from '@academy/shared/schemas/imports';
+import {
+  QUESTION_BANK_MESSAGES,
+  QUESTION_IMPORT_COLUMNS,
+  QUESTION_IMPORT_HEADERS,
+  QUESTION_IMPORT_MAX_ROWS,
+  type QuestionImportPreview,
+  type QuestionImportResult,
+} from '@academy/shared/schemas/question-bank';
+import type { Db } from '../../db/client';
+import { questions, subjects } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { readSheetRows, SpreadsheetError } from '../../lib/spreadsheet';
+import type { Actor } from '../../access/actor';
+import { questionSubjectScope } from '../../access/questions';
+import { recordAudit } from '../audit';
+import { questionColumns, type QuestionValues } from './questions.service';
+import { readQuestionSheet, rowToQuestion, type SheetError } from './question-sheet';
+
+/*
+ * Questions imported from a sheet, one a row (issue 40). As the register import (decision 032): the dry
+ * run is the import's own transaction rolled back, so its count is exactly what the import does, and a
+ * sheet with any wrong row imports nothing. A row that repeats a question of the bank (same subject,
+ * text and options) or an earlier row is not added again, only listed: the same sheet imported twice
+ * adds nothing the second time.
+ */
+
+type Duplicate = QuestionImportPreview['duplicates'][number];
+
+class Rollback extends Error {
+  constructor(readonly created: number) {
+    super('rollback');
+  }
+}
+
+function wordError(error: SheetError, language: Language): RegisterError {
+  return {
+    row: error.row,
+    column: error.column ? word('questionSheet', QUESTION_IMPORT_HEADERS[error.column], language) : '',
+    message: translateServerMessage(error.message, language),
+  };
+}
+
+const columnOrder = (column: SheetError['column']) => (column ? QUESTION_IMPORT_COLUMNS.indexOf(column) : -1);
+
+/**
+ * POST /api/questions/import[?dryRun=true]. A dry run answers the preview (its errors in the teacher's
+ * language); an import answers what it added, or refuses (422) with nothing changed when a row is wrong.
+ */
+export async function importQuestions(
+  db: Db,
+  actor: Actor,
+  language: Language,
+  file: { fileName: string; bytes: Buffer },
+  dryRun: boolean,
+): Promise<{ preview: QuestionImportPreview } | { result: QuestionImportResult }> {
+  let cells: string[][];
+  try {
+    cells = await readSheetRows(file.bytes, file.fileName, QUESTION_BANK_MESSAGES, QUESTION_IMPORT_MAX_ROWS);
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw new AppError('BAD_REQUEST', error.message, { file: error.message });
+    throw error;
+  }
+  const sheet = readQuestionSheet(cells);
+  if (sheet.columns.length === 0) throw new AppError('BAD_REQUEST', QUESTION_BANK_MESSAGES.noHeader, { file: QUESTION_BANK_MESSAGES.noHeader });
+  if (sheet.rows.length === 0) throw new AppError('BAD_REQUEST', QUESTION_BANK_MESSAGES.noRows, { file: QUESTION_BANK_MESSAGES.noRows });
+
+  // The subjects by name and by code, and whether the actor may write for each.
+  const scope = questionSubjectScope(actor);
+  const subjectRows = await db
+    .select({ id: subjects.id, name: subjects.name, code: subjects.code, writable: sql<boolean>`${scope ?? sql`true`}` })
+    .from(subjects);
+  const subjectOf = new Map<string, (typeof subjectRows)[number]>();
+  for (const subject of subjectRows) {
+    subjectOf.set(subject.code.trim().toLowerCase(), subject);
+    subjectOf.set(subject.name.trim().toLowerCase(), subject);
+  }
+
+  const errors: SheetError[] = [];
+  const valid: { row: number; input: QuestionValues }[] = [];
+  for (const row of sheet.rows) {
+    const name = row.cells.subject?.trim() ?? '';
+    const subject = subjectOf.get(name.toLowerCase());
+    const subjectErrors: SheetError[] = [];
+    if (name === '') subjectErrors.push({ row: row.row, column: 'subject', message: QUESTION_BANK_MESSAGES.subjectRequired });
+    else if (!subject) subjectErrors.push({ row: row.row, column: 'subject', message: QUESTION_BANK_MESSAGES.unknownSubject.replace('{name}', name) });
+    else if (!subject.writable) subjectErrors.push({ row: row.row, column: 'subject', message: ONLINE_TEST_MESSAGES.notYourSubject });
+    const read = rowToQuestion(row, subjectErrors.length ? undefined : subject!.id);
+    if ('errors' in read || subjectErrors.length) errors.push(...subjectErrors, ...('errors' in read ? read.errors : []));
+    else valid.push({ row: row.row, input: read.input });
+  }
+
+  // Duplicates: of the bank (the first such question) or of an earlier row of the sheet.
+  const prepared = valid.map((entry) => ({ ...entry, columns: questionColumns(entry.input) }));
+  const fingerprints = [...new Set(prepared.map((entry) => entry.columns.fingerprint))];
+  const inBank = new Map<string, string>();
+  if (fingerprints.length > 0) {
+    const found = await db
+      .select({ id: questions.id, subjectId: questions.subjectId, fingerprint: questions.fingerprint })
+      .from(questions)
+      // One array parameter, whatever the sheet's size (hex digests need no quoting in an array literal).
+      .where(and(sql`${questions.fingerprint} = any(${`{${fingerprints.join(',')}}`}::text[])`, isNull(questions.deletedAt)))
+      .orderBy(questions.createdAt, questions.id);
+    for (const question of found) {
+      const key = `${question.subjectId}|${question.fingerprint}`;
+      if (!inBank.has(key)) inBank.set(key, question.id);
+    }
+  }
+  const duplicates: Duplicate[] = [];
+  const firstRowOf = new Map<string, number>();
+  const toCreate = prepared.filter((entry) => {
+    const key = `${entry.columns.subjectId}|${entry.columns.fingerprint}`;
+    const questionId = inBank.get(key);
+    const sameAsRow = firstRowOf.get(key);
+    if (questionId || sameAsRow) {
+      duplicates.push({ row: entry.row, questionId: questionId ?? null, sameAsRow: questionId ? null : sameAsRow! });
+      return false;
+    }
+    firstRowOf.set(key, entry.row);
+    return true;
+  });
+
+  const rowCount = sheet.rows.length;
+  const preview = (create: number): { preview: QuestionImportPreview } => {
+    errors.sort((a, b) => a.row - b.row || columnOrder(a.column) - columnOrder(b.column));
+    return {
+      preview: {
+        rows: rowCount,
+        valid: rowCount - new Set(errors.map((error) => error.row)).size,
+        errors: errors.map((error) => wordError(error, language)),
+        create,
+        duplicates,
+      },
+    };
+  };
+  if (errors.length > 0) {
+    if (dryRun) return preview(toCreate.length);
+    const count = String(new Set(errors.map((error) => error.row)).size);
+    throw new AppError('UNPROCESSABLE', QUESTION_BANK_MESSAGES.hasErrors.replace('{count}', count), { file: QUESTION_BANK_MESSAGES.hasErrors.replace('{count}', count) });
+  }
+
+  try {
+    const created = await db.transaction(async (tx) => {
+      for (let start = 0; start < toCreate.length; start += 500) {
+        await tx.insert(questions).values(toCreate.slice(start, start + 500).map((entry) => ({ ...entry.columns, createdBy: actor.userId })));
+      }
+      if (dryRun) throw new Rollback(toCreate.length);
+      await recordAudit(tx, actor, {
+        action: 'import',
+        entityType: 'question',
+        text: { key: 'question.imported', values: { file: file.fileName.slice(0, 200), created: toCreate.length } },
+        changes: null,
+      });
+      return toCreate.length;
+    });
+    return { result: { created, duplicates } };
+  } catch (error) {
+    if (error instanceof Rollback) return preview(error.created);
+    throw error;
+  }
+}

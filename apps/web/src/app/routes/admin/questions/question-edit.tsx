@@ -1,0 +1,24 @@
+import { useParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import { DetailPage } from '../../../../components/detail-page';
+import { useQuestion } from '../../../../features/questions/api';
+import { QuestionForm } from '../../../../features/questions/components/question-form';
+
+export function Component() {
+  const { t } = useLingui();
+  const { id = '' } = useParams();
+  const question = useQuestion(id);
+  return (
+    <DetailPage
+      query={question}
+      title={t`Edit question`}
+      description={(record) => `${record.subject.name} · ${record.chapter}`}
+      back={{ to: '/app/questions', label: t`Question bank` }}
+      errorTitle={t`The question could not be loaded`}
+      errorFallback={t`The question could not be loaded`}
+      skeletonHeight={480}
+    >
+      {(record) => <QuestionForm key={record._id} question={record} listPath="/app/questions" />}
+    </DetailPage>
+  );
+}

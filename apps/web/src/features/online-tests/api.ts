@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Attempt, AttemptResult, OnlineTestList } from '@academy/shared/schemas/online-tests';
+import { apiRequest } from '../../lib/api-client';
+import { onlineTestKeys } from '../../lib/query-keys';
+
+/*
+ * The student's online tests (issue 40): their batches' published tests, an attempt to take or resume,
+ * its result. The answers themselves travel through use-attempt-sync.ts (kept on the phone first).
+ */
+
+const id = (value: string) => encodeURIComponent(value);
+
+export function useStudentOnlineTests() {
+  return useQuery({
+    queryKey: onlineTestKeys.list({}),
+    queryFn: ({ signal }) => apiRequest<OnlineTestList>('GET', '/online-tests', undefined, { signal }),
+    // A test opens at its hour: the list is read again every minute while it is on screen.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useAttempt(attemptId: string) {
+  return useQuery({
+    queryKey: onlineTestKeys.attempt(attemptId),
+    queryFn: ({ signal }) => apiRequest<Attempt>('GET', `/attempts/${id(attemptId)}`, undefined, { signal }),
+    // The attempt on screen is the phone's; the server's copy is read once, when the screen opens.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+}
+
+export function useStartAttempt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (testId: string) => apiRequest<Attempt>('POST', `/online-tests/${id(testId)}/attempts`),
+    onSuccess: (attempt) => {
+      queryClient.setQueryData(onlineTestKeys.attempt(attempt._id), attempt);
+      void queryClient.invalidateQueries({ queryKey: onlineTestKeys.list({}) });
+    },
+  });
+}
+
+export function useSubmitAttempt(attemptId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<AttemptResult>('POST', `/attempts/${id(attemptId)}/submit`),
+    onSuccess: (result) => {
+      queryClient.setQueryData(onlineTestKeys.result(attemptId), result);
+      void queryClient.invalidateQueries({ queryKey: onlineTestKeys.list({}) });
+      queryClient.removeQueries({ queryKey: onlineTestKeys.attempt(attemptId), exact: true });
+    },
+  });
+}
+
+export function useAttemptResult(attemptId: string) {
+  return useQuery({
+    queryKey: onlineTestKeys.result(attemptId),
+    queryFn: ({ signal }) => apiRequest<AttemptResult>('GET', `/attempts/${id(attemptId)}/result`, undefined, { signal }),
+  });
+}
+
+export function saveAnswersRequest(attemptId: string, answers: unknown[]) {
+  return apiRequest<{ saved: number; endsAt: string; serverNow: string }>('PUT', `/attempts/${id(attemptId)}/answers`, { answers });
+}

@@ -1,0 +1,161 @@
+import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AttemptResult } from '@academy/shared/schemas/online-tests';
+import { MathMarkdown } from '../../../components/ui/math-markdown';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/format-number';
+
+const LETTERS = ['A', 'B', 'C', 'D'];
+const OUTCOME_COLOR = { correct: 'teal', wrong: 'red', unanswered: 'gray' } as const;
+
+/**
+ * A student's result at once (issue 40): the score by the marking scheme, rank and percentile, each
+ * subject's and chapter's accuracy, and every question with their answer and time; the right answers
+ * and solutions once the test has closed.
+ */
+export function AttemptResultView({ result }: { result: AttemptResult }) {
+  const { t } = useLingui();
+  const outcomeLabel = { correct: t`Right`, wrong: t`Wrong`, unanswered: t`Not answered` };
+  const subjects = new Map(result.subjects.map((subject) => [subject.subject._id, subject.subject.name]));
+  const tile = (label: string, value: string, testId: string) => (
+    <Card withBorder radius="md" padding="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {tile(t`Score`, `${formatNumber(result.score)} / ${formatNumber(result.test.maxMarks)}`, 'result-score')}
+        {tile(t`Rank`, t`${result.rank} of ${result.outOf}`, 'result-rank')}
+        {tile(t`Percentile`, formatNumber(result.percentile), 'result-percentile')}
+        {tile(t`Right · wrong · left`, `${result.correct} · ${result.wrong} · ${result.unanswered}`, 'result-counts')}
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {result.test.closed ? (
+          <Trans>The test has closed: the right answers and solutions are shown below. The rank is final.</Trans>
+        ) : (
+          <Trans>The right answers and solutions appear when the test closes ({formatDateTime(result.test.closesAt)}). The rank counts those who have submitted so far.</Trans>
+        )}
+      </Text>
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} size="h5" mb="sm">
+          <Trans>By subject and chapter</Trans>
+        </Title>
+        <Stack gap="sm">
+          {result.subjects.map((subject) => (
+            <Stack key={subject.subject._id} gap={4}>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>{subject.subject.name}</Text>
+                <Text size="sm">
+                  {t`${formatNumber(subject.score)} marks`} · {subject.accuracy === null ? '–' : t`${formatNumber(subject.accuracy)}% accurate`}
+                </Text>
+              </Group>
+              {result.chapters
+                .filter((chapter) => chapter.subject === subject.subject._id)
+                .map((chapter) => (
+                  <Group key={chapter.chapter} gap="xs" wrap="nowrap">
+                    <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
+                      {chapter.chapter}
+                    </Text>
+                    <Progress value={chapter.accuracy ?? 0} w={100} color={(chapter.accuracy ?? 0) >= 60 ? 'teal' : 'orange'} aria-hidden="true" />
+                    <Text size="sm" w={56} ta="right">
+                      {chapter.accuracy === null ? '–' : `${formatNumber(chapter.accuracy)}%`}
+                    </Text>
+                  </Group>
+                ))}
+            </Stack>
+          ))}
+        </Stack>
+      </Card>
+      <Title order={2} size="h5">
+        <Trans>Question by question</Trans>
+      </Title>
+      <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+        {result.questions.map((question) => (
+          <Card component="li" key={question._id} withBorder radius="md" padding="md" data-testid={`result-question-${question.number}`}>
+            <Group justify="space-between" gap="xs" mb="xs">
+              <Text fw={700}>
+                <Trans>Question {question.number}</Trans> · <Text span size="sm" c="dimmed">{subjects.get(question.subject)} · {question.chapter}</Text>
+              </Text>
+              <Group gap="xs">
+                <Badge color={OUTCOME_COLOR[question.outcome]} variant="light">
+                  {outcomeLabel[question.outcome]} ({question.marks > 0 ? '+' : ''}
+                  {formatNumber(question.marks)})
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  {t`${question.timeSpentSeconds} s`}
+                </Text>
+              </Group>
+            </Group>
+            <MathMarkdown source={question.text} />
+            {question.type === 'numeric' ? (
+              <Stack gap={2} mt="xs">
+                <Text size="sm">
+                  <Trans>Your answer:</Trans> {question.value === null ? '–' : formatNumber(question.value, 6)}
+                </Text>
+                {question.answer ? (
+                  <Text size="sm" c="teal.9">
+                    <Trans>Right answer:</Trans> {formatNumber(question.answer.value, 6)}
+                    {question.answer.tolerance > 0 ? ` (± ${formatNumber(question.answer.tolerance, 6)})` : ''}
+                  </Text>
+                ) : null}
+              </Stack>
+            ) : (
+              <Stack gap={4} mt="xs">
+                {question.options.map((option, position) => {
+                  const chosen = question.choice.includes(option._id);
+                  const right = question.correctOptions?.includes(option._id) ?? false;
+                  return (
+                    <Group
+                      key={option._id}
+                      wrap="nowrap"
+                      align="flex-start"
+                      gap="sm"
+                      p={6}
+                      bg={right ? 'teal.0' : chosen && question.outcome === 'wrong' ? 'red.0' : undefined}
+                      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                    >
+                      <Text fw={600} w={16} style={{ flexShrink: 0 }}>
+                        {LETTERS[position]}
+                      </Text>
+                      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                        <MathMarkdown source={option.text} />
+                        {chosen || right ? (
+                          <Group gap={4}>
+                            {chosen ? (
+                              <Badge size="sm" variant="outline" tt="none">
+                                <Trans>Your choice</Trans>
+                              </Badge>
+                            ) : null}
+                            {right ? (
+                              <Badge size="sm" color="teal" tt="none">
+                                <Trans>Right</Trans>
+                              </Badge>
+                            ) : null}
+                          </Group>
+                        ) : null}
+                      </Stack>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            )}
+            {question.solution ? (
+              <Card withBorder radius="sm" padding="sm" mt="sm" bg="gray.0">
+                <Text size="sm" fw={600} mb={4}>
+                  <Trans>Solution</Trans>
+                </Text>
+                <MathMarkdown source={question.solution} />
+              </Card>
+            ) : null}
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Language } from '@academy/shared/languages';
+import type { Question, QuestionInput, QuestionList, QuestionListQuery } from '@academy/shared/schemas/online-tests';
+import type { QuestionImage, QuestionImportPreview, QuestionImportResult, QuestionSubjects } from '@academy/shared/schemas/question-bank';
+import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { questionKeys } from '../../lib/query-keys';
+import { toQueryString } from '../../lib/query-string';
+import { sendForm, type UploadProgress } from '../../lib/send-form';
+
+export { questionKeys };
+
+/** The bank's filters and page, as the list sends them. */
+export type QuestionFilters = Omit<QuestionListQuery, 'page' | 'limit'> & { page: number };
+
+export const QUESTION_PAGE_SIZE = 20;
+
+/** One page of the bank (newest first) and its chapters for the filter; the last page stays shown while the next loads. */
+export function useQuestions(filters: QuestionFilters) {
+  return useQuery({
+    queryKey: questionKeys.list(filters),
+    queryFn: ({ signal }) => apiRequest<QuestionList>('GET', `/questions${toQueryString({ ...filters, limit: QUESTION_PAGE_SIZE })}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useQuestion(id: string) {
+  return useQuery({
+    queryKey: questionKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<Question>('GET', `/questions/${encodeURIComponent(id)}`, undefined, { signal }),
+  });
+}
+
+/** The subjects the signed-in teacher (their own) or admin (all) may write questions for. */
+export function useQuestionSubjects() {
+  return useQuery({
+    queryKey: questionKeys.subjects,
+    queryFn: ({ signal }) => apiRequest<QuestionSubjects>('GET', '/questions/subjects', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+function useInvalidateQuestions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: questionKeys.all });
+}
+
+/** Creates a question, or replaces question `id` with what is sent. */
+export function useSaveQuestion(id?: string) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: (input: QuestionInput) => apiRequestWithMessage<Question>(id ? 'PUT' : 'POST', id ? `/questions/${encodeURIComponent(id)}` : '/questions', input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteQuestion() {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<null>('DELETE', `/questions/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Uploads a picture; answers its address for ![](url). */
+export function useUploadQuestionImage() {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return sendForm<QuestionImage>('POST', '/questions/images', form, onProgress);
+    },
+  });
+}
+
+/** The sheet template in a language: a plain link, the browser downloads it. */
+export const questionTemplateHref = (language: Language) => `${API_BASE}/questions/template.xlsx?lang=${language}`;
+
+function sheetForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** The dry run: what the import would add, each cell to correct and each repeated question; nothing changes. */
+export function useCheckQuestionSheet() {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => sendForm<QuestionImportPreview>('POST', '/questions/import?dryRun=true', sheetForm(file), onProgress),
+  });
+}
+
+/** The import itself: all or nothing. */
+export function useImportQuestionSheet() {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => sendForm<QuestionImportResult>('POST', '/questions/import', sheetForm(file), onProgress),
+    onSuccess: () => invalidate(),
+  });
+}

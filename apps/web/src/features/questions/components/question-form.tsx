@@ -1,0 +1,247 @@
+import { Alert, Autocomplete, Button, Checkbox, Group, NumberInput, Paper, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/languages';
+import {
+  QUESTION_DIFFICULTIES,
+  QUESTION_OPTION_COUNT,
+  QUESTION_TYPES,
+  questionInputSchema,
+  type Question,
+  type QuestionDifficulty,
+  type QuestionInput,
+  type QuestionType,
+} from '@academy/shared/schemas/online-tests';
+import { useEntityForm } from '../../../lib/use-entity-form';
+import { useQuestions, useQuestionSubjects, useSaveQuestion } from '../api';
+import { DIFFICULTY_LABELS, optionLetter, TYPE_LABELS } from '../question-labels';
+import { MarkdownField } from './markdown-field';
+
+/** The form's values, under the body's field names (so the server's field errors land on them). */
+interface QuestionFormValues {
+  subject: string | null;
+  chapter: string;
+  topic: string;
+  difficulty: QuestionDifficulty;
+  type: QuestionType;
+  text: string;
+  options: { text: string }[];
+  correct: number[];
+  answer: { value: string | number; tolerance: string | number };
+  solution: string;
+  language: Language;
+}
+
+const number = (value: string | number) => (value === '' ? undefined : Number(value));
+
+/** The body the server gets: a numeric question's answer, another's options and right ones. */
+export function toQuestionInput(values: QuestionFormValues): QuestionInput {
+  const numeric = values.type === 'numeric';
+  return {
+    subject: values.subject ?? '',
+    chapter: values.chapter,
+    topic: values.topic,
+    difficulty: values.difficulty,
+    type: values.type,
+    text: values.text,
+    options: numeric ? undefined : values.options,
+    correct: numeric ? undefined : values.correct,
+    // An empty answer goes as no number: the schema names the field.
+    answer: numeric ? ({ value: number(values.answer.value), tolerance: number(values.answer.tolerance) ?? 0 } as QuestionInput['answer']) : undefined,
+    solution: values.solution,
+    language: values.language,
+  };
+}
+
+function initialValuesOf(question: Question | undefined, language: Language): QuestionFormValues {
+  return {
+    subject: question?.subject._id ?? null,
+    chapter: question?.chapter ?? '',
+    topic: question?.topic ?? '',
+    difficulty: question?.difficulty ?? 'medium',
+    type: question?.type ?? 'single',
+    text: question?.text ?? '',
+    options: question && question.options.length === QUESTION_OPTION_COUNT ? question.options.map((option) => ({ text: option.text })) : Array.from({ length: QUESTION_OPTION_COUNT }, () => ({ text: '' })),
+    correct: question?.correct ?? [],
+    answer: { value: question?.answer?.value ?? '', tolerance: question?.answer?.tolerance ?? '' },
+    solution: question?.solution ?? '',
+    language: question?.language ?? language,
+  };
+}
+
+/**
+ * Writes a question of the bank, or edits `question`: subject (the teacher's own), chapter, type and
+ * difficulty, the text in Markdown with $…$ math and pictures, shown as students will see it while
+ * typing; four options with the right one(s) ticked, or the number and its tolerance; a solution.
+ * After saving, back to the bank (`listPath`); a question already in the bank is flagged, not refused.
+ */
+export function QuestionForm({ question, listPath }: { question?: Question; listPath: string }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const subjects = useQuestionSubjects();
+  const save = useSaveQuestion(question?._id);
+  const { form, onSubmit, saving, formError, allowLeave } = useEntityForm({
+    initialValues: initialValuesOf(question, (i18n.locale as Language) ?? 'en'),
+    schema: questionInputSchema,
+    toInput: toQuestionInput,
+    save: (values) => save.mutateAsync(toQuestionInput(values)),
+    onSaved: ({ data, message }) => {
+      notifications.show({ color: 'teal', message: message ?? (question ? t`Question updated` : t`Question saved`) });
+      if (data.duplicateOf) notifications.show({ color: 'orange', title: t`Saved, but it is a duplicate`, message: t`The same question is already in the bank.` });
+      allowLeave();
+      void navigate(listPath);
+    },
+    // The preview follows the typing.
+    mode: 'controlled',
+  });
+  const values = form.values;
+  // "Multiple answers" does not fit beside the others on a 360 px phone: the types stack there.
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
+  const numeric = values.type === 'numeric';
+  // The chapters already in the bank for this subject: the same name each time keeps the filters and blueprints tidy.
+  const bank = useQuestions({ subject: values.subject ?? undefined, page: 1 });
+  const chapters = [...new Set((bank.data?.chapters ?? []).filter((entry) => entry.subject === values.subject).map((entry) => entry.chapter))];
+
+  const chooseType = (type: QuestionType) => {
+    form.setFieldValue('type', type);
+    // One right option at most for a single-answer question.
+    if (type === 'single' && values.correct.length > 1) form.setFieldValue('correct', values.correct.slice(0, 1));
+  };
+  const toggleRight = (index: number, checked: boolean) =>
+    form.setFieldValue('correct', checked ? [...new Set([...values.correct, index])].sort((a, b) => a - b) : values.correct.filter((right) => right !== index));
+
+  const noSubjects = subjects.data && subjects.data.subjects.length === 0;
+  const markdownProps = (path: 'text' | 'solution' | `options.${number}.text`) => {
+    const props = form.getInputProps(path);
+    return { value: props.value as string, onChange: (text: string) => form.setFieldValue(path, text), onFocus: props.onFocus, onBlur: props.onBlur, error: props.error };
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={820}>
+        {noSubjects ? (
+          <Alert color="yellow" role="alert">
+            <Trans>You have no subjects yet: the office gives each teacher the subjects they teach. Then you can write their questions.</Trans>
+          </Alert>
+        ) : null}
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select
+                label={t`Subject`}
+                withAsterisk
+                placeholder={t`Choose the subject`}
+                data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+                key={form.key('subject')}
+                {...form.getInputProps('subject')}
+              />
+              <Autocomplete label={t`Chapter`} withAsterisk placeholder={t`e.g. Quadratic equations`} data={chapters} key={form.key('chapter')} {...form.getInputProps('chapter')} />
+              <TextInput label={t`Topic`} placeholder={t`Optional`} key={form.key('topic')} {...form.getInputProps('topic')} />
+              <Select
+                label={t`Language of the question`}
+                data={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+                allowDeselect={false}
+                key={form.key('language')}
+                {...form.getInputProps('language')}
+              />
+            </SimpleGrid>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="question-type-label">
+                <Trans>Type</Trans>
+              </Text>
+              <SegmentedControl
+                aria-labelledby="question-type-label"
+                fullWidth
+                orientation={narrow ? 'vertical' : 'horizontal'}
+                value={values.type}
+                onChange={(value) => chooseType(value as QuestionType)}
+                data={QUESTION_TYPES.map((type) => ({ value: type, label: i18n._(TYPE_LABELS[type]) }))}
+              />
+            </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="question-difficulty-label">
+                <Trans>Difficulty</Trans>
+              </Text>
+              <SegmentedControl
+                aria-labelledby="question-difficulty-label"
+                fullWidth
+                value={values.difficulty}
+                onChange={(value) => form.setFieldValue('difficulty', value as QuestionDifficulty)}
+                data={QUESTION_DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: i18n._(DIFFICULTY_LABELS[difficulty]) }))}
+              />
+            </Stack>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+          <Stack gap="sm">
+            <MarkdownField
+              label={t`Question`}
+              description={t`Math between $ signs, like $x^2$ or $v = u + at$; on a line of its own between $$. **Bold**, *italic*, lists and pictures work too.`}
+              withAsterisk
+              minRows={4}
+              withPicture
+              {...markdownProps('text')}
+            />
+            {numeric ? (
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <NumberInput label={t`Right answer`} withAsterisk decimalScale={6} key={form.key('answer.value')} {...form.getInputProps('answer.value')} />
+                <NumberInput
+                  label={t`Tolerance (±)`}
+                  description={t`How far from the answer still counts as right; 0 for exactly.`}
+                  min={0}
+                  decimalScale={6}
+                  key={form.key('answer.tolerance')}
+                  {...form.getInputProps('answer.tolerance')}
+                />
+              </SimpleGrid>
+            ) : (
+              <Stack gap="sm" role="group" aria-label={t`Options`}>
+                <Text size="sm" fw={500}>
+                  {values.type === 'single' ? <Trans>Options: choose the right one</Trans> : <Trans>Options: tick every right one</Trans>}
+                </Text>
+                {values.options.map((_option, index) => (
+                  <Stack key={index} gap={4}>
+                    <MarkdownField label={t`Option ${optionLetter(index)}`} withAsterisk minRows={1} preview="math" {...markdownProps(`options.${index}.text`)} />
+                    {values.type === 'single' ? (
+                      <Radio
+                        label={t`${optionLetter(index)} is the right answer`}
+                        name="question-right-option"
+                        checked={values.correct[0] === index}
+                        onChange={(event) => event.currentTarget.checked && form.setFieldValue('correct', [index])}
+                      />
+                    ) : (
+                      <Checkbox label={t`${optionLetter(index)} is right`} checked={values.correct.includes(index)} onChange={(event) => toggleRight(index, event.currentTarget.checked)} />
+                    )}
+                  </Stack>
+                ))}
+                {form.errors.options || form.errors.correct ? (
+                  <Text size="sm" c="red.8" role="alert">
+                    {form.errors.options ?? form.errors.correct}
+                  </Text>
+                ) : null}
+              </Stack>
+            )}
+            <MarkdownField label={t`Solution`} description={t`Optional: students see it after the test closes.`} minRows={2} withPicture {...markdownProps('solution')} />
+          </Stack>
+        </Paper>
+
+        {formError ? (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button component={Link} to={listPath} variant="default">
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={saving} disabled={noSubjects}>
+            {question ? <Trans>Save changes</Trans> : <Trans>Save question</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
