@@ -8,7 +8,7 @@ test.describe('academy settings', () => {
   // Each test saves the whole settings form: one after the other, so one never undoes the other's change.
   test.describe.configure({ mode: 'default' });
 
-  test('the admin changes a phone number and the public footer shows it', async ({ page, loginAs }) => {
+  test('the admin changes a phone number and the public footer shows it', async ({ page, loginAs, request }) => {
     await loginAs('admin');
     const original = await (await page.request.get('/api/admin/settings')).json();
     try {
@@ -20,6 +20,12 @@ test.describe('academy settings', () => {
       const mobile = randomMobile();
       await page.getByLabel('Phone 3').fill(mobile);
       await page.getByLabel('Facebook page').fill('https://facebook.com/shree.academy.latur');
+      // The map position as Google Maps copies it (issue 41): a wrong one is named on its field.
+      const mapPosition = page.getByRole('textbox', { name: 'Map position (optional)' });
+      await mapPosition.fill('near the bus stand');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByText('Enter the map position as latitude, longitude (like 18.4088, 76.5604)')).toBeVisible();
+      await mapPosition.fill('18.4088, 76.5604');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Academy settings saved' })).toBeVisible();
       // Shown the one way, grouped: "+91 9xxxx xxxxx".
@@ -31,9 +37,12 @@ test.describe('academy settings', () => {
       // Only the social links that are set show.
       await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/shree.academy.latur');
       await expect(footer.getByRole('link', { name: /instagram|youtube|whatsapp/i })).toHaveCount(0);
+      // Search engines (a visitor without a session) see the academy on the map.
+      const html = await (await request.get('/')).text();
+      expect(html).toContain('"geo":{"@type":"GeoCoordinates","latitude":18.4088,"longitude":76.5604}');
     } finally {
-      const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone } = original.data;
-      const restored = await page.request.put('/api/admin/settings', { data: { name, tagline, address, phones, email, officeHours, socialLinks, timeZone } });
+      const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, location } = original.data;
+      const restored = await page.request.put('/api/admin/settings', { data: { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, location: location ?? null } });
       expect(restored.status()).toBe(200);
     }
   });

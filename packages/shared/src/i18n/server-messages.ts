@@ -964,4 +964,10 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Language must be en, mr or hi (or English, Marathi, Hindi)', 'भाषा en, mr किंवा hi (किंवा English, Marathi, Hindi) असावी', 'भाषा en, mr या hi (या English, Marathi, Hindi) होनी चाहिए'],
   ['Nothing was imported: the sheet has {count} rows to correct. Check it again to see them.', 'काहीही आयात झाले नाही: शीटमध्ये {count} ओळी दुरुस्त करायच्या आहेत. त्या पाहण्यासाठी पुन्हा तपासा.', 'कुछ भी आयात नहीं हुआ: शीट में {count} पंक्तियाँ सुधारनी हैं. उन्हें देखने के लिए फिर से जाँचें.'],
   ['The questions were imported', 'प्रश्न आयात झाले', 'प्रश्न आयात हो गए'],
+  // The academy's map position (issue 41).
+  ['Enter the map position as latitude, longitude (like 18.4088, 76.5604)', 'नकाशावरील जागा अक्षांश, रेखांश अशी लिहा (जसे 18.4088, 76.5604)', 'नक्शे पर जगह अक्षांश, देशांतर के रूप में लिखें (जैसे 18.4088, 76.5604)'],
+  ['Latitude must be a number', 'अक्षांश संख्या असावी', 'अक्षांश संख्या होना चाहिए'],
+  ['Latitude must be between -90 and 90', 'अक्षांश -90 ते 90 दरम्यान असावा', 'अक्षांश -90 से 90 के बीच होना चाहिए'],
+  ['Longitude must be a number', 'रेखांश संख्या असावी', 'देशांतर संख्या होना चाहिए'],
+  ['Longitude must be between -180 and 180', 'रेखांश -180 ते 180 दरम्यान असावा', 'देशांतर -180 से 180 के बीच होना चाहिए'],
 ];

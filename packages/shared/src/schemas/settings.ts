@@ -81,6 +81,26 @@ export const testimonialSchema = z.object(
 );
 export type Testimonial = z.output<typeof testimonialSchema>;
 
+const LOCATION_MESSAGE = 'Enter the map position as latitude, longitude (like 18.4088, 76.5604)';
+
+/** "18.4088, 76.5604" (as Google Maps copies a place) → { latitude, longitude }; '' → null; anything else as it is. */
+function locationFromText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return null;
+  const match = /^(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(text);
+  return match ? { latitude: Number(match[1]), longitude: Number(match[2]) } : value;
+}
+
+/** The academy's place on a map, as Google Maps gives it (press and hold the place: "18.4088, 76.5604"). */
+export const academyLocationSchema = z.object(
+  {
+    latitude: z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+    longitude: z.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  },
+  { error: LOCATION_MESSAGE },
+);
+
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
   name: z
@@ -115,6 +135,8 @@ export const academySettingsInputSchema = z.object({
    * by the server in the academy's time zone).
    */
   paymentsLockedBefore: optionalField(feeDateSchema, 'Enter a date as YYYY-MM-DD'),
+  /** Where the academy is on a map (search engines' local results, issue 41); null: not given; left out: unchanged. */
+  location: z.preprocess(locationFromText, academyLocationSchema.nullable()).optional(),
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
@@ -235,6 +257,8 @@ export const publicAcademySettingsSchema = z.object({
   socialLinks: socialLinksSchema,
   timeZone: z.string(),
   testimonials: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })),
+  /** Where the academy is on a map; null when the office has not given it. */
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   /** The admission form may prove a family's phone instead of an email (WhatsApp or SMS is on, issue 37). */
   phoneCodes: z.boolean().optional(),
 });

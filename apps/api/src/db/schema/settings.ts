@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 
@@ -27,6 +27,9 @@ export const academySettings = pgTable(
     phones: text().array().notNull(),
     email: varchar({ length: 254 }).notNull(),
     officeHours: varchar({ length: 200 }).notNull(),
+    // Where the academy is on a map (issue 41: search engines' local results), both or neither.
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
     facebookUrl: varchar({ length: 500 }),
     instagramUrl: varchar({ length: 500 }),
     youtubeUrl: varchar({ length: 500 }),
@@ -61,5 +64,9 @@ export const academySettings = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (table) => [check('academy_settings_single_row', sql`${table.id} = 1`), check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`)],
+  (table) => [
+    check('academy_settings_single_row', sql`${table.id} = 1`),
+    check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`),
+    check('academy_settings_location', sql`(${table.latitude} is null) = (${table.longitude} is null) and coalesce(${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180, true)`),
+  ],
 );

@@ -15,7 +15,7 @@ import type { ShareCard } from '../../lib/share-card';
  */
 
 /** The academy as the cards and structured data need it. */
-export type Academy = Pick<PublicAcademySettings, 'name' | 'tagline' | 'address' | 'phones' | 'email' | 'officeHours' | 'socialLinks' | 'timeZone'>;
+export type Academy = Pick<PublicAcademySettings, 'name' | 'tagline' | 'address' | 'phones' | 'email' | 'officeHours' | 'socialLinks' | 'timeZone'> & { location?: PublicAcademySettings['location'] };
 
 /** Each public page's title; the landing page shows the academy's tagline instead. */
 const PAGE_TITLES: Record<Exclude<PublicPage, '/'>, CatalogText<'publicSite'>> = {

@@ -56,6 +56,10 @@ describe('the academy as structured data', () => {
     expect(organization).not.toHaveProperty('geo');
   });
 
+  it('places the academy on the map when Settings give its position', () => {
+    expect(organizationLd({ ...ACADEMY, location: { latitude: 18.4088, longitude: 76.5604 } }, ORIGIN).geo).toEqual({ '@type': 'GeoCoordinates', latitude: 18.4088, longitude: 76.5604 });
+  });
+
   it('leaves out the hours when Settings do not say them in days and times', () => {
     expect(organizationLd({ ...ACADEMY, officeHours: 'Call us any time' }, ORIGIN)).not.toHaveProperty('openingHours');
     expect(openingHours('Call us any time')).toBeNull();

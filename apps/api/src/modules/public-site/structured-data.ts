@@ -130,6 +130,7 @@ export function organizationLd(academy: Academy, origin: string): JsonLd {
     ...(academy.email ? { email: academy.email } : {}),
     address: postalAddress(academy.address),
     ...(hours ? { openingHours: hours } : {}),
+    ...(academy.location ? { geo: { '@type': 'GeoCoordinates', latitude: academy.location.latitude, longitude: academy.location.longitude } } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   };
 }

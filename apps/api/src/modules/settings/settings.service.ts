@@ -47,14 +47,15 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     parentWebhook: { url: row.parentWebhookUrl, secretSet: row.parentWebhookSecret !== null },
     paymentsLockedBefore: row.paymentsLockedBefore,
     testimonials: row.testimonials,
+    location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 /** Only what the public pages show; nothing about when or by whom it changed. */
 export function toPublicSettings(settings: AcademySettings): PublicAcademySettings {
-  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials } = settings;
-  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials };
+  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location } = settings;
+  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location };
 }
 
 async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
@@ -86,7 +87,8 @@ export async function getAcademySettings(db: DbExecutor): Promise<AcademySetting
 const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_build_object(
   'name', o.name, 'tagline', o.tagline, 'address', o.address, 'phones', o.phones, 'email', o.email, 'officeHours', o.office_hours,
   'facebookUrl', o.facebook_url, 'instagramUrl', o.instagram_url, 'youtubeUrl', o.youtube_url, 'whatsappUrl', o.whatsapp_url,
-  'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before)
+  'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before,
+  'latitude', o.latitude, 'longitude', o.longitude)
   from academy_settings o where o.id = 1)`;
 
 export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
@@ -107,6 +109,8 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     ...(input.testimonials ? { testimonials: input.testimonials } : {}),
     // Left out: unchanged; null: no lock (payments go back to the previous financial year's start).
     ...(input.paymentsLockedBefore !== undefined ? { paymentsLockedBefore: input.paymentsLockedBefore } : {}),
+    // Left out: unchanged; null: no map position.
+    ...(input.location !== undefined ? { latitude: input.location?.latitude ?? null, longitude: input.location?.longitude ?? null } : {}),
   };
   // A lock date in the future would refuse today's payments: the books close on days that are over.
   if (input.paymentsLockedBefore && input.paymentsLockedBefore > todayIn(input.timeZone)) {

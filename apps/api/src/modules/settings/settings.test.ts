@@ -53,6 +53,8 @@ describe('academy settings', () => {
         testimonials: [],
         // No WhatsApp or SMS yet: the admission form proves only emails.
         phoneCodes: false,
+        // No map position until the office gives it.
+        location: null,
       },
     });
     await Promise.all([getAcademySettings(t.database.db), getAcademySettings(t.database.db), getPublic()]);
@@ -103,6 +105,7 @@ describe('academy settings', () => {
         // No payments lock date: payments go back to the previous financial year's start.
         paymentsLockedBefore: null,
         testimonials: [],
+        location: null,
         updatedAt: expect.any(String),
       },
     });
@@ -110,7 +113,7 @@ describe('academy settings', () => {
 
     const publicView = (await getPublic()).json().data;
     expect(publicView.name).toBe('Saraswati Classes');
-    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'name', 'officeHours', 'phoneCodes', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone']);
+    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone']);
     expect((await getAcademySettings(t.database.db)).timeZone).toBe('Asia/Kolkata');
   });
 
@@ -161,6 +164,27 @@ describe('academy settings', () => {
     expect(tooMany.json().errors.testimonials).toBe('At most 6 testimonials');
     // [] removes them all.
     expect((await put({ ...validSettings, testimonials: [] })).json().data.testimonials).toEqual([]);
+  });
+
+  it('keeps the map position as Google Maps copies it, public too; refuses one that is not (issue 41)', async () => {
+    const saved = await put({ ...validSettings, location: ' 18.4088, 76.5604 ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.location).toEqual({ latitude: 18.4088, longitude: 76.5604 });
+    expect((await getPublic()).json().data.location).toEqual({ latitude: 18.4088, longitude: 76.5604 });
+    // Not sent: unchanged; as an object: taken as it is.
+    expect((await put(validSettings)).json().data.location).toEqual({ latitude: 18.4088, longitude: 76.5604 });
+    expect((await put({ ...validSettings, location: { latitude: -33.86, longitude: 151.2 } })).json().data.location).toEqual({ latitude: -33.86, longitude: 151.2 });
+    for (const [location, message] of [
+      ['near the bus stand', 'Enter the map position as latitude, longitude (like 18.4088, 76.5604)'],
+      ['95, 76.5', 'Latitude must be between -90 and 90'],
+      [{ latitude: 18.4, longitude: 200 }, 'Longitude must be between -180 and 180'],
+    ] as const) {
+      const bad = await put({ ...validSettings, location });
+      expect(bad.statusCode, JSON.stringify(location)).toBe(400);
+      expect(JSON.stringify(bad.json().errors), JSON.stringify(location)).toContain(message);
+    }
+    // Empty: no map position.
+    expect((await put({ ...validSettings, location: '' })).json().data.location).toBeNull();
   });
 
   it('accepts other real time zones, including the old and the canonical names', async () => {

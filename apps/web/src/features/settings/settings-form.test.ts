@@ -11,6 +11,7 @@ const settings = {
   socialLinks: { facebook: 'https://facebook.com/academy', instagram: null, youtube: null, whatsapp: null },
   timeZone: 'Asia/Kolkata',
   testimonials: [{ quote: 'Good teachers', name: 'A parent', detail: '' }],
+  location: null,
 };
 
 describe('toSettingsFormValues', () => {
@@ -21,7 +22,9 @@ describe('toSettingsFormValues', () => {
       socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
       backupTime: '02:00',
       paymentsLockedBefore: '',
+      location: '',
     });
+    expect(toSettingsFormValues({ ...settings, location: { latitude: 18.4088, longitude: 76.5604 } }).location).toBe('18.4088, 76.5604');
     expect(toSettingsFormValues({ ...settings, backupTime: '23:15' }).backupTime).toBe('23:15');
     expect(toSettingsFormValues({ ...settings, paymentsLockedBefore: '2026-04-01' }).paymentsLockedBefore).toBe('2026-04-01');
     expect(toSettingsFormValues({ ...settings, phones: ['+919876543210'] }).phones).toEqual(['+91 98765 43210', '', '']);

@@ -17,6 +17,8 @@ export interface SettingsFormValues {
   testimonials: { quote: string; name: string; detail: string }[];
   /** 'YYYY-MM-DD', or '' for no lock date (payments go back to the previous financial year's start). */
   paymentsLockedBefore: string;
+  /** "18.4088, 76.5604" as Google Maps copies a place, or '' for none. */
+  location: string;
 }
 
 export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string; paymentsLockedBefore?: string | null }): SettingsFormValues {
@@ -33,6 +35,7 @@ export function toSettingsFormValues(settings: PublicAcademySettings & { backupT
     backupTime: settings.backupTime ?? DEFAULT_BACKUP_TIME,
     testimonials: settings.testimonials.map(({ quote, name, detail }) => ({ quote, name, detail })),
     paymentsLockedBefore: settings.paymentsLockedBefore ?? '',
+    location: settings.location ? `${settings.location.latitude}, ${settings.location.longitude}` : '',
   };
 }
 

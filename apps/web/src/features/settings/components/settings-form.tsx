@@ -81,6 +81,15 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
             key={form.key('officeHours')}
             {...form.getInputProps('officeHours')}
           />
+          <TextInput
+            label={t`Map position (optional)`}
+            description={t`In Google Maps, press and hold the academy's place and copy the two numbers shown. Search engines show the academy on the map with it.`}
+            placeholder="18.4088, 76.5604"
+            inputMode="decimal"
+            autoComplete="off"
+            key={form.key('location')}
+            {...form.getInputProps('location')}
+          />
         </SectionCard>
 
         <SectionCard title={t`Social links`} description={t`Full links starting with https://. Leave a field empty to hide that icon.`}>

@@ -1,0 +1,3 @@
+ALTER TABLE "academy_settings" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "academy_settings" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "academy_settings" ADD CONSTRAINT "academy_settings_location" CHECK (("academy_settings"."latitude" is null) = ("academy_settings"."longitude" is null) and coalesce("academy_settings"."latitude" between -90 and 90 and "academy_settings"."longitude" between -180 and 180, true));
