@@ -249,11 +249,14 @@ export type ContactEnquiryInput = z.input<typeof contactEnquiryInputSchema>;
  * PUT /api/admission-enquiries/{id} (admin): only the fields sent change; '' or null clears an
  * optional one. `notes` is the office's follow-up notes, never shown to the applicant.
  */
+/** The family's language, which the office picks for a walk-in or phone enquiry: their WhatsApp messages are written in it (issue 41). */
+const enquiryLanguageSchema = z.enum(LANGUAGES, { error: 'Choose English, Marathi or Hindi' });
+
 export const admissionEnquiryUpdateInputSchema = z
   .object(enquiryFields, { error: 'Send the enquiry as an object' })
   .extend({ email: optionalField(emailSchema, 'Enter a valid email address'), phone: optionalPhoneSchema })
   .partial()
-  .extend({ notes: optionalTextSchema('Notes', 5000) });
+  .extend({ notes: optionalTextSchema('Notes', 5000), language: enquiryLanguageSchema.optional() });
 export type AdmissionEnquiryUpdateInput = z.input<typeof admissionEnquiryUpdateInputSchema>;
 
 /**
@@ -268,6 +271,8 @@ export const officeEnquiryInputSchema = z
     notes: optionalTextSchema('Notes', 5000),
     /** Where the family heard of the academy; a walk-in when not given (issue 41). */
     source: enquirySourceSchema.optional(),
+    /** The family's language; English when not given. */
+    language: enquiryLanguageSchema.optional(),
     referredBy: referredBySchema,
     followUpOn: followUpOnSchema,
     assignedTo: assignedToSchema,

@@ -400,6 +400,7 @@ export async function createOfficeEnquiry(db: Db, actor: NonNullable<AuditActor>
         message: input.message ?? null,
         notes: input.notes ?? null,
         form: 'office',
+        language: input.language ?? 'en',
         // The office records the family in front of it or on the phone: a walk-in unless it says otherwise.
         source: input.source ?? 'walk_in',
         referredByStudentId: input.referredBy ?? null,

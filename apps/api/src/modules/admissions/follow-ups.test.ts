@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
 const names = (response: { json: () => { data: { enquiries: { studentName: string }[] } } }) => response.json().data.enquiries.map((enquiry) => enquiry.studentName);
 
 describe('PATCH /api/admission-enquiries/{id}', () => {
@@ -235,6 +235,18 @@ describe('the office records source, referral and follow-up; the public forms re
     const mixed = await asAdmin('POST', '/api/admission-enquiries/office', { studentName: 'Mixed Up', phone: '9822077779', source: 'phone', referredBy: referrer.id });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().errors.referredBy).toBe('A referring student can only be given when the source is referral');
+  });
+
+  it("keeps the family's language the office picks, for their WhatsApp messages; English when not given", async () => {
+    const marathi = await asAdmin('POST', '/api/admission-enquiries/office', { studentName: 'Marathi Family', phone: '9822077781', language: 'mr' });
+    expect(marathi.statusCode).toBe(201);
+    expect(marathi.json().data.language).toBe('mr');
+    expect((await asAdmin('POST', '/api/admission-enquiries/office', { studentName: 'Plain Family', phone: '9822077782' })).json().data.language).toBe('en');
+    const id = marathi.json().data._id as string;
+    expect((await asAdmin('PUT', `/api/admission-enquiries/${id}`, { language: 'hi' })).json().data.language).toBe('hi');
+    const bad = await asAdmin('POST', '/api/admission-enquiries/office', { studentName: 'Bad Language', phone: '9822077783', language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.language).toBe('Choose English, Marathi or Hindi');
   });
 
   it('a contact message records website and the campaign tags, trimmed and cut to 100 characters', async () => {

@@ -3,7 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { admissionEnquiryUpdateInputSchema, BOARDS, ENQUIRY_SOURCES, MEDIUMS, officeEnquiryInputSchema } from '@academy/shared/schemas/admissions';
 import type { AdmissionEnquiryDetail, OfficeEnquiryInput } from '@academy/shared/schemas/admissions';
+import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
 import { normalizeError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/language';
 import { useStandards } from '../../standards/api';
 import { useSubjects } from '../../subjects/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
@@ -35,8 +37,13 @@ function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
     address: enquiry?.address ?? '',
     message: enquiry?.message ?? '',
     notes: enquiry?.notes ?? '',
+    // A new family at the counter: the office's own language until it picks theirs.
+    language: enquiry?.language ?? currentLanguage(),
   };
 }
+
+/** Each language in its own script, as a family reads it. */
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
 /** What only a new office enquiry asks (issue 41); an existing one changes them in its Follow-up section. */
 const NEW_ENQUIRY_FOLLOW_UP = { source: 'walk_in', referredBy: null as string | null, followUpOn: '', assignedTo: null as string | null };
@@ -131,6 +138,14 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
             />
             <Select label={t`Board`} placeholder={t`Not given`} data={[...BOARDS]} clearable key={form.key('board')} {...form.getInputProps('board')} />
             <Select label={t`Medium`} placeholder={t`Not given`} data={[...MEDIUMS]} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
+            <Select
+              label={t`Family's language`}
+              description={t`Their WhatsApp messages are written in it.`}
+              data={LANGUAGE_OPTIONS}
+              allowDeselect={false}
+              key={form.key('language')}
+              {...form.getInputProps('language')}
+            />
           </SimpleGrid>
         </SectionCard>
         <SectionCard title={t`Parent or guardian`}>
