@@ -9,11 +9,12 @@ function academyDay(offsetDays = 0): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** The 360 and 1280 px screenshots (E2E_SHOTS_DIR), once the shell has settled at the phone's width. */
+/** The 360 and 1280 px screenshots (E2E_SHOTS_DIR), once the shell has settled at the phone's width; back at 1280 px after, with or without them. */
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.waitForTimeout(500);
   await shootWidths(page, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /*
