@@ -64,7 +64,8 @@ test.describe('weekly tests and marks', () => {
     await form.getByRole('textbox', { name: 'Date' }).blur();
     await expect(form.getByRole('textbox', { name: 'Date' })).toHaveValue(testDay.typed);
     await form.getByRole('button', { name: 'Add test' }).click();
-    await phone.getByRole('link', { name: `Weekly ${token}` }).click();
+    // The new test's marks open at once (issue 42, point 9).
+    await expect(phone).toHaveURL(/\/app\/teacher\/tests\/[0-9a-f-]+$/);
     await expect(phone.getByRole('heading', { name: `Weekly ${token}` })).toBeVisible();
     const added = (await (await phone.request.get(`/api/batches/${batchId}/tests`)).json()).data as { name: string; date: string }[];
     expect(added.find((entry) => entry.name === `Weekly ${token}`)?.date).toBe(testDay.iso);

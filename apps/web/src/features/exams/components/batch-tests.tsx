@@ -1,7 +1,7 @@
 import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { normalizeError } from '../../../lib/api-client';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { formatDate } from '../../../lib/format-date';
@@ -42,6 +42,7 @@ function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (test
   const { t } = useLingui();
   const tests = useBatchTests(batchId);
   const create = useCreateTest(batchId);
+  const navigate = useNavigate();
   const today = useAcademyToday();
   const { form, onSubmit, saving } = useEntityForm({
     // Today in the academy's time zone (before 05:30 in Latur the UTC date is still yesterday's).
@@ -49,10 +50,12 @@ function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (test
     schema: testInputSchema,
     toInput: toTestInput,
     save: (values) => create.mutateAsync(toTestInput(values)),
-    onSaved: ({ message }) => {
+    onSaved: ({ data, message }) => {
       // The next test is often on the same day, out of the same marks.
       form.setValues({ name: '', topic: '' });
       notifications.show({ title: t`Test created`, message: message ?? TEST_MESSAGES.created, color: 'teal' });
+      // Its marks open at once: entering them is what comes next (issue 42, point 9).
+      void navigate(testHref(data._id));
     },
     onFailed: (error) => notifications.show({ title: t`Test not created`, message: normalizeError(error).message, color: 'red' }),
     // A small part of the batch's screen: it never asked before leaving.
