@@ -31,7 +31,49 @@ export function createPdfDocument(title: string, options: { margin?: number; sub
   doc.registerFont('regular', PDF_FONTS.regular);
   doc.registerFont('bold', PDF_FONTS.bold);
   doc.font('regular');
+  keepLogicalText(doc);
   return doc;
+}
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** A PDF text string in UTF-16BE with its byte-order mark, as hex: any script survives it. */
+export function pdfUnicodeString(text: string): string {
+  return `<${Buffer.from(`\ufeff${text}`, 'utf16le').swap16().toString('hex')}>`;
+}
+
+/**
+ * Shaped Devanagari is drawn in visual order: the i-matra's glyph comes before its consonant, and
+ * conjuncts are single glyphs. A reader copying or searching the PDF (pdftotext, a phone's viewer, a
+ * screen reader) would get the matra in the wrong place in every word that has one (issue 42, point 16). Each line of such text
+ * is marked with its logical text (a Span's ActualText, PDF 1.5), which readers use instead.
+ *
+ * pdfkit draws each line in `_fragment`, flipping the page's coordinates inside a save/restore around
+ * its BT…ET. The mark goes inside BT…ET, so a reader meets its end under the same coordinates as the
+ * glyphs (outside, poppler placed the text at the mirrored height). pdfkit offers no public hook for
+ * this: a change to `_fragment` in a new pdfkit shows in pdf.test.ts, which reads the text back.
+ */
+function keepLogicalText(doc: PdfDocument): void {
+  type Internals = { _fragment: (text: string, x: number, y: number, options: unknown) => void; addContent: (data: string) => unknown };
+  const internals = doc as unknown as Internals;
+  const drawLine = internals._fragment;
+  internals._fragment = function (this: Internals, text, x, y, options) {
+    const logical = `${text}`.replace(/\n/g, '');
+    if (!DEVANAGARI.test(logical)) return drawLine.call(this, text, x, y, options);
+    const addContent = this.addContent;
+    this.addContent = function (this: Internals, data: string) {
+      if (data === 'ET') addContent.call(this, 'EMC');
+      addContent.call(this, data);
+      if (data === 'BT') addContent.call(this, `/Span <</ActualText ${pdfUnicodeString(logical)}>> BDC`);
+      return this;
+    };
+    try {
+      drawLine.call(this, text, x, y, options);
+    } finally {
+      // Back to the prototype's addContent.
+      delete (this as Partial<Internals>).addContent;
+    }
+  };
 }
 
 /** Ends the document and collects its bytes. */
