@@ -121,6 +121,15 @@ test.describe('online tests (teacher)', () => {
     for (const number of [1, 2, 3]) await expect(page.getByRole('article', { name: `Question ${number}` })).toContainText(`${token} Q${number}`);
     await expect(page.getByText('Right answer', { exact: true })).toHaveCount(3);
     await expect(page.getByText(`${token} Q4`)).toHaveCount(0);
+    // On paper: the question paper downloads as a PDF; the answer key beside it.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Question paper (PDF)' }).click();
+    const paperFile = await download;
+    expect(paperFile.suggestedFilename()).toMatch(/^question-paper-[0-9a-f]{8}\.pdf$/);
+    const key = await page.request.get((await page.getByRole('link', { name: 'Answer key (PDF)' }).getAttribute('href')) ?? '');
+    expect(key.status()).toBe(200);
+    expect(key.headers()['content-type']).toBe('application/pdf');
+    expect((await key.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expectFitsPhone(page);
     await shootWidths(page, 'online-test-draft');
 
@@ -196,6 +205,7 @@ test.describe('online tests (teacher)', () => {
     await student.goto('/app/teacher/online-tests');
     await expect(student).toHaveURL(DEMO_USERS.student.home);
     expect((await student.request.get(`/api/online-tests/${open._id}`)).status()).toBe(403);
+    expect((await student.request.get(`/api/online-tests/${open._id}/paper.pdf?answers=true`)).status()).toBe(403);
     await studentContext.close();
 
     // The office sees every teacher's papers and their results.

@@ -311,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(academicYearsRoutes, { db: deps.db });
       // The question bank (issue 40): questions with math and pictures, imported from sheets too.
       await api.register(questionsRoutes, { db: deps.db, storage: deps.storage });
-      await api.register(onlineTestsRoutes, { db: deps.db });
+      await api.register(onlineTestsRoutes, { db: deps.db, storage: deps.storage });
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.

@@ -129,6 +129,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/online-tests/:id/publish': [s(() => `/api/online-tests/${ids.onlineTest}/publish`, 200)],
   'GET /api/online-tests/:id/results': [s(() => `/api/online-tests/${ids.onlineTest}/results`, 200)],
   'GET /api/online-tests/:id/results.xlsx': [s(() => `/api/online-tests/${ids.onlineTest}/results.xlsx`, 200)],
+  'GET /api/online-tests/:id/paper.pdf': [s(() => `/api/online-tests/${ids.onlineTest}/paper.pdf?answers=true`, 200)],
   'POST /api/online-tests/:id/attempts': [s(() => `/api/online-tests/${ids.onlineTest}/attempts`, 409)],
   'GET /api/attempts/:id': [s(() => `/api/attempts/${ids.attempt}`, 200)],
   'PUT /api/attempts/:id/answers': [s(() => `/api/attempts/${ids.attempt}/answers`, 200, { body: () => ({ answers: [{ questionId: ids.question, value: 4 }] }) })],

@@ -21,6 +21,7 @@ export const onlineTestRoutes: RouteRules = {
   'POST /api/online-tests/:id/publish': own(STAFF),
   'GET /api/online-tests/:id/results': own(STAFF),
   'GET /api/online-tests/:id/results.xlsx': own(STAFF),
+  'GET /api/online-tests/:id/paper.pdf': own(STAFF),
   'POST /api/online-tests/:id/attempts': own(STUDENT),
   'GET /api/attempts/:id': own(STUDENT),
   'PUT /api/attempts/:id/answers': own(STUDENT),

@@ -379,3 +379,8 @@ export type OnlineTestResults = z.infer<typeof onlineTestResultsSchema>;
 export const onlineTestListQuerySchema = z.object({
   batch: optionalQueryValue(idSchema),
 });
+
+/** GET /api/online-tests/{id}/paper.pdf: the printed paper, or with `answers=true` its answer key and solutions. */
+export const onlineTestPaperQuerySchema = z.object({
+  answers: optionalQueryValue(z.enum(['true', 'false'], { error: 'answers must be true or false' })),
+});

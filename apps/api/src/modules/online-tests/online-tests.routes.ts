@@ -10,18 +10,21 @@ import {
   onlineTestInputSchema,
   onlineTestListQuerySchema,
   onlineTestListSchema,
+  onlineTestPaperQuerySchema,
   onlineTestResultsSchema,
   onlineTestSchema,
 } from '@academy/shared/schemas/online-tests';
 import type { Db } from '../../db/client';
+import type { FileStorage } from '../../lib/storage';
 import { actorOf } from '../../access/http';
 import { requestLanguage } from '../../lib/translate-reply';
 import { attemptResult, getAttempt, saveAnswers, startAttempt, submitAttempt } from './attempts.service';
 import { createOnlineTest, deleteOnlineTest, getOnlineTest, listOnlineTests, publishOnlineTest, updateOnlineTest } from './papers.service';
+import { onlineTestPaperPdf } from './paper-pdf';
 import { onlineTestResults, onlineTestResultsWorkbook } from './results.service';
 
 /** Online practice tests (issue 40): papers, a student's attempt, results. Rules in access/online-tests.ts. */
-export const onlineTestsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const onlineTestsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
   const tags = ['online-tests'];
   const params = idParamsSchema;
 
@@ -61,6 +64,15 @@ export const onlineTestsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
       .send(file);
+  });
+
+  // The paper printed, with KaTeX's LaTeX typeset (lib/math-pdf.ts); `answers=true`: the answer key with solutions.
+  app.get('/online-tests/:id/paper.pdf', { schema: { tags, params, querystring: onlineTestPaperQuerySchema } }, async (request, reply) => {
+    const { pdf, fileName } = await onlineTestPaperPdf(db, storage, actorOf(request), request.params.id, {
+      answers: request.query.answers === 'true',
+      language: requestLanguage(request),
+    });
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(pdf);
   });
 
   // The student's attempt. Nothing here ever carries a right answer before the test closes.

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_TEST_MESSAGES, type Attempt, type AttemptResult, type OnlineTest } from '@academy/shared/schemas/online-tests';
-import { notifications, onlineTestAttempts, onlineTests, parentMessages, questions } from '../../db/schema';
+import { notifications, onlineTestAttempts, onlineTests, parentMessages, questions, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { pdfText } from '../../../test/pdf-text';
+import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { recordClosedTests } from './results.service';
 import { submitDueAttempts } from './attempts.service';
@@ -279,6 +279,35 @@ describe('online tests', () => {
     expect(workbook.headers['content-type']).toContain('spreadsheetml');
     expect((await call('otherTeacher', 'GET', `/api/online-tests/${testId}/results`)).statusCode).toBe(404);
     expect((await call('student', 'GET', `/api/online-tests/${testId}/results`)).statusCode).toBe(403);
+  });
+
+  it('prints the paper with its formulas typeset, and for staff its answer key with solutions', async () => {
+    const paper = await call('teacher', 'GET', `/api/online-tests/${testId}/paper.pdf`);
+    expect(paper.statusCode).toBe(200);
+    expect(paper.headers['content-type']).toBe('application/pdf');
+    expect(paper.headers['content-disposition']).toContain('question-paper-');
+    const text = pdfTextAsRead(paper.rawPayload);
+    for (const words of ['Question paper', 'JEE Main practice 1', '60 minutes', '+4 for a right answer, −1 for a wrong one, 0 if left', 'Q1.', 'Q5.', 'Which are vectors?', 'One or more options are right.', 'Write the number:', '(D)'])
+      expect(text).toContain(words);
+    // The formula is drawn, not printed as its LaTeX source; nothing on the paper gives an answer away.
+    expect(text).toMatch(/If\s[\s\S]*with/);
+    expect(text).not.toContain('$v');
+    for (const answer of ['Right answer', 'Solution of', '9.81']) expect(text).not.toContain(answer);
+
+    const key = pdfTextAsRead((await call('teacher', 'GET', `/api/online-tests/${testId}/paper.pdf?answers=true`)).rawPayload);
+    for (const words of ['Answer key', 'For teachers only', 'Right answer: (B)', 'Right answer: (A), (C)', 'Right answer: 9.81, within 0.01', 'Solution of The SI unit of force']) expect(key).toContain(words);
+
+    // In the reader's language.
+    const marathiAdmin = await buildUser(t.database.db, { role: 'admin' });
+    await t.database.db.update(users).set({ language: 'mr' }).where(eq(users.id, marathiAdmin.id));
+    const marathi = await t.app.inject({ method: 'GET', url: `/api/online-tests/${testId}/paper.pdf`, headers: { cookie: await loginAs(t.app, marathiAdmin.email) } });
+    expect(pdfTextAsRead(marathi.rawPayload)).toContain('प्रश्नपत्रिका');
+
+    expect((await call('student', 'GET', `/api/online-tests/${testId}/paper.pdf?answers=true`)).statusCode).toBe(403);
+    expect((await call('otherTeacher', 'GET', `/api/online-tests/${testId}/paper.pdf`)).statusCode).toBe(404);
+    const bad = await call('teacher', 'GET', `/api/online-tests/${testId}/paper.pdf?answers=maybe`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('answers must be true or false');
   });
 
   it('shows solutions once the test has closed, and records the scores as the batch’s test', async () => {

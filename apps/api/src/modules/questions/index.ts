@@ -4,4 +4,4 @@
  */
 export { questionsRoutes } from './questions.routes';
 export { getQuestion, questionFingerprint } from './questions.service';
-export { QUESTION_IMAGE_PATH } from './question-images';
+export { QUESTION_IMAGE_PATH, questionImageBytes } from './question-images';

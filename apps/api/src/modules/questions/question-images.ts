@@ -41,3 +41,17 @@ export async function questionImage(storage: FileStorage, name: string): Promise
   if (!match || size === undefined) throw new AppError('NOT_FOUND', QUESTION_BANK_MESSAGES.imageNotFound);
   return { key: name, contentType: QUESTION_IMAGE_TYPES[match[1] as QuestionImageExtension], size };
 }
+
+/**
+ * A picture's bytes by the address written in a question's Markdown, for printing it (issue 40's paper):
+ * only our own stored PNG and JPEG pictures (what pdfkit draws); null for a WebP, another address or a missing file.
+ */
+export async function questionImageBytes(storage: FileStorage, url: string): Promise<Buffer | null> {
+  if (!url.startsWith(QUESTION_IMAGE_PATH)) return null;
+  const name = url.slice(QUESTION_IMAGE_PATH.length);
+  const match = IMAGE_NAME.exec(name);
+  if (!match || match[1] === 'webp' || (await storage.size(name)) === undefined) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(name)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

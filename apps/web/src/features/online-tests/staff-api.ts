@@ -60,6 +60,9 @@ export function useOnlineTestResults(id: string, enabled = true) {
 /** The results workbook: a plain link, the browser downloads it (in the signed-in person's language). */
 export const onlineTestResultsWorkbookHref = (id: string) => `${API_BASE}/online-tests/${encodeURIComponent(id)}/results.xlsx`;
 
+/** The printed paper, or with `answers` its answer key and solutions: a plain link, the browser downloads the PDF. */
+export const onlineTestPaperHref = (id: string, answers = false) => `${API_BASE}/online-tests/${encodeURIComponent(id)}/paper.pdf${answers ? '?answers=true' : ''}`;
+
 function useInvalidateOnlineTests() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: onlineTestKeys.all });

@@ -1,5 +1,5 @@
-import { Alert, Button, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { Alert, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { IconKey, IconPrinter, IconSend } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -8,7 +8,7 @@ import { DetailActions, DetailPage, SectionCard } from '../../../components/deta
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
-import { STAFF_ONLINE_TEST_FAILURES, useStaffOnlineTest } from '../staff-api';
+import { onlineTestPaperHref, STAFF_ONLINE_TEST_FAILURES, useStaffOnlineTest } from '../staff-api';
 import { useConfirmDeleteTest, useConfirmPublishTest } from './staff-test-actions';
 import { StaffTestPaper } from './staff-test-paper';
 import { StaffTestResults } from './staff-test-results';
@@ -86,6 +86,15 @@ function TestBody({ test }: { test: OnlineTest }) {
             { label: t`Set by`, value: test.createdBy?.name ?? '–' },
           ]}
         />
+        {/* On paper, for a student without a phone or a test in the hall: formulas typeset as on the phone. */}
+        <Group gap="sm" mt="md">
+          <Button component="a" href={onlineTestPaperHref(test._id)} download variant="light" leftSection={<IconPrinter size={18} aria-hidden="true" />}>
+            <Trans>Question paper (PDF)</Trans>
+          </Button>
+          <Button component="a" href={onlineTestPaperHref(test._id, true)} download variant="default" leftSection={<IconKey size={18} aria-hidden="true" />}>
+            <Trans>Answer key (PDF)</Trans>
+          </Button>
+        </Group>
       </SectionCard>
       {published ? (
         <Tabs value={tab} onChange={(value) => setParams(value ? { tab: value } : {}, { replace: true })} keepMounted={false}>

@@ -1,0 +1,147 @@
+import { formatDateTime } from '@academy/shared/calendar';
+import { word, wordTable } from '@academy/shared/i18n/server-catalog';
+import type { Language } from '@academy/shared/languages';
+import type { DbExecutor } from '../../db/client';
+import type { Actor } from '../../access/actor';
+import { createAcademyPdf } from '../../lib/pdf';
+import { drawMathMarkdown, room } from '../../lib/math-pdf';
+import type { FileStorage } from '../../lib/storage';
+import { questionImageBytes } from '../questions';
+import { getAcademySettings } from '../settings';
+import { markingOf, paperQuestions, staffTestRow } from './papers.service';
+
+/*
+ * An online test on paper (issue 40): the question paper a teacher prints for a student without a phone
+ * or for a hall test, and its answer key with the right answers and solutions. Questions, options and
+ * solutions are the Markdown and LaTeX the phone shows with KaTeX, typeset here by lib/math-pdf.ts.
+ * Read by the test's staff (the rule of GET /api/online-tests/{id}); a student never reaches it.
+ */
+
+const LABELS = wordTable('questionPaper', {
+  paper: 'Question paper',
+  key: 'Answer key',
+  teachersOnly: 'For teachers only',
+  batches: 'Batches',
+  opens: 'Opens',
+  time: 'Time',
+  maximum: 'Maximum marks',
+  marking: 'Marking',
+  name: 'Name',
+  studentId: 'Student ID',
+  multiple: 'One or more options are right.',
+  writeNumber: 'Write the number:',
+  solution: 'Solution',
+  missingPicture: 'picture: see it in the app',
+});
+
+const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
+
+/** "+4", "−1", "0": marks as a paper prints them. */
+function signed(marks: number): string {
+  if (marks > 0) return `+${marks}`;
+  return marks < 0 ? `\u2212${-marks}` : '0';
+}
+
+/** GET /api/online-tests/{id}/paper.pdf[?answers=true]. */
+export async function onlineTestPaperPdf(
+  db: DbExecutor,
+  storage: FileStorage,
+  actor: Actor,
+  id: string,
+  options: { answers: boolean; language: Language },
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const test = await staffTestRow(db, actor, id);
+  const [questions, settings] = await Promise.all([paperQuestions(db, id), getAcademySettings(db)]);
+  const { language, answers } = options;
+  const label = LABELS[language];
+  const title = answers ? label.key : label.paper;
+  const pdf = createAcademyPdf({
+    header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email },
+    title,
+    language,
+    info: { Title: `${title}: ${test.title}`, Subject: test.title },
+  });
+  const { doc } = pdf;
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  pdf.text(test.title, { size: 14, bold: true, align: 'center' });
+  if (answers) pdf.text(label.teachersOnly, { size: 10, color: '#c92a2a', align: 'center' });
+  doc.moveDown(0.5);
+  const marking = markingOf(test);
+  pdf.row(label.batches, test.batches.map((batch) => batch.name).join(', '));
+  pdf.row(label.opens, formatDateTime(test.opens_at, settings.timeZone));
+  pdf.row(label.time, word('questionPaper', '{minutes} minutes', language, { minutes: test.duration_minutes }));
+  pdf.row(label.maximum, String(marking.correct * questions.length));
+  pdf.row(
+    label.marking,
+    word('questionPaper', '{correct} for a right answer, {wrong} for a wrong one, {unanswered} if left', language, {
+      correct: signed(marking.correct),
+      wrong: signed(marking.wrong),
+      unanswered: signed(marking.unanswered),
+    }),
+  );
+  if (!answers) {
+    doc.moveDown(0.3);
+    pdf.row(label.name, '______________________________');
+    pdf.row(label.studentId, '______________________________');
+  }
+  pdf.rule();
+
+  const markdown = (source: string, x: number, size = 11) =>
+    drawMathMarkdown(doc, source, {
+      x,
+      width: width - (x - left),
+      fontSize: size,
+      missingPicture: label.missingPicture,
+      loadImage: (url) => questionImageBytes(storage, url),
+    });
+
+  const NUMBER_WIDTH = 40;
+  const OPTION_WIDTH = 26;
+  let subjectId = '';
+  for (const [index, question] of questions.entries()) {
+    if (question.subject_id !== subjectId) {
+      subjectId = question.subject_id;
+      room(doc, 120);
+      doc.moveDown(0.4);
+      pdf.text(question.subject_name, { size: 13, bold: true, color: '#1c7ed6' });
+      doc.moveDown(0.3);
+    }
+    // A question starts on a new page rather than with only its number at the bottom of one.
+    const top = room(doc, 60);
+    pdf.text(word('questionPaper', 'Q{number}.', language, { number: index + 1 }), { bold: true, x: left, y: top, width: NUMBER_WIDTH });
+    doc.y = top;
+    await markdown(question.text, left + NUMBER_WIDTH);
+    if (question.type === 'multiple') pdf.text(label.multiple, { size: 9, color: '#495057', x: left + NUMBER_WIDTH });
+    doc.moveDown(0.2);
+    if (question.type === 'numeric') {
+      pdf.text(`${label.writeNumber} ____________`, { x: left + NUMBER_WIDTH });
+    }
+    for (const [optionIndex, option] of question.options.entries()) {
+      // The letter and its option's first line on the same page.
+      const optionTop = room(doc, 20);
+      pdf.text(`(${LETTERS[optionIndex]})`, { x: left + NUMBER_WIDTH, y: optionTop, width: OPTION_WIDTH });
+      doc.y = optionTop;
+      await markdown(option.text, left + NUMBER_WIDTH + OPTION_WIDTH);
+    }
+    if (answers) {
+      const right =
+        question.type === 'numeric'
+          ? question.answer_tolerance
+            ? word('questionPaper', '{value}, within {tolerance}', language, { value: question.answer_value ?? '', tolerance: question.answer_tolerance })
+            : String(question.answer_value ?? '')
+          : question.options.flatMap((option, optionIndex) => (question.correct.includes(option.id) ? [`(${LETTERS[optionIndex]})`] : [])).join(', ');
+      doc.moveDown(0.2);
+      pdf.text(word('questionPaper', 'Right answer: {answer}', language, { answer: right }), { bold: true, color: '#2b8a3e', x: left + NUMBER_WIDTH });
+      if (question.solution) {
+        pdf.text(label.solution, { bold: true, size: 10, color: '#495057', x: left + NUMBER_WIDTH });
+        await markdown(question.solution, left + NUMBER_WIDTH, 10);
+      }
+    }
+    doc.moveDown(0.8);
+  }
+
+  const kind = answers ? 'answer-key' : 'question-paper';
+  return { pdf: await pdf.end(), fileName: `${kind}-${id.slice(0, 8)}.pdf` };
+}
