@@ -84,6 +84,8 @@ test.describe('admission form', () => {
     await expect(thanks).toBeVisible();
     await expect(thanks).toBeInViewport();
     await expect(thanks).toBeFocused();
+    // A reference to say on the phone (issue 42, point 14).
+    await expect(thanks).toContainText(/Your reference number is ENQ-\d{4,}\. Please keep it/);
     expect(await hasHorizontalOverflow(page)).toBe(false);
     // Sent: the draft is gone, a new visit starts empty.
     await page.goto('/admission');

@@ -49,9 +49,24 @@ test('a family opens a course from /courses, reads it and applies with it chosen
   });
   await office.close();
 
-  // A visitor finds it on /courses and opens its page.
+  // A visitor finds it on /courses: one standard at a time (the address keeps the choice), Apply on its card.
   await page.goto('/courses');
-  await page.getByRole('link', { name: batchName }).click();
+  const filters = page.getByRole('group', { name: 'Show the courses of' });
+  await filters.getByRole('button', { name: standard.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]standard=${standard._id}`));
+  await expect(filters.getByRole('button', { name: standard.name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  for (const other of standards.filter((candidate) => candidate._id !== standard._id))
+    await expect(page.getByRole('heading', { level: 2, name: other.name, exact: true })).toHaveCount(0);
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await shootWidths(page, 'courses-one-standard');
+  await page.getByRole('article', { name: batchName }).getByRole('link', { name: `Apply for this batch: ${batchName}` }).click();
+  await expect(page).toHaveURL(/\/admission\?course=/);
+  await expect(page.getByText(`Applying for ${batchName}`)).toBeVisible();
+  await page.goBack();
+  await filters.getByRole('button', { name: 'All standards' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+  // And opens its page.
+  await page.getByRole('link', { name: batchName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/courses/physics-evening-${token.toLowerCase()}-[0-9a-f]{10}$`));
   const courseUrl = new URL(page.url());
   await expect(page.getByRole('heading', { level: 1, name: batchName })).toBeVisible();

@@ -196,6 +196,21 @@ const admissionEnquiryFields = z.object(
  * /phone-verification/verify-otp, for the form's phone; issue 37), with the email then optional.
  * Student name, phone and standard are always required.
  */
+/** "ENQ-0042": an enquiry's reference from its number, as the family is told it and the office searches it. */
+export function enquiryReference(number: number): string {
+  return `ENQ-${String(number).padStart(4, '0')}`;
+}
+
+/** The number in a search that is a reference ("ENQ-0042", "enq42"); null for any other search (a name, a phone). */
+export function enquiryNumberOf(search: string): number | null {
+  const match = /^\s*enq[\s-]*0*(\d{1,9})\s*$/i.exec(search);
+  return match ? Number(match[1]) : null;
+}
+
+/** POST /api/admission-enquiries: what the family is told besides the thanks. */
+export const admissionEnquiryReceivedSchema = z.object({ reference: z.string() });
+export type AdmissionEnquiryReceived = z.infer<typeof admissionEnquiryReceivedSchema>;
+
 export const admissionEnquiryInputSchema = admissionEnquiryFields
   .extend({
     ...campaignFields,
@@ -352,6 +367,8 @@ export type ConvertEnquiryInput = z.input<typeof convertEnquiryInputSchema>;
 
 export const admissionEnquirySchema = z.object({
   _id: z.uuid(),
+  /** The family's reference, ENQ-0042 (enquiryReference). */
+  reference: z.string(),
   studentName: z.string(),
   email: z.string().nullable(),
   /** When the applicant proved the email with a code (contact messages: null). */

@@ -39,6 +39,8 @@ export const admissionEnquiries = pgTable(
   'admission_enquiries',
   {
     id: uuid().primaryKey().defaultRandom(),
+    // The family's reference (ENQ-0042, issue 42 point 14): shown when they apply, said on the phone, searched by the office.
+    number: integer().notNull().generatedAlwaysAsIdentity(),
     studentName: varchar({ length: 120 }).notNull(),
     // Contact messages may come with only a phone or only an email.
     email: varchar({ length: 254 }),
@@ -95,6 +97,7 @@ export const admissionEnquiries = pgTable(
     ),
     check('admission_enquiries_gender_check', sql`${table.gender} is null or ${table.gender} in ('male', 'female', 'other')`),
     uniqueIndex('admission_enquiries_student_unique').on(table.studentId),
+    uniqueIndex('admission_enquiries_number_unique').on(table.number),
     // The list is newest first, filtered by status (the sidebar counts `new`) and source.
     index('admission_enquiries_created_idx').on(table.createdAt),
     index('admission_enquiries_status_created_idx').on(table.status, table.createdAt),

@@ -4,6 +4,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import {
   admissionEnquiryDetailSchema,
   admissionEnquiryInputSchema,
+  admissionEnquiryReceivedSchema,
   admissionEnquiryListQuerySchema,
   admissionEnquiryListSchema,
   admissionEnquiryUpdateInputSchema,
@@ -76,11 +77,11 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
 
   app.post(
     '/admission-enquiries',
-    { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: messageOnlySchema } } },
+    { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: apiSuccess(admissionEnquiryReceivedSchema) } } },
     async (request, reply) => {
-      const confirmation = await createAdmissionEnquiry(db, request.body, requestLanguage(request));
+      const { reference, confirmation } = await createAdmissionEnquiry(db, request.body, requestLanguage(request));
       confirm(confirmation);
-      return reply.status(201).send({ success: true as const, message: confirmation ? ENQUIRY_RECEIVED : ENQUIRY_RECEIVED_BY_PHONE });
+      return reply.status(201).send({ success: true as const, data: { reference }, message: confirmation ? ENQUIRY_RECEIVED : ENQUIRY_RECEIVED_BY_PHONE });
     },
   );
 

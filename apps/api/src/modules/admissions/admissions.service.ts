@@ -17,6 +17,8 @@ import {
   type contactEnquiryInputSchema,
   type enquiryStatusInputSchema,
   CLOSED_WITH_REASON_STATUSES,
+  enquiryNumberOf,
+  enquiryReference,
   type officeEnquiryInputSchema,
 } from '@academy/shared/schemas/admissions';
 import { BOARDS, MEDIUMS, type Board, type Medium } from '@academy/shared/schemas/common';
@@ -63,6 +65,7 @@ const referrerUsers = sql`referrer_users`;
 const assignees = sql`assignees`;
 const enquiryColumns = {
   _id: admissionEnquiries.id,
+  number: admissionEnquiries.number,
   studentName: admissionEnquiries.studentName,
   email: admissionEnquiries.email,
   emailVerifiedAt: admissionEnquiries.emailVerifiedAt,
@@ -127,6 +130,7 @@ async function subjectsOf(db: DbExecutor, ids: string[]) {
 function toEnquiry(row: EnquiryRow, enquirySubjects: AdmissionEnquiry['subjects']): AdmissionEnquiry {
   return {
     _id: row._id,
+    reference: enquiryReference(row.number),
     studentName: row.studentName,
     email: row.email,
     emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
@@ -164,12 +168,16 @@ function toEnquiry(row: EnquiryRow, enquirySubjects: AdmissionEnquiry['subjects'
 /** A page of enquiries, newest first, searched and filtered in the database; the total rides along. */
 export async function listEnquiries(db: DbExecutor, query: ListQuery): Promise<AdmissionEnquiryList> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
+  // "ENQ-0042" finds that enquiry (the family says it on the phone).
+  const byReference = query.search ? enquiryNumberOf(query.search) : null;
   const where = and(
     query.status ? eq(admissionEnquiries.status, query.status) : undefined,
     query.form ? eq(admissionEnquiries.form, query.form) : undefined,
     query.source ? eq(admissionEnquiries.source, query.source) : undefined,
     query.followUp ? followUpCondition(query.followUp) : undefined,
-    pattern
+    byReference !== null
+      ? eq(admissionEnquiries.number, byReference)
+      : pattern
       ? or(
           ilike(admissionEnquiries.studentName, pattern),
           ilike(admissionEnquiries.email, pattern),
@@ -331,12 +339,12 @@ export type EnquiryConfirmation = { to: string; name: string; parentName?: strin
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
  * the email's proof (so a refused or failed insert leaves the proof usable) and the first history entry.
  */
-export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en'): Promise<EnquiryConfirmation | undefined> {
+export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en'): Promise<{ reference: string; confirmation?: EnquiryConfirmation }> {
   await assertReferences(db, input);
   // A family without email proved its phone instead (issue 37): no confirmation mail then (an email
   // given beside it is kept, unproven, for the office).
   const byPhone = Boolean(input.phoneVerificationToken);
-  await db.transaction(async (tx) => {
+  const number = await db.transaction(async (tx) => {
     const emailVerifiedAt = byPhone ? null : await consumeVerificationProof(tx, { email: input.email!, token: input.verificationToken! });
     const phoneVerifiedAt = byPhone ? await consumePhoneProof(tx, { phone: input.phone, token: input.phoneVerificationToken! }) : null;
     const [row] = await tx
@@ -363,13 +371,15 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
         utmCampaign: input.utmCampaign ?? null,
         language,
       })
-      .returning({ id: admissionEnquiries.id });
+      .returning({ id: admissionEnquiries.id, number: admissionEnquiries.number });
     await replaceSubjects(tx, row!.id, input.subjects ?? []);
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
     await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.public_form', values: { name: input.studentName } } });
+    return row!.number;
   });
-  if (byPhone) return undefined;
-  return { to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', language };
+  const reference = enquiryReference(number);
+  if (byPhone) return { reference };
+  return { reference, confirmation: { to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', language } };
 }
 
 /**

@@ -55,8 +55,16 @@ describe('the public admission form', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toMatch(/^Thank you! We have received your application/);
+    // The family's reference (issue 42, point 14): told at once, on the office's list, and found by it.
+    const { reference } = response.json().data as { reference: string };
+    expect(reference).toMatch(/^ENQ-\d{4,}$/);
     const list = (await asAdmin('GET', '/api/admission-enquiries?search=Aditi')).json().data;
     expect(list.enquiries).toHaveLength(1);
+    expect(list.enquiries[0].reference).toBe(reference);
+    for (const typed of [reference, reference.toLowerCase().replace('-', ' '), `enq${Number(reference.slice(4))}`]) {
+      const found = (await asAdmin('GET', `/api/admission-enquiries?search=${encodeURIComponent(typed)}`)).json().data;
+      expect(found.enquiries.map((enquiry: { studentName: string }) => enquiry.studentName)).toEqual(['Aditi Jadhav']);
+    }
     expect(list.enquiries[0]).toMatchObject({
       studentName: 'Aditi Jadhav',
       email: 'jadhav.family@example.in',

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type {
   AdmissionEnquiryDetail,
   AdmissionEnquiryInput,
+  AdmissionEnquiryReceived,
   AdmissionEnquiryList,
   AdmissionEnquiryListQuery,
   AdmissionEnquiryUpdateInput,
@@ -75,7 +76,7 @@ export function useVerifyOtp(kind: 'email' | 'phone') {
 
 /** Both public forms carry the campaign of the link the visitor came by (issue 41; lib/campaign.ts). */
 export function useSubmitAdmission() {
-  return useMutation({ mutationFn: (input: AdmissionEnquiryInput) => apiRequestWithMessage<undefined>('POST', '/admission-enquiries', { ...input, ...rememberedCampaign() }) });
+  return useMutation({ mutationFn: (input: AdmissionEnquiryInput) => apiRequestWithMessage<AdmissionEnquiryReceived>('POST', '/admission-enquiries', { ...input, ...rememberedCampaign() }) });
 }
 
 export function useSubmitContact() {

@@ -52,3 +52,8 @@ export function batchesByStandard(standards: readonly CourseStandard[], batches:
 export function coursePagePath(slug: string): string {
   return coursePath(encodeURIComponent(slug));
 }
+
+/** The admission form with this open course chosen (the course page's and each card's Apply). */
+export function applyForCoursePath(slug: string): string {
+  return `/admission?course=${encodeURIComponent(slug)}`;
+}

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePublicCourse } from '../../../features/courses/api';
-import { batchDates, batchTimings, seatsStatus } from '../../../features/courses/batch-display';
+import { applyForCoursePath, batchDates, batchTimings, seatsStatus } from '../../../features/courses/batch-display';
 import { usePublicSettings } from '../../../features/settings/api';
 import { normalizeError } from '../../../lib/api-client';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -115,7 +115,7 @@ export function Component() {
                 <Trans>Apply online with this course chosen; the office calls you back to confirm the seat and the fees.</Trans>
               </Text>
             </Stack>
-            <Button component={Link} to={lp(`/admission?course=${encodeURIComponent(batch.slug)}`)} size="md">
+            <Button component={Link} to={lp(applyForCoursePath(batch.slug))} size="md">
               <Trans>Apply for this course</Trans>
             </Button>
           </Group>

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { normalizeError } from '../../../lib/api-client';
 import { usePublicCourses } from '../../../features/courses/api';
@@ -30,6 +30,14 @@ export function Component() {
   const lp = useLocalizedPath();
   const { t } = useLingui();
   const courses = usePublicCourses();
+  // A family looks for one standard: ?standard={id} shows only its section (the address can be shared).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = searchParams.get('standard');
+  const sections = courses.data ? batchesByStandard(courses.data.standards, courses.data.batches) : [];
+  // A standard no longer offered (an old shared address) shows them all.
+  const active = sections.some(({ standard }) => standard._id === chosen) ? chosen : null;
+  const shown = sections.filter(({ standard }) => !active || standard._id === active);
+  const choose = (standardId: string | null) => setSearchParams(standardId ? { standard: standardId } : {}, { replace: true, preventScrollReset: true });
 
   return (
     <>
@@ -53,7 +61,19 @@ export function Component() {
         <Text c="dimmed"><Trans>Our courses for the coming year are being finalised. Call or visit the office and we will tell you what suits your child.</Trans></Text>
       ) : (
         <Stack gap={40}>
-          {batchesByStandard(courses.data.standards, courses.data.batches).map(({ standard, batches }, index) => (
+          {sections.length > 1 ? (
+            <Group gap="xs" role="group" aria-label={t`Show the courses of`}>
+              <Button size="compact-md" radius="xl" variant={active ? 'default' : 'filled'} aria-pressed={!active} onClick={() => choose(null)}>
+                <Trans>All standards</Trans>
+              </Button>
+              {sections.map(({ standard }) => (
+                <Button key={standard._id} size="compact-md" radius="xl" variant={active === standard._id ? 'filled' : 'default'} aria-pressed={active === standard._id} onClick={() => choose(standard._id)}>
+                  {standard.name}
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+          {shown.map(({ standard, batches }, index) => (
             <Stack key={standard._id} gap={40}>
               {index > 0 ? <Divider /> : null}
               <StandardSection standard={standard} batches={batches} />

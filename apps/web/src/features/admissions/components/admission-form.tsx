@@ -70,7 +70,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     onProveByChange?.(proveBy);
   }, [proveBy, onProveByChange]);
   const settings = usePublicSettings();
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; reference: string } | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const courses = usePublicCourses();
   // On a phone the three steps fit one row only without their descriptions.
@@ -208,7 +208,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
       return;
     }
     submit.mutate(toAdmissionPayload(values, verified), {
-      onSuccess: ({ message }) => setDone(message ?? t`Thank you! We have received your application.`),
+      onSuccess: ({ data, message }) => setDone({ message: message ?? t`Thank you! We have received your application.`, reference: data.reference }),
       onError: (error) => {
         const fieldErrors = fieldErrorsOf(error);
         if (fieldErrors) form.setErrors(fieldErrors);
@@ -231,7 +231,14 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
         <Stack gap="md" align="flex-start">
           <Alert ref={doneAlert} tabIndex={-1} color="teal" variant="light" icon={<IconCircleCheck size={22} aria-hidden="true" />} title={t`Application sent`} role="status" w="100%">
-            {done}
+            <Stack gap="xs">
+              <Text size="sm">{done.message}</Text>
+              <Text size="sm">
+                <Trans>
+                  Your reference number is <strong>{done.reference}</strong>. Please keep it, and say it when you call or visit the office.
+                </Trans>
+              </Text>
+            </Stack>
           </Alert>
           <Button component={Link} to={lp('/')} variant="light">
             <Trans>Back to Home</Trans>

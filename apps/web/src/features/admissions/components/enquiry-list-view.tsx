@@ -19,8 +19,8 @@ export function EnquiryListView({ enquiries }: { enquiries: AdmissionEnquiry[] }
     </Anchor>
   );
   const email = (enquiry: AdmissionEnquiry) => (
-    <Text size="sm" c="dimmed">
-      {enquiry.email ?? t`No email`}
+    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {enquiry.reference} · {enquiry.email ?? t`No email`}
     </Text>
   );
   const columns: ListColumn<AdmissionEnquiry>[] = [

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconUser } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
-import { batchDates, batchTimings, coursePagePath, seatsStatus } from '../batch-display';
-import { useLingui } from '@lingui/react/macro';
+import { applyForCoursePath, batchDates, batchTimings, coursePagePath, seatsStatus } from '../batch-display';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 
 function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
@@ -20,14 +20,14 @@ function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: stri
   );
 }
 
-/** One open batch: subject, teacher, days and times, dates, and how many seats are left; its name leads to its page. */
+/** One open batch: subject, teacher, days and times, dates, and how many seats are left; its name leads to its page, Apply to the form with it chosen. */
 export function BatchCard({ batch }: { batch: CourseBatch }) {
   const { t } = useLingui();
   const lp = useLocalizedPath();
   const seats = seatsStatus(batch.seatsLeft, batch.capacity);
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={batch.name}>
-      <Stack gap="sm">
+    <Paper withBorder radius="md" p="md" component="article" aria-label={batch.name} h="100%">
+      <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           {/* minWidth 0 lets a long batch name wrap instead of pushing the seats badge off a phone's screen. */}
           <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -55,6 +55,10 @@ export function BatchCard({ batch }: { batch: CourseBatch }) {
             {batch.teacherName}
           </Detail>
         </Stack>
+        {/* A full batch still takes applications: the office keeps a waiting list and calls back. */}
+        <Button component={Link} to={lp(applyForCoursePath(batch.slug))} variant="light" size="sm" mt="auto" aria-label={t`Apply for this batch: ${batch.name}`}>
+          <Trans>Apply for this batch</Trans>
+        </Button>
       </Stack>
     </Paper>
   );

@@ -135,7 +135,7 @@ export function Component() {
     <DetailPage
       query={enquiry}
       title={t`Registration Details`}
-      description={(data) => data.studentName}
+      description={(data) => `${data.studentName} · ${data.reference}`}
       actions={(data) => <DetailActions editTo={`/app/registrations/${id}/edit`} onDelete={() => confirmDelete(data)} />}
       errorTitle={t`Registration could not be loaded`}
       errorFallback={ENQUIRY_FAILURES.fetch}

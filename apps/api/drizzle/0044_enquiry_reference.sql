@@ -1,0 +1,2 @@
+ALTER TABLE "admission_enquiries" ADD COLUMN "number" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "admission_enquiries_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE UNIQUE INDEX "admission_enquiries_number_unique" ON "admission_enquiries" USING btree ("number");
