@@ -135,7 +135,7 @@ test.describe('a shared phone', () => {
     await laptop.goto(`/app/teacher/tests/${testId}`);
     const marksOf = (name: string) => laptop.getByLabel(`Marks of ${name}`);
     await marksOf(teacher.names[0]!).fill('15.5');
-    await expect(laptop.getByText('Unsaved marks are kept on this device until you save.')).toBeVisible();
+    await expect(laptop.getByTestId('publish-state')).toHaveText('Not saved yet (kept on this device): save, then publish.');
     await markAbsentWithoutConnection(laptop, teacher.batchId, teacher.names[1]!);
     await laptop.unroute('**/api/attendance/batch/*');
     const kept = await keptFor(laptop, userId);
@@ -149,7 +149,7 @@ test.describe('a shared phone', () => {
     await expect(laptop).toHaveURL(DEMO_USERS.admin.home);
     await laptop.goto(`/app/tests/${testId}`);
     await expect(marksOf(teacher.names[0]!)).toHaveValue('');
-    await expect(laptop.getByText('Unsaved marks are kept on this device until you save.')).toHaveCount(0);
+    await expect(laptop.getByTestId('publish-state')).toHaveText('Publish needs saved marks: enter them and save.');
     // The office has nothing unsent: signing out does not ask, and leaves the teacher's work alone.
     await openLogout(laptop);
     await expect(laptop).toHaveURL('/login');
@@ -165,6 +165,7 @@ test.describe('a shared phone', () => {
     expect(day.students.find((student) => student.name === teacher.names[1])!.status).toBe('absent');
     await laptop.goto(`/app/teacher/tests/${testId}`);
     await expect(marksOf(teacher.names[0]!)).toHaveValue('15.5');
+    await expect(laptop.getByText('Unsaved marks restored')).toBeVisible();
 
     // The marks are still not saved: signing out asks again.
     await openLogout(laptop);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
+import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, hasHorizontalOverflow, shootWidths, test, uniqueToken } from '../fixtures';
 
 const PASSWORD = 'weekly-tests-2026';
 const SHOTS = process.env.SHOTS_DIR;
@@ -49,6 +49,13 @@ test.describe('weekly tests and marks', () => {
     const { teacherEmail, otherEmail, batchId, names, ids, emails } = await setUp(page, token);
     const [asha, bharat, chitra] = names as [string, string, string];
 
+    // Attendance was taken on the test's day (two days ago): Chitra was absent.
+    const testDay = academyDay(-2);
+    const marked = await page.request.post(`/api/attendance/batch/${batchId}`, {
+      data: { date: testDay.iso, records: ids.map((studentId, index) => ({ studentId, status: index === 2 ? 'absent' : 'present' })) },
+    });
+    expect(marked.status()).toBe(200);
+
     // The teacher, on a 360 px phone, adds a test to the batch.
     const phone = await signedIn(browser, baseURL!, teacherEmail);
     await phone.goto(`/app/teacher/batches/${batchId}`);
@@ -59,7 +66,6 @@ test.describe('weekly tests and marks', () => {
     await form.getByLabel('Maximum marks').fill('20');
     await form.getByLabel('Topic').fill('Fractions');
     // The app's date field: typed as DD-MM-YYYY (the test was written two days ago).
-    const testDay = academyDay(-2);
     await form.getByRole('textbox', { name: 'Date' }).fill(testDay.typed);
     await form.getByRole('textbox', { name: 'Date' }).blur();
     await expect(form.getByRole('textbox', { name: 'Date' })).toHaveValue(testDay.typed);
@@ -72,31 +78,71 @@ test.describe('weekly tests and marks', () => {
 
     // Publish cannot be pressed yet, and the screen says why.
     await expect(phone.getByRole('button', { name: 'Publish results' })).toBeDisabled();
-    await expect(phone.getByTestId('publish-state')).toContainText('save marks first: Publish needs at least one saved mark');
+    await expect(phone.getByTestId('publish-state')).toHaveText('Publish needs saved marks: enter them and save.');
 
-    // Marks on the numeric keypad; Enter moves to the next student; one absent.
+    // The day's absentee is offered as absent, labelled, and can be changed.
     const marksOf = (name: string) => phone.getByLabel(`Marks of ${name}`);
+    const rowOf = (name: string) => phone.getByRole('listitem').filter({ hasText: name });
+    await expect(rowOf(chitra).getByText(`Absent on ${testDay.typed}`)).toBeVisible();
+    await expect(rowOf(chitra).getByLabel('Absent')).toBeChecked();
+    await expect(marksOf(chitra)).toBeDisabled();
+    await expect(rowOf(asha).getByTestId('absent-that-day')).toHaveCount(0);
+    await expect(rowOf(asha).getByLabel('Absent')).not.toBeChecked();
+    await rowOf(chitra).getByLabel('Absent').uncheck();
+    await expect(marksOf(chitra)).toBeEnabled();
+    await rowOf(chitra).getByLabel('Absent').check();
+    await expect(marksOf(chitra)).toBeDisabled();
+
+    // Typed but not saved: Publish waits, and says so.
+    await expect(phone.getByRole('button', { name: 'Publish results' })).toBeDisabled();
+    await expect(phone.getByTestId('publish-state')).toHaveText('Not saved yet (kept on this device): save, then publish.');
+
+    // Marks on the numeric keypad; Enter moves to the next student. A mark above the maximum is flagged as typed.
     await expect(marksOf(asha)).toHaveAttribute('inputmode', 'decimal');
     await marksOf(asha).fill('15.5');
     await marksOf(asha).press('Enter');
     await expect(marksOf(bharat)).toBeFocused();
     await marksOf(bharat).fill('25');
-    await phone.getByRole('listitem').filter({ hasText: chitra }).getByLabel('Absent').check();
-    await expect(marksOf(chitra)).toBeDisabled();
+    await expect(rowOf(bharat).getByRole('alert')).toHaveText('At most 20');
+    await expect(marksOf(bharat)).toHaveAttribute('aria-invalid', 'true');
+    await marksOf(asha).fill('-3');
+    await expect(rowOf(asha).getByRole('alert')).toHaveText('Marks cannot be below 0');
+    await marksOf(asha).fill('15.5');
+    await expect(rowOf(asha).getByRole('alert')).toHaveCount(0);
 
-    // The draft survives a reload.
+    // The draft survives a reload, with a notice; the mistake is still flagged.
     await phone.reload();
     await expect(marksOf(asha)).toHaveValue('15.5');
-    await expect(phone.getByText('Unsaved marks are kept on this device until you save.')).toBeVisible();
+    await expect(marksOf(bharat)).toHaveValue('25');
+    await expect(rowOf(chitra).getByLabel('Absent')).toBeChecked();
+    await expect(phone.getByText('Unsaved marks restored')).toBeVisible();
+    await expect(phone.getByTestId('publish-state')).toHaveText('Not saved yet (kept on this device): save, then publish.');
+    await expect(rowOf(bharat).getByRole('alert')).toHaveText('At most 20');
 
-    // Bad input: above the maximum is refused on the spot, nothing saved.
-    await phone.getByRole('button', { name: 'Save marks' }).click();
-    await expect(phone.getByRole('alert').filter({ hasText: 'At most 20' })).toBeVisible();
+    // Save and Publish stay at the bottom of the screen while the page is read from the top.
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    const save = phone.getByRole('button', { name: 'Save marks' });
+    await expect(save).toBeInViewport();
+    const saveBox = (await save.boundingBox())!;
+    expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(740);
+    expect(saveBox.y).toBeGreaterThan(740 - 160);
+    // What the phone shows (not the full page): the bar over the list.
+    if (SHOTS) await phone.screenshot({ path: `${SHOTS}/marks-entry-bar-360.png` });
+    await shootWidths(phone, 'marks-entry-draft');
+    await phone.setViewportSize({ width: 360, height: 740 });
+
+    // Save with a mistake sends nothing and takes the teacher to the first one.
+    await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await save.click();
+    await expect(marksOf(bharat)).toBeFocused();
+    await expect(marksOf(bharat)).toBeInViewport();
+    expect(((await (await phone.request.get(`/api/batches/${batchId}/tests`)).json()).data as { name: string; entered: number }[]).find((entry) => entry.name === `Weekly ${token}`)?.entered).toBe(0);
     await marksOf(bharat).fill('12');
     expect(await hasHorizontalOverflow(phone)).toBe(false);
     if (SHOTS) await phone.screenshot({ path: `${SHOTS}/marks-entry-360.png`, fullPage: true });
     await phone.getByRole('button', { name: 'Save marks' }).click();
     await expect(phone.getByText('Marks saved').first()).toBeVisible();
+    await expect(phone.getByTestId('publish-state')).toHaveCount(0);
     await phone.getByRole('button', { name: 'Publish results' }).click();
     await expect(phone.getByText(/^Published on /)).toBeVisible();
     const results = phone.getByRole('table', { name: 'Results' });

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TEST_MESSAGES, type BatchRemarks, type MarksSubmission, type Remark, type StudentTests, type Test, type TestInput, type TestResults } from '@academy/shared/schemas/exams';
+import type { AttendanceDay } from '@academy/shared/schemas/attendance';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { attendanceKeys } from '../../lib/query-keys';
 
 export { TEST_MESSAGES };
 
@@ -28,6 +30,23 @@ export function useTestResults(testId: string) {
     enabled: testId !== '',
     // Half-typed marks must not be reset by a background refetch.
     refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * The students marked absent in the batch's attendance on the test's day (issue 42, point 9), to offer
+ * them as absent: the attendance day the teacher reads when marking (`GET /api/attendance/{batch}/{date}`,
+ * the batch's teacher and the admin), in the same cache entry as the attendance screen's. An empty list
+ * when the day was not marked; undefined while loading or when it cannot be read (offline): nothing offered.
+ */
+export function useAbsentOnTestDay(batchId: string, date: string, enabled = true) {
+  return useQuery({
+    queryKey: attendanceKeys.day(batchId, date),
+    queryFn: ({ signal }) => apiRequest<AttendanceDay>('GET', `/attendance/${id(batchId)}/${id(date)}`, undefined, { signal }),
+    select: (day) => day.students.filter((student) => student.status === 'absent').map((student) => student._id),
+    enabled: enabled && batchId !== '' && date !== '',
+    refetchOnWindowFocus: false,
+    retry: 1,
   });
 }
 

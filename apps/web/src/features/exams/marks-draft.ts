@@ -1,9 +1,11 @@
-import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
+import type { MarkInput, TestResults } from '@academy/shared/schemas/exams';
+import { clearUserDraft, isRecord, readUserDraft, saveUserDraft } from '../../lib/user-draft';
 
 /**
- * Marks typed on a phone but not saved yet, kept on the device per user and test
- * (lib/user-storage.ts), like the attendance draft (features/attendance/attendance-draft.ts): a reload
- * or a lost connection loses nothing. Removed once the marks are saved, or when the user signs out.
+ * Marks typed on a phone but not saved yet, kept on the device per user and test (lib/user-draft.ts,
+ * the helper the attendance draft uses): a reload or a lost connection loses nothing. Only the rows
+ * the user changed are kept (the others show what is saved, or a day's absentee offered as absent).
+ * Removed once the marks are saved, or when the user signs out.
  */
 export type MarksDraftRow = { marks: string; absent: boolean };
 export type MarksDraft = { savedAt: string; rows: Record<string, MarksDraftRow> };
@@ -11,22 +13,17 @@ export type MarksDraft = { savedAt: string; rows: Record<string, MarksDraftRow> 
 const name = (testId: string) => `marks-draft.${testId}`;
 
 export function saveMarksDraft(userId: string, testId: string, rows: Record<string, MarksDraftRow>) {
-  writeUserItem(userId, name(testId), JSON.stringify({ savedAt: new Date().toISOString(), rows } satisfies MarksDraft));
+  saveUserDraft(userId, name(testId), { rows });
 }
 
+const isDraftRow = (row: unknown): row is MarksDraftRow => isRecord(row) && typeof row.marks === 'string' && typeof row.absent === 'boolean';
+
 export function readMarksDraft(userId: string, testId: string): MarksDraft | undefined {
-  const raw = readUserItem(userId, name(testId));
-  if (!raw) return undefined;
-  try {
-    const draft = JSON.parse(raw) as MarksDraft;
-    return typeof draft.savedAt === 'string' && draft.rows && typeof draft.rows === 'object' ? draft : undefined;
-  } catch {
-    return undefined;
-  }
+  return readUserDraft<Omit<MarksDraft, 'savedAt'>>(userId, name(testId), (draft) => isRecord(draft.rows) && Object.values(draft.rows).every(isDraftRow));
 }
 
 export function clearMarksDraft(userId: string, testId: string) {
-  removeUserItem(userId, name(testId));
+  clearUserDraft(userId, name(testId));
 }
 
 /** "45.5" / "45,5" → 45.5; '' → null; anything else → NaN (the form says which row). */
@@ -36,14 +33,54 @@ export function parseMarks(text: string): number | null {
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+export type MarksProblem = 'number' | 'negative' | 'step' | 'above';
+
 /**
  * What is wrong with one student's typed marks, checked as they are typed and again before saving:
- * not a number in steps of 0.5 (the shared schema's rule), or above the test's maximum (the server's
- * rule); '' (not entered yet) is fine.
+ * not a number, below 0, not in steps of 0.5 (the shared schema's rule), or above the test's maximum
+ * (the server's rule); '' (not entered yet) is fine.
  */
-export function marksProblem(text: string, max: number): 'step' | 'above' | null {
+export function marksProblem(text: string, max: number): MarksProblem | null {
   const value = parseMarks(text);
   if (value === null) return null;
-  if (Number.isNaN(value) || !Number.isInteger(value * 2)) return 'step';
+  if (Number.isNaN(value)) return /^-\s*\d+([.,]\d+)?$/.test(text.trim()) ? 'negative' : 'number';
+  if (!Number.isInteger(value * 2)) return 'step';
   return value > max ? 'above' : null;
+}
+
+/** The saved marks of each student, as the form shows them. */
+export function savedRows(results: TestResults): Record<string, MarksDraftRow> {
+  return Object.fromEntries(results.rows.map((row) => [row.student._id, { marks: row.marks === null ? '' : String(row.marks), absent: row.absent }]));
+}
+
+/**
+ * The students offered as absent (issue 42, point 9): marked absent in the batch's attendance on the
+ * test's day, with nothing saved for this test yet and nothing typed for them on this device. The
+ * teacher sees them ticked "Absent", labelled, and can change it; Save keeps them absent.
+ */
+export function offeredAbsentees(results: TestResults, absentThatDay: readonly string[], edits: Record<string, MarksDraftRow>): Set<string> {
+  const absent = new Set(absentThatDay);
+  return new Set(results.rows.filter((row) => absent.has(row.student._id) && row.marks === null && !row.absent && !edits[row.student._id]).map((row) => row.student._id));
+}
+
+/**
+ * What Save sends, in the roster's order (rows left empty are not sent), and what is wrong, by student
+ * in the same order (the first one is where Save takes the teacher).
+ */
+export function marksToSave(studentIds: readonly string[], rowOf: (studentId: string) => MarksDraftRow, max: number): { marks: MarkInput[]; problems: [string, MarksProblem][] } {
+  const marks: MarkInput[] = [];
+  const problems: [string, MarksProblem][] = [];
+  for (const studentId of studentIds) {
+    const row = rowOf(studentId);
+    if (row.absent) {
+      marks.push({ studentId, absent: true, marks: null });
+      continue;
+    }
+    const value = parseMarks(row.marks);
+    if (value === null) continue;
+    const problem = marksProblem(row.marks, max);
+    if (problem) problems.push([studentId, problem]);
+    else marks.push({ studentId, marks: value, absent: false });
+  }
+  return { marks, problems };
 }
