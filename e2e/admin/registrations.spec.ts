@@ -21,6 +21,9 @@ test.describe('new registrations (admin)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Registration Details' })).toBeVisible();
     await expect(page.getByText('Shahu College')).toBeVisible();
     await expect(page.getByText('verified', { exact: true })).toBeVisible();
+    // The family's reference (said on the phone) and language, as the office speaks to them.
+    await expect(page.getByText(new RegExp(`^${name} · ENQ-\\d{4,}$`))).toBeVisible();
+    await expect(page.getByText("Family's language")).toBeVisible();
 
     // Each move asks first.
     await page.getByRole('button', { name: 'Mark as contacted' }).click();

@@ -3,6 +3,7 @@ import { modals } from '../../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import type { AdmissionEnquiryDetail } from '@academy/shared/schemas/admissions';
+import { LANGUAGE_NAMES } from '@academy/shared/languages';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { DetailActions, DetailPage, SectionCard } from '../../../../components/detail-page';
 import { PhoneLink } from '../../../../components/ui/phone-link';
@@ -85,6 +86,8 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
           items={[
             { label: t`Name`, value: enquiry.parentName },
             { label: t`Phone`, value: <PhoneLink phone={enquiry.parentPhone} /> },
+            // The language of the page they applied from (or the office's choice): speak and write to them in it.
+            { label: t`Family's language`, value: LANGUAGE_NAMES[enquiry.language] },
           ]}
         />
       </SectionCard>
