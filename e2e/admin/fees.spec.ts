@@ -52,9 +52,13 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   await expect(dialog.getByText('The instalments must add up to the plan amount')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Amount (₹)', exact: true }).nth(2).fill('6000');
   await expect(dialog.getByText('Instalments add up')).toBeVisible();
+  // Families may see it on the batch's course card (issue 42, point 14).
+  await dialog.getByRole('checkbox', { name: 'Show these fees on the website' }).check();
   await dialog.getByRole('button', { name: 'Create plan' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId(`plan-Plan ${token}`)).toContainText('₹18,000', { timeout: 30_000 });
+  const courses = (await (await page.request.get('/api/public/courses')).json()) as { data: { batches: { name: string; fees: unknown[] }[] } };
+  expect(courses.data.batches.find((batch) => batch.name === batchName)?.fees).toEqual([{ name: `Plan ${token}`, amount: 18000, instalments: 3 }]);
 
   // Enrolling the student gives them the plan's dues.
   await enrolByApi(page, batchId, studentId);

@@ -37,7 +37,7 @@ test('a family opens a course from /courses, reads it and applies with it chosen
   const standard = standards.find((candidate) => candidate.subjects.length > 0)!;
   const subject = standard.subjects[0]!;
   const teacher = await createTeacherByApi(officePage, { name: teacherName, email: `${token}.t@example.com` });
-  await createBatchByApi(officePage, {
+  const batchId = await createBatchByApi(officePage, {
     name: batchName,
     teacher,
     standard: standard._id,
@@ -47,6 +47,11 @@ test('a family opens a course from /courses, reads it and applies with it chosen
     endDate: academyDay(200),
     capacity: 25,
   });
+  // Its fees, which the office shows on the site (issue 42, point 14).
+  const plan = await officePage.request.post('/api/fee-plans', {
+    data: { name: `Fees ${token}`, batch: batchId, amount: '18000', showOnSite: true, instalments: [0, 60, 120].map((days) => ({ dueDate: academyDay(days), amount: '6000' })) },
+  });
+  expect(plan.status(), await plan.text()).toBe(201);
   await office.close();
 
   // A visitor finds it on /courses: one standard at a time (the address keeps the choice), Apply on its card.
@@ -59,6 +64,7 @@ test('a family opens a course from /courses, reads it and applies with it chosen
     await expect(page.getByRole('heading', { level: 2, name: other.name, exact: true })).toHaveCount(0);
   expect(await hasHorizontalOverflow(page)).toBe(false);
   await shootWidths(page, 'courses-one-standard');
+  await expect(page.getByRole('article', { name: batchName })).toContainText('₹18,000 in 3 instalments');
   await page.getByRole('article', { name: batchName }).getByRole('link', { name: `Apply for this batch: ${batchName}` }).click();
   await expect(page).toHaveURL(/\/admission\?course=/);
   await expect(page.getByText(`Applying for ${batchName}`)).toBeVisible();
@@ -77,6 +83,7 @@ test('a family opens a course from /courses, reads it and applies with it chosen
   await expect(facts.getByText('Tue, Thu · 5:00 PM – 6:30 PM')).toBeVisible();
   await expect(facts.getByText(teacherName)).toBeVisible();
   await expect(facts.getByText('25 seats left')).toBeVisible();
+  await expect(facts.getByText('₹18,000 in 3 instalments')).toBeVisible();
   expect(await hasHorizontalOverflow(page)).toBe(false);
   await shootWidths(page, 'course-page');
 

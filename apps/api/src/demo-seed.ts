@@ -525,6 +525,8 @@ async function seedDemoFees(db: Db): Promise<void> {
       name: `${batch.name} fees`,
       batch: batch.id,
       amount: 18_000_00,
+      // Families see it on the public course pages (issue 42, point 14).
+      showOnSite: true,
       instalments: [
         { dueDate: shiftDate(today, -30), amount: 6_000_00 },
         { dueDate: shiftDate(today, 30), amount: 6_000_00 },

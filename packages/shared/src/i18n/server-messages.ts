@@ -577,6 +577,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The Idempotency-Key header must have 8 to 100 characters', 'Idempotency-Key हेडरमध्ये 8 ते 100 अक्षरे असावीत', 'Idempotency-Key हेडर में 8 से 100 अक्षर होने चाहिए'],
   ['overdue must be true or false', 'overdue ची किंमत true किंवा false असावी', 'overdue का मान true या false होना चाहिए'],
   ['answers must be true or false', 'answers ची किंमत true किंवा false असावी', 'answers का मान true या false होना चाहिए'],
+  ['showOnSite must be true or false', 'showOnSite ची किंमत true किंवा false असावी', 'showOnSite का मान true या false होना चाहिए'],
   ['cancelDues must be true or false', 'cancelDues ची किंमत true किंवा false असावी', 'cancelDues का मान true या false होना चाहिए'],
   ['Plan name', 'योजनेचे नाव', 'योजना का नाम'],
   ['Reason', 'कारण', 'कारण'],

@@ -36,6 +36,8 @@ export const courseBatchSchema = z.object({
   capacity: z.number().int(),
   enrolledCount: z.number().int(),
   seatsLeft: z.number().int(),
+  /** The fee plans the office shows on the site (issue 42, point 14): rupees, in how many instalments; cheapest first. */
+  fees: z.array(z.object({ name: z.string(), amount: z.number(), instalments: z.number().int() })),
 });
 export type CourseBatch = z.infer<typeof courseBatchSchema>;
 

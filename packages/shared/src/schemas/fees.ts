@@ -87,6 +87,8 @@ const planFields = {
   batch: idSchema,
   amount: positiveRupeesSchema,
   instalments: z.array(feeInstalmentInputSchema, { error: FEE_MESSAGES.instalmentsRequired }).min(1, FEE_MESSAGES.instalmentsRequired).max(24, FEE_MESSAGES.instalmentsMax),
+  /** Shown on the batch's public course card and page (issue 42, point 14); hidden unless the office says so. */
+  showOnSite: z.boolean({ error: 'showOnSite must be true or false' }).default(false),
 };
 
 function instalmentsAddUp(plan: { amount: number; instalments: { amount: number }[] }) {
@@ -107,6 +109,7 @@ export const feePlanSchema = z.object({
   batch: namedRefSchema,
   amount: z.number(),
   instalments: z.array(z.object({ dueDate: z.string(), amount: z.number() })),
+  showOnSite: z.boolean(),
   /** Students with dues from this plan (a plan in use cannot be deleted). */
   studentCount: z.number().int(),
   createdAt: isoDateTimeSchema,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
 import { batches, students } from './catalogue';
 import { users } from './users';
@@ -19,6 +19,8 @@ export const feePlans = pgTable(
       .notNull()
       .references(() => batches.id, { onDelete: 'restrict' }),
     amountPaise: paise().notNull(),
+    // The office shows this plan's fees on the batch's public course card and page (issue 42, point 14).
+    showOnSite: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,8 @@ import { COURSE_WEEKDAYS, type CourseBatch, type PublicCourses } from '@academy/
 import { courseIdPart, courseSlug } from '@academy/shared/public-site';
 import { academyTodaySql } from '../../db/academy-today';
 import type { DbExecutor } from '../../db/client';
-import { batches, batchStudents, standards, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
+import { batches, batchStudents, feePlanInstalments, feePlans, standards, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
+import { paiseToRupees } from '@academy/shared/money';
 import { AppError } from '../../lib/app-error';
 
 type CourseSubject = PublicCourses['standards'][number]['subjects'][number];
@@ -40,6 +41,12 @@ async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
         select count(*)::int from ${batchStudents}
         join ${students} on ${students.id} = ${batchStudents.studentId}
         where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active')`,
+      // The plans the office shows on the site, cheapest first (fee_plans_batch_idx).
+      fees: sql<{ name: string; amountPaise: number; instalments: number }[]>`coalesce((
+        select json_agg(json_build_object('name', ${feePlans.name}, 'amountPaise', ${feePlans.amountPaise},
+          'instalments', (select count(*) from ${feePlanInstalments} where ${feePlanInstalments.planId} = ${feePlans.id}))
+          order by ${feePlans.amountPaise}, ${feePlans.name})
+        from ${feePlans} where ${feePlans.batchId} = ${batches.id} and ${feePlans.showOnSite}), '[]'::json)`,
     })
     .from(batches)
     .innerJoin(standards, eq(standards.id, batches.standardId))
@@ -50,8 +57,9 @@ async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
     .where(and(sql`${batches.endDate} >= ${academyTodaySql}`, isNull(batches.archivedAt), where))
     .orderBy(asc(standards.level), asc(subjects.name), asc(batches.startTime), asc(batches.name));
 
-  return rows.map(({ standardId, standardName, subjectId, subjectName, ...batch }) => ({
+  return rows.map(({ standardId, standardName, subjectId, subjectName, fees, ...batch }) => ({
     ...batch,
+    fees: fees.map((plan) => ({ name: plan.name, amount: paiseToRupees(Number(plan.amountPaise)), instalments: Number(plan.instalments) })),
     slug: courseSlug(batch.name, batch._id),
     standard: { _id: standardId, name: standardName },
     subject: { _id: subjectId, name: subjectName },

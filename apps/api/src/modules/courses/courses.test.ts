@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { academySettings, batches, batchStudents, standards, standardSubjects, students, subjects, teachers } from '../../db/schema';
+import { academySettings, batches, batchStudents, feePlanInstalments, feePlans, standards, standardSubjects, students, subjects, teachers } from '../../db/schema';
 import { getAcademySettings } from '../settings/settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser } from '../../../test/factories';
@@ -85,6 +85,20 @@ describe('GET /api/public/courses', () => {
     // A student who has left keeps the enrolment row but no seat.
     await enrol(morning!.id, 1, 'archived');
     await enrol(full!.id, 2);
+    // Fees (issue 42, point 14): only the plans the office shows on the site, cheapest first.
+    const plans = await db
+      .insert(feePlans)
+      .values([
+        { name: 'Year in three parts', batchId: morning!.id, amountPaise: 18_000_00, showOnSite: true },
+        { name: 'Staff children', batchId: morning!.id, amountPaise: 5_000_00 },
+        { name: 'Paid at once', batchId: morning!.id, amountPaise: 16_500_00, showOnSite: true },
+      ])
+      .returning();
+    await db.insert(feePlanInstalments).values([
+      ...[1, 2, 3].map((seq) => ({ planId: plans[0]!.id, seq, dueDate: shiftDate(today, 30 * seq), amountPaise: 6_000_00 })),
+      { planId: plans[1]!.id, seq: 1, dueDate: today, amountPaise: 5_000_00 },
+      { planId: plans[2]!.id, seq: 1, dueDate: today, amountPaise: 16_500_00 },
+    ]);
 
     const response = await getCourses();
     expect(response.statusCode).toBe(200);
@@ -124,9 +138,14 @@ describe('GET /api/public/courses', () => {
       capacity: 25,
       enrolledCount: 0,
       seatsLeft: 25,
+      fees: [],
     });
     // Days come Monday first, whatever order they were saved in.
     expect(batchList[1]).toMatchObject({ scheduleDays: ['mon', 'wed', 'fri'], startTime: '07:00', endTime: '08:30', capacity: 40, enrolledCount: 3, seatsLeft: 37 });
+    expect(batchList[1].fees).toEqual([
+      { name: 'Paid at once', amount: 16500, instalments: 1 },
+      { name: 'Year in three parts', amount: 18000, instalments: 3 },
+    ]);
     expect(batchList[2]).toMatchObject({ teacherName: 'Sandeep Deshmukh', subject: { _id: science!.id, name: 'Science' }, capacity: 2, enrolledCount: 2, seatsLeft: 0 });
   });
 

@@ -60,6 +60,7 @@ describe('fee plans', () => {
       [{ ...base, amount: -5 }, 'amount', 'The amount cannot be negative'],
       [{ ...base, amount: 'lots' }, 'amount', 'Enter an amount in rupees, for example 1500 or 1500.50'],
       [{ ...base, instalments: [] }, 'instalments', 'Add at least one instalment'],
+      [{ ...base, showOnSite: 'yes' }, 'showOnSite', 'showOnSite must be true or false'],
     ];
     for (const [payload, field, message] of cases) {
       const response = await asAdmin('POST', '/api/fee-plans', payload);

@@ -31,6 +31,7 @@ const COURSE: CourseBatch = {
   endDate: '2026-06-28',
   capacity: 40,
   enrolledCount: 28,
+  fees: [],
   seatsLeft: 12,
 };
 

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usePublicCourse } from '../../../features/courses/api';
+import { CourseFees } from '../../../features/courses/components/course-fees';
 import { applyForCoursePath, batchDates, batchTimings, seatsStatus } from '../../../features/courses/batch-display';
 import { usePublicSettings } from '../../../features/settings/api';
 import { normalizeError } from '../../../lib/api-client';
@@ -95,6 +96,11 @@ export function Component() {
             <Fact label={t`Dates`}>{dates}</Fact>
             <Fact label={t`Teacher`}>{teacher}</Fact>
             <Fact label={t`Seats`}>{seats.label}</Fact>
+            {batch.fees.length > 0 ? (
+              <Fact label={t`Fees`}>
+                <CourseFees fees={batch.fees} />
+              </Fact>
+            ) : null}
           </SimpleGrid>
         </Paper>
         {batch.description.trim() !== '' ? (

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCalendarEvent, IconClock, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClock, IconCurrencyRupee, IconUser } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
+import { CourseFees } from './course-fees';
 import { applyForCoursePath, batchDates, batchTimings, coursePagePath, seatsStatus } from '../batch-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -54,6 +55,11 @@ export function BatchCard({ batch }: { batch: CourseBatch }) {
           <Detail icon={IconUser} label={t`Teacher`}>
             {batch.teacherName}
           </Detail>
+          {batch.fees.length > 0 ? (
+            <Detail icon={IconCurrencyRupee} label={t`Fees`}>
+              <CourseFees fees={batch.fees} />
+            </Detail>
+          ) : null}
         </Stack>
         {/* A full batch still takes applications: the office keeps a waiting list and calls back. */}
         <Button component={Link} to={lp(applyForCoursePath(batch.slug))} variant="light" size="sm" mt="auto" aria-label={t`Apply for this batch: ${batch.name}`}>

@@ -17,6 +17,7 @@ interface FeePlanFormValues {
   batch: string | null;
   amount: string | number;
   instalments: Row[];
+  showOnSite: boolean;
   applyToEnrolled: boolean;
 }
 
@@ -27,6 +28,7 @@ function toFeePlanInput(values: FeePlanFormValues, editing: boolean) {
     batch: values.batch ?? '',
     amount: String(values.amount),
     instalments: values.instalments.map((row) => ({ dueDate: row.dueDate, amount: String(row.amount) })),
+    showOnSite: values.showOnSite,
     ...(editing ? { applyToEnrolled: values.applyToEnrolled } : {}),
   };
 }
@@ -46,6 +48,7 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
     batch: plan?.batch._id ?? null,
     amount: plan?.amount ?? '',
     instalments: plan?.instalments ?? [{ dueDate: '', amount: '' }],
+    showOnSite: plan?.showOnSite ?? false,
     applyToEnrolled: false,
   };
   const { form, onSubmit, saving, formError } = useEntityForm({
@@ -116,6 +119,12 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
             {form.errors.instalments}
           </Text>
         ) : null}
+        <Checkbox
+          label={t`Show these fees on the website`}
+          description={t`Families see the total and the number of instalments on this batch's course card and page.`}
+          key={form.key('showOnSite')}
+          {...form.getInputProps('showOnSite', { type: 'checkbox' })}
+        />
         {plan ? (
           <Checkbox
             label={t`Enrolled students' future unpaid dues follow the new instalments`}

@@ -1,0 +1,1 @@
+ALTER TABLE "fee_plans" ADD COLUMN "show_on_site" boolean DEFAULT false NOT NULL;
