@@ -35,6 +35,8 @@ export const SERVER_CATALOG = {
     ['Address', 'पत्ता', 'पता'],
     ['Admission date', 'प्रवेशाची तारीख', 'प्रवेश की तारीख'],
     ['Status', 'स्थिती', 'स्थिति'],
+    // A gender or address nobody gave (decision 040): the one cell that is worded, not stored.
+    ['Not given', 'दिलेले नाही', 'नहीं दिया'],
     // Fee dues (fees.service.ts).
     ['Student', 'विद्यार्थी', 'छात्र'],
     ['Batch', 'बॅच', 'बैच'],
@@ -98,6 +100,8 @@ export const SERVER_CATALOG = {
     ['Status', 'स्थिती', 'स्थिति'],
     ['Admission date', 'प्रवेशाची तारीख', 'प्रवेश की तारीख'],
     ['Parent {n} name', 'पालक {n}: नाव', 'अभिभावक {n}: नाम'],
+    // A student's gender or address nobody gave (decision 040); the register import reads it back as empty.
+    ['Not given', 'दिलेले नाही', 'नहीं दिया'],
     ['Parent {n} relation', 'पालक {n}: नाते', 'अभिभावक {n}: रिश्ता'],
     ['Parent {n} phone (+91)', 'पालक {n}: मोबाईल नंबर (+91)', 'अभिभावक {n}: मोबाइल नंबर (+91)'],
     ['Parent {n} email', 'पालक {n}: ईमेल', 'अभिभावक {n}: ईमेल'],

@@ -131,21 +131,31 @@ export function StudentForm({
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              placeholder="98220 12345"
+              placeholder={t`e.g. 98220 12345`}
               key={form.key('phone')}
               {...form.getInputProps('phone')}
             />
+            {/* Left empty, gender and address stay empty and show as "Not given" (decision 040): nothing is made up. */}
             <Select
               label={t`Gender`}
-              placeholder={editing ? undefined : t`Not given`}
+              description={t`Optional`}
+              placeholder={t`Choose, if known`}
               data={genderOptions}
-              clearable={!editing}
-              allowDeselect={!editing}
+              clearable
               key={form.key('gender')}
               {...form.getInputProps('gender')}
             />
           </SimpleGrid>
-          <Textarea label={t`Address`} placeholder={editing ? undefined : t`Not given`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+          <Textarea
+            label={t`Address`}
+            description={t`Optional`}
+            placeholder={t`e.g. Shivaji Nagar, Latur`}
+            autosize
+            minRows={2}
+            maxRows={5}
+            key={form.key('address')}
+            {...form.getInputProps('address')}
+          />
         </SectionCard>
 
         <SectionCard title={t`Parent or guardian`}>
@@ -157,7 +167,7 @@ export function StudentForm({
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              placeholder="94210 12345"
+              placeholder={t`e.g. 94210 12345`}
               key={form.key('parentPhone')}
               {...form.getInputProps('parentPhone')}
             />

@@ -6,6 +6,7 @@ import { BatchSummaryList } from '../../../../features/batches/components/batch-
 import { DetailList } from '../../../../components/ui/detail-list';
 import { DetailActions, DetailPage, PersonEmail, PersonHeader, SectionCard } from '../../../../components/detail-page';
 import { PhoneLink } from '../../../../components/ui/phone-link';
+import { NotGiven } from '../../../../components/ui/not-given';
 import { formatDate } from '../../../../lib/format-date';
 import { StudentAttendanceSection } from '../../../../features/attendance/components/student-attendance-section';
 import { StudentTestsSection } from '../../../../features/exams/components/student-tests-section';
@@ -55,9 +56,10 @@ function StudentProfile({ student }: { student: StudentDetail }) {
             { label: t`Medium`, value: student.medium ? i18n._(MEDIUM_LABELS[student.medium]) : null },
             { label: t`Admission date`, value: formatDate(student.admissionDate) },
             { label: t`Phone`, value: <PhoneLink phone={student.phone} /> },
-            { label: t`Gender`, value: student.gender ? i18n._(GENDER_MESSAGES[student.gender]) : null },
+            // Unknown stays empty and says so (decision 040), never a made-up "male".
+            { label: t`Gender`, value: student.gender ? i18n._(GENDER_MESSAGES[student.gender]) : <NotGiven /> },
             { label: t`Date of birth`, value: student.dateOfBirth ? formatDate(student.dateOfBirth) : null },
-            { label: t`Address`, value: student.address },
+            { label: t`Address`, value: student.address ?? <NotGiven /> },
           ]}
         />
       </SectionCard>
