@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, languageSchema } from './auth';
+import { emailSchema, languageSchema, newPasswordSchema } from './auth';
 import { batchSummarySchema } from './batches';
 import {
   BOARD_MESSAGE,
@@ -32,7 +32,24 @@ export const studentStatusSchema = z.enum(STUDENT_STATUSES, { error: 'Status mus
 export const STUDENT_NO_EMAIL_MESSAGES = {
   passwordNeeded: 'A student without an email needs a first password: set one here and give it to the family',
   forgotPasswordById: 'Students who sign in with a student ID cannot reset the password by email. Please ask the academy office, or your parent, to set a new one.',
+  /** POST /api/students/{id}/sign-in-slip on a student who cannot sign in (issue 42). */
+  slipNotActive: 'This student cannot sign in (archived or left): restore them to active before printing a sign-in slip',
+  slipBody: 'Send the new password for the sign-in slip',
 } as const;
+
+/**
+ * POST /api/students/{id}/sign-in-slip (issue 42, point 8): sets this password (the student is signed
+ * out everywhere) and answers the printable slip with it, so the password is never stored in clear
+ * nor sent back later. `language` chooses the slip's language; the student's own when left out.
+ */
+export const studentSignInSlipInputSchema = z.object(
+  {
+    password: newPasswordSchema,
+    language: languageSchema.optional(),
+  },
+  { error: STUDENT_NO_EMAIL_MESSAGES.slipBody },
+);
+export type StudentSignInSlipInput = z.input<typeof studentSignInSlipInputSchema>;
 
 
 const dateOfBirthSchema = optionalField(
