@@ -16,6 +16,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
+import { useSignInSlipDialog } from './sign-in-slip';
 
 
 /**
@@ -50,6 +51,7 @@ export function StudentForm({
   const mediumOptions = MEDIUMS.map((value) => ({ value, label: i18n._(MEDIUM_LABELS[value]) }));
   const PHONE_HINT = t`10-digit Indian mobile number; optional`;
   const navigate = useNavigate();
+  const openSlip = useSignInSlipDialog();
   const create = useCreateStudent();
   const update = useUpdateStudent(student?._id ?? '');
   const standards = useStandards();
@@ -58,7 +60,9 @@ export function StudentForm({
     initialValues: { ...toStudentFormValues(student, today), ...(standardId && !student ? { standard: standardId } : {}) },
     schema: editing ? studentUpdateInputSchema : studentCreateInputSchema,
     save: (values) => (editing ? update : create).mutateAsync(toStudentPayload(values, editing)),
-    onSaved: ({ data, message }) => {
+    onSaved: ({ data, message }, values) => {
+      // A password the office chose or generated: offer its sign-in slip at once (issue 42), while the page still has it.
+      if (!editing && values.password) openSlip(data, { password: values.password, language: values.language });
       if (afterCreate && !editing) {
         allowLeave();
         afterCreate(data);
@@ -101,7 +105,13 @@ export function StudentForm({
               {...form.getInputProps('email')}
             />
           </SimpleGrid>
-          <SignInFields form={form} editing={editing} newPasswordHint={t`Leave empty to email them a link to set their password (only with an email)`} statusOptions={statusOptions} statusHint={t`Archived students keep their records but can no longer sign in.`} />
+          <SignInFields
+            form={form}
+            editing={editing}
+            newPasswordHint={t`Without an email: generate one and print the sign-in slip after creating. With an email: leave empty to mail them a link to set it.`}
+            statusOptions={statusOptions} statusHint={t`Archived students keep their records but can no longer sign in.`}
+            generatePassword={!editing}
+          />
         </SectionCard>
 
         <SectionCard title={t`Studies`}>
