@@ -61,8 +61,9 @@ export function StudentForm({
     schema: editing ? studentUpdateInputSchema : studentCreateInputSchema,
     save: (values) => (editing ? update : create).mutateAsync(toStudentPayload(values, editing)),
     onSaved: ({ data, message }, values) => {
-      // A password the office chose or generated: offer its sign-in slip at once (issue 42), while the page still has it.
-      if (!editing && values.password) openSlip(data, { password: values.password, language: values.language });
+      // A student without an email signs in with the password the office chose or generated: its sign-in
+      // slip is offered at once (issue 42), while the page still has it. (Anyone's: "New password and sign-in slip".)
+      if (!editing && values.password && values.email.trim() === '') openSlip(data, { password: values.password, language: values.language });
       if (afterCreate && !editing) {
         allowLeave();
         afterCreate(data);
