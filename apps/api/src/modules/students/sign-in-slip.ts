@@ -62,9 +62,10 @@ export async function printSignInSlip(db: Db, actor: AuditActor, id: string, inp
   pdf.doc.moveDown(0.5);
   pdf.row(label.student, student.name, { bold: true });
   pdf.rule();
-  pdf.row(label.open, signInUrl, { bold: true });
-  pdf.row(label.studentId, student.code, { bold: true });
-  pdf.row(label.password, input.password, { bold: true });
+  // What is typed, large enough to read across a desk.
+  pdf.row(label.open, signInUrl, { bold: true, size: 13 });
+  pdf.row(label.studentId, student.code, { bold: true, size: 15 });
+  pdf.row(label.password, input.password, { bold: true, size: 15 });
   pdf.rule();
   pdf.text(label.how, { bold: true, size: 12 });
   pdf.doc.moveDown(0.2);
