@@ -1,4 +1,15 @@
-import { applyByApi, createTeacherByApi, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken } from '../fixtures';
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { apiLoginStatus, applyByApi, createBatchByApi, createTeacherByApi, expect, hasHorizontalOverflow, randomMobile, submitLogin, test, uniqueToken } from '../fixtures';
+
+/** At 360 and 1280 px, once the layout has caught up with the width: no sideways scrolling, and a screenshot with E2E_SHOTS_DIR. */
+async function settledShots(page: Page, name: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await hasHorizontalOverflow(page), `${name} at ${width} px`).toBe(false);
+    if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+}
 
 // Issue 21: students without an email of their own sign in with their student ID; the office is
 // told clearly when a path does not apply to them (forgot-password, an enquiry carrying staff email).
@@ -24,6 +35,85 @@ test.describe('students without an email (issue 21)', () => {
     await expect(kid).toHaveURL('/app/student/dashboard');
     await expect(kid.getByText(`Welcome, Kid ${token}`)).toBeVisible();
     await phone.close();
+  });
+
+  // Issue 42, points 7 and 8: a generated first password, its printed slip, nothing made up, enrolment from the student's page.
+  test('the office generates a first password, prints the sign-in slip, enrols from the student page; the student signs in with ID and password', async ({ page, loginAs, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const token = uniqueToken('slip');
+    await loginAs('admin');
+    const subjects = ((await (await page.request.get('/api/subjects')).json()) as { data: { _id: string }[] }).data;
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, subjects: [subjects[0]!._id] });
+    await createBatchByApi(page, { name: `Batch ${token}`, teacher, schedule: { days: ['sat'], startTime: '06:00', endTime: '06:30' } });
+
+    await page.goto('/app/students/create');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Kid ${token}`);
+    // The hints read as hints, not as values someone typed (point 7).
+    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveAttribute('placeholder', 'e.g. Shivaji Nagar, Latur');
+    await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveAttribute('placeholder', 'e.g. 98220 12345');
+    await page.getByRole('combobox', { name: 'Language of their mails and screens' }).click();
+    await page.getByRole('option', { name: 'मराठी' }).click();
+    await page.getByRole('button', { name: 'Generate a password' }).click();
+    const password = await page.getByLabel('Password', { exact: true }).inputValue();
+    expect(password).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    // Shown, so the office can read it out.
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await settledShots(page, 'student-create-generated');
+    await page.getByRole('button', { name: 'Create Student' }).click();
+
+    // Created: the slip is offered at once, with the password just set.
+    const dialog = page.getByRole('dialog', { name: `Kid ${token} can sign in` });
+    await expect(dialog).toContainText(password);
+    const code = /([A-Z]{3}-\d{4}-\d{4,})/.exec((await dialog.innerText()) ?? '')?.[1];
+    expect(code).toBeTruthy();
+    await settledShots(page, 'student-slip-dialog');
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Print sign-in slip' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`sign-in-slip-${code}.pdf`);
+    expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(dialog.getByRole('status')).toContainText('Sign-in slip downloaded');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The student's page: gender and address nobody gave say so (point 7).
+    await expect(page).toHaveURL(/\/app\/students\/[0-9a-f-]{36}$/);
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await expect(profile.getByTestId('not-given')).toHaveCount(2);
+    await expect(profile.getByText('Not given')).toHaveCount(2);
+
+    // Enrolled from the student's own page; the fee ledger is on the same page.
+    await page.getByRole('button', { name: 'Enrol in a batch' }).click();
+    const enrol = page.getByRole('dialog', { name: `Enrol Kid ${token} in a batch` });
+    await enrol.getByRole('combobox', { name: 'Batch' }).fill(token);
+    await page.getByRole('option', { name: new RegExp(`Batch ${token}`) }).click();
+    await enrol.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `Kid ${token} was enrolled in Batch ${token}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Batches' }).getByText(`Batch ${token}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Fees' })).toBeVisible();
+    await page.getByRole('alert').filter({ hasText: 'was enrolled in' }).getByRole('button').click();
+    await settledShots(page, 'student-page-no-email');
+
+    // The student signs in on a phone with the ID and the printed password.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL });
+    const kid = await phone.newPage();
+    await kid.goto('/login');
+    await submitLogin(kid, code!, password);
+    await expect(kid).toHaveURL('/app/student/dashboard');
+    await phone.close();
+
+    // A lost slip: a new password and slip from the student's page; the old password stops working.
+    await page.getByRole('button', { name: 'New password and sign-in slip' }).click();
+    const reset = page.getByRole('dialog', { name: 'New password and sign-in slip' });
+    await reset.getByRole('button', { name: 'Generate a password' }).click();
+    const second = await reset.getByLabel('New password').inputValue();
+    expect(second).not.toBe(password);
+    const again = page.waitForEvent('download');
+    await reset.getByRole('button', { name: 'Set password and print slip' }).click();
+    expect((await again).suggestedFilename()).toBe(`sign-in-slip-${code}.pdf`);
+    await expect(reset.getByRole('status')).toContainText('Sign-in slip downloaded');
+    expect(await apiLoginStatus(baseURL!, code!, password)).toBe(401);
+    expect(await apiLoginStatus(baseURL!, code!.toLowerCase(), second)).toBe(200);
   });
 
   test("a younger sibling's enquiry with the parent's email converts to a student without an email, linked to the same parent", async ({ page, loginAs }) => {
@@ -59,7 +149,7 @@ test.describe('students without an email (issue 21)', () => {
     const parents = page.getByRole('region', { name: 'Parents' });
     await expect(parents.getByTestId('linked-parent')).toContainText(`Mother ${token}`);
     await expect(parents.getByTestId('linked-parent')).toContainText(`Also parent of: Elder ${token}`);
-    await expect(page.getByText('Not set yet: choose one with Edit (no email to mail a link to)')).toBeVisible();
+    await expect(page.getByText('Not set yet: give one with "New password and sign-in slip" (no email to mail a link to)')).toBeVisible();
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await hasHorizontalOverflow(page)).toBe(false);

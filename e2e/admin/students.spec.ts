@@ -18,7 +18,7 @@ test.describe('students (admin)', () => {
     await page.goto('/app/students');
     await page.getByRole('link', { name: 'Add Student' }).click();
     await expect(page).toHaveURL('/app/students/create');
-    // Nothing pre-filled as if typed: gender and address start empty (the server records its defaults).
+    // Nothing pre-filled as if typed: gender and address start empty, and stay empty when left so (decision 040).
     await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Gender' })).toHaveValue('');
 

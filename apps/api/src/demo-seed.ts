@@ -346,7 +346,8 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
           userId: user!.id,
           studentCode: await nextStudentCode(tx, startDate),
           gender: index % 2 === 0 ? 'male' : 'female',
-          address: 'Latur, Maharashtra',
+          // As real registers are: some families never gave an address (decision 040: "Not given", never made up).
+          address: index % 7 === 3 ? null : ['Shivaji Nagar, Latur', 'Ausa Road, Latur', 'Barshi Road, Latur', 'Ambajogai Road, Latur'][index % 4],
           // Stored the way the forms store them: "+9198xxxxxxxx".
           phone: `+9198${String(22000000 + index * 137).padStart(8, '0')}`,
           standardId: standardId(level),

@@ -253,6 +253,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/students/:id': [s(() => `/api/students/${ids.student}`, 200)],
   'PUT /api/students/:id': [s(() => `/api/students/${ids.student}`, 400, { body: { name: '' } })],
   'DELETE /api/students/:id': [s(() => `/api/students/${UNKNOWN}`, 404)],
+  'POST /api/students/:id/sign-in-slip': [s(() => `/api/students/${UNKNOWN}/sign-in-slip`, 404, { body: { password: 'kq7mz-4tdpw' } })],
   'GET /api/student/profile': [s(() => '/api/student/profile', 200)],
   'PUT /api/student/profile': [s(() => '/api/student/profile', 400, { body: { phone: 'bad' } })],
   'GET /api/student/details': [s(() => '/api/student/details', 200)],

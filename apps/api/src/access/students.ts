@@ -11,6 +11,8 @@ export const studentRoutes: RouteRules = {
   'GET /api/students/:id': ADMIN,
   'PUT /api/students/:id': ADMIN,
   'DELETE /api/students/:id': ADMIN,
+  // A new password and its printed sign-in slip (issue 42): the office only.
+  'POST /api/students/:id/sign-in-slip': ADMIN,
 };
 
 /** Self-service for students (their own record only: the address names none). */

@@ -114,7 +114,7 @@ export type PdfWriter = {
   /** Writes a line (or a paragraph) at the current position. */
   text(value: string, options?: { size?: number; bold?: boolean; color?: string; align?: 'left' | 'right' | 'center'; x?: number; y?: number; width?: number }): void;
   /** Two columns on one line: a label on the left, a value on the right part of the page. */
-  row(label: string, value: string, options?: { bold?: boolean }): void;
+  row(label: string, value: string, options?: { bold?: boolean; size?: number }): void;
   rule(): void;
   /** The finished file. */
   end(): Promise<Buffer>;
@@ -137,9 +137,9 @@ export function createAcademyPdf(input: { header: AcademyHeader; title: string; 
 
   const row: PdfWriter['row'] = (label, value, options = {}) => {
     const y = doc.y;
-    text(label, { x: MARGIN, y, width: width * 0.45, color: '#495057', bold: options.bold });
+    text(label, { x: MARGIN, y, width: width * 0.45, color: '#495057', bold: options.bold, size: options.size });
     const afterLabel = doc.y;
-    text(value, { x: MARGIN + width * 0.45, y, width: width * 0.55, bold: options.bold });
+    text(value, { x: MARGIN + width * 0.45, y, width: width * 0.55, bold: options.bold, size: options.size });
     doc.y = Math.max(afterLabel, doc.y) + 4;
   };
 

@@ -136,3 +136,39 @@ export async function apiRequestWithMessage<T>(method: HttpMethod, path: string,
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return (await apiRequestWithMessage<T>(method, path, body, options)).data;
 }
+
+/**
+ * Sends a JSON body and answers the file the server sends back (a PDF made from what was posted, e.g. a
+ * sign-in slip with a password that must not travel in an address). Failures as in apiRequestWithMessage.
+ */
+export async function apiFileRequest(method: HttpMethod, path: string, body: unknown): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/pdf, application/json', [LANGUAGE_HEADER]: currentLanguage(), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw normalizeError(error);
+  }
+  if (!response.ok) {
+    const payload = await readBody(response).catch(() => UNREADABLE);
+    throw normalizeError({ status: response.status, data: typeof payload === 'symbol' ? null : payload });
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
+/** Saves a file the browser already holds, through a temporary link. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

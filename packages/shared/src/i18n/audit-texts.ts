@@ -33,6 +33,7 @@ export const AUDIT_TEXTS = {
   'student.created': 'Added student {name}',
   'student.updated': 'Updated student {name}',
   'student.updated_password': 'Updated student {name} (new password set)',
+  'student.sign_in_slip': 'Set a new password for student {name} and printed their sign-in slip',
   'student.archived': 'Archived student {name}',
   'batch.created': 'Added batch {name}',
   'batch.updated': 'Updated batch {name}',

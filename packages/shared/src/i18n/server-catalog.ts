@@ -35,6 +35,8 @@ export const SERVER_CATALOG = {
     ['Address', 'पत्ता', 'पता'],
     ['Admission date', 'प्रवेशाची तारीख', 'प्रवेश की तारीख'],
     ['Status', 'स्थिती', 'स्थिति'],
+    // A gender or address nobody gave (decision 040): the one cell that is worded, not stored.
+    ['Not given', 'दिलेले नाही', 'नहीं दिया'],
     // Fee dues (fees.service.ts).
     ['Student', 'विद्यार्थी', 'छात्र'],
     ['Batch', 'बॅच', 'बैच'],
@@ -98,6 +100,8 @@ export const SERVER_CATALOG = {
     ['Status', 'स्थिती', 'स्थिति'],
     ['Admission date', 'प्रवेशाची तारीख', 'प्रवेश की तारीख'],
     ['Parent {n} name', 'पालक {n}: नाव', 'अभिभावक {n}: नाम'],
+    // A student's gender or address nobody gave (decision 040); the register import reads it back as empty.
+    ['Not given', 'दिलेले नाही', 'नहीं दिया'],
     ['Parent {n} relation', 'पालक {n}: नाते', 'अभिभावक {n}: रिश्ता'],
     ['Parent {n} phone (+91)', 'पालक {n}: मोबाईल नंबर (+91)', 'अभिभावक {n}: मोबाइल नंबर (+91)'],
     ['Parent {n} email', 'पालक {n}: ईमेल', 'अभिभावक {n}: ईमेल'],
@@ -224,6 +228,27 @@ export const SERVER_CATALOG = {
     ['If you pay another way, write the reference {reference} with the payment.', 'दुसऱ्या प्रकारे भरल्यास पेमेंटसोबत {reference} हा संदर्भ लिहा.', 'किसी और तरीके से भरें तो भुगतान के साथ {reference} संदर्भ लिखें.'],
     ['Please pay at the office and mention the reference {reference}.', 'कृपया ऑफिसमध्ये फी भरा आणि {reference} हा संदर्भ सांगा.', 'कृपया ऑफ़िस में फीस भरें और {reference} संदर्भ बताएँ.'],
     ['This is a computer-generated slip. The amount is what was left to pay on {date}.', 'ही संगणकाने तयार केलेली स्लिप आहे. रक्कम {date} रोजी भरायची बाकी होती तेवढी आहे.', 'यह कंप्यूटर से बनी पर्ची है. राशि वह है जो {date} को भरनी बाकी थी.'],
+  ],
+
+  /**
+   * A student's sign-in slip (issue 42; apps/api/src/modules/students/sign-in-slip.ts): the address to
+   * open, the student ID and the first password, in the family's language. The words the sign-in page
+   * shows ("Email or student ID", "Login") are the web app's own, so the steps match the screen.
+   */
+  signInSlip: [
+    ['Sign-in slip', 'लॉगिन स्लिप', 'लॉगिन पर्ची'],
+    ['Student', 'विद्यार्थी', 'छात्र'],
+    ['Open', 'हा पत्ता उघडा', 'यह पता खोलें'],
+    ['Student ID', 'विद्यार्थी आयडी', 'छात्र आईडी'],
+    ['Password', 'पासवर्ड', 'पासवर्ड'],
+    ['How to sign in', 'लॉगिन कसे करायचे', 'लॉगिन कैसे करें'],
+    ['1. Open the address above on a phone or computer.', '1. वरचा पत्ता फोनवर किंवा कॉम्प्युटरवर उघडा.', '1. ऊपर दिया पता फ़ोन या कंप्यूटर पर खोलें.'],
+    ['2. In "{field}", type the student ID.', '2. "{field}" मध्ये विद्यार्थी आयडी लिहा.', '2. "{field}" में छात्र आईडी लिखें.'],
+    ['3. Type the password exactly as printed (small letters, with the dash), then tap "{button}".', '3. पासवर्ड छापल्याप्रमाणेच लिहा (लहान अक्षरे, डॅशसह), मग "{button}" दाबा.', '3. पासवर्ड बिल्कुल छपे हुए जैसा लिखें (छोटे अक्षर, डैश के साथ), फिर "{button}" दबाएँ.'],
+    ['Email or student ID', 'ईमेल किंवा विद्यार्थी आयडी', 'ईमेल या छात्र आईडी'],
+    ['Login', 'लॉगिन', 'लॉगिन'],
+    ['Keep this slip private: anyone who has it can sign in as the student. If it is lost, the office sets a new password.', 'ही स्लिप जपून ठेवा: ती ज्याच्याकडे असेल तो विद्यार्थी म्हणून लॉगिन करू शकतो. हरवल्यास ऑफिस नवीन पासवर्ड ठेवेल.', 'यह पर्ची संभालकर रखें: जिसके पास यह होगी, वह छात्र के नाम से लॉगिन कर सकता है. खो जाए तो ऑफ़िस नया पासवर्ड रखेगा.'],
+    ['Printed on {date}.', '{date} रोजी छापली.', '{date} को छापी गई.'],
   ],
 
   /** The report card's PDF (apps/api/src/modules/exams/report-card.ts). */
@@ -396,6 +421,7 @@ export const SERVER_CATALOG = {
     ['Added student {name}', 'विद्यार्थी {name} जोडला', 'छात्र {name} जोड़ा'],
     ['Updated student {name}', 'विद्यार्थी {name} ची माहिती बदलली', 'छात्र {name} की जानकारी बदली'],
     ['Updated student {name} (new password set)', 'विद्यार्थी {name} ची माहिती बदलली (नवीन पासवर्ड ठेवला)', 'छात्र {name} की जानकारी बदली (नया पासवर्ड रखा)'],
+    ['Set a new password for student {name} and printed their sign-in slip', 'विद्यार्थी {name} साठी नवीन पासवर्ड ठेवला आणि लॉगिन स्लिप छापली', 'छात्र {name} के लिए नया पासवर्ड रखा और लॉगिन पर्ची छापी'],
     ['Archived student {name}', 'विद्यार्थी {name} संग्रहात हलवला', 'छात्र {name} को संग्रह में डाला'],
     ['Added batch {name}', 'बॅच {name} जोडली', 'बैच {name} जोड़ा'],
     ['Updated batch {name}', 'बॅच {name} बदलली', 'बैच {name} बदला'],

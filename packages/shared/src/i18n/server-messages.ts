@@ -172,6 +172,9 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ["This enquiry's email belongs to a staff account. Change the enquiry's email to the family's own before converting.", 'या चौकशीतील ईमेल कर्मचाऱ्याच्या खात्याचा आहे. विद्यार्थी करण्याआधी चौकशीत कुटुंबाचा स्वतःचा ईमेल लिहा.', 'इस पूछताछ का ईमेल किसी स्टाफ़ खाते का है. छात्र बनाने से पहले पूछताछ में परिवार का अपना ईमेल लिखें.'],
   ['A student without an email needs a first password: set one here and give it to the family', 'ईमेल नसलेल्या विद्यार्थ्याला पहिला पासवर्ड लागतो: इथे ठेवा आणि कुटुंबाला सांगा', 'बिना ईमेल वाले छात्र को पहला पासवर्ड चाहिए: यहाँ रखें और परिवार को बताएँ'],
   ['Students who sign in with a student ID cannot reset the password by email. Please ask the academy office, or your parent, to set a new one.', 'विद्यार्थी आयडीने लॉगिन करणाऱ्या विद्यार्थ्यांना ईमेलने पासवर्ड बदलता येत नाही. कृपया अकॅडमीच्या ऑफिसला किंवा आपल्या पालकांना नवीन पासवर्ड ठेवायला सांगा.', 'छात्र आईडी से लॉगिन करने वाले छात्र ईमेल से पासवर्ड नहीं बदल सकते. कृपया अकैडमी के ऑफ़िस से या अपने अभिभावक से नया पासवर्ड रखवाएँ.'],
+  // A student's sign-in slip (issue 42).
+  ['This student cannot sign in (archived or left): restore them to active before printing a sign-in slip', 'हा विद्यार्थी लॉगिन करू शकत नाही (संग्रहित किंवा सोडून गेलेला): लॉगिन स्लिप छापण्याआधी त्याला पुन्हा सक्रिय करा', 'यह छात्र लॉगिन नहीं कर सकता (संग्रहित या छोड़ चुका): लॉगिन पर्ची छापने से पहले उसे फिर से सक्रिय करें'],
+  ['Send the new password for the sign-in slip', 'लॉगिन स्लिपसाठी नवीन पासवर्ड पाठवा', 'लॉगिन पर्ची के लिए नया पासवर्ड भेजें'],
   ['Say whether the family was called (true or false)', 'कुटुंबाला फोन केला की नाही ते सांगा', 'परिवार को फ़ोन किया या नहीं, बताएँ'],
 
   // Settings.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, languageSchema } from './auth';
+import { emailSchema, languageSchema, newPasswordSchema } from './auth';
 import { batchSummarySchema } from './batches';
 import {
   BOARD_MESSAGE,
@@ -32,10 +32,25 @@ export const studentStatusSchema = z.enum(STUDENT_STATUSES, { error: 'Status mus
 export const STUDENT_NO_EMAIL_MESSAGES = {
   passwordNeeded: 'A student without an email needs a first password: set one here and give it to the family',
   forgotPasswordById: 'Students who sign in with a student ID cannot reset the password by email. Please ask the academy office, or your parent, to set a new one.',
+  /** POST /api/students/{id}/sign-in-slip on a student who cannot sign in (issue 42). */
+  slipNotActive: 'This student cannot sign in (archived or left): restore them to active before printing a sign-in slip',
+  slipBody: 'Send the new password for the sign-in slip',
 } as const;
 
-/** Spec section 3: what a new student gets when the form leaves these empty. */
-export const STUDENT_DEFAULTS = { gender: 'male', address: 'Default Address' } as const;
+/**
+ * POST /api/students/{id}/sign-in-slip (issue 42, point 8): sets this password (the student is signed
+ * out everywhere) and answers the printable slip with it, so the password is never stored in clear
+ * nor sent back later. `language` chooses the slip's language; the student's own when left out.
+ */
+export const studentSignInSlipInputSchema = z.object(
+  {
+    password: newPasswordSchema,
+    language: languageSchema.optional(),
+  },
+  { error: STUDENT_NO_EMAIL_MESSAGES.slipBody },
+);
+export type StudentSignInSlipInput = z.input<typeof studentSignInSlipInputSchema>;
+
 
 const dateOfBirthSchema = optionalField(
   calendarDateSchema.refine((date) => date >= '1900-01-01' && date <= new Date().toISOString().slice(0, 10), 'Date of birth must be in the past'),
@@ -46,7 +61,8 @@ const studentFields = {
   name: requiredNameSchema('Name'),
   /** Optional (issue 21): a student without an email signs in with the student ID; '' or null means none. */
   email: optionalField(emailSchema, 'Enter a valid email address'),
-  gender: genderSchema,
+  /** Null when not given (issue 42, docs/decisions/040-unknown-stays-empty.md): nothing is made up. */
+  gender: genderSchema.nullable(),
   address: optionalTextSchema('Address', 300),
   phone: optionalPhoneSchema,
   parentName: optionalField(requiredNameSchema('Parent name'), 'Parent name must be text'),
@@ -65,8 +81,8 @@ const studentFields = {
 
 /**
  * POST /api/students. The name is required; the email is optional (issue 21,
- * docs/decisions/021-parents-and-absence-alerts.md, addendum "Students without an email"); gender defaults to male and address to "Default
- * Address"; phones are optional but must be Indian mobile numbers when given. Without a password the
+ * docs/decisions/021-parents-and-absence-alerts.md, addendum "Students without an email"); gender and
+ * address left out stay empty (decision 040, not the spec's "male" and "Default Address"); phones are optional but must be Indian mobile numbers when given. Without a password the
  * student is mailed a link to choose one; a student without an email needs a password (the office sets
  * the first one). admissionDate defaults to today.
  */
@@ -76,7 +92,7 @@ export const studentCreateInputSchema = z.object(
     password: optionalInitialPasswordSchema,
     /** The account's language (its welcome mail and screens); English when left out. */
     language: languageSchema.optional(),
-    gender: studentFields.gender.nullable().optional(),
+    gender: studentFields.gender.optional(),
     standard: studentFields.standard.optional(),
     status: studentFields.status.optional(),
   },
@@ -87,8 +103,8 @@ export const studentCreateInputSchema = z.object(
 export type StudentCreateInput = z.input<typeof studentCreateInputSchema>;
 
 /**
- * PUT /api/students/{id}: only the fields sent change ('' or null clears an optional one; a cleared
- * address becomes "Default Address"). Status `archived` archives like DELETE; `active` restores the
+ * PUT /api/students/{id}: only the fields sent change ('' or null clears an optional one, gender
+ * and address included: unknown stays empty, decision 040). Status `archived` archives like DELETE; `active` restores the
  * student and their sign-in. A password replaces the current one and signs the student out everywhere.
  */
 export const studentUpdateInputSchema = z
@@ -105,8 +121,9 @@ export const studentSchema = z.object({
   /** Null for a student without an email (issue 21). */
   email: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  gender: genderSchema,
-  address: z.string(),
+  /** Null: not given (shown as "Not given"). */
+  gender: genderSchema.nullable(),
+  address: z.string().nullable(),
   phone: z.string().nullable(),
   parentName: z.string().nullable(),
   parentPhone: z.string().nullable(),

@@ -107,8 +107,9 @@ export const students = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: 'restrict' }),
-    gender: text({ enum: GENDERS }).notNull().default('male'),
-    address: text().notNull().default('Default Address'),
+    // Null when not given (issue 42, decision 040): the academy never records a made-up gender or address.
+    gender: text({ enum: GENDERS }),
+    address: text(),
     // Optional: the academy never stores a made-up number.
     phone: varchar({ length: 20 }),
     // The spec's parent name and phone (and the parent's email) are the student's first linked parent

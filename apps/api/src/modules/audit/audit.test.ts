@@ -159,7 +159,7 @@ describe('profiles, password resets, notes, office work', () => {
     const student = await buildStudent(t.database.db);
     const studentCookie = await loginAs(t.app, student.user.email);
     const own = await entriesOf(() => t.app.inject({ method: 'PUT', url: '/api/student/profile', headers: { cookie: studentCookie }, payload: { address: 'Ausa Road, Latur' } }), 200);
-    expect(own.rows[0]).toMatchObject({ entityType: 'student', entityId: student.id, actorRole: 'student', changes: { address: { old: 'Default Address', new: 'Ausa Road, Latur' } } });
+    expect(own.rows[0]).toMatchObject({ entityType: 'student', entityId: student.id, actorRole: 'student', changes: { address: { old: null, new: 'Ausa Road, Latur' } } });
   });
 
   it('a password set with an emailed link is recorded, the link never', async () => {

@@ -89,6 +89,8 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
   const wordOf = (words: Record<string, Text>, code: unknown) => (typeof code === 'string' ? (words[code] ? say(words[code]) : code) : null);
   const columns = (list: Column[]): SheetColumn[] => list.map(({ header, values, kind, width }) => ({ header: say(header, values), kind, width }));
   const yes = (value: unknown) => (value ? say('Yes') : null);
+  // A student's gender or address nobody gave (decision 040): said so, not a blank that looks forgotten.
+  const given = (value: unknown) => (typeof value === 'string' && value !== '' ? value : say('Not given'));
   const book = streamedWorkbook(output);
 
   const counts = await db.transaction(
@@ -151,13 +153,13 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
             row.name as string,
             row.email as string | null,
             row.phone as string | null,
-            wordOf(GENDERS, row.gender),
+            given(wordOf(GENDERS, row.gender)),
             row.date_of_birth as string | null,
             row.standard as string | null,
             row.school as string | null,
             wordOf(BOARDS, row.board),
             wordOf(MEDIUMS, row.medium),
-            row.address as string | null,
+            given(row.address),
             wordOf(STATUSES, row.status),
             row.admission_date as string,
             row.batches as string | null,

@@ -145,7 +145,7 @@ describe('GET /api/exports/academy.xlsx', () => {
     ]);
     const asha = rows.find((row) => row['Student ID'] === ids.ashaCode)!;
     const rohan = rows.find((row) => row['Student ID'] === ids.rohanCode)!;
-    expect(asha).toMatchObject({ Name: 'Asha Patil', Standard: '10th Standard', Status: 'Active', Gender: 'Male', Batches: '10th Maths A', 'Parent 1 name': 'Sunita Patil', 'Parent 1 relation': 'Mother', 'Parent 1 phone (+91)': '9822012345', 'Parent 2 name': 'Vijay Patil', 'Parent 2 relation': 'Father', 'Parent 2 phone (+91)': '9822054321' });
+    expect(asha).toMatchObject({ Name: 'Asha Patil', Standard: '10th Standard', Status: 'Active', Gender: 'Not given', Address: 'Not given', Batches: '10th Maths A', 'Parent 1 name': 'Sunita Patil', 'Parent 1 relation': 'Mother', 'Parent 1 phone (+91)': '9822012345', 'Parent 2 name': 'Vijay Patil', 'Parent 2 relation': 'Father', 'Parent 2 phone (+91)': '9822054321' });
     expect(asha['Parent 1 email']).toMatch(/@example\.com$/);
     expect(rohan).toMatchObject({ Name: 'Rohan Patil', 'Parent 1 name': 'Sunita Patil', 'Parent 1 phone (+91)': '9822012345', 'Parent 2 name': null, 'Phone (+91)': null, School: '=1+2' });
     expect(rohan['Date of birth']).toEqual(utcDate('2011-03-04'));

@@ -32,6 +32,24 @@ describe('reading a register', () => {
     expect(read.cells.get(3)).toEqual(['आशा पाटील', '098220 12345', 'मुलगी', '14/08/2011', '₹2,000']);
   });
 
+  it('reads the exports\' "Not given" (any language) and the old made-up "Default Address" as empty (decision 040)', () => {
+    const read = readRegister(
+      [
+        ['Name', 'Gender', 'Address'],
+        ['Asha', 'Not given', 'Not given'],
+        ['Ravi', 'दिलेले नाही', 'Default Address'],
+        ['Meena', 'नहीं दिया', 'Ausa Road, Latur'],
+      ],
+      '2026-11-26',
+    );
+    expect(read.errors).toEqual([]);
+    expect(read.rows.map(({ name, gender, address }) => ({ name, gender, address }))).toEqual([
+      { name: 'Asha', gender: null, address: null },
+      { name: 'Ravi', gender: null, address: null },
+      { name: 'Meena', gender: null, address: 'Ausa Road, Latur' },
+    ]);
+  });
+
   it('names every problem of a row and needs a name header', () => {
     const read = readRegister(
       [

@@ -155,6 +155,12 @@ const BOARD_WORDS = valueIndex(BOARDS, LIST_WORDS_BY_LANGUAGE.board, { State: 'S
 const MEDIUM_WORDS = valueIndex(MEDIUMS, LIST_WORDS_BY_LANGUAGE.medium, { Semi: 'Semi-English' });
 const RELATION_WORDS = withWorkbookWords(valueIndex(PARENT_RELATIONS, LIST_WORDS_BY_LANGUAGE.parentRelation, { mom: 'mother', mummy: 'mother', dad: 'father', papa: 'father', aai: 'mother', baba: 'father' }), WORKBOOK_WORDS.parentRelation);
 
+/**
+ * What the academy's own exports write for a gender or address nobody gave (decision 040), and the
+ * made-up address stored before it: read back as an empty cell, never as an address.
+ */
+const NOT_GIVEN = new Set([...LANGUAGES.map((language) => normalise(word('workbook', 'Not given', language))), normalise('Default Address')]);
+
 /** More would be a mistake (an academy has hundreds of students, not tens of thousands). */
 export const MAX_REGISTER_ROWS = 5_000;
 
@@ -179,7 +185,8 @@ export function readRegister(cells: string[][], today: string): ReadRegister {
     const line = cells[index] ?? [];
     const cell = (column: RegisterColumn) => {
       const position = positions.get(column);
-      return position === undefined ? '' : (line[position] ?? '').trim();
+      const value = position === undefined ? '' : (line[position] ?? '').trim();
+      return (column === 'gender' || column === 'address') && NOT_GIVEN.has(normalise(value)) ? '' : value;
     };
     if (columns.every((column) => cell(column) === '')) continue;
     const row = index + 1;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES } from '@academy/shared/messages';
-import { STUDENT_DEFAULTS, type Student } from '@academy/shared/schemas/students';
+import type { Student } from '@academy/shared/schemas/students';
 import type { changePasswordInputSchema, StudentDetails, studentProfileUpdateSchema, UserProfile, userProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { Db, DbExecutor } from '../../db/client';
 import { passwordResetTokens, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
@@ -53,14 +53,14 @@ export async function updateStudentProfile(db: Db, actor: Actor, input: StudentP
   await db.transaction(async (tx) => {
     const values = {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
-      // The column is never empty: a cleared address goes back to the default of spec section 3.
-      ...(input.address !== undefined ? { address: input.address ?? STUDENT_DEFAULTS.address } : {}),
+      // A cleared address is empty, shown as "Not given" (decision 040).
+      ...(input.address !== undefined ? { address: input.address } : {}),
     };
     const updated = await tx
       .update(students)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(students.userId, actor.userId))
-      .returning({ id: students.id, phone: sql<string | null>`${oldValue('students', 'phone', 'id')}`, address: sql<string>`${oldValue('students', 'address', 'id')}` });
+      .returning({ id: students.id, phone: sql<string | null>`${oldValue('students', 'phone', 'id')}`, address: sql<string | null>`${oldValue('students', 'address', 'id')}` });
     if (updated.length === 0) throw new AppError('NOT_FOUND', 'Student not found');
     let oldAvatar: string | null = null;
     if (input.avatarUrl !== undefined) {

@@ -10,8 +10,11 @@ import {
   studentFilterQuerySchema,
   studentListQuerySchema,
   studentListSchema,
+  studentSignInSlipInputSchema,
   studentUpdateInputSchema,
 } from '@academy/shared/schemas/students';
+import { siteOrigin } from '../../lib/site-origin';
+import { printSignInSlip } from './sign-in-slip';
 import { actorOf } from '../../access/http';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { archiveStudent, createStudent, exportStudentsCsv, getStudent, listStudents, updateStudent } from './students.service';
@@ -57,6 +60,22 @@ export const studentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app,
     '/students/:id',
     { schema: { tags: ['students'], params: idParamsSchema, body: studentUpdateInputSchema, response: { 200: apiSuccess(studentDetailSchema) } } },
     async (request) => ({ success: true as const, data: await updateStudent(db, actorOf(request), request.params.id, request.body), message: MESSAGES.studentUpdated }),
+  );
+
+  // The first password (or a new one) and its printable slip in one step (issue 42): the password is in
+  // the body only (never an address or a log line), set here and printed once; nothing keeps it in clear.
+  app.post(
+    '/students/:id/sign-in-slip',
+    { compress: false, schema: { tags: ['students'], params: idParamsSchema, body: studentSignInSlipInputSchema, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const { pdf, fileName } = await printSignInSlip(db, actorOf(request), request.params.id, request.body, `${siteOrigin(request, deps.publicUrl)}/login`);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   app.delete(

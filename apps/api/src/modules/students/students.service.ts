@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
-import type { CsvHeader } from '@academy/shared/i18n/server-catalog';
+import { word, type CsvHeader } from '@academy/shared/i18n/server-catalog';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  STUDENT_DEFAULTS,
   type Student,
   type StudentDetail,
   type StudentList,
@@ -190,6 +189,8 @@ export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery, lang
   })
     .where(filters(query))
     .orderBy(...ordering(query));
+  // A gender or address nobody gave (decision 040) says so in the reader's language.
+  const notGiven = word('csv', 'Not given', language);
   const csv = toCsv(
     CSV_HEADER,
     rows.map((row) => [
@@ -197,7 +198,7 @@ export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery, lang
       // A student without an email (issue 21) has an empty cell.
       row.email,
       nationalNumber(row.phone),
-      row.gender,
+      row.gender ?? notGiven,
       row.dateOfBirth,
       row.standardName,
       row.school,
@@ -205,7 +206,7 @@ export async function exportStudentsCsv(db: DbExecutor, query: FilterQuery, lang
       row.parentName,
       nationalNumber(row.parentPhone),
       row.parentEmail,
-      row.address,
+      row.address ?? notGiven,
       row.admissionDate,
       row.status,
     ]),
@@ -247,11 +248,11 @@ async function assertStandardExists(db: DbExecutor, standardId: string | null | 
 
 type NewStudentFields = Pick<CreateInput, 'gender' | 'address' | 'phone' | 'dateOfBirth' | 'standard' | 'school' | 'board' | 'medium'> & { admissionDate: string };
 
-/** A new student's row as the form or a register gives it: the spec's defaults for gender and address, nothing made up. */
+/** A new student's row as the form or a register gives it: what was not given stays empty, nothing is made up (decision 040). */
 function studentRow(input: NewStudentFields) {
   return {
-    gender: input.gender ?? STUDENT_DEFAULTS.gender,
-    address: input.address ?? STUDENT_DEFAULTS.address,
+    gender: input.gender ?? null,
+    address: input.address ?? null,
     phone: input.phone ?? null,
     dateOfBirth: input.dateOfBirth ?? null,
     standardId: input.standard ?? null,
@@ -264,8 +265,8 @@ function studentRow(input: NewStudentFields) {
 
 /**
  * Inserts the student and their sign-in account inside the caller's transaction (creating a student,
- * converting an admission enquiry). Gender defaults to male and the address to "Default Address"
- * (spec section 3); phones stay empty when not given. Without a password hash the account gets a
+ * converting an admission enquiry). Gender, address and phones stay empty when not given
+ * (decision 040 departs from the spec's "male" and "Default Address"). Without a password hash the account gets a
  * set-your-password link (`invitation`, mailed by the caller after the commit).
  */
 export async function insertStudent(
@@ -350,7 +351,7 @@ const auditedColumns = {
 
 /**
  * Changes the fields sent. Status `archived` disables the account and ends its sessions, `active`
- * enables it again. A cleared address becomes "Default Address"; a null admission date is left as it is.
+ * enables it again. A cleared gender or address is empty (decision 040); a null admission date is left as it is.
  */
 export async function updateStudent(db: Db, actor: AuditActor, id: string, input: UpdateInput): Promise<StudentDetail> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -379,7 +380,7 @@ export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: strin
   });
   const values = {
     ...(input.gender !== undefined ? { gender: input.gender } : {}),
-    ...(input.address !== undefined ? { address: input.address ?? STUDENT_DEFAULTS.address } : {}),
+    ...(input.address !== undefined ? { address: input.address } : {}),
     ...(input.phone !== undefined ? { phone: input.phone } : {}),
     ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
     ...(input.standard !== undefined ? { standardId: input.standard } : {}),

@@ -19,7 +19,7 @@ const login = (email: string, password: string) => t.app.inject({ method: 'POST'
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 
 describe('creating students', () => {
-  it('applies the defaults of spec section 3 and stores no made-up phone number', async () => {
+  it('stores no made-up gender, address or phone: left out, they stay empty (issue 42, decision 040)', async () => {
     const standard = await buildStandard(t.database.db, { name: '10th Standard', level: 10 });
     const response = await call('POST', '/students', { name: 'Aarav Patil', email: 'Aarav.Patil@Example.com', standard: standard.id, password: 'aarav-latur-2026' });
     expect(response.statusCode).toBe(201);
@@ -32,8 +32,8 @@ describe('creating students', () => {
         name: 'Aarav Patil',
         email: 'aarav.patil@example.com',
         avatarUrl: null,
-        gender: 'male',
-        address: 'Default Address',
+        gender: null,
+        address: null,
         phone: null,
         parentName: null,
         parentPhone: null,
@@ -53,6 +53,19 @@ describe('creating students', () => {
       },
     });
     expect((await login('aarav.patil@example.com', 'aarav-latur-2026')).statusCode).toBe(200);
+  });
+
+  it('keeps a gender and address nobody gave as NULL in the database, and reads them back as null (issue 42)', async () => {
+    const response = await call('POST', '/students', { name: 'Gauri Unknown', email: 'gauri.unknown@example.com', password: 'gauri-latur-2026', gender: null, address: '' });
+    expect(response.statusCode).toBe(201);
+    const id = response.json().data._id as string;
+    const { rows } = await t.database.pool.query('select gender, address from students where id = $1', [id]);
+    expect(rows).toEqual([{ gender: null, address: null }]);
+    expect((await call('GET', `/students/${id}`)).json().data).toMatchObject({ gender: null, address: null });
+    // Chosen, then cleared on an edit: empty again, not a default.
+    expect((await call('PUT', `/students/${id}`, { gender: 'female', address: 'Ausa Road, Latur' })).json().data).toMatchObject({ gender: 'female', address: 'Ausa Road, Latur' });
+    expect((await call('PUT', `/students/${id}`, { gender: null, address: '' })).json().data).toMatchObject({ gender: null, address: null });
+    expect((await call('PUT', `/students/${id}`, { gender: 'unknown' })).statusCode).toBe(400);
   });
 
   it('takes every field, normalising phones and emails, and mails a set-password link when no password is given', async () => {
@@ -166,7 +179,7 @@ describe('reading a student', () => {
 });
 
 describe('updating students', () => {
-  it('changes only the fields sent; clearing the address restores the default, clearing a phone empties it', async () => {
+  it('changes only the fields sent; clearing the address or a phone empties it (decision 040)', async () => {
     const db = t.database.db;
     const student = await buildStudent(db, { phone: '+919822000333' });
     const standard = await buildStandard(db);
@@ -174,7 +187,7 @@ describe('updating students', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: 'Student updated successfully', data: { name: 'Renamed Student', address: 'Gandhi Chowk', phone: '+919822000333', standard: { _id: standard.id } } });
     const cleared = await call('PUT', `/students/${student.id}`, { address: '', phone: null, standard: null, admissionDate: null });
-    expect(cleared.json().data).toMatchObject({ address: 'Default Address', phone: null, standard: null, name: 'Renamed Student' });
+    expect(cleared.json().data).toMatchObject({ address: null, phone: null, standard: null, name: 'Renamed Student' });
     expect(cleared.json().data.admissionDate).toMatch(/^\d{4}-\d\d-\d\d$/);
     expect((await call('PUT', `/students/${student.id}`, { standard: UNKNOWN })).json().errors).toEqual({ standard: 'Choose a standard from the list' });
     expect((await call('PUT', `/students/${UNKNOWN}`, { name: 'X' })).statusCode).toBe(404);
@@ -308,8 +321,9 @@ describe('the student list', () => {
     expect(lines).toHaveLength(7); // header, five students, final empty line
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",/);
     expect(lines[4]).toMatch(/^"Chitra ""CJ"" Jadhav, Jr",/);
-    expect(lines[5]).toMatch(/^Yash More,[^,]+,9000000001,male,,List 9th,,List Batch,/);
-    expect(lines[5]).toMatch(/,Default Address,\d{4}-\d\d-\d\d,active$/);
+    // Gender and address nobody gave say so (decision 040).
+    expect(lines[5]).toMatch(/^Yash More,[^,]+,9000000001,Not given,,List 9th,,List Batch,/);
+    expect(lines[5]).toMatch(/,Not given,\d{4}-\d\d-\d\d,active$/);
 
     const filtered = await call('GET', `/students/export.csv?standardId=${standardA}&status=all`);
     expect(filtered.body.slice(1).split('\r\n').filter(Boolean)).toHaveLength(4);
@@ -331,7 +345,8 @@ describe('the student list', () => {
     };
     const students = await firstLine('/students/export.csv?sort=name', marathi);
     expect(students[0]).toBe('नाव,ईमेल,मोबाईल नंबर (+91),लिंग,जन्मतारीख,इयत्ता,शाळा,बॅच,पालकांचे नाव,पालकांचा मोबाईल नंबर (+91),पालकांचा ईमेल,पत्ता,प्रवेशाची तारीख,स्थिती');
-    expect(students.slice(1)).toEqual((await firstLine('/students/export.csv?sort=name', admin)).slice(1));
+    // A gender or address nobody gave is worded (decision 040); every other value stays as stored.
+    expect(students.slice(1)).toEqual((await firstLine('/students/export.csv?sort=name', admin)).slice(1).map((line) => line.replaceAll('Not given', 'दिलेले नाही')));
     expect((await firstLine('/fees/dues.csv', marathi))[0]).toBe('विद्यार्थी,बॅच,हप्ता,देय तारीख,रक्कम (₹),सवलत (₹),भरलेली रक्कम (₹),बाकी (₹),थकीत दिवस,शेवटची आठवण');
     const hindi = await inLanguage('hi');
     expect((await firstLine('/admin/audit-log.csv', hindi))[0]).toBe('कब (UTC),किसने,भूमिका,कार्य,रिकॉर्ड का प्रकार,रिकॉर्ड आईडी,सारांश,बदलाव');

@@ -1,4 +1,5 @@
 import { PasswordInput, Select } from '@mantine/core';
+import { PasswordWithGenerate } from './password-with-generate';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
@@ -16,6 +17,7 @@ export function SignInFields<Values extends SignInValues>({
   newPasswordHint,
   statusOptions,
   statusHint,
+  generatePassword = false,
 }: {
   form: UseFormReturnType<Values>;
   editing: boolean;
@@ -24,17 +26,26 @@ export function SignInFields<Values extends SignInValues>({
   statusOptions: { value: string; label: string }[];
   /** What the statuses mean for this kind of person. */
   statusHint: string;
+  /** Offer "Generate a password" (a readable one, shown in the field) under the password (issue 42). */
+  generatePassword?: boolean;
 }) {
   const { t } = useLingui();
+  const passwordProps = {
+    label: editing ? t`New password` : t`Password`,
+    description: editing ? t`Leave empty to keep the current password. A new one signs them out on every device.` : newPasswordHint,
+    ...form.getInputProps('password'),
+  };
   return (
     <>
-      <PasswordInput
-        label={editing ? t`New password` : t`Password`}
-        description={editing ? t`Leave empty to keep the current password. A new one signs them out on every device.` : newPasswordHint}
-        autoComplete="new-password"
-        key={form.key('password')}
-        {...form.getInputProps('password')}
-      />
+      {generatePassword ? (
+        <PasswordWithGenerate
+          inputKey={form.key('password')}
+          {...passwordProps}
+          onGenerate={(password) => form.setFieldValue('password', password as Values['password'] & never)}
+        />
+      ) : (
+        <PasswordInput autoComplete="new-password" key={form.key('password')} {...passwordProps} />
+      )}
       {!editing && (
         <Select
           label={t`Language of their mails and screens`}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, StudentUpdateInput, Student } from '@academy/shared/schemas/students';
-import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, StudentSignInSlipInput, StudentUpdateInput, Student } from '@academy/shared/schemas/students';
+import { API_BASE, apiFileRequest, apiRequest, apiRequestWithMessage, downloadBlob } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, studentKeys, teacherKeys, parentKeys } from '../../lib/query-keys';
@@ -14,6 +14,7 @@ export const STUDENT_FAILURES = {
   create: msg`Failed to create student`,
   update: msg`Failed to update student`,
   delete: msg`Failed to delete student`,
+  signInSlip: msg`The password was not set and no slip was made`,
 };
 
 export function studentsQueryOptions(query: StudentListQuery) {
@@ -78,6 +79,21 @@ export function useArchiveStudent() {
   const invalidate = useInvalidateStudents();
   return useMutation({
     mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/students/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/**
+ * Sets the student's password and saves the printable sign-in slip the server makes with it (issue 42):
+ * the password goes in the body only, and the page that had it forgets it when the dialog closes.
+ */
+export function useSignInSlip(id: string, studentCode: string) {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: async (input: StudentSignInSlipInput) => {
+      const { blob, fileName } = await apiFileRequest('POST', `/students/${encodeURIComponent(id)}/sign-in-slip`, input);
+      downloadBlob(fileName ?? `sign-in-slip-${studentCode}.pdf`, blob);
+    },
     onSuccess: () => invalidate(),
   });
 }

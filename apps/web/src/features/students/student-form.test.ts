@@ -1,13 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '@academy/shared/calendar';
-import { studentCreateInputSchema } from '@academy/shared/schemas/students';
+import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/shared/schemas/students';
 import { toStudentFormValues, toStudentPayload } from './student-form';
 
 describe('student form', () => {
-  it('starts a new student with gender and address empty (the server defaults them) and today as admission date', () => {
+  it('starts a new student with gender and address empty, sent as not given (decision 040), and today as admission date', () => {
     const values = toStudentFormValues(undefined, '2026-06-01');
     expect(values).toMatchObject({ gender: null, address: '', admissionDate: '2026-06-01', status: 'active', standard: null });
-    expect(studentCreateInputSchema.parse(toStudentPayload({ ...values, name: 'Riya', email: 'riya@example.com' }))).toMatchObject({ address: null });
+    const parsed = studentCreateInputSchema.parse(toStudentPayload({ ...values, name: 'Riya', email: 'riya@example.com' }));
+    expect(parsed).toMatchObject({ address: null });
+    expect(parsed.gender ?? null).toBeNull();
+  });
+
+  it('clears a gender on an edit (sent as null) and reads a stored empty address as an empty field', () => {
+    const values = toStudentFormValues(undefined, '2026-06-01');
+    expect(toStudentPayload({ ...values, name: 'Riya', gender: null }, true)).toMatchObject({ gender: null });
+    expect(studentUpdateInputSchema.parse(toStudentPayload({ ...values, name: 'Riya', gender: null }, true))).toMatchObject({ gender: null, address: null });
   });
 
   it('leaves out an empty password and admission date, and the schema accepts the rest', () => {

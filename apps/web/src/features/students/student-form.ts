@@ -10,7 +10,7 @@ export interface StudentFormValues {
   name: string;
   email: string;
   password: string;
-  /** Null on a new student until chosen (the server then records its default). */
+  /** Null when not given: stored empty, shown as "Not given" (decision 040). */
   gender: Gender | null;
   address: string;
   phone: string;
@@ -31,8 +31,7 @@ export interface StudentFormValues {
 
 /**
  * The form's starting values: a new student's gender and address start empty, not pre-filled as if
- * typed (the server still records the spec's defaults, male and "Default Address"); else the
- * student's own. `today` is the academy's (useAcademyToday), never the browser's: a new student's
+ * typed, and stay empty when left so (decision 040); else the student's own. `today` is the academy's (useAcademyToday), never the browser's: a new student's
  * admission date must not be yesterday on a phone in another time zone.
  */
 export function toStudentFormValues(student: Student | undefined, today: string): StudentFormValues {
@@ -58,8 +57,9 @@ export function toStudentFormValues(student: Student | undefined, today: string)
 }
 
 /**
- * What is sent: every field (the language only for a new student), except an unchosen gender, an empty admission date (the server then keeps the stored one,
- * or takes today for a new student) and an empty password (the current one stays).
+ * What is sent: every field (the language only for a new student), except an empty admission date (the server then keeps the stored one,
+ * or takes today for a new student) and an empty password (the current one stays). A gender left
+ * empty stays empty; cleared on an edit, it is sent as null.
  */
 export function toStudentPayload(values: StudentFormValues, editing = false) {
   const { admissionDate, password, gender, language, ...rest } = values;
@@ -67,8 +67,7 @@ export function toStudentPayload(values: StudentFormValues, editing = false) {
     ...rest,
     // Chosen by the office for a new account only; then it is the student's own (their user menu).
     ...(editing ? {} : { language }),
-    // Not chosen on a new student: the server records its default.
-    ...(gender === null ? {} : { gender }),
+    ...(gender === null && !editing ? {} : { gender }),
     ...(admissionDate.trim() === '' ? {} : { admissionDate }),
     ...(password === '' ? {} : { password }),
   };

@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 type StudentProfileFormValues = { phone: string; address: string; avatarUrl: string };
 
 function toValues(student: Student): StudentProfileFormValues {
-  return { phone: student.phone ? formatPhone(student.phone) : '', address: student.address, avatarUrl: student.avatarUrl ?? '' };
+  return { phone: student.phone ? formatPhone(student.phone) : '', address: student.address ?? '', avatarUrl: student.avatarUrl ?? '' };
 }
 
 /** What a student may change themselves: phone, address and picture (name and email are the academy's). */
@@ -25,7 +25,7 @@ export function StudentProfileForm({ student }: { student: Student }) {
           <TextInput label={t`Phone`} description={t`10-digit Indian mobile number`} type="tel" inputMode="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
         </SimpleGrid>
         <PictureField form={form} />
-        <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+        <Textarea label={t`Address`} placeholder={t`e.g. Shivaji Nagar, Latur`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         <SaveProfileButton saving={saving} />
       </Stack>
     </form>

@@ -16,6 +16,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
+import { useSignInSlipDialog } from './sign-in-slip';
 
 
 /**
@@ -50,6 +51,7 @@ export function StudentForm({
   const mediumOptions = MEDIUMS.map((value) => ({ value, label: i18n._(MEDIUM_LABELS[value]) }));
   const PHONE_HINT = t`10-digit Indian mobile number; optional`;
   const navigate = useNavigate();
+  const openSlip = useSignInSlipDialog();
   const create = useCreateStudent();
   const update = useUpdateStudent(student?._id ?? '');
   const standards = useStandards();
@@ -58,7 +60,10 @@ export function StudentForm({
     initialValues: { ...toStudentFormValues(student, today), ...(standardId && !student ? { standard: standardId } : {}) },
     schema: editing ? studentUpdateInputSchema : studentCreateInputSchema,
     save: (values) => (editing ? update : create).mutateAsync(toStudentPayload(values, editing)),
-    onSaved: ({ data, message }) => {
+    onSaved: ({ data, message }, values) => {
+      // A student without an email signs in with the password the office chose or generated: its sign-in
+      // slip is offered at once (issue 42), while the page still has it. (Anyone's: "New password and sign-in slip".)
+      if (!editing && values.password && values.email.trim() === '') openSlip(data, { password: values.password, language: values.language });
       if (afterCreate && !editing) {
         allowLeave();
         afterCreate(data);
@@ -101,7 +106,13 @@ export function StudentForm({
               {...form.getInputProps('email')}
             />
           </SimpleGrid>
-          <SignInFields form={form} editing={editing} newPasswordHint={t`Leave empty to email them a link to set their password (only with an email)`} statusOptions={statusOptions} statusHint={t`Archived students keep their records but can no longer sign in.`} />
+          <SignInFields
+            form={form}
+            editing={editing}
+            newPasswordHint={t`Without an email: generate one and print the sign-in slip after creating. With an email: leave empty to mail them a link to set it.`}
+            statusOptions={statusOptions} statusHint={t`Archived students keep their records but can no longer sign in.`}
+            generatePassword={!editing}
+          />
         </SectionCard>
 
         <SectionCard title={t`Studies`}>
@@ -131,21 +142,31 @@ export function StudentForm({
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              placeholder="98220 12345"
+              placeholder={t`e.g. 98220 12345`}
               key={form.key('phone')}
               {...form.getInputProps('phone')}
             />
+            {/* Left empty, gender and address stay empty and show as "Not given" (decision 040): nothing is made up. */}
             <Select
               label={t`Gender`}
-              placeholder={editing ? undefined : t`Not given`}
+              description={t`Optional`}
+              placeholder={t`Choose, if known`}
               data={genderOptions}
-              clearable={!editing}
-              allowDeselect={!editing}
+              clearable
               key={form.key('gender')}
               {...form.getInputProps('gender')}
             />
           </SimpleGrid>
-          <Textarea label={t`Address`} placeholder={editing ? undefined : t`Not given`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+          <Textarea
+            label={t`Address`}
+            description={t`Optional`}
+            placeholder={t`e.g. Shivaji Nagar, Latur`}
+            autosize
+            minRows={2}
+            maxRows={5}
+            key={form.key('address')}
+            {...form.getInputProps('address')}
+          />
         </SectionCard>
 
         <SectionCard title={t`Parent or guardian`}>
@@ -157,7 +178,7 @@ export function StudentForm({
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              placeholder="94210 12345"
+              placeholder={t`e.g. 94210 12345`}
               key={form.key('parentPhone')}
               {...form.getInputProps('parentPhone')}
             />
