@@ -3,6 +3,7 @@ import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
 import { optionalField } from './common';
 import { feeDateSchema } from './fees';
+import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { indianPhoneSchema } from './phone';
 import type { Language } from '../languages';
 
@@ -101,6 +102,24 @@ export const academyLocationSchema = z.object(
   { error: LOCATION_MESSAGE },
 );
 
+/**
+ * The fees the academy means to collect in a month (issue 42), in rupees: the owner's dashboard sets
+ * the month's collection against it. '' or null: no target (the dashboard shows none). Out: paise.
+ */
+export const monthlyFeeTargetSchema = z.unknown().transform((value, context) => {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const result = rupeesToPaise(value);
+  if ('error' in result) {
+    context.addIssue({ code: 'custom', message: result.error });
+    return z.NEVER;
+  }
+  if (result.paise === 0) {
+    context.addIssue({ code: 'custom', message: MONEY_MESSAGES.zero });
+    return z.NEVER;
+  }
+  return result.paise;
+});
+
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
   name: z
@@ -137,6 +156,8 @@ export const academySettingsInputSchema = z.object({
   paymentsLockedBefore: optionalField(feeDateSchema, 'Enter a date as YYYY-MM-DD'),
   /** Where the academy is on a map (search engines' local results, issue 41); null: not given; left out: unchanged. */
   location: z.preprocess(locationFromText, academyLocationSchema.nullable()).optional(),
+  /** The month's fee collection target in rupees (the owner's dashboard); null: none; left out: unchanged. */
+  monthlyFeeTarget: monthlyFeeTargetSchema.optional(),
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
@@ -272,6 +293,8 @@ export const academySettingsSchema = publicAcademySettingsSchema.extend({
   parentWebhook: z.object({ url: z.string().nullable(), secretSet: z.boolean() }),
   /** Payments dated before this day are refused; null: from the start of the previous financial year. */
   paymentsLockedBefore: z.string().nullable(),
+  /** The month's fee collection target in rupees; null: none set. Not public. */
+  monthlyFeeTarget: z.number().nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type AcademySettings = z.infer<typeof academySettingsSchema>;

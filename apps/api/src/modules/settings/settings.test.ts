@@ -104,6 +104,8 @@ describe('academy settings', () => {
         parentWebhook: { url: null, secretSet: false },
         // No payments lock date: payments go back to the previous financial year's start.
         paymentsLockedBefore: null,
+        // No fee collection target until the owner sets one (issue 42).
+        monthlyFeeTarget: null,
         testimonials: [],
         location: null,
         updatedAt: expect.any(String),
@@ -185,6 +187,33 @@ describe('academy settings', () => {
     }
     // Empty: no map position.
     expect((await put({ ...validSettings, location: '' })).json().data.location).toBeNull();
+  });
+
+  it("keeps the month's fee collection target in rupees, admin only; refuses one that is not an amount (issue 42)", async () => {
+    const saved = await put({ ...validSettings, monthlyFeeTarget: '2,50,000' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.monthlyFeeTarget).toBe(250000);
+    expect((await getPublic()).json().data).not.toHaveProperty('monthlyFeeTarget');
+    // Not sent: unchanged; a number: taken as it is.
+    expect((await put(validSettings)).json().data.monthlyFeeTarget).toBe(250000);
+    expect((await put({ ...validSettings, monthlyFeeTarget: 175000.5 })).json().data.monthlyFeeTarget).toBe(175000.5);
+    for (const [monthlyFeeTarget, message] of [
+      ['a lot', 'Enter an amount in rupees, for example 1500 or 1500.50'],
+      [-5000, 'The amount cannot be negative'],
+      [0, 'The amount must be more than zero'],
+      [1000.123, 'The amount can have at most two decimals (paise)'],
+      [1e12, 'The amount is too large'],
+      [{ rupees: 5 }, 'Enter an amount in rupees, for example 1500 or 1500.50'],
+    ] as const) {
+      const bad = await put({ ...validSettings, monthlyFeeTarget });
+      expect(bad.statusCode, JSON.stringify(monthlyFeeTarget)).toBe(400);
+      expect(bad.json().errors.monthlyFeeTarget, JSON.stringify(monthlyFeeTarget)).toBe(message);
+    }
+    expect((await getAdmin(cookies.admin)).json().data.monthlyFeeTarget).toBe(175000.5);
+    // Empty or null: no target.
+    expect((await put({ ...validSettings, monthlyFeeTarget: '' })).json().data.monthlyFeeTarget).toBeNull();
+    await put({ ...validSettings, monthlyFeeTarget: 1000 });
+    expect((await put({ ...validSettings, monthlyFeeTarget: null })).json().data.monthlyFeeTarget).toBeNull();
   });
 
   it('accepts other real time zones, including the old and the canonical names', async () => {

@@ -19,9 +19,11 @@ export interface SettingsFormValues {
   paymentsLockedBefore: string;
   /** "18.4088, 76.5604" as Google Maps copies a place, or '' for none. */
   location: string;
+  /** The month's fee collection target in rupees, or '' for none. */
+  monthlyFeeTarget: string;
 }
 
-export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string; paymentsLockedBefore?: string | null }): SettingsFormValues {
+export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string; paymentsLockedBefore?: string | null; monthlyFeeTarget?: number | null }): SettingsFormValues {
   const { facebook, instagram, youtube, whatsapp } = settings.socialLinks;
   return {
     name: settings.name,
@@ -36,6 +38,7 @@ export function toSettingsFormValues(settings: PublicAcademySettings & { backupT
     testimonials: settings.testimonials.map(({ quote, name, detail }) => ({ quote, name, detail })),
     paymentsLockedBefore: settings.paymentsLockedBefore ?? '',
     location: settings.location ? `${settings.location.latitude}, ${settings.location.longitude}` : '',
+    monthlyFeeTarget: settings.monthlyFeeTarget == null ? '' : String(settings.monthlyFeeTarget),
   };
 }
 

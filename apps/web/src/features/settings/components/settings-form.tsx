@@ -129,14 +129,24 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
           title={t`Fee payments`}
           description={t`Once the books of a period are closed, set the lock date: payments dated before it can no longer be recorded. Without one, payments may be dated from the start of the previous financial year (1 April).`}
         >
-          <DateField
-            label={t`Payments locked before`}
-            min={EARLIEST_FEE_DATE}
-            max={today}
-            maw={260}
-            key={form.key('paymentsLockedBefore')}
-            {...form.getInputProps('paymentsLockedBefore')}
-          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DateField
+              label={t`Payments locked before`}
+              min={EARLIEST_FEE_DATE}
+              max={today}
+              key={form.key('paymentsLockedBefore')}
+              {...form.getInputProps('paymentsLockedBefore')}
+            />
+            <TextInput
+              label={t`Monthly collection target (₹, optional)`}
+              description={t`The dashboard sets each month's fees collected against it. Leave empty for none.`}
+              inputMode="decimal"
+              autoComplete="off"
+              leftSection="₹"
+              key={form.key('monthlyFeeTarget')}
+              {...form.getInputProps('monthlyFeeTarget')}
+            />
+          </SimpleGrid>
         </SectionCard>
 
         <SectionCard
