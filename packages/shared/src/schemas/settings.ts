@@ -120,6 +120,50 @@ export const monthlyFeeTargetSchema = z.unknown().transform((value, context) => 
   return result.paise;
 });
 
+/** The academy's words the office may write per language (issue 42); English (the main fields) is the fallback. */
+export const TRANSLATED_ACADEMY_FIELDS = ['tagline', 'address', 'officeHours'] as const;
+export type TranslatedAcademyField = (typeof TRANSLATED_ACADEMY_FIELDS)[number];
+export type AcademyTranslations = Partial<Record<Exclude<Language, 'en'>, Partial<Record<TranslatedAcademyField, string>>>>;
+
+const translatedText = (label: string, max: number, oneLine: boolean) => {
+  const text = z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+  return (oneLine ? text.regex(ONE_LINE, `${label} must be on one line`) : text)
+    .nullable()
+    .optional()
+    // Empty: none (English shows).
+    .transform((value) => value || undefined);
+};
+const academyTranslationSchema = z
+  .object(
+    {
+      tagline: translatedText('Tagline', 200, true),
+      address: translatedText('Address', 300, false),
+      officeHours: translatedText('Office hours', 200, false),
+    },
+    { error: 'Send each language as an object with tagline, address and office hours' },
+  )
+  .strict();
+/** `{ mr: { tagline, address, officeHours }, hi: { … } }`; a field left out or empty falls back to English. */
+export const academyTranslationsSchema = z
+  .object({ mr: academyTranslationSchema.optional(), hi: academyTranslationSchema.optional() }, { error: 'Send the translations as an object with mr and hi' })
+  .strict()
+  .transform((value) => {
+    // Only what was written is kept: { mr: {} } is nothing.
+    const kept: AcademyTranslations = {};
+    for (const language of ['mr', 'hi'] as const) {
+      const fields = Object.fromEntries(Object.entries(value[language] ?? {}).filter(([, text]) => text !== undefined));
+      if (Object.keys(fields).length > 0) kept[language] = fields;
+    }
+    return kept;
+  });
+
+/** The academy's tagline, address and office hours in `language`, each falling back to English (the main fields). */
+export function academyInLanguage<T extends { tagline: string; address: string; officeHours: string; translations?: AcademyTranslations }>(settings: T, language: Language): T {
+  const words = language === 'en' ? undefined : settings.translations?.[language];
+  if (!words) return settings;
+  return { ...settings, tagline: words.tagline || settings.tagline, address: words.address || settings.address, officeHours: words.officeHours || settings.officeHours };
+}
+
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
   name: z
@@ -158,6 +202,8 @@ export const academySettingsInputSchema = z.object({
   location: z.preprocess(locationFromText, academyLocationSchema.nullable()).optional(),
   /** The month's fee collection target in rupees (the owner's dashboard); null: none; left out: unchanged. */
   monthlyFeeTarget: monthlyFeeTargetSchema.optional(),
+  /** Tagline, address and office hours in Marathi and Hindi (issue 42); left out: unchanged; {} removes them. */
+  translations: academyTranslationsSchema.optional(),
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
@@ -260,6 +306,8 @@ export const parentAlertSettingsInputSchema = z.object(
 );
 export type ParentAlertSettingsInput = z.input<typeof parentAlertSettingsInputSchema>;
 
+const translationOutput = z.object({ tagline: z.string().optional(), address: z.string().optional(), officeHours: z.string().optional() });
+
 const socialLinksSchema = z.object({
   facebook: z.string().nullable(),
   instagram: z.string().nullable(),
@@ -280,6 +328,8 @@ export const publicAcademySettingsSchema = z.object({
   testimonials: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })),
   /** Where the academy is on a map; null when the office has not given it. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Tagline, address and office hours per language, where the office wrote them (English is the main fields). */
+  translations: z.object({ mr: translationOutput.optional(), hi: translationOutput.optional() }),
   /** The admission form may prove a family's phone instead of an email (WhatsApp or SMS is on, issue 37). */
   phoneCodes: z.boolean().optional(),
 });

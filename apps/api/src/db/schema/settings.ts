@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, doublePrecision, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import type { AbsenceAlertSettingsInput, Testimonial } from '@academy/shared/schemas/settings';
+import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 
 /** The messaging settings as stored (defaults fill what is missing). */
@@ -59,6 +59,8 @@ export const academySettings = pgTable(
       .default({}),
     // Payments dated before this day are refused (the books are closed); unset: the previous financial year's start.
     paymentsLockedBefore: date({ mode: 'string' }),
+    // Tagline, address and office hours in Marathi and Hindi (issue 42); English is the columns above.
+    translations: jsonb().$type<AcademyTranslations>().notNull().default({}),
     // The fees the academy means to collect in a month (issue 42, the owner's dashboard), whole paise; unset: no target.
     monthlyFeeTargetPaise: bigint({ mode: 'number' }),
     updatedAt: timestamp({ withTimezone: true })

@@ -12,6 +12,7 @@ const settings = {
   timeZone: 'Asia/Kolkata',
   testimonials: [{ quote: 'Good teachers', name: 'A parent', detail: '' }],
   location: null,
+  translations: {},
 };
 
 describe('toSettingsFormValues', () => {
@@ -24,7 +25,9 @@ describe('toSettingsFormValues', () => {
       paymentsLockedBefore: '',
       location: '',
       monthlyFeeTarget: '',
+      translations: { mr: { tagline: '', address: '', officeHours: '' }, hi: { tagline: '', address: '', officeHours: '' } },
     });
+    expect(toSettingsFormValues({ ...settings, translations: { mr: { address: 'शिवाजी चौक, लातूर' } } }).translations.mr).toEqual({ tagline: '', address: 'शिवाजी चौक, लातूर', officeHours: '' });
     expect(toSettingsFormValues({ ...settings, monthlyFeeTarget: 250000 }).monthlyFeeTarget).toBe('250000');
     expect(toSettingsFormValues({ ...settings, location: { latitude: 18.4088, longitude: 76.5604 } }).location).toBe('18.4088, 76.5604');
     expect(toSettingsFormValues({ ...settings, backupTime: '23:15' }).backupTime).toBe('23:15');

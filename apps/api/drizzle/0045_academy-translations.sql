@@ -1,0 +1,1 @@
+ALTER TABLE "academy_settings" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
