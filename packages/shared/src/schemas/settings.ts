@@ -6,6 +6,7 @@ import { feeDateSchema } from './fees';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { indianPhoneSchema } from './phone';
 import type { Language } from '../languages';
+import { TRANSLATED_ACADEMY_FIELDS, academyInLanguage, type AcademyTranslations, type TranslatedAcademyField } from '../academy-words';
 
 export const ACADEMY_PHONE_COUNT = 3;
 
@@ -120,10 +121,7 @@ export const monthlyFeeTargetSchema = z.unknown().transform((value, context) => 
   return result.paise;
 });
 
-/** The academy's words the office may write per language (issue 42); English (the main fields) is the fallback. */
-export const TRANSLATED_ACADEMY_FIELDS = ['tagline', 'address', 'officeHours'] as const;
-export type TranslatedAcademyField = (typeof TRANSLATED_ACADEMY_FIELDS)[number];
-export type AcademyTranslations = Partial<Record<Exclude<Language, 'en'>, Partial<Record<TranslatedAcademyField, string>>>>;
+export { TRANSLATED_ACADEMY_FIELDS, academyInLanguage, type AcademyTranslations, type TranslatedAcademyField };
 
 const translatedText = (label: string, max: number, oneLine: boolean) => {
   const text = z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
@@ -156,13 +154,6 @@ export const academyTranslationsSchema = z
     }
     return kept;
   });
-
-/** The academy's tagline, address and office hours in `language`, each falling back to English (the main fields). */
-export function academyInLanguage<T extends { tagline: string; address: string; officeHours: string; translations?: AcademyTranslations }>(settings: T, language: Language): T {
-  const words = language === 'en' ? undefined : settings.translations?.[language];
-  if (!words) return settings;
-  return { ...settings, tagline: words.tagline || settings.tagline, address: words.address || settings.address, officeHours: words.officeHours || settings.officeHours };
-}
 
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({

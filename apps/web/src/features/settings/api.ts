@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcademySettings, AcademySettingsInput, ParentAlertSettingsInput, PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
-import { academyInLanguage } from '@academy/shared/schemas/settings';
+import { academyInLanguage } from '@academy/shared/academy-words';
 import { useLanguage } from '../../lib/language';
 
 export const settingsKeys = {
