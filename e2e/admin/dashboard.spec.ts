@@ -1,4 +1,15 @@
-import { expect, test } from '../fixtures';
+import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, hasHorizontalOverflow, shootWidths, test, uniqueToken } from '../fixtures';
+
+/** The academy's day (Asia/Kolkata) `days` from today, as YYYY-MM-DD. */
+function academyDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "₹1,23,456" → 123456. */
+const rupeesIn = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 test.describe('admin dashboard', () => {
   test('the tiles show the counts and open their lists', async ({ page, loginAs }) => {
@@ -48,6 +59,72 @@ test.describe('admin dashboard', () => {
       await expect(near.getByRole('progressbar').first()).toBeVisible();
     } else {
       await expect(near).toContainText('Every batch has seats to spare.');
+    }
+  });
+
+  test("the owner's month comes first: money against last month and the target, overdue and attendance by batch, admissions", async ({ page, loginAs }) => {
+    test.setTimeout(90_000);
+    await loginAs('admin');
+    const token = uniqueToken('owner');
+    // A batch of this test's own: one student, a fee paid today, marked absent today (0 %: listed first).
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+    const batchName = `AAA Owner ${token}`;
+    const batchId = await createBatchByApi(page, { name: batchName, teacher, startDate: academyDate(-30), endDate: academyDate(120) });
+    const studentId = await createStudentByApi(page, { name: `Owner Student ${token}`, email: `${token}.s@example.com` });
+    const plan = await page.request.post('/api/fee-plans', { data: { name: `Fees ${token}`, batch: batchId, amount: 5000, instalments: [{ dueDate: academyDate(30), amount: 5000 }] } });
+    expect(plan.status()).toBe(201);
+    await enrolByApi(page, batchId, studentId);
+    expect((await page.request.post(`/api/students/${studentId}/payments`, { data: { amount: 1000, date: academyDate(0), mode: 'cash' } })).status()).toBe(201);
+    const marked = await page.request.post(`/api/attendance/batch/${batchId}`, { data: { date: academyDate(0), records: [{ studentId, status: 'absent' }] } });
+    expect(marked.status(), await marked.text()).toBe(200);
+    // A monthly target in Settings (put back afterwards: none by default).
+    const settings = (await (await page.request.get('/api/admin/settings')).json()).data;
+    const { updatedAt: _updatedAt, parentWebhook: _webhook, absenceAlerts: _alerts, phoneCodes: _codes, ...input } = settings;
+    expect((await page.request.put('/api/admin/settings', { data: { ...input, monthlyFeeTarget: 1234567 } })).status()).toBe(200);
+    try {
+      await page.reload();
+      const main = page.getByRole('main');
+      const summary = (await (await page.request.get('/api/admin/dashboard/summary')).json()).data;
+      // "Nov 2026", as Intl names the month in English.
+      const [year, month] = (summary.month.month as string).split('-').map(Number) as [number, number];
+      const monthName = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+      const heading = main.getByRole('heading', { level: 2, name: `This month: ${monthName}` });
+      await expect(heading).toBeVisible();
+      // First on the page: above the count tiles.
+      const tile = main.getByRole('link', { name: /^Active students\s*\d+$/ });
+      expect((await heading.boundingBox())!.y).toBeLessThan((await tile.boundingBox())!.y);
+
+      const collected = main.getByRole('region', { name: 'Fees collected' });
+      expect(rupeesIn(await collected.getByTestId('owner-collected').textContent())).toBeGreaterThanOrEqual(1000);
+      await expect(collected.getByTestId('owner-collected-compare')).toContainText('by this day last month');
+      await expect(collected.getByTestId('owner-target')).toContainText('₹12,34,567');
+      await expect(collected.getByRole('progressbar')).toBeVisible();
+
+      const admissions = main.getByRole('region', { name: 'Enquiries and admissions' });
+      expect(Number(await admissions.getByTestId('owner-admissions').textContent())).toBeGreaterThanOrEqual(1);
+
+      const overdue = main.getByRole('region', { name: 'Overdue by batch' });
+      const first = summary.month.overdueByBatch[0];
+      if (first?.batch) await expect(overdue.getByRole('link', { name: first.batch.name })).toHaveAttribute('href', `/app/batches/${first.batch._id}`);
+      else if (!first) await expect(overdue).toContainText('Nothing is overdue.');
+
+      const attendance = main.getByRole('region', { name: 'Attendance this week' });
+      const ours = attendance.getByRole('listitem').filter({ hasText: batchName });
+      await expect(ours).toContainText('0%');
+      await expect(ours.getByRole('link', { name: batchName })).toHaveAttribute('href', `/app/batches/${batchId}`);
+
+      // On a phone the cards stack, nothing scrolls sideways.
+      await page.setViewportSize({ width: 360, height: 800 });
+      await expect(async () => {
+        const [a, b] = [await collected.boundingBox(), await admissions.boundingBox()];
+        expect(Math.abs(a!.x - b!.x)).toBeLessThan(2);
+        expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
+      }).toPass();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await shootWidths(page, 'admin-dashboard');
+    } finally {
+      expect((await page.request.put('/api/admin/settings', { data: { ...input, monthlyFeeTarget: null } })).status()).toBe(200);
     }
   });
 

@@ -271,7 +271,6 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; quer
       return [
         { queryKey: parentKeys.childAttendance(first._id), path: childPaths.attendance(first._id) },
         { queryKey: parentKeys.childSchedule(first._id), path: childPaths.schedule(first._id) },
-        settings,
       ];
     },
   },
@@ -308,7 +307,9 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   if (!screen) return null;
   const user = toSessionUser(await readApi('/auth/me'));
   if (user?.role !== screen.role) return null;
-  const data = await readApi(screen.query.path, user.language);
+  // The shell's header names the academy (its settings) on every signed-in screen: read beside the
+  // screen's data, so the header never shows a placeholder name first (issue 42).
+  const [data, shellSettings] = await Promise.all([readApi(screen.query.path, user.language), readApi(settings.path, user.language).catch(() => undefined)]);
   // What the screen asks for once the first answer is there: read now, in the same round. One that
   // fails is left for the browser to ask, as it would have.
   const next = screen.then?.(data) ?? [];
@@ -317,6 +318,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   const queryClient = new QueryClient();
   queryClient.setQueryData(sessionQueryOptions.queryKey, user);
   queryClient.setQueryData(screen.query.queryKey, data);
+  if (shellSettings !== undefined) queryClient.setQueryData(settings.queryKey, shellSettings);
   next.forEach((query, index) => {
     if (nextData[index] !== undefined) queryClient.setQueryData(query.queryKey, nextData[index]);
   });

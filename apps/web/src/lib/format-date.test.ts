@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from './format-date';
+import { formatDate, formatDateTime, formatMonthYear, formatTime } from './format-date';
+import { setCurrentLanguage } from './current-language';
 
 describe('formatDate', () => {
   it('shows calendar dates as that exact day', () => {
@@ -43,5 +44,21 @@ describe('formatTime and formatDateTime', () => {
     expect(formatTime('')).toBe('N/A');
     expect(formatDateTime(new Date(2026, 4, 12, 14, 25))).toBe('12-05-2026, 2:25 PM');
     expect(formatDateTime('nonsense')).toBe('Invalid Date');
+  });
+});
+
+describe('formatMonthYear', () => {
+  it("names the month in the reader's language with Latin digits", () => {
+    try {
+      expect(formatMonthYear('2026-11')).toBe('Nov 2026');
+      expect(formatMonthYear('2026-11', 'long')).toBe('November 2026');
+      setCurrentLanguage('mr');
+      expect(formatMonthYear('2026-11')).toBe('नोव्हें 2026');
+      setCurrentLanguage('hi');
+      expect(formatMonthYear('2027-01', 'long')).toBe('जनवरी 2027');
+      expect(formatMonthYear('not a month')).toBe('not a month');
+    } finally {
+      setCurrentLanguage('en');
+    }
   });
 });

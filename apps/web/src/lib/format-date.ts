@@ -87,3 +87,10 @@ export function formatWeekdayName(day: number, style: 'long' | 'short' = 'long')
   // 2 January 2000 was a Sunday.
   return formatter({ weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 2 + day)));
 }
+
+/** A calendar month 'YYYY-MM' in the language shown: "Nov 2026", "नोव्हें 2026", "नव॰ 2026" (`long`: "November 2026"). */
+export function formatMonthYear(month: string, style: 'long' | 'short' = 'short'): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return formatter({ month: style, year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}

@@ -969,6 +969,16 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Language must be en, mr or hi (or English, Marathi, Hindi)', 'भाषा en, mr किंवा hi (किंवा English, Marathi, Hindi) असावी', 'भाषा en, mr या hi (या English, Marathi, Hindi) होनी चाहिए'],
   ['Nothing was imported: the sheet has {count} rows to correct. Check it again to see them.', 'काहीही आयात झाले नाही: शीटमध्ये {count} ओळी दुरुस्त करायच्या आहेत. त्या पाहण्यासाठी पुन्हा तपासा.', 'कुछ भी आयात नहीं हुआ: शीट में {count} पंक्तियाँ सुधारनी हैं. उन्हें देखने के लिए फिर से जाँचें.'],
   ['The questions were imported', 'प्रश्न आयात झाले', 'प्रश्न आयात हो गए'],
+  // The academy's words per language in Settings (issue 42).
+  ['Tagline must be text', 'टॅगलाइन मजकूर असावी', 'टैगलाइन टेक्स्ट होनी चाहिए'],
+  ['Address must be text', 'पत्ता मजकूर असावा', 'पता टेक्स्ट होना चाहिए'],
+  ['Office hours must be text', 'ऑफिसची वेळ मजकूर असावी', 'ऑफ़िस का समय टेक्स्ट होना चाहिए'],
+  ['Send the translations as an object with mr and hi', 'भाषांतरे mr आणि hi असलेल्या ऑब्जेक्टमध्ये पाठवा', 'अनुवाद mr और hi वाले ऑब्जेक्ट में भेजें'],
+  [
+    'Send each language as an object with tagline, address and office hours',
+    'प्रत्येक भाषा टॅगलाइन, पत्ता आणि ऑफिसची वेळ असलेल्या ऑब्जेक्टमध्ये पाठवा',
+    'हर भाषा टैगलाइन, पता और ऑफ़िस के समय वाले ऑब्जेक्ट में भेजें',
+  ],
   // The academy's map position (issue 41).
   ['Enter the map position as latitude, longitude (like 18.4088, 76.5604)', 'नकाशावरील जागा अक्षांश, रेखांश अशी लिहा (जसे 18.4088, 76.5604)', 'नक्शे पर जगह अक्षांश, देशांतर के रूप में लिखें (जैसे 18.4088, 76.5604)'],
   ['Latitude must be a number', 'अक्षांश संख्या असावी', 'अक्षांश संख्या होना चाहिए'],

@@ -12,6 +12,45 @@ export const NEAR_CAPACITY_SHARE = 0.8;
 /** The dashboard lists at most this many of them (the fullest); `batchesNearCapacityTotal` counts them all. */
 export const NEAR_CAPACITY_LIST = 8;
 
+/** Something counted this month and last month (the academy's calendar months). */
+const monthCountSchema = z.object({ thisMonth: z.number().int(), lastMonth: z.number().int() });
+
+/**
+ * The owner's questions first (issue 42): the money in this month against last month and the target,
+ * what is overdue per batch, this week's attendance per batch, enquiries and admissions this month.
+ * Amounts in rupees. Read fresh on every request (fees are not kept; the counts below are).
+ */
+export const ownerMonthSchema = z.object({
+  /** 'YYYY-MM' of today in the academy's time zone; `lastMonth` the one before. */
+  month: z.string(),
+  lastMonth: z.string(),
+  today: z.string(),
+  collected: z.object({
+    thisMonth: z.number(),
+    /** All of last month. */
+    lastMonth: z.number(),
+    /** Last month up to the same day of the month (its last day when shorter): a fair comparison mid-month. */
+    lastMonthToDate: z.number(),
+    /** Settings' monthly target in rupees; null: none set. */
+    target: z.number().nullable(),
+  }),
+  /** Open dues past their date, per batch (most owed first); `batch` null for dues of no batch (a previous year's balance). */
+  overdueByBatch: z.array(z.object({ batch: namedRefSchema.nullable(), amount: z.number(), families: z.number().int() })),
+  /** All of them: families counted once even when they owe in several batches. */
+  overdue: z.object({ amount: z.number(), families: z.number().int() }),
+  /** Attendance from Monday to today, per batch marked this week (lowest first). */
+  attendanceThisWeek: z.object({
+    from: z.string(),
+    to: z.string(),
+    batches: z.array(z.object({ batch: namedRefSchema, total: z.number().int(), percentage: z.number().nullable() })),
+  }),
+  /** Enquiries received (any form), by the academy's day. */
+  enquiries: monthCountSchema,
+  /** Students admitted (their admission date). */
+  admissions: monthCountSchema,
+});
+export type OwnerMonth = z.infer<typeof ownerMonthSchema>;
+
 /** GET /api/admin/dashboard/summary. */
 export const adminDashboardSummarySchema = z.object({
   counts: z.object({
@@ -62,6 +101,8 @@ export const adminDashboardSummarySchema = z.object({
     /** Every day of the 14, marked or not (total 0 and percentage null when nothing was marked). */
     trend: z.array(z.object({ date: z.string(), total: z.number().int(), percentage: z.number().nullable() })),
   }),
+  /** The owner's month (issue 42): shown first. */
+  month: ownerMonthSchema,
 });
 export type AdminDashboardSummary = z.infer<typeof adminDashboardSummarySchema>;
 

@@ -3,8 +3,10 @@ import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
 import { optionalField } from './common';
 import { feeDateSchema } from './fees';
+import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { indianPhoneSchema } from './phone';
 import type { Language } from '../languages';
+import { TRANSLATED_ACADEMY_FIELDS, academyInLanguage, type AcademyTranslations, type TranslatedAcademyField } from '../academy-words';
 
 export const ACADEMY_PHONE_COUNT = 3;
 
@@ -101,6 +103,58 @@ export const academyLocationSchema = z.object(
   { error: LOCATION_MESSAGE },
 );
 
+/**
+ * The fees the academy means to collect in a month (issue 42), in rupees: the owner's dashboard sets
+ * the month's collection against it. '' or null: no target (the dashboard shows none). Out: paise.
+ */
+export const monthlyFeeTargetSchema = z.unknown().transform((value, context) => {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const result = rupeesToPaise(value);
+  if ('error' in result) {
+    context.addIssue({ code: 'custom', message: result.error });
+    return z.NEVER;
+  }
+  if (result.paise === 0) {
+    context.addIssue({ code: 'custom', message: MONEY_MESSAGES.zero });
+    return z.NEVER;
+  }
+  return result.paise;
+});
+
+export { TRANSLATED_ACADEMY_FIELDS, academyInLanguage, type AcademyTranslations, type TranslatedAcademyField };
+
+const translatedText = (label: string, max: number, oneLine: boolean) => {
+  const text = z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+  return (oneLine ? text.regex(ONE_LINE, `${label} must be on one line`) : text)
+    .nullable()
+    .optional()
+    // Empty: none (English shows).
+    .transform((value) => value || undefined);
+};
+const academyTranslationSchema = z
+  .object(
+    {
+      tagline: translatedText('Tagline', 200, true),
+      address: translatedText('Address', 300, false),
+      officeHours: translatedText('Office hours', 200, false),
+    },
+    { error: 'Send each language as an object with tagline, address and office hours' },
+  )
+  .strict();
+/** `{ mr: { tagline, address, officeHours }, hi: { … } }`; a field left out or empty falls back to English. */
+export const academyTranslationsSchema = z
+  .object({ mr: academyTranslationSchema.optional(), hi: academyTranslationSchema.optional() }, { error: 'Send the translations as an object with mr and hi' })
+  .strict()
+  .transform((value) => {
+    // Only what was written is kept: { mr: {} } is nothing.
+    const kept: AcademyTranslations = {};
+    for (const language of ['mr', 'hi'] as const) {
+      const fields = Object.fromEntries(Object.entries(value[language] ?? {}).filter(([, text]) => text !== undefined));
+      if (Object.keys(fields).length > 0) kept[language] = fields;
+    }
+    return kept;
+  });
+
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
   name: z
@@ -137,6 +191,10 @@ export const academySettingsInputSchema = z.object({
   paymentsLockedBefore: optionalField(feeDateSchema, 'Enter a date as YYYY-MM-DD'),
   /** Where the academy is on a map (search engines' local results, issue 41); null: not given; left out: unchanged. */
   location: z.preprocess(locationFromText, academyLocationSchema.nullable()).optional(),
+  /** The month's fee collection target in rupees (the owner's dashboard); null: none; left out: unchanged. */
+  monthlyFeeTarget: monthlyFeeTargetSchema.optional(),
+  /** Tagline, address and office hours in Marathi and Hindi (issue 42); left out: unchanged; {} removes them. */
+  translations: academyTranslationsSchema.optional(),
 });
 export type AcademySettingsInput = z.input<typeof academySettingsInputSchema>;
 
@@ -239,6 +297,8 @@ export const parentAlertSettingsInputSchema = z.object(
 );
 export type ParentAlertSettingsInput = z.input<typeof parentAlertSettingsInputSchema>;
 
+const translationOutput = z.object({ tagline: z.string().optional(), address: z.string().optional(), officeHours: z.string().optional() });
+
 const socialLinksSchema = z.object({
   facebook: z.string().nullable(),
   instagram: z.string().nullable(),
@@ -259,6 +319,8 @@ export const publicAcademySettingsSchema = z.object({
   testimonials: z.array(z.object({ quote: z.string(), name: z.string(), detail: z.string() })),
   /** Where the academy is on a map; null when the office has not given it. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Tagline, address and office hours per language, where the office wrote them (English is the main fields). */
+  translations: z.object({ mr: translationOutput.optional(), hi: translationOutput.optional() }),
   /** The admission form may prove a family's phone instead of an email (WhatsApp or SMS is on, issue 37). */
   phoneCodes: z.boolean().optional(),
 });
@@ -272,6 +334,8 @@ export const academySettingsSchema = publicAcademySettingsSchema.extend({
   parentWebhook: z.object({ url: z.string().nullable(), secretSet: z.boolean() }),
   /** Payments dated before this day are refused; null: from the start of the previous financial year. */
   paymentsLockedBefore: z.string().nullable(),
+  /** The month's fee collection target in rupees; null: none set. Not public. */
+  monthlyFeeTarget: z.number().nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type AcademySettings = z.infer<typeof academySettingsSchema>;

@@ -144,6 +144,8 @@ export const students = pgTable(
     check('students_medium_check', sql`${table.medium} in ('English', 'Semi-English', 'Marathi', 'Hindi', 'Urdu')`),
     // The admin's list sorts by it and the dashboard shows the latest students.
     index('students_created_at_idx').on(table.createdAt),
+    // The owner's dashboard counts the month's admissions (issue 42).
+    index('students_admission_date_idx').on(table.admissionDate),
     // The list searches phones with ILIKE '%…%' (pg_trgm; users carries the name and email ones).
     index('students_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
   ],

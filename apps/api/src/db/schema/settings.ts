@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import type { AbsenceAlertSettingsInput, Testimonial } from '@academy/shared/schemas/settings';
+import { bigint, check, date, doublePrecision, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 
 /** The messaging settings as stored (defaults fill what is missing). */
@@ -59,6 +59,10 @@ export const academySettings = pgTable(
       .default({}),
     // Payments dated before this day are refused (the books are closed); unset: the previous financial year's start.
     paymentsLockedBefore: date({ mode: 'string' }),
+    // Tagline, address and office hours in Marathi and Hindi (issue 42); English is the columns above.
+    translations: jsonb().$type<AcademyTranslations>().notNull().default({}),
+    // The fees the academy means to collect in a month (issue 42, the owner's dashboard), whole paise; unset: no target.
+    monthlyFeeTargetPaise: bigint({ mode: 'number' }),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()
@@ -67,6 +71,7 @@ export const academySettings = pgTable(
   (table) => [
     check('academy_settings_single_row', sql`${table.id} = 1`),
     check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`),
+    check('academy_settings_monthly_fee_target', sql`${table.monthlyFeeTargetPaise} is null or ${table.monthlyFeeTargetPaise} > 0`),
     check('academy_settings_location', sql`(${table.latitude} is null) = (${table.longitude} is null) and coalesce(${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180, true)`),
   ],
 );

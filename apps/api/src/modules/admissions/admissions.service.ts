@@ -1,3 +1,4 @@
+import { academyInLanguage } from '@academy/shared/schemas/settings';
 import type { Language } from '@academy/shared/languages';
 import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -472,7 +473,7 @@ export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, 
     name: confirmation.name,
     parentName: confirmation.parentName ?? undefined,
     source: confirmation.source,
-    officeHours: settings.officeHours,
+    officeHours: academyInLanguage(settings, confirmation.language ?? 'en').officeHours,
     phones: settings.phones,
     language: confirmation.language,
   });

@@ -1,3 +1,4 @@
+import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { eq, sql } from 'drizzle-orm';
 import { formatClock, formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
@@ -51,7 +52,8 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
         language,
         {
           subject: word('mail', 'Demo class on {date} — {academy}', language, values),
-          text: word('mail', '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.', language, values),
+          // The address as the office wrote it in the family's language, else English (issue 42).
+          text: word('mail', '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.', language, { ...values, address: academyInLanguage(settings, language).address }),
         },
       ]),
     ) as Record<Language, { subject: string; text: string }>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
-import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type StudentDashboard } from '@academy/shared/schemas/dashboard';
+import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type OwnerMonth, type StudentDashboard } from '@academy/shared/schemas/dashboard';
 import type { Db } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { activeAnnouncementsCondition, activeAnnouncements } from '../announcements';
@@ -8,11 +8,11 @@ import { STATISTICS } from '../attendance';
 import { keepPastDayTotals, keptPastDayTotals } from '../attendance';
 import { weeklySchedule } from '../batches';
 import { listNotes } from '../notes';
-import { academyCurrentYear, academyToday } from '../settings';
+import { academyCurrentYear, academyToday, getAcademySettings } from '../settings';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { academyTimeZoneSql } from '../../db/academy-today';
 import { yearFeeTotals } from '../fees';
-import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
+import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { YearSummary } from '@academy/shared/schemas/academic-years';
 
@@ -42,14 +42,120 @@ type Row = {
  */
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
-  // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
-  return cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today));
+  const [counts, month] = await Promise.all([
+    // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
+    cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
+    // Fee tables are not watched by the cache: the owner's month is read fresh (one statement).
+    ownerMonth(db, today),
+  ]);
+  return { ...counts, month };
+}
+
+/** The calendar month before 'YYYY-MM'. */
+function monthBefore(month: string): string {
+  return shiftDate(`${month}-01`, -1).slice(0, 7);
+}
+
+/**
+ * The owner's month (issue 42) in one statement: the money in this month, all of last month and last
+ * month to the same day (receipts by date: fee_receipts_date_idx); the open dues past their date per
+ * batch (the dues list's partial index fee_dues_outstanding_idx); attendance Monday to today per batch
+ * (attendance_date_status_batch_idx, index only); enquiries by creation instant (admission_enquiries_created_idx)
+ * and students by admission date (students_admission_date_idx), this month and last.
+ */
+export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
+  const month = today.slice(0, 7);
+  const lastMonth = monthBefore(month);
+  const monthStart = `${month}-01`;
+  const lastMonthStart = `${lastMonth}-01`;
+  const lastMonthEnd = shiftDate(monthStart, -1);
+  // The same day of last month, or its last day when it is shorter (31 March → 28/29 February).
+  const sameDay = `${lastMonth}-${today.slice(8, 10)}`;
+  const lastMonthToDate = sameDay > lastMonthEnd ? lastMonthEnd : sameDay;
+  // The week starts on Monday.
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const weekStart = shiftDate(today, -((weekday + 6) % 7));
+  const zone = academyTimeZoneSql;
+  const [{ rows }, settings] = await Promise.all([
+    db.execute<{
+      collected: { this_month: number; last_month: number; last_month_to_date: number };
+      overdue_by_batch: { batch_id: string | null; batch_name: string | null; amount: number; families: number }[];
+      overdue: { amount: number; families: number };
+      attendance: { batch_id: string; batch_name: string; total: number; percentage: number | null }[];
+      enquiries: { this_month: number; last_month: number };
+      admissions: { this_month: number; last_month: number };
+    }>(sql`
+      with overdue as (
+        select d.batch_id, d.student_id, d.amount_paise - d.concession_paise - d.paid_paise as balance
+        from fee_dues d
+        where d.status = 'open' and d.amount_paise - d.concession_paise - d.paid_paise > 0 and d.due_date < ${today}::date
+      )
+      select
+        (select json_build_object(
+            'this_month', coalesce(sum(r.amount_paise) filter (where r.date >= ${monthStart}::date), 0),
+            'last_month', coalesce(sum(r.amount_paise) filter (where r.date < ${monthStart}::date), 0),
+            'last_month_to_date', coalesce(sum(r.amount_paise) filter (where r.date <= ${lastMonthToDate}::date), 0))
+          from fee_receipts r
+          where r.date between ${lastMonthStart}::date and ${today}::date and r.cancelled_at is null and r.mode <> 'opening_balance') as collected,
+        (select coalesce(json_agg(json_build_object('batch_id', o.batch_id, 'batch_name', b.name, 'amount', o.amount, 'families', o.families)
+            order by o.amount desc, b.name nulls last), '[]'::json)
+          from (select batch_id, sum(balance) as amount, count(distinct student_id)::int as families from overdue group by batch_id) o
+          left join batches b on b.id = o.batch_id) as overdue_by_batch,
+        (select json_build_object('amount', coalesce(sum(balance), 0), 'families', count(distinct student_id)::int) from overdue) as overdue,
+        (select coalesce(json_agg(json_build_object('batch_id', w.batch_id, 'batch_name', b.name, 'total', w.total, 'percentage', w.percentage)
+            order by w.percentage nulls last, b.name), '[]'::json)
+          from (
+            select a.batch_id, count(a.status)::int as total,
+              round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8 as percentage
+            from attendance_records a
+            where a.date between ${weekStart}::date and ${today}::date
+            group by a.batch_id
+          ) w join batches b on b.id = w.batch_id) as attendance,
+        (select json_build_object(
+            'this_month', count(*) filter (where e.created_at >= (${monthStart}::date::timestamp at time zone ${zone})),
+            'last_month', count(*) filter (where e.created_at < (${monthStart}::date::timestamp at time zone ${zone})))
+          from admission_enquiries e
+          where e.created_at >= (${lastMonthStart}::date::timestamp at time zone ${zone})
+            and e.created_at < ((${today}::date + 1)::timestamp at time zone ${zone})) as enquiries,
+        (select json_build_object(
+            'this_month', count(*) filter (where s.admission_date >= ${monthStart}::date),
+            'last_month', count(*) filter (where s.admission_date < ${monthStart}::date))
+          from students s
+          where s.admission_date between ${lastMonthStart}::date and ${today}::date) as admissions
+    `),
+    getAcademySettings(db),
+  ]);
+  const row = rows[0]!;
+  return {
+    month,
+    lastMonth,
+    today,
+    collected: {
+      thisMonth: rupees(Number(row.collected.this_month)),
+      lastMonth: rupees(Number(row.collected.last_month)),
+      lastMonthToDate: rupees(Number(row.collected.last_month_to_date)),
+      target: settings.monthlyFeeTarget,
+    },
+    overdueByBatch: row.overdue_by_batch.map((entry) => ({
+      batch: entry.batch_id && entry.batch_name !== null ? { _id: entry.batch_id, name: entry.batch_name } : null,
+      amount: rupees(Number(entry.amount)),
+      families: entry.families,
+    })),
+    overdue: { amount: rupees(Number(row.overdue.amount)), families: row.overdue.families },
+    attendanceThisWeek: {
+      from: weekStart,
+      to: today,
+      batches: row.attendance.map((entry) => ({ batch: { _id: entry.batch_id, name: entry.batch_name }, total: entry.total, percentage: entry.percentage })),
+    },
+    enquiries: { thisMonth: row.enquiries.this_month, lastMonth: row.enquiries.last_month },
+    admissions: { thisMonth: row.admissions.this_month, lastMonth: row.admissions.last_month },
+  };
 }
 
 /** What the admin dashboard counts and lists. */
 const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<AdminDashboardSummary> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month'>> {
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { eq } from 'drizzle-orm';
+import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { attendanceRecords, feeDues, students as studentsTable } from '../../db/schema';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../settings/settings.service';
 
@@ -29,6 +31,17 @@ describe('GET /api/admin/dashboard/summary', () => {
       attendance: {
         today: { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), present: 0, absent: 0, late: 0, excused: 0, total: 0, percentage: null, batchesMarked: 0 },
         trend: expect.arrayContaining([{ date: expect.any(String), total: 0, percentage: null }]),
+      },
+      month: {
+        month: expect.stringMatching(/^\d{4}-\d\d$/),
+        lastMonth: expect.stringMatching(/^\d{4}-\d\d$/),
+        today: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+        collected: { thisMonth: 0, lastMonth: 0, lastMonthToDate: 0, target: null },
+        overdueByBatch: [],
+        overdue: { amount: 0, families: 0 },
+        attendanceThisWeek: { from: expect.any(String), to: expect.any(String), batches: [] },
+        enquiries: { thisMonth: 0, lastMonth: 0 },
+        admissions: { thisMonth: 0, lastMonth: 0 },
       },
     });
   });
@@ -128,5 +141,91 @@ describe('the 14-day trend', () => {
     const corrected = dayOf(await summary());
     expect(corrected.total).toBe(marked.total);
     expect(corrected.percentage).toBeGreaterThan(marked.percentage ?? -1);
+  });
+});
+
+describe("the owner's month (issue 42)", () => {
+  it('sets the money in against last month and the target, and shows overdue and attendance per batch, enquiries and admissions', async () => {
+    const db = t.database.db;
+    const before = (await summary()).month;
+    const today = before.today as string;
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const lastMonthEnd = shiftDate(monthStart, -1);
+    const lastMonthStart = `${lastMonthEnd.slice(0, 7)}-01`;
+    const weekStart = before.attendanceThisWeek.from as string;
+    expect(new Date(`${weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(before.lastMonth).toBe(lastMonthEnd.slice(0, 7));
+
+    const [s1, s2, s3, payer] = [await buildStudent(db, { name: 'Owes A and B' }), await buildStudent(db, { name: 'Owes A' }), await buildStudent(db, { name: 'Owes B' }), await buildStudent(db, { name: 'Pays' })];
+    const range = { startDate: shiftDate(today, -60), endDate: shiftDate(today, 60) };
+    const batchA = await buildBatch(db, { name: 'Owner A', studentIds: [s1.id, s2.id], ...range });
+    const batchB = await buildBatch(db, { name: 'Owner B', studentIds: [s1.id, s3.id], ...range });
+    let number = 0;
+    const due = (studentId: string, batchId: string | null, dueDate: string, amountPaise: number, extra: Partial<typeof feeDues.$inferInsert> = {}) =>
+      db.insert(feeDues).values({ studentId, batchId, seq: 1, number: (number += 1), label: 'Instalment', dueDate, amountPaise, ...extra });
+    // Overdue: A ₹5,000 × 2 (one half paid), B ₹3,000 × 2; not overdue: due today, cancelled, paid.
+    await due(s1.id, batchA.id, shiftDate(today, -20), 5_000_00);
+    await due(s2.id, batchA.id, shiftDate(today, -20), 5_000_00, { paidPaise: 2_500_00 });
+    await due(s1.id, batchB.id, shiftDate(today, -1), 3_000_00);
+    await due(s3.id, batchB.id, shiftDate(today, -3), 3_000_00);
+    await due(s3.id, batchB.id, today, 9_000_00);
+    await due(s3.id, batchA.id, shiftDate(today, -5), 9_000_00, { status: 'cancelled' });
+    await due(s2.id, batchB.id, shiftDate(today, -5), 9_000_00, { paidPaise: 9_000_00 });
+    await due(payer.id, null, shiftDate(today, 30), 50_000_00);
+
+    const pay = async (amount: number, date: string) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/students/${payer.id}/payments`, headers: { cookie: admin }, payload: { amount, date, mode: 'cash' } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as { _id: string };
+    };
+    await pay(1200, today);
+    await pay(800, lastMonthStart);
+    await pay(500, lastMonthEnd);
+    const cancelled = await pay(7000, today);
+    expect((await t.app.inject({ method: 'POST', url: `/api/receipts/${cancelled._id}/cancel`, headers: { cookie: admin }, payload: { reason: 'Entered twice' } })).statusCode).toBe(200);
+
+    // This week: A 1 of 2 present, B 2 of 2 (late counts as there); last week's marks left out.
+    const mark = (batchId: string, studentId: string, date: string, status: 'present' | 'absent' | 'late') => db.insert(attendanceRecords).values({ batchId, studentId, date, status });
+    await mark(batchA.id, s1.id, today, 'present');
+    await mark(batchA.id, s2.id, today, 'absent');
+    await mark(batchB.id, s1.id, weekStart, 'present');
+    await mark(batchB.id, s3.id, today, 'late');
+    await mark(batchB.id, s3.id, shiftDate(weekStart, -1), 'absent');
+
+    // Two enquiries this month, one last month, one the month before; one student admitted last month.
+    await buildEnquiry(db, { createdAt: new Date() });
+    await buildEnquiry(db, { form: 'office', createdAt: new Date() });
+    await buildEnquiry(db, { createdAt: new Date(`${lastMonthStart}T12:00:00+05:30`) });
+    await buildEnquiry(db, { createdAt: new Date(`${shiftDate(lastMonthStart, -1)}T12:00:00+05:30`) });
+    await db.update(studentsTable).set({ admissionDate: lastMonthEnd }).where(eq(studentsTable.id, payer.id));
+
+    const month = (await summary()).month;
+    expect(month.collected).toEqual({
+      thisMonth: before.collected.thisMonth + 1200,
+      lastMonth: before.collected.lastMonth + 1300,
+      lastMonthToDate: before.collected.lastMonthToDate + 800 + (lastMonthEnd.slice(8) <= today.slice(8) ? 500 : 0),
+      target: null,
+    });
+    const owed = (batchId: string) => month.overdueByBatch.find((entry: { batch: { _id: string } | null }) => entry.batch?._id === batchId);
+    expect(owed(batchA.id)).toEqual({ batch: { _id: batchA.id, name: 'Owner A' }, amount: 7500, families: 2 });
+    expect(owed(batchB.id)).toEqual({ batch: { _id: batchB.id, name: 'Owner B' }, amount: 6000, families: 2 });
+    // Most owed first; the three families counted once in the total.
+    expect(month.overdueByBatch.findIndex((entry: { batch: { _id: string } | null }) => entry.batch?._id === batchA.id)).toBeLessThan(
+      month.overdueByBatch.findIndex((entry: { batch: { _id: string } | null }) => entry.batch?._id === batchB.id),
+    );
+    expect(month.overdue).toEqual({ amount: before.overdue.amount + 13500, families: before.overdue.families + 3 });
+    const week = (batchId: string) => month.attendanceThisWeek.batches.find((entry: { batch: { _id: string } }) => entry.batch._id === batchId);
+    expect(week(batchA.id)).toEqual({ batch: { _id: batchA.id, name: 'Owner A' }, total: 2, percentage: 50 });
+    expect(week(batchB.id)).toEqual({ batch: { _id: batchB.id, name: 'Owner B' }, total: 2, percentage: 100 });
+    expect(month.enquiries).toEqual({ thisMonth: before.enquiries.thisMonth + 2, lastMonth: before.enquiries.lastMonth + 1 });
+    // The four students were admitted today; the payer was moved to last month.
+    expect(month.admissions).toEqual({ thisMonth: before.admissions.thisMonth + 3, lastMonth: before.admissions.lastMonth + 1 });
+
+    // The target from Settings comes with it.
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: admin } })).json().data;
+    const { updatedAt: _updatedAt, parentWebhook: _webhook, absenceAlerts: _alerts, phoneCodes: _codes, ...input } = settings;
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie: admin }, payload: { ...input, monthlyFeeTarget: '250000' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await summary()).month.collected.target).toBe(250000);
   });
 });

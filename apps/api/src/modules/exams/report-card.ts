@@ -1,3 +1,4 @@
+import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { StudentTest } from '@academy/shared/schemas/exams';
@@ -98,7 +99,7 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
   const [settings, data, today] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period), academyToday(db)]);
   const words = LABELS[language];
   const doc = createPdfDocument(`${words.title} — ${data.student.name}`);
-  drawAcademyHeader(doc, settings);
+  drawAcademyHeader(doc, academyInLanguage(settings, language));
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 

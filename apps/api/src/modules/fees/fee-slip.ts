@@ -1,3 +1,4 @@
+import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { formatDate } from '@academy/shared/calendar';
@@ -67,7 +68,7 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   const label = LABELS[language];
 
   const pdf = createAcademyPdf({
-    header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email },
+    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email },
     title: label.title,
     language,
     info: { Title: `${label.title} ${reference}`, Subject: reference },

@@ -1,3 +1,4 @@
+import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
@@ -34,7 +35,8 @@ const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 /** The receipt's PDF in a language, with the academy's header from Settings (the download and the mail print the same file). */
 export async function receiptPdfIn(db: DbExecutor, receipt: Receipt & { batches: string[] }, language: Language): Promise<Buffer> {
-  const settings = await getAcademySettings(db);
+  // The address in the reader's language when the office wrote one (issue 42).
+  const settings = academyInLanguage(await getAcademySettings(db), language);
   return renderReceiptPdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language });
 }
 

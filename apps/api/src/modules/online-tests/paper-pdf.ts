@@ -1,6 +1,7 @@
 import { formatDateTime } from '@academy/shared/calendar';
 import { word, wordTable } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
+import { academyInLanguage } from '@academy/shared/academy-words';
 import type { DbExecutor } from '../../db/client';
 import type { Actor } from '../../access/actor';
 import { createAcademyPdf } from '../../lib/pdf';
@@ -56,7 +57,7 @@ export async function onlineTestPaperPdf(
   const label = LABELS[language];
   const title = answers ? label.key : label.paper;
   const pdf = createAcademyPdf({
-    header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email },
+    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email },
     title,
     language,
     info: { Title: `${title}: ${test.title}`, Subject: test.title },

@@ -10,7 +10,7 @@ import { courseSlug, SITEMAP_PAGES } from '@academy/shared/public-site';
 import { buildApp } from '../../app';
 import { batches } from '../../db/schema';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStandard, buildSubject, buildTeacher } from '../../../test/factories';
+import { buildBatch, buildStandard, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings';
 
 /*
@@ -297,6 +297,28 @@ describe("a server-rendered page's head", () => {
     // Its og:image answers the picture.
     const image = await app.inject({ method: 'GET', url: new URL(metaOf(response.body, 'og:image')!.replace(/&amp;/g, '&')).pathname + '?lang=en' });
     expect(pngSize(image.rawPayload)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it("names the academy in the page's language where the office wrote it, else in English (issue 42)", async () => {
+    const admin = await buildUser(t.database.db, { role: 'admin' });
+    const cookie = await loginAs(t.app, admin.email);
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } })).json().data;
+    const { updatedAt: _updatedAt, parentWebhook: _webhook, absenceAlerts: _alerts, monthlyFeeTarget: _target, ...input } = settings;
+    const tagline = 'लातूरमध्ये बोर्ड, JEE आणि NEET ची तयारी';
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { ...input, translations: { mr: { tagline, address: 'शिवाजी चौक, लातूर' } } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const marathi = await app.inject({ method: 'GET', url: '/mr' });
+      expect(marathi.statusCode).toBe(200);
+      expect(metaOf(marathi.body, 'og:image:alt')).toBe(`${tagline}. शिवाजी चौक, लातूर. ${settings.name}`);
+      // Hindi has none: the English tagline and address.
+      const hindi = metaOf((await app.inject({ method: 'GET', url: '/hi' })).body, 'og:image:alt');
+      expect(hindi).toContain(settings.tagline);
+      expect(hindi).not.toContain(tagline);
+      expect(metaOf((await app.inject({ method: 'GET', url: '/' })).body, 'og:image:alt')).toContain(settings.tagline);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { ...input, translations: {} } });
+    }
   });
 
   it('lists the open courses on /courses', async () => {

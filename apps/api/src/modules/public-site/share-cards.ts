@@ -4,7 +4,7 @@ import { INTL_LOCALES, type Language } from '@academy/shared/languages';
 import { formatIndianPhone } from '@academy/shared/phone-format';
 import type { PublicPage } from '@academy/shared/public-site';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
-import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { academyInLanguage, type PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import type { ShareCard } from '../../lib/share-card';
 
@@ -15,7 +15,7 @@ import type { ShareCard } from '../../lib/share-card';
  */
 
 /** The academy as the cards and structured data need it. */
-export type Academy = Pick<PublicAcademySettings, 'name' | 'tagline' | 'address' | 'phones' | 'email' | 'officeHours' | 'socialLinks' | 'timeZone'> & { location?: PublicAcademySettings['location'] };
+export type Academy = Pick<PublicAcademySettings, 'name' | 'tagline' | 'address' | 'phones' | 'email' | 'officeHours' | 'socialLinks' | 'timeZone'> & { location?: PublicAcademySettings['location']; translations?: PublicAcademySettings['translations'] };
 
 /** Each public page's title; the landing page shows the academy's tagline instead. */
 const PAGE_TITLES: Record<Exclude<PublicPage, '/'>, CatalogText<'publicSite'>> = {
@@ -61,7 +61,9 @@ function footerOf(academy: Academy, language: Language): string {
 }
 
 /** A public page's card: its title (the landing page: the tagline) and the tagline or address below. */
-export function pageCard(academy: Academy, page: PublicPage, language: Language): ShareCard {
+export function pageCard(settings: Academy, page: PublicPage, language: Language): ShareCard {
+  // The tagline and address as the office wrote them in the page's language, else English (issue 42).
+  const academy = academyInLanguage(settings, language);
   const tagline = academy.tagline.trim();
   if (page === '/') {
     return { header: academy.name, title: tagline || academy.name, lines: [academy.address.replace(/\s*\n\s*/g, ', ')], footer: footerOf(academy, language) };

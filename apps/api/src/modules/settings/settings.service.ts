@@ -4,6 +4,7 @@ import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type academySettingsInputSchema, type 
 import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
+import { paiseToRupees } from '@academy/shared/money';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy } from '../../lib/outbound-address';
@@ -46,6 +47,8 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     absenceAlerts: { ...row.absenceAlerts, templates: row.absenceAlerts.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES },
     parentWebhook: { url: row.parentWebhookUrl, secretSet: row.parentWebhookSecret !== null },
     paymentsLockedBefore: row.paymentsLockedBefore,
+    translations: row.translations,
+    monthlyFeeTarget: row.monthlyFeeTargetPaise === null ? null : paiseToRupees(row.monthlyFeeTargetPaise),
     testimonials: row.testimonials,
     location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
     updatedAt: row.updatedAt.toISOString(),
@@ -54,8 +57,8 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
 
 /** Only what the public pages show; nothing about when or by whom it changed. */
 export function toPublicSettings(settings: AcademySettings): PublicAcademySettings {
-  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location } = settings;
-  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location };
+  const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location, translations } = settings;
+  return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location, translations };
 }
 
 async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
@@ -88,7 +91,7 @@ const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_buil
   'name', o.name, 'tagline', o.tagline, 'address', o.address, 'phones', o.phones, 'email', o.email, 'officeHours', o.office_hours,
   'facebookUrl', o.facebook_url, 'instagramUrl', o.instagram_url, 'youtubeUrl', o.youtube_url, 'whatsappUrl', o.whatsapp_url,
   'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before,
-  'latitude', o.latitude, 'longitude', o.longitude)
+  'latitude', o.latitude, 'longitude', o.longitude, 'monthlyFeeTargetPaise', o.monthly_fee_target_paise, 'translations', o.translations)
   from academy_settings o where o.id = 1)`;
 
 export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
@@ -111,6 +114,10 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     ...(input.paymentsLockedBefore !== undefined ? { paymentsLockedBefore: input.paymentsLockedBefore } : {}),
     // Left out: unchanged; null: no map position.
     ...(input.location !== undefined ? { latitude: input.location?.latitude ?? null, longitude: input.location?.longitude ?? null } : {}),
+    // Left out: unchanged; null: no target.
+    ...(input.monthlyFeeTarget !== undefined ? { monthlyFeeTargetPaise: input.monthlyFeeTarget } : {}),
+    // Left out: unchanged; {}: none (English everywhere).
+    ...(input.translations !== undefined ? { translations: input.translations } : {}),
   };
   // A lock date in the future would refuse today's payments: the books close on days that are over.
   if (input.paymentsLockedBefore && input.paymentsLockedBefore > todayIn(input.timeZone)) {

@@ -55,6 +55,7 @@ describe('academy settings', () => {
         phoneCodes: false,
         // No map position until the office gives it.
         location: null,
+        translations: {},
       },
     });
     await Promise.all([getAcademySettings(t.database.db), getAcademySettings(t.database.db), getPublic()]);
@@ -104,6 +105,10 @@ describe('academy settings', () => {
         parentWebhook: { url: null, secretSet: false },
         // No payments lock date: payments go back to the previous financial year's start.
         paymentsLockedBefore: null,
+        // No fee collection target until the owner sets one (issue 42).
+        monthlyFeeTarget: null,
+        // Nothing per language yet: English everywhere (issue 42).
+        translations: {},
         testimonials: [],
         location: null,
         updatedAt: expect.any(String),
@@ -113,7 +118,7 @@ describe('academy settings', () => {
 
     const publicView = (await getPublic()).json().data;
     expect(publicView.name).toBe('Saraswati Classes');
-    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone']);
+    expect(Object.keys(publicView).sort()).toEqual(['address', 'email', 'location', 'name', 'officeHours', 'phoneCodes', 'phones', 'socialLinks', 'tagline', 'testimonials', 'timeZone', 'translations']);
     expect((await getAcademySettings(t.database.db)).timeZone).toBe('Asia/Kolkata');
   });
 
@@ -185,6 +190,70 @@ describe('academy settings', () => {
     }
     // Empty: no map position.
     expect((await put({ ...validSettings, location: '' })).json().data.location).toBeNull();
+  });
+
+  it("keeps the month's fee collection target in rupees, admin only; refuses one that is not an amount (issue 42)", async () => {
+    const saved = await put({ ...validSettings, monthlyFeeTarget: '2,50,000' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.monthlyFeeTarget).toBe(250000);
+    expect((await getPublic()).json().data).not.toHaveProperty('monthlyFeeTarget');
+    // Not sent: unchanged; a number: taken as it is.
+    expect((await put(validSettings)).json().data.monthlyFeeTarget).toBe(250000);
+    expect((await put({ ...validSettings, monthlyFeeTarget: 175000.5 })).json().data.monthlyFeeTarget).toBe(175000.5);
+    for (const [monthlyFeeTarget, message] of [
+      ['a lot', 'Enter an amount in rupees, for example 1500 or 1500.50'],
+      [-5000, 'The amount cannot be negative'],
+      [0, 'The amount must be more than zero'],
+      [1000.123, 'The amount can have at most two decimals (paise)'],
+      [1e12, 'The amount is too large'],
+      [{ rupees: 5 }, 'Enter an amount in rupees, for example 1500 or 1500.50'],
+    ] as const) {
+      const bad = await put({ ...validSettings, monthlyFeeTarget });
+      expect(bad.statusCode, JSON.stringify(monthlyFeeTarget)).toBe(400);
+      expect(bad.json().errors.monthlyFeeTarget, JSON.stringify(monthlyFeeTarget)).toBe(message);
+    }
+    expect((await getAdmin(cookies.admin)).json().data.monthlyFeeTarget).toBe(175000.5);
+    // Empty or null: no target.
+    expect((await put({ ...validSettings, monthlyFeeTarget: '' })).json().data.monthlyFeeTarget).toBeNull();
+    await put({ ...validSettings, monthlyFeeTarget: 1000 });
+    expect((await put({ ...validSettings, monthlyFeeTarget: null })).json().data.monthlyFeeTarget).toBeNull();
+  });
+
+  it('keeps the tagline, address and office hours per language (issue 42): public too, English where none, empties dropped, bad ones refused', async () => {
+    const translations = {
+      mr: { tagline: '  बोर्ड, JEE आणि NEET ची तयारी  ', address: 'औसा रोड, लातूर,\nमहाराष्ट्र 413531', officeHours: 'सोमवार ते शनिवार सकाळी 9 ते संध्याकाळी 7' },
+      hi: { tagline: 'बोर्ड, JEE और NEET की तैयारी', address: '', officeHours: null },
+    };
+    const saved = await put({ ...validSettings, translations });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = {
+      mr: { tagline: 'बोर्ड, JEE आणि NEET ची तयारी', address: 'औसा रोड, लातूर,\nमहाराष्ट्र 413531', officeHours: 'सोमवार ते शनिवार सकाळी 9 ते संध्याकाळी 7' },
+      hi: { tagline: 'बोर्ड, JEE और NEET की तैयारी' },
+    };
+    expect(saved.json().data.translations).toEqual(expected);
+    expect((await getAdmin(cookies.admin)).json().data.translations).toEqual(expected);
+    expect((await getPublic()).json().data.translations).toEqual(expected);
+    // The English fields stay as they were.
+    expect((await getPublic()).json().data.tagline).toBe(validSettings.tagline);
+    // Not sent: unchanged.
+    expect((await put(validSettings)).json().data.translations).toEqual(expected);
+    for (const [bad, field, message] of [
+      [{ mr: { tagline: 'एक\nदोन' } }, 'translations.mr.tagline', 'Tagline must be on one line'],
+      [{ hi: { address: 'x'.repeat(301) } }, 'translations.hi.address', 'Address must be at most 300 characters'],
+      [{ mr: { officeHours: 9 } }, 'translations.mr.officeHours', 'Office hours must be text'],
+      [{ mr: 'नमस्कार' }, 'translations.mr', 'Send each language as an object with tagline, address and office hours'],
+      [[], 'translations', 'Send the translations as an object with mr and hi'],
+    ] as const) {
+      const response = await put({ ...validSettings, translations: bad });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(response.json().errors[field], JSON.stringify(response.json().errors)).toBe(message);
+    }
+    // A language the app does not have, or a field it does not translate: refused, nothing saved.
+    expect((await put({ ...validSettings, translations: { gu: { tagline: 'x' } } })).statusCode).toBe(400);
+    expect((await put({ ...validSettings, translations: { mr: { name: 'x' } } })).statusCode).toBe(400);
+    expect((await getAdmin(cookies.admin)).json().data.translations).toEqual(expected);
+    // {} removes them all: English everywhere.
+    expect((await put({ ...validSettings, translations: {} })).json().data.translations).toEqual({});
   });
 
   it('accepts other real time zones, including the old and the canonical names', async () => {

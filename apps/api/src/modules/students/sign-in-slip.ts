@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import { word, wordTable } from '@academy/shared/i18n/server-catalog';
+import { academyInLanguage } from '@academy/shared/academy-words';
 import type { Language } from '@academy/shared/languages';
 import { STUDENT_NO_EMAIL_MESSAGES, type studentSignInSlipInputSchema } from '@academy/shared/schemas/students';
 import type { z } from 'zod';
@@ -54,7 +55,8 @@ export async function printSignInSlip(db: Db, actor: AuditActor, id: string, inp
   const label = LABELS[language];
 
   const pdf = createAcademyPdf({
-    header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email },
+    // The address in the family's language when the office wrote one (issue 42, point 13).
+    header: { name: settings.name, address: academyInLanguage(settings, language).address, phones: settings.phones, email: settings.email },
     title: label.title,
     language,
     info: { Title: `${label.title} ${student.code}`, Subject: student.code },

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_TILES, fillPercent, seatsLeftLabel } from './dashboard-tiles';
+import { attendanceColor, DASHBOARD_TILES, fillPercent, seatsLeftLabel, targetShare } from './dashboard-tiles';
 
 // English with no catalog: messages show their source text.
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
@@ -29,5 +29,22 @@ describe('seatsLeftLabel', () => {
     expect(seatsLeftLabel(1)).toBe('1 seat left');
     expect(seatsLeftLabel(0)).toBe('Full');
     expect(seatsLeftLabel(-2)).toBe('2 over capacity');
+  });
+});
+
+describe("the owner's month (issue 42)", () => {
+  it('gives the share of the target collected, past 100 when exceeded', () => {
+    expect(targetShare(125000, 250000)).toBe(50);
+    expect(targetShare(1, 3)).toBe(33.3);
+    expect(targetShare(300000, 250000)).toBe(120);
+    expect(targetShare(0, 250000)).toBe(0);
+    expect(targetShare(10, 0)).toBe(100);
+  });
+
+  it('colours attendance red below 75 %, orange below 90 %', () => {
+    expect(attendanceColor(null)).toBe('gray');
+    expect(attendanceColor(74.9)).toBe('red');
+    expect(attendanceColor(75)).toBe('orange');
+    expect(attendanceColor(90)).toBe('teal');
   });
 });

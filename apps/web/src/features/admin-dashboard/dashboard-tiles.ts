@@ -34,3 +34,17 @@ export function seatsLeftLabel(seatsLeft: number, i18n: I18n = defaultI18n): str
   const over = -seatsLeft;
   return i18n._(msg`${over} over capacity`);
 }
+
+/** How much of the month's target is collected, in percent (one decimal); a target of 0 or less counts as met. */
+export function targetShare(collected: number, target: number): number {
+  if (target <= 0) return 100;
+  return Math.max(0, Math.round((collected / target) * 1000) / 10);
+}
+
+/** A batch's attendance colour: red under 75 %, orange under 90 %, teal from there; grey when nothing is marked. */
+export function attendanceColor(percentage: number | null): string {
+  if (percentage === null) return 'gray';
+  if (percentage < 75) return 'red';
+  if (percentage < 90) return 'orange';
+  return 'teal';
+}

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 
-const ROLE_LABELS: Record<string, MessageDescriptor> = { admin: msg`admin`, teacher: msg`teacher`, student: msg`student` };
+const ROLE_LABELS: Record<string, MessageDescriptor> = { admin: msg`admin`, teacher: msg`teacher`, student: msg`student`, parent: msg`parent` };
 
 /** A person's role as it reads after their name ("Asha Patil (admin)"), in the language shown. */
 export function useRoleLabel(): (role: string) => string {

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcademySettings, AcademySettingsInput, ParentAlertSettingsInput, PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { academyInLanguage } from '@academy/shared/academy-words';
+import { useLanguage } from '../../lib/language';
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -15,8 +17,13 @@ export const publicSettingsQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/**
+ * The academy's public details with its tagline, address and office hours in the language shown when
+ * the office wrote them in it, else English (issue 42): every public page, the footer and the shell read these.
+ */
 export function usePublicSettings() {
-  return useQuery(publicSettingsQueryOptions);
+  const language = useLanguage();
+  return useQuery({ ...publicSettingsQueryOptions, select: (settings: PublicAcademySettings) => academyInLanguage(settings, language) });
 }
 
 export const adminSettingsQueryOptions = queryOptions({

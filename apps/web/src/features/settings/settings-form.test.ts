@@ -12,6 +12,7 @@ const settings = {
   timeZone: 'Asia/Kolkata',
   testimonials: [{ quote: 'Good teachers', name: 'A parent', detail: '' }],
   location: null,
+  translations: {},
 };
 
 describe('toSettingsFormValues', () => {
@@ -23,7 +24,11 @@ describe('toSettingsFormValues', () => {
       backupTime: '02:00',
       paymentsLockedBefore: '',
       location: '',
+      monthlyFeeTarget: '',
+      translations: { mr: { tagline: '', address: '', officeHours: '' }, hi: { tagline: '', address: '', officeHours: '' } },
     });
+    expect(toSettingsFormValues({ ...settings, translations: { mr: { address: 'शिवाजी चौक, लातूर' } } }).translations.mr).toEqual({ tagline: '', address: 'शिवाजी चौक, लातूर', officeHours: '' });
+    expect(toSettingsFormValues({ ...settings, monthlyFeeTarget: 250000 }).monthlyFeeTarget).toBe('250000');
     expect(toSettingsFormValues({ ...settings, location: { latitude: 18.4088, longitude: 76.5604 } }).location).toBe('18.4088, 76.5604');
     expect(toSettingsFormValues({ ...settings, backupTime: '23:15' }).backupTime).toBe('23:15');
     expect(toSettingsFormValues({ ...settings, paymentsLockedBefore: '2026-04-01' }).paymentsLockedBefore).toBe('2026-04-01');

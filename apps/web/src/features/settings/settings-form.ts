@@ -1,6 +1,6 @@
 import { DEFAULT_BACKUP_TIME } from '@academy/shared/schemas/backups';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
-import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
+import type { PublicAcademySettings, TranslatedAcademyField } from '@academy/shared/schemas/settings';
 import { formatPhone } from '../../lib/phone';
 
 /** What the settings form edits: every field a string, an empty social link meaning "none". */
@@ -19,9 +19,15 @@ export interface SettingsFormValues {
   paymentsLockedBefore: string;
   /** "18.4088, 76.5604" as Google Maps copies a place, or '' for none. */
   location: string;
+  /** The month's fee collection target in rupees, or '' for none. */
+  monthlyFeeTarget: string;
+  /** Tagline, address and office hours in Marathi and Hindi; '' for English (issue 42). */
+  translations: Record<'mr' | 'hi', Record<TranslatedAcademyField, string>>;
 }
 
-export function toSettingsFormValues(settings: PublicAcademySettings & { backupTime?: string; paymentsLockedBefore?: string | null }): SettingsFormValues {
+const translatedFields = (words: Partial<Record<TranslatedAcademyField, string>> | undefined) => ({ tagline: words?.tagline ?? '', address: words?.address ?? '', officeHours: words?.officeHours ?? '' });
+
+export function toSettingsFormValues(settings: Omit<PublicAcademySettings, 'translations'> & { translations?: PublicAcademySettings['translations']; backupTime?: string; paymentsLockedBefore?: string | null; monthlyFeeTarget?: number | null }): SettingsFormValues {
   const { facebook, instagram, youtube, whatsapp } = settings.socialLinks;
   return {
     name: settings.name,
@@ -36,6 +42,8 @@ export function toSettingsFormValues(settings: PublicAcademySettings & { backupT
     testimonials: settings.testimonials.map(({ quote, name, detail }) => ({ quote, name, detail })),
     paymentsLockedBefore: settings.paymentsLockedBefore ?? '',
     location: settings.location ? `${settings.location.latitude}, ${settings.location.longitude}` : '',
+    monthlyFeeTarget: settings.monthlyFeeTarget == null ? '' : String(settings.monthlyFeeTarget),
+    translations: { mr: translatedFields(settings.translations?.mr), hi: translatedFields(settings.translations?.hi) },
   };
 }
 

@@ -73,7 +73,6 @@ export function toStudentPayload(values: StudentFormValues, editing = false) {
   };
 }
 
-export const BOARD_LABELS: Record<Board, MessageDescriptor> = { 'State Board': msg`State board`, CBSE: msg`CBSE`, ICSE: msg`ICSE`, Other: msg`Other` };
-export const MEDIUM_LABELS: Record<Medium, MessageDescriptor> = { English: msg`English`, 'Semi-English': msg`Semi-English`, Marathi: msg`Marathi`, Hindi: msg`Hindi`, Urdu: msg`Urdu` };
+export { BOARD_LABELS, MEDIUM_LABELS } from '../../lib/school-labels';
 
 export const STUDENT_STATUS_LABELS: Record<StudentStatus, MessageDescriptor> = { active: msg`Active`, archived: msg`Archived`, alumni: msg`Alumni` };

@@ -8,6 +8,7 @@ import { AttendanceOverview } from '../../../features/admin-dashboard/components
 import { BatchesNearCapacity } from '../../../features/admin-dashboard/components/batches-near-capacity';
 import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
 import { CallToday } from '../../../features/admissions/components/enquiry-call-today';
+import { OwnerMonth } from '../../../features/admin-dashboard/components/owner-month';
 import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
@@ -26,15 +27,17 @@ export function Component() {
         <LoadErrorAlert title={t`The dashboard could not be loaded`} error={summary.error} fallback={t`Failed to load the dashboard`} onRetry={() => void summary.refetch()} />
       ) : (
         <Stack gap="lg">
-          <CountTiles counts={summary.data?.counts} />
-          {/* Admission season (issue 41): the families to call today, first thing on the office's phone. */}
+          {/* The owner's questions first (issue 42): money, overdue, attendance, admissions this month. */}
+          <OwnerMonth month={summary.data?.month} />
+          {/* Admission season (issue 41): the families to call today. */}
           <CallToday />
-          {summary.data ? <AttendanceOverview attendance={summary.data.attendance} /> : <Skeleton h={300} radius="md" aria-hidden="true" />}
-          <FeeSummaryTiles linkToFees />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <AbsentToday />
             <AbsenceAlertsPanel />
           </SimpleGrid>
+          <FeeSummaryTiles linkToFees />
+          <CountTiles counts={summary.data?.counts} />
+          {summary.data ? <AttendanceOverview attendance={summary.data.attendance} /> : <Skeleton h={300} radius="md" aria-hidden="true" />}
           {summary.data ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <RecentStudents students={summary.data.recentStudents} />

@@ -4,7 +4,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema, BOARDS, MEDIUMS, type Medium } from '@academy/shared/schemas/admissions';
+import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema, BOARDS, MEDIUMS, type Board, type Medium } from '@academy/shared/schemas/admissions';
+import { BOARD_LABELS, MEDIUM_LABELS } from '../../../lib/school-labels';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { localizedErrors } from '../../../lib/server-text';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -49,7 +50,7 @@ const LAST_STEP = ADMISSION_STEP_FIELDS.length - 1;
 export type AdmissionPreselect = { key: string; standard: string; subject: string; message: string };
 
 export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?: (kind: VerifiedContact['kind']) => void; preselect?: AdmissionPreselect | null } = {}) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const lp = useLocalizedPath();
   const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
   const STEP_TITLES = [t`Contact`, t`Studies`, t`Message`];
@@ -137,7 +138,8 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
 
   const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
   // A medium is stored in English and read in the family's language.
-  const mediumLabel = (value: Medium) => ({ English: t`English`, 'Semi-English': t`Semi-English`, Marathi: t`Marathi`, Hindi: t`Hindi`, Urdu: t`Urdu` })[value];
+  const mediumLabel = (value: Medium) => i18n._(MEDIUM_LABELS[value]);
+  const boardLabel = (value: Board) => i18n._(BOARD_LABELS[value]);
   const standards = courses.data?.standards ?? [];
   const chosenStandard = standards.find((standard) => standard._id === form.values.standard);
 
@@ -363,7 +365,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
               <Radio.Group label={t`Board`} {...form.getInputProps('board')}>
                 <Group gap="md" mt={6}>
                   {BOARDS.map((board) => (
-                    <Radio key={board} value={board} label={board} />
+                    <Radio key={board} value={board} label={boardLabel(board)} />
                   ))}
                 </Group>
               </Radio.Group>

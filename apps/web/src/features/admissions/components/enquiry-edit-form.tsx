@@ -11,6 +11,7 @@ import { useSubjects } from '../../subjects/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { ENQUIRY_FAILURES, useCreateOfficeEnquiry, useUpdateEnquiry } from '../api';
 import { formatPhone } from '../../../lib/phone';
+import { BOARD_LABELS, MEDIUM_LABELS } from '../../../lib/school-labels';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
@@ -53,7 +54,7 @@ const NEW_ENQUIRY_FOLLOW_UP = { source: 'walk_in', referredBy: null as string | 
  * itself. Checked with the shared schema; the server's field errors land on the fields.
  */
 export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const PHONE_HINT = t`10-digit Indian mobile number`;
   const genderOptions = GENDER_OPTIONS.map((option) => ({ value: option.value, label: ({ male: t`Male`, female: t`Female`, other: t`Other` })[option.value] ?? option.label }));
   const navigate = useNavigate();
@@ -136,8 +137,8 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
               key={form.key('subjects')}
               {...form.getInputProps('subjects')}
             />
-            <Select label={t`Board`} placeholder={t`Not given`} data={[...BOARDS]} clearable key={form.key('board')} {...form.getInputProps('board')} />
-            <Select label={t`Medium`} placeholder={t`Not given`} data={[...MEDIUMS]} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
+            <Select label={t`Board`} placeholder={t`Not given`} data={BOARDS.map((value) => ({ value, label: i18n._(BOARD_LABELS[value]) }))} clearable key={form.key('board')} {...form.getInputProps('board')} />
+            <Select label={t`Medium`} placeholder={t`Not given`} data={MEDIUMS.map((value) => ({ value, label: i18n._(MEDIUM_LABELS[value]) }))} clearable key={form.key('medium')} {...form.getInputProps('medium')} />
             <Select
               label={t`Family's language`}
               description={t`Their WhatsApp messages are written in it.`}

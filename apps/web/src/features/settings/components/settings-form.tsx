@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { LANGUAGE_NAMES } from '@academy/shared/languages';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
@@ -56,6 +57,27 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
           <TextInput label={t`Name`} withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label={t`Tagline`} description={t`One line about what the academy teaches.`} key={form.key('tagline')} {...form.getInputProps('tagline')} />
           <Textarea label={t`Address`} withAsterisk autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
+        </SectionCard>
+
+        <SectionCard
+          title={t`In Marathi and Hindi`}
+          description={t`The public pages, mails and PDFs show these to families reading in that language. Leave a field empty to show the English one.`}
+        >
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {(['mr', 'hi'] as const).map((language) => {
+              const languageName = LANGUAGE_NAMES[language];
+              return (
+              <Stack key={language} gap="sm" data-testid={`translations-${language}`}>
+                <Title order={3} size="h5" lang={language}>
+                  {languageName}
+                </Title>
+                <TextInput label={t`Tagline in ${languageName}`} lang={language} key={form.key(`translations.${language}.tagline`)} {...form.getInputProps(`translations.${language}.tagline`)} />
+                <Textarea label={t`Address in ${languageName}`} lang={language} autosize minRows={2} maxRows={5} key={form.key(`translations.${language}.address`)} {...form.getInputProps(`translations.${language}.address`)} />
+                <TextInput label={t`Office hours in ${languageName}`} lang={language} key={form.key(`translations.${language}.officeHours`)} {...form.getInputProps(`translations.${language}.officeHours`)} />
+              </Stack>
+              );
+            })}
+          </SimpleGrid>
         </SectionCard>
 
         <SectionCard title={t`Contact`} description={t`Families call these numbers and write to this email; the website shows all three numbers.`}>
@@ -129,14 +151,24 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
           title={t`Fee payments`}
           description={t`Once the books of a period are closed, set the lock date: payments dated before it can no longer be recorded. Without one, payments may be dated from the start of the previous financial year (1 April).`}
         >
-          <DateField
-            label={t`Payments locked before`}
-            min={EARLIEST_FEE_DATE}
-            max={today}
-            maw={260}
-            key={form.key('paymentsLockedBefore')}
-            {...form.getInputProps('paymentsLockedBefore')}
-          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DateField
+              label={t`Payments locked before`}
+              min={EARLIEST_FEE_DATE}
+              max={today}
+              key={form.key('paymentsLockedBefore')}
+              {...form.getInputProps('paymentsLockedBefore')}
+            />
+            <TextInput
+              label={t`Monthly collection target (₹, optional)`}
+              description={t`The dashboard sets each month's fees collected against it. Leave empty for none.`}
+              inputMode="decimal"
+              autoComplete="off"
+              leftSection="₹"
+              key={form.key('monthlyFeeTarget')}
+              {...form.getInputProps('monthlyFeeTarget')}
+            />
+          </SimpleGrid>
         </SectionCard>
 
         <SectionCard

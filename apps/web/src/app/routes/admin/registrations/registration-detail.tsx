@@ -14,12 +14,13 @@ import { FollowUpPanel } from '../../../../features/admissions/components/enquir
 import { DemoClasses } from '../../../../features/admissions/components/enquiry-demo-classes';
 import { normalizeError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format-date';
+import { schoolLabel } from '../../../../lib/school-labels';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 import { useEnquiryLabels } from '../../../../features/admissions/enquiry-labels';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = useEnquiryLabels();
   const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
   return (
@@ -72,8 +73,8 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
             { label: t`Standard`, value: enquiry.standard?.name },
             { label: t`Subjects of interest`, value: enquiry.subjects.map((subject) => subject.name).join(', ') },
             { label: t`School`, value: enquiry.school },
-            { label: t`Board`, value: enquiry.board },
-            { label: t`Medium`, value: enquiry.medium },
+            { label: t`Board`, value: schoolLabel(enquiry.board, i18n) },
+            { label: t`Medium`, value: schoolLabel(enquiry.medium, i18n) },
             { label: t`Gender`, value: enquiry.gender ? genderLabel(enquiry.gender) : null },
             { label: t`Date of birth`, value: enquiry.dateOfBirth ? formatDate(enquiry.dateOfBirth) : null },
             { label: t`Address`, value: enquiry.address },
