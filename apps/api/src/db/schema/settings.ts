@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 
@@ -59,6 +59,8 @@ export const academySettings = pgTable(
       .default({}),
     // Payments dated before this day are refused (the books are closed); unset: the previous financial year's start.
     paymentsLockedBefore: date({ mode: 'string' }),
+    // A late joiner's instalments already past fall due this many days after the joining date (issue 42, decision 039).
+    lateJoinerGraceDays: integer().notNull().default(7),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()
@@ -66,6 +68,7 @@ export const academySettings = pgTable(
   },
   (table) => [
     check('academy_settings_single_row', sql`${table.id} = 1`),
+    check('academy_settings_late_joiner_grace_days', sql`${table.lateJoinerGraceDays} between 0 and 60`),
     check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`),
     check('academy_settings_location', sql`(${table.latitude} is null) = (${table.longitude} is null) and coalesce(${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180, true)`),
   ],

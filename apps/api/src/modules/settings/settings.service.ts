@@ -46,6 +46,7 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     absenceAlerts: { ...row.absenceAlerts, templates: row.absenceAlerts.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES },
     parentWebhook: { url: row.parentWebhookUrl, secretSet: row.parentWebhookSecret !== null },
     paymentsLockedBefore: row.paymentsLockedBefore,
+    lateJoinerGraceDays: row.lateJoinerGraceDays,
     testimonials: row.testimonials,
     location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
     updatedAt: row.updatedAt.toISOString(),
@@ -88,6 +89,7 @@ const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_buil
   'name', o.name, 'tagline', o.tagline, 'address', o.address, 'phones', o.phones, 'email', o.email, 'officeHours', o.office_hours,
   'facebookUrl', o.facebook_url, 'instagramUrl', o.instagram_url, 'youtubeUrl', o.youtube_url, 'whatsappUrl', o.whatsapp_url,
   'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before,
+  'lateJoinerGraceDays', o.late_joiner_grace_days,
   'latitude', o.latitude, 'longitude', o.longitude)
   from academy_settings o where o.id = 1)`;
 
@@ -109,6 +111,7 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     ...(input.testimonials ? { testimonials: input.testimonials } : {}),
     // Left out: unchanged; null: no lock (payments go back to the previous financial year's start).
     ...(input.paymentsLockedBefore !== undefined ? { paymentsLockedBefore: input.paymentsLockedBefore } : {}),
+    ...(input.lateJoinerGraceDays !== undefined ? { lateJoinerGraceDays: input.lateJoinerGraceDays } : {}),
     // Left out: unchanged; null: no map position.
     ...(input.location !== undefined ? { latitude: input.location?.latitude ?? null, longitude: input.location?.longitude ?? null } : {}),
   };

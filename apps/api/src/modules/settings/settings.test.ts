@@ -104,6 +104,8 @@ describe('academy settings', () => {
         parentWebhook: { url: null, secretSet: false },
         // No payments lock date: payments go back to the previous financial year's start.
         paymentsLockedBefore: null,
+        // Late joiners' past instalments fall due a week after joining unless the office says otherwise (decision 039).
+        lateJoinerGraceDays: 7,
         testimonials: [],
         location: null,
         updatedAt: expect.any(String),
