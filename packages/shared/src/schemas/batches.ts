@@ -131,12 +131,14 @@ const bulkStudentIdsSchema = z
 
 /**
  * POST /api/batches/{id}/students: enrols every student in one transaction, or none. Those already in
- * the batch are skipped; a timetable clash is accepted with `confirm: true`.
+ * the batch are skipped; a timetable clash is accepted with `confirm: true`; `lateJoin` as for one student.
  */
 export const batchBulkEnrolInputSchema = z.object(
   {
     studentIds: bulkStudentIdsSchema,
     confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+    /** As the single enrolment's `lateJoin` (decision 039); left out: `shift`. */
+    lateJoin: lateJoinSchema.optional().describe('How the fee plans treat instalments due before today: "shift" (default) or "prorate" (decision 039).'),
   },
   { error: 'Send an object' },
 );

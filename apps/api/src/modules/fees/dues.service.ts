@@ -16,7 +16,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings, upiPayee } from '../settings';
 import { DUE_LOCK_ORDER, dueStatus, lockOpenDues, receiptsWhere } from './fee-queries';
 import { insertDues } from './plans.service';
-import { lateJoinerInstalments } from './late-joiners';
+import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
 
 /**
@@ -44,7 +44,7 @@ export async function createDuesForEnrolment(tx: DbExecutor, batchId: string, st
 /**
  * createDuesForEnrolment for many students joining one batch (a bulk enrolment, a register's import):
  * three statements per plan, whatever the number of students. The joining date is the academy's
- * today; a plan's instalments due before it are shifted or pro-rated (late-joiners.ts), so nobody is
+ * today; a plan's instalments due before it are shifted or pro-rated (@academy/shared/late-join), so nobody is
  * overdue on the day they join.
  */
 export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, studentIds: readonly string[], options: EnrolmentDuesOptions = {}): Promise<number> {

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { pdfText } from '../../../test/pdf-text';
-import { monthsLeft } from './late-joiners';
+import { monthsLeft } from '@academy/shared/late-join';
 
 let t: TestApp;
 let adminCookie: string;
@@ -458,6 +458,10 @@ describe('late joiners (issue 42, decision 039)', () => {
     // The same batch, shifted for the next one (the rule is chosen per enrolment).
     const shifted = await enrolledStudent(batch.id, 'Shifted Sonal', '?lateJoin=shift');
     expect((await dueRows(shifted.id)).map((row: unknown[]) => row[3])).toEqual([6000, 6000, 6001]);
+    // The batch page enrols several at once, with the same choice.
+    const group = await buildStudent(t.database.db, { name: 'Prorated Group' });
+    expect((await asAdmin('POST', `/api/batches/${batch.id}/students`, { studentIds: [group.id], lateJoin: 'prorate' })).statusCode).toBe(200);
+    expect((await dueRows(group.id)).map((row: unknown[]) => row[3])).toEqual([first, total - first]);
   });
 
   it('refuses a rule it does not know, with the reason', async () => {

@@ -1,5 +1,5 @@
-import type { LateJoinRule } from '@academy/shared/schemas/batches';
-import { shiftDate } from '@academy/shared/calendar';
+import type { LateJoinRule } from './schemas/batches';
+import { shiftDate } from './calendar';
 
 /**
  * How a batch's fee plan applies to a student who joins after some of its instalments were due

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lateJoinerInstalments, monthsLeft, monthsSpanned, spreadInRupees, type PlanInstalment } from './late-joiners';
+import { lateJoinerInstalments, monthsLeft, monthsSpanned, spreadInRupees, type PlanInstalment } from './late-join';
 
 /** Decision 039's example: a June–March batch, ₹25,000 in four instalments. */
 const batch = { startDate: '2026-06-01', endDate: '2027-03-31' };
