@@ -22,6 +22,8 @@ describe('toSettingsFormValues', () => {
       socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
       backupTime: '02:00',
       paymentsLockedBefore: '',
+      // The grace for late joiners: the default week until the admin's settings say otherwise.
+      lateJoinerGraceDays: 7,
       location: '',
     });
     expect(toSettingsFormValues({ ...settings, location: { latitude: 18.4088, longitude: 76.5604 } }).location).toBe('18.4088, 76.5604');
