@@ -70,7 +70,7 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   const lateId = await createStudentByApi(page, { name: `Late Joiner ${token}`, email: `${token}.late@example.com` });
   await page.goto(`/app/batches/${batchId}/add-existing-student`);
   const choice = page.getByRole('radiogroup', { name: 'Fees already due in this batch' });
-  await expect(choice).toContainText('₹6,000 of this batch\'s fees fell due before today.');
+  await expect(choice).toHaveAccessibleDescription('₹6,000 of this batch\'s fees fell due before today. How does a student joining today pay?');
   const shift = choice.getByRole('radio', { name: 'Pay them after a grace period' });
   await expect(shift).toBeChecked();
   await expect(choice).toContainText(`The ₹6,000 already due falls due on ${typed(academyDay(7))} (7 days from today); the rest as planned.`);
@@ -90,6 +90,8 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   expect(lateLedger.dues.map((due: { dueDate: string }) => due.dueDate)).toEqual([academyDay(0), academyDay(60)]);
   expect(lateLedger.dues.every((due: { amount: number }) => Number.isInteger(due.amount))).toBe(true);
   expect(lateLedger.totals.due).toBe(offered);
+  await page.goto(`/app/students/${studentId}`);
+  await expect(fees.getByTestId('ledger-balance')).toHaveText('₹18,000', { timeout: 30_000 });
 
   // Record payment: bad input first (three decimals, nothing), then a UPI payment tapped twice.
   await fees.getByRole('button', { name: 'Record payment' }).click();
