@@ -30,7 +30,9 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   const studentPassword = 'student-pass-2026';
   const studentId = await createStudentByApi(page, { name: `Fee Student ${token}`, email: studentEmail, password: studentPassword });
 
-  // The admin makes an ₹18,000 plan in three instalments for the batch (the first already overdue).
+  // The student is in the batch already; the admin makes an ₹18,000 plan in three instalments for it
+  // (the first already overdue for them: they were there when it fell due).
+  await enrolByApi(page, batchId, studentId);
   await page.goto('/app/fees');
   await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
   await page.getByRole('tab', { name: 'Fee plans' }).click();
@@ -60,13 +62,40 @@ test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PD
   const courses = (await (await page.request.get('/api/public/courses')).json()) as { data: { batches: { name: string; fees: unknown[] }[] } };
   expect(courses.data.batches.find((batch) => batch.name === batchName)?.fees).toEqual([{ name: `Plan ${token}`, amount: 18000, instalments: 3 }]);
 
-  // Enrolling the student gives them the plan's dues.
-  await enrolByApi(page, batchId, studentId);
+  // The plan gave the batch's student its dues.
   await page.goto(`/app/students/${studentId}`);
   const fees = page.getByRole('region', { name: 'Fees' });
   await expect(fees.getByTestId('ledger-balance')).toHaveText('₹18,000', { timeout: 30_000 });
   await expect(fees.getByTestId('ledger-overdue')).toHaveText('₹6,000');
   await shoot(page, 'ledger');
+
+  // A student who joins today, from the batch page, is asked how to pay what fell due before (issue 42):
+  // after a grace period (the default) or only the months left; either way nothing is overdue on day one.
+  const lateId = await createStudentByApi(page, { name: `Late Joiner ${token}`, email: `${token}.late@example.com` });
+  await page.goto(`/app/batches/${batchId}/add-existing-student`);
+  const choice = page.getByRole('radiogroup', { name: 'Fees already due in this batch' });
+  await expect(choice).toHaveAccessibleDescription('₹6,000 of this batch\'s fees fell due before today. How does a student joining today pay?');
+  const shift = choice.getByRole('radio', { name: 'Pay them after a grace period' });
+  await expect(shift).toBeChecked();
+  await expect(choice).toContainText(`The ₹6,000 already due falls due on ${typed(academyDay(7))} (7 days from today); the rest as planned.`);
+  const prorate = choice.getByRole('radio', { name: 'Pay for the months left' });
+  const offer = /₹([\d,]+) instead of ₹18,000: (\d+) months? of (\d+), over the instalments still to come\./;
+  await expect(choice).toContainText(offer);
+  const offered = Number(offer.exec((await choice.textContent()) ?? '')![1]!.replace(/,/g, ''));
+  await shoot(page, 'late-join-choice');
+  await prorate.check();
+  await page.getByLabel('Search students').fill(`Late Joiner ${token}`);
+  await page.getByRole('checkbox', { name: `Late Joiner ${token}` }).check();
+  await page.getByRole('button', { name: /^Enrol/ }).click();
+  await expect(page).toHaveURL(`/app/batches/${batchId}`);
+  const lateLedger = (await (await page.request.get(`/api/students/${lateId}/fees`)).json()).data;
+  // Pro-rated: the instalment due before today dropped, the months left over the other two, in whole rupees.
+  expect(lateLedger.totals.overdue).toBe(0);
+  expect(lateLedger.dues.map((due: { dueDate: string }) => due.dueDate)).toEqual([academyDay(0), academyDay(60)]);
+  expect(lateLedger.dues.every((due: { amount: number }) => Number.isInteger(due.amount))).toBe(true);
+  expect(lateLedger.totals.due).toBe(offered);
+  await page.goto(`/app/students/${studentId}`);
+  await expect(fees.getByTestId('ledger-balance')).toHaveText('₹18,000', { timeout: 30_000 });
 
   // Record payment: bad input first (three decimals, nothing), then a UPI payment tapped twice.
   await fees.getByRole('button', { name: 'Record payment' }).click();

@@ -53,13 +53,14 @@ async function familyWithDues(page: Page, motherName?: string) {
   const teacherEmail = `${token}.t@example.com`;
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: 'teacher-pass-2026' });
   const batch = await createBatchByApi(page, { name: `UPI batch ${token}`, teacher });
-  const plan = await page.request.post('/api/fee-plans', { data: { name: 'Term fees', batch, amount: 10000, instalments: [{ dueDate: academyDate(-5), amount: 6000 }, { dueDate: academyDate(30), amount: 4000 }] } });
-  expect(plan.status()).toBe(201);
   const standard = ((await (await page.request.get('/api/standards')).json()) as { data: { _id: string }[] }).data[0]!._id;
   const student = await page.request.post('/api/students', { data: { name: `Sai ${token}`, email: `${token}.s@example.com`, password: 'student-pass-2026', standard } });
   expect(student.status()).toBe(201);
   const studentId = ((await student.json()) as { data: { _id: string } }).data._id;
   await enrolByApi(page, batch, studentId);
+  // The plan comes after the child joined, so its first instalment is overdue for them (a late joiner's would not be).
+  const plan = await page.request.post('/api/fee-plans', { data: { name: 'Term fees', batch, amount: 10000, instalments: [{ dueDate: academyDate(-5), amount: 6000 }, { dueDate: academyDate(30), amount: 4000 }] } });
+  expect(plan.status()).toBe(201);
   const parentEmail = `${token}.p@example.com`;
   expect((await page.request.post(`/api/students/${studentId}/parents`, { data: { name: motherName ?? `Mother ${token}`, email: parentEmail, relation: 'mother', language: 'en', password: 'parent-pass-2026' } })).status()).toBe(201);
   return { token, studentId, parentEmail, teacherEmail };

@@ -64,5 +64,10 @@ describe('HTTP conventions', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json().paths)).toContain('/api/auth/login');
+    // A query option says what it does (issue 42: how a late joiner's fee plan applies).
+    const enrol = response.json().paths['/api/batches/{id}/students/{studentId}/add'].put.parameters;
+    const lateJoin = enrol.find((parameter: { name: string }) => parameter.name === 'lateJoin');
+    expect(lateJoin.description).toContain('"shift" (default)');
+    expect(lateJoin.description).toContain('"prorate"');
   });
 });

@@ -570,6 +570,8 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The payment date cannot be in the future', 'भरण्याची तारीख भविष्यातील असू शकत नाही', 'भुगतान की तारीख भविष्य की नहीं हो सकती'],
   ['Enter a date in the year 2000 or later', 'वर्ष 2000 किंवा नंतरची तारीख लिहा', 'साल 2000 या उसके बाद की तारीख लिखें'],
   ['Payments dated before {date} cannot be recorded', '{date} पूर्वीच्या तारखेचा भरणा नोंदवता येत नाही', '{date} से पहले की तारीख का भुगतान दर्ज नहीं किया जा सकता'],
+  ['Enter the grace as whole days from 0 to 60', 'मुदतवाढीचे दिवस 0 ते 60 मधील पूर्ण संख्येत लिहा', 'मोहलत के दिन 0 से 60 के बीच पूरी संख्या में लिखें'],
+  ['lateJoin must be shift or prorate', 'उशिरा प्रवेशाचा नियम shift किंवा prorate असावा', 'देर से प्रवेश का नियम shift या prorate होना चाहिए'],
   ['The payments lock date cannot be in the future', 'भरणे बंद करण्याची तारीख भविष्यातील असू शकत नाही', 'भुगतान बंद करने की तारीख भविष्य की नहीं हो सकती'],
   [
     'This Idempotency-Key was already used for a different payment. Open the form again to record a new payment.',

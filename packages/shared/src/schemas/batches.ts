@@ -97,9 +97,25 @@ export const batchDetailQuerySchema = z.object({ populate: populateSchema, virtu
 /** GET /api/batches/by-subject?subjectId= */
 export const batchesBySubjectQuerySchema = z.object({ subjectId: idSchema, populate: populateSchema });
 
-/** PUT /api/batches/{id}/students/{studentId}/add?confirm=true */
+/**
+ * How a batch's fee plan applies to a student who joins after some of its instalments were due
+ * (issue 42, decision 039): `shift`, those instalments fall due on the joining date plus the grace
+ * days of Settings; `prorate`, they are dropped and the plan is charged for the months left.
+ */
+export const LATE_JOIN_RULES = ['shift', 'prorate'] as const;
+export type LateJoinRule = (typeof LATE_JOIN_RULES)[number];
+export const lateJoinSchema = z.enum(LATE_JOIN_RULES, { error: 'lateJoin must be shift or prorate' });
+
+/** PUT /api/batches/{id}/students/{studentId}/add?confirm=true&lateJoin=prorate */
 export const batchStudentParamsSchema = z.object({ id: idSchema, studentId: idSchema });
-export const batchEnrolQuerySchema = z.object({ confirm: optionalQueryValue(z.enum(['true', 'false'], { error: 'confirm must be true or false' })) });
+export const batchEnrolQuerySchema = z.object({
+  confirm: optionalQueryValue(z.enum(['true', 'false'], { error: 'confirm must be true or false' })),
+  lateJoin: optionalQueryValue(lateJoinSchema).describe(
+    'How the batch\'s fee plans treat instalments due before the joining date (today): "shift" (default) makes them ' +
+      'due on the joining date plus the grace days of Settings; "prorate" drops them and charges the plan for the months ' +
+      'left of the batch (plan total × months left ÷ batch months, whole rupees), spread over the remaining instalments.',
+  ),
+});
 /** PUT /batches/{id}/students/{studentId}/remove?cancelDues=true also cancels the student's unpaid dues of the batch. */
 export const batchRemoveQuerySchema = z.object({ cancelDues: optionalQueryValue(z.enum(['true', 'false'], { error: 'cancelDues must be true or false' })) });
 
@@ -115,12 +131,14 @@ const bulkStudentIdsSchema = z
 
 /**
  * POST /api/batches/{id}/students: enrols every student in one transaction, or none. Those already in
- * the batch are skipped; a timetable clash is accepted with `confirm: true`.
+ * the batch are skipped; a timetable clash is accepted with `confirm: true`; `lateJoin` as for one student.
  */
 export const batchBulkEnrolInputSchema = z.object(
   {
     studentIds: bulkStudentIdsSchema,
     confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+    /** As the single enrolment's `lateJoin` (decision 039); left out: `shift`. */
+    lateJoin: lateJoinSchema.optional().describe('How the fee plans treat instalments due before today: "shift" (default) or "prorate" (decision 039).'),
   },
   { error: 'Send an object' },
 );

@@ -154,6 +154,10 @@ export const academyTranslationsSchema = z
     }
     return kept;
   });
+/** Settings' bounds of the late joiners' grace (decision 039). */
+export const DEFAULT_LATE_JOINER_GRACE_DAYS = 7;
+export const MAX_LATE_JOINER_GRACE_DAYS = 60;
+const LATE_JOINER_GRACE_MESSAGE = 'Enter the grace as whole days from 0 to 60';
 
 /** What the admin saves with PUT /api/admin/settings (every field; social links may be empty). */
 export const academySettingsInputSchema = z.object({
@@ -189,6 +193,16 @@ export const academySettingsInputSchema = z.object({
    * by the server in the academy's time zone).
    */
   paymentsLockedBefore: optionalField(feeDateSchema, 'Enter a date as YYYY-MM-DD'),
+  /**
+   * A late joiner's instalments already past fall due this many days after the joining date (issue 42,
+   * decision 039), 0 to 60. Left out: unchanged.
+   */
+  lateJoinerGraceDays: z
+    .number({ error: LATE_JOINER_GRACE_MESSAGE })
+    .int(LATE_JOINER_GRACE_MESSAGE)
+    .min(0, LATE_JOINER_GRACE_MESSAGE)
+    .max(MAX_LATE_JOINER_GRACE_DAYS, LATE_JOINER_GRACE_MESSAGE)
+    .optional(),
   /** Where the academy is on a map (search engines' local results, issue 41); null: not given; left out: unchanged. */
   location: z.preprocess(locationFromText, academyLocationSchema.nullable()).optional(),
   /** The month's fee collection target in rupees (the owner's dashboard); null: none; left out: unchanged. */
@@ -336,6 +350,8 @@ export const academySettingsSchema = publicAcademySettingsSchema.extend({
   paymentsLockedBefore: z.string().nullable(),
   /** The month's fee collection target in rupees; null: none set. Not public. */
   monthlyFeeTarget: z.number().nullable(),
+  /** Days after the joining date a late joiner's past instalments fall due (decision 039). */
+  lateJoinerGraceDays: z.number().int(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type AcademySettings = z.infer<typeof academySettingsSchema>;

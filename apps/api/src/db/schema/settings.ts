@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, doublePrecision, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, doublePrecision, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 
@@ -63,6 +63,8 @@ export const academySettings = pgTable(
     translations: jsonb().$type<AcademyTranslations>().notNull().default({}),
     // The fees the academy means to collect in a month (issue 42, the owner's dashboard), whole paise; unset: no target.
     monthlyFeeTargetPaise: bigint({ mode: 'number' }),
+    // A late joiner's instalments already past fall due this many days after the joining date (issue 42, decision 039).
+    lateJoinerGraceDays: integer().notNull().default(7),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()
@@ -70,6 +72,7 @@ export const academySettings = pgTable(
   },
   (table) => [
     check('academy_settings_single_row', sql`${table.id} = 1`),
+    check('academy_settings_late_joiner_grace_days', sql`${table.lateJoinerGraceDays} between 0 and 60`),
     check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`),
     check('academy_settings_monthly_fee_target', sql`${table.monthlyFeeTargetPaise} is null or ${table.monthlyFeeTargetPaise} > 0`),
     check('academy_settings_location', sql`(${table.latitude} is null) = (${table.longitude} is null) and coalesce(${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180, true)`),

@@ -105,7 +105,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     { schema: { tags: ['batches'], params: batchStudentParamsSchema, querystring: batchEnrolQuerySchema, response: { 200: batchOne } } },
     async (request) => ({
       success: true as const,
-      data: await addStudentToBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.confirm === 'true'),
+      data: await addStudentToBatch(db, actorOf(request), request.params.id, request.params.studentId, request.query.confirm === 'true', request.query.lateJoin),
       message: BATCH_MESSAGES.studentAdded,
     }),
   );

@@ -3,7 +3,7 @@ import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchema, batchListQuerySchema, EnrolledStudent } from '@academy/shared/schemas/batches';
+import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchema, batchListQuerySchema, EnrolledStudent, LateJoinRule } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, batchScopeKey, enrolledBatchesCondition } from '../../access/batches';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { cancelUnpaidDuesOfBatch, createDuesForEnrolments } from '../fees';
+import { cancelUnpaidDuesOfBatch, createDuesForEnrolments, type EnrolmentDuesOptions } from '../fees';
 import { academyToday } from '../settings';
 import { diffChanges, recordAudit, recordAudits, type AuditActor } from '../audit';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
@@ -263,17 +263,17 @@ export async function deleteBatch(db: Db, actor: AuditActor, id: string): Promis
  * (409), full batch (409 "Batch is full"), a clash with another of the student's batches (409 with
  * errors.clash) unless `confirm`.
  */
-export async function addStudentToBatch(db: Db, actor: AuditActor, batchId: string, studentId: string, confirm: boolean): Promise<Batch> {
-  await db.transaction((tx) => enrolStudent(tx, actor, batchId, studentId, confirm));
+export async function addStudentToBatch(db: Db, actor: AuditActor, batchId: string, studentId: string, confirm: boolean, lateJoin?: LateJoinRule): Promise<Batch> {
+  await db.transaction((tx) => enrolStudent(tx, actor, batchId, studentId, confirm, { lateJoin }));
   return getBatch(db, batchId);
 }
 
 /**
  * addStudentToBatch's checks and insert inside the caller's transaction (an enquiry's conversion, a
- * register's import enrol with it). `planIds`: only these of the batch's fee plans become dues (a
- * register names the plan a student is on).
+ * register's import enrol with it). `dues`: which of the batch's fee plans become dues and how a
+ * late joiner pays (createDuesForEnrolments; a late joiner's past instalments are shifted by default).
  */
-export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: string, studentId: string, confirm: boolean, planIds?: readonly string[]): Promise<void> {
+export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: string, studentId: string, confirm: boolean, dues: EnrolmentDuesOptions = {}): Promise<void> {
   const batch = await lockBatch(tx, batchId);
   const check = await checkEnrolments(tx, batch, [studentId], { confirm });
   const [refusal] = check.refusals;
@@ -283,7 +283,7 @@ export async function enrolStudent(tx: DbExecutor, actor: AuditActor, batchId: s
   if (check.capacity) throw new AppError('CONFLICT', check.capacity);
   const [clash] = check.clashes;
   if (clash) throw new AppError('CONFLICT', clash.message, { clash: clash.clashWith });
-  await enrolChecked(tx, actor, batch, check.toEnrol, undefined, planIds);
+  await enrolChecked(tx, actor, batch, check.toEnrol, undefined, dues);
 }
 
 /**
@@ -295,7 +295,7 @@ export async function enrolMany(tx: DbExecutor, actor: AuditActor, batchId: stri
   const batch = await lockBatch(tx, batchId);
   const check = await checkEnrolments(tx, batch, studentIds, { confirm: true });
   if (check.refusals.length > 0 || check.capacity) return check;
-  await enrolChecked(tx, actor, batch, check.toEnrol, undefined, planIds);
+  await enrolChecked(tx, actor, batch, check.toEnrol, undefined, { planIds });
   return check;
 }
 
@@ -390,7 +390,7 @@ export async function enrolChecked(
   batch: BatchRow,
   toEnrol: readonly { id: string; name: string }[],
   text: (student: { id: string; name: string }) => AuditText = (student) => ({ key: 'batch.enrolled', values: { student: student.name, batch: batch.name } }),
-  planIds?: readonly string[],
+  dues: EnrolmentDuesOptions = {},
 ): Promise<void> {
   if (toEnrol.length === 0) return;
   const sorted = [...toEnrol].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -403,7 +403,7 @@ export async function enrolChecked(
     tx,
     batch.id,
     sorted.map((student) => student.id),
-    planIds,
+    dues,
   );
   await recordAudits(
     tx,

@@ -45,14 +45,15 @@ function throwRefusals(check: EnrolmentCheck, extra: readonly EnrolmentRefusal[]
 /**
  * POST /batches/{id}/students: enrols every student, or none. Already enrolled ones are skipped; an
  * archived or unknown student, too few seats for all of them, or a clash (without `confirm`) refuses
- * the whole list (409, each student named). Dues and an audit entry per student, as for one.
+ * the whole list (409, each student named). Dues and an audit entry per student, as for one; a late
+ * joiner's past instalments are shifted unless the office chose `lateJoin: 'prorate'` (decision 039).
  */
 export async function enrolStudents(db: Db, actor: AuditActor, batchId: string, input: BulkEnrolInput): Promise<BatchBulkEnrolResult> {
   const counts = await transactionWithRetry(db, async (tx) => {
     const batch = await lockBatch(tx, batchId);
     const check = await checkEnrolments(tx, batch, input.studentIds, { confirm: input.confirm === true });
     throwRefusals(check, [], 'enrolled');
-    await enrolChecked(tx, actor, batch, check.toEnrol);
+    await enrolChecked(tx, actor, batch, check.toEnrol, undefined, { lateJoin: input.lateJoin });
     return { enrolled: check.toEnrol.length, alreadyIn: check.alreadyIn.length };
   });
   return { batch: await getBatch(db, batchId), ...counts };

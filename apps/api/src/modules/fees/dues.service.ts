@@ -4,6 +4,7 @@ import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { upiNote, upiPayLink, upiReference } from '@academy/shared/upi';
 import { FEE_MESSAGES, type concessionInputSchema, type Ledger } from '@academy/shared/schemas/fees';
 import { PAYMENT_SETTINGS_MESSAGES } from '@academy/shared/schemas/payments';
+import type { LateJoinRule } from '@academy/shared/schemas/batches';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { batches, feeConcessions, feeDues, feePlanInstalments, feePlans, feeReceipts, students, users } from '../../db/schema';
@@ -12,9 +13,10 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { childIdOf } from '../../access/parents';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday, upiPayee } from '../settings';
+import { academyToday, getAcademySettings, upiPayee } from '../settings';
 import { DUE_LOCK_ORDER, dueStatus, lockOpenDues, receiptsWhere } from './fee-queries';
 import { insertDues } from './plans.service';
+import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
 
 /**
@@ -26,17 +28,28 @@ type ConcessionInput = z.output<typeof concessionInputSchema>;
 
 // ---------------------------------------------------------------- enrolment
 
+/** What an enrolment tells the dues it makes: only some of the batch's plans, how a late joiner pays. */
+export type EnrolmentDuesOptions = {
+  /** Only these of the batch's plans (a register names the plan a student is on). */
+  planIds?: readonly string[];
+  /** Instalments due before the joining date (today): `shift` (the default) or `prorate` (decision 039). */
+  lateJoin?: LateJoinRule;
+};
+
 /** Enrolment's part (batches.service enrolStudent, same transaction): the batch's plans become the student's dues. */
-export async function createDuesForEnrolment(tx: DbExecutor, batchId: string, studentId: string, planIds?: readonly string[]): Promise<number> {
-  return createDuesForEnrolments(tx, batchId, [studentId], planIds);
+export async function createDuesForEnrolment(tx: DbExecutor, batchId: string, studentId: string, options: EnrolmentDuesOptions = {}): Promise<number> {
+  return createDuesForEnrolments(tx, batchId, [studentId], options);
 }
 
 /**
  * createDuesForEnrolment for many students joining one batch (a bulk enrolment, a register's import):
- * three statements per plan, whatever the number of students. `planIds`: only these of the batch's plans.
+ * three statements per plan, whatever the number of students. The joining date is the academy's
+ * today; a plan's instalments due before it are shifted or pro-rated (@academy/shared/late-join), so nobody is
+ * overdue on the day they join.
  */
-export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, studentIds: readonly string[], planIds?: readonly string[]): Promise<number> {
+export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, studentIds: readonly string[], options: EnrolmentDuesOptions = {}): Promise<number> {
   if (studentIds.length === 0) return 0;
+  const { planIds, lateJoin = 'shift' } = options;
   const plans = await tx
     .select({ id: feePlans.id, name: feePlans.name, seq: feePlanInstalments.seq, dueDate: feePlanInstalments.dueDate, amountPaise: feePlanInstalments.amountPaise })
     .from(feePlans)
@@ -44,6 +57,12 @@ export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, s
     .where(and(eq(feePlans.batchId, batchId), planIds ? inArray(feePlans.id, [...planIds]) : undefined))
     .orderBy(asc(feePlans.id), asc(feePlanInstalments.seq));
   if (plans.length === 0) return 0;
+  const [[batch], settings, joiningDate] = await Promise.all([
+    tx.select({ startDate: batches.startDate, endDate: batches.endDate }).from(batches).where(eq(batches.id, batchId)).limit(1),
+    getAcademySettings(tx),
+    academyToday(tx),
+  ]);
+  const join = { joiningDate, rule: lateJoin, graceDays: settings.lateJoinerGraceDays, batch: batch! };
   // Enrolled again after a removal: the plan's open dues are still there.
   const existing = await tx
     .select({ studentId: feeDues.studentId, planId: feeDues.planId })
@@ -54,7 +73,8 @@ export async function createDuesForEnrolments(tx: DbExecutor, batchId: string, s
   for (const planId of new Set(plans.map((row) => row.id))) {
     const rows = plans.filter((row) => row.id === planId);
     const without = studentIds.filter((studentId) => !has.has(`${studentId}|${planId}`));
-    created += await insertDues(tx, { id: planId, name: rows[0]!.name, batchId, instalments: rows }, without);
+    const instalments = lateJoinerInstalments(rows, join);
+    created += await insertDues(tx, { id: planId, name: rows[0]!.name, batchId, instalments, instalmentCount: rows.length }, without);
   }
   return created;
 }

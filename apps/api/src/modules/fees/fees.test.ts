@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { pdfText } from '../../../test/pdf-text';
+import { monthsLeft } from '@academy/shared/late-join';
 
 let t: TestApp;
 let adminCookie: string;
@@ -27,9 +28,17 @@ const call = (cookie: string, method: Method, url: string, payload?: object, hea
 const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(adminCookie, method, url, payload, headers);
 
 
-/** A batch with an ₹18,000 plan in three instalments: one long overdue, one due today, one later. */
-async function batchWithPlan(name = 'Maths 10') {
+type Student = Awaited<ReturnType<typeof buildStudent>>;
+
+/**
+ * A batch with an ₹18,000 plan in three instalments: one long overdue, one due today, one later. The
+ * students named here were in the batch before the plan was made, so its first instalment is overdue
+ * for them (one who joins after it is a late joiner, overdue on no day one: decision 039).
+ */
+async function batchWithPlan<const Names extends string[]>(name = 'Maths 10', ...studentNames: Names) {
   const batch = await buildBatch(t.database.db, { name });
+  const students = [] as Student[];
+  for (const studentName of studentNames) students.push(await enrolledStudent(batch.id, studentName));
   const plan = await asAdmin('POST', '/api/fee-plans', {
     name: `${name} fees`,
     batch: batch.id,
@@ -41,12 +50,14 @@ async function batchWithPlan(name = 'Maths 10') {
     ],
   });
   expect(plan.statusCode).toBe(201);
-  return { batch, plan: plan.json().data };
+  return { batch, plan: plan.json().data, students: students as { [K in keyof Names]: Student } };
 }
 
-async function enrolledStudent(batchId: string, name = 'Riya Fees') {
+/** A student enrolled today (after the batch's plan, if any: a late joiner). */
+async function enrolledStudent(batchId: string, name = 'Riya Fees', query = '') {
   const student = await buildStudent(t.database.db, { name });
-  expect((await asAdmin('PUT', `/api/batches/${batchId}/students/${student.id}/add`)).statusCode).toBe(200);
+  const added = await asAdmin('PUT', `/api/batches/${batchId}/students/${student.id}/add${query}`);
+  expect(added.statusCode, added.body).toBe(200);
   return student;
 }
 
@@ -76,13 +87,12 @@ describe('fee plans', () => {
   });
 
   it('gives enrolled students their dues, keeps a plan in use, and moves future dues when asked', async () => {
-    const { batch, plan } = await batchWithPlan('Science 9');
+    const { batch, plan, students: [student] } = await batchWithPlan('Science 9', 'Riya Fees');
     expect(plan.instalments).toEqual([
       { dueDate: shiftDate(today, -40), amount: 6000 },
       { dueDate: today, amount: 6000 },
       { dueDate: shiftDate(today, 60), amount: 6000 },
     ]);
-    const student = await enrolledStudent(batch.id);
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     expect(ledger.dues.map((due: { status: string; balance: number }) => [due.status, due.balance])).toEqual([
       ['overdue', 6000],
@@ -119,8 +129,7 @@ describe('fee plans', () => {
 
 describe('payments and receipts', () => {
   it('pays the oldest dues first, answers a double tap with the same receipt, and numbers receipts per financial year', async () => {
-    const { batch } = await batchWithPlan('Physics 11');
-    const student = await enrolledStudent(batch.id, 'Kabir Payer');
+    const { students: [student] } = await batchWithPlan('Physics 11', 'Kabir Payer');
     const payment = { amount: 7500.5, date: today, mode: 'upi', reference: 'UPI-4455' };
     const key = { 'idempotency-key': `tap-${student.id}` };
     // Two taps at the same instant.
@@ -154,8 +163,7 @@ describe('payments and receipts', () => {
   });
 
   it('answers a double tap of the whole balance with the one receipt (the second tap finds nothing left to pay)', async () => {
-    const { batch } = await batchWithPlan('Full payment 10');
-    const student = await enrolledStudent(batch.id, 'Pays In Full');
+    const { students: [student] } = await batchWithPlan('Full payment 10', 'Pays In Full');
     const payment = { amount: 18000, date: today, mode: 'bank_transfer', reference: 'NEFT-1' };
     const key = { 'idempotency-key': `full-${student.id}` };
     const answers = await Promise.all([1, 2, 3].map(() => asAdmin('POST', `/api/students/${student.id}/payments`, payment, key)));
@@ -164,8 +172,7 @@ describe('payments and receipts', () => {
   });
 
   it('mails the receipt with its PDF to each linked parent in their language, once for a double tap; without a parent, to the student', async () => {
-    const { batch } = await batchWithPlan('Receipt mail 10');
-    const child = await enrolledStudent(batch.id, 'Meera Receipt');
+    const { batch, students: [child] } = await batchWithPlan('Receipt mail 10', 'Meera Receipt');
     const mother = await buildParent(t.database.db, { name: 'Sunita Receipt', language: 'mr', studentIds: [child.id] });
     const key = { 'idempotency-key': `mail-${child.id}` };
     const payment = { amount: 6000, date: today, mode: 'upi', reference: 'UPI-MAIL-1' };
@@ -217,8 +224,7 @@ describe('payments and receipts', () => {
   });
 
   it('cancels a receipt with a reason: the number stays, the dues are unpaid again, and it is audited', async () => {
-    const { batch } = await batchWithPlan('Biology 12');
-    const student = await enrolledStudent(batch.id, 'Meera Cancel');
+    const { students: [student] } = await batchWithPlan('Biology 12', 'Meera Cancel');
     const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).json().data;
     expect((await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: '' })).statusCode).toBe(400);
     const cancelled = await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: 'Cheque bounced' });
@@ -237,8 +243,7 @@ describe('payments and receipts', () => {
   });
 
   it('prints a PDF receipt for the admin and the student, not for another student or a teacher', async () => {
-    const { batch } = await batchWithPlan('English 10');
-    const student = await enrolledStudent(batch.id, 'Asha पाटील');
+    const { students: [student] } = await batchWithPlan('English 10', 'Asha पाटील');
     const other = await buildStudent(t.database.db);
     const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 125000 / 100, date: today, mode: 'cheque', reference: '000123' })).json().data;
     const pdf = await asAdmin('GET', `/api/receipts/${receipt._id}/pdf`);
@@ -255,8 +260,7 @@ describe('payments and receipts', () => {
 
 describe('concessions', () => {
   it('takes a percentage off each open due, refuses an amount above what is due under its field, checks the input, and a teacher gets 403', async () => {
-    const { batch } = await batchWithPlan('Concessions 10');
-    const student = await enrolledStudent(batch.id, 'Concession Kiran');
+    const { students: [student] } = await batchWithPlan('Concessions 10', 'Concession Kiran');
     const url = `/api/students/${student.id}/concessions`;
     await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'cash' });
 
@@ -305,8 +309,7 @@ describe('concessions', () => {
 
 describe('who sees what', () => {
   it('shows the student the same ledger as the admin; teachers get 403 on fees', async () => {
-    const { batch } = await batchWithPlan('Maths 12');
-    const student = await enrolledStudent(batch.id, 'Same Balance');
+    const { students: [student] } = await batchWithPlan('Maths 12', 'Same Balance');
     await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2500, date: today, mode: 'card' });
     await asAdmin('POST', `/api/students/${student.id}/concessions`, { kind: 'percent', percent: 10, reason: 'Sibling' });
     const admin = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
@@ -322,8 +325,7 @@ describe('who sees what', () => {
 
 describe('dues and reminders', () => {
   it('lists overdue dues first with totals and CSV, and reminds at most once per due per week, by mail in the student’s language', async () => {
-    const { batch } = await batchWithPlan('Reminders 10');
-    const student = await enrolledStudent(batch.id, 'Overdue Owen');
+    const { batch, students: [student] } = await batchWithPlan('Reminders 10', 'Overdue Owen');
     const list = await asAdmin('GET', `/api/fees/dues?overdue=true&batch=${batch.id}`);
     expect(list.statusCode).toBe(200);
     const dues = list.json().data.dues;
@@ -355,13 +357,10 @@ describe('dues and reminders', () => {
   });
 
   it('"remind all overdue" reminds only what the list shows (its batch and search), asks with a dry run first, and names the families no channel reaches', async () => {
-    const { batch: shown } = await batchWithPlan('Shown 10');
-    const { batch: other } = await batchWithPlan('Other 10');
-    const reached = await enrolledStudent(shown.id, 'Reached Rahul');
-    const silent = await enrolledStudent(shown.id, 'Silent Sameer');
+    const { batch: shown, students: [reached, silent] } = await batchWithPlan('Shown 10', 'Reached Rahul', 'Silent Sameer');
+    const { students: [elsewhere] } = await batchWithPlan('Other 10', 'Elsewhere Esha');
     // No email of his own and no parent linked: nothing can reach him.
     await t.database.db.update(users).set({ email: null }).where(eq(users.id, silent.user.id));
-    const elsewhere = await enrolledStudent(other.id, 'Elsewhere Esha');
 
     const asked = await asAdmin('POST', '/api/fees/reminders', { allOverdue: true, batch: shown.id, dryRun: true });
     expect(asked.statusCode).toBe(200);
@@ -379,13 +378,98 @@ describe('dues and reminders', () => {
   });
 
   it('cancels unpaid dues when the office removes the student with cancelDues', async () => {
-    const { batch } = await batchWithPlan('Leaving 10');
-    const student = await enrolledStudent(batch.id, 'Leaving Student');
+    const { batch, students: [student] } = await batchWithPlan('Leaving 10', 'Leaving Student');
     await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 3000, date: today, mode: 'cash' });
     expect((await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/remove?cancelDues=true`)).statusCode).toBe(200);
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     // The part-paid first instalment stays; the two untouched ones are cancelled.
     expect(ledger.dues.map((due: { status: string }) => due.status)).toEqual(['overdue', 'cancelled', 'cancelled']);
     expect(ledger.totals.balance).toBe(3000);
+  });
+});
+
+describe('late joiners (issue 42, decision 039)', () => {
+  const dueRows = async (studentId: string) =>
+    (await asAdmin('GET', `/api/students/${studentId}/fees`)).json().data.dues.map((due: { label: string; dueDate: string; status: string; amount: number }) => [due.label, due.dueDate, due.status, due.amount]);
+  const saveGrace = async (lateJoinerGraceDays: unknown) => {
+    const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone } = (await asAdmin('GET', '/api/admin/settings')).json().data;
+    return asAdmin('PUT', '/api/admin/settings', { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, lateJoinerGraceDays });
+  };
+
+  it('shift, the default: instalments already due fall due a week after joining; nothing is overdue on day one or reminded', async () => {
+    const { batch } = await batchWithPlan('Late shift 10');
+    const student = await enrolledStudent(batch.id, 'Late Lata');
+    expect(await dueRows(student.id)).toEqual([
+      ['Late shift 10 fees · 2/3', today, 'due', 6000],
+      ['Late shift 10 fees · 1/3', shiftDate(today, 7), 'due', 6000],
+      ['Late shift 10 fees · 3/3', shiftDate(today, 60), 'due', 6000],
+    ]);
+    expect((await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data.totals).toMatchObject({ due: 18000, balance: 18000, overdue: 0 });
+    expect((await asAdmin('GET', `/api/fees/dues?overdue=true&batch=${batch.id}`)).json().data.dues).toEqual([]);
+    // "Remind all overdue" for the batch finds nobody, and the reminder jobs send nothing.
+    const reminded = await asAdmin('POST', '/api/fees/reminders', { allOverdue: true, batch: batch.id });
+    expect(reminded.json().data).toMatchObject({ queued: 0, families: 0 });
+    while ((await t.app.jobs.runDue()) > 0);
+    expect(await t.mailsTo(student.user.email)).toHaveLength(0);
+
+    // A bulk enrolment shifts them too.
+    const classmate = await buildStudent(t.database.db, { name: 'Late Bulk' });
+    expect((await asAdmin('POST', `/api/batches/${batch.id}/students`, { studentIds: [classmate.id] })).statusCode).toBe(200);
+    expect((await dueRows(classmate.id)).map((row: unknown[]) => row[1])).toEqual([today, shiftDate(today, 7), shiftDate(today, 60)]);
+  });
+
+  it('takes the grace from Settings, 0 to 60 days: 0 makes them due on the joining day, which is not overdue', async () => {
+    expect((await asAdmin('GET', '/api/admin/settings')).json().data.lateJoinerGraceDays).toBe(7);
+    try {
+      expect((await saveGrace(0)).json().data.lateJoinerGraceDays).toBe(0);
+      const { batch } = await batchWithPlan('Late grace 10');
+      const student = await enrolledStudent(batch.id, 'Late Gauri');
+      expect(await dueRows(student.id)).toEqual([
+        ['Late grace 10 fees · 1/3', today, 'due', 6000],
+        ['Late grace 10 fees · 2/3', today, 'due', 6000],
+        ['Late grace 10 fees · 3/3', shiftDate(today, 60), 'due', 6000],
+      ]);
+      for (const bad of [61, -1, 2.5, 'a week']) {
+        const refused = await saveGrace(bad);
+        expect(refused.statusCode, String(bad)).toBe(400);
+        expect(refused.json().errors, String(bad)).toEqual({ lateJoinerGraceDays: 'Enter the grace as whole days from 0 to 60' });
+      }
+      // Left out of a save: unchanged.
+      expect((await saveGrace(undefined)).json().data.lateJoinerGraceDays).toBe(0);
+    } finally {
+      expect((await saveGrace(7)).statusCode).toBe(200);
+    }
+  });
+
+  it('prorate: instalments already due are dropped and the months left of the plan are spread over the rest, in whole rupees', async () => {
+    // A batch that began about four months ago and ends in about six.
+    const startDate = shiftDate(today, -120);
+    const endDate = shiftDate(today, 180);
+    const batch = await buildBatch(t.database.db, { name: 'Late prorate 10', startDate, endDate });
+    expect((await asAdmin('POST', '/api/fee-plans', { name: 'Prorated fees', batch: batch.id, amount: 18001, instalments: [{ dueDate: shiftDate(today, -40), amount: 6000 }, { dueDate: today, amount: 6000 }, { dueDate: shiftDate(today, 60), amount: 6001 }] })).statusCode).toBe(201);
+    const student = await enrolledStudent(batch.id, 'Prorated Priya', '?lateJoin=prorate');
+    const { left, of } = monthsLeft(today, { startDate, endDate });
+    expect(left).toBeLessThan(of);
+    const total = Math.floor((18001 * left) / of);
+    const first = Math.floor((total * 6000) / 12001);
+    expect(await dueRows(student.id)).toEqual([
+      ['Prorated fees · 2/3', today, 'due', first],
+      ['Prorated fees · 3/3', shiftDate(today, 60), 'due', total - first],
+    ]);
+    // The same batch, shifted for the next one (the rule is chosen per enrolment).
+    const shifted = await enrolledStudent(batch.id, 'Shifted Sonal', '?lateJoin=shift');
+    expect((await dueRows(shifted.id)).map((row: unknown[]) => row[3])).toEqual([6000, 6000, 6001]);
+    // The batch page enrols several at once, with the same choice.
+    const group = await buildStudent(t.database.db, { name: 'Prorated Group' });
+    expect((await asAdmin('POST', `/api/batches/${batch.id}/students`, { studentIds: [group.id], lateJoin: 'prorate' })).statusCode).toBe(200);
+    expect((await dueRows(group.id)).map((row: unknown[]) => row[3])).toEqual([first, total - first]);
+  });
+
+  it('refuses a rule it does not know, with the reason', async () => {
+    const batch = await buildBatch(t.database.db);
+    const student = await buildStudent(t.database.db);
+    const refused = await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add?lateJoin=halve`);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('lateJoin must be shift or prorate');
   });
 });

@@ -68,7 +68,8 @@ async function assertBatch(tx: DbExecutor, batchId: string): Promise<string> {
   return batch.name;
 }
 
-type PlanForDues = { id: string; name: string; batchId: string; instalments: { seq: number; dueDate: string; amountPaise: number }[] };
+/** `instalmentCount`: the plan's number of instalments, for the labels ("Fees · 3/4"), when `instalments` are fewer (a pro-rated late joiner). */
+type PlanForDues = { id: string; name: string; batchId: string; instalments: { seq: number; dueDate: string; amountPaise: number }[]; instalmentCount?: number };
 
 /** Dues of one plan for these students (one INSERT); `fromDate` skips instalments due before it. */
 export async function insertDues(tx: DbExecutor, plan: PlanForDues, studentIds: string[], fromDate?: string): Promise<number> {
@@ -82,7 +83,7 @@ export async function insertDues(tx: DbExecutor, plan: PlanForDues, studentIds: 
       batchId: plan.batchId,
       seq: entry.seq,
       number: (lastNumber.get(studentId) ?? 0) + index + 1,
-      label: instalmentLabel(plan.name, entry.seq, plan.instalments.length),
+      label: instalmentLabel(plan.name, entry.seq, plan.instalmentCount ?? plan.instalments.length),
       dueDate: entry.dueDate,
       amountPaise: entry.amountPaise,
     })),

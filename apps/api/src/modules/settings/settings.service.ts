@@ -49,6 +49,7 @@ function toAcademySettings(row: SettingsRow): AcademySettings {
     paymentsLockedBefore: row.paymentsLockedBefore,
     translations: row.translations,
     monthlyFeeTarget: row.monthlyFeeTargetPaise === null ? null : paiseToRupees(row.monthlyFeeTargetPaise),
+    lateJoinerGraceDays: row.lateJoinerGraceDays,
     testimonials: row.testimonials,
     location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
     updatedAt: row.updatedAt.toISOString(),
@@ -91,6 +92,7 @@ const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_buil
   'name', o.name, 'tagline', o.tagline, 'address', o.address, 'phones', o.phones, 'email', o.email, 'officeHours', o.office_hours,
   'facebookUrl', o.facebook_url, 'instagramUrl', o.instagram_url, 'youtubeUrl', o.youtube_url, 'whatsappUrl', o.whatsapp_url,
   'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before,
+  'lateJoinerGraceDays', o.late_joiner_grace_days,
   'latitude', o.latitude, 'longitude', o.longitude, 'monthlyFeeTargetPaise', o.monthly_fee_target_paise, 'translations', o.translations)
   from academy_settings o where o.id = 1)`;
 
@@ -112,6 +114,7 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
     ...(input.testimonials ? { testimonials: input.testimonials } : {}),
     // Left out: unchanged; null: no lock (payments go back to the previous financial year's start).
     ...(input.paymentsLockedBefore !== undefined ? { paymentsLockedBefore: input.paymentsLockedBefore } : {}),
+    ...(input.lateJoinerGraceDays !== undefined ? { lateJoinerGraceDays: input.lateJoinerGraceDays } : {}),
     // Left out: unchanged; null: no map position.
     ...(input.location !== undefined ? { latitude: input.location?.latitude ?? null, longitude: input.location?.longitude ?? null } : {}),
     // Left out: unchanged; null: no target.

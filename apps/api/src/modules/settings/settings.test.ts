@@ -109,6 +109,8 @@ describe('academy settings', () => {
         monthlyFeeTarget: null,
         // Nothing per language yet: English everywhere (issue 42).
         translations: {},
+        // Late joiners' past instalments fall due a week after joining unless the office says otherwise (decision 039).
+        lateJoinerGraceDays: 7,
         testimonials: [],
         location: null,
         updatedAt: expect.any(String),

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Batch, BatchBulkEnrolResult, BatchInput, BatchMoveResult, BatchStatus, BatchSummary, EnrolledStudent, WeeklySchedule } from '@academy/shared/schemas/batches';
+import type { Batch, BatchBulkEnrolResult, BatchInput, BatchMoveResult, BatchStatus, BatchSummary, EnrolledStudent, LateJoinRule, WeeklySchedule } from '@academy/shared/schemas/batches';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
@@ -187,6 +187,17 @@ export interface EnrolmentVariables {
   student: EnrolledStudent;
   /** Enrol despite a clash with another of the student's batches (the API's `?confirm=true`). */
   confirm?: boolean;
+  /** How the batch's fee plans treat instalments due before today (decision 039); left out: shifted. */
+  lateJoin?: LateJoinRule;
+}
+
+/** `?confirm=true&lateJoin=prorate`, or nothing. */
+function enrolQuery({ confirm, lateJoin }: { confirm?: boolean; lateJoin?: LateJoinRule }): string {
+  const query = new URLSearchParams();
+  if (confirm) query.set('confirm', 'true');
+  if (lateJoin) query.set('lateJoin', lateJoin);
+  const text = query.toString();
+  return text ? `?${text}` : '';
 }
 
 /**
@@ -197,8 +208,8 @@ export interface EnrolmentVariables {
 export function useAddStudentToBatch(batchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ student, confirm }: EnrolmentVariables) =>
-      apiRequestWithMessage<Batch>('PUT', `/batches/${encodeURIComponent(batchId)}/students/${encodeURIComponent(student._id)}/add${confirm ? '?confirm=true' : ''}`),
+    mutationFn: ({ student, confirm, lateJoin }: EnrolmentVariables) =>
+      apiRequestWithMessage<Batch>('PUT', `/batches/${encodeURIComponent(batchId)}/students/${encodeURIComponent(student._id)}/add${enrolQuery({ confirm, lateJoin })}`),
     onMutate: async ({ student }) => {
       await queryClient.cancelQueries({ queryKey: batchKeys.all });
       const wasEnrolled = queryClient.getQueryData<BatchWithRoster>(batchKeys.detail(batchId))?.enrolledStudents.some((item) => item._id === student._id) ?? false;
@@ -243,8 +254,8 @@ export function useRemoveStudentFromBatch(batchId: string) {
 export function useEnrolStudents(batchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ studentIds, confirm }: { studentIds: string[]; confirm?: boolean }) =>
-      apiRequestWithMessage<BatchBulkEnrolResult>('POST', `/batches/${encodeURIComponent(batchId)}/students`, { studentIds, ...(confirm ? { confirm: true } : {}) }),
+    mutationFn: ({ studentIds, confirm, lateJoin }: { studentIds: string[]; confirm?: boolean; lateJoin?: LateJoinRule }) =>
+      apiRequestWithMessage<BatchBulkEnrolResult>('POST', `/batches/${encodeURIComponent(batchId)}/students`, { studentIds, ...(confirm ? { confirm: true } : {}), ...(lateJoin ? { lateJoin } : {}) }),
     // After a refusal too: the seats or a student may have changed since the screen read them.
     onSettled: () =>
       Promise.all([invalidateAfterBatchChange(queryClient), queryClient.invalidateQueries({ queryKey: feeKeys.all }), queryClient.invalidateQueries({ queryKey: auditKeys.all })]),

@@ -23,6 +23,8 @@ describe('toSettingsFormValues', () => {
       socialLinks: { facebook: 'https://facebook.com/academy', instagram: '', youtube: '', whatsapp: '' },
       backupTime: '02:00',
       paymentsLockedBefore: '',
+      // The grace for late joiners: the default week until the admin's settings say otherwise.
+      lateJoinerGraceDays: 7,
       location: '',
       monthlyFeeTarget: '',
       translations: { mr: { tagline: '', address: '', officeHours: '' }, hi: { tagline: '', address: '', officeHours: '' } },

@@ -1,6 +1,6 @@
 import { DEFAULT_BACKUP_TIME } from '@academy/shared/schemas/backups';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
-import type { PublicAcademySettings, TranslatedAcademyField } from '@academy/shared/schemas/settings';
+import { DEFAULT_LATE_JOINER_GRACE_DAYS, type PublicAcademySettings, type TranslatedAcademyField } from '@academy/shared/schemas/settings';
 import { formatPhone } from '../../lib/phone';
 
 /** What the settings form edits: every field a string, an empty social link meaning "none". */
@@ -17,6 +17,8 @@ export interface SettingsFormValues {
   testimonials: { quote: string; name: string; detail: string }[];
   /** 'YYYY-MM-DD', or '' for no lock date (payments go back to the previous financial year's start). */
   paymentsLockedBefore: string;
+  /** Days after joining a late joiner's past instalments fall due (decision 039); '' while emptied. */
+  lateJoinerGraceDays: number | string;
   /** "18.4088, 76.5604" as Google Maps copies a place, or '' for none. */
   location: string;
   /** The month's fee collection target in rupees, or '' for none. */
@@ -27,7 +29,15 @@ export interface SettingsFormValues {
 
 const translatedFields = (words: Partial<Record<TranslatedAcademyField, string>> | undefined) => ({ tagline: words?.tagline ?? '', address: words?.address ?? '', officeHours: words?.officeHours ?? '' });
 
-export function toSettingsFormValues(settings: Omit<PublicAcademySettings, 'translations'> & { translations?: PublicAcademySettings['translations']; backupTime?: string; paymentsLockedBefore?: string | null; monthlyFeeTarget?: number | null }): SettingsFormValues {
+export function toSettingsFormValues(
+  settings: Omit<PublicAcademySettings, 'translations'> & {
+    translations?: PublicAcademySettings['translations'];
+    backupTime?: string;
+    paymentsLockedBefore?: string | null;
+    monthlyFeeTarget?: number | null;
+    lateJoinerGraceDays?: number;
+  },
+): SettingsFormValues {
   const { facebook, instagram, youtube, whatsapp } = settings.socialLinks;
   return {
     name: settings.name,
@@ -41,6 +51,7 @@ export function toSettingsFormValues(settings: Omit<PublicAcademySettings, 'tran
     backupTime: settings.backupTime ?? DEFAULT_BACKUP_TIME,
     testimonials: settings.testimonials.map(({ quote, name, detail }) => ({ quote, name, detail })),
     paymentsLockedBefore: settings.paymentsLockedBefore ?? '',
+    lateJoinerGraceDays: settings.lateJoinerGraceDays ?? DEFAULT_LATE_JOINER_GRACE_DAYS,
     location: settings.location ? `${settings.location.latitude}, ${settings.location.longitude}` : '',
     monthlyFeeTarget: settings.monthlyFeeTarget == null ? '' : String(settings.monthlyFeeTarget),
     translations: { mr: translatedFields(settings.translations?.mr), hi: translatedFields(settings.translations?.hi) },

@@ -13,6 +13,7 @@ import { SCHEDULE_FAILURE } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
 import { todaysClasses } from '../../../features/batches/schedule-display';
 import { ChildSwitcher } from '../../../features/parents/components/child-switcher';
+import { ChildFeesDue } from '../../../features/fees/components/fees-due-card';
 import { useAcademyToday } from '../../../features/settings/use-academy-today';
 
 /** Present and late over marked, for the months of one year ('YYYY'), as the server counts. */
@@ -37,7 +38,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t`Your children`} description={t`Today's attendance and this month's, for each of your children.`} />
+      <PageHeader title={t`Your children`} description={t`Fees due, today's attendance and this month's, for each of your children.`} />
       {children.isPending ? (
         <Skeleton h={200} radius="md" aria-hidden="true" />
       ) : children.isError ? (
@@ -48,6 +49,10 @@ export function Component() {
         </Text>
       ) : (
         <Stack gap="md">
+          {/* What is due and when, for every child (overdue first, in red); nothing when nothing is due. */}
+          {list.map((entry) => (
+            <ChildFeesDue key={entry._id} child={entry} />
+          ))}
           <ChildSwitcher list={list} value={child._id} onChange={setChosen} />
           <ChildOverview key={child._id} child={child} />
         </Stack>

@@ -12,6 +12,7 @@ import { NextClassCard, TodayClasses } from '../../../features/batches/component
 import { todaysClasses } from '../../../features/batches/schedule-display';
 import { STUDENT_DASHBOARD_FAILURE, useStudentDashboard } from '../../../features/student-dashboard/api';
 import { formatDate } from '../../../lib/format-date';
+import { OwnFeesDue } from '../../../features/fees/components/fees-due-card';
 
 function Section({ label, title, more, children }: { label: string; title: string; more?: { to: string; text: string }; children: ReactNode }) {
   return (
@@ -52,6 +53,7 @@ export function Component() {
           <LoadErrorAlert title={t`Your dashboard could not be loaded`} error={dashboard.error} fallback={STUDENT_DASHBOARD_FAILURE} onRetry={() => void dashboard.refetch()} />
         ) : (
           <Stack gap="md">
+            <OwnFeesDue />
             <NextClassCard schedule={dashboard.data.schedule} />
             <TodayClasses schedule={dashboard.data.schedule} emptyText={t`No class today. Enjoy the day!`} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -3,9 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { StudentListItem } from '@academy/shared/schemas/students';
+import type { LateJoinRule } from '@academy/shared/schemas/batches';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { normalizeError } from '../../../lib/api-client';
 import { STUDENT_FAILURES, useStudents } from '../../students/api';
@@ -93,9 +94,10 @@ function OptionGroup({ title, students, selected, full, problems, onToggle }: Op
  * Picks active students who are not in the batch (those of the batch's standard first) and enrols
  * them all in one request (all or none: POST /batches/{id}/students). Seats left count down as students
  * are ticked; "Select all shown" ticks the whole list. A timetable clash asks to confirm; any other
- * refusal names each student, on the list and above it, and nothing is enrolled.
+ * refusal names each student, on the list and above it, and nothing is enrolled. `children`: what the
+ * route asks beside (how late joiners pay the batch's fees, `lateJoin`), under the batch's name.
  */
-export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
+export function AddExistingStudents({ batch, lateJoin, children }: { batch: BatchWithRoster; lateJoin?: LateJoinRule; children?: ReactNode }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -138,7 +140,7 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
   const send = async (confirm: boolean) => {
     setRefusal(null);
     try {
-      const { data } = await enrol.mutateAsync({ studentIds: [...selected.keys()], confirm });
+      const { data } = await enrol.mutateAsync({ studentIds: [...selected.keys()], confirm, lateJoin });
       notifications.show({
         title: batch.name,
         message:
@@ -210,6 +212,8 @@ export function AddExistingStudents({ batch }: { batch: BatchWithRoster }) {
           </Badge>
         </Group>
       </Paper>
+
+      {children}
 
       <TextInput
         label={t`Search students`}

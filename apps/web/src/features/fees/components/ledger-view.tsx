@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Ledger, Receipt } from '@academy/shared/schemas/fees';
+import type { Due, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { dueSlipPdfUrl, receiptPdfUrl } from '../api';
@@ -20,6 +21,29 @@ function Total({ label, value, color, testId }: { label: string; value: number; 
   );
 }
 
+/** A due's status; its word wraps rather than being cut short ("थकीत", "तारीख निकली"). */
+export function DueBadge({ status }: { status: Due['status'] }) {
+  const { i18n } = useLingui();
+  return (
+    <Badge color={DUE_STATUS_COLORS[status]} variant="light" maw="none" h="auto" styles={{ label: { overflow: 'visible', whiteSpace: 'normal', textOverflow: 'clip' } }} style={{ flexShrink: 0 }}>
+      {i18n._(DUE_STATUS_LABELS[status])}
+    </Badge>
+  );
+}
+
+function Amount({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500}>
+        {formatRupees(value)}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * A student's fees as the admin's student page and the student's own Fees screen show them: totals,
  * dues (paid and balance each, an open one's printable fee slip), concessions (what each took off, and why) and payments with their receipts. `onCancel` (the admin's) adds a
@@ -27,6 +51,14 @@ function Total({ label, value, color, testId }: { label: string; value: number; 
  */
 export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (receipt: Receipt) => void }) {
   const { t, i18n } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // The printed slip of an open due: the amount left, the reference and the UPI QR code.
+  const slipLink = (due: Due) =>
+    due.balance > 0 && (due.status === 'due' || due.status === 'overdue') ? (
+      <Anchor href={dueSlipPdfUrl(due._id)} target="_blank" rel="noopener" size="xs" display="block" aria-label={t`Fee slip for ${due.label} (PDF)`}>
+        <Trans>Fee slip</Trans>
+      </Anchor>
+    ) : null;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -43,6 +75,34 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
         <Text c="dimmed" size="sm">
           <Trans>No fees yet.</Trans>
         </Text>
+      ) : phone ? (
+        // On a phone the dues are cards: the six-column table left the balance and status off a 360 px screen.
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Dues`}>
+          {ledger.dues.map((due) => {
+            const closed = due.status === 'cancelled' || due.status === 'carried_over';
+            return (
+              <Card key={due._id} component="li" withBorder radius="md" padding="sm" c={closed ? 'dimmed' : undefined} data-testid={`due-${due._id}`}>
+                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {due.label}
+                    </Text>
+                    <Text size="sm" c={due.status === 'overdue' ? 'red.9' : 'dimmed'}>
+                      <Trans>Due on {formatDate(due.dueDate)}</Trans>
+                    </Text>
+                  </Stack>
+                  <DueBadge status={due.status} />
+                </Group>
+                <SimpleGrid cols={3} spacing={4} mt="xs">
+                  <Amount label={t`Amount`} value={due.amount - due.concession} />
+                  <Amount label={t`Paid`} value={due.paid} />
+                  <Amount label={t`Balance`} value={due.balance} strong={!closed && due.balance > 0} />
+                </SimpleGrid>
+                {slipLink(due)}
+              </Card>
+            );
+          })}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table striped verticalSpacing="xs" aria-label={t`Dues`}>
@@ -73,21 +133,14 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                 <Table.Tr key={due._id} c={due.status === 'cancelled' || due.status === 'carried_over' ? 'dimmed' : undefined}>
                   <Table.Td>
                     {due.label}
-                    {due.balance > 0 && (due.status === 'due' || due.status === 'overdue') ? (
-                      // The printed slip: the amount left, the reference and the UPI QR code.
-                      <Anchor href={dueSlipPdfUrl(due._id)} target="_blank" rel="noopener" size="xs" display="block" aria-label={t`Fee slip for ${due.label} (PDF)`}>
-                        <Trans>Fee slip</Trans>
-                      </Anchor>
-                    ) : null}
+                    {slipLink(due)}
                   </Table.Td>
                   <Table.Td>{formatDate(due.dueDate)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.amount - due.concession)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.paid)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.balance)}</Table.Td>
                   <Table.Td>
-                    <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
-                      {i18n._(DUE_STATUS_LABELS[due.status])}
-                    </Badge>
+                    <DueBadge status={due.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { LANGUAGE_NAMES } from '@academy/shared/languages';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
 import { EARLIEST_FEE_DATE } from '@academy/shared/schemas/fees';
-import { academySettingsInputSchema, MAX_TESTIMONIALS } from '@academy/shared/schemas/settings';
+import { academySettingsInputSchema, MAX_LATE_JOINER_GRACE_DAYS, MAX_TESTIMONIALS } from '@academy/shared/schemas/settings';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import { normalizeError } from '../../../lib/api-client';
 import { useSaveSettings } from '../api';
@@ -169,6 +169,18 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
               {...form.getInputProps('monthlyFeeTarget')}
             />
           </SimpleGrid>
+          <NumberInput
+            label={t`Grace for late joiners (days)`}
+            description={t`A student who joins after some instalments were due pays them this many days after joining (unless the office pro-rates the fees when enrolling). 0 to 60.`}
+            min={0}
+            max={MAX_LATE_JOINER_GRACE_DAYS}
+            allowDecimal={false}
+            allowNegative={false}
+            inputMode="numeric"
+            maw={260}
+            key={form.key('lateJoinerGraceDays')}
+            {...form.getInputProps('lateJoinerGraceDays')}
+          />
         </SectionCard>
 
         <SectionCard

@@ -1,14 +1,17 @@
 import { Alert, Skeleton } from '@mantine/core';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Student } from '@academy/shared/schemas/students';
+import type { LateJoinRule } from '@academy/shared/schemas/batches';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { BATCH_FAILURE, BATCH_FAILURES, useAddStudentToBatch, useBatchDetail } from '../../../../features/batches/api';
 import { seatsLeftText, toEnrolledStudent } from '../../../../features/batches/add-students';
 import { normalizeError } from '../../../../lib/api-client';
 import { StudentForm } from '../../../../features/students/components/student-form';
+import { LateJoinChoice } from '../../../../features/fees/components/late-join-choice';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
@@ -20,10 +23,11 @@ function CreateForBatch({ batchId }: { batchId: string }) {
   const navigate = useNavigate();
   const batch = useBatchDetail(batchId);
   const enrol = useAddStudentToBatch(batchId);
+  const [lateJoin, setLateJoin] = useState<LateJoinRule>('shift');
   const enrolCreated = (created: Student, batch: { name: string }) =>
     // A brand-new student has no other batch, so no clash to confirm.
     enrol.mutate(
-      { student: toEnrolledStudent(created), confirm: true },
+      { student: toEnrolledStudent(created), confirm: true, lateJoin },
       {
         onSuccess: () => {
           notifications.show({ title: t`Student created`, message: t`${created.name} was created and added to ${batch.name}`, color: 'teal' });
@@ -50,6 +54,7 @@ function CreateForBatch({ batchId }: { batchId: string }) {
           {seatsLeftText(batch.data.seatsLeft, i18n).toLowerCase()}.
         </Trans>
       </Alert>
+      <LateJoinChoice batch={batch.data} value={lateJoin} onChange={setLateJoin} maw={880} mb="lg" />
       <StudentForm
         standardId={batch.data.standard._id}
         afterCreate={(created) => enrolCreated(created, batch.data)}

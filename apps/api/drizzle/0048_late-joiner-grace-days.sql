@@ -1,0 +1,2 @@
+ALTER TABLE "academy_settings" ADD COLUMN "late_joiner_grace_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "academy_settings" ADD CONSTRAINT "academy_settings_late_joiner_grace_days" CHECK ("academy_settings"."late_joiner_grace_days" between 0 and 60);
