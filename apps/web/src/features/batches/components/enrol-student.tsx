@@ -1,14 +1,21 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Batch } from '@academy/shared/schemas/batches';
+import type { Batch, LateJoinRule } from '@academy/shared/schemas/batches';
 import { modals } from '../../../lib/modals';
 import { normalizeError } from '../../../lib/api-client';
 import { BATCH_FAILURES, useBatches, useEnrolStudents } from '../api';
 import { bulkRefusalOf, onlyClashes, seatsLeftText } from '../add-students';
 
 type EnrolStudent = { _id: string; name: string; standard: { _id: string } | null; batches: { _id: string }[] };
+
+/**
+ * The question a late joiner's fees need (decision 039), drawn by the fees feature (features do not
+ * import each other: the page that opens the dialog passes it in). Nothing when the batch has no
+ * instalment already due.
+ */
+export type LateJoinQuestion = (props: { batch: Batch; value: LateJoinRule; onChange: (rule: LateJoinRule) => void }) => ReactNode;
 
 /** Batches a student may join: not completed, not theirs already; their standard's first, then by name. */
 export function batchChoices(batches: readonly Batch[], student: EnrolStudent): Batch[] {
@@ -22,10 +29,11 @@ export function batchChoices(batches: readonly Batch[], student: EnrolStudent): 
  * "Add students" (POST /batches/{id}/students, dues made by the batch's fee plan), a timetable clash
  * asked about before going ahead, any other refusal shown in the dialog.
  */
-function EnrolStudentForm({ student }: { student: EnrolStudent }) {
+function EnrolStudentForm({ student, lateJoinQuestion }: { student: EnrolStudent; lateJoinQuestion?: LateJoinQuestion }) {
   const { t, i18n } = useLingui();
   const batches = useBatches();
   const [batchId, setBatchId] = useState<string | null>(null);
+  const [lateJoin, setLateJoin] = useState<LateJoinRule>('shift');
   const [problem, setProblem] = useState<{ message: string; clash: boolean } | null>(null);
   const enrol = useEnrolStudents(batchId ?? '');
   const choices = batchChoices(batches.data ?? [], student);
@@ -35,7 +43,7 @@ function EnrolStudentForm({ student }: { student: EnrolStudent }) {
     if (!chosen) return;
     setProblem(null);
     try {
-      await enrol.mutateAsync({ studentIds: [student._id], confirm });
+      await enrol.mutateAsync({ studentIds: [student._id], confirm, lateJoin });
       notifications.show({ title: t`Enrolled`, message: t`${student.name} was enrolled in ${chosen.name}`, color: 'teal' });
       modals.closeAll();
     } catch (error) {
@@ -69,6 +77,7 @@ function EnrolStudentForm({ student }: { student: EnrolStudent }) {
           {seatsLeftText(chosen.seatsLeft, i18n)}. <Trans>The batch&apos;s fee plan makes the student&apos;s dues, shown under Fees.</Trans>
         </Text>
       ) : null}
+      {chosen && lateJoinQuestion ? lateJoinQuestion({ batch: chosen, value: lateJoin, onChange: setLateJoin }) : null}
       {problem ? (
         <Alert color={problem.clash ? 'yellow' : 'red'} variant="light" role="alert" title={problem.clash ? t`Timetable clash` : t`Not enrolled`}>
           {problem.message}
@@ -92,8 +101,9 @@ function EnrolStudentForm({ student }: { student: EnrolStudent }) {
   );
 }
 
-/** Opens "Enrol in a batch" for one student. */
-export function useEnrolStudentDialog() {
+/** Opens "Enrol in a batch" for one student; `lateJoinQuestion` asks how a late joiner pays fees already due. */
+export function useEnrolStudentDialog(lateJoinQuestion?: LateJoinQuestion) {
   const { t } = useLingui();
-  return (student: EnrolStudent) => modals.open({ title: t`Enrol ${student.name} in a batch`, centered: true, children: <EnrolStudentForm student={student} /> });
+  return (student: EnrolStudent) =>
+    modals.open({ title: t`Enrol ${student.name} in a batch`, centered: true, children: <EnrolStudentForm student={student} lateJoinQuestion={lateJoinQuestion} /> });
 }

@@ -16,6 +16,7 @@ import { BOARD_LABELS, MEDIUM_LABELS } from '../../../../features/students/stude
 import { useConfirmArchiveStudent } from '../../../../features/students/components/use-confirm-archive-student';
 import { useSignInSlipDialog } from '../../../../features/students/components/sign-in-slip';
 import { useEnrolStudentDialog } from '../../../../features/batches/components/enrol-student';
+import { LateJoinChoice } from '../../../../features/fees/components/late-join-choice';
 import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
@@ -28,7 +29,7 @@ const WRAPPING_BUTTON = { root: { height: 'auto', minHeight: 'var(--button-heigh
 function StudentProfile({ student }: { student: StudentDetail }) {
   const { t, i18n } = useLingui();
   const openSlip = useSignInSlipDialog();
-  const openEnrol = useEnrolStudentDialog();
+  const openEnrol = useEnrolStudentDialog((props) => <LateJoinChoice {...props} />);
   const active = student.status === 'active';
   return (
     <Stack gap="lg">
