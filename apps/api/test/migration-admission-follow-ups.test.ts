@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../src/paths';
 import { createEmptyTestDatabase } from './build-test-app';
+import { migrateTo } from './migrate-to';
 import type { Database } from '../src/db/client';
 
 /**
@@ -14,28 +9,9 @@ import type { Database } from '../src/db/client';
  */
 let database: Database;
 
-async function migrateTo(lastTag: string | undefined) {
-  let folder = migrationsFolder;
-  if (lastTag) {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-migrations-'));
-    fs.cpSync(migrationsFolder, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-    journal.entries = journal.entries.slice(0, last + 1);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-  }
-  const client = await database.pool.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: folder });
-  } finally {
-    client.release();
-  }
-}
-
 beforeAll(async () => {
   database = await createEmptyTestDatabase();
-  await migrateTo('0039_academic-year-rollover');
+  await migrateTo(database, '0039_academic-year-rollover');
 });
 afterAll(() => database.close());
 
@@ -45,7 +21,7 @@ describe('migration 0040: enquiry form and source', () => {
     for (const source of ['admission', 'contact', 'office']) {
       await q(`insert into admission_enquiries (student_name, phone, source) values ($1, '+919822000001', $2)`, [`From ${source}`, source]);
     }
-    await migrateTo(undefined);
+    await migrateTo(database);
     const { rows } = await q(`select student_name, form, source, follow_up_on from admission_enquiries order by student_name`);
     expect(rows).toEqual([
       { student_name: 'From admission', form: 'admission', source: 'website', follow_up_on: null },

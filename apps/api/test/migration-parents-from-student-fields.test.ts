@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../src/paths';
 import { createEmptyTestDatabase } from './build-test-app';
+import { migrateTo } from './migrate-to';
 import type { Database } from '../src/db/client';
 
 /**
@@ -15,28 +10,9 @@ import type { Database } from '../src/db/client';
  */
 let database: Database;
 
-async function migrateTo(lastTag: string | undefined) {
-  let folder = migrationsFolder;
-  if (lastTag) {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-migrations-'));
-    fs.cpSync(migrationsFolder, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-    journal.entries = journal.entries.slice(0, last + 1);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-  }
-  const client = await database.pool.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: folder });
-  } finally {
-    client.release();
-  }
-}
-
 beforeAll(async () => {
   database = await createEmptyTestDatabase();
-  await migrateTo('0031_family_channels');
+  await migrateTo(database, '0031_family_channels');
 });
 afterAll(() => database.close());
 
@@ -63,7 +39,7 @@ describe('migration 0032: the student form’s parent fields become parents', ()
     const phoneOnly = await student('Child Four', { parentPhone: '+919822000003' });
     const none = await student('Child Five', {});
 
-    await migrateTo(undefined);
+    await migrateTo(database);
 
     const first = async (studentId: string) =>
       (

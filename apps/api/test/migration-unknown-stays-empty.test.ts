@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../src/paths';
 import { createEmptyTestDatabase } from './build-test-app';
+import { migrateTo } from './migrate-to';
 import type { Database } from '../src/db/client';
 
 /**
@@ -14,28 +9,9 @@ import type { Database } from '../src/db/client';
  */
 let database: Database;
 
-async function migrateTo(lastTag: string | undefined) {
-  let folder = migrationsFolder;
-  if (lastTag) {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-migrations-'));
-    fs.cpSync(migrationsFolder, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-    journal.entries = journal.entries.slice(0, last + 1);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-  }
-  const client = await database.pool.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: folder });
-  } finally {
-    client.release();
-  }
-}
-
 beforeAll(async () => {
   database = await createEmptyTestDatabase();
-  await migrateTo('0043_academy-location');
+  await migrateTo(database, '0043_academy-location');
 });
 afterAll(() => database.close());
 
@@ -50,7 +26,7 @@ describe('migration 0046: unknown stays empty', () => {
     await add('LAT-2026-0001', null);
     await add('LAT-2026-0002', 'Ausa Road, Latur');
     await add('LAT-2026-0003', 'Default Address');
-    await migrateTo(undefined);
+    await migrateTo(database);
     const { rows } = await q(`select student_code, gender, address from students order by student_code`);
     expect(rows).toEqual([
       { student_code: 'LAT-2026-0001', gender: 'male', address: null },

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { migrationsFolder } from '../src/paths';
+import type { Database } from '../src/db/client';
+
+/**
+ * Migrates an empty test database up to the migration tagged `lastTag` (e.g. '0043_academy-location'),
+ * or through every migration when none is given: a migration's test writes the rows of before, then
+ * migrates the rest and reads what became of them.
+ */
+export async function migrateTo(database: Database, lastTag?: string): Promise<void> {
+  let folder = migrationsFolder;
+  if (lastTag) {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-migrations-'));
+    fs.cpSync(migrationsFolder, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+    if (last < 0) throw new Error(`No migration tagged ${lastTag}`);
+    journal.entries = journal.entries.slice(0, last + 1);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+  }
+  const client = await database.pool.connect();
+  try {
+    await migrate(drizzle(client), { migrationsFolder: folder });
+  } finally {
+    client.release();
+  }
+}
