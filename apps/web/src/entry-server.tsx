@@ -12,6 +12,7 @@ import { adminDashboardSummaryQueryOptions } from './features/admin-dashboard/ap
 import { sessionQueryOptions } from './features/auth/api';
 import { toSessionUser } from './features/auth/session-user';
 import { teacherScheduleQueryOptions } from './features/batches/api';
+import { feeKeys } from './lib/query-keys';
 import { childPaths, parentChildrenQueryOptions, parentKeys } from './features/parents/api';
 import { studentDashboardQueryOptions } from './features/student-dashboard/api';
 import { publicCourseQueryOptions, publicCoursesQueryOptions } from './features/courses/api';
@@ -259,18 +260,27 @@ async function renderWithLanguage(url: URL, language: Language, queryClient: Que
 const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; query: ServerQuery; then?: (data: unknown) => ServerQuery[] }> = {
   [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' } },
   [ROLE_HOME.teacher]: { role: 'teacher', module: 'src/app/routes/teacher/dashboard.tsx', query: { queryKey: teacherScheduleQueryOptions.queryKey, path: '/teachers/me/schedule' } },
-  [ROLE_HOME.student]: { role: 'student', module: 'src/app/routes/student/dashboard.tsx', query: { queryKey: studentDashboardQueryOptions.queryKey, path: '/student/dashboard' } },
+  [ROLE_HOME.student]: {
+    role: 'student',
+    module: 'src/app/routes/student/dashboard.tsx',
+    query: { queryKey: studentDashboardQueryOptions.queryKey, path: '/student/dashboard' },
+    // What is due (issue 42) comes with the page too.
+    then: () => [{ queryKey: feeKeys.ownLedger, path: '/student/fees' }],
+  },
   [ROLE_HOME.parent]: {
     role: 'parent',
     module: 'src/app/routes/parent/dashboard.tsx',
     query: { queryKey: parentChildrenQueryOptions.queryKey, path: '/parent/children' },
-    // The screen shows the first child at once: their attendance, their week, and today in the academy's time zone.
+    // The screen shows the first child at once: their attendance, their week, and today in the academy's time zone;
+    // and what is due for each child (issue 42), a card each at the top.
     then: (children) => {
-      const first = Array.isArray(children) ? (children[0] as { _id?: unknown } | undefined) : undefined;
-      if (typeof first?._id !== 'string') return [];
+      const ids = (Array.isArray(children) ? (children as { _id?: unknown }[]) : []).map((child) => child._id).filter((id): id is string => typeof id === 'string');
+      const first = ids[0];
+      if (!first) return [];
       return [
-        { queryKey: parentKeys.childAttendance(first._id), path: childPaths.attendance(first._id) },
-        { queryKey: parentKeys.childSchedule(first._id), path: childPaths.schedule(first._id) },
+        { queryKey: parentKeys.childAttendance(first), path: childPaths.attendance(first) },
+        { queryKey: parentKeys.childSchedule(first), path: childPaths.schedule(first) },
+        ...ids.map((id) => ({ queryKey: feeKeys.childLedger(id), path: `/parent/children/${encodeURIComponent(id)}/fees` })),
       ];
     },
   },
