@@ -16,3 +16,30 @@ export function academyInLanguage<T extends { tagline: string; address: string; 
   if (!words) return settings;
   return { ...settings, tagline: words.tagline || settings.tagline, address: words.address || settings.address, officeHours: words.officeHours || settings.officeHours };
 }
+
+/**
+ * A standard's or a subject's name in Marathi and Hindi, where the office wrote one (issue 42):
+ * "इयत्ता १० वी" for "10th", "गणित" for "Mathematics". English is the record's own `name`.
+ */
+export type NamesInLanguages = Partial<Record<Exclude<Language, 'en'>, string>>;
+
+/**
+ * GET /api/settings/public `localNames`: the names in other languages of the standards and subjects
+ * that have any, by id. Every screen already reads the public settings, so a reader's screen shows
+ * them without asking for anything more; the records themselves keep their English `name`.
+ */
+export type LocalNames = { standards: Record<string, NamesInLanguages>; subjects: Record<string, NamesInLanguages> };
+
+/** The name a reader of `language` sees: the office's name in that language, else the English one. */
+export function nameInLanguage(record: { name: string }, names: NamesInLanguages | undefined, language: Language): string {
+  return (language !== 'en' && names?.[language]) || record.name;
+}
+
+/** The standard's and subject's names for a reader of `language`: what every screen, PDF and message shows. */
+export function localNamesIn(localNames: LocalNames | undefined, language: Language) {
+  return {
+    standard: (standard: { _id: string; name: string }) => nameInLanguage(standard, localNames?.standards[standard._id], language),
+    subject: (subject: { _id: string; name: string }) => nameInLanguage(subject, localNames?.subjects[subject._id], language),
+  };
+}
+export type LocalNamesIn = ReturnType<typeof localNamesIn>;

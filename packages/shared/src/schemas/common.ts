@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { indianPhoneSchema, PHONE_MESSAGE } from './phone';
+import type { NamesInLanguages } from '../academy-words';
 
 /** Building blocks shared by the catalogue schemas (subjects, standards, teachers, students). */
 
@@ -71,6 +72,26 @@ export function requiredNameSchema(label = 'Name', max = 120) {
     .max(max, `${label} must be at most ${max} characters`)
     .regex(ONE_LINE, `${label} must be on one line`);
 }
+
+/**
+ * A standard's or subject's optional names in Marathi and Hindi (issue 42): `{ mr?, hi? }`, each one
+ * line of at most `max` characters; an empty or missing one is none (English shows), so `{ mr: '' }`
+ * is stored as `{}`.
+ */
+export function namesInLanguagesInputSchema(label: string, max: number) {
+  const name = z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(ONE_LINE, `${label} must be on one line`)
+    .nullable()
+    .optional();
+  return z
+    .object({ mr: name, hi: name }, { error: 'Send the names as an object with mr and hi' })
+    .strict()
+    .transform((names): NamesInLanguages => ({ ...(names.mr ? { mr: names.mr } : {}), ...(names.hi ? { hi: names.hi } : {}) }));
+}
+export const namesInLanguagesSchema = z.object({ mr: z.string().optional(), hi: z.string().optional() });
 
 /** A list of record ids from a multi-select, each once. */
 export function idListSchema(label: string) {

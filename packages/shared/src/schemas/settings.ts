@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { backupTimeSchema } from './backups';
-import { optionalField } from './common';
+import { namesInLanguagesSchema, optionalField } from './common';
 import { feeDateSchema } from './fees';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { indianPhoneSchema } from './phone';
@@ -337,6 +337,8 @@ export const publicAcademySettingsSchema = z.object({
   translations: z.object({ mr: translationOutput.optional(), hi: translationOutput.optional() }),
   /** The admission form may prove a family's phone instead of an email (WhatsApp or SMS is on, issue 37). */
   phoneCodes: z.boolean().optional(),
+  /** The standards' and subjects' names in Marathi and Hindi, by id, where the office wrote them (issue 42). */
+  localNames: z.object({ standards: z.record(z.string(), namesInLanguagesSchema), subjects: z.record(z.string(), namesInLanguagesSchema) }).optional(),
 });
 export type PublicAcademySettings = z.infer<typeof publicAcademySettingsSchema>;
 

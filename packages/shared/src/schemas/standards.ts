@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListSchema, idSchema, isoDateTimeSchema, optionalQueryValue, requiredNameSchema, subjectRefSchema } from './common';
+import { idListSchema, idSchema, isoDateTimeSchema, namesInLanguagesInputSchema, namesInLanguagesSchema, optionalQueryValue, requiredNameSchema, subjectRefSchema } from './common';
 
 export const STANDARD_LEVEL_MIN = 0;
 export const STANDARD_LEVEL_MAX = 99;
@@ -21,6 +21,8 @@ export const standardInputSchema = z.object(
     name: requiredNameSchema('Name', 80),
     level: standardLevelSchema,
     subjects: idListSchema('subjects').default([]),
+    /** Optional names in Marathi and Hindi (issue 42); left out: unchanged on an edit, none on a new one. */
+    names: namesInLanguagesInputSchema('Name', 80).optional(),
   },
   { error: 'Send the standard as an object' },
 );
@@ -31,6 +33,8 @@ export const standardSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
   level: z.number().int(),
+  /** Its names in Marathi and Hindi where the office wrote them; `name` is the English one. */
+  names: namesInLanguagesSchema,
   subjects: z.array(subjectRefSchema),
   studentCount: z.number().int(),
   batchCount: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, namedRefSchema, optionalTextSchema, requiredNameSchema, standardRefSchema } from './common';
+import { isoDateTimeSchema, namedRefSchema, namesInLanguagesInputSchema, namesInLanguagesSchema, optionalTextSchema, requiredNameSchema, standardRefSchema } from './common';
 
 export const SUBJECT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]*$/;
 
@@ -16,6 +16,8 @@ export const subjectInputSchema = z.object(
       .transform((code) => code.toUpperCase())
       .pipe(z.string().regex(SUBJECT_CODE_PATTERN, 'Code may contain only letters, digits, - and _')),
     description: optionalTextSchema('Description', 2000),
+    /** Optional names in Marathi and Hindi (issue 42); left out: unchanged on an edit, none on a new one. */
+    names: namesInLanguagesInputSchema('Name', 120).optional(),
   },
   { error: 'Send the subject as an object' },
 );
@@ -27,6 +29,8 @@ export const subjectSchema = z.object({
   name: z.string(),
   code: z.string(),
   description: z.string(),
+  /** Its names in Marathi and Hindi where the office wrote them; `name` is the English one. */
+  names: namesInLanguagesSchema,
   standardCount: z.number().int(),
   batchCount: z.number().int(),
   teacherCount: z.number().int(),

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { NamesInLanguages } from '@academy/shared/academy-words';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import { BOARDS, GENDERS, MEDIUMS } from '@academy/shared/schemas/common';
 import { STUDENT_STATUSES } from '@academy/shared/schemas/students';
@@ -28,6 +30,8 @@ export const subjects = pgTable(
     name: varchar({ length: 120 }).notNull(),
     code: varchar({ length: 20 }).notNull(),
     description: text().notNull().default(''),
+    /** Optional names in Marathi and Hindi (issue 42); `name` is the English one. */
+    names: jsonb().$type<NamesInLanguages>().notNull().default({}),
     ...timestamps,
   },
   (table) => [
@@ -42,6 +46,8 @@ export const standards = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 80 }).notNull(),
     level: integer().notNull(),
+    /** Optional names in Marathi and Hindi (issue 42); `name` is the English one. */
+    names: jsonb().$type<NamesInLanguages>().notNull().default({}),
     ...timestamps,
   },
   (table) => [

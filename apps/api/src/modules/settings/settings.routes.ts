@@ -11,12 +11,14 @@ import { getMessagingSettings, phoneCodesAvailable, updateMessagingSettings } fr
 import { MESSAGING_MESSAGES, messagingSettingsInputSchema, messagingSettingsSchema } from '@academy/shared/schemas/messaging';
 import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema } from '@academy/shared/schemas/payments';
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings.service';
+import { readLocalNames } from '../standards';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; outbound: OutboundPolicy }> = async (app, { db, keys, outbound }) => {
   app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: apiSuccess(publicAcademySettingsSchema) } } }, async () => ({
     success: true as const,
     // `phoneCodes`: the admission form offers a code by WhatsApp or SMS to a family without email (issue 37).
-    data: { ...toPublicSettings(await getAcademySettings(db)), phoneCodes: await phoneCodesAvailable(db) },
+    // `localNames`: standards and subjects in the reader's language on every screen (issue 42).
+    data: { ...toPublicSettings(await getAcademySettings(db)), phoneCodes: await phoneCodesAvailable(db), localNames: await readLocalNames(db) },
   }));
 
   // The role check runs before body validation, so a visitor learns nothing about the fields.

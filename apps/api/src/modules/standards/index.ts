@@ -3,3 +3,4 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { assertSubjectsExist } from './standards.service';
+export { localNamesFor, readLocalNames } from './local-names';

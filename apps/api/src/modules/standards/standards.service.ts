@@ -40,6 +40,7 @@ function selectStandards(db: DbExecutor) {
       id: standards.id,
       name: standards.name,
       level: standards.level,
+      names: standards.names,
       subjects: sql<SubjectRef[]>`coalesce(${subjectLists.list}, '[]'::json)`,
       studentCount: sql<number>`coalesce(${studentCounts.value}, 0)`,
       batchCount: sql<number>`coalesce(${batchCounts.value}, 0)`,
@@ -110,7 +111,7 @@ async function replaceSubjects(tx: DbExecutor, standardId: string, subjectIds: r
 export async function createStandard(db: Db, actor: AuditActor, input: StandardInput): Promise<Standard> {
   await assertUnique(db, input);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(standards).values({ name: input.name, level: input.level }).returning({ id: standards.id });
+    const [row] = await tx.insert(standards).values({ name: input.name, level: input.level, names: input.names ?? {} }).returning({ id: standards.id });
     await replaceSubjects(tx, row!.id, input.subjects);
     await recordAudit(tx, actor, { action: 'create', entityType: 'standard', entityId: row!.id, text: { key: 'standard.created', values: { name: input.name } }, changes: diffChanges({}, { ...input }) });
     return row!.id;
@@ -123,15 +124,17 @@ export async function updateStandard(db: Db, actor: AuditActor, id: string, inpu
   const current = await getStandard(db, id);
   await assertUnique(db, input, id);
   await db.transaction(async (tx) => {
-    await tx.update(standards).set({ name: input.name, level: input.level }).where(eq(standards.id, id));
+    // Names in other languages left out of the body stay as they are (an older form does not send them).
+    const names = input.names ? { names: input.names } : {};
+    await tx.update(standards).set({ name: input.name, level: input.level, ...names }).where(eq(standards.id, id));
     await replaceSubjects(tx, id, input.subjects);
-    const before = { name: current.name, level: current.level, subjects: current.subjects.map((subject) => subject._id).sort() };
+    const before = { name: current.name, level: current.level, names: current.names, subjects: current.subjects.map((subject) => subject._id).sort() };
     await recordAudit(tx, actor, {
       action: 'update',
       entityType: 'standard',
       entityId: id,
       text: { key: 'standard.updated', values: { name: input.name } },
-      changes: diffChanges(before, { name: input.name, level: input.level, subjects: [...input.subjects].sort() }),
+      changes: diffChanges(before, { name: input.name, level: input.level, ...names, subjects: [...input.subjects].sort() }),
     });
   });
   return getStandard(db, id);

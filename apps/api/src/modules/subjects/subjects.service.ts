@@ -29,6 +29,7 @@ function selectSubjects(db: DbExecutor) {
       name: subjects.name,
       code: subjects.code,
       description: subjects.description,
+      names: subjects.names,
       createdAt: subjects.createdAt,
       updatedAt: subjects.updatedAt,
       standardCount: sql<number>`coalesce(${counts.standards.value}, 0)`,
@@ -41,7 +42,7 @@ function selectSubjects(db: DbExecutor) {
     .leftJoin(counts.teachers, eq(counts.teachers.subjectId, subjects.id));
 }
 
-type SubjectRow = { id: string; name: string; code: string; description: string; createdAt: Date; updatedAt: Date; standardCount: number; batchCount: number; teacherCount: number };
+type SubjectRow = { id: string; name: string; code: string; description: string; names: Subject['names']; createdAt: Date; updatedAt: Date; standardCount: number; batchCount: number; teacherCount: number };
 
 function toSubject(row: SubjectRow): Subject {
   const { id, createdAt, updatedAt, ...rest } = row;
@@ -105,7 +106,7 @@ async function assertUnique(db: DbExecutor, input: SubjectInput, exceptId?: stri
 
 export async function createSubject(db: Db, actor: AuditActor, input: SubjectInput): Promise<SubjectDetail> {
   await assertUnique(db, input);
-  const values = { name: input.name, code: input.code, description: input.description ?? '' };
+  const values = { name: input.name, code: input.code, description: input.description ?? '', names: input.names ?? {} };
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(subjects).values(values).returning({ id: subjects.id });
     await recordAudit(tx, actor, { action: 'create', entityType: 'subject', entityId: row!.id, text: { key: 'subject.created', values: { name: input.name } }, changes: diffChanges({}, values) });
@@ -117,7 +118,8 @@ export async function createSubject(db: Db, actor: AuditActor, input: SubjectInp
 export async function updateSubject(db: Db, actor: AuditActor, id: string, input: SubjectInput): Promise<SubjectDetail> {
   const current = await findSubject(db, id);
   await assertUnique(db, input, id);
-  const values = { name: input.name, code: input.code, description: input.description ?? '' };
+  // Names in other languages left out of the body stay as they are (an older form does not send them).
+  const values = { name: input.name, code: input.code, description: input.description ?? '', ...(input.names ? { names: input.names } : {}) };
   await db.transaction(async (tx) => {
     await tx.update(subjects).set(values).where(eq(subjects.id, id));
     await recordAudit(tx, actor, { action: 'update', entityType: 'subject', entityId: id, text: { key: 'subject.updated', values: { name: input.name } }, changes: diffChanges(current, values) });

@@ -3,19 +3,15 @@ import type { AcademySettings, AcademySettingsInput, ParentAlertSettingsInput, P
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { academyInLanguage } from '@academy/shared/academy-words';
 import { useLanguage } from '../../lib/language';
+import { publicSettingsQueryOptions } from '../../lib/public-settings';
 
 export const settingsKeys = {
   all: ['settings'] as const,
-  public: ['settings', 'public'] as const,
+  public: publicSettingsQueryOptions.queryKey,
   admin: ['settings', 'admin'] as const,
 };
 
-/** The academy's details on the public site (footer, contact, about); they change rarely. */
-export const publicSettingsQueryOptions = queryOptions({
-  queryKey: settingsKeys.public,
-  queryFn: ({ signal }) => apiRequest<PublicAcademySettings>('GET', '/settings/public', undefined, { signal }),
-  staleTime: 5 * 60_000,
-});
+export { publicSettingsQueryOptions };
 
 /**
  * The academy's public details with its tagline, address and office hours in the language shown when
