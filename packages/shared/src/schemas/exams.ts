@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, idSchema, isoDateTimeSchema, optionalField, optionalQueryValue, requiredNameSchema } from './common';
+import { calendarDateSchema, idSchema, isoDateTimeSchema, optionalField, optionalQueryValue, requiredNameSchema, subjectRefSchema } from './common';
 
 /**
  * Weekly tests and marks (issue 23; docs/decisions/019-tests-and-marks.md). Marks go from 0 to the
@@ -99,7 +99,7 @@ export const reportCardMailSchema = z
 /** A test as every list and screen shows it. */
 export const testSchema = z.object({
   _id: z.uuid(),
-  batch: z.object({ _id: z.uuid(), name: z.string(), subject: z.string() }),
+  batch: z.object({ _id: z.uuid(), name: z.string(), subject: subjectRefSchema }),
   name: z.string(),
   date: z.string(),
   maxMarks: z.number(),
@@ -181,7 +181,7 @@ export type Remark = z.infer<typeof remarkSchema>;
 
 /** GET /api/batches/{id}/remarks: the batch's active students, each with their remark. */
 export const batchRemarksSchema = z.object({
-  batch: z.object({ _id: z.uuid(), name: z.string(), subject: z.string() }),
+  batch: z.object({ _id: z.uuid(), name: z.string(), subject: subjectRefSchema }),
   rows: z.array(remarkSchema),
 });
 export type BatchRemarks = z.infer<typeof batchRemarksSchema>;

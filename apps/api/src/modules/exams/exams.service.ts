@@ -40,7 +40,9 @@ type TestRow = {
   entered: number;
   batchId: string;
   batchName: string;
+  subjectId: string;
   subjectName: string;
+  subjectCode: string;
   teacherId: string;
 };
 
@@ -49,7 +51,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 function toTest(row: TestRow): Test {
   return {
     _id: row._id,
-    batch: { _id: row.batchId, name: row.batchName, subject: row.subjectName },
+    batch: { _id: row.batchId, name: row.batchName, subject: { _id: row.subjectId, name: row.subjectName, code: row.subjectCode } },
     name: row.name,
     date: row.date,
     maxMarks: fromHalfMarks(row.maxHalfMarks),
@@ -62,7 +64,7 @@ function toTest(row: TestRow): Test {
 
 const TEST_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
   t.corrected_at as "correctedAt", (select count(*)::int from test_marks m where m.test_id = t.id) as entered,
-  b.id as "batchId", b.name as "batchName", sub.name as "subjectName", b.teacher_id as "teacherId"`;
+  b.id as "batchId", b.name as "batchName", sub.id as "subjectId", sub.name as "subjectName", sub.code as "subjectCode", b.teacher_id as "teacherId"`;
 const TEST_FROM = sql`from tests t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
 
 /** The row, if this actor may manage its test (the batch's teacher or an admin; anyone else 404). */

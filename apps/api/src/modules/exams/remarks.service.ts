@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BatchRemarks, Remark } from '@academy/shared/schemas/exams';
+import type { SubjectRef } from '@academy/shared/schemas/common';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
@@ -12,11 +13,11 @@ import { recordAudit } from '../audit';
  * prints the remarks of all the student's batches with the writer's name.
  */
 
-type BatchRow = { id: string; name: string; subject: string; teacherId: string | null };
+type BatchRow = { id: string; name: string; subject: SubjectRef; teacherId: string | null };
 
 async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Promise<BatchRow> {
   const { rows } = await db.execute<BatchRow>(sql`
-    select b.id, b.name, sub.name as subject, b.teacher_id as "teacherId" from batches b join subjects sub on sub.id = b.subject_id where b.id = ${batchId}`);
+    select b.id, b.name, json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject, b.teacher_id as "teacherId" from batches b join subjects sub on sub.id = b.subject_id where b.id = ${batchId}`);
   const batch = rows[0];
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found');
   assertStaffOfBatch(actor, batch.teacherId);
