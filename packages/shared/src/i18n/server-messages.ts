@@ -975,6 +975,8 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Tagline must be text', 'टॅगलाइन मजकूर असावी', 'टैगलाइन टेक्स्ट होनी चाहिए'],
   ['Address must be text', 'पत्ता मजकूर असावा', 'पता टेक्स्ट होना चाहिए'],
   ['Office hours must be text', 'ऑफिसची वेळ मजकूर असावी', 'ऑफ़िस का समय टेक्स्ट होना चाहिए'],
+  ['Name must be text', 'नाव मजकूर असावे', 'नाम टेक्स्ट होना चाहिए'],
+  ['Send the names as an object with mr and hi', 'नावे mr आणि hi असलेल्या ऑब्जेक्टमध्ये पाठवा', 'नाम mr और hi वाले ऑब्जेक्ट में भेजें'],
   ['Send the translations as an object with mr and hi', 'भाषांतरे mr आणि hi असलेल्या ऑब्जेक्टमध्ये पाठवा', 'अनुवाद mr और hi वाले ऑब्जेक्ट में भेजें'],
   [
     'Send each language as an object with tagline, address and office hours',

@@ -8,6 +8,8 @@ import type { JobRunner } from '../../db/job-runner';
 import { admissionDemos, admissionEnquiries, batches, subjects } from '../../db/schema';
 import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
 import { getAcademySettings } from '../settings';
+import { readLocalNames } from '../standards';
+import { localNamesIn } from '@academy/shared/academy-words';
 import { demoMessageKey } from './demo-classes.service';
 
 /**
@@ -28,6 +30,7 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
         email: admissionEnquiries.email,
         language: admissionEnquiries.language,
         batch: batches.name,
+        subjectId: subjects.id,
         subject: subjects.name,
         startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
         endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
@@ -38,11 +41,13 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
       .innerJoin(subjects, eq(subjects.id, batches.subjectId))
       .where(eq(admissionDemos.id, event.payload.demoId));
     if (!demo) return;
-    const settings = await getAcademySettings(tx);
+    const [settings, localNames] = await Promise.all([getAcademySettings(tx), readLocalNames(tx)]);
+    // The subject by its name in the family's language where the office wrote one (issue 42).
+    const batchIn = (language: Language) => `${demo.batch} (${localNamesIn(localNames, language).subject({ _id: demo.subjectId, name: demo.subject })})`;
     const values = {
       academy: settings.name,
       student: demo.student,
-      batch: `${demo.batch} (${demo.subject})`,
+      batch: batchIn(demo.language),
       date: formatDate(demo.date),
       time: `${formatClock(demo.startTime)} – ${formatClock(demo.endTime)}`,
       address: settings.address,
@@ -51,9 +56,9 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
       LANGUAGES.map((language) => [
         language,
         {
-          subject: word('mail', 'Demo class on {date} — {academy}', language, values),
+          subject: word('mail', 'Demo class on {date} — {academy}', language, { ...values, batch: batchIn(language) }),
           // The address as the office wrote it in the family's language, else English (issue 42).
-          text: word('mail', '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.', language, { ...values, address: academyInLanguage(settings, language).address }),
+          text: word('mail', '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.', language, { ...values, batch: batchIn(language), address: academyInLanguage(settings, language).address }),
         },
       ]),
     ) as Record<Language, { subject: string; text: string }>;

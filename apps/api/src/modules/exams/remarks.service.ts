@@ -91,9 +91,9 @@ export async function saveRemark(db: Db, actor: Actor, batchId: string, studentI
 }
 
 /** The remarks printed on a student's report card: one per batch, with the writer's name. */
-export async function remarksOfStudent(db: DbExecutor, studentId: string): Promise<{ batch: string; subject: string; writtenBy: string | null; remark: string }[]> {
-  const { rows } = await db.execute<{ batch: string; subject: string; writtenBy: string | null; remark: string }>(sql`
-    select b.name as batch, sub.name as subject, w.name as "writtenBy", r.remark
+export async function remarksOfStudent(db: DbExecutor, studentId: string): Promise<{ batch: string; subject: SubjectRef; writtenBy: string | null; remark: string }[]> {
+  const { rows } = await db.execute<{ batch: string; subject: SubjectRef; writtenBy: string | null; remark: string }>(sql`
+    select b.name as batch, json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code) as subject, w.name as "writtenBy", r.remark
     from report_card_remarks r join batches b on b.id = r.batch_id join subjects sub on sub.id = b.subject_id left join users w on w.id = r.written_by
     where r.student_id = ${studentId}
     order by lower(b.name), b.id`);

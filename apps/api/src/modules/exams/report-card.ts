@@ -13,6 +13,8 @@ import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf
 import { linkedParentsOf, notifyParents } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../settings';
 import { remarksOfStudent } from './remarks.service';
+import { localNamesFor } from '../standards';
+import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
 import { testsOfStudent } from './exams.service';
 import { formatDate } from '@academy/shared/calendar';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
@@ -55,17 +57,17 @@ export function periodText(period: ReportCardPeriod, language: Language): string
 }
 
 type ReportCardData = {
-  student: { name: string; email: string; language: Language; standard: string | null; batches: string[] };
+  student: { name: string; email: string; language: Language; standard: StandardRef | null; batches: string[] };
   attendance: { percentage: number | null; total: number };
   tests: StudentTest[];
-  remarks: { batch: string; subject: string; writtenBy: string | null; remark: string }[];
+  remarks: { batch: string; subject: SubjectRef; writtenBy: string | null; remark: string }[];
 };
 
 /** Everything on the card, in four statements whatever the number of tests (settings come separately). */
 async function reportCardData(db: DbExecutor, studentId: string, period: ReportCardPeriod): Promise<ReportCardData> {
   const [{ rows }, tests, remarks] = await Promise.all([
-    db.execute<{ name: string; email: string; language: Language; standard: string | null; batches: string[] | null; percentage: number | null; total: number }>(sql`
-      select u.name, u.email, u.language, st.name as standard,
+    db.execute<{ name: string; email: string; language: Language; standard: StandardRef | null; batches: string[] | null; percentage: number | null; total: number }>(sql`
+      select u.name, u.email, u.language, case when st.id is null then null else json_build_object('_id', st.id, 'name', st.name, 'level', st.level) end as standard,
         (select array_agg(b.name order by b.name) from batch_students bs join batches b on b.id = bs.batch_id where bs.student_id = s.id) as batches,
         (select round(100.0 * count(*) filter (where a.status in ('present', 'late')) / nullif(count(*), 0), 1)::float8 from attendance_records a
           where a.student_id = s.id ${period.from ? sql`and a.date >= ${period.from}` : sql``} ${period.to ? sql`and a.date <= ${period.to}` : sql``}) as percentage,
@@ -96,7 +98,7 @@ export async function reportCardFor(db: DbExecutor, actor: Actor, studentId: str
 
 /** One A4 page: academy, student, batches, attendance, issue date, every published test with marks, rank and batch average, the teachers' remarks, and signature lines for the class teacher and the director. */
 export async function reportCardPdf(db: DbExecutor, studentId: string, period: ReportCardPeriod, language: Language): Promise<{ pdf: Buffer; studentName: string; email: string; studentLanguage: Language }> {
-  const [settings, data, today] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period), academyToday(db)]);
+  const [settings, data, today, names] = await Promise.all([getAcademySettings(db), reportCardData(db, studentId, period), academyToday(db), localNamesFor(db, language)]);
   const words = LABELS[language];
   const doc = createPdfDocument(`${words.title} — ${data.student.name}`);
   drawAcademyHeader(doc, academyInLanguage(settings, language));
@@ -108,7 +110,7 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
     doc.font('bold').fontSize(10).text(`${label}: `, { continued: true }).font('regular').text(value);
   };
   line(words.student, data.student.name);
-  if (data.student.standard) line(words.standard, data.student.standard);
+  if (data.student.standard) line(words.standard, names.standard(data.student.standard));
   if (data.student.batches.length) line(words.batches, data.student.batches.join(', '));
   line(words.period, periodText(period, language));
   line(words.attendance, data.attendance.total === 0 || data.attendance.percentage === null ? words.noAttendance : `${data.attendance.percentage}%`);
@@ -147,7 +149,7 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
       const max = number(entry.test.maxMarks);
       drawRow(
         [
-          `${entry.test.batch.subject}: ${entry.test.name}${entry.test.correctedAt ? ` (${words.corrected})` : ''}`,
+          `${names.subject(entry.test.batch.subject)}: ${entry.test.name}${entry.test.correctedAt ? ` (${words.corrected})` : ''}`,
           formatDate(entry.test.date),
           entry.absent ? words.absent : entry.marks === null ? '—' : `${number(entry.marks)} / ${max}`,
           entry.rank === null ? '—' : `${entry.rank} / ${entry.ranked}`,
@@ -166,7 +168,7 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
   }
   for (const entry of data.remarks) {
     // Each remark is cut to a few lines, so remarks of several batches still fit on the one page.
-    doc.font('bold').fontSize(9).text(`${entry.subject} (${entry.batch})${entry.writtenBy ? ` — ${entry.writtenBy}` : ''}`, left, doc.y, { width });
+    doc.font('bold').fontSize(9).text(`${names.subject(entry.subject)} (${entry.batch})${entry.writtenBy ? ` — ${entry.writtenBy}` : ''}`, left, doc.y, { width });
     doc.font('regular').fontSize(9).text(entry.remark, { width, height: 48, ellipsis: true });
     doc.moveDown(0.3);
   }

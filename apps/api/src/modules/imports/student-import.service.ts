@@ -199,11 +199,12 @@ function previewTable(cells: Map<number, string[]>, errors: CellError[]): { row:
  */
 async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[]): Promise<Group[]> {
   const [standardRows, batchRows, planRows] = await Promise.all([
-    db.select({ id: standards.id, name: standards.name }).from(standards),
+    db.select({ id: standards.id, name: standards.name, names: standards.names }).from(standards),
     db.select({ id: batches.id, name: batches.name }).from(batches),
     db.select({ id: feePlans.id, name: feePlans.name, batchId: feePlans.batchId }).from(feePlans),
   ]);
-  const standardByName = new Map(standardRows.map((row) => [row.name.toLowerCase(), row.id]));
+  // A register may name the standard in English or by its Marathi or Hindi name (issue 42).
+  const standardByName = new Map(standardRows.flatMap((row) => [row.name, row.names.mr, row.names.hi].filter((name) => name !== undefined).map((name) => [name.toLowerCase(), row.id] as const)));
   const batchByName = new Map(batchRows.map((row) => [row.name.toLowerCase(), row]));
   const planByName = new Map(planRows.map((row) => [`${row.batchId}|${row.name.toLowerCase()}`, row.id]));
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
-import { auditLog, batchStudents, domainEvents, feeDues, feeReceipts, parents, parentStudents, students, users } from '../../db/schema';
+import { auditLog, batchStudents, domainEvents, feeDues, feeReceipts, parents, parentStudents, standards, students, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
@@ -163,6 +163,24 @@ describe('importing a register', () => {
     expect(undo.statusCode).toBe(409);
     expect(undo.json().message).toBe(`This import cannot be undone: these students have changed since: ${prefix}b Asha`);
     expect(await db.select().from(batchStudents).where(eq(batchStudents.studentId, existing.id))).toHaveLength(1);
+  });
+
+  it('finds a standard by its Marathi or Hindi name as well as its English one (issue 42)', async () => {
+    const db = t.database.db;
+    const standard = await buildStandard(db, { name: `${prefix}n 7th` });
+    await db.update(standards).set({ names: { mr: `${prefix}n इयत्ता सातवी`, hi: `${prefix}n कक्षा सात` } }).where(eq(standards.id, standard.id));
+    const sheet = await workbook(
+      ['Name', 'Standard', 'Parent phone'],
+      [
+        [`${prefix}n Meera`, `${prefix}n इयत्ता सातवी`, '9811100001'],
+        [`${prefix}n Kabir`, `${prefix}N कक्षा सात`, '9811100002'],
+      ],
+    );
+    const answer = await upload(sheet);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toMatchObject({ created: 2 });
+    const rows = await db.select({ standardId: students.standardId }).from(students).innerJoin(users, eq(users.id, students.userId)).where(inArray(users.name, [`${prefix}n Meera`, `${prefix}n Kabir`]));
+    expect(rows).toEqual([{ standardId: standard.id }, { standardId: standard.id }]);
   });
 
   it('names every problem of a row, unknown batches and plans, and refuses files that are not registers', async () => {

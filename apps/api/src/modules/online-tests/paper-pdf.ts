@@ -9,6 +9,7 @@ import { drawMathMarkdown, room } from '../../lib/math-pdf';
 import type { FileStorage } from '../../lib/storage';
 import { questionImageBytes } from '../questions';
 import { getAcademySettings } from '../settings';
+import { localNamesFor } from '../standards';
 import { markingOf, paperQuestions, staffTestRow } from './papers.service';
 
 /*
@@ -52,8 +53,8 @@ export async function onlineTestPaperPdf(
   options: { answers: boolean; language: Language },
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const test = await staffTestRow(db, actor, id);
-  const [questions, settings] = await Promise.all([paperQuestions(db, id), getAcademySettings(db)]);
   const { language, answers } = options;
+  const [questions, settings, names] = await Promise.all([paperQuestions(db, id), getAcademySettings(db), localNamesFor(db, language)]);
   const label = LABELS[language];
   const title = answers ? label.key : label.paper;
   const pdf = createAcademyPdf({
@@ -106,7 +107,7 @@ export async function onlineTestPaperPdf(
       subjectId = question.subject_id;
       room(doc, 120);
       doc.moveDown(0.4);
-      pdf.text(question.subject_name, { size: 13, bold: true, color: '#1c7ed6' });
+      pdf.text(names.subject({ _id: question.subject_id, name: question.subject_name }), { size: 13, bold: true, color: '#1c7ed6' });
       doc.moveDown(0.3);
     }
     // A question starts on a new page rather than with only its number at the bottom of one.

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { drawShareCard, type ShareCard } from '../../lib/share-card';
 import { findPublicCourse, listPublicCourses } from '../courses';
 import { getAcademySettings } from '../settings';
+import { readLocalNames } from '../standards';
 import { courseCard, pageCard } from './share-cards';
 import { sitemapXml } from './sitemap';
 
@@ -53,6 +54,6 @@ export async function pageShareImage(db: DbExecutor, name: string, language: Lan
 
 /** The share image of an open course by its page's slug; 404 as its page. */
 export async function courseShareImage(db: DbExecutor, slug: string, language: Language): Promise<ShareImage> {
-  const [academy, course] = await Promise.all([getAcademySettings(db), findPublicCourse(db, slug)]);
-  return imageOf(courseCard(academy, course, language));
+  const [academy, course, localNames] = await Promise.all([getAcademySettings(db), findPublicCourse(db, slug), readLocalNames(db)]);
+  return imageOf(courseCard({ ...academy, localNames }, course, language));
 }

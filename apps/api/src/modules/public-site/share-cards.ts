@@ -4,6 +4,7 @@ import { INTL_LOCALES, type Language } from '@academy/shared/languages';
 import { formatIndianPhone } from '@academy/shared/phone-format';
 import type { PublicPage } from '@academy/shared/public-site';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
+import { localNamesIn } from '@academy/shared/academy-words';
 import { academyInLanguage, type PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import type { ShareCard } from '../../lib/share-card';
@@ -15,7 +16,12 @@ import type { ShareCard } from '../../lib/share-card';
  */
 
 /** The academy as the cards and structured data need it. */
-export type Academy = Pick<PublicAcademySettings, 'name' | 'tagline' | 'address' | 'phones' | 'email' | 'officeHours' | 'socialLinks' | 'timeZone'> & { location?: PublicAcademySettings['location']; translations?: PublicAcademySettings['translations'] };
+export type Academy = Pick<PublicAcademySettings, 'name' | 'tagline' | 'address' | 'phones' | 'email' | 'officeHours' | 'socialLinks' | 'timeZone'> & {
+  location?: PublicAcademySettings['location'];
+  translations?: PublicAcademySettings['translations'];
+  /** Standards' and subjects' names in Marathi and Hindi (issue 42): courses are named by them. */
+  localNames?: PublicAcademySettings['localNames'];
+};
 
 /** Each public page's title; the landing page shows the academy's tagline instead. */
 const PAGE_TITLES: Record<Exclude<PublicPage, '/'>, CatalogText<'publicSite'>> = {
@@ -73,11 +79,12 @@ export function pageCard(settings: Academy, page: PublicPage, language: Language
 
 /** A course's card: its name, standard and subject, days and times, teacher. */
 export function courseCard(academy: Academy, course: CourseBatch, language: Language): ShareCard {
+  const names = localNamesIn(academy.localNames, language);
   return {
     header: academy.name,
     title: course.name,
     lines: [
-      `${course.standard.name} · ${course.subject.name}`,
+      `${names.standard(course.standard)} · ${names.subject(course.subject)}`,
       `${courseDays(course.scheduleDays, language)} · ${courseTimes(course)}`,
       word('publicSite', 'Teacher: {name}', language, { name: course.teacherName }),
     ],

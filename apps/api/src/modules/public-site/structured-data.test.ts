@@ -122,10 +122,15 @@ describe('a course as structured data', () => {
   });
 
   it("is described in the office's words, else in a sentence of its facts in the page's language", () => {
-    expect(courseDescription({ ...COURSE, description: '  Board and JEE together.  ' }, 'mr')).toBe('Board and JEE together.');
-    expect(courseDescription(COURSE, 'en')).toBe('Physics for 11th Science: Mon, Wed, Fri, 5:00 PM – 6:30 PM, from 01-06-2026 to 28-06-2026. Teacher: Priya Kulkarni.');
+    expect(courseDescription({ ...COURSE, description: '  Board and JEE together.  ' }, ACADEMY, 'mr')).toBe('Board and JEE together.');
+    expect(courseDescription(COURSE, ACADEMY, 'en')).toBe('Physics for 11th Science: Mon, Wed, Fri, 5:00 PM – 6:30 PM, from 01-06-2026 to 28-06-2026. Teacher: Priya Kulkarni.');
     // Marathi: the catalog's sentence with Marathi day names.
-    expect(courseDescription(COURSE, 'mr')).toMatch(/^11th Science, Physics: [\u0900-\u097F]/);
+    expect(courseDescription(COURSE, ACADEMY, 'mr')).toMatch(/^11th Science, Physics: [\u0900-\u097F]/);
+    // The standard's and subject's Marathi names where the office wrote them (issue 42); Hindi has none here.
+    const named = { ...ACADEMY, localNames: { standards: { [COURSE.standard._id]: { mr: 'अकरावी विज्ञान' } }, subjects: { [COURSE.subject._id]: { mr: 'भौतिकशास्त्र' } } } };
+    expect(courseDescription(COURSE, named, 'mr')).toMatch(/^अकरावी विज्ञान, भौतिकशास्त्र: /);
+    expect(courseDescription(COURSE, named, 'hi')).toMatch(/^11th Science|Physics/);
+    expect(courseLd(COURSE, named, { origin: ORIGIN, language: 'mr' })).toMatchObject({ educationalLevel: 'अकरावी विज्ञान', teaches: 'भौतिकशास्त्र' });
   });
 
   it('is listed on the courses page in order', () => {

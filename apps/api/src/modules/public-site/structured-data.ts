@@ -1,4 +1,5 @@
 import { daysBetween, formatDate } from '@academy/shared/calendar';
+import { localNamesIn } from '@academy/shared/academy-words';
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { pageAddress } from '@academy/shared/public-site';
@@ -158,11 +159,12 @@ function classDuration(startTime: string, endTime: string): string {
 }
 
 /** A course's description: the office's own words, else one sentence of its facts in the page's language. */
-export function courseDescription(course: CourseBatch, language: Language): string {
+export function courseDescription(course: CourseBatch, academy: Pick<Academy, 'localNames'>, language: Language): string {
   if (course.description.trim() !== '') return course.description.trim();
+  const names = localNamesIn(academy.localNames, language);
   return word('publicSite', '{subject} for {standard}: {days}, {times}, from {start} to {end}. Teacher: {teacher}.', language, {
-    subject: course.subject.name,
-    standard: course.standard.name,
+    subject: names.subject(course.subject),
+    standard: names.standard(course.standard),
     days: courseDays(course.scheduleDays, language),
     times: courseTimes(course),
     start: formatDate(course.startDate),
@@ -180,15 +182,16 @@ export function courseLd(course: CourseBatch, academy: Academy, site: SiteContex
   const url = courseUrl(site.origin, course.slug, site.language);
   const weeks = Math.max(1, Math.ceil((daysBetween(course.startDate, course.endDate) + 1) / 7));
   const place = { '@type': 'Place', name: academy.name, address: postalAddress(academy.address) };
+  const names = localNamesIn(academy.localNames, site.language);
   return {
     '@type': 'Course',
     '@id': `${url}#course`,
     name: course.name,
-    description: courseDescription(course, site.language),
+    description: courseDescription(course, academy, site.language),
     url,
     image: courseImageUrl(site.origin, course.slug, site.language),
-    educationalLevel: course.standard.name,
-    teaches: course.subject.name,
+    educationalLevel: names.standard(course.standard),
+    teaches: names.subject(course.subject),
     provider: { '@type': 'EducationalOrganization', '@id': organizationId(site.origin), name: academy.name, url: `${site.origin}/`, sameAs: `${site.origin}/` },
     offers: {
       '@type': 'Offer',

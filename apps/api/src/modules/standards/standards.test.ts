@@ -29,6 +29,7 @@ describe('standards', () => {
         _id: expect.any(String),
         name: '10th Standard',
         level: 10,
+        names: {},
         subjects: [
           { _id: maths.id, name: 'Mathematics', code: 'MATHS' },
           { _id: science.id, name: 'Science', code: 'SCIENCE' },

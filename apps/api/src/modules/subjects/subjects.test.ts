@@ -29,6 +29,7 @@ describe('subjects', () => {
         name: 'Marathi',
         code: 'MAR-1',
         description: 'Kumarbharati and grammar',
+        names: {},
         standardCount: 0,
         batchCount: 0,
         teacherCount: 0,
