@@ -19,6 +19,12 @@ describe('filterSubjects', () => {
     expect(filterSubjects(subjects, 'bio').map((s) => s.name)).toEqual(['Biology']);
   });
 
+  it('matches the Marathi or Hindi name too (issue 42)', () => {
+    const named = [{ name: 'Physics', code: 'PHY', names: { mr: 'भौतिकशास्त्र', hi: 'भौतिकी' } }, { name: 'Biology', code: 'BIO', names: {} }];
+    expect(filterSubjects(named, 'भौतिक').map((s) => s.code)).toEqual(['PHY']);
+    expect(filterSubjects(named, 'भौतिकी').map((s) => s.code)).toEqual(['PHY']);
+  });
+
   it('keeps everything for an empty search and nothing for no match', () => {
     expect(filterSubjects(subjects, '   ')).toHaveLength(4);
     expect(filterSubjects(subjects, 'zzz')).toEqual([]);

@@ -4,11 +4,13 @@ import { plural, t } from '@lingui/core/macro';
 export type SubjectSortKey = 'name' | 'code';
 export type SortDirection = 'asc' | 'desc';
 
-/** Subjects whose name or code contains `search` (any case); all of them for an empty search. */
-export function filterSubjects<T extends Pick<Subject, 'name' | 'code'>>(subjects: readonly T[], search: string): T[] {
+/** Subjects whose name (English, Marathi or Hindi) or code contains `search` (any case); all of them for an empty search. */
+export function filterSubjects<T extends Pick<Subject, 'name' | 'code'> & { names?: Subject['names'] }>(subjects: readonly T[], search: string): T[] {
   const needle = search.trim().toLowerCase();
   if (needle === '') return [...subjects];
-  return subjects.filter((subject) => subject.name.toLowerCase().includes(needle) || subject.code.toLowerCase().includes(needle));
+  return subjects.filter((subject) =>
+    [subject.name, subject.code, subject.names?.mr, subject.names?.hi].some((text) => text !== undefined && text.toLowerCase().includes(needle)),
+  );
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

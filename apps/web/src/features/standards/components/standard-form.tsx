@@ -12,12 +12,14 @@ import { SUBJECT_FAILURES, useSubjects } from '../../subjects/api';
 import { STANDARD_FAILURES, standardsQueryOptions, useCreateStandard, useUpdateStandard } from '../api';
 import { duplicateFieldErrors, duplicateWarning } from '../standard-duplicate';
 import { useEntityForm } from '../../../lib/use-entity-form';
+import { NamesInLanguagesFields, namesFormValues } from '../../../components/ui/names-in-languages';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface StandardFormValues {
   name: string;
   level: number | string;
   subjects: string[];
+  names: { mr: string; hi: string };
 }
 
 /** A save stopped before sending (the duplicate check could not run): the warning says why. */
@@ -47,7 +49,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
   const save = standard ? update : create;
   const [warning, setWarning] = useState<Warning | null>(null);
   const { form, onSubmit, saving, allowLeave } = useEntityForm({
-    initialValues: { name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [] } as StandardFormValues,
+    initialValues: { name: standard?.name ?? '', level: standard?.level ?? '', subjects: standard?.subjects.map((subject) => subject._id) ?? [], names: namesFormValues(standard?.names) } as StandardFormValues,
     schema: standardInputSchema,
     save: async (values) => {
       const input = standardInputSchema.parse(values);
@@ -116,6 +118,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
             key={form.key('level')}
             {...form.getInputProps('level')}
           />
+          <NamesInLanguagesFields form={form} example={{ mr: 'इयत्ता १० वी', hi: 'कक्षा 10' }} />
           <MultiSelect
             label={t`Subjects`}
             description={t`The subjects taught in this standard.`}

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Standard } from '@academy/shared/schemas/standards';
+import { NameInReadersLanguage } from '../../../components/ui/names-in-languages';
 import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -39,9 +40,12 @@ export function StandardListView({ standards, onDelete }: StandardListViewProps)
       header: t`Name`,
       card: 'title',
       cell: (standard) => (
-        <Anchor component={Link} to={`/app/standards/${standard._id}`} fw={600}>
-          {standard.name}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={`/app/standards/${standard._id}`} fw={600}>
+            {standard.name}
+          </Anchor>
+          <NameInReadersLanguage names={standard.names} />
+        </>
       ),
     },
     {

@@ -7,12 +7,14 @@ import type { Subject } from '@academy/shared/schemas/subjects';
 import { normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useCreateSubject, useUpdateSubject } from '../api';
 import { useEntityForm } from '../../../lib/use-entity-form';
+import { NamesInLanguagesFields, namesFormValues } from '../../../components/ui/names-in-languages';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface SubjectFormValues {
   name: string;
   code: string;
   description: string;
+  names: { mr: string; hi: string };
 }
 
 /**
@@ -25,7 +27,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
   const create = useCreateSubject();
   const update = useUpdateSubject(subject?._id ?? '');
   const save = subject ? update : create;
-  const initialValues: SubjectFormValues = { name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '' };
+  const initialValues: SubjectFormValues = { name: subject?.name ?? '', code: subject?.code ?? '', description: subject?.description ?? '', names: namesFormValues(subject?.names) };
   const { form, onSubmit, saving, allowLeave } = useEntityForm({
     initialValues,
     schema: subjectInputSchema,
@@ -60,6 +62,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
             key={form.key('code')}
             {...form.getInputProps('code')}
           />
+          <NamesInLanguagesFields form={form} example={{ mr: 'गणित', hi: 'गणित' }} />
           <Textarea label={t`Description`} autosize minRows={3} maxRows={8} key={form.key('description')} {...form.getInputProps('description')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={subject ? `/app/subjects/${subject._id}` : '/app/subjects'}>

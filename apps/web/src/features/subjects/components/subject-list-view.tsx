@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Subject } from '@academy/shared/schemas/subjects';
+import { NameInReadersLanguage } from '../../../components/ui/names-in-languages';
 import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
 import type { SortDirection, SubjectSortKey } from '../subject-list';
 import { useLingui } from '@lingui/react/macro';
@@ -40,9 +41,12 @@ export function SubjectListView({ subjects, sort, onSort, onDelete }: SubjectLis
       sortKey: 'name',
       card: 'title',
       cell: (subject) => (
-        <Anchor component={Link} to={`/app/subjects/${subject._id}`} fw={600}>
-          {subject.name}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={`/app/subjects/${subject._id}`} fw={600}>
+            {subject.name}
+          </Anchor>
+          <NameInReadersLanguage names={subject.names} />
+        </>
       ),
     },
     {

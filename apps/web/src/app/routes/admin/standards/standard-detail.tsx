@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailActions, DetailPage } from '../../../../components/detail-page';
 import { formatDate } from '../../../../lib/format-date';
+import { NamesInLanguagesDetails } from '../../../../components/ui/names-in-languages';
 import { STANDARD_FAILURES, useStandard } from '../../../../features/standards/api';
 import { useConfirmDeleteStandard } from '../../../../features/standards/components/use-confirm-delete-standard';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -43,6 +44,7 @@ export function Component() {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <Field label={t`Name`}>{data.name}</Field>
             <Field label={t`Level`}>{data.level}</Field>
+            <NamesInLanguagesDetails names={data.names} />
             <Field label={t`Students`}>{data.studentCount}</Field>
             <Field label={t`Batches`}>{data.batchCount}</Field>
             <div style={{ gridColumn: '1 / -1' }}>

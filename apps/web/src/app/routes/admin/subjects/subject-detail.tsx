@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailActions, DetailPage } from '../../../../components/detail-page';
 import { formatDate } from '../../../../lib/format-date';
+import { NamesInLanguagesDetails } from '../../../../components/ui/names-in-languages';
 import { SUBJECT_FAILURES, useSubject } from '../../../../features/subjects/api';
 import { useConfirmDeleteSubject } from '../../../../features/subjects/components/use-confirm-delete-subject';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -67,6 +68,7 @@ export function Component() {
                   {data.code}
                 </Text>
               </div>
+              <NamesInLanguagesDetails names={data.names} />
               <div style={{ gridColumn: '1 / -1' }}>
                 <Text size="sm" c="dimmed">
                   <Trans>Description</Trans>
