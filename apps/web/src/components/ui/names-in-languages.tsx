@@ -16,7 +16,10 @@ export function namesFormValues(names: { mr?: string; hi?: string } | undefined)
  * A standard's or subject's optional names in Marathi and Hindi (issue 42): students, parents and the
  * public site reading in that language see them instead of the English name. Empty shows the English one.
  */
-export function NamesInLanguagesFields<Values extends NamesValues>({ form, example }: { form: UseFormReturnType<Values>; /** How the name might look in Marathi, as a placeholder. */ example: { mr: string; hi: string } }) {
+// eslint-disable-next-line lingui/no-unlocalized-strings -- examples written in the field's own language, whatever the page's
+const EXAMPLES = { standard: { mr: 'इयत्ता १० वी', hi: 'कक्षा 10' }, subject: { mr: 'गणित', hi: 'गणित' } } as const;
+
+export function NamesInLanguagesFields<Values extends NamesValues>({ form, kind }: { form: UseFormReturnType<Values>; /** Whose names: the placeholders show an example of each. */ kind: 'standard' | 'subject' }) {
   const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -27,7 +30,7 @@ export function NamesInLanguagesFields<Values extends NamesValues>({ form, examp
             key={form.key(`names.${language}`)}
             label={t`Name in ${languageName}`}
             description={t`Optional. Shown to those reading ${languageName}; empty shows the English name.`}
-            placeholder={example[language]}
+            placeholder={EXAMPLES[kind][language]}
             lang={language}
             autoComplete="off"
             {...form.getInputProps(`names.${language}`)}

@@ -118,7 +118,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
             key={form.key('level')}
             {...form.getInputProps('level')}
           />
-          <NamesInLanguagesFields form={form} example={{ mr: 'इयत्ता १० वी', hi: 'कक्षा 10' }} />
+          <NamesInLanguagesFields form={form} kind="standard" />
           <MultiSelect
             label={t`Subjects`}
             description={t`The subjects taught in this standard.`}

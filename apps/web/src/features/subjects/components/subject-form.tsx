@@ -62,7 +62,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
             key={form.key('code')}
             {...form.getInputProps('code')}
           />
-          <NamesInLanguagesFields form={form} example={{ mr: 'गणित', hi: 'गणित' }} />
+          <NamesInLanguagesFields form={form} kind="subject" />
           <Textarea label={t`Description`} autosize minRows={3} maxRows={8} key={form.key('description')} {...form.getInputProps('description')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={subject ? `/app/subjects/${subject._id}` : '/app/subjects'}>
