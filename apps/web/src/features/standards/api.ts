@@ -3,6 +3,7 @@ import type { Standard, StandardInput } from '@academy/shared/schemas/standards'
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, standardKeys, subjectKeys } from '../../lib/query-keys';
+import { publicSettingsQueryOptions } from '../../lib/public-settings';
 
 export { standardKeys };
 
@@ -44,6 +45,8 @@ function useInvalidateCatalogue() {
       queryClient.invalidateQueries({ queryKey: standardKeys.all }),
       queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
       queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
+      // The names in Marathi and Hindi come with the public settings (useLocalNames).
+      queryClient.invalidateQueries({ queryKey: publicSettingsQueryOptions.queryKey }),
     ]);
 }
 
