@@ -23,8 +23,10 @@ test.describe('standards', () => {
       await expect(page.getByRole('row').filter({ hasText: '10th Standard' })).toContainText('Mathematics');
 
       await page.getByRole('link', { name: 'Add Standard' }).click();
-      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Level').fill(String(level));
+      // Optional names for readers of Marathi and Hindi (issue 42): only Marathi given here.
+      await page.getByLabel('Name in मराठी').fill('पायाभूत वर्ग');
       const subjects = page.getByRole('combobox', { name: 'Subjects' });
       await subjects.click();
       await subjects.fill('Mathe');
@@ -38,6 +40,8 @@ test.describe('standards', () => {
       createdId = page.url().split('/').at(-1);
       await expect(page.getByRole('link', { name: 'Mathematics (MATH)' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'English (ENG)' })).toBeVisible();
+      await expect(page.getByText('पायाभूत वर्ग')).toBeVisible();
+      await expect(page.getByTestId('not-given')).toHaveCount(1);
 
       await page.getByRole('link', { name: 'All standards' }).click();
       const row = page.getByRole('row').filter({ hasText: name });
@@ -51,18 +55,18 @@ test.describe('standards', () => {
         if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/standards') posts += 1;
       });
       await page.goto('/app/standards/create');
-      await page.getByLabel('Name').fill(name.toUpperCase());
+      await page.getByLabel('Name', { exact: true }).fill(name.toUpperCase());
       await page.getByLabel('Level').fill(String(level === 99 ? 98 : level + 1));
       await page.getByRole('button', { name: 'Create Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Duplicate standard' })).toContainText('the name matches');
-      await expect(page.getByLabel('Name')).toHaveAccessibleDescription(/Another standard has this name/);
+      await expect(page.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(/Another standard has this name/);
 
-      await page.getByLabel('Name').fill(`${name} B`);
+      await page.getByLabel('Name', { exact: true }).fill(`${name} B`);
       await page.getByLabel('Level').fill(String(level));
       await page.getByRole('button', { name: 'Create Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Duplicate standard' })).toContainText('the level matches');
 
-      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByRole('button', { name: 'Create Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Duplicate standard' })).toContainText('both the name and the level match');
       expect(posts).toBe(0);
@@ -70,7 +74,8 @@ test.describe('standards', () => {
 
       // Editing keeps its own name and level without a warning, and deleting asks first.
       await page.goto(`/app/standards/${createdId}/edit`);
-      await expect(page.getByLabel('Name')).toHaveValue(name);
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+      await expect(page.getByLabel('Name in मराठी')).toHaveValue('पायाभूत वर्ग');
       await page.getByRole('button', { name: 'Save Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Standard updated successfully' })).toBeVisible();
       await page.getByRole('button', { name: 'Delete' }).click();

@@ -19,7 +19,7 @@ export function academyInLanguage<T extends { tagline: string; address: string; 
 
 /**
  * A standard's or a subject's name in Marathi and Hindi, where the office wrote one (issue 42):
- * "इयत्ता १० वी" for "10th", "गणित" for "Mathematics". English is the record's own `name`.
+ * the Marathi for "10th Standard" or "Mathematics" a family reads. English is the record's own `name`.
  */
 export type NamesInLanguages = Partial<Record<Exclude<Language, 'en'>, string>>;
 
