@@ -15,6 +15,7 @@ import { todaysClasses } from '../../../features/batches/schedule-display';
 import { ChildSwitcher } from '../../../features/parents/components/child-switcher';
 import { ChildFeesDue } from '../../../features/fees/components/fees-due-card';
 import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** Present and late over marked, for the months of one year ('YYYY'), as the server counts. */
 function yearStatistics(report: StudentAttendance, year: string): AttendanceStatistics {
@@ -65,6 +66,7 @@ function ChildOverview({ child }: { child: ParentChild }) {
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
   const today = useAcademyToday();
+  const names = useLocalNames();
   const attendance = useChildAttendance(child._id);
   // The same request as the weekly schedule below (one fetch): a day without a class says so.
   const schedule = useChildSchedule(child._id);
@@ -82,7 +84,7 @@ function ChildOverview({ child }: { child: ParentChild }) {
             {child.name}
           </Title>
           <Text size="sm" c="dimmed">
-            {[child.standard?.name, ...child.batches.map((batch) => batch.name)].filter(Boolean).join(' · ') || t`Not in a batch yet`}
+            {[child.standard && names.standard(child.standard), ...child.batches.map((batch) => batch.name)].filter(Boolean).join(' · ') || t`Not in a batch yet`}
           </Text>
         </Stack>
       </Card>

@@ -7,10 +7,12 @@ import { AdmissionForm, type AdmissionPreselect } from '../../../features/admiss
 import { usePublicCourses } from '../../../features/courses/api';
 import { batchTimings } from '../../../features/courses/batch-display';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 import { useMemo, useState } from 'react';
 
 export function Component() {
   const { t } = useLingui();
+  const names = useLocalNames();
   // A family that verifies its mobile number instead of an email gets no confirmation mail (issue 37).
   const [proveBy, setProveBy] = useState<'email' | 'phone'>('email');
   // A course page's Apply (issue 41): /admission?course={slug} chooses that open course; an address of
@@ -36,7 +38,7 @@ export function Component() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {course ? (
             <Alert variant="light" color="indigo" icon={<IconSchool aria-hidden="true" />} title={t`Applying for ${batchName}`} mb="md" maw={760}>
-              {`${course.standard.name} · ${course.subject.name} · ${timings}`}
+              {`${names.standard(course.standard)} · ${names.subject(course.subject)} · ${timings}`}
             </Alert>
           ) : null}
           <AdmissionForm onProveByChange={setProveBy} preselect={preselect} />

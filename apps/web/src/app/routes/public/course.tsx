@@ -9,6 +9,7 @@ import { CourseFees } from '../../../features/courses/components/course-fees';
 import { applyForCoursePath, batchDates, batchTimings, seatsStatus } from '../../../features/courses/batch-display';
 import { usePublicSettings } from '../../../features/settings/api';
 import { normalizeError } from '../../../lib/api-client';
+import { useLocalNames } from '../../../lib/public-settings';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { Component as NotFound } from './not-found';
 
@@ -37,6 +38,7 @@ export function Component() {
   const { t } = useLingui();
   const course = usePublicCourse(slug);
   const settings = usePublicSettings();
+  const names = useLocalNames();
 
   if (course.isPending) {
     return (
@@ -66,8 +68,8 @@ export function Component() {
   const timings = batchTimings(batch);
   const dates = batchDates(batch);
   const academy = settings.data?.name ?? t`our academy`;
-  const subject = batch.subject.name;
-  const standard = batch.standard.name;
+  const subject = names.subject(batch.subject);
+  const standard = names.standard(batch.standard);
   const teacher = batch.teacherName;
   const seatsLeft = seats.label;
 

@@ -8,6 +8,7 @@ import { batchesByStandard } from '../../../features/courses/batch-display';
 import { StandardSection } from '../../../features/courses/components/standard-section';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
+import { useLocalNames } from '../../../lib/public-settings';
 
 function CoursesSkeleton() {
   return (
@@ -30,6 +31,7 @@ export function Component() {
   const lp = useLocalizedPath();
   const { t } = useLingui();
   const courses = usePublicCourses();
+  const names = useLocalNames();
   // A family looks for one standard: ?standard={id} shows only its section (the address can be shared).
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = searchParams.get('standard');
@@ -68,7 +70,7 @@ export function Component() {
               </Button>
               {sections.map(({ standard }) => (
                 <Button key={standard._id} size="compact-md" radius="xl" variant={active === standard._id ? 'filled' : 'default'} aria-pressed={active === standard._id} onClick={() => choose(standard._id)}>
-                  {standard.name}
+                  {names.standard(standard)}
                 </Button>
               ))}
             </Group>

@@ -11,6 +11,7 @@ import { NoteCard, NoteCardList } from '../../../features/notes/components/note-
 import { NoteViewerModal, type ViewableNote } from '../../../features/notes/components/note-viewer-modal';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
+import { useLocalNames } from '../../../lib/public-settings';
 
 function NothingShared() {
   const lp = useLocalizedPath();
@@ -44,6 +45,7 @@ export function Component() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const notes = usePublicNotes({ subject: subject ?? undefined, standard: standard ?? undefined, search: debounced || undefined });
+  const names = useLocalNames();
   const [viewing, setViewing] = useState<ViewableNote | null>(null);
   const filtered = Boolean(subject || standard || debounced);
 
@@ -76,8 +78,8 @@ export function Component() {
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
             />
-            <Select label={t`Subject`} placeholder={t`All subjects`} clearable data={notes.data.subjects.map((row) => ({ value: row._id, label: row.name }))} value={subject} onChange={setSubject} />
-            <Select label={t`Standard`} placeholder={t`All standards`} clearable data={notes.data.standards.map((row) => ({ value: row._id, label: row.name }))} value={standard} onChange={setStandard} />
+            <Select label={t`Subject`} placeholder={t`All subjects`} clearable data={notes.data.subjects.map((row) => ({ value: row._id, label: names.subject(row) }))} value={subject} onChange={setSubject} />
+            <Select label={t`Standard`} placeholder={t`All standards`} clearable data={notes.data.standards.map((row) => ({ value: row._id, label: names.standard(row) }))} value={standard} onChange={setStandard} />
           </SimpleGrid>
           {notes.data.notes.length === 0 ? (
             <Text c="dimmed" py="lg" ta="center">

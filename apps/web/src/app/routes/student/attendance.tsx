@@ -8,6 +8,7 @@ import { DateRangeFields, validRange } from '../../../features/attendance/compon
 import { StudentAttendanceReport } from '../../../features/attendance/components/student-attendance-report';
 import { useAcademyToday } from '../../../features/settings/use-academy-today';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 function percentageColor(percentage: number | null) {
   if (percentage === null) return 'dimmed';
@@ -24,6 +25,7 @@ export function Component() {
   const batchId = batches.find((entry) => entry.batch._id === chosen)?.batch._id ?? batches[0]?.batch._id ?? '';
   const detail = useOwnBatchAttendance(batchId, applied);
   const { t } = useLingui();
+  const names = useLocalNames();
 
   return (
     <>
@@ -53,7 +55,7 @@ export function Component() {
                               {batch.name}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {batch.subject.name} · {batch.teacher.name}
+                              {names.subject(batch.subject)} · {batch.teacher.name}
                             </Text>
                           </Stack>
                           <Text fw={700} fz={22} c={percentageColor(statistics.percentage)} data-testid={`batch-percentage-${batch._id}`}>

@@ -13,6 +13,7 @@ import { todaysClasses } from '../../../features/batches/schedule-display';
 import { STUDENT_DASHBOARD_FAILURE, useStudentDashboard } from '../../../features/student-dashboard/api';
 import { formatDate } from '../../../lib/format-date';
 import { OwnFeesDue } from '../../../features/fees/components/fees-due-card';
+import { useLocalNames } from '../../../lib/public-settings';
 
 function Section({ label, title, more, children }: { label: string; title: string; more?: { to: string; text: string }; children: ReactNode }) {
   return (
@@ -39,6 +40,7 @@ export function Component() {
   const dashboard = useStudentDashboard();
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
+  const names = useLocalNames();
 
   return (
     <>
@@ -131,7 +133,7 @@ export function Component() {
                         {note.title}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {[note.subject?.name, note.batch?.name, formatDate(note.createdAt)].filter(Boolean).join(' · ')}
+                        {[note.subject && names.subject(note.subject), note.batch?.name, formatDate(note.createdAt)].filter(Boolean).join(' · ')}
                       </Text>
                     </li>
                   ))}

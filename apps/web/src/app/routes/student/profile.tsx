@@ -13,11 +13,13 @@ import { StudentProfileForm } from '../../../features/profile/components/student
 import { useLingui } from '@lingui/react/macro';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { PushNotificationsCard } from '../../../features/push/components/push-notifications-card';
+import { useLocalNames } from '../../../lib/public-settings';
 
 export function Component() {
   const details = useStudentDetails();
   const user = useCurrentUser();
   const { t } = useLingui();
+  const names = useLocalNames();
   return (
     <>
       <PageHeader title={t`Profile`} description={t`Your details, batches and password.`} />
@@ -33,7 +35,7 @@ export function Component() {
               cols={3}
               items={[
                 { label: t`Student ID`, value: details.data.profile.studentCode },
-                { label: t`Standard`, value: details.data.standard?.name ?? t`No standard` },
+                { label: t`Standard`, value: details.data.standard ? names.standard(details.data.standard) : t`No standard` },
                 { label: t`School`, value: details.data.profile.school },
                 { label: t`Admission date`, value: formatDate(details.data.profile.admissionDate) },
                 { label: t`Phone`, value: <PhoneLink phone={details.data.profile.phone} /> },
@@ -45,7 +47,7 @@ export function Component() {
                     <Group gap={4} component="span">
                       {details.data.standard.subjects.map((subject) => (
                         <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
-                          {subject.name}
+                          {names.subject(subject)}
                         </Badge>
                       ))}
                     </Group>

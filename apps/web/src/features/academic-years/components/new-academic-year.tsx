@@ -11,6 +11,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatRupees } from '../../../lib/format-number';
 import { modals } from '../../../lib/modals';
 import { useAcademicYears, useCheckRollover, useStartNewYear, useUndoRollover } from '../api';
+import { useLocalNames } from '../../../lib/public-settings';
 
 type Choice = 'up' | 'repeat' | 'leave';
 type Student = AcademicYears['students'][number];
@@ -190,13 +191,14 @@ export function NewAcademicYear({ today }: { today: string }) {
 /** The active students by standard, each with their way into the new year. */
 function StudentChoices({ students, search, choices, onChoose }: { students: Student[]; search: string; choices: Record<string, Choice>; onChoose: (id: string, choice: Choice) => void }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const groups = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    const byStandard = new Map<string, { name: string; students: Student[] }>();
+    const byStandard = new Map<string, { standard: Student['standard']; students: Student[] }>();
     for (const student of students) {
       if (needle && !student.name.toLowerCase().includes(needle) && !student.studentCode.toLowerCase().includes(needle)) continue;
       const key = student.standard?._id ?? '';
-      const group = byStandard.get(key) ?? { name: student.standard?.name ?? '', students: [] };
+      const group = byStandard.get(key) ?? { standard: student.standard, students: [] };
       group.students.push(student);
       byStandard.set(key, group);
     }
@@ -212,9 +214,9 @@ function StudentChoices({ students, search, choices, onChoose }: { students: Stu
   return (
     <Stack gap="md" data-testid="rollover-students">
       {groups.map(([key, group]) => (
-        <Stack key={key || 'none'} gap={6} component="section" aria-label={group.name || t`No standard`}>
+        <Stack key={key || 'none'} gap={6} component="section" aria-label={group.standard ? names.standard(group.standard) : t`No standard`}>
           <Text fw={700}>
-            {group.name || t`No standard (stays as is)`} · {plural(group.students.length, { one: '# student', other: '# students' })}
+            {group.standard ? names.standard(group.standard) : t`No standard (stays as is)`} · {plural(group.students.length, { one: '# student', other: '# students' })}
           </Text>
           {group.students.map((student) => (
             <Group key={student._id} justify="space-between" gap="xs" wrap="wrap" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>

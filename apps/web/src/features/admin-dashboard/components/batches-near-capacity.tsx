@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { fillPercent, seatsLeftLabel } from '../dashboard-tiles';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** Batches at 80 % of their seats or more, fullest first, with how full each is. */
 export function BatchesNearCapacity({ batches }: { batches: AdminDashboardSummary['batchesNearCapacity'] }) {
   const { t, i18n } = useLingui();
+  const names = useLocalNames();
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="near-capacity-heading">
       <Group justify="space-between" mb="sm">
@@ -33,7 +35,7 @@ export function BatchesNearCapacity({ batches }: { batches: AdminDashboardSummar
                       {batch.name}
                     </Anchor>
                     <Text size="sm" c="dimmed" truncate>
-                      {batch.subject.name} · {batch.teacher.name}
+                      {names.subject(batch.subject)} · {batch.teacher.name}
                     </Text>
                   </Stack>
                   <Badge color={batch.seatsLeft <= 0 ? 'red' : 'orange'} variant="light" tt="none" style={{ flexShrink: 0 }}>

@@ -3,10 +3,12 @@ import { formatDate } from '../../../lib/format-date';
 import { EnquiryStatusBadge } from '../../admissions/components/enquiry-status-badge';
 import { RecentListPanel } from './recent-list-panel';
 import { useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** The five enquiries received last, each opening its registration. */
 export function RecentRegistrations({ registrations }: { registrations: AdminDashboardSummary['recentRegistrations'] }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   return (
     <RecentListPanel
       id="recent-registrations"
@@ -16,7 +18,7 @@ export function RecentRegistrations({ registrations }: { registrations: AdminDas
       items={registrations}
       itemLink={(registration) => ({ to: `/app/registrations/${registration._id}`, label: registration.studentName })}
       detail={(registration) =>
-        `${registration.standard ? registration.standard.name : registration.form === 'contact' ? t`Contact message` : t`No standard`} · ${formatDate(registration.createdAt)}`
+        `${registration.standard ? names.standard(registration.standard) : registration.form === 'contact' ? t`Contact message` : t`No standard`} · ${formatDate(registration.createdAt)}`
       }
       aside={(registration) => <EnquiryStatusBadge status={registration.status} />}
     />

@@ -9,6 +9,7 @@ import { BOARD_LABELS, MEDIUM_LABELS } from '../../../lib/school-labels';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { localizedErrors } from '../../../lib/server-text';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
+import { useLocalNames } from '../../../lib/public-settings';
 import { usePublicCourses } from '../../courses/api';
 import { GENDER_OPTIONS } from '../../teachers/teacher-form';
 import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, contactAddress, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';
@@ -52,6 +53,7 @@ export type AdmissionPreselect = { key: string; standard: string; subject: strin
 export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?: (kind: VerifiedContact['kind']) => void; preselect?: AdmissionPreselect | null } = {}) {
   const { t, i18n } = useLingui();
   const lp = useLocalizedPath();
+  const names = useLocalNames();
   const PHONE_HINT = t`10-digit mobile number, e.g. 98220 12345`;
   const STEP_TITLES = [t`Contact`, t`Studies`, t`Message`];
   // A reload or an evicted tab comes back where the family was, verified email included (while valid).
@@ -328,7 +330,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
                 label={t`Standard`}
                 withAsterisk
                 placeholder={courses.isPending ? t`Loading standards…` : t`Choose a standard`}
-                data={standards.map((standard) => ({ value: standard._id, label: standard.name }))}
+                data={standards.map((standard) => ({ value: standard._id, label: names.standard(standard) }))}
                 nothingFoundMessage={courses.isError ? t`Standards could not be loaded` : t`No standards yet`}
                 {...form.getInputProps('standard')}
                 onChange={(value) => {
@@ -350,7 +352,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
                     <Group gap="xs" role="group" aria-labelledby="subjects-label">
                       {chosenStandard.subjects.map((subject) => (
                         <Chip key={subject._id} value={subject._id}>
-                          {subject.name}
+                          {names.subject(subject)}
                         </Chip>
                       ))}
                     </Group>

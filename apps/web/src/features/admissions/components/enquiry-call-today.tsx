@@ -14,6 +14,7 @@ import { FollowUpDay } from './enquiry-follow-up-day';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** How many families the dashboard lists; "See all" opens the filtered list for the rest. */
 export const CALL_TODAY_LIMIT = 8;
@@ -50,6 +51,7 @@ function openLogCall(enquiry: AdmissionEnquiry, title: string) {
 
 function CallRow({ enquiry, academy }: { enquiry: AdmissionEnquiry; academy: string }) {
   const { t, i18n } = useLingui();
+  const names = useLocalNames();
   const translator = useTranslatorFor(enquiry.language);
   const phone = enquiry.parentPhone ?? enquiry.phone;
   const name = enquiry.studentName;
@@ -62,7 +64,7 @@ function CallRow({ enquiry, academy }: { enquiry: AdmissionEnquiry; academy: str
           </Anchor>
           {enquiry.standard || enquiry.parentName ? (
             <Text size="sm" c="dimmed">
-              {[enquiry.standard?.name, enquiry.parentName].filter(Boolean).join(' · ')}
+              {[enquiry.standard && names.standard(enquiry.standard), enquiry.parentName].filter(Boolean).join(' · ')}
             </Text>
           ) : null}
         </Stack>

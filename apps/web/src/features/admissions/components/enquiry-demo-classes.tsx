@@ -19,6 +19,9 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAcademyToday } from '../../settings/use-academy-today';
 import { BATCHES_FAILURE, useBatches } from '../../batches/api';
 import { useBookDemo, useCancelDemo, useEnquiryDemos } from '../enquiry-demo-classes-api';
+import { useLocalNames } from '../../../lib/public-settings';
+import type { LocalNamesIn } from '@academy/shared/academy-words';
+import { searchEnglishToo } from '../../../lib/local-name-search';
 
 /** Shown when a request fails without the server's words. */
 const DEMO_FAILURES = {
@@ -47,19 +50,23 @@ function canBook(enquiry: AdmissionEnquiryDetail): boolean {
 
 /**
  * The batches a demo can be booked in: running or upcoming, not archived, not ended before today;
- * those of the enquiry's standard first (the classes that fit), then the others.
+ * those of the enquiry's standard first (the classes that fit), then the others. Subjects and the
+ * standard are named in the reader's language; a search finds a batch by its English subject too.
  */
-function bookableBatches(batches: readonly Batch[], today: string, standardId: string | undefined, otherLabel: string) {
+function bookableBatches(batches: readonly Batch[], today: string, standardId: string | undefined, otherLabel: string, names: LocalNamesIn) {
   const open = batches.filter((batch) => !batch.archived && batch.endDate >= today).sort((a, b) => a.name.localeCompare(b.name));
-  const option = (batch: Batch) => ({ value: batch._id, label: `${batch.name} · ${batch.subject.name} · ${classTime(batch.schedule.startTime, batch.schedule.endTime)}` });
+  const label = (batch: Batch, subject: string) => `${batch.name} · ${subject} · ${classTime(batch.schedule.startTime, batch.schedule.endTime)}`;
+  const option = (batch: Batch) => ({ value: batch._id, label: label(batch, names.subject(batch.subject)) });
+  const filter = searchEnglishToo(new Map(open.map((batch) => [batch._id, label(batch, batch.subject.name)])));
   const fits = open.filter((batch) => batch.standard._id === standardId);
   const others = open.filter((batch) => batch.standard._id !== standardId);
-  if (fits.length === 0) return others.map(option);
-  return [{ group: fits[0]!.standard.name, items: fits.map(option) }, ...(others.length ? [{ group: otherLabel, items: others.map(option) }] : [])];
+  if (fits.length === 0) return { data: others.map(option), filter };
+  return { data: [{ group: names.standard(fits[0]!.standard), items: fits.map(option) }, ...(others.length ? [{ group: otherLabel, items: others.map(option) }] : [])], filter };
 }
 
 function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const today = useAcademyToday();
   const batches = useBatches();
   const book = useBookDemo(enquiry._id);
@@ -96,7 +103,7 @@ function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
         <Select
           label={t`Batch`}
           placeholder={batches.isPending ? t`Loading batches…` : t`Choose a batch`}
-          data={bookableBatches(batches.data ?? [], today, enquiry.standard?._id, t`Other batches`)}
+          {...bookableBatches(batches.data ?? [], today, enquiry.standard?._id, t`Other batches`, names)}
           searchable
           nothingFoundMessage={t`No batch matches`}
           disabled={batches.isPending}
@@ -168,6 +175,7 @@ function MessageLine({ message }: { message: DemoClass['message'] }) {
 
 function DemoRow({ enquiryId, demo }: { enquiryId: string; demo: DemoClass }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const cancel = useCancelDemo(enquiryId);
   const day = useClassDay()(demo.date);
   const confirmCancel = () =>
@@ -191,7 +199,7 @@ function DemoRow({ enquiryId, demo }: { enquiryId: string; demo: DemoClass }) {
             {day} · {classTime(demo.startTime, demo.endTime)}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {demo.batch.name} · {demo.batch.subject.name} · {demo.batch.teacher.name}
+            {demo.batch.name} · {names.subject(demo.batch.subject)} · {demo.batch.teacher.name}
           </Text>
           {demo.markedBy ? (
             <Text size="xs" c="dimmed">

@@ -20,6 +20,8 @@ import { useAcademyToday } from '../../settings/use-academy-today';
 import { useEnquiryLabels } from '../enquiry-labels';
 import { useEnquiryAssignees } from '../api';
 import { ReferrerSelect } from './enquiry-follow-up';
+import { useLocalNames } from '../../../lib/public-settings';
+import { localNameOptions } from '../../../lib/local-name-search';
 
 function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
   return {
@@ -62,6 +64,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
   const create = useCreateOfficeEnquiry();
   const standards = useStandards();
   const subjects = useSubjects();
+  const names = useLocalNames();
   const detailPath = enquiry ? `/app/registrations/${enquiry._id}` : '/app/registrations';
   const labels = useEnquiryLabels();
   const today = useAcademyToday();
@@ -124,7 +127,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
             <Select
               label={t`Standard`}
               placeholder={t`No standard`}
-              data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
+              data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: names.standard(standard) }))}
               clearable
               key={form.key('standard')}
               {...form.getInputProps('standard')}
@@ -132,7 +135,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
             <MultiSelect
               label={t`Subjects of interest`}
               placeholder={t`None`}
-              data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+              {...localNameOptions(subjects.data, names.subject)}
               searchable
               key={form.key('subjects')}
               {...form.getInputProps('subjects')}

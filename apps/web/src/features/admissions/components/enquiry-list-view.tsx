@@ -8,10 +8,12 @@ import { EnquiryStatusBadge } from './enquiry-status-badge';
 import { FollowUpDay } from './enquiry-follow-up-day';
 import { useEnquiryLabels } from '../enquiry-labels';
 import { useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** The enquiries as a table on wide screens and as cards on phones. */
 export function EnquiryListView({ enquiries }: { enquiries: AdmissionEnquiry[] }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const labels = useEnquiryLabels();
   const name = (enquiry: AdmissionEnquiry) => (
     <Anchor component={Link} to={`/app/registrations/${enquiry._id}`} fw={600}>
@@ -54,10 +56,10 @@ export function EnquiryListView({ enquiries }: { enquiries: AdmissionEnquiry[] }
     {
       key: 'standard',
       header: t`Standard`,
-      cell: (enquiry) => enquiry.standard?.name ?? '—',
+      cell: (enquiry) => (enquiry.standard ? names.standard(enquiry.standard) : '—'),
       cardCell: (enquiry) => (
         <Text size="sm">
-          {enquiry.standard?.name ?? t`No standard`} · {labels.source(enquiry.source)}
+          {enquiry.standard ? names.standard(enquiry.standard) : t`No standard`} · {labels.source(enquiry.source)}
         </Text>
       ),
     },

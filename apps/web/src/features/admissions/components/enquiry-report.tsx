@@ -6,6 +6,7 @@ import { formatNumber, formatPercent } from '../../../lib/format-number';
 import { useEnquiryLabels } from '../enquiry-labels';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /*
  * The season's report (issue 41): enquiries → contacted → demo → admitted, per source and per
@@ -113,8 +114,9 @@ export function ReportBySource({ rows }: { rows: AdmissionsReport['bySource'] })
 
 export function ReportByStandard({ rows }: { rows: AdmissionsReport['byStandard'] }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const columns: ListColumn<AdmissionsReport['byStandard'][number]>[] = [
-    { key: 'standard', header: t`Standard`, card: 'title', cell: (row) => <Text fw={600}>{row.standard?.name ?? t`No standard`}</Text> },
+    { key: 'standard', header: t`Standard`, card: 'title', cell: (row) => <Text fw={600}>{row.standard ? names.standard(row.standard) : t`No standard`}</Text> },
     ...useFunnelColumns<AdmissionsReport['byStandard'][number]>(),
   ];
   return (

@@ -15,12 +15,14 @@ import { bulkRefusalOf, candidateGroups, onlyClashes, problemLine, seatsLeftText
 import { scheduleLabel } from '../schedule-display';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** How many students one search shows per group; a search narrows it down. */
 const SHOWN = 100;
 
 function StudentOption({ student, checked, disabled, problem, onToggle }: { student: StudentListItem; checked: boolean; disabled: boolean; problem?: string; onToggle: () => void }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   return (
     <Paper
       component="li"
@@ -42,7 +44,7 @@ function StudentOption({ student, checked, disabled, problem, onToggle }: { stud
               {student.name}
             </Text>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {[student.standard?.name ?? t`No standard`, student.email ?? student.studentCode].join(' · ')}
+              {[student.standard ? names.standard(student.standard) : t`No standard`, student.email ?? student.studentCode].join(' · ')}
             </Text>
             {student.batches.length > 0 ? (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -100,6 +102,7 @@ function OptionGroup({ title, students, selected, full, problems, onToggle }: Op
 export function AddExistingStudents({ batch, lateJoin, children }: { batch: BatchWithRoster; lateJoin?: LateJoinRule; children?: ReactNode }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const names = useLocalNames();
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 300);
   const [selected, setSelected] = useState<Map<string, StudentListItem>>(new Map());
@@ -204,7 +207,7 @@ export function AddExistingStudents({ batch, lateJoin, children }: { batch: Batc
           <Stack gap={0}>
             <Text fw={600}>{batch.name}</Text>
             <Text size="sm" c="dimmed">
-              {batch.standard.name} · {batch.subject.name} · {scheduleLabel(batch.schedule)}
+              {names.standard(batch.standard)} · {names.subject(batch.subject)} · {scheduleLabel(batch.schedule)}
             </Text>
           </Stack>
           <Badge size="lg" variant="light" color={full ? 'orange' : 'teal'} tt="none" aria-live="polite">
@@ -266,7 +269,7 @@ export function AddExistingStudents({ batch, lateJoin, children }: { batch: Batc
             label={t`Select all shown (${shown.length})`}
             fw={600}
           />
-          <OptionGroup title={t`${batch.standard.name} students`} students={groups.matching} selected={selected} full={full} problems={refusal?.problems ?? EMPTY} onToggle={toggle} />
+          <OptionGroup title={t`${names.standard(batch.standard)} students`} students={groups.matching} selected={selected} full={full} problems={refusal?.problems ?? EMPTY} onToggle={toggle} />
           <OptionGroup title={t`Other students`} students={groups.others} selected={selected} full={full} problems={refusal?.problems ?? EMPTY} onToggle={toggle} />
           {more ? (
             <Text size="sm" c="dimmed">

@@ -17,6 +17,8 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
+import { useLocalNames } from '../../../lib/public-settings';
+import { searchEnglishToo } from '../../../lib/local-name-search';
 
 /**
  * Creates a batch, or edits `batch`. Checked with the shared schema before sending (days, end time
@@ -35,6 +37,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
   const teachers = useTeachers({});
   const standards = useStandards();
   const subjects = useSubjects();
+  const names = useLocalNames();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { form, onSubmit, saving, allowLeave } = useEntityForm<BatchFormValues, Awaited<ReturnType<typeof save.mutateAsync>>>({
     // Controlled: the subject list follows the chosen standard, and the days are chips.
@@ -72,19 +75,20 @@ export function BatchForm({ batch }: { batch?: Batch }) {
     .map((teacher) => ({ value: teacher._id, label: teacher.status === 'active' ? teacher.name : teacher.status === 'on_leave' ? t`${teacher.name} (on leave)` : t`${teacher.name} (inactive)` }));
   if (batch && !teacherOptions.some((option) => option.value === batch.teacher._id)) teacherOptions.push({ value: batch.teacher._id, label: batch.teacher.name });
 
-  const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }));
-  if (batch && !standardOptions.some((option) => option.value === batch.standard._id)) standardOptions.push({ value: batch.standard._id, label: batch.standard.name });
+  const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: names.standard(standard) }));
+  if (batch && !standardOptions.some((option) => option.value === batch.standard._id)) standardOptions.push({ value: batch.standard._id, label: names.standard(batch.standard) });
 
   // The chosen standard's own subjects first; any other subject may still be picked.
   const chosenStandard = standards.data?.find((standard) => standard._id === form.values.standard);
   const ownSubjectIds = new Set(chosenStandard?.subjects.map((subject) => subject._id) ?? []);
-  const allSubjects = (subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }));
-  if (batch && !allSubjects.some((option) => option.value === batch.subject._id)) allSubjects.push({ value: batch.subject._id, label: batch.subject.name });
+  const allSubjects = (subjects.data ?? []).map((subject) => ({ value: subject._id, label: names.subject(subject) }));
+  if (batch && !allSubjects.some((option) => option.value === batch.subject._id)) allSubjects.push({ value: batch.subject._id, label: names.subject(batch.subject) });
+  const subjectSearch = searchEnglishToo(new Map([...(subjects.data ?? []), ...(batch ? [batch.subject] : [])].map((subject) => [subject._id, subject.name])));
   const subjectOptions =
     ownSubjectIds.size === 0
       ? allSubjects
       : [
-          { group: chosenStandard ? t`Subjects of ${chosenStandard.name}` : t`Subjects of this standard`, items: allSubjects.filter((option) => ownSubjectIds.has(option.value)) },
+          { group: chosenStandard ? t`Subjects of ${names.standard(chosenStandard)}` : t`Subjects of this standard`, items: allSubjects.filter((option) => ownSubjectIds.has(option.value)) },
           { group: t`Other subjects`, items: allSubjects.filter((option) => !ownSubjectIds.has(option.value)) },
         ].filter((group) => group.items.length > 0);
 
@@ -122,6 +126,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
               withAsterisk
               placeholder={t`Choose a subject`}
               data={subjectOptions}
+              filter={subjectSearch}
               searchable
               nothingFoundMessage={subjects.isError ? t`Subjects could not be loaded` : t`No subject found`}
               {...form.getInputProps('subject')}

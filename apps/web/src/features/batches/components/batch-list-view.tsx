@@ -6,14 +6,16 @@ import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
 import { scheduleLabel } from '../schedule-display';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** The admin's batches as a table on wide screens and as cards on phones. */
 export function BatchListView({ batches }: { batches: Batch[] }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const seatsLeftText = (seatsLeft: number) => (seatsLeft === 0 ? t`Full` : plural(seatsLeft, { one: '# seat left', other: '# seats left' }));
   const standardAndSubject = (batch: Batch) => (
     <Text size="sm" c="dimmed">
-      {batch.standard.name} · {batch.subject.name}
+      {names.standard(batch.standard)} · {names.subject(batch.subject)}
     </Text>
   );
   const name = (batch: Batch) => (

@@ -7,12 +7,14 @@ import { formatClassTime, weekdayName } from '../schedule-display';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 type BatchFacts = Pick<Batch, 'standard' | 'subject' | 'teacher' | 'startDate' | 'endDate' | 'capacity' | 'enrolledCount' | 'seatsLeft' | 'status' | 'description'>;
 
 /** What a batch is: standard, subject, teacher, dates, status and seats. */
 export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFacts; showTeacher?: boolean }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -25,8 +27,8 @@ export function BatchFactsList({ batch, showTeacher = true }: { batch: BatchFact
       <DetailList
         cols={3}
         items={[
-          { label: t`Standard`, value: batch.standard.name },
-          { label: t`Subject`, value: batch.subject.name },
+          { label: t`Standard`, value: names.standard(batch.standard) },
+          { label: t`Subject`, value: names.subject(batch.subject) },
           ...(showTeacher ? [{ label: t`Teacher`, value: batch.teacher.name }] : []),
           { label: t`Starts`, value: formatDate(batch.startDate) },
           { label: t`Ends`, value: formatDate(batch.endDate) },

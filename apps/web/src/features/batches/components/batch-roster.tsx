@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
 import { StudentPhone } from '../../teacher-students/components/student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 interface BatchRosterProps {
   students: EnrolledStudent[];
@@ -51,6 +52,7 @@ function RemoveButton({ student, onRemove }: { student: EnrolledStudent; onRemov
 /** The students of a batch with their phones to call: a table on wide screens, cards on phones. */
 export function BatchRoster({ students, onRemove, studentHref, selection, empty }: BatchRosterProps) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   if (students.length === 0) {
@@ -72,7 +74,7 @@ export function BatchRoster({ students, onRemove, studentHref, selection, empty 
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <StudentName student={student} studentHref={studentHref} />
                   <Text size="sm" c="dimmed">
-                    {student.standard?.name ?? t`No standard`}
+                    {student.standard ? names.standard(student.standard) : t`No standard`}
                   </Text>
                 </Stack>
               </Group>
@@ -133,7 +135,7 @@ export function BatchRoster({ students, onRemove, studentHref, selection, empty 
                   {student.email ?? t`No email`}
                 </Text>
               </Table.Td>
-              <Table.Td>{student.standard?.name ?? '—'}</Table.Td>
+              <Table.Td>{student.standard ? names.standard(student.standard) : '—'}</Table.Td>
               <Table.Td>
                 <StudentPhone phone={student.phone} label={student.name} />
               </Table.Td>

@@ -4,6 +4,7 @@ import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatDate } from '../../../lib/format-date';
 import { scheduleLabel } from '../schedule-display';
 import { Trans } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 interface BatchSummaryListProps {
   batches: BatchSummary[];
@@ -15,6 +16,7 @@ interface BatchSummaryListProps {
 
 /** Batches as cards: name, standard and subject, schedule, dates and seats. */
 export function BatchSummaryList({ batches, empty, showTeacher = false, href }: BatchSummaryListProps) {
+  const names = useLocalNames();
   if (batches.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -44,7 +46,7 @@ export function BatchSummaryList({ batches, empty, showTeacher = false, href }: 
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              {batch.standard.name} · {batch.subject.name}
+              {names.standard(batch.standard)} · {names.subject(batch.subject)}
               {showTeacher ? ` · ${batch.teacher.name}` : ''}
             </Text>
             <Text size="sm">{scheduleLabel(batch.schedule)}</Text>

@@ -7,6 +7,8 @@ import { modals } from '../../../lib/modals';
 import { normalizeError } from '../../../lib/api-client';
 import { BATCH_FAILURES, useBatches, useEnrolStudents } from '../api';
 import { bulkRefusalOf, onlyClashes, seatsLeftText } from '../add-students';
+import { useLocalNames } from '../../../lib/public-settings';
+import { searchEnglishToo } from '../../../lib/local-name-search';
 
 type EnrolStudent = { _id: string; name: string; standard: { _id: string } | null; batches: { _id: string }[] };
 
@@ -31,6 +33,7 @@ export function batchChoices(batches: readonly Batch[], student: EnrolStudent): 
  */
 function EnrolStudentForm({ student, lateJoinQuestion }: { student: EnrolStudent; lateJoinQuestion?: LateJoinQuestion }) {
   const { t, i18n } = useLingui();
+  const names = useLocalNames();
   const batches = useBatches();
   const [batchId, setBatchId] = useState<string | null>(null);
   const [lateJoin, setLateJoin] = useState<LateJoinRule>('shift');
@@ -62,7 +65,8 @@ function EnrolStudentForm({ student, lateJoinQuestion }: { student: EnrolStudent
       <Select
         label={t`Batch`}
         placeholder={batches.isPending ? t`Loading batches…` : t`Choose a batch`}
-        data={choices.map((batch) => ({ value: batch._id, label: `${batch.name} · ${batch.standard.name} · ${batch.subject.name}` }))}
+        data={choices.map((batch) => ({ value: batch._id, label: `${batch.name} · ${names.standard(batch.standard)} · ${names.subject(batch.subject)}` }))}
+        filter={searchEnglishToo(new Map(choices.map((batch) => [batch._id, `${batch.name} · ${batch.standard.name} · ${batch.subject.name}`])))}
         searchable
         nothingFoundMessage={batches.isError ? t`Batches could not be loaded` : t`No batch to join`}
         value={batchId}

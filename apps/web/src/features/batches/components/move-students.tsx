@@ -12,19 +12,22 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
+import { useLocalNames } from '../../../lib/public-settings';
+import type { LocalNamesIn } from '@academy/shared/academy-words';
 
 type Target = Pick<Batch, '_id' | 'name' | 'standard' | 'schedule' | 'seatsLeft' | 'status'>;
 
 /**
  * The batches a group may move to, as the dialog's choices: not this one and not a finished one, those
- * of this batch's standard first (by name), each with its times and seats left.
+ * of this batch's standard first (by name; the group named in the reader's language), each with its
+ * times and seats left.
  */
-export function moveTargets(batches: readonly Target[], from: Pick<Batch, '_id' | 'standard'>, otherLabel: string, i18n?: I18n) {
+export function moveTargets(batches: readonly Target[], from: Pick<Batch, '_id' | 'standard'>, otherLabel: string, names: LocalNamesIn, i18n?: I18n) {
   const open = batches.filter((batch) => batch._id !== from._id && batch.status !== 'completed').sort((a, b) => a.name.localeCompare(b.name));
   const option = (batch: Target) => ({ value: batch._id, label: `${batch.name} · ${scheduleLabel(batch.schedule)} · ${seatsLeftText(batch.seatsLeft, i18n)}` });
   const same = open.filter((batch) => batch.standard._id === from.standard._id).map(option);
   const others = open.filter((batch) => batch.standard._id !== from.standard._id).map(option);
-  return [...(same.length ? [{ group: from.standard.name, items: same }] : []), ...(others.length ? [{ group: otherLabel, items: others }] : [])];
+  return [...(same.length ? [{ group: names.standard(from.standard), items: same }] : []), ...(others.length ? [{ group: otherLabel, items: others }] : [])];
 }
 
 interface MoveStudentsFormProps {
@@ -36,13 +39,14 @@ interface MoveStudentsFormProps {
 function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
   const { t, i18n } = useLingui();
   const batches = useBatches();
+  const names = useLocalNames();
   const move = useMoveStudents(batch._id);
-  const names = new Map(students.map((student) => [student._id, student.name]));
+  const studentNames = new Map(students.map((student) => [student._id, student.name]));
   // The office confirmed the timetable clashes the server named: the next try goes ahead anyway.
   const confirmRef = useRef(false);
   const [clashes, setClashes] = useState<StudentProblem[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
-  const targets = moveTargets(batches.data ?? [], batch, t`Other batches`, i18n);
+  const targets = moveTargets(batches.data ?? [], batch, t`Other batches`, names, i18n);
   const firstNames = students
     .slice(0, 3)
     .map((student) => student.name)
@@ -75,7 +79,7 @@ function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
         setClashes(refused.clashes);
         return;
       }
-      setProblems([...(refused.capacity ? [refused.capacity] : []), ...[...refused.students, ...refused.clashes].map((problem) => problemLine(problem, names.get(problem.studentId)))]);
+      setProblems([...(refused.capacity ? [refused.capacity] : []), ...[...refused.students, ...refused.clashes].map((problem) => problemLine(problem, studentNames.get(problem.studentId)))]);
     },
     failure: BATCH_FAILURES.moveStudents,
     leaveGuard: false,
@@ -122,7 +126,7 @@ function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
             <Stack gap={6}>
               <List size="sm" spacing={4}>
                 {clashes.map((clash) => (
-                  <List.Item key={clash.studentId}>{problemLine(clash, names.get(clash.studentId))}</List.Item>
+                  <List.Item key={clash.studentId}>{problemLine(clash, studentNames.get(clash.studentId))}</List.Item>
                 ))}
               </List>
               <Group>

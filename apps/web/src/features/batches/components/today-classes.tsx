@@ -9,6 +9,7 @@ import { clockIn, formatClock } from '@academy/shared/calendar';
 import { type Weekday } from '@academy/shared/schedule';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import { formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../schedule-display';
+import { useLocalNames } from '../../../lib/public-settings';
 
 const STATE_BADGES: Record<ClassState, { label: MessageDescriptor; color: string }> = {
   done: { label: msg`Over`, color: 'gray' },
@@ -41,6 +42,7 @@ interface TodayClassesProps {
 export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Date() }: TodayClassesProps) {
   const today = todaysClasses(schedule, now);
   const marked = new Map(schedule.markedToday.map((entry) => [entry.batchId, entry]));
+  const names = useLocalNames();
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   return (
@@ -73,7 +75,7 @@ export function TodayClasses({ schedule, attendanceHref, emptyText, now = new Da
                       </Badge>
                     </Group>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {item.subject.name} · {item.batchName}
+                      {names.subject(item.subject)} · {item.batchName}
                     </Text>
                     {attendanceHref ? null : (
                       <Text size="xs" c="dimmed">
@@ -126,6 +128,7 @@ function whenText(daysAhead: number, day: Weekday, i18n: ReturnType<typeof useLi
 /** The next class to start, in words: "Tomorrow, 7:00 AM – 8:30 AM · Maths (10th Maths Morning)". */
 export function NextClassCard({ schedule, now = new Date() }: { schedule: WeeklySchedule; now?: Date }) {
   const next = nextClass(schedule, now);
+  const names = useLocalNames();
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
   return (
@@ -140,7 +143,7 @@ export function NextClassCard({ schedule, now = new Date() }: { schedule: Weekly
               {whenText(next.daysAhead, next.day, i18n)}, {formatClassTime(next.item.startTime, next.item.endTime)}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {next.item.subject.name} · {next.item.batchName}
+              {names.subject(next.item.subject)} · {next.item.batchName}
             </Text>
           </>
         ) : (

@@ -2,10 +2,12 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import { formatClassTime, sortByWeekday, weekdayInTimeZone, weekdayName } from '../schedule-display';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** The week day by day (a seven-column grid from 992 px), today's day highlighted. */
 export function WeeklyScheduleView({ schedule, now = new Date() }: { schedule: WeeklySchedule; now?: Date }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const today = weekdayInTimeZone(schedule.timeZone, now);
   return (
     <SimpleGrid cols={{ base: 1, md: 7 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Weekly schedule`}>
@@ -44,7 +46,7 @@ export function WeeklyScheduleView({ schedule, now = new Date() }: { schedule: W
                     <Text size="sm" fw={600}>
                       {formatClassTime(item.startTime, item.endTime)}
                     </Text>
-                    <Text size="sm">{item.subject.name}</Text>
+                    <Text size="sm">{names.subject(item.subject)}</Text>
                     <Text size="xs" c="dimmed">
                       {item.batchName} · {item.teacherName}
                     </Text>

@@ -8,6 +8,7 @@ import { CourseFees } from './course-fees';
 import { applyForCoursePath, batchDates, batchTimings, coursePagePath, seatsStatus } from '../batch-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
+import { useLocalNames } from '../../../lib/public-settings';
 
 function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
   return (
@@ -25,6 +26,7 @@ function Detail({ icon: DetailIcon, label, children }: { icon: Icon; label: stri
 export function BatchCard({ batch }: { batch: CourseBatch }) {
   const { t } = useLingui();
   const lp = useLocalizedPath();
+  const names = useLocalNames();
   const seats = seatsStatus(batch.seatsLeft, batch.capacity);
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={batch.name} h="100%">
@@ -38,7 +40,7 @@ export function BatchCard({ batch }: { batch: CourseBatch }) {
               </Anchor>
             </Title>
             <Text size="sm" c="dimmed">
-              {batch.subject.name}
+              {names.subject(batch.subject)}
             </Text>
           </div>
           <Badge color={seats.color} variant="light" style={{ flex: 'none' }}>

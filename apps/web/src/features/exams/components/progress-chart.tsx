@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { StudentTest } from '@academy/shared/schemas/exams';
 import { formatDate } from '../../../lib/format-date';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 const ProgressChartLines = lazy(() => import('./progress-chart-lines'));
 
@@ -12,11 +13,13 @@ const ProgressChartLines = lazy(() => import('./progress-chart-lines'));
  */
 export function ProgressChart({ tests, studentName }: { tests: StudentTest[]; /** Whose line it is, on a parent's or staff screen; without it "Your %". */ studentName?: string }) {
   const { t } = useLingui();
-  const subjects = [...new Set(tests.map((entry) => entry.test.batch.subject))];
-  const [chosen, setChosen] = useState(subjects[0] ?? '');
-  const subject = subjects.includes(chosen) ? chosen : (subjects[0] ?? '');
+  const names = useLocalNames();
+  // One choice per subject, by its id; labelled in the reader's language.
+  const subjects = [...new Map(tests.map((entry) => [entry.test.batch.subject._id, { value: entry.test.batch.subject._id, label: names.subject(entry.test.batch.subject) }])).values()];
+  const [chosen, setChosen] = useState(subjects[0]?.value ?? '');
+  const subject = subjects.some((option) => option.value === chosen) ? chosen : (subjects[0]?.value ?? '');
   if (tests.length === 0) return null;
-  const shown = tests.filter((entry) => entry.test.batch.subject === subject);
+  const shown = tests.filter((entry) => entry.test.batch.subject._id === subject);
   const mine = studentName ? t`${studentName} %` : t`Your %`;
   const average = t`Batch average %`;
   const data = shown.map((entry) => ({ test: entry.test.name, [mine]: entry.percentage, [average]: entry.averagePercentage }));

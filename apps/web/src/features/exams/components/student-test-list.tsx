@@ -3,10 +3,12 @@ import type { StudentTest } from '@academy/shared/schemas/exams';
 import { formatDate } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** One student's tests, newest first: their marks and rank, the batch's average and highest (never anyone else's marks). */
 export function StudentTestList({ tests }: { tests: StudentTest[] }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   if (tests.length === 0) {
     return (
       <Text c="dimmed">
@@ -27,7 +29,7 @@ export function StudentTestList({ tests }: { tests: StudentTest[] }) {
                     {entry.test.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {entry.test.batch.subject} · {formatDate(entry.test.date)}
+                    {names.subject(entry.test.batch.subject)} · {formatDate(entry.test.date)}
                     {entry.test.topic ? ` · ${entry.test.topic}` : ''}
                   </Text>
                 </div>

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format-date';
 import { noteFileUrl } from '../api';
 import { preloadPdfViewer } from './pdf-viewer-loader';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 export type NoteCardData = Pick<PublicNote, '_id' | 'title' | 'description' | 'subject' | 'standard' | 'teacher' | 'fileName' | 'fileSize' | 'createdAt'>;
 
@@ -15,18 +16,19 @@ export type NoteCardData = Pick<PublicNote, '_id' | 'title' | 'description' | 's
  */
 export function NoteCard({ note, onOpen, badges, actions }: { note: NoteCardData; onOpen: () => void; badges?: ReactNode; actions?: ReactNode }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   return (
     <Card component="li" withBorder radius="md" padding="md" aria-label={note.title}>
       <Stack gap={6}>
         <Group gap={6}>
           {note.subject ? (
             <Badge variant="light" tt="none">
-              {note.subject.name}
+              {names.subject(note.subject)}
             </Badge>
           ) : null}
           {note.standard ? (
             <Badge variant="outline" color="gray" tt="none">
-              {note.standard.name}
+              {names.standard(note.standard)}
             </Badge>
           ) : null}
           {badges}

@@ -15,6 +15,8 @@ import { useUpdateNote, useUploadNote } from '../api';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
+import { useLocalNames } from '../../../lib/public-settings';
+import { localNameOptions } from '../../../lib/local-name-search';
 
 interface NoteFormValues {
   title: string;
@@ -93,6 +95,7 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
   const students = useMyStudents('');
   const subjects = useSubjects();
   const standards = useStandards();
+  const names = useLocalNames();
 
   const form = useForm<NoteFormValues>({
     mode: 'controlled',
@@ -229,7 +232,7 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
           <Select
             label={t`Subject`}
             placeholder={t`Choose a subject`}
-            data={(subjects.data ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+            {...localNameOptions(subjects.data, names.subject)}
             clearable
             searchable
             {...form.getInputProps('subject')}
@@ -237,7 +240,7 @@ export function NoteForm({ note, onDone, onCancel }: { note?: Note; onDone?: (no
           <Select
             label={t`Standard`}
             placeholder={target === 'batch' ? t`The batch’s standard` : t`Choose a standard`}
-            data={(standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }))}
+            {...localNameOptions(standards.data, names.standard)}
             clearable
             searchable
             {...form.getInputProps('standard')}

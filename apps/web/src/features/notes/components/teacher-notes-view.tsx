@@ -16,6 +16,7 @@ import { useConfirmDeleteNote } from './use-confirm-delete-note';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 const TARGET_FILTERS = [
   { value: 'batch', label: msg`Batches` },
@@ -35,6 +36,7 @@ export function TeacherNotesView() {
   const notes = useNotes(filters);
   const batches = useBatches();
   const subjects = useSubjects();
+  const names = useLocalNames();
   const [viewing, setViewing] = useState<ViewableNote | null>(null);
   const [editing, setEditing] = useState<Note | null>(null);
   const confirmDelete = useConfirmDeleteNote();
@@ -53,7 +55,7 @@ export function TeacherNotesView() {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
         <Select label={t`Batch`} placeholder={t`All batches`} clearable data={(batches.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={batch} onChange={setBatch} />
-        <Select label={t`Subject`} placeholder={t`All subjects`} clearable data={(subjects.data ?? []).map((row) => ({ value: row._id, label: row.name }))} value={subject} onChange={setSubject} />
+        <Select label={t`Subject`} placeholder={t`All subjects`} clearable data={(subjects.data ?? []).map((row) => ({ value: row._id, label: names.subject(row) }))} value={subject} onChange={setSubject} />
         <Select label={t`Shared with`} placeholder={t`Everyone`} clearable data={TARGET_FILTERS.map((option) => ({ ...option, label: i18n._(option.label) }))} value={target} onChange={setTarget} />
       </SimpleGrid>
 

@@ -4,6 +4,7 @@ import type { AttemptResult } from '@academy/shared/schemas/online-tests';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
+import { useLocalNames } from '../../../lib/public-settings';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 const OUTCOME_COLOR = { correct: 'teal', wrong: 'red', unanswered: 'gray' } as const;
@@ -15,8 +16,9 @@ const OUTCOME_COLOR = { correct: 'teal', wrong: 'red', unanswered: 'gray' } as c
  */
 export function AttemptResultView({ result }: { result: AttemptResult }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const outcomeLabel = { correct: t`Right`, wrong: t`Wrong`, unanswered: t`Not answered` };
-  const subjects = new Map(result.subjects.map((subject) => [subject.subject._id, subject.subject.name]));
+  const subjects = new Map(result.subjects.map((subject) => [subject.subject._id, names.subject(subject.subject)]));
   const tile = (label: string, value: string, testId: string) => (
     <Card withBorder radius="md" padding="sm">
       <Text size="xs" c="dimmed">
@@ -50,7 +52,7 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
           {result.subjects.map((subject) => (
             <Stack key={subject.subject._id} gap={4}>
               <Group justify="space-between" gap="xs">
-                <Text fw={600}>{subject.subject.name}</Text>
+                <Text fw={600}>{names.subject(subject.subject)}</Text>
                 <Text size="sm">
                   {t`${formatNumber(subject.score)} marks`} · {subject.accuracy === null ? '–' : t`${formatNumber(subject.accuracy)}% accurate`}
                 </Text>

@@ -13,6 +13,7 @@ import { changeAnswer, clockText, isAnswered, paletteState, removeDraft, seconds
 import { useSubmitAttempt } from '../api';
 import { useAttemptSync } from '../use-attempt-sync';
 import classes from './attempt-screen.module.css';
+import { useLocalNames } from '../../../lib/public-settings';
 
 const LETTERS = ['A', 'B', 'C', 'D'];
 
@@ -38,6 +39,7 @@ const PALETTE_CLASS: Record<PaletteState, string> = {
 export function AttemptScreen({ attempt, userId }: { attempt: Attempt; userId: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const names = useLocalNames();
   const sync = useAttemptSync(userId, attempt);
   const submit = useSubmitAttempt(attempt._id);
   const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
@@ -141,7 +143,7 @@ export function AttemptScreen({ attempt, userId }: { attempt: Attempt; userId: s
       {sections.map((section) => (
         <Stack key={section.subject._id} gap={6}>
           <Text size="sm" fw={600}>
-            {section.subject.name}
+            {names.subject(section.subject)}
           </Text>
           <SimpleGrid cols={6} spacing={6} verticalSpacing={6}>
             {attempt.questions.slice(section.first, section.first + section.count).map((each, offset) => {
@@ -250,7 +252,7 @@ export function AttemptScreen({ attempt, userId }: { attempt: Attempt; userId: s
                   variant={index >= section.first && index < section.first + section.count ? 'filled' : 'default'}
                   onClick={() => leave(section.first)}
                 >
-                  {section.subject.name}
+                  {names.subject(section.subject)}
                 </Button>
               ))}
             </Group>

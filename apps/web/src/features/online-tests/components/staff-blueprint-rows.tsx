@@ -7,6 +7,7 @@ import { STAFF_ONLINE_TEST_FAILURES, useBankQuestions, useBankSubjects } from '.
 import { EMPTY_BLUEPRINT_ROW, type PaperFormValues } from '../staff-paper-form';
 import { normalizeError } from '../../../lib/api-client';
 import { useDifficultyLabels } from './staff-question-labels';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** A chapter's option value: its subject and its name (a uuid holds no '|'). */
 const chapterKey = (subject: string, chapter: string) => `${subject}|${chapter}`;
@@ -18,10 +19,11 @@ const chapterKey = (subject: string, chapter: string) => `${subject}|${chapter}`
 export function StaffBlueprintRows({ form }: { form: UseFormReturnType<PaperFormValues> }) {
   const { t } = useLingui();
   const difficultyLabels = useDifficultyLabels();
+  const names = useLocalNames();
   // One question is enough: the answer carries every chapter of the bank with its count.
   const bank = useBankQuestions({ page: 1 }, 1);
   const subjects = useBankSubjects();
-  const subjectNames = new Map((subjects.data?.subjects ?? []).map((entry) => [entry._id, entry.name]));
+  const subjectNames = new Map((subjects.data?.subjects ?? []).map((entry) => [entry._id, names.subject(entry)]));
   const groups = new Map<string, { value: string; label: string }[]>();
   for (const entry of bank.data?.chapters ?? []) {
     const group = subjectNames.get(entry.subject) ?? t`Other subjects`;

@@ -11,6 +11,7 @@ import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { formatNumber } from '../../../lib/format-number';
 import { BANK_PAGE_SIZE, STAFF_ONLINE_TEST_FAILURES, useBankQuestions, useBankSubjects } from '../staff-api';
 import { DIFFICULTY_COLORS, useDifficultyLabels } from './staff-question-labels';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** A question's Markdown as words to read out: math without its $ signs, pictures and emphasis marks left out. */
 function spokenText(markdown: string): string {
@@ -52,11 +53,12 @@ export function StaffQuestionPicker({ value, onChange, initial, correctMarks, er
   const [known, setKnown] = useState(() => new Map(initial.map((question) => [question._id, question])));
 
   const subjects = useBankSubjects();
+  const names = useLocalNames();
   const bank = useBankQuestions({ subject: subject ?? undefined, chapter: chapter ?? undefined, difficulty: difficulty ?? undefined, search: debouncedSearch || undefined, page });
   const questions = bank.data?.questions ?? [];
   const total = bank.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / BANK_PAGE_SIZE));
-  const subjectNames = new Map((subjects.data?.subjects ?? []).map((entry) => [entry._id, entry.name]));
+  const subjectNames = new Map((subjects.data?.subjects ?? []).map((entry) => [entry._id, names.subject(entry)]));
   const chapterOptions = [...new Set((bank.data?.chapters ?? []).filter((entry) => !subject || entry.subject === subject).map((entry) => entry.chapter))].sort((a, b) => a.localeCompare(b));
   const chosen = new Set(value);
 
@@ -118,7 +120,7 @@ export function StaffQuestionPicker({ value, onChange, initial, correctMarks, er
         <Select
           label={t`Subject`}
           placeholder={t`All`}
-          data={(subjects.data?.subjects ?? []).map((entry) => ({ value: entry._id, label: entry.name }))}
+          data={(subjects.data?.subjects ?? []).map((entry) => ({ value: entry._id, label: names.subject(entry) }))}
           value={subject}
           onChange={filtered((next: string | null) => {
             setSubject(next);
@@ -179,7 +181,7 @@ export function StaffQuestionPicker({ value, onChange, initial, correctMarks, er
                   <Stack gap={4} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                     <Group gap={6}>
                       <Text size="xs" c="dimmed">
-                        {subjectNames.get(question.subject._id) ?? question.subject.name} · {question.chapter}
+                        {subjectNames.get(question.subject._id) ?? names.subject(question.subject)} · {question.chapter}
                       </Text>
                       <Badge size="xs" variant="light" color={DIFFICULTY_COLORS[question.difficulty]}>
                         {difficultyLabels[question.difficulty]}

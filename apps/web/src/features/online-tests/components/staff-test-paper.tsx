@@ -6,6 +6,7 @@ import type { OnlineTest, Question } from '@academy/shared/schemas/online-tests'
 import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { formatNumber } from '../../../lib/format-number';
 import { DIFFICULTY_COLORS, optionLetter, useDifficultyLabels } from './staff-question-labels';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /**
  * The paper as its teacher checks it: a section per subject, each question rendered (math, pictures)
@@ -13,15 +14,16 @@ import { DIFFICULTY_COLORS, optionLetter, useDifficultyLabels } from './staff-qu
  * attempt carries no answers.
  */
 export function StaffTestPaper({ test }: { test: OnlineTest }) {
+  const names = useLocalNames();
   // Questions are numbered through the whole paper, as the student's attempt numbers them.
   const firstNumbers = test.sections.map((_section, index) => 1 + test.sections.slice(0, index).reduce((sum, earlier) => sum + earlier.questions.length, 0));
   return (
     <Stack gap="lg">
       {test.sections.map((section, sectionIndex) => (
-        <Stack key={section.subject._id} gap="sm" component="section" aria-label={section.subject.name}>
+        <Stack key={section.subject._id} gap="sm" component="section" aria-label={names.subject(section.subject)}>
           <Group justify="space-between" gap="xs">
             <Title order={2} size="h4">
-              {section.subject.name}
+              {names.subject(section.subject)}
             </Title>
             <Text size="sm" c="dimmed">
               {plural(section.questions.length, { one: '# question', other: '# questions' })}

@@ -11,6 +11,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { UserProfileForm } from './user-profile-form';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 const TEACHER_STATUS = { active: msg`Active`, inactive: msg`Inactive`, on_leave: msg`On leave` } as const;
 
@@ -18,6 +19,7 @@ const TEACHER_STATUS = { active: msg`Active`, inactive: msg`Inactive`, on_leave:
 export function UserProfilePage() {
   const { t, i18n } = useLingui();
   const profile = useUserProfile();
+  const names = useLocalNames();
   return (
     <>
       <PageHeader title={t`Profile`} description={t`Your details and password.`} />
@@ -44,7 +46,7 @@ export function UserProfilePage() {
                         <Group gap={4} component="span">
                           {profile.data.teacher.subjects.map((subject) => (
                             <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
-                              {subject.name}
+                              {names.subject(subject)}
                             </Badge>
                           ))}
                         </Group>

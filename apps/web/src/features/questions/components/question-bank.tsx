@@ -14,6 +14,7 @@ import { modals } from '../../../lib/modals';
 import { QUESTION_PAGE_SIZE, useDeleteQuestion, useQuestions, useQuestionSubjects, type QuestionFilters } from '../api';
 import { DIFFICULTY_LABELS, TYPE_LABELS } from '../question-labels';
 import { QuestionCard } from './question-card';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** The filters live in the address (?subject=&chapter=…), so coming back from editing a question finds the same page. */
 function useFilters() {
@@ -59,10 +60,11 @@ export function QuestionBank({ basePath }: { basePath: string }) {
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const list = useQuestions({ ...filters, search: search || undefined });
   const subjects = useQuestionSubjects();
+  const names = useLocalNames();
   const remove = useDeleteQuestion();
   const chapters = [...new Set((list.data?.chapters ?? []).map((entry) => entry.chapter))];
   const filtered = Boolean(filters.subject || filters.chapter || filters.difficulty || filters.type || filters.search);
-  const subjectName = new Map((subjects.data?.subjects ?? []).map((subject) => [subject._id, subject.name]));
+  const subjectName = new Map((subjects.data?.subjects ?? []).map((subject) => [subject._id, names.subject(subject)]));
 
   const confirmDelete = (question: Question) =>
     modals.openConfirmModal({
@@ -96,7 +98,7 @@ export function QuestionBank({ basePath }: { basePath: string }) {
           label={t`Subject`}
           placeholder={t`All subjects`}
           clearable
-          data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+          data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: names.subject(subject) }))}
           value={filters.subject ?? null}
           onChange={(value) => change({ subject: value })}
         />
@@ -138,7 +140,7 @@ export function QuestionBank({ basePath }: { basePath: string }) {
               <QuestionCard
                 key={question._id}
                 headingId={`question-${question._id}`}
-                question={{ ...question, subjectName: subjectName.get(question.subject._id) ?? question.subject.name }}
+                question={{ ...question, subjectName: subjectName.get(question.subject._id) ?? names.subject(question.subject) }}
                 actions={
                   <Group gap="xs" justify="space-between" wrap="wrap">
                     <Text size="xs" c="dimmed">

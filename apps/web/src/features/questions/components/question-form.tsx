@@ -18,6 +18,7 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { useQuestions, useQuestionSubjects, useSaveQuestion } from '../api';
 import { DIFFICULTY_LABELS, optionLetter, TYPE_LABELS } from '../question-labels';
 import { MarkdownField } from './markdown-field';
+import { useLocalNames } from '../../../lib/public-settings';
 
 /** The form's values, under the body's field names (so the server's field errors land on them). */
 interface QuestionFormValues {
@@ -81,6 +82,7 @@ export function QuestionForm({ question, listPath }: { question?: Question; list
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const subjects = useQuestionSubjects();
+  const names = useLocalNames();
   const save = useSaveQuestion(question?._id);
   const { form, onSubmit, saving, formError, allowLeave } = useEntityForm({
     initialValues: initialValuesOf(question, (i18n.locale as Language) ?? 'en'),
@@ -133,7 +135,7 @@ export function QuestionForm({ question, listPath }: { question?: Question; list
                 label={t`Subject`}
                 withAsterisk
                 placeholder={t`Choose the subject`}
-                data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: subject.name }))}
+                data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: names.subject(subject) }))}
                 key={form.key('subject')}
                 {...form.getInputProps('subject')}
               />

@@ -17,6 +17,7 @@ import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useSignInSlipDialog } from './sign-in-slip';
+import { useLocalNames } from '../../../lib/public-settings';
 
 
 /**
@@ -55,6 +56,7 @@ export function StudentForm({
   const create = useCreateStudent();
   const update = useUpdateStudent(student?._id ?? '');
   const standards = useStandards();
+  const names = useLocalNames();
   const today = useAcademyToday();
   const { form, onSubmit, saving, allowLeave } = useEntityForm({
     initialValues: { ...toStudentFormValues(student, today), ...(standardId && !student ? { standard: standardId } : {}) },
@@ -85,9 +87,9 @@ export function StudentForm({
       }),
   });
 
-  const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: standard.name }));
+  const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: names.standard(standard) }));
   if (student?.standard && !standardOptions.some((option) => option.value === student.standard?._id)) {
-    standardOptions.push({ value: student.standard._id, label: student.standard.name });
+    standardOptions.push({ value: student.standard._id, label: names.standard(student.standard) });
   }
 
   return (

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format-date';
 import type { SortOrder, StudentSort } from '../student-list-query';
 import { StudentStatusBadge } from './student-status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 interface StudentListViewProps {
   students: StudentListItem[];
@@ -18,6 +19,7 @@ interface StudentListViewProps {
 /** The students as a table on wide screens and as cards on phones. */
 export function StudentListView({ students, sort, order, onSort }: StudentListViewProps) {
   const { t } = useLingui();
+  const names = useLocalNames();
   const batchNames = (student: StudentListItem) => (student.batches.length > 0 ? student.batches.map((batch) => batch.name).join(', ') : t`No batches`);
   const name = (student: StudentListItem) => (
     <Anchor component={Link} to={`/app/students/${student._id}`} fw={600}>
@@ -65,10 +67,10 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
       key: 'standard',
       header: t`Standard`,
       sortKey: 'standardLevel',
-      cell: (student) => student.standard?.name ?? '—',
+      cell: (student) => (student.standard ? names.standard(student.standard) : '—'),
       cardCell: (student) => (
         <>
-          <Text size="sm">{student.standard?.name ?? t`No standard`}</Text>
+          <Text size="sm">{student.standard ? names.standard(student.standard) : t`No standard`}</Text>
           <Text size="xs" c="dimmed" lineClamp={2}>
             {batchNames(student)}
           </Text>

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { TeacherStudent } from '@academy/shared/schemas/teachers';
 import { StudentPhone } from './student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 function BatchBadges({ student }: { student: TeacherStudent }) {
   const { t } = useLingui();
@@ -19,6 +20,7 @@ function BatchBadges({ student }: { student: TeacherStudent }) {
 
 function Person({ student }: { student: TeacherStudent }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
       <Avatar src={student.avatarUrl} name={student.name} color="initials" radius="xl" />
@@ -27,7 +29,7 @@ function Person({ student }: { student: TeacherStudent }) {
           {student.name}
         </Text>
         <Text size="sm" c="dimmed" truncate>
-          {student.standard ? student.standard.name : t`No standard`} · {student.email ?? t`No email`}
+          {student.standard ? names.standard(student.standard) : t`No standard`} · {student.email ?? t`No email`}
         </Text>
       </Stack>
     </Group>

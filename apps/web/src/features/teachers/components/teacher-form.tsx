@@ -15,6 +15,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
+import { useLocalNames } from '../../../lib/public-settings';
+import { localNameOptions } from '../../../lib/local-name-search';
 
 function withoutLanguage({ language: _language, ...changes }: TeacherFormValues) {
   return changes;
@@ -34,6 +36,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
   const create = useCreateTeacher();
   const update = useUpdateTeacher(teacher?._id ?? '');
   const subjects = useSubjects();
+  const names = useLocalNames();
   const { form, onSubmit, saving, allowLeave } = useEntityForm({
     initialValues: toTeacherFormValues(teacher),
     schema,
@@ -57,11 +60,9 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
       }),
   });
 
-  const subjectOptions = (subjects.data ?? []).map((subject) => ({ value: subject._id, label: `${subject.name} (${subject.code})` }));
   // A subject the teacher has but the list does not (yet) show still needs a label.
-  for (const subject of teacher?.subjects ?? []) {
-    if (!subjectOptions.some((option) => option.value === subject._id)) subjectOptions.push({ value: subject._id, label: `${subject.name} (${subject.code})` });
-  }
+  const knownSubjects = [...(subjects.data ?? []), ...(teacher?.subjects ?? []).filter((subject) => !subjects.data?.some((known) => known._id === subject._id))];
+  const subjectOptions = localNameOptions(knownSubjects, names.subject, (name, subject) => `${name} (${subject.code})`);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -78,7 +79,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
           <MultiSelect
             label={t`Subjects`}
             placeholder={t`Choose subjects`}
-            data={subjectOptions}
+            {...subjectOptions}
             searchable
             clearable
             nothingFoundMessage={subjects.isError ? t`Subjects could not be loaded` : t`No such subject`}

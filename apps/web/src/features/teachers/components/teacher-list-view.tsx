@@ -6,6 +6,7 @@ import { PhoneLink } from '../../../components/ui/phone-link';
 import { TeacherStatusBadge } from './teacher-status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
+import { useLocalNames } from '../../../lib/public-settings';
 
 interface TeacherListViewProps {
   teachers: Teacher[];
@@ -13,6 +14,7 @@ interface TeacherListViewProps {
 }
 
 function SubjectBadges({ teacher }: { teacher: Teacher }) {
+  const names = useLocalNames();
   if (teacher.subjects.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -24,7 +26,7 @@ function SubjectBadges({ teacher }: { teacher: Teacher }) {
     <Group gap={4}>
       {teacher.subjects.map((subject) => (
         <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
-          {subject.name}
+          {names.subject(subject)}
         </Badge>
       ))}
     </Group>

@@ -15,6 +15,7 @@ import { AcademicYearSelect } from '../../../../components/ui/academic-year-sele
 import { useTeachers } from '../../../../features/teachers/api';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 const FILTER_KEYS = ['search', 'standardId', 'subjectId', 'teacherId', 'status', 'year'] as const;
 
@@ -37,6 +38,7 @@ export function Component() {
   const filters = filtersOf(params);
   const standards = useStandards();
   const subjects = useSubjects();
+  const names = useLocalNames();
   const teachers = useTeachers({});
   const batches = useFilteredBatches(filters);
   // The academic year switcher (issue 39): the current batches by default, the past years' (archived) on demand.
@@ -63,8 +65,8 @@ export function Component() {
       />
       <ListFilters columns={{ sm: 2, lg: 3 }}>
         <ListSearch value={filters.search} onSearch={(search) => update({ search })} placeholder={t`Batch name or description`} />
-        <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} value={filters.standardId} onChange={(standardId) => update({ standardId })} />
-        <EntityFilter label={t`Subject`} placeholder={t`All subjects`} options={subjects.data} value={filters.subjectId} onChange={(subjectId) => update({ subjectId })} />
+        <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} optionName={names.standard} value={filters.standardId} onChange={(standardId) => update({ standardId })} />
+        <EntityFilter label={t`Subject`} placeholder={t`All subjects`} options={subjects.data} optionName={names.subject} value={filters.subjectId} onChange={(subjectId) => update({ subjectId })} />
         <EntityFilter label={t`Teacher`} placeholder={t`All teachers`} options={teachers.data} value={filters.teacherId} onChange={(teacherId) => update({ teacherId })} />
         <Select
           label={t`Status`}

@@ -3,16 +3,18 @@ import { useLingui } from '@lingui/react/macro';
 import { DetailPage } from '../../../../components/detail-page';
 import { useQuestion } from '../../../../features/questions/api';
 import { QuestionForm } from '../../../../features/questions/components/question-form';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 export function Component() {
   const { t } = useLingui();
+  const names = useLocalNames();
   const { id = '' } = useParams();
   const question = useQuestion(id);
   return (
     <DetailPage
       query={question}
       title={t`Edit question`}
-      description={(record) => `${record.subject.name} · ${record.chapter}`}
+      description={(record) => `${names.subject(record.subject)} · ${record.chapter}`}
       back={{ to: '/app/questions', label: t`Question bank` }}
       errorTitle={t`The question could not be loaded`}
       errorFallback={t`The question could not be loaded`}

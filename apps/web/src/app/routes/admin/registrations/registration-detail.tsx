@@ -18,9 +18,11 @@ import { schoolLabel } from '../../../../lib/school-labels';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 import { useEnquiryLabels } from '../../../../features/admissions/enquiry-labels';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   const { t, i18n } = useLingui();
+  const names = useLocalNames();
   const labels = useEnquiryLabels();
   const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
   return (
@@ -70,8 +72,8 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
               ) : null,
             },
             { label: t`Phone`, value: <PhoneLink phone={enquiry.phone} /> },
-            { label: t`Standard`, value: enquiry.standard?.name },
-            { label: t`Subjects of interest`, value: enquiry.subjects.map((subject) => subject.name).join(', ') },
+            { label: t`Standard`, value: enquiry.standard && names.standard(enquiry.standard) },
+            { label: t`Subjects of interest`, value: enquiry.subjects.map((subject) => names.subject(subject)).join(', ') },
             { label: t`School`, value: enquiry.school },
             { label: t`Board`, value: schoolLabel(enquiry.board, i18n) },
             { label: t`Medium`, value: schoolLabel(enquiry.medium, i18n) },

@@ -13,6 +13,7 @@ import { normalizeError } from '../../../../lib/api-client';
 import { StudentForm } from '../../../../features/students/components/student-form';
 import { LateJoinChoice } from '../../../../features/fees/components/late-join-choice';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 /**
  * "Add new student" on a batch opens this page with ?batchId=: the new student joins that batch. If
@@ -21,6 +22,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 function CreateForBatch({ batchId }: { batchId: string }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const names = useLocalNames();
   const batch = useBatchDetail(batchId);
   const enrol = useAddStudentToBatch(batchId);
   const [lateJoin, setLateJoin] = useState<LateJoinRule>('shift');
@@ -50,7 +52,7 @@ function CreateForBatch({ batchId }: { batchId: string }) {
     <>
       <Alert variant="light" icon={<IconUsersGroup aria-hidden="true" />} title={t`Joins ${batch.data.name}`} mb="lg" maw={880}>
         <Trans>
-          Once created, the student is enrolled in {batch.data.name} ({batch.data.standard.name} · {batch.data.subject.name}),{' '}
+          Once created, the student is enrolled in {batch.data.name} ({names.standard(batch.data.standard)} · {names.subject(batch.data.subject)}),{' '}
           {seatsLeftText(batch.data.seatsLeft, i18n).toLowerCase()}.
         </Trans>
       </Alert>

@@ -22,12 +22,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 import { StudentFeesSection } from '../../../../features/fees/components/student-fees-section';
 import { StudentParentsSection } from '../../../../features/parents/components/student-parents-section';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 // A section's button may be longer than a 360 px card in Marathi or Hindi: its words wrap instead of being cut.
 const WRAPPING_BUTTON = { root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'left' } } as const;
 
 function StudentProfile({ student }: { student: StudentDetail }) {
   const { t, i18n } = useLingui();
+  const names = useLocalNames();
   const openSlip = useSignInSlipDialog();
   const openEnrol = useEnrolStudentDialog((props) => <LateJoinChoice {...props} />);
   const active = student.status === 'active';
@@ -59,7 +61,7 @@ function StudentProfile({ student }: { student: StudentDetail }) {
         <DetailList
           cols={3}
           items={[
-            { label: t`Standard`, value: student.standard?.name ?? t`No standard` },
+            { label: t`Standard`, value: student.standard ? names.standard(student.standard) : t`No standard` },
             { label: t`School`, value: student.school },
             { label: t`Board`, value: student.board ? i18n._(BOARD_LABELS[student.board]) : null },
             { label: t`Medium`, value: student.medium ? i18n._(MEDIUM_LABELS[student.medium]) : null },

@@ -18,6 +18,7 @@ import {
 import type { StudentListState, StudentSort, StudentStatusFilter } from '../../../../features/students/student-list-query';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: msg`Active` },
@@ -41,6 +42,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const state = parseStudentListState(params);
   const standards = useStandards();
+  const names = useLocalNames();
   const batches = useBatches();
   const students = useStudents(toStudentListQuery(state));
 
@@ -70,7 +72,7 @@ export function Component() {
       />
       <ListFilters columns={{ sm: 2, lg: 5 }}>
         <ListSearch value={state.search} onSearch={(search) => update({ search })} placeholder={t`Name, email, student ID or phone`} />
-        <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} value={state.standardId} onChange={(standardId) => update({ standardId })} />
+        <EntityFilter label={t`Standard`} placeholder={t`All standards`} options={standards.data} optionName={names.standard} value={state.standardId} onChange={(standardId) => update({ standardId })} />
         <EntityFilter label={t`Batch`} placeholder={t`All batches`} options={batches.data} value={state.batchId} onChange={(batchId) => update({ batchId })} />
         <Select
           label={t`Status`}

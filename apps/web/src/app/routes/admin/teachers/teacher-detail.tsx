@@ -13,9 +13,11 @@ import { useConfirmDeleteTeacher } from '../../../../features/teachers/component
 import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 function Profile({ teacher }: { teacher: Teacher }) {
   const { t, i18n } = useLingui();
+  const names = useLocalNames();
   return (
     <SectionCard title={t`Profile`}>
       <PersonHeader name={teacher.name} avatarUrl={teacher.avatarUrl} badge={<TeacherStatusBadge status={teacher.status} />}>
@@ -42,7 +44,7 @@ function Profile({ teacher }: { teacher: Teacher }) {
                 <Group gap={4} component="span">
                   {teacher.subjects.map((subject) => (
                     <Badge key={subject._id} variant="outline" color="indigo" tt="none" fw={500} radius="sm">
-                      {subject.name}
+                      {names.subject(subject)}
                     </Badge>
                   ))}
                 </Group>
@@ -56,6 +58,7 @@ function Profile({ teacher }: { teacher: Teacher }) {
 
 function StudentCards({ students }: { students: TeacherStudent[] }) {
   const { t } = useLingui();
+  const names = useLocalNames();
   if (students.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -72,7 +75,7 @@ function StudentCards({ students }: { students: TeacherStudent[] }) {
               {student.name}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {student.standard?.name ?? t`No standard`} · {student.batches.map((batch) => batch.name).join(', ')}
+              {student.standard ? names.standard(student.standard) : t`No standard`} · {student.batches.map((batch) => batch.name).join(', ')}
             </Text>
             <Group gap="xs">
               <PhoneLink phone={student.phone} />

@@ -11,6 +11,7 @@ import { useConfirmDeleteTeacher } from '../../../../features/teachers/component
 import { TEACHER_STATUS_MESSAGES } from '../../../../features/teachers/teacher-form';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 export function Component() {
   const { t, i18n } = useLingui();
@@ -29,6 +30,7 @@ export function Component() {
   };
   const teachers = useTeachers({ search, status: status ?? undefined, subjectId: subjectId ?? undefined });
   const subjects = useSubjects();
+  const names = useLocalNames();
   const confirmDelete = useConfirmDeleteTeacher();
   const filtered = search !== '' || status !== null || subjectId !== null;
 
@@ -49,7 +51,7 @@ export function Component() {
           label={t`Status`}
           placeholder={t`Any status`}
           data={TEACHER_STATUSES.map((value) => ({ value, label: i18n._(TEACHER_STATUS_MESSAGES[value]) }))} clearable value={status} onChange={(value) => update({ status: (value as TeacherStatus | null) ?? null })} />
-        <EntityFilter label={t`Subject`} placeholder={t`Any subject`} options={subjects.data} value={subjectId ?? ''} onChange={(id) => update({ subjectId: id || null })} />
+        <EntityFilter label={t`Subject`} placeholder={t`Any subject`} options={subjects.data} optionName={names.subject} value={subjectId ?? ''} onChange={(id) => update({ subjectId: id || null })} />
       </ListFilters>
       <ListStates
         query={teachers}

@@ -22,6 +22,7 @@ import { useAcademyToday } from '../../../../features/settings/use-academy-today
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { DateField } from '../../../../components/ui/date-field';
+import { useLocalNames } from '../../../../lib/public-settings';
 
 /** The batch to open without ?batchId: one that has a class today, else the first. */
 function defaultBatch(batches: Batch[], today: string): Batch | undefined {
@@ -70,6 +71,7 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
 
 export function Component() {
   const { t } = useLingui();
+  const names = useLocalNames();
   const [params, setParams] = useSearchParams();
   const today = useAcademyToday();
   const batches = useBatches();
@@ -196,7 +198,7 @@ export function Component() {
               ) : null}
               <Group justify="space-between" gap="xs">
                 <Text size="sm" c="dimmed">
-                  {batch.standard.name} · {batch.subject.name} · {formatDate(date)}
+                  {names.standard(batch.standard)} · {names.subject(batch.subject)} · {formatDate(date)}
                 </Text>
               </Group>
               <MarkAttendanceForm key={`${batch._id}|${date}|${shown.markedAt ?? ''}|${fallback ? 'draft' : 'server'}`} day={shown} initial={initial} initialDemos={initial ? draft?.demos : undefined} onDirtyChange={setDirty} />
