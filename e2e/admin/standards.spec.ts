@@ -23,7 +23,7 @@ test.describe('standards', () => {
       await expect(page.getByRole('row').filter({ hasText: '10th Standard' })).toContainText('Mathematics');
 
       await page.getByRole('link', { name: 'Add Standard' }).click();
-      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
       await page.getByLabel('Level').fill(String(level));
       // Optional names for readers of Marathi and Hindi (issue 42): only Marathi given here.
       await page.getByLabel('Name in मराठी').fill('पायाभूत वर्ग');
@@ -55,18 +55,18 @@ test.describe('standards', () => {
         if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/standards') posts += 1;
       });
       await page.goto('/app/standards/create');
-      await page.getByLabel('Name', { exact: true }).fill(name.toUpperCase());
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name.toUpperCase());
       await page.getByLabel('Level').fill(String(level === 99 ? 98 : level + 1));
       await page.getByRole('button', { name: 'Create Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Duplicate standard' })).toContainText('the name matches');
-      await expect(page.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(/Another standard has this name/);
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(/Another standard has this name/);
 
-      await page.getByLabel('Name', { exact: true }).fill(`${name} B`);
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} B`);
       await page.getByLabel('Level').fill(String(level));
       await page.getByRole('button', { name: 'Create Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Duplicate standard' })).toContainText('the level matches');
 
-      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
       await page.getByRole('button', { name: 'Create Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Duplicate standard' })).toContainText('both the name and the level match');
       expect(posts).toBe(0);
@@ -74,7 +74,7 @@ test.describe('standards', () => {
 
       // Editing keeps its own name and level without a warning, and deleting asks first.
       await page.goto(`/app/standards/${createdId}/edit`);
-      await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
       await expect(page.getByLabel('Name in मराठी')).toHaveValue('पायाभूत वर्ग');
       await page.getByRole('button', { name: 'Save Standard' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Standard updated successfully' })).toBeVisible();

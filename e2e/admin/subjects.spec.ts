@@ -16,7 +16,7 @@ test.describe('subjects', () => {
 
     await page.getByRole('link', { name: 'Add Subject' }).click();
     await expect(page).toHaveURL('/app/subjects/create');
-    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await page.getByLabel('Code').fill(code.toLowerCase());
     await page.getByLabel('Description').fill('Sensors, motors and code.');
     await page.getByRole('button', { name: 'Create Subject' }).click();
@@ -34,8 +34,8 @@ test.describe('subjects', () => {
     await expect(page.getByRole('link', { name: 'Physics', exact: true })).toHaveCount(0);
 
     await row.getByRole('link', { name: `Edit ${name}` }).click();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
-    await page.getByLabel('Name', { exact: true }).fill(`${name} Lab`);
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} Lab`);
     await page.getByRole('button', { name: 'Save Subject' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Subject updated successfully' })).toBeVisible();
     await expect(page.getByText(`${name} Lab (${code})`)).toBeVisible();
@@ -53,7 +53,7 @@ test.describe('subjects', () => {
   test('a code or name already taken is flagged on its field', async ({ page, loginAs }) => {
     await loginAs('admin');
     await page.goto('/app/subjects/create');
-    await page.getByLabel('Name', { exact: true }).fill(`Maths Again ${uniqueStamp()}`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Maths Again ${uniqueStamp()}`);
     await page.getByLabel('Code').fill('math');
     await page.getByRole('button', { name: 'Create Subject' }).click();
     await expect(page.getByLabel('Code')).toHaveAccessibleDescription(/A subject with this code already exists/);
