@@ -79,6 +79,14 @@ export async function waitForMailLink(to: string, pathPrefix: string, since: num
 
 export { expect };
 
+/** Today (or another day) in the academy's time zone, as YYYY-MM-DD. */
+export function academyDay(offsetDays = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offsetDays);
+  return day.toISOString().slice(0, 10);
+}
+
 /** A short token unique to this run and call, to tell this test's records from everyone else's. */
 export function uniqueToken(prefix = 'e2e'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

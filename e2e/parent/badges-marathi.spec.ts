@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { createBatchByApi, createTeacherByApi, E2E_DATA_DIR, enrolByApi, expect, test, uniqueToken } from '../fixtures';
+import { academyDay, createBatchByApi, createTeacherByApi, E2E_DATA_DIR, enrolByApi, expect, test, uniqueToken } from '../fixtures';
 
 /*
  * Issue 42, point 6: "no badge anywhere truncates its word ('गैर…', 'थ…')". At 360 px in Marathi, a
@@ -11,14 +11,6 @@ import { createBatchByApi, createTeacherByApi, E2E_DATA_DIR, enrolByApi, expect,
  */
 const PASSWORD = 'badges-marathi-2026';
 const PHONE = { width: 360, height: 800 };
-
-/** Today (or another day) in the academy's time zone, as YYYY-MM-DD. */
-function academyDay(offsetDays = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + offsetDays);
-  return day.toISOString().slice(0, 10);
-}
 
 /** The words of every badge on the screen whose label is cut short (an ellipsis, or clipped). */
 async function truncatedBadges(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Browser, Page } from '@playwright/test';
-import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, test, uniqueToken } from '../fixtures';
+import { academyDay, createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, test, uniqueToken } from '../fixtures';
 
 /*
  * Issue 42, point 13: standards and subjects in the reader's language. The office gives a standard and
@@ -10,14 +10,6 @@ import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, e
  */
 const PASSWORD = 'local-names-2026';
 const PHONE = { width: 360, height: 800 };
-
-/** Today (or another day) in the academy's time zone, as YYYY-MM-DD. */
-function academyDay(offsetDays = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + offsetDays);
-  return day.toISOString().slice(0, 10);
-}
 
 /**
  * A level no standard has: above the demo academy's 9–12 (other specs take the lowest or the first
