@@ -9,8 +9,10 @@ describe('mails in the recipient language', () => {
     expect(marathi.subject).toBe('आपला Shree Academy पासवर्ड बदला');
     expect(marathi.html).toContain('<html lang="mr">');
     expect(marathi.text).toContain('30 मिनिटांसाठी');
-    const hindi = enquiryReceivedMail({ academyName: 'Shree Academy', name: 'Ravi', parentName: 'Sunil', source: 'admission', officeHours: '9 AM to 6 PM', phones: ['+919822012345'], language: 'hi' });
+    const hindi = enquiryReceivedMail({ academyName: 'Shree Academy', name: 'Ravi', parentName: 'Sunil', source: 'admission', reference: 'ENQ-0042', officeHours: '9 AM to 6 PM', phones: ['+919822012345'], language: 'hi' });
     expect(hindi.subject).toBe('आपकी एडमिशन पूछताछ मिल गई — Shree Academy');
+    expect(hindi.text).toContain('आपका संदर्भ नंबर ENQ-0042 है.');
+    expect(hindi.html).toContain('ENQ-0042');
     // The parent who applied is greeted; the child is named once, in the thanks.
     expect(hindi.text).toContain('नमस्ते Sunil,');
     expect(hindi.text).not.toContain('नमस्ते Ravi,');

@@ -120,12 +120,14 @@ export function enquiryReceivedMail(input: {
   /** Who applied for the child (admission): greeted by name; without one the greeting names nobody. */
   parentName?: string;
   source: 'admission' | 'contact';
+  /** An admission's reference ("ENQ-0042"), as the form's confirmation showed it: the family says it on the phone. */
+  reference?: string;
   officeHours: string;
   phones: string[];
   language?: Language;
 }): MailContent {
   const language = input.language ?? 'en';
-  const values = { academy: input.academyName, name: input.name, phones: input.phones.join(', '), hours: input.officeHours };
+  const values = { academy: input.academyName, name: input.name, phones: input.phones.join(', '), hours: input.officeHours, reference: input.reference ?? '' };
   const admission = input.source === 'admission';
   return renderMail({
     language,
@@ -140,6 +142,7 @@ export function enquiryReceivedMail(input: {
       admission
         ? word('mail', 'Thank you for applying for admission for {name}. We have received the application, and the office will call you to talk about batches, timings and fees.', language, values)
         : word('mail', 'Thank you for your message. We have received it and will reply soon.', language),
+      ...(admission && input.reference ? [word('mail', 'Your reference number is {reference}. Please keep it, and say it when you call or visit the office.', language, values)] : []),
       ...(input.phones.length > 0 ? [word('mail', 'If you have a question in the meantime, call us on {phones} ({hours}).', language, values)] : []),
     ],
   });

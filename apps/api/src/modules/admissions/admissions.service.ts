@@ -334,7 +334,7 @@ async function replaceSubjects(tx: DbExecutor, enquiryId: string, subjectIds: st
 
 /** What the applicant's confirmation mail needs, sent by the caller after the answer. */
 /** `name`: the student (admission) or the visitor (contact); `parentName`: who filled an admission form for their child, when given. */
-export type EnquiryConfirmation = { to: string; name: string; parentName?: string | null; source: 'admission' | 'contact'; language?: Language };
+export type EnquiryConfirmation = { to: string; name: string; parentName?: string | null; source: 'admission' | 'contact'; reference?: string; language?: Language };
 
 /**
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
@@ -380,7 +380,7 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
   });
   const reference = enquiryReference(number);
   if (byPhone) return { reference };
-  return { reference, confirmation: { to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', language } };
+  return { reference, confirmation: { to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', reference, language } };
 }
 
 /**
@@ -473,6 +473,7 @@ export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, 
     name: confirmation.name,
     parentName: confirmation.parentName ?? undefined,
     source: confirmation.source,
+    reference: confirmation.reference,
     officeHours: academyInLanguage(settings, confirmation.language ?? 'en').officeHours,
     phones: settings.phones,
     language: confirmation.language,

@@ -85,6 +85,8 @@ describe('the public admission form', () => {
     const mail = await t.latestMailTo('jadhav.family@example.in');
     expect(mail?.subject).toMatch(/^We have received your admission enquiry/);
     expect(mail?.text).toContain('Aditi Jadhav');
+    // The reference the form showed, so the family can say it on the phone (issue 42).
+    expect(mail?.text).toContain(`Your reference number is ${list.enquiries[0].reference}.`);
   });
 
   it('refuses a bad phone, board or standard with field messages', async () => {
