@@ -76,7 +76,7 @@ test('a family opens a course from /courses, reads it and applies with it chosen
   await expect(page).toHaveURL(new RegExp(`/courses/physics-evening-${token.toLowerCase()}-[0-9a-f]{10}$`));
   const courseUrl = new URL(page.url());
   await expect(page.getByRole('heading', { level: 1, name: batchName })).toBeVisible();
-  await expect(page).toHaveTitle(`${batchName} | Academy`);
+  await expect(page).toHaveTitle(`${batchName} | Shree Academy, Latur`);
   const facts = page.locator('dl');
   await expect(facts.getByText(standard.name, { exact: true })).toBeVisible();
   await expect(facts.getByText(subject.name, { exact: true })).toBeVisible();

@@ -11,7 +11,7 @@ test.describe('with JavaScript off', () => {
   test('the public pages arrive with their content, title, description and the academy details', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Strong basics, steady practice, results that show' })).toBeVisible();
-    await expect(page).toHaveTitle('Coaching for 9th to 12th in Latur | Academy');
+    await expect(page).toHaveTitle('Coaching for 9th to 12th in Latur | Shree Academy, Latur');
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /Latur/);
     // The buttons are drawn (Mantine's colours apply without its script) and the footer is not hidden.
     await expect(page.getByRole('link', { name: 'Apply for Admission' }).first()).toHaveCSS('background-color', /^rgb\((?!0, 0, 0)/);

@@ -2,19 +2,19 @@ import { expect, test } from '../fixtures';
 
 /** Every public route and the heading it opens with (spec section 2). */
 const PAGES: { path: string; heading: string | RegExp; title: string }[] = [
-  { path: '/', heading: 'Strong basics, steady practice, results that show', title: 'Coaching for 9th to 12th in Latur | Academy' },
-  { path: '/courses', heading: 'Courses', title: 'Courses | Academy' },
-  { path: '/resources', heading: 'Resources', title: 'Resources | Academy' },
+  { path: '/', heading: 'Strong basics, steady practice, results that show', title: 'Coaching for 9th to 12th in Latur | Shree Academy, Latur' },
+  { path: '/courses', heading: 'Courses', title: 'Courses | Shree Academy, Latur' },
+  { path: '/resources', heading: 'Resources', title: 'Resources | Shree Academy, Latur' },
   { path: '/admission', heading: /admission|registration/i, title: '' },
-  { path: '/about', heading: 'About Us', title: 'About Us | Academy' },
-  { path: '/contact', heading: 'Contact Us', title: 'Contact Us | Academy' },
-  { path: '/login', heading: 'Login', title: 'Login | Academy' },
-  { path: '/forgot-password', heading: 'Forgot Password', title: 'Forgot Password | Academy' },
-  { path: '/reset-password/some-token', heading: 'Reset Password', title: 'Reset Password | Academy' },
-  { path: '/terms-of-service', heading: 'Terms of Service', title: 'Terms of Service | Academy' },
-  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy | Academy' },
-  { path: '/cookies-policy', heading: 'Cookies Policy', title: 'Cookies Policy | Academy' },
-  { path: '/no-such-page', heading: 'Page not found', title: 'Page not found | Academy' },
+  { path: '/about', heading: 'About Us', title: 'About Us | Shree Academy, Latur' },
+  { path: '/contact', heading: 'Contact Us', title: 'Contact Us | Shree Academy, Latur' },
+  { path: '/login', heading: 'Login', title: 'Login | Shree Academy, Latur' },
+  { path: '/forgot-password', heading: 'Forgot Password', title: 'Forgot Password | Shree Academy, Latur' },
+  { path: '/reset-password/some-token', heading: 'Reset Password', title: 'Reset Password | Shree Academy, Latur' },
+  { path: '/terms-of-service', heading: 'Terms of Service', title: 'Terms of Service | Shree Academy, Latur' },
+  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy | Shree Academy, Latur' },
+  { path: '/cookies-policy', heading: 'Cookies Policy', title: 'Cookies Policy | Shree Academy, Latur' },
+  { path: '/no-such-page', heading: 'Page not found', title: 'Page not found | Shree Academy, Latur' },
 ];
 
 test('every public route shows its heading, names the tab and describes itself', async ({ page }) => {

@@ -5,11 +5,14 @@ describe('pageTitle', () => {
   it('puts the page before the site name', () => {
     expect(pageTitle('Courses')).toBe('Courses | Academy');
     expect(pageTitle('  Contact Us ')).toBe('Contact Us | Academy');
+    expect(pageTitle('Courses', 'Shree Academy, Latur')).toBe('Courses | Shree Academy, Latur');
   });
 
   it('shows the site name alone for the site itself or an empty title', () => {
     expect(pageTitle(SITE_NAME)).toBe('Academy');
     expect(pageTitle('')).toBe('Academy');
+    expect(pageTitle('Shree Academy, Latur', 'Shree Academy, Latur')).toBe('Shree Academy, Latur');
+    expect(pageTitle('', 'Shree Academy, Latur')).toBe('Shree Academy, Latur');
   });
 });
 

@@ -1,5 +1,8 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { PublicAcademySettings } from '@academy/shared/schemas/settings';
+import { publicSettingsQueryOptions } from './public-settings';
 import { LANGUAGES } from '@academy/shared/languages';
 import { isAppPath, localizedPath, stripLanguage } from './language-path';
 
@@ -9,11 +12,13 @@ export const SITE_NAME = 'Academy';
 export const DEFAULT_DESCRIPTION =
   'Coaching in Latur for 9th to 12th: board exams, JEE and NEET, in small batches with weekly tests. See courses, apply for admission and sign in.';
 
-/** The browser tab's text: "Courses | Academy", or the site name alone. */
-export function pageTitle(title: string): string {
+/** The browser tab's text: "Courses | Shree Academy, Latur" (the academy's name from its settings), or the name alone. */
+export function pageTitle(title: string, siteName: string = SITE_NAME): string {
   const trimmed = title.trim();
-  return trimmed === '' || trimmed === SITE_NAME ? SITE_NAME : `${trimmed} | ${SITE_NAME}`;
+  return trimmed === '' || trimmed === SITE_NAME || trimmed === siteName ? siteName : `${trimmed} | ${siteName}`;
 }
+
+const selectName = (settings: PublicAcademySettings) => settings.name;
 
 /**
  * The links that tell search engines a public page's addresses in each language (issue 20): the
@@ -50,9 +55,12 @@ export function usePageMeta(title: string, description: string = DEFAULT_DESCRIP
   // The same screen stays mounted when only the language prefix changes (`/courses` → `/mr/courses`).
   const { pathname } = useLocation();
   const tellServer = useContext(PAGE_META_ON_SERVER);
-  tellServer?.({ title: pageTitle(title), description });
+  // The academy's own name in the tab (its settings are on every page, rendered by the server too).
+  const academyName = useQuery({ ...publicSettingsQueryOptions, select: selectName }).data?.trim() || SITE_NAME;
+  const tabTitle = pageTitle(title, academyName);
+  tellServer?.({ title: tabTitle, description });
   useEffect(() => {
-    document.title = pageTitle(title);
+    document.title = tabTitle;
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -69,5 +77,5 @@ export function usePageMeta(title: string, description: string = DEFAULT_DESCRIP
       link.dataset.languageLink = '';
       document.head.append(link);
     }
-  }, [title, description, pathname]);
+  }, [tabTitle, description, pathname]);
 }
