@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   } else {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-test-'));
     fs.chmodSync(tempDir, 0o711);
-    const server = await startBundledPostgres(tempDir);
+    // A throw-away cluster: no fsync (each test file clones a database; nothing here must survive a crash).
+    const server = await startBundledPostgres(tempDir, { durable: false });
     // Each run creates and drops databases of its own: the superuser's connection (the app role may not).
     connection = server.superuserConnection;
     stopServer = server.stop;

@@ -148,7 +148,14 @@ async function initCluster(paths: Paths, runAs: RunAs, password: string) {
   fs.renameSync(tempDir, paths.pgDir);
 }
 
-function writeSettings(paths: Paths, runAs: RunAs) {
+/**
+ * `durable: false` is for throw-away clusters only (the test run's, in the temporary folder): no fsync,
+ * so cloning a database per test file and every commit skip the disk flush. The academy's own data is
+ * always written durably.
+ */
+export type BundledPostgresOptions = { log?: (message: string) => void; durable?: boolean };
+
+function writeSettings(paths: Paths, runAs: RunAs, durable: boolean) {
   const file = path.join(paths.pgDir, 'academy.conf');
   const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
   fs.writeFileSync(
@@ -159,9 +166,9 @@ function writeSettings(paths: Paths, runAs: RunAs) {
       `unix_socket_directories = ${quote(paths.socketDir)}`,
       'unix_socket_permissions = 0700',
       `port = ${PORT}`,
-      'fsync = on',
-      'synchronous_commit = on',
-      'full_page_writes = on',
+      `fsync = ${durable ? 'on' : 'off'}`,
+      `synchronous_commit = ${durable ? 'on' : 'off'}`,
+      `full_page_writes = ${durable ? 'on' : 'off'}`,
       '',
     ].join('\n'),
   );
@@ -195,7 +202,7 @@ export function connectToRunningBundledPostgres(dataDir: string): pg.PoolConfig 
  * DATA_DIR instance lock: a postmaster still running here was orphaned by a killed process and is
  * stopped before a clean start.
  */
-export async function startBundledPostgres(dataDir: string, log: (message: string) => void = () => {}): Promise<BundledPostgres> {
+export async function startBundledPostgres(dataDir: string, { log = () => {}, durable = true }: BundledPostgresOptions = {}): Promise<BundledPostgres> {
   const paths = bundledPostgresPaths(dataDir);
   const runAs = resolveRunAs();
   // 0711: the postgres user may pass through to pg/, but cannot list what else is here.
@@ -223,7 +230,7 @@ export async function startBundledPostgres(dataDir: string, log: (message: strin
     log('A bundled PostgreSQL left running by a stopped process was found; restarting it cleanly');
     await run('pg_ctl', ['stop', '-D', paths.pgDir, '-m', 'fast', '-w', '-t', '60'], runAs);
   }
-  writeSettings(paths, runAs);
+  writeSettings(paths, runAs, durable);
   await run('pg_ctl', ['start', '-D', paths.pgDir, '-w', '-t', '60', '-l', paths.logFile], runAs).catch((error: Error) => {
     const tail = fs.existsSync(paths.logFile) ? fs.readFileSync(paths.logFile, 'utf8').split('\n').slice(-15).join('\n') : '';
     throw new Error(`${error.message}\nLast lines of ${paths.logFile}:\n${tail}`);

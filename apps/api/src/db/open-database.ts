@@ -34,7 +34,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   }
 
   try {
-    const postgres = await startBundledPostgres(config.dataDir, log);
+    const postgres = await startBundledPostgres(config.dataDir, { log });
     const database = createDatabase(postgres.connection);
     return {
       ...database,
