@@ -55,6 +55,16 @@ describe('HTTP conventions', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
+    // Prometheus' /metrics (issue 52) is its own route: refused as JSON, never the web app's page.
+    const metrics = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+    expect(metrics.statusCode).toBe(404);
+    expect(metrics.json()).toEqual({ success: false, message: 'Not found' });
+    expect(asset.statusCode).toBe(200);
+    const counted = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    // Each built file is a route of its own: one label for all of them, and the pages as `unmatched`.
+    expect(counted).toMatch(/academy_http_requests_total\{method="GET",route="\/assets\/\*",status_code="200"\} [1-9]/);
+    expect(counted).toMatch(/academy_http_requests_total\{method="GET",route="unmatched",status_code="200"\} [1-9]/);
+    expect(counted).not.toContain('app-abc123');
 
     await app.close();
     fs.rmSync(dist, { recursive: true, force: true });

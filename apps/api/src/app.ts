@@ -42,7 +42,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { backupsRoutes } from './modules/backups/backups.routes';
-import { automaticBackupTask, type BackupPaths } from './modules/backups/backups.service';
+import { appVersion, automaticBackupTask, listBackups, type BackupPaths } from './modules/backups/backups.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
@@ -57,6 +57,7 @@ import { handleExamEvents } from './modules/exams/event-handlers';
 import { handleAnnouncementEvents } from './modules/announcements/event-handlers';
 import type { FeeReminderPayload } from './modules/fees/reminders.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createAppMetrics, metricsRoutes } from './modules/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -92,7 +93,7 @@ const MINUTE = 60 * SECOND;
 export type AppDeps = {
   db: Db;
   /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[] };
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[]; metricsToken?: string };
   mailer: Mailer;
   /** Keys derived from APP_SECRET (or the development secret in DATA_DIR): secrets at rest, backup signatures. */
   keys: ServerKeys;
@@ -207,6 +208,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler);
   // Only JSON (and, where a route adds it, multipart) bodies: a cross-site form cannot post text/plain.
   app.removeContentTypeParser('text/plain');
+  // Prometheus' figures (issue 52): every answer is counted by its route's pattern, before any route
+  // or hook exists, so each of them (and the not-found handler) is covered.
+  const metrics = createAppMetrics({
+    db: deps.db,
+    dataDir: path.dirname(deps.backups.filesDir),
+    filesDir: deps.backups.filesDir,
+    listBackups: () => listBackups(deps.backups),
+    version: appVersion(),
+  });
+  app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
 
   registerErrorHandler(app);
   // Messages leave in the caller's language (issue 20; docs/decisions/015-languages.md).
@@ -319,10 +330,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  // robots.txt and the sitemap (issue 41): at the site's root, with rules in the same policy table.
+  // robots.txt, the sitemap (issue 41) and the metrics (issue 52): at the site's root, with rules in the same policy table.
   await app.register(async (site) => {
     registerAccessRules(site);
     await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
+    // GET /metrics for Prometheus (issue 52): a token or this machine only (modules/metrics).
+    await site.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   });
 
   const indexHtml = deps.webDistFolder ? path.join(deps.webDistFolder, 'index.html') : undefined;

@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'evil.example' })).toThrow(ConfigError);
   });
 
+  it('takes a METRICS_TOKEN of 16 characters or more, and none by default', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'abcdefghijklmnop' }).metricsToken).toBe('abcdefghijklmnop');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+
   it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

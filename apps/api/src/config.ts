@@ -44,6 +44,8 @@ const envSchema = z.object({
   MSG91_API_BASE: z.url({ error: 'MSG91_API_BASE must be a full URL such as https://control.msg91.com' }).default(REAL_PROVIDERS.msg91Base),
   // Web Push (issue 37): extra push-service hosts (host or host:port, comma-separated) for a test's stand-in; empty: only the browsers' services.
   PUSH_ALLOWED_HOSTS: z.string().trim().default(''),
+  // GET /metrics (Prometheus): the bearer token a scraper sends. Unset: only this machine may read them, directly (no proxy).
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters long (e.g. `openssl rand -hex 24`)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -98,6 +100,8 @@ export type Config = {
   providers: { whatsappBase: string; msg91Base: string };
   /** Push-service hosts accepted besides the browsers' own (lib/push-endpoint.ts); empty by default. */
   pushAllowedHosts: string[];
+  /** The bearer token of GET /metrics; unset: only a direct request from this machine is answered (modules/metrics). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -147,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowedHosts: values.PUSH_ALLOWED_HOSTS.split(',')
       .map((host) => host.trim())
       .filter(Boolean),
+    metricsToken: values.METRICS_TOKEN,
   };
 }

@@ -234,6 +234,9 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/public/share-image/courses/:file': [s(() => '/api/public/share-image/courses/no-course-0000000000.png', 404)],
   'GET /robots.txt': [s(() => '/robots.txt', 200)],
   'GET /sitemap.xml': [s(() => '/sitemap.xml', 200)],
+  // Prometheus (issue 52): no session either way. The test app has no METRICS_TOKEN and the matrix calls
+  // from 10.0.0.x, not this machine: 404 for everyone (test/metrics.test.ts has the token and loopback).
+  'GET /metrics': [s(() => '/metrics', 404)],
   // Teachers. `me` names each teacher's own record; for an admin it names nobody (404).
   'GET /api/teachers': [s(() => '/api/teachers', 200)],
   'POST /api/teachers': [s(() => '/api/teachers', 400, { body: {} })],

@@ -10,6 +10,7 @@ import { enquiryRoutes } from './enquiries';
 import { demoClassRoutes } from './demo-classes';
 import { feeRoutes } from './fees';
 import { jobRoutes } from './jobs';
+import { metricsRoutes } from './metrics';
 import { notificationRoutes } from './notifications';
 import { parentRoutes } from './parents';
 import { accountRoutes } from './profile';
@@ -57,6 +58,7 @@ export const ROUTE_RULES: RouteRules = {
   ...importRoutes,
   ...academicYearRoutes,
   ...publicSiteRoutes,
+  ...metricsRoutes,
   ...onlineTestRoutes,
   ...questionRoutes,
 };

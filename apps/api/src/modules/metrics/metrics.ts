@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '@academy/shared/schemas/messaging';
+import type { Db } from '../../db/client';
+
+/**
+ * The server's figures for Prometheus (issue 52; docs/decisions/042-metrics.md), all named `academy_…`
+ * besides Node's own (process_…, nodejs_…):
+ * - per process, counted as requests are answered: HTTP requests and their latency by method, route
+ *   pattern and status (Prometheus adds up the servers);
+ * - read when Prometheus asks (a scrape): the pool, background jobs and family messages (two
+ *   statements on the database, together), stored files and the data folder's disk, backups. The
+ *   database's figures are the same on every server of one database: alert on their max, not their sum.
+ * A scrape answers also when the database does not: `academy_database_up 0` and the rest it has.
+ */
+
+/** Statuses of the jobs table that a scrape counts, per job name. */
+const JOB_STATES = ['waiting', 'running', 'retrying', 'failed'] as const;
+
+/** Family messages are counted over this window (the created_at index keeps a scrape cheap as the table grows). */
+const MESSAGE_WINDOW = '7 days';
+
+/** A folder walk (stored files) and the backups' list are read at most this often. */
+const SLOW_FIGURES_MS = 60_000;
+
+/** A scrape must not wait long for a database that does not answer. */
+const QUERY_TIMEOUT_MS = 3_000;
+
+/** The histogram's buckets in seconds: 5 ms to 10 s. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+// ---- per process: Node's own figures and what the off-site backup reports ----
+
+let processFigures: { registry: Registry; offsiteFailed: Gauge } | undefined;
+
+/** Once per process (default metrics watch the event loop and the garbage collector; several apps in one test process share them). */
+function processRegistry() {
+  if (!processFigures) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: '1 when the last copy of a backup to the off-site bucket failed, 0 otherwise (set by the off-site backup through setOffsiteBackupFailed)', registers: [registry] });
+    offsiteFailed.set(0);
+    processFigures = { registry, offsiteFailed };
+  }
+  return processFigures;
+}
+
+/** The off-site backup's outcome, for `academy_backup_offsite_failed` (this process; alert on its max over the servers). */
+export function setOffsiteBackupFailed(failed: boolean): void {
+  processRegistry().offsiteFailed.set(failed ? 1 : 0);
+}
+
+// ---- per app ----
+
+export type MetricsSources = {
+  db: Db;
+  /** DATA_DIR: the file system whose size and free space are reported. */
+  dataDir: string;
+  /** DATA_DIR/files: the stored files' bytes. */
+  filesDir: string;
+  /** The readable backups in DATA_DIR/backups, with when each was made. */
+  listBackups(): Promise<{ createdAt: string; readable: boolean }[]>;
+  version: string;
+};
+
+export type AppMetrics = {
+  /** Counts one answered request (an onResponse hook). */
+  observe(request: FastifyRequest, reply: FastifyReply): void;
+  /** Reads the scrape-time figures and answers the whole text. */
+  scrape(): Promise<string>;
+  contentType: string;
+};
+
+/**
+ * The route label: Fastify's pattern (`/api/batches/:id`), never the address asked, so that ids do not
+ * make a series each; what no route matched (the web app's pages, unknown addresses) is one label.
+ * The built web app's files are each a route of their own, named by their content hash: one label.
+ */
+export function routeLabel(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined || pattern === '' || pattern === '*' || pattern === '/*') return 'unmatched';
+  if (pattern.startsWith('/assets/')) return '/assets/*';
+  return pattern;
+}
+
+/** `compute` at most once every `ms` (one run at a time); its failure is remembered as undefined until the next try. */
+function cachedFor<T>(ms: number, compute: () => Promise<T>): () => Promise<T | undefined> {
+  let value: T | undefined;
+  let readAt = -Infinity;
+  let running: Promise<T | undefined> | undefined;
+  return () => {
+    if (performance.now() - readAt < ms) return Promise.resolve(value);
+    running ??= compute()
+      .catch(() => undefined)
+      .then((result) => {
+        value = result;
+        readAt = performance.now();
+        running = undefined;
+        return result;
+      });
+    return running;
+  };
+}
+
+/** The stored files' count and bytes (a walk of the folder; files are directly in it, subfolders are walked too). */
+async function folderSize(folder: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  const entries = await fs.promises.readdir(folder, { withFileTypes: true });
+  for (const entry of entries) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      const inner = await folderSize(full);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else if (entry.isFile()) {
+      // A file removed meanwhile simply does not count.
+      const stat = await fs.promises.stat(full).catch(() => undefined);
+      if (stat) {
+        files += 1;
+        bytes += stat.size;
+      }
+    }
+  }
+  return { files, bytes };
+}
+
+type JobRow = { name: string; waiting: number; running: number; retrying: number; failed: number; oldest_waiting: number | null };
+type MessageRow = { channel: string; status: string; count: number; oldest_queued: number | null };
+
+// Waiting: due and not claimed by a runner (a runner polls every 10 s, so a job waits that long at most while all is well).
+const WAITING = `run_at <= now() and (locked_until is null or locked_until <= now())`;
+// One pass over the jobs table (a row per periodic job and per pending or failed one-off run: small).
+const JOBS_SQL = `
+  select name,
+    count(*) filter (where ${WAITING})::int as waiting,
+    count(*) filter (where locked_until > now())::int as running,
+    count(*) filter (where last_status = 'retrying')::int as retrying,
+    -- Gave up within the last day: a failed one-off run stays in the table for the admin to see, and would alert forever.
+    count(*) filter (where last_status = 'failed' and last_finished_at > now() - interval '1 day')::int as failed,
+    extract(epoch from now() - min(run_at) filter (where ${WAITING}))::float8 as oldest_waiting
+  from jobs group by name`;
+// The window's messages by channel and status (created_at index). A queued message's wait starts when it may
+// be sent: quiet hours (not_before) hold WhatsApp and SMS overnight on purpose, which is not being stuck.
+const MESSAGES_SQL = `
+  select channel, status, count(*)::int as count,
+    extract(epoch from now() - min(greatest(created_at, coalesce(not_before, created_at)))
+      filter (where status = 'queued' and (not_before is null or not_before <= now())))::float8 as oldest_queued
+  from parent_messages where created_at > now() - interval '${MESSAGE_WINDOW}'
+  group by channel, status`;
+
+export function createAppMetrics(sources: MetricsSources): AppMetrics {
+  const pool = (sources.db as unknown as { $client: pg.Pool }).$client;
+  const registry = new Registry();
+  const registers = [registry];
+
+  const requests = new Counter({ name: 'academy_http_requests_total', help: 'HTTP requests answered by this server, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'], registers });
+  const latency = new Histogram({ name: 'academy_http_request_duration_seconds', help: 'Time from a request to its answer, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'], buckets: LATENCY_BUCKETS, registers });
+
+  new Gauge({ name: 'academy_up', help: 'Always 1: this server answers', registers }).set(1);
+  new Gauge({ name: 'academy_build_info', help: 'The running version (value 1)', labelNames: ['version', 'node_version'], registers }).set({ version: sources.version, node_version: process.version }, 1);
+
+  const databaseUp = new Gauge({ name: 'academy_database_up', help: '1 when the database answered this scrape, 0 when it did not', registers });
+  const poolTotal = new Gauge({ name: 'academy_db_pool_connections', help: 'Connections this server holds to PostgreSQL (busy and idle)', registers });
+  const poolIdle = new Gauge({ name: 'academy_db_pool_idle_connections', help: 'Connections this server holds to PostgreSQL that are idle', registers });
+  const poolWaiting = new Gauge({ name: 'academy_db_pool_waiting_requests', help: 'Queries waiting for a free connection of this server', registers });
+
+  const jobs = new Gauge({ name: 'academy_jobs', help: 'Background jobs (table jobs) by name and state: waiting (due, not yet claimed), running, retrying (failed, tried again later), failed (gave up within the last day)', labelNames: ['name', 'state'], registers });
+  const oldestJob = new Gauge({ name: 'academy_jobs_oldest_waiting_age_seconds', help: 'How long the longest-waiting due job has waited for a runner (0: none waiting; NaN: the database did not answer)', registers });
+
+  const messages = new Gauge({ name: 'academy_family_messages', help: `Messages to families (table parent_messages) made in the last ${MESSAGE_WINDOW}, by channel and status`, labelNames: ['channel', 'status'], registers });
+  const oldestMessage = new Gauge({ name: 'academy_family_messages_oldest_queued_age_seconds', help: 'How long the oldest queued message that may be sent now has waited (0: none; NaN: the database did not answer)', registers });
+
+  const storageBytes = new Gauge({ name: 'academy_file_storage_bytes', help: 'Bytes of the stored files (DATA_DIR/files), read at most once a minute', registers });
+  const storageFiles = new Gauge({ name: 'academy_file_storage_files', help: 'Number of stored files (DATA_DIR/files), read at most once a minute', registers });
+  const diskSize = new Gauge({ name: 'academy_data_dir_filesystem_size_bytes', help: 'Size of the file system holding DATA_DIR', registers });
+  const diskFree = new Gauge({ name: 'academy_data_dir_filesystem_free_bytes', help: 'Bytes free for the server on the file system holding DATA_DIR', registers });
+
+  const backupCount = new Gauge({ name: 'academy_backups', help: 'Readable backups in DATA_DIR/backups', registers });
+  const backupAge = new Gauge({ name: 'academy_backup_newest_age_seconds', help: 'Age of the newest readable backup in DATA_DIR/backups (NaN when there is none: see academy_backups)', registers });
+  const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup in DATA_DIR/backups was made (Unix time; NaN when there is none)', registers });
+
+  const storedFiles = cachedFor(SLOW_FIGURES_MS, () => folderSize(sources.filesDir));
+  const backups = cachedFor(SLOW_FIGURES_MS, async () => {
+    const readable = (await sources.listBackups()).filter((backup) => backup.readable);
+    const newest = Math.max(...readable.map((backup) => Date.parse(backup.createdAt)));
+    return { count: readable.length, newest: readable.length > 0 ? newest : undefined };
+  });
+
+  const query = <T extends pg.QueryResultRow>(text: string) => pool.query<T>({ text, query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig);
+
+  async function readDatabase() {
+    // Before this scrape takes its own connections.
+    poolTotal.set(pool.totalCount);
+    poolIdle.set(pool.idleCount);
+    poolWaiting.set(pool.waitingCount);
+    const [jobRows, messageRows] = await Promise.allSettled([query<JobRow>(JOBS_SQL), query<MessageRow>(MESSAGES_SQL)]);
+    databaseUp.set(jobRows.status === 'fulfilled' && messageRows.status === 'fulfilled' ? 1 : 0);
+    // What the database did not answer is left out (labelled series) or unknown (NaN): never a reassuring zero.
+    jobs.reset();
+    oldestJob.set(NaN);
+    if (jobRows.status === 'fulfilled') {
+      for (const row of jobRows.value.rows) for (const state of JOB_STATES) jobs.set({ name: row.name, state }, row[state]);
+      oldestJob.set(Math.max(0, ...jobRows.value.rows.map((row) => row.oldest_waiting ?? 0)));
+    }
+    messages.reset();
+    oldestMessage.set(NaN);
+    if (messageRows.status === 'fulfilled') {
+      // Every channel and status, zeros too, so that an alert's expression always finds its series.
+      for (const channel of MESSAGE_CHANNELS) for (const status of MESSAGE_STATUSES) messages.set({ channel, status }, 0);
+      for (const row of messageRows.value.rows) messages.set({ channel: row.channel, status: row.status }, row.count);
+      oldestMessage.set(Math.max(0, ...messageRows.value.rows.map((row) => row.oldest_queued ?? 0)));
+    }
+  }
+
+  async function readFiles() {
+    const [stored, disk, backupList] = await Promise.all([storedFiles(), fs.promises.statfs(sources.dataDir).catch(() => undefined), backups()]);
+    // Unknown (a folder that cannot be read) is NaN, which no alert's comparison takes for a value.
+    storageBytes.set(stored?.bytes ?? NaN);
+    storageFiles.set(stored?.files ?? NaN);
+    diskSize.set(disk ? disk.blocks * disk.bsize : NaN);
+    diskFree.set(disk ? disk.bavail * disk.bsize : NaN);
+    backupCount.set(backupList?.count ?? NaN);
+    const newest = backupList?.newest;
+    backupTime.set(newest === undefined ? NaN : newest / 1000);
+    backupAge.set(newest === undefined ? NaN : Math.max(0, (Date.now() - newest) / 1000));
+  }
+
+  // Two scrapes at once (two Prometheus servers) share one reading: the gauges are reset and set by one at a time.
+  let scraping: Promise<string> | undefined;
+  async function readAll(): Promise<string> {
+    await Promise.all([readDatabase(), readFiles()]);
+    return (await processRegistry().registry.metrics()) + (await registry.metrics());
+  }
+
+  return {
+    contentType: registry.contentType,
+    observe(request, reply) {
+      const labels = { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) };
+      requests.inc(labels);
+      latency.observe(labels, reply.elapsedTime / 1000);
+    },
+    scrape() {
+      scraping ??= readAll().finally(() => {
+        scraping = undefined;
+      });
+      return scraping;
+    },
+  };
+}
