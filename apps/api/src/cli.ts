@@ -29,13 +29,14 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
       --trust-unsigned restores one whose signature is missing or does not verify (made before
       APP_SECRET changed, or on another server) and records that in the audit log.
-  doctor [--env-file FILE] [--url URL]
+  doctor [--url URL]
       Check this production set-up, one line per check (✓ fine, ! warning, ✗ problem, with what to do):
       secrets, HTTPS, mail, TRUST_PROXY against a real request, DATA_DIR, the last backup, the
-      database and the clock. Changes nothing. --env-file reads the server's settings from FILE
-      (e.g. /etc/academy/academy.env; its values win over the shell's); --url probes another address
-      than PUBLIC_URL. Exits non-zero when something is wrong.
+      database and the clock. Changes nothing; --url probes another address than PUBLIC_URL.
+      Exits non-zero when something is wrong.
 
+Every command takes --env-file FILE: the settings from FILE (the service's EnvironmentFile, e.g.
+/etc/academy/academy.env), over whatever this shell has.
 It uses the same DATA_DIR / DATABASE_URL as the server, whether or not the server is running.`;
 
 class UsageError extends Error {}
@@ -104,6 +105,9 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
   });
 
+  // The same variables the service gets from its EnvironmentFile, over whatever this shell has.
+  if (typeof values['env-file'] === 'string') Object.assign(process.env, parseEnv(fs.readFileSync(values['env-file'], 'utf8')));
+
   switch (command) {
     case 'users:create': {
       const role = required(values, 'role');
@@ -160,8 +164,6 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'doctor': {
-      // The same variables the service gets from its EnvironmentFile, over whatever this shell has.
-      if (typeof values['env-file'] === 'string') Object.assign(process.env, parseEnv(fs.readFileSync(values['env-file'], 'utf8')));
       if (typeof values.url === 'string' && !URL.canParse(values.url)) throw new UsageError(`--url must be a full address such as https://academy.example.in, not "${values.url}".`);
       let config;
       try {

@@ -68,12 +68,12 @@ export function checkPublicUrl(publicUrl: string | undefined): Verdict {
   return ok('PUBLIC_URL', publicUrl);
 }
 
-export type SmtpFacts = { configured: false } | { configured: true; server: string; error?: string };
+export type SmtpFacts = { configured: false } | { configured: true; server: string; signsIn?: boolean; error?: string };
 
 export function checkSmtp(facts: SmtpFacts): Verdict {
   if (!facts.configured) return fail('SMTP_URL', 'is not set: password-reset and other mails are only written to DATA_DIR/outbox', 'set SMTP_URL=smtps://user:password@smtp.example.in:465');
   if (facts.error) return fail('SMTP_URL', `${facts.server} did not accept us: ${facts.error}`, 'check the host, port, user and password (percent-encoded), and that this machine may connect out to that port');
-  return ok('SMTP_URL', `${facts.server} answered and accepted the sign-in`);
+  return ok('SMTP_URL', facts.signsIn ? `${facts.server} answered and accepted the sign-in` : `${facts.server} answered (SMTP_URL names no user: no sign-in)`);
 }
 
 // Domains reserved for examples and local use (RFC 2606, RFC 6761): mail from them is refused or lost.

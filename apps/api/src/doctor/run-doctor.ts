@@ -69,7 +69,7 @@ async function smtpFacts(smtpUrl: string | undefined): Promise<SmtpFacts> {
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
   try {
     await transport.verify();
-    return { configured: true, server };
+    return { configured: true, server, signsIn: url.username !== '' };
   } catch (error) {
     return { configured: true, server, error: reason(error) };
   } finally {
