@@ -1,11 +1,14 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline/promises';
-import { parseArgs } from 'node:util';
+import { parseArgs, parseEnv } from 'node:util';
 import { RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
 import { isRole, ROLES } from '@academy/shared/roles';
 import { ConfigError, loadConfig } from './config';
 import { runMigrations } from './db/client';
 import { DataDirBusyError, openDatabase, type OpenedDatabase } from './db/open-database';
+import { exitCodeOf, formatVerdict, summaryOf } from './doctor/doctor-checks';
+import { runDoctor } from './doctor/run-doctor';
 import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
@@ -26,7 +29,14 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
       --trust-unsigned restores one whose signature is missing or does not verify (made before
       APP_SECRET changed, or on another server) and records that in the audit log.
+  doctor [--url URL]
+      Check this production set-up, one line per check (✓ fine, ! warning, ✗ problem, with what to do):
+      secrets, HTTPS, mail, TRUST_PROXY against a real request, DATA_DIR, the last backup, the
+      database and the clock. Changes nothing; --url probes another address than PUBLIC_URL.
+      Exits non-zero when something is wrong.
 
+Every command takes --env-file FILE: the settings from FILE (the service's EnvironmentFile, e.g.
+/etc/academy/academy.env), over whatever this shell has.
 It uses the same DATA_DIR / DATABASE_URL as the server, whether or not the server is running.`;
 
 class UsageError extends Error {}
@@ -88,10 +98,15 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       yes: { type: 'boolean' },
       'trust-unsigned': { type: 'boolean' },
+      url: { type: 'string' },
+      'env-file': { type: 'string' },
     },
     allowPositionals: command === 'backup:restore',
     strict: true,
   });
+
+  // The same variables the service gets from its EnvironmentFile, over whatever this shell has.
+  if (typeof values['env-file'] === 'string') Object.assign(process.env, parseEnv(fs.readFileSync(values['env-file'], 'utf8')));
 
   switch (command) {
     case 'users:create': {
@@ -147,6 +162,23 @@ async function main(argv: string[]): Promise<number> {
       if (!signed) console.log('This backup is not signed by this server: restored because of --trust-unsigned, and recorded in the audit log.');
       console.log(`Restored the backup of ${manifest.createdAt} (Academy ${manifest.appVersion}, database version ${manifest.migration.tag}). Everyone signs in as they could at that time.`);
       return 0;
+    }
+    case 'doctor': {
+      if (typeof values.url === 'string' && !URL.canParse(values.url)) throw new UsageError(`--url must be a full address such as https://academy.example.in, not "${values.url}".`);
+      let config;
+      try {
+        config = loadConfig();
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        // What the server itself would refuse to start with.
+        for (const problem of error.problems) console.log(`✗ configuration: ${problem}`);
+        console.log(`${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}: the server would not start with this configuration.`);
+        return 1;
+      }
+      const verdicts = await runDoctor(config, { url: values.url });
+      for (const verdict of verdicts) console.log(formatVerdict(verdict));
+      console.log(summaryOf(verdicts));
+      return exitCodeOf(verdicts);
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

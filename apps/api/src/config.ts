@@ -61,6 +61,9 @@ const envSchema = z.object({
     }),
 });
 
+/** Every variable the server reads (deploy/academy.env.example lists each; a test checks it). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 const TRUST_PROXY_MESSAGE =
   'TRUST_PROXY must be false or a comma-separated list of the addresses of your reverse proxies (e.g. 127.0.0.1 or 10.0.0.2,192.168.1.0/24; `loopback` for a proxy on this machine); `true` and hop counts are refused because they let a client choose its own address';
 

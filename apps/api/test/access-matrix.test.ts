@@ -150,6 +150,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/auth/password': [s(() => '/api/auth/password', 400, { body: {} })],
   // The academy.
   'GET /api/health': [s(() => '/api/health', 200)],
+  'GET /api/health/peer': [s(() => '/api/health/peer', 200)],
   'GET /api/settings/public': [s(() => '/api/settings/public', 200)],
   'GET /api/admin/settings': [s(() => '/api/admin/settings', 200)],
   'PUT /api/admin/settings': [s(() => '/api/admin/settings', 400, { body: {} })],

@@ -3,6 +3,8 @@ import { ADMIN, ANYONE, STUDENT, type RouteRules } from './rules';
 /** The academy's settings and dashboards (the admin's; a student's own), its public details and health (anyone). */
 export const academyRoutes: RouteRules = {
   'GET /api/health': ANYONE,
+  // How the caller's own request arrived (for the operator's doctor): nothing stored, nothing of others.
+  'GET /api/health/peer': ANYONE,
   'GET /api/settings/public': ANYONE,
   'GET /api/admin/settings': ADMIN,
   'PUT /api/admin/settings': ADMIN,

@@ -10,6 +10,15 @@ const partStatus = z.enum(['ok', 'down']);
 const healthSchema = z.object({ status: z.enum(['ok', 'down']), database: partStatus, storage: partStatus });
 type Health = z.infer<typeof healthSchema>;
 
+const peerSchema = z.object({
+  peer: z.string(),
+  forwardedFor: z.string().nullable(),
+  forwardedProto: z.string().nullable(),
+  forwardingTrusted: z.boolean(),
+  clientIp: z.string(),
+  protocol: z.string(),
+});
+
 // A health check must answer quickly even when the database does not.
 const DATABASE_CHECK_TIMEOUT_MS = 3_000;
 
@@ -40,5 +49,32 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage 
       .status(503)
       .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
       .send({ success: false as const, message: `Academy is not fully working: ${down} is not answering.`, data });
+  });
+
+  /**
+   * How the caller's own request reached the server (issue 52): the address of the connection, the
+   * forwarded headers it carried, whether TRUST_PROXY let it name the client, and the client address
+   * the rate limits count. `npm run academy -- doctor` compares it with TRUST_PROXY. It tells a caller
+   * only about their own request (never TRUST_PROXY itself, never another request) and reads nothing
+   * stored, so it is open to anyone like /health.
+   */
+  app.get('/health/peer', { schema: { tags: ['health'], response: { 200: apiSuccess(peerSchema) } } }, async (request) => {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return value === undefined ? null : [value].flat().join(', ');
+    };
+    // request.ips is the chain Fastify walked: the connection's address, then each forwarded address
+    // it accepted because the one before was a trusted proxy.
+    return {
+      success: true as const,
+      data: {
+        peer: request.socket.remoteAddress ?? '',
+        forwardedFor: header('x-forwarded-for'),
+        forwardedProto: header('x-forwarded-proto'),
+        forwardingTrusted: (request.ips?.length ?? 0) > 1,
+        clientIp: request.ip,
+        protocol: request.protocol,
+      },
+    };
   });
 };

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import type { Config } from '../config';
+import { connectToRunningBundledPostgres } from '../db/bundled-postgres';
+import { currentLockHolder } from '../lib/instance-lock';
+import { listBackups } from '../modules/backups/backups.service';
+import { currentMigration, knownMigrations } from '../modules/backups/migration-level';
+import {
+  checkAppSecret,
+  checkClock,
+  checkDatabase,
+  checkDataDir,
+  checkLastBackup,
+  checkMailFrom,
+  checkNodeEnv,
+  checkPublicUrl,
+  checkReachable,
+  checkSmtp,
+  checkTrustProxy,
+  FORGED_ADDRESS,
+  type BackupFacts,
+  type DatabaseFacts,
+  type DataDirFacts,
+  type PeerProbe,
+  type ReachFacts,
+  type SmtpFacts,
+  type Verdict,
+} from './doctor-checks';
+
+/**
+ * Gathers the facts for the doctor's verdicts (./doctor-checks.ts) on a live production machine
+ * without changing anything: one GET to the site, an SMTP greeting and sign-in (no mail sent), file
+ * metadata, and read-only queries. It never takes the DATA_DIR lock and never starts the bundled
+ * PostgreSQL: it uses the running server's, as the other CLI commands do, or says the server is down.
+ */
+const TIMEOUT_MS = 5_000;
+
+function reason(error: unknown): string {
+  const own = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (own.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
+  // fetch() says only "fetch failed"; the network error (ECONNREFUSED, a certificate problem) is its cause.
+  if (own.message === 'fetch failed' && own.cause) return own.cause.code ? `${own.cause.code} (${own.cause.message ?? ''})` : String(own.cause.message);
+  return own.message ?? String(error);
+}
+
+type Probe = { reach: ReachFacts; peer?: PeerProbe; date?: Date };
+
+/** One GET /api/health/peer at the site, claiming a made-up client address to see who believes it. */
+async function probeSite(url: string): Promise<Probe> {
+  try {
+    const response = await fetch(`${url}/api/health/peer`, { headers: { 'x-forwarded-for': FORGED_ADDRESS }, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const dateHeader = response.headers.get('date');
+    const date = dateHeader ? new Date(dateHeader) : undefined;
+    const body = (await response.json().catch(() => undefined)) as { success?: boolean; data?: PeerProbe } | undefined;
+    const peer = response.status === 200 && body?.success ? body.data : undefined;
+    return { reach: { url, status: peer ? 200 : response.status }, peer, date };
+  } catch (error) {
+    return { reach: { url, error: reason(error) } };
+  }
+}
+
+async function smtpFacts(smtpUrl: string | undefined): Promise<SmtpFacts> {
+  if (!smtpUrl) return { configured: false };
+  const url = new URL(smtpUrl);
+  const server = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+  // Connects, greets (EHLO), starts TLS and signs in as the server would; sends nothing.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
+  try {
+    await transport.verify();
+    return { configured: true, server, signsIn: url.username !== '' };
+  } catch (error) {
+    return { configured: true, server, error: reason(error) };
+  } finally {
+    transport.close();
+  }
+}
+
+function dataDirFacts(dataDir: string): DataDirFacts {
+  const currentUid = process.getuid?.() ?? -1;
+  if (!fs.existsSync(dataDir)) return { path: dataDir, exists: false, currentUid };
+  const stat = fs.statSync(dataDir);
+  if (!stat.isDirectory()) return { path: dataDir, exists: true, isDirectory: false, currentUid };
+  let writable = true;
+  try {
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch {
+    writable = false;
+  }
+  const space = fs.statfsSync(dataDir);
+  return {
+    path: dataDir,
+    exists: true,
+    isDirectory: true,
+    mode: stat.mode,
+    ownerUid: stat.uid,
+    currentUid,
+    writable,
+    freeBytes: space.bavail * space.bsize,
+    totalBytes: space.blocks * space.bsize,
+  };
+}
+
+async function backupFacts(dataDir: string): Promise<BackupFacts> {
+  try {
+    const backups = await listBackups({ backupsDir: path.join(dataDir, 'backups'), filesDir: path.join(dataDir, 'files') });
+    const newest = backups[0];
+    return { count: backups.length, newest: newest && { name: newest.name, createdAt: newest.createdAt, readable: newest.readable } };
+  } catch (error) {
+    return { count: 0, error: reason(error) };
+  }
+}
+
+/**
+ * The database the server uses, read-only. With the bundled PostgreSQL only while a process holds
+ * DATA_DIR (the server): its socket and password are in DATA_DIR, and starting it ourselves would
+ * take the lock the server needs to start.
+ */
+async function databaseFacts(config: Config): Promise<DatabaseFacts & { now?: Date }> {
+  const latest = knownMigrations().at(-1)?.tag ?? 'none';
+  let connection: pg.ClientConfig;
+  let description: string;
+  if (config.databaseUrl) {
+    connection = { connectionString: config.databaseUrl };
+    description = 'PostgreSQL at DATABASE_URL';
+  } else {
+    const holder = currentLockHolder(config.dataDir);
+    description = 'the bundled PostgreSQL';
+    if (!holder) {
+      return { description, latest, error: `no Academy server is running on ${config.dataDir} (the doctor does not start the bundled PostgreSQL, so as not to hold DATA_DIR) → start the server: systemctl start academy` };
+    }
+    description = `the bundled PostgreSQL of the running ${holder.kind} (pid ${holder.pid})`;
+    try {
+      connection = connectToRunningBundledPostgres(config.dataDir);
+    } catch (error) {
+      return { description, latest, error: reason(error) };
+    }
+  }
+  const client = new pg.Client({ ...connection, connectionTimeoutMillis: TIMEOUT_MS, query_timeout: TIMEOUT_MS, options: '-c default_transaction_read_only=on' });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ now: Date }>('select now() as now');
+    const applied = await currentMigration(client);
+    return { description, latest, applied: applied?.tag, known: applied ? !applied.tag.startsWith('unknown-') : undefined, now: rows[0]?.now };
+  } catch (error) {
+    return { description, latest, error: reason(error) };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Every check, in the order printed. `url` replaces PUBLIC_URL as the address probed (--url). */
+export async function runDoctor(config: Config, options: { url?: string } = {}): Promise<Verdict[]> {
+  const url = (options.url ?? config.publicUrl)?.replace(/\/+$/, '');
+  const [probe, smtp, backups, database] = await Promise.all([
+    url ? probeSite(url) : Promise.resolve(undefined),
+    smtpFacts(config.smtpUrl),
+    backupFacts(config.dataDir),
+    databaseFacts(config),
+  ]);
+  const local = new Date();
+  return [
+    checkNodeEnv(config.env),
+    checkAppSecret(config.appSecret),
+    checkPublicUrl(config.publicUrl),
+    ...(probe && url ? [checkReachable(probe.reach), checkTrustProxy({ trustProxy: config.trustProxy, url, probe: probe.peer })] : []),
+    checkSmtp(smtp),
+    checkMailFrom(config.mailFrom),
+    ...checkDataDir(dataDirFacts(config.dataDir)),
+    checkLastBackup(backups, local),
+    checkDatabase(database),
+    checkClock({ local, http: probe?.date, database: database.now }),
+  ];
+}
