@@ -109,7 +109,7 @@ describe('npm run academy -- doctor, end to end', () => {
         expect.stringMatching(/^✓ clock: agrees with the site \(HTTP Date\)/),
       ]),
     );
-    expect(lines.at(-1)).toBe('9 problems: NODE_ENV, APP_SECRET, PUBLIC_URL, TRUST_PROXY, SMTP_URL, MAIL_FROM, DATA_DIR, last backup, database.');
+    expect(lines.at(-1)).toBe('9 problems: NODE_ENV, APP_SECRET, PUBLIC_URL, TRUST_PROXY, SMTP_URL, MAIL_FROM, DATA_DIR, last backup, database (1 warning).');
     // Read-only: it did not start the bundled PostgreSQL nor take DATA_DIR.
     expect(fs.readdirSync(dataDir)).toEqual([]);
   }, 60_000);

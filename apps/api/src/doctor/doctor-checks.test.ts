@@ -6,6 +6,7 @@ import {
   checkDataDir,
   checkLastBackup,
   checkMailFrom,
+  checkMetricsToken,
   checkNodeEnv,
   checkPublicUrl,
   checkReachable,
@@ -26,6 +27,13 @@ describe('doctor: NODE_ENV', () => {
   it('passes production and fails anything else', () => {
     expect(checkNodeEnv('production').status).toBe('ok');
     expect(checkNodeEnv('development')).toMatchObject({ status: 'fail', fix: 'set NODE_ENV=production' });
+  });
+});
+
+describe('doctor: METRICS_TOKEN', () => {
+  it('passes a set token and warns (without failing) when /metrics answers only this machine', () => {
+    expect(checkMetricsToken('0123456789abcdef0123')).toMatchObject({ status: 'ok' });
+    expect(checkMetricsToken(undefined)).toMatchObject({ status: 'warn', check: 'METRICS_TOKEN' });
   });
 });
 

@@ -25,6 +25,12 @@ export function checkNodeEnv(env: string): Verdict {
   return fail('NODE_ENV', `is ${env}: the server seeds a demo academy with a published password and relaxes its checks`, 'set NODE_ENV=production');
 }
 
+/** Without METRICS_TOKEN, /metrics answers this machine only: a monitoring server elsewhere cannot read it. */
+export function checkMetricsToken(token: string | undefined): Verdict {
+  if (token) return ok('METRICS_TOKEN', `set (${token.length} characters): /metrics answers a bearer of it`);
+  return warn('METRICS_TOKEN', 'not set: /metrics answers only this machine, so a monitoring server elsewhere cannot read it', 'set METRICS_TOKEN (openssl rand -hex 24) and give it to Prometheus (deploy/prometheus/prometheus.yml)');
+}
+
 // Values that were published somewhere (this repository's examples and benchmarks) are no secret.
 const KNOWN_EXAMPLE_SECRETS = new Set(['bench-secret-bench-secret-bench-secret-0123', 'x'.repeat(32)]);
 const EXAMPLE_WORDS = /change.?me|replace.?me|example|your.?secret|put.?your|^x+$/i;
