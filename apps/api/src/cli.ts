@@ -10,6 +10,11 @@ import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
 import { createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
+import { parseArchiveKey } from './modules/backups/offsite-crypto';
+import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
+import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
+import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
+import fs from 'node:fs';
 import { createUser, setUserPassword } from './modules/users/users.service';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
@@ -26,6 +31,13 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
       --trust-unsigned restores one whose signature is missing or does not verify (made before
       APP_SECRET changed, or on another server) and records that in the audit log.
+  backup:restore-remote --endpoint URL --region REGION --bucket NAME [--prefix FOLDER] [--force-path-style]
+                        --key-file SHEET.txt [--backup NAME | --latest] [--yes]
+      Backups off the machine (decision 044): the bucket's access keys come from AWS_ACCESS_KEY_ID and
+      AWS_SECRET_ACCESS_KEY; the recovery key from the recovery sheet saved as a text file (or --key).
+      Without --backup or --latest it lists the backups in the bucket. With one, it downloads it, checks
+      its checksum and decrypts it with the recovery key, then restores it like backup:restore (also
+      onto an empty DATA_DIR or database), and sets the bucket up on this server to go on copying.
 
 It uses the same DATA_DIR / DATABASE_URL as the server, whether or not the server is running.`;
 
@@ -88,6 +100,15 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       yes: { type: 'boolean' },
       'trust-unsigned': { type: 'boolean' },
+      endpoint: { type: 'string' },
+      region: { type: 'string' },
+      bucket: { type: 'string' },
+      prefix: { type: 'string' },
+      'force-path-style': { type: 'boolean' },
+      'key-file': { type: 'string' },
+      key: { type: 'string' },
+      backup: { type: 'string' },
+      latest: { type: 'boolean' },
     },
     allowPositionals: command === 'backup:restore',
     strict: true,
@@ -146,6 +167,49 @@ async function main(argv: string[]): Promise<number> {
       if (process.stdout.isTTY) process.stdout.write('\n');
       if (!signed) console.log('This backup is not signed by this server: restored because of --trust-unsigned, and recorded in the audit log.');
       console.log(`Restored the backup of ${manifest.createdAt} (Academy ${manifest.appVersion}, database version ${manifest.migration.tag}). Everyone signs in as they could at that time.`);
+      return 0;
+    }
+    case 'backups:restore-remote':
+    case 'backup:restore-remote': {
+      const parsed = offsiteSettingsInputSchema.safeParse({
+        endpoint: required(values, 'endpoint'),
+        region: typeof values.region === 'string' ? values.region : 'us-east-1',
+        bucket: required(values, 'bucket'),
+        prefix: typeof values.prefix === 'string' ? values.prefix : '',
+        forcePathStyle: values['force-path-style'] === true,
+      });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('\n'));
+      const accessKeyId = process.env.AWS_ACCESS_KEY_ID?.trim();
+      const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY?.trim();
+      if (!accessKeyId || !secretAccessKey) throw new UsageError('Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to the bucket’s access keys (not on the command line: it is kept in the shell’s history).');
+      const config: OffsiteConfig = { ...parsed.data, endpoint: parsed.data.endpoint.replace(/\/$/, ''), accessKeyId, secretAccessKey };
+      const keyText = typeof values.key === 'string' ? values.key : typeof values['key-file'] === 'string' ? fs.readFileSync(path.resolve(values['key-file']), 'utf8') : undefined;
+      if (keyText === undefined) throw new UsageError('Give the recovery key: --key-file SHEET.txt (the recovery sheet as text) or --key "xxxxxxxx-…".');
+      const archiveKey = parseArchiveKey(keyText);
+      if (!archiveKey) throw new UsageError('No recovery key found: the sheet has a line "Recovery key: " followed by 64 hexadecimal digits in groups of 8.');
+      const wanted = typeof values.backup === 'string' ? values.backup : undefined;
+      if (!wanted && !values.latest) {
+        const objects = await listRemoteBackups(config, new Set());
+        if (objects.length === 0) console.log('There is no Academy backup in this bucket (under this prefix).');
+        for (const object of objects) console.log(`${object.name}  ${(object.sizeBytes / 1024 / 1024).toFixed(1)} MB  ${object.lastModified ?? ''}`);
+        console.log('\nAdd --backup NAME (or --latest) to restore one.');
+        return 0;
+      }
+      const chosen = await chooseRemoteBackup(config, wanted);
+      const target = loadConfig().databaseUrl ? 'the database at DATABASE_URL' : `the Academy in ${loadConfig().dataDir}`;
+      console.log(`Backup in the bucket: ${chosen.name}`);
+      if (!values.yes && !(await confirmRestore(target))) {
+        console.log('Nothing was changed.');
+        return 1;
+      }
+      const serverConfig = loadConfig();
+      const keys = serverKeysFrom(loadServerSecret(serverConfig));
+      const { restored, signed } = await withDatabase((database) =>
+        restoreFromBucket(database.db, backupPaths(serverConfig.dataDir), keys, { config, archiveKey, backup: chosen.key, onProgress: progressPrinter() }),
+      );
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      if (!signed) console.log('The backup was signed by another APP_SECRET; the recovery key vouched for it instead, and the audit log records it.');
+      console.log(`Restored ${restored.name} from the bucket. Backups of this server are copied to the same bucket from now on.`);
       return 0;
     }
     default:
