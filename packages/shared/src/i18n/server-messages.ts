@@ -373,6 +373,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['The access key ID is too long', 'ॲक्सेस की ID खूप लांब आहे', 'एक्सेस की ID बहुत लंबी है'],
   ['The secret access key is too long', 'सीक्रेट ॲक्सेस की खूप लांब आहे', 'सीक्रेट एक्सेस की बहुत लंबी है'],
   ['Choose whether the bucket is addressed by path', 'बकेट पाथने ओळखायची की नाही ते निवडा', 'बकेट पाथ से पहचानी जाए या नहीं, यह चुनें'],
+  ['There is no Academy backup in this bucket (under this prefix).', 'या बकेटमध्ये (या फोल्डरखाली) Academy चा एकही बॅकअप नाही.', 'इस बकेट में (इस फ़ोल्डर के नीचे) Academy का कोई बैकअप नहीं है.'],
   ['Choose a backup in the bucket', 'बकेटमधील बॅकअप निवडा', 'बकेट में से बैकअप चुनें'],
   ['Off-site backup settings saved', 'बाहेरील बॅकअपची सेटिंग्ज जतन झाली', 'बाहर के बैकअप की सेटिंग्स सहेज ली गईं'],
   ['Backups are no longer copied off the machine', 'बॅकअप आता मशीनबाहेर कॉपी होणार नाहीत', 'बैकअप अब मशीन से बाहर कॉपी नहीं होंगे'],
