@@ -39,7 +39,7 @@ function RecoverySheet({ offsite }: { offsite: OffsiteSettings }) {
   }
   return (
     <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t`Download the recovery sheet now`} role="alert">
-      <Stack gap="sm" align="flex-start">
+      <Stack gap="sm" align="flex-start" style={{ minWidth: 0 }}>
         <Text size="sm">
           <Trans>
             Backups are encrypted before they leave with a key only this server and the sheet hold. Without it nobody — the bucket&apos;s owner included — can read them, and the
@@ -52,6 +52,8 @@ function RecoverySheet({ offsite }: { offsite: OffsiteSettings }) {
           download="academy-recovery-sheet.txt"
           color="orange"
           leftSection={<IconFileDownload size={18} aria-hidden="true" />}
+          // On a phone the label wraps instead of pushing the alert wider than the screen.
+          styles={{ root: { height: 'auto', minHeight: 36, maxWidth: '100%' }, label: { whiteSpace: 'normal', paddingBlock: 6 } }}
           // The server marks it as given: ask again once the browser has it.
           onClick={() => setTimeout(() => void queryClient.invalidateQueries({ queryKey: backupKeys.settings }), 1500)}
         >
