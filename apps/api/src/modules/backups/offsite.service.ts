@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type pg from 'pg';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -362,7 +363,7 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
   const result: SyncResult = { uploaded: [], failed: [], removed: [] };
   const setup = await offsiteSetup(db, keys);
   if (!setup) return result;
-  const pool = (db as unknown as { $client: import('pg').Pool }).$client;
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
   const lock = await pool.connect();
   try {
     const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [OFFSITE_LOCK_KEY]);
