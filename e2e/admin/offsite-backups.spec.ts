@@ -61,28 +61,28 @@ test.describe('backups off the machine', () => {
     await expect(form).toBeVisible({ timeout: 45_000 });
 
     // Bad input is flagged before anything is sent.
-    await form.getByRole('textbox', { name: 'Endpoint' }).fill('s3.example.com/bucket');
+    await form.getByRole('textbox', { name: 'Endpoint', exact: true }).fill('s3.example.com/bucket');
     await form.getByRole('button', { name: 'Test the bucket' }).click();
     await expect(form.getByText('Enter the endpoint as an address such as https://s3.eu-central-1.amazonaws.com (no path)')).toBeVisible();
 
-    await form.getByRole('textbox', { name: 'Endpoint' }).fill(`http://127.0.0.1:${port}`);
-    await form.getByRole('textbox', { name: 'Region' }).fill('us-east-1');
-    await form.getByRole('textbox', { name: 'Bucket' }).fill(BUCKET);
+    await form.getByRole('textbox', { name: 'Endpoint', exact: true }).fill(`http://127.0.0.1:${port}`);
+    await form.getByRole('textbox', { name: 'Region', exact: true }).fill('us-east-1');
+    await form.getByRole('textbox', { name: 'Bucket', exact: true }).fill(BUCKET);
     await form.getByRole('textbox', { name: 'Folder in the bucket' }).fill('latur');
     await form.getByRole('switch', { name: /Address the bucket by path/ }).check({ force: true });
-    await form.getByLabel('Access key ID').fill('S3RVER');
-    await form.getByLabel('Secret access key').fill('WRONG');
+    await form.getByLabel('Access key ID', { exact: true }).fill('S3RVER');
+    await form.getByLabel('Secret access key', { exact: true }).fill('WRONG');
     await form.getByRole('button', { name: 'Test the bucket' }).click();
     await expect(form.getByRole('alert').filter({ hasText: 'The bucket refused the access keys' })).toBeVisible({ timeout: 20_000 });
 
-    await form.getByLabel('Secret access key').fill('S3RVER');
+    await form.getByLabel('Secret access key', { exact: true }).fill('S3RVER');
     await form.getByRole('button', { name: 'Test the bucket' }).click();
     await expect(form.getByRole('status').filter({ hasText: 'The bucket works: a small test file was written and deleted' })).toBeVisible({ timeout: 20_000 });
 
     await form.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByText('Off-site backup settings saved')).toBeVisible();
     // The keys are write-only: the fields are empty again and say a key is saved.
-    await expect(form.getByLabel('Secret access key')).toHaveValue('');
+    await expect(form.getByLabel('Secret access key', { exact: true })).toHaveValue('');
     await expect(form.getByText('Saved — type to replace').first()).toBeVisible();
 
     // The recovery sheet, once.
