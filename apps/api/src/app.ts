@@ -43,6 +43,7 @@ import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { appVersion, automaticBackupTask, listBackups, type BackupPaths } from './modules/backups/backups.service';
+import { OFFSITE_BACKUP_JOB, syncOffsite } from './modules/backups/offsite.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
@@ -160,6 +161,15 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
       run: automaticBackupTask(deps.db, deps.backups, deps.keys),
     });
   }
+  // Backups off the machine (decision 044): copies what is pending or failed, removes the copies of deleted
+  // backups. A failed copy fails the run, so the runner retries it (30 s, 1 min), then every 15 minutes.
+  app.jobs.define(OFFSITE_BACKUP_JOB, {
+    label: 'Backups copied off the machine (and old copies removed)',
+    everyMs: 5 * MINUTE,
+    maxAttempts: 3,
+    afterFailureMs: 15 * MINUTE,
+    run: () => syncOffsite(deps.db, deps.keys, deps.backups.backupsDir, { throwOnFailure: true }),
+  });
   app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: () => deleteExpiredAuthRecords(deps.db) });
   // The audit log keeps two years (modules/audit, decision 018).
   app.jobs.define('audit-log-pruning', { label: 'Audit log entries older than two years removed', everyMs: 24 * 60 * MINUTE, run: () => pruneAuditLog(deps.db).then(() => undefined) });

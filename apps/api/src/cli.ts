@@ -13,6 +13,11 @@ import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
 import { createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
+import { parseArchiveKey } from './modules/backups/offsite-crypto';
+import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
+import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
+import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
+import fs from 'node:fs';
 import { createUser, setUserPassword } from './modules/users/users.service';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
@@ -34,6 +39,13 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       secrets, HTTPS, mail, TRUST_PROXY against a real request, DATA_DIR, the last backup, the
       database and the clock. Changes nothing; --url probes another address than PUBLIC_URL.
       Exits non-zero when something is wrong.
+  backup:restore-remote --endpoint URL --region REGION --bucket NAME [--prefix FOLDER] [--force-path-style]
+                        --key-file SHEET.txt [--backup NAME | --latest] [--yes]
+      Backups off the machine (decision 044): the bucket's access keys come from AWS_ACCESS_KEY_ID and
+      AWS_SECRET_ACCESS_KEY; the recovery key from the recovery sheet saved as a text file (or --key).
+      Without --backup or --latest it lists the backups in the bucket. With one, it downloads it, checks
+      its checksum and decrypts it with the recovery key, then restores it like backup:restore (also
+      onto an empty DATA_DIR or database), and sets the bucket up on this server to go on copying.
 
 Every command takes --env-file FILE: the settings from FILE (the service's EnvironmentFile, e.g.
 /etc/academy/academy.env), over whatever this shell has.
@@ -100,6 +112,15 @@ async function main(argv: string[]): Promise<number> {
       'trust-unsigned': { type: 'boolean' },
       url: { type: 'string' },
       'env-file': { type: 'string' },
+      endpoint: { type: 'string' },
+      region: { type: 'string' },
+      bucket: { type: 'string' },
+      prefix: { type: 'string' },
+      'force-path-style': { type: 'boolean' },
+      'key-file': { type: 'string' },
+      key: { type: 'string' },
+      backup: { type: 'string' },
+      latest: { type: 'boolean' },
     },
     allowPositionals: command === 'backup:restore',
     strict: true,
@@ -179,6 +200,49 @@ async function main(argv: string[]): Promise<number> {
       for (const verdict of verdicts) console.log(formatVerdict(verdict));
       console.log(summaryOf(verdicts));
       return exitCodeOf(verdicts);
+    }
+    case 'backups:restore-remote':
+    case 'backup:restore-remote': {
+      const parsed = offsiteSettingsInputSchema.safeParse({
+        endpoint: required(values, 'endpoint'),
+        region: typeof values.region === 'string' ? values.region : 'us-east-1',
+        bucket: required(values, 'bucket'),
+        prefix: typeof values.prefix === 'string' ? values.prefix : '',
+        forcePathStyle: values['force-path-style'] === true,
+      });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `--${String(issue.path[0])}: ${issue.message}`).join('\n'));
+      const accessKeyId = process.env.AWS_ACCESS_KEY_ID?.trim();
+      const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY?.trim();
+      if (!accessKeyId || !secretAccessKey) throw new UsageError('Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to the bucket’s access keys (not on the command line: it is kept in the shell’s history).');
+      const config: OffsiteConfig = { ...parsed.data, endpoint: parsed.data.endpoint.replace(/\/$/, ''), accessKeyId, secretAccessKey };
+      const keyText = typeof values.key === 'string' ? values.key : typeof values['key-file'] === 'string' ? fs.readFileSync(path.resolve(values['key-file']), 'utf8') : undefined;
+      if (keyText === undefined) throw new UsageError('Give the recovery key: --key-file SHEET.txt (the recovery sheet as text) or --key "xxxxxxxx-…".');
+      const archiveKey = parseArchiveKey(keyText);
+      if (!archiveKey) throw new UsageError('No recovery key found: the sheet has a line "Recovery key: " followed by 64 hexadecimal digits in groups of 8.');
+      const wanted = typeof values.backup === 'string' ? values.backup : undefined;
+      if (!wanted && !values.latest) {
+        const objects = await listRemoteBackups(config, new Set());
+        if (objects.length === 0) console.log('There is no Academy backup in this bucket (under this prefix).');
+        for (const object of objects) console.log(`${object.name}  ${(object.sizeBytes / 1024 / 1024).toFixed(1)} MB  ${object.lastModified ?? ''}`);
+        console.log('\nAdd --backup NAME (or --latest) to restore one.');
+        return 0;
+      }
+      const chosen = await chooseRemoteBackup(config, wanted);
+      const target = loadConfig().databaseUrl ? 'the database at DATABASE_URL' : `the Academy in ${loadConfig().dataDir}`;
+      console.log(`Backup in the bucket: ${chosen.name}`);
+      if (!values.yes && !(await confirmRestore(target))) {
+        console.log('Nothing was changed.');
+        return 1;
+      }
+      const serverConfig = loadConfig();
+      const keys = serverKeysFrom(loadServerSecret(serverConfig));
+      const { restored, signed } = await withDatabase((database) =>
+        restoreFromBucket(database.db, backupPaths(serverConfig.dataDir), keys, { config, archiveKey, backup: chosen.key, onProgress: progressPrinter() }),
+      );
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      if (!signed) console.log('The backup was signed by another APP_SECRET; the recovery key vouched for it instead, and the audit log records it.');
+      console.log(`Restored ${restored.name} from the bucket. Backups of this server are copied to the same bucket from now on.`);
+      return 0;
     }
     default:
       throw new UsageError(`Unknown command "${command}".`);

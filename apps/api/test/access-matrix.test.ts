@@ -216,6 +216,13 @@ const SAMPLES: Record<string, Sample[]> = {
   'DELETE /api/admin/backups/:name': [s(() => `/api/admin/backups/${UNKNOWN_BACKUP}`, 404)],
   'POST /api/admin/backups/upload': [s(() => '/api/admin/backups/upload', 415, { body: {} })],
   'POST /api/admin/backups/:name/restore': [s(() => `/api/admin/backups/${UNKNOWN_BACKUP}/restore`, 400, { body: {} })],
+  // Backups off the machine (issue 52): nothing set up in the matrix's database, so no call reaches a bucket.
+  'GET /api/admin/backups/remote': [s(() => '/api/admin/backups/remote', 404)],
+  'POST /api/admin/backups/remote/restore': [s(() => '/api/admin/backups/remote/restore', 400, { body: {} })],
+  'GET /api/admin/settings/backups': [s(() => '/api/admin/settings/backups', 200)],
+  'PUT /api/admin/settings/backups': [s(() => '/api/admin/settings/backups', 400, { body: { offsite: { endpoint: 'not an address' } } })],
+  'POST /api/admin/settings/backups/test': [s(() => '/api/admin/settings/backups/test', 400, { body: {} })],
+  'GET /api/admin/settings/backups/recovery-sheet': [s(() => '/api/admin/settings/backups/recovery-sheet', 404)],
   // The catalogue.
   'GET /api/subjects': [s(() => '/api/subjects', 200)],
   'POST /api/subjects': [s(() => '/api/subjects', 400, { body: {} })],

@@ -54,6 +54,22 @@ describe('GET /metrics without METRICS_TOKEN: this machine only, directly', () =
     expect(samples.get('academy_family_messages{channel="whatsapp",status="queued"}')).toBe(0);
   });
 
+  it('counts backups whose copy to the off-site bucket failed, while off-site backups are on', async () => {
+    // The settings row as the Backup screen saves it (sealed values are opaque here: metrics never reads them).
+    await t.database.db.execute(sql`insert into offsite_backup_settings (endpoint, region, bucket, access_key_id_sealed, secret_access_key_sealed, archive_key_sealed, archive_key_id)
+      values ('http://127.0.0.1:9', 'us-east-1', 'academy', 'sealed', 'sealed', 'sealed', 'k1')`);
+    await t.database.db.execute(sql`insert into offsite_backups (backup_name, status, object_key, uploaded_at) values
+      ('a.tar.gz', 'uploaded', 'academy/a.tar.gz.enc', now() - interval '2 hours'), ('b.tar.gz', 'failed', 'academy/b.tar.gz.enc', null)`);
+    let samples = parseSamples((await t.app.inject({ method: 'GET', url: '/metrics' })).body);
+    expect(samples.get('academy_backup_offsite_failed')).toBe(1);
+    expect(samples.get('academy_backup_offsite_newest_age_seconds')).toBeGreaterThan(7_000);
+    await t.database.db.execute(sql`update offsite_backup_settings set enabled = false`);
+    samples = parseSamples((await t.app.inject({ method: 'GET', url: '/metrics' })).body);
+    expect(samples.get('academy_backup_offsite_failed')).toBe(0);
+    await t.database.db.execute(sql`delete from offsite_backups`);
+    await t.database.db.execute(sql`delete from offsite_backup_settings`);
+  });
+
   it('is refused (404) from another address, and from loopback through a proxy', async () => {
     const refused = [
       { remoteAddress: '203.0.113.7' },

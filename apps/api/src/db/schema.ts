@@ -21,3 +21,4 @@ export * from './schema/push';
 export * from './schema/imports';
 export * from './schema/academic-years';
 export * from './schema/online-tests';
+export * from './schema/offsite-backups';

@@ -65,6 +65,7 @@ export const AUDIT_TEXTS = {
   'backup.deleted_automatic': 'Removed the old automatic backup {name}',
   'backup.uploaded': 'Uploaded backup {name}',
   'backup.restored': 'Restored backup {name}',
+  'backup.restored_remote': 'Restored backup {name} from the bucket off the machine',
   'backup.restored_unsigned_cli': 'Restored backup {name} from the command line although it is not signed by this server (--trust-unsigned)',
   'enquiry.status': 'Moved the enquiry of {name} from {from} to {to}',
   // Follow-ups (issue 41).
@@ -86,6 +87,10 @@ export const AUDIT_TEXTS = {
   'settings.parent_alerts_secret': 'Updated the absence alerts and parent webhook; webhook secret changed',
   'settings.webhook_secret': 'Webhook secret changed',
   'settings.messaging': 'Updated the message settings',
+  'settings.backups_offsite': 'Updated the bucket for backups off the machine',
+  'settings.backups_offsite_keys': 'Updated the bucket for backups off the machine; its access keys changed',
+  'settings.backups_offsite_off': 'Turned off backups off the machine',
+  'settings.backups_recovery_sheet': 'Downloaded the recovery sheet of the backups off the machine',
   'settings.messaging_secret': 'Updated the message settings; a provider credential changed',
   'settings.payments': 'Updated the payment settings (UPI)',
   'parent.channel': 'Changed how {name} gets messages',

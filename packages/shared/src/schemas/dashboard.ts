@@ -103,6 +103,8 @@ export const adminDashboardSummarySchema = z.object({
   }),
   /** The owner's month (issue 42): shown first. */
   month: ownerMonthSchema,
+  /** Backups that could not be copied off the machine (decision 044): a warning while `failed` > 0; 0 when off. */
+  offsiteBackups: z.object({ failed: z.number().int(), lastError: z.string().nullable() }),
 });
 export type AdminDashboardSummary = z.infer<typeof adminDashboardSummarySchema>;
 

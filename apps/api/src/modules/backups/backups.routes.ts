@@ -7,6 +7,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import {
   BACKUP_MESSAGES,
+  backupSettingsInputSchema,
+  backupSettingsSchema,
+  OFFSITE_MESSAGES,
+  offsiteTestInputSchema,
+  remoteBackupListSchema,
+  restoreRemoteInputSchema,
   backupJobSchema,
   backupListSchema,
   backupNameParamsSchema,
@@ -19,6 +25,21 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { createJobRegistry } from './backup-jobs';
 import { actorOf } from '../../access/http';
 import { recordAudit } from '../audit';
+import { getAcademySettings } from '../settings';
+import {
+  downloadRemoteBackup,
+  getBackupSettings,
+  listRemoteBackups,
+  markOffsiteForDeletion,
+  offsiteSetup,
+  offsiteStates,
+  queueOffsiteUpload,
+  recordedSha256,
+  syncOffsite,
+  takeRecoverySheet,
+  testBucket,
+  updateBackupSettings,
+} from './offsite.service';
 import {
   adoptUploadedBackup,
   createBackup,
@@ -47,17 +68,27 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
   const jobs = createJobRegistry(db, (label, task) => app.runInBackground(label, task), app.log);
   const jobAnswer = apiSuccess(backupJobSchema);
 
-  app.get('/admin/backups', { schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => ({
-    success: true as const,
-    data: { backups: await listBackups(paths), activeJob: await jobs.active() },
-  }));
+  app.get('/admin/backups', { schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => {
+    const backups = await listBackups(paths);
+    // Each backup's copy off the machine (decision 044): null for one that is not meant to go (made while off, uploaded).
+    const states = await offsiteStates(db, backups.map((backup) => backup.name));
+    return {
+      success: true as const,
+      data: { backups: backups.map((backup) => ({ ...backup, offsite: states.get(backup.name) ?? null })), activeJob: await jobs.active() },
+    };
+  });
 
   // Backups are files, not rows: each entry is written once the file work has succeeded.
   app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
     const job = await jobs.start('create', 'Starting', async (onProgress) => {
-      const { name } = await createBackup(db, paths, keys, { kind: 'manual', onProgress });
+      const { name } = await createBackup(db, paths, keys, { kind: 'manual', onProgress: (progress, step) => onProgress(progress * 0.8, step) });
       await recordAudit(db, actor, { action: 'backup.create', entityType: 'backup', entityId: name, text: { key: 'backup.created', values: { name } } });
+      if (await queueOffsiteUpload(db, name)) {
+        onProgress(0.85, 'Copying off the machine');
+        // A failed copy does not fail the backup: its row says why, the dashboard warns, the off-site job retries.
+        await syncOffsite(db, keys, paths.backupsDir, { only: name }).catch((error: unknown) => app.log.warn({ err: error }, 'off-site copy failed'));
+      }
       return name;
     });
     return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.createStarted });
@@ -81,6 +112,9 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
 
   app.delete('/admin/backups/:name', { schema: { tags, params: backupNameParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
     await deleteBackup(paths, request.params.name);
+    await markOffsiteForDeletion(db, request.params.name);
+    // Its copy in the bucket goes now (or at the off-site job's next run if the bucket cannot be reached).
+    app.runInBackground('off-site copy removed', () => syncOffsite(db, keys, paths.backupsDir).then(() => undefined));
     await recordAudit(db, actorOf(request), { action: 'backup.delete', entityType: 'backup', entityId: request.params.name, text: { key: 'backup.deleted', values: { name: request.params.name } } });
     return { success: true as const, message: BACKUP_MESSAGES.deleted };
   });
@@ -130,4 +164,66 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
       }
     },
   );
+
+  // Backups off the machine (issue 52, decision 044).
+  app.get('/admin/backups/remote', { schema: { tags, response: { 200: apiSuccess(remoteBackupListSchema) } } }, async () => {
+    const setup = await offsiteSetup(db, keys);
+    if (!setup) throw new AppError('NOT_FOUND', OFFSITE_MESSAGES.notConfigured);
+    const local = new Set((await listBackups(paths)).map((backup) => backup.name));
+    return { success: true as const, data: { objects: await listRemoteBackups(setup, local) } };
+  });
+
+  // A restore from the bucket onto this running install: downloaded, checked and decrypted with the
+  // server's copy of the recovery key inside the job (it can take minutes), then restored as any backup.
+  app.post('/admin/backups/remote/restore', { schema: { tags, body: restoreRemoteInputSchema, response: { 202: jobAnswer } } }, async (request, reply) => {
+    await jobs.assertIdle();
+    const setup = await offsiteSetup(db, keys);
+    if (!setup) throw new AppError('NOT_FOUND', OFFSITE_MESSAGES.notConfigured);
+    const key = request.body.key;
+    const prefix = setup.prefix ? `${setup.prefix}/` : '';
+    if (!key.startsWith(prefix) || !key.endsWith('.enc')) throw new AppError('NOT_FOUND', OFFSITE_MESSAGES.remoteNotFound);
+    const actor = actorOf(request);
+    const name = path.posix.basename(key).replace(/\.enc$/, '');
+    const job = await jobs.start('restore', 'Downloading from the bucket', async (onProgress) => {
+      fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
+      const downloaded = path.join(paths.backupsDir, `.work-remote-${randomBytes(6).toString('hex')}.tar.gz`);
+      try {
+        await downloadRemoteBackup(setup, setup.archiveKey, key, downloaded, await recordedSha256(db, key));
+        onProgress(0.2, 'Checking the backup');
+        const staged = await stageBackup(downloaded, paths, keys);
+        await restoreStagedBackup(db, paths, staged, (progress, step) => onProgress(0.2 + progress * 0.8, step));
+      } finally {
+        await fs.promises.rm(downloaded, { force: true });
+      }
+      await recordAudit(db, actor, { action: 'backup.restore', entityType: 'backup', entityId: name, text: { key: 'backup.restored_remote', values: { name } } });
+      return name;
+    });
+    return reply.status(202).send({ success: true as const, data: job, message: BACKUP_MESSAGES.restoreStarted });
+  });
+
+  app.get('/admin/settings/backups', { schema: { tags, response: { 200: apiSuccess(backupSettingsSchema) } } }, async () => ({
+    success: true as const,
+    data: await getBackupSettings(db, keys),
+  }));
+
+  app.put('/admin/settings/backups', { schema: { tags, body: backupSettingsInputSchema, response: { 200: apiSuccess(backupSettingsSchema) } } }, async (request) => {
+    const data = await updateBackupSettings(db, keys, actorOf(request), request.body);
+    return { success: true as const, data, message: request.body.offsite ? OFFSITE_MESSAGES.saved : OFFSITE_MESSAGES.turnedOff };
+  });
+
+  app.post('/admin/settings/backups/test', { schema: { tags, body: offsiteTestInputSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await testBucket(db, keys, request.body);
+    return { success: true as const, message: OFFSITE_MESSAGES.tested };
+  });
+
+  // Given once: the recovery key leaves the server only here (decision 044).
+  app.get('/admin/settings/backups/recovery-sheet', { schema: { tags } }, async (request, reply) => {
+    const { name: academyName } = await getAcademySettings(db);
+    const sheet = await takeRecoverySheet(db, keys, actorOf(request), academyName);
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="academy-recovery-sheet.txt"')
+      .header('cache-control', 'no-store')
+      .send(sheet);
+  });
 };

@@ -36,6 +36,7 @@ import { backupsToPrune, localDateTime } from './backup-retention';
 import { dependencyOrder, dropPublicSchemaObjects, dumpTable, listTables, loadTable, quoteIdent, resetSequences, useCanonicalOutput } from './database-tables';
 import { assertRestoredValuesAllowed } from './restored-values';
 import { applyMigrations, currentMigration, knownMigrations, locateMigration, resetMigrationLog } from './migration-level';
+import { markOffsiteForDeletion, queueOffsiteUpload, syncOffsite } from './offsite.service';
 
 /** Where backups live (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files). */
 export type BackupPaths = { backupsDir: string; filesDir: string };
@@ -329,6 +330,7 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
     await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await useCanonicalOutput(client);
     onProgress(0.05, 'Preparing the database');
+    const offsiteKept = await readOffsiteTables(client);
     await dropPublicSchemaObjects(client);
     await resetMigrationLog(client);
     await applyMigrations(client, migrations.slice(0, migrationIndex + 1));
@@ -364,6 +366,7 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
         text: { key: 'backup.restored_unsigned_cli', values: { name } },
       });
     }
+    await putBackOffsiteTables(client, offsiteKept);
     await client.query('delete from "public"."sessions"');
     // The backup's job progress rows are from another time (its own job was running when it was made).
     await client.query('delete from "public"."backup_jobs"');
@@ -385,6 +388,36 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
   swapFilesFolder(paths.filesDir, path.join(stagingDir, 'files'));
   discardStagedBackup(staged);
   onProgress(1, 'Done');
+}
+
+/**
+ * The off-site tables describe this machine's bucket, its recovery key and the copies in the bucket
+ * (decision 044), which a restore does not change: they are kept as they were on the server, not
+ * taken from the backup. On an empty installation (nothing to keep) the backup's rows stay, so a
+ * machine rebuilt from its bucket goes on copying to it.
+ */
+const OFFSITE_TABLES = ['offsite_backup_settings', 'offsite_backups'] as const;
+type KeptOffsiteTables = Map<string, unknown[]>;
+
+async function readOffsiteTables(client: pg.PoolClient): Promise<KeptOffsiteTables> {
+  const kept: KeptOffsiteTables = new Map();
+  for (const table of OFFSITE_TABLES) {
+    const { rows: exists } = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [`public.${table}`]);
+    if (!exists[0]?.present) continue;
+    const { rows } = await client.query<{ row: unknown }>(`select to_jsonb(t) as row from "public".${quoteIdent(table)} t`);
+    kept.set(table, rows.map((row) => row.row));
+  }
+  return kept;
+}
+
+async function putBackOffsiteTables(client: pg.PoolClient, kept: KeptOffsiteTables): Promise<void> {
+  // Only when the server had off-site backups set up: else the backup's own setup is the best there is.
+  if ((kept.get('offsite_backup_settings') ?? []).length === 0) return;
+  for (const table of OFFSITE_TABLES) {
+    const rows = kept.get(table) ?? [];
+    await client.query(`delete from "public".${quoteIdent(table)}`);
+    if (rows.length > 0) await client.query(`insert into "public".${quoteIdent(table)} select * from jsonb_populate_recordset(null::"public".${quoteIdent(table)}, $1::jsonb)`, [JSON.stringify(rows)]);
+  }
 }
 
 /** Puts the restored files in place with two renames on one disk, then removes the old ones. */
@@ -476,11 +509,16 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, keys: 
       if (await doneToday()) return 'done-today';
       const made = await createBackup(db, paths, keys, { kind: 'automatic', now });
       await recordAudit(db, null, { action: 'backup.create', entityType: 'backup', entityId: made.name, text: { key: 'backup.created_automatic', values: { name: made.name } } });
+      const offsite = await queueOffsiteUpload(db, made.name);
       const automatic = (await listBackups(paths)).filter((backup) => backup.kind === 'automatic');
       for (const name of backupsToPrune(automatic.map((backup) => ({ name: backup.name, createdAt: new Date(backup.createdAt) })), timeZone)) {
         await deleteBackup(paths, name);
+        // The same retention off the machine: its copy in the bucket is removed by the sync below.
+        await markOffsiteForDeletion(db, name);
         await recordAudit(db, null, { action: 'backup.delete', entityType: 'backup', entityId: name, text: { key: 'backup.deleted_automatic', values: { name } } });
       }
+      // Copied at once; a failure is recorded on its row (the dashboard shows it) and the off-site job retries it.
+      if (offsite) await syncOffsite(db, keys, paths.backupsDir).catch(() => undefined);
       return 'created';
     } finally {
       await client.query('select pg_advisory_unlock($1)', [AUTOMATIC_LOCK_KEY]);

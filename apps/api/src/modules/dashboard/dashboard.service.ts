@@ -1,3 +1,4 @@
+import { offsiteFailures } from '../backups';
 import { sql } from 'drizzle-orm';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
 import { NEAR_CAPACITY_LIST, NEAR_CAPACITY_SHARE, STUDENT_DASHBOARD_NOTES, type AdminDashboardSummary, type OwnerMonth, type StudentDashboard } from '@academy/shared/schemas/dashboard';
@@ -42,13 +43,15 @@ type Row = {
  */
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
-  const [counts, month] = await Promise.all([
+  const [counts, month, offsiteBackups] = await Promise.all([
     // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
     cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
     // Fee tables are not watched by the cache: the owner's month is read fresh (one statement).
     ownerMonth(db, today),
+    // A backup that could not be copied off the machine (decision 044) is a warning on the first screen.
+    offsiteFailures(db),
   ]);
-  return { ...counts, month };
+  return { ...counts, month, offsiteBackups };
 }
 
 /** The calendar month before 'YYYY-MM'. */
@@ -155,7 +158,7 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
 /** What the admin dashboard counts and lists. */
 const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month'>> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups'>> {
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (

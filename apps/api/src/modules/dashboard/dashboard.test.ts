@@ -28,6 +28,7 @@ describe('GET /api/admin/dashboard/summary', () => {
       recentRegistrations: [],
       batchesNearCapacity: [],
       batchesNearCapacityTotal: 0,
+      offsiteBackups: { failed: 0, lastError: null },
       attendance: {
         today: { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), present: 0, absent: 0, late: 0, excused: 0, total: 0, percentage: null, batchesMarked: 0 },
         trend: expect.arrayContaining([{ date: expect.any(String), total: 0, percentage: null }]),

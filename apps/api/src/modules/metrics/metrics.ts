@@ -32,25 +32,18 @@ const QUERY_TIMEOUT_MS = 3_000;
 /** The histogram's buckets in seconds: 5 ms to 10 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-// ---- per process: Node's own figures and what the off-site backup reports ----
+// ---- per process: Node's own figures ----
 
-let processFigures: { registry: Registry; offsiteFailed: Gauge } | undefined;
+let processFigures: { registry: Registry } | undefined;
 
 /** Once per process (default metrics watch the event loop and the garbage collector; several apps in one test process share them). */
 function processRegistry() {
   if (!processFigures) {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
-    const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: '1 when the last copy of a backup to the off-site bucket failed, 0 otherwise (set by the off-site backup through setOffsiteBackupFailed)', registers: [registry] });
-    offsiteFailed.set(0);
-    processFigures = { registry, offsiteFailed };
+    processFigures = { registry };
   }
   return processFigures;
-}
-
-/** The off-site backup's outcome, for `academy_backup_offsite_failed` (this process; alert on its max over the servers). */
-export function setOffsiteBackupFailed(failed: boolean): void {
-  processRegistry().offsiteFailed.set(failed ? 1 : 0);
 }
 
 // ---- per app ----
@@ -152,6 +145,14 @@ const MESSAGES_SQL = `
   from parent_messages where created_at > now() - interval '${MESSAGE_WINDOW}'
   group by channel, status`;
 
+// Copies of backups in the off-site bucket (decision 044), while off-site backups are on: failed ones, and
+// how long ago the last copy arrived. Both tables are small (a row per backup kept).
+const OFFSITE_SQL = `
+  select count(*) filter (where status = 'failed')::int as failed,
+    extract(epoch from now() - max(uploaded_at))::float8 as last_upload_age
+  from offsite_backups where exists (select 1 from offsite_backup_settings where enabled)`;
+type OffsiteRow = { failed: number; last_upload_age: number | null };
+
 export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const pool = (sources.db as unknown as { $client: pg.Pool }).$client;
   const registry = new Registry();
@@ -181,6 +182,8 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
 
   const backupCount = new Gauge({ name: 'academy_backups', help: 'Readable backups in DATA_DIR/backups', registers });
   const backupAge = new Gauge({ name: 'academy_backup_newest_age_seconds', help: 'Age of the newest readable backup in DATA_DIR/backups (NaN when there is none: see academy_backups)', registers });
+  const offsiteFailed = new Gauge({ name: 'academy_backup_offsite_failed', help: 'Backups whose copy to the off-site bucket failed (retried every 5 minutes; 0 when off-site backups are off; NaN: the database did not answer)', registers });
+  const offsiteAge = new Gauge({ name: 'academy_backup_offsite_newest_age_seconds', help: 'Age of the newest copy in the off-site bucket (NaN when there is none or off-site backups are off)', registers });
   const backupTime = new Gauge({ name: 'academy_backup_newest_timestamp_seconds', help: 'When the newest readable backup in DATA_DIR/backups was made (Unix time; NaN when there is none)', registers });
 
   const storedFiles = cachedFor(SLOW_FIGURES_MS, () => folderSize(sources.filesDir));
@@ -197,8 +200,11 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     poolTotal.set(pool.totalCount);
     poolIdle.set(pool.idleCount);
     poolWaiting.set(pool.waitingCount);
-    const [jobRows, messageRows] = await Promise.allSettled([query<JobRow>(JOBS_SQL), query<MessageRow>(MESSAGES_SQL)]);
-    databaseUp.set(jobRows.status === 'fulfilled' && messageRows.status === 'fulfilled' ? 1 : 0);
+    const [jobRows, messageRows, offsiteRows] = await Promise.allSettled([query<JobRow>(JOBS_SQL), query<MessageRow>(MESSAGES_SQL), query<OffsiteRow>(OFFSITE_SQL)]);
+    databaseUp.set(jobRows.status === 'fulfilled' && messageRows.status === 'fulfilled' && offsiteRows.status === 'fulfilled' ? 1 : 0);
+    const offsite = offsiteRows.status === 'fulfilled' ? offsiteRows.value.rows[0] : undefined;
+    offsiteFailed.set(offsite ? offsite.failed : NaN);
+    offsiteAge.set(offsite?.last_upload_age ?? NaN);
     // What the database did not answer is left out (labelled series) or unknown (NaN): never a reassuring zero.
     jobs.reset();
     oldestJob.set(NaN);

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackupJob, BackupList, BackupSummary } from '@academy/shared/schemas/backups';
+import type { BackupJob, BackupList, BackupSettings, BackupSummary, OffsiteSettingsInput, RemoteBackup } from '@academy/shared/schemas/backups';
 import { BACKUP_MESSAGES, RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
 import { API_BASE, ApiError, apiRequest, apiRequestWithMessage, normalizeError, type ApiResult } from '../../lib/api-client';
 import { translateServerText } from '../../lib/server-text';
@@ -8,6 +8,8 @@ export const backupKeys = {
   all: ['backups'] as const,
   list: ['backups', 'list'] as const,
   job: (id: string) => ['backups', 'job', id] as const,
+  settings: ['backups', 'settings'] as const,
+  remote: ['backups', 'remote'] as const,
 };
 
 export const backupListQueryOptions = queryOptions({
@@ -88,4 +90,53 @@ export function backupDownloadUrl(name: string): string {
 /** The whole academy as one Excel workbook (issue 39): a plain link, the session cookie goes with it. */
 export function academyWorkbookUrl(): string {
   return `${API_BASE}/exports/academy.xlsx`;
+}
+
+/** Settings → Backups, off the machine (issue 52): the bucket, its keys only as "set". */
+export function useBackupSettings() {
+  return useQuery({
+    queryKey: backupKeys.settings,
+    queryFn: ({ signal }) => apiRequest<BackupSettings>('GET', '/admin/settings/backups', undefined, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useSaveBackupSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offsite: OffsiteSettingsInput | null) => apiRequestWithMessage<BackupSettings>('PUT', '/admin/settings/backups', { offsite }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(backupKeys.settings, data);
+      void queryClient.invalidateQueries({ queryKey: backupKeys.remote });
+    },
+  });
+}
+
+/** Puts and deletes a small object with the form's values (the stored keys for those left empty). */
+export function useTestBucket() {
+  return useMutation({
+    mutationFn: (input: OffsiteSettingsInput) => apiRequestWithMessage<unknown>('POST', '/admin/settings/backups/test', input),
+  });
+}
+
+/** The recovery sheet's address: a plain link (the browser saves the file); the server gives it once. */
+export function recoverySheetUrl(): string {
+  return `${API_BASE}/admin/settings/backups/recovery-sheet`;
+}
+
+/** The backups in the bucket (asked for on demand: it is a call to the storage provider). */
+export function useRemoteBackups(enabled: boolean) {
+  return useQuery({
+    queryKey: backupKeys.remote,
+    queryFn: ({ signal }) => apiRequest<{ objects: RemoteBackup[] }>('GET', '/admin/backups/remote', undefined, { signal }),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useRestoreRemoteBackup() {
+  return useMutation({
+    mutationFn: (key: string) => apiRequestWithMessage<BackupJob>('POST', '/admin/backups/remote/restore', { key, confirm: RESTORE_CONFIRMATION_WORD }),
+  });
 }

@@ -1,9 +1,12 @@
 import { msg, plural, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { BackupKind, BackupSummary } from '@academy/shared/schemas/backups';
+import type { BackupKind, BackupSummary, OffsiteStatus } from '@academy/shared/schemas/backups';
 
 // Shown with i18n._() in the language shown (issue 20).
 export const KIND_LABELS: Record<BackupKind, MessageDescriptor> = { manual: msg`Manual`, automatic: msg`Automatic`, uploaded: msg`Uploaded` };
+
+/** A backup's copy in the bucket (issue 52). */
+export const OFFSITE_LABELS: Record<OffsiteStatus, MessageDescriptor> = { pending: msg`Waiting`, uploaded: msg`Copied`, failed: msg`Failed` };
 
 /** 1536 → "1.5 KB": sizes people read at a glance. */
 export function formatBytes(bytes: number): string {

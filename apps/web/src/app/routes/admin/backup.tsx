@@ -5,7 +5,7 @@ import { IconAlertCircle, IconDatabaseExport, IconUpload } from '@tabler/icons-r
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BACKUP_MESSAGES, type BackupJob, type BackupSummary } from '@academy/shared/schemas/backups';
+import { BACKUP_MESSAGES, type BackupJob, type BackupSummary, type RemoteBackup } from '@academy/shared/schemas/backups';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError, normalizeError } from '../../../lib/api-client';
 import { authKeys, clearSession, sessionQueryOptions } from '../../../features/auth/api';
@@ -14,6 +14,8 @@ import { formatDateTime } from '../../../lib/format-date';
 import { BackupJobProgress } from '../../../features/backups/components/backup-job-progress';
 import { AcademyWorkbookCard } from '../../../features/backups/components/academy-workbook-card';
 import { BackupList } from '../../../features/backups/components/backup-list';
+import { OffsiteSettingsSection } from '../../../features/backups/components/offsite-settings-card';
+import { RemoteBackupList } from '../../../features/backups/components/remote-backup-list';
 import { RestoreBackupModal } from '../../../features/backups/components/restore-backup-modal';
 import { JobStatusList } from '../../../features/jobs/components/job-status-list';
 import { useAdminSettings } from '../../../features/settings/api';
@@ -32,7 +34,7 @@ export function Component() {
   const [jobId, setJobId] = useState<string | null>(null);
   const [jobType, setJobType] = useState<BackupJob['type'] | null>(null);
   const [dismissedJobId, setDismissedJobId] = useState<string | null>(null);
-  const [restoring, setRestoring] = useState<BackupSummary | null>(null);
+  const [restoring, setRestoring] = useState<BackupSummary | RemoteBackup | null>(null);
   const [outcome, setOutcome] = useState<{ color: 'teal' | 'red'; title: string; message: string } | null>(null);
   const resetFile = useRef<() => void>(null);
 
@@ -219,6 +221,10 @@ export function Component() {
         ) : (
           <BackupList backups={list.data.backups} busy={running} onRestore={setRestoring} onDelete={confirmDelete} />
         )}
+
+        <RemoteBackupList busy={running} onRestore={setRestoring} />
+
+        <OffsiteSettingsSection />
 
         <JobStatusList />
       </Stack>

@@ -9,6 +9,7 @@ import { BatchesNearCapacity } from '../../../features/admin-dashboard/component
 import { CountTiles } from '../../../features/admin-dashboard/components/count-tiles';
 import { CallToday } from '../../../features/admissions/components/enquiry-call-today';
 import { OwnerMonth } from '../../../features/admin-dashboard/components/owner-month';
+import { OffsiteBackupWarning } from '../../../features/admin-dashboard/components/offsite-backup-warning';
 import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
@@ -27,6 +28,8 @@ export function Component() {
         <LoadErrorAlert title={t`The dashboard could not be loaded`} error={summary.error} fallback={t`Failed to load the dashboard`} onRetry={() => void summary.refetch()} />
       ) : (
         <Stack gap="lg">
+          {/* Backups that did not reach the bucket (issue 52): before anything else, until a retry succeeds. */}
+          <OffsiteBackupWarning offsite={summary.data?.offsiteBackups} />
           {/* The owner's questions first (issue 42): money, overdue, attendance, admissions this month. */}
           <OwnerMonth month={summary.data?.month} />
           {/* Admission season (issue 41): the families to call today. */}

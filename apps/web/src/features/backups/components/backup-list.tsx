@@ -1,11 +1,12 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { backupDownloadUrl } from '../api';
 import { formatDateTime } from '../../../lib/format-date';
-import { contentsText, formatBytes, KIND_LABELS } from '../backup-display';
+import { contentsText, formatBytes, KIND_LABELS, OFFSITE_LABELS } from '../backup-display';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { translateServerText } from '../../../lib/server-text';
 
 interface BackupListProps {
   backups: BackupSummary[];
@@ -15,6 +16,38 @@ interface BackupListProps {
 }
 
 const KIND_COLORS = { manual: 'blue', automatic: 'teal', uploaded: 'grape' } as const;
+const OFFSITE_COLORS = { pending: 'gray', uploaded: 'teal', failed: 'red' } as const;
+
+/** Its copy in the bucket (issue 52): copied, waiting, or failed with the reason; a dash when it is not meant to go. */
+function OffsiteState({ backup }: { backup: BackupSummary }) {
+  const { t, i18n } = useLingui();
+  const offsite = backup.offsite;
+  if (!offsite) {
+    return (
+      <Text size="sm" c="dimmed" aria-label={t`Not copied off the machine`}>
+        —
+      </Text>
+    );
+  }
+  const uploadedAt = offsite.uploadedAt ? formatDateTime(offsite.uploadedAt) : null;
+  const badge = (
+    <Badge color={OFFSITE_COLORS[offsite.status]} variant="light" style={{ overflow: 'visible' }}>
+      {i18n._(OFFSITE_LABELS[offsite.status])}
+    </Badge>
+  );
+  return offsite.status === 'failed' && offsite.error ? (
+    <Stack gap={2}>
+      {badge}
+      <Text size="xs" c="red.8">
+        {translateServerText(offsite.error)}
+      </Text>
+    </Stack>
+  ) : uploadedAt ? (
+    <Tooltip label={t`Copied ${uploadedAt}`}>{badge}</Tooltip>
+  ) : (
+    badge
+  );
+}
 
 function Actions({ backup, busy, onRestore, onDelete, inTable = false }: { backup: BackupSummary; inTable?: boolean } & Omit<BackupListProps, 'backups'>) {
   const { t } = useLingui();
@@ -55,6 +88,14 @@ export function BackupList(props: BackupListProps) {
               <Text size="sm" c="dimmed">
                 {formatBytes(backup.sizeBytes)} · {contentsText(backup)}
               </Text>
+              {backup.offsite ? (
+                <Group gap="xs">
+                  <Text size="sm">
+                    <Trans>Off the machine:</Trans>
+                  </Text>
+                  <OffsiteState backup={backup} />
+                </Group>
+              ) : null}
               <Actions backup={backup} {...props} />
             </Stack>
           </Card>
@@ -81,6 +122,9 @@ export function BackupList(props: BackupListProps) {
               <Trans>Contents</Trans>
             </Table.Th>
             <Table.Th>
+              <Trans>Off the machine</Trans>
+            </Table.Th>
+            <Table.Th>
               <VisuallyHidden>
                 <Trans>Actions</Trans>
               </VisuallyHidden>
@@ -101,6 +145,9 @@ export function BackupList(props: BackupListProps) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBytes(backup.sizeBytes)}</Table.Td>
               <Table.Td maw={320}>
                 <Text size="sm">{contentsText(backup)}</Text>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <OffsiteState backup={backup} />
               </Table.Td>
               <Table.Td>
                 <Actions backup={backup} {...props} inTable />

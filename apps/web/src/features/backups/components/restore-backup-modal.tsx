@@ -1,15 +1,16 @@
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { RESTORE_CONFIRMATION_WORD, restoreBackupInputSchema, type BackupJob, type BackupSummary } from '@academy/shared/schemas/backups';
+import { RESTORE_CONFIRMATION_WORD, restoreBackupInputSchema, type BackupJob, type BackupSummary, type RemoteBackup } from '@academy/shared/schemas/backups';
 import { BACKUP_MESSAGES } from '@academy/shared/schemas/backups';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useRestoreBackup } from '../api';
+import { useRestoreBackup, useRestoreRemoteBackup } from '../api';
 import { formatDateTime } from '../../../lib/format-date';
-import { contentsText } from '../backup-display';
+import { contentsText, formatBytes } from '../backup-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 interface RestoreBackupModalProps {
-  backup: BackupSummary | null;
+  /** A backup of this machine, or one in the bucket off the machine (downloaded and decrypted by the server first). */
+  backup: BackupSummary | RemoteBackup | null;
   onClose: () => void;
   onStarted: (job: BackupJob) => void;
 }
@@ -28,14 +29,16 @@ export function RestoreBackupModal({ backup, onClose, onStarted }: RestoreBackup
   );
 }
 
-function RestoreBackupForm({ backup, onClose, onStarted }: { backup: BackupSummary; onClose: () => void; onStarted: (job: BackupJob) => void }) {
+function RestoreBackupForm({ backup, onClose, onStarted }: { backup: BackupSummary | RemoteBackup; onClose: () => void; onStarted: (job: BackupJob) => void }) {
   const { t } = useLingui();
-  const restore = useRestoreBackup();
+  const restoreLocal = useRestoreBackup();
+  const restoreRemote = useRestoreRemoteBackup();
+  const remote = 'key' in backup ? backup : null;
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues: { confirm: '' },
     schema: restoreBackupInputSchema,
     toInput: (values) => ({ confirm: values.confirm.trim() }),
-    save: () => restore.mutateAsync(backup.name),
+    save: () => (remote ? restoreRemote.mutateAsync(remote.key) : restoreLocal.mutateAsync(backup.name)),
     onSaved: ({ data }) => onStarted(data),
     failure: BACKUP_MESSAGES.restoreFailed,
     // A dialog: it never asked before leaving.
@@ -48,11 +51,19 @@ function RestoreBackupForm({ backup, onClose, onStarted }: { backup: BackupSumma
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          <Trans>
-            Backup of <strong>{formatDateTime(backup.createdAt)}</strong>: {contentsText(backup)}.
-          </Trans>
-        </Text>
+        {remote ? (
+          <Text size="sm">
+            <Trans>
+              From the bucket: <strong>{remote.name}</strong> ({formatBytes(remote.sizeBytes)}). The server downloads it, checks its checksum and decrypts it first.
+            </Trans>
+          </Text>
+        ) : 'createdAt' in backup ? (
+          <Text size="sm">
+            <Trans>
+              Backup of <strong>{formatDateTime(backup.createdAt)}</strong>: {contentsText(backup)}.
+            </Trans>
+          </Text>
+        ) : null}
         <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t`This replaces all current data`}>
           <List size="sm" spacing={4}>
             <List.Item>
