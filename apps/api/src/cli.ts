@@ -17,7 +17,6 @@ import { parseArchiveKey } from './modules/backups/offsite-crypto';
 import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
 import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
-import fs from 'node:fs';
 import { createUser, setUserPassword } from './modules/users/users.service';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
