@@ -57,7 +57,24 @@ export type WhatsAppTemplateMessage = {
   language: string;
   /** The body's parameters in order ({{1}}, {{2}} …). */
   values: readonly string[];
+  /**
+   * An authentication template (a sign-in code): Meta's shape is the code as the body's one parameter
+   * and again as the copy-code button's; the expiry is the template's own setting, never a parameter.
+   */
+  authenticationCode?: string;
 };
+
+/** The template's components: the body's parameters, or an authentication template's code and copy-code button. */
+export function whatsAppTemplateComponents(message: Pick<WhatsAppTemplateMessage, 'values' | 'authenticationCode'>): object[] {
+  if (message.authenticationCode !== undefined) {
+    const code = [{ type: 'text', text: message.authenticationCode }];
+    return [
+      { type: 'body', parameters: code },
+      { type: 'button', sub_type: 'url', index: '0', parameters: code },
+    ];
+  }
+  return message.values.length > 0 ? [{ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text: text || '-' })) }] : [];
+}
 
 /** POST {base}/{version}/{phone-number-id}/messages: one approved template; answers the message id (wamid). */
 export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Promise<{ id: string }> {
@@ -69,7 +86,7 @@ export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Pr
     template: {
       name: message.template,
       language: { code: message.language },
-      components: message.values.length > 0 ? [{ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text: text || '-' })) }] : [],
+      components: whatsAppTemplateComponents(message),
     },
   };
   let response: Response;
@@ -109,6 +126,8 @@ export type Msg91FlowMessage = {
   to: string;
   /** VAR1, VAR2 … in order. */
   values: readonly string[];
+  /** Marathi or Hindi: MSG91's `unicode: 1` (English goes as GSM-7 text, `unicode: 0`). */
+  unicode?: boolean;
 };
 
 /** POST {base}/api/v5/flow (header `authkey`): one SMS from a DLT template; answers MSG91's request id. */
@@ -122,7 +141,7 @@ export async function sendMsg91Flow(message: Msg91FlowMessage): Promise<{ id: st
     response = await fetch(`${message.base}/api/v5/flow`, {
       method: 'POST',
       headers: { authkey: message.authKey, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ template_id: message.templateId, sender: message.senderId, short_url: '0', recipients: [recipient] }),
+      body: JSON.stringify({ template_id: message.templateId, sender: message.senderId, short_url: '0', unicode: message.unicode ? 1 : 0, recipients: [recipient] }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsParts } from '@academy/shared/schemas/messaging';
+import { gsm7Text, isGsm7, smsParts, smsText } from '@academy/shared/schemas/messaging';
 import { isWhatsAppSignatureValid, msg91ReportStatus, whatsAppErrorText, isFinalWhatsAppError } from '../../lib/family-providers';
 import { metaSignature } from '../../../test/provider-stand-ins';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
@@ -59,6 +59,27 @@ describe('SMS parts', () => {
     expect(smsParts('क'.repeat(135))).toBe(3);
     // One Devanagari letter makes the whole SMS Unicode.
     expect(smsParts(`${'a'.repeat(100)}क`)).toBe(2);
+  });
+
+  it('counts an extension character (€ [ ] { } ~ | ^ \\) as two septets and never splits one across parts', () => {
+    expect(smsParts('€'.repeat(80))).toBe(1);
+    expect(smsParts(`${'a'.repeat(159)}€`)).toBe(2);
+    // 152 letters and an escape pair: the pair goes whole to the second part.
+    expect(smsParts(`${'a'.repeat(152)}€${'a'.repeat(152)}`)).toBe(3);
+    // ₹ is not GSM-7: one of them makes a 100-letter text Unicode, two parts.
+    expect(smsParts(`${'a'.repeat(99)}₹`)).toBe(2);
+  });
+
+  it('turns an English SMS into GSM-7 text: ₹ as Rs., · and dashes as -, curly quotes straight, accents off', () => {
+    const reminder = 'Fees due for Aarav · ₹1,500 by 05-12-2026 — pay at the office. “Thank you” – Hôtel Academy’s office…';
+    const text = gsm7Text(reminder);
+    expect(text).toBe('Fees due for Aarav - Rs.1,500 by 05-12-2026 - pay at the office. "Thank you" - Hotel Academy\'s office...');
+    expect(isGsm7(text)).toBe(true);
+    expect(smsParts(reminder)).toBe(2);
+    expect(smsParts(text)).toBe(1);
+    // Only English is changed; Marathi and Hindi stay Unicode (sent with MSG91's unicode flag).
+    expect(smsText(reminder, 'en')).toBe(text);
+    expect(smsText('₹१,५०० भरावे', 'mr')).toBe('₹१,५०० भरावे');
   });
 });
 

@@ -10,6 +10,7 @@ import { metaSignature, startProviderStandIns, whatsAppReplyBody, whatsAppStatus
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import { academyToday } from '../settings/settings.service';
 import { createBackup } from '../backups/backups.service';
+import { isGsm7, smsParts } from '@academy/shared/schemas/messaging';
 
 /**
  * Issue 37, end to end through the API against local stand-ins of the WhatsApp Cloud API and MSG91:
@@ -244,6 +245,32 @@ describe('messages to families on WhatsApp and SMS', () => {
     expect(values[4]).toMatch(/^http:\/\/localhost\/pay\/[\w-]{22}\.[0-9a-z]+\.[\w-]{22}$/);
   });
 
+  it('an English fee reminder by SMS is GSM-7 text (Rs., not ₹) in few parts; a Marathi one goes with MSG91’s unicode flag', async () => {
+    const db = t.database.db;
+    const [english, marathi] = [await buildStudent(db, { name: 'Neel Pawar' }), await buildStudent(db, { name: 'Isha Pawar' })];
+    const batch = await buildBatch(db, { teacherId: (await buildTeacher(db)).id, studentIds: [english.id, marathi.id] });
+    const englishParent = await buildParent(db, { name: 'Kiran Pawar', studentIds: [english.id], language: 'en', phone: '+919822077001' });
+    const marathiParent = await buildParent(db, { name: 'Meena Pawar', studentIds: [marathi.id], language: 'mr', phone: '+919822077002' });
+    for (const parent of [englishParent, marathiParent]) expect((await asAdmin('PUT', `/api/parents/${parent.id}/channel`, { preferredChannel: 'sms', whatsappStopped: false })).statusCode).toBe(200);
+    expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 15500, instalments: [{ dueDate: today, amount: 15500 }] })).statusCode).toBe(201);
+    const dues = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent('Pawar')}`)).json().data.dues as { _id: string }[];
+    expect((await asAdmin('POST', '/api/fees/reminders', { dueIds: dues.map((due) => due._id) })).json().data.queued).toBe(2);
+    await runJobs();
+    const sent = (phone: string) => providers.sms.find((request) => (request.body.recipients as { mobiles: string }[])[0]!.mobiles === phone)!.body;
+    const englishSms = sent('919822077001');
+    expect(englishSms.unicode).toBe(0);
+    expect(isGsm7(Object.values((englishSms.recipients as Record<string, string>[])[0]!).join(' '))).toBe(true);
+    expect(sent('919822077002').unicode).toBe(1);
+    const stored = await db.select({ text: parentMessages.text, parts: parentMessages.parts, parentId: parentMessages.parentId }).from(parentMessages).where(and(eq(parentMessages.kind, 'fee-reminder'), eq(parentMessages.channel, 'sms')));
+    const englishRow = stored.find((row) => row.parentId === englishParent.id)!;
+    expect(englishRow.text).toContain('Rs.');
+    expect(englishRow.text).not.toMatch(/[₹·—]/);
+    expect(isGsm7(englishRow.text)).toBe(true);
+    expect(englishRow.parts).toBe(smsParts(englishRow.text));
+    // As UCS-2 (with ₹ and ·) the same reminder took six parts.
+    expect(englishRow.parts).toBeLessThanOrEqual(3);
+  });
+
   it('published results and announcements for parents reach each parent once', async () => {
     const db = t.database.db;
     const [first, second] = [await buildStudent(db, { name: 'Sai Gaikwad' }), await buildStudent(db, { name: 'Tara Gaikwad' })];
@@ -330,6 +357,11 @@ describe('a parent with only a phone', () => {
     expect(template.language.code).toBe('mr');
     const code = template.components[0]!.parameters[0]!.text;
     expect(code).toMatch(/^\d{6}$/);
+    // Meta's authentication template: the code in the body and in the copy-code button, nothing else (the expiry is the template's).
+    expect(template.components).toEqual([
+      { type: 'body', parameters: [{ type: 'text', text: code }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+    ]);
 
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code', payload: { phone: '9822055555' } })).statusCode).toBe(429);
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code/verify', payload: { phone: '9822055555', code: code === '000000' ? '111111' : '000000' } });
