@@ -171,3 +171,16 @@ export function msg91ErrorText(status: string | number | undefined, description:
   if (code === '25' || code === '26') return 'The SMS did not match its DLT template';
   return `The SMS was not delivered${description ? ` (${description.slice(0, 100)})` : ''}`;
 }
+
+/**
+ * When MSG91 says a report happened: its reports write local Indian time without a zone
+ * ("2024-05-22 10:06:20"), read as Asia/Kolkata (+05:30, no daylight saving); a time with its own
+ * zone (or Z) is read as written, a Unix time in seconds as such. Anything else: `fallback` (now).
+ */
+export function msg91ReportTime(date: string | undefined, fallback = new Date()): Date {
+  const text = date?.trim() ?? '';
+  if (/^\d{9,10}$/.test(text)) return new Date(Number(text) * 1000);
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text);
+  const parsed = local ? new Date(`${local[1]}T${local[2]}+05:30`) : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? new Date(text) : new Date(Number.NaN);
+  return Number.isNaN(parsed.getTime()) ? fallback : parsed;
+}

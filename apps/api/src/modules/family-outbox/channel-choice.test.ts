@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gsm7Text, isGsm7, smsParts, smsText } from '@academy/shared/schemas/messaging';
-import { isWhatsAppSignatureValid, msg91ReportStatus, whatsAppErrorText, isFinalWhatsAppError } from '../../lib/family-providers';
+import { isWhatsAppSignatureValid, msg91ReportStatus, msg91ReportTime, whatsAppErrorText, isFinalWhatsAppError } from '../../lib/family-providers';
 import { metaSignature } from '../../../test/provider-stand-ins';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
 import { chooseChannel, endOfQuietHours } from './family-outbox';
@@ -84,6 +84,14 @@ describe('SMS parts', () => {
 });
 
 describe('the providers’ contracts', () => {
+  it('reads MSG91’s report times, which carry no zone, as Indian time', () => {
+    expect(msg91ReportTime('2026-05-22 10:06:20').toISOString()).toBe('2026-05-22T04:36:20.000Z');
+    expect(msg91ReportTime('2026-05-22T10:06:20Z').toISOString()).toBe('2026-05-22T10:06:20.000Z');
+    expect(msg91ReportTime('1779424580').toISOString()).toBe('2026-05-22T04:36:20.000Z');
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(msg91ReportTime('yesterday', now)).toBe(now);
+    expect(msg91ReportTime(undefined, now)).toBe(now);
+  });
   it('checks X-Hub-Signature-256 over the raw body', () => {
     const body = '{"entry":[]}';
     expect(isWhatsAppSignatureValid('secret-0123456789', body, metaSignature('secret-0123456789', body))).toBe(true);

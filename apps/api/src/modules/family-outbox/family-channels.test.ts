@@ -188,8 +188,15 @@ describe('messages to families on WhatsApp and SMS', () => {
     const token = (await asAdmin('GET', '/api/admin/settings/messaging')).json().data.sms.webhookPath.split('token=')[1];
     const report = { data: [{ requestId: text.providerId, userId: '1', report: [{ date: new Date().toISOString(), number: '919822022222', status: '1', desc: 'DELIVERED' }] }] };
     expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/msg91?token=wrong', payload: report })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, payload: report })).statusCode).toBe(200);
+    // MSG91's documented v2 form: a form post whose `data` is the JSON text, its time Indian time without a zone.
+    const v2 = new URLSearchParams({ data: JSON.stringify([{ senderId: 'SHRACD', requestId: text.providerId, userId: '1', report: [{ date: '2026-05-22 10:06:20', number: '919822022222', status: '1', desc: 'DELIVERED' }] }]) });
+    const form = await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: v2.toString() });
+    expect(form.statusCode).toBe(200);
     expect(((await messagesOf(`parentId=${father.id}&channel=sms`)).items[0] as { status: string }).status).toBe('delivered');
+    const [delivered] = await t.database.db.select({ at: parentMessages.deliveredAt }).from(parentMessages).where(eq(parentMessages.providerId, text.providerId));
+    expect(delivered!.at!.toISOString()).toBe('2026-05-22T04:36:20.000Z');
+    // The v3 form (JSON) is read too.
+    expect((await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, payload: report })).statusCode).toBe(200);
 
     // The office sends a failed one again: it goes out once more.
     const failedId = (items as unknown as { _id: string; channel: string }[]).find((item) => item.channel === 'whatsapp')!._id;
