@@ -350,6 +350,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (serveSpa && isPageRequest) {
       const url = new URL(request.url, siteOrigin(request, deps.config.publicUrl));
+      // One address per page (issue 53): /mr/ and /courses/ are /mr and /courses, as the sitemap, the
+      // hreflang links and the canonical name them; the slashed form redirects for good.
+      if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+        // Leading slashes collapsed too: "//elsewhere.example/" must not become a link to another site.
+        return reply.header('cache-control', 'no-cache').redirect(`/${url.pathname.replace(/^\/+|\/+$/g, '')}${url.search}`, 301);
+      }
       // A signed-in area's first screen (a dashboard) opened directly: the shell brings the person's
       // session and the screen's data, read from this server's own routes with their cookie (the same
       // access rules), and links the screen's code, so a phone fetches it all in one round (issue 17).
