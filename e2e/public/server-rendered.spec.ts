@@ -54,7 +54,7 @@ test.describe('with JavaScript off', () => {
 });
 
 test('each page has one address: a trailing slash redirects for good to the address the sitemap and hreflang use', async ({ request }) => {
-  for (const [asked, address] of [['/mr/', '/mr'], ['/hi/', '/hi'], ['/courses/', '/courses'], ['/mr/about/?from=share', '/mr/about?from=share'], ['//example.com/', '/example.com']]) {
+  for (const [asked, address] of [['/mr/', '/mr'], ['/hi/', '/hi'], ['/courses/', '/courses'], ['/mr/about/?from=share', '/mr/about?from=share'], ['//example.com/', '/example.com']] as [string, string][]) {
     const response = await request.get(asked, { maxRedirects: 0 });
     expect(response.status(), asked).toBe(301);
     expect(response.headers().location, asked).toBe(address);

@@ -239,6 +239,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/public/share-image/courses/:file': [s(() => '/api/public/share-image/courses/no-course-0000000000.png', 404)],
   'GET /robots.txt': [s(() => '/robots.txt', 200)],
   'GET /sitemap.xml': [s(() => '/sitemap.xml', 200)],
+  'GET /manifest.webmanifest': [s(() => '/manifest.webmanifest', 200)],
   // Teachers. `me` names each teacher's own record; for an admin it names nobody (404).
   'GET /api/teachers': [s(() => '/api/teachers', 200)],
   'POST /api/teachers': [s(() => '/api/teachers', 400, { body: {} })],

@@ -63,6 +63,7 @@ const MEDIA_BY_EXTENSION: Record<string, string> = {
   txt: 'text/plain',
   xml: 'application/xml',
   png: 'image/png',
+  webmanifest: 'application/manifest+json',
 };
 /** File answers whose address has no extension to tell their type. */
 const FILE_ANSWERS: Record<string, string[]> = {
