@@ -54,15 +54,15 @@ test.describe('with JavaScript off', () => {
 });
 
 test('each page has one address: a trailing slash redirects for good to the address the sitemap and hreflang use', async ({ request }) => {
-  for (const [asked, address] of [['/mr/', '/mr'], ['/hi/', '/hi'], ['/courses/', '/courses'], ['/mr/about/?from=share', '/mr/about?from=share'], ['//example.com/', '/example.com']] as [string, string][]) {
+  for (const [asked, address] of [['/mr/', '/mr'], ['/hi/', '/hi'], ['/courses/', '/courses'], ['/mr/about/?from=share', '/mr/about?from=share'], ['/courses//', '/courses']] as [string, string][]) {
     const response = await request.get(asked, { maxRedirects: 0 });
     expect(response.status(), asked).toBe(301);
     expect(response.headers().location, asked).toBe(address);
   }
   const marathi = await (await request.get('/mr')).text();
-  expect(/<link[^>]*rel="canonical"[^>]*>/.exec(marathi)?.[0]).toMatch(/href="http:\/\/localhost:\d+\/mr"/);
+  expect(/<link[^>]*rel="canonical"[^>]*>/.exec(marathi)?.[0]).toMatch(/href="http:\/\/[^"/]+\/mr"/);
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/mr<\/loc>/);
+  expect(sitemap).toMatch(/<loc>http:\/\/[^<\/]+\/mr<\/loc>/);
   // The structured data in the page's language: the Marathi share image, not the English one.
   const graph = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(marathi)![1]!)['@graph'] as { image?: string; address?: { streetAddress: string; addressLocality?: string } }[];
   expect(graph[0]!.image).toMatch(/home\.png\?lang=mr$/);
