@@ -62,7 +62,7 @@ test('each page has one address: a trailing slash redirects for good to the addr
   const marathi = await (await request.get('/mr')).text();
   expect(/<link[^>]*rel="canonical"[^>]*>/.exec(marathi)?.[0]).toMatch(/href="http:\/\/[^"/]+\/mr"/);
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toMatch(/<loc>http:\/\/[^<\/]+\/mr<\/loc>/);
+  expect(sitemap).toMatch(/<loc>http:\/\/[^</]+\/mr<\/loc>/);
   // The structured data in the page's language: the Marathi share image, not the English one.
   const graph = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(marathi)![1]!)['@graph'] as { image?: string; address?: { streetAddress: string; addressLocality?: string } }[];
   expect(graph[0]!.image).toMatch(/home\.png\?lang=mr$/);
