@@ -27,21 +27,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // dist/registerSW.js, loaded with `defer`: it registers after the page's load event, so the
       // precache downloads never compete with the first screen. No registration code in the bundle.
       injectRegister: 'script-defer',
-      manifest: {
-        name: 'Academy',
-        short_name: 'Academy',
-        description: 'Coaching in Latur for 9th to 12th: courses, admission, and the signed-in app for students, teachers and the office.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#4263eb',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // The manifest is the API's (GET /manifest.webmanifest, named after the academy; index.html links it).
+      manifest: false,
       workbox: {
         // The app shell: the HTML, the stylesheet, the runtime and the public screens. Signed-in areas,
         // charts and the PDF viewer are cached when first used (runtime rule below), so installing
@@ -53,14 +40,29 @@ export default defineConfig(({ isSsrBuild }) => ({
             return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url)), warnings: [] };
           },
         ],
-        // Any page of the app opens from the cached shell, online or not; the API never does.
+        // The signed-in app's screens open from the cached shell, online or not (attendance offline).
         navigateFallback: '/index.html',
+        navigateFallbackAllowlist: [/^\/app(?:\/|$)/],
         // The API, and robots.txt and the sitemap (issue 41), which the server answers itself.
         navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
         // Web Push (issue 37): the push and notificationclick handlers, a plain script in public/.
         importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            // The public pages (issue 53): the server's own HTML first (language, title, canonical, the
+            // page's content), so a returning visitor gets what a search engine gets; the copy kept of
+            // each page only offline, and the app's shell for a page never opened before.
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(?:app(?:\/|$)|api\/)/.test(url.pathname) && !/\.(?:txt|xml)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'academy-pages',
+              expiration: { maxEntries: 50 },
+              // A page's answer varies by cookie (the signed-in shell); offline, whichever copy was kept opens.
+              matchOptions: { ignoreVary: true },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
           {
             // Hashed files never change: cache-first, kept after the first use.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),

@@ -53,6 +53,22 @@ test.describe('with JavaScript off', () => {
   });
 });
 
+test('each page has one address: a trailing slash redirects for good to the address the sitemap and hreflang use', async ({ request }) => {
+  for (const [asked, address] of [['/mr/', '/mr'], ['/hi/', '/hi'], ['/courses/', '/courses'], ['/mr/about/?from=share', '/mr/about?from=share'], ['/courses//', '/courses']] as [string, string][]) {
+    const response = await request.get(asked, { maxRedirects: 0 });
+    expect(response.status(), asked).toBe(301);
+    expect(response.headers().location, asked).toBe(address);
+  }
+  const marathi = await (await request.get('/mr')).text();
+  expect(/<link[^>]*rel="canonical"[^>]*>/.exec(marathi)?.[0]).toMatch(/href="http:\/\/[^"/]+\/mr"/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toMatch(/<loc>http:\/\/[^</]+\/mr<\/loc>/);
+  // The structured data in the page's language: the Marathi share image, not the English one.
+  const graph = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(marathi)![1]!)['@graph'] as { image?: string; address?: { streetAddress: string; addressLocality?: string } }[];
+  expect(graph[0]!.image).toMatch(/home\.png\?lang=mr$/);
+  if (graph[0]!.address?.addressLocality) expect(graph[0]!.address.streetAddress).not.toContain(graph[0]!.address.addressLocality);
+});
+
 test('a server-rendered page hydrates without being drawn anew, and then works', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {

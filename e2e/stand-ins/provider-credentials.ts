@@ -8,6 +8,8 @@ export const E2E_PROVIDERS = {
   phoneNumberId: '109876543210987',
   appSecret: 'e2e-whatsapp-app-secret',
   authKey: 'e2e-msg91-auth-key-0123456789',
+  /** Templates registered in Meta's authentication category: the stand-in checks their copy-code shape. */
+  authenticationTemplates: ['academy_sign_in_code'],
 };
 
 export const E2E_PROVIDERS_BASE = `http://127.0.0.1:${E2E_PROVIDERS.port}`;

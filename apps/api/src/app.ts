@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LANGUAGE_HEADER, type Language } from '@academy/shared/languages';
 import { MESSAGES } from '@academy/shared/messages';
 import { REAL_PROVIDERS, type Config } from './config';
@@ -27,6 +27,7 @@ import { registerBackgroundTasks } from './plugins/background-tasks';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerReplyTranslation } from './lib/translate-reply';
 import { registerSameOriginCheck } from './plugins/same-origin';
+import { openApiTransform, SECURITY_SCHEMES } from './plugins/openapi';
 import { absenceCallsRoutes } from './modules/absence-calls/absence-calls.routes';
 import { admissionsRoutes } from './modules/admissions/admissions.routes';
 import { followUpsRoutes } from './modules/admissions/follow-ups.routes';
@@ -274,8 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, deps.db);
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Academy API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: { info: { title: 'Academy API', version: '1.0.0' }, components: { securitySchemes: SECURITY_SCHEMES } },
+    // The zod schemas, completed from the access table and what the server answers (plugins/openapi.ts).
+    transform: openApiTransform,
   });
   // The API's map is for developers; in production only an admin may read it (and its browser).
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...(deps.config.isProduction ? { uiHooks: { preHandler: adminOnly } } : {}) });
@@ -371,6 +373,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (serveSpa && isPageRequest) {
       const url = new URL(request.url, siteOrigin(request, deps.config.publicUrl));
+      // One address per page (issue 53): /mr/ and /courses/ are /mr and /courses, as the sitemap, the
+      // hreflang links and the canonical name them; the slashed form redirects for good.
+      if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+        // Leading slashes collapsed too: "//elsewhere.example/" must not become a link to another site.
+        return reply.header('cache-control', 'no-cache').redirect(`/${url.pathname.replace(/^\/+|\/+$/g, '')}${url.search}`, 301);
+      }
       // A signed-in area's first screen (a dashboard) opened directly: the shell brings the person's
       // session and the screen's data, read from this server's own routes with their cookie (the same
       // access rules), and links the screen's code, so a phone fetches it all in one round (issue 17).

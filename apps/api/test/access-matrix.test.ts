@@ -19,6 +19,8 @@ import { ROUTE_RULES } from '../src/access/policy';
 import { allows, type RouteRule } from '../src/access/rules';
 import type { Role } from '@academy/shared/roles';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { checkAnswerAgainstDocument, loadOpenApiDocument, type OpenApiDocument, type Operation } from './openapi-conformance';
+import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
@@ -102,7 +104,10 @@ beforeAll(async () => {
   });
   ids.onlineTest = (await publishOnlineTest(db, asTeacher, paper._id))._id;
   ids.attempt = (await startAttempt(db, { role: 'student', userId: student.user.id, studentId: student.id }, ids.onlineTest))._id;
+  document = await loadOpenApiDocument(t.app);
 });
+/** The API's own OpenAPI document: every answer below is checked against it (issue 53). */
+let document: OpenApiDocument;
 afterAll(() => t.close());
 
 /**
@@ -245,6 +250,7 @@ const SAMPLES: Record<string, Sample[]> = {
   // Prometheus (issue 52): no session either way. The test app has no METRICS_TOKEN and the matrix calls
   // from 10.0.0.x, not this machine: 404 for everyone (test/metrics.test.ts has the token and loopback).
   'GET /metrics': [s(() => '/metrics', 404)],
+  'GET /manifest.webmanifest': [s(() => '/manifest.webmanifest', 200)],
   // Teachers. `me` names each teacher's own record; for an admin it names nobody (404).
   'GET /api/teachers': [s(() => '/api/teachers', 200)],
   'POST /api/teachers': [s(() => '/api/teachers', 400, { body: {} })],
@@ -449,6 +455,7 @@ describe('access matrix (generated from the policy table)', () => {
         const rule = ROUTE_RULES[key];
         expect(rule, `no rule for ${key}`).toBeDefined();
         const actual: Partial<Expect> = {};
+        const undocumented: string[] = [];
         for (const [n, who] of WHO.entries()) {
           const cookie = sample.freshSession && emails[who] ? await loginAs(t.app, emails[who]) : cookies[who];
           const response = await t.app.inject({
@@ -460,14 +467,65 @@ describe('access matrix (generated from the policy table)', () => {
             ...(sample.body ? { payload: typeof sample.body === 'function' ? sample.body() : sample.body } : {}),
           });
           actual[who] = response.statusCode;
+          // The answer as the OpenAPI document says it (status, media type, and a JSON body's schema, by ajv).
+          undocumented.push(...checkAnswerAgainstDocument(document, key, response).map((problem) => `${who}: ${problem}`));
           // A provider's callback answers 401 for a bad signature or token: a proof missing, not a session.
           if (response.statusCode === 401 && !key.includes('/api/webhooks/')) expect(response.json()).toEqual({ success: false, message: 'Please sign in to continue' });
           if (response.statusCode === 403) expect(response.json().success).toBe(false);
         }
         expect(actual).toEqual(expectedAnswers(rule!, sample));
+        expect(undocumented, 'answers the OpenAPI document does not describe').toEqual([]);
       });
     });
   }
+
+  it('has an OpenAPI document a client can rely on: error answers, nullable enums with null, the session cookie, file types, webhook bodies', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation: operation as Operation })));
+    expect(operations.length).toBeGreaterThan(100);
+    const envelope = (status: string) => ({ key, operation }: { key: string; operation: Operation }) => {
+      const schema = operation.responses?.[status]?.content?.['application/json']?.schema as { required?: string[] } | undefined;
+      return schema?.required?.includes('message') ? null : key;
+    };
+    // Every operation documents its failures in the envelope; the database's 503 can happen anywhere.
+    expect(operations.map(envelope('503')).filter(Boolean)).toEqual([]);
+    expect(document.components?.securitySchemes?.cookieAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }));
+    for (const { key, operation } of operations) {
+      const url = key.split(' ')[1]!.replace(/\{([^}]+)\}/g, ':$1');
+      const rule = ROUTE_RULES[`${key.split(' ')[0]} ${url}`];
+      if (!rule) continue;
+      // Routes that need a session say so (cookieAuth) and document 401; public ones need nothing.
+      expect(operation.security, key).toEqual(rule.allow === 'anyone' ? undefined : [{ cookieAuth: [] }]);
+      if (rule.allow !== 'anyone') expect(operation.responses?.['401'], key).toBeDefined();
+      if (Array.isArray(rule.allow)) expect(operation.responses?.['403'], key).toBeDefined();
+      // Every success answer says what it is: JSON with a schema, or a file with its media type.
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (status.startsWith('2')) expect(Object.keys(answer.content ?? {}).length, `${key} ${status}`).toBeGreaterThan(0);
+      }
+    }
+    // No `nullable: true` enum without null (ajv refuses `board: null` otherwise).
+    const lacking: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${where}/${index}`));
+      if (node === null || typeof node !== 'object') return;
+      const schema = node as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) lacking.push(where);
+      for (const [name, child] of Object.entries(node)) if (name !== 'enum') walk(child, `${where}/${name}`);
+    };
+    walk(document.paths, '');
+    expect(lacking).toEqual([]);
+    const media = (key: string, path: string) => Object.keys(document.paths[path]?.[key]?.responses?.['200']?.content ?? {});
+    expect(media('get', '/api/receipts/{id}/pdf')).toEqual(['application/pdf']);
+    expect(media('get', '/api/student/schedule.ics')).toEqual(['text/calendar']);
+    expect(media('get', '/api/exports/academy.xlsx')).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect(media('get', '/api/dues/{id}/upi-qr.svg')).toEqual(['image/svg+xml']);
+    expect(media('get', '/robots.txt')).toEqual(['text/plain']);
+    expect(media('get', '/sitemap.xml')).toEqual(['application/xml']);
+    const body = (path: string) => (document.paths[path]?.post as { requestBody?: { content?: Record<string, unknown> } } | undefined)?.requestBody?.content ?? {};
+    expect(Object.keys(body('/api/webhooks/whatsapp'))).toEqual(['application/json']);
+    expect(Object.keys(body('/api/webhooks/msg91')).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    const amount = (body('/api/students/{id}/payments')['application/json'] as { schema: { properties: { amount: object } } }).schema.properties.amount;
+    expect(amount).toMatchObject({ anyOf: [{ type: 'number' }, { type: 'string' }] });
+  });
 
   it('each student and teacher sees their own data on the routes without an id', async () => {
     const own = async (who: Who, url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie: cookies[who]! } })).json().data;

@@ -20,6 +20,8 @@ describe('UPI requests', () => {
     const long = upiNote('LAT26-0042-I2', 'Aarav Sureshrao Deshmukh-Patil', 'Annual fee 2026-27, instalment 2 of 3');
     expect(long.length).toBeLessThanOrEqual(50);
     expect(long.startsWith('LAT26-0042-I2 Fees ')).toBe(true);
+    // Cut at a word, never inside one ("Term 2 (O" read as a typo).
+    expect(upiNote('LAT26-0042-I2', 'Aarav Sureshrao Patil', 'Term 2 (October)')).toBe('LAT26-0042-I2 Fees Aarav Sureshrao Patil Term 2');
     // Plain ASCII: a label's "·" and an accent do not reach a bank narration garbled.
     expect(upiNote('LAT26-0042-I2', 'Zoë Patil', 'Term fees · 1/2')).toBe('LAT26-0042-I2 Fees Zoe Patil Term fees 1/2');
   });

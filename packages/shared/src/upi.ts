@@ -31,7 +31,11 @@ export function compactReference(text: string): string {
  */
 export function upiNote(reference: string, studentName: string, dueLabel: string): string {
   const ascii = `${reference} Fees ${studentName} ${dueLabel}`.normalize('NFKD').replace(/[^\x20-\x7E]/g, ' ');
-  return ascii.replace(/\s+/g, ' ').trim().slice(0, UPI_NOTE_MAX).trim();
+  const note = ascii.replace(/\s+/g, ' ').trim();
+  if (note.length <= UPI_NOTE_MAX) return note;
+  // Cut at the last whole word that fits (issue 53: "Term 2 (Octo" read as a typo); the reference always stays.
+  const cut = note.slice(0, UPI_NOTE_MAX + 1).replace(/\s+\S*$/, '');
+  return (cut.length >= reference.length ? cut : note.slice(0, UPI_NOTE_MAX)).trim();
 }
 
 /** Whole paise as UPI's amount: rupees with two decimals (600000 → "6000.00"). */

@@ -7,6 +7,7 @@ import { ANYONE, type RouteRules } from './rules';
 export const publicSiteRoutes: RouteRules = {
   'GET /robots.txt': ANYONE,
   'GET /sitemap.xml': ANYONE,
+  'GET /manifest.webmanifest': ANYONE,
   'GET /api/public/share-image/:file': ANYONE,
   'GET /api/public/share-image/courses/:file': ANYONE,
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_CATALOG } from '@academy/shared/i18n/server-catalog';
-import { csvCell, csvHeader, toCsv } from './csv';
+import { csvCell, csvHeader, formulaSafe, toCsv } from './csv';
+import ExcelJS from 'exceljs';
+import { readSheetRows } from './spreadsheet';
 
 describe('CSV', () => {
   it('quotes cells with commas, quotes and line breaks, doubling quotes', () => {
@@ -30,5 +32,15 @@ describe('CSV', () => {
       expect(hi.trim(), en).not.toBe('');
       expect(csvHeader(en, 'en')).toBe(en);
     }
+  });
+});
+
+describe('the formula guard of every spreadsheet the office opens (CSV and XLSX)', () => {
+  it('puts an apostrophe before text that would run as a formula, and reads an XLSX cell back without it', async () => {
+    expect(['=HYPERLINK("x")', '+91 98220', '-5', '@SUM(A1)', 'Aarav'].map(formulaSafe)).toEqual(["'=HYPERLINK(\"x\")", "'+91 98220", "'-5", "'@SUM(A1)", 'Aarav']);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Sheet').addRow([formulaSafe('=1+1'), 'Plain']);
+    const rows = await readSheetRows(Buffer.from(await workbook.xlsx.writeBuffer()), 'sheet.xlsx', { empty: 'e', notASheet: 'n', oldXls: 'o', unreadableCsv: 'u', tooManyRows: 't' }, 10);
+    expect(rows).toEqual([['=1+1', 'Plain']]);
   });
 });

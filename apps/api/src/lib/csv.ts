@@ -7,6 +7,16 @@ export type CsvValue = string | number | null | undefined;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
+ * Text a spreadsheet program would run as a formula (=, +, -, @, a tab or carriage return first)
+ * with a leading apostrophe (OWASP's advice), so a name typed as "=HYPERLINK(…)" stays text. The one
+ * guard of every file the office opens in Excel: CSV cells here, XLSX cells (exports, templates,
+ * results) through the same function.
+ */
+export function formulaSafe(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
  * Text that a spreadsheet would run as a formula gets a leading apostrophe (OWASP's advice), so a
  * name typed as "=HYPERLINK(…)" stays text.
@@ -14,7 +24,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string') text = formulaSafe(text);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -57,7 +57,24 @@ export type WhatsAppTemplateMessage = {
   language: string;
   /** The body's parameters in order ({{1}}, {{2}} …). */
   values: readonly string[];
+  /**
+   * An authentication template (a sign-in code): Meta's shape is the code as the body's one parameter
+   * and again as the copy-code button's; the expiry is the template's own setting, never a parameter.
+   */
+  authenticationCode?: string;
 };
+
+/** The template's components: the body's parameters, or an authentication template's code and copy-code button. */
+export function whatsAppTemplateComponents(message: Pick<WhatsAppTemplateMessage, 'values' | 'authenticationCode'>): object[] {
+  if (message.authenticationCode !== undefined) {
+    const code = [{ type: 'text', text: message.authenticationCode }];
+    return [
+      { type: 'body', parameters: code },
+      { type: 'button', sub_type: 'url', index: '0', parameters: code },
+    ];
+  }
+  return message.values.length > 0 ? [{ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text: text || '-' })) }] : [];
+}
 
 /** POST {base}/{version}/{phone-number-id}/messages: one approved template; answers the message id (wamid). */
 export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Promise<{ id: string }> {
@@ -69,7 +86,7 @@ export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Pr
     template: {
       name: message.template,
       language: { code: message.language },
-      components: message.values.length > 0 ? [{ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text: text || '-' })) }] : [],
+      components: whatsAppTemplateComponents(message),
     },
   };
   let response: Response;
@@ -109,6 +126,8 @@ export type Msg91FlowMessage = {
   to: string;
   /** VAR1, VAR2 … in order. */
   values: readonly string[];
+  /** Marathi or Hindi: MSG91's `unicode: 1` (English goes as GSM-7 text, `unicode: 0`). */
+  unicode?: boolean;
 };
 
 /** POST {base}/api/v5/flow (header `authkey`): one SMS from a DLT template; answers MSG91's request id. */
@@ -122,7 +141,7 @@ export async function sendMsg91Flow(message: Msg91FlowMessage): Promise<{ id: st
     response = await fetch(`${message.base}/api/v5/flow`, {
       method: 'POST',
       headers: { authkey: message.authKey, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ template_id: message.templateId, sender: message.senderId, short_url: '0', recipients: [recipient] }),
+      body: JSON.stringify({ template_id: message.templateId, sender: message.senderId, short_url: '0', unicode: message.unicode ? 1 : 0, recipients: [recipient] }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
@@ -151,4 +170,17 @@ export function msg91ErrorText(status: string | number | undefined, description:
   if (code === '9') return 'The number is on the Do Not Disturb (NDNC) list';
   if (code === '25' || code === '26') return 'The SMS did not match its DLT template';
   return `The SMS was not delivered${description ? ` (${description.slice(0, 100)})` : ''}`;
+}
+
+/**
+ * When MSG91 says a report happened: its reports write local Indian time without a zone
+ * ("2024-05-22 10:06:20"), read as Asia/Kolkata (+05:30, no daylight saving); a time with its own
+ * zone (or Z) is read as written, a Unix time in seconds as such. Anything else: `fallback` (now).
+ */
+export function msg91ReportTime(date: string | undefined, fallback = new Date()): Date {
+  const text = date?.trim() ?? '';
+  if (/^\d{9,10}$/.test(text)) return new Date(Number(text) * 1000);
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text);
+  const parsed = local ? new Date(`${local[1]}T${local[2]}+05:30`) : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? new Date(text) : new Date(Number.NaN);
+  return Number.isNaN(parsed.getTime()) ? fallback : parsed;
 }

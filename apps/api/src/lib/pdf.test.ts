@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pdfText, pdfTextAsRead } from '../../test/pdf-text';
-import { createAcademyPdf, PDF_FONTS, rupeesText } from './pdf';
+import { createAcademyPdf, createPdfDocument, PDF_FONTS, rupeesText } from './pdf';
 
 describe('the shared PDF parts', () => {
   it('writes money in Indian grouping and finds its fonts in node_modules', () => {
@@ -31,5 +31,23 @@ describe('the shared PDF parts', () => {
     expect(text).toContain('हिंदी में लिखी टिप्पणी');
     expect(text).toContain('सही पढ़ी जानी चाहिए।');
     expect(text.indexOf('English stays as it is')).toBeGreaterThan(text.indexOf('सही पढ़ी'));
+  });
+});
+
+describe('PDFs for screen readers', () => {
+  it('are tagged, in their language, and show their title', async () => {
+    const doc = createPdfDocument('Receipt R-2026-0001', { language: 'mr' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise((resolve) => doc.on('end', resolve));
+    doc.text('पावती');
+    doc.end();
+    await done;
+    const pdf = Buffer.concat(chunks).toString('latin1');
+    expect(pdf).toMatch(/\/MarkInfo \d+ 0 R/);
+    expect(pdf).toContain('/Marked true');
+    expect(pdf).toContain('/StructTreeRoot');
+    expect(pdf).toMatch(/\/Lang \(mr\)/);
+    expect(pdf).toMatch(/\/DisplayDocTitle true/);
   });
 });

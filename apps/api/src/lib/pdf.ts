@@ -26,7 +26,11 @@ export function createPdfDocument(title: string, options: { margin?: number; sub
     size: 'A4',
     margin: options.margin ?? 40,
     info: { Title: title, Subject: options.subject ?? title, Creator: options.creator ?? 'Academy', Producer: 'Academy' },
-    ...(options.language ? { lang: options.language } : {}),
+    // For screen readers (issue 53): a tagged PDF (MarkInfo and a structure tree) in its language,
+    // whose window shows the title rather than the file name.
+    tagged: true,
+    displayTitle: true,
+    lang: options.language ?? 'en',
   });
   doc.registerFont('regular', PDF_FONTS.regular);
   doc.registerFont('bold', PDF_FONTS.bold);

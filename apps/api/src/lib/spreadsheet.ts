@@ -89,7 +89,8 @@ async function readXlsx(file: Buffer, words: SheetWords, maxRows: number): Promi
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return isoDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()) ?? '';
-  if (typeof value === 'string') return value.trim();
+  // A text the app wrote with the formula guard (lib/csv.ts formulaSafe) reads back as it was.
+  if (typeof value === 'string') return value.trim().replace(/^'(?=[=+\-@])/, '');
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
   if ('hyperlink' in value) return cellText(value.text);

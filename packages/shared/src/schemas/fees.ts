@@ -9,14 +9,18 @@ import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, option
  */
 
 /** Rupees in (a number or numeric text) → whole paise out; ≥ 0. */
-export const rupeesSchema = z.unknown().transform((value, context) => {
-  const result = rupeesToPaise(value);
-  if ('error' in result) {
-    context.addIssue({ code: 'custom', message: result.error });
-    return z.NEVER;
-  }
-  return result.paise;
-});
+export const rupeesSchema = z
+  .unknown()
+  // What a client may send, for the API's OpenAPI document (the transform below decides).
+  .meta({ anyOf: [{ type: 'number', minimum: 0 }, { type: 'string' }], description: 'Rupees, at most two decimals: a number or numeric text', example: 1500 })
+  .transform((value, context) => {
+    const result = rupeesToPaise(value);
+    if ('error' in result) {
+      context.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    }
+    return result.paise;
+  });
 /** Rupees in → paise out, more than zero. */
 export const positiveRupeesSchema = rupeesSchema.refine((paise) => paise > 0, MONEY_MESSAGES.zero);
 

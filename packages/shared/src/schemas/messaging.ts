@@ -245,15 +245,83 @@ export type SignInCodeVerify = z.input<typeof signInCodeVerifySchema>;
 export const signInCodeSentSchema = z.object({ resendAfterSeconds: z.number().int(), validMinutes: z.number().int() });
 export type SignInCodeSent = z.infer<typeof signInCodeSentSchema>;
 
-/** Characters of an SMS part: GSM-7 text 160 (153 when split), Unicode (Devanagari) 70 (67 when split). */
-export function smsParts(text: string): number {
-  // The GSM 03.38 basic set (and its extension counted as two).
-  const gsm = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
-  if (gsm.test(text)) {
-    const length = [...text].reduce((sum, char) => sum + ('^{}\\[~]|€'.includes(char) ? 2 : 1), 0);
-    return length <= 160 ? 1 : Math.ceil(length / 153);
+/** The GSM 03.38 basic character set; the extension table's characters cost two septets each. */
+const GSM7_BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_EXTENSION = '^{}\\[~]|€\f';
+
+/** Whether every character of the text is GSM-7 (basic or extension), so the SMS goes as 7-bit text. */
+export function isGsm7(text: string): boolean {
+  return [...text].every((char) => GSM7_BASIC.includes(char) || GSM7_EXTENSION.includes(char));
+}
+
+/** Characters an English message uses that GSM-7 lacks, as the providers' plain equivalents. */
+const GSM7_EQUIVALENTS: Record<string, string> = {
+  '₹': 'Rs.',
+  '·': '-',
+  '•': '-',
+  '—': '-',
+  '–': '-',
+  '‑': '-',
+  '−': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '…': '...',
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  '\u2009': ' ',
+  '\t': ' ',
+};
+
+/**
+ * An English SMS as GSM-7 text only (issue 53): one character outside GSM-7 (₹, ·, a dash or curly
+ * quote) sends the whole SMS as UCS-2, 70 characters a part instead of 160, so a fee reminder cost
+ * six parts instead of two. Known characters become their plain equivalents ("Rs.", "-", '"'),
+ * accented letters lose their accents, and anything else left outside GSM-7 is dropped.
+ */
+export function gsm7Text(text: string): string {
+  let result = '';
+  for (const char of text) {
+    if (GSM7_BASIC.includes(char) || GSM7_EXTENSION.includes(char)) result += char;
+    else if (GSM7_EQUIVALENTS[char] !== undefined) result += GSM7_EQUIVALENTS[char];
+    else {
+      const plain = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      if (plain !== char && isGsm7(plain)) result += plain;
+    }
   }
-  // UCS-2 counts UTF-16 code units.
+  return result.replace(/ {2,}/g, ' ');
+}
+
+/**
+ * The text an SMS carries in the reader's language: English as GSM-7 (gsm7Text), Marathi and Hindi
+ * as they are (Unicode, sent with MSG91's unicode flag).
+ */
+export function smsText(text: string, language: string): string {
+  return language === 'en' ? gsm7Text(text) : text;
+}
+
+/**
+ * How many SMS parts the text takes, counted as the providers count: GSM-7 text 160 septets in one
+ * part, 153 a part when split (an extension character such as € or [ takes two, and is never split
+ * across parts); any other text UCS-2, 70 UTF-16 units in one part, 67 a part when split.
+ */
+export function smsParts(text: string): number {
+  if (isGsm7(text)) {
+    const septets = [...text].map((char) => (GSM7_EXTENSION.includes(char) ? 2 : 1));
+    const total = septets.reduce((sum, size) => sum + size, 0);
+    if (total <= 160) return 1;
+    let parts = 1;
+    let used = 0;
+    for (const size of septets) {
+      if (used + size > 153) {
+        parts += 1;
+        used = 0;
+      }
+      used += size;
+    }
+    return parts;
+  }
   const length = text.length;
   return length <= 70 ? 1 : Math.ceil(length / 67);
 }

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { formulaSafe } from '../../lib/csv';
 
 /*
  * Writing one sheet after another into a streamed XLSX (exceljs's WorkbookWriter): typed columns
@@ -65,7 +66,7 @@ function columnLetters(number: number): string {
 function cellXml(kind: ColumnKind, value: RawCell, reference: string, style: string): string {
   if (value === null || value === undefined || value === '') return '';
   if (TEXT_KINDS.has(kind)) {
-    const text = kind === 'phone' ? String(value).replace(/^\+91/, '') : String(value);
+    const text = formulaSafe(kind === 'phone' ? String(value).replace(/^\+91/, '') : String(value));
     // Spaces at either end (or line breaks) are kept only when the text says so.
     const space = /^\s|\s$|\n/.test(text) ? ' xml:space="preserve"' : '';
     return `<c r="${reference}"${style} t="inlineStr"><is><t${space}>${xmlText(text)}</t></is></c>`;

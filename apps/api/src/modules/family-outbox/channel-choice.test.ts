@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { smsParts } from '@academy/shared/schemas/messaging';
-import { isWhatsAppSignatureValid, msg91ReportStatus, whatsAppErrorText, isFinalWhatsAppError } from '../../lib/family-providers';
+import { gsm7Text, isGsm7, smsParts, smsText } from '@academy/shared/schemas/messaging';
+import { isWhatsAppSignatureValid, msg91ReportStatus, msg91ReportTime, whatsAppErrorText, isFinalWhatsAppError } from '../../lib/family-providers';
 import { metaSignature } from '../../../test/provider-stand-ins';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
 import { chooseChannel, endOfQuietHours } from './family-outbox';
@@ -60,9 +60,38 @@ describe('SMS parts', () => {
     // One Devanagari letter makes the whole SMS Unicode.
     expect(smsParts(`${'a'.repeat(100)}क`)).toBe(2);
   });
+
+  it('counts an extension character (€ [ ] { } ~ | ^ \\) as two septets and never splits one across parts', () => {
+    expect(smsParts('€'.repeat(80))).toBe(1);
+    expect(smsParts(`${'a'.repeat(159)}€`)).toBe(2);
+    // 152 letters and an escape pair: the pair goes whole to the second part.
+    expect(smsParts(`${'a'.repeat(152)}€${'a'.repeat(152)}`)).toBe(3);
+    // ₹ is not GSM-7: one of them makes a 100-letter text Unicode, two parts.
+    expect(smsParts(`${'a'.repeat(99)}₹`)).toBe(2);
+  });
+
+  it('turns an English SMS into GSM-7 text: ₹ as Rs., · and dashes as -, curly quotes straight, accents off', () => {
+    const reminder = 'Fees due for Aarav · ₹1,500 by 05-12-2026 — pay at the office. “Thank you” – Hôtel Academy’s office…';
+    const text = gsm7Text(reminder);
+    expect(text).toBe('Fees due for Aarav - Rs.1,500 by 05-12-2026 - pay at the office. "Thank you" - Hotel Academy\'s office...');
+    expect(isGsm7(text)).toBe(true);
+    expect(smsParts(reminder)).toBe(2);
+    expect(smsParts(text)).toBe(1);
+    // Only English is changed; Marathi and Hindi stay Unicode (sent with MSG91's unicode flag).
+    expect(smsText(reminder, 'en')).toBe(text);
+    expect(smsText('₹१,५०० भरावे', 'mr')).toBe('₹१,५०० भरावे');
+  });
 });
 
 describe('the providers’ contracts', () => {
+  it('reads MSG91’s report times, which carry no zone, as Indian time', () => {
+    expect(msg91ReportTime('2026-05-22 10:06:20').toISOString()).toBe('2026-05-22T04:36:20.000Z');
+    expect(msg91ReportTime('2026-05-22T10:06:20Z').toISOString()).toBe('2026-05-22T10:06:20.000Z');
+    expect(msg91ReportTime('1779424580').toISOString()).toBe('2026-05-22T04:36:20.000Z');
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(msg91ReportTime('yesterday', now)).toBe(now);
+    expect(msg91ReportTime(undefined, now)).toBe(now);
+  });
   it('checks X-Hub-Signature-256 over the raw body', () => {
     const body = '{"entry":[]}';
     expect(isWhatsAppSignatureValid('secret-0123456789', body, metaSignature('secret-0123456789', body))).toBe(true);

@@ -10,6 +10,7 @@ import { metaSignature, startProviderStandIns, whatsAppReplyBody, whatsAppStatus
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import { academyToday } from '../settings/settings.service';
 import { createBackup } from '../backups/backups.service';
+import { isGsm7, smsParts } from '@academy/shared/schemas/messaging';
 
 /**
  * Issue 37, end to end through the API against local stand-ins of the WhatsApp Cloud API and MSG91:
@@ -187,8 +188,15 @@ describe('messages to families on WhatsApp and SMS', () => {
     const token = (await asAdmin('GET', '/api/admin/settings/messaging')).json().data.sms.webhookPath.split('token=')[1];
     const report = { data: [{ requestId: text.providerId, userId: '1', report: [{ date: new Date().toISOString(), number: '919822022222', status: '1', desc: 'DELIVERED' }] }] };
     expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/msg91?token=wrong', payload: report })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, payload: report })).statusCode).toBe(200);
+    // MSG91's documented v2 form: a form post whose `data` is the JSON text, its time Indian time without a zone.
+    const v2 = new URLSearchParams({ data: JSON.stringify([{ senderId: 'SHRACD', requestId: text.providerId, userId: '1', report: [{ date: '2026-05-22 10:06:20', number: '919822022222', status: '1', desc: 'DELIVERED' }] }]) });
+    const form = await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: v2.toString() });
+    expect(form.statusCode).toBe(200);
     expect(((await messagesOf(`parentId=${father.id}&channel=sms`)).items[0] as { status: string }).status).toBe('delivered');
+    const [delivered] = await t.database.db.select({ at: parentMessages.deliveredAt }).from(parentMessages).where(eq(parentMessages.providerId, text.providerId));
+    expect(delivered!.at!.toISOString()).toBe('2026-05-22T04:36:20.000Z');
+    // The v3 form (JSON) is read too.
+    expect((await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, payload: report })).statusCode).toBe(200);
 
     // The office sends a failed one again: it goes out once more.
     const failedId = (items as unknown as { _id: string; channel: string }[]).find((item) => item.channel === 'whatsapp')!._id;
@@ -242,6 +250,32 @@ describe('messages to families on WhatsApp and SMS', () => {
     const values = (reminder.body.template as { components: { parameters: { text: string }[] }[] }).components[0]!.parameters.map((parameter) => parameter.text);
     expect(values).toHaveLength(5);
     expect(values[4]).toMatch(/^http:\/\/localhost\/pay\/[\w-]{22}\.[0-9a-z]+\.[\w-]{22}$/);
+  });
+
+  it('an English fee reminder by SMS is GSM-7 text (Rs., not ₹) in few parts; a Marathi one goes with MSG91’s unicode flag', async () => {
+    const db = t.database.db;
+    const [english, marathi] = [await buildStudent(db, { name: 'Neel Pawar' }), await buildStudent(db, { name: 'Isha Pawar' })];
+    const batch = await buildBatch(db, { teacherId: (await buildTeacher(db)).id, studentIds: [english.id, marathi.id] });
+    const englishParent = await buildParent(db, { name: 'Kiran Pawar', studentIds: [english.id], language: 'en', phone: '+919822077001' });
+    const marathiParent = await buildParent(db, { name: 'Meena Pawar', studentIds: [marathi.id], language: 'mr', phone: '+919822077002' });
+    for (const parent of [englishParent, marathiParent]) expect((await asAdmin('PUT', `/api/parents/${parent.id}/channel`, { preferredChannel: 'sms', whatsappStopped: false })).statusCode).toBe(200);
+    expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 15500, instalments: [{ dueDate: today, amount: 15500 }] })).statusCode).toBe(201);
+    const dues = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent('Pawar')}`)).json().data.dues as { _id: string }[];
+    expect((await asAdmin('POST', '/api/fees/reminders', { dueIds: dues.map((due) => due._id) })).json().data.queued).toBe(2);
+    await runJobs();
+    const sent = (phone: string) => providers.sms.find((request) => (request.body.recipients as { mobiles: string }[])[0]!.mobiles === phone)!.body;
+    const englishSms = sent('919822077001');
+    expect(englishSms.unicode).toBe(0);
+    expect(isGsm7(Object.values((englishSms.recipients as Record<string, string>[])[0]!).join(' '))).toBe(true);
+    expect(sent('919822077002').unicode).toBe(1);
+    const stored = await db.select({ text: parentMessages.text, parts: parentMessages.parts, parentId: parentMessages.parentId }).from(parentMessages).where(and(eq(parentMessages.kind, 'fee-reminder'), eq(parentMessages.channel, 'sms')));
+    const englishRow = stored.find((row) => row.parentId === englishParent.id)!;
+    expect(englishRow.text).toContain('Rs.');
+    expect(englishRow.text).not.toMatch(/[₹·—]/);
+    expect(isGsm7(englishRow.text)).toBe(true);
+    expect(englishRow.parts).toBe(smsParts(englishRow.text));
+    // As UCS-2 (with ₹ and ·) the same reminder took six parts.
+    expect(englishRow.parts).toBeLessThanOrEqual(3);
   });
 
   it('published results and announcements for parents reach each parent once', async () => {
@@ -330,6 +364,11 @@ describe('a parent with only a phone', () => {
     expect(template.language.code).toBe('mr');
     const code = template.components[0]!.parameters[0]!.text;
     expect(code).toMatch(/^\d{6}$/);
+    // Meta's authentication template: the code in the body and in the copy-code button, nothing else (the expiry is the template's).
+    expect(template.components).toEqual([
+      { type: 'body', parameters: [{ type: 'text', text: code }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+    ]);
 
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code', payload: { phone: '9822055555' } })).statusCode).toBe(429);
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code/verify', payload: { phone: '9822055555', code: code === '000000' ? '111111' : '000000' } });

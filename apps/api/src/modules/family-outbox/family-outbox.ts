@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
-import { smsParts, TEMPLATE_VALUES, URGENT_KINDS, type MessageChannel, type MessageKind, type MessageStatus, type PreferredChannel } from '@academy/shared/schemas/messaging';
+import { smsParts, smsText, TEMPLATE_VALUES, URGENT_KINDS, type MessageChannel, type MessageKind, type MessageStatus, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';
@@ -231,24 +231,27 @@ async function queueForParents(db: DbExecutor, linked: (LinkedParent & { student
     const fill = (text: string) => text.replaceAll('{parent}', parent.name);
     const chosen = chooseChannel(parent, open);
     const channels: MessageChannel[] = [...(chosen ? [chosen] : []), ...(withWebhook ? (['webhook'] as const) : [])];
-    const text = fill(words.text);
-    return channels.map((channel) => ({
-      kind: notice.kind,
-      key: notice.key,
-      studentId: parent.studentId ?? notice.studentId,
-      parentId: parent.parentId,
-      channel,
-      status,
-      date: notice.date,
-      subject: fill(words.subject).slice(0, 300),
-      text,
-      payload: notice.payload,
-      templateValues: templateValuesFor(notice.kind, notice.values, parent),
-      toAddress: channel === 'email' ? parent.email : channel === 'webhook' || channel === 'push' ? null : parent.phone,
-      parts: channel === 'sms' ? smsParts(text) : 1,
-      // Quiet hours hold what buzzes a phone (the app, WhatsApp, SMS); a mail or the academy's webhook goes at once.
-      notBefore: channel === 'whatsapp' || channel === 'sms' || channel === 'push' ? notBefore : null,
-    }));
+    return channels.map((channel) => {
+      // An SMS in English goes as GSM-7 text (₹ as "Rs."), counted in parts as MSG91 bills them.
+      const text = channel === 'sms' ? smsText(fill(words.text), parent.language) : fill(words.text);
+      return {
+        kind: notice.kind,
+        key: notice.key,
+        studentId: parent.studentId ?? notice.studentId,
+        parentId: parent.parentId,
+        channel,
+        status,
+        date: notice.date,
+        subject: fill(words.subject).slice(0, 300),
+        text,
+        payload: notice.payload,
+        templateValues: templateValuesFor(notice.kind, notice.values, parent),
+        toAddress: channel === 'email' ? parent.email : channel === 'webhook' || channel === 'push' ? null : parent.phone,
+        parts: channel === 'sms' ? smsParts(text) : 1,
+        // Quiet hours hold what buzzes a phone (the app, WhatsApp, SMS); a mail or the academy's webhook goes at once.
+        notBefore: channel === 'whatsapp' || channel === 'sms' || channel === 'push' ? notBefore : null,
+      };
+    });
   });
   if (values.length === 0) return 0;
   const inserted = await db.insert(parentMessages).values(values).onConflictDoNothing().returning({ id: parentMessages.id });
@@ -292,6 +295,7 @@ export async function notifyPhone(
   );
   if (!channel) return false;
   const words = notice.messages[notice.language];
+  const text = channel === 'sms' ? smsText(words.text, notice.language) : words.text;
   await db.insert(parentMessages).values({
     kind: notice.kind,
     key: notice.key,
@@ -301,11 +305,11 @@ export async function notifyPhone(
     status: 'queued',
     date: notice.date,
     subject: words.subject.slice(0, 300),
-    text: words.text,
+    text,
     payload: { language: notice.language },
     templateValues: TEMPLATE_VALUES[notice.kind].map((name) => notice.values[name] ?? ''),
     toAddress: notice.phone,
-    parts: channel === 'sms' ? smsParts(words.text) : 1,
+    parts: channel === 'sms' ? smsParts(text) : 1,
   });
   if (jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
   return true;
@@ -352,6 +356,7 @@ export async function notifyContact(
   if (!channel) return null;
   const [readiness, settings] = await Promise.all([messagingReadiness(db), getAcademySettings(db)]);
   const words = notice.messages[recipient.language];
+  const text = channel === 'sms' ? smsText(words.text, recipient.language) : words.text;
   const urgent = URGENT_KINDS.includes(notice.kind);
   await db.insert(parentMessages).values({
     kind: notice.kind,
@@ -362,11 +367,11 @@ export async function notifyContact(
     status: 'queued',
     date: notice.date,
     subject: words.subject.slice(0, 300),
-    text: words.text,
+    text,
     payload: { language: recipient.language, email: recipient.email },
     templateValues: TEMPLATE_VALUES[notice.kind].map((name) => notice.values[name] ?? ''),
     toAddress: channel === 'email' ? recipient.email : recipient.phone,
-    parts: channel === 'sms' ? smsParts(words.text) : 1,
+    parts: channel === 'sms' ? smsParts(text) : 1,
     notBefore: (channel === 'whatsapp' || channel === 'sms') && !urgent ? endOfQuietHours(new Date(), readiness.quietHours, settings.timeZone) : null,
   });
   if (jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
@@ -418,6 +423,8 @@ export async function queueFallback(db: DbExecutor, messageId: string): Promise<
     { push: false, whatsapp: afterPush && Boolean(readiness.whatsapp?.[kind]), sms: Boolean(readiness.sms?.[kind]), email: emailAllowed },
   );
   if (!next) return false;
+  const language = 'language' in parent ? parent.language : typeof message.payload.language === 'string' ? message.payload.language : 'en';
+  const text = next === 'sms' ? smsText(message.text, language) : message.text;
   const inserted = await db
     .insert(parentMessages)
     .values({
@@ -429,11 +436,11 @@ export async function queueFallback(db: DbExecutor, messageId: string): Promise<
       status: 'queued',
       date: message.date,
       subject: message.subject,
-      text: message.text,
+      text,
       payload: message.payload,
       templateValues: message.templateValues,
       toAddress: next === 'email' ? parent.email : parent.phone,
-      parts: next === 'sms' ? smsParts(message.text) : 1,
+      parts: next === 'sms' ? smsParts(text) : 1,
       notBefore: next === 'sms' || next === 'whatsapp' ? message.notBefore : null,
     })
     .onConflictDoNothing()
@@ -642,14 +649,19 @@ async function sendByPhone(deps: ParentSenderDeps, config: MessagingConfig, mess
     const template = whatsapp.templates[message.kind];
     if (config.unreadable.includes('whatsappAccessToken')) throw new SendFailure(CREDENTIAL_UNREADABLE_MESSAGE, true);
     if (!whatsapp.enabled || !whatsapp.phoneNumberId || !whatsapp.accessToken || !template) throw new SendFailure(WHATSAPP_OFF_MESSAGE, true);
-    const sent = await sendWhatsAppTemplate({ base: deps.providers.whatsappBase, phoneNumberId: whatsapp.phoneNumberId, accessToken: whatsapp.accessToken, to, template, language: message.parentLanguage, values: message.templateValues });
+    // A sign-in code's template is of Meta's authentication category: the code, and its copy-code button.
+    const authenticationCode = message.kind === 'sign-in-code' ? message.templateValues[0] : undefined;
+    const sent = await sendWhatsAppTemplate({ base: deps.providers.whatsappBase, phoneNumberId: whatsapp.phoneNumberId, accessToken: whatsapp.accessToken, to, template, language: message.parentLanguage, values: message.templateValues, authenticationCode });
     return sent.id;
   }
   const { sms } = config;
   const templateId = sms.templates[message.kind];
   if (config.unreadable.includes('msg91AuthKey')) throw new SendFailure(CREDENTIAL_UNREADABLE_MESSAGE, true);
   if (!sms.enabled || !sms.authKey || !sms.senderId || !templateId) throw new SendFailure(SMS_OFF_MESSAGE, true);
-  const sent = await sendMsg91Flow({ base: deps.providers.msg91Base, authKey: sms.authKey, senderId: sms.senderId, templateId, to, values: message.templateValues });
+  // English values as GSM-7 (an amount's ₹ as "Rs."); Marathi and Hindi as Unicode, said so to MSG91.
+  const english = message.parentLanguage === 'en';
+  const values = message.templateValues.map((value) => smsText(value, message.parentLanguage));
+  const sent = await sendMsg91Flow({ base: deps.providers.msg91Base, authKey: sms.authKey, senderId: sms.senderId, templateId, to, values, unicode: !english });
   return sent.id;
 }
 

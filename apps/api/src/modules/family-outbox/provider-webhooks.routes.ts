@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, whatsAppErrorText } from '../../lib/family-providers';
+import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
 import { isMsg91WebhookToken, messagingConfig } from '../settings';
 import { recordProviderStatus, setWhatsAppStopped } from './family-outbox';
@@ -50,8 +50,18 @@ const whatsAppBody = z
 const msg91Report = z.object({ status: z.union([z.string(), z.number()]).optional(), desc: z.string().optional(), date: z.string().optional() }).loose();
 const msg91Request = z.object({ requestId: z.string(), report: z.array(msg91Report).optional() }).extend(msg91Report.shape).loose();
 type Msg91Request = z.infer<typeof msg91Request>;
-/** `{ data: [...] }`, a bare list, or one request: the shapes MSG91's report webhook is set up to send. */
+/**
+ * `{ data: [...] }`, a bare list, or one request: the shapes MSG91's report webhook is set up to send.
+ * Its documented v2 form posts `data` as a JSON string (application/x-www-form-urlencoded); v3 posts JSON.
+ */
 function msg91Requests(body: unknown): Msg91Request[] | undefined {
+  if (body !== null && typeof body === 'object' && typeof (body as { data?: unknown }).data === 'string') {
+    try {
+      body = { data: JSON.parse((body as { data: string }).data) as unknown };
+    } catch {
+      return undefined;
+    }
+  }
   const wrapped = z.object({ data: z.array(msg91Request) }).safeParse(body);
   if (wrapped.success) return wrapped.data.data;
   const list = z.array(msg91Request).safeParse(body);
@@ -79,6 +89,10 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
     } catch {
       done(new AppError('BAD_REQUEST', 'The body is not valid JSON'), undefined);
     }
+  });
+  // MSG91's v2 delivery reports come as a form (`data=<JSON>`); only this plugin's routes read one.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   const tags = ['webhooks'];
 
@@ -145,7 +159,7 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
             channel: 'sms',
             providerId: item.requestId,
             status,
-            at: report.date && !Number.isNaN(Date.parse(report.date)) ? new Date(report.date) : new Date(),
+            at: msg91ReportTime(report.date),
             ...(status === 'failed' ? { error: msg91ErrorText(report.status, report.desc), final: true } : {}),
           });
         }

@@ -4,6 +4,7 @@ import type { Language } from '@academy/shared/languages';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { REGISTER_COLUMNS, REGISTER_HEADERS, type RegisterColumn } from '@academy/shared/schemas/imports';
 import type { DbExecutor } from '../../db/client';
+import { formulaSafe } from '../../lib/csv';
 import { batches, feePlans, standards } from '../../db/schema';
 import { LIST_WORDS, LIST_WORDS_BY_LANGUAGE } from './register-sheet';
 
@@ -69,7 +70,7 @@ export async function registerTemplate(db: DbExecutor, language: Language): Prom
     lists.getCell(2, column).value = word('register', list.title, language);
     lists.getCell(2, column).font = { bold: true };
     list.values.forEach((value, offset) => {
-      lists.getCell(LIST_START + offset, column).value = value;
+      lists.getCell(LIST_START + offset, column).value = formulaSafe(value);
     });
     if (list.values.length === 0) return;
     const letter = lists.getColumn(column).letter;

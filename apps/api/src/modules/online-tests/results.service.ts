@@ -5,6 +5,7 @@ import type { Language } from '@academy/shared/languages';
 import { fromHalfMarks } from '@academy/shared/schemas/exams';
 import type { OnlineTestResults } from '@academy/shared/schemas/online-tests';
 import type { Db, DbExecutor } from '../../db/client';
+import { formulaSafe } from '../../lib/csv';
 import type { Actor } from '../../access/actor';
 import { recordOnlineTestMarks } from '../exams';
 import { academyToday } from '../settings';
@@ -124,8 +125,8 @@ export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string
     { header: words('Wrong'), width: 8 },
     { header: words('Left'), width: 8 },
   ];
-  for (const attempt of results.attempts) ranks.addRow([attempt.rank, attempt.name, attempt.batch?.name ?? '', attempt.score, attempt.correct, attempt.wrong, attempt.unanswered]);
-  for (const student of results.notStarted) ranks.addRow([null, student.name, '', null, null, null, null]);
+  for (const attempt of results.attempts) ranks.addRow([attempt.rank, formulaSafe(attempt.name), formulaSafe(attempt.batch?.name ?? ''), attempt.score, attempt.correct, attempt.wrong, attempt.unanswered]);
+  for (const student of results.notStarted) ranks.addRow([null, formulaSafe(student.name), '', null, null, null, null]);
   const questions = workbook.addWorksheet(words('Questions'), { views: [{ state: 'frozen', ySplit: 1 }] });
   questions.columns = [
     { header: words('Question'), width: 10 },
@@ -134,7 +135,7 @@ export async function onlineTestResultsWorkbook(db: Db, actor: Actor, id: string
     { header: words('% right'), width: 10 },
     { header: words('Discrimination'), width: 14 },
   ];
-  for (const question of [...results.questions].sort((a, b) => a.number - b.number)) questions.addRow([question.number, question.chapter, question.answered, question.percentCorrect, question.discrimination]);
+  for (const question of [...results.questions].sort((a, b) => a.number - b.number)) questions.addRow([question.number, formulaSafe(question.chapter), question.answered, question.percentCorrect, question.discrimination]);
   ranks.getRow(1).font = { bold: true };
   questions.getRow(1).font = { bold: true };
   const file = Buffer.from(await workbook.xlsx.writeBuffer());

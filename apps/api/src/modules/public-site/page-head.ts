@@ -76,7 +76,7 @@ export async function sharedPageHead(page: SharedPage, read: ReadPublicApi): Pro
   const academy = (await read('/settings/public')) as Academy;
   const bare = withoutLanguage(page.url.pathname);
   const slug = courseSlugOf(page.url.pathname);
-  const graph = [organizationLd(academy, origin)];
+  const graph = [organizationLd(academy, origin, page.language)];
   let card: ShareCard;
   let imageUrl: string;
   if (slug !== null) {

@@ -6,6 +6,8 @@ import { AppError } from '../../lib/app-error';
 import { siteOrigin } from '../../lib/site-origin';
 import { courseShareImage, pageShareImage, sitemapOf, type ShareImage } from './public-site.service';
 import { robotsTxt } from './sitemap';
+import { webManifest } from './web-manifest';
+import { getAcademySettings } from '../settings';
 
 const tags = ['public'];
 
@@ -56,5 +58,9 @@ export const siteFileRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string |
   );
   app.get('/sitemap.xml', { schema: { tags } }, async (request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemapOf(db, siteOrigin(request, publicUrl))),
+  );
+  // The installed app's manifest, named after the academy; checked again on each use (a renamed academy).
+  app.get('/manifest.webmanifest', { schema: { tags } }, async (_request, reply) =>
+    reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(JSON.stringify(webManifest(await getAcademySettings(db)))),
   );
 };

@@ -49,12 +49,20 @@ describe('the academy as structured data', () => {
       email: 'office@academy.example.in',
       openingHours: ['Mo-Sa 10:00-18:00'],
       sameAs: ['https://facebook.com/shree'],
-      address: { '@type': 'PostalAddress', streetAddress: 'Shivaji Chowk, Latur, Maharashtra 413512', addressLocality: 'Latur', addressRegion: 'Maharashtra', postalCode: '413512', addressCountry: 'IN' },
+      address: { '@type': 'PostalAddress', streetAddress: 'Shivaji Chowk', addressLocality: 'Latur', addressRegion: 'Maharashtra', postalCode: '413512', addressCountry: 'IN' },
     });
     // Each phone once.
     expect((organization.contactPoint as { telephone: string }[]).map((point) => point.telephone)).toEqual(['+919876543210', '+919876543211']);
     // No map position in Settings: none invented.
     expect(organization).not.toHaveProperty('geo');
+  });
+
+  it('describes the academy in the page’s language: the tagline as Settings have it in Marathi, the Marathi share image', () => {
+    const academy = { ...ACADEMY, translations: { mr: { tagline: 'इयत्ता ९ वी ते १२ वी साठी शिकवणी', address: '', officeHours: '' } } } as typeof ACADEMY;
+    const organization = organizationLd(academy, ORIGIN, 'mr');
+    expect(organization.description).toBe('इयत्ता ९ वी ते १२ वी साठी शिकवणी');
+    expect(organization.image).toBe(`${ORIGIN}/api/public/share-image/home.png?lang=mr`);
+    expect(organizationLd(academy, ORIGIN, 'en').image).toBe(`${ORIGIN}/api/public/share-image/home.png?lang=en`);
   });
 
   it('places the academy on the map when Settings give its position', () => {
@@ -78,7 +86,9 @@ describe('the academy as structured data', () => {
 
   it('states only what the address text says', () => {
     expect(postalAddress('Near the bus stand\nAusa Road')).toEqual({ '@type': 'PostalAddress', streetAddress: 'Near the bus stand, Ausa Road', addressCountry: 'IN' });
-    expect(postalAddress('Plot 12, Latur - 413 512, Maharashtra')).toMatchObject({ addressLocality: 'Latur', addressRegion: 'Maharashtra', postalCode: '413512' });
+    expect(postalAddress('Plot 12, Latur - 413 512, Maharashtra')).toMatchObject({ streetAddress: 'Plot 12', addressLocality: 'Latur', addressRegion: 'Maharashtra', postalCode: '413512' });
+    // The street part only: the town, region, PIN and country are their own fields.
+    expect(postalAddress('2nd floor, Sai Complex\nAusa Road, Latur, Maharashtra 413512, India').streetAddress).toBe('2nd floor, Sai Complex, Ausa Road');
   });
 });
 

@@ -1,5 +1,5 @@
 import { daysBetween, formatDate } from '@academy/shared/calendar';
-import { localNamesIn } from '@academy/shared/academy-words';
+import { academyInLanguage, localNamesIn } from '@academy/shared/academy-words';
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { pageAddress } from '@academy/shared/public-site';
@@ -47,10 +47,11 @@ const INDIAN_STATES = [
 ];
 
 /**
- * The academy's address (free text in Settings) as a PostalAddress: the whole text as the street
- * address, the country (the academy's phones are Indian), and what the text itself states in the
- * usual Indian order "…, Latur, Maharashtra 413512": a six-digit PIN as the postal code, a state's
- * name as the region and the part just before it as the town. Nothing else is guessed.
+ * The academy's address (free text in Settings) as a PostalAddress: the country (the academy's
+ * phones are Indian), and what the text itself states in the usual Indian order "…, Latur,
+ * Maharashtra 413512": a six-digit PIN as the postal code, a state's name as the region and the part
+ * just before it as the town; the street address is the rest (issue 53: not the town, region and PIN
+ * again), or the whole text when nothing else was recognised. Nothing else is guessed.
  */
 export function postalAddress(text: string): JsonLd {
   const oneLine = text.split(/\s*[\n,]\s*/).filter(Boolean).join(', ');
@@ -58,12 +59,22 @@ export function postalAddress(text: string): JsonLd {
   const pins = [...oneLine.matchAll(/(?<!\d)(\d{3}) ?(\d{3})(?!\d)/g)];
   if (pins.length === 1) address.postalCode = `${pins[0]![1]}${pins[0]![2]}`;
   const parts = oneLine.split(', ');
+  const named = new Set<number>();
   const stateIndex = parts.findIndex((part) => INDIAN_STATES.some((state) => part.toLowerCase().replace(/[\s\d-]+$/, '') === state.toLowerCase()));
   if (stateIndex >= 0) {
     address.addressRegion = INDIAN_STATES.find((state) => parts[stateIndex]!.toLowerCase().startsWith(state.toLowerCase()));
+    named.add(stateIndex);
     const town = parts[stateIndex - 1]?.replace(/[\s-]*\d{3} ?\d{3}$/, '').trim();
-    if (town && !/\d/.test(town)) address.addressLocality = town;
+    if (town && !/\d/.test(town)) {
+      address.addressLocality = town;
+      named.add(stateIndex - 1);
+    }
   }
+  const street = parts
+    .filter((part, index) => !named.has(index) && !/^india$/i.test(part))
+    .map((part) => (address.postalCode ? part.replace(/[\s-]*(?:PIN[:\s-]*)?(?<!\d)\d{3} ?\d{3}(?!\d)/i, '').trim() : part))
+    .filter(Boolean);
+  if (street.length > 0 && named.size + (address.postalCode ? 1 : 0) > 0) address.streetAddress = street.join(', ');
   return address;
 }
 
@@ -113,11 +124,12 @@ export function openingHours(text: string): string[] | null {
   return hours.length > 0 ? hours : null;
 }
 
-/** The academy as every public page describes it. */
-export function organizationLd(academy: Academy, origin: string): JsonLd {
+/** The academy as every public page describes it, in the page's language (its tagline and share image). */
+export function organizationLd(settings: Academy, origin: string, language: Language = 'en'): JsonLd {
+  const academy = academyInLanguage(settings, language);
   const phones = [...new Set(academy.phones.filter((phone) => phone.trim() !== ''))];
   const sameAs = Object.values(academy.socialLinks).filter((link): link is string => typeof link === 'string' && link.trim() !== '');
-  const hours = openingHours(academy.officeHours);
+  const hours = openingHours(settings.officeHours);
   return {
     '@type': ['EducationalOrganization', 'LocalBusiness'],
     '@id': organizationId(origin),
@@ -125,11 +137,12 @@ export function organizationLd(academy: Academy, origin: string): JsonLd {
     ...(academy.tagline.trim() ? { description: academy.tagline } : {}),
     url: `${origin}/`,
     logo: `${origin}/icon-512.png`,
-    image: `${origin}/api/public/share-image/home.png?lang=en`,
+    image: `${origin}/api/public/share-image/home.png?lang=${language}`,
     ...(phones[0] ? { telephone: phones[0] } : {}),
     ...(phones.length > 1 ? { contactPoint: phones.map((telephone) => ({ '@type': 'ContactPoint', telephone, contactType: 'customer service', areaServed: 'IN', availableLanguage: ['en', 'mr', 'hi'] })) } : {}),
     ...(academy.email ? { email: academy.email } : {}),
-    address: postalAddress(academy.address),
+    // The address as Settings have it in English: the parts a machine reads (state, PIN) are English words.
+    address: postalAddress(settings.address),
     ...(hours ? { openingHours: hours } : {}),
     ...(academy.location ? { geo: { '@type': 'GeoCoordinates', latitude: academy.location.latitude, longitude: academy.location.longitude } } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),

@@ -5,6 +5,7 @@ import { word } from '@academy/shared/i18n/server-catalog';
 import { QUESTION_DIFFICULTIES, QUESTION_TYPES } from '@academy/shared/schemas/online-tests';
 import { QUESTION_IMPORT_COLUMNS, QUESTION_IMPORT_HEADERS, QUESTION_IMPORT_MAX_ROWS, type QuestionImportColumn } from '@academy/shared/schemas/question-bank';
 import type { DbExecutor } from '../../db/client';
+import { formulaSafe } from '../../lib/csv';
 import { subjects } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { questionSubjectScope } from '../../access/questions';
@@ -59,7 +60,7 @@ export async function questionTemplate(db: DbExecutor, actor: Actor, language: L
     lists.getCell(2, column).value = word('questionSheet', list.title, language);
     lists.getCell(2, column).font = { bold: true };
     list.values.forEach((value, offset) => {
-      lists.getCell(LIST_START + offset, column).value = value;
+      lists.getCell(LIST_START + offset, column).value = formulaSafe(value);
     });
     if (list.values.length === 0) return;
     const letter = lists.getColumn(column).letter;
