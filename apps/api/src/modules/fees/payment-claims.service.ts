@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { shiftDate } from '@academy/shared/calendar';
@@ -80,6 +80,11 @@ export async function createClaim(db: Db, actor: Actor, input: ClaimInput): Prom
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
+      // A UTR on a live receipt or on another report that waits or was confirmed: the family is told first.
+      const [receipt] = await tx.select({ id: feeReceipts.id }).from(feeReceipts).where(and(eq(feeReceipts.utr, input.utr), sql`${feeReceipts.cancelledAt} is null`)).limit(1);
+      if (receipt) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrTaken, { utr: PAYMENT_CLAIM_MESSAGES.utrTaken });
+      const [reported] = await tx.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.utr, input.utr), inArray(paymentClaims.status, ['pending', 'confirmed']))).limit(1);
+      if (reported) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrTaken, { utr: PAYMENT_CLAIM_MESSAGES.utrTaken });
       // The student's dues locked as a payment locks them: two reports at once take turns on the caps below.
       const open = await lockOpenDues(tx, due.studentId);
       if (!open.some((row) => row.id === input.dueId)) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.duePaid);
@@ -96,8 +101,6 @@ export async function createClaim(db: Db, actor: Actor, input: ClaimInput): Prom
         const message = (waiting > 0 ? PAYMENT_CLAIM_MESSAGES.pendingAboveBalance : FEE_MESSAGES.moreThanDue).replace('{amount}', formatPaise(left));
         throw new AppError(left === 0 ? 'CONFLICT' : 'BAD_REQUEST', message, { amount: message });
       }
-      const [receipt] = await tx.select({ id: feeReceipts.id }).from(feeReceipts).where(and(eq(feeReceipts.utr, input.utr), sql`${feeReceipts.cancelledAt} is null`)).limit(1);
-      if (receipt) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrTaken, { utr: PAYMENT_CLAIM_MESSAGES.utrTaken });
       const [claim] = await tx
         .insert(paymentClaims)
         .values({ studentId: due.studentId, dueId: input.dueId, amountPaise: input.amount, utr: input.utr, paidOn: input.paidOn, claimedBy: actor.userId })
