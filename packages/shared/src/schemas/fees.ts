@@ -286,7 +286,13 @@ export const payLinkDueParamsSchema = payLinkParamsSchema.extend({ dueId: idSche
 export const payPageSchema = z.object({
   academy: z.object({ name: z.string(), phone: z.string().nullable() }),
   student: z.object({ name: z.string() }),
-  dues: z.array(dueSchema.pick({ _id: true, label: true, dueDate: true, balance: true, status: true }).extend({ upi: dueUpiSchema.nullable() })),
+  dues: z.array(
+    dueSchema.pick({ _id: true, label: true, dueDate: true, balance: true, status: true }).extend({
+      upi: dueUpiSchema.nullable(),
+      /** The family reported paying it and the office has not confirmed yet (issue 54): the card says so instead of "overdue". */
+      reported: z.object({ amount: z.number(), utr: z.string() }).nullable(),
+    }),
+  ),
   total: z.number(),
 });
 export type PayPage = z.infer<typeof payPageSchema>;
