@@ -174,8 +174,11 @@ async function childInTwoBatches(name: string) {
     const batch = await buildBatch(db, { studentIds: [student.id] });
     expect((await asAdmin('POST', '/api/fee-plans', { name: subject, batch: batch.id, amount, instalments: [{ dueDate: shiftDate(today, days), amount }] })).statusCode).toBe(201);
   }
-  const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data as { dues: { _id: string; label: string; upi: { reference: string } | null }[] };
-  for (const due of ledger.dues) dues[due.label.startsWith('science') ? 'science' : 'maths'] = { id: due._id, reference: due.upi!.reference };
+  const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data as { dues: { _id: string; label: string }[] };
+  // The student's n-th due: Science was made first (I1), Maths second (I2).
+  const [row] = await db.select({ code: students.studentCode }).from(students).where(eq(students.id, student.id));
+  const short = row!.code.replace(/^([A-Z]+)-\d\d(\d\d)-(\d+)$/, '$1$2-$3');
+  for (const due of ledger.dues) dues[due.label.startsWith('science') ? 'science' : 'maths'] = { id: due._id, reference: `${short}-I${due.label.startsWith('science') ? 1 : 2}` };
   return { student, dues };
 }
 
