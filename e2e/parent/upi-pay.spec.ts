@@ -268,7 +268,7 @@ test('the office reads an HDFC statement: the credit with a due’s reference an
   await expect(row(utr3)).toContainText('No match');
   expect(await unreceipted()).toBe(before);
   // Statements are told apart by bank, file and period.
-  await expect(page.getByLabel('Statement', { exact: true })).toHaveValue(new RegExp(`^HDFC · statement-${stamp}\\.csv · `));
+  await expect(page.getByRole('combobox', { name: 'Statement' })).toHaveValue(new RegExp(`^HDFC · statement-${stamp}\\.csv · `));
   await expect(row(utr1)).toContainText('Receipted');
   await row(utr2).getByRole('button', { name: 'Make receipt' }).click();
   await expect(row(utr2)).toContainText('Receipted');
