@@ -148,7 +148,15 @@ test('a mother reports her UPI payment by its UTR; the office confirms one (the 
     await form.getByLabel('UPI transaction ID (UTR)').fill(utr);
     await form.getByRole('button', { name: 'Send to the office' }).click();
     await expect(mother.getByText('Thank you: the office will confirm your payment, and the receipt will appear here').first()).toBeVisible();
-    await expect(dues.first()).toContainText('You reported paying ₹6,000 for this: the office will confirm it.');
+    // Issue 54: reported, not "overdue" with the big Pay button above: paying again is one deliberate tap away.
+    await expect(dues.first().getByTestId('payment-reported')).toContainText('Payment reported · waiting for the office to confirm');
+    await expect(dues.first().getByTestId('payment-reported')).toContainText(`₹6,000 · UTR ${utr}`);
+    await expect(dues.first()).toContainText('Reported');
+    await expect(dues.first()).not.toContainText('Overdue');
+    await expect(dues.first().getByRole('link', { name: 'Pay ₹6,000 by UPI' })).toHaveCount(0);
+    if (shots) await mother.screenshot({ path: `${shots}/parent-upi-reported-waiting-phone.png` });
+    await dues.first().getByRole('button', { name: 'Pay again' }).click();
+    await expect(dues.first().getByRole('link', { name: 'Pay ₹6,000 by UPI' })).toBeVisible();
     await expect(mother.getByTestId('payment-report')).toContainText(`UTR ${utr}`);
     await expect(mother.getByTestId('payment-report')).toContainText('Waiting for the office');
 
@@ -157,7 +165,7 @@ test('a mother reports her UPI payment by its UTR; the office confirms one (the 
     const second = dues.nth(1).getByRole('form', { name: 'I have paid' });
     await second.getByLabel('UPI transaction ID (UTR)').fill(`6${utr.slice(1)}`);
     await second.getByRole('button', { name: 'Send to the office' }).click();
-    await expect(dues.nth(1)).toContainText('You reported paying ₹4,000 for this');
+    await expect(dues.nth(1).getByTestId('payment-reported')).toContainText('₹4,000 · UTR');
     expect(await hasHorizontalOverflow(mother)).toBe(false);
     if (shots) await mother.screenshot({ path: `${shots}/parent-upi-reported-phone.png` });
 
@@ -243,6 +251,24 @@ test('the office reads an HDFC statement: the credit with a due’s reference an
   if (shots) await page.screenshot({ path: `${shots}/office-bank-statement-1280.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Confirm all exact matches (1)' }).click();
+  await expect(row(utr1)).toContainText('Receipted');
+
+  // Issue 54: the unknown credit is no fee (say, a refund): set aside with a note, the dashboard's count
+  // drops by one; put back, it counts again. The count's link opens a statement with such a credit.
+  const unreceipted = async () => ((await (await page.request.get('/api/fees/summary')).json()) as { data: { unreconciledCredits: number } }).data.unreconciledCredits;
+  const before = await unreceipted();
+  await row(utr3).getByRole('button', { name: 'Set aside' }).click();
+  const aside = page.getByRole('dialog', { name: 'Set this credit aside' });
+  await aside.getByLabel('Note (optional)').fill('Refund from the stationery shop');
+  await aside.getByRole('button', { name: 'Set aside' }).click();
+  await expect(row(utr3)).toContainText('Set aside: Refund from the stationery shop');
+  expect(await unreceipted()).toBe(before - 1);
+  if (shots) await page.screenshot({ path: `${shots}/office-bank-statement-set-aside-1280.png`, fullPage: true });
+  await row(utr3).getByRole('button', { name: 'Put back' }).click();
+  await expect(row(utr3)).toContainText('No match');
+  expect(await unreceipted()).toBe(before);
+  // Statements are told apart by bank, file and period.
+  await expect(page.getByRole('combobox', { name: 'Statement' })).toHaveValue(new RegExp(`^HDFC · statement-${stamp}\\.csv · `));
   await expect(row(utr1)).toContainText('Receipted');
   await row(utr2).getByRole('button', { name: 'Make receipt' }).click();
   await expect(row(utr2)).toContainText('Receipted');

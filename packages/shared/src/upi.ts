@@ -59,3 +59,23 @@ export function upiPayLink(request: { vpa: string; payeeName: string; amountPais
   ];
   return `upi://pay?${values.map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%40', '@')}`).join('&')}`;
 }
+
+/**
+ * Twelve digits standing alone (no letter or digit either side: "UTR:611100000001", "611100000001.",
+ * "UPI/611100000001/…"); a bank's reference column pads them to 16 with zeros.
+ */
+const UTR = /(?<![0-9A-Za-z])(?:0000)?(\d{12})(?![0-9A-Za-z])/g;
+
+/**
+ * The UPI transaction ID (UTR) in a text, normalised to its 12 digits, or null (issue 38; issue 53).
+ * The one function by which a UTR is read wherever one is recorded: a payment's reference typed by the
+ * office, a family's "I have paid", a bank statement's narration or reference. However it was spelt,
+ * one payment has one UTR, so "one receipt per UTR" holds.
+ */
+export function extractUtr(text: string): string | null {
+  for (const match of text.matchAll(UTR)) {
+    const utr = match[1];
+    if (utr && /[1-9]/.test(utr)) return utr;
+  }
+  return null;
+}

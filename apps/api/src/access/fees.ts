@@ -38,6 +38,8 @@ export const feeRoutes: RouteRules = {
   'PUT /api/fees/bank-statements/mapping': ADMIN,
   'GET /api/fees/bank-statements/:id': ADMIN,
   'POST /api/fees/bank-statements/:id/confirm': ADMIN,
+  'POST /api/fees/bank-statements/:id/credits/:creditId/set-aside': ADMIN,
+  'POST /api/fees/bank-statements/:id/credits/:creditId/put-back': ADMIN,
   'GET /api/fees/dues': ADMIN,
   'GET /api/fees/dues.csv': ADMIN,
   'GET /api/fees/summary': ADMIN,

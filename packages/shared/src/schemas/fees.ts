@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
+import { extractUtr } from '../upi';
 import { academicYearQuerySchema } from './academic-years';
 import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, pagedQuerySchema, paginationSchema, personRefSchema, requiredNameSchema } from './common';
 
@@ -72,6 +73,7 @@ export const FEE_MESSAGES = {
   lockDateInFuture: 'The payments lock date cannot be in the future',
   keyReused: 'This Idempotency-Key was already used for a different payment. Open the form again to record a new payment.',
   dueNotFound: 'Due not found',
+  dueNotOpen: 'This due has nothing left to pay: choose another or leave it empty',
 } as const;
 
 /**
@@ -129,6 +131,8 @@ export const paymentInputSchema = z.object({
   mode: paymentModeSchema,
   reference: optionalTextSchema('Reference', 100),
   note: optionalTextSchema('Note', 500),
+  /** The due this payment is for (issue 54): it is paid first, the rest goes to the oldest dues. */
+  dueId: idSchema.optional(),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export const idempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().trim().min(8, 'The Idempotency-Key header must have 8 to 100 characters').max(100, 'The Idempotency-Key header must have 8 to 100 characters').optional() });
@@ -206,9 +210,28 @@ export const PAYMENT_CLAIM_MESSAGES = {
   reason: 'Say why, in 3 to 300 characters',
   utrOnReceipt: 'Receipt {number} already has this UPI transaction ID (UTR)',
   utrClaimed: 'A family reported this UPI transaction ID (UTR): confirm their report under UPI payments instead',
+  duePaid: 'This due is already paid',
+  tooManyPending: 'You have already reported {count} payments that the office has not confirmed yet. Please wait for the office, or talk to them',
+  pendingAboveBalance: 'With your payments waiting for the office, only ₹{amount} is still due',
 } as const;
-export const CLAIM_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
-export const utrSchema = z.string({ error: PAYMENT_CLAIM_MESSAGES.utr }).trim().regex(/^\d{12}$/, PAYMENT_CLAIM_MESSAGES.utr);
+/** At most this many reports wait for the office per student, and per due (issue 53: 30 in a row were taken). */
+export const MAX_PENDING_CLAIMS_PER_STUDENT = 3;
+export const MAX_PENDING_CLAIMS_PER_DUE = 2;
+/** superseded: the office recorded the payment itself (typed, or from the bank statement) before confirming the report. */
+export const CLAIM_STATUSES = ['pending', 'confirmed', 'rejected', 'superseded'] as const;
+/** A UTR however it was typed ("UTR:611100000001", "611100000001."), kept as its 12 digits (extractUtr, the one reader). */
+export const utrSchema = z
+  .string({ error: PAYMENT_CLAIM_MESSAGES.utr })
+  .trim()
+  .max(60, PAYMENT_CLAIM_MESSAGES.utr)
+  .transform((text, context) => {
+    const utr = extractUtr(text);
+    if (!utr) {
+      context.addIssue({ code: 'custom', message: PAYMENT_CLAIM_MESSAGES.utr });
+      return z.NEVER;
+    }
+    return utr;
+  });
 
 /** POST /api/payment-claims */
 export const paymentClaimInputSchema = z.object({ dueId: idSchema, amount: positiveRupeesSchema, utr: utrSchema, paidOn: feeDateSchema });
@@ -267,7 +290,13 @@ export const payLinkDueParamsSchema = payLinkParamsSchema.extend({ dueId: idSche
 export const payPageSchema = z.object({
   academy: z.object({ name: z.string(), phone: z.string().nullable() }),
   student: z.object({ name: z.string() }),
-  dues: z.array(dueSchema.pick({ _id: true, label: true, dueDate: true, balance: true, status: true }).extend({ upi: dueUpiSchema.nullable() })),
+  dues: z.array(
+    dueSchema.pick({ _id: true, label: true, dueDate: true, balance: true, status: true }).extend({
+      upi: dueUpiSchema.nullable(),
+      /** The family reported paying it and the office has not confirmed yet (issue 54): the card says so instead of "overdue". */
+      reported: z.object({ amount: z.number(), utr: z.string() }).nullable(),
+    }),
+  ),
   total: z.number(),
 });
 export type PayPage = z.infer<typeof payPageSchema>;
@@ -323,6 +352,8 @@ export const feeSummarySchema = z.object({
   pendingClaims: z.number().int(),
   /** Bank statement credits not (yet) made receipts. */
   unreconciledCredits: z.number().int(),
+  /** The newest statement with such a credit: where the dashboard's link opens (issue 54). */
+  unreconciledStatementId: z.uuid().nullable(),
 });
 export type FeeSummary = z.infer<typeof feeSummarySchema>;
 
@@ -360,8 +391,20 @@ export const STATEMENT_MESSAGES = {
   chooseStudent: 'Choose the student this credit is for',
   alreadyReceipted: 'This credit is already a receipt',
   creditNotFound: 'This credit is not in this statement',
+  conflict: 'A family reported this payment for another amount or due: choose the student and due it pays',
+  setAside: 'Credit set aside',
+  putBack: 'Credit put back',
+  setAsideReceipted: 'This credit is a receipt: cancel the receipt first',
+  alreadySetAside: 'This credit is set aside: put it back first',
+  notSetAside: 'This credit is not set aside',
+  note: 'Write at most 300 characters',
 } as const;
-export const STATEMENT_MATCHES = ['reference', 'likely', 'none', 'receipted'] as const;
+/**
+ * conflict: a family's pending report of the credit's UTR disagrees with it (another amount, or another due
+ * than the reference in the narration names): shown to the office, never confirmed without its choice.
+ * set_aside: no fee (a refund, interest), set aside by the office with a note.
+ */
+export const STATEMENT_MATCHES = ['reference', 'likely', 'conflict', 'none', 'receipted', 'set_aside'] as const;
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 export const statementCreditSchema = z.object({
@@ -379,6 +422,9 @@ export const statementCreditSchema = z.object({
   student: z.string().nullable(),
   due: z.string().nullable(),
   receiptNumber: z.string().nullable(),
+  /** A family's pending report of this credit's UTR, if any: what it says, for the office to compare (issue 53). */
+  claim: z.object({ id: z.uuid(), studentId: z.uuid(), student: z.string(), dueId: z.uuid(), due: z.string(), amount: z.number() }).nullable(),
+  setAside: z.object({ at: isoDateTimeSchema, by: z.string().nullable(), note: z.string().nullable() }).nullable(),
 });
 export type StatementCredit = z.infer<typeof statementCreditSchema>;
 export const bankStatementSchema = z.object({
@@ -393,7 +439,23 @@ export const bankStatementSchema = z.object({
 });
 export type BankStatement = z.infer<typeof bankStatementSchema>;
 export const bankStatementListSchema = z.object({
-  statements: z.array(z.object({ id: z.uuid(), fileName: z.string(), uploadedAt: isoDateTimeSchema, credits: z.number().int(), receipted: z.number().int() })),
+  statements: z.array(
+    z.object({
+      id: z.uuid(),
+      fileName: z.string(),
+      /** hdfc, sbi, icici, or mapped (another bank's columns). */
+      layout: z.string(),
+      uploadedAt: isoDateTimeSchema,
+      /** The first and last day of its credit lines. */
+      periodFrom: z.string().nullable(),
+      periodTo: z.string().nullable(),
+      credits: z.number().int(),
+      receipted: z.number().int(),
+      setAside: z.number().int(),
+      /** Credits neither receipted nor set aside. */
+      open: z.number().int(),
+    }),
+  ),
 });
 export type BankStatementList = z.infer<typeof bankStatementListSchema>;
 
@@ -404,7 +466,7 @@ export type StatementMapping = z.infer<typeof statementMappingSchema>;
 /** POST /api/fees/bank-statements/{id}/confirm: the credits to make receipts of; `studentId` chooses or corrects the student. */
 export const statementConfirmSchema = z.object({
   credits: z
-    .array(z.object({ id: idSchema, studentId: idSchema.optional() }), { error: 'Send the credits to confirm as a list' })
+    .array(z.object({ id: idSchema, studentId: idSchema.optional(), dueId: idSchema.optional() }), { error: 'Send the credits to confirm as a list' })
     .min(1, 'Choose at least one credit')
     .max(1000, 'Confirm at most 1000 credits at once'),
 });
@@ -414,3 +476,5 @@ export const statementConfirmResultSchema = z.object({
   statement: bankStatementSchema,
 });
 export type StatementConfirmResult = z.infer<typeof statementConfirmResultSchema>;
+/** POST /api/fees/bank-statements/{id}/credits/{creditId}/set-aside: a credit that is no fee, with an optional note. */
+export const statementSetAsideSchema = z.object({ note: z.string({ error: STATEMENT_MESSAGES.note }).trim().max(300, STATEMENT_MESSAGES.note).optional() });

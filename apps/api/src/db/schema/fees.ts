@@ -202,7 +202,8 @@ export const paymentClaims = pgTable(
     amountPaise: paise().notNull(),
     utr: varchar({ length: 12 }).notNull(),
     paidOn: date({ mode: 'string' }).notNull(),
-    status: varchar({ length: 10, enum: ['pending', 'confirmed', 'rejected'] })
+    /** superseded: the office recorded that UTR itself (its own entry, a bank credit) while the report waited (issue 53). */
+    status: varchar({ length: 10, enum: ['pending', 'confirmed', 'rejected', 'superseded'] })
       .notNull()
       .default('pending'),
     claimedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -213,7 +214,7 @@ export const paymentClaims = pgTable(
     receiptId: uuid().references(() => feeReceipts.id, { onDelete: 'restrict' }),
   },
   (table) => [
-    uniqueIndex('payment_claims_utr_idx').on(table.utr).where(sql`${table.status} <> 'rejected'`),
+    uniqueIndex('payment_claims_utr_idx').on(table.utr).where(sql`${table.status} in ('pending', 'confirmed')`),
     // The office's queue (pending first) and a family's own claims.
     index('payment_claims_status_idx').on(table.status, table.createdAt),
     index('payment_claims_student_idx').on(table.studentId),
@@ -235,6 +236,9 @@ export const bankStatements = pgTable(
     /** Credit lines in the file that an earlier statement already brought (an overlapping period): not again. */
     alreadyImported: integer().notNull().default(0),
     debitCount: integer().notNull().default(0),
+    /** The first and last day of the file's credit lines: how the office tells statements apart (issue 54). */
+    periodFrom: date({ mode: 'string' }),
+    periodTo: date({ mode: 'string' }),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -261,12 +265,17 @@ export const bankStatementCredits = pgTable(
     utr: varchar({ length: 12 }),
     lineKey: varchar({ length: 64 }).notNull(),
     receiptId: uuid().references(() => feeReceipts.id, { onDelete: 'restrict' }),
+    /** Set aside by the office (a refund, interest: no fee), with its note; put back clears it (issue 54). */
+    setAsideAt: timestamp({ withTimezone: true }),
+    setAsideBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    setAsideNote: varchar({ length: 300 }),
   },
   (table) => [
     uniqueIndex('bank_statement_credits_line_key_idx').on(table.lineKey),
     index('bank_statement_credits_statement_idx').on(table.statementId, table.row),
     index('bank_statement_credits_utr_idx').on(table.utr),
     index('bank_statement_credits_receipt_idx').on(table.receiptId),
+    index('bank_statement_credits_set_aside_by_idx').on(table.setAsideBy),
     check('bank_statement_credits_amount_positive', sql`${table.amountPaise} > 0`),
   ],
 );

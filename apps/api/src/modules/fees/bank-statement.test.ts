@@ -274,3 +274,13 @@ describe('extractUtr', () => {
     expect(extractUtr('')).toBeNull();
   });
 });
+
+describe('extractUtr, however the UTR was spelt (issue 53)', () => {
+  it('reads the 12 digits after a colon or before a full stop, and not inside a longer word', () => {
+    expect(extractUtr('UTR:611100000001')).toBe('611100000001');
+    expect(extractUtr('611100000001.')).toBe('611100000001');
+    expect(extractUtr('Ref. (611100000001)')).toBe('611100000001');
+    expect(extractUtr('AB611100000001')).toBeNull();
+    expect(extractUtr('6111000000012')).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { extractUtr } from '@academy/shared/upi';
 import { isoDate, readSheetRows, SpreadsheetError, type SheetWords } from '../../lib/spreadsheet';
 
 /*
@@ -197,15 +198,5 @@ function readDate(text: string): string | null {
 
 const fullYear = (digits: string | undefined) => (digits?.length === 2 ? 2000 : 0) + Number(digits);
 
-
-/** Twelve digits standing alone between "/", "-", spaces or the ends; a reference column pads them to 16 with zeros. */
-const UTR = /(?<=^|[\s/-])(?:0000)?(\d{12})(?=$|[\s/-])/g;
-
-/** The 12-digit UTR in a UPI narration or reference, or null. */
-export function extractUtr(text: string): string | null {
-  for (const match of text.matchAll(UTR)) {
-    const utr = match[1];
-    if (utr && /[1-9]/.test(utr)) return utr;
-  }
-  return null;
-}
+/** The one UTR reader (packages/shared/src/upi.ts), kept here under its old name for the statement's readers. */
+export { extractUtr };

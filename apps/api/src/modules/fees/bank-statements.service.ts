@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { paiseToRupees as rupees } from '@academy/shared/money';
+import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { STATEMENT_MESSAGES, type BankStatement, type BankStatementList, type StatementConfirmResult, type StatementCredit, type StatementMapping } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings, bankStatementCredits, bankStatements, feeDues, feeReceipts, parents, parentStudents, paymentClaims, students, users } from '../../db/schema';
@@ -52,7 +52,15 @@ export async function importStatement(db: Db, actor: AuditActor, file: { fileNam
   const id = await db.transaction(async (tx) => {
     const [statement] = await tx
       .insert(bankStatements)
-      .values({ fileName: file.fileName.slice(0, 200), layout: parsed.layout, debitCount: parsed.debitCount, uploadedBy: actor?.userId ?? null })
+      .values({
+        fileName: file.fileName.slice(0, 200),
+        layout: parsed.layout,
+        debitCount: parsed.debitCount,
+        // Told apart by their period, not only the upload time (issue 54).
+        periodFrom: parsed.credits.reduce<string | null>((first, credit) => (first === null || credit.date < first ? credit.date : first), null),
+        periodTo: parsed.credits.reduce<string | null>((last, credit) => (last === null || credit.date > last ? credit.date : last), null),
+        uploadedBy: actor?.userId ?? null,
+      })
       .returning({ id: bankStatements.id });
     const lines = parsed.credits.map((credit) => ({
       statementId: statement!.id,
@@ -79,15 +87,23 @@ export async function importStatement(db: Db, actor: AuditActor, file: { fileNam
   return statementById(db, id);
 }
 
-/** GET /api/fees/bank-statements: the statements uploaded, newest first, with how many of their credits are receipts. */
+/**
+ * GET /api/fees/bank-statements: the statements uploaded, newest first, each with its bank, file, the
+ * period of its credits and how many are receipts, set aside, or still open (issue 54: told apart by more than the time).
+ */
 export async function listStatements(db: DbExecutor): Promise<BankStatementList> {
   const rows = await db
     .select({
       id: bankStatements.id,
       fileName: bankStatements.fileName,
+      layout: bankStatements.layout,
       uploadedAt: bankStatements.uploadedAt,
+      periodFrom: bankStatements.periodFrom,
+      periodTo: bankStatements.periodTo,
       credits: count(bankStatementCredits.id),
       receipted: sql<number>`count(${bankStatementCredits.receiptId})::int`,
+      setAside: sql<number>`count(${bankStatementCredits.setAsideAt})::int`,
+      open: sql<number>`count(*) filter (where ${bankStatementCredits.id} is not null and ${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null)::int`,
     })
     .from(bankStatements)
     .leftJoin(bankStatementCredits, eq(bankStatementCredits.statementId, bankStatements.id))
@@ -114,7 +130,17 @@ export async function statementById(db: DbExecutor, id: string): Promise<BankSta
     debitCount: statement.debitCount,
     credits: credits.map((credit) => {
       const { claimId: _claimId, ...match } = matches.get(credit.id)!;
-      return { id: credit.id, row: credit.row, date: credit.date, amount: rupees(credit.amountPaise), narration: credit.narration, utr: credit.utr, bankReference: credit.bankReference, ...match };
+      return {
+        id: credit.id,
+        row: credit.row,
+        date: credit.date,
+        amount: rupees(credit.amountPaise),
+        narration: credit.narration,
+        utr: credit.utr,
+        bankReference: credit.bankReference,
+        ...match,
+        setAside: credit.setAsideAt ? { at: credit.setAsideAt.toISOString(), by: credit.setAsideByName, note: credit.setAsideNote } : null,
+      };
     }),
   };
 }
@@ -123,12 +149,22 @@ export async function statementById(db: DbExecutor, id: string): Promise<BankSta
 async function loadStatement(db: DbExecutor, id: string) {
   const [statement] = await db.select().from(bankStatements).where(eq(bankStatements.id, id)).limit(1);
   if (!statement) throw new AppError('NOT_FOUND', STATEMENT_MESSAGES.notFound);
-  const credits = await db.select().from(bankStatementCredits).where(eq(bankStatementCredits.statementId, id)).orderBy(asc(bankStatementCredits.row));
+  const credits = (
+    await db
+      .select({ credit: bankStatementCredits, setAsideByName: users.name })
+      .from(bankStatementCredits)
+      .leftJoin(users, eq(users.id, bankStatementCredits.setAsideBy))
+      .where(eq(bankStatementCredits.statementId, id))
+      .orderBy(asc(bankStatementCredits.row))
+  ).map(({ credit, setAsideByName }) => ({ ...credit, setAsideByName }));
   return { statement, credits, matches: await matchCredits(db, credits) };
 }
 
 type CreditRow = typeof bankStatementCredits.$inferSelect;
-type Match = Pick<StatementCredit, 'match' | 'studentId' | 'dueId' | 'student' | 'due' | 'receiptNumber'> & { claimId: string | null };
+type Match = Pick<StatementCredit, 'match' | 'studentId' | 'dueId' | 'student' | 'due' | 'receiptNumber' | 'claim'> & {
+  /** The family's report this credit confirms when receipted as matched (it agrees with the credit). */
+  claimId: string | null;
+};
 
 async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<string, Match>> {
   const utrs = credits.flatMap((credit) => (credit.utr ? [credit.utr] : []));
@@ -148,7 +184,7 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
       : [],
     utrs.length > 0
       ? db
-          .select({ id: paymentClaims.id, utr: paymentClaims.utr, ...dueColumns })
+          .select({ id: paymentClaims.id, utr: paymentClaims.utr, amountPaise: paymentClaims.amountPaise, ...dueColumns })
           .from(paymentClaims)
           .innerJoin(feeDues, eq(feeDues.id, paymentClaims.dueId))
           .innerJoin(students, eq(students.id, feeDues.studentId))
@@ -179,29 +215,35 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
   const candidates: LikelyCandidate[] = byAmount.map((due) => ({ studentId: due.studentId, dueId: due.dueId, balancePaise: Number(due.balance), dueDate: due.dueDate, names: [due.studentName, ...due.parentNames] }));
   const dueById = new Map([...referenced, ...byAmount, ...claims].map((due) => [due.dueId, due]));
   const result = new Map<string, Match>();
+  const none = { studentId: null, dueId: null, student: null, due: null, receiptNumber: null, claim: null, claimId: null };
   for (const credit of credits) {
     const receipt = receipts.find((row) => row.id === credit.receiptId) ?? (credit.utr ? receipts.find((row) => row.utr === credit.utr) : undefined);
     if (receipt) {
-      result.set(credit.id, { match: 'receipted', studentId: receipt.studentId, dueId: null, student: receipt.studentName, due: null, receiptNumber: receipt.number, claimId: null });
+      result.set(credit.id, { ...none, match: 'receipted', studentId: receipt.studentId, student: receipt.studentName, receiptNumber: receipt.number });
       continue;
     }
-    const claim = credit.utr ? claims.find((row) => row.utr === credit.utr) : undefined;
+    const pending = credit.utr ? claims.find((row) => row.utr === credit.utr) : undefined;
+    const claim = pending ? { id: pending.id, studentId: pending.studentId, student: pending.studentName, dueId: pending.dueId, due: pending.label, amount: rupees(pending.amountPaise) } : null;
+    if (credit.setAsideAt) {
+      result.set(credit.id, { ...none, match: 'set_aside', claim });
+      continue;
+    }
     const named = dueReferencesIn(credit.narration)
       .map((ref) => referenced.find((due) => due.code === ref.studentCode && due.number === ref.dueNumber))
       .find((due) => due !== undefined);
-    const found = claim ?? named;
+    // Issue 53: the reference the bank wrote in the narration wins over a family's report of the UTR;
+    // a report that disagrees with the credit (another due, another amount) is a conflict the office
+    // decides, never confirmed silently.
+    const agrees = pending !== undefined && pending.amountPaise === credit.amountPaise && (named === undefined || named.dueId === pending.dueId);
+    const found = named ?? pending;
     if (found) {
-      result.set(credit.id, { match: 'reference', studentId: found.studentId, dueId: found.dueId, student: found.studentName, due: found.label, receiptNumber: null, claimId: claim?.id ?? null });
+      const side = { studentId: found.studentId, dueId: found.dueId, student: found.studentName, due: found.label, receiptNumber: null, claim };
+      result.set(credit.id, pending && !agrees ? { ...side, match: 'conflict', claimId: null } : { ...side, match: 'reference', claimId: agrees ? pending.id : null });
       continue;
     }
     const likely = likelyDue(credit, candidates);
     const due = likely ? dueById.get(likely.dueId) : undefined;
-    result.set(
-      credit.id,
-      due
-        ? { match: 'likely', studentId: due.studentId, dueId: due.dueId, student: due.studentName, due: due.label, receiptNumber: null, claimId: null }
-        : { match: 'none', studentId: null, dueId: null, student: null, due: null, receiptNumber: null, claimId: null },
-    );
+    result.set(credit.id, due ? { ...none, match: 'likely', studentId: due.studentId, dueId: due.dueId, student: due.studentName, due: due.label } : { ...none, match: 'none' });
   }
   return result;
 }
@@ -209,47 +251,121 @@ async function matchCredits(db: DbExecutor, credits: CreditRow[]): Promise<Map<s
 /**
  * POST /api/fees/bank-statements/{id}/confirm: each chosen credit becomes a receipt for its matched
  * student (or the one the office chose): the credit's date and amount, mode UPI with its UTR (bank
- * transfer with the bank's reference otherwise), confirming a family's report of that UTR if there is
- * one. Each credit carries its own Idempotency-Key, so a repeated confirmation makes nothing twice; a
- * credit that cannot be recorded (its date before the books' lock, more than is due…) is answered
- * with the reason and the others go on.
+ * transfer with the bank's reference otherwise), paying the due it names first (its reference, the
+ * family's report, or the office's choice; issue 54), and confirming a family's report of that UTR when
+ * the report agrees. A conflict (the report disagrees with the credit) needs the office's choice of
+ * student. The credit is taken in the receipt's transaction: one credit, one receipt, whoever confirms.
+ * Each credit carries its own Idempotency-Key, so a repeated confirmation makes nothing twice; a credit
+ * that cannot be recorded (its date before the books' lock, more than is due…) is answered with the
+ * reason and the others go on. Confirming a single credit that cannot be recorded answers its error
+ * (409 when another session made it a receipt first).
  */
-export async function confirmStatementCredits(db: Db, actor: AuditActor, statementId: string, picks: { id: string; studentId?: string }[]): Promise<StatementConfirmResult> {
+export async function confirmStatementCredits(db: Db, actor: AuditActor, statementId: string, picks: { id: string; studentId?: string; dueId?: string }[]): Promise<StatementConfirmResult> {
   const { credits, matches } = await loadStatement(db, statementId);
   const failed: { id: string; message: string }[] = [];
+  const errors: AppError[] = [];
   let confirmed = 0;
+  const fail = (id: string, error: AppError) => {
+    failed.push({ id, message: error.message });
+    errors.push(error);
+  };
   for (const pick of picks) {
     const credit = credits.find((line) => line.id === pick.id);
     const match = matches.get(pick.id);
     if (!credit || !match) {
-      failed.push({ id: pick.id, message: STATEMENT_MESSAGES.creditNotFound });
+      fail(pick.id, new AppError('NOT_FOUND', STATEMENT_MESSAGES.creditNotFound));
       continue;
     }
     if (match.match === 'receipted') {
-      failed.push({ id: pick.id, message: STATEMENT_MESSAGES.alreadyReceipted });
+      fail(pick.id, new AppError('CONFLICT', STATEMENT_MESSAGES.alreadyReceipted));
+      continue;
+    }
+    if (match.match === 'set_aside') {
+      fail(pick.id, new AppError('CONFLICT', STATEMENT_MESSAGES.alreadySetAside));
+      continue;
+    }
+    if (match.match === 'conflict' && !pick.studentId) {
+      fail(pick.id, new AppError('CONFLICT', STATEMENT_MESSAGES.conflict));
       continue;
     }
     const studentId = pick.studentId ?? match.studentId;
     if (!studentId) {
-      failed.push({ id: pick.id, message: STATEMENT_MESSAGES.chooseStudent });
+      fail(pick.id, new AppError('BAD_REQUEST', STATEMENT_MESSAGES.chooseStudent));
       continue;
     }
+    // The family's report is confirmed by this receipt when it agrees, or when the office chose its side of a conflict.
+    const confirmsClaim = match.claimId && studentId === match.studentId ? match.claimId : match.claim && studentId === match.claim.studentId && (pick.dueId ?? match.claim.dueId) === match.claim.dueId ? match.claim.id : undefined;
+    const dueFirst = pick.dueId ?? (confirmsClaim && match.claim ? match.claim.dueId : studentId === match.studentId ? match.dueId : null);
     try {
-      const { receipt } = await recordPayment(
+      await recordPayment(
         db,
         actor,
         studentId,
         { amount: credit.amountPaise, date: credit.date, mode: credit.utr ? 'upi' : 'bank_transfer', reference: credit.utr ?? credit.bankReference ?? undefined, note: `Bank statement row ${credit.row}` },
         `bank-credit:${credit.id}`,
-        // The family reported this UTR for this student: their report is confirmed by the same receipt.
-        match.claimId && studentId === match.studentId ? { confirmsClaim: match.claimId } : {},
+        { bankCredit: credit.id, dueFirst, ...(confirmsClaim ? { confirmsClaim } : {}) },
       );
-      await db.update(bankStatementCredits).set({ receiptId: receipt._id }).where(and(eq(bankStatementCredits.id, credit.id), isNull(bankStatementCredits.receiptId)));
       confirmed += 1;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      failed.push({ id: pick.id, message: error.message });
+      fail(pick.id, error);
     }
   }
+  if (picks.length === 1 && errors[0]) throw errors[0];
   return { confirmed, failed, statement: await statementById(db, statementId) };
+}
+
+/** A credit of a statement, locked for a set-aside or a put-back. */
+async function lockedCredit(tx: DbExecutor, statementId: string, creditId: string) {
+  const [credit] = await tx
+    .select()
+    .from(bankStatementCredits)
+    .where(and(eq(bankStatementCredits.id, creditId), eq(bankStatementCredits.statementId, statementId)))
+    .for('update')
+    .limit(1);
+  if (!credit) throw new AppError('NOT_FOUND', STATEMENT_MESSAGES.creditNotFound);
+  return credit;
+}
+
+/**
+ * POST /api/fees/bank-statements/{id}/credits/{creditId}/set-aside: a credit that is no fee (a refund,
+ * interest) leaves the count of credits without a receipt, with the office's note (issue 54). Audited.
+ */
+export async function setCreditAside(db: Db, actor: AuditActor, statementId: string, creditId: string, note: string | undefined): Promise<BankStatement> {
+  await db.transaction(async (tx) => {
+    const credit = await lockedCredit(tx, statementId, creditId);
+    if (credit.receiptId) throw new AppError('CONFLICT', STATEMENT_MESSAGES.setAsideReceipted);
+    if (credit.setAsideAt) throw new AppError('CONFLICT', STATEMENT_MESSAGES.alreadySetAside);
+    if (credit.utr) {
+      const [receipt] = await tx.select({ id: feeReceipts.id }).from(feeReceipts).where(and(eq(feeReceipts.utr, credit.utr), isNull(feeReceipts.cancelledAt))).limit(1);
+      if (receipt) throw new AppError('CONFLICT', STATEMENT_MESSAGES.setAsideReceipted);
+    }
+    const text = note && note.length > 0 ? note : null;
+    await tx.update(bankStatementCredits).set({ setAsideAt: new Date(), setAsideBy: actor?.userId ?? null, setAsideNote: text }).where(eq(bankStatementCredits.id, creditId));
+    await recordAudit(tx, actor, {
+      action: 'status',
+      entityType: 'bank_statement',
+      entityId: statementId,
+      text: { key: 'bank_statement.credit_set_aside', values: { amount: formatPaise(credit.amountPaise), date: credit.date, note: text ?? '' } },
+      changes: { setAside: { old: null, new: { credit: creditId, note: text } } },
+    });
+  });
+  return statementById(db, statementId);
+}
+
+/** POST /api/fees/bank-statements/{id}/credits/{creditId}/put-back: undoes a set-aside; the credit waits for a receipt again. Audited. */
+export async function putCreditBack(db: Db, actor: AuditActor, statementId: string, creditId: string): Promise<BankStatement> {
+  await db.transaction(async (tx) => {
+    const credit = await lockedCredit(tx, statementId, creditId);
+    if (!credit.setAsideAt) throw new AppError('CONFLICT', STATEMENT_MESSAGES.notSetAside);
+    await tx.update(bankStatementCredits).set({ setAsideAt: null, setAsideBy: null, setAsideNote: null }).where(eq(bankStatementCredits.id, creditId));
+    await recordAudit(tx, actor, {
+      action: 'status',
+      entityType: 'bank_statement',
+      entityId: statementId,
+      text: { key: 'bank_statement.credit_put_back', values: { amount: formatPaise(credit.amountPaise), date: credit.date } },
+      changes: { setAside: { old: { credit: creditId, note: credit.setAsideNote }, new: null } },
+    });
+  });
+  return statementById(db, statementId);
 }

@@ -102,7 +102,8 @@ describe('a bank statement', () => {
     }
     // Confirming again makes nothing twice.
     const again = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: first.id }] });
-    expect(again.json().data).toMatchObject({ confirmed: 0, failed: [{ id: first.id, message: 'This credit is already a receipt' }] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This credit is already a receipt');
 
     // The same file again: every credit was brought before, nothing new.
     const twice = await upload(file);
@@ -110,7 +111,8 @@ describe('a bank statement', () => {
     expect(twice.json().data).toMatchObject({ alreadyImported: 3, credits: [] });
     expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr1))).toHaveLength(1);
     const list = (await asAdmin('GET', '/api/fees/bank-statements')).json().data.statements;
-    expect(list.find((entry: { id: string }) => entry.id === statement.id)).toMatchObject({ credits: 3, receipted: 2 });
+    // Told apart by bank, file and period, not only the upload time (issue 54).
+    expect(list.find((entry: { id: string }) => entry.id === statement.id)).toMatchObject({ credits: 3, receipted: 2, setAside: 0, open: 1, layout: 'hdfc', fileName: 'statement.csv', periodFrom: today, periodTo: today });
   });
 
   it('shows a UTR a family reported and the office confirmed as already receipted, and a reported one as its due', async () => {
@@ -159,5 +161,108 @@ describe('a bank statement', () => {
     const mapped = await upload(other);
     expect(mapped.statusCode).toBe(201);
     expect(mapped.json().data).toMatchObject({ layout: 'mapped', credits: [{ amount: 500, utr: '912345678901', match: 'none' }] });
+  });
+});
+
+/** A student in two batches (issue 54's walk): Science due 10 days ago (₹2,500), Maths due 5 days ago (₹6,000), with each due's reference. */
+async function childInTwoBatches(name: string) {
+  const db = t.database.db;
+  const student = await buildStudent(db, { name });
+  const dues: Record<'science' | 'maths', { id: string; reference: string }> = {} as never;
+  for (const [subject, days, amount] of [['science', -10, 2500], ['maths', -5, 6000]] as const) {
+    // Enrolled directly (two batches at one hour would clash); the new plan gives the batch's students their dues.
+    const batch = await buildBatch(db, { studentIds: [student.id] });
+    expect((await asAdmin('POST', '/api/fee-plans', { name: subject, batch: batch.id, amount, instalments: [{ dueDate: shiftDate(today, days), amount }] })).statusCode).toBe(201);
+  }
+  const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data as { dues: { _id: string; label: string }[] };
+  // The student's n-th due: Science was made first (I1), Maths second (I2).
+  const [row] = await db.select({ code: students.studentCode }).from(students).where(eq(students.id, student.id));
+  const short = row!.code.replace(/^([A-Z]+)-\d\d(\d\d)-(\d+)$/, '$1$2-$3');
+  for (const due of ledger.dues) dues[due.label.startsWith('science') ? 'science' : 'maths'] = { id: due._id, reference: `${short}-I${due.label.startsWith('science') ? 1 : 2}` };
+  return { student, dues };
+}
+
+describe('a credit and a family’s report that disagree (issue 53)', () => {
+  it('lets the reference in the narration win over another family’s report of the UTR, and shows the report as a conflict the office decides', async () => {
+    const claimer = await childWithDues('Chaitanya Claimer', 'Kiran Claimer');
+    const payer = await childWithDues('Pallavi Payer');
+    const parentCookie = await loginAs(t.app, claimer.parent!.user.email);
+    const claimerDue = (await asAdmin('GET', `/api/students/${claimer.student.id}/fees`)).json().data.dues[0]._id as string;
+    const utr = '622200000001';
+    const claim = await t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: parentCookie }, payload: { dueId: claimerDue, amount: 100, utr, paidOn: today } });
+    expect(claim.statusCode).toBe(201);
+
+    const statement = (await upload(hdfcStatement([{ narration: `UPI-PALLAVI PAYER-p@ybl-HDFC0000123-${utr}-${payer.reference}`, ref: `0000${utr}`, credit: '6,000.00' }]), 'conflict.csv')).json().data;
+    const [credit] = statement.credits;
+    expect(credit).toMatchObject({ match: 'conflict', studentId: payer.student.id, student: 'Pallavi Payer', claim: { studentId: claimer.student.id, amount: 100, student: 'Chaitanya Claimer' } });
+    // Never confirmed silently: without the office's choice it is refused, and nobody has a receipt.
+    const silent = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: credit.id }] });
+    expect(silent.statusCode).toBe(409);
+    expect(silent.json().message).toBe('A family reported this payment for another amount or due: choose the student and due it pays');
+    expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr))).toHaveLength(0);
+    // The office chooses the family the reference names: their receipt; the other family's report is closed (superseded), without that receipt.
+    const chosen = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: credit.id, studentId: payer.student.id, dueId: credit.dueId }] });
+    expect(chosen.statusCode).toBe(200);
+    const [receipt] = await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr));
+    expect(receipt).toMatchObject({ studentId: payer.student.id, amountPaise: 600000 });
+    const claims = (await t.app.inject({ method: 'GET', url: `/api/parent/children/${claimer.student.id}/fees`, headers: { cookie: parentCookie } })).json().data.claims;
+    expect(claims[0]).toMatchObject({ status: 'superseded', receiptNumber: null });
+  });
+
+  it('makes one receipt of one credit confirmed by two office sessions at once for two students; the other answers 409', async () => {
+    const one = await childWithDues('Omkar Race');
+    const two = await childWithDues('Tanvi Race');
+    const statement = (await upload(hdfcStatement([{ narration: 'NEFT-HDFC0001234-SOMEONE PAID', ref: 'N123456789RACE', credit: '1,000.00' }]), 'race.csv')).json().data;
+    const [credit] = statement.credits;
+    expect(credit).toMatchObject({ match: 'none', utr: null });
+    const [a, b] = await Promise.all(
+      [one, two].map((family) => asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: credit.id, studentId: family.student.id }] })),
+    );
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    const receipts = await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.idempotencyKey, `bank-credit:${credit.id}`));
+    expect(receipts).toHaveLength(1);
+  });
+});
+
+describe('a payment that names a due pays that due first (issue 54)', () => {
+  it('receipts a credit carrying the Maths instalment’s reference to Maths, although Science is older', async () => {
+    const { student, dues } = await childInTwoBatches('Mayuri Named');
+    const statement = (await upload(hdfcStatement([{ narration: `UPI-MAYURI NAMED-m@ybl-HDFC0000123-633300000001-${dues.maths.reference}`, ref: '0000633300000001', credit: '6,000.00' }]), 'named.csv')).json().data;
+    expect(statement.credits[0]).toMatchObject({ match: 'reference', dueId: dues.maths.id });
+    expect((await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: statement.credits[0].id }] })).statusCode).toBe(200);
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(ledger.payments[0].allocations).toEqual([{ dueId: dues.maths.id, label: expect.stringMatching(/^maths/), amount: 6000 }]);
+    expect(ledger.dues.find((due: { _id: string }) => due._id === dues.science.id)).toMatchObject({ balance: 2500, status: 'overdue' });
+  });
+});
+
+describe('setting a credit aside (issue 54)', () => {
+  it('takes a refund out of the credits without a receipt, with a note, and puts it back', async () => {
+    const statement = (await upload(hdfcStatement([{ narration: 'INTEREST CREDIT SB A/C', ref: 'INT2611SETASIDE', credit: '123.00' }]), 'interest.csv')).json().data;
+    const [credit] = statement.credits;
+    const before = (await asAdmin('GET', '/api/fees/summary')).json().data;
+    expect(before.unreconciledStatementId).toEqual(expect.any(String));
+    const url = `/api/fees/bank-statements/${statement.id}/credits/${credit.id}`;
+    expect((await asAdmin('POST', `${url}/set-aside`, { note: 'x'.repeat(301) })).statusCode).toBe(400);
+    const aside = await asAdmin('POST', `${url}/set-aside`, { note: 'Savings interest' });
+    expect(aside.statusCode).toBe(200);
+    expect(aside.json()).toMatchObject({ message: 'Credit set aside', data: { credits: [{ id: credit.id, match: 'set_aside', setAside: { note: 'Savings interest', by: expect.any(String) } }] } });
+    expect((await asAdmin('GET', '/api/fees/summary')).json().data.unreconciledCredits).toBe(before.unreconciledCredits - 1);
+    expect((await asAdmin('GET', '/api/fees/bank-statements')).json().data.statements.find((entry: { id: string }) => entry.id === statement.id)).toMatchObject({ setAside: 1, open: 0, fileName: 'interest.csv' });
+    // Set aside twice, or confirmed while set aside: refused.
+    expect((await asAdmin('POST', `${url}/set-aside`, {})).statusCode).toBe(409);
+    const studentId = (await childWithDues('Aside Student')).student.id;
+    expect((await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: credit.id, studentId }] })).json().message).toBe('This credit is set aside: put it back first');
+    // Put back: counted again.
+    const back = await asAdmin('POST', `${url}/put-back`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data.credits[0]).toMatchObject({ match: 'none', setAside: null });
+    expect((await asAdmin('GET', '/api/fees/summary')).json().data.unreconciledCredits).toBe(before.unreconciledCredits);
+    expect((await asAdmin('POST', `${url}/put-back`)).statusCode).toBe(409);
+    // A receipted credit cannot be set aside.
+    expect((await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: credit.id, studentId }] })).statusCode).toBe(200);
+    expect((await asAdmin('POST', `${url}/set-aside`, { note: 'Refund' })).json().message).toBe('This credit is a receipt: cancel the receipt first');
+    // Wrong statement for the credit: 404.
+    expect((await asAdmin('POST', `/api/fees/bank-statements/00000000-0000-4000-8000-000000000000/credits/${credit.id}/set-aside`, {})).statusCode).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { academicYearQuerySchema } from '@academy/shared/schemas/academic-years';
-import { idParamsSchema } from '@academy/shared/schemas/common';
+import { idParamsSchema, idSchema } from '@academy/shared/schemas/common';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 import {
   concessionInputSchema,
@@ -27,6 +27,7 @@ import {
   STATEMENT_MESSAGES,
   statementConfirmResultSchema,
   statementConfirmSchema,
+  statementSetAsideSchema,
   statementMappingSchema,
   paymentClaimInputSchema,
   paymentClaimListQuerySchema,
@@ -52,7 +53,7 @@ import { payPage, payPageUpi } from './pay-page.service';
 import { addConcession, childLedger, dueUpiFor, ledgerFor, ownLedger } from './dues.service';
 import { upiQrSvg } from './upi-qr';
 import { confirmClaim, createClaim, listClaims, rejectClaim } from './payment-claims.service';
-import { confirmStatementCredits, importStatement, listStatements, saveStatementMapping, statementById } from './bank-statements.service';
+import { confirmStatementCredits, importStatement, listStatements, putCreditBack, saveStatementMapping, setCreditAside, statementById } from './bank-statements.service';
 import { readUploadedFile } from '../../lib/uploaded-file';
 import { cancelReceipt, receiptFor, recordPayment } from './payments.service';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
@@ -191,6 +192,19 @@ export const feesRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publi
     '/fees/bank-statements/:id/confirm',
     { schema: { tags, params: idParamsSchema, body: statementConfirmSchema, response: { 200: apiSuccess(statementConfirmResultSchema) } } },
     async (request) => ({ success: true as const, data: await confirmStatementCredits(db, actorOf(request), request.params.id, request.body.credits), message: STATEMENT_MESSAGES.confirmed }),
+  );
+
+  // A credit that is no fee (a refund, interest) is set aside with a note, and put back (issue 54).
+  const creditParamsSchema = z.object({ id: idSchema, creditId: idSchema });
+  app.post(
+    '/fees/bank-statements/:id/credits/:creditId/set-aside',
+    { schema: { tags, params: creditParamsSchema, body: statementSetAsideSchema, response: { 200: apiSuccess(bankStatementSchema) } } },
+    async (request) => ({ success: true as const, data: await setCreditAside(db, actorOf(request), request.params.id, request.params.creditId, request.body.note), message: STATEMENT_MESSAGES.setAside }),
+  );
+  app.post(
+    '/fees/bank-statements/:id/credits/:creditId/put-back',
+    { schema: { tags, params: creditParamsSchema, response: { 200: apiSuccess(bankStatementSchema) } } },
+    async (request) => ({ success: true as const, data: await putCreditBack(db, actorOf(request), request.params.id, request.params.creditId), message: STATEMENT_MESSAGES.putBack }),
   );
 
   // The printable receipt, labels in the reader's language (a Marathi parent downloads a Marathi

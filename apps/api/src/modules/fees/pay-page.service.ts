@@ -31,7 +31,10 @@ export async function payPage(db: DbExecutor, key: Buffer, token: string): Promi
   return {
     academy: { name: settings.name, phone: settings.phones.find(Boolean) ?? null },
     student: { name: ledger.student.name },
-    dues: open.map(({ _id, label, dueDate, balance, status, upi }) => ({ _id, label, dueDate, balance, status, upi })),
+    dues: open.map(({ _id, label, dueDate, balance, status, upi }) => {
+      const waiting = ledger.claims.find((claim) => claim.status === 'pending' && claim.due._id === _id);
+      return { _id, label, dueDate, balance, status, upi, reported: waiting ? { amount: waiting.amount, utr: waiting.utr } : null };
+    }),
     total: open.reduce((sum, due) => sum + Math.round(due.balance * 100), 0) / 100,
   };
 }

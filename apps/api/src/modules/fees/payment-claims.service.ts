@@ -1,9 +1,9 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { shiftDate } from '@academy/shared/calendar';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
-import { FEE_MESSAGES, PAYMENT_CLAIM_MESSAGES, type PaymentClaim, type PaymentClaimList, type paymentClaimInputSchema, type paymentClaimListQuerySchema, type Receipt } from '@academy/shared/schemas/fees';
+import { FEE_MESSAGES, MAX_PENDING_CLAIMS_PER_DUE, MAX_PENDING_CLAIMS_PER_STUDENT, PAYMENT_CLAIM_MESSAGES, type PaymentClaim, type PaymentClaimList, type paymentClaimInputSchema, type paymentClaimListQuerySchema, type Receipt } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { feeDues, feeReceipts, paymentClaims, students, users } from '../../db/schema';
 import { mayReadFeesOf } from '../../access/fees';
@@ -13,6 +13,7 @@ import { findPostgresError } from '../../lib/postgres-errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday } from '../settings';
 import { recordPayment } from './payments.service';
+import { lockOpenDues } from './fee-queries';
 
 /**
  * "I have paid" (issue 38): a student or parent reports a UPI payment with its transaction ID (UTR);
@@ -79,18 +80,27 @@ export async function createClaim(db: Db, actor: Actor, input: ClaimInput): Prom
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
-      const [outstanding] = await tx
-        .select({ paise: sql<number>`coalesce(sum(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise}), 0)::bigint` })
-        .from(feeDues)
-        .where(and(eq(feeDues.studentId, due.studentId), eq(feeDues.status, 'open')));
-      const left = Number(outstanding?.paise ?? 0);
-      if (left === 0) throw new AppError('CONFLICT', FEE_MESSAGES.nothingDue);
-      if (input.amount > left) {
-        const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(left));
-        throw new AppError('BAD_REQUEST', message, { amount: message });
-      }
+      // A UTR on a live receipt or on another report that waits or was confirmed: the family is told first.
       const [receipt] = await tx.select({ id: feeReceipts.id }).from(feeReceipts).where(and(eq(feeReceipts.utr, input.utr), sql`${feeReceipts.cancelledAt} is null`)).limit(1);
       if (receipt) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrTaken, { utr: PAYMENT_CLAIM_MESSAGES.utrTaken });
+      const [reported] = await tx.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.utr, input.utr), inArray(paymentClaims.status, ['pending', 'confirmed']))).limit(1);
+      if (reported) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrTaken, { utr: PAYMENT_CLAIM_MESSAGES.utrTaken });
+      // The student's dues locked as a payment locks them: two reports at once take turns on the caps below.
+      const open = await lockOpenDues(tx, due.studentId);
+      if (!open.some((row) => row.id === input.dueId)) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.duePaid);
+      const outstanding = open.reduce((sum, row) => sum + row.balance, 0);
+      // Issue 53: reports were unlimited (30 in a row, above the balance). At most a few wait per
+      // student and per due, and what waits is never more than what is still due.
+      const pending = await tx.select({ dueId: paymentClaims.dueId, amountPaise: paymentClaims.amountPaise }).from(paymentClaims).where(and(eq(paymentClaims.studentId, due.studentId), eq(paymentClaims.status, 'pending')));
+      if (pending.length >= MAX_PENDING_CLAIMS_PER_STUDENT || pending.filter((claim) => claim.dueId === input.dueId).length >= MAX_PENDING_CLAIMS_PER_DUE) {
+        throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.tooManyPending.replace('{count}', String(pending.length)));
+      }
+      const waiting = pending.reduce((sum, claim) => sum + claim.amountPaise, 0);
+      const left = Math.max(outstanding - waiting, 0);
+      if (input.amount > left) {
+        const message = (waiting > 0 ? PAYMENT_CLAIM_MESSAGES.pendingAboveBalance : FEE_MESSAGES.moreThanDue).replace('{amount}', formatPaise(left));
+        throw new AppError(left === 0 ? 'CONFLICT' : 'BAD_REQUEST', message, { amount: message });
+      }
       const [claim] = await tx
         .insert(paymentClaims)
         .values({ studentId: due.studentId, dueId: input.dueId, amountPaise: input.amount, utr: input.utr, paidOn: input.paidOn, claimedBy: actor.userId })
@@ -140,7 +150,8 @@ async function pendingClaim(db: DbExecutor, id: string) {
  */
 export async function confirmClaim(db: Db, actor: AuditActor, id: string): Promise<{ claim: PaymentClaim; receipt: Receipt }> {
   const claim = await pendingClaim(db, id);
-  const { receipt } = await recordPayment(db, actor, claim.studentId, { amount: claim.amountPaise, date: claim.paidOn, mode: 'upi', reference: claim.utr }, undefined, { confirmsClaim: id });
+  // The due the family named is paid first, the rest oldest first (issue 54).
+  const { receipt } = await recordPayment(db, actor, claim.studentId, { amount: claim.amountPaise, date: claim.paidOn, mode: 'upi', reference: claim.utr }, undefined, { confirmsClaim: id, dueFirst: claim.dueId });
   const [confirmed] = await claimsWhere(db, eq(paymentClaims.id, id));
   return { claim: confirmed!, receipt };
 }

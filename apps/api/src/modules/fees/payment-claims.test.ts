@@ -140,9 +140,12 @@ describe('one receipt per UTR, whichever way it comes', () => {
 
     const reported = nextUtr();
     expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 500, utr: reported, paidOn: today })).statusCode).toBe(201);
+    // Issue 53: the office's own entry wins over a family's pending report; the report is closed as
+    // superseded, with this receipt, which the family sees.
     const claimedByHand = await byHand(reported);
-    expect(claimedByHand.statusCode).toBe(409);
-    expect(claimedByHand.json().errors.reference).toBe('A family reported this UPI transaction ID (UTR): confirm their report under UPI payments instead');
+    expect(claimedByHand.statusCode).toBe(201);
+    const ledger = (await call(parentCookie, 'GET', `/api/parent/children/${student.id}/fees`)).json().data;
+    expect(ledger.claims.find((c: { utr: string }) => c.utr === reported)).toMatchObject({ status: 'superseded', receiptNumber: claimedByHand.json().data.number });
   });
 
   it('makes one receipt when the office confirms a report while someone types the same UTR by hand', async () => {
@@ -154,8 +157,81 @@ describe('one receipt per UTR, whichever way it comes', () => {
         asAdmin('POST', `/api/payment-claims/${claimId}/confirm`),
         asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2000, date: today, mode: 'upi', reference: utr }),
       ]);
-      expect([confirm.statusCode, byHand.statusCode].sort()).toEqual([200, 409]);
+      // Whichever comes first makes the receipt (the office's entry closes the report; a confirmed report's UTR refuses the entry).
+      expect([confirm.statusCode, byHand.statusCode].filter((code) => code === 409)).toHaveLength(1);
       expect(await liveReceiptsWith(utr)).toHaveLength(1);
     }
   });
 });
+
+describe('a UTR however it is spelt (issue 53)', () => {
+  it('is one UTR: "UTR:…", a trailing full stop and the bank-transfer mode make no second receipt, and a family’s report is kept as 12 digits', async () => {
+    const { student, parentCookie, dueId } = await family();
+    const utr = nextUtr();
+    const pay = (mode: string, reference: string) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode, reference });
+    const first = await pay('upi', `UTR:${utr}`);
+    expect(first.statusCode).toBe(201);
+    for (const [mode, reference] of [['upi', `${utr}.`], ['bank_transfer', utr], ['bank_transfer', `IMPS/${utr}/FEES`]] as const) {
+      const again = await pay(mode, reference);
+      expect(again.statusCode, `${mode} ${reference}`).toBe(409);
+      expect(again.json().errors.reference).toBe(`Receipt ${first.json().data.number} already has this UPI transaction ID (UTR)`);
+    }
+    const other = nextUtr();
+    const claimed = await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 100, utr: ` UTR: ${other}. `, paidOn: today });
+    expect(claimed.statusCode).toBe(201);
+    expect(claimed.json().data.utr).toBe(other);
+  });
+});
+
+describe('reports have limits (issue 53)', () => {
+  it('refuses a report on a paid due, more than 2 waiting on a due or 3 for a student, and waiting reports above the balance', async () => {
+    const { student, parentCookie, dueId } = await family();
+    const claim = (body: object) => call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 100, utr: nextUtr(), paidOn: today, ...body });
+    const later = (await call(parentCookie, 'GET', `/api/parent/children/${student.id}/fees`)).json().data.dues[1]._id as string;
+    expect((await claim({})).statusCode).toBe(201);
+    expect((await claim({})).statusCode).toBe(201);
+    const third = await claim({});
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe('You have already reported 2 payments that the office has not confirmed yet. Please wait for the office, or talk to them');
+    // ₹200 waits: at most ₹9,800 more may be reported.
+    const above = await claim({ dueId: later, amount: 9900 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errors.amount).toBe('With your payments waiting for the office, only ₹9,800 is still due');
+    expect((await claim({ dueId: later, amount: 100 })).statusCode).toBe(201);
+    expect((await claim({ dueId: later, amount: 100 })).statusCode).toBe(409);
+    // The first due paid by the office: no report on it.
+    const { student: paidStudent, parentCookie: paidCookie, dueId: paidDue } = await family();
+    expect((await asAdmin('POST', `/api/students/${paidStudent.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    const onPaid = await call(paidCookie, 'POST', '/api/payment-claims', { dueId: paidDue, amount: 100, utr: nextUtr(), paidOn: today });
+    expect(onPaid.statusCode).toBe(409);
+    expect(onPaid.json().message).toBe('This due is already paid');
+  });
+});
+
+describe('a report pays the due it names first (issue 54)', () => {
+  it('confirms a ₹6,000 report on the Science instalment as ₹6,000 to Science, not Maths first', async () => {
+    const db = t.database.db;
+    const student = await buildStudent(db);
+    for (const [name, days, amount] of [['Maths', -10, 3500], ['Science', -5, 6000]] as const) {
+      // Enrolled directly (two batches at one hour would clash); the new plan gives the batch's students their dues.
+      const batch = await buildBatch(db, { studentIds: [student.id] });
+      expect((await asAdmin('POST', '/api/fee-plans', { name, batch: batch.id, amount, instalments: [{ dueDate: shiftDate(today, days), amount }] })).statusCode).toBe(201);
+    }
+    const parent = await buildParent(db, { studentIds: [student.id] });
+    const parentCookie = await loginAs(t.app, parent.user.email);
+    const dues = (await call(parentCookie, 'GET', `/api/parent/children/${student.id}/fees`)).json().data.dues as { _id: string; label: string }[];
+    const science = dues.find((due) => due.label.startsWith('Science'))!;
+    const maths = dues.find((due) => due.label.startsWith('Maths'))!;
+    const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId: science._id, amount: 6000, utr: nextUtr(), paidOn: today })).json().data._id;
+    const confirmed = await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.receipt.allocations).toEqual([{ dueId: science._id, label: science.label, amount: 6000 }]);
+    // The office's own form may name a due too; the rest goes oldest first. A due with nothing left is refused.
+    const named = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'cash', dueId: science._id });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().errors.dueId).toBe('This due has nothing left to pay: choose another or leave it empty');
+    const toMaths = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'cash', dueId: maths._id });
+    expect(toMaths.json().data.allocations).toEqual([{ dueId: maths._id, label: maths.label, amount: 1000 }]);
+  });
+});
+

@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
-import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, type paymentInputSchema, type Receipt, type ReceiptMode } from '@academy/shared/schemas/fees';
+import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, STATEMENT_MESSAGES, type paymentInputSchema, type Receipt, type ReceiptMode } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { emitEvent } from '../../events/emit';
-import { batches, feeAllocations, feeDues, feeReceiptCounters, feeReceipts, paymentClaims, students, users } from '../../db/schema';
+import { bankStatementCredits, batches, feeAllocations, feeDues, feeReceiptCounters, feeReceipts, paymentClaims, students, users } from '../../db/schema';
 import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
@@ -191,18 +191,47 @@ export async function recordOpeningBalances(
  * receipt that is not cancelled has it; a family's report of it waits for the office to confirm it.
  */
 export function utrOf(input: { mode: string; reference?: string | null }): string | null {
-  return input.mode === 'upi' && input.reference ? extractUtr(input.reference) : null;
+  // A bank transfer by IMPS/UPI carries the same 12-digit transaction number (issue 53: typing the
+  // mode "bank transfer" made a second receipt for a UTR already receipted).
+  return (input.mode === 'upi' || input.mode === 'bank_transfer') && input.reference ? extractUtr(input.reference) : null;
 }
 
-/** Refuses a UTR another live receipt has, or that a family reported (unless this payment confirms that report). */
-async function assertUtrFree(tx: DbExecutor, utr: string, confirmsClaim: string | undefined): Promise<void> {
+/** Refuses a UTR another live receipt has. A family's pending report of it does not block the office (see supersedeClaims). */
+async function assertUtrFree(tx: DbExecutor, utr: string): Promise<void> {
   const [receipt] = await tx.select({ number: feeReceipts.number }).from(feeReceipts).where(and(eq(feeReceipts.utr, utr), isNull(feeReceipts.cancelledAt))).limit(1);
   if (receipt) {
     const message = PAYMENT_CLAIM_MESSAGES.utrOnReceipt.replace('{number}', receipt.number);
     throw new AppError('CONFLICT', message, { reference: message });
   }
-  const [claim] = await tx.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.utr, utr), ne(paymentClaims.status, 'rejected'))).limit(1);
-  if (claim && claim.id !== confirmsClaim) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.utrClaimed, { reference: PAYMENT_CLAIM_MESSAGES.utrClaimed });
+}
+
+/**
+ * The office's own entry wins over a family's pending report of the same UTR (issue 53: a pending
+ * report blocked its UTR for everyone): the report becomes `superseded`, which the family reads on
+ * its Fees screen, with the receipt's number when the receipt is theirs. Inside the payment's transaction.
+ */
+async function supersedeClaims(tx: DbExecutor, actor: AuditActor, utr: string, receipt: { id: string; studentId: string }): Promise<void> {
+  const claims = await tx
+    .update(paymentClaims)
+    .set({ status: 'superseded', decidedBy: actor?.userId ?? null, decidedAt: new Date(), receiptId: sql`case when ${paymentClaims.studentId} = ${receipt.studentId} then ${receipt.id}::uuid else null end` })
+    .where(and(eq(paymentClaims.utr, utr), eq(paymentClaims.status, 'pending')))
+    .returning({ id: paymentClaims.id, studentId: paymentClaims.studentId, amountPaise: paymentClaims.amountPaise });
+  for (const claim of claims) {
+    await recordAudit(tx, actor, {
+      action: 'status',
+      entityType: 'payment_claim',
+      entityId: claim.id,
+      relatedId: claim.studentId,
+      text: { key: 'payment_claim.superseded', values: { amount: formatPaise(claim.amountPaise), utr } },
+      changes: { status: { old: 'pending', new: 'superseded' } },
+    });
+  }
+}
+
+/** The open dues in the order a payment pays them: the due it names first (issue 54), then the oldest. */
+export function namedDueFirst<T extends { id: string }>(open: readonly T[], dueId: string | null | undefined): T[] {
+  const named = dueId ? open.find((due) => due.id === dueId) : undefined;
+  return named ? [named, ...open.filter((due) => due !== named)] : [...open];
 }
 
 export async function recordPayment(
@@ -211,8 +240,13 @@ export async function recordPayment(
   studentId: string,
   input: PaymentInput,
   idempotencyKey?: string,
-  /** `confirmsClaim`: the family's "I have paid" this payment confirms, marked confirmed in the same transaction. */
-  options: { confirmsClaim?: string } = {},
+  /**
+   * `confirmsClaim`: the family's "I have paid" this payment confirms, marked confirmed in the same transaction.
+   * `dueFirst`: the due the payment names (the claim's due, the credit's reference), paid first.
+   * `bankCredit`: the statement credit this receipt is made of, taken in the same transaction, so one
+   * credit makes one receipt whoever confirms it and for whichever student (issue 53).
+   */
+  options: { confirmsClaim?: string; dueFirst?: string | null; bankCredit?: string } = {},
 ): Promise<{ receipt: Receipt; created: boolean }> {
   const requestHash = paymentRequestHash(studentId, input);
   const utr = utrOf(input);
@@ -231,14 +265,16 @@ export async function recordPayment(
         const seenId = await receiptIdForKey(tx, studentId, idempotencyKey, requestHash);
         if (seenId) return { id: seenId, created: false };
       }
-      if (utr) await assertUtrFree(tx, utr, options.confirmsClaim);
+      if (utr) await assertUtrFree(tx, utr);
+      if (input.dueId && !open.some((due) => due.id === input.dueId)) throw new AppError('BAD_REQUEST', FEE_MESSAGES.dueNotOpen, { dueId: FEE_MESSAGES.dueNotOpen });
       const outstanding = open.reduce((sum, due) => sum + due.balance, 0);
       if (outstanding === 0) throw new AppError('CONFLICT', FEE_MESSAGES.nothingDue);
       if (input.amount > outstanding) {
         const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(outstanding));
         throw new AppError('BAD_REQUEST', message, { amount: message });
       }
-      const [issued] = await issueReceipts(tx, actor, [{ studentId, studentName: student.name, open, outstanding, payment: { ...input, utr }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined }]);
+      const ordered = namedDueFirst(open, input.dueId ?? options.dueFirst);
+      const [issued] = await issueReceipts(tx, actor, [{ studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined }]);
       const receiptId = issued!.id;
       if (options.confirmsClaim) {
         const [confirmed] = await tx
@@ -247,6 +283,17 @@ export async function recordPayment(
           .where(and(eq(paymentClaims.id, options.confirmsClaim), eq(paymentClaims.status, 'pending')))
           .returning({ id: paymentClaims.id });
         if (!confirmed) throw new AppError('CONFLICT', PAYMENT_CLAIM_MESSAGES.notPending);
+      }
+      if (utr) await supersedeClaims(tx, actor, utr, { id: receiptId, studentId });
+      if (options.bankCredit) {
+        // Two office sessions confirming one credit at once (for two students): the second waits on this
+        // row, finds it taken and rolls back, giving its receipt number back.
+        const [taken] = await tx
+          .update(bankStatementCredits)
+          .set({ receiptId })
+          .where(and(eq(bankStatementCredits.id, options.bankCredit), isNull(bankStatementCredits.receiptId), isNull(bankStatementCredits.setAsideAt)))
+          .returning({ id: bankStatementCredits.id });
+        if (!taken) throw new AppError('CONFLICT', STATEMENT_MESSAGES.alreadyReceipted);
       }
       // The family's receipt mail and whatever else reacts to a payment (events/catalog.ts).
       await emitEvent(tx, { type: 'payment.recorded', payload: { receiptId, studentId } });

@@ -5,7 +5,7 @@ import { academicYearEnd, academicYearStart, daysBetween, shiftDate } from '@aca
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { DuesList, duesFilterQuerySchema, duesQuerySchema, FeeReport, FeeSummary } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
-import { bankStatementCredits, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
+import { bankStatementCredits, bankStatements, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { academyCurrentYear, academyToday } from '../settings';
 import { balanceSql, dueStatus, duesFilters } from './fee-queries';
@@ -113,6 +113,13 @@ export async function exportDuesCsv(db: DbExecutor, query: DuesFilter, language:
 /** Money that came in: not a cancelled receipt, nor an opening balance carried over from a register (issue 39). */
 const moneyIn = sql`${feeReceipts.cancelledAt} is null and ${feeReceipts.mode} <> 'opening_balance'`;
 
+/**
+ * A statement credit still waiting for the office: no receipt made of it, its UTR on no live receipt
+ * (a family's confirmed report), and not set aside (a refund, interest; issue 54).
+ */
+const unreconciled = sql`${bankStatementCredits.receiptId} is null and ${bankStatementCredits.setAsideAt} is null and not exists (select 1 from ${feeReceipts} r where r.utr = ${bankStatementCredits.utr} and r.cancelled_at is null)`;
+const unreconciledC = sql`c.receipt_id is null and c.set_aside_at is null and not exists (select 1 from ${feeReceipts} r where r.utr = c.utr and r.cancelled_at is null)`;
+
 /** The money in and out for the dashboard card and the Fees screen's tiles: two small aggregate queries. */
 export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
   const today = await academyToday(db);
@@ -123,7 +130,9 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
         amount: sql<number>`coalesce(sum(${feeReceipts.amountPaise}), 0)`.mapWith(Number),
         // What waits for the office (issue 38), in the same statement: families' UPI reports, statement credits not yet receipts.
         pendingClaims: sql<number>`(select count(*) from ${paymentClaims} where ${paymentClaims.status} = 'pending')`.mapWith(Number),
-        unreconciledCredits: sql<number>`(select count(*) from ${bankStatementCredits} where ${bankStatementCredits.receiptId} is null)`.mapWith(Number),
+        unreconciledCredits: sql<number>`(select count(*) from ${bankStatementCredits} where ${unreconciled})`.mapWith(Number),
+        // Where the dashboard's link goes (issue 54): the newest statement with such a credit.
+        unreconciledStatementId: sql<string | null>`(select c.statement_id from ${bankStatementCredits} c join ${bankStatements} s on s.id = c.statement_id where ${unreconciledC} order by s.uploaded_at desc limit 1)`,
       })
       .from(feeReceipts)
       .where(and(moneyIn, sql`${feeReceipts.date} >= ${monthStart}`)),
@@ -141,6 +150,7 @@ export async function feeSummary(db: DbExecutor): Promise<FeeSummary> {
     overdue: rupees(outstanding?.overdue ?? 0),
     pendingClaims: month?.pendingClaims ?? 0,
     unreconciledCredits: month?.unreconciledCredits ?? 0,
+    unreconciledStatementId: month?.unreconciledStatementId ?? null,
   };
 }
 

@@ -261,9 +261,25 @@ export function useSaveStatementMapping() {
 export function useConfirmStatementCredits(statementId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credits: { id: string; studentId?: string }[]) => apiRequestWithMessage<StatementConfirmResult>('POST', `/fees/bank-statements/${id(statementId)}/confirm`, { credits }),
+    mutationFn: (credits: { id: string; studentId?: string; dueId?: string }[]) => apiRequestWithMessage<StatementConfirmResult>('POST', `/fees/bank-statements/${id(statementId)}/confirm`, { credits }),
     onSuccess: async ({ data }) => {
       queryClient.setQueryData(feeKeys.statement(statementId), data.statement);
+      await queryClient.invalidateQueries({ queryKey: feeKeys.all, predicate: (query) => query.queryKey[1] !== 'statement' });
+    },
+  });
+}
+
+/**
+ * Sets a credit aside (a refund, interest: no fee) with a note, or puts it back (issue 54); the
+ * statement and the dashboard's count of credits without a receipt follow.
+ */
+export function useSetCreditAside(statementId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ creditId, putBack, note }: { creditId: string; putBack?: boolean; note?: string }) =>
+      apiRequestWithMessage<BankStatement>('POST', `/fees/bank-statements/${id(statementId)}/credits/${id(creditId)}/${putBack ? 'put-back' : 'set-aside'}`, putBack ? {} : { note }),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(feeKeys.statement(statementId), data);
       await queryClient.invalidateQueries({ queryKey: feeKeys.all, predicate: (query) => query.queryKey[1] !== 'statement' });
     },
   });

@@ -74,7 +74,7 @@ function PayPageBody({ page, token }: { page: PayPage; token: string }) {
       <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {page.dues.map((due) =>
           due.upi ? (
-            <UpiDueCard key={due._id} due={{ ...due, upi: due.upi }} touch={touch} qrUrl={payPageQrUrl(token, due._id)} />
+            <UpiDueCard key={due._id} due={{ ...due, upi: due.upi }} touch={touch} qrUrl={payPageQrUrl(token, due._id)} reported={due.reported} />
           ) : (
             <Card key={due._id} component="li" withBorder radius="md" padding="sm">
               <Group justify="space-between" gap="xs" wrap="wrap">

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StatementCredit, StatementMapping } from '@academy/shared/schemas/fees';
@@ -12,7 +12,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
-import { useBankStatement, useBankStatements, useConfirmStatementCredits, useSaveStatementMapping, useStudentSearch, useUploadStatement } from '../api';
+import { useBankStatement, useBankStatements, useConfirmStatementCredits, useSaveStatementMapping, useSetCreditAside, useStudentSearch, useUploadStatement } from '../api';
 
 const FAILURES = { upload: msg`Failed to read the statement`, load: msg`Failed to load the statement`, confirm: msg`Failed to make the receipts` };
 
@@ -24,20 +24,28 @@ const FAILURES = { upload: msg`Failed to read the statement`, load: msg`Failed t
  */
 export function BankStatementPanel() {
   const { t } = useLingui();
-  const [selected, setSelected] = useState<string | null>(null);
+  // The dashboard's "bank credits without a receipt" opens the statement that has one (issue 54).
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(params.get('statement'));
   const statements = useBankStatements();
   const current = selected ?? statements.data?.statements[0]?.id ?? null;
+  const banks: Record<string, string> = { hdfc: 'HDFC', sbi: 'SBI', icici: 'ICICI', mapped: t`Other bank` };
   return (
     <Stack gap="md">
       <StatementUpload onRead={setSelected} />
-      {statements.data && statements.data.statements.length > 1 ? (
+      {statements.data && statements.data.statements.length > 0 ? (
+        // Told apart by bank, file, period and what is left to do, not only the upload time (issue 54).
         <Select
           label={t`Statement`}
-          maw={420}
+          maw={640}
           allowDeselect={false}
           value={current}
           onChange={setSelected}
-          data={statements.data.statements.map((statement) => ({ value: statement.id, label: `${statement.fileName} · ${formatDateTime(statement.uploadedAt)}` }))}
+          data={statements.data.statements.map((statement) => {
+            const period = statement.periodFrom && statement.periodTo ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}` : formatDateTime(statement.uploadedAt);
+            const left = statement.open > 0 ? t`${statement.open} without a receipt` : t`all done`;
+            return { value: statement.id, label: `${banks[statement.layout] ?? statement.layout} · ${statement.fileName} · ${period} · ${t`${statement.credits} credits`}, ${left}` };
+          })}
         />
       ) : null}
       {current ? <StatementCredits statementId={current} /> : null}
@@ -130,13 +138,20 @@ function StatementCredits({ statementId }: { statementId: string }) {
   const statement = useBankStatement(statementId);
   const confirm = useConfirmStatementCredits(statementId);
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const labels: Record<StatementCredit['match'], string> = { reference: t`Exact`, likely: t`Likely`, none: t`No match`, receipted: t`Receipted` };
-  const colors: Record<StatementCredit['match'], string> = { reference: 'teal', likely: 'yellow', none: 'gray', receipted: 'blue' };
+  const aside = useSetCreditAside(statementId);
+  const [settingAside, setSettingAside] = useState<StatementCredit | null>(null);
+  const labels: Record<StatementCredit['match'], string> = { reference: t`Exact`, likely: t`Likely`, conflict: t`Conflict`, none: t`No match`, receipted: t`Receipted`, set_aside: t`Set aside` };
+  const colors: Record<StatementCredit['match'], string> = { reference: 'teal', likely: 'yellow', conflict: 'red', none: 'gray', receipted: 'blue', set_aside: 'gray' };
   if (statement.isPending) return null;
   if (statement.isError) return <LoadErrorAlert title={t`The statement could not be loaded`} error={statement.error} fallback={FAILURES.load} onRetry={() => void statement.refetch()} />;
   const credits = statement.data.credits;
   const exact = credits.filter((credit) => credit.match === 'reference');
-  const run = (picks: { id: string; studentId?: string }[]) =>
+  const putBack = (credit: StatementCredit) =>
+    aside.mutate(
+      { creditId: credit.id, putBack: true },
+      { onError: (failure) => notifications.show({ title: t`Not put back`, message: normalizeError(failure).message, color: 'red' }) },
+    );
+  const run = (picks: { id: string; studentId?: string; dueId?: string }[]) =>
     confirm.mutate(picks, {
       onSuccess: ({ data }) => {
         notifications.show({ title: t`${data.confirmed} receipts made`, message: data.failed.map((failure) => failure.message).join(' · ') || t`From the statement`, color: data.failed.length > 0 ? 'yellow' : 'teal' });
@@ -184,7 +199,13 @@ function StatementCredits({ statementId }: { statementId: string }) {
       header: t`Student and due`,
       miw: 220,
       cell: (credit) =>
-        credit.studentId && credit.student ? (
+        credit.match === 'conflict' ? (
+          <ConflictSides credit={credit} />
+        ) : credit.match === 'set_aside' ? (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {credit.setAside?.note ? <Trans>Set aside: {credit.setAside.note}</Trans> : <Trans>Set aside (no fee)</Trans>}
+          </Text>
+        ) : credit.studentId && credit.student ? (
           <Stack gap={0}>
             <Anchor component={Link} to={`/app/students/${credit.studentId}`} size="sm">
               {credit.student}
@@ -227,20 +248,114 @@ function StatementCredits({ statementId }: { statementId: string }) {
           label={t`Credits`}
           minWidth={880}
           actions={(credit) =>
-            credit.match === 'receipted' ? null : (
-              <Button
-                size="compact-sm"
-                variant={credit.match === 'reference' ? 'filled' : 'light'}
-                disabled={!credit.studentId && !chosen[credit.id]}
-                onClick={() => run([{ id: credit.id, ...(chosen[credit.id] ? { studentId: chosen[credit.id] } : {}) }])}
-              >
-                <Trans>Make receipt</Trans>
+            credit.match === 'receipted' ? null : credit.match === 'set_aside' ? (
+              <Button size="compact-sm" variant="light" color="gray" loading={aside.isPending} onClick={() => putBack(credit)}>
+                <Trans>Put back</Trans>
               </Button>
+            ) : (
+              <Group gap={6} wrap="wrap">
+                {credit.match === 'conflict' && credit.claim ? (
+                  // The office chooses whose payment it is: the reference's due, or the family's report.
+                  <>
+                    {credit.studentId && credit.dueId ? (
+                      <Button size="compact-sm" onClick={() => run([{ id: credit.id, studentId: credit.studentId!, dueId: credit.dueId! }])}>
+                        <Trans>Receipt for {credit.student}</Trans>
+                      </Button>
+                    ) : null}
+                    {credit.claim.studentId !== credit.studentId || credit.claim.dueId !== credit.dueId ? (
+                      <Button size="compact-sm" variant="light" onClick={() => run([{ id: credit.id, studentId: credit.claim!.studentId, dueId: credit.claim!.dueId }])}>
+                        <Trans>Receipt for {credit.claim.student} (report)</Trans>
+                      </Button>
+                    ) : null}
+                  </>
+                ) : (
+                  <Button
+                    size="compact-sm"
+                    variant={credit.match === 'reference' ? 'filled' : 'light'}
+                    disabled={!credit.studentId && !chosen[credit.id]}
+                    onClick={() => run([{ id: credit.id, ...(chosen[credit.id] ? { studentId: chosen[credit.id] } : {}) }])}
+                  >
+                    <Trans>Make receipt</Trans>
+                  </Button>
+                )}
+                <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setSettingAside(credit)}>
+                  <Trans>Set aside</Trans>
+                </Button>
+              </Group>
             )
           }
         />
       )}
+      <SetAsideModal statementId={statementId} credit={settingAside} onClose={() => setSettingAside(null)} />
     </Stack>
+  );
+}
+
+/** A credit's two sides when a family's report disagrees with it (issue 53): the reference in the narration, and the report, with both amounts. */
+function ConflictSides({ credit }: { credit: StatementCredit }) {
+  const claim = credit.claim!;
+  return (
+    <Stack gap={4} data-testid="credit-conflict">
+      {credit.student ? (
+        <Text size="xs">
+          <Trans>
+            Bank: <b>{formatRupees(credit.amount)}</b> · {credit.student} · {credit.due}
+          </Trans>
+        </Text>
+      ) : null}
+      <Text size="xs" c="red.8">
+        <Trans>
+          Family&apos;s report: <b>{formatRupees(claim.amount)}</b> · {claim.student} · {claim.due}
+        </Trans>
+      </Text>
+    </Stack>
+  );
+}
+
+/** Sets a credit aside (a refund, interest: no fee) with an optional note; it leaves the count of credits without a receipt. */
+function SetAsideModal({ statementId, credit, onClose }: { statementId: string; credit: StatementCredit | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const aside = useSetCreditAside(statementId);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setNote('');
+    setError(null);
+    onClose();
+  };
+  const submit = () =>
+    credit &&
+    aside.mutate(
+      { creditId: credit.id, note: note.trim() || undefined },
+      {
+        onSuccess: ({ message }) => {
+          notifications.show({ title: message ?? t`Credit set aside`, message: formatRupees(credit.amount), color: 'teal' });
+          close();
+        },
+        onError: (failure) => setError(fieldErrorsOf(failure)?.note ?? normalizeError(failure).message),
+      },
+    );
+  return (
+    <Modal opened={credit !== null} onClose={close} title={t`Set this credit aside`}>
+      {credit ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            <Trans>
+              {formatRupees(credit.amount)} on {formatDate(credit.date)}: not a fee (a refund, interest…). It stays in the statement, without a receipt, and can be put back.
+            </Trans>
+          </Text>
+          <TextInput label={t`Note (optional)`} placeholder={t`e.g. Savings interest`} maxLength={300} value={note} onChange={(event) => setNote(event.currentTarget.value)} error={error} data-autofocus />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button loading={aside.isPending} onClick={submit}>
+              <Trans>Set aside</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
   );
 }
 

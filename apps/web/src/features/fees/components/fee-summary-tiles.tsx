@@ -53,7 +53,7 @@ export function FeeSummaryTiles({ linkToFees = false }: { linkToFees?: boolean }
             </Anchor>
           ) : null}
           {summary.data.unreconciledCredits > 0 ? (
-            <Anchor component={Link} to="/app/fees?tab=statement" size="sm">
+            <Anchor component={Link} to={summary.data.unreconciledStatementId ? `/app/fees?tab=statement&statement=${summary.data.unreconciledStatementId}` : '/app/fees?tab=statement'} size="sm" data-testid="fees-unreconciled-credits">
               {plural(summary.data.unreconciledCredits, { one: '# bank credit without a receipt', other: '# bank credits without a receipt' })}
             </Anchor>
           ) : null}

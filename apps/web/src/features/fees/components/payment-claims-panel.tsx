@@ -28,7 +28,7 @@ export function PaymentClaimsPanel() {
   const claims = usePaymentClaims({ status, page });
   const confirm = useConfirmClaim();
   const [rejecting, setRejecting] = useState<PaymentClaim | null>(null);
-  const labels: Record<PaymentClaim['status'], string> = { pending: t`Waiting`, confirmed: t`Confirmed`, rejected: t`Rejected` };
+  const labels: Record<PaymentClaim['status'], string> = { pending: t`Waiting`, confirmed: t`Confirmed`, rejected: t`Rejected`, superseded: t`Closed by the office` };
 
   const askConfirm = (claim: PaymentClaim) =>
     modals.openConfirmModal({

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -71,10 +71,19 @@ function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
                   {formatRupees(claim.amount)} on {formatDate(claim.paidOn)} · UTR {claim.utr}
                 </Trans>
               </Text>
-              <Badge color={claim.status === 'pending' ? 'blue' : 'red'} variant="light">
-                {claim.status === 'pending' ? <Trans>Waiting for the office</Trans> : <Trans>Not accepted</Trans>}
+              <Badge color={claim.status === 'pending' ? 'blue' : claim.status === 'superseded' ? 'gray' : 'red'} variant="light">
+                {claim.status === 'pending' ? <Trans>Waiting for the office</Trans> : claim.status === 'superseded' ? <Trans>Closed by the office</Trans> : <Trans>Not accepted</Trans>}
               </Badge>
             </Group>
+            {claim.status === 'superseded' ? (
+              <Text size="sm" c="dimmed">
+                {claim.receiptNumber ? (
+                  <Trans>The office recorded this payment itself: receipt {claim.receiptNumber}.</Trans>
+                ) : (
+                  <Trans>The office recorded this UPI transaction from its own records, not as your payment. If you paid it, please talk to the office.</Trans>
+                )}
+              </Text>
+            ) : null}
             {claim.rejectReason ? (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 <Trans>The office says: {claim.rejectReason}</Trans>
@@ -90,12 +99,8 @@ function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
 function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; waiting: PaymentClaim | undefined }) {
   const [claiming, claim] = useDisclosure(false);
   return (
-    <UpiDueCard due={due} touch={touch} qrUrl={dueUpiQrUrl(due._id)}>
-      {waiting ? (
-        <Text size="sm" c="blue.8">
-          <Trans>You reported paying {formatRupees(waiting.amount)} for this: the office will confirm it.</Trans>
-        </Text>
-      ) : claiming ? (
+    <UpiDueCard due={due} touch={touch} qrUrl={dueUpiQrUrl(due._id)} reported={waiting ? { amount: waiting.amount, utr: waiting.utr } : null}>
+      {waiting ? null : claiming ? (
         <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
       ) : (
         <Button variant="light" onClick={claim.open} style={{ alignSelf: 'flex-start' }}>
@@ -109,13 +114,17 @@ function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; wait
 /**
  * One due to pay by UPI: its name, date and state, the Pay button (touch screens) or the QR code
  * (computers; one tap away on a phone), and the reference. `children` close the card: the family's
- * "I have paid" on their Fees screen, nothing on a pay link's page.
+ * "I have paid" on their Fees screen, nothing on a pay link's page. A due the family reported paying
+ * (`reported`, issue 54) says so, with the UTR, instead of "overdue" and a big Pay button: paying
+ * again is one deliberate tap away ("Pay again"), so nobody pays twice by mistake.
  */
-export function UpiDueCard({ due, touch, qrUrl, children }: { due: UpiDueFacts; touch: boolean; qrUrl: string; children?: React.ReactNode }) {
+export function UpiDueCard({ due, touch, qrUrl, reported, children }: { due: UpiDueFacts; touch: boolean; qrUrl: string; reported?: { amount: number; utr: string } | null | undefined; children?: React.ReactNode }) {
   const { t, i18n } = useLingui();
   const [qrShown, qr] = useDisclosure(false);
+  const [payAgain, again] = useDisclosure(false);
   const amount = formatRupees(due.balance);
   const showQr = !touch || qrShown;
+  const payable = !reported || payAgain;
   return (
     <Card component="li" withBorder radius="md" padding="sm" data-testid="upi-due">
       <Stack gap="xs">
@@ -127,34 +136,61 @@ export function UpiDueCard({ due, touch, qrUrl, children }: { due: UpiDueFacts; 
             <Text size="sm" c="dimmed">
               {formatDate(due.dueDate)}
             </Text>
-            <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
-              {i18n._(DUE_STATUS_LABELS[due.status])}
-            </Badge>
+            {reported ? (
+              <Badge color="blue" variant="light">
+                <Trans>Reported</Trans>
+              </Badge>
+            ) : (
+              <Badge color={DUE_STATUS_COLORS[due.status]} variant="light">
+                {i18n._(DUE_STATUS_LABELS[due.status])}
+              </Badge>
+            )}
           </Group>
         </Group>
-        {touch ? (
-          <Button component="a" href={due.upi.link} size="md" fullWidth>
-            <Trans>Pay {amount} by UPI</Trans>
-          </Button>
-        ) : (
-          <Text size="sm">
-            <Trans>
-              Scan this code with any UPI app on your phone to pay <b>{amount}</b>.
-            </Trans>
-          </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          <Trans>
-            Reference: <Code>{due.upi.reference}</Code>
-          </Trans>
-        </Text>
-        {touch ? (
-          <Button variant="subtle" size="compact-sm" leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={qr.toggle} aria-expanded={qrShown} style={{ alignSelf: 'flex-start' }}>
-            {qrShown ? <Trans>Hide the QR code</Trans> : <Trans>Show the QR code</Trans>}
-          </Button>
+        {reported ? (
+          <Alert color="blue" variant="light" p="xs" data-testid="payment-reported">
+            <Text size="sm" fw={600}>
+              <Trans>Payment reported · waiting for the office to confirm</Trans>
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Trans>
+                {formatRupees(reported.amount)} · UTR {reported.utr}
+              </Trans>
+            </Text>
+          </Alert>
         ) : null}
-        {/* A plain image: the SVG draws itself, and Mantine's Image would need a stylesheet more on every page. */}
-        {showQr ? <img src={qrUrl} alt={t`QR code to pay ${amount} by UPI`} width={200} height={200} style={{ display: 'block' }} /> : null}
+        {reported && !payAgain ? (
+          <Anchor component="button" type="button" size="sm" onClick={again.open} style={{ alignSelf: 'flex-start' }}>
+            <Trans>Pay again</Trans>
+          </Anchor>
+        ) : null}
+        {payable ? (
+          <>
+            {touch ? (
+              <Button component="a" href={due.upi.link} size="md" fullWidth>
+                <Trans>Pay {amount} by UPI</Trans>
+              </Button>
+            ) : (
+              <Text size="sm">
+                <Trans>
+                  Scan this code with any UPI app on your phone to pay <b>{amount}</b>.
+                </Trans>
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              <Trans>
+                Reference: <Code>{due.upi.reference}</Code>
+              </Trans>
+            </Text>
+            {touch ? (
+              <Button variant="subtle" size="compact-sm" leftSection={<IconQrcode size={16} aria-hidden="true" />} onClick={qr.toggle} aria-expanded={qrShown} style={{ alignSelf: 'flex-start' }}>
+                {qrShown ? <Trans>Hide the QR code</Trans> : <Trans>Show the QR code</Trans>}
+              </Button>
+            ) : null}
+            {/* A plain image: the SVG draws itself, and Mantine's Image would need a stylesheet more on every page. */}
+            {showQr ? <img src={qrUrl} alt={t`QR code to pay ${amount} by UPI`} width={200} height={200} style={{ display: 'block' }} /> : null}
+          </>
+        ) : null}
         {children}
       </Stack>
     </Card>
