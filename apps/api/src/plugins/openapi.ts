@@ -48,7 +48,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** GET routes whose answer can also be a conflict (the state of the record decides). */
-const READS_WITH_CONFLICT = new Set(['GET /api/attempts/:id/result']);
+const READS_WITH_CONFLICT = new Set(['GET /api/attempts/:id/result', 'GET /api/admin/settings/backups/recovery-sheet']);
+/** GET routes without an id that answer 404 when what they read is not set up (off-site backups off). */
+const READS_OF_WHAT_MAY_BE_MISSING = new Set(['GET /api/admin/backups/remote', 'GET /api/admin/settings/backups/recovery-sheet']);
 /** The providers' callbacks: open to anyone, refused without their proof (signature, token, verify token). */
 const PROVIDER_CALLBACKS = new Set(['GET /api/webhooks/whatsapp', 'POST /api/webhooks/whatsapp', 'POST /api/webhooks/msg91']);
 /** Routes serving a byte range of a stored file. */
@@ -137,7 +139,7 @@ export function errorStatuses(method: string, url: string, schema: JsonSchema, r
   if (PROVIDER_CALLBACKS.has(routeKey(method, url))) statuses.add(403);
   // A role list or an account without its record: 403; every write from another site: 403.
   if ((rule && (Array.isArray(rule.allow) || rule.withRecord)) || write) statuses.add(403);
-  if (schema.params !== undefined || /[:{]/.test(url) || rule?.ownRecord) statuses.add(404);
+  if (schema.params !== undefined || /[:{]/.test(url) || rule?.ownRecord || READS_OF_WHAT_MAY_BE_MISSING.has(routeKey(method, url))) statuses.add(404);
   if (write || READS_WITH_CONFLICT.has(routeKey(method, url))) statuses.add(409);
   if (write) {
     statuses.add(413);
