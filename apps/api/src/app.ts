@@ -21,6 +21,7 @@ import { pruneRateLimitHits, postgresRateLimitStore } from './db/rate-limit-stor
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
 import { adminOnly, registerAccessRules } from './access/http';
+import { registerNulCharacterCheck } from './plugins/no-nul';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAuth } from './modules/auth/session-plugin';
 import { registerBackgroundTasks } from './plugins/background-tasks';
@@ -251,6 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db) });
   registerSameOriginCheck(app, deps.config.publicUrl);
   registerAuth(app, deps.db);
+  // No NUL (U+0000) in any body, query or address reaches PostgreSQL (issue 53).
+  registerNulCharacterCheck(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Academy API', version: '1.0.0' } },

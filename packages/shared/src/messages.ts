@@ -13,6 +13,8 @@ export const MESSAGES = {
   crossOrigin: 'Request refused: it did not come from this site',
   unsupportedContentType: 'Send this request as JSON',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  // A NUL (U+0000) anywhere in a request (issue 53): PostgreSQL's text cannot hold it.
+  nulCharacter: 'This field contains a character that is not allowed',
   internal: 'Something went wrong on our side. Please try again.',
   loggedOut: 'You have been successfully logged out',
   authCheckFailed: 'Authentication check failed',
