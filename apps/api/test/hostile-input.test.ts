@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from './build-test-app';
 import { buildUser, loginAs } from './factories';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { multipart } from './multipart';
+import { zipBomb } from './zip-bomb';
 
 // Issue 53 point 10: a NUL (U+0000) never reaches PostgreSQL; it is refused once, for every route.
 
@@ -74,4 +75,18 @@ describe('a NUL in a request answers 400, never 500', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+describe('a spreadsheet that unpacks to gigabytes (issue 53 point 2)', () => {
+  it('a 1 MB .xlsx holding a 1,000 MiB entry answers 400 at once and the server stays small', async () => {
+    const bomb = await zipBomb(1000);
+    const body = multipart({ file: { filename: 'questions.xlsx', content: bomb, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+    const before = process.memoryUsage().rss;
+    const started = Date.now();
+    const response = await t.app.inject({ method: 'POST', url: '/api/questions/import?dryRun=true', headers: { cookie: admin, ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.file).toBe(MESSAGES.spreadsheetTooLarge);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((process.memoryUsage().rss - before) / 1024 / 1024).toBeLessThan(200);
+  }, 60_000);
 });
