@@ -22,6 +22,7 @@ import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
 import { adminOnly, registerAccessRules } from './access/http';
 import { registerNulCharacterCheck } from './plugins/no-nul';
+import { serializeError } from './lib/log-errors';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAuth } from './modules/auth/session-plugin';
 import { registerBackgroundTasks } from './plugins/background-tasks';
@@ -131,6 +132,8 @@ function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOptions['logg
     ...options,
     serializers: {
       ...options.serializers,
+      // A failed query's SQL parameters (session hashes, emails) never reach the log (lib/log-errors.ts).
+      err: serializeError,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
