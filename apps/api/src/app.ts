@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -133,7 +133,7 @@ function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOptions['logg
     serializers: {
       ...options.serializers,
       // A failed query's SQL parameters (session hashes, emails) never reach the log (lib/log-errors.ts).
-      err: serializeError,
+      err: (error: FastifyError) => serializeError(error) as { type: string; message: string; stack: string },
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
