@@ -87,7 +87,10 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
           <Card component="li" key={question._id} withBorder radius="md" padding="md" data-testid={`result-question-${question.number}`}>
             <Group justify="space-between" gap="xs" mb="xs">
               <Text fw={700}>
-                <Trans>Question {question.number}</Trans> · <Text span size="sm" c="dimmed">{subjects.get(question.subject)} · {question.chapter}</Text>
+                <Trans>Question {question.number}</Trans> · <Text span size="sm" c="dimmed">
+                  {/* The subjects' names come with their breakdown, after closing only. */}
+                  {[subjects.get(question.subject), question.chapter].filter(Boolean).join(' · ')}
+                </Text>
               </Text>
               <Group gap="xs">
                 {question.outcome !== null && question.marks !== null ? (
