@@ -166,6 +166,14 @@ test('online test: a student takes a timed JEE-style paper on a phone, offline m
   await expect(student.getByTestId('result-rank')).toHaveText('1 of 1');
   await expect(student.getByTestId('result-counts')).toHaveText('3 · 1 · 1');
   await expect(student.getByText('Worked solution of', { exact: false })).toHaveCount(0);
+  // While the test is open no question says right or wrong (issue 53: verdicts rebuilt the key), and
+  // there is no breakdown by chapter; each question says only whether it was answered.
+  await expect(student.getByTestId('result-question-1')).toBeVisible();
+  await expect(student.locator('[data-testid^="result-question-"]').getByText(/^(Right|Wrong) \(/)).toHaveCount(0);
+  await expect(student.locator('[data-testid^="result-question-"]').getByText('Answered', { exact: true })).toHaveCount(4);
+  await expect(student.locator('[data-testid^="result-question-"]').getByText('Not answered', { exact: true })).toHaveCount(1);
+  await expect(student.getByRole('heading', { name: 'By subject and chapter' })).toHaveCount(0);
+  await expect(student.getByText('Which answers were right, the right answers and solutions appear when the test closes', { exact: false })).toBeVisible();
   await shootWidths(student, 'online-test-result');
   await phone();
   expect(await hasHorizontalOverflow(student)).toBe(false);
@@ -183,5 +191,9 @@ test('online test: a student takes a timed JEE-style paper on a phone, offline m
   await student.goto(`/app/student/online-tests/attempts/${quick.data._id}/result`);
   await expect(student.getByText(`Worked solution of ${token}q5`)).toBeVisible();
   await expect(student.getByTestId('result-score')).toHaveText('4 / 4');
+  // Closed: the verdict and the breakdown by subject and chapter.
+  await expect(student.getByTestId('result-question-1')).toContainText('Right (+4)');
+  await expect(student.getByRole('heading', { name: 'By subject and chapter' })).toBeVisible();
+  await shootWidths(student, 'online-test-result-closed');
   await context.close();
 });

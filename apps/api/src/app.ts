@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -21,6 +21,8 @@ import { pruneRateLimitHits, postgresRateLimitStore } from './db/rate-limit-stor
 import { redactUrl } from './lib/redact-url';
 import type { FileStorage } from './lib/storage';
 import { adminOnly, registerAccessRules } from './access/http';
+import { registerNulCharacterCheck } from './plugins/no-nul';
+import { serializeError } from './lib/log-errors';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { registerAuth } from './modules/auth/session-plugin';
 import { registerBackgroundTasks } from './plugins/background-tasks';
@@ -133,6 +135,8 @@ function withRedactedUrls(logger: AppDeps['logger']): FastifyServerOptions['logg
     ...options,
     serializers: {
       ...options.serializers,
+      // A failed query's SQL parameters (session hashes, emails) never reach the log (lib/log-errors.ts).
+      err: (error: FastifyError) => serializeError(error) as { type: string; message: string; stack: string },
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
@@ -273,6 +277,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db) });
   registerSameOriginCheck(app, deps.config.publicUrl);
   registerAuth(app, deps.db);
+  // No NUL (U+0000) in any body, query or address reaches PostgreSQL (issue 53).
+  registerNulCharacterCheck(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Academy API', version: '1.0.0' }, components: { securitySchemes: SECURITY_SCHEMES } },

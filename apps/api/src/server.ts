@@ -11,6 +11,9 @@ import { sealClearWebhookSecret } from './modules/settings/settings.service';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
 
+/** The most a shutdown may take before the process leaves anyway. */
+const SHUTDOWN_BUDGET_MS = 20_000;
+
 // config → database → migrations → (demo seed) → app → listen
 async function main() {
   const config = loadConfig();
@@ -21,7 +24,12 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`Stopping (${reason})...`);
-    await app?.close().catch(() => {});
+    // Within a budget (issue 53: after a database stall shutdown hung past 60 s): the requests and
+    // jobs get 10 s to finish, then the database is closed (which stops the bundled PostgreSQL even
+    // when its connections do not end), and the process leaves by 20 s whatever happens.
+    const giveUp = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+    setTimeout(() => process.exit(exitCode || 1), SHUTDOWN_BUDGET_MS).unref();
+    await Promise.race([app?.close().catch(() => {}), giveUp(10_000)]);
     await database.close().catch((error: Error) => console.error(error.message));
     process.exit(exitCode);
   };

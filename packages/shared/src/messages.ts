@@ -13,6 +13,10 @@ export const MESSAGES = {
   crossOrigin: 'Request refused: it did not come from this site',
   unsupportedContentType: 'Send this request as JSON',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  // A NUL (U+0000) anywhere in a request (issue 53): PostgreSQL's text cannot hold it.
+  nulCharacter: 'This field contains a character that is not allowed',
+  // An .xlsx (a zip) that unpacks to far more than a sheet of cells needs (issue 53).
+  spreadsheetTooLarge: 'This spreadsheet is too large once opened. Keep only the sheet of rows (no pictures or other sheets) and try again.',
   internal: 'Something went wrong on our side. Please try again.',
   loggedOut: 'You have been successfully logged out',
   authCheckFailed: 'Authentication check failed',

@@ -4,6 +4,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { migrationsFolder } from '../paths';
 import { EVERYTHING_CHANGED, tableChanged, WATCHED_TABLES } from '../lib/read-cache';
+import { AppError } from '../lib/app-error';
 
 // DATE columns stay 'YYYY-MM-DD' strings: calendar dates must never shift with a time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -19,7 +20,14 @@ export type Database = { db: Db; pool: pg.Pool; close(): Promise<void> };
  * cancels nothing). Long work (migrations, backups, restores) lifts the statement limit for itself.
  * The error handler turns these failures into 503 with Retry-After.
  */
-export const DATABASE_TIMEOUTS = { connectionTimeoutMillis: 5_000, statement_timeout: 15_000, query_timeout: 20_000 } as const;
+export const DATABASE_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+  // The backstop (issue 53): a session of the app left inside a transaction for a minute is ended by
+  // PostgreSQL, whatever the app forgot. No request's transaction waits a minute between statements.
+  idle_in_transaction_session_timeout: 60_000,
+} as const;
 
 export function createDatabase(connection: pg.PoolConfig): Database {
   const pool = new pg.Pool({
@@ -32,7 +40,43 @@ export function createDatabase(connection: pg.PoolConfig): Database {
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
+  releaseFailedTransactions(db, pool);
   return { db, pool, close: () => pool.end() };
+}
+
+type TransactionSession = {
+  dialect: unknown;
+  schema: unknown;
+  options: unknown;
+  transaction(work: (tx: unknown) => Promise<unknown>, config?: unknown): Promise<unknown>;
+};
+
+/**
+ * drizzle's transaction (node-postgres) sends `begin` before its try/finally: when the database
+ * stalls and the begin times out, the connection is never given back, and once the begin arrives it
+ * sits "idle in transaction" forever, and pool.end() (shutdown) waits for it (issue 53). Here the
+ * same transaction, with every failure of begin, commit or rollback ending the connection
+ * (release(error) closes it rather than returning a connection in an unknown state to the pool).
+ */
+function releaseFailedTransactions(db: Db, pool: pg.Pool): void {
+  const session = (db as unknown as { session: TransactionSession }).session;
+  const SessionClass = session.constructor as new (client: pg.PoolClient, dialect: unknown, schema: unknown, options: unknown) => TransactionSession;
+  session.transaction = async (work, config) => {
+    const client = await pool.connect();
+    const own = new SessionClass(client, session.dialect, session.schema, session.options);
+    let broken: Error | undefined;
+    try {
+      // Nested transactions, the begin with its options and commit/rollback stay drizzle's.
+      return await own.transaction(work, config);
+    } catch (error) {
+      // A refusal of the app's own (AppError) was rolled back cleanly; anything else (a timeout, a
+      // lost connection, a failed begin, commit or rollback) closes the connection rather than trust it.
+      if (!(error instanceof AppError)) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE', 'COPY']);

@@ -4,6 +4,9 @@ import { acquireInstanceLock } from '../lib/instance-lock';
 import { connectToRunningBundledPostgres, startBundledPostgres } from './bundled-postgres';
 import { createDatabase, type Database } from './client';
 
+/** How long closing waits for the pool's connections before stopping the bundled PostgreSQL anyway. */
+const POOL_END_BUDGET_MS = 5_000;
+
 export class DataDirBusyError extends Error {}
 
 export type OpenedDatabase = Database & { description: string };
@@ -40,7 +43,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
       ...database,
       description: `the bundled PostgreSQL in ${config.dataDir}`,
       async close() {
-        await database.close().catch(() => {});
+        // A connection stuck in a stalled statement must not keep the bundled PostgreSQL running
+        // (issue 53): the pool gets a few seconds to end, then PostgreSQL is stopped anyway.
+        await Promise.race([database.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, POOL_END_BUDGET_MS).unref())]);
         await postgres.stop();
         lock.release();
       },

@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { MESSAGES } from '@academy/shared/messages';
+import { checkZipSizes } from './zip-guard';
 
 /*
  * Reading a spreadsheet the office uploads (a bank statement, a register of students): CSV or XLSX,
@@ -62,6 +64,11 @@ function chooseDelimiter(text: string): string {
 }
 
 async function readXlsx(file: Buffer, words: SheetWords, maxRows: number): Promise<string[][]> {
+  // Every caller's xlsx comes through here: sizes, ratio and rows checked before exceljs inflates it (issue 53).
+  const verdict = await checkZipSizes(file, maxRows);
+  if (verdict === 'tooLarge') throw new SpreadsheetError(MESSAGES.spreadsheetTooLarge);
+  if (verdict === 'tooManyRows') throw new SpreadsheetError(words.tooManyRows);
+  if (verdict === 'notAZip') throw new SpreadsheetError(words.notASheet);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types its input as an ArrayBuffer (its own `Buffer`): hand it a copy of the bytes as one.

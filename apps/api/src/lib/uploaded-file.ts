@@ -12,7 +12,8 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
     if (!part || part.fieldname !== 'file') throw required();
-    return { fileName: part.filename || 'upload', bytes: await part.toBuffer() };
+    // The name is kept with the import (PostgreSQL text): no NUL (issue 53).
+    return { fileName: part.filename.replaceAll('\u0000', '') || 'upload', bytes: await part.toBuffer() };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', words.tooLarge, { file: words.tooLarge });

@@ -316,6 +316,7 @@ export const attemptResultSchema = z.object({
   rank: z.number().int(),
   outOf: z.number().int(),
   percentile: z.number(),
+  /** By subject and by chapter: after closing only (empty before). */
   subjects: z.array(z.object({ subject: subjectRefSchema, score: z.number(), correct: z.number().int(), wrong: z.number().int(), unanswered: z.number().int(), accuracy: z.number().nullable() })),
   chapters: z.array(z.object({ subject: z.uuid(), chapter: z.string(), correct: z.number().int(), wrong: z.number().int(), unanswered: z.number().int(), accuracy: z.number().nullable() })),
   questions: z.array(
@@ -329,8 +330,9 @@ export const attemptResultSchema = z.object({
       options: z.array(z.object({ _id: z.string(), text: z.string() })),
       choice: z.array(z.string()),
       value: z.number().nullable(),
-      outcome: z.enum(['correct', 'wrong', 'unanswered']),
-      marks: z.number(),
+      /** After closing only (a verdict while the test is open gives the key away). */
+      outcome: z.enum(['correct', 'wrong', 'unanswered']).nullable(),
+      marks: z.number().nullable(),
       timeSpentSeconds: z.number().int(),
       /** After closing only. */
       correctOptions: z.array(z.string()).nullable(),

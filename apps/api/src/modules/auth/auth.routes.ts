@@ -9,6 +9,9 @@ import { clearSessionCookies, deleteSession, setSessionCookies } from './session
 import { requestSignInCode, verifySignInCode } from './sign-in-code.service';
 import { MESSAGING_MESSAGES, signInCodeRequestSchema, signInCodeSentSchema, signInCodeVerifySchema } from '@academy/shared/schemas/messaging';
 
+/** Guesses of phone sign-in codes per client address: a family mistyping twice is far below it. */
+export const SIGN_IN_CODE_VERIFY_RATE_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
+
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string }> = async (app, { db, otpKey }) => {
   app.post(
     '/auth/login',
@@ -26,14 +29,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string }> = asy
     { schema: { tags: ['auth'], body: signInCodeRequestSchema, response: { 200: apiSuccess(signInCodeSentSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await requestSignInCode({ db, jobs: app.jobs, otpKey }, { phone: request.body.phone, ip: request.ip }),
+      data: await requestSignInCode({ db, jobs: app.jobs, otpKey }, { phone: request.body.phone, ip: request.ip }, (task) => app.runInBackground('sign-in code message', task)),
       message: MESSAGING_MESSAGES.codeSent,
     }),
   );
 
   app.post(
     '/auth/sign-in-code/verify',
-    { schema: { tags: ['auth'], body: signInCodeVerifySchema, response: { 200: apiSuccess(sessionUserSchema) } } },
+    // Per client address, whichever phones it tries (issue 53): a code has five tries, but an address
+    // could guess across every parent's phone. The count is shared by every server (rate_limit_hits).
+    { config: { rateLimit: SIGN_IN_CODE_VERIFY_RATE_LIMIT }, schema: { tags: ['auth'], body: signInCodeVerifySchema, response: { 200: apiSuccess(sessionUserSchema) } } },
     async (request, reply) => {
       const result = await verifySignInCode({ db, jobs: app.jobs, otpKey }, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setSessionCookies(reply, request, result.token, result.expiresAt);

@@ -87,7 +87,7 @@ export function phoneCodeMessages(academy: string, code: string, minutes: string
  * (the family outbox, urgent: quiet hours do not hold it), with the limits of `issuePhoneCode`.
  * The answer is the same whether or not the number is a parent's, so it tells nobody who is one.
  */
-export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: string; ip: string }): Promise<SignInCodeSent> {
+export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: string; ip: string }, inBackground: (task: () => Promise<void>) => void): Promise<SignInCodeSent> {
   const { code, parentId } = await deps.db.transaction(async (tx) => {
     const code = await issuePhoneCode(tx, deps.otpKey, { ...input, purpose: 'sign-in' });
     const [parent] = await tx
@@ -98,11 +98,15 @@ export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: st
       .limit(1);
     return { code, parentId: parent?.id };
   });
+  // The message is queued after answering (issue 53): a parent's number must not answer measurably
+  // slower than a stranger's, or the timing tells who is a parent.
   if (parentId) {
-    const academy = (await getAcademySettings(deps.db)).name;
-    const minutes = String(OTP_VALID_MINUTES);
-    const today = new Date().toISOString().slice(0, 10);
-    await notifyParent(deps.db, deps.jobs, parentId, { kind: 'sign-in-code', key: `sign-in-code:${input.phone}:${Date.now()}`, date: today, messages: phoneCodeMessages(academy, code, minutes), values: { code, minutes } });
+    inBackground(async () => {
+      const academy = (await getAcademySettings(deps.db)).name;
+      const minutes = String(OTP_VALID_MINUTES);
+      const today = new Date().toISOString().slice(0, 10);
+      await notifyParent(deps.db, deps.jobs, parentId, { kind: 'sign-in-code', key: `sign-in-code:${input.phone}:${Date.now()}`, date: today, messages: phoneCodeMessages(academy, code, minutes), values: { code, minutes } });
+    });
   }
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
 }

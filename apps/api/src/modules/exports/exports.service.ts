@@ -56,7 +56,7 @@ export async function startAcademyExport(db: DbExecutor, actor: AuditActor): Pro
  */
 async function* throughCursor(tx: DbExecutor, name: string, query: SQL): AsyncGenerator<Row[]> {
   await tx.execute(sql`declare ${sql.identifier(name)} no scroll cursor for ${query}`);
-  const fetch = () => tx.execute<Row>(sql.raw(`fetch forward ${BATCH_ROWS} from "${name}"`));
+  const fetch = () => tx.execute<Row>(fetchFromCursor(name));
   let next = fetch();
   try {
     for (;;) {
@@ -70,8 +70,12 @@ async function* throughCursor(tx: DbExecutor, name: string, query: SQL): AsyncGe
     // Stopped early (the client went away): the batch asked for ahead fails with the transaction, unheard.
     next.catch(() => {});
   }
-  await tx.execute(sql.raw(`close "${name}"`));
+  await tx.execute(closeCursor(name));
 }
+
+/** A cursor's name always as an identifier, never pasted into the statement's text (issue 53). */
+export const fetchFromCursor = (name: string): SQL => sql`fetch forward ${sql.raw(String(Math.trunc(BATCH_ROWS)))} from ${sql.identifier(name)}`;
+export const closeCursor = (name: string): SQL => sql`close ${sql.identifier(name)}`;
 
 async function* mapped<T>(batches: AsyncIterable<T[]>, toCells: (row: T) => RawCell[]): AsyncGenerator<RawCell[][]> {
   for await (const batch of batches) yield batch.map(toCells);

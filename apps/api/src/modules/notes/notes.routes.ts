@@ -19,6 +19,7 @@ import {
   type NoteUpdateValues,
 } from '@academy/shared/schemas/notes';
 import type { Db } from '../../db/client';
+import { refuseNulCharacter } from '../../lib/nul-character';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition, looksLikePdf, parseRange, PDF_MAGIC_LENGTH, sanitizeFileName } from '../../lib/file-names';
 import { FileRejectedError, rejectedFileError, type FileStorage } from '../../lib/storage';
@@ -82,6 +83,8 @@ async function readUpload(request: FastifyRequest, storage: FileStorage): Promis
         });
         file = { ...stored, fileName: sanitizeFileName(part.filename) };
       } else if (typeof part.value === 'string') {
+        // Out of the app-wide NUL check's sight (plugins/no-nul.ts): a form's fields are read here.
+        refuseNulCharacter(part.value, part.fieldname);
         fields[part.fieldname] = part.value;
       }
     }

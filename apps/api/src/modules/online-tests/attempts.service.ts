@@ -25,6 +25,12 @@ type AnswersInput = z.output<typeof answersInputSchema>;
  */
 
 const GRACE = sql.raw(`interval '${ATTEMPT_GRACE_SECONDS} seconds'`);
+/**
+ * An attempt `a` of test `ot` still takes answers: not submitted, within its end plus the grace, and
+ * never past the test's closing, when the answer key becomes readable (issue 53: a save two seconds
+ * after the closing was taken while the key was showing).
+ */
+const TAKES_ANSWERS = sql`(a.submitted_at is null and now() <= a.ends_at + ${GRACE} and now() < ot.closes_at)`;
 
 type PaperQuestion = { id: string; subject_id: string; subject_name: string; subject_code: string; type: QuestionType; text: string; options: { id: string; text: string }[] };
 
@@ -106,7 +112,7 @@ async function attemptRow(db: DbExecutor, id: string, lock = false): Promise<Att
   const { rows } = await db.execute<AttemptRow>(sql`
     select a.id, a.online_test_id, a.student_id, a.started_at, a.ends_at, a.submitted_at, a.question_order, a.option_order,
       a.score_half_marks, a.correct, a.wrong, a.unanswered, now() as now,
-      (a.submitted_at is null and now() <= a.ends_at + ${GRACE}) as open,
+      ${TAKES_ANSWERS} as open,
       ot.title, ot.closes_at, ot.duration_minutes, ot.correct_half_marks, ot.wrong_half_marks, ot.unanswered_half_marks
     from online_test_attempts a join online_tests ot on ot.id = a.online_test_id
     where a.id = ${id} ${lock ? sql`for update of a` : sql``}`);
@@ -199,9 +205,9 @@ export async function getAttempt(db: Db, actor: Actor, id: string): Promise<Atte
  */
 export async function saveAnswers(db: Db, actor: Actor, id: string, input: AnswersInput): Promise<{ saved: number; endsAt: string; serverNow: string }> {
   const { rows } = await db.execute<{ student_id: string; submitted: boolean; open: boolean; ends_at: Date; now: Date; option_order: Record<string, string[]>; types: Record<string, QuestionType> }>(sql`
-    select a.student_id, a.submitted_at is not null as submitted, (a.submitted_at is null and now() <= a.ends_at + ${GRACE}) as open, a.ends_at, now() as now, a.option_order,
+    select a.student_id, a.submitted_at is not null as submitted, ${TAKES_ANSWERS} as open, a.ends_at, now() as now, a.option_order,
       (select json_object_agg(q.id, q.type) from questions q where q.id = any(a.question_order)) as types
-    from online_test_attempts a where a.id = ${id}`);
+    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id where a.id = ${id}`);
   const attempt = rows[0];
   if (!attempt) throw new AppError('NOT_FOUND', ONLINE_TEST_MESSAGES.attemptNotFound);
   assertOwnAttempt(actor, attempt.student_id);
@@ -239,9 +245,9 @@ export async function saveAnswers(db: Db, actor: Actor, id: string, input: Answe
   const saved = await db.execute(sql`
     insert into online_test_answers as saved (attempt_id, question_id, choice, value, marked_for_review, time_spent_seconds, revision, saved_at)
     select a.id, x.question_id, coalesce(array(select jsonb_array_elements_text(x.choice)), '{}'), x.value, x.marked, x.time, x.revision, now()
-    from online_test_attempts a,
+    from online_test_attempts a join online_tests ot on ot.id = a.online_test_id,
       jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(question_id uuid, choice jsonb, value float8, marked boolean, time int, revision int)
-    where a.id = ${id} and a.submitted_at is null and now() <= a.ends_at + ${GRACE}
+    where a.id = ${id} and ${TAKES_ANSWERS}
     on conflict (attempt_id, question_id) do update set choice = excluded.choice, value = excluded.value, marked_for_review = excluded.marked_for_review,
       time_spent_seconds = greatest(saved.time_spent_seconds, excluded.time_spent_seconds), revision = excluded.revision, saved_at = excluded.saved_at
     where saved.revision <= excluded.revision`);
@@ -270,7 +276,7 @@ export async function finalizeAttempt(db: Db, id: string, by: 'student' | 'deadl
     const [keys, answers] = await Promise.all([answerKeys(tx, row.online_test_id), savedAnswers(tx, id)]);
     const scored = scoreAttempt(row.question_order, keys, givenOf(answers), halfMarkingOf(row));
     await tx.execute(sql`
-      update online_test_attempts set submitted_at = least(now(), ends_at + ${GRACE}), submitted_by = ${by},
+      update online_test_attempts set submitted_at = least(now(), ends_at + ${GRACE}, ${row.closes_at.toISOString()}::timestamptz), submitted_by = ${by},
         score_half_marks = ${scored.scoreHalfMarks}, correct = ${scored.correct}, wrong = ${scored.wrong}, unanswered = ${scored.unanswered}
       where id = ${id}`);
   });
@@ -286,14 +292,20 @@ export async function submitAttempt(db: Db, actor: Actor, id: string): Promise<A
 /** The deadline job: every attempt past its end and the grace is submitted with what was saved. */
 export async function submitDueAttempts(db: Db, limit = 1000): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(sql`
-    select id from online_test_attempts where submitted_at is null and ends_at + ${GRACE} < now() order by ends_at limit ${limit}`);
+    select a.id from online_test_attempts a join online_tests ot on ot.id = a.online_test_id
+    where a.submitted_at is null and not ${TAKES_ANSWERS} order by a.ends_at limit ${limit}`);
   for (const row of rows) await finalizeAttempt(db, row.id, 'deadline');
   return rows.length;
 }
 
 const accuracy = (correct: number, wrong: number) => (correct + wrong === 0 ? null : Math.round((1000 * correct) / (correct + wrong)) / 10);
 
-/** GET /api/attempts/{id}/result: at once after submission; right answers and solutions only after closing. */
+/**
+ * GET /api/attempts/{id}/result: the score, the counts and the standing at once after submission; each
+ * question's verdict, the breakdowns by subject and chapter, right answers and solutions only after
+ * closing. Verdicts while the test is open rebuilt its key (issue 53: four students choosing option k
+ * of every question learnt every answer whose option was k).
+ */
 export async function attemptResult(db: Db, actor: Actor, id: string): Promise<AttemptResult> {
   let row = await ownAttempt(db, actor, id);
   if (!row.submitted_at) {
@@ -340,8 +352,9 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
       options: (row.option_order[questionId] ?? []).flatMap((optionId) => (options.has(optionId) ? [{ _id: optionId, text: options.get(optionId)! }] : [])),
       choice: answer?.choice ?? [],
       value: answer?.value ?? null,
-      outcome,
-      marks: fromHalfMarks(marking[outcome]),
+      // Each question's verdict only once the test has closed (see the function's comment).
+      outcome: closed ? outcome : null,
+      marks: closed ? fromHalfMarks(marking[outcome]) : null,
       timeSpentSeconds: answer?.time_spent_seconds ?? 0,
       correctOptions: closed && question.type !== 'numeric' ? question.correct : null,
       answer: closed && question.type === 'numeric' && question.answer_value !== null ? { value: question.answer_value, tolerance: question.answer_tolerance ?? 0 } : null,
@@ -361,8 +374,9 @@ export async function attemptResult(db: Db, actor: Actor, id: string): Promise<A
     wrong: scored.wrong,
     unanswered: scored.unanswered,
     ...standing,
-    subjects: [...subjects.values()].map((subject) => ({ ...subject, accuracy: accuracy(subject.correct, subject.wrong) })),
-    chapters: [...chapters.values()].map((chapter) => ({ ...chapter, accuracy: accuracy(chapter.correct, chapter.wrong) })),
+    // A chapter (or subject) of one question would give its verdict away: after closing only.
+    subjects: closed ? [...subjects.values()].map((subject) => ({ ...subject, accuracy: accuracy(subject.correct, subject.wrong) })) : [],
+    chapters: closed ? [...chapters.values()].map((chapter) => ({ ...chapter, accuracy: accuracy(chapter.correct, chapter.wrong) })) : [],
     questions: resultQuestions,
   };
 }

@@ -239,8 +239,14 @@ describe('online tests', () => {
     expect(result.test).toMatchObject({ maxMarks: 20, closed: false });
     // Before closing no question carries its right options, number or solution.
     expect(result.questions.filter((question) => question.correctOptions !== null || question.answer !== null || question.solution !== null)).toEqual([]);
-    expect(result.chapters).toEqual([{ subject: ids.subject, chapter: 'Kinematics', correct: 3, wrong: 1, unanswered: 1, accuracy: 75 }]);
-    expect(result.questions.find((question) => question._id === q[0]!.id)).toMatchObject({ outcome: 'correct', marks: 4, timeSpentSeconds: 45, correctOptions: null, solution: null });
+    // While the test is open nothing says which question was right (issue 53: four students choosing
+    // option k everywhere rebuilt the key from the verdicts): the score and the counts only.
+    expect(result.questions.filter((question) => question.outcome !== null || question.marks !== null)).toEqual([]);
+    expect(result.subjects).toEqual([]);
+    expect(result.chapters).toEqual([]);
+    expect(result.questions.find((question) => question._id === q[0]!.id)).toMatchObject({ outcome: null, marks: null, timeSpentSeconds: 45, correctOptions: null, solution: null });
+    const again = (await call('student', 'GET', `/api/attempts/${attemptId}/result`)).json().data as AttemptResult;
+    expect(again.questions.filter((question) => question.outcome !== null || question.marks !== null)).toEqual([]);
     // Submitting again answers the same; a save now is refused.
     expect((await call('student', 'POST', `/api/attempts/${attemptId}/submit`)).json().data.score).toBe(11);
     const late = await call('student', 'PUT', `/api/attempts/${attemptId}/answers`, { answers: [{ questionId: q[4]!.id, choice: q[4]!.correct }] });
@@ -260,6 +266,23 @@ describe('online tests', () => {
     expect(await submitDueAttempts(t.database.db)).toBe(1);
     const result = (await call('classmate', 'GET', `/api/attempts/${id}/result`)).json().data as AttemptResult;
     expect(result).toMatchObject({ score: -1, correct: 0, wrong: 1, unanswered: 4, rank: 2, outOf: 2, percentile: 50 });
+  });
+
+  it('ends the grace for saves at the test’s closing: no save once the answer key can be read', async () => {
+    const outsiderTest = (await call('teacher', 'POST', '/api/online-tests', paper({ title: 'Closing grace', closesAt: new Date(Date.now() + 3600_000).toISOString() }))).json().data as OnlineTest;
+    await call('teacher', 'POST', `/api/online-tests/${outsiderTest._id}/publish`);
+    const started = await call('classmate', 'POST', `/api/online-tests/${outsiderTest._id}/attempts`);
+    const id = started.json().data._id as string;
+    // The test closed two seconds ago, and with it the attempt's time (its end is the closing).
+    await t.database.db.update(onlineTests).set({ closesAt: sql`now() - interval '2 seconds'` }).where(eq(onlineTests.id, outsiderTest._id));
+    await t.database.db.update(onlineTestAttempts).set({ endsAt: sql`now() - interval '2 seconds'` }).where(eq(onlineTestAttempts.id, id));
+    const late = await call('classmate', 'PUT', `/api/attempts/${id}/answers`, { answers: [{ questionId: q[0]!.id, choice: q[0]!.correct }] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(ONLINE_TEST_MESSAGES.timeUp);
+    // Within the grace of an attempt that ended before the closing, a save is still taken.
+    await t.database.db.update(onlineTests).set({ closesAt: sql`now() + interval '1 hour'` }).where(eq(onlineTests.id, outsiderTest._id));
+    expect((await call('classmate', 'PUT', `/api/attempts/${id}/answers`, { answers: [{ questionId: q[0]!.id, choice: q[0]!.correct }] })).statusCode).toBe(200);
+    await t.database.db.delete(onlineTests).where(eq(onlineTests.id, outsiderTest._id));
   });
 
   it('shows the teacher ranks and each question’s figures, as JSON and a workbook', async () => {
@@ -317,6 +340,10 @@ describe('online tests', () => {
     const first = result.questions.find((question) => question._id === q[0]!.id)!;
     expect(first).toMatchObject({ correctOptions: q[0]!.correct, solution: `Solution of ${'If $v = u + at$ with $u = 2$, $a = 3$, $t = 4$, then $v$ is'}` });
     expect(result.questions.find((question) => question._id === q[2]!.id)).toMatchObject({ answer: { value: 9.81, tolerance: 0.01 } });
+    // Closed: each question's verdict and the breakdowns by subject and chapter.
+    expect(first).toMatchObject({ outcome: 'correct', marks: 4, timeSpentSeconds: 45 });
+    expect(result.chapters).toEqual([{ subject: ids.subject, chapter: 'Kinematics', correct: 3, wrong: 1, unanswered: 1, accuracy: 75 }]);
+    expect(result.subjects).toMatchObject([{ score: 11, correct: 3, wrong: 1, unanswered: 1 }]);
     expect((await call('student', 'POST', `/api/online-tests/${testId}/attempts`)).statusCode).toBe(409);
 
     expect(await recordClosedTests(t.database.db)).toBe(1);

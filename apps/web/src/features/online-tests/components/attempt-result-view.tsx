@@ -10,9 +10,10 @@ const LETTERS = ['A', 'B', 'C', 'D'];
 const OUTCOME_COLOR = { correct: 'teal', wrong: 'red', unanswered: 'gray' } as const;
 
 /**
- * A student's result at once (issue 40): the score by the marking scheme, rank and percentile, each
- * subject's and chapter's accuracy, and every question with their answer and time; the right answers
- * and solutions once the test has closed.
+ * A student's result at once (issue 40): the score by the marking scheme, rank and percentile, and
+ * every question with their answer and time; which question was right, each subject's and chapter's
+ * accuracy, the right answers and solutions once the test has closed (before, the server sends no
+ * verdict: issue 53, the verdicts of a few students rebuilt the key of an open test).
  */
 export function AttemptResultView({ result }: { result: AttemptResult }) {
   const { t } = useLingui();
@@ -41,39 +42,43 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
         {result.test.closed ? (
           <Trans>The test has closed: the right answers and solutions are shown below. The rank is final.</Trans>
         ) : (
-          <Trans>The right answers and solutions appear when the test closes ({formatDateTime(result.test.closesAt)}). The rank counts those who have submitted so far.</Trans>
+          <Trans>
+            Which answers were right, the right answers and solutions appear when the test closes ({formatDateTime(result.test.closesAt)}). The rank counts those who have submitted so far.
+          </Trans>
         )}
       </Text>
-      <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h5" mb="sm">
-          <Trans>By subject and chapter</Trans>
-        </Title>
-        <Stack gap="sm">
-          {result.subjects.map((subject) => (
-            <Stack key={subject.subject._id} gap={4}>
-              <Group justify="space-between" gap="xs">
-                <Text fw={600}>{names.subject(subject.subject)}</Text>
-                <Text size="sm">
-                  {t`${formatNumber(subject.score)} marks`} · {subject.accuracy === null ? '–' : t`${formatNumber(subject.accuracy)}% accurate`}
-                </Text>
-              </Group>
-              {result.chapters
-                .filter((chapter) => chapter.subject === subject.subject._id)
-                .map((chapter) => (
-                  <Group key={chapter.chapter} gap="xs" wrap="nowrap">
-                    <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
-                      {chapter.chapter}
-                    </Text>
-                    <Progress value={chapter.accuracy ?? 0} w={100} color={(chapter.accuracy ?? 0) >= 60 ? 'teal' : 'orange'} aria-hidden="true" />
-                    <Text size="sm" w={56} ta="right">
-                      {chapter.accuracy === null ? '–' : `${formatNumber(chapter.accuracy)}%`}
-                    </Text>
-                  </Group>
-                ))}
-            </Stack>
-          ))}
-        </Stack>
-      </Card>
+      {result.subjects.length > 0 ? (
+        <Card withBorder radius="md" padding="md">
+          <Title order={2} size="h5" mb="sm">
+            <Trans>By subject and chapter</Trans>
+          </Title>
+          <Stack gap="sm">
+            {result.subjects.map((subject) => (
+              <Stack key={subject.subject._id} gap={4}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600}>{names.subject(subject.subject)}</Text>
+                  <Text size="sm">
+                    {t`${formatNumber(subject.score)} marks`} · {subject.accuracy === null ? '–' : t`${formatNumber(subject.accuracy)}% accurate`}
+                  </Text>
+                </Group>
+                {result.chapters
+                  .filter((chapter) => chapter.subject === subject.subject._id)
+                  .map((chapter) => (
+                    <Group key={chapter.chapter} gap="xs" wrap="nowrap">
+                      <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
+                        {chapter.chapter}
+                      </Text>
+                      <Progress value={chapter.accuracy ?? 0} w={100} color={(chapter.accuracy ?? 0) >= 60 ? 'teal' : 'orange'} aria-hidden="true" />
+                      <Text size="sm" w={56} ta="right">
+                        {chapter.accuracy === null ? '–' : `${formatNumber(chapter.accuracy)}%`}
+                      </Text>
+                    </Group>
+                  ))}
+              </Stack>
+            ))}
+          </Stack>
+        </Card>
+      ) : null}
       <Title order={2} size="h5">
         <Trans>Question by question</Trans>
       </Title>
@@ -82,13 +87,23 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
           <Card component="li" key={question._id} withBorder radius="md" padding="md" data-testid={`result-question-${question.number}`}>
             <Group justify="space-between" gap="xs" mb="xs">
               <Text fw={700}>
-                <Trans>Question {question.number}</Trans> · <Text span size="sm" c="dimmed">{subjects.get(question.subject)} · {question.chapter}</Text>
+                <Trans>Question {question.number}</Trans> · <Text span size="sm" c="dimmed">
+                  {/* The subjects' names come with their breakdown, after closing only. */}
+                  {[subjects.get(question.subject), question.chapter].filter(Boolean).join(' · ')}
+                </Text>
               </Text>
               <Group gap="xs">
-                <Badge color={OUTCOME_COLOR[question.outcome]} variant="light">
-                  {outcomeLabel[question.outcome]} ({question.marks > 0 ? '+' : ''}
-                  {formatNumber(question.marks)})
-                </Badge>
+                {question.outcome !== null && question.marks !== null ? (
+                  <Badge color={OUTCOME_COLOR[question.outcome]} variant="light">
+                    {outcomeLabel[question.outcome]} ({question.marks > 0 ? '+' : ''}
+                    {formatNumber(question.marks)})
+                  </Badge>
+                ) : (
+                  // Open test: only whether they answered, which they know anyway.
+                  <Badge color="gray" variant="light">
+                    {question.choice.length > 0 || question.value !== null ? t`Answered` : outcomeLabel.unanswered}
+                  </Badge>
+                )}
                 <Text size="xs" c="dimmed">
                   {t`${question.timeSpentSeconds} s`}
                 </Text>
