@@ -13,7 +13,8 @@ function stallingProxy(target: { host: string; port: number }) {
   let stalled = false;
   const held: (() => void)[] = [];
   const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
+    // The bundled test server listens on a Unix socket only (its host is that socket's folder).
+    const upstream = target.host.startsWith('/') ? net.connect({ path: `${target.host}/.s.PGSQL.${target.port}` }) : net.connect(target.port, target.host);
     client.on('data', (chunk) => (stalled ? held.push(() => upstream.write(chunk)) : upstream.write(chunk)));
     upstream.pipe(client);
     client.on('error', () => upstream.destroy());

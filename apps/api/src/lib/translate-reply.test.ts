@@ -36,7 +36,8 @@ function stringsOf(value: unknown): string[] {
  * operator in the console, never sent) and seed data are left out.
  */
 function sourceMessages(): Map<string, string> {
-  const skip = /(config|seed|cli|bundled-postgres|client|open-database|app-role|instance-lock|proof-crash)\.ts$/;
+  // Also the operator's own tools, in English like the CLI: the doctor's verdicts and the metrics' SQL.
+  const skip = /(config|seed|cli|bundled-postgres|client|open-database|app-role|instance-lock|proof-crash|run-doctor|doctor-checks|metrics)\.ts$/;
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
