@@ -642,7 +642,8 @@ describe('automatic backups', () => {
     } finally {
       fs.rmSync(data, { recursive: true, force: true });
     }
-  });
+    // 33 whole backups: on a busy 2-core machine running three test files at once, more than 30 s.
+  }, 180_000);
 
   it('respects the backup time set in the settings', async () => {
     const settings = (await inject('GET', '/api/admin/settings')).json().data;
