@@ -30,6 +30,8 @@ export function createPdfDocument(title: string, options: { margin?: number; sub
     // whose window shows the title rather than the file name.
     tagged: true,
     displayTitle: true,
+    // ActualText (a formula's LaTeX, shaped Devanagari's logical text) is PDF 1.5.
+    pdfVersion: '1.5',
     lang: options.language ?? 'en',
   });
   doc.registerFont('regular', PDF_FONTS.regular);

@@ -28,7 +28,7 @@ const MESSAGE_LEASE_MS = 2 * 60_000;
 
 /** What a code's message shows in place of the code (the office's list, the stored text). */
 export const CODE_MASK = '******';
-const MESSAGE_CODE_CONTEXT = 'parent-message:sign-in-code';
+const CODE_SEAL_CONTEXT = 'parent-message:sign-in-code';
 
 /**
  * A sign-in code as its message's template value (issue 53, point 9): sealed with the server's key
@@ -36,14 +36,14 @@ const MESSAGE_CODE_CONTEXT = 'parent-message:sign-in-code';
  * clear; the sender opens it in memory. After use or expiry `forgetSignInCodes` wipes even the sealed value.
  */
 export function sealMessageCode(keys: ServerKeys, code: string): string {
-  return sealSecret(keys, MESSAGE_CODE_CONTEXT, code);
+  return sealSecret(keys, CODE_SEAL_CONTEXT, code);
 }
 
 /** The code of a queued code message, or null when it was wiped (used or expired) or cannot be opened. */
 function openMessageCode(keys: ServerKeys, stored: string | undefined): string | null {
   if (!stored || !isSealed(stored)) return null;
   try {
-    return openSecret(keys, MESSAGE_CODE_CONTEXT, stored);
+    return openSecret(keys, CODE_SEAL_CONTEXT, stored);
   } catch (error) {
     if (error instanceof UnreadableSecretError) return null;
     throw error;
