@@ -218,7 +218,7 @@ export function buildIcs(
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
 }
 
-/** "सोम, बुध · 7:00 AM – 8:30 AM": a schedule in the reader's language (the clock as every screen writes it). */
+/** "Mon, Wed · 7:00 AM – 8:30 AM" with the days in the reader's words: a schedule in the reader's language (the clock as every screen writes it). */
 function scheduleWords(schedule: BatchSummary['schedule'], language: Language): string {
   const days = [...schedule.days].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)).map((day) => word('calendar', ICS_DAY_WORDS[day], language));
   return `${days.join(', ')} · ${formatClock(schedule.startTime)} – ${formatClock(schedule.endTime)}`;
