@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, NumberInput, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
