@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every route below takes its guard from the access layer's policy table (apps/api/src/access).
       registerAccessRules(api);
       await api.register(healthRoutes, { db: deps.db, storage: deps.storage });
-      await api.register(authRoutes, { db: deps.db, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
+      await api.register(authRoutes, { db: deps.db, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, keys: deps.keys });
       await api.register(dashboardRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
@@ -320,7 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
       await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, keys: deps.keys, maxUploadBytes: deps.backups.maxUploadBytes });
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
-      await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
+      await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, keys: deps.keys });
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       // Follow-ups, contacts and the season's report (issue 41).
       await api.register(followUpsRoutes, { db: deps.db });

@@ -187,6 +187,19 @@ export const SERVER_CATALOG = {
     ['Urdu', 'उर्दू', 'उर्दू'],
   ],
 
+  /** The class calendar (.ics: the secret feed address and the download, apps/api/src/modules/batches/schedule.service.ts), in its owner's language. */
+  calendar: [
+    ['{academy}: classes', '{academy}: तासिका', '{academy}: कक्षाएँ'],
+    ['Teacher: {name}', 'शिक्षक: {name}', 'शिक्षक: {name}'],
+    ['Mon', 'सोम', 'सोम'],
+    ['Tue', 'मंगळ', 'मंगल'],
+    ['Wed', 'बुध', 'बुध'],
+    ['Thu', 'गुरु', 'गुरु'],
+    ['Fri', 'शुक्र', 'शुक्र'],
+    ['Sat', 'शनि', 'शनि'],
+    ['Sun', 'रवि', 'रवि'],
+  ],
+
   /** The fee receipt's PDF (apps/api/src/modules/fees/receipt-pdf.ts). */
   receipt: [
     ['Fee receipt', 'फी पावती', 'फीस रसीद'],
@@ -488,6 +501,7 @@ export const SERVER_CATALOG = {
     ['Turned off backups off the machine', 'बाहेरील बॅकअप बंद केले', 'बाहर के बैकअप बंद किए'],
     ['Downloaded the recovery sheet of the backups off the machine', 'बाहेरील बॅकअपची रिकव्हरी शीट डाउनलोड केली', 'बाहर के बैकअप की रिकवरी शीट डाउनलोड की'],
     ['Updated the payment settings (UPI)', 'पेमेंटची सेटिंग्ज (UPI) बदलली', 'भुगतान की सेटिंग्स (UPI) बदलीं'],
+    ['Made a new address for MSG91 delivery reports (the old one stopped working)', 'MSG91 च्या डिलिव्हरी अहवालांसाठी नवीन पत्ता बनवला (जुना पत्ता आता चालत नाही)', 'MSG91 की डिलीवरी रिपोर्ट के लिए नया पता बनाया (पुराना पता अब काम नहीं करता)'],
     ['Updated the message settings; a provider credential changed', 'संदेशांची सेटिंग्ज बदलली; सेवा देणाऱ्याची गुप्त माहिती बदलली', 'संदेशों की सेटिंग्स बदलीं; सेवा प्रदाता की गोपनीय जानकारी बदली'],
     ['Changed how {name} gets messages', '{name} यांना संदेश कसे जातात ते बदलले', '{name} को संदेश कैसे जाते हैं, यह बदला'],
     ['{name} replied STOP on WhatsApp: no more WhatsApp messages', '{name} यांनी WhatsApp वर STOP पाठवले: पुढे WhatsApp संदेश नाहीत', '{name} ने WhatsApp पर STOP भेजा: आगे WhatsApp संदेश नहीं'],

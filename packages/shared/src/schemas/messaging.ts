@@ -60,6 +60,7 @@ export const MESSAGING_MESSAGES = {
   codeExpired: 'This code has expired or is no longer valid. Please ask for a new code.',
   tooManyWrong: 'Too many wrong codes. Please ask for a new code.',
   channelSaved: 'Message channel saved',
+  msg91TokenRotated: 'New delivery-report address made. Enter it in MSG91: the old one no longer works.',
 } as const;
 
 const secretInput = (label: string) =>
