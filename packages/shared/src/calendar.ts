@@ -63,6 +63,56 @@ export function formatClock(time: string): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
+/**
+ * A clock time in the reader's language (issue 54: "7:00 AM" was left in English on Marathi and Hindi screens):
+ * English "7:00 AM"; Marathi and Hindi name the part of the day before the time, as people say it, with Latin
+ * digits as every other number (decision 015): "सकाळी 7:00", "संध्याकाळी 5:00"; "सुबह 7:00", "शाम 5:00".
+ * `time` is 'HH:mm' (24-hour).
+ */
+export function formatClockIn(time: string, language: 'en' | 'mr' | 'hi'): string {
+  if (language === 'en') return formatClock(time);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')}`;
+  return `${dayPart(hours, language)} ${clock}`;
+}
+
+/**
+ * A class's times in the reader's language: "7:00 AM – 8:30 AM"; "सकाळी 7:00 – 8:30" (the part of the day once
+ * when both ends share it), "दुपारी 3:30 – संध्याकाळी 5:00".
+ */
+export function formatClockRangeIn(start: string, end: string, language: 'en' | 'mr' | 'hi'): string {
+  const from = formatClockIn(start, language);
+  const to = formatClockIn(end, language);
+  if (language === 'en') return `${from} – ${to}`;
+  const part = (text: string) => text.slice(0, text.lastIndexOf(' '));
+  return part(from) === part(to) ? `${from} – ${to.slice(to.lastIndexOf(' ') + 1)}` : `${from} – ${to}`;
+}
+
+/** The part of the day an hour (0–23) falls in, as Marathi and Hindi say it before a time. */
+function dayPart(hours: number, language: 'mr' | 'hi'): string {
+  if (language === 'mr') {
+    if (hours >= 4 && hours < 6) return 'पहाटे';
+    if (hours >= 6 && hours < 12) return 'सकाळी';
+    if (hours >= 12 && hours < 16) return 'दुपारी';
+    if (hours >= 16 && hours < 20) return 'संध्याकाळी';
+    return 'रात्री';
+  }
+  if (hours >= 4 && hours < 12) return 'सुबह';
+  if (hours >= 12 && hours < 16) return 'दोपहर';
+  if (hours >= 16 && hours < 20) return 'शाम';
+  return 'रात';
+}
+
+/** "5:00 PM" (formatClock) back to 'HH:mm'; null when the text is not such a time. */
+export function parseClock(text: string): string | null {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(text);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  if (hours < 1 || hours > 12) return null;
+  const hours24 = (hours % 12) + (match[3] === 'PM' ? 12 : 0);
+  return `${String(hours24).padStart(2, '0')}:${match[2]}`;
+}
+
 /** An instant as "12-05-2026, 5:00 PM" in `timeZone` (the runtime's own zone if not given). */
 export function formatDateTime(instant: Date, timeZone?: string): string {
   return `${formatDate(dateIn(timeZone, instant))}, ${formatClock(clockIn(timeZone, instant))}`;
