@@ -7,6 +7,8 @@
  * it goes through UTC midnight, so no time zone or daylight saving change can move it by a day.
  */
 
+import { dayPart } from './i18n/day-parts';
+
 /** 'YYYY-MM-DD' of an instant in `timeZone` (en-CA writes dates that way); the runtime's own zone if it is unknown. */
 export function dateIn(timeZone: string | undefined, instant: Date): string {
   const format = (zone: string | undefined) =>
@@ -65,8 +67,8 @@ export function formatClock(time: string): string {
 
 /**
  * A clock time in the reader's language (issue 54: "7:00 AM" was left in English on Marathi and Hindi screens):
- * English "7:00 AM"; Marathi and Hindi name the part of the day before the time, as people say it, with Latin
- * digits as every other number (decision 015): "सकाळी 7:00", "संध्याकाळी 5:00"; "सुबह 7:00", "शाम 5:00".
+ * English "7:00 AM"; Marathi and Hindi name the part of the day before the time, as people say it (morning 7:00,
+ * evening 5:00; i18n/day-parts.ts), with Latin digits as every other number (decision 015).
  * `time` is 'HH:mm' (24-hour).
  */
 export function formatClockIn(time: string, language: 'en' | 'mr' | 'hi'): string {
@@ -77,8 +79,8 @@ export function formatClockIn(time: string, language: 'en' | 'mr' | 'hi'): strin
 }
 
 /**
- * A class's times in the reader's language: "7:00 AM – 8:30 AM"; "सकाळी 7:00 – 8:30" (the part of the day once
- * when both ends share it), "दुपारी 3:30 – संध्याकाळी 5:00".
+ * A class's times in the reader's language: "7:00 AM – 8:30 AM"; in Marathi and Hindi the part of the day once
+ * when both ends share it (morning 7:00 – 8:30), else before each (afternoon 3:30 – evening 5:00).
  */
 export function formatClockRangeIn(start: string, end: string, language: 'en' | 'mr' | 'hi'): string {
   const from = formatClockIn(start, language);
@@ -86,21 +88,6 @@ export function formatClockRangeIn(start: string, end: string, language: 'en' | 
   if (language === 'en') return `${from} – ${to}`;
   const part = (text: string) => text.slice(0, text.lastIndexOf(' '));
   return part(from) === part(to) ? `${from} – ${to.slice(to.lastIndexOf(' ') + 1)}` : `${from} – ${to}`;
-}
-
-/** The part of the day an hour (0–23) falls in, as Marathi and Hindi say it before a time. */
-function dayPart(hours: number, language: 'mr' | 'hi'): string {
-  if (language === 'mr') {
-    if (hours >= 4 && hours < 6) return 'पहाटे';
-    if (hours >= 6 && hours < 12) return 'सकाळी';
-    if (hours >= 12 && hours < 16) return 'दुपारी';
-    if (hours >= 16 && hours < 20) return 'संध्याकाळी';
-    return 'रात्री';
-  }
-  if (hours >= 4 && hours < 12) return 'सुबह';
-  if (hours >= 12 && hours < 16) return 'दोपहर';
-  if (hours >= 16 && hours < 20) return 'शाम';
-  return 'रात';
 }
 
 /** "5:00 PM" (formatClock) back to 'HH:mm'; null when the text is not such a time. */

@@ -60,7 +60,7 @@ export function translateWith(table: MessageTable, text: string, language: Langu
     const translated = index === 0 ? pattern.mr : pattern.hi;
     return translated.replace(PLACEHOLDER, (_, name: string) => {
       const value = values.get(name) ?? '';
-      // A time inside the sentence ("7:00 AM") reads the reader's way too ("सकाळी 7:00").
+      // A time inside the sentence ("7:00 AM") reads the reader's way too (formatClockIn).
       const clock = parseClock(value);
       if (clock) return formatClockIn(clock, language);
       return exact.get(value)?.[index] ?? value;

@@ -169,9 +169,10 @@ describe('payments and receipts', () => {
     // ₹7,000 for the instalment due in 60 days: ₹6,000 on it, the ₹1,000 left on the oldest.
     const paid = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 7000, date: today, mode: 'cash', dueId: later!._id });
     expect(paid.statusCode).toBe(201);
+    // The receipt lists what it paid in the dues' order.
     expect(paid.json().data.allocations).toEqual([
-      { dueId: later!._id, label: later!.label, amount: 6000 },
       { dueId: oldest!._id, label: oldest!.label, amount: 1000 },
+      { dueId: later!._id, label: later!.label, amount: 6000 },
     ]);
     const after = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     expect(after.dues.map((due: { paid: number }) => due.paid)).toEqual([1000, 0, 6000]);
