@@ -47,6 +47,7 @@ test('the owner’s dashboard on a phone opens on its to-dos, and a to-do leads 
   const messages = page.getByRole('region', { name: 'Messages to parents today' });
   await expect(messages.getByRole('link', { name: 'Open Messages' })).toHaveAttribute('href', '/app/messages');
   expect(await hasHorizontalOverflow(page)).toBe(false);
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/walk-dashboard-first-screen-360.png` });
   await shootWidths(page, 'walk-dashboard-todos');
 
   await page.setViewportSize({ width: 360, height: 800 });
@@ -55,6 +56,7 @@ test('the owner’s dashboard on a phone opens on its to-dos, and a to-do leads 
   await expect(absentCard.getByRole('heading')).toBeInViewport();
   // Beside Call today's "1 to call", in the same letters (not "1 TO CALL").
   await expect(absentCard.getByText(/not called yet$/)).toHaveCSS('text-transform', 'none');
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/walk-dashboard-absent-360.png` });
 
   // Another role: the summary is the office's.
   const { context, page: teacher } = await signedIn(page.context().browser()!, `${token}.t@example.com`, 'teacher-pass-2026');
@@ -80,7 +82,7 @@ test('Record payment names the due the family pays; the rest goes to the oldest'
   await fees.getByRole('button', { name: 'Record payment' }).click();
   const pay = page.getByRole('dialog', { name: 'Record payment' });
   const amount = pay.getByRole('textbox', { name: 'Amount (₹)', exact: true });
-  const dueField = pay.getByRole('textbox', { name: 'For' });
+  const dueField = pay.getByLabel('For', { exact: true });
   // Oldest first unless the office says otherwise; the amount is the oldest due's balance.
   await expect(dueField).toHaveValue('Oldest dues first');
   await expect(amount).toHaveValue('4,000');

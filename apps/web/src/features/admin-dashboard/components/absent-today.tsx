@@ -22,7 +22,7 @@ export function AbsentToday() {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="absent-today-title">
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id="absent-today-title">
+          <Title order={2} size="h4" id="absent-today-title" style={{ scrollMarginTop: 80 }}>
             {absent.data ? t`Absent today (${formatDate(absent.data.date)})` : t`Absent today`}
           </Title>
           {absent.data && absent.data.students.length > 0 ? (
