@@ -97,7 +97,7 @@ const MINUTE = 60 * SECOND;
 export type AppDeps = {
   db: Db;
   /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[]; metricsToken?: string };
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[]; metricsToken?: string; attendanceOpensMinutesBefore?: number };
   mailer: Mailer;
   /** Keys derived from APP_SECRET (or the development secret in DATA_DIR): secrets at rest, backup signatures. */
   keys: ServerKeys;
@@ -326,7 +326,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(followUpsRoutes, { db: deps.db });
       // Demo classes (issue 41): booked by the office, marked on the teacher's attendance sheet.
       await api.register(demoClassesRoutes, { db: deps.db });
-      await api.register(attendanceRoutes, { db: deps.db });
+      // Unset (tests): today's marks are taken at any hour; the server's configuration sets the window.
+      await api.register(attendanceRoutes, { db: deps.db, opensMinutesBefore: deps.config.attendanceOpensMinutesBefore ?? null });
       await api.register(examsRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
       await api.register(auditRoutes, { db: deps.db });

@@ -411,6 +411,20 @@ export const SERVER_CATALOG = {
       '{academy}: {student} यांचा {batch} मधील डेमो क्लास {date} रोजी ठरला आहे, वेळ {time}. पत्ता: {address}.',
       '{academy}: {student} की {batch} में डेमो क्लास {date} को तय है, समय {time}. पता: {address}.',
     ],
+    // An application received from a family who proved its phone, not an email (issue 54): its reference, on its phone.
+    ['Application {reference} received — {academy}', 'अर्ज {reference} मिळाला — {academy}', 'आवेदन {reference} मिल गया — {academy}'],
+    [
+      '{academy}: we have received the application for {student}. Your reference is {reference}; say it when you call us. We will call you soon.',
+      '{academy}: {student} यांचा प्रवेश अर्ज आम्हाला मिळाला आहे. आपला संदर्भ क्रमांक {reference} आहे; फोन करताना तो सांगा. आम्ही लवकरच आपल्याला फोन करू.',
+      '{academy}: {student} का प्रवेश आवेदन हमें मिल गया है. आपका संदर्भ नंबर {reference} है; फ़ोन करते समय इसे बताएँ. हम जल्द ही आपको फ़ोन करेंगे.',
+    ],
+    // A parent the office linked who has no email (issue 54): how to sign in, on their phone.
+    ['How to sign in to {academy}', '{academy} मध्ये साइन इन कसे करावे', '{academy} में साइन इन कैसे करें'],
+    [
+      '{parent}, {academy} has added you as a parent of {child}. To see attendance, marks and fees, open {link}, choose "Parent? Sign in with a code sent to your phone" and enter this number; we send you a code.',
+      '{parent}, {academy} ने आपल्याला {child} यांचे पालक म्हणून जोडले आहे. हजेरी, गुण आणि फी पाहण्यासाठी {link} उघडा, "पालक? फोनवर आलेल्या कोडने साइन इन करा" निवडा आणि हा नंबर टाका; आम्ही आपल्याला कोड पाठवू.',
+      '{parent}, {academy} ने आपको {child} के अभिभावक के रूप में जोड़ा है. हाज़िरी, अंक और फ़ीस देखने के लिए {link} खोलें, "अभिभावक? फ़ोन पर आए कोड से साइन इन करें" चुनें और यह नंबर डालें; हम आपको कोड भेजेंगे.',
+    ],
   ],
 
   /**

@@ -106,7 +106,7 @@ export const parentMessages = pgTable(
     check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
     check('parent_messages_channel_check', sql`${table.channel} in ('push', 'whatsapp', 'sms', 'email', 'webhook')`),
     // No parent: a code to an applicant's phone, or a demo class's time and address to an enquiry's family (issue 41).
-    check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} in ('sign-in-code', 'demo-class')`),
+    check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} in ('sign-in-code', 'demo-class', 'enquiry-received')`),
   ],
 );
 

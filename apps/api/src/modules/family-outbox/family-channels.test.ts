@@ -474,6 +474,79 @@ describe('the admission form for a family without email', () => {
   });
 });
 
+describe('told on their phone (issue 54)', () => {
+  const templates = { ...TEMPLATES, 'enquiry-received': 'enquiry_received', 'parent-welcome': 'parent_welcome' };
+  const templateOf = (index: number) => providers.whatsapp[index]!.body.template as { name: string; language: { code: string }; components: { parameters: { text: string }[] }[] };
+
+  it('a family that applied with its phone gets its ENQ reference by WhatsApp in the page’s language; nothing without the template', async () => {
+    const standard = await buildStandard(t.database.db);
+    const apply = async (phone: string, language: string) => {
+      const sent = await t.app.inject({ method: 'POST', url: '/api/phone-verification/send-otp', headers: { 'accept-language': language }, payload: { phone } });
+      expect(sent.statusCode).toBe(200);
+      await runJobs();
+      const code = templateOf(providers.whatsapp.length - 1).components[0]!.parameters[0]!.text;
+      const token = (await t.app.inject({ method: 'POST', url: '/api/phone-verification/verify-otp', payload: { phone, otp: code } })).json().data.verificationToken as string;
+      const applied = await t.app.inject({ method: 'POST', url: '/api/admission-enquiries', headers: { 'accept-language': language }, payload: { studentName: 'Aditi Yadav', phone, standard: standard.id, phoneVerificationToken: token } });
+      expect(applied.statusCode).toBe(201);
+      await runJobs();
+      return applied.json().data.reference as string;
+    };
+    // Without a template for it the office has not said how: nothing goes (the page showed the reference).
+    await apply('9822082001', 'hi');
+    expect(providers.whatsapp.map((message) => (message.body.template as { name: string }).name)).toEqual(['sign_in_code']);
+
+    providers.reset();
+    expect((await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates } })).statusCode).toBe(200);
+    try {
+      const reference = await apply('9822082002', 'hi');
+      expect(reference).toMatch(/^ENQ-\d+$/);
+      expect(providers.whatsapp).toHaveLength(2);
+      const received = templateOf(1);
+      expect(providers.whatsapp[1]!.body.to).toBe('919822082002');
+      expect(received.name).toBe('enquiry_received');
+      expect(received.language.code).toBe('hi');
+      expect(received.components[0]!.parameters.map((parameter) => parameter.text).slice(1)).toEqual(['Aditi Yadav', reference]);
+      const [row] = await t.database.db.select().from(parentMessages).where(eq(parentMessages.kind, 'enquiry-received'));
+      expect(row).toMatchObject({ parentId: null, channel: 'whatsapp', toAddress: '+919822082002' });
+      expect(row!.text).toContain(`आपका संदर्भ नंबर ${reference} है`);
+    } finally {
+      await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates: TEMPLATES } });
+    }
+  });
+
+  it('a parent linked with only a phone is told how to sign in, once, in their language; one with an email gets the mail instead', async () => {
+    const db = t.database.db;
+    expect((await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates } })).statusCode).toBe(200);
+    try {
+      const [first, second] = [await buildStudent(db, { name: 'Kiran Jadhav' }), await buildStudent(db, { name: 'Om Jadhav' })];
+      const linked = await asAdmin('POST', `/api/students/${first.id}/parents`, { name: 'Sunita Jadhav', phone: '9822083001', relation: 'mother', language: 'mr' });
+      expect(linked.statusCode).toBe(201);
+      expect(linked.json().message).toBe('Parent linked. How to sign in with a code was sent to their phone');
+      await runJobs();
+      expect(providers.whatsapp).toHaveLength(1);
+      const welcome = templateOf(0);
+      expect(welcome.name).toBe('parent_welcome');
+      expect(welcome.language.code).toBe('mr');
+      expect(welcome.components[0]!.parameters.map((parameter) => parameter.text)).toEqual(['Sunita Jadhav', expect.any(String), 'Kiran Jadhav', expect.stringMatching(/\/mr\/login$/)]);
+      const [row] = await db.select().from(parentMessages).where(eq(parentMessages.kind, 'parent-welcome'));
+      expect(row!.text).toContain('फोनवर आलेल्या कोडने साइन इन करा');
+      // Linked to a sibling later: they know already.
+      const sibling = await asAdmin('POST', `/api/students/${second.id}/parents`, { name: 'Sunita Jadhav', phone: '9822083001' });
+      expect(sibling.statusCode).toBe(200);
+      expect(sibling.json().message).toBe('Parent linked. They can sign in with a code sent to their phone');
+      await runJobs();
+      expect(providers.whatsapp).toHaveLength(1);
+      // With an email: the set-password mail, no WhatsApp.
+      const withEmail = await asAdmin('POST', `/api/students/${first.id}/parents`, { name: 'Rajesh Jadhav', email: 'rajesh.jadhav@example.in', phone: '9822083002', relation: 'father' });
+      expect(withEmail.json().message).toBe('Parent linked. A set-password link was emailed to them');
+      await runJobs();
+      expect(providers.whatsapp).toHaveLength(1);
+    } finally {
+      await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates: TEMPLATES } });
+    }
+  });
+});
+
 // Last in this file: by now every kind of message was sent, statuses and replies came back, and Meta's handshake was answered.
 describe('the credentials, after all of the above', () => {
   it('appear in no log line and no backup in clear text', async () => {
