@@ -1,4 +1,4 @@
-import type { SavedAnswer } from '@academy/shared/schemas/online-tests';
+import type { Attempt, SavedAnswer } from '@academy/shared/schemas/online-tests';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
 
 /*
@@ -23,6 +23,8 @@ export type AttemptDraft = {
   answers: Record<string, LocalAnswer>;
   /** Questions whose newest revision the server has not confirmed. */
   unsent: string[];
+  /** The question on screen (its index): a reload, online or not, opens it again (issue 54). */
+  current?: number;
 };
 
 export const EMPTY_ANSWER: LocalAnswer = { choice: [], value: null, markedForReview: false, timeSpentSeconds: 0, revision: 0, visited: false };
@@ -43,7 +45,12 @@ export function mergeDraft(server: readonly SavedAnswer[], local: AttemptDraft |
       answers[questionId] = { ...theirs, visited: true };
     }
   }
-  return { answers, unsent };
+  return { answers, unsent, ...(local?.current === undefined ? {} : { current: local.current }) };
+}
+
+/** The question on screen, kept with the answers (nothing to send). */
+export function atQuestion(draft: AttemptDraft, index: number): AttemptDraft {
+  return draft.current === index ? draft : { ...draft, current: index };
 }
 
 /** A change to one answer (a choice, a number, a review mark, time spent): a new revision, to send. */
@@ -108,6 +115,30 @@ export function writeDraft(userId: string, attemptId: string, draft: AttemptDraf
 /** Once the attempt is submitted, nothing of it waits on the phone. */
 export function removeDraft(userId: string, attemptId: string): void {
   removeUserItem(userId, storageName(attemptId));
+  removeUserItem(userId, paperName(attemptId));
+}
+
+const paperName = (attemptId: string) => `attempt-paper.${attemptId}`;
+
+/**
+ * The attempt as the server last sent it (its questions and clock), kept while the test runs so that a
+ * reload without a connection opens it again (issue 54). `keptAt` (the phone's clock then) moves its
+ * `serverNow` on by the time since, so the countdown stays the server's.
+ */
+export function keepPaper(userId: string, attempt: Attempt, now: number = Date.now()): void {
+  writeUserItem(userId, paperName(attempt._id), JSON.stringify({ attempt, keptAt: now }));
+}
+
+export function keptPaper(userId: string, attemptId: string, now: number = Date.now()): Attempt | null {
+  const raw = readUserItem(userId, paperName(attemptId));
+  if (!raw) return null;
+  try {
+    const { attempt, keptAt } = JSON.parse(raw) as { attempt: Attempt; keptAt: number };
+    if (!attempt || attempt._id !== attemptId || !Array.isArray(attempt.questions) || typeof keptAt !== 'number') return null;
+    return { ...attempt, serverNow: new Date(Date.parse(attempt.serverNow) + (now - keptAt)).toISOString() };
+  } catch {
+    return null;
+  }
 }
 
 /** Time left on the server's clock: `offsetMs` is the server's clock minus the phone's, measured at the last answer. */
