@@ -9,6 +9,7 @@ export {
   cancelParentNotice,
   chooseChannel,
   endOfQuietHours,
+  familiesWaitingForQuietHours,
   forgetSignInCodes,
   latestMessagesByKey,
   linkedParentsOf,
@@ -20,6 +21,8 @@ export {
   reachOfContact,
   reachOfParents,
   PARENT_SENDER_JOB,
+  quietHoursHoldOf,
+  releaseHeldMessage,
   retryParentMessages,
   sendDueParentMessages,
   type ContactRecipient,
@@ -27,3 +30,4 @@ export {
   type ParentNotice,
 } from './family-outbox';
 export { providerWebhookRoutes } from './provider-webhooks.routes';
+export { handleFamilyOutboxEvents } from './event-handlers';

@@ -13,7 +13,7 @@ import { SectionCard } from '../../../components/detail-page';
 import { DateField } from '../../../components/ui/date-field';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { normalizeError } from '../../../lib/api-client';
-import { formatDate, formatWeekdayName } from '../../../lib/format-date';
+import { formatDate, formatTime, formatWeekdayName } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAcademyToday } from '../../settings/use-academy-today';
@@ -169,6 +169,7 @@ function MessageLine({ message }: { message: DemoClass['message'] }) {
     <Text size="xs" c={message.status === 'failed' ? 'red.8' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
       {t`Family told by ${channel}: ${status}`}
       {message.status === 'failed' && message.error ? ` (${message.error})` : ''}
+      {message.waitingUntil ? ` · ${t`waiting for quiet hours to end (until ${formatTime(message.waitingUntil)})`}` : ''}
     </Text>
   );
 }
