@@ -89,6 +89,7 @@ test('a timed test reloaded offline reopens at the question the student was on, 
   await expect(student.getByTestId('sync-status')).toContainText('Offline: 1 answer kept on this phone');
   await expect(student.getByTestId('time-left')).toHaveText(/^(2\d|30):\d\d$/);
   await shootWidths(student, 'online-test-offline-reload');
+  await student.setViewportSize({ width: 360, height: 760 });
   // The palette still knows questions 1 and 2 were answered.
   await student.getByRole('button', { name: 'All questions' }).click();
   await expect(student.getByRole('dialog').locator('[data-state="answered"]')).toHaveCount(3);

@@ -80,13 +80,18 @@ describe('answers kept on the phone during an online test', () => {
       expect(atQuestion(draft, 2).current).toBe(2);
       expect(atQuestion(atQuestion(draft, 2), 2)).toEqual(atQuestion(draft, 2));
       draft = atQuestion(draft, 2);
-      // Nothing more to send for a move.
+      // Nothing more to send for a move; an answer changed afterwards keeps the question on screen.
       expect(draft.unsent).toEqual(['q1']);
+      draft = changeAnswer(draft, 'q3', { choice: ['c'] });
+      expect(draft.current).toBe(2);
       writeDraft('u1', 'a1', draft);
       const merged = mergeDraft([], readDraft('u1', 'a1'));
       expect(merged.current).toBe(2);
       expect(merged.answers.q1).toMatchObject({ choice: ['a'] });
       expect(mergeDraft([], null).current).toBeUndefined();
+      // The kept paper's answers are those of when it was kept: what the phone had confirmed since stays sent.
+      const confirmed = markSent(draft, answersToSend(draft).filter((answer) => answer.questionId === 'q1'));
+      expect(mergeDraft([], confirmed).unsent).toEqual(['q3']);
     });
 
     it('keeps the paper with the server’s clock moved on by the time since; removed with the answers', () => {

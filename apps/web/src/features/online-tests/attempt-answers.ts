@@ -29,7 +29,12 @@ export type AttemptDraft = {
 
 export const EMPTY_ANSWER: LocalAnswer = { choice: [], value: null, markedForReview: false, timeSpentSeconds: 0, revision: 0, visited: false };
 
-/** The draft to resume with: the server's answers, and the phone's where the phone has a newer revision (not sent before the reload). */
+/**
+ * The draft to resume with: the server's answers, and the phone's where the phone has a newer revision.
+ * Unsent: what the phone never had confirmed, and what the server holds an older revision of. An answer
+ * the phone had confirmed stays sent even when `server` lacks it: a paper kept on the phone (a reload
+ * offline, issue 54) carries the answers of when it was kept.
+ */
 export function mergeDraft(server: readonly SavedAnswer[], local: AttemptDraft | null): AttemptDraft {
   const answers: Record<string, LocalAnswer> = {};
   for (const answer of server) {
@@ -40,7 +45,8 @@ export function mergeDraft(server: readonly SavedAnswer[], local: AttemptDraft |
     const theirs = answers[questionId];
     if (!theirs || mine.revision > theirs.revision) {
       answers[questionId] = mine;
-      if (mine.revision > 0) unsent.push(questionId);
+      const confirmed = !theirs && !(local?.unsent ?? []).includes(questionId);
+      if (mine.revision > 0 && !confirmed) unsent.push(questionId);
     } else if (mine.visited) {
       answers[questionId] = { ...theirs, visited: true };
     }
@@ -57,7 +63,7 @@ export function atQuestion(draft: AttemptDraft, index: number): AttemptDraft {
 export function changeAnswer(draft: AttemptDraft, questionId: string, change: Partial<Omit<LocalAnswer, 'revision'>>): AttemptDraft {
   const before = draft.answers[questionId] ?? EMPTY_ANSWER;
   const after: LocalAnswer = { ...before, ...change, visited: true, revision: before.revision + 1 };
-  return { answers: { ...draft.answers, [questionId]: after }, unsent: draft.unsent.includes(questionId) ? draft.unsent : [...draft.unsent, questionId] };
+  return { ...draft, answers: { ...draft.answers, [questionId]: after }, unsent: draft.unsent.includes(questionId) ? draft.unsent : [...draft.unsent, questionId] };
 }
 
 /** Opening a question: visited (for the palette), nothing to send. */
