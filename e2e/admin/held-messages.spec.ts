@@ -66,7 +66,9 @@ test('a reminder held by the quiet hours says so, and the office sends it now fr
   await page.getByRole('button', { name: 'Remind selected (1)' }).click();
   await expect(page.getByText(/^0 sent, 1 waiting for quiet hours to end \(until \d{1,2}:\d{2} [AP]M\), 0 skipped \(already reminded this week\)$/)).toBeVisible();
 
-  // Messages: the parent's reminder waits, and says why and until when.
+  // Messages: the parent's reminder waits, and says why and until when (once the reminder job has queued it).
+  const listed = async () => ((await (await page.request.get(`/api/admin/messages?parentId=${parentId}`)).json()) as { data: { items: { _id: string; waitingFor: string | null }[] } }).data.items;
+  await expect.poll(async () => (await listed()).map((item) => item.waitingFor), { timeout: 30_000 }).toEqual(['quiet-hours']);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`/app/messages?parentId=${parentId}`);
   const card = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: parentName });
@@ -77,7 +79,7 @@ test('a reminder held by the quiet hours says so, and the office sends it now fr
   expect(await sentTo(mobile)).toHaveLength(0);
 
   // Not the office's only in name: a teacher is refused, and nothing is sent.
-  const messageId = ((await (await page.request.get(`/api/admin/messages?parentId=${parentId}`)).json()) as { data: { items: { _id: string }[] } }).data.items[0]!._id;
+  const messageId = (await listed())[0]!._id;
   const teacherSide = await request.newContext({ baseURL });
   expect((await teacherSide.post('/api/auth/login', { data: { email: DEMO_USERS.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
   expect((await teacherSide.post(`/api/admin/messages/${messageId}/send-now`)).status()).toBe(403);

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -30,6 +31,8 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
   const retry = useRetryMessage();
   const sendNow = useSendMessageNow();
   const when = everyDay ? formatDateTime : formatTime;
+  // The list's own breakpoint (ListView): on a phone's card "Send now" sits under its reason, not beside the status.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const sendHeldNow = (item: MessageItem) =>
     sendNow.mutate(item._id, {
@@ -55,6 +58,17 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
         <Trans>Waiting for quiet hours to end (until {formatTime(item.waitingUntil)})</Trans>
       </Text>
     ) : null;
+  const sendNowButton = (item: MessageItem) => (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconSend size={14} aria-hidden="true" />}
+      loading={sendNow.isPending && sendNow.variables === item._id}
+      onClick={() => sendHeldNow(item)}
+    >
+      <Trans>Send now</Trans>
+    </Button>
+  );
   const error = (item: MessageItem) =>
     item.error ? (
       <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
@@ -139,7 +153,18 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
       ),
       cardCell: status,
     },
-    { key: 'waiting', header: t`Waiting`, inTable: false, cell: (item) => waiting(item) },
+    {
+      key: 'waiting',
+      header: t`Waiting`,
+      inTable: false,
+      cell: (item) =>
+        item.waitingFor ? (
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            {waiting(item)}
+            {sendNowButton(item)}
+          </Group>
+        ) : null,
+    },
     { key: 'error', header: t`Error`, inTable: false, cell: (item) => error(item) },
     {
       key: 'parts',
@@ -197,15 +222,9 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
       minWidth={900}
       actions={(item) =>
         item.waitingFor ? (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconSend size={14} aria-hidden="true" />}
-            loading={sendNow.isPending && sendNow.variables === item._id}
-            onClick={() => sendHeldNow(item)}
-          >
-            <Trans>Send now</Trans>
-          </Button>
+          wide ? (
+            sendNowButton(item)
+          ) : null
         ) : item.status === 'failed' ? (
           <Button
             size="compact-sm"
