@@ -70,7 +70,7 @@ import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
-import { PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
+import { handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { pushRoutes } from './modules/push';
@@ -205,6 +205,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   handleAnnouncementEvents(events, app.jobs);
   handleAdmissionEvents(events, app.jobs);
   handleOnlineTestEvents(events, app.jobs);
+  handleFamilyOutboxEvents(events, app.jobs);
   events.assertComplete();
   defineEventDelivery(app.jobs, deps.db, events);
 }

@@ -396,6 +396,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/admin/absence-alerts/:id/retry': [s(() => `/api/admin/absence-alerts/${UNKNOWN}/retry`, 404)],
   'GET /api/admin/messages': [s(() => '/api/admin/messages?date=2026-01-05', 200)],
   'POST /api/admin/messages/:id/retry': [s(() => `/api/admin/messages/${UNKNOWN}/retry`, 404)],
+  'POST /api/admin/messages/:id/send-now': [s(() => `/api/admin/messages/${UNKNOWN}/send-now`, 404)],
   'PUT /api/parents/:id/channel': [s(() => `/api/parents/${UNKNOWN}/channel`, 400, { body: {} })],
   'GET /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 200)],
   'PUT /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 400, { body: { fallbackMinutes: 0 } })],

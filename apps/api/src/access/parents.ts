@@ -23,6 +23,8 @@ export const parentRoutes: RouteRules = {
   // Every message to families (issue 37), a retry of a failed one, and how a parent is reached.
   'GET /api/admin/messages': ADMIN,
   'POST /api/admin/messages/:id/retry': ADMIN,
+  // A message the quiet hours hold, sent at once (issue 54).
+  'POST /api/admin/messages/:id/send-now': ADMIN,
   'PUT /api/parents/:id/channel': ADMIN,
   // The providers' callbacks: no session; the WhatsApp POST is signed, MSG91's address carries the server's token.
   'GET /api/webhooks/whatsapp': ANYONE,

@@ -23,6 +23,8 @@ export type DomainEventPayloads = {
   'demo.booked': { demoId: string };
   /** An online test was published to its batches (issue 40): their students and parents hear of it. */
   'online-test.published': { onlineTestId: string };
+  /** The office changed or turned off the quiet hours (issue 54): messages they hold wait for the new end, or go now. */
+  'messaging.quiet-hours-changed': Record<string, never>;
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -38,4 +40,5 @@ export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] }
   'announcement.created': ['announcements.parent-messages'],
   'demo.booked': ['admissions.demo-message'],
   'online-test.published': ['online-tests.students-and-parents'],
+  'messaging.quiet-hours-changed': ['family-outbox.retime-held'],
 };

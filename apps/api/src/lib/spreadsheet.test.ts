@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@academy/shared/messages';
 import { zipBomb } from '../../test/zip-bomb';
-import { readSheetRows, SpreadsheetError, type SheetWords } from './spreadsheet';
+import { dateCellText, readSheetRows, SpreadsheetError, type SheetWords } from './spreadsheet';
 
 const WORDS: SheetWords = { empty: 'empty', notASheet: 'not a sheet', oldXls: 'old xls', unreadableCsv: 'bad csv', tooManyRows: 'too many rows' };
 
@@ -56,5 +56,34 @@ describe('a spreadsheet that unpacks to far more than it weighs', () => {
   it('stops at the row limit while reading the sheet', async () => {
     const { error } = await readWatched(await xlsx(2_500), 2_000);
     expect((error as Error).message).toBe('too many rows');
+  });
+});
+
+// Issue 54 point 8: Excel date cells in the academy's calendar, never shifted by a time zone.
+describe('date cells', () => {
+  it('reads an Excel date (midnight UTC, as exceljs gives it) as that day, with or without the academy’s zone', () => {
+    expect(dateCellText(new Date(Date.UTC(2012, 6, 14)), 'Asia/Kolkata')).toBe('2012-07-14');
+    expect(dateCellText(new Date(Date.UTC(2012, 6, 14)))).toBe('2012-07-14');
+    // A zone west of UTC does not move it back a day either.
+    expect(dateCellText(new Date(Date.UTC(2012, 6, 14)), 'America/New_York')).toBe('2012-07-14');
+  });
+
+  it('reads a midnight in India written as UTC (18:30 the day before), and a hair short of the next day, as the academy’s day', () => {
+    expect(dateCellText(new Date('2012-07-13T18:30:00.000Z'), 'Asia/Kolkata')).toBe('2012-07-14');
+    expect(dateCellText(new Date('2012-07-13T23:59:59.999Z'), 'Asia/Kolkata')).toBe('2012-07-14');
+    expect(dateCellText(new Date(Number.NaN), 'Asia/Kolkata')).toBe('');
+  });
+
+  it('reads date cells of a real .xlsx: a Date written by exceljs and one written from a midnight in India', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Students');
+    sheet.addRow(['Name', 'Date of birth']);
+    sheet.addRow(['Asha', new Date(Date.UTC(2012, 6, 14))]);
+    sheet.addRow(['Ravi', new Date('2011-01-04T18:30:00.000Z')]);
+    const rows = await readSheetRows(Buffer.from(await workbook.xlsx.writeBuffer()), 'register.xlsx', WORDS, 100, 'Asia/Kolkata');
+    expect(rows.slice(1)).toEqual([
+      ['Asha', '2012-07-14'],
+      ['Ravi', '2011-01-05'],
+    ]);
   });
 });

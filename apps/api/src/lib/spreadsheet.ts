@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { dateIn } from '@academy/shared/calendar';
 import { MESSAGES } from '@academy/shared/messages';
 import { checkZipSizes } from './zip-guard';
 
@@ -20,9 +21,10 @@ export class SpreadsheetError extends Error {
 
 /**
  * Rows of cells as trimmed strings from the first sheet that has any (XLSX dates become YYYY-MM-DD,
- * numbers their plain decimal text). Throws SpreadsheetError for an unreadable, empty or too long file.
+ * read as the academy's calendar does when `timeZone` is given: dateCellText; numbers their plain
+ * decimal text). Throws SpreadsheetError for an unreadable, empty or too long file.
  */
-export async function readSheetRows(file: Buffer, fileName: string, words: SheetWords, maxRows: number): Promise<string[][]> {
+export async function readSheetRows(file: Buffer, fileName: string, words: SheetWords, maxRows: number, timeZone?: string): Promise<string[][]> {
   const name = fileName.toLowerCase();
   const startsWith = (bytes: number[]) => file.length >= bytes.length && bytes.every((byte, i) => file[i] === byte);
   if (file.length === 0) throw new SpreadsheetError(words.empty);
@@ -31,7 +33,7 @@ export async function readSheetRows(file: Buffer, fileName: string, words: Sheet
   if (!zip && (name.endsWith('.xls') || startsWith([0xd0, 0xcf, 0x11, 0xe0]))) throw new SpreadsheetError(words.oldXls);
   const pdf = startsWith([0x25, 0x50, 0x44, 0x46]);
   if (!zip && (pdf || name.endsWith('.xlsx') || !isText(file))) throw new SpreadsheetError(words.notASheet);
-  const rows = zip ? await readXlsx(file, words, maxRows) : readCsv(file, words, maxRows);
+  const rows = zip ? await readXlsx(file, words, maxRows, timeZone) : readCsv(file, words, maxRows);
   if (!rows.some((row) => row.some((cell) => cell !== ''))) throw new SpreadsheetError(words.empty);
   return rows;
 }
@@ -63,7 +65,7 @@ function chooseDelimiter(text: string): string {
   return [',', ';', '\t'].sort((a, b) => count(b) - count(a))[0] ?? ','; // a stable sort: a tie stays a comma
 }
 
-async function readXlsx(file: Buffer, words: SheetWords, maxRows: number): Promise<string[][]> {
+async function readXlsx(file: Buffer, words: SheetWords, maxRows: number, timeZone: string | undefined): Promise<string[][]> {
   // Every caller's xlsx comes through here: sizes, ratio and rows checked before exceljs inflates it (issue 53).
   const verdict = await checkZipSizes(file, maxRows);
   if (verdict === 'tooLarge') throw new SpreadsheetError(MESSAGES.spreadsheetTooLarge);
@@ -86,23 +88,37 @@ async function readXlsx(file: Buffer, words: SheetWords, maxRows: number): Promi
     for (let c = 1; c <= row.cellCount; c++) {
       const cell = row.getCell(c);
       // The other cells of a merged range repeat its value: only the first one holds it.
-      cells.push(cell.type === ExcelJS.ValueType.Merge ? '' : cellText(cell.value));
+      cells.push(cell.type === ExcelJS.ValueType.Merge ? '' : cellText(cell.value, timeZone));
     }
     rows.push(cells);
   }
   return rows;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJS.CellValue, timeZone?: string): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return isoDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()) ?? '';
+  if (value instanceof Date) return dateCellText(value, timeZone);
   // A text the app wrote with the formula guard (lib/csv.ts formulaSafe) reads back as it was.
   if (typeof value === 'string') return value.trim().replace(/^'(?=[=+\-@])/, '');
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
-  if ('hyperlink' in value) return cellText(value.text);
-  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result);
+  if ('hyperlink' in value) return cellText(value.text, timeZone);
+  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result, timeZone);
   return ''; // an error value such as #N/A
+}
+
+/**
+ * A date cell as YYYY-MM-DD, the day the office meant (issue 54). exceljs hands an Excel date (a day
+ * number, no time zone) as that day's midnight in UTC, so its UTC date is the day, wherever the server
+ * runs. A cell with a time of day (a program that wrote midnight in India as 18:30 UTC the day before,
+ * or a day number a hair short of the next one) is read as the academy's calendar reads that instant:
+ * its date in `timeZone`. Without one, the UTC date.
+ */
+export function dateCellText(value: Date, timeZone?: string): string {
+  if (Number.isNaN(value.getTime())) return '';
+  const midnight = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0;
+  if (midnight || !timeZone) return isoDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()) ?? '';
+  return dateIn(timeZone, value);
 }
 
 /** YYYY-MM-DD, or null when that day does not exist (31-02) or is before 1900. */

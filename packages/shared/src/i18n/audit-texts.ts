@@ -82,6 +82,7 @@ export const AUDIT_TEXTS = {
   'parent_message.retried_fee_receipt': 'Sent a failed fee receipt message again',
   'parent_message.retried_report_card': 'Sent a failed report card message again',
   'parent_message.retried': 'Sent a failed message to a parent again',
+  'parent_message.sent_now': 'Sent a message held by the quiet hours now',
   'settings.updated': 'Updated the academy settings',
   'settings.parent_alerts': 'Updated the absence alerts and parent webhook',
   'settings.parent_alerts_secret': 'Updated the absence alerts and parent webhook; webhook secret changed',

@@ -505,6 +505,7 @@ export const SERVER_CATALOG = {
     ['Sent a failed fee receipt message again', 'न गेलेला फी पावतीचा संदेश पुन्हा पाठवला', 'न पहुँचा फीस रसीद का संदेश फिर से भेजा'],
     ['Sent a failed report card message again', 'न गेलेला प्रगतिपत्रकाचा संदेश पुन्हा पाठवला', 'न पहुँचा रिपोर्ट कार्ड का संदेश फिर से भेजा'],
     ['Sent a failed message to a parent again', 'पालकांना न गेलेला संदेश पुन्हा पाठवला', 'अभिभावक को न पहुँचा संदेश फिर से भेजा'],
+    ['Sent a message held by the quiet hours now', 'शांत वेळेमुळे थांबलेला संदेश लगेच पाठवला', 'शांत समय के कारण रुका संदेश तुरंत भेजा'],
     ['Updated the academy settings', 'अकॅडमीची सेटिंग्ज बदलली', 'अकैडमी की सेटिंग्स बदलीं'],
     ['Updated the absence alerts and parent webhook', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला'],
     ['Updated the absence alerts and parent webhook; webhook secret changed', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला; वेबहुकचे सिक्रेट बदलले', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला; वेबहुक का सीक्रेट बदला'],

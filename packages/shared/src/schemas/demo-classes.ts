@@ -41,7 +41,8 @@ export const demoClassSchema = z.object({
   markedBy: personRefSchema.nullable(),
   createdAt: isoDateTimeSchema,
   /** The family's message (time and address): its latest channel and status; null before it is queued or when nothing could reach them. */
-  message: z.object({ channel: z.enum(MESSAGE_CHANNELS), status: z.enum(MESSAGE_STATUSES), error: z.string().nullable() }).nullable(),
+  /** `waitingUntil`: a queued WhatsApp or SMS held by the quiet hours waits until then (ISO 8601), else null. */
+  message: z.object({ channel: z.enum(MESSAGE_CHANNELS), status: z.enum(MESSAGE_STATUSES), error: z.string().nullable(), waitingUntil: z.string().nullable() }).nullable(),
 });
 export type DemoClass = z.infer<typeof demoClassSchema>;
 

@@ -339,7 +339,19 @@ export const reminderInputSchema = z
   })
   .refine((input) => input.allOverdue === true || (input.dueIds?.length ?? 0) > 0, { message: FEE_MESSAGES.chooseDues, path: ['dueIds'] });
 /** Dues queued and skipped (reminded this week); the families (students) reminded; those with no way to reach them (no linked parent, no email). */
-export const reminderResultSchema = z.object({ queued: z.number().int(), skipped: z.number().int(), families: z.number().int(), unreachable: z.array(z.string()) });
+/**
+ * `waiting`: the dues (of `queued`) whose family's messages wait for the quiet hours to end, none going
+ * at once (WhatsApp, SMS and the app's notification are held; an email is not), until `waitingUntil`
+ * (ISO 8601; null outside quiet hours). The screen says "N sent, M waiting until 7:00 AM" from them.
+ */
+export const reminderResultSchema = z.object({
+  queued: z.number().int(),
+  skipped: z.number().int(),
+  families: z.number().int(),
+  unreachable: z.array(z.string()),
+  waiting: z.number().int(),
+  waitingUntil: z.string().nullable(),
+});
 export type ReminderRequest = z.input<typeof reminderInputSchema>;
 export type ReminderResult = z.infer<typeof reminderResultSchema>;
 

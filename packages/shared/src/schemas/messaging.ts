@@ -51,8 +51,17 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   'parent-welcome': ['parent', 'academy', 'child', 'link'],
 };
 
-/** Sent at once even in quiet hours. */
+/**
+ * Sent at once even in quiet hours (decision 051): an absence alert is about a child not in class right
+ * now, and a sign-in code is asked for by the person holding the phone. A demo class is urgent only when
+ * it is today (`notifyContact`'s `urgent`): held until 7:00 AM, a family told at 05:24 of a 07:00 class
+ * would hear of it at class time.
+ */
 export const URGENT_KINDS: readonly MessageKind[] = ['absence', 'sign-in-code'];
+
+/** Why a queued message is not sent yet: the academy's quiet hours (Settings → Messages). */
+export const MESSAGE_WAITING_REASONS = ['quiet-hours'] as const;
+export type MessageWaitingReason = (typeof MESSAGE_WAITING_REASONS)[number];
 
 export const MESSAGING_MESSAGES = {
   saved: 'Message settings saved',
@@ -61,6 +70,8 @@ export const MESSAGING_MESSAGES = {
   messageNotFound: 'Message not found',
   retried: 'The message will be sent again',
   notFailed: 'Only a failed message can be sent again',
+  sentNow: 'The message is being sent now',
+  notWaiting: 'Only a message waiting for quiet hours to end can be sent now',
   codeSent: 'If this number belongs to a parent, a sign-in code is on its way by WhatsApp or SMS',
   codeWrong: 'This code is not correct. Please check it and try again',
   codeExpired: 'This code has expired or is no longer valid. Please ask for a new code.',
@@ -206,6 +217,10 @@ export const messageItemSchema = z.object({
   providerId: z.string().nullable(),
   /** In plain words, for the office. */
   error: z.string().nullable(),
+  /** Why a queued message is not sent yet (null: it goes at the next run of the sender). */
+  waitingFor: z.enum(MESSAGE_WAITING_REASONS).nullable(),
+  /** Until when it waits (ISO 8601): the end of the quiet hours; null when it is not held. */
+  waitingUntil: z.string().nullable(),
   /** SMS parts (what the provider charges); 1 for other channels. */
   parts: z.number().int(),
   attempts: z.number().int(),

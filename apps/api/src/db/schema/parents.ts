@@ -103,6 +103,8 @@ export const parentMessages = pgTable(
     index('parent_messages_parent_idx').on(table.parentId),
     // The office's list of every message made during a day (all kinds).
     index('parent_messages_created_at_idx').on(table.createdAt),
+    // Messages the quiet hours hold: timed again when the hours change (issue 54).
+    index('parent_messages_held_idx').on(table.notBefore).where(sql`${table.status} = 'queued' and ${table.notBefore} is not null`),
     check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
     check('parent_messages_channel_check', sql`${table.channel} in ('push', 'whatsapp', 'sms', 'email', 'webhook')`),
     // No parent: a code to an applicant's phone, or a demo class's time and address to an enquiry's family (issue 41).

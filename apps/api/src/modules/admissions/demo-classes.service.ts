@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { formatDate } from '@academy/shared/calendar';
+import { clockIn, formatClock, formatDate } from '@academy/shared/calendar';
 import { OPEN_ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import type { DemoClass, demoBookingInputSchema } from '@academy/shared/schemas/demo-classes';
 import { weekdayOfDate, type Weekday } from '@academy/shared/schedule';
@@ -12,8 +12,8 @@ import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { closureTitleOn } from '../closures';
-import { cancelContactMessages, latestMessagesByKey, reachOfContact } from '../family-outbox';
-import { academyToday } from '../settings';
+import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfContact } from '../family-outbox';
+import { academyToday, getAcademySettings } from '../settings';
 import { ENQUIRY_NOT_FOUND } from './admissions.service';
 
 type BookingInput = z.output<typeof demoBookingInputSchema>;
@@ -103,8 +103,13 @@ async function assertClassDay(db: DbExecutor, batch: { id: string; startDate: st
   if (closure) refuseDate(`The academy is closed on ${formatDate(date)} (${closure}): choose another day`);
 }
 
-/** What the office is told after booking: how the family learns the time and address, or that nothing can reach them. */
-function bookedMessage(channel: string | null): string {
+/**
+ * What the office is told after booking: how the family learns the time and address, or that nothing
+ * can reach them; and, for a WhatsApp or SMS the quiet hours hold (a class on a later day), when.
+ */
+function bookedMessage(channel: string | null, waitsUntil: string | null): string {
+  if (channel === 'whatsapp' && waitsUntil) return `Demo class booked. The family will get the time and address by WhatsApp when quiet hours end, at ${waitsUntil}.`;
+  if (channel === 'sms' && waitsUntil) return `Demo class booked. The family will get the time and address by SMS when quiet hours end, at ${waitsUntil}.`;
   if (channel === 'whatsapp') return 'Demo class booked. The family will get the time and address by WhatsApp.';
   if (channel === 'sms') return 'Demo class booked. The family will get the time and address by SMS.';
   if (channel === 'email') return 'Demo class booked. The family will get the time and address by email.';
@@ -177,9 +182,16 @@ export async function bookDemoClass(db: Db, actor: Actor, enquiryId: string, inp
     // The family's phone: the parent's when the form had one, else the number the enquiry gave.
     return { demoId: demo.id, recipient: { phone: enquiry.parentPhone ?? enquiry.phone, email: enquiry.email, language: enquiry.language } };
   });
-  const [[row], channel] = await Promise.all([selectDemos(db, eq(admissionDemos.id, demoId)), reachOfContact(db, recipient, 'demo-class')]);
+  const [[row], channel, hold, settings] = await Promise.all([
+    selectDemos(db, eq(admissionDemos.id, demoId)),
+    reachOfContact(db, recipient, 'demo-class'),
+    // A class today is urgent (the family must hear before it); a later one waits for the quiet hours to end.
+    input.date === today ? Promise.resolve(null) : quietHoursHoldOf(db, 'demo-class'),
+    getAcademySettings(db),
+  ]);
   const [demo] = await toDemoClasses(db, [row!]);
-  return { demo: demo!, message: bookedMessage(channel) };
+  const waitsUntil = hold && (channel === 'whatsapp' || channel === 'sms') ? formatClock(clockIn(settings.timeZone, hold)) : null;
+  return { demo: demo!, message: bookedMessage(channel, waitsUntil) };
 }
 
 /**

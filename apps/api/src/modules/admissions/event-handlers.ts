@@ -7,7 +7,7 @@ import type { EventHandlers } from '../../events/delivery';
 import type { JobRunner } from '../../db/job-runner';
 import { admissionDemos, admissionEnquiries, batches, subjects } from '../../db/schema';
 import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
-import { getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../settings';
 import { readLocalNames } from '../standards';
 import { localNamesIn } from '@academy/shared/academy-words';
 import { demoMessageKey } from './demo-classes.service';
@@ -41,7 +41,7 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
       .innerJoin(subjects, eq(subjects.id, batches.subjectId))
       .where(eq(admissionDemos.id, event.payload.demoId));
     if (!demo) return;
-    const [settings, localNames] = await Promise.all([getAcademySettings(tx), readLocalNames(tx)]);
+    const [settings, localNames, today] = await Promise.all([getAcademySettings(tx), readLocalNames(tx), academyToday(tx)]);
     // The subject by its name in the family's language where the office wrote one (issue 42).
     const batchIn = (language: Language) => `${demo.batch} (${localNamesIn(localNames, language).subject({ _id: demo.subjectId, name: demo.subject })})`;
     const values = {
@@ -73,7 +73,8 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
       tx,
       undefined,
       { phone: demo.parentPhone ?? demo.phone, email: demo.email, language: demo.language },
-      { kind: 'demo-class', key: demoMessageKey(event.payload.demoId), date: demo.date, messages, values },
+      // A class today is urgent: held by the quiet hours, a family told at 05:24 of a 07:00 class would hear at class time (issue 54).
+      { kind: 'demo-class', key: demoMessageKey(event.payload.demoId), date: demo.date, messages, values, urgent: demo.date === today },
     );
     if (channel) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
   });

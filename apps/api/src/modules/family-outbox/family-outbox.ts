@@ -248,8 +248,7 @@ async function queueForParents(db: DbExecutor, linked: (LinkedParent & { student
   const [readiness, webhook, settings] = await Promise.all([messagingReadiness(db), hasParentWebhook(db), getAcademySettings(db)]);
   const open = channelsOpen(notice.kind, readiness, notice.channels);
   const withWebhook = webhook && (!notice.channels || notice.channels.includes('webhook')) && notice.kind !== 'sign-in-code';
-  const urgent = URGENT_KINDS.includes(notice.kind);
-  const notBefore = urgent ? null : endOfQuietHours(new Date(), readiness.quietHours, settings.timeZone);
+  const notBefore = URGENT_KINDS.includes(notice.kind) ? null : endOfQuietHours(new Date(), readiness.quietHours, settings.timeZone);
   const values = linked.flatMap((parent) => {
     const words = notice.messages[parent.language];
     const fill = (text: string) => text.replaceAll('{parent}', parent.name);
@@ -374,14 +373,15 @@ export async function notifyContact(
   db: DbExecutor,
   jobs: JobRunner | undefined,
   recipient: ContactRecipient,
-  notice: { kind: ContactMessageKind; key: string; date: string; messages: ParentNotice['messages']; values: Record<string, string> },
+  notice: { kind: ContactMessageKind; key: string; date: string; messages: ParentNotice['messages']; values: Record<string, string>; urgent?: boolean },
 ): Promise<ParentChannel | null> {
   const channel = await reachOfContact(db, recipient, notice.kind);
   if (!channel) return null;
   const [readiness, settings] = await Promise.all([messagingReadiness(db), getAcademySettings(db)]);
   const words = notice.messages[recipient.language];
   const text = channel === 'sms' ? smsText(words.text, recipient.language) : words.text;
-  const urgent = URGENT_KINDS.includes(notice.kind);
+  // Urgent (a demo class today) goes at once even in quiet hours: held, it would arrive at class time.
+  const urgent = notice.urgent === true || URGENT_KINDS.includes(notice.kind);
   await db.insert(parentMessages).values({
     kind: notice.kind,
     key: notice.key,
@@ -413,14 +413,103 @@ export async function cancelContactMessages(db: DbExecutor, key: string): Promis
 }
 
 /** The latest message of each key (a contact's demo class message): its channel, status and the office's error sentence. */
-export async function latestMessagesByKey(db: DbExecutor, keys: string[]): Promise<Map<string, { channel: MessageChannel; status: MessageStatus; error: string | null }>> {
+export async function latestMessagesByKey(
+  db: DbExecutor,
+  keys: string[],
+): Promise<Map<string, { channel: MessageChannel; status: MessageStatus; error: string | null; waitingUntil: string | null }>> {
   if (keys.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([parentMessages.key], { key: parentMessages.key, channel: parentMessages.channel, status: parentMessages.status, error: parentMessages.error })
+    .selectDistinctOn([parentMessages.key], {
+      key: parentMessages.key,
+      channel: parentMessages.channel,
+      status: parentMessages.status,
+      error: parentMessages.error,
+      // Held by the quiet hours: until when (the office sees why the family has not heard yet).
+      waitingUntil: sql<Date | null>`case when ${parentMessages.status} = 'queued' and ${parentMessages.notBefore} > now() then ${parentMessages.notBefore} end`.mapWith(parentMessages.notBefore),
+    })
     .from(parentMessages)
     .where(inArray(parentMessages.key, keys))
     .orderBy(parentMessages.key, sql`${parentMessages.createdAt} desc`);
-  return new Map(rows.map(({ key, ...message }) => [key, message]));
+  return new Map(rows.map(({ key, waitingUntil, ...message }) => [key, { ...message, waitingUntil: waitingUntil ? waitingUntil.toISOString() : null }]));
+}
+
+/** Channels that buzz a phone: the quiet hours hold them (a mail or the academy's webhook goes at once). */
+const HELD_CHANNELS: readonly MessageChannel[] = ['push', 'whatsapp', 'sms'];
+
+/**
+ * Whether a message of `kind` made now would wait for the quiet hours to end, and until when: null at
+ * once (outside the quiet hours, none set, or an urgent kind).
+ */
+export async function quietHoursHoldOf(db: DbExecutor, kind: MessageKind, now: Date = new Date()): Promise<Date | null> {
+  if (URGENT_KINDS.includes(kind)) return null;
+  const [readiness, settings] = await Promise.all([messagingReadiness(db), getAcademySettings(db)]);
+  return endOfQuietHours(now, readiness.quietHours, settings.timeZone);
+}
+
+/**
+ * Which of these students' families a message of `kind` queued now would reach only after the quiet
+ * hours: every linked parent's channel is one the quiet hours hold (the app, WhatsApp, SMS). A family
+ * with one parent reached by email now is told now; a student without a linked parent is not counted
+ * (the caller mails them or names them as unreachable). One query for all the students.
+ */
+export async function familiesWaitingForQuietHours(
+  db: DbExecutor,
+  kind: MessageKind,
+  studentIds: string[],
+  channels?: readonly MessageChannel[],
+): Promise<{ until: Date | null; studentIds: Set<string> }> {
+  const until = await quietHoursHoldOf(db, kind);
+  if (!until || studentIds.length === 0) return { until, studentIds: new Set() };
+  const [linked, readiness] = await Promise.all([
+    db
+      .select({ ...linkedParentColumns, studentId: parentStudents.studentId })
+      .from(parentStudents)
+      .innerJoin(parents, eq(parents.id, parentStudents.parentId))
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(and(inArray(parentStudents.studentId, studentIds), eq(users.isActive, true))),
+    messagingReadiness(db),
+  ]);
+  const open = channelsOpen(kind, readiness, channels);
+  const toldNow = new Set<string>();
+  const held = new Set<string>();
+  for (const parent of linked) {
+    const channel = chooseChannel(parent, open);
+    if (!channel) continue;
+    if (HELD_CHANNELS.includes(channel)) held.add(parent.studentId);
+    else toldNow.add(parent.studentId);
+  }
+  return { until, studentIds: new Set([...held].filter((studentId) => !toldNow.has(studentId))) };
+}
+
+/** A queued message the quiet hours hold: not sent before `not_before` (index parent_messages_held_idx). */
+const heldCondition = sql`${parentMessages.status} = 'queued' and ${parentMessages.notBefore} is not null and ${parentMessages.notBefore} > now()`;
+
+/**
+ * The quiet hours changed (Settings → Messages): every message they hold waits for the new end
+ * instead, or goes now when the new hours (or none) do not cover this moment. Returns how many were
+ * released to go now; the caller wakes the sender when any were.
+ */
+export async function retimeHeldMessages(db: DbExecutor, now: Date = new Date()): Promise<number> {
+  const [readiness, settings] = await Promise.all([messagingReadiness(db), getAcademySettings(db)]);
+  const until = endOfQuietHours(now, readiness.quietHours, settings.timeZone);
+  const rows = await db.update(parentMessages).set({ notBefore: until }).where(heldCondition).returning({ id: parentMessages.id });
+  return until ? 0 : rows.length;
+}
+
+/**
+ * The office's "Send now" of one message the quiet hours hold: due at once. Returns what it was (for
+ * the audit entry), or null when no such message is held (the caller says 404 or 409).
+ */
+export async function releaseHeldMessage(db: DbExecutor, id: string): Promise<{ held: boolean; found: boolean; kind: string; parentId: string | null }> {
+  const [row] = await db
+    .select({ kind: parentMessages.kind, parentId: parentMessages.parentId, held: sql<boolean>`${heldCondition}` })
+    .from(parentMessages)
+    .where(eq(parentMessages.id, id))
+    .for('update');
+  if (!row) return { held: false, found: false, kind: '', parentId: null };
+  if (!row.held) return { held: false, found: true, kind: row.kind, parentId: row.parentId };
+  await db.update(parentMessages).set({ notBefore: null }).where(eq(parentMessages.id, id));
+  return { held: true, found: true, kind: row.kind, parentId: row.parentId };
 }
 
 /**

@@ -10,6 +10,7 @@ export {
   cancelParentNotice,
   chooseChannel,
   endOfQuietHours,
+  familiesWaitingForQuietHours,
   forgetSignInCodes,
   latestMessagesByKey,
   linkedParentsOf,
@@ -21,6 +22,8 @@ export {
   reachOfContact,
   reachOfParents,
   PARENT_SENDER_JOB,
+  quietHoursHoldOf,
+  releaseHeldMessage,
   retryParentMessages,
   sealMessageCode,
   sendDueParentMessages,
@@ -29,3 +32,4 @@ export {
   type ParentNotice,
 } from './family-outbox';
 export { providerWebhookRoutes } from './provider-webhooks.routes';
+export { handleFamilyOutboxEvents } from './event-handlers';

@@ -5,6 +5,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { feeDues, feeReminders, students, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
+import { familiesWaitingForQuietHours } from '../family-outbox';
 import { academyToday } from '../settings';
 import { DUE_LOCK_ORDER, duesFilters } from './fee-queries';
 
@@ -17,7 +18,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** `origin`: the site the pay link points at (absent in jobs queued before pay links: then PUBLIC_URL, or no link). */
 export type FeeReminderPayload = { studentId: string; dueIds: string[]; origin?: string };
 
-export type ReminderResult = { queued: number; skipped: number; families: number; unreachable: string[] };
+/** `waiting`: dues whose family hears only when the quiet hours end, at `waitingUntil` (ISO 8601). */
+export type ReminderResult = { queued: number; skipped: number; families: number; unreachable: string[]; waiting: number; waitingUntil: string | null };
 
 /**
  * The names of the students among `studentIds` whom a reminder cannot reach: no active linked parent
@@ -87,5 +89,15 @@ export async function queueFeeReminders(
   const studentIds = [...byStudent.groups.keys()];
   if (!input.dryRun) for (const [studentId, dueIds] of byStudent.groups) await enqueue({ studentId, dueIds });
   const queued = [...byStudent.groups.values()].reduce((sum, ids) => sum + ids.length, 0);
-  return { queued, skipped: byStudent.skipped, families: studentIds.length, unreachable: await unreachableStudents(db, studentIds) };
+  // Said honestly (issue 54): a reminder queued in the quiet hours reaches a family on WhatsApp or SMS only when they end.
+  const held = await familiesWaitingForQuietHours(db, 'fee-reminder', studentIds);
+  const waiting = [...held.studentIds].reduce((sum, studentId) => sum + (byStudent.groups.get(studentId)?.length ?? 0), 0);
+  return {
+    queued,
+    skipped: byStudent.skipped,
+    families: studentIds.length,
+    unreachable: await unreachableStudents(db, studentIds),
+    waiting,
+    waitingUntil: waiting > 0 && held.until ? held.until.toISOString() : null,
+  };
 }

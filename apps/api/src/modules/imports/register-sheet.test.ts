@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readIndianDate, readRegister } from './register-sheet';
+import { readExcelDayNumber, readIndianDate, readRegister } from './register-sheet';
 
 describe('reading a register', () => {
   it('reads dates day first as registers write them, and refuses two-digit years and days that do not exist', () => {
@@ -10,6 +10,33 @@ describe('reading a register', () => {
     expect(readIndianDate('25-06-12')).toBeNull();
     expect(readIndianDate('31-02-2012')).toBeNull();
     expect(readIndianDate('June 25')).toBeNull();
+  });
+
+  it('reads Excel day numbers as dates (a date cell whose format was lost, or re-saved as CSV), and refuses numbers that are no plausible day', () => {
+    // Issue 54: 41104 was refused as "Enter the date as DD-MM-YYYY".
+    expect(readIndianDate('41104')).toBe('2012-07-14');
+    expect(readExcelDayNumber('40909')).toBe('2012-01-01');
+    expect(readExcelDayNumber('45658')).toBe('2025-01-01');
+    // A time of day after the day number is the same day; a hair short of the next day is the next day.
+    expect(readExcelDayNumber('41104.75')).toBe('2012-07-14');
+    expect(readExcelDayNumber('41104.9999999')).toBe('2012-07-15');
+    // A year alone, a phone number, a small number: not dates.
+    expect(readIndianDate('2012')).toBeNull();
+    expect(readExcelDayNumber('9999')).toBeNull();
+    expect(readExcelDayNumber('9822012345')).toBeNull();
+    expect(readExcelDayNumber('-41104')).toBeNull();
+  });
+
+  it('reads a register whose date columns hold day numbers', () => {
+    const read = readRegister(
+      [
+        ['Name', 'Date of birth', 'Admission date'],
+        ['Asha', '41104', '46170'],
+      ],
+      '2026-11-26',
+    );
+    expect(read.errors).toEqual([]);
+    expect(read.rows[0]).toMatchObject({ dateOfBirth: '2012-07-14', admissionDate: '2026-05-28' });
   });
 
   it('recognises headers in Marathi, Hindi and the words registers use, and ignores other columns', () => {

@@ -44,8 +44,12 @@ export type RegisterRow = {
 /** A problem of one cell: the sheet's row and the column's key (the service words its header). */
 export type CellError = { row: number; column: RegisterColumn | null; message: string };
 
-/** `cells`: each non-blank row's cells of the recognised columns (in `columns` order), as typed: the screen's preview table. */
-export type ReadRegister = { columns: RegisterColumn[]; rows: RegisterRow[]; errors: CellError[]; cells: Map<number, string[]> };
+/**
+ * `cells`: each non-blank row's cells of the recognised columns (in `columns` order), as typed: the screen's preview table.
+ * `wrongRows`: the rows with cell errors, read as far as they could be (a wrong cell empty), so their names of
+ * standards, batches and plans are checked in the same pass (issue 54: everything reported at once).
+ */
+export type ReadRegister = { columns: RegisterColumn[]; rows: RegisterRow[]; wrongRows: RegisterRow[]; errors: CellError[]; cells: Map<number, string[]> };
 
 /** Letters and digits only, lower-case: "Date of birth (DD-MM-YYYY)" and "date of birth" are one header. */
 const normalise = (text: string) =>
@@ -176,9 +180,10 @@ export function readRegister(cells: string[][], today: string): ReadRegister {
     const column = HEADER_INDEX.get(normalise(text));
     if (column && !positions.has(column)) positions.set(column, position);
   });
-  if (!positions.has('name')) return { columns: [], rows: [], errors: [{ row: headerIndex + 1, column: null, message: IMPORT_MESSAGES.noHeader }], cells: new Map() };
+  if (!positions.has('name')) return { columns: [], rows: [], wrongRows: [], errors: [{ row: headerIndex + 1, column: null, message: IMPORT_MESSAGES.noHeader }], cells: new Map() };
   const columns = [...positions.entries()].sort((a, b) => a[1] - b[1]).map(([column]) => column);
   const rows: RegisterRow[] = [];
+  const wrongRows: RegisterRow[] = [];
   const errors: CellError[] = [];
   const typed = new Map<number, string[]>();
   for (let index = headerIndex + 1; index < cells.length; index++) {
@@ -263,17 +268,42 @@ export function readRegister(cells: string[][], today: string): ReadRegister {
       alreadyPaidPaise,
       admissionDate: date('admissionDate'),
     };
-    if (rowErrors.length > 0) errors.push(...rowErrors);
-    else rows.push(parsed);
+    if (rowErrors.length > 0) {
+      errors.push(...rowErrors);
+      wrongRows.push(parsed);
+    } else rows.push(parsed);
   }
-  return { columns, rows, errors, cells: typed };
+  return { columns, rows, wrongRows, errors, cells: typed };
+}
+
+/** Excel's day 0 (its day numbers count from 30-12-1899, past its 1900 leap-year mistake). */
+const EXCEL_DAY_ZERO = Date.UTC(1899, 11, 30);
+/**
+ * Day numbers read as dates: 10000 (18-05-1927) to 109574 (31-12-2199). Below, a number is more likely
+ * a year or a mistake ("2012" alone is not 04-07-1905).
+ */
+const EXCEL_DAYS = { min: 10_000, max: 109_574 };
+
+/**
+ * A date cell that arrives as Excel's day number (41104 is 14-07-2012): a cell whose date format the
+ * reader does not know, or a sheet re-saved as CSV. A time of day after it is dropped (the day number
+ * is the office's wall-clock day, no time zone); a hair short of the next day (floating point) is that day.
+ */
+export function readExcelDayNumber(text: string): string | null {
+  if (!/^\d{5,6}(\.\d+)?$/.test(text)) return null;
+  const days = Math.floor(Math.round(Number(text) * 86_400) / 86_400);
+  if (days < EXCEL_DAYS.min || days > EXCEL_DAYS.max) return null;
+  return new Date(EXCEL_DAY_ZERO + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
- * A date as Indian registers write it, day first: 25-06-2012, 25/6/2012, 25.06.2012, or YYYY-MM-DD
- * (an Excel date cell is read so). A two-digit year is refused: 12 may be 1912 or 2012.
+ * A date as Indian registers write it, day first: 25-06-2012, 25/6/2012, 25.06.2012, YYYY-MM-DD (an
+ * Excel date cell is read so) or Excel's day number (readExcelDayNumber). A two-digit year is refused:
+ * 12 may be 1912 or 2012.
  */
 export function readIndianDate(text: string): string | null {
+  const serial = readExcelDayNumber(text);
+  if (serial) return serial;
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const dayFirst = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/.exec(text.replace(/\s/g, ''));

@@ -40,7 +40,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { enrolMany } from '../batches';
 import { recordOpeningBalances } from '../fees';
 import { linkParents, type ParentLink } from '../parents';
-import { academyToday } from '../settings';
+import { academyToday, getAcademySettings } from '../settings';
 import { changeStudent, insertStudents } from '../students';
 import { MAX_REGISTER_ROWS, readRegister, type CellError, type RegisterRow } from './register-sheet';
 
@@ -106,8 +106,10 @@ export async function importStudents(
   dryRun: boolean,
 ): Promise<{ preview: StudentImportPreview } | { result: StudentImportResult }> {
   let cells: string[][];
+  // Date cells are read as the academy's calendar reads them (no shift by the server's time zone).
+  const { timeZone } = await getAcademySettings(db);
   try {
-    cells = await readSheetRows(file.bytes, file.fileName, IMPORT_MESSAGES, MAX_REGISTER_ROWS);
+    cells = await readSheetRows(file.bytes, file.fileName, IMPORT_MESSAGES, MAX_REGISTER_ROWS, timeZone);
   } catch (error) {
     if (error instanceof SpreadsheetError) throw new AppError('BAD_REQUEST', error.message, { file: error.message });
     throw error;
@@ -118,7 +120,7 @@ export async function importStudents(
   if (read.rows.length === 0 && read.errors.length === 0) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.noRows, { file: IMPORT_MESSAGES.noRows });
 
   const errors: CellError[] = [...read.errors];
-  const groups = await groupRows(db, read.rows, errors);
+  const groups = await groupRows(db, read.rows, errors, read.wrongRows);
   const rowCount = read.rows.length + new Set(read.errors.map((error) => error.row)).size;
   const preview = (counts: Counts): { preview: StudentImportPreview } => {
     const wrongRows = new Set(errors.map((error) => error.row)).size;
@@ -195,9 +197,11 @@ function previewTable(cells: Map<number, string[]>, errors: CellError[]): { row:
 
 /**
  * Resolves the names of standards, batches and fee plans, the student IDs and the emails, and groups the
- * rows by student (an ID, else name + date of birth + parent phone). Unknown names are cell errors.
+ * rows by student (an ID, else name + date of birth + parent phone). Unknown names are cell errors. The
+ * rows that already have cell errors (`wrongRows`) get their names checked too, so one check names every
+ * problem (issue 54), but join no group.
  */
-async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[]): Promise<Group[]> {
+async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[], wrongRows: RegisterRow[] = []): Promise<Group[]> {
   const [standardRows, batchRows, planRows] = await Promise.all([
     db.select({ id: standards.id, name: standards.name, names: standards.names }).from(standards),
     db.select({ id: batches.id, name: batches.name }).from(batches),
@@ -208,7 +212,7 @@ async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[
   const batchByName = new Map(batchRows.map((row) => [row.name.toLowerCase(), row]));
   const planByName = new Map(planRows.map((row) => [`${row.batchId}|${row.name.toLowerCase()}`, row.id]));
 
-  const codes = [...new Set(rows.flatMap((row) => (row.studentCode ? [row.studentCode] : [])))];
+  const codes = [...new Set([...rows, ...wrongRows].flatMap((row) => (row.studentCode ? [row.studentCode] : [])))];
   const byCode = new Map(
     codes.length ? (await db.select({ id: students.id, code: students.studentCode }).from(students).where(inArray(students.studentCode, codes))).map((row) => [row.code, row.id]) : [],
   );
@@ -233,7 +237,8 @@ async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[
   }
 
   const groups = new Map<string, Group>();
-  for (const row of rows) {
+  const wrong = new Set(wrongRows);
+  for (const row of [...rows, ...wrongRows]) {
     const fail = (column: CellError['column'], message: string) => errors.push({ row: row.row, column, message });
     const before = errors.length;
     const standardId = row.standard ? standardByName.get(row.standard.toLowerCase()) : null;
@@ -251,7 +256,7 @@ async function groupRows(db: DbExecutor, rows: RegisterRow[], errors: CellError[
     }
     const studentId = (row.studentCode ? byCode.get(row.studentCode) : byKey.get(keyOf(row.name, row.dateOfBirth, row.parentPhone))) ?? null;
     if (row.studentCode && !studentId) fail('studentId', IMPORT_MESSAGES.unknownStudentId.replace('{code}', row.studentCode));
-    if (errors.length > before) continue;
+    if (errors.length > before || wrong.has(row)) continue;
     const identity = studentId ?? keyOf(row.name, row.dateOfBirth, row.parentPhone);
     const group = groups.get(identity);
     if (group) {
@@ -285,10 +290,19 @@ type Outcome = { counts: Counts; items: Item[]; errors: CellError[] };
  * The import's changes, set-based so that thousands of rows take a few seconds: checks first (emails),
  * then the existing students' changes, the new students, their parents, their enrolments per batch and
  * their opening balances, each in a few statements for all rows. A refusal names its student's first
- * row; the caller rolls everything back when there is any.
+ * row; the caller rolls everything back when there is any. Every step runs for the students nothing
+ * has refused yet, whatever was refused before (cell errors, another student's email), so one check
+ * reports every problem of the sheet at once (issue 54: "already paid is more than the plan" came only
+ * after the cell errors were fixed).
  */
 async function importGroups(tx: DbExecutor, actor: AuditActor, language: Language, today: string, groups: Group[], { counts, items, errors }: Outcome): Promise<void> {
-  const fail = (group: Group, column: CellError['column'], message: string) => errors.push({ row: group.rows[0]!.row, column, message });
+  // Refused (with its error), or held back by another's refusal (a batch that enrolled nobody): left out of the later steps.
+  const left = new Set<Group>();
+  const fail = (group: Group, column: CellError['column'], message: string) => {
+    errors.push({ row: group.rows[0]!.row, column, message });
+    left.add(group);
+  };
+  const going = () => groups.filter((group) => !left.has(group));
 
   // An email must be free, or the matched student's own; two new students of the sheet cannot share one.
   const wanted = groups.flatMap((group) => (group.fields.email ? [{ group, email: group.fields.email }] : []));
@@ -307,11 +321,10 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
       claimedBy.set(email, group);
     }
   }
-  if (errors.length > 0) return;
 
   // Existing students: only what the sheet gives and differs (an empty cell never clears what the office typed since).
   const names = new Map<Group, string>();
-  const existing = groups.filter((group) => group.studentId);
+  const existing = going().filter((group) => group.studentId);
   const currentRows = existing.length
     ? await tx
         .select({
@@ -355,7 +368,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
   }
 
   // New students, in one go. The office's language: a Marathi office's register makes Marathi accounts.
-  const fresh = groups.filter((group) => !group.studentId);
+  const fresh = going().filter((group) => !group.studentId);
   const newIds = await insertStudents(
     tx,
     fresh.map((group) => {
@@ -386,7 +399,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
   // Parents: one per distinct phone (or name and email) of each student's rows; siblings share one by phone.
   const links: ParentLink[] = [];
   const linkGroups: Group[] = [];
-  for (const group of groups) {
+  for (const group of going()) {
     const seen = new Set<string>();
     for (const row of group.rows) {
       if (!row.parentPhone && !row.parentName && !row.parentEmail) continue;
@@ -399,7 +412,6 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
   }
   const parentLinks = await linkParents(tx, links);
   for (const refusal of parentLinks.refused) fail(linkGroups[refusal.index]!, 'parentEmail', refusal.message);
-  if (errors.length > 0) return;
   parentLinks.results.forEach((result, index) => {
     if (!result) return;
     if (result.created) {
@@ -414,7 +426,7 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
 
   // Enrolments, per batch and fee plan choice: the batches module's rules (archived students, seats), clashes allowed.
   const enrolments = new Map<string, { batchId: string; planIds: string[] | null; groups: Group[] }>();
-  for (const group of groups) {
+  for (const group of going()) {
     for (const [batchId, planIds] of group.batches) {
       const key = `${batchId}|${planIds?.join(',') ?? ''}`;
       const entry = enrolments.get(key) ?? { batchId, planIds, groups: [] };
@@ -427,14 +439,17 @@ async function importGroups(tx: DbExecutor, actor: AuditActor, language: Languag
     const check = await enrolMany(tx, actor, batchId, [...groupOf.keys()], planIds ?? undefined);
     for (const refusal of check.refusals) fail(groupOf.get(refusal.studentId)!, 'batch', refusal.message);
     if (check.capacity) fail(joining[0]!, 'batch', check.capacity);
-    if (check.refusals.length > 0 || check.capacity) continue;
+    if (check.refusals.length > 0 || check.capacity) {
+      // Nobody joined this batch: its students' opening balances would find no dues to pay.
+      for (const group of joining) left.add(group);
+      continue;
+    }
     for (const student of check.toEnrol) items.push({ kind: 'enrolment', entityId: batchId, relatedId: student.id });
     counts.enrolled += check.toEnrol.length;
   }
-  if (errors.length > 0) return;
 
   // Opening balances; imported again, a student who has one already gets no second.
-  const paying = groups.filter((group) => group.rows.some((row) => row.alreadyPaidPaise > 0));
+  const paying = going().filter((group) => group.rows.some((row) => row.alreadyPaidPaise > 0));
   if (paying.length === 0) return;
   const recorded = new Set(
     (

@@ -195,16 +195,19 @@ describe('importing a register', () => {
     );
     const preview = (await upload(sheet, { dryRun: true })).json().data;
     expect(preview.valid).toBe(0);
+    // Every problem at once (issue 54): the cells, and the names of batches, plans and standards of those same rows.
     expect(preview.errors.map((error: { row: number; column: string }) => `${error.row} ${error.column}`)).toEqual([
       '2 Student name',
       '2 Date of birth (DD-MM-YYYY)',
       '2 Student email',
+      '2 Batch',
       '2 Already paid (₹)',
       '3 Date of birth (DD-MM-YYYY)',
       '3 Gender',
+      '3 Standard',
+      '3 Fee plan',
       '4 Already paid (₹)',
     ]);
-    // Row 2's unknown batch waits for its other errors to be fixed; fixed, the names are checked.
     const names = await workbook(['Student name', 'Batch', 'Fee plan', 'Standard', 'Already paid'], [[`${prefix}c Meera`, batch.name, 'Monthly', 'No such std', '20000']]);
     const named = (await upload(names, { dryRun: true })).json().data.errors;
     expect(named).toEqual([
@@ -229,6 +232,35 @@ describe('importing a register', () => {
     expect(none.statusCode).toBe(400);
     const notFound = await t.app.inject({ method: 'DELETE', url: '/api/imports/00000000-0000-4000-8000-000000000000', headers: { cookie: adminCookie } });
     expect(notFound.statusCode).toBe(404);
+  });
+
+  it('reports cell errors and more paid than the fees in one check, and reads Excel date cells (a date, a day number) as dates', async () => {
+    // Issue 54 point 8: the paid-too-much row was reported only once the cell errors were fixed.
+    const { batch } = await batchWithPlan(`${prefix}f Physics`);
+    const header = ['Student name', 'Date of birth', 'Batch', 'Already paid', 'Parent phone'];
+    const rows: (string | number | Date | null)[][] = [
+      [`${prefix}f Asha`, new Date(Date.UTC(2012, 6, 14)), batch.name, '20,000', '9822055501'],
+      [`${prefix}f Ravi`, 41104, batch.name, null, '12345'],
+      // Written by a program that turned a midnight in India into UTC: still the 14th.
+      [`${prefix}f Sita`, new Date('2012-07-13T18:30:00.000Z'), batch.name, '2,000', '9822055503'],
+    ];
+    const preview = (await upload(await workbook(header, rows), { dryRun: true })).json().data;
+    expect(preview.errors).toEqual([
+      { row: 2, column: 'Already paid (₹)', message: 'Already paid is more than the ₹10,000 the fees of these batches come to' },
+      { row: 3, column: 'Parent phone', message: 'Enter a 10-digit Indian mobile number, optionally starting with +91' },
+    ]);
+    expect(preview).toMatchObject({ rows: 3, valid: 1 });
+    // Fixed, every date cell is read as the day it shows.
+    rows[0]![3] = '2,000';
+    rows[1]![4] = '9822055502';
+    const imported = await upload(await workbook(header, rows));
+    expect(imported.statusCode, imported.body).toBe(200);
+    const born = await t.database.db
+      .select({ name: users.name, dateOfBirth: students.dateOfBirth })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(inArray(users.name, rows.map((row) => row[0] as string)));
+    expect(born.map((row) => row.dateOfBirth)).toEqual(['2012-07-14', '2012-07-14', '2012-07-14']);
   });
 
   it('gives a template in the chosen language with the lists and drop-downs', async () => {

@@ -29,6 +29,9 @@ export async function listMessages(db: DbExecutor, query: z.output<typeof messag
         case when s.id is null then null else json_build_object('_id', s.id, 'name', su.name) end as child,
         json_build_object('_id', p.id, 'name', pu.name, 'phone', p.phone) as parent,
         m.channel, m.to_address as "to", m.status, m.provider_id as "providerId", m.error, m.parts, m.attempts,
+        -- Held by the quiet hours: why, and until when (issue 54).
+        case when m.status = 'queued' and m.not_before > now() then 'quiet-hours' end as "waitingFor",
+        case when m.status = 'queued' and m.not_before > now() then ${iso(sql`m.not_before`)} end as "waitingUntil",
         ${iso(sql`m.created_at`)} as "createdAt", ${iso(sql`m.sent_at`)} as "sentAt",
         ${iso(sql`m.delivered_at`)} as "deliveredAt", ${iso(sql`m.read_at`)} as "readAt",
         count(*) over ()::int as total

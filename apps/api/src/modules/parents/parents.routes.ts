@@ -22,7 +22,7 @@ import { getChildAttendance } from '../attendance';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { academyToday, getAcademySettings } from '../settings';
 import { PARENT_SENDER_JOB } from '../family-outbox';
-import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryParentMessage, setParentChannel, unlinkParent } from './parents.service';
+import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryParentMessage, sendHeldMessageNow, setParentChannel, unlinkParent } from './parents.service';
 import { listMessages } from './messages.service';
 import { MESSAGING_MESSAGES, messageListQuerySchema, messageListSchema, messageParamsSchema, parentChannelInputSchema } from '@academy/shared/schemas/messaging';
 
@@ -92,6 +92,13 @@ export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, 
     await retryParentMessage(db, actorOf(request), request.params.id);
     await app.jobs.enqueue(PARENT_SENDER_JOB, {});
     return { success: true as const, message: MESSAGING_MESSAGES.retried };
+  });
+
+  // A message held by the quiet hours, sent at once by the office's choice (issue 54).
+  app.post('/admin/messages/:id/send-now', { schema: { tags, params: messageParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await sendHeldMessageNow(db, actorOf(request), request.params.id);
+    await app.jobs.enqueue(PARENT_SENDER_JOB, {});
+    return { success: true as const, message: MESSAGING_MESSAGES.sentNow };
   });
 
   app.put('/parents/:id/channel', { schema: { tags, params: idParamsSchema, body: parentChannelInputSchema, response: { 200: apiSuccess(parentSchema) } } }, async (request) => ({

@@ -12,7 +12,7 @@ import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { createAccount, type Invitation } from '../users';
-import { notifyParent, retryParentMessages } from '../family-outbox';
+import { notifyParent, releaseHeldMessage, retryParentMessages } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../settings';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES } from '@academy/shared/languages';
@@ -283,6 +283,26 @@ export async function retryParentMessage(db: Db, actor: AuditActor, id: string, 
       entityType: 'parent',
       entityId: row.parentId,
       text: { key: RETRIED_TEXTS[row.kind] ?? 'parent_message.retried' },
+    });
+  });
+}
+
+/**
+ * POST /api/admin/messages/{id}/send-now (issue 54): a message the quiet hours hold is due at once
+ * (the office decided it may buzz the phone now), audited on its parent. Not found: 404; not held
+ * (already sent, failed, cancelled, or not waiting): 409.
+ */
+export async function sendHeldMessageNow(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const released = await releaseHeldMessage(tx, id);
+    if (!released.found) throw new AppError('NOT_FOUND', MESSAGING_MESSAGES.messageNotFound);
+    if (!released.held) throw new AppError('CONFLICT', MESSAGING_MESSAGES.notWaiting);
+    await recordAudit(tx, actor, {
+      action: 'message.send_now',
+      entityType: 'parent',
+      entityId: released.parentId,
+      text: { key: 'parent_message.sent_now' },
+      changes: { waitingForQuietHours: { old: true, new: false } },
     });
   });
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { MESSAGING_MESSAGES, type MessageKind, type MessagingSettings, type messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings, type MessagingSecretName, type StoredMessaging } from '../../db/schema';
+import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
 import { openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
@@ -194,6 +195,8 @@ export async function updateMessagingSettings(db: Db, keys: ServerKeys, actor: A
       text: { key: changedSecrets.length > 0 ? 'settings.messaging_secret' : 'settings.messaging' },
       changes,
     });
+    // Messages the quiet hours hold wait for the new end, or go now (issue 54): the outbox does it.
+    if (JSON.stringify(before.quietHours) !== JSON.stringify(next.quietHours)) await emitEvent(tx, { type: 'messaging.quiet-hours-changed', payload: {} });
     return updated!;
   });
   return toAnswer(saved, keys);

@@ -27,19 +27,53 @@ function hasSignedInCookie(): boolean {
 }
 
 /**
- * Asks the server who is signed in. Never throws: a failed check means "not signed in".
+ * The signed-in user as the server last confirmed them, kept on this device (a device's item, not a
+ * person's unsent work: lib/user-storage.ts counts only that). Read only when the session check gets no
+ * answer at all (offline): a student who reloads a test on a dropped connection stays in the app
+ * instead of landing on the login page (issue 54). The server still decides everything once online;
+ * sign-out and a 401 remove it.
+ */
+const KEPT_USER = 'academy.session-user';
+
+function keepSessionUser(user: SessionUser | null): void {
+  try {
+    if (user) localStorage.setItem(KEPT_USER, JSON.stringify(user));
+    else localStorage.removeItem(KEPT_USER);
+  } catch {
+    // Private mode or a blocked storage: offline, this device then signs in again.
+  }
+}
+
+function keptSessionUser(): SessionUser | null {
+  try {
+    return toSessionUser(JSON.parse(localStorage.getItem(KEPT_USER) ?? 'null'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asks the server who is signed in. Never throws: a refused check (401) means "not signed in".
  * Without the signed-in cookie there is no session to ask about, and a visitor's page does not wait a
  * round trip for the answer (issue 17). The signed-in areas ask anyway: a session from before that
- * cookie existed gets it with this answer.
+ * cookie existed gets it with this answer. No answer at all (offline) is not a sign-out: with the
+ * signed-in cookie, the user the server last confirmed on this device stays signed in (issue 54).
+ * A departure from spec section 4 ("failed session check clears the user"), docs/decisions/051.
  */
 async function fetchSessionUser(): Promise<SessionUser | null> {
   if (!hasSignedInCookie() && !window.location.pathname.startsWith('/app')) return null;
   try {
-    return toSessionUser(await apiRequest<unknown>('GET', '/auth/me'));
+    const user = toSessionUser(await apiRequest<unknown>('GET', '/auth/me'));
+    keepSessionUser(user);
+    return user;
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) {
-      console.warn(normalizeError(error, MESSAGES.authCheckFailed).message);
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 0 && hasSignedInCookie()) {
+      const kept = keptSessionUser();
+      if (kept) return kept;
     }
+    if (status === 401) keepSessionUser(null);
+    else console.warn(normalizeError(error, MESSAGES.authCheckFailed).message);
     return null;
   }
 }
@@ -71,6 +105,7 @@ export function useSession(): SessionState {
 export function clearSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
   queryClient.setQueryData(authKeys.session, null);
+  keepSessionUser(null);
 }
 
 export function useLogin() {
@@ -81,7 +116,10 @@ export function useLogin() {
       if (!user) throw new ApiError(MESSAGES.loginFailed, 200, null);
       return user;
     },
-    onSuccess: (user) => queryClient.setQueryData(authKeys.session, user),
+    onSuccess: (user) => {
+      keepSessionUser(user);
+      queryClient.setQueryData(authKeys.session, user);
+    },
     onError: () => clearSession(queryClient),
   });
 }
@@ -132,6 +170,9 @@ export function useVerifySignInCode() {
       if (!user) throw new ApiError(MESSAGES.loginFailed, 200, null);
       return user;
     },
-    onSuccess: (user) => queryClient.setQueryData(authKeys.session, user),
+    onSuccess: (user) => {
+      keepSessionUser(user);
+      queryClient.setQueryData(authKeys.session, user);
+    },
   });
 }

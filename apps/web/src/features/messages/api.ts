@@ -11,6 +11,7 @@ export { messageKeys };
 export const MESSAGE_FAILURES = {
   fetch: msg`Failed to load the messages`,
   retry: msg`Failed to send the message again`,
+  sendNow: msg`Failed to send the message now`,
   settings: msg`Failed to load the message settings`,
   save: msg`Failed to save the message settings`,
   rotate: msg`Failed to make a new delivery-report address`,
@@ -31,6 +32,15 @@ export function useRetryMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequestWithMessage<unknown>('POST', `/admin/messages/${encodeURIComponent(id)}/retry`),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: messageKeys.all }), queryClient.invalidateQueries({ queryKey: messageKeys.absenceAlerts })]),
+  });
+}
+
+/** Sends a message the quiet hours hold at once (the office's choice); the lists refetch. */
+export function useSendMessageNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<unknown>('POST', `/admin/messages/${encodeURIComponent(id)}/send-now`),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: messageKeys.all }), queryClient.invalidateQueries({ queryKey: messageKeys.absenceAlerts })]),
   });
 }

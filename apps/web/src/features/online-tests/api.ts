@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Attempt, AttemptResult, OnlineTestList } from '@academy/shared/schemas/online-tests';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { keptPaper } from './attempt-answers';
 import { onlineTestKeys } from '../../lib/query-keys';
 
 /*
@@ -19,10 +20,23 @@ export function useStudentOnlineTests() {
   });
 }
 
-export function useAttempt(attemptId: string) {
+/**
+ * The attempt on screen. The attempt screen keeps it on the phone while it runs (`userId`: whose
+ * storage): a reload without a connection opens that copy (issue 54) instead of an error; the answers
+ * come from the draft.
+ */
+export function useAttempt(attemptId: string, userId: string | undefined) {
   return useQuery({
     queryKey: onlineTestKeys.attempt(attemptId),
-    queryFn: ({ signal }) => apiRequest<Attempt>('GET', `/attempts/${id(attemptId)}`, undefined, { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest<Attempt>('GET', `/attempts/${id(attemptId)}`, undefined, { signal });
+      } catch (error) {
+        const kept = userId && error instanceof ApiError && error.status === 0 ? keptPaper(userId, attemptId) : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
     // The attempt on screen is the phone's; the server's copy is read once, when the screen opens.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { answersToSend, changeAnswer, clockText, markSent, mergeDraft, paletteState, secondsLeft, visit, type AttemptDraft } from './attempt-answers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Attempt } from '@academy/shared/schemas/online-tests';
+import { answersToSend, atQuestion, changeAnswer, clockText, keepPaper, keptPaper, markSent, mergeDraft, paletteState, readDraft, removeDraft, secondsLeft, visit, writeDraft, type AttemptDraft } from './attempt-answers';
 
 const empty: AttemptDraft = { answers: {}, unsent: [] };
 
@@ -54,5 +55,57 @@ describe('answers kept on the phone during an online test', () => {
     expect(secondsLeft('2026-11-26T09:00:00Z', 0, now)).toBe(0);
     expect(clockText(3 * 3600 + 5 * 60 + 9)).toBe('3:05:09');
     expect(clockText(247)).toBe('4:07');
+  });
+
+  // Issue 54: a reload without a connection reopens the test where the student was.
+  describe('on a reload offline', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const store = () => {
+      const items = new Map<string, string>();
+      vi.stubGlobal('localStorage', {
+        get length() {
+          return items.size;
+        },
+        key: (index: number) => [...items.keys()][index] ?? null,
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => void items.set(key, value),
+        removeItem: (key: string) => void items.delete(key),
+      });
+      return items;
+    };
+
+    it('keeps the question on screen with the answers, and merges it back', () => {
+      store();
+      let draft = changeAnswer(empty, 'q1', { choice: ['a'] });
+      expect(atQuestion(draft, 2).current).toBe(2);
+      expect(atQuestion(atQuestion(draft, 2), 2)).toEqual(atQuestion(draft, 2));
+      draft = atQuestion(draft, 2);
+      // Nothing more to send for a move; an answer changed afterwards keeps the question on screen.
+      expect(draft.unsent).toEqual(['q1']);
+      draft = changeAnswer(draft, 'q3', { choice: ['c'] });
+      expect(draft.current).toBe(2);
+      writeDraft('u1', 'a1', draft);
+      const merged = mergeDraft([], readDraft('u1', 'a1'));
+      expect(merged.current).toBe(2);
+      expect(merged.answers.q1).toMatchObject({ choice: ['a'] });
+      expect(mergeDraft([], null).current).toBeUndefined();
+      // The kept paper's answers are those of when it was kept: what the phone had confirmed since stays sent.
+      const confirmed = markSent(draft, answersToSend(draft).filter((answer) => answer.questionId === 'q1'));
+      expect(mergeDraft([], confirmed).unsent).toEqual(['q3']);
+    });
+
+    it('keeps the paper with the server’s clock moved on by the time since; removed with the answers', () => {
+      const items = store();
+      const attempt = { _id: 'a1', serverNow: '2026-11-26T10:00:00.000Z', endsAt: '2026-11-26T11:00:00.000Z', questions: [], answers: [] } as unknown as Attempt;
+      const keptAt = Date.parse('2026-11-26T09:59:00.000Z'); // the phone's clock a minute behind the server's
+      keepPaper('u1', attempt, keptAt);
+      const kept = keptPaper('u1', 'a1', keptAt + 5 * 60_000);
+      expect(kept?.serverNow).toBe('2026-11-26T10:05:00.000Z');
+      expect(keptPaper('u1', 'another', keptAt)).toBeNull();
+      expect(keptPaper('u2', 'a1', keptAt)).toBeNull();
+      writeDraft('u1', 'a1', empty);
+      removeDraft('u1', 'a1');
+      expect(items.size).toBe(0);
+    });
   });
 });

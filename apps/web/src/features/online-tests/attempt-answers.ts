@@ -1,4 +1,4 @@
-import type { SavedAnswer } from '@academy/shared/schemas/online-tests';
+import type { Attempt, SavedAnswer } from '@academy/shared/schemas/online-tests';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
 
 /*
@@ -23,11 +23,18 @@ export type AttemptDraft = {
   answers: Record<string, LocalAnswer>;
   /** Questions whose newest revision the server has not confirmed. */
   unsent: string[];
+  /** The question on screen (its index): a reload, online or not, opens it again (issue 54). */
+  current?: number;
 };
 
 export const EMPTY_ANSWER: LocalAnswer = { choice: [], value: null, markedForReview: false, timeSpentSeconds: 0, revision: 0, visited: false };
 
-/** The draft to resume with: the server's answers, and the phone's where the phone has a newer revision (not sent before the reload). */
+/**
+ * The draft to resume with: the server's answers, and the phone's where the phone has a newer revision.
+ * Unsent: what the phone never had confirmed, and what the server holds an older revision of. An answer
+ * the phone had confirmed stays sent even when `server` lacks it: a paper kept on the phone (a reload
+ * offline, issue 54) carries the answers of when it was kept.
+ */
 export function mergeDraft(server: readonly SavedAnswer[], local: AttemptDraft | null): AttemptDraft {
   const answers: Record<string, LocalAnswer> = {};
   for (const answer of server) {
@@ -38,19 +45,25 @@ export function mergeDraft(server: readonly SavedAnswer[], local: AttemptDraft |
     const theirs = answers[questionId];
     if (!theirs || mine.revision > theirs.revision) {
       answers[questionId] = mine;
-      if (mine.revision > 0) unsent.push(questionId);
+      const confirmed = !theirs && !(local?.unsent ?? []).includes(questionId);
+      if (mine.revision > 0 && !confirmed) unsent.push(questionId);
     } else if (mine.visited) {
       answers[questionId] = { ...theirs, visited: true };
     }
   }
-  return { answers, unsent };
+  return { answers, unsent, ...(local?.current === undefined ? {} : { current: local.current }) };
+}
+
+/** The question on screen, kept with the answers (nothing to send). */
+export function atQuestion(draft: AttemptDraft, index: number): AttemptDraft {
+  return draft.current === index ? draft : { ...draft, current: index };
 }
 
 /** A change to one answer (a choice, a number, a review mark, time spent): a new revision, to send. */
 export function changeAnswer(draft: AttemptDraft, questionId: string, change: Partial<Omit<LocalAnswer, 'revision'>>): AttemptDraft {
   const before = draft.answers[questionId] ?? EMPTY_ANSWER;
   const after: LocalAnswer = { ...before, ...change, visited: true, revision: before.revision + 1 };
-  return { answers: { ...draft.answers, [questionId]: after }, unsent: draft.unsent.includes(questionId) ? draft.unsent : [...draft.unsent, questionId] };
+  return { ...draft, answers: { ...draft.answers, [questionId]: after }, unsent: draft.unsent.includes(questionId) ? draft.unsent : [...draft.unsent, questionId] };
 }
 
 /** Opening a question: visited (for the palette), nothing to send. */
@@ -108,6 +121,30 @@ export function writeDraft(userId: string, attemptId: string, draft: AttemptDraf
 /** Once the attempt is submitted, nothing of it waits on the phone. */
 export function removeDraft(userId: string, attemptId: string): void {
   removeUserItem(userId, storageName(attemptId));
+  removeUserItem(userId, paperName(attemptId));
+}
+
+const paperName = (attemptId: string) => `attempt-paper.${attemptId}`;
+
+/**
+ * The attempt as the server last sent it (its questions and clock), kept while the test runs so that a
+ * reload without a connection opens it again (issue 54). `keptAt` (the phone's clock then) moves its
+ * `serverNow` on by the time since, so the countdown stays the server's.
+ */
+export function keepPaper(userId: string, attempt: Attempt, now: number = Date.now()): void {
+  writeUserItem(userId, paperName(attempt._id), JSON.stringify({ attempt, keptAt: now }));
+}
+
+export function keptPaper(userId: string, attemptId: string, now: number = Date.now()): Attempt | null {
+  const raw = readUserItem(userId, paperName(attemptId));
+  if (!raw) return null;
+  try {
+    const { attempt, keptAt } = JSON.parse(raw) as { attempt: Attempt; keptAt: number };
+    if (!attempt || attempt._id !== attemptId || !Array.isArray(attempt.questions) || typeof keptAt !== 'number') return null;
+    return { ...attempt, serverNow: new Date(Date.parse(attempt.serverNow) + (now - keptAt)).toISOString() };
+  } catch {
+    return null;
+  }
 }
 
 /** Time left on the server's clock: `offsetMs` is the server's clock minus the phone's, measured at the last answer. */

@@ -181,6 +181,7 @@ function MessageLine({ message }: { message: DemoClass['message'] }) {
     <Text size="xs" c={message.status === 'failed' ? 'red.8' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
       {t`Family told by ${channel}: ${status}`}
       {message.status === 'failed' && message.error ? ` (${message.error})` : ''}
+      {message.waitingUntil ? ` · ${t`waiting for quiet hours to end (until ${formatTime(message.waitingUntil)})`}` : ''}
     </Text>
   );
 }

@@ -16,7 +16,7 @@ import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
 import { normalizeError } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import type { BatchOption } from '../api';
 
@@ -78,11 +78,16 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
       onSuccess: ({ data }) => {
         setSelected([]);
         const names = data.unreachable.join(', ');
+        // Honest counts (issue 54): what goes now, and what waits for the quiet hours to end.
+        const sent = data.queued - data.waiting;
+        const until = data.waitingUntil ? formatTime(data.waitingUntil) : '';
+        const counts =
+          data.waiting > 0
+            ? t`${sent} sent, ${data.waiting} waiting for quiet hours to end (until ${until}), ${data.skipped} skipped (already reminded this week)`
+            : t`${sent} sent, ${data.skipped} skipped (already reminded this week)`;
         notifications.show({
           title: t`Reminders`,
-          message: data.unreachable.length
-            ? t`${data.queued} sent, ${data.skipped} skipped (already reminded this week). No way to reach (no parent linked, no email): ${names}`
-            : t`${data.queued} sent, ${data.skipped} skipped (already reminded this week)`,
+          message: data.unreachable.length ? t`${counts}. No way to reach (no parent linked, no email): ${names}` : counts,
           color: data.unreachable.length || data.queued === 0 ? 'yellow' : 'teal',
           // Names to call are read at leisure.
           autoClose: data.unreachable.length ? false : undefined,

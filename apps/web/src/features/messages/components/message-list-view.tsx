@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +11,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/phone';
 import { translateServerText } from '../../../lib/server-text';
-import { MESSAGE_FAILURES, useRetryMessage } from '../api';
+import { MESSAGE_FAILURES, useRetryMessage, useSendMessageNow } from '../api';
 import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../message-labels';
 
 /** Where a message went: a phone grouped as "+91 98220 12345", an email as it is, the webhook by name. */
@@ -28,7 +29,16 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
   const { t } = useLingui();
   const labels = useMessageLabels();
   const retry = useRetryMessage();
+  const sendNow = useSendMessageNow();
   const when = everyDay ? formatDateTime : formatTime;
+  // The list's own breakpoint (ListView): on a phone's card "Send now" sits under its reason, not beside the status.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+
+  const sendHeldNow = (item: MessageItem) =>
+    sendNow.mutate(item._id, {
+      onSuccess: ({ message }) => notifications.show({ title: t`Sending now`, message: message ?? t`The message is being sent now`, color: 'teal' }),
+      onError: (error) => notifications.show({ title: t`Not sent now`, message: normalizeError(error, MESSAGE_FAILURES.sendNow).message, color: 'red' }),
+    });
 
   const sendAgain = (item: MessageItem) =>
     retry.mutate(item._id, {
@@ -40,6 +50,24 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
     <Badge variant="light" color={MESSAGE_STATUS_COLORS[item.status]} data-testid="message-status">
       {labels.status(item.status)}
     </Badge>
+  );
+  // Why a queued message has not gone, and until when (issue 54): the quiet hours set in Settings → Messages.
+  const waiting = (item: MessageItem) =>
+    item.waitingFor === 'quiet-hours' && item.waitingUntil ? (
+      <Text size="xs" c="dimmed" data-testid="message-waiting">
+        <Trans>Waiting for quiet hours to end (until {formatTime(item.waitingUntil)})</Trans>
+      </Text>
+    ) : null;
+  const sendNowButton = (item: MessageItem) => (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconSend size={14} aria-hidden="true" />}
+      loading={sendNow.isPending && sendNow.variables === item._id}
+      onClick={() => sendHeldNow(item)}
+    >
+      <Trans>Send now</Trans>
+    </Button>
   );
   const error = (item: MessageItem) =>
     item.error ? (
@@ -119,10 +147,23 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
       cell: (item) => (
         <Stack gap={2} align="flex-start">
           {status(item)}
+          {waiting(item)}
           {error(item)}
         </Stack>
       ),
       cardCell: status,
+    },
+    {
+      key: 'waiting',
+      header: t`Waiting`,
+      inTable: false,
+      cell: (item) =>
+        item.waitingFor ? (
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            {waiting(item)}
+            {sendNowButton(item)}
+          </Group>
+        ) : null,
     },
     { key: 'error', header: t`Error`, inTable: false, cell: (item) => error(item) },
     {
@@ -180,7 +221,11 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
       label={t`Messages`}
       minWidth={900}
       actions={(item) =>
-        item.status === 'failed' ? (
+        item.waitingFor ? (
+          wide ? (
+            sendNowButton(item)
+          ) : null
+        ) : item.status === 'failed' ? (
           <Button
             size="compact-sm"
             variant="light"

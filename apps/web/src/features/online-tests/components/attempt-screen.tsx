@@ -9,7 +9,7 @@ import type { Attempt } from '@academy/shared/schemas/online-tests';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { ApiError, normalizeError } from '../../../lib/api-client';
 import { modals } from '../../../lib/modals';
-import { changeAnswer, clockText, isAnswered, paletteState, removeDraft, secondsLeft, visit, type PaletteState } from '../attempt-answers';
+import { atQuestion, changeAnswer, clockText, isAnswered, keepPaper, paletteState, removeDraft, secondsLeft, visit, type PaletteState } from '../attempt-answers';
 import { useSubmitAttempt } from '../api';
 import { useAttemptSync } from '../use-attempt-sync';
 import classes from './attempt-screen.module.css';
@@ -44,7 +44,9 @@ export function AttemptScreen({ attempt, userId }: { attempt: Attempt; userId: s
   const submit = useSubmitAttempt(attempt._id);
   const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
   const [index, setIndex] = useState(() => {
-    // Resume where the student was: the first question not answered yet.
+    // Resume where the student was: the question on screen before a reload (issue 54), else the first not answered yet.
+    const kept = sync.draft.current;
+    if (kept !== undefined && kept >= 0 && kept < attempt.questions.length) return kept;
     const first = attempt.questions.findIndex((question) => !isAnswered(sync.draft.answers[question._id]));
     return first === -1 ? 0 : first;
   });
@@ -68,8 +70,10 @@ export function AttemptScreen({ attempt, userId }: { attempt: Attempt; userId: s
   const { update } = sync;
   useEffect(() => {
     shownAt.current = Date.now();
-    update((draft) => visit(draft, question._id));
-  }, [question._id, update]);
+    update((draft) => atQuestion(visit(draft, question._id), index));
+  }, [question._id, index, update]);
+  // The paper itself, for a reload without a connection (issue 54); removed with the answers on submitting.
+  useEffect(() => keepPaper(userId, attempt), [userId, attempt]);
 
   const finish = async () => {
     await sync.flush();

@@ -1,0 +1,16 @@
+import type { EventHandlers } from '../../events/delivery';
+import type { JobRunner } from '../../db/job-runner';
+import { PARENT_SENDER_JOB, retimeHeldMessages } from './family-outbox';
+
+/**
+ * What the family outbox does when other modules announce a change (events/catalog.ts, decision 026).
+ * The quiet hours changed (Settings → Messages, issue 54): the messages they hold are timed again by
+ * the hours as they are now (a later change wins; running twice changes nothing more), and the sender
+ * is woken in the same transaction when some may go now.
+ */
+export function handleFamilyOutboxEvents(events: EventHandlers, jobs: JobRunner): void {
+  events.handle('messaging.quiet-hours-changed', 'family-outbox.retime-held', async (_event, tx) => {
+    const released = await retimeHeldMessages(tx);
+    if (released > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
+  });
+}
