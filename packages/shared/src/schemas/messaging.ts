@@ -12,8 +12,9 @@ import { indianPhoneSchema } from './phone';
 /**
  * `demo-class`: the time and address of a demo class, to an enquiry's family (issue 41; no parent account yet).
  * `online-test`: a new online test for the parents' child (issue 40).
+ * `admitted`: an enquiry became a student: the student ID and how to sign in, to the family (issue 54).
  */
-export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test'] as const;
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'admitted'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
@@ -43,6 +44,7 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   'sign-in-code': ['code', 'minutes'],
   'demo-class': ['student', 'batch', 'date', 'time', 'address'],
   'online-test': ['parent', 'test', 'opens', 'closes'],
+  admitted: ['student', 'studentId', 'link'],
 };
 
 /** Sent at once even in quiet hours. */

@@ -320,8 +320,8 @@ export async function notifyPhone(
  * time and address). Their phone and email as the enquiry has them, and the enquiry's language.
  */
 export type ContactRecipient = { phone: string | null; email: string | null; language: Language };
-/** The kinds a contact may be sent (the database's recipient check names them too, migration 0041). */
-export type ContactMessageKind = 'demo-class';
+/** The kinds a contact may be sent (the database's recipient check names them too, migrations 0041 and 0054). */
+export type ContactMessageKind = 'demo-class' | 'admitted';
 
 /** Whether a parent with this number replied STOP on WhatsApp: the number says no to WhatsApp whoever writes to it. */
 async function phoneStoppedWhatsApp(db: DbExecutor, phone: string): Promise<boolean> {

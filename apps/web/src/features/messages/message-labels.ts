@@ -33,6 +33,7 @@ export function useMessageLabels() {
     'sign-in-code': t`Sign-in code`,
     'demo-class': t`Demo class`,
     'online-test': t`Online test`,
+    admitted: t`Admission (how to sign in)`,
   };
   return {
     status: (value: MessageStatus) => status[value],
