@@ -69,9 +69,9 @@ describe('the pay link’s page as the server’s HTML', () => {
     expect(html).toContain('UPI ने ₹6,000 भरा');
     expect(html).toContain('UPI ने ₹4,000 भरा');
     expect(html).toMatch(/href="upi:\/\/pay\?pa=shreeacademy@okhdfcbank&amp;/);
-    expect(html).toContain('थकीत');
+    expect(html).toContain('देय तारीख');
     expect(html).toMatch(/src="\/api\/pay\/[\w.-]+\/dues\/[0-9a-f-]{36}\/upi-qr\.svg"/);
-    expect(html).toContain('"मी पैसे भरले"');
+    expect(html).toContain('&quot;मी पैसे भरले&quot;');
     expect(html).toContain('<a href="/mr/login">लॉगिन करा</a>');
     expect(html).not.toContain('<script');
     // The same page in the other languages is a link away.
@@ -115,7 +115,7 @@ describe('the pay link’s page as the server’s HTML', () => {
     const family = await remindedFamily('Html Broken');
     for (const [url, words] of [
       [family.motherLink!.slice(0, -3), 'ही पेमेंट लिंक जुनी झाली आहे किंवा चुकीची आहे.'],
-      [`/hi/pay/${'x'.repeat(300)}`, 'यह भुगतान लिंक पुराना हो गया है या सही नहीं है.'],
+      [`/hi/pay/${'x'.repeat(90)}`, 'यह भुगतान लिंक पुराना हो गया है या सही नहीं है.'],
       ['/pay/%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'This pay link has expired or is not valid.'],
     ] as const) {
       const answer = await t.app.inject({ method: 'GET', url });
