@@ -42,7 +42,10 @@ test('the office converts a phone-only enquiry on a phone and is shown how the s
   await expect(shown).toContainText('No message can reach the family');
   await expect(page.getByRole('link', { name: `Pooja ${token}` })).toBeVisible();
   expect(await hasHorizontalOverflow(page)).toBe(false);
-  if (shots) await page.screenshot({ path: `${shots}/convert-phone-only-360.png`, fullPage: true });
+  if (shots) {
+    await shown.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/convert-phone-only-360.png` });
+  }
 
   // The slip prints the same password (the dialog shows it, never asks for another).
   await shown.getByRole('button', { name: 'Print sign-in slip' }).click();

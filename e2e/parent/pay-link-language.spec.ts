@@ -43,6 +43,8 @@ test('a Marathi family’s pay link opens in Marathi as the server’s HTML, wit
     await expect(due).toContainText('Term fees');
     await expect(due).toContainText('थकीत');
     const pay = due.getByRole('link', { name: 'UPI ने ₹6,000 भरा' });
+    // A touch screen: the button that opens the UPI app; the QR code one tap away.
+    await expect(pay).toBeVisible();
     expect(((await pay.getAttribute('href')) ?? '').startsWith('upi://pay?pa=')).toBe(true);
     await due.getByText('QR कोड दाखवा').click();
     const qr = due.getByRole('img', { name: 'UPI ने ₹6,000 भरण्यासाठी QR कोड' });
@@ -53,7 +55,8 @@ test('a Marathi family’s pay link opens in Marathi as the server’s HTML, wit
     // No app code on this page: nothing to download before it can be used.
     expect(await mother.locator('script').count()).toBe(0);
     expect(await hasHorizontalOverflow(mother)).toBe(false);
-    if (shots) await mother.screenshot({ path: `${shots}/pay-link-mr-360.png`, fullPage: true });
+    // Not a full-page picture: taking one resets the phone's emulation for a moment (a computer's page).
+    if (shots) await mother.screenshot({ path: `${shots}/pay-link-mr-360.png` });
 
     // The same link in English, one tap away.
     await mother.getByRole('link', { name: 'English' }).click();
@@ -64,8 +67,16 @@ test('a Marathi family’s pay link opens in Marathi as the server’s HTML, wit
     const broken = await mother.goto(`${link.pathname.slice(0, -3)}`);
     expect(broken?.status()).toBe(404);
     await expect(mother.getByRole('alert')).toContainText('ही पेमेंट लिंक जुनी झाली आहे किंवा चुकीची आहे.');
-    if (shots) await mother.screenshot({ path: `${shots}/pay-link-mr-broken-360.png`, fullPage: true });
+    if (shots) await mother.screenshot({ path: `${shots}/pay-link-mr-broken-360.png` });
   } finally {
     await phone.close();
   }
+
+  // On a computer (the test's own 1280 px window), in English: the QR code at once, no Pay button (no UPI app there).
+  await page.context().clearCookies();
+  await page.goto(link.pathname.replace(/^\/mr/, ''));
+  const due = page.getByTestId('upi-due');
+  await expect(due.getByRole('img', { name: 'QR code to pay ₹6,000 by UPI' })).toBeVisible();
+  await expect(due.getByRole('link', { name: 'Pay ₹6,000 by UPI' })).toBeHidden();
+  if (shots) await page.screenshot({ path: `${shots}/pay-link-en-1280.png`, fullPage: true });
 });

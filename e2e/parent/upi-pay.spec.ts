@@ -269,7 +269,7 @@ test('the office reads an HDFC statement: the credit with a due’s reference an
   expect(await unreceipted()).toBe(before);
   // Statements are told apart by bank, file and period.
   await expect(page.getByRole('combobox', { name: 'Statement' })).toHaveValue(/^HDFC · /);
-  await expect(page.getByText(`statement-${stamp}.csv · 3 credits`)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText(`statement-${stamp}.csv · 3 credits`)).toBeVisible();
   await expect(row(utr1)).toContainText('Receipted');
   await row(utr2).getByRole('button', { name: 'Make receipt' }).click();
   await expect(row(utr2)).toContainText('Receipted');

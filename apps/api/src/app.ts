@@ -354,7 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAccessRules(site);
     await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
     // A fee reminder's pay link (issue 54): the page as the server's own HTML, readable before any code.
-    await site.register(payPageRoutes, { db: deps.db, keys: deps.keys });
+    await site.register(payPageRoutes, { db: deps.db, keys: deps.keys, webDistFolder: deps.webDistFolder });
     // GET /metrics for Prometheus (issue 52): a token or this machine only (modules/metrics).
     await site.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   });

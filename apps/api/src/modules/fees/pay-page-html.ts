@@ -3,6 +3,7 @@ import { word, type CatalogText } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/languages';
 import { PAY_LINK_MESSAGES, type PayPage } from '@academy/shared/schemas/fees';
 import { formatPaise } from '@academy/shared/money';
+import { formatIndianPhone } from '@academy/shared/phone-format';
 
 /*
  * A fee reminder's pay link as the server draws it (issue 54, docs/decisions/050-pay-link-as-server-html.md):
@@ -36,12 +37,13 @@ export function payPagePath(token: string, language: Language): string {
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Devanagari",sans-serif;color:#212529;background:#f1f3f5}
+body{margin:0;font:16px/1.5 "Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#212529;background:#f1f3f5}
 main{max-width:520px;margin:0 auto;padding:16px}
 .sheet{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:16px}
 header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;align-items:baseline;margin-bottom:8px}
 .academy{font-weight:700;overflow-wrap:anywhere}
-nav a{margin-left:8px;color:#1c7ed6}
+nav{display:flex;gap:12px}
+nav a{color:#1c7ed6}
 h1{font-size:1.5rem;margin:0 0 12px}
 h2{font-size:1.05rem;margin:20px 0 6px}
 ul{list-style:none;margin:12px 0;padding:0}
@@ -63,10 +65,20 @@ a{color:#1c7ed6}
 @media (pointer:coarse){.fine{display:none}}
 `;
 
-type PageFrame = { language: Language; token: string; academyName: string; title: string; body: string };
+/** The web app's Devanagari font files (pay-page.routes.ts), when the app is built. */
+export type PageFonts = { regular?: string; bold?: string };
+
+type PageFrame = { language: Language; token: string; academyName: string; title: string; body: string; fonts: PageFonts };
+
+/** The app's subset (Devanagari code points only): an English page never downloads it. */
+function fontFaces(fonts: PageFonts): string {
+  const face = (url: string, weight: number) =>
+    `@font-face{font-family:"Noto Sans Devanagari";font-style:normal;font-display:swap;font-weight:${weight};src:url("${escape(url)}") format("woff2");unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+25CC,U+A830-A839,U+A8E0-A8FF}`;
+  return [fonts.regular ? face(fonts.regular, 400) : '', fonts.bold ? face(fonts.bold, 700) : ''].join('');
+}
 
 /** The whole document: language, title, the inline styles, links to the same page in the other languages. */
-function documentOf({ language, token, academyName, title, body }: PageFrame): string {
+function documentOf({ language, token, academyName, title, body, fonts }: PageFrame): string {
   const others = LANGUAGES.filter((other) => other !== language)
     .map((other) => `<a href="${escape(payPagePath(token, other))}" hreflang="${other}" lang="${other}">${escape(LANGUAGE_NAMES[other])}</a>`)
     .join('');
@@ -79,7 +91,7 @@ function documentOf({ language, token, academyName, title, body }: PageFrame): s
 <meta name="referrer" content="no-referrer">
 <meta name="description" content="${escape(word('payPage', 'See what is left to pay and pay it by UPI.', language))}">
 <title>${escape(title)}</title>
-<style>${STYLE}</style>
+<style>${fontFaces(fonts)}${STYLE}</style>
 </head>
 <body>
 <main>
@@ -121,15 +133,15 @@ function dueHtml(due: PayPage['dues'][number], token: string, language: Language
 }
 
 /** The pay link's page for the dues the family still has to pay. */
-export function payPageHtml(page: PayPage, token: string, language: Language): string {
+export function payPageHtml(page: PayPage, token: string, language: Language, fonts: PageFonts = {}): string {
   const title = word('payPage', 'Pay the fees — {academy}', language, { academy: page.academy.name });
   const login = `${language === 'en' ? '' : `/${language}`}/login`;
   if (page.dues.length === 0) {
     const body = `<p class="alert">${html('Nothing is left to pay for {student} now. Thank you!', language, { student: `<b>${escape(page.student.name)}</b>` })}</p>`;
-    return documentOf({ language, token, academyName: page.academy.name, title, body });
+    return documentOf({ language, token, academyName: page.academy.name, title, body, fonts });
   }
   const call = page.academy.phone
-    ? ` ${html('Questions? Call {phone}.', language, { phone: `<a href="tel:${escape(page.academy.phone)}">${escape(page.academy.phone)}</a>` })}`
+    ? ` ${html('Questions? Call {phone}.', language, { phone: `<a href="tel:${escape(page.academy.phone)}">${escape(formatIndianPhone(page.academy.phone))}</a>` })}`
     : '';
   const body = [
     `<p>${html('{academy}: fees of {student}. Left to pay: {total}.', language, { academy: escape(page.academy.name), student: `<b>${escape(page.student.name)}</b>`, total: `<b data-total>${escape(rupees(page.total))}</b>` })}</p>`,
@@ -139,13 +151,13 @@ export function payPageHtml(page: PayPage, token: string, language: Language): s
     `<p class="dim">${html('The office matches your payment with its bank statement, and the receipt appears on the Fees screen of the app.', language)}${call}</p>`,
     `<p class="dim">${html('To tell the office sooner: {signIn} and tap "I have paid" on the Fees screen, with the UPI transaction ID (UTR).', language, { signIn: `<a href="${escape(login)}">${html('sign in', language)}</a>` })}</p>`,
   ].join('\n');
-  return documentOf({ language, token, academyName: page.academy.name, title, body });
+  return documentOf({ language, token, academyName: page.academy.name, title, body, fonts });
 }
 
 /** A link that is malformed, forged, past its day, or of a student gone: what to do, in the family's language (404). */
-export function payLinkInvalidHtml(token: string, language: Language, academyName: string): string {
+export function payLinkInvalidHtml(token: string, language: Language, academyName: string, fonts: PageFonts = {}): string {
   const login = `${language === 'en' ? '' : `/${language}`}/login`;
   const body = `<p class="alert error" role="alert">${escape(word('api', PAY_LINK_MESSAGES.invalid, language))}</p>
 <p><a href="${escape(login)}">${html('Sign in', language)}</a></p>`;
-  return documentOf({ language, token, academyName, title: word('payPage', 'Pay the fees — {academy}', language, { academy: academyName }), body });
+  return documentOf({ language, token, academyName, title: word('payPage', 'Pay the fees — {academy}', language, { academy: academyName }), body, fonts });
 }

@@ -258,6 +258,9 @@ export function ConvertPanel({ enquiry, onPrintSlip }: { enquiry: AdmissionEnqui
             // (or what to do): it stays until closed.
             onSuccess: ({ data, message }) => {
               setConverted(data);
+              // A first password is shown on the page itself, with the student ID: a toast would only cover it
+              // on a phone. The family's linked parent (emailOwner) is said in the toast only.
+              if (data.firstPassword && !data.emailOwner) return;
               notifications.show({ title: t`Student created`, message: message ?? t`The student account was created.`, color: 'teal', autoClose: data.emailOwner ? false : undefined });
             },
             onError: (error) => notifications.show({ title: t`Not converted`, message: normalizeError(error, ENQUIRY_FAILURES.convert).message, color: 'red' }),

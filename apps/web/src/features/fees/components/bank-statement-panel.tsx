@@ -155,6 +155,8 @@ function StatementCredits({ statementId }: { statementId: string }) {
   const [chosen, setChosen] = useState<Record<string, StudentPick>>({});
   const aside = useSetCreditAside(statementId);
   const [settingAside, setSettingAside] = useState<StatementCredit | null>(null);
+  // The same width from which the list is a table (ListView's default).
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const labels: Record<StatementCredit['match'], string> = { reference: t`Exact`, likely: t`Likely`, conflict: t`Conflict`, none: t`No match`, receipted: t`Receipted`, set_aside: t`Set aside` };
   const colors: Record<StatementCredit['match'], string> = { reference: 'teal', likely: 'yellow', conflict: 'red', none: 'gray', receipted: 'blue', set_aside: 'gray' };
   if (statement.isPending) return null;
@@ -173,6 +175,45 @@ function StatementCredits({ statementId }: { statementId: string }) {
       },
       onError: (failure) => notifications.show({ title: t`Receipts not made`, message: normalizeError(failure, FAILURES.confirm).message, color: 'red' }),
     });
+
+  // What can be done with a credit: the last column of the table; on a phone's card a line of its own, under
+  // the student, so the amount and the match keep the card's top row (issue 54: 360 px).
+  const actionsOf = (credit: StatementCredit) =>
+      credit.match === 'receipted' ? null : credit.match === 'set_aside' ? (
+        <Button size="compact-sm" variant="light" color="gray" loading={aside.isPending} onClick={() => putBack(credit)}>
+          <Trans>Put back</Trans>
+        </Button>
+      ) : (
+        <Group gap={6} wrap="wrap">
+          {credit.match === 'conflict' && credit.claim ? (
+            // The office chooses whose payment it is: the reference's due, or the family's report.
+            <>
+              {credit.studentId && credit.dueId ? (
+                <Button size="compact-sm" onClick={() => run([{ id: credit.id, studentId: credit.studentId!, dueId: credit.dueId! }])}>
+                  <Trans>Receipt for {credit.student}</Trans>
+                </Button>
+              ) : null}
+              {credit.claim.studentId !== credit.studentId || credit.claim.dueId !== credit.dueId ? (
+                <Button size="compact-sm" variant="light" onClick={() => run([{ id: credit.id, studentId: credit.claim!.studentId, dueId: credit.claim!.dueId }])}>
+                  <Trans>Receipt for {credit.claim.student} (report)</Trans>
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <Button
+              size="compact-sm"
+              variant={credit.match === 'reference' ? 'filled' : 'light'}
+              disabled={!credit.studentId && !chosen[credit.id]}
+              onClick={() => run([{ id: credit.id, ...(chosen[credit.id] ? { studentId: chosen[credit.id]!.id } : {}) }])}
+            >
+              <Trans>Make receipt</Trans>
+            </Button>
+          )}
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setSettingAside(credit)}>
+            <Trans>Set aside</Trans>
+          </Button>
+        </Group>
+      );
 
   const columns: ListColumn<StatementCredit>[] = [
     {
@@ -233,6 +274,7 @@ function StatementCredits({ statementId }: { statementId: string }) {
           <StudentChoice value={chosen[credit.id] ?? null} onChange={(pick) => setChosen({ ...chosen, [credit.id]: pick })} />
         ),
     },
+    ...(wide ? [] : [{ key: 'actions', header: t`Actions`, inTable: false, cell: actionsOf }]),
   ];
 
   return (
@@ -262,43 +304,7 @@ function StatementCredits({ statementId }: { statementId: string }) {
           columns={columns}
           label={t`Credits`}
           minWidth={880}
-          actions={(credit) =>
-            credit.match === 'receipted' ? null : credit.match === 'set_aside' ? (
-              <Button size="compact-sm" variant="light" color="gray" loading={aside.isPending} onClick={() => putBack(credit)}>
-                <Trans>Put back</Trans>
-              </Button>
-            ) : (
-              <Group gap={6} wrap="wrap">
-                {credit.match === 'conflict' && credit.claim ? (
-                  // The office chooses whose payment it is: the reference's due, or the family's report.
-                  <>
-                    {credit.studentId && credit.dueId ? (
-                      <Button size="compact-sm" onClick={() => run([{ id: credit.id, studentId: credit.studentId!, dueId: credit.dueId! }])}>
-                        <Trans>Receipt for {credit.student}</Trans>
-                      </Button>
-                    ) : null}
-                    {credit.claim.studentId !== credit.studentId || credit.claim.dueId !== credit.dueId ? (
-                      <Button size="compact-sm" variant="light" onClick={() => run([{ id: credit.id, studentId: credit.claim!.studentId, dueId: credit.claim!.dueId }])}>
-                        <Trans>Receipt for {credit.claim.student} (report)</Trans>
-                      </Button>
-                    ) : null}
-                  </>
-                ) : (
-                  <Button
-                    size="compact-sm"
-                    variant={credit.match === 'reference' ? 'filled' : 'light'}
-                    disabled={!credit.studentId && !chosen[credit.id]}
-                    onClick={() => run([{ id: credit.id, ...(chosen[credit.id] ? { studentId: chosen[credit.id]!.id } : {}) }])}
-                  >
-                    <Trans>Make receipt</Trans>
-                  </Button>
-                )}
-                <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setSettingAside(credit)}>
-                  <Trans>Set aside</Trans>
-                </Button>
-              </Group>
-            )
-          }
+          actions={wide ? actionsOf : undefined}
         />
       )}
       <SetAsideModal statementId={statementId} credit={settingAside} onClose={() => setSettingAside(null)} />
@@ -390,7 +396,8 @@ function StudentChoice({ value, onChange }: { value: StudentPick | null; onChang
   const [debounced] = useDebouncedValue(term, 300);
   const found = useStudentSearch(debounced);
   const [searching, setSearching] = useState(false);
-  const options = (found.data?.students ?? []).map((student) => ({ value: student._id, label: `${student.name} · ${student.studentCode ?? ''}` }));
+  const students = found.data?.students ?? [];
+  const options = students.map((student) => ({ value: student._id, label: `${student.name} · ${student.studentCode ?? ''}` }));
   const hint = debounced.trim().length >= 2 ? t`No student found` : t`Type two letters`;
   if (!phone) {
     return (
@@ -425,7 +432,9 @@ function StudentChoice({ value, onChange }: { value: StudentPick | null; onChang
         rightSection={<IconSearch size={16} aria-hidden="true" />}
         onClick={() => setSearching(true)}
         aria-label={value ? t`Student for this credit: ${value.label}` : t`Student for this credit`}
-        styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        h="auto"
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' } }}
       >
         {value ? value.label : t`Search a student`}
       </Button>
@@ -439,24 +448,36 @@ function StudentChoice({ value, onChange }: { value: StudentPick | null; onChang
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             data-autofocus
           />
-          {options.length > 0 ? (
+          {students.length > 0 ? (
             <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students found`}>
-              {options.map((option) => (
-                <li key={option.value}>
-                  <Button
-                    variant="light"
-                    fullWidth
-                    justify="flex-start"
-                    onClick={() => {
-                      onChange({ id: option.value, label: option.label });
-                      close();
-                    }}
-                    styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
-                  >
-                    {option.label}
-                  </Button>
-                </li>
-              ))}
+              {students.map((student) => {
+                const label = `${student.name} · ${student.studentCode ?? ''}`;
+                return (
+                  <li key={student._id}>
+                    {/* The name and the student ID on lines of their own, whole, however long. */}
+                    <Button
+                      variant="light"
+                      fullWidth
+                      h="auto"
+                      py={8}
+                      justify="flex-start"
+                      aria-label={label}
+                      onClick={() => {
+                        onChange({ id: student._id, label });
+                        close();
+                      }}
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' } }}
+                    >
+                      <Stack gap={0}>
+                        <span>{student.name}</span>
+                        <Text span size="xs" c="dimmed">
+                          {student.studentCode}
+                        </Text>
+                      </Stack>
+                    </Button>
+                  </li>
+                );
+              })}
             </Stack>
           ) : (
             <Text size="sm" c="dimmed" role="status">
