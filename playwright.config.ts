@@ -65,6 +65,8 @@ export default defineConfig({
         DATABASE_URL: '',
         WHATSAPP_API_BASE: E2E_PROVIDERS_BASE,
         MSG91_API_BASE: E2E_PROVIDERS_BASE,
+        // Specs mark today's register of the demo's 7:00 AM and 5:00 PM batches at any hour of the run.
+        ATTENDANCE_OPENS_MINUTES_BEFORE: '1440',
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },

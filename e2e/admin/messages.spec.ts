@@ -76,6 +76,44 @@ test.describe('messages to families, the office', () => {
     expect((await page.request.put('/api/admin/settings/messaging', { data: { quietHours: null } })).status()).toBe(200);
   });
 
+  test('Settings → Messages: a new MSG91 address replaces the old one, which stops at once; a teacher cannot make one', async ({ page, loginAs }) => {
+    await loginAs('admin');
+    await page.goto('/app/settings');
+    const form = page.getByRole('form', { name: 'Messages' });
+    const address = form.getByRole('textbox', { name: 'Delivery reports (MSG91)' });
+    await expect(address).toHaveValue(/\/api\/webhooks\/msg91\?token=[\w-]{32}$/, { timeout: 20_000 });
+    const before = await address.inputValue();
+    const report = (url: string) => page.request.post(new URL(url).pathname + new URL(url).search, { data: { data: [{ requestId: 'e2e-none', report: [{ status: '1' }] }] } });
+    expect((await report(before)).status()).toBe(200);
+
+    // Asked first; cancelled, nothing changes.
+    await form.getByRole('button', { name: 'New MSG91 address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New address for MSG91 delivery reports' });
+    await expect(dialog).toContainText('until you enter it there, its delivery reports are refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(address).toHaveValue(before);
+
+    await form.getByRole('button', { name: 'New MSG91 address' }).click();
+    await page.getByRole('dialog', { name: 'New address for MSG91 delivery reports' }).getByRole('button', { name: 'Make a new address' }).click();
+    await expect(page.getByText('New delivery-report address made. Enter it in MSG91: the old one no longer works.').first()).toBeVisible();
+    await expect(address).not.toHaveValue(before);
+    const after = await address.inputValue();
+    expect(after).toMatch(/\/api\/webhooks\/msg91\?token=[\w-]{32}$/);
+    expect((await report(before)).status()).toBe(401);
+    expect((await report(after)).status()).toBe(200);
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await form.getByRole('button', { name: 'New MSG91 address' }).scrollIntoViewIfNeeded();
+    if (screenshots) await form.getByRole('button', { name: 'New MSG91 address' }).locator('xpath=../..').screenshot({ path: `${screenshots}/settings-messages-rotate-360.png` });
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A teacher's session: refused, and the address stays.
+    await loginAs('teacher');
+    expect((await page.request.post('/api/admin/settings/messaging/msg91-webhook-token')).status()).toBe(403);
+    expect((await report(after)).status()).toBe(200);
+  });
+
   test("a parent with only a phone is linked, given a channel and WhatsApp stopped; the Messages screen shows that parent's messages and filters the day's", async ({ page, loginAs }) => {
     await loginAs('admin');
     const token = uniqueToken('msg');

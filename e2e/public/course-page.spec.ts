@@ -123,7 +123,7 @@ test('a family opens a course from /courses, reads it and applies with it chosen
   await expect(page.getByRole('heading', { level: 1, name: batchName })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'mr');
   await expect(page.getByText('शिक्षक', { exact: true })).toBeVisible();
-  await expect(page.getByText('मंगळ, गुरु · 5:00 PM – 6:30 PM')).toBeVisible();
+  await expect(page.getByText('मंगळ, गुरु · संध्याकाळी 5:00 – 6:30')).toBeVisible();
   await expect(page.getByRole('link', { name: 'या कोर्ससाठी अर्ज करा' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'सर्व कोर्स' })).toBeVisible();
   await shootWidths(page, 'course-page-mr');

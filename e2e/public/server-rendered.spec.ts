@@ -46,7 +46,7 @@ test.describe('with JavaScript off', () => {
     const batch = page.getByRole('article', { name: '9th Maths Evening' });
     await expect(batch).toBeVisible();
     // The batch's days, dates and seats too (batch-display.ts).
-    await expect(batch).toContainText('मंगळ, गुरु, शनि · 5:00 PM – 6:30 PM');
+    await expect(batch).toContainText('मंगळ, गुरु, शनि · संध्याकाळी 5:00 – 6:30');
     await expect(batch).toContainText(/\d+ जागा शिल्लक/);
     await expect(batch).toContainText(/\d{2}-\d{2}-\d{4} ते \d{2}-\d{2}-\d{4}/);
     await expectNoEnglish(page.getByRole('main'), ['seats left', 'Tue', ' to ', 'Batch full', 'Every day']);

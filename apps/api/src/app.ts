@@ -98,7 +98,7 @@ const MINUTE = 60 * SECOND;
 export type AppDeps = {
   db: Db;
   /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[]; metricsToken?: string };
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[]; metricsToken?: string; attendanceOpensMinutesBefore?: number };
   mailer: Mailer;
   /** Keys derived from APP_SECRET (or the development secret in DATA_DIR): secrets at rest, backup signatures. */
   keys: ServerKeys;
@@ -301,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every route below takes its guard from the access layer's policy table (apps/api/src/access).
       registerAccessRules(api);
       await api.register(healthRoutes, { db: deps.db, storage: deps.storage });
-      await api.register(authRoutes, { db: deps.db, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
+      await api.register(authRoutes, { db: deps.db, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, keys: deps.keys });
       await api.register(dashboardRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
@@ -321,13 +321,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarFeedRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
       await api.register(backupsRoutes, { db: deps.db, paths: deps.backups, keys: deps.keys, maxUploadBytes: deps.backups.maxUploadBytes });
       await api.register(notesRoutes, { db: deps.db, storage: deps.storage });
-      await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY });
+      await api.register(emailVerificationRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, keys: deps.keys });
       await api.register(admissionsRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       // Follow-ups, contacts and the season's report (issue 41).
       await api.register(followUpsRoutes, { db: deps.db });
       // Demo classes (issue 41): booked by the office, marked on the teacher's attendance sheet.
       await api.register(demoClassesRoutes, { db: deps.db });
-      await api.register(attendanceRoutes, { db: deps.db });
+      // Unset (tests): today's marks are taken at any hour; the server's configuration sets the window.
+      await api.register(attendanceRoutes, { db: deps.db, opensMinutesBefore: deps.config.attendanceOpensMinutesBefore ?? null });
       await api.register(examsRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
       await api.register(auditRoutes, { db: deps.db });

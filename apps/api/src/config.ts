@@ -46,6 +46,14 @@ const envSchema = z.object({
   PUSH_ALLOWED_HOSTS: z.string().trim().default(''),
   // GET /metrics (Prometheus): the bearer token a scraper sends. Unset: only this machine may read them, directly (no proxy).
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters long (e.g. `openssl rand -hex 24`)').optional(),
+  // Today's attendance of a batch opens this many minutes before its class starts (issue 54: marked at 05:15 for a
+  // 07:00 class, an absence alert at 05:25). 1440: the whole day (tests that mark "today" at any hour).
+  ATTENDANCE_OPENS_MINUTES_BEFORE: z.coerce
+    .number({ error: 'ATTENDANCE_OPENS_MINUTES_BEFORE must be a number of minutes' })
+    .int('ATTENDANCE_OPENS_MINUTES_BEFORE must be a whole number of minutes')
+    .min(0, 'ATTENDANCE_OPENS_MINUTES_BEFORE must be between 0 and 1440')
+    .max(1440, 'ATTENDANCE_OPENS_MINUTES_BEFORE must be between 0 and 1440')
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -105,6 +113,8 @@ export type Config = {
   pushAllowedHosts: string[];
   /** The bearer token of GET /metrics; unset: only a direct request from this machine is answered (modules/metrics). */
   metricsToken: string | undefined;
+  /** Today's attendance of a batch may be marked from this many minutes before its start time (modules/attendance). */
+  attendanceOpensMinutesBefore: number;
 };
 
 export class ConfigError extends Error {
@@ -155,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim())
       .filter(Boolean),
     metricsToken: values.METRICS_TOKEN,
+    attendanceOpensMinutesBefore: values.ATTENDANCE_OPENS_MINUTES_BEFORE,
   };
 }

@@ -403,6 +403,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/parents/:id/channel': [s(() => `/api/parents/${UNKNOWN}/channel`, 400, { body: {} })],
   'GET /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 200)],
   'PUT /api/admin/settings/messaging': [s(() => '/api/admin/settings/messaging', 400, { body: { fallbackMinutes: 0 } })],
+  // A new MSG91 delivery-report token: harmless here (no provider is set up).
+  'POST /api/admin/settings/messaging/msg91-webhook-token': [s(() => '/api/admin/settings/messaging/msg91-webhook-token', 200)],
   'GET /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 200)],
   'PUT /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 400, { body: {} })],
   // The providers' callbacks answer everyone alike: refused without the verify token, signature or token.

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -141,10 +141,10 @@ export function whatsAppStatusBody(id: string, status: 'sent' | 'delivered' | 'r
   });
 }
 
-/** Meta's webhook body for a parent's text reply. */
-export function whatsAppReplyBody(from: string, text: string): string {
+/** Meta's webhook body for a parent's text reply; each reply has its own id unless given (a replay repeats one). */
+export function whatsAppReplyBody(from: string, text: string, id = `wamid.in-${randomUUID()}`): string {
   return JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA-ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id: 'wamid.in-1', timestamp: '1', type: 'text', text: { body: text } }] } }] }],
+    entry: [{ id: 'WABA-ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] } }] }],
   });
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClockIn,
+  formatClockRangeIn,
+  parseClock,
   academicYearEnd,
   academicYearNameOf,
   academicYearOf,
@@ -124,5 +127,29 @@ describe('academic year by name (June–May, issue 39)', () => {
     expect(isAcademicYearName('2026-28')).toBe(false);
     expect(isAcademicYearName('2026')).toBe(false);
     expect(isAcademicYearName('26-27')).toBe(false);
+  });
+});
+
+describe("times the reader's way (issue 54)", () => {
+  it('keeps "7:00 AM" in English and names the part of the day in Marathi and Hindi', () => {
+    expect(formatClockIn('07:00', 'en')).toBe('7:00 AM');
+    expect(formatClockIn('07:00', 'mr')).toBe('सकाळी 7:00');
+    expect(formatClockIn('05:15', 'mr')).toBe('पहाटे 5:15');
+    expect(formatClockIn('17:00', 'hi')).toBe('शाम 5:00');
+    expect(formatClockIn('00:30', 'hi')).toBe('रात 12:30');
+    expect(formatClockIn('12:00', 'mr')).toBe('दुपारी 12:00');
+  });
+
+  it('says the part of the day once in a range that stays in it', () => {
+    expect(formatClockRangeIn('17:00', '18:30', 'mr')).toBe('संध्याकाळी 5:00 – 6:30');
+    expect(formatClockRangeIn('15:30', '17:00', 'hi')).toBe('दोपहर 3:30 – शाम 5:00');
+    expect(formatClockRangeIn('07:00', '08:30', 'en')).toBe('7:00 AM – 8:30 AM');
+  });
+
+  it('reads "5:00 PM" back, and nothing else', () => {
+    expect(parseClock('5:00 PM')).toBe('17:00');
+    expect(parseClock('12:30 AM')).toBe('00:30');
+    expect(parseClock('13:00 PM')).toBeNull();
+    expect(parseClock('7 PM')).toBeNull();
   });
 });

@@ -7,6 +7,8 @@
  * it goes through UTC midnight, so no time zone or daylight saving change can move it by a day.
  */
 
+import { dayPart } from './i18n/day-parts';
+
 /** 'YYYY-MM-DD' of an instant in `timeZone` (en-CA writes dates that way); the runtime's own zone if it is unknown. */
 export function dateIn(timeZone: string | undefined, instant: Date): string {
   const format = (zone: string | undefined) =>
@@ -61,6 +63,41 @@ export function formatClock(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const suffix = hours >= 12 ? 'PM' : 'AM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+/**
+ * A clock time in the reader's language (issue 54: "7:00 AM" was left in English on Marathi and Hindi screens):
+ * English "7:00 AM"; Marathi and Hindi name the part of the day before the time, as people say it (morning 7:00,
+ * evening 5:00; i18n/day-parts.ts), with Latin digits as every other number (decision 015).
+ * `time` is 'HH:mm' (24-hour).
+ */
+export function formatClockIn(time: string, language: 'en' | 'mr' | 'hi'): string {
+  if (language === 'en') return formatClock(time);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')}`;
+  return `${dayPart(hours, language)} ${clock}`;
+}
+
+/**
+ * A class's times in the reader's language: "7:00 AM – 8:30 AM"; in Marathi and Hindi the part of the day once
+ * when both ends share it (morning 7:00 – 8:30), else before each (afternoon 3:30 – evening 5:00).
+ */
+export function formatClockRangeIn(start: string, end: string, language: 'en' | 'mr' | 'hi'): string {
+  const from = formatClockIn(start, language);
+  const to = formatClockIn(end, language);
+  if (language === 'en') return `${from} – ${to}`;
+  const part = (text: string) => text.slice(0, text.lastIndexOf(' '));
+  return part(from) === part(to) ? `${from} – ${to.slice(to.lastIndexOf(' ') + 1)}` : `${from} – ${to}`;
+}
+
+/** "5:00 PM" (formatClock) back to 'HH:mm'; null when the text is not such a time. */
+export function parseClock(text: string): string | null {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(text);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  if (hours < 1 || hours > 12) return null;
+  const hours24 = (hours % 12) + (match[3] === 'PM' ? 12 : 0);
+  return `${String(hours24).padStart(2, '0')}:${match[2]}`;
 }
 
 /** An instant as "12-05-2026, 5:00 PM" in `timeZone` (the runtime's own zone if not given). */

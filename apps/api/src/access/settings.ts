@@ -11,6 +11,7 @@ export const academyRoutes: RouteRules = {
   'PUT /api/admin/settings/parent-alerts': ADMIN,
   'GET /api/admin/settings/messaging': ADMIN,
   'PUT /api/admin/settings/messaging': ADMIN,
+  'POST /api/admin/settings/messaging/msg91-webhook-token': ADMIN,
   'GET /api/admin/settings/payments': ADMIN,
   'PUT /api/admin/settings/payments': ADMIN,
   'GET /api/admin/dashboard/summary': ADMIN,

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pdfTextAsRead } from '../../test/pdf-text';
 import { drawMathMarkdown } from './math-pdf';
-import { createPdfDocument, pdfToBuffer } from './pdf';
+import { createPdfDocument, documentStructure, pdfToBuffer } from './pdf';
 
 /** A tiny valid PNG: width × height pixels of one grey. */
 function png(width: number, height: number): Buffer {
@@ -45,8 +45,21 @@ describe('Markdown with math on paper (issue 40)', () => {
     expect(text).toContain('समीकरण');
     expect(text).toContain('ची मुळे कोणती?');
     expect(text).toMatch(/Then\s+check\s+both\./);
-    // The LaTeX is drawn, not printed.
-    expect(text).not.toMatch(/\\frac|x\^2|\$/);
+    // The LaTeX is drawn, not printed: no $ on the page.
+    expect(text).not.toContain('$');
+  });
+
+  it('gives each formula its LaTeX as the text a reader copies (ActualText, issue 53), and tags the blocks when asked', async () => {
+    const doc = createPdfDocument('Maths', { language: 'mr' });
+    const tag = documentStructure(doc);
+    await drawMathMarkdown(doc, 'समीकरण $x^2 - 5x + 6 = 0$ ची मुळे कोणती?\n\n$$x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}$$', { x: 40, width: 515, fontSize: 11, missingPicture: 'picture', tag });
+    const pdf = await pdfToBuffer(doc);
+    const text = pdfTextAsRead(pdf);
+    expect(text).toContain('x^2 - 5x + 6 = 0');
+    expect(text).toContain('x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}');
+    expect(text).toContain('समीकरण');
+    const file = pdf.toString('latin1');
+    for (const mark of ['/MarkInfo', '/Marked true', '/StructTreeRoot', '/Lang (mr)', '/S /Document', '/S /P', '/S /Formula', '/Alt (x = \\\\frac']) expect(file).toContain(mark);
   });
 
   it('prints what MathJax cannot read as it was written, and characters the font lacks in a built-in one', async () => {

@@ -2,7 +2,7 @@ import * as fontkit from 'fontkit';
 import MarkdownIt from 'markdown-it';
 import katexPlugin from '@vscode/markdown-it-katex';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { PDF_FONTS, type PdfDocument } from './pdf';
+import { drawWithActualText, PDF_FONTS, type PdfDocument, type Tagger } from './pdf';
 
 /*
  * Markdown with LaTeX math drawn into a PDF (issue 40: a question paper and its answer key): the same
@@ -74,7 +74,7 @@ type Piece =
   | { kind: 'word'; text: string; bold: boolean }
   | { kind: 'space' }
   | { kind: 'break' }
-  | { kind: 'math'; formula: Formula };
+  | { kind: 'math'; formula: Formula; tex: string };
 
 type Block =
   | { kind: 'paragraph'; pieces: Piece[]; prefix: string; indent: number; bold?: boolean }
@@ -182,7 +182,7 @@ function inlineBlocks(
         break;
       case 'math_inline': {
         const formula = typeset(child.content, false);
-        if (formula) pieces.push({ kind: 'math', formula });
+        if (formula) pieces.push({ kind: 'math', formula, tex: child.content });
         else words(`$${child.content}$`, bold, pieces);
         break;
       }
@@ -241,7 +241,11 @@ export type MathMarkdownOptions = {
   loadImage?: (url: string) => Promise<Buffer | null>;
   /** Printed in place of a picture that cannot be (a WebP, a missing file). */
   missingPicture: string;
+  /** Tags each block (paragraph, formula, picture) for screen readers, in a tagged document (issue 53). */
+  tag?: Tagger;
 };
+
+const untagged: Tagger = (_type, draw) => draw();
 
 /** Starts a new page when `height` more points do not fit; answers the y to draw at. */
 export function room(doc: PdfDocument, height: number): number {
@@ -249,11 +253,13 @@ export function room(doc: PdfDocument, height: number): number {
   return doc.y;
 }
 
-function drawFormula(doc: PdfDocument, formula: Formula, x: number, baseline: number, fontSize: number): void {
+/** An inline formula on its baseline, its LaTeX as the text readers get (issue 53). */
+function drawFormula(doc: PdfDocument, formula: Formula, tex: string, x: number, baseline: number, fontSize: number): void {
   const size = fontSize * MATH_SCALE;
   const width = formula.width * size;
   const height = (formula.ascent + formula.descent) * size;
-  SVGtoPDF(doc as never, unsized(formula.svg), x, baseline - formula.ascent * size, { width, height });
+  const y = baseline - formula.ascent * size;
+  drawWithActualText(doc, tex, { x, baseline, width, fontSize }, () => SVGtoPDF(doc as never, unsized(formula.svg), x, y, { width, height }));
 }
 
 /**
@@ -266,6 +272,7 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
   for (const block of blocks) if (block.kind === 'image' && !pictures.has(block.url)) pictures.set(block.url, (await options.loadImage?.(block.url)) ?? null);
 
   const { fontSize } = options;
+  const tag = options.tag ?? untagged;
   const color = options.color ?? '#212529';
   const ascent = (font().ascent / font().unitsPerEm) * fontSize;
   const descent = (-font().descent / font().unitsPerEm) * fontSize;
@@ -292,7 +299,11 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
       const scale = width / (block.formula.width * size);
       const height = (block.formula.ascent + block.formula.descent) * size * scale;
       const y = room(doc, height);
-      SVGtoPDF(doc as never, unsized(block.formula.svg), options.x + (options.width - width) / 2, y, { width, height });
+      const x = options.x + (options.width - width) / 2;
+      const svg = unsized(block.formula.svg);
+      // The copy for readers on the formula's middle line, at the text's size.
+      const at = { x, baseline: y + height / 2 + fontSize / 3, width, fontSize };
+      tag('Formula', () => drawWithActualText(doc, block.source, at, () => SVGtoPDF(doc as never, svg, x, y, { width, height })), { alt: block.source });
       doc.y = y + height;
       continue;
     }
@@ -307,7 +318,7 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
         const image = (doc as unknown as { openImage(source: Buffer): { width: number; height: number } }).openImage(bytes);
         const scale = Math.min(1, options.width / image.width, IMAGE_MAX_HEIGHT / image.height);
         const y = room(doc, image.height * scale);
-        doc.image(image as never, options.x, y, { width: image.width * scale, height: image.height * scale });
+        tag('Figure', () => doc.image(image as never, options.x, y, { width: image.width * scale, height: image.height * scale }), { alt: block.alt || options.missingPicture });
         doc.y = y + image.height * scale;
       } catch {
         drawParagraph({ kind: 'paragraph', pieces: textPieces(`[${options.missingPicture}]`), prefix: '', indent: 0 });
@@ -318,6 +329,10 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
   }
 
   function drawParagraph(paragraph: Extract<Block, { kind: 'paragraph' }>): void {
+    tag('P', () => drawLines(paragraph));
+  }
+
+  function drawLines(paragraph: Extract<Block, { kind: 'paragraph' }>): void {
     const indent = paragraph.indent * fontSize * 1.2 + (paragraph.prefix ? fontSize * 1.4 : 0);
     const left = options.x + indent;
     const width = options.width - indent;
@@ -360,7 +375,7 @@ export async function drawMathMarkdown(doc: PdfDocument, source: string, options
       let x = left;
       for (const { piece, width: pieceWidth } of line) {
         if (piece.kind === 'word') drawWord(piece.text, piece.bold || Boolean(paragraph.bold), x, baseline);
-        else if (piece.kind === 'math') drawFormula(doc, piece.formula, x, baseline, fontSize);
+        else if (piece.kind === 'math') drawFormula(doc, piece.formula, piece.tex, x, baseline, fontSize);
         x += pieceWidth;
       }
       doc.x = options.x;

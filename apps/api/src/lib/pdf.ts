@@ -30,6 +30,8 @@ export function createPdfDocument(title: string, options: { margin?: number; sub
     // whose window shows the title rather than the file name.
     tagged: true,
     displayTitle: true,
+    // ActualText (a formula's LaTeX, shaped Devanagari's logical text) is PDF 1.5.
+    pdfVersion: '1.5',
     lang: options.language ?? 'en',
   });
   doc.registerFont('regular', PDF_FONTS.regular);
@@ -58,26 +60,98 @@ export function pdfUnicodeString(text: string): string {
  * this: a change to `_fragment` in a new pdfkit shows in pdf.test.ts, which reads the text back.
  */
 function keepLogicalText(doc: PdfDocument): void {
-  type Internals = { _fragment: (text: string, x: number, y: number, options: unknown) => void; addContent: (data: string) => unknown };
+  type Internals = { _fragment: (text: string, x: number, y: number, options: unknown) => void };
   const internals = doc as unknown as Internals;
   const drawLine = internals._fragment;
   internals._fragment = function (this: Internals, text, x, y, options) {
     const logical = `${text}`.replace(/\n/g, '');
     if (!DEVANAGARI.test(logical)) return drawLine.call(this, text, x, y, options);
-    const addContent = this.addContent;
-    this.addContent = function (this: Internals, data: string) {
-      if (data === 'ET') addContent.call(this, 'EMC');
-      addContent.call(this, data);
-      if (data === 'BT') addContent.call(this, `/Span <</ActualText ${pdfUnicodeString(logical)}>> BDC`);
-      return this;
-    };
+    withActualText(doc, logical, () => drawLine.call(this, text, x, y, options));
+  };
+}
+
+/**
+ * Runs `draw` (which draws one line of text, one BT…ET) with its glyphs in a Span whose ActualText is
+ * `actual`, opened right after BT and closed right before ET (see keepLogicalText: the reader must meet
+ * the end of the span under the glyphs' own coordinates).
+ */
+function withActualText(doc: PdfDocument, actual: string, draw: () => void): void {
+  type Internals = { addContent: (data: string) => unknown };
+  const target = doc as unknown as Internals;
+  const addContent = target.addContent;
+  target.addContent = function (this: Internals, data: string) {
+    if (data === 'ET') addContent.call(this, 'EMC');
+    addContent.call(this, data);
+    if (data === 'BT') addContent.call(this, `/Span <</ActualText ${pdfUnicodeString(actual)}>> BDC`);
+    return this;
+  };
+  try {
+    draw();
+  } finally {
+    // Back to the prototype's addContent.
+    delete (target as Partial<Internals>).addContent;
+  }
+}
+
+/** The structure types this app tags (PDF 1.7, 14.8.4): what a screen reader announces and jumps by. */
+export type StructureType = 'H1' | 'H2' | 'H3' | 'P' | 'Formula' | 'Figure' | 'Div';
+
+/**
+ * Tags what `draw` draws (synchronously) as one structure element of the document (issue 53): a
+ * heading, a paragraph, a formula or a figure, in reading order, so a screen reader reads the PDF as
+ * a document rather than as loose text. `alt` (a formula's LaTeX, a picture's description) is what a
+ * reader says for content that is not text. Page breaks inside `draw` are carried by pdfkit.
+ */
+export type Tagger = <T>(type: StructureType, draw: () => T, options?: { alt?: string }) => T;
+
+/** The document's structure root ('Document') and the tagger that adds elements to it, in order. */
+export function documentStructure(doc: PdfDocument): Tagger {
+  type Element = { add(child: unknown): Element; end(): void };
+  type Marking = {
+    struct(type: string, options?: object): Element;
+    addStructure(element: Element): unknown;
+    markStructureContent(type: string, options?: object): unknown;
+    endMarkedContent(): unknown;
+  };
+  // @types/pdfkit does not declare pdfkit's marking API (pdfkit 0.13+, docs/accessibility.md).
+  const marking = doc as unknown as Marking;
+  const root = marking.struct('Document');
+  marking.addStructure(root);
+  return (type, draw, options) => {
+    const element = marking.struct(type, options?.alt ? { alt: options.alt } : {});
+    root.add(element);
+    const content = marking.markStructureContent(type);
     try {
-      drawLine.call(this, text, x, y, options);
+      return draw();
     } finally {
-      // Back to the prototype's addContent.
-      delete (this as Partial<Internals>).addContent;
+      marking.endMarkedContent();
+      element.add(content);
+      element.end();
     }
   };
+}
+
+/**
+ * Gives what `draw` draws (a formula: paths, no text) its text for readers (issue 53): one invisible
+ * copy of `text` (the LaTeX) over it, in a Span whose ActualText is `text`. Poppler's pdftotext, a
+ * phone's viewer and a screen reader then read the formula's LaTeX in its place, and selecting it
+ * copies it; the page looks the same. The copy sits on the line's baseline at its font size (so a
+ * reader keeps it in its line), squeezed to the formula's width.
+ */
+export function drawWithActualText(doc: PdfDocument, text: string, at: { x: number; baseline: number; width: number; fontSize: number }, draw: () => void): void {
+  draw();
+  // The copy in the built-in Helvetica, ASCII only: the ActualText carries the real text.
+  const { x, y } = doc;
+  const invisible = text.replace(/[^\x20-\x7e]/g, '?') || '?';
+  doc.save();
+  doc.font('Helvetica').fontSize(at.fontSize);
+  const natural = Math.max(doc.widthOfString(invisible), 0.01);
+  const horizontalScaling = Math.max(1, Math.min(100, (at.width / natural) * 100));
+  doc.fillOpacity(0);
+  withActualText(doc, text, () => doc.text(invisible, at.x, at.baseline, { lineBreak: false, baseline: 'alphabetic', horizontalScaling } as PDFKit.Mixins.TextOptions));
+  doc.restore();
+  doc.x = x;
+  doc.y = y;
 }
 
 /** Ends the document and collects its bytes. */
@@ -120,6 +194,8 @@ export type PdfWriter = {
   /** Two columns on one line: a label on the left, a value on the right part of the page. */
   row(label: string, value: string, options?: { bold?: boolean; size?: number }): void;
   rule(): void;
+  /** Tags what a drawing draws as a heading, paragraph, formula or figure (papers and answer keys, issue 53). */
+  tag: Tagger;
   /** The finished file. */
   end(): Promise<Buffer>;
 };
@@ -153,9 +229,10 @@ export function createAcademyPdf(input: { header: AcademyHeader; title: string; 
     doc.moveDown(0.6);
   };
 
-  drawAcademyHeader(doc, input.header);
-  text(input.title, { size: 16, bold: true, align: 'center' });
+  const tag = documentStructure(doc);
+  tag('Div', () => drawAcademyHeader(doc, input.header));
+  tag('H1', () => text(input.title, { size: 16, bold: true, align: 'center' }));
   doc.moveDown(0.5);
 
-  return { doc, text, row, rule, end: () => pdfToBuffer(doc) };
+  return { doc, text, row, rule, tag, end: () => pdfToBuffer(doc) };
 }

@@ -1,4 +1,4 @@
-import { clockIn, dateIn, formatClock, formatDate as formatCalendarDate } from '@academy/shared/calendar';
+import { clockIn, dateIn, formatClockIn, formatDate as formatCalendarDate } from '@academy/shared/calendar';
 import { INTL_LOCALES } from '@academy/shared/languages';
 import { currentLanguage } from './current-language';
 
@@ -57,18 +57,19 @@ export function formatDate(value: DateValue): string {
 }
 
 /**
- * A time of day the Indian way, "5:00 PM" (DESIGN.md section 8), the one format of every screen.
+ * A time of day the Indian way, "5:00 PM" (DESIGN.md section 8), the one format of every screen; in Marathi
+ * and Hindi with the part of the day before it, "संध्याकाळी 5:00", "शाम 5:00" (issue 54, formatClockIn).
  * Takes a timestamp (shown in the browser's time zone) or a clock time "HH:MM" ("17:00" → "5:00 PM").
  */
 export function formatTime(value: DateValue): string {
   if (typeof value === 'string') {
     const clock = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
-    if (clock) return formatClock(clockIn('UTC', new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2])))));
+    if (clock) return formatClockIn(clockIn('UTC', new Date(Date.UTC(2000, 0, 1, Number(clock[1]), Number(clock[2])))), currentLanguage());
   }
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return formatClock(clockIn(undefined, date));
+  return formatClockIn(clockIn(undefined, date), currentLanguage());
 }
 
 /** "12-05-2026, 5:00 PM" in the browser's time zone. */
@@ -93,4 +94,17 @@ export function formatMonthYear(month: string, style: 'long' | 'short' = 'short'
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return month;
   return formatter({ month: style, year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
+/**
+ * A time zone by its name in the language shown, "India Standard Time", "भारतीय प्रमाण वेळ", "भारतीय मानक समय"
+ * (issue 54: "(Asia/Kolkata)" on Marathi and Hindi screens); the zone's code when the browser has no name for it.
+ */
+export function formatTimeZoneName(timeZone: string): string {
+  try {
+    const parts = formatter({ timeZone, timeZoneName: 'long' }).formatToParts(new Date());
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
 }

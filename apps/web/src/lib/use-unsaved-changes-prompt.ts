@@ -2,19 +2,33 @@ import { modals } from './modals';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 
+const DEFAULT_MESSAGE = 'Your changes are not saved yet. Leave this page and lose them?';
+
+/** A screen's unsaved work: whether there is some, what to ask, and whether a save has just let it go. */
+type Guard = { dirty: boolean; message: string; released: boolean };
+
 /**
- * While `dirty`, leaving asks first: a link or back button inside the app (a sidebar link too) opens
- * a confirm dialog (React Router's blocker), and closing or reloading the tab gets the browser's own
- * question. Changing only the query string (another day or batch on the same screen) is not blocked
- * here; the screen asks for that itself. Call the returned `allowLeave` just before navigating away
- * after a save: the navigation happens before React re-renders with `dirty` false.
+ * Every mounted screen's and form's guard. React Router takes one blocker at a time (issue 54: Settings, with
+ * several forms, logged "A router only supports one blocker at a time"), so one component holds the blocker
+ * (UnsavedChangesGuard, in the signed-in shell) and asks these.
  */
-export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes are not saved yet. Leave this page and lose them?'): () => void {
-  const released = useRef(false);
-  // Signing out (the only way to /login from a signed-in screen) is not blocked: it ends the session
-  // whatever the answer, and asks itself before it discards unsent work (app/layouts/user-menu.tsx).
+const guards = new Set<Guard>();
+
+function blockingGuard(): Guard | undefined {
+  for (const guard of guards) if (guard.dirty && !guard.released) return guard;
+  return undefined;
+}
+
+/**
+ * The one blocker of the signed-in area: while any guard has unsaved work, a link or back button inside the app
+ * (a sidebar link too) opens a confirm dialog with that guard's question. Changing only the query string (another
+ * day or batch on the same screen) is not blocked here; the screen asks for that itself. Signing out (the only
+ * way to /login from a signed-in screen) is not blocked: it ends the session whatever the answer, and asks
+ * itself before it discards unsent work (app/layouts/user-menu.tsx).
+ */
+export function UnsavedChangesGuard(): null {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !released.current && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login',
+    ({ currentLocation, nextLocation }) => Boolean(blockingGuard()) && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== '/login',
   );
 
   useEffect(() => {
@@ -23,7 +37,7 @@ export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes 
     let decided = false;
     modals.openConfirmModal({
       title: 'Leave without saving?',
-      children: message,
+      children: blockingGuard()?.message ?? DEFAULT_MESSAGE,
       labels: { confirm: 'Leave', cancel: 'Stay' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
@@ -38,7 +52,28 @@ export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes 
         if (!decided) blocker.reset();
       },
     });
-  }, [blocker, message]);
+  }, [blocker]);
+  return null;
+}
+
+/**
+ * While `dirty`, leaving asks first: inside the app through UnsavedChangesGuard's dialog, and closing or
+ * reloading the tab gets the browser's own question. Call the returned `allowLeave` just before navigating away
+ * after a save: the navigation happens before React re-renders with `dirty` false.
+ */
+export function useUnsavedChangesPrompt(dirty: boolean, message = DEFAULT_MESSAGE): () => void {
+  const guard = useRef<Guard>({ dirty, message, released: false });
+
+  useEffect(() => {
+    const current = guard.current;
+    guards.add(current);
+    return () => void guards.delete(current);
+  }, []);
+
+  useEffect(() => {
+    guard.current.dirty = dirty;
+    guard.current.message = message;
+  }, [dirty, message]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -52,7 +87,7 @@ export function useUnsavedChangesPrompt(dirty: boolean, message = 'Your changes 
   }, [dirty]);
 
   return useCallback(() => {
-    released.current = true;
+    guard.current.released = true;
   }, []);
 }
 

@@ -92,6 +92,7 @@ export const AUDIT_TEXTS = {
   'settings.backups_offsite_off': 'Turned off backups off the machine',
   'settings.backups_recovery_sheet': 'Downloaded the recovery sheet of the backups off the machine',
   'settings.messaging_secret': 'Updated the message settings; a provider credential changed',
+  'settings.msg91_token': 'Made a new address for MSG91 delivery reports (the old one stopped working)',
   'settings.payments': 'Updated the payment settings (UPI)',
   'parent.channel': 'Changed how {name} gets messages',
   'parent.whatsapp_stop': '{name} replied STOP on WhatsApp: no more WhatsApp messages',

@@ -15,6 +15,8 @@ const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => 
 const ALLOWED_DEVANAGARI = ['packages/shared/src/languages.ts', 'packages/shared/src/money.ts', 'packages/shared/src/schemas/settings.ts',
   // Words a parent replies on WhatsApp (STOP in Marathi and Hindi): read, not shown.
   'packages/shared/src/i18n/reply-words.ts',
+  // The parts of the day before a time (calendar.ts formatClockIn), which the web formats without the catalog.
+  'packages/shared/src/i18n/day-parts.ts',
 ];
 const CATALOG_FILES = ['packages/shared/src/i18n/server-catalog.ts', 'packages/shared/src/i18n/server-messages.ts'];
 

@@ -1,4 +1,5 @@
 import type { Language } from '../languages';
+import { formatClockIn, parseClock } from '../calendar';
 
 /**
  * Translates one of our English messages (server-messages.ts) into Marathi or Hindi. A sentence with
@@ -59,6 +60,9 @@ export function translateWith(table: MessageTable, text: string, language: Langu
     const translated = index === 0 ? pattern.mr : pattern.hi;
     return translated.replace(PLACEHOLDER, (_, name: string) => {
       const value = values.get(name) ?? '';
+      // A time inside the sentence ("7:00 AM") reads the reader's way too (formatClockIn).
+      const clock = parseClock(value);
+      if (clock) return formatClockIn(clock, language);
       return exact.get(value)?.[index] ?? value;
     });
   }

@@ -133,6 +133,18 @@ export const OTP_SENDS_PER_HOUR = 5;
  */
 export const OTP_SENDS_PER_CONNECTION_PER_HOUR = 60;
 export const OTP_MAX_WRONG_TRIES = 5;
+/**
+ * Codes sent to phones by the whole academy in an hour, every number and purpose together (issue 53):
+ * each is a paid WhatsApp or SMS message. Sized for a real academy's busiest hour (a results evening:
+ * a few hundred parents signing in), far below what a script asking for every number would cost.
+ */
+export const PHONE_CODES_SENT_PER_HOUR = 400;
+/**
+ * A phone that has had its OTP_SENDS_PER_HOUR codes in the last hour gets the next one this many
+ * minutes after the last (issue 53): asks by strangers can delay a parent's code by this much at
+ * most, never lock them out for the hour.
+ */
+export const PHONE_CODE_COOL_DOWN_MINUTES = 10;
 /** How long the proof of a verified email may wait for the form to be sent. */
 export const VERIFICATION_PROOF_MINUTES = 30;
 

@@ -131,6 +131,11 @@ export const attendanceDaySchema = z.object({
   statistics: attendanceStatisticsSchema,
   /** That day's demo students (issue 41), booked by the office: marked on the sheet, never counted in `statistics`. */
   demos: z.array(attendanceDemoSchema),
+  /**
+   * Today, before the window opens (issue 54): 'HH:mm' from which the day may be marked (the batch's start time less
+   * the server's window); null when it may be marked now (any other day, or the window is open).
+   */
+  opensAt: z.string().nullable(),
 });
 export type AttendanceDay = z.infer<typeof attendanceDaySchema>;
 
@@ -192,4 +197,25 @@ export function attendancePercentage(counts: Pick<AttendanceStatistics, 'present
 /** The refusal for a day a closure announcement closes ('DD-MM-YYYY' date, the announcement's title). */
 export function closedDayMessage(displayDate: string, title: string): string {
   return `The academy is closed on ${displayDate} (${title}): attendance cannot be marked for that day`;
+}
+
+/**
+ * When today's marks of a batch starting at `startTime` ('HH:mm') may be taken, `minutesBefore` ahead of it
+ * (issue 54: a register marked at 05:15 for a 07:00 class sent an absence alert at 05:25). Null when there is no
+ * hold (no window, or one reaching back past midnight) or `now` ('HH:mm', the academy's clock) is inside it.
+ */
+export function attendanceOpensAt(startTime: string, minutesBefore: number | null, now: string): string | null {
+  if (minutesBefore === null) return null;
+  const minutes = (time: string) => {
+    const [hours = 0, mins = 0] = time.split(':').map(Number);
+    return hours * 60 + mins;
+  };
+  const opens = minutes(startTime) - minutesBefore;
+  if (opens <= 0 || minutes(now) >= opens) return null;
+  return `${String(Math.floor(opens / 60)).padStart(2, '0')}:${String(opens % 60).padStart(2, '0')}`;
+}
+
+/** The refusal for today's marks before the window: the opening and the class's start, as "6:30 AM". */
+export function notOpenYetMessage(opensAt: string, startsAt: string): string {
+  return `Today's attendance opens at ${opensAt}, shortly before the class starts at ${startsAt}. Mark it once the class has begun.`;
 }

@@ -5,6 +5,7 @@ import { attendanceStatisticsSchema } from './attendance';
 import { ATTENDANCE_STATUSES } from '../attendance-statuses';
 import { weeklyScheduleSchema } from './batches';
 import { noteSchema } from './notes';
+import { MESSAGE_KINDS, MESSAGE_STATUSES } from './messaging';
 import { isoDateTimeSchema, namedRefSchema, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
 
 /** A batch counts as near capacity when its active students fill at least this share of its seats. */
@@ -105,6 +106,17 @@ export const adminDashboardSummarySchema = z.object({
   month: ownerMonthSchema,
   /** Backups that could not be copied off the machine (decision 044): a warning while `failed` > 0; 0 when off. */
   offsiteBackups: z.object({ failed: z.number().int(), lastError: z.string().nullable() }),
+  /**
+   * Today's messages to families (issue 54: the dashboard listed every one, three screens of them): counts only,
+   * the Messages screen lists them. Made today where the academy is; `held`: waiting for the quiet hours to end.
+   */
+  messagesToday: z.object({
+    total: z.number().int(),
+    byStatus: z.object(Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof MESSAGE_STATUSES)[number], z.ZodNumber>),
+    held: z.number().int(),
+    /** Per kind (most first): how many, and of them waiting (queued) and failed. */
+    byKind: z.array(z.object({ kind: z.enum(MESSAGE_KINDS), total: z.number().int(), waiting: z.number().int(), failed: z.number().int() })),
+  }),
 });
 export type AdminDashboardSummary = z.infer<typeof adminDashboardSummarySchema>;
 

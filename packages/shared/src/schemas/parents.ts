@@ -19,6 +19,7 @@ export const PARENT_MESSAGES = {
   phoneOrEmail: "Enter the parent's mobile number or email",
   phoneTaken: 'This mobile number belongs to another parent',
   linkedNoInvite: 'Parent linked. They can sign in with a code sent to their phone',
+  linkedWelcomed: 'Parent linked. How to sign in with a code was sent to their phone',
   alertNotFound: 'Alert not found',
   alertRetried: 'The alert will be sent again',
   alertNotFailed: 'Only a failed alert can be sent again',

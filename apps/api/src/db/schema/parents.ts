@@ -106,8 +106,8 @@ export const parentMessages = pgTable(
     check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
     check('parent_messages_channel_check', sql`${table.channel} in ('push', 'whatsapp', 'sms', 'email', 'webhook')`),
     // No parent: a code to an applicant's phone, a demo class's time and address to an enquiry's family (issue 41),
-    // or how a new student signs in, to the family of an enquiry without a parent account (issue 54).
-    check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} in ('sign-in-code', 'demo-class', 'admitted')`),
+    // an application's reference, or how a new student signs in, to a family without a parent account (issue 54).
+    check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} in ('sign-in-code', 'demo-class', 'enquiry-received', 'admitted')`),
   ],
 );
 
@@ -133,12 +133,35 @@ export const signInCodes = pgTable(
     wrongTries: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /**
+     * When its message was queued to the phone (issue 53). Null: an ask that sent nothing (a number that
+     * is no parent's, or past the phone's allowance); such a row only counts the client's asks and never
+     * works as a code. The phone's allowance and the academy's hourly ceiling count sent rows only.
+     */
+    sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('sign_in_codes_phone_created_idx').on(table.phone, table.createdAt),
+    index('sign_in_codes_phone_sent_idx').on(table.phone, table.sentAt),
+    index('sign_in_codes_sent_idx').on(table.sentAt).where(sql`${table.sentAt} is not null`),
     index('sign_in_codes_ip_created_idx').on(table.ip, table.createdAt),
     index('sign_in_codes_proof_idx').on(table.proofHash),
     check('sign_in_codes_purpose_check', sql`${table.purpose} in ('sign-in', 'admission')`),
   ],
+);
+
+/**
+ * The providers' webhook events already acted on (issue 53): Meta signs a body but not when it was sent,
+ * so a captured body could be posted again (a STOP reply undoing a later START). A second delivery of
+ * the same event (`whatsapp:status:<wamid>:<status>`, `whatsapp:message:<wamid>`) changes nothing.
+ * Kept 30 days (Meta retries for up to 7).
+ */
+export const providerWebhookEvents = pgTable(
+  'provider_webhook_events',
+  {
+    id: varchar({ length: 300 }).primaryKey(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('provider_webhook_events_received_idx').on(table.receivedAt)],
 );

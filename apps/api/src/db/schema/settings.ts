@@ -10,7 +10,9 @@ export type StoredMessaging = {
   fallbackMinutes?: number;
   quietHours?: { from: string; to: string } | null;
 };
-export const MESSAGING_SECRET_NAMES = ['whatsappAccessToken', 'whatsappAppSecret', 'whatsappVerifyToken', 'msg91AuthKey'] as const;
+// `msg91WebhookToken`: the token in MSG91's delivery-report address once the admin has rotated it (issue 53);
+// until then the token is derived from the server's key (msg91WebhookToken in messaging-settings.service.ts).
+export const MESSAGING_SECRET_NAMES = ['whatsappAccessToken', 'whatsappAppSecret', 'whatsappVerifyToken', 'msg91AuthKey', 'msg91WebhookToken'] as const;
 export type MessagingSecretName = (typeof MESSAGING_SECRET_NAMES)[number];
 
 /**

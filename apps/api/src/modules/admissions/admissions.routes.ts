@@ -84,7 +84,7 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     '/admission-enquiries',
     { config: { rateLimit: ENQUIRY_RATE_LIMIT }, schema: { tags: ['admissions'], body: admissionEnquiryInputSchema, response: { 201: apiSuccess(admissionEnquiryReceivedSchema) } } },
     async (request, reply) => {
-      const { reference, confirmation } = await createAdmissionEnquiry(db, request.body, requestLanguage(request));
+      const { reference, confirmation } = await createAdmissionEnquiry(db, request.body, requestLanguage(request), app.jobs);
       confirm(confirmation);
       return reply.status(201).send({ success: true as const, data: { reference }, message: confirmation ? ENQUIRY_RECEIVED : ENQUIRY_RECEIVED_BY_PHONE });
     },

@@ -43,6 +43,10 @@ import type { Mailer } from '../../lib/mailer';
 import { containsPattern } from '../../lib/search';
 import { enrolStudent } from '../batches';
 import { academyToday, getAcademySettings } from '../settings';
+import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
+import type { JobRunner } from '../../db/job-runner';
+import { word } from '@academy/shared/i18n/server-catalog';
+import { LANGUAGES } from '@academy/shared/languages';
 import { insertStudent } from '../students';
 import { notifyContact, notifyParents, PARENT_SENDER_JOB, reachOfParents } from '../family-outbox';
 import { hashPassword } from '../../lib/password';
@@ -345,7 +349,7 @@ export type EnquiryConfirmation = { to: string; name: string; parentName?: strin
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
  * the email's proof (so a refused or failed insert leaves the proof usable) and the first history entry.
  */
-export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en'): Promise<{ reference: string; confirmation?: EnquiryConfirmation }> {
+export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en', jobs?: JobRunner): Promise<{ reference: string; confirmation?: EnquiryConfirmation }> {
   await assertReferences(db, input);
   // A family without email proved its phone instead (issue 37): no confirmation mail then (an email
   // given beside it is kept, unproven, for the office).
@@ -381,11 +385,41 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
     await replaceSubjects(tx, row!.id, input.subjects ?? []);
     await tx.insert(admissionEnquiryStatusChanges).values({ enquiryId: row!.id, fromStatus: null, toStatus: 'new' });
     await recordAudit(tx, null, { action: 'create', entityType: 'enquiry', entityId: row!.id, text: { key: 'enquiry.public_form', values: { name: input.studentName } } });
+    // No mail to confirm it (issue 54: the Hindi family was told nothing on its phone): its reference on the
+    // phone it proved, in the page's language, on the channel that reaches it; in this transaction, so a
+    // refused application sends nothing.
+    if (byPhone) await sendReferenceToPhone(tx, jobs, { phone: input.phone, student: input.studentName, reference: enquiryReference(row!.number), language, enquiryId: row!.id });
     return row!.number;
   });
   const reference = enquiryReference(number);
   if (byPhone) return { reference };
   return { reference, confirmation: { to: input.email!, name: input.studentName, parentName: input.parentName, source: 'admission', reference, language } };
+}
+
+/** The applicant's reference by WhatsApp or SMS (notifyContact); nothing when no phone channel is on (the page showed it). */
+async function sendReferenceToPhone(
+  tx: DbExecutor,
+  jobs: JobRunner | undefined,
+  application: { phone: string; student: string; reference: string; language: Language; enquiryId: string },
+): Promise<void> {
+  const settings = await getAcademySettings(tx);
+  const values = { academy: settings.name, student: application.student, reference: application.reference };
+  const messages = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      {
+        subject: word('mail', 'Application {reference} received — {academy}', language, values),
+        text: word('mail', '{academy}: we have received the application for {student}. Your reference is {reference}; say it when you call us. We will call you soon.', language, values),
+      },
+    ]),
+  ) as Record<Language, { subject: string; text: string }>;
+  const channel = await notifyContact(
+    tx,
+    undefined,
+    { phone: application.phone, email: null, language: application.language },
+    { kind: 'enquiry-received', key: `enquiry-received:${application.enquiryId}`, date: await academyToday(tx), messages, values },
+  );
+  if (channel && jobs) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
 }
 
 /**

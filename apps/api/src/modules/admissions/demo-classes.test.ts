@@ -195,19 +195,20 @@ describe("the family's message", () => {
     const [year, month, day] = date.split('-');
     expect(queued[0]).toMatchObject({ kind: 'demo-class', parentId: null, studentId: null, channel: 'email', toAddress: row!.email, date });
     expect(queued[0]!.text).toContain('Meera Kale');
-    expect(queued[0]!.text).toContain('5:00 PM – 6:30 PM');
+    // The time as a Marathi family says it (issue 54).
+    expect(queued[0]!.text).toContain('संध्याकाळी 5:00 – 6:30');
     expect(queued[0]!.text).toContain(address);
     expect(queued[0]!.text).toContain(`${day}-${month}-${year}`);
     expect(queued[0]!.text).toContain('Science 10');
     // Marathi: the enquiry's language.
     const { name: academy } = await getAcademySettings(t.database.db);
     expect(queued[0]!.subject).toBe(word('mail', 'Demo class on {date} — {academy}', 'mr', { date: `${day}-${month}-${year}`, academy }));
-    expect(queued[0]!.templateValues).toEqual(['Meera Kale', expect.stringContaining('Science 10'), `${day}-${month}-${year}`, '5:00 PM – 6:30 PM', address]);
+    expect(queued[0]!.templateValues).toEqual(['Meera Kale', expect.stringContaining('Science 10'), `${day}-${month}-${year}`, 'संध्याकाळी 5:00 – 6:30', address]);
 
     await runJobs();
     const mail = await t.latestMailTo(row!.email!);
     expect(mail?.text).toContain(address);
-    expect(mail?.text).toContain('5:00 PM – 6:30 PM');
+    expect(mail?.text).toContain('संध्याकाळी 5:00 – 6:30');
     const listed = (await asAdmin('GET', `/api/admission-enquiries/${enquiry.id}/demos`)).json().data;
     expect(listed[0].message).toMatchObject({ channel: 'email', status: 'sent' });
   });
@@ -348,7 +349,7 @@ describe('by WhatsApp', () => {
               { type: 'text', text: 'Sai Kadam' },
               { type: 'text', text: expect.stringContaining('Physics 12') },
               { type: 'text', text: `${day}-${month}-${year}` },
-              { type: 'text', text: '5:00 PM – 6:30 PM' },
+              { type: 'text', text: 'शाम 5:00 – 6:30' },
               { type: 'text', text: address },
             ],
           },

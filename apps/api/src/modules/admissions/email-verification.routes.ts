@@ -1,4 +1,5 @@
 import { requestLanguage } from '../../lib/translate-reply';
+import type { ServerKeys } from '../../lib/server-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import { sendOtpInputSchema, sendOtpResultSchema, sendPhoneOtpInputSchema, verifyOtpInputSchema, verifyOtpResultSchema, verifyPhoneOtpInputSchema } from '@academy/shared/schemas/admissions';
@@ -15,9 +16,9 @@ export const PHONE_CODE_SENT = 'We have sent a 6-digit code to your phone by Wha
 export const PHONE_VERIFIED = 'Your phone number is verified.';
 
 /** The admission form proves the applicant's email with a code mailed to it (public routes). */
-export const emailVerificationRoutes: FastifyPluginAsyncZod<OtpDeps> = async (app, deps) => {
+export const emailVerificationRoutes: FastifyPluginAsyncZod<OtpDeps & { keys: ServerKeys }> = async (app, deps) => {
   // A family without email proves its phone instead, with a code by WhatsApp or SMS (issue 37).
-  const phoneDeps = { db: deps.db, jobs: app.jobs, otpKey: deps.otpKey };
+  const phoneDeps = { db: deps.db, jobs: app.jobs, otpKey: deps.otpKey, keys: deps.keys };
   app.post(
     '/phone-verification/send-otp',
     { schema: { tags: ['admissions'], body: sendPhoneOtpInputSchema, response: { 200: apiSuccess(sendOtpResultSchema) } } },

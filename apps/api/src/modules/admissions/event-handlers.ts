@@ -1,6 +1,6 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { eq, sql } from 'drizzle-orm';
-import { formatClock, formatDate } from '@academy/shared/calendar';
+import { formatClockRangeIn, formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { EventHandlers } from '../../events/delivery';
@@ -49,7 +49,8 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
       student: demo.student,
       batch: batchIn(demo.language),
       date: formatDate(demo.date),
-      time: `${formatClock(demo.startTime)} – ${formatClock(demo.endTime)}`,
+      // The template's values go in the family's language too (formatClockRangeIn, issue 54).
+      time: formatClockRangeIn(demo.startTime, demo.endTime, demo.language),
       address: settings.address,
     };
     const messages = Object.fromEntries(
@@ -58,7 +59,13 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): v
         {
           subject: word('mail', 'Demo class on {date} — {academy}', language, { ...values, batch: batchIn(language) }),
           // The address as the office wrote it in the family's language, else English (issue 42).
-          text: word('mail', '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.', language, { ...values, batch: batchIn(language), address: academyInLanguage(settings, language).address }),
+          // The time the family's way (formatClockRangeIn, issue 54).
+          text: word('mail', '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.', language, {
+            ...values,
+            batch: batchIn(language),
+            time: formatClockRangeIn(demo.startTime, demo.endTime, language),
+            address: academyInLanguage(settings, language).address,
+          }),
         },
       ]),
     ) as Record<Language, { subject: string; text: string }>;

@@ -5,8 +5,9 @@ import type { Db, DbExecutor } from '../../db/client';
 import type { JobRunner } from '../../db/job-runner';
 import { signInCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ServerKeys } from '../../lib/server-keys';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { checkPhoneCode, issuePhoneCode, phoneCodeMessages } from '../auth';
+import { checkPhoneCode, codeMessage, issuePhoneCode } from '../auth';
 import { notifyPhone } from '../family-outbox';
 import { getAcademySettings, phoneCodesAvailable } from '../settings';
 
@@ -14,7 +15,7 @@ import { getAcademySettings, phoneCodesAvailable } from '../settings';
  * The admission form for a family without email (issue 37): the phone proves itself with a code by
  * WhatsApp or SMS, as the email does with a mailed code; the proof goes back with the form, once.
  */
-export type PhoneOtpDeps = { db: Db; jobs: JobRunner | undefined; otpKey: string };
+export type PhoneOtpDeps = { db: Db; jobs: JobRunner | undefined; otpKey: string; /** Seals the code in its queued message. */ keys: ServerKeys };
 
 export const PHONE_CODES_UNAVAILABLE = 'Codes by WhatsApp or SMS are not available yet. Please verify with an email address, or call the office.';
 export const PHONE_PROOF_INVALID = 'Your phone number is not verified, or the verification has expired. Please verify it again.';
@@ -31,8 +32,7 @@ export async function sendPhoneVerificationCode(deps: PhoneOtpDeps, input: { pho
     kind: 'sign-in-code',
     key: `admission-code:${input.phone}:${Date.now()}`,
     date: new Date().toISOString().slice(0, 10),
-    messages: phoneCodeMessages(academy, code, minutes),
-    values: { code, minutes },
+    ...codeMessage(deps.keys, academy, code, minutes),
   });
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
 }

@@ -26,14 +26,14 @@ import {
  * Spec section 7, Attendance and Student self-service attendance. The batch's teacher and admins mark
  * and read a batch (another teacher's batch answers 404: access/batches); a student reads only their own under /student.
  */
-export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db; opensMinutesBefore: number | null }> = async (app, { db, opensMinutesBefore }) => {
   const tags = ['attendance'];
   const day = apiSuccess(attendanceDaySchema);
   const studentAnswer = apiSuccess(studentAttendanceSchema);
 
   app.get('/attendance/:batchId/:date', { schema: { tags, params: attendanceDayParamsSchema, response: { 200: day } } }, async (request) => ({
     success: true as const,
-    data: await getAttendanceDay(db, actorOf(request), request.params.batchId, request.params.date),
+    data: await getAttendanceDay(db, actorOf(request), request.params.batchId, request.params.date, opensMinutesBefore),
   }));
 
   app.post(
@@ -41,7 +41,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     { schema: { tags, params: attendanceBatchParamsSchema, body: attendanceSubmissionSchema, response: { 200: day } } },
     async (request) => {
       // Saving announces `attendance.marked`: the parents module schedules today's absence alerts (decision 026).
-      const data = await submitAttendance(db, actorOf(request), request.params.batchId, request.body);
+      const data = await submitAttendance(db, actorOf(request), request.params.batchId, request.body, opensMinutesBefore);
       return { success: true as const, data, message: ATTENDANCE_MESSAGES.submitted };
     },
   );

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ATTENDANCE_MAX_RANGE_DAYS, closedDayMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
+import { ATTENDANCE_MAX_RANGE_DAYS, attendanceOpensAt, closedDayMessage, notOpenYetMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
 import type { DemoStatus } from '@academy/shared/demo-statuses';
 import type { AttendanceDemo } from '@academy/shared/schemas/demo-classes';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
-import { daysBetween, formatDate, shiftDate } from '@academy/shared/calendar';
-import { academyTodaySql } from '../../db/academy-today';
+import { clockIn, dateIn, daysBetween, formatClock, formatDate, shiftDate } from '@academy/shared/calendar';
+import { academyTimeZoneSql, academyTodaySql } from '../../db/academy-today';
 import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
@@ -21,7 +21,7 @@ import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
 type RangeQuery = z.output<typeof attendanceRangeQuerySchema>;
-type BatchRow = AttendanceBatch & { teacherRecordId: string; today: string; archived: boolean };
+type BatchRow = AttendanceBatch & { teacherRecordId: string; today: string; archived: boolean; startTime: string; timeZone: string };
 type StatisticsRow = AttendanceStatistics;
 
 // Still offered here for the module's importers (and its public face) until they import @academy/shared/calendar.
@@ -58,6 +58,7 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
       json_build_object('_id', t.id, 'name', tu.name) as teacher,
       b.teacher_id as "teacherRecordId",
       (b.archived_at is not null) as archived,
+      to_char(b.start_time, 'HH24:MI') as "startTime", ${academyTimeZoneSql} as "timeZone",
       -- Today where the academy is, in the same round trip (its settings row, else the default zone).
       to_char(${academyTodaySql}, 'YYYY-MM-DD') as today
     from batches b
@@ -71,7 +72,7 @@ async function loadBatch(db: DbExecutor, batchId: string): Promise<BatchRow> {
   return row;
 }
 
-function publicBatch({ teacherRecordId: _teacherRecordId, today: _today, archived: _archived, ...batch }: BatchRow): AttendanceBatch {
+function publicBatch({ teacherRecordId: _teacherRecordId, today: _today, archived: _archived, startTime: _startTime, timeZone: _timeZone, ...batch }: BatchRow): AttendanceBatch {
   return batch;
 }
 
@@ -97,7 +98,7 @@ type DayRow = {
 } & StatisticsRow;
 
 /** The roster of a day with its marks; the statistics come from the same statement (window aggregates). */
-async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<AttendanceDay> {
+async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<Omit<AttendanceDay, 'opensAt'>> {
   const [{ rows }, closure, demos] = await Promise.all([db.execute<DayRow>(sql`
     with enrolled as (
       select bs.student_id from batch_students bs join students s on s.id = bs.student_id
@@ -151,14 +152,25 @@ async function demosOn(db: DbExecutor, batchId: string, date: string): Promise<A
 }
 
 /** GET /api/attendance/{batchId}/{date}: any valid date may be read (an unmarked one lists the roster). */
-export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: string, date: string): Promise<AttendanceDay> {
+export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: string, date: string, opensMinutesBefore: number | null = null): Promise<AttendanceDay> {
   // A teacher's roster is opened again and again through the class: kept (lib/read-cache.ts), and
   // the rule (may this actor see this batch?) is checked on every request.
   const today = await academyToday(db);
-  const day = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => dayOf(db, await loadBatch(db, batchId), date, today));
+  const { startTime, timeZone, ...day } = await cachedRead(db, cacheKey('attendance-day', batchId, date, today), DAY_TABLES, async () => {
+    const batch = await loadBatch(db, batchId);
+    return { ...(await dayOf(db, batch, date, today)), startTime: batch.startTime, timeZone: batch.timeZone };
+  });
   // The day's batch names its teacher's record: the one who may read it besides the admin.
   assertStaffOfBatch(actor, day.batch.teacher._id);
-  return day;
+  // The clock moves while the answer is kept: the window is worked out on every request.
+  return { ...day, opensAt: opensAtNow({ startTime, timeZone }, date, opensMinutesBefore) };
+}
+
+/** 'HH:mm' from which `date` may be marked when that is still ahead today (attendanceOpensAt); null otherwise. */
+function opensAtNow(batch: { startTime: string; timeZone: string }, date: string, opensMinutesBefore: number | null): string | null {
+  const now = new Date();
+  if (date !== dateIn(batch.timeZone, now)) return null;
+  return attendanceOpensAt(batch.startTime, opensMinutesBefore, clockIn(batch.timeZone, now));
 }
 
 /** What a day's roster reads: the batch, its enrolled students, the day's marks and closures. */
@@ -179,12 +191,19 @@ function assertMarkableDate(batch: BatchRow, date: string, today: string) {
  * day again replaces its marks: enrolled students left out of the new list lose theirs (marks of
  * students who have since left the batch stay as history).
  */
-export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission): Promise<AttendanceDay> {
+export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission, opensMinutesBefore: number | null = null): Promise<AttendanceDay> {
   const batch = await batchForStaff(db, actor, batchId);
   // A past year's batch (issue 39): its attendance stays as it was.
   if (batch.archived) throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.attendanceArchived);
   const today = batch.today;
   assertMarkableDate(batch, input.date, today);
+  // Today's register before the class (issue 54): marks taken at 05:15 for a 07:00 class would alert families of an
+  // absence before the child could have come. Refused until the window opens; nothing is saved.
+  const opensAt = opensAtNow(batch, input.date, opensMinutesBefore);
+  if (opensAt) {
+    const message = notOpenYetMessage(formatClock(opensAt), formatClock(batch.startTime));
+    throw new AppError('CONFLICT', message, { date: message });
+  }
   const closure = await closureTitleOn(db, batchId, input.date);
   if (closure) {
     const message = closedDayMessage(formatDate(input.date), closure);
@@ -248,7 +267,7 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
     if (input.demos.length > 0) await markDemos(tx, actor, batch, input.date, input.demos);
   });
   if (input.date < today && input.records.length > 0) forgetPastDayTotals(db);
-  return dayOf(db, batch, input.date, today);
+  return { ...(await dayOf(db, batch, input.date, today)), opensAt: null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attendanceRecords } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -6,6 +6,7 @@ import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../.
 import { academyToday } from '../settings/settings.service';
 import { shiftDate } from '@academy/shared/calendar';
 import { STUDENT_RECENT_RECORDS } from '@academy/shared/schemas/attendance';
+import { translateServerMessage } from '@academy/shared/i18n/server-text';
 
 let t: TestApp;
 let today = '';
@@ -184,6 +185,50 @@ describe('POST /api/attendance/batch/{batchId}', () => {
     // The first day of the batch and today are fine.
     expect((await submit(cookies.teacher, ids.batch, batchStart, everyone())).statusCode).toBe(200);
     expect((await submit(cookies.teacher, ids.batch, today, everyone())).statusCode).toBe(200);
+  });
+
+  it('holds today’s register until shortly before the class: refused at 05:15 for a 07:00 class, taken from 06:30 (issue 54)', async () => {
+    const db = t.database.db;
+    const student = await buildStudent(db, { name: 'Early Bird' });
+    const teacher = await buildTeacher(db, { name: 'Morning Teacher' });
+    // The factory's batches start at 7:00 AM.
+    const morning = await buildBatch(db, { name: 'Morning Maths', teacherId: teacher.id, studentIds: [student.id], startDate: batchStart, endDate: shiftDate(today, 120) });
+    const cookie = await loginAs(t.app, teacher.user.email);
+    // The server's window (ATTENDANCE_OPENS_MINUTES_BEFORE, 30 by default); this file's app has none.
+    const held = await buildTestApp({ database: t.database, config: { attendanceOpensMinutesBefore: 30 } });
+    const at = (clock: string) => vi.setSystemTime(new Date(`${today}T${clock}:00+05:30`));
+    const send = (date: string) =>
+      held.app.inject({ method: 'POST', url: `/api/attendance/batch/${morning.id}`, headers: { cookie }, payload: { date, records: [{ studentId: student.id, status: 'absent' }] } });
+    const read = (date: string) => held.app.inject({ method: 'GET', url: `/api/attendance/${morning.id}/${date}`, headers: { cookie } });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      at('05:15');
+      const early = await send(today);
+      expect(early.statusCode).toBe(409);
+      const message = "Today's attendance opens at 6:30 AM, shortly before the class starts at 7:00 AM. Mark it once the class has begun.";
+      expect(early.json()).toMatchObject({ success: false, message, errors: { date: message } });
+      // Nothing saved, so no absence alert is on its way; the sheet says when it opens.
+      const before = (await read(today)).json().data;
+      expect(before).toMatchObject({ opensAt: '06:30', markedAt: null });
+      expect(before.students[0].status).toBeNull();
+      // A Marathi or Hindi teacher reads it in their language, the times the way they say them.
+      expect(translateServerMessage(message, 'mr')).toBe('आजची हजेरी सकाळी 6:30 पासून नोंदवता येईल, तास सकाळी 7:00 ला सुरू होण्याच्या थोडे आधी. तास सुरू झाल्यावर नोंदवा.');
+      expect(translateServerMessage(message, 'hi')).toContain('सुबह 6:30');
+      // A past day is not held.
+      expect((await send(shiftDate(today, -1))).statusCode).toBe(200);
+      at('06:29');
+      expect((await send(today)).statusCode).toBe(409);
+      at('06:30');
+      expect((await read(today)).json().data.opensAt).toBeNull();
+      const open = await send(today);
+      expect(open.statusCode).toBe(200);
+      expect(open.json().data).toMatchObject({ opensAt: null, statistics: { absent: 1 } });
+    } finally {
+      vi.useRealTimers();
+      await held.app.close();
+      // This batch's marks leave the academy's counts as the other tests expect them.
+      await db.delete(attendanceRecords).where(eq(attendanceRecords.batchId, morning.id));
+    }
   });
 
   it('lets only the batch’s teacher or an admin mark', async () => {

@@ -3,6 +3,7 @@ import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { languageInputSchema, loginInputSchema, sessionUserSchema } from '@academy/shared/schemas/auth';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Db } from '../../db/client';
+import type { ServerKeys } from '../../lib/server-keys';
 import { currentUser } from './session-plugin';
 import { login, setUserLanguage, toSessionUser } from './auth.service';
 import { clearSessionCookies, deleteSession, setSessionCookies } from './session.service';
@@ -12,7 +13,7 @@ import { MESSAGING_MESSAGES, signInCodeRequestSchema, signInCodeSentSchema, sign
 /** Guesses of phone sign-in codes per client address: a family mistyping twice is far below it. */
 export const SIGN_IN_CODE_VERIFY_RATE_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string }> = async (app, { db, otpKey }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string; keys: ServerKeys }> = async (app, { db, otpKey, keys }) => {
   app.post(
     '/auth/login',
     { schema: { tags: ['auth'], body: loginInputSchema, response: { 200: apiSuccess(sessionUserSchema) } } },
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string }> = asy
     { schema: { tags: ['auth'], body: signInCodeRequestSchema, response: { 200: apiSuccess(signInCodeSentSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await requestSignInCode({ db, jobs: app.jobs, otpKey }, { phone: request.body.phone, ip: request.ip }, (task) => app.runInBackground('sign-in code message', task)),
+      data: await requestSignInCode({ db, jobs: app.jobs, otpKey, keys }, { phone: request.body.phone, ip: request.ip }, (task) => app.runInBackground('sign-in code message', task)),
       message: MESSAGING_MESSAGES.codeSent,
     }),
   );
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; otpKey: string }> = asy
     // could guess across every parent's phone. The count is shared by every server (rate_limit_hits).
     { config: { rateLimit: SIGN_IN_CODE_VERIFY_RATE_LIMIT }, schema: { tags: ['auth'], body: signInCodeVerifySchema, response: { 200: apiSuccess(sessionUserSchema) } } },
     async (request, reply) => {
-      const result = await verifySignInCode({ db, jobs: app.jobs, otpKey }, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const result = await verifySignInCode({ db, jobs: app.jobs, otpKey, keys }, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
       setSessionCookies(reply, request, result.token, result.expiresAt);
       return { success: true as const, data: result.user };
     },

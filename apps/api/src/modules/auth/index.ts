@@ -5,4 +5,4 @@
 export { deleteUserSessions } from './session.service';
 export { createWelcomeToken, sendWelcomeMail } from './welcome.service';
 export { findUserByEmail } from './auth.service';
-export { checkPhoneCode, issuePhoneCode, phoneCodeMessages, type PhoneCodePurpose } from './sign-in-code.service';
+export { checkPhoneCode, codeMessage, issuePhoneCode, phoneCodeMessages, type PhoneCodePurpose } from './sign-in-code.service';

@@ -7,7 +7,7 @@ import type { Role } from '@academy/shared/roles';
 import { OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { forgetSignInCodes } from '../family-outbox';
 import type { Db, DbExecutor } from '../../db/client';
-import { emailVerifications, loginFailures, parents, passwordResetTokens, sessions, students, teachers, users, signInCodes } from '../../db/schema';
+import { emailVerifications, loginFailures, parents, passwordResetTokens, providerWebhookEvents, sessions, students, teachers, users, signInCodes } from '../../db/schema';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
 import { generateToken, hashToken } from '../../lib/tokens';
 
@@ -128,4 +128,6 @@ export async function deleteExpiredAuthRecords(db: Db) {
   // Sign-in codes to parents' phones (issue 37): the same day's limits count them; their messages forget the code.
   await db.delete(signInCodes).where(lt(signInCodes.createdAt, sql`now() - interval '1 day'`));
   await forgetSignInCodes(db, { olderThanMinutes: OTP_VALID_MINUTES + 5 });
+  // The providers' webhook events seen (replays refused, issue 53): Meta retries for 7 days at most.
+  await db.delete(providerWebhookEvents).where(lt(providerWebhookEvents.receivedAt, sql`now() - interval '30 days'`));
 }

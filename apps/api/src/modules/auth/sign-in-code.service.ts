@@ -1,48 +1,119 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { MESSAGING_MESSAGES, type SignInCodeSent } from '@academy/shared/schemas/messaging';
-import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
+import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_HOUR, OTP_VALID_MINUTES, PHONE_CODE_COOL_DOWN_MINUTES, PHONE_CODES_SENT_PER_HOUR } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
-import { enforceCodeSendLimits } from '../../db/code-send-limits';
+import { enforceClientCeiling, enforceCodeSendLimits, lockCodeSends, tryAgainIn } from '../../db/code-send-limits';
 import type { JobRunner } from '../../db/job-runner';
 import { parents, signInCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ServerKeys } from '../../lib/server-keys';
 import { hashOneTimeCode, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
-import { forgetSignInCodes, notifyParent } from '../family-outbox';
+import { CODE_MASK, forgetSignInCodes, notifyParent, sealMessageCode } from '../family-outbox';
 import { getAcademySettings } from '../settings';
 import { toSessionUser } from './auth.service';
 import { createSession } from './session.service';
 
-export type SignInCodeDeps = { db: Db; jobs: JobRunner | undefined; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
-
+export type SignInCodeDeps = {
+  db: Db;
+  jobs: JobRunner | undefined;
+  /** Keys the code hashes (APP_SECRET). */
+  otpKey: string;
+  /** Seals the code inside its queued message (issue 53: never in clear in the database or a backup). */
+  keys: ServerKeys;
+};
 
 export type PhoneCodePurpose = 'sign-in' | 'admission';
 
+/** Where phone codes keep their asks (the client-address ceiling counts every ask). */
+const PHONE_CODE_LOG = { table: signInCodes, to: signInCodes.phone, ip: signInCodes.ip, createdAt: signInCodes.createdAt };
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
 /**
- * A new six-digit code for a phone, inside `tx` (the caller's transaction), unless the limits say no:
- * the same as the admission form's email codes: one per phone a minute, five per phone an hour (every
- * purpose together), a high ceiling per client address. Only the newest code of a phone and purpose
- * works. Returns the code (to be sent by the caller, never stored in clear).
+ * The academy's ceiling of phone codes sent in an hour (issue 53: each is a paid message), the same
+ * refusal for every number. Counted without a lock of its own: two servers at the very edge may send
+ * one or two past it, which costs nothing that matters.
  */
-export async function issuePhoneCode(tx: DbExecutor, otpKey: string, input: { phone: string; ip: string; purpose: PhoneCodePurpose }): Promise<string> {
+async function enforcePhoneCodeCeiling(tx: DbExecutor): Promise<void> {
+  const [sent] = await tx
+    .select({ sends: count(), secondsLeft: sql<number>`coalesce(extract(epoch from min(${signInCodes.sentAt}) + interval '1 hour' - now()), 0)::float8` })
+    .from(signInCodes)
+    .where(gt(signInCodes.sentAt, sql`now() - interval '1 hour'`));
+  if ((sent?.sends ?? 0) >= PHONE_CODES_SENT_PER_HOUR) {
+    throw new AppError('TOO_MANY_REQUESTS', `Too many codes are being sent just now. Please try again ${tryAgainIn(sent!.secondsLeft)}.`);
+  }
+}
+
+/**
+ * A new six-digit code for an applicant's phone (the admission form), inside `tx` (the caller's
+ * transaction), unless the limits say no: the same as the admission form's email codes (one per phone
+ * a minute, five admission codes sent to the phone an hour; a high ceiling per client address), and
+ * the academy's hourly ceiling. Only the newest code of a phone and purpose works.
+ * Returns the code (to be sent by the caller, never stored in clear).
+ */
+export async function issuePhoneCode(tx: DbExecutor, otpKey: string, input: { phone: string; ip: string; purpose: 'admission' }): Promise<string> {
   const ip = input.ip.slice(0, 64);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await enforceCodeSendLimits(
-    tx,
-    { table: signInCodes, to: signInCodes.phone, ip: signInCodes.ip, createdAt: signInCodes.createdAt },
-    { to: input.phone, ip, lockPrefix: 'sign-in-code' },
-    { recipient: 'phone', codeField: 'code' },
-  );
-  // The row is written for any number, so the limits count every ask.
+  const code = newCode();
+  // The phone's own limits count the admission codes sent to it: counting a parent's sign-in codes too
+  // would answer differently for a parent's number, telling who is one (issue 53).
+  const admissionSends = { ...PHONE_CODE_LOG, sent: and(isNotNull(signInCodes.sentAt), eq(signInCodes.purpose, 'admission'))! };
+  await enforceCodeSendLimits(tx, admissionSends, { to: input.phone, ip, lockPrefix: 'sign-in-code' }, { recipient: 'phone', codeField: 'code' });
+  await enforcePhoneCodeCeiling(tx);
   await tx
     .update(signInCodes)
     .set({ expiresAt: sql`least(${signInCodes.expiresAt}, now())` })
     .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt)));
-  await tx.insert(signInCodes).values({ purpose: input.purpose, phone: input.phone, codeHash: hashOneTimeCode(otpKey, input.phone, code), ip, expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})` });
+  await tx.insert(signInCodes).values({ purpose: input.purpose, phone: input.phone, codeHash: hashOneTimeCode(otpKey, input.phone, code), ip, sentAt: sql`now()`, expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})` });
   return code;
+}
+
+/**
+ * A parent's sign-in code (issue 53, point 7), inside `tx`. Strangers must learn nothing and cost
+ * little, and must not lock a parent out:
+ * - refused (429) alike for every number: the academy's hourly ceiling of codes sent, and the ceiling
+ *   of asks per client address;
+ * - otherwise answered alike, but a code is sent only to an active parent's number, and only within the
+ *   phone's allowance, which counts codes actually SENT: one a minute, and after OTP_SENDS_PER_HOUR in
+ *   the last hour one every PHONE_CODE_COOL_DOWN_MINUTES. An ask past it sends nothing and leaves the
+ *   parent's last code working, so the parent still has a code, or gets one within the cool-down;
+ * - the same statements run whatever the outcome (hash, lookups, update, insert), so a parent's number
+ *   does not answer measurably slower than a stranger's; the message itself is queued after answering.
+ * Returns the code and the parent to send it to, or no parent: nothing to send.
+ */
+export async function issueSignInCode(tx: DbExecutor, otpKey: string, input: { phone: string; ip: string }): Promise<{ code: string; parentId: string | null }> {
+  const ip = input.ip.slice(0, 64);
+  const code = newCode();
+  const codeHash = hashOneTimeCode(otpKey, input.phone, code);
+  await lockCodeSends(tx, { to: input.phone, ip, lockPrefix: 'sign-in-code' });
+  await enforceClientCeiling(tx, PHONE_CODE_LOG, ip);
+  await enforcePhoneCodeCeiling(tx);
+  const { rows } = await tx.execute<{ parentId: string | null; lastSentSecondsAgo: number | null; sentLastHour: number }>(sql`
+    select
+      (select p.id from parents p join users u on u.id = p.user_id where p.phone = ${input.phone} and u.is_active limit 1) as "parentId",
+      (select extract(epoch from now() - max(c.sent_at))::float8 from sign_in_codes c where c.phone = ${input.phone} and c.sent_at > now() - interval '1 hour') as "lastSentSecondsAgo",
+      (select count(*)::int from sign_in_codes c where c.phone = ${input.phone} and c.sent_at > now() - interval '1 hour') as "sentLastHour"`);
+  const state = rows[0]!;
+  const last = state.lastSentSecondsAgo;
+  const allowed = last === null || (last >= OTP_RESEND_AFTER_SECONDS && (state.sentLastHour < OTP_SENDS_PER_HOUR || last >= PHONE_CODE_COOL_DOWN_MINUTES * 60));
+  const send = state.parentId !== null && allowed;
+  // The same two statements for every ask: only a code that is sent ends the phone's earlier ones and works.
+  await tx
+    .update(signInCodes)
+    .set({ expiresAt: sql`least(${signInCodes.expiresAt}, now())` })
+    .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, 'sign-in'), isNull(signInCodes.usedAt), sql`${send}::boolean`));
+  await tx.insert(signInCodes).values({
+    purpose: 'sign-in',
+    phone: input.phone,
+    codeHash,
+    ip,
+    sentAt: send ? sql`now()` : null,
+    expiresAt: send ? sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})` : sql`now()`,
+  });
+  return { code, parentId: send ? state.parentId : null };
 }
 
 /**
@@ -54,7 +125,8 @@ export async function checkPhoneCode(tx: DbExecutor, otpKey: string, input: { ph
   const [row] = await tx
     .select({ id: signInCodes.id, codeHash: signInCodes.codeHash, wrongTries: signInCodes.wrongTries, live: sql<boolean>`${signInCodes.expiresAt} > now()` })
     .from(signInCodes)
-    .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt)))
+    // Only a code that was sent: an ask that sent nothing never ends or stands for the parent's code.
+    .where(and(eq(signInCodes.phone, input.phone), eq(signInCodes.purpose, input.purpose), isNull(signInCodes.usedAt), isNotNull(signInCodes.sentAt)))
     .orderBy(desc(signInCodes.createdAt))
     .limit(1)
     .for('update');
@@ -84,20 +156,12 @@ export function phoneCodeMessages(academy: string, code: string, minutes: string
 
 /**
  * POST /api/auth/sign-in-code (issue 37): a six-digit code to a parent's phone by WhatsApp or SMS
- * (the family outbox, urgent: quiet hours do not hold it), with the limits of `issuePhoneCode`.
- * The answer is the same whether or not the number is a parent's, so it tells nobody who is one.
+ * (the family outbox, urgent: quiet hours do not hold it), with the limits of `issueSignInCode`.
+ * The answer is the same whether or not the number is a parent's, and whether or not a code was sent,
+ * so it tells nobody who is one.
  */
 export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: string; ip: string }, inBackground: (task: () => Promise<void>) => void): Promise<SignInCodeSent> {
-  const { code, parentId } = await deps.db.transaction(async (tx) => {
-    const code = await issuePhoneCode(tx, deps.otpKey, { ...input, purpose: 'sign-in' });
-    const [parent] = await tx
-      .select({ id: parents.id })
-      .from(parents)
-      .innerJoin(users, eq(users.id, parents.userId))
-      .where(and(eq(parents.phone, input.phone), eq(users.isActive, true)))
-      .limit(1);
-    return { code, parentId: parent?.id };
-  });
+  const { code, parentId } = await deps.db.transaction((tx) => issueSignInCode(tx, deps.otpKey, input));
   // The message is queued after answering (issue 53): a parent's number must not answer measurably
   // slower than a stranger's, or the timing tells who is a parent.
   if (parentId) {
@@ -105,10 +169,19 @@ export async function requestSignInCode(deps: SignInCodeDeps, input: { phone: st
       const academy = (await getAcademySettings(deps.db)).name;
       const minutes = String(OTP_VALID_MINUTES);
       const today = new Date().toISOString().slice(0, 10);
-      await notifyParent(deps.db, deps.jobs, parentId, { kind: 'sign-in-code', key: `sign-in-code:${input.phone}:${Date.now()}`, date: today, messages: phoneCodeMessages(academy, code, minutes), values: { code, minutes } });
+      await notifyParent(deps.db, deps.jobs, parentId, { kind: 'sign-in-code', key: `sign-in-code:${input.phone}:${Date.now()}`, date: today, ...codeMessage(deps.keys, academy, code, minutes) });
     });
   }
   return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
+}
+
+/**
+ * A code's message as it is queued (issue 53): the words with the code masked (what the office's list
+ * of messages shows) and the code sealed with the server's key as the template's value, opened only by
+ * the sender in memory. Neither the database nor a backup taken while it waits holds the code in clear.
+ */
+export function codeMessage(keys: ServerKeys, academy: string, code: string, minutes: string) {
+  return { messages: phoneCodeMessages(academy, CODE_MASK, minutes), values: { code: sealMessageCode(keys, code), minutes } };
 }
 
 /**

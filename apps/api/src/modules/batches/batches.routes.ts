@@ -21,6 +21,7 @@ import {
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../access/http';
+import { requestLanguage } from '../../lib/translate-reply';
 import {
   addStudentToBatch,
   createBatch,
@@ -176,7 +177,7 @@ export const batchesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="schedule.ics"')
         .header('cache-control', 'private, no-cache')
-        .send(await scheduleIcs(db, actorOf(request))),
+        .send(await scheduleIcs(db, actorOf(request), requestLanguage(request))),
     );
   }
 };

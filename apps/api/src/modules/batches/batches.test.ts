@@ -317,7 +317,7 @@ describe('teacher and student views', () => {
     expect(ics.body).toContain('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n');
     expect(ics.body).toContain(`UID:batch-${mine._id}@academy`);
     expect(ics.body).toContain('RRULE:FREQ=WEEKLY;BYDAY=TU,FR;UNTIL=');
-    expect(ics.body).toContain('SUMMARY:Physics\\; Evening\\, 12th');
+    expect(ics.body).toContain('SUMMARY;LANGUAGE=en:Physics\\; Evening\\, 12th');
     expect(ics.body).toMatch(/DTSTART;TZID=Asia\/Kolkata:\d{8}T170000\r\n/);
     expect(ics.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(ics.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);

@@ -9,7 +9,11 @@ import { seesTodaysMarks } from '../../access/attendance';
 import { ownBatchesCondition } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { closuresBetween } from '../closures';
-import { shiftDate } from '@academy/shared/calendar';
+import { formatClock, shiftDate } from '@academy/shared/calendar';
+import { localNamesIn, type LocalNamesIn } from '@academy/shared/academy-words';
+import { word } from '@academy/shared/i18n/server-catalog';
+import type { Language } from '@academy/shared/languages';
+import { localNamesFor } from '../standards';
 import { academyToday, getAcademySettings } from '../settings';
 import { listBatchSummaries } from './batch-summary.service';
 
@@ -171,9 +175,17 @@ export function closedClassDates(batch: Pick<BatchSummary, '_id' | 'startDate' |
  * RRULE weekly on the batch days UNTIL the end of the last class (UTC, as RFC 5545 requires with TZID),
  * and an EXDATE for each class a closure cancels.
  */
-export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone: string; calendarName: string; now?: Date; closures?: readonly Closure[] }): string {
+export function buildIcs(
+  summaries: readonly BatchSummary[],
+  options: { timeZone: string; calendarName: string; now?: Date; closures?: readonly Closure[]; language?: Language; names?: LocalNamesIn },
+): string {
   const stamp = utcStamp(options.now ?? new Date());
   const tz = options.timeZone;
+  // The words in the owner's language (issue 53): the server catalog's, and the office's names of
+  // standards and subjects in that language; LANGUAGE tells the calendar which (RFC 5545 3.2.10).
+  const language = options.language ?? 'en';
+  const names = options.names ?? localNamesIn(undefined, language);
+  const inLanguage = `;LANGUAGE=${language}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -197,8 +209,8 @@ export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone
       `DTEND;TZID=${tz}:${compactDate(first)}T${compactTime(batch.schedule.endTime)}`,
       `RRULE:FREQ=WEEKLY;BYDAY=${days.join(',')};UNTIL=${until}`,
       ...closedClassDates(batch, options.closures ?? []).map((date) => `EXDATE;TZID=${tz}:${compactDate(date)}T${compactTime(batch.schedule.startTime)}`),
-      `SUMMARY:${escapeIcsText(`${batch.name} (${batch.subject.name})`)}`,
-      `DESCRIPTION:${escapeIcsText(`${batch.subject.name}, ${batch.standard.name}\nTeacher: ${batch.teacher.name}\n${batch.scheduleText}`)}`,
+      `SUMMARY${inLanguage}:${escapeIcsText(`${batch.name} (${names.subject(batch.subject)})`)}`,
+      `DESCRIPTION${inLanguage}:${escapeIcsText(`${names.subject(batch.subject)}, ${names.standard(batch.standard)}\n${word('calendar', 'Teacher: {name}', language, { name: batch.teacher.name })}\n${scheduleWords(batch.schedule, language)}`)}`,
       'END:VEVENT',
     );
   }
@@ -206,9 +218,16 @@ export function buildIcs(summaries: readonly BatchSummary[], options: { timeZone
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
 }
 
-/** The .ics feed of the user's batches that have not ended yet. */
-export async function scheduleIcs(db: DbExecutor, actor: Actor): Promise<string> {
-  const [condition, today, settings] = await Promise.all([ownBatchesCondition(actor), academyToday(db), getAcademySettings(db)]);
+/** "Mon, Wed · 7:00 AM – 8:30 AM" with the days in the reader's words: a schedule in the reader's language (the clock as every screen writes it). */
+function scheduleWords(schedule: BatchSummary['schedule'], language: Language): string {
+  const days = [...schedule.days].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b)).map((day) => word('calendar', ICS_DAY_WORDS[day], language));
+  return `${days.join(', ')} · ${formatClock(schedule.startTime)} – ${formatClock(schedule.endTime)}`;
+}
+const ICS_DAY_WORDS = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' } as const satisfies Record<Weekday, string>;
+
+/** The .ics feed of the user's batches that have not ended yet, in `language` (the owner's). */
+export async function scheduleIcs(db: DbExecutor, actor: Actor, language: Language = 'en'): Promise<string> {
+  const [condition, today, settings, names] = await Promise.all([ownBatchesCondition(actor), academyToday(db), getAcademySettings(db), localNamesFor(db, language)]);
   const [summaries, closures] = await Promise.all([listBatchSummaries(db, and(condition, gte(batches.endDate, today))), closuresBetween(db, today, '9999-12-31')]);
-  return buildIcs(summaries, { timeZone: settings.timeZone, calendarName: `${settings.name}: classes`, closures });
+  return buildIcs(summaries, { timeZone: settings.timeZone, calendarName: word('calendar', '{academy}: classes', language, { academy: settings.name }), closures, language, names });
 }

@@ -41,13 +41,13 @@ export async function deleteCalendarFeed(db: Db, actor: Actor): Promise<void> {
 }
 
 /**
- * The .ics behind a secret address. The owner must still be an active student or teacher: a
+ * The .ics behind a secret address, in its owner's chosen language. The owner must still be an active student or teacher: a
  * deactivated teacher's or an archived student's address stops answering with their account.
  */
 export async function calendarFeedIcs(db: DbExecutor, token: string): Promise<string> {
   // The owner as an Actor (their teacher or student record) in the same statement as the address.
   const [row] = await db
-    .select(actorColumns)
+    .select({ ...actorColumns, language: users.language })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .leftJoin(teachers, eq(teachers.userId, users.id))
@@ -56,5 +56,6 @@ export async function calendarFeedIcs(db: DbExecutor, token: string): Promise<st
     .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.isActive, true)));
   const owner = row ? toActor(row) : undefined;
   if (!owner || !mayHaveCalendarFeed(owner)) throw new AppError('NOT_FOUND', CALENDAR_FEED_NOT_FOUND);
-  return scheduleIcs(db, owner);
+  // In the owner's language (issue 53): a phone's calendar app fetches it without saying who reads.
+  return scheduleIcs(db, owner, row!.language);
 }

@@ -46,6 +46,27 @@ describe('calendar feed addresses', () => {
     expect((await t.app.inject({ method: 'GET', url: feedPath(second) })).statusCode).toBe(404);
   });
 
+  it('is in its owner’s language: the calendar’s name, the teacher and the days from the server catalog (issue 53)', async () => {
+    const db = t.database.db;
+    const student = await buildStudent(db);
+    await db.update(users).set({ language: 'mr' }).where(eq(users.id, student.user.id));
+    const teacher = await buildTeacher(db, { name: 'Sunita Deshmukh' });
+    await buildBatch(db, { studentIds: [student.id], teacherId: teacher.id });
+    const cookie = await loginAs(t.app, student.user.email);
+    const url = (await t.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: { cookie } })).json().data.url as string;
+    // Fetched by a phone's calendar app: no session, no language of its own (an English Accept-Language).
+    const feed = (await t.app.inject({ method: 'GET', url: feedPath(url), headers: { 'accept-language': 'en-US' } })).body.replace(/\r\n /g, '');
+    expect(feed).toMatch(/X-WR-CALNAME:.+: तासिका\r\n/);
+    expect(feed).toMatch(/SUMMARY;LANGUAGE=mr:/);
+    expect(feed).toMatch(/DESCRIPTION;LANGUAGE=mr:.*\\nशिक्षक: Sunita Deshmukh\\n(सोम|मंगळ|बुध|गुरु|शुक्र|शनि|रवि)/);
+    expect(feed).not.toContain('Teacher:');
+    // Its owner switching to Hindi: the same address reads in Hindi.
+    await db.update(users).set({ language: 'hi' }).where(eq(users.id, student.user.id));
+    const hindi = (await t.app.inject({ method: 'GET', url: feedPath(url) })).body.replace(/\r\n /g, '');
+    expect(hindi).toMatch(/X-WR-CALNAME:.+: कक्षाएँ\r\n/);
+    expect(hindi).toContain('LANGUAGE=hi');
+  });
+
   it("stops answering when the owner's account is deactivated, and refuses malformed addresses with 400", async () => {
     const db = t.database.db;
     const teacher = await buildTeacher(db);

@@ -16,6 +16,7 @@ import { yearFeeTotals } from '../fees';
 import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { YearSummary } from '@academy/shared/schemas/academic-years';
+import { MESSAGE_STATUSES, type MessageKind, type MessageStatus } from '@academy/shared/schemas/messaging';
 
 /** Days in the dashboard's attendance trend, today included. */
 const TREND_DAYS = 14;
@@ -43,15 +44,44 @@ type Row = {
  */
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
-  const [counts, month, offsiteBackups] = await Promise.all([
+  const [counts, month, offsiteBackups, messages] = await Promise.all([
     // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
     cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
     // Fee tables are not watched by the cache: the owner's month is read fresh (one statement).
     ownerMonth(db, today),
     // A backup that could not be copied off the machine (decision 044) is a warning on the first screen.
     offsiteFailures(db),
+    // Statuses change as providers report back: read fresh.
+    messagesToday(db, today),
   ]);
-  return { ...counts, month, offsiteBackups };
+  return { ...counts, month, offsiteBackups, messagesToday: messages };
+}
+
+/**
+ * Today's messages to families counted by kind and status in one statement (parent_messages_created_at_idx:
+ * the day's rows only), `held` those queued until the quiet hours end.
+ */
+export async function messagesToday(db: Db, today: string): Promise<AdminDashboardSummary['messagesToday']> {
+  const zone = academyTimeZoneSql;
+  const { rows } = await db.execute<{ kind: MessageKind; status: MessageStatus; count: number; held: number }>(sql`
+    select m.kind, m.status, count(*)::int as count, count(*) filter (where m.status = 'queued' and m.not_before > now())::int as held
+    from parent_messages m
+    where m.created_at >= (${today}::date::timestamp at time zone ${zone}) and m.created_at < ((${today}::date + 1)::timestamp at time zone ${zone})
+    group by m.kind, m.status`);
+  const byStatus = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<MessageStatus, number>;
+  const kinds = new Map<MessageKind, { kind: MessageKind; total: number; waiting: number; failed: number }>();
+  let held = 0;
+  for (const row of rows) {
+    byStatus[row.status] += row.count;
+    held += row.held;
+    const entry = kinds.get(row.kind) ?? { kind: row.kind, total: 0, waiting: 0, failed: 0 };
+    entry.total += row.count;
+    if (row.status === 'queued') entry.waiting += row.count;
+    if (row.status === 'failed') entry.failed += row.count;
+    kinds.set(row.kind, entry);
+  }
+  const byKind = [...kinds.values()].sort((a, b) => b.total - a.total || a.kind.localeCompare(b.kind));
+  return { total: byKind.reduce((sum, entry) => sum + entry.total, 0), byStatus, held, byKind };
 }
 
 /** The calendar month before 'YYYY-MM'. */
@@ -158,7 +188,7 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
 /** What the admin dashboard counts and lists. */
 const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups'>> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday'>> {
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { eq } from 'drizzle-orm';
-import { buildBatch, buildEnquiry, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { attendanceRecords, feeDues, students as studentsTable } from '../../db/schema';
+import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { attendanceRecords, feeDues, parentMessages, students as studentsTable } from '../../db/schema';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../settings/settings.service';
 
@@ -29,6 +29,7 @@ describe('GET /api/admin/dashboard/summary', () => {
       batchesNearCapacity: [],
       batchesNearCapacityTotal: 0,
       offsiteBackups: { failed: 0, lastError: null },
+      messagesToday: { total: 0, byStatus: { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, cancelled: 0 }, held: 0, byKind: [] },
       attendance: {
         today: { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), present: 0, absent: 0, late: 0, excused: 0, total: 0, percentage: null, batchesMarked: 0 },
         trend: expect.arrayContaining([{ date: expect.any(String), total: 0, percentage: null }]),
@@ -228,5 +229,43 @@ describe("the owner's month (issue 42)", () => {
     const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie: admin }, payload: { ...input, monthlyFeeTarget: '250000' } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await summary()).month.collected.target).toBe(250000);
+  });
+
+  it('counts today’s messages by kind and status instead of listing them, held ones apart (issue 54)', async () => {
+    const db = t.database.db;
+    const parent = await buildParent(db, { phone: '+919822090001' });
+    const today = await academyToday(db);
+    const row = (kind: string, status: 'queued' | 'sent' | 'failed' | 'delivered', extra: Partial<typeof parentMessages.$inferInsert> = {}) => ({
+      kind,
+      key: `${kind}:${Math.random()}`,
+      parentId: parent.id,
+      channel: 'whatsapp' as const,
+      status,
+      date: today,
+      subject: 's',
+      text: 't',
+      payload: {},
+      ...extra,
+    });
+    await db.insert(parentMessages).values([
+      ...Array.from({ length: 5 }, () => row('online-test', 'sent')),
+      row('online-test', 'failed'),
+      row('absence', 'delivered'),
+      // Held by the quiet hours until tomorrow morning.
+      row('fee-reminder', 'queued', { notBefore: new Date(Date.now() + 8 * 3600_000) }),
+      row('fee-reminder', 'queued'),
+      // Yesterday's: not today's.
+      row('absence', 'failed', { createdAt: new Date(Date.now() - 2 * 86_400_000) }),
+    ]);
+    expect((await summary()).messagesToday).toEqual({
+      total: 9,
+      byStatus: { queued: 2, sent: 5, delivered: 1, read: 0, failed: 1, cancelled: 0 },
+      held: 1,
+      byKind: [
+        { kind: 'online-test', total: 6, waiting: 0, failed: 1 },
+        { kind: 'fee-reminder', total: 2, waiting: 2, failed: 0 },
+        { kind: 'absence', total: 1, waiting: 0, failed: 0 },
+      ],
+    });
   });
 });

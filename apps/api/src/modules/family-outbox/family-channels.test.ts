@@ -191,12 +191,15 @@ describe('messages to families on WhatsApp and SMS', () => {
     const report = { data: [{ requestId: text.providerId, userId: '1', report: [{ date: new Date().toISOString(), number: '919822022222', status: '1', desc: 'DELIVERED' }] }] };
     expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/msg91?token=wrong', payload: report })).statusCode).toBe(401);
     // MSG91's documented v2 form: a form post whose `data` is the JSON text, its time Indian time without a zone.
-    const v2 = new URLSearchParams({ data: JSON.stringify([{ senderId: 'SHRACD', requestId: text.providerId, userId: '1', report: [{ date: '2026-05-22 10:06:20', number: '919822022222', status: '1', desc: 'DELIVERED' }] }]) });
+    // A time a few seconds ago, written as MSG91 writes it (Indian time, no zone); an impossible time would not be believed.
+    const reportedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 5_000);
+    const indian = new Date(reportedAt.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const v2 = new URLSearchParams({ data: JSON.stringify([{ senderId: 'SHRACD', requestId: text.providerId, userId: '1', report: [{ date: indian, number: '919822022222', status: '1', desc: 'DELIVERED' }] }]) });
     const form = await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: v2.toString() });
     expect(form.statusCode).toBe(200);
     expect(((await messagesOf(`parentId=${father.id}&channel=sms`)).items[0] as { status: string }).status).toBe('delivered');
     const [delivered] = await t.database.db.select({ at: parentMessages.deliveredAt }).from(parentMessages).where(eq(parentMessages.providerId, text.providerId));
-    expect(delivered!.at!.toISOString()).toBe('2026-05-22T04:36:20.000Z');
+    expect(delivered!.at!.toISOString()).toBe(reportedAt.toISOString());
     // The v3 form (JSON) is read too.
     expect((await t.app.inject({ method: 'POST', url: `/api/webhooks/msg91?token=${token}`, payload: report })).statusCode).toBe(200);
 
@@ -373,7 +376,10 @@ describe('a parent with only a phone', () => {
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
     ]);
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code', payload: { phone: '9822055555' } })).statusCode).toBe(429);
+    // Asked again within the minute: the same answer as any ask (issue 53), no second message, the first code still works.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code', payload: { phone: '9822055555' } })).statusCode).toBe(200);
+    await runJobs();
+    expect(providers.whatsapp).toHaveLength(1);
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code/verify', payload: { phone: '9822055555', code: code === '000000' ? '111111' : '000000' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.code).toBe('This code is not correct. Please check it and try again');
@@ -401,8 +407,8 @@ describe('a parent with only a phone', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code/verify', payload: { phone: '9822056666', code: whatsappCode } })).statusCode).toBe(200);
   });
 
-  it('limits codes per number as the email codes are limited: the earlier code within a minute, five an hour', async () => {
-    const ask = () => t.app.inject({ method: 'POST', url: '/api/auth/sign-in-code', payload: { phone: '9822058888' } });
+  it('limits admission codes per number as the email codes are limited: the earlier code within a minute, five an hour', async () => {
+    const ask = () => t.app.inject({ method: 'POST', url: '/api/phone-verification/send-otp', payload: { phone: '9822058888' } });
     expect((await ask()).statusCode).toBe(200);
     const again = await ask();
     expect(again.statusCode).toBe(429);
@@ -410,12 +416,14 @@ describe('a parent with only a phone', () => {
     // Four more sends earlier this hour (each over a minute ago): the sixth is refused with when to try again.
     await t.database.db
       .insert(signInCodes)
-      .values([2, 3, 4, 5].map((minutes) => ({ purpose: 'sign-in' as const, phone: '+919822058888', codeHash: 'x', ip: '10.0.0.9', createdAt: new Date(Date.now() - minutes * 60_000), expiresAt: new Date() })));
+      .values([2, 3, 4, 5].map((minutes) => ({ purpose: 'admission' as const, phone: '+919822058888', codeHash: 'x', ip: '10.0.0.9', createdAt: new Date(Date.now() - minutes * 60_000), sentAt: new Date(Date.now() - minutes * 60_000), expiresAt: new Date() })));
     // The first ask, six minutes back: the oldest send of the hour, so the limit ends in 54 minutes.
     await t.database.db.update(signInCodes).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(and(eq(signInCodes.phone, '+919822058888'), ne(signInCodes.codeHash, 'x')));
     const sixth = await ask();
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toBe('Too many codes were sent to this number. Please try again in 54 minutes.');
+    // The first ask's message goes now, not in the next test.
+    await runJobs();
   });
 
   it('refuses an email and a phone of two different parents', async () => {
@@ -464,6 +472,79 @@ describe('the admission form for a family without email', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/admission-enquiries', payload: { ...form, phoneVerificationToken: token } });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors.phoneVerificationToken).toBe('Your phone number is not verified, or the verification has expired. Please verify it again.');
+  });
+});
+
+describe('told on their phone (issue 54)', () => {
+  const templates = { ...TEMPLATES, 'enquiry-received': 'enquiry_received', 'parent-welcome': 'parent_welcome' };
+  const templateOf = (index: number) => providers.whatsapp[index]!.body.template as { name: string; language: { code: string }; components: { parameters: { text: string }[] }[] };
+
+  it('a family that applied with its phone gets its ENQ reference by WhatsApp in the page’s language; nothing without the template', async () => {
+    const standard = await buildStandard(t.database.db);
+    const apply = async (phone: string, language: string) => {
+      const sent = await t.app.inject({ method: 'POST', url: '/api/phone-verification/send-otp', headers: { 'accept-language': language }, payload: { phone } });
+      expect(sent.statusCode).toBe(200);
+      await runJobs();
+      const code = templateOf(providers.whatsapp.length - 1).components[0]!.parameters[0]!.text;
+      const token = (await t.app.inject({ method: 'POST', url: '/api/phone-verification/verify-otp', payload: { phone, otp: code } })).json().data.verificationToken as string;
+      const applied = await t.app.inject({ method: 'POST', url: '/api/admission-enquiries', headers: { 'accept-language': language }, payload: { studentName: 'Aditi Yadav', phone, standard: standard.id, phoneVerificationToken: token } });
+      expect(applied.statusCode).toBe(201);
+      await runJobs();
+      return applied.json().data.reference as string;
+    };
+    // Without a template for it the office has not said how: nothing goes (the page showed the reference).
+    await apply('9822082001', 'hi');
+    expect(providers.whatsapp.map((message) => (message.body.template as { name: string }).name)).toEqual(['sign_in_code']);
+
+    providers.reset();
+    expect((await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates } })).statusCode).toBe(200);
+    try {
+      const reference = await apply('9822082002', 'hi');
+      expect(reference).toMatch(/^ENQ-\d+$/);
+      expect(providers.whatsapp).toHaveLength(2);
+      const received = templateOf(1);
+      expect(providers.whatsapp[1]!.body.to).toBe('919822082002');
+      expect(received.name).toBe('enquiry_received');
+      expect(received.language.code).toBe('hi');
+      expect(received.components[0]!.parameters.map((parameter) => parameter.text).slice(1)).toEqual(['Aditi Yadav', reference]);
+      const [row] = await t.database.db.select().from(parentMessages).where(eq(parentMessages.kind, 'enquiry-received'));
+      expect(row).toMatchObject({ parentId: null, channel: 'whatsapp', toAddress: '+919822082002' });
+      expect(row!.text).toContain(`आपका संदर्भ नंबर ${reference} है`);
+    } finally {
+      await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates: TEMPLATES } });
+    }
+  });
+
+  it('a parent linked with only a phone is told how to sign in, once, in their language; one with an email gets the mail instead', async () => {
+    const db = t.database.db;
+    expect((await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates } })).statusCode).toBe(200);
+    try {
+      const [first, second] = [await buildStudent(db, { name: 'Kiran Jadhav' }), await buildStudent(db, { name: 'Om Jadhav' })];
+      const linked = await asAdmin('POST', `/api/students/${first.id}/parents`, { name: 'Sunita Jadhav', phone: '9822083001', relation: 'mother', language: 'mr' });
+      expect(linked.statusCode).toBe(201);
+      expect(linked.json().message).toBe('Parent linked. How to sign in with a code was sent to their phone');
+      await runJobs();
+      expect(providers.whatsapp).toHaveLength(1);
+      const welcome = templateOf(0);
+      expect(welcome.name).toBe('parent_welcome');
+      expect(welcome.language.code).toBe('mr');
+      expect(welcome.components[0]!.parameters.map((parameter) => parameter.text)).toEqual(['Sunita Jadhav', expect.any(String), 'Kiran Jadhav', expect.stringMatching(/\/mr\/login$/)]);
+      const [row] = await db.select().from(parentMessages).where(eq(parentMessages.kind, 'parent-welcome'));
+      expect(row!.text).toContain('फोनवर आलेल्या कोडने साइन इन करा');
+      // Linked to a sibling later: they know already.
+      const sibling = await asAdmin('POST', `/api/students/${second.id}/parents`, { name: 'Sunita Jadhav', phone: '9822083001' });
+      expect(sibling.statusCode).toBe(200);
+      expect(sibling.json().message).toBe('Parent linked. They can sign in with a code sent to their phone');
+      await runJobs();
+      expect(providers.whatsapp).toHaveLength(1);
+      // With an email: the set-password mail, no WhatsApp.
+      const withEmail = await asAdmin('POST', `/api/students/${first.id}/parents`, { name: 'Rajesh Jadhav', email: 'rajesh.jadhav@example.in', phone: '9822083002', relation: 'father' });
+      expect(withEmail.json().message).toBe('Parent linked. A set-password link was emailed to them');
+      await runJobs();
+      expect(providers.whatsapp).toHaveLength(1);
+    } finally {
+      await asAdmin('PUT', '/api/admin/settings/messaging', { whatsapp: { enabled: true, templates: TEMPLATES } });
+    }
   });
 });
 

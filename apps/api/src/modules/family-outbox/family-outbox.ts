@@ -9,7 +9,7 @@ import type { JobRunner } from '../../db/job-runner';
 import { parentMessageMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/outbound-address';
-import { UnreadableSecretError } from '../../lib/secret-box';
+import { isSealed, openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { ProviderError, sendMsg91Flow, sendWhatsAppTemplate } from '../../lib/family-providers';
 import { recordAudit } from '../audit';
@@ -25,6 +25,30 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-academy-signature';
 const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A claimed message's lease, renewed every third of it while the message is being sent. */
 const MESSAGE_LEASE_MS = 2 * 60_000;
+
+/** What a code's message shows in place of the code (the office's list, the stored text). */
+export const CODE_MASK = '******';
+const CODE_SEAL_CONTEXT = 'parent-message:sign-in-code';
+
+/**
+ * A sign-in code as its message's template value (issue 53, point 9): sealed with the server's key
+ * (AES-256-GCM, lib/secret-box.ts), so the row, and a backup taken while it waits, never hold it in
+ * clear; the sender opens it in memory. After use or expiry `forgetSignInCodes` wipes even the sealed value.
+ */
+export function sealMessageCode(keys: ServerKeys, code: string): string {
+  return sealSecret(keys, CODE_SEAL_CONTEXT, code);
+}
+
+/** The code of a queued code message, or null when it was wiped (used or expired) or cannot be opened. */
+function openMessageCode(keys: ServerKeys, stored: string | undefined): string | null {
+  if (!stored || !isSealed(stored)) return null;
+  try {
+    return openSecret(keys, CODE_SEAL_CONTEXT, stored);
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) return null;
+    throw error;
+  }
+}
 
 /** A message for a student's parents: what it is about and its words in every language. */
 export type ParentNotice = {
@@ -320,8 +344,8 @@ export async function notifyPhone(
  * time and address). Their phone and email as the enquiry has them, and the enquiry's language.
  */
 export type ContactRecipient = { phone: string | null; email: string | null; language: Language };
-/** The kinds a contact may be sent (the database's recipient check names them too, migrations 0041 and 0054). */
-export type ContactMessageKind = 'demo-class' | 'admitted';
+/** The kinds a contact may be sent (the database's recipient check names them too, migrations 0041, 0056 and 0054). */
+export type ContactMessageKind = 'demo-class' | 'enquiry-received' | 'admitted';
 
 /** Whether a parent with this number replied STOP on WhatsApp: the number says no to WhatsApp whoever writes to it. */
 async function phoneStoppedWhatsApp(db: DbExecutor, phone: string): Promise<boolean> {
@@ -495,6 +519,7 @@ export const NO_EMAIL_MESSAGE = 'The parent has no email address';
 export const WHATSAPP_OFF_MESSAGE = 'WhatsApp is turned off in Settings → Messages, or has no template for this kind';
 export const WHATSAPP_STOPPED_MESSAGE = 'The parent asked for no WhatsApp messages (STOP)';
 export const SMS_OFF_MESSAGE = 'SMS is turned off in Settings → Messages, or has no template for this kind';
+export const CODE_GONE_MESSAGE = 'The code was used or expired before it could be sent';
 export const CREDENTIAL_UNREADABLE_MESSAGE = 'A provider credential could not be read (the server key changed): enter it again in Settings → Messages';
 
 /** A failure whose message is already the office's sentence; `final`: trying this channel again will not help. */
@@ -640,9 +665,16 @@ async function sendEmail(deps: ParentSenderDeps, settings: AcademySettings, mess
  * WhatsApp (a template in the parent's language) or SMS (MSG91 Flow with the DLT template), to the
  * number fixed when queued. Returns the provider's id, by which its status reports come back.
  */
-async function sendByPhone(deps: ParentSenderDeps, config: MessagingConfig, message: ClaimedMessage): Promise<string> {
-  const to = message.toAddress ?? message.parentPhone;
+async function sendByPhone(deps: ParentSenderDeps, config: MessagingConfig, claimed: ClaimedMessage): Promise<string> {
+  const to = claimed.toAddress ?? claimed.parentPhone;
   if (!to) throw new SendFailure('The parent has no mobile number', true);
+  let message = claimed;
+  if (claimed.kind === 'sign-in-code') {
+    // The code is stored sealed (or already wiped: used or expired, then there is nothing to send).
+    const code = openMessageCode(deps.keys, claimed.templateValues[0]);
+    if (code === null) throw new SendFailure(CODE_GONE_MESSAGE, true);
+    message = { ...claimed, templateValues: [code, ...claimed.templateValues.slice(1)] };
+  }
   if (message.channel === 'whatsapp') {
     const { whatsapp } = config;
     if (message.whatsappStopped) throw new SendFailure(WHATSAPP_STOPPED_MESSAGE, true);
@@ -741,16 +773,20 @@ const STATUS_RANK = sql`case m.status when 'queued' then 0 when 'sent' then 1 wh
  * hands the message to SMS (`queueFallback`). An unknown id changes nothing.
  */
 export async function recordProviderStatus(
-  db: Db,
+  db: DbExecutor,
   report: { channel: 'whatsapp' | 'sms'; providerId: string; status: 'sent' | 'delivered' | 'read' | 'failed'; at: Date; error?: string; final?: boolean },
 ): Promise<void> {
   const rank = { sent: 1, failed: 1, delivered: 2, read: 3 }[report.status];
+  // The provider's time only when it is possible (issue 53: `"timestamp":"1"` made read_at 1970): not
+  // before the message was queued (a minute's leeway for clocks) nor minutes ahead; else when it came.
+  const reported = Number.isNaN(report.at.getTime()) ? null : report.at;
+  const at = sql`(case when ${reported}::timestamptz between m.created_at - interval '1 minute' and now() + interval '5 minutes' then ${reported}::timestamptz else now() end)`;
   const { rows } = await db.execute<{ id: string }>(sql`
     update parent_messages m set
       status = ${report.status},
-      sent_at = coalesce(m.sent_at, ${report.at}),
-      delivered_at = case when ${rank} >= 2 then coalesce(m.delivered_at, ${report.at}) else m.delivered_at end,
-      read_at = case when ${rank} = 3 then coalesce(m.read_at, ${report.at}) else m.read_at end,
+      sent_at = coalesce(m.sent_at, ${at}),
+      delivered_at = case when ${rank} >= 2 then coalesce(m.delivered_at, ${at}) else m.delivered_at end,
+      read_at = case when ${rank} = 3 then coalesce(m.read_at, ${at}) else m.read_at end,
       error = ${report.status === 'failed' ? (report.error ?? 'Not delivered').slice(0, 1000) : null},
       attempts = case when ${report.status === 'failed' && report.final !== false} then greatest(m.attempts, ${PARENT_MESSAGE_MAX_ATTEMPTS}) else m.attempts end,
       updated_at = now()
@@ -767,7 +803,7 @@ export async function recordProviderStatus(
  * A parent replied STOP on WhatsApp (or START again): from now on WhatsApp carries them nothing and
  * their next channel (usually SMS) does. Audited as the parent's own act.
  */
-export async function setWhatsAppStopped(db: Db, phone: string, stopped: boolean): Promise<void> {
+export async function setWhatsAppStopped(db: DbExecutor, phone: string, stopped: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(parents)
@@ -788,13 +824,13 @@ export async function setWhatsAppStopped(db: Db, phone: string, stopped: boolean
 }
 
 /**
- * Sign-in codes are kept in their messages only while they may still be needed (an SMS fallback resends
- * the same code); once used, or older than the code's life, the code is overwritten, so the database
- * and its backups do not keep it. `parentId`: that parent's at once (they signed in).
+ * Sign-in codes are kept in their messages, sealed (`sealMessageCode`), only while they may still be
+ * needed (an SMS fallback resends the same code); once used, or older than the code's life, even the
+ * sealed code is overwritten. `parentId`: that parent's at once (they signed in).
  */
 export async function forgetSignInCodes(db: DbExecutor, options: { parentId?: string; olderThanMinutes?: number } = {}): Promise<void> {
   await db.execute(sql`
-    update parent_messages set text = '******', template_values = jsonb_build_array('******', coalesce(template_values->>1, ''))
-    where kind = 'sign-in-code' and text <> '******'
+    update parent_messages set template_values = jsonb_build_array(${CODE_MASK}::text, coalesce(template_values->>1, ''))
+    where kind = 'sign-in-code' and template_values->>0 <> ${CODE_MASK}
       and ${options.parentId ? sql`parent_id = ${options.parentId}` : sql`created_at < now() - make_interval(mins => ${options.olderThanMinutes ?? 15})`}`);
 }

@@ -6,6 +6,7 @@
  */
 export {
   cancelContactMessages,
+  CODE_MASK,
   cancelParentNotice,
   chooseChannel,
   endOfQuietHours,
@@ -21,6 +22,7 @@ export {
   reachOfParents,
   PARENT_SENDER_JOB,
   retryParentMessages,
+  sealMessageCode,
   sendDueParentMessages,
   type ContactRecipient,
   type LinkedParent,

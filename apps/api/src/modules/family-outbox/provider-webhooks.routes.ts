@@ -1,8 +1,11 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
-import type { Db } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
+import { providerWebhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { fieldWithNul, nulCharacterError } from '../../lib/nul-character';
 import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
 import { isMsg91WebhookToken, messagingConfig } from '../settings';
@@ -24,6 +27,7 @@ const whatsAppStatus = z.object({
   errors: z.array(z.object({ code: z.number().optional() }).loose()).optional(),
 });
 const whatsAppInbound = z.object({
+  id: z.string().optional(),
   from: z.string(),
   type: z.string().optional(),
   text: z.object({ body: z.string() }).optional(),
@@ -55,6 +59,7 @@ type Msg91Request = z.infer<typeof msg91Request>;
  * Its documented v2 form posts `data` as a JSON string (application/x-www-form-urlencoded); v3 posts JSON.
  */
 function msg91Requests(body: unknown): Msg91Request[] | undefined {
+  if (body === undefined) return undefined;
   if (body !== null && typeof body === 'object' && typeof (body as { data?: unknown }).data === 'string') {
     try {
       body = { data: JSON.parse((body as { data: string }).data) as unknown };
@@ -70,7 +75,45 @@ function msg91Requests(body: unknown): Msg91Request[] | undefined {
   return one.success ? [one.data] : undefined;
 }
 
-const timeOf = (seconds: string | undefined) => (seconds && /^\d+$/.test(seconds) ? new Date(Number(seconds) * 1000) : new Date());
+/** Meta's Unix seconds; anything else is the time it arrived (`recordProviderStatus` also refuses absurd times). */
+const timeOf = (seconds: string | undefined) => (seconds && /^\d{1,12}$/.test(seconds) ? new Date(Number(seconds) * 1000) : new Date());
+
+/**
+ * A body read only after its sender is proven: JSON, or MSG91's v2 form. Undefined: neither. A NUL in
+ * it answers 400, as the app-wide check (which never saw this body) does for every other route.
+ */
+function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  const text = raw.toString('utf8');
+  let body: unknown;
+  if ((contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(text));
+  else if (text.trim() === '') body = {};
+  else {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  const field = fieldWithNul(body, 'body');
+  if (field !== undefined) throw nulCharacterError(field);
+  return body;
+}
+
+/** Compares in constant time: both sides hashed first, so neither length nor content leaks through timing. */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Whether an event is seen for the first time, recorded in `tx` (issue 53): Meta's signature has no
+ * time in it, so a captured body could be replayed; a second delivery changes nothing (and answers 200,
+ * so a real retry stops).
+ */
+async function firstDelivery(tx: DbExecutor, id: string): Promise<boolean> {
+  const inserted = await tx.insert(providerWebhookEvents).values({ id: id.slice(0, 300) }).onConflictDoNothing().returning({ id: providerWebhookEvents.id });
+  return inserted.length > 0;
+}
 
 /**
  * The providers' callbacks (issue 37), reachable without a session and proven otherwise:
@@ -80,20 +123,16 @@ const timeOf = (seconds: string | undefined) => (seconds && /^\d+$/.test(seconds
  * - MSG91: its delivery reports, to the address with the server's token that Settings shows.
  */
 export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = async (app, { db, keys }) => {
-  // This plugin only: keep the raw body beside the parsed one.
+  // This plugin only: the body is kept as it came and read (parsed) by the handler only once the
+  // signature or token has proven its sender (issue 53): nothing of an unproven body is parsed.
+  // MSG91's v2 delivery reports come as a form (`data=<JSON>`).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    request.rawBody = body as Buffer;
-    try {
-      done(null, body.length === 0 ? {} : JSON.parse(body.toString('utf8')));
-    } catch {
-      done(new AppError('BAD_REQUEST', 'The body is not valid JSON'), undefined);
-    }
-  });
-  // MSG91's v2 delivery reports come as a form (`data=<JSON>`); only this plugin's routes read one.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  const keepRaw = (request: { rawBody?: Buffer }, body: Buffer | string, done: (error: Error | null, body?: unknown) => void) => {
+    request.rawBody = Buffer.isBuffer(body) ? body : Buffer.from(body);
+    done(null, undefined);
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, keepRaw);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, keepRaw);
   const tags = ['webhooks'];
 
   app.get(
@@ -109,7 +148,8 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
       const config = await messagingConfig(db, keys);
       const query = request.query;
       const expected = config.whatsapp.verifyToken;
-      if (query['hub.mode'] !== 'subscribe' || !expected || query['hub.verify_token'] !== expected || !query['hub.challenge']) throw new AppError('FORBIDDEN');
+      const given = query['hub.verify_token'];
+      if (query['hub.mode'] !== 'subscribe' || !expected || given === undefined || !sameToken(given, expected) || !query['hub.challenge']) throw new AppError('FORBIDDEN');
       return reply.type('text/plain').send(query['hub.challenge']);
     },
   );
@@ -120,25 +160,35 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
     if (!appSecret || !request.rawBody || !isWhatsAppSignatureValid(appSecret, request.rawBody, request.headers['x-hub-signature-256'] as string | undefined)) {
       throw new AppError('UNAUTHENTICATED', 'The signature does not match');
     }
-    const parsed = whatsAppBody.safeParse(request.body);
+    const body = parseBody(request.rawBody, 'application/json');
+    if (body === undefined) throw new AppError('BAD_REQUEST', 'The body is not valid JSON');
+    const parsed = whatsAppBody.safeParse(body);
     if (!parsed.success) return { success: true as const }; // signed but not a shape we act on
     for (const change of (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? [])) {
       for (const status of change.value.statuses ?? []) {
         const code = status.errors?.[0]?.code;
         const state = status.status === 'failed' ? 'failed' : status.status === 'delivered' || status.status === 'read' || status.status === 'sent' ? status.status : undefined;
         if (!state) continue;
-        await recordProviderStatus(db, {
-          channel: 'whatsapp',
-          providerId: status.id,
-          status: state,
-          at: timeOf(status.timestamp),
-          ...(state === 'failed' ? { error: whatsAppErrorText(code), final: code === undefined || isFinalWhatsAppError(code) } : {}),
+        await db.transaction(async (tx) => {
+          if (!(await firstDelivery(tx, `whatsapp:status:${status.id}:${state}`))) return;
+          await recordProviderStatus(tx, {
+            channel: 'whatsapp',
+            providerId: status.id,
+            status: state,
+            at: timeOf(status.timestamp),
+            ...(state === 'failed' ? { error: whatsAppErrorText(code), final: code === undefined || isFinalWhatsAppError(code) } : {}),
+          });
         });
       }
       for (const message of change.value.messages ?? []) {
         const words = message.text?.body ?? message.button?.text ?? '';
-        if (isReplyWord(STOP_REPLIES, words)) await setWhatsAppStopped(db, `+${message.from}`, true);
-        else if (isReplyWord(START_REPLIES, words)) await setWhatsAppStopped(db, `+${message.from}`, false);
+        const stop = isReplyWord(STOP_REPLIES, words);
+        if (!stop && !isReplyWord(START_REPLIES, words)) continue;
+        await db.transaction(async (tx) => {
+          // A reply without an id (Meta always gives one) cannot be told from its replay: acted on each time.
+          if (message.id && !(await firstDelivery(tx, `whatsapp:message:${message.id}`))) return;
+          await setWhatsAppStopped(tx, `+${message.from}`, stop);
+        });
       }
     }
     return { success: true as const };
@@ -148,8 +198,8 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
     '/webhooks/msg91',
     { schema: { tags, querystring: z.object({ token: z.string().max(100).optional() }), response: { 200: z.object({ success: z.literal(true) }) } } },
     async (request) => {
-      if (!isMsg91WebhookToken(keys, request.query.token)) throw new AppError('UNAUTHENTICATED', 'The token does not match');
-      const requests = msg91Requests(request.body);
+      if (!(await isMsg91WebhookToken(db, keys, request.query.token))) throw new AppError('UNAUTHENTICATED', 'The token does not match');
+      const requests = request.rawBody ? msg91Requests(parseBody(request.rawBody, request.headers['content-type'])) : undefined;
       if (!requests) throw new AppError('BAD_REQUEST', 'Not a delivery report');
       for (const item of requests) {
         for (const report of item.report?.length ? item.report : [item]) {

@@ -162,6 +162,32 @@ describe('payments and receipts', () => {
     expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id))).toHaveLength(1);
   });
 
+  it('pays the due the office chose first and the rest oldest first; another student’s due or a bad id is refused (issue 54)', async () => {
+    const { students: [student, other] } = await batchWithPlan('Chemistry 11', 'Dues Chooser', 'Other Family');
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    const [oldest, current, later] = ledger.dues as { _id: string; label: string }[];
+    // ₹7,000 for the instalment due in 60 days: ₹6,000 on it, the ₹1,000 left on the oldest.
+    const paid = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 7000, date: today, mode: 'cash', dueId: later!._id });
+    expect(paid.statusCode).toBe(201);
+    // The receipt lists what it paid in the dues' order.
+    expect(paid.json().data.allocations).toEqual([
+      { dueId: oldest!._id, label: oldest!.label, amount: 1000 },
+      { dueId: later!._id, label: later!.label, amount: 6000 },
+    ]);
+    const after = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(after.dues.map((due: { paid: number }) => due.paid)).toEqual([1000, 0, 6000]);
+    // Another family's due, and not an id at all: refused under the field, nothing recorded.
+    const theirs = (await asAdmin('GET', `/api/students/${other.id}/fees`)).json().data.dues[1]._id as string;
+    const foreign = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash', dueId: theirs });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors.dueId).toBe('This due has nothing left to pay: choose another or leave it empty');
+    const malformed = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash', dueId: 'not-a-due' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().errors)).toEqual(['dueId']);
+    expect((await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data.payments).toHaveLength(1);
+    expect(current).toBeDefined();
+  });
+
   it('answers a double tap of the whole balance with the one receipt (the second tap finds nothing left to pay)', async () => {
     const { students: [student] } = await batchWithPlan('Full payment 10', 'Pays In Full');
     const payment = { amount: 18000, date: today, mode: 'bank_transfer', reference: 'NEFT-1' };

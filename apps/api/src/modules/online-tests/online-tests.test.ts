@@ -312,9 +312,13 @@ describe('online tests', () => {
     const text = pdfTextAsRead(paper.rawPayload);
     for (const words of ['Question paper', 'JEE Main practice 1', '60 minutes', '+4 for a right answer, −1 for a wrong one, 0 if left', 'Q1.', 'Q5.', 'Which are vectors?', 'One or more options are right.', 'Write the number:', '(D)'])
       expect(text).toContain(words);
-    // The formula is drawn, not printed as its LaTeX source; nothing on the paper gives an answer away.
-    expect(text).toMatch(/If\s[\s\S]*with/);
+    // The formula is drawn; a reader copying the text gets its LaTeX (its ActualText, issue 53), with no $.
+    expect(text).toMatch(/If\s+v = u \+ at\s+with\s+u = 2/);
     expect(text).not.toContain('$v');
+    // Tagged for screen readers: a structure tree in the paper's language, headings for each question, formulas with their LaTeX.
+    const file = paper.rawPayload.toString('latin1');
+    for (const mark of ['/MarkInfo', '/StructTreeRoot', '/Lang (en)', '/S /H1', '/S /H3', '/S /P']) expect(file).toContain(mark);
+    // nothing on the paper gives an answer away.
     for (const answer of ['Right answer', 'Solution of', '9.81']) expect(text).not.toContain(answer);
 
     const key = pdfTextAsRead((await call('teacher', 'GET', `/api/online-tests/${testId}/paper.pdf?answers=true`)).rawPayload);

@@ -67,15 +67,19 @@ export async function onlineTestPaperPdf(
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  pdf.text(test.title, { size: 14, bold: true, align: 'center' });
-  if (answers) pdf.text(label.teachersOnly, { size: 10, color: '#c92a2a', align: 'center' });
+  // Tagged for screen readers (issue 53): the test's title and each subject and question as headings,
+  // the details, words and options as paragraphs, each formula with its LaTeX.
+  const { tag } = pdf;
+  tag('H2', () => pdf.text(test.title, { size: 14, bold: true, align: 'center' }));
+  if (answers) tag('P', () => pdf.text(label.teachersOnly, { size: 10, color: '#c92a2a', align: 'center' }));
   doc.moveDown(0.5);
   const marking = markingOf(test);
-  pdf.row(label.batches, test.batches.map((batch) => batch.name).join(', '));
-  pdf.row(label.opens, formatDateTime(test.opens_at, settings.timeZone));
-  pdf.row(label.time, word('questionPaper', '{minutes} minutes', language, { minutes: test.duration_minutes }));
-  pdf.row(label.maximum, String(marking.correct * questions.length));
-  pdf.row(
+  const row = (name: string, value: string) => tag('P', () => pdf.row(name, value));
+  row(label.batches, test.batches.map((batch) => batch.name).join(', '));
+  row(label.opens, formatDateTime(test.opens_at, settings.timeZone));
+  row(label.time, word('questionPaper', '{minutes} minutes', language, { minutes: test.duration_minutes }));
+  row(label.maximum, String(marking.correct * questions.length));
+  row(
     label.marking,
     word('questionPaper', '{correct} for a right answer, {wrong} for a wrong one, {unanswered} if left', language, {
       correct: signed(marking.correct),
@@ -85,8 +89,8 @@ export async function onlineTestPaperPdf(
   );
   if (!answers) {
     doc.moveDown(0.3);
-    pdf.row(label.name, '______________________________');
-    pdf.row(label.studentId, '______________________________');
+    row(label.name, '______________________________');
+    row(label.studentId, '______________________________');
   }
   pdf.rule();
 
@@ -97,6 +101,7 @@ export async function onlineTestPaperPdf(
       fontSize: size,
       missingPicture: label.missingPicture,
       loadImage: (url) => questionImageBytes(storage, url),
+      tag,
     });
 
   const NUMBER_WIDTH = 40;
@@ -107,23 +112,23 @@ export async function onlineTestPaperPdf(
       subjectId = question.subject_id;
       room(doc, 120);
       doc.moveDown(0.4);
-      pdf.text(names.subject({ _id: question.subject_id, name: question.subject_name }), { size: 13, bold: true, color: '#1c7ed6' });
+      tag('H2', () => pdf.text(names.subject({ _id: question.subject_id, name: question.subject_name }), { size: 13, bold: true, color: '#1c7ed6' }));
       doc.moveDown(0.3);
     }
     // A question starts on a new page rather than with only its number at the bottom of one.
     const top = room(doc, 60);
-    pdf.text(word('questionPaper', 'Q{number}.', language, { number: index + 1 }), { bold: true, x: left, y: top, width: NUMBER_WIDTH });
+    tag('H3', () => pdf.text(word('questionPaper', 'Q{number}.', language, { number: index + 1 }), { bold: true, x: left, y: top, width: NUMBER_WIDTH }));
     doc.y = top;
     await markdown(question.text, left + NUMBER_WIDTH);
-    if (question.type === 'multiple') pdf.text(label.multiple, { size: 9, color: '#495057', x: left + NUMBER_WIDTH });
+    if (question.type === 'multiple') tag('P', () => pdf.text(label.multiple, { size: 9, color: '#495057', x: left + NUMBER_WIDTH }));
     doc.moveDown(0.2);
     if (question.type === 'numeric') {
-      pdf.text(`${label.writeNumber} ____________`, { x: left + NUMBER_WIDTH });
+      tag('P', () => pdf.text(`${label.writeNumber} ____________`, { x: left + NUMBER_WIDTH }));
     }
     for (const [optionIndex, option] of question.options.entries()) {
       // The letter and its option's first line on the same page.
       const optionTop = room(doc, 20);
-      pdf.text(`(${LETTERS[optionIndex]})`, { x: left + NUMBER_WIDTH, y: optionTop, width: OPTION_WIDTH });
+      tag('P', () => pdf.text(`(${LETTERS[optionIndex]})`, { x: left + NUMBER_WIDTH, y: optionTop, width: OPTION_WIDTH }));
       doc.y = optionTop;
       await markdown(option.text, left + NUMBER_WIDTH + OPTION_WIDTH);
     }
@@ -135,9 +140,9 @@ export async function onlineTestPaperPdf(
             : String(question.answer_value ?? '')
           : question.options.flatMap((option, optionIndex) => (question.correct.includes(option.id) ? [`(${LETTERS[optionIndex]})`] : [])).join(', ');
       doc.moveDown(0.2);
-      pdf.text(word('questionPaper', 'Right answer: {answer}', language, { answer: right }), { bold: true, color: '#2b8a3e', x: left + NUMBER_WIDTH });
+      tag('P', () => pdf.text(word('questionPaper', 'Right answer: {answer}', language, { answer: right }), { bold: true, color: '#2b8a3e', x: left + NUMBER_WIDTH }));
       if (question.solution) {
-        pdf.text(label.solution, { bold: true, size: 10, color: '#495057', x: left + NUMBER_WIDTH });
+        tag('P', () => pdf.text(label.solution, { bold: true, size: 10, color: '#495057', x: left + NUMBER_WIDTH }));
         await markdown(question.solution, left + NUMBER_WIDTH, 10);
       }
     }

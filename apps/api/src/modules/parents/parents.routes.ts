@@ -17,6 +17,7 @@ import {
   studentParentParamsSchema,
 } from '@academy/shared/schemas/parents';
 import { actorOf } from '../../access/http';
+import { siteOrigin } from '../../lib/site-origin';
 import { getChildAttendance } from '../attendance';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import { academyToday, getAcademySettings } from '../settings';
@@ -44,9 +45,18 @@ export const parentsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (app, 
     '/students/:id/parents',
     { schema: { tags, params: idParamsSchema, body: parentLinkInputSchema, response: { 200: apiSuccess(parentSchema), 201: apiSuccess(parentSchema) } } },
     async (request, reply) => {
-      const { parent, invitation, created } = await linkParent(db, actorOf(request), request.params.id, request.body);
+      const origin = siteOrigin(request, deps.publicUrl);
+      const signInLinks = { en: `${origin}/login`, mr: `${origin}/mr/login`, hi: `${origin}/hi/login` };
+      const { parent, invitation, created, welcomed } = await linkParent(db, actorOf(request), request.params.id, request.body, signInLinks);
       sendInvitationInBackground(app, deps, request, invitation);
-      const message = invitation ? PARENT_MESSAGES.linkedInvited : parent.email ? PARENT_MESSAGES.linked : PARENT_MESSAGES.linkedNoInvite;
+      if (welcomed) await app.jobs.enqueue(PARENT_SENDER_JOB, {});
+      const message = invitation
+        ? PARENT_MESSAGES.linkedInvited
+        : welcomed
+          ? PARENT_MESSAGES.linkedWelcomed
+          : parent.email
+            ? PARENT_MESSAGES.linked
+            : PARENT_MESSAGES.linkedNoInvite;
       return reply.status(created ? 201 : 200).send({ success: true as const, data: parent, message });
     },
   );

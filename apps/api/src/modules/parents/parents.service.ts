@@ -12,7 +12,10 @@ import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { createAccount, type Invitation } from '../users';
-import { retryParentMessages } from '../family-outbox';
+import { notifyParent, retryParentMessages } from '../family-outbox';
+import { academyToday, getAcademySettings } from '../settings';
+import { word } from '@academy/shared/i18n/server-catalog';
+import { LANGUAGES } from '@academy/shared/languages';
 
 type ParentRow = {
   _id: string;
@@ -81,11 +84,18 @@ export async function parentsOfStudent(db: DbExecutor, studentId: string): Promi
  * or student account. An existing parent keeps their name, password and language; a phone, relation or
  * channel given replaces theirs. Linking twice is harmless. One transaction, with its audit entry.
  */
-export async function linkParent(db: Db, actor: AuditActor, studentId: string, input: ParentLinkInput & { relation: ParentRelation }): Promise<{ parent: Parent; invitation: Invitation | undefined; created: boolean }> {
+export async function linkParent(
+  db: Db,
+  actor: AuditActor,
+  studentId: string,
+  input: ParentLinkInput & { relation: ParentRelation },
+  /** The sign-in page's address in each language, for the how-to a parent without email gets (issue 54). */
+  signInLinks?: Record<Language, string>,
+): Promise<{ parent: Parent; invitation: Invitation | undefined; created: boolean; welcomed: boolean }> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const email = input.email ? input.email.toLowerCase() : null;
   const phone = input.phone ?? null;
-  const { parentId, invitation, created } = await db.transaction(async (tx) => {
+  const { parentId, invitation, created, welcomed } = await db.transaction(async (tx) => {
     const [student] = await tx
       .select({ id: students.id, name: users.name })
       .from(students)
@@ -140,10 +150,33 @@ export async function linkParent(db: Db, actor: AuditActor, studentId: string, i
         changes: { ...(email ? { email: { old: null, new: email } } : {}), ...(phone ? { phone: { old: null, new: phone } } : {}), relation: { old: null, new: input.relation } },
       });
     }
-    return { parentId, invitation, created: !existing };
+    // A new parent with only a phone gets no mail: how to sign in goes to that phone instead (issue 54), in this
+    // transaction, so a refused link sends nothing.
+    const welcomed = !existing && !email && phone !== null && signInLinks ? (await sendSignInHowTo(tx, parentId, student.name, signInLinks)) > 0 : false;
+    return { parentId, invitation, created: !existing, welcomed };
   });
   const [parent] = await selectParents(db, eq(sql`p.id`, parentId));
-  return { parent: toParent(parent!), invitation, created };
+  return { parent: toParent(parent!), invitation, created, welcomed };
+}
+
+/** "How to sign in" to a parent, in their language on the channel that reaches them (notifyParent); how many were queued. */
+async function sendSignInHowTo(tx: DbExecutor, parentId: string, child: string, signInLinks: Record<Language, string>): Promise<number> {
+  const settings = await getAcademySettings(tx);
+  const text = '{parent}, {academy} has added you as a parent of {child}. To see attendance, marks and fees, open {link}, choose "Parent? Sign in with a code sent to your phone" and enter this number; we send you a code.' as const;
+  const messages = Object.fromEntries(
+    LANGUAGES.map((language) => {
+      // `{parent}` stays: the outbox puts each parent's name in.
+      const values = { academy: settings.name, child, link: signInLinks[language] };
+      return [language, { subject: word('mail', 'How to sign in to {academy}', language, values), text: word('mail', text, language, values) }];
+    }),
+  ) as Record<Language, { subject: string; text: string }>;
+  return notifyParent(tx, undefined, parentId, {
+    kind: 'parent-welcome',
+    key: `parent-welcome:${parentId}`,
+    date: await academyToday(tx),
+    messages,
+    values: { academy: settings.name, child, link: { en: signInLinks.en, mr: signInLinks.mr, hi: signInLinks.hi } },
+  });
 }
 
 /** PUT /api/parents/{id}/channel (admin): the parent's preferred channel, and WhatsApp stopped or restarted (audited). */

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGING_MESSAGES, type MessageKind, type MessagingSettings, type messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
@@ -49,15 +49,54 @@ function withDefaults(stored: StoredMessaging) {
   };
 }
 
-/** The token in MSG91's delivery-report address: MSG91 signs nothing, so the address itself is the proof. */
-export function msg91WebhookToken(keys: ServerKeys): string {
+/**
+ * The token in MSG91's delivery-report address: MSG91 signs nothing, so the address itself is the
+ * proof. Until the admin makes a new one it is derived from the server's key; a new one (issue 53,
+ * `rotateMsg91WebhookToken`) is random and sealed in `messaging_secrets`, and from then on it alone
+ * works. One that will not open (APP_SECRET changed) gives way to the derived one of the new key.
+ */
+export function msg91WebhookToken(keys: ServerKeys, secrets: Partial<Record<MessagingSecretName, string>> = {}): string {
+  const stored = secrets.msg91WebhookToken;
+  if (stored) {
+    try {
+      return openSecret(keys, 'messaging:msg91WebhookToken', stored);
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error;
+    }
+  }
   return createHmac('sha256', keys.key('msg91-webhook')).update('msg91-delivery-reports').digest('base64url').slice(0, 32);
 }
 
-export function isMsg91WebhookToken(keys: ServerKeys, token: string | undefined): boolean {
-  const expected = Buffer.from(msg91WebhookToken(keys));
-  const given = Buffer.from(token ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** Whether `token` is the current delivery-report token, compared in constant time (over digests). */
+export async function isMsg91WebhookToken(db: DbExecutor, keys: ServerKeys, token: string | undefined): Promise<boolean> {
+  const row = await readMessagingRow(db);
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return token !== undefined && timingSafeEqual(digest(token), digest(msg91WebhookToken(keys, row.secrets)));
+}
+
+/**
+ * POST /api/admin/settings/messaging/msg91-webhook-token: a new random token for MSG91's
+ * delivery-report address, sealed; the old address stops working at once. Audited without the token.
+ */
+export async function rotateMsg91WebhookToken(db: Db, keys: ServerKeys, actor: AuditActor): Promise<MessagingSettings> {
+  const saved = await db.transaction(async (tx) => {
+    await getAcademySettings(tx);
+    const [row] = await tx.select({ secrets: academySettings.messagingSecrets }).from(academySettings).for('update');
+    const secrets = { ...row!.secrets, msg91WebhookToken: sealSecret(keys, 'messaging:msg91WebhookToken', randomBytes(24).toString('base64url')) };
+    const [updated] = await tx
+      .update(academySettings)
+      .set({ messagingSecrets: secrets, updatedAt: sql`now()` })
+      .returning({ messaging: academySettings.messaging, secrets: academySettings.messagingSecrets });
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: null,
+      text: { key: 'settings.msg91_token' },
+      changes: { msg91WebhookToken: { old: 'set', new: 'changed' } },
+    });
+    return updated!;
+  });
+  return toAnswer(saved, keys);
 }
 
 function toAnswer(row: Awaited<ReturnType<typeof readMessagingRow>>, keys: ServerKeys): MessagingSettings {
@@ -78,7 +117,7 @@ function toAnswer(row: Awaited<ReturnType<typeof readMessagingRow>>, keys: Serve
       authKeySet: set('msg91AuthKey'),
       senderId: settings.sms.senderId,
       templates: settings.sms.templates,
-      webhookPath: `${MSG91_WEBHOOK_PATH}?token=${msg91WebhookToken(keys)}`,
+      webhookPath: `${MSG91_WEBHOOK_PATH}?token=${msg91WebhookToken(keys, row.secrets)}`,
     },
     fallbackMinutes: settings.fallbackMinutes,
     quietHours: settings.quietHours,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../lib/outbound-address';
 import type { ServerKeys } from '../../lib/server-keys';
 import { getAcademySettings, toPublicSettings, updateAcademySettings, updateParentAlertSettings } from './settings.service';
-import { getMessagingSettings, phoneCodesAvailable, updateMessagingSettings } from './messaging-settings.service';
+import { getMessagingSettings, phoneCodesAvailable, rotateMsg91WebhookToken, updateMessagingSettings } from './messaging-settings.service';
 import { MESSAGING_MESSAGES, messagingSettingsInputSchema, messagingSettingsSchema } from '@academy/shared/schemas/messaging';
 import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema } from '@academy/shared/schemas/payments';
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings.service';
@@ -51,6 +51,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; o
     '/admin/settings/messaging',
     { schema: { tags: ['admin'], body: messagingSettingsInputSchema, response: { 200: apiSuccess(messagingSettingsSchema) } } },
     async (request) => ({ success: true as const, data: await updateMessagingSettings(db, keys, actorOf(request), request.body), message: MESSAGING_MESSAGES.saved }),
+  );
+
+  // A new address for MSG91's delivery reports (issue 53): the old token stops working at once.
+  app.post(
+    '/admin/settings/messaging/msg91-webhook-token',
+    { schema: { tags: ['admin'], response: { 200: apiSuccess(messagingSettingsSchema) } } },
+    async (request) => ({ success: true as const, data: await rotateMsg91WebhookToken(db, keys, actorOf(request)), message: MESSAGING_MESSAGES.msg91TokenRotated }),
   );
 
   // Fees paid by UPI (issue 38): the academy's own UPI ID.

@@ -14,6 +14,7 @@ import { greetingNameFor } from '../../features/auth/session-user';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { useDeferredModule } from '../../lib/use-deferred-module';
+import { UnsavedChangesGuard } from '../../lib/use-unsaved-changes-prompt';
 import { isNavItemActive, ROLE_NAVIGATION } from './role-navigation';
 import type { NavItem } from './role-navigation';
 import classes from './dashboard-shell.module.css';
@@ -129,6 +130,8 @@ export function DashboardShell({ role }: { role: Role }) {
       {overlays ? <overlays.DialogsHost /> : null}
       {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
       {role === 'teacher' ? <AttendanceOutboxSender /> : null}
+      {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}
+      <UnsavedChangesGuard />
       <AppShell
         header={{ height: SHELL.headerHeight }}
         navbar={{
@@ -165,7 +168,8 @@ export function DashboardShell({ role }: { role: Role }) {
             </Group>
             {user ? (
               <Group gap="sm" wrap="nowrap" miw={0}>
-                <Text fw={500} truncate="end" maw={{ base: 150, sm: 320 }}>
+                {/* Two short lines on a phone rather than "Hello, Academy …" (issue 54). */}
+                <Text fw={500} fz={{ base: 'sm', sm: 'md' }} lh={1.2} lineClamp={2} maw={{ base: 160, sm: 320 }} style={{ overflowWrap: 'break-word' }}>
                   {t`Hello, ${greetingNameFor(user)}`}
                 </Text>
                 {role === 'student' ? (

@@ -56,7 +56,8 @@ export function PublicHeader() {
           <Link to={lp('/')} aria-label={t`${academyName} home`} style={{ color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
             <Group gap={8} wrap="nowrap">
               <IconSchool size={28} color="var(--mantine-primary-color-filled)" aria-hidden="true" />
-              <Text fw={700} size="lg" truncate="end">
+              {/* The academy's name whole, on two or three lines on a phone if need be (issue 54: "Shre…"). */}
+              <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.15} lineClamp={3} style={{ overflowWrap: 'break-word' }}>
                 {academyName}
               </Text>
             </Group>
@@ -66,7 +67,7 @@ export function PublicHeader() {
             <NavLinks className={classes.link} />
           </Group>
 
-          {/* Never squeezed: a long academy name gives way (truncated) instead of the Login button. */}
+          {/* Never squeezed: a long academy name gives way (two lines) instead of the Login button. */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <LanguageSwitch />
             {user ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createNotificationsStore, showNotification } from '@mantine/notifications';
-import { showNewestPopupFirst } from './newest-popup';
+import { dropRepeatedTitles, showNewestPopupFirst } from './newest-popup';
 
 /** A store like the one the container sets up: one popup at a time, the rest queued. */
 function onePopupAtATime() {
@@ -41,5 +41,16 @@ describe('the newest popup first', () => {
     showNotification({ message: 'third' }, store);
     expect(shown(store)).toEqual(['second']);
     expect(queued(store)).toEqual(['third']);
+  });
+});
+
+describe('a text that repeats its title (issue 54)', () => {
+  it('shows the words once, as the text; a different text keeps its title', () => {
+    const store = onePopupAtATime();
+    dropRepeatedTitles(store);
+    showNotification({ title: 'Settings saved', message: 'Settings saved.' }, store);
+    expect(store.getState().notifications.map((item) => [item.title, item.message])).toEqual([[undefined, 'Settings saved.']]);
+    showNotification({ title: 'Payment recorded', message: 'Receipt 2026/0001' }, store);
+    expect(store.getState().queue.map((item) => [item.title, item.message])).toEqual([['Payment recorded', 'Receipt 2026/0001']]);
   });
 });

@@ -18,3 +18,27 @@ export function showNewestPopupFirst(store: NotificationsStore = notificationsSt
   replaceShownByQueued(store.getState());
   return () => void stop();
 }
+
+/** The same words, give or take case, spaces and a closing full stop. */
+function sameWords(a: string, b: string): boolean {
+  const plain = (text: string) => text.trim().replace(/[.!।]+$/u, '').replace(/\s+/g, ' ').toLocaleLowerCase();
+  return plain(a) === plain(b);
+}
+
+type Popup = NotificationsState['notifications'][number];
+const repeatsTitle = (popup: Popup) => typeof popup.title === 'string' && typeof popup.message === 'string' && sameWords(popup.title, popup.message);
+
+/**
+ * A popup whose text only repeats its title ("Settings saved" / "Settings saved", issue 54: the server's message is
+ * often the screen's own title) shows the words once, as its text. Returns the function that stops it.
+ */
+export function dropRepeatedTitles(store: NotificationsStore = notificationsStore): () => void {
+  const drop = (state: NotificationsState) => {
+    if (!state.notifications.some(repeatsTitle) && !state.queue.some(repeatsTitle)) return;
+    const strip = (popup: Popup): Popup => (repeatsTitle(popup) ? { ...popup, title: undefined } : popup);
+    store.updateState((current) => ({ ...current, notifications: current.notifications.map(strip), queue: current.queue.map(strip) }));
+  };
+  const stop = store.subscribe(drop);
+  drop(store.getState());
+  return () => void stop();
+}

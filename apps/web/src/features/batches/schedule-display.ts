@@ -1,8 +1,9 @@
-import { clockIn, shiftDate } from '@academy/shared/calendar';
+import { clockIn, formatClockRangeIn, shiftDate } from '@academy/shared/calendar';
 import type { Closure } from '@academy/shared/schemas/announcements';
-import { closureOn, formatSchedule, WEEKDAYS, type Weekday } from '@academy/shared/schedule';
+import { closureOn, WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import { formatWeekdayName } from '../../lib/format-date';
+import { currentLanguage } from '../../lib/current-language';
 
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };
 
@@ -39,10 +40,9 @@ export function scheduleLabel(schedule: Pick<WeeklyTimes, 'days' | 'startTime' |
   return `${days.join(', ')} · ${formatClassTime(schedule.startTime, schedule.endTime)}`;
 }
 
-/** "07:00", "08:30" → "7:00 AM – 8:30 AM", worded exactly as formatSchedule words a schedule's times. */
+/** "07:00", "08:30" → "7:00 AM – 8:30 AM" as formatSchedule words it; "सकाळी 7:00 – 8:30" in Marathi (issue 54). */
 export function formatClassTime(startTime: string, endTime: string): string {
-  const text = formatSchedule({ days: [], startTime, endTime });
-  return text.slice(text.indexOf('·') + 1).trim();
+  return formatClockRangeIn(startTime.slice(0, 5), endTime.slice(0, 5), currentLanguage());
 }
 
 /** Days in week order (Monday first), whatever order they came in. */

@@ -13,6 +13,7 @@ export const MESSAGE_FAILURES = {
   retry: msg`Failed to send the message again`,
   settings: msg`Failed to load the message settings`,
   save: msg`Failed to save the message settings`,
+  rotate: msg`Failed to make a new delivery-report address`,
 };
 
 /** The office's Messages screen: a day's messages (or one parent's), filtered and paged. */
@@ -47,6 +48,18 @@ export function useSaveMessagingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MessagingSettingsInput) => apiRequestWithMessage<MessagingSettings>('PUT', '/admin/settings/messaging', input),
+    onSuccess: ({ data }) => queryClient.setQueryData(messageKeys.settings, data),
+  });
+}
+
+/**
+ * A new token in MSG91's delivery-report address (issue 53): the old address stops working at once,
+ * so the admin enters the new one in MSG91. Only the settings' answer changes (its webhookPath).
+ */
+export function useRotateMsg91Token() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequestWithMessage<MessagingSettings>('POST', '/admin/settings/messaging/msg91-webhook-token'),
     onSuccess: ({ data }) => queryClient.setQueryData(messageKeys.settings, data),
   });
 }

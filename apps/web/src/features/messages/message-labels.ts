@@ -33,6 +33,8 @@ export function useMessageLabels() {
     'sign-in-code': t`Sign-in code`,
     'demo-class': t`Demo class`,
     'online-test': t`Online test`,
+    'enquiry-received': t`Application received`,
+    'parent-welcome': t`How to sign in`,
     admitted: t`Admission (how to sign in)`,
   };
   return {

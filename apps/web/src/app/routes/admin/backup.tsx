@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError, normalizeError } from '../../../lib/api-client';
 import { authKeys, clearSession, sessionQueryOptions } from '../../../features/auth/api';
 import { backupKeys, useBackupJob, useBackupList, useCreateBackup, useDeleteBackup, useUploadBackup } from '../../../features/backups/api';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime, formatTimeZoneName } from '../../../lib/format-date';
 import { BackupJobProgress } from '../../../features/backups/components/backup-job-progress';
 import { AcademyWorkbookCard } from '../../../features/backups/components/academy-workbook-card';
 import { BackupList } from '../../../features/backups/components/backup-list';
@@ -185,7 +185,7 @@ export function Component() {
               {backupTime && timeZone ? (
                 <>
                   <Trans>
-                    Every day at <strong>{backupTime}</strong> ({timeZone}); the last 7 daily and 4 weekly are kept.
+                    Every day at <strong>{backupTime}</strong> ({formatTimeZoneName(timeZone)}); the last 7 daily and 4 weekly are kept.
                   </Trans>{' '}
                   <Anchor component={Link} to="/app/settings" size="sm" underline="always">
                     <Trans>Change the time in Settings</Trans>

@@ -1,13 +1,13 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { countStatuses, formatPercentage, STATUS_COLORS } from '../../../features/attendance/attendance-display';
+import { countStatuses, formatPercentage } from '../../../features/attendance/attendance-display';
 import { AttendanceRecordList } from '../../../features/attendance/components/attendance-record-list';
-import { useStatusLabel } from '../../../features/attendance/status-labels';
+import { AttendanceStatusBadge } from '../../../features/attendance/components/status-badge';
 import { PARENT_FAILURES, useChildAttendance, useChildSchedule, useParentChildren } from '../../../features/parents/api';
 import { SCHEDULE_FAILURE } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
@@ -16,6 +16,7 @@ import { ChildSwitcher } from '../../../features/parents/components/child-switch
 import { ChildFeesDue } from '../../../features/fees/components/fees-due-card';
 import { useAcademyToday } from '../../../features/settings/use-academy-today';
 import { useLocalNames } from '../../../lib/public-settings';
+import { formatTimeZoneName } from '../../../lib/format-date';
 
 /** Present and late over marked, for the months of one year ('YYYY'), as the server counts. */
 function yearStatistics(report: StudentAttendance, year: string): AttendanceStatistics {
@@ -64,7 +65,6 @@ export function Component() {
 
 function ChildOverview({ child }: { child: ParentChild }) {
   const { t } = useLingui();
-  const statusLabel = useStatusLabel();
   const today = useAcademyToday();
   const names = useLocalNames();
   const attendance = useChildAttendance(child._id);
@@ -109,9 +109,7 @@ function ChildOverview({ child }: { child: ParentChild }) {
                     <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                       {record.batch.name}
                     </Text>
-                    <Badge color={STATUS_COLORS[record.status]} variant="light" data-testid="today-status">
-                      {statusLabel(record.status)}
-                    </Badge>
+                    <AttendanceStatusBadge status={record.status} data-testid="today-status" />
                   </Group>
                 ))}
               </Stack>
@@ -169,7 +167,7 @@ function ChildSchedule({ studentId }: { studentId: string }) {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            <Trans>Times are in the academy&apos;s time zone ({schedule.data.timeZone}).</Trans>
+            <Trans>Times are in the academy&apos;s time zone ({formatTimeZoneName(schedule.data.timeZone)}).</Trans>
           </Text>
           <WeeklyScheduleView schedule={schedule.data} />
         </>

@@ -1,18 +1,19 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatPercentage, monthLabel, STATUS_COLORS } from '../../../features/attendance/attendance-display';
-import { useStatusLabel } from '../../../features/attendance/status-labels';
+import { formatPercentage, monthLabel } from '../../../features/attendance/attendance-display';
+import { AttendanceStatusBadge } from '../../../features/attendance/components/status-badge';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { NextClassCard, TodayClasses } from '../../../features/batches/components/today-classes';
 import { todaysClasses } from '../../../features/batches/schedule-display';
 import { STUDENT_DASHBOARD_FAILURE, useStudentDashboard } from '../../../features/student-dashboard/api';
 import { formatDate } from '../../../lib/format-date';
 import { OwnFeesDue } from '../../../features/fees/components/fees-due-card';
+import { OpenOnlineTestsCard } from '../../../features/online-tests/components/open-tests-card';
 import { useLocalNames } from '../../../lib/public-settings';
 
 function Section({ label, title, more, children }: { label: string; title: string; more?: { to: string; text: string }; children: ReactNode }) {
@@ -39,7 +40,6 @@ export function Component() {
   const user = useCurrentUser();
   const dashboard = useStudentDashboard();
   const { t } = useLingui();
-  const statusLabel = useStatusLabel();
   const names = useLocalNames();
 
   return (
@@ -55,6 +55,7 @@ export function Component() {
           <LoadErrorAlert title={t`Your dashboard could not be loaded`} error={dashboard.error} fallback={STUDENT_DASHBOARD_FAILURE} onRetry={() => void dashboard.refetch()} />
         ) : (
           <Stack gap="md">
+            <OpenOnlineTestsCard />
             <OwnFeesDue />
             <NextClassCard schedule={dashboard.data.schedule} />
             <TodayClasses schedule={dashboard.data.schedule} emptyText={t`No class today. Enjoy the day!`} />
@@ -73,9 +74,7 @@ export function Component() {
                     <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                       {dashboard.data.attendance.today.map((entry) => (
                         <Group key={entry.batch._id} component="li" gap="xs" wrap="nowrap">
-                          <Badge variant="light" color={STATUS_COLORS[entry.status]} tt="none">
-                            {statusLabel(entry.status)}
-                          </Badge>
+                          <AttendanceStatusBadge status={entry.status} />
                           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                             {entry.batch.name}
                           </Text>

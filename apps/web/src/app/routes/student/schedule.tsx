@@ -5,6 +5,7 @@ import { SCHEDULE_FAILURE, useStudentSchedule } from '../../../features/batches/
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
 import { CalendarFeedCard } from '../../../features/calendar-feed/components/calendar-feed-card';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { formatTimeZoneName } from '../../../lib/format-date';
 
 export function Component() {
   const schedule = useStudentSchedule();
@@ -30,7 +31,7 @@ export function Component() {
             </Text>
           ) : (
             <Text size="sm" c="dimmed">
-              <Trans>Times are in the academy&apos;s time zone ({schedule.data.timeZone}).</Trans>
+              <Trans>Times are in the academy&apos;s time zone ({formatTimeZoneName(schedule.data.timeZone)}).</Trans>
             </Text>
           )}
           {empty ? null : <WeeklyScheduleView schedule={schedule.data} />}

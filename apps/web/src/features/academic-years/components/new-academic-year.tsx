@@ -14,6 +14,12 @@ import { useAcademicYears, useCheckRollover, useStartNewYear, useUndoRollover } 
 import { useLocalNames } from '../../../lib/public-settings';
 
 type Choice = 'up' | 'repeat' | 'leave';
+
+/** April to July: the weeks between the last classes of a year and the first of the next, when a rollover is done. */
+function inRolloverSeason(today: string): boolean {
+  const month = Number(today.slice(5, 7));
+  return month >= 4 && month <= 7;
+}
 type Student = AcademicYears['students'][number];
 type Rollover = AcademicYears['rollovers'][number];
 
@@ -99,6 +105,13 @@ export function NewAcademicYear({ today }: { today: string }) {
       </Card>
 
       {latest ? <LatestRollover rollover={latest} /> : null}
+
+      {!ahead && !inRolloverSeason(today) ? (
+        // Issue 54: offered in November without a word. It is for the end of the year; not refused (a late start is possible).
+        <Alert color="yellow" variant="light" title={t`Meant for the end of the academic year`} data-testid="rollover-off-season">
+          {t`Start the new year from April, once classes end (the year ${currentYear} runs to ${formatDate(academicYearOf(academicYearStart(currentYear)).endDate)}; the next begins on 1 June). Starting it now, in the middle of the year, moves every student up and archives this year's batches.`}
+        </Alert>
+      ) : null}
 
       {ahead ? (
         <Text c="dimmed">{t`The year ${currentYear} begins on ${formatDate(academicYearStart(currentYear))}: the next new year can be started once it has.`}</Text>

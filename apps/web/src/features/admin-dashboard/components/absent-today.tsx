@@ -7,6 +7,7 @@ import { formatDate, formatTime } from '../../../lib/format-date';
 import { StudentPhone } from '../../teacher-students/components/student-phone';
 import { useAbsentToday, useSetAbsenceCalled } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 
 /**
  * Who is absent today, with the batches they missed and the parent's phone to tap, and the office's
@@ -21,12 +22,13 @@ export function AbsentToday() {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="absent-today-title">
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id="absent-today-title">
+          <Title order={2} size="h4" id="absent-today-title" style={{ scrollMarginTop: 80 }}>
             {absent.data ? t`Absent today (${formatDate(absent.data.date)})` : t`Absent today`}
           </Title>
           {absent.data && absent.data.students.length > 0 ? (
-            <Badge variant="light" color={waiting === 0 ? 'teal' : 'orange'}>
-              {waiting === 0 ? t`All called` : t`${waiting} to call`}
+            // Written as it reads beside Call today's "1 to call" (issue 54: "1 TO CALL" in capitals).
+            <Badge variant="light" color={waiting === 0 ? 'teal' : 'orange'} tt="none">
+              {waiting === 0 ? t`All called` : plural(waiting, { one: '# not called yet', other: '# not called yet' })}
             </Badge>
           ) : null}
         </Group>

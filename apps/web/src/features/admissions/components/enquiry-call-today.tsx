@@ -125,7 +125,7 @@ export function CallToday() {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="call-today-title">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id="call-today-title">
+          <Title order={2} size="h4" id="call-today-title" style={{ scrollMarginTop: 80 }}>
             <Trans>Call today</Trans>
           </Title>
           {overdue.data && today.data && overdueTotal + todayTotal > 0 ? (

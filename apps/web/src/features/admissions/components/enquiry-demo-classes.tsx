@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatClock } from '@academy/shared/calendar';
 import { WEEKDAYS, weekdayOfDate } from '@academy/shared/schedule';
 import type { AdmissionEnquiryDetail } from '@academy/shared/schemas/admissions';
 import type { Batch } from '@academy/shared/schemas/batches';
@@ -13,7 +13,7 @@ import { SectionCard } from '../../../components/detail-page';
 import { DateField } from '../../../components/ui/date-field';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { normalizeError } from '../../../lib/api-client';
-import { formatDate, formatWeekdayName } from '../../../lib/format-date';
+import { formatDate, formatTime, formatWeekdayName } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAcademyToday } from '../../settings/use-academy-today';
@@ -41,7 +41,7 @@ function useClassDay(): (date: string) => string {
   };
 }
 
-const classTime = (startTime: string, endTime: string) => `${formatClock(startTime)} – ${formatClock(endTime)}`;
+const classTime = (startTime: string, endTime: string) => `${formatTime(startTime)} – ${formatTime(endTime)}`;
 
 /** Whether the office may still book a demo: an open enquiry (new or contacted) not yet a student. */
 function canBook(enquiry: AdmissionEnquiryDetail): boolean {
@@ -50,18 +50,20 @@ function canBook(enquiry: AdmissionEnquiryDetail): boolean {
 
 /**
  * The batches a demo can be booked in: running or upcoming, not archived, not ended before today;
- * those of the enquiry's standard first (the classes that fit), then the others. Subjects and the
- * standard are named in the reader's language; a search finds a batch by its English subject too.
+ * only those of the enquiry's standard (the classes that fit, issue 54), unless the office asks for the
+ * others too (`all`), which then follow them. Subjects and the standard are named in the reader's
+ * language; a search finds a batch by its English subject too. `fitting`: how many are of its standard.
  */
-function bookableBatches(batches: readonly Batch[], today: string, standardId: string | undefined, otherLabel: string, names: LocalNamesIn) {
+function bookableBatches(batches: readonly Batch[], today: string, standardId: string | undefined, otherLabel: string, names: LocalNamesIn, all: boolean) {
   const open = batches.filter((batch) => !batch.archived && batch.endDate >= today).sort((a, b) => a.name.localeCompare(b.name));
   const label = (batch: Batch, subject: string) => `${batch.name} · ${subject} · ${classTime(batch.schedule.startTime, batch.schedule.endTime)}`;
   const option = (batch: Batch) => ({ value: batch._id, label: label(batch, names.subject(batch.subject)) });
   const filter = searchEnglishToo(new Map(open.map((batch) => [batch._id, label(batch, batch.subject.name)])));
   const fits = open.filter((batch) => batch.standard._id === standardId);
   const others = open.filter((batch) => batch.standard._id !== standardId);
-  if (fits.length === 0) return { data: others.map(option), filter };
-  return { data: [{ group: names.standard(fits[0]!.standard), items: fits.map(option) }, ...(others.length ? [{ group: otherLabel, items: others.map(option) }] : [])], filter };
+  if (fits.length === 0) return { options: { data: others.map(option), filter }, fitting: 0 };
+  const fitting = { group: names.standard(fits[0]!.standard), items: fits.map(option) };
+  return { options: { data: [fitting, ...(all && others.length ? [{ group: otherLabel, items: others.map(option) }] : [])], filter }, fitting: fits.length };
 }
 
 function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
@@ -70,6 +72,7 @@ function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   const today = useAcademyToday();
   const batches = useBatches();
   const book = useBookDemo(enquiry._id);
+  const [allBatches, setAllBatches] = useState(false);
 
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues: { batch: '', date: '' },
@@ -89,6 +92,7 @@ function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   }
 
   const batch = batches.data?.find((candidate) => candidate._id === form.values.batch);
+  const bookable = bookableBatches(batches.data ?? [], today, enquiry.standard?._id, t`Other batches`, names, allBatches);
   // Only the batch's class days can be picked, from today (or its start) to its end; the server checks
   // closures and says so.
   const firstDay = batch && batch.startDate > today ? batch.startDate : today;
@@ -103,7 +107,7 @@ function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
         <Select
           label={t`Batch`}
           placeholder={batches.isPending ? t`Loading batches…` : t`Choose a batch`}
-          {...bookableBatches(batches.data ?? [], today, enquiry.standard?._id, t`Other batches`, names)}
+          {...bookable.options}
           searchable
           nothingFoundMessage={t`No batch matches`}
           disabled={batches.isPending}
@@ -117,6 +121,14 @@ function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
             form.setFieldValue('date', '');
           }}
         />
+        {bookable.fitting > 0 && enquiry.standard ? (
+          <Checkbox
+            label={t`Show the batches of other standards too`}
+            checked={allBatches}
+            onChange={(event) => setAllBatches(event.currentTarget.checked)}
+            data-testid="demo-all-batches"
+          />
+        ) : null}
         {batch ? (
           <Text size="sm" c="dimmed">
             {t`Teacher: ${batch.teacher.name}`}

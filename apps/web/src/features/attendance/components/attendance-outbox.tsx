@@ -8,7 +8,7 @@ import { formatDate, formatTime } from '../../../lib/format-date';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { discardFromOutbox, readOutbox, sendOutbox, subscribeOutbox, type OutboxEntry } from '../attendance-outbox';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { t as translate } from '@lingui/core/macro';
+import { plural, t as translate } from '@lingui/core/macro';
 import { attendanceKeys, batchKeys } from '../../../lib/query-keys';
 
 /** The heading the teacher sees while marks wait on the phone (issue 17). */
@@ -93,7 +93,7 @@ export function AttendanceOutboxPanel() {
                     {entry.batchName} · {formatDate(entry.date)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t`${entry.submission.records.length} students · saved at ${timeOf(entry.savedAt)}`}
+                    {`${plural(entry.submission.records.length, { one: '# student', other: '# students' })} · ${t`saved at ${timeOf(entry.savedAt)}`}`}
                   </Text>
                   {entry.error ? (
                     <Text size="xs" c="red.8">

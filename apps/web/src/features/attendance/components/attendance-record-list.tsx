@@ -1,9 +1,9 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AttendanceRecord } from '@academy/shared/schemas/attendance';
 import { formatDate } from '../../../lib/format-date';
-import { shortDayLabel, STATUS_COLORS } from '../attendance-display';
-import { useStatusLabel } from '../status-labels';
+import { shortDayLabel } from '../attendance-display';
+import { AttendanceStatusBadge } from './status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 const PAGE = 30;
@@ -12,7 +12,6 @@ const PAGE = 30;
 export function AttendanceRecordList({ records, showBatch = false }: { records: AttendanceRecord[]; showBatch?: boolean }) {
   const [shown, setShown] = useState(PAGE);
   const { t } = useLingui();
-  const statusLabel = useStatusLabel();
   if (records.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -44,10 +43,9 @@ export function AttendanceRecordList({ records, showBatch = false }: { records: 
                     {shortDayLabel(record.date).weekday}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={STATUS_COLORS[record.status]} tt="none">
-                    {statusLabel(record.status)}
-                  </Badge>
+                {/* As wide as its word: the remark column gives way, never the status (issue 54). */}
+                <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
+                  <AttendanceStatusBadge status={record.status} />
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {showBatch ? (

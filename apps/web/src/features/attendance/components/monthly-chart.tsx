@@ -2,6 +2,7 @@ import { Paper, Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { AttendanceMonth } from '@academy/shared/schemas/attendance';
 import { monthLabel } from '../attendance-display';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 const AttendanceMonthlyChart = lazy(() => import('./attendance-monthly-chart'));
@@ -24,7 +25,7 @@ export function MonthlyChart({ months }: { months: AttendanceMonth[] }) {
       <ul style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {months.map((month) => (
           <li key={month.month}>
-            {monthLabel(month.month, true)}: {month.percentage === null ? t`nothing marked` : t`${month.percentage}% of ${month.total} classes`}
+            {monthLabel(month.month, true)}: {month.percentage === null ? t`nothing marked` : plural(month.total, { one: `${month.percentage}% of # class`, other: `${month.percentage}% of # classes` })}
           </li>
         ))}
       </ul>

@@ -5,11 +5,12 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { clockIn, formatClock } from '@academy/shared/calendar';
+import { clockIn } from '@academy/shared/calendar';
 import { type Weekday } from '@academy/shared/schedule';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import { formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../schedule-display';
 import { useLocalNames } from '../../../lib/public-settings';
+import { formatTime } from '../../../lib/format-date';
 
 const STATE_BADGES: Record<ClassState, { label: MessageDescriptor; color: string }> = {
   done: { label: msg`Over`, color: 'gray' },
@@ -20,7 +21,7 @@ const STATE_BADGES: Record<ClassState, { label: MessageDescriptor; color: string
 
 /** "Marked at 5:05 PM · 27/30 present" (the time where the academy is). */
 function MarkedText({ marked, timeZone }: { marked: WeeklySchedule['markedToday'][number]; timeZone: string }) {
-  const time = formatClock(clockIn(timeZone, new Date(marked.markedAt)));
+  const time = formatTime(clockIn(timeZone, new Date(marked.markedAt)));
   const { inClass, total } = marked;
   return (
     <Trans>

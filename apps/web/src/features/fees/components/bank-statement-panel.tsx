@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StatementCredit, StatementMapping } from '@academy/shared/schemas/fees';
 import { ListView, type ListColumn } from '../../../components/list-kit';
@@ -13,6 +13,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { useBankStatement, useBankStatements, useConfirmStatementCredits, useSaveStatementMapping, useSetCreditAside, useStudentSearch, useUploadStatement } from '../api';
+import { Utr } from './utr';
 
 const FAILURES = { upload: msg`Failed to read the statement`, load: msg`Failed to load the statement`, confirm: msg`Failed to make the receipts` };
 
@@ -35,7 +36,7 @@ export function BankStatementPanel() {
   const choices = (statements.data?.statements ?? []).map((statement) => {
     const period = statement.periodFrom && statement.periodTo ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}` : formatDateTime(statement.uploadedAt);
     const left = statement.open > 0 ? t`${statement.open} without a receipt` : t`all done`;
-    return { value: statement.id, label: `${banks[statement.layout] ?? statement.layout} · ${period}`, details: `${statement.fileName} · ${t`${statement.credits} credits`}, ${left}` };
+    return { value: statement.id, label: `${banks[statement.layout] ?? statement.layout} · ${period}`, details: `${statement.fileName} · ${plural(statement.credits, { one: '# credit', other: '# credits' })}, ${left}` };
   });
   const details = new Map(choices.map((choice) => [choice.value, choice.details]));
   return (
@@ -171,7 +172,7 @@ function StatementCredits({ statementId }: { statementId: string }) {
   const run = (picks: { id: string; studentId?: string; dueId?: string }[]) =>
     confirm.mutate(picks, {
       onSuccess: ({ data }) => {
-        notifications.show({ title: t`${data.confirmed} receipts made`, message: data.failed.map((failure) => failure.message).join(' · ') || t`From the statement`, color: data.failed.length > 0 ? 'yellow' : 'teal' });
+        notifications.show({ title: plural(data.confirmed, { one: '# receipt made', other: '# receipts made' }), message: data.failed.map((failure) => failure.message).join(' · ') || t`From the statement`, color: data.failed.length > 0 ? 'yellow' : 'teal' });
       },
       onError: (failure) => notifications.show({ title: t`Receipts not made`, message: normalizeError(failure, FAILURES.confirm).message, color: 'red' }),
     });
@@ -224,7 +225,7 @@ function StatementCredits({ statementId }: { statementId: string }) {
         <Stack gap={0}>
           <Text fw={600}>{formatRupees(credit.amount)}</Text>
           <Text size="xs" c="dimmed">
-            {credit.utr ? <Trans>{formatDate(credit.date)} · UTR {credit.utr}</Trans> : formatDate(credit.date)}
+            {credit.utr ? <Trans>{formatDate(credit.date)} · UTR <Utr value={credit.utr} /></Trans> : formatDate(credit.date)}
           </Text>
         </Stack>
       ),
@@ -289,7 +290,7 @@ function StatementCredits({ statementId }: { statementId: string }) {
       </Group>
       <Text size="sm" c="dimmed">
         <Trans>
-          {credits.length} credits in this file, {statement.data.alreadyImported} already read from an earlier statement. Exact: the due&apos;s reference or a family&apos;s report
+          {plural(credits.length, { one: '# credit in this file', other: '# credits in this file' })}, {statement.data.alreadyImported} already read from an earlier statement. Exact: the due&apos;s reference or a family&apos;s report
           of the UTR. Likely: the exact amount and a family name; check before confirming.
         </Trans>
       </Text>

@@ -193,7 +193,7 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
         </Button>
       </Group>
       <Text size="xs" c="dimmed" hidden={pastYear}>
-        <Trans>Reminders go to the parents (by mail, and through the webhook when one is set), or to the student when no parent is linked; at most once a week for each due.</Trans>
+        <Trans>Reminders go to the parents on the one channel that reaches each of them (the app, WhatsApp, SMS or email), with a link to pay, or to the student when no parent is linked; at most once a week for each due.</Trans>
       </Text>
       {dues.isPending ? (
         <Skeleton h={240} radius="md" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FeePlan } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -65,7 +66,7 @@ export function PlansPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                     {plan.instalments.map((entry) => `${formatDate(entry.dueDate)}: ${formatRupees(entry.amount)}`).join(' · ')}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    <Trans>{plan.studentCount} students with dues</Trans>
+                    {plural(plan.studentCount, { one: '# student with dues', other: '# students with dues' })}
                   </Text>
                 </Stack>
                 <Group gap={4} wrap="nowrap">

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { receiptPdfUrl, useConfirmClaim, usePaymentClaims, useRejectClaim } from '../api';
+import { Utr } from './utr';
 
 const PAGE_SIZE = 50;
 const FAILURES = { load: msg`Failed to load the UPI payment reports`, confirm: msg`Failed to confirm the payment`, reject: msg`Failed to reject the report` };
@@ -36,7 +37,7 @@ export function PaymentClaimsPanel() {
       children: (
         <Text size="sm">
           <Trans>
-            Record {formatRupees(claim.amount)} by UPI for {claim.student.name}, paid on {formatDate(claim.paidOn)} with UTR {claim.utr}. Check the UTR in the bank
+            Record {formatRupees(claim.amount)} by UPI for {claim.student.name}, paid on {formatDate(claim.paidOn)} with UTR <Utr value={claim.utr} />. Check the UTR in the bank
             account first.
           </Trans>
         </Text>
@@ -82,7 +83,7 @@ export function PaymentClaimsPanel() {
       cell: (claim) => (
         <Text size="sm">
           <Trans>
-            UTR {claim.utr} · paid {formatDate(claim.paidOn)}
+            UTR <Utr value={claim.utr} /> · paid {formatDate(claim.paidOn)}
           </Trans>
         </Text>
       ),
@@ -194,7 +195,7 @@ function RejectClaimForm({ claim, onDone }: { claim: PaymentClaim; onDone: () =>
       <Stack gap="sm">
         <Text size="sm">
           <Trans>
-            {formatRupees(claim.amount)} for {claim.student.name}, UTR {claim.utr}.
+            {formatRupees(claim.amount)} for {claim.student.name}, UTR <Utr value={claim.utr} />.
           </Trans>
         </Text>
         {/* The only field: a refusal that names no field (already confirmed…) shows under it too. */}

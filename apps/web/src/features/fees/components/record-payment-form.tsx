@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAYMENT_MODES, paymentInputSchema, type Ledger, type PaymentMode, type Receipt, type RecordedPayment } from '@academy/shared/schemas/fees';
+import { PAYMENT_MODES, paymentInputSchema, type Due, type Ledger, type PaymentMode, type Receipt, type RecordedPayment } from '@academy/shared/schemas/fees';
+import { formatDate } from '../../../lib/format-date';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { formatRupees } from '../../../lib/format-number';
@@ -18,11 +19,20 @@ interface PaymentFormValues {
   mode: PaymentMode;
   reference: string;
   note: string;
+  /** '' = oldest dues first (the default); else the due this payment is for. */
+  dueId: string;
 }
 
 /** The body the server gets: the amount as typed (rupees, as text), an empty reference or note left out. */
 function toPaymentInput(values: PaymentFormValues) {
-  return { amount: values.amount === '' ? '' : String(values.amount), date: values.date, mode: values.mode, reference: values.reference || undefined, note: values.note || undefined };
+  return {
+    amount: values.amount === '' ? '' : String(values.amount),
+    date: values.date,
+    mode: values.mode,
+    reference: values.reference || undefined,
+    note: values.note || undefined,
+    dueId: values.dueId || undefined,
+  };
 }
 
 /**
@@ -30,9 +40,13 @@ function toPaymentInput(values: PaymentFormValues) {
  * dues first), not the whole year's; nothing when nothing is open.
  */
 export function nextDueBalance(ledger: Ledger): number {
+  return openDues(ledger)[0]?.balance ?? 0;
+}
+
+/** The dues with something left to pay, oldest first: what a payment may name (issue 54). */
+export function openDues(ledger: Pick<Ledger, 'dues'>): Due[] {
   const open = ledger.dues.filter((due) => (due.status === 'due' || due.status === 'overdue') && due.balance > 0);
-  open.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  return open[0]?.balance ?? 0;
+  return open.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
 }
 
 const CHANNEL_LABELS = { push: msg`the app`, whatsapp: msg`WhatsApp`, sms: msg`SMS`, email: msg`email` } as const;
@@ -53,11 +67,14 @@ export function RecordPaymentForm({
   studentId,
   balance,
   suggested,
+  dues = [],
   dates,
   onDone,
 }: {
   studentId: string;
   balance: number;
+  /** The open dues, oldest first (openDues): the family may be paying one of them. */
+  dues?: Due[];
   /** The amount filled in at first (the next due's balance, nextDueBalance). */
   suggested: number;
   dates: { earliest: string; latest: string };
@@ -66,7 +83,7 @@ export function RecordPaymentForm({
   const { t, i18n } = useLingui();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const record = useRecordPayment(studentId);
-  const initialValues: PaymentFormValues = { amount: suggested > 0 ? suggested : '', date: dates.latest, mode: 'cash', reference: '', note: '' };
+  const initialValues: PaymentFormValues = { amount: suggested > 0 ? suggested : '', date: dates.latest, mode: 'cash', reference: '', note: '', dueId: '' };
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues,
     schema: paymentInputSchema,
@@ -107,8 +124,34 @@ export function RecordPaymentForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          <Trans>Balance: {formatRupees(balance)}. The payment pays the oldest dues first.</Trans>
+          {form.values.dueId ? (
+            <Trans>Balance: {formatRupees(balance)}. The payment pays the chosen due first, the rest the oldest dues.</Trans>
+          ) : (
+            <Trans>Balance: {formatRupees(balance)}. The payment pays the oldest dues first.</Trans>
+          )}
         </Text>
+        {dues.length > 1 ? (
+          // Which due the family is paying (issue 54): the API pays the named one first.
+          <Select
+            label={t`For`}
+            size="md"
+            allowDeselect={false}
+            data={[
+              { value: '', label: t`Oldest dues first` },
+              ...dues.map((due) => ({ value: due._id, label: t`${due.label} · due ${formatDate(due.dueDate)} · ${formatRupees(due.balance)} left` })),
+            ]}
+            value={form.values.dueId}
+            onChange={(value) => {
+              const due = dues.find((candidate) => candidate._id === value);
+              form.setFieldValue('dueId', value ?? '');
+              // The amount follows the chosen due's balance (what the family usually pays).
+              form.setFieldValue('amount', due ? due.balance : suggested > 0 ? suggested : '');
+            }}
+            error={form.errors.dueId}
+            data-testid="payment-due"
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
         <RupeesInput
           label={t`Amount (₹)`}
           required

@@ -13,7 +13,7 @@ import { useAcademyToday } from '../../settings/use-academy-today';
 import { useCancelReceipt, useStudentLedger } from '../api';
 import { ConcessionForm } from './concession-form';
 import { LedgerView } from './ledger-view';
-import { nextDueBalance, RecordPaymentForm } from './record-payment-form';
+import { nextDueBalance, openDues, RecordPaymentForm } from './record-payment-form';
 
 function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
   const { t } = useLingui();
@@ -84,7 +84,7 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
         <LedgerView ledger={ledger.data} onCancel={setCancelling} />
       )}
       <Modal opened={paying} onClose={() => setPaying(false)} title={t`Record payment`} fullScreen={phone} centered>
-        {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.totals.balance} suggested={nextDueBalance(ledger.data)} dates={paymentDates} onDone={() => setPaying(false)} /> : null}
+        {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.totals.balance} suggested={nextDueBalance(ledger.data)} dues={openDues(ledger.data)} dates={paymentDates} onDone={() => setPaying(false)} /> : null}
       </Modal>
       <Modal opened={conceding} onClose={() => setConceding(false)} title={t`Give concession`} fullScreen={phone} centered>
         {ledger.data ? <ConcessionForm studentId={studentId} ledger={ledger.data} onDone={() => setConceding(false)} /> : null}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { formatRupees } from '../../../lib/format-number';
 import { dueUpiQrUrl } from '../api';
 import { ClaimPaymentForm } from './claim-payment-form';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
+import { Utr } from './utr';
 
 type PayableDue = Ledger['dues'][number] & { upi: DueUpi };
 
@@ -68,7 +70,7 @@ function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm" fw={600}>
                 <Trans>
-                  {formatRupees(claim.amount)} on {formatDate(claim.paidOn)} · UTR {claim.utr}
+                  {formatRupees(claim.amount)} on {formatDate(claim.paidOn)} · UTR <Utr value={claim.utr} />
                 </Trans>
               </Text>
               <Badge color={claim.status === 'pending' ? 'blue' : claim.status === 'superseded' ? 'gray' : 'red'} variant="light">
@@ -98,10 +100,17 @@ function ClaimReports({ reports }: { reports: PaymentClaim[] }) {
 
 function UpiDue({ due, touch, waiting }: { due: PayableDue; touch: boolean; waiting: PaymentClaim | undefined }) {
   const [claiming, claim] = useDisclosure(false);
+  const formRef = useRef<HTMLDivElement>(null);
+  // The form opens below the QR code, off a phone's screen (issue 54): brought into view once open.
+  useEffect(() => {
+    if (claiming) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [claiming]);
   return (
     <UpiDueCard due={due} touch={touch} qrUrl={dueUpiQrUrl(due._id)} reported={waiting ? { amount: waiting.amount, utr: waiting.utr } : null}>
       {waiting ? null : claiming ? (
-        <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
+        <div ref={formRef} style={{ scrollMarginTop: 72 }}>
+          <ClaimPaymentForm dueId={due._id} balance={due.balance} onDone={claim.close} />
+        </div>
       ) : (
         <Button variant="light" onClick={claim.open} style={{ alignSelf: 'flex-start' }}>
           <Trans>I have paid</Trans>
@@ -154,7 +163,7 @@ export function UpiDueCard({ due, touch, qrUrl, reported, children }: { due: Upi
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               <Trans>
-                {formatRupees(reported.amount)} · UTR {reported.utr}
+                {formatRupees(reported.amount)} · UTR <Utr value={reported.utr} />
               </Trans>
             </Text>
           </Alert>

@@ -123,7 +123,8 @@ export function RegisterImport() {
 
       {preview ? <PreviewCard preview={preview} onImport={importFile} importing={run.isPending} onCheckAgain={() => checkFile(file)} /> : null}
       {result ? <ResultCard result={result} /> : null}
-      <PastImports />
+      {/* An undone import's success box goes with it (issue 54: it stayed, saying the register was imported). */}
+      <PastImports onUndone={(id) => setResult((shown) => (shown?.importId === id ? null : shown))} />
     </Stack>
   );
 }
@@ -268,7 +269,7 @@ function ResultCard({ result }: { result: StudentImportResult }) {
   );
 }
 
-function PastImports() {
+function PastImports({ onUndone }: { onUndone: (importId: string) => void }) {
   const { t } = useLingui();
   const imports = useImports();
   const undo = useUndoImport();
@@ -282,7 +283,10 @@ function PastImports() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         undo.mutate(id, {
-          onSuccess: ({ message }) => setOutcome({ color: 'teal', text: message ?? t`The import was undone` }),
+          onSuccess: ({ message }) => {
+            setOutcome({ color: 'teal', text: message ?? t`The import was undone` });
+            onUndone(id);
+          },
           onError: (failure) => setOutcome({ color: 'red', text: normalizeError(failure).message }),
         }),
     });

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, NumberInput, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,7 +9,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { normalizeError } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { MESSAGE_FAILURES, useMessagingSettings, useSaveMessagingSettings } from '../api';
+import { MESSAGE_FAILURES, useMessagingSettings, useRotateMsg91Token, useSaveMessagingSettings } from '../api';
 import { useMessageLabels } from '../message-labels';
 import { templateValueList, toMessagingFormValues, toMessagingInput, webhookAddress, type MessagingFormValues } from '../messaging-form';
 
@@ -47,6 +48,23 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
     // The third form of the settings screen: like the others, it does not ask before leaving.
     leaveGuard: false,
   });
+  const rotate = useRotateMsg91Token();
+  const confirmRotate = () =>
+    modals.openConfirmModal({
+      title: t`New address for MSG91 delivery reports`,
+      centered: true,
+      children: (
+        <Text size="sm">
+          <Trans>MSG91 will need the new address: until you enter it there, its delivery reports are refused. Make a new address?</Trans>
+        </Text>
+      ),
+      labels: { confirm: t`Make a new address`, cancel: t`Cancel` },
+      onConfirm: () =>
+        rotate.mutate(undefined, {
+          onSuccess: ({ message }) => notifications.show({ title: t`New MSG91 address made`, message: message ?? translateServerText(MESSAGING_MESSAGES.msg91TokenRotated), color: 'teal' }),
+          onError: (error) => notifications.show({ title: t`No new address made`, message: normalizeError(error, MESSAGE_FAILURES.rotate).message, color: 'red' }),
+        }),
+    });
   const values = form.getValues();
   const current = settings;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -207,6 +225,14 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
           <SimpleGrid cols={1} spacing="sm">
             <WebhookField label={t`WhatsApp webhook (Meta)`} address={webhookAddress(origin, current.whatsapp.webhookPath)} />
             <WebhookField label={t`Delivery reports (MSG91)`} address={webhookAddress(origin, current.sms.webhookPath)} />
+            <Group gap="sm" wrap="wrap" align="center">
+              <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+                <Trans>If the MSG91 address may have been seen by someone else, make a new one and enter it in MSG91: the old one stops working at once.</Trans>
+              </Text>
+              <Button variant="default" onClick={confirmRotate} loading={rotate.isPending}>
+                <Trans>New MSG91 address</Trans>
+              </Button>
+            </Group>
           </SimpleGrid>
 
           {formError ? (

@@ -65,10 +65,11 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
                   .filter((chapter) => chapter.subject === subject.subject._id)
                   .map((chapter) => (
                     <Group key={chapter.chapter} gap="xs" wrap="nowrap">
-                      <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
+                      {/* The chapter's whole name, on two lines if need be (issue 54: cut on a phone). */}
+                      <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
                         {chapter.chapter}
                       </Text>
-                      <Progress value={chapter.accuracy ?? 0} w={100} color={(chapter.accuracy ?? 0) >= 60 ? 'teal' : 'orange'} aria-hidden="true" />
+                      <Progress value={chapter.accuracy ?? 0} w={{ base: 56, sm: 100 }} style={{ flexShrink: 0 }} color={(chapter.accuracy ?? 0) >= 60 ? 'teal' : 'orange'} aria-hidden="true" />
                       <Text size="sm" w={56} ta="right">
                         {chapter.accuracy === null ? '–' : `${formatNumber(chapter.accuracy)}%`}
                       </Text>
@@ -104,9 +105,12 @@ export function AttemptResultView({ result }: { result: AttemptResult }) {
                     {question.choice.length > 0 || question.value !== null ? t`Answered` : outcomeLabel.unanswered}
                   </Badge>
                 )}
-                <Text size="xs" c="dimmed">
-                  {t`${question.timeSpentSeconds} s`}
-                </Text>
+                {/* An answer given offline has no time the server could count (issue 54: "0 s"): none shown. */}
+                {question.timeSpentSeconds > 0 ? (
+                  <Text size="xs" c="dimmed">
+                    {t`${question.timeSpentSeconds} s`}
+                  </Text>
+                ) : null}
               </Group>
             </Group>
             <MathMarkdown source={question.text} />

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OnlineTestList } from '@academy/shared/schemas/online-tests';
 import { preloadMathMarkdown } from '../../../components/ui/math-markdown';
@@ -37,7 +38,7 @@ export function StudentOnlineTests({ tests }: { tests: ListedTest[] }) {
         <Stack gap={6}>
           <Text size="sm">
             <Trans>
-              {test.questionCount} questions, {test.durationMinutes} minutes. A right answer gives {formatNumber(test.marking.correct)}, a wrong one {formatNumber(test.marking.wrong)}, a question left{' '}
+              {plural(test.questionCount, { one: '# question', other: '# questions' })}, {plural(test.durationMinutes, { one: '# minute', other: '# minutes' })}. A right answer gives {formatNumber(test.marking.correct)}, a wrong one {formatNumber(test.marking.wrong)}, a question left{' '}
               {formatNumber(test.marking.unanswered)}.
             </Trans>
           </Text>
@@ -72,7 +73,7 @@ export function StudentOnlineTests({ tests }: { tests: ListedTest[] }) {
                 </Text>
                 <Text size="sm" c="dimmed">
                   <Trans>
-                    {test.questionCount} questions · {test.durationMinutes} min · out of {formatNumber(test.maxMarks)}
+                    {plural(test.questionCount, { one: '# question', other: '# questions' })} · {test.durationMinutes} min · out of {formatNumber(test.maxMarks)}
                   </Trans>
                 </Text>
                 <Text size="sm">

@@ -1,4 +1,8 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
+import { formatNumber } from '../../../lib/format-number';
 import { notifications } from '@mantine/notifications';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AbsenceAlert } from '@academy/shared/schemas/parents';
@@ -12,40 +16,51 @@ import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../../messages/message-
 
 const ROW_BORDER = '1px solid var(--mantine-color-default-border)';
 
+type MessagesToday = AdminDashboardSummary['messagesToday'];
+
 /**
- * Today's messages to parents (issue 21), beside "Absent today": absence alerts, fee reminders and
- * receipts, report cards, per child, parent and kind, each channel's state, the parent's phone to tap, and a
- * retry for a failed one.
+ * Today's messages to parents on the dashboard (issues 21, 54): how many of each kind and how they stand, with a
+ * link to the Messages screen that lists them; rows only for the failed ones (per child, parent and kind, each
+ * channel's state, the parent's phone to tap, and a retry): 40 online-test notices were three screens of rows.
  */
-export function AbsenceAlertsPanel() {
+export function AbsenceAlertsPanel({ counts }: { counts?: MessagesToday }) {
   const { t } = useLingui();
   const alerts = useAbsenceAlerts(undefined, 'all');
   const retry = useRetryAbsenceAlert();
   const labels = useMessageLabels();
   const kindLabel = labels.kind;
-  // One row per child, parent and kind, with their channels.
+  // One row per child, parent and kind, with their channels; only where a channel failed (the to-do).
   const groups = new Map<string, AbsenceAlert[]>();
   for (const alert of alerts.data?.alerts ?? []) {
     const key = [alert.child._id, alert.parent._id, alert.kind].join('/');
     groups.set(key, [...(groups.get(key) ?? []), alert]);
   }
+  for (const [key, channels] of groups) if (!channels.some((alert) => alert.status === 'failed')) groups.delete(key);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="absence-alerts-title">
       <Stack gap="md">
-        <Title order={2} size="h4" id="absence-alerts-title">
-          <Trans>Messages to parents today</Trans>
-        </Title>
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} size="h4" id="absence-alerts-title">
+            <Trans>Messages to parents today</Trans>
+          </Title>
+          <Anchor component={Link} to="/app/messages" size="sm">
+            <Trans>Open Messages</Trans>
+          </Anchor>
+        </Group>
+        {counts ? <MessageCounts counts={counts} /> : <Skeleton h={40} radius="md" aria-hidden="true" />}
         {alerts.isPending ? (
           <Skeleton h={80} radius="md" aria-hidden="true" />
         ) : alerts.isError ? (
           <LoadErrorAlert title={t`The messages could not be loaded`} error={alerts.error} fallback={t`Failed to load the messages`} onRetry={() => void alerts.refetch()} />
         ) : groups.size === 0 ? (
-          <Text size="sm" c="dimmed">
-            <Trans>No message to parents today. Parents linked to a child marked absent get an alert after the correction delay.</Trans>
-          </Text>
+          counts?.total === 0 ? (
+            <Text size="sm" c="dimmed">
+              <Trans>No message to parents today. Parents linked to a child marked absent get an alert after the correction delay.</Trans>
+            </Text>
+          ) : null
         ) : (
-          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Messages to parents`}>
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Messages that failed`}>
             {[...groups.values()].map((channels) => {
               const first = channels[0]!;
               return (
@@ -107,5 +122,48 @@ export function AbsenceAlertsPanel() {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Counts by kind, each with how many wait or failed; the day's statuses in one line; held ones said apart. */
+function MessageCounts({ counts }: { counts: MessagesToday }) {
+  const { t } = useLingui();
+  const labels = useMessageLabels();
+  if (counts.total === 0) return null;
+  const delivered = counts.byStatus.delivered + counts.byStatus.read;
+  return (
+    <Stack gap={6} data-testid="messages-today-counts">
+      <Text size="sm">
+        {plural(counts.total, { one: '# message today', other: '# messages today' })}
+        {' · '}
+        {t`${formatNumber(counts.byStatus.sent + delivered)} sent`}
+        {counts.byStatus.queued > 0 ? ` · ${t`${formatNumber(counts.byStatus.queued)} waiting`}` : ''}
+        {counts.byStatus.failed > 0 ? ` · ${t`${formatNumber(counts.byStatus.failed)} failed`}` : ''}
+      </Text>
+      {counts.held > 0 ? (
+        <Anchor component={Link} to="/app/messages?status=queued" size="sm" c="orange.9" data-testid="messages-held">
+          {plural(counts.held, { one: '# message held until the quiet hours end', other: '# messages held until the quiet hours end' })}
+        </Anchor>
+      ) : null}
+      <Group gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Messages by kind`}>
+        {counts.byKind.map((entry) => (
+          <li key={entry.kind}>
+            <Badge
+              component={Link}
+              to={`/app/messages?kind=${entry.kind}`}
+              variant="light"
+              color={entry.failed > 0 ? 'red' : entry.waiting > 0 ? 'yellow' : 'gray'}
+              tt="none"
+              size="lg"
+              style={{ cursor: 'pointer' }}
+              data-testid="message-kind-count"
+            >
+              {`${labels.kind(entry.kind)}: ${formatNumber(entry.total)}`}
+              {entry.failed > 0 ? ` · ${t`${formatNumber(entry.failed)} failed`}` : ''}
+            </Badge>
+          </li>
+        ))}
+      </Group>
+    </Stack>
   );
 }

@@ -96,9 +96,14 @@ export function StudentParentsSection({ studentId }: { studentId: string }) {
                     <Badge variant="light" size="sm">
                       {relationLabel(parent.relation)}
                     </Badge>
-                    {parent.passwordSet ? null : (
-                      <Badge variant="outline" color="gray" size="sm">
+                    {parent.passwordSet ? null : parent.email ? (
+                      <Badge variant="outline" color="gray" size="sm" tt="none">
                         <Trans>Password not set yet</Trans>
+                      </Badge>
+                    ) : (
+                      // A phone-only parent has no password to set (issue 54): they sign in with a code.
+                      <Badge variant="outline" color="gray" size="sm" tt="none">
+                        <Trans>Signs in with a phone code</Trans>
                       </Badge>
                     )}
                   </Group>

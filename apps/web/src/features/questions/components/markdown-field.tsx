@@ -9,7 +9,7 @@ import { useUploadQuestionImage } from '../api';
 
 interface MarkdownFieldProps {
   label: string;
-  description?: string;
+  description?: React.ReactNode;
   withAsterisk?: boolean;
   minRows?: number;
   /** 'always': a preview under the field while it has text; 'math': only when it has math or a picture (options). */

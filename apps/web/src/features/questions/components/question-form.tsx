@@ -1,5 +1,7 @@
-import { Alert, Autocomplete, Button, Checkbox, Group, NumberInput, Paper, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Button, Checkbox, Code, Group, NumberInput, Paper, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -99,6 +101,11 @@ export function QuestionForm({ question, listPath }: { question?: Question; list
     mode: 'controlled',
   });
   const values = form.values;
+  // A teacher of one subject writes its questions (issue 54): chosen for them in a new question.
+  const onlySubject = subjects.data?.subjects.length === 1 ? subjects.data.subjects[0]!._id : null;
+  useEffect(() => {
+    if (!question && onlySubject && form.getValues().subject === null) form.setFieldValue('subject', onlySubject);
+  }, [question, onlySubject]); // eslint-disable-line react-hooks/exhaustive-deps
   // "Multiple answers" does not fit beside the others on a 360 px phone: the types stack there.
   const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const numeric = values.type === 'numeric';
@@ -181,12 +188,13 @@ export function QuestionForm({ question, listPath }: { question?: Question; list
           <Stack gap="sm">
             <MarkdownField
               label={t`Question`}
-              description={t`Math between $ signs, like $x^2$ or $v = u + at$; on a line of its own between $$. **Bold**, *italic*, lists and pictures work too.`}
+              description={t`Math between $ signs; on a line of its own between $$. **Bold**, *italic*, lists and pictures work too. Examples below.`}
               withAsterisk
               minRows={4}
               withPicture
               {...markdownProps('text')}
             />
+            <MathHints />
             {numeric ? (
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <NumberInput label={t`Right answer`} withAsterisk decimalScale={6} key={form.key('answer.value')} {...form.getInputProps('answer.value')} />
@@ -245,5 +253,23 @@ export function QuestionForm({ question, listPath }: { question?: Question; list
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What to type for math, each example beside how students will see it (issue 54: the examples read as raw LaTeX). */
+const MATH_EXAMPLES = ['$x^2$', '$v = u + at$', '$\\frac{a}{b}$'];
+
+function MathHints() {
+  const { t } = useLingui();
+  return (
+    <Group gap="sm" wrap="wrap" aria-label={t`Examples of math`}>
+        {MATH_EXAMPLES.map((example) => (
+          <Group key={example} gap={6} wrap="nowrap" data-testid="math-example">
+            <Code>{example}</Code>
+            <span aria-hidden="true">→</span>
+            <MathMarkdown source={example} />
+          </Group>
+        ))}
+    </Group>
   );
 }

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/languages';
 import type { QuestionImportPreview, QuestionImportResult } from '@academy/shared/schemas/question-bank';
@@ -126,7 +127,11 @@ export function QuestionImport({ listPath }: { listPath: string }) {
           <Stack gap={4}>
             <Text size="sm">
               <Trans>
-                {result.created} new questions; {result.duplicates.length} rows were already in the bank or repeated in the sheet, and were not added again.
+                {plural(result.created, { one: '# new question', other: '# new questions' })};{' '}
+                {plural(result.duplicates.length, {
+                  one: '# row was already in the bank or repeated in the sheet, and was not added again.',
+                  other: '# rows were already in the bank or repeated in the sheet, and were not added again.',
+                })}
               </Trans>
             </Text>
             <Anchor component={Link} to={listPath} size="sm">

@@ -57,7 +57,7 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
               <Trans>Absence alerts</Trans>
             </Title>
             <Text size="sm" c="dimmed">
-              <Trans>When today's attendance is submitted, the linked parents of a child marked absent get a message by email, and through the webhook when one is set.</Trans>
+              <Trans>When today's attendance is submitted, the linked parents of a child marked absent get a message on the one channel that reaches them: the app's notification, WhatsApp, SMS or email (Settings → Messages). A copy also goes to the webhook when one is set.</Trans>
             </Text>
           </div>
           <Switch
@@ -97,7 +97,7 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
               <Trans>Message to parents</Trans>
             </Title>
             <Text size="sm" c="dimmed">
-              <Trans>One message per language; each parent gets it in the language of their account, by email and through the webhook. These words in braces are filled in when it is sent:</Trans>
+              <Trans>One message per language, for the app's notification, email and the webhook (WhatsApp and SMS send the templates registered in Settings → Messages); each parent gets it in the language of their account. These words in braces are filled in when it is sent:</Trans>
             </Text>
             <Group gap={6} mt={6}>
               {ABSENCE_ALERT_PLACEHOLDERS.map((name) => (

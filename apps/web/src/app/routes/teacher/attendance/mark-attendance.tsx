@@ -64,6 +64,7 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
       statistics: countStatuses([]),
       // The day's demo students are not kept on the device: they come back with the day.
       demos: [],
+      opensAt: null,
     };
   }, [batch, date, draft, day.isError, day.data]);
   return { day, draft, fallback };
@@ -140,7 +141,22 @@ export function Component() {
               label={t`Batch`}
               size="md"
               allowDeselect={false}
-              data={batchList.map((option) => ({ value: option._id, label: `${option.name} (${scheduleLabel(option.schedule)})` }))}
+              // The name in the field, its days and time under it (issue 54: "name (days · time)" was cut at 360 px).
+              data={batchList.map((option) => ({ value: option._id, label: option.name }))}
+              renderOption={({ option }) => {
+                const schedule = batchList.find((candidate) => candidate._id === option.value)?.schedule;
+                return (
+                  <div>
+                    <Text size="sm">{option.label}</Text>
+                    {schedule ? (
+                      <Text size="xs" c="dimmed">
+                        {scheduleLabel(schedule)}
+                      </Text>
+                    ) : null}
+                  </div>
+                );
+              }}
+              description={scheduleLabel(batch.schedule)}
               value={batch._id}
               onChange={(value) => value && choose({ batchId: value })}
             />
@@ -189,6 +205,12 @@ export function Component() {
                   {shown.markedBy
                     ? t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)} by ${shown.markedBy.name}. Submitting again replaces these marks.`
                     : t`Marked on ${formatDate(shown.markedAt)} at ${timeOf(shown.markedAt)}. Submitting again replaces these marks.`}
+                </Alert>
+              ) : null}
+              {shown.opensAt ? (
+                // Issue 54: a register taken long before the class alerted families of an absence at 05:25.
+                <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />} title={t`Not open yet`} data-testid="attendance-opens-at">
+                  {t`Today's register of ${batch.name} opens at ${formatTime(shown.opensAt)}, shortly before the class starts at ${formatTime(batch.schedule.startTime)}. Mark it once the class has begun.`}
                 </Alert>
               ) : null}
               {initial && !fallback ? (

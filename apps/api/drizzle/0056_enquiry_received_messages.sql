@@ -1,0 +1,3 @@
+-- Issue 54: an application's reference goes to the phone of a family without an account (decision 052).
+ALTER TABLE "parent_messages" DROP CONSTRAINT "parent_messages_recipient_check";--> statement-breakpoint
+ALTER TABLE "parent_messages" ADD CONSTRAINT "parent_messages_recipient_check" CHECK ("parent_messages"."parent_id" is not null or "parent_messages"."kind" in ('sign-in-code', 'demo-class', 'enquiry-received'));
