@@ -53,7 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The public pages (issue 53): the server's own HTML first (language, title, canonical, the
             // page's content), so a returning visitor gets what a search engine gets; the copy kept of
             // each page only offline, and the app's shell for a page never opened before.
-            urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(?:app(?:\/|$)|api\/)/.test(url.pathname) && !/\.(?:txt|xml)$/.test(url.pathname),
+            // A fee reminder's pay link (issue 54) is one family's dues, drawn by the server: never kept, always asked.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !/^\/(?:app(?:\/|$)|api\/)/.test(url.pathname) && !/^\/(?:(?:mr|hi)\/)?pay\//.test(url.pathname) && !/\.(?:txt|xml)$/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'academy-pages',

@@ -55,6 +55,7 @@ import { sharedPageHead, shareImageRoutes, siteFileRoutes } from './modules/publ
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
+import { payPageRoutes } from './modules/fees/pay-page.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import { handleFeeEvents } from './modules/fees/event-handlers';
 import { handleExamEvents } from './modules/exams/event-handlers';
@@ -354,6 +355,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (site) => {
     registerAccessRules(site);
     await site.register(siteFileRoutes, { db: deps.db, publicUrl: deps.config.publicUrl });
+    // A fee reminder's pay link (issue 54): the page as the server's own HTML, readable before any code.
+    await site.register(payPageRoutes, { db: deps.db, keys: deps.keys, webDistFolder: deps.webDistFolder });
     // GET /metrics for Prometheus (issue 52): a token or this machine only (modules/metrics).
     await site.register(metricsRoutes, { metrics, token: deps.config.metricsToken });
   });

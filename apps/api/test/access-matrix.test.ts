@@ -182,6 +182,10 @@ const SAMPLES: Record<string, Sample[]> = {
   // A forged pay link opens nothing for anyone (the real link's answers: pay-link.test.ts).
   'GET /api/pay/:token': [s(() => `/api/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
   'GET /api/pay/:token/dues/:dueId/upi-qr.svg': [s(() => `/api/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}/dues/${ids.due}/upi-qr.svg`, 404)],
+  // The pay link's page (issue 54): a forged token is the page that says so, for anyone.
+  'GET /pay/:token': [s(() => `/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
+  'GET /mr/pay/:token': [s(() => `/mr/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
+  'GET /hi/pay/:token': [s(() => `/hi/pay/${'A'.repeat(22)}.abc.${'B'.repeat(22)}`, 404)],
   'POST /api/payment-claims': [s(() => '/api/payment-claims', 400, { body: {} })],
   'GET /api/payment-claims': [s(() => '/api/payment-claims?status=pending', 200)],
   'POST /api/payment-claims/:id/confirm': [s(() => `/api/payment-claims/${UNKNOWN}/confirm`, 404)],

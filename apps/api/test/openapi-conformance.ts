@@ -25,8 +25,11 @@ function operationOf(document: OpenApiDocument, routeKey: string): { path: strin
   return { path, method: method.toLowerCase(), operation: document.paths[path]?.[method.toLowerCase()] };
 }
 
-/** Prometheus' scrape (decision 042): for the operator's monitoring, not a client's API, so hidden from /api/docs. */
-const NOT_IN_THE_DOCUMENT = new Set(['GET /metrics']);
+/**
+ * Prometheus' scrape (decision 042): for the operator's monitoring, not a client's API; the pay link's
+ * page (decision 050): a page for people. Both hidden from /api/docs.
+ */
+const NOT_IN_THE_DOCUMENT = new Set(['GET /metrics', 'GET /pay/:token', 'GET /mr/pay/:token', 'GET /hi/pay/:token']);
 
 /**
  * What in one real answer the document does not describe: an undocumented status, another media type,

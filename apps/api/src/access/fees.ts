@@ -27,6 +27,10 @@ export const feeRoutes: RouteRules = {
   // A fee reminder's pay link: no session; the signed token in the address is the permission (modules/fees/pay-link.ts).
   'GET /api/pay/:token': ANYONE,
   'GET /api/pay/:token/dues/:dueId/upi-qr.svg': ANYONE,
+  // The pay link's page itself, drawn by the server in the address's language (issue 54): the same token is the permission.
+  'GET /pay/:token': ANYONE,
+  'GET /mr/pay/:token': ANYONE,
+  'GET /hi/pay/:token': ANYONE,
   // "I have paid" (issue 38): a student for their own due, a parent for a child's (the due is in the body:
   // another family's answers 404 from the service); the office's queue and decisions.
   'POST /api/payment-claims': { allow: ['student', 'parent'] },

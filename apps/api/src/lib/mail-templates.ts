@@ -198,8 +198,16 @@ export function feeReminderMail(input: {
  * A fee reminder for a student's parents, in every language (the parent messages' mail adds "Dear
  * parent,"; the webhook sends the text as it is). `{parent}` is not used: the greeting is the family's.
  */
-export function feeReminderParentMessages(input: { academyName: string; studentName: string; dues: { label: string; dueDate: string; balance: string }[]; total: string; officePhone?: string; payLink?: string }): Record<Language, { subject: string; text: string }> {
-  const values = { academy: input.academyName, name: input.studentName, total: input.total, phone: input.officePhone ?? '', link: input.payLink ?? '' };
+export function feeReminderParentMessages(input: {
+  academyName: string;
+  studentName: string;
+  dues: { label: string; dueDate: string; balance: string }[];
+  total: string;
+  officePhone?: string;
+  /** The pay link in each language (issue 54): a Marathi reader's opens in Marathi. */
+  payLinks?: Record<Language, string>;
+}): Record<Language, { subject: string; text: string }> {
+  const values = { academy: input.academyName, name: input.studentName, total: input.total, phone: input.officePhone ?? '' };
   const lines = input.dues.map((due) => `${due.label} — ${due.dueDate}: ₹${due.balance}`);
   const note = (language: Language) => ({
     subject: word('mail', '{academy}: fee reminder for {name}', language, values),
@@ -207,7 +215,7 @@ export function feeReminderParentMessages(input: { academyName: string; studentN
       word('mail', 'This is a reminder that these fees of {name} are due:', language, values),
       ...lines,
       word('mail', 'Total due: ₹{total}.', language, values),
-      ...(input.payLink ? [word('mail', 'See these fees and pay them by UPI: {link}', language, values)] : []),
+      ...(input.payLinks ? [word('mail', 'See these fees and pay them by UPI: {link}', language, { link: input.payLinks[language] })] : []),
       input.officePhone
         ? word('mail', 'Please pay at the office or call {phone} if you have any question. If you have already paid, thank you and please ignore this message.', language, values)
         : word('mail', 'Please pay at the office. If you have already paid, thank you and please ignore this message.', language),

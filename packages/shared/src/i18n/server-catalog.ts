@@ -406,6 +406,9 @@ export const SERVER_CATALOG = {
     ],
     // A demo class booked for an enquiry (issue 41): to the family, who have no parent account yet.
     ['Demo class on {date} — {academy}', '{date} रोजी डेमो क्लास — {academy}', '{date} को डेमो क्लास — {academy}'],
+    // An enquiry made a student without an email (issue 54): the family learns the student ID and how to sign in.
+    ['{academy}: {student} is admitted', '{academy}: {student} यांचा प्रवेश झाला', '{academy}: {student} का प्रवेश हो गया'],
+    ['{academy}: {student} is now our student. Student ID: {studentId}. To sign in, open {link} and type the student ID and the first password the office gives you (it is on the sign-in slip).', '{academy}: {student} आता आमचा विद्यार्थी आहे. विद्यार्थी आयडी: {studentId}. लॉगिन करण्यासाठी {link} उघडा आणि विद्यार्थी आयडी व ऑफिसने दिलेला पहिला पासवर्ड लिहा (तो लॉगिन स्लिपवर आहे).', '{academy}: {student} अब हमारा छात्र है. छात्र आईडी: {studentId}. लॉगिन के लिए {link} खोलें और छात्र आईडी व ऑफ़िस का दिया पहला पासवर्ड लिखें (वह लॉगिन पर्ची पर है).'],
     [
       '{academy}: a demo class for {student} is booked in {batch} on {date}, {time}. Address: {address}.',
       '{academy}: {student} यांचा {batch} मधील डेमो क्लास {date} रोजी ठरला आहे, वेळ {time}. पत्ता: {address}.',
@@ -728,6 +731,35 @@ export const SERVER_CATALOG = {
       '{standard}, {subject}: {days}, {times}, {start} ते {end}. शिक्षक: {teacher}.',
       '{standard}, {subject}: {days}, {times}, {start} से {end} तक. शिक्षक: {teacher}.',
     ],
+  ],
+  /**
+   * A fee reminder's pay link as the server draws it (issue 54, apps/api/src/modules/fees/pay-page-html.ts):
+   * readable and payable before, or without, the app's code. Worded as the web app's pay page.
+   */
+  payPage: [
+    ['Pay the fees', 'फी भरा', 'फीस भरें'],
+    ['Pay the fees — {academy}', 'फी भरा — {academy}', 'फीस भरें — {academy}'],
+    ['See what is left to pay and pay it by UPI.', 'भरायची बाकी फी पाहा आणि UPI ने भरा.', 'बाकी फीस देखें और UPI से भरें.'],
+    ['{academy}: fees of {student}. Left to pay: {total}.', '{academy}: {student} यांची फी. भरायची बाकी: {total}.', '{academy}: {student} की फीस. भरनी बाकी: {total}.'],
+    ['Nothing is left to pay for {student} now. Thank you!', '{student} यांची आता काहीही फी भरायची बाकी नाही. धन्यवाद!', '{student} की अब कोई फीस भरनी बाकी नहीं है. धन्यवाद!'],
+    ['Pay {amount} by UPI', 'UPI ने {amount} भरा', 'UPI से {amount} भरें'],
+    ['Scan this code with any UPI app on your phone to pay {amount}.', '{amount} भरण्यासाठी फोनवरच्या कोणत्याही UPI ॲपने हा कोड स्कॅन करा.', '{amount} भरने के लिए फ़ोन के किसी भी UPI ऐप से यह कोड स्कैन करें.'],
+    ['Reference: {reference}', 'संदर्भ: {reference}', 'संदर्भ: {reference}'],
+    ['Show the QR code', 'QR कोड दाखवा', 'QR कोड दिखाएँ'],
+    ['QR code to pay {amount} by UPI', 'UPI ने {amount} भरण्यासाठी QR कोड', 'UPI से {amount} भरने के लिए QR कोड'],
+    ['Overdue', 'थकीत', 'तारीख निकली'],
+    ['Due date {date}', 'देय तारीख {date}', 'देय तिथि {date}'],
+    ['Reported', 'कळवले', 'बताया गया'],
+    ['Payment reported · waiting for the office to confirm', 'पेमेंट कळवले · ऑफिसकडून नक्की होण्याची वाट', 'भुगतान बताया गया · ऑफिस के पक्का करने का इंतज़ार'],
+    ['Pay again', 'पुन्हा भरा', 'फिर से भरें'],
+    ["Please pay at the academy's office.", 'कृपया अकॅडमीच्या ऑफिसमध्ये फी भरा.', 'कृपया अकादमी के ऑफ़िस में फीस भरें.'],
+    ['After you pay', 'पैसे भरल्यानंतर', 'भुगतान के बाद'],
+    ['The office matches your payment with its bank statement, and the receipt appears on the Fees screen of the app.', 'ऑफिस आपले पेमेंट बँक स्टेटमेंटशी जुळवते, आणि पावती ॲपच्या फी स्क्रीनवर दिसते.', 'ऑफ़िस आपका भुगतान बैंक स्टेटमेंट से मिलाता है, और रसीद ऐप की फीस स्क्रीन पर दिखती है.'],
+    ['To tell the office sooner: {signIn} and tap "I have paid" on the Fees screen, with the UPI transaction ID (UTR).', 'ऑफिसला लवकर कळवण्यासाठी: {signIn} आणि फी स्क्रीनवर UPI व्यवहार आयडी (UTR) देऊन "मी पैसे भरले" दाबा.', 'ऑफ़िस को जल्दी बताने के लिए: {signIn} और फीस स्क्रीन पर UPI ट्रांज़ैक्शन आईडी (UTR) के साथ "मैंने भुगतान कर दिया" दबाएँ.'],
+    ['sign in', 'लॉगिन करा', 'लॉगिन करें'],
+    ['Sign in', 'लॉगिन करा', 'लॉगिन करें'],
+    ['Questions? Call {phone}.', 'काही प्रश्न? {phone} वर फोन करा.', 'कोई सवाल? {phone} पर फ़ोन करें.'],
+    ['Language', 'भाषा', 'भाषा'],
   ],
 } as const satisfies Record<string, readonly (readonly [en: string, mr: string, hi: string])[]>;
 

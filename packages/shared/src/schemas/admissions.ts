@@ -497,6 +497,18 @@ export const convertEnquiryResultSchema = z.object({
   enquiry: admissionEnquirySchema,
   /** The batch the student was enrolled in, if one was chosen. */
   batch: namedRefSchema.nullable(),
+  /**
+   * The first password of a student made without an email (issue 54): they sign in with the student ID
+   * and this. In this answer only, shown once to the office for the family (or printed on the sign-in
+   * slip); the server keeps its hash. Null when the student was mailed a link to choose one.
+   */
+  firstPassword: z.string().nullable(),
+  /**
+   * How the family is told that the student is admitted and how to sign in: the channel of that message
+   * (`email`: the set-your-password mail of a student with their own email), or null when nothing
+   * reaches them (no email, and WhatsApp and SMS off or without a template for it): the office tells them.
+   */
+  familyToldBy: z.enum(['push', 'whatsapp', 'sms', 'email']).nullable(),
 });
 export type ConvertEnquiryResult = z.infer<typeof convertEnquiryResultSchema>;
 

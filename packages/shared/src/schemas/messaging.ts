@@ -12,12 +12,11 @@ import { indianPhoneSchema } from './phone';
 /**
  * `demo-class`: the time and address of a demo class, to an enquiry's family (issue 41; no parent account yet).
  * `online-test`: a new online test for the parents' child (issue 40).
- */
-/**
  * `enquiry-received`: an application's reference, to a family who applied with its phone (issue 54; no account yet).
  * `parent-welcome`: how to sign in, to a parent the office linked without an email (issue 54).
+ * `admitted`: an enquiry became a student: the student ID and how to sign in, to the family (issue 54).
  */
-export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'enquiry-received', 'parent-welcome'] as const;
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'enquiry-received', 'parent-welcome', 'admitted'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
@@ -49,6 +48,7 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   'online-test': ['parent', 'test', 'opens', 'closes'],
   'enquiry-received': ['academy', 'student', 'reference'],
   'parent-welcome': ['parent', 'academy', 'child', 'link'],
+  admitted: ['student', 'studentId', 'link'],
 };
 
 /**

@@ -65,7 +65,7 @@ export const parentMessages = pgTable(
     key: varchar({ length: 200 }).notNull(),
     /** Null only for a parent's own sign-in code. */
     studentId: uuid().references(() => students.id, { onDelete: 'cascade' }),
-    /** Null only for a code to an applicant's phone (the admission form, issue 37) or a demo class's message to an enquiry's family (issue 41): no parent yet. */
+    /** Null only for a code to an applicant's phone (the admission form, issue 37) or a demo class's or an admission's message to an enquiry's family (issues 41, 54): no parent yet. */
     parentId: uuid().references(() => parents.id, { onDelete: 'cascade' }),
     channel: text({ enum: MESSAGE_CHANNELS }).notNull(),
     status: text({ enum: MESSAGE_STATUSES }).notNull().default('queued'),
@@ -107,8 +107,9 @@ export const parentMessages = pgTable(
     index('parent_messages_held_idx').on(table.notBefore).where(sql`${table.status} = 'queued' and ${table.notBefore} is not null`),
     check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
     check('parent_messages_channel_check', sql`${table.channel} in ('push', 'whatsapp', 'sms', 'email', 'webhook')`),
-    // No parent: a code to an applicant's phone, or a demo class's time and address to an enquiry's family (issue 41).
-    check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} in ('sign-in-code', 'demo-class', 'enquiry-received')`),
+    // No parent: a code to an applicant's phone, a demo class's time and address to an enquiry's family (issue 41),
+    // an application's reference, or how a new student signs in, to a family without a parent account (issue 54).
+    check('parent_messages_recipient_check', sql`${table.parentId} is not null or ${table.kind} in ('sign-in-code', 'demo-class', 'enquiry-received', 'admitted')`),
   ],
 );
 

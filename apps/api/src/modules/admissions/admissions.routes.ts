@@ -18,6 +18,7 @@ import {
 } from '@academy/shared/schemas/admissions';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { actorOf } from '../../access/http';
+import { siteOrigin } from '../../lib/site-origin';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
 import {
   changeEnquiryStatus,
@@ -35,25 +36,29 @@ import {
 } from './admissions.service';
 
 /**
- * What the office is told after a conversion (issue 21): the student ID, and, when the enquiry's email
- * was already the family's, which parent was linked (or that none could be, and what to do).
+ * What the office is told after a conversion (issues 21 and 54): the student ID, and, when the
+ * enquiry's email was already the family's, which parent was linked (or that none could be, and what
+ * to do). A student without an email signs in with the student ID and the first password in the answer.
  */
 function conversionMessage(result: ConvertEnquiryResult): string {
   const { name, studentCode: code } = result.student;
   if (!result.emailOwner) {
+    if (result.firstPassword) {
+      return `${name} is now a student with the student ID ${code}. Without an email, they sign in with the student ID and the first password shown here: give it to the family, or print the sign-in slip.`;
+    }
     const enrolled = result.batch ? ` and enrolled in ${result.batch.name}` : '';
     return `${name} is now a student${enrolled}. We have mailed them a link to set their password.`;
   }
   // The batch (if one was chosen) is in the answer's data and shown by the screen.
   const parentNames = result.parents.map((parent) => parent.name).join(', ');
   if (result.emailOwner.kind === 'parent') {
-    return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their parent ${parentNames}'s, who is now linked to ${name}. Set a password on the student's page for signing in with the student ID.`;
+    return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their parent ${parentNames}'s, who is now linked to ${name}. They sign in with the student ID and the first password shown here.`;
   }
   const sibling = result.emailOwner.name;
   if (parentNames) {
-    return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their sibling ${sibling}'s, so ${name} is now linked to the same parent, ${parentNames}. Set a password on the student's page for signing in with the student ID.`;
+    return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their sibling ${sibling}'s, so ${name} is now linked to the same parent, ${parentNames}. They sign in with the student ID and the first password shown here.`;
   }
-  return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their sibling ${sibling}'s, who has no parent linked yet. Add the parent on the student's page, and set a password there for signing in with the student ID.`;
+  return `${name} is now a student with the student ID ${code}, without an email of their own: the enquiry's email is their sibling ${sibling}'s, who has no parent linked yet. Add the parent on the student's page. They sign in with the student ID and the first password shown here.`;
 }
 
 /** Per client address. An application also needs a fresh email proof, which has limits of its own. */
@@ -154,7 +159,8 @@ export const admissionsRoutes: FastifyPluginAsyncZod<InvitationDeps> = async (ap
     '/admission-enquiries/:id/convert',
     { schema: { tags: ['admissions'], params: idParamsSchema, body: convertEnquiryInputSchema, response: { 201: apiSuccess(convertEnquiryResultSchema) } } },
     async (request, reply) => {
-      const { result, invitation } = await convertEnquiry(db, actorOf(request), request.params.id, request.body ?? {});
+      // The sign-in address in the family's message is the site the office works on (PUBLIC_URL in production).
+      const { result, invitation } = await convertEnquiry(db, actorOf(request), request.params.id, request.body ?? {}, { origin: siteOrigin(request, deps.publicUrl), jobs: app.jobs });
       sendInvitationInBackground(app, deps, request, invitation);
       return reply.status(201).send({ success: true as const, data: result, message: conversionMessage(result) });
     },

@@ -1,5 +1,5 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
-import type { Language } from '@academy/shared/languages';
+import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -43,11 +43,12 @@ import type { Mailer } from '../../lib/mailer';
 import { containsPattern } from '../../lib/search';
 import { enrolStudent } from '../batches';
 import { academyToday, getAcademySettings } from '../settings';
-import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
-import type { JobRunner } from '../../db/job-runner';
-import { word } from '@academy/shared/i18n/server-catalog';
-import { LANGUAGES } from '@academy/shared/languages';
 import { insertStudent } from '../students';
+import { notifyContact, notifyParents, PARENT_SENDER_JOB, reachOfParents } from '../family-outbox';
+import { hashPassword } from '../../lib/password';
+import type { JobRunner } from '../../db/job-runner';
+import { readablePassword } from '@academy/shared/readable-password';
+import { word } from '@academy/shared/i18n/server-catalog';
 import type { Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { consumeVerificationProof } from './email-verification.service';
@@ -612,13 +613,24 @@ export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>
 
 /**
  * POST /api/admission-enquiries/{id}/convert: in one transaction, an admitted enquiry becomes a
- * student (profile copied, an account without a password), optionally enrolled in a batch, and the
- * enquiry is linked to the student. The set-your-password link is returned for the caller to mail
- * after the commit. A second conversion is refused (409), as is any enquiry not admitted.
+ * student (profile copied), optionally enrolled in a batch, and the enquiry is linked to the student.
+ * A student with an email of their own gets a set-your-password link, returned for the caller to mail
+ * after the commit. A student without one (a family that applied with a mobile number, or whose email
+ * is already a parent's or a sibling's account) gets a first password (issue 54): answered once for the
+ * office to give the family or print on the sign-in slip, only its hash kept. They sign in with the
+ * student ID. The family is told the student ID and how to sign in on its channel, in its language
+ * (the parents linked to the new student, else the enquiry's contact), in the same transaction.
+ * A second conversion is refused (409), as is any enquiry not admitted.
  */
-export async function convertEnquiry(db: Db, actor: AuditActor, id: string, input: { batchId?: string | null }): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
+export async function convertEnquiry(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  input: { batchId?: string | null },
+  context: { origin: string; jobs?: JobRunner },
+): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
   const admissionDate = await academyToday(db);
-  const { studentId, invitation, batch, parentIds, emailOwner } = await db.transaction(async (tx) => {
+  const { studentId, invitation, batch, parentIds, emailOwner, firstPassword, familyToldBy } = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         status: admissionEnquiries.status,
@@ -646,25 +658,24 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
     if (row.status !== 'admitted') {
       throw new AppError('CONFLICT', `Only an admitted enquiry can be converted to a student; this one is ${ENQUIRY_STATUS_LABELS[row.status].toLowerCase()}`);
     }
-    if (!row.email) {
-      const message = 'Add the email address the student will sign in with before converting';
-      throw new AppError('BAD_REQUEST', message, { email: message });
-    }
     // Issue 21: a sibling's enquiry often carries the parent's email, already an account's.
-    const family = await familyOfEmail(tx, row.email);
+    const family = row.email ? await familyOfEmail(tx, row.email) : undefined;
+    // The student's own email only when it is nobody's account yet; else they sign in with their student ID.
+    const ownEmail = row.email && !family ? row.email : null;
+    // Without an email no link can reach the student: a first password the office hands over (issue 54).
+    const firstPassword = ownEmail ? null : readablePassword();
     const created = await insertStudent(
       tx,
       {
         name: row.studentName,
-        // The family's email stays the parent's; the new student signs in with their student ID.
-        email: family ? null : row.email,
+        email: ownEmail,
         gender: row.gender,
         address: row.address,
         phone: row.phone,
         parentName: row.parentName,
         parentPhone: row.parentPhone,
         // The parent's own email makes them the first parent; a sibling's (a student's) email is no parent's.
-        parentEmail: family?.kind === 'parent' ? row.email.toLowerCase() : null,
+        parentEmail: family?.kind === 'parent' && row.email ? row.email.toLowerCase() : null,
         dateOfBirth: row.dateOfBirth,
         // The family's language (the page they wrote from): the student's screens and welcome mail follow it.
         language: row.language,
@@ -676,7 +687,7 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
         status: 'active',
         admissionDate,
       },
-      undefined,
+      firstPassword ? await hashPassword(firstPassword) : undefined,
     );
     const parentIds = family?.parentIds ?? [];
     if (parentIds.length > 0) {
@@ -696,8 +707,14 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
     }
     await tx.update(admissionEnquiries).set({ studentId: created.id, convertedAt: new Date(), updatedAt: new Date() }).where(eq(admissionEnquiries.id, id));
     await recordAudit(tx, actor, { action: 'convert', entityType: 'enquiry', entityId: id, relatedId: created.id, text: { key: 'enquiry.converted', values: { name: row.studentName } }, changes: { studentId: { old: null, new: created.id } } });
-    return { studentId: created.id, invitation: created.invitation, batch: enrolledIn, parentIds, emailOwner: family ? { kind: family.kind, name: family.name } : null };
+    // A student with their own email is told by the set-your-password mail; any other family by its channel.
+    const familyToldBy = ownEmail
+      ? ('email' as const)
+      : await tellFamilyHowToSignIn(tx, { studentId: created.id, name: row.studentName, date: admissionDate, origin: context.origin }, { phone: row.phone, email: row.email, language: row.language });
+    return { studentId: created.id, invitation: created.invitation, batch: enrolledIn, parentIds, emailOwner: family ? { kind: family.kind, name: family.name } : null, firstPassword, familyToldBy };
   });
+  // The family's message is committed: the sender sends it now (else the minute's sweep does).
+  if (firstPassword && familyToldBy && context.jobs) await context.jobs.enqueue(PARENT_SENDER_JOB, {});
   const enquiry = await findEnquiry(db, id);
   const [account] = await db
     .select({ name: users.name, email: users.email, studentCode: students.studentCode })
@@ -720,9 +737,57 @@ export async function convertEnquiry(db: Db, actor: AuditActor, id: string, inpu
       enquiry,
       batch,
       emailOwner,
+      firstPassword,
+      familyToldBy,
     },
     invitation,
   };
+}
+
+/**
+ * The family of a new student without an email learns the student ID and how to sign in (issue 54):
+ * the parents linked to the student (the enquiry's parent, made a parent account by insertStudent, or
+ * the family whose email the enquiry had) on each one's channel, else the enquiry's own contact (the
+ * student's phone), in the family's language. Never the password: a message is stored and passes
+ * through providers; the office hands the password over (or its printed slip). Returns the channel it
+ * goes on (the first parent's reached), or null when nothing reaches the family.
+ */
+async function tellFamilyHowToSignIn(
+  tx: DbExecutor,
+  student: { studentId: string; name: string; date: string; origin: string },
+  contact: { phone: string | null; email: string | null; language: Language },
+): Promise<'push' | 'whatsapp' | 'sms' | 'email' | null> {
+  const [settings, [account]] = await Promise.all([
+    getAcademySettings(tx),
+    tx.select({ code: students.studentCode }).from(students).where(eq(students.id, student.studentId)),
+  ]);
+  const origin = student.origin.replace(/\/+$/, '');
+  const linkIn = (language: Language) => `${origin}${language === 'en' ? '' : `/${language}`}/login`;
+  const values = (language: Language) => ({ academy: settings.name, student: student.name, studentId: account!.code, link: linkIn(language) });
+  const messages = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      {
+        subject: word('mail', '{academy}: {student} is admitted', language, values(language)),
+        text: word('mail', '{academy}: {student} is now our student. Student ID: {studentId}. To sign in, open {link} and type the student ID and the first password the office gives you (it is on the sign-in slip).', language, values(language)),
+      },
+    ]),
+  ) as Record<Language, { subject: string; text: string }>;
+  const notice = {
+    kind: 'admitted' as const,
+    key: `admitted:${student.studentId}`,
+    date: student.date,
+    messages,
+    values: { student: student.name, studentId: account!.code, link: { en: linkIn('en'), mr: linkIn('mr'), hi: linkIn('hi') } },
+  };
+  // A parent made from a name alone has no channel: the enquiry's own phone is then the way.
+  const reach = await reachOfParents(tx, student.studentId, 'admitted', ['push', 'whatsapp', 'sms', 'email'], false);
+  const reached = reach.find((parent) => parent.channels.length > 0)?.channels[0];
+  if (reached) {
+    await notifyParents(tx, undefined, { ...notice, studentId: student.studentId, payload: { child: { _id: student.studentId, name: student.name }, studentId: account!.code } });
+    return reached;
+  }
+  return notifyContact(tx, undefined, contact, { ...notice, values: { ...notice.values, link: linkIn(contact.language) } });
 }
 
 /**

@@ -433,10 +433,10 @@ describe('POST /api/admission-enquiries/{id}/convert', () => {
     expect((await asAdmin('POST', `/api/admission-enquiries/${enquiry.id}/convert`, { batchId: null })).statusCode).toBe(201);
   });
 
-  it('needs an email to convert a contact enquiry', async () => {
+  it('converts an enquiry without an email too: the student signs in with the student ID and a first password (issue 54, convert-without-email.test.ts)', async () => {
     const enquiry = await admitted({ email: null, form: 'contact' });
     const response = await asAdmin('POST', `/api/admission-enquiries/${enquiry.id}/convert`, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors.email).toMatch(/email address/);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({ student: { email: null }, firstPassword: expect.stringMatching(/^\w{5}-\w{5}$/) });
   });
 });

@@ -250,11 +250,12 @@ describe('messages to families on WhatsApp and SMS', () => {
     for (const request of providers.whatsapp) expect((request.body.template as { language: { code: string } }).language.code).toBe('hi');
     const receipt = providers.whatsapp.find((request) => (request.body.template as { name: string }).name === 'fee_receipt')!;
     expect(JSON.stringify(receipt.body)).toContain('Om Kulkarni');
-    // The reminder's fifth value is the pay link (an https address: WhatsApp opens no upi:// link).
+    // The reminder's fifth value is the pay link (an https address: WhatsApp opens no upi:// link), in the
+    // parent's language (issue 54): /hi/pay/… opens in Hindi.
     const reminder = providers.whatsapp.find((request) => (request.body.template as { name: string }).name === 'fee_reminder')!;
     const values = (reminder.body.template as { components: { parameters: { text: string }[] }[] }).components[0]!.parameters.map((parameter) => parameter.text);
     expect(values).toHaveLength(5);
-    expect(values[4]).toMatch(/^http:\/\/localhost\/pay\/[\w-]{22}\.[0-9a-z]+\.[\w-]{22}$/);
+    expect(values[4]).toMatch(/^http:\/\/localhost\/hi\/pay\/[\w-]{22}\.[0-9a-z]+\.[\w-]{22}$/);
   });
 
   it('an English fee reminder by SMS is GSM-7 text (Rs., not ₹) in few parts; a Marathi one goes with MSG91’s unicode flag', async () => {

@@ -343,8 +343,8 @@ export async function notifyPhone(
  * time and address). Their phone and email as the enquiry has them, and the enquiry's language.
  */
 export type ContactRecipient = { phone: string | null; email: string | null; language: Language };
-/** The kinds a contact may be sent (the database's recipient check names them too, migrations 0041 and 0056). */
-export type ContactMessageKind = 'demo-class' | 'enquiry-received';
+/** The kinds a contact may be sent (the database's recipient check names them too, migrations 0041, 0056 and 0054). */
+export type ContactMessageKind = 'demo-class' | 'enquiry-received' | 'admitted';
 
 /** Whether a parent with this number replied STOP on WhatsApp: the number says no to WhatsApp whoever writes to it. */
 async function phoneStoppedWhatsApp(db: DbExecutor, phone: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import { formatPaise } from '@academy/shared/money';
+import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { Db } from '../../db/client';
 import { feeDues, students, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';
@@ -38,13 +39,16 @@ export async function deliverFeeReminder(
   if (dues.length === 0) return;
   const settings = await getAcademySettings(db);
   const origin = payload.origin ?? deps.config.publicUrl;
+  // Each reader's link opens in their language (issue 54): the same token under /mr/ and /hi/.
+  const now = new Date();
+  const payLinks = origin ? (Object.fromEntries(LANGUAGES.map((language) => [language, payLinkUrl(origin, deps.keys.key('pay-links'), payload.studentId, now, language)])) as Record<Language, string>) : undefined;
   const facts = {
     academyName: settings.name,
     studentName: student.name,
     dues: dues.map((due) => ({ label: due.label, dueDate: formatDate(due.dueDate), balance: formatPaise(due.balance) })),
     total: formatPaise(dues.reduce((sum, due) => sum + due.balance, 0)),
     officePhone: settings.phones.find(Boolean),
-    payLink: origin ? payLinkUrl(origin, deps.keys.key('pay-links'), payload.studentId) : undefined,
+    payLinks,
   };
   const linked = await linkedParentsOf(db, payload.studentId);
   if (linked.length > 0) {
@@ -57,13 +61,13 @@ export async function deliverFeeReminder(
       date,
       messages: feeReminderParentMessages(facts),
       payload: { child: { _id: payload.studentId, name: student.name }, total: facts.total, dues: facts.dues },
-      values: { child: student.name, amount: facts.total, dueDate: facts.dues[0]!.dueDate, payLink: facts.payLink ?? '' },
+      values: { child: student.name, amount: facts.total, dueDate: facts.dues[0]!.dueDate, payLink: payLinks ?? '' },
     });
     return;
   }
   // No parent linked: the student's own email (an adult learner, or a family not yet linked). A student
   // without an email and without a parent (issue 21) has nowhere to receive it: nothing is sent.
   if (!student.email) return;
-  const mail = feeReminderMail({ ...facts, language: student.language });
+  const mail = feeReminderMail({ ...facts, payLink: payLinks?.[student.language], language: student.language });
   await mailer.send({ to: student.email, ...mail });
 }

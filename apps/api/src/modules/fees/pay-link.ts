@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Language } from '@academy/shared/languages';
 
 /**
  * The pay link a fee reminder carries (issue 38): `https://<academy>/pay/<token>` opens the student's
@@ -38,7 +39,11 @@ export function studentOfPayLink(key: Buffer, token: string, now: Date = new Dat
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The whole address: the site's origin (PUBLIC_URL, or where the reminder was queued from) and the token. */
-export function payLinkUrl(origin: string, key: Buffer, studentId: string, now: Date = new Date()): string {
-  return `${origin.replace(/\/+$/, '')}/pay/${payLinkToken(key, studentId, now)}`;
+/**
+ * The whole address: the site's origin (PUBLIC_URL, or where the reminder was queued from), the reader's
+ * language (issue 54: `/mr/pay/…` and `/hi/pay/…` open in Marathi and Hindi, like the public pages) and
+ * the token.
+ */
+export function payLinkUrl(origin: string, key: Buffer, studentId: string, now: Date = new Date(), language: Language = 'en'): string {
+  return `${origin.replace(/\/+$/, '')}${language === 'en' ? '' : `/${language}`}/pay/${payLinkToken(key, studentId, now)}`;
 }

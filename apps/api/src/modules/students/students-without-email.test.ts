@@ -101,8 +101,10 @@ describe("converting a sibling's enquiry (issue 21)", () => {
     expect(data.student.studentCode).toMatch(/^LAT-/);
     expect(data.parents).toEqual([{ _id: parent.id, name: 'Meena Kulkarni', email: 'meena.kulkarni@example.com' }]);
     expect(data.emailOwner).toEqual({ kind: 'parent', name: 'Meena Kulkarni' });
+    // Without an email of their own, a first password to sign in with the student ID (issue 54).
+    expect(data.firstPassword).toMatch(/^\w{5}-\w{5}$/);
     expect(converted.json().message).toBe(
-      `Isha Kulkarni is now a student with the student ID ${data.student.studentCode}, without an email of their own: the enquiry's email is their parent Meena Kulkarni's, who is now linked to Isha Kulkarni. Set a password on the student's page for signing in with the student ID.`,
+      `Isha Kulkarni is now a student with the student ID ${data.student.studentCode}, without an email of their own: the enquiry's email is their parent Meena Kulkarni's, who is now linked to Isha Kulkarni. They sign in with the student ID and the first password shown here.`,
     );
     // The parent whose email it is: the student's first parent (the parent email of the student's record).
     const student = (await asAdmin('GET', `/api/students/${data.student._id}`)).json().data;
@@ -152,7 +154,7 @@ describe("converting a sibling's enquiry (issue 21)", () => {
     const enquiry = await admittedEnquiry('fresh.family@example.com', 'Fresh Kid');
     const converted = await asAdmin('POST', `/api/admission-enquiries/${enquiry.id}/convert`, {});
     expect(converted.statusCode).toBe(201);
-    expect(converted.json().data).toMatchObject({ student: { email: 'fresh.family@example.com' }, parents: [], emailOwner: null });
+    expect(converted.json().data).toMatchObject({ student: { email: 'fresh.family@example.com' }, parents: [], emailOwner: null, firstPassword: null, familyToldBy: 'email' });
     expect(converted.json().message).toBe('Fresh Kid is now a student. We have mailed them a link to set their password.');
   });
 });

@@ -35,6 +35,7 @@ export function useMessageLabels() {
     'online-test': t`Online test`,
     'enquiry-received': t`Application received`,
     'parent-welcome': t`How to sign in`,
+    admitted: t`Admission (how to sign in)`,
   };
   return {
     status: (value: MessageStatus) => status[value],

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Select, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
-import { IconArrowRight, IconCircleDot, IconUserCheck } from '@tabler/icons-react';
+import { IconArrowRight, IconCircleDot, IconKey, IconPrinter, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LOST_REASONS, enquiryStatusInputSchema, type AdmissionEnquiryDetail, type EnquiryStatus, type LostReason } from '@academy/shared/schemas/admissions';
+import { LOST_REASONS, enquiryStatusInputSchema, type AdmissionEnquiryDetail, type ConvertEnquiryResult, type EnquiryStatus, type LostReason } from '@academy/shared/schemas/admissions';
+import type { Language } from '@academy/shared/languages';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -156,25 +157,38 @@ function ReasonForm({
   );
 }
 
-/** Turns an admitted enquiry into a student, optionally enrolled in a batch; or shows the student made from it. */
-export function ConvertPanel({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
+/** The student a conversion made, for the sign-in slip the route offers (issue 54). */
+export type ConvertedStudent = { _id: string; name: string; studentCode: string };
+
+/**
+ * Turns an admitted enquiry into a student, optionally enrolled in a batch; or shows the student made
+ * from it. A student without an email (a family that applied with a mobile number, issue 54) signs in
+ * with the student ID and a first password: shown here once after converting, with how the family was
+ * told, and the sign-in slip one tap away (`onPrintSlip`, from the route: the slip is the students' screen's).
+ */
+export function ConvertPanel({ enquiry, onPrintSlip }: { enquiry: AdmissionEnquiryDetail; onPrintSlip: (student: ConvertedStudent, options: { password: string; language: Language }) => void }) {
   const { t } = useLingui();
   const convert = useConvertEnquiry(enquiry._id);
   const batches = useBatches();
   const [batchId, setBatchId] = useState<string | null>(null);
+  // The answer of this page's conversion: its first password exists nowhere else (the server keeps a hash).
+  const [converted, setConverted] = useState<ConvertEnquiryResult | null>(null);
 
   if (enquiry.student) {
     return (
-      <Alert color="teal" variant="light" icon={<IconUserCheck size={20} aria-hidden="true" />} title={t`Converted to a student`}>
-        <Text size="sm">
-          <Trans>
-            <Anchor component={Link} to={`/app/students/${enquiry.student._id}`} fw={600}>
-              {enquiry.student.name}
-            </Anchor>{' '}
-            became a student on {enquiry.convertedAt ? formatDate(enquiry.convertedAt) : t`N/A`}. Their page shows their student ID, parents and sign-in.
-          </Trans>
-        </Text>
-      </Alert>
+      <Stack gap="sm">
+        {converted?.firstPassword ? <FirstPassword result={converted} password={converted.firstPassword} onPrint={() => onPrintSlip(converted.student, { password: converted.firstPassword!, language: enquiry.language })} /> : null}
+        <Alert color="teal" variant="light" icon={<IconUserCheck size={20} aria-hidden="true" />} title={t`Converted to a student`}>
+          <Text size="sm">
+            <Trans>
+              <Anchor component={Link} to={`/app/students/${enquiry.student._id}`} fw={600}>
+                {enquiry.student.name}
+              </Anchor>{' '}
+              became a student on {enquiry.convertedAt ? formatDate(enquiry.convertedAt) : t`N/A`}. Their page shows their student ID, parents and sign-in.
+            </Trans>
+          </Text>
+        </Alert>
+      </Stack>
     );
   }
   if (enquiry.status !== 'admitted') {
@@ -193,28 +207,46 @@ export function ConvertPanel({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
     label: `${batch.name} (${plural(batch.seatsLeft, { one: '# seat left', other: '# seats left' })})`,
     disabled: batch.isFull,
   }));
+  const batchLabel = batchId ? (options.find((option) => option.value === batchId)?.label ?? t`the chosen batch`) : null;
 
   const confirmConvert = () =>
     modals.openConfirmModal({
       title: t`Convert to student`,
       centered: true,
-      children: (
+      children: enquiry.email ? (
         <Stack gap="xs">
-        <Text size="sm">
-          {batchId ? (
-            <Trans>
-              Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email ?? t`no email`}), enrolled in{' '}
-              {options.find((option) => option.value === batchId)?.label ?? t`the chosen batch`}? They will get a mail to set their password.
-            </Trans>
-          ) : (
-            <Trans>
-              Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email ?? t`no email`})? They will get a mail to set their password.
-            </Trans>
-          )}
-        </Text>
-        <Text size="sm" c="dimmed">
-          <Trans>If this email already belongs to a parent or to a brother or sister, the student is created without an email (they sign in with their student ID) and linked to that parent.</Trans>
-        </Text>
+          <Text size="sm">
+            {batchLabel ? (
+              <Trans>
+                Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email}), enrolled in {batchLabel}? They will get a mail to set their password.
+              </Trans>
+            ) : (
+              <Trans>
+                Create a student account for <strong>{enquiry.studentName}</strong> ({enquiry.email})? They will get a mail to set their password.
+              </Trans>
+            )}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Trans>If this email already belongs to a parent or to a brother or sister, the student is created without an email (they sign in with their student ID and a first password shown to you) and linked to that parent.</Trans>
+          </Text>
+        </Stack>
+      ) : (
+        // A family that applied with a mobile number (issue 54): no mail can reach them.
+        <Stack gap="xs">
+          <Text size="sm">
+            {batchLabel ? (
+              <Trans>
+                Create a student account for <strong>{enquiry.studentName}</strong> (no email), enrolled in {batchLabel}?
+              </Trans>
+            ) : (
+              <Trans>
+                Create a student account for <strong>{enquiry.studentName}</strong> (no email)?
+              </Trans>
+            )}
+          </Text>
+          <Text size="sm">
+            <Trans>They will sign in with their student ID and a first password, shown to you once after converting: give it to the family or print the sign-in slip. The family gets the student ID and how to sign in by WhatsApp or SMS (never the password), when the academy&apos;s messages reach them.</Trans>
+          </Text>
         </Stack>
       ),
       labels: { confirm: t`Convert`, cancel: t`Cancel` },
@@ -224,8 +256,13 @@ export function ConvertPanel({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
           {
             // When the family's email was already an account's, the message says which parent was linked
             // (or what to do): it stays until closed.
-            onSuccess: ({ data, message }) =>
-              notifications.show({ title: t`Student created`, message: message ?? t`The student account was created.`, color: 'teal', autoClose: data.emailOwner ? false : undefined }),
+            onSuccess: ({ data, message }) => {
+              setConverted(data);
+              // A first password is shown on the page itself, with the student ID: a toast would only cover it
+              // on a phone. The family's linked parent (emailOwner) is said in the toast only.
+              if (data.firstPassword && !data.emailOwner) return;
+              notifications.show({ title: t`Student created`, message: message ?? t`The student account was created.`, color: 'teal', autoClose: data.emailOwner ? false : undefined });
+            },
             onError: (error) => notifications.show({ title: t`Not converted`, message: normalizeError(error, ENQUIRY_FAILURES.convert).message, color: 'red' }),
           },
         ),
@@ -234,7 +271,11 @@ export function ConvertPanel({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        <Trans>Create the student account with this enquiry&apos;s details. The student gets a mail with a link to set their password.</Trans>
+        {enquiry.email ? (
+          <Trans>Create the student account with this enquiry&apos;s details. The student gets a mail with a link to set their password.</Trans>
+        ) : (
+          <Trans>Create the student account with this enquiry&apos;s details. Without an email, the student signs in with their student ID and a first password you give the family.</Trans>
+        )}
       </Text>
       <Select
         label={t`Enrol in batch`}
@@ -254,6 +295,44 @@ export function ConvertPanel({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The new student's student ID and first password, once, and how the family was told (issue 54). */
+function FirstPassword({ result, password, onPrint }: { result: ConvertEnquiryResult; password: string; onPrint: () => void }) {
+  const { t } = useLingui();
+  const name = result.student.name;
+  const code = result.student.studentCode;
+  const told: Record<NonNullable<ConvertEnquiryResult['familyToldBy']>, string> = {
+    push: t`The family gets the student ID and how to sign in as an app notification (never the password).`,
+    whatsapp: t`The family gets the student ID and how to sign in on WhatsApp (never the password).`,
+    sms: t`The family gets the student ID and how to sign in by SMS (never the password).`,
+    email: t`The family gets the student ID and how to sign in by email (never the password).`,
+  };
+  return (
+    <Alert color="blue" variant="light" icon={<IconKey size={20} aria-hidden="true" />} title={t`How ${name} signs in`} data-testid="first-password">
+      <Stack gap={6}>
+        <Text size="sm">
+          <Trans>
+            Student ID: <strong>{code}</strong>
+          </Trans>
+        </Text>
+        <Text size="sm">
+          <Trans>First password:</Trans> <Code fz="md">{password}</Code>
+        </Text>
+        <Text size="sm">
+          {result.familyToldBy ? told[result.familyToldBy] : t`No message can reach the family (WhatsApp and SMS are off, or have no template for admissions): tell them the student ID and the password yourself.`}
+        </Text>
+        <Text size="sm" c="dimmed">
+          <Trans>The password is shown only now: give it to the family or print the sign-in slip. If it is lost, set a new one on the student&apos;s page.</Trans>
+        </Text>
+        <Group>
+          <Button size="sm" leftSection={<IconPrinter size={18} aria-hidden="true" />} onClick={onPrint}>
+            <Trans>Print sign-in slip</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 

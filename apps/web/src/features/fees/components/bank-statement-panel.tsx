@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { msg, plural } from '@lingui/core/macro';
@@ -31,22 +31,36 @@ export function BankStatementPanel() {
   const statements = useBankStatements();
   const current = selected ?? statements.data?.statements[0]?.id ?? null;
   const banks: Record<string, string> = { hdfc: 'HDFC', sbi: 'SBI', icici: 'ICICI', mapped: t`Other bank` };
+  // Told apart by bank, period, file and what is left to do, not only the upload time (issue 54). The field
+  // shows the short part (bank and period), which fits a 360 px phone; the rest is a line under it that wraps.
+  const choices = (statements.data?.statements ?? []).map((statement) => {
+    const period = statement.periodFrom && statement.periodTo ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}` : formatDateTime(statement.uploadedAt);
+    const left = statement.open > 0 ? t`${statement.open} without a receipt` : t`all done`;
+    return { value: statement.id, label: `${banks[statement.layout] ?? statement.layout} · ${period}`, details: `${statement.fileName} · ${plural(statement.credits, { one: '# credit', other: '# credits' })}, ${left}` };
+  });
+  const details = new Map(choices.map((choice) => [choice.value, choice.details]));
   return (
     <Stack gap="md">
       <StatementUpload onRead={setSelected} />
-      {statements.data && statements.data.statements.length > 0 ? (
-        // Told apart by bank, file, period and what is left to do, not only the upload time (issue 54).
+      {choices.length > 0 ? (
         <Select
           label={t`Statement`}
+          description={current ? <span style={{ overflowWrap: 'anywhere' }}>{details.get(current)}</span> : undefined}
+          inputWrapperOrder={['label', 'input', 'description']}
           maw={640}
           allowDeselect={false}
           value={current}
           onChange={setSelected}
-          data={statements.data.statements.map((statement) => {
-            const period = statement.periodFrom && statement.periodTo ? `${formatDate(statement.periodFrom)} – ${formatDate(statement.periodTo)}` : formatDateTime(statement.uploadedAt);
-            const left = statement.open > 0 ? t`${statement.open} without a receipt` : t`all done`;
-            return { value: statement.id, label: `${banks[statement.layout] ?? statement.layout} · ${statement.fileName} · ${period} · ${plural(statement.credits, { one: '# credit', other: '# credits' })}, ${left}` };
-          })}
+          data={choices.map(({ value, label }) => ({ value, label }))}
+          renderOption={({ option }) => (
+            <Stack gap={0}>
+              <Text size="sm">{option.label}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {details.get(option.value)}
+              </Text>
+            </Stack>
+          )}
+          comboboxProps={{ middlewares: { flip: true, shift: true } }}
         />
       ) : null}
       {current ? <StatementCredits statementId={current} /> : null}
@@ -138,9 +152,12 @@ function StatementCredits({ statementId }: { statementId: string }) {
   const { t } = useLingui();
   const statement = useBankStatement(statementId);
   const confirm = useConfirmStatementCredits(statementId);
-  const [chosen, setChosen] = useState<Record<string, string>>({});
+  // The student picked for each credit that matched nobody, with the words shown for them.
+  const [chosen, setChosen] = useState<Record<string, StudentPick>>({});
   const aside = useSetCreditAside(statementId);
   const [settingAside, setSettingAside] = useState<StatementCredit | null>(null);
+  // The same width from which the list is a table (ListView's default).
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const labels: Record<StatementCredit['match'], string> = { reference: t`Exact`, likely: t`Likely`, conflict: t`Conflict`, none: t`No match`, receipted: t`Receipted`, set_aside: t`Set aside` };
   const colors: Record<StatementCredit['match'], string> = { reference: 'teal', likely: 'yellow', conflict: 'red', none: 'gray', receipted: 'blue', set_aside: 'gray' };
   if (statement.isPending) return null;
@@ -159,6 +176,45 @@ function StatementCredits({ statementId }: { statementId: string }) {
       },
       onError: (failure) => notifications.show({ title: t`Receipts not made`, message: normalizeError(failure, FAILURES.confirm).message, color: 'red' }),
     });
+
+  // What can be done with a credit: the last column of the table; on a phone's card a line of its own, under
+  // the student, so the amount and the match keep the card's top row (issue 54: 360 px).
+  const actionsOf = (credit: StatementCredit) =>
+      credit.match === 'receipted' ? null : credit.match === 'set_aside' ? (
+        <Button size="compact-sm" variant="light" color="gray" loading={aside.isPending} onClick={() => putBack(credit)}>
+          <Trans>Put back</Trans>
+        </Button>
+      ) : (
+        <Group gap={6} wrap="wrap">
+          {credit.match === 'conflict' && credit.claim ? (
+            // The office chooses whose payment it is: the reference's due, or the family's report.
+            <>
+              {credit.studentId && credit.dueId ? (
+                <Button size="compact-sm" onClick={() => run([{ id: credit.id, studentId: credit.studentId!, dueId: credit.dueId! }])}>
+                  <Trans>Receipt for {credit.student}</Trans>
+                </Button>
+              ) : null}
+              {credit.claim.studentId !== credit.studentId || credit.claim.dueId !== credit.dueId ? (
+                <Button size="compact-sm" variant="light" onClick={() => run([{ id: credit.id, studentId: credit.claim!.studentId, dueId: credit.claim!.dueId }])}>
+                  <Trans>Receipt for {credit.claim.student} (report)</Trans>
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <Button
+              size="compact-sm"
+              variant={credit.match === 'reference' ? 'filled' : 'light'}
+              disabled={!credit.studentId && !chosen[credit.id]}
+              onClick={() => run([{ id: credit.id, ...(chosen[credit.id] ? { studentId: chosen[credit.id]!.id } : {}) }])}
+            >
+              <Trans>Make receipt</Trans>
+            </Button>
+          )}
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setSettingAside(credit)}>
+            <Trans>Set aside</Trans>
+          </Button>
+        </Group>
+      );
 
   const columns: ListColumn<StatementCredit>[] = [
     {
@@ -216,9 +272,10 @@ function StatementCredits({ statementId }: { statementId: string }) {
             </Text>
           </Stack>
         ) : (
-          <StudentChoice value={chosen[credit.id] ?? null} onChange={(studentId) => setChosen({ ...chosen, [credit.id]: studentId })} />
+          <StudentChoice value={chosen[credit.id] ?? null} onChange={(pick) => setChosen({ ...chosen, [credit.id]: pick })} />
         ),
     },
+    ...(wide ? [] : [{ key: 'actions', header: t`Actions`, inTable: false, cell: actionsOf }]),
   ];
 
   return (
@@ -248,43 +305,7 @@ function StatementCredits({ statementId }: { statementId: string }) {
           columns={columns}
           label={t`Credits`}
           minWidth={880}
-          actions={(credit) =>
-            credit.match === 'receipted' ? null : credit.match === 'set_aside' ? (
-              <Button size="compact-sm" variant="light" color="gray" loading={aside.isPending} onClick={() => putBack(credit)}>
-                <Trans>Put back</Trans>
-              </Button>
-            ) : (
-              <Group gap={6} wrap="wrap">
-                {credit.match === 'conflict' && credit.claim ? (
-                  // The office chooses whose payment it is: the reference's due, or the family's report.
-                  <>
-                    {credit.studentId && credit.dueId ? (
-                      <Button size="compact-sm" onClick={() => run([{ id: credit.id, studentId: credit.studentId!, dueId: credit.dueId! }])}>
-                        <Trans>Receipt for {credit.student}</Trans>
-                      </Button>
-                    ) : null}
-                    {credit.claim.studentId !== credit.studentId || credit.claim.dueId !== credit.dueId ? (
-                      <Button size="compact-sm" variant="light" onClick={() => run([{ id: credit.id, studentId: credit.claim!.studentId, dueId: credit.claim!.dueId }])}>
-                        <Trans>Receipt for {credit.claim.student} (report)</Trans>
-                      </Button>
-                    ) : null}
-                  </>
-                ) : (
-                  <Button
-                    size="compact-sm"
-                    variant={credit.match === 'reference' ? 'filled' : 'light'}
-                    disabled={!credit.studentId && !chosen[credit.id]}
-                    onClick={() => run([{ id: credit.id, ...(chosen[credit.id] ? { studentId: chosen[credit.id] } : {}) }])}
-                  >
-                    <Trans>Make receipt</Trans>
-                  </Button>
-                )}
-                <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setSettingAside(credit)}>
-                  <Trans>Set aside</Trans>
-                </Button>
-              </Group>
-            )
-          }
+          actions={wide ? actionsOf : undefined}
         />
       )}
       <SetAsideModal statementId={statementId} credit={settingAside} onClose={() => setSettingAside(null)} />
@@ -360,25 +381,112 @@ function SetAsideModal({ statementId, credit, onClose }: { statementId: string; 
   );
 }
 
-/** A student searched by name or ID, for a credit that matched nobody. */
-function StudentChoice({ value, onChange }: { value: string | null; onChange: (studentId: string) => void }) {
+/** A student picked for a credit: the id sent, and the words shown. */
+type StudentPick = { id: string; label: string };
+
+/**
+ * A student searched by name or ID, for a credit that matched nobody. On a wide screen a searchable
+ * field whose list stays in the window (it flips above or shifts when there is no room below). On a
+ * phone (issue 54) a field's list falls under the keyboard and below the screen: the search opens as a
+ * screen of its own instead, the results under the search box, the page behind it untouched.
+ */
+function StudentChoice({ value, onChange }: { value: StudentPick | null; onChange: (pick: StudentPick) => void }) {
   const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term, 300);
   const found = useStudentSearch(debounced);
+  const [searching, setSearching] = useState(false);
+  const students = found.data?.students ?? [];
+  const options = students.map((student) => ({ value: student._id, label: `${student.name} · ${student.studentCode ?? ''}` }));
+  const hint = debounced.trim().length >= 2 ? t`No student found` : t`Type two letters`;
+  if (!phone) {
+    return (
+      <Select
+        aria-label={t`Student for this credit`}
+        placeholder={t`Search a student`}
+        size="xs"
+        searchable
+        searchValue={term}
+        onSearchChange={setTerm}
+        filter={({ options: all }) => all}
+        value={value?.id ?? null}
+        onChange={(studentId, option) => studentId && option && onChange({ id: studentId, label: option.label })}
+        data={value && !options.some((option) => option.value === value.id) ? [{ value: value.id, label: value.label }, ...options] : options}
+        nothingFoundMessage={hint}
+        maxDropdownHeight={240}
+        comboboxProps={{ withinPortal: true, middlewares: { flip: true, shift: true } }}
+      />
+    );
+  }
+  const close = () => {
+    setSearching(false);
+    setTerm('');
+  };
   return (
-    <Select
-      aria-label={t`Student for this credit`}
-      placeholder={t`Search a student`}
-      size="xs"
-      searchable
-      searchValue={term}
-      onSearchChange={setTerm}
-      filter={({ options }) => options}
-      value={value}
-      onChange={(studentId) => studentId && onChange(studentId)}
-      data={(found.data?.students ?? []).map((student) => ({ value: student._id, label: `${student.name} · ${student.studentCode ?? ''}` }))}
-      nothingFoundMessage={debounced.trim().length >= 2 ? t`No student found` : t`Type two letters`}
-    />
+    <>
+      <Button
+        variant="default"
+        size="sm"
+        fullWidth
+        justify="space-between"
+        rightSection={<IconSearch size={16} aria-hidden="true" />}
+        onClick={() => setSearching(true)}
+        aria-label={value ? t`Student for this credit: ${value.label}` : t`Student for this credit`}
+        h="auto"
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' } }}
+      >
+        {value ? value.label : t`Search a student`}
+      </Button>
+      <Modal opened={searching} onClose={close} fullScreen title={t`Student for this credit`} transitionProps={{ duration: 0 }}>
+        <Stack gap="sm">
+          <TextInput
+            label={t`Search a student`}
+            placeholder={t`Name or student ID`}
+            value={term}
+            onChange={(event) => setTerm(event.currentTarget.value)}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            data-autofocus
+          />
+          {students.length > 0 ? (
+            <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students found`}>
+              {students.map((student) => {
+                const label = `${student.name} · ${student.studentCode ?? ''}`;
+                return (
+                  <li key={student._id}>
+                    {/* The name and the student ID on lines of their own, whole, however long. */}
+                    <Button
+                      variant="light"
+                      fullWidth
+                      h="auto"
+                      py={8}
+                      justify="flex-start"
+                      aria-label={label}
+                      onClick={() => {
+                        onChange({ id: student._id, label });
+                        close();
+                      }}
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'left', overflowWrap: 'anywhere' } }}
+                    >
+                      <Stack gap={0}>
+                        <span>{student.name}</span>
+                        <Text span size="xs" c="dimmed">
+                          {student.studentCode}
+                        </Text>
+                      </Stack>
+                    </Button>
+                  </li>
+                );
+              })}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed" role="status">
+              {found.isFetching ? t`Searching…` : hint}
+            </Text>
+          )}
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -19,9 +19,12 @@ import { HistoryPanel } from '../../../../features/audit-log/components/history-
 import { useEnquiryLabels } from '../../../../features/admissions/enquiry-labels';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../../lib/public-settings';
+import { useSignInSlipDialog } from '../../../../features/students/components/sign-in-slip';
 
 function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
   const { t, i18n } = useLingui();
+  // A student converted without an email gets a first password: its sign-in slip is the students' dialog (issue 54).
+  const openSlip = useSignInSlipDialog();
   const names = useLocalNames();
   const labels = useEnquiryLabels();
   const genderLabel = (value: string) => ({ male: t`Male`, female: t`Female`, other: t`Other` })[value] ?? value;
@@ -44,7 +47,7 @@ function EnquiryDetails({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
           </Text>
         ) : null}
         <StatusActions enquiry={enquiry} />
-        <ConvertPanel enquiry={enquiry} />
+        <ConvertPanel enquiry={enquiry} onPrintSlip={openSlip} />
       </SectionCard>
       <SectionCard title={t`Follow-up`}>
         <FollowUpPanel enquiry={enquiry} />
