@@ -49,7 +49,7 @@ test.describe('backups', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Backup', exact: true }).click();
     await expect(page).toHaveURL('/app/backup');
     await expect(page.getByRole('heading', { level: 1, name: 'Backup' })).toBeVisible();
-    await expect(page.getByText(/Every day at 02:00 \(Asia\/Kolkata\)/)).toBeVisible();
+    await expect(page.getByText(/Every day at 02:00 \(India Standard Time\)/)).toBeVisible();
 
     const rows = page.getByRole('table', { name: 'Backups' }).getByRole('row');
     // Other specs may make backups at the same time: follow this one by the name its job reports.
