@@ -143,6 +143,9 @@ export function QuestionForm({ question, listPath }: { question?: Question; list
                 withAsterisk
                 placeholder={t`Choose the subject`}
                 data={(subjects.data?.subjects ?? []).map((subject) => ({ value: subject._id, label: names.subject(subject) }))}
+                // Every question has a subject: choosing the chosen one again (a teacher's only subject,
+                // already filled in) must not empty it.
+                allowDeselect={false}
                 key={form.key('subject')}
                 {...form.getInputProps('subject')}
               />
