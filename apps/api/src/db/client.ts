@@ -5,6 +5,7 @@ import * as schema from './schema';
 import { migrationsFolder } from '../paths';
 import { EVERYTHING_CHANGED, tableChanged, WATCHED_TABLES } from '../lib/read-cache';
 import { AppError } from '../lib/app-error';
+import { enteredAcademyId, FIRST_ACADEMY_ID } from './tenancy';
 
 // DATE columns stay 'YYYY-MM-DD' strings: calendar dates must never shift with a time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -29,13 +30,19 @@ export const DATABASE_TIMEOUTS = {
   idle_in_transaction_session_timeout: 60_000,
 } as const;
 
-export function createDatabase(connection: pg.PoolConfig): Database {
+/**
+ * `defaultAcademyId`: the academy of a statement run outside any entered academy (db/tenancy.ts):
+ * the first academy with ACADEMY_HOSTING=one (the default), none (null: academy tables show nothing)
+ * with ACADEMY_HOSTING=many.
+ */
+export function createDatabase(connection: pg.PoolConfig, options: { defaultAcademyId?: string | null } = {}): Database {
+  const defaultAcademyId = options.defaultAcademyId === undefined ? FIRST_ACADEMY_ID : options.defaultAcademyId;
   const pool = new pg.Pool({
     max: 10,
     idleTimeoutMillis: 30_000,
     ...DATABASE_TIMEOUTS,
     ...connection,
-    Client: clientNoticingWrites((table) => tableChanged(db, table)),
+    Client: clientNoticingWrites((table) => tableChanged(db, table), defaultAcademyId),
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -104,12 +111,16 @@ type QueryResultLike = { command?: string } | undefined;
  * transaction is announced again when it commits (a read in between may have kept the old answer).
  * A write whose tables cannot be told from its text forgets everything.
  */
-function clientNoticingWrites(changed: (table: string) => void): typeof pg.Client {
+function clientNoticingWrites(changed: (table: string) => void, defaultAcademyId: string | null): typeof pg.Client {
   return class NoticingClient extends pg.Client {
     #writtenInTransaction = new Set<string>();
+    /** The `app.academy_id` this connection was last given ('' for none); undefined: not known. */
+    #academy: string | undefined;
 
     #noticed(text: string, result: QueryResultLike) {
       const command = result?.command;
+      // A rollback also undoes a setting changed inside the transaction: set it again before the next statement.
+      if (command === 'ROLLBACK') this.#academy = undefined;
       if (command === 'BEGIN' || command === 'ROLLBACK') this.#writtenInTransaction.clear();
       else if (command === 'COMMIT') {
         for (const table of this.#writtenInTransaction) changed(table);
@@ -122,24 +133,57 @@ function clientNoticingWrites(changed: (table: string) => void): typeof pg.Clien
       }
     }
 
+    /**
+     * The academy this statement belongs to (issue 55): when it is not the one this connection was last
+     * given, the setting goes first on the same connection (pg runs a client's statements in order).
+     * Answers the setting's own promise, or undefined when the connection already has it. Row-level
+     * security reads the setting; a failed setting fails the statement after it (see query).
+     */
+    #academyFirst(query: (...rest: unknown[]) => unknown): Promise<unknown> | undefined {
+      const entered = enteredAcademyId();
+      const wanted = (entered === undefined ? defaultAcademyId : entered) ?? '';
+      if (wanted === this.#academy) return undefined;
+      this.#academy = wanted;
+      const setting = query.call(this, 'select set_config($1, $2, false)', ['app.academy_id', wanted]) as Promise<unknown>;
+      // Not known any more: the next statement sets it again.
+      return setting.catch((error: unknown) => {
+        this.#academy = undefined;
+        throw error;
+      });
+    }
+
     // pg's query has many shapes (text or config, values, callback or promise, submittables).
     override query(...args: unknown[]): never {
       const config = args[0] as { text?: string; submit?: unknown } | string;
       const query = super.query as (...rest: unknown[]) => unknown;
-      if (typeof config === 'object' && typeof config?.submit === 'function') return query.apply(this, args) as never;
+      const setting = this.#academyFirst(query);
+      if (typeof config === 'object' && typeof config?.submit === 'function') {
+        // Cursors and streams: queued after the setting; a failed setting has also failed the connection's state.
+        setting?.catch(() => {});
+        return query.apply(this, args) as never;
+      }
       const text = typeof config === 'string' ? config : (config?.text ?? '');
       const seen = (result: QueryResultLike | QueryResultLike[]) => {
         for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
       };
       const callback = args.at(-1);
       if (typeof callback === 'function') {
+        const done = callback as (error: unknown, result: unknown) => void;
         args[args.length - 1] = (error: unknown, result: QueryResultLike) => {
           if (!error) seen(result);
-          (callback as (error: unknown, result: unknown) => void)(error, result);
+          done(error, result);
         };
-        return query.apply(this, args) as never;
+        if (!setting) return query.apply(this, args) as never;
+        // pool.query's shape: the statement runs once its academy is set, or fails with the setting.
+        void setting.then(
+          () => query.apply(this, args),
+          (error: unknown) => done(error, undefined),
+        );
+        return undefined as never;
       }
-      return (query.apply(this, args) as Promise<QueryResultLike>).then((result) => {
+      // The statement waits for its academy's setting: it never runs under another academy's.
+      const run = () => query.apply(this, args) as Promise<QueryResultLike>;
+      return (setting ? setting.then(run) : run()).then((result) => {
         seen(result);
         return result;
       }) as never;

@@ -22,3 +22,4 @@ export * from './schema/imports';
 export * from './schema/academic-years';
 export * from './schema/online-tests';
 export * from './schema/offsite-backups';
+export * from './schema/academies';

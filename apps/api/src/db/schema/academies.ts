@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The platform's own tables (issue 55, decision 053): the academies this deployment hosts, their own
+ * domains and the operators who run the platform. These are the only tables without `academy_id` and
+ * without row-level security; db/tenancy.ts names them in PLATFORM_TABLES.
+ *
+ * A one-academy installation (ACADEMY_HOSTING=one) has exactly one row, made by migration 0057 with the
+ * fixed id FIRST_ACADEMY_ID, to which every existing row was given.
+ */
+export const academies = pgTable(
+  'academies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // The academy's address: `<slug>.<BASE_DOMAIN>`. Lower case letters, digits and hyphens.
+    slug: varchar({ length: 40 }).notNull(),
+    name: varchar({ length: 120 }).notNull(),
+    city: varchar({ length: 80 }),
+    language: varchar({ length: 2 }).notNull().default('en'),
+    // active | suspended (site and sign-ins show a notice, jobs pause) | closed (data removed 30 days after closedAt)
+    status: varchar({ length: 12 }).notNull().default('active'),
+    suspendedAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('academies_slug_unique').on(table.slug),
+    check('academies_status_check', sql`${table.status} in ('active', 'suspended', 'closed')`),
+    check('academies_slug_check', sql`${table.slug} ~ '^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$'`),
+  ],
+);
+
+/** An academy's own domain (`www.shreeacademy.in`), served once verified by a DNS TXT record or a file. */
+export const academyDomains = pgTable(
+  'academy_domains',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    academyId: uuid()
+      .notNull()
+      .references(() => academies.id, { onDelete: 'cascade' }),
+    // Lower case, no port.
+    domain: varchar({ length: 253 }).notNull(),
+    // The value the TXT record `_academy.<domain>` or the file /.well-known/academy-verification must hold.
+    verificationToken: text().notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('academy_domains_domain_unique').on(table.domain), index('academy_domains_academy_idx').on(table.academyId)],
+);
+
+/** The people who run the platform (made from the CLI); they never read an academy's records. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: varchar({ length: 254 }).notNull(),
+    name: varchar({ length: 120 }).notNull(),
+    passwordHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('operators_email_unique').on(sql`lower(${table.email})`)],
+);
+
+/** An operator's signed-in session at the base domain (the token's hash, as users' sessions keep it). */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    operatorId: uuid()
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('operator_sessions_token_hash_unique').on(table.tokenHash), index('operator_sessions_operator_idx').on(table.operatorId)],
+);

@@ -1,0 +1,66 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Which academy the running work belongs to (issue 55, decision 053).
+ *
+ * Every academy table carries `academy_id` and row-level security that shows a connection only the
+ * rows of the academy in its `app.academy_id` setting. The database client (db/client.ts) sets that
+ * setting from here before each statement whose academy differs from the connection's last one, so
+ * code never passes the academy around: a request's host plugin, a job, the CLI or the demo seed
+ * enters the academy with `withAcademy`, and everything below it (queries, files, cache keys, rate
+ * limits) follows.
+ */
+
+/**
+ * The academy of a one-academy installation (ACADEMY_HOSTING=one), made by migration 0057 with every
+ * row that existed before given to it. In a hosted deployment it is simply the first academy.
+ */
+export const FIRST_ACADEMY_ID = '00000000-0000-4000-8000-000000000001';
+
+/**
+ * The platform's own tables: the only ones without `academy_id` and row-level security. A new table
+ * that is not an academy's must be named here, with the reason beside it (the tenancy test fails
+ * otherwise).
+ */
+export const PLATFORM_TABLES = new Set([
+  // the academies this deployment hosts, looked up by host before any academy is known
+  'academies',
+  // academies' own domains, looked up by host the same way
+  'academy_domains',
+  // the platform's operators and their sessions, signed in at the base domain, belonging to no academy
+  'operators',
+  'operator_sessions',
+  // drizzle's record of applied migrations (schema `drizzle`)
+  '__drizzle_migrations',
+]);
+
+export type HostingMode = 'one' | 'many';
+
+const academyContext = new AsyncLocalStorage<string | null>();
+
+/** Runs `work` (and everything it starts) as the work of this academy. */
+export function withAcademy<T>(academyId: string, work: () => T): T {
+  return academyContext.run(academyId, work);
+}
+
+/** Runs `work` as the platform's, outside every academy: academy tables show it nothing. */
+export function withoutAcademy<T>(work: () => T): T {
+  return academyContext.run(null, work);
+}
+
+/**
+ * The academy entered by `withAcademy`; null inside `withoutAcademy`; undefined when none was entered
+ * (the database client then uses its default: the first academy with ACADEMY_HOSTING=one, none with many).
+ */
+export function enteredAcademyId(): string | null | undefined {
+  return academyContext.getStore();
+}
+
+/**
+ * The academy whose files, cache keys and rate limits the running work uses. Outside any entered
+ * academy this is the first academy: with ACADEMY_HOSTING=one that is the academy; with many, every
+ * request, job and command enters its academy before it touches any of these.
+ */
+export function currentAcademyId(): string {
+  return academyContext.getStore() ?? FIRST_ACADEMY_ID;
+}
