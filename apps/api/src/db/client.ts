@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -37,7 +38,7 @@ export const DATABASE_TIMEOUTS = {
  */
 export function createDatabase(connection: pg.PoolConfig, options: { defaultAcademyId?: string | null } = {}): Database {
   const defaultAcademyId = options.defaultAcademyId === undefined ? FIRST_ACADEMY_ID : options.defaultAcademyId;
-  const pool = new pg.Pool({
+  const pool = new ContextKeepingPool({
     max: 10,
     idleTimeoutMillis: 30_000,
     ...DATABASE_TIMEOUTS,
@@ -49,6 +50,23 @@ export function createDatabase(connection: pg.PoolConfig, options: { defaultAcad
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   releaseFailedTransactions(db, pool);
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * pg's pool hands a connection to whichever request waits first, calling it back from inside other
+ * work (the release of another request's connection, a tick scheduled by another request's `connect`).
+ * The statement then sent would run in that other work's async context, and the database client
+ * (below) would give it that other work's academy (issue 55). Here every callback runs in the context
+ * of the code that asked for the connection; promise callers need nothing (an `await` resumes in its
+ * own context).
+ */
+class ContextKeepingPool extends pg.Pool {
+  override connect(...args: unknown[]): never {
+    const connect = super.connect as (...rest: unknown[]) => unknown;
+    const callback = args[0];
+    if (typeof callback === 'function') return connect.call(this, AsyncResource.bind(callback as (...rest: unknown[]) => unknown)) as never;
+    return connect.apply(this, args) as never;
+  }
 }
 
 type TransactionSession = {

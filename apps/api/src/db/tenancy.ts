@@ -38,14 +38,27 @@ export type HostingMode = 'one' | 'many';
 
 const academyContext = new AsyncLocalStorage<string | null>();
 
+/**
+ * Drizzle's queries are lazy: `db.select()…` runs only when something calls its `then`, and an `await`
+ * after `withAcademy` returned would call it outside the academy. A thenable that `work` returns is
+ * therefore started here, inside the context, and its promise returned.
+ */
+function startedInside<T>(result: T): T {
+  if (result !== null && typeof result === 'object' && typeof (result as { then?: unknown }).then === 'function' && !(result instanceof Promise)) {
+    const thenable = result as unknown as PromiseLike<unknown>;
+    return new Promise((resolve, reject) => thenable.then(resolve, reject)) as T;
+  }
+  return result;
+}
+
 /** Runs `work` (and everything it starts) as the work of this academy. */
 export function withAcademy<T>(academyId: string, work: () => T): T {
-  return academyContext.run(academyId, work);
+  return academyContext.run(academyId, () => startedInside(work()));
 }
 
 /** Runs `work` as the platform's, outside every academy: academy tables show it nothing. */
 export function withoutAcademy<T>(work: () => T): T {
-  return academyContext.run(null, work);
+  return academyContext.run(null, () => startedInside(work()));
 }
 
 /**
