@@ -18,10 +18,13 @@ import { registeredRoutes } from '../src/access/http';
 import { ROUTE_RULES } from '../src/access/policy';
 import { allows, type RouteRule } from '../src/access/rules';
 import type { Role } from '@academy/shared/roles';
-import { buildTestApp, type TestApp } from './build-test-app';
+import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
+import { createDatabase } from '../src/db/client';
+import { academies } from '../src/db/schema';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/db/tenancy';
 import { checkAnswerAgainstDocument, loadOpenApiDocument, type OpenApiDocument, type Operation } from './openapi-conformance';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
-import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
+import { TEST_PASSWORD, buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';
 
 /**
  * Generated from the policy table (src/access/policy.ts): every registered API route × {visitor,
@@ -44,9 +47,41 @@ const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard:
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
+/**
+ * Many academies (issue 55): the same database served with ACADEMY_HOSTING=many, where the records above
+ * are academy A's (the first academy, `main.localhost`) and academy B (`other.localhost`) has a person of
+ * every role. Every route is called by each of B's people with A's records in its address.
+ */
+let many: TestApp;
+const B_ACADEMY_ID = '00000000-0000-4000-8000-0000000000b2';
+const B_HOST = 'other.localhost';
+type OtherWho = 'anonymous' | 'admin' | 'teacher' | 'student' | 'parent';
+const OTHER_WHO: OtherWho[] = ['anonymous', 'admin', 'teacher', 'student', 'parent'];
+const otherCookies: Partial<Record<OtherWho, string>> = {};
+const otherEmails: Partial<Record<OtherWho, string>> = {};
+
+async function loginAt(app: TestApp['app'], host: string, email: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { host }, payload: { email, password: TEST_PASSWORD } });
+  if (response.statusCode !== 200) throw new Error(`login at ${host} failed for ${email}: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)!;
+  return `${cookie.name}=${cookie.value}`;
+}
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  const connection = await createTestDatabaseConnection();
+  t = await buildTestApp({ database: createDatabase(connection) });
+  many = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }), config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
   const db = t.database.db;
+  // Academy B and its people, made in its own context (their rows carry B's academy_id).
+  await withoutAcademy(() => db.insert(academies).values({ id: B_ACADEMY_ID, slug: 'other', name: 'Other Academy' }));
+  await withAcademy(B_ACADEMY_ID, async () => {
+    const bStudent = await buildStudent(db);
+    const bTeacher = await buildTeacher(db);
+    await buildBatch(db, { teacherId: bTeacher.id, studentIds: [bStudent.id] });
+    const bParent = await buildParent(db, { studentIds: [bStudent.id] });
+    Object.assign(otherEmails, { admin: (await buildUser(db, { role: 'admin' })).email, teacher: bTeacher.user.email, student: bStudent.user.email, parent: bParent.user.email });
+  });
+  for (const who of OTHER_WHO) if (otherEmails[who]) otherCookies[who] = await loginAt(many.app, B_HOST, otherEmails[who]);
   const teacher = await buildTeacher(db);
   const otherTeacher = await buildTeacher(db);
   const student = await buildStudent(db);
@@ -108,7 +143,10 @@ beforeAll(async () => {
 });
 /** The API's own OpenAPI document: every answer below is checked against it (issue 53). */
 let document: OpenApiDocument;
-afterAll(() => t.close());
+afterAll(async () => {
+  await many.close();
+  await t.close();
+});
 
 /**
  * A harmless request for a route. `ok`: what an allowed caller gets. `publicRecord`: the record is
@@ -551,5 +589,61 @@ describe('access matrix (generated from the policy table)', () => {
     expect((await own('parent', '/api/parent/children')).map((c: { _id: string }) => c._id)).toEqual([ids.student]);
     expect((await own('otherParent', '/api/parent/children')).map((c: { _id: string }) => c._id)).not.toContain(ids.student);
     expect((await own('parent', '/api/notes/batch/' + ids.batch)).notes.map((n: { _id: string }) => n._id)).toContain(ids.note);
+  });
+});
+
+describe("across academies (issue 55): academy B's people never reach academy A's records", () => {
+  const recordIds = () => Object.values(ids).filter((value) => /^[0-9a-f]{8}-[0-9a-f]{4}-/.test(value));
+  // A record named in the address's path (a filter in its query string, `?subject=`, only narrows a list).
+  const namesARecord = (url: string) => {
+    const path = url.split('?')[0]!;
+    return recordIds().some((id) => path.includes(id)) || path.includes(ids.questionImage);
+  };
+
+  for (const key of Object.keys(SAMPLES)) {
+    // The platform's own routes live at the base address, not an academy's.
+    if (key.includes(' /api/academies') || key.includes(' /api/operator')) continue;
+    const [method] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
+    SAMPLES[key]!.forEach((sample, index) => {
+      it(`${key}${index ? ` (${index + 1})` : ''}`, async () => {
+        const rule = ROUTE_RULES[key]!;
+        const url = sample.url();
+        const leaks: string[] = [];
+        const wrong: string[] = [];
+        const callers: [string, string | undefined, Role | undefined][] = [
+          ...OTHER_WHO.map((who): [string, string | undefined, Role | undefined] => [who, otherCookies[who], who === 'anonymous' ? undefined : (who as Role)]),
+          // A's admin's own cookie shown at B's address: no session there (sessions are an academy's rows).
+          ['A admin at B', cookies.admin, undefined],
+        ];
+        for (const [n, [who, savedCookie, role]] of callers.entries()) {
+          const cookie = sample.freshSession && role ? await loginAt(many.app, B_HOST, otherEmails[who as OtherWho]!) : savedCookie;
+          const response = await many.app.inject({
+            method,
+            url,
+            remoteAddress: `10.0.1.${n + 1}`,
+            headers: { host: B_HOST, ...(cookie ? { cookie } : {}) },
+            ...(sample.body ? { payload: typeof sample.body === 'function' ? sample.body() : sample.body } : {}),
+          });
+          const status = response.statusCode;
+          // Nothing of A's in any answer: none of its records' ids, none of its people's addresses.
+          const body = response.body;
+          for (const value of [...recordIds(), ...Object.values(emails)]) if (value && body.includes(value)) leaks.push(`${who}: ${value}`);
+          let expected: number[];
+          // Anyone may open a public record: A's, at B's address, is no record (404), or one that needs a session (401).
+          if (!role) expected = rule.allow === 'anyone' ? (namesARecord(url) ? [404, 400, 401] : [status]) : [401];
+          else if (!allows(rule, role)) expected = [403];
+          else expected = namesARecord(url) ? [404, 400] : [status];
+          if (status >= 500 || !expected.includes(status)) wrong.push(`${who}: ${status} (expected ${expected.join(' or ')})`);
+        }
+        expect(wrong).toEqual([]);
+        expect(leaks).toEqual([]);
+      });
+    });
+  }
+
+  it("A's records and people are still A's at A's own address", async () => {
+    const response = await many.app.inject({ method: 'GET', url: `/api/students/${ids.student}`, headers: { host: 'main.localhost', cookie: await loginAt(many.app, 'main.localhost', emails.admin!) } });
+    expect(response.statusCode).toBe(200);
+    expect(FIRST_ACADEMY_ID).not.toBe(B_ACADEMY_ID);
   });
 });
