@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +47,7 @@ export type RunningServer = { url: string; process: ChildProcess; stop(): Promis
  * into a file). `env.DATABASE_URL` unset: the bundled PostgreSQL in `dataDir`.
  * Resolves once GET /api/health answers 200, with the milliseconds that took.
  */
-export async function startServer(options: { dataDir: string; databaseUrl?: string; cpuProfileDir?: string; timeoutMs?: number }): Promise<RunningServer & { startMs: number }> {
+export async function startServer(options: { dataDir: string; databaseUrl?: string; cpuProfileDir?: string; timeoutMs?: number; env?: (port: number) => Record<string, string> }): Promise<RunningServer & { startMs: number }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o711 });
@@ -68,6 +69,7 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
       // Never used: the bench sends no mail, but production insists on a mail server.
       SMTP_URL: 'smtp://127.0.0.1:9',
       LOG_LEVEL: 'info',
+      ...options.env?.(port),
     },
   });
   let exited = false;
@@ -106,7 +108,7 @@ export async function signIn(url: string, email: string, password: string): Prom
  * student, batch or day): a new answer each time, so nothing kept from an earlier request answers it
  * (lib/read-cache.ts).
  */
-export type Read = { label: string; path: string; cookie?: string; expectStatus?: number; vary?: (n: number) => { path?: string; cookie?: string } };
+export type Read = { label: string; path: string; cookie?: string; expectStatus?: number; host?: string; vary?: (n: number) => { path?: string; cookie?: string; host?: string } };
 export type ReadResult = { label: string; path: string; bytes: number; saturated: number; rate: number; p50: number; p90: number; p99: number; errors: number; wrongStatus: number; cpuMs: number | undefined };
 
 /**
@@ -120,6 +122,19 @@ function serverCpuMs(pid: number | undefined): number | undefined {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** One GET with exactly these headers (fetch would replace a `host` header with the address's). */
+function getOnce(address: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(address, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
 /** Counts the requests of rotating reads across runs: no path is asked twice in one bench. */
 let sent = 0;
 
@@ -130,14 +145,14 @@ async function cannon(url: string, read: Read, options: { seconds: number; rate?
     connections: options.connections,
     duration: options.seconds,
     ...(options.rate ? { overallRate: options.rate } : {}),
-    headers: { ...(read.cookie ? { cookie: read.cookie } : {}), 'accept-encoding': 'gzip' },
+    headers: { ...(read.cookie ? { cookie: read.cookie } : {}), ...(read.host ? { host: read.host } : {}), 'accept-encoding': 'gzip' },
     ...(vary
       ? {
           requests: [
             {
               setupRequest: (request: autocannon.Request) => {
-                const { path: variedPath, cookie } = vary((sent += 1));
-                return { ...request, ...(variedPath ? { path: variedPath } : {}), ...(cookie ? { headers: { ...request.headers, cookie } } : {}) };
+                const { path: variedPath, cookie, host } = vary((sent += 1));
+                return { ...request, ...(variedPath ? { path: variedPath } : {}), headers: { ...request.headers, ...(cookie ? { cookie } : {}), ...(host ? { host } : {}) } };
               },
             },
           ],
@@ -151,8 +166,8 @@ async function cannon(url: string, read: Read, options: { seconds: number; rate?
  * latencies. Non-matching statuses count as errors with the connection errors and timeouts.
  */
 export async function measureRead(url: string, read: Read, options: { seconds: number; rate: number; saturatedSeconds: number; serverPid?: number }): Promise<ReadResult> {
-  const sample = await fetch(`${url}${read.path}`, { headers: read.cookie ? { cookie: read.cookie } : {} });
-  const body = await sample.arrayBuffer();
+  const sample = await getOnce(`${url}${read.path}`, { ...(read.cookie ? { cookie: read.cookie } : {}), ...(read.host ? { host: read.host } : {}) });
+  const body = sample.body;
   const expected = read.expectStatus ?? 200;
   if (sample.status !== expected) throw new Error(`${read.label} answered ${sample.status}, not ${expected}: ${Buffer.from(body).toString().slice(0, 200)}`);
   const saturated = await cannon(url, read, { seconds: options.saturatedSeconds, connections: 10 });

@@ -1,0 +1,269 @@
+/**
+ * Many academies on one deployment (issue 55): 300 academies × 200 students, each with a term of
+ * attendance, fees and marks, on one PostgreSQL; the real built server with ACADEMY_HOSTING=many,
+ * connected as a role that row-level security binds (not a superuser); the issue-16 reads, each
+ * request at another academy's host (`a042.localhost`) with that academy's people. Their p99 at 300
+ * requests/s is compared with the single-academy figures of the same run (the big database), when given.
+ *
+ * `BENCH_ONLY=many npm run bench` runs it after the single-academy HTTP reads.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { createDatabase, runMigrations } from '../apps/api/src/db/client';
+import { ensureAppRole } from '../apps/api/src/db/app-role';
+import { hashPassword } from '../apps/api/src/lib/password';
+import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
+import { ensureApiBuilt, measureRead, startServer, type Read, type ReadResult } from './http-bench';
+
+const ACADEMIES = Number(process.env.BENCH_ACADEMIES ?? 300);
+const STUDENTS_EACH = 200;
+const TEACHERS_EACH = 4;
+const PASSWORD = 'bench-password-2026';
+const HTTP_RATE = 300;
+const HTTP_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const APP_ROLE = 'academy_bench_app';
+
+/** The same server as `connection`, another database, optionally as another role. */
+function connectionFor(connection: pg.PoolConfig, database: string, as?: { user: string; password: string }): pg.PoolConfig {
+  if (connection.connectionString) {
+    const url = new URL(connection.connectionString);
+    url.pathname = `/${database}`;
+    if (as) {
+      url.username = as.user;
+      url.password = as.password;
+    }
+    return { connectionString: url.toString() };
+  }
+  return { ...connection, database, ...(as ? { user: as.user, password: as.password } : {}) };
+}
+
+/** A DATABASE_URL for the server (the bundled PostgreSQL listens on a Unix socket). */
+function urlOf(connection: pg.PoolConfig): string {
+  if (connection.connectionString) return connection.connectionString;
+  const password = typeof connection.password === 'string' ? `:${encodeURIComponent(connection.password)}` : '';
+  return `postgresql://${encodeURIComponent(connection.user ?? 'postgres')}${password}@localhost:${connection.port ?? 5432}/${connection.database}?host=${encodeURIComponent(String(connection.host))}`;
+}
+
+const slugOf = (n: number) => `a${String(n).padStart(3, '0')}`;
+
+/**
+ * Everything generated inside PostgreSQL, for every academy at once (the superuser's connection, which
+ * row-level security does not bind, so each row names its academy itself). Per academy: an admin, four
+ * teachers, 200 students, four batches of 100 (each student in two) meeting three days a week, a
+ * term (the last 90 days) of marks, a plan of three instalments per batch, four published tests per batch.
+ */
+async function seed(connection: pg.PoolConfig, today: string) {
+  const database = createDatabase({ ...connection, statement_timeout: false, query_timeout: 0 }, { defaultAcademyId: null });
+  const db = database.db;
+  const passwordHash = await hashPassword(PASSWORD);
+  const started = Date.now();
+  try {
+    await db.execute(sql`insert into academies (slug, name, city) select 'a' || lpad(n::text, 3, '0'), 'Academy ' || n, 'Latur' from generate_series(1, ${ACADEMIES}) n`);
+    const ours = sql`(select id from academies where slug ~ '^a[0-9]{3}$')`;
+    // The automatic backup is never due here (times compare as HH:MM text; no time reaches 24:00): an academy's runs at night.
+    await db.execute(sql`
+      insert into academy_settings (academy_id, name, tagline, address, phones, email, office_hours, time_zone, backup_time)
+      select id, name, 'Coaching for 10th', 'Main road, Latur', array['+91 98765 43210'], 'office@' || slug || '.test', 'Mon–Sat 9–7', 'Asia/Kolkata', '24:00'
+      from academies where id in ${ours}`);
+    await db.execute(sql`insert into standards (academy_id, name, level) select id, '10th Standard', 10 from academies where id in ${ours}`);
+    await db.execute(sql`insert into subjects (academy_id, name, code) select id, 'Mathematics', 'MATH' from academies where id in ${ours}`);
+    // The same addresses in every academy: people are per academy (issue 55).
+    await db.execute(sql`insert into users (academy_id, name, email, role, password_hash) select id, 'Bench Admin', 'admin@bench.test', 'admin', ${passwordHash} from academies where id in ${ours}`);
+    await db.execute(sql`
+      insert into users (academy_id, name, email, role, password_hash)
+      select a.id, 'Teacher ' || n, 'teacher' || n || '@bench.test', 'teacher', ${passwordHash} from academies a cross join generate_series(1, ${TEACHERS_EACH}) n where a.id in ${ours}`);
+    await db.execute(sql`insert into teachers (academy_id, user_id) select academy_id, id from users where role = 'teacher' and academy_id in ${ours}`);
+    await db.execute(sql`
+      insert into users (academy_id, name, email, role, password_hash)
+      select a.id, 'Student ' || n, 'student' || n || '@bench.test', 'student', ${passwordHash} from academies a cross join generate_series(1, ${STUDENTS_EACH}) n where a.id in ${ours}`);
+    await db.execute(sql`
+      insert into students (academy_id, user_id, student_code, standard_id)
+      select u.academy_id, u.id, 'BEN-2026-' || lpad((row_number() over (partition by u.academy_id order by u.email))::text, 5, '0'), st.id
+      from users u join standards st on st.academy_id = u.academy_id where u.role = 'student' and u.academy_id in ${ours}`);
+    // Batch n of an academy: its teacher n, Mon/Wed/Fri for even n, Tue/Thu/Sat for odd.
+    await db.execute(sql`
+      insert into batches (academy_id, name, standard_id, subject_id, teacher_id, schedule_days, start_time, end_time, start_date, end_date, capacity)
+      select t.academy_id, 'Batch ' || t.n, st.id, su.id, t.id,
+        case when t.n % 2 = 0 then array['mon','wed','fri'] else array['tue','thu','sat'] end,
+        make_time(7 + t.n, 0, 0), make_time(8 + t.n, 0, 0), ${today}::date - 120, ${today}::date + 120, 120
+      from (select te.id, te.academy_id, row_number() over (partition by te.academy_id order by u.email) as n from teachers te join users u on u.id = te.user_id where te.academy_id in ${ours}) t
+      join standards st on st.academy_id = t.academy_id join subjects su on su.academy_id = t.academy_id`);
+    // Student i of an academy in its batches (i mod 2) + 1 and (i mod 2) + 3: four batches of 100.
+    await db.execute(sql`
+      with s as (select id, academy_id, row_number() over (partition by academy_id order by id) - 1 as i from students where academy_id in ${ours}),
+           b as (select id, academy_id, row_number() over (partition by academy_id order by name) as n from batches where academy_id in ${ours})
+      insert into batch_students (academy_id, batch_id, student_id)
+      select s.academy_id, b.id, s.id from s join b on b.academy_id = s.academy_id and (b.n = s.i % 2 + 1 or b.n = s.i % 2 + 3)`);
+    // A term of marks: bulk loading, the secondary indexes built once afterwards.
+    const { rows: indexes } = await db.execute<{ name: string; definition: string }>(sql`
+      select indexname as name, indexdef as definition from pg_indexes where tablename = 'attendance_records' and indexname <> 'attendance_records_pkey'`);
+    for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`
+        insert into attendance_records (academy_id, batch_id, student_id, date, status, marked_by, marked_at)
+        select bs.academy_id, bs.batch_id, bs.student_id, d::date,
+          case (abs(hashtext(bs.student_id::text || d::date::text)) % 20) when 0 then 'absent' when 1 then 'absent' when 2 then 'late' when 3 then 'excused' else 'present' end,
+          t.user_id, d + time '08:30'
+        from batch_students bs join batches b on b.id = bs.batch_id join teachers t on t.id = b.teacher_id
+        cross join generate_series(${today}::date - 90, ${today}::date - 1, interval '1 day') d
+        where bs.academy_id in ${ours} and lower(to_char(d, 'Dy')) = any(b.schedule_days)`);
+    });
+    for (const index of indexes) await db.execute(sql.raw(index.definition));
+    // Fees: ₹18,000 per batch in three instalments (60 days ago, today, in 60 days); a third paid, a third part-paid.
+    await db.execute(sql`insert into fee_plans (academy_id, name, batch_id, amount_paise) select academy_id, name || ' fees', id, 1800000 from batches where academy_id in ${ours}`);
+    await db.execute(sql`
+      insert into fee_plan_instalments (academy_id, plan_id, seq, due_date, amount_paise)
+      select p.academy_id, p.id, i, ${today}::date + (i * 60 - 120), 600000 from fee_plans p cross join generate_series(1, 3) i where p.academy_id in ${ours}`);
+    await db.execute(sql`
+      insert into fee_dues (academy_id, student_id, plan_id, batch_id, seq, number, label, due_date, amount_paise, paid_paise)
+      select bs.academy_id, bs.student_id, p.id, p.batch_id, i.seq, row_number() over (partition by bs.student_id order by p.id, i.seq), p.name || ' · ' || i.seq || '/3', i.due_date, i.amount_paise,
+        case abs(hashtext(bs.student_id::text || i.seq::text)) % 3 when 0 then i.amount_paise when 1 then 250000 else 0 end
+      from batch_students bs join fee_plans p on p.batch_id = bs.batch_id join fee_plan_instalments i on i.plan_id = p.id where bs.academy_id in ${ours}`);
+    // Marks: four published tests per batch in the term, every student marked.
+    await db.execute(sql`
+      insert into tests (academy_id, batch_id, name, date, max_half_marks, published_at)
+      select b.academy_id, b.id, 'Unit test ' || n, ${today}::date - n * 20, 100, now() from batches b cross join generate_series(1, 4) n where b.academy_id in ${ours}`);
+    await db.execute(sql`
+      insert into test_marks (academy_id, test_id, student_id, half_marks)
+      select t.academy_id, t.id, bs.student_id, abs(hashtext(bs.student_id::text || t.id::text)) % 101
+      from tests t join batch_students bs on bs.batch_id = t.batch_id where t.academy_id in ${ours}`);
+    await db.execute(sql`vacuum analyze`);
+    const { rows } = await db.execute<{ academies: number; students: number; marks: number; dues: number; test_marks: number }>(sql`
+      select (select count(*)::int from academies where slug ~ '^a[0-9]{3}$') as academies, (select count(*)::int from students) as students,
+        (select count(*)::int from attendance_records) as marks, (select count(*)::int from fee_dues) as dues, (select count(*)::int from test_marks) as test_marks`);
+    return { ...rows[0]!, seconds: Math.round((Date.now() - started) / 100) / 10 };
+  } finally {
+    await database.close();
+  }
+}
+
+type People = { slug: string; admin: string; teacher: string; student: string; students: string[]; batchId: string; classDay: string };
+
+/** Signed-in sessions made in the database (60,000 sign-ins would take an hour), and each academy's first batch. */
+async function sessionsOfEveryAcademy(connection: pg.PoolConfig, today: string): Promise<People[]> {
+  const client = new pg.Client(connection);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ academy_id: string; slug: string; user_id: string; role: string; email: string }>(`
+      select u.academy_id, a.slug, u.id as user_id, u.role, u.email from users u join academies a on a.id = u.academy_id where a.slug ~ '^a[0-9]{3}$' order by a.slug, u.email`);
+    const tokens = rows.map(() => generateToken());
+    await client.query(
+      `insert into sessions (academy_id, token_hash, user_id, expires_at, ip) select academy_id, hash, user_id, now() + interval '1 day', '127.0.0.1' from unnest($1::text[], $2::uuid[], $3::uuid[]) as s(hash, user_id, academy_id)`,
+      [tokens.map(hashToken), rows.map((row) => row.user_id), rows.map((row) => row.academy_id)],
+    );
+    // Each academy's first batch and its last class day before today (Mon/Wed/Fri or Tue/Thu/Sat).
+    const { rows: batches } = await client.query<{ slug: string; batch_id: string; class_day: string }>(`
+      select distinct on (a.slug) a.slug, b.id as batch_id,
+        (select max(d)::date::text from generate_series($1::date - 7, $1::date - 1, interval '1 day') d where lower(to_char(d, 'Dy')) = any(b.schedule_days)) as class_day
+      from batches b join academies a on a.id = b.academy_id join teachers t on t.id = b.teacher_id join users u on u.id = t.user_id
+      where a.slug ~ '^a[0-9]{3}$' and u.email = 'teacher1@bench.test' order by a.slug, b.name`, [today]);
+    const people = new Map<string, People>();
+    for (const batch of batches) people.set(batch.slug, { slug: batch.slug, admin: '', teacher: '', student: '', students: [], batchId: batch.batch_id, classDay: batch.class_day });
+    rows.forEach((row, index) => {
+      const one = people.get(row.slug)!;
+      const cookie = `${SESSION_COOKIE}=${tokens[index]}`;
+      if (row.role === 'admin') one.admin = cookie;
+      else if (row.role === 'teacher' && row.email === 'teacher1@bench.test') one.teacher = cookie;
+      else if (row.role === 'student') {
+        one.students.push(cookie);
+        if (row.email === 'student12@bench.test') one.student = cookie;
+      }
+    });
+    return [...people.values()];
+  } finally {
+    await client.end();
+  }
+}
+
+export type ManyAcademiesResult = { seeded: Awaited<ReturnType<typeof seed>>; reads: ReadResult[]; checks: [string, boolean][] };
+
+/**
+ * `baseline`: the single-academy HTTP reads of the same run, by label (bench/attendance-bench.ts); each
+ * read here must keep its p99 within 1.5× of it.
+ */
+export async function runManyAcademiesBench(superuser: pg.PoolConfig, baseline: ReadResult[] | undefined, today: string): Promise<ManyAcademiesResult> {
+  const name = `academy_bench_many_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client(superuser);
+  await admin.connect();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-many-'));
+  try {
+    await admin.query(`create database "${name}"`);
+    const asSuperuser = connectionFor(superuser, name);
+    const migrating = createDatabase(asSuperuser);
+    await runMigrations(migrating.pool).finally(() => migrating.close());
+    console.log(`  seeding ${ACADEMIES} academies × ${STUDENTS_EACH} students …`);
+    const seeded = await seed(asSuperuser, today);
+    console.log(`  seeded ${seeded.academies} academies, ${seeded.students} students, ${seeded.marks} attendance marks, ${seeded.dues} dues, ${seeded.test_marks} test marks in ${seeded.seconds} s`);
+    // The server connects as the application's role, which row-level security binds (a superuser's would not).
+    const appPassword = randomBytes(12).toString('hex');
+    await ensureAppRole(asSuperuser, { role: APP_ROLE, password: appPassword, database: name });
+    const asApp = connectionFor(superuser, name, { user: APP_ROLE, password: appPassword });
+    const people = await sessionsOfEveryAcademy(asSuperuser, today);
+
+    ensureApiBuilt();
+    const server = await startServer({
+      dataDir: path.join(workDir, 'server-data'),
+      databaseUrl: urlOf(asApp),
+      env: (port) => ({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'localhost', PUBLIC_URL: `http://localhost:${port}` }),
+    });
+    try {
+      const port = new URL(server.url).port;
+      const host = (n: number) => `${people[n % people.length]!.slug}.localhost:${port}`;
+      const at = (n: number) => people[n % people.length]!;
+      // Every request another academy: its host, its person, its batch.
+      const spread = (cookieOf: (one: People, n: number) => string, pathOf?: (one: People, n: number) => string) => (n: number) => ({
+        host: host(n),
+        cookie: cookieOf(at(n), n),
+        ...(pathOf ? { path: pathOf(at(n), n) } : {}),
+      });
+      const first = people[0]!;
+      const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+      const reads: Read[] = [
+        { label: 'bare: anonymous GET /api/auth/me (401)', path: '/api/auth/me', expectStatus: 401, host: host(0), vary: (n) => ({ host: host(n) }) },
+        { label: 'signed-in GET /api/auth/me', path: '/api/auth/me', host: host(0), cookie: first.student, vary: spread((one) => one.student) },
+        { label: 'student GET /api/student/attendance', path: '/api/student/attendance', host: host(0), cookie: first.student, vary: spread((one) => one.student) },
+        { label: 'admin GET /api/batches?populate=enrolledStudents', path: '/api/batches?populate=enrolledStudents', host: host(0), cookie: first.admin, vary: spread((one) => one.admin) },
+        { label: 'admin GET /api/students (search, page 1)', path: `/api/students?page=1&limit=20&search=${encodeURIComponent('Student 12')}`, host: host(0), cookie: first.admin, vary: spread((one) => one.admin) },
+        {
+          label: "teacher's day roster GET /api/attendance/:batch/:date",
+          path: `/api/attendance/${first.batchId}/${first.classDay}`,
+          host: host(0),
+          cookie: first.teacher,
+          vary: spread((one) => one.teacher, (one) => `/api/attendance/${one.batchId}/${one.classDay}`),
+        },
+        { label: 'admin GET /api/admin/dashboard/summary', path: '/api/admin/dashboard/summary', host: host(0), cookie: first.admin, vary: spread((one) => one.admin) },
+        { label: 'student GET /api/notifications', path: '/api/notifications', host: host(0), cookie: first.student, vary: spread((one) => one.student) },
+        { label: 'student GET /api/student/attendance, each a new student', path: '/api/student/attendance', host: host(0), cookie: first.student, vary: spread((one, n) => one.students[Math.floor(n / people.length) % one.students.length]!) },
+        {
+          label: 'admin day roster of any batch and day, each a new one',
+          path: `/api/attendance/${first.batchId}/${first.classDay}`,
+          host: host(0),
+          cookie: first.admin,
+          vary: spread((one) => one.admin, (one, n) => `/api/attendance/${one.batchId}/${shift(one.classDay, -7 * (Math.floor(n / people.length) % 12))}`),
+        },
+      ];
+      const results: ReadResult[] = [];
+      for (const read of reads) results.push(await measureRead(server.url, read, { seconds: HTTP_SECONDS, rate: HTTP_RATE, saturatedSeconds: 3, serverPid: server.process.pid }));
+      const checks: [string, boolean][] = [];
+      for (const read of results) {
+        const single = baseline?.find((one) => one.label === read.label);
+        const ratio = single ? read.p99 / Math.max(single.p99, 1) : undefined;
+        const label = `${ACADEMIES} academies: ${read.label}: p99 ${read.p99} ms${single ? ` (single academy ${single.p99} ms, ${ratio!.toFixed(2)}×; goal ≤ 1.5×)` : ''}, 0 errors at ${HTTP_RATE} req/s`;
+        checks.push([label, read.errors + read.wrongStatus === 0 && read.rate >= HTTP_RATE * 0.95 && (ratio === undefined || ratio <= 1.5)]);
+      }
+      return { seeded, reads: results, checks };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
