@@ -49,7 +49,6 @@ function urlOf(connection: pg.PoolConfig): string {
   return `postgresql://${encodeURIComponent(connection.user ?? 'postgres')}${password}@localhost:${connection.port ?? 5432}/${connection.database}?host=${encodeURIComponent(String(connection.host))}`;
 }
 
-const slugOf = (n: number) => `a${String(n).padStart(3, '0')}`;
 
 /**
  * Everything generated inside PostgreSQL, for every academy at once (the superuser's connection, which
