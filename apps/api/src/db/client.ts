@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -37,7 +38,7 @@ export const DATABASE_TIMEOUTS = {
  */
 export function createDatabase(connection: pg.PoolConfig, options: { defaultAcademyId?: string | null } = {}): Database {
   const defaultAcademyId = options.defaultAcademyId === undefined ? FIRST_ACADEMY_ID : options.defaultAcademyId;
-  const pool = new pg.Pool({
+  const pool = new ContextKeepingPool({
     max: 10,
     idleTimeoutMillis: 30_000,
     ...DATABASE_TIMEOUTS,
@@ -49,6 +50,21 @@ export function createDatabase(connection: pg.PoolConfig, options: { defaultAcad
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   releaseFailedTransactions(db, pool);
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * pg-pool hands a waiting caller its connection from inside another caller's code (the one releasing
+ * it), so the waiting caller's `client.query` (pool.query's shape) would run in that other caller's
+ * async context: under another academy, or none (a host lookup's withoutAcademy), and be refused by
+ * row-level security. The callback is bound to the context of the caller that asked for it.
+ */
+class ContextKeepingPool extends pg.Pool {
+  override connect(...args: unknown[]): never {
+    const callback = args[0];
+    const connect = super.connect as (...rest: unknown[]) => unknown;
+    if (typeof callback !== 'function') return connect.call(this) as never;
+    return connect.call(this, AsyncResource.bind(callback as (...rest: unknown[]) => unknown)) as never;
+  }
 }
 
 type TransactionSession = {
