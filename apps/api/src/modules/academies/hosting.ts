@@ -57,16 +57,16 @@ export type AcademyResolver = {
   forget(): void;
 };
 
+const ONE_ACADEMY: ResolvedAcademy = { id: FIRST_ACADEMY_ID, slug: 'main', name: 'Academy', language: 'en', status: 'active' };
+
 export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver {
   const kept = new Map<string, { academy: ResolvedAcademy | undefined; until: number }>();
   const columns = { id: academies.id, slug: academies.slug, name: academies.name, language: academies.language, status: academies.status };
 
   async function lookUp(hostname: string): Promise<ResolvedAcademy | undefined> {
-    if (hosting.mode === 'one') {
-      const [row] = await db.select(columns).from(academies).where(eq(academies.id, FIRST_ACADEMY_ID));
-      // One academy: it is always open (suspending is the platform operator's, who exists only with many).
-      return { id: FIRST_ACADEMY_ID, slug: row?.slug ?? 'main', name: row?.name ?? 'Academy', language: row?.language ?? 'en', status: 'active' };
-    }
+    // One academy: no question to ask the database (a request must not fail on it, /metrics and the
+    // health check least of all); it is always open (suspending is the operator's, who exists with many only).
+    if (hosting.mode === 'one') return ONE_ACADEMY;
     const suffix = `.${hosting.baseDomain}`;
     if (hostname.endsWith(suffix)) {
       const slug = hostname.slice(0, -suffix.length);
@@ -85,15 +85,15 @@ export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver
   return {
     async resolve(rawHostname) {
       const hostname = rawHostname.toLowerCase().replace(/\.$/, '');
-      if (hosting.mode === 'many' && hostname === hosting.baseDomain) return null;
-      const key = hosting.mode === 'one' ? '' : hostname;
+      if (hosting.mode === 'one') return ONE_ACADEMY;
+      if (hostname === hosting.baseDomain) return null;
       const now = Date.now();
-      const memory = kept.get(key);
+      const memory = kept.get(hostname);
       if (memory && memory.until > now) return memory.academy;
       // Platform tables only: no academy needs to be entered to read them.
       const academy = await withoutAcademy(() => lookUp(hostname));
       if (kept.size > 10_000) kept.clear();
-      kept.set(key, { academy, until: now + HOST_MEMORY_MS });
+      kept.set(hostname, { academy, until: now + HOST_MEMORY_MS });
       return academy;
     },
     forget: () => kept.clear(),
