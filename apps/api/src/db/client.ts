@@ -42,7 +42,7 @@ export function createDatabase(connection: pg.PoolConfig, options: { defaultAcad
     idleTimeoutMillis: 30_000,
     ...DATABASE_TIMEOUTS,
     ...connection,
-    Client: clientNoticingWrites((table) => tableChanged(db, table), defaultAcademyId),
+    Client: clientNoticingWrites((table, academyId) => tableChanged(db, table, academyId), defaultAcademyId),
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -111,8 +111,9 @@ type QueryResultLike = { command?: string } | undefined;
  * transaction is announced again when it commits (a read in between may have kept the old answer).
  * A write whose tables cannot be told from its text forgets everything.
  */
-function clientNoticingWrites(changed: (table: string) => void, defaultAcademyId: string | null): typeof pg.Client {
+function clientNoticingWrites(changed: (table: string, academyId: string | undefined) => void, defaultAcademyId: string | null): typeof pg.Client {
   return class NoticingClient extends pg.Client {
+    /** `<academy_id>:<table>` ('' for none: every academy's answers are forgotten). */
     #writtenInTransaction = new Set<string>();
     /** The `app.academy_id` this connection was last given ('' for none); undefined: not known. */
     #academy: string | undefined;
@@ -123,12 +124,17 @@ function clientNoticingWrites(changed: (table: string) => void, defaultAcademyId
       if (command === 'ROLLBACK') this.#academy = undefined;
       if (command === 'BEGIN' || command === 'ROLLBACK') this.#writtenInTransaction.clear();
       else if (command === 'COMMIT') {
-        for (const table of this.#writtenInTransaction) changed(table);
+        for (const written of this.#writtenInTransaction) {
+          const colon = written.indexOf(':');
+          changed(written.slice(colon + 1), written.slice(0, colon) || undefined);
+        }
         this.#writtenInTransaction.clear();
       } else if (command && WRITE_COMMANDS.has(command)) {
+        // The statement ran in the academy this connection was given just before it (issue 55): only its answers.
+        const academyId = this.#academy || undefined;
         for (const table of tablesWritten(command, text)) {
-          changed(table);
-          this.#writtenInTransaction.add(table);
+          changed(table, academyId);
+          this.#writtenInTransaction.add(`${academyId ?? ''}:${table}`);
         }
       }
     }
