@@ -26,21 +26,23 @@ $$;
 -- Until migration 0058 (row-level security) is in the same history: a no-op once it has added the column.
 ALTER TABLE "jobs" ADD COLUMN IF NOT EXISTS "academy_id" uuid NOT NULL DEFAULT current_academy_id();
 --> statement-breakpoint
--- The job runner's summary (db/job-runner.ts): a job queued or moved earlier moves its academy's head
--- earlier. Only when it does is the head's row written (a plain read first), so queuing 3,000 reminders
--- or two requests queuing at once do not wait on one row. The runner sets the head exactly (later)
--- after each visit.
+-- The job runner's summary (db/job-runner.ts): a job queued, moved earlier or released earlier (its
+-- lease shortened) moves its academy's head earlier; a leased job can be claimed when its lease ends.
+-- Only when the head moves is its row written (a plain read first), so queuing 3,000 reminders or two
+-- requests queuing at once do not wait on one row. The runner sets the head exactly (later) after each visit.
 CREATE FUNCTION "note_job_due"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  due timestamptz := greatest(NEW.run_at, coalesce(NEW.locked_until, NEW.run_at));
 BEGIN
-  IF NEW.run_at IS NULL THEN RETURN NULL; END IF;
-  IF EXISTS (SELECT 1 FROM "job_heads" WHERE "academy_id" = NEW.academy_id AND "next_due_at" <= NEW.run_at) THEN RETURN NULL; END IF;
-  INSERT INTO "job_heads" ("academy_id", "next_due_at") VALUES (NEW.academy_id, NEW.run_at)
+  IF due IS NULL THEN RETURN NULL; END IF;
+  IF EXISTS (SELECT 1 FROM "job_heads" WHERE "academy_id" = NEW.academy_id AND "next_due_at" <= due) THEN RETURN NULL; END IF;
+  INSERT INTO "job_heads" ("academy_id", "next_due_at") VALUES (NEW.academy_id, due)
     ON CONFLICT ("academy_id") DO UPDATE SET "next_due_at" = least("job_heads"."next_due_at", excluded."next_due_at");
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "note_job_due" AFTER INSERT OR UPDATE OF "run_at" ON "jobs" FOR EACH ROW EXECUTE FUNCTION "note_job_due"();
+CREATE TRIGGER "note_job_due" AFTER INSERT OR UPDATE OF "run_at", "locked_until" ON "jobs" FOR EACH ROW EXECUTE FUNCTION "note_job_due"();
 --> statement-breakpoint
 -- Jobs queued before this migration: their academies' heads (the runner also sets every active academy's head when it starts).
 INSERT INTO "job_heads" ("academy_id", "next_due_at")

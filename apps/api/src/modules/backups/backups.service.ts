@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { moveFilesIntoAcademyFolder } from '../../lib/storage';
 import { currentAcademyId } from '../../db/tenancy';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -387,6 +388,8 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
 
   onProgress(0.95, 'Restoring stored files');
   swapFilesFolder(paths.filesDir, path.join(stagingDir, 'files'));
+  // A backup made before issue 55 keeps its files at the top: they are the first academy's (lib/storage.ts).
+  moveFilesIntoAcademyFolder(paths.filesDir);
   discardStagedBackup(staged);
   onProgress(1, 'Done');
 }
