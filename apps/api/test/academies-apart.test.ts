@@ -6,7 +6,11 @@ import { createJobRunner } from '../src/db/job-runner';
 import { postgresRateLimitStore } from '../src/db/rate-limit-store';
 import { currentAcademyId, enteredAcademyId, FIRST_ACADEMY_ID, withAcademy } from '../src/db/tenancy';
 import { TABLE_CHANGES_CHANNEL } from '../src/lib/read-cache';
-import { createTestDatabaseConnection } from './build-test-app';
+import { providerWebhookEvents } from '../src/db/schema';
+import { withoutAcademy } from '../src/db/tenancy';
+import { getMessagingSettings, updateMessagingSettings } from '../src/modules/settings/messaging-settings.service';
+import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
+import { metaSignature } from './provider-stand-ins';
 
 /**
  * Many academies on one database (issue 55): what lives outside the tables (change notices, rate-limit
@@ -17,8 +21,9 @@ const A = FIRST_ACADEMY_ID;
 const B = '00000000-0000-4000-8000-0000000000b2';
 let connection: pg.PoolConfig;
 let database: Database;
-const inA = <T>(work: () => T) => withAcademy(A, work);
-const inB = <T>(work: () => T) => withAcademy(B, work);
+// Awaited inside: a drizzle query is lazy, it runs (and takes its academy) where it is awaited.
+const inA = <T>(work: () => PromiseLike<T> | T) => withAcademy(A, async () => await work());
+const inB = <T>(work: () => PromiseLike<T> | T) => withAcademy(B, async () => await work());
 
 beforeAll(async () => {
   connection = await createTestDatabaseConnection();
@@ -76,12 +81,12 @@ describe('the job runner with many academies', () => {
     expect(alert).toBeLessThan(4);
     expect(started[alert]!.academy).toBe(B);
     expect(started.filter((run) => run.name === 'reminder').every((run) => run.academy === A)).toBe(true);
-    // Nothing left; each academy's head says so.
-    const heads = await database.db.execute<{ academy_id: string; next_due_at: Date | null }>(sql`select academy_id, next_due_at from job_heads order by academy_id`);
-    expect(heads.rows).toEqual([
-      { academy_id: A, next_due_at: null },
-      { academy_id: B, next_due_at: null },
-    ]);
+    // Nothing of them left; B's head says it has nothing queued.
+    const left = (work: typeof inA) => work(async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where name in ('reminder', 'absence-alert') and academy_id = current_academy_id()`)).rows[0]!.n);
+    expect(await left(inA)).toBe(0);
+    expect(await left(inB)).toBe(0);
+    const heads = await database.db.execute<{ next_due_at: Date | null }>(sql`select next_due_at from job_heads where academy_id = ${B}`);
+    expect(heads.rows).toEqual([{ next_due_at: null }]);
   });
 
   it('makes a periodic job’s row in every active academy and runs it in each; a suspended academy’s jobs wait', async () => {
@@ -91,7 +96,7 @@ describe('the job runner with many academies', () => {
     expect(await runner.runDue()).toBe(2);
     expect(ranIn.sort()).toEqual([A, B].sort());
     // Each academy sees only its own row.
-    const rowsOf = (work: <T>(inner: () => T) => T) => work(() => database.db.execute<{ key: string }>(sql`select key from jobs where key = 'nightly-cleanup' and academy_id = current_academy_id()`));
+    const rowsOf = (work: typeof inA) => work(() => database.db.execute<{ key: string }>(sql`select key from jobs where key = 'nightly-cleanup' and academy_id = current_academy_id()`));
     expect((await rowsOf(inA)).rows).toHaveLength(1);
     expect((await rowsOf(inB)).rows).toHaveLength(1);
 
@@ -107,5 +112,65 @@ describe('the job runner with many academies', () => {
     }
     expect(await runner.runDue()).toBe(1);
     expect(ranIn.at(-1)).toBe(`one-off ${B}`);
+  });
+});
+
+describe('provider webhooks at the base domain', () => {
+  const SECRET_A = 'meta-app-secret-of-academy-a-0123';
+  const SECRET_B = 'meta-app-secret-of-academy-b-0123';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }) });
+    await inA(() => updateMessagingSettings(t.database.db, TEST_SERVER_KEYS, null, { whatsapp: { enabled: false, phoneNumberId: 'PN-A', appSecret: SECRET_A } }));
+  });
+  afterAll(() => t?.close());
+
+  /** A reply to academy `phoneNumberId`'s number, as Meta posts it. */
+  const replyBody = (phoneNumberId: string, id: string) =>
+    JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, messages: [{ from: '919822150099', id, type: 'text', text: { body: 'STOP' } }] } }] }],
+    });
+  // At the base domain no academy is entered (the host names none).
+  // Awaited inside: inject, like a drizzle query, starts when awaited.
+  const postAtBase = (body: string, secret: string) =>
+    withoutAcademy(
+      async () =>
+        await t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(secret, body) }, payload: body }),
+    );
+  const seen = (id: string) => t.database.db.select().from(providerWebhookEvents).where(sql`${providerWebhookEvents.id} = ${`whatsapp:message:${id}`}`);
+
+  it('a WhatsApp number belongs to one academy: another academy cannot take it', async () => {
+    await expect(inB(() => updateMessagingSettings(t.database.db, TEST_SERVER_KEYS, null, { whatsapp: { enabled: false, phoneNumberId: 'PN-A', appSecret: SECRET_B } }))).rejects.toMatchObject({
+      message: 'This WhatsApp phone number ID is already used by another academy',
+    });
+    await inB(() => updateMessagingSettings(t.database.db, TEST_SERVER_KEYS, null, { whatsapp: { enabled: false, phoneNumberId: 'PN-B', appSecret: SECRET_B } }));
+  });
+
+  it('finds the academy by the phone number id and checks that academy’s signature', async () => {
+    const body = replyBody('PN-B', 'wamid.base-b-1');
+    // Signed with the other academy's secret: refused, nothing recorded.
+    expect((await postAtBase(body, SECRET_A)).statusCode).toBe(401);
+    expect((await postAtBase(body, SECRET_B)).statusCode).toBe(200);
+    expect(await inB(() => seen('wamid.base-b-1'))).toHaveLength(1);
+    expect(await inA(() => seen('wamid.base-b-1'))).toHaveLength(0);
+    // A number no academy has: refused as unsigned.
+    expect((await postAtBase(replyBody('PN-NOBODY', 'wamid.base-x'), SECRET_A)).statusCode).toBe(401);
+    // Not even JSON at the base domain: no academy can be found, refused as unsigned.
+    expect((await postAtBase('{"entry": [', SECRET_A)).statusCode).toBe(401);
+  });
+
+  it('MSG91 reports find their academy by the address Settings shows, with that academy’s own token', async () => {
+    const pathOfB = (await inB(() => getMessagingSettings(t.database.db, TEST_SERVER_KEYS))).sms.webhookPath;
+    const pathOfA = (await inA(() => getMessagingSettings(t.database.db, TEST_SERVER_KEYS))).sms.webhookPath;
+    expect(pathOfB).toContain(`academy=${B}`);
+    expect(pathOfA).not.toContain('academy=');
+    const report = (url: string) => withoutAcademy(async () => await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: { data: [] } }));
+    expect((await report(pathOfB)).statusCode).toBe(200);
+    // A's token presented as B's: refused.
+    const tokenOfA = new URL(pathOfA, 'http://x').searchParams.get('token')!;
+    expect((await report(`/api/webhooks/msg91?token=${tokenOfA}&academy=${B}`)).statusCode).toBe(401);
+    // Without naming an academy at the base domain: refused.
+    expect((await report(`/api/webhooks/msg91?token=${tokenOfA}`)).statusCode).toBe(401);
   });
 });

@@ -233,11 +233,12 @@ export function createJobRunner(options: {
     const byAcademy = new Map<string, string[]>();
     for (const { academyId, key } of running.values()) byAcademy.set(academyId, [...(byAcademy.get(academyId) ?? []), key]);
     for (const [academyId, keys] of byAcademy) {
-      await withAcademy(academyId, () =>
-        db.execute(sql`
+      // Awaited inside: a drizzle query runs when awaited, and must run in the academy.
+      await withAcademy(academyId, async () => {
+        await db.execute(sql`
           update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond'
-          where locked_by = ${workerId} and academy_id = current_academy_id() and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`),
-      );
+          where locked_by = ${workerId} and academy_id = current_academy_id() and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+      });
     }
   }
 
