@@ -12,7 +12,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LANGUAGE_HEADER, type Language } from '@academy/shared/languages';
 import { MESSAGES } from '@academy/shared/messages';
-import { REAL_PROVIDERS, type Config } from './config';
+import { REAL_PROVIDERS, type Config, type Hosting } from './config';
+import { createAcademyResolver, registerAcademyHost } from './modules/academies/hosting';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { loadPublicPages } from './lib/public-pages';
@@ -98,7 +99,15 @@ const MINUTE = 60 * SECOND;
 export type AppDeps = {
   db: Db;
   /** appSecret keys the hashes of one-time codes; outside production a fixed development key stands in. */
-  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & { appSecret?: string; providers?: Config['providers']; pushAllowedHosts?: readonly string[]; metricsToken?: string; attendanceOpensMinutesBefore?: number };
+  config: Pick<Config, 'isProduction' | 'publicUrl' | 'trustProxy'> & {
+    appSecret?: string;
+    providers?: Config['providers'];
+    pushAllowedHosts?: readonly string[];
+    metricsToken?: string;
+    attendanceOpensMinutesBefore?: number;
+    /** Unset: one academy (ACADEMY_HOSTING=one). */
+    hosting?: Hosting;
+  };
   mailer: Mailer;
   /** Keys derived from APP_SECRET (or the development secret in DATA_DIR): secrets at rest, backup signatures. */
   keys: ServerKeys;
@@ -221,6 +230,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // Before anything else: which academy the request is for, and the rest of it runs as that academy's (issue 55).
+  const hosting: Hosting = deps.config.hosting ?? { mode: 'one' };
+  const academyResolver = createAcademyResolver(deps.db, hosting);
+  app.decorate('academyHosts', academyResolver);
+  registerAcademyHost(app, { resolver: academyResolver, hosting, publicUrl: deps.config.publicUrl });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   // Only JSON (and, where a route adds it, multipart) bodies: a cross-site form cannot post text/plain.
@@ -382,6 +396,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (serveSpa && isPageRequest && hosting.mode === 'many' && request.academy === null) {
+      // The platform's own address (sign-up, the operator): the app's shell, told it is the platform's.
+      const html = await fs.promises.readFile(indexHtml!, 'utf8');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html.replace(/<html lang="en"/, '<html lang="en" data-site="platform"'));
+    }
     if (serveSpa && isPageRequest) {
       const url = new URL(request.url, siteOrigin(request, deps.config.publicUrl));
       // One address per page (issue 53): /mr/ and /courses/ are /mr and /courses, as the sitemap, the
@@ -403,7 +422,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const reads = new Map<string, Promise<unknown>>();
         const read = (apiPath: string) => {
           let answer = reads.get(apiPath);
-          if (!answer) reads.set(apiPath, (answer = readOwnApi(app, apiPath, url.pathname)));
+          if (!answer) reads.set(apiPath, (answer = readOwnApi(app, request, apiPath, url.pathname)));
           return answer;
         };
         const page = await publicPages.render(url, read, ({ language, title, description }) =>
@@ -440,7 +459,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * answer. Any answer but a success throws, with its status as `statusCode`.
  */
 async function readOwnApiAs(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, apiPath: string, language = 'en'): Promise<unknown> {
-  const response = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { cookie: request.headers.cookie ?? '', [LANGUAGE_HEADER]: language } });
+  // The same host: the same academy (modules/academies/hosting.ts).
+  const response = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { host: request.headers.host ?? 'localhost', cookie: request.headers.cookie ?? '', [LANGUAGE_HEADER]: language } });
   const setCookies = response.headers['set-cookie'];
   for (const cookie of [setCookies ?? []].flat()) reply.header('set-cookie', cookie);
   const body = response.json<{ success?: boolean; data?: unknown }>();
@@ -452,9 +472,10 @@ async function readOwnApiAs(app: FastifyInstance, request: FastifyRequest, reply
  * The `data` of one of this server's own public GET routes, read as the browser would (same access
  * rules, kept answers), for a page rendered on the server; any other answer fails the render.
  */
-async function readOwnApi(app: FastifyInstance, apiPath: string, pagePath: string): Promise<unknown> {
+async function readOwnApi(app: FastifyInstance, request: FastifyRequest, apiPath: string, pagePath: string): Promise<unknown> {
   const language = /^\/(mr|hi)(?:\/|$)/.exec(pagePath)?.[1] ?? 'en';
-  const response = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { [LANGUAGE_HEADER]: language } });
+  // The same host: the same academy's pages (modules/academies/hosting.ts).
+  const response = await app.inject({ method: 'GET', url: `/api${apiPath}`, headers: { host: request.headers.host ?? 'localhost', [LANGUAGE_HEADER]: language } });
   const body = response.json<{ success?: boolean; data?: unknown }>();
   if (response.statusCode !== 200 || body.success !== true) throw Object.assign(new Error(`GET /api${apiPath} answered ${response.statusCode}`), { statusCode: response.statusCode });
   return body.data;

@@ -82,4 +82,13 @@ describe('loadConfig', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
+
+  it('hosts one academy by default, many at their own hosts with BASE_DOMAIN (issue 55)', () => {
+    expect(loadConfig({}).hosting).toEqual({ mode: 'one' });
+    expect(loadConfig({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'Academy.Example.IN' }).hosting).toEqual({ mode: 'many', baseDomain: 'academy.example.in' });
+    expect(() => loadConfig({ ACADEMY_HOSTING: 'many' })).toThrow(/BASE_DOMAIN is required with ACADEMY_HOSTING=many/);
+    expect(() => loadConfig({ ACADEMY_HOSTING: 'several' })).toThrow(/ACADEMY_HOSTING must be one or many/);
+    expect(() => loadConfig({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'https://academy.example.in' })).toThrow(/BASE_DOMAIN must be a domain name/);
+    expect(() => loadConfig({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'academy.example.in', PUBLIC_URL: 'https://other.example.in' })).toThrow(/PUBLIC_URL must be the platform's own address/);
+  });
 });

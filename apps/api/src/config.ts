@@ -54,6 +54,15 @@ const envSchema = z.object({
     .min(0, 'ATTENDANCE_OPENS_MINUTES_BEFORE must be between 0 and 1440')
     .max(1440, 'ATTENDANCE_OPENS_MINUTES_BEFORE must be between 0 and 1440')
     .default(30),
+  // Many academies on one deployment (issue 55): `one` (default) serves one academy at every address; `many`
+  // serves academy <slug> at <slug>.BASE_DOMAIN (or its verified own domain) and the platform (sign-up, operator) at BASE_DOMAIN.
+  ACADEMY_HOSTING: z.enum(['one', 'many'], { error: 'ACADEMY_HOSTING must be one or many' }).default('one'),
+  BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'BASE_DOMAIN must be a domain name without scheme or port, such as academy.example.in (localhost in development)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -115,7 +124,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Today's attendance of a batch may be marked from this many minutes before its start time (modules/attendance). */
   attendanceOpensMinutesBefore: number;
+  /** One academy at every address, or many at their own hosts under `baseDomain` (modules/academies/hosting.ts). */
+  hosting: Hosting;
 };
+
+export type Hosting = { mode: 'one' } | { mode: 'many'; baseDomain: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -145,6 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((name) => REQUIRED_IN_PRODUCTION[name]);
     if (missing.length > 0) throw new ConfigError(missing);
   }
+  if (values.ACADEMY_HOSTING === 'many') {
+    if (!values.BASE_DOMAIN) throw new ConfigError(['BASE_DOMAIN is required with ACADEMY_HOSTING=many (e.g. academy.example.in; localhost in development): academy <slug> is then at <slug>.BASE_DOMAIN']);
+    if (values.PUBLIC_URL && new URL(values.PUBLIC_URL).hostname !== values.BASE_DOMAIN) {
+      throw new ConfigError([`PUBLIC_URL must be the platform's own address at BASE_DOMAIN with ACADEMY_HOSTING=many (e.g. https://${values.BASE_DOMAIN})`]);
+    }
+  }
   return {
     env: values.NODE_ENV,
     isProduction,
@@ -166,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     metricsToken: values.METRICS_TOKEN,
     attendanceOpensMinutesBefore: values.ATTENDANCE_OPENS_MINUTES_BEFORE,
+    hosting: values.ACADEMY_HOSTING === 'many' ? { mode: 'many', baseDomain: values.BASE_DOMAIN! } : { mode: 'one' },
   };
 }

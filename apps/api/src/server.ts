@@ -10,6 +10,8 @@ import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { sealClearWebhookSecret } from './modules/settings/settings.service';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
+import { FIRST_ACADEMY_ID, withAcademy } from './db/tenancy';
+import { DEMO_ACADEMY_SLUG, ensureDemoAcademy } from './modules/academies/academies.service';
 
 /** The most a shutdown may take before the process leaves anyway. */
 const SHUTDOWN_BUDGET_MS = 20_000;
@@ -49,16 +51,18 @@ async function main() {
     await runMigrations(database.pool);
     const keys = serverKeysFrom(loadServerSecret(config));
     // A webhook secret stored in clear by an older version is sealed before anything backs it up.
-    await sealClearWebhookSecret(database.db, keys);
+    await withAcademy(FIRST_ACADEMY_ID, () => sealClearWebhookSecret(database.db, keys));
     // Every stored file directly in DATA_DIR/files (backed up as a whole); uploads in progress beside it.
     const backups = { backupsDir: path.join(config.dataDir, 'backups'), filesDir: path.join(config.dataDir, 'files') };
     // Before anything reads the files: finish a restore's folder swap that a crash interrupted.
     removeLeftovers(backups);
     const storage = createLocalStorage({ root: backups.filesDir, incomingDir: path.join(config.dataDir, 'files-incoming') });
-    if (!config.isProduction && (await seedDemoAcademy(database.db, storage))) {
+    // With many academies the demo is the academy `demo` (demo.BASE_DOMAIN); with one, the academy itself.
+    const demoAcademyId = config.hosting.mode === 'many' && !config.isProduction ? await ensureDemoAcademy(database.db) : FIRST_ACADEMY_ID;
+    if (!config.isProduction && (await withAcademy(demoAcademyId, () => seedDemoAcademy(database.db, storage)))) {
       console.log(
         [
-          'Seeded a demo academy. Demo logins (password for all: ' + DEMO_PASSWORD + '):',
+          `Seeded a demo academy${config.hosting.mode === 'many' ? ` at http://${DEMO_ACADEMY_SLUG}.${config.hosting.baseDomain}:${config.port}` : ''}. Demo logins (password for all: ` + DEMO_PASSWORD + '):',
           `  admin    ${DEMO_LOGINS.admin}`,
           `  teacher  ${DEMO_LOGINS.teacher}`,
           `  student  ${DEMO_LOGINS.student}`,

@@ -74,7 +74,8 @@ export type TestApp = {
 
 /** The real application on a fresh real database; drive it with app.inject. */
 export async function buildTestApp(options: { config?: Partial<AppDeps['config']>; logger?: AppDeps['logger']; database?: Database; keys?: AppDeps['keys'] } = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  // Many academies (issue 55): statements outside every academy see none of them, as the server's do.
+  const database = options.database ?? (options.config?.hosting?.mode === 'many' ? createDatabase(await createTestDatabaseConnection(), { defaultAcademyId: null }) : await createTestDatabase());
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
   const mailer = createMailer({ smtpUrl: undefined, from: { name: 'Academy', address: 'no-reply@localhost' }, outboxDir, log: () => {} });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-data-'));

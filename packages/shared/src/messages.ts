@@ -18,6 +18,8 @@ export const MESSAGES = {
   // An .xlsx (a zip) that unpacks to far more than a sheet of cells needs (issue 53).
   spreadsheetTooLarge: 'This spreadsheet is too large once opened. Keep only the sheet of rows (no pictures or other sheets) and try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  // Many academies on one deployment (issue 55): an academy the platform's operator has paused.
+  academySuspended: 'This academy is paused for now: its site and sign-ins are closed, and its records are kept safe. Please contact the academy.',
   loggedOut: 'You have been successfully logged out',
   authCheckFailed: 'Authentication check failed',
   loginFailed: 'Login failed',

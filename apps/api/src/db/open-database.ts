@@ -17,9 +17,11 @@ export type OpenedDatabase = Database & { description: string };
  *   A second server on the same DATA_DIR is refused.
  * - The CLI uses the server's PostgreSQL when a server runs; otherwise it starts it for its own run.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, kind: 'server' | 'cli', log: (message: string) => void): Promise<OpenedDatabase> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'hosting'>>, kind: 'server' | 'cli', log: (message: string) => void): Promise<OpenedDatabase> {
+  // Many academies (issue 55): a statement run outside every academy sees no academy's rows.
+  const options = { defaultAcademyId: config.hosting?.mode === 'many' ? null : undefined };
   if (config.databaseUrl) {
-    const database = createDatabase({ connectionString: config.databaseUrl });
+    const database = createDatabase({ connectionString: config.databaseUrl }, options);
     return { ...database, description: 'PostgreSQL at DATABASE_URL' };
   }
 
@@ -27,7 +29,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   const lock = acquireInstanceLock(config.dataDir, kind);
   if ('heldBy' in lock) {
     if (kind === 'cli' && lock.heldBy.kind === 'server') {
-      const database = createDatabase(connectToRunningBundledPostgres(config.dataDir));
+      const database = createDatabase(connectToRunningBundledPostgres(config.dataDir), options);
       return { ...database, description: `the bundled PostgreSQL of the running server (pid ${lock.heldBy.pid})` };
     }
     throw new DataDirBusyError(
@@ -38,7 +40,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 
   try {
     const postgres = await startBundledPostgres(config.dataDir, { log });
-    const database = createDatabase(postgres.connection);
+    const database = createDatabase(postgres.connection, options);
     return {
       ...database,
       description: `the bundled PostgreSQL in ${config.dataDir}`,

@@ -18,6 +18,11 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['You do not have permission to do this', 'हे करण्याची आपल्याला परवानगी नाही', 'आपको यह करने की अनुमति नहीं है'],
   ['Not found', 'सापडले नाही', 'नहीं मिला'],
   ['Please check the highlighted fields', 'कृपया लाल रंगात दाखवलेली माहिती तपासा', 'कृपया लाल रंग में दिखाई गई जानकारी जाँचें'],
+  [
+    'This academy is paused for now: its site and sign-ins are closed, and its records are kept safe. Please contact the academy.',
+    'ही अकॅडमी सध्या थांबवलेली आहे: तिची साइट आणि साइन-इन बंद आहेत, आणि तिच्या नोंदी सुरक्षित ठेवल्या आहेत. कृपया अकॅडमीशी संपर्क साधा.',
+    'यह अकैडमी अभी रोकी गई है: इसकी साइट और साइन-इन बंद हैं, और इसके रिकॉर्ड सुरक्षित रखे गए हैं. कृपया अकैडमी से संपर्क करें.',
+  ],
   ['Request refused: it did not come from this site', 'विनंती नाकारली: ती या साइटवरून आलेली नाही', 'अनुरोध अस्वीकार: यह इस साइट से नहीं आया'],
   ['Send this request as JSON', 'ही विनंती JSON स्वरूपात पाठवा', 'यह अनुरोध JSON में भेजें'],
   ['Too many requests. Please wait a moment and try again.', 'खूप विनंत्या आल्या. कृपया थोडा वेळ थांबून पुन्हा प्रयत्न करा.', 'बहुत ज़्यादा अनुरोध आए. कृपया थोड़ी देर रुककर फिर से कोशिश करें.'],

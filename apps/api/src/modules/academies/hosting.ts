@@ -1,0 +1,158 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@academy/shared/messages';
+import { isLanguage } from '@academy/shared/languages';
+import { translateServerMessage } from '@academy/shared/i18n/server-text';
+import type { Hosting } from '../../config';
+import type { Db } from '../../db/client';
+import { escapeHtml } from '../../lib/mail-templates';
+import { academies, academyDomains } from '../../db/schema';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../db/tenancy';
+
+/**
+ * Which academy a request is for (issue 55, decision 053), decided from its host before anything else
+ * runs: the request then runs inside `withAcademy`, so every statement it sends sees that academy's
+ * rows only (row-level security), and its files, cache keys and limits are that academy's.
+ *
+ * - ACADEMY_HOSTING=one: every address is the one academy (FIRST_ACADEMY_ID), exactly as before.
+ * - ACADEMY_HOSTING=many: `<slug>.<BASE_DOMAIN>` or an academy's verified own domain is that academy;
+ *   BASE_DOMAIN itself is the platform (sign-up, the operator), where only the platform's API answers;
+ *   any other host is a plain 404 page, never another academy's data. A suspended academy answers
+ *   403 with a sentence saying so; a closed one 404.
+ */
+
+export type AcademyStatus = 'active' | 'suspended' | 'closed';
+export type ResolvedAcademy = { id: string; slug: string; name: string; language: string; status: AcademyStatus };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Which academy a host is; `forget()` after changing an academy's status, slug or domains. */
+    academyHosts: AcademyResolver;
+  }
+  interface FastifyRequest {
+    /** The academy this request is for; null at the platform's own address (ACADEMY_HOSTING=many). */
+    academy: ResolvedAcademy | null;
+    /**
+     * With ACADEMY_HOSTING=many, the academy's own address as this request reached it (`https://demo.academy.example.in`):
+     * where links in its mails and pages point (lib/site-origin.ts). Null with one academy (PUBLIC_URL is its address).
+     */
+    academyOrigin: string | null;
+  }
+}
+
+/** The platform's API, answered at BASE_DOMAIN only (and never at an academy's address). */
+const PLATFORM_API_PREFIXES = ['/api/academies', '/api/operator'];
+/** Answered at every address: the load balancer's check. */
+const EVERYWHERE_API_PREFIXES = ['/api/health'];
+
+const startsWithAny = (url: string, prefixes: string[]) => prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+
+/** How long a host's academy is kept before it is looked up again (another server may have suspended it). */
+const HOST_MEMORY_MS = 10_000;
+
+export type AcademyResolver = {
+  /** undefined: no academy at this host; null: the platform's own address. */
+  resolve(hostname: string): Promise<ResolvedAcademy | null | undefined>;
+  /** Forget what was kept (an academy suspended, resumed, renamed or given a domain on this server). */
+  forget(): void;
+};
+
+export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver {
+  const kept = new Map<string, { academy: ResolvedAcademy | undefined; until: number }>();
+  const columns = { id: academies.id, slug: academies.slug, name: academies.name, language: academies.language, status: academies.status };
+
+  async function lookUp(hostname: string): Promise<ResolvedAcademy | undefined> {
+    if (hosting.mode === 'one') {
+      const [row] = await db.select(columns).from(academies).where(eq(academies.id, FIRST_ACADEMY_ID));
+      // One academy: it is always open (suspending is the platform operator's, who exists only with many).
+      return { id: FIRST_ACADEMY_ID, slug: row?.slug ?? 'main', name: row?.name ?? 'Academy', language: row?.language ?? 'en', status: 'active' };
+    }
+    const suffix = `.${hosting.baseDomain}`;
+    if (hostname.endsWith(suffix)) {
+      const slug = hostname.slice(0, -suffix.length);
+      if (slug.includes('.')) return undefined;
+      const [row] = await db.select(columns).from(academies).where(eq(academies.slug, slug));
+      return row as ResolvedAcademy | undefined;
+    }
+    const [row] = await db
+      .select(columns)
+      .from(academyDomains)
+      .innerJoin(academies, eq(academies.id, academyDomains.academyId))
+      .where(and(eq(academyDomains.domain, hostname), isNotNull(academyDomains.verifiedAt)));
+    return row as ResolvedAcademy | undefined;
+  }
+
+  return {
+    async resolve(rawHostname) {
+      const hostname = rawHostname.toLowerCase().replace(/\.$/, '');
+      if (hosting.mode === 'many' && hostname === hosting.baseDomain) return null;
+      const key = hosting.mode === 'one' ? '' : hostname;
+      const now = Date.now();
+      const memory = kept.get(key);
+      if (memory && memory.until > now) return memory.academy;
+      // Platform tables only: no academy needs to be entered to read them.
+      const academy = await withoutAcademy(() => lookUp(hostname));
+      if (kept.size > 10_000) kept.clear();
+      kept.set(key, { academy, until: now + HOST_MEMORY_MS });
+      return academy;
+    },
+    forget: () => kept.clear(),
+  };
+}
+
+function isApi(request: FastifyRequest): boolean {
+  return request.url === '/api' || request.url.startsWith('/api/');
+}
+
+function plainPage(reply: FastifyReply, status: number, rawTitle: string, rawText: string, language = 'en') {
+  const [title, text] = [escapeHtml(rawTitle), escapeHtml(rawText)];
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2933}h1{font-size:1.4rem}</style></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+/**
+ * Registered first, before every other hook: the rest of the request (the session lookup included:
+ * `sessions` is an academy table, so academy A's cookie shown at B's address finds no session) runs
+ * inside the academy's context.
+ */
+export function registerAcademyHost(app: FastifyInstance, options: { resolver: AcademyResolver; hosting: Hosting; publicUrl: string | undefined }) {
+  const { resolver, hosting, publicUrl } = options;
+  // Behind a proxy the request arrives as http; PUBLIC_URL says what people use.
+  const scheme = publicUrl ? new URL(publicUrl).protocol.replace(':', '') : undefined;
+  app.decorateRequest('academy', null);
+  app.decorateRequest('academyOrigin', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    resolver.resolve(request.hostname).then(
+      (academy) => {
+        if (academy === null) {
+          // The platform's own address: its API and pages only, outside every academy.
+          if (isApi(request) && !startsWithAny(request.url, [...PLATFORM_API_PREFIXES, ...EVERYWHERE_API_PREFIXES])) {
+            void reply.status(404).send({ success: false, message: MESSAGES.notFound });
+            return;
+          }
+          withoutAcademy(done);
+          return;
+        }
+        if (academy === undefined || academy.status === 'closed') {
+          if (isApi(request)) void reply.status(404).send({ success: false, message: MESSAGES.notFound });
+          else void plainPage(reply, 404, 'No academy here', 'There is no academy at this address. Please check the address you were given.');
+          return;
+        }
+        if (hosting.mode === 'many' && isApi(request) && startsWithAny(request.url, PLATFORM_API_PREFIXES)) {
+          void reply.status(404).send({ success: false, message: MESSAGES.notFound });
+          return;
+        }
+        if (academy.status === 'suspended' && !startsWithAny(request.url, EVERYWHERE_API_PREFIXES)) {
+          if (isApi(request)) void reply.status(403).send({ success: false, message: MESSAGES.academySuspended });
+          else void plainPage(reply, 403, academy.name, translateServerMessage(MESSAGES.academySuspended, isLanguage(academy.language) ? academy.language : 'en'), academy.language);
+          return;
+        }
+        request.academy = academy;
+        // The host was just resolved to this academy, so it is the academy's own address, not a forged one.
+        if (hosting.mode === 'many') request.academyOrigin = `${scheme ?? request.protocol}://${request.host}`;
+        withAcademy(academy.id, done);
+      },
+      (error: Error) => done(error),
+    );
+  });
+}
