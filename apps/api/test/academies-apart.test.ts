@@ -7,7 +7,6 @@ import { postgresRateLimitStore } from '../src/db/rate-limit-store';
 import { currentAcademyId, enteredAcademyId, FIRST_ACADEMY_ID, withAcademy } from '../src/db/tenancy';
 import { TABLE_CHANGES_CHANNEL } from '../src/lib/read-cache';
 import { providerWebhookEvents } from '../src/db/schema';
-import { withoutAcademy } from '../src/db/tenancy';
 import { getMessagingSettings, updateMessagingSettings } from '../src/modules/settings/messaging-settings.service';
 import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { metaSignature } from './provider-stand-ins';
@@ -115,12 +114,14 @@ describe('the job runner with many academies', () => {
   });
 });
 
-describe('provider webhooks at the base domain', () => {
+describe('provider webhooks at the base domain (ACADEMY_HOSTING=many)', () => {
   const SECRET_A = 'meta-app-secret-of-academy-a-0123';
   const SECRET_B = 'meta-app-secret-of-academy-b-0123';
+  const BASE = 'academies.test';
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ database: createDatabase(connection, { defaultAcademyId: null }) });
+    t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: BASE } } });
+    await t.database.db.execute(sql`insert into academies (id, slug, name) values (${B}, 'second', 'Second Academy')`);
     await inA(() => updateMessagingSettings(t.database.db, TEST_SERVER_KEYS, null, { whatsapp: { enabled: false, phoneNumberId: 'PN-A', appSecret: SECRET_A } }));
   });
   afterAll(() => t?.close());
@@ -131,13 +132,8 @@ describe('provider webhooks at the base domain', () => {
       object: 'whatsapp_business_account',
       entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, messages: [{ from: '919822150099', id, type: 'text', text: { body: 'STOP' } }] } }] }],
     });
-  // At the base domain no academy is entered (the host names none).
-  // Awaited inside: inject, like a drizzle query, starts when awaited.
-  const postAtBase = (body: string, secret: string) =>
-    withoutAcademy(
-      async () =>
-        await t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(secret, body) }, payload: body }),
-    );
+  const postWhatsApp = (host: string, body: string, secret: string) =>
+    t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers: { host, 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(secret, body) }, payload: body });
   const seen = (id: string) => t.database.db.select().from(providerWebhookEvents).where(sql`${providerWebhookEvents.id} = ${`whatsapp:message:${id}`}`);
 
   it('a WhatsApp number belongs to one academy: another academy cannot take it', async () => {
@@ -147,17 +143,23 @@ describe('provider webhooks at the base domain', () => {
     await inB(() => updateMessagingSettings(t.database.db, TEST_SERVER_KEYS, null, { whatsapp: { enabled: false, phoneNumberId: 'PN-B', appSecret: SECRET_B } }));
   });
 
-  it('finds the academy by the phone number id and checks that academy’s signature', async () => {
+  it('at the base domain finds the academy by the phone number id and checks that academy’s signature', async () => {
     const body = replyBody('PN-B', 'wamid.base-b-1');
     // Signed with the other academy's secret: refused, nothing recorded.
-    expect((await postAtBase(body, SECRET_A)).statusCode).toBe(401);
-    expect((await postAtBase(body, SECRET_B)).statusCode).toBe(200);
+    expect((await postWhatsApp(BASE, body, SECRET_A)).statusCode).toBe(401);
+    expect((await postWhatsApp(BASE, body, SECRET_B)).statusCode).toBe(200);
     expect(await inB(() => seen('wamid.base-b-1'))).toHaveLength(1);
     expect(await inA(() => seen('wamid.base-b-1'))).toHaveLength(0);
-    // A number no academy has: refused as unsigned.
-    expect((await postAtBase(replyBody('PN-NOBODY', 'wamid.base-x'), SECRET_A)).statusCode).toBe(401);
-    // Not even JSON at the base domain: no academy can be found, refused as unsigned.
-    expect((await postAtBase('{"entry": [', SECRET_A)).statusCode).toBe(401);
+    // A number no academy has, and a body that is not even JSON: no academy, refused as unsigned.
+    expect((await postWhatsApp(BASE, replyBody('PN-NOBODY', 'wamid.base-x'), SECRET_A)).statusCode).toBe(401);
+    expect((await postWhatsApp(BASE, '{"entry": [', SECRET_A)).statusCode).toBe(401);
+  });
+
+  it('at an academy’s own address uses that academy’s secret', async () => {
+    const body = replyBody('PN-B', 'wamid.host-b-1');
+    expect((await postWhatsApp(`second.${BASE}`, body, SECRET_A)).statusCode).toBe(401);
+    expect((await postWhatsApp(`second.${BASE}`, body, SECRET_B)).statusCode).toBe(200);
+    expect(await inB(() => seen('wamid.host-b-1'))).toHaveLength(1);
   });
 
   it('MSG91 reports find their academy by the address Settings shows, with that academy’s own token', async () => {
@@ -165,12 +167,14 @@ describe('provider webhooks at the base domain', () => {
     const pathOfA = (await inA(() => getMessagingSettings(t.database.db, TEST_SERVER_KEYS))).sms.webhookPath;
     expect(pathOfB).toContain(`academy=${B}`);
     expect(pathOfA).not.toContain('academy=');
-    const report = (url: string) => withoutAcademy(async () => await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: { data: [] } }));
-    expect((await report(pathOfB)).statusCode).toBe(200);
-    // A's token presented as B's: refused.
+    const report = (host: string, url: string) => t.app.inject({ method: 'POST', url, headers: { host, 'content-type': 'application/json' }, payload: { data: [] } });
+    expect((await report(BASE, pathOfB)).statusCode).toBe(200);
+    expect((await report(`second.${BASE}`, pathOfB)).statusCode).toBe(200);
+    // A's token presented as B's: refused, at either address.
     const tokenOfA = new URL(pathOfA, 'http://x').searchParams.get('token')!;
-    expect((await report(`/api/webhooks/msg91?token=${tokenOfA}&academy=${B}`)).statusCode).toBe(401);
-    // Without naming an academy at the base domain: refused.
-    expect((await report(`/api/webhooks/msg91?token=${tokenOfA}`)).statusCode).toBe(401);
+    expect((await report(BASE, `/api/webhooks/msg91?token=${tokenOfA}&academy=${B}`)).statusCode).toBe(401);
+    expect((await report(`second.${BASE}`, `/api/webhooks/msg91?token=${tokenOfA}`)).statusCode).toBe(401);
+    // Naming no academy at the base domain: refused.
+    expect((await report(BASE, `/api/webhooks/msg91?token=${tokenOfA}`)).statusCode).toBe(401);
   });
 });

@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client';
-import { academyWhatsappNumbers, providerWebhookEvents } from '../../db/schema';
+import { academies, academyWhatsappNumbers, providerWebhookEvents } from '../../db/schema';
 import { currentAcademyId, enteredAcademyId, withAcademy } from '../../db/tenancy';
 import { AppError } from '../../lib/app-error';
 import { fieldWithNul, nulCharacterError } from '../../lib/nul-character';
@@ -70,7 +70,12 @@ async function whatsAppAcademies(db: Db, raw: Buffer): Promise<{ academyId: stri
     return [];
   }
   if (ids.length === 0) return [];
-  const rows = await db.select().from(academyWhatsappNumbers).where(inArray(academyWhatsappNumbers.phoneNumberId, [...new Set(ids)].slice(0, 50)));
+  // Active academies only: a suspended academy's deliveries are refused as its own address refuses them.
+  const rows = await db
+    .select({ academyId: academyWhatsappNumbers.academyId, phoneNumberId: academyWhatsappNumbers.phoneNumberId })
+    .from(academyWhatsappNumbers)
+    .innerJoin(academies, eq(academies.id, academyWhatsappNumbers.academyId))
+    .where(and(inArray(academyWhatsappNumbers.phoneNumberId, [...new Set(ids)].slice(0, 50)), eq(academies.status, 'active')));
   const byAcademy = new Map<string, Set<string>>();
   for (const row of rows) byAcademy.set(row.academyId, (byAcademy.get(row.academyId) ?? new Set()).add(row.phoneNumberId));
   return [...byAcademy].map(([academyId, only]) => ({ academyId, only }));
