@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -46,9 +47,22 @@ export function createDatabase(connection: pg.PoolConfig, options: { defaultAcad
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  keepAcademyWhileWaiting(pool);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   releaseFailedTransactions(db, pool);
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * A statement waiting for a free connection keeps its own academy (issue 55). pg-pool hands a freed
+ * connection to the next waiting `pool.query` by calling its callback from inside the release, i.e. in
+ * the async context of whoever released it: the statement would take THAT work's academy (another
+ * academy's rows). The callback is bound to the context of the caller that asked; a promise's
+ * continuation already is.
+ */
+function keepAcademyWhileWaiting(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (callback) => (callback ? connect(AsyncResource.bind(callback)) : connect());
 }
 
 type TransactionSession = {
