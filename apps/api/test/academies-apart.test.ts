@@ -169,6 +169,16 @@ describe('provider webhooks at the base domain (ACADEMY_HOSTING=many)', () => {
     expect((await postWhatsApp(BASE, '{"entry": [', SECRET_A)).statusCode).toBe(401);
   });
 
+  it('answers Meta’s handshake at the academy’s own address only (it names no number)', async () => {
+    await inB(() => updateMessagingSettings(t.database.db, TEST_SERVER_KEYS, null, { whatsapp: { enabled: false, verifyToken: 'verify-token-of-b-0123' } }));
+    const handshake = (host: string) =>
+      t.app.inject({ method: 'GET', url: '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=verify-token-of-b-0123&hub.challenge=42', headers: { host } });
+    expect((await handshake(BASE)).statusCode).toBe(403);
+    const atB = await handshake(`second.${BASE}`);
+    expect(atB.statusCode).toBe(200);
+    expect(atB.body).toBe('42');
+  });
+
   it('at an academy’s own address uses that academy’s secret', async () => {
     const body = replyBody('PN-B', 'wamid.host-b-1');
     expect((await postWhatsApp(`second.${BASE}`, body, SECRET_A)).statusCode).toBe(401);

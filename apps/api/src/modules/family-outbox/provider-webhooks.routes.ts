@@ -182,6 +182,8 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
       },
     },
     async (request, reply) => {
+      // The handshake names no phone number: it is answered at the academy's own address only (issue 55).
+      if (enteredAcademyId() === null) throw new AppError('FORBIDDEN');
       const config = await messagingConfig(db, keys);
       const query = request.query;
       const expected = config.whatsapp.verifyToken;
