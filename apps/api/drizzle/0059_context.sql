@@ -23,9 +23,6 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Until migration 0058 (row-level security) is in the same history: a no-op once it has added the column.
-ALTER TABLE "jobs" ADD COLUMN IF NOT EXISTS "academy_id" uuid NOT NULL DEFAULT current_academy_id();
---> statement-breakpoint
 -- The job runner's summary (db/job-runner.ts): a job queued, moved earlier or released earlier (its
 -- lease shortened) moves its academy's head earlier; a leased job can be claimed when its lease ends.
 -- Only when the head moves is its row written (a plain read first), so queuing 3,000 reminders or two

@@ -103,11 +103,7 @@ export function createJobRunner(options: {
 
   const periodic = () => [...definitions].filter(([, definition]) => definition.everyMs !== undefined);
 
-  /**
-   * Every periodic job has its row in the entered academy (also after a restore emptied the table); a
-   * changed interval is taken up. Written so that it holds whichever unique key `jobs` has (the key, or
-   * the academy and the key).
-   */
+  /** Every periodic job has its row in the entered academy (also after a restore emptied the table); a changed interval is taken up. */
   async function ensureRows() {
     const rows = periodic();
     if (rows.length === 0) return;
@@ -115,11 +111,11 @@ export function createJobRunner(options: {
       rows.map(([name, definition]) => sql`(${name}, ${name}, ${definition.everyMs}::bigint, now())`),
       sql`, `,
     );
-    await db.execute(sql`insert into jobs (key, name, every_ms, run_at) values ${values} on conflict do nothing`);
     await db.execute(sql`
-      update jobs as j set every_ms = v.every_ms, run_at = least(j.run_at, now() + v.every_ms * interval '1 millisecond')
-      from (values ${values}) as v(key, name, every_ms, run_at)
-      where j.key = v.key and j.academy_id = current_academy_id() and j.every_ms is distinct from v.every_ms`);
+      insert into jobs as j (key, name, every_ms, run_at) values ${values}
+      on conflict (academy_id, key) do update set every_ms = excluded.every_ms,
+        run_at = least(j.run_at, now() + excluded.every_ms * interval '1 millisecond')
+      where j.every_ms is distinct from excluded.every_ms`);
   }
 
   /**
