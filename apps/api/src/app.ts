@@ -258,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Another server's changes reach this one's kept answers at once (lib/read-cache.ts, decision 016).
   let changes: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    changes = listenForChanges(deps.db, app.log, { [PAST_DAYS_CHANNEL]: () => forgetPastDayTotals(deps.db) });
+    changes = listenForChanges(deps.db, app.log, { [PAST_DAYS_CHANNEL]: (academyId) => forgetPastDayTotals(deps.db, academyId) });
   });
   app.addHook('onClose', async () => changes?.close());
   const httpsOnly = deps.config.publicUrl?.startsWith('https://') ?? false;

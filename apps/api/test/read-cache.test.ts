@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { FIRST_ACADEMY_ID } from '../src/db/tenancy';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -117,6 +118,8 @@ describe('kept answers', () => {
     const outside = new pg.Client(connection);
     await outside.connect();
     try {
+      // As another server does it: in the academy (row-level security shows a connection without one nothing).
+      await outside.query(`select set_config('app.academy_id', $1, false)`, [FIRST_ACADEMY_ID]);
       await outside.query(`update batches set name = 'Renamed Elsewhere' where id = $1`, [batchId]);
     } finally {
       await outside.end();

@@ -67,10 +67,13 @@ describe('every academy table is guarded (the gate a new table must pass)', () =
     expect(academyTables.length).toBeGreaterThan(60);
     const unguarded = academyTables.filter((row) => !(row.column === true && row.enabled && row.forced && row.policy && row.indexed));
     expect(unguarded).toEqual([]);
-    // The platform's tables: no academy_id (the academies' own domains name theirs as a plain reference).
-    const platform = rows.filter((row) => PLATFORM_TABLES.has(row.name) && row.name !== 'academy_domains');
+    // The platform's tables: no academy_id (the academies' own domains, their WhatsApp numbers and their
+    // job heads name theirs as a plain reference), and no row-level security.
+    const naming = ['academy_domains', 'academy_whatsapp_numbers', 'job_heads'];
+    const platform = rows.filter((row) => PLATFORM_TABLES.has(row.name) && !naming.includes(row.name));
     expect(platform.map((row) => row.name).sort()).toEqual(['academies', 'operator_sessions', 'operators']);
     expect(platform.filter((row) => row.column !== null || row.enabled)).toEqual([]);
+    expect(rows.filter((row) => naming.includes(row.name) && row.enabled).map((row) => row.name)).toEqual([]);
   });
 
   it('connects as a role that is neither superuser nor BYPASSRLS', async () => {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from './client';
-import { setListening, TABLE_CHANGES_CHANNEL, tableChanged } from '../lib/read-cache';
+import { readChangeNotice, setListening, TABLE_CHANGES_CHANNEL, tableChanged } from '../lib/read-cache';
 
 const RECONNECT_MS = 5_000;
 
@@ -15,7 +15,8 @@ const RECONNECT_MS = 5_000;
 export function listenForChanges(
   db: Db,
   log: { warn(object: object, message: string): void },
-  channels: Readonly<Record<string, () => void>> = {},
+  // Called with the notice's payload (the academy whose data changed, when it names one), or with nothing after a (re)connection.
+  channels: Readonly<Record<string, (payload?: string) => void>> = {},
 ): { close(): Promise<void> } {
   const names = [TABLE_CHANGES_CHANNEL, ...Object.keys(channels)];
   const pool = (db as unknown as { $client: pg.Pool }).$client;
@@ -24,8 +25,11 @@ export function listenForChanges(
   let retry: NodeJS.Timeout | undefined;
 
   const onNotice = (notice: pg.Notification) => {
-    if (notice.channel === TABLE_CHANGES_CHANNEL) tableChanged(db, notice.payload ?? '');
-    else channels[notice.channel]?.();
+    if (notice.channel === TABLE_CHANGES_CHANNEL) {
+      // `<academy_id>:<table>` (migration 0059): only that academy's answers; a bare table name: every academy's.
+      const { academyId, table } = readChangeNotice(notice.payload ?? '');
+      tableChanged(db, table, academyId);
+    } else channels[notice.channel]?.(notice.payload || undefined);
   };
 
   const connect = async () => {

@@ -43,7 +43,7 @@ export function createDatabase(connection: pg.PoolConfig, options: { defaultAcad
     idleTimeoutMillis: 30_000,
     ...DATABASE_TIMEOUTS,
     ...connection,
-    Client: clientNoticingWrites((table) => tableChanged(db, table), defaultAcademyId),
+    Client: clientNoticingWrites((table, academyId) => tableChanged(db, table, academyId), defaultAcademyId),
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -104,6 +104,7 @@ function releaseFailedTransactions(db: Db, pool: pg.Pool): void {
   };
 }
 
+const TRANSACTION_CONTROL = /^\s*(rollback|commit|end|abort|savepoint|release)\b/i;
 const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE', 'COPY']);
 /** The tables a statement writes: `insert into "x"`, `update "x"`, `delete from "x"`, also inside `with …`. */
 const WRITTEN_TABLES = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|merge\s+into|copy)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
@@ -129,8 +130,9 @@ type QueryResultLike = { command?: string } | undefined;
  * transaction is announced again when it commits (a read in between may have kept the old answer).
  * A write whose tables cannot be told from its text forgets everything.
  */
-function clientNoticingWrites(changed: (table: string) => void, defaultAcademyId: string | null): typeof pg.Client {
+function clientNoticingWrites(changed: (table: string, academyId: string | undefined) => void, defaultAcademyId: string | null): typeof pg.Client {
   return class NoticingClient extends pg.Client {
+    /** `<academy_id>:<table>` ('' for none: every academy's answers are forgotten). */
     #writtenInTransaction = new Set<string>();
     /** The `app.academy_id` this connection was last given ('' for none); undefined: not known. */
     #academy: string | undefined;
@@ -141,12 +143,17 @@ function clientNoticingWrites(changed: (table: string) => void, defaultAcademyId
       if (command === 'ROLLBACK') this.#academy = undefined;
       if (command === 'BEGIN' || command === 'ROLLBACK') this.#writtenInTransaction.clear();
       else if (command === 'COMMIT') {
-        for (const table of this.#writtenInTransaction) changed(table);
+        for (const written of this.#writtenInTransaction) {
+          const colon = written.indexOf(':');
+          changed(written.slice(colon + 1), written.slice(0, colon) || undefined);
+        }
         this.#writtenInTransaction.clear();
       } else if (command && WRITE_COMMANDS.has(command)) {
+        // The statement ran in the academy this connection was given just before it (issue 55): only its answers.
+        const academyId = this.#academy || undefined;
         for (const table of tablesWritten(command, text)) {
-          changed(table);
-          this.#writtenInTransaction.add(table);
+          changed(table, academyId);
+          this.#writtenInTransaction.add(`${academyId ?? ''}:${table}`);
         }
       }
     }
@@ -174,13 +181,15 @@ function clientNoticingWrites(changed: (table: string) => void, defaultAcademyId
     override query(...args: unknown[]): never {
       const config = args[0] as { text?: string; submit?: unknown } | string;
       const query = super.query as (...rest: unknown[]) => unknown;
-      const setting = this.#academyFirst(query);
+      const text = typeof config === 'string' ? config : (config?.text ?? '');
+      // Ending a transaction or a savepoint reads no table: no setting first (in a failed transaction it
+      // would fail too, and hide the error that failed it).
+      const setting = TRANSACTION_CONTROL.test(text) ? undefined : this.#academyFirst(query);
       if (typeof config === 'object' && typeof config?.submit === 'function') {
         // Cursors and streams: queued after the setting; a failed setting has also failed the connection's state.
         setting?.catch(() => {});
         return query.apply(this, args) as never;
       }
-      const text = typeof config === 'string' ? config : (config?.text ?? '');
       const seen = (result: QueryResultLike | QueryResultLike[]) => {
         for (const one of Array.isArray(result) ? result : [result]) this.#noticed(text, one);
       };

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_CONNECTION_PER_HOUR, OTP_SENDS_PER_HOUR } from '@academy/shared/schemas/admissions';
 import { AppError } from '../lib/app-error';
 import type { DbExecutor } from './client';
+import { currentAcademyId } from './tenancy';
 
 /**
  * Where one kind of one-time code keeps its sends: the table, and its recipient, client-address and time
@@ -64,8 +65,10 @@ export async function enforceCodeSendLimits(tx: DbExecutor, log: CodeSendLog, in
  * count each other however many servers answer.
  */
 export async function lockCodeSends(tx: DbExecutor, input: { to: string; ip: string; lockPrefix: string }): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.lockPrefix}:${input.to}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.lockPrefix}-ip:${input.ip}`}))`);
+  // Per academy (issue 55): the counts they guard are the academy's own rows; another academy's asks for the same number never wait on these.
+  const academy = currentAcademyId();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${academy}:${input.lockPrefix}:${input.to}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${academy}:${input.lockPrefix}-ip:${input.ip}`}))`);
 }
 
 /** How many rows of `where` in the last hour, and how long until the oldest of them stops counting. */

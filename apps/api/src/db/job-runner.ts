@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from './client';
+import { withAcademy } from './tenancy';
 
 /**
  * The job runner (DESIGN.md section 8 "Jobs", decision 016): background work kept as rows in the
@@ -15,6 +16,17 @@ import type { Db, DbExecutor } from './client';
  * - A failure is retried with backoff (30 s, 1 min, 2 min, ... up to `maxAttempts`); then a periodic
  *   job waits for its next run and a one-off job is kept, failed, for the admin to see.
  * - Each row keeps its last run: when, ok/retrying/failed, the error message, duration and attempts.
+ *
+ * Many academies (issue 55, decision 053): `jobs` is an academy table, so every run happens inside
+ * `withAcademy(its academy)` and everything it does (queries, files, the jobs it queues) is that
+ * academy's. A periodic job has a row in every active academy. The runner does not read `jobs` across
+ * academies (row-level security shows one at a time): it reads the platform's `job_heads` (when each
+ * academy's earliest job is due, kept earlier by a trigger on `jobs`, migration 0059), then claims a few
+ * due jobs of each due academy in turn (its share of the free slots), round after round, so one
+ * academy's 3,000 queued reminders never hold back another's absence alert. A suspended academy's
+ * jobs wait. After a visit that found fewer due jobs than it asked for, the runner sets that academy's
+ * head exactly (its next due time); every minute it also sets every active academy's head and its
+ * periodic rows (a head set just as a job was being queued in an open transaction is put right then).
  */
 export type JobDefinition = {
   /** The name people read (the admin's Jobs panel). */
@@ -55,7 +67,10 @@ export type JobRunner = {
   status(): Promise<JobStatus[]>;
 };
 
-type ClaimedRow = { key: string; name: string; payload: unknown; every_ms: string | number | null; attempts: number; started_at: Date };
+type ClaimedRow = { key: string; name: string; payload: unknown; every_ms: string | number | null; attempts: number; started_at: Date; academyId: string };
+
+/** How often every active academy's periodic rows and head are set again (also at the first poll and after `define`). */
+export const JOB_UPKEEP_MS = 60_000;
 
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60_000;
@@ -77,7 +92,10 @@ export function createJobRunner(options: {
   const { db, pollMs = 10_000, leaseMs = 2 * 60_000, concurrency = 4 } = options;
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`.slice(0, 100);
   const definitions = new Map<string, JobDefinition>();
-  const running = new Map<string, Promise<void>>();
+  /** By `<academy_id> <key>` (a periodic job's key is the same in every academy). */
+  const running = new Map<string, { academyId: string; key: string; run: Promise<void> }>();
+  /** When every active academy's periodic rows and head were last set (0: at the next poll). */
+  let lastUpkeep = 0;
   let pollTimer: NodeJS.Timeout | undefined;
   let leaseTimer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -85,7 +103,7 @@ export function createJobRunner(options: {
 
   const periodic = () => [...definitions].filter(([, definition]) => definition.everyMs !== undefined);
 
-  /** Every periodic job has its row (also after a restore emptied the table); a changed interval is taken up. */
+  /** Every periodic job has its row in the entered academy (also after a restore emptied the table); a changed interval is taken up. */
   async function ensureRows() {
     const rows = periodic();
     if (rows.length === 0) return;
@@ -100,13 +118,51 @@ export function createJobRunner(options: {
       where j.every_ms is distinct from excluded.every_ms`);
   }
 
-  async function claim(limit: number): Promise<ClaimedRow[]> {
+  /**
+   * Sets the entered academy's head to when its next job can be claimed (a leased job: when its lease
+   * ends). Null: nothing queued.
+   */
+  async function setHead() {
+    await db.execute(sql`
+      insert into job_heads (academy_id, next_due_at)
+      select current_academy_id(), (
+        select min(greatest(run_at, coalesce(locked_until, run_at))) from jobs
+        where run_at is not null and academy_id = current_academy_id())
+      where current_academy_id() is not null
+      on conflict (academy_id) do update set next_due_at = excluded.next_due_at`);
+  }
+
+  /** Every minute (and at the first poll): each active academy's periodic rows and exact head. */
+  async function upkeep() {
+    if (Date.now() - lastUpkeep < JOB_UPKEEP_MS) return;
+    lastUpkeep = Date.now();
+    const { rows } = await db.execute<{ id: string }>(sql`select id from academies where status = 'active' order by id`);
+    for (const { id } of rows) {
+      await withAcademy(id, async () => {
+        await ensureRows();
+        await setHead();
+      });
+    }
+  }
+
+  /** The active academies with work due now, the longest waiting first (platform tables: no academy needed). */
+  async function dueAcademies(): Promise<string[]> {
+    const { rows } = await db.execute<{ academy_id: string }>(sql`
+      select h.academy_id from job_heads h join academies a on a.id = h.academy_id
+      where h.next_due_at <= now() and a.status = 'active'
+      order by h.next_due_at, h.academy_id`);
+    return rows.map((row) => row.academy_id);
+  }
+
+  /** Claims up to `limit` due jobs of the entered academy. */
+  async function claim(limit: number, academyId: string): Promise<ClaimedRow[]> {
     if (limit <= 0 || definitions.size === 0) return [];
     const names = [...definitions.keys()];
-    const { rows } = await db.execute<ClaimedRow>(sql`
+    // `academy_id = current_academy_id()` as well as row-level security: also right for a connection that sees every row.
+    const { rows } = await db.execute<Omit<ClaimedRow, 'academyId'>>(sql`
       with due as (
         select key from jobs
-        where run_at <= now() and (locked_until is null or locked_until < now())
+        where run_at <= now() and (locked_until is null or locked_until < now()) and academy_id = current_academy_id()
           and name in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
         order by run_at
         limit ${limit}
@@ -114,16 +170,16 @@ export function createJobRunner(options: {
       )
       update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond', locked_by = ${workerId},
         attempts = jobs.attempts + 1
-      from due where jobs.key = due.key
+      from due where jobs.key = due.key and jobs.academy_id = current_academy_id()
       returning jobs.key, jobs.name, jobs.payload, jobs.every_ms, jobs.attempts, now() as started_at`);
-    return rows;
+    return rows.map((row) => ({ ...row, academyId }));
   }
 
   async function finish(row: ClaimedRow, startedMs: number, error: unknown) {
     const definition = definitions.get(row.name)!;
     const durationMs = Math.round(performance.now() - startedMs);
     const everyMs = row.every_ms === null ? null : Number(row.every_ms);
-    const mine = sql`key = ${row.key} and locked_by = ${workerId}`;
+    const mine = sql`key = ${row.key} and locked_by = ${workerId} and academy_id = current_academy_id()`;
     if (error === undefined) {
       if (everyMs === null) await db.execute(sql`delete from jobs where ${mine}`);
       else
@@ -148,8 +204,10 @@ export function createJobRunner(options: {
       where ${mine}`);
   }
 
+  /** Runs a claimed job inside its academy (called inside `withAcademy(row.academyId)`: the run and its record follow it). */
   function launch(row: ClaimedRow): Promise<void> {
     const definition = definitions.get(row.name)!;
+    const runningKey = `${row.academyId} ${row.key}`;
     const startedMs = performance.now();
     const run = Promise.resolve()
       .then(() => definition.run(row.payload))
@@ -161,29 +219,52 @@ export function createJobRunner(options: {
         },
       )
       .catch((error: unknown) => options.log?.error({ err: error }, `job ${definition.label}: could not record its run`))
-      .finally(() => running.delete(row.key));
-    running.set(row.key, run);
+      .finally(() => running.delete(runningKey));
+    running.set(runningKey, { academyId: row.academyId, key: row.key, run });
     return run;
   }
 
+  /** Renews this runner's leases, academy by academy (each academy's rows are seen only inside it). */
   async function renewLeases() {
-    if (running.size === 0) return;
-    const keys = [...running.keys()];
-    await db.execute(sql`
-      update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond'
-      where locked_by = ${workerId} and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+    const byAcademy = new Map<string, string[]>();
+    for (const { academyId, key } of running.values()) byAcademy.set(academyId, [...(byAcademy.get(academyId) ?? []), key]);
+    for (const [academyId, keys] of byAcademy) {
+      // Awaited inside: a drizzle query runs when awaited, and must run in the academy.
+      await withAcademy(academyId, async () => {
+        await db.execute(sql`
+          update jobs set locked_until = now() + ${leaseMs}::float8 * interval '1 millisecond'
+          where locked_by = ${workerId} and academy_id = current_academy_id() and key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+      });
+    }
   }
 
-  /** Claims every due row this runner has room for and starts it; resolves once nothing more is due (not when the runs end). */
+  const runs = () => [...running.values()].map((entry) => entry.run);
+
+  /**
+   * Claims every due row this runner has room for and starts it; resolves once nothing more is due (not
+   * when the runs end). Round after round over the academies with due work: each gets its share of the
+   * free slots (at least one) before any gets more.
+   */
   async function claimAndLaunch(): Promise<Promise<void>[]> {
-    await ensureRows();
+    await upkeep();
     const started: Promise<void>[] = [];
     for (;;) {
-      const rows = await claim(concurrency - running.size);
-      if (rows.length === 0) break;
-      started.push(...rows.map(launch));
-      // Full: wait for one to finish before claiming more.
-      if (running.size >= concurrency) await Promise.race(running.values());
+      const due = await dueAcademies();
+      let claimed = 0;
+      for (const academyId of due) {
+        // Full: wait for one to finish before claiming more.
+        while (running.size >= concurrency) await Promise.race(runs());
+        const share = Math.max(1, Math.floor((concurrency - running.size) / due.length));
+        const rows = await withAcademy(academyId, async () => {
+          const claimedRows = await claim(Math.min(share, concurrency - running.size), academyId);
+          // Nothing more due now in this academy: its head moves to its next due time.
+          if (claimedRows.length < share) await setHead();
+          for (const row of claimedRows) started.push(launch(row));
+          return claimedRows;
+        });
+        claimed += rows.length;
+      }
+      if (claimed === 0) break;
     }
     return started;
   }
@@ -210,6 +291,8 @@ export function createJobRunner(options: {
     define(name, definition) {
       if (definitions.has(name)) throw new Error(`job ${name} is defined twice`);
       definitions.set(name, definition);
+      // Its periodic rows are made in every academy at the next poll.
+      lastUpkeep = 0;
     },
     async enqueue(name, payload = {}, enqueueOptions = {}) {
       if (!definitions.has(name)) throw new Error(`job ${name} is not defined`);
@@ -233,7 +316,7 @@ export function createJobRunner(options: {
       pollTimer = undefined;
       // Leases are renewed until the last run is done: finishing releases each row.
       await polling;
-      while (running.size > 0) await Promise.allSettled([...running.values()]);
+      while (running.size > 0) await Promise.allSettled(runs());
       clearInterval(leaseTimer);
       leaseTimer = undefined;
     },
@@ -254,7 +337,7 @@ export function createJobRunner(options: {
       }>(sql`
         select name, every_ms, run_at, coalesce(locked_until > now(), false) as running, last_started_at, last_finished_at,
           last_status, last_error, last_duration_ms, last_attempts
-        from jobs where key in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
+        from jobs where academy_id = current_academy_id() and key in (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
       const byName = new Map(rows.map((row) => [row.name, row]));
       return names.map((name) => {
         const row = byName.get(name);

@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from './client';
 import { rateLimitHits } from './schema';
+import { currentAcademyId } from './tenancy';
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;
@@ -14,6 +15,11 @@ type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?
  * request of a key opens a window of `timeWindow`; each request adds one to it in a single atomic
  * upsert, and the window starts over once it has ended. Each route counts on its own (as the
  * plugin's memory store does): its method and URL prefix the key.
+ *
+ * Per academy (issue 55): the academy of the request (db/tenancy.ts) begins every key, so one academy's
+ * flood from an address never refuses another academy's visitors from it (offices and schools share
+ * addresses). The rows are the academy's too (row-level security); the prefix keeps counts apart
+ * wherever the key is read, also by a connection that sees every row.
  */
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   return class PostgresRateLimitStore implements FastifyRateLimitStore {
@@ -23,7 +29,7 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number) {
-      countHit(db, `${this.prefix}|${key}`, timeWindow).then(
+      countHit(db, `${currentAcademyId()}|${this.prefix}|${key}`, timeWindow).then(
         (counted) => callback(null, counted),
         (error: Error) => callback(error),
       );
@@ -31,7 +37,7 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     /** The count so far without adding to it (the plugin's `increment: false`). */
     read(key: string, callback: Callback) {
-      readHits(db, `${this.prefix}|${key}`).then(
+      readHits(db, `${currentAcademyId()}|${this.prefix}|${key}`).then(
         (counted) => callback(null, counted),
         (error: Error) => callback(error),
       );

@@ -30,6 +30,12 @@ export const PLATFORM_TABLES = new Set([
   // the platform's operators and their sessions, signed in at the base domain, belonging to no academy
   'operators',
   'operator_sessions',
+  // when each academy's next job is due (ids and times only): the job runner visits academies by it,
+  // before entering any (db/job-runner.ts)
+  'job_heads',
+  // which academy a WhatsApp phone number id belongs to (ids only): Meta's webhook names the number,
+  // and the academy whose app secret checks the signature is found by it (family-outbox/provider-webhooks.routes.ts)
+  'academy_whatsapp_numbers',
   // drizzle's record of applied migrations (schema `drizzle`)
   '__drizzle_migrations',
 ]);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DbExecutor } from '../db/client';
-import { cacheKey, cachedRead, EVERYTHING_CHANGED, forgetEverything, setListening, tableChanged } from './read-cache';
+import { withAcademy } from '../db/tenancy';
+import { cacheKey, cachedRead, changeNotice, EVERYTHING_CHANGED, forgetEverything, readChangeNotice, setListening, tableChanged } from './read-cache';
 
 /** A database as the cache sees it: only its identity matters. */
 const newDb = () => ({}) as unknown as DbExecutor;
@@ -133,5 +134,56 @@ describe('kept answers (read-cache)', () => {
     expect(cacheKey('students', { page: 1, search: 'Asha' })).not.toBe(cacheKey('students', { page: 2, search: 'Asha' }));
     expect(cacheKey('batch', new Set(['b', 'a']))).toBe(cacheKey('batch', new Set(['a', 'b'])));
     expect(cacheKey('batch', new Set(['a']))).not.toBe(cacheKey('batch', new Set(['b'])));
+  });
+
+  describe('many academies (issue 55)', () => {
+    const A = '00000000-0000-4000-8000-00000000000a';
+    const B = '00000000-0000-4000-8000-00000000000b';
+    const inA = <T>(work: () => T) => withAcademy(A, work);
+    const inB = <T>(work: () => T) => withAcademy(B, work);
+
+    it('keeps each academy’s answer under the same key apart', async () => {
+      const db = newDb();
+      setListening(db, true);
+      expect((await inA(() => cachedRead(db, 'settings', ['academy_settings'], counter('A')))).value).toBe('A');
+      expect((await inB(() => cachedRead(db, 'settings', ['academy_settings'], counter('B')))).value).toBe('B');
+      expect((await inA(() => cachedRead(db, 'settings', ['academy_settings'], counter('not read')))).value).toBe('A');
+    });
+
+    it('a change in academy A forgets A’s answers only; a notice without an academy forgets every academy’s', async () => {
+      const db = newDb();
+      setListening(db, true);
+      const readA = counter('A');
+      const readB = counter('B');
+      await inA(() => cachedRead(db, 'k', ['students'], readA));
+      await inB(() => cachedRead(db, 'k', ['students'], readB));
+      const { academyId, table } = readChangeNotice(changeNotice(A, 'students'));
+      tableChanged(db, table, academyId);
+      expect((await inA(() => cachedRead(db, 'k', ['students'], readA))).run).toBe(2);
+      expect((await inB(() => cachedRead(db, 'k', ['students'], readB))).run).toBe(1);
+      // An older server's notice (a bare table name): every academy's answers from that table.
+      const old = readChangeNotice('students');
+      expect(old.academyId).toBeUndefined();
+      tableChanged(db, old.table, old.academyId);
+      expect((await inA(() => cachedRead(db, 'k', ['students'], readA))).run).toBe(3);
+      expect((await inB(() => cachedRead(db, 'k', ['students'], readB))).run).toBe(2);
+      // A change made outside every academy (empty setting) counts as every academy's.
+      expect(readChangeNotice(':students').academyId).toBeUndefined();
+    });
+
+    it('everything of academy A (a restore of A) forgets A’s answers only', async () => {
+      const db = newDb();
+      setListening(db, true);
+      const readA = counter('A');
+      const readB = counter('B');
+      await inA(() => cachedRead(db, 'k', ['batches'], readA));
+      await inB(() => cachedRead(db, 'k', ['batches'], readB));
+      const notice = readChangeNotice(changeNotice(A, EVERYTHING_CHANGED));
+      tableChanged(db, notice.table, notice.academyId);
+      expect((await inA(() => cachedRead(db, 'k', ['batches'], readA))).run).toBe(2);
+      expect((await inB(() => cachedRead(db, 'k', ['batches'], readB))).run).toBe(1);
+      forgetEverything(db);
+      expect((await inB(() => cachedRead(db, 'k', ['batches'], readB))).run).toBe(2);
+    });
   });
 });

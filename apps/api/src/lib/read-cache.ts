@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentAcademyId } from '../db/tenancy';
 
 /**
  * Answers that many people read and few change (the batch list, a page of students, a day's roster,
@@ -22,6 +23,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *   object with no state here: it reads afresh and sees its own uncommitted changes.
  *
  * A kept value is shared by every request that reads it: callers must not change it (tests freeze it).
+ *
+ * Many academies (issue 55): every kept answer belongs to the academy of the work that read it
+ * (db/tenancy.ts `currentAcademyId()`, part of its key, so no caller names it), and a notice names the
+ * academy whose table changed (`<academy_id>:<table>`, migration 0059): academy A's change forgets only
+ * A's answers. A notice without an academy (an older server during a rolling deploy, a change made
+ * outside every academy) forgets that table's answers of every academy.
  */
 export const TABLE_CHANGES_CHANNEL = 'academy_table_changes';
 
@@ -45,22 +52,37 @@ export const WATCHED_TABLES = [
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
-/** A notice with this payload: every table changed (a restore). */
+/** A notice with this payload: every table changed (a restore). `<academy_id>:*`: every table of that academy. */
 export const EVERYTHING_CHANGED = '*';
+
+/** The payload of a notice that `table` (or EVERYTHING_CHANGED) of `academyId` changed (as migration 0059's trigger sends it). */
+export function changeNotice(academyId: string, table: string): string {
+  return `${academyId}:${table}`;
+}
+
+/** A notice's academy (undefined: every academy) and table; payloads without ':' come from servers before issue 55. */
+export function readChangeNotice(payload: string): { academyId: string | undefined; table: string } {
+  const colon = payload.indexOf(':');
+  if (colon < 0) return { academyId: undefined, table: payload };
+  return { academyId: payload.slice(0, colon) || undefined, table: payload.slice(colon + 1) };
+}
 
 const KEEP_MS = 60_000;
 /** Bounds the memory: at 3,000 students a kept attendance answer is about 20 KB. */
 const MAX_ENTRIES = 1_000;
 
-type Entry = { value: unknown; readAt: number; tables: readonly WatchedTable[]; expires: number };
+type Entry = { value: unknown; readAt: number; academyId: string; tables: readonly WatchedTable[]; expires: number };
 type Reading = { promise: Promise<unknown>; readAt: number };
 
 type State = {
   listening: boolean;
   /** Counts notices: a value read when it was N is current while no table it names changed after N. */
   clock: number;
+  /** By `<academy_id>:<table>`, and `*:<table>` for a change of that table in every academy. */
   changedAt: Map<string, number>;
   everythingChangedAt: number;
+  /** By academy: when all of its tables last changed (a restore of that academy). */
+  academyChangedAt: Map<string, number>;
   entries: Map<string, Entry>;
   /** Answers being read now: a second request for the same key waits for the same reading. */
   readings: Map<string, Reading>;
@@ -80,9 +102,11 @@ export function tablesOfCurrentRead(): readonly WatchedTable[] | undefined {
   return declaredTables.getStore();
 }
 
-function isCurrent(state: State, readAt: number, tables: readonly WatchedTable[]): boolean {
-  if (state.everythingChangedAt > readAt) return false;
-  for (const table of tables) if ((state.changedAt.get(table) ?? 0) > readAt) return false;
+function isCurrent(state: State, readAt: number, academyId: string, tables: readonly WatchedTable[]): boolean {
+  if (state.everythingChangedAt > readAt || (state.academyChangedAt.get(academyId) ?? 0) > readAt) return false;
+  for (const table of tables) {
+    if ((state.changedAt.get(`${academyId}:${table}`) ?? 0) > readAt || (state.changedAt.get(`*:${table}`) ?? 0) > readAt) return false;
+  }
   return true;
 }
 
@@ -95,19 +119,22 @@ function isCurrent(state: State, readAt: number, tables: readonly WatchedTable[]
 export async function cachedRead<T>(db: object, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
   const state = states.get(db);
   if (!state?.listening) return read();
-  const entry = state.entries.get(key);
-  if (entry && isCurrent(state, entry.readAt, entry.tables)) {
+  // The academy's answers only: its id is part of every key.
+  const academyId = currentAcademyId();
+  const academyKey = `${academyId} ${key}`;
+  const entry = state.entries.get(academyKey);
+  if (entry && isCurrent(state, entry.readAt, academyId, entry.tables)) {
     if (entry.expires > Date.now()) return entry.value as T;
     // Its minute is over but no change to it is known: answered as it is once more while it is read
     // again, so that a minute's end never makes everyone wait for the read (a dashboard takes 100 ms).
-    readAgain(state, key, tables, read).catch(() => {});
+    readAgain(state, academyId, academyKey, tables, read).catch(() => {});
     return entry.value as T;
   }
-  return readAgain(state, key, tables, read);
+  return readAgain(state, academyId, academyKey, tables, read);
 }
 
 /** Reads `key` afresh (or joins the reading already under way) and keeps the answer if still current. */
-function readAgain<T>(state: State, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+function readAgain<T>(state: State, academyId: string, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
   const reading = state.readings.get(key);
   if (reading && reading.readAt === state.clock) return reading.promise as Promise<T>;
 
@@ -115,10 +142,10 @@ function readAgain<T>(state: State, key: string, tables: readonly WatchedTable[]
   const promise = declaredTables.run(tables, read).then((value) => {
     if (process.env.NODE_ENV === 'test') deepFreeze(value);
     // Kept only if nothing it was read from changed meanwhile and the notices kept coming.
-    if (state.listening && isCurrent(state, readAt, tables)) {
+    if (state.listening && isCurrent(state, readAt, academyId, tables)) {
       if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
       state.entries.delete(key);
-      state.entries.set(key, { value, readAt, tables, expires: Date.now() + KEEP_MS });
+      state.entries.set(key, { value, readAt, academyId, tables, expires: Date.now() + KEEP_MS });
       if (typeof value === 'object' && value !== null) keptAnswers.add(value);
     }
     return value;
@@ -134,28 +161,47 @@ function readAgain<T>(state: State, key: string, tables: readonly WatchedTable[]
 function stateOf(db: object): State {
   let state = states.get(db);
   if (!state) {
-    state = { listening: false, clock: 0, changedAt: new Map(), everythingChangedAt: 0, entries: new Map(), readings: new Map() };
+    state = {
+      listening: false,
+      clock: 0,
+      changedAt: new Map(),
+      everythingChangedAt: 0,
+      academyChangedAt: new Map(),
+      entries: new Map(),
+      readings: new Map(),
+    };
     states.set(db, state);
   }
   return state;
 }
 
-/** A notice arrived: `table` (or, with EVERYTHING_CHANGED, every table) changed. */
-export function tableChanged(db: object, table: string) {
+/**
+ * A notice arrived: `table` (or, with EVERYTHING_CHANGED, every table) of `academyId` changed;
+ * without an academy, of every academy.
+ */
+export function tableChanged(db: object, table: string, academyId?: string) {
   const state = stateOf(db);
   state.clock += 1;
-  if (table === EVERYTHING_CHANGED) forgetEverything(db);
-  else state.changedAt.set(table, state.clock);
+  if (table === EVERYTHING_CHANGED) forgetEverything(db, academyId);
+  else state.changedAt.set(`${academyId ?? '*'}:${table}`, state.clock);
 }
 
-/** Forgets every kept answer (this server changed something, or notices were missed). */
-export function forgetEverything(db: object) {
+/** Forgets every kept answer of `academyId`, or of every academy (this server changed something, or notices were missed). */
+export function forgetEverything(db: object, academyId?: string) {
   const state = states.get(db);
   if (!state) return;
   state.clock += 1;
-  state.everythingChangedAt = state.clock;
-  state.entries.clear();
-  state.readings.clear();
+  if (academyId === undefined) {
+    state.everythingChangedAt = state.clock;
+    state.academyChangedAt.clear();
+    state.changedAt.clear();
+    state.entries.clear();
+    state.readings.clear();
+    return;
+  }
+  state.academyChangedAt.set(academyId, state.clock);
+  for (const [key, entry] of state.entries) if (entry.academyId === academyId) state.entries.delete(key);
+  for (const key of state.readings.keys()) if (key.startsWith(`${academyId} `)) state.readings.delete(key);
 }
 
 /** Whether answers are kept now (the listening connection is up): tests wait for it. */

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { AppError } from './app-error';
+import { currentAcademyId, FIRST_ACADEMY_ID } from '../db/tenancy';
 
 /** What the storage knows about a file it holds. */
 export type StoredFile = { key: string; size: number; sha256: string };
@@ -47,25 +48,32 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Whether a file with this key is stored (tests and checks). */
   exists(key: string): Promise<boolean>;
+  /** The bytes the academy's files take (its folder). */
+  usedBytes(): Promise<number>;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
 
 /**
- * Files directly in `root` (DATA_DIR/files), each under a generated name. A file is written to
- * `incomingDir` first, fsynced, then renamed into `root` (same file system), so `root` only ever
- * holds complete files: a crash or a refused upload leaves no half file there.
+ * Files in `root` (DATA_DIR/files), each under a generated name in its academy's folder
+ * (`files/<academy_id>/<key>`, issue 55): the academy is the running work's (db/tenancy.ts), so no
+ * service names it, and one academy's key never opens another's file. A file is written to
+ * `incomingDir` first, fsynced, then renamed into its folder (same file system), so the folders only
+ * ever hold complete files: a crash or a refused upload leaves no half file there.
  */
 export function createLocalStorage(options: { root: string; incomingDir?: string }): FileStorage {
   const root = path.resolve(options.root);
   const incomingDir = path.resolve(options.incomingDir ?? `${root}-incoming`);
   fs.mkdirSync(root, { recursive: true });
   fs.mkdirSync(incomingDir, { recursive: true });
+  moveFilesIntoAcademyFolder(root);
 
+  const folderOf = () => path.join(root, currentAcademyId());
   const pathOf = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
-    return path.join(root, key);
+    return path.join(folderOf(), key);
   };
+  const madeFolders = new Set<string>();
 
   return {
     async available() {
@@ -105,12 +113,18 @@ export function createLocalStorage(options: { root: string; incomingDir?: string
           callback();
         },
       });
+      const folder = folderOf();
       try {
         // `flush`: fsync before close, so the file is on disk before it is renamed into place.
         await pipeline(source, check, fs.createWriteStream(temporary, { flags: 'wx', mode: 0o640, flush: true }));
-        await fsp.rename(temporary, path.join(root, key));
+        if (!madeFolders.has(folder)) {
+          await fsp.mkdir(folder, { recursive: true });
+          await syncFolder(root);
+          madeFolders.add(folder);
+        }
+        await fsp.rename(temporary, path.join(folder, key));
         // The rename itself must survive a power cut too.
-        await syncFolder(root);
+        await syncFolder(folder);
       } catch (error) {
         await fsp.rm(temporary, { force: true });
         throw error;
@@ -134,7 +148,37 @@ export function createLocalStorage(options: { root: string; incomingDir?: string
     async exists(key) {
       return fs.existsSync(pathOf(key));
     },
+    async usedBytes() {
+      let total = 0;
+      const folder = folderOf();
+      try {
+        for (const entry of await fsp.readdir(folder, { withFileTypes: true })) {
+          if (entry.isFile()) total += (await fsp.stat(path.join(folder, entry.name))).size;
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      return total;
+    },
   };
+}
+
+/**
+ * Files kept directly in `root` (an installation before issue 55, or a restored backup of one) belong
+ * to the one academy it had: they move into its folder, `files/<FIRST_ACADEMY_ID>/`. Moved rather than
+ * read from the old place as a fallback: then there is one layout, so an academy's files are exactly its
+ * folder (its backup, its storage figure, its removal when it closes), and a read never needs to look
+ * twice. A rename within one folder tree is cheap and atomic per file; a start interrupted half-way
+ * moves the rest at the next start; with nothing left at the top this is one readdir.
+ */
+export function moveFilesIntoAcademyFolder(root: string): number {
+  if (!fs.existsSync(root)) return 0;
+  const loose = fs.readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isFile() && KEY_PATTERN.test(entry.name));
+  if (loose.length === 0) return 0;
+  const folder = path.join(root, FIRST_ACADEMY_ID);
+  fs.mkdirSync(folder, { recursive: true });
+  for (const entry of loose) fs.renameSync(path.join(root, entry.name), path.join(folder, entry.name));
+  return loose.length;
 }
 
 async function syncFolder(folder: string) {

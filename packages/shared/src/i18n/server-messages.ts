@@ -740,6 +740,7 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   // WhatsApp and SMS to families (issue 37): settings, the office's list, sign-in codes.
   ['Message settings saved', 'संदेशांची सेटिंग्ज जतन केली', 'संदेशों की सेटिंग्स सहेजी गईं'],
   ['Enter the phone number ID, access token and app secret to turn WhatsApp on', 'WhatsApp सुरू करण्यासाठी फोन नंबर ID, ॲक्सेस टोकन आणि ॲप सिक्रेट लिहा', 'WhatsApp चालू करने के लिए फ़ोन नंबर ID, एक्सेस टोकन और ऐप सीक्रेट लिखें'],
+  ['This WhatsApp phone number ID is already used by another academy', 'हा WhatsApp फोन नंबर ID दुसरी अकॅडमी आधीच वापरत आहे', 'यह WhatsApp फ़ोन नंबर ID कोई दूसरी अकादमी पहले से इस्तेमाल कर रही है'],
   ['Enter the MSG91 auth key and the sender ID to turn SMS on', 'SMS सुरू करण्यासाठी MSG91 ची auth key आणि सेंडर ID लिहा', 'SMS चालू करने के लिए MSG91 की auth key और सेंडर ID लिखें'],
   ['Message not found', 'संदेश सापडला नाही', 'संदेश नहीं मिला'],
   ['The message will be sent again', 'संदेश पुन्हा पाठवला जाईल', 'संदेश फिर से भेजा जाएगा'],

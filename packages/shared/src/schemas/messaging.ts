@@ -67,6 +67,7 @@ export const MESSAGING_MESSAGES = {
   saved: 'Message settings saved',
   whatsappIncomplete: 'Enter the phone number ID, access token and app secret to turn WhatsApp on',
   smsIncomplete: 'Enter the MSG91 auth key and the sender ID to turn SMS on',
+  whatsappNumberTaken: 'This WhatsApp phone number ID is already used by another academy',
   messageNotFound: 'Message not found',
   retried: 'The message will be sent again',
   notFailed: 'Only a failed message can be sent again',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notLike, or, sql } from 'drizzle-orm';
+import { academyLockName } from '../../db/advisory-locks';
 import { academicYearNameOf, academicYearStart, shiftAcademicYear } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import { ACADEMIC_YEAR_MESSAGES, type AcademicYears, type RolloverResult, type RolloverSummary, type rolloverInputSchema } from '@academy/shared/schemas/academic-years';
@@ -32,7 +33,7 @@ class Rollback extends Error {
 }
 
 /** Rollovers and their undo take turns (one transaction-scoped lock), so two clicks cannot both move a year on. */
-const lockRollovers = (tx: DbExecutor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('academic-year-rollover'))`);
+const lockRollovers = (tx: DbExecutor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${academyLockName('academic-year-rollover')}))`);
 
 const yearMessage = (message: string, year: string) => message.replace('{year}', year);
 

@@ -44,6 +44,12 @@ declare module 'fastify' {
 const PLATFORM_API_PREFIXES = ['/api/academies', '/api/operator'];
 /** Answered at every address: the load balancer's check. */
 const EVERYWHERE_API_PREFIXES = ['/api/health'];
+/**
+ * Also answered at the platform's own address: the providers' callbacks (issue 55), which find their
+ * academy themselves (WhatsApp by its phone number id, MSG91 by the academy its address names) and run
+ * inside it (modules/family-outbox/provider-webhooks.routes.ts).
+ */
+const PLATFORM_ALSO_API_PREFIXES = ['/api/webhooks'];
 
 const startsWithAny = (url: string, prefixes: string[]) => prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
 
@@ -126,7 +132,7 @@ export function registerAcademyHost(app: FastifyInstance, options: { resolver: A
       (academy) => {
         if (academy === null) {
           // The platform's own address: its API and pages only, outside every academy.
-          if (isApi(request) && !startsWithAny(request.url, [...PLATFORM_API_PREFIXES, ...EVERYWHERE_API_PREFIXES])) {
+          if (isApi(request) && !startsWithAny(request.url, [...PLATFORM_API_PREFIXES, ...EVERYWHERE_API_PREFIXES, ...PLATFORM_ALSO_API_PREFIXES])) {
             void reply.status(404).send({ success: false, message: MESSAGES.notFound });
             return;
           }

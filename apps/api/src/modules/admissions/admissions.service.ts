@@ -1,4 +1,5 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
+import { academyLockName } from '../../db/advisory-locks';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -473,7 +474,7 @@ export async function createContactEnquiry(db: Db, input: ContactInput, language
     let mailAllowed = false;
     if (input.email) {
       // One writer per address at a time, so two simultaneous messages cannot both count zero.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact-mail:${input.email.toLowerCase()}`}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${academyLockName(`contact-mail:${input.email.toLowerCase()}`)}))`);
       const [recent] = await tx
         .select({ count: count() })
         .from(admissionEnquiries)

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { moveFilesIntoAcademyFolder } from '../../lib/storage';
+import { currentAcademyId } from '../../db/tenancy';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
@@ -386,6 +388,8 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
 
   onProgress(0.95, 'Restoring stored files');
   swapFilesFolder(paths.filesDir, path.join(stagingDir, 'files'));
+  // A backup made before issue 55 keeps its files at the top: they are the first academy's (lib/storage.ts).
+  moveFilesIntoAcademyFolder(paths.filesDir);
   discardStagedBackup(staged);
   onProgress(1, 'Done');
 }
@@ -483,6 +487,7 @@ export async function adoptUploadedBackup(paths: BackupPaths, keys: ServerKeys, 
 
 export { DAMAGED_MESSAGE };
 
+// Per academy (issue 55): with its academy's hash as the second key, one academy's run never makes another's wait or skip.
 const AUTOMATIC_LOCK_KEY = 727_010;
 
 export type AutomaticRunResult = 'not-due' | 'done-today' | 'locked' | 'created';
@@ -502,7 +507,7 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, keys: 
 
   const client = await poolOf(db).connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [AUTOMATIC_LOCK_KEY]);
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [AUTOMATIC_LOCK_KEY, currentAcademyId()]);
     if (!rows[0]?.locked) return 'locked';
     try {
       // Another process may have finished today's while this one waited for the lock.
@@ -521,7 +526,7 @@ export async function runAutomaticBackupIfDue(db: Db, paths: BackupPaths, keys: 
       if (offsite) await syncOffsite(db, keys, paths.backupsDir).catch(() => undefined);
       return 'created';
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [AUTOMATIC_LOCK_KEY]);
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [AUTOMATIC_LOCK_KEY, currentAcademyId()]);
     }
   } finally {
     client.release();

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { currentAcademyId } from '../../db/tenancy';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -349,6 +350,7 @@ async function uploadOne(client: S3Client, setup: OffsiteSetup, backupsDir: stri
   }
 }
 
+// Per academy (issue 55): with its academy's hash as the second key, one academy's run never makes another's wait or skip.
 const OFFSITE_LOCK_KEY = 727_052;
 export const OFFSITE_BACKUP_JOB = 'offsite-backups';
 
@@ -366,7 +368,7 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const lock = await pool.connect();
   try {
-    const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [OFFSITE_LOCK_KEY]);
+    const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [OFFSITE_LOCK_KEY, currentAcademyId()]);
     if (!rows[0]?.locked) return result;
     const client = s3ClientFor(setup);
     try {
@@ -410,7 +412,7 @@ export async function syncOffsite(db: Db, keys: ServerKeys, backupsDir: string, 
       }
     } finally {
       client.destroy();
-      await lock.query('select pg_advisory_unlock($1)', [OFFSITE_LOCK_KEY]);
+      await lock.query('select pg_advisory_unlock($1, hashtext($2))', [OFFSITE_LOCK_KEY, currentAcademyId()]);
     }
   } finally {
     lock.release();

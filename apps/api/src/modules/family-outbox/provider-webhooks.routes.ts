@@ -2,8 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client';
-import { providerWebhookEvents } from '../../db/schema';
+import { academies, academyWhatsappNumbers, providerWebhookEvents } from '../../db/schema';
+import { currentAcademyId, enteredAcademyId, withAcademy } from '../../db/tenancy';
 import { AppError } from '../../lib/app-error';
 import { fieldWithNul, nulCharacterError } from '../../lib/nul-character';
 import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
@@ -33,21 +35,56 @@ const whatsAppInbound = z.object({
   text: z.object({ body: z.string() }).optional(),
   button: z.object({ text: z.string() }).loose().optional(),
 });
-const whatsAppBody = z
+const whatsAppChange = z
   .object({
-    entry: z
-      .array(
-        z
-          .object({
-            changes: z
-              .array(z.object({ value: z.object({ statuses: z.array(whatsAppStatus).optional(), messages: z.array(whatsAppInbound).optional() }).loose() }).loose())
-              .optional(),
-          })
-          .loose(),
-      )
-      .optional(),
+    value: z
+      .object({
+        metadata: z.object({ phone_number_id: z.string().optional() }).loose().optional(),
+        statuses: z.array(whatsAppStatus).optional(),
+        messages: z.array(whatsAppInbound).optional(),
+      })
+      .loose(),
   })
   .loose();
+type WhatsAppChange = z.infer<typeof whatsAppChange>;
+const whatsAppBody = z
+  .object({ entry: z.array(z.object({ changes: z.array(whatsAppChange).optional() }).loose()).optional() })
+  .loose();
+
+/**
+ * The academies a WhatsApp delivery is for (issue 55), and which of its changes each one gets:
+ * - at an academy's own address (or in a one-academy installation), that academy, every change;
+ * - at the base domain (no academy), each change's `metadata.phone_number_id` looked up in the
+ *   platform's `academy_whatsapp_numbers`. Only these ids are read from the body before a signature
+ *   is checked, and nothing is acted on until every academy's app secret has checked it.
+ * Empty: no academy known (refused as unsigned, 401).
+ */
+async function whatsAppAcademies(db: Db, raw: Buffer): Promise<{ academyId: string; only?: Set<string> }[]> {
+  const entered = enteredAcademyId();
+  if (entered !== null) return [{ academyId: currentAcademyId() }];
+  let ids: string[] = [];
+  try {
+    const parsed = whatsAppBody.safeParse(JSON.parse(raw.toString('utf8')));
+    if (parsed.success) ids = (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? []).flatMap((change) => change.value.metadata?.phone_number_id ?? []);
+  } catch {
+    return [];
+  }
+  if (ids.length === 0) return [];
+  // Active academies only: a suspended academy's deliveries are refused as its own address refuses them.
+  const rows = await db
+    .select({ academyId: academyWhatsappNumbers.academyId, phoneNumberId: academyWhatsappNumbers.phoneNumberId })
+    .from(academyWhatsappNumbers)
+    .innerJoin(academies, eq(academies.id, academyWhatsappNumbers.academyId))
+    .where(and(inArray(academyWhatsappNumbers.phoneNumberId, [...new Set(ids)].slice(0, 50)), eq(academies.status, 'active')));
+  const byAcademy = new Map<string, Set<string>>();
+  for (const row of rows) byAcademy.set(row.academyId, (byAcademy.get(row.academyId) ?? new Set()).add(row.phoneNumberId));
+  return [...byAcademy].map(([academyId, only]) => ({ academyId, only }));
+}
+
+/** The changes of `body` for one academy: all of them, or those naming one of its phone numbers. */
+function changesFor(changes: WhatsAppChange[], only: Set<string> | undefined): WhatsAppChange[] {
+  return only ? changes.filter((change) => only.has(change.value.metadata?.phone_number_id ?? '')) : changes;
+}
 
 
 // MSG91 posts its delivery reports as a list of requests, each with its numbers' reports.
@@ -145,6 +182,8 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
       },
     },
     async (request, reply) => {
+      // The handshake names no phone number: it is answered at the academy's own address only (issue 55).
+      if (enteredAcademyId() === null) throw new AppError('FORBIDDEN');
       const config = await messagingConfig(db, keys);
       const query = request.query;
       const expected = config.whatsapp.verifyToken;
@@ -155,66 +194,101 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
   );
 
   app.post('/webhooks/whatsapp', { schema: { tags, response: { 200: z.object({ success: z.literal(true) }) } } }, async (request) => {
-    const config = await messagingConfig(db, keys);
-    const appSecret = config.whatsapp.appSecret;
-    if (!appSecret || !request.rawBody || !isWhatsAppSignatureValid(appSecret, request.rawBody, request.headers['x-hub-signature-256'] as string | undefined)) {
-      throw new AppError('UNAUTHENTICATED', 'The signature does not match');
+    const raw = request.rawBody;
+    const signature = request.headers['x-hub-signature-256'] as string | undefined;
+    const academies = raw ? await whatsAppAcademies(db, raw) : [];
+    // Every academy's own app secret checks the body before anything is done for any of them.
+    for (const { academyId } of academies) {
+      const appSecret = (await withAcademy(academyId, () => messagingConfig(db, keys))).whatsapp.appSecret;
+      if (!appSecret || !raw || !isWhatsAppSignatureValid(appSecret, raw, signature)) throw new AppError('UNAUTHENTICATED', 'The signature does not match');
     }
-    const body = parseBody(request.rawBody, 'application/json');
+    if (academies.length === 0 || !raw) throw new AppError('UNAUTHENTICATED', 'The signature does not match');
+    const body = parseBody(raw, 'application/json');
     if (body === undefined) throw new AppError('BAD_REQUEST', 'The body is not valid JSON');
     const parsed = whatsAppBody.safeParse(body);
     if (!parsed.success) return { success: true as const }; // signed but not a shape we act on
-    for (const change of (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? [])) {
-      for (const status of change.value.statuses ?? []) {
-        const code = status.errors?.[0]?.code;
-        const state = status.status === 'failed' ? 'failed' : status.status === 'delivered' || status.status === 'read' || status.status === 'sent' ? status.status : undefined;
-        if (!state) continue;
-        await db.transaction(async (tx) => {
-          if (!(await firstDelivery(tx, `whatsapp:status:${status.id}:${state}`))) return;
-          await recordProviderStatus(tx, {
-            channel: 'whatsapp',
-            providerId: status.id,
-            status: state,
-            at: timeOf(status.timestamp),
-            ...(state === 'failed' ? { error: whatsAppErrorText(code), final: code === undefined || isFinalWhatsAppError(code) } : {}),
-          });
-        });
-      }
-      for (const message of change.value.messages ?? []) {
-        const words = message.text?.body ?? message.button?.text ?? '';
-        const stop = isReplyWord(STOP_REPLIES, words);
-        if (!stop && !isReplyWord(START_REPLIES, words)) continue;
-        await db.transaction(async (tx) => {
-          // A reply without an id (Meta always gives one) cannot be told from its replay: acted on each time.
-          if (message.id && !(await firstDelivery(tx, `whatsapp:message:${message.id}`))) return;
-          await setWhatsAppStopped(tx, `+${message.from}`, stop);
-        });
-      }
-    }
+    const changes = (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? []);
+    for (const { academyId, only } of academies) await withAcademy(academyId, () => handleWhatsAppChanges(db, changesFor(changes, only)));
     return { success: true as const };
   });
 
   app.post(
     '/webhooks/msg91',
-    { schema: { tags, querystring: z.object({ token: z.string().max(100).optional() }), response: { 200: z.object({ success: z.literal(true) }) } } },
+    {
+      schema: {
+        tags,
+        // `academy`: at the base domain, whose delivery reports these are (the address Settings shows says it); at an academy's own address, not needed.
+        querystring: z.object({ token: z.string().max(100).optional(), academy: z.uuid().optional() }),
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
     async (request) => {
-      if (!(await isMsg91WebhookToken(db, keys, request.query.token))) throw new AppError('UNAUTHENTICATED', 'The token does not match');
-      const requests = request.rawBody ? msg91Requests(parseBody(request.rawBody, request.headers['content-type'])) : undefined;
-      if (!requests) throw new AppError('BAD_REQUEST', 'Not a delivery report');
-      for (const item of requests) {
-        for (const report of item.report?.length ? item.report : [item]) {
-          const status = msg91ReportStatus(report.status);
-          if (!status) continue;
-          await recordProviderStatus(db, {
-            channel: 'sms',
-            providerId: item.requestId,
-            status,
-            at: msg91ReportTime(report.date),
-            ...(status === 'failed' ? { error: msg91ErrorText(report.status, report.desc), final: true } : {}),
-          });
-        }
-      }
-      return { success: true as const };
+      const academyId = await msg91Academy(db, request.query.academy);
+      if (!academyId) throw new AppError('UNAUTHENTICATED', 'The token does not match');
+      return withAcademy(academyId, () => handleMsg91Report(db, keys, request));
     },
   );
 };
+
+/**
+ * The academy of a delivery report (issue 55): the one at whose address it arrived (or the one academy);
+ * at the base domain, the active academy its address names. Its own token is then checked inside it.
+ */
+async function msg91Academy(db: Db, named: string | undefined): Promise<string | undefined> {
+  const entered = enteredAcademyId();
+  if (entered !== null) return currentAcademyId();
+  if (!named) return undefined;
+  const { rows } = await db.execute<{ id: string }>(sql`select id from academies where id = ${named} and status = 'active'`);
+  return rows[0]?.id;
+}
+
+async function handleMsg91Report(db: Db, keys: ServerKeys, request: { query: { token?: string }; rawBody?: Buffer; headers: Record<string, string | string[] | undefined> }) {
+  if (!(await isMsg91WebhookToken(db, keys, request.query.token))) throw new AppError('UNAUTHENTICATED', 'The token does not match');
+  const requests = request.rawBody ? msg91Requests(parseBody(request.rawBody, request.headers['content-type'] as string | undefined)) : undefined;
+  if (!requests) throw new AppError('BAD_REQUEST', 'Not a delivery report');
+  for (const item of requests) {
+    for (const report of item.report?.length ? item.report : [item]) {
+      const status = msg91ReportStatus(report.status);
+      if (!status) continue;
+      await recordProviderStatus(db, {
+        channel: 'sms',
+        providerId: item.requestId,
+        status,
+        at: msg91ReportTime(report.date),
+        ...(status === 'failed' ? { error: msg91ErrorText(report.status, report.desc), final: true } : {}),
+      });
+    }
+  }
+  return { success: true as const };
+}
+
+/** Statuses and parents' replies of one academy's numbers, inside that academy. */
+async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[]) {
+  for (const change of changes) {
+    for (const status of change.value.statuses ?? []) {
+      const code = status.errors?.[0]?.code;
+      const state = status.status === 'failed' ? 'failed' : status.status === 'delivered' || status.status === 'read' || status.status === 'sent' ? status.status : undefined;
+      if (!state) continue;
+      await db.transaction(async (tx) => {
+        if (!(await firstDelivery(tx, `whatsapp:status:${status.id}:${state}`))) return;
+        await recordProviderStatus(tx, {
+          channel: 'whatsapp',
+          providerId: status.id,
+          status: state,
+          at: timeOf(status.timestamp),
+          ...(state === 'failed' ? { error: whatsAppErrorText(code), final: code === undefined || isFinalWhatsAppError(code) } : {}),
+        });
+      });
+    }
+    for (const message of change.value.messages ?? []) {
+      const words = message.text?.body ?? message.button?.text ?? '';
+      const stop = isReplyWord(STOP_REPLIES, words);
+      if (!stop && !isReplyWord(START_REPLIES, words)) continue;
+      await db.transaction(async (tx) => {
+        // A reply without an id (Meta always gives one) cannot be told from its replay: acted on each time.
+        if (message.id && !(await firstDelivery(tx, `whatsapp:message:${message.id}`))) return;
+        await setWhatsAppStopped(tx, `+${message.from}`, stop);
+      });
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { withAcademy } from '../../db/tenancy';
 import path from 'node:path';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -153,6 +154,24 @@ const OFFSITE_SQL = `
   from offsite_backups where exists (select 1 from offsite_backup_settings where enabled)`;
 type OffsiteRow = { failed: number; last_upload_age: number | null };
 
+/** Rows of several academies added up by `keyOf`: the counts summed, the `oldest` the largest. */
+function sumRows<T extends Record<string, unknown>>(rows: T[], keyOf: (row: T) => string, counts: (keyof T)[], oldest: keyof T): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const kept = byKey.get(key);
+    if (!kept) {
+      byKey.set(key, { ...row });
+      continue;
+    }
+    const sum = kept as Record<keyof T, unknown>;
+    for (const count of counts) sum[count] = Number(kept[count]) + Number(row[count]);
+    const older = [kept[oldest] as unknown, row[oldest] as unknown].filter((value): value is number => typeof value === 'number');
+    sum[oldest] = older.length > 0 ? Math.max(...older) : null;
+  }
+  return [...byKey.values()];
+}
+
 export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const pool = (sources.db as unknown as { $client: pg.Pool }).$client;
   const registry = new Registry();
@@ -194,17 +213,33 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   });
 
   const query = <T extends pg.QueryResultRow>(text: string) => pool.query<T>({ text, query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig);
+  /**
+   * The rows of `text` in every active academy, one after another, each inside its academy (issue 55:
+   * row-level security shows one academy at a time; the scrape itself belongs to none). One academy: one query as before.
+   */
+  const inEveryAcademy = async <T extends pg.QueryResultRow>(text: string): Promise<{ rows: T[] }> => {
+    const academies = await query<{ id: string }>(`select id from academies where status = 'active' order by id`);
+    const rows: T[] = [];
+    for (const { id } of academies.rows) rows.push(...(await withAcademy(id, async () => (await query<T>(text)).rows)));
+    return { rows };
+  };
 
   async function readDatabase() {
     // Before this scrape takes its own connections.
     poolTotal.set(pool.totalCount);
     poolIdle.set(pool.idleCount);
     poolWaiting.set(pool.waitingCount);
-    const [jobRows, messageRows, offsiteRows] = await Promise.allSettled([query<JobRow>(JOBS_SQL), query<MessageRow>(MESSAGES_SQL), query<OffsiteRow>(OFFSITE_SQL)]);
+    const [jobRows, messageRows, offsiteRows] = await Promise.allSettled([
+      inEveryAcademy<JobRow>(JOBS_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => row.name, ['waiting', 'running', 'retrying', 'failed'], 'oldest_waiting') })),
+      inEveryAcademy<MessageRow>(MESSAGES_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => `${row.channel} ${row.status}`, ['count'], 'oldest_queued') })),
+      inEveryAcademy<OffsiteRow>(OFFSITE_SQL),
+    ]);
     databaseUp.set(jobRows.status === 'fulfilled' && messageRows.status === 'fulfilled' && offsiteRows.status === 'fulfilled' ? 1 : 0);
-    const offsite = offsiteRows.status === 'fulfilled' ? offsiteRows.value.rows[0] : undefined;
-    offsiteFailed.set(offsite ? offsite.failed : NaN);
-    offsiteAge.set(offsite?.last_upload_age ?? NaN);
+    const offsiteOfAcademies = offsiteRows.status === 'fulfilled' ? offsiteRows.value.rows : undefined;
+    // Every academy's failed copies; the longest any academy with copies has gone without a new one.
+    const ages = (offsiteOfAcademies ?? []).flatMap((row) => (row.last_upload_age === null ? [] : [row.last_upload_age]));
+    offsiteFailed.set(offsiteOfAcademies ? offsiteOfAcademies.reduce((sum, row) => sum + row.failed, 0) : NaN);
+    offsiteAge.set(ages.length > 0 ? Math.max(...ages) : NaN);
     // What the database did not answer is left out (labelled series) or unknown (NaN): never a reassuring zero.
     jobs.reset();
     oldestJob.set(NaN);

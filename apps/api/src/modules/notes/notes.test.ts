@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FIRST_ACADEMY_ID } from '../../db/tenancy';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,8 +31,12 @@ const get = (url: string, cookie?: string, headers: Record<string, string> = {})
 /** Every file in the storage (and in its folder for uploads in progress). */
 function storedFiles(): string[] {
   const incoming = path.join(path.dirname(t.filesDir), 'files-incoming');
-  return [...fs.readdirSync(t.filesDir), ...fs.readdirSync(incoming).map((name) => `incoming/${name}`)];
+  const academyFolder = path.join(t.filesDir, FIRST_ACADEMY_ID);
+  return [...(fs.existsSync(academyFolder) ? fs.readdirSync(academyFolder) : []), ...fs.readdirSync(incoming).map((name) => `incoming/${name}`)];
 }
+
+/** Where the storage keeps a file of the (first) academy (lib/storage.ts: files/<academy_id>/<key>). */
+const fileOf = (key: string) => path.join(t.filesDir, FIRST_ACADEMY_ID, key);
 
 async function createNote(cookie: string, fields: Record<string, Field> = {}) {
   const response = await upload(cookie, { title: `Note ${Math.random()}`, file: { filename: 'notes.pdf', content: PDF }, ...fields });
@@ -98,7 +103,7 @@ describe('uploading a note', () => {
     const [row] = await t.database.db.select().from(notes).where(sql`${notes.id} = ${note._id}`);
     expect(row!.fileKey).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(row!.fileSha256).toBe(createHash('sha256').update(PDF).digest('hex'));
-    expect(fs.readFileSync(path.join(t.filesDir, row!.fileKey)).equals(PDF)).toBe(true);
+    expect(fs.readFileSync(fileOf(row!.fileKey)).equals(PDF)).toBe(true);
     expect(storedFiles().length).toBe(before + 1);
     const told = await t.database.db.select().from(notifications).where(sql`${notifications.noteId} = ${note._id}`);
     expect(told.map((n) => n.studentId)).toEqual([ids.student]);
@@ -139,7 +144,7 @@ describe('uploading a note', () => {
     expect(note.fileName).toBe('passwd.pdf');
     const [row] = await t.database.db.select().from(notes).where(sql`${notes.id} = ${note._id}`);
     expect(row!.fileKey).not.toContain('passwd');
-    expect(fs.existsSync(path.join(t.filesDir, row!.fileKey))).toBe(true);
+    expect(fs.existsSync(fileOf(row!.fileKey))).toBe(true);
     const file = await get(note.fileUrl, cookies.teacher);
     expect(file.headers['content-disposition']).toBe(`inline; filename="passwd.pdf"; filename*=UTF-8''passwd.pdf`);
   });
@@ -345,11 +350,11 @@ describe('changing and deleting notes', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ title: 'Version 2', fileName: 'v2.pdf', fileSize: second.length });
     const [after] = await t.database.db.select().from(notes).where(sql`${notes.id} = ${note._id}`);
-    expect(fs.existsSync(path.join(t.filesDir, before!.fileKey))).toBe(false);
-    expect(fs.readFileSync(path.join(t.filesDir, after!.fileKey)).equals(second)).toBe(true);
+    expect(fs.existsSync(fileOf(before!.fileKey))).toBe(false);
+    expect(fs.readFileSync(fileOf(after!.fileKey)).equals(second)).toBe(true);
     const bad = await upload(cookies.teacher, { title: 'Version 3', file: { filename: 'v3.pdf', content: Buffer.from('nope') } }, `/api/notes/${note._id}`, 'PUT');
     expect(bad.statusCode).toBe(400);
-    expect(fs.existsSync(path.join(t.filesDir, after!.fileKey))).toBe(true);
+    expect(fs.existsSync(fileOf(after!.fileKey))).toBe(true);
   });
 
   it('deletes the note, its notifications and its file; others cannot', async () => {
@@ -361,7 +366,7 @@ describe('changing and deleting notes', () => {
     const deleted = await remove(cookies.teacher);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe(NOTE_MESSAGES.deleted);
-    expect(fs.existsSync(path.join(t.filesDir, row!.fileKey))).toBe(false);
+    expect(fs.existsSync(fileOf(row!.fileKey))).toBe(false);
     expect(await t.database.db.select().from(notifications).where(sql`${notifications.noteId} = ${note._id}`)).toEqual([]);
     expect((await get(note.fileUrl, cookies.student)).statusCode).toBe(404);
     expect((await remove(cookies.teacher)).statusCode).toBe(404);
@@ -401,7 +406,7 @@ describe('demo notes', () => {
       const rows = await database.db.select().from(notes);
       expect(rows.length).toBeGreaterThanOrEqual(5);
       expect(rows.some((row) => row.isPublic)).toBe(true);
-      for (const row of rows) expect(fs.readFileSync(path.join(folder, 'files', row.fileKey)).subarray(0, 5).toString()).toBe('%PDF-');
+      for (const row of rows) expect(fs.readFileSync(path.join(folder, 'files', FIRST_ACADEMY_ID, row.fileKey)).subarray(0, 5).toString()).toBe('%PDF-');
       const told = await database.db.select().from(notifications).where(sql`${notifications.noteId} is not null`);
       expect(told.length).toBeGreaterThan(0);
     } finally {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { currentAcademyId } from '../../db/tenancy';
 import type { z } from 'zod';
 import { fromHalfMarks } from '@academy/shared/schemas/exams';
 import {
@@ -64,12 +65,14 @@ const keptPapers = new Map<string, { at: number; paper: Promise<PaperQuestion[]>
 
 /** The paper's questions without their answers (only the columns a student may see). */
 function studentPaper(db: DbExecutor, testId: string): Promise<PaperQuestion[]> {
-  const kept = keptPapers.get(testId);
+  // By academy too (issue 55): a paper kept for one academy is never given in another's name.
+  const key = `${currentAcademyId()} ${testId}`;
+  const kept = keptPapers.get(key);
   if (kept && Date.now() - kept.at < PAPER_KEPT_MS) return kept.paper;
   const paper = readStudentPaper(db, testId);
-  keptPapers.set(testId, { at: Date.now(), paper });
+  keptPapers.set(key, { at: Date.now(), paper });
   // A failed read is not kept.
-  paper.catch(() => keptPapers.delete(testId));
+  paper.catch(() => keptPapers.delete(key));
   if (keptPapers.size > 100) keptPapers.delete(keptPapers.keys().next().value!);
   return paper;
 }

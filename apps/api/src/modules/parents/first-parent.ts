@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import { PARENT_MESSAGES, type ParentRelation } from '@academy/shared/schemas/parents';
-import { lockAdvisoryKeys } from '../../db/advisory-locks';
+import { academyLockName, lockAdvisoryKeys } from '../../db/advisory-locks';
 import type { DbExecutor } from '../../db/client';
 import { parents, parentStudents, users } from '../../db/schema';
 import { parentRecordOf } from '../../access/actor';
@@ -43,7 +43,7 @@ export type FirstParentFields = { name?: string | null; phone?: string | null; e
 export async function saveFirstParent(tx: DbExecutor, student: { id: string; name: string; language: Language }, fields: FirstParentFields): Promise<void> {
   const email = fields.email ? fields.email.trim().toLowerCase() : fields.email;
   const phone = fields.phone;
-  if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`parent-phone:${phone}`}))`);
+  if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${academyLockName(`parent-phone:${phone}`)}))`);
   const [first] = await tx
     .select({ parentId: parents.id, userId: parents.userId, phone: parents.phone })
     .from(parentStudents)
@@ -91,7 +91,7 @@ export async function linkParent(
 ): Promise<{ parentId: string; created: boolean }> {
   const email = fields.email ? fields.email.trim().toLowerCase() : null;
   const { phone } = fields;
-  if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`parent-phone:${phone}`}))`);
+  if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${academyLockName(`parent-phone:${phone}`)}))`);
   let parentId = phone ? (await tx.select({ id: parents.id }).from(parents).where(eq(parents.phone, phone)).limit(1))[0]?.id : undefined;
   if (!parentId && email) {
     const [account] = await tx

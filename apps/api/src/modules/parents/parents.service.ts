@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { academyLockName } from '../../db/advisory-locks';
 import type { Language } from '@academy/shared/languages';
 import type { AuditTextKey } from '@academy/shared/i18n/audit-texts';
 import { MESSAGING_MESSAGES, type ParentChannelInput, type PreferredChannel } from '@academy/shared/schemas/messaging';
@@ -104,7 +105,7 @@ export async function linkParent(
       .for('update', { of: students });
     if (!student) throw new AppError('NOT_FOUND', 'Student not found');
     // Two offices linking the same new number at once: the second waits and finds the first's parent.
-    if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`parent-phone:${phone}`}))`);
+    if (phone) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${academyLockName(`parent-phone:${phone}`)}))`);
     const [byEmail] = email
       ? await tx
           .select({ userId: users.id, role: users.role, parentId: parents.id })

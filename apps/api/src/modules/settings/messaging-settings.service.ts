@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGING_MESSAGES, type MessageKind, type MessagingSettings, type messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
 import type { Db, DbExecutor } from '../../db/client';
-import { academySettings, type MessagingSecretName, type StoredMessaging } from '../../db/schema';
+import { academySettings, academyWhatsappNumbers, type MessagingSecretName, type StoredMessaging } from '../../db/schema';
+import { currentAcademyId, FIRST_ACADEMY_ID } from '../../db/tenancy';
 import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
 import { openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
@@ -65,7 +66,38 @@ export function msg91WebhookToken(keys: ServerKeys, secrets: Partial<Record<Mess
       if (!(error instanceof UnreadableSecretError)) throw error;
     }
   }
-  return createHmac('sha256', keys.key('msg91-webhook')).update('msg91-delivery-reports').digest('base64url').slice(0, 32);
+  // Each academy's own (issue 55); the first academy's is the one it had before.
+  const academy = currentAcademyId();
+  const input = academy === FIRST_ACADEMY_ID ? 'msg91-delivery-reports' : `msg91-delivery-reports:${academy}`;
+  return createHmac('sha256', keys.key('msg91-webhook')).update(input).digest('base64url').slice(0, 32);
+}
+
+/**
+ * The address MSG91 posts delivery reports to: the academy's token, and, for an academy other than the
+ * first, its id, so that reports posted to the platform's base domain find their academy (issue 55).
+ */
+export function msg91WebhookPath(token: string): string {
+  const academy = currentAcademyId();
+  return `${MSG91_WEBHOOK_PATH}?token=${token}${academy === FIRST_ACADEMY_ID ? '' : `&academy=${academy}`}`;
+}
+
+/**
+ * Which academy a WhatsApp phone number id belongs to, kept beside its settings in `tx` (issue 55):
+ * Meta's webhook names the number, so a delivery posted to the base domain finds the academy whose app
+ * secret checks it. A number another academy has already is refused (400), nothing saved.
+ */
+async function keepWhatsAppNumber(tx: DbExecutor, phoneNumberId: string | null): Promise<void> {
+  const academyId = currentAcademyId();
+  await tx
+    .delete(academyWhatsappNumbers)
+    .where(phoneNumberId ? and(eq(academyWhatsappNumbers.academyId, academyId), ne(academyWhatsappNumbers.phoneNumberId, phoneNumberId)) : eq(academyWhatsappNumbers.academyId, academyId));
+  if (!phoneNumberId) return;
+  const kept = await tx
+    .insert(academyWhatsappNumbers)
+    .values({ phoneNumberId, academyId })
+    .onConflictDoUpdate({ target: academyWhatsappNumbers.phoneNumberId, set: { updatedAt: sql`now()` }, setWhere: eq(academyWhatsappNumbers.academyId, academyId) })
+    .returning({ academyId: academyWhatsappNumbers.academyId });
+  if (kept.length === 0) throw new AppError('BAD_REQUEST', MESSAGING_MESSAGES.whatsappNumberTaken, { whatsapp: MESSAGING_MESSAGES.whatsappNumberTaken });
 }
 
 /** Whether `token` is the current delivery-report token, compared in constant time (over digests). */
@@ -118,7 +150,7 @@ function toAnswer(row: Awaited<ReturnType<typeof readMessagingRow>>, keys: Serve
       authKeySet: set('msg91AuthKey'),
       senderId: settings.sms.senderId,
       templates: settings.sms.templates,
-      webhookPath: `${MSG91_WEBHOOK_PATH}?token=${msg91WebhookToken(keys, row.secrets)}`,
+      webhookPath: msg91WebhookPath(msg91WebhookToken(keys, row.secrets)),
     },
     fallbackMinutes: settings.fallbackMinutes,
     quietHours: settings.quietHours,
@@ -177,6 +209,7 @@ export async function updateMessagingSettings(db: Db, keys: ServerKeys, actor: A
         throw new AppError('BAD_REQUEST', MESSAGING_MESSAGES.smsIncomplete, { sms: MESSAGING_MESSAGES.smsIncomplete });
       }
     }
+    if (input.whatsapp) await keepWhatsAppNumber(tx, next.whatsapp.phoneNumberId);
     if (input.fallbackMinutes !== undefined) next.fallbackMinutes = input.fallbackMinutes;
     if (input.quietHours !== undefined) next.quietHours = input.quietHours;
     const [updated] = await tx
