@@ -13,6 +13,7 @@ import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
 import { createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
+import { exportAcademy, importAcademy } from './modules/backups/academy-transfer';
 import { parseArchiveKey } from './modules/backups/offsite-crypto';
 import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
@@ -33,6 +34,16 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
       --trust-unsigned restores one whose signature is missing or does not verify (made before
       APP_SECRET changed, or on another server) and records that in the audit log.
+  academy:export [--slug <slug>] --out FILE
+      Write one academy's archive to FILE (.tar.gz): its rows and stored files, signed as its backups are,
+      with its name, address and database version. With ACADEMY_HOSTING=many name it by --slug; in a
+      one-academy installation --slug may be left out.
+  academy:import FILE [--slug <slug>] [--replace]
+      Bring an academy's archive in. With ACADEMY_HOSTING=many: as a NEW academy at <slug> (default: the
+      archive's own), every record and file with new ids, next to the academies already here; a taken
+      address is refused. In a one-academy installation: as its academy, replacing all of its data (a
+      backup of it is made first); --replace is required when it has data (the demo, for one).
+      An archive from another deployment (another APP_SECRET) is accepted, and the audit log records it.
   doctor [--url URL]
       Check this production set-up, one line per check (✓ fine, ! warning, ✗ problem, with what to do):
       secrets, HTTPS, mail, TRUST_PROXY against a real request, DATA_DIR, the last backup, the
@@ -120,8 +131,10 @@ async function main(argv: string[]): Promise<number> {
       key: { type: 'string' },
       backup: { type: 'string' },
       latest: { type: 'boolean' },
+      slug: { type: 'string' },
+      replace: { type: 'boolean' },
     },
-    allowPositionals: command === 'backup:restore',
+    allowPositionals: command === 'backup:restore' || command === 'academy:import',
     strict: true,
   });
 
@@ -181,6 +194,46 @@ async function main(argv: string[]): Promise<number> {
       if (process.stdout.isTTY) process.stdout.write('\n');
       if (!signed) console.log('This backup is not signed by this server: restored because of --trust-unsigned, and recorded in the audit log.');
       console.log(`Restored the backup of ${manifest.createdAt} (Academy ${manifest.appVersion}, database version ${manifest.migration.tag}). Everyone signs in as they could at that time.`);
+      return 0;
+    }
+    case 'academy:export': {
+      const config = loadConfig();
+      const out = path.resolve(required(values, 'out'));
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const keys = serverKeysFrom(loadServerSecret(config));
+      const { academy, manifest, file } = await withDatabase((database) =>
+        exportAcademy(database.db, backupPaths(config.dataDir), keys, { hosting: config.hosting.mode, slug, out, onProgress: progressPrinter() }),
+      );
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      console.log(`Exported ${academy.name} (${academy.slug}) to ${file}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files, database version ${manifest.migration.tag}.`);
+      return 0;
+    }
+    case 'academy:import': {
+      const [file, ...extra] = positionals;
+      if (!file || extra.length > 0) throw new UsageError('Give exactly one archive: academy:import FILE [--slug <slug>] [--replace].');
+      const config = loadConfig();
+      const keys = serverKeysFrom(loadServerSecret(config));
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const result = await withDatabase((database) =>
+        importAcademy(database.db, backupPaths(config.dataDir), keys, {
+          hosting: config.hosting.mode,
+          file: path.resolve(file),
+          slug,
+          replace: values.replace === true,
+          onProgress: progressPrinter(),
+        }),
+      );
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const name = result.manifest.academy?.name ?? 'the academy';
+      if (result.safetyBackup) console.log(`This installation's data was backed up first to ${result.safetyBackup}.`);
+      if (!result.signed) console.log('The archive was signed by another server (another APP_SECRET); it was imported, and the audit log records that.');
+      console.log(
+        config.hosting.mode === 'many'
+          ? `Imported ${name} as a new academy at ${result.slug}.${config.hosting.baseDomain} (${rows} rows, ${result.manifest.files.length} files). Its people sign in there with their passwords.`
+          : `Imported ${name} into this installation (${rows} rows, ${result.manifest.files.length} files). Everyone signs in with their passwords from the archive.`,
+      );
       return 0;
     }
     case 'doctor': {
