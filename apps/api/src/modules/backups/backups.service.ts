@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
 import { liftTimeouts, MIGRATION_LOCK_KEY, runMigrations, type Db } from '../../db/client';
-import { currentAcademyId, FIRST_ACADEMY_ID, PLATFORM_TABLES, withAcademy } from '../../db/tenancy';
+import { currentAcademyId, FIRST_ACADEMY_ID, PLATFORM_TABLES, withAcademy, withoutAcademy } from '../../db/tenancy';
 import * as schema from '../../db/schema';
 import type { ServerKeys } from '../../lib/server-keys';
 import { PAST_DAYS_CHANNEL } from '../attendance';
@@ -375,17 +375,20 @@ export async function restoreStagedBackup(
   const { manifest, migrationIndex, stagingDir } = staged;
   const asNew = options.asNew ? { ...options.asNew, id: options.asNew.id ?? randomUUID() } : undefined;
   const academyId = asNew?.id ?? currentAcademyId();
-  // A copy gets new ids for everything; a restore into another academy than the archive's (a one-academy
-  // installation taking a hosted academy's archive) only the academy's own id.
-  const sourceId = manifest.academy?.id;
-  const rewrite = asNew
-    ? uuidReplacer(sourceId ? [[sourceId, academyId]] : [])
-    : sourceId && sourceId !== academyId
-      ? { replace: (text: string) => text.replaceAll(sourceId, academyId) }
-      : undefined;
   const migrations = knownMigrations();
   // A database with nothing in it yet (a new server restoring its first backup) gets this version's tables first.
   if (!(await currentMigration(poolOf(db)))) await runMigrations(poolOf(db));
+  // Whose rows the archive holds (one made before issue 55: the one academy's).
+  const sourceId = manifest.academy?.id ?? FIRST_ACADEMY_ID;
+  // Another academy's archive in a deployment that holds other academies too (the archive's own rows may
+  // be there): a copy, every id new. Into a one-academy installation only the academy's own id changes.
+  const { rows: hosted } = await withoutAcademy(() => poolOf(db).query<{ count: number }>('select count(*)::int as count from "public"."academies"'));
+  const copy = asNew !== undefined || (sourceId !== academyId && (hosted[0]?.count ?? 0) > 1);
+  const rewrite = copy
+    ? uuidReplacer([[sourceId, academyId]])
+    : sourceId !== academyId
+      ? { replace: (text: string) => text.replaceAll(sourceId, academyId) }
+      : undefined;
   const client = await withAcademy(academyId, () => poolOf(db).connect());
   // Rebuilding and filling every table can take longer than a request's statement limit.
   const limits = await liftTimeouts(client);
@@ -408,7 +411,7 @@ export async function restoreStagedBackup(
           asNew.language ?? 'en',
         ]);
       }
-      await restoreAcademyRows(client, { manifest, migrationIndex, stagingDir, migrations }, { academyId, asNew: asNew !== undefined, replacer: rewrite }, onProgress);
+      await restoreAcademyRows(client, { manifest, migrationIndex, stagingDir, migrations }, { academyId, asNew: copy, replacer: rewrite }, onProgress);
       onProgress(0.9, 'Checking the restored values');
       await assertRestoredValuesAllowed(client);
       if (!staged.signed) {
