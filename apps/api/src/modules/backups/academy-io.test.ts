@@ -101,10 +101,10 @@ describe("an academy's backups (many academies)", () => {
     fs.writeFileSync(path.join(t.filesDir, alpha, 'extra-after-backup.pdf'), '%PDF after');
     await withAcademy(beta, () => buildUser(t.database.db, { role: 'teacher', email: 'after.beta@example.com' }));
     fs.writeFileSync(path.join(t.filesDir, beta, 'extra-beta.pdf'), '%PDF beta');
-    const betaBefore = await academyDigest(t.database.db, beta);
-    const betaFilesBefore = await filesDigest(path.join(t.filesDir, beta));
     const betaSessions = await signIn(t.app, 'beta.localhost', ADMIN);
     expect(betaSessions.statusCode).toBe(200);
+    const betaBefore = await academyDigest(t.database.db, beta);
+    const betaFilesBefore = await filesDigest(path.join(t.filesDir, beta));
 
     await withAcademy(alpha, () => restoreBackupFile(t.database.db, academyBackupPaths(rootPaths(), alpha), TEST_SERVER_KEYS, backup.file));
 
@@ -189,7 +189,14 @@ describe('moving an academy between a hosted deployment and a one-academy instal
     // No id in common: every uuid of the copy's rows is new.
     const ids = async (academyId: string) =>
       new Set(
-        (await withAcademy(academyId, () => poolOf(t.database.db).query<{ id: string }>('select id from students union all select id from users union all select id from notes'))).rows.map(
+        (
+          await withAcademy(academyId, () =>
+            poolOf(t.database.db).query<{ id: string }>(
+              'select id from students where academy_id = $1 union all select id from users where academy_id = $1 union all select id from notes where academy_id = $1',
+              [academyId],
+            ),
+          )
+        ).rows.map(
           (row) => row.id,
         ),
       );
@@ -198,7 +205,7 @@ describe('moving an academy between a hosted deployment and a one-academy instal
     expect(copied.size).toBe(original.size);
     for (const id of copied) expect(original.has(id)).toBe(false);
     // The copy's note files are named by its own notes' new keys.
-    const { rows: keys } = await withAcademy(copy.academyId, () => poolOf(t.database.db).query<{ file_key: string }>('select file_key from notes where file_key is not null'));
+    const { rows: keys } = await withAcademy(copy.academyId, () => poolOf(t.database.db).query<{ file_key: string }>('select file_key from notes where file_key is not null and academy_id = $1', [copy.academyId]));
     for (const { file_key } of keys) expect(fs.existsSync(path.join(t.filesDir, copy.academyId, file_key)), file_key).toBe(true);
 
     const signedIn = await signIn(t.app, 'alpha-copy.localhost', ADMIN);
