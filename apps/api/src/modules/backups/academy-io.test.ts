@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest } from '../../../test/backup-helpers';
 import { buildUser } from '../../../test/factories';
+import { eq } from 'drizzle-orm';
 import { academies } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../db/tenancy';
 import { DEMO_PASSWORD, seedDemoAcademy } from '../../demo-seed';
@@ -12,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { academyBackupPaths, createBackup, listBackups, poolOf, restoreBackupFile } from './backups.service';
 import { exportAcademy, importAcademy } from './academy-transfer';
 import { uuidReplacer } from './academy-restore';
+import { apiRoot } from '../../paths';
 
 /**
  * One academy in and out (issue 55): backups hold one academy's rows and files, a restore replaces only
@@ -19,6 +22,8 @@ import { uuidReplacer } from './academy-restore';
  */
 
 const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
+/** The secret behind TEST_SERVER_KEYS (test/build-test-app.ts): the CLI signs and checks as the test app does. */
+const TEST_SECRET = 'academy-test-server-secret-0123456789abcdef';
 const ADMIN = 'admin@demo.academy';
 
 let t: TestApp;
@@ -214,5 +219,46 @@ describe('moving an academy between a hosted deployment and a one-academy instal
     const students = await t.app.inject({ method: 'GET', url: '/api/students?pageSize=100', headers: { host: 'alpha-copy.localhost', cookie: `${cookie.name}=${cookie.value}` } });
     expect(students.statusCode).toBe(200);
     expect((await signIn(t.app, 'alpha.localhost', ADMIN)).statusCode).toBe(200);
+  });
+});
+
+describe('the commands (npm run academy -- academy:export / academy:import)', () => {
+  /** The CLI as an operator runs it, against this test's hosted database and data folder, with the same APP_SECRET. */
+  function cli(...args: string[]) {
+    const options = (t.database.pool as unknown as { options: { user: string; password?: string; host: string; port: number; database: string } }).options;
+    const url = `postgres://${encodeURIComponent(options.user)}${options.password ? `:${encodeURIComponent(options.password)}` : ''}@${options.host}:${options.port}/${options.database}`;
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      DATA_DIR: path.dirname(t.filesDir),
+      APP_SECRET: TEST_SECRET,
+      ACADEMY_HOSTING: 'many',
+      BASE_DOMAIN: 'localhost',
+      LOG_LEVEL: 'warn',
+    };
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: apiRoot, env, encoding: 'utf8' });
+    return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  }
+
+  it('export beta, refuse its taken address, import it at another; its people sign in there', { timeout: 300_000 }, async () => {
+    const file = path.join(tempDir('academy-cli-'), 'beta.tar.gz');
+    const missing = cli('academy:export', '--out', file);
+    expect(missing.code, missing.output).toBe(1);
+    expect(missing.output).toMatch(/--slug/);
+    const exported = cli('academy:export', '--slug', 'beta', '--out', file);
+    expect(exported.code, exported.output).toBe(0);
+    expect(exported.output).toMatch(/Exported Beta Tutorials \(beta\)/);
+    const taken = cli('academy:import', file);
+    expect(taken.code).toBe(1);
+    expect(taken.output).toMatch(/"beta" is taken/);
+    const imported = cli('academy:import', file, '--slug', 'beta-two');
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toMatch(/as a new academy at beta-two\.localhost/);
+    t.app.academyHosts.forget();
+    expect((await signIn(t.app, 'beta-two.localhost', ADMIN)).statusCode).toBe(200);
+    const [made] = await withoutAcademy(() => t.database.db.select({ id: academies.id, name: academies.name, language: academies.language }).from(academies).where(eq(academies.slug, 'beta-two')));
+    expect(made).toMatchObject({ name: 'Beta Tutorials', language: 'mr' });
+    expect(rowCounts(await academyDigest(t.database.db, made!.id)).students).toBe(rowCounts(await academyDigest(t.database.db, beta)).students);
   });
 });

@@ -473,7 +473,7 @@ describe('bad archives are refused and change nothing', () => {
       notifications.data = Buffer.concat([
         notifications.data,
         Buffer.from(
-          `${JSON.stringify({ id: '0b5c2d8e-0000-4000-8000-000000000001', student_id: '0b5c2d8e-0000-4000-8000-0000000000ff', message: 'orphan', is_read: false, created_at: '2026-01-01T00:00:00+00:00', announcement_id: null, note_id: null })}\n`,
+          `${JSON.stringify({ id: '0b5c2d8e-0000-4000-8000-000000000001', academy_id: FIRST_ACADEMY_ID, student_id: '0b5c2d8e-0000-4000-8000-0000000000ff', message: 'orphan', is_read: false, created_at: '2026-01-01T00:00:00+00:00', announcement_id: null, note_id: null })}\n`,
         ),
       ]);
     });
