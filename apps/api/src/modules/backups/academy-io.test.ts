@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { databaseDigest, filesDigest } from '../../../test/backup-helpers';
@@ -225,7 +226,10 @@ describe('moving an academy between a hosted deployment and a one-academy instal
 describe('the commands (npm run academy -- academy:export / academy:import)', () => {
   /** The CLI as an operator runs it, against this test's hosted database and data folder, with the same APP_SECRET. */
   function cli(...args: string[]) {
-    const options = (t.database.pool as unknown as { options: { user: string; password?: string; host: string; port: number; database: string } }).options;
+    // The pool's settings as pg resolves them (a connection string, overridden by a database name).
+    const options = (new pg.Client((t.database.pool as unknown as { options: pg.ClientConfig }).options) as unknown as {
+      connectionParameters: { user: string; password?: string; host: string; port: number; database: string };
+    }).connectionParameters;
     const url = `postgres://${encodeURIComponent(options.user)}${options.password ? `:${encodeURIComponent(options.password)}` : ''}@${options.host}:${options.port}/${options.database}`;
     const env = {
       ...process.env,

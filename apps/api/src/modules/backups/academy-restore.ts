@@ -213,13 +213,17 @@ export async function restoreAcademyRows(
   return { counts };
 }
 
+/** `.restore-…/files-for-<academy_id>`: an academy's restored files, ready to be its folder. */
+export const RESTORED_FOLDER_INFIX = '-for-';
+
 /**
  * Puts an archive's staged files in place as the academy's folder (`files/<academy_id>/`): two renames
  * on one disk, then the old folder is removed. `rename` rewrites each file's name (a copy as a new
  * academy gives the files the new ids its rows name them by).
  */
 export function swapAcademyFiles(academyFolder: string, stagedFiles: string, rename?: (name: string) => string): void {
-  const restored = `${stagedFiles}-academy`;
+  // Named by the academy: a kill between the two renames below is finished at the next start (removeLeftovers).
+  const restored = `${stagedFiles}${RESTORED_FOLDER_INFIX}${path.basename(academyFolder)}`;
   fs.mkdirSync(restored, { recursive: true });
   if (fs.existsSync(stagedFiles)) {
     const walk = (folder: string, prefix: string) => {

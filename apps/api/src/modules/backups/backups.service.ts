@@ -37,7 +37,7 @@ import { backupsToPrune, localDateTime } from './backup-retention';
 import { dumpTable, listTables, useCanonicalOutput } from './database-tables';
 import { assertRestoredValuesAllowed } from './restored-values';
 import { currentMigration, knownMigrations, locateMigration } from './migration-level';
-import { restoreAcademyRows, swapAcademyFiles, uuidReplacer } from './academy-restore';
+import { RESTORED_FOLDER_INFIX, restoreAcademyRows, swapAcademyFiles, uuidReplacer } from './academy-restore';
 import { markOffsiteForDeletion, queueOffsiteUpload, syncOffsite } from './offsite.service';
 
 /** Where backups live (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files). */
@@ -476,6 +476,17 @@ export function removeLeftovers(paths: BackupPaths): void {
   if (!fs.existsSync(paths.filesDir) && fs.existsSync(parent)) {
     const pending = fs.readdirSync(parent).filter((name) => name.startsWith('.restore-') && fs.existsSync(path.join(parent, name, 'files')));
     if (pending.length === 1) fs.renameSync(path.join(parent, pending[0]!, 'files'), paths.filesDir);
+  }
+  // One academy's restore killed between its two renames (academy-restore.ts): its restored folder goes in place.
+  if (fs.existsSync(parent)) {
+    for (const name of fs.readdirSync(parent).filter((entry) => entry.startsWith('.restore-'))) {
+      for (const inside of fs.readdirSync(path.join(parent, name))) {
+        const academyId = inside.startsWith(`files${RESTORED_FOLDER_INFIX}`) ? inside.slice(`files${RESTORED_FOLDER_INFIX}`.length) : undefined;
+        if (!academyId || !/^[0-9a-f-]{36}$/.test(academyId) || fs.existsSync(path.join(paths.filesDir, academyId))) continue;
+        fs.mkdirSync(paths.filesDir, { recursive: true });
+        fs.renameSync(path.join(parent, name, inside), path.join(paths.filesDir, academyId));
+      }
+    }
   }
   for (const [folder, prefixes] of [
     [paths.backupsDir, ['.work-', '.academy-', '.upload-']],
