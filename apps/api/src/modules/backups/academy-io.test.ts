@@ -126,6 +126,38 @@ describe("an academy's backups (many academies)", () => {
   });
 });
 
+describe("an academy's backups on the Backup screen (many academies)", () => {
+  it("list, download and restore only the academy's own backups", { timeout: 120_000 }, async () => {
+    const cookieOf = async (host: string) => {
+      const response = await signIn(t.app, host, ADMIN);
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
+      return `${cookie.name}=${cookie.value}`;
+    };
+    const asAlpha = { host: 'alpha.localhost', cookie: await cookieOf('alpha.localhost') };
+    const asBeta = { host: 'beta.localhost', cookie: await cookieOf('beta.localhost') };
+    const started = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha });
+    expect(started.statusCode).toBe(202);
+    let job;
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      job = (await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${started.json().data.id}`, headers: asAlpha })).json().data;
+      if (job.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(job).toMatchObject({ status: 'succeeded' });
+    const name = job.backupName as string;
+    expect(fs.existsSync(path.join(t.backupsDir, alpha, name))).toBe(true);
+    const alphaList = (await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asAlpha })).json().data.backups.map((item: { name: string }) => item.name);
+    expect(alphaList).toContain(name);
+    const betaList = (await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asBeta })).json().data.backups.map((item: { name: string }) => item.name);
+    expect(betaList).not.toContain(name);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/backups/${name}/download`, headers: asBeta })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers: asBeta, payload: { confirm: 'RESTORE' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/backups/${name}`, headers: asBeta })).statusCode).toBe(404);
+    expect(fs.existsSync(path.join(t.backupsDir, alpha, name))).toBe(true);
+  });
+});
+
 describe('moving an academy between a hosted deployment and a one-academy installation', () => {
   it('exports alpha, imports it into a fresh one-academy installation (every row and file), and back as a new academy', { timeout: 300_000 }, async () => {
     const out = path.join(tempDir('academy-export-'), 'alpha.tar.gz');
@@ -182,6 +214,7 @@ describe('moving an academy between a hosted deployment and a one-academy instal
 
     await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out })).rejects.toThrow(/"alpha" is taken/);
     await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug' })).rejects.toBeInstanceOf(AppError);
+    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: `${out}.missing`, slug: 'nowhere' })).rejects.toThrow(/There is no archive at/);
 
     const copy = await importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-copy' });
     expect(copy.academyId).not.toBe(alpha);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Db } from '../../db/client';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy, type HostingMode } from '../../db/tenancy';
 import { AppError } from '../../lib/app-error';
@@ -89,6 +90,7 @@ export async function importAcademy(
   if (options.slug !== undefined && !SLUG_PATTERN.test(options.slug)) {
     throw new AppError('BAD_REQUEST', `"${options.slug}" cannot be an address: use 1 to 40 lower case letters, digits and hyphens, not starting or ending with a hyphen.`);
   }
+  if (!fs.existsSync(options.file) || !fs.statSync(options.file).isFile()) throw new AppError('BAD_REQUEST', `There is no archive at ${options.file}.`);
   const staged = await stageBackup(options.file, paths, keys, { trustUnsigned: true });
   try {
     const { manifest } = staged;
