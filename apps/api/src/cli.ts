@@ -12,8 +12,9 @@ import { runDoctor } from './doctor/run-doctor';
 import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
-import { createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
-import { exportAcademy, importAcademy } from './modules/backups/academy-transfer';
+import { academyBackupPaths, createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
+import { namedAcademy, exportAcademy, importAcademy } from './modules/backups/academy-transfer';
+import { withAcademy } from './db/tenancy';
 import { parseArchiveKey } from './modules/backups/offsite-crypto';
 import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
@@ -26,10 +27,12 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Create a sign-in account (a teacher or student gets their record too; fill in the rest on the screens).
   users:set-password --email <email> --password <password>
       Set a new password; every session of that user ends.
-  backup:create [--out FILE]
-      Back up every table and stored file into DATA_DIR/backups (or FILE, a .tar.gz).
-  backup:restore FILE [--yes] [--trust-unsigned]
-      Check FILE completely, then replace ALL data and stored files with it, in one transaction.
+  backup:create [--out FILE] [--slug <slug>]
+      Back up the academy's records and stored files into DATA_DIR/backups (or FILE, a .tar.gz).
+      With ACADEMY_HOSTING=many, --slug names the academy.
+  backup:restore FILE [--yes] [--trust-unsigned] [--slug <slug>]
+      Check FILE completely, then replace ALL of the academy's data and stored files with it, in one
+      transaction (with ACADEMY_HOSTING=many, the academy named by --slug; the others are untouched).
       Asks you to type ${RESTORE_CONFIRMATION_WORD} unless --yes is given. Works on an empty DATA_DIR or database too.
       Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
       --trust-unsigned restores one whose signature is missing or does not verify (made before
@@ -162,7 +165,14 @@ async function main(argv: string[]): Promise<number> {
       const config = loadConfig();
       const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
       const keys = serverKeysFrom(loadServerSecret(config));
-      const result = await withDatabase((database) => createBackup(database.db, backupPaths(config.dataDir), keys, { kind: 'manual', out, onProgress: progressPrinter() }));
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const result = await withDatabase(async (database) => {
+        // The academy's own backup (issue 55): with many academies, the one named by --slug.
+        const academy = await namedAcademy(database.db, config.hosting.mode, slug);
+        return withAcademy(academy.id, () =>
+          createBackup(database.db, academyBackupPaths(backupPaths(config.dataDir), academy.id), keys, { kind: 'manual', out, onProgress: progressPrinter() }),
+        );
+      });
       if (process.stdout.isTTY) process.stdout.write('\n');
       const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       console.log(`Backup written to ${result.file} (${result.manifest.tables.length} tables, ${rows} rows, ${result.manifest.files.length} files).`);
@@ -181,9 +191,13 @@ async function main(argv: string[]): Promise<number> {
       // The same keys as the server: a backup it made verifies here, and the other way round.
       const keys = serverKeysFrom(loadServerSecret(config));
       const trustUnsigned = values['trust-unsigned'] === true;
-      const { manifest, signed } = await withDatabase((database) =>
-        restoreBackupFile(database.db, backupPaths(config.dataDir), keys, archive, { onProgress: progressPrinter(), trustUnsigned }),
-      ).catch((error: unknown) => {
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const { manifest, signed } = await withDatabase(async (database) => {
+        const academy = await namedAcademy(database.db, config.hosting.mode, slug);
+        return withAcademy(academy.id, () =>
+          restoreBackupFile(database.db, academyBackupPaths(backupPaths(config.dataDir), academy.id), keys, archive, { onProgress: progressPrinter(), trustUnsigned }),
+        );
+      }).catch((error: unknown) => {
         if (!(error instanceof AppError && error.message === UNSIGNED_BACKUP_MESSAGE)) throw error;
         // The operator may know where the file comes from: say how to restore it anyway.
         throw new AppError(

@@ -31,8 +31,8 @@ async function academyBySlug(db: Db, slug: string): Promise<AcademyRow | undefin
   return rows[0];
 }
 
-/** The academy an export names: by its slug, or in a one-academy installation the academy itself. */
-export async function academyToExport(db: Db, hosting: HostingMode, slug: string | undefined): Promise<AcademyRow> {
+/** The academy a command names: by its slug, or in a one-academy installation (no --slug) the academy itself. */
+export async function namedAcademy(db: Db, hosting: HostingMode, slug: string | undefined): Promise<AcademyRow> {
   if (slug === undefined) {
     if (hosting === 'many') throw new AppError('BAD_REQUEST', 'This deployment hosts many academies: name the one to export with --slug.');
     const { rows } = await withoutAcademy(() => poolOf(db).query<AcademyRow>('select id, slug, name from "public"."academies" where id = $1', [FIRST_ACADEMY_ID]));
@@ -51,7 +51,7 @@ export async function exportAcademy(
   keys: ServerKeys,
   options: { hosting: HostingMode; slug?: string; out: string; onProgress?: OnProgress },
 ): Promise<{ academy: AcademyRow; manifest: Manifest; file: string }> {
-  const academy = await academyToExport(db, options.hosting, options.slug);
+  const academy = await namedAcademy(db, options.hosting, options.slug);
   const made = await withAcademy(academy.id, () => createBackup(db, academyBackupPaths(paths, academy.id), keys, { kind: 'manual', out: options.out, onProgress: options.onProgress }));
   return { academy, manifest: made.manifest, file: made.file };
 }
@@ -105,7 +105,7 @@ export async function importAcademy(
       });
       return { academyId, slug, signed: staged.signed, manifest };
     }
-    const academy = await academyToExport(db, 'one', undefined);
+    const academy = await namedAcademy(db, 'one', undefined);
     if (!options.replace && (await academyHasData(db, academy.id))) {
       throw new AppError('CONFLICT', 'This installation already has data (people or students). Add --replace to replace all of it with the archive; a backup of it is made first.');
     }
