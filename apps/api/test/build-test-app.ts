@@ -18,7 +18,7 @@ export const TEST_SERVER_KEYS = serverKeysFrom('academy-test-server-secret-01234
 import { databaseOverride } from './global-setup';
 import { readOutbox, type ReadMail } from './outbox';
 
-/** A fresh database for one test file, cloned from the run's migrated template. */
+/** A fresh database for one test file, cloned from the run's migrated template, connected as the app role (row-level security applies). */
 export async function createTestDatabase(): Promise<Database> {
   return createDatabase(await createTestDatabaseConnection());
 }
@@ -28,30 +28,37 @@ export async function createTestDatabase(): Promise<Database> {
  * can open several pools on it (several servers on one database).
  */
 export async function createTestDatabaseConnection(): Promise<pg.PoolConfig> {
-  const { connection, template } = inject('testDatabaseServer');
+  const { connection, appConnection, appRole, template } = inject('testDatabaseServer');
   const name = `${template.replace('academy_tpl_', 'academy_t_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client(connection);
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${template}"`);
+    await admin.query(`create database "${name}" owner ${admin.escapeIdentifier(appRole)} template "${template}"`);
   } finally {
     await admin.end();
   }
-  return { ...connection, ...databaseOverride(connection, name) };
+  return { ...appConnection, ...databaseOverride(appConnection, name) };
+}
+
+/** The same database as `database`, connected as the superuser (row-level security does not apply): for the few tests that need it. */
+export async function superuserConnectionTo(database: Database): Promise<pg.PoolConfig> {
+  const { connection } = inject('testDatabaseServer');
+  const { rows } = await database.pool.query<{ name: string }>('select current_database() as name');
+  return { ...connection, ...databaseOverride(connection, rows[0]!.name) };
 }
 
 /** A database with nothing in it at all (no tables, no migrations), as on a new server. */
 export async function createEmptyTestDatabase(): Promise<Database> {
-  const { connection, template } = inject('testDatabaseServer');
+  const { connection, appConnection, appRole, template } = inject('testDatabaseServer');
   const name = `${template.replace('academy_tpl_', 'academy_e_')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client(connection);
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}" owner ${admin.escapeIdentifier(appRole)}`);
   } finally {
     await admin.end();
   }
-  return createDatabase({ ...connection, ...databaseOverride(connection, name) });
+  return createDatabase({ ...appConnection, ...databaseOverride(appConnection, name) });
 }
 
 export type TestApp = {

@@ -95,7 +95,7 @@ export function createJobRunner(options: {
     );
     await db.execute(sql`
       insert into jobs as j (key, name, every_ms, run_at) values ${values}
-      on conflict (key) do update set every_ms = excluded.every_ms,
+      on conflict (academy_id, key) do update set every_ms = excluded.every_ms,
         run_at = least(j.run_at, now() + excluded.every_ms * interval '1 millisecond')
       where j.every_ms is distinct from excluded.every_ms`);
   }

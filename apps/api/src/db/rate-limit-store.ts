@@ -51,7 +51,7 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<C
   const { rows } = await db.execute<{ hits: number; ttl: number }>(sql`
     insert into rate_limit_hits as r (key, hits, expires_at)
     values (${key.slice(0, KEY_LENGTH)}, 1, now() + ${windowMs}::float8 * interval '1 millisecond')
-    on conflict (key) do update set
+    on conflict (academy_id, key) do update set
       hits = case when r.expires_at <= now() then 1 else r.hits + 1 end,
       expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
     returning hits, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`);

@@ -21,7 +21,7 @@ export async function nextStudentCode(tx: DbExecutor, admissionDate: string): Pr
   const [row] = await tx
     .insert(studentIdCounters)
     .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: studentIdCounters.year, set: { last: sql`${studentIdCounters.last} + 1` } })
+    .onConflictDoUpdate({ target: [studentIdCounters.academyId, studentIdCounters.year], set: { last: sql`${studentIdCounters.last} + 1` } })
     .returning({ last: studentIdCounters.last });
   return formatStudentCode(year, row!.last);
 }
@@ -32,7 +32,7 @@ export async function nextStudentCodes(tx: DbExecutor, admissionDate: string, co
   const [row] = await tx
     .insert(studentIdCounters)
     .values({ year, last: count })
-    .onConflictDoUpdate({ target: studentIdCounters.year, set: { last: sql`${studentIdCounters.last} + ${count}` } })
+    .onConflictDoUpdate({ target: [studentIdCounters.academyId, studentIdCounters.year], set: { last: sql`${studentIdCounters.last} + ${count}` } })
     .returning({ last: studentIdCounters.last });
   return Array.from({ length: count }, (_, index) => formatStudentCode(year, row!.last - count + index + 1));
 }

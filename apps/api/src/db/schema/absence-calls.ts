@@ -1,6 +1,7 @@
 import { date, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { students } from './catalogue';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * The office's "called" tick on today's absent list (issue 18): one per student and day, whatever
@@ -9,6 +10,7 @@ import { users } from './users';
 export const absenceCalls = pgTable(
   'absence_calls',
   {
+    academyId: academyId(),
     studentId: uuid()
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -17,5 +19,9 @@ export const absenceCalls = pgTable(
     calledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The list joins on (student, day): the primary key; who called is looked up when a user is deleted.
-  (table) => [primaryKey({ columns: [table.studentId, table.date] }), index('absence_calls_called_by_idx').on(table.calledBy)],
+  (table) => [
+    primaryKey({ columns: [table.studentId, table.date] }),
+    index('absence_calls_called_by_idx').on(table.calledBy),
+    index('absence_calls_academy_date_idx').on(table.academyId, table.date),
+  ],
 );

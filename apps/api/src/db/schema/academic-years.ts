@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * A new academic year (issue 39; docs/decisions/033-the-new-academic-year.md): one rollover per year
@@ -9,6 +10,7 @@ import { users } from './users';
 export const academicYearRollovers = pgTable(
   'academic_year_rollovers',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     /** The year moved on, "2026-27", and the one begun, "2027-28". */
     fromYear: varchar({ length: 7 }).notNull(),
@@ -23,8 +25,9 @@ export const academicYearRollovers = pgTable(
   },
   (table) => [
     // One rollover of a year at a time: an undone one no longer counts.
-    uniqueIndex('academic_year_rollovers_from_year_unique').on(table.fromYear).where(sql`${table.undoneAt} is null`),
+    uniqueIndex('academic_year_rollovers_from_year_unique').on(table.academyId, table.fromYear).where(sql`${table.undoneAt} is null`),
     index('academic_year_rollovers_created_by_idx').on(table.createdBy),
+    index('academic_year_rollovers_academy_created_idx').on(table.academyId, table.createdAt),
     index('academic_year_rollovers_undone_by_idx').on(table.undoneBy),
   ],
 );
@@ -39,6 +42,7 @@ export const ROLLOVER_ITEM_KINDS = ['student', 'batch', 'due_carried', 'due_crea
 export const academicYearRolloverItems = pgTable(
   'academic_year_rollover_items',
   {
+    academyId: academyId(),
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     rolloverId: uuid()
       .notNull()
@@ -49,6 +53,7 @@ export const academicYearRolloverItems = pgTable(
   },
   (table) => [
     index('academic_year_rollover_items_rollover_idx').on(table.rolloverId),
+    index('academic_year_rollover_items_academy_idx').on(table.academyId),
     check('academic_year_rollover_items_kind_check', sql`${table.kind} in ('student', 'batch', 'due_carried', 'due_created')`),
   ],
 );

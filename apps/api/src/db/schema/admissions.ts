@@ -5,6 +5,7 @@ import { GENDERS } from '@academy/shared/schemas/common';
 import { batches, standards, students, subjects } from './catalogue';
 import { LANGUAGES } from '@academy/shared/languages';
 import { timestamps, users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * One-time codes that prove an applicant owns an email address. Kept in the database (not in memory)
@@ -14,6 +15,7 @@ import { timestamps, users } from './users';
 export const emailVerifications = pgTable(
   'email_verifications',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     // Stored lower-case.
     email: varchar({ length: 254 }).notNull(),
@@ -30,14 +32,15 @@ export const emailVerifications = pgTable(
     proofUsedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    index('email_verifications_email_created_idx').on(table.email, table.createdAt),
-    index('email_verifications_ip_created_idx').on(table.ip, table.createdAt),
+    index('email_verifications_email_created_idx').on(table.academyId, table.email, table.createdAt),
+    index('email_verifications_ip_created_idx').on(table.academyId, table.ip, table.createdAt),
   ],
 );
 
 export const admissionEnquiries = pgTable(
   'admission_enquiries',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     // The family's reference (ENQ-0042, issue 42 point 14): shown when they apply, said on the phone, searched by the office.
     number: integer().notNull().generatedAlwaysAsIdentity(),
@@ -97,19 +100,19 @@ export const admissionEnquiries = pgTable(
     ),
     check('admission_enquiries_gender_check', sql`${table.gender} is null or ${table.gender} in ('male', 'female', 'other')`),
     uniqueIndex('admission_enquiries_student_unique').on(table.studentId),
-    uniqueIndex('admission_enquiries_number_unique').on(table.number),
+    uniqueIndex('admission_enquiries_number_unique').on(table.academyId, table.number),
     // The list is newest first, filtered by status (the sidebar counts `new`) and source.
-    index('admission_enquiries_created_idx').on(table.createdAt),
-    index('admission_enquiries_status_created_idx').on(table.status, table.createdAt),
-    index('admission_enquiries_source_created_idx').on(table.source, table.createdAt),
-    index('admission_enquiries_form_created_idx').on(table.form, table.createdAt),
+    index('admission_enquiries_created_idx').on(table.academyId, table.createdAt),
+    index('admission_enquiries_status_created_idx').on(table.academyId, table.status, table.createdAt),
+    index('admission_enquiries_source_created_idx').on(table.academyId, table.source, table.createdAt),
+    index('admission_enquiries_form_created_idx').on(table.academyId, table.form, table.createdAt),
     // Call today / overdue / this week: only open enquiries have follow-ups that matter.
-    index('admission_enquiries_follow_up_idx').on(table.followUpOn).where(sql`${table.status} in ('new', 'contacted')`),
+    index('admission_enquiries_follow_up_idx').on(table.academyId, table.followUpOn).where(sql`${table.status} in ('new', 'contacted')`),
     index('admission_enquiries_assigned_to_idx').on(table.assignedTo),
     index('admission_enquiries_referred_by_idx').on(table.referredByStudentId),
     // Duplicate hints look enquiries up by email and phone; the list searches with ILIKE '%…%'.
-    index('admission_enquiries_email_lower_idx').on(sql`lower(${table.email})`),
-    index('admission_enquiries_phone_idx').on(table.phone),
+    index('admission_enquiries_email_lower_idx').on(table.academyId, sql`lower(${table.email})`),
+    index('admission_enquiries_phone_idx').on(table.academyId, table.phone),
     index('admission_enquiries_name_trgm_idx').using('gin', table.studentName.op('gin_trgm_ops')),
     index('admission_enquiries_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     index('admission_enquiries_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
@@ -121,6 +124,7 @@ export const admissionEnquiries = pgTable(
 export const admissionEnquirySubjects = pgTable(
   'admission_enquiry_subjects',
   {
+    academyId: academyId(),
     enquiryId: uuid()
       .notNull()
       .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
@@ -128,13 +132,18 @@ export const admissionEnquirySubjects = pgTable(
       .notNull()
       .references(() => subjects.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.enquiryId, table.subjectId] }), index('admission_enquiry_subjects_subject_idx').on(table.subjectId)],
+  (table) => [
+    primaryKey({ columns: [table.enquiryId, table.subjectId] }),
+    index('admission_enquiry_subjects_subject_idx').on(table.subjectId),
+    index('admission_enquiry_subjects_academy_idx').on(table.academyId),
+  ],
 );
 
 /** Every move of an enquiry through the pipeline: who, when, from → to (from null: it arrived). */
 export const admissionEnquiryStatusChanges = pgTable(
   'admission_enquiry_status_changes',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     enquiryId: uuid()
       .notNull()
@@ -147,13 +156,19 @@ export const admissionEnquiryStatusChanges = pgTable(
     changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('admission_enquiry_status_changes_enquiry_idx').on(table.enquiryId, table.changedAt), index('admission_enquiry_status_changes_user_idx').on(table.changedBy)],
+  (table) => [
+    index('admission_enquiry_status_changes_enquiry_idx').on(table.enquiryId, table.changedAt),
+    index('admission_enquiry_status_changes_user_idx').on(table.changedBy),
+    // The season's report reads the moves of a period.
+    index('admission_enquiry_status_changes_academy_idx').on(table.academyId, table.changedAt),
+  ],
 );
 
 /** The office's log of calls, WhatsApp messages and visits with a family (issue 41), newest first on screen. */
 export const admissionEnquiryContacts = pgTable(
   'admission_enquiry_contacts',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     enquiryId: uuid()
       .notNull()
@@ -174,6 +189,7 @@ export const admissionEnquiryContacts = pgTable(
     ),
     index('admission_enquiry_contacts_enquiry_idx').on(table.enquiryId, table.createdAt),
     index('admission_enquiry_contacts_created_by_idx').on(table.createdBy),
+    index('admission_enquiry_contacts_academy_idx').on(table.academyId, table.createdAt),
   ],
 );
 
@@ -185,6 +201,7 @@ export const admissionEnquiryContacts = pgTable(
 export const admissionDemos = pgTable(
   'admission_demos',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     enquiryId: uuid()
       .notNull()
@@ -203,6 +220,7 @@ export const admissionDemos = pgTable(
     check('admission_demos_status_check', sql`${table.status} is null or ${table.status} in ('present', 'absent')`),
     uniqueIndex('admission_demos_enquiry_batch_date_unique').on(table.enquiryId, table.batchId, table.date),
     index('admission_demos_batch_date_idx').on(table.batchId, table.date),
+    index('admission_demos_academy_date_idx').on(table.academyId, table.date),
     index('admission_demos_enquiry_idx').on(table.enquiryId),
     index('admission_demos_marked_by_idx').on(table.markedBy),
     index('admission_demos_created_by_idx').on(table.createdBy),

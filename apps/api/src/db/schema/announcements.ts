@@ -3,11 +3,13 @@ import { boolean, check, date, index, pgTable, primaryKey, text, uuid, varchar }
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@academy/shared/schemas/announcements';
 import { batches } from './catalogue';
 import { timestamps, users } from './users';
+import { academyId } from './academy-column';
 
 /** Dates only: every announcement runs from 00:00 on startDate to 23:59 on endDate (academy time zone). */
 export const announcements = pgTable(
   'announcements',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     title: varchar({ length: 200 }).notNull(),
     content: text().notNull(),
@@ -26,7 +28,7 @@ export const announcements = pgTable(
   },
   (table) => [
     // Status filters and the notification job compare today with these two dates.
-    index('announcements_dates_idx').on(table.startDate, table.endDate),
+    index('announcements_dates_idx').on(table.academyId, table.startDate, table.endDate),
     index('announcements_end_date_idx').on(table.endDate),
     // "Is this day closed?" only looks at the few closure announcements.
     index('announcements_closure_dates_idx').on(table.startDate, table.endDate).where(sql`${table.closure}`),
@@ -44,6 +46,7 @@ export const announcements = pgTable(
 export const announcementBatches = pgTable(
   'announcement_batches',
   {
+    academyId: academyId(),
     announcementId: uuid()
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),
@@ -51,5 +54,9 @@ export const announcementBatches = pgTable(
       .notNull()
       .references(() => batches.id, { onDelete: 'restrict' }),
   },
-  (table) => [primaryKey({ columns: [table.announcementId, table.batchId] }), index('announcement_batches_batch_idx').on(table.batchId)],
+  (table) => [
+    primaryKey({ columns: [table.announcementId, table.batchId] }),
+    index('announcement_batches_batch_idx').on(table.batchId),
+    index('announcement_batches_academy_idx').on(table.academyId),
+  ],
 );

@@ -3,6 +3,7 @@ import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, varcha
 import { ATTENDANCE_STATUSES } from '@academy/shared/attendance-statuses';
 import { batches, students } from './catalogue';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * One mark per (batch, date, student). RESTRICT on both parents: a batch or student with attendance
@@ -11,6 +12,7 @@ import { users } from './users';
 export const attendanceRecords = pgTable(
   'attendance_records',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     batchId: uuid()
       .notNull()
@@ -31,7 +33,7 @@ export const attendanceRecords = pgTable(
     index('attendance_student_batch_date_idx').on(table.studentId, table.batchId, table.date),
     // The dashboard's academy-wide rate of a day and its 14-day trend: status and batch in the index
     // let those counts (about 6,000 marks a day at 3,000 students) come from the index alone.
-    index('attendance_date_status_batch_idx').on(table.date, table.status, table.batchId),
+    index('attendance_date_status_batch_idx').on(table.academyId, table.date, table.status, table.batchId),
     check('attendance_status_check', sql`${table.status} in ('present', 'absent', 'late', 'excused')`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '@academy/shared/roles';
+import { academyId } from './academy-column';
 
 /** One changed field: what it was and what it became (null for a field that was or became empty). */
 export type AuditChange = { old: unknown; new: unknown };
@@ -16,6 +17,7 @@ export type AuditChanges = Record<string, AuditChange>;
 export const auditLog = pgTable(
   'audit_log',
   {
+    academyId: academyId(),
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Null for visitors (a public enquiry, a failed sign-in) and the system (automatic backups). */
@@ -39,12 +41,12 @@ export const auditLog = pgTable(
   (table) => [
     // Each filter of the Activity screen, newest first: none, one record (its History panel: ids are
     // unique across types, so the id alone), a record type, a person.
-    index('audit_log_at_idx').on(table.at.desc()),
+    index('audit_log_at_idx').on(table.academyId, table.at.desc()),
     index('audit_log_entity_at_idx').on(table.entityId, table.at.desc()),
     index('audit_log_related_at_idx')
       .on(table.relatedId, table.at.desc())
       .where(sql`${table.relatedId} is not null`),
-    index('audit_log_type_at_idx').on(table.entityType, table.at.desc()),
+    index('audit_log_type_at_idx').on(table.academyId, table.entityType, table.at.desc()),
     index('audit_log_actor_at_idx').on(table.actorUserId, table.at.desc()),
   ],
 );

@@ -1,14 +1,21 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * A secret address per user for phone calendars, which subscribe without a session cookie. Only the
  * token's hash is kept: the address is shown once, and asking for a new one stops the old one.
  */
-export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text().notNull().unique(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    academyId: academyId(),
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Random: globally unique, as the feed's address is looked up by it.
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('calendar_feeds_academy_idx').on(table.academyId)],
+);

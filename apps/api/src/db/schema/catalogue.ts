@@ -20,12 +20,14 @@ import { BOARDS, GENDERS, MEDIUMS } from '@academy/shared/schemas/common';
 import { STUDENT_STATUSES } from '@academy/shared/schemas/students';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import { timestamps, users } from './users';
+import { academyId } from './academy-column';
 
 export { GENDERS, STUDENT_STATUSES, TEACHER_STATUSES, WEEKDAYS };
 
 export const subjects = pgTable(
   'subjects',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 120 }).notNull(),
     code: varchar({ length: 20 }).notNull(),
@@ -35,14 +37,15 @@ export const subjects = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('subjects_name_lower_unique').on(sql`lower(${table.name})`),
-    uniqueIndex('subjects_code_upper_unique').on(sql`upper(${table.code})`),
+    uniqueIndex('subjects_name_lower_unique').on(table.academyId, sql`lower(${table.name})`),
+    uniqueIndex('subjects_code_upper_unique').on(table.academyId, sql`upper(${table.code})`),
   ],
 );
 
 export const standards = pgTable(
   'standards',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 80 }).notNull(),
     level: integer().notNull(),
@@ -51,14 +54,15 @@ export const standards = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('standards_name_lower_unique').on(sql`lower(${table.name})`),
-    uniqueIndex('standards_level_unique').on(table.level),
+    uniqueIndex('standards_name_lower_unique').on(table.academyId, sql`lower(${table.name})`),
+    uniqueIndex('standards_level_unique').on(table.academyId, table.level),
   ],
 );
 
 export const standardSubjects = pgTable(
   'standard_subjects',
   {
+    academyId: academyId(),
     standardId: uuid()
       .notNull()
       .references(() => standards.id, { onDelete: 'cascade' }),
@@ -66,12 +70,17 @@ export const standardSubjects = pgTable(
       .notNull()
       .references(() => subjects.id, { onDelete: 'restrict' }),
   },
-  (table) => [primaryKey({ columns: [table.standardId, table.subjectId] }), index('standard_subjects_subject_idx').on(table.subjectId)],
+  (table) => [
+    primaryKey({ columns: [table.standardId, table.subjectId] }),
+    index('standard_subjects_subject_idx').on(table.subjectId),
+    index('standard_subjects_academy_idx').on(table.academyId),
+  ],
 );
 
 export const teachers = pgTable(
   'teachers',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid()
       .notNull()
@@ -86,7 +95,7 @@ export const teachers = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('teachers_status_idx').on(table.status),
+    index('teachers_status_idx').on(table.academyId, table.status),
     check('teachers_status_check', sql`${table.status} in ('active', 'inactive', 'on_leave')`),
     check('teachers_gender_check', sql`${table.gender} in ('male', 'female', 'other')`),
   ],
@@ -95,6 +104,7 @@ export const teachers = pgTable(
 export const teacherSubjects = pgTable(
   'teacher_subjects',
   {
+    academyId: academyId(),
     teacherId: uuid()
       .notNull()
       .references(() => teachers.id, { onDelete: 'cascade' }),
@@ -102,12 +112,17 @@ export const teacherSubjects = pgTable(
       .notNull()
       .references(() => subjects.id, { onDelete: 'restrict' }),
   },
-  (table) => [primaryKey({ columns: [table.teacherId, table.subjectId] }), index('teacher_subjects_subject_idx').on(table.subjectId)],
+  (table) => [
+    primaryKey({ columns: [table.teacherId, table.subjectId] }),
+    index('teacher_subjects_subject_idx').on(table.subjectId),
+    index('teacher_subjects_academy_idx').on(table.academyId),
+  ],
 );
 
 export const students = pgTable(
   'students',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid()
       .notNull()
@@ -137,21 +152,21 @@ export const students = pgTable(
   },
   (table) => [
     // Sign-in and search look it up case-insensitively; stored upper-case.
-    uniqueIndex('students_student_code_unique').on(table.studentCode),
+    uniqueIndex('students_student_code_unique').on(table.academyId, table.studentCode),
     index('students_student_code_trgm_idx').using('gin', table.studentCode.op('gin_trgm_ops')),
     index('students_standard_idx').on(table.standardId),
-    index('students_status_idx').on(table.status),
+    index('students_status_idx').on(table.academyId, table.status),
     // "Active students of these batches" (every enrolled count): an index-only lookup per enrolment,
     // where PostgreSQL otherwise read the whole students table once per batch (decision 012).
-    index('students_active_id_idx').on(table.id).where(sql`${table.status} = 'active'`),
+    index('students_active_id_idx').on(table.id, table.academyId).where(sql`${table.status} = 'active'`),
     check('students_status_check', sql`${table.status} in ('active', 'archived', 'alumni')`),
     check('students_gender_check', sql`${table.gender} in ('male', 'female', 'other')`),
     check('students_board_check', sql`${table.board} in ('State Board', 'CBSE', 'ICSE', 'Other')`),
     check('students_medium_check', sql`${table.medium} in ('English', 'Semi-English', 'Marathi', 'Hindi', 'Urdu')`),
     // The admin's list sorts by it and the dashboard shows the latest students.
-    index('students_created_at_idx').on(table.createdAt),
+    index('students_created_at_idx').on(table.academyId, table.createdAt),
     // The owner's dashboard counts the month's admissions (issue 42).
-    index('students_admission_date_idx').on(table.admissionDate),
+    index('students_admission_date_idx').on(table.academyId, table.admissionDate),
     // The list searches phones with ILIKE '%…%' (pg_trgm; users carries the name and email ones).
     index('students_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
   ],
@@ -162,14 +177,20 @@ export const students = pgTable(
  * inside the creating transaction, so concurrent creations queue on its lock and a rolled-back one
  * gives its number back: the numbers have no gaps.
  */
-export const studentIdCounters = pgTable('student_id_counters', {
-  year: integer().primaryKey(),
-  last: integer().notNull(),
-});
+export const studentIdCounters = pgTable(
+  'student_id_counters',
+  {
+    academyId: academyId(),
+    year: integer().notNull(),
+    last: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.year] })],
+);
 
 export const batches = pgTable(
   'batches',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 120 }).notNull(),
     standardId: uuid()
@@ -193,6 +214,7 @@ export const batches = pgTable(
     ...timestamps,
   },
   (table) => [
+    index('batches_academy_idx').on(table.academyId),
     index('batches_teacher_idx').on(table.teacherId),
     index('batches_standard_idx').on(table.standardId),
     index('batches_subject_idx').on(table.subjectId),
@@ -206,6 +228,7 @@ export const batches = pgTable(
 export const batchStudents = pgTable(
   'batch_students',
   {
+    academyId: academyId(),
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: 'cascade' }),
@@ -214,5 +237,9 @@ export const batchStudents = pgTable(
       .references(() => students.id, { onDelete: 'restrict' }),
     enrolledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.batchId, table.studentId] }), index('batch_students_student_idx').on(table.studentId)],
+  (table) => [
+    primaryKey({ columns: [table.batchId, table.studentId] }),
+    index('batch_students_student_idx').on(table.studentId),
+    index('batch_students_academy_idx').on(table.academyId),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyId } from './academy-column';
 
 /**
  * Domain events (decision 026): what happened in one module, written in the same transaction as the
@@ -9,12 +10,13 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varc
 export const domainEvents = pgTable(
   'domain_events',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     type: varchar({ length: 100 }).notNull(),
     payload: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('domain_events_created_idx').on(table.createdAt)],
+  (table) => [index('domain_events_created_idx').on(table.academyId, table.createdAt)],
 );
 
 /**
@@ -25,6 +27,7 @@ export const domainEvents = pgTable(
 export const domainEventDeliveries = pgTable(
   'domain_event_deliveries',
   {
+    academyId: academyId(),
     eventId: uuid()
       .notNull()
       .references(() => domainEvents.id, { onDelete: 'cascade' }),
@@ -39,9 +42,10 @@ export const domainEventDeliveries = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.handler] }),
+    index('domain_event_deliveries_academy_idx').on(table.academyId),
     // The delivery job's question: which pending deliveries are due?
     index('domain_event_deliveries_due_idx')
-      .on(table.nextAttemptAt)
+      .on(table.academyId, table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
   ],
 );

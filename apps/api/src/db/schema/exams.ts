@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { batches, students } from './catalogue';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * A batch's test (issue 23; docs/decisions/019-tests-and-marks.md). Maximum and marks are whole
@@ -11,6 +12,7 @@ import { users } from './users';
 export const tests = pgTable(
   'tests',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     batchId: uuid()
       .notNull()
@@ -32,6 +34,7 @@ export const tests = pgTable(
   (table) => [
     // A batch's tests by date (its list, the report card's period).
     index('tests_batch_date_idx').on(table.batchId, table.date),
+    index('tests_academy_date_idx').on(table.academyId, table.date),
     check('tests_max_positive', sql`${table.maxHalfMarks} > 0`),
   ],
 );
@@ -40,6 +43,7 @@ export const tests = pgTable(
 export const testMarks = pgTable(
   'test_marks',
   {
+    academyId: academyId(),
     testId: uuid()
       .notNull()
       .references(() => tests.id, { onDelete: 'cascade' }),
@@ -55,6 +59,7 @@ export const testMarks = pgTable(
     primaryKey({ columns: [table.testId, table.studentId] }),
     // A student's marks across tests (their own view, the progress chart, the report card).
     index('test_marks_student_idx').on(table.studentId),
+    index('test_marks_academy_idx').on(table.academyId),
     check('test_marks_absent_or_marks', sql`(${table.absent} and ${table.halfMarks} is null) or (not ${table.absent} and ${table.halfMarks} >= 0)`),
   ],
 );
@@ -68,6 +73,7 @@ export const testMarks = pgTable(
 export const reportCardRemarks = pgTable(
   'report_card_remarks',
   {
+    academyId: academyId(),
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: 'cascade' }),
@@ -82,5 +88,6 @@ export const reportCardRemarks = pgTable(
     primaryKey({ columns: [table.batchId, table.studentId] }),
     // A student's remarks across batches (the report card).
     index('report_card_remarks_student_idx').on(table.studentId),
+    index('report_card_remarks_academy_idx').on(table.academyId),
   ],
 );

@@ -3,6 +3,7 @@ import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text
 import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
 import { batches, students } from './catalogue';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /*
  * Fees (issue 22; docs/decisions/020-fees.md). Every amount is whole paise in a bigint (read as a JS
@@ -13,6 +14,7 @@ const paise = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigi
 export const feePlans = pgTable(
   'fee_plans',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 120 }).notNull(),
     batchId: uuid()
@@ -25,12 +27,13 @@ export const feePlans = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Enrolling looks up the batch's plans.
-  (table) => [index('fee_plans_batch_idx').on(table.batchId), check('fee_plans_amount_positive', sql`${table.amountPaise} > 0`)],
+  (table) => [index('fee_plans_batch_idx').on(table.batchId), index('fee_plans_academy_idx').on(table.academyId), check('fee_plans_amount_positive', sql`${table.amountPaise} > 0`)],
 );
 
 export const feePlanInstalments = pgTable(
   'fee_plan_instalments',
   {
+    academyId: academyId(),
     planId: uuid()
       .notNull()
       .references(() => feePlans.id, { onDelete: 'cascade' }),
@@ -38,7 +41,7 @@ export const feePlanInstalments = pgTable(
     dueDate: date({ mode: 'string' }).notNull(),
     amountPaise: paise().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.planId, table.seq] }), check('fee_plan_instalments_amount_positive', sql`${table.amountPaise} > 0`)],
+  (table) => [primaryKey({ columns: [table.planId, table.seq] }), index('fee_plan_instalments_academy_idx').on(table.academyId), check('fee_plan_instalments_amount_positive', sql`${table.amountPaise} > 0`)],
 );
 
 /**
@@ -49,6 +52,7 @@ export const feePlanInstalments = pgTable(
 export const feeDues = pgTable(
   'fee_dues',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     studentId: uuid()
       .notNull()
@@ -76,23 +80,30 @@ export const feeDues = pgTable(
     uniqueIndex('fee_dues_student_number_idx').on(table.studentId, table.number),
     // The dues list: open dues with something left, by due date (overdue first).
     index('fee_dues_outstanding_idx')
-      .on(table.dueDate)
+      .on(table.academyId, table.dueDate)
       .where(sql`${table.status} = 'open' and ${table.amountPaise} - ${table.concessionPaise} - ${table.paidPaise} > 0`),
     index('fee_dues_batch_idx').on(table.batchId),
+    index('fee_dues_academy_idx').on(table.academyId),
     index('fee_dues_plan_idx').on(table.planId),
     check('fee_dues_sane', sql`${table.amountPaise} > 0 and ${table.concessionPaise} >= 0 and ${table.paidPaise} >= 0 and ${table.concessionPaise} + ${table.paidPaise} <= ${table.amountPaise}`),
   ],
 );
 
 /** The last receipt number given in each financial year: locked by the payment's transaction (gap-free). */
-export const feeReceiptCounters = pgTable('fee_receipt_counters', {
-  financialYear: varchar({ length: 7 }).primaryKey(),
-  lastSeq: integer().notNull(),
-});
+export const feeReceiptCounters = pgTable(
+  'fee_receipt_counters',
+  {
+    academyId: academyId(),
+    financialYear: varchar({ length: 7 }).notNull(),
+    lastSeq: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
+);
 
 export const feeReceipts = pgTable(
   'fee_receipts',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     studentId: uuid()
       .notNull()
@@ -124,12 +135,12 @@ export const feeReceipts = pgTable(
     cancelReason: text(),
   },
   (table) => [
-    uniqueIndex('fee_receipts_number_idx').on(table.financialYear, table.seq),
+    uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.seq),
     uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),
-    uniqueIndex('fee_receipts_utr_idx').on(table.utr).where(sql`${table.utr} is not null and ${table.cancelledAt} is null`),
+    uniqueIndex('fee_receipts_utr_idx').on(table.academyId, table.utr).where(sql`${table.utr} is not null and ${table.cancelledAt} is null`),
     index('fee_receipts_student_idx').on(table.studentId, table.createdAt),
     // Collected per day / month / mode.
-    index('fee_receipts_date_idx').on(table.date),
+    index('fee_receipts_date_idx').on(table.academyId, table.date),
     index('fee_receipts_created_by_idx').on(table.createdBy),
     index('fee_receipts_cancelled_by_idx').on(table.cancelledBy),
     check('fee_receipts_amount_positive', sql`${table.amountPaise} > 0`),
@@ -140,6 +151,7 @@ export const feeReceipts = pgTable(
 export const feeAllocations = pgTable(
   'fee_allocations',
   {
+    academyId: academyId(),
     receiptId: uuid()
       .notNull()
       .references(() => feeReceipts.id, { onDelete: 'restrict' }),
@@ -148,13 +160,18 @@ export const feeAllocations = pgTable(
       .references(() => feeDues.id, { onDelete: 'restrict' }),
     amountPaise: paise().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.receiptId, table.dueId] }), index('fee_allocations_due_idx').on(table.dueId)],
+  (table) => [
+    primaryKey({ columns: [table.receiptId, table.dueId] }),
+    index('fee_allocations_due_idx').on(table.dueId),
+    index('fee_allocations_academy_idx').on(table.academyId),
+  ],
 );
 
 /** A concession given to a student (an amount or a percentage of what was due), spread over their open dues. */
 export const feeConcessions = pgTable(
   'fee_concessions',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     studentId: uuid()
       .notNull()
@@ -167,13 +184,18 @@ export const feeConcessions = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('fee_concessions_student_idx').on(table.studentId), index('fee_concessions_created_by_idx').on(table.createdBy)],
+  (table) => [
+    index('fee_concessions_student_idx').on(table.studentId),
+    index('fee_concessions_created_by_idx').on(table.createdBy),
+    index('fee_concessions_academy_created_idx').on(table.academyId, table.createdAt),
+  ],
 );
 
 /** Reminders sent (queued) per due: at most one per due per week. */
 export const feeReminders = pgTable(
   'fee_reminders',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     dueId: uuid()
       .notNull()
@@ -181,7 +203,11 @@ export const feeReminders = pgTable(
     queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     queuedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [index('fee_reminders_due_idx').on(table.dueId, table.queuedAt), index('fee_reminders_queued_by_idx').on(table.queuedBy)],
+  (table) => [
+    index('fee_reminders_due_idx').on(table.dueId, table.queuedAt),
+    index('fee_reminders_queued_by_idx').on(table.queuedBy),
+    index('fee_reminders_academy_queued_idx').on(table.academyId, table.queuedAt),
+  ],
 );
 
 /**
@@ -192,6 +218,7 @@ export const feeReminders = pgTable(
 export const paymentClaims = pgTable(
   'payment_claims',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     studentId: uuid()
       .notNull()
@@ -214,9 +241,9 @@ export const paymentClaims = pgTable(
     receiptId: uuid().references(() => feeReceipts.id, { onDelete: 'restrict' }),
   },
   (table) => [
-    uniqueIndex('payment_claims_utr_idx').on(table.utr).where(sql`${table.status} in ('pending', 'confirmed')`),
+    uniqueIndex('payment_claims_utr_idx').on(table.academyId, table.utr).where(sql`${table.status} in ('pending', 'confirmed')`),
     // The office's queue (pending first) and a family's own claims.
-    index('payment_claims_status_idx').on(table.status, table.createdAt),
+    index('payment_claims_status_idx').on(table.academyId, table.status, table.createdAt),
     index('payment_claims_student_idx').on(table.studentId),
     index('payment_claims_due_idx').on(table.dueId),
     index('payment_claims_claimed_by_idx').on(table.claimedBy),
@@ -230,6 +257,7 @@ export const paymentClaims = pgTable(
 export const bankStatements = pgTable(
   'bank_statements',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     fileName: varchar({ length: 200 }).notNull(),
     layout: varchar({ length: 10, enum: ['hdfc', 'sbi', 'icici', 'mapped'] }).notNull(),
@@ -242,7 +270,7 @@ export const bankStatements = pgTable(
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('bank_statements_uploaded_at_idx').on(table.uploadedAt), index('bank_statements_uploaded_by_idx').on(table.uploadedBy)],
+  (table) => [index('bank_statements_uploaded_at_idx').on(table.academyId, table.uploadedAt), index('bank_statements_uploaded_by_idx').on(table.uploadedBy)],
 );
 
 /**
@@ -253,6 +281,7 @@ export const bankStatements = pgTable(
 export const bankStatementCredits = pgTable(
   'bank_statement_credits',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     statementId: uuid()
       .notNull()
@@ -271,7 +300,7 @@ export const bankStatementCredits = pgTable(
     setAsideNote: varchar({ length: 300 }),
   },
   (table) => [
-    uniqueIndex('bank_statement_credits_line_key_idx').on(table.lineKey),
+    uniqueIndex('bank_statement_credits_line_key_idx').on(table.academyId, table.lineKey),
     index('bank_statement_credits_statement_idx').on(table.statementId, table.row),
     index('bank_statement_credits_utr_idx').on(table.utr),
     index('bank_statement_credits_receipt_idx').on(table.receiptId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * A register imported from a spreadsheet (issue 39): what it made, so that it can be undone while
@@ -9,6 +10,7 @@ import { users } from './users';
 export const imports = pgTable(
   'imports',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     kind: varchar({ length: 20, enum: ['students'] }).notNull(),
     fileName: varchar({ length: 200 }).notNull(),
@@ -22,7 +24,7 @@ export const imports = pgTable(
     undoneBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
-    index('imports_started_at_idx').on(table.startedAt),
+    index('imports_started_at_idx').on(table.academyId, table.startedAt),
     index('imports_created_by_idx').on(table.createdBy),
     index('imports_undone_by_idx').on(table.undoneBy),
   ],
@@ -38,6 +40,7 @@ export const IMPORT_ITEM_KINDS = ['student', 'student_update', 'parent', 'parent
 export const importItems = pgTable(
   'import_items',
   {
+    academyId: academyId(),
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     importId: uuid()
       .notNull()
@@ -49,6 +52,7 @@ export const importItems = pgTable(
   },
   (table) => [
     index('import_items_import_idx').on(table.importId),
+    index('import_items_academy_idx').on(table.academyId),
     check('import_items_kind_check', sql`${table.kind} in ('student', 'student_update', 'parent', 'parent_link', 'enrolment', 'receipt')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academyId } from './academy-column';
 
 /**
  * Request counters of the rate limits, shared by every server on the database: one row per route and
@@ -8,11 +9,12 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar 
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
-    key: varchar({ length: 400 }).primaryKey(),
+    academyId: academyId(),
+    key: varchar({ length: 400 }).notNull(),
     hits: integer().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (table) => [index('rate_limit_hits_expires_idx').on(table.expiresAt)],
+  (table) => [primaryKey({ columns: [table.academyId, table.key] }), index('rate_limit_hits_expires_idx').on(table.academyId, table.expiresAt)],
 );
 
 /**
@@ -23,7 +25,9 @@ export const rateLimitHits = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    key: varchar({ length: 200 }).primaryKey(),
+    academyId: academyId(),
+    // A periodic job's key is its name, the same in every academy: unique per academy.
+    key: varchar({ length: 200 }).notNull(),
     name: varchar({ length: 100 }).notNull(),
     payload: jsonb().notNull().default(sql`'{}'::jsonb`),
     /** For a periodic job, the time between runs; null for a one-off job. */
@@ -44,9 +48,10 @@ export const jobs = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.academyId, table.key] }),
     // The runners' poll: due rows first.
     index('jobs_due_idx')
-      .on(table.runAt)
+      .on(table.academyId, table.runAt)
       .where(sql`${table.runAt} is not null`),
     index('jobs_name_idx').on(table.name),
   ],
@@ -61,9 +66,10 @@ export const jobs = pgTable(
 export const backupJobs = pgTable(
   'backup_jobs',
   {
+    academyId: academyId(),
     id: uuid().primaryKey(),
     state: jsonb().notNull(),
     heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('backup_jobs_heartbeat_idx').on(table.heartbeatAt)],
+  (table) => [index('backup_jobs_heartbeat_idx').on(table.academyId, table.heartbeatAt)],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { batches, standards, students, subjects, teachers } from './catalogue';
 import { timestamps, users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * A PDF shared by a teacher (or the academy): for one batch, one student, or nobody else (personal).
@@ -10,6 +11,7 @@ import { timestamps, users } from './users';
 export const notes = pgTable(
   'notes',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     title: varchar({ length: 200 }).notNull(),
     description: text().notNull().default(''),
@@ -37,8 +39,9 @@ export const notes = pgTable(
     index('notes_student_created_idx').on(table.studentId, table.createdAt.desc(), table.id.desc()),
     index('notes_subject_idx').on(table.subjectId),
     index('notes_standard_idx').on(table.standardId),
+    index('notes_academy_created_idx').on(table.academyId, table.createdAt.desc()),
     index('notes_public_created_idx')
-      .on(table.createdAt.desc())
+      .on(table.academyId, table.createdAt.desc())
       .where(sql`${table.isPublic}`),
     check('notes_one_target_check', sql`num_nonnulls(${table.batchId}, ${table.studentId}) <= 1`),
     check('notes_file_size_check', sql`${table.fileSize} > 0`),

@@ -4,11 +4,13 @@ import { announcements } from './announcements';
 import { students } from './catalogue';
 import { notes } from './notes';
 import { onlineTests } from './online-tests';
+import { academyId } from './academy-column';
 
 /** A student's bell: one row per thing they were told about. */
 export const notifications = pgTable(
   'notifications',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     studentId: uuid()
       .notNull()
@@ -39,6 +41,7 @@ export const notifications = pgTable(
       .on(table.studentId)
       .where(sql`not ${table.isRead}`),
     index('notifications_announcement_idx').on(table.announcementId),
+    index('notifications_academy_created_idx').on(table.academyId, table.createdAt),
     index('notifications_note_idx').on(table.noteId),
     index('notifications_online_test_idx').on(table.onlineTestId),
     check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}, ${table.onlineTestId}) <= 1`),

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { academyId } from './academy-column';
 
 /**
  * Backups off the machine (issue 52, decision 044): the S3-compatible bucket the backups are copied
- * to. One row at most (key fixed to 1); no row means off-site backups are off. The access keys and
+ * to. One row per academy at most (keyed by academy_id); no row means off-site backups are off. The access keys and
  * the archives' encryption key are sealed (lib/secret-box.ts, AES-256-GCM under APP_SECRET's
  * `secrets-at-rest` key): never stored, answered or backed up in clear.
  * A restore keeps this row as it was on the server (modules/backups/backups.service.ts): the bucket
@@ -12,7 +13,8 @@ import { bigint, boolean, check, integer, pgTable, smallint, text, timestamp, va
 export const offsiteBackupSettings = pgTable(
   'offsite_backup_settings',
   {
-    id: smallint().primaryKey().default(1),
+    // One row per academy (issue 55): its bucket and key.
+    academyId: academyId().primaryKey(),
     endpoint: varchar({ length: 500 }).notNull(),
     region: varchar({ length: 64 }).notNull(),
     bucket: varchar({ length: 63 }).notNull(),
@@ -32,7 +34,6 @@ export const offsiteBackupSettings = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (table) => [check('offsite_backup_settings_single_row', sql`${table.id} = 1`)],
 );
 
 /**
@@ -44,7 +45,8 @@ export const offsiteBackupSettings = pgTable(
 export const offsiteBackups = pgTable(
   'offsite_backups',
   {
-    backupName: varchar({ length: 100 }).primaryKey(),
+    academyId: academyId(),
+    backupName: varchar({ length: 100 }).notNull(),
     status: varchar({ length: 10 }).notNull().default('pending'),
     objectKey: varchar({ length: 400 }).notNull(),
     // SHA-256 (hex) of the encrypted object as uploaded; checked again when it is downloaded.
@@ -56,5 +58,8 @@ export const offsiteBackups = pgTable(
     uploadedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('offsite_backups_status', sql`${table.status} in ('pending', 'uploaded', 'failed', 'deleting')`)],
+  (table) => [
+    primaryKey({ columns: [table.academyId, table.backupName] }),
+    check('offsite_backups_status', sql`${table.status} in ('pending', 'uploaded', 'failed', 'deleting')`),
+  ],
 );

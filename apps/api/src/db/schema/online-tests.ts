@@ -5,6 +5,7 @@ import { QUESTION_DIFFICULTIES, QUESTION_TYPES } from '@academy/shared/schemas/o
 import { batches, students, subjects } from './catalogue';
 import { tests } from './exams';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /*
  * Online practice tests (issue 40; docs/decisions/037-online-tests.md). Marks are whole half-marks, as
@@ -20,6 +21,7 @@ import { users } from './users';
 export const questions = pgTable(
   'questions',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     subjectId: uuid()
       .notNull()
@@ -48,7 +50,7 @@ export const questions = pgTable(
   (table) => [
     // The bank's filters and the blueprint's picks: a subject's chapter at a difficulty.
     index('questions_subject_chapter_idx').on(table.subjectId, table.chapter, table.difficulty).where(sql`${table.deletedAt} is null`),
-    index('questions_fingerprint_idx').on(table.fingerprint),
+    index('questions_fingerprint_idx').on(table.academyId, table.fingerprint),
     index('questions_text_trgm_idx').using('gin', table.text.op('gin_trgm_ops')),
     index('questions_created_by_idx').on(table.createdBy),
   ],
@@ -58,6 +60,7 @@ export const questions = pgTable(
 export const onlineTests = pgTable(
   'online_tests',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     title: varchar({ length: 160 }).notNull(),
     opensAt: timestamp({ withTimezone: true }).notNull(),
@@ -84,6 +87,7 @@ export const onlineTests = pgTable(
     // The closing job's look-up: published, closed, not yet recorded.
     index('online_tests_to_record_idx').on(table.closesAt).where(sql`${table.publishedAt} is not null and ${table.marksRecordedAt} is null`),
     index('online_tests_created_by_idx').on(table.createdBy),
+    index('online_tests_academy_opens_idx').on(table.academyId, table.opensAt),
   ],
 );
 
@@ -91,6 +95,7 @@ export const onlineTests = pgTable(
 export const onlineTestBatches = pgTable(
   'online_test_batches',
   {
+    academyId: academyId(),
     onlineTestId: uuid()
       .notNull()
       .references(() => onlineTests.id, { onDelete: 'cascade' }),
@@ -99,13 +104,19 @@ export const onlineTestBatches = pgTable(
       .references(() => batches.id, { onDelete: 'restrict' }),
     testId: uuid().references(() => tests.id, { onDelete: 'set null' }),
   },
-  (table) => [primaryKey({ columns: [table.onlineTestId, table.batchId] }), index('online_test_batches_batch_idx').on(table.batchId), index('online_test_batches_test_idx').on(table.testId)],
+  (table) => [
+    primaryKey({ columns: [table.onlineTestId, table.batchId] }),
+    index('online_test_batches_batch_idx').on(table.batchId),
+    index('online_test_batches_test_idx').on(table.testId),
+    index('online_test_batches_academy_idx').on(table.academyId),
+  ],
 );
 
 /** The paper's questions in order (sections follow the subjects). */
 export const onlineTestQuestions = pgTable(
   'online_test_questions',
   {
+    academyId: academyId(),
     onlineTestId: uuid()
       .notNull()
       .references(() => onlineTests.id, { onDelete: 'cascade' }),
@@ -114,7 +125,11 @@ export const onlineTestQuestions = pgTable(
       .references(() => questions.id, { onDelete: 'restrict' }),
     position: integer().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.onlineTestId, table.questionId] }), index('online_test_questions_question_idx').on(table.questionId)],
+  (table) => [
+    primaryKey({ columns: [table.onlineTestId, table.questionId] }),
+    index('online_test_questions_question_idx').on(table.questionId),
+    index('online_test_questions_academy_idx').on(table.academyId),
+  ],
 );
 
 /**
@@ -125,6 +140,7 @@ export const onlineTestQuestions = pgTable(
 export const onlineTestAttempts = pgTable(
   'online_test_attempts',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     onlineTestId: uuid()
       .notNull()
@@ -147,6 +163,7 @@ export const onlineTestAttempts = pgTable(
   (table) => [
     unique('online_test_attempts_one_each').on(table.onlineTestId, table.studentId),
     index('online_test_attempts_student_idx').on(table.studentId),
+    index('online_test_attempts_academy_idx').on(table.academyId),
     // The deadline job's look-up: open attempts by their end.
     index('online_test_attempts_open_idx').on(table.endsAt).where(sql`${table.submittedAt} is null`),
   ],
@@ -156,6 +173,7 @@ export const onlineTestAttempts = pgTable(
 export const onlineTestAnswers = pgTable(
   'online_test_answers',
   {
+    academyId: academyId(),
     attemptId: uuid()
       .notNull()
       .references(() => onlineTestAttempts.id, { onDelete: 'cascade' }),
@@ -169,5 +187,9 @@ export const onlineTestAnswers = pgTable(
     revision: integer().notNull().default(0),
     savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.attemptId, table.questionId] }), index('online_test_answers_question_idx').on(table.questionId)],
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.questionId] }),
+    index('online_test_answers_question_idx').on(table.questionId),
+    index('online_test_answers_academy_idx').on(table.academyId),
+  ],
 );

@@ -4,6 +4,7 @@ import { PARENT_RELATIONS } from '@academy/shared/schemas/parents';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, PREFERRED_CHANNELS } from '@academy/shared/schemas/messaging';
 import { students } from './catalogue';
 import { timestamps, users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * A parent (issue 21): the person behind a `parent` account (name, email and language live on the
@@ -12,6 +13,7 @@ import { timestamps, users } from './users';
 export const parents = pgTable(
   'parents',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid()
       .notNull()
@@ -29,7 +31,7 @@ export const parents = pgTable(
   (table) => [
     check('parents_relation_check', sql`${table.relation} in ('mother', 'father', 'guardian', 'other')`),
     check('parents_preferred_channel_check', sql`${table.preferredChannel} in ('whatsapp', 'sms', 'email')`),
-    uniqueIndex('parents_phone_unique').on(table.phone),
+    uniqueIndex('parents_phone_unique').on(table.academyId, table.phone),
     // The student and parent lists search parents' numbers with ILIKE '%…%' (pg_trgm).
     index('parents_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
   ],
@@ -39,6 +41,7 @@ export const parents = pgTable(
 export const parentStudents = pgTable(
   'parent_students',
   {
+    academyId: academyId(),
     parentId: uuid()
       .notNull()
       .references(() => parents.id, { onDelete: 'cascade' }),
@@ -48,7 +51,11 @@ export const parentStudents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // A student's parents (the student page, alerts) read the second index.
-  (table) => [primaryKey({ columns: [table.parentId, table.studentId] }), index('parent_students_student_idx').on(table.studentId)],
+  (table) => [
+    primaryKey({ columns: [table.parentId, table.studentId] }),
+    index('parent_students_student_idx').on(table.studentId),
+    index('parent_students_academy_idx').on(table.academyId),
+  ],
 );
 
 /**
@@ -60,6 +67,7 @@ export const parentStudents = pgTable(
 export const parentMessages = pgTable(
   'parent_messages',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     kind: varchar({ length: 40 }).notNull(),
     key: varchar({ length: 200 }).notNull(),
@@ -95,14 +103,14 @@ export const parentMessages = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('parent_messages_key_parent_channel_unique').on(table.key, table.parentId, table.channel),
-    uniqueIndex('parent_messages_provider_unique').on(table.channel, table.providerId),
+    uniqueIndex('parent_messages_key_parent_channel_unique').on(table.academyId, table.key, table.parentId, table.channel),
+    uniqueIndex('parent_messages_provider_unique').on(table.academyId, table.channel, table.providerId),
     // The office's list of a day's alerts.
     index('parent_messages_kind_date_idx').on(table.kind, table.date),
     index('parent_messages_student_idx').on(table.studentId),
     index('parent_messages_parent_idx').on(table.parentId),
     // The office's list of every message made during a day (all kinds).
-    index('parent_messages_created_at_idx').on(table.createdAt),
+    index('parent_messages_created_at_idx').on(table.academyId, table.createdAt),
     // Messages the quiet hours hold: timed again when the hours change (issue 54).
     index('parent_messages_held_idx').on(table.notBefore).where(sql`${table.status} = 'queued' and ${table.notBefore} is not null`),
     check('parent_messages_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
@@ -123,6 +131,7 @@ export const parentMessages = pgTable(
 export const signInCodes = pgTable(
   'sign_in_codes',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     purpose: text({ enum: ['sign-in', 'admission'] }).notNull().default('sign-in'),
     phone: varchar({ length: 20 }).notNull(),
@@ -146,8 +155,8 @@ export const signInCodes = pgTable(
   (table) => [
     index('sign_in_codes_phone_created_idx').on(table.phone, table.createdAt),
     index('sign_in_codes_phone_sent_idx').on(table.phone, table.sentAt),
-    index('sign_in_codes_sent_idx').on(table.sentAt).where(sql`${table.sentAt} is not null`),
-    index('sign_in_codes_ip_created_idx').on(table.ip, table.createdAt),
+    index('sign_in_codes_sent_idx').on(table.academyId, table.sentAt).where(sql`${table.sentAt} is not null`),
+    index('sign_in_codes_ip_created_idx').on(table.academyId, table.ip, table.createdAt),
     index('sign_in_codes_proof_idx').on(table.proofHash),
     check('sign_in_codes_purpose_check', sql`${table.purpose} in ('sign-in', 'admission')`),
   ],
@@ -162,8 +171,9 @@ export const signInCodes = pgTable(
 export const providerWebhookEvents = pgTable(
   'provider_webhook_events',
   {
+    academyId: academyId(),
     id: varchar({ length: 300 }).primaryKey(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('provider_webhook_events_received_idx').on(table.receivedAt)],
+  (table) => [index('provider_webhook_events_received_idx').on(table.academyId, table.receivedAt)],
 );

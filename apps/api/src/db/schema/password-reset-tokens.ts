@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { RESET_TOKEN_PURPOSES } from '@academy/shared/schemas/auth';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * Links to choose a password: sent by forgot-password (`reset`, 30 minutes) or to a new account
@@ -10,6 +11,7 @@ import { users } from './users';
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid()
       .notNull()
@@ -22,6 +24,7 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [
     index('password_reset_tokens_user_id_idx').on(table.userId, table.createdAt),
+    index('password_reset_tokens_academy_expires_idx').on(table.academyId, table.expiresAt),
     check('password_reset_tokens_purpose_check', sql`${table.purpose} in ('reset', 'welcome')`),
   ],
 );

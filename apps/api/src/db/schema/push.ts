@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { check, index, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { academyId } from './academy-column';
 
 /**
  * Web Push (issue 37): each browser where a parent or a student turned notifications on. `endpoint` is
@@ -11,6 +11,7 @@ import { users } from './users';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid()
       .notNull()
@@ -22,21 +23,21 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+  (table) => [index('push_subscriptions_user_idx').on(table.userId), index('push_subscriptions_academy_idx').on(table.academyId)],
 );
 
 /**
- * The server's VAPID key pair, made once at first use (one row: several servers starting at once
+ * The academy's VAPID key pair, made once at first use (one row per academy: several servers starting at once
  * insert theirs and all keep the first). The private key is sealed (lib/secret-box.ts, context
  * `push:vapid-private-key`); the public key is what browsers subscribe with.
  */
 export const pushVapidKeys = pgTable(
   'push_vapid_keys',
   {
-    id: smallint().primaryKey().default(1),
+    // One pair per academy (issue 55).
+    academyId: academyId().primaryKey(),
     publicKey: varchar({ length: 100 }).notNull(),
     privateKey: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('push_vapid_keys_single_row', sql`${table.id} = 1`)],
 );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, doublePrecision, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, doublePrecision, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
+import { academyId } from './academy-column';
 
 /** The messaging settings as stored (defaults fill what is missing). */
 export type StoredMessaging = {
@@ -16,13 +17,14 @@ export const MESSAGING_SECRET_NAMES = ['whatsappAccessToken', 'whatsappAppSecret
 export type MessagingSecretName = (typeof MESSAGING_SECRET_NAMES)[number];
 
 /**
- * The academy's own details, edited by the admin. Exactly one row: the key is fixed to 1 by a check,
+ * The academy's own details, edited by the admin. One row per academy (its academy_id is the key),
  * so a second row cannot exist, and the service creates the row with defaults when it is missing.
  */
 export const academySettings = pgTable(
   'academy_settings',
   {
-    id: smallint().primaryKey().default(1),
+    // One row per academy (issue 55): the academy's own details.
+    academyId: academyId().primaryKey(),
     name: varchar({ length: 120 }).notNull(),
     tagline: varchar({ length: 200 }).notNull(),
     address: varchar({ length: 300 }).notNull(),
@@ -73,7 +75,6 @@ export const academySettings = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
-    check('academy_settings_single_row', sql`${table.id} = 1`),
     check('academy_settings_late_joiner_grace_days', sql`${table.lateJoinerGraceDays} between 0 and 60`),
     check('academy_settings_three_phones', sql`cardinality(${table.phones}) = 3`),
     check('academy_settings_monthly_fee_target', sql`${table.monthlyFeeTargetPaise} is null or ${table.monthlyFeeTargetPaise} > 0`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ROLES } from '@academy/shared/roles';
 import { LANGUAGES } from '@academy/shared/languages';
+import { academyId } from './academy-column';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -15,6 +16,7 @@ export { timestamps };
 export const users = pgTable(
   'users',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 120 }).notNull(),
     // Always stored lower-case; the unique index on lower(email) guards against any path that forgets.
@@ -31,8 +33,8 @@ export const users = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
-    index('users_role_idx').on(table.role),
+    uniqueIndex('users_email_lower_unique').on(table.academyId, sql`lower(${table.email})`),
+    index('users_role_idx').on(table.academyId, table.role),
     // Student and teacher lists search names and emails with ILIKE '%…%' (pg_trgm).
     index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
@@ -46,6 +48,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     // sha256 of the cookie's random token: a stolen database copy holds no usable session.
     tokenHash: text().notNull().unique(),
@@ -58,20 +61,21 @@ export const sessions = pgTable(
     ip: varchar({ length: 64 }),
     userAgent: varchar({ length: 512 }),
   },
-  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
+  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.academyId, table.expiresAt)],
 );
 
 /** Failed sign-ins, kept in the database so the limit holds across restarts and several servers. */
 export const loginFailures = pgTable(
   'login_failures',
   {
+    academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     email: varchar({ length: 254 }).notNull(),
     ip: varchar({ length: 64 }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('login_failures_email_created_idx').on(table.email, table.createdAt),
-    index('login_failures_ip_created_idx').on(table.ip, table.createdAt),
+    index('login_failures_email_created_idx').on(table.academyId, table.email, table.createdAt),
+    index('login_failures_ip_created_idx').on(table.academyId, table.ip, table.createdAt),
   ],
 );

@@ -78,7 +78,7 @@ export async function restoreFromBucket(db: Db, paths: BackupPaths, keys: Server
         enabled: true,
       })
       .onConflictDoUpdate({
-        target: offsiteBackupSettings.id,
+        target: offsiteBackupSettings.academyId,
         set: {
           endpoint: sql`excluded.endpoint`,
           region: sql`excluded.region`,

@@ -5,6 +5,7 @@ import { getAcademySettings } from '../settings/settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser } from '../../../test/factories';
 import { nextStudentCode } from '../../db/student-code';
+import { FIRST_ACADEMY_ID } from '../../db/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
 
 let t: TestApp;
@@ -171,11 +172,11 @@ describe('GET /api/public/courses', () => {
     const listed = async () => (await getCourses()).json().data.batches.some((batch: { name: string }) => batch.name === '11th Physics Evening');
 
     await getAcademySettings(db);
-    await db.update(academySettings).set({ timeZone: 'Pacific/Pago_Pago' }).where(eq(academySettings.id, 1));
+    await db.update(academySettings).set({ timeZone: 'Pacific/Pago_Pago' }).where(eq(academySettings.academyId, FIRST_ACADEMY_ID));
     expect(await listed()).toBe(true);
-    await db.update(academySettings).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(academySettings.id, 1));
+    await db.update(academySettings).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(academySettings.academyId, FIRST_ACADEMY_ID));
     expect(await listed()).toBe(false);
-    await db.update(academySettings).set({ timeZone: 'Asia/Kolkata' }).where(eq(academySettings.id, 1));
+    await db.update(academySettings).set({ timeZone: 'Asia/Kolkata' }).where(eq(academySettings.academyId, FIRST_ACADEMY_ID));
   });
 
   it('asks the database twice, however many standards and batches there are', async () => {

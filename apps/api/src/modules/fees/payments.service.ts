@@ -94,7 +94,7 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
     const [counter] = await tx
       .insert(feeReceiptCounters)
       .values({ financialYear: year, lastSeq: entries.length })
-      .onConflictDoUpdate({ target: feeReceiptCounters.financialYear, set: { lastSeq: sql`${feeReceiptCounters.lastSeq} + ${entries.length}` } })
+      .onConflictDoUpdate({ target: [feeReceiptCounters.academyId, feeReceiptCounters.financialYear], set: { lastSeq: sql`${feeReceiptCounters.lastSeq} + ${entries.length}` } })
       .returning({ last: feeReceiptCounters.lastSeq });
     entries.forEach((entry, index) => numbers.set(entry, { year, seq: counter!.last - entries.length + index + 1 }));
   }

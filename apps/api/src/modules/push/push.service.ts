@@ -18,18 +18,18 @@ const SEND_TIMEOUT_MS = 10_000;
 export type VapidKeys = { publicKey: string; privateKey: string };
 
 /**
- * The server's VAPID key pair, made at first use. Several servers may start at once: each inserts
+ * The academy's VAPID key pair (one per academy), made at first use. Several servers may start at once: each inserts
  * its own pair and the first one wins (on conflict do nothing), then all read the same row.
  */
 export async function vapidKeys(db: DbExecutor, keys: ServerKeys): Promise<VapidKeys> {
-  let [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.id, 1));
+  let [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.academyId, sql`current_academy_id()`));
   if (!row) {
     const made = webpush.generateVAPIDKeys();
     await db
       .insert(pushVapidKeys)
-      .values({ id: 1, publicKey: made.publicKey, privateKey: sealSecret(keys, VAPID_CONTEXT, made.privateKey) })
+      .values({ publicKey: made.publicKey, privateKey: sealSecret(keys, VAPID_CONTEXT, made.privateKey) })
       .onConflictDoNothing();
-    [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.id, 1));
+    [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.academyId, sql`current_academy_id()`));
   }
   return { publicKey: row!.publicKey, privateKey: openSecret(keys, VAPID_CONTEXT, row!.privateKey) };
 }

@@ -68,7 +68,7 @@ async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
 }
 
 /**
- * The academy's settings (name for mails, time zone for "today", contact details). The single row is
+ * The academy's settings (name for mails, time zone for "today", contact details). The academy's row is
  * created with the defaults on first use; concurrent first uses agree through ON CONFLICT.
  */
 export async function getAcademySettings(db: DbExecutor): Promise<AcademySettings> {
@@ -78,7 +78,7 @@ export async function getAcademySettings(db: DbExecutor): Promise<AcademySetting
     if (!row) {
       await db
         .insert(academySettings)
-        .values({ id: 1, ...DEFAULT_ACADEMY_SETTINGS })
+        .values(DEFAULT_ACADEMY_SETTINGS)
         .onConflictDoNothing();
       row = (await readRow(db))!;
     }
@@ -94,7 +94,7 @@ const PREVIOUS_SETTINGS = sql<Record<string, unknown> | null>`(select jsonb_buil
   'timeZone', o.time_zone, 'backupTime', o.backup_time, 'testimonials', o.testimonials, 'paymentsLockedBefore', o.payments_locked_before,
   'lateJoinerGraceDays', o.late_joiner_grace_days,
   'latitude', o.latitude, 'longitude', o.longitude, 'monthlyFeeTargetPaise', o.monthly_fee_target_paise, 'translations', o.translations)
-  from academy_settings o where o.id = 1)`;
+  from academy_settings o where o.academy_id = current_academy_id())`;
 
 export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.output<typeof academySettingsInputSchema>): Promise<AcademySettings> {
   const values: SettingsValues = {
@@ -129,8 +129,8 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
   const row = await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(academySettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: academySettings.id, set: { ...values, updatedAt: new Date() } })
+      .values(values)
+      .onConflictDoUpdate({ target: academySettings.academyId, set: { ...values, updatedAt: new Date() } })
       .returning({ ...getTableColumns(academySettings), before: PREVIOUS_SETTINGS });
     const { before, ...after } = saved!;
     await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'settings.updated' }, changes: diffChanges(before ?? {}, values) });
