@@ -46,7 +46,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
 import { backupsRoutes } from './modules/backups/backups.routes';
-import { appVersion, automaticBackupTask, listBackups, type BackupPaths } from './modules/backups/backups.service';
+import { academyBackupPaths, appVersion, automaticBackupTask, listBackups, type BackupPaths } from './modules/backups/backups.service';
 import { OFFSITE_BACKUP_JOB, syncOffsite } from './modules/backups/offsite.service';
 import { batchesRoutes } from './modules/batches/batches.routes';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes';
@@ -183,7 +183,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
     everyMs: 5 * MINUTE,
     maxAttempts: 3,
     afterFailureMs: 15 * MINUTE,
-    run: () => syncOffsite(deps.db, deps.keys, deps.backups.backupsDir, { throwOnFailure: true }),
+    run: () => syncOffsite(deps.db, deps.keys, academyBackupPaths(deps.backups).backupsDir, { throwOnFailure: true }),
   });
   app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: () => deleteExpiredAuthRecords(deps.db) });
   // The audit log keeps two years (modules/audit, decision 018).

@@ -12,7 +12,9 @@ import { runDoctor } from './doctor/run-doctor';
 import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
-import { createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
+import { academyBackupPaths, createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
+import { namedAcademy, exportAcademy, importAcademy } from './modules/backups/academy-transfer';
+import { withAcademy } from './db/tenancy';
 import { parseArchiveKey } from './modules/backups/offsite-crypto';
 import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
@@ -25,14 +27,26 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Create a sign-in account (a teacher or student gets their record too; fill in the rest on the screens).
   users:set-password --email <email> --password <password>
       Set a new password; every session of that user ends.
-  backup:create [--out FILE]
-      Back up every table and stored file into DATA_DIR/backups (or FILE, a .tar.gz).
-  backup:restore FILE [--yes] [--trust-unsigned]
-      Check FILE completely, then replace ALL data and stored files with it, in one transaction.
+  backup:create [--out FILE] [--slug <slug>]
+      Back up the academy's records and stored files into DATA_DIR/backups (or FILE, a .tar.gz).
+      With ACADEMY_HOSTING=many, --slug names the academy.
+  backup:restore FILE [--yes] [--trust-unsigned] [--slug <slug>]
+      Check FILE completely, then replace ALL of the academy's data and stored files with it, in one
+      transaction (with ACADEMY_HOSTING=many, the academy named by --slug; the others are untouched).
       Asks you to type ${RESTORE_CONFIRMATION_WORD} unless --yes is given. Works on an empty DATA_DIR or database too.
       Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
       --trust-unsigned restores one whose signature is missing or does not verify (made before
       APP_SECRET changed, or on another server) and records that in the audit log.
+  academy:export [--slug <slug>] --out FILE
+      Write one academy's archive to FILE (.tar.gz): its rows and stored files, signed as its backups are,
+      with its name, address and database version. With ACADEMY_HOSTING=many name it by --slug; in a
+      one-academy installation --slug may be left out.
+  academy:import FILE [--slug <slug>] [--replace]
+      Bring an academy's archive in. With ACADEMY_HOSTING=many: as a NEW academy at <slug> (default: the
+      archive's own), every record and file with new ids, next to the academies already here; a taken
+      address is refused. In a one-academy installation: as its academy, replacing all of its data (a
+      backup of it is made first); --replace is required when it has data (the demo, for one).
+      An archive from another deployment (another APP_SECRET) is accepted, and the audit log records it.
   doctor [--url URL]
       Check this production set-up, one line per check (✓ fine, ! warning, ✗ problem, with what to do):
       secrets, HTTPS, mail, TRUST_PROXY against a real request, DATA_DIR, the last backup, the
@@ -120,8 +134,10 @@ async function main(argv: string[]): Promise<number> {
       key: { type: 'string' },
       backup: { type: 'string' },
       latest: { type: 'boolean' },
+      slug: { type: 'string' },
+      replace: { type: 'boolean' },
     },
-    allowPositionals: command === 'backup:restore',
+    allowPositionals: command === 'backup:restore' || command === 'academy:import',
     strict: true,
   });
 
@@ -149,7 +165,14 @@ async function main(argv: string[]): Promise<number> {
       const config = loadConfig();
       const out = typeof values.out === 'string' ? path.resolve(values.out) : undefined;
       const keys = serverKeysFrom(loadServerSecret(config));
-      const result = await withDatabase((database) => createBackup(database.db, backupPaths(config.dataDir), keys, { kind: 'manual', out, onProgress: progressPrinter() }));
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const result = await withDatabase(async (database) => {
+        // The academy's own backup (issue 55): with many academies, the one named by --slug.
+        const academy = await namedAcademy(database.db, config.hosting.mode, slug);
+        return withAcademy(academy.id, () =>
+          createBackup(database.db, academyBackupPaths(backupPaths(config.dataDir), academy.id), keys, { kind: 'manual', out, onProgress: progressPrinter() }),
+        );
+      });
       if (process.stdout.isTTY) process.stdout.write('\n');
       const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       console.log(`Backup written to ${result.file} (${result.manifest.tables.length} tables, ${rows} rows, ${result.manifest.files.length} files).`);
@@ -168,9 +191,13 @@ async function main(argv: string[]): Promise<number> {
       // The same keys as the server: a backup it made verifies here, and the other way round.
       const keys = serverKeysFrom(loadServerSecret(config));
       const trustUnsigned = values['trust-unsigned'] === true;
-      const { manifest, signed } = await withDatabase((database) =>
-        restoreBackupFile(database.db, backupPaths(config.dataDir), keys, archive, { onProgress: progressPrinter(), trustUnsigned }),
-      ).catch((error: unknown) => {
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const { manifest, signed } = await withDatabase(async (database) => {
+        const academy = await namedAcademy(database.db, config.hosting.mode, slug);
+        return withAcademy(academy.id, () =>
+          restoreBackupFile(database.db, academyBackupPaths(backupPaths(config.dataDir), academy.id), keys, archive, { onProgress: progressPrinter(), trustUnsigned }),
+        );
+      }).catch((error: unknown) => {
         if (!(error instanceof AppError && error.message === UNSIGNED_BACKUP_MESSAGE)) throw error;
         // The operator may know where the file comes from: say how to restore it anyway.
         throw new AppError(
@@ -181,6 +208,46 @@ async function main(argv: string[]): Promise<number> {
       if (process.stdout.isTTY) process.stdout.write('\n');
       if (!signed) console.log('This backup is not signed by this server: restored because of --trust-unsigned, and recorded in the audit log.');
       console.log(`Restored the backup of ${manifest.createdAt} (Academy ${manifest.appVersion}, database version ${manifest.migration.tag}). Everyone signs in as they could at that time.`);
+      return 0;
+    }
+    case 'academy:export': {
+      const config = loadConfig();
+      const out = path.resolve(required(values, 'out'));
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const keys = serverKeysFrom(loadServerSecret(config));
+      const { academy, manifest, file } = await withDatabase((database) =>
+        exportAcademy(database.db, backupPaths(config.dataDir), keys, { hosting: config.hosting.mode, slug, out, onProgress: progressPrinter() }),
+      );
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      console.log(`Exported ${academy.name} (${academy.slug}) to ${file}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.length} files, database version ${manifest.migration.tag}.`);
+      return 0;
+    }
+    case 'academy:import': {
+      const [file, ...extra] = positionals;
+      if (!file || extra.length > 0) throw new UsageError('Give exactly one archive: academy:import FILE [--slug <slug>] [--replace].');
+      const config = loadConfig();
+      const keys = serverKeysFrom(loadServerSecret(config));
+      const slug = typeof values.slug === 'string' ? values.slug : undefined;
+      const result = await withDatabase((database) =>
+        importAcademy(database.db, backupPaths(config.dataDir), keys, {
+          hosting: config.hosting.mode,
+          file: path.resolve(file),
+          slug,
+          replace: values.replace === true,
+          onProgress: progressPrinter(),
+        }),
+      );
+      if (process.stdout.isTTY) process.stdout.write('\n');
+      const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const name = result.manifest.academy?.name ?? 'the academy';
+      if (result.safetyBackup) console.log(`This installation's data was backed up first to ${result.safetyBackup}.`);
+      if (!result.signed) console.log('The archive was signed by another server (another APP_SECRET); it was imported, and the audit log records that.');
+      console.log(
+        config.hosting.mode === 'many'
+          ? `Imported ${name} as a new academy at ${result.slug}.${config.hosting.baseDomain} (${rows} rows, ${result.manifest.files.length} files). Its people sign in there with their passwords.`
+          : `Imported ${name} into this installation (${rows} rows, ${result.manifest.files.length} files). Everyone signs in with their passwords from the archive.`,
+      );
       return 0;
     }
     case 'doctor': {

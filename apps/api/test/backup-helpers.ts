@@ -9,9 +9,17 @@ import type { Db } from '../src/db/client';
 import { fileDigest, listStoredFiles } from '../src/modules/backups/backup-archive';
 import { listTables, tableDigest, useCanonicalOutput } from '../src/modules/backups/database-tables';
 import { poolOf } from '../src/modules/backups/backups.service';
+import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../src/db/tenancy';
 
-/** Every table's row count and checksum (the same JSON Lines digest a backup records), read in one snapshot. */
-export async function databaseDigest(db: Db, options: { withJobProgress?: boolean } = {}): Promise<Record<string, { rows: number; sha256: string }>> {
+/**
+ * Every academy table's row count and checksum (the same JSON Lines digest a backup records), read in
+ * one snapshot; the platform's tables (academies, operators: not in an academy's backup) only with
+ * `withPlatform`. With `academyId`, that academy's rows only.
+ */
+export async function databaseDigest(
+  db: Db,
+  options: { withJobProgress?: boolean; withPlatform?: boolean; academyId?: string } = {},
+): Promise<Record<string, { rows: number; sha256: string }>> {
   const client = await poolOf(db).connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -19,7 +27,10 @@ export async function databaseDigest(db: Db, options: { withJobProgress?: boolea
     const result: Record<string, { rows: number; sha256: string }> = {};
     // backup_jobs is the progress of the backups and restores themselves: it changes with every job,
     // so before/after comparisons leave it out.
-    for (const table of await listTables(client)) if (options.withJobProgress || table.name !== 'backup_jobs') result[table.name] = await tableDigest(client, table);
+    for (const table of await listTables(client)) {
+      if (!options.withPlatform && PLATFORM_TABLES.has(table.name)) continue;
+      if (options.withJobProgress || table.name !== 'backup_jobs') result[table.name] = await tableDigest(client, table, options.academyId);
+    }
     await client.query('commit');
     return result;
   } finally {
@@ -34,8 +45,12 @@ export async function filesDigest(filesDir: string): Promise<Record<string, { si
   return result;
 }
 
-/** A few stored files of the kinds notes will have (PDF bytes, nested folders, an empty file). */
-export function writeSampleFiles(filesDir: string): void {
+/**
+ * A few stored files of the kinds notes will have (PDF bytes, nested folders, an empty file), in the
+ * first academy's folder of the files root `filesRoot` (files/<academy_id>/, issue 55).
+ */
+export function writeSampleFiles(filesRoot: string, academyId: string = FIRST_ACADEMY_ID): void {
+  const filesDir = path.join(filesRoot, academyId);
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 70_000 }, (_, index) => (index * 31) % 256)), Buffer.from('\n%%EOF\n')]);
   fs.mkdirSync(path.join(filesDir, 'notes', '2026', '05'), { recursive: true });
   fs.writeFileSync(path.join(filesDir, 'notes', '2026', '05', '3f6c1a.pdf'), pdf);

@@ -53,6 +53,13 @@ export const manifestSchema = z.object({
   appVersion: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   kind: z.enum(['manual', 'automatic']),
+  /**
+   * Whose rows and files these are (issue 55): one academy's, by its id (the `academy_id` of every row),
+   * address and name. Absent in archives made before, which hold a whole one-academy installation.
+   */
+  academy: z
+    .object({ id: z.guid(), slug: z.string(), name: z.string(), city: z.string().nullable().optional(), language: z.string().optional() })
+    .optional(),
   migration: z.object({ tag: z.string(), hash: z.string(), createdAt: z.number() }),
   tables: z.array(z.object({ name: z.string().regex(TABLE_NAME), file: z.string(), rows: z.number().int().min(0), sha256: sha256Hex })),
   files: z.array(z.object({ path: z.string().min(1), size: z.number().int().min(0), sha256: sha256Hex })),

@@ -41,6 +41,7 @@ import {
   updateBackupSettings,
 } from './offsite.service';
 import {
+  academyBackupPaths,
   adoptUploadedBackup,
   createBackup,
   deleteBackup,
@@ -62,14 +63,16 @@ export const MAX_BACKUP_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
  */
 export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; keys: ServerKeys; maxUploadBytes?: number }> = async (
   app,
-  { db, paths, keys, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES },
+  { db, paths: rootPaths, keys, maxUploadBytes = MAX_BACKUP_UPLOAD_BYTES },
 ) => {
+  // The academy's own backups folder (issue 55): the request's academy, never another's.
+  const paths = () => academyBackupPaths(rootPaths);
   const tags = ['backups'];
   const jobs = createJobRegistry(db, (label, task) => app.runInBackground(label, task), app.log);
   const jobAnswer = apiSuccess(backupJobSchema);
 
   app.get('/admin/backups', { schema: { tags, response: { 200: apiSuccess(backupListSchema) } } }, async () => {
-    const backups = await listBackups(paths);
+    const backups = await listBackups(paths());
     // Each backup's copy off the machine (decision 044): null for one that is not meant to go (made while off, uploaded).
     const states = await offsiteStates(db, backups.map((backup) => backup.name));
     return {
@@ -82,12 +85,12 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
   app.post('/admin/backups', { schema: { tags, response: { 202: jobAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
     const job = await jobs.start('create', 'Starting', async (onProgress) => {
-      const { name } = await createBackup(db, paths, keys, { kind: 'manual', onProgress: (progress, step) => onProgress(progress * 0.8, step) });
+      const { name } = await createBackup(db, paths(), keys, { kind: 'manual', onProgress: (progress, step) => onProgress(progress * 0.8, step) });
       await recordAudit(db, actor, { action: 'backup.create', entityType: 'backup', entityId: name, text: { key: 'backup.created', values: { name } } });
       if (await queueOffsiteUpload(db, name)) {
         onProgress(0.85, 'Copying off the machine');
         // A failed copy does not fail the backup: its row says why, the dashboard warns, the off-site job retries.
-        await syncOffsite(db, keys, paths.backupsDir, { only: name }).catch((error: unknown) => app.log.warn({ err: error }, 'off-site copy failed'));
+        await syncOffsite(db, keys, paths().backupsDir, { only: name }).catch((error: unknown) => app.log.warn({ err: error }, 'off-site copy failed'));
       }
       return name;
     });
@@ -100,7 +103,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
   }));
 
   app.get('/admin/backups/:name/download', { schema: { tags, params: backupNameParamsSchema } }, async (request, reply) => {
-    const file = existingBackupFile(paths, request.params.name);
+    const file = existingBackupFile(paths(), request.params.name);
     const { size } = await fs.promises.stat(file);
     return reply
       .header('content-type', 'application/gzip')
@@ -111,10 +114,10 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
   });
 
   app.delete('/admin/backups/:name', { schema: { tags, params: backupNameParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteBackup(paths, request.params.name);
+    await deleteBackup(paths(), request.params.name);
     await markOffsiteForDeletion(db, request.params.name);
     // Its copy in the bucket goes now (or at the off-site job's next run if the bucket cannot be reached).
-    app.runInBackground('off-site copy removed', () => syncOffsite(db, keys, paths.backupsDir).then(() => undefined));
+    app.runInBackground('off-site copy removed', () => syncOffsite(db, keys, paths().backupsDir).then(() => undefined));
     await recordAudit(db, actorOf(request), { action: 'backup.delete', entityType: 'backup', entityId: request.params.name, text: { key: 'backup.deleted', values: { name: request.params.name } } });
     return { success: true as const, message: BACKUP_MESSAGES.deleted };
   });
@@ -123,8 +126,8 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the backup as a file upload (multipart/form-data)');
     const part = await request.file({ limits: { fileSize: maxUploadBytes, files: 1 } });
     if (!part) throw new AppError('BAD_REQUEST', BACKUP_MESSAGES.uploadMissing);
-    fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
-    const temporary = path.join(paths.backupsDir, `.upload-${randomBytes(6).toString('hex')}`);
+    fs.mkdirSync(paths().backupsDir, { recursive: true, mode: 0o700 });
+    const temporary = path.join(paths().backupsDir, `.upload-${randomBytes(6).toString('hex')}`);
     try {
       try {
         await pipeline(part.file, fs.createWriteStream(temporary, { mode: 0o600 }));
@@ -133,7 +136,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
         throw error;
       }
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', BACKUP_MESSAGES.uploadTooLarge);
-      const summary = await adoptUploadedBackup(paths, keys, temporary);
+      const summary = await adoptUploadedBackup(paths(), keys, temporary);
       await recordAudit(db, actorOf(request), { action: 'backup.upload', entityType: 'backup', entityId: summary.name, text: { key: 'backup.uploaded', values: { name: summary.name } } });
       return reply.status(201).send({ success: true as const, data: summary, message: BACKUP_MESSAGES.uploaded });
     } finally {
@@ -147,12 +150,12 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     async (request, reply) => {
       await jobs.assertIdle();
       // No --trust-unsigned here: the screen restores only backups this server signed.
-      const staged = await stageBackup(existingBackupFile(paths, request.params.name), paths, keys);
+      const staged = await stageBackup(existingBackupFile(paths(), request.params.name), paths(), keys);
       try {
         const name = request.params.name;
         const actor = actorOf(request);
         const job = await jobs.start('restore', 'Checking the backup', async (onProgress) => {
-          await restoreStagedBackup(db, paths, staged, onProgress);
+          await restoreStagedBackup(db, paths(), staged, onProgress);
           // After the restore, which replaced the log with the backup's: this entry is the first after it.
           await recordAudit(db, actor, { action: 'backup.restore', entityType: 'backup', entityId: name, text: { key: 'backup.restored', values: { name } } });
           return name;
@@ -169,7 +172,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
   app.get('/admin/backups/remote', { schema: { tags, response: { 200: apiSuccess(remoteBackupListSchema) } } }, async () => {
     const setup = await offsiteSetup(db, keys);
     if (!setup) throw new AppError('NOT_FOUND', OFFSITE_MESSAGES.notConfigured);
-    const local = new Set((await listBackups(paths)).map((backup) => backup.name));
+    const local = new Set((await listBackups(paths())).map((backup) => backup.name));
     return { success: true as const, data: { objects: await listRemoteBackups(setup, local) } };
   });
 
@@ -185,13 +188,13 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; paths: BackupPaths; 
     const actor = actorOf(request);
     const name = path.posix.basename(key).replace(/\.enc$/, '');
     const job = await jobs.start('restore', 'Downloading from the bucket', async (onProgress) => {
-      fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
-      const downloaded = path.join(paths.backupsDir, `.work-remote-${randomBytes(6).toString('hex')}.tar.gz`);
+      fs.mkdirSync(paths().backupsDir, { recursive: true, mode: 0o700 });
+      const downloaded = path.join(paths().backupsDir, `.work-remote-${randomBytes(6).toString('hex')}.tar.gz`);
       try {
         await downloadRemoteBackup(setup, setup.archiveKey, key, downloaded, await recordedSha256(db, key));
         onProgress(0.2, 'Checking the backup');
-        const staged = await stageBackup(downloaded, paths, keys);
-        await restoreStagedBackup(db, paths, staged, (progress, step) => onProgress(0.2 + progress * 0.8, step));
+        const staged = await stageBackup(downloaded, paths(), keys);
+        await restoreStagedBackup(db, paths(), staged, (progress, step) => onProgress(0.2 + progress * 0.8, step));
       } finally {
         await fs.promises.rm(downloaded, { force: true });
       }

@@ -1,16 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { moveFilesIntoAcademyFolder } from '../../lib/storage';
-import { currentAcademyId } from '../../db/tenancy';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
-import { liftTimeouts, MIGRATION_LOCK_KEY, type Db } from '../../db/client';
+import { liftTimeouts, MIGRATION_LOCK_KEY, runMigrations, type Db } from '../../db/client';
+import { currentAcademyId, FIRST_ACADEMY_ID, PLATFORM_TABLES, withAcademy, withoutAcademy } from '../../db/tenancy';
 import * as schema from '../../db/schema';
 import type { ServerKeys } from '../../lib/server-keys';
 import { PAST_DAYS_CHANNEL } from '../attendance';
-import { EVERYTHING_CHANGED, TABLE_CHANGES_CHANNEL } from '../../lib/read-cache';
+import { changeNotice, EVERYTHING_CHANGED, TABLE_CHANGES_CHANNEL } from '../../lib/read-cache';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { apiRoot } from '../../paths';
@@ -35,13 +34,46 @@ import {
   type Manifest,
 } from './backup-archive';
 import { backupsToPrune, localDateTime } from './backup-retention';
-import { dependencyOrder, dropPublicSchemaObjects, dumpTable, listTables, loadTable, quoteIdent, resetSequences, useCanonicalOutput } from './database-tables';
+import { dumpTable, listTables, useCanonicalOutput } from './database-tables';
 import { assertRestoredValuesAllowed } from './restored-values';
-import { applyMigrations, currentMigration, knownMigrations, locateMigration, resetMigrationLog } from './migration-level';
+import { currentMigration, knownMigrations, locateMigration } from './migration-level';
+import { RESTORED_FOLDER_INFIX, restoreAcademyRows, swapAcademyFiles, uuidReplacer } from './academy-restore';
 import { markOffsiteForDeletion, queueOffsiteUpload, syncOffsite } from './offsite.service';
 
 /** Where backups live (DATA_DIR/backups) and the stored files they cover (DATA_DIR/files). */
 export type BackupPaths = { backupsDir: string; filesDir: string };
+
+/**
+ * An academy's own backups folder (issue 55): the first academy's is DATA_DIR/backups itself, as in a
+ * one-academy installation before; every other academy's is DATA_DIR/backups/<academy_id>, so one
+ * academy's list never shows another's backups. `filesDir` stays the root of every academy's folder.
+ */
+export function academyBackupPaths<T extends BackupPaths>(paths: T, academyId: string = currentAcademyId()): T {
+  return academyId === FIRST_ACADEMY_ID ? paths : { ...paths, backupsDir: path.join(paths.backupsDir, academyId) };
+}
+
+/** An academy's stored files: DATA_DIR/files/<academy_id> (lib/storage.ts). */
+export function academyFilesDir(paths: BackupPaths, academyId: string = currentAcademyId()): string {
+  return path.join(paths.filesDir, academyId);
+}
+
+export type AcademyRef = NonNullable<Manifest['academy']>;
+
+/**
+ * The academy's id, address and name, from the platform's list (outside row-level security); undefined
+ * for a database from before issue 55 (its archive is then a whole one-academy installation's, as before).
+ */
+async function academyRef(client: Pick<pg.PoolClient, 'query'>, academyId: string): Promise<AcademyRef | undefined> {
+  const { rows: exists } = await client.query<{ present: boolean }>(`select to_regclass('public.academies') is not null as present`);
+  if (!exists[0]?.present) return undefined;
+  const { rows } = await client.query<{ id: string; slug: string; name: string; city: string | null; language: string }>(
+    'select id, slug, name, city, language from "public"."academies" where id = $1',
+    [academyId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', 'This academy does not exist.');
+  return { id: row.id, slug: row.slug, name: row.name, city: row.city, language: row.language };
+}
 export type OnProgress = (progress: number, step: string) => void;
 
 const noProgress: OnProgress = () => {};
@@ -91,7 +123,8 @@ async function closeStream(stream: fs.WriteStream): Promise<void> {
 }
 
 /**
- * Makes a backup: every table of the database and every stored file, into one .tar.gz.
+ * Makes a backup of the running work's academy (issue 55): its rows of every academy table (never the
+ * platform's tables) and its files folder, into one .tar.gz; the manifest names the academy.
  * The tables are read in one REPEATABLE READ, READ ONLY transaction, i.e. one consistent snapshot,
  * without locking anyone out; the files are listed and hashed while that snapshot is open (a note's
  * file is written before its row commits, so every row in the snapshot finds its file).
@@ -106,6 +139,8 @@ export async function createBackup(
   const now = options.now ?? new Date();
   fs.mkdirSync(paths.backupsDir, { recursive: true, mode: 0o700 });
   const workDir = fs.mkdtempSync(path.join(paths.backupsDir, '.work-'));
+  const academyId = currentAcademyId();
+  const filesDir = academyFilesDir(paths, academyId);
   const tablesDir = path.join(workDir, 'tables');
   fs.mkdirSync(tablesDir);
   try {
@@ -113,24 +148,26 @@ export async function createBackup(
     const tableEntries: Manifest['tables'] = [];
     const fileEntries: Manifest['files'] = [];
     let migration;
+    let academy: AcademyRef | undefined;
     try {
       await client.query('begin isolation level repeatable read read only');
       await useCanonicalOutput(client);
       migration = await currentMigration(client);
       if (!migration) throw new AppError('INTERNAL', 'The database has no migrations applied; there is nothing to back up.');
-      const tables = await listTables(client);
+      academy = await academyRef(client, academyId);
+      const tables = (await listTables(client)).filter((table) => !PLATFORM_TABLES.has(table.name));
       for (const [index, table] of tables.entries()) {
         onProgress((0.5 * index) / Math.max(tables.length, 1), `Copying table ${table.name}`);
         const hash = createHash('sha256');
         const stream = fs.createWriteStream(path.join(tablesDir, `${table.name}.jsonl`), { mode: 0o600 });
-        const rows = await dumpTable(client, table, writeLineTo(stream, hash));
+        const rows = await dumpTable(client, table, writeLineTo(stream, hash), academyId);
         await closeStream(stream);
         tableEntries.push({ name: table.name, file: tableEntryName(table.name), rows, sha256: hash.digest('hex') });
       }
-      const stored = await listStoredFiles(paths.filesDir);
+      const stored = await listStoredFiles(filesDir);
       for (const [index, relative] of stored.entries()) {
         onProgress(0.5 + (0.1 * index) / Math.max(stored.length, 1), 'Checking stored files');
-        fileEntries.push({ path: relative, ...(await fileDigest(path.join(paths.filesDir, relative))) });
+        fileEntries.push({ path: relative, ...(await fileDigest(path.join(filesDir, relative))) });
       }
       await client.query('commit');
     } catch (error) {
@@ -146,6 +183,7 @@ export async function createBackup(
       appVersion: appVersion(),
       createdAt: now.toISOString(),
       kind: options.kind,
+      ...(academy ? { academy } : {}),
       migration: { tag: migration.tag, hash: migration.hash, createdAt: migration.createdAt },
       tables: tableEntries,
       files: fileEntries,
@@ -155,7 +193,7 @@ export async function createBackup(
     const totalBytes =
       tableEntries.reduce((sum, table) => sum + fs.statSync(path.join(tablesDir, `${table.name}.jsonl`)).size, 0) + fileEntries.reduce((sum, entry) => sum + entry.size, 0);
     onProgress(0.6, 'Writing the archive');
-    await writeArchive(file, manifest, { tablesDir, filesDir: paths.filesDir }, keys.key('backup-manifest'), (bytes) => onProgress(0.6 + (0.4 * bytes) / Math.max(totalBytes, 1), 'Writing the archive'));
+    await writeArchive(file, manifest, { tablesDir, filesDir }, keys.key('backup-manifest'), (bytes) => onProgress(0.6 + (0.4 * bytes) / Math.max(totalBytes, 1), 'Writing the archive'));
     onProgress(1, 'Done');
     return { name: path.basename(file), file, manifest };
   } finally {
@@ -311,71 +349,88 @@ export function discardStagedBackup(staged: StagedBackup): void {
 }
 
 /**
- * Replaces all data with a checked backup, in ONE transaction: the schema is rebuilt by replaying
- * the migrations up to the backup's own database version, its rows go in, and the later migrations
- * carry them forward to this version. Any failure rolls all of it back, leaving the data exactly as
- * it was. The files folder is swapped for the backup's only after the commit (two renames).
- * Every session ends with it (the restorer's too): the backup's sessions may have signed out since,
- * and today's may belong to accounts the backup does not have. Everyone signs in anew.
+ * A restore as a new academy: the academy's platform row, made in the restore's transaction. Its id
+ * replaces the archive's academy id; every other uuid of the archive gets a new value too.
  */
-export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: StagedBackup, onProgress: OnProgress = noProgress): Promise<void> {
+export type NewAcademy = { id?: string; slug: string; name: string; city?: string | null; language?: string };
+
+/**
+ * Replaces one academy's data with a checked backup, in ONE transaction (academy-restore.ts): the
+ * archive's rows are brought to this database version in a scratch schema (the migrations replayed to
+ * the archive's version, its rows loaded, the later migrations run), then the academy's rows are
+ * deleted children-first and the archive's copied in; every other academy's rows are untouched. Any
+ * failure rolls all of it back, leaving the data exactly as it was. The academy's files folder is
+ * swapped for the archive's only after the commit (two renames).
+ * The academy is the running work's (`currentAcademyId()`), or with `asNew` a new academy made here.
+ * Every session of the academy ends with it (the restorer's too): the backup's sessions may have
+ * signed out since, and today's may belong to accounts the backup does not have. Everyone signs in anew.
+ */
+export async function restoreStagedBackup(
+  db: Db,
+  paths: BackupPaths,
+  staged: StagedBackup,
+  onProgress: OnProgress = noProgress,
+  options: { asNew?: NewAcademy } = {},
+): Promise<{ academyId: string }> {
   const { manifest, migrationIndex, stagingDir } = staged;
+  const asNew = options.asNew ? { ...options.asNew, id: options.asNew.id ?? randomUUID() } : undefined;
+  const academyId = asNew?.id ?? currentAcademyId();
   const migrations = knownMigrations();
-  const client = await poolOf(db).connect();
+  // A database with nothing in it yet (a new server restoring its first backup) gets this version's tables first.
+  if (!(await currentMigration(poolOf(db)))) await runMigrations(poolOf(db));
+  // Whose rows the archive holds (one made before issue 55: the one academy's).
+  const sourceId = manifest.academy?.id ?? FIRST_ACADEMY_ID;
+  // Another academy's archive in a deployment that holds other academies too (the archive's own rows may
+  // be there): a copy, every id new. Into a one-academy installation only the academy's own id changes.
+  const { rows: hosted } = await withoutAcademy(() => poolOf(db).query<{ count: number }>('select count(*)::int as count from "public"."academies"'));
+  const copy = asNew !== undefined || (sourceId !== academyId && (hosted[0]?.count ?? 0) > 1);
+  const rewrite = copy
+    ? uuidReplacer([[sourceId, academyId]])
+    : sourceId !== academyId
+      ? { replace: (text: string) => text.replaceAll(sourceId, academyId) }
+      : undefined;
+  const client = await withAcademy(academyId, () => poolOf(db).connect());
   // Rebuilding and filling every table can take longer than a request's statement limit.
   const limits = await liftTimeouts(client);
   try {
-    await client.query('begin');
-    // The audit log refuses TRUNCATE except in a restore (migration 0029): it is refilled from the backup.
-    await client.query("select set_config('academy.restoring', 'on', true)");
-    // The same lock as start-up migrations: no server migrates underneath a restore.
-    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await useCanonicalOutput(client);
-    onProgress(0.05, 'Preparing the database');
-    const offsiteKept = await readOffsiteTables(client);
-    await dropPublicSchemaObjects(client);
-    await resetMigrationLog(client);
-    await applyMigrations(client, migrations.slice(0, migrationIndex + 1));
-
-    const tables = await listTables(client);
-    const inBackup = new Map(manifest.tables.map((table) => [table.name, table]));
-    const missing = tables.find((table) => !inBackup.has(table.name));
-    if (missing) throw new InvalidBackupError(`The backup is incomplete: it has no data for the table ${missing.name}. Nothing was changed.`);
-    const extra = manifest.tables.find((table) => !tables.some((candidate) => candidate.name === table.name));
-    if (extra) throw new InvalidBackupError(`The backup has a table ${extra.name} that its database version does not have. Nothing was changed.`);
-    // Migrations may have added rows of their own (defaults): the backup's rows replace them.
-    if (tables.length > 0) await client.query(`truncate ${tables.map((table) => `"public".${quoteIdent(table.name)}`).join(', ')}`);
-
-    const ordered = dependencyOrder(tables);
-    for (const [index, table] of ordered.entries()) {
-      onProgress(0.1 + (0.75 * index) / ordered.length, `Restoring table ${table.name}`);
-      const loaded = await loadTable(client, table, path.join(stagingDir, tableEntryName(table.name)));
-      if (loaded !== inBackup.get(table.name)!.rows) throw new InvalidBackupError(`The backup is damaged: the table ${table.name} has a different number of rows than listed. Nothing was changed.`);
-    }
-    await resetSequences(client);
-    onProgress(0.87, 'Updating the data to this version');
-    await applyMigrations(client, migrations.slice(migrationIndex + 1));
-    onProgress(0.9, 'Checking the restored values');
-    await assertRestoredValuesAllowed(client);
-    if (!staged.signed) {
-      // Only the CLI's --trust-unsigned lets an unverified backup this far. Its entry is written in the
-      // restore's own transaction, after the backup's rows replaced the log: the restore cannot commit without it.
-      const name = staged.archiveName;
-      await recordAudit(drizzle(client, { schema, casing: 'snake_case' }), null, {
-        action: 'backup.restore',
-        entityType: 'backup',
-        entityId: name,
-        text: { key: 'backup.restored_unsigned_cli', values: { name } },
-      });
-    }
-    await putBackOffsiteTables(client, offsiteKept);
-    await client.query('delete from "public"."sessions"');
-    // The backup's job progress rows are from another time (its own job was running when it was made).
-    await client.query('delete from "public"."backup_jobs"');
-    // Every server forgets the answers and dashboard counts it kept from before (read-cache.ts, past-days-cache.ts).
-    await client.query("select pg_notify($1, $2), pg_notify($3, '')", [TABLE_CHANGES_CHANNEL, EVERYTHING_CHANGED, PAST_DAYS_CHANNEL]);
-    onProgress(0.93, 'Saving');
-    await client.query('commit');
+    await withAcademy(academyId, async () => {
+      await client.query('begin');
+      // The audit log refuses TRUNCATE (migration 0029) and DELETE (0014) except in a restore: the academy's is refilled from the backup.
+      await client.query("select set_config('academy.restoring', 'on', true), set_config('academy.audit_prune', 'on', true)");
+      // The same lock as start-up migrations: no server migrates underneath a restore.
+      await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await useCanonicalOutput(client);
+      if (asNew) {
+        const taken = await client.query('select 1 from "public"."academies" where slug = $1', [asNew.slug]);
+        if (taken.rows.length > 0) throw new AppError('CONFLICT', `The address "${asNew.slug}" is taken by another academy. Choose another slug.`);
+        await client.query('insert into "public"."academies" (id, slug, name, city, language) values ($1, $2, $3, $4, $5)', [
+          asNew.id,
+          asNew.slug,
+          asNew.name,
+          asNew.city ?? null,
+          asNew.language ?? 'en',
+        ]);
+      }
+      await restoreAcademyRows(client, { manifest, migrationIndex, stagingDir, migrations }, { academyId, asNew: copy, replacer: rewrite }, onProgress);
+      onProgress(0.9, 'Checking the restored values');
+      await assertRestoredValuesAllowed(client);
+      if (!staged.signed) {
+        // Only the CLI's --trust-unsigned lets an unverified backup this far. Its entry is written in the
+        // restore's own transaction, after the backup's rows replaced the log: the restore cannot commit without it.
+        const name = staged.archiveName;
+        await recordAudit(drizzle(client, { schema, casing: 'snake_case' }), null, {
+          action: 'backup.restore',
+          entityType: 'backup',
+          entityId: name,
+          text: { key: 'backup.restored_unsigned_cli', values: { name } },
+        });
+      }
+      // Every server forgets the answers and dashboard counts it kept from before (read-cache.ts, past-days-cache.ts).
+      // Only this academy's: the others' kept answers stay.
+      await client.query('select pg_notify($1, $2), pg_notify($3, $4)', [TABLE_CHANGES_CHANNEL, changeNotice(academyId, EVERYTHING_CHANGED), PAST_DAYS_CHANNEL, academyId]);
+      onProgress(0.93, 'Saving');
+      await client.query('commit');
+    });
   } catch (error) {
     await client.query('rollback').catch(() => {});
     discardStagedBackup(staged);
@@ -387,51 +442,10 @@ export async function restoreStagedBackup(db: Db, paths: BackupPaths, staged: St
   }
 
   onProgress(0.95, 'Restoring stored files');
-  swapFilesFolder(paths.filesDir, path.join(stagingDir, 'files'));
-  // A backup made before issue 55 keeps its files at the top: they are the first academy's (lib/storage.ts).
-  moveFilesIntoAcademyFolder(paths.filesDir);
+  swapAcademyFiles(academyFilesDir(paths, academyId), path.join(stagingDir, 'files'), rewrite ? (name) => rewrite.replace(name) : undefined);
   discardStagedBackup(staged);
   onProgress(1, 'Done');
-}
-
-/**
- * The off-site tables describe this machine's bucket, its recovery key and the copies in the bucket
- * (decision 044), which a restore does not change: they are kept as they were on the server, not
- * taken from the backup. On an empty installation (nothing to keep) the backup's rows stay, so a
- * machine rebuilt from its bucket goes on copying to it.
- */
-const OFFSITE_TABLES = ['offsite_backup_settings', 'offsite_backups'] as const;
-type KeptOffsiteTables = Map<string, unknown[]>;
-
-async function readOffsiteTables(client: pg.PoolClient): Promise<KeptOffsiteTables> {
-  const kept: KeptOffsiteTables = new Map();
-  for (const table of OFFSITE_TABLES) {
-    const { rows: exists } = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [`public.${table}`]);
-    if (!exists[0]?.present) continue;
-    const { rows } = await client.query<{ row: unknown }>(`select to_jsonb(t) as row from "public".${quoteIdent(table)} t`);
-    kept.set(table, rows.map((row) => row.row));
-  }
-  return kept;
-}
-
-async function putBackOffsiteTables(client: pg.PoolClient, kept: KeptOffsiteTables): Promise<void> {
-  // Only when the server had off-site backups set up: else the backup's own setup is the best there is.
-  if ((kept.get('offsite_backup_settings') ?? []).length === 0) return;
-  for (const table of OFFSITE_TABLES) {
-    const rows = kept.get(table) ?? [];
-    await client.query(`delete from "public".${quoteIdent(table)}`);
-    if (rows.length > 0) await client.query(`insert into "public".${quoteIdent(table)} select * from jsonb_populate_recordset(null::"public".${quoteIdent(table)}, $1::jsonb)`, [JSON.stringify(rows)]);
-  }
-}
-
-/** Puts the restored files in place with two renames on one disk, then removes the old ones. */
-function swapFilesFolder(filesDir: string, restoredFiles: string): void {
-  if (!fs.existsSync(restoredFiles)) fs.mkdirSync(restoredFiles, { recursive: true });
-  const replaced = path.join(path.dirname(filesDir), `.files-replaced-${randomBytes(6).toString('hex')}`);
-  const hadFiles = fs.existsSync(filesDir);
-  if (hadFiles) fs.renameSync(filesDir, replaced);
-  fs.renameSync(restoredFiles, filesDir);
-  if (hadFiles) fs.rmSync(replaced, { recursive: true, force: true });
+  return { academyId };
 }
 
 /**
@@ -463,6 +477,17 @@ export function removeLeftovers(paths: BackupPaths): void {
   if (!fs.existsSync(paths.filesDir) && fs.existsSync(parent)) {
     const pending = fs.readdirSync(parent).filter((name) => name.startsWith('.restore-') && fs.existsSync(path.join(parent, name, 'files')));
     if (pending.length === 1) fs.renameSync(path.join(parent, pending[0]!, 'files'), paths.filesDir);
+  }
+  // One academy's restore killed between its two renames (academy-restore.ts): its restored folder goes in place.
+  if (fs.existsSync(parent)) {
+    for (const name of fs.readdirSync(parent).filter((entry) => entry.startsWith('.restore-'))) {
+      for (const inside of fs.readdirSync(path.join(parent, name))) {
+        const academyId = inside.startsWith(`files${RESTORED_FOLDER_INFIX}`) ? inside.slice(`files${RESTORED_FOLDER_INFIX}`.length) : undefined;
+        if (!academyId || !/^[0-9a-f-]{36}$/.test(academyId) || fs.existsSync(path.join(paths.filesDir, academyId))) continue;
+        fs.mkdirSync(paths.filesDir, { recursive: true });
+        fs.renameSync(path.join(parent, name, inside), path.join(paths.filesDir, academyId));
+      }
+    }
   }
   for (const [folder, prefixes] of [
     [paths.backupsDir, ['.work-', '.academy-', '.upload-']],
@@ -541,7 +566,8 @@ export function automaticBackupTask(db: Db, paths: BackupPaths, keys: ServerKeys
   return async () => {
     if (Date.now() - lastFailure < RETRY_AFTER_FAILURE_MS) return;
     try {
-      await runAutomaticBackupIfDue(db, paths, keys);
+      // The academy's own folder: the job runs in each academy's context (issue 55).
+      await runAutomaticBackupIfDue(db, academyBackupPaths(paths), keys);
     } catch (error) {
       lastFailure = Date.now();
       throw error;

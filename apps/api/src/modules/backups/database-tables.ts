@@ -20,17 +20,32 @@ export type TableInfo = {
   primaryKey: string[];
   /** Other tables this one has foreign keys to. */
   dependsOn: string[];
+  /** Whether it carries `academy_id` (every academy table, issue 55): its rows are one academy's. */
+  hasAcademyId: boolean;
+  /** Its serial or identity columns. */
+  serialColumns: string[];
+  /** Whether another table's foreign key points at it. */
+  referenced: boolean;
 };
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const qualified = (table: string) => `"public".${quoteIdent(table)}`;
+const qualified = (table: string, schema = 'public') => `${quoteIdent(schema)}.${quoteIdent(table)}`;
 
-/** Every ordinary table of the public schema (drizzle's migration log lives in its own schema). */
-export async function listTables(client: Queryable): Promise<TableInfo[]> {
-  const { rows } = await client.query<{ name: string; columns: { name: string; generated: boolean }[]; primary_key: string[]; depends_on: string[] }>(`
+/** Every ordinary table of the public schema (or `schema`; drizzle's migration log lives in its own schema). */
+export async function listTables(client: Queryable, schema = 'public'): Promise<TableInfo[]> {
+  const { rows } = await client.query<{
+    name: string;
+    columns: { name: string; generated: boolean; serial: boolean }[];
+    primary_key: string[];
+    depends_on: string[];
+    referenced: boolean;
+  }>(
+    `
     select c.relname as name,
-      (select json_agg(json_build_object('name', a.attname, 'generated', a.attgenerated <> '') order by a.attnum)
+      (select json_agg(json_build_object('name', a.attname, 'generated', a.attgenerated <> '',
+           'serial', a.attidentity <> '' or pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) is not null) order by a.attnum)
          from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
+      exists (select 1 from pg_constraint rf where rf.confrelid = c.oid and rf.contype = 'f' and rf.conrelid <> c.oid) as referenced,
       coalesce((select json_agg(a.attname order by k.ord)
          from pg_constraint pk cross join lateral unnest(pk.conkey) with ordinality as k(attnum, ord)
          join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
@@ -39,14 +54,19 @@ export async function listTables(client: Queryable): Promise<TableInfo[]> {
          from pg_constraint fk join pg_class r on r.oid = fk.confrelid
          where fk.conrelid = c.oid and fk.contype = 'f' and fk.confrelid <> c.oid), '[]'::json) as depends_on
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
-    order by c.relname`);
+    where n.nspname = $1 and c.relkind in ('r', 'p') and not c.relispartition
+    order by c.relname`,
+    [schema],
+  );
   return rows.map((row) => ({
     name: row.name,
     columns: row.columns.map((column) => column.name),
     insertColumns: row.columns.filter((column) => !column.generated).map((column) => column.name),
     primaryKey: row.primary_key,
     dependsOn: row.depends_on,
+    hasAcademyId: row.columns.some((column) => column.name === 'academy_id'),
+    serialColumns: row.columns.filter((column) => column.serial).map((column) => column.name),
+    referenced: row.referenced,
   }));
 }
 
@@ -88,11 +108,17 @@ const FETCH_SIZE = 500;
 /**
  * Streams one table as JSON Lines (one row per line) through a cursor, so a big table never sits in
  * memory. Must run inside a transaction (the backup's snapshot) after useCanonicalOutput.
+ * With `academyId`, a table that carries `academy_id` gives that academy's rows only (row-level
+ * security already shows no other academy's rows; the filter says so in the statement too).
  */
-export async function dumpTable(client: Queryable, table: TableInfo, writeLine: (line: string) => Promise<void> | void): Promise<number> {
+export async function dumpTable(client: Queryable, table: TableInfo, writeLine: (line: string) => Promise<void> | void, academyId?: string): Promise<number> {
   const orderBy = table.primaryKey.length > 0 ? table.primaryKey.map((column) => `(r.${quoteIdent(column)})::text collate "C"`).join(', ') : `row_to_json(r.*)::text collate "C"`;
   const cursor = `backup_${table.name.replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 60);
-  await client.query(`declare ${quoteIdent(cursor)} no scroll cursor for select row_to_json(r.*)::text as line from ${qualified(table.name)} r order by ${orderBy}`);
+  const filtered = academyId !== undefined && table.hasAcademyId;
+  await client.query(
+    `declare ${quoteIdent(cursor)} no scroll cursor for select row_to_json(r.*)::text as line from ${qualified(table.name)} r ${filtered ? 'where r.academy_id = $1::uuid' : ''} order by ${orderBy}`,
+    filtered ? [academyId] : [],
+  );
   let count = 0;
   for (;;) {
     const { rows } = await client.query<{ line: string }>(`fetch ${FETCH_SIZE} from ${quoteIdent(cursor)}`);
@@ -105,22 +131,32 @@ export async function dumpTable(client: Queryable, table: TableInfo, writeLine: 
 }
 
 /** sha256 and row count of a table's JSON Lines, as the manifest records them (each line ends with \n). */
-export async function tableDigest(client: Queryable, table: TableInfo): Promise<{ rows: number; sha256: string }> {
+export async function tableDigest(client: Queryable, table: TableInfo, academyId?: string): Promise<{ rows: number; sha256: string }> {
   const hash = createHash('sha256');
-  const rows = await dumpTable(client, table, (line) => {
-    hash.update(line);
-    hash.update('\n');
-  });
+  const rows = await dumpTable(
+    client,
+    table,
+    (line) => {
+      hash.update(line);
+      hash.update('\n');
+    },
+    academyId,
+  );
   return { rows, sha256: hash.digest('hex') };
 }
 
 const INSERT_BATCH_ROWS = 500;
 const INSERT_BATCH_CHARS = 4 * 1024 * 1024;
 
-/** Inserts a table's JSON Lines file (validated beforehand) in batches; PostgreSQL parses every value. */
-export async function loadTable(client: Queryable, table: TableInfo, file: string): Promise<number> {
+/**
+ * Inserts a table's JSON Lines file (validated beforehand) in batches; PostgreSQL parses every value.
+ * `schema`: the schema whose table of that name receives them; `transform`: rewrites each line first
+ * (a restore as a new academy gives every id a new value).
+ */
+export async function loadTable(client: Queryable, table: TableInfo, file: string, options: { schema?: string; transform?: (line: string) => string } = {}): Promise<number> {
   const columns = table.insertColumns.map(quoteIdent).join(', ');
-  const sql = `insert into ${qualified(table.name)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${qualified(table.name)}, $1::json)`;
+  const target = qualified(table.name, options.schema);
+  const sql = `insert into ${target} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${target}, $1::json)`;
   let batch: string[] = [];
   let chars = 0;
   let count = 0;
@@ -134,7 +170,7 @@ export async function loadTable(client: Queryable, table: TableInfo, file: strin
   const lines = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   for await (const line of lines) {
     if (line === '') continue;
-    batch.push(line);
+    batch.push(options.transform ? options.transform(line) : line);
     chars += line.length;
     if (batch.length >= INSERT_BATCH_ROWS || chars >= INSERT_BATCH_CHARS) await flush();
   }
@@ -142,8 +178,11 @@ export async function loadTable(client: Queryable, table: TableInfo, file: strin
   return count;
 }
 
-/** Serial and identity sequences continue after the restored rows instead of handing out used numbers. */
-export async function resetSequences(client: Queryable): Promise<void> {
+/**
+ * Serial and identity sequences continue after the restored rows instead of handing out used numbers.
+ * `onlyForward`: a sequence is never moved back (other academies' rows share it, issue 55).
+ */
+export async function resetSequences(client: Queryable, options: { onlyForward?: boolean } = {}): Promise<void> {
   const { rows } = await client.query<{ table_name: string; column_name: string; sequence: string }>(`
     select c.relname as table_name, a.attname as column_name, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) as sequence
     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
@@ -151,6 +190,15 @@ export async function resetSequences(client: Queryable): Promise<void> {
       and pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) is not null`);
   for (const row of rows) {
     const column = quoteIdent(row.column_name);
+    if (options.onlyForward) {
+      // Moved only when the rows now hold a larger number than it would hand out next.
+      const { rows: state } = await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${row.sequence}`);
+      await client.query(
+        `select setval($1, m, true) from (select max(${column}) as m from ${qualified(row.table_name)}) t where m is not null and m > $2::bigint`,
+        [row.sequence, state[0]!.is_called ? state[0]!.last_value : String(BigInt(state[0]!.last_value) - 1n)],
+      );
+      continue;
+    }
     await client.query(`select setval($1, coalesce((select max(${column}) from ${qualified(row.table_name)}), 1), (select max(${column}) from ${qualified(row.table_name)}) is not null)`, [
       row.sequence,
     ]);

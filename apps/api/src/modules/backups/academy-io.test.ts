@@ -1,0 +1,286 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestDatabase, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import { databaseDigest, filesDigest } from '../../../test/backup-helpers';
+import { buildUser } from '../../../test/factories';
+import { eq } from 'drizzle-orm';
+import { academies } from '../../db/schema';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../db/tenancy';
+import { DEMO_PASSWORD, seedDemoAcademy } from '../../demo-seed';
+import { AppError } from '../../lib/app-error';
+import { academyBackupPaths, createBackup, listBackups, poolOf, restoreBackupFile } from './backups.service';
+import { exportAcademy, importAcademy } from './academy-transfer';
+import { apiRoot } from '../../paths';
+
+/**
+ * One academy in and out (issue 55): backups hold one academy's rows and files, a restore replaces only
+ * that academy's, and an academy moves between a hosted deployment and a one-academy installation.
+ */
+
+const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
+/** The secret behind TEST_SERVER_KEYS (test/build-test-app.ts): the CLI signs and checks as the test app does. */
+const TEST_SECRET = 'academy-test-server-secret-0123456789abcdef';
+const ADMIN = 'admin@demo.academy';
+
+let t: TestApp;
+let alpha: string;
+let beta: string;
+const scratch: string[] = [];
+
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+const rootPaths = () => ({ backupsDir: t.backupsDir, filesDir: t.filesDir });
+
+/** Each academy's rows (sessions aside: a restore ends them) and row counts. */
+async function academyDigest(db: TestApp['database']['db'], academyId: string) {
+  const digest = await withAcademy(academyId, () => databaseDigest(db, { academyId }));
+  delete digest.sessions;
+  return digest;
+}
+const rowCounts = (digest: Record<string, { rows: number }>) => Object.fromEntries(Object.entries(digest).map(([table, { rows }]) => [table, rows]));
+
+async function signIn(app: TestApp['app'], host: string, email: string, password = DEMO_PASSWORD) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', headers: { host }, payload: { email, password } });
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ config: { hosting: MANY } });
+  const made = await withoutAcademy(() =>
+    t.database.db
+      .insert(academies)
+      .values([
+        { slug: 'alpha', name: 'Alpha Classes', city: 'Latur' },
+        { slug: 'beta', name: 'Beta Tutorials', city: 'Udgir', language: 'mr' },
+      ])
+      .returning({ id: academies.id, slug: academies.slug }),
+  );
+  alpha = made.find((row) => row.slug === 'alpha')!.id;
+  beta = made.find((row) => row.slug === 'beta')!.id;
+  // The same demo in both (the same emails, allowed per academy), each with its note files in its folder.
+  await withAcademy(alpha, () => seedDemoAcademy(t.database.db, t.storage));
+  await withAcademy(beta, () => seedDemoAcademy(t.database.db, t.storage));
+  expect(Object.keys(await filesDigest(path.join(t.filesDir, alpha))).length).toBeGreaterThan(0);
+}, 240_000);
+
+afterAll(async () => {
+  await t.close();
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("an academy's backups (many academies)", () => {
+  it('hold its rows and files only; restoring one gives it back and leaves the other academy untouched', { timeout: 240_000 }, async () => {
+    const alphaBefore = await academyDigest(t.database.db, alpha);
+    const alphaFilesBefore = await filesDigest(path.join(t.filesDir, alpha));
+    const backup = await withAcademy(alpha, () => createBackup(t.database.db, academyBackupPaths(rootPaths(), alpha), TEST_SERVER_KEYS, { kind: 'manual' }));
+    expect(backup.manifest.academy).toMatchObject({ id: alpha, slug: 'alpha', name: 'Alpha Classes' });
+    expect(backup.manifest.tables.map((table) => table.name)).not.toContain('academies');
+    expect(backup.manifest.tables.find((table) => table.name === 'students')!.rows).toBe(alphaBefore.students!.rows);
+    expect(backup.manifest.files.map((file) => file.path).sort()).toEqual(Object.keys(alphaFilesBefore).sort());
+    // Its own folder: beta's list does not show it.
+    expect(backup.file.startsWith(path.join(t.backupsDir, alpha))).toBe(true);
+    expect((await listBackups(academyBackupPaths(rootPaths(), beta))).map((item) => item.name)).not.toContain(backup.name);
+
+    // Both change afterwards.
+    await withAcademy(alpha, () => buildUser(t.database.db, { role: 'teacher', email: 'after.alpha@example.com' }));
+    fs.writeFileSync(path.join(t.filesDir, alpha, 'extra-after-backup.pdf'), '%PDF after');
+    await withAcademy(beta, () => buildUser(t.database.db, { role: 'teacher', email: 'after.beta@example.com' }));
+    fs.writeFileSync(path.join(t.filesDir, beta, 'extra-beta.pdf'), '%PDF beta');
+    const betaSessions = await signIn(t.app, 'beta.localhost', ADMIN);
+    expect(betaSessions.statusCode).toBe(200);
+    const betaBefore = await academyDigest(t.database.db, beta);
+    const betaFilesBefore = await filesDigest(path.join(t.filesDir, beta));
+
+    await withAcademy(alpha, () => restoreBackupFile(t.database.db, academyBackupPaths(rootPaths(), alpha), TEST_SERVER_KEYS, backup.file));
+
+    expect(await academyDigest(t.database.db, alpha)).toEqual(alphaBefore);
+    expect(await filesDigest(path.join(t.filesDir, alpha))).toEqual(alphaFilesBefore);
+    expect(await academyDigest(t.database.db, beta)).toEqual(betaBefore);
+    expect(await filesDigest(path.join(t.filesDir, beta))).toEqual(betaFilesBefore);
+    // Beta's people stay signed in; alpha's restore ended alpha's sessions only.
+    const cookie = betaSessions.cookies.find((c) => c.name === 'academy_session')!;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { host: 'beta.localhost', cookie: `${cookie.name}=${cookie.value}` } });
+    expect(me.statusCode).toBe(200);
+    expect(fs.readdirSync(path.dirname(t.filesDir)).filter((entry) => entry.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe("an academy's backups on the Backup screen (many academies)", () => {
+  it("list, download and restore only the academy's own backups", { timeout: 120_000 }, async () => {
+    const cookieOf = async (host: string) => {
+      const response = await signIn(t.app, host, ADMIN);
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
+      return `${cookie.name}=${cookie.value}`;
+    };
+    const asAlpha = { host: 'alpha.localhost', cookie: await cookieOf('alpha.localhost') };
+    const asBeta = { host: 'beta.localhost', cookie: await cookieOf('beta.localhost') };
+    const started = await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: asAlpha });
+    expect(started.statusCode).toBe(202);
+    let job;
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      job = (await t.app.inject({ method: 'GET', url: `/api/admin/backups/jobs/${started.json().data.id}`, headers: asAlpha })).json().data;
+      if (job.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(job).toMatchObject({ status: 'succeeded' });
+    const name = job.backupName as string;
+    expect(fs.existsSync(path.join(t.backupsDir, alpha, name))).toBe(true);
+    const alphaList = (await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asAlpha })).json().data.backups.map((item: { name: string }) => item.name);
+    expect(alphaList).toContain(name);
+    const betaList = (await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: asBeta })).json().data.backups.map((item: { name: string }) => item.name);
+    expect(betaList).not.toContain(name);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/backups/${name}/download`, headers: asBeta })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/backups/${name}/restore`, headers: asBeta, payload: { confirm: 'RESTORE' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/backups/${name}`, headers: asBeta })).statusCode).toBe(404);
+    expect(fs.existsSync(path.join(t.backupsDir, alpha, name))).toBe(true);
+  });
+});
+
+describe('moving an academy between a hosted deployment and a one-academy installation', () => {
+  it('exports alpha, imports it into a fresh one-academy installation (every row and file), and back as a new academy', { timeout: 300_000 }, async () => {
+    const out = path.join(tempDir('academy-export-'), 'alpha.tar.gz');
+    await expect(exportAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', out })).rejects.toThrow(/--slug/);
+    await expect(exportAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', slug: 'nobody', out })).rejects.toThrow(/no academy with the address "nobody"/);
+    const exported = await exportAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', slug: 'alpha', out });
+    expect(exported.manifest.academy).toMatchObject({ id: alpha, slug: 'alpha' });
+    const alphaDigest = await academyDigest(t.database.db, alpha);
+    const alphaFiles = await filesDigest(path.join(t.filesDir, alpha));
+
+    // A fresh `npm start` installation: one academy, another APP_SECRET's keys do not matter to import.
+    const single = await createTestDatabase();
+    const singleData = tempDir('academy-single-');
+    const singlePaths = { backupsDir: path.join(singleData, 'backups'), filesDir: path.join(singleData, 'files') };
+    try {
+      const imported = await importAcademy(single.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out });
+      expect(imported.academyId).toBe(FIRST_ACADEMY_ID);
+      expect(imported.safetyBackup && fs.existsSync(imported.safetyBackup)).toBe(true);
+      const singleDigest = await academyDigest(single.db, FIRST_ACADEMY_ID);
+      expect(rowCounts(singleDigest)).toEqual(rowCounts(alphaDigest));
+      expect(await filesDigest(path.join(singlePaths.filesDir, FIRST_ACADEMY_ID))).toEqual(alphaFiles);
+      // The same rows exactly, but for whose they are.
+      const { rows: names } = await withAcademy(FIRST_ACADEMY_ID, () => poolOf(single.db).query('select count(*)::int as n from users where academy_id = $1', [FIRST_ACADEMY_ID]));
+      expect(names[0].n).toBe(alphaDigest.users!.rows);
+      const { rows: academyRow } = await single.pool.query('select slug, name from academies');
+      expect(academyRow).toEqual([{ slug: 'main', name: 'Alpha Classes' }]);
+
+      // Now it has data: importing again needs --replace.
+      await expect(importAcademy(single.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', file: out })).rejects.toThrow(/--replace/);
+
+      // …and back: exported from the one-academy installation, imported into the hosted one as a new academy.
+      const back = path.join(tempDir('academy-back-'), 'back.tar.gz');
+      const again = await exportAcademy(single.db, singlePaths, TEST_SERVER_KEYS, { hosting: 'one', out: back });
+      expect(again.manifest.academy).toMatchObject({ id: FIRST_ACADEMY_ID, slug: 'main' });
+      const returned = await importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: back, slug: 'alpha-back' });
+      const returnedDigest = await academyDigest(t.database.db, returned.academyId);
+      const expected = rowCounts(alphaDigest);
+      for (const table of ['password_reset_tokens', 'calendar_feeds', 'email_verifications', 'push_subscriptions', 'rate_limit_hits', 'login_failures', 'backup_jobs', 'offsite_backups', 'offsite_backup_settings']) {
+        if (table in expected) expected[table] = 0;
+      }
+      expect(rowCounts(returnedDigest)).toEqual(expected);
+      expect(Object.keys(await filesDigest(path.join(t.filesDir, returned.academyId)))).toHaveLength(Object.keys(alphaFiles).length);
+      expect((await signIn(t.app, 'alpha-back.localhost', ADMIN)).statusCode).toBe(200);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('imports as a new academy next to the original: no id in common, both intact, its people sign in at its address', { timeout: 300_000 }, async () => {
+    const out = path.join(tempDir('academy-export-'), 'alpha.tar.gz');
+    await exportAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', slug: 'alpha', out });
+    const alphaBefore = await academyDigest(t.database.db, alpha);
+    const betaBefore = await academyDigest(t.database.db, beta);
+
+    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out })).rejects.toThrow(/"alpha" is taken/);
+    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug' })).rejects.toBeInstanceOf(AppError);
+    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: `${out}.missing`, slug: 'nowhere' })).rejects.toThrow(/There is no archive at/);
+
+    const copy = await importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-copy' });
+    expect(copy.academyId).not.toBe(alpha);
+    expect(await academyDigest(t.database.db, alpha)).toEqual(alphaBefore);
+    expect(await academyDigest(t.database.db, beta)).toEqual(betaBefore);
+    const copyDigest = await academyDigest(t.database.db, copy.academyId);
+    expect(copyDigest.students!.rows).toBe(alphaBefore.students!.rows);
+    expect(copyDigest.attendance_records!.rows).toBe(alphaBefore.attendance_records!.rows);
+    expect(copyDigest.fee_receipts!.rows).toBe(alphaBefore.fee_receipts!.rows);
+
+    // No id in common: every uuid of the copy's rows is new.
+    const ids = async (academyId: string) =>
+      new Set(
+        (
+          await withAcademy(academyId, () =>
+            poolOf(t.database.db).query<{ id: string }>(
+              'select id from students where academy_id = $1 union all select id from users where academy_id = $1 union all select id from notes where academy_id = $1',
+              [academyId],
+            ),
+          )
+        ).rows.map(
+          (row) => row.id,
+        ),
+      );
+    const original = await ids(alpha);
+    const copied = await ids(copy.academyId);
+    expect(copied.size).toBe(original.size);
+    for (const id of copied) expect(original.has(id)).toBe(false);
+    // The copy's note files are named by its own notes' new keys.
+    const { rows: keys } = await withAcademy(copy.academyId, () => poolOf(t.database.db).query<{ file_key: string }>('select file_key from notes where file_key is not null and academy_id = $1', [copy.academyId]));
+    for (const { file_key } of keys) expect(fs.existsSync(path.join(t.filesDir, copy.academyId, file_key)), file_key).toBe(true);
+
+    const signedIn = await signIn(t.app, 'alpha-copy.localhost', ADMIN);
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.name === 'academy_session')!;
+    const students = await t.app.inject({ method: 'GET', url: '/api/students?pageSize=100', headers: { host: 'alpha-copy.localhost', cookie: `${cookie.name}=${cookie.value}` } });
+    expect(students.statusCode).toBe(200);
+    expect((await signIn(t.app, 'alpha.localhost', ADMIN)).statusCode).toBe(200);
+  });
+});
+
+describe('the commands (npm run academy -- academy:export / academy:import)', () => {
+  /** The CLI as an operator runs it, against this test's hosted database and data folder, with the same APP_SECRET. */
+  function cli(...args: string[]) {
+    // The pool's settings as pg resolves them (a connection string, overridden by a database name).
+    const options = (new pg.Client((t.database.pool as unknown as { options: pg.ClientConfig }).options) as unknown as {
+      connectionParameters: { user: string; password?: string; host: string; port: number; database: string };
+    }).connectionParameters;
+    const url = `postgres://${encodeURIComponent(options.user)}${options.password ? `:${encodeURIComponent(options.password)}` : ''}@${options.host}:${options.port}/${options.database}`;
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      DATA_DIR: path.dirname(t.filesDir),
+      APP_SECRET: TEST_SECRET,
+      ACADEMY_HOSTING: 'many',
+      BASE_DOMAIN: 'localhost',
+      LOG_LEVEL: 'warn',
+    };
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: apiRoot, env, encoding: 'utf8' });
+    return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  }
+
+  it('export beta, refuse its taken address, import it at another; its people sign in there', { timeout: 300_000 }, async () => {
+    const file = path.join(tempDir('academy-cli-'), 'beta.tar.gz');
+    const missing = cli('academy:export', '--out', file);
+    expect(missing.code, missing.output).toBe(1);
+    expect(missing.output).toMatch(/--slug/);
+    const exported = cli('academy:export', '--slug', 'beta', '--out', file);
+    expect(exported.code, exported.output).toBe(0);
+    expect(exported.output).toMatch(/Exported Beta Tutorials \(beta\)/);
+    const taken = cli('academy:import', file);
+    expect(taken.code).toBe(1);
+    expect(taken.output).toMatch(/"beta" is taken/);
+    const imported = cli('academy:import', file, '--slug', 'beta-two');
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toMatch(/as a new academy at beta-two\.localhost/);
+    t.app.academyHosts.forget();
+    expect((await signIn(t.app, 'beta-two.localhost', ADMIN)).statusCode).toBe(200);
+    const [made] = await withoutAcademy(() => t.database.db.select({ id: academies.id, name: academies.name, language: academies.language }).from(academies).where(eq(academies.slug, 'beta-two')));
+    expect(made).toMatchObject({ name: 'Beta Tutorials', language: 'mr' });
+    expect(rowCounts(await academyDigest(t.database.db, made!.id)).students).toBe(rowCounts(await academyDigest(t.database.db, beta)).students);
+  });
+});
