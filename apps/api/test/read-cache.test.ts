@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../src/db/client';
+import { FIRST_ACADEMY_ID } from '../src/db/tenancy';
 import { forgetEverything, keepsAnswers, WATCHED_TABLES } from '../src/lib/read-cache';
 import { academyToday } from '../src/modules/settings/settings.service';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
@@ -117,6 +118,8 @@ describe('kept answers', () => {
     const outside = new pg.Client(connection);
     await outside.connect();
     try {
+      // A bare connection sees no academy's rows until it names one (row-level security, decision 053).
+      await outside.query(`select set_config('app.academy_id', $1, false)`, [FIRST_ACADEMY_ID]);
       await outside.query(`update batches set name = 'Renamed Elsewhere' where id = $1`, [batchId]);
     } finally {
       await outside.end();

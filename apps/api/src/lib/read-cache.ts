@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentAcademyId } from '../db/tenancy';
 
 /**
  * Answers that many people read and few change (the batch list, a page of students, a day's roster,
@@ -92,9 +93,11 @@ function isCurrent(state: State, readAt: number, tables: readonly WatchedTable[]
  * `read` reads (a test checks the SQL it sends against them).
  */
 // `db` is only the key of its database's kept answers (any handle: lib/ stands below db/, so no type from there).
-export async function cachedRead<T>(db: object, key: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
+export async function cachedRead<T>(db: object, answerKey: string, tables: readonly WatchedTable[], read: () => Promise<T>): Promise<T> {
   const state = states.get(db);
   if (!state?.listening) return read();
+  // Each academy's answers are its own (row-level security reads another academy's rows as none).
+  const key = `${currentAcademyId()}:${answerKey}`;
   const entry = state.entries.get(key);
   if (entry && isCurrent(state, entry.readAt, entry.tables)) {
     if (entry.expires > Date.now()) return entry.value as T;

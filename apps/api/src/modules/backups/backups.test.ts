@@ -11,6 +11,7 @@ import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { buildApp } from '../../app';
 import { ensureAppRole } from '../../db/app-role';
 import { createDatabase } from '../../db/client';
+import { FIRST_ACADEMY_ID } from '../../db/tenancy';
 import * as schema from '../../db/schema';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { recordAudit } from '../audit/audit.service';
@@ -470,7 +471,7 @@ describe('bad archives are refused and change nothing', () => {
       notifications.data = Buffer.concat([
         notifications.data,
         Buffer.from(
-          `${JSON.stringify({ id: '0b5c2d8e-0000-4000-8000-000000000001', student_id: '0b5c2d8e-0000-4000-8000-0000000000ff', message: 'orphan', is_read: false, created_at: '2026-01-01T00:00:00+00:00', announcement_id: null, note_id: null })}\n`,
+          `${JSON.stringify({ academy_id: FIRST_ACADEMY_ID, id: '0b5c2d8e-0000-4000-8000-000000000001', student_id: '0b5c2d8e-0000-4000-8000-0000000000ff', message: 'orphan', is_read: false, created_at: '2026-01-01T00:00:00+00:00', announcement_id: null, note_id: null })}\n`,
         ),
       ]);
     });
