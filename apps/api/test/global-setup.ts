@@ -81,7 +81,8 @@ async function ensureTestAppRole(admin: pg.Client, connection: pg.PoolConfig): P
   if (!rows[0]!.privileged) return { appConnection: connection, appRole: rows[0]!.role };
   const attributes = `login password ${admin.escapeLiteral(TEST_APP_PASSWORD)} nosuperuser nocreatedb nocreaterole noreplication nobypassrls`;
   try {
-    await admin.query(`create role ${TEST_APP_ROLE} ${attributes}`);
+    const { rowCount } = await admin.query('select 1 from pg_roles where rolname = $1', [TEST_APP_ROLE]);
+    await admin.query(`${rowCount ? 'alter' : 'create'} role ${TEST_APP_ROLE} ${attributes}`);
   } catch (error) {
     // Made by another run (duplicate_object), or by one racing this (unique_violation): set its attributes.
     const code = (error as { code?: string }).code;

@@ -217,9 +217,14 @@ export async function dropPublicSchemaObjects(client: Queryable): Promise<void> 
     select c.relname as name, c.relkind as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and ${notExtensionMember('pg_class', 'c.oid')}`);
   const dropKind: Record<string, string> = { r: 'table', p: 'table', v: 'view', m: 'materialized view', S: 'sequence', f: 'foreign table' };
-  // Tables first: their cascade takes the views, owned sequences and constraints with them.
+  // Tables first: their cascade takes the views, owned sequences and constraints with them. `sessions`
+  // first: every request reads it before the other tables of its session lookup, so once the restore
+  // holds it, requests wait on it holding nothing the restore needs (no deadlock). `academies` last:
+  // every academy table references it, so dropping it early would lock them all at once.
+  const order = (item: { name: string }) => (item.name === 'sessions' ? 0 : item.name === 'academies' ? 2 : 1);
+  const academiesLast = (a: { name: string }, b: { name: string }) => order(a) - order(b);
   for (const kind of ['r', 'p', 'f', 'm', 'v', 'S']) {
-    for (const relation of relations.filter((item) => item.kind === kind)) {
+    for (const relation of relations.filter((item) => item.kind === kind).sort(academiesLast)) {
       await client.query(`drop ${dropKind[kind]} if exists ${qualified(relation.name)} cascade`);
     }
   }
