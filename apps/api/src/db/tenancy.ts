@@ -30,6 +30,8 @@ export const PLATFORM_TABLES = new Set([
   // the platform's operators and their sessions, signed in at the base domain, belonging to no academy
   'operators',
   'operator_sessions',
+  // the codes that prove a new academy's owner's email: sent before the academy exists (issue 55, sign-up)
+  'academy_signup_codes',
   // drizzle's record of applied migrations (schema `drizzle`)
   '__drizzle_migrations',
 ]);
