@@ -22,9 +22,12 @@ import { createAcademy, sendSignupCode, slugAvailability, useHandOff, type Signu
 export const CODE_SENT = 'We have sent a 6-digit code to your email. It is valid for 10 minutes.';
 export const HAND_OFF_INVALID = 'This sign-in link has expired or was already used. Please sign in with your email and password.';
 
-/** Per client address: a person starts an academy or two; a script spraying addresses is slowed. */
-const CREATE_RATE_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
-const SLUG_RATE_LIMIT = { max: 300, timeWindow: '10 minutes' } as const;
+/*
+ * The platform's routes have no per-route rate limit: its counters (rate_limit_hits) are an academy's,
+ * and the platform's address is no academy's. Their limits are the codes': sends per email and per client
+ * address (academy_signup_codes), five wrong tries per code, one academy per code.
+ */
+/** The hand-off, at the academy's own address: per client address, against guessing. */
 const HAND_OFF_RATE_LIMIT = { max: 30, timeWindow: '15 minutes' } as const;
 
 /**
@@ -50,13 +53,13 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
 
   app.get(
     '/academies/slug-available',
-    { preValidation: onlyHosted, config: { rateLimit: SLUG_RATE_LIMIT }, schema: { tags: ['academies'], querystring: slugAvailableQuerySchema, response: { 200: apiSuccess(slugAvailabilitySchema) } } },
+    { preValidation: onlyHosted, schema: { tags: ['academies'], querystring: slugAvailableQuerySchema, response: { 200: apiSuccess(slugAvailabilitySchema) } } },
     async (request) => ({ success: true as const, data: await slugAvailability(deps.db, request.query.slug) }),
   );
 
   app.post(
     '/academies',
-    { preValidation: onlyHosted, config: { rateLimit: CREATE_RATE_LIMIT }, schema: { tags: ['academies'], body: createAcademyInputSchema, response: { 201: apiSuccess(createdAcademySchema) } } },
+    { preValidation: onlyHosted, schema: { tags: ['academies'], body: createAcademyInputSchema, response: { 201: apiSuccess(createdAcademySchema) } } },
     async (request, reply) => {
       const made = await createAcademy(deps, request.body);
       // Its host resolves at once on this server (another server forgets within seconds).

@@ -69,7 +69,7 @@ export async function sendSignupCode(deps: SignupDeps, input: { email: string; i
 export async function slugAvailability(db: Db, slug: string): Promise<SlugAvailability> {
   const problem = slugProblem(slug);
   if (problem) return { available: false, reason: problem, message: SLUG_PROBLEM_MESSAGES[problem] };
-  const [taken] = await withoutAcademy(() => db.select({ id: academies.id }).from(academies).where(eq(academies.slug, slug)).limit(1));
+  const [taken] = await withoutAcademy(async () => await db.select({ id: academies.id }).from(academies).where(eq(academies.slug, slug)).limit(1));
   return taken ? { available: false, reason: 'taken', message: SLUG_TAKEN } : { available: true };
 }
 
