@@ -168,9 +168,8 @@ export function SignupForm() {
             <Trans>You</Trans>
           </Title>
           <TextInput label={t`Your name`} required autoComplete="name" value={fields.ownerName} onChange={set('ownerName')} error={errors.ownerName} />
-          <Group align="flex-start" gap="xs" wrap="nowrap">
+          <Stack gap={6}>
             <TextInput
-              style={{ flex: 1 }}
               label={t`Email`}
               type="email"
               required
@@ -180,10 +179,12 @@ export function SignupForm() {
               error={errors.email}
               description={t`We send a code to it, and it is how you sign in.`}
             />
-            <Button variant="light" mt={{ base: 44, xs: 44 }} loading={sending} onClick={() => void sendCode()}>
-              <Trans>Send code</Trans>
-            </Button>
-          </Group>
+            <Group>
+              <Button variant="light" loading={sending} onClick={() => void sendCode()}>
+                <Trans>Send code</Trans>
+              </Button>
+            </Group>
+          </Stack>
           {codeNote ? (
             <Alert color="teal" variant="light" role="status">
               {codeNote}
