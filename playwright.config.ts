@@ -7,6 +7,9 @@ import { E2E_PROVIDERS_BASE } from './e2e/stand-ins/provider-credentials';
 // on a fresh bundled PostgreSQL with the demo academy, in a throw-away DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `academy-e2e-${port}`);
+// Many academies (issue 55): a hosted server at port + 2, the platform at localhost, each academy at <slug>.localhost.
+export const MANY_PORT = port + 2;
+export const MANY_DATA_DIR = path.join(os.tmpdir(), `academy-e2e-many-${MANY_PORT}`);
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,13 +33,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /many-academies\.spec\.ts/] },
     // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs
     // expect them off, e.g. the admission form offering no phone code): it runs after the others.
     { name: 'family-by-phone', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /family-by-phone\.spec\.ts/, dependencies: ['chromium'] },
     // Messages held by quiet hours (issue 54) turn WhatsApp on and set quiet hours around the moment: alone, after those.
     { name: 'held-messages', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /held-messages\.spec\.ts/, dependencies: ['family-by-phone'] },
     // A restore replaces all data and sign-ins: it runs alone, after every other test.
+    // Two owners sign up two academies on the hosted server (ACADEMY_HOSTING=many), at its own port.
+    { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /many-academies\.spec\.ts/ },
     { name: 'restore', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /backup-restore\.spec\.ts/, dependencies: ['held-messages'] },
   ],
   webServer: [
@@ -69,6 +74,28 @@ export default defineConfig({
         MSG91_API_BASE: E2E_PROVIDERS_BASE,
         // Specs mark today's register of the demo's 7:00 AM and 5:00 PM batches at any hour of the run.
         ATTENDANCE_OPENS_MINUTES_BEFORE: '1440',
+      },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      // Many academies (issue 55): the platform at localhost, academies at <slug>.localhost (Chromium resolves them here).
+      command: `rm -rf "${MANY_DATA_DIR}" && node scripts/start.mjs server`,
+      url: `http://localhost:${MANY_PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(MANY_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: MANY_DATA_DIR,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ACADEMY_HOSTING: 'many',
+        BASE_DOMAIN: 'localhost',
+        WHATSAPP_API_BASE: E2E_PROVIDERS_BASE,
+        MSG91_API_BASE: E2E_PROVIDERS_BASE,
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },

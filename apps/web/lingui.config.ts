@@ -41,6 +41,9 @@ const appOnly = [
 // would add its weight to every page of the site, the landing page included (npm run size).
 const legalOnly = ['src/app/routes/public/{privacy-policy,terms-of-service,cookies-policy}.tsx'];
 
+// The platform's own site (issue 55): its page and Start your academy, shown at the base domain only.
+const platformOnly = ['src/platform/**'];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'mr', 'hi'],
@@ -51,7 +54,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/public',
       include: ['<rootDir>/src'],
-      exclude: [...appOnly.map((glob) => `<rootDir>/${glob}`), ...legalOnly.map((glob) => `<rootDir>/${glob}`), '**/*.test.ts'],
+      exclude: [...appOnly.map((glob) => `<rootDir>/${glob}`), ...legalOnly.map((glob) => `<rootDir>/${glob}`), ...platformOnly.map((glob) => `<rootDir>/${glob}`), '**/*.test.ts'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/platform',
+      include: platformOnly.map((glob) => `<rootDir>/${glob}`),
+      exclude: ['**/*.test.ts'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/legal',

@@ -113,6 +113,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             // The runtime every screen needs, in one chunk whose name and hash survive app releases.
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            // Zod and its messages, in a chunk of their own: the platform's site (issue 55) and the academy's app
+            // both start with them, and splitting must not put them into a chunk the dashboards load.
+            { name: 'vendor-zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]zod-messages\.ts$/ },
           ],
         },
       },

@@ -14,6 +14,7 @@ import { LANGUAGE_HEADER, type Language } from '@academy/shared/languages';
 import { MESSAGES } from '@academy/shared/messages';
 import { REAL_PROVIDERS, type Config, type Hosting } from './config';
 import { createAcademyResolver, registerAcademyHost } from './modules/academies/hosting';
+import { academySignupRoutes, firstRunRoutes } from './modules/academies/signup.routes';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { loadPublicPages } from './lib/public-pages';
@@ -318,6 +319,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: deps.db, storage: deps.storage });
       await api.register(authRoutes, { db: deps.db, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, keys: deps.keys });
       await api.register(dashboardRoutes, { db: deps.db });
+      // Start your academy at the platform's address (issue 55; 404 with one academy), and a new academy's first-run checklist.
+      await api.register(academySignupRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, hosting, publicUrl: deps.config.publicUrl });
+      await api.register(firstRunRoutes, { db: deps.db });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
       await api.register(newsletterRoutes, { db: deps.db });

@@ -198,6 +198,13 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/admin/settings': [s(() => '/api/admin/settings', 200)],
   'PUT /api/admin/settings': [s(() => '/api/admin/settings', 400, { body: {} })],
   'PUT /api/admin/settings/parent-alerts': [s(() => '/api/admin/settings/parent-alerts', 400, { body: { absenceAlerts: {} } })],
+  // Start your academy (issue 55): the platform's, so with one academy there is nothing here (404 for everyone).
+  'POST /api/academies/verification': [s(() => '/api/academies/verification', 404, { body: { email: 'owner@example.com' } })],
+  'GET /api/academies/slug-available': [s(() => '/api/academies/slug-available?slug=shree', 404)],
+  'POST /api/academies': [s(() => '/api/academies', 404, { body: {} })],
+  'POST /api/auth/hand-off': [s(() => '/api/auth/hand-off', 404, { body: { token: 'x'.repeat(43) } })],
+  // The first-run checklist (issue 55): the admin's.
+  'GET /api/dashboard/first-run': [s(() => '/api/dashboard/first-run', 200)],
   'GET /api/admin/dashboard/summary': [s(() => '/api/admin/dashboard/summary', 200)],
   'GET /api/admin/dashboard/year': [s(() => '/api/admin/dashboard/year?year=2025-26', 200)],
   'GET /api/student/dashboard': [s(() => '/api/student/dashboard', 200)],

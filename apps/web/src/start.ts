@@ -190,13 +190,20 @@ function replayUse(): void {
   kept.last = null;
 }
 
-// The campaign of the link the visitor came by, for an enquiry sent later in this tab (issue 41).
-rememberCampaign(window.location.search);
-const drawn = drawnPage();
-// A kept language choice moves a bare public address to that language's (main.tsx), drawn by the app.
-const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (storedLanguage() ?? 'en') !== 'en';
-if (drawn) keepUseUntilLive(drawn.startsOnUse && !moves);
-if (!drawn?.startsOnUse || moves) startApp();
-// The language of a page read is kept, as the app keeps it when it runs one (lib/language.ts): the next
-// visit to a bare address, or the installed app, opens in it.
-else storeLanguage(languageOfPath(window.location.pathname) ?? 'en');
+// The platform's own address in a hosted deployment (issue 55): the server marks its page; `npm run dev`
+// (Vite, no server's mark) opens it with ?site=platform. Its own small app, none of the academy's.
+const isPlatform = document.documentElement.dataset.site === 'platform' || new URLSearchParams(window.location.search).get('site') === 'platform';
+if (isPlatform) {
+  import('./platform/main').catch((error: unknown) => console.warn('Could not start the site', error));
+} else {
+  // The campaign of the link the visitor came by, for an enquiry sent later in this tab (issue 41).
+  rememberCampaign(window.location.search);
+  const drawn = drawnPage();
+  // A kept language choice moves a bare public address to that language's (main.tsx), drawn by the app.
+  const moves = !isAppPath(window.location.pathname) && !languageOfPath(window.location.pathname) && (storedLanguage() ?? 'en') !== 'en';
+  if (drawn) keepUseUntilLive(drawn.startsOnUse && !moves);
+  if (!drawn?.startsOnUse || moves) startApp();
+  // The language of a page read is kept, as the app keeps it when it runs one (lib/language.ts): the next
+  // visit to a bare address, or the installed app, opens in it.
+  else storeLanguage(languageOfPath(window.location.pathname) ?? 'en');
+}

@@ -1,3 +1,4 @@
+import { academySignupRoutes } from './academies';
 import { announcementRoutes } from './announcements';
 import { attendanceRoutes } from './attendance';
 import { auditLogRoutes } from './audit-log';
@@ -58,6 +59,7 @@ export const ROUTE_RULES: RouteRules = {
   ...importRoutes,
   ...academicYearRoutes,
   ...publicSiteRoutes,
+  ...academySignupRoutes,
   ...metricsRoutes,
   ...onlineTestRoutes,
   ...questionRoutes,

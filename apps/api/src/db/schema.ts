@@ -24,3 +24,4 @@ export * from './schema/online-tests';
 export * from './schema/offsite-backups';
 export * from './schema/academies';
 export * from './schema/platform-lookups';
+export * from './schema/academy-signup';

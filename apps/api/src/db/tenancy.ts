@@ -36,6 +36,8 @@ export const PLATFORM_TABLES = new Set([
   // which academy a WhatsApp phone number id belongs to (ids only): Meta's webhook names the number,
   // and the academy whose app secret checks the signature is found by it (family-outbox/provider-webhooks.routes.ts)
   'academy_whatsapp_numbers',
+  // the codes that prove a new academy's owner's email: sent before the academy exists (issue 55, sign-up)
+  'academy_signup_codes',
   // drizzle's record of applied migrations (schema `drizzle`)
   '__drizzle_migrations',
 ]);

@@ -113,6 +113,20 @@ export function verificationCodeMail(input: { academyName: string; code: string;
   });
 }
 
+/** The code that proves a new academy's owner reads this email (issue 55, "Start your academy"). */
+export function academySignupCodeMail(input: { platformName: string; code: string; validMinutes: number; language?: Language }): MailContent {
+  const language = input.language ?? 'en';
+  const values = { platform: input.platformName, code: input.code, minutes: input.validMinutes };
+  return renderMail({
+    language,
+    academyName: input.platformName,
+    subject: word('mail', '{code} is your code to start your academy', language, values),
+    greeting: word('mail', 'Hello,', language),
+    paragraphs: [word('mail', 'Your code to start your academy on {platform} is:', language, values), input.code],
+    footnote: word('mail', 'The code is valid for {minutes} minutes. If you did not ask for it, ignore this mail.', language, values),
+  });
+}
+
 /** Tells an applicant (or someone who wrote from /contact) that the office has their enquiry. */
 export function enquiryReceivedMail(input: {
   academyName: string;

@@ -51,6 +51,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 const READS_WITH_CONFLICT = new Set(['GET /api/attempts/:id/result', 'GET /api/admin/settings/backups/recovery-sheet']);
 /** GET routes without an id that answer 404 when what they read is not set up (off-site backups off). */
 const READS_OF_WHAT_MAY_BE_MISSING = new Set(['GET /api/admin/backups/remote', 'GET /api/admin/settings/backups/recovery-sheet']);
+/** Start your academy (issue 55): the platform's routes, 404 with one academy (and the hand-off at an academy it is not for). */
+const ONLY_WITH_MANY_ACADEMIES = new Set(['POST /api/academies/verification', 'GET /api/academies/slug-available', 'POST /api/academies', 'POST /api/auth/hand-off']);
 /** The providers' callbacks: open to anyone, refused without their proof (signature, token, verify token). */
 const PROVIDER_CALLBACKS = new Set(['GET /api/webhooks/whatsapp', 'POST /api/webhooks/whatsapp', 'POST /api/webhooks/msg91']);
 /** Routes serving a byte range of a stored file. */
@@ -139,7 +141,7 @@ export function errorStatuses(method: string, url: string, schema: JsonSchema, r
   if (PROVIDER_CALLBACKS.has(routeKey(method, url))) statuses.add(403);
   // A role list or an account without its record: 403; every write from another site: 403.
   if ((rule && (Array.isArray(rule.allow) || rule.withRecord)) || write) statuses.add(403);
-  if (schema.params !== undefined || /[:{]/.test(url) || rule?.ownRecord || READS_OF_WHAT_MAY_BE_MISSING.has(routeKey(method, url))) statuses.add(404);
+  if (schema.params !== undefined || /[:{]/.test(url) || rule?.ownRecord || READS_OF_WHAT_MAY_BE_MISSING.has(routeKey(method, url)) || ONLY_WITH_MANY_ACADEMIES.has(routeKey(method, url))) statuses.add(404);
   if (write || READS_WITH_CONFLICT.has(routeKey(method, url))) statuses.add(409);
   if (write) {
     statuses.add(413);

@@ -97,6 +97,8 @@ const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
     page('login', () => import('./routes/public/login')),
     page('forgot-password', () => import('./routes/public/forgot-password')),
     page('reset-password/:token', () => import('./routes/public/reset-password')),
+    // A new academy's owner, carried signed in from the platform's sign-up (issue 55).
+    page('welcome', () => import('./routes/public/welcome')),
     // A fee reminder's pay link (issue 38): the token is the permission, no sign-in.
     page('pay/:token', withCatalog('app', () => import('./routes/public/pay'))),
     page('about', () => import('./routes/public/about')),

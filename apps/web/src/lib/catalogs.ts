@@ -7,7 +7,7 @@ import { loadServerMessages } from './server-text';
  * public site loads `public`, the signed-in areas add `app`, the three policy pages add `legal`. @lingui/vite-plugin compiles each .po
  * file when it is imported, so the translations' PO files are the only source.
  */
-export type CatalogName = 'public' | 'app' | 'legal';
+export type CatalogName = 'public' | 'app' | 'legal' | 'platform';
 
 const loaders: Record<CatalogName, Record<Language, () => Promise<{ messages: Messages }>>> = {
   public: {
@@ -24,6 +24,12 @@ const loaders: Record<CatalogName, Record<Language, () => Promise<{ messages: Me
     en: () => import('../locales/en/legal.po'),
     mr: () => import('../locales/mr/legal.po'),
     hi: () => import('../locales/hi/legal.po'),
+  },
+  // The platform's own site (issue 55: its page and Start your academy), at the base domain only.
+  platform: {
+    en: () => import('../locales/en/platform.po'),
+    mr: () => import('../locales/mr/platform.po'),
+    hi: () => import('../locales/hi/platform.po'),
   },
 };
 

@@ -84,6 +84,7 @@ export const AUDIT_TEXTS = {
   'parent_message.retried': 'Sent a failed message to a parent again',
   'parent_message.sent_now': 'Sent a message held by the quiet hours now',
   'settings.updated': 'Updated the academy settings',
+  'settings.academy_started': 'Started the academy {name} at the address {address}',
   'settings.parent_alerts': 'Updated the absence alerts and parent webhook',
   'settings.parent_alerts_secret': 'Updated the absence alerts and parent webhook; webhook secret changed',
   'settings.webhook_secret': 'Webhook secret changed',

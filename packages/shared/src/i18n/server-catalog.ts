@@ -332,6 +332,9 @@ export const SERVER_CATALOG = {
     ['{code} is your {academy} verification code', '{code} हा आपला {academy} पडताळणी कोड आहे', '{code} आपका {academy} सत्यापन कोड है'],
     ['Your code to verify this email address on the {academy} admission form is:', '{academy} च्या अ‍ॅडमिशन फॉर्मवर हा ईमेल पत्ता पडताळण्यासाठी आपला कोड:', '{academy} के एडमिशन फ़ॉर्म पर यह ईमेल पता सत्यापित करने के लिए आपका कोड:'],
     ['The code is valid for {minutes} minutes. If you did not ask for it, ignore this mail.', 'हा कोड {minutes} मिनिटे चालेल. आपण मागवला नसल्यास हा ईमेल दुर्लक्षित करा.', 'यह कोड {minutes} मिनट तक चलेगा. अगर आपने नहीं माँगा, तो यह ईमेल अनदेखा करें.'],
+    // Start your academy (issue 55): the owner's email code.
+    ['{code} is your code to start your academy', '{code} हा आपली अकॅडमी सुरू करण्याचा कोड आहे', '{code} आपकी अकैडमी शुरू करने का कोड है'],
+    ['Your code to start your academy on {platform} is:', '{platform} वर आपली अकॅडमी सुरू करण्यासाठी आपला कोड:', '{platform} पर आपकी अकैडमी शुरू करने के लिए आपका कोड:'],
     // An enquiry received (admission or contact form).
     [
       'Thank you for applying for admission for {name}. We have received the application, and the office will call you to talk about batches, timings and fees.',
@@ -509,6 +512,7 @@ export const SERVER_CATALOG = {
     ['Sent a failed report card message again', 'न गेलेला प्रगतिपत्रकाचा संदेश पुन्हा पाठवला', 'न पहुँचा रिपोर्ट कार्ड का संदेश फिर से भेजा'],
     ['Sent a failed message to a parent again', 'पालकांना न गेलेला संदेश पुन्हा पाठवला', 'अभिभावक को न पहुँचा संदेश फिर से भेजा'],
     ['Sent a message held by the quiet hours now', 'शांत वेळेमुळे थांबलेला संदेश लगेच पाठवला', 'शांत समय के कारण रुका संदेश तुरंत भेजा'],
+    ['Started the academy {name} at the address {address}', 'अकॅडमी {name} {address} या पत्त्यावर सुरू केली', 'अकैडमी {name} {address} पते पर शुरू की'],
     ['Updated the academy settings', 'अकॅडमीची सेटिंग्ज बदलली', 'अकैडमी की सेटिंग्स बदलीं'],
     ['Updated the absence alerts and parent webhook', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला'],
     ['Updated the absence alerts and parent webhook; webhook secret changed', 'गैरहजेरीच्या सूचना आणि पालकांचा वेबहुक बदलला; वेबहुकचे सिक्रेट बदलले', 'अनुपस्थिति की सूचनाएँ और अभिभावकों का वेबहुक बदला; वेबहुक का सीक्रेट बदला'],

@@ -2,7 +2,7 @@
  * The public face of the auth module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { deleteUserSessions } from './session.service';
+export { createSession, deleteUserSessions, setSessionCookies } from './session.service';
 export { createWelcomeToken, sendWelcomeMail } from './welcome.service';
-export { findUserByEmail } from './auth.service';
+export { findUserByEmail, toSessionUser } from './auth.service';
 export { checkPhoneCode, codeMessage, issuePhoneCode, phoneCodeMessages, type PhoneCodePurpose } from './sign-in-code.service';

@@ -124,6 +124,15 @@ export function useLogin() {
   });
 }
 
+/** A new academy's owner's one-time hand-off from the platform's sign-up (issue 55) becomes a session here. */
+export async function handOff(queryClient: QueryClient, token: string): Promise<SessionUser> {
+  const user = toSessionUser(await apiRequest<unknown>('POST', '/auth/hand-off', { token }));
+  if (!user) throw new ApiError(MESSAGES.loginFailed, 200, null);
+  keepSessionUser(user);
+  queryClient.setQueryData(authKeys.session, user);
+  return user;
+}
+
 /**
  * Logs `userId` out; success or failure, the user is forgotten and ends on /login (spec section 4).
  * Their unsent work kept on this device is removed first (lib/user-storage.ts): the next person on a

@@ -16,6 +16,7 @@ import { OffsiteBackupWarning } from '../../../features/admin-dashboard/componen
 import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
+import { FirstRunChecklist } from '../../../features/first-run/first-run-checklist';
 import { useFeeSummary } from '../../../features/fees/api';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { useLingui } from '@lingui/react/macro';
@@ -72,6 +73,8 @@ export function Component() {
         <LoadErrorAlert title={t`The dashboard could not be loaded`} error={summary.error} fallback={t`Failed to load the dashboard`} onRetry={() => void summary.refetch()} />
       ) : (
         <Stack gap="lg">
+          {/* A new academy's first steps (issue 55): gone once done or hidden. */}
+          <FirstRunChecklist />
           {/* Backups that did not reach the bucket (issue 52): before anything else, until a retry succeeds. */}
           <OffsiteBackupWarning offsite={summary.data?.offsiteBackups} />
           {/* What waits for the office (issue 54): first, on the phone's first screen. */}

@@ -1,0 +1,15 @@
+import { ADMIN, ANYONE, type RouteRules } from './rules';
+
+/**
+ * Starting an academy (issue 55): at the platform's own address, before any account exists (anyone;
+ * limited per email and client address). With one academy these answer 404. The owner's hand-off is
+ * answered at the new academy's address, to whoever holds its one-time token. The first-run checklist
+ * is the admin's.
+ */
+export const academySignupRoutes: RouteRules = {
+  'POST /api/academies/verification': ANYONE,
+  'GET /api/academies/slug-available': ANYONE,
+  'POST /api/academies': ANYONE,
+  'POST /api/auth/hand-off': ANYONE,
+  'GET /api/dashboard/first-run': ADMIN,
+};

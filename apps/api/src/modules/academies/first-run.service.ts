@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FirstRunChecklist } from '@academy/shared/schemas/academies';
+import type { Db } from '../../db/client';
+import { academySettings, academies, batches, standards, students, subjects, users } from '../../db/schema';
+import { DEFAULT_ACADEMY_SETTINGS } from '../settings';
+
+// The sample numbers every new academy starts with: replaced by its own once its details are entered.
+const DEFAULT_PHONES = `{${DEFAULT_ACADEMY_SETTINGS.phones.join(',')}}`;
+
+/** An active account by id, as a session shows it (the owner's hand-off). */
+export async function findUserForSession(db: Db, userId: string) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, avatarUrl: users.avatarUrl, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1);
+  return user;
+}
+
+/**
+ * The first-run checklist of a new academy's admin (issue 55), each item ticked from the academy's own
+ * records, never from a flag: its details (its own phone numbers in place of the sample ones), its standards and
+ * subjects (changed since the academy started with the sample list), a batch, students in the register,
+ * WhatsApp or SMS (a channel turned on, or a messaging webhook), UPI (the academy's UPI ID). One statement.
+ */
+export async function firstRunChecklist(db: Db): Promise<FirstRunChecklist> {
+  const started = sql`(select ${academies.createdAt} from ${academies} where ${academies.id} = current_academy_id())`;
+  const [row] = await db.execute<{ details: boolean; standards: boolean; batch: boolean; register: boolean; messaging: boolean; upi: boolean }>(sql`
+    select
+      coalesce((select ${academySettings.phones} <> ${DEFAULT_PHONES}::text[] from ${academySettings} limit 1), false) as details,
+      (exists (select 1 from ${standards} where ${standards.updatedAt} > coalesce(${started}, '-infinity'))
+        or exists (select 1 from ${subjects} where ${subjects.updatedAt} > coalesce(${started}, '-infinity'))) as standards,
+      exists (select 1 from ${batches}) as batch,
+      exists (select 1 from ${students}) as register,
+      coalesce((select coalesce((${academySettings.messaging} -> 'whatsapp' ->> 'enabled')::boolean, false)
+        or coalesce((${academySettings.messaging} -> 'sms' ->> 'enabled')::boolean, false)
+        or ${academySettings.parentWebhookUrl} is not null from ${academySettings} limit 1), false) as messaging,
+      coalesce((select ${academySettings.payments} ? 'upi' from ${academySettings} limit 1), false) as upi
+  `).then((result) => result.rows);
+  const done = row ?? { details: false, standards: false, batch: false, register: false, messaging: false, upi: false };
+  return {
+    items: [
+      { key: 'details', done: done.details },
+      { key: 'standards', done: done.standards },
+      { key: 'batch', done: done.batch },
+      { key: 'register', done: done.register },
+      { key: 'messaging', done: done.messaging },
+      { key: 'upi', done: done.upi },
+    ],
+  };
+}

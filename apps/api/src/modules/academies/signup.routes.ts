@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '@academy/shared/schemas/api';
+import { sessionUserSchema } from '@academy/shared/schemas/auth';
+import {
+  academyVerificationInputSchema,
+  academyVerificationResultSchema,
+  createAcademyInputSchema,
+  createdAcademySchema,
+  handOffInputSchema,
+  slugAvailabilitySchema,
+  slugAvailableQuerySchema,
+  firstRunChecklistSchema,
+} from '@academy/shared/schemas/academies';
+import type { Hosting } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { requestLanguage } from '../../lib/translate-reply';
+import { createSession, setSessionCookies, toSessionUser } from '../auth';
+import type { Db } from '../../db/client';
+import { findUserForSession, firstRunChecklist } from './first-run.service';
+import { createAcademy, sendSignupCode, slugAvailability, useHandOff, type SignupDeps } from './signup.service';
+
+export const CODE_SENT = 'We have sent a 6-digit code to your email. It is valid for 10 minutes.';
+export const HAND_OFF_INVALID = 'This sign-in link has expired or was already used. Please sign in with your email and password.';
+
+/*
+ * The platform's routes have no per-route rate limit: its counters (rate_limit_hits) are an academy's,
+ * and the platform's address is no academy's. Their limits are the codes': sends per email and per client
+ * address (academy_signup_codes), five wrong tries per code, one academy per code.
+ */
+/** The hand-off, at the academy's own address: per client address, against guessing. */
+const HAND_OFF_RATE_LIMIT = { max: 30, timeWindow: '15 minutes' } as const;
+
+/**
+ * Start your academy (issue 55), at the platform's address (the host plugin lets `/api/academies` through
+ * there only). With ACADEMY_HOSTING=one there is no platform: the routes answer 404.
+ */
+export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: Hosting; publicUrl: string | undefined }> = async (app, deps) => {
+  const hosted = deps.hosting.mode === 'many';
+  const onlyHosted = async () => {
+    if (!hosted) throw new AppError('NOT_FOUND');
+  };
+  const scheme = deps.publicUrl ? new URL(deps.publicUrl).protocol.replace(':', '') : undefined;
+
+  app.post(
+    '/academies/verification',
+    { preValidation: onlyHosted, schema: { tags: ['academies'], body: academyVerificationInputSchema, response: { 200: apiSuccess(academyVerificationResultSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await sendSignupCode(deps, { email: request.body.email, ip: request.ip, language: requestLanguage(request) }),
+      message: CODE_SENT,
+    }),
+  );
+
+  app.get(
+    '/academies/slug-available',
+    { preValidation: onlyHosted, schema: { tags: ['academies'], querystring: slugAvailableQuerySchema, response: { 200: apiSuccess(slugAvailabilitySchema) } } },
+    async (request) => ({ success: true as const, data: await slugAvailability(deps.db, request.query.slug) }),
+  );
+
+  app.post(
+    '/academies',
+    { preValidation: onlyHosted, schema: { tags: ['academies'], body: createAcademyInputSchema, response: { 201: apiSuccess(createdAcademySchema) } } },
+    async (request, reply) => {
+      const made = await createAcademy(deps, request.body);
+      // Its host resolves at once on this server (another server forgets within seconds).
+      app.academyHosts.forget();
+      // The platform's address plus the slug: `http://shree.localhost:5321`.
+      const url = `${scheme ?? request.protocol}://${made.slug}.${request.host}`;
+      reply.status(201);
+      return { success: true as const, data: { slug: made.slug, url, welcomeUrl: `${url}/welcome#${made.handOffToken}` } };
+    },
+  );
+
+  // At the new academy's own address: the owner's one-time hand-off becomes a session there.
+  app.post(
+    '/auth/hand-off',
+    { preValidation: onlyHosted, config: { rateLimit: HAND_OFF_RATE_LIMIT }, schema: { tags: ['auth'], body: handOffInputSchema, response: { 200: apiSuccess(sessionUserSchema) } } },
+    async (request, reply) => {
+      if (!request.academy) throw new AppError('NOT_FOUND');
+      const userId = await useHandOff(deps.db, request.body.token);
+      const user = userId ? await findUserForSession(deps.db, userId) : undefined;
+      if (!user) throw new AppError('BAD_REQUEST', HAND_OFF_INVALID, { token: HAND_OFF_INVALID });
+      const session = await createSession(deps.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      setSessionCookies(reply, request, session.token, session.expiresAt);
+      return { success: true as const, data: toSessionUser(user) };
+    },
+  );
+};
+
+/** The admin's first-run checklist (GET /api/dashboard/first-run): its own read, beside the dashboard's. */
+export const firstRunRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/dashboard/first-run', { schema: { tags: ['dashboard'], response: { 200: apiSuccess(firstRunChecklistSchema) } } }, async () => ({
+    success: true as const,
+    data: await firstRunChecklist(db),
+  }));
+};

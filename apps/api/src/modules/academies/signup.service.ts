@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
+import { HAND_OFF_VALID_MINUTES, SLUG_PROBLEM_MESSAGES, SLUG_TAKEN, slugProblem, type createAcademyInputSchema, type SlugAvailability } from '@academy/shared/schemas/academies';
+import type { Db } from '../../db/client';
+import { enforceCodeSendLimits } from '../../db/code-send-limits';
+import { academies, academySettings, academySignupCodes, signInHandOffs, standards, standardSubjects, subjects, users } from '../../db/schema';
+import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { AppError } from '../../lib/app-error';
+import { academySignupCodeMail } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/password';
+import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
+import { recordAudit } from '../audit';
+import { DEFAULT_ACADEMY_SETTINGS } from '../settings';
+
+/**
+ * "Start your academy" at the platform's address (issue 55, ACADEMY_HOSTING=many): the owner proves
+ * their email with a mailed code, picks the academy's address (`slug`), and the academy is made in one
+ * transaction — its `academies` row, the owner as its admin, its settings and a sample standard list,
+ * all from code (never copied from another academy, no demo data) — and the owner is carried signed in
+ * to the academy's own address by a one-time hand-off token (a cookie cannot cross hosts).
+ */
+
+/** What the platform calls itself in its mails. */
+export const PLATFORM_NAME = 'Academy';
+
+export const SIGNUP_CODE_INVALID = 'This code is not correct or has expired. Please ask for a new code.';
+export const SIGNUP_CODE_TOO_MANY = 'Too many wrong codes. Please ask for a new code.';
+
+export type SignupDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
+
+/** Mails a 6-digit code to a would-be owner, within the same limits as every code the product sends. */
+export async function sendSignupCode(deps: SignupDeps, input: { email: string; ip: string; language?: Language }) {
+  const ip = input.ip.slice(0, 64);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await withoutAcademy(() =>
+    deps.db.transaction(async (tx) => {
+      await enforceCodeSendLimits(
+        tx,
+        { table: academySignupCodes, to: academySignupCodes.email, ip: academySignupCodes.ip, createdAt: academySignupCodes.createdAt },
+        { to: input.email, ip, lockPrefix: 'academy-signup' },
+        { recipient: 'email', codeField: 'code' },
+      );
+      // Only the newest code works.
+      await tx
+        .update(academySignupCodes)
+        .set({ expiresAt: sql`least(${academySignupCodes.expiresAt}, now())` })
+        .where(and(eq(academySignupCodes.email, input.email), isNull(academySignupCodes.usedAt)));
+      await tx.insert(academySignupCodes).values({
+        email: input.email,
+        codeHash: hashOneTimeCode(deps.otpKey, input.email, code),
+        ip,
+        expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})`,
+      });
+    }),
+  );
+  try {
+    await deps.mailer.send({ to: input.email, ...academySignupCodeMail({ platformName: PLATFORM_NAME, code, validMinutes: OTP_VALID_MINUTES, language: input.language }) });
+  } catch {
+    throw new AppError('INTERNAL', 'We could not send the code just now. Please try again in a minute.');
+  }
+  return { resendAfterSeconds: OTP_RESEND_AFTER_SECONDS, validMinutes: OTP_VALID_MINUTES };
+}
+
+/** Whether an academy could take this address now (checked as the owner types). */
+export async function slugAvailability(db: Db, slug: string): Promise<SlugAvailability> {
+  const problem = slugProblem(slug);
+  if (problem) return { available: false, reason: problem, message: SLUG_PROBLEM_MESSAGES[problem] };
+  const [taken] = await withoutAcademy(async () => await db.select({ id: academies.id }).from(academies).where(eq(academies.slug, slug)).limit(1));
+  return taken ? { available: false, reason: 'taken', message: SLUG_TAKEN } : { available: true };
+}
+
+/**
+ * Checks the newest code of an email, in a transaction of its own so that a wrong one counts even
+ * though the sign-up fails (the fifth wrong one ends the code). Answers the code's id; the sign-up's
+ * own transaction then uses it up, once.
+ */
+async function checkSignupCode(deps: SignupDeps, email: string, code: string): Promise<string> {
+  const outcome = await withoutAcademy(() =>
+    deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: academySignupCodes.id, codeHash: academySignupCodes.codeHash, wrongTries: academySignupCodes.wrongTries, live: sql<boolean>`${academySignupCodes.expiresAt} > now()` })
+        .from(academySignupCodes)
+        .where(and(eq(academySignupCodes.email, email), isNull(academySignupCodes.usedAt)))
+        .orderBy(desc(academySignupCodes.createdAt))
+        .limit(1)
+        .for('update');
+      if (!row || !row.live) return { error: SIGNUP_CODE_INVALID, id: undefined } as const;
+      if (row.wrongTries >= OTP_MAX_WRONG_TRIES) return { error: SIGNUP_CODE_TOO_MANY, id: undefined } as const;
+      if (!sameHash(row.codeHash, hashOneTimeCode(deps.otpKey, email, code))) {
+        const tries = row.wrongTries + 1;
+        await tx.update(academySignupCodes).set({ wrongTries: tries }).where(eq(academySignupCodes.id, row.id));
+        return { error: tries >= OTP_MAX_WRONG_TRIES ? SIGNUP_CODE_TOO_MANY : SIGNUP_CODE_INVALID, id: undefined } as const;
+      }
+      return { error: undefined, id: row.id } as const;
+    }),
+  );
+  if (outcome.error !== undefined) throw new AppError('BAD_REQUEST', outcome.error, { code: outcome.error });
+  return outcome.id;
+}
+
+/** A new academy's sample standards and the subjects each teaches (the admin edits them on the Standards screen). */
+export const SAMPLE_SUBJECTS = [
+  { name: 'Mathematics', code: 'MATH' },
+  { name: 'Science', code: 'SCI' },
+  { name: 'English', code: 'ENG' },
+  { name: 'Physics', code: 'PHY' },
+  { name: 'Chemistry', code: 'CHEM' },
+  { name: 'Biology', code: 'BIO' },
+] as const;
+export const SAMPLE_STANDARDS = [
+  { name: '8th', level: 8, subjects: ['MATH', 'SCI', 'ENG'] },
+  { name: '9th', level: 9, subjects: ['MATH', 'SCI', 'ENG'] },
+  { name: '10th', level: 10, subjects: ['MATH', 'SCI', 'ENG'] },
+  { name: '11th', level: 11, subjects: ['MATH', 'PHY', 'CHEM', 'BIO'] },
+  { name: '12th', level: 12, subjects: ['MATH', 'PHY', 'CHEM', 'BIO'] },
+] as const;
+
+/**
+ * The new academy's settings: the code's defaults (settings.service, what a new installation starts with:
+ * sample phone numbers and office hours the admin replaces, the first-run checklist's "details" step),
+ * with the name, city and email the owner gave; nothing of another academy.
+ */
+function newAcademySettings(input: { name: string; city: string; email: string }) {
+  return { ...DEFAULT_ACADEMY_SETTINGS, name: input.name, address: input.city, email: input.email };
+}
+
+export type CreatedAcademyRecord = { id: string; slug: string; handOffToken: string };
+
+/**
+ * Makes the academy in one transaction: a taken address is 409 (also when two owners race for it: the
+ * unique index decides), a wrong or expired code 400. The rows of the academy are written inside
+ * `withAcademy(newId)`, so their `academy_id` (the column's default) and row-level security are the new
+ * academy's.
+ */
+export async function createAcademy(deps: SignupDeps, input: z.output<typeof createAcademyInputSchema>): Promise<CreatedAcademyRecord> {
+  const availability = await slugAvailability(deps.db, input.slug);
+  if (!availability.available) {
+    const message = availability.message ?? SLUG_TAKEN;
+    throw new AppError(availability.reason === 'taken' ? 'CONFLICT' : 'BAD_REQUEST', message, { slug: message });
+  }
+  const codeId = await checkSignupCode(deps, input.owner.email, input.code);
+  const passwordHash = await hashPassword(input.owner.password);
+  const handOffToken = generateToken();
+  const made = await withoutAcademy(() =>
+    deps.db.transaction(async (tx) => {
+      const [used] = await tx
+        .update(academySignupCodes)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(academySignupCodes.id, codeId), isNull(academySignupCodes.usedAt), gt(academySignupCodes.expiresAt, sql`now()`)))
+        .returning({ id: academySignupCodes.id });
+      if (!used) throw new AppError('BAD_REQUEST', SIGNUP_CODE_INVALID, { code: SIGNUP_CODE_INVALID });
+      const [academy] = await tx
+        .insert(academies)
+        .values({ slug: input.slug, name: input.name, city: input.city, language: input.language })
+        .onConflictDoNothing()
+        .returning({ id: academies.id, slug: academies.slug });
+      if (!academy) throw new AppError('CONFLICT', SLUG_TAKEN, { slug: SLUG_TAKEN });
+      await withAcademy(academy.id, async () => {
+        const [owner] = await tx
+          .insert(users)
+          .values({ name: input.owner.name, email: input.owner.email, passwordHash, role: 'admin', language: input.language })
+          .returning({ id: users.id });
+        await tx.insert(academySettings).values(newAcademySettings({ name: input.name, city: input.city, email: input.owner.email })).onConflictDoNothing();
+        const madeSubjects = await tx
+          .insert(subjects)
+          .values(SAMPLE_SUBJECTS.map((subject) => ({ name: subject.name, code: subject.code })))
+          .returning({ id: subjects.id, code: subjects.code });
+        const subjectId = new Map(madeSubjects.map((subject) => [subject.code, subject.id]));
+        const madeStandards = await tx
+          .insert(standards)
+          .values(SAMPLE_STANDARDS.map((standard) => ({ name: standard.name, level: standard.level })))
+          .returning({ id: standards.id, level: standards.level });
+        const links = madeStandards.flatMap((standard) =>
+          SAMPLE_STANDARDS.find((sample) => sample.level === standard.level)!.subjects.map((code) => ({ standardId: standard.id, subjectId: subjectId.get(code)! })),
+        );
+        await tx.insert(standardSubjects).values(links);
+        await tx.insert(signInHandOffs).values({ userId: owner!.id, tokenHash: hashToken(handOffToken), expiresAt: sql`now() + make_interval(mins => ${HAND_OFF_VALID_MINUTES})` });
+        await recordAudit(tx, { userId: owner!.id, role: 'admin' }, {
+          action: 'academy.create',
+          entityType: 'settings',
+          entityId: academy.id,
+          text: { key: 'settings.academy_started', values: { name: input.name, address: input.slug } },
+          changes: { name: { old: null, new: input.name }, slug: { old: null, new: input.slug }, city: { old: null, new: input.city }, language: { old: null, new: input.language } },
+        });
+      });
+      return academy;
+    }),
+  );
+  return { id: made.id, slug: made.slug, handOffToken };
+}
+
+/**
+ * The owner's hand-off at the academy's own address: the token is used once, within two minutes, and
+ * only at its academy (row-level security hides other academies' hand-offs). Answers whose session to make.
+ */
+export async function useHandOff(db: Db, token: string): Promise<string | undefined> {
+  const [used] = await db
+    .update(signInHandOffs)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(signInHandOffs.tokenHash, hashToken(token)), isNull(signInHandOffs.usedAt), gt(signInHandOffs.expiresAt, sql`now()`)))
+    .returning({ userId: signInHandOffs.userId });
+  return used?.userId;
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { academies, academySettings, academySignupCodes, auditLog, batches, signInHandOffs, standards, students, subjects, users } from '../../db/schema';
+import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { DEFAULT_ACADEMY_SETTINGS } from '../settings/settings.service';
+
+const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
+const PASSWORD = 'Latur-Classes-2026';
+
+describe('Start your academy (ACADEMY_HOSTING=many)', () => {
+  let t: TestApp;
+  let n = 0;
+  // Each owner from its own client address, so per-address limits never mix the cases.
+  const platform = (method: 'GET' | 'POST', url: string, payload?: object, remote = '10.1.0.1') =>
+    t.app.inject({ method, url, headers: { host: 'localhost:5321' }, remoteAddress: remote, ...(payload ? { payload } : {}) });
+  const at = (slug: string, method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
+    t.app.inject({ method, url, headers: { host: `${slug}.localhost:5321`, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+
+  async function mailedCode(email: string): Promise<string> {
+    const mail = await t.latestMailTo(email);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  }
+
+  async function codeFor(email: string, remote = '10.1.0.1'): Promise<string> {
+    const sent = await platform('POST', '/api/academies/verification', { email }, remote);
+    expect(sent.statusCode, sent.body).toBe(200);
+    return mailedCode(email);
+  }
+
+  async function signUp(slug: string, email: string, more: Record<string, unknown> = {}) {
+    const remote = `10.2.${Math.floor(n / 200)}.${(n++ % 200) + 1}`;
+    const code = await codeFor(email, remote);
+    return platform('POST', '/api/academies', { name: `${slug} Classes`, slug, city: 'Latur', language: 'en', owner: { name: 'Owner of ' + slug, email, password: PASSWORD }, code, ...more }, remote);
+  }
+
+  const cookieOf = (response: { cookies: { name: string; value: string }[] }) => response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { hosting: MANY } });
+  });
+  afterAll(() => t.close());
+
+  it('mails a 6-digit code, keeps only its hash, and limits sends per email', async () => {
+    const sent = await platform('POST', '/api/academies/verification', { email: 'Owner@Example.com' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toEqual({ resendAfterSeconds: 60, validMinutes: 10 });
+    const mail = await t.latestMailTo('owner@example.com');
+    expect(mail?.subject).toMatch(/^\d{6} is your code to start your academy$/);
+    const code = await mailedCode('owner@example.com');
+    const [row] = await withoutAcademy(async () => await t.database.db.select().from(academySignupCodes).where(eq(academySignupCodes.email, 'owner@example.com')));
+    expect(row?.codeHash).not.toContain(code);
+    const again = await platform('POST', '/api/academies/verification', { email: 'owner@example.com' });
+    expect(again.statusCode).toBe(429);
+    expect((await platform('POST', '/api/academies/verification', { email: 'not an email' })).statusCode).toBe(400);
+  });
+
+  it('checks addresses: rules, reserved words, taken', async () => {
+    const check = async (slug: string) => (await platform('GET', `/api/academies/slug-available?slug=${encodeURIComponent(slug)}`)).json().data;
+    expect(await check('shree')).toEqual({ available: true });
+    expect(await check('ab')).toMatchObject({ available: false, reason: 'too-short' });
+    expect(await check('a'.repeat(41))).toMatchObject({ available: false, reason: 'too-long' });
+    expect(await check('Shree Academy')).toMatchObject({ available: false, reason: 'characters' });
+    expect(await check('-shree')).toMatchObject({ available: false, reason: 'characters' });
+    for (const reserved of ['www', 'api', 'admin', 'operator', 'demo', 'main', 'signup']) expect(await check(reserved)).toMatchObject({ available: false, reason: 'reserved' });
+    await withoutAcademy(async () => await t.database.db.insert(academies).values({ slug: 'taken-one', name: 'Taken' }));
+    expect(await check('taken-one')).toMatchObject({ available: false, reason: 'taken', message: 'This address is already taken. Please choose another' });
+  });
+
+  it('creates the academy (201 with its address), from code defaults, without demo data, audited; the owner lands signed in and can sign in', async () => {
+    const started = Date.now();
+    const response = await signUp('shree', 'owner.shree@example.com', { name: 'Shree Classes', city: 'Latur', language: 'mr' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(Date.now() - started).toBeLessThan(4000);
+    const { data } = response.json();
+    expect(data.slug).toBe('shree');
+    expect(data.url).toBe('http://shree.localhost:5321');
+    expect(data.welcomeUrl).toMatch(/^http:\/\/shree\.localhost:5321\/welcome#.{20,}$/);
+    const [academy] = await withoutAcademy(async () => await t.database.db.select().from(academies).where(eq(academies.slug, 'shree')));
+    expect(academy).toMatchObject({ name: 'Shree Classes', city: 'Latur', language: 'mr', status: 'active' });
+
+    await withAcademy(academy!.id, async () => {
+      const db = t.database.db;
+      const [settings] = await db.select().from(academySettings);
+      expect(settings).toMatchObject({ name: 'Shree Classes', address: 'Latur', email: 'owner.shree@example.com', phones: DEFAULT_ACADEMY_SETTINGS.phones, officeHours: DEFAULT_ACADEMY_SETTINGS.officeHours, timeZone: DEFAULT_ACADEMY_SETTINGS.timeZone });
+      expect((await db.select({ name: standards.name }).from(standards).orderBy(standards.level)).map((s) => s.name)).toEqual(['8th', '9th', '10th', '11th', '12th']);
+      expect((await db.select({ n: count() }).from(subjects))[0]!.n).toBe(6);
+      // No demo data: no students, no batches, one account (the owner).
+      expect((await db.select({ n: count() }).from(students))[0]!.n).toBe(0);
+      expect((await db.select({ n: count() }).from(batches))[0]!.n).toBe(0);
+      expect(await db.select({ email: users.email, role: users.role, language: users.language }).from(users)).toEqual([{ email: 'owner.shree@example.com', role: 'admin', language: 'mr' }]);
+      const audit = await db.select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog);
+      expect(audit).toEqual([{ action: 'academy.create', summary: 'Started the academy Shree Classes at the address shree' }]);
+    });
+
+    // The hand-off: once, at the academy's own address only.
+    const token = data.welcomeUrl.split('#')[1];
+    expect((await at('taken-one', 'POST', '/api/auth/hand-off', { token })).statusCode).toBe(400);
+    const handOff = await at('shree', 'POST', '/api/auth/hand-off', { token });
+    expect(handOff.statusCode, handOff.body).toBe(200);
+    expect(handOff.json().data).toMatchObject({ email: 'owner.shree@example.com', role: 'admin' });
+    const me = await at('shree', 'GET', '/api/auth/me', undefined, cookieOf(handOff));
+    expect(me.json().data.email).toBe('owner.shree@example.com');
+    const twice = await at('shree', 'POST', '/api/auth/hand-off', { token });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toMatch(/expired or was already used/);
+
+    // The contract's path: POST /api/auth/login at <slug>.localhost.
+    const login = await at('shree', 'POST', '/api/auth/login', { email: 'owner.shree@example.com', password: PASSWORD });
+    expect(login.statusCode, login.body).toBe(200);
+    // …and the checklist: nothing done yet.
+    const checklist = await at('shree', 'GET', '/api/dashboard/first-run', undefined, cookieOf(login));
+    expect(checklist.statusCode).toBe(200);
+    expect(checklist.json().data.items.map((item: { key: string; done: boolean }) => `${item.key}:${item.done}`)).toEqual([
+      'details:false', 'standards:false', 'batch:false', 'register:false', 'messaging:false', 'upi:false',
+    ]);
+  });
+
+  it('a taken address is 409, a reserved or invalid one 400 with the field, a wrong code 400 and counts', async () => {
+    const taken = await signUp('shree', 'someone.else@example.com');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toMatchObject({ slug: 'This address is already taken. Please choose another' });
+    const reserved = await signUp('admin', 'reserved@example.com');
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().errors).toMatchObject({ slug: 'This address is reserved. Please choose another' });
+    const invalid = await signUp('Bad Slug', 'invalid@example.com');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors.slug).toMatch(/small letters/);
+    const weak = await signUp('weak-pass', 'weak@example.com', { owner: { name: 'Weak', email: 'weak@example.com', password: 'short' } });
+    expect(weak.statusCode).toBe(400);
+
+    const email = 'wrong.code@example.com';
+    const code = await codeFor(email, '10.3.0.1');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const body = { name: 'Wrong Code Classes', slug: 'wrong-code', city: 'Latur', language: 'en', owner: { name: 'W', email, password: PASSWORD } };
+    const refused = await platform('POST', '/api/academies', { ...body, code: wrong }, '10.3.0.1');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toMatchObject({ code: 'This code is not correct or has expired. Please ask for a new code.' });
+    const [row] = await withoutAcademy(async () => await t.database.db.select({ wrongTries: academySignupCodes.wrongTries }).from(academySignupCodes).where(eq(academySignupCodes.email, email)));
+    expect(row?.wrongTries).toBe(1);
+    // The right code still works once, and not twice.
+    expect((await platform('POST', '/api/academies', { ...body, code }, '10.3.0.1')).statusCode).toBe(201);
+    expect((await platform('POST', '/api/academies', { ...body, slug: 'wrong-code-two', code }, '10.3.0.1')).statusCode).toBe(400);
+    // An expired code is refused.
+    const late = 'late@example.com';
+    const lateCode = await codeFor(late, '10.3.0.2');
+    await withoutAcademy(async () => await t.database.db.update(academySignupCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(academySignupCodes.email, late)));
+    expect((await platform('POST', '/api/academies', { ...body, slug: 'late-one', owner: { ...body.owner, email: late }, code: lateCode }, '10.3.0.2')).statusCode).toBe(400);
+  });
+
+  it("two academies: the same owner email in both, neither sees the other's rows or users", async () => {
+    expect((await signUp('alpha', 'same.owner@example.com')).statusCode).toBe(201);
+    // The 60-second wait before another code to the same email passes.
+    await withoutAcademy(async () => await t.database.db.update(academySignupCodes).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(academySignupCodes.email, 'same.owner@example.com')));
+    const second = await signUp('beta', 'same.owner@example.com');
+    expect(second.statusCode, second.body).toBe(201);
+    const [alpha] = await withoutAcademy(async () => await t.database.db.select({ id: academies.id }).from(academies).where(eq(academies.slug, 'alpha')));
+    const [beta] = await withoutAcademy(async () => await t.database.db.select({ id: academies.id }).from(academies).where(eq(academies.slug, 'beta')));
+    for (const [id, name] of [[alpha!.id, 'alpha Classes'], [beta!.id, 'beta Classes']] as const) {
+      await withAcademy(id, async () => {
+        expect((await t.database.db.select({ n: count() }).from(users))[0]!.n).toBe(1);
+        expect((await t.database.db.select({ n: count() }).from(standards))[0]!.n).toBe(5);
+        expect((await t.database.db.select({ n: count() }).from(signInHandOffs))[0]!.n).toBe(1);
+        expect((await t.database.db.select({ name: academySettings.name }).from(academySettings))).toEqual([{ name }]);
+      });
+    }
+    // Signed in at alpha, the cookie is nothing at beta.
+    const login = await at('alpha', 'POST', '/api/auth/login', { email: 'same.owner@example.com', password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect((await at('beta', 'GET', '/api/auth/me', undefined, cookieOf(login))).statusCode).toBe(401);
+    // The checklist follows alpha's own records: UPI and its own phone numbers at alpha tick alpha's only.
+    await withAcademy(alpha!.id, async () =>
+      await t.database.db.update(academySettings).set({ payments: { upi: { vpa: 'alpha@upi', payeeName: 'Alpha' } }, phones: ['+919800000001', '+919800000002', '+919800000003'] }),
+    );
+    const ticked = async (slug: string, cookie: string) =>
+      (await at(slug, 'GET', '/api/dashboard/first-run', undefined, cookie)).json().data.items.filter((item: { done: boolean }) => item.done).map((item: { key: string }) => item.key);
+    expect(await ticked('alpha', cookieOf(login))).toEqual(['details', 'upi']);
+    const betaLogin = await at('beta', 'POST', '/api/auth/login', { email: 'same.owner@example.com', password: PASSWORD });
+    expect(await ticked('beta', cookieOf(betaLogin))).toEqual([]);
+  });
+
+  it('signs up 10 academies, each in under 2 s', async () => {
+    for (let i = 0; i < 10; i++) {
+      const email = `owner${i}@speed.example.com`;
+      const remote = `10.4.0.${i + 1}`;
+      const code = await codeFor(email, remote);
+      const started = performance.now();
+      const response = await platform('POST', '/api/academies', { name: `Speed ${i} Classes`, slug: `speed-${i}`, city: 'Latur', language: 'en', owner: { name: 'O', email, password: PASSWORD }, code }, remote);
+      const took = performance.now() - started;
+      expect(response.statusCode, response.body).toBe(201);
+      expect(took).toBeLessThan(2000);
+    }
+  });
+});
+
+describe('with one academy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('there is no sign-up: 404', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/academies/verification', payload: { email: 'a@example.com' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/academies/slug-available?slug=shree' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/academies', payload: {} })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/hand-off', payload: { token: 'x'.repeat(43) } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,219 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@academy/shared/languages';
+import { academyVerificationInputSchema, createAcademyInputSchema, SLUG_PROBLEM_MESSAGES, slugProblem, type SlugAvailability } from '@academy/shared/schemas/academies';
+import { fieldErrorsOf, serverMessageOf } from '../lib/api-client';
+import { useLanguage } from '../lib/language';
+import { translateServerText } from '../lib/server-text';
+import { checkSlug, createAcademy, sendSignupCode } from './api';
+
+type Fields = { ownerName: string; email: string; code: string; password: string; name: string; city: string; slug: string };
+type FieldName = keyof Fields;
+
+/** The server's and the schema's field paths, as this form names its fields. */
+const FIELD_OF: Record<string, FieldName> = {
+  'owner.name': 'ownerName',
+  'owner.email': 'email',
+  'owner.password': 'password',
+  email: 'email',
+  code: 'code',
+  name: 'name',
+  city: 'city',
+  slug: 'slug',
+};
+
+/** Lower case, spaces to hyphens: what most people mean when they type their academy's name as its address. */
+const asSlug = (typed: string) => typed.toLowerCase().replace(/\s+/g, '-');
+
+/**
+ * Start your academy (issue 55): the owner, their email proved by a code, the academy's name, city and
+ * address (checked as typed, shown as it will be: `shree.<base domain>`) and language. On success the
+ * browser goes to the academy's own address, where the owner arrives signed in.
+ */
+export function SignupForm() {
+  const { t } = useLingui();
+  const pageLanguage = useLanguage();
+  const [fields, setFields] = useState<Fields>({ ownerName: '', email: '', code: '', password: '', name: '', city: '', slug: '' });
+  const [language, setLanguage] = useState<Language>(pageLanguage);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [codeNote, setCodeNote] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [slugState, setSlugState] = useState<{ slug: string; result: SlugAvailability | 'checking' } | null>(null);
+  const slugTimer = useRef<number | undefined>(undefined);
+  const base = window.location.host;
+
+  const set = (name: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = name === 'slug' ? asSlug(event.currentTarget.value) : event.currentTarget.value;
+    setFields((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  // The address is checked as typed (after a short pause), first by the rules here, then by the server.
+  useEffect(() => {
+    window.clearTimeout(slugTimer.current);
+    const slug = fields.slug.trim();
+    if (slug === '') {
+      setSlugState(null);
+      return;
+    }
+    const problem = slugProblem(slug);
+    if (problem) {
+      setSlugState({ slug, result: { available: false, reason: problem, message: SLUG_PROBLEM_MESSAGES[problem] } });
+      return;
+    }
+    setSlugState({ slug, result: 'checking' });
+    const controller = new AbortController();
+    slugTimer.current = window.setTimeout(() => {
+      checkSlug(slug, controller.signal).then(
+        (result) => setSlugState({ slug, result }),
+        () => setSlugState(null),
+      );
+    }, 300);
+    return () => {
+      window.clearTimeout(slugTimer.current);
+      controller.abort();
+    };
+  }, [fields.slug]);
+
+  async function sendCode() {
+    setCodeNote(null);
+    const parsed = academyVerificationInputSchema.safeParse({ email: fields.email });
+    if (!parsed.success) {
+      setErrors((current) => ({ ...current, email: translateServerText(parsed.error.issues[0]?.message ?? '') }));
+      return;
+    }
+    setSending(true);
+    try {
+      const sent = await sendSignupCode(parsed.data.email);
+      setCodeNote(sent.message ?? t`We have sent a 6-digit code to your email.`);
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      setErrors((current) => ({ ...current, email: fieldErrors?.email, code: fieldErrors?.code }));
+      if (!fieldErrors?.email && !fieldErrors?.code) setErrors((current) => ({ ...current, email: serverMessageOf(error) ?? t`The code could not be sent. Please try again.` }));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const input = {
+      name: fields.name,
+      slug: fields.slug.trim(),
+      city: fields.city,
+      language,
+      owner: { name: fields.ownerName, email: fields.email, password: fields.password },
+      code: fields.code,
+    };
+    const parsed = createAcademyInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = FIELD_OF[issue.path.join('.')];
+        if (field && !found[field]) found[field] = translateServerText(issue.message);
+      }
+      setErrors(found);
+      return;
+    }
+    if (slugState?.result !== 'checking' && slugState?.result.available === false) {
+      setErrors({ slug: translateServerText(slugState.result.message ?? '') });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const made = await createAcademy(input);
+      window.location.assign(made.welcomeUrl);
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error) ?? {};
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const [path, message] of Object.entries(fieldErrors)) {
+        const field = FIELD_OF[path];
+        if (field) found[field] = message;
+      }
+      setErrors(found);
+      if (Object.keys(found).length === 0) setFormError(serverMessageOf(error) ?? t`Your academy could not be started. Please try again.`);
+      setSubmitting(false);
+    }
+  }
+
+  const slugResult = slugState?.result;
+  const slugDescription =
+    fields.slug.trim() === '' ? (
+      <Trans>Small letters, digits and hyphens. Your academy will be at name.{base}</Trans>
+    ) : (
+      <Text span size="xs" c={slugResult !== 'checking' && slugResult?.available ? 'teal.8' : 'dimmed'} data-testid="slug-address">
+        {fields.slug.trim()}.{base}
+        {slugResult === 'checking' ? <Loader size={10} ml={6} aria-hidden="true" /> : slugResult?.available ? <> — {t`available`}</> : null}
+      </Text>
+    );
+  const slugError = errors.slug ?? (slugResult && slugResult !== 'checking' && !slugResult.available ? translateServerText(slugResult.message ?? '') : undefined);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 26, sm: 34 }}>
+          <Trans>Start your academy</Trans>
+        </Title>
+        <Text c="gray.7">
+          <Trans>A few details, and your academy is ready at its own address. You can change everything later.</Trans>
+        </Text>
+      </Stack>
+      <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-label={t`Start your academy`}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            <Trans>You</Trans>
+          </Title>
+          <TextInput label={t`Your name`} required autoComplete="name" value={fields.ownerName} onChange={set('ownerName')} error={errors.ownerName} />
+          <Stack gap={6}>
+            <TextInput
+              label={t`Email`}
+              type="email"
+              required
+              autoComplete="email"
+              value={fields.email}
+              onChange={set('email')}
+              error={errors.email}
+              description={t`We send a code to it, and it is how you sign in.`}
+            />
+            <Group>
+              <Button variant="light" loading={sending} onClick={() => void sendCode()}>
+                <Trans>Send code</Trans>
+              </Button>
+            </Group>
+          </Stack>
+          {codeNote ? (
+            <Alert color="teal" variant="light" role="status">
+              {codeNote}
+            </Alert>
+          ) : null}
+          <TextInput label={t`Code from the mail`} required inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={fields.code} onChange={set('code')} error={errors.code} />
+          <PasswordInput label={t`Choose a password`} required autoComplete="new-password" value={fields.password} onChange={set('password')} error={errors.password} description={t`At least 8 characters, not a common one.`} />
+          <Title order={2} size="h4" mt="sm">
+            <Trans>Your academy</Trans>
+          </Title>
+          <TextInput label={t`Academy name`} required autoComplete="organization" value={fields.name} onChange={set('name')} error={errors.name} />
+          <TextInput label={t`City`} required autoComplete="address-level2" value={fields.city} onChange={set('city')} error={errors.city} />
+          <TextInput label={t`Address`} required autoCapitalize="none" spellCheck={false} value={fields.slug} onChange={set('slug')} error={slugError} description={slugDescription} rightSection={<Text size="xs" c="dimmed" pr="xs">.{base}</Text>} rightSectionWidth={Math.min(200, 16 + base.length * 7)} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="signup-language">
+              <Trans>Language of your academy</Trans>
+            </Text>
+            <SegmentedControl aria-labelledby="signup-language" value={language} onChange={(value) => setLanguage(value as Language)} data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))} />
+          </Stack>
+          {formError ? (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="md" loading={submitting}>
+            <Trans>Start my academy</Trans>
+          </Button>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
