@@ -13,7 +13,7 @@ import { AppError } from './lib/app-error';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
 import { academyBackupPaths, createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
-import { namedAcademy, exportAcademy, importAcademy } from './modules/backups/academy-transfer';
+import { namedAcademy, exportAcademy, importAcademy, TransferError } from './modules/backups/academy-transfer';
 import { withAcademy } from './db/tenancy';
 import { parseArchiveKey } from './modules/backups/offsite-crypto';
 import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
@@ -319,7 +319,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirBusyError) console.error(`Error: ${error.message}`);
+    else if (error instanceof AppError || error instanceof TransferError || error instanceof ConfigError || error instanceof DataDirBusyError) console.error(`Error: ${error.message}`);
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
     else console.error('Error:', error);
     process.exit(1);

@@ -18,6 +18,12 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['You do not have permission to do this', 'हे करण्याची आपल्याला परवानगी नाही', 'आपको यह करने की अनुमति नहीं है'],
   ['Not found', 'सापडले नाही', 'नहीं मिला'],
   ['Please check the highlighted fields', 'कृपया लाल रंगात दाखवलेली माहिती तपासा', 'कृपया लाल रंग में दिखाई गई जानकारी जाँचें'],
+  ['This academy does not exist.', 'ही अकॅडमी अस्तित्वात नाही.', 'यह अकैडमी मौजूद नहीं है.'],
+  [
+    'The address "{name}" is taken by another academy. Choose another slug.',
+    '"{name}" हा पत्ता दुसऱ्या अकॅडमीने घेतला आहे. दुसरा पत्ता निवडा.',
+    '"{name}" पता किसी दूसरी अकैडमी ने ले लिया है. कोई दूसरा पता चुनें.',
+  ],
   [
     'This academy is paused for now: its site and sign-ins are closed, and its records are kept safe. Please contact the academy.',
     'ही अकॅडमी सध्या थांबवलेली आहे: तिची साइट आणि साइन-इन बंद आहेत, आणि तिच्या नोंदी सुरक्षित ठेवल्या आहेत. कृपया अकॅडमीशी संपर्क साधा.',

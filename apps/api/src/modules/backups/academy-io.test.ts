@@ -11,9 +11,8 @@ import { eq } from 'drizzle-orm';
 import { academies } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../db/tenancy';
 import { DEMO_PASSWORD, seedDemoAcademy } from '../../demo-seed';
-import { AppError } from '../../lib/app-error';
 import { academyBackupPaths, createBackup, listBackups, poolOf, restoreBackupFile } from './backups.service';
-import { exportAcademy, importAcademy } from './academy-transfer';
+import { exportAcademy, importAcademy, TransferError } from './academy-transfer';
 import { apiRoot } from '../../paths';
 
 /**
@@ -198,7 +197,7 @@ describe('moving an academy between a hosted deployment and a one-academy instal
     const betaBefore = await academyDigest(t.database.db, beta);
 
     await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out })).rejects.toThrow(/"alpha" is taken/);
-    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug' })).rejects.toBeInstanceOf(AppError);
+    await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'Not A Slug' })).rejects.toBeInstanceOf(TransferError);
     await expect(importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: `${out}.missing`, slug: 'nowhere' })).rejects.toThrow(/There is no archive at/);
 
     const copy = await importAcademy(t.database.db, rootPaths(), TEST_SERVER_KEYS, { hosting: 'many', file: out, slug: 'alpha-copy' });

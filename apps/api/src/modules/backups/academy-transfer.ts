@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Db } from '../../db/client';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy, type HostingMode } from '../../db/tenancy';
-import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import {
   academyBackupPaths,
@@ -14,6 +13,9 @@ import {
   type OnProgress,
 } from './backups.service';
 import type { Manifest } from './backup-archive';
+
+/** A refusal of `academy:export` or `academy:import`, said to the person at the command line (in English, as the CLI speaks). */
+export class TransferError extends Error {}
 
 /**
  * One academy in and out (issue 55): `academy:export` writes an academy's archive (the same signed
@@ -34,13 +36,13 @@ async function academyBySlug(db: Db, slug: string): Promise<AcademyRow | undefin
 /** The academy a command names: by its slug, or in a one-academy installation (no --slug) the academy itself. */
 export async function namedAcademy(db: Db, hosting: HostingMode, slug: string | undefined): Promise<AcademyRow> {
   if (slug === undefined) {
-    if (hosting === 'many') throw new AppError('BAD_REQUEST', 'This deployment hosts many academies: name the one to export with --slug.');
+    if (hosting === 'many') throw new TransferError('This deployment hosts many academies: name the one to export with --slug.');
     const { rows } = await withoutAcademy(() => poolOf(db).query<AcademyRow>('select id, slug, name from "public"."academies" where id = $1', [FIRST_ACADEMY_ID]));
-    if (!rows[0]) throw new AppError('NOT_FOUND', 'This installation has no academy yet.');
+    if (!rows[0]) throw new TransferError('This installation has no academy yet.');
     return rows[0];
   }
   const found = await academyBySlug(db, slug);
-  if (!found) throw new AppError('NOT_FOUND', `There is no academy with the address "${slug}" here.`);
+  if (!found) throw new TransferError(`There is no academy with the address "${slug}" here.`);
   return found;
 }
 
@@ -88,17 +90,17 @@ export async function importAcademy(
   options: { hosting: HostingMode; file: string; slug?: string; replace?: boolean; onProgress?: OnProgress },
 ): Promise<ImportResult> {
   if (options.slug !== undefined && !SLUG_PATTERN.test(options.slug)) {
-    throw new AppError('BAD_REQUEST', `"${options.slug}" cannot be an address: use 1 to 40 lower case letters, digits and hyphens, not starting or ending with a hyphen.`);
+    throw new TransferError(`"${options.slug}" cannot be an address: use 1 to 40 lower case letters, digits and hyphens, not starting or ending with a hyphen.`);
   }
-  if (!fs.existsSync(options.file) || !fs.statSync(options.file).isFile()) throw new AppError('BAD_REQUEST', `There is no archive at ${options.file}.`);
+  if (!fs.existsSync(options.file) || !fs.statSync(options.file).isFile()) throw new TransferError(`There is no archive at ${options.file}.`);
   const staged = await stageBackup(options.file, paths, keys, { trustUnsigned: true });
   try {
     const { manifest } = staged;
     if (options.hosting === 'many') {
       const slug = options.slug ?? manifest.academy?.slug;
-      if (!slug) throw new AppError('BAD_REQUEST', 'This archive was made before academies had addresses: give the new academy one with --slug.');
-      if (!SLUG_PATTERN.test(slug)) throw new AppError('BAD_REQUEST', `The archive's address "${slug}" cannot be used here: give one with --slug.`);
-      if (await academyBySlug(db, slug)) throw new AppError('CONFLICT', `The address "${slug}" is taken by another academy here. Choose another with --slug.`);
+      if (!slug) throw new TransferError('This archive was made before academies had addresses: give the new academy one with --slug.');
+      if (!SLUG_PATTERN.test(slug)) throw new TransferError(`The archive's address "${slug}" cannot be used here: give one with --slug.`);
+      if (await academyBySlug(db, slug)) throw new TransferError(`The address "${slug}" is taken by another academy here. Choose another with --slug.`);
       const name = manifest.academy?.name ?? slug;
       const { academyId } = await restoreStagedBackup(db, paths, staged, options.onProgress, {
         asNew: { slug, name, city: manifest.academy?.city ?? null, language: manifest.academy?.language },
@@ -107,7 +109,7 @@ export async function importAcademy(
     }
     const academy = await namedAcademy(db, 'one', undefined);
     if (!options.replace && (await academyHasData(db, academy.id))) {
-      throw new AppError('CONFLICT', 'This installation already has data (people or students). Add --replace to replace all of it with the archive; a backup of it is made first.');
+      throw new TransferError('This installation already has data (people or students). Add --replace to replace all of it with the archive; a backup of it is made first.');
     }
     const safety = await withAcademy(academy.id, () => createBackup(db, academyBackupPaths(paths, academy.id), keys, { kind: 'manual' }));
     await withAcademy(academy.id, () => restoreStagedBackup(db, paths, staged, options.onProgress));
