@@ -18,6 +18,7 @@ import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
 import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
 import { createUser, setUserPassword } from './modules/users/users.service';
+import { createOperator } from './modules/operator/operator.service';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
 
@@ -33,6 +34,9 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       Only backups signed by this server (its APP_SECRET, or DATA_DIR/server-secret) are restored;
       --trust-unsigned restores one whose signature is missing or does not verify (made before
       APP_SECRET changed, or on another server) and records that in the audit log.
+  operators:create --email <email> --password <password> [--name "<name>"]
+      Create a platform operator (ACADEMY_HOSTING=many): signs in at the base domain's /operator to see
+      every academy's figures and suspend, resume or close one. The password rules are the product's.
   doctor [--url URL]
       Check this production set-up, one line per check (✓ fine, ! warning, ✗ problem, with what to do):
       secrets, HTTPS, mail, TRUST_PROXY against a real request, DATA_DIR, the last backup, the
@@ -136,6 +140,12 @@ async function main(argv: string[]): Promise<number> {
       const user = await withDatabase((database) => createUser(database.db, input));
       const rest = user.role === 'admin' ? '' : ` Fill in the rest of their details on the ${user.role === 'teacher' ? 'Teachers' : 'Students'} screen.`;
       console.log(`Created ${user.role} ${user.name} <${user.email}>.${rest}`);
+      return 0;
+    }
+    case 'operators:create': {
+      const input = { email: required(values, 'email'), password: required(values, 'password'), name: typeof values.name === 'string' ? values.name : undefined };
+      const operator = await withDatabase((database) => createOperator(database.db, input));
+      console.log(`Created platform operator ${operator.name} <${operator.email}>. They sign in at the base domain's /operator.`);
       return 0;
     }
     case 'users:set-password': {

@@ -23,3 +23,4 @@ export * from './schema/academic-years';
 export * from './schema/online-tests';
 export * from './schema/offsite-backups';
 export * from './schema/academies';
+export * from './schema/platform-usage';

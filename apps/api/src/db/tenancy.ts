@@ -30,6 +30,10 @@ export const PLATFORM_TABLES = new Set([
   // the platform's operators and their sessions, signed in at the base domain, belonging to no academy
   'operators',
   'operator_sessions',
+  // the operators' failed sign-ins (their throttle), at the base domain, before any academy
+  'operator_login_failures',
+  // each academy's figures for the operator's list (counts only, no records), one query for all academies
+  'academy_usage',
   // drizzle's record of applied migrations (schema `drizzle`)
   '__drizzle_migrations',
 ]);
