@@ -18,7 +18,7 @@ import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
 import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
 import { createUser, setUserPassword } from './modules/users/users.service';
-import { createOperator } from './modules/operator/operator.service';
+import { createOperator } from './modules/operator';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
 

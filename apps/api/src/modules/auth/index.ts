@@ -4,5 +4,5 @@
  */
 export { deleteUserSessions } from './session.service';
 export { createWelcomeToken, sendWelcomeMail } from './welcome.service';
-export { findUserByEmail } from './auth.service';
+export { findUserByEmail, LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from './auth.service';
 export { checkPhoneCode, codeMessage, issuePhoneCode, phoneCodeMessages, type PhoneCodePurpose } from './sign-in-code.service';

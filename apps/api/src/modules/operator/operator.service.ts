@@ -11,7 +11,7 @@ import { withoutAcademy } from '../../db/tenancy';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from '../auth/auth.service';
+import { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from '../auth';
 
 /**
  * The platform's operators (issue 55): made from the CLI, signed in at the base domain with their own

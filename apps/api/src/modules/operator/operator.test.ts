@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { OPERATOR_COOKIE, SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../../test/build-test-app';
-import { buildStudent, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createDatabase } from '../../db/client';
 import { academies, academyUsage, auditLog, parentMessages, students, users } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../db/tenancy';
