@@ -7,6 +7,10 @@ import { E2E_PROVIDERS_BASE } from './e2e/stand-ins/provider-credentials';
 // on a fresh bundled PostgreSQL with the demo academy, in a throw-away DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `academy-e2e-${port}`);
+// Many academies (issue 55): a second server at port + 2 with ACADEMY_HOSTING=many and BASE_DOMAIN=localhost,
+// the platform at localhost:<port + 2> and each academy at <slug>.localhost:<port + 2> (the demo at demo.localhost).
+const manyPort = port + 2;
+const manyDataDir = path.join(os.tmpdir(), `academy-e2e-${manyPort}-many`);
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,7 +34,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /platform\//] },
+    // Many academies (issue 55): the platform's specs (e2e/platform) against the ACADEMY_HOSTING=many server.
+    { name: 'operator', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${manyPort}` }, testMatch: /platform\/operator\.spec\.ts/ },
     // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs
     // expect them off, e.g. the admission form offering no phone code): it runs after the others.
     { name: 'family-by-phone', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /family-by-phone\.spec\.ts/, dependencies: ['chromium'] },
@@ -69,6 +75,28 @@ export default defineConfig({
         MSG91_API_BASE: E2E_PROVIDERS_BASE,
         // Specs mark today's register of the demo's 7:00 AM and 5:00 PM batches at any hour of the run.
         ATTENDANCE_OPENS_MINUTES_BEFORE: '1440',
+      },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      // Many academies (issue 55): the platform at localhost:<port + 2>, academies at <slug>.localhost:<port + 2>.
+      command: `rm -rf "${manyDataDir}" && node scripts/start.mjs server`,
+      url: `http://localhost:${manyPort}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(manyPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: manyDataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ACADEMY_HOSTING: 'many',
+        BASE_DOMAIN: 'localhost',
+        WHATSAPP_API_BASE: E2E_PROVIDERS_BASE,
+        MSG91_API_BASE: E2E_PROVIDERS_BASE,
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
