@@ -27,23 +27,26 @@ function addressOf(slug: string): string {
   return `${slug}.${window.location.host}`;
 }
 
+// The badge keeps its width beside a long academy name.
+const BADGE_STYLE = { flexShrink: 0 } as const;
+
 function StatusBadge({ academy }: { academy: OperatorAcademy }) {
   if (academy.status === 'active') {
     return (
-      <Badge color="green" variant="light">
+      <Badge color="green" variant="light" style={BADGE_STYLE}>
         <Trans>Active</Trans>
       </Badge>
     );
   }
   if (academy.status === 'suspended') {
     return (
-      <Badge color="orange" variant="light">
+      <Badge color="orange" variant="light" style={BADGE_STYLE}>
         <Trans>Suspended</Trans>
       </Badge>
     );
   }
   return (
-    <Badge color="red" variant="light">
+    <Badge color="red" variant="light" style={BADGE_STYLE}>
       <Trans>Closed</Trans>
     </Badge>
   );
