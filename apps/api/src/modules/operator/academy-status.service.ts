@@ -23,7 +23,7 @@ export type StatusChange = { id: string; slug: string; name: string; from: Acade
 const NEXT: Record<OperatorAction, AcademyStatus> = { suspend: 'suspended', resume: 'active', close: 'closed' };
 
 export async function changeAcademyStatus(db: Db, operator: Operator, slug: string, action: OperatorAction): Promise<StatusChange> {
-  const [academy] = await withoutAcademy(() => db.select().from(academies).where(eq(academies.slug, slug)).limit(1));
+  const [academy] = await withoutAcademy(async () => await db.select().from(academies).where(eq(academies.slug, slug)).limit(1));
   if (!academy) throw new AppError('NOT_FOUND', 'Not found');
   const from = academy.status as AcademyStatus;
   const to = NEXT[action];
@@ -34,7 +34,7 @@ export async function changeAcademyStatus(db: Db, operator: Operator, slug: stri
   const now = new Date();
   const times =
     to === 'active' ? { suspendedAt: null, closedAt: null } : to === 'suspended' ? { suspendedAt: now, closedAt: null } : { closedAt: now, suspendedAt: academy.suspendedAt ?? null };
-  await withoutAcademy(() => db.update(academies).set({ status: to, ...times, updatedAt: now }).where(eq(academies.id, academy.id)));
+  await withoutAcademy(async () => await db.update(academies).set({ status: to, ...times, updatedAt: now }).where(eq(academies.id, academy.id)));
   // In the academy's own log, as no account of it: the entry names the operator.
   const who = `${operator.name} <${operator.email}>`;
   const text: AuditText =
@@ -43,7 +43,7 @@ export async function changeAcademyStatus(db: Db, operator: Operator, slug: stri
       : to === 'active'
         ? { key: 'academy.resumed_by_operator', values: { operator: who } }
         : { key: 'academy.closed_by_operator', values: { operator: who, days: CLOSED_ACADEMY_KEPT_DAYS } };
-  await withAcademy(academy.id, () =>
+  await withAcademy(academy.id, async () => await
     recordAudit(db, null, { action: `academy.${action}`, entityType: 'settings', entityId: academy.id, changes: { status: { old: from, new: to } }, text }),
   );
   return change;
@@ -91,9 +91,9 @@ export async function academyTablesChildrenFirst(db: Db): Promise<string[]> {
  * (its domains and figures go with it) and its files folder `<filesDir>/<academy id>/`.
  */
 export async function removeAcademy(db: Db, filesDir: string, academyId: string): Promise<{ tables: number; rows: number }> {
-  const tables = await withoutAcademy(() => academyTablesChildrenFirst(db));
+  const tables = await withoutAcademy(async () => await academyTablesChildrenFirst(db));
   let rows = 0;
-  await withAcademy(academyId, () =>
+  await withAcademy(academyId, async () => await
     db.transaction(async (tx) => {
       // The audit log refuses deletes except a pruning that says so in its own transaction (migration 0014).
       await tx.execute(sql`select set_config('academy.audit_prune', 'on', true)`);
@@ -103,14 +103,14 @@ export async function removeAcademy(db: Db, filesDir: string, academyId: string)
       }
     }),
   );
-  await withoutAcademy(() => db.delete(academies).where(eq(academies.id, academyId)));
+  await withoutAcademy(async () => await db.delete(academies).where(eq(academies.id, academyId)));
   await fsp.rm(path.join(filesDir, academyId), { recursive: true, force: true });
   return { tables: tables.length, rows };
 }
 
 /** The job: every academy closed more than 30 days ago is removed with its files. */
 export async function removeClosedAcademies(db: Db, filesDir: string, log?: { info(object: object, message: string): void }, now: Date = new Date()): Promise<string[]> {
-  const due = await withoutAcademy(() =>
+  const due = await withoutAcademy(async () => await
     db
       .select({ id: academies.id, slug: academies.slug })
       .from(academies)

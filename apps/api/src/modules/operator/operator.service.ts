@@ -91,7 +91,7 @@ export type OperatorSession = { sessionId: string; operator: Operator };
 
 /** The operator behind a cookie's token (an unexpired session), or undefined. */
 export async function findOperatorSession(db: Db, token: string): Promise<OperatorSession | undefined> {
-  const [row] = await withoutAcademy(() =>
+  const [row] = await withoutAcademy(async () => await
     db
       .select({ sessionId: operatorSessions.id, id: operators.id, name: operators.name, email: operators.email })
       .from(operatorSessions)
@@ -103,7 +103,7 @@ export async function findOperatorSession(db: Db, token: string): Promise<Operat
 }
 
 export async function deleteOperatorSession(db: Db, sessionId: string): Promise<void> {
-  await withoutAcademy(() => db.delete(operatorSessions).where(eq(operatorSessions.id, sessionId)));
+  await withoutAcademy(async () => await db.delete(operatorSessions).where(eq(operatorSessions.id, sessionId)));
 }
 
 /** Expired operator sessions and day-old failed tries (the hourly sign-in records job). */

@@ -61,7 +61,7 @@ export async function countAcademy(db: Db, filesDir: string, academyId: string):
 /** Counts one academy again and keeps its figures. */
 export async function refreshAcademyUsage(db: Db, filesDir: string, academyId: string): Promise<void> {
   const figures = await countAcademy(db, filesDir, academyId);
-  await withoutAcademy(() =>
+  await withoutAcademy(async () => await
     db
       .insert(academyUsage)
       .values({ id: academyId, ...figures, countedAt: new Date() })
@@ -72,7 +72,7 @@ export async function refreshAcademyUsage(db: Db, filesDir: string, academyId: s
 /** The academies whose figures are missing or stale (oldest first), a few at a time, counted again. */
 export async function refreshStaleUsage(db: Db, filesDir: string, options: { staleMs?: number; batch?: number } = {}): Promise<number> {
   const staleBefore = new Date(Date.now() - (options.staleMs ?? USAGE_STALE_MS));
-  const stale = await withoutAcademy(() =>
+  const stale = await withoutAcademy(async () => await
     db
       .select({ id: academies.id })
       .from(academies)
@@ -90,7 +90,7 @@ const iso = (time: Date | null) => (time ? time.toISOString() : null);
 /** GET /api/operator/academies: every academy with its kept figures, in one query (stale ones counted first). */
 export async function listAcademiesWithUsage(db: Db, filesDir: string): Promise<OperatorAcademy[]> {
   await refreshStaleUsage(db, filesDir);
-  const rows = await withoutAcademy(() =>
+  const rows = await withoutAcademy(async () => await
     db
       .select({ academy: academies, usage: academyUsage })
       .from(academies)
