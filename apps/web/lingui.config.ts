@@ -34,6 +34,8 @@ const appOnly = [
   // Notes are signed-in work, except the card and viewer the public Resources page shows too.
   'src/features/notes/*.ts',
   'src/features/notes/components/!(note-card|note-viewer-modal|pdf-document-view).tsx',
+  // The platform operator's screens (issue 55): signed-in work at the base domain.
+  'src/platform/operator/**',
   'src/features/!(admissions|newsletter|courses|password-reset|settings|auth|i18n|notes)/**',
 ];
 

@@ -87,6 +87,7 @@ import { importsRoutes } from './modules/imports';
 import { academicYearsRoutes } from './modules/academic-years';
 import { handleOnlineTestEvents, onlineTestsRoutes, recordClosedTests, submitDueAttempts } from './modules/online-tests';
 import { questionsRoutes } from './modules/questions';
+import { deleteExpiredOperatorRecords, operatorRoutes, registerOperatorSession, removeClosedAcademies } from './modules/operator';
 import { defineReportCardJob } from './modules/exams/report-card-jobs';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { listenForChanges } from './db/change-listener';
@@ -186,7 +187,20 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
     afterFailureMs: 15 * MINUTE,
     run: () => syncOffsite(deps.db, deps.keys, academyBackupPaths(deps.backups).backupsDir, { throwOnFailure: true }),
   });
-  app.jobs.define('expired-sign-in-records', { label: 'Expired sessions, sign-in failures and codes removed', everyMs: 60 * MINUTE, run: () => deleteExpiredAuthRecords(deps.db) });
+  // Operators' old sessions and tries go with the academies' (the platform's, issue 55).
+  app.jobs.define('expired-sign-in-records', {
+    label: 'Expired sessions, sign-in failures and codes removed',
+    everyMs: 60 * MINUTE,
+    run: () => deleteExpiredAuthRecords(deps.db).then(() => deleteExpiredOperatorRecords(deps.db)),
+  });
+  // Hosting many academies (issue 55): an academy closed by the operator 30 days ago is removed with its files.
+  if (deps.config.hosting?.mode === 'many') {
+    app.jobs.define('closed-academies-removal', {
+      label: 'Academies closed more than 30 days ago removed with their files',
+      everyMs: 6 * 60 * MINUTE,
+      run: () => removeClosedAcademies(deps.db, deps.backups.filesDir, app.log).then(() => undefined),
+    });
+  }
   // The audit log keeps two years (modules/audit, decision 018).
   app.jobs.define('audit-log-pruning', { label: 'Audit log entries older than two years removed', everyMs: 24 * 60 * MINUTE, run: () => pruneAuditLog(deps.db).then(() => undefined) });
   // A batch's report cards, one mail per student (issue 23).
@@ -294,6 +308,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db) });
   registerSameOriginCheck(app, deps.config.publicUrl);
   registerAuth(app, deps.db);
+  // The platform operator's own session (issue 55), on /api/operator only.
+  registerOperatorSession(app, deps.db);
   // No NUL (U+0000) in any body, query or address reaches PostgreSQL (issue 53).
   registerNulCharacterCheck(app);
 
@@ -366,6 +382,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.
       await api.register(providerWebhookRoutes, { db: deps.db, keys: deps.keys });
+      // The platform operator (issue 55): at the base domain only (academies/hosting.ts).
+      await api.register(operatorRoutes, { db: deps.db, filesDir: deps.backups.filesDir });
     },
     { prefix: '/api' },
   );

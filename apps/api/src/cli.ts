@@ -20,6 +20,7 @@ import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
 import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
 import { createUser, setUserPassword } from './modules/users/users.service';
+import { createOperator } from './modules/operator';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
 
@@ -47,6 +48,9 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
       address is refused. In a one-academy installation: as its academy, replacing all of its data (a
       backup of it is made first); --replace is required when it has data (the demo, for one).
       An archive from another deployment (another APP_SECRET) is accepted, and the audit log records it.
+  operators:create --email <email> --password <password> [--name "<name>"]
+      Create a platform operator (ACADEMY_HOSTING=many): signs in at the base domain's /operator to see
+      every academy's figures and suspend, resume or close one. The password rules are the product's.
   doctor [--url URL]
       Check this production set-up, one line per check (✓ fine, ! warning, ✗ problem, with what to do):
       secrets, HTTPS, mail, TRUST_PROXY against a real request, DATA_DIR, the last backup, the
@@ -152,6 +156,12 @@ async function main(argv: string[]): Promise<number> {
       const user = await withDatabase((database) => createUser(database.db, input));
       const rest = user.role === 'admin' ? '' : ` Fill in the rest of their details on the ${user.role === 'teacher' ? 'Teachers' : 'Students'} screen.`;
       console.log(`Created ${user.role} ${user.name} <${user.email}>.${rest}`);
+      return 0;
+    }
+    case 'operators:create': {
+      const input = { email: required(values, 'email'), password: required(values, 'password'), name: typeof values.name === 'string' ? values.name : undefined };
+      const operator = await withDatabase((database) => createOperator(database.db, input));
+      console.log(`Created platform operator ${operator.name} <${operator.email}>. They sign in at the base domain's /operator.`);
       return 0;
     }
     case 'users:set-password': {

@@ -178,6 +178,15 @@ const SAMPLES: Record<string, Sample[]> = {
   'PUT /api/attempts/:id/answers': [s(() => `/api/attempts/${ids.attempt}/answers`, 200, { body: () => ({ answers: [{ questionId: ids.question, value: 4 }] }) })],
   'POST /api/attempts/:id/submit': [s(() => `/api/attempts/${UNKNOWN}/submit`, 404)],
   'GET /api/attempts/:id/result': [s(() => `/api/attempts/${ids.attempt}/result`, 409)],
+  // The platform operator (issue 55): an operator's session only; every academy role and a visitor get 401
+  // (modules/operator/operator.test.ts signs an operator in at the base domain).
+  'POST /api/operator/login': [s(() => '/api/operator/login', 400, { body: {} })],
+  'GET /api/operator/me': [s(() => '/api/operator/me', 200)],
+  'POST /api/operator/logout': [s(() => '/api/operator/logout', 200)],
+  'GET /api/operator/academies': [s(() => '/api/operator/academies', 200)],
+  'POST /api/operator/academies/:slug/suspend': [s(() => '/api/operator/academies/main/suspend', 200)],
+  'POST /api/operator/academies/:slug/resume': [s(() => '/api/operator/academies/main/resume', 200)],
+  'POST /api/operator/academies/:slug/close': [s(() => '/api/operator/academies/main/close', 200)],
   // Accounts. Logging out ends the session, so it runs with a fresh one.
   'POST /api/auth/login': [s(() => '/api/auth/login', 400, { body: {} })],
   'POST /api/auth/sign-in-code': [s(() => '/api/auth/sign-in-code', 400, { body: {} })],
@@ -486,7 +495,9 @@ function expectedAnswers(rule: RouteRule, sample: Sample): Expect {
       continue;
     }
     const role = ROLE_OF[who];
-    if (!allows(rule, role)) result[who] = 403;
+    // The operator's routes know no academy role: without the operator's own session, 401.
+    if (rule.allow === 'operator') result[who] = 401;
+    else if (!allows(rule, role)) result[who] = 403;
     else if (rule.ownRecord && role !== 'admin' && who.startsWith('other') && !sample.publicRecord && !sample.eachOwn) result[who] = 404;
     else result[who] = sample.answers?.[who] ?? sample.ok;
   }
@@ -548,7 +559,7 @@ describe('access matrix (generated from the policy table)', () => {
       const rule = ROUTE_RULES[`${key.split(' ')[0]} ${url}`];
       if (!rule) continue;
       // Routes that need a session say so (cookieAuth) and document 401; public ones need nothing.
-      expect(operation.security, key).toEqual(rule.allow === 'anyone' ? undefined : [{ cookieAuth: [] }]);
+      expect(operation.security, key).toEqual(rule.allow === 'anyone' ? undefined : rule.allow === 'operator' ? [{ operatorCookieAuth: [] }] : [{ cookieAuth: [] }]);
       if (rule.allow !== 'anyone') expect(operation.responses?.['401'], key).toBeDefined();
       if (Array.isArray(rule.allow)) expect(operation.responses?.['403'], key).toBeDefined();
       // Every success answer says what it is: JSON with a schema, or a file with its media type.

@@ -18,3 +18,9 @@ export const SIGNED_IN_COOKIE = 'academy_signed_in';
  * under the next person's name (issue 35, finding 9).
  */
 export const EXPECTED_USER_HEADER = 'x-academy-user';
+
+/**
+ * The platform operator's session at the base domain (issue 55): a random token, HttpOnly, host-only
+ * (never sent to an academy's address), separate from the academies' session cookie.
+ */
+export const OPERATOR_COOKIE = 'academy_operator';

@@ -39,6 +39,12 @@ export const registeredRoutes = new Set<string>();
 
 function guardFor(rule: RouteRule): preValidationAsyncHookHandler | undefined {
   if (rule.allow === 'anyone') return undefined;
+  // The platform operator's session (modules/operator/operator-session.ts); an academy's counts for nothing.
+  if (rule.allow === 'operator') {
+    return async (request: FastifyRequest) => {
+      if (!request.operator) throw new AppError('UNAUTHENTICATED');
+    };
+  }
   return async (request: FastifyRequest) => {
     const actor = request.actor;
     if (!actor) throw new AppError('UNAUTHENTICATED');

@@ -27,6 +27,7 @@ import { importRoutes } from './imports';
 import { academicYearRoutes } from './academic-years';
 import { onlineTestRoutes } from './online-tests';
 import { questionRoutes } from './questions';
+import { operatorRoutes } from './operator';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -63,6 +64,7 @@ export const ROUTE_RULES: RouteRules = {
   ...metricsRoutes,
   ...onlineTestRoutes,
   ...questionRoutes,
+  ...operatorRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

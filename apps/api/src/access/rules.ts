@@ -3,8 +3,10 @@ import type { Role } from '@academy/shared/roles';
 /**
  * Who may call a route at all. 'anyone' needs no session; 'signedIn' any role; else only these
  * roles. A visitor gets 401 on a route that needs a session, a signed-in caller of another role 403.
+ * 'operator': the platform's operator (issue 55), by the operator's own session only; no academy role
+ * is one, so anyone else gets 401.
  */
-export type Allow = 'anyone' | 'signedIn' | readonly Role[];
+export type Allow = 'anyone' | 'signedIn' | 'operator' | readonly Role[];
 
 export type RouteRule = {
   allow: Allow;
@@ -30,6 +32,8 @@ export const STUDENT: RouteRule = { allow: ['student'] };
 export const PARENT: RouteRule = { allow: ['parent'] };
 export const SIGNED_IN: RouteRule = { allow: 'signedIn' };
 export const ANYONE: RouteRule = { allow: 'anyone' };
+/** The platform operator's routes (issue 55): an operator's session, never an academy's. */
+export const OPERATOR: RouteRule = { allow: 'operator' };
 
 /** Same roles, but the record in the address must be the caller's own (else 404). */
 export function own(rule: RouteRule): RouteRule {
@@ -43,6 +47,6 @@ export function withRecord(rule: RouteRule): RouteRule {
 
 export function allows(rule: RouteRule, role: Role | undefined): boolean {
   if (rule.allow === 'anyone') return true;
-  if (role === undefined) return false;
+  if (role === undefined || rule.allow === 'operator') return false;
   return rule.allow === 'signedIn' || rule.allow.includes(role);
 }

@@ -25,3 +25,4 @@ export * from './schema/offsite-backups';
 export * from './schema/academies';
 export * from './schema/platform-lookups';
 export * from './schema/academy-signup';
+export * from './schema/platform-usage';

@@ -38,6 +38,10 @@ export const PLATFORM_TABLES = new Set([
   'academy_whatsapp_numbers',
   // the codes that prove a new academy's owner's email: sent before the academy exists (issue 55, sign-up)
   'academy_signup_codes',
+  // the operators' failed sign-ins (their throttle), at the base domain, before any academy
+  'operator_login_failures',
+  // each academy's figures for the operator's list (counts only, no records), one query for all academies
+  'academy_usage',
   // drizzle's record of applied migrations (schema `drizzle`)
   '__drizzle_migrations',
 ]);

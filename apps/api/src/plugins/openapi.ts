@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { OPERATOR_COOKIE, SESSION_COOKIE } from '@academy/shared/cookies';
 import { routeKey, ruleFor } from '../access/policy';
 
 /*
@@ -20,7 +20,10 @@ type JsonSchema = Record<string, unknown>;
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route?: RouteOptions };
 
 /** The document's `components.securitySchemes`: the session cookie a sign-in sets. */
-export const SECURITY_SCHEMES = { cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that POST /api/auth/login sets' } } as const;
+export const SECURITY_SCHEMES = {
+  cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that POST /api/auth/login sets' },
+  operatorCookieAuth: { type: 'apiKey', in: 'cookie', name: OPERATOR_COOKIE, description: 'The platform operator’s session cookie that POST /api/operator/login sets (at the base domain only)' },
+} as const;
 
 /** The failure envelope every error answer has. */
 export const ERROR_ENVELOPE: JsonSchema = {
@@ -186,6 +189,6 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   }
   schema.response = response;
   const rule = ruleFor(method, url);
-  if (rule && rule.allow !== 'anyone') schema.security = [{ cookieAuth: [] }];
+  if (rule && rule.allow !== 'anyone') schema.security = rule.allow === 'operator' ? [{ operatorCookieAuth: [] }] : [{ cookieAuth: [] }];
   return output;
 }

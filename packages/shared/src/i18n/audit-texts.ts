@@ -146,6 +146,10 @@ export const AUDIT_TEXTS = {
   'online_test.updated': 'Updated online test {title}',
   'online_test.deleted': 'Deleted online test {title}',
   'online_test.published': 'Published online test {title} to its batches',
+  // The platform operator (issue 55): recorded in the academy's own log, so its admin sees it.
+  'academy.suspended_by_operator': 'Platform operator {operator} suspended the academy (site and sign-ins closed, records kept)',
+  'academy.resumed_by_operator': 'Platform operator {operator} opened the academy again',
+  'academy.closed_by_operator': 'Platform operator {operator} closed the academy (records and files removed after {days} days unless it is resumed)',
 } as const satisfies Record<string, CatalogText<'audit'>>;
 
 export type AuditTextKey = keyof typeof AUDIT_TEXTS;

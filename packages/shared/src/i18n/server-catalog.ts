@@ -576,6 +576,18 @@ export const SERVER_CATALOG = {
     ['Updated online test {title}', 'ऑनलाइन टेस्ट {title} बदलली', 'ऑनलाइन टेस्ट {title} बदला'],
     ['Deleted online test {title}', 'ऑनलाइन टेस्ट {title} काढून टाकली', 'ऑनलाइन टेस्ट {title} हटाया'],
     ['Published online test {title} to its batches', 'ऑनलाइन टेस्ट {title} तिच्या बॅचसाठी प्रसिद्ध केली', 'ऑनलाइन टेस्ट {title} उसके बैचों के लिए प्रकाशित किया'],
+    // The platform operator (issue 55).
+    [
+      'Platform operator {operator} suspended the academy (site and sign-ins closed, records kept)',
+      'प्लॅटफॉर्म ऑपरेटर {operator} यांनी अकॅडमी थांबवली (साइट आणि साइन-इन बंद, नोंदी सुरक्षित)',
+      'प्लैटफ़ॉर्म ऑपरेटर {operator} ने अकैडमी रोकी (साइट और साइन-इन बंद, रिकॉर्ड सुरक्षित)',
+    ],
+    ['Platform operator {operator} opened the academy again', 'प्लॅटफॉर्म ऑपरेटर {operator} यांनी अकॅडमी पुन्हा सुरू केली', 'प्लैटफ़ॉर्म ऑपरेटर {operator} ने अकैडमी फिर से शुरू की'],
+    [
+      'Platform operator {operator} closed the academy (records and files removed after {days} days unless it is resumed)',
+      'प्लॅटफॉर्म ऑपरेटर {operator} यांनी अकॅडमी बंद केली (पुन्हा सुरू न केल्यास नोंदी आणि फाइल्स {days} दिवसांनी काढल्या जातील)',
+      'प्लैटफ़ॉर्म ऑपरेटर {operator} ने अकैडमी बंद की (फिर से शुरू न करने पर रिकॉर्ड और फ़ाइलें {days} दिन बाद हटा दी जाएँगी)',
+    ],
   ],
 
   /** Codes worded inside Activity summaries ({from}/{to} enquiry statuses, {mode}, {role}). */

@@ -4,5 +4,5 @@
  */
 export { createSession, deleteUserSessions, setSessionCookies } from './session.service';
 export { createWelcomeToken, sendWelcomeMail } from './welcome.service';
-export { findUserByEmail, toSessionUser } from './auth.service';
+export { findUserByEmail, LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT, toSessionUser } from './auth.service';
 export { checkPhoneCode, codeMessage, issuePhoneCode, phoneCodeMessages, type PhoneCodePurpose } from './sign-in-code.service';
