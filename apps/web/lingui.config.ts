@@ -43,7 +43,8 @@ const appOnly = [
 // would add its weight to every page of the site, the landing page included (npm run size).
 const legalOnly = ['src/app/routes/public/{privacy-policy,terms-of-service,cookies-policy}.tsx'];
 
-// The platform's own site (issue 55): its page and Start your academy, shown at the base domain only.
+// The platform's own site (issue 55): its page and Start your academy, shown at the base domain only
+// (the operator's screens under it are the `app` catalog's).
 const platformOnly = ['src/platform/**'];
 
 export default defineConfig({
@@ -61,7 +62,8 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/platform',
       include: platformOnly.map((glob) => `<rootDir>/${glob}`),
-      exclude: ['**/*.test.ts'],
+      // The operator's screens are signed-in work, in the `app` catalog (appOnly).
+      exclude: ['**/*.test.ts', '<rootDir>/src/platform/operator/**'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/legal',

@@ -192,8 +192,11 @@ function replayUse(): void {
 
 // The platform's own address in a hosted deployment (issue 55): the server marks its page; `npm run dev`
 // (Vite, no server's mark) opens it with ?site=platform. Its own small app, none of the academy's.
+// The operator's screens there (/operator, src/platform/operator) are signed-in work: they run in the app,
+// whose router has them.
 const isPlatform = document.documentElement.dataset.site === 'platform' || new URLSearchParams(window.location.search).get('site') === 'platform';
-if (isPlatform) {
+const isOperator = /^\/operator(\/|$)/.test(window.location.pathname);
+if (isPlatform && !isOperator) {
   import('./platform/main').catch((error: unknown) => console.warn('Could not start the site', error));
 } else {
   // The campaign of the link the visitor came by, for an enquiry sent later in this tab (issue 41).
