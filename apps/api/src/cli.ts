@@ -24,9 +24,9 @@ import { createOperator } from './modules/operator';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
 
-  users:create --role <${ROLES.join('|')}> --name "<name>" --email <email> --password <password>
+  users:create --role <${ROLES.join('|')}> --name "<name>" --email <email> --password <password> [--slug <slug>]
       Create a sign-in account (a teacher or student gets their record too; fill in the rest on the screens).
-  users:set-password --email <email> --password <password>
+  users:set-password --email <email> --password <password> [--slug <slug>]
       Set a new password; every session of that user ends.
   backup:create [--out FILE] [--slug <slug>]
       Back up the academy's records and stored files into DATA_DIR/backups (or FILE, a .tar.gz).
@@ -153,7 +153,11 @@ async function main(argv: string[]): Promise<number> {
       const role = required(values, 'role');
       if (!isRole(role)) throw new UsageError(`Unknown role "${role}". Use one of: ${ROLES.join(', ')}.`);
       const input = { role, name: required(values, 'name'), email: required(values, 'email'), password: required(values, 'password') };
-      const user = await withDatabase((database) => createUser(database.db, input));
+      const user = await withDatabase(async (database) => {
+        // With ACADEMY_HOSTING=many, the academy named by --slug (people are an academy's).
+        const academy = await namedAcademy(database.db, loadConfig().hosting.mode, typeof values.slug === 'string' ? values.slug : undefined);
+        return withAcademy(academy.id, () => createUser(database.db, input));
+      });
       const rest = user.role === 'admin' ? '' : ` Fill in the rest of their details on the ${user.role === 'teacher' ? 'Teachers' : 'Students'} screen.`;
       console.log(`Created ${user.role} ${user.name} <${user.email}>.${rest}`);
       return 0;
@@ -167,7 +171,10 @@ async function main(argv: string[]): Promise<number> {
     case 'users:set-password': {
       const email = required(values, 'email');
       const password = required(values, 'password');
-      const user = await withDatabase((database) => setUserPassword(database.db, email, password));
+      const user = await withDatabase(async (database) => {
+        const academy = await namedAcademy(database.db, loadConfig().hosting.mode, typeof values.slug === 'string' ? values.slug : undefined);
+        return withAcademy(academy.id, () => setUserPassword(database.db, email, password));
+      });
       console.log(`Password changed for ${user.email}; their sessions were ended.`);
       return 0;
     }

@@ -36,7 +36,7 @@ async function academyBySlug(db: Db, slug: string): Promise<AcademyRow | undefin
 /** The academy a command names: by its slug, or in a one-academy installation (no --slug) the academy itself. */
 export async function namedAcademy(db: Db, hosting: HostingMode, slug: string | undefined): Promise<AcademyRow> {
   if (slug === undefined) {
-    if (hosting === 'many') throw new TransferError('This deployment hosts many academies: name the one to export with --slug.');
+    if (hosting === 'many') throw new TransferError('This deployment hosts many academies: name the academy with --slug.');
     const { rows } = await withoutAcademy(() => poolOf(db).query<AcademyRow>('select id, slug, name from "public"."academies" where id = $1', [FIRST_ACADEMY_ID]));
     if (!rows[0]) throw new TransferError('This installation has no academy yet.');
     return rows[0];
