@@ -34,6 +34,7 @@ import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
 import { runOnlineTestBench } from './online-tests';
 import { runManyAcademiesBench } from './many-academies';
+import { FIRST_ACADEMY_ID } from '../apps/api/src/db/tenancy';
 
 const STUDENTS = 3000;
 const TEACHERS = 60;
@@ -228,8 +229,9 @@ async function everyBatchAndStudent(connection: pg.PoolConfig, database: string)
     const userIds = (await client.query<{ user_id: string }>('select user_id from students order by random()')).rows.map((row) => row.user_id);
     const tokens = userIds.map(() => generateToken());
     await client.query(
-      `insert into sessions (token_hash, user_id, expires_at, ip) select hash, user_id, now() + interval '1 day', '127.0.0.1' from unnest($1::text[], $2::uuid[]) as s(hash, user_id)`,
-      [tokens.map(hashToken), userIds],
+      // A bare connection names each row's academy (the one academy of this database).
+      `insert into sessions (academy_id, token_hash, user_id, expires_at, ip) select $3, hash, user_id, now() + interval '1 day', '127.0.0.1' from unnest($1::text[], $2::uuid[]) as s(hash, user_id)`,
+      [tokens.map(hashToken), userIds, FIRST_ACADEMY_ID],
     );
     return { batchIds, studentCookies: tokens.map((token) => `${SESSION_COOKIE}=${token}`) };
   } finally {

@@ -49,7 +49,6 @@ function urlOf(connection: pg.PoolConfig): string {
   return `postgresql://${encodeURIComponent(connection.user ?? 'postgres')}${password}@localhost:${connection.port ?? 5432}/${connection.database}?host=${encodeURIComponent(String(connection.host))}`;
 }
 
-
 /**
  * Everything generated inside PostgreSQL, for every academy at once (the superuser's connection, which
  * row-level security does not bind, so each row names its academy itself). Per academy: an admin, four
@@ -67,7 +66,7 @@ async function seed(connection: pg.PoolConfig, today: string) {
     // The automatic backup is never due here (times compare as HH:MM text; no time reaches 24:00): an academy's runs at night.
     await db.execute(sql`
       insert into academy_settings (academy_id, name, tagline, address, phones, email, office_hours, time_zone, backup_time)
-      select id, name, 'Coaching for 10th', 'Main road, Latur', array['+91 98765 43210'], 'office@' || slug || '.test', 'Mon–Sat 9–7', 'Asia/Kolkata', '24:00'
+      select id, name, 'Coaching for 10th', 'Main road, Latur', array['+919876543210', '+919876543211', '+919876543212'], 'office@' || slug || '.test', 'Mon–Sat 9–7', 'Asia/Kolkata', '24:00'
       from academies where id in ${ours}`);
     await db.execute(sql`insert into standards (academy_id, name, level) select id, '10th Standard', 10 from academies where id in ${ours}`);
     await db.execute(sql`insert into subjects (academy_id, name, code) select id, 'Mathematics', 'MATH' from academies where id in ${ours}`);
@@ -89,7 +88,7 @@ async function seed(connection: pg.PoolConfig, today: string) {
       insert into batches (academy_id, name, standard_id, subject_id, teacher_id, schedule_days, start_time, end_time, start_date, end_date, capacity)
       select t.academy_id, 'Batch ' || t.n, st.id, su.id, t.id,
         case when t.n % 2 = 0 then array['mon','wed','fri'] else array['tue','thu','sat'] end,
-        make_time(7 + t.n, 0, 0), make_time(8 + t.n, 0, 0), ${today}::date - 120, ${today}::date + 120, 120
+        make_time(7 + t.n::int, 0, 0), make_time(8 + t.n::int, 0, 0), ${today}::date - 120, ${today}::date + 120, 120
       from (select te.id, te.academy_id, row_number() over (partition by te.academy_id order by u.email) as n from teachers te join users u on u.id = te.user_id where te.academy_id in ${ours}) t
       join standards st on st.academy_id = t.academy_id join subjects su on su.academy_id = t.academy_id`);
     // Student i of an academy in its batches (i mod 2) + 1 and (i mod 2) + 3: four batches of 100.
