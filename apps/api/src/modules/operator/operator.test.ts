@@ -23,7 +23,10 @@ const apiRoot = path.resolve(__dirname, '../../..');
 function urlOf(connection: pg.PoolConfig): string {
   if (connection.connectionString) return connection.connectionString;
   const auth = connection.user ? `${encodeURIComponent(connection.user)}${connection.password ? `:${encodeURIComponent(String(connection.password))}` : ''}@` : '';
-  return `postgres://${auth}${connection.host ?? '127.0.0.1'}:${connection.port ?? 5432}/${connection.database}`;
+  const host = connection.host ?? '127.0.0.1';
+  // The bundled test server listens on a Unix socket: its folder goes in `?host=`.
+  if (host.startsWith('/')) return `postgres://${auth}localhost:${connection.port ?? 5432}/${connection.database}?host=${encodeURIComponent(host)}`;
+  return `postgres://${auth}${host}:${connection.port ?? 5432}/${connection.database}`;
 }
 
 let t: TestApp;
