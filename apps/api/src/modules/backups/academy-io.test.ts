@@ -247,7 +247,11 @@ describe('the commands (npm run academy -- academy:export / academy:import)', ()
     const options = (new pg.Client((t.database.pool as unknown as { options: pg.ClientConfig }).options) as unknown as {
       connectionParameters: { user: string; password?: string; host: string; port: number; database: string };
     }).connectionParameters;
-    const url = `postgres://${encodeURIComponent(options.user)}${options.password ? `:${encodeURIComponent(options.password)}` : ''}@${options.host}:${options.port}/${options.database}`;
+    const auth = `${encodeURIComponent(options.user)}${options.password ? `:${encodeURIComponent(options.password)}` : ''}`;
+    // The bundled test server listens on a Unix socket: its folder goes in `?host=`.
+    const url = options.host.startsWith('/')
+      ? `postgres://${auth}@localhost:${options.port}/${options.database}?host=${encodeURIComponent(options.host)}`
+      : `postgres://${auth}@${options.host}:${options.port}/${options.database}`;
     const env = {
       ...process.env,
       NODE_ENV: 'development',
