@@ -15,6 +15,8 @@ import { MESSAGES } from '@academy/shared/messages';
 import { REAL_PROVIDERS, type Config, type Hosting } from './config';
 import { createAcademyResolver, registerAcademyHost } from './modules/academies/hosting';
 import { academySignupRoutes, firstRunRoutes } from './modules/academies/signup.routes';
+import { ownDomainRoutes } from './modules/academies/own-domains.routes';
+import { realDomainChecks, type DomainChecks } from './modules/academies/own-domains.service';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import { loadPublicPages } from './lib/public-pages';
@@ -109,7 +111,11 @@ export type AppDeps = {
     attendanceOpensMinutesBefore?: number;
     /** Unset: one academy (ACADEMY_HOSTING=one). */
     hosting?: Hosting;
+    /** DNS servers asked for own-domain TXT proofs; unset or empty: the system's. */
+    domainCheckDnsServers?: readonly string[];
   };
+  /** How own-domain proofs are looked for; unset: DNS and the domain's site (tests pass stand-ins' addresses). */
+  domainChecks?: DomainChecks;
   mailer: Mailer;
   /** Keys derived from APP_SECRET (or the development secret in DATA_DIR): secrets at rest, backup signatures. */
   keys: ServerKeys;
@@ -338,6 +344,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Start your academy at the platform's address (issue 55; 404 with one academy), and a new academy's first-run checklist.
       await api.register(academySignupRoutes, { db: deps.db, mailer: deps.mailer, otpKey: deps.config.appSecret ?? DEVELOPMENT_OTP_KEY, hosting, publicUrl: deps.config.publicUrl });
       await api.register(firstRunRoutes, { db: deps.db });
+      // An academy's own domain, proved by a DNS TXT record or a file (issue 55; with one academy: none).
+      await api.register(ownDomainRoutes, {
+        db: deps.db,
+        hosting,
+        checks: deps.domainChecks ?? realDomainChecks({ dnsServers: deps.config.domainCheckDnsServers ?? [], outbound: { production: deps.config.isProduction } }),
+      });
       await api.register(passwordResetRoutes, { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
       await api.register(settingsRoutes, { db: deps.db, keys: deps.keys, outbound: { production: deps.config.isProduction } });
       await api.register(newsletterRoutes, { db: deps.db });

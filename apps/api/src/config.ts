@@ -63,6 +63,13 @@ const envSchema = z.object({
     .toLowerCase()
     .regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'BASE_DOMAIN must be a domain name without scheme or port, such as academy.example.in (localhost in development)')
     .optional(),
+  // The DNS servers asked for an own domain's TXT proof (issue 55), comma-separated `ip` or `ip:port`;
+  // unset: the machine's own resolver. Tests point it at a stand-in on this machine.
+  DOMAIN_CHECK_DNS_SERVERS: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f.:\[\], ]+$/i, 'DOMAIN_CHECK_DNS_SERVERS must be IP addresses (with an optional :port), separated by commas')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -126,6 +133,8 @@ export type Config = {
   attendanceOpensMinutesBefore: number;
   /** One academy at every address, or many at their own hosts under `baseDomain` (modules/academies/hosting.ts). */
   hosting: Hosting;
+  /** DNS servers for own-domain TXT proofs (modules/academies/own-domains.service.ts); empty: the system's. */
+  domainCheckDnsServers: string[];
 };
 
 export type Hosting = { mode: 'one' } | { mode: 'many'; baseDomain: string };
@@ -186,5 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     attendanceOpensMinutesBefore: values.ATTENDANCE_OPENS_MINUTES_BEFORE,
     hosting: values.ACADEMY_HOSTING === 'many' ? { mode: 'many', baseDomain: values.BASE_DOMAIN! } : { mode: 'one' },
+    domainCheckDnsServers: (values.DOMAIN_CHECK_DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
   };
 }

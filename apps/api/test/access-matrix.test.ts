@@ -20,7 +20,7 @@ import { allows, type RouteRule } from '../src/access/rules';
 import type { Role } from '@academy/shared/roles';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
 import { createDatabase } from '../src/db/client';
-import { academies } from '../src/db/schema';
+import { academies, academyDomains } from '../src/db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/db/tenancy';
 import { checkAnswerAgainstDocument, loadOpenApiDocument, type OpenApiDocument, type Operation } from './openapi-conformance';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
@@ -43,7 +43,7 @@ type Expect = Record<Who, number>;
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '', domain: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -139,6 +139,8 @@ beforeAll(async () => {
   });
   ids.onlineTest = (await publishOnlineTest(db, asTeacher, paper._id))._id;
   ids.attempt = (await startAttempt(db, { role: 'student', userId: student.user.id, studentId: student.id }, ids.onlineTest))._id;
+  // An own domain of academy A's, waiting for its proof (issue 55): B's admin names it and finds nothing.
+  ids.domain = (await withoutAcademy(() => db.insert(academyDomains).values({ academyId: FIRST_ACADEMY_ID, domain: 'www.matrix-a.in', verificationToken: 'academy-matrix-token' }).returning()))[0]!.id;
   document = await loadOpenApiDocument(t.app);
 });
 /** The API's own OpenAPI document: every answer below is checked against it (issue 53). */
@@ -212,6 +214,12 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/academies/slug-available': [s(() => '/api/academies/slug-available?slug=shree', 404)],
   'POST /api/academies': [s(() => '/api/academies', 404, { body: {} })],
   'POST /api/auth/hand-off': [s(() => '/api/auth/hand-off', 404, { body: { token: 'x'.repeat(43) } })],
+  // An academy's own domain (issue 55): with one academy there is none to add, prove or remove (400);
+  // across academies B's admin gets 404 for A's (modules/academies/own-domains.test.ts proves them).
+  'GET /api/admin/domains': [s(() => '/api/admin/domains', 200)],
+  'POST /api/admin/domains': [s(() => '/api/admin/domains', 400, { body: {} })],
+  'POST /api/admin/domains/:id/verify': [s(() => `/api/admin/domains/${ids.domain}/verify`, 400)],
+  'DELETE /api/admin/domains/:id': [s(() => `/api/admin/domains/${ids.domain}`, 400)],
   // The first-run checklist (issue 55): the admin's.
   'GET /api/dashboard/first-run': [s(() => '/api/dashboard/first-run', 200)],
   'GET /api/admin/dashboard/summary': [s(() => '/api/admin/dashboard/summary', 200)],

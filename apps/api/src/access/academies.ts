@@ -13,3 +13,14 @@ export const academySignupRoutes: RouteRules = {
   'POST /api/auth/hand-off': ANYONE,
   'GET /api/dashboard/first-run': ADMIN,
 };
+
+/**
+ * An academy's own domain (issue 55): the admin's. The domain's id in the address must be the caller's
+ * academy's; another academy's answers 404 (the service looks it up with the academy).
+ */
+export const ownDomainRoutes: RouteRules = {
+  'GET /api/admin/domains': ADMIN,
+  'POST /api/admin/domains': ADMIN,
+  'POST /api/admin/domains/:id/verify': ADMIN,
+  'DELETE /api/admin/domains/:id': ADMIN,
+};

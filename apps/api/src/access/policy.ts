@@ -1,4 +1,4 @@
-import { academySignupRoutes } from './academies';
+import { academySignupRoutes, ownDomainRoutes } from './academies';
 import { announcementRoutes } from './announcements';
 import { attendanceRoutes } from './attendance';
 import { auditLogRoutes } from './audit-log';
@@ -61,6 +61,7 @@ export const ROUTE_RULES: RouteRules = {
   ...academicYearRoutes,
   ...publicSiteRoutes,
   ...academySignupRoutes,
+  ...ownDomainRoutes,
   ...metricsRoutes,
   ...onlineTestRoutes,
   ...questionRoutes,

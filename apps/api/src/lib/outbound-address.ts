@@ -104,8 +104,11 @@ async function resolveWithin(resolve: ResolveHost, host: string, timeoutMs: numb
   }
 }
 
-/** The address parsed, its scheme and name checked (no DNS yet). */
-function parseOutboundUrl(text: string, policy: OutboundPolicy): { url: URL; host: string } {
+/**
+ * The address parsed, its scheme and name checked (no DNS yet). `allowHttp`: plain http to any public
+ * address (reading an own domain's proof file, which may be served before the domain has HTTPS).
+ */
+function parseOutboundUrl(text: string, policy: OutboundPolicy, allowHttp = false): { url: URL; host: string } {
   let url: URL;
   try {
     url = new URL(text);
@@ -114,7 +117,7 @@ function parseOutboundUrl(text: string, policy: OutboundPolicy): { url: URL; hos
   }
   const host = hostOf(url);
   // http only to this machine and only outside production (tests, a gateway on the office's computer).
-  const plainHttpAllowed = !policy.production && (host === '127.0.0.1' || host === 'localhost');
+  const plainHttpAllowed = allowHttp || (!policy.production && (host === '127.0.0.1' || host === 'localhost'));
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && plainHttpAllowed)) throw new OutboundAddressError(OUTBOUND_HTTPS_MESSAGE);
   if (policy.production && isInsideName(host)) throw new OutboundAddressError(OUTBOUND_INSIDE_MESSAGE);
   return { url, host };
@@ -126,8 +129,8 @@ type CheckedTarget = { url: URL; addresses: { address: string; family: 4 | 6 }[]
  * Parses, resolves and checks an address; answers the IPs that may be connected to (all checked).
  * Throws OutboundAddressError for an address the policy refuses, or whose name does not resolve.
  */
-async function checkedTarget(text: string, policy: OutboundPolicy, timeoutMs: number): Promise<CheckedTarget> {
-  const { url, host } = parseOutboundUrl(text, policy);
+async function checkedTarget(text: string, policy: OutboundPolicy, timeoutMs: number, allowHttp = false): Promise<CheckedTarget> {
+  const { url, host } = parseOutboundUrl(text, policy, allowHttp);
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
@@ -162,12 +165,7 @@ export async function postJson(url: string, request: { headers: Record<string, s
   const started = Date.now();
   const target = await checkedTarget(url, policy, Math.min(RESOLVE_TIMEOUT_MS, request.timeoutMs));
   const remainingMs = Math.max(1, request.timeoutMs - (Date.now() - started));
-  // The connection's only lookup: the addresses checked above, whatever the name resolves to now
-  // (all of them, so that "localhost" as ::1 and 127.0.0.1 is tried both ways, as before).
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, target.addresses);
-    else callback(null, target.addresses[0]!.address, target.addresses[0]!.family);
-  };
+  const pinned = pinnedLookup(target);
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise<number>((resolve, reject) => {
     const outgoing = client.request(
@@ -189,6 +187,50 @@ export async function postJson(url: string, request: { headers: Record<string, s
     );
     outgoing.on('error', reject);
     outgoing.end(request.body);
+  });
+}
+
+/**
+ * The connection's only lookup: the addresses checked just now, whatever the name resolves to by then
+ * (all of them, so that "localhost" as ::1 and 127.0.0.1 is tried both ways).
+ */
+function pinnedLookup(target: CheckedTarget): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, target.addresses);
+    else callback(null, target.addresses[0]!.address, target.addresses[0]!.family);
+  };
+}
+
+/**
+ * GETs a short text from a public address (an own domain's proof file, issue 55), http or https, at the
+ * addresses checked just now; redirects are not followed. Resolves with the status and at most
+ * `maxBytes` of the body (decoded as UTF-8; the rest is not read). Throws OutboundAddressError when the
+ * address is refused, and the socket's error otherwise.
+ */
+export async function getText(url: string, request: { timeoutMs: number; maxBytes: number }, policy: OutboundPolicy): Promise<{ status: number; text: string }> {
+  const started = Date.now();
+  const target = await checkedTarget(url, policy, Math.min(RESOLVE_TIMEOUT_MS, request.timeoutMs), true);
+  const remainingMs = Math.max(1, request.timeoutMs - (Date.now() - started));
+  const client = target.url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(target.url, { method: 'GET', lookup: pinnedLookup(target), agent: false, signal: AbortSignal.timeout(remainingMs) }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const finish = () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8').slice(0, request.maxBytes) });
+      response.on('data', (chunk: Buffer) => {
+        if (size >= request.maxBytes) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= request.maxBytes) {
+          response.destroy();
+          finish();
+        }
+      });
+      response.on('end', finish);
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
   });
 }
 

@@ -1,3 +1,4 @@
+import { OWN_DOMAIN_MESSAGES } from '@academy/shared/schemas/own-domains';
 import { MESSAGES } from '@academy/shared/messages';
 import { AppError } from './app-error';
 
@@ -21,6 +22,9 @@ const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
   subjects_code_upper_unique: { field: 'code', message: 'A subject with this code already exists' },
   standards_name_lower_unique: { field: 'name', message: 'A standard with this name already exists' },
   standards_level_unique: { field: 'level', message: 'A standard with this level already exists' },
+  // Two academies proving the same domain at the same moment (modules/academies/own-domains.service.ts).
+  academy_domains_verified_domain_unique: { field: 'domain', message: OWN_DOMAIN_MESSAGES.taken },
+  academy_domains_academy_domain_unique: { field: 'domain', message: OWN_DOMAIN_MESSAGES.already },
 };
 
 /**

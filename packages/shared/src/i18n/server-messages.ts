@@ -179,6 +179,42 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Use only small letters a–z, digits and hyphens, starting and ending with a letter or digit', 'फक्त a–z छोटी अक्षरे, अंक आणि हायफन वापरा; सुरुवात आणि शेवट अक्षर किंवा अंकाने करा', 'सिर्फ़ a–z छोटे अक्षर, अंक और हाइफ़न इस्तेमाल करें; शुरुआत और अंत अक्षर या अंक से करें'],
   ['This address is reserved. Please choose another', 'हा पत्ता राखीव आहे. कृपया दुसरा निवडा', 'यह पता आरक्षित है. कृपया दूसरा चुनें'],
   ['This address is already taken. Please choose another', 'हा पत्ता आधीच घेतला गेला आहे. कृपया दुसरा निवडा', 'यह पता पहले ही ले लिया गया है. कृपया दूसरा चुनें'],
+  // An academy's own domain (issue 55; schemas/own-domains.ts).
+  ['Enter your domain, for example www.shreeacademy.in', 'आपले डोमेन लिहा, उदाहरणार्थ www.shreeacademy.in', 'अपना डोमेन लिखें, उदाहरण के लिए www.shreeacademy.in'],
+  [
+    'Enter a domain like www.shreeacademy.in: letters, digits, hyphens and dots only, no spaces',
+    'www.shreeacademy.in सारखे डोमेन लिहा: फक्त अक्षरे, अंक, हायफन आणि टिंब, जागा नको',
+    'www.shreeacademy.in जैसा डोमेन लिखें: सिर्फ़ अक्षर, अंक, हाइफ़न और बिंदु, खाली जगह नहीं',
+  ],
+  [
+    'This is already your academy address here. Enter a domain you bought, for example www.shreeacademy.in',
+    'हा आधीपासूनच इथे आपल्या अकॅडमीचा पत्ता आहे. आपण विकत घेतलेले डोमेन लिहा, उदाहरणार्थ www.shreeacademy.in',
+    'यह पहले से ही यहाँ आपकी अकैडमी का पता है. आपका ख़रीदा हुआ डोमेन लिखें, उदाहरण के लिए www.shreeacademy.in',
+  ],
+  [
+    'Domain added. Prove it is yours with one of the two ways below, then press Check now.',
+    'डोमेन जोडले. खालीलपैकी एका पद्धतीने ते आपले असल्याचे सिद्ध करा, मग आत्ता तपासा दाबा.',
+    'डोमेन जोड़ा गया. नीचे दिए दो तरीक़ों में से किसी एक से साबित करें कि यह आपका है, फिर अभी जाँचें दबाएँ.',
+  ],
+  ['This domain is already added', 'हे डोमेन आधीच जोडलेले आहे', 'यह डोमेन पहले से जुड़ा है'],
+  ['An academy can have at most 5 domains. Remove one first', 'एका अकॅडमीची जास्तीत जास्त 5 डोमेन असू शकतात. आधी एक काढा', 'एक अकैडमी के ज़्यादा से ज़्यादा 5 डोमेन हो सकते हैं. पहले एक हटाएँ'],
+  [
+    'Another academy on this platform has already proved this domain is theirs',
+    'या प्लॅटफॉर्मवरील दुसऱ्या अकॅडमीने हे डोमेन त्यांचे असल्याचे आधीच सिद्ध केले आहे',
+    'इस प्लैटफ़ॉर्म की किसी दूसरी अकैडमी ने यह डोमेन अपना होना पहले ही साबित कर दिया है',
+  ],
+  ['Domain verified. Your site now answers at this address too.', 'डोमेन पडताळले. आपली साइट आता या पत्त्यावरही उघडते.', 'डोमेन सत्यापित हुआ. आपकी साइट अब इस पते पर भी खुलती है.'],
+  [
+    'We could not find the TXT record or the file yet. DNS changes can take up to an hour: please check again later.',
+    'TXT रेकॉर्ड किंवा फाइल अजून सापडली नाही. DNS मधील बदलांना एक तासापर्यंत वेळ लागू शकतो: कृपया नंतर पुन्हा तपासा.',
+    'TXT रिकॉर्ड या फ़ाइल अभी नहीं मिली. DNS के बदलावों में एक घंटे तक लग सकता है: कृपया बाद में फिर से जाँचें.',
+  ],
+  ['Domain removed', 'डोमेन काढले', 'डोमेन हटाया गया'],
+  [
+    'Your own domain is set up by whoever runs this installation (PUBLIC_URL)',
+    'आपले स्वतःचे डोमेन ही प्रणाली चालवणारी व्यक्ती सेट करते (PUBLIC_URL)',
+    'आपका अपना डोमेन इस प्रणाली को चलाने वाला व्यक्ति सेट करता है (PUBLIC_URL)',
+  ],
   ['Choose the address of your academy', 'आपल्या अकॅडमीचा पत्ता निवडा', 'अपनी अकैडमी का पता चुनें'],
   ['Academy name is required', 'अकॅडमीचे नाव आवश्यक आहे', 'अकैडमी का नाम ज़रूरी है'],
   ['Academy name must be at least 3 characters', 'अकॅडमीचे नाव किमान 3 अक्षरांचे असावे', 'अकैडमी का नाम कम से कम 3 अक्षरों का होना चाहिए'],

@@ -47,7 +47,12 @@ export const academyDomains = pgTable(
     verifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('academy_domains_domain_unique').on(table.domain), index('academy_domains_academy_idx').on(table.academyId)],
+  (table) => [
+    // Several academies may claim a domain while none has proved it (a squatter cannot block its owner);
+    // once one proves it, it is that academy's alone and the other claims are removed.
+    uniqueIndex('academy_domains_verified_domain_unique').on(table.domain).where(sql`${table.verifiedAt} is not null`),
+    uniqueIndex('academy_domains_academy_domain_unique').on(table.academyId, table.domain),
+  ],
 );
 
 /** The people who run the platform (made from the CLI); they never read an academy's records. */

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import { OWN_DOMAIN_MESSAGES, ownDomainInputSchema, ownDomainSchema, ownDomainsSchema } from '@academy/shared/schemas/own-domains';
+import { actorOf } from '../../access/http';
+import { AppError } from '../../lib/app-error';
+import { addOwnDomain, listOwnDomains, removeOwnDomain, verifyOwnDomain, type OwnDomainDeps } from './own-domains.service';
+
+/**
+ * The academy's own domains (issue 55), the admin's, on the settings screen. With one academy per
+ * installation the list says `available: false` and changes answer 400 (its address is PUBLIC_URL).
+ */
+export const ownDomainRoutes: FastifyPluginAsyncZod<OwnDomainDeps> = async (app, deps) => {
+  const tags = ['admin'];
+  /** The academy this request is for (the host plugin decided it); the platform's address has none. */
+  const academyOf = (request: { academy: { id: string; slug: string } | null }) => {
+    if (!request.academy) throw new AppError('NOT_FOUND');
+    return request.academy;
+  };
+  const forget = () => app.academyHosts.forget();
+
+  app.get('/admin/domains', { schema: { tags, response: { 200: apiSuccess(ownDomainsSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await listOwnDomains(deps, academyOf(request)),
+  }));
+
+  app.post('/admin/domains', { schema: { tags, body: ownDomainInputSchema, response: { 201: apiSuccess(ownDomainSchema) } } }, async (request, reply) => {
+    const domain = await addOwnDomain(deps, actorOf(request), academyOf(request).id, request.body.domain);
+    return reply.status(201).send({ success: true as const, data: domain, message: OWN_DOMAIN_MESSAGES.added });
+  });
+
+  app.post('/admin/domains/:id/verify', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(ownDomainSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await verifyOwnDomain(deps, actorOf(request), academyOf(request).id, request.params.id, forget),
+    message: OWN_DOMAIN_MESSAGES.verified,
+  }));
+
+  app.delete('/admin/domains/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await removeOwnDomain(deps, actorOf(request), academyOf(request).id, request.params.id, forget);
+    return { success: true as const, message: OWN_DOMAIN_MESSAGES.removed };
+  });
+};
