@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_PROVIDERS_BASE } from './e2e/stand-ins/provider-credentials';
+import { E2E_DNS_SERVER, E2E_PROVIDERS_BASE } from './e2e/stand-ins/provider-credentials';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real server
 // on a fresh bundled PostgreSQL with the demo academy, in a throw-away DATA_DIR.
@@ -33,7 +33,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /many-academies\.spec\.ts/, /platform\//] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /platform\//] },
     // Many academies (issue 55): the platform's specs (e2e/platform) against the ACADEMY_HOSTING=many server.
     { name: 'operator', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/operator\.spec\.ts/ },
     // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs
@@ -43,7 +43,7 @@ export default defineConfig({
     { name: 'held-messages', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /held-messages\.spec\.ts/, dependencies: ['family-by-phone'] },
     // A restore replaces all data and sign-ins: it runs alone, after every other test.
     // Two owners sign up two academies on the hosted server (ACADEMY_HOSTING=many), at its own port.
-    { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /many-academies\.spec\.ts/ },
+    { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/(many-academies|own-domain)\.spec\.ts/ },
     { name: 'restore', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /backup-restore\.spec\.ts/, dependencies: ['held-messages'] },
   ],
   webServer: [
@@ -98,6 +98,7 @@ export default defineConfig({
         BASE_DOMAIN: 'localhost',
         WHATSAPP_API_BASE: E2E_PROVIDERS_BASE,
         MSG91_API_BASE: E2E_PROVIDERS_BASE,
+        DOMAIN_CHECK_DNS_SERVERS: E2E_DNS_SERVER,
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },

@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /**
  * What the end-to-end server's WhatsApp and MSG91 stand-ins accept (playwright.config.ts points
  * WHATSAPP_API_BASE and MSG91_API_BASE at them). Test values, never a real account's.
@@ -13,3 +16,10 @@ export const E2E_PROVIDERS = {
 };
 
 export const E2E_PROVIDERS_BASE = `http://127.0.0.1:${E2E_PROVIDERS.port}`;
+
+/**
+ * The DNS stand-in (own-domain proofs, issue 55): UDP on the providers' port number, answering the TXT
+ * records a spec writes to this file (DOMAIN_CHECK_DNS_SERVERS of the hosted server points at it).
+ */
+export const E2E_DNS_SERVER = `127.0.0.1:${E2E_PROVIDERS.port}`;
+export const E2E_DNS_RECORDS = path.join(os.tmpdir(), `academy-e2e-dns-${E2E_PROVIDERS.port}.json`);

@@ -1,4 +1,5 @@
 import dgram from 'node:dgram';
+import fs from 'node:fs';
 
 /**
  * A DNS server on this machine that answers TXT questions (RFC 1035 over UDP), for the own-domain
@@ -60,16 +61,30 @@ function answer(query: Buffer, records: Map<string, string[]>): Buffer | undefin
   return Buffer.concat([header, query.subarray(12, question.end), ...answers]);
 }
 
-export async function startDnsStandIn(port = 0): Promise<DnsStandIn> {
+/**
+ * `recordsFile`: the records are read from this JSON file (`{ "<name>": ["<value>", …] }`) at each
+ * question, so a test in another process (the end-to-end run) publishes one by writing the file.
+ */
+export async function startDnsStandIn(options: { port?: number; recordsFile?: string } = {}): Promise<DnsStandIn> {
   const records = new Map<string, string[]>();
+  const { recordsFile } = options;
+  const current = (): Map<string, string[]> => {
+    if (!recordsFile) return records;
+    try {
+      const saved = JSON.parse(fs.readFileSync(recordsFile, 'utf8')) as Record<string, string[]>;
+      return new Map(Object.entries(saved).map(([name, values]) => [name.toLowerCase().replace(/\.$/, ''), values]));
+    } catch {
+      return new Map();
+    }
+  };
   const socket = dgram.createSocket('udp4');
   socket.on('message', (query, from) => {
-    const reply = answer(query, records);
+    const reply = answer(query, current());
     if (reply) socket.send(reply, from.port, from.address);
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
-    socket.bind(port, '127.0.0.1', () => resolve());
+    socket.bind(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   return {
     address: `127.0.0.1:${socket.address().port}`,

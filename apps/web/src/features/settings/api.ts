@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcademySettings, AcademySettingsInput, ParentAlertSettingsInput, PublicAcademySettings } from '@academy/shared/schemas/settings';
+import type { OwnDomain, OwnDomainInput, OwnDomains } from '@academy/shared/schemas/own-domains';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { academyInLanguage } from '@academy/shared/academy-words';
 import { useLanguage } from '../../lib/language';
@@ -51,4 +52,29 @@ export function useSaveParentAlerts() {
     mutationFn: (input: ParentAlertSettingsInput) => apiRequestWithMessage<AcademySettings>('PUT', '/admin/settings/parent-alerts', input),
     onSuccess: ({ data }) => queryClient.setQueryData(settingsKeys.admin, data),
   });
+}
+
+const ownDomainsKey = ['settings', 'own-domains'] as const;
+
+/** Settings → Your own domain (issue 55): the academy's domains and where they should point. */
+export function useOwnDomains() {
+  return useQuery({ queryKey: ownDomainsKey, queryFn: ({ signal }) => apiRequest<OwnDomains>('GET', '/admin/domains', undefined, { signal }), staleTime: 0 });
+}
+
+/** Adding, proving or removing a domain changes the list: it refetches. */
+function useOwnDomainChange<Input, Result>(send: (input: Input) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: ownDomainsKey }) });
+}
+
+export function useAddOwnDomain() {
+  return useOwnDomainChange((input: OwnDomainInput) => apiRequestWithMessage<OwnDomain>('POST', '/admin/domains', input));
+}
+
+export function useVerifyOwnDomain() {
+  return useOwnDomainChange((domainId: string) => apiRequestWithMessage<OwnDomain>('POST', `/admin/domains/${encodeURIComponent(domainId)}/verify`));
+}
+
+export function useRemoveOwnDomain() {
+  return useOwnDomainChange((domainId: string) => apiRequestWithMessage<null>('DELETE', `/admin/domains/${encodeURIComponent(domainId)}`));
 }

@@ -7,6 +7,7 @@ import { ParentAlertsForm } from '../../../features/settings/components/settings
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 import { MessagingSettingsSection } from '../../../features/messages/components/messaging-settings-form';
 import { PaymentSettingsSection } from '../../../features/fees/components/payment-settings-form';
+import { OwnDomainsSection } from '../../../features/settings/components/settings-own-domains';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
@@ -35,6 +36,7 @@ export function Component() {
           <ParentAlertsForm settings={settings.data} />
           <MessagingSettingsSection />
           <PaymentSettingsSection />
+          <OwnDomainsSection />
         </Stack>
       )}
     </>
