@@ -205,6 +205,8 @@ const SAMPLES: Record<string, Sample[]> = {
   // The academy.
   'GET /api/health': [s(() => '/api/health', 200)],
   'GET /api/health/peer': [s(() => '/api/health/peer', 200)],
+  // With one academy there are no certificates to ask about: 404 (hosting.test.ts covers many).
+  'GET /api/health/domain': [s(() => '/api/health/domain?domain=www.matrix-a.in', 404)],
   'GET /api/settings/public': [s(() => '/api/settings/public', 200)],
   'GET /api/admin/settings': [s(() => '/api/admin/settings', 200)],
   'PUT /api/admin/settings': [s(() => '/api/admin/settings', 400, { body: {} })],

@@ -19,6 +19,8 @@ export const academySignupRoutes: RouteRules = {
  * academy's; another academy's answers 404 (the service looks it up with the academy).
  */
 export const ownDomainRoutes: RouteRules = {
+  // The proxy's question before it gets a certificate (deploy/Caddyfile): which hosts are ours, nothing more.
+  'GET /api/health/domain': ANYONE,
   'GET /api/admin/domains': ADMIN,
   'POST /api/admin/domains': ADMIN,
   'POST /api/admin/domains/:id/verify': ADMIN,

@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 /** The platform's API, answered at BASE_DOMAIN only (and never at an academy's address). */
 const PLATFORM_API_PREFIXES = ['/api/academies', '/api/operator'];
-/** Answered at every address: the load balancer's check. */
+/** Answered at every address, an unknown one included: the load balancer's check and the proxy's certificate question. */
 const EVERYWHERE_API_PREFIXES = ['/api/health'];
 /**
  * Also answered at the platform's own address: the providers' callbacks (issue 55), which find their
@@ -136,6 +136,12 @@ export function registerAcademyHost(app: FastifyInstance, options: { resolver: A
             void reply.status(404).send({ success: false, message: MESSAGES.notFound });
             return;
           }
+          withoutAcademy(done);
+          return;
+        }
+        if (academy === undefined && startsWithAny(request.url, EVERYWHERE_API_PREFIXES)) {
+          // A load balancer's check, or the proxy asking whether to get a certificate for a host
+          // (GET /api/health/domain), comes at the server's own address: answered outside every academy.
           withoutAcademy(done);
           return;
         }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
-import { OWN_DOMAIN_MESSAGES, ownDomainInputSchema, ownDomainSchema, ownDomainsSchema } from '@academy/shared/schemas/own-domains';
+import { z } from 'zod';
+import { normalizeDomain, OWN_DOMAIN_MESSAGES, ownDomainInputSchema, ownDomainSchema, ownDomainsSchema } from '@academy/shared/schemas/own-domains';
 import { actorOf } from '../../access/http';
 import { AppError } from '../../lib/app-error';
 import { addOwnDomain, listOwnDomains, removeOwnDomain, verifyOwnDomain, type OwnDomainDeps } from './own-domains.service';
@@ -10,6 +11,8 @@ import { addOwnDomain, listOwnDomains, removeOwnDomain, verifyOwnDomain, type Ow
  * The academy's own domains (issue 55), the admin's, on the settings screen. With one academy per
  * installation the list says `available: false` and changes answer 400 (its address is PUBLIC_URL).
  */
+const certificateQuestionSchema = z.object({ domain: z.string({ error: 'domain is required' }).max(300, 'domain is too long') });
+
 export const ownDomainRoutes: FastifyPluginAsyncZod<OwnDomainDeps> = async (app, deps) => {
   const tags = ['admin'];
   /** The academy this request is for (the host plugin decided it); the platform's address has none. */
@@ -18,6 +21,19 @@ export const ownDomainRoutes: FastifyPluginAsyncZod<OwnDomainDeps> = async (app,
     return request.academy;
   };
   const forget = () => app.academyHosts.forget();
+
+  /*
+   * The proxy's question before it gets a certificate for a host (Caddy's on-demand TLS `ask`, see
+   * deploy/Caddyfile): 200 for the platform's address, an academy's that is not closed, or a verified own
+   * domain; 404 for anything else, so nobody makes the proxy ask a certificate authority for names of theirs.
+   */
+  app.get('/health/domain', { schema: { tags: ['health'], querystring: certificateQuestionSchema, response: { 200: apiSuccess(z.object({ domain: z.string() })) } } }, async (request) => {
+    const host = normalizeDomain(request.query.domain) ?? (request.query.domain.trim().toLowerCase() === 'localhost' ? 'localhost' : undefined);
+    if (deps.hosting.mode !== 'many' || host === undefined) throw new AppError('NOT_FOUND');
+    const academy = await app.academyHosts.resolve(host);
+    if (academy === undefined || academy?.status === 'closed') throw new AppError('NOT_FOUND');
+    return { success: true as const, data: { domain: host } };
+  });
 
   app.get('/admin/domains', { schema: { tags, response: { 200: apiSuccess(ownDomainsSchema) } } }, async (request) => ({
     success: true as const,

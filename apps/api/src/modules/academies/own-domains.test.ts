@@ -186,3 +186,37 @@ describe('own domains with one academy per installation', () => {
     expect(refused.json().message).toBe(OWN_DOMAIN_MESSAGES.oneAcademy);
   });
 });
+
+describe("the proxy's certificate question (GET /api/health/domain)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+    const [shree] = await withoutAcademy(() =>
+      t.database.db
+        .insert(academies)
+        .values([{ slug: 'shree', name: 'Shree Academy' }, { slug: 'gone', name: 'Gone', status: 'closed' }])
+        .returning(),
+    );
+    await withoutAcademy(() =>
+      t.database.db.insert(academyDomains).values([
+        { academyId: shree!.id, domain: 'www.shree-proven.in', verificationToken: 'academy-x', verifiedAt: new Date() },
+        { academyId: shree!.id, domain: 'www.shree-waiting.in', verificationToken: 'academy-y' },
+      ]),
+    );
+  });
+  afterAll(() => t.close());
+
+  // Caddy asks at the server's own address (127.0.0.1), which is no academy's: answered all the same.
+  const ask = (domain: string) => t.app.inject({ method: 'GET', url: `/api/health/domain?domain=${encodeURIComponent(domain)}`, headers: { host: '127.0.0.1:3000' } });
+
+  it('says yes for the platform, an open academy and a proven domain, and no for anything else', async () => {
+    for (const domain of ['localhost', 'shree.localhost', 'www.shree-proven.in', 'WWW.Shree-Proven.in']) expect((await ask(domain)).statusCode, domain).toBe(200);
+    for (const domain of ['nobody.localhost', 'gone.localhost', 'www.shree-waiting.in', 'example.com', '', 'not a domain', 'a.shree.localhost']) expect((await ask(domain)).statusCode, domain).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/domain', headers: { host: '127.0.0.1' } })).statusCode).toBe(400);
+  });
+
+  it("answers the load balancer's health check at any address, and nothing else there", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: '10.0.0.5:3000' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/public', headers: { host: '10.0.0.5:3000' } })).statusCode).toBe(404);
+  });
+});
