@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,6 +48,12 @@ describe('HTTP conventions', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Academy</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A big asset with the build's precompressed copies beside it (apps/web/scripts/precompress.mjs).
+    const big = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+    const bigBr = zlib.brotliCompressSync(big);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), big);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), bigBr);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
     const app = await buildApp({ db: t.database.db, config: { isProduction: false, publicUrl: undefined, trustProxy: false }, mailer: t.mailer, keys: TEST_SERVER_KEYS, backups: { backupsDir: t.backupsDir, filesDir: t.filesDir }, storage: t.storage, webDistFolder: dist });
 
     const page = await app.inject({ method: 'GET', url: '/app/student/notes' });
@@ -54,6 +61,16 @@ describe('HTTP conventions', () => {
     expect(page.body).toContain('<title>Academy</title>');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    const brotli = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.rawPayload.equals(bigBr)).toBe(true);
+    const gzip = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(big);
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(big);
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
     // Prometheus' /metrics (issue 52) is its own route: refused as JSON, never the web app's page.
     const metrics = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });

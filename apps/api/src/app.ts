@@ -416,6 +416,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: deps.webDistFolder!,
       wildcard: false,
       index: false,
+      // The build wrote each asset's .br and .gz beside it (apps/web/scripts/precompress.mjs): sent as
+      // they are to a browser that takes them, never compressed again per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name, so they never change once built.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
