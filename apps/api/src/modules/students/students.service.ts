@@ -55,6 +55,7 @@ const studentColumns = {
   medium: students.medium,
   admissionDate: students.admissionDate,
   status: students.status,
+  state: students.state,
   createdAt: students.createdAt,
   // Every change of the student's account (name, email, picture) also touches this row; a sign-in does not.
   updatedAt: students.updatedAt,
@@ -347,6 +348,7 @@ const auditedColumns = {
   medium: students.medium,
   admissionDate: students.admissionDate,
   status: students.status,
+  state: students.state,
 };
 
 /**
@@ -389,6 +391,7 @@ export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: strin
     ...(input.medium !== undefined ? { medium: input.medium } : {}),
     ...(input.admissionDate ? { admissionDate: input.admissionDate } : {}),
     ...(input.status !== undefined ? { status: input.status } : {}),
+    ...('state' in input && input.state !== undefined ? { state: input.state } : {}),
   };
   await tx
     .update(students)
