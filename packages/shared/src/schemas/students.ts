@@ -96,6 +96,8 @@ export const studentCreateInputSchema = z.object(
     gender: studentFields.gender.optional(),
     standard: studentFields.standard.optional(),
     status: studentFields.status.optional(),
+    /** The student's state (issue 57): its name or two-digit GST code; left out, the academy's state. */
+    state: gstStateInputSchema,
   },
   { error: 'Send the student as an object' },
 ).superRefine((input, context) => {

@@ -247,7 +247,7 @@ async function assertStandardExists(db: DbExecutor, standardId: string | null | 
   if (!found) throw new AppError('BAD_REQUEST', 'The chosen standard does not exist', { standard: 'Choose a standard from the list' });
 }
 
-type NewStudentFields = Pick<CreateInput, 'gender' | 'address' | 'phone' | 'dateOfBirth' | 'standard' | 'school' | 'board' | 'medium'> & { admissionDate: string };
+type NewStudentFields = Pick<CreateInput, 'gender' | 'address' | 'phone' | 'dateOfBirth' | 'standard' | 'school' | 'board' | 'medium'> & { admissionDate: string; state?: string | null | undefined };
 
 /** A new student's row as the form or a register gives it: what was not given stays empty, nothing is made up (decision 040). */
 function studentRow(input: NewStudentFields) {
@@ -260,6 +260,7 @@ function studentRow(input: NewStudentFields) {
     school: input.school ?? null,
     board: input.board ?? null,
     medium: input.medium ?? null,
+    state: input.state ?? null,
     admissionDate: input.admissionDate,
   };
 }
