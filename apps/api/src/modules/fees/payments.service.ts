@@ -16,7 +16,7 @@ import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { getAcademySettings } from '../settings';
 import { DUE_LOCK_ORDER, lockOpenDues, lockOpenDuesOf, receiptsWhere } from './fee-queries';
 import { extractUtr } from './bank-statement';
-import { invoiceTax, payableWithTax, registrationOn, type InvoiceTax } from '../gst/tax-settings.service';
+import { invoiceTax, payableWithTax, registrationOn, type InvoiceTax } from '../gst';
 
 /** A credit note number: 'CN/2026-27/0001' (15 characters). */
 export function creditNoteNumber(year: string, seq: number): string {

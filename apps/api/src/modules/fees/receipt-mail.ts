@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { formatPaise } from '@academy/shared/money';
-import type { Receipt, ReceiptRecipient } from '@academy/shared/schemas/fees';
+import type { ReceiptRecipient } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { students, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';

@@ -5,7 +5,9 @@ import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { gstinCheckCharacter } from '@academy/shared/gst';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { pdfText } from '../../../test/pdf-text';
+import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
+import { printableReceipt } from '../fees/payments.service';
+import { receiptPdfIn } from '../fees/receipt-mail';
 import { academies } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../db/tenancy';
 import { academyToday } from '../settings/settings.service';
@@ -135,6 +137,14 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     const localText = await pdfText((await asAdmin('GET', `/api/receipts/${first._id}/pdf`)).rawPayload);
     expect(localText).toContain('CGST @ 9 %');
     expect(localText).toContain('SGST @ 9 %');
+    // In the reader's language, as receipts already are.
+    const printable = (await printableReceipt(t.database.db, inter._id))!;
+    const marathi = pdfTextAsRead(await receiptPdfIn(t.database.db, printable, 'mr'));
+    expect(marathi).toContain('फी पावती तथा कर बीजक');
+    expect(marathi).toContain('पुरवठ्याचे ठिकाण');
+    const hindi = pdfTextAsRead(await receiptPdfIn(t.database.db, printable, 'hi'));
+    expect(hindi).toContain('फीस रसीद सह कर बीजक');
+    expect(hindi).toContain('कर योग्य मूल्य');
     const plainText = await pdfText((await asAdmin('GET', `/api/receipts/${before._id}/pdf`)).rawPayload);
     expect(plainText).not.toContain('tax invoice');
     expect(plainText).toContain('Fee receipt');

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
+import { GST_STATES } from '@academy/shared/gst';
 import type { GstDocument } from '@academy/shared/schemas/gst';
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
 import { formatDate } from '../../lib/format-date';
@@ -73,7 +74,7 @@ export function GstPanel() {
               <Trans>No tax invoices or credit notes in this month.</Trans>
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
+            <Table.ScrollContainer minWidth={860}>
               <Table striped withTableBorder aria-label={t`Tax invoices and credit notes`}>
                 <Table.Thead>
                   <Table.Tr>
@@ -135,7 +136,7 @@ function DocumentRow({ doc }: { doc: GstDocument }) {
     <Table.Tr data-testid={`gst-${doc.number}`}>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
             {doc.number}
           </Text>
           {doc.kind === 'credit_note' ? (
@@ -150,9 +151,9 @@ function DocumentRow({ doc }: { doc: GstDocument }) {
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>{formatDate(doc.date)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.date)}</Table.Td>
       <Table.Td>{doc.student.name}</Table.Td>
-      <Table.Td>{doc.placeOfSupply}</Table.Td>
+      <Table.Td>{GST_STATES[doc.placeOfSupply] ?? doc.placeOfSupply}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * doc.taxable)}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * (doc.cgst + doc.sgst))}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * doc.igst)}</Table.Td>
