@@ -6,11 +6,10 @@ import { paiseToRupees as rupees } from '@academy/shared/money';
  * GST portal's offline tool takes (schema version GST3.1.6: gstin, fp, b2cs, hsn, doc_issue) and the
  * figures the XLSX and the screen show. Amounts are summed in paise and turned into rupees once.
  *
- * Fees are paid by students without a GSTIN: every invoice is B2C small (a coaching fee is far below
- * the B2C large threshold of ₹2.5 lakh per inter-state invoice … and B2CL needs an invoice above it,
- * which this reports in `b2cs` too, see the decision). Credit notes to unregistered persons for B2C
- * small supplies are not reported in cdnur (that table is for B2C large and exports): they reduce the
- * month's b2cs and hsn figures, and are counted in doc_issue under "Credit Note".
+ * Fees are paid by students without a GSTIN: every invoice is reported as B2C small (`b2cs`; B2C large,
+ * an inter-state invoice above ₹1 lakh, is left for later: decision 057). Credit notes to unregistered
+ * persons for B2C small supplies are not reported in cdnur (that table is for B2C large and exports):
+ * they reduce the month's b2cs and hsn figures, and are counted in doc_issue under "Credit Note".
  */
 export type TaxDocument = {
   kind: 'invoice' | 'credit_note';

@@ -95,7 +95,7 @@ export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSet
           { registered: after.registered, gstin: after.gstin, legalName: after.legalName, rate: after.rate, sac: after.sac, pricesIncludeTax: after.pricesIncludeTax, from: after.from },
         ) ?? {},
     });
-    return after.registered || latest ? { gst: after } : NOT_REGISTERED;
+    return { gst: after };
   });
 }
 
