@@ -60,6 +60,10 @@ test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a t
     await expect(row).toContainText(studentName, { timeout: 30_000 });
     await expect(row).toContainText('₹29,500');
     expect(await hasHorizontalOverflow(page)).toBe(false);
+    // On a phone the month's table scrolls inside its box; the page itself does not.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => hasHorizontalOverflow(page)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await shoot(page, 'gst-month');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'GSTR-1 JSON' }).click()]);
     const gstr1 = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')) as { gstin: string; fp: string; b2cs: { pos: string; sply_ty: string; txval: number }[]; doc_issue: { doc_det: { doc_num: number; docs: { to: string }[] }[] } };
