@@ -59,6 +59,7 @@ import { sharedPageHead, shareImageRoutes, siteFileRoutes } from './modules/publ
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliverFeeReminder } from './modules/fees/fee-reminders';
 import { FEE_REMINDER_JOB, feesRoutes } from './modules/fees/fees.routes';
+import { gstRoutes } from './modules/gst/gst.routes';
 import { payPageRoutes } from './modules/fees/pay-page.routes';
 import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail';
 import { handleFeeEvents } from './modules/fees/event-handlers';
@@ -381,6 +382,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db: deps.db });
       await api.register(jobsRoutes);
       await api.register(feesRoutes, { db: deps.db, keys: deps.keys, publicUrl: deps.config.publicUrl });
+      // GST (issue 57): Settings → Tax, Fees → GST and GSTR-1.
+      await api.register(gstRoutes, { db: deps.db });
       // Everything back to Excel (issue 39): one workbook of every register.
       await api.register(exportsRoutes, { db: deps.db });
       // Registers in (issue 39): students with parents, batches and opening balances from a sheet.

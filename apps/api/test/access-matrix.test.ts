@@ -265,6 +265,10 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/fees/dues.csv': [s(() => '/api/fees/dues.csv', 200)],
   'GET /api/fees/summary': [s(() => '/api/fees/summary', 200)],
   'GET /api/fees/report': [s(() => '/api/fees/report?year=2025-26', 200)],
+  'GET /api/fees/gst': [s(() => '/api/fees/gst?period=2026-04', 200)],
+  // No GSTIN saved in the matrix's academy: the month's return is refused (409) to the admin.
+  'GET /api/fees/gst/gstr1.json': [s(() => '/api/fees/gst/gstr1.json?period=2026-04', 409)],
+  'GET /api/fees/gst/gstr1.xlsx': [s(() => '/api/fees/gst/gstr1.xlsx?period=2026-04', 409)],
   'POST /api/fees/reminders': [s(() => '/api/fees/reminders', 400, { body: {} })],
   'GET /api/student/fees': [s(() => '/api/student/fees', 200)],
   'GET /api/parent/children/:studentId/fees': [s(() => `/api/parent/children/${ids.student}/fees`, 200)],
@@ -472,6 +476,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/admin/settings/messaging/msg91-webhook-token': [s(() => '/api/admin/settings/messaging/msg91-webhook-token', 200)],
   'GET /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 200)],
   'PUT /api/admin/settings/payments': [s(() => '/api/admin/settings/payments', 400, { body: {} })],
+  'GET /api/admin/settings/tax': [s(() => '/api/admin/settings/tax', 200)],
+  'PUT /api/admin/settings/tax': [s(() => '/api/admin/settings/tax', 400, { body: {} })],
   // The providers' callbacks answer everyone alike: refused without the verify token, signature or token.
   'GET /api/webhooks/whatsapp': [s(() => '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1', 403)],
   'POST /api/webhooks/whatsapp': [s(() => '/api/webhooks/whatsapp', 401, { body: {} })],

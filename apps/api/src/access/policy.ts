@@ -10,6 +10,7 @@ import { catalogueRoutes } from './catalogue';
 import { enquiryRoutes } from './enquiries';
 import { demoClassRoutes } from './demo-classes';
 import { feeRoutes } from './fees';
+import { gstRoutes } from './gst';
 import { jobRoutes } from './jobs';
 import { metricsRoutes } from './metrics';
 import { notificationRoutes } from './notifications';
@@ -54,6 +55,7 @@ export const ROUTE_RULES: RouteRules = {
   ...auditLogRoutes,
   ...jobRoutes,
   ...feeRoutes,
+  ...gstRoutes,
   ...parentRoutes,
   ...pushSubscriptionRoutes,
   ...exportRoutes,

@@ -51,7 +51,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** GET routes whose answer can also be a conflict (the state of the record decides). */
-const READS_WITH_CONFLICT = new Set(['GET /api/attempts/:id/result', 'GET /api/admin/settings/backups/recovery-sheet']);
+const READS_WITH_CONFLICT = new Set([
+  'GET /api/attempts/:id/result',
+  'GET /api/admin/settings/backups/recovery-sheet',
+  // GSTR-1 needs a GSTIN (issue 57): none saved in Settings → Tax answers 409.
+  'GET /api/fees/gst/gstr1.json',
+  'GET /api/fees/gst/gstr1.xlsx',
+]);
 /** GET routes without an id that answer 404 when what they read is not set up (off-site backups off). */
 const READS_OF_WHAT_MAY_BE_MISSING = new Set(['GET /api/admin/backups/remote', 'GET /api/admin/settings/backups/recovery-sheet']);
 /** Start your academy (issue 55): the platform's routes, 404 with one academy (and the hand-off at an academy it is not for). */

@@ -96,6 +96,8 @@ export const AUDIT_TEXTS = {
   'settings.messaging_secret': 'Updated the message settings; a provider credential changed',
   'settings.msg91_token': 'Made a new address for MSG91 delivery reports (the old one stopped working)',
   'settings.payments': 'Updated the payment settings (UPI)',
+  'settings.tax_on': 'Saved the tax settings: GST registered with GSTIN {gstin} from {date}',
+  'settings.tax_off': 'Saved the tax settings: not registered for GST from {date}',
   'settings.domain_added': 'Added the domain {domain}',
   'settings.domain_verified': 'Proved the domain {domain} is ours: the site answers there',
   'settings.domain_removed': 'Removed the domain {domain}',

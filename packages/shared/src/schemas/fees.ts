@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receiptTaxSchema } from './gst';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { extractUtr } from '../upi';
 import { academicYearQuerySchema } from './academic-years';
@@ -151,6 +152,10 @@ export const receiptSchema = z.object({
   /** The student's balance right after it was recorded. */
   balanceAfter: z.number(),
   cancelled: z.object({ at: isoDateTimeSchema, reason: z.string() }).nullable(),
+  /** GST (issue 57): the tax of a tax invoice (null: a plain receipt, GST off on its date). */
+  tax: receiptTaxSchema.nullable(),
+  /** The credit note a cancelled tax invoice's cancellation made. */
+  creditNote: z.object({ number: z.string(), date: z.string() }).nullable(),
   createdAt: isoDateTimeSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstStateInputSchema } from './gst';
 import { emailSchema, languageSchema, newPasswordSchema } from './auth';
 import { batchSummarySchema } from './batches';
 import {
@@ -95,6 +96,8 @@ export const studentCreateInputSchema = z.object(
     gender: studentFields.gender.optional(),
     standard: studentFields.standard.optional(),
     status: studentFields.status.optional(),
+    /** The student's state (issue 57): its name or two-digit GST code; left out, the academy's state. */
+    state: gstStateInputSchema,
   },
   { error: 'Send the student as an object' },
 ).superRefine((input, context) => {
@@ -110,7 +113,11 @@ export type StudentCreateInput = z.input<typeof studentCreateInputSchema>;
 export const studentUpdateInputSchema = z
   .object(studentFields, { error: 'Send the student as an object' })
   .partial()
-  .extend({ password: optionalInitialPasswordSchema });
+  .extend({
+    password: optionalInitialPasswordSchema,
+    /** The student's state (issue 57: a tax invoice's place of supply): its name or two-digit GST code; '' or null clears it (the academy's state). */
+    state: gstStateInputSchema,
+  });
 export type StudentUpdateInput = z.input<typeof studentUpdateInputSchema>;
 
 export const studentSchema = z.object({
@@ -135,6 +142,8 @@ export const studentSchema = z.object({
   medium: z.enum(MEDIUMS).nullable(),
   admissionDate: z.string(),
   status: studentStatusSchema,
+  /** The state's two-digit GST code (issue 57); null: the academy's state. */
+  state: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

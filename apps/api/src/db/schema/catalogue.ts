@@ -148,6 +148,8 @@ export const students = pgTable(
     // The student's ID (issue 21), e.g. LAT-2026-0042: prefix, admission year and a per-year number
     // without gaps, made in the creating transaction (student_id_counters). It signs in like an email.
     studentCode: varchar({ length: 20 }).notNull(),
+    /** The student's state's GST code (issue 57): a tax invoice's place of supply; null means the academy's state. */
+    state: varchar({ length: 2 }),
     ...timestamps,
   },
   (table) => [

@@ -4,6 +4,7 @@ import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
 import { batches, students } from './catalogue';
 import { users } from './users';
 import { academyId } from './academy-column';
+import { gstRegistrations } from './gst';
 
 /*
  * Fees (issue 22; docs/decisions/020-fees.md). Every amount is whole paise in a bigint (read as a JS
@@ -133,8 +134,36 @@ export const feeReceipts = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text(),
+    /*
+     * A tax invoice's GST (issue 57), copied from Settings → Tax in force on its date and never changed:
+     * null on a receipt of an academy not registered then. taxable + cgst + sgst + igst = amount.
+     */
+    gstin: varchar({ length: 15 }),
+    /** The Settings → Tax row it was made under (the supplier's names and address it prints). */
+    gstRegistrationId: uuid().references(() => gstRegistrations.id, { onDelete: 'restrict' }),
+    sac: varchar({ length: 8 }),
+    taxRateBp: integer(),
+    taxablePaise: paise(),
+    cgstPaise: paise(),
+    sgstPaise: paise(),
+    igstPaise: paise(),
+    /** The place of supply's state code (the student's state, else the academy's). */
+    placeOfSupply: varchar({ length: 2 }),
+    /** The credit note its cancellation made (a tax invoice's only): its own gap-free series per financial year. */
+    creditNoteFinancialYear: varchar({ length: 7 }),
+    creditNoteSeq: integer(),
+    creditNoteNumber: varchar({ length: 20 }),
+    creditNoteDate: date({ mode: 'string' }),
   },
   (table) => [
+    index('fee_receipts_gst_registration_idx').on(table.gstRegistrationId),
+    uniqueIndex('fee_receipts_credit_note_idx').on(table.academyId, table.creditNoteFinancialYear, table.creditNoteSeq).where(sql`${table.creditNoteSeq} is not null`),
+    // The month's credit notes (Fees → GST, GSTR-1).
+    index('fee_receipts_credit_note_date_idx').on(table.academyId, table.creditNoteDate).where(sql`${table.creditNoteDate} is not null`),
+    check(
+      'fee_receipts_tax_adds_up',
+      sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} = ${table.amountPaise}`,
+    ),
     uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.seq),
     uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),
     uniqueIndex('fee_receipts_utr_idx').on(table.academyId, table.utr).where(sql`${table.utr} is not null and ${table.cancelledAt} is null`),

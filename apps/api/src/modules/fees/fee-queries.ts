@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { academicYearEnd, academicYearStart } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
+import { GST_STATES } from '@academy/shared/gst';
 import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { feeAllocations, feeDues, feeReceipts, students, users } from '../../db/schema';
@@ -57,6 +58,22 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
     allocations: allocations.filter((entry) => entry.receiptId === receipt.id).map((entry) => ({ dueId: entry.dueId, label: entry.label, amount: rupees(entry.amountPaise) })),
     balanceAfter: rupees(receipt.balanceAfterPaise),
     cancelled: receipt.cancelledAt ? { at: receipt.cancelledAt.toISOString(), reason: receipt.cancelReason ?? '' } : null,
+    tax:
+      receipt.taxRateBp !== null
+        ? {
+            number: receipt.number,
+            gstin: receipt.gstin!,
+            sac: receipt.sac!,
+            taxable: rupees(receipt.taxablePaise!),
+            cgst: rupees(receipt.cgstPaise!),
+            sgst: rupees(receipt.sgstPaise!),
+            igst: rupees(receipt.igstPaise!),
+            rate: receipt.taxRateBp / 100,
+            placeOfSupply: receipt.placeOfSupply!,
+            placeOfSupplyName: GST_STATES[receipt.placeOfSupply!] ?? receipt.placeOfSupply!,
+          }
+        : null,
+    creditNote: receipt.creditNoteNumber ? { number: receipt.creditNoteNumber, date: receipt.creditNoteDate! } : null,
     createdAt: receipt.createdAt.toISOString(),
   }));
 }

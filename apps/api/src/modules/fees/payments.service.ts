@@ -7,7 +7,7 @@ import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, STATEMENT_M
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { emitEvent } from '../../events/emit';
-import { bankStatementCredits, batches, feeAllocations, feeDues, feeReceiptCounters, feeReceipts, paymentClaims, students, users } from '../../db/schema';
+import { bankStatementCredits, batches, feeAllocations, feeCreditNoteCounters, feeDues, feeReceiptCounters, feeReceipts, gstRegistrations, paymentClaims, students, users } from '../../db/schema';
 import { receiptReadScope } from '../../access/fees';
 import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
@@ -16,6 +16,12 @@ import { recordAudit, recordAudits, type AuditActor } from '../audit';
 import { getAcademySettings } from '../settings';
 import { DUE_LOCK_ORDER, lockOpenDues, lockOpenDuesOf, receiptsWhere } from './fee-queries';
 import { extractUtr } from './bank-statement';
+import { invoiceTax, payableWithTax, registrationOn, type InvoiceTax } from '../gst';
+
+/** A credit note number: 'CN/2026-27/0001' (15 characters). */
+export function creditNoteNumber(year: string, seq: number): string {
+  return `CN/${year}/${String(seq).padStart(4, '0')}`;
+}
 
 /** Payments and their receipts: one transaction, gap-free numbers per financial year, Idempotency-Key, cancellation. */
 
@@ -64,7 +70,18 @@ async function assertPaymentDate(db: DbExecutor, date: string): Promise<void> {
   }
 }
 
-type ReceiptPayment = { date: string; amount: number; mode: ReceiptMode; reference?: string | null; note?: string | null; utr: string | null };
+type ReceiptPayment = {
+  date: string;
+  amount: number;
+  mode: ReceiptMode;
+  reference?: string | null;
+  note?: string | null;
+  utr: string | null;
+  /** A tax invoice's GST (issue 57), null or absent for a plain receipt. */
+  tax?: InvoiceTax | null;
+  /** What it pays into the dues when that is not the amount: with fee plans quoted without GST, the taxable value. */
+  allocate?: number;
+};
 type ReceiptToIssue = {
   studentId: string;
   studentName: string;
@@ -113,15 +130,28 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
       reference: input.reference ?? null,
       utr: input.utr,
       note: input.note ?? null,
-      balanceAfterPaise: entry.outstanding - input.amount,
+      balanceAfterPaise: entry.outstanding - (input.allocate ?? input.amount),
       idempotencyKey: entry.idempotency?.key ?? null,
       requestHash: entry.idempotency?.requestHash ?? null,
       createdBy: actor?.userId ?? null,
+      ...(input.tax
+        ? {
+            gstin: input.tax.gstin,
+            gstRegistrationId: input.tax.registrationId,
+            sac: input.tax.sac,
+            taxRateBp: input.tax.rateBp,
+            taxablePaise: input.tax.taxable,
+            cgstPaise: input.tax.cgst,
+            sgstPaise: input.tax.sgst,
+            igstPaise: input.tax.igst,
+            placeOfSupply: input.tax.placeOfSupply,
+          }
+        : {}),
     };
   });
   const allocations: { receiptId: string; dueId: string; amountPaise: number }[] = [];
   toIssue.forEach((entry, index) => {
-    let left = entry.payment.amount;
+    let left = entry.payment.allocate ?? entry.payment.amount;
     for (const due of entry.open) {
       if (left === 0) break;
       const amountPaise = Math.min(left, due.balance);
@@ -257,7 +287,7 @@ export async function recordPayment(
   await assertPaymentDate(db, input.date);
   try {
     const { id, created } = await transactionWithRetry(db, async (tx) => {
-      const [student] = await tx.select({ name: users.name }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
+      const [student] = await tx.select({ name: users.name, state: students.state }).from(students).innerJoin(users, eq(users.id, students.userId)).where(eq(students.id, studentId)).limit(1);
       if (!student) throw new AppError('NOT_FOUND', 'Student not found');
       const open = await lockOpenDues(tx, studentId);
       if (idempotencyKey) {
@@ -269,12 +299,20 @@ export async function recordPayment(
       if (input.dueId && !open.some((due) => due.id === input.dueId)) throw new AppError('BAD_REQUEST', FEE_MESSAGES.dueNotOpen, { dueId: FEE_MESSAGES.dueNotOpen });
       const outstanding = open.reduce((sum, due) => sum + due.balance, 0);
       if (outstanding === 0) throw new AppError('CONFLICT', FEE_MESSAGES.nothingDue);
-      if (input.amount > outstanding) {
-        const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(outstanding));
+      // GST (issue 57): registered on the payment's date, the receipt is a tax invoice; with fee plans
+      // quoted without GST the family owes the dues plus the tax, and the taxable value pays the dues.
+      const registration = await registrationOn(tx, input.date);
+      const payable = payableWithTax(registration, outstanding);
+      if (input.amount > payable) {
+        const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(payable));
         throw new AppError('BAD_REQUEST', message, { amount: message });
       }
+      const tax = registration ? invoiceTax(registration, student.state, input.amount) : null;
+      const allocate = tax && !tax.pricesIncludeTax ? tax.taxable : input.amount;
       const ordered = namedDueFirst(open, input.dueId ?? options.dueFirst);
-      const [issued] = await issueReceipts(tx, actor, [{ studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined }]);
+      const [issued] = await issueReceipts(tx, actor, [
+        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, allocate }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
+      ]);
       const receiptId = issued!.id;
       if (options.confirmsClaim) {
         const [confirmed] = await tx
@@ -317,7 +355,11 @@ export async function recordPayment(
   }
 }
 
-/** Cancels a receipt with a reason: it keeps its number, its allocations are taken off the dues, and it is audited. */
+/**
+ * Cancels a receipt with a reason: it keeps its number, its allocations are taken off the dues, and it
+ * is audited. A tax invoice's cancellation makes a credit note (issue 57): the next number of its own
+ * gap-free series for the financial year of the day it is made (CN/2026-27/0001), referring to the invoice.
+ */
 export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reason: string): Promise<Receipt> {
   await transactionWithRetry(db, async (tx) => {
     const [receipt] = await tx.select().from(feeReceipts).where(eq(feeReceipts.id, id)).for('update').limit(1);
@@ -331,7 +373,21 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
       .where(eq(feeAllocations.receiptId, id))
       .orderBy(...DUE_LOCK_ORDER)
       .for('update', { of: feeDues });
-    await tx.update(feeReceipts).set({ cancelledAt: new Date(), cancelledBy: actor?.userId ?? null, cancelReason: reason }).where(eq(feeReceipts.id, id));
+    let creditNote: { creditNoteFinancialYear: string; creditNoteSeq: number; creditNoteNumber: string; creditNoteDate: string } | Record<string, never> = {};
+    if (receipt.taxRateBp !== null) {
+      const today = todayIn((await getAcademySettings(tx)).timeZone);
+      const year = financialYearOf(today);
+      const [counter] = await tx
+        .insert(feeCreditNoteCounters)
+        .values({ financialYear: year, lastSeq: 1 })
+        .onConflictDoUpdate({ target: [feeCreditNoteCounters.academyId, feeCreditNoteCounters.financialYear], set: { lastSeq: sql`${feeCreditNoteCounters.lastSeq} + 1` } })
+        .returning({ last: feeCreditNoteCounters.lastSeq });
+      creditNote = { creditNoteFinancialYear: year, creditNoteSeq: counter!.last, creditNoteNumber: creditNoteNumber(year, counter!.last), creditNoteDate: today };
+    }
+    await tx
+      .update(feeReceipts)
+      .set({ cancelledAt: new Date(), cancelledBy: actor?.userId ?? null, cancelReason: reason, ...creditNote })
+      .where(eq(feeReceipts.id, id));
     await tx.execute(sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise - a.amount_paise from ${feeAllocations} a where a.receipt_id = ${id} and a.due_id = ${feeDues}.id`);
     await recordAudit(tx, actor, {
       action: 'status',
@@ -339,7 +395,11 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
       entityId: id,
       relatedId: receipt.studentId,
       text: { key: 'fee_receipt.cancelled', values: { number: receipt.number, amount: formatPaise(receipt.amountPaise), reason } },
-      changes: { status: { old: 'valid', new: 'cancelled' }, reason: { old: null, new: reason } },
+      changes: {
+        status: { old: 'valid', new: 'cancelled' },
+        reason: { old: null, new: reason },
+        ...('creditNoteNumber' in creditNote ? { creditNote: { old: null, new: creditNote.creditNoteNumber } } : {}),
+      },
     });
     await emitEvent(tx, { type: 'receipt.cancelled', payload: { receiptId: id, studentId: receipt.studentId } });
   });
@@ -354,8 +414,12 @@ export async function receiptFor(db: DbExecutor, actor: Actor, id: string) {
   return receipt;
 }
 
+/** What a tax invoice prints beyond the receipt (issue 57): the supplier as registered then, the student's address. */
+export type PrintableInvoice = { legalName: string | null; tradeName: string | null; address: string | null; studentAddress: string | null };
+export type PrintableReceipt = Receipt & { batches: string[]; invoice?: PrintableInvoice | undefined };
+
 /** A receipt with the names of the batches it paid, for its PDF; `scope` narrows who may read it (none: the receipt mail job). */
-export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL): Promise<(Receipt & { batches: string[] }) | undefined> {
+export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL): Promise<PrintableReceipt | undefined> {
   const [receipt] = await receiptsWhere(db, and(eq(feeReceipts.id, id), scope));
   if (!receipt) return undefined;
   const batchNames = await db
@@ -364,5 +428,16 @@ export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL):
     .innerJoin(feeDues, eq(feeDues.id, feeAllocations.dueId))
     .innerJoin(batches, eq(batches.id, feeDues.batchId))
     .where(eq(feeAllocations.receiptId, id));
-  return { ...receipt, batches: batchNames.map((row) => row.name) };
+  let invoice: PrintableInvoice | undefined;
+  if (receipt.tax) {
+    const [row] = await db
+      .select({ legalName: gstRegistrations.legalName, tradeName: gstRegistrations.tradeName, address: gstRegistrations.address, studentAddress: students.address })
+      .from(feeReceipts)
+      .innerJoin(students, eq(students.id, feeReceipts.studentId))
+      .leftJoin(gstRegistrations, eq(gstRegistrations.id, feeReceipts.gstRegistrationId))
+      .where(eq(feeReceipts.id, id))
+      .limit(1);
+    invoice = row ?? { legalName: null, tradeName: null, address: null, studentAddress: null };
+  }
+  return { ...receipt, batches: batchNames.map((row) => row.name), invoice };
 }

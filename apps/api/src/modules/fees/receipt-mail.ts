@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
 import type { Language } from '@academy/shared/languages';
 import { formatPaise } from '@academy/shared/money';
-import type { Receipt, ReceiptRecipient } from '@academy/shared/schemas/fees';
+import type { ReceiptRecipient } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { students, users } from '../../db/schema';
 import type { JobRunner } from '../../db/job-runner';
@@ -11,7 +11,7 @@ import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents, reachOfParents } from '../family-outbox';
 import { getAcademySettings } from '../settings';
-import { printableReceipt } from './payments.service';
+import { printableReceipt, type PrintableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 
 /** The job that mails a new receipt to the family (queued by POST /api/students/{id}/payments). */
@@ -34,7 +34,7 @@ export async function receiptRecipients(db: DbExecutor, studentId: string): Prom
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 /** The receipt's PDF in a language, with the academy's header from Settings (the download and the mail print the same file). */
-export async function receiptPdfIn(db: DbExecutor, receipt: Receipt & { batches: string[] }, language: Language): Promise<Buffer> {
+export async function receiptPdfIn(db: DbExecutor, receipt: PrintableReceipt, language: Language): Promise<Buffer> {
   // The address in the reader's language when the office wrote one (issue 42).
   const settings = academyInLanguage(await getAcademySettings(db), language);
   return renderReceiptPdf({ header: { name: settings.name, address: settings.address, phones: settings.phones, email: settings.email }, receipt, language });

@@ -4,6 +4,7 @@ import { amountInWords } from '@academy/shared/money';
 import { RECEIPT_MODE_LABELS, type ReceiptMode, type Receipt } from '@academy/shared/schemas/fees';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 import { createAcademyPdf, rupeesText, type AcademyHeader } from '../../lib/pdf';
+import type { PrintableInvoice } from './payments.service';
 
 /** A receipt's labels in the recipient's language (the server catalog's `receipt` section; docs/glossary.md). */
 const LABELS = wordTable('receipt', {
@@ -23,24 +24,64 @@ const LABELS = wordTable('receipt', {
   footer: 'This is a computer-generated receipt.',
 });
 
+/** A tax invoice's labels (issue 57; the server catalog's `receipt` section). */
+const TAX_LABELS = wordTable('receipt', {
+  title: 'Fee receipt cum tax invoice',
+  number: 'Invoice number',
+  supplier: 'Supplier',
+  gstin: 'GSTIN',
+  studentAddress: 'Address',
+  placeOfSupply: 'Place of supply',
+  sac: 'SAC',
+  taxable: 'Taxable value',
+  cgst: 'CGST',
+  sgst: 'SGST',
+  igst: 'IGST',
+  total: 'Total',
+  creditNote: 'Credit note {number} dated {date} cancels this invoice.',
+});
+
 const MODE_LABELS: Record<Language, Record<ReceiptMode, string>> = wordTable('receipt', RECEIPT_MODE_LABELS);
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
 /** The printable receipt (A4): academy header, student, batch, amount in figures and words, mode and reference, what it paid, balance after (not on a cancelled one). */
-export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receipt & { batches: string[] }; language: Language }): Promise<Buffer> {
+export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receipt & { batches: string[]; invoice?: PrintableInvoice | undefined }; language: Language }): Promise<Buffer> {
   const { receipt, language } = input;
   const label = LABELS[language];
-  const pdf = createAcademyPdf({ header: input.header, title: label.title, language, info: { Title: `${label.title} ${receipt.number}`, Subject: receipt.number } });
+  const taxLabel = TAX_LABELS[language];
+  const tax = receipt.tax;
+  const title = tax ? taxLabel.title : label.title;
+  const pdf = createAcademyPdf({ header: input.header, title, language, info: { Title: `${title} ${receipt.number}`, Subject: receipt.number } });
   if (receipt.cancelled) pdf.text(`${label.cancelled}: ${receipt.cancelled.reason}`, { bold: true, color: '#c92a2a', align: 'center', size: 13 });
+  if (receipt.creditNote) pdf.text(taxLabel.creditNote.replace('{number}', receipt.creditNote.number).replace('{date}', formatDate(receipt.creditNote.date)), { bold: true, color: '#c92a2a', align: 'center' });
   pdf.doc.moveDown(0.5);
-  pdf.row(label.number, receipt.number, { bold: true });
+  pdf.row(tax ? taxLabel.number : label.number, receipt.number, { bold: true });
   pdf.row(label.date, formatDate(receipt.date));
+  if (tax) {
+    const supplier = receipt.invoice;
+    const name = [supplier?.legalName, supplier?.tradeName && supplier.tradeName !== supplier.legalName ? `(${supplier.tradeName})` : null].filter(Boolean).join(' ');
+    if (name) pdf.row(taxLabel.supplier, name);
+    if (supplier?.address) pdf.row('', supplier.address);
+    pdf.row(taxLabel.gstin, tax.gstin, { bold: true });
+  }
   pdf.row(label.student, receipt.student.name);
+  if (tax && receipt.invoice?.studentAddress) pdf.row(taxLabel.studentAddress, receipt.invoice.studentAddress);
+  if (tax) pdf.row(taxLabel.placeOfSupply, `${tax.placeOfSupplyName} (${tax.placeOfSupply})`);
   if (receipt.batches.length > 0) pdf.row(label.batch, receipt.batches.join(', '));
   pdf.rule();
   const amountPaise = toPaise(receipt.amount);
-  pdf.row(label.amount, rupeesText(amountPaise), { bold: true });
+  if (tax) {
+    const percent = (rate: number) => `${rate.toLocaleString('en-IN', { maximumFractionDigits: 2 })} %`;
+    pdf.row(`${taxLabel.sac} ${tax.sac} · ${taxLabel.taxable}`, rupeesText(toPaise(tax.taxable)));
+    if (tax.placeOfSupply !== tax.gstin.slice(0, 2)) pdf.row(`${taxLabel.igst} @ ${percent(tax.rate)}`, rupeesText(toPaise(tax.igst)));
+    else {
+      pdf.row(`${taxLabel.cgst} @ ${percent(tax.rate / 2)}`, rupeesText(toPaise(tax.cgst)));
+      pdf.row(`${taxLabel.sgst} @ ${percent(tax.rate / 2)}`, rupeesText(toPaise(tax.sgst)));
+    }
+    pdf.rule();
+  }
+  pdf.row(tax ? taxLabel.total : label.amount, rupeesText(amountPaise), { bold: true });
   pdf.row(label.inWords, amountInWords(amountPaise, language));
   pdf.row(label.mode, MODE_LABELS[language][receipt.mode]);
   if (receipt.reference) pdf.row(label.reference, receipt.reference);

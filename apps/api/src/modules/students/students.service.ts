@@ -55,6 +55,7 @@ const studentColumns = {
   medium: students.medium,
   admissionDate: students.admissionDate,
   status: students.status,
+  state: students.state,
   createdAt: students.createdAt,
   // Every change of the student's account (name, email, picture) also touches this row; a sign-in does not.
   updatedAt: students.updatedAt,
@@ -246,7 +247,7 @@ async function assertStandardExists(db: DbExecutor, standardId: string | null | 
   if (!found) throw new AppError('BAD_REQUEST', 'The chosen standard does not exist', { standard: 'Choose a standard from the list' });
 }
 
-type NewStudentFields = Pick<CreateInput, 'gender' | 'address' | 'phone' | 'dateOfBirth' | 'standard' | 'school' | 'board' | 'medium'> & { admissionDate: string };
+type NewStudentFields = Pick<CreateInput, 'gender' | 'address' | 'phone' | 'dateOfBirth' | 'standard' | 'school' | 'board' | 'medium'> & { admissionDate: string; state?: string | null | undefined };
 
 /** A new student's row as the form or a register gives it: what was not given stays empty, nothing is made up (decision 040). */
 function studentRow(input: NewStudentFields) {
@@ -259,6 +260,7 @@ function studentRow(input: NewStudentFields) {
     school: input.school ?? null,
     board: input.board ?? null,
     medium: input.medium ?? null,
+    state: input.state ?? null,
     admissionDate: input.admissionDate,
   };
 }
@@ -347,6 +349,7 @@ const auditedColumns = {
   medium: students.medium,
   admissionDate: students.admissionDate,
   status: students.status,
+  state: students.state,
 };
 
 /**
@@ -389,6 +392,7 @@ export async function changeStudent(tx: DbExecutor, actor: AuditActor, id: strin
     ...(input.medium !== undefined ? { medium: input.medium } : {}),
     ...(input.admissionDate ? { admissionDate: input.admissionDate } : {}),
     ...(input.status !== undefined ? { status: input.status } : {}),
+    ...('state' in input && input.state !== undefined ? { state: input.state } : {}),
   };
   await tx
     .update(students)

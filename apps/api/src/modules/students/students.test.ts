@@ -44,6 +44,7 @@ describe('creating students', () => {
         board: null,
         medium: null,
         admissionDate: await academyToday(t.database.db),
+        state: null,
         status: 'active',
         batches: [],
         passwordSet: true,

@@ -25,6 +25,8 @@ export interface StudentFormValues {
   medium: Medium | null;
   admissionDate: string;
   status: StudentStatus;
+  /** The state's GST code (issue 57: a tax invoice's place of supply); null: the academy's state. */
+  state: string | null;
   /** A new student's account language (welcome mail, screens, receipts); afterwards the student's own choice (their menu). */
   language: Language;
 }
@@ -52,6 +54,7 @@ export function toStudentFormValues(student: Student | undefined, today: string)
     medium: student?.medium ?? null,
     admissionDate: student?.admissionDate ?? today,
     status: student?.status ?? 'active',
+    state: student?.state ?? null,
     language: 'en',
   };
 }

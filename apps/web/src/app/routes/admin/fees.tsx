@@ -10,8 +10,9 @@ import { ReportPanel } from '../../../features/fees/components/fee-report-panel'
 import { PaymentClaimsPanel } from '../../../features/fees/components/payment-claims-panel';
 import { BankStatementPanel } from '../../../features/fees/components/bank-statement-panel';
 import { usePaymentClaims } from '../../../features/fees/api';
+import { GstPanel } from '../../../features/gst/gst-panel';
 
-const TABS = ['dues', 'upi', 'statement', 'plans', 'report'];
+const TABS = ['dues', 'upi', 'statement', 'plans', 'report', 'gst'];
 
 export function Component() {
   const { t } = useLingui();
@@ -44,6 +45,9 @@ export function Component() {
             <Tabs.Tab value="report">
               <Trans>Report</Trans>
             </Tabs.Tab>
+            <Tabs.Tab value="gst">
+              <Trans>GST</Trans>
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="dues">
             <DuesPanel batchOptions={batchOptions} />
@@ -59,6 +63,9 @@ export function Component() {
           </Tabs.Panel>
           <Tabs.Panel value="report">
             <ReportPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="gst">
+            <GstPanel />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -7,6 +7,7 @@ import { ParentAlertsForm } from '../../../features/settings/components/settings
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 import { MessagingSettingsSection } from '../../../features/messages/components/messaging-settings-form';
 import { PaymentSettingsSection } from '../../../features/fees/components/payment-settings-form';
+import { TaxSettingsSection } from '../../../features/gst/tax-settings-form';
 import { OwnDomainsSection } from '../../../features/settings/components/settings-own-domains';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -15,7 +16,7 @@ export function Component() {
   const settings = useAdminSettings();
   return (
     <>
-      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone, absence alerts, messages to parents by WhatsApp and SMS, and fees paid by UPI.`} />
+      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone, absence alerts, messages to parents by WhatsApp and SMS, fees paid by UPI, and GST.`} />
       {settings.isPending ? (
         <Stack gap="lg" maw={880} aria-hidden="true">
           <Skeleton h={260} radius="md" />
@@ -36,6 +37,7 @@ export function Component() {
           <ParentAlertsForm settings={settings.data} />
           <MessagingSettingsSection />
           <PaymentSettingsSection />
+          <TaxSettingsSection />
           <OwnDomainsSection />
         </Stack>
       )}

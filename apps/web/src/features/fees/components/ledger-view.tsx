@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Due, Ledger, Receipt } from '@academy/shared/schemas/fees';
+import type { ReceiptTax } from '@academy/shared/schemas/gst';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { dueSlipPdfUrl, receiptPdfUrl } from '../api';
@@ -211,11 +212,13 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                       Receipt {receipt.number} · {formatDate(receipt.date)}
                     </Trans>
                   </Text>
+                  {receipt.tax ? <TaxLines tax={receipt.tax} /> : null}
                   {receipt.cancelled ? (
                     <Text size="xs" c="red.9">
                       <Trans>Reason: {receipt.cancelled.reason}</Trans>
                     </Text>
                   ) : null}
+                  {receipt.creditNote ? <CreditNoteLine number={receipt.creditNote.number} date={formatDate(receipt.creditNote.date)} /> : null}
                 </Stack>
                 <Group gap="xs">
                   <Anchor href={receiptPdfUrl(receipt._id)} target="_blank" rel="noopener" size="sm">
@@ -236,5 +239,40 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** A tax invoice's GST on a payment (issue 57): taxable value, then CGST + SGST or IGST, and the place of supply. */
+function TaxLines({ tax }: { tax: ReceiptTax }) {
+  const rate = tax.rate;
+  const half = tax.rate / 2;
+  const taxable = formatRupees(tax.taxable);
+  const igst = formatRupees(tax.igst);
+  const cgst = formatRupees(tax.cgst);
+  const sgst = formatRupees(tax.sgst);
+  const place = tax.placeOfSupplyName;
+  return (
+    <Text size="xs" c="dimmed" data-testid="tax-lines">
+      {tax.placeOfSupply !== tax.gstin.slice(0, 2) ? (
+        <Trans>
+          Tax invoice · taxable {taxable} · IGST {rate}% {igst} · place of supply {place}
+        </Trans>
+      ) : (
+        <Trans>
+          Tax invoice · taxable {taxable} · CGST {half}% {cgst} · SGST {half}% {sgst} · place of supply {place}
+        </Trans>
+      )}
+    </Text>
+  );
+}
+
+/** The credit note a cancelled tax invoice's cancellation made (issue 57). */
+function CreditNoteLine({ number, date }: { number: string; date: string }) {
+  return (
+    <Text size="xs" c="red.9">
+      <Trans>
+        Credit note {number} · {date}
+      </Trans>
+    </Text>
   );
 }

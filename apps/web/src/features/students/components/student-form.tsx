@@ -18,6 +18,10 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useSignInSlipDialog } from './sign-in-slip';
 import { useLocalNames } from '../../../lib/public-settings';
+import { GST_STATES } from '@academy/shared/gst';
+
+/** The states for GST's place of supply (issue 57), by name; the value is the two-digit code. */
+const STATE_OPTIONS = Object.entries(GST_STATES).map(([value, label]) => ({ value, label: `${label} (${value})` }));
 
 
 /**
@@ -168,6 +172,16 @@ export function StudentForm({
             maxRows={5}
             key={form.key('address')}
             {...form.getInputProps('address')}
+          />
+          <Select
+            label={t`State`}
+            description={t`For GST's place of supply; empty means the academy's state`}
+            data={STATE_OPTIONS}
+            searchable
+            clearable
+            maw={360}
+            key={form.key('state')}
+            {...form.getInputProps('state')}
           />
         </SectionCard>
 

@@ -1,0 +1,10 @@
+import { ADMIN, type RouteRules } from './rules';
+
+/** GST (issue 57): Settings → Tax and the accountant's GST reports are the admin's; teachers, students and parents get 403. */
+export const gstRoutes: RouteRules = {
+  'GET /api/admin/settings/tax': ADMIN,
+  'PUT /api/admin/settings/tax': ADMIN,
+  'GET /api/fees/gst': ADMIN,
+  'GET /api/fees/gst/gstr1.json': ADMIN,
+  'GET /api/fees/gst/gstr1.xlsx': ADMIN,
+};

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { academyId } from './academy-column';
+
+/*
+ * GST (issue 57, docs/decisions/057-gst.md). Settings → Tax is a history: each save is a new row that
+ * applies from its date (`effective_from`), never changed afterwards; a payment's receipt takes the
+ * row in force on the payment's date and keeps its own copy of the tax (fee_receipts' tax columns), so
+ * a later change never reaches an issued invoice.
+ */
+export const gstRegistrations = pgTable(
+  'gst_registrations',
+  {
+    academyId: academyId(),
+    id: uuid().primaryKey().defaultRandom(),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    registered: boolean().notNull(),
+    gstin: varchar({ length: 15 }),
+    legalName: varchar({ length: 200 }),
+    tradeName: varchar({ length: 200 }),
+    address: varchar({ length: 300 }),
+    /** Basis points: 1800 = 18 %. */
+    rateBp: integer().notNull(),
+    sac: varchar({ length: 8 }).notNull(),
+    pricesIncludeTax: boolean().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The one in force on a date: the latest `effective_from` up to it, the latest saved among equals.
+    index('gst_registrations_academy_from_idx').on(table.academyId, table.effectiveFrom, table.createdAt),
+    index('gst_registrations_created_by_idx').on(table.createdBy),
+    check('gst_registrations_rate_check', sql`${table.rateBp} between 0 and 4000`),
+    check('gst_registrations_gstin_check', sql`not ${table.registered} or ${table.gstin} is not null`),
+  ],
+);
+
+/** The last credit note number given in each financial year (CN/2026-27/0001): gap-free like receipts. */
+export const feeCreditNoteCounters = pgTable(
+  'fee_credit_note_counters',
+  {
+    academyId: academyId(),
+    financialYear: varchar({ length: 7 }).notNull(),
+    lastSeq: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
+);
+

@@ -1,0 +1,253 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { financialYearOf, shiftDate } from '@academy/shared/calendar';
+import { gstinCheckCharacter } from '@academy/shared/gst';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
+import { printableReceipt } from '../fees/payments.service';
+import { receiptPdfIn } from '../fees/receipt-mail';
+import { academies } from '../../db/schema';
+import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { academyToday } from '../settings/settings.service';
+import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
+
+/** GST (issue 57): Settings → Tax, tax invoices, credit notes and GSTR-1, through the API on real PostgreSQL. */
+const GSTIN = '27AAPFU0939F1ZV';
+
+let t: TestApp;
+let adminCookie: string;
+let teacherCookie: string;
+let today: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  adminCookie = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  teacherCookie = await loginAs(t.app, (await buildTeacher(db)).user.email);
+  today = await academyToday(db);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: Method, url: string, payload?: object) => call(adminCookie, method, url, payload);
+
+/** A batch with a ₹59,000 plan in two instalments, and students enrolled in it. */
+async function batchWithPlan(name: string, amount = 59000) {
+  const batch = await buildBatch(t.database.db, { name });
+  const plan = await asAdmin('POST', '/api/fee-plans', { name: `${name} fees`, batch: batch.id, amount, instalments: [{ dueDate: today, amount: amount / 2 }, { dueDate: shiftDate(today, 30), amount: amount / 2 }] });
+  expect(plan.statusCode, plan.body).toBe(201);
+  return batch;
+}
+async function enrolled(batchId: string, name: string) {
+  const student = await buildStudent(t.database.db, { name });
+  expect((await asAdmin('PUT', `/api/batches/${batchId}/students/${student.id}/add`)).statusCode).toBe(200);
+  return student;
+}
+const pay = async (studentId: string, amount: number | string, date = today) => {
+  const response = await asAdmin('POST', `/api/students/${studentId}/payments`, { amount, date, mode: 'cash' });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+};
+
+describe('Settings → Tax', () => {
+  it('answers GST off by default; refuses a bad GSTIN, a missing one, a bad rate and a teacher', async () => {
+    const initial = await asAdmin('GET', '/api/admin/settings/tax');
+    expect(initial.statusCode).toBe(200);
+    expect(initial.json().data.gst).toMatchObject({ registered: false, gstin: null, rate: 18, sac: '999293', pricesIncludeTax: true, from: null });
+
+    const wrongCheck = GSTIN.slice(0, 14) + (GSTIN.endsWith('A') ? 'B' : 'A');
+    const bad = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: wrongCheck, legalName: 'Shree Classes LLP' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['gst.gstin']).toContain('Enter a valid GSTIN');
+    const missing = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, legalName: 'Shree' } });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json().errors)).toContain('GSTIN to turn GST on');
+    const rate = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree', rate: 18.005 } });
+    expect(rate.statusCode).toBe(400);
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: 'on' })).statusCode).toBe(400);
+    expect((await call(teacherCookie, 'GET', '/api/admin/settings/tax')).statusCode).toBe(403);
+    expect((await call(teacherCookie, 'PUT', '/api/admin/settings/tax', { gst: { registered: false } })).statusCode).toBe(403);
+  });
+
+  it('a state is a name or a code on the student; a wrong one is refused', async () => {
+    const student = await buildStudent(t.database.db, { name: 'State Check' });
+    const byName = await asAdmin('PUT', `/api/students/${student.id}`, { state: 'Karnataka' });
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().data.state).toBe('29');
+    expect((await asAdmin('PUT', `/api/students/${student.id}`, { state: '27' })).json().data.state).toBe('27');
+    expect((await asAdmin('PUT', `/api/students/${student.id}`, { state: null })).json().data.state).toBeNull();
+    const wrong = await asAdmin('PUT', `/api/students/${student.id}`, { state: 'Atlantis' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.state).toContain('two-digit GST code');
+  });
+});
+
+describe('tax invoices, credit notes and GSTR-1', () => {
+  it('a ₹59,000 inclusive plan: CGST+SGST in Maharashtra, IGST to Karnataka, parts adding up; a credit note on cancel; GSTR-1 carries them', async () => {
+    const batch = await batchWithPlan('JEE 2027');
+    const local = await enrolled(batch.id, 'Aarav Local');
+    const away = await enrolled(batch.id, 'Kavya Away');
+    expect((await asAdmin('PUT', `/api/students/${away.id}`, { state: 'Karnataka' })).statusCode).toBe(200);
+
+    // Before registration: a plain receipt, which stays one.
+    const before = await pay(local.id, 1000, shiftDate(today, -1));
+    expect(before.tax).toBeNull();
+
+    const saved = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN.toLowerCase(), legalName: 'Shree Classes LLP', address: 'Station Road, Latur 413512', rate: 18, sac: '999293', pricesIncludeTax: true, from: today } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.gst).toMatchObject({ registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', rate: 18, sac: '999293', pricesIncludeTax: true, from: today, state: { code: '27', name: 'Maharashtra' } });
+    expect((await asAdmin('GET', '/api/admin/settings/tax')).json().data).toEqual(saved.json().data);
+    // Never backwards.
+    const backwards = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree', from: shiftDate(today, -5) } });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors['from']).toContain('never backwards');
+
+    // A payment dated before the registration date is still a plain receipt.
+    expect((await pay(local.id, 1000, shiftDate(today, -1))).tax).toBeNull();
+
+    const first = await pay(local.id, '29500.01');
+    const second = await pay(local.id, 27499.99);
+    const inter = await pay(away.id, 59000);
+    for (const [receipt, amount] of [[first, 29500.01], [second, 27499.99], [inter, 59000]] as const) {
+      const { taxable, cgst, sgst, igst } = receipt.tax;
+      expect(Math.round(taxable * 100) + Math.round(cgst * 100) + Math.round(sgst * 100) + Math.round(igst * 100)).toBe(Math.round(amount * 100));
+      expect(receipt.tax.rate).toBe(18);
+      expect(receipt.tax.number).toBe(receipt.number);
+      expect(receipt.number.length).toBeLessThanOrEqual(16);
+    }
+    expect(first.tax).toMatchObject({ placeOfSupply: '27', igst: 0, taxable: 25000.01, cgst: 2250, sgst: 2250 });
+    expect(inter.tax).toEqual({ number: inter.number, gstin: GSTIN, sac: '999293', taxable: 50000, cgst: 0, sgst: 0, igst: 9000, rate: 18, placeOfSupply: '29', placeOfSupplyName: 'Karnataka' });
+
+    // The ledger carries the tax on each payment; the earlier receipt is unchanged.
+    const ledger = (await asAdmin('GET', `/api/students/${local.id}/fees`)).json().data;
+    const byNumber = new Map(ledger.payments.map((payment: { number: string }) => [payment.number, payment]));
+    expect((byNumber.get(before.number) as { tax: unknown }).tax).toBeNull();
+    expect((byNumber.get(first.number) as { tax: unknown }).tax).toEqual(first.tax);
+
+    // The tax invoice PDF.
+    const pdf = await asAdmin('GET', `/api/receipts/${inter._id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Fee receipt cum tax invoice');
+    expect(text).toContain(GSTIN);
+    expect(text).toContain('IGST @ 18 %');
+    expect(text).toContain('Karnataka (29)');
+    const localText = await pdfText((await asAdmin('GET', `/api/receipts/${first._id}/pdf`)).rawPayload);
+    expect(localText).toContain('CGST @ 9 %');
+    expect(localText).toContain('SGST @ 9 %');
+    // In the reader's language, as receipts already are.
+    const printable = (await printableReceipt(t.database.db, inter._id))!;
+    const marathi = pdfTextAsRead(await receiptPdfIn(t.database.db, printable, 'mr'));
+    expect(marathi).toContain('फी पावती तथा कर बीजक');
+    expect(marathi).toContain('पुरवठ्याचे ठिकाण');
+    const hindi = pdfTextAsRead(await receiptPdfIn(t.database.db, printable, 'hi'));
+    expect(hindi).toContain('फीस रसीद सह कर बीजक');
+    expect(hindi).toContain('कर योग्य मूल्य');
+    const plainText = await pdfText((await asAdmin('GET', `/api/receipts/${before._id}/pdf`)).rawPayload);
+    expect(plainText).not.toContain('tax invoice');
+    expect(plainText).toContain('Fee receipt');
+
+    // Cancelling makes a credit note in its own series; the invoice stays with its tax.
+    const cancelled = await asAdmin('POST', `/api/receipts/${second._id}/cancel`, { reason: 'Cheque bounced' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const year = financialYearOf(today);
+    expect(cancelled.json().data.creditNote).toEqual({ number: `CN/${year}/0001`, date: today });
+    expect(cancelled.json().data.tax).toEqual(second.tax);
+    // A plain receipt's cancellation makes none.
+    expect((await asAdmin('POST', `/api/receipts/${before._id}/cancel`, { reason: 'Typed twice' })).json().data.creditNote).toBeNull();
+
+    // The month.
+    const period = today.slice(0, 7);
+    const month = (await asAdmin('GET', `/api/fees/gst?period=${period}`)).json().data;
+    expect(month.documents.map((doc: { kind: string; number: string }) => `${doc.kind} ${doc.number}`)).toEqual([
+      `invoice ${first.number}`,
+      `invoice ${second.number}`,
+      `credit_note CN/${year}/0001`,
+      `invoice ${inter.number}`,
+    ]);
+    expect(month.totals.value).toBe(29500.01 + 59000);
+
+    // GSTR-1 JSON: b2cs by place of supply, the SAC summary, the documents issued.
+    const json = await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${period}`);
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers['content-disposition']).toContain('.json');
+    const gstr1 = JSON.parse(json.body);
+    expect(gstr1.gstin).toBe(GSTIN);
+    expect(gstr1.fp).toBe(`${period.slice(5)}${period.slice(0, 4)}`);
+    expect(gstr1.b2cs).toEqual([
+      { sply_ty: 'INTRA', rt: 18, typ: 'OE', pos: '27', txval: 25000.01, iamt: 0, camt: 2250, samt: 2250, csamt: 0 },
+      { sply_ty: 'INTER', rt: 18, typ: 'OE', pos: '29', txval: 50000, iamt: 9000, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    expect(gstr1.hsn.data).toEqual([{ num: 1, hsn_sc: '999293', desc: 'Coaching services', uqc: 'NA', qty: 0, rt: 18, txval: 75000.01, iamt: 9000, camt: 2250, samt: 2250, csamt: 0 }]);
+    expect(gstr1.doc_issue.doc_det).toEqual([
+      { doc_num: 1, docs: [{ num: 1, from: first.number, to: inter.number, totnum: 3, cancel: 0, net_issue: 3 }] },
+      { doc_num: 5, docs: [{ num: 1, from: `CN/${year}/0001`, to: `CN/${year}/0001`, totnum: 1, cancel: 0, net_issue: 1 }] },
+    ]);
+
+    // GSTR-1 XLSX: the offline tool's sheets.
+    const xlsx = await asAdmin('GET', `/api/fees/gst/gstr1.xlsx?period=${period}`);
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['b2cs', 'hsn', 'docs', 'Documents', 'GSTR-3B 3.1(a)']);
+    expect(workbook.getWorksheet('b2cs')!.getRow(2).values).toEqual([undefined, 'OE', '27-Maharashtra', '', 18, 25000.01, 0, '']);
+    expect(workbook.getWorksheet('docs')!.getRow(3).getCell(2).value).toBe(`CN/${year}/0001`);
+    expect(workbook.getWorksheet('Documents')!.rowCount).toBe(5);
+
+    // Bad period; a teacher gets nothing.
+    const badPeriod = await asAdmin('GET', '/api/fees/gst/gstr1.json?period=2026-13');
+    expect(badPeriod.statusCode).toBe(400);
+    expect(JSON.stringify(badPeriod.json().errors)).toContain('YYYY-MM');
+    for (const url of [`/api/fees/gst?period=${period}`, `/api/fees/gst/gstr1.json?period=${period}`, `/api/fees/gst/gstr1.xlsx?period=${period}`]) {
+      expect((await call(teacherCookie, 'GET', url)).statusCode).toBe(403);
+    }
+  });
+
+  it('prices quoted excluding GST: the family pays the dues plus 18 %, and the taxable value pays the dues', async () => {
+    const saved = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: false, from: today } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const batch = await batchWithPlan('NEET plus GST', 50000);
+    const student = await enrolled(batch.id, 'Plus Gst');
+    const tooMuch = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 59000.01, date: today, mode: 'cash' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toContain('59,000');
+    const receipt = await pay(student.id, 29500);
+    expect(receipt.tax).toMatchObject({ taxable: 25000, cgst: 2250, sgst: 2250, igst: 0 });
+    expect(receipt.allocations.map((allocation: { amount: number }) => allocation.amount)).toEqual([25000]);
+    expect(receipt.balanceAfter).toBe(25000);
+    // Back to inclusive prices for what follows.
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: today } })).statusCode).toBe(200);
+  });
+
+  it('with GST off again, receipts are plain', async () => {
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: false, from: today } })).statusCode).toBe(200);
+    const batch = await batchWithPlan('Foundation', 10000);
+    const student = await enrolled(batch.id, 'Plain Again');
+    expect((await pay(student.id, 5000)).tax).toBeNull();
+  });
+});
+
+describe('GST per academy', () => {
+  it("one academy's tax settings are not another's", async () => {
+    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+    try {
+      const A = '00000000-0000-4000-8000-0000000000a7';
+      const B = '00000000-0000-4000-8000-0000000000b7';
+      const db = many.database.db;
+      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'gst-a', name: 'A' }, { id: B, slug: 'gst-b', name: 'B' }]));
+      const other = `29AAGCB7383J1Z${gstinCheckCharacter('29AAGCB7383J1Z')}`;
+      await withAcademy(A, () => updateTaxSettings(db, null, { gst: { registered: true, gstin: GSTIN, legalName: 'A LLP', rate: 18, sac: '999293', pricesIncludeTax: true } }));
+      await withAcademy(B, async () => {
+        expect((await getTaxSettings(db)).gst.registered).toBe(false);
+        const rows = await db.execute(sql`select count(*)::int as n from gst_registrations`);
+        expect(rows.rows[0]).toEqual({ n: 0 });
+        await updateTaxSettings(db, null, { gst: { registered: true, gstin: other, legalName: 'B Pvt Ltd', rate: 18, sac: '999293', pricesIncludeTax: true } });
+      });
+      expect((await withAcademy(A, () => getTaxSettings(db))).gst.gstin).toBe(GSTIN);
+    } finally {
+      await many.close();
+    }
+  });
+});

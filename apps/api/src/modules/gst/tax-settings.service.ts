@@ -1,0 +1,137 @@
+import { desc, lte } from 'drizzle-orm';
+import type { z } from 'zod';
+import { todayIn } from '@academy/shared/calendar';
+import { GST_STATES, gstinState, priceWithTax, splitPayment, type TaxSplit } from '@academy/shared/gst';
+import { GST_MESSAGES, type taxSettingsInputSchema, type TaxSettings } from '@academy/shared/schemas/gst';
+import { formatDate } from '@academy/shared/calendar';
+import type { Db, DbExecutor } from '../../db/client';
+import { gstRegistrations } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { diffChanges, recordAudit, type AuditActor } from '../audit';
+import { getAcademySettings } from '../settings';
+
+/**
+ * Settings → Tax (issue 57, docs/decisions/057-gst.md): GST registered or not, the GSTIN, names,
+ * rate, SAC and how fee plans are quoted, applying from a date. Each save is a new row; the row in
+ * force on a payment's date makes its receipt a tax invoice.
+ */
+type TaxSettingsInput = z.output<typeof taxSettingsInputSchema>;
+type Registration = typeof gstRegistrations.$inferSelect;
+
+const NOT_REGISTERED: TaxSettings = {
+  gst: { registered: false, gstin: null, legalName: null, tradeName: null, address: null, rate: 18, sac: '999293', pricesIncludeTax: true, from: null, state: null },
+};
+
+function toSettings(row: Registration | undefined): TaxSettings {
+  if (!row) return NOT_REGISTERED;
+  const code = row.gstin ? gstinState(row.gstin) : null;
+  return {
+    gst: {
+      registered: row.registered,
+      gstin: row.gstin,
+      legalName: row.legalName,
+      tradeName: row.tradeName,
+      address: row.address,
+      rate: row.rateBp / 100,
+      sac: row.sac,
+      pricesIncludeTax: row.pricesIncludeTax,
+      from: row.effectiveFrom,
+      state: code ? { code, name: GST_STATES[code] ?? code } : null,
+    },
+  };
+}
+
+/** The latest saved settings (the one the screen shows and edits), whatever date it applies from. */
+async function latestRegistration(db: DbExecutor): Promise<Registration | undefined> {
+  const [row] = await db.select().from(gstRegistrations).orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt)).limit(1);
+  return row;
+}
+
+/** GET /api/admin/settings/tax. */
+export async function getTaxSettings(db: DbExecutor): Promise<TaxSettings> {
+  return toSettings(await latestRegistration(db));
+}
+
+/**
+ * PUT /api/admin/settings/tax: a new row applying from `from` (today in the academy's time zone when
+ * left out). A date before the latest saved one's is refused: a change never reaches backwards.
+ */
+export async function updateTaxSettings(db: Db, actor: AuditActor, input: TaxSettingsInput): Promise<TaxSettings> {
+  const { gst } = input;
+  return db.transaction(async (tx) => {
+    const settings = await getAcademySettings(tx);
+    const from = gst.from ?? todayIn(settings.timeZone);
+    // Two saves at once take turns on the latest row.
+    const [latest] = await tx.select().from(gstRegistrations).orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt)).limit(1).for('update');
+    if (latest && from < latest.effectiveFrom) {
+      const message = GST_MESSAGES.fromBeforeLast.replace('{date}', formatDate(latest.effectiveFrom));
+      throw new AppError('BAD_REQUEST', message, { from: message });
+    }
+    const [row] = await tx
+      .insert(gstRegistrations)
+      .values({
+        effectiveFrom: from,
+        registered: gst.registered,
+        gstin: gst.gstin ?? null,
+        legalName: gst.legalName ?? null,
+        tradeName: gst.tradeName ?? null,
+        address: gst.address ?? null,
+        rateBp: Math.round(gst.rate * 100),
+        sac: gst.sac,
+        pricesIncludeTax: gst.pricesIncludeTax,
+        createdBy: actor?.userId ?? null,
+      })
+      .returning();
+    const before = toSettings(latest).gst;
+    const after = toSettings(row).gst;
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: null,
+      text: { key: after.registered ? 'settings.tax_on' : 'settings.tax_off', values: { gstin: after.gstin ?? '', date: formatDate(from) } },
+      changes:
+        diffChanges(
+          { registered: before.registered, gstin: before.gstin, legalName: before.legalName, rate: before.rate, sac: before.sac, pricesIncludeTax: before.pricesIncludeTax, from: before.from },
+          { registered: after.registered, gstin: after.gstin, legalName: after.legalName, rate: after.rate, sac: after.sac, pricesIncludeTax: after.pricesIncludeTax, from: after.from },
+        ) ?? {},
+    });
+    return { gst: after };
+  });
+}
+
+/** The registration in force on a date (the latest `from` up to it, the latest saved among equals), or undefined when GST is off then. */
+export async function registrationOn(db: DbExecutor, date: string): Promise<Registration | undefined> {
+  const [row] = await db
+    .select()
+    .from(gstRegistrations)
+    .where(lte(gstRegistrations.effectiveFrom, date))
+    .orderBy(desc(gstRegistrations.effectiveFrom), desc(gstRegistrations.createdAt))
+    .limit(1);
+  return row?.registered && row.gstin ? row : undefined;
+}
+
+/** What a tax invoice copies from the registration: its GSTIN, SAC, rate, place of supply and split. */
+export type InvoiceTax = TaxSplit & { registrationId: string; gstin: string; sac: string; placeOfSupply: string; pricesIncludeTax: boolean };
+
+/**
+ * The tax of a payment of `amountPaise` (tax included) under a registration: the place of supply is
+ * the student's state, else the academy's; within the academy's state CGST + SGST, else IGST.
+ */
+export function invoiceTax(registration: Registration, studentState: string | null, amountPaise: number): InvoiceTax {
+  const home = gstinState(registration.gstin!);
+  const placeOfSupply = studentState ?? home;
+  return {
+    ...splitPayment(amountPaise, registration.rateBp, placeOfSupply !== home),
+    registrationId: registration.id,
+    gstin: registration.gstin!,
+    sac: registration.sac,
+    placeOfSupply,
+    pricesIncludeTax: registration.pricesIncludeTax,
+  };
+}
+
+/** What is left to pay, tax included, on dues of `balancePaise` under the registration (prices quoted without GST get the tax on top). */
+export function payableWithTax(registration: Registration | undefined, balancePaise: number): number {
+  return registration ? priceWithTax(balancePaise, registration.rateBp, registration.pricesIncludeTax) : balancePaise;
+}
+

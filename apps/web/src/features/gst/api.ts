@@ -1,0 +1,35 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GstMonth, TaxSettings, TaxSettingsInput } from '@academy/shared/schemas/gst';
+import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+
+/** GST (issue 57): Settings → Tax and Fees → GST. Under the fees keys: a saved setting changes every receipt from its date. */
+export const gstKeys = {
+  settings: ['fees', 'gst', 'settings'] as const,
+  month: (period: string) => ['fees', 'gst', 'month', period] as const,
+};
+
+export function useTaxSettings() {
+  return useQuery({ queryKey: gstKeys.settings, queryFn: ({ signal }) => apiRequest<TaxSettings>('GET', '/admin/settings/tax', undefined, { signal }), staleTime: 0 });
+}
+
+export function useSaveTaxSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TaxSettingsInput) => apiRequestWithMessage<TaxSettings>('PUT', '/admin/settings/tax', input),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(gstKeys.settings, data);
+      await queryClient.invalidateQueries({ queryKey: ['fees', 'gst', 'month'] });
+    },
+  });
+}
+
+export function useGstMonth(period: string) {
+  return useQuery({
+    queryKey: gstKeys.month(period),
+    queryFn: ({ signal }) => apiRequest<GstMonth>('GET', `/fees/gst?period=${encodeURIComponent(period)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const gstr1JsonUrl = (period: string) => `${API_BASE}/fees/gst/gstr1.json?period=${encodeURIComponent(period)}`;
+export const gstr1XlsxUrl = (period: string) => `${API_BASE}/fees/gst/gstr1.xlsx?period=${encodeURIComponent(period)}`;

@@ -1,0 +1,160 @@
+import { Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { GST_STATES } from '@academy/shared/gst';
+import { GST_MESSAGES, taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@academy/shared/schemas/gst';
+import { DateField } from '../../components/ui/date-field';
+import { LoadErrorAlert } from '../../components/ui/load-error-alert';
+import { normalizeError } from '../../lib/api-client';
+import { formatDate } from '../../lib/format-date';
+import { translateServerText } from '../../lib/server-text';
+import { useEntityForm } from '../../lib/use-entity-form';
+import { useTaxSettings, useSaveTaxSettings } from './api';
+
+const FAILURES = { load: msg`Failed to load the tax settings`, save: msg`Failed to save the tax settings` };
+
+type Fields = { registered: boolean; gstin: string; legalName: string; tradeName: string; address: string; rate: number | string; sac: string; pricesIncludeTax: 'yes' | 'no'; from: string };
+/** Shaped as the body ({ gst }), so the schema's and the server's field errors land on their fields. */
+type Values = { gst: Fields };
+
+const toValues = ({ gst }: TaxSettings): Values => ({ gst: {
+  registered: gst.registered,
+  gstin: gst.gstin ?? '',
+  legalName: gst.legalName ?? '',
+  tradeName: gst.tradeName ?? '',
+  address: gst.address ?? '',
+  rate: gst.rate,
+  sac: gst.sac,
+  pricesIncludeTax: gst.pricesIncludeTax ? 'yes' : 'no',
+  from: '',
+} });
+
+const toInput = ({ gst: values }: Values): TaxSettingsInput => ({
+  gst: {
+    registered: values.registered,
+    gstin: values.gstin.trim() || null,
+    legalName: values.legalName.trim() || null,
+    tradeName: values.tradeName.trim() || null,
+    address: values.address.trim() || null,
+    rate: values.rate === '' ? 18 : Number(values.rate),
+    sac: values.sac.trim() || '999293',
+    pricesIncludeTax: values.pricesIncludeTax === 'yes',
+    ...(values.from ? { from: values.from } : {}),
+  },
+});
+
+/** Settings → Tax (issue 57): loads the settings, then the form. */
+export function TaxSettingsSection() {
+  const { t } = useLingui();
+  const settings = useTaxSettings();
+  if (settings.isPending) return <Skeleton h={200} radius="md" maw={880} aria-hidden="true" />;
+  if (settings.isError) return <LoadErrorAlert title={t`The tax settings could not be loaded`} error={settings.error} fallback={FAILURES.load} onRetry={() => void settings.refetch()} />;
+  return <TaxSettingsForm settings={settings.data} />;
+}
+
+/**
+ * GST registered or not; with it, the GSTIN (its state read from its first two digits), names,
+ * address, rate, SAC and how fee plans are quoted. A save applies from a date (today when left empty),
+ * never to receipts already made.
+ */
+function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
+  const { t } = useLingui();
+  const save = useSaveTaxSettings();
+  const { form, onSubmit, saving, formError } = useEntityForm({
+    initialValues: toValues(settings),
+    schema: taxSettingsInputSchema,
+    toInput,
+    save: (values) => save.mutateAsync(toInput(values)),
+    onSaved: ({ data, message }) => {
+      const saved = toValues(data);
+      form.setValues(saved);
+      form.resetDirty(saved);
+      notifications.show({ title: t`Tax settings saved`, message: message ?? translateServerText(GST_MESSAGES.saved), color: 'teal' });
+    },
+    onFailed: (error) => notifications.show({ title: t`Tax settings not saved`, message: normalizeError(error, FAILURES.save).message, color: 'red' }),
+    leaveGuard: false,
+    // The GSTIN's state and the registered fields follow what is typed.
+    mode: 'controlled',
+  });
+  const values = form.getValues().gst;
+  const stateCode = values.gstin.trim().slice(0, 2);
+  const stateName = /^\d{2}$/.test(stateCode) ? GST_STATES[stateCode] : undefined;
+  const from = settings.gst.from ? formatDate(settings.gst.from) : null;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="tax-title">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h4" id="tax-title">
+              <Trans>Tax</Trans>
+            </Title>
+            <Text size="sm" c="dimmed">
+              <Trans>
+                An academy registered for GST prints every fee receipt as a tax invoice with CGST and SGST, or IGST for a student from another state, and a credit note for
+                every cancellation. Fees → GST then has the month&apos;s GSTR-1. A change applies from its date; receipts already made stay as they are.
+              </Trans>
+            </Text>
+            {from ? (
+              <Text size="sm" mt={4}>
+                <Trans>The saved settings apply from {from}.</Trans>
+              </Text>
+            ) : null}
+          </div>
+          <Switch label={t`Registered for GST`} size="md" key={form.key('gst.registered')} {...form.getInputProps('gst.registered', { type: 'checkbox' })} />
+          {values.registered ? (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label={t`GSTIN`}
+                  description={stateName ? t`State: ${stateName}` : t`15 characters, for example 27AAPFU0939F1ZV`}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={15}
+                  withAsterisk
+                  key={form.key('gst.gstin')}
+                  {...form.getInputProps('gst.gstin')}
+                  onChange={(event) => form.setFieldValue('gst.gstin', event.currentTarget.value.toUpperCase())}
+                />
+                <TextInput label={t`Legal name`} description={t`As on the GST registration`} withAsterisk maxLength={200} key={form.key('gst.legalName')} {...form.getInputProps('gst.legalName')} />
+                <TextInput label={t`Trade name`} maxLength={200} key={form.key('gst.tradeName')} {...form.getInputProps('gst.tradeName')} />
+                <NumberInput label={t`GST rate for coaching (%)`} min={0} max={40} decimalScale={2} key={form.key('gst.rate')} {...form.getInputProps('gst.rate')} />
+                <TextInput label={t`SAC`} description={t`Coaching is 999293`} inputMode="numeric" maxLength={8} key={form.key('gst.sac')} {...form.getInputProps('gst.sac')} />
+                <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} />
+              </SimpleGrid>
+              <Textarea label={t`Registered address`} autosize minRows={2} maxLength={300} key={form.key('gst.address')} {...form.getInputProps('gst.address')} />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="prices-label">
+                  <Trans>Fee plans are quoted</Trans>
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="prices-label"
+                  data={[
+                    { value: 'yes', label: t`Including GST` },
+                    { value: 'no', label: t`Plus GST` },
+                  ]}
+                  key={form.key('gst.pricesIncludeTax')}
+                  {...form.getInputProps('gst.pricesIncludeTax')}
+                  style={{ alignSelf: 'flex-start' }}
+                />
+              </Stack>
+            </>
+          ) : (
+            <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} maw={280} />
+          )}
+          {formError ? (
+            <Text size="sm" c="red" role="alert">
+              {formError}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              <Trans>Save tax settings</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { createBatchByApi, createStudentByApi, createTeacherByApi, DEMO_PASSWORD, DEMO_USERS, enrolByApi, expect, hasHorizontalOverflow, shootWidths as shoot, test, uniqueToken } from '../fixtures';
+
+/** A valid GSTIN of Maharashtra (its check character is right) and one with a wrong check character. */
+const GSTIN = '27AAPFU0939F1ZV';
+const BAD_GSTIN = '27AAPFU0939F1ZA';
+
+/** Today in the academy's time zone, as YYYY-MM-DD. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a tax invoice with CGST and SGST, the month on Fees → GST and its GSTR-1; a teacher gets nothing', async ({ page, loginAs, browser }) => {
+  test.setTimeout(240_000);
+  await loginAs('admin');
+  const token = uniqueToken('gst');
+  const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
+  const batchId = await createBatchByApi(page, { name: `JEE ${token}`, teacher });
+  const studentName = `Gst Student ${token}`;
+  const studentId = await createStudentByApi(page, { name: studentName, email: `${token}.s@example.com`, password: 'student-pass-2026' });
+  await enrolByApi(page, batchId, studentId);
+  const plan = await page.request.post('/api/fee-plans', { data: { name: `Plan ${token}`, batch: batchId, amount: 59000, instalments: [{ dueDate: today(), amount: 59000 }] } });
+  expect(plan.status()).toBe(201);
+
+  try {
+    // Settings → Tax: a GSTIN with a wrong check character is refused in our words; the right one shows its state.
+    await page.goto('/app/settings');
+    const tax = page.getByRole('form', { name: 'Tax' });
+    await expect(tax).toBeVisible({ timeout: 30_000 });
+    await tax.getByRole('switch', { name: 'Registered for GST' }).check({ force: true });
+    await tax.getByRole('textbox', { name: 'GSTIN' }).fill(BAD_GSTIN);
+    await tax.getByRole('textbox', { name: 'Legal name' }).fill('Shree Classes LLP');
+    await tax.getByRole('textbox', { name: 'Registered address' }).fill('Station Road, Latur 413512');
+    await tax.getByRole('button', { name: 'Save tax settings' }).click();
+    await expect(tax.getByText('Enter a valid GSTIN: 15 characters')).toBeVisible();
+    await tax.getByRole('textbox', { name: 'GSTIN' }).fill(GSTIN.toLowerCase());
+    await expect(tax.getByText('State: Maharashtra')).toBeVisible();
+    await shoot(page, 'gst-settings');
+    await tax.getByRole('button', { name: 'Save tax settings' }).click();
+    await expect(page.getByText('Tax settings saved').first()).toBeVisible();
+    const saved = (await (await page.request.get('/api/admin/settings/tax')).json()) as { data: { gst: Record<string, unknown> } };
+    expect(saved.data.gst).toMatchObject({ registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', rate: 18, sac: '999293', pricesIncludeTax: true, from: today() });
+
+    // A payment of half the ₹59,000 inclusive plan: a tax invoice with CGST and SGST adding up to the paisa.
+    const paid = await page.request.post(`/api/students/${studentId}/payments`, { data: { amount: 29500, date: today(), mode: 'cash' }, headers: { 'idempotency-key': `${token}-one` } });
+    expect(paid.status()).toBe(201);
+    const receipt = ((await paid.json()) as { data: { number: string; tax: { taxable: number; cgst: number; sgst: number; igst: number; placeOfSupply: string } } }).data;
+    expect(receipt.tax).toMatchObject({ taxable: 25000, cgst: 2250, sgst: 2250, igst: 0, placeOfSupply: '27' });
+
+    await page.goto(`/app/students/${studentId}`);
+    const fees = page.getByRole('region', { name: 'Fees' });
+    const card = fees.getByTestId(`receipt-${receipt.number}`);
+    await expect(card.getByTestId('tax-lines')).toHaveText('Tax invoice · taxable ₹25,000 · CGST 9% ₹2,250 · SGST 9% ₹2,250 · place of supply Maharashtra', { timeout: 30_000 });
+    await shoot(page, 'gst-ledger');
+    // The PDF is the tax invoice.
+    const pdf = await page.request.get(`/api/receipts/${((await paid.json()) as { data: { _id: string } }).data._id}/pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+
+    // Fees → GST: the month's invoice, the totals and GSTR-1 to download.
+    await page.goto('/app/fees?tab=gst');
+    const row = page.getByTestId(`gst-${receipt.number}`);
+    await expect(row).toContainText(studentName, { timeout: 30_000 });
+    await expect(row).toContainText('₹29,500');
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    // On a phone the month's table scrolls inside its box; the page itself does not.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => hasHorizontalOverflow(page)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shoot(page, 'gst-month');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'GSTR-1 JSON' }).click()]);
+    const gstr1 = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')) as { gstin: string; fp: string; b2cs: { pos: string; sply_ty: string; txval: number }[]; doc_issue: { doc_det: { doc_num: number; docs: { to: string }[] }[] } };
+    expect(gstr1.gstin).toBe(GSTIN);
+    expect(gstr1.fp).toBe(`${today().slice(5, 7)}${today().slice(0, 4)}`);
+    expect(gstr1.b2cs.find((entry) => entry.pos === '27')?.sply_ty).toBe('INTRA');
+    expect(gstr1.doc_issue.doc_det[0]!.docs.at(-1)!.to).toBe(receipt.number);
+    const xlsx = await page.request.get(`/api/fees/gst/gstr1.xlsx?period=${today().slice(0, 7)}`);
+    expect(xlsx.status()).toBe(200);
+    expect(xlsx.headers()['content-type']).toContain('spreadsheetml');
+
+    // A teacher gets nothing of it.
+    const context = await browser.newContext();
+    const teacherPage = await context.newPage();
+    expect((await teacherPage.request.post('/api/auth/login', { data: { email: DEMO_USERS.teacher.email, password: DEMO_PASSWORD } })).status()).toBe(200);
+    expect((await teacherPage.request.get('/api/admin/settings/tax')).status()).toBe(403);
+    expect((await teacherPage.request.get(`/api/fees/gst/gstr1.json?period=${today().slice(0, 7)}`)).status()).toBe(403);
+    await teacherPage.goto('/app/fees?tab=gst');
+    await expect(teacherPage.getByText(studentName)).toHaveCount(0);
+    await context.close();
+  } finally {
+    // The demo academy goes back to no GST for the other journeys (from today; the invoices made stay).
+    expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: false } } })).status()).toBe(200);
+  }
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { gstinCheckCharacter, gstinState, gstinValid, gstStateCode, priceWithTax, splitPayment, taxOnTop } from './gst';
+
+/** Builds a GSTIN with its right check character from its first 14 characters. */
+const withCheck = (first14: string) => first14 + gstinCheckCharacter(first14);
+
+describe('GSTIN', () => {
+  it('accepts a GSTIN whose check character is right, refuses one wrong character', () => {
+    const gstin = withCheck('27AAPFU0939F1Z');
+    expect(gstinValid(gstin)).toBe(true);
+    expect(gstinState(gstin)).toBe('27');
+    const last = gstin.at(-1)!;
+    const wrong = gstin.slice(0, 14) + (last === 'A' ? 'B' : 'A');
+    expect(gstinValid(wrong)).toBe(false);
+    // One changed digit in the PAN breaks the checksum.
+    expect(gstinValid(gstin.replace('0939', '0938'))).toBe(false);
+  });
+
+  it('knows published GSTINs', () => {
+    // The portal's own examples and well-known registrations (Maharashtra, Karnataka).
+    expect(gstinValid('27AAPFU0939F1ZV')).toBe(true);
+    expect(gstinValid('29AAGCB7383J1Z4')).toBe(true);
+  });
+
+  it('refuses the wrong shape, length, state and lower case', () => {
+    expect(gstinValid('')).toBe(false);
+    expect(gstinValid('27AAPFU0939F1Z')).toBe(false);
+    expect(gstinValid('27aapfu0939f1zv')).toBe(false);
+    expect(gstinValid(withCheck('99AAPFU0939F1Z'))).toBe(false);
+    expect(gstinValid(withCheck('27AAPFU0939F1X'))).toBe(false);
+  });
+});
+
+describe('state codes', () => {
+  it('reads a name or a code', () => {
+    expect(gstStateCode('Maharashtra')).toBe('27');
+    expect(gstStateCode(' maharashtra ')).toBe('27');
+    expect(gstStateCode('27')).toBe('27');
+    expect(gstStateCode('7')).toBe('07');
+    expect(gstStateCode('Karnataka')).toBe('29');
+    expect(gstStateCode('Jammu & Kashmir')).toBe('01');
+    expect(gstStateCode('Atlantis')).toBeUndefined();
+    expect(gstStateCode('25')).toBeUndefined();
+  });
+});
+
+describe('splitPayment', () => {
+  it('splits ₹59,000 inclusive of 18 % into ₹50,000 and ₹9,000', () => {
+    expect(splitPayment(5_900_000, 1800, false)).toEqual({ taxable: 5_000_000, cgst: 450_000, sgst: 450_000, igst: 0, rateBp: 1800 });
+    expect(splitPayment(5_900_000, 1800, true)).toEqual({ taxable: 5_000_000, cgst: 0, sgst: 0, igst: 900_000, rateBp: 1800 });
+  });
+
+  it('two instalments of an inclusive plan add up to the paisa', () => {
+    const first = splitPayment(2_950_001, 1800, false);
+    const second = splitPayment(2_949_999, 1800, false);
+    for (const part of [first, second]) expect(part.taxable + part.cgst + part.sgst + part.igst).toBe(part === first ? 2_950_001 : 2_949_999);
+    // An odd paisa of tax goes to CGST.
+    expect(Math.abs(first.cgst - first.sgst)).toBeLessThanOrEqual(1);
+  });
+
+  it('the parts always add up to the amount (every amount up to ₹200 and large ones)', () => {
+    const amounts = [...Array.from({ length: 20_001 }, (_, paise) => paise), 999_999_999, 1_000_000_000_00, 123_456_789];
+    const wrong: string[] = [];
+    for (const rate of [0, 500, 1200, 1800, 2800, 4000]) {
+      for (const amount of amounts) {
+        for (const inter of [false, true]) {
+          const split = splitPayment(amount, rate, inter);
+          const halves = split.cgst - split.sgst;
+          const ok = split.taxable + split.cgst + split.sgst + split.igst === amount && halves >= 0 && halves <= 1 && (inter ? split.cgst + split.sgst === 0 : split.igst === 0);
+          if (!ok) wrong.push(`${amount}@${rate}${inter ? ' inter' : ''}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('rounds the taxable value to the nearest paisa', () => {
+    // ₹100 incl. 18 %: 100 / 1.18 = 84.7457… → ₹84.75, tax ₹15.25.
+    expect(splitPayment(10_000, 1800, true)).toEqual({ taxable: 8475, cgst: 0, sgst: 0, igst: 1525, rateBp: 1800 });
+    expect(splitPayment(0, 1800, false)).toEqual({ taxable: 0, cgst: 0, sgst: 0, igst: 0, rateBp: 1800 });
+    expect(() => splitPayment(10.5, 1800, false)).toThrow();
+  });
+});
+
+describe('prices quoted excluding GST', () => {
+  it('adds the tax on top, and the split of the total gives the price back', () => {
+    expect(taxOnTop(5_000_000, 1800)).toBe(900_000);
+    expect(priceWithTax(5_000_000, 1800, false)).toBe(5_900_000);
+    expect(priceWithTax(5_900_000, 1800, true)).toBe(5_900_000);
+    const wrong: number[] = [];
+    for (let price = 0; price <= 50_000; price += 1) {
+      for (const rate of [500, 1800, 2800]) if (splitPayment(priceWithTax(price, rate, false), rate, false).taxable !== price) wrong.push(price);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

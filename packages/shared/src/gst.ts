@@ -1,0 +1,127 @@
+/**
+ * GST (issue 57, docs/decisions/057-gst.md): the states and their two-digit codes, the GSTIN's
+ * checksum, and the split of a payment into taxable value and CGST + SGST or IGST in whole paise.
+ * Pure functions: the API, the screens and the tests share them.
+ */
+
+/** The GST state codes (the first two digits of a GSTIN; the place of supply in GSTR-1). */
+export const GST_STATES: Readonly<Record<string, string>> = {
+  '01': 'Jammu and Kashmir',
+  '02': 'Himachal Pradesh',
+  '03': 'Punjab',
+  '04': 'Chandigarh',
+  '05': 'Uttarakhand',
+  '06': 'Haryana',
+  '07': 'Delhi',
+  '08': 'Rajasthan',
+  '09': 'Uttar Pradesh',
+  '10': 'Bihar',
+  '11': 'Sikkim',
+  '12': 'Arunachal Pradesh',
+  '13': 'Nagaland',
+  '14': 'Manipur',
+  '15': 'Mizoram',
+  '16': 'Tripura',
+  '17': 'Meghalaya',
+  '18': 'Assam',
+  '19': 'West Bengal',
+  '20': 'Jharkhand',
+  '21': 'Odisha',
+  '22': 'Chhattisgarh',
+  '23': 'Madhya Pradesh',
+  '24': 'Gujarat',
+  '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra',
+  '29': 'Karnataka',
+  '30': 'Goa',
+  '31': 'Lakshadweep',
+  '32': 'Kerala',
+  '33': 'Tamil Nadu',
+  '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands',
+  '36': 'Telangana',
+  '37': 'Andhra Pradesh',
+  '38': 'Ladakh',
+  '97': 'Other Territory',
+};
+
+const squash = (text: string) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]/g, '');
+
+/** A state's two-digit code from its code ("27", "7") or its name ("Maharashtra", "maharashtra"); undefined when it is neither. */
+export function gstStateCode(input: string): string | undefined {
+  const value = input.trim();
+  if (/^\d{1,2}$/.test(value)) {
+    const code = value.padStart(2, '0');
+    return GST_STATES[code] ? code : undefined;
+  }
+  const wanted = squash(value);
+  if (!wanted) return undefined;
+  return Object.keys(GST_STATES).find((code) => squash(GST_STATES[code]!) === wanted);
+}
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** The check character of a GSTIN's first 14 characters (the portal's Luhn mod 36). */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let index = 0; index < 14; index += 1) {
+    const product = GSTIN_CHARS.indexOf(first14[index]!) * (index % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
+}
+
+/** Whether a GSTIN is well formed: state code, PAN, entity number, Z, and its check character. */
+export function gstinValid(gstin: string): boolean {
+  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return false;
+  if (!GST_STATES[gstin.slice(0, 2)]) return false;
+  return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
+}
+
+/** The state code a GSTIN belongs to (its first two digits). */
+export function gstinState(gstin: string): string {
+  return gstin.slice(0, 2);
+}
+
+/** A rate in basis points (1800 = 18 %). */
+export type RateBp = number;
+
+/**
+ * The tax added on top of a price quoted "excluding GST" (₹50,000 + GST): the rate on it, rounded to
+ * the paisa (half up). The family pays price + this.
+ */
+export function taxOnTop(pricePaise: number, rateBp: RateBp): number {
+  return Math.floor((pricePaise * rateBp * 2 + 10000) / 20000);
+}
+
+export type TaxSplit = { taxable: number; cgst: number; sgst: number; igst: number; rateBp: RateBp };
+
+/**
+ * Splits an amount paid (tax included) into its taxable value and tax, in whole paise: taxable =
+ * amount ÷ (1 + rate) rounded half up, the tax the rest, so taxable + tax is always the amount. Within
+ * the supplier's state the tax is CGST + SGST at half the rate each (an odd paisa goes to CGST);
+ * across states, IGST at the full rate. Integer arithmetic only (amounts up to ₹10 crore stay exact).
+ */
+export function splitPayment(amountPaise: number, rateBp: RateBp, interState: boolean): TaxSplit {
+  if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('amount must be whole paise');
+  const divisor = 10000 + rateBp;
+  const taxable = Math.floor((amountPaise * 10000 * 2 + divisor) / (divisor * 2));
+  const tax = amountPaise - taxable;
+  if (interState) return { taxable, cgst: 0, sgst: 0, igst: tax, rateBp };
+  const sgst = Math.floor(tax / 2);
+  return { taxable, cgst: tax - sgst, sgst, igst: 0, rateBp };
+}
+
+/**
+ * What a family pays for a price and how it splits: with prices quoted including GST the price is
+ * what is paid; excluding GST the tax on top is added (and the split of that total gives the price
+ * back as its taxable value).
+ */
+export function priceWithTax(pricePaise: number, rateBp: RateBp, pricesIncludeTax: boolean): number {
+  return pricesIncludeTax ? pricePaise : pricePaise + taxOnTop(pricePaise, rateBp);
+}
+
+/** A GST rate (basis points) as the percent the screens and GSTR-1 show: 1800 → 18, 250 → 2.5. */
+export function ratePercent(rateBp: RateBp): number {
+  return rateBp / 100;
+}

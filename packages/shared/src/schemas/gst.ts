@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { GST_STATES, gstinValid, gstStateCode } from '../gst';
+import { calendarDateSchema, optionalField } from './common';
+
+/** GST (issue 57, docs/decisions/057-gst.md): Settings → Tax, a student's state, a receipt's tax and the GSTR-1 period. */
+export const GST_MESSAGES = {
+  saved: 'Tax settings saved',
+  body: 'Send the tax settings as { gst: { registered, gstin, legalName, rate, sac, pricesIncludeTax, from } }',
+  registered: 'Say whether the academy is registered for GST (true or false)',
+  gstin: 'Enter a valid GSTIN: 15 characters (state code, PAN, entity number, Z and a check character)',
+  gstinRequired: 'Enter the academy’s GSTIN to turn GST on',
+  legalName: 'Enter the legal name as on the GST registration, at most 200 characters',
+  tradeName: 'The trade name can have at most 200 characters',
+  address: 'The registered address can have at most 300 characters',
+  rate: 'Enter the GST rate as a percent from 0 to 40, with at most two decimals',
+  sac: 'Enter the SAC as 4 to 8 digits (coaching is 999293)',
+  pricesIncludeTax: 'Say whether fee plans are quoted including GST (true or false)',
+  from: 'Enter the date these settings apply from as YYYY-MM-DD',
+  fromBeforeLast: 'Tax settings already apply from {date}: a change applies from that date or later, never backwards',
+  state: 'Enter a state’s name or its two-digit GST code, for example Maharashtra or 27',
+  period: 'Enter the month as YYYY-MM',
+  notRegistered: 'GST is not turned on in Settings → Tax',
+} as const;
+
+const rateSchema = z
+  .number({ error: GST_MESSAGES.rate })
+  .min(0, GST_MESSAGES.rate)
+  .max(40, GST_MESSAGES.rate)
+  .refine((rate) => Number.isInteger(Math.round(rate * 100)) && Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, GST_MESSAGES.rate);
+
+/** A state as sent: its name or two-digit code, answered as the code; '' or null clears it. */
+export const gstStateInputSchema = optionalField(
+  z.string({ error: GST_MESSAGES.state }).transform((value, context) => {
+    const code = gstStateCode(value);
+    if (!code) {
+      context.addIssue({ code: 'custom', message: GST_MESSAGES.state });
+      return z.NEVER;
+    }
+    return code;
+  }),
+  GST_MESSAGES.state,
+);
+
+const gstinSchema = z
+  .string({ error: GST_MESSAGES.gstin })
+  .trim()
+  .toUpperCase()
+  .refine((gstin) => gstinValid(gstin), GST_MESSAGES.gstin);
+
+/** PUT /api/admin/settings/tax. Registered needs the GSTIN and legal name; rate 18 and SAC 999293 when left out; `from` today when left out. */
+export const taxSettingsInputSchema = z.object(
+  {
+    gst: z
+      .object(
+        {
+          registered: z.boolean({ error: GST_MESSAGES.registered }),
+          gstin: optionalField(gstinSchema, GST_MESSAGES.gstin),
+          legalName: optionalField(z.string({ error: GST_MESSAGES.legalName }).trim().max(200, GST_MESSAGES.legalName), GST_MESSAGES.legalName),
+          tradeName: optionalField(z.string({ error: GST_MESSAGES.tradeName }).trim().max(200, GST_MESSAGES.tradeName), GST_MESSAGES.tradeName),
+          address: optionalField(z.string({ error: GST_MESSAGES.address }).trim().max(300, GST_MESSAGES.address), GST_MESSAGES.address),
+          rate: rateSchema.default(18),
+          sac: z.string({ error: GST_MESSAGES.sac }).trim().regex(/^\d{4,8}$/, GST_MESSAGES.sac).default('999293'),
+          pricesIncludeTax: z.boolean({ error: GST_MESSAGES.pricesIncludeTax }).default(true),
+          from: calendarDateSchema.optional(),
+        },
+        { error: GST_MESSAGES.body },
+      )
+      .superRefine((gst, context) => {
+        if (!gst.registered) return;
+        if (!gst.gstin) context.addIssue({ code: 'custom', path: ['gstin'], message: GST_MESSAGES.gstinRequired });
+        if (!gst.legalName) context.addIssue({ code: 'custom', path: ['legalName'], message: GST_MESSAGES.legalName });
+      }),
+  },
+  { error: GST_MESSAGES.body },
+);
+export type TaxSettingsInput = z.input<typeof taxSettingsInputSchema>;
+
+export const taxSettingsSchema = z.object({
+  gst: z.object({
+    registered: z.boolean(),
+    gstin: z.string().nullable(),
+    legalName: z.string().nullable(),
+    tradeName: z.string().nullable(),
+    address: z.string().nullable(),
+    rate: z.number(),
+    sac: z.string(),
+    pricesIncludeTax: z.boolean(),
+    /** The date these settings apply from (null: never saved, GST off). */
+    from: z.string().nullable(),
+    /** The state of the GSTIN (its first two digits) and its name; null without a GSTIN. */
+    state: z.object({ code: z.string(), name: z.string() }).nullable(),
+  }),
+});
+export type TaxSettings = z.infer<typeof taxSettingsSchema>;
+
+/** A receipt's tax when it is a tax invoice: rupees with two decimals, the parts adding up to the amount. */
+export const receiptTaxSchema = z.object({
+  number: z.string(),
+  gstin: z.string(),
+  sac: z.string(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  /** The GST rate in percent (18). */
+  rate: z.number(),
+  /** The place of supply's two-digit state code (GSTR-1's `pos`). */
+  placeOfSupply: z.string(),
+  placeOfSupplyName: z.string(),
+});
+export type ReceiptTax = z.infer<typeof receiptTaxSchema>;
+
+export const gstPeriodQuerySchema = z.object({ period: z.string({ error: GST_MESSAGES.period }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, GST_MESSAGES.period) });
+
+/** GET /api/fees/gst?period=YYYY-MM: the month's invoices and credit notes with their tax (rupees). */
+export const gstDocumentSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.string(),
+  date: z.string(),
+  /** The invoice a credit note refers to. */
+  invoiceNumber: z.string().nullable(),
+  receiptId: z.uuid(),
+  student: z.object({ _id: z.uuid(), name: z.string() }),
+  placeOfSupply: z.string(),
+  value: z.number(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  rate: z.number(),
+});
+export type GstDocument = z.infer<typeof gstDocumentSchema>;
+export const gstMonthSchema = z.object({
+  period: z.string(),
+  registered: z.boolean(),
+  gstin: z.string().nullable(),
+  documents: z.array(gstDocumentSchema),
+  totals: z.object({ taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), value: z.number() }),
+});
+export type GstMonth = z.infer<typeof gstMonthSchema>;
+
+export const gstStateOptions = Object.entries(GST_STATES).map(([code, name]) => ({ code, name }));
