@@ -26,3 +26,4 @@ export * from './schema/academies';
 export * from './schema/platform-lookups';
 export * from './schema/academy-signup';
 export * from './schema/platform-usage';
+export * from './schema/homework';
