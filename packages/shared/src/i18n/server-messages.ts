@@ -1143,7 +1143,6 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Status must be done or redo', 'स्थिती done किंवा redo असावी', 'स्थिति done या redo होनी चाहिए'],
   ['Comment must be text', 'टिप्पणी मजकूर असावी', 'टिप्पणी टेक्स्ट होनी चाहिए'],
   ['Comment must be at most 1000 characters', 'टिप्पणी जास्तीत जास्त 1000 अक्षरांची असावी', 'टिप्पणी अधिकतम 1000 अक्षरों की होनी चाहिए'],
-  ['Marks cannot be negative', 'गुण ऋण असू शकत नाहीत', 'अंक ऋणात्मक नहीं हो सकते'],
   ['Marks must be at most 1000', 'गुण जास्तीत जास्त 1000 असावेत', 'अंक अधिकतम 1000 होने चाहिए'],
   ['Send the review as an object', 'तपासणी ऑब्जेक्ट म्हणून पाठवा', 'जाँच ऑब्जेक्ट के रूप में भेजें'],
   // The academy's words per language in Settings (issue 42).
