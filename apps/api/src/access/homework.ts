@@ -67,6 +67,11 @@ export function submissionOwnerScope(actor: Actor, studentIdColumn: SQL): SQL {
   return sql`false`;
 }
 
+/** The student whose own submission comes with a homework they open: a student themselves; nobody else. */
+export function ownSubmissionStudentId(actor: Actor): string | undefined {
+  return actor.role === 'student' ? actor.studentId : undefined;
+}
+
 export function homeworkNotFound(): AppError {
   return new AppError('NOT_FOUND', HOMEWORK_MESSAGES.notFound);
 }

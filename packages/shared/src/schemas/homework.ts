@@ -117,8 +117,10 @@ export const homeworkDetailSchema = z.object({
   teacher: personRefSchema.nullable(),
   attachments: z.array(homeworkFileSchema),
   createdAt: isoDateTimeSchema,
-  /** The caller's own (a student's; a parent's with ?student=); null otherwise or when none. */
+  /** The caller's own submission (a student's); null otherwise or when none. */
   submission: submissionSchema.nullable(),
+  /** Where it stands for the calling student (staff and parents: pending or late by the time). */
+  status: z.enum(HOMEWORK_STATUSES),
 });
 export type HomeworkDetail = z.infer<typeof homeworkDetailSchema>;
 
@@ -143,7 +145,7 @@ export const submissionRowSchema = z.object({
   submission: submissionSchema.nullable(),
 });
 export type SubmissionRow = z.infer<typeof submissionRowSchema>;
-export const submissionListSchema = z.object({ homework: homeworkDetailSchema.omit({ submission: true }), submissions: z.array(submissionRowSchema) });
+export const submissionListSchema = z.object({ homework: homeworkDetailSchema.omit({ submission: true, status: true }), submissions: z.array(submissionRowSchema) });
 export type SubmissionList = z.infer<typeof submissionListSchema>;
 
 /** Where a homework stands for a student, from their submission and the time. */

@@ -20,7 +20,7 @@ import type { Actor } from '../../access/actor';
 import { assertStaffOfBatch, batchScope } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { studentIdOf } from '../../access/actor';
-import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, settingTeacherId, submissionOwnerScope } from '../../access/homework';
+import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, ownSubmissionStudentId, settingTeacherId, submissionOwnerScope } from '../../access/homework';
 import { recordAudit } from '../audit';
 import { notifyStudentsOfHomework } from '../notifications';
 
@@ -149,14 +149,15 @@ async function withPages(db: DbExecutor, rows: SubmissionRow[]): Promise<Map<str
 export async function homeworkDetail(db: DbExecutor, actor: Actor, id: string): Promise<HomeworkDetail> {
   const detail = await loadHomework(db, actor, id);
   let submission: Submission | null = null;
-  if (actor.role === 'student' && actor.studentId) {
+  const studentId = ownSubmissionStudentId(actor);
+  if (studentId) {
     const rows = await db
       .select(submissionColumns)
       .from(homeworkSubmissions)
-      .where(and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, actor.studentId)));
+      .where(and(eq(homeworkSubmissions.homeworkId, id), eq(homeworkSubmissions.studentId, studentId)));
     submission = rows[0] ? ((await withPages(db, rows)).get(rows[0].id) ?? null) : null;
   }
-  return { ...detail, submission };
+  return { ...detail, submission, status: homeworkStatusOf(submission, new Date(detail.dueAt), new Date()) };
 }
 
 /** The homework of a student's batches with where each stands for them, latest due first. */

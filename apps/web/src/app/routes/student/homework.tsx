@@ -49,7 +49,7 @@ function HomeworkScreen({ id, onBack }: { id: string; onBack: () => void }) {
   if (work.isError) return <LoadErrorAlert title={t`This homework could not be loaded`} error={work.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void work.refetch()} />;
   const data = work.data;
   const submission = data.submission;
-  const status = submission ? submission.status : Date.now() > Date.parse(data.dueAt) ? 'late' : 'pending';
+  const status = data.status;
   return (
     <Stack gap="md">
       {back}

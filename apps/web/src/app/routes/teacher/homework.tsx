@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, FileInput, Group, Image, NumberInput, Paper, Select, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconPaperclip, IconRotate } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MESSAGES, type SubmissionRow } from '@academy/shared/schemas/homework';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -21,12 +21,10 @@ import { formatDateTime } from '../../../lib/format-date';
 export function Component() {
   const { t } = useLingui();
   const batches = useBatches();
-  const [batchId, setBatchId] = useState<string | null>(null);
+  const [chosenBatch, setBatchId] = useState<string | null>(null);
+  const batchId = chosenBatch ?? batches.data?.[0]?._id ?? null;
   const [checking, setChecking] = useState<string | null>(null);
   const [setting, setSetting] = useState(false);
-  useEffect(() => {
-    if (!batchId && batches.data?.[0]) setBatchId(batches.data[0]._id);
-  }, [batchId, batches.data]);
   const list = useBatchHomework(batchId);
 
   if (checking) return <CheckSubmissions id={checking} onBack={() => setChecking(null)} />;

@@ -28,7 +28,9 @@ export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?
   const [error, setError] = useState<string | null>(null);
   const handIn = useHandIn();
   const pagesRef = useRef(pages);
-  pagesRef.current = pages;
+  useEffect(() => {
+    pagesRef.current = pages;
+  }, [pages]);
 
   useEffect(() => () => pagesRef.current.forEach((page) => page.preview && URL.revokeObjectURL(page.preview)), []);
 
