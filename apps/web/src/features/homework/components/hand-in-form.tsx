@@ -92,6 +92,9 @@ export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?
     // eslint-disable-next-line react-hooks/exhaustive-deps -- send reads the pages through a ref
   }, [waiting]);
 
+  // Offline before sending: the query client holds the hand-in (paused) and sends it once back online;
+  // a connection lost during the upload fails it, and the `online` listener above sends it again.
+  const offline = waiting || handIn.isPaused;
   const busy = preparing || handIn.isPending;
   return (
     <Stack gap="sm">
@@ -152,7 +155,7 @@ export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?
           <Trans>Photograph each page of your work, or choose a PDF.</Trans>
         </Text>
       )}
-      {waiting ? (
+      {offline ? (
         <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden="true" />} title={t`Waiting for a connection`} data-testid="hand-in-waiting">
           <Trans>Your pages are kept here and are sent as soon as the phone is back online. Keep this screen open.</Trans>
         </Alert>
@@ -162,9 +165,9 @@ export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?
           {error}
         </Alert>
       ) : null}
-      {progress !== null ? <Progress value={progress * 100} aria-label={t`Sending`} /> : null}
+      {progress !== null && !offline ? <Progress value={progress * 100} aria-label={t`Sending`} /> : null}
       <Group>
-        <Button onClick={send} disabled={pages.length === 0 || preparing} loading={handIn.isPending && !waiting}>
+        <Button onClick={send} disabled={pages.length === 0 || preparing} loading={handIn.isPending && !offline}>
           <Trans>Hand in {pages.length} pages</Trans>
         </Button>
       </Group>
