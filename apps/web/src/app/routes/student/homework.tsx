@@ -41,7 +41,7 @@ function HomeworkScreen({ id, onBack }: { id: string; onBack: () => void }) {
   const { t } = useLingui();
   const work = useHomework(id);
   const back = (
-    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0}>
+    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0} style={{ alignSelf: 'flex-start' }}>
       <Trans>All homework</Trans>
     </Button>
   );

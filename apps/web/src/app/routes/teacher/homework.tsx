@@ -136,7 +136,11 @@ function SetHomeworkForm({ batchId, onClose }: { batchId: string; onClose: () =>
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        <TextInput label={t`Title`} value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors.title} withAsterisk />
+        <TextInput label={t`Title`} value={title} onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setErrors(({ title: _cleared, ...rest }) => rest);
+          }}
+          error={errors.title} withAsterisk />
         <Textarea
           label={t`Instructions`}
           description={t`Write maths between dollar signs, like $x^2 + 1$.`}
@@ -183,7 +187,7 @@ function CheckSubmissions({ id, onBack }: { id: string; onBack: () => void }) {
   const list = useSubmissions(id);
   const [index, setIndex] = useState(0);
   const back = (
-    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0}>
+    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0} style={{ alignSelf: 'flex-start' }}>
       <Trans>All homework</Trans>
     </Button>
   );
