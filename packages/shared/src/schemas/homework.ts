@@ -137,7 +137,10 @@ export const batchHomeworkItemSchema = z.object({
   checked: z.number().int(),
 });
 export type BatchHomeworkItem = z.infer<typeof batchHomeworkItemSchema>;
-export const batchHomeworkListSchema = z.object({ homework: z.array(batchHomeworkItemSchema) });
+/** The batch's record per student: homework handed in (due by now), handed in, on time. */
+export const homeworkRecordRowSchema = z.object({ student: personRefSchema, due: z.number().int(), handedIn: z.number().int(), onTime: z.number().int() });
+export type HomeworkRecordRow = z.infer<typeof homeworkRecordRowSchema>;
+export const batchHomeworkListSchema = z.object({ homework: z.array(batchHomeworkItemSchema), record: z.array(homeworkRecordRowSchema) });
 
 /** GET /api/homework/{id}/submissions: every student of the batch, with their submission if any. */
 export const submissionRowSchema = z.object({

@@ -8,6 +8,7 @@ import {
   type HomeworkFile,
   type HomeworkInputValues,
   type HomeworkItem,
+  type HomeworkRecordRow,
   type HomeworkReviewValues,
   type Submission,
   type SubmissionList,
@@ -205,7 +206,7 @@ export async function childHomework(db: DbExecutor, actor: Actor, studentId: str
 }
 
 /** GET /api/batches/{id}/homework: a batch's homework with who handed in, late and checked. */
-export async function batchHomework(db: DbExecutor, actor: Actor, batchId: string): Promise<{ homework: BatchHomeworkItem[] }> {
+export async function batchHomework(db: DbExecutor, actor: Actor, batchId: string): Promise<{ homework: BatchHomeworkItem[]; record: HomeworkRecordRow[] }> {
   const [batch] = await db
     .select({ id: batches.id, name: batches.name, teacherId: batches.teacherId })
     .from(batches)
@@ -230,7 +231,25 @@ export async function batchHomework(db: DbExecutor, actor: Actor, batchId: strin
     .groupBy(homework.id)
     .orderBy(desc(homework.dueAt), desc(homework.id))
     .limit(200);
+  // Per student: the homework handed in on paper that was due by now, what they handed in, and on time (one statement).
+  const record = await db
+    .select({
+      studentId: students.id,
+      name: users.name,
+      due: sql<number>`count(${homework.id}) filter (where ${homework.dueAt} <= now())::int`,
+      handedIn: sql<number>`count(${homeworkSubmissions.id})::int`,
+      onTime: sql<number>`count(${homeworkSubmissions.id}) filter (where not ${homeworkSubmissions.late})::int`,
+    })
+    .from(batchStudents)
+    .innerJoin(students, eq(students.id, batchStudents.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(homework, and(eq(homework.batchId, batchStudents.batchId), eq(homework.handIn, true)))
+    .leftJoin(homeworkSubmissions, and(eq(homeworkSubmissions.homeworkId, homework.id), eq(homeworkSubmissions.studentId, students.id)))
+    .where(eq(batchStudents.batchId, batchId))
+    .groupBy(students.id, users.name)
+    .orderBy(asc(users.name), asc(students.id));
   return {
+    record: record.map((row) => ({ student: { _id: row.studentId, name: row.name }, due: row.due, handedIn: row.handedIn, onTime: row.onTime })),
     homework: rows.map((row) => ({
       _id: row.id,
       title: row.title,

@@ -156,6 +156,9 @@ describe('handing in and checking', () => {
 
     const counts = (await call('GET', `/api/batches/${ids.batch}/homework`, cookies.teacher)).json().data.homework;
     expect(counts.find((item: { _id: string }) => item._id === work._id)).toMatchObject({ students: 2, handedIn: 1, late: 0, checked: 1 });
+    // The batch's record: Asha handed this one in on time (not due yet, so not counted as due).
+    const record = (await call('GET', `/api/batches/${ids.batch}/homework`, cookies.teacher)).json().data.record as { student: { name: string }; handedIn: number; onTime: number }[];
+    expect(record.find((row) => row.student.name === 'Asha Patil')).toMatchObject({ handedIn: 1, onTime: 1 });
   });
 
   it('marks a hand-in after the due time late, and unsubmitted past-due homework late in the lists', async () => {

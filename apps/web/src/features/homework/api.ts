@@ -4,6 +4,7 @@ import type {
   HomeworkDetail,
   HomeworkInput,
   HomeworkList,
+  HomeworkRecordRow,
   HomeworkReviewInput,
   Submission,
   SubmissionList,
@@ -40,7 +41,7 @@ export function useChildHomework(studentId: string) {
 export function useBatchHomework(batchId: string | null) {
   return useQuery({
     queryKey: homeworkKeys.batch(batchId ?? ''),
-    queryFn: ({ signal }) => apiRequest<{ homework: BatchHomeworkItem[] }>('GET', `/batches/${encodeURIComponent(batchId!)}/homework`, undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<{ homework: BatchHomeworkItem[]; record: HomeworkRecordRow[] }>('GET', `/batches/${encodeURIComponent(batchId!)}/homework`, undefined, { signal }),
     enabled: Boolean(batchId),
   });
 }

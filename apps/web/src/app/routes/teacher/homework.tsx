@@ -90,6 +90,27 @@ export function Component() {
             ))}
           </Stack>
         )}
+        {list.data && list.data.record.length > 0 ? (
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              <Trans>On time, per student</Trans>
+            </Title>
+            <Paper withBorder radius="md" p="sm">
+              <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="homework-record">
+                {list.data.record.map((row) => (
+                  <Group key={row.student._id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {row.student.name}
+                    </Text>
+                    <Text size="sm" c={row.onTime < row.due ? 'red' : undefined} style={{ flexShrink: 0 }}>
+                      {t`${row.onTime} on time · ${row.handedIn} handed in · ${row.due} due`}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            </Paper>
+          </Stack>
+        ) : null}
       </Stack>
     </>
   );
