@@ -128,6 +128,10 @@ test.describe('homework', () => {
     await card.getByRole('button', { name: 'Done' }).click();
     await expect(card.locator('[data-status="done"]')).toBeVisible();
     expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
+    // The batch's record: each student handed in on time.
+    await teacherPhone.getByRole('button', { name: 'All homework' }).click();
+    await expect(teacherPhone.getByTestId('homework-record')).toContainText(`${names[0]}1 on time · 1 handed in · 0 due`);
+    await shootWidths(teacherPhone, 'homework-teacher-list');
 
     // The parent, in Marathi, sees Asha's redo with the comment and Bharat's done.
     const parentPhone = await signedInPhone(browser, baseURL!, parentEmail);
