@@ -131,6 +131,7 @@ test.describe('homework', () => {
     // The batch's record: each student handed in on time.
     await teacherPhone.getByRole('button', { name: 'All homework' }).click();
     await expect(teacherPhone.getByTestId('homework-record')).toContainText(`${names[0]}1 on time · 1 handed in · 0 due`);
+    expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
     await shootWidths(teacherPhone, 'homework-teacher-list');
 
     // The parent, in Marathi, sees Asha's redo with the comment and Bharat's done.

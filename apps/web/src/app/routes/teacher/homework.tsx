@@ -98,14 +98,14 @@ export function Component() {
             <Paper withBorder radius="md" p="sm">
               <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="homework-record">
                 {list.data.record.map((row) => (
-                  <Group key={row.student._id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Stack key={row.student._id} component="li" gap={0}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {row.student.name}
                     </Text>
-                    <Text size="sm" c={row.onTime < row.due ? 'red' : undefined} style={{ flexShrink: 0 }}>
+                    <Text size="sm" c={row.onTime < row.due ? 'red' : 'dimmed'}>
                       {t`${row.onTime} on time · ${row.handedIn} handed in · ${row.due} due`}
                     </Text>
-                  </Group>
+                  </Stack>
                 ))}
               </Stack>
             </Paper>
