@@ -290,7 +290,7 @@ function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow;
         <Stack gap="xs">
           {submission.pages.map((page, pageIndex) =>
             page.contentType.startsWith('image/') ? (
-              <Image key={page._id} src={homeworkFileHref(page.url)} alt={t`Page ${pageIndex + 1} of ${row.student.name}`} radius="sm" fit="contain" loading="lazy" />
+              <Image key={page._id} src={homeworkFileHref(page.url)} alt={t`Page ${pageIndex + 1} of ${row.student.name}`} radius="sm" fit="contain" loading="lazy" maw={720} />
             ) : (
               <Anchor key={page._id} href={homeworkFileHref(page.url)} target="_blank" rel="noopener">
                 <Trans>Page {pageIndex + 1} (PDF)</Trans>
