@@ -71,6 +71,7 @@ import { createAppMetrics, metricsRoutes } from './modules/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { homeworkRoutes } from './modules/homework';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
@@ -393,6 +394,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The question bank (issue 40): questions with math and pictures, imported from sheets too.
       await api.register(questionsRoutes, { db: deps.db, storage: deps.storage });
       await api.register(onlineTestsRoutes, { db: deps.db, storage: deps.storage });
+      // Homework (issue 59): set on a batch, handed in as photographed pages, checked done or redo.
+      await api.register(homeworkRoutes, { db: deps.db, storage: deps.storage });
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.

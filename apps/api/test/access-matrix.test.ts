@@ -6,6 +6,7 @@ import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
 import { createQuestion } from '../src/modules/questions/questions.service';
+import { handIn, setHomework } from '../src/modules/homework/homework.service';
 import { saveQuestionImage } from '../src/modules/questions/question-images';
 import { createTest } from '../src/modules/exams/exams.service';
 import { createOnlineTest, publishOnlineTest } from '../src/modules/online-tests/papers.service';
@@ -43,7 +44,7 @@ type Expect = Record<Who, number>;
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '', domain: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '', domain: '', homework: '', submission: '', homeworkPage: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -139,6 +140,12 @@ beforeAll(async () => {
   });
   ids.onlineTest = (await publishOnlineTest(db, asTeacher, paper._id))._id;
   ids.attempt = (await startAttempt(db, { role: 'student', userId: student.user.id, studentId: student.id }, ids.onlineTest))._id;
+  // Homework (issue 59): set on the student's batch, handed in with one page.
+  ids.homework = (await setHomework(db, asTeacher, ids.batch, { title: 'Exercise 4.2', instructions: 'Solve $x^2 = 4$.', dueAt: new Date(Date.now() + 86_400_000).toISOString(), handIn: true }))._id;
+  const pageFile = await t.storage.save(Readable.from([png]), { maxBytes: 1_000_000, extension: '.png' });
+  const handedIn = await handIn(db, t.storage, { role: 'student', userId: student.user.id, studentId: student.id }, ids.homework, [{ key: pageFile.key, size: pageFile.size, fileName: 'page-1.png', contentType: 'image/png' }]);
+  ids.submission = handedIn._id;
+  ids.homeworkPage = handedIn.pages[0]!._id;
   // An own domain of academy A's, waiting for its proof (issue 55): B's admin names it and finds nothing.
   ids.domain = (await withoutAcademy(() => db.insert(academyDomains).values({ academyId: FIRST_ACADEMY_ID, domain: 'www.matrix-a.in', verificationToken: 'academy-matrix-token' }).returning()))[0]!.id;
   document = await loadOpenApiDocument(t.app);
@@ -159,6 +166,18 @@ type Sample = { url: () => string; body?: object | (() => object); ok: number; p
 const s = (url: () => string, ok: number, more: Omit<Sample, 'url' | 'ok'> = {}): Sample => ({ url, ok, ...more });
 
 const SAMPLES: Record<string, Sample[]> = {
+  // Homework (issue 59). A valid body, so a teacher of another batch meets 404 rather than a check of the form.
+  'POST /api/batches/:id/homework': [s(() => `/api/batches/${ids.batch}/homework`, 201, { body: () => ({ title: 'Matrix homework', dueAt: new Date(Date.now() + 3600_000).toISOString() }) })],
+  'GET /api/batches/:id/homework': [s(() => `/api/batches/${ids.batch}/homework`, 200)],
+  'GET /api/homework/:id': [s(() => `/api/homework/${ids.homework}`, 200)],
+  // Not a multipart form: 400 once the caller is known to be theirs.
+  'POST /api/homework/:id/attachments': [s(() => `/api/homework/${ids.homework}/attachments`, 400, { body: {} })],
+  'GET /api/student/homework': [s(() => '/api/student/homework', 200)],
+  'GET /api/parent/children/:studentId/homework': [s(() => `/api/parent/children/${ids.student}/homework`, 200)],
+  'POST /api/homework/:id/submissions': [s(() => `/api/homework/${ids.homework}/submissions`, 400, { body: {} })],
+  'GET /api/homework/:id/submissions': [s(() => `/api/homework/${ids.homework}/submissions`, 200)],
+  'PUT /api/homework-submissions/:id/review': [s(() => `/api/homework-submissions/${ids.submission}/review`, 200, { body: { status: 'redo', comment: 'Show the steps' } })],
+  'GET /api/homework-files/:id': [s(() => `/api/homework-files/${ids.homeworkPage}`, 200)],
   // Online tests (issue 40). The paper is published, so changing or deleting it is refused (409) to
   // its teacher and the office, after the permission check; the student has started it, so a second
   // start is refused (409) and the result waits for the submission (409).

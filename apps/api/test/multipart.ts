@@ -1,10 +1,12 @@
 export type MultipartField = string | { filename: string; content: Buffer; contentType?: string };
 
 /** A multipart/form-data body, built by hand so a test controls every byte (file names included). */
-export function multipart(fields: Record<string, MultipartField>) {
+export function multipart(fields: Record<string, MultipartField | MultipartField[]>) {
   const boundary = `----academy${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  // A list: the same field several times, in order (a homework's `pages`).
+  const entries = Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((one) => [name, one] as const) : [[name, value] as const]));
+  for (const [name, value] of entries) {
     if (typeof value === 'string') {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     } else {

@@ -29,6 +29,7 @@ import { academicYearRoutes } from './academic-years';
 import { onlineTestRoutes } from './online-tests';
 import { questionRoutes } from './questions';
 import { operatorRoutes } from './operator';
+import { homeworkRoutes } from './homework';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -68,6 +69,7 @@ export const ROUTE_RULES: RouteRules = {
   ...onlineTestRoutes,
   ...questionRoutes,
   ...operatorRoutes,
+  ...homeworkRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

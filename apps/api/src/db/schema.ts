@@ -27,3 +27,4 @@ export * from './schema/platform-lookups';
 export * from './schema/academy-signup';
 export * from './schema/platform-usage';
 export * from './schema/gst';
+export * from './schema/homework';

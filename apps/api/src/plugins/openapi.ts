@@ -89,6 +89,7 @@ const FILE_ANSWERS: Record<string, string[]> = {
   'GET /api/admin/backups/:name/download': ['application/gzip'],
   'GET /api/questions/images/:name': ['image/png', 'image/jpeg', 'image/webp'],
   'GET /api/webhooks/whatsapp': ['text/plain'],
+  'GET /api/homework-files/:id': ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
 };
 const TEXT_MEDIA = /^(text\/|image\/svg\+xml|application\/xml)/;
 

@@ -182,6 +182,8 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('attendance/mark', () => import('./routes/teacher/attendance/mark-attendance')),
   page('attendance/student', () => import('./routes/teacher/attendance/student-attendance')),
   page('notes', () => import('./routes/teacher/notes')),
+  // Homework (issue 59): set on their batches, checked one student after another.
+  page('homework', () => import('./routes/teacher/homework')),
   // The question bank (issue 40): their subjects' questions.
   page('questions', () => import('./routes/teacher/questions/question-list')),
   page('questions/new', () => import('./routes/teacher/questions/question-create')),
@@ -201,6 +203,7 @@ const studentRoutes = area('app/student', 'student', [
   page('dashboard', () => import('./routes/student/dashboard'), (client) => client.prefetchQuery(studentDashboardQueryOptions)),
   page('batches', () => import('./routes/student/batches')),
   page('notes', () => import('./routes/student/notes')),
+  page('homework', () => import('./routes/student/homework')),
   page('attendance', () => import('./routes/student/attendance')),
   page('tests', () => import('./routes/student/exams')),
   page('announcements', () => import('./routes/student/announcements/announcement-list')),
@@ -219,6 +222,7 @@ const parentRoutes = area('app/parent', 'parent', [
   page('announcements', () => import('./routes/parent/announcements/announcement-list')),
   page('announcements/:id', () => import('./routes/parent/announcements/announcement-detail')),
   page('notes', () => import('./routes/parent/notes')),
+  page('homework', () => import('./routes/parent/homework')),
   page('profile', () => import('./routes/parent/profile')),
   // A child's fees and tests (the student's own screens' components), one child at a time.
   page('fees', () => import('./routes/parent/fees')),

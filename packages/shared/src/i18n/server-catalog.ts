@@ -497,6 +497,12 @@ export const SERVER_CATALOG = {
     ['Updated note "{title}"', 'नोट्स "{title}" बदलल्या', 'नोट्स "{title}" बदले'],
     ['Updated note "{title}" (new file {file})', 'नोट्स "{title}" बदलल्या (नवीन फाइल {file})', 'नोट्स "{title}" बदले (नई फ़ाइल {file})'],
     ['Deleted note "{title}"', 'नोट्स "{title}" हटवल्या', 'नोट्स "{title}" हटाए'],
+    ['Set homework "{title}"', 'गृहपाठ "{title}" दिला', 'होमवर्क "{title}" दिया'],
+    ['Added {files} files to homework "{title}"', 'गृहपाठ "{title}" मध्ये {files} फाइल्स जोडल्या', 'होमवर्क "{title}" में {files} फ़ाइलें जोड़ीं'],
+    ['Handed in homework "{title}" ({pages} pages)', 'गृहपाठ "{title}" जमा केला ({pages} पाने)', 'होमवर्क "{title}" जमा किया ({pages} पन्ने)'],
+    ['Handed in homework "{title}" late ({pages} pages)', 'गृहपाठ "{title}" उशिरा जमा केला ({pages} पाने)', 'होमवर्क "{title}" देर से जमा किया ({pages} पन्ने)'],
+    ['Checked homework "{title}" of {student}: done', '{student} यांचा गृहपाठ "{title}" तपासला: पूर्ण', '{student} का होमवर्क "{title}" जाँचा: पूरा'],
+    ['Checked homework "{title}" of {student}: redo', '{student} यांचा गृहपाठ "{title}" तपासला: पुन्हा करा', '{student} का होमवर्क "{title}" जाँचा: फिर से करें'],
     ['Admission enquiry from {name} (public form)', '{name} यांची अ‍ॅडमिशन चौकशी (वेबसाइटवरील फॉर्म)', '{name} की एडमिशन पूछताछ (वेबसाइट का फॉर्म)'],
     ['Recorded an office enquiry from {name}', '{name} यांची ऑफिसमधील चौकशी नोंदवली', '{name} की ऑफ़िस में आई पूछताछ दर्ज की'],
     ['Contact message from {name}', '{name} यांचा संपर्क संदेश', '{name} का संपर्क संदेश'],
@@ -738,6 +744,7 @@ export const SERVER_CATALOG = {
     ['New announcement: {title}', 'नवीन सूचना: {title}', 'नई सूचना: {title}'],
     ['New note: {title}', 'नवीन नोट्स: {title}', 'नए नोट्स: {title}'],
     ['New online test: {title}, opens {opens}', 'नवीन ऑनलाइन टेस्ट: {title}, सुरू {opens}', 'नया ऑनलाइन टेस्ट: {title}, शुरू {opens}'],
+    ['New homework: {title}', 'नवीन गृहपाठ: {title}', 'नया होमवर्क: {title}'],
   ],
   /**
    * The public site as search engines and shared links see it (issue 41, apps/api/src/modules/public-site):

@@ -20,6 +20,7 @@ export const NOTIFICATION_TEXTS = {
   'announcement.created': 'New announcement: {title}',
   'note.created': 'New note: {title}',
   'online-test.published': 'New online test: {title}, opens {opens}',
+  'homework.set': 'New homework: {title}',
 } as const satisfies Record<string, CatalogText<'notification'>>;
 export type NotificationKey = keyof typeof NOTIFICATION_TEXTS;
 

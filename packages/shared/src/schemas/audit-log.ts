@@ -33,6 +33,7 @@ export const AUDIT_ENTITY_TYPES = [
   'academic_year',
   'online_test',
   'question',
+  'homework',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -64,6 +65,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   academic_year: 'New academic year',
   online_test: 'Online test',
   question: 'Question',
+  homework: 'Homework',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

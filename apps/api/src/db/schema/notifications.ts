@@ -4,6 +4,7 @@ import { announcements } from './announcements';
 import { students } from './catalogue';
 import { notes } from './notes';
 import { onlineTests } from './online-tests';
+import { homework } from './homework';
 import { academyId } from './academy-column';
 
 /** A student's bell: one row per thing they were told about. */
@@ -29,12 +30,15 @@ export const notifications = pgTable(
     noteId: uuid().references(() => notes.id, { onDelete: 'cascade' }),
     // A new online test for the student's batch (issue 40).
     onlineTestId: uuid().references(() => onlineTests.id, { onDelete: 'cascade' }),
+    // New homework for the student's batch (issue 59).
+    homeworkId: uuid().references(() => homework.id, { onDelete: 'cascade' }),
   },
   (table) => [
     // "Notified once" is the database's promise, whatever number of job runs or server processes.
     uniqueIndex('notifications_student_announcement_unique').on(table.studentId, table.announcementId),
     uniqueIndex('notifications_student_note_unique').on(table.studentId, table.noteId),
     uniqueIndex('notifications_student_online_test_unique').on(table.studentId, table.onlineTestId),
+    uniqueIndex('notifications_student_homework_unique').on(table.studentId, table.homeworkId),
     // The bell's page, newest first, and its unread count.
     index('notifications_student_created_idx').on(table.studentId, table.createdAt.desc(), table.id.desc()),
     index('notifications_student_unread_idx')
@@ -44,6 +48,7 @@ export const notifications = pgTable(
     index('notifications_academy_created_idx').on(table.academyId, table.createdAt),
     index('notifications_note_idx').on(table.noteId),
     index('notifications_online_test_idx').on(table.onlineTestId),
-    check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}, ${table.onlineTestId}) <= 1`),
+    index('notifications_homework_idx').on(table.homeworkId),
+    check('notifications_one_subject_check', sql`num_nonnulls(${table.announcementId}, ${table.noteId}, ${table.onlineTestId}, ${table.homeworkId}) <= 1`),
   ],
 );

@@ -80,6 +80,24 @@ export async function notifyStudentsOfOnlineTest(db: DbExecutor, test: { onlineT
   return result.rowCount ?? 0;
 }
 
+/**
+ * For homework (issue 59): tells the active students of the batch that homework is set, once per
+ * student and homework (one statement).
+ */
+export async function notifyStudentsOfHomework(db: DbExecutor, work: { homeworkId: string; batchId: string; title: string }): Promise<number> {
+  const values = { title: work.title };
+  const english = wordNotification('homework.set', values, 'en');
+  const result = await db.execute(sql`
+    insert into ${notifications} (student_id, homework_id, message, message_key, message_values)
+    select s.id, ${work.homeworkId}::uuid, ${english}, 'homework.set', ${JSON.stringify(values)}::jsonb
+    from batch_students bs
+    join students s on s.id = bs.student_id and s.status = 'active'
+    where bs.batch_id = ${work.batchId}
+    on conflict (student_id, homework_id) do nothing
+  `);
+  return result.rowCount ?? 0;
+}
+
 async function unreadCount(db: DbExecutor, studentId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -29,6 +29,7 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   academic_year: msg`New academic year`,
   online_test: msg`Online test`,
   question: msg`Question`,
+  homework: msg`Homework`,
   parent: msg`Parent`,
 };
 

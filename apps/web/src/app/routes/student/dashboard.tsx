@@ -14,6 +14,7 @@ import { STUDENT_DASHBOARD_FAILURE, useStudentDashboard } from '../../../feature
 import { formatDate } from '../../../lib/format-date';
 import { OwnFeesDue } from '../../../features/fees/components/fees-due-card';
 import { OpenOnlineTestsCard } from '../../../features/online-tests/components/open-tests-card';
+import { DueNextHomeworkCard } from '../../../features/homework/components/due-next-card';
 import { useLocalNames } from '../../../lib/public-settings';
 
 function Section({ label, title, more, children }: { label: string; title: string; more?: { to: string; text: string }; children: ReactNode }) {
@@ -56,6 +57,7 @@ export function Component() {
         ) : (
           <Stack gap="md">
             <OpenOnlineTestsCard />
+            <DueNextHomeworkCard />
             <OwnFeesDue />
             <NextClassCard schedule={dashboard.data.schedule} />
             <TodayClasses schedule={dashboard.data.schedule} emptyText={t`No class today. Enjoy the day!`} />

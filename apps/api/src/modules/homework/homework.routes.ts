@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess } from '@academy/shared/schemas/api';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
+import {
+  batchHomeworkListSchema,
+  HOMEWORK_MESSAGES,
+  homeworkDetailSchema,
+  homeworkInputSchema,
+  homeworkListSchema,
+  homeworkReviewSchema,
+  submissionListSchema,
+  submissionSchema,
+} from '@academy/shared/schemas/homework';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/file-names';
+import type { FileStorage } from '../../lib/storage';
+import { actorOf } from '../../access/http';
+import { addAttachments, assertManagesHomework, batchHomework, childHomework, handIn, homeworkDetail, homeworkFileFor, listSubmissions, reviewSubmission, setHomework, studentHomework } from './homework.service';
+import { readHomeworkFiles } from './homework-files';
+
+/**
+ * Homework (issue 59): set on a batch, handed in as pages (multipart `pages`), checked done or redo.
+ * Who may call what: access/homework.ts.
+ */
+export const homeworkRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (app, { db, storage }) => {
+  const tags = ['homework'];
+  const detail = apiSuccess(homeworkDetailSchema);
+
+  app.post('/batches/:id/homework', { schema: { tags, params: idParamsSchema, body: homeworkInputSchema, response: { 201: detail } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await setHomework(db, actorOf(request), request.params.id, request.body), message: HOMEWORK_MESSAGES.created }),
+  );
+
+  app.get('/batches/:id/homework', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(batchHomeworkListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await batchHomework(db, actorOf(request), request.params.id),
+  }));
+
+  app.get('/homework/:id', { schema: { tags, params: idParamsSchema, response: { 200: detail } } }, async (request) => ({
+    success: true as const,
+    data: await homeworkDetail(db, actorOf(request), request.params.id),
+  }));
+
+  app.get('/student/homework', { schema: { tags, response: { 200: apiSuccess(homeworkListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await studentHomework(db, actorOf(request)),
+  }));
+
+  app.get('/parent/children/:studentId/homework', { schema: { tags: ['parents', ...tags], params: parentChildParamsSchema, response: { 200: apiSuccess(homeworkListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await childHomework(db, actorOf(request), request.params.studentId),
+  }));
+
+  const filesOf = async (request: FastifyRequest, field: 'pages' | 'files') => {
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', field === 'pages' ? HOMEWORK_MESSAGES.pagesRequired : HOMEWORK_MESSAGES.filesRequired, { [field]: field === 'pages' ? HOMEWORK_MESSAGES.pagesRequired : HOMEWORK_MESSAGES.filesRequired });
+    return readHomeworkFiles(request, storage, field);
+  };
+
+  // Multipart: the pages as `pages` (pictures already shrunk by the phone, or a PDF), in order.
+  app.post('/homework/:id/submissions', { schema: { tags, params: idParamsSchema, consumes: ['multipart/form-data'], response: { 201: apiSuccess(submissionSchema) } } }, async (request, reply) => {
+    const actor = actorOf(request);
+    // Not theirs, or not for them: 404 before a byte of the upload is stored.
+    await homeworkDetail(db, actor, request.params.id);
+    const files = await filesOf(request, 'pages');
+    const submission = await handIn(db, storage, actor, request.params.id, files);
+    return reply.status(201).send({ success: true as const, data: submission, message: HOMEWORK_MESSAGES.submitted });
+  });
+
+  // Multipart: the teacher's PDFs or pictures as `files`.
+  app.post('/homework/:id/attachments', { schema: { tags, params: idParamsSchema, consumes: ['multipart/form-data'], response: { 201: detail } } }, async (request, reply) => {
+    const actor = actorOf(request);
+    await assertManagesHomework(db, actor, request.params.id);
+    const files = await filesOf(request, 'files');
+    return reply.status(201).send({ success: true as const, data: await addAttachments(db, storage, actor, request.params.id, files), message: HOMEWORK_MESSAGES.attachmentsAdded });
+  });
+
+  app.get('/homework/:id/submissions', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(submissionListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await listSubmissions(db, actorOf(request), request.params.id),
+  }));
+
+  app.put('/homework-submissions/:id/review', { schema: { tags, params: idParamsSchema, body: homeworkReviewSchema, response: { 200: apiSuccess(submissionSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await reviewSubmission(db, actorOf(request), request.params.id, request.body),
+    message: HOMEWORK_MESSAGES.reviewed,
+  }));
+
+  // A file itself: an attachment for the homework's readers, a page for its student, their parent and staff.
+  app.get('/homework-files/:id', { compress: false, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const file = await homeworkFileFor(db, actorOf(request), request.params.id);
+    const size = await storage.size(file.fileKey);
+    if (size === undefined) throw new AppError('NOT_FOUND', HOMEWORK_MESSAGES.fileNotFound);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition('inline', file.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', size)
+      .header('cache-control', 'private, max-age=3600')
+      .send(storage.read(file.fileKey));
+  });
+};

@@ -1,0 +1,326 @@
+import { Alert, Anchor, Badge, Button, FileInput, Group, Image, NumberInput, Paper, Select, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconCheck, IconPaperclip, IconRotate } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { HOMEWORK_MESSAGES, type SubmissionRow } from '@academy/shared/schemas/homework';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { MathMarkdown } from '../../../components/ui/math-markdown';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useBatches } from '../../../features/batches/api';
+import { homeworkFileHref, useBatchHomework, useReview, useSetHomework, useSubmissions } from '../../../features/homework/api';
+import { HomeworkFilesList } from '../../../features/homework/components/homework-files-list';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date';
+
+/**
+ * Homework for the teacher's batches (issue 59): set it (Markdown with $…$ maths, a PDF or pictures,
+ * a due time), see who handed in and who is late, and check each submission on a phone, one student
+ * after another: the pages, a comment, optional marks, then Done or Redo.
+ */
+export function Component() {
+  const { t } = useLingui();
+  const batches = useBatches();
+  const [chosenBatch, setBatchId] = useState<string | null>(null);
+  const batchId = chosenBatch ?? batches.data?.[0]?._id ?? null;
+  const [checking, setChecking] = useState<string | null>(null);
+  const [setting, setSetting] = useState(false);
+  const list = useBatchHomework(batchId);
+
+  if (checking) return <CheckSubmissions id={checking} onBack={() => setChecking(null)} />;
+  return (
+    <>
+      <PageHeader title={t`Homework`} description={t`Set homework for a batch and check what the students hand in.`} />
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label={t`Batch`}
+            data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))}
+            value={batchId}
+            onChange={setBatchId}
+            allowDeselect={false}
+            style={{ flex: '1 1 14rem' }}
+          />
+          {batchId && !setting ? (
+            <Button onClick={() => setSetting(true)}>
+              <Trans>Set homework</Trans>
+            </Button>
+          ) : null}
+        </Group>
+        {batchId && setting ? <SetHomeworkForm batchId={batchId} onClose={() => setSetting(false)} /> : null}
+        {!batchId ? null : list.isPending ? (
+          <Skeleton h={160} radius="md" aria-hidden="true" />
+        ) : list.isError ? (
+          <LoadErrorAlert title={t`The homework could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />
+        ) : list.data.homework.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            <Trans>No homework for this batch yet.</Trans>
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {list.data.homework.map((item) => (
+              <Paper key={item._id} component="li" withBorder radius="md" p="sm" data-testid="batch-homework">
+                <Stack gap={6}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {item.title}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    <Trans>Due {formatDateTime(item.dueAt)}</Trans>
+                  </Text>
+                  {item.handIn ? (
+                    <Group gap={6} wrap="wrap">
+                      <Badge variant="light">{t`${item.handedIn} of ${item.students} handed in`}</Badge>
+                      {item.late ? <Badge color="red" variant="light">{t`${item.late} late`}</Badge> : null}
+                      <Badge color="green" variant="light">{t`${item.checked} done`}</Badge>
+                    </Group>
+                  ) : (
+                    <Text size="sm">
+                      <Trans>Done in class</Trans>
+                    </Text>
+                  )}
+                  {item.handIn ? (
+                    <Group>
+                      <Button size="sm" variant="light" onClick={() => setChecking(item._id)}>
+                        <Trans>Check submissions</Trans>
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {list.data && list.data.record.length > 0 ? (
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              <Trans>On time, per student</Trans>
+            </Title>
+            <Paper withBorder radius="md" p="sm">
+              <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="homework-record">
+                {list.data.record.map((row) => (
+                  <Stack key={row.student._id} component="li" gap={0}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {row.student.name}
+                    </Text>
+                    <Text size="sm" c={row.onTime < row.due ? 'red' : 'dimmed'}>
+                      {t`${row.onTime} on time · ${row.handedIn} handed in · ${row.due} due`}
+                    </Text>
+                  </Stack>
+                ))}
+              </Stack>
+            </Paper>
+          </Stack>
+        ) : null}
+      </Stack>
+    </>
+  );
+}
+
+/** A due time for the field: tomorrow at 8 PM on this device's clock ('YYYY-MM-DDTHH:mm'). */
+function defaultDue(): string {
+  const due = new Date();
+  due.setDate(due.getDate() + 1);
+  due.setHours(20, 0, 0, 0);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}T${pad(due.getHours())}:${pad(due.getMinutes())}`;
+}
+
+function SetHomeworkForm({ batchId, onClose }: { batchId: string; onClose: () => void }) {
+  const { t } = useLingui();
+  const [title, setTitle] = useState('');
+  const [instructions, setInstructions] = useState('');
+  const [due, setDue] = useState(defaultDue);
+  const [handIn, setHandIn] = useState(true);
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const setHomework = useSetHomework();
+
+  const submit = () => {
+    setErrors({});
+    const dueAt = due ? new Date(due) : null;
+    setHomework.mutate(
+      { batchId, input: { title, instructions, dueAt: dueAt && !Number.isNaN(dueAt.getTime()) ? dueAt.toISOString() : '', handIn }, files },
+      {
+        onSuccess: () => {
+          notifications.show({ title: t`Homework set`, message: t`The batch's students are told.`, color: 'teal' });
+          onClose();
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          setErrors(fields ?? {});
+          if (!fields) notifications.show({ title: t`The homework was not set`, message: normalizeError(error).message, color: 'red' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <TextInput label={t`Title`} value={title} onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setErrors(({ title: _cleared, ...rest }) => rest);
+          }}
+          error={errors.title} withAsterisk />
+        <Textarea
+          label={t`Instructions`}
+          description={t`Write maths between dollar signs, like $x^2 + 1$.`}
+          value={instructions}
+          onChange={(event) => setInstructions(event.currentTarget.value)}
+          error={errors.instructions}
+          autosize
+          minRows={3}
+        />
+        {instructions.includes('$') ? (
+          <Paper bg="gray.0" p="sm" radius="sm" aria-label={t`Preview`}>
+            <MathMarkdown source={instructions} />
+          </Paper>
+        ) : null}
+        <TextInput type="datetime-local" label={t`Due`} value={due} onChange={(event) => setDue(event.currentTarget.value)} error={errors.dueAt} withAsterisk />
+        <Switch label={t`Handed in as photos or a PDF`} description={t`Off: only done in class.`} checked={handIn} onChange={(event) => setHandIn(event.currentTarget.checked)} />
+        <FileInput
+          label={t`Attachments`}
+          description={t`A PDF or pictures (optional).`}
+          multiple
+          clearable
+          accept="application/pdf,image/jpeg,image/png,image/webp"
+          leftSection={<IconPaperclip size={16} aria-hidden="true" />}
+          value={files}
+          onChange={setFiles}
+          error={errors.files}
+        />
+        <Group>
+          <Button onClick={submit} loading={setHomework.isPending}>
+            <Trans>Set homework</Trans>
+          </Button>
+          <Button variant="subtle" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One student's submission at a time: their pages one after another, a comment, marks, Done or Redo, then the next. */
+function CheckSubmissions({ id, onBack }: { id: string; onBack: () => void }) {
+  const { t } = useLingui();
+  const list = useSubmissions(id);
+  const [index, setIndex] = useState(0);
+  const back = (
+    <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden="true" />} onClick={onBack} px={0} style={{ alignSelf: 'flex-start' }}>
+      <Trans>All homework</Trans>
+    </Button>
+  );
+  if (list.isPending) return <Skeleton h={300} radius="md" aria-hidden="true" />;
+  if (list.isError) return <LoadErrorAlert title={t`The submissions could not be loaded`} error={list.error} fallback={HOMEWORK_MESSAGES.notFound} onRetry={() => void list.refetch()} />;
+  const handedIn = list.data.submissions.filter((row) => row.submission);
+  const missing = list.data.submissions.filter((row) => !row.submission);
+  const current = handedIn[Math.min(index, Math.max(handedIn.length - 1, 0))];
+  return (
+    <Stack gap="md">
+      {back}
+      <PageHeader title={list.data.homework.title} description={t`Due ${formatDateTime(list.data.homework.dueAt)}`} />
+      <HomeworkFilesList files={list.data.homework.attachments} />
+      {current ? (
+        <ReviewCard
+          key={current.submission!._id}
+          row={current}
+          position={t`${Math.min(index, handedIn.length - 1) + 1} of ${handedIn.length}`}
+          onNext={() => setIndex((value) => (value + 1 < handedIn.length ? value + 1 : value))}
+          onPrevious={index > 0 ? () => setIndex((value) => value - 1) : undefined}
+        />
+      ) : (
+        <Text c="dimmed">
+          <Trans>Nobody has handed in yet.</Trans>
+        </Text>
+      )}
+      {missing.length > 0 ? (
+        <Alert color="gray" variant="light" title={t`Not handed in (${missing.length})`}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {missing.map((row) => row.student.name).join(', ')}
+          </Text>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow; position: string; onNext: () => void; onPrevious?: () => void }) {
+  const { t } = useLingui();
+  const submission = row.submission!;
+  const [comment, setComment] = useState(submission.comment ?? '');
+  const [marks, setMarks] = useState<number | string>(submission.marks ?? '');
+  const review = useReview();
+  const mark = (status: 'done' | 'redo') =>
+    review.mutate(
+      { id: submission._id, review: { status, comment, marks: typeof marks === 'number' ? marks : null } },
+      {
+        onSuccess: () => {
+          notifications.show({ title: status === 'done' ? t`Marked done` : t`Sent back to redo`, message: row.student.name, color: status === 'done' ? 'teal' : 'orange' });
+          onNext();
+        },
+        onError: (error) => notifications.show({ title: t`The review was not saved`, message: normalizeError(error).message, color: 'red' }),
+      },
+    );
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="review-card">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {row.student.name}
+          </Title>
+          <Group gap={6}>
+            <Text size="sm" c="dimmed">
+              {position}
+            </Text>
+            {submission.late ? (
+              <Badge color="red" variant="light">
+                <Trans>Late</Trans>
+              </Badge>
+            ) : null}
+            <Badge variant="light" data-status={submission.status}>
+              {submission.status === 'done' ? t`Done` : submission.status === 'redo' ? t`Redo` : t`To check`}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          <Trans>Handed in {formatDateTime(submission.submittedAt)}</Trans>
+        </Text>
+        <Stack gap="xs">
+          {submission.pages.map((page, pageIndex) =>
+            page.contentType.startsWith('image/') ? (
+              <Image key={page._id} src={homeworkFileHref(page.url)} alt={t`Page ${pageIndex + 1} of ${row.student.name}`} radius="sm" fit="contain" loading="lazy" maw={720} />
+            ) : (
+              <Anchor key={page._id} href={homeworkFileHref(page.url)} target="_blank" rel="noopener">
+                <Trans>Page {pageIndex + 1} (PDF)</Trans>
+              </Anchor>
+            ),
+          )}
+        </Stack>
+        <Textarea label={t`Comment`} value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} />
+        <NumberInput label={t`Marks (optional)`} value={marks} onChange={setMarks} min={0} max={1000} decimalScale={2} maw={200} />
+        <Group gap="sm" wrap="wrap">
+          <Button color="green" leftSection={<IconCheck size={18} aria-hidden="true" />} onClick={() => mark('done')} loading={review.isPending} style={{ flex: '1 1 8rem' }}>
+            <Trans>Done</Trans>
+          </Button>
+          <Button color="orange" variant="light" leftSection={<IconRotate size={18} aria-hidden="true" />} onClick={() => mark('redo')} loading={review.isPending} style={{ flex: '1 1 8rem' }}>
+            <Trans>Redo</Trans>
+          </Button>
+        </Group>
+        <Group justify="space-between">
+          {onPrevious ? (
+            <Button variant="subtle" size="xs" onClick={onPrevious}>
+              <Trans>Previous</Trans>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button variant="subtle" size="xs" onClick={onNext}>
+            <Trans>Next</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BatchHomeworkItem,
+  HomeworkDetail,
+  HomeworkInput,
+  HomeworkList,
+  HomeworkRecordRow,
+  HomeworkReviewInput,
+  Submission,
+  SubmissionList,
+} from '@academy/shared/schemas/homework';
+import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { sendForm, type UploadProgress } from '../../lib/send-form';
+
+/** Homework (issue 59): the screens' queries and changes. */
+export const homeworkKeys = {
+  all: ['homework'] as const,
+  student: ['homework', 'student'] as const,
+  child: (studentId: string) => ['homework', 'child', studentId] as const,
+  batch: (batchId: string) => ['homework', 'batch', batchId] as const,
+  one: (id: string) => ['homework', 'one', id] as const,
+  submissions: (id: string) => ['homework', 'submissions', id] as const,
+};
+
+export const studentHomeworkQueryOptions = {
+  queryKey: homeworkKeys.student,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest<HomeworkList>('GET', '/student/homework', undefined, { signal }),
+};
+
+export function useStudentHomework() {
+  return useQuery(studentHomeworkQueryOptions);
+}
+
+export function useChildHomework(studentId: string) {
+  return useQuery({
+    queryKey: homeworkKeys.child(studentId),
+    queryFn: ({ signal }) => apiRequest<HomeworkList>('GET', `/parent/children/${encodeURIComponent(studentId)}/homework`, undefined, { signal }),
+  });
+}
+
+export function useBatchHomework(batchId: string | null) {
+  return useQuery({
+    queryKey: homeworkKeys.batch(batchId ?? ''),
+    queryFn: ({ signal }) => apiRequest<{ homework: BatchHomeworkItem[]; record: HomeworkRecordRow[] }>('GET', `/batches/${encodeURIComponent(batchId!)}/homework`, undefined, { signal }),
+    enabled: Boolean(batchId),
+  });
+}
+
+export function useHomework(id: string | null) {
+  return useQuery({
+    queryKey: homeworkKeys.one(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<HomeworkDetail>('GET', `/homework/${encodeURIComponent(id!)}`, undefined, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useSubmissions(id: string | null) {
+  return useQuery({
+    queryKey: homeworkKeys.submissions(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<SubmissionList>('GET', `/homework/${encodeURIComponent(id!)}/submissions`, undefined, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+function useInvalidateHomework() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: homeworkKeys.all });
+}
+
+/** Sets homework on a batch, then adds its attachments (a PDF, pictures) when there are any. */
+export function useSetHomework() {
+  const invalidate = useInvalidateHomework();
+  return useMutation({
+    mutationFn: async ({ batchId, input, files }: { batchId: string; input: HomeworkInput; files: File[] }) => {
+      const set = await apiRequestWithMessage<HomeworkDetail>('POST', `/batches/${encodeURIComponent(batchId)}/homework`, input);
+      if (files.length === 0) return set;
+      const form = new FormData();
+      for (const file of files) form.append('files', file, file.name);
+      return sendForm<HomeworkDetail>('POST', `/homework/${encodeURIComponent(set.data._id)}/attachments`, form);
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Hands in the pages, in order, as `pages`. */
+export function useHandIn() {
+  const invalidate = useInvalidateHomework();
+  return useMutation({
+    mutationFn: ({ id, pages, onProgress }: { id: string; pages: File[]; onProgress?: UploadProgress }) => {
+      const form = new FormData();
+      for (const page of pages) form.append('pages', page, page.name);
+      return sendForm<Submission>('POST', `/homework/${encodeURIComponent(id)}/submissions`, form, onProgress);
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useReview() {
+  const invalidate = useInvalidateHomework();
+  return useMutation({
+    mutationFn: ({ id, review }: { id: string; review: HomeworkReviewInput }) => apiRequestWithMessage<Submission>('PUT', `/homework-submissions/${encodeURIComponent(id)}/review`, review),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** A file's address (an attachment or a page), opened in the browser. */
+export function homeworkFileHref(url: string): string {
+  return url.startsWith('/api/') ? `${API_BASE}${url.slice('/api'.length)}` : url;
+}

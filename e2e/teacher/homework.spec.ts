@@ -1,0 +1,155 @@
+import type { Browser, Page } from '@playwright/test';
+import { createBatchByApi, createStudentByApi, createTeacherByApi, expect, hasHorizontalOverflow, shootWidths, test, uniqueToken } from '../fixtures';
+
+const PASSWORD = 'homework-pass-2026';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A signed-in page of its own (its own session) at a phone's width. */
+async function signedInPhone(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  return page;
+}
+
+/** A phone photo of a page: a large PNG drawn in the browser (lines of "writing" on paper), a few MB. */
+async function photographedPage(page: Page, label: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (text) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2448;
+    canvas.height = 3264;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#f7f3e8';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.fillStyle = '#1a237e';
+    context.font = '64px serif';
+    for (let line = 0; line < 40; line += 1) context.fillText(`${text} ${line + 1}: x² − 5x + 6 = (x − 2)(x − 3)`, 120, 160 + line * 76);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, label);
+  return Buffer.from(base64, 'base64');
+}
+
+test.describe('homework', () => {
+  test('a teacher sets homework with a formula and a PDF; a student hands in three shrunk photos through a lost connection; redo and done; the parent reads both in Marathi', async ({ page, loginAs, browser, baseURL }) => {
+    // Five accounts and four browsers on a busy machine.
+    test.setTimeout(180_000);
+    const token = uniqueToken('hw');
+    await loginAs('admin');
+    const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
+    const teacherEmail = `${token}.t@example.com`;
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: PASSWORD });
+    const batchName = `Homework ${token}`;
+    const batchId = await createBatchByApi(page, { name: batchName, teacher });
+    const names = ['Asha', 'Bharat'].map((first) => `${first} ${token}`);
+    const studentIds: string[] = [];
+    for (const [index, name] of names.entries()) {
+      const id = await createStudentByApi(page, { name, email: `${token}.s${index}@example.com`, password: PASSWORD, standard: standards[0]!._id });
+      expect((await page.request.put(`/api/batches/${batchId}/students/${id}/add?confirm=true`)).status()).toBe(200);
+      studentIds.push(id);
+    }
+    // One parent of both, reading Marathi; a student of another batch.
+    const parentEmail = `${token}.p@example.com`;
+    for (const id of studentIds) {
+      const linked = await page.request.post(`/api/students/${id}/parents`, { data: { name: `आई ${token}`, email: parentEmail, relation: 'mother', language: 'mr', password: PASSWORD } });
+      expect(linked.ok()).toBe(true);
+    }
+    await createStudentByApi(page, { name: `Outsider ${token}`, email: `${token}.x@example.com`, password: PASSWORD, standard: standards[0]!._id });
+
+    // The teacher sets homework on a phone: a bad form first, then a title, maths and a PDF.
+    const teacherPhone = await signedInPhone(browser, baseURL!, teacherEmail);
+    await teacherPhone.goto('/app/teacher/homework');
+    await expect(teacherPhone.getByRole('heading', { level: 1, name: 'Homework' })).toBeVisible();
+    await teacherPhone.getByRole('button', { name: 'Set homework' }).click();
+    await teacherPhone.getByLabel('Instructions').fill('Solve $x^2 - 5x + 6 = 0$ by factorising. Then exercise 4.2, questions 1 to 5.');
+    await teacherPhone.getByRole('button', { name: 'Set homework' }).click();
+    await expect(teacherPhone.getByText('Title is required')).toBeVisible();
+    await teacherPhone.getByLabel('Title').fill('Quadratic equations');
+    await teacherPhone.locator('input[type="file"]').setInputFiles({ name: 'exercise-4-2.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // The maths shows as maths in the preview (KaTeX).
+    await expect(teacherPhone.locator('.katex').first()).toBeVisible();
+    await shootWidths(teacherPhone, 'homework-teacher-set');
+    await teacherPhone.getByRole('button', { name: 'Set homework' }).click();
+    await expect(teacherPhone.getByTestId('batch-homework').filter({ hasText: 'Quadratic equations' })).toBeVisible();
+    await expect(teacherPhone.getByText('0 of 2 handed in')).toBeVisible();
+    const homeworkId = ((await (await teacherPhone.request.get(`/api/batches/${batchId}/homework`)).json()).data.homework as { _id: string }[])[0]!._id;
+
+    // The first student photographs three pages and hands them in; the connection drops on the way.
+    const studentPhone = await signedInPhone(browser, baseURL!, `${token}.s0@example.com`);
+    await studentPhone.goto('/app/student/dashboard');
+    await expect(studentPhone.getByTestId('homework-due-next')).toContainText('Quadratic equations');
+    await studentPhone.getByRole('link', { name: 'Open homework' }).click();
+    await studentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' }).click();
+    await expect(studentPhone.locator('.katex').first()).toBeVisible();
+    await expect(studentPhone.getByRole('link', { name: /exercise-4-2\.pdf/ })).toBeVisible();
+    const photos = [];
+    for (const label of ['Page one', 'Page two', 'Page three']) photos.push({ name: `${label}.png`, mimeType: 'image/png', buffer: await photographedPage(studentPhone, label) });
+    expect(photos.every((photo) => photo.buffer.length > 400 * 1024)).toBe(true);
+    const [chooser] = await Promise.all([studentPhone.waitForEvent('filechooser'), studentPhone.getByTestId('choose-pages').click()]);
+    await chooser.setFiles(photos);
+    await expect(studentPhone.getByTestId('hand-in-page')).toHaveCount(3, { timeout: 30_000 });
+    const shrunk = await studentPhone.getByTestId('hand-in-page').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-bytes'))));
+    expect(shrunk.every((bytes) => bytes > 0 && bytes < 400 * 1024), `page sizes ${shrunk.join(', ')}`).toBe(true);
+    await shootWidths(studentPhone, 'homework-student-pages');
+    await studentPhone.context().setOffline(true);
+    await studentPhone.getByRole('button', { name: 'Hand in 3 pages' }).click();
+    await expect(studentPhone.getByTestId('hand-in-waiting')).toBeVisible();
+    await studentPhone.context().setOffline(false);
+    await expect(studentPhone.getByText('Homework handed in').first()).toBeVisible({ timeout: 30_000 });
+    await expect(studentPhone.getByText('Handed in', { exact: true })).toBeVisible();
+
+    // The second student hands in one page (through the API, as the app does).
+    const second = await signedInPhone(browser, baseURL!, `${token}.s1@example.com`);
+    const handed = await second.request.post(`/api/homework/${homeworkId}/submissions`, { multipart: { pages: { name: 'page.png', mimeType: 'image/png', buffer: photos[0]!.buffer } } });
+    expect(handed.status()).toBe(201);
+
+    // Wrong role and wrong batch: a student of no batch of hers gets 404; a student cannot check.
+    const outsider = await signedInPhone(browser, baseURL!, `${token}.x@example.com`);
+    expect((await outsider.request.get(`/api/homework/${homeworkId}`)).status()).toBe(404);
+    expect((await studentPhone.request.get(`/api/homework/${homeworkId}/submissions`)).status()).toBe(403);
+
+    // The teacher checks on the phone, one student after another: Asha redo with a comment, Bharat done.
+    await teacherPhone.reload();
+    await expect(teacherPhone.getByText('2 of 2 handed in')).toBeVisible();
+    await teacherPhone.getByRole('button', { name: 'Check submissions' }).click();
+    const card = teacherPhone.getByTestId('review-card');
+    await expect(card.getByRole('heading', { name: names[0]! })).toBeVisible();
+    await expect(card.getByRole('img')).toHaveCount(3);
+    // The server kept each page under 400 KB.
+    const stored = (await (await teacherPhone.request.get(`/api/homework/${homeworkId}/submissions`)).json()).data.submissions as { submission: { pages: { size: number }[] } | null }[];
+    expect(stored[0]!.submission!.pages.map((p) => p.size < 400 * 1024)).toEqual([true, true, true]);
+    await shootWidths(teacherPhone, 'homework-teacher-check');
+    await card.getByLabel('Comment').fill('Show the factorisation step for each question.');
+    await card.getByRole('button', { name: 'Redo' }).click();
+    await expect(card.getByRole('heading', { name: names[1]! })).toBeVisible();
+    await card.getByRole('button', { name: 'Done' }).click();
+    await expect(card.locator('[data-status="done"]')).toBeVisible();
+    expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
+    // The batch's record: each student handed in on time.
+    await teacherPhone.getByRole('button', { name: 'All homework' }).click();
+    await expect(teacherPhone.getByTestId('homework-record')).toContainText(`${names[0]}1 on time · 1 handed in · 0 due`);
+    expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
+    await shootWidths(teacherPhone, 'homework-teacher-list');
+
+    // The parent, in Marathi, sees Asha's redo with the comment and Bharat's done.
+    const parentPhone = await signedInPhone(browser, baseURL!, parentEmail);
+    await parentPhone.goto('/app/parent/homework');
+    await expect(parentPhone.getByRole('heading', { level: 1, name: 'गृहपाठ' })).toBeVisible();
+    await parentPhone.getByText('Asha', { exact: true }).click();
+    const ashaItem = parentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' });
+    await expect(ashaItem.locator('[data-status="redo"]')).toHaveText('पुन्हा करा');
+    await expect(ashaItem.getByTestId('homework-comment')).toHaveText('शिक्षक: Show the factorisation step for each question.');
+    await shootWidths(parentPhone, 'homework-parent-mr');
+    await parentPhone.getByText('Bharat', { exact: true }).click();
+    await expect(parentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' }).locator('[data-status="done"]')).toHaveText('झाले');
+    expect(await hasHorizontalOverflow(parentPhone)).toBe(false);
+
+    // Asha sees the redo and the comment, and can hand in again.
+    await studentPhone.goto('/app/student/homework');
+    await expect(studentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' }).locator('[data-status="redo"]')).toBeVisible();
+    await expect(studentPhone.getByTestId('homework-comment')).toContainText('Show the factorisation step');
+  });
+});
