@@ -88,6 +88,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'Academy.Example.IN' }).hosting).toEqual({ mode: 'many', baseDomain: 'academy.example.in' });
     expect(() => loadConfig({ ACADEMY_HOSTING: 'many' })).toThrow(/BASE_DOMAIN is required with ACADEMY_HOSTING=many/);
     expect(() => loadConfig({ ACADEMY_HOSTING: 'several' })).toThrow(/ACADEMY_HOSTING must be one or many/);
+    // The DNS servers an own domain's TXT proof is asked of (issue 55): the system's unless named.
+    expect(loadConfig({}).domainCheckDnsServers).toEqual([]);
+    expect(loadConfig({ DOMAIN_CHECK_DNS_SERVERS: '127.0.0.1:5353, [::1]:53' }).domainCheckDnsServers).toEqual(['127.0.0.1:5353', '[::1]:53']);
+    expect(() => loadConfig({ DOMAIN_CHECK_DNS_SERVERS: 'dns.example.in' })).toThrow(/DOMAIN_CHECK_DNS_SERVERS must be IP addresses/);
     expect(() => loadConfig({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'https://academy.example.in' })).toThrow(/BASE_DOMAIN must be a domain name/);
     expect(() => loadConfig({ ACADEMY_HOSTING: 'many', BASE_DOMAIN: 'academy.example.in', PUBLIC_URL: 'https://other.example.in' })).toThrow(/PUBLIC_URL must be the platform's own address/);
   });

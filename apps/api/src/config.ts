@@ -68,7 +68,7 @@ const envSchema = z.object({
   DOMAIN_CHECK_DNS_SERVERS: z
     .string()
     .trim()
-    .regex(/^[0-9a-f.:\[\], ]+$/i, 'DOMAIN_CHECK_DNS_SERVERS must be IP addresses (with an optional :port), separated by commas')
+    .regex(/^[0-9a-f.:[\], ]+$/i, 'DOMAIN_CHECK_DNS_SERVERS must be IP addresses (with an optional :port), separated by commas')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z

@@ -61,7 +61,9 @@ const READS_WITH_CONFLICT = new Set([
 /** GET routes without an id that answer 404 when what they read is not set up (off-site backups off). */
 const READS_OF_WHAT_MAY_BE_MISSING = new Set(['GET /api/admin/backups/remote', 'GET /api/admin/settings/backups/recovery-sheet']);
 /** Start your academy (issue 55): the platform's routes, 404 with one academy (and the hand-off at an academy it is not for). */
-const ONLY_WITH_MANY_ACADEMIES = new Set(['POST /api/academies/verification', 'GET /api/academies/slug-available', 'POST /api/academies', 'POST /api/auth/hand-off']);
+const ONLY_WITH_MANY_ACADEMIES = new Set(['POST /api/academies/verification', 'GET /api/academies/slug-available', 'POST /api/academies', 'POST /api/auth/hand-off', 'GET /api/health/domain']);
+/** Done only when something outside is found (an own domain's proof, issue 55): 422 says it was not. */
+const CHECKS_OF_WHAT_MAY_BE_MISSING = new Set(['POST /api/admin/domains/:id/verify']);
 /** The providers' callbacks: open to anyone, refused without their proof (signature, token, verify token). */
 const PROVIDER_CALLBACKS = new Set(['GET /api/webhooks/whatsapp', 'POST /api/webhooks/whatsapp', 'POST /api/webhooks/msg91']);
 /** Routes serving a byte range of a stored file. */
@@ -158,7 +160,7 @@ export function errorStatuses(method: string, url: string, schema: JsonSchema, r
     statuses.add(415);
   }
   const headers = schema.headers as { properties?: Record<string, unknown> } | undefined;
-  if (headers?.properties?.['idempotency-key'] !== undefined) statuses.add(422);
+  if (headers?.properties?.['idempotency-key'] !== undefined || CHECKS_OF_WHAT_MAY_BE_MISSING.has(routeKey(method, url))) statuses.add(422);
   if (RANGE_READS.has(routeKey(method, url))) statuses.add(416);
   const config = route?.config as { rateLimit?: unknown } | undefined;
   // A rate-limited route, and every write open to anyone (sign-in, codes, forms) has its limit.

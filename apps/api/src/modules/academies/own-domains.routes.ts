@@ -11,7 +11,7 @@ import { addOwnDomain, listOwnDomains, removeOwnDomain, verifyOwnDomain, type Ow
  * The academy's own domains (issue 55), the admin's, on the settings screen. With one academy per
  * installation the list says `available: false` and changes answer 400 (its address is PUBLIC_URL).
  */
-const certificateQuestionSchema = z.object({ domain: z.string({ error: 'domain is required' }).max(300, 'domain is too long') });
+const certificateQuestionSchema = z.object({ domain: z.string({ error: OWN_DOMAIN_MESSAGES.required }).max(300, OWN_DOMAIN_MESSAGES.invalid) });
 
 export const ownDomainRoutes: FastifyPluginAsyncZod<OwnDomainDeps> = async (app, deps) => {
   const tags = ['admin'];
