@@ -47,3 +47,73 @@ describe('the academy of a statement under a busy pool', () => {
     expect(rows[0]!.students).toBe(0);
   });
 });
+
+/**
+ * The academy's setting costs no extra round trip (issue 55's Speed): when a connection last served
+ * another academy, the setting goes in front of a statement with parameters in the same round trip
+ * (one ReadyForQuery per statement), and a failed setting fails the statement instead of letting it
+ * run under the previous academy.
+ */
+describe('the academy setting rides with the statement', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = createDatabase({ ...(await createTestDatabaseConnection()), max: 1 }, { defaultAcademyId: null });
+    await withoutAcademy(() => database.db.insert(academies).values([{ id: A, slug: 'ctx-a', name: 'A' }, { id: B, slug: 'ctx-b', name: 'B' }]));
+    await withAcademy(A, () => buildStudent(database.db));
+  });
+  afterAll(() => database.close());
+
+  /** Round trips on this one connection while `run` runs: PostgreSQL ends each with ReadyForQuery. */
+  async function roundTrips<T>(client: import('pg').PoolClient, run: () => Promise<T>): Promise<{ result: T; trips: number }> {
+    const connection = (client as unknown as { connection: import('node:events').EventEmitter }).connection;
+    let trips = 0;
+    const count = () => trips++;
+    connection.on('readyForQuery', count);
+    try {
+      return { result: await run(), trips };
+    } finally {
+      connection.off('readyForQuery', count);
+    }
+  }
+
+  it('changes academy in the same round trip as a statement with parameters', async () => {
+    const client = await database.pool.connect();
+    try {
+      const ask = (academy: string) =>
+        withAcademy(academy, () => client.query<{ academy: string; n: number }>(`select current_setting('app.academy_id') as academy, $1::int as n`, [7]));
+      const first = await roundTrips(client, () => ask(A));
+      expect(first.result.rows).toEqual([{ academy: A, n: 7 }]);
+      expect(first.trips).toBe(1);
+      const second = await roundTrips(client, () => ask(B));
+      expect(second.result.rows).toEqual([{ academy: B, n: 7 }]);
+      expect(second.trips).toBe(1);
+      // The same academy again: nothing in front.
+      const third = await roundTrips(client, () => ask(B));
+      expect(third.result.rows).toEqual([{ academy: B, n: 7 }]);
+      expect(third.trips).toBe(1);
+    } finally {
+      client.release();
+    }
+    // Also through drizzle (the connection last served B): the setting's own row never reaches the answer.
+    const students = await withAcademy(A, () => database.db.execute<{ n: number }>(sql`select count(*)::int as n from students where ${1} = 1`));
+    expect(students.rows).toEqual([{ n: 1 }]);
+    const names = await withAcademy(B, () => database.db.select({ id: academies.id }).from(academies).where(sql`${academies.slug} = ${'ctx-b'}`));
+    expect(names).toEqual([{ id: B }]);
+  });
+
+  it('a failed setting fails its statement, and the next statement sets the academy again', async () => {
+    const client = await database.pool.connect();
+    try {
+      await withAcademy(A, () => client.query('select $1::int', [1]));
+      await client.query('begin');
+      await expect(client.query('select 1/0')).rejects.toThrow(/division by zero/);
+      // The transaction is aborted: the setting in front fails, and so does the statement with it.
+      await expect(withAcademy(B, () => client.query(`select current_setting('app.academy_id') as academy, $1::int as n`, [1]))).rejects.toThrow(/aborted/);
+      await client.query('rollback');
+      const { rows } = await withAcademy(B, () => client.query<{ academy: string }>(`select current_setting('app.academy_id') as academy, $1::int as n`, [1]));
+      expect(rows[0]!.academy).toBe(B);
+    } finally {
+      client.release();
+    }
+  });
+});

@@ -177,11 +177,41 @@ function clientNoticingWrites(changed: (table: string, academyId: string | undef
       });
     }
 
+    /**
+     * A statement with parameters whose connection must first change academy: the setting rides in
+     * front of it in the same round trip (AcademyFirstQuery, below), and a failed setting fails the
+     * statement. Undefined when the statement cannot go that way (no parameters, a cursor, rows by pages).
+     */
+    #withAcademyInFront(args: unknown[], seen: (result: QueryResultLike) => void): Promise<unknown> | null | undefined {
+      const entered = enteredAcademyId();
+      const wanted = (entered === undefined ? defaultAcademyId : entered) ?? '';
+      if (wanted === this.#academy) return undefined;
+      const statement = new AcademyFirstQuery(args[0], args[1], args[2], wanted);
+      if (!statement.carriesSetting()) return undefined;
+      this.#academy = wanted;
+      const given = statement.callback as ((error: unknown, result: unknown) => void) | undefined;
+      let answered: Promise<unknown> | null = null;
+      let done = given;
+      if (!done) answered = new Promise((resolve, reject) => (done = (error, result) => (error ? reject(error) : resolve(result))));
+      statement.callback = (error: unknown, result: QueryResultLike) => {
+        // The setting or the statement failed: which one is not known, so the next statement sets it again.
+        if (error) this.#academy = undefined;
+        else seen(result);
+        done!(error, result);
+      };
+      (super.query as (...rest: unknown[]) => unknown).call(this, statement);
+      return answered;
+    }
+
     // pg's query has many shapes (text or config, values, callback or promise, submittables).
     override query(...args: unknown[]): never {
       const config = args[0] as { text?: string; submit?: unknown } | string;
       const query = super.query as (...rest: unknown[]) => unknown;
       const text = typeof config === 'string' ? config : (config?.text ?? '');
+      if (!TRANSACTION_CONTROL.test(text) && !(typeof config === 'object' && typeof config?.submit === 'function')) {
+        const inFront = this.#withAcademyInFront(args, (result) => this.#noticed(text, result));
+        if (inFront !== undefined) return inFront as never;
+      }
       // Ending a transaction or a savepoint reads no table: no setting first (in a failed transaction it
       // would fail too, and hide the error that failed it).
       const setting = TRANSACTION_CONTROL.test(text) ? undefined : this.#academyFirst(query);
@@ -216,6 +246,74 @@ function clientNoticingWrites(changed: (table: string, academyId: string | undef
       }) as never;
     }
   } as unknown as typeof pg.Client;
+}
+
+type PgConnection = {
+  stream: { cork?(): void; uncork?(): void };
+  parse(message: { text: string; name?: string; types?: unknown[] }): void;
+  bind(message: { portal?: string; statement?: string; values: unknown[] }): void;
+  execute(message: { portal?: string; rows?: number }): void;
+};
+type PgQuery = {
+  text?: string;
+  values?: unknown[];
+  rows?: number;
+  callback?: unknown;
+  requiresPreparation(): boolean;
+  submit(connection: PgConnection): Error | null;
+  handleDataRow(message: unknown): void;
+  handleCommandComplete(message: unknown, connection: PgConnection): void;
+};
+const PgQueryClass = pg.Query as unknown as new (config: unknown, values?: unknown, callback?: unknown) => PgQuery;
+
+/**
+ * A statement preceded by `select set_config('app.academy_id', …)` in ONE round trip (issue 55: the
+ * academy's setting costs no extra round trip). Both go in the extended protocol with a single Sync at
+ * the end, so they run in one implicit transaction (or inside the open one): when the setting fails,
+ * PostgreSQL skips the statement and the caller gets the setting's error — the statement can never run
+ * under another academy's setting. The setting's own answer (a row, a CommandComplete) is swallowed; the
+ * statement's answer is the query's result as usual. Only statements that use the extended protocol
+ * anyway (parameters), in one go (no rows by pages), take this way; others get the setting separately.
+ */
+class AcademyFirstQuery extends PgQueryClass {
+  #academy: string;
+  /** The setting's DataRow and CommandComplete are still to come. */
+  #settingAnswerPending = true;
+
+  constructor(config: unknown, values: unknown, callback: unknown, academy: string) {
+    super(config, values, callback);
+    this.#academy = academy;
+  }
+
+  carriesSetting(): boolean {
+    return !this.rows && this.requiresPreparation() && (this.values?.length ?? 0) > 0;
+  }
+
+  override submit(connection: PgConnection): Error | null {
+    connection.stream.cork?.();
+    try {
+      connection.parse({ text: 'select set_config($1, $2, false)', name: '', types: [] });
+      connection.bind({ portal: '', statement: '', values: ['app.academy_id', this.#academy] });
+      connection.execute({ portal: '', rows: 0 });
+      // The statement's Parse/Bind/Describe/Execute and the one Sync follow (pg's own Query).
+      return super.submit(connection);
+    } finally {
+      connection.stream.uncork?.();
+    }
+  }
+
+  override handleDataRow(message: unknown): void {
+    if (this.#settingAnswerPending) return;
+    super.handleDataRow(message);
+  }
+
+  override handleCommandComplete(message: unknown, connection: PgConnection): void {
+    if (this.#settingAnswerPending) {
+      this.#settingAnswerPending = false;
+      return;
+    }
+    super.handleCommandComplete(message, connection);
+  }
 }
 
 /**
