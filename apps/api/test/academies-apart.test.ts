@@ -202,3 +202,32 @@ describe('provider webhooks at the base domain (ACADEMY_HOSTING=many)', () => {
     expect((await report(BASE, `/api/webhooks/msg91?token=${tokenOfA}`)).statusCode).toBe(401);
   });
 });
+
+describe('enquiry numbers', () => {
+  const enquiry = (name: string) =>
+    database.db.execute<{ number: number }>(sql`insert into admission_enquiries (student_name, form, source) values (${name}, 'contact', 'website') returning number`);
+
+  it('are counted per academy: each academy’s first family is ENQ-0001, whatever the other has', async () => {
+    const before = await inA(async () => (await database.db.execute<{ n: number }>(sql`select coalesce(max(number), 0)::int as n from admission_enquiries`)).rows[0]!.n);
+    await inA(() => enquiry('A one'));
+    await inA(() => enquiry('A two'));
+    expect((await inB(() => enquiry('B one'))).rows[0]!.number).toBe(1);
+    expect((await inA(() => enquiry('A three'))).rows[0]!.number).toBe(before + 3);
+    expect((await inB(() => enquiry('B two'))).rows[0]!.number).toBe(2);
+  });
+
+  it('families applying at the same moment get numbers one after another, and a rolled-back one gives its number back', async () => {
+    const first = (await inB(() => enquiry('B before'))).rows[0]!.number;
+    const rolledBack = await inB(() =>
+      database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`insert into admission_enquiries (student_name, form, source) values ('gone', 'contact', 'website')`);
+          throw new Error('changed my mind');
+        })
+        .catch((error: Error) => error.message),
+    );
+    expect(rolledBack).toBe('changed my mind');
+    const numbers = await Promise.all(Array.from({ length: 8 }, (_, n) => inB(async () => (await enquiry(`B at once ${n}`)).rows[0]!.number)));
+    expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 8 }, (_, n) => first + 1 + n));
+  });
+});

@@ -43,7 +43,9 @@ export const admissionEnquiries = pgTable(
     academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
     // The family's reference (ENQ-0042, issue 42 point 14): shown when they apply, said on the phone, searched by the office.
-    number: integer().notNull().generatedAlwaysAsIdentity(),
+    // Counted per academy (issue 55: no number a user sees comes from a sequence shared by academies): the next
+    // after the academy's highest, taken under a lock per academy (migration 0065's next_enquiry_number()).
+    number: integer().notNull().default(sql`next_enquiry_number()`),
     studentName: varchar({ length: 120 }).notNull(),
     // Contact messages may come with only a phone or only an email.
     email: varchar({ length: 254 }),
