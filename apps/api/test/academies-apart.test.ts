@@ -231,3 +231,28 @@ describe('enquiry numbers', () => {
     expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 8 }, (_, n) => first + 1 + n));
   });
 });
+
+describe('codes to one phone number from every academy', () => {
+  it('stop at the cap across academies, while each academy’s own limits still allow one', async () => {
+    const { issuePhoneCode } = await import('../src/modules/auth');
+    const { PHONE_CODES_PER_NUMBER_ALL_ACADEMIES_PER_HOUR: cap } = await import('@academy/shared/schemas/admissions');
+    const ids = Array.from({ length: cap + 1 }, (_, n) => `00000000-0000-4000-8000-${String(900 + n).padStart(12, '0')}`);
+    await database.db.execute(sql`insert into academies (id, slug, name) select id::uuid, 'cap-' || ord, 'Cap ' || ord from unnest(${sql.raw(`array['${ids.join("','")}']`)}) with ordinality as a(id, ord)`);
+    const ask = (academy: string) =>
+      withAcademy(academy, () =>
+        database.db
+          .transaction((tx) => issuePhoneCode(tx, 'test-key', { phone: '9876512345', ip: '203.0.113.9', purpose: 'admission' }))
+          .then(
+            () => 'sent',
+            (error: Error) => error.message,
+          ),
+      );
+    const answers: string[] = [];
+    for (const academy of ids) answers.push(await ask(academy));
+    expect(answers.slice(0, cap)).toEqual(Array.from({ length: cap }, () => 'sent'));
+    expect(answers[cap]).toMatch(/^Too many codes were sent to this number\. Please try again in \d+ minutes?\.$/);
+    // Another number is not held up.
+    const other = await withAcademy(ids[cap]!, () => database.db.transaction((tx) => issuePhoneCode(tx, 'test-key', { phone: '9876500000', ip: '203.0.113.9', purpose: 'admission' })));
+    expect(other).toMatch(/^\d{6}$/);
+  });
+});

@@ -71,7 +71,7 @@ describe('every academy table is guarded (the gate a new table must pass)', () =
     // job heads name theirs as a plain reference), and no row-level security.
     const naming = ['academy_domains', 'academy_whatsapp_numbers', 'job_heads'];
     const platform = rows.filter((row) => PLATFORM_TABLES.has(row.name) && !naming.includes(row.name));
-    expect(platform.map((row) => row.name).sort()).toEqual(['academies', 'academy_signup_codes', 'academy_usage', 'operator_login_failures', 'operator_sessions', 'operators']);
+    expect(platform.map((row) => row.name).sort()).toEqual(['academies', 'academy_signup_codes', 'academy_usage', 'operator_login_failures', 'operator_sessions', 'operators', 'platform_rate_limit_hits']);
     expect(platform.filter((row) => row.column !== null || row.enabled)).toEqual([]);
     expect(rows.filter((row) => naming.includes(row.name) && row.enabled).map((row) => row.name)).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import type { EventEmitter } from 'node:events';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabaseConnection } from '../../test/build-test-app';
@@ -64,8 +66,8 @@ describe('the academy setting rides with the statement', () => {
   afterAll(() => database.close());
 
   /** Round trips on this one connection while `run` runs: PostgreSQL ends each with ReadyForQuery. */
-  async function roundTrips<T>(client: import('pg').PoolClient, run: () => Promise<T>): Promise<{ result: T; trips: number }> {
-    const connection = (client as unknown as { connection: import('node:events').EventEmitter }).connection;
+  async function roundTrips<T>(client: PoolClient, run: () => Promise<T>): Promise<{ result: T; trips: number }> {
+    const connection = (client as unknown as { connection: EventEmitter }).connection;
     let trips = 0;
     const count = () => trips++;
     connection.on('readyForQuery', count);

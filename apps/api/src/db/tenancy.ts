@@ -42,6 +42,8 @@ export const PLATFORM_TABLES = new Set([
   'operator_login_failures',
   // each academy's figures for the operator's list (counts only, no records), one query for all academies
   'academy_usage',
+  // the platform address's rate-limit counters and the caps counted across academies (keys only; db/rate-limit-store.ts)
+  'platform_rate_limit_hits',
   // drizzle's record of applied migrations (schema `drizzle`)
   '__drizzle_migrations',
 ]);

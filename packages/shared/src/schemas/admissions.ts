@@ -140,6 +140,12 @@ export const OTP_MAX_WRONG_TRIES = 5;
  */
 export const PHONE_CODES_SENT_PER_HOUR = 400;
 /**
+ * Codes sent to ONE number by every academy of a hosted deployment together in an hour (issue 55): five
+ * an hour from each of three hundred academies' forms would flood a stranger's phone. Twice what one
+ * academy may send it, so a family applying at two academies the same evening never meets it.
+ */
+export const PHONE_CODES_PER_NUMBER_ALL_ACADEMIES_PER_HOUR = 10;
+/**
  * A phone that has had its OTP_SENDS_PER_HOUR codes in the last hour gets the next one this many
  * minutes after the last (issue 53): asks by strangers can delay a parent's code by this much at
  * most, never lock them out for the hour.

@@ -18,6 +18,21 @@ export const rateLimitHits = pgTable(
 );
 
 /**
+ * The platform's own request counters (issue 55): the rate limits of the platform's address (sign-up, the
+ * operator), which is no academy's, and the caps that count across academies (codes sent to one phone
+ * number from every academy's forms). Keys only, no academy's records; the same windows as rate_limit_hits.
+ */
+export const platformRateLimitHits = pgTable(
+  'platform_rate_limit_hits',
+  {
+    key: varchar({ length: 400 }).primaryKey(),
+    hits: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('platform_rate_limit_hits_expires_idx').on(table.expiresAt)],
+);
+
+/**
  * The job runner's rows (db/job-runner.ts). A periodic job has one row keyed by its name, moved to its next
  * run after each run; a one-off job has its own key and is deleted once done. A runner claims a due
  * row with FOR UPDATE SKIP LOCKED and leases it until `lockedUntil`, so one server runs it.

@@ -23,10 +23,14 @@ export const CODE_SENT = 'We have sent a 6-digit code to your email. It is valid
 export const HAND_OFF_INVALID = 'This sign-in link has expired or was already used. Please sign in with your email and password.';
 
 /*
- * The platform's routes have no per-route rate limit: its counters (rate_limit_hits) are an academy's,
- * and the platform's address is no academy's. Their limits are the codes': sends per email and per client
+ * The platform's routes count per client address on the platform's own counters (platform_rate_limit_hits:
+ * the platform's address is no academy's), besides the codes' limits: sends per email and per client
  * address (academy_signup_codes), five wrong tries per code, one academy per code.
  */
+/** The address availability check runs as the owner types: generous, but no scraping of every slug. */
+const SLUG_CHECK_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
+/** Codes and new academies from one client address: an office may sign up a few, nobody hundreds. */
+const SIGNUP_RATE_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
 /** The hand-off, at the academy's own address: per client address, against guessing. */
 const HAND_OFF_RATE_LIMIT = { max: 30, timeWindow: '15 minutes' } as const;
 
@@ -43,7 +47,7 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
 
   app.post(
     '/academies/verification',
-    { preValidation: onlyHosted, schema: { tags: ['academies'], body: academyVerificationInputSchema, response: { 200: apiSuccess(academyVerificationResultSchema) } } },
+    { preValidation: onlyHosted, config: { rateLimit: SIGNUP_RATE_LIMIT }, schema: { tags: ['academies'], body: academyVerificationInputSchema, response: { 200: apiSuccess(academyVerificationResultSchema) } } },
     async (request) => ({
       success: true as const,
       data: await sendSignupCode(deps, { email: request.body.email, ip: request.ip, language: requestLanguage(request) }),
@@ -53,13 +57,13 @@ export const academySignupRoutes: FastifyPluginAsyncZod<SignupDeps & { hosting: 
 
   app.get(
     '/academies/slug-available',
-    { preValidation: onlyHosted, schema: { tags: ['academies'], querystring: slugAvailableQuerySchema, response: { 200: apiSuccess(slugAvailabilitySchema) } } },
+    { preValidation: onlyHosted, config: { rateLimit: SLUG_CHECK_RATE_LIMIT }, schema: { tags: ['academies'], querystring: slugAvailableQuerySchema, response: { 200: apiSuccess(slugAvailabilitySchema) } } },
     async (request) => ({ success: true as const, data: await slugAvailability(deps.db, request.query.slug) }),
   );
 
   app.post(
     '/academies',
-    { preValidation: onlyHosted, schema: { tags: ['academies'], body: createAcademyInputSchema, response: { 201: apiSuccess(createdAcademySchema) } } },
+    { preValidation: onlyHosted, config: { rateLimit: SIGNUP_RATE_LIMIT }, schema: { tags: ['academies'], body: createAcademyInputSchema, response: { 201: apiSuccess(createdAcademySchema) } } },
     async (request, reply) => {
       const made = await createAcademy(deps, request.body);
       // Its host resolves at once on this server (another server forgets within seconds).

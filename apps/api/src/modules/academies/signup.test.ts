@@ -181,6 +181,20 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
     expect(await ticked('beta', cookieOf(betaLogin))).toEqual([]);
   });
 
+  it('counts the platform address’s requests per client address on the platform’s own counters', async () => {
+    const remote = '10.9.9.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await platform('POST', '/api/academies/verification', { email: `flood-${i}@example.com` }, remote)).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    const refused = await platform('POST', '/api/academies/verification', { email: 'one-more@example.com' }, remote);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many requests/i);
+    // Another address is not held up; the counters are the platform's, no academy's.
+    expect((await platform('POST', '/api/academies/verification', { email: 'other@example.com' }, '10.9.9.10')).statusCode).toBe(200);
+    const rows = await withoutAcademy(async () => await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from platform_rate_limit_hits where key like ${'platform|POST /api/academies/verification|%'}`));
+    expect(rows.rows[0]!.n).toBeGreaterThanOrEqual(2);
+  });
+
   it('signs up 10 academies, each in under 2 s', async () => {
     for (let i = 0; i < 10; i++) {
       const email = `owner${i}@speed.example.com`;

@@ -1,11 +1,12 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { MESSAGING_MESSAGES, type SignInCodeSent } from '@academy/shared/schemas/messaging';
-import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_HOUR, OTP_VALID_MINUTES, PHONE_CODE_COOL_DOWN_MINUTES, PHONE_CODES_SENT_PER_HOUR } from '@academy/shared/schemas/admissions';
+import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_HOUR, OTP_VALID_MINUTES, PHONE_CODE_COOL_DOWN_MINUTES, PHONE_CODES_PER_NUMBER_ALL_ACADEMIES_PER_HOUR, PHONE_CODES_SENT_PER_HOUR } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
 import { enforceClientCeiling, enforceCodeSendLimits, lockCodeSends, tryAgainIn } from '../../db/code-send-limits';
+import { countPlatformHit } from '../../db/rate-limit-store';
 import type { JobRunner } from '../../db/job-runner';
 import { parents, signInCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -49,6 +50,17 @@ async function enforcePhoneCodeCeiling(tx: DbExecutor): Promise<void> {
 }
 
 /**
+ * Codes sent to this number by every academy of the deployment in the last hour window (issue 55), `add`
+ * being this ask's code (0: none is sent, the same statement runs). The count is the platform's, keyed by
+ * a hash of the number: no academy reads another's numbers through it. True while within the cap.
+ */
+async function withinNumberCapAcrossAcademies(tx: DbExecutor, phone: string, add: 0 | 1): Promise<{ within: boolean; secondsLeft: number }> {
+  const key = `phone-codes|${createHash('sha256').update(phone).digest('hex')}`;
+  const counted = await countPlatformHit(tx, key, 60 * 60 * 1000, add);
+  return { within: counted.current <= PHONE_CODES_PER_NUMBER_ALL_ACADEMIES_PER_HOUR, secondsLeft: counted.ttl / 1000 };
+}
+
+/**
  * A new six-digit code for an applicant's phone (the admission form), inside `tx` (the caller's
  * transaction), unless the limits say no: the same as the admission form's email codes (one per phone
  * a minute, five admission codes sent to the phone an hour; a high ceiling per client address), and
@@ -63,6 +75,9 @@ export async function issuePhoneCode(tx: DbExecutor, otpKey: string, input: { ph
   const admissionSends = { ...PHONE_CODE_LOG, sent: and(isNotNull(signInCodes.sentAt), eq(signInCodes.purpose, 'admission'))! };
   await enforceCodeSendLimits(tx, admissionSends, { to: input.phone, ip, lockPrefix: 'sign-in-code' }, { recipient: 'phone', codeField: 'code' });
   await enforcePhoneCodeCeiling(tx);
+  // Refused, the transaction rolls back and this ask is not counted.
+  const acrossAcademies = await withinNumberCapAcrossAcademies(tx, input.phone, 1);
+  if (!acrossAcademies.within) throw new AppError('TOO_MANY_REQUESTS', `Too many codes were sent to this number. Please try again ${tryAgainIn(acrossAcademies.secondsLeft)}.`);
   await tx
     .update(signInCodes)
     .set({ expiresAt: sql`least(${signInCodes.expiresAt}, now())` })
@@ -99,7 +114,9 @@ export async function issueSignInCode(tx: DbExecutor, otpKey: string, input: { p
   const state = rows[0]!;
   const last = state.lastSentSecondsAgo;
   const allowed = last === null || (last >= OTP_RESEND_AFTER_SECONDS && (state.sentLastHour < OTP_SENDS_PER_HOUR || last >= PHONE_CODE_COOL_DOWN_MINUTES * 60));
-  const send = state.parentId !== null && allowed;
+  // Past the cap across academies the ask sends nothing, like any other ask past the phone's allowance.
+  const acrossAcademies = await withinNumberCapAcrossAcademies(tx, input.phone, state.parentId !== null && allowed ? 1 : 0);
+  const send = state.parentId !== null && allowed && acrossAcademies.within;
   // The same two statements for every ask: only a code that is sent ends the phone's earlier ones and works.
   await tx
     .update(signInCodes)
