@@ -33,7 +33,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//] },
+    // Service workers off unless a spec tests what they do (offline, reload without a network, push: those specs
+    // say `serviceWorkers: 'allow'`): each new browser context would otherwise download the whole app again to
+    // precache it, beside the test (issue 56's CI time).
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//] },
     // Many academies (issue 55): the platform's specs (e2e/platform) against the ACADEMY_HOSTING=many server.
     { name: 'operator', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/operator\.spec\.ts/ },
     // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test, DEMO_PASSWORD, DEMO_USERS } from '../fixtures';
 
+// What the service worker does is part of this journey (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * "Notifications on this phone" on the parent's profile (Web Push, issue 37). Debian's headless
  * Chromium has no push service to register with (no Google push credentials), so the first test

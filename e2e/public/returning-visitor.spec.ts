@@ -1,5 +1,8 @@
 import { expect, test } from '../fixtures';
 
+// What the service worker does is part of this journey (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * A returning visitor (issue 53): once the service worker is installed, a public page is still the
  * server's HTML (its language, title and canonical before any script runs), not the app's English

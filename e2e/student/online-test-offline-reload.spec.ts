@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, shootWidths, test, uniqueToken } from '../fixtures';
 
+// What the service worker does is part of this journey (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'offline-reload-2026';
 
 /*

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, hasHorizontalOverflow, shootWidths, test, uniqueToken } from '../fixtures';
 
+// What the service worker does is part of this journey (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'online-test-pass-2026';
 
 /** A question as the spec wrote it: a unique word in its text, the right and a wrong option's words. */

@@ -1,6 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { createBatchByApi, createStudentByApi, createTeacherByApi, enrolByApi, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
 
+// What the service worker does is part of this journey (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'classroom-pass-2026';
 const EVERY_DAY = { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], startTime: '23:00', endTime: '23:45' };
 const SHOTS = process.env.SHOTS_DIR; // set to keep screenshots (360 px and 1280 px) for review

@@ -1,6 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { createBatchByApi, createStudentByApi, createTeacherByApi, expect, hasHorizontalOverflow, shootWidths, test, uniqueToken } from '../fixtures';
 
+// What the service worker does is part of this journey (the project blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'homework-pass-2026';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 

@@ -89,7 +89,16 @@ describe('the academy setting rides with the statement', () => {
       const second = await roundTrips(client, () => ask(B));
       expect(second.result.rows).toEqual([{ academy: B, n: 7 }]);
       expect(second.trips).toBe(1);
-      // The same academy again: nothing in front.
+      // A transaction's BEGIN (no parameters) carries it too: one round trip, and the transaction is B's... then A's.
+      const begun = await roundTrips(client, () => withAcademy(A, () => client.query('begin')));
+      expect(begun.trips).toBe(1);
+      expect(begun.result.command).toBe('BEGIN');
+      const inside = await roundTrips(client, () => withAcademy(A, () => client.query<{ academy: string }>(`select current_setting('app.academy_id') as academy`)));
+      expect(inside.result.rows[0]!.academy).toBe(A);
+      expect(inside.trips).toBe(1);
+      await client.query('commit');
+      // The same academy twice: nothing in front the second time.
+      await ask(B);
       const third = await roundTrips(client, () => ask(B));
       expect(third.result.rows).toEqual([{ academy: B, n: 7 }]);
       expect(third.trips).toBe(1);

@@ -180,7 +180,7 @@ function clientNoticingWrites(changed: (table: string, academyId: string | undef
     /**
      * A statement with parameters whose connection must first change academy: the setting rides in
      * front of it in the same round trip (AcademyFirstQuery, below), and a failed setting fails the
-     * statement. Undefined when the statement cannot go that way (no parameters, a cursor, rows by pages).
+     * statement. Undefined when the statement cannot go that way (no parameters and no BEGIN, a cursor, rows by pages).
      */
     #withAcademyInFront(args: unknown[], seen: (result: QueryResultLike) => void): Promise<unknown> | null | undefined {
       const entered = enteredAcademyId();
@@ -261,9 +261,14 @@ type PgQuery = {
   callback?: unknown;
   requiresPreparation(): boolean;
   submit(connection: PgConnection): Error | null;
+  handleRowDescription(message: unknown): void;
   handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: PgConnection): void;
 };
+/** A plain BEGIN only: with options (isolation level, read only) it must be the transaction's first statement. */
+const TRANSACTION_START = /^\s*begin\s*;?\s*$/i;
+/** An academy id (a UUID) or '' (none): the only values ever written into the setting's literal. */
+const ACADEMY_LITERAL = /^(|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const PgQueryClass = pg.Query as unknown as new (config: unknown, values?: unknown, callback?: unknown) => PgQuery;
 
 /**
@@ -273,7 +278,8 @@ const PgQueryClass = pg.Query as unknown as new (config: unknown, values?: unkno
  * PostgreSQL skips the statement and the caller gets the setting's error — the statement can never run
  * under another academy's setting. The setting's own answer (a row, a CommandComplete) is swallowed; the
  * statement's answer is the query's result as usual. Only statements that use the extended protocol
- * anyway (parameters), in one go (no rows by pages), take this way; others get the setting separately.
+ * anyway (parameters), in one go (no rows by pages), take this way, and a transaction's BEGIN (as two
+ * statements of one simple Query message); others get the setting separately.
  */
 class AcademyFirstQuery extends PgQueryClass {
   #academy: string;
@@ -286,10 +292,20 @@ class AcademyFirstQuery extends PgQueryClass {
   }
 
   carriesSetting(): boolean {
-    return !this.rows && this.requiresPreparation() && (this.values?.length ?? 0) > 0;
+    if (this.rows) return false;
+    if (this.requiresPreparation()) return (this.values?.length ?? 0) > 0;
+    // A transaction's BEGIN (no parameters: the simple protocol) takes the setting as the first statement of
+    // the same Query message; the academy goes as a literal, so only an id of the one known shape.
+    return TRANSACTION_START.test(this.text ?? '') && ACADEMY_LITERAL.test(this.#academy);
   }
 
-  override submit(connection: PgConnection): Error | null {
+  override submit(connection: PgConnection & { query(text: string): void }): Error | null {
+    if (!this.requiresPreparation()) {
+      // `select set_config(…); begin`: one message, one round trip; the setting is then part of the
+      // transaction (a rollback undoes it, and the client sets it again after one).
+      connection.query(`select set_config('app.academy_id', '${this.#academy}', false); ${this.text}`);
+      return null;
+    }
     connection.stream.cork?.();
     try {
       connection.parse({ text: 'select set_config($1, $2, false)', name: '', types: [] });
@@ -300,6 +316,11 @@ class AcademyFirstQuery extends PgQueryClass {
     } finally {
       connection.stream.uncork?.();
     }
+  }
+
+  override handleRowDescription(message: unknown): void {
+    if (this.#settingAnswerPending) return;
+    super.handleRowDescription(message);
   }
 
   override handleDataRow(message: unknown): void {
