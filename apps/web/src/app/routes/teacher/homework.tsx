@@ -379,7 +379,6 @@ function TickDoneInClass({ id, onBack }: { id: string; onBack: () => void }) {
 
 /** How far a finger must travel sideways (px) for a swipe to mark the submission. */
 const SWIPE_PX = 80;
-// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector, not a text
 const NOT_SWIPED = 'input, textarea, button, a';
 
 function ReviewCard({ row, position, onNext, onPrevious }: { row: SubmissionRow; position: string; onNext: () => void; onPrevious?: () => void }) {
