@@ -112,12 +112,13 @@ export async function discardHandIn(userId: string, homeworkId: string): Promise
   await withStore('readwrite', (store) => store.delete(keyOf(userId, homeworkId))).catch(() => undefined);
 }
 
-/** Removes the stored pages nobody's list names any more (their owner signed out on this phone). */
-async function clearOrphans(userId: string): Promise<void> {
+/** Removes the stored pages no list names any more (their owner signed out on this phone, whoever it was). */
+async function clearOrphans(): Promise<void> {
   const keys = await withStore('readonly', (store) => store.getAllKeys()).catch(() => [] as IDBValidKey[]);
-  const named = new Set(readWaiting(userId).map((entry) => keyOf(userId, entry.homeworkId)));
   for (const key of keys) {
-    if (typeof key === 'string' && key.startsWith(`${userId}:`) && !named.has(key)) await withStore('readwrite', (store) => store.delete(key)).catch(() => undefined);
+    if (typeof key !== 'string') continue;
+    const owner = key.slice(0, key.indexOf(':'));
+    if (!readWaiting(owner).some((entry) => keyOf(owner, entry.homeworkId) === key)) await withStore('readwrite', (store) => store.delete(key)).catch(() => undefined);
   }
 }
 
@@ -154,7 +155,7 @@ export function sendHandIns(userId: string): Promise<Submission[]> {
 
 async function sendEntries(userId: string): Promise<Submission[]> {
   const sent: Submission[] = [];
-  await clearOrphans(userId);
+  await clearOrphans();
   if (readWaiting(userId).length === 0 || !(await isSignedIn(userId))) return sent;
   for (const waiting of readWaiting(userId)) {
     if (waiting.error) continue; // refused before: waits for the student to discard it or hand in again
