@@ -112,13 +112,17 @@ export async function discardHandIn(userId: string, homeworkId: string): Promise
   await withStore('readwrite', (store) => store.delete(keyOf(userId, homeworkId))).catch(() => undefined);
 }
 
-/** Removes the stored pages no list names any more (their owner signed out on this phone, whoever it was). */
+/**
+ * Removes the stored pages no list names any more (their owner signed out on this phone, whoever it
+ * was). Pages are stored before their list names them (keepHandIn): pages kept in the last minute are
+ * left alone, so a hand-in being kept right now is never taken for an orphan.
+ */
 async function clearOrphans(): Promise<void> {
-  const keys = await withStore('readonly', (store) => store.getAllKeys()).catch(() => [] as IDBValidKey[]);
-  for (const key of keys) {
-    if (typeof key !== 'string') continue;
-    const owner = key.slice(0, key.indexOf(':'));
-    if (!readWaiting(owner).some((entry) => keyOf(owner, entry.homeworkId) === key)) await withStore('readwrite', (store) => store.delete(key)).catch(() => undefined);
+  const stored = await withStore<HandInEntry[]>('readonly', (store) => store.getAll()).catch(() => [] as HandInEntry[]);
+  const recent = Date.now() - 60_000;
+  for (const entry of stored) {
+    const named = readWaiting(entry.userId).some((waiting) => waiting.homeworkId === entry.homeworkId && waiting.savedAt === entry.savedAt);
+    if (!named && Date.parse(entry.savedAt) < recent) await withStore('readwrite', (store) => store.delete(keyOf(entry.userId, entry.homeworkId))).catch(() => undefined);
   }
 }
 
