@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { createBatchByApi, createStudentByApi, createTeacherByApi, expect, hasHorizontalOverflow, shootWidths, test, uniqueToken } from '../fixtures';
 
 // What the service worker does is part of this journey (the project blocks it elsewhere).
@@ -13,6 +13,15 @@ async function signedInPhone(browser: Browser, baseURL: string, email: string): 
   const page = await context.newPage();
   expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
   return page;
+}
+
+/** A finger's swipe across the element, sideways by `dx` pixels (pointer events, as a touch screen sends them). */
+async function swipe(target: Locator, dx: number) {
+  const box = (await target.boundingBox())!;
+  const at = (x: number) => ({ pointerType: 'touch', pointerId: 11, isPrimary: true, bubbles: true, clientX: box.x + x, clientY: box.y + 30 });
+  await target.dispatchEvent('pointerdown', at(40));
+  await target.dispatchEvent('pointermove', at(40 + dx / 2));
+  await target.dispatchEvent('pointerup', at(40 + dx));
 }
 
 /** A phone photo of a page: a large PNG drawn in the browser (lines of "writing" on paper), a few MB. */
@@ -97,12 +106,21 @@ test.describe('homework', () => {
     const shrunk = await studentPhone.getByTestId('hand-in-page').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-bytes'))));
     expect(shrunk.every((bytes) => bytes > 0 && bytes < 400 * 1024), `page sizes ${shrunk.join(', ')}`).toBe(true);
     await shootWidths(studentPhone, 'homework-student-pages');
-    await studentPhone.context().setOffline(true);
+    // The connection drops during the upload: the pages wait on the phone (IndexedDB), even across a reload.
+    const submissions = '**/api/homework/*/submissions';
+    await studentPhone.route(submissions, (route) => route.abort('internetdisconnected'));
     await studentPhone.getByRole('button', { name: 'Hand in 3 pages' }).click();
-    await expect(studentPhone.getByTestId('hand-in-waiting')).toBeVisible();
+    await expect(studentPhone.getByTestId('hand-in-waiting')).toContainText('3 pages kept on this phone');
+    await studentPhone.reload();
+    await expect(studentPhone.getByTestId('hand-in-outbox')).toContainText('Quadratic equations: 3 pages, sent when the phone is online.');
+    await shootWidths(studentPhone, 'homework-student-waiting');
+    // Back online (the browser's `online` event): they go by themselves.
+    await studentPhone.unroute(submissions);
+    await studentPhone.context().setOffline(true);
     await studentPhone.context().setOffline(false);
     await expect(studentPhone.getByText('Homework handed in').first()).toBeVisible({ timeout: 30_000 });
-    await expect(studentPhone.getByText('Handed in', { exact: true })).toBeVisible();
+    await expect(studentPhone.getByTestId('hand-in-outbox')).toHaveCount(0);
+    await expect(studentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' }).locator('[data-status="submitted"]')).toBeVisible();
 
     // The second student hands in one page (through the API, as the app does).
     const second = await signedInPhone(browser, baseURL!, `${token}.s1@example.com`);
@@ -128,7 +146,8 @@ test.describe('homework', () => {
     await card.getByLabel('Comment').fill('Show the factorisation step for each question.');
     await card.getByRole('button', { name: 'Redo' }).click();
     await expect(card.getByRole('heading', { name: names[1]! })).toBeVisible();
-    await card.getByRole('button', { name: 'Done' }).click();
+    // One swipe to the right marks Bharat's done (the buttons stay for everyone else).
+    await swipe(card, 200);
     await expect(card.locator('[data-status="done"]')).toBeVisible();
     expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
     // The batch's record: each student handed in on time.
@@ -154,5 +173,68 @@ test.describe('homework', () => {
     await studentPhone.goto('/app/student/homework');
     await expect(studentPhone.getByTestId('homework-item').filter({ hasText: 'Quadratic equations' }).locator('[data-status="redo"]')).toBeVisible();
     await expect(studentPhone.getByTestId('homework-comment')).toContainText('Show the factorisation step');
+  });
+
+  test('a teacher corrects and deletes homework and ticks who did homework in class; the admin chooses the weekly summary', async ({ page, loginAs, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const token = uniqueToken('hwc');
+    await loginAs('admin');
+    const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
+    const teacherEmail = `${token}.t@example.com`;
+    const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: PASSWORD });
+    const batchId = await createBatchByApi(page, { name: `Class work ${token}`, teacher });
+    const names = ['Chitra', 'Dev'].map((first) => `${first} ${token}`);
+    for (const [index, name] of names.entries()) {
+      const id = await createStudentByApi(page, { name, email: `${token}.s${index}@example.com`, password: PASSWORD, standard: standards[0]!._id });
+      expect((await page.request.put(`/api/batches/${batchId}/students/${id}/add?confirm=true`)).status()).toBe(200);
+    }
+
+    const teacherPhone = await signedInPhone(browser, baseURL!, teacherEmail);
+    await teacherPhone.goto('/app/teacher/homework');
+    // Homework done in class, set by mistake with a typo: corrected, then ticked per student.
+    await teacherPhone.getByRole('button', { name: 'Set homework' }).click();
+    await teacherPhone.getByLabel('Title').fill('Board excercise');
+    await teacherPhone.getByLabel('Handed in as photos or a PDF').click();
+    await teacherPhone.getByRole('button', { name: 'Set homework' }).click();
+    const item = teacherPhone.getByTestId('batch-homework').filter({ hasText: 'Board excercise' });
+    await expect(item).toContainText('0 of 2 ticked');
+    await item.getByRole('button', { name: 'Edit Board excercise' }).click();
+    const form = teacherPhone.getByTestId('edit-homework');
+    await form.getByLabel('Title').fill('');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByText('Title is required')).toBeVisible();
+    await form.getByLabel('Title').fill('Board exercise');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const corrected = teacherPhone.getByTestId('batch-homework').filter({ hasText: 'Board exercise' });
+    await expect(corrected).toBeVisible();
+    await corrected.getByRole('button', { name: 'Tick who did it' }).click();
+    await teacherPhone.getByRole('checkbox', { name: names[0]! }).check();
+    await shootWidths(teacherPhone, 'homework-teacher-ticks');
+    await teacherPhone.getByRole('button', { name: 'Save ticks' }).click();
+    await expect(teacherPhone.getByText('Ticks saved').first()).toBeVisible();
+    await teacherPhone.getByRole('button', { name: 'All homework' }).click();
+    await expect(corrected).toContainText('1 of 2 ticked');
+    expect(await hasHorizontalOverflow(teacherPhone)).toBe(false);
+
+    // Ticked work stays: the delete is refused in words; homework nobody did yet is deleted.
+    await corrected.getByRole('button', { name: 'Delete Board exercise' }).click();
+    await teacherPhone.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(teacherPhone.getByText('Students have handed in work for this homework: it cannot be deleted. Change its title or due time instead.')).toBeVisible();
+    await teacherPhone.getByRole('button', { name: 'Set homework' }).click();
+    await teacherPhone.getByLabel('Title').fill('Wrong batch');
+    await teacherPhone.getByRole('button', { name: 'Set homework' }).click();
+    const wrong = teacherPhone.getByTestId('batch-homework').filter({ hasText: 'Wrong batch' });
+    await wrong.getByRole('button', { name: 'Delete Wrong batch' }).click();
+    await teacherPhone.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(wrong).toHaveCount(0);
+
+    // A student may not tick; the admin's Settings → Homework (left as it was: off).
+    const student = await signedInPhone(browser, baseURL!, `${token}.s1@example.com`);
+    const homeworkId = ((await (await teacherPhone.request.get(`/api/batches/${batchId}/homework`)).json()).data.homework as { _id: string }[])[0]!._id;
+    expect((await student.request.put(`/api/homework/${homeworkId}/done-in-class`, { data: { studentIds: [] } })).status()).toBe(403);
+    await page.goto('/app/settings');
+    const section = page.getByRole('region', { name: 'Homework' });
+    await expect(section.getByRole('switch', { name: 'Weekly homework summary to parents' })).not.toBeChecked();
+    await expect(section.getByRole('switch', { name: 'Remove handed-in pages after a term' })).not.toBeChecked();
   });
 });

@@ -71,7 +71,7 @@ import { createAppMetrics, metricsRoutes } from './modules/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
-import { homeworkRoutes } from './modules/homework';
+import { defineHomeworkJobs, homeworkRoutes } from './modules/homework';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
@@ -213,6 +213,8 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   app.jobs.define('audit-log-pruning', { label: 'Audit log entries older than two years removed', everyMs: 24 * 60 * MINUTE, run: () => pruneAuditLog(deps.db).then(() => undefined) });
   // A batch's report cards, one mail per student (issue 23).
   defineReportCardJob(app.jobs, { db: deps.db, mailer: deps.mailer, jobs: app.jobs });
+  // Homework (issue 59): the weekly summary to parents and pages older than a term removed, each when the academy chose it.
+  defineHomeworkJobs(app.jobs, { db: deps.db, storage: deps.storage });
   // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
   app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload as FeeReminderPayload) });
   // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).

@@ -170,6 +170,13 @@ const SAMPLES: Record<string, Sample[]> = {
   'POST /api/batches/:id/homework': [s(() => `/api/batches/${ids.batch}/homework`, 201, { body: () => ({ title: 'Matrix homework', dueAt: new Date(Date.now() + 3600_000).toISOString() }) })],
   'GET /api/batches/:id/homework': [s(() => `/api/batches/${ids.batch}/homework`, 200)],
   'GET /api/homework/:id': [s(() => `/api/homework/${ids.homework}`, 200)],
+  'PUT /api/homework/:id': [s(() => `/api/homework/${ids.homework}`, 200, { body: () => ({ title: 'Exercise 4.2', instructions: 'Solve $x^2 = 4$.', dueAt: new Date(Date.now() + 86_400_000).toISOString(), handIn: true }) })],
+  // Handed in already: the delete is refused (409) once the caller is known to be theirs; nothing changes.
+  'DELETE /api/homework/:id': [s(() => `/api/homework/${ids.homework}`, 409)],
+  // Handed in, not done in class: 409 once the caller is known to be theirs.
+  'PUT /api/homework/:id/done-in-class': [s(() => `/api/homework/${ids.homework}/done-in-class`, 409, { body: { studentIds: [] } })],
+  'GET /api/admin/settings/homework': [s(() => '/api/admin/settings/homework', 200)],
+  'PUT /api/admin/settings/homework': [s(() => '/api/admin/settings/homework', 400, { body: {} })],
   // Not a multipart form: 400 once the caller is known to be theirs.
   'POST /api/homework/:id/attachments': [s(() => `/api/homework/${ids.homework}/attachments`, 400, { body: {} })],
   'GET /api/student/homework': [s(() => '/api/student/homework', 200)],

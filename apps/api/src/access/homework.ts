@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { HOMEWORK_MESSAGES } from '@academy/shared/schemas/homework';
 import { AppError } from '../lib/app-error';
 import { NO_RECORD, type Actor } from './actor';
-import { own, PARENT, SIGNED_IN, STAFF, STUDENT, withRecord, type RouteRules } from './rules';
+import { ADMIN, own, PARENT, SIGNED_IN, STAFF, STUDENT, withRecord, type RouteRules } from './rules';
 
 /**
  * Homework (issue 59). An admin sees and manages every batch's homework; a teacher their batches';
@@ -13,6 +13,9 @@ export const homeworkRoutes: RouteRules = {
   'POST /api/batches/:id/homework': withRecord(own(STAFF)),
   'GET /api/batches/:id/homework': own(STAFF),
   'GET /api/homework/:id': own(SIGNED_IN),
+  'PUT /api/homework/:id': withRecord(own(STAFF)),
+  'DELETE /api/homework/:id': withRecord(own(STAFF)),
+  'PUT /api/homework/:id/done-in-class': withRecord(own(STAFF)),
   'POST /api/homework/:id/attachments': withRecord(own(STAFF)),
   'GET /api/student/homework': STUDENT,
   'GET /api/parent/children/:studentId/homework': own(PARENT),
@@ -20,6 +23,9 @@ export const homeworkRoutes: RouteRules = {
   'GET /api/homework/:id/submissions': own(STAFF),
   'PUT /api/homework-submissions/:id/review': withRecord(own(STAFF)),
   'GET /api/homework-files/:id': own(SIGNED_IN),
+  // The academy's choices: the weekly summary to parents, removing pages older than a term.
+  'GET /api/admin/settings/homework': ADMIN,
+  'PUT /api/admin/settings/homework': ADMIN,
 };
 
 // Qualified by hand: inside a subquery a bare "batch_id" would name the subquery's own table.

@@ -7,11 +7,12 @@ export type UploadProgress = (fraction: number) => void;
  * the share sent so far; answers and failures take the same shapes as api-client's
  * (`{ data, message }`, or an ApiError with message, status and data).
  */
-export function sendForm<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress?: UploadProgress, signal?: AbortSignal): Promise<ApiResult<T>> {
+export function sendForm<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress?: UploadProgress, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, `${API_BASE}${path}`);
     request.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.responseType = 'text';
     if (onProgress) {
       request.upload.onprogress = (event) => {

@@ -411,6 +411,13 @@ export const SERVER_CATALOG = {
     // Results published and announcements for parents (issue 37).
     ['Results of {test}: {child}', '{test} चा निकाल: {child}', '{test} का परिणाम: {child}'],
     ['New online test: {test}', 'नवीन ऑनलाइन टेस्ट: {test}', 'नया ऑनलाइन टेस्ट: {test}'],
+    // The weekly homework summary (issue 59; modules/homework/homework-upkeep.ts).
+    ["{child}'s homework this week", '{child} यांचा या आठवड्याचा गृहपाठ', '{child} का इस हफ़्ते का होमवर्क'],
+    [
+      '{parent}, {child} had {set} homework this week: {handedIn} handed in, {late} late, {redo} to redo.',
+      '{parent}, {child} यांना या आठवड्यात {set} गृहपाठ होते: {handedIn} जमा केले, {late} उशिरा, {redo} पुन्हा करायचे.',
+      '{parent}, {child} को इस हफ़्ते {set} होमवर्क मिले: {handedIn} जमा किए, {late} देर से, {redo} फिर से करने हैं.',
+    ],
     ['{parent}, your child has a new online test: {test}. It opens {opens} and closes {closes}.', '{parent}, आपल्या पाल्यासाठी नवीन ऑनलाइन टेस्ट: {test}. ती {opens} ला सुरू होईल आणि {closes} ला बंद होईल.', '{parent}, आपके बच्चे के लिए नया ऑनलाइन टेस्ट: {test}. यह {opens} को शुरू होगा और {closes} को बंद होगा.'],
     ['{parent}, the results of {test} are out. {child}: {score}.', '{parent}, {test} चा निकाल लागला आहे. {child}: {score}.', '{parent}, {test} का परिणाम आ गया है. {child}: {score}.'],
     ['{parent}, a new announcement from {academy}: {title}', '{parent}, {academy} कडून नवीन सूचना: {title}', '{parent}, {academy} की ओर से नई सूचना: {title}'],
@@ -503,6 +510,11 @@ export const SERVER_CATALOG = {
     ['Handed in homework "{title}" late ({pages} pages)', 'गृहपाठ "{title}" उशिरा जमा केला ({pages} पाने)', 'होमवर्क "{title}" देर से जमा किया ({pages} पन्ने)'],
     ['Checked homework "{title}" of {student}: done', '{student} यांचा गृहपाठ "{title}" तपासला: पूर्ण', '{student} का होमवर्क "{title}" जाँचा: पूरा'],
     ['Checked homework "{title}" of {student}: redo', '{student} यांचा गृहपाठ "{title}" तपासला: पुन्हा करा', '{student} का होमवर्क "{title}" जाँचा: फिर से करें'],
+    ['Changed homework "{title}"', 'गृहपाठ "{title}" बदलला', 'होमवर्क "{title}" बदला'],
+    ['Deleted homework "{title}"', 'गृहपाठ "{title}" हटवला', 'होमवर्क "{title}" हटाया'],
+    ['Ticked homework "{title}" done in class by {done} students', 'वर्गात गृहपाठ "{title}" पूर्ण केलेल्या {done} विद्यार्थ्यांवर खूण केली', 'कक्षा में होमवर्क "{title}" पूरा करने वाले {done} छात्रों पर निशान लगाया'],
+    ['Changed the homework settings', 'गृहपाठाच्या सेटिंग्ज बदलल्या', 'होमवर्क की सेटिंग्स बदलीं'],
+    ['Removed {pages} pages of {submissions} homework submissions older than a term', 'एका टर्मपेक्षा जुन्या {submissions} जमा गृहपाठांची {pages} पाने काढून टाकली', 'एक टर्म से पुराने {submissions} जमा होमवर्क के {pages} पन्ने हटाए'],
     ['Admission enquiry from {name} (public form)', '{name} यांची अ‍ॅडमिशन चौकशी (वेबसाइटवरील फॉर्म)', '{name} की एडमिशन पूछताछ (वेबसाइट का फॉर्म)'],
     ['Recorded an office enquiry from {name}', '{name} यांची ऑफिसमधील चौकशी नोंदवली', '{name} की ऑफ़िस में आई पूछताछ दर्ज की'],
     ['Contact message from {name}', '{name} यांचा संपर्क संदेश', '{name} का संपर्क संदेश'],

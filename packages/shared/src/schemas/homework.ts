@@ -35,7 +35,21 @@ export const HOMEWORK_MESSAGES = {
   alreadyDone: 'This homework is already checked as done',
   notEnrolled: 'This homework is not for you',
   dueAt: 'Give the due date and time',
+  updated: 'Homework saved',
+  deleted: 'Homework deleted',
+  hasWork: 'Students have handed in work for this homework: it cannot be deleted. Change its title or due time instead.',
+  handInLocked: 'Students have handed in work: whether it is handed in cannot change now',
+  ticksOnlyInClass: 'Only homework done in class is ticked off here',
+  ticksSaved: 'Ticks saved',
+  notInBatch: 'Tick only students of this batch',
+  settingsSaved: 'Homework settings saved',
 } as const;
+
+/**
+ * Pages of homework due longer ago than this are removed when the academy chooses it (about a term:
+ * Indian coaching terms run three to four months). The submission and its check stay.
+ */
+export const HOMEWORK_PAGES_KEEP_DAYS = 120;
 
 /** Where a homework stands for one student. `late`: not handed in, past its due time. */
 export const HOMEWORK_STATUSES = ['pending', 'late', 'submitted', 'done', 'redo'] as const;
@@ -68,6 +82,27 @@ export const homeworkReviewSchema = z.object(
 export type HomeworkReviewInput = z.input<typeof homeworkReviewSchema>;
 export type HomeworkReviewValues = z.output<typeof homeworkReviewSchema>;
 
+/** PUT /api/homework/{id}/done-in-class: every student of the batch who did it in class (the others are unticked). */
+export const homeworkTicksSchema = z.object(
+  {
+    studentIds: z.array(z.uuid({ error: 'Each student must be an id' }), { error: 'Send the ticked students as a list' }).max(500, 'At most 500 students'),
+  },
+  { error: 'Send the ticks as an object' },
+);
+export type HomeworkTicksInput = z.input<typeof homeworkTicksSchema>;
+
+/** GET|PUT /api/admin/settings/homework: the academy's choices about homework. */
+export const homeworkSettingsSchema = z.object(
+  {
+    /** A weekly summary to parents through the family outbox: what was set, handed in, late, redo. */
+    weeklySummary: z.boolean({ error: 'weeklySummary must be true or false' }),
+    /** Remove the pages of homework due more than HOMEWORK_PAGES_KEEP_DAYS ago (the record stays). */
+    removeOldPages: z.boolean({ error: 'removeOldPages must be true or false' }),
+  },
+  { error: 'Send the homework settings as an object' },
+);
+export type HomeworkSettings = z.infer<typeof homeworkSettingsSchema>;
+
 export const homeworkFileSchema = z.object({
   _id: z.uuid(),
   fileName: z.string(),
@@ -86,6 +121,8 @@ export const submissionSchema = z.object({
   comment: z.string().nullable(),
   marks: z.number().nullable(),
   pages: z.array(homeworkFileSchema),
+  /** When the pages were removed (older than a term, the academy's choice); the check stays. */
+  pagesRemovedAt: isoDateTimeSchema.nullable(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 

@@ -16,7 +16,7 @@ import { indianPhoneSchema } from './phone';
  * `parent-welcome`: how to sign in, to a parent the office linked without an email (issue 54).
  * `admitted`: an enquiry became a student: the student ID and how to sign in, to the family (issue 54).
  */
-export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'enquiry-received', 'parent-welcome', 'admitted'] as const;
+export const MESSAGE_KINDS = ['absence', 'fee-reminder', 'fee-receipt', 'report-card', 'results', 'announcement', 'sign-in-code', 'demo-class', 'online-test', 'enquiry-received', 'parent-welcome', 'admitted', 'homework-summary'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** How a message travels: Web Push to the installed app, the academy's own providers, email, or the academy's signed webhook. */
@@ -49,6 +49,7 @@ export const TEMPLATE_VALUES: Record<MessageKind, readonly string[]> = {
   'enquiry-received': ['academy', 'student', 'reference'],
   'parent-welcome': ['parent', 'academy', 'child', 'link'],
   admitted: ['student', 'studentId', 'link'],
+  'homework-summary': ['parent', 'child', 'set', 'handedIn', 'late', 'redo'],
 };
 
 /**

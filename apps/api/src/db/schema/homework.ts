@@ -29,7 +29,11 @@ export const homework = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (table) => [index('homework_academy_batch_due_idx').on(table.academyId, table.batchId, table.dueAt.desc())],
+  (table) => [
+    index('homework_academy_batch_due_idx').on(table.academyId, table.batchId, table.dueAt.desc()),
+    // The academy's jobs: the week's homework for the parents' summary, and homework older than a term.
+    index('homework_academy_due_idx').on(table.academyId, table.dueAt),
+  ],
 );
 
 /**
@@ -56,6 +60,8 @@ export const homeworkSubmissions = pgTable(
     reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     comment: text(),
     marks: doublePrecision(),
+    /** The pages were removed (homework older than a term, the academy's choice); the row and its check stay. */
+    pagesRemovedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     unique('homework_submissions_homework_student_unique').on(table.academyId, table.homeworkId, table.studentId),

@@ -69,6 +69,8 @@ export const academySettings = pgTable(
     monthlyFeeTargetPaise: bigint({ mode: 'number' }),
     // A late joiner's instalments already past fall due this many days after the joining date (issue 42, decision 039).
     lateJoinerGraceDays: integer().notNull().default(7),
+    // Homework (issue 59): the weekly summary to parents, and removing pages older than a term. Both off until chosen.
+    homework: jsonb().$type<{ weeklySummary?: boolean; removeOldPages?: boolean }>().notNull().default({}),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
       .defaultNow()

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiSuccess } from '@academy/shared/schemas/api';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
 import { idParamsSchema } from '@academy/shared/schemas/common';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 import {
@@ -10,6 +10,8 @@ import {
   homeworkInputSchema,
   homeworkListSchema,
   homeworkReviewSchema,
+  homeworkSettingsSchema,
+  homeworkTicksSchema,
   submissionListSchema,
   submissionSchema,
 } from '@academy/shared/schemas/homework';
@@ -18,7 +20,23 @@ import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/file-names';
 import type { FileStorage } from '../../lib/storage';
 import { actorOf } from '../../access/http';
-import { addAttachments, assertManagesHomework, batchHomework, childHomework, handIn, homeworkDetail, homeworkFileFor, listSubmissions, reviewSubmission, setHomework, studentHomework } from './homework.service';
+import {
+  addAttachments,
+  assertManagesHomework,
+  batchHomework,
+  childHomework,
+  deleteHomework,
+  handIn,
+  homeworkDetail,
+  homeworkFileFor,
+  listSubmissions,
+  reviewSubmission,
+  setDoneInClass,
+  setHomework,
+  studentHomework,
+  updateHomework,
+} from './homework.service';
+import { readHomeworkSettings, saveHomeworkSettings } from './homework-upkeep';
 import { readHomeworkFiles } from './homework-files';
 
 /**
@@ -41,6 +59,36 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
   app.get('/homework/:id', { schema: { tags, params: idParamsSchema, response: { 200: detail } } }, async (request) => ({
     success: true as const,
     data: await homeworkDetail(db, actorOf(request), request.params.id),
+  }));
+
+  app.put('/homework/:id', { schema: { tags, params: idParamsSchema, body: homeworkInputSchema, response: { 200: detail } } }, async (request) => ({
+    success: true as const,
+    data: await updateHomework(db, actorOf(request), request.params.id, request.body),
+    message: HOMEWORK_MESSAGES.updated,
+  }));
+
+  // Refused (409) once any student has handed in or been ticked: their work stays (decision 056).
+  app.delete('/homework/:id', { schema: { tags, params: idParamsSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await deleteHomework(db, storage, actorOf(request), request.params.id);
+    return { success: true as const, message: HOMEWORK_MESSAGES.deleted };
+  });
+
+  // Homework done in class: every student who did it (the others are unticked).
+  app.put('/homework/:id/done-in-class', { schema: { tags, params: idParamsSchema, body: homeworkTicksSchema, response: { 200: apiSuccess(submissionListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await setDoneInClass(db, actorOf(request), request.params.id, request.body),
+    message: HOMEWORK_MESSAGES.ticksSaved,
+  }));
+
+  app.get('/admin/settings/homework', { schema: { tags: ['settings', ...tags], response: { 200: apiSuccess(homeworkSettingsSchema) } } }, async () => ({
+    success: true as const,
+    data: await readHomeworkSettings(db),
+  }));
+
+  app.put('/admin/settings/homework', { schema: { tags: ['settings', ...tags], body: homeworkSettingsSchema, response: { 200: apiSuccess(homeworkSettingsSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await saveHomeworkSettings(db, actorOf(request), request.body),
+    message: HOMEWORK_MESSAGES.settingsSaved,
   }));
 
   app.get('/student/homework', { schema: { tags, response: { 200: apiSuccess(homeworkListSchema) } } }, async (request) => ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   HOMEWORK_MESSAGES,
@@ -10,6 +10,7 @@ import {
   type HomeworkItem,
   type HomeworkRecordRow,
   type HomeworkReviewValues,
+  type HomeworkTicksInput,
   type Submission,
   type SubmissionList,
 } from '@academy/shared/schemas/homework';
@@ -22,7 +23,7 @@ import { assertStaffOfBatch, batchScope } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { studentIdOf } from '../../access/actor';
 import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, ownSubmissionStudentId, settingTeacherId, submissionOwnerScope } from '../../access/homework';
-import { recordAudit } from '../audit';
+import { diffChanges, recordAudit } from '../audit';
 import { notifyStudentsOfHomework } from '../notifications';
 
 /** A file as the route stored it, before its row exists. */
@@ -117,8 +118,19 @@ const submissionColumns = {
   reviewedAt: homeworkSubmissions.reviewedAt,
   comment: homeworkSubmissions.comment,
   marks: homeworkSubmissions.marks,
+  pagesRemovedAt: homeworkSubmissions.pagesRemovedAt,
 };
-type SubmissionRow = { id: string; studentId: string; status: 'submitted' | 'done' | 'redo'; late: boolean; submittedAt: Date; reviewedAt: Date | null; comment: string | null; marks: number | null };
+type SubmissionRow = {
+  id: string;
+  studentId: string;
+  status: 'submitted' | 'done' | 'redo';
+  late: boolean;
+  submittedAt: Date;
+  reviewedAt: Date | null;
+  comment: string | null;
+  marks: number | null;
+  pagesRemovedAt: Date | null;
+};
 
 /** Submissions with their pages: one query for all the pages (no query per submission). */
 async function withPages(db: DbExecutor, rows: SubmissionRow[]): Promise<Map<string, Submission>> {
@@ -141,6 +153,7 @@ async function withPages(db: DbExecutor, rows: SubmissionRow[]): Promise<Map<str
       comment: row.comment,
       marks: row.marks,
       pages: pages.filter((page) => page.submissionId === row.id).map(toFile),
+      pagesRemovedAt: row.pagesRemovedAt?.toISOString() ?? null,
     });
   }
   return result;
@@ -423,3 +436,116 @@ export async function homeworkFileFor(db: DbExecutor, actor: Actor, id: string):
   if (!row) throw new AppError('NOT_FOUND', HOMEWORK_MESSAGES.fileNotFound);
   return row;
 }
+
+/** The homework, locked for a change, if the actor may manage it (404 otherwise). */
+async function lockManagedHomework(tx: DbExecutor, actor: Actor, id: string) {
+  const [row] = await tx
+    .select({ id: homework.id, batchId: homework.batchId, title: homework.title, instructions: homework.instructions, dueAt: homework.dueAt, handIn: homework.handIn })
+    .from(homework)
+    .where(and(eq(homework.id, id), homeworkManageScope(actor)))
+    .limit(1)
+    .for('update');
+  if (!row) throw homeworkNotFound();
+  return row;
+}
+
+async function hasWork(tx: DbExecutor, homeworkId: string): Promise<boolean> {
+  const [work] = await tx.select({ id: homeworkSubmissions.id }).from(homeworkSubmissions).where(eq(homeworkSubmissions.homeworkId, homeworkId)).limit(1);
+  return Boolean(work);
+}
+
+/**
+ * PUT /api/homework/{id}: its batch's teacher or the admin corrects the title, instructions and due
+ * time. Whether it is handed in changes only while nobody has handed in (or been ticked). A new due time
+ * marks what was handed in late or on time again by it, so a deadline moved later forgives.
+ */
+export async function updateHomework(db: Db, actor: Actor, id: string, input: HomeworkInputValues): Promise<HomeworkDetail> {
+  await db.transaction(async (tx) => {
+    const before = await lockManagedHomework(tx, actor, id);
+    if (input.handIn !== before.handIn && (await hasWork(tx, id))) throw new AppError('CONFLICT', HOMEWORK_MESSAGES.handInLocked);
+    const after = { title: input.title, instructions: input.instructions, dueAt: new Date(input.dueAt), handIn: input.handIn };
+    await tx
+      .update(homework)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(homework.id, id));
+    if (after.handIn && after.dueAt.getTime() !== before.dueAt.getTime()) {
+      await tx
+        .update(homeworkSubmissions)
+        .set({ late: sql`${homeworkSubmissions.submittedAt} > ${after.dueAt.toISOString()}::timestamptz` })
+        .where(eq(homeworkSubmissions.homeworkId, id));
+    }
+    await recordAudit(tx, actor, {
+      action: 'homework.update',
+      entityType: 'homework',
+      entityId: id,
+      relatedId: before.batchId,
+      text: { key: 'homework.updated', values: { title: input.title } },
+      changes: diffChanges(
+        { title: before.title, instructions: before.instructions, dueAt: before.dueAt.toISOString(), handIn: before.handIn },
+        { ...after, dueAt: after.dueAt.toISOString() },
+      ),
+    });
+  });
+  return homeworkDetail(db, actor, id);
+}
+
+/**
+ * DELETE /api/homework/{id}: refused (409) once any student has handed in or been ticked, so that no
+ * student's work, check or mark disappears with it (decision 056); before that it goes with its
+ * attachments and the students' notifications, and its files leave the storage after the commit.
+ */
+export async function deleteHomework(db: Db, storage: FileStorage, actor: Actor, id: string): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    const row = await lockManagedHomework(tx, actor, id);
+    if (await hasWork(tx, id)) throw new AppError('CONFLICT', HOMEWORK_MESSAGES.hasWork);
+    const files = await tx.delete(homeworkFiles).where(eq(homeworkFiles.homeworkId, id)).returning({ key: homeworkFiles.fileKey });
+    await tx.delete(homework).where(eq(homework.id, id));
+    await recordAudit(tx, actor, { action: 'homework.delete', entityType: 'homework', entityId: id, relatedId: row.batchId, text: { key: 'homework.deleted', values: { title: row.title } } });
+    return files.map((file) => file.key);
+  });
+  await discard(storage, keys);
+}
+
+/**
+ * PUT /api/homework/{id}/done-in-class: homework done in class, ticked per student by the teacher. The
+ * list is every student who did it: each becomes a `done` submission without pages (so the parent and the
+ * student see "done" like any checked homework), and a student left out is unticked.
+ */
+export async function setDoneInClass(db: Db, actor: Actor, id: string, input: HomeworkTicksInput): Promise<SubmissionList> {
+  await db.transaction(async (tx) => {
+    const row = await lockManagedHomework(tx, actor, id);
+    if (row.handIn) throw new AppError('CONFLICT', HOMEWORK_MESSAGES.ticksOnlyInClass);
+    const ticked = [...new Set(input.studentIds)];
+    if (ticked.length > 0) {
+      const enrolled = await tx
+        .select({ studentId: batchStudents.studentId })
+        .from(batchStudents)
+        .where(and(eq(batchStudents.batchId, row.batchId), inArray(batchStudents.studentId, ticked)));
+      if (enrolled.length !== ticked.length) throw new AppError('BAD_REQUEST', HOMEWORK_MESSAGES.notInBatch, { studentIds: HOMEWORK_MESSAGES.notInBatch });
+    }
+    const now = new Date();
+    const removed = await tx
+      .delete(homeworkSubmissions)
+      .where(and(eq(homeworkSubmissions.homeworkId, id), ticked.length > 0 ? notInArray(homeworkSubmissions.studentId, ticked) : undefined))
+      .returning({ id: homeworkSubmissions.id });
+    const added =
+      ticked.length > 0
+        ? await tx
+            .insert(homeworkSubmissions)
+            .values(ticked.map((studentId) => ({ homeworkId: id, studentId, status: 'done' as const, late: false, submittedAt: now, reviewedAt: now, reviewedBy: actor.userId })))
+            .onConflictDoNothing()
+            .returning({ id: homeworkSubmissions.id })
+        : [];
+    if (removed.length > 0 || added.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'homework.tick',
+        entityType: 'homework',
+        entityId: id,
+        relatedId: row.batchId,
+        text: { key: 'homework.ticked', values: { title: row.title, done: ticked.length } },
+      });
+    }
+  });
+  return listSubmissions(db, actor, id);
+}
+

@@ -3,3 +3,4 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { homeworkRoutes } from './homework.routes';
+export { defineHomeworkJobs } from './homework-upkeep';

@@ -9,6 +9,7 @@ import { usePublicSettings } from '../../features/settings/api';
 import { SHELL } from '../../lib/theme';
 import { useEnquiryCounts } from '../../features/admissions/api';
 import { AttendanceOutboxSender } from '../../features/attendance/components/attendance-outbox';
+import { HandInOutboxSender } from '../../features/homework/components/hand-in-outbox';
 import { UserMenuFace } from '../../features/auth/components/user-menu-face';
 import { greetingNameFor } from '../../features/auth/session-user';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -130,6 +131,8 @@ export function DashboardShell({ role }: { role: Role }) {
       {overlays ? <overlays.DialogsHost /> : null}
       {/* Attendance saved on a teacher's phone while offline goes out on start and when back online. */}
       {role === 'teacher' ? <AttendanceOutboxSender /> : null}
+      {/* Homework pages kept on a student's phone (IndexedDB) go out the same way. */}
+      {role === 'student' ? <HandInOutboxSender /> : null}
       {/* The one "leave without saving?" blocker of every screen and form (React Router takes one). */}
       <UnsavedChangesGuard />
       <AppShell

@@ -92,7 +92,7 @@ function mustWait(error: unknown): boolean {
  * since this page learnt who is signed in, that session may have ended and someone else may have
  * signed in (in another tab, or on the login screen after it expired).
  */
-async function isSignedIn(userId: string): Promise<boolean> {
+export async function isSignedIn(userId: string): Promise<boolean> {
   try {
     return (await apiRequest<{ _id: string }>('GET', '/auth/me'))._id === userId;
   } catch {

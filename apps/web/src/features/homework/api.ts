@@ -6,11 +6,13 @@ import type {
   HomeworkList,
   HomeworkRecordRow,
   HomeworkReviewInput,
+  HomeworkSettings,
+  HomeworkTicksInput,
   Submission,
   SubmissionList,
 } from '@academy/shared/schemas/homework';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
-import { sendForm, type UploadProgress } from '../../lib/send-form';
+import { sendForm } from '../../lib/send-form';
 
 /** Homework (issue 59): the screens' queries and changes. */
 export const homeworkKeys = {
@@ -20,6 +22,7 @@ export const homeworkKeys = {
   batch: (batchId: string) => ['homework', 'batch', batchId] as const,
   one: (id: string) => ['homework', 'one', id] as const,
   submissions: (id: string) => ['homework', 'submissions', id] as const,
+  settings: ['homework', 'settings'] as const,
 };
 
 export const studentHomeworkQueryOptions = {
@@ -82,24 +85,54 @@ export function useSetHomework() {
   });
 }
 
-/** Hands in the pages, in order, as `pages`. */
-export function useHandIn() {
-  const invalidate = useInvalidateHomework();
-  return useMutation({
-    mutationFn: ({ id, pages, onProgress }: { id: string; pages: File[]; onProgress?: UploadProgress }) => {
-      const form = new FormData();
-      for (const page of pages) form.append('pages', page, page.name);
-      return sendForm<Submission>('POST', `/homework/${encodeURIComponent(id)}/submissions`, form, onProgress);
-    },
-    onSuccess: () => invalidate(),
-  });
-}
-
 export function useReview() {
   const invalidate = useInvalidateHomework();
   return useMutation({
     mutationFn: ({ id, review }: { id: string; review: HomeworkReviewInput }) => apiRequestWithMessage<Submission>('PUT', `/homework-submissions/${encodeURIComponent(id)}/review`, review),
     onSuccess: () => invalidate(),
+  });
+}
+
+/** Corrects a homework (title, instructions, due time; whether handed in while nothing is). */
+export function useUpdateHomework() {
+  const invalidate = useInvalidateHomework();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: HomeworkInput }) => apiRequestWithMessage<HomeworkDetail>('PUT', `/homework/${encodeURIComponent(id)}`, input),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Deletes a homework nobody has handed in (the server refuses it otherwise). */
+export function useDeleteHomework() {
+  const invalidate = useInvalidateHomework();
+  return useMutation({
+    mutationFn: (id: string) => apiRequestWithMessage<null>('DELETE', `/homework/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Homework done in class: every student who did it (the others are unticked). */
+export function useDoneInClass() {
+  const invalidate = useInvalidateHomework();
+  return useMutation({
+    mutationFn: ({ id, ticks }: { id: string; ticks: HomeworkTicksInput }) => apiRequestWithMessage<SubmissionList>('PUT', `/homework/${encodeURIComponent(id)}/done-in-class`, ticks),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** The academy's homework choices (the admin's Settings). */
+export function useHomeworkSettings() {
+  return useQuery({
+    queryKey: homeworkKeys.settings,
+    queryFn: ({ signal }) => apiRequest<HomeworkSettings>('GET', '/admin/settings/homework', undefined, { signal }),
+  });
+}
+
+export function useSaveHomeworkSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: HomeworkSettings) => apiRequestWithMessage<HomeworkSettings>('PUT', '/admin/settings/homework', settings),
+    onSuccess: ({ data }) => queryClient.setQueryData(homeworkKeys.settings, data),
   });
 }
 

@@ -36,6 +36,7 @@ export function useMessageLabels() {
     'enquiry-received': t`Application received`,
     'parent-welcome': t`How to sign in`,
     admitted: t`Admission (how to sign in)`,
+    'homework-summary': t`Weekly homework summary`,
   };
   return {
     status: (value: MessageStatus) => status[value],

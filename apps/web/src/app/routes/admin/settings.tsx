@@ -9,6 +9,7 @@ import { MessagingSettingsSection } from '../../../features/messages/components/
 import { PaymentSettingsSection } from '../../../features/fees/components/payment-settings-form';
 import { TaxSettingsSection } from '../../../features/gst/tax-settings-form';
 import { OwnDomainsSection } from '../../../features/settings/components/settings-own-domains';
+import { HomeworkSettingsSection } from '../../../features/homework/components/homework-settings';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
   const settings = useAdminSettings();
   return (
     <>
-      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone, absence alerts, messages to parents by WhatsApp and SMS, fees paid by UPI, and GST.`} />
+      <PageHeader title={t`Settings`} description={t`The academy's name, contact details, social links, time zone, absence alerts, messages to parents by WhatsApp and SMS, fees paid by UPI, GST and homework.`} />
       {settings.isPending ? (
         <Stack gap="lg" maw={880} aria-hidden="true">
           <Skeleton h={260} radius="md" />
@@ -38,6 +39,7 @@ export function Component() {
           <MessagingSettingsSection />
           <PaymentSettingsSection />
           <TaxSettingsSection />
+          <HomeworkSettingsSection />
           <OwnDomainsSection />
         </Stack>
       )}

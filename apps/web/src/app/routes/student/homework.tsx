@@ -8,6 +8,7 @@ import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useHomework, useStudentHomework } from '../../../features/homework/api';
 import { HandInForm } from '../../../features/homework/components/hand-in-form';
+import { HandInOutboxPanel } from '../../../features/homework/components/hand-in-outbox';
 import { HomeworkFilesList } from '../../../features/homework/components/homework-files-list';
 import { HomeworkList } from '../../../features/homework/components/homework-list';
 import { HomeworkStatusBadge } from '../../../features/homework/components/homework-status';
@@ -22,6 +23,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={t`Homework`} description={t`Homework from your teachers. Open one to read it and hand in photos of your pages.`} />
+      <HandInOutboxPanel />
       {list.isPending ? (
         <Skeleton h={200} radius="md" aria-hidden="true" />
       ) : list.isError ? (
@@ -72,9 +74,14 @@ function HomeworkScreen({ id, onBack }: { id: string; onBack: () => void }) {
             <Trans>Teacher: {submission.comment}</Trans>
           </Text>
         ) : null}
-        {submission && submission.status !== 'redo' ? (
+        {submission && submission.status !== 'redo' && data.handIn ? (
           <Text size="sm" c="dimmed">
             <Trans>Handed in {formatDateTime(submission.submittedAt)}, {submission.pages.length} pages.</Trans>
+          </Text>
+        ) : null}
+        {submission?.pagesRemovedAt ? (
+          <Text size="sm" c="dimmed" data-testid="pages-removed">
+            <Trans>Pages removed: the academy keeps pages for one term.</Trans>
           </Text>
         ) : null}
       </Stack>
@@ -83,7 +90,7 @@ function HomeworkScreen({ id, onBack }: { id: string; onBack: () => void }) {
           <Trans>This homework is done in class: nothing to hand in here.</Trans>
         </Text>
       ) : submission?.status === 'done' ? null : (
-        <HandInForm homeworkId={id} onDone={() => void work.refetch()} />
+        <HandInForm homeworkId={id} title={data.title} />
       )}
     </Stack>
   );

@@ -1,13 +1,13 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconCamera, IconFileTypePdf, IconPhoto, IconTrash, IconWifiOff } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconCamera, IconFileTypePdf, IconPhoto, IconTrash, IconWifiOff, IconCloudUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MAX_FILES } from '@academy/shared/schemas/homework';
-import { isNetworkFailure } from '../../attendance/attendance-outbox';
-import { normalizeError } from '../../../lib/api-client';
-import { useHandIn } from '../api';
+import { formatDateTime } from '../../../lib/format-date';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { discardHandIn, keepHandIn, onHandInProgress } from '../hand-in-outbox';
 import { shrinkPicture } from '../shrink-picture';
+import { useHandInOutbox, useSendHandIns } from './hand-in-outbox';
 
 type Page = { id: string; file: File; preview: string | null };
 
@@ -16,17 +16,20 @@ let nextId = 0;
 /**
  * A student's hand-in from a phone (issue 59): pages photographed with the camera or picked from the
  * gallery (a PDF too), each picture shrunk on the phone before sending (shrink-picture.ts), put in
- * order, removed and taken again. With no connection the pages wait on this screen and go as soon as
- * the phone is back online (the `online` event), as the attendance outbox does.
+ * order, removed and taken again. Handing in first keeps the pages in the phone's outbox
+ * (hand-in-outbox.ts, IndexedDB), then sends them: without a connection, or after a reload or a closed
+ * tab, they wait there and go as soon as the phone is back online, as the attendance outbox does.
  */
-export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?: () => void }) {
+export function HandInForm({ homeworkId, title }: { homeworkId: string; title: string }) {
   const { t } = useLingui();
+  const userId = useCurrentUser()?._id;
   const [pages, setPages] = useState<Page[]>([]);
   const [preparing, setPreparing] = useState(false);
+  const [keeping, setKeeping] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const handIn = useHandIn();
+  const waiting = useHandInOutbox().find((entry) => entry.homeworkId === homeworkId);
+  const send = useSendHandIns();
   const pagesRef = useRef(pages);
   useEffect(() => {
     pagesRef.current = pages;
@@ -61,41 +64,30 @@ export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?
       return current.filter((_, i) => i !== index);
     });
 
-  const send = () => {
+  useEffect(() => onHandInProgress(homeworkId, setProgress), [homeworkId]);
+
+  const handIn = async () => {
+    if (!userId) return;
     setError(null);
-    setProgress(0);
-    handIn.mutate(
-      { id: homeworkId, pages: pagesRef.current.map((page) => page.file), onProgress: setProgress },
-      {
-        onSuccess: ({ message }) => {
-          setWaiting(false);
-          setProgress(null);
-          setPages([]);
-          notifications.show({ title: t`Homework handed in`, message: message ?? t`Your teacher will check it.`, color: 'teal' });
-          onDone?.();
-        },
-        onError: (failure) => {
-          setProgress(null);
-          if (isNetworkFailure(failure)) setWaiting(true);
-          else setError(normalizeError(failure).message);
-        },
-      },
-    );
+    setKeeping(true);
+    try {
+      await keepHandIn({ userId, homeworkId, title, pages: pagesRef.current.map((page) => ({ name: page.file.name, type: page.file.type, blob: page.file })) });
+    } catch {
+      setError(t`This phone could not keep the pages. Check its free space and try again.`);
+      return;
+    } finally {
+      setKeeping(false);
+    }
+    pagesRef.current.forEach((page) => page.preview && URL.revokeObjectURL(page.preview));
+    setPages([]);
+    await send();
   };
 
-  // Back online: the waiting pages go by themselves.
-  useEffect(() => {
-    if (!waiting) return;
-    const retry = () => send();
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- send reads the pages through a ref
-  }, [waiting]);
+  const discard = () => {
+    if (userId) void discardHandIn(userId, homeworkId);
+  };
 
-  // Offline before sending: the query client holds the hand-in (paused) and sends it once back online;
-  // a connection lost during the upload fails it, and the `online` listener above sends it again.
-  const offline = waiting || handIn.isPaused;
-  const busy = preparing || handIn.isPending;
+  const busy = preparing || keeping || Boolean(waiting && !waiting.error);
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
@@ -155,9 +147,40 @@ export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?
           <Trans>Photograph each page of your work, or choose a PDF.</Trans>
         </Text>
       )}
-      {offline ? (
-        <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden="true" />} title={t`Waiting for a connection`} data-testid="hand-in-waiting">
-          <Trans>Your pages are kept here and are sent as soon as the phone is back online. Keep this screen open.</Trans>
+      {waiting && !waiting.error ? (
+        <Alert
+          color={progress === null ? 'yellow' : 'blue'}
+          variant="light"
+          icon={progress === null ? <IconWifiOff aria-hidden="true" /> : <IconCloudUpload aria-hidden="true" />}
+          title={progress === null ? t`Waiting to send` : t`Sending your pages`}
+          data-testid={progress === null ? 'hand-in-waiting' : 'hand-in-sending'}
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              <Trans>
+                {waiting.pageCount} pages kept on this phone at {formatDateTime(waiting.savedAt)}. They are sent as soon as the phone is online, even after you close the app.
+              </Trans>
+            </Text>
+            {progress !== null ? <Progress value={progress * 100} aria-label={t`Sending`} /> : null}
+            <Group gap="xs">
+              <Button size="xs" variant="light" onClick={() => void send()}>
+                <Trans>Send now</Trans>
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={discard}>
+                <Trans>Discard</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      {waiting?.error ? (
+        <Alert color="red" variant="light" role="alert" title={t`These pages were not taken`}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{waiting.error}</Text>
+            <Button size="xs" variant="light" color="red" onClick={discard}>
+              <Trans>Discard</Trans>
+            </Button>
+          </Stack>
         </Alert>
       ) : null}
       {error ? (
@@ -165,9 +188,8 @@ export function HandInForm({ homeworkId, onDone }: { homeworkId: string; onDone?
           {error}
         </Alert>
       ) : null}
-      {progress !== null && !offline ? <Progress value={progress * 100} aria-label={t`Sending`} /> : null}
       <Group>
-        <Button onClick={send} disabled={pages.length === 0 || preparing} loading={handIn.isPending && !offline}>
+        <Button onClick={() => void handIn()} disabled={pages.length === 0 || busy} loading={keeping}>
           <Trans>Hand in {pages.length} pages</Trans>
         </Button>
       </Group>
