@@ -1,4 +1,5 @@
 import type { Actor } from './actor';
+import { assertStaffOfBatch } from './batches';
 import { ADMIN, own, STAFF, STUDENT, type RouteRules } from './rules';
 
 /**
@@ -23,4 +24,14 @@ export const attendanceRoutes: RouteRules = {
  */
 export function seesTodaysMarks(actor: Actor): boolean {
   return actor.role === 'teacher';
+}
+
+/**
+ * May this actor see and mark one day's sheet of a batch taught by `batchTeacherId`? As
+ * assertStaffOfBatch, and also the substitute assigned to that class (issue 58) — for that day only:
+ * the day before answers 404 to them like any other teacher's batch.
+ */
+export function assertStaffOfBatchDay(actor: Actor, batchTeacherId: string | null, substituteTeacherId: string | null): void {
+  if (actor.role === 'teacher' && actor.teacherId !== undefined && substituteTeacherId !== null && actor.teacherId === substituteTeacherId) return;
+  assertStaffOfBatch(actor, batchTeacherId);
 }
