@@ -195,6 +195,7 @@ export const lectureCorrectionInputSchema = z.object(
 export const adjustmentInputSchema = z.object(
   {
     teacherId: z.uuid({ error: PAY_MESSAGES.teacherNotFound }),
+    month: payMonthSchema,
     kind: z.enum(['extra', 'deduction'], { error: PAY_MESSAGES.adjustmentKind }),
     amount: positiveRupeesSchema,
     note: z.string({ error: PAY_MESSAGES.adjustmentNote }).trim().min(3, PAY_MESSAGES.adjustmentNote).max(200, PAY_MESSAGES.adjustmentNote),
