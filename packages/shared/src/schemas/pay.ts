@@ -33,6 +33,7 @@ export const PAY_MESSAGES = {
   leaveNotFound: 'Leave request not found',
   leaveDecided: 'This leave request has already been decided',
   leaveApproved: 'Leave approved',
+  leaveDecision: 'Say whether the leave is unpaid (true or false)',
   leaveRejected: 'Leave refused',
   substituteBody: 'Send the substitute as { date, teacher }',
   substituteTeacher: 'Choose the substitute teacher',
@@ -222,7 +223,7 @@ export const leaveInputSchema = z
 export type LeaveInput = z.input<typeof leaveInputSchema>;
 
 /** POST /api/leave/{id}/approve: unpaid (deducted from a monthly salary) unless the office says paid. */
-export const leaveDecisionInputSchema = z.object({ unpaid: z.boolean().default(true) }).default({ unpaid: true });
+export const leaveDecisionInputSchema = z.object({ unpaid: z.boolean({ error: PAY_MESSAGES.leaveDecision }).default(true) }, { error: PAY_MESSAGES.leaveDecision });
 
 export const LEAVE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const classNeedingCoverSchema = z.object({ batchId: z.uuid(), batchName: z.string(), date: z.string(), startTime: z.string(), substitute: z.object({ _id: z.uuid(), name: z.string() }).nullable() });

@@ -24,6 +24,7 @@ import {
   substitutionSchema,
 } from '@academy/shared/schemas/pay';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
 import { requestLanguage } from '../../lib/translate-reply';
 import { actorOf } from '../../access/http';
@@ -117,11 +118,12 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
     data: await leaveList(db),
   }));
 
-  app.post('/leave/:id/approve', { schema: { tags, params: idParamsSchema, body: leaveDecisionInputSchema.optional(), response: { 200: apiSuccess(leaveSchema) } } }, async (request) => ({
-    success: true as const,
-    data: await decideLeave(db, actorOf(request), request.params.id, 'approved', request.body ?? { unpaid: true }),
-    message: PAY_MESSAGES.leaveApproved,
-  }));
+  // The body may be left out (unpaid leave); `{ unpaid: false }` approves paid leave.
+  app.post('/leave/:id/approve', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(leaveSchema) } } }, async (request) => {
+    const input = leaveDecisionInputSchema.safeParse(request.body ?? {});
+    if (!input.success) throw new AppError('BAD_REQUEST', PAY_MESSAGES.leaveDecision, { unpaid: PAY_MESSAGES.leaveDecision });
+    return { success: true as const, data: await decideLeave(db, actorOf(request), request.params.id, 'approved', input.data), message: PAY_MESSAGES.leaveApproved };
+  });
 
   app.post('/leave/:id/reject', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(leaveSchema) } } }, async (request) => ({
     success: true as const,
