@@ -1,5 +1,7 @@
 import type { Actor } from './actor';
 import { assertStaffOfBatch } from './batches';
+import { substituteOn } from './pay';
+import type { DbExecutor } from '../db/client';
 import { ADMIN, own, STAFF, STUDENT, type RouteRules } from './rules';
 
 /**
@@ -29,9 +31,10 @@ export function seesTodaysMarks(actor: Actor): boolean {
 /**
  * May this actor see and mark one day's sheet of a batch taught by `batchTeacherId`? As
  * assertStaffOfBatch, and also the substitute assigned to that class (issue 58) — for that day only:
- * the day before answers 404 to them like any other teacher's batch.
+ * the day before answers 404 to them like any other teacher's batch. The substitution is looked up
+ * only for a teacher who is not the batch's own.
  */
-export function assertStaffOfBatchDay(actor: Actor, batchTeacherId: string | null, substituteTeacherId: string | null): void {
-  if (actor.role === 'teacher' && actor.teacherId !== undefined && substituteTeacherId !== null && actor.teacherId === substituteTeacherId) return;
+export async function assertStaffOfBatchDay(db: DbExecutor, actor: Actor, batchId: string, batchTeacherId: string | null, date: string): Promise<void> {
+  if (actor.role === 'teacher' && actor.teacherId !== undefined && actor.teacherId !== batchTeacherId && actor.teacherId === (await substituteOn(db, batchId, date))) return;
   assertStaffOfBatch(actor, batchTeacherId);
 }

@@ -15,7 +15,6 @@ import { academyToday } from '../settings';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { assertStaffOfBatchDay } from '../../access/attendance';
-import { substituteOn } from '../../access/pay';
 import { childIdOf } from '../../access/parents';
 import { closureTitleOn } from '../closures';
 import { recordAudit, recordAudits } from '../audit';
@@ -164,7 +163,7 @@ export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: st
   });
   // The day's batch names its teacher's record: the one who may read it besides the admin, and that
   // day's substitute (issue 58), looked up on every request like the rule itself.
-  assertStaffOfBatchDay(actor, day.batch.teacher._id, actor.role === 'teacher' && actor.teacherId !== day.batch.teacher._id ? await substituteOn(db, batchId, date) : null);
+  await assertStaffOfBatchDay(db, actor, batchId, day.batch.teacher._id, date);
   // The clock moves while the answer is kept: the window is worked out on every request.
   return { ...day, opensAt: opensAtNow({ startTime, timeZone }, date, opensMinutesBefore) };
 }
@@ -197,7 +196,7 @@ function assertMarkableDate(batch: BatchRow, date: string, today: string) {
 export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission, opensMinutesBefore: number | null = null): Promise<AttendanceDay> {
   const batch = await loadBatch(db, batchId);
   // The batch's teacher, the admin, or the substitute of this very day (issue 58).
-  assertStaffOfBatchDay(actor, batch.teacherRecordId, actor.role === 'teacher' && actor.teacherId !== batch.teacherRecordId ? await substituteOn(db, batchId, input.date) : null);
+  await assertStaffOfBatchDay(db, actor, batchId, batch.teacherRecordId, input.date);
   // A past year's batch (issue 39): its attendance stays as it was.
   if (batch.archived) throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.attendanceArchived);
   const today = batch.today;
