@@ -198,6 +198,7 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/teacher/pay': [s(() => '/api/teacher/pay?month=2020-01', 200)],
   'GET /api/teacher/leave': [s(() => '/api/teacher/leave', 200)],
   'POST /api/teacher/leave': [s(() => '/api/teacher/leave', 400, { body: {} })],
+  'GET /api/teacher/substitutions': [s(() => '/api/teacher/substitutions', 200)],
   'GET /api/leave': [s(() => '/api/leave', 200)],
   'POST /api/leave/:id/approve': [s(() => `/api/leave/${UNKNOWN}/approve`, 404)],
   'POST /api/leave/:id/reject': [s(() => `/api/leave/${UNKNOWN}/reject`, 404)],

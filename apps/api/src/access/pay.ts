@@ -24,6 +24,7 @@ export const payRoutes: RouteRules = {
   'GET /api/teacher/pay': withRecord(TEACHER),
   'GET /api/teacher/leave': withRecord(TEACHER),
   'POST /api/teacher/leave': withRecord(TEACHER),
+  'GET /api/teacher/substitutions': withRecord(TEACHER),
   'GET /api/leave': ADMIN,
   'POST /api/leave/:id/approve': ADMIN,
   'POST /api/leave/:id/reject': ADMIN,

@@ -253,3 +253,20 @@ export const substitutionInputSchema = z.object(
   { error: PAY_MESSAGES.substituteBody },
 );
 export const substitutionSchema = z.object({ _id: z.uuid(), batchId: z.uuid(), date: z.string(), teacher: z.object({ _id: z.uuid(), name: z.string() }), familiesTold: z.number().int() });
+
+/** GET /api/teacher/substitutions: the classes this teacher covers (two weeks back, a month ahead), with what the marking screen needs of the batch. */
+export const coveredClassSchema = z.object({
+  date: z.string(),
+  batch: z.object({
+    _id: z.uuid(),
+    name: z.string(),
+    standard: z.object({ _id: z.uuid(), name: z.string(), level: z.number().int() }),
+    subject: z.object({ _id: z.uuid(), name: z.string(), code: z.string() }),
+    teacher: z.object({ _id: z.uuid(), name: z.string() }),
+    startDate: z.string(),
+    endDate: z.string(),
+    schedule: z.object({ days: z.array(z.string()), startTime: z.string(), endTime: z.string() }),
+  }),
+});
+export type CoveredClass = z.infer<typeof coveredClassSchema>;
+export const coveredClassListSchema = z.object({ classes: z.array(coveredClassSchema) });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
-import { PAY_MESSAGES, type Leave, type leaveDecisionInputSchema, type leaveInputSchema, type substitutionInputSchema } from '@academy/shared/schemas/pay';
+import { PAY_MESSAGES, type CoveredClass, type Leave, type leaveDecisionInputSchema, type leaveInputSchema, type substitutionInputSchema } from '@academy/shared/schemas/pay';
 import type { Db, DbExecutor } from '../../db/client';
 import type { JobRunner } from '../../db/job-runner';
 import { AppError } from '../../lib/app-error';
@@ -175,4 +175,30 @@ export async function assignSubstitute(db: Db, jobs: JobRunner | undefined, acto
     }
     return { _id: rows[0]!.id, batchId, date: input.date, teacher: { _id: input.teacher, name: substitute.name }, familiesTold };
   });
+}
+
+/**
+ * GET /api/teacher/substitutions: the classes the teacher covers as a substitute, two weeks back and a
+ * month ahead, with what the marking screen shows of each batch (its own teacher, its schedule).
+ */
+export async function coveredClasses(db: DbExecutor, actor: Actor): Promise<{ classes: CoveredClass[] }> {
+  const teacherId = teacherIdOf(actor);
+  const today = await academyToday(db);
+  const { rows } = await db.execute<CoveredClass>(sql`
+    select to_char(s.date, 'YYYY-MM-DD') as date, json_build_object(
+      '_id', b.id, 'name', b.name,
+      'standard', json_build_object('_id', st.id, 'name', st.name, 'level', st.level),
+      'subject', json_build_object('_id', sub.id, 'name', sub.name, 'code', sub.code),
+      'teacher', json_build_object('_id', t.id, 'name', tu.name),
+      'startDate', to_char(b.start_date, 'YYYY-MM-DD'), 'endDate', to_char(b.end_date, 'YYYY-MM-DD'),
+      'schedule', json_build_object('days', b.schedule_days, 'startTime', to_char(b.start_time, 'HH24:MI'), 'endTime', to_char(b.end_time, 'HH24:MI'))) as batch
+    from batch_substitutions s
+    join batches b on b.id = s.batch_id
+    join standards st on st.id = b.standard_id
+    join subjects sub on sub.id = b.subject_id
+    join teachers t on t.id = b.teacher_id
+    join users tu on tu.id = t.user_id
+    where s.teacher_id = ${teacherId} and s.date between (${today}::date - 14) and (${today}::date + 31)
+    order by s.date, b.start_time`);
+  return { classes: rows };
 }

@@ -5,6 +5,7 @@ import { idParamsSchema } from '@academy/shared/schemas/common';
 import { languageSchema } from '@academy/shared/schemas/auth';
 import {
   adjustmentInputSchema,
+  coveredClassListSchema,
   leaveDecisionInputSchema,
   leaveInputSchema,
   leaveListSchema,
@@ -29,7 +30,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { requestLanguage } from '../../lib/translate-reply';
 import { actorOf } from '../../access/http';
 import { addAdjustment, approveMonth, correctLectures, getPaySettings, markPaid, myPay, payrollMonth, payrollTeacher, updatePaySettings } from './pay.service';
-import { askLeave, assignSubstitute, decideLeave, leaveList, myLeave } from './leave.service';
+import { askLeave, assignSubstitute, coveredClasses, decideLeave, leaveList, myLeave } from './leave.service';
 import { payslipFor } from './payslip.service';
 import { bankTransferCsv, payrollWorkbook } from './payroll-files';
 
@@ -112,6 +113,11 @@ export const payRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = as
   app.post('/teacher/leave', { schema: { tags, body: leaveInputSchema, response: { 201: apiSuccess(leaveSchema) } } }, async (request, reply) =>
     reply.status(201).send({ success: true as const, data: await askLeave(db, actorOf(request), request.body), message: PAY_MESSAGES.leaveAsked }),
   );
+
+  app.get('/teacher/substitutions', { schema: { tags, response: { 200: apiSuccess(coveredClassListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await coveredClasses(db, actorOf(request)),
+  }));
 
   app.get('/leave', { schema: { tags, response: { 200: apiSuccess(leaveListSchema) } } }, async () => ({
     success: true as const,

@@ -6,6 +6,8 @@ import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/buil
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academies, announcementBatches, announcements, auditLog, parentMessages, teacherPay } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { shiftDate } from '@academy/shared/calendar';
+import { academyToday } from '../settings';
 import { updatePaySettings } from './pay.service';
 
 /*
@@ -141,6 +143,12 @@ describe('a month of lectures, leave and a substitute', () => {
   });
 
   it('the substitute sees and marks that day\'s sheet only — the day before is 404 to them', async () => {
+    // The classes they cover, for their marking screen (near today: the next Monday, Wednesday or Friday).
+    const today = await academyToday(t.database.db);
+    const next = [0, 1, 2, 3, 4, 5, 6].map((days) => shiftDate(today, days)).find((day) => [1, 3, 5].includes(new Date(`${day}T00:00:00Z`).getUTCDay()))!;
+    expect((await call('POST', `/api/batches/${ids.bM}/substitutions`, cookies.admin, { date: next, teacher: ids.substitute })).statusCode).toBe(201);
+    const covered = (await call('GET', '/api/teacher/substitutions', cookies.substitute)).json().data.classes;
+    expect(covered.find((item: { date: string }) => item.date === next)).toMatchObject({ batch: { _id: ids.bM, name: 'Maths 10', teacher: { _id: ids.monthly }, schedule: { days: ['mon', 'wed', 'fri'] } } });
     expect((await call('GET', `/api/attendance/${ids.bM}/2026-11-18`, cookies.substitute)).statusCode).toBe(200);
     expect((await call('GET', `/api/attendance/${ids.bM}/2026-11-16`, cookies.substitute)).statusCode).toBe(404);
     expect((await mark(ids.bM, ids.sM, '2026-11-16', cookies.substitute)).statusCode).toBe(404);

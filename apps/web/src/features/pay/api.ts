@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Leave, LeaveInput, MyPay, PayInput, PayrollMonth, PayrollTeacher, PaySettings } from '@academy/shared/schemas/pay';
+import type { CoveredClass, Leave, LeaveInput, MyPay, PayInput, PayrollMonth, PayrollTeacher, PaySettings } from '@academy/shared/schemas/pay';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 
 /** Staff pay (issue 58): pay settings, the month's payroll, leave and substitutes, a teacher's own pay. */
@@ -11,6 +11,7 @@ export const payKeys = {
   mine: (month: string) => ['pay', 'mine', month] as const,
   leave: ['pay', 'leave'] as const,
   myLeave: ['pay', 'my-leave'] as const,
+  covered: ['pay', 'covered'] as const,
 };
 
 export function usePaySettings(teacherId: string) {
@@ -78,6 +79,11 @@ export function useLeaveRequests() {
 
 export function useMyLeave() {
   return useQuery({ queryKey: payKeys.myLeave, queryFn: ({ signal }) => apiRequest<{ leave: Leave[] }>('GET', '/teacher/leave', undefined, { signal }) });
+}
+
+/** The classes this teacher covers as a substitute (their marking screen offers each on its day). */
+export function useCoveredClasses(enabled = true) {
+  return useQuery({ queryKey: payKeys.covered, queryFn: ({ signal }) => apiRequest<{ classes: CoveredClass[] }>('GET', '/teacher/substitutions', undefined, { signal }), enabled });
 }
 
 export function useAskLeave() {

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Leave } from '@academy/shared/schemas/pay';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -9,7 +10,7 @@ import { fieldErrorsOf } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { useAcademyToday } from '../../../features/settings/use-academy-today';
-import { payslipUrl, useAskLeave, useMyLeave, useMyPay } from '../../../features/pay/api';
+import { payslipUrl, useAskLeave, useCoveredClasses, useMyLeave, useMyPay } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -72,6 +73,7 @@ export function Component() {
             </Paper>
           </>
         )}
+        <Covering />
         <AskLeave />
         <MyLeave />
       </Stack>
@@ -161,5 +163,30 @@ function MyLeave() {
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/** The classes this teacher covers for another (issue 58): each opens that day's sheet to mark. */
+function Covering() {
+  const covered = useCoveredClasses();
+  if (!covered.data || covered.data.classes.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="covering-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="covering-title">
+          <Trans>Classes you cover</Trans>
+        </Title>
+        {covered.data.classes.map((item) => (
+          <Group key={`${item.batch._id}-${item.date}`} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              {item.batch.name} · {formatDate(item.date)} · {item.batch.schedule.startTime}
+            </Text>
+            <Button component={Link} to={`/app/teacher/attendance/mark?batchId=${item.batch._id}&date=${item.date}`} size="xs" variant="light">
+              <Trans>Mark attendance</Trans>
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
