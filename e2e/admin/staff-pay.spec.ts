@@ -105,12 +105,19 @@ test.describe('staff pay', () => {
     await expect(request.getByText(`Substitute: Cover ${token}`)).toBeVisible();
     await shootWidths(page, 'staff-pay-dashboard-leave');
 
-    // The substitute marks that day's sheet; the day before is not theirs (404).
+    // The substitute finds the class on My pay and marks that day's sheet; the day before is not theirs (404).
     const cover = await signedInPhone(browser, baseURL!, people.substitute);
-    expect((await cover.request.get(`/api/attendance/${maths}/${today}`)).status()).toBe(200);
-    const dayBefore = academyDay(-1);
-    expect((await cover.request.get(`/api/attendance/${maths}/${dayBefore}`)).status()).toBe(404);
-    expect((await cover.request.post(`/api/attendance/batch/${maths}`, { data: { date: today, records: [{ studentId: students[maths], status: 'present' }] } })).status()).toBe(200);
+    await cover.goto('/app/teacher/pay');
+    const covering = cover.locator('section[aria-labelledby="covering-title"]');
+    await expect(covering.getByText(`Maths ${token}`)).toBeVisible();
+    await covering.getByRole('link', { name: 'Mark attendance' }).click();
+    await expect(cover.getByRole('heading', { level: 1, name: 'Mark Attendance' })).toBeVisible();
+    await expect(cover.getByText(`Chitra ${token}`)).toBeVisible();
+    await cover.getByRole('button', { name: 'Submit attendance' }).click();
+    await expect(cover.getByRole('alert').filter({ hasText: 'Attendance submitted successfully' })).toBeVisible();
+    expect(await hasHorizontalOverflow(cover)).toBe(false);
+    await shootWidths(cover, 'staff-pay-substitute-marks');
+    expect((await cover.request.get(`/api/attendance/${maths}/${academyDay(-1)}`)).status()).toBe(404);
 
     // The payroll: each figure opens the lectures behind it; then the month is approved and locked.
     await page.goto('/app/payroll');
@@ -135,5 +142,7 @@ test.describe('staff pay', () => {
     expect(bank).toContain('99887766,HDFC0000123,600.00');
     await expect(page.getByRole('link', { name: 'मराठी' }).first()).toBeVisible();
     await shootWidths(page, 'staff-pay-payroll-approved');
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 });

@@ -127,7 +127,7 @@ function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (lin
           {payroll.teachers.map((line) => (
             <Table.Tr key={line.teacherId}>
               <Table.Td>
-                <Anchor component="button" type="button" onClick={() => onOpen(line)} fw={600}>
+                <Anchor component="button" type="button" onClick={() => onOpen(line)} fw={600} ta="left">
                   {line.name}
                 </Anchor>
                 {!line.scheme ? (
