@@ -132,7 +132,8 @@ export const lectureSchema = z.object({
   minutes: z.number().int(),
   /** 1 a lecture, -1 a correction that takes one away. */
   count: z.number().int(),
-  source: z.enum(['attendance', 'substitute', 'correction']),
+  /** `late`: a class of an approved month marked after its approval, paid in the next open month. */
+  source: z.enum(['attendance', 'substitute', 'correction', 'late']),
   amount: z.number(),
   reason: z.string().nullable(),
 });

@@ -5,7 +5,7 @@ import type { PayScheme } from '@academy/shared/schemas/pay';
  * paise, so the draft on screen, the approved snapshot and the tests all come from this one function.
  */
 export type PayRule = { scheme: PayScheme | null; monthlyPaise: number | null; hourlyPaise: number | null; tdsBp: number; rates: ReadonlyMap<string, number> };
-export type LectureRow = { date: string; batchId: string; batchName: string; minutes: number; count: 1 | -1; source: 'attendance' | 'substitute' | 'correction'; reason: string | null };
+export type LectureRow = { date: string; batchId: string; batchName: string; minutes: number; count: 1 | -1; source: 'attendance' | 'substitute' | 'correction' | 'late'; reason: string | null };
 export type AdjustmentRow = { kind: 'extra' | 'deduction'; amountPaise: number; note: string };
 
 export type PayFigures = {
@@ -58,6 +58,12 @@ export function monthRange(month: string): { start: string; end: string; days: n
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
   return { start: `${month}-01`, end: `${month}-${String(days).padStart(2, '0')}`, days };
+}
+
+/** The month before 'YYYY-MM'. */
+export function previousMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return monthNumber === 1 ? `${year - 1}-12` : `${year}-${String(monthNumber - 1).padStart(2, '0')}`;
 }
 
 /** The month after 'YYYY-MM'. */

@@ -207,19 +207,24 @@ describe('approving, payslips and the bank file', () => {
     expect(paid.json().data).toMatchObject({ status: 'paid', paid: { mode: 'bank', on: '2026-12-01', reference: 'NEFT-778' } });
   });
 
-  it('a correction after approval changes nothing locked and appears as next month\'s adjustment', async () => {
+  it('a correction or a late mark after approval changes nothing locked and appears as next month\'s adjustment', async () => {
     const refused = await call('POST', '/api/payroll/lecture-corrections', cookies.admin, { teacherId: ids.perLecture, batchId: ids.b1, date: '2026-11-20', lectures: 2, reason: 'x' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toMatchObject({ lectures: 'A correction adds one lecture (1) or takes one away (-1)', reason: 'Give the reason for the correction, 3 to 300 characters' });
     const corrected = await call('POST', '/api/payroll/lecture-corrections', cookies.admin, { teacherId: ids.perLecture, batchId: ids.b1, date: '2026-11-20', lectures: 1, reason: 'Extra doubt-clearing session' });
     expect(corrected.statusCode, corrected.body).toBe(201);
     expect(corrected.json().data.payMonth).toBe('2026-12');
+    // A class of November marked after the approval is paid in December too.
+    expect((await mark(ids.b2, ids.s2, '2026-11-23', cookies.perLecture)).statusCode).toBe(200);
     // The locked month keeps its figures.
     expect(await lineOf('2026-11', ids.perLecture)).toMatchObject({ lectures: 4, net: 2070 });
     const december = (await call('GET', `/api/payroll/2026-12/teachers/${ids.perLecture}`, cookies.admin)).json().data;
     expect(december.status).toBe('draft');
-    expect(december.line).toMatchObject({ lectures: 1, gross: 500, tds: 50, net: 450 });
-    expect(december.lectures).toMatchObject([{ date: '2026-11-20', source: 'correction', reason: 'Extra doubt-clearing session', amount: 500 }]);
+    expect(december.line).toMatchObject({ lectures: 2, gross: 1100, tds: 110, net: 990 });
+    expect(december.lectures).toMatchObject([
+      { date: '2026-11-23', batchName: 'Physics 12', source: 'late', amount: 600 },
+      { date: '2026-11-20', source: 'correction', reason: 'Extra doubt-clearing session', amount: 500 },
+    ]);
     const extra = await call('POST', '/api/payroll/adjustments', cookies.admin, { teacherId: ids.monthly, month: '2026-11', kind: 'extra', amount: 1500, note: 'Exam invigilation' });
     expect(extra.statusCode, extra.body).toBe(201);
     expect(extra.json().data.payMonth).toBe('2026-12');

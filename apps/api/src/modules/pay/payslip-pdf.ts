@@ -27,6 +27,7 @@ const LABELS = wordTable('payslip', {
   deduction: 'Deduction',
   correction: 'Correction',
   substitute: 'Substitute',
+  late: 'Marked after its month was approved',
   footer: 'This is a computer-generated payslip.',
 });
 const SCHEMES = wordTable('payslip', { monthly: 'Monthly salary', 'per-lecture': 'Per lecture', 'per-hour': 'Per hour' });
@@ -67,7 +68,7 @@ export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof ge
     pdf.text(label.lectureList, { bold: true });
     pdf.doc.moveDown(0.3);
     for (const lecture of input.lectures) {
-      const note = lecture.source === 'substitute' ? ` · ${label.substitute}` : lecture.source === 'correction' ? ` · ${label.correction}: ${lecture.reason ?? ''}` : '';
+      const note = lecture.source === 'substitute' ? ` · ${label.substitute}` : lecture.source === 'late' ? ` · ${label.late}` : lecture.source === 'correction' ? ` · ${label.correction}: ${lecture.reason ?? ''}` : '';
       pdf.row(`${formatDate(lecture.date)} · ${lecture.batchName}${note}`, `${lecture.count < 0 ? '−' : ''}${lecture.minutes} min · ${rupeesText(paise(lecture.amount))}`, { size: 9 });
     }
   }

@@ -35,6 +35,10 @@ export function LectureList({ lectures }: { lectures: Lecture[] }) {
                   <Badge size="xs" variant="light" tt="none">
                     <Trans>substitute</Trans>
                   </Badge>
+                ) : lecture.source === 'late' ? (
+                  <Badge size="xs" variant="light" color="grape" tt="none">
+                    <Trans>marked after approval</Trans>
+                  </Badge>
                 ) : lecture.source === 'correction' ? (
                   <Badge size="xs" variant="light" color="orange" tt="none" title={lecture.reason ?? undefined}>
                     {lecture.count < 0 ? t`taken away: ${lecture.reason ?? ''}` : t`added: ${lecture.reason ?? ''}`}
