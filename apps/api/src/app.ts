@@ -72,6 +72,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { defineHomeworkJobs, homeworkRoutes } from './modules/homework';
+import { payRoutes } from './modules/pay';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
@@ -398,6 +399,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(onlineTestsRoutes, { db: deps.db, storage: deps.storage });
       // Homework (issue 59): set on a batch, handed in as photographed pages, checked done or redo.
       await api.register(homeworkRoutes, { db: deps.db, storage: deps.storage });
+      // Staff pay (issue 58): lectures from attendance, leave and substitutes, payroll and payslips.
+      await api.register(payRoutes, { db: deps.db, keys: deps.keys });
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.

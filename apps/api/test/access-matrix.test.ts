@@ -7,6 +7,7 @@ import { createAnnouncement } from '../src/modules/announcements/announcements.s
 import { createNote } from '../src/modules/notes/notes.service';
 import { createQuestion } from '../src/modules/questions/questions.service';
 import { handIn, setHomework } from '../src/modules/homework/homework.service';
+import { approveMonth, updatePaySettings } from '../src/modules/pay/pay.service';
 import { saveQuestionImage } from '../src/modules/questions/question-images';
 import { createTest } from '../src/modules/exams/exams.service';
 import { createOnlineTest, publishOnlineTest } from '../src/modules/online-tests/papers.service';
@@ -19,7 +20,7 @@ import { registeredRoutes } from '../src/access/http';
 import { ROUTE_RULES } from '../src/access/policy';
 import { allows, type RouteRule } from '../src/access/rules';
 import type { Role } from '@academy/shared/roles';
-import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
+import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { createDatabase } from '../src/db/client';
 import { academies, academyDomains } from '../src/db/schema';
 import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/db/tenancy';
@@ -146,6 +147,9 @@ beforeAll(async () => {
   const handedIn = await handIn(db, t.storage, { role: 'student', userId: student.user.id, studentId: student.id }, ids.homework, [{ key: pageFile.key, size: pageFile.size, fileName: 'page-1.png', contentType: 'image/png' }]);
   ids.submission = handedIn._id;
   ids.homeworkPage = handedIn.pages[0]!._id;
+  // Staff pay (issue 58): `teacher` is paid monthly, and January 2020 is approved, so their payslip exists.
+  await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: admin.id }, teacher.id, { scheme: 'monthly', monthly: 2_000_000, tdsPercent: 0 });
+  await approveMonth(db, { role: 'admin', userId: admin.id }, '2020-01');
   // An own domain of academy A's, waiting for its proof (issue 55): B's admin names it and finds nothing.
   ids.domain = (await withoutAcademy(() => db.insert(academyDomains).values({ academyId: FIRST_ACADEMY_ID, domain: 'www.matrix-a.in', verificationToken: 'academy-matrix-token' }).returning()))[0]!.id;
   document = await loadOpenApiDocument(t.app);
@@ -185,6 +189,27 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/homework/:id/submissions': [s(() => `/api/homework/${ids.homework}/submissions`, 200)],
   'PUT /api/homework-submissions/:id/review': [s(() => `/api/homework-submissions/${ids.submission}/review`, 200, { body: { status: 'redo', comment: 'Show the steps' } })],
   'GET /api/homework-files/:id': [s(() => `/api/homework-files/${ids.homeworkPage}`, 200)],
+  // Staff pay (issue 58): the admin's, but a teacher's own pay and payslips (another teacher's payslip: 404).
+  'GET /api/teachers/:id/pay': [s(() => `/api/teachers/${ids.teacher}/pay`, 200)],
+  'PUT /api/teachers/:id/pay': [s(() => `/api/teachers/${ids.teacher}/pay`, 400, { body: {} })],
+  'GET /api/payroll/:month': [s(() => '/api/payroll/2020-01', 200)],
+  // A month not begun cannot be approved: nothing is locked by the matrix.
+  'POST /api/payroll/:month/approve': [s(() => '/api/payroll/2999-01/approve', 409)],
+  'POST /api/payroll/:month/paid': [s(() => '/api/payroll/2020-01/paid', 400, { body: {} })],
+  'GET /api/payroll/:month/teachers/:teacherId': [s(() => `/api/payroll/2020-01/teachers/${ids.teacher}`, 200)],
+  'GET /api/payroll/:month/teachers/:teacherId/payslip.pdf': [s(() => `/api/payroll/2020-01/teachers/${ids.teacher}/payslip.pdf`, 200)],
+  'GET /api/payroll/:month/payroll.xlsx': [s(() => '/api/payroll/2020-01/payroll.xlsx', 200)],
+  'GET /api/payroll/:month/bank.csv': [s(() => '/api/payroll/2020-01/bank.csv', 200)],
+  'POST /api/payroll/lecture-corrections': [s(() => '/api/payroll/lecture-corrections', 400, { body: {} })],
+  'POST /api/payroll/adjustments': [s(() => '/api/payroll/adjustments', 400, { body: {} })],
+  'GET /api/teacher/pay': [s(() => '/api/teacher/pay?month=2020-01', 200)],
+  'GET /api/teacher/leave': [s(() => '/api/teacher/leave', 200)],
+  'POST /api/teacher/leave': [s(() => '/api/teacher/leave', 400, { body: {} })],
+  'GET /api/teacher/substitutions': [s(() => '/api/teacher/substitutions', 200)],
+  'GET /api/leave': [s(() => '/api/leave', 200)],
+  'POST /api/leave/:id/approve': [s(() => `/api/leave/${UNKNOWN}/approve`, 404)],
+  'POST /api/leave/:id/reject': [s(() => `/api/leave/${UNKNOWN}/reject`, 404)],
+  'POST /api/batches/:id/substitutions': [s(() => `/api/batches/${ids.batch}/substitutions`, 400, { body: {} })],
   // Online tests (issue 40). The paper is published, so changing or deleting it is refused (409) to
   // its teacher and the office, after the permission check; the student has started it, so a second
   // start is refused (409) and the result waits for the submission (409).

@@ -1,4 +1,7 @@
 import type { Actor } from './actor';
+import { assertStaffOfBatch } from './batches';
+import { substituteOn } from './pay';
+import type { DbExecutor } from '../db/client';
 import { ADMIN, own, STAFF, STUDENT, type RouteRules } from './rules';
 
 /**
@@ -23,4 +26,15 @@ export const attendanceRoutes: RouteRules = {
  */
 export function seesTodaysMarks(actor: Actor): boolean {
   return actor.role === 'teacher';
+}
+
+/**
+ * May this actor see and mark one day's sheet of a batch taught by `batchTeacherId`? As
+ * assertStaffOfBatch, and also the substitute assigned to that class (issue 58) — for that day only:
+ * the day before answers 404 to them like any other teacher's batch. The substitution is looked up
+ * only for a teacher who is not the batch's own.
+ */
+export async function assertStaffOfBatchDay(db: DbExecutor, actor: Actor, batchId: string, batchTeacherId: string | null, date: string): Promise<void> {
+  if (actor.role === 'teacher' && actor.teacherId !== undefined && actor.teacherId !== batchTeacherId && actor.teacherId === (await substituteOn(db, batchId, date))) return;
+  assertStaffOfBatch(actor, batchTeacherId);
 }

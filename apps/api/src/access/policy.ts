@@ -30,6 +30,7 @@ import { onlineTestRoutes } from './online-tests';
 import { questionRoutes } from './questions';
 import { operatorRoutes } from './operator';
 import { homeworkRoutes } from './homework';
+import { payRoutes } from './pay';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -70,6 +71,7 @@ export const ROUTE_RULES: RouteRules = {
   ...questionRoutes,
   ...operatorRoutes,
   ...homeworkRoutes,
+  ...payRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

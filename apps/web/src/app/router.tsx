@@ -170,6 +170,8 @@ const adminRoutes = area('app', 'admin', [
   page('online-tests/new', () => import('./routes/admin/online-tests/online-test-create')),
   page('online-tests/:id', () => import('./routes/admin/online-tests/online-test-detail')),
   page('online-tests/:id/edit', () => import('./routes/admin/online-tests/online-test-edit')),
+  // Staff pay (issue 58): the month's payroll, payslips and the bank file.
+  page('payroll', () => import('./routes/admin/payroll')),
 ]);
 
 const teacherRoutes = area('app/teacher', 'teacher', [
@@ -184,6 +186,8 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('notes', () => import('./routes/teacher/notes')),
   // Homework (issue 59): set on their batches, checked one student after another.
   page('homework', () => import('./routes/teacher/homework')),
+  // My pay and leave (issue 58).
+  page('pay', () => import('./routes/teacher/pay')),
   // The question bank (issue 40): their subjects' questions.
   page('questions', () => import('./routes/teacher/questions/question-list')),
   page('questions/new', () => import('./routes/teacher/questions/question-create')),

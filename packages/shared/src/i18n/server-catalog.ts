@@ -35,6 +35,12 @@ export const SERVER_CATALOG = {
     ['Address', 'पत्ता', 'पता'],
     ['Admission date', 'प्रवेशाची तारीख', 'प्रवेश की तारीख'],
     ['Status', 'स्थिती', 'स्थिति'],
+    // The bank bulk-transfer file of an approved payroll (issue 58, pay/payroll-files.ts).
+    ['Beneficiary name', 'लाभार्थीचे नाव', 'लाभार्थी का नाम'],
+    ['Account number', 'खाते क्रमांक', 'खाता संख्या'],
+    ['IFSC', 'IFSC', 'IFSC'],
+    ['Amount', 'रक्कम', 'राशि'],
+    ['Narration', 'तपशील', 'विवरण'],
     // A gender or address nobody gave (decision 040): the one cell that is worded, not stored.
     ['Not given', 'दिलेले नाही', 'नहीं दिया'],
     // Fee dues (fees.service.ts).
@@ -257,6 +263,37 @@ export const SERVER_CATALOG = {
     ['This is a computer-generated slip. The amount is what was left to pay on {date}.', 'ही संगणकाने तयार केलेली स्लिप आहे. रक्कम {date} रोजी भरायची बाकी होती तेवढी आहे.', 'यह कंप्यूटर से बनी पर्ची है. राशि वह है जो {date} को भरनी बाकी थी.'],
   ],
 
+  /** Staff pay (issue 58): the payslip PDF in the teacher's language, and the payroll workbook's headers. */
+  payslip: [
+    ['Payslip', 'पगार पत्रक', 'वेतन पर्ची'],
+    ['Month', 'महिना', 'महीना'],
+    ['Teacher', 'शिक्षक', 'शिक्षक'],
+    ['Paid', 'पगाराची पद्धत', 'वेतन का तरीका'],
+    ['Lectures taken', 'घेतलेली लेक्चर्स', 'लिए गए लेक्चर'],
+    ['Hours', 'तास', 'घंटे'],
+    ['Gross pay', 'एकूण पगार', 'कुल वेतन'],
+    ['Deductions', 'कपात', 'कटौती'],
+    ['Unpaid leave (days)', 'बिनपगारी रजा (दिवस)', 'अवैतनिक छुट्टी (दिन)'],
+    ['TDS (section 194J)', 'TDS (कलम 194J)', 'TDS (धारा 194J)'],
+    ['Net pay', 'निव्वळ पगार', 'शुद्ध वेतन'],
+    ['In words', 'अक्षरी', 'शब्दों में'],
+    ['Paid on', 'पगार दिल्याची तारीख', 'भुगतान की तारीख'],
+    ['Reference', 'संदर्भ', 'संदर्भ'],
+    ['Lectures', 'लेक्चर्स', 'लेक्चर'],
+    ['Extra', 'जादा', 'अतिरिक्त'],
+    ['Deduction', 'कपात', 'कटौती'],
+    ['Correction', 'दुरुस्ती', 'सुधार'],
+    ['Substitute', 'बदली शिक्षक', 'स्थानापन्न शिक्षक'],
+    ['Marked after its month was approved', 'त्या महिन्याचे पगारपत्रक मंजूर झाल्यावर नोंदवलेले', 'उस महीने की वेतन सूची मंज़ूर होने के बाद दर्ज'],
+    ['This is a computer-generated payslip.', 'हे संगणकाने तयार केलेले पगार पत्रक आहे.', 'यह कंप्यूटर से बनी वेतन पर्ची है.'],
+    ['Monthly salary', 'मासिक पगार', 'मासिक वेतन'],
+    ['Per lecture', 'प्रति लेक्चर', 'प्रति लेक्चर'],
+    ['Per hour', 'प्रति तास', 'प्रति घंटा'],
+    ['Payroll', 'पगारपत्रक', 'वेतन सूची'],
+    ['Bank account on file', 'बँक खाते नोंदवलेले', 'बैंक खाता दर्ज'],
+    ['Yes', 'होय', 'हाँ'],
+    ['No', 'नाही', 'नहीं'],
+  ],
   /**
    * A student's sign-in slip (issue 42; apps/api/src/modules/students/sign-in-slip.ts): the address to
    * open, the student ID and the first password, in the family's language. The words the sign-in page
@@ -515,6 +552,19 @@ export const SERVER_CATALOG = {
     ['Ticked homework "{title}" done in class by {done} students', 'वर्गात गृहपाठ "{title}" पूर्ण केलेल्या {done} विद्यार्थ्यांवर खूण केली', 'कक्षा में होमवर्क "{title}" पूरा करने वाले {done} छात्रों पर निशान लगाया'],
     ['Changed the homework settings', 'गृहपाठाच्या सेटिंग्ज बदलल्या', 'होमवर्क की सेटिंग्स बदलीं'],
     ['Removed {pages} pages of {submissions} homework submissions older than a term', 'एका टर्मपेक्षा जुन्या {submissions} जमा गृहपाठांची {pages} पाने काढून टाकली', 'एक टर्म से पुराने {submissions} जमा होमवर्क के {pages} पन्ने हटाए'],
+    // Staff pay (issue 58).
+    ['Saved the pay settings of {name}', '{name} यांच्या पगाराची सेटिंग्ज जतन केली', '{name} की वेतन सेटिंग्स सहेजीं'],
+    ['Approved the payroll of {month}: {teachers} teachers, net {net}', '{month} चे पगारपत्रक मंजूर केले: {teachers} शिक्षक, निव्वळ {net}', '{month} की वेतन सूची मंज़ूर की: {teachers} शिक्षक, शुद्ध {net}'],
+    ['Marked the payroll of {month} paid ({mode}, {date}, reference {reference})', '{month} चे पगारपत्रक दिले म्हणून नोंदवले ({mode}, {date}, संदर्भ {reference})', '{month} की वेतन सूची का भुगतान दर्ज किया ({mode}, {date}, संदर्भ {reference})'],
+    ['Added a lecture of {name} in {batch} on {date}: {reason}', '{name} यांचे {batch} मधील {date} चे लेक्चर जोडले: {reason}', '{name} का {batch} में {date} का लेक्चर जोड़ा: {reason}'],
+    ['Took away a lecture of {name} in {batch} on {date}: {reason}', '{name} यांचे {batch} मधील {date} चे लेक्चर काढले: {reason}', '{name} का {batch} में {date} का लेक्चर हटाया: {reason}'],
+    ['Added an extra of {amount} to the pay of {name} for {month}: {note}', '{name} यांच्या {month} च्या पगारात {amount} जादा जोडले: {note}', '{name} के {month} के वेतन में {amount} अतिरिक्त जोड़ा: {note}'],
+    ['Added a deduction of {amount} from the pay of {name} for {month}: {note}', '{name} यांच्या {month} च्या पगारातून {amount} कपात केली: {note}', '{name} के {month} के वेतन से {amount} की कटौती की: {note}'],
+    ['Asked for leave from {from} to {to}', '{from} ते {to} रजा मागितली', '{from} से {to} तक छुट्टी माँगी'],
+    ['Approved the leave of {name} from {from} to {to} (unpaid)', '{name} यांची {from} ते {to} रजा मंजूर केली (बिनपगारी)', '{name} की {from} से {to} तक की छुट्टी मंज़ूर की (अवैतनिक)'],
+    ['Approved the leave of {name} from {from} to {to} (paid)', '{name} यांची {from} ते {to} रजा मंजूर केली (पगारी)', '{name} की {from} से {to} तक की छुट्टी मंज़ूर की (सवैतनिक)'],
+    ['Refused the leave of {name} from {from} to {to}', '{name} यांची {from} ते {to} रजा नाकारली', '{name} की {from} से {to} तक की छुट्टी अस्वीकार की'],
+    ['Assigned {teacher} to teach {batch} on {date}', '{date} रोजी {batch} घेण्यासाठी {teacher} यांना नेमले', '{date} को {batch} पढ़ाने के लिए {teacher} को नियुक्त किया'],
     ['Admission enquiry from {name} (public form)', '{name} यांची अ‍ॅडमिशन चौकशी (वेबसाइटवरील फॉर्म)', '{name} की एडमिशन पूछताछ (वेबसाइट का फॉर्म)'],
     ['Recorded an office enquiry from {name}', '{name} यांची ऑफिसमधील चौकशी नोंदवली', '{name} की ऑफ़िस में आई पूछताछ दर्ज की'],
     ['Contact message from {name}', '{name} यांचा संपर्क संदेश', '{name} का संपर्क संदेश'],
@@ -757,6 +807,8 @@ export const SERVER_CATALOG = {
     ['New note: {title}', 'नवीन नोट्स: {title}', 'नए नोट्स: {title}'],
     ['New online test: {title}, opens {opens}', 'नवीन ऑनलाइन टेस्ट: {title}, सुरू {opens}', 'नया ऑनलाइन टेस्ट: {title}, शुरू {opens}'],
     ['New homework: {title}', 'नवीन गृहपाठ: {title}', 'नया होमवर्क: {title}'],
+    // A substitute for one class (issue 58), told to the batch's families when the office chooses to.
+    ['Class of {batch} on {date}: {teacher} will teach it', '{batch} चा {date} चा वर्ग: {teacher} घेतील', '{batch} की {date} की क्लास: {teacher} लेंगे'],
   ],
   /**
    * The public site as search engines and shared links see it (issue 41, apps/api/src/modules/public-site):

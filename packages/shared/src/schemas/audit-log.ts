@@ -34,6 +34,7 @@ export const AUDIT_ENTITY_TYPES = [
   'online_test',
   'question',
   'homework',
+  'pay',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -66,6 +67,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   online_test: 'Online test',
   question: 'Question',
   homework: 'Homework',
+  pay: 'Staff pay',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

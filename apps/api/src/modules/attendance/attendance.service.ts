@@ -14,6 +14,7 @@ import { emitEvent } from '../../events/emit';
 import { academyToday } from '../settings';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
+import { assertStaffOfBatchDay } from '../../access/attendance';
 import { childIdOf } from '../../access/parents';
 import { closureTitleOn } from '../closures';
 import { recordAudit, recordAudits } from '../audit';
@@ -160,8 +161,9 @@ export async function getAttendanceDay(db: DbExecutor, actor: Actor, batchId: st
     const batch = await loadBatch(db, batchId);
     return { ...(await dayOf(db, batch, date, today)), startTime: batch.startTime, timeZone: batch.timeZone };
   });
-  // The day's batch names its teacher's record: the one who may read it besides the admin.
-  assertStaffOfBatch(actor, day.batch.teacher._id);
+  // The day's batch names its teacher's record: the one who may read it besides the admin, and that
+  // day's substitute (issue 58), looked up on every request like the rule itself.
+  await assertStaffOfBatchDay(db, actor, batchId, day.batch.teacher._id, date);
   // The clock moves while the answer is kept: the window is worked out on every request.
   return { ...day, opensAt: opensAtNow({ startTime, timeZone }, date, opensMinutesBefore) };
 }
@@ -192,7 +194,9 @@ function assertMarkableDate(batch: BatchRow, date: string, today: string) {
  * students who have since left the batch stay as history).
  */
 export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission, opensMinutesBefore: number | null = null): Promise<AttendanceDay> {
-  const batch = await batchForStaff(db, actor, batchId);
+  const batch = await loadBatch(db, batchId);
+  // The batch's teacher, the admin, or the substitute of this very day (issue 58).
+  await assertStaffOfBatchDay(db, actor, batchId, batch.teacherRecordId, input.date);
   // A past year's batch (issue 39): its attendance stays as it was.
   if (batch.archived) throw new AppError('CONFLICT', ACADEMIC_YEAR_MESSAGES.attendanceArchived);
   const today = batch.today;

@@ -30,6 +30,7 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   online_test: msg`Online test`,
   question: msg`Question`,
   homework: msg`Homework`,
+  pay: msg`Staff pay`,
   parent: msg`Parent`,
 };
 

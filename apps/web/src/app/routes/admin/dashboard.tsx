@@ -17,6 +17,7 @@ import { RecentRegistrations } from '../../../features/admin-dashboard/component
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
 import { FirstRunChecklist } from '../../../features/first-run/first-run-checklist';
+import { LeaveRequests } from '../../../features/pay/components/leave-requests';
 import { useFeeSummary } from '../../../features/fees/api';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { useLingui } from '@lingui/react/macro';
@@ -81,6 +82,8 @@ export function Component() {
           <DashboardTodos items={todos} />
           {/* The owner's questions (issue 42): money, overdue, attendance, admissions this month. */}
           <OwnerMonth month={summary.data?.month} />
+          {/* Teachers' leave (issue 58): requests to decide, classes that need a substitute. */}
+          <LeaveRequests />
           {/* Admission season (issue 41): the families to call today. */}
           <CallToday />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

@@ -12,6 +12,7 @@ import { TeacherStatusBadge } from '../../../../features/teachers/components/tea
 import { useConfirmDeleteTeacher } from '../../../../features/teachers/components/use-confirm-delete-teacher';
 import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
+import { PaySettingsForm } from '../../../../features/pay/components/pay-settings-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../../lib/public-settings';
 
@@ -132,6 +133,10 @@ export function Component() {
             ) : (
               <StudentCards students={students.data} />
             )}
+          </SectionCard>
+          {/* Staff pay (issue 58): how this teacher is paid, with a rate for each of their batches. */}
+          <SectionCard title={t`Pay`}>
+            <PaySettingsForm teacherId={id} batches={batches.data ?? []} />
           </SectionCard>
           <HistoryPanel entityId={id} />
         </>

@@ -5,6 +5,8 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AttendanceDay } from '@academy/shared/schemas/attendance';
 import type { Batch } from '@academy/shared/schemas/batches';
+import type { CoveredClass } from '@academy/shared/schemas/pay';
+import { useCoveredClasses } from '../../../../features/pay/api';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { normalizeError } from '../../../../lib/api-client';
@@ -29,6 +31,14 @@ function defaultBatch(batches: Batch[], today: string): Batch | undefined {
   const weekday = weekdayOf(today);
   const running = batches.filter((batch) => batch.startDate <= today && batch.endDate >= today);
   return running.find((batch) => batch.schedule.days.includes(weekday)) ?? running[0] ?? batches[0];
+}
+
+/**
+ * A covered class as the screen's batch (issue 58): what the marking needs of it; the list's other
+ * fields (counts, status) are not shown here.
+ */
+function coveredBatch(cover: CoveredClass): Batch {
+  return { ...cover.batch, schedule: { ...cover.batch.schedule, days: cover.batch.schedule.days as Batch['schedule']['days'] } } as unknown as Batch;
 }
 
 /** Why a day cannot be marked, or null. */
@@ -79,10 +89,15 @@ export function Component() {
   const [dirty, setDirty] = useState(false);
   useUnsavedChangesPrompt(dirty, t`The marks on this screen are not submitted yet. Leave without submitting them?`);
 
-  const batchList = batches.data ?? [];
-  const batch = batchList.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(batchList, today);
   const requestedDate = params.get('date') ?? '';
   const date = /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : today;
+  // A class this teacher covers for another (issue 58): offered on its own day only, as the server allows.
+  const covered = useCoveredClasses(Boolean(params.get('batchId')));
+  const cover = covered.data?.classes.find((item) => item.batch._id === params.get('batchId') && item.date === date);
+  const ownList = batches.data ?? [];
+  const batchList = cover && !ownList.some((candidate) => candidate._id === cover.batch._id) ? [...ownList, coveredBatch(cover)] : ownList;
+  const batch = batchList.find((candidate) => candidate._id === params.get('batchId')) ?? defaultBatch(batchList, today);
+  const covering = Boolean(cover && batch?._id === cover.batch._id && !ownList.some((candidate) => candidate._id === cover.batch._id));
   const reason = batch ? unmarkableReason(batch, date, today) : null;
   const { day, draft, fallback } = useDayOrDraft(batch, date, reason === null);
   const shown = day.data ?? fallback;
@@ -120,7 +135,7 @@ export function Component() {
           shown?.markedAt ? t`This day is marked: the recorded marks are shown. Change what you need, then submit again.` : t`Everyone starts as present: tap to change, then submit.`
         }
         actions={
-          batch ? (
+          batch && !covering ? (
             <Button component={Link} to={`/app/teacher/batches/${batch._id}`} variant="light" leftSection={<IconHistory size={18} aria-hidden="true" />}>
               <Trans>Batch history</Trans>
             </Button>
@@ -164,8 +179,8 @@ export function Component() {
               label={t`Date`}
               size="md"
               required
-              min={batch.startDate}
-              max={maxDate}
+              min={covering ? date : batch.startDate}
+              max={covering ? date : maxDate}
               value={date}
               onChange={(next) => next && choose({ date: next, batchId: batch._id })}
             />

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { batches, teachers } from './catalogue';
+import { users } from './users';
+import { academyId } from './academy-column';
+
+/*
+ * Staff pay (issue 58, docs/decisions/058-staff-pay.md). Lectures are not stored: they are read from
+ * attendance (a batch's day with marks), substitutions and closures, plus the office's corrections.
+ * Money in whole paise. An approved month keeps its own copy (payroll_lines) so nothing changes it later.
+ */
+
+/** How a teacher is paid. The bank account is sealed (lib/secret-box.ts); only its last four digits are plain. */
+export const teacherPay = pgTable(
+  'teacher_pay',
+  {
+    academyId: academyId(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    scheme: text({ enum: ['monthly', 'per-lecture', 'per-hour'] }).notNull(),
+    monthlyPaise: integer(),
+    hourlyPaise: integer(),
+    /** Basis points: 1000 = 10 % (section 194J). */
+    tdsBp: integer().notNull().default(0),
+    bankAccountSealed: text(),
+    bankAccountEnding: varchar({ length: 4 }),
+    bankIfsc: varchar({ length: 11 }),
+    bankName: varchar({ length: 100 }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.teacherId] }), check('teacher_pay_tds_check', sql`${table.tdsBp} between 0 and 3000`)],
+);
+
+/** A per-lecture teacher's rate in one batch. */
+export const teacherPayRates = pgTable(
+  'teacher_pay_rates',
+  {
+    academyId: academyId(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    amountPaise: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.teacherId, table.batchId] }), index('teacher_pay_rates_batch_idx').on(table.academyId, table.batchId)],
+);
+
+/** A teacher's leave: whole days `from`–`to`, or half of one day. Approved unpaid leave is deducted from a monthly salary. */
+export const teacherLeave = pgTable(
+  'teacher_leave',
+  {
+    academyId: academyId(),
+    id: uuid().primaryKey().defaultRandom(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    fromDate: date({ mode: 'string' }).notNull(),
+    toDate: date({ mode: 'string' }).notNull(),
+    halfDay: boolean().notNull().default(false),
+    reason: varchar({ length: 300 }).notNull(),
+    status: text({ enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    unpaid: boolean().notNull().default(true),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('teacher_leave_academy_teacher_idx').on(table.academyId, table.teacherId, table.fromDate),
+    index('teacher_leave_academy_status_idx').on(table.academyId, table.status, table.fromDate),
+    check('teacher_leave_dates_check', sql`${table.toDate} >= ${table.fromDate}`),
+  ],
+);
+
+/** A substitute for one class (a batch on one day): they see and mark that day's sheet, and the lecture is theirs. */
+export const batchSubstitutions = pgTable(
+  'batch_substitutions',
+  {
+    academyId: academyId(),
+    id: uuid().primaryKey().defaultRandom(),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('batch_substitutions_batch_date_unique').on(table.academyId, table.batchId, table.date),
+    index('batch_substitutions_academy_teacher_idx').on(table.academyId, table.teacherId, table.date),
+  ],
+);
+
+/**
+ * The office's lecture corrections (an extra session, a class whose marks came late): ±1 lecture with
+ * its minutes and reason. `payMonth` is the month whose payroll counts it: the lecture's month, or the
+ * next open one when that month was already approved (an adjustment).
+ */
+export const lectureCorrections = pgTable(
+  'lecture_corrections',
+  {
+    academyId: academyId(),
+    id: uuid().primaryKey().defaultRandom(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    batchId: uuid()
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    lectures: integer().notNull(),
+    minutes: integer().notNull(),
+    reason: varchar({ length: 300 }).notNull(),
+    payMonth: char({ length: 7 }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('lecture_corrections_academy_month_idx').on(table.academyId, table.payMonth, table.teacherId), check('lecture_corrections_lectures_check', sql`${table.lectures} in (1, -1)`)],
+);
+
+/** Extras and deductions with a note, counted in `payMonth` (the next open month when the asked one is approved). */
+export const payAdjustments = pgTable(
+  'pay_adjustments',
+  {
+    academyId: academyId(),
+    id: uuid().primaryKey().defaultRandom(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    payMonth: char({ length: 7 }).notNull(),
+    kind: text({ enum: ['extra', 'deduction'] }).notNull(),
+    amountPaise: integer().notNull(),
+    note: varchar({ length: 200 }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pay_adjustments_academy_month_idx').on(table.academyId, table.payMonth, table.teacherId), check('pay_adjustments_amount_check', sql`${table.amountPaise} > 0`)],
+);
+
+/** An approved month: locked. Marked paid with the mode, date and reference. */
+export const payrollMonths = pgTable(
+  'payroll_months',
+  {
+    academyId: academyId(),
+    month: char({ length: 7 }).notNull(),
+    approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidMode: text({ enum: ['bank', 'cash', 'cheque', 'upi'] }),
+    paidOn: date({ mode: 'string' }),
+    paidReference: varchar({ length: 100 }),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.month] })],
+);
+
+/** The approved month's figures per teacher, with the lectures behind them (`lectures` JSON), as they were on approval. */
+export const payrollLines = pgTable(
+  'payroll_lines',
+  {
+    academyId: academyId(),
+    month: char({ length: 7 }).notNull(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'restrict' }),
+    line: jsonb().notNull(),
+    lectures: jsonb().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.month, table.teacherId] }), index('payroll_lines_academy_teacher_idx').on(table.academyId, table.teacherId, table.month)],
+);

@@ -1,0 +1,435 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { paiseToRupees } from '@academy/shared/money';
+import { PAY_MESSAGES, type adjustmentInputSchema, type lectureCorrectionInputSchema, type Lecture, type markPaidInputSchema, type MyPay, type payInputSchema, type PayrollLine, type PayrollMonth, type PayrollTeacher, type PayScheme, type PaySettings } from '@academy/shared/schemas/pay';
+import { formatDate } from '@academy/shared/calendar';
+import type { Db, DbExecutor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { ServerKeys } from '../../lib/server-keys';
+import { sealSecret } from '../../lib/secret-box';
+import { teacherIdOf, type Actor } from '../../access/actor';
+import { recordAudit } from '../audit';
+import { academyToday } from '../settings';
+import { monthRange, nextMonth, payFigures, previousMonth, leaveDaysWithin, type AdjustmentRow, type LectureRow, type PayRule } from './pay-calc';
+
+type PayInput = z.output<typeof payInputSchema>;
+type CorrectionInput = z.output<typeof lectureCorrectionInputSchema>;
+type AdjustmentInput = z.output<typeof adjustmentInputSchema>;
+type MarkPaidInput = z.output<typeof markPaidInputSchema>;
+type Status = PayrollMonth['status'];
+
+/** Where a bank account is sealed (lib/secret-box.ts): the context binds the sealed text to its use. */
+export const BANK_ACCOUNT_CONTEXT = 'teacher-bank-account';
+
+const rupees = paiseToRupees;
+
+function teacherNotFound(): AppError {
+  return new AppError('NOT_FOUND', PAY_MESSAGES.teacherNotFound);
+}
+
+async function teacherName(db: DbExecutor, teacherId: string): Promise<string> {
+  const { rows } = await db.execute<{ name: string }>(sql`select u.name from teachers t join users u on u.id = t.user_id where t.id = ${teacherId}`);
+  if (!rows[0]) throw teacherNotFound();
+  return rows[0].name;
+}
+
+// ---------------------------------------------------------------- pay settings
+
+/** GET /api/teachers/{id}/pay: how the teacher is paid (nothing set yet: scheme null). The account shows its last four digits only. */
+export async function getPaySettings(db: DbExecutor, teacherId: string): Promise<PaySettings> {
+  await teacherName(db, teacherId);
+  const [{ rows: pay }, { rows: rates }] = await Promise.all([
+    db.execute<{ scheme: PayScheme; monthly_paise: number | null; hourly_paise: number | null; tds_bp: number; bank_account_ending: string | null; bank_ifsc: string | null; bank_name: string | null }>(
+      sql`select scheme, monthly_paise, hourly_paise, tds_bp, bank_account_ending, bank_ifsc, bank_name from teacher_pay where teacher_id = ${teacherId}`,
+    ),
+    db.execute<{ batch: string; batchName: string; amount: number }>(
+      sql`select r.batch_id as batch, b.name as "batchName", r.amount_paise as amount from teacher_pay_rates r join batches b on b.id = r.batch_id where r.teacher_id = ${teacherId} order by b.name`,
+    ),
+  ]);
+  const row = pay[0];
+  return {
+    teacherId,
+    scheme: row?.scheme ?? null,
+    monthly: row?.monthly_paise == null ? null : rupees(row.monthly_paise),
+    hourly: row?.hourly_paise == null ? null : rupees(row.hourly_paise),
+    rates: rates.map((rate) => ({ ...rate, amount: rupees(rate.amount) })),
+    tdsPercent: (row?.tds_bp ?? 0) / 100,
+    bank: row?.bank_account_ending ? { accountEnding: row.bank_account_ending, ifsc: row.bank_ifsc ?? '', name: row.bank_name ?? '' } : null,
+  };
+}
+
+/**
+ * PUT /api/teachers/{id}/pay: the scheme, its amounts, per-batch rates and TDS, in one transaction with
+ * its audit entry. The bank account is sealed before it is stored and never enters the audit log or a
+ * list; leaving `bank` out keeps the one on file, `null` removes it.
+ */
+export async function updatePaySettings(db: Db, keys: ServerKeys, actor: Actor, teacherId: string, input: PayInput): Promise<PaySettings> {
+  const name = await teacherName(db, teacherId);
+  const rates = input.scheme === 'per-lecture' ? (input.rates ?? []) : [];
+  if (rates.length > 0) {
+    const { rows } = await db.execute<{ id: string }>(sql`select id from batches where id = any(${sql.param(rates.map((rate) => rate.batch))}::uuid[])`);
+    const known = new Set(rows.map((row) => row.id));
+    const errors: Record<string, string> = {};
+    rates.forEach((rate, index) => {
+      if (!known.has(rate.batch)) errors[`rates.${index}.batch`] = PAY_MESSAGES.rateBatchUnknown;
+    });
+    if (Object.keys(errors).length > 0) throw new AppError('BAD_REQUEST', PAY_MESSAGES.rateBatchUnknown, errors);
+  }
+  const before = await getPaySettings(db, teacherId);
+  const monthly = input.scheme === 'monthly' ? (input.monthly ?? null) : null;
+  const hourly = input.scheme === 'per-hour' ? (input.hourly ?? null) : null;
+  const tdsBp = Math.round((input.tdsPercent ?? 0) * 100);
+  const bank =
+    input.bank === undefined
+      ? undefined
+      : input.bank === null
+        ? { sealed: null, ending: null, ifsc: null, name: null }
+        : { sealed: sealSecret(keys, BANK_ACCOUNT_CONTEXT, input.bank.account), ending: input.bank.account.slice(-4), ifsc: input.bank.ifsc, name: input.bank.name ?? name };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into teacher_pay (teacher_id, scheme, monthly_paise, hourly_paise, tds_bp, bank_account_sealed, bank_account_ending, bank_ifsc, bank_name)
+      values (${teacherId}, ${input.scheme}, ${monthly}, ${hourly}, ${tdsBp}, ${bank?.sealed ?? null}, ${bank?.ending ?? null}, ${bank?.ifsc ?? null}, ${bank?.name ?? null})
+      on conflict (academy_id, teacher_id) do update set scheme = excluded.scheme, monthly_paise = excluded.monthly_paise, hourly_paise = excluded.hourly_paise,
+        tds_bp = excluded.tds_bp, updated_at = now()
+        ${bank === undefined ? sql`` : sql`, bank_account_sealed = excluded.bank_account_sealed, bank_account_ending = excluded.bank_account_ending, bank_ifsc = excluded.bank_ifsc, bank_name = excluded.bank_name`}`);
+    await tx.execute(sql`delete from teacher_pay_rates where teacher_id = ${teacherId}`);
+    if (rates.length > 0) {
+      await tx.execute(sql`
+        insert into teacher_pay_rates (teacher_id, batch_id, amount_paise)
+        select ${teacherId}, r.batch_id, r.amount from unnest(${sql.param(rates.map((rate) => rate.batch))}::uuid[], ${sql.param(rates.map((rate) => rate.amount))}::int[]) as r(batch_id, amount)`);
+    }
+    const after = { scheme: input.scheme, monthly: monthly === null ? null : rupees(monthly), hourly: hourly === null ? null : rupees(hourly), tdsPercent: tdsBp / 100, rates: rates.length };
+    await recordAudit(tx, actor, {
+      action: 'pay.settings',
+      entityType: 'pay',
+      entityId: teacherId,
+      text: { key: 'pay.settings_saved', values: { name } },
+      changes: Object.fromEntries(
+        Object.entries(after)
+          .map(([field, value]) => [field, { old: field === 'rates' ? before.rates.length : (before as Record<string, unknown>)[field] ?? null, new: value }] as const)
+          .filter(([, change]) => change.old !== change.new),
+      ),
+    });
+  });
+  return getPaySettings(db, teacherId);
+}
+
+// ---------------------------------------------------------------- lectures and the draft
+
+type LectureQueryRow = LectureRow & { teacherId: string };
+
+/**
+ * The classes taken between two dates: each batch's day with attendance marks counts once, for that
+ * day's substitute, else the teacher who submitted the marks, else (the office marked it) the batch's
+ * teacher; a day a closure closed for that batch counts for nobody. One statement for the whole academy.
+ */
+async function takenBetween(db: DbExecutor, start: string, end: string, teacherId?: string): Promise<LectureQueryRow[]> {
+  const { rows } = await db.execute<LectureQueryRow>(sql`
+    with days as (
+      select a.batch_id, a.date, (array_agg(a.marked_by order by a.marked_at desc))[1] as marked_by
+      from attendance_records a where a.date between ${start} and ${end}
+      group by a.batch_id, a.date
+    ), lectures as (
+      select d.batch_id, d.date, b.name as batch_name,
+        coalesce(s.teacher_id, mt.id, b.teacher_id) as teacher_id, (s.teacher_id is not null) as substitute,
+        (extract(epoch from (b.end_time - b.start_time)) / 60)::int as minutes
+      from days d
+      join batches b on b.id = d.batch_id
+      left join batch_substitutions s on s.batch_id = d.batch_id and s.date = d.date
+      left join teachers mt on mt.user_id = d.marked_by
+      where not exists (
+        select 1 from announcements an
+        where an.closure and an.start_date <= d.date and an.end_date >= d.date
+          and (not exists (select 1 from announcement_batches ab where ab.announcement_id = an.id)
+            or exists (select 1 from announcement_batches ab where ab.announcement_id = an.id and ab.batch_id = d.batch_id)))
+    )
+    select l.teacher_id as "teacherId", to_char(l.date, 'YYYY-MM-DD') as date, l.batch_id as "batchId", l.batch_name as "batchName", l.minutes, 1 as count,
+      case when l.substitute then 'substitute' else 'attendance' end as source, null as reason
+    from lectures l
+    ${teacherId ? sql`where l.teacher_id = ${teacherId}` : sql``}
+    order by l.date, l.batch_name`);
+  return rows;
+}
+
+/** How many approved months just before an open one are searched for classes marked after their approval. */
+const LATE_MONTHS = 3;
+
+/**
+ * Classes of the approved months just before `month` (up to LATE_MONTHS, while they are approved) that
+ * their snapshot does not hold: marked after the approval. They are paid in `month`, the next open one.
+ */
+async function lateLectures(db: DbExecutor, month: string, teacherId?: string): Promise<LectureQueryRow[]> {
+  const earlier = [previousMonth(month)];
+  while (earlier.length < LATE_MONTHS) earlier.push(previousMonth(earlier.at(-1)!));
+  const { rows: approved } = await db.execute<{ month: string }>(sql`select month from payroll_months where month = any(${sql.param(earlier)}::text[])`);
+  const locked = new Set(approved.map((row) => row.month));
+  const months: string[] = [];
+  for (const candidate of earlier) {
+    if (!locked.has(candidate)) break;
+    months.push(candidate);
+  }
+  if (months.length === 0) return [];
+  const [taken, { rows: paid }] = await Promise.all([
+    takenBetween(db, monthRange(months.at(-1)!).start, monthRange(months[0]!).end, teacherId),
+    db.execute<{ key: string }>(sql`
+      select distinct (e->>'batchId') || '|' || (e->>'date') as key
+      from payroll_lines pl cross join lateral jsonb_array_elements(pl.lectures) e
+      where pl.month = any(${sql.param(months)}::text[]) and e->>'source' in ('attendance', 'substitute')`),
+  ]);
+  const snapshot = new Set(paid.map((row) => row.key));
+  return taken.filter((lecture) => !snapshot.has(`${lecture.batchId}|${lecture.date}`)).map((lecture) => ({ ...lecture, source: 'late' as const }));
+}
+
+/**
+ * The month's lectures of every teacher (or one): the classes taken in it, those of the approved months
+ * before it marked after their approval, and the office's corrections counted in it.
+ */
+async function monthLectures(db: DbExecutor, month: string, teacherId?: string): Promise<LectureQueryRow[]> {
+  const { start, end } = monthRange(month);
+  const [taken, late, { rows: corrections }] = await Promise.all([
+    takenBetween(db, start, end, teacherId),
+    lateLectures(db, month, teacherId),
+    db.execute<LectureQueryRow>(sql`
+      select c.teacher_id as "teacherId", to_char(c.date, 'YYYY-MM-DD') as date, c.batch_id as "batchId", b.name as "batchName", c.minutes, c.lectures as count, 'correction' as source, c.reason
+      from lecture_corrections c join batches b on b.id = c.batch_id
+      where c.pay_month = ${month} ${teacherId ? sql`and c.teacher_id = ${teacherId}` : sql``}
+      order by c.date, c.created_at`),
+  ]);
+  return [...late, ...taken, ...corrections];
+}
+
+type TeacherRow = { teacherId: string; name: string; scheme: PayScheme | null; monthlyPaise: number | null; hourlyPaise: number | null; tdsBp: number; bankReady: boolean; rates: Record<string, number> | null };
+
+/** The teachers a month's payroll lists: those with pay settings, lectures, leave or adjustments in it. */
+async function payrollTeachers(db: DbExecutor, month: string, lectureTeacherIds: string[], teacherId?: string): Promise<TeacherRow[]> {
+  const { start, end } = monthRange(month);
+  const { rows } = await db.execute<TeacherRow>(sql`
+    select t.id as "teacherId", u.name, p.scheme, p.monthly_paise as "monthlyPaise", p.hourly_paise as "hourlyPaise", coalesce(p.tds_bp, 0) as "tdsBp",
+      (p.bank_account_sealed is not null) as "bankReady",
+      (select json_object_agg(r.batch_id, r.amount_paise) from teacher_pay_rates r where r.teacher_id = t.id) as rates
+    from teachers t
+    join users u on u.id = t.user_id
+    left join teacher_pay p on p.teacher_id = t.id
+    where ${teacherId ? sql`t.id = ${teacherId}` : sql`(p.teacher_id is not null or t.id = any(${sql.param(lectureTeacherIds)}::uuid[])
+      or exists (select 1 from pay_adjustments pa where pa.teacher_id = t.id and pa.pay_month = ${month})
+      or exists (select 1 from teacher_leave l where l.teacher_id = t.id and l.status = 'approved' and l.from_date <= ${end} and l.to_date >= ${start}))`}
+    order by lower(u.name), t.id`);
+  return rows;
+}
+
+/** The month's draft per teacher, computed on read from lectures, leave, adjustments and the pay settings. */
+async function draftLines(db: DbExecutor, month: string, teacherId?: string): Promise<{ line: PayrollLine; lectures: Lecture[] }[]> {
+  const { start, end, days } = monthRange(month);
+  const [lectures, { rows: adjustments }, { rows: leave }] = await Promise.all([
+    monthLectures(db, month, teacherId),
+    db.execute<AdjustmentRow & { teacherId: string }>(sql`
+      select teacher_id as "teacherId", kind, amount_paise as "amountPaise", note from pay_adjustments
+      where pay_month = ${month} ${teacherId ? sql`and teacher_id = ${teacherId}` : sql``} order by created_at`),
+    db.execute<{ teacherId: string; from: string; to: string; halfDay: boolean }>(sql`
+      select teacher_id as "teacherId", to_char(from_date, 'YYYY-MM-DD') as from, to_char(to_date, 'YYYY-MM-DD') as to, half_day as "halfDay" from teacher_leave
+      where status = 'approved' and unpaid and from_date <= ${end} and to_date >= ${start} ${teacherId ? sql`and teacher_id = ${teacherId}` : sql``}`),
+  ]);
+  const teachers = await payrollTeachers(db, month, [...new Set(lectures.map((lecture) => lecture.teacherId))], teacherId);
+  if (teacherId && teachers.length === 0) throw teacherNotFound();
+  return teachers.map((teacher) => {
+    const rule: PayRule = { scheme: teacher.scheme, monthlyPaise: teacher.monthlyPaise, hourlyPaise: teacher.hourlyPaise, tdsBp: teacher.tdsBp, rates: new Map(Object.entries(teacher.rates ?? {})) };
+    const own = lectures.filter((lecture) => lecture.teacherId === teacher.teacherId);
+    const ownAdjustments = adjustments.filter((item) => item.teacherId === teacher.teacherId);
+    const leaveDays = leave.filter((item) => item.teacherId === teacher.teacherId).reduce((sum, item) => sum + leaveDaysWithin(item, start, end), 0);
+    const figures = payFigures(rule, own, ownAdjustments, leaveDays, days);
+    return {
+      line: {
+        teacherId: teacher.teacherId,
+        name: teacher.name,
+        scheme: teacher.scheme,
+        lectures: figures.lectures,
+        hours: Math.round((figures.minutes / 60) * 100) / 100,
+        gross: rupees(figures.grossPaise),
+        deductions: rupees(figures.deductionsPaise),
+        tds: rupees(figures.tdsPaise),
+        net: rupees(figures.netPaise),
+        unpaidLeaveDays: teacher.scheme === 'monthly' ? leaveDays : 0,
+        adjustments: ownAdjustments.map((item) => ({ kind: item.kind, amount: rupees(item.amountPaise), note: item.note })),
+        bankReady: teacher.bankReady,
+      },
+      lectures: own.map(({ teacherId: _teacherId, ...lecture }, index) => ({ ...lecture, amount: rupees(figures.lectureAmounts[index]!) })),
+    };
+  });
+}
+
+type MonthRow = { approvedAt: Date; paidMode: 'bank' | 'cash' | 'cheque' | 'upi' | null; paidOn: string | null; paidReference: string | null };
+
+async function monthRow(db: DbExecutor, month: string): Promise<MonthRow | undefined> {
+  const { rows } = await db.execute<MonthRow>(sql`
+    select approved_at as "approvedAt", paid_mode as "paidMode", to_char(paid_on, 'YYYY-MM-DD') as "paidOn", paid_reference as "paidReference"
+    from payroll_months where month = ${month}`);
+  return rows[0];
+}
+
+function statusOf(row: MonthRow | undefined): Status {
+  if (!row) return 'draft';
+  return row.paidMode ? 'paid' : 'approved';
+}
+
+/** An approved month's snapshot (payroll_lines), as it was on approval. */
+async function approvedLines(db: DbExecutor, month: string, teacherId?: string): Promise<{ line: PayrollLine; lectures: Lecture[] }[]> {
+  const { rows } = await db.execute<{ line: PayrollLine; lectures: Lecture[] }>(sql`
+    select line, lectures from payroll_lines where month = ${month} ${teacherId ? sql`and teacher_id = ${teacherId}` : sql``}
+    order by lower(line->>'name'), teacher_id`);
+  return rows;
+}
+
+async function linesOf(db: DbExecutor, month: string, row: MonthRow | undefined, teacherId?: string) {
+  return row ? approvedLines(db, month, teacherId) : draftLines(db, month, teacherId);
+}
+
+/** GET /api/payroll/{month}: a draft computed now, or the approved month as it was locked. */
+export async function payrollMonth(db: DbExecutor, month: string): Promise<PayrollMonth> {
+  const row = await monthRow(db, month);
+  const lines = await linesOf(db, month, row);
+  return {
+    month,
+    status: statusOf(row),
+    approvedAt: row ? new Date(row.approvedAt).toISOString() : null,
+    paid: row?.paidMode ? { mode: row.paidMode, on: row.paidOn ?? '', reference: row.paidReference ?? '' } : null,
+    teachers: lines.map((entry) => entry.line),
+  };
+}
+
+/** GET /api/payroll/{month}/teachers/{teacherId}: one teacher's figures with the lectures behind them. */
+export async function payrollTeacher(db: DbExecutor, month: string, teacherId: string): Promise<PayrollTeacher> {
+  const row = await monthRow(db, month);
+  const [entry] = await linesOf(db, month, row, teacherId);
+  if (entry) return { month, status: statusOf(row), ...entry };
+  // Approved without this teacher (nothing to pay then): their figures are zero.
+  const [draft] = await draftLines(db, month, teacherId);
+  return { month, status: statusOf(row), line: { ...draft!.line, lectures: 0, hours: 0, gross: 0, deductions: 0, tds: 0, net: 0, unpaidLeaveDays: 0, adjustments: [] }, lectures: [] };
+}
+
+/** GET /api/teacher/pay?month=: the teacher's own month so far (default this month) and their payslips. */
+export async function myPay(db: DbExecutor, actor: Actor, month: string | undefined): Promise<MyPay> {
+  const teacherId = teacherIdOf(actor);
+  const chosen = month ?? (await academyToday(db)).slice(0, 7);
+  const [pay, { rows: payslips }] = await Promise.all([
+    payrollTeacher(db, chosen, teacherId),
+    db.execute<{ month: string; net: number }>(sql`
+      select l.month, (l.line->>'net')::float8 as net from payroll_lines l where l.teacher_id = ${teacherId} order by l.month desc limit 24`),
+  ]);
+  return { ...pay, payslips: payslips.map((slip) => ({ ...slip, url: `/api/payroll/${slip.month}/teachers/${teacherId}/payslip.pdf` })) };
+}
+
+// ---------------------------------------------------------------- approving and paying
+
+/**
+ * POST /api/payroll/{month}/approve: locks the month. Its figures and lectures are copied as they are
+ * now (payroll_lines), in the transaction that inserts the month's row: a second approval finds that
+ * row and answers 409, and later marks, corrections or adjustments never change it.
+ */
+export async function approveMonth(db: Db, actor: Actor, month: string): Promise<PayrollMonth> {
+  const today = await academyToday(db);
+  if (monthRange(month).start > today) throw new AppError('CONFLICT', PAY_MESSAGES.monthNotOver);
+  await db.transaction(async (tx) => {
+    await payrollTurn(tx);
+    const { rows } = await tx.execute(sql`insert into payroll_months (month, approved_by) values (${month}, ${actor.userId}) on conflict do nothing returning month`);
+    if (rows.length === 0) throw new AppError('CONFLICT', PAY_MESSAGES.alreadyApproved);
+    const lines = await draftLines(tx, month);
+    if (lines.length > 0) {
+      await tx.execute(sql`
+        insert into payroll_lines (month, teacher_id, line, lectures)
+        select ${month}, l.teacher_id, l.line, l.lectures
+        from jsonb_to_recordset(${JSON.stringify(lines.map((entry) => ({ teacher_id: entry.line.teacherId, line: entry.line, lectures: entry.lectures })))}::jsonb)
+          as l(teacher_id uuid, line jsonb, lectures jsonb)`);
+    }
+    const total = lines.reduce((sum, entry) => sum + Math.round(entry.line.net * 100), 0);
+    await recordAudit(tx, actor, { action: 'payroll.approve', entityType: 'pay', text: { key: 'pay.month_approved', values: { month, teachers: lines.length, net: `₹${rupees(total)}` } } });
+  });
+  return payrollMonth(db, month);
+}
+
+/** POST /api/payroll/{month}/paid: the approved month was paid (mode, date, reference). */
+export async function markPaid(db: Db, actor: Actor, month: string, input: MarkPaidInput): Promise<PayrollMonth> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute(sql`
+      update payroll_months set paid_mode = ${input.mode}, paid_on = ${input.on}, paid_reference = ${input.reference} where month = ${month} returning month`);
+    if (rows.length === 0) throw new AppError('CONFLICT', PAY_MESSAGES.notApproved);
+    await recordAudit(tx, actor, { action: 'payroll.paid', entityType: 'pay', text: { key: 'pay.month_paid', values: { month, mode: input.mode, date: formatDate(input.on), reference: input.reference } } });
+  });
+  return payrollMonth(db, month);
+}
+
+/**
+ * Approving a month and placing a correction or adjustment take turns within one academy (a lock for
+ * the transaction): a correction never lands in a month approved a moment before without its figure.
+ */
+async function payrollTurn(tx: DbExecutor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payroll:' || coalesce(current_academy_id()::text, '')))`);
+}
+
+/** The month a change dated in `month` is counted in: that month, or the first one after it not yet approved. */
+async function openMonthFrom(db: DbExecutor, month: string): Promise<string> {
+  const { rows } = await db.execute<{ month: string }>(sql`select month from payroll_months where month >= ${month} order by month`);
+  const approved = new Set(rows.map((row) => row.month));
+  let open = month;
+  while (approved.has(open)) open = nextMonth(open);
+  return open;
+}
+
+/**
+ * POST /api/payroll/lecture-corrections: the office adds a lecture (an extra session) or takes one away,
+ * with its reason, audited. A lecture in an approved month counts as an adjustment in the next open one.
+ */
+export async function correctLectures(db: Db, actor: Actor, input: CorrectionInput): Promise<{ payMonth: string }> {
+  const name = await teacherName(db, input.teacherId);
+  const { rows } = await db.execute<{ name: string; minutes: number }>(sql`select name, (extract(epoch from (end_time - start_time)) / 60)::int as minutes from batches where id = ${input.batchId}`);
+  const batch = rows[0];
+  if (!batch) throw new AppError('BAD_REQUEST', PAY_MESSAGES.correctionBatch, { batchId: PAY_MESSAGES.correctionBatch });
+  return db.transaction(async (tx) => {
+    await payrollTurn(tx);
+    const payMonth = await openMonthFrom(tx, input.date.slice(0, 7));
+    await tx.execute(sql`
+      insert into lecture_corrections (teacher_id, batch_id, date, lectures, minutes, reason, pay_month, created_by)
+      values (${input.teacherId}, ${input.batchId}, ${input.date}, ${input.lectures}, ${input.minutes ?? batch.minutes}, ${input.reason}, ${payMonth}, ${actor.userId})`);
+    await recordAudit(tx, actor, {
+      action: 'pay.lecture_correction',
+      entityType: 'pay',
+      entityId: input.teacherId,
+      relatedId: input.batchId,
+      text: { key: input.lectures > 0 ? 'pay.lecture_added' : 'pay.lecture_removed', values: { name, batch: batch.name, date: formatDate(input.date), reason: input.reason } },
+    });
+    return { payMonth };
+  });
+}
+
+/** POST /api/payroll/adjustments: an extra or a deduction with a note, in the month asked (or the next open one). */
+export async function addAdjustment(db: Db, actor: Actor, input: AdjustmentInput): Promise<{ payMonth: string }> {
+  const name = await teacherName(db, input.teacherId);
+  return db.transaction(async (tx) => {
+    await payrollTurn(tx);
+    const payMonth = await openMonthFrom(tx, input.month);
+    await tx.execute(sql`
+      insert into pay_adjustments (teacher_id, pay_month, kind, amount_paise, note, created_by)
+      values (${input.teacherId}, ${payMonth}, ${input.kind}, ${input.amount}, ${input.note}, ${actor.userId})`);
+    await recordAudit(tx, actor, {
+      action: 'pay.adjustment',
+      entityType: 'pay',
+      entityId: input.teacherId,
+      text: { key: input.kind === 'extra' ? 'pay.extra_added' : 'pay.deduction_added', values: { name, amount: `₹${rupees(input.amount)}`, month: payMonth, note: input.note } },
+    });
+    return { payMonth };
+  });
+}
+
+/** The approved line of one teacher, for their payslip (404 when the month is not approved or has no line for them). */
+export async function approvedLine(db: DbExecutor, month: string, teacherId: string): Promise<{ line: PayrollLine; lectures: Lecture[]; paid: PayrollMonth['paid'] }> {
+  const row = await monthRow(db, month);
+  const [entry] = row ? await approvedLines(db, month, teacherId) : [];
+  if (!row || !entry) throw new AppError('NOT_FOUND', PAY_MESSAGES.noPayslip);
+  return { ...entry, paid: row.paidMode ? { mode: row.paidMode, on: row.paidOn ?? '', reference: row.paidReference ?? '' } : null };
+}
+
+/** The approved month's lines, for its files (XLSX, bank CSV); 409 before approval. */
+export async function approvedMonthLines(db: DbExecutor, month: string): Promise<PayrollLine[]> {
+  const row = await monthRow(db, month);
+  if (!row) throw new AppError('CONFLICT', PAY_MESSAGES.notApproved);
+  return (await approvedLines(db, month)).map((entry) => entry.line);
+}

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { SESSION_COOKIE } from '@academy/shared/cookies';
+import { translateServerMessage } from '@academy/shared/i18n/server-text';
+import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { academies, announcementBatches, announcements, auditLog, parentMessages, teacherPay } from '../../db/schema';
+import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { shiftDate } from '@academy/shared/calendar';
+import { academyToday } from '../settings';
+import { updatePaySettings } from './pay.service';
+
+/*
+ * The issue's "Done when" journey through the API (November 2026, a past month): a per-lecture teacher
+ * marks three batches over a week; a closure removes a lecture; a monthly teacher's approved unpaid day
+ * of leave is covered by a substitute who marks that day's sheet and is paid for it; the month is
+ * approved, its payslips (English and Marathi) and bank file downloaded; a teacher cannot see another's
+ * pay; a correction after approval lands in December.
+ */
+let t: TestApp;
+const cookies = { admin: '', perLecture: '', monthly: '', substitute: '' };
+const ids = { perLecture: '', monthly: '', substitute: '', b1: '', b2: '', b3: '', bM: '', s1: '', s2: '', s3: '', sM: '' };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  const [perLecture, monthly, substitute] = [await buildTeacher(db, { name: 'Prakash Joshi' }), await buildTeacher(db, { name: 'Meena Kulkarni' }), await buildTeacher(db, { name: 'Sunil Rao' })];
+  const [s1, s2, s3, sM] = [await buildStudent(db), await buildStudent(db), await buildStudent(db), await buildStudent(db)];
+  await buildParent(db, { studentIds: [sM.id] });
+  Object.assign(ids, { perLecture: perLecture.id, monthly: monthly.id, substitute: substitute.id, s1: s1.id, s2: s2.id, s3: s3.id, sM: sM.id });
+  ids.b1 = (await buildBatch(db, { name: 'Physics 11', teacherId: perLecture.id, studentIds: [s1.id] })).id;
+  ids.b2 = (await buildBatch(db, { name: 'Physics 12', teacherId: perLecture.id, studentIds: [s2.id] })).id;
+  ids.b3 = (await buildBatch(db, { name: 'Physics CET', teacherId: perLecture.id, studentIds: [s3.id] })).id;
+  ids.bM = (await buildBatch(db, { name: 'Maths 10', teacherId: monthly.id, studentIds: [sM.id] })).id;
+  cookies.admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  cookies.perLecture = await loginAs(t.app, perLecture.user.email);
+  cookies.monthly = await loginAs(t.app, monthly.user.email);
+  cookies.substitute = await loginAs(t.app, substitute.user.email);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const mark = (batchId: string, studentId: string, date: string, cookie: string) => call('POST', `/api/attendance/batch/${batchId}`, cookie, { date, records: [{ studentId, status: 'present' }] });
+type Line = { teacherId: string; lectures: number; hours: number; gross: number; deductions: number; tds: number; net: number; unpaidLeaveDays: number };
+const lineOf = async (month: string, teacherId: string): Promise<Line> => (await call('GET', `/api/payroll/${month}`, cookies.admin)).json().data.teachers.find((line: Line) => line.teacherId === teacherId);
+
+describe('pay settings', () => {
+  it('saves each scheme in rupees, keeps the bank account sealed and shows only its last four digits', async () => {
+    const saved = await call('PUT', `/api/teachers/${ids.perLecture}/pay`, cookies.admin, {
+      scheme: 'per-lecture',
+      rates: [
+        { batch: ids.b1, amount: 500 },
+        { batch: ids.b2, amount: 600 },
+        { batch: ids.b3, amount: '700.00' },
+      ],
+      tdsPercent: 10,
+      bank: { account: '001234567890', ifsc: 'sbin0001234' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ scheme: 'per-lecture', tdsPercent: 10, bank: { accountEnding: '7890', ifsc: 'SBIN0001234', name: 'Prakash Joshi' } });
+    expect(saved.json().data.rates.map((rate: { amount: number }) => rate.amount)).toEqual([500, 600, 700]);
+    expect(saved.body).not.toContain('001234567890');
+    const [stored] = await t.database.db.select().from(teacherPay).where(eq(teacherPay.teacherId, ids.perLecture));
+    expect(stored!.bankAccountSealed).not.toContain('001234567890');
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'pay'), eq(auditLog.entityId, ids.perLecture)));
+    expect(entry?.summary).toBe('Saved the pay settings of Prakash Joshi');
+    expect(JSON.stringify(entry?.changes)).not.toContain('001234567890');
+
+    expect((await call('PUT', `/api/teachers/${ids.monthly}/pay`, cookies.admin, { scheme: 'monthly', monthly: 30000 })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/teachers/${ids.substitute}/pay`, cookies.admin, { scheme: 'per-hour', hourly: 400, bank: { account: '99887766', ifsc: 'HDFC0000123', name: 'S Rao' } })).statusCode).toBe(200);
+  });
+
+  it('refuses bad input in words, an unknown teacher (404) and a teacher (403)', async () => {
+    const bad = await call('PUT', `/api/teachers/${ids.perLecture}/pay`, cookies.admin, { scheme: 'per-lecture', tdsPercent: 45, bank: { account: '12', ifsc: 'X' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ rates: 'Enter a rate per lecture for at least one batch', tdsPercent: 'Enter TDS as a percent from 0 to 30, with at most two decimals', 'bank.account': 'Enter the bank account number as 6 to 18 digits' });
+    expect(translateServerMessage(bad.json().errors.rates, 'mr')).not.toBe(bad.json().errors.rates);
+    const monthlyWithout = await call('PUT', `/api/teachers/${ids.monthly}/pay`, cookies.admin, { scheme: 'monthly', monthly: -5 });
+    expect(monthlyWithout.statusCode).toBe(400);
+    expect(monthlyWithout.json().errors.monthly).toBe('The amount cannot be negative');
+    const unknownBatch = await call('PUT', `/api/teachers/${ids.perLecture}/pay`, cookies.admin, { scheme: 'per-lecture', rates: [{ batch: '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c', amount: 1 }] });
+    expect(unknownBatch.statusCode).toBe(400);
+    expect((await call('PUT', '/api/teachers/5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c/pay', cookies.admin, { scheme: 'monthly', monthly: 1 })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/teachers/${ids.perLecture}/pay`, cookies.perLecture, { scheme: 'monthly', monthly: 1 })).statusCode).toBe(403);
+    // Nothing of the refused changes was saved.
+    expect((await call('GET', `/api/teachers/${ids.perLecture}/pay`, cookies.admin)).json().data).toMatchObject({ scheme: 'per-lecture', tdsPercent: 10 });
+  });
+});
+
+describe('a month of lectures, leave and a substitute', () => {
+  it('counts the lectures each teacher marked, at their rates, minus a closed day', async () => {
+    for (const [batch, student, date] of [
+      [ids.b1, ids.s1, '2026-11-16'],
+      [ids.b2, ids.s2, '2026-11-16'],
+      [ids.b1, ids.s1, '2026-11-18'],
+      [ids.b3, ids.s3, '2026-11-18'],
+      [ids.b3, ids.s3, '2026-11-20'],
+    ] as const) {
+      const marked = await mark(batch, student, date, cookies.perLecture);
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+    expect(await lineOf('2026-11', ids.perLecture)).toMatchObject({ lectures: 5, gross: 3000, tds: 300, net: 2700 });
+    // The academy closed Physics CET on the 20th after all: that class is no lecture.
+    // (Written directly: the office's form takes closures from today on, and this month is past.)
+    const [closure] = await t.database.db.insert(announcements).values({ title: 'Exam hall booked', content: 'No class.', type: 'holiday', closure: true, startDate: '2026-11-20', endDate: '2026-11-20' }).returning();
+    await t.database.db.insert(announcementBatches).values({ announcementId: closure!.id, batchId: ids.b3 });
+    expect(await lineOf('2026-11', ids.perLecture)).toMatchObject({ lectures: 4, hours: 6, gross: 2300, deductions: 0, tds: 230, net: 2070 });
+    // Each figure opens the lectures behind it.
+    const detail = (await call('GET', `/api/payroll/2026-11/teachers/${ids.perLecture}`, cookies.admin)).json().data;
+    expect(detail.lectures.map((lecture: { date: string; batchName: string; amount: number }) => [lecture.date, lecture.batchName, lecture.amount])).toEqual([
+      ['2026-11-16', 'Physics 11', 500],
+      ['2026-11-16', 'Physics 12', 600],
+      ['2026-11-18', 'Physics 11', 500],
+      ['2026-11-18', 'Physics CET', 700],
+    ]);
+  });
+
+  it('a monthly teacher asks for a day off; the office approves it, sees the class needing a substitute and assigns one', async () => {
+    const bad = await call('POST', '/api/teacher/leave', cookies.monthly, { from: '2026-11-18', to: '2026-11-17', reason: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ to: 'The last day of leave cannot be before the first', reason: 'Give a reason for the leave, at most 300 characters' });
+    const asked = await call('POST', '/api/teacher/leave', cookies.monthly, { from: '2026-11-18', to: '2026-11-18', reason: 'Family wedding' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const leaveId = asked.json().data._id as string;
+    expect((await call('GET', '/api/leave', cookies.admin)).json().data.leave.find((item: { _id: string }) => item._id === leaveId)).toMatchObject({ status: 'pending' });
+    expect((await call('POST', `/api/leave/${leaveId}/approve`, cookies.monthly)).statusCode).toBe(403);
+
+    const approved = await call('POST', `/api/leave/${leaveId}/approve`, cookies.admin);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: 'approved', unpaid: true, classes: [{ batchId: ids.bM, date: '2026-11-18', substitute: null }] });
+    expect((await call('POST', `/api/leave/${leaveId}/reject`, cookies.admin)).statusCode).toBe(409);
+
+    const wrongDay = await call('POST', `/api/batches/${ids.bM}/substitutions`, cookies.admin, { date: '2026-11-17', teacher: ids.substitute });
+    expect(wrongDay.statusCode).toBe(400);
+    expect(wrongDay.json().errors.date).toBe('This batch has no class on that day');
+    expect((await call('POST', `/api/batches/${ids.bM}/substitutions`, cookies.admin, { date: '2026-11-18', teacher: ids.monthly })).statusCode).toBe(400);
+    const assigned = await call('POST', `/api/batches/${ids.bM}/substitutions`, cookies.admin, { date: '2026-11-18', teacher: ids.substitute, notifyFamilies: true });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    expect(assigned.json().data).toMatchObject({ teacher: { _id: ids.substitute, name: 'Sunil Rao' }, familiesTold: 1 });
+    const told = await t.database.db.select().from(parentMessages).where(eq(parentMessages.kind, 'announcement'));
+    expect(told.some((message) => message.text.includes('Sunil Rao'))).toBe(true);
+    expect((await call('GET', '/api/teacher/leave', cookies.monthly)).json().data.leave.find((item: { _id: string }) => item._id === leaveId).classes[0].substitute).toMatchObject({ name: 'Sunil Rao' });
+  });
+
+  it('the substitute sees and marks that day\'s sheet only — the day before is 404 to them', async () => {
+    // The classes they cover, for their marking screen (near today: the next Monday, Wednesday or Friday).
+    const today = await academyToday(t.database.db);
+    const next = [0, 1, 2, 3, 4, 5, 6].map((days) => shiftDate(today, days)).find((day) => [1, 3, 5].includes(new Date(`${day}T00:00:00Z`).getUTCDay()))!;
+    expect((await call('POST', `/api/batches/${ids.bM}/substitutions`, cookies.admin, { date: next, teacher: ids.substitute })).statusCode).toBe(201);
+    const covered = (await call('GET', '/api/teacher/substitutions', cookies.substitute)).json().data.classes;
+    expect(covered.find((item: { date: string }) => item.date === next)).toMatchObject({ batch: { _id: ids.bM, name: 'Maths 10', teacher: { _id: ids.monthly }, schedule: { days: ['mon', 'wed', 'fri'] } } });
+    expect((await call('GET', `/api/attendance/${ids.bM}/2026-11-18`, cookies.substitute)).statusCode).toBe(200);
+    expect((await call('GET', `/api/attendance/${ids.bM}/2026-11-16`, cookies.substitute)).statusCode).toBe(404);
+    expect((await mark(ids.bM, ids.sM, '2026-11-16', cookies.substitute)).statusCode).toBe(404);
+    expect((await call('GET', `/api/attendance/batch/${ids.bM}/history`, cookies.substitute)).statusCode).toBe(404);
+    // Another teacher is no substitute of that day.
+    expect((await call('GET', `/api/attendance/${ids.bM}/2026-11-18`, cookies.perLecture)).statusCode).toBe(404);
+    const marked = await mark(ids.bM, ids.sM, '2026-11-18', cookies.substitute);
+    expect(marked.statusCode, marked.body).toBe(200);
+    // The batch's own teacher marks the other days.
+    expect((await mark(ids.bM, ids.sM, '2026-11-16', cookies.monthly)).statusCode).toBe(200);
+    expect((await mark(ids.bM, ids.sM, '2026-11-20', cookies.monthly)).statusCode).toBe(200);
+  });
+
+  it('pays the substitute for the class, and deducts the monthly teacher\'s unpaid day', async () => {
+    expect(await lineOf('2026-11', ids.substitute)).toMatchObject({ lectures: 1, hours: 1.5, gross: 600, net: 600 });
+    // ₹30,000 ÷ 30 days × 1 day.
+    expect(await lineOf('2026-11', ids.monthly)).toMatchObject({ lectures: 2, gross: 30000, deductions: 1000, unpaidLeaveDays: 1, net: 29000 });
+    const own = (await call('GET', '/api/teacher/pay?month=2026-11', cookies.substitute)).json().data;
+    expect(own.line).toMatchObject({ teacherId: ids.substitute, net: 600 });
+    expect(own.lectures).toMatchObject([{ date: '2026-11-18', batchName: 'Maths 10', source: 'substitute', amount: 600 }]);
+  });
+});
+
+describe('approving, payslips and the bank file', () => {
+  it('approves the month once, locks it, and gives payslips in English and Marathi and the bank CSV', async () => {
+    expect((await call('GET', '/api/payroll/2026-11/bank.csv', cookies.admin)).statusCode).toBe(409);
+    const approved = await call('POST', '/api/payroll/2026-11/approve', cookies.admin);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.status).toBe('approved');
+    expect((await call('POST', '/api/payroll/2026-11/approve', cookies.admin)).statusCode).toBe(409);
+
+    const english = await call('GET', `/api/payroll/2026-11/teachers/${ids.perLecture}/payslip.pdf`, cookies.admin);
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toBe('application/pdf');
+    expect(english.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const marathi = await call('GET', `/api/payroll/2026-11/teachers/${ids.perLecture}/payslip.pdf?language=mr`, cookies.admin);
+    expect(marathi.statusCode).toBe(200);
+    expect(marathi.rawPayload.equals(english.rawPayload)).toBe(false);
+    // The teacher opens their own payslip; another teacher's is 404 to them, and so is that teacher's figures.
+    expect((await call('GET', `/api/payroll/2026-11/teachers/${ids.perLecture}/payslip.pdf`, cookies.perLecture)).statusCode).toBe(200);
+    expect((await call('GET', `/api/payroll/2026-11/teachers/${ids.monthly}/payslip.pdf`, cookies.perLecture)).statusCode).toBe(404);
+    expect((await call('GET', `/api/payroll/2026-11/teachers/${ids.monthly}`, cookies.perLecture)).statusCode).toBe(403);
+    expect((await call('GET', '/api/teacher/pay?month=2026-11', cookies.perLecture)).json().data.payslips).toMatchObject([{ month: '2026-11', net: 2070 }]);
+
+    const bank = await call('GET', '/api/payroll/2026-11/bank.csv', cookies.admin);
+    expect(bank.statusCode).toBe(200);
+    const rows = bank.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(rows[0]).toBe('Beneficiary name,Account number,IFSC,Amount,Narration');
+    expect(rows.slice(1).sort()).toEqual(['Prakash Joshi,001234567890,SBIN0001234,2070.00,Salary 2026-11', 'S Rao,99887766,HDFC0000123,600.00,Salary 2026-11']);
+    const workbook = await call('GET', '/api/payroll/2026-11/payroll.xlsx', cookies.admin);
+    expect(workbook.statusCode).toBe(200);
+    expect(workbook.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const paid = await call('POST', '/api/payroll/2026-11/paid', cookies.admin, { mode: 'bank', on: '2026-12-01', reference: 'NEFT-778' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ status: 'paid', paid: { mode: 'bank', on: '2026-12-01', reference: 'NEFT-778' } });
+  });
+
+  it('a correction or a late mark after approval changes nothing locked and appears as next month\'s adjustment', async () => {
+    const refused = await call('POST', '/api/payroll/lecture-corrections', cookies.admin, { teacherId: ids.perLecture, batchId: ids.b1, date: '2026-11-20', lectures: 2, reason: 'x' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toMatchObject({ lectures: 'A correction adds one lecture (1) or takes one away (-1)', reason: 'Give the reason for the correction, 3 to 300 characters' });
+    const corrected = await call('POST', '/api/payroll/lecture-corrections', cookies.admin, { teacherId: ids.perLecture, batchId: ids.b1, date: '2026-11-20', lectures: 1, reason: 'Extra doubt-clearing session' });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(corrected.json().data.payMonth).toBe('2026-12');
+    // A class of November marked after the approval is paid in December too.
+    expect((await mark(ids.b2, ids.s2, '2026-11-23', cookies.perLecture)).statusCode).toBe(200);
+    // The locked month keeps its figures.
+    expect(await lineOf('2026-11', ids.perLecture)).toMatchObject({ lectures: 4, net: 2070 });
+    const december = (await call('GET', `/api/payroll/2026-12/teachers/${ids.perLecture}`, cookies.admin)).json().data;
+    expect(december.status).toBe('draft');
+    expect(december.line).toMatchObject({ lectures: 2, gross: 1100, tds: 110, net: 990 });
+    expect(december.lectures).toMatchObject([
+      { date: '2026-11-23', batchName: 'Physics 12', source: 'late', amount: 600 },
+      { date: '2026-11-20', source: 'correction', reason: 'Extra doubt-clearing session', amount: 500 },
+    ]);
+    const extra = await call('POST', '/api/payroll/adjustments', cookies.admin, { teacherId: ids.monthly, month: '2026-11', kind: 'extra', amount: 1500, note: 'Exam invigilation' });
+    expect(extra.statusCode, extra.body).toBe(201);
+    expect(extra.json().data.payMonth).toBe('2026-12');
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'pay'), eq(auditLog.action, 'pay.lecture_correction')));
+    expect(entry?.summary).toBe('Added a lecture of Prakash Joshi in Physics 11 on 20-11-2026: Extra doubt-clearing session');
+  });
+});
+
+describe('many academies', () => {
+  it("academy B never sees academy A's pay", async () => {
+    const many = await buildTestApp({ config: { hosting: { mode: 'many', baseDomain: 'localhost' } } });
+    try {
+      const db = many.database.db;
+      const A = '00000000-0000-4000-8000-0000000005a8';
+      const B = '00000000-0000-4000-8000-0000000005b8';
+      await withoutAcademy(() => db.insert(academies).values([{ id: A, slug: 'pay-a', name: 'A Classes' }, { id: B, slug: 'pay-b', name: 'B Classes' }]));
+      const teacherA = await withAcademy(A, async () => {
+        const teacher = await buildTeacher(db);
+        await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: teacher.user.id }, teacher.id, { scheme: 'monthly', monthly: 2_500_000, tdsPercent: 0 });
+        return teacher;
+      });
+      const adminB = await withAcademy(B, () => buildUser(db, { role: 'admin' }));
+      const login = await many.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: 'pay-b.localhost' }, payload: { email: adminB.email, password: TEST_PASSWORD } });
+      const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)!;
+      const headers = { host: 'pay-b.localhost', cookie: `${cookie.name}=${cookie.value}` };
+      expect((await many.app.inject({ method: 'GET', url: `/api/teachers/${teacherA.id}/pay`, headers })).statusCode).toBe(404);
+      const month = (await many.app.inject({ method: 'GET', url: '/api/payroll/2026-11', headers })).json().data;
+      expect(month.teachers).toEqual([]);
+      expect(await withAcademy(B, () => db.select().from(teacherPay))).toEqual([]);
+      expect((await withAcademy(A, () => db.select({ teacherId: teacherPay.teacherId }).from(teacherPay))).map((row) => row.teacherId)).toEqual([teacherA.id]);
+    } finally {
+      await many.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { academyInLanguage } from '@academy/shared/academy-words';
+import { formatDate } from '@academy/shared/calendar';
+import { wordTable } from '@academy/shared/i18n/server-catalog';
+import type { Language } from '@academy/shared/languages';
+import { amountInWords } from '@academy/shared/money';
+import type { Lecture, PayrollLine, PayrollMonth } from '@academy/shared/schemas/pay';
+import { createAcademyPdf, rupeesText } from '../../lib/pdf';
+import type { getAcademySettings } from '../settings';
+
+const LABELS = wordTable('payslip', {
+  title: 'Payslip',
+  month: 'Month',
+  teacher: 'Teacher',
+  scheme: 'Paid',
+  lectures: 'Lectures taken',
+  hours: 'Hours',
+  gross: 'Gross pay',
+  deductions: 'Deductions',
+  unpaidLeave: 'Unpaid leave (days)',
+  tds: 'TDS (section 194J)',
+  net: 'Net pay',
+  inWords: 'In words',
+  paid: 'Paid on',
+  reference: 'Reference',
+  lectureList: 'Lectures',
+  extra: 'Extra',
+  deduction: 'Deduction',
+  correction: 'Correction',
+  substitute: 'Substitute',
+  late: 'Marked after its month was approved',
+  footer: 'This is a computer-generated payslip.',
+});
+const SCHEMES = wordTable('payslip', { monthly: 'Monthly salary', 'per-lecture': 'Per lecture', 'per-hour': 'Per hour' });
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+/** The payslip of one teacher's approved month, in their language (en, mr or hi): figures, then the lectures behind them. */
+export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof getAcademySettings>>; month: string; line: PayrollLine; lectures: Lecture[]; paid: PayrollMonth['paid']; language: Language }): Promise<Buffer> {
+  const { line, language } = input;
+  const label = LABELS[language];
+  const pdf = createAcademyPdf({
+    header: { name: input.settings.name, address: academyInLanguage(input.settings, language).address, phones: input.settings.phones, email: input.settings.email },
+    title: label.title,
+    language,
+    info: { Title: `${label.title} ${input.month} ${line.name}`, Subject: input.month },
+  });
+  pdf.doc.moveDown(0.5);
+  pdf.row(label.month, input.month, { bold: true });
+  pdf.row(label.teacher, line.name, { bold: true });
+  if (line.scheme) pdf.row(label.scheme, SCHEMES[language][line.scheme]);
+  pdf.row(label.lectures, String(line.lectures));
+  pdf.row(label.hours, String(line.hours));
+  pdf.rule();
+  pdf.row(label.gross, rupeesText(paise(line.gross)));
+  for (const item of line.adjustments) pdf.row(`${item.kind === 'extra' ? label.extra : label.deduction}: ${item.note}`, rupeesText(paise(item.amount)));
+  if (line.unpaidLeaveDays > 0) pdf.row(label.unpaidLeave, String(line.unpaidLeaveDays));
+  pdf.row(label.deductions, rupeesText(paise(line.deductions)));
+  pdf.row(label.tds, rupeesText(paise(line.tds)));
+  pdf.rule();
+  pdf.row(label.net, rupeesText(paise(line.net)), { bold: true, size: 13 });
+  pdf.row(label.inWords, amountInWords(paise(line.net), language));
+  if (input.paid) {
+    pdf.row(label.paid, formatDate(input.paid.on));
+    if (input.paid.reference) pdf.row(label.reference, input.paid.reference);
+  }
+  if (input.lectures.length > 0) {
+    pdf.rule();
+    pdf.text(label.lectureList, { bold: true });
+    pdf.doc.moveDown(0.3);
+    for (const lecture of input.lectures) {
+      const note = lecture.source === 'substitute' ? ` · ${label.substitute}` : lecture.source === 'late' ? ` · ${label.late}` : lecture.source === 'correction' ? ` · ${label.correction}: ${lecture.reason ?? ''}` : '';
+      pdf.row(`${formatDate(lecture.date)} · ${lecture.batchName}${note}`, `${lecture.count < 0 ? '−' : ''}${lecture.minutes} min · ${rupeesText(paise(lecture.amount))}`, { size: 9 });
+    }
+  }
+  pdf.doc.moveDown(1.5);
+  pdf.text(label.footer, { size: 9, color: '#868e96', align: 'center' });
+  return pdf.end();
+}

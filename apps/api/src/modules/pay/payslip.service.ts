@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Language } from '@academy/shared/languages';
+import type { DbExecutor } from '../../db/client';
+import { assertReadsPayOf } from '../../access/pay';
+import type { Actor } from '../../access/actor';
+import { getAcademySettings } from '../settings';
+import { approvedLine } from './pay.service';
+import { renderPayslipPdf } from './payslip-pdf';
+
+/**
+ * GET /api/payroll/{month}/teachers/{teacherId}/payslip.pdf: the approved month's payslip. The admin
+ * any teacher's, a teacher only their own (another's is 404). In the teacher's language unless one is asked for.
+ */
+export async function payslipFor(db: DbExecutor, actor: Actor, month: string, teacherId: string, asked: Language | undefined): Promise<{ pdf: Buffer; fileName: string }> {
+  assertReadsPayOf(actor, teacherId);
+  const [entry, settings, { rows }] = await Promise.all([
+    approvedLine(db, month, teacherId),
+    getAcademySettings(db),
+    db.execute<{ language: Language }>(sql`select u.language from teachers t join users u on u.id = t.user_id where t.id = ${teacherId}`),
+  ]);
+  const language = asked ?? rows[0]?.language ?? 'en';
+  const pdf = await renderPayslipPdf({ settings, month, line: entry.line, lectures: entry.lectures, paid: entry.paid, language });
+  return { pdf, fileName: `payslip-${month}-${entry.line.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || teacherId}.pdf` };
+}

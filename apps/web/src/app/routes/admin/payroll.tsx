@@ -1,0 +1,357 @@
+import { Alert, Anchor, Badge, Button, Drawer, Group, NumberInput, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LANGUAGE_NAMES, LANGUAGES } from '@academy/shared/languages';
+import type { PayrollLine, PayrollMonth } from '@academy/shared/schemas/pay';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-number';
+import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { useBatches } from '../../../features/batches/api';
+import { bankCsvUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useApproveMonth, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollTeacher } from '../../../features/pay/api';
+import { LectureList } from '../../../features/pay/components/lecture-list';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * Staff → Pay (issue 58): the month's payroll, a draft computed from the lectures, leave and rates until
+ * the office approves it (then locked; a later correction counts in the next month), and marks it paid.
+ * Each teacher's row opens the lectures behind its figures; payslips, the workbook and the bank file download here.
+ */
+export function Component() {
+  const { t } = useLingui();
+  const today = useAcademyToday();
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const valid = MONTH.test(month);
+  const payroll = usePayrollMonth(valid ? month : today.slice(0, 7));
+  const [opened, setOpened] = useState<PayrollLine | null>(null);
+  const approve = useApproveMonth();
+  const data = payroll.data;
+  return (
+    <>
+      <PageHeader title={t`Staff pay`} description={t`Each teacher's lectures, leave and pay for the month; approve it, then pay it.`} />
+      <Stack gap="md">
+        <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
+          <TextInput type="month" label={t`Month`} value={month} onChange={(event) => setMonth(event.currentTarget.value)} error={valid ? undefined : t`Enter the month as YYYY-MM`} w={200} />
+          {data && data.status !== 'draft' ? (
+            <Group gap="xs" wrap="wrap">
+              <Button component="a" href={payrollXlsxUrl(data.month)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+                <Trans>Payroll XLSX</Trans>
+              </Button>
+              <Button component="a" href={bankCsvUrl(data.month)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+                <Trans>Bank transfer CSV</Trans>
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+        {payroll.isPending ? (
+          <Skeleton h={200} radius="md" aria-hidden="true" />
+        ) : payroll.isError ? (
+          <LoadErrorAlert title={t`The payroll could not be loaded`} error={payroll.error} fallback={t`Failed to load the payroll`} onRetry={() => void payroll.refetch()} />
+        ) : data ? (
+          <>
+            <Group gap="sm" wrap="wrap">
+              <StatusBadge status={data.status} />
+              {data.status === 'draft' ? (
+                <Button
+                  loading={approve.isPending}
+                  onClick={() =>
+                    approve.mutate(data.month, {
+                      onSuccess: ({ message }) => notifications.show({ color: 'teal', message }),
+                      onError: (error) => notifications.show({ color: 'red', message: normalizeError(error).message }),
+                    })
+                  }
+                >
+                  <Trans>Approve and lock the month</Trans>
+                </Button>
+              ) : null}
+              {data.paid ? (
+                <Text size="sm" c="dimmed">
+                  <Trans>
+                    Paid on {formatDate(data.paid.on)} ({data.paid.mode}) {data.paid.reference}
+                  </Trans>
+                </Text>
+              ) : null}
+            </Group>
+            {data.status === 'approved' ? <MarkPaidForm month={data.month} /> : null}
+            <PayrollTable payroll={data} onOpen={setOpened} />
+          </>
+        ) : null}
+      </Stack>
+      <Drawer opened={opened !== null} onClose={() => setOpened(null)} position="right" size="lg" title={opened?.name}>
+        {opened && data ? <TeacherMonth month={data.month} line={opened} /> : null}
+      </Drawer>
+    </>
+  );
+}
+
+function StatusBadge({ status }: { status: PayrollMonth['status'] }) {
+  const { t } = useLingui();
+  const label = status === 'draft' ? t`Draft: figures change as the month goes` : status === 'approved' ? t`Approved and locked` : t`Paid`;
+  return (
+    <Badge variant="light" color={status === 'draft' ? 'gray' : status === 'approved' ? 'blue' : 'teal'} tt="none" size="lg">
+      {label}
+    </Badge>
+  );
+}
+
+function PayrollTable({ payroll, onOpen }: { payroll: PayrollMonth; onOpen: (line: PayrollLine) => void }) {
+  const { t } = useLingui();
+  if (payroll.teachers.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        <Trans>No teacher has pay settings or lectures in this month. Set each teacher's pay on their page.</Trans>
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped withTableBorder aria-label={t`Payroll`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t`Teacher`}</Table.Th>
+            <Table.Th ta="right">{t`Lectures`}</Table.Th>
+            <Table.Th ta="right">{t`Hours`}</Table.Th>
+            <Table.Th ta="right">{t`Gross`}</Table.Th>
+            <Table.Th ta="right">{t`Deductions`}</Table.Th>
+            <Table.Th ta="right">{t`TDS`}</Table.Th>
+            <Table.Th ta="right">{t`Net`}</Table.Th>
+            {payroll.status !== 'draft' ? <Table.Th>{t`Payslip`}</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payroll.teachers.map((line) => (
+            <Table.Tr key={line.teacherId}>
+              <Table.Td>
+                <Anchor component="button" type="button" onClick={() => onOpen(line)} fw={600} ta="left">
+                  {line.name}
+                </Anchor>
+                {!line.scheme ? (
+                  <Text size="xs" c="orange">
+                    <Trans>No pay settings</Trans>
+                  </Text>
+                ) : null}
+              </Table.Td>
+              {/* Each figure opens the lectures behind it. */}
+              {[line.lectures, line.hours].map((value, index) => (
+                <Table.Td key={index} ta="right">
+                  <Anchor component="button" type="button" onClick={() => onOpen(line)}>
+                    {value}
+                  </Anchor>
+                </Table.Td>
+              ))}
+              {[line.gross, line.deductions, line.tds].map((value, index) => (
+                <Table.Td key={index} ta="right">
+                  <Anchor component="button" type="button" onClick={() => onOpen(line)}>
+                    {formatRupees(value)}
+                  </Anchor>
+                </Table.Td>
+              ))}
+              <Table.Td ta="right" fw={700}>
+                {formatRupees(line.net)}
+              </Table.Td>
+              {payroll.status !== 'draft' ? (
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {LANGUAGES.map((language) => (
+                      <Anchor key={language} href={payslipUrl(payroll.month, line.teacherId, language)} target="_blank" size="sm" lang={language}>
+                        {LANGUAGE_NAMES[language]}
+                      </Anchor>
+                    ))}
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TeacherMonth({ month, line }: { month: string; line: PayrollLine }) {
+  const { t } = useLingui();
+  const detail = usePayrollTeacher(month, line.teacherId);
+  return (
+    <Stack gap="md">
+      {detail.isPending ? (
+        <Skeleton h={160} radius="md" aria-hidden="true" />
+      ) : detail.isError ? (
+        <LoadErrorAlert title={t`The lectures could not be loaded`} error={detail.error} fallback={t`Failed to load the lectures`} onRetry={() => void detail.refetch()} />
+      ) : (
+        <>
+          <Text size="sm">
+            <Trans>
+              {detail.data.line.lectures} lectures, {detail.data.line.hours} hours · gross {formatRupees(detail.data.line.gross)} · deductions {formatRupees(detail.data.line.deductions)} · TDS{' '}
+              {formatRupees(detail.data.line.tds)} · net {formatRupees(detail.data.line.net)}
+            </Trans>
+          </Text>
+          {detail.data.line.unpaidLeaveDays > 0 ? (
+            <Text size="sm" c="dimmed">
+              <Trans>Unpaid leave: {detail.data.line.unpaidLeaveDays} days</Trans>
+            </Text>
+          ) : null}
+          {detail.data.line.adjustments.map((item, index) => (
+            <Text key={index} size="sm">
+              {item.kind === 'extra' ? t`Extra` : t`Deduction`}: {formatRupees(item.amount)} · {item.note}
+            </Text>
+          ))}
+          <LectureList lectures={detail.data.lectures} />
+        </>
+      )}
+      {detail.data?.status !== 'draft' ? (
+        <Alert color="blue" variant="light">
+          <Trans>This month is locked. A correction or an extra saved now counts in the next month's pay.</Trans>
+        </Alert>
+      ) : null}
+      <CorrectionForm teacherId={line.teacherId} month={month} />
+      <AdjustmentForm teacherId={line.teacherId} month={month} />
+    </Stack>
+  );
+}
+
+function CorrectionForm({ teacherId, month }: { teacherId: string; month: string }) {
+  const { t } = useLingui();
+  const batches = useBatches();
+  const correct = useCorrectLecture();
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [date, setDate] = useState(`${month}-01`);
+  const [lectures, setLectures] = useState<'1' | '-1'>('1');
+  const [reason, setReason] = useState('');
+  const errors = fieldErrorsOf(correct.error) ?? {};
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          <Trans>Add or take away a lecture</Trans>
+        </Title>
+        <Group gap="xs" wrap="wrap" align="flex-start">
+          <Select label={t`Batch`} data={(batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }))} value={batchId} onChange={setBatchId} searchable error={errors.batchId} style={{ flex: '1 1 10rem' }} />
+          <TextInput type="date" label={t`Date`} value={date} onChange={(event) => setDate(event.currentTarget.value)} error={errors.date} style={{ flex: '1 1 9rem' }} />
+          <Select
+            label={t`Change`}
+            data={[
+              { value: '1', label: t`Add a lecture` },
+              { value: '-1', label: t`Take one away` },
+            ]}
+            value={lectures}
+            onChange={(value) => value && setLectures(value as '1' | '-1')}
+            allowDeselect={false}
+            style={{ flex: '1 1 9rem' }}
+          />
+        </Group>
+        <TextInput label={t`Reason`} placeholder={t`Extra doubt-clearing session`} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.reason} />
+        <Group>
+          <Button
+            size="sm"
+            loading={correct.isPending}
+            onClick={() =>
+              correct.mutate(
+                { teacherId, batchId: batchId ?? '', date, lectures: lectures === '1' ? 1 : -1, reason },
+                {
+                  onSuccess: ({ message, data }) => {
+                    notifications.show({ color: 'teal', message: data.payMonth === month ? message : `${message} (${data.payMonth})` });
+                    setReason('');
+                  },
+                },
+              )
+            }
+          >
+            <Trans>Save correction</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AdjustmentForm({ teacherId, month }: { teacherId: string; month: string }) {
+  const { t } = useLingui();
+  const add = useAddAdjustment();
+  const [kind, setKind] = useState<'extra' | 'deduction'>('extra');
+  const [amount, setAmount] = useState<number | string>('');
+  const [note, setNote] = useState('');
+  const errors = fieldErrorsOf(add.error) ?? {};
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          <Trans>Extra or deduction</Trans>
+        </Title>
+        <Group gap="xs" wrap="wrap" align="flex-start">
+          <Select
+            label={t`Kind`}
+            data={[
+              { value: 'extra', label: t`Extra` },
+              { value: 'deduction', label: t`Deduction` },
+            ]}
+            value={kind}
+            onChange={(value) => value && setKind(value as 'extra' | 'deduction')}
+            allowDeselect={false}
+            style={{ flex: '1 1 8rem' }}
+          />
+          <NumberInput label={t`Amount (₹)`} value={amount} onChange={setAmount} min={0} decimalScale={2} error={errors.amount} style={{ flex: '1 1 8rem' }} />
+        </Group>
+        <TextInput label={t`Note`} value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.note} />
+        <Group>
+          <Button
+            size="sm"
+            loading={add.isPending}
+            onClick={() =>
+              add.mutate(
+                { teacherId, month, kind, amount: amount === '' ? '' : amount, note },
+                {
+                  onSuccess: ({ message, data }) => {
+                    notifications.show({ color: 'teal', message: data.payMonth === month ? message : `${message} (${data.payMonth})` });
+                    setNote('');
+                    setAmount('');
+                  },
+                },
+              )
+            }
+          >
+            <Trans>Save</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function MarkPaidForm({ month }: { month: string }) {
+  const { t } = useLingui();
+  const today = useAcademyToday();
+  const paid = useMarkPaid();
+  const [mode, setMode] = useState('bank');
+  const [on, setOn] = useState(today);
+  const [reference, setReference] = useState('');
+  const errors = fieldErrorsOf(paid.error) ?? {};
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group gap="xs" wrap="wrap" align="flex-end">
+        <Select
+          label={t`Paid by`}
+          data={[
+            { value: 'bank', label: t`Bank transfer` },
+            { value: 'cash', label: t`Cash` },
+            { value: 'cheque', label: t`Cheque` },
+            { value: 'upi', label: t`UPI` },
+          ]}
+          value={mode}
+          onChange={(value) => value && setMode(value)}
+          allowDeselect={false}
+          style={{ flex: '1 1 9rem' }}
+        />
+        <TextInput type="date" label={t`Paid on`} value={on} onChange={(event) => setOn(event.currentTarget.value)} error={errors.on} style={{ flex: '1 1 9rem' }} />
+        <TextInput label={t`Reference`} value={reference} onChange={(event) => setReference(event.currentTarget.value)} error={errors.reference} style={{ flex: '1 1 10rem' }} />
+        <Button loading={paid.isPending} onClick={() => paid.mutate({ month, mode, on, reference }, { onSuccess: ({ message }) => notifications.show({ color: 'teal', message }) })}>
+          <Trans>Mark paid</Trans>
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

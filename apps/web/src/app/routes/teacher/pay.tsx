@@ -1,0 +1,192 @@
+import { Anchor, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Leave } from '@academy/shared/schemas/pay';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { fieldErrorsOf } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-number';
+import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { payslipUrl, useAskLeave, useCoveredClasses, useMyLeave, useMyPay } from '../../../features/pay/api';
+import { LectureList } from '../../../features/pay/components/lecture-list';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * My pay (issue 58): the teacher's lectures so far this month and the pay they make, their payslips of
+ * approved months, and leave: ask for days off (or half a day) from the phone, and see what was decided.
+ */
+export function Component() {
+  const { t } = useLingui();
+  const today = useAcademyToday();
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const valid = MONTH.test(month);
+  const pay = useMyPay(valid ? month : today.slice(0, 7));
+  return (
+    <>
+      <PageHeader title={t`My pay`} description={t`Your lectures, expected pay and payslips, and your leave.`} />
+      <Stack gap="lg">
+        <TextInput type="month" label={t`Month`} value={month} onChange={(event) => setMonth(event.currentTarget.value)} error={valid ? undefined : t`Enter the month as YYYY-MM`} w={200} />
+        {pay.isPending ? (
+          <Skeleton h={200} radius="md" aria-hidden="true" />
+        ) : pay.isError ? (
+          <LoadErrorAlert title={t`Your pay could not be loaded`} error={pay.error} fallback={t`Failed to load your pay`} onRetry={() => void pay.refetch()} />
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              <Figure label={t`Lectures`} value={String(pay.data.line.lectures)} />
+              <Figure label={t`Hours`} value={String(pay.data.line.hours)} />
+              <Figure label={pay.data.status === 'draft' ? t`Expected gross` : t`Gross`} value={formatRupees(pay.data.line.gross)} />
+              <Figure label={pay.data.status === 'draft' ? t`Expected net` : t`Net`} value={formatRupees(pay.data.line.net)} />
+            </SimpleGrid>
+            {pay.data.line.deductions > 0 || pay.data.line.tds > 0 ? (
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  Deductions {formatRupees(pay.data.line.deductions)} · TDS {formatRupees(pay.data.line.tds)}
+                </Trans>
+              </Text>
+            ) : null}
+            <LectureList lectures={pay.data.lectures} />
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  <Trans>Payslips</Trans>
+                </Title>
+                {pay.data.payslips.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    <Trans>No payslip yet: a month's payslip comes once the office approves its payroll.</Trans>
+                  </Text>
+                ) : (
+                  pay.data.payslips.map((slip) => (
+                    <Group key={slip.month} justify="space-between">
+                      <Anchor href={payslipUrl(slip.month, pay.data.line.teacherId)} target="_blank">
+                        {slip.month}
+                      </Anchor>
+                      <Text size="sm">{formatRupees(slip.net)}</Text>
+                    </Group>
+                  ))
+                )}
+              </Stack>
+            </Paper>
+          </>
+        )}
+        <Covering />
+        <AskLeave />
+        <MyLeave />
+      </Stack>
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function AskLeave() {
+  const { t } = useLingui();
+  const today = useAcademyToday();
+  const ask = useAskLeave();
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+  const [halfDay, setHalfDay] = useState(false);
+  const [reason, setReason] = useState('');
+  const errors = fieldErrorsOf(ask.error) ?? {};
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="ask-leave-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="ask-leave-title">
+          <Trans>Ask for leave</Trans>
+        </Title>
+        <Group gap="sm" wrap="wrap" align="flex-start">
+          <TextInput type="date" label={t`From`} value={from} onChange={(event) => setFrom(event.currentTarget.value)} error={errors.from} style={{ flex: '1 1 9rem' }} />
+          <TextInput type="date" label={t`To`} value={halfDay ? from : to} disabled={halfDay} onChange={(event) => setTo(event.currentTarget.value)} error={errors.to} style={{ flex: '1 1 9rem' }} />
+        </Group>
+        <Checkbox label={t`Half a day`} checked={halfDay} onChange={(event) => setHalfDay(event.currentTarget.checked)} error={errors.halfDay} />
+        <Textarea label={t`Reason`} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.reason} autosize minRows={2} maxLength={300} />
+        <Group>
+          <Button
+            loading={ask.isPending}
+            onClick={() =>
+              ask.mutate(
+                { from, to: halfDay ? from : to, halfDay, reason },
+                {
+                  onSuccess: ({ message }) => {
+                    notifications.show({ color: 'teal', message });
+                    setReason('');
+                  },
+                },
+              )
+            }
+          >
+            <Trans>Send the request</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function LeaveStatus({ leave }: { leave: Leave }) {
+  const { t } = useLingui();
+  if (leave.status === 'pending') return <Badge variant="light" color="gray" tt="none">{t`Waiting`}</Badge>;
+  if (leave.status === 'rejected') return <Badge variant="light" color="red" tt="none">{t`Refused`}</Badge>;
+  return <Badge variant="light" color="teal" tt="none">{leave.unpaid ? t`Approved, unpaid` : t`Approved, paid`}</Badge>;
+}
+
+function MyLeave() {
+  const { t } = useLingui();
+  const leave = useMyLeave();
+  if (leave.isPending) return <Skeleton h={80} radius="md" aria-hidden="true" />;
+  if (leave.isError) return <LoadErrorAlert title={t`Your leave could not be loaded`} error={leave.error} fallback={t`Failed to load your leave`} onRetry={() => void leave.refetch()} />;
+  if (leave.data.leave.length === 0) return null;
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Your leave`}>
+      {leave.data.leave.map((item) => (
+        <Group key={item._id} component="li" justify="space-between" wrap="wrap" gap="xs" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Text size="sm">
+            {item.from === item.to ? formatDate(item.from) : `${formatDate(item.from)} – ${formatDate(item.to)}`}
+            {item.halfDay ? ` · ${t`half day`}` : ''} · {item.reason}
+          </Text>
+          <LeaveStatus leave={item} />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The classes this teacher covers for another (issue 58): each opens that day's sheet to mark. */
+function Covering() {
+  const covered = useCoveredClasses();
+  if (!covered.data || covered.data.classes.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="covering-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="covering-title">
+          <Trans>Classes you cover</Trans>
+        </Title>
+        {covered.data.classes.map((item) => (
+          <Group key={`${item.batch._id}-${item.date}`} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              {item.batch.name} · {formatDate(item.date)} · {item.batch.schedule.startTime}
+            </Text>
+            <Button component={Link} to={`/app/teacher/attendance/mark?batchId=${item.batch._id}&date=${item.date}`} size="xs" variant="light">
+              <Trans>Mark attendance</Trans>
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

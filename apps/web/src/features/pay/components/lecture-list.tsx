@@ -1,0 +1,56 @@
+import { Badge, Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Lecture } from '@academy/shared/schemas/pay';
+import { formatDate } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-number';
+
+/** The lectures behind a month's figures (issue 58): each class taken, covered or corrected, with what it earned. */
+export function LectureList({ lectures }: { lectures: Lecture[] }) {
+  const { t } = useLingui();
+  if (lectures.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        <Trans>No lectures this month.</Trans>
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped withTableBorder aria-label={t`Lectures`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t`Date`}</Table.Th>
+            <Table.Th>{t`Batch`}</Table.Th>
+            <Table.Th>{t`Minutes`}</Table.Th>
+            <Table.Th ta="right">{t`Amount`}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lectures.map((lecture, index) => (
+            <Table.Tr key={`${lecture.date}-${lecture.batchId}-${index}`}>
+              <Table.Td>{formatDate(lecture.date)}</Table.Td>
+              <Table.Td>
+                {lecture.batchName}{' '}
+                {lecture.source === 'substitute' ? (
+                  <Badge size="xs" variant="light" tt="none">
+                    <Trans>substitute</Trans>
+                  </Badge>
+                ) : lecture.source === 'late' ? (
+                  <Badge size="xs" variant="light" color="grape" tt="none">
+                    <Trans>marked after approval</Trans>
+                  </Badge>
+                ) : lecture.source === 'correction' ? (
+                  <Badge size="xs" variant="light" color="orange" tt="none" title={lecture.reason ?? undefined}>
+                    {lecture.count < 0 ? t`taken away: ${lecture.reason ?? ''}` : t`added: ${lecture.reason ?? ''}`}
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{lecture.count < 0 ? `−${lecture.minutes}` : lecture.minutes}</Table.Td>
+              <Table.Td ta="right">{formatRupees(lecture.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PayScheme, PaySettings } from '@academy/shared/schemas/pay';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { usePaySettings, useSavePaySettings } from '../api';
+
+/**
+ * A teacher's pay (issue 58), on the teacher's page: monthly salary, a rate per lecture in each of their
+ * batches (the route passes them), or a rate per hour; TDS; the bank account for the bulk transfer
+ * (shown by its last four digits only; typed again to change it).
+ */
+export function PaySettingsForm({ teacherId, batches }: { teacherId: string; batches: { _id: string; name: string }[] }) {
+  const { t } = useLingui();
+  const settings = usePaySettings(teacherId);
+  if (settings.isPending) return <Skeleton h={160} radius="md" aria-hidden="true" />;
+  if (settings.isError) return <LoadErrorAlert title={t`The pay settings could not be loaded`} error={settings.error} fallback={t`Failed to load the pay settings`} onRetry={() => void settings.refetch()} />;
+  return <Form key={JSON.stringify(settings.data)} teacherId={teacherId} batches={batches} settings={settings.data} />;
+}
+
+function Form({ teacherId, batches, settings }: { teacherId: string; batches: { _id: string; name: string }[]; settings: PaySettings }) {
+  const { t } = useLingui();
+  const save = useSavePaySettings(teacherId);
+  const [scheme, setScheme] = useState<PayScheme>(settings.scheme ?? 'per-lecture');
+  const [monthly, setMonthly] = useState<number | string>(settings.monthly ?? '');
+  const [hourly, setHourly] = useState<number | string>(settings.hourly ?? '');
+  const [tds, setTds] = useState<number | string>(settings.tdsPercent);
+  const [rates, setRates] = useState<Record<string, number | string>>(Object.fromEntries(settings.rates.map((rate) => [rate.batch, rate.amount])));
+  const [account, setAccount] = useState('');
+  const [ifsc, setIfsc] = useState(settings.bank?.ifsc ?? '');
+  const [holder, setHolder] = useState(settings.bank?.name ?? '');
+  const errors = fieldErrorsOf(save.error) ?? {};
+  const submit = () => {
+    const chosenRates = Object.entries(rates)
+      .filter(([, amount]) => amount !== '' && amount !== undefined)
+      .map(([batch, amount]) => ({ batch, amount }));
+    save.mutate(
+      {
+        scheme,
+        ...(scheme === 'monthly' ? { monthly: monthly === '' ? undefined : monthly } : {}),
+        ...(scheme === 'per-hour' ? { hourly: hourly === '' ? undefined : hourly } : {}),
+        ...(scheme === 'per-lecture' ? { rates: chosenRates } : {}),
+        tdsPercent: tds === '' ? 0 : Number(tds),
+        // A new account is sent only when typed; otherwise the one on file stays.
+        ...(account ? { bank: { account, ifsc, name: holder || undefined } } : {}),
+      } as Parameters<typeof save.mutate>[0],
+      { onSuccess: ({ message }) => notifications.show({ color: 'teal', message }) },
+    );
+  };
+  return (
+    <Stack gap="sm">
+      {save.isError && !fieldErrorsOf(save.error) ? <Alert color="red">{normalizeError(save.error).message}</Alert> : null}
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <Select
+          label={t`Paid`}
+          data={[
+            { value: 'per-lecture', label: t`Per lecture` },
+            { value: 'per-hour', label: t`Per hour` },
+            { value: 'monthly', label: t`Monthly salary` },
+          ]}
+          value={scheme}
+          onChange={(value) => value && setScheme(value as PayScheme)}
+          allowDeselect={false}
+          error={errors.scheme}
+          style={{ flex: '1 1 12rem' }}
+        />
+        {scheme === 'monthly' ? <NumberInput label={t`Monthly salary (₹)`} value={monthly} onChange={setMonthly} min={0} decimalScale={2} thousandSeparator="," error={errors.monthly} style={{ flex: '1 1 10rem' }} /> : null}
+        {scheme === 'per-hour' ? <NumberInput label={t`Rate per hour (₹)`} value={hourly} onChange={setHourly} min={0} decimalScale={2} error={errors.hourly} style={{ flex: '1 1 10rem' }} /> : null}
+        <NumberInput label={t`TDS (%)`} description={t`Section 194J for visiting faculty`} value={tds} onChange={setTds} min={0} max={30} decimalScale={2} error={errors.tdsPercent} style={{ flex: '1 1 8rem' }} />
+      </Group>
+      {scheme === 'per-lecture' ? (
+        batches.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <Trans>This teacher has no batches yet: give them a batch to set its rate per lecture.</Trans>
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              <Trans>Rate per lecture (₹)</Trans>
+            </Text>
+            {errors.rates ? (
+              <Text size="sm" c="red">
+                {errors.rates}
+              </Text>
+            ) : null}
+            {batches.map((batch) => (
+              <NumberInput key={batch._id} label={batch.name} value={rates[batch._id] ?? ''} onChange={(value) => setRates((current) => ({ ...current, [batch._id]: value }))} min={0} decimalScale={2} maw={320} />
+            ))}
+          </Stack>
+        )
+      ) : null}
+      <Text size="sm" fw={500}>
+        <Trans>Bank account for the bulk transfer</Trans>
+      </Text>
+      {settings.bank ? (
+        <Text size="sm" c="dimmed">
+          <Trans>On file: account ending {settings.bank.accountEnding}, IFSC {settings.bank.ifsc}. Type a new number to change it.</Trans>
+        </Text>
+      ) : null}
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <TextInput label={t`Account number`} value={account} onChange={(event) => setAccount(event.currentTarget.value)} inputMode="numeric" autoComplete="off" error={errors['bank.account']} style={{ flex: '1 1 12rem' }} />
+        <TextInput label={t`IFSC`} value={ifsc} onChange={(event) => setIfsc(event.currentTarget.value)} error={errors['bank.ifsc']} style={{ flex: '1 1 9rem' }} />
+        <TextInput label={t`Account holder`} value={holder} onChange={(event) => setHolder(event.currentTarget.value)} error={errors['bank.name']} style={{ flex: '1 1 12rem' }} />
+      </Group>
+      <Group>
+        <Button onClick={submit} loading={save.isPending}>
+          <Trans>Save pay settings</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Browser, Page } from '@playwright/test';
+import { academyDay, createBatchByApi, createStudentByApi, createTeacherByApi, expect, hasHorizontalOverflow, shootWidths, test, uniqueToken } from '../fixtures';
+
+const PASSWORD = 'staff-pay-pass-2026';
+const EVERY_DAY = { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], startTime: '07:00', endTime: '08:30' };
+
+/** A signed-in page of its own (its own session) at a phone's width. */
+async function signedInPhone(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  return page;
+}
+
+/*
+ * Staff pay (issue 58), one journey: the office sets a per-lecture teacher's rates on the teacher's page
+ * (a bad account number first); the teacher's lectures of the day count at those rates and a closure removes one; a
+ * monthly teacher asks for today off on their phone; the office approves it on the dashboard and assigns
+ * a substitute, who marks that day's sheet and is paid for it; a teacher cannot see another's pay; the
+ * office approves the month and opens payslips (English and Marathi) and the bank file.
+ * Academy-wide: approves the current month's payroll of the demo academy (no other spec reads payroll).
+ */
+test.describe('staff pay', () => {
+  test('rates, lectures, a closure, leave with a substitute, approval, payslips and the bank file', async ({ page, loginAs, browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const token = uniqueToken('pay');
+    await loginAs('admin');
+    const today = academyDay();
+    const month = today.slice(0, 7);
+    const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
+    const people = { perLecture: `${token}.pl@example.com`, monthly: `${token}.m@example.com`, substitute: `${token}.s@example.com` };
+    const perLecture = await createTeacherByApi(page, { name: `Lecturer ${token}`, email: people.perLecture, password: PASSWORD });
+    const monthly = await createTeacherByApi(page, { name: `Monthly ${token}`, email: people.monthly, password: PASSWORD });
+    const substitute = await createTeacherByApi(page, { name: `Cover ${token}`, email: people.substitute, password: PASSWORD });
+    const physics = await createBatchByApi(page, { name: `Physics ${token}`, teacher: perLecture, schedule: EVERY_DAY });
+    const chemistry = await createBatchByApi(page, { name: `Chemistry ${token}`, teacher: perLecture, schedule: { ...EVERY_DAY, startTime: '09:00', endTime: '10:30' } });
+    const maths = await createBatchByApi(page, { name: `Maths ${token}`, teacher: monthly, schedule: EVERY_DAY });
+    const students: Record<string, string> = {};
+    for (const [batch, name] of [
+      [physics, 'Asha'],
+      [chemistry, 'Bharat'],
+      [maths, 'Chitra'],
+    ] as const) {
+      const id = await createStudentByApi(page, { name: `${name} ${token}`, email: `${token}.${name.toLowerCase()}@example.com`, password: PASSWORD, standard: standards[0]!._id });
+      expect((await page.request.put(`/api/batches/${batch}/students/${id}/add?confirm=true`)).status()).toBe(200);
+      students[batch] = id;
+    }
+
+    // The office sets the per-lecture teacher's pay on their page: a short account number is refused in words.
+    await page.goto(`/app/teachers/${perLecture}`);
+    const pay = page.getByRole('region', { name: 'Pay', exact: true });
+    await pay.getByLabel(`Physics ${token}`).fill('500');
+    await pay.getByLabel(`Chemistry ${token}`).fill('600');
+    await pay.getByLabel('TDS (%)').fill('10');
+    await pay.getByLabel('Account number').fill('12');
+    await pay.getByLabel('IFSC').fill('SBIN0001234');
+    await pay.getByRole('button', { name: 'Save pay settings' }).click();
+    await expect(page.getByText('Enter the bank account number as 6 to 18 digits')).toBeVisible();
+    await pay.getByLabel('Account number').fill('001234567890');
+    await pay.getByRole('button', { name: 'Save pay settings' }).click();
+    await expect(page.getByText('Pay settings saved')).toBeVisible();
+    await expect(page.getByText('On file: account ending 7890, IFSC SBIN0001234. Type a new number to change it.')).toBeVisible();
+    await shootWidths(page, 'staff-pay-settings');
+    expect((await page.request.put(`/api/teachers/${monthly}/pay`, { data: { scheme: 'monthly', monthly: 30000 } })).status()).toBe(200);
+    expect((await page.request.put(`/api/teachers/${substitute}/pay`, { data: { scheme: 'per-hour', hourly: 400, bank: { account: '99887766', ifsc: 'HDFC0000123' } } })).status()).toBe(200);
+
+    // The per-lecture teacher marks both batches today; then the office closes Chemistry today: no lecture.
+    const lecturer = await signedInPhone(browser, baseURL!, people.perLecture);
+    for (const batch of [physics, chemistry]) {
+      const marked = await lecturer.request.post(`/api/attendance/batch/${batch}`, { data: { date: today, records: [{ studentId: students[batch], status: 'present' }] } });
+      expect(marked.status()).toBe(200);
+    }
+    const closed = await page.request.post('/api/announcements', { data: { title: `Lab closed ${token}`, content: 'No class.', type: 'holiday', closure: true, batches: [chemistry], startDate: today, endDate: today } });
+    expect(closed.status()).toBe(201);
+    await lecturer.goto('/app/teacher/pay');
+    await expect(lecturer.getByRole('heading', { level: 1, name: 'My pay' })).toBeVisible();
+    await expect(lecturer.getByText(`Physics ${token}`)).toBeVisible();
+    await expect(lecturer.getByText(`Chemistry ${token}`)).toHaveCount(0);
+    await expect(lecturer.getByText('₹450')).toBeVisible();
+    expect(await hasHorizontalOverflow(lecturer)).toBe(false);
+    // Another teacher's pay: the office's routes are 403, another's payslip 404.
+    expect((await lecturer.request.get(`/api/payroll/${month}`)).status()).toBe(403);
+    expect((await lecturer.request.get(`/api/payroll/${month}/teachers/${monthly}/payslip.pdf`)).status()).toBe(404);
+
+    // The monthly teacher asks for today off on their phone (a missing reason first).
+    const teacherPhone = await signedInPhone(browser, baseURL!, people.monthly);
+    await teacherPhone.goto('/app/teacher/pay');
+    await teacherPhone.getByRole('button', { name: 'Send the request' }).click();
+    await expect(teacherPhone.getByText('Give a reason for the leave, at most 300 characters')).toBeVisible();
+    await teacherPhone.getByLabel('Reason').fill('Family wedding');
+    await teacherPhone.getByRole('button', { name: 'Send the request' }).click();
+    await expect(teacherPhone.getByText('Leave asked for')).toBeVisible();
+    await expect(teacherPhone.getByText('Waiting')).toBeVisible();
+    await shootWidths(teacherPhone, 'staff-pay-my-pay');
+
+    // The office approves it on the dashboard and assigns the substitute to the class that needs one.
+    await page.goto('/app/dashboard');
+    const leaveCard = page.locator('section[aria-labelledby="leave-requests-title"]');
+    const request = leaveCard.locator('li').filter({ hasText: `Monthly ${token}` });
+    await request.getByRole('button', { name: 'Approve (unpaid)' }).click();
+    await expect(request.getByText('Needs substitute')).toBeVisible();
+    await request.getByLabel('Substitute teacher').click();
+    await page.getByRole('option', { name: `Cover ${token}` }).click();
+    await request.getByRole('button', { name: 'Assign' }).click();
+    await expect(request.getByText(`Substitute: Cover ${token}`)).toBeVisible();
+    await shootWidths(page, 'staff-pay-dashboard-leave');
+
+    // The substitute finds the class on My pay and marks that day's sheet; the day before is not theirs (404).
+    const cover = await signedInPhone(browser, baseURL!, people.substitute);
+    await cover.goto('/app/teacher/pay');
+    const covering = cover.locator('section[aria-labelledby="covering-title"]');
+    await expect(covering.getByText(`Maths ${token}`)).toBeVisible();
+    await covering.getByRole('link', { name: 'Mark attendance' }).click();
+    await expect(cover.getByRole('heading', { level: 1, name: 'Mark Attendance' })).toBeVisible();
+    await expect(cover.getByText(`Chitra ${token}`)).toBeVisible();
+    await cover.getByRole('button', { name: 'Submit attendance' }).click();
+    await expect(cover.getByRole('alert').filter({ hasText: 'Attendance submitted successfully' })).toBeVisible();
+    expect(await hasHorizontalOverflow(cover)).toBe(false);
+    await shootWidths(cover, 'staff-pay-substitute-marks');
+    expect((await cover.request.get(`/api/attendance/${maths}/${academyDay(-1)}`)).status()).toBe(404);
+
+    // The payroll: each figure opens the lectures behind it; then the month is approved and locked.
+    await page.goto('/app/payroll');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff pay' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: `Cover ${token}` });
+    await expect(row).toContainText('₹600');
+    await row.getByRole('button', { name: `Cover ${token}` }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText(`Maths ${token}`)).toBeVisible();
+    await expect(drawer.getByText('substitute', { exact: true })).toBeVisible();
+    await shootWidths(page, 'staff-pay-payroll-lectures');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('row').filter({ hasText: `Monthly ${token}` })).toContainText('₹30,000');
+    await page.getByRole('button', { name: 'Approve and lock the month' }).click();
+    await expect(page.getByText('Approved and locked')).toBeVisible();
+    const english = await page.request.get(`/api/payroll/${month}/teachers/${perLecture}/payslip.pdf`);
+    expect(english.headers()['content-type']).toBe('application/pdf');
+    const marathi = await page.request.get(`/api/payroll/${month}/teachers/${perLecture}/payslip.pdf?language=mr`);
+    expect(marathi.status()).toBe(200);
+    const bank = await (await page.request.get(`/api/payroll/${month}/bank.csv`)).text();
+    expect(bank).toContain(`Lecturer ${token},001234567890,SBIN0001234,450.00`);
+    expect(bank).toContain('99887766,HDFC0000123,600.00');
+    await expect(page.getByRole('link', { name: 'मराठी' }).first()).toBeVisible();
+    await shootWidths(page, 'staff-pay-payroll-approved');
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+  });
+});
