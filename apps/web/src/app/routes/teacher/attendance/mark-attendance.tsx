@@ -11,7 +11,7 @@ import { normalizeError } from '../../../../lib/api-client';
 import { formatDate, formatTime } from '../../../../lib/format-date';
 import { useUnsavedChangesPrompt } from '../../../../lib/use-unsaved-changes-prompt';
 import { ATTENDANCE_MESSAGES, useAttendanceDay } from '../../../../features/attendance/api';
-import { countStatuses, weekdayOf } from '../../../../features/attendance/attendance-display';
+import { countStatuses, defaultBatch, weekdayOf } from '../../../../features/attendance/attendance-display';
 import { readDraft } from '../../../../features/attendance/attendance-draft';
 import { AttendanceOutboxPanel } from '../../../../features/attendance/components/attendance-outbox';
 import { useCurrentUser } from '../../../../features/auth/use-current-user';
@@ -23,13 +23,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { DateField } from '../../../../components/ui/date-field';
 import { useLocalNames } from '../../../../lib/public-settings';
-
-/** The batch to open without ?batchId: one that has a class today, else the first. */
-function defaultBatch(batches: Batch[], today: string): Batch | undefined {
-  const weekday = weekdayOf(today);
-  const running = batches.filter((batch) => batch.startDate <= today && batch.endDate >= today);
-  return running.find((batch) => batch.schedule.days.includes(weekday)) ?? running[0] ?? batches[0];
-}
 
 /** Why a day cannot be marked, or null. */
 function unmarkableReason(batch: Batch, date: string, today: string): string | null {
