@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -24,6 +25,7 @@ import { publicCourseQueryOptions, publicCoursesQueryOptions } from './features/
 import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { addCatalog, loadLanguage } from './lib/catalogs';
+import { setServerReader } from './lib/api-client';
 import { setCurrentLanguage } from './lib/current-language';
 import { languageOfPath, localizedPath, stripLanguage } from './lib/language-path';
 import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
@@ -349,6 +351,21 @@ export interface SignedInScreen {
   failure?: unknown;
 }
 
+/** How many times a signed-in first screen is drawn at most, reading what it asked for in between. */
+const MAX_DRAWING_PASSES = 3;
+
+/**
+ * The reads of the person whose screen is being drawn: the screen's query functions call apiRequest,
+ * which on the server reads the API's own routes with this person's cookie (setServerReader). Kept per
+ * drawing, as several people's screens may be read at once.
+ */
+const personsReads = new AsyncLocalStorage<(path: string) => Promise<unknown>>();
+setServerReader((path) => {
+  const read = personsReads.getStore();
+  if (!read) return Promise.reject(new Error(`GET ${path} asked on the server outside a signed-in screen's drawing`));
+  return read(path);
+});
+
 /** Whether an address is the first screen of a signed-in area. */
 export function isSignedInFirstScreen(pathname: string): boolean {
   return Object.hasOwn(SIGNED_IN_FIRST_SCREENS, pathname);
@@ -393,9 +410,26 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   if (search !== '') return dataOnly();
   try {
     await Promise.all([loadLanguage(user.language), addCatalog('app', user.language)]);
-    const render = previousRender.then(() => renderWithLanguage(new URL(pathname, 'http://academy.invalid'), user.language, queryClient));
-    previousRender = render.catch(() => undefined);
-    const { html } = await render;
+    const url = new URL(pathname, 'http://academy.invalid');
+    let html: string | null = null;
+    // Drawn, then what the drawing asked for and nobody had read yet (another card of the screen, a
+    // query that needs the first answer) is read with the screen's own query functions, as this person,
+    // and the screen drawn again: at most three times, so the page goes with no skeleton left.
+    for (let pass = 0; pass < MAX_DRAWING_PASSES; pass += 1) {
+      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient));
+      previousRender = render.catch(() => undefined);
+      html = (await render).html;
+      const asked = queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.options.enabled !== false && typeof query.options.queryFn === 'function' });
+      if (html === null || asked.length === 0 || pass === MAX_DRAWING_PASSES - 1) break;
+      await personsReads.run(
+        (path) => readApi(path, user.language),
+        () => Promise.all(asked.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn }))),
+      );
+      // A read that failed is left for the browser to ask, as it would have: drawn as still loading.
+      queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    }
     if (html === null) return dataOnly();
     const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: true };
     return { language: user.language, state: JSON.stringify(state), modules, html };

@@ -13,6 +13,7 @@ import { setLanguage, storedLanguage } from './lib/language';
 import { sessionQueryOptions } from './features/auth/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { announcePageLive } from './lib/page-life';
+import { keepLoadedCode } from './lib/kept-first-screens';
 
 // The app: downloaded and run by the page's first script (start.ts), at once or when a page the
 // server drew is first used.
@@ -66,6 +67,9 @@ const messages = setLanguage(language).catch((error: unknown) => {
 // The first screen's code: the router starts it now, or, to hydrate, it is loaded before the router.
 const screenCode = hydrated ? loadRouteModules(window.location.pathname) : Promise.resolve();
 let router = hydrated ? null : createAppRouter(queryClient);
+
+// A return visit finds this page's code in the service worker's cache (issue 56).
+keepLoadedCode();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
