@@ -26,6 +26,7 @@ import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { addCatalog, loadLanguage } from './lib/catalogs';
 import { setServerReader } from './lib/api-client';
+import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
 import { setCurrentLanguage } from './lib/current-language';
 import { languageOfPath, localizedPath, stripLanguage } from './lib/language-path';
 import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
@@ -278,6 +279,7 @@ function childIds(children: unknown): string[] {
   return (Array.isArray(children) ? (children as { _id?: unknown }[]) : []).map((child) => child._id).filter((id): id is string => typeof id === 'string');
 }
 
+// Every address of lib/first-screens.ts (the service worker keeps their copies), and no other.
 const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
   [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' } },
   [ROLE_HOME.teacher]: { role: 'teacher', module: 'src/app/routes/teacher/dashboard.tsx', query: { queryKey: teacherScheduleQueryOptions.queryKey, path: '/teachers/me/schedule' } },
@@ -331,6 +333,9 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
     query: { queryKey: onlineTestKeys.list({}), path: '/online-tests' },
   },
 };
+if (Object.keys(SIGNED_IN_FIRST_SCREENS).sort().join() !== [...SIGNED_IN_FIRST_SCREEN_PATHS].sort().join()) {
+  throw new Error('entry-server.tsx: SIGNED_IN_FIRST_SCREENS must name exactly the addresses of lib/first-screens.ts');
+}
 
 /** The API's messages in Marathi and Hindi (its key in Vite's manifest: the file is outside apps/web). */
 const SERVER_MESSAGES_MODULE = '../../packages/shared/src/i18n/server-messages.ts';
@@ -421,7 +426,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       html = (await render).html;
       const asked = queryClient
         .getQueryCache()
-        .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.options.enabled !== false && typeof query.options.queryFn === 'function' });
+        .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && (query.options as { enabled?: unknown }).enabled !== false && typeof query.options.queryFn === 'function' });
       if (html === null || asked.length === 0 || pass === MAX_DRAWING_PASSES - 1) break;
       await personsReads.run(
         (path) => readApi(path, user.language),
@@ -453,4 +458,4 @@ export function signedInFirstScreenModules(pathname: string, language: Language)
 }
 
 /** The addresses of the signed-in first screens (for `npm run size`). */
-export const SIGNED_IN_FIRST_SCREEN_PATHS = Object.keys(SIGNED_IN_FIRST_SCREENS);
+export { SIGNED_IN_FIRST_SCREEN_PATHS };

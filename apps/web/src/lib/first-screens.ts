@@ -17,8 +17,6 @@ export const SIGNED_IN_FIRST_SCREEN_PATHS = [
   '/app/student/online-tests',
 ] as const;
 
-export type SignedInFirstScreenPath = (typeof SIGNED_IN_FIRST_SCREEN_PATHS)[number];
-
 /** The service worker's cache of the last copy of each first screen: one person's pages. */
 export const KEPT_FIRST_SCREENS_CACHE = 'academy-first-screens';
 
