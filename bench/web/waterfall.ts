@@ -5,7 +5,7 @@
  * `npm run build` first.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, startServer } from './server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, contentShown, startServer } from './server';
 
 const [screenPath = '/app/student/dashboard', email = 'aarav.patil@demo.academy'] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const server = await startServer();
@@ -29,16 +29,7 @@ try {
     if (row) Object.assign(row, { end: event.timestamp - origin, bytes: event.encodedDataLength });
   });
   await page.goto(`${server.baseUrl}${screenPath}`, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(
-    () => {
-      const heading = [...document.querySelectorAll('h1')].find((h1) => h1.checkVisibility());
-      const busy = document.querySelector('main .mantine-Skeleton-root[data-visible], main .mantine-Loader-root, main [aria-busy="true"]');
-      return heading && document.querySelector('main') && !busy ? performance.now() : false;
-    },
-    undefined,
-    { timeout: 120_000, polling: 'raf' },
-  );
-  console.log(`content at ${((await handle.jsonValue()) as number / 1000).toFixed(1)} s`);
+  console.log(`content at ${((await contentShown(page)) / 1000).toFixed(1)} s`);
   for (const row of rows.values()) console.log(`${row.start.toFixed(1).padStart(5)} → ${(row.end ?? NaN).toFixed(1).padStart(5)}  ${((row.bytes ?? 0) / 1000).toFixed(1).padStart(6)} kB  ${row.type.padEnd(10)} ${row.url}`);
   await browser.close();
 } finally {

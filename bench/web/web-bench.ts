@@ -27,7 +27,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { landingScripts } from './landing-size';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, ROOT, startServer, WEB_DIST } from './server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, contentShown, ROOT, startServer, WEB_DIST } from './server';
 
 const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
 const STUDENT = { email: 'aarav.patil@demo.academy', password: 'latur-demo-2026' };
@@ -80,23 +80,6 @@ const REPEAT_GOAL_MS = 1500;
 const LANDING_GOAL_MS = 5000;
 
 type ScreenRow = { name: string; contentMs: number; firstPaintMs: number; requests: number; bytes: number; goalMs: number };
-
-/**
- * Milliseconds from navigation start until the screen's content shows (the Contract's test, checked
- * on every animation frame in the page itself, so the figure is the page's own clock).
- */
-async function contentShown(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(
-    () => {
-      const heading = [...document.querySelectorAll('h1')].find((h1) => h1.checkVisibility());
-      const busy = document.querySelector('main .mantine-Skeleton-root[data-visible], main .mantine-Loader-root, main [aria-busy="true"]');
-      return heading && document.querySelector('main') && !busy ? performance.now() : false;
-    },
-    undefined,
-    { timeout: 120_000, polling: 'raf' },
-  );
-  return (await handle.jsonValue()) as number;
-}
 
 /** Signs in through the API in a fresh 360 px context (its cookie is the session). */
 async function signedInContext(browser: Browser, baseUrl: string, email: string, serviceWorkers: 'allow' | 'block') {
@@ -273,7 +256,7 @@ if (!args.has('--no-build')) {
 
 const server = await startServer();
 const figures: Record<string, string> = {};
-let screenRows: ScreenRow[] = [];
+let screenRows: ScreenRow[];
 try {
   if (!args.has('--only-screens')) {
     const scripts = await landingScripts(server.baseUrl);
