@@ -6,10 +6,18 @@ import { lingui } from '@lingui/vite-plugin';
 import { linguiMacro } from './build/lingui-macro';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicShellFiles } from './build/public-shell';
+import { CODE_CACHE, KEPT_FIRST_SCREENS_CACHE, SIGNED_IN_FIRST_SCREEN_PATHS } from './src/lib/first-screens';
 
 // In development the API runs separately; the proxy keeps every call same-origin. The Host header is
 // left as the browser sent it (no changeOrigin) so the server's same-origin check sees matching hosts.
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
+
+/**
+ * The signed-in first screens' addresses (src/lib/first-screens.ts), without a query: the pages the
+ * server draws with the person's data (issue 56). As a whole address, for the service worker's rule.
+ */
+const FIRST_SCREEN_PATHS = `(?:${SIGNED_IN_FIRST_SCREEN_PATHS.join('|')})$`;
+const FIRST_SCREENS = new RegExp(`^https?://[^/]+${FIRST_SCREEN_PATHS}`);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -44,11 +52,27 @@ export default defineConfig(({ isSsrBuild }) => ({
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: [/^\/app(?:\/|$)/],
         // The API, and robots.txt and the sitemap (issue 41), which the server answers itself.
-        navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
+        // And the signed-in first screens, which the server draws (issue 56; the rule below). A pathname here.
+        navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/, new RegExp(`^${FIRST_SCREEN_PATHS}`)],
         // Web Push (issue 37): the push and notificationclick handlers, a plain script in public/.
         importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            // The signed-in first screens (issue 56), drawn by the server with the person's data: the
+            // network's page when it comes within a second, else the copy kept from the last visit (the
+            // app then reads the data afresh), else the app's shell. The copies are one person's: the
+            // app deletes this cache when the signed-in user changes or signs out (lib/kept-first-screens.ts).
+            urlPattern: FIRST_SCREENS,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: KEPT_FIRST_SCREENS_CACHE,
+              networkTimeoutSeconds: 1,
+              expiration: { maxEntries: 10 },
+              matchOptions: { ignoreVary: true },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
           {
             // The public pages (issue 53): the server's own HTML first (language, title, canonical, the
             // page's content), so a returning visitor gets what a search engine gets; the copy kept of
@@ -69,7 +93,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Hashed files never change: cache-first, kept after the first use.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
-            options: { cacheName: 'academy-assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 365 } },
+            options: { cacheName: CODE_CACHE, expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 365 } },
           },
         ],
       },

@@ -13,12 +13,14 @@
  * leaves out. It fails over CEILING_KB, today's figure plus a margin, so that the landing page starting
  * its app by itself again does not go unnoticed.
  * It also fails when a signed-in area's first screen loads zod (firstScreensWithZod), and when the code
- * uses a Mantine component whose stylesheet is not imported (mantineClassesWithoutStyles).
+ * uses a Mantine component whose stylesheet is not imported (mantineClassesWithoutStyles), and when a
+ * signed-in first screen outgrows its budget (first-screens-size.ts, issue 56).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { checkFirstScreenBudgets } from './first-screens-size';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startServer, WEB_DIST } from './server';
 
 const GOAL_KB = 120;
@@ -110,6 +112,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`These first screens of the signed-in areas load zod (import values from @academy/shared's plain modules, not from schemas/): ${withZod.join(', ')}`);
     process.exitCode = 1;
   } else console.log('The dashboards, the shell and the notification bell load no zod.');
+  // Issue 56: each signed-in first screen's download, against its budget.
+  if (!(await checkFirstScreenBudgets())) {
+    console.error('A signed-in first screen is over its budget (bench/web/first-screens-size.ts): keep what it does not show at once out of its code.');
+    process.exitCode = 1;
+  }
   const unstyled = mantineClassesWithoutStyles();
   if (unstyled.length > 0) {
     console.error(`The code uses Mantine classes no stylesheet defines (${unstyled.join(', ')}): find them in node_modules/@mantine/core/styles/*.css and import that file in apps/web/src/lib/mantine-styles.css.`);

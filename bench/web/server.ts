@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -68,3 +69,21 @@ export async function startServer(): Promise<RunningServer> {
 /** Chromium's flags for every bench run (the same as the e2e tests'; Debian's Chromium, never a download). */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Milliseconds from navigation start until a signed-in screen's content shows, issue 56's Contract: its
+ * `h1` visible and `main` holding no Mantine skeleton, loader or `aria-busy="true"` (checked on every
+ * animation frame in the page itself, so the figure is the page's own clock).
+ */
+export async function contentShown(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const heading = Array.from(document.querySelectorAll('h1')).find((h1) => h1.checkVisibility());
+      const busy = document.querySelector('main .mantine-Skeleton-root[data-visible], main .mantine-Loader-root, main [aria-busy="true"]');
+      return heading && document.querySelector('main') && !busy ? performance.now() : false;
+    },
+    undefined,
+    { timeout: 120_000, polling: 'raf' },
+  );
+  return (await handle.jsonValue()) as number;
+}

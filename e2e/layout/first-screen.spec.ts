@@ -5,7 +5,8 @@ import { DEMO_PASSWORD, DEMO_USERS, expect, test } from '../fixtures';
  * Issue 17: a signed-in area's first screen (the dashboard) opened directly, from a bookmark or a
  * reload, comes with the person's session and the screen's data in the page, and links to its code:
  * the phone fetches everything in one round instead of asking the API after the code has arrived.
- * Other screens, and a dashboard reached from another screen, ask the API as before.
+ * Other screens, and a dashboard reached from another screen, ask the API as before. Since issue 56
+ * the first screens (lib/first-screens.ts) arrive drawn for the person and the app takes them over.
  */
 
 /** The API paths the page asks, in order. */
@@ -73,4 +74,22 @@ test("someone else's dashboard, or an ended session, gets the plain app: sent to
   const ended = await page.goto(DEMO_USERS.teacher.home);
   expect(await ended!.text()).not.toContain('id="server-state"');
   await expect(page).toHaveURL(/\/login/);
+});
+
+// Issue 56: the screens people open every day arrive drawn for the person, and work once the app runs.
+test('a teacher opening the attendance sheet directly gets it drawn by the server, and it works once the app has taken it over', async ({ page }) => {
+  await signIn(page, DEMO_USERS.teacher.email);
+  const calls = apiCalls(page);
+  const response = await page.goto('/app/teacher/attendance/mark');
+  // The heading and the class list are in the page itself, not drawn later by the app.
+  const html = await response!.text();
+  expect(html).toMatch(/<h1[^>]*>Mark Attendance<\/h1>/);
+  expect(html).toContain('Submit attendance');
+  await page.locator('html[data-app="live"]').waitFor({ state: 'attached' });
+  expect(calls).not.toContain('/api/batches');
+  // Live: a tap changes a mark and the counts (nothing is submitted; other specs' rows stay as they are).
+  await expect(page.getByText('Absent 0')).toBeVisible();
+  await page.locator('main').getByRole('radiogroup').first().getByText('Absent', { exact: true }).click();
+  await expect(page.getByText('Absent 1')).toBeVisible();
+  await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
 });

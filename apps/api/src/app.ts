@@ -461,7 +461,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // session and the screen's data, read from this server's own routes with their cookie (the same
       // access rules), and links the screen's code, so a phone fetches it all in one round (issue 17).
       if (publicPages?.coversSignedIn(url.pathname) && request.cookies[SESSION_COOKIE] !== undefined) {
-        const html = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language));
+        const html = await publicPages.renderSignedIn(url.pathname, (apiPath, language) => readOwnApiAs(app, request, reply, apiPath, language), url.search);
         // One person's data: kept by no cache, not even the browser's.
         if (html !== null) return reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(compressedBody(request, reply, html));
       }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -11,14 +12,21 @@ import { routes } from './app/router';
 import { adminDashboardSummaryQueryOptions } from './features/admin-dashboard/api';
 import { sessionQueryOptions } from './features/auth/api';
 import { toSessionUser } from './features/auth/session-user';
-import { teacherScheduleQueryOptions } from './features/batches/api';
-import { feeKeys } from './lib/query-keys';
+import { batchesQueryOptions, teacherScheduleQueryOptions } from './features/batches/api';
+import { attendanceDayQueryOptions } from './features/attendance/api';
+import { defaultBatch } from './features/attendance/attendance-display';
+import { feeKeys, onlineTestKeys } from './lib/query-keys';
+import { todayIn } from '@academy/shared/calendar';
+import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import type { Batch } from '@academy/shared/schemas/batches';
 import { childPaths, parentChildrenQueryOptions, parentKeys } from './features/parents/api';
 import { studentDashboardQueryOptions } from './features/student-dashboard/api';
 import { publicCourseQueryOptions, publicCoursesQueryOptions } from './features/courses/api';
 import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { addCatalog, loadLanguage } from './lib/catalogs';
+import { setServerReader } from './lib/api-client';
+import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
 import { setCurrentLanguage } from './lib/current-language';
 import { languageOfPath, localizedPath, stripLanguage } from './lib/language-path';
 import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
@@ -257,7 +265,22 @@ async function renderWithLanguage(url: URL, language: Language, queryClient: Que
  * round instead of learning of them one round after another (issue 17). The screen is drawn by the
  * browser (it is one person's data: never kept by a cache, never drawn here).
  */
-const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; query: ServerQuery; then?: (data: unknown) => ServerQuery[] }> = {
+type SignedInFirstScreenEntry = {
+  role: Role;
+  module: string;
+  query: ServerQuery;
+  /** What the screen asks for once the first answer is there (and the academy's settings: its today). */
+  then?: (data: unknown, settings: PublicSettingsAnswer | undefined) => ServerQuery[];
+};
+type PublicSettingsAnswer = { timeZone?: string } | null;
+
+/** The children's ids of a parent's `/parent/children` answer. */
+function childIds(children: unknown): string[] {
+  return (Array.isArray(children) ? (children as { _id?: unknown }[]) : []).map((child) => child._id).filter((id): id is string => typeof id === 'string');
+}
+
+// Every address of lib/first-screens.ts (the service worker keeps their copies), and no other.
+const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
   [ROLE_HOME.admin]: { role: 'admin', module: 'src/app/routes/admin/dashboard.tsx', query: { queryKey: adminDashboardSummaryQueryOptions.queryKey, path: '/admin/dashboard/summary' } },
   [ROLE_HOME.teacher]: { role: 'teacher', module: 'src/app/routes/teacher/dashboard.tsx', query: { queryKey: teacherScheduleQueryOptions.queryKey, path: '/teachers/me/schedule' } },
   [ROLE_HOME.student]: {
@@ -274,7 +297,7 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; quer
     // The screen shows the first child at once: their attendance, their week, and today in the academy's time zone;
     // and what is due for each child (issue 42), a card each at the top.
     then: (children) => {
-      const ids = (Array.isArray(children) ? (children as { _id?: unknown }[]) : []).map((child) => child._id).filter((id): id is string => typeof id === 'string');
+      const ids = childIds(children);
       const first = ids[0];
       if (!first) return [];
       return [
@@ -284,7 +307,35 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, { role: Role; module: string; quer
       ];
     },
   },
+  // Issue 56: the other screens people open every day from a link or a bookmark.
+  // The teacher's attendance sheet at the start of class: their batches, then the day of the batch the
+  // screen opens (a class today, in the academy's time zone; the same choice as the screen's).
+  '/app/teacher/attendance/mark': {
+    role: 'teacher',
+    module: 'src/app/routes/teacher/attendance/mark-attendance.tsx',
+    query: { queryKey: batchesQueryOptions.queryKey, path: '/batches' },
+    then: (batches, shellSettings) => {
+      const today = todayIn(shellSettings?.timeZone ?? DEFAULT_TIME_ZONE);
+      const batch = defaultBatch(Array.isArray(batches) ? (batches as Batch[]) : [], today);
+      return batch ? [{ queryKey: attendanceDayQueryOptions(batch._id, today).queryKey, path: `/attendance/${encodeURIComponent(batch._id)}/${today}` }] : [];
+    },
+  },
+  // Where a parent pays (the link in a fee reminder): the children, then the first child's fees.
+  '/app/parent/fees': {
+    role: 'parent',
+    module: 'src/app/routes/parent/fees.tsx',
+    query: { queryKey: parentChildrenQueryOptions.queryKey, path: '/parent/children' },
+    then: (children) => childIds(children).slice(0, 1).map((id) => ({ queryKey: feeKeys.childLedger(id), path: `/parent/children/${encodeURIComponent(id)}/fees` })),
+  },
+  '/app/student/online-tests': {
+    role: 'student',
+    module: 'src/app/routes/student/online-tests/online-test-list.tsx',
+    query: { queryKey: onlineTestKeys.list({}), path: '/online-tests' },
+  },
 };
+if (Object.keys(SIGNED_IN_FIRST_SCREENS).sort().join() !== [...SIGNED_IN_FIRST_SCREEN_PATHS].sort().join()) {
+  throw new Error('entry-server.tsx: SIGNED_IN_FIRST_SCREENS must name exactly the addresses of lib/first-screens.ts');
+}
 
 /** The API's messages in Marathi and Hindi (its key in Vite's manifest: the file is outside apps/web). */
 const SERVER_MESSAGES_MODULE = '../../packages/shared/src/i18n/server-messages.ts';
@@ -299,7 +350,26 @@ export interface SignedInScreen {
   state: string;
   /** Source modules (keys of Vite's manifest) whose stylesheets and code the screen needs at once. */
   modules: string[];
+  /** The screen drawn for the person (the markup inside #root), when it could be. */
+  html?: string;
+  /** Why it could not be drawn (the API server logs it; the browser then draws it itself). */
+  failure?: unknown;
 }
+
+/** How many times a signed-in first screen is drawn at most, reading what it asked for in between. */
+const MAX_DRAWING_PASSES = 3;
+
+/**
+ * The reads of the person whose screen is being drawn: the screen's query functions call apiRequest,
+ * which on the server reads the API's own routes with this person's cookie (setServerReader). Kept per
+ * drawing, as several people's screens may be read at once.
+ */
+const personsReads = new AsyncLocalStorage<(path: string) => Promise<unknown>>();
+setServerReader((path) => {
+  const read = personsReads.getStore();
+  if (!read) return Promise.reject(new Error(`GET ${path} asked on the server outside a signed-in screen's drawing`));
+  return read(path);
+});
 
 /** Whether an address is the first screen of a signed-in area. */
 export function isSignedInFirstScreen(pathname: string): boolean {
@@ -312,7 +382,7 @@ export function isSignedInFirstScreen(pathname: string): boolean {
  * another role): the app's shell then goes as before and the browser does what it always did.
  * `readApi` answers in the language it is given and throws on any answer but a success.
  */
-export async function signedInFirstScreen(pathname: string, readApi: (path: string, language?: Language) => Promise<unknown>): Promise<SignedInScreen | null> {
+export async function signedInFirstScreen(pathname: string, readApi: (path: string, language?: Language) => Promise<unknown>, search = ''): Promise<SignedInScreen | null> {
   const screen = SIGNED_IN_FIRST_SCREENS[pathname];
   if (!screen) return null;
   const user = toSessionUser(await readApi('/auth/me'));
@@ -322,7 +392,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   const [data, shellSettings] = await Promise.all([readApi(screen.query.path, user.language), readApi(settings.path, user.language).catch(() => undefined)]);
   // What the screen asks for once the first answer is there: read now, in the same round. One that
   // fails is left for the browser to ask, as it would have.
-  const next = screen.then?.(data) ?? [];
+  const next = screen.then?.(data, shellSettings as PublicSettingsAnswer | undefined) ?? [];
   const nextData = await Promise.all(next.map((query) => readApi(query.path, user.language).catch(() => undefined)));
 
   const queryClient = new QueryClient();
@@ -332,9 +402,60 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   next.forEach((query, index) => {
     if (nextData[index] !== undefined) queryClient.setQueryData(query.queryKey, nextData[index]);
   });
-  const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: false };
+  const modules = signedInFirstScreenModules(pathname, user.language);
+  const dataOnly = (failure?: unknown): SignedInScreen => {
+    const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: false };
+    return { language: user.language, state: JSON.stringify(state), modules, failure };
+  };
+  // Drawn here too (issue 56): on slow mobile data the screen then shows once the page and its
+  // stylesheet are in, about 5 s on Slow 3G, instead of after 250-350 kB of code (10-16 s); the app
+  // takes it over when its code has come (main.tsx hydrates it, start.ts keeps what is tapped or typed
+  // meanwhile). Only the screen's own address: a `?child=` or `?batchId=` would be drawn by the
+  // browser differently than here, so those get the data alone. One person's page: never kept (lastDrawn).
+  if (search !== '') return dataOnly();
+  try {
+    await Promise.all([loadLanguage(user.language), addCatalog('app', user.language)]);
+    const url = new URL(pathname, 'http://academy.invalid');
+    let html: string | null = null;
+    // Drawn, then what the drawing asked for and nobody had read yet (another card of the screen, a
+    // query that needs the first answer) is read with the screen's own query functions, as this person,
+    // and the screen drawn again: at most three times, so the page goes with no skeleton left.
+    for (let pass = 0; pass < MAX_DRAWING_PASSES; pass += 1) {
+      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient));
+      previousRender = render.catch(() => undefined);
+      html = (await render).html;
+      const asked = queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && (query.options as { enabled?: unknown }).enabled !== false && typeof query.options.queryFn === 'function' });
+      if (html === null || asked.length === 0 || pass === MAX_DRAWING_PASSES - 1) break;
+      await personsReads.run(
+        (path) => readApi(path, user.language),
+        () => Promise.all(asked.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn }))),
+      );
+      // A read that failed is left for the browser to ask, as it would have: drawn as still loading.
+      queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    }
+    if (html === null) return dataOnly();
+    const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: true };
+    return { language: user.language, state: JSON.stringify(state), modules, html };
+  } catch (error) {
+    return dataOnly(error);
+  }
+}
+
+/**
+ * The source modules (keys of Vite's manifest) a signed-in first screen needs at once, in a language:
+ * the app, the shell, the screen and the messages. The server links their files in the page; `npm run
+ * size` holds each screen's total to a budget (bench/web/first-screens-size.ts).
+ */
+export function signedInFirstScreenModules(pathname: string, language: Language): string[] {
+  const screen = SIGNED_IN_FIRST_SCREENS[pathname];
+  if (!screen) return [];
   // The messages of the person's language come with the code (the files lib/catalogs.ts and, for
   // Marathi and Hindi, lib/server-text.ts load).
-  const catalogs = [`src/locales/${user.language}/public.po`, `src/locales/${user.language}/app.po`, ...(user.language === 'en' ? [] : [SERVER_MESSAGES_MODULE])];
-  return { language: user.language, state: JSON.stringify(state), modules: [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs] };
+  const catalogs = [`src/locales/${language}/public.po`, `src/locales/${language}/app.po`, ...(language === 'en' ? [] : [SERVER_MESSAGES_MODULE])];
+  return [APP_MODULE, ...SIGNED_IN_LAYOUT_MODULES, screen.module, ...catalogs];
 }
+
+/** The addresses of the signed-in first screens (for `npm run size`). */
+export { SIGNED_IN_FIRST_SCREEN_PATHS };

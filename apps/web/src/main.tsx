@@ -1,8 +1,7 @@
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
-import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { isLanguage, type Language } from '@academy/shared/languages';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -14,12 +13,18 @@ import { setLanguage, storedLanguage } from './lib/language';
 import { sessionQueryOptions } from './features/auth/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { announcePageLive } from './lib/page-life';
+import { keepLoadedCode } from './lib/kept-first-screens';
 
 // The app: downloaded and run by the page's first script (start.ts), at once or when a page the
 // server drew is first used.
 
-// Form messages a schema did not word itself are our sentences, as on the server.
-installOurZodMessages();
+// Form messages a schema did not word itself are our sentences, as on the server: installed once the
+// first screen is drawn (AnnounceLive), not before it. Zod and these messages are 25 kB that a screen
+// showing data never uses; on slow mobile data they delayed every first screen by half a second
+// (issue 56). A form validates only once something is typed, by which time they are in.
+function installZodMessages() {
+  void import('@academy/shared/zod-messages').then(({ installOurZodMessages }) => installOurZodMessages());
+}
 
 // The language: a public address names it (`/mr/...`); a bare public address opened by a browser that
 // chose Marathi or Hindi before moves to that language's address before anything renders; signed-in
@@ -63,6 +68,9 @@ const messages = setLanguage(language).catch((error: unknown) => {
 const screenCode = hydrated ? loadRouteModules(window.location.pathname) : Promise.resolve();
 let router = hydrated ? null : createAppRouter(queryClient);
 
+// A return visit finds this page's code in the service worker's cache (issue 56).
+keepLoadedCode();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
@@ -90,6 +98,7 @@ void Promise.all([messages, screenCode]).finally(() => {
  */
 function AnnounceLive() {
   useLayoutEffect(announcePageLive, []);
+  useEffect(installZodMessages, []);
   return null;
 }
 

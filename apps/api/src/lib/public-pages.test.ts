@@ -51,12 +51,14 @@ export async function renderPublicPage(url, readApi) {
 }
 const firstScreens = ['/app/student/dashboard', '/app/broken-dashboard'];
 export function isSignedInFirstScreen(pathname) { return firstScreens.includes(pathname); }
-export async function signedInFirstScreen(pathname, readApi) {
+export async function signedInFirstScreen(pathname, readApi, search) {
   if (pathname === '/app/broken-dashboard') throw new Error('The screen failed');
   const user = await readApi('/auth/me');
   if (user.role !== 'student') return null;
   const dashboard = await readApi('/student/dashboard', user.language);
-  return { language: user.language, state: JSON.stringify({ path: pathname, user, dashboard, note: '</script>' }), modules: ['src/dashboard.tsx'] };
+  // Drawn only at the screen's own address (issue 56); with a query, the data alone.
+  const html = search === '' ? '<main><h1>Hello ' + user.name + '</h1></main>' : undefined;
+  return { language: user.language, state: JSON.stringify({ path: pathname, user, dashboard, note: '</script>' }), modules: ['src/dashboard.tsx'], html };
 }
 `;
 
@@ -167,7 +169,7 @@ describe('public pages rendered on the server', () => {
   });
 });
 
-describe('signed-in first screens: the shell with the session and the screen data', () => {
+describe('signed-in first screens: the shell with the session, the screen data and the screen drawn', () => {
   let t: TestApp;
   let app: FastifyInstance;
   let root: string;
@@ -215,13 +217,19 @@ describe('signed-in first screens: the shell with the session and the screen dat
     const own = await app.inject({ method: 'GET', url: '/api/student/dashboard', headers: { cookie } });
     expect(state.dashboard).toEqual(own.json().data);
     expect(response.body).not.toContain('</script>"');
-    // The screen's code and stylesheet are linked; the root stays empty (the browser draws the screen).
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
-    // The screen shows nothing without its code: no lowered priority.
-    expect(response.body).not.toContain('fetchpriority');
+    // The screen drawn for the person (issue 56): it shows once its stylesheet is in, and its code,
+    // which only makes it work, comes behind at low priority.
+    expect(response.body).toContain('<div id="root"><main><h1>Hello Meera Jadhav</h1></main></div>');
+    expect(response.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/dashboard-1.js">');
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-1.css">');
     expect(response.body.indexOf('/assets/dashboard-1.css')).toBeLessThan(response.body.indexOf('<script'));
-    expect(response.body).toContain('<div id="root"></div>');
+    // With a query (another child, another batch) the data alone: the browser draws the screen, which
+    // shows nothing without its code, so no lowered priority.
+    const undrawn = await app.inject({ method: 'GET', url: '/app/student/dashboard?from=reminder', headers: { cookie } });
+    expect(undrawn.body).toContain('<div id="root"></div>');
+    expect(undrawn.body).toContain('id="server-state"');
+    expect(undrawn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
+    expect(undrawn.body).not.toContain('fetchpriority');
     // A session from before the signed-in cookie gets it with this answer, as with any API answer.
     expect(response.cookies.map((c) => c.name)).toContain('academy_signed_in');
   });

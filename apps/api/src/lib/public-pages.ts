@@ -20,7 +20,7 @@ interface EntryServer {
   isServerRenderedPage(pathname: string): boolean;
   renderPublicPage(url: URL, readApi: (path: string) => Promise<unknown>): Promise<RenderedPage | { redirect: string } | null>;
   isSignedInFirstScreen(pathname: string): boolean;
-  signedInFirstScreen(pathname: string, readApi: ReadApiAs): Promise<SignedInScreen | null>;
+  signedInFirstScreen(pathname: string, readApi: ReadApiAs, search?: string): Promise<SignedInScreen | null>;
 }
 
 /** Reads one of the API's GET routes as the person whose page this is, in `language` (the page's when omitted). */
@@ -30,6 +30,10 @@ interface SignedInScreen {
   language: string;
   state: string;
   modules: string[];
+  /** The screen drawn for the person (issue 56), or absent: the browser draws it from the state. */
+  html?: string;
+  /** Why it could not be drawn: logged, and the page goes with the data alone. */
+  failure?: unknown;
 }
 
 interface RenderedPage {
@@ -71,7 +75,7 @@ export interface PublicPages {
    * The app's shell with the person's session and the screen's first data, or null to send the plain
    * shell (no session, another role, a failed read: the browser then asks the API itself).
    */
-  renderSignedIn(pathname: string, readApi: ReadApiAs): Promise<string | null>;
+  renderSignedIn(pathname: string, readApi: ReadApiAs, search?: string): Promise<string | null>;
 }
 
 /** Loads the server build beside `webDistFolder`, or returns undefined when there is none. */
@@ -104,9 +108,10 @@ export async function loadPublicPages(webDistFolder: string, log: FastifyBaseLog
       }
     },
     coversSignedIn: (pathname) => entry.isSignedInFirstScreen(pathname),
-    async renderSignedIn(pathname, readApi) {
+    async renderSignedIn(pathname, readApi, search) {
       try {
-        const screen = await entry.signedInFirstScreen(pathname, readApi);
+        const screen = await entry.signedInFirstScreen(pathname, readApi, search);
+        if (screen?.failure) log.error({ err: screen.failure, url: pathname }, 'A signed-in screen could not be drawn on the server; its data was sent without it');
         return screen ? signedInShellHtml(template, screen, filesOf(manifest, screen.modules)) : null;
       } catch (error) {
         // An ended session (401) or a screen of another role (403) is ordinary: the browser then asks
@@ -166,11 +171,14 @@ export function signedInShellHtml(template: string, screen: SignedInScreen, file
   const { templateStyles, styles, preloads } = pageLinks(template, files);
   let html = template;
   for (const style of templateStyles) html = html.replace(style, '');
+  // A drawn screen shows once its stylesheets are in (issue 56): its code, which only makes it
+  // interactive, is fetched at low priority behind them, as a drawn public page's is (pageHtml).
+  const links = screen.html === undefined ? preloads : preloads.map((preload) => preload.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
   return html
     .replace('<html lang="en"', `<html lang="${screen.language}"`)
     .replace(/<\/title>/, () => `</title>\n    ${styles.join('\n    ')}`)
-    .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script type="application/json" id="server-state">${jsonForScript(screen.state)}</script>`);
+    .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${screen.html ?? ''}</div>\n    <script type="application/json" id="server-state">${jsonForScript(screen.state)}</script>`);
 }
 
 /** index.html with the rendered page: the markup, its head, and the data the browser hydrates with. */

@@ -98,10 +98,21 @@ export interface ApiResult<T> {
 }
 
 /**
+ * On the server only (entry-server.tsx, issue 56): reads a GET route as the person whose screen is being
+ * drawn, so the screen's own queries can run there. Never set in the browser.
+ */
+let serverReader: ((path: string) => Promise<unknown>) | undefined;
+
+export function setServerReader(reader: (path: string) => Promise<unknown>): void {
+  serverReader = reader;
+}
+
+/**
  * Calls the API and returns its success envelope's `data` and `message`. Every failure (network,
  * HTTP status, `success: false`, an answer that is not JSON) is thrown as an ApiError.
  */
 export async function apiRequestWithMessage<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  if (serverReader && method === 'GET') return { data: (await serverReader(path)) as T };
   // The server words its messages in the language the person reads (a signed-in user's own wins there).
   const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage(), ...options.headers };
   // An empty body must not claim to be JSON: the server rejects an empty JSON body.

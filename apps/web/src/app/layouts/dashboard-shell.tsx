@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, AppShell, Badge, Burger, Group, Indicator, NavLink, Text } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from '@tabler/icons-react';
-import { Fragment, lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { SITE_NAME } from '../../lib/page-meta';
@@ -107,6 +107,23 @@ function Brand() {
   );
 }
 
+const DESKTOP_QUERY = `(min-width: ${SHELL.largeBreakpoint})`;
+
+function subscribeToDesktop(onChange: () => void) {
+  const query = window.matchMedia(DESKTOP_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the sidebar shows (from the large breakpoint up). The server draws a phone's screen (issue 56:
+ * the signed-in first screens are drawn there), so a desktop's page takes it over as a phone's and
+ * adds the sidebar at once; a screen the browser draws itself knows the width from its first render.
+ */
+function useIsDesktop(): boolean {
+  return useSyncExternalStore(subscribeToDesktop, () => window.matchMedia(DESKTOP_QUERY).matches, () => false);
+}
+
 /**
  * The signed-in layout of every role (spec sections 2 and 9): a 64 px top bar with the greeting and
  * profile menu; a 280 px sidebar that collapses to a 60 px icon rail from the large breakpoint up,
@@ -115,7 +132,7 @@ function Brand() {
 export function DashboardShell({ role }: { role: Role }) {
   const navigation = ROLE_NAVIGATION[role];
   const user = useCurrentUser();
-  const isDesktop = useMediaQuery(`(min-width: ${SHELL.largeBreakpoint})`, true, { getInitialValueInEffect: false });
+  const isDesktop = useIsDesktop();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'academy-sidebar-collapsed', defaultValue: false, getInitialValueInEffect: false });
   // Only the admin's sidebar counts new registrations.

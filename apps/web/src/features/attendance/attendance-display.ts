@@ -128,3 +128,13 @@ export function downloadCsv(fileName: string, csv: string) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * The batch the mark-attendance screen opens without ?batchId: one that has a class today, else the
+ * first. The server reads that batch's day with the screen's first answers (entry-server.tsx).
+ */
+export function defaultBatch<T extends { startDate: string; endDate: string; schedule: { days: readonly string[] } }>(batches: T[], today: string): T | undefined {
+  const weekday = weekdayOf(today);
+  const running = batches.filter((batch) => batch.startDate <= today && batch.endDate >= today);
+  return running.find((batch) => batch.schedule.days.includes(weekday)) ?? running[0] ?? batches[0];
+}

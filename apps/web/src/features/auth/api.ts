@@ -8,6 +8,7 @@ import type { SessionUser } from '@academy/shared/schemas/auth';
 import type { SignInCodeSent } from '@academy/shared/schemas/messaging';
 import { ApiError, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
 import { removeUserItems } from '../../lib/user-storage';
+import { forgetKeptFirstScreens } from '../../lib/kept-first-screens';
 import { toSessionUser } from './session-user';
 
 export const authKeys = {
@@ -36,6 +37,8 @@ function hasSignedInCookie(): boolean {
 const KEPT_USER = 'academy.session-user';
 
 function keepSessionUser(user: SessionUser | null): void {
+  // Another person, or nobody: the first screens kept for the last one go (issue 56).
+  if (user?._id !== keptSessionUser()?._id) forgetKeptFirstScreens();
   try {
     if (user) localStorage.setItem(KEPT_USER, JSON.stringify(user));
     else localStorage.removeItem(KEPT_USER);

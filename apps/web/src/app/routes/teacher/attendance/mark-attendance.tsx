@@ -13,7 +13,7 @@ import { normalizeError } from '../../../../lib/api-client';
 import { formatDate, formatTime } from '../../../../lib/format-date';
 import { useUnsavedChangesPrompt } from '../../../../lib/use-unsaved-changes-prompt';
 import { ATTENDANCE_MESSAGES, useAttendanceDay } from '../../../../features/attendance/api';
-import { countStatuses, weekdayOf } from '../../../../features/attendance/attendance-display';
+import { countStatuses, defaultBatch, weekdayOf } from '../../../../features/attendance/attendance-display';
 import { readDraft } from '../../../../features/attendance/attendance-draft';
 import { AttendanceOutboxPanel } from '../../../../features/attendance/components/attendance-outbox';
 import { useCurrentUser } from '../../../../features/auth/use-current-user';
@@ -25,13 +25,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { DateField } from '../../../../components/ui/date-field';
 import { useLocalNames } from '../../../../lib/public-settings';
-
-/** The batch to open without ?batchId: one that has a class today, else the first. */
-function defaultBatch(batches: Batch[], today: string): Batch | undefined {
-  const weekday = weekdayOf(today);
-  const running = batches.filter((batch) => batch.startDate <= today && batch.endDate >= today);
-  return running.find((batch) => batch.schedule.days.includes(weekday)) ?? running[0] ?? batches[0];
-}
 
 /**
  * A covered class as the screen's batch (issue 58): what the marking needs of it; the list's other

@@ -1,0 +1,82 @@
+/**
+ * The signed-in first screens' download (issue 56), read from the build: for each screen the API
+ * server draws with its data and code links (apps/web/src/entry-server.tsx, SIGNED_IN_FIRST_SCREENS),
+ * every file the page loads before the app runs it: the shell page's own stylesheet and entry, and the
+ * code, stylesheets and messages the server links (the same list, from Vite's manifest, as
+ * apps/api/src/lib/public-pages.ts's `filesOf`), sized as they are sent (the build's brotli copies).
+ * On Slow 3G (50 kB/s) every 50 kB is a second: `npm run size` fails when a screen outgrows its budget.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { filesOf } from '../../apps/api/src/lib/public-pages';
+import { ROOT, WEB_DIST } from './server';
+
+/**
+ * Each screen's budget in kB (brotli, English; Marathi and Hindi add their larger messages, about 45 kB):
+ * the figure of session 19 plus about 5 kB. The server draws these screens (issue 56), so they show
+ * once the page and its stylesheet are in; this is what must come before they work (every tap, the
+ * attendance sheet's marks, the fees' Pay). A screen that needs more takes it from elsewhere, or raises
+ * its budget here with the reason: on Slow 3G each 5 kB is a tenth of a second.
+ */
+export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
+  '/app/dashboard': 300,
+  '/app/teacher/dashboard': 245,
+  '/app/student/dashboard': 272,
+  '/app/parent/dashboard': 278,
+  '/app/teacher/attendance/mark': 341,
+  '/app/parent/fees': 352,
+  '/app/student/online-tests': 243,
+};
+
+interface EntryServer {
+  SIGNED_IN_FIRST_SCREEN_PATHS: string[];
+  signedInFirstScreenModules(pathname: string, language: string): string[];
+}
+
+/** Bytes of a built file as the server sends it: its brotli copy (apps/web/scripts/precompress.mjs), else brotli now. */
+function sentBytes(file: string): number {
+  const full = path.join(WEB_DIST, file);
+  if (fs.existsSync(`${full}.br`)) return fs.statSync(`${full}.br`).size;
+  return zlib.brotliCompressSync(fs.readFileSync(full)).length;
+}
+
+export type FirstScreenSize = { path: string; language: string; files: { file: string; bytes: number }[]; bytes: number };
+
+/** Every signed-in first screen's files and bytes in `language`, from the build in apps/web/dist and dist-server. */
+export async function firstScreenSizes(language = 'en'): Promise<FirstScreenSize[]> {
+  const entry = (await import(pathToFileURL(path.join(ROOT, 'apps/web/dist-server/entry-server.js')).href)) as EntryServer;
+  const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Parameters<typeof filesOf>[0];
+  const template = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+  // The shell page's own files (its entry script and stylesheet; registerSW.js loads after the load event).
+  const templateFiles = [...template.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
+  return entry.SIGNED_IN_FIRST_SCREEN_PATHS.map((pathname) => {
+    const { scripts, styles } = filesOf(manifest, entry.signedInFirstScreenModules(pathname, language));
+    const files = [...new Set([...templateFiles, ...styles, ...scripts])].map((file) => ({ file, bytes: sentBytes(file) }));
+    return { path: pathname, language, files, bytes: files.reduce((sum, { bytes }) => sum + bytes, 0) };
+  });
+}
+
+/** Prints each screen against its budget; resolves to whether all are within. */
+export async function checkFirstScreenBudgets(): Promise<boolean> {
+  let ok = true;
+  console.log('\nSigned-in first screens, everything loaded before the app runs them (kB as sent, brotli):');
+  const [english, marathi] = [await firstScreenSizes('en'), await firstScreenSizes('mr')];
+  for (const screen of english) {
+    const budget = FIRST_SCREEN_BUDGETS_KB[screen.path];
+    const kb = screen.bytes / 1000;
+    const mr = (marathi.find((other) => other.path === screen.path)!.bytes / 1000).toFixed(1);
+    const verdict = budget === undefined ? 'NO BUDGET (add one in bench/web/first-screens-size.ts)' : kb > budget ? `OVER the budget of ${budget} kB` : `budget ${budget} kB`;
+    console.log(`${kb.toFixed(1).padStart(7)} kB (mr ${mr})  ${screen.path}: ${screen.files.length} files, ${verdict}`);
+    if (budget === undefined || kb > budget) ok = false;
+  }
+  return ok;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const screen of await firstScreenSizes(process.argv[2] ?? 'en')) {
+    console.log(`\n${(screen.bytes / 1000).toFixed(1)} kB  ${screen.path}`);
+    for (const { file, bytes } of [...screen.files].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${(bytes / 1000).toFixed(1).padStart(6)} kB  ${file}`);
+  }
+}
