@@ -28,3 +28,4 @@ export * from './schema/academy-signup';
 export * from './schema/platform-usage';
 export * from './schema/gst';
 export * from './schema/homework';
+export * from './schema/conversations';
