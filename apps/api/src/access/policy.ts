@@ -30,6 +30,7 @@ import { onlineTestRoutes } from './online-tests';
 import { questionRoutes } from './questions';
 import { operatorRoutes } from './operator';
 import { homeworkRoutes } from './homework';
+import { conversationsRoutes } from './conversations';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -70,6 +71,7 @@ export const ROUTE_RULES: RouteRules = {
   ...questionRoutes,
   ...operatorRoutes,
   ...homeworkRoutes,
+  ...conversationsRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

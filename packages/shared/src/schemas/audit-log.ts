@@ -34,6 +34,8 @@ export const AUDIT_ENTITY_TYPES = [
   'online_test',
   'question',
   'homework',
+  'conversation',
+  'quick_reply',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -66,6 +68,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   online_test: 'Online test',
   question: 'Question',
   homework: 'Homework',
+  conversation: 'WhatsApp conversation',
+  quick_reply: 'Quick reply',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

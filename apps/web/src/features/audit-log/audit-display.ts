@@ -30,6 +30,8 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   online_test: msg`Online test`,
   question: msg`Question`,
   homework: msg`Homework`,
+  conversation: msg`WhatsApp conversation`,
+  quick_reply: msg`Quick reply`,
   parent: msg`Parent`,
 };
 
