@@ -92,3 +92,7 @@ CREATE POLICY "academy_only" ON "quick_replies" USING ("academy_id" = current_ac
 ALTER TABLE "whatsapp_contact_replies" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "whatsapp_contact_replies" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY "academy_only" ON "whatsapp_contact_replies" USING ("academy_id" = current_academy_id()) WITH CHECK ("academy_id" = current_academy_id());
+--> statement-breakpoint
+-- Hand-added: a day's roster and a student's attendance (kept answers, lib/read-cache.ts) show the
+-- absence's reason, so a reason given or excused announces itself like the other tables they read (0028).
+CREATE TRIGGER "announce_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "absence_reasons" FOR EACH STATEMENT EXECUTE FUNCTION "announce_table_change"();

@@ -819,7 +819,7 @@ export const SERVER_CATALOG = {
     ['Will call', 'फोन करू', 'फ़ोन करेंगे'],
     ['Thank you, {parent}. We have noted the reason for {child}’s absence.', 'धन्यवाद, {parent}. {child} च्या गैरहजेरीचे कारण नोंदवले आहे.', 'धन्यवाद, {parent}। {child} की अनुपस्थिति का कारण दर्ज कर लिया गया है।'],
     // Fees.
-    ['{child}: {balance} left to pay.', '{child}: {balance} भरायचे बाकी आहे.', '{child}: {balance} भुगतान बाकी है।'],
+    ['{child}: ₹{balance} left to pay.', '{child}: ₹{balance} भरायचे बाकी आहे.', '{child}: ₹{balance} भुगतान बाकी है।'],
     ['{child}: nothing left to pay.', '{child}: काहीही भरायचे बाकी नाही.', '{child}: कुछ भी भुगतान बाकी नहीं है।'],
     ['Pay here: {link}', 'येथे भरा: {link}', 'यहाँ भुगतान करें: {link}'],
     // Classes.

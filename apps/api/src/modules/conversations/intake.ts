@@ -154,7 +154,7 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, topic: Topic, paren
     return rows
       .map((child) => {
         if (child.balance <= 0) return word('whatsapp', '{child}: nothing left to pay.', language, { child: child.name });
-        const owed = word('whatsapp', '{child}: {balance} left to pay.', language, { child: child.name, balance: formatPaise(child.balance) });
+        const owed = word('whatsapp', '{child}: ₹{balance} left to pay.', language, { child: child.name, balance: formatPaise(child.balance) });
         return deps.publicUrl ? `${owed}\n${word('whatsapp', 'Pay here: {link}', language, { link: payLinkUrl(deps.publicUrl, deps.keys.key('pay-links'), child.id, now, language) })}` : owed;
       })
       .join('\n\n');
