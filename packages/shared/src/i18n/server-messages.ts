@@ -1206,7 +1206,6 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Reply must be at most 1000 characters', 'उत्तर जास्तीत जास्त 1000 अक्षरांचे असावे', 'जवाब अधिकतम 1000 अक्षरों का होना चाहिए'],
   ['Send the reply as an object with text', 'उत्तर text असलेल्या ऑब्जेक्टच्या स्वरूपात पाठवा', 'जवाब text वाले ऑब्जेक्ट के रूप में भेजें'],
   ['Choose a staff member', 'कर्मचारी निवडा', 'स्टाफ़ सदस्य चुनें'],
-  ['Note must be text', 'टीप मजकूर असावी', 'नोट टेक्स्ट होना चाहिए'],
   ['Note must be at most 2000 characters', 'टीप जास्तीत जास्त 2000 अक्षरांची असावी', 'नोट अधिकतम 2000 अक्षरों का होना चाहिए'],
   ['Send the change as an object with assignedTo or note', 'बदल assignedTo किंवा note असलेल्या ऑब्जेक्टच्या स्वरूपात पाठवा', 'बदलाव assignedTo या note वाले ऑब्जेक्ट के रूप में भेजें'],
   ['Send the quick reply as an object with text', 'तयार उत्तर text असलेल्या ऑब्जेक्टच्या स्वरूपात पाठवा', 'तैयार जवाब text वाले ऑब्जेक्ट के रूप में भेजें'],

@@ -1,3 +1,4 @@
+import { HINDI_MARKERS, MARATHI_MARKERS, MENU_WORDS, QUESTION_WORDS } from '@academy/shared/i18n/reply-words';
 import type { Language } from '@academy/shared/languages';
 
 /**
@@ -9,19 +10,19 @@ export const TOPICS = ['fees', 'classes', 'results', 'contact'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 const KEYWORDS: Record<Topic, { latin: RegExp; devanagari: readonly string[] }> = {
-  fees: { latin: /\b(fees?|balance|dues?|pay(ment)?|paid)\b/i, devanagari: ['फी', 'शुल्क', 'बाकी', 'हप्ता', 'किस्त', 'भुगतान', 'पैसे'] },
-  results: { latin: /\b(results?|marks?|score|exams?|tests?)\b/i, devanagari: ['निकाल', 'गुण', 'मार्क', 'परिणाम', 'अंक', 'रिजल्ट', 'परीक्षा'] },
-  contact: { latin: /\b(contact|address|phone|office|hours|timings?|location)\b/i, devanagari: ['संपर्क', 'पत्ता', 'पता', 'ऑफिस', 'कार्यालय', 'फोन', 'फ़ोन'] },
-  classes: { latin: /\b(class(es)?|timetable|schedule|batch(es)?|lecture)\b/i, devanagari: ['वर्ग', 'क्लास', 'कक्षा', 'वेळापत्रक', 'बॅच', 'बैच', 'टाइम टेबल', 'लेक्चर'] },
+  fees: { latin: /\b(fees?|balance|dues?|pay(ment)?|paid)\b/i, devanagari: QUESTION_WORDS.fees },
+  results: { latin: /\b(results?|marks?|score|exams?|tests?)\b/i, devanagari: QUESTION_WORDS.results },
+  contact: { latin: /\b(contact|address|phone|office|hours|timings?|location)\b/i, devanagari: QUESTION_WORDS.contact },
+  classes: { latin: /\b(class(es)?|timetable|schedule|batch(es)?|lecture)\b/i, devanagari: QUESTION_WORDS.classes },
 };
-const MENU = { latin: /^\s*(menu|help|hi|hello|hey|start)\s*[.!?]*\s*$/i, devanagari: ['मेनू', 'मदत', 'मदद', 'नमस्कार', 'नमस्ते'] };
+const MENU = { latin: /^\s*(menu|help|hi|hello|hey|start)\s*[.!?]*\s*$/i, devanagari: MENU_WORDS };
 
 /** The topic of free words, first match in the order fees, results, contact, classes; undefined: none. */
 export function topicOf(words: string): Topic | undefined {
   return (['fees', 'results', 'contact', 'classes'] as const).find((topic) => KEYWORDS[topic].latin.test(words) || KEYWORDS[topic].devanagari.some((word) => words.includes(word)));
 }
 
-/** The parent asks for the menu ("hi", "menu", "नमस्कार"). */
+/** The parent asks for the menu ("hi", "menu", or a greeting in Marathi or Hindi). */
 export function asksForMenu(words: string): boolean {
   return MENU.latin.test(words) || MENU.devanagari.some((word) => words.trim().startsWith(word));
 }
@@ -33,12 +34,12 @@ export function topicOfId(id: string | undefined): Topic | undefined {
 }
 
 const DEVANAGARI = /[\u0900-\u097F]/;
-const MARATHI = ['आहे', 'किती', 'उद्या', 'काय', 'माझ्या', 'निकाल', 'नाही', 'पत्ता', 'वेळापत्रक', 'कधी', 'मुलाचा', 'मुलीचा'];
-const HINDI = ['है', 'कितनी', 'कितना', 'क्या', 'मेरे', 'नहीं', 'पता', 'परिणाम', 'कब', 'बच्चे'];
+const MARATHI = MARATHI_MARKERS;
+const HINDI = HINDI_MARKERS;
 
 /**
  * The language to answer in: the parent's own, unless their words are plainly in another (Devanagari
- * with Marathi or Hindi words: "फी किती बाकी आहे?" is answered in Marathi even to an English account).
+ * with Marathi or Hindi words: "how much fee is left?" written in Marathi is answered in Marathi even to an English account).
  */
 export function answerLanguage(words: string, parentLanguage: Language): Language {
   if (!DEVANAGARI.test(words)) return parentLanguage;
