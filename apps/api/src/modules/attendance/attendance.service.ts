@@ -99,12 +99,12 @@ type DayRow = {
   reason: ReasonJson | null;
 } & StatisticsRow;
 
-/** An absence's reason as the family gave it (issue 60), read with the marks: only on an absent or late mark. */
+/** An absence's reason as the family gave it (issue 60), read with the marks: only on an absent, late or (once accepted) excused mark. */
 type ReasonJson = { _id: string; text: string; byName: string; byRelation: string; at: string; excused: boolean };
 function REASON_JSON(student: string | SQL, date: string | SQL, status: string) {
   const column = (value: string | SQL) => (typeof value === 'string' ? sql.raw(value) : value);
   return sql`(select json_build_object('_id', ar.id, 'text', ar.text, 'byName', ar.by_name, 'byRelation', ar.by_relation, 'at', ar.at, 'excused', ar.excused_at is not null)
-    from absence_reasons ar where ar.student_id = ${column(student)} and ar.date = ${column(date)} and ${sql.raw(status)} in ('absent', 'late'))`;
+    from absence_reasons ar where ar.student_id = ${column(student)} and ar.date = ${column(date)} and ${sql.raw(status)} in ('absent', 'late', 'excused'))`;
 }
 function reasonOf(row: ReasonJson | null): AbsenceReason | null {
   return row ? { _id: row._id, text: row.text, by: { name: row.byName, relation: row.byRelation }, at: new Date(row.at).toISOString(), excused: row.excused } : null;
@@ -540,4 +540,16 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
     monthly: result.monthly,
     batches: batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) })),
   };
+}
+
+/**
+ * The office accepts a family's reason for an absence (issue 60), or takes it back: the student's
+ * absent marks of that day become excused (or absent again), so every statistic counts them apart.
+ * Inside the caller's transaction (which audits it); a past day's kept counts are forgotten on commit.
+ */
+export async function excuseAbsence(tx: DbExecutor, studentId: string, date: string, excused: boolean): Promise<void> {
+  await tx.execute(sql`
+    update attendance_records set status = ${excused ? 'excused' : 'absent'}
+    where student_id = ${studentId} and date = ${date} and status = ${excused ? 'absent' : 'excused'}`);
+  if (date < (await academyToday(tx))) await announcePastDayChange(tx);
 }

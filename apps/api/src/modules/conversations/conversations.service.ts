@@ -7,6 +7,7 @@ import type { JobRunner } from '../../db/job-runner';
 import { absenceReasons, conversationMessages, conversations, quickReplies, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
+import { excuseAbsence } from '../attendance';
 import { CONVERSATION_SENDER_JOB, SESSION_WINDOW_MS, type ConversationSendPayload } from './intake';
 
 /** The inbox's list: newest first, at most this many (an academy's families fit). */
@@ -137,7 +138,7 @@ export async function deleteQuickReply(db: Db, actor: Actor, id: string): Promis
   });
 }
 
-/** PUT /api/admin/absence-reasons/{id}/excused: the office accepts a family's reason (excused absences are counted apart). */
+/** PUT /api/admin/absence-reasons/{id}/excused: the office accepts a family's reason: the day's absent marks become excused (counted apart). */
 export async function setAbsenceExcused(db: Db, actor: Actor, id: string, excused: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ studentId: string; date: string; child: string; excused: boolean }>(sql`
@@ -147,6 +148,7 @@ export async function setAbsenceExcused(db: Db, actor: Actor, id: string, excuse
     if (!reason) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.reasonNotFound);
     if (reason.excused === excused) return;
     await tx.update(absenceReasons).set(excused ? { excusedAt: new Date(), excusedBy: actor.userId } : { excusedAt: null, excusedBy: null }).where(eq(absenceReasons.id, id));
+    await excuseAbsence(tx, reason.studentId, reason.date, excused);
     await recordAudit(tx, actor, {
       action: 'update',
       entityType: 'attendance',

@@ -101,7 +101,12 @@ describe('a reply to the absence alert becomes the reason', () => {
     expect((await asAdmin('PUT', `/api/admin/absence-reasons/${record.reason._id}/excused`, { excused: 'yes' })).json().message).toBe('excused must be true or false');
     expect((await asAdmin('PUT', `/api/admin/absence-reasons/${record.reason._id}/excused`, { excused: true })).statusCode).toBe(200);
     const excused = await t.app.inject({ method: 'GET', url: `/api/attendance/${batch.id}/${today}`, headers: { cookie: teacherCookie } });
-    expect(excused.json().data.students.find((row: { _id: string }) => row._id === student.id).reason.excused).toBe(true);
+    // The mark itself is now excused: the statistics count it apart from the absences.
+    expect(excused.json().data.students.find((row: { _id: string }) => row._id === student.id)).toMatchObject({ status: 'excused', reason: { excused: true, text: 'Sick' } });
+    expect(excused.json().data.statistics).toMatchObject({ absent: 0, excused: 1 });
+    // The office's absent-today list still shows the child, with the reason.
+    const absent = await asAdmin('GET', '/api/admin/absent-today');
+    expect(absent.json().data.students.find((row: { _id: string }) => row._id === student.id).reason).toMatchObject({ text: 'Sick', by: { name: 'Sunita Patil', relation: 'mother' }, excused: true });
   });
 
   it('takes words written the same day as the reason', async () => {

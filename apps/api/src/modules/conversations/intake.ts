@@ -11,7 +11,7 @@ import { absenceReasons, conversationMessages, conversations, parents, users, wh
 import type { ServerKeys } from '../../lib/server-keys';
 import { recordAudit } from '../audit';
 import { ABSENCE_REASON_PAYLOADS, type WhatsAppInbound, type WhatsAppMessageHandler } from '../family-outbox';
-import { payLinkUrl } from '../fees/pay-link';
+import { payLinkUrl } from '../fees';
 import { academyToday, getAcademySettings } from '../settings';
 import { answerLanguage, asksForMenu, TOPICS, topicId, topicOf, topicOfId, type Topic } from './auto-answers';
 
@@ -34,7 +34,6 @@ export function whatsAppMessageHandler(deps: IntakeDeps): WhatsAppMessageHandler
   return (tx, message) => receiveWhatsAppMessage(tx, deps, message);
 }
 
-type Sender = { parentId: string; userId: string; name: string; relation: string; language: Language };
 
 /**
  * One message from a parent's (or an unknown) number, issue 60:
