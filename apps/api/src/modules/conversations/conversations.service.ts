@@ -159,12 +159,13 @@ export async function setAbsenceExcused(db: Db, actor: Actor, id: string, excuse
   });
 }
 
-/** The counts for the metrics and the dashboard: replies received, answered automatically, waiting for the office. */
-export async function conversationCounts(db: DbExecutor): Promise<{ received: number; answeredAutomatically: number; waiting: number }> {
+/** The dashboard's counts of today (where the academy is): replies received, answered automatically, and conversations waiting for the office now. */
+export async function conversationCounts(db: DbExecutor, today: string, timeZone: string): Promise<{ received: number; answeredAutomatically: number; waiting: number }> {
+  const since = sql`(${today}::date)::timestamp at time zone ${timeZone}`;
   const { rows } = await db.execute<{ received: number; answeredAutomatically: number; waiting: number }>(sql`
-    select (select count(*) from conversation_messages where direction = 'in')::int as received,
-      (select count(*) from conversation_messages where direction = 'out' and kind in ('auto', 'menu'))::int as "answeredAutomatically",
-      (select count(*) from conversations where waiting)::int as waiting`);
+    select count(*) filter (where direction = 'in')::int as received,
+      count(*) filter (where direction = 'out' and kind in ('auto', 'menu'))::int as "answeredAutomatically",
+      (select count(*) from conversations where waiting)::int as waiting
+    from conversation_messages where created_at >= ${since}`);
   return rows[0]!;
 }
-

@@ -197,6 +197,16 @@ describe('the office’s inbox', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('The 24-hour window has closed: WhatsApp allows only an approved template now');
     expect((await asAdmin('GET', `/api/admin/conversations/${item._id}`)).json().data.conversation).toMatchObject({ windowOpen: false, note: 'Prefers mornings' });
+
+    // The counts on the dashboard and in the metrics: the parent writes again, for the office.
+    expect((await post(inbound('919822160007', { text: 'Thank you, see you then' }))).statusCode).toBe(200);
+    const replies = (await asAdmin('GET', '/api/admin/dashboard/summary')).json().data.repliesToday;
+    expect(replies.received).toBeGreaterThan(0);
+    expect(replies.answeredAutomatically).toBeGreaterThan(0);
+    expect(replies.waiting).toBeGreaterThan(0);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/academy_family_replies\{state="received"\} [1-9]/);
+    expect(metrics).toMatch(/academy_family_replies\{state="waiting_for_office"\} [1-9]/);
   });
 
   it('is the admin’s only: a teacher gets 403', async () => {
