@@ -23,7 +23,7 @@ export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
 const OLDEST_MS = 7 * 24 * 60 * 60 * 1000;
 const NEWEST_MS = 5 * 60 * 1000;
 
-export type IntakeDeps = { jobs: JobRunner; keys: ServerKeys; publicUrl: string | undefined };
+export type IntakeDeps = { jobs: JobRunner; keys: ServerKeys };
 /** A job's payload: a stored session message, or the contact details to a number that is no parent's. */
 export type ConversationSendPayload = { messageId: string } | { to: string; text: string };
 
@@ -31,7 +31,7 @@ const REASON_WORDS = { 'absence-reason:sick': 'Sick', 'absence-reason:family': '
 
 /** The handler the WhatsApp webhook calls for each parent's message (inside the transaction that recorded its id). */
 export function whatsAppMessageHandler(deps: IntakeDeps): WhatsAppMessageHandler {
-  return (tx, message) => receiveWhatsAppMessage(tx, deps, message);
+  return (tx, message, origin) => receiveWhatsAppMessage(tx, deps, message, origin);
 }
 
 
@@ -44,7 +44,7 @@ export function whatsAppMessageHandler(deps: IntakeDeps): WhatsAppMessageHandler
  *   absence's reason; "hi"/"menu" gets the menu; anything else waits for the office.
  * Answers go out only inside the 24-hour window (the message's own time), by the job.
  */
-export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, message: WhatsAppInbound): Promise<void> {
+export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, message: WhatsAppInbound, origin: string): Promise<void> {
   const sentAt = message.timestamp && /^\d{1,12}$/.test(message.timestamp) ? new Date(Number(message.timestamp) * 1000) : new Date();
   const age = Date.now() - sentAt.getTime();
   if (!(age <= OLDEST_MS && age >= -NEWEST_MS)) return;
@@ -92,7 +92,7 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
 
   const choice = message.button?.payload ?? message.interactive?.button_reply?.id ?? message.interactive?.list_reply?.id;
   const topic = topicOfId(choice) ?? (kind === 'text' ? topicOf(words) : undefined);
-  if (topic) return queue(await topicAnswer(tx, deps, topic, sender.parentId, settings, language, today));
+  if (topic) return queue(await topicAnswer(tx, deps, origin, topic, sender.parentId, settings, language, today));
 
   const reasonPayload = ABSENCE_REASON_PAYLOADS.find((payload) => payload === choice);
   const absences = await absencesAnswered(tx, sender.parentId, message.context?.id, kind === 'text' || reasonPayload !== undefined ? today : undefined);
@@ -140,7 +140,7 @@ async function absencesAnswered(tx: DbExecutor, parentId: string, contextId: str
 }
 
 /** The answer to a topic, in `language`, about this parent's own children only. */
-async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, topic: Topic, parentId: string, settings: AcademySettings, language: Language, today: string): Promise<string> {
+async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, topic: Topic, parentId: string, settings: AcademySettings, language: Language, today: string): Promise<string> {
   if (topic === 'contact') return contactText(settings, language);
   if (topic === 'fees') {
     const { rows } = await tx.execute<{ id: string; name: string; balance: number }>(sql`
@@ -154,7 +154,7 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, topic: Topic, paren
       .map((child) => {
         if (child.balance <= 0) return word('whatsapp', '{child}: nothing left to pay.', language, { child: child.name });
         const owed = word('whatsapp', '{child}: ₹{balance} left to pay.', language, { child: child.name, balance: formatPaise(child.balance) });
-        return deps.publicUrl ? `${owed}\n${word('whatsapp', 'Pay here: {link}', language, { link: payLinkUrl(deps.publicUrl, deps.keys.key('pay-links'), child.id, now, language) })}` : owed;
+        return `${owed}\n${word('whatsapp', 'Pay here: {link}', language, { link: payLinkUrl(origin, deps.keys.key('pay-links'), child.id, now, language) })}`;
       })
       .join('\n\n');
   }

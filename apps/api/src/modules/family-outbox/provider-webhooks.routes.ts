@@ -8,6 +8,7 @@ import { academies, academyWhatsappNumbers, providerWebhookEvents } from '../../
 import { currentAcademyId, enteredAcademyId, withAcademy } from '../../db/tenancy';
 import { AppError } from '../../lib/app-error';
 import { fieldWithNul, nulCharacterError } from '../../lib/nul-character';
+import { siteOrigin } from '../../lib/site-origin';
 import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
 import { isMsg91WebhookToken, messagingConfig } from '../settings';
@@ -52,9 +53,10 @@ const whatsAppInbound = z.object({
 export type WhatsAppInbound = z.infer<typeof whatsAppInbound>;
 /**
  * What becomes of a parent's message other than STOP/START (issue 60: modules/conversations), inside the
- * transaction that recorded its id, so a replayed message is never handled twice.
+ * transaction that recorded its id, so a replayed message is never handled twice. `origin`: the site's
+ * address for links in an answer (lib/site-origin.ts).
  */
-export type WhatsAppMessageHandler = (tx: DbExecutor, message: WhatsAppInbound) => Promise<void>;
+export type WhatsAppMessageHandler = (tx: DbExecutor, message: WhatsAppInbound, origin: string) => Promise<void>;
 const whatsAppChange = z
   .object({
     value: z
@@ -179,7 +181,7 @@ async function firstDelivery(tx: DbExecutor, id: string): Promise<boolean> {
  *   carries statuses (sent, delivered, read, failed) and parents' replies (STOP).
  * - MSG91: its delivery reports, to the address with the server's token that Settings shows.
  */
-export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; onWhatsAppMessage?: WhatsAppMessageHandler }> = async (app, { db, keys, onWhatsAppMessage }) => {
+export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publicUrl?: string; onWhatsAppMessage?: WhatsAppMessageHandler }> = async (app, { db, keys, publicUrl, onWhatsAppMessage }) => {
   // This plugin only: the body is kept as it came and read (parsed) by the handler only once the
   // signature or token has proven its sender (issue 53): nothing of an unproven body is parsed.
   // MSG91's v2 delivery reports come as a form (`data=<JSON>`).
@@ -228,7 +230,7 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
     const parsed = whatsAppBody.safeParse(body);
     if (!parsed.success) return { success: true as const }; // signed but not a shape we act on
     const changes = (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? []);
-    for (const { academyId, only } of academies) await withAcademy(academyId, () => handleWhatsAppChanges(db, changesFor(changes, only), onWhatsAppMessage));
+    for (const { academyId, only } of academies) await withAcademy(academyId, () => handleWhatsAppChanges(db, changesFor(changes, only), onWhatsAppMessage, siteOrigin(request, publicUrl)));
     return { success: true as const };
   });
 
@@ -283,7 +285,7 @@ async function handleMsg91Report(db: Db, keys: ServerKeys, request: { query: { t
 }
 
 /** Statuses and parents' replies of one academy's numbers, inside that academy. */
-async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[], onMessage: WhatsAppMessageHandler | undefined) {
+async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[], onMessage: WhatsAppMessageHandler | undefined, origin: string) {
   for (const change of changes) {
     for (const status of change.value.statuses ?? []) {
       const code = status.errors?.[0]?.code;
@@ -309,7 +311,7 @@ async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[], onMessag
         // A reply without an id (Meta always gives one) cannot be told from its replay: acted on each time.
         if (message.id && !(await firstDelivery(tx, `whatsapp:message:${message.id}`))) return;
         if (stopOrStart) await setWhatsAppStopped(tx, `+${message.from}`, stop);
-        else await onMessage?.(tx, message);
+        else await onMessage?.(tx, message, origin);
       });
     }
   }
