@@ -76,7 +76,8 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
     .returning({ id: conversations.id, waiting: conversations.waiting });
   const stored = await tx
     .insert(conversationMessages)
-    .values({ conversationId: conversation!.id, direction: 'in', kind, text: words || '…', providerId: message.id ?? null, contextId: message.context?.id ?? null, status: 'received', createdAt: sentAt })
+    // Kept at the time it arrived (not Meta's, in whole seconds), so the answers that follow it list after it.
+    .values({ conversationId: conversation!.id, direction: 'in', kind, text: words || '…', providerId: message.id ?? null, contextId: message.context?.id ?? null, status: 'received' })
     .onConflictDoNothing()
     .returning({ id: conversationMessages.id });
   if (stored.length === 0) return;
