@@ -77,7 +77,7 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
   const stored = await tx
     .insert(conversationMessages)
     // Kept at the time it arrived (not Meta's, in whole seconds), so the answers that follow it list after it.
-    .values({ conversationId: conversation!.id, direction: 'in', kind, text: words || '…', providerId: message.id ?? null, contextId: message.context?.id ?? null, status: 'received' })
+    .values({ conversationId: conversation!.id, direction: 'in', kind, text: words || '…', providerId: message.id ?? null, contextId: message.context?.id ?? null, status: 'received', createdAt: now })
     .onConflictDoNothing()
     .returning({ id: conversationMessages.id });
   if (stored.length === 0) return;
@@ -87,7 +87,9 @@ export async function receiveWhatsAppMessage(tx: DbExecutor, deps: IntakeDeps, m
   const queue = async (text: string, list?: Topic[]) => {
     if (!inWindow) return;
     const interactive = list ? JSON.stringify({ button: word('whatsapp', 'Menu', language), rows: list.map((topic) => ({ id: topicId(topic), title: word('whatsapp', TOPIC_TITLES[topic], language) })) }) : null;
-    const [out] = await tx.insert(conversationMessages).values({ conversationId: conversation!.id, direction: 'out', kind: list ? 'menu' : 'auto', text, interactive, status: 'queued' }).returning({ id: conversationMessages.id });
+    // After the message it answers (the transaction's now() would be the same instant for both).
+    const createdAt = new Date(Math.max(Date.now(), now.getTime() + 1));
+    const [out] = await tx.insert(conversationMessages).values({ conversationId: conversation!.id, direction: 'out', kind: list ? 'menu' : 'auto', text, interactive, status: 'queued', createdAt }).returning({ id: conversationMessages.id });
     await deps.jobs.enqueue(CONVERSATION_SENDER_JOB, { messageId: out!.id } satisfies ConversationSendPayload, { transaction: tx });
   };
 
