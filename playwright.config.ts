@@ -36,7 +36,7 @@ export default defineConfig({
     // Service workers off unless a spec tests what they do (offline, reload without a network, push: those specs
     // say `serviceWorkers: 'allow'`): each new browser context would otherwise download the whole app again to
     // precache it, beside the test (issue 56's CI time).
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }, testIgnore: [/backup-restore\.spec\.ts/, /family-by-phone\.spec\.ts/, /held-messages\.spec\.ts/, /whatsapp-conversations\.spec\.ts/, /admin\/gst\.spec\.ts/, /platform\//] },
     // Many academies (issue 55): the platform's specs (e2e/platform) against the ACADEMY_HOSTING=many server.
     { name: 'operator', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/operator\.spec\.ts/ },
     // A family reached by WhatsApp and SMS turns those channels on for the whole academy (other specs
@@ -47,7 +47,9 @@ export default defineConfig({
     // Two owners sign up two academies on the hosted server (ACADEMY_HOSTING=many), at its own port.
     { name: 'many-academies', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MANY_PORT}` }, testMatch: /platform\/(many-academies|own-domain)\.spec\.ts/ },
     // GST on for the demo academy (issue 57) makes every receipt a tax invoice while it lasts: alone, after those.
-    { name: 'gst', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /admin\/gst\.spec\.ts/, dependencies: ['held-messages'] },
+    // Families' WhatsApp conversations (issue 60) turn WhatsApp on (without quiet hours): alone, after those.
+    { name: 'whatsapp-conversations', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /whatsapp-conversations\.spec\.ts/, dependencies: ['held-messages'] },
+    { name: 'gst', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /admin\/gst\.spec\.ts/, dependencies: ['whatsapp-conversations'] },
     // A restore replaces all data and sign-ins: it runs alone, after every other test.
     { name: 'restore', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testMatch: /backup-restore\.spec\.ts/, dependencies: ['gst'] },
   ],

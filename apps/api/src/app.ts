@@ -78,6 +78,7 @@ import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
+import { conversationsRoutes, CONVERSATION_SENDER_JOB, sendConversationMessage, whatsAppMessageHandler, type ConversationSendPayload } from './modules/conversations';
 import { handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -227,6 +228,11 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
     run: () => sendDueParentMessages({ db: deps.db, mailer: deps.mailer, keys: deps.keys, outbound: { production: deps.config.isProduction }, providers: deps.config.providers ?? REAL_PROVIDERS, pushAllowedHosts: deps.config.pushAllowedHosts ?? [], log: app.log }),
   });
   // A submission's absence alerts, after the correction delay (a one-off per submission).
+  app.jobs.define(CONVERSATION_SENDER_JOB, {
+    label: 'WhatsApp answers and replies to families',
+    maxAttempts: 5,
+    run: (payload) => sendConversationMessage({ db: deps.db, keys: deps.keys, whatsappBase: (deps.config.providers ?? REAL_PROVIDERS).whatsappBase }, payload as ConversationSendPayload),
+  });
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
   // Online tests (issue 40): attempts past their end are submitted with what was saved; a closed
   // test's scores go into its batches' tests and marks.
@@ -404,7 +410,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.
-      await api.register(providerWebhookRoutes, { db: deps.db, keys: deps.keys });
+      // Parents' other messages become conversations (issue 60): answered by themselves or by the office.
+      await api.register(providerWebhookRoutes, { db: deps.db, keys: deps.keys, publicUrl: deps.config.publicUrl, onWhatsAppMessage: whatsAppMessageHandler({ jobs: app.jobs, keys: deps.keys }) });
+      // The office's WhatsApp inbox (issue 60).
+      await api.register(conversationsRoutes, { db: deps.db, jobs: app.jobs });
       // The platform operator (issue 55): at the base domain only (academies/hosting.ts).
       await api.register(operatorRoutes, { db: deps.db, filesDir: deps.backups.filesDir });
     },

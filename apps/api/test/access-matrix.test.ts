@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { feeDues, notifications, teacherSubjects } from '../src/db/schema';
+import { absenceReasons, conversations, feeDues, notifications, teacherSubjects } from '../src/db/schema';
 import { buildSimplePdf } from '../src/lib/simple-pdf';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { createNote } from '../src/modules/notes/notes.service';
@@ -45,7 +45,7 @@ type Expect = Record<Who, number>;
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '', domain: '', homework: '', submission: '', homeworkPage: '' };
+const ids = { teacher: '', otherTeacher: '', student: '', subject: '', standard: '', batch: '', otherBatch: '', announcement: '', notification: '', note: '', publicNote: '', enquiry: '', today: '', test: '', feePlan: '', receipt: '', parent: '', due: '', question: '', questionImage: '', onlineTest: '', attempt: '', domain: '', homework: '', submission: '', homeworkPage: '', conversation: '', absenceReason: '' };
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
 const UNKNOWN_BACKUP = 'academy-20260101-000000-manual-000000.tar.gz';
 
@@ -150,6 +150,9 @@ beforeAll(async () => {
   // Staff pay (issue 58): `teacher` is paid monthly, and January 2020 is approved, so their payslip exists.
   await updatePaySettings(db, TEST_SERVER_KEYS, { role: 'admin', userId: admin.id }, teacher.id, { scheme: 'monthly', monthly: 2_000_000, tdsPercent: 0 });
   await approveMonth(db, { role: 'admin', userId: admin.id }, '2020-01');
+  // WhatsApp (issue 60): the parent's conversation (no message yet: the reply window is closed) and a reason for an absence.
+  ids.conversation = (await db.insert(conversations).values({ parentId: ids.parent }).returning())[0]!.id;
+  ids.absenceReason = (await db.insert(absenceReasons).values({ studentId: ids.student, date: today, text: 'Sick', parentId: ids.parent, byName: 'Parent', byRelation: 'mother' }).returning())[0]!.id;
   // An own domain of academy A's, waiting for its proof (issue 55): B's admin names it and finds nothing.
   ids.domain = (await withoutAcademy(() => db.insert(academyDomains).values({ academyId: FIRST_ACADEMY_ID, domain: 'www.matrix-a.in', verificationToken: 'academy-matrix-token' }).returning()))[0]!.id;
   document = await loadOpenApiDocument(t.app);
@@ -170,6 +173,15 @@ type Sample = { url: () => string; body?: object | (() => object); ok: number; p
 const s = (url: () => string, ok: number, more: Omit<Sample, 'url' | 'ok'> = {}): Sample => ({ url, ok, ...more });
 
 const SAMPLES: Record<string, Sample[]> = {
+  // The WhatsApp inbox (issue 60). A reply outside the 24-hour window is 409; an unknown quick reply 404.
+  'GET /api/admin/conversations': [s(() => '/api/admin/conversations', 200)],
+  'GET /api/admin/conversations/:id': [s(() => `/api/admin/conversations/${ids.conversation}`, 200)],
+  'POST /api/admin/conversations/:id/messages': [s(() => `/api/admin/conversations/${ids.conversation}/messages`, 409, { body: { text: 'Hello' } })],
+  'PATCH /api/admin/conversations/:id': [s(() => `/api/admin/conversations/${ids.conversation}`, 200, { body: { note: 'Called back' } })],
+  'GET /api/admin/quick-replies': [s(() => '/api/admin/quick-replies', 200)],
+  'POST /api/admin/quick-replies': [s(() => '/api/admin/quick-replies', 201, { body: { text: 'We will call you today.' } })],
+  'DELETE /api/admin/quick-replies/:id': [s(() => '/api/admin/quick-replies/00000000-0000-4000-8000-000000000060', 404)],
+  'PUT /api/admin/absence-reasons/:id/excused': [s(() => `/api/admin/absence-reasons/${ids.absenceReason}/excused`, 200, { body: { excused: true } })],
   // Homework (issue 59). A valid body, so a teacher of another batch meets 404 rather than a check of the form.
   'POST /api/batches/:id/homework': [s(() => `/api/batches/${ids.batch}/homework`, 201, { body: () => ({ title: 'Matrix homework', dueAt: new Date(Date.now() + 3600_000).toISOString() }) })],
   'GET /api/batches/:id/homework': [s(() => `/api/batches/${ids.batch}/homework`, 200)],

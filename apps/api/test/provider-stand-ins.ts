@@ -44,6 +44,22 @@ export async function startProviderStandIns(
         response.end(JSON.stringify(body));
       };
       if (request.method === 'GET' && request.url === '/_stand-in/sent') return reply(200, { whatsapp: whatsapp.map((sent) => sent.body), sms: sms.map((sent) => sent.body) });
+      // A parent's message as Meta would deliver it (issue 60): `{ webhook, appSecret, body }` posted to the
+      // academy's webhook, signed with the app secret; answers the academy's status.
+      if (request.method === 'POST' && request.url === '/_stand-in/inbound') {
+        const given = (() => {
+          try {
+            return JSON.parse(raw) as { webhook: string; appSecret: string; body: string };
+          } catch {
+            return undefined;
+          }
+        })();
+        if (!given) return reply(400, { error: 'Send { webhook, appSecret, body }' });
+        void fetch(given.webhook, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(given.appSecret, given.body) }, body: given.body })
+          .then((answer) => reply(200, { status: answer.status }))
+          .catch((error: Error) => reply(502, { error: error.message }));
+        return;
+      }
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(raw) as Record<string, unknown>;
@@ -54,7 +70,7 @@ export async function startProviderStandIns(
       if (request.method === 'POST' && /^\/v\d+\.\d+\/[^/]+\/messages$/.test(path)) {
         if (request.headers.authorization !== `Bearer ${expect.accessToken}`) return reply(401, { error: { code: 190, message: 'Invalid OAuth access token' } });
         if (!path.includes(`/${expect.phoneNumberId}/`)) return reply(400, { error: { code: 100, message: 'Unknown phone number id' } });
-        const refusal = whatsAppTemplateRefusal(body, authenticationTemplates);
+        const refusal = body.type === 'text' || body.type === 'interactive' ? whatsAppSessionRefusal(body) : whatsAppTemplateRefusal(body, authenticationTemplates);
         if (refusal) return reply(400, { error: { ...refusal, type: 'OAuthException' } });
         whatsapp.push({ path, headers: request.headers, body });
         if (notOnWhatsApp.has(String(body.to))) return reply(400, { error: { code: 131026, message: 'Message undeliverable', type: 'OAuthException' } });
@@ -88,8 +104,28 @@ export async function startProviderStandIns(
   };
 }
 
+/**
+ * What Meta refuses in a session message (issue 60): a text's body (1-4096 characters), or an
+ * interactive list's body, button and rows (ids and titles of at most 24 characters).
+ */
+function whatsAppSessionRefusal(body: Record<string, unknown>): { code: number; message: string } | undefined {
+  const invalid = { code: 100, message: 'Invalid parameter' };
+  if (body.messaging_product !== 'whatsapp' || typeof body.to !== 'string' || !/^\d{10,15}$/.test(body.to)) return invalid;
+  if (body.type === 'text') {
+    const text = (body.text as { body?: unknown } | undefined)?.body;
+    return typeof text === 'string' && text.length > 0 && text.length <= 4096 ? undefined : invalid;
+  }
+  const interactive = body.interactive as { type?: unknown; body?: { text?: unknown }; action?: { button?: unknown; sections?: { rows?: { id?: unknown; title?: unknown }[] }[] } } | undefined;
+  if (interactive?.type !== 'list' || typeof interactive.body?.text !== 'string' || typeof interactive.action?.button !== 'string') return invalid;
+  const rows = (interactive.action.sections ?? []).flatMap((section) => section.rows ?? []);
+  return rows.length > 0 && rows.length <= 10 && rows.every((row) => typeof row.id === 'string' && typeof row.title === 'string' && row.title.length <= 24) ? undefined : invalid;
+}
+
 type TextParameter = { type?: unknown; text?: unknown };
-type Component = { type?: unknown; sub_type?: unknown; index?: unknown; parameters?: TextParameter[] };
+type Component = { type?: unknown; sub_type?: unknown; index?: unknown; parameters?: (TextParameter & { payload?: unknown })[] };
+/** A quick-reply button's dynamic payload (the absence alert's Sick / Family reason / Will call). */
+const isQuickReply = (component: Component) =>
+  component.type === 'button' && component.sub_type === 'quick_reply' && typeof component.index === 'string' && component.parameters?.length === 1 && component.parameters[0]!.type === 'payload' && typeof component.parameters[0]!.payload === 'string';
 
 /**
  * What Meta's Cloud API refuses in a template message, with its error: the message's shape (error
@@ -103,7 +139,7 @@ function whatsAppTemplateRefusal(body: Record<string, unknown>, authenticationTe
   if (!template || typeof template.name !== 'string' || typeof template.language?.code !== 'string' || !Array.isArray(template.components)) return { code: 100, message: 'Invalid parameter' };
   const texts = (component: Component | undefined) => (Array.isArray(component?.parameters) && component.parameters.every((p) => p.type === 'text' && typeof p.text === 'string' && p.text !== '') ? component.parameters.map((p) => p.text as string) : undefined);
   if (!authenticationTemplates.has(template.name)) {
-    return template.components.every((component) => component.type === 'body' && texts(component)) ? undefined : { code: 100, message: 'Invalid parameter' };
+    return template.components.every((component) => (component.type === 'body' && texts(component)) || isQuickReply(component)) ? undefined : { code: 100, message: 'Invalid parameter' };
   }
   const mismatch = { code: 132000, message: '(#132000) Number of parameters does not match the expected number of params' };
   if (template.components.length !== 2) return mismatch;
@@ -146,5 +182,44 @@ export function whatsAppReplyBody(from: string, text: string, id = `wamid.in-${r
   return JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [{ id: 'WABA-ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] } }] }],
+  });
+}
+
+/** What a parent's message may carry (issue 60): words, a template's quick-reply button, a session list's choice, the message answered. */
+export type InboundParts = {
+  text?: string;
+  button?: { text: string; payload: string };
+  listReply?: { id: string; title: string };
+  context?: string;
+  /** Unix seconds; now unless given. */
+  timestamp?: number;
+  phoneNumberId?: string;
+};
+
+/** Meta's webhook body for one message from `from` (91XXXXXXXXXX), as documented for the Cloud API. */
+export function whatsAppInboundBody(from: string, id: string, parts: InboundParts): string {
+  const message: Record<string, unknown> = { from, id, timestamp: String(parts.timestamp ?? Math.floor(Date.now() / 1000)) };
+  if (parts.text !== undefined) Object.assign(message, { type: 'text', text: { body: parts.text } });
+  if (parts.button) Object.assign(message, { type: 'button', button: parts.button });
+  if (parts.listReply) Object.assign(message, { type: 'interactive', interactive: { type: 'list_reply', list_reply: parts.listReply } });
+  if (parts.context) message.context = { from: '919800000000', id: parts.context };
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'WABA-ID',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '919800000000', phone_number_id: parts.phoneNumberId ?? 'PNID' },
+              contacts: [{ profile: { name: 'Parent' }, wa_id: from }],
+              messages: [message],
+            },
+          },
+        ],
+      },
+    ],
   });
 }

@@ -31,6 +31,7 @@ import { questionRoutes } from './questions';
 import { operatorRoutes } from './operator';
 import { homeworkRoutes } from './homework';
 import { payRoutes } from './pay';
+import { conversationsRoutes } from './conversations';
 
 /**
  * THE table of who may call what: every API route, keyed "METHOD /api/path" exactly as registered.
@@ -72,6 +73,7 @@ export const ROUTE_RULES: RouteRules = {
   ...operatorRoutes,
   ...homeworkRoutes,
   ...payRoutes,
+  ...conversationsRoutes,
 };
 
 export function routeKey(method: string, url: string): string {

@@ -29,3 +29,4 @@ export * from './schema/platform-usage';
 export * from './schema/gst';
 export * from './schema/homework';
 export * from './schema/pay';
+export * from './schema/conversations';

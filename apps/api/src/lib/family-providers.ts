@@ -62,10 +62,15 @@ export type WhatsAppTemplateMessage = {
    * and again as the copy-code button's; the expiry is the template's own setting, never a parameter.
    */
   authenticationCode?: string;
+  /**
+   * The payloads of the template's quick-reply buttons, in order (issue 60: the absence alert's Sick /
+   * Family reason / Will call): the button's words are the template's own, its payload comes back in the reply.
+   */
+  quickReplies?: readonly string[];
 };
 
 /** The template's components: the body's parameters, or an authentication template's code and copy-code button. */
-export function whatsAppTemplateComponents(message: Pick<WhatsAppTemplateMessage, 'values' | 'authenticationCode'>): object[] {
+export function whatsAppTemplateComponents(message: Pick<WhatsAppTemplateMessage, 'values' | 'authenticationCode' | 'quickReplies'>): object[] {
   if (message.authenticationCode !== undefined) {
     const code = [{ type: 'text', text: message.authenticationCode }];
     return [
@@ -73,7 +78,9 @@ export function whatsAppTemplateComponents(message: Pick<WhatsAppTemplateMessage
       { type: 'button', sub_type: 'url', index: '0', parameters: code },
     ];
   }
-  return message.values.length > 0 ? [{ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text: text || '-' })) }] : [];
+  const body = message.values.length > 0 ? [{ type: 'body', parameters: message.values.map((text) => ({ type: 'text', text: text || '-' })) }] : [];
+  const buttons = (message.quickReplies ?? []).map((payload, index) => ({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] }));
+  return [...body, ...buttons];
 }
 
 /** POST {base}/{version}/{phone-number-id}/messages: one approved template; answers the message id (wamid). */
@@ -106,6 +113,47 @@ export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Pr
   const code = answer.error?.code;
   // A 5xx without a code is Meta's passing fault.
   throw new ProviderError(whatsAppErrorText(code, message.template), response.status < 500 && isFinalWhatsAppError(code), code);
+}
+
+/** A free-form (session) message: words, or an interactive list of choices (ids come back as `list_reply`). */
+export type WhatsAppSessionMessage = {
+  base: string;
+  phoneNumberId: string;
+  accessToken: string;
+  /** +91XXXXXXXXXX */
+  to: string;
+  text: string;
+  list?: { button: string; rows: readonly { id: string; title: string }[] };
+};
+
+/**
+ * POST {base}/{version}/{phone-number-id}/messages with `type: text` or `type: interactive` (issue 60):
+ * allowed only inside the 24-hour customer-service window after the parent's last message (else Meta
+ * answers 131047). Answers the message id (wamid).
+ */
+export async function sendWhatsAppSession(message: WhatsAppSessionMessage): Promise<{ id: string }> {
+  const content = message.list
+    ? {
+        type: 'interactive',
+        interactive: { type: 'list', body: { text: message.text.slice(0, 1024) }, action: { button: message.list.button.slice(0, 20), sections: [{ title: message.list.button.slice(0, 24), rows: message.list.rows.map((row) => ({ id: row.id, title: row.title.slice(0, 24) })) }] } },
+      }
+    : { type: 'text', text: { preview_url: true, body: message.text.slice(0, 4096) } };
+  let response: Response;
+  try {
+    response = await fetch(`${message.base}/${WHATSAPP_API_VERSION}/${encodeURIComponent(message.phoneNumberId)}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${message.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to.replace(/^\+/, ''), ...content }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ProviderError(whatsAppErrorText(undefined), false);
+  }
+  const answer = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number } };
+  const id = answer.messages?.[0]?.id;
+  if (response.ok && id) return { id };
+  const code = answer.error?.code;
+  throw new ProviderError(whatsAppErrorText(code), response.status < 500 && isFinalWhatsAppError(code), code);
 }
 
 /** `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>`, compared in constant time. */

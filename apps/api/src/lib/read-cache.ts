@@ -34,6 +34,7 @@ export const TABLE_CHANGES_CHANNEL = 'academy_table_changes';
 
 /** The tables whose changes are announced (migrations 0028 and 0041 give each the trigger; a test compares). */
 export const WATCHED_TABLES = [
+  'absence_reasons',
   'academy_settings',
   'admission_demos',
   'admission_enquiries',

@@ -125,6 +125,9 @@ const adminRoutes = area('app', 'admin', [
   page('activity', () => import('./routes/admin/activity')),
   page('import', () => import('./routes/admin/import')),
   page('messages', () => import('./routes/admin/messages')),
+  // Families' WhatsApp conversations (issue 60).
+  page('messages/conversations', () => import('./routes/admin/conversations/conversation-list')),
+  page('messages/conversations/:id', () => import('./routes/admin/conversations/conversation-detail')),
   page('fees', () => import('./routes/admin/fees')),
   page('registrations', () => import('./routes/admin/registrations/registration-list')),
   page('registrations/new', () => import('./routes/admin/registrations/registration-create')),

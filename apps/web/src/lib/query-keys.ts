@@ -127,6 +127,14 @@ export const teacherKeys = {
  * Messages to families (issue 37): the Messages screen's lists, and the absence-alerts panel (features/parents)
  * that a retry there or here changes too.
  */
+/** The office's WhatsApp inbox (issue 60): the list, one conversation, the quick replies. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: ['conversations', 'list'] as const,
+  detail: (id: string) => ['conversations', 'detail', id] as const,
+  quickReplies: ['conversations', 'quick-replies'] as const,
+};
+
 export const messageKeys = {
   all: ['messages'] as const,
   /** `query`: the Messages screen's filters and page (MessageListQuery). */

@@ -10,3 +10,20 @@ export function isReplyWord(words: readonly string[], reply: string): boolean {
   const said = reply.trim().replace(/[.!]+$/, '').trim().toLowerCase();
   return words.includes(said);
 }
+
+/**
+ * Words in a parent's WhatsApp message that ask the academy something it answers by itself (issue 60),
+ * in Marathi and Hindi (the English ones are patterns in apps/api/src/modules/conversations/auto-answers.ts).
+ * Matched as written anywhere in the message: read, not shown.
+ */
+export const QUESTION_WORDS = {
+  fees: ['फी', 'शुल्क', 'बाकी', 'हप्ता', 'किस्त', 'भुगतान', 'पैसे'],
+  results: ['निकाल', 'गुण', 'मार्क', 'परिणाम', 'अंक', 'रिजल्ट', 'परीक्षा'],
+  contact: ['संपर्क', 'पत्ता', 'पता', 'ऑफिस', 'कार्यालय', 'फोन', 'फ़ोन'],
+  classes: ['वर्ग', 'क्लास', 'कक्षा', 'वेळापत्रक', 'बॅच', 'बैच', 'टाइम टेबल', 'लेक्चर'],
+} as const;
+/** A greeting or a call for help: the parent gets the menu. */
+export const MENU_WORDS = ['मेनू', 'मदत', 'मदद', 'नमस्कार', 'नमस्ते'] as const;
+/** Words only Marathi (or only Hindi) uses, to answer in the language the parent wrote in. */
+export const MARATHI_MARKERS = ['आहे', 'किती', 'उद्या', 'काय', 'माझ्या', 'निकाल', 'नाही', 'पत्ता', 'वेळापत्रक', 'कधी', 'मुलाचा', 'मुलीचा'] as const;
+export const HINDI_MARKERS = ['है', 'कितनी', 'कितना', 'क्या', 'मेरे', 'नहीं', 'पता', 'परिणाम', 'कब', 'बच्चे'] as const;

@@ -613,6 +613,13 @@ export const SERVER_CATALOG = {
     ['Made a new address for MSG91 delivery reports (the old one stopped working)', 'MSG91 च्या डिलिव्हरी अहवालांसाठी नवीन पत्ता बनवला (जुना पत्ता आता चालत नाही)', 'MSG91 की डिलीवरी रिपोर्ट के लिए नया पता बनाया (पुराना पता अब काम नहीं करता)'],
     ['Updated the message settings; a provider credential changed', 'संदेशांची सेटिंग्ज बदलली; सेवा देणाऱ्याची गुप्त माहिती बदलली', 'संदेशों की सेटिंग्स बदलीं; सेवा प्रदाता की गोपनीय जानकारी बदली'],
     ['Changed how {name} gets messages', '{name} यांना संदेश कसे जातात ते बदलले', '{name} को संदेश कैसे जाते हैं, यह बदला'],
+    ['Replied to {name} on WhatsApp', '{name} यांना WhatsApp वर उत्तर दिले', '{name} को WhatsApp पर जवाब दिया'],
+    ['Updated the conversation with {name}', '{name} यांच्याशी संवाद अद्ययावत केला', '{name} के साथ बातचीत अपडेट की'],
+    ['{name} gave the reason for {child}’s absence on {date}', '{name} यांनी {child} च्या {date} रोजीच्या गैरहजेरीचे कारण दिले', '{name} ने {child} की {date} की अनुपस्थिति का कारण बताया'],
+    ['Accepted {child}’s absence on {date} as excused', '{child} ची {date} रोजीची गैरहजेरी माफ केली', '{child} की {date} की अनुपस्थिति माफ़ की'],
+    ['Took back the excuse of {child}’s absence on {date}', '{child} च्या {date} रोजीच्या गैरहजेरीची माफी मागे घेतली', '{child} की {date} की अनुपस्थिति की माफ़ी वापस ली'],
+    ['Added a quick reply', 'तयार उत्तर जोडले', 'तैयार जवाब जोड़ा'],
+    ['Removed a quick reply', 'तयार उत्तर काढले', 'तैयार जवाब हटाया'],
     ['{name} replied STOP on WhatsApp: no more WhatsApp messages', '{name} यांनी WhatsApp वर STOP पाठवले: पुढे WhatsApp संदेश नाहीत', '{name} ने WhatsApp पर STOP भेजा: आगे WhatsApp संदेश नहीं'],
     ['{name} signed in with a code sent to their phone', '{name} फोनवर आलेल्या कोडने साइन इन झाले', '{name} फ़ोन पर आए कोड से साइन इन हुए'],
     ['Created the {role} account {email} from the command line', '{email} हे {role} खाते कमांड लाइनवरून बनवले', '{email} {role} खाता कमांड लाइन से बनाया'],
@@ -866,6 +873,40 @@ export const SERVER_CATALOG = {
     ['Sign in', 'लॉगिन करा', 'लॉगिन करें'],
     ['Questions? Call {phone}.', 'काही प्रश्न? {phone} वर फोन करा.', 'कोई सवाल? {phone} पर फ़ोन करें.'],
     ['Language', 'भाषा', 'भाषा'],
+  ],
+
+  /** Answers on WhatsApp to a parent's message (issue 60, apps/api/src/modules/conversations/auto-answers.ts). */
+  whatsapp: [
+    // The absence alert's quick-reply buttons (the template's words) and the reason they give.
+    ['Sick', 'आजारी', 'बीमार'],
+    ['Family reason', 'कौटुंबिक कारण', 'पारिवारिक कारण'],
+    ['Will call', 'फोन करू', 'फ़ोन करेंगे'],
+    ['Thank you, {parent}. We have noted the reason for {child}’s absence.', 'धन्यवाद, {parent}. {child} च्या गैरहजेरीचे कारण नोंदवले आहे.', 'धन्यवाद, {parent}। {child} की अनुपस्थिति का कारण दर्ज कर लिया गया है।'],
+    // Fees.
+    ['{child}: ₹{balance} left to pay.', '{child}: ₹{balance} भरायचे बाकी आहे.', '{child}: ₹{balance} भुगतान बाकी है।'],
+    ['{child}: nothing left to pay.', '{child}: काहीही भरायचे बाकी नाही.', '{child}: कुछ भी भुगतान बाकी नहीं है।'],
+    ['Pay here: {link}', 'येथे भरा: {link}', 'यहाँ भुगतान करें: {link}'],
+    // Classes.
+    ['Today', 'आज', 'आज'],
+    ['Tomorrow', 'उद्या', 'कल'],
+    ['{child}: no class.', '{child}: वर्ग नाही.', '{child}: कोई कक्षा नहीं।'],
+    // Results.
+    ['{child}: {test} ({date}): {marks} out of {max}', '{child}: {test} ({date}): {max} पैकी {marks}', '{child}: {test} ({date}): {max} में से {marks}'],
+    ['{child}: {test} ({date}): absent', '{child}: {test} ({date}): गैरहजर', '{child}: {test} ({date}): अनुपस्थित'],
+    ['{child}: no published results yet.', '{child}: अजून कोणताही निकाल जाहीर झालेला नाही.', '{child}: अभी तक कोई परिणाम प्रकाशित नहीं हुआ है।'],
+    // Contact details (also the one answer an unknown number gets).
+    ['Phone: {phones}', 'फोन: {phones}', 'फ़ोन: {phones}'],
+    ['Email: {email}', 'ईमेल: {email}', 'ईमेल: {email}'],
+    ['Address: {address}', 'पत्ता: {address}', 'पता: {address}'],
+    ['Office hours: {hours}', 'कार्यालयाची वेळ: {hours}', 'कार्यालय का समय: {hours}'],
+    // The menu (interactive list) and its rows.
+    ['How can we help? Choose a topic, or write your question.', 'आम्ही कशी मदत करू? विषय निवडा किंवा आपला प्रश्न लिहा.', 'हम कैसे मदद करें? विषय चुनें या अपना सवाल लिखें।'],
+    ['Menu', 'मेनू', 'मेनू'],
+    ['Fees', 'फी', 'फीस'],
+    ['Classes', 'वर्ग', 'कक्षाएँ'],
+    ['Results', 'निकाल', 'परिणाम'],
+    ['Contact', 'संपर्क', 'संपर्क'],
+    ['Thank you. The office will answer you soon.', 'धन्यवाद. कार्यालय लवकरच उत्तर देईल.', 'धन्यवाद। कार्यालय जल्द ही जवाब देगा।'],
   ],
 } as const satisfies Record<string, readonly (readonly [en: string, mr: string, hi: string])[]>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, personRefSchema } from './common';
 import { parentRelationSchema } from './parents';
+import { absenceReasonSchema } from './conversations';
 
 /**
  * GET /api/admin/absent-today (admin): the students marked absent today in any batch, with their
@@ -21,6 +22,8 @@ export const absentTodaySchema = z.object({
       batches: z.array(z.object({ _id: z.uuid(), name: z.string() })),
       /** Null until the office ticks "called". */
       called: z.object({ at: isoDateTimeSchema, by: personRefSchema.nullable() }).nullable(),
+      /** The family's reason (issue 60: a reply to the absence alert); null: none given. */
+      reason: absenceReasonSchema.nullable(),
     }),
   ),
 });

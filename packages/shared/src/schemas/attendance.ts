@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absenceReasonSchema } from './conversations';
 import { calendarDateSchema, idSchema, isoDateTimeSchema, optionalField, optionalQueryValue, personRefSchema, standardRefSchema, subjectRefSchema } from './common';
 import { ATTENDANCE_STATUSES } from '../attendance-statuses';
 import { attendanceDemoSchema, demoMarkInputSchema } from './demo-classes';
@@ -126,6 +127,8 @@ export const attendanceDaySchema = z.object({
       enrolled: z.boolean(),
       status: z.enum(ATTENDANCE_STATUSES).nullable(),
       remark: z.string().nullable(),
+      /** The family's reason for an absent or late mark (issue 60: a reply to the absence alert); null: none given. */
+      reason: absenceReasonSchema.nullable(),
     }),
   ),
   statistics: attendanceStatisticsSchema,
@@ -161,6 +164,8 @@ export const attendanceRecordSchema = z.object({
   markedAt: isoDateTimeSchema,
   markedBy: personRefSchema.nullable(),
   batch: z.object({ _id: z.uuid(), name: z.string() }),
+  /** The family's reason for an absent or late mark (issue 60); null: none given. */
+  reason: absenceReasonSchema.nullable(),
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 

@@ -35,6 +35,8 @@ export const AUDIT_ENTITY_TYPES = [
   'question',
   'homework',
   'pay',
+  'conversation',
+  'quick_reply',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -68,6 +70,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   question: 'Question',
   homework: 'Homework',
   pay: 'Staff pay',
+  conversation: 'WhatsApp conversation',
+  quick_reply: 'Quick reply',
 };
 
 const RANGE_MESSAGE = 'The "from" date must be on or before the "to" date';

@@ -117,6 +117,8 @@ export const adminDashboardSummarySchema = z.object({
     /** Per kind (most first): how many, and of them waiting (queued) and failed. */
     byKind: z.array(z.object({ kind: z.enum(MESSAGE_KINDS), total: z.number().int(), waiting: z.number().int(), failed: z.number().int() })),
   }),
+  /** Families' WhatsApp messages today (issue 60): received, answered automatically; conversations waiting for the office now. */
+  repliesToday: z.object({ received: z.number().int(), answeredAutomatically: z.number().int(), waiting: z.number().int() }),
 });
 export type AdminDashboardSummary = z.infer<typeof adminDashboardSummarySchema>;
 

@@ -21,6 +21,7 @@ type Row = {
   calledAt: string | null;
   calledById: string | null;
   calledByName: string | null;
+  reason: { _id: string; text: string; byName: string; byRelation: string; at: string; excused: boolean } | null;
 };
 
 /**
@@ -36,14 +37,17 @@ export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
         from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id
         where ps.student_id = s.id and pu.is_active) as parents,
       json_agg(json_build_object('_id', b.id, 'name', b.name) order by b.name) as batches,
-      ac.called_at as "calledAt", cu.id as "calledById", cu.name as "calledByName"
+      ac.called_at as "calledAt", cu.id as "calledById", cu.name as "calledByName",
+      (select json_build_object('_id', ar.id, 'text', ar.text, 'byName', ar.by_name, 'byRelation', ar.by_relation, 'at', ar.at, 'excused', ar.excused_at is not null)
+        from absence_reasons ar where ar.student_id = s.id and ar.date = ${today}::date) as reason
     from attendance_records a
     join students s on s.id = a.student_id
     join users u on u.id = s.user_id
     join batches b on b.id = a.batch_id
     left join absence_calls ac on ac.student_id = s.id and ac.date = a.date
     left join users cu on cu.id = ac.called_by
-    where a.date = ${today}::date and a.status = 'absent'
+    -- An absence the office excused on the family's reason (issue 60) stays on the list, with its reason.
+    where a.date = ${today}::date and (a.status = 'absent' or (a.status = 'excused' and exists (select 1 from absence_reasons r where r.student_id = a.student_id and r.date = a.date and r.excused_at is not null)))
     group by s.id, u.name, ac.called_at, cu.id, cu.name
     order by ac.called_at is not null, u.name, s.id
   `);
@@ -58,6 +62,8 @@ export async function absentToday(db: DbExecutor): Promise<AbsentToday> {
       parents: row.parents,
       batches: row.batches,
       called: row.calledAt ? { at: new Date(row.calledAt).toISOString(), by: row.calledById ? { _id: row.calledById, name: row.calledByName! } : null } : null,
+      // The family's reason (issue 60: a reply to the absence alert), which the office may accept as excused.
+      reason: row.reason ? { _id: row.reason._id, text: row.reason.text, by: { name: row.reason.byName, relation: row.reason.byRelation }, at: new Date(row.reason.at).toISOString(), excused: row.reason.excused } : null,
     })),
   };
 }

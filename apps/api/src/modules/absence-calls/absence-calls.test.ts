@@ -52,6 +52,7 @@ describe("today's absent students", () => {
           { _id: science.id, name: 'Science 10 A' },
         ],
         called: null,
+        reason: null,
       },
     ]);
 

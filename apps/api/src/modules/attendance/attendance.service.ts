@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AbsenceReason } from '@academy/shared/schemas/conversations';
 import type { z } from 'zod';
 import { ATTENDANCE_MAX_RANGE_DAYS, attendanceOpensAt, closedDayMessage, notOpenYetMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
@@ -96,7 +97,19 @@ type DayRow = {
   markedAt: Date | null;
   markedById: string | null;
   markedByName: string | null;
+  reason: ReasonJson | null;
 } & StatisticsRow;
+
+/** An absence's reason as the family gave it (issue 60), read with the marks: only on an absent, late or (once accepted) excused mark. */
+type ReasonJson = { _id: string; text: string; byName: string; byRelation: string; at: string; excused: boolean };
+function REASON_JSON(student: string | SQL, date: string | SQL, status: string) {
+  const column = (value: string | SQL) => (typeof value === 'string' ? sql.raw(value) : value);
+  return sql`(select json_build_object('_id', ar.id, 'text', ar.text, 'byName', ar.by_name, 'byRelation', ar.by_relation, 'at', ar.at, 'excused', ar.excused_at is not null)
+    from absence_reasons ar where ar.student_id = ${column(student)} and ar.date = ${column(date)} and ${sql.raw(status)} in ('absent', 'late', 'excused'))`;
+}
+function reasonOf(row: ReasonJson | null): AbsenceReason | null {
+  return row ? { _id: row._id, text: row.text, by: { name: row.byName, relation: row.byRelation }, at: new Date(row.at).toISOString(), excused: row.excused } : null;
+}
 
 /** The roster of a day with its marks; the statistics come from the same statement (window aggregates). */
 async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: string): Promise<Omit<AttendanceDay, 'opensAt'>> {
@@ -107,7 +120,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     ), marks as (
       select student_id, status, remark, marked_at, marked_by from attendance_records where batch_id = ${batch._id} and date = ${date}
     )
-    select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark,
+    select s.id as "_id", u.name, (e.student_id is not null) as enrolled, a.status, a.remark, ${REASON_JSON('s.id', sql`${date}::date`, 'a.status')} as reason,
       a.marked_at as "markedAt", a.marked_by as "markedById", mu.name as "markedByName",
       count(a.status) filter (where a.status = 'present') over () ::int as present,
       count(a.status) filter (where a.status = 'absent') over () ::int as absent,
@@ -132,7 +145,7 @@ async function dayOf(db: DbExecutor, batch: BatchRow, date: string, today: strin
     markedAt: latest ? new Date(latest.markedAt!).toISOString() : null,
     markedBy: latest?.markedById ? { _id: latest.markedById, name: latest.markedByName ?? '' } : null,
     closure,
-    students: rows.map((row) => ({ _id: row._id, name: row.name, enrolled: row.enrolled, status: row.status, remark: row.remark })),
+    students: rows.map((row) => ({ _id: row._id, name: row.name, enrolled: row.enrolled, status: row.status, remark: row.remark, reason: reasonOf(row.reason) })),
     statistics: statisticsOf(rows[0]),
     demos,
   };
@@ -176,7 +189,7 @@ function opensAtNow(batch: { startTime: string; timeZone: string }, date: string
 }
 
 /** What a day's roster reads: the batch, its enrolled students, the day's marks and closures. */
-const DAY_TABLES = ['academy_settings', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records', 'announcements', 'announcement_batches', 'admission_demos', 'admission_enquiries'] as const;
+const DAY_TABLES = ['absence_reasons', 'academy_settings', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records', 'announcements', 'announcement_batches', 'admission_demos', 'admission_enquiries'] as const;
 
 /** Refuses a day that cannot have had a class: in the future, before the batch starts or after it ends. */
 function assertMarkableDate(batch: BatchRow, date: string, today: string) {
@@ -373,7 +386,7 @@ export async function getBatchHistory(db: DbExecutor, actor: Actor, batchId: str
   };
 }
 
-type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: string; markedById: string | null; markedByName: string | null; batchId: string; batchName: string };
+type RecordJson = { _id: string; date: string; status: AttendanceStatus; remark: string | null; markedAt: string; markedById: string | null; markedByName: string | null; batchId: string; batchName: string; reason: ReasonJson | null };
 
 /**
  * Records (the newest `recordLimit` when given), statistics per batch and overall (ROLLUP), and months
@@ -390,7 +403,7 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
     )
     select
       (select coalesce(json_agg(json_build_object(
-          '_id', r.id, 'date', r.date, 'status', r.status, 'remark', r.remark, 'markedAt', r.marked_at,
+          '_id', r.id, 'date', r.date, 'status', r.status, 'remark', r.remark, 'markedAt', r.marked_at, 'reason', ${REASON_JSON(sql`${studentId}::uuid`, 'r.date', 'r.status')},
           'markedById', r.marked_by, 'markedByName', mu.name, 'batchId', r.batch_id, 'batchName', r.batch_name
         ) order by r.date desc, r.batch_name), '[]'::json)
         from (
@@ -410,6 +423,7 @@ async function studentRecords(db: DbExecutor, studentId: string, batchIds: strin
       markedAt: new Date(row.markedAt).toISOString(),
       markedBy: row.markedById ? { _id: row.markedById, name: row.markedByName ?? '' } : null,
       batch: { _id: row.batchId, name: row.batchName },
+      reason: reasonOf(row.reason),
     })),
     // Every mark is counted in `total` (a status is never null).
     recordsTotal: statistics.total,
@@ -493,7 +507,7 @@ async function attendanceOfStudent(db: DbExecutor, studentId: string, query: Ran
 }
 
 /** What a student's attendance reads: their batches (with standard, subject, teacher) and marks. */
-const STUDENT_ATTENDANCE_TABLES = ['batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records'] as const;
+const STUDENT_ATTENDANCE_TABLES = ['absence_reasons', 'batches', 'standards', 'subjects', 'teachers', 'users', 'batch_students', 'students', 'attendance_records'] as const;
 
 async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range: { startDate?: string; endDate?: string }): Promise<StudentAttendance> {
   const { rows: batchRows } = await db.execute<AttendanceBatch>(sql`
@@ -530,4 +544,16 @@ async function readAttendanceOfStudent(db: DbExecutor, studentId: string, range:
     monthly: result.monthly,
     batches: batchRows.map((batch) => ({ batch, statistics: result.perBatch.get(batch._id) ?? statisticsOf(undefined) })),
   };
+}
+
+/**
+ * The office accepts a family's reason for an absence (issue 60), or takes it back: the student's
+ * absent marks of that day become excused (or absent again), so every statistic counts them apart.
+ * Inside the caller's transaction (which audits it); a past day's kept counts are forgotten on commit.
+ */
+export async function excuseAbsence(tx: DbExecutor, studentId: string, date: string, excused: boolean): Promise<void> {
+  await tx.execute(sql`
+    update attendance_records set status = ${excused ? 'excused' : 'absent'}
+    where student_id = ${studentId} and date = ${date} and status = ${excused ? 'absent' : 'excused'}`);
+  if (date < (await academyToday(tx))) await announcePastDayChange(tx);
 }

@@ -75,7 +75,7 @@ describe('GET /api/attendance/{batchId}/{date}', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data.students.map((student: { name: string }) => student.name)).toEqual(['Aarav Patil', 'Bhakti Shinde', 'Chetan More', 'Disha Kale']);
-    expect(data.students[0]).toEqual({ _id: ids.a, name: 'Aarav Patil', enrolled: true, status: null, remark: null });
+    expect(data.students[0]).toEqual({ _id: ids.a, name: 'Aarav Patil', enrolled: true, status: null, remark: null, reason: null });
     expect(data).toMatchObject({ date: shiftDate(today, -1), today, markedAt: null, markedBy: null, batch: { _id: ids.batch, name: '10th Maths', startDate: batchStart } });
     expect(data.statistics).toEqual({ present: 0, absent: 0, late: 0, excused: 0, total: 0, percentage: null });
   });
@@ -168,7 +168,7 @@ describe('POST /api/attendance/batch/{batchId}', () => {
     const again = await submit(cookies.teacher, ids.batch, date, everyone('absent'));
     expect(again.statusCode).toBe(200);
     const gauri = again.json().data.students.find((student: { _id: string }) => student._id === leaver.id);
-    expect(gauri).toEqual({ _id: leaver.id, name: 'Gauri Leaver', enrolled: false, status: 'present', remark: null });
+    expect(gauri).toEqual({ _id: leaver.id, name: 'Gauri Leaver', enrolled: false, status: 'present', remark: null, reason: null });
     expect(again.json().data.statistics.total).toBe(5);
   });
 

@@ -13,6 +13,7 @@ import { academyCurrentYear, academyToday, getAcademySettings } from '../setting
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { academyTimeZoneSql } from '../../db/academy-today';
 import { yearFeeTotals } from '../fees';
+import { conversationCounts } from '../conversations';
 import { academicYearEnd, academicYearStart, shiftDate } from '@academy/shared/calendar';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import type { YearSummary } from '@academy/shared/schemas/academic-years';
@@ -44,7 +45,8 @@ type Row = {
  */
 export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
   const today = await academyToday(db);
-  const [counts, month, offsiteBackups, messages] = await Promise.all([
+  const { timeZone } = await getAcademySettings(db);
+  const [counts, month, offsiteBackups, messages, replies] = await Promise.all([
     // The office keeps it open and comes back to it all day: kept (lib/read-cache.ts) until a count changes.
     cachedRead(db, cacheKey('admin-dashboard', today), DASHBOARD_TABLES, () => readDashboardSummary(db, today)),
     // Fee tables are not watched by the cache: the owner's month is read fresh (one statement).
@@ -53,8 +55,10 @@ export async function dashboardSummary(db: Db): Promise<AdminDashboardSummary> {
     offsiteFailures(db),
     // Statuses change as providers report back: read fresh.
     messagesToday(db, today),
+    // Families' WhatsApp messages today (issue 60): read fresh.
+    conversationCounts(db, today, timeZone),
   ]);
-  return { ...counts, month, offsiteBackups, messagesToday: messages };
+  return { ...counts, month, offsiteBackups, messagesToday: messages, repliesToday: replies };
 }
 
 /**
@@ -188,7 +192,7 @@ export async function ownerMonth(db: Db, today: string): Promise<OwnerMonth> {
 /** What the admin dashboard counts and lists. */
 const DASHBOARD_TABLES = ['students', 'teachers', 'batches', 'subjects', 'standards', 'admission_enquiries', 'announcements', 'users', 'batch_students', 'attendance_records'] as const;
 
-async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday'>> {
+async function readDashboardSummary(db: Db, today: string): Promise<Omit<AdminDashboardSummary, 'month' | 'offsiteBackups' | 'messagesToday' | 'repliesToday'>> {
   const keptPast = keptPastDayTotals<AdminDashboardSummary['attendance']['trend']>(db, today);
   const { rows } = await db.execute<Row>(sql`
     with enrolment as (

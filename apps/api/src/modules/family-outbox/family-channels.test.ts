@@ -135,7 +135,14 @@ describe('messages to families on WhatsApp and SMS', () => {
       messaging_product: 'whatsapp',
       to: '919822011111',
       type: 'template',
-      template: { name: 'absence_alert', language: { code: 'mr' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Sunita Jadhav' }, { type: 'text', text: 'Aarav Jadhav' }, { type: 'text' }, { type: 'text', text: batch.name }] }] },
+      template: { name: 'absence_alert', language: { code: 'mr' }, components: [
+          { type: 'body', parameters: [{ type: 'text', text: 'Sunita Jadhav' }, { type: 'text', text: 'Aarav Jadhav' }, { type: 'text' }, { type: 'text', text: batch.name }] },
+          // The quick-reply buttons Sick / Family reason / Will call (issue 60): their payloads come back with the tap.
+          { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: 'absence-reason:sick' }] },
+          { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'absence-reason:family' }] },
+          { type: 'button', sub_type: 'quick_reply', index: '2', parameters: [{ type: 'payload', payload: 'absence-reason:call' }] },
+        ],
+      },
     });
     expect(providers.sms).toHaveLength(0);
     // Email: not a second copy (the parent's one channel is WhatsApp).

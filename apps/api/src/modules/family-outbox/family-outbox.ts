@@ -26,6 +26,12 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A claimed message's lease, renewed every third of it while the message is being sent. */
 const MESSAGE_LEASE_MS = 2 * 60_000;
 
+/**
+ * The payloads of the absence template's three quick-reply buttons, in the template's order: "Sick",
+ * "Family reason", "Will call" (the words are the template's in each language; issue 60, decision 059).
+ */
+export const ABSENCE_REASON_PAYLOADS = ['absence-reason:sick', 'absence-reason:family', 'absence-reason:call'] as const;
+
 /** What a code's message shows in place of the code (the office's list, the stored text). */
 export const CODE_MASK = '******';
 const CODE_SEAL_CONTEXT = 'parent-message:sign-in-code';
@@ -772,7 +778,9 @@ async function sendByPhone(deps: ParentSenderDeps, config: MessagingConfig, clai
     if (!whatsapp.enabled || !whatsapp.phoneNumberId || !whatsapp.accessToken || !template) throw new SendFailure(WHATSAPP_OFF_MESSAGE, true);
     // A sign-in code's template is of Meta's authentication category: the code, and its copy-code button.
     const authenticationCode = message.kind === 'sign-in-code' ? message.templateValues[0] : undefined;
-    const sent = await sendWhatsAppTemplate({ base: deps.providers.whatsappBase, phoneNumberId: whatsapp.phoneNumberId, accessToken: whatsapp.accessToken, to, template, language: message.parentLanguage, values: message.templateValues, authenticationCode });
+    // The absence alert's quick-reply buttons (issue 60): the parent's tap comes back with its payload and becomes the absence's reason.
+    const quickReplies = message.kind === 'absence' ? ABSENCE_REASON_PAYLOADS : undefined;
+    const sent = await sendWhatsAppTemplate({ base: deps.providers.whatsappBase, phoneNumberId: whatsapp.phoneNumberId, accessToken: whatsapp.accessToken, to, template, language: message.parentLanguage, values: message.templateValues, authenticationCode, quickReplies });
     return sent.id;
   }
   const { sms } = config;

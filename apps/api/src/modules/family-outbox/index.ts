@@ -5,6 +5,7 @@
  * hand it a message without depending on another; WhatsApp and SMS join it as channels (issue 37).
  */
 export {
+  ABSENCE_REASON_PAYLOADS,
   cancelContactMessages,
   CODE_MASK,
   cancelParentNotice,
@@ -31,5 +32,5 @@ export {
   type LinkedParent,
   type ParentNotice,
 } from './family-outbox';
-export { providerWebhookRoutes } from './provider-webhooks.routes';
+export { providerWebhookRoutes, type WhatsAppInbound, type WhatsAppMessageHandler } from './provider-webhooks.routes';
 export { handleFamilyOutboxEvents } from './event-handlers';

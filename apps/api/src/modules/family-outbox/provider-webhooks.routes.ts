@@ -8,6 +8,7 @@ import { academies, academyWhatsappNumbers, providerWebhookEvents } from '../../
 import { currentAcademyId, enteredAcademyId, withAcademy } from '../../db/tenancy';
 import { AppError } from '../../lib/app-error';
 import { fieldWithNul, nulCharacterError } from '../../lib/nul-character';
+import { siteOrigin } from '../../lib/site-origin';
 import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
 import { isMsg91WebhookToken, messagingConfig } from '../settings';
@@ -31,10 +32,31 @@ const whatsAppStatus = z.object({
 const whatsAppInbound = z.object({
   id: z.string().optional(),
   from: z.string(),
+  timestamp: z.string().optional(),
   type: z.string().optional(),
   text: z.object({ body: z.string() }).optional(),
-  button: z.object({ text: z.string() }).loose().optional(),
+  // A template's quick-reply button: its words and the payload it was sent with.
+  button: z.object({ text: z.string(), payload: z.string().optional() }).loose().optional(),
+  // A session message's reply button or list row: the id it was sent with, and its title.
+  interactive: z
+    .object({
+      type: z.string().optional(),
+      button_reply: z.object({ id: z.string(), title: z.string() }).loose().optional(),
+      list_reply: z.object({ id: z.string(), title: z.string() }).loose().optional(),
+    })
+    .loose()
+    .optional(),
+  // The message the parent answered (its wamid).
+  context: z.object({ id: z.string().optional() }).loose().optional(),
 });
+/** A parent's message as Meta delivers it (the parts read here). */
+export type WhatsAppInbound = z.infer<typeof whatsAppInbound>;
+/**
+ * What becomes of a parent's message other than STOP/START (issue 60: modules/conversations), inside the
+ * transaction that recorded its id, so a replayed message is never handled twice. `origin`: the site's
+ * address for links in an answer (lib/site-origin.ts).
+ */
+export type WhatsAppMessageHandler = (tx: DbExecutor, message: WhatsAppInbound, origin: string) => Promise<void>;
 const whatsAppChange = z
   .object({
     value: z
@@ -159,7 +181,7 @@ async function firstDelivery(tx: DbExecutor, id: string): Promise<boolean> {
  *   carries statuses (sent, delivered, read, failed) and parents' replies (STOP).
  * - MSG91: its delivery reports, to the address with the server's token that Settings shows.
  */
-export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys }> = async (app, { db, keys }) => {
+export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publicUrl?: string; onWhatsAppMessage?: WhatsAppMessageHandler }> = async (app, { db, keys, publicUrl, onWhatsAppMessage }) => {
   // This plugin only: the body is kept as it came and read (parsed) by the handler only once the
   // signature or token has proven its sender (issue 53): nothing of an unproven body is parsed.
   // MSG91's v2 delivery reports come as a form (`data=<JSON>`).
@@ -208,7 +230,7 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
     const parsed = whatsAppBody.safeParse(body);
     if (!parsed.success) return { success: true as const }; // signed but not a shape we act on
     const changes = (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? []);
-    for (const { academyId, only } of academies) await withAcademy(academyId, () => handleWhatsAppChanges(db, changesFor(changes, only)));
+    for (const { academyId, only } of academies) await withAcademy(academyId, () => handleWhatsAppChanges(db, changesFor(changes, only), onWhatsAppMessage, siteOrigin(request, publicUrl)));
     return { success: true as const };
   });
 
@@ -263,7 +285,7 @@ async function handleMsg91Report(db: Db, keys: ServerKeys, request: { query: { t
 }
 
 /** Statuses and parents' replies of one academy's numbers, inside that academy. */
-async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[]) {
+async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[], onMessage: WhatsAppMessageHandler | undefined, origin: string) {
   for (const change of changes) {
     for (const status of change.value.statuses ?? []) {
       const code = status.errors?.[0]?.code;
@@ -283,11 +305,13 @@ async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[]) {
     for (const message of change.value.messages ?? []) {
       const words = message.text?.body ?? message.button?.text ?? '';
       const stop = isReplyWord(STOP_REPLIES, words);
-      if (!stop && !isReplyWord(START_REPLIES, words)) continue;
+      const stopOrStart = stop || isReplyWord(START_REPLIES, words);
+      if (!stopOrStart && (!onMessage || !message.id)) continue;
       await db.transaction(async (tx) => {
         // A reply without an id (Meta always gives one) cannot be told from its replay: acted on each time.
         if (message.id && !(await firstDelivery(tx, `whatsapp:message:${message.id}`))) return;
-        await setWhatsAppStopped(tx, `+${message.from}`, stop);
+        if (stopOrStart) await setWhatsAppStopped(tx, `+${message.from}`, stop);
+        else await onMessage?.(tx, message, origin);
       });
     }
   }

@@ -6,3 +6,4 @@ export { cancelUnpaidDuesOfBatch, createDuesForEnrolment, createDuesForEnrolment
 export { recordOpeningBalances } from './payments.service';
 export { carryOverBalances, undoCarryOver, type CarriedOver } from './carry-over';
 export { yearFeeTotals } from './reports.service';
+export { payLinkUrl } from './pay-link';

@@ -146,6 +146,15 @@ const MESSAGES_SQL = `
   from parent_messages where created_at > now() - interval '${MESSAGE_WINDOW}'
   group by channel, status`;
 
+// Families' WhatsApp messages (issue 60) in the same window: received, answered automatically, and the
+// conversations waiting for the office now (conversation_messages_conversation_idx is per conversation: a
+// window's count reads the academy's rows; a few thousand a day).
+const CONVERSATIONS_SQL = `
+  select (select count(*) from conversation_messages where direction = 'in' and created_at > now() - interval '${MESSAGE_WINDOW}')::int as received,
+    (select count(*) from conversation_messages where direction = 'out' and kind in ('auto', 'menu') and created_at > now() - interval '${MESSAGE_WINDOW}')::int as answered,
+    (select count(*) from conversations where waiting)::int as waiting`;
+type ConversationRow = { received: number; answered: number; waiting: number };
+
 // Copies of backups in the off-site bucket (decision 044), while off-site backups are on: failed ones, and
 // how long ago the last copy arrived. Both tables are small (a row per backup kept).
 const OFFSITE_SQL = `
@@ -192,6 +201,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
   const oldestJob = new Gauge({ name: 'academy_jobs_oldest_waiting_age_seconds', help: 'How long the longest-waiting due job has waited for a runner (0: none waiting; NaN: the database did not answer)', registers });
 
   const messages = new Gauge({ name: 'academy_family_messages', help: `Messages to families (table parent_messages) made in the last ${MESSAGE_WINDOW}, by channel and status`, labelNames: ['channel', 'status'], registers });
+  const replies = new Gauge({ name: 'academy_family_replies', help: `Families' WhatsApp messages (issue 60): received and answered automatically in the last ${MESSAGE_WINDOW}, and conversations waiting for the office now`, labelNames: ['state'], registers });
   const oldestMessage = new Gauge({ name: 'academy_family_messages_oldest_queued_age_seconds', help: 'How long the oldest queued message that may be sent now has waited (0: none; NaN: the database did not answer)', registers });
 
   const storageBytes = new Gauge({ name: 'academy_file_storage_bytes', help: 'Bytes of the stored files (DATA_DIR/files), read at most once a minute', registers });
@@ -229,11 +239,19 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     poolTotal.set(pool.totalCount);
     poolIdle.set(pool.idleCount);
     poolWaiting.set(pool.waitingCount);
-    const [jobRows, messageRows, offsiteRows] = await Promise.allSettled([
+    const [jobRows, messageRows, offsiteRows, conversationRows] = await Promise.allSettled([
       inEveryAcademy<JobRow>(JOBS_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => row.name, ['waiting', 'running', 'retrying', 'failed'], 'oldest_waiting') })),
       inEveryAcademy<MessageRow>(MESSAGES_SQL).then((result) => ({ rows: sumRows(result.rows, (row) => `${row.channel} ${row.status}`, ['count'], 'oldest_queued') })),
       inEveryAcademy<OffsiteRow>(OFFSITE_SQL),
+      inEveryAcademy<ConversationRow>(CONVERSATIONS_SQL),
     ]);
+    replies.reset();
+    if (conversationRows.status === 'fulfilled') {
+      const sum = (key: keyof ConversationRow) => conversationRows.value.rows.reduce((total, row) => total + row[key], 0);
+      replies.set({ state: 'received' }, sum('received'));
+      replies.set({ state: 'answered_automatically' }, sum('answered'));
+      replies.set({ state: 'waiting_for_office' }, sum('waiting'));
+    }
     databaseUp.set(jobRows.status === 'fulfilled' && messageRows.status === 'fulfilled' && offsiteRows.status === 'fulfilled' ? 1 : 0);
     const offsiteOfAcademies = offsiteRows.status === 'fulfilled' ? offsiteRows.value.rows : undefined;
     // Every academy's failed copies; the longest any academy with copies has gone without a new one.

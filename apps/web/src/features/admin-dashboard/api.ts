@@ -62,3 +62,12 @@ export function useSetAbsenceCalled() {
     onSuccess: (data) => queryClient.setQueryData(absentTodayQueryOptions.queryKey, data),
   });
 }
+
+/** The office accepts a family's reason for today's absence (issue 60): the marks become excused; the list refetches. */
+export function useSetAbsenceExcused() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reasonId, excused }: { reasonId: string; excused: boolean }) => apiRequest<unknown>('PUT', `/admin/absence-reasons/${encodeURIComponent(reasonId)}/excused`, { excused }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
+  });
+}

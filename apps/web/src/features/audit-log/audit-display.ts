@@ -31,6 +31,8 @@ const ENTITY_LABELS: Record<AuditEntityType, MessageDescriptor> = {
   question: msg`Question`,
   homework: msg`Homework`,
   pay: msg`Staff pay`,
+  conversation: msg`WhatsApp conversation`,
+  quick_reply: msg`Quick reply`,
   parent: msg`Parent`,
 };
 

@@ -1,4 +1,4 @@
-import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -27,7 +27,7 @@ import { useLingui } from '@lingui/react/macro';
  * request more): UPI reports and bank credits waiting, failed and held messages, families to call, absent
  * students' families not called yet. Undefined until they are all in.
  */
-function useTodos(messages: { failed: number; held: number } | undefined): DashboardTodo[] | undefined {
+function useTodos(messages: { failed: number; held: number; waitingReplies: number } | undefined): DashboardTodo[] | undefined {
   const fees = useFeeSummary();
   const absent = useAbsentToday();
   const page = { page: '1', limit: String(CALL_TODAY_LIMIT) };
@@ -50,6 +50,8 @@ function useTodos(messages: { failed: number; held: number } | undefined): Dashb
       to: statementId ? `/app/fees?tab=statement&statement=${statementId}` : '/app/fees?tab=statement',
       color: 'red',
     },
+    // Families' WhatsApp messages no automatic answer covered (issue 60).
+    { id: 'todo-conversations', count: messages.waitingReplies, label: plural(messages.waitingReplies, { one: '# family waits for an answer on WhatsApp', other: '# families wait for an answer on WhatsApp' }), to: '/app/messages/conversations', color: 'orange' },
     { id: 'todo-failed-messages', count: messages.failed, label: plural(messages.failed, { one: '# message to a family failed', other: '# messages to families failed' }), to: '/app/messages?status=failed', color: 'red' },
     { id: 'todo-calls', count: calls, label: plural(calls, { one: '# family to call about admission', other: '# families to call about admission' }), to: '#call-today-title', color: 'orange' },
     { id: 'todo-absent', count: notCalled, label: plural(notCalled, { one: '# absent student’s family not called yet', other: '# absent students’ families not called yet' }), to: '#absent-today-title', color: 'orange' },
@@ -66,7 +68,8 @@ export function Component() {
   const user = useCurrentUser();
   const summary = useAdminDashboardSummary();
   const messages = summary.data?.messagesToday;
-  const todos = useTodos(messages ? { failed: messages.byStatus.failed, held: messages.held } : undefined);
+  const replies = summary.data?.repliesToday;
+  const todos = useTodos(messages && replies ? { failed: messages.byStatus.failed, held: messages.held, waitingReplies: replies.waiting } : undefined);
   return (
     <>
       <PageHeader title={t`Dashboard`} description={user ? t`Welcome, ${user.name}` : undefined} />
@@ -80,6 +83,12 @@ export function Component() {
           <OffsiteBackupWarning offsite={summary.data?.offsiteBackups} />
           {/* What waits for the office (issue 54): first, on the phone's first screen. */}
           <DashboardTodos items={todos} />
+          {/* Families' WhatsApp messages today (issue 60): how many came and how many answered themselves. */}
+          {replies && replies.received > 0 ? (
+            <Text size="sm" c="dimmed">
+              {t`WhatsApp today: ${replies.received} received, ${replies.answeredAutomatically} answered automatically, ${replies.waiting} waiting for the office`}
+            </Text>
+          ) : null}
           {/* The owner's questions (issue 42): money, overdue, attendance, admissions this month. */}
           <OwnerMonth month={summary.data?.month} />
           {/* Teachers' leave (issue 58): requests to decide, classes that need a substitute. */}

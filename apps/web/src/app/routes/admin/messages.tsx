@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from '@academy/shared/schemas/messaging';
@@ -38,6 +38,12 @@ export function Component() {
     <>
       <PageHeader title={t`Messages`} description={t`Messages to families by WhatsApp, SMS, email and the webhook: what was sent, delivered and read.`} />
       <Stack gap="md">
+        {/* Families' replies (issue 60). */}
+        <Group>
+          <Button component={Link} to="/app/messages/conversations" variant="light">
+            <Trans>Conversations</Trans>
+          </Button>
+        </Group>
         {filters.parentId ? (
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" gap="xs">

@@ -1,11 +1,12 @@
-import { Anchor, Badge, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { StudentPhone } from '../../teacher-students/components/student-phone';
-import { useAbsentToday, useSetAbsenceCalled } from '../api';
+import { useAbsentToday, useSetAbsenceCalled, useSetAbsenceExcused } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 
@@ -17,6 +18,7 @@ export function AbsentToday() {
   const { t } = useLingui();
   const absent = useAbsentToday();
   const setCalled = useSetAbsenceCalled();
+  const setExcused = useSetAbsenceExcused();
   const waiting = absent.data?.students.filter((student) => !student.called).length ?? 0;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="absent-today-title">
@@ -72,6 +74,25 @@ export function AbsentToday() {
                     // No parent known: the student's own phone.
                     <StudentPhone phone={student.phone} label={student.name} />
                   )}
+                  {student.reason ? (
+                    // The family's reply to the absence alert (issue 60); the office may accept it as excused.
+                    <Group gap={6} wrap="wrap" mt={4}>
+                      <AbsenceReasonNote reason={student.reason} />
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        disabled={setExcused.isPending}
+                        onClick={() =>
+                          setExcused.mutate(
+                            { reasonId: student.reason!._id, excused: !student.reason!.excused },
+                            { onError: (error) => notifications.show({ title: t`Not saved`, message: normalizeError(error, t`Failed to save the excuse`).message, color: 'red' }) },
+                          )
+                        }
+                      >
+                        {student.reason.excused ? t`Not excused` : t`Accept as excused`}
+                      </Button>
+                    </Group>
+                  ) : null}
                 </Stack>
                 <Stack gap={0} align="flex-end">
                   <Checkbox

@@ -1,4 +1,5 @@
 import { Button, Table, Text } from '@mantine/core';
+import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { useState } from 'react';
 import type { AttendanceRecord } from '@academy/shared/schemas/attendance';
 import { formatDate } from '../../../lib/format-date';
@@ -54,8 +55,9 @@ export function AttendanceRecordList({ records, showBatch = false }: { records: 
                     </Text>
                   ) : null}
                   <Text size="sm" c={record.remark ? undefined : 'dimmed'}>
-                    {record.remark ?? (showBatch ? '' : '—')}
+                    {record.remark ?? (showBatch || record.reason ? '' : '—')}
                   </Text>
+                  {record.reason ? <AbsenceReasonNote reason={record.reason} /> : null}
                 </Table.Td>
               </Table.Tr>
             ))}

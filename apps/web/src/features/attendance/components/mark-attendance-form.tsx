@@ -1,4 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { AbsenceReason } from '@academy/shared/schemas/conversations';
+import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChecks, IconMessage2, IconWifiOff } from '@tabler/icons-react';
@@ -37,12 +39,14 @@ interface StudentRowProps {
   index: number;
   name: string;
   mark: Mark;
+  /** The family's reason for the absence (issue 60), when they gave one. */
+  reason?: AbsenceReason | null;
   error?: string;
   onChange: (studentId: string, change: Partial<Mark>) => void;
 }
 
 /** One student: the name, one tap per status (large targets), and a remark on demand. Memoised: a tap re-renders one row. */
-const StudentRow = memo(function StudentRow({ studentId, index, name, mark, error, onChange }: StudentRowProps) {
+const StudentRow = memo(function StudentRow({ studentId, index, name, mark, reason, error, onChange }: StudentRowProps) {
   const [remarkOpen, setRemarkOpen] = useState(mark.remark !== '');
   const { t } = useLingui();
   const statusLabel = useStatusLabel();
@@ -80,6 +84,7 @@ const StudentRow = memo(function StudentRow({ studentId, index, name, mark, erro
             label: { paddingInline: 0, minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 'var(--mantine-font-size-sm)', whiteSpace: 'nowrap', textOverflow: 'clip' },
           }}
         />
+        {reason ? <AbsenceReasonNote reason={reason} /> : null}
         {remarkOpen ? (
           <TextInput
             size="md"
@@ -239,7 +244,7 @@ export function MarkAttendanceForm({ day, initial, initialDemos, onDirtyChange }
           </Group>
           <SimpleGrid component="ol" cols={{ base: 1, lg: 2 }} spacing="xs" verticalSpacing="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Students`}>
             {roster.map((student, index) => (
-              <StudentRow key={student._id} studentId={student._id} index={index} name={student.name} mark={marks[student._id]!} error={errors[student._id]} onChange={change} />
+              <StudentRow key={student._id} studentId={student._id} index={index} name={student.name} mark={marks[student._id]!} reason={student.reason} error={errors[student._id]} onChange={change} />
             ))}
           </SimpleGrid>
         </>

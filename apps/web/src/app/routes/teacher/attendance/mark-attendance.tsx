@@ -55,7 +55,7 @@ function useDayOrDraft(batch: Batch | undefined, date: string, enabled: boolean)
     if (!batch || !draft || !day.isError || day.data) return undefined;
     const students = draft.students
       .filter((student) => draft.marks[student._id])
-      .map((student) => ({ _id: student._id, name: student.name, enrolled: true, status: null, remark: null }));
+      .map((student) => ({ _id: student._id, name: student.name, enrolled: true, status: null, remark: null, reason: null }));
     return {
       batch: { _id: batch._id, name: batch.name, standard: batch.standard, subject: batch.subject, teacher: batch.teacher, startDate: batch.startDate, endDate: batch.endDate },
       date,

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSuccess, messageOnlySchema } from '@academy/shared/schemas/api';
+import { idParamsSchema } from '@academy/shared/schemas/common';
+import {
+  absenceExcuseInputSchema,
+  CONVERSATION_MESSAGES,
+  conversationDetailSchema,
+  conversationListSchema,
+  conversationReplyInputSchema,
+  conversationUpdateInputSchema,
+  quickReplyInputSchema,
+  quickReplyListSchema,
+  quickReplySchema,
+} from '@academy/shared/schemas/conversations';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { JobRunner } from '../../db/job-runner';
+import { actorOf } from '../../access/http';
+import { createQuickReply, deleteQuickReply, getConversation, listConversations, listQuickReplies, replyInConversation, setAbsenceExcused, updateConversation } from './conversations.service';
+
+/**
+ * The office's WhatsApp inbox (issue 60): Messages → Conversations, quick replies, and accepting an
+ * absence's reason as excused. Who may call what: access/conversations.ts.
+ */
+export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobRunner }> = async (app, { db, jobs }) => {
+  const tags = ['conversations'];
+
+  app.get('/admin/conversations', { schema: { tags, response: { 200: apiSuccess(conversationListSchema) } } }, async () => ({ success: true as const, data: await listConversations(db) }));
+
+  app.get('/admin/conversations/:id', { schema: { tags, params: idParamsSchema, response: { 200: apiSuccess(conversationDetailSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await getConversation(db, request.params.id),
+  }));
+
+  app.post('/admin/conversations/:id/messages', { schema: { tags, params: idParamsSchema, body: conversationReplyInputSchema, response: { 201: apiSuccess(z.object({ _id: z.uuid() })) } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await replyInConversation(db, jobs, actorOf(request), request.params.id, request.body.text), message: CONVERSATION_MESSAGES.replyQueued }),
+  );
+
+  app.patch('/admin/conversations/:id', { schema: { tags, params: idParamsSchema, body: conversationUpdateInputSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await updateConversation(db, actorOf(request), request.params.id, request.body);
+    return { success: true as const, message: CONVERSATION_MESSAGES.updated };
+  });
+
+  app.get('/admin/quick-replies', { schema: { tags, response: { 200: apiSuccess(quickReplyListSchema) } } }, async () => ({ success: true as const, data: await listQuickReplies(db) }));
+
+  app.post('/admin/quick-replies', { schema: { tags, body: quickReplyInputSchema, response: { 201: apiSuccess(quickReplySchema) } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await createQuickReply(db, actorOf(request), request.body.text), message: CONVERSATION_MESSAGES.quickReplyCreated }),
+  );
+
+  app.delete('/admin/quick-replies/:id', { schema: { tags, params: idParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
+    await deleteQuickReply(db, actorOf(request), request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.put('/admin/absence-reasons/:id/excused', { schema: { tags, params: idParamsSchema, body: absenceExcuseInputSchema, response: { 200: messageOnlySchema } } }, async (request) => {
+    await setAbsenceExcused(db, actorOf(request), request.params.id, request.body.excused);
+    return { success: true as const, message: CONVERSATION_MESSAGES.updated };
+  });
+};
