@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { receiptTaxSchema } from './gst';
+import { GST_MESSAGES, gstinSchema, receiptTaxSchema } from './gst';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { extractUtr } from '../upi';
 import { academicYearQuerySchema } from './academic-years';
-import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, pagedQuerySchema, paginationSchema, personRefSchema, requiredNameSchema } from './common';
+import { calendarDateSchema, idSchema, optionalField, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, pagedQuerySchema, paginationSchema, personRefSchema, requiredNameSchema } from './common';
 
 /*
  * Fees (issue 22; docs/decisions/020-fees.md). Amounts travel as rupees with at most two decimals and
@@ -96,6 +96,8 @@ const planFields = {
   instalments: z.array(feeInstalmentInputSchema, { error: FEE_MESSAGES.instalmentsRequired }).min(1, FEE_MESSAGES.instalmentsRequired).max(24, FEE_MESSAGES.instalmentsMax),
   /** Shown on the batch's public course card and page (issue 42, point 14); hidden unless the office says so. */
   showOnSite: z.boolean({ error: 'showOnSite must be true or false' }).default(false),
+  /** GST (issue 57): whether its dues carry GST; study material sold separately may be exempt. */
+  taxable: z.boolean({ error: 'taxable must be true or false' }).default(true),
 };
 
 function instalmentsAddUp(plan: { amount: number; instalments: { amount: number }[] }) {
@@ -117,6 +119,7 @@ export const feePlanSchema = z.object({
   amount: z.number(),
   instalments: z.array(z.object({ dueDate: z.string(), amount: z.number() })),
   showOnSite: z.boolean(),
+  taxable: z.boolean(),
   /** Students with dues from this plan (a plan in use cannot be deleted). */
   studentCount: z.number().int(),
   createdAt: isoDateTimeSchema,
@@ -134,6 +137,9 @@ export const paymentInputSchema = z.object({
   note: optionalTextSchema('Note', 500),
   /** The due this payment is for (issue 54): it is paid first, the rest goes to the oldest dues. */
   dueId: idSchema.optional(),
+  /** GST (issue 57): a registered payer (a company paying for a student) makes the tax invoice B2B. */
+  payerGstin: optionalField(gstinSchema, GST_MESSAGES.payerGstin),
+  payerName: optionalField(z.string({ error: GST_MESSAGES.payerName }).trim().max(200, GST_MESSAGES.payerName), GST_MESSAGES.payerName),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export const idempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().trim().min(8, 'The Idempotency-Key header must have 8 to 100 characters').max(100, 'The Idempotency-Key header must have 8 to 100 characters').optional() });
