@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GST_MESSAGES, gstinSchema, receiptTaxSchema } from './gst';
+import { GST_MESSAGES, receiptTaxSchema } from './gst';
+import { gstinValid } from '../gst';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { extractUtr } from '../upi';
 import { academicYearQuerySchema } from './academic-years';
@@ -138,7 +139,13 @@ export const paymentInputSchema = z.object({
   /** The due this payment is for (issue 54): it is paid first, the rest goes to the oldest dues. */
   dueId: idSchema.optional(),
   /** GST (issue 57): a registered payer (a company paying for a student) makes the tax invoice B2B. */
-  payerGstin: optionalField(gstinSchema, GST_MESSAGES.payerGstin),
+  payerGstin: optionalField(
+    z
+      .string({ error: GST_MESSAGES.payerGstin })
+      .toUpperCase()
+      .refine((gstin) => gstinValid(gstin), GST_MESSAGES.payerGstin),
+    GST_MESSAGES.payerGstin,
+  ),
   payerName: optionalField(z.string({ error: GST_MESSAGES.payerName }).trim().max(200, GST_MESSAGES.payerName), GST_MESSAGES.payerName),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;

@@ -44,7 +44,7 @@ export const gstStateInputSchema = optionalField(
   GST_MESSAGES.state,
 );
 
-export const gstinSchema = z
+const gstinSchema = z
   .string({ error: GST_MESSAGES.gstin })
   .trim()
   .toUpperCase()
