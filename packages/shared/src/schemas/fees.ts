@@ -284,9 +284,16 @@ export type PaymentClaimList = z.infer<typeof paymentClaimListSchema>;
 export const dueUpiSchema = z.object({ link: z.string(), reference: z.string() });
 export type DueUpi = z.infer<typeof dueUpiSchema>;
 
+/**
+ * GST on top of a due's balance (issue 57) when the academy quotes fee plans excluding GST and the
+ * due's plan is taxable: the tax and what the family pays (balance + tax); null otherwise.
+ */
+export const dueTaxSchema = z.object({ tax: z.number(), total: z.number() }).nullable();
 export const ledgerSchema = z.object({
   student: personRefSchema,
-  dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable() })),
+  dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable(), gst: dueTaxSchema })),
+  /** With prices excluding GST: the rate and the tax on the whole balance (balance + tax = total); null otherwise. */
+  gst: z.object({ rate: z.number(), tax: z.number(), total: z.number() }).nullable(),
   payments: z.array(receiptSchema),
   concessions: z.array(z.object({ _id: z.uuid(), kind: z.enum(CONCESSION_KINDS), value: z.number(), amount: z.number(), reason: z.string(), createdAt: isoDateTimeSchema })),
   /** The family's "I have paid" reports (issue 38), newest first. */
@@ -334,6 +341,7 @@ export const duesListSchema = z.object({
       student: personRefSchema,
       overdueDays: z.number().int(),
       lastReminderAt: isoDateTimeSchema.nullable(),
+      gst: dueTaxSchema,
     }),
   ),
   totals: z.object({ outstanding: z.number(), overdue: z.number(), count: z.number().int() }),

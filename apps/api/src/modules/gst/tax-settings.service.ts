@@ -1,7 +1,7 @@
 import { desc, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '@academy/shared/calendar';
-import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
+import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, taxOnTop, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
 import { GST_MESSAGES, type taxSettingsInputSchema, type TaxSettings } from '@academy/shared/schemas/gst';
 import { formatDate } from '@academy/shared/calendar';
 import type { Db, DbExecutor } from '../../db/client';
@@ -154,4 +154,14 @@ export function invoiceTax(
 /** What is left to pay, tax included, on open dues under the registration (prices quoted without GST get the tax on top of taxable dues). */
 export function payableWithTax(registration: Registration | undefined, dues: readonly TaxedDue[]): number {
   return registration ? payableOnDues(dues, registration.rateBp, registration.pricesIncludeTax) : dues.reduce((sum, due) => sum + due.balance, 0);
+}
+
+/**
+ * The GST on top of a due's balance (paise) that the dues screens show (issue 57): only when fee plans
+ * are quoted excluding GST and the due's plan is taxable; undefined otherwise (the balance is what is paid).
+ */
+export function taxOnTopOf(registration: Registration | undefined, taxable: boolean, balancePaise: number): { tax: number; total: number } | undefined {
+  if (!registration || registration.pricesIncludeTax || !taxable || balancePaise <= 0) return undefined;
+  const tax = taxOnTop(balancePaise, registration.rateBp);
+  return { tax, total: balancePaise + tax };
 }
