@@ -282,6 +282,12 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(receipt.tax).toMatchObject({ taxable: 25000, cgst: 2250, sgst: 2250, igst: 0 });
     expect(receipt.allocations.map((allocation: { amount: number }) => allocation.amount)).toEqual([25000]);
     expect(receipt.balanceAfter).toBe(25000);
+    // The dues screens show base + GST = total: the family's ledger and the office's dues list.
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(ledger.gst).toEqual({ rate: 18, tax: 4500, total: 29500 });
+    expect(ledger.dues.find((due: { balance: number }) => due.balance > 0).gst).toEqual({ tax: 4500, total: 29500 });
+    const list = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent('Plus Gst')}`)).json().data;
+    expect(list.dues[0].gst).toEqual({ tax: 4500, total: 29500 });
     // Back to inclusive prices for what follows.
     expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: today } })).statusCode).toBe(200);
   });
