@@ -46,11 +46,13 @@ function toPaymentInput(values: PaymentFormValues) {
  * dues first), not the whole year's; nothing when nothing is open.
  */
 export function nextDueBalance(ledger: Ledger): number {
-  return openDues(ledger)[0]?.balance ?? 0;
+  // With fee plans quoted excluding GST the family pays the balance plus the tax on it (issue 57).
+  const next = openDues(ledger)[0];
+  return next ? (next.gst?.total ?? next.balance) : 0;
 }
 
 /** The dues with something left to pay, oldest first: what a payment may name (issue 54). */
-export function openDues(ledger: Pick<Ledger, 'dues'>): Due[] {
+export function openDues<D extends Due>(ledger: { dues: D[] }): D[] {
   const open = ledger.dues.filter((due) => (due.status === 'due' || due.status === 'overdue') && due.balance > 0);
   return open.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
 }
@@ -79,8 +81,8 @@ export function RecordPaymentForm({
 }: {
   studentId: string;
   balance: number;
-  /** The open dues, oldest first (openDues): the family may be paying one of them. */
-  dues?: Due[];
+  /** The open dues, oldest first (openDues): the family may be paying one of them; `gst` is the tax on top when prices exclude it. */
+  dues?: (Due & { gst?: { tax: number; total: number } | null })[];
   /** The amount filled in at first (the next due's balance, nextDueBalance). */
   suggested: number;
   dates: { earliest: string; latest: string };
@@ -153,7 +155,7 @@ export function RecordPaymentForm({
               const due = dues.find((candidate) => candidate._id === value);
               form.setFieldValue('dueId', value ?? '');
               // The amount follows the chosen due's balance (what the family usually pays).
-              form.setFieldValue('amount', due ? due.balance : suggested > 0 ? suggested : '');
+              form.setFieldValue('amount', due ? (due.gst?.total ?? due.balance) : suggested > 0 ? suggested : '');
             }}
             error={form.errors.dueId}
             data-testid="payment-due"
