@@ -3,11 +3,14 @@ import { createBatchByApi, createStudentByApi, createTeacherByApi, DEMO_PASSWORD
 /** A valid GSTIN of Maharashtra (its check character is right) and one with a wrong check character. */
 const GSTIN = '27AAPFU0939F1ZV';
 const BAD_GSTIN = '27AAPFU0939F1ZA';
+/** A company in Karnataka paying for a student (B2B), and the same with a wrong check character. */
+const COMPANY_GSTIN = '29AAGCB7383J1Z4';
+const BAD_COMPANY_GSTIN = '29AAGCB7383J1Z5';
 
 /** Today in the academy's time zone, as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a tax invoice with CGST and SGST, the month on Fees → GST and its GSTR-1; a teacher gets nothing', async ({ page, loginAs, browser }) => {
+test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a tax invoice with CGST and SGST, a sponsor’s GSTIN makes it B2B, prices excluding GST show the tax on the dues, the month or quarter on Fees → GST and its GSTR-1; a teacher gets nothing', async ({ page, loginAs, browser }) => {
   test.setTimeout(240_000);
   await loginAs('admin');
   const token = uniqueToken('gst');
@@ -49,6 +52,32 @@ test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a t
     const card = fees.getByTestId(`receipt-${receipt.number}`);
     await expect(card.getByTestId('tax-lines')).toHaveText('Tax invoice · taxable ₹25,000 · CGST 9% ₹2,250 · SGST 9% ₹2,250 · place of supply Maharashtra', { timeout: 30_000 });
     await shoot(page, 'gst-ledger');
+
+    // The second half paid by a sponsoring company: its GSTIN (a wrong one refused in our words) makes a B2B invoice.
+    await fees.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.getByRole('textbox', { name: "Payer's GSTIN" }).fill(BAD_COMPANY_GSTIN);
+    await dialog.getByRole('textbox', { name: "Payer's name" }).fill('Bright Tech Pvt Ltd');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect(dialog.getByText('Enter the payer’s GSTIN')).toBeVisible();
+    await dialog.getByRole('textbox', { name: "Payer's GSTIN" }).fill(COMPANY_GSTIN);
+    await shoot(page, 'gst-payer');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    const ledger = (await (await page.request.get(`/api/students/${studentId}/fees`)).json()) as { data: { payments: { number: string; tax: { payer: { gstin: string } | null; igst: number; placeOfSupply: string } }[] } };
+    const b2b = ledger.data.payments.find((payment) => payment.tax?.payer)!;
+    expect(b2b.tax).toMatchObject({ payer: { gstin: COMPANY_GSTIN }, placeOfSupply: '29', igst: 4500 });
+
+    // Prices quoted excluding GST: a new taxable plan's due shows base + GST = total; an exempt one (books) shows none.
+    expect((await page.request.put('/api/admin/settings/tax', { data: { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: false } } })).status()).toBe(200);
+    const extra = await page.request.post('/api/fee-plans', { data: { name: `Crash course ${token}`, batch: batchId, amount: 10000, instalments: [{ dueDate: today(), amount: 10000 }] } });
+    expect(extra.status()).toBe(201);
+    const books = await page.request.post('/api/fee-plans', { data: { name: `Books ${token}`, batch: batchId, amount: 3000, taxable: false, instalments: [{ dueDate: today(), amount: 3000 }] } });
+    expect(books.status()).toBe(201);
+    await page.goto(`/app/students/${studentId}`);
+    await expect(fees.getByTestId('ledger-gst')).toHaveText('Fees are quoted excluding GST: balance ₹13,000 + GST 18% ₹1,800 = ₹14,800 to pay.', { timeout: 30_000 });
+    await expect(fees.getByTestId('gst-on-top').first()).toHaveText('+ GST ₹1,800 = ₹11,800');
+    await shoot(page, 'gst-excluding');
     // The PDF is the tax invoice.
     const pdf = await page.request.get(`/api/receipts/${((await paid.json()) as { data: { _id: string } }).data._id}/pdf`);
     expect(pdf.status()).toBe(200);
@@ -59,6 +88,14 @@ test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a t
     const row = page.getByTestId(`gst-${receipt.number}`);
     await expect(row).toContainText(studentName, { timeout: 30_000 });
     await expect(row).toContainText('₹29,500');
+    await expect(row).toContainText('B2C small');
+    await expect(page.getByTestId(`gst-${b2b.number}`)).toContainText('B2B');
+    await expect(page.getByTestId(`gst-${b2b.number}`)).toContainText(`Payer GSTIN ${COMPANY_GSTIN}`);
+    // The quarter (QRMP filers) holds the same documents.
+    await page.getByText('Quarter', { exact: true }).click();
+    await expect(page.getByTestId('gst-quarter')).toBeVisible();
+    await expect(page.getByTestId(`gst-${b2b.number}`)).toBeVisible({ timeout: 30_000 });
+    await page.getByText('Month', { exact: true }).first().click();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     // On a phone the month's table scrolls inside its box; the page itself does not.
     await page.setViewportSize({ width: 360, height: 800 });
@@ -66,11 +103,20 @@ test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a t
     await page.setViewportSize({ width: 1280, height: 800 });
     await shoot(page, 'gst-month');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'GSTR-1 JSON' }).click()]);
-    const gstr1 = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')) as { gstin: string; fp: string; b2cs: { pos: string; sply_ty: string; txval: number }[]; doc_issue: { doc_det: { doc_num: number; docs: { to: string }[] }[] } };
+    const gstr1 = JSON.parse(await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')) as {
+      gstin: string;
+      fp: string;
+      b2cs: { pos: string; sply_ty: string; txval: number }[];
+      b2b: { ctin: string; inv: { inum: string }[] }[];
+      hsn: { hsn_b2b: unknown[]; hsn_b2c: unknown[] };
+      doc_issue: { doc_det: { doc_num: number; docs: { to: string }[] }[] };
+    };
+    expect(gstr1.b2b.find((entry) => entry.ctin === COMPANY_GSTIN)?.inv.map((invoice) => invoice.inum)).toContain(b2b.number);
+    expect(gstr1.hsn.hsn_b2b.length).toBeGreaterThan(0);
     expect(gstr1.gstin).toBe(GSTIN);
     expect(gstr1.fp).toBe(`${today().slice(5, 7)}${today().slice(0, 4)}`);
     expect(gstr1.b2cs.find((entry) => entry.pos === '27')?.sply_ty).toBe('INTRA');
-    expect(gstr1.doc_issue.doc_det[0]!.docs.at(-1)!.to).toBe(receipt.number);
+    expect(gstr1.doc_issue.doc_det[0]!.docs.at(-1)!.to >= receipt.number).toBe(true);
     const xlsx = await page.request.get(`/api/fees/gst/gstr1.xlsx?period=${today().slice(0, 7)}`);
     expect(xlsx.status()).toBe(200);
     expect(xlsx.headers()['content-type']).toContain('spreadsheetml');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstinCheckCharacter, gstinState, gstinValid, gstStateCode, priceWithTax, splitPayment, taxOnTop } from './gst';
+import { gstinCheckCharacter, gstinState, gstinValid, gstPeriodRange, gstStateCode, payableOnDues, payDuesWithTax, priceWithTax, splitPayment, taxOnTop } from './gst';
 
 /** Builds a GSTIN with its right check character from its first 14 characters. */
 const withCheck = (first14: string) => first14 + gstinCheckCharacter(first14);
@@ -92,5 +92,56 @@ describe('prices quoted excluding GST', () => {
       for (const rate of [500, 1800, 2800]) if (splitPayment(priceWithTax(price, rate, false), rate, false).taxable !== price) wrong.push(price);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('a payment over taxable and exempt dues', () => {
+  const dues = [
+    { id: 'tuition', balance: 5_000_000, taxable: true },
+    { id: 'books', balance: 300_000, taxable: false },
+  ];
+  it('prices including GST: the money into exempt dues carries no tax; the parts add up', () => {
+    const paid = payDuesWithTax(dues, 5_300_000, 1800, true, false);
+    expect(paid.allocations).toEqual([{ dueId: 'tuition', amount: 5_000_000 }, { dueId: 'books', amount: 300_000 }]);
+    expect(paid.exempt).toBe(300_000);
+    expect(paid.taxable + paid.cgst + paid.sgst + paid.igst + paid.exempt).toBe(5_300_000);
+    expect(paid.cgst).toBe(paid.sgst);
+    expect(payableOnDues(dues, 1800, true)).toBe(5_300_000);
+  });
+
+  it('prices excluding GST: the taxable due costs its price plus tax, the exempt one its price', () => {
+    expect(payableOnDues(dues, 1800, false)).toBe(5_900_000 + 300_000);
+    const paid = payDuesWithTax(dues, 6_200_000, 1800, false, true);
+    expect(paid).toMatchObject({ taxable: 5_000_000, igst: 900_000, cgst: 0, sgst: 0, exempt: 300_000 });
+    // A part: ₹29,500 pays ₹25,000 into the tuition.
+    const part = payDuesWithTax(dues, 2_950_000, 1800, false, false);
+    expect(part.allocations).toEqual([{ dueId: 'tuition', amount: 2_500_000 }]);
+    expect(part).toMatchObject({ taxable: 2_500_000, cgst: 225_000, sgst: 225_000, exempt: 0 });
+  });
+
+  it('every paisa amount up to ₹300 over mixed dues adds up, never pays a due beyond its balance', () => {
+    const small = [
+      { id: 'a', balance: 10_000, taxable: true },
+      { id: 'b', balance: 7_001, taxable: false },
+      { id: 'c', balance: 13_003, taxable: true },
+    ];
+    for (const include of [true, false]) {
+      const payable = payableOnDues(small, 1800, include);
+      for (let amount = 1; amount <= Math.min(payable, 30_000); amount += 1) {
+        const paid = payDuesWithTax(small, amount, 1800, include, amount % 2 === 0);
+        expect(paid.taxable + paid.cgst + paid.sgst + paid.igst + paid.exempt).toBe(amount);
+        for (const allocation of paid.allocations) expect(allocation.amount).toBeLessThanOrEqual(small.find((due) => due.id === allocation.dueId)!.balance);
+      }
+    }
+  });
+});
+
+describe('GST return periods', () => {
+  it('a month and the quarters of a financial year, with GSTR-1’s fp', () => {
+    expect(gstPeriodRange('2026-11')).toEqual({ first: '2026-11-01', last: '2026-11-30', fp: '112026', quarter: false });
+    expect(gstPeriodRange('2026-27-Q1')).toEqual({ first: '2026-04-01', last: '2026-06-30', fp: '062026', quarter: true });
+    expect(gstPeriodRange('2026-27-Q3')).toEqual({ first: '2026-10-01', last: '2026-12-31', fp: '122026', quarter: true });
+    expect(gstPeriodRange('2027-28-Q4')).toEqual({ first: '2028-01-01', last: '2028-03-31', fp: '032028', quarter: true });
+    for (const bad of ['2026-13', '2026-28-Q1', '2026-27-Q5', '2026-Q1', '']) expect(gstPeriodRange(bad)).toBeUndefined();
   });
 });

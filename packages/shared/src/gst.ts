@@ -125,3 +125,98 @@ export function priceWithTax(pricePaise: number, rateBp: RateBp, pricesIncludeTa
 export function ratePercent(rateBp: RateBp): number {
   return rateBp / 100;
 }
+
+/**
+ * B2C large (GSTR-1 table 5, `b2cl`): an inter-state invoice to an unregistered person whose value
+ * exceeds ₹1 lakh is reported invoice by invoice (CGST rule 59(4) as amended by Notification
+ * 12/2024–Central Tax, from 1 August 2024; it was ₹2.5 lakh before). Paise.
+ */
+export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
+
+/** A due a payment may pay, with whether its plan carries GST. */
+export type TaxedDue = { id: string; balance: number; taxable: boolean };
+
+/** What a payment pays into each due and how it splits: taxable value and tax on taxable dues, the rest exempt. */
+export type DuesPayment = TaxSplit & { exempt: number; allocations: { dueId: string; amount: number }[] };
+
+/**
+ * What is owed, tax included, on dues under a registration: with prices quoted excluding GST each
+ * taxable due gets its tax on top (rounded per due, as its instalment is quoted); exempt dues never do.
+ */
+export function payableOnDues(dues: readonly TaxedDue[], rateBp: RateBp, pricesIncludeTax: boolean): number {
+  return dues.reduce((sum, due) => sum + (due.taxable ? priceWithTax(due.balance, rateBp, pricesIncludeTax) : due.balance), 0);
+}
+
+/**
+ * Splits a payment (tax included) over dues in their order: the money going to taxable dues carries
+ * GST, the money going to exempt dues does not. With prices including GST a due takes the money as is
+ * and the taxable money splits as `splitPayment`; excluding GST a taxable due takes its price plus tax,
+ * and a part of it pays the part's taxable value into the due. taxable + cgst + sgst + igst + exempt is
+ * always the amount (the caller refuses more than `payableOnDues` first).
+ */
+export function payDuesWithTax(dues: readonly TaxedDue[], amountPaise: number, rateBp: RateBp, pricesIncludeTax: boolean, interState: boolean): DuesPayment {
+  let left = amountPaise;
+  let taxedMoney = 0;
+  let taxedAllocated = 0;
+  let exempt = 0;
+  const allocations: { dueId: string; amount: number }[] = [];
+  for (const due of dues) {
+    if (left === 0) break;
+    let money: number;
+    let amount: number;
+    if (!due.taxable || pricesIncludeTax) {
+      money = Math.min(left, due.balance);
+      amount = money;
+    } else {
+      const cost = priceWithTax(due.balance, rateBp, false);
+      money = Math.min(left, cost);
+      amount = money === cost ? due.balance : splitPayment(money, rateBp, false).taxable;
+    }
+    if (due.taxable) {
+      taxedMoney += money;
+      taxedAllocated += amount;
+    } else exempt += money;
+    if (amount > 0) allocations.push({ dueId: due.id, amount });
+    left -= money;
+  }
+  // Money beyond every due (refused before) would be exempt; keep the parts adding up regardless.
+  exempt += left;
+  const taxable = pricesIncludeTax ? splitPayment(taxedMoney, rateBp, false).taxable : taxedAllocated;
+  const tax = taxedMoney - taxable;
+  const sgst = interState ? 0 : Math.floor(tax / 2);
+  return { taxable, cgst: interState ? 0 : tax - sgst, sgst, igst: interState ? tax : 0, rateBp, exempt, allocations };
+}
+
+/**
+ * A GST return period: a month `YYYY-MM`, or a quarter of a financial year `YYYY-YY-Qn` for QRMP
+ * filers (Q1 April–June … Q4 January–March). Its first and last days and GSTR-1's `fp` (MMYYYY; a
+ * quarter's is its last month's, as the portal files a quarterly GSTR-1 under the quarter's last month).
+ */
+export function gstPeriodRange(period: string): { first: string; last: string; fp: string; quarter: boolean } | undefined {
+  const monthMatch = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(period);
+  const quarterMatch = /^(\d{4})-(\d{2})-Q([1-4])$/.exec(period);
+  let firstYear: number;
+  let firstMonth: number;
+  let months: number;
+  if (monthMatch) {
+    firstYear = Number(monthMatch[1]);
+    firstMonth = Number(monthMatch[2]);
+    months = 1;
+  } else if (quarterMatch) {
+    const start = Number(quarterMatch[1]);
+    if (Number(quarterMatch[2]) !== (start + 1) % 100) return undefined;
+    const index = Number(quarterMatch[3]) - 1;
+    firstMonth = ((3 + index * 3) % 12) + 1;
+    firstYear = index === 3 ? start + 1 : start;
+    months = 3;
+  } else return undefined;
+  const lastMonth = firstMonth + months - 1;
+  const lastDay = new Date(Date.UTC(firstYear, lastMonth, 0)).getUTCDate();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return {
+    first: `${firstYear}-${pad(firstMonth)}-01`,
+    last: `${firstYear}-${pad(lastMonth)}-${pad(lastDay)}`,
+    fp: `${pad(lastMonth)}${firstYear}`,
+    quarter: months === 3,
+  };
+}

@@ -235,6 +235,9 @@ export const SERVER_CATALOG = {
     ['SGST', 'SGST', 'SGST'],
     ['IGST', 'IGST', 'IGST'],
     ['Total', 'एकूण', 'कुल'],
+    ['Payer', 'देयक', 'भुगतानकर्ता'],
+    ["Payer's GSTIN", 'देयकाचा GSTIN', 'भुगतानकर्ता का GSTIN'],
+    ['Exempt (no GST)', 'करमुक्त (GST नाही)', 'कर-मुक्त (GST नहीं)'],
     ['Credit note {number} dated {date} cancels this invoice.', 'दिनांक {date} ची क्रेडिट नोट {number} हे बीजक रद्द करते.', 'दिनांक {date} का क्रेडिट नोट {number} इस बीजक को रद्द करता है.'],
     // Receipt modes (RECEIPT_MODE_LABELS in schemas/fees.ts is the English).
     ['Cash', 'रोख', 'नकद'],

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { receiptTaxSchema } from './gst';
+import { GST_MESSAGES, receiptTaxSchema } from './gst';
+import { gstinValid } from '../gst';
 import { MONEY_MESSAGES, rupeesToPaise } from '../money';
 import { extractUtr } from '../upi';
 import { academicYearQuerySchema } from './academic-years';
-import { calendarDateSchema, idSchema, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, pagedQuerySchema, paginationSchema, personRefSchema, requiredNameSchema } from './common';
+import { calendarDateSchema, idSchema, optionalField, isoDateTimeSchema, namedRefSchema, optionalQueryValue, optionalTextSchema, pagedQuerySchema, paginationSchema, personRefSchema, requiredNameSchema } from './common';
 
 /*
  * Fees (issue 22; docs/decisions/020-fees.md). Amounts travel as rupees with at most two decimals and
@@ -96,6 +97,8 @@ const planFields = {
   instalments: z.array(feeInstalmentInputSchema, { error: FEE_MESSAGES.instalmentsRequired }).min(1, FEE_MESSAGES.instalmentsRequired).max(24, FEE_MESSAGES.instalmentsMax),
   /** Shown on the batch's public course card and page (issue 42, point 14); hidden unless the office says so. */
   showOnSite: z.boolean({ error: 'showOnSite must be true or false' }).default(false),
+  /** GST (issue 57): whether its dues carry GST; study material sold separately may be exempt. */
+  taxable: z.boolean({ error: 'taxable must be true or false' }).default(true),
 };
 
 function instalmentsAddUp(plan: { amount: number; instalments: { amount: number }[] }) {
@@ -117,6 +120,7 @@ export const feePlanSchema = z.object({
   amount: z.number(),
   instalments: z.array(z.object({ dueDate: z.string(), amount: z.number() })),
   showOnSite: z.boolean(),
+  taxable: z.boolean(),
   /** Students with dues from this plan (a plan in use cannot be deleted). */
   studentCount: z.number().int(),
   createdAt: isoDateTimeSchema,
@@ -134,6 +138,15 @@ export const paymentInputSchema = z.object({
   note: optionalTextSchema('Note', 500),
   /** The due this payment is for (issue 54): it is paid first, the rest goes to the oldest dues. */
   dueId: idSchema.optional(),
+  /** GST (issue 57): a registered payer (a company paying for a student) makes the tax invoice B2B. */
+  payerGstin: optionalField(
+    z
+      .string({ error: GST_MESSAGES.payerGstin })
+      .toUpperCase()
+      .refine((gstin) => gstinValid(gstin), GST_MESSAGES.payerGstin),
+    GST_MESSAGES.payerGstin,
+  ),
+  payerName: optionalField(z.string({ error: GST_MESSAGES.payerName }).trim().max(200, GST_MESSAGES.payerName), GST_MESSAGES.payerName),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export const idempotencyHeadersSchema = z.object({ 'idempotency-key': z.string().trim().min(8, 'The Idempotency-Key header must have 8 to 100 characters').max(100, 'The Idempotency-Key header must have 8 to 100 characters').optional() });
@@ -271,9 +284,16 @@ export type PaymentClaimList = z.infer<typeof paymentClaimListSchema>;
 export const dueUpiSchema = z.object({ link: z.string(), reference: z.string() });
 export type DueUpi = z.infer<typeof dueUpiSchema>;
 
+/**
+ * GST on top of a due's balance (issue 57) when the academy quotes fee plans excluding GST and the
+ * due's plan is taxable: the tax and what the family pays (balance + tax); null otherwise.
+ */
+export const dueTaxSchema = z.object({ tax: z.number(), total: z.number() }).nullable();
 export const ledgerSchema = z.object({
   student: personRefSchema,
-  dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable() })),
+  dues: z.array(dueSchema.extend({ upi: dueUpiSchema.nullable(), gst: dueTaxSchema })),
+  /** With prices excluding GST: the rate and the tax on the whole balance (balance + tax = total); null otherwise. */
+  gst: z.object({ rate: z.number(), tax: z.number(), total: z.number() }).nullable(),
   payments: z.array(receiptSchema),
   concessions: z.array(z.object({ _id: z.uuid(), kind: z.enum(CONCESSION_KINDS), value: z.number(), amount: z.number(), reason: z.string(), createdAt: isoDateTimeSchema })),
   /** The family's "I have paid" reports (issue 38), newest first. */
@@ -321,6 +341,7 @@ export const duesListSchema = z.object({
       student: personRefSchema,
       overdueDays: z.number().int(),
       lastReminderAt: isoDateTimeSchema.nullable(),
+      gst: dueTaxSchema,
     }),
   ),
   totals: z.object({ outstanding: z.number(), overdue: z.number(), count: z.number().int() }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GST_STATES, gstinValid, gstStateCode } from '../gst';
+import { GST_STATES, gstinValid, gstPeriodRange, gstStateCode } from '../gst';
 import { calendarDateSchema, optionalField } from './common';
 
 /** GST (issue 57, docs/decisions/057-gst.md): Settings → Tax, a student's state, a receipt's tax and the GSTR-1 period. */
@@ -18,7 +18,10 @@ export const GST_MESSAGES = {
   from: 'Enter the date these settings apply from as YYYY-MM-DD',
   fromBeforeLast: 'Tax settings already apply from {date}: a change applies from that date or later, never backwards',
   state: 'Enter a state’s name or its two-digit GST code, for example Maharashtra or 27',
-  period: 'Enter the month as YYYY-MM',
+  period: 'Enter the month as YYYY-MM or the quarter as YYYY-YY-Qn (2026-27-Q1 is April to June 2026)',
+  payerGstin: 'Enter the payer’s GSTIN: 15 characters (state code, PAN, entity number, Z and a check character)',
+  payerName: 'The payer’s name can have at most 200 characters',
+  payerNotRegistered: 'A payer’s GSTIN goes on a tax invoice, and GST is not turned on in Settings → Tax for this date',
   notRegistered: 'GST is not turned on in Settings → Tax',
 } as const;
 
@@ -107,10 +110,15 @@ export const receiptTaxSchema = z.object({
   /** The place of supply's two-digit state code (GSTR-1's `pos`). */
   placeOfSupply: z.string(),
   placeOfSupplyName: z.string(),
+  /** What went to dues of plans that are not taxable (no GST on it); taxable + cgst + sgst + igst + exempt = amount. */
+  exempt: z.number(),
+  /** A registered payer (B2B): its GSTIN and name, null otherwise. */
+  payer: z.object({ gstin: z.string(), name: z.string().nullable() }).nullable(),
 });
 export type ReceiptTax = z.infer<typeof receiptTaxSchema>;
 
-export const gstPeriodQuerySchema = z.object({ period: z.string({ error: GST_MESSAGES.period }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, GST_MESSAGES.period) });
+/** A month `YYYY-MM` or a financial year's quarter `YYYY-YY-Qn` (QRMP filers). */
+export const gstPeriodQuerySchema = z.object({ period: z.string({ error: GST_MESSAGES.period }).refine((period) => gstPeriodRange(period) !== undefined, GST_MESSAGES.period) });
 
 /** GET /api/fees/gst?period=YYYY-MM: the month's invoices and credit notes with their tax (rupees). */
 export const gstDocumentSchema = z.object({
@@ -127,7 +135,12 @@ export const gstDocumentSchema = z.object({
   cgst: z.number(),
   sgst: z.number(),
   igst: z.number(),
+  exempt: z.number(),
   rate: z.number(),
+  /** A registered payer's GSTIN (the document is B2B). */
+  payerGstin: z.string().nullable(),
+  /** The GSTR-1 table it is reported in. */
+  table: z.enum(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'nil']),
 });
 export type GstDocument = z.infer<typeof gstDocumentSchema>;
 export const gstMonthSchema = z.object({
@@ -135,7 +148,7 @@ export const gstMonthSchema = z.object({
   registered: z.boolean(),
   gstin: z.string().nullable(),
   documents: z.array(gstDocumentSchema),
-  totals: z.object({ taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), value: z.number() }),
+  totals: z.object({ taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), exempt: z.number(), value: z.number() }),
 });
 export type GstMonth = z.infer<typeof gstMonthSchema>;
 

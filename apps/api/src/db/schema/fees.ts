@@ -24,6 +24,8 @@ export const feePlans = pgTable(
     amountPaise: paise().notNull(),
     // The office shows this plan's fees on the batch's public course card and page (issue 42, point 14).
     showOnSite: boolean().notNull().default(false),
+    /** GST (issue 57): whether its dues carry GST (study material sold separately may be exempt); taxable unless the office says not. */
+    taxable: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,7 +138,7 @@ export const feeReceipts = pgTable(
     cancelReason: text(),
     /*
      * A tax invoice's GST (issue 57), copied from Settings → Tax in force on its date and never changed:
-     * null on a receipt of an academy not registered then. taxable + cgst + sgst + igst = amount.
+     * null on a receipt of an academy not registered then. taxable + cgst + sgst + igst + exempt = amount.
      */
     gstin: varchar({ length: 15 }),
     /** The Settings → Tax row it was made under (the supplier's names and address it prints). */
@@ -147,8 +149,13 @@ export const feeReceipts = pgTable(
     cgstPaise: paise(),
     sgstPaise: paise(),
     igstPaise: paise(),
-    /** The place of supply's state code (the student's state, else the academy's). */
+    /** What it paid into dues of plans that are not taxable (no GST on it; GSTR-1's nil/exempt table). */
+    exemptPaise: paise(),
+    /** The place of supply's state code (the payer's GSTIN's state for a B2B invoice, else the student's state, else the academy's). */
     placeOfSupply: varchar({ length: 2 }),
+    /** A registered payer (a company paying for a student): its GSTIN makes the invoice B2B in GSTR-1. */
+    payerGstin: varchar({ length: 15 }),
+    payerName: varchar({ length: 200 }),
     /** The credit note its cancellation made (a tax invoice's only): its own gap-free series per financial year. */
     creditNoteFinancialYear: varchar({ length: 7 }),
     creditNoteSeq: integer(),
@@ -162,7 +169,7 @@ export const feeReceipts = pgTable(
     index('fee_receipts_credit_note_date_idx').on(table.academyId, table.creditNoteDate).where(sql`${table.creditNoteDate} is not null`),
     check(
       'fee_receipts_tax_adds_up',
-      sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} = ${table.amountPaise}`,
+      sql`${table.taxRateBp} is null or ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise} + coalesce(${table.exemptPaise}, 0) = ${table.amountPaise}`,
     ),
     uniqueIndex('fee_receipts_number_idx').on(table.academyId, table.financialYear, table.seq),
     uniqueIndex('fee_receipts_idempotency_idx').on(table.studentId, table.idempotencyKey),

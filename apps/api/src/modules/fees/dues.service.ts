@@ -14,7 +14,8 @@ import { childIdOf } from '../../access/parents';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings, upiPayee } from '../settings';
-import { DUE_LOCK_ORDER, dueStatus, lockOpenDues, receiptsWhere } from './fee-queries';
+import { DUE_LOCK_ORDER, dueStatus, dueTaxableSql, lockOpenDues, receiptsWhere } from './fee-queries';
+import { registrationOn, taxOnTopOf } from '../gst';
 import { insertDues } from './plans.service';
 import { lateJoinerInstalments } from '@academy/shared/late-join';
 import { claimsOfStudent } from './payment-claims.service';
@@ -123,7 +124,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
   const { code, ...student } = found;
   const [dueRows, payments, concessions, today, payee, claims] = await Promise.all([
     db
-      .select({ due: feeDues, batchName: batches.name })
+      .select({ due: feeDues, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean) })
       .from(feeDues)
       .leftJoin(batches, eq(batches.id, feeDues.batchId))
       .where(eq(feeDues.studentId, studentId))
@@ -134,8 +135,11 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     upiPayee(db),
     claimsOfStudent(db, studentId),
   ]);
+  // With fee plans quoted excluding GST the family sees each balance + GST = what it pays (issue 57).
+  const registration = await registrationOn(db, today);
+  let taxOnBalance = 0;
   const totals = { due: 0, concession: 0, paid: 0, balance: 0, overdue: 0 };
-  const dues = dueRows.map(({ due, batchName }) => {
+  const dues = dueRows.map(({ due, batchName, taxable }) => {
     const balance = due.status === 'open' ? due.amountPaise - due.concessionPaise - due.paidPaise : 0;
     const status = dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today);
     if (due.status === 'open') {
@@ -145,6 +149,8 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
       totals.balance += balance;
       if (status === 'overdue') totals.overdue += balance;
     }
+    const gst = taxOnTopOf(registration, taxable, balance);
+    taxOnBalance += gst?.tax ?? 0;
     return {
       _id: due.id,
       label: due.label,
@@ -155,7 +161,9 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
       paid: rupees(due.paidPaise),
       balance: rupees(balance),
       status,
-      upi: payee && balance > 0 ? dueUpiRequest(payee, { code, name: student.name }, { number: due.number, label: due.label, balancePaise: balance }) : null,
+      // The UPI request asks for what is paid: the balance plus GST on top when prices exclude it.
+      upi: payee && balance > 0 ? dueUpiRequest(payee, { code, name: student.name }, { number: due.number, label: due.label, balancePaise: gst?.total ?? balance }) : null,
+      gst: gst ? { tax: rupees(gst.tax), total: rupees(gst.total) } : null,
     };
   });
   return {
@@ -165,6 +173,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     claims,
     concessions: concessions.map((row) => ({ _id: row.id, kind: row.kind, value: row.kind === 'amount' ? rupees(row.value) : row.value, amount: rupees(row.amountPaise), reason: row.reason, createdAt: row.createdAt.toISOString() })),
     totals: { due: rupees(totals.due), concession: rupees(totals.concession), paid: rupees(totals.paid), balance: rupees(totals.balance), overdue: rupees(totals.overdue) },
+    gst: registration && !registration.pricesIncludeTax && taxOnBalance > 0 ? { rate: registration.rateBp / 100, tax: rupees(taxOnBalance), total: rupees(totals.balance + taxOnBalance) } : null,
   };
 }
 

@@ -4,7 +4,7 @@ import { paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_STATES } from '@academy/shared/gst';
 import type { Due, Receipt } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
-import { feeAllocations, feeDues, feeReceipts, students, users } from '../../db/schema';
+import { feeAllocations, feeDues, feePlans, feeReceipts, students, users } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 
 /**
@@ -71,6 +71,8 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
             rate: receipt.taxRateBp / 100,
             placeOfSupply: receipt.placeOfSupply!,
             placeOfSupplyName: GST_STATES[receipt.placeOfSupply!] ?? receipt.placeOfSupply!,
+            exempt: rupees(receipt.exemptPaise ?? 0),
+            payer: receipt.payerGstin ? { gstin: receipt.payerGstin, name: receipt.payerName } : null,
           }
         : null,
     creditNote: receipt.creditNoteNumber ? { number: receipt.creditNoteNumber, date: receipt.creditNoteDate! } : null,
@@ -78,10 +80,13 @@ export async function receiptsWhere(db: DbExecutor, where: SQL | undefined): Pro
   }));
 }
 
+/** Whether a due carries GST (issue 57): its plan's flag; a due of no plan (a carried balance, a plan since deleted) is taxable. */
+export const dueTaxableSql = sql<boolean>`coalesce((select ${feePlans.taxable} from ${feePlans} where ${feePlans.id} = ${feeDues.planId}), true)`;
+
 /** A student's open dues with something left to pay, locked in the one order (a payment and a concession both start here). */
 export async function lockOpenDues(tx: DbExecutor, studentId: string) {
   return tx
-    .select({ id: feeDues.id, label: feeDues.label, balance: balanceSql.mapWith(Number) })
+    .select({ id: feeDues.id, label: feeDues.label, balance: balanceSql.mapWith(Number), taxable: dueTaxableSql.mapWith(Boolean) })
     .from(feeDues)
     .where(and(eq(feeDues.studentId, studentId), eq(feeDues.status, 'open'), sql`${balanceSql} > 0`))
     .orderBy(...DUE_LOCK_ORDER)

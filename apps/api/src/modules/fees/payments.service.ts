@@ -3,6 +3,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
+import { GST_MESSAGES } from '@academy/shared/schemas/gst';
 import { FEE_MESSAGES, OPENING_BALANCE_NOTE, PAYMENT_CLAIM_MESSAGES, STATEMENT_MESSAGES, type paymentInputSchema, type Receipt, type ReceiptMode } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { transactionWithRetry } from '../../db/retry-transaction';
@@ -77,10 +78,8 @@ type ReceiptPayment = {
   reference?: string | null;
   note?: string | null;
   utr: string | null;
-  /** A tax invoice's GST (issue 57), null or absent for a plain receipt. */
+  /** A tax invoice's GST (issue 57) with what it pays into each due; null or absent for a plain receipt (the amount pays the oldest dues). */
   tax?: InvoiceTax | null;
-  /** What it pays into the dues when that is not the amount: with fee plans quoted without GST, the taxable value. */
-  allocate?: number;
 };
 type ReceiptToIssue = {
   studentId: string;
@@ -130,7 +129,7 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
       reference: input.reference ?? null,
       utr: input.utr,
       note: input.note ?? null,
-      balanceAfterPaise: entry.outstanding - (input.allocate ?? input.amount),
+      balanceAfterPaise: entry.outstanding - (input.tax ? input.tax.allocations.reduce((sum, allocation) => sum + allocation.amount, 0) : input.amount),
       idempotencyKey: entry.idempotency?.key ?? null,
       requestHash: entry.idempotency?.requestHash ?? null,
       createdBy: actor?.userId ?? null,
@@ -144,14 +143,22 @@ async function issueReceipts(tx: DbExecutor, actor: AuditActor, toIssue: readonl
             cgstPaise: input.tax.cgst,
             sgstPaise: input.tax.sgst,
             igstPaise: input.tax.igst,
+            exemptPaise: input.tax.exempt,
             placeOfSupply: input.tax.placeOfSupply,
+            payerGstin: input.tax.payer?.gstin ?? null,
+            payerName: input.tax.payer?.name ?? null,
           }
         : {}),
     };
   });
   const allocations: { receiptId: string; dueId: string; amountPaise: number }[] = [];
   toIssue.forEach((entry, index) => {
-    let left = entry.payment.allocate ?? entry.payment.amount;
+    // A tax invoice's split already says what each due gets (exempt and taxable dues, prices with or without GST).
+    if (entry.payment.tax) {
+      for (const allocation of entry.payment.tax.allocations) allocations.push({ receiptId: rows[index]!.id, dueId: allocation.dueId, amountPaise: allocation.amount });
+      return;
+    }
+    let left = entry.payment.amount;
     for (const due of entry.open) {
       if (left === 0) break;
       const amountPaise = Math.min(left, due.balance);
@@ -302,16 +309,17 @@ export async function recordPayment(
       // GST (issue 57): registered on the payment's date, the receipt is a tax invoice; with fee plans
       // quoted without GST the family owes the dues plus the tax, and the taxable value pays the dues.
       const registration = await registrationOn(tx, input.date);
-      const payable = payableWithTax(registration, outstanding);
+      if (input.payerGstin && !registration) throw new AppError('BAD_REQUEST', GST_MESSAGES.payerNotRegistered, { payerGstin: GST_MESSAGES.payerNotRegistered });
+      const ordered = namedDueFirst(open, input.dueId ?? options.dueFirst);
+      const payable = payableWithTax(registration, ordered);
       if (input.amount > payable) {
         const message = FEE_MESSAGES.moreThanDue.replace('{amount}', formatPaise(payable));
         throw new AppError('BAD_REQUEST', message, { amount: message });
       }
-      const tax = registration ? invoiceTax(registration, student.state, input.amount) : null;
-      const allocate = tax && !tax.pricesIncludeTax ? tax.taxable : input.amount;
-      const ordered = namedDueFirst(open, input.dueId ?? options.dueFirst);
+      const payer = input.payerGstin ? { gstin: input.payerGstin, name: input.payerName ?? null } : null;
+      const tax = registration ? invoiceTax(registration, student.state, payer, ordered, input.amount) : null;
       const [issued] = await issueReceipts(tx, actor, [
-        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax, allocate }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
+        { studentId, studentName: student.name, open: ordered, outstanding, payment: { ...input, utr, tax }, idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : undefined },
       ]);
       const receiptId = issued!.id;
       if (options.confirmsClaim) {

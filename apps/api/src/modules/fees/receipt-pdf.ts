@@ -38,6 +38,9 @@ const TAX_LABELS = wordTable('receipt', {
   sgst: 'SGST',
   igst: 'IGST',
   total: 'Total',
+  payer: 'Payer',
+  payerGstin: "Payer's GSTIN",
+  exempt: 'Exempt (no GST)',
   creditNote: 'Credit note {number} dated {date} cancels this invoice.',
 });
 
@@ -67,6 +70,10 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
   }
   pdf.row(label.student, receipt.student.name);
   if (tax && receipt.invoice?.studentAddress) pdf.row(taxLabel.studentAddress, receipt.invoice.studentAddress);
+  if (tax?.payer) {
+    if (tax.payer.name) pdf.row(taxLabel.payer, tax.payer.name);
+    pdf.row(taxLabel.payerGstin, tax.payer.gstin, { bold: true });
+  }
   if (tax) pdf.row(taxLabel.placeOfSupply, `${tax.placeOfSupplyName} (${tax.placeOfSupply})`);
   if (receipt.batches.length > 0) pdf.row(label.batch, receipt.batches.join(', '));
   pdf.rule();
@@ -79,6 +86,7 @@ export function renderReceiptPdf(input: { header: AcademyHeader; receipt: Receip
       pdf.row(`${taxLabel.cgst} @ ${percent(tax.rate / 2)}`, rupeesText(toPaise(tax.cgst)));
       pdf.row(`${taxLabel.sgst} @ ${percent(tax.rate / 2)}`, rupeesText(toPaise(tax.sgst)));
     }
+    if (tax.exempt > 0) pdf.row(taxLabel.exempt, rupeesText(toPaise(tax.exempt)));
     pdf.rule();
   }
   pdf.row(tax ? taxLabel.total : label.amount, rupeesText(amountPaise), { bold: true });

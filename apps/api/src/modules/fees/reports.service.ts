@@ -8,7 +8,8 @@ import type { DbExecutor } from '../../db/client';
 import { bankStatementCredits, bankStatements, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { academyCurrentYear, academyToday } from '../settings';
-import { balanceSql, dueStatus, duesFilters } from './fee-queries';
+import { balanceSql, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
+import { registrationOn, taxOnTopOf } from '../gst';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
 
@@ -22,6 +23,7 @@ function selectDues(db: DbExecutor) {
       due: feeDues,
       studentName: users.name,
       batchName: batches.name,
+      taxable: dueTaxableSql.mapWith(Boolean),
       lastReminderAt: sql<Date | null>`(select max(${feeReminders.queuedAt}) from ${feeReminders} where ${feeReminders.dueId} = ${feeDues.id})`.mapWith((value) => (value ? new Date(value) : null)),
     })
     .from(feeDues)
@@ -59,13 +61,16 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as('page');
-  const [rows, [totals]] = await Promise.all([
+  const [rows, [totals], registration] = await Promise.all([
     selectDues(db).innerJoin(page, eq(page.id, feeDues.id)).orderBy(asc(feeDues.dueDate), asc(page.sortName), asc(feeDues.id)),
     duesTotals(db, where, today, Boolean(query.search)),
+    registrationOn(db, today),
   ]);
   return {
-    dues: rows.map(({ due, studentName, batchName, lastReminderAt }) => {
+    dues: rows.map(({ due, studentName, batchName, lastReminderAt, taxable }) => {
       const balance = due.amountPaise - due.concessionPaise - due.paidPaise;
+      // With fee plans quoted excluding GST the office sees balance + GST = what the family pays (issue 57).
+      const gst = taxOnTopOf(registration, taxable, balance);
       return {
         _id: due.id,
         label: due.label,
@@ -79,6 +84,7 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
         student: { _id: due.studentId, name: studentName },
         overdueDays: Math.max(0, daysBetween(due.dueDate, today)),
         lastReminderAt: lastReminderAt ? lastReminderAt.toISOString() : null,
+        gst: gst ? { tax: rupees(gst.tax), total: rupees(gst.total) } : null,
       };
     }),
     totals: { outstanding: rupees(totals?.outstanding ?? 0), overdue: rupees(totals?.overdue ?? 0), count: totals?.count ?? 0 },

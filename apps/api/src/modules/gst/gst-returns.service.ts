@@ -1,28 +1,22 @@
 import ExcelJS from 'exceljs';
 import { and, asc, between, eq, isNotNull, or } from 'drizzle-orm';
-import { gstinState } from '@academy/shared/gst';
+import { gstinState, gstPeriodRange } from '@academy/shared/gst';
 import { paiseToRupees as rupees } from '@academy/shared/money';
 import { GST_MESSAGES, type GstMonth } from '@academy/shared/schemas/gst';
 import type { DbExecutor } from '../../db/client';
 import { feeReceipts, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { formulaSafe } from '../../lib/csv';
-import { gstr1Json, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
+import { gstr1Json, gstr1TableOf, placeOfSupplyLabel, summariseGstr1, type TaxDocument } from './gstr1';
 import { getTaxSettings } from './tax-settings.service';
 
-/** Fees → GST (issue 57): the month's tax invoices and credit notes, GSTR-1 as JSON and XLSX. */
+/** Fees → GST (issue 57): a month's or a quarter's tax invoices and credit notes, GSTR-1 as JSON and XLSX. */
 
-function monthRange(period: string): { first: string; last: string } {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { first: `${period}-01`, last: `${period}-${String(lastDay).padStart(2, '0')}` };
-}
+type MonthDocument = TaxDocument & { receiptId: string; invoiceNumber: string | null; studentId: string; studentName: string; payerName: string | null };
 
-type MonthDocument = TaxDocument & { receiptId: string; invoiceNumber: string | null; studentId: string; studentName: string };
-
-/** The invoices dated in the month and the credit notes made in it (one query, the two date indexes). */
+/** The invoices dated in the period and the credit notes made in it (one query, the two date indexes); `period` is validated by the route. */
 async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocument[]> {
-  const { first, last } = monthRange(period);
+  const { first, last } = gstPeriodRange(period)!;
   const rows = await db
     .select({ receipt: feeReceipts, studentName: users.name })
     .from(feeReceipts)
@@ -45,6 +39,9 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
       cgst: receipt.cgstPaise!,
       sgst: receipt.sgstPaise!,
       igst: receipt.igstPaise!,
+      exempt: receipt.exemptPaise ?? 0,
+      payerGstin: receipt.payerGstin,
+      payerName: receipt.payerName,
     };
     if (receipt.date >= first && receipt.date <= last) {
       documents.push({ ...common, kind: 'invoice', number: receipt.number, series: receipt.financialYear, seq: receipt.seq, date: receipt.date, invoiceNumber: null });
@@ -59,7 +56,7 @@ async function monthDocuments(db: DbExecutor, period: string): Promise<MonthDocu
 /** GET /api/fees/gst?period=YYYY-MM: the month's documents with their tax and the totals (credit notes subtract). */
 export async function gstMonth(db: DbExecutor, period: string): Promise<GstMonth> {
   const [settings, documents] = await Promise.all([getTaxSettings(db), monthDocuments(db, period)]);
-  const { totals } = summariseGstr1(documents);
+  const { totals } = summariseGstr1(period, documents);
   return {
     period,
     registered: settings.gst.registered,
@@ -77,9 +74,12 @@ export async function gstMonth(db: DbExecutor, period: string): Promise<GstMonth
       cgst: rupees(doc.cgst),
       sgst: rupees(doc.sgst),
       igst: rupees(doc.igst),
+      exempt: rupees(doc.exempt),
       rate: doc.rateBp / 100,
+      payerGstin: doc.payerGstin,
+      table: gstr1TableOf(doc),
     })),
-    totals: { taxable: rupees(totals.taxable), cgst: rupees(totals.cgst), sgst: rupees(totals.sgst), igst: rupees(totals.igst), value: rupees(totals.value) },
+    totals: { taxable: rupees(totals.taxable), cgst: rupees(totals.cgst), sgst: rupees(totals.sgst), igst: rupees(totals.igst), exempt: rupees(totals.exempt), value: rupees(totals.value) },
   };
 }
 
@@ -98,7 +98,7 @@ async function filingGstin(db: DbExecutor, documents: readonly { receiptId: stri
 export async function gstr1JsonFor(db: DbExecutor, period: string) {
   const documents = await monthDocuments(db, period);
   const gstin = await filingGstin(db, documents);
-  return { json: gstr1Json(gstin, period, summariseGstr1(documents)), fileName: `GSTR1_${gstin}_${period}.json` };
+  return { json: gstr1Json(gstin, summariseGstr1(period, documents)), fileName: `GSTR1_${gstin}_${period}.json` };
 }
 
 /**
@@ -108,7 +108,7 @@ export async function gstr1JsonFor(db: DbExecutor, period: string) {
 export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ file: Buffer; fileName: string }> {
   const documents = await monthDocuments(db, period);
   const gstin = await filingGstin(db, documents);
-  const summary = summariseGstr1(documents);
+  const summary = summariseGstr1(period, documents);
   const workbook = new ExcelJS.Workbook();
   const sheet = (name: string, columns: [string, number][]) => {
     const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -116,6 +116,42 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     worksheet.getRow(1).font = { bold: true };
     return worksheet;
   };
+  // The offline tool's Excel template: its sheet names and column headers, dates as dd-mmm-yyyy.
+  const templateDate = (date: string) => {
+    const [year, month, day] = date.split('-');
+    return `${day}-${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(month) - 1]}-${year}`;
+  };
+  const names = new Map(documents.map((doc) => [doc.number, doc.payerName]));
+  const b2b = sheet('b2b,sez,de', [
+    ['GSTIN/UIN of Recipient', 18],
+    ['Receiver Name', 24],
+    ['Invoice Number', 16],
+    ['Invoice date', 12],
+    ['Invoice Value', 14],
+    ['Place Of Supply', 24],
+    ['Reverse Charge', 8],
+    ['Applicable % of Tax Rate', 10],
+    ['Invoice Type', 14],
+    ['E-Commerce GSTIN', 16],
+    ['Rate', 8],
+    ['Taxable Value', 14],
+    ['Cess Amount', 10],
+  ]);
+  for (const doc of summary.b2b) {
+    b2b.addRow([doc.payerGstin, formulaSafe(names.get(doc.number) ?? ''), doc.number, templateDate(doc.date), rupees(doc.value), placeOfSupplyLabel(doc.placeOfSupply), 'N', '', 'Regular B2B', '', doc.rateBp / 100, rupees(doc.taxable), 0]);
+  }
+  const b2cl = sheet('b2cl', [
+    ['Invoice Number', 16],
+    ['Invoice date', 12],
+    ['Invoice Value', 14],
+    ['Place Of Supply', 24],
+    ['Applicable % of Tax Rate', 10],
+    ['Rate', 8],
+    ['Taxable Value', 14],
+    ['Cess Amount', 10],
+    ['E-Commerce GSTIN', 16],
+  ]);
+  for (const doc of summary.b2cl) b2cl.addRow([doc.number, templateDate(doc.date), rupees(doc.value), placeOfSupplyLabel(doc.placeOfSupply), '', doc.rateBp / 100, rupees(doc.taxable), 0, '']);
   const b2cs = sheet('b2cs', [
     ['Type', 8],
     ['Place Of Supply', 28],
@@ -126,7 +162,46 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['E-Commerce GSTIN', 18],
   ]);
   for (const row of summary.b2cs) b2cs.addRow(['OE', placeOfSupplyLabel(row.placeOfSupply), '', row.rateBp / 100, rupees(row.taxable), 0, '']);
-  const hsn = sheet('hsn', [
+  const cdnr = sheet('cdnr', [
+    ['GSTIN/UIN of Recipient', 18],
+    ['Receiver Name', 24],
+    ['Note Number', 18],
+    ['Note Date', 12],
+    ['Note Type', 8],
+    ['Place Of Supply', 24],
+    ['Reverse Charge', 8],
+    ['Note Supply Type', 14],
+    ['Note Value', 14],
+    ['Applicable % of Tax Rate', 10],
+    ['Rate', 8],
+    ['Taxable Value', 14],
+    ['Cess Amount', 10],
+  ]);
+  for (const doc of summary.cdnr) {
+    cdnr.addRow([doc.payerGstin, formulaSafe(names.get(doc.number) ?? ''), doc.number, templateDate(doc.date), 'C', placeOfSupplyLabel(doc.placeOfSupply), 'N', 'Regular B2B', rupees(doc.value), '', doc.rateBp / 100, rupees(doc.taxable), 0]);
+  }
+  const cdnur = sheet('cdnur', [
+    ['UR Type', 8],
+    ['Note Number', 18],
+    ['Note Date', 12],
+    ['Note Type', 8],
+    ['Place Of Supply', 24],
+    ['Note Value', 14],
+    ['Applicable % of Tax Rate', 10],
+    ['Rate', 8],
+    ['Taxable Value', 14],
+    ['Cess Amount', 10],
+  ]);
+  for (const doc of summary.cdnur) cdnur.addRow(['B2CL', doc.number, templateDate(doc.date), 'C', placeOfSupplyLabel(doc.placeOfSupply), rupees(doc.value), '', doc.rateBp / 100, rupees(doc.taxable), 0]);
+  const exemp = sheet('exemp', [
+    ['Description', 44],
+    ['Nil Rated Supplies', 14],
+    ['Exempted(other than nil rated/non GST supply)', 18],
+    ['Non-GST Supplies', 14],
+  ]);
+  const nilLabels = { INTRB2B: 'Inter-State supplies to registered persons', INTRAB2B: 'Intra-State supplies to registered persons', INTRB2C: 'Inter-State supplies to unregistered persons', INTRAB2C: 'Intra-State supplies to unregistered persons' };
+  for (const row of summary.nil) exemp.addRow([nilLabels[row.supplyType], 0, rupees(row.exempt), 0]);
+  const hsnColumns: [string, number][] = [
     ['HSN', 10],
     ['Description', 22],
     ['UQC', 8],
@@ -138,8 +213,11 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Central Tax Amount', 16],
     ['State/UT Tax Amount', 16],
     ['Cess Amount', 12],
-  ]);
-  for (const row of summary.hsn) hsn.addRow([row.sac, 'Coaching services', 'NA-NOT APPLICABLE', 0, rupees(row.value), row.rateBp / 100, rupees(row.taxable), rupees(row.igst), rupees(row.cgst), rupees(row.sgst), 0]);
+  ];
+  for (const [name, rows] of [['hsn(b2b)', summary.hsnB2b], ['hsn(b2c)', summary.hsnB2c]] as const) {
+    const hsn = sheet(name, hsnColumns);
+    for (const row of rows) hsn.addRow([row.sac, 'Coaching services', 'NA-NOT APPLICABLE', 0, rupees(row.value), row.rateBp / 100, rupees(row.taxable), rupees(row.igst), rupees(row.cgst), rupees(row.sgst), 0]);
+  }
   const docs = sheet('docs', [
     ['Nature of Document', 34],
     ['Sr. No. From', 18],
@@ -160,7 +238,10 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['CGST', 12],
     ['SGST', 12],
     ['IGST', 12],
+    ['Exempt', 12],
     ['Value', 14],
+    ['GSTR-1 table', 10],
+    ['Payer GSTIN', 18],
   ]);
   for (const doc of documents) {
     const sign = doc.kind === 'credit_note' ? -1 : 1;
@@ -176,10 +257,13 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
       rupees(sign * doc.cgst),
       rupees(sign * doc.sgst),
       rupees(sign * doc.igst),
+      rupees(sign * doc.exempt),
       rupees(sign * doc.value),
+      gstr1TableOf(doc),
+      doc.payerGstin ?? '',
     ]);
   }
-  const gstr3b = sheet('GSTR-3B 3.1(a)', [
+  const gstr3b = sheet('GSTR-3B 3.1', [
     ['Nature of Supplies', 44],
     ['Total Taxable Value', 18],
     ['Integrated Tax', 16],
@@ -188,6 +272,7 @@ export async function gstr1Workbook(db: DbExecutor, period: string): Promise<{ f
     ['Cess', 10],
   ]);
   gstr3b.addRow(['(a) Outward taxable supplies (other than zero rated, nil rated and exempted)', rupees(summary.totals.taxable), rupees(summary.totals.igst), rupees(summary.totals.cgst), rupees(summary.totals.sgst), 0]);
+  gstr3b.addRow(['(c) Other outward supplies (nil rated, exempted)', rupees(summary.totals.exempt), 0, 0, 0, 0]);
   workbook.creator = gstin;
   const file = Buffer.from(await workbook.xlsx.writeBuffer());
   return { file, fileName: `GSTR1_${gstin}_${period}.xlsx` };

@@ -118,7 +118,7 @@ describe('tax invoices, credit notes and GSTR-1', () => {
       expect(receipt.number.length).toBeLessThanOrEqual(16);
     }
     expect(first.tax).toMatchObject({ placeOfSupply: '27', igst: 0, taxable: 25000.01, cgst: 2250, sgst: 2250 });
-    expect(inter.tax).toEqual({ number: inter.number, gstin: GSTIN, sac: '999293', taxable: 50000, cgst: 0, sgst: 0, igst: 9000, rate: 18, placeOfSupply: '29', placeOfSupplyName: 'Karnataka' });
+    expect(inter.tax).toEqual({ number: inter.number, gstin: GSTIN, sac: '999293', taxable: 50000, cgst: 0, sgst: 0, igst: 9000, rate: 18, placeOfSupply: '29', placeOfSupplyName: 'Karnataka', exempt: 0, payer: null });
 
     // The ledger carries the tax on each payment; the earlier receipt is unchanged.
     const ledger = (await asAdmin('GET', `/api/students/${local.id}/fees`)).json().data;
@@ -180,7 +180,10 @@ describe('tax invoices, credit notes and GSTR-1', () => {
       { sply_ty: 'INTRA', rt: 18, typ: 'OE', pos: '27', txval: 25000.01, iamt: 0, camt: 2250, samt: 2250, csamt: 0 },
       { sply_ty: 'INTER', rt: 18, typ: 'OE', pos: '29', txval: 50000, iamt: 9000, camt: 0, samt: 0, csamt: 0 },
     ]);
-    expect(gstr1.hsn.data).toEqual([{ num: 1, hsn_sc: '999293', desc: 'Coaching services', uqc: 'NA', qty: 0, rt: 18, txval: 75000.01, iamt: 9000, camt: 2250, samt: 2250, csamt: 0 }]);
+    expect(gstr1.version).toBe('GST3.2.4');
+    expect(gstr1.hsn).toEqual({ hsn_b2b: [], hsn_b2c: [{ num: 1, hsn_sc: '999293', desc: 'Coaching services', uqc: 'NA', qty: 0, rt: 18, txval: 75000.01, iamt: 9000, camt: 2250, samt: 2250, csamt: 0 }] });
+    expect(gstr1).not.toHaveProperty('b2b');
+    expect(gstr1).not.toHaveProperty('b2cl');
     expect(gstr1.doc_issue.doc_det).toEqual([
       { doc_num: 1, docs: [{ num: 1, from: first.number, to: inter.number, totnum: 3, cancel: 0, net_issue: 3 }] },
       { doc_num: 5, docs: [{ num: 1, from: `CN/${year}/0001`, to: `CN/${year}/0001`, totnum: 1, cancel: 0, net_issue: 1 }] },
@@ -191,7 +194,7 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['b2cs', 'hsn', 'docs', 'Documents', 'GSTR-3B 3.1(a)']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exemp', 'hsn(b2b)', 'hsn(b2c)', 'docs', 'Documents', 'GSTR-3B 3.1']);
     expect(workbook.getWorksheet('b2cs')!.getRow(2).values).toEqual([undefined, 'OE', '27-Maharashtra', '', 18, 25000.01, 0, '']);
     expect(workbook.getWorksheet('docs')!.getRow(3).getCell(2).value).toBe(`CN/${year}/0001`);
     expect(workbook.getWorksheet('Documents')!.rowCount).toBe(5);
@@ -200,9 +203,71 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     const badPeriod = await asAdmin('GET', '/api/fees/gst/gstr1.json?period=2026-13');
     expect(badPeriod.statusCode).toBe(400);
     expect(JSON.stringify(badPeriod.json().errors)).toContain('YYYY-MM');
+    expect((await asAdmin('GET', '/api/fees/gst?period=2026-28-Q1')).statusCode).toBe(400);
     for (const url of [`/api/fees/gst?period=${period}`, `/api/fees/gst/gstr1.json?period=${period}`, `/api/fees/gst/gstr1.xlsx?period=${period}`]) {
       expect((await call(teacherCookie, 'GET', url)).statusCode).toBe(403);
     }
+  });
+
+  it('a payer with a GSTIN makes a B2B invoice (place of supply its state), its credit note cdnr; a large inter-state invoice is b2cl; the quarter carries them', async () => {
+    const company = `29AAGCB7383J1Z${gstinCheckCharacter('29AAGCB7383J1Z')}`;
+    const batch = await batchWithPlan('Sponsored', 236000);
+    const sponsored = await enrolled(batch.id, 'Sponsored Student');
+    // A wrong GSTIN is refused with the payer's message; nothing is recorded.
+    const wrong = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: today, mode: 'cash', payerGstin: company.slice(0, 14) + (company.endsWith('A') ? 'B' : 'A') });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.payerGstin).toContain('payer’s GSTIN');
+    const b2b = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: today, mode: 'bank_transfer', payerGstin: company.toLowerCase(), payerName: 'Bright Tech Pvt Ltd' });
+    expect(b2b.statusCode, b2b.body).toBe(201);
+    expect(b2b.json().data.tax).toMatchObject({ placeOfSupply: '29', igst: 152.54, cgst: 0, payer: { gstin: company, name: 'Bright Tech Pvt Ltd' } });
+    const pdf = await pdfText((await asAdmin('GET', `/api/receipts/${b2b.json().data._id}/pdf`)).rawPayload);
+    expect(pdf).toContain(company);
+    expect(pdf).toContain('Bright Tech Pvt Ltd');
+    // An unregistered family in Karnataka paying ₹1,18,000 at once: B2C large.
+    const away = await enrolled(batch.id, 'Large Away');
+    expect((await asAdmin('PUT', `/api/students/${away.id}`, { state: '29' })).statusCode).toBe(200);
+    const large = await pay(away.id, 118000);
+    expect(large.tax).toMatchObject({ taxable: 100000, igst: 18000, payer: null });
+    expect((await asAdmin('POST', `/api/receipts/${b2b.json().data._id}/cancel`, { reason: 'Sponsor paid twice' })).statusCode).toBe(200);
+
+    const month = (await asAdmin('GET', `/api/fees/gst?period=${today.slice(0, 7)}`)).json().data;
+    const tableOf = (number: string, kind = 'invoice') => month.documents.find((doc: { number: string; kind: string }) => doc.number === number && doc.kind === kind)?.table;
+    expect(tableOf(b2b.json().data.number)).toBe('b2b');
+    expect(tableOf(large.number)).toBe('b2cl');
+    const gstr1 = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${today.slice(0, 7)}`)).body);
+    expect(gstr1.b2b).toEqual([{ ctin: company, inv: [expect.objectContaining({ inum: b2b.json().data.number, val: 1000, pos: '29', itms: [{ num: 1, itm_det: { rt: 18, txval: 847.46, iamt: 152.54, csamt: 0 } }] })] }]);
+    expect(gstr1.cdnr[0].ctin).toBe(company);
+    expect(gstr1.cdnr[0].nt[0]).toMatchObject({ ntty: 'C', val: 1000, pos: '29' });
+    expect(gstr1.b2cl).toEqual([{ pos: '29', inv: [expect.objectContaining({ inum: large.number, val: 118000 })] }]);
+    expect(gstr1.hsn.hsn_b2b).toEqual([expect.objectContaining({ txval: 0, iamt: 0 })]);
+
+    // The quarter (QRMP) holds the month's documents and files under its last month.
+    const year = financialYearOf(today);
+    const month0 = Number(today.slice(5, 7));
+    const quarter = `${year}-Q${month0 >= 4 ? Math.floor((month0 - 4) / 3) + 1 : 4}`;
+    const quarterly = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${quarter}`)).body);
+    expect(quarterly.fp.slice(2)).toBe(String(month0 >= 4 ? Number(year.slice(0, 4)) : Number(year.slice(0, 4)) + 1));
+    expect(quarterly.b2b).toEqual(gstr1.b2b);
+    const quarterMonth = (await asAdmin('GET', `/api/fees/gst?period=${quarter}`)).json().data;
+    expect(quarterMonth.documents.length).toBeGreaterThanOrEqual(month.documents.length);
+  });
+
+  it('a plan that is not taxable: what goes to it carries no GST and is reported as exempt', async () => {
+    const batch = await buildBatch(t.database.db, { name: 'Books extra' });
+    const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Study material', batch: batch.id, amount: 3000, taxable: false, instalments: [{ dueDate: today, amount: 3000 }] });
+    expect(plan.statusCode, plan.body).toBe(201);
+    expect(plan.json().data.taxable).toBe(false);
+    const tuition = await asAdmin('POST', '/api/fee-plans', { name: 'Books extra tuition', batch: batch.id, amount: 11800, instalments: [{ dueDate: shiftDate(today, 1), amount: 11800 }] });
+    expect(tuition.json().data.taxable).toBe(true);
+    const student = await enrolled(batch.id, 'Books Buyer');
+    const receipt = await pay(student.id, 14800);
+    expect(receipt.tax).toMatchObject({ taxable: 10000, cgst: 900, sgst: 900, igst: 0, exempt: 3000 });
+    const pdf = await pdfText((await asAdmin('GET', `/api/receipts/${receipt._id}/pdf`)).rawPayload);
+    expect(pdf).toContain('Exempt (no GST)');
+    const gstr1 = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${today.slice(0, 7)}`)).body);
+    expect(gstr1.nil.inv).toEqual(expect.arrayContaining([expect.objectContaining({ sply_ty: 'INTRAB2C', expt_amt: 3000 })]));
+    const month = (await asAdmin('GET', `/api/fees/gst?period=${today.slice(0, 7)}`)).json().data;
+    expect(month.totals.exempt).toBeGreaterThanOrEqual(3000);
   });
 
   it('prices quoted excluding GST: the family pays the dues plus 18 %, and the taxable value pays the dues', async () => {
@@ -217,14 +282,23 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(receipt.tax).toMatchObject({ taxable: 25000, cgst: 2250, sgst: 2250, igst: 0 });
     expect(receipt.allocations.map((allocation: { amount: number }) => allocation.amount)).toEqual([25000]);
     expect(receipt.balanceAfter).toBe(25000);
+    // The dues screens show base + GST = total: the family's ledger and the office's dues list.
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    expect(ledger.gst).toEqual({ rate: 18, tax: 4500, total: 29500 });
+    expect(ledger.dues.find((due: { balance: number }) => due.balance > 0).gst).toEqual({ tax: 4500, total: 29500 });
+    const list = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent('Plus Gst')}`)).json().data;
+    expect(list.dues[0].gst).toEqual({ tax: 4500, total: 29500 });
     // Back to inclusive prices for what follows.
     expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: today } })).statusCode).toBe(200);
   });
 
-  it('with GST off again, receipts are plain', async () => {
+  it('with GST off again, receipts are plain; a payer GSTIN is refused', async () => {
     expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: false, from: today } })).statusCode).toBe(200);
     const batch = await batchWithPlan('Foundation', 10000);
     const student = await enrolled(batch.id, 'Plain Again');
+    const refused = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 5000, date: today, mode: 'cash', payerGstin: GSTIN });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.payerGstin).toContain('GST is not turned on');
     expect((await pay(student.id, 5000)).tax).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { desc, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayIn } from '@academy/shared/calendar';
-import { GST_STATES, gstinState, priceWithTax, splitPayment, type TaxSplit } from '@academy/shared/gst';
+import { GST_STATES, gstinState, payableOnDues, payDuesWithTax, taxOnTop, type DuesPayment, type TaxedDue } from '@academy/shared/gst';
 import { GST_MESSAGES, type taxSettingsInputSchema, type TaxSettings } from '@academy/shared/schemas/gst';
 import { formatDate } from '@academy/shared/calendar';
 import type { Db, DbExecutor } from '../../db/client';
@@ -110,28 +110,58 @@ export async function registrationOn(db: DbExecutor, date: string): Promise<Regi
   return row?.registered && row.gstin ? row : undefined;
 }
 
-/** What a tax invoice copies from the registration: its GSTIN, SAC, rate, place of supply and split. */
-export type InvoiceTax = TaxSplit & { registrationId: string; gstin: string; sac: string; placeOfSupply: string; pricesIncludeTax: boolean };
+/** What a tax invoice copies from the registration: its GSTIN, SAC, rate, place of supply, payer and split over the dues it pays. */
+export type InvoiceTax = DuesPayment & {
+  registrationId: string;
+  gstin: string;
+  sac: string;
+  placeOfSupply: string;
+  payer: { gstin: string; name: string | null } | null;
+};
 
 /**
- * The tax of a payment of `amountPaise` (tax included) under a registration: the place of supply is
- * the student's state, else the academy's; within the academy's state CGST + SGST, else IGST.
+ * The place of supply of coaching (IGST Act section 12(2)): a registered recipient's location (the
+ * payer's GSTIN's state), else the recipient's address on record (the student's state), else the
+ * supplier's location (the academy's state).
  */
-export function invoiceTax(registration: Registration, studentState: string | null, amountPaise: number): InvoiceTax {
-  const home = gstinState(registration.gstin!);
-  const placeOfSupply = studentState ?? home;
+export function placeOfSupplyOf(registration: Registration, studentState: string | null, payerGstin: string | null): string {
+  return payerGstin ? gstinState(payerGstin) : (studentState ?? gstinState(registration.gstin!));
+}
+
+/**
+ * The tax of a payment of `amountPaise` (tax included) into `dues` (in the order it pays them) under a
+ * registration: within the academy's state CGST + SGST, else IGST; dues of exempt plans carry none.
+ */
+export function invoiceTax(
+  registration: Registration,
+  studentState: string | null,
+  payer: { gstin: string; name: string | null } | null,
+  dues: readonly TaxedDue[],
+  amountPaise: number,
+): InvoiceTax {
+  const placeOfSupply = placeOfSupplyOf(registration, studentState, payer?.gstin ?? null);
+  const interState = placeOfSupply !== gstinState(registration.gstin!);
   return {
-    ...splitPayment(amountPaise, registration.rateBp, placeOfSupply !== home),
+    ...payDuesWithTax(dues, amountPaise, registration.rateBp, registration.pricesIncludeTax, interState),
     registrationId: registration.id,
     gstin: registration.gstin!,
     sac: registration.sac,
     placeOfSupply,
-    pricesIncludeTax: registration.pricesIncludeTax,
+    payer,
   };
 }
 
-/** What is left to pay, tax included, on dues of `balancePaise` under the registration (prices quoted without GST get the tax on top). */
-export function payableWithTax(registration: Registration | undefined, balancePaise: number): number {
-  return registration ? priceWithTax(balancePaise, registration.rateBp, registration.pricesIncludeTax) : balancePaise;
+/** What is left to pay, tax included, on open dues under the registration (prices quoted without GST get the tax on top of taxable dues). */
+export function payableWithTax(registration: Registration | undefined, dues: readonly TaxedDue[]): number {
+  return registration ? payableOnDues(dues, registration.rateBp, registration.pricesIncludeTax) : dues.reduce((sum, due) => sum + due.balance, 0);
 }
 
+/**
+ * The GST on top of a due's balance (paise) that the dues screens show (issue 57): only when fee plans
+ * are quoted excluding GST and the due's plan is taxable; undefined otherwise (the balance is what is paid).
+ */
+export function taxOnTopOf(registration: Registration | undefined, taxable: boolean, balancePaise: number): { tax: number; total: number } | undefined {
+  if (!registration || registration.pricesIncludeTax || !taxable || balancePaise <= 0) return undefined;
+  const tax = taxOnTop(balancePaise, registration.rateBp);
+  return { tax, total: balancePaise + tax };
+}

@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { GST_STATES } from '@academy/shared/gst';
+import type { I18n } from '@lingui/core';
+import { GST_STATES, gstPeriodRange } from '@academy/shared/gst';
+import { financialYearOf } from '@academy/shared/calendar';
 import type { GstDocument } from '@academy/shared/schemas/gst';
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
 import { formatDate } from '../../lib/format-date';
@@ -13,27 +15,58 @@ import { gstr1JsonUrl, gstr1XlsxUrl, useGstMonth } from './api';
 
 const FAILURE = msg`Failed to load the month's GST documents`;
 
+/** This financial year's quarters and last year's, newest first (QRMP filers file GSTR-1 per quarter). */
+const QUARTER_MONTHS = [msg`April–June`, msg`July–September`, msg`October–December`, msg`January–March`];
+function quarterOptions(today: string, i18n: I18n) {
+  const year = financialYearOf(today);
+  const start = Number(year.slice(0, 4));
+  const years = [year, `${start - 1}-${String(start % 100).padStart(2, '0')}`];
+  return years.flatMap((fy) => [4, 3, 2, 1].map((quarter) => ({ value: `${fy}-Q${quarter}`, label: `${fy} Q${quarter} · ${i18n._(QUARTER_MONTHS[quarter - 1]!)}` }))).filter((option) => gstPeriodRange(option.value)!.first <= today);
+}
+
+/** The GSTR-1 table a document goes to, as the accountant reads it. */
+const TABLE_LABELS = { b2b: 'B2B', b2cl: 'B2C large', b2cs: 'B2C small', cdnr: 'CDNR', cdnur: 'CDNUR', nil: msg`Exempt` } as const;
+
 /**
  * Fees → GST (issue 57): a month's tax invoices and credit notes with their tax, the totals
  * (GSTR-3B's outward taxable supplies), and GSTR-1 to download as the offline tool's JSON or as XLSX.
  */
 export function GstPanel() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const today = useAcademyToday();
-  const [period, setPeriod] = useState(today.slice(0, 7));
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(period);
+  const [kind, setKind] = useState<'month' | 'quarter'>('month');
+  const [monthValue, setMonthValue] = useState(today.slice(0, 7));
+  const quarters = quarterOptions(today, i18n);
+  const [quarterValue, setQuarterValue] = useState(quarters[0]!.value);
+  const period = kind === 'month' ? monthValue : quarterValue;
+  const valid = gstPeriodRange(period) !== undefined;
   const month = useGstMonth(valid ? period : today.slice(0, 7));
   return (
     <Stack gap="md">
       <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
-        <TextInput
-          type="month"
-          label={t`Month`}
-          value={period}
-          onChange={(event) => setPeriod(event.currentTarget.value)}
-          error={valid ? undefined : t`Enter the month as YYYY-MM`}
-          w={200}
-        />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <SegmentedControl
+            aria-label={t`Return period`}
+            value={kind}
+            onChange={(value) => setKind(value as 'month' | 'quarter')}
+            data={[
+              { value: 'month', label: t`Month` },
+              { value: 'quarter', label: t`Quarter` },
+            ]}
+          />
+          {kind === 'month' ? (
+            <TextInput
+              type="month"
+              label={t`Month`}
+              value={monthValue}
+              onChange={(event) => setMonthValue(event.currentTarget.value)}
+              error={valid ? undefined : t`Enter the month as YYYY-MM`}
+              w={200}
+            />
+          ) : (
+            <Select label={t`Quarter`} data={quarters} value={quarterValue} onChange={(value) => setQuarterValue(value ?? quarters[0]!.value)} allowDeselect={false} w={260} data-testid="gst-quarter" />
+          )}
+        </Group>
         {month.data?.gstin ? (
           <Group gap="xs" wrap="wrap">
             <Button component="a" href={gstr1JsonUrl(period)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} disabled={!valid}>
@@ -66,15 +99,16 @@ export function GstPanel() {
                 <Figure label={t`CGST`} value={month.data.totals.cgst} />
                 <Figure label={t`SGST`} value={month.data.totals.sgst} />
                 <Figure label={t`IGST`} value={month.data.totals.igst} />
+                {month.data.totals.exempt !== 0 ? <Figure label={t`Exempt (3.1(c))`} value={month.data.totals.exempt} /> : null}
               </Group>
             </Stack>
           </Paper>
           {month.data.documents.length === 0 ? (
             <Text c="dimmed" size="sm">
-              <Trans>No tax invoices or credit notes in this month.</Trans>
+              {kind === 'month' ? <Trans>No tax invoices or credit notes in this month.</Trans> : <Trans>No tax invoices or credit notes in this quarter.</Trans>}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={860}>
+            <Table.ScrollContainer minWidth={960}>
               <Table striped withTableBorder aria-label={t`Tax invoices and credit notes`}>
                 <Table.Thead>
                   <Table.Tr>
@@ -101,6 +135,9 @@ export function GstPanel() {
                     </Table.Th>
                     <Table.Th ta="right">
                       <Trans>Value</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>GSTR-1 table</Trans>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -130,6 +167,8 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 function DocumentRow({ doc }: { doc: GstDocument }) {
+  const { i18n } = useLingui();
+  const table = TABLE_LABELS[doc.table];
   const sign = doc.kind === 'credit_note' ? -1 : 1;
   const invoice = doc.invoiceNumber;
   return (
@@ -152,12 +191,31 @@ function DocumentRow({ doc }: { doc: GstDocument }) {
         ) : null}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(doc.date)}</Table.Td>
-      <Table.Td>{doc.student.name}</Table.Td>
+      <Table.Td>
+        {doc.student.name}
+        {doc.payerGstin ? (
+          <Text size="xs" c="dimmed">
+            <Trans>Payer GSTIN {doc.payerGstin}</Trans>
+          </Text>
+        ) : null}
+      </Table.Td>
       <Table.Td>{GST_STATES[doc.placeOfSupply] ?? doc.placeOfSupply}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * doc.taxable)}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * (doc.cgst + doc.sgst))}</Table.Td>
       <Table.Td ta="right">{formatRupees(sign * doc.igst)}</Table.Td>
-      <Table.Td ta="right">{formatRupees(sign * doc.value)}</Table.Td>
+      <Table.Td ta="right">
+        {formatRupees(sign * doc.value)}
+        {doc.exempt > 0 ? (
+          <Text size="xs" c="dimmed">
+            <Trans>incl. {formatRupees(sign * doc.exempt)} exempt</Trans>
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color="gray" size="sm">
+          {typeof table === 'string' ? table : i18n._(table)}
+        </Badge>
+      </Table.Td>
     </Table.Tr>
   );
 }

@@ -15,6 +15,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { duesCsvUrl, previewReminders, useDues, useSendReminders, type DuesFilter } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS } from './fee-labels';
+import { GstOnTop } from './ledger-view';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
@@ -232,6 +233,7 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                   </Group>
                   <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                     <Text fw={700}>{formatRupees(due.balance)}</Text>
+                    <GstOnTop gst={due.gst} />
                     {status(due)}
                   </Stack>
                 </Group>
@@ -276,7 +278,10 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
                   </Table.Td>
                   <Table.Td>{due.label}</Table.Td>
                   <Table.Td>{formatDate(due.dueDate)}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(due.balance)}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatRupees(due.balance)}
+                    <GstOnTop gst={due.gst} />
+                  </Table.Td>
                   <Table.Td>{status(due)}</Table.Td>
                   <Table.Td>{due.lastReminderAt ? formatDateTime(due.lastReminderAt) : '—'}</Table.Td>
                 </Table.Tr>

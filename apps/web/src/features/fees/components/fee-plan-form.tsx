@@ -18,6 +18,7 @@ interface FeePlanFormValues {
   amount: string | number;
   instalments: Row[];
   showOnSite: boolean;
+  taxable: boolean;
   applyToEnrolled: boolean;
 }
 
@@ -29,6 +30,7 @@ function toFeePlanInput(values: FeePlanFormValues, editing: boolean) {
     amount: String(values.amount),
     instalments: values.instalments.map((row) => ({ dueDate: row.dueDate, amount: String(row.amount) })),
     showOnSite: values.showOnSite,
+    taxable: values.taxable,
     ...(editing ? { applyToEnrolled: values.applyToEnrolled } : {}),
   };
 }
@@ -49,6 +51,7 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
     amount: plan?.amount ?? '',
     instalments: plan?.instalments ?? [{ dueDate: '', amount: '' }],
     showOnSite: plan?.showOnSite ?? false,
+    taxable: plan?.taxable ?? true,
     applyToEnrolled: false,
   };
   const { form, onSubmit, saving, formError } = useEntityForm({
@@ -124,6 +127,12 @@ export function FeePlanForm({ plan, batchOptions, onDone }: { plan?: FeePlan; ba
           description={t`Families see the total and the number of instalments on this batch's course card and page.`}
           key={form.key('showOnSite')}
           {...form.getInputProps('showOnSite', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label={t`GST applies to these fees`}
+          description={t`Untick for charges exempt from GST, such as study material sold separately. Only matters when GST is turned on in Settings → Tax.`}
+          key={form.key('taxable')}
+          {...form.getInputProps('taxable', { type: 'checkbox' })}
         />
         {plan ? (
           <Checkbox

@@ -5,7 +5,7 @@ import type { Ledger } from '@academy/shared/schemas/fees';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { useChildLedger, useOwnLedger } from '../api';
-import { DueBadge } from './ledger-view';
+import { DueBadge, GstOnTop } from './ledger-view';
 
 /** What a ledger has left to pay: the overdue part (and since when), and the next due still to come. */
 export function feesDue(ledger: Ledger) {
@@ -64,6 +64,7 @@ export function FeesDueCard({ ledger, title, to }: { ledger: Ledger; title: stri
               <Text fw={overdue > 0 ? 600 : 700} fz={overdue > 0 ? 'md' : 'lg'}>
                 {formatRupees(next.balance)}
               </Text>
+              <GstOnTop gst={next.gst} />
               <Text size="sm" c="dimmed">
                 {overdue > 0 ? t`next, due on ${formatDate(next.dueDate)}` : t`due on ${formatDate(next.dueDate)}`}
               </Text>

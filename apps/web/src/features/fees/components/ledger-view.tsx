@@ -32,6 +32,23 @@ export function DueBadge({ status }: { status: Due['status'] }) {
   );
 }
 
+/**
+ * GST on top of a balance (issue 57): with fee plans quoted excluding GST the family pays the balance
+ * plus the tax, so every balance shows "+ GST ₹4,500 = ₹29,500".
+ */
+export function GstOnTop({ gst }: { gst: { tax: number; total: number } | null | undefined }) {
+  if (!gst) return null;
+  const tax = formatRupees(gst.tax);
+  const total = formatRupees(gst.total);
+  return (
+    <Text size="xs" c="dimmed" data-testid="gst-on-top" style={{ whiteSpace: 'nowrap' }}>
+      <Trans>
+        + GST {tax} = {total}
+      </Trans>
+    </Text>
+  );
+}
+
 function Amount({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (
     <Stack gap={0}>
@@ -68,6 +85,13 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
         <Total label={t`Balance`} value={ledger.totals.balance} color={ledger.totals.balance > 0 ? 'blue.8' : undefined} testId="ledger-balance" />
         <Total label={t`Overdue`} value={ledger.totals.overdue} color={ledger.totals.overdue > 0 ? 'red.9' : undefined} testId="ledger-overdue" />
       </SimpleGrid>
+      {ledger.gst ? (
+        <Text size="sm" data-testid="ledger-gst">
+          <Trans>
+            Fees are quoted excluding GST: balance {formatRupees(ledger.totals.balance)} + GST {ledger.gst.rate}% {formatRupees(ledger.gst.tax)} = {formatRupees(ledger.gst.total)} to pay.
+          </Trans>
+        </Text>
+      ) : null}
 
       <Title order={3} size="h5">
         <Trans>Dues</Trans>
@@ -97,7 +121,10 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                 <SimpleGrid cols={3} spacing={4} mt="xs">
                   <Amount label={t`Amount`} value={due.amount - due.concession} />
                   <Amount label={t`Paid`} value={due.paid} />
-                  <Amount label={t`Balance`} value={due.balance} strong={!closed && due.balance > 0} />
+                  <Stack gap={0}>
+                    <Amount label={t`Balance`} value={due.balance} strong={!closed && due.balance > 0} />
+                    <GstOnTop gst={due.gst} />
+                  </Stack>
                 </SimpleGrid>
                 {slipLink(due)}
               </Card>
@@ -139,7 +166,10 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
                   <Table.Td>{formatDate(due.dueDate)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.amount - due.concession)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(due.paid)}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(due.balance)}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatRupees(due.balance)}
+                    <GstOnTop gst={due.gst} />
+                  </Table.Td>
                   <Table.Td>
                     <DueBadge status={due.status} />
                   </Table.Td>

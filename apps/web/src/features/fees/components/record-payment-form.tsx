@@ -12,6 +12,7 @@ import { receiptPdfUrl, useRecordPayment } from '../api';
 import { MODE_LABELS } from './fee-labels';
 import { DateField } from '../../../components/ui/date-field';
 import { RupeesInput } from './rupees-input';
+import { useTaxSettings } from '../../gst/api';
 
 interface PaymentFormValues {
   amount: string | number;
@@ -21,6 +22,9 @@ interface PaymentFormValues {
   note: string;
   /** '' = oldest dues first (the default); else the due this payment is for. */
   dueId: string;
+  /** GST (issue 57): a registered payer (a company paying for the student); empty for a family. */
+  payerGstin: string;
+  payerName: string;
 }
 
 /** The body the server gets: the amount as typed (rupees, as text), an empty reference or note left out. */
@@ -32,6 +36,8 @@ function toPaymentInput(values: PaymentFormValues) {
     reference: values.reference || undefined,
     note: values.note || undefined,
     dueId: values.dueId || undefined,
+    payerGstin: values.payerGstin.trim() || undefined,
+    payerName: values.payerGstin.trim() ? values.payerName || undefined : undefined,
   };
 }
 
@@ -40,11 +46,13 @@ function toPaymentInput(values: PaymentFormValues) {
  * dues first), not the whole year's; nothing when nothing is open.
  */
 export function nextDueBalance(ledger: Ledger): number {
-  return openDues(ledger)[0]?.balance ?? 0;
+  // With fee plans quoted excluding GST the family pays the balance plus the tax on it (issue 57).
+  const next = openDues(ledger)[0];
+  return next ? (next.gst?.total ?? next.balance) : 0;
 }
 
 /** The dues with something left to pay, oldest first: what a payment may name (issue 54). */
-export function openDues(ledger: Pick<Ledger, 'dues'>): Due[] {
+export function openDues<D extends Due>(ledger: { dues: D[] }): D[] {
   const open = ledger.dues.filter((due) => (due.status === 'due' || due.status === 'overdue') && due.balance > 0);
   return open.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
 }
@@ -73,8 +81,8 @@ export function RecordPaymentForm({
 }: {
   studentId: string;
   balance: number;
-  /** The open dues, oldest first (openDues): the family may be paying one of them. */
-  dues?: Due[];
+  /** The open dues, oldest first (openDues): the family may be paying one of them; `gst` is the tax on top when prices exclude it. */
+  dues?: (Due & { gst?: { tax: number; total: number } | null })[];
   /** The amount filled in at first (the next due's balance, nextDueBalance). */
   suggested: number;
   dates: { earliest: string; latest: string };
@@ -83,7 +91,9 @@ export function RecordPaymentForm({
   const { t, i18n } = useLingui();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const record = useRecordPayment(studentId);
-  const initialValues: PaymentFormValues = { amount: suggested > 0 ? suggested : '', date: dates.latest, mode: 'cash', reference: '', note: '', dueId: '' };
+  // GST (issue 57): when the academy charges it, a business paying may give its GSTIN (a B2B invoice).
+  const gst = useTaxSettings().data?.gst.registered === true;
+  const initialValues: PaymentFormValues = { amount: suggested > 0 ? suggested : '', date: dates.latest, mode: 'cash', reference: '', note: '', dueId: '', payerGstin: '', payerName: '' };
   const { form, onSubmit, saving, formError } = useEntityForm({
     initialValues,
     schema: paymentInputSchema,
@@ -145,7 +155,7 @@ export function RecordPaymentForm({
               const due = dues.find((candidate) => candidate._id === value);
               form.setFieldValue('dueId', value ?? '');
               // The amount follows the chosen due's balance (what the family usually pays).
-              form.setFieldValue('amount', due ? due.balance : suggested > 0 ? suggested : '');
+              form.setFieldValue('amount', due ? (due.gst?.total ?? due.balance) : suggested > 0 ? suggested : '');
             }}
             error={form.errors.dueId}
             data-testid="payment-due"
@@ -194,6 +204,20 @@ export function RecordPaymentForm({
           {...form.getInputProps('reference')}
           size="md"
         />
+        {gst ? (
+          <>
+            <TextInput
+              label={t`Payer's GSTIN`}
+              description={t`Only when a registered business pays (a company sponsoring the student): the tax invoice then carries its GSTIN.`}
+              key={form.key('payerGstin')}
+              {...form.getInputProps('payerGstin')}
+              maxLength={15}
+              autoCapitalize="characters"
+              size="md"
+            />
+            {form.values.payerGstin.trim() ? <TextInput label={t`Payer's name`} key={form.key('payerName')} {...form.getInputProps('payerName')} maxLength={200} size="md" /> : null}
+          </>
+        ) : null}
         <Textarea label={t`Note`} key={form.key('note')} {...form.getInputProps('note')} autosize minRows={2} />
         {formError ? (
           <Alert color="red" role="alert">

@@ -84,7 +84,7 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
         <LedgerView ledger={ledger.data} onCancel={setCancelling} />
       )}
       <Modal opened={paying} onClose={() => setPaying(false)} title={t`Record payment`} fullScreen={phone} centered>
-        {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.totals.balance} suggested={nextDueBalance(ledger.data)} dues={openDues(ledger.data)} dates={paymentDates} onDone={() => setPaying(false)} /> : null}
+        {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.gst?.total ?? ledger.data.totals.balance} suggested={nextDueBalance(ledger.data)} dues={openDues(ledger.data)} dates={paymentDates} onDone={() => setPaying(false)} /> : null}
       </Modal>
       <Modal opened={conceding} onClose={() => setConceding(false)} title={t`Give concession`} fullScreen={phone} centered>
         {ledger.data ? <ConcessionForm studentId={studentId} ledger={ledger.data} onDone={() => setConceding(false)} /> : null}
