@@ -19,15 +19,19 @@ import { ROOT, WEB_DIST } from './server';
  * once the page and its stylesheet are in; this is what must come before they work (every tap, the
  * attendance sheet's marks, the fees' Pay). A screen that needs more takes it from elsewhere, or raises
  * its budget here with the reason: on Slow 3G each 5 kB is a tenth of a second.
+ * Raised once (session 30) by 5–7 kB: staff pay, WhatsApp conversations and GST's second part landed
+ * together, and every screen carries the one message catalog of the whole app (39 kB brotli in English;
+ * the three added about 180 messages, some 3 kB), the admin's dashboard also the leave card and the
+ * replies' counts. The lever left for this is a catalog per screen (decision 061).
  */
 export const FIRST_SCREEN_BUDGETS_KB: Record<string, number> = {
-  '/app/dashboard': 300,
-  '/app/teacher/dashboard': 245,
-  '/app/student/dashboard': 272,
-  '/app/parent/dashboard': 278,
-  '/app/teacher/attendance/mark': 341,
-  '/app/parent/fees': 352,
-  '/app/student/online-tests': 243,
+  '/app/dashboard': 307,
+  '/app/teacher/dashboard': 250,
+  '/app/student/dashboard': 277,
+  '/app/parent/dashboard': 283,
+  '/app/teacher/attendance/mark': 347,
+  '/app/parent/fees': 357,
+  '/app/student/online-tests': 248,
 };
 
 interface EntryServer {
