@@ -30,6 +30,7 @@ describe('GET /api/admin/dashboard/summary', () => {
       batchesNearCapacityTotal: 0,
       offsiteBackups: { failed: 0, lastError: null },
       messagesToday: { total: 0, byStatus: { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, cancelled: 0 }, held: 0, byKind: [] },
+      repliesToday: { received: 0, answeredAutomatically: 0, waiting: 0 },
       attendance: {
         today: { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), present: 0, absent: 0, late: 0, excused: 0, total: 0, percentage: null, batchesMarked: 0 },
         trend: expect.arrayContaining([{ date: expect.any(String), total: 0, percentage: null }]),
