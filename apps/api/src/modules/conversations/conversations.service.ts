@@ -119,7 +119,9 @@ export async function sendTemplateInConversation(db: Db, jobs: JobRunner, actor:
         { subject: word('notification', 'New announcement: {title}', language, { title: text }), text: word('mail', '{parent}, a new announcement from {academy}: {title}', language, { parent: '{parent}', academy, title: text }) },
       ]),
     ) as Record<Language, { subject: string; text: string }>;
-    const queued = await notifyParent(tx, undefined, conversation.parentId, { kind: 'announcement', key: `conversation-template:${message!._id}`, date: today, messages, values: { title: text }, channels: ['whatsapp'] });
+    // WhatsApp refuses a template parameter with a line break, a tab or a run of spaces (error 132018): one line.
+    const oneLine = text.replace(/\s+/g, ' ');
+    const queued = await notifyParent(tx, undefined, conversation.parentId, { kind: 'announcement', key: `conversation-template:${message!._id}`, date: today, messages, values: { title: oneLine }, channels: ['whatsapp'] });
     if (queued === 0) throw new AppError('CONFLICT', CONVERSATION_MESSAGES.templateUnavailable);
     await tx.update(conversations).set({ waiting: false, unread: 0, lastMessageAt: new Date() }).where(eq(conversations.id, id));
     await recordAudit(tx, actor, { action: 'create', entityType: 'conversation', entityId: id, relatedId: message!._id, text: { key: 'conversation.template', values: { name: conversation.parentName } }, changes: { text: { old: null, new: text } } });

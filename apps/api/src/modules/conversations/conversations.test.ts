@@ -223,7 +223,7 @@ describe('the office’s inbox', () => {
     expect(empty.json().message).toBe('Write a reply');
     expect((await asAdmin('POST', `/api/admin/conversations/${id}/template-messages`, { text: 'x'.repeat(1001) })).statusCode).toBe(400);
 
-    const sent = await asAdmin('POST', `/api/admin/conversations/${id}/template-messages`, { text: 'Yes, at 5 PM.' });
+    const sent = await asAdmin('POST', `/api/admin/conversations/${id}/template-messages`, { text: 'Yes,\n\nat 5 PM.' });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().message).toBe('Message queued as an approved template');
     await send();
@@ -231,11 +231,11 @@ describe('the office’s inbox', () => {
     expect(templates).toHaveLength(1);
     const template = templates[0]!.body.template as { name: string; components: { type: string; parameters: { text?: string }[] }[] };
     expect(template.name).toBe('announcement');
-    expect(template.components.find((component) => component.type === 'body')!.parameters.map((parameter) => parameter.text)).toEqual(['Sunita Patil', 'Yes, at 5 PM.']);
+    expect(template.components.find((component) => component.type === 'body')!.parameters.map((parameter) => parameter.text)).toEqual(['Sunita Patil', 'Yes, at 5 PM.']); // one line, as WhatsApp requires
     expect(sessionTextsTo(parent.phone!)).toEqual([]);
 
     const messages = (await asAdmin('GET', `/api/admin/conversations/${id}`)).json().data.messages as { kind: string; text: string; sentBy: { name: string } | null }[];
-    expect(messages.at(-1)).toMatchObject({ kind: 'template', text: 'Yes, at 5 PM.', sentBy: { name: 'Office Admin' } });
+    expect(messages.at(-1)).toMatchObject({ kind: 'template', text: 'Yes,\n\nat 5 PM.', sentBy: { name: 'Office Admin' } });
     const [audit] = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where entity_id = ${id} and summary_key = 'conversation.template'`).then((result) => result.rows);
     expect(audit!.n).toBe(1);
   });
