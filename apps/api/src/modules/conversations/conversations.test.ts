@@ -210,8 +210,8 @@ describe('the office’s inbox', () => {
   });
 
   it('after the window, sends the office’s words as the approved announcement template through the outbox', async () => {
-    const { parent } = await family('+919822160008');
-    expect((await post(inbound('919822160008', { text: 'Is the class on today?' }))).statusCode).toBe(200);
+    const { parent } = await family('+919822160018');
+    expect((await post(inbound('919822160018', { text: 'Is the class on today?' }))).statusCode).toBe(200);
     await send();
     const id = (await asAdmin('GET', '/api/admin/conversations')).json().data.conversations.find((row: { parent: { _id: string } }) => row.parent._id === parent.id)._id as string;
     await t.database.db.update(conversations).set({ lastInboundAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(conversations.id, id));
@@ -227,7 +227,7 @@ describe('the office’s inbox', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().message).toBe('Message queued as an approved template');
     await send();
-    const templates = providers.whatsapp.filter((request) => request.body.to === '919822160008' && request.body.type === 'template');
+    const templates = providers.whatsapp.filter((request) => request.body.to === '919822160018' && request.body.type === 'template');
     expect(templates).toHaveLength(1);
     const template = templates[0]!.body.template as { name: string; components: { type: string; parameters: { text?: string }[] }[] };
     expect(template.name).toBe('announcement');
