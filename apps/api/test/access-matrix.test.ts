@@ -177,6 +177,8 @@ const SAMPLES: Record<string, Sample[]> = {
   'GET /api/admin/conversations': [s(() => '/api/admin/conversations', 200)],
   'GET /api/admin/conversations/:id': [s(() => `/api/admin/conversations/${ids.conversation}`, 200)],
   'POST /api/admin/conversations/:id/messages': [s(() => `/api/admin/conversations/${ids.conversation}/messages`, 409, { body: { text: 'Hello' } })],
+  // WhatsApp is not set up here: the template cannot be carried (409, nothing saved).
+  'POST /api/admin/conversations/:id/template-messages': [s(() => `/api/admin/conversations/${ids.conversation}/template-messages`, 409, { body: { text: 'Hello' } })],
   'PATCH /api/admin/conversations/:id': [s(() => `/api/admin/conversations/${ids.conversation}`, 200, { body: { note: 'Called back' } })],
   'GET /api/admin/quick-replies': [s(() => '/api/admin/quick-replies', 200)],
   'POST /api/admin/quick-replies': [s(() => '/api/admin/quick-replies', 201, { body: { text: 'We will call you today.' } })],

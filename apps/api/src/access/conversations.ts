@@ -9,6 +9,7 @@ export const conversationsRoutes: RouteRules = {
   'GET /api/admin/conversations': ADMIN,
   'GET /api/admin/conversations/:id': ADMIN,
   'POST /api/admin/conversations/:id/messages': ADMIN,
+  'POST /api/admin/conversations/:id/template-messages': ADMIN,
   'PATCH /api/admin/conversations/:id': ADMIN,
   'GET /api/admin/quick-replies': ADMIN,
   'POST /api/admin/quick-replies': ADMIN,

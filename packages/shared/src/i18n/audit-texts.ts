@@ -127,6 +127,7 @@ export const AUDIT_TEXTS = {
   'parent.channel': 'Changed how {name} gets messages',
   'parent.whatsapp_stop': '{name} replied STOP on WhatsApp: no more WhatsApp messages',
   'conversation.reply': 'Replied to {name} on WhatsApp',
+  'conversation.template': 'Sent {name} a WhatsApp template message',
   'conversation.update': 'Updated the conversation with {name}',
   'absence.reason': '{name} gave the reason for {child}’s absence on {date}',
   'absence.excused': 'Accepted {child}’s absence on {date} as excused',

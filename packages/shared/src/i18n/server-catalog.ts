@@ -617,6 +617,7 @@ export const SERVER_CATALOG = {
     ['Updated the message settings; a provider credential changed', 'संदेशांची सेटिंग्ज बदलली; सेवा देणाऱ्याची गुप्त माहिती बदलली', 'संदेशों की सेटिंग्स बदलीं; सेवा प्रदाता की गोपनीय जानकारी बदली'],
     ['Changed how {name} gets messages', '{name} यांना संदेश कसे जातात ते बदलले', '{name} को संदेश कैसे जाते हैं, यह बदला'],
     ['Replied to {name} on WhatsApp', '{name} यांना WhatsApp वर उत्तर दिले', '{name} को WhatsApp पर जवाब दिया'],
+    ['Sent {name} a WhatsApp template message', '{name} यांना WhatsApp वर मान्य नमुना संदेश पाठवला', '{name} को WhatsApp पर स्वीकृत टेम्पलेट संदेश भेजा'],
     ['Updated the conversation with {name}', '{name} यांच्याशी संवाद अद्ययावत केला', '{name} के साथ बातचीत अपडेट की'],
     ['{name} gave the reason for {child}’s absence on {date}', '{name} यांनी {child} च्या {date} रोजीच्या गैरहजेरीचे कारण दिले', '{name} ने {child} की {date} की अनुपस्थिति का कारण बताया'],
     ['Accepted {child}’s absence on {date} as excused', '{child} ची {date} रोजीची गैरहजेरी माफ केली', '{child} की {date} की अनुपस्थिति माफ़ की'],

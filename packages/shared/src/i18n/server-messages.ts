@@ -1266,6 +1266,8 @@ export const SERVER_MESSAGES: readonly (readonly [en: string, mr: string, hi: st
   ['Conversation not found', 'संवाद सापडला नाही', 'बातचीत नहीं मिली'],
   ['The 24-hour window has closed: WhatsApp allows only an approved template now', '24 तासांची मुदत संपली आहे: आता WhatsApp फक्त मंजूर टेम्पलेट पाठवू देते', '24 घंटे की अवधि खत्म हो गई है: अब WhatsApp केवल मंज़ूर टेम्पलेट भेजने देता है'],
   ['Reply sent to WhatsApp', 'उत्तर WhatsApp कडे पाठवले', 'जवाब WhatsApp को भेजा गया'],
+  ['Message queued as an approved template', 'संदेश मंजूर टेम्पलेट म्हणून पाठवण्यासाठी रांगेत ठेवला', 'संदेश स्वीकृत टेम्पलेट के रूप में भेजने के लिए कतार में रखा गया'],
+  ['WhatsApp cannot carry it: turn WhatsApp on in Settings → Messages with an announcement template, and check the parent has a phone and has not said STOP', 'WhatsApp ने हा संदेश जाऊ शकत नाही: सेटिंग्ज → संदेश मध्ये घोषणेच्या टेम्पलेटसह WhatsApp चालू करा, आणि पालकांचा फोन आहे व त्यांनी STOP पाठवलेले नाही हे तपासा', 'WhatsApp से यह संदेश नहीं जा सकता: सेटिंग्स → संदेश में घोषणा के टेम्पलेट के साथ WhatsApp चालू करें, और जाँचें कि अभिभावक का फ़ोन है और उन्होंने STOP नहीं भेजा है'],
   ['Conversation updated', 'संवाद अद्ययावत केला', 'बातचीत अपडेट की गई'],
   ['Choose a staff member of the academy', 'अकॅडमीचा कर्मचारी निवडा', 'अकादमी का कोई स्टाफ़ सदस्य चुनें'],
   ['Quick reply saved', 'तयार उत्तर जतन केले', 'तैयार जवाब सहेजा गया'],

@@ -6,6 +6,8 @@ export const CONVERSATION_MESSAGES = {
   notFound: 'Conversation not found',
   windowClosed: 'The 24-hour window has closed: WhatsApp allows only an approved template now',
   replyQueued: 'Reply sent to WhatsApp',
+  templateQueued: 'Message queued as an approved template',
+  templateUnavailable: 'WhatsApp cannot carry it: turn WhatsApp on in Settings → Messages with an announcement template, and check the parent has a phone and has not said STOP',
   updated: 'Conversation updated',
   staffNotFound: 'Choose a staff member of the academy',
   quickReplyCreated: 'Quick reply saved',

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../db/job-runner';
 import { actorOf } from '../../access/http';
-import { createQuickReply, deleteQuickReply, getConversation, listConversations, listQuickReplies, replyInConversation, setAbsenceExcused, updateConversation } from './conversations.service';
+import { createQuickReply, deleteQuickReply, getConversation, listConversations, listQuickReplies, replyInConversation, sendTemplateInConversation, setAbsenceExcused, updateConversation } from './conversations.service';
 
 /**
  * The office's WhatsApp inbox (issue 60): Messages → Conversations, quick replies, and accepting an
@@ -34,6 +34,11 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobRunne
 
   app.post('/admin/conversations/:id/messages', { schema: { tags, params: idParamsSchema, body: conversationReplyInputSchema, response: { 201: apiSuccess(z.object({ _id: z.uuid() })) } } }, async (request, reply) =>
     reply.status(201).send({ success: true as const, data: await replyInConversation(db, jobs, actorOf(request), request.params.id, request.body.text), message: CONVERSATION_MESSAGES.replyQueued }),
+  );
+
+  // After the 24-hour window: the same words as the academy's approved (announcement) template, through the family outbox.
+  app.post('/admin/conversations/:id/template-messages', { schema: { tags, params: idParamsSchema, body: conversationReplyInputSchema, response: { 201: apiSuccess(z.object({ _id: z.uuid() })) } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await sendTemplateInConversation(db, jobs, actorOf(request), request.params.id, request.body.text), message: CONVERSATION_MESSAGES.templateQueued }),
   );
 
   app.patch('/admin/conversations/:id', { schema: { tags, params: idParamsSchema, body: conversationUpdateInputSchema, response: { 200: messageOnlySchema } } }, async (request) => {

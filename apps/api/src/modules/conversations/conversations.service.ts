@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatDate } from '@academy/shared/calendar';
+import { word } from '@academy/shared/i18n/server-catalog';
+import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { CONVERSATION_MESSAGES, type ConversationDetail, type ConversationSummary, type ConversationUpdateInput, type QuickReply } from '@academy/shared/schemas/conversations';
 import type { Actor } from '../../access/actor';
 import type { Db, DbExecutor } from '../../db/client';
@@ -8,6 +10,8 @@ import { absenceReasons, conversationMessages, conversations, quickReplies, user
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { excuseAbsence } from '../attendance';
+import { notifyParent, PARENT_SENDER_JOB } from '../family-outbox';
+import { academyToday, getAcademySettings } from '../settings';
 import { CONVERSATION_SENDER_JOB, SESSION_WINDOW_MS, type ConversationSendPayload } from './intake';
 
 /** The inbox's list: newest first, at most this many (an academy's families fit). */
@@ -70,8 +74,8 @@ function staffMembers(db: DbExecutor) {
 }
 
 async function lockConversation(tx: DbExecutor, id: string) {
-  const { rows } = await tx.execute<{ id: string; lastInboundAt: string | null; parentName: string }>(sql`
-    select c.id, c.last_inbound_at as "lastInboundAt", u.name as "parentName"
+  const { rows } = await tx.execute<{ id: string; parentId: string; lastInboundAt: string | null; parentName: string }>(sql`
+    select c.id, c.parent_id as "parentId", c.last_inbound_at as "lastInboundAt", u.name as "parentName"
     from conversations c join parents p on p.id = c.parent_id join users u on u.id = p.user_id
     where c.id = ${id} for update of c`);
   if (!rows[0]) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound);
@@ -91,6 +95,38 @@ export async function replyInConversation(db: Db, jobs: JobRunner, actor: Actor,
     await tx.update(conversations).set({ waiting: false, unread: 0, lastMessageAt: new Date() }).where(eq(conversations.id, id));
     await recordAudit(tx, actor, { action: 'create', entityType: 'conversation', entityId: id, relatedId: message!._id, text: { key: 'conversation.reply', values: { name: conversation.parentName } }, changes: { text: { old: null, new: text } } });
     await jobs.enqueue(CONVERSATION_SENDER_JOB, { messageId: message!._id } satisfies ConversationSendPayload, { transaction: tx });
+    return message!;
+  });
+}
+
+/**
+ * POST /api/admin/conversations/{id}/template-messages: the office's words after the 24-hour window
+ * has closed, as the approved template WhatsApp allows then. It is the academy's announcement template
+ * (`{{1}}` the parent, `{{2}}` the words; TEMPLATE_VALUES), the one every free-text office message to
+ * families already uses, queued through the family outbox (quiet hours, retries, delivery reports as
+ * for any family message), by WhatsApp only: this is a WhatsApp conversation. Kept in the conversation
+ * as `template` (status `queued`: the outbox's list follows its delivery). 409 when WhatsApp cannot
+ * carry it (off, no announcement template, no phone, STOP), nothing saved.
+ */
+export async function sendTemplateInConversation(db: Db, jobs: JobRunner, actor: Actor, id: string, text: string): Promise<{ _id: string }> {
+  return db.transaction(async (tx) => {
+    const conversation = await lockConversation(tx, id);
+    const [message] = await tx.insert(conversationMessages).values({ conversationId: id, direction: 'out', kind: 'template', text, status: 'queued', sentBy: actor.userId }).returning({ _id: conversationMessages.id });
+    const [academy, today] = await Promise.all([getAcademySettings(tx).then((settings) => settings.name), academyToday(tx)]);
+    const messages = Object.fromEntries(
+      LANGUAGES.map((language: Language) => [
+        language,
+        { subject: word('notification', 'New announcement: {title}', language, { title: text }), text: word('mail', '{parent}, a new announcement from {academy}: {title}', language, { parent: '{parent}', academy, title: text }) },
+      ]),
+    ) as Record<Language, { subject: string; text: string }>;
+    // WhatsApp refuses a template parameter with a line break, a tab or a run of spaces (error 132018): one line.
+    const oneLine = text.replace(/\s+/g, ' ');
+    const queued = await notifyParent(tx, undefined, conversation.parentId, { kind: 'announcement', key: `conversation-template:${message!._id}`, date: today, messages, values: { title: oneLine }, channels: ['whatsapp'] });
+    if (queued === 0) throw new AppError('CONFLICT', CONVERSATION_MESSAGES.templateUnavailable);
+    await tx.update(conversations).set({ waiting: false, unread: 0, lastMessageAt: new Date() }).where(eq(conversations.id, id));
+    await recordAudit(tx, actor, { action: 'create', entityType: 'conversation', entityId: id, relatedId: message!._id, text: { key: 'conversation.template', values: { name: conversation.parentName } }, changes: { text: { old: null, new: text } } });
+    // The outbox's sender runs once this commits.
+    await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });
     return message!;
   });
 }

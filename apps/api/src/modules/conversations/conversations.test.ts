@@ -42,7 +42,7 @@ beforeAll(async () => {
   t = await buildTestApp({ config: { publicUrl: PUBLIC_URL, providers: { whatsappBase: providers.base, msg91Base: providers.base } } });
   admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin', name: 'Office Admin' })).email);
   const saved = await asAdmin('PUT', '/api/admin/settings/messaging', {
-    whatsapp: { enabled: true, phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, templates: { absence: 'absence_alert' } },
+    whatsapp: { enabled: true, phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, templates: { absence: 'absence_alert', announcement: 'announcement' } },
     quietHours: null,
   });
   expect(saved.statusCode, saved.body).toBe(200);
@@ -207,6 +207,37 @@ describe('the office’s inbox', () => {
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/academy_family_replies\{state="received"\} [1-9]/);
     expect(metrics).toMatch(/academy_family_replies\{state="waiting_for_office"\} [1-9]/);
+  });
+
+  it('after the window, sends the office’s words as the approved announcement template through the outbox', async () => {
+    const { parent } = await family('+919822160018');
+    expect((await post(inbound('919822160018', { text: 'Is the class on today?' }))).statusCode).toBe(200);
+    await send();
+    const id = (await asAdmin('GET', '/api/admin/conversations')).json().data.conversations.find((row: { parent: { _id: string } }) => row.parent._id === parent.id)._id as string;
+    await t.database.db.update(conversations).set({ lastInboundAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(conversations.id, id));
+    providers.reset();
+
+    expect((await asAdmin('POST', `/api/admin/conversations/${id}/messages`, { text: 'Yes, at 5 PM.' })).statusCode).toBe(409);
+    const empty = await asAdmin('POST', `/api/admin/conversations/${id}/template-messages`, { text: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Write a reply');
+    expect((await asAdmin('POST', `/api/admin/conversations/${id}/template-messages`, { text: 'x'.repeat(1001) })).statusCode).toBe(400);
+
+    const sent = await asAdmin('POST', `/api/admin/conversations/${id}/template-messages`, { text: 'Yes,\n\nat 5 PM.' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().message).toBe('Message queued as an approved template');
+    await send();
+    const templates = providers.whatsapp.filter((request) => request.body.to === '919822160018' && request.body.type === 'template');
+    expect(templates).toHaveLength(1);
+    const template = templates[0]!.body.template as { name: string; components: { type: string; parameters: { text?: string }[] }[] };
+    expect(template.name).toBe('announcement');
+    expect(template.components.find((component) => component.type === 'body')!.parameters.map((parameter) => parameter.text)).toEqual(['Sunita Patil', 'Yes, at 5 PM.']); // one line, as WhatsApp requires
+    expect(sessionTextsTo(parent.phone!)).toEqual([]);
+
+    const messages = (await asAdmin('GET', `/api/admin/conversations/${id}`)).json().data.messages as { kind: string; text: string; sentBy: { name: string } | null }[];
+    expect(messages.at(-1)).toMatchObject({ kind: 'template', text: 'Yes,\n\nat 5 PM.', sentBy: { name: 'Office Admin' } });
+    const [audit] = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where entity_id = ${id} and summary_key = 'conversation.template'`).then((result) => result.rows);
+    expect(audit!.n).toBe(1);
   });
 
   it('is the admin’s only: a teacher gets 403', async () => {

@@ -45,6 +45,12 @@ export function useReply(id: string) {
   return useMutation({ mutationFn: (text: string) => apiRequestWithMessage<{ _id: string }>('POST', `/admin/conversations/${encodeURIComponent(id)}/messages`, { text }), onSuccess: refresh });
 }
 
+/** After the 24-hour window: the same words as the academy's approved template, through the family outbox. */
+export function useTemplateReply(id: string) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (text: string) => apiRequestWithMessage<{ _id: string }>('POST', `/admin/conversations/${encodeURIComponent(id)}/template-messages`, { text }), onSuccess: refresh });
+}
+
 export function useUpdateConversation(id: string) {
   const refresh = useRefresh(id);
   return useMutation({ mutationFn: (input: ConversationUpdateInput) => apiRequestWithMessage<unknown>('PATCH', `/admin/conversations/${encodeURIComponent(id)}`, input), onSuccess: refresh });

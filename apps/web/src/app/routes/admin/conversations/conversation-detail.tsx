@@ -9,7 +9,7 @@ import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { normalizeError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format-date';
-import { CONVERSATION_FAILURES, useConversation, useCreateQuickReply, useDeleteQuickReply, useQuickReplies, useReply, useUpdateConversation } from '../../../../features/conversations/api';
+import { CONVERSATION_FAILURES, useConversation, useCreateQuickReply, useDeleteQuickReply, useQuickReplies, useReply, useTemplateReply, useUpdateConversation } from '../../../../features/conversations/api';
 
 /** One message as a bubble: the family's on the left, the academy's on the right. */
 function Bubble({ message }: { message: ConversationMessage }) {
@@ -23,6 +23,7 @@ function Bubble({ message }: { message: ConversationMessage }) {
       </Text>
       <Text size="xs" c="dimmed">
         {who} · {formatDateTime(message.createdAt)}
+        {message.kind === 'template' ? ` · ${t`Template message`}` : ''}
         {message.status === 'queued' ? ` · ${t`Sending`}` : ''}
         {message.status === 'failed' ? ` · ${t`Not sent`}${message.error ? `: ${message.error}` : ''}` : ''}
       </Text>
@@ -32,7 +33,7 @@ function Bubble({ message }: { message: ConversationMessage }) {
 
 /**
  * One family's conversation (issue 60): everything sent and received, a reply in free text while
- * WhatsApp's 24-hour window is open (afterwards only an approved template: the screen says so), the
+ * WhatsApp's 24-hour window is open (afterwards the same words go as the academy's approved template), the
  * academy's quick replies, who looks after it and a note only staff see. Replies are audited.
  */
 export function Component() {
@@ -40,6 +41,7 @@ export function Component() {
   const { t } = useLingui();
   const conversation = useConversation(id);
   const reply = useReply(id);
+  const templateReply = useTemplateReply(id);
   const update = useUpdateConversation(id);
   const quickReplies = useQuickReplies();
   const createQuickReply = useCreateQuickReply();
@@ -54,7 +56,7 @@ export function Component() {
   const { parent } = data.conversation;
 
   const send = () =>
-    reply.mutate(text, {
+    (data.conversation.windowOpen ? reply : templateReply).mutate(text, {
       onSuccess: () => {
         setText('');
         setError(undefined);
@@ -83,50 +85,50 @@ export function Component() {
             <Title order={2} size="h5" id="reply-title">
               <Trans>Reply</Trans>
             </Title>
-            {data.conversation.windowOpen ? (
-              <>
-                {quickReplies.data && quickReplies.data.quickReplies.length > 0 ? (
-                  <Group gap={6} wrap="wrap" aria-label={t`Quick replies`}>
-                    {quickReplies.data.quickReplies.map((quick) => (
-                      <Group key={quick._id} gap={0} wrap="nowrap">
-                        <Button size="compact-sm" variant="light" onClick={() => setText(quick.text)}>
-                          {quick.text.length > 40 ? `${quick.text.slice(0, 40)}…` : quick.text}
-                        </Button>
-                        <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t`Remove the quick reply`} onClick={() => deleteQuickReply.mutate(quick._id)}>
-                          <IconTrash size={14} aria-hidden="true" />
-                        </ActionIcon>
-                      </Group>
-                    ))}
-                  </Group>
-                ) : null}
-                <Textarea label={t`Your reply`} autosize minRows={2} maxLength={1000} value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} />
-                <Group gap="xs" wrap="wrap">
-                  <Button onClick={send} loading={reply.isPending}>
-                    <Trans>Send on WhatsApp</Trans>
-                  </Button>
-                  <Button
-                    variant="default"
-                    disabled={text.trim() === ''}
-                    loading={createQuickReply.isPending}
-                    onClick={() => createQuickReply.mutate(text.trim(), { onError: (failure) => setError(normalizeError(failure, t(CONVERSATION_FAILURES.quickReply)).message) })}
-                  >
-                    <Trans>Save as a quick reply</Trans>
-                  </Button>
-                </Group>
-                {data.conversation.windowEndsAt ? (
-                  <Text size="xs" c="dimmed">
-                    {t`Free text can be sent until ${formatDateTime(data.conversation.windowEndsAt)}.`}
-                  </Text>
-                ) : null}
-              </>
-            ) : (
+            {data.conversation.windowOpen ? null : (
               <Alert color="yellow" title={t`The 24-hour window has closed`}>
-                <Trans>
-                  WhatsApp allows free text only within 24 hours of the family’s last message. Send an approved template instead: a message from the family’s page
-                  or an announcement reaches them by template, and their reply opens the window again.
-                </Trans>
+                <Trans>WhatsApp allows free text only within 24 hours of the family’s last message. Your words can go as an approved template message instead; the family’s reply opens the window again.</Trans>
               </Alert>
             )}
+            {quickReplies.data && quickReplies.data.quickReplies.length > 0 ? (
+              <Group gap={6} wrap="wrap" aria-label={t`Quick replies`}>
+                {quickReplies.data.quickReplies.map((quick) => (
+                  <Group key={quick._id} gap={0} wrap="nowrap">
+                    <Button size="compact-sm" variant="light" onClick={() => setText(quick.text)}>
+                      {quick.text.length > 40 ? `${quick.text.slice(0, 40)}…` : quick.text}
+                    </Button>
+                    <ActionIcon size="sm" variant="subtle" color="gray" aria-label={t`Remove the quick reply`} onClick={() => deleteQuickReply.mutate(quick._id)}>
+                      <IconTrash size={14} aria-hidden="true" />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Group>
+            ) : null}
+            <Textarea label={t`Your reply`} autosize minRows={2} maxLength={1000} value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} />
+            <Group gap="xs" wrap="wrap">
+              {data.conversation.windowOpen ? (
+                <Button onClick={send} loading={reply.isPending}>
+                  <Trans>Send on WhatsApp</Trans>
+                </Button>
+              ) : (
+                <Button onClick={send} loading={templateReply.isPending}>
+                  <Trans>Send as template message</Trans>
+                </Button>
+              )}
+              <Button
+                variant="default"
+                disabled={text.trim() === ''}
+                loading={createQuickReply.isPending}
+                onClick={() => createQuickReply.mutate(text.trim(), { onError: (failure) => setError(normalizeError(failure, t(CONVERSATION_FAILURES.quickReply)).message) })}
+              >
+                <Trans>Save as a quick reply</Trans>
+              </Button>
+            </Group>
+            {data.conversation.windowOpen && data.conversation.windowEndsAt ? (
+              <Text size="xs" c="dimmed">
+                {t`Free text can be sent until ${formatDateTime(data.conversation.windowEndsAt)}.`}
+              </Text>
+            ) : null}
           </Stack>
         </Paper>
 
