@@ -257,6 +257,9 @@ export const SERVER_CATALOG = {
     ['Fee', 'फी', 'फीस'],
     ['Due date', 'देय तारीख', 'देय तिथि'],
     ['Amount to pay', 'भरायची रक्कम', 'भरने की राशि'],
+    // Fee plans quoted excluding GST (issue 57): the balance, the GST on it, and the amount to pay above.
+    ['Balance (excluding GST)', 'बाकी (GST वगळून)', 'बाकी (GST के बिना)'],
+    ['GST {rate}%', 'GST {rate}%', 'GST {rate}%'],
     ['In words', 'अक्षरी', 'शब्दों में'],
     ['Reference', 'संदर्भ', 'संदर्भ'],
     ['Scan this code with any UPI app (GPay, PhonePe, Paytm, BHIM) to pay {payee}.', '{payee} यांना पैसे भरण्यासाठी कोणत्याही UPI ॲपने (GPay, PhonePe, Paytm, BHIM) हा कोड स्कॅन करा.', '{payee} को भुगतान करने के लिए किसी भी UPI ऐप (GPay, PhonePe, Paytm, BHIM) से यह कोड स्कैन करें.'],
@@ -877,6 +880,9 @@ export const SERVER_CATALOG = {
     ['Sign in', 'लॉगिन करा', 'लॉगिन करें'],
     ['Questions? Call {phone}.', 'काही प्रश्न? {phone} वर फोन करा.', 'कोई सवाल? {phone} पर फ़ोन करें.'],
     ['Language', 'भाषा', 'भाषा'],
+    // Fee plans quoted excluding GST (issue 57): what is paid is the balance + GST, as the UPI request asks.
+    ['{balance} + GST {tax} = {total}', '{balance} + GST {tax} = एकूण {total}', '{balance} + GST {tax} = कुल {total}'],
+    ['Fees are quoted excluding GST: {balance} + GST {tax} = {total}.', 'फी GST वगळून सांगितली आहे: {balance} + GST {tax} = एकूण {total}.', 'फीस GST के बिना बताई गई है: {balance} + GST {tax} = कुल {total}.'],
   ],
 
   /** Answers on WhatsApp to a parent's message (issue 60, apps/api/src/modules/conversations/auto-answers.ts). */

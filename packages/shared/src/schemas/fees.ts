@@ -320,9 +320,13 @@ export const payPageSchema = z.object({
       upi: dueUpiSchema.nullable(),
       /** The family reported paying it and the office has not confirmed yet (issue 54): the card says so instead of "overdue". */
       reported: z.object({ amount: z.number(), utr: z.string() }).nullable(),
+      /** GST on top of the balance when fee plans are quoted excluding GST (issue 57): the UPI request asks for its total. */
+      gst: dueTaxSchema,
     }),
   ),
   total: z.number(),
+  /** With prices excluding GST: the tax on the dues listed and what is paid (total + tax); null otherwise. */
+  gst: z.object({ tax: z.number(), total: z.number() }).nullable(),
 });
 export type PayPage = z.infer<typeof payPageSchema>;
 

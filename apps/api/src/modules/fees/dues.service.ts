@@ -199,7 +199,7 @@ export async function dueUpiFor(db: DbExecutor, actor: Actor, dueId: string): Pr
 /** A due's UPI request when `mayRead` allows its student (the access layer's rule, or a pay link's student); else 404. */
 export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (studentId: string) => boolean): Promise<{ link: string; reference: string }> {
   const [row] = await db
-    .select({ due: feeDues, code: students.studentCode, name: users.name })
+    .select({ due: feeDues, code: students.studentCode, name: users.name, taxable: dueTaxableSql.mapWith(Boolean) })
     .from(feeDues)
     .innerJoin(students, eq(students.id, feeDues.studentId))
     .innerJoin(users, eq(users.id, students.userId))
@@ -210,7 +210,9 @@ export async function dueUpiWhere(db: DbExecutor, dueId: string, mayRead: (stude
   if (!payee) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.upiNotSetUp);
   const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;
   if (balance <= 0) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.nothingToPay);
-  return dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: balance });
+  // The QR code asks for what the ledger's UPI request asks: the balance plus GST on top when prices exclude it.
+  const gst = taxOnTopOf(await registrationOn(db, await academyToday(db)), row.taxable, balance);
+  return dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: gst?.total ?? balance });
 }
 
 /** A ledger through the access layer: the admin any student's, a student their own (else 404). */

@@ -15,7 +15,9 @@ import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { createAcademyPdf, rupeesText, type PdfDocument } from '../../lib/pdf';
 import { academyToday, getAcademySettings, upiPayee } from '../settings';
+import { registrationOn, taxOnTopOf } from '../gst';
 import { dueUpiRequest } from './dues.service';
+import { dueTaxableSql } from './fee-queries';
 
 /**
  * The printed fee slip of one due (issue 38): what is left to pay, the due's reference, and the UPI
@@ -31,6 +33,7 @@ const LABELS = wordTable('feeSlip', {
   fee: 'Fee',
   dueDate: 'Due date',
   amount: 'Amount to pay',
+  base: 'Balance (excluding GST)',
   inWords: 'In words',
   reference: 'Reference',
 });
@@ -53,7 +56,7 @@ function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: numb
 /** GET /api/dues/{id}/slip.pdf: the office, the student and their parents (another family's due answers 404). */
 export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, language: Language): Promise<{ pdf: Buffer; fileName: string }> {
   const [row] = await db
-    .select({ due: feeDues, code: students.studentCode, name: users.name, batchName: batches.name })
+    .select({ due: feeDues, code: students.studentCode, name: users.name, batchName: batches.name, taxable: dueTaxableSql.mapWith(Boolean) })
     .from(feeDues)
     .innerJoin(students, eq(students.id, feeDues.studentId))
     .innerJoin(users, eq(users.id, students.userId))
@@ -64,6 +67,10 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   const balance = row.due.status === 'open' ? row.due.amountPaise - row.due.concessionPaise - row.due.paidPaise : 0;
   if (balance <= 0) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.nothingToPay);
   const [settings, payee, today] = await Promise.all([getAcademySettings(db), upiPayee(db), academyToday(db)]);
+  // With fee plans quoted excluding GST the slip shows balance + GST = what is paid, as the ledger and its UPI request do.
+  const registration = await registrationOn(db, today);
+  const gst = taxOnTopOf(registration, row.taxable, balance);
+  const toPay = gst?.total ?? balance;
   const reference = upiReference(row.code, row.due.number);
   const label = LABELS[language];
 
@@ -80,12 +87,16 @@ export async function feeSlipFor(db: DbExecutor, actor: Actor, dueId: string, la
   pdf.rule();
   pdf.row(label.fee, row.due.label);
   pdf.row(label.dueDate, formatDate(row.due.dueDate));
-  pdf.row(label.amount, rupeesText(balance), { bold: true });
-  pdf.row(label.inWords, amountInWords(balance, language));
+  if (gst && registration) {
+    pdf.row(label.base, rupeesText(balance));
+    pdf.row(word('feeSlip', 'GST {rate}%', language, { rate: registration.rateBp / 100 }), rupeesText(gst.tax));
+  }
+  pdf.row(label.amount, rupeesText(toPay), { bold: true });
+  pdf.row(label.inWords, amountInWords(toPay, language));
   pdf.row(label.reference, reference, { bold: true });
   pdf.rule();
   if (payee) {
-    const { link } = dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: balance });
+    const { link } = dueUpiRequest(payee, { code: row.code, name: row.name }, { number: row.due.number, label: row.due.label, balancePaise: toPay });
     const x = (pdf.doc.page.width - QR_SIZE) / 2;
     const y = pdf.doc.y;
     drawQr(pdf.doc, link, x, y, QR_SIZE);

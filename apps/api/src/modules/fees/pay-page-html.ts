@@ -107,14 +107,16 @@ ${body}
 
 /** One due: its name, date and state, and how to pay it (or that it was reported paid, paying again one step away). */
 function dueHtml(due: PayPage['dues'][number], token: string, language: Language): string {
-  const amount = rupees(due.balance);
+  // With prices excluding GST what is paid (and what the UPI request asks for) is the balance + GST.
+  const amount = rupees(due.gst?.total ?? due.balance);
   const badge = due.reported
     ? `<span class="badge">${html('Reported', language)}</span>`
     : due.status === 'overdue'
       ? `<span class="badge overdue">${html('Overdue', language)}</span>`
       : '';
   const head = `<div class="row"><span class="label">${escape(due.label)}</span><span class="dim">${html('Due date {date}', language, { date: escape(formatDate(due.dueDate)) })} ${badge}</span></div>`;
-  if (!due.upi) return `<li data-testid="upi-due">${head}<div><b>${escape(amount)}</b></div></li>`;
+  const gst = due.gst ? `<div class="dim" data-gst>${html('{balance} + GST {tax} = {total}', language, { balance: escape(rupees(due.balance)), tax: escape(rupees(due.gst.tax)), total: escape(amount) })}</div>` : '';
+  if (!due.upi) return `<li data-testid="upi-due">${head}<div><b>${escape(amount)}</b></div>${gst}</li>`;
   const qrUrl = `/api/pay/${encodeURIComponent(token)}/dues/${encodeURIComponent(due._id)}/upi-qr.svg`;
   const qrAlt = escape(word('payPage', 'QR code to pay {amount} by UPI', language, { amount }));
   // A phone (coarse pointer) gets the button that opens its UPI app, the QR code one tap away; a computer the QR code.
@@ -126,10 +128,10 @@ function dueHtml(due: PayPage['dues'][number], token: string, language: Language
     `<img class="fine" src="${escape(qrUrl)}" alt="${qrAlt}" width="200" height="200" loading="lazy">`,
     `<details class="touch"><summary>${html('Show the QR code', language)}</summary><img src="${escape(qrUrl)}" alt="${qrAlt}" width="200" height="200" loading="lazy"></details>`,
   ].join('\n');
-  if (!due.reported) return `<li data-testid="upi-due">${head}\n${pay}</li>`;
+  if (!due.reported) return `<li data-testid="upi-due">${head}${gst}\n${pay}</li>`;
   const reported = `<div class="reported"><b>${html('Payment reported · waiting for the office to confirm', language)}</b><br>${escape(rupees(due.reported.amount))} · UTR <code>${escape(due.reported.utr)}</code></div>`;
   // Paying again is one deliberate step away, so nobody pays twice by mistake.
-  return `<li data-testid="upi-due">${head}\n${reported}<details><summary>${html('Pay again', language)}</summary>${pay}</details></li>`;
+  return `<li data-testid="upi-due">${head}${gst}\n${reported}<details><summary>${html('Pay again', language)}</summary>${pay}</details></li>`;
 }
 
 /** The pay link's page for the dues the family still has to pay. */
@@ -144,7 +146,10 @@ export function payPageHtml(page: PayPage, token: string, language: Language, fo
     ? ` ${html('Questions? Call {phone}.', language, { phone: `<a href="tel:${escape(page.academy.phone)}">${escape(formatIndianPhone(page.academy.phone))}</a>` })}`
     : '';
   const body = [
-    `<p>${html('{academy}: fees of {student}. Left to pay: {total}.', language, { academy: escape(page.academy.name), student: `<b>${escape(page.student.name)}</b>`, total: `<b data-total>${escape(rupees(page.total))}</b>` })}</p>`,
+    `<p>${html('{academy}: fees of {student}. Left to pay: {total}.', language, { academy: escape(page.academy.name), student: `<b>${escape(page.student.name)}</b>`, total: `<b data-total>${escape(rupees(page.gst?.total ?? page.total))}</b>` })}</p>`,
+    page.gst
+      ? `<p class="dim" data-gst>${html('Fees are quoted excluding GST: {balance} + GST {tax} = {total}.', language, { balance: escape(rupees(page.total)), tax: escape(rupees(page.gst.tax)), total: escape(rupees(page.gst.total)) })}</p>`
+      : '',
     `<ul>${page.dues.map((due) => dueHtml(due, token, language)).join('\n')}</ul>`,
     page.dues.some((due) => !due.upi) ? `<p>${html("Please pay at the academy's office.", language)}</p>` : '',
     `<h2>${html('After you pay', language)}</h2>`,

@@ -28,14 +28,19 @@ export async function payPage(db: DbExecutor, key: Buffer, token: string): Promi
     getAcademySettings(db),
   ]);
   const open = ledger.dues.filter((due) => due.balance > 0 && (due.status === 'due' || due.status === 'overdue'));
+  const paise = (amount: number) => Math.round(amount * 100);
+  const total = open.reduce((sum, due) => sum + paise(due.balance), 0);
+  // The ledger's GST on top of each due (the same figure its UPI request asks for), added up over the dues listed.
+  const tax = open.reduce((sum, due) => sum + paise(due.gst?.tax ?? 0), 0);
   return {
     academy: { name: settings.name, phone: settings.phones.find(Boolean) ?? null },
     student: { name: ledger.student.name },
-    dues: open.map(({ _id, label, dueDate, balance, status, upi }) => {
+    dues: open.map(({ _id, label, dueDate, balance, status, upi, gst }) => {
       const waiting = ledger.claims.find((claim) => claim.status === 'pending' && claim.due._id === _id);
-      return { _id, label, dueDate, balance, status, upi, reported: waiting ? { amount: waiting.amount, utr: waiting.utr } : null };
+      return { _id, label, dueDate, balance, status, upi, gst, reported: waiting ? { amount: waiting.amount, utr: waiting.utr } : null };
     }),
-    total: open.reduce((sum, due) => sum + Math.round(due.balance * 100), 0) / 100,
+    total: total / 100,
+    gst: tax > 0 ? { tax: tax / 100, total: (total + tax) / 100 } : null,
   };
 }
 

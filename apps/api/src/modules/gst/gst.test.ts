@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { gstinCheckCharacter } from '@academy/shared/gst';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { formatPaise } from '@academy/shared/money';
+import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { printableReceipt } from '../fees/payments.service';
 import { receiptPdfIn } from '../fees/receipt-mail';
+import { payLinkToken } from '../fees/pay-link';
+import { upiQrSvg } from '../fees/upi-qr';
 import { academies } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../db/tenancy';
 import { academyToday } from '../settings/settings.service';
@@ -290,6 +293,49 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(list.dues[0].gst).toEqual({ tax: 4500, total: 29500 });
     // Back to inclusive prices for what follows.
     expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: today } })).statusCode).toBe(200);
+  });
+
+  it('prices quoted excluding GST: the pay link’s page, its QR code and the fee slip ask for balance + GST, as the UPI request does', async () => {
+    expect((await asAdmin('PUT', '/api/admin/settings/payments', { upi: { vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' } })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: false, from: today } })).statusCode).toBe(200);
+    const batch = await batchWithPlan('JEE plus GST', 50000);
+    const student = await enrolled(batch.id, 'Pay Link Gst');
+    const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
+    const due = ledger.dues.find((one: { dueDate: string }) => one.dueDate === today);
+    expect(due.gst).toEqual({ tax: 4500, total: 29500 });
+    expect(due.upi.link).toContain('&am=29500.00&');
+
+    // The server's page: the Pay button, the line "base + GST = total" and the page's total all say what the UPI request asks.
+    const token = payLinkToken(TEST_SERVER_KEYS.key('pay-links'), student.id);
+    const data = (await t.app.inject({ method: 'GET', url: `/api/pay/${token}` })).json().data;
+    expect(data.dues.find((one: { _id: string }) => one._id === due._id).gst).toEqual({ tax: 4500, total: 29500 });
+    const taxOnPage = data.dues.reduce((sum: number, one: { gst: { tax: number } }) => sum + one.gst.tax, 0);
+    expect(data.gst).toEqual({ tax: taxOnPage, total: data.total + taxOnPage });
+    const english = (await t.app.inject({ method: 'GET', url: `/pay/${token}` })).body;
+    expect(english).toContain('am=29500.00&amp;');
+    expect(english).toContain('Pay ₹29,500 by UPI');
+    expect(english).toContain('₹25,000 + GST ₹4,500 = ₹29,500');
+    expect(english).toContain(`<b data-total>₹${formatPaise(Math.round(data.gst.total * 100))}</b>`);
+    expect(english).toContain('Fees are quoted excluding GST:');
+    expect((await t.app.inject({ method: 'GET', url: `/mr/pay/${token}` })).body).toContain('₹25,000 + GST ₹4,500 = एकूण ₹29,500');
+    expect((await t.app.inject({ method: 'GET', url: `/hi/pay/${token}` })).body).toContain('₹25,000 + GST ₹4,500 = कुल ₹29,500');
+    // The QR code (the page's and the office's) is the UPI request for the total.
+    const qr = await t.app.inject({ method: 'GET', url: `/api/pay/${token}/dues/${due._id}/upi-qr.svg` });
+    expect(qr.body).toBe(await upiQrSvg(due.upi.link));
+    expect((await asAdmin('GET', `/api/dues/${due._id}/upi-qr.svg`)).body).toBe(qr.body);
+
+    // The printed slip: the balance, the GST and the amount to pay (in words too).
+    const slip = await pdfText((await asAdmin('GET', `/api/dues/${due._id}/slip.pdf`)).rawPayload);
+    for (const expected of ['Balance (excluding GST) ₹25,000', 'GST 18% ₹4,500', 'Amount to pay ₹29,500', 'Rupees Twenty-Nine Thousand Five Hundred Only']) expect(slip).toContain(expected);
+
+    // Prices including GST again: the page and the slip show the balance alone.
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: today } })).statusCode).toBe(200);
+    const inclusive = (await t.app.inject({ method: 'GET', url: `/pay/${token}` })).body;
+    expect(inclusive).toContain('Pay ₹25,000 by UPI');
+    expect(inclusive).not.toContain('data-gst');
+    const plainSlip = await pdfText((await asAdmin('GET', `/api/dues/${due._id}/slip.pdf`)).rawPayload);
+    expect(plainSlip).not.toContain('GST 18%');
+    expect(plainSlip).toContain('Amount to pay ₹25,000');
   });
 
   it('with GST off again, receipts are plain; a payer GSTIN is refused', async () => {
