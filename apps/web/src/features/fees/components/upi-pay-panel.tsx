@@ -14,7 +14,7 @@ import { Utr } from './utr';
 type PayableDue = Ledger['dues'][number] & { upi: DueUpi };
 
 /** What a due's UPI card needs: the ledger's due, or a pay link's. */
-export type UpiDueFacts = Pick<Ledger['dues'][number], '_id' | 'label' | 'dueDate' | 'status' | 'balance'> & { upi: DueUpi };
+export type UpiDueFacts = Pick<Ledger['dues'][number], '_id' | 'label' | 'dueDate' | 'status' | 'balance' | 'gst'> & { upi: DueUpi };
 
 /** A finger, not a mouse: a phone or a tablet, where a upi:// link opens the UPI app. */
 export function useTouchScreen(): boolean {
@@ -131,7 +131,8 @@ export function UpiDueCard({ due, touch, qrUrl, reported, children }: { due: Upi
   const { t, i18n } = useLingui();
   const [qrShown, qr] = useDisclosure(false);
   const [payAgain, again] = useDisclosure(false);
-  const amount = formatRupees(due.balance);
+  // What the UPI request asks for: the balance, plus GST when the academy quotes fees excluding it (issue 57).
+  const amount = formatRupees(due.gst ? due.gst.total : due.balance);
   const showQr = !touch || qrShown;
   const payable = !reported || payAgain;
   return (
