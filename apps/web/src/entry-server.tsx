@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import { INTL_LOCALES, type Language } from '@academy/shared/languages';
 import { ROLE_HOME, type Role } from '@academy/shared/roles';
@@ -32,6 +32,16 @@ import { languageOfPath, localizedPath, stripLanguage } from './lib/language-pat
 import { coursePath, publicCourseApiPath, type PublicPage } from '@academy/shared/public-site';
 import type { CourseBatch } from '@academy/shared/schemas/courses';
 import { languageLinks, PAGE_META_ON_SERVER, type PageMeta } from './lib/page-meta';
+
+/**
+ * The answers the browser takes over with the page: the successful ones that survive JSON. A query whose
+ * answer is an object made by code (the translator of an enquiry's language, enquiry-call-today.tsx) would
+ * arrive as a plain object without its methods and break the screen that uses it: the browser reads it again.
+ */
+function answersForBrowser(queryClient: QueryClient): DehydratedState {
+  const plain = (value: unknown) => value === null || typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype;
+  return dehydrate(queryClient, { shouldDehydrateQuery: (query: Query) => defaultShouldDehydrateQuery(query) && plain(query.state.data) });
+}
 
 /*
  * The public pages rendered on the server (issue 17; docs/decisions/024-public-pages-rendered-on-the-server.md).
@@ -208,7 +218,7 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   if (html === null) return null;
 
   const startsOnUse = page.startsOnUse === true;
-  const state: ServerState = { path: url.pathname, language, queries: dehydrate(queryClient), drawn: true, startsOnUse };
+  const state: ServerState = { path: url.pathname, language, queries: answersForBrowser(queryClient), drawn: true, startsOnUse };
   return {
     language,
     status,
@@ -404,7 +414,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
   });
   const modules = signedInFirstScreenModules(pathname, user.language);
   const dataOnly = (failure?: unknown): SignedInScreen => {
-    const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: false };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: false };
     return { language: user.language, state: JSON.stringify(state), modules, failure };
   };
   // Drawn here too (issue 56): on slow mobile data the screen then shows once the page and its
@@ -426,7 +436,10 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       html = (await render).html;
       const asked = queryClient
         .getQueryCache()
-        .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && (query.options as { enabled?: unknown }).enabled !== false && typeof query.options.queryFn === 'function' });
+        .findAll({
+          predicate: (query) =>
+            query.state.status === 'pending' && query.state.fetchStatus === 'idle' && (query.options as { enabled?: unknown }).enabled !== false && typeof query.options.queryFn === 'function' && query.meta?.browserOnly !== true,
+        });
       if (html === null || asked.length === 0 || pass === MAX_DRAWING_PASSES - 1) break;
       await personsReads.run(
         (path) => readApi(path, user.language),
@@ -436,7 +449,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     }
     if (html === null) return dataOnly();
-    const state: ServerState = { path: pathname, language: user.language, queries: dehydrate(queryClient), drawn: true };
+    const state: ServerState = { path: pathname, language: user.language, queries: answersForBrowser(queryClient), drawn: true };
     return { language: user.language, state: JSON.stringify(state), modules, html };
   } catch (error) {
     return dataOnly(error);

@@ -19,9 +19,13 @@ import { useLocalNames } from '../../../lib/public-settings';
 /** How many families the dashboard lists; "See all" opens the filtered list for the rest. */
 export const CALL_TODAY_LIMIT = 8;
 
-/** The signed-in catalog in the family's language, for the prepared WhatsApp message. */
+/**
+ * The signed-in catalog in the family's language, for the prepared WhatsApp message. Read in the browser
+ * only (`meta.browserOnly`): the answer is a translator, not JSON, so a screen drawn on the server (issue 56)
+ * neither reads it nor hands it over; the office's own language serves until it is there.
+ */
 function useTranslatorFor(language: Language) {
-  return useQuery({ queryKey: ['app-translator', language], queryFn: () => appTranslatorFor(language), staleTime: Infinity, gcTime: Infinity });
+  return useQuery({ queryKey: ['app-translator', language], queryFn: () => appTranslatorFor(language), staleTime: Infinity, gcTime: Infinity, meta: { browserOnly: true } });
 }
 
 /**
