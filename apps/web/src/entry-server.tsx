@@ -24,7 +24,7 @@ import { studentDashboardQueryOptions } from './features/student-dashboard/api';
 import { publicCourseQueryOptions, publicCoursesQueryOptions } from './features/courses/api';
 import { publicNotesQueryOptions } from './features/notes/api';
 import { publicSettingsQueryOptions } from './features/settings/api';
-import { addCatalog, loadLanguage } from './lib/catalogs';
+import { addCatalog, loadLanguage, putCatalogsOnTop, type CatalogName } from './lib/catalogs';
 import { setServerReader } from './lib/api-client';
 import { SIGNED_IN_FIRST_SCREEN_PATHS } from './lib/first-screens';
 import { setCurrentLanguage } from './lib/current-language';
@@ -208,7 +208,7 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   const identity = url.href + JSON.stringify(answers);
   let drawn = lastDrawn.get(url.pathname);
   if (drawn?.identity !== identity) {
-    const render = previousRender.then(() => renderWithLanguage(url, language, queryClient));
+    const render = previousRender.then(() => renderWithLanguage(url, language, queryClient, page.legal ? ['public', 'legal'] : ['public']));
     previousRender = render.catch(() => undefined);
     drawn = { identity, ...(await render) };
     // Not kept for an address of no course: those are as many as anyone cares to type.
@@ -232,7 +232,9 @@ export async function renderPublicPage(url: URL, readApi: ReadApi): Promise<Rend
   };
 }
 
-async function renderWithLanguage(url: URL, language: Language, queryClient: QueryClient): Promise<{ html: string | null; meta: PageMeta }> {
+async function renderWithLanguage(url: URL, language: Language, queryClient: QueryClient, catalogsOnTop: CatalogName[]): Promise<{ html: string | null; meta: PageMeta }> {
+  // The translations the browser will have for this page win where two catalogs differ (lib/catalogs.ts).
+  await putCatalogsOnTop(language, catalogsOnTop);
   setCurrentLanguage(language);
   i18n.activate(language, [`${INTL_LOCALES[language]}-u-nu-latn`]);
 
@@ -431,7 +433,7 @@ export async function signedInFirstScreen(pathname: string, readApi: (path: stri
     // query that needs the first answer) is read with the screen's own query functions, as this person,
     // and the screen drawn again: at most three times, so the page goes with no skeleton left.
     for (let pass = 0; pass < MAX_DRAWING_PASSES; pass += 1) {
-      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient));
+      const render = previousRender.then(() => renderWithLanguage(url, user.language, queryClient, ['app']));
       previousRender = render.catch(() => undefined);
       html = (await render).html;
       const asked = queryClient

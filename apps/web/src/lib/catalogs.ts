@@ -62,6 +62,20 @@ export function addCatalog(catalog: CatalogName, language: Language): Promise<vo
 }
 
 /**
+ * Puts these catalogs' translations on top again (the server, issue 56): one process draws public pages
+ * and signed-in screens with one i18n, and a message in two catalogs may be translated differently in
+ * each ("Phone": फोन on the public form, मोबाईल नंबर in the app). A browser opening a public page has
+ * only `public` (and `legal`), one opening the app has `app` loaded last: the drawing must say the same.
+ * The catalogs must already be loaded (loadLanguage, addCatalog).
+ */
+export async function putCatalogsOnTop(language: Language, catalogs: CatalogName[]): Promise<void> {
+  for (const catalog of catalogs) {
+    const { messages } = await loaders[catalog][language]();
+    i18n.load(language, messages);
+  }
+}
+
+/**
  * The signed-in catalog's messages in another language than the one shown, as their own translator:
  * the office, reading in English, prepares a WhatsApp message in the family's Marathi (issue 41).
  * The same chunk the app loads for that language, so nothing is downloaded twice.
