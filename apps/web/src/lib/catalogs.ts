@@ -40,8 +40,10 @@ function loadOne(language: Language, catalog: CatalogName): Promise<void> {
   const key = `${language}/${catalog}`;
   let pending = loaded.get(key);
   if (!pending) {
-    // i18n.load merges into the language's messages, so `public` and `app` add up.
-    pending = loaders[catalog][language]().then(({ messages }) => i18n.load(language, messages));
+    // i18n.load merges into the language's messages, so `public` and `app` add up. A copy: Lingui keeps the
+    // first object it is given and merges the next ones into it, which would change the catalog module's own
+    // messages (putCatalogsOnTop reads them again).
+    pending = loaders[catalog][language]().then(({ messages }) => i18n.load(language, { ...messages }));
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
   }
@@ -71,7 +73,7 @@ export function addCatalog(catalog: CatalogName, language: Language): Promise<vo
 export async function putCatalogsOnTop(language: Language, catalogs: CatalogName[]): Promise<void> {
   for (const catalog of catalogs) {
     const { messages } = await loaders[catalog][language]();
-    i18n.load(language, messages);
+    i18n.load(language, { ...messages });
   }
 }
 
