@@ -142,6 +142,26 @@ test.describe('staff pay', () => {
     expect(bank).toContain('99887766,HDFC0000123,600.00');
     await expect(page.getByRole('link', { name: 'मराठी' }).first()).toBeVisible();
     await shootWidths(page, 'staff-pay-payroll-approved');
+
+    // A correction after approval: an extra lecture of today goes into next month's pay; the locked month stays.
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    const nextMonth = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+    const lockedNet = async () => ((await (await page.request.get(`/api/payroll/${month}`)).json()).data.teachers as { teacherId: string; net: number }[]).find((line) => line.teacherId === perLecture)!.net;
+    const netBefore = await lockedNet();
+    await page.getByRole('row').filter({ hasText: `Lecturer ${token}` }).getByRole('button', { name: `Lecturer ${token}` }).click();
+    const lecturerDrawer = page.getByRole('dialog');
+    await expect(lecturerDrawer.getByText("This month is locked. A correction or an extra saved now counts in the next month's pay.")).toBeVisible();
+    await lecturerDrawer.getByRole('combobox', { name: 'Batch' }).fill(`Physics ${token}`);
+    await page.getByRole('option', { name: `Physics ${token}` }).click();
+    await lecturerDrawer.getByLabel('Date').fill(today);
+    await lecturerDrawer.getByLabel('Reason').fill('Extra doubt-clearing session');
+    await lecturerDrawer.getByRole('button', { name: 'Save correction' }).click();
+    await expect(page.getByText(`(${nextMonth})`).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(await lockedNet()).toBe(netBefore);
+    const next = (await (await page.request.get(`/api/payroll/${nextMonth}`)).json()).data as { status: string; teachers: { teacherId: string; lectures: number }[] };
+    expect(next.status).toBe('draft');
+    expect(next.teachers.find((line) => line.teacherId === perLecture)?.lectures).toBeGreaterThanOrEqual(1);
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
