@@ -10,7 +10,13 @@ const workers = Number(process.env.API_TEST_WORKERS) || os.availableParallelism(
 // One run for every workspace: `npx vitest run` at the root (each project has its own config).
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/api', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/api',
+      'apps/web',
+      // The rules docs/ARCHITECTURE.md states, checked against the sources (issue 61).
+      { test: { name: 'architecture', include: ['scripts/architecture/**/*.test.ts'] } },
+    ],
     maxWorkers: workers,
   },
 });
