@@ -900,6 +900,7 @@ export const SERVER_CATALOG = {
     ['Today', 'आज', 'आज'],
     ['Tomorrow', 'उद्या', 'कल'],
     ['{child}: no class.', '{child}: वर्ग नाही.', '{child}: कोई कक्षा नहीं।'],
+    ['{batch}: no class ({reason})', '{batch}: वर्ग नाही ({reason})', '{batch}: कक्षा नहीं ({reason})'],
     // Results.
     ['{child}: {test} ({date}): {marks} out of {max}', '{child}: {test} ({date}): {max} पैकी {marks}', '{child}: {test} ({date}): {max} में से {marks}'],
     ['{child}: {test} ({date}): absent', '{child}: {test} ({date}): गैरहजर', '{child}: {test} ({date}): अनुपस्थित'],

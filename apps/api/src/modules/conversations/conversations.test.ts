@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { academies, attendanceRecords, conversationMessages, conversations } from '../../db/schema';
+import { shiftDate } from '@academy/shared/calendar';
+import { academies, announcements, attendanceRecords, batches, conversationMessages, conversations } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../db/tenancy';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
@@ -145,6 +146,18 @@ describe('questions answer themselves', () => {
     expect((await post(inbound('919822160005', { listReply: { id: 'topic:contact', title: 'Contact' } }))).statusCode).toBe(200);
     await send();
     expect(sessionTextsTo(parent.phone!)[1]).toMatch(/Office hours: /);
+  });
+
+  it('answers today’s and tomorrow’s classes, and says when a holiday closes the batch', async () => {
+    const { parent, batch, student } = await family('+919822160028');
+    await t.database.db.update(batches).set({ name: 'Physics XII', scheduleDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], startTime: '16:00', endTime: '17:00' }).where(eq(batches.id, batch.id));
+    const tomorrow = shiftDate(today, 1);
+    await t.database.db.insert(announcements).values({ title: 'Diwali', content: 'Closed.', type: 'holiday', closure: true, startDate: tomorrow, endDate: tomorrow });
+    expect((await post(inbound('919822160028', { listReply: { id: 'topic:classes', title: 'Classes' } }))).statusCode).toBe(200);
+    await send();
+    const [today_, tomorrow_] = sessionTextsTo(parent.phone!)[0]!.split('\n\n');
+    expect(today_).toContain(`${student.user.name}: Physics XII 4:00`);
+    expect(tomorrow_).toContain(`${student.user.name}: Physics XII: no class (Diwali)`);
   });
 
   it('gives an unknown number the contact details once a day, and nothing else', async () => {

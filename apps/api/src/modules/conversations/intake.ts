@@ -11,6 +11,7 @@ import { absenceReasons, conversationMessages, conversations, parents, users, wh
 import type { ServerKeys } from '../../lib/server-keys';
 import { recordAudit } from '../audit';
 import { ABSENCE_REASON_PAYLOADS, type WhatsAppInbound, type WhatsAppMessageHandler } from '../family-outbox';
+import { closuresBetween } from '../closures';
 import { payLinkUrl } from '../fees';
 import { academyToday, getAcademySettings } from '../settings';
 import { answerLanguage, asksForMenu, TOPICS, topicId, topicOf, topicOfId, type Topic } from './auto-answers';
@@ -178,24 +179,34 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, top
       })
       .join('\n');
   }
-  // Classes today and tomorrow: each child's batches that meet on that weekday and run on that date.
-  const { rows } = await tx.execute<{ name: string; batch: string; startTime: string; endTime: string; days: string[]; startDate: string; endDate: string }>(sql`
-    select u.name, b.name as batch, b.start_time::text as "startTime", b.end_time::text as "endTime", b.schedule_days as days, b.start_date::text as "startDate", b.end_date::text as "endDate"
+  // Classes today and tomorrow: each child's batches that meet on that weekday and run on that date,
+  // unless a closure (a holiday announcement) closes that batch that day: then the family reads why.
+  const { rows } = await tx.execute<{ name: string; batchId: string; batch: string; startTime: string; endTime: string; days: string[]; startDate: string; endDate: string }>(sql`
+    select u.name, b.id as "batchId", b.name as batch, b.start_time::text as "startTime", b.end_time::text as "endTime", b.schedule_days as days, b.start_date::text as "startDate", b.end_date::text as "endDate"
     from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id
     join batch_students bs on bs.student_id = s.id join batches b on b.id = bs.batch_id
     where ps.parent_id = ${parentId} and s.status = 'active' and b.end_date >= ${today}
     order by lower(u.name), b.start_time`);
   const { rows: children } = await tx.execute<{ name: string }>(sql`
     select u.name from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id where ps.parent_id = ${parentId} order by lower(u.name)`);
+  const tomorrow = shiftDate(today, 1);
+  const closures = rows.length === 0 ? [] : await closuresBetween(tx, today, tomorrow, [...new Set(rows.map((row) => row.batchId))]);
+  const closureOn = (batchId: string, date: string) =>
+    closures.find((closure) => closure.startDate <= date && closure.endDate >= date && (closure.batchIds.length === 0 || closure.batchIds.includes(batchId)));
   const day = (date: string, label: 'Today' | 'Tomorrow') => {
     const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
     const lines = children.map((child) => {
       const classes = rows.filter((row) => row.name === child.name && row.days.includes(weekday) && row.startDate <= date && row.endDate >= date);
-      return classes.length === 0 ? word('whatsapp', '{child}: no class.', language, { child: child.name }) : `${child.name}: ${classes.map((row) => `${row.batch} ${formatClockRangeIn(row.startTime.slice(0, 5), row.endTime.slice(0, 5), language)}`).join(', ')}`;
+      if (classes.length === 0) return word('whatsapp', '{child}: no class.', language, { child: child.name });
+      const each = classes.map((row) => {
+        const closure = closureOn(row.batchId, date);
+        return closure ? word('whatsapp', '{batch}: no class ({reason})', language, { batch: row.batch, reason: closure.title }) : `${row.batch} ${formatClockRangeIn(row.startTime.slice(0, 5), row.endTime.slice(0, 5), language)}`;
+      });
+      return `${child.name}: ${each.join(', ')}`;
     });
     return `${word('whatsapp', label, language)} (${formatDate(date)})\n${lines.join('\n')}`;
   };
-  return `${day(today, 'Today')}\n\n${day(shiftDate(today, 1), 'Tomorrow')}`;
+  return `${day(today, 'Today')}\n\n${day(tomorrow, 'Tomorrow')}`;
 }
 
 /** The academy's name, phones, email, address and office hours in `language` (its own translations where given). */
