@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * Graph-style errors such as 131026 for a number not on WhatsApp) and MSG91's Flow API
  * (`POST /api/v5/flow`, `authkey` header). Each records what it was sent.
  */
-export type StandInRequest = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+/** `id`: the message id the stand-in answered with (a WhatsApp message it accepted), which a reply's `context.id` names. */
+export type StandInRequest = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown>; id?: string };
 
 export type ProviderStandIns = {
   base: string;
@@ -43,7 +44,7 @@ export async function startProviderStandIns(
         response.setHeader('content-type', 'application/json');
         response.end(JSON.stringify(body));
       };
-      if (request.method === 'GET' && request.url === '/_stand-in/sent') return reply(200, { whatsapp: whatsapp.map((sent) => sent.body), sms: sms.map((sent) => sent.body) });
+      if (request.method === 'GET' && request.url === '/_stand-in/sent') return reply(200, { whatsapp: whatsapp.map((sent) => sent.body), whatsappIds: whatsapp.map((sent) => sent.id ?? null), sms: sms.map((sent) => sent.body) });
       // A parent's message as Meta would deliver it (issue 60): `{ webhook, appSecret, body }` posted to the
       // academy's webhook, signed with the app secret; answers the academy's status.
       if (request.method === 'POST' && request.url === '/_stand-in/inbound') {
@@ -72,10 +73,12 @@ export async function startProviderStandIns(
         if (!path.includes(`/${expect.phoneNumberId}/`)) return reply(400, { error: { code: 100, message: 'Unknown phone number id' } });
         const refusal = body.type === 'text' || body.type === 'interactive' ? whatsAppSessionRefusal(body) : whatsAppTemplateRefusal(body, authenticationTemplates);
         if (refusal) return reply(400, { error: { ...refusal, type: 'OAuthException' } });
-        whatsapp.push({ path, headers: request.headers, body });
+        const sent: StandInRequest = { path, headers: request.headers, body };
+        whatsapp.push(sent);
         if (notOnWhatsApp.has(String(body.to))) return reply(400, { error: { code: 131026, message: 'Message undeliverable', type: 'OAuthException' } });
         sequence += 1;
-        return reply(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.stand-in-${sequence}` }] });
+        sent.id = `wamid.stand-in-${sequence}`;
+        return reply(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: sent.id }] });
       }
       if (request.method === 'POST' && path === '/api/v5/flow') {
         if (request.headers.authkey !== expect.authKey) return reply(401, { type: 'error', message: 'Authentication failure' });
