@@ -411,7 +411,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.
       // Parents' other messages become conversations (issue 60): answered by themselves or by the office.
-      await api.register(providerWebhookRoutes, { db: deps.db, keys: deps.keys, publicUrl: deps.config.publicUrl, onWhatsAppMessage: whatsAppMessageHandler({ jobs: app.jobs, keys: deps.keys }) });
+      await api.register(providerWebhookRoutes, {
+        db: deps.db,
+        keys: deps.keys,
+        publicUrl: deps.config.publicUrl,
+        onWhatsAppMessage: whatsAppMessageHandler({ jobs: app.jobs, keys: deps.keys }),
+        academyAddress: academyResolver.addressOf,
+      });
       // The office's WhatsApp inbox (issue 60).
       await api.register(conversationsRoutes, { db: deps.db, jobs: app.jobs });
       // The platform operator (issue 55): at the base domain only (academies/hosting.ts).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { academies } from '../../db/schema';
+import { academies, academyDomains } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withoutAcademy } from '../../db/tenancy';
 
 const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
@@ -61,6 +61,15 @@ describe('which academy a host is (ACADEMY_HOSTING=many)', () => {
     expect((await get('paused.localhost', '/api/health')).statusCode).toBe(200);
   });
 
+  it('an academy’s own address for links sent without a request of its own: its verified domain, else its sub-domain', async () => {
+    const [shree] = await withoutAcademy(() => t.database.db.select().from(academies).where(eq(academies.slug, 'shree')));
+    expect(await t.app.academyHosts.addressOf(shree!.id, 'https')).toBe('https://shree.localhost');
+    await withoutAcademy(() => t.database.db.insert(academyDomains).values({ academyId: shree!.id, domain: 'www.shree-waiting.in', verificationToken: 'academy-w' }));
+    expect(await t.app.academyHosts.addressOf(shree!.id, 'https')).toBe('https://shree.localhost');
+    await withoutAcademy(() => t.database.db.insert(academyDomains).values({ academyId: shree!.id, domain: 'www.shree-proven.in', verificationToken: 'academy-p', verifiedAt: new Date() }));
+    expect(await t.app.academyHosts.addressOf(shree!.id, 'https')).toBe('https://www.shree-proven.in');
+  });
+
   it('resuming is seen once the host is forgotten', async () => {
     await withoutAcademy(() => t.database.db.update(academies).set({ status: 'active' }).where(eq(academies.slug, 'paused')));
     t.app.academyHosts.forget();
@@ -81,5 +90,7 @@ describe('one academy (ACADEMY_HOSTING=one, the default)', () => {
     }
     const [first] = await t.database.db.select().from(academies).where(eq(academies.id, FIRST_ACADEMY_ID));
     expect(first?.slug).toBe('main');
+    // Links use PUBLIC_URL (or the request's address) with one academy.
+    expect(await t.app.academyHosts.addressOf(FIRST_ACADEMY_ID, 'https')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@academy/shared/messages';
 import { isLanguage } from '@academy/shared/languages';
@@ -61,6 +61,12 @@ export type AcademyResolver = {
   resolve(hostname: string): Promise<ResolvedAcademy | null | undefined>;
   /** Forget what was kept (an academy suspended, resumed, renamed or given a domain on this server). */
   forget(): void;
+  /**
+   * An academy's own address for links in what it sends when no request of its own names it (a parent's
+   * WhatsApp message arrives at the platform's one webhook address): its verified domain, else
+   * `<slug>.<base domain>`; undefined with one academy (PUBLIC_URL serves then).
+   */
+  addressOf(academyId: string, scheme: string): Promise<string | undefined>;
 };
 
 const ONE_ACADEMY: ResolvedAcademy = { id: FIRST_ACADEMY_ID, slug: 'main', name: 'Academy', language: 'en', status: 'active' };
@@ -103,6 +109,20 @@ export function createAcademyResolver(db: Db, hosting: Hosting): AcademyResolver
       return academy;
     },
     forget: () => kept.clear(),
+    async addressOf(academyId, scheme) {
+      if (hosting.mode === 'one') return undefined;
+      const [row] = await withoutAcademy(() =>
+        db
+          .select({ slug: academies.slug, domain: academyDomains.domain })
+          .from(academies)
+          .leftJoin(academyDomains, and(eq(academyDomains.academyId, academies.id), isNotNull(academyDomains.verifiedAt)))
+          .where(eq(academies.id, academyId))
+          .orderBy(asc(academyDomains.verifiedAt))
+          .limit(1),
+      );
+      if (!row) return undefined;
+      return `${scheme}://${row.domain ?? `${row.slug}.${hosting.baseDomain}`}`;
+    },
   };
 }
 

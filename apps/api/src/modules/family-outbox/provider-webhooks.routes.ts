@@ -181,7 +181,14 @@ async function firstDelivery(tx: DbExecutor, id: string): Promise<boolean> {
  *   carries statuses (sent, delivered, read, failed) and parents' replies (STOP).
  * - MSG91: its delivery reports, to the address with the server's token that Settings shows.
  */
-export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publicUrl?: string; onWhatsAppMessage?: WhatsAppMessageHandler }> = async (app, { db, keys, publicUrl, onWhatsAppMessage }) => {
+/**
+ * `academyAddress`: an academy's own address when the webhook arrives at the platform's (many academies):
+ * the links in an answer (a pay link) must open at the parent's academy, not the platform.
+ */
+export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; publicUrl?: string; onWhatsAppMessage?: WhatsAppMessageHandler; academyAddress?: (academyId: string, scheme: string) => Promise<string | undefined> }> = async (
+  app,
+  { db, keys, publicUrl, onWhatsAppMessage, academyAddress },
+) => {
   // This plugin only: the body is kept as it came and read (parsed) by the handler only once the
   // signature or token has proven its sender (issue 53): nothing of an unproven body is parsed.
   // MSG91's v2 delivery reports come as a form (`data=<JSON>`).
@@ -230,7 +237,11 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; keys: Server
     const parsed = whatsAppBody.safeParse(body);
     if (!parsed.success) return { success: true as const }; // signed but not a shape we act on
     const changes = (parsed.data.entry ?? []).flatMap((entry) => entry.changes ?? []);
-    for (const { academyId, only } of academies) await withAcademy(academyId, () => handleWhatsAppChanges(db, changesFor(changes, only), onWhatsAppMessage, siteOrigin(request, publicUrl)));
+    const scheme = publicUrl ? new URL(publicUrl).protocol.replace(':', '') : request.protocol;
+    for (const { academyId, only } of academies) {
+      const origin = request.academyOrigin ?? (await academyAddress?.(academyId, scheme)) ?? siteOrigin(request, publicUrl);
+      await withAcademy(academyId, () => handleWhatsAppChanges(db, changesFor(changes, only), onWhatsAppMessage, origin));
+    }
     return { success: true as const };
   });
 
