@@ -65,7 +65,6 @@ import { deliverFeeReceipt, FEE_RECEIPT_JOB } from './modules/fees/receipt-mail'
 import { handleFeeEvents } from './modules/fees/event-handlers';
 import { handleExamEvents } from './modules/exams/event-handlers';
 import { handleAnnouncementEvents } from './modules/announcements/event-handlers';
-import type { FeeReminderPayload } from './modules/fees/reminders.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createAppMetrics, metricsRoutes } from './modules/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -78,7 +77,7 @@ import { parentsRoutes } from './modules/parents/parents.routes';
 import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-alerts';
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
-import { conversationsRoutes, CONVERSATION_SENDER_JOB, sendConversationMessage, whatsAppMessageHandler, type ConversationSendPayload } from './modules/conversations';
+import { conversationsRoutes, CONVERSATION_SENDER_JOB, sendConversationMessage, whatsAppMessageHandler } from './modules/conversations';
 import { handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -218,9 +217,9 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   // Homework (issue 59): the weekly summary to parents and pages older than a term removed, each when the academy chose it.
   defineHomeworkJobs(app.jobs, { db: deps.db, storage: deps.storage });
   // Fee reminders queued by the office (POST /api/fees/reminders): one run per student, retried on failure.
-  app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload as FeeReminderPayload) });
+  app.jobs.define(FEE_REMINDER_JOB, { label: 'Fee reminders', maxAttempts: 5, run: (payload) => deliverFeeReminder({ ...deps, jobs: app.jobs }, payload) });
   // A new receipt mailed to the family with its PDF (one run per payment, retried on failure).
-  app.jobs.define(FEE_RECEIPT_JOB, { label: 'Fee receipts mailed', maxAttempts: 5, run: (payload) => deliverFeeReceipt({ ...deps, jobs: app.jobs }, (payload as { receiptId: string }).receiptId) });
+  app.jobs.define(FEE_RECEIPT_JOB, { label: 'Fee receipts mailed', maxAttempts: 5, run: ({ receiptId }) => deliverFeeReceipt({ ...deps, jobs: app.jobs }, receiptId) });
   // Messages to parents (issue 21): sent at once by a one-off run, retried by this sweep with backoff.
   app.jobs.define(PARENT_SENDER_JOB, {
     label: 'Messages to parents (absence alerts, fee reminders, report cards)',
@@ -231,7 +230,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   app.jobs.define(CONVERSATION_SENDER_JOB, {
     label: 'WhatsApp answers and replies to families',
     maxAttempts: 5,
-    run: (payload) => sendConversationMessage({ db: deps.db, keys: deps.keys, whatsappBase: (deps.config.providers ?? REAL_PROVIDERS).whatsappBase }, payload as ConversationSendPayload),
+    run: (payload) => sendConversationMessage({ db: deps.db, keys: deps.keys, whatsappBase: (deps.config.providers ?? REAL_PROVIDERS).whatsappBase }, payload),
   });
   app.jobs.define(ABSENCE_ALERT_JOB, { label: 'Absence alerts of a submission', run: (payload) => runAbsenceAlerts(deps.db, app.jobs, payload) });
   // Online tests (issue 40): attempts past their end are submitted with what was saved; a closed

@@ -28,7 +28,7 @@ import { withAcademy } from './tenancy';
  * head exactly (its next due time); every minute it also sets every active academy's head and its
  * periodic rows (a head set just as a job was being queued in an open transaction is put right then).
  */
-export type JobDefinition = {
+export type JobDefinition<Payload = unknown> = {
   /** The name people read (the admin's Jobs panel). */
   label: string;
   /** For a periodic job: the time between the end of one run and the start of the next. */
@@ -37,7 +37,7 @@ export type JobDefinition = {
   maxAttempts?: number;
   /** For a periodic job: after it gave up, wait this long instead of `everyMs` (the same on every server). */
   afterFailureMs?: number;
-  run(payload: unknown): Promise<unknown>;
+  run(payload: Payload): Promise<unknown>;
 };
 
 export type JobStatus = {
@@ -49,14 +49,24 @@ export type JobStatus = {
   lastRun: { startedAt: Date; finishedAt: Date | null; status: string; error: string | null; durationMs: number | null; attempts: number | null } | null;
 };
 
-export type JobRunner = {
+export type EnqueueOptions = { runAt?: Date; transaction?: DbExecutor };
+
+/** A job's payload may be left out when it takes none (an empty object is stored). */
+type EnqueueArguments<Payload> = Record<string, never> extends Payload ? [payload?: Payload, options?: EnqueueOptions] : [payload: Payload, options?: EnqueueOptions];
+
+/**
+ * A runner of the jobs named in `Payloads` (name → the payload of its runs). The app's runner is
+ * `Jobs` (events/catalog.ts, where every job is declared): a job not listed there, or a payload of
+ * another shape, does not compile at `define` or `enqueue`, and `run` receives the declared type.
+ */
+export type JobRunner<Payloads extends object> = {
   /** Registers a job; a periodic one (`everyMs`) gets its row at the next poll, due at once if new. */
-  define(name: string, definition: JobDefinition): void;
+  define<Name extends keyof Payloads & string>(name: Name, definition: JobDefinition<Payloads[Name]>): void;
   /**
    * Adds a one-off run of a defined job, due at `runAt` (now by default). With `transaction` the run is
    * written in it, so it exists exactly when that transaction commits (an event handler's follow-up).
    */
-  enqueue(name: string, payload?: unknown, options?: { runAt?: Date; transaction?: DbExecutor }): Promise<string>;
+  enqueue<Name extends keyof Payloads & string>(name: Name, ...[payload, options]: EnqueueArguments<Payloads[Name]>): Promise<string>;
   /** Claims and runs every job due now (the poll, and tests that want it now); resolves when they are done. */
   runDue(): Promise<number>;
   /** Starts polling every `pollMs`. */
@@ -80,7 +90,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
-export function createJobRunner(options: {
+/** Without a catalog (the runner's own tests): any name, any payload. The app passes its catalog, `createJobRunner<JobPayloads>`. */
+export function createJobRunner<Payloads extends object = Record<string, unknown>>(options: {
   db: Db;
   log?: { error(object: object, message: string): void };
   pollMs?: number;
@@ -88,7 +99,7 @@ export function createJobRunner(options: {
   leaseMs?: number;
   /** How many jobs one runner runs at once. */
   concurrency?: number;
-}): JobRunner {
+}): JobRunner<Payloads> {
   const { db, pollMs = 10_000, leaseMs = 2 * 60_000, concurrency = 4 } = options;
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`.slice(0, 100);
   const definitions = new Map<string, JobDefinition>();
@@ -290,11 +301,13 @@ export function createJobRunner(options: {
   return {
     define(name, definition) {
       if (definitions.has(name)) throw new Error(`job ${name} is defined twice`);
-      definitions.set(name, definition);
+      // Stored untyped: a claimed row's payload is the JSON `enqueue` wrote for this name, with this
+      // name's payload type (the one place the typed catalog meets the table's untyped column).
+      definitions.set(name, definition as JobDefinition);
       // Its periodic rows are made in every academy at the next poll.
       lastUpkeep = 0;
     },
-    async enqueue(name, payload = {}, enqueueOptions = {}) {
+    async enqueue(name, ...[payload = {}, enqueueOptions = {}]) {
       if (!definitions.has(name)) throw new Error(`job ${name} is not defined`);
       const key = `${name}:${randomUUID()}`;
       await (enqueueOptions.transaction ?? db).execute(sql`

@@ -1,25 +1,46 @@
+import type { JobRunner } from '../db/job-runner';
+
 /**
- * Every domain event, its payload, and who reacts to it: the one place to read "what happens when"
- * (decision 026). A module announces a change with `emitEvent(tx, …)` in the transaction of the change;
- * each handler listed here for that type is then run once for it by the "Domain events" job, in the
- * module that owns the effect (which registers it by this name, see `EventHandlers.handle`).
+ * Every domain event with its payload and who reacts to it, and every job with the payload its runs
+ * carry: the one place to read "what happens when" (decision 026). Each type is declared here once;
+ * the compiler holds every `emitEvent`, `handle`, `enqueue` and job definition to it, so an event or
+ * a job not listed here, or a payload of another shape, does not compile.
+ *
+ * A module announces a change with `emitEvent(tx, …)` in the transaction of the change; each handler
+ * listed here for that type is then run once for it by the "Domain events" job, in the module that
+ * owns the effect (which registers it by this name, see `EventHandlers.handle`). The architecture
+ * check (scripts/architecture/rules/events.ts) keeps this page and the code in step: every event is
+ * emitted somewhere, every handler listed is registered by its module, and none is registered unlisted.
  *
  * To add an event: its type and payload below, its subscribers (maybe none yet), and `emitEvent` where
  * the change is written. To add a handler: its name under the event here, and `handle` in its module.
  * Payloads are JSON: ids and plain values, never whole records (a handler reads what it needs now).
+ * What only holds at the moment of the change (is it today? is it urgent?) is decided by the emitter
+ * and carried in the payload: a delivery may be retried minutes later, after midnight, and must still
+ * do what the change asked for.
+ *
+ * `receipt.cancelled` was removed (issue 61): nobody handled it. The family is not told of a
+ * cancellation today, and the receipt mail job already skips a receipt cancelled before it ran (it
+ * reads the receipt). When families should hear of it, add the event back with its handler in fees.
  */
 export type DomainEventPayloads = {
-  /** A teacher (or the office) saved a batch's attendance for a day; `marks` as submitted. */
-  'attendance.marked': { batchId: string; date: string; marks: { studentId: string; status: string }[] };
+  /**
+   * A teacher (or the office) saved a batch's attendance for a day; `marks` as submitted. `onTheDay`:
+   * the day marked was the academy's today when it was saved (only then do parents get absence alerts,
+   * however late the delivery runs).
+   */
+  'attendance.marked': { batchId: string; date: string; marks: { studentId: string; status: string }[]; onTheDay: boolean };
   /** The office recorded a payment: a new receipt (a repeated request with the same Idempotency-Key announces nothing). */
   'payment.recorded': { receiptId: string; studentId: string };
-  /** The office cancelled a receipt (its allocations are undone, its number stays used). */
-  'receipt.cancelled': { receiptId: string; studentId: string };
   /** A test's results were published (students and parents may see them now). */
   'test.published': { testId: string; batchId: string };
   /** The office posted an announcement (its audience decides who hears of it). */
   'announcement.created': { announcementId: string };
-  /** The office booked an enquiry into a batch's class on a date (issue 41): the family is told the time and address. */
+  /**
+   * The office booked an enquiry into a batch's class on a date (issue 41): the family is told the time
+   * and address. Whether it is urgent (the class is today) is judged when the message is written, at
+   * delivery: a class booked at 23:50 for tomorrow, delivered after midnight, is today's then.
+   */
   'demo.booked': { demoId: string };
   /** An online test was published to its batches (issue 40): their students and parents hear of it. */
   'online-test.published': { onlineTestId: string };
@@ -32,13 +53,58 @@ export type DomainEventType = keyof DomainEventPayloads;
 export type DomainEvent<T extends DomainEventType = DomainEventType> = { id: string; type: T; payload: DomainEventPayloads[T]; createdAt: Date };
 
 /** The handlers of each event type, by name (`<module>.<what it does>`); a delivery row is written for each. */
-export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] } = {
+export const SUBSCRIBERS = {
   'attendance.marked': ['parents.absence-alerts'],
   'payment.recorded': ['fees.receipt-mail'],
-  'receipt.cancelled': [],
   'test.published': ['exams.results-to-parents'],
   'announcement.created': ['announcements.parent-messages'],
   'demo.booked': ['admissions.demo-message'],
   'online-test.published': ['online-tests.students-and-parents'],
   'messaging.quiet-hours-changed': ['family-outbox.retime-held'],
+} as const satisfies { readonly [T in DomainEventType]: readonly string[] };
+
+/** The names of the handlers listed for an event type (what `handle` accepts for it). */
+export type SubscriberOf<T extends DomainEventType> = (typeof SUBSCRIBERS)[T][number];
+
+/** No payload: a periodic job's row, or a one-off run that only wakes its job (stored as `{}`). */
+type Nothing = Record<string, never>;
+
+/**
+ * Every job of the job runner (db/job-runner.ts) by name, with the payload of its runs, as stored in
+ * `jobs.payload`. A periodic job takes none. A stored payload keeps its shape: runs queued before a
+ * change must still run after it (or a migration converts them).
+ */
+export type JobPayloads = {
+  // Periodic upkeep (app.ts, modules' define… functions).
+  'announcement-notifications': Nothing;
+  'automatic-backup': Nothing;
+  'offsite-backups': Nothing;
+  'expired-sign-in-records': Nothing;
+  'closed-academies-removal': Nothing;
+  'audit-log-pruning': Nothing;
+  'homework-weekly-summary': Nothing;
+  'homework-pages-removal': Nothing;
+  'online-test-deadlines': Nothing;
+  'online-test-closing': Nothing;
+  'rate-limit-pruning': Nothing;
+  /** The family outbox's sender: periodic, and woken by a one-off run after messages are queued. */
+  'parent-messages': Nothing;
+  /** The delivery of domain events: periodic, and woken by `emitEvent` (`wakeUp`: such a run never fails on the jobs screen). */
+  'domain-events': { wakeUp?: true };
+  // One-off runs.
+  /** One student's report card mailed for a period (dates `YYYY-MM-DD`, either end open). */
+  'report-card-mail': { studentId: string; period: { from?: string; to?: string } };
+  /** One family's fee reminder for these dues; `origin`: the site its pay link points at (absent in runs queued before pay links: then PUBLIC_URL, or no link). */
+  'fee-reminder': { studentId: string; dueIds: string[]; origin?: string };
+  /** A new receipt mailed to the family. */
+  'fee-receipt': { receiptId: string };
+  /** A WhatsApp answer to a family: a message already written in a conversation, or a text to a number. */
+  'conversation-messages': { messageId: string } | { to: string; text: string };
+  /** One attendance submission's absence alerts, after the correction delay: the day and the students marked. */
+  'absence-alerts': { date: string; studentIds: string[] };
 };
+
+export type JobName = keyof JobPayloads;
+
+/** The app's job runner: only the jobs above, each with its payload. */
+export type Jobs = JobRunner<JobPayloads>;

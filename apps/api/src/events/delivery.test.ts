@@ -24,7 +24,7 @@ afterAll(async () => {
   await two?.close();
 });
 
-const marked = (batchId: string) => ({ type: 'attendance.marked' as const, payload: { batchId, date: '2026-06-15', marks: [{ studentId: 'student-1', status: 'absent' }] } });
+const marked = (batchId: string) => ({ type: 'attendance.marked' as const, payload: { batchId, date: '2026-06-15', marks: [{ studentId: 'student-1', status: 'absent' }], onTheDay: true } });
 const emit = (db: Db, batchId: string) => db.transaction((tx) => emitEvent(tx, marked(batchId)));
 const deliveryOf = async (db: Db, eventId: string) =>
   (await db.execute<{ status: string; attempts: number; last_error: string | null; next_attempt_at: Date | null }>(sql`

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../db/client';
-import { retryDelayMs, type JobRunner } from '../db/job-runner';
-import { SUBSCRIBERS, type DomainEvent, type DomainEventType } from './catalog';
+import { retryDelayMs } from '../db/job-runner';
+import { SUBSCRIBERS, type DomainEvent, type DomainEventType, type Jobs, type SubscriberOf } from './catalog';
 import { DOMAIN_EVENTS_JOB } from './emit';
 
 /**
@@ -20,7 +20,7 @@ const KEEP_DAYS = 30;
 
 export type EventHandlers = {
   /** Registers the implementation of a handler listed in SUBSCRIBERS (catalog.ts) for this type. */
-  handle<T extends DomainEventType>(type: T, name: string, handler: EventHandler<T>): void;
+  handle<T extends DomainEventType>(type: T, name: SubscriberOf<T>, handler: EventHandler<T>): void;
   /** Throws unless every subscriber in the catalog has been registered (app.ts, after all modules). */
   assertComplete(): void;
   /** Runs every due delivery once (one at a time); returns how many succeeded and the failures. */
@@ -77,7 +77,8 @@ export function createEventHandlers(db: Db): EventHandlers {
 
   return {
     handle(type, name, handler) {
-      if (!SUBSCRIBERS[type].includes(name)) throw new Error(`event handler ${name} is not listed for ${type} in events/catalog.ts`);
+      const listed: readonly string[] = SUBSCRIBERS[type];
+      if (!listed.includes(name)) throw new Error(`event handler ${name} is not listed for ${type} in events/catalog.ts`);
       if (handlers.has(name)) throw new Error(`event handler ${name} is registered twice`);
       handlers.set(name, { type, run: handler as EventHandler<DomainEventType> });
     },
@@ -106,13 +107,13 @@ export function createEventHandlers(db: Db): EventHandlers {
  * jobs screen when a handler failed (the delivery itself is retried on its own schedule). Wake-up runs
  * never fail: their failed deliveries are left to that schedule and to the periodic run.
  */
-export function defineEventDelivery(jobs: JobRunner, db: Db, events: EventHandlers): void {
+export function defineEventDelivery(jobs: Jobs, db: Db, events: EventHandlers): void {
   jobs.define(DOMAIN_EVENTS_JOB, {
     label: 'Follow-up work after a change (absence alerts, fee receipts)',
     everyMs: 60_000,
     maxAttempts: 1,
     run: async (payload) => {
-      const wakeUp = (payload as { wakeUp?: boolean } | null)?.wakeUp === true;
+      const wakeUp = payload.wakeUp === true;
       const { failed } = await events.deliverDue();
       if (wakeUp) return;
       await db.execute(sql`delete from domain_events where created_at < now() - ${KEEP_DAYS}::int * interval '1 day'`);

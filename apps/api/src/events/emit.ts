@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
-import { SUBSCRIBERS, type DomainEventPayloads, type DomainEventType } from './catalog';
+import { SUBSCRIBERS, type DomainEventPayloads, type DomainEventType, type JobPayloads } from './catalog';
 
 /** The job that delivers events to their handlers (defined in app.ts through `defineEventDelivery`). */
-export const DOMAIN_EVENTS_JOB = 'domain-events';
+export const DOMAIN_EVENTS_JOB = 'domain-events' satisfies keyof JobPayloads;
+
+/** The wake-up run's payload (the catalog's type for this job). */
+const WAKE_UP: JobPayloads[typeof DOMAIN_EVENTS_JOB] = { wakeUp: true };
 
 /**
  * Records that something happened, inside the caller's transaction (pass the `tx`, not the pool): the
@@ -16,7 +19,7 @@ export async function emitEvent<T extends DomainEventType>(tx: DbExecutor, event
   const { rows } = await tx.execute<{ id: string }>(sql`
     insert into domain_events (type, payload) values (${event.type}, ${JSON.stringify(event.payload)}::jsonb) returning id`);
   const id = rows[0]!.id;
-  const handlers = SUBSCRIBERS[event.type];
+  const handlers: readonly string[] = SUBSCRIBERS[event.type];
   if (handlers.length === 0) return id;
   await tx.execute(sql`
     insert into domain_event_deliveries (event_id, handler)
@@ -27,6 +30,6 @@ export async function emitEvent<T extends DomainEventType>(tx: DbExecutor, event
   // The wake-up: the same row `jobs.enqueue` writes, but in this transaction (enqueue uses the pool).
   await tx.execute(sql`
     insert into jobs (key, name, payload, run_at)
-    values (${`${DOMAIN_EVENTS_JOB}:${randomUUID()}`}, ${DOMAIN_EVENTS_JOB}, '{"wakeUp":true}'::jsonb, now())`);
+    values (${`${DOMAIN_EVENTS_JOB}:${randomUUID()}`}, ${DOMAIN_EVENTS_JOB}, ${JSON.stringify(WAKE_UP)}::jsonb, now())`);
   return id;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { createJobRunner, type JobRunner } from '../db/job-runner';
+import { createJobRunner } from '../db/job-runner';
+import type { JobPayloads, Jobs } from '../events/catalog';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,13 +15,9 @@ declare module 'fastify' {
     /**
      * The job runner on PostgreSQL (db/job-runner.ts): `app.jobs.define(name, { label, everyMs, run })` for
      * periodic work, run once across all servers, with retries and a last-run status for the admin.
+     * Only the jobs of events/catalog.ts, each with its payload type.
      */
-    jobs: JobRunner;
-    /**
-     * Shorthand for a periodic job: `app.jobs.define(<label as a name>, { label, everyMs, run: task })`.
-     * Due at once when new, then every `everyMs`; one run at a time across every server.
-     */
-    runPeriodically(label: string, everyMs: number, task: () => Promise<void>): void;
+    jobs: Jobs;
   }
 }
 
@@ -37,11 +34,8 @@ export function registerBackgroundTasks(app: FastifyInstance, options: { db: Db;
   app.decorate('backgroundIdle', async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   });
-  const jobs = createJobRunner({ db: options.db, log: app.log });
+  const jobs = createJobRunner<JobPayloads>({ db: options.db, log: app.log });
   app.decorate('jobs', jobs);
-  app.decorate('runPeriodically', (label: string, everyMs: number, task: () => Promise<void>) => {
-    jobs.define(jobName(label), { label: label.charAt(0).toUpperCase() + label.slice(1), everyMs, run: task });
-  });
   // Tests call app.jobs.runDue() themselves instead of polling.
   if (options.poll) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
@@ -49,12 +43,4 @@ export function registerBackgroundTasks(app: FastifyInstance, options: { db: Db;
     await jobs.stop();
     await app.backgroundIdle();
   });
-}
-
-/** 'automatic backup' → 'automatic-backup': the job's row key. */
-export function jobName(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }

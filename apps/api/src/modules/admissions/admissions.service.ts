@@ -47,7 +47,7 @@ import { academyToday, getAcademySettings } from '../settings';
 import { insertStudent } from '../students';
 import { notifyContact, notifyParents, PARENT_SENDER_JOB, reachOfParents } from '../family-outbox';
 import { hashPassword } from '../../lib/password';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { readablePassword } from '@academy/shared/readable-password';
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Invitation } from '../users';
@@ -346,7 +346,7 @@ export type EnquiryConfirmation = { to: string; name: string; parentName?: strin
  * POST /api/admission-enquiries: stores the application as `new`, in one transaction with the use of
  * the email's proof (so a refused or failed insert leaves the proof usable) and the first history entry.
  */
-export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en', jobs?: JobRunner): Promise<{ reference: string; confirmation?: EnquiryConfirmation }> {
+export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, language: Language = 'en', jobs?: Jobs): Promise<{ reference: string; confirmation?: EnquiryConfirmation }> {
   await assertReferences(db, input);
   // A family without email proved its phone instead (issue 37): no confirmation mail then (an email
   // given beside it is kept, unproven, for the office).
@@ -396,7 +396,7 @@ export async function createAdmissionEnquiry(db: Db, input: AdmissionInput, lang
 /** The applicant's reference by WhatsApp or SMS (notifyContact); nothing when no phone channel is on (the page showed it). */
 async function sendReferenceToPhone(
   tx: DbExecutor,
-  jobs: JobRunner | undefined,
+  jobs: Jobs | undefined,
   application: { phone: string; student: string; reference: string; language: Language; enquiryId: string },
 ): Promise<void> {
   const settings = await getAcademySettings(tx);
@@ -628,7 +628,7 @@ export async function convertEnquiry(
   actor: AuditActor,
   id: string,
   input: { batchId?: string | null },
-  context: { origin: string; jobs?: JobRunner },
+  context: { origin: string; jobs?: Jobs },
 ): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
   const admissionDate = await academyToday(db);
   const { studentId, invitation, batch, parentIds, emailOwner, firstPassword, familyToldBy } = await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { formatClockRangeIn, formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { EventHandlers } from '../../events/delivery';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { admissionDemos, admissionEnquiries, batches, subjects } from '../../db/schema';
 import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../settings';
@@ -19,7 +19,7 @@ import { demoMessageKey } from './demo-classes.service';
  * reaches them (family-outbox notifyContact). A booking cancelled before delivery sends nothing.
  * The message row is written in the delivery's transaction, so a repeated delivery writes none again.
  */
-export function handleAdmissionEvents(events: EventHandlers, jobs: JobRunner): void {
+export function handleAdmissionEvents(events: EventHandlers, jobs: Jobs): void {
   events.handle('demo.booked', 'admissions.demo-message', async (event, tx) => {
     const [demo] = await tx
       .select({

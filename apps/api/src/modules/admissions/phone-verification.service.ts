@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import { OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES, VERIFICATION_PROOF_MINUTES, type SendOtpResult, type VerifyOtpResult } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { signInCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
@@ -15,7 +15,7 @@ import { getAcademySettings, phoneCodesAvailable } from '../settings';
  * The admission form for a family without email (issue 37): the phone proves itself with a code by
  * WhatsApp or SMS, as the email does with a mailed code; the proof goes back with the form, once.
  */
-export type PhoneOtpDeps = { db: Db; jobs: JobRunner | undefined; otpKey: string; /** Seals the code in its queued message. */ keys: ServerKeys };
+export type PhoneOtpDeps = { db: Db; jobs: Jobs | undefined; otpKey: string; /** Seals the code in its queued message. */ keys: ServerKeys };
 
 export const PHONE_CODES_UNAVAILABLE = 'Codes by WhatsApp or SMS are not available yet. Please verify with an email address, or call the office.';
 export const PHONE_PROOF_INVALID = 'Your phone number is not verified, or the verification has expired. Please verify it again.';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { EventHandlers } from '../../events/delivery';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { getAcademySettings } from '../settings';
 
@@ -11,7 +11,7 @@ import { getAcademySettings } from '../settings';
  * 026). An announcement for parents (audience "parents") reaches each parent once by their channel
  * (issue 37): every parent of an active student, or of the chosen batches' students. Safe to repeat.
  */
-export function handleAnnouncementEvents(events: EventHandlers, jobs: JobRunner): void {
+export function handleAnnouncementEvents(events: EventHandlers, jobs: Jobs): void {
   events.handle('announcement.created', 'announcements.parent-messages', async (event, tx) => {
     const { rows } = await tx.execute<{ title: string; audience: string; startDate: string; batchIds: string[] }>(sql`
       select a.title, a.audience, a.start_date::text as "startDate",

@@ -276,9 +276,10 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       });
       // A correction of a past day: the other servers forget their kept counts when this commits.
       if (input.date < today) await announcePastDayChange(tx);
-      // Other modules react once this commits (parents: the absence alerts), decision 026.
+      // Other modules react once this commits (parents: the absence alerts), decision 026. Whether the
+      // day is today is decided now, not when the event is delivered (which may be after midnight).
       const marks = input.records.map((record) => ({ studentId: record.studentId, status: record.status }));
-      await emitEvent(tx, { type: 'attendance.marked', payload: { batchId, date: input.date, marks } });
+      await emitEvent(tx, { type: 'attendance.marked', payload: { batchId, date: input.date, marks, onTheDay: input.date === today } });
     }
     // The day's demo students (issue 41): their marks are kept on their bookings, apart from the batch's.
     if (input.demos.length > 0) await markDemos(tx, actor, batch, input.date, input.demos);

@@ -7,7 +7,7 @@ import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_HOUR, OTP_
 import type { Db, DbExecutor } from '../../db/client';
 import { enforceClientCeiling, enforceCodeSendLimits, lockCodeSends, tryAgainIn } from '../../db/code-send-limits';
 import { countPlatformHit } from '../../db/rate-limit-store';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { parents, signInCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
@@ -20,7 +20,7 @@ import { createSession } from './session.service';
 
 export type SignInCodeDeps = {
   db: Db;
-  jobs: JobRunner | undefined;
+  jobs: Jobs | undefined;
   /** Keys the code hashes (APP_SECRET). */
   otpKey: string;
   /** Seals the code inside its queued message (issue 53: never in clear in the database or a backup). */

@@ -14,7 +14,7 @@ import {
 } from '@academy/shared/schemas/conversations';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { actorOf } from '../../access/http';
 import { createQuickReply, deleteQuickReply, getConversation, listConversations, listQuickReplies, replyInConversation, sendTemplateInConversation, setAbsenceExcused, updateConversation } from './conversations.service';
 
@@ -22,7 +22,7 @@ import { createQuickReply, deleteQuickReply, getConversation, listConversations,
  * The office's WhatsApp inbox (issue 60): Messages → Conversations, quick replies, and accepting an
  * absence's reason as excused. Who may call what: access/conversations.ts.
  */
-export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: JobRunner }> = async (app, { db, jobs }) => {
+export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Db; jobs: Jobs }> = async (app, { db, jobs }) => {
   const tags = ['conversations'];
 
   app.get('/admin/conversations', { schema: { tags, response: { 200: apiSuccess(conversationListSchema) } } }, async () => ({ success: true as const, data: await listConversations(db) }));

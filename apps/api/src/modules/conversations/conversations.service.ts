@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { CONVERSATION_MESSAGES, type ConversationDetail, type ConversationSummary, type ConversationUpdateInput, type QuickReply } from '@academy/shared/schemas/conversations';
 import type { Actor } from '../../access/actor';
 import type { Db, DbExecutor } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { absenceReasons, conversationMessages, conversations, quickReplies, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
@@ -87,7 +87,7 @@ async function lockConversation(tx: DbExecutor, id: string) {
  * window (else 409: WhatsApp would refuse it; the screen offers a template). Queued for the job in the
  * same transaction as the audit entry.
  */
-export async function replyInConversation(db: Db, jobs: JobRunner, actor: Actor, id: string, text: string): Promise<{ _id: string }> {
+export async function replyInConversation(db: Db, jobs: Jobs, actor: Actor, id: string, text: string): Promise<{ _id: string }> {
   return db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, id);
     if (!conversation.lastInboundAt || new Date(conversation.lastInboundAt).getTime() + SESSION_WINDOW_MS <= Date.now()) throw new AppError('CONFLICT', CONVERSATION_MESSAGES.windowClosed);
@@ -108,7 +108,7 @@ export async function replyInConversation(db: Db, jobs: JobRunner, actor: Actor,
  * as `template` (status `queued`: the outbox's list follows its delivery). 409 when WhatsApp cannot
  * carry it (off, no announcement template, no phone, STOP), nothing saved.
  */
-export async function sendTemplateInConversation(db: Db, jobs: JobRunner, actor: Actor, id: string, text: string): Promise<{ _id: string }> {
+export async function sendTemplateInConversation(db: Db, jobs: Jobs, actor: Actor, id: string, text: string): Promise<{ _id: string }> {
   return db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, id);
     const [message] = await tx.insert(conversationMessages).values({ conversationId: id, direction: 'out', kind: 'template', text, status: 'queued', sentBy: actor.userId }).returning({ _id: conversationMessages.id });

@@ -6,7 +6,7 @@ import { formatPaise } from '@academy/shared/money';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
 import type { DbExecutor } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
+import type { JobPayloads, Jobs } from '../../events/catalog';
 import { absenceReasons, conversationMessages, conversations, parents, users, whatsappContactReplies } from '../../db/schema';
 import type { ServerKeys } from '../../lib/server-keys';
 import { recordAudit } from '../audit';
@@ -24,9 +24,9 @@ export const SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
 const OLDEST_MS = 7 * 24 * 60 * 60 * 1000;
 const NEWEST_MS = 5 * 60 * 1000;
 
-export type IntakeDeps = { jobs: JobRunner; keys: ServerKeys };
+export type IntakeDeps = { jobs: Jobs; keys: ServerKeys };
 /** A job's payload: a stored session message, or the contact details to a number that is no parent's. */
-export type ConversationSendPayload = { messageId: string } | { to: string; text: string };
+export type ConversationSendPayload = JobPayloads['conversation-messages'];
 
 const REASON_WORDS = { 'absence-reason:sick': 'Sick', 'absence-reason:family': 'Family reason', 'absence-reason:call': 'Will call' } as const;
 

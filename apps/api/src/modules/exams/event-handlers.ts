@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { EventHandlers } from '../../events/delivery';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { notifyParents, PARENT_SENDER_JOB } from '../family-outbox';
 
 type MarkRow = { studentId: string; child: string; test: string; date: string; halfMarks: number | null; maxHalfMarks: number; absent: boolean };
@@ -15,7 +15,7 @@ const marksText = (half: number) => String(half / 2);
  * Results published: each student with a mark (or marked absent) has their parents told, in each
  * parent's language, by their channel (issue 37). Safe to repeat: a message is kept once per key.
  */
-export function handleExamEvents(events: EventHandlers, jobs: JobRunner): void {
+export function handleExamEvents(events: EventHandlers, jobs: Jobs): void {
   events.handle('test.published', 'exams.results-to-parents', async (event, tx) => {
     const { rows } = await tx.execute<MarkRow>(sql`
       select m.student_id as "studentId", u.name as child, t.name as test, t.date::text as date,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import type { Mailer } from '../../lib/mailer';
@@ -10,18 +10,15 @@ import { deliverReportCard, type ReportCardPeriod } from './report-card';
 /** The one-off job that mails one student's report card (decision 016: retried on failure, one server runs it). */
 export const REPORT_CARD_JOB = 'report-card-mail';
 
-export function defineReportCardJob(jobs: JobRunner, deps: { db: Db; mailer: Mailer; jobs?: JobRunner }) {
+export function defineReportCardJob(jobs: Jobs, deps: { db: Db; mailer: Mailer; jobs?: Jobs }) {
   jobs.define(REPORT_CARD_JOB, {
     label: 'Report card mailed',
-    run: async (payload) => {
-      const { studentId, period } = payload as { studentId: string; period: ReportCardPeriod };
-      await deliverReportCard(deps, studentId, period);
-    },
+    run: ({ studentId, period }) => deliverReportCard(deps, studentId, period),
   });
 }
 
 /** POST /api/batches/{id}/report-cards/mail: one job per active student of the batch; answers how many. */
-export async function queueBatchReportCards(db: Db, jobs: JobRunner, actor: Actor, batchId: string, period: ReportCardPeriod): Promise<number> {
+export async function queueBatchReportCards(db: Db, jobs: Jobs, actor: Actor, batchId: string, period: ReportCardPeriod): Promise<number> {
   const { rows } = await db.execute<{ name: string; students: string[] | null }>(sql`
     select b.name, (select array_agg(bs.student_id) from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' where bs.batch_id = b.id) as students
     from batches b where b.id = ${batchId}`);

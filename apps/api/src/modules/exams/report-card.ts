@@ -6,7 +6,7 @@ import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { assertMayReadReportCard } from '../../access/exams';
-import type { JobRunner } from '../../db/job-runner';
+import type { JobPayloads, Jobs } from '../../events/catalog';
 import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf';
@@ -19,7 +19,7 @@ import { testsOfStudent } from './exams.service';
 import { formatDate } from '@academy/shared/calendar';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 
-export type ReportCardPeriod = { from?: string; to?: string };
+export type ReportCardPeriod = JobPayloads['report-card-mail']['period'];
 
 /** The report card's words in the reader's language (the server catalog's `reportCard` section; docs/glossary.md). */
 const LABELS = wordTable('reportCard', {
@@ -197,7 +197,7 @@ export function reportCardFileName(studentName: string): string {
  * Settings has one) via `notifyParents`. A student without linked parents: to the student's own
  * account email in their language instead (the fallback the issue asks for).
  */
-export async function deliverReportCard(deps: { db: DbExecutor; mailer: Mailer; jobs?: JobRunner }, studentId: string, period: ReportCardPeriod): Promise<void> {
+export async function deliverReportCard(deps: { db: DbExecutor; mailer: Mailer; jobs?: Jobs }, studentId: string, period: ReportCardPeriod): Promise<void> {
   const { rows } = await deps.db.execute<{ language: Language; name: string }>(sql`select u.language, u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}`);
   if (!rows[0]) return; // removed since the job was queued
   const [settings, parents] = await Promise.all([getAcademySettings(deps.db), linkedParentsOf(deps.db, studentId)]);

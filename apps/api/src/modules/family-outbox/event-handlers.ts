@@ -1,5 +1,5 @@
 import type { EventHandlers } from '../../events/delivery';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { PARENT_SENDER_JOB, retimeHeldMessages } from './family-outbox';
 
 /**
@@ -8,7 +8,7 @@ import { PARENT_SENDER_JOB, retimeHeldMessages } from './family-outbox';
  * the hours as they are now (a later change wins; running twice changes nothing more), and the sender
  * is woken in the same transaction when some may go now.
  */
-export function handleFamilyOutboxEvents(events: EventHandlers, jobs: JobRunner): void {
+export function handleFamilyOutboxEvents(events: EventHandlers, jobs: Jobs): void {
   events.handle('messaging.quiet-hours-changed', 'family-outbox.retime-held', async (_event, tx) => {
     const released = await retimeHeldMessages(tx);
     if (released > 0) await jobs.enqueue(PARENT_SENDER_JOB, {}, { transaction: tx });

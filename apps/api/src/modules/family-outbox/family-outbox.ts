@@ -5,7 +5,7 @@ import type { AcademySettings } from '@academy/shared/schemas/settings';
 import { smsParts, smsText, TEMPLATE_VALUES, URGENT_KINDS, type MessageChannel, type MessageKind, type MessageStatus, type PreferredChannel } from '@academy/shared/schemas/messaging';
 import type { Db, DbExecutor } from '../../db/client';
 import { parentMessages, parents, parentStudents, users } from '../../db/schema';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { parentMessageMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/outbound-address';
@@ -214,7 +214,7 @@ function templateValuesFor(kind: MessageKind, values: ParentNotice['values'], pa
  * Returns how many messages were queued. Never reaches an unlinked parent: the link is checked again
  * when each message is sent.
  */
-export async function notifyParents(db: DbExecutor, jobs: JobRunner | undefined, notice: ParentNotice): Promise<number> {
+export async function notifyParents(db: DbExecutor, jobs: Jobs | undefined, notice: ParentNotice): Promise<number> {
   const rows = await queueParentMessages(db, notice, 'queued');
   if (rows > 0 && jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
   return rows;
@@ -234,7 +234,7 @@ async function queueParentMessages(db: DbExecutor, notice: ParentNotice, status:
  * One message to the parents of many students at once (an announcement for parents): each parent once
  * (a parent of two gets one), about their first child; queued in a few statements whatever the number.
  */
-export async function notifyParentsOfStudents(db: DbExecutor, jobs: JobRunner | undefined, studentIds: string[], notice: Omit<ParentNotice, 'studentId'>): Promise<number> {
+export async function notifyParentsOfStudents(db: DbExecutor, jobs: Jobs | undefined, studentIds: string[], notice: Omit<ParentNotice, 'studentId'>): Promise<number> {
   if (studentIds.length === 0) return 0;
   const rows = await db
     .selectDistinctOn([parents.id], { ...linkedParentColumns, studentId: parentStudents.studentId })
@@ -298,7 +298,7 @@ async function queueForParents(db: DbExecutor, linked: (LinkedParent & { student
  * A message to one parent that is about no child (their sign-in code): by WhatsApp or SMS only,
  * urgent. Returns how many were queued (0: no phone channel can reach them).
  */
-export async function notifyParent(db: DbExecutor, jobs: JobRunner | undefined, parentId: string, notice: Omit<ParentNotice, 'studentId' | 'payload'>): Promise<number> {
+export async function notifyParent(db: DbExecutor, jobs: Jobs | undefined, parentId: string, notice: Omit<ParentNotice, 'studentId' | 'payload'>): Promise<number> {
   const parent = await parentById(db, parentId);
   if (!parent) return 0;
   const rows = await queueForParents(db, [parent], { ...notice, studentId: null, payload: {} }, 'queued');
@@ -313,7 +313,7 @@ export async function notifyParent(db: DbExecutor, jobs: JobRunner | undefined, 
  */
 export async function notifyPhone(
   db: DbExecutor,
-  jobs: JobRunner | undefined,
+  jobs: Jobs | undefined,
   notice: { phone: string; language: Language; kind: 'sign-in-code'; key: string; date: string; messages: ParentNotice['messages']; values: Record<string, string> },
 ): Promise<boolean> {
   const readiness = await messagingReadiness(db);
@@ -377,7 +377,7 @@ export async function reachOfContact(db: DbExecutor, recipient: ContactRecipient
  */
 export async function notifyContact(
   db: DbExecutor,
-  jobs: JobRunner | undefined,
+  jobs: Jobs | undefined,
   recipient: ContactRecipient,
   notice: { kind: ContactMessageKind; key: string; date: string; messages: ParentNotice['messages']; values: Record<string, string>; urgent?: boolean },
 ): Promise<ParentChannel | null> {

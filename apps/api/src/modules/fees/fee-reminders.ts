@@ -5,7 +5,7 @@ import { formatPaise } from '@academy/shared/money';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { Db } from '../../db/client';
 import { feeDues, students, users } from '../../db/schema';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import type { ServerKeys } from '../../lib/server-keys';
@@ -25,7 +25,7 @@ import type { FeeReminderPayload } from './reminders.service';
  * Each reminder carries the student's pay link (pay-link.ts), where the family pays each due by UPI.
  */
 export async function deliverFeeReminder(
-  deps: { db: Db; mailer: Mailer; jobs?: JobRunner; keys: ServerKeys; config: { publicUrl: string | undefined } },
+  deps: { db: Db; mailer: Mailer; jobs?: Jobs; keys: ServerKeys; config: { publicUrl: string | undefined } },
   payload: FeeReminderPayload,
 ): Promise<void> {
   const { db, mailer } = deps;

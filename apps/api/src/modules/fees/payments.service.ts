@@ -409,7 +409,6 @@ export async function cancelReceipt(db: Db, actor: AuditActor, id: string, reaso
         ...('creditNoteNumber' in creditNote ? { creditNote: { old: null, new: creditNote.creditNoteNumber } } : {}),
       },
     });
-    await emitEvent(tx, { type: 'receipt.cancelled', payload: { receiptId: id, studentId: receipt.studentId } });
   });
   const [receipt] = await receiptsWhere(db, eq(feeReceipts.id, id));
   return receipt!;

@@ -6,7 +6,7 @@ import { formatPaise } from '@academy/shared/money';
 import type { ReceiptRecipient } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { students, users } from '../../db/schema';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents, reachOfParents } from '../family-outbox';
@@ -51,7 +51,7 @@ export const receiptFileName = (number: string) => `receipt-${number.replace('/'
  * linked parents gets it on their own account email instead; without either, nothing is sent. A
  * receipt cancelled before the job ran is not sent.
  */
-export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; jobs?: JobRunner }, receiptId: string): Promise<void> {
+export async function deliverFeeReceipt(deps: { db: DbExecutor; mailer: Mailer; jobs?: Jobs }, receiptId: string): Promise<void> {
   const receipt = await printableReceipt(deps.db, receiptId);
   if (!receipt || receipt.cancelled) return;
   const [[student], parents, settings] = await Promise.all([

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type reminderInputSchema } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
+import type { JobPayloads } from '../../events/catalog';
 import { transactionWithRetry } from '../../db/retry-transaction';
 import { feeDues, feeReminders, students, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
@@ -15,8 +16,8 @@ type ReminderInput = z.output<typeof reminderInputSchema>;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** `origin`: the site the pay link points at (absent in jobs queued before pay links: then PUBLIC_URL, or no link). */
-export type FeeReminderPayload = { studentId: string; dueIds: string[]; origin?: string };
+/** A fee reminder job's payload (declared in events/catalog.ts). */
+export type FeeReminderPayload = JobPayloads['fee-reminder'];
 
 /** `waiting`: dues whose family hears only when the quiet hours end, at `waitingUntil` (ISO 8601). */
 export type ReminderResult = { queued: number; skipped: number; families: number; unreachable: string[]; waiting: number; waitingUntil: string | null };

@@ -3,7 +3,7 @@ import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { HOMEWORK_PAGES_KEEP_DAYS, type HomeworkSettings } from '@academy/shared/schemas/homework';
 import type { Db, DbExecutor } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { academySettings, homework, homeworkFiles, homeworkSubmissions } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { Actor } from '../../access/actor';
@@ -89,7 +89,7 @@ export function weeklySummaryMessages(figures: WeeklyFigures): Record<Language, 
  * family outbox (each parent's channel and language). The key names the student and the academy's day,
  * so a run repeated the same day sends nothing twice. Returns how many messages were queued.
  */
-export async function sendWeeklyHomeworkSummaries(db: Db, jobs: JobRunner | undefined, now: Date = new Date()): Promise<number> {
+export async function sendWeeklyHomeworkSummaries(db: Db, jobs: Jobs | undefined, now: Date = new Date()): Promise<number> {
   if (!(await readHomeworkSettings(db)).weeklySummary) return 0;
   const [figures, day] = await Promise.all([weeklyHomeworkFigures(db, now), academyToday(db, now)]);
   let queued = 0;
@@ -149,7 +149,7 @@ export async function removeOldHomeworkPages(db: Db, storage: FileStorage, now: 
 }
 
 /** Both jobs, defined by the app (app.ts defineJobs). */
-export function defineHomeworkJobs(jobs: JobRunner, deps: { db: Db; storage: FileStorage }): void {
+export function defineHomeworkJobs(jobs: Jobs, deps: { db: Db; storage: FileStorage }): void {
   jobs.define(HOMEWORK_SUMMARY_JOB, {
     label: 'Weekly homework summary to parents (when the academy chose it)',
     everyMs: 7 * DAY_MS,

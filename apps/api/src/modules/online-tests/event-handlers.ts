@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { EventHandlers } from '../../events/delivery';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { notifyStudentsOfOnlineTest } from '../notifications';
 import { academyToday } from '../settings';
@@ -13,7 +13,7 @@ import { academyDateTime } from './papers.service';
  * batches' students see it in their bell, their parents get a message by their channel (the family
  * outbox, kind `online-test`). Safe to repeat: a student is told once, a message kept once per key.
  */
-export function handleOnlineTestEvents(events: EventHandlers, jobs: JobRunner): void {
+export function handleOnlineTestEvents(events: EventHandlers, jobs: Jobs): void {
   events.handle('online-test.published', 'online-tests.students-and-parents', async (event, tx) => {
     const { rows } = await tx.execute<{ title: string; opens_at: Date; closes_at: Date; student_ids: string[] | null }>(sql`
       select ot.title, ot.opens_at, ot.closes_at,

@@ -1,14 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parentMessages } from '../../db/schema';
 import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { absenceMessages } from './absence-alerts';
 import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER, type ParentSenderDeps } from '../family-outbox/family-outbox';
-import { formatDate } from '@academy/shared/calendar';
+import { formatDate, shiftDate } from '@academy/shared/calendar';
 
 const SECRET = 'a-long-webhook-secret-0123456789';
 type Received = { headers: http.IncomingHttpHeaders; body: string };
@@ -190,6 +190,28 @@ describe('same-day absence alerts', () => {
     expect(await t.mailsTo(parent.user.email)).toHaveLength(0);
     expect((await alertsOf(child.id)).map((alert: { status: string }) => alert.status)).toEqual(['cancelled']);
     expect(await alertsOf(late.id)).toEqual([]);
+  });
+
+  it('is still sent when its delivery runs after midnight: the day was judged when the marks were saved (issue 61)', async () => {
+    await settings({ enabled: true, statuses: ['absent'], delayMinutes: 0 }, false);
+    const db = t.database.db;
+    const child = await buildStudent(db, { name: 'Nikhil Night' });
+    const parent = await buildParent(db, { studentIds: [child.id] });
+    const { submit } = await classroom([child.id]);
+    await submit({ [child.id]: 'absent' });
+    // The event is delivered (a retry, a busy server) at 00:03 the next day.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(`${shiftDate(today, 1)}T00:03:00+05:30`));
+      await runJobs();
+    } finally {
+      vi.useRealTimers();
+    }
+    // The alert it scheduled goes out (with the real clock, the sender's).
+    await runJobs();
+    const mails = await t.mailsTo(parent.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('Nikhil Night');
   });
 
   it('never reaches a parent unlinked before the alert is sent', async () => {

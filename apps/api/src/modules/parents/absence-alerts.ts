@@ -3,8 +3,8 @@ import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { ABSENCE_STATUS_WORDS, DEFAULT_ABSENCE_ALERT_TEMPLATES, renderAbsenceTemplate, type AbsenceAlertTemplates } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
-import { academyToday, getAcademySettings } from '../settings';
+import type { JobPayloads, Jobs } from '../../events/catalog';
+import { getAcademySettings } from '../settings';
 import { cancelParentNotice, notifyParents, type ParentNotice } from '../family-outbox';
 import { formatDate } from '@academy/shared/calendar';
 
@@ -16,16 +16,18 @@ type Mark = { studentId: string; status: string };
 /**
  * After a teacher submits today's attendance: the students marked with an alerting status (absent;
  * late if the academy chose it) get an alert after the correction delay, by one job for the
- * submission. Other days, or alerts switched off: nothing.
+ * submission. Other days, or alerts switched off: nothing. "Today" is the submission's (`onTheDay`,
+ * decided when it was saved) and the delay counts from `submittedAt`, so the answer is the same
+ * whenever this runs (a retried delivery after midnight; a late one runs the job at once).
  */
-export async function scheduleAbsenceAlerts(db: DbExecutor, jobs: JobRunner | undefined, input: { date: string; marks: Mark[] }): Promise<void> {
-  if (!jobs) return;
+export async function scheduleAbsenceAlerts(db: DbExecutor, jobs: Jobs | undefined, input: { date: string; marks: Mark[]; onTheDay: boolean; submittedAt: Date }): Promise<void> {
+  if (!jobs || !input.onTheDay) return;
   const settings = await getAcademySettings(db);
   const alerts = settings.absenceAlerts;
-  if (!alerts.enabled || input.date !== (await academyToday(db))) return;
+  if (!alerts.enabled) return;
   const studentIds = [...new Set(input.marks.filter((mark) => (alerts.statuses as string[]).includes(mark.status)).map((mark) => mark.studentId))];
   if (studentIds.length === 0) return;
-  await jobs.enqueue(ABSENCE_ALERT_JOB, { date: input.date, studentIds }, { runAt: new Date(Date.now() + alerts.delayMinutes * 60_000) });
+  await jobs.enqueue(ABSENCE_ALERT_JOB, { date: input.date, studentIds }, { runAt: new Date(input.submittedAt.getTime() + alerts.delayMinutes * 60_000) });
 }
 
 /**
@@ -50,10 +52,10 @@ type CurrentMarks = { studentId: string; child: string; status: string | null; b
  * day (`absence:{student}:{date}`, whatever number of batches or submissions); corrected: the alert is
  * recorded as cancelled and nothing is sent.
  */
-export async function runAbsenceAlerts(db: Db, jobs: JobRunner | undefined, payload: unknown): Promise<void> {
-  const { date, studentIds } = payload as { date: string; studentIds: string[] };
+export async function runAbsenceAlerts(db: Db, jobs: Jobs | undefined, payload: JobPayloads['absence-alerts']): Promise<void> {
+  const { date, studentIds } = payload;
   const settings = await getAcademySettings(db);
-  if (!settings.absenceAlerts.enabled || !studentIds?.length) return;
+  if (!settings.absenceAlerts.enabled || studentIds.length === 0) return;
   const statuses = settings.absenceAlerts.statuses;
   const { rows } = await db.execute<CurrentMarks>(sql`
     select s.id as "studentId", u.name as child,

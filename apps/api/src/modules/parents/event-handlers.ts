@@ -1,14 +1,18 @@
 import type { EventHandlers } from '../../events/delivery';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { scheduleAbsenceAlerts } from './absence-alerts';
 
 /**
  * What the parents module does when other modules announce a change (events/catalog.ts, decision 026).
  * Each handler may run again for the same event, so each is safe to repeat.
  */
-export function handleParentEvents(events: EventHandlers, jobs: JobRunner): void {
-  // Today's absent (and, if chosen, late) children: one job for the submission sends their parents'
-  // alerts after the correction delay. Run twice, it queues a second job, which sends nothing more:
-  // an alert is kept once per child and day (`absence:{student}:{date}`).
-  events.handle('attendance.marked', 'parents.absence-alerts', (event, tx) => scheduleAbsenceAlerts(tx, jobs, { date: event.payload.date, marks: event.payload.marks }));
+export function handleParentEvents(events: EventHandlers, jobs: Jobs): void {
+  // Absent (and, if chosen, late) children of a day marked on that day: one job for the submission
+  // sends their parents' alerts after the correction delay, counted from the submission. Both were
+  // decided by the submission (`onTheDay`, the event's time), so a delivery retried after midnight
+  // still schedules them. Run twice, it queues a second job, which sends nothing more: an alert is
+  // kept once per child and day (`absence:{student}:{date}`).
+  events.handle('attendance.marked', 'parents.absence-alerts', (event, tx) =>
+    scheduleAbsenceAlerts(tx, jobs, { date: event.payload.date, marks: event.payload.marks, onTheDay: event.payload.onTheDay, submittedAt: event.createdAt }),
+  );
 }

@@ -5,7 +5,7 @@ import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { PAY_MESSAGES, type CoveredClass, type Leave, type leaveDecisionInputSchema, type leaveInputSchema, type substitutionInputSchema } from '@academy/shared/schemas/pay';
 import type { Db, DbExecutor } from '../../db/client';
-import type { JobRunner } from '../../db/job-runner';
+import type { Jobs } from '../../events/catalog';
 import { AppError } from '../../lib/app-error';
 import { teacherIdOf, type Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
@@ -129,7 +129,7 @@ export async function decideLeave(db: Db, actor: Actor, id: string, decision: 'a
  * assignment replaces the earlier one). They then see and mark that day's sheet, and the lecture is
  * theirs. With `notifyFamilies`, the batch's families are told through the family outbox.
  */
-export async function assignSubstitute(db: Db, jobs: JobRunner | undefined, actor: Actor, batchId: string, input: SubstitutionInput) {
+export async function assignSubstitute(db: Db, jobs: Jobs | undefined, actor: Actor, batchId: string, input: SubstitutionInput) {
   const { rows: batchRows } = await db.execute<{ name: string; teacherId: string; startDate: string; endDate: string; days: string[]; archived: boolean }>(sql`
     select name, teacher_id as "teacherId", to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate", schedule_days as days, archived_at is not null as archived
     from batches where id = ${batchId}`);
