@@ -23,7 +23,7 @@ import type { Role } from '@academy/shared/roles';
 import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { createDatabase } from '../src/db/client';
 import { academies, academyDomains } from '../src/db/schema';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/lib/tenancy';
 import { checkAnswerAgainstDocument, loadOpenApiDocument, type OpenApiDocument, type Operation } from './openapi-conformance';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { TEST_PASSWORD, buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';

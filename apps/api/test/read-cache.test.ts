@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { FIRST_ACADEMY_ID } from '../src/db/tenancy';
+import { FIRST_ACADEMY_ID } from '../src/lib/tenancy';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { academies, announcements, attendanceRecords, batches, conversationMessages, conversations } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { startProviderStandIns, whatsAppInboundBody, metaSignature, type InboundParts, type ProviderStandIns } from '../../../test/provider-stand-ins';

@@ -5,7 +5,7 @@ import { getAcademySettings } from '../settings/settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser } from '../../../test/factories';
 import { nextStudentCode } from '../../db/student-code';
-import { FIRST_ACADEMY_ID } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import { receiptPdfIn } from '../fees/receipt-mail';
 import { payLinkToken } from '../fees/pay-link';
 import { upiQrSvg } from '../fees/upi-qr';
 import { academies } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { academyToday } from '../settings/settings.service';
 import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { MESSAGING_MESSAGES, type MessageKind, type MessagingSettings, type messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings, academyWhatsappNumbers, type MessagingSecretName, type StoredMessaging } from '../../db/schema';
-import { currentAcademyId, FIRST_ACADEMY_ID } from '../../db/tenancy';
+import { currentAcademyId, FIRST_ACADEMY_ID } from '../../lib/tenancy';
 import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
 import { openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
