@@ -34,7 +34,7 @@ import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
 import { runOnlineTestBench } from './online-tests';
 import { runManyAcademiesBench } from './many-academies';
-import { FIRST_ACADEMY_ID } from '../apps/api/src/db/tenancy';
+import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
 
 const STUDENTS = 3000;
 const TEACHERS = 60;
