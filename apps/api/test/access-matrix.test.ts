@@ -14,7 +14,7 @@ import { createOnlineTest, publishOnlineTest } from '../src/modules/online-tests
 import { startAttempt } from '../src/modules/online-tests/attempts.service';
 import { recordPayment } from '../src/modules/fees/payments.service';
 import { createPlan } from '../src/modules/fees/plans.service';
-import { academyToday } from '../src/modules/settings/settings.service';
+import { academyToday } from '../src/academy-settings';
 import { updatePaymentSettings } from '../src/modules/settings/payment-settings.service';
 import { registeredRoutes } from '../src/access/http';
 import { ROUTE_RULES } from '../src/access/policy';

@@ -4,7 +4,7 @@ import { createDatabase } from '../src/db/client';
 import { backupJobs, batches, jobs } from '../src/db/schema';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletter/newsletter.routes';
-import { academyToday } from '../src/modules/settings';
+import { academyToday } from '../src/academy-settings';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from './factories';
 

@@ -14,7 +14,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
-import { DEFAULT_ACADEMY_SETTINGS } from '../settings';
+import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
 
 /**
  * "Start your academy" at the platform's address (issue 55, ACADEMY_HOSTING=many): the owner proves

@@ -13,7 +13,7 @@ import { changeNotice, EVERYTHING_CHANGED, TABLE_CHANGES_CHANNEL } from '../../l
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { apiRoot } from '../../paths';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,

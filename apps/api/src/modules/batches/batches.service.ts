@@ -13,7 +13,7 @@ import type { Actor } from '../../access/actor';
 import { batchScope, batchScopeKey, enrolledBatchesCondition } from '../../access/batches';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { cancelUnpaidDuesOfBatch, createDuesForEnrolments, type EnrolmentDuesOptions } from '../fees';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, recordAudits, type AuditActor } from '../audit';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
 import { listBatchRows, listBatchSummaries } from './batch-summary.service';

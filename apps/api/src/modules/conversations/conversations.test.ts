@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { startProviderStandIns, whatsAppInboundBody, metaSignature, type InboundParts, type ProviderStandIns } from '../../../test/provider-stand-ins';
 import { runAbsenceAlerts } from '../parents/absence-alerts';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 /**
  * Issue 60 against the WhatsApp stand-in: a parent's replies become the absence's reason, questions

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { academySettings, batches, batchStudents, feePlanInstalments, feePlans, standards, standardSubjects, students, subjects, teachers } from '../../db/schema';
-import { getAcademySettings } from '../settings/settings.service';
+import { getAcademySettings } from '../../academy-settings';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildUser } from '../../../test/factories';
 import { nextStudentCode } from '../../db/student-code';

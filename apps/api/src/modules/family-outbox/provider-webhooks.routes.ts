@@ -11,7 +11,7 @@ import { fieldWithNul, nulCharacterError } from '../../lib/nul-character';
 import { siteOrigin } from '../../lib/site-origin';
 import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
-import { isMsg91WebhookToken, messagingConfig } from '../settings';
+import { isMsg91WebhookToken, messagingConfig } from '../../academy-settings';
 import { recordProviderStatus, setWhatsAppStopped } from './family-outbox';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs
 import { academies, announcementBatches, announcements, auditLog, parentMessages, teacherPay } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { updatePaySettings } from './pay.service';
 
 /*

@@ -22,7 +22,7 @@ import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { listBatchSummaries } from '../batches';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { nextStudentCode, nextStudentCodes } from '../../db/student-code';
 import { createAccount, createAccounts, updateAccount, type Invitation } from '../users';
