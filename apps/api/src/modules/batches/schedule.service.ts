@@ -15,7 +15,7 @@ import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { localNamesFor } from '../standards';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { listBatchSummaries } from './batch-summary.service';
+import { listBatchSummaries } from '../../read-models/batch-summaries';
 
 /** The week (mon…sun) of the user's active batches (running today in the academy's time zone). */
 /**
