@@ -25,7 +25,7 @@ import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
-import { academyToday } from '../apps/api/src/modules/settings/settings.service';
+import { academyToday } from '../apps/api/src/academy-settings';
 import { actorOfUser } from '../apps/api/src/access/actor';
 import { recordAudit } from '../apps/api/src/modules/audit/audit.service';
 import { ensureApiBuilt, measureRead, signIn, startServer, type Read, type ReadResult } from './http-bench';
