@@ -25,7 +25,7 @@ import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { generateToken, hashToken } from '../apps/api/src/lib/tokens';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
-import { academyToday } from '../apps/api/src/modules/settings/settings.service';
+import { academyToday } from '../apps/api/src/academy-settings';
 import { actorOfUser } from '../apps/api/src/access/actor';
 import { recordAudit } from '../apps/api/src/modules/audit/audit.service';
 import { ensureApiBuilt, measureRead, signIn, startServer, type Read, type ReadResult } from './http-bench';
@@ -34,7 +34,7 @@ import { runAcademyExportBench } from './academy-export';
 import { runRegisterImportBench } from './register-import';
 import { runOnlineTestBench } from './online-tests';
 import { runManyAcademiesBench } from './many-academies';
-import { FIRST_ACADEMY_ID } from '../apps/api/src/db/tenancy';
+import { FIRST_ACADEMY_ID } from '../apps/api/src/lib/tenancy';
 
 const STUDENTS = 3000;
 const TEACHERS = 60;

@@ -22,7 +22,7 @@ import { createMailer } from '../apps/api/src/lib/mailer';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
 import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
 import { hashPassword } from '../apps/api/src/lib/password';
-import { academyToday } from '../apps/api/src/modules/settings/settings.service';
+import { academyToday } from '../apps/api/src/academy-settings';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const PASSWORD = 'soak-password-2026';

@@ -10,7 +10,7 @@ import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { is, SQL } from 'drizzle-orm';
 import * as schema from '../apps/api/src/db/schema';
 // Tables of the platform, not of one academy: the only ones without `academy_id` by design.
-import { PLATFORM_TABLES } from '../apps/api/src/db/tenancy';
+import { PLATFORM_TABLES } from '../apps/api/src/lib/tenancy';
 
 const TENANT_COLUMN = 'academy_id';
 

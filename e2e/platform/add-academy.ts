@@ -5,7 +5,7 @@
 import { loadConfig } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/open-database';
 import { academies } from '../../apps/api/src/db/schema';
-import { withoutAcademy } from '../../apps/api/src/db/tenancy';
+import { withoutAcademy } from '../../apps/api/src/lib/tenancy';
 
 const [slug, name] = process.argv.slice(2);
 if (!slug || !name) throw new Error('Usage: add-academy.ts <slug> <name>');

@@ -14,7 +14,7 @@ import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
 import { UNSIGNED_BACKUP_MESSAGE } from './modules/backups/backup-archive';
 import { academyBackupPaths, createBackup, restoreBackupFile, type BackupPaths } from './modules/backups/backups.service';
 import { namedAcademy, exportAcademy, importAcademy, TransferError } from './modules/backups/academy-transfer';
-import { withAcademy } from './db/tenancy';
+import { withAcademy } from './lib/tenancy';
 import { parseArchiveKey } from './modules/backups/offsite-crypto';
 import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';

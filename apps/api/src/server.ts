@@ -7,10 +7,10 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoAcademy } from './demo-seed';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
 import { loadServerSecret, serverKeysFrom } from './lib/server-keys';
-import { sealClearWebhookSecret } from './modules/settings/settings.service';
+import { sealClearWebhookSecret } from './academy-settings';
 import { removeLeftovers } from './modules/backups/backups.service';
 import { webDistFolder } from './paths';
-import { FIRST_ACADEMY_ID, withAcademy } from './db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy } from './lib/tenancy';
 import { DEMO_ACADEMY_SLUG, ensureDemoAcademy } from './modules/academies/academies.service';
 
 /** The most a shutdown may take before the process leaves anyway. */

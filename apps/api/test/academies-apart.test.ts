@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../src/db/client';
 import { createJobRunner } from '../src/db/job-runner';
 import { postgresRateLimitStore } from '../src/db/rate-limit-store';
-import { currentAcademyId, enteredAcademyId, FIRST_ACADEMY_ID, withAcademy } from '../src/db/tenancy';
+import { currentAcademyId, enteredAcademyId, FIRST_ACADEMY_ID, withAcademy } from '../src/lib/tenancy';
 import { TABLE_CHANGES_CHANNEL } from '../src/lib/read-cache';
 import { providerWebhookEvents } from '../src/db/schema';
 import { getMessagingSettings, updateMessagingSettings } from '../src/modules/settings/messaging-settings.service';

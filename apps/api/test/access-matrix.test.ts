@@ -14,7 +14,7 @@ import { createOnlineTest, publishOnlineTest } from '../src/modules/online-tests
 import { startAttempt } from '../src/modules/online-tests/attempts.service';
 import { recordPayment } from '../src/modules/fees/payments.service';
 import { createPlan } from '../src/modules/fees/plans.service';
-import { academyToday } from '../src/modules/settings/settings.service';
+import { academyToday } from '../src/academy-settings';
 import { updatePaymentSettings } from '../src/modules/settings/payment-settings.service';
 import { registeredRoutes } from '../src/access/http';
 import { ROUTE_RULES } from '../src/access/policy';
@@ -23,7 +23,7 @@ import type { Role } from '@academy/shared/roles';
 import { buildTestApp, createTestDatabaseConnection, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
 import { createDatabase } from '../src/db/client';
 import { academies, academyDomains } from '../src/db/schema';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../src/lib/tenancy';
 import { checkAnswerAgainstDocument, loadOpenApiDocument, type OpenApiDocument, type Operation } from './openapi-conformance';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { TEST_PASSWORD, buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from './factories';

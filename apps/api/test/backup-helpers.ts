@@ -9,7 +9,7 @@ import type { Db } from '../src/db/client';
 import { fileDigest, listStoredFiles } from '../src/modules/backups/backup-archive';
 import { listTables, tableDigest, useCanonicalOutput } from '../src/modules/backups/database-tables';
 import { poolOf } from '../src/modules/backups/backups.service';
-import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../src/db/tenancy';
+import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../src/lib/tenancy';
 
 /**
  * Every academy table's row count and checksum (the same JSON Lines digest a backup records), read in

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notes } from '../src/db/schema';
 import { createAnnouncement } from '../src/modules/announcements/announcements.service';
 import { notifyStudentsOfActiveAnnouncements } from '../src/modules/notifications/notifications.service';
-import { academyToday } from '../src/modules/settings/settings.service';
+import { academyToday } from '../src/academy-settings';
 import { forgetEverything } from '../src/lib/read-cache';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { statementsSentDuring } from './statements-sent';

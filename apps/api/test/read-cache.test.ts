@@ -1,11 +1,11 @@
 import zlib from 'node:zlib';
-import { FIRST_ACADEMY_ID } from '../src/db/tenancy';
+import { FIRST_ACADEMY_ID } from '../src/lib/tenancy';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../src/db/client';
 import { forgetEverything, keepsAnswers, WATCHED_TABLES } from '../src/lib/read-cache';
-import { academyToday } from '../src/modules/settings/settings.service';
+import { academyToday } from '../src/academy-settings';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
 import { statementsSentDuring } from './statements-sent';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from './factories';

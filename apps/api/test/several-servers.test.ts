@@ -5,7 +5,7 @@ import type { JobRunner } from '../src/db/job-runner';
 import { backupJobs, batches, jobs } from '../src/db/schema';
 import { LOGIN_FAILURE_LIMIT } from '../src/modules/auth/auth.service';
 import { NEWSLETTER_RATE_LIMIT } from '../src/modules/newsletter/newsletter.routes';
-import { academyToday } from '../src/modules/settings';
+import { academyToday } from '../src/academy-settings';
 import { buildTestApp, createTestDatabaseConnection, type TestApp } from './build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from './factories';
 

@@ -6,7 +6,7 @@ import { createTestDatabaseConnection } from '../../test/build-test-app';
 import { buildStudent } from '../../test/factories';
 import { createDatabase, type Database } from './client';
 import { academies } from './schema';
-import { withAcademy, withoutAcademy } from './tenancy';
+import { withAcademy, withoutAcademy } from '../lib/tenancy';
 
 const A = '00000000-0000-4000-8000-0000000000c1';
 const B = '00000000-0000-4000-8000-0000000000c2';

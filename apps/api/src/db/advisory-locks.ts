@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from './client';
-import { currentAcademyId } from './tenancy';
+import { currentAcademyId } from '../lib/tenancy';
 
 /**
  * The name of an academy's own lock (issue 55): what a lock guards is the academy's rows (a parent's

@@ -6,7 +6,7 @@ import * as schema from './schema';
 import { migrationsFolder } from '../paths';
 import { EVERYTHING_CHANGED, tableChanged, WATCHED_TABLES } from '../lib/read-cache';
 import { AppError } from '../lib/app-error';
-import { enteredAcademyId, FIRST_ACADEMY_ID } from './tenancy';
+import { enteredAcademyId, FIRST_ACADEMY_ID } from '../lib/tenancy';
 
 // DATE columns stay 'YYYY-MM-DD' strings: calendar dates must never shift with a time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -32,7 +32,7 @@ export const DATABASE_TIMEOUTS = {
 } as const;
 
 /**
- * `defaultAcademyId`: the academy of a statement run outside any entered academy (db/tenancy.ts):
+ * `defaultAcademyId`: the academy of a statement run outside any entered academy (lib/tenancy.ts):
  * the first academy with ACADEMY_HOSTING=one (the default), none (null: academy tables show nothing)
  * with ACADEMY_HOSTING=many.
  */

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_CONNECTION_PER_HOUR, OTP_SENDS_PER_HOUR } from '@academy/shared/schemas/admissions';
 import { AppError } from '../lib/app-error';
 import type { DbExecutor } from './client';
-import { currentAcademyId } from './tenancy';
+import { currentAcademyId } from '../lib/tenancy';
 
 /**
  * Where one kind of one-time code keeps its sends: the table, and its recipient, client-address and time

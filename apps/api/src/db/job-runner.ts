@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from './client';
-import { withAcademy } from './tenancy';
+import { withAcademy } from '../lib/tenancy';
 
 /**
  * The job runner (DESIGN.md section 8 "Jobs", decision 016): background work kept as rows in the

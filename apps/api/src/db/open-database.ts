@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { Config } from '../config';
 import { acquireInstanceLock } from '../lib/instance-lock';
+import type { HostingMode } from '../lib/tenancy';
 import { connectToRunningBundledPostgres, startBundledPostgres } from './bundled-postgres';
 import { createDatabase, type Database } from './client';
 
@@ -17,7 +17,10 @@ export type OpenedDatabase = Database & { description: string };
  *   A second server on the same DATA_DIR is refused.
  * - The CLI uses the server's PostgreSQL when a server runs; otherwise it starts it for its own run.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'hosting'>>, kind: 'server' | 'cli', log: (message: string) => void): Promise<OpenedDatabase> {
+/** What opening needs of the server's Config, said here so db/ stands below config.ts (one floor lower). */
+export type DatabaseConfig = { databaseUrl: string | undefined; dataDir: string; hosting?: { mode: HostingMode } };
+
+export async function openDatabase(config: DatabaseConfig, kind: 'server' | 'cli', log: (message: string) => void): Promise<OpenedDatabase> {
   // Many academies (issue 55): a statement run outside every academy sees no academy's rows.
   const options = { defaultAcademyId: config.hosting?.mode === 'many' ? null : undefined };
   if (config.databaseUrl) {

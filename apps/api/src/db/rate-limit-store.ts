@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db, DbExecutor } from './client';
 import { platformRateLimitHits, rateLimitHits } from './schema';
-import { currentAcademyId, enteredAcademyId } from './tenancy';
+import { currentAcademyId, enteredAcademyId } from '../lib/tenancy';
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;
@@ -16,7 +16,7 @@ type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?
  * upsert, and the window starts over once it has ended. Each route counts on its own (as the
  * plugin's memory store does): its method and URL prefix the key.
  *
- * Per academy (issue 55): the academy of the request (db/tenancy.ts) begins every key, so one academy's
+ * Per academy (issue 55): the academy of the request (lib/tenancy.ts) begins every key, so one academy's
  * flood from an address never refuses another academy's visitors from it (offices and schools share
  * addresses). The rows are the academy's too (row-level security); the prefix keeps counts apart
  * wherever the key is read, also by a connection that sees every row. At the platform's own address

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DbExecutor } from '../db/client';
-import { withAcademy } from '../db/tenancy';
+import { withAcademy } from './tenancy';
 import { cacheKey, cachedRead, changeNotice, EVERYTHING_CHANGED, forgetEverything, readChangeNotice, setListening, tableChanged } from './read-cache';
 
 /** A database as the cache sees it: only its identity matters. */

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { currentAcademyId } from '../db/tenancy';
+import { currentAcademyId } from './tenancy';
 
 /**
  * Answers that many people read and few change (the batch list, a page of students, a day's roster,
@@ -25,7 +25,7 @@ import { currentAcademyId } from '../db/tenancy';
  * A kept value is shared by every request that reads it: callers must not change it (tests freeze it).
  *
  * Many academies (issue 55): every kept answer belongs to the academy of the work that read it
- * (db/tenancy.ts `currentAcademyId()`, part of its key, so no caller names it), and a notice names the
+ * (lib/tenancy.ts `currentAcademyId()`, part of its key, so no caller names it), and a notice names the
  * academy whose table changed (`<academy_id>:<table>`, migration 0059): academy A's change forgets only
  * A's answers. A notice without an academy (an older server during a rolling deploy, a change made
  * outside every academy) forgets that table's answers of every academy.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_ACADEMY_ID, withAcademy } from '../db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy } from './tenancy';
 import { createLocalStorage, moveFilesIntoAcademyFolder } from './storage';
 
 const A = '00000000-0000-4000-8000-00000000000a';

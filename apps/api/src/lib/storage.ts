@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { AppError } from './app-error';
-import { currentAcademyId, FIRST_ACADEMY_ID } from '../db/tenancy';
+import { currentAcademyId, FIRST_ACADEMY_ID } from './tenancy';
 
 /** What the storage knows about a file it holds. */
 export type StoredFile = { key: string; size: number; sha256: string };
@@ -56,7 +56,7 @@ const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * Files in `root` (DATA_DIR/files), each under a generated name in its academy's folder
- * (`files/<academy_id>/<key>`, issue 55): the academy is the running work's (db/tenancy.ts), so no
+ * (`files/<academy_id>/<key>`, issue 55): the academy is the running work's (lib/tenancy.ts), so no
  * service names it, and one academy's key never opens another's file. A file is written to
  * `incomingDir` first, fsynced, then renamed into its folder (same file system), so the folders only
  * ever hold complete files: a crash or a refused upload leaves no half file there.

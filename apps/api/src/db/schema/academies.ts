@@ -4,7 +4,7 @@ import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } fr
 /**
  * The platform's own tables (issue 55, decision 053): the academies this deployment hosts, their own
  * domains and the operators who run the platform. These are the only tables without `academy_id` and
- * without row-level security; db/tenancy.ts names them in PLATFORM_TABLES.
+ * without row-level security; lib/tenancy.ts names them in PLATFORM_TABLES.
  *
  * A one-academy installation (ACADEMY_HOSTING=one) has exactly one row, made by migration 0057 with the
  * fixed id FIRST_ACADEMY_ID, to which every existing row was given.

@@ -5,7 +5,7 @@ import { users } from './users';
 
 /**
  * The codes that prove a new academy's owner reads their email (issue 55, "Start your academy" at the
- * platform's address). A PLATFORM table (db/tenancy.ts): the academy does not exist yet when the code is
+ * platform's address). A PLATFORM table (lib/tenancy.ts): the academy does not exist yet when the code is
  * sent. Only the code's keyed hash is kept; a code expires, allows five wrong tries and is used once.
  * Its rows are also the send log the per-email and per-address limits count (db/code-send-limits.ts).
  */

@@ -3,7 +3,7 @@ import { academies } from './academies';
 
 /**
  * Platform tables that let work find its academy before any academy is entered (issue 55, decision
- * 053). They hold ids and times only, never an academy's content; db/tenancy.ts names them in
+ * 053). They hold ids and times only, never an academy's content; lib/tenancy.ts names them in
  * PLATFORM_TABLES.
  */
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { Db, DbExecutor } from '../../db/client';
-import { firstParentColumn } from '../parents';
+import { firstParentColumn } from '../../read-models/first-parent';
 import { absenceCalls, attendanceRecords, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { formatDate } from '@academy/shared/calendar';
 
 export const NOT_ABSENT_TODAY = 'This student is not marked absent today, so there is no call to record';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { attendanceRecords, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { NOT_ABSENT_TODAY } from './absence-calls.service';
 
 let t: TestApp;

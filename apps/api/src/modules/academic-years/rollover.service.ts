@@ -9,7 +9,7 @@ import { academicYearRolloverItems, academicYearRollovers, auditLog, batches, st
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { carryOverBalances, undoCarryOver } from '../fees';
-import { academyCurrentYear, academyToday } from '../settings';
+import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { updateAccount } from '../users';
 
 /*

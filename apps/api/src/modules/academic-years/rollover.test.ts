@@ -5,7 +5,7 @@ import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { attendanceRecords, batches, feeDues, feeReceipts, students, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 /**
  * The new academic year (issue 39), as the issue's "done when" says: a rollover moves 9th to 10th, ends

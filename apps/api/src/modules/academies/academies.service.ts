@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { academies, users } from '../../db/schema';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
 
 /** The demo academy's address with ACADEMY_HOSTING=many in development: demo.localhost. */
 export const DEMO_ACADEMY_SLUG = 'demo';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FirstRunChecklist } from '@academy/shared/schemas/academies';
 import type { Db } from '../../db/client';
 import { academySettings, academies, batches, standards, students, subjects, users } from '../../db/schema';
-import { DEFAULT_ACADEMY_SETTINGS } from '../settings';
+import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
 
 // The sample numbers every new academy starts with: replaced by its own once its details are entered.
 const DEFAULT_PHONES = `{${DEFAULT_ACADEMY_SETTINGS.phones.join(',')}}`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { academies, academyDomains } from '../../db/schema';
-import { FIRST_ACADEMY_ID, withoutAcademy } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID, withoutAcademy } from '../../lib/tenancy';
 
 const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
 

@@ -7,7 +7,7 @@ import type { Hosting } from '../../config';
 import type { Db } from '../../db/client';
 import { escapeHtml } from '../../lib/mail-templates';
 import { academies, academyDomains } from '../../db/schema';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
 
 /**
  * Which academy a request is for (issue 55, decision 053), decided from its host before anything else

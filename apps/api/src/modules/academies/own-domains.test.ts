@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startDnsStandIn, type DnsStandIn } from '../../../test/dns-stand-in';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { academies, academyDomains, auditLog } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { realDomainChecks } from './own-domains.service';
 
 /**

@@ -7,14 +7,14 @@ import { HAND_OFF_VALID_MINUTES, SLUG_PROBLEM_MESSAGES, SLUG_TAKEN, slugProblem,
 import type { Db } from '../../db/client';
 import { enforceCodeSendLimits } from '../../db/code-send-limits';
 import { academies, academySettings, academySignupCodes, signInHandOffs, standards, standardSubjects, subjects, users } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import { academySignupCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
-import { DEFAULT_ACADEMY_SETTINGS } from '../settings';
+import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
 
 /**
  * "Start your academy" at the platform's address (issue 55, ACADEMY_HOSTING=many): the owner proves

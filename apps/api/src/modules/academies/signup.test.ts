@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { academies, academySettings, academySignupCodes, auditLog, batches, signInHandOffs, standards, students, subjects, users } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
-import { DEFAULT_ACADEMY_SETTINGS } from '../settings/settings.service';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
 
 const MANY = { mode: 'many', baseDomain: 'localhost' } as const;
 const PASSWORD = 'Latur-Classes-2026';

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, TEST_PASSWORD } from '../../../test/factories';
 import { academies } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 
 /**
  * People in two academies (issue 55): a teacher who teaches at two academies has an account in each

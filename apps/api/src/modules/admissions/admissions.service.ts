@@ -43,7 +43,7 @@ import { enquiryReceivedMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { containsPattern } from '../../lib/search';
 import { enrolStudent } from '../batches';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { insertStudent } from '../students';
 import { notifyContact, notifyParents, PARENT_SENDER_JOB, reachOfParents } from '../family-outbox';
 import { hashPassword } from '../../lib/password';

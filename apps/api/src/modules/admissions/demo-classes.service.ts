@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { closureTitleOn } from '../closures';
 import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfContact } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { ENQUIRY_NOT_FOUND } from './admissions.service';
 
 type BookingInput = z.output<typeof demoBookingInputSchema>;

@@ -8,7 +8,7 @@ import { admissionDemos, admissionEnquiries, attendanceRecords, auditLog, batche
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { startProviderStandIns, type ProviderStandIns } from '../../../test/provider-stand-ins';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 
 /**
  * Issue 41, demo classes: the office books an enquiry into a batch's class on a date; the family is

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 
 export type OtpDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
 

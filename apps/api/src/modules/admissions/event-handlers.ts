@@ -7,7 +7,7 @@ import type { EventHandlers } from '../../events/delivery';
 import type { Jobs } from '../../events/catalog';
 import { admissionDemos, admissionEnquiries, batches, subjects } from '../../db/schema';
 import { notifyContact, PARENT_SENDER_JOB } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { readLocalNames } from '../standards';
 import { localNamesIn } from '@academy/shared/academy-words';
 import { demoMessageKey } from './demo-classes.service';

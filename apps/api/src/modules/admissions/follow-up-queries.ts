@@ -6,7 +6,7 @@ import { academyTodaySql } from '../../db/academy-today';
 import { admissionEnquiries, admissionEnquiryContacts, students, users } from '../../db/schema';
 import { ENQUIRY_HANDLER_ROLES } from '../../access/enquiries';
 import { AppError } from '../../lib/app-error';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 /*
  * The follow-up pieces the enquiry list and detail share with the follow-up service (issue 41), in a

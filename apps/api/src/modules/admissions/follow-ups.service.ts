@@ -7,7 +7,7 @@ import { ENQUIRY_HANDLER_ROLES } from '../../access/enquiries';
 import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudits, type AuditEntryInput } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { ENQUIRY_NOT_FOUND, getEnquiry } from './admissions.service';
 import { assertFollowUpDate, assertFollowUpFields } from './follow-up-queries';
 

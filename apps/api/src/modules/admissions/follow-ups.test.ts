@@ -4,7 +4,7 @@ import { shiftDate } from '@academy/shared/calendar';
 import { admissionEnquiries, auditLog } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildEnquiry, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 /*
  * Follow-ups (issue 41): PATCH of the follow-up fields, the contacts log, the followUp filter and the

@@ -9,7 +9,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { checkPhoneCode, codeMessage, issuePhoneCode } from '../auth';
 import { notifyPhone } from '../family-outbox';
-import { getAcademySettings, phoneCodesAvailable } from '../settings';
+import { getAcademySettings, phoneCodesAvailable } from '../../academy-settings';
 
 /**
  * The admission form for a family without email (issue 37): the phone proves itself with a code by

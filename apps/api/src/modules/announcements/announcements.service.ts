@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { announcementScope } from '../../access/announcements';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 /** The parsed input; `closure` may be left out by callers inside the server (tests, seed): not a closure. */
 type AnnouncementInput = Omit<z.output<typeof announcementInputSchema>, 'closure'> & { closure?: boolean };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { actorOfUser } from '../../access/actor';
 import { createAnnouncement, getAnnouncement, listAnnouncements } from './announcements.service';
 import { shiftDate } from '@academy/shared/calendar';

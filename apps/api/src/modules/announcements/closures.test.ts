@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { formatDate, shiftDate } from '@academy/shared/calendar';
 import { closedClassDates } from '../batches/schedule.service';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 let t: TestApp;
 let today = '';

@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '@academy/shared/languages';
 import type { EventHandlers } from '../../events/delivery';
 import type { Jobs } from '../../events/catalog';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 
 /**
  * What the announcements module does when other changes are announced (events/catalog.ts, decision

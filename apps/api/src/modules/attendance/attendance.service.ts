@@ -12,7 +12,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { emitEvent } from '../../events/emit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { assertStaffOfBatchDay } from '../../access/attendance';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { attendanceRecords } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { shiftDate } from '@academy/shared/calendar';
 import { STUDENT_RECENT_RECORDS } from '@academy/shared/schemas/attendance';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { currentAcademyId } from '../../db/tenancy';
+import { currentAcademyId } from '../../lib/tenancy';
 
 /**
  * The academy-wide counts of the days before today (the dashboard's 14-day trend) change only when

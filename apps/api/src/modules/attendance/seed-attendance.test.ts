@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { seedDemoAcademy } from '../../demo-seed';
 import { createTestDatabase } from '../../../test/build-test-app';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 let database: Database;
 beforeAll(async () => {

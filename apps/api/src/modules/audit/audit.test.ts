@@ -4,11 +4,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Readable } from 'node:stream';
 import { attendanceRecords, auditLog } from '../../db/schema';
 import { buildSimplePdf } from '../../lib/simple-pdf';
-import { createWelcomeToken } from '../auth/welcome.service';
+import { createWelcomeToken } from '../users/welcome';
 import { createNote } from '../notes/notes.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { diffChanges, isSecretField, pruneAuditLog, recordAudit } from './audit.service';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Language } from '@academy/shared/languages';
 import type { SessionUser } from '@academy/shared/schemas/auth';
-import type { Db, DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { loginFailures, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
@@ -19,16 +19,6 @@ export const LOGIN_ACCOUNT_CEILING = 100;
 /** Tries from one address over all accounts in 15 minutes (a classroom behind one router shares it). */
 export const LOGIN_ADDRESS_LIMIT = 50;
 const LOGIN_FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
-
-/** The account with this email, whatever its case and surrounding spaces (sign-in, password reset, new accounts). */
-export async function findUserByEmail(db: DbExecutor, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return user;
-}
 
 export function toSessionUser(user: { id: string; name: string; email: string | null; role: SessionUser['role']; avatarUrl: string | null; language: SessionUser['language'] }): SessionUser {
   return { _id: user.id, name: user.name, email: user.email, role: user.role, avatarUrl: user.avatarUrl, language: user.language };

@@ -2,7 +2,6 @@
  * The public face of the auth module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { createSession, deleteUserSessions, setSessionCookies } from './session.service';
-export { createWelcomeToken, sendWelcomeMail } from './welcome.service';
-export { findUserByEmail, LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT, toSessionUser } from './auth.service';
+export { createSession, setSessionCookies } from './session.service';
+export { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT, toSessionUser } from './auth.service';
 export { checkPhoneCode, codeMessage, issuePhoneCode, phoneCodeMessages, type PhoneCodePurpose } from './sign-in-code.service';

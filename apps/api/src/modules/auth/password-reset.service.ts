@@ -8,10 +8,9 @@ import { passwordResetMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { getAcademySettings } from '../settings';
-import { findUserByEmail } from './auth.service';
+import { getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
-import { deleteUserSessions } from './session.service';
+import { deleteUserSessions, findUserByEmail } from '../users';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
 /** More requests for one account within an hour are answered as usual but send nothing. */

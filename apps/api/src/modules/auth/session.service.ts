@@ -2,7 +2,7 @@ import type { Language } from '@academy/shared/languages';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import { OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { forgetSignInCodes } from '../family-outbox';
@@ -110,11 +110,6 @@ export async function renewSession(db: Db, session: SessionRecord): Promise<Date
 
 export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every session of a user (password change or reset, deactivation), optionally keeping one. */
-export async function deleteUserSessions(db: DbExecutor, userId: string, keepSessionId?: string) {
-  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
 /** Drops expired sessions, old sign-in failures and old reset links; run at start-up and hourly. */

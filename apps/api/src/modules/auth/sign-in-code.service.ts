@@ -14,7 +14,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { hashOneTimeCode, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import { CODE_MASK, forgetSignInCodes, notifyParent, sealMessageCode } from '../family-outbox';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { toSessionUser } from './auth.service';
 import { createSession } from './session.service';
 

@@ -9,7 +9,7 @@ import { databaseDigest, filesDigest } from '../../../test/backup-helpers';
 import { buildUser } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
 import { academies } from '../../db/schema';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { DEMO_PASSWORD, seedDemoAcademy } from '../../demo-seed';
 import { academyBackupPaths, createBackup, listBackups, poolOf, restoreBackupFile } from './backups.service';
 import { exportAcademy, importAcademy, TransferError } from './academy-transfer';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_ACADEMY_ID } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 import { academyRelativePath, swapAcademyFiles, uuidReplacer } from './academy-restore';
 import { removeLeftovers } from './backups.service';
 

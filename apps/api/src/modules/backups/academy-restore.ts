@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../../lib/tenancy';
 import { InvalidBackupError, tableEntryName, type Manifest } from './backup-archive';
 import { dependencyOrder, listTables, loadTable, quoteIdent, resetSequences, type Queryable, type TableInfo } from './database-tables';
 import type { KnownMigration } from './migration-level';

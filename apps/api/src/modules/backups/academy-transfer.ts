@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Db } from '../../db/client';
-import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy, type HostingMode } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID, withAcademy, withoutAcademy, type HostingMode } from '../../lib/tenancy';
 import type { ServerKeys } from '../../lib/server-keys';
 import {
   academyBackupPaths,

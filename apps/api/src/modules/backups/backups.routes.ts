@@ -25,7 +25,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { createJobRegistry } from './backup-jobs';
 import { actorOf } from '../../access/http';
 import { recordAudit } from '../audit';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import {
   downloadRemoteBackup,
   getBackupSettings,

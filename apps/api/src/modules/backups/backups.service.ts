@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { BACKUP_MESSAGES, BACKUP_NAME_PATTERN, type BackupKind, type BackupSummary } from '@academy/shared/schemas/backups';
 import { liftTimeouts, MIGRATION_LOCK_KEY, runMigrations, type Db } from '../../db/client';
-import { currentAcademyId, FIRST_ACADEMY_ID, PLATFORM_TABLES, withAcademy, withoutAcademy } from '../../db/tenancy';
+import { currentAcademyId, FIRST_ACADEMY_ID, PLATFORM_TABLES, withAcademy, withoutAcademy } from '../../lib/tenancy';
 import * as schema from '../../db/schema';
 import type { ServerKeys } from '../../lib/server-keys';
 import { PAST_DAYS_CHANNEL } from '../attendance';
@@ -13,7 +13,7 @@ import { changeNotice, EVERYTHING_CHANGED, TABLE_CHANGES_CHANNEL } from '../../l
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { apiRoot } from '../../paths';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,

@@ -11,7 +11,7 @@ import type { BackupSummary } from '@academy/shared/schemas/backups';
 import { buildApp } from '../../app';
 import { ensureAppRole } from '../../db/app-role';
 import { createDatabase } from '../../db/client';
-import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID, PLATFORM_TABLES } from '../../lib/tenancy';
 import * as schema from '../../db/schema';
 import { serverKeysFrom } from '../../lib/server-keys';
 import { recordAudit } from '../audit/audit.service';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { currentAcademyId } from '../../db/tenancy';
+import { currentAcademyId } from '../../lib/tenancy';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';

@@ -7,16 +7,16 @@ import type { Batch, BatchStatus, BatchSummary, BatchSyncReport, batchInputSchem
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
-import { firstParentColumn } from '../parents';
+import { firstParentColumn } from '../../read-models/first-parent';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
 import { batchScope, batchScopeKey, enrolledBatchesCondition } from '../../access/batches';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { cancelUnpaidDuesOfBatch, createDuesForEnrolments, type EnrolmentDuesOptions } from '../fees';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, recordAudits, type AuditActor } from '../audit';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
-import { listBatchRows, listBatchSummaries } from './batch-summary.service';
+import { listBatchRows, listBatchSummaries } from '../../read-models/batch-summaries';
 
 type BatchInput = z.output<typeof batchInputSchema>;
 type ListQuery = z.output<typeof batchListQuerySchema>;

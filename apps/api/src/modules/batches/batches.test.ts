@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { batchStudents, students } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { BATCH_SCHEDULE_REQUIRED } from '@academy/shared/schemas/batches';
 import { batchStatus } from './batches.service';
 import { buildIcs, escapeIcsText, firstClassDate, foldIcsLine, zonedToUtc } from './schedule.service';

@@ -4,7 +4,7 @@ import { shiftDate } from '@academy/shared/calendar';
 import { attendanceRecords, auditLog, batches, batchStudents, feeDues, feeReceipts, testMarks, tests } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 let t: TestApp;
 let admin = '';

@@ -14,8 +14,8 @@ import { localNamesIn, type LocalNamesIn } from '@academy/shared/academy-words';
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Language } from '@academy/shared/languages';
 import { localNamesFor } from '../standards';
-import { academyToday, getAcademySettings } from '../settings';
-import { listBatchSummaries } from './batch-summary.service';
+import { academyToday, getAcademySettings } from '../../academy-settings';
+import { listBatchSummaries } from '../../read-models/batch-summaries';
 
 /** The week (mon…sun) of the user's active batches (running today in the academy's time zone). */
 /**

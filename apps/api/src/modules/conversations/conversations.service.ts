@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { excuseAbsence } from '../attendance';
 import { notifyParent, PARENT_SENDER_JOB } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { CONVERSATION_SENDER_JOB, SESSION_WINDOW_MS, type ConversationSendPayload } from './intake';
 
 /** The inbox's list: newest first, at most this many (an academy's families fit). */

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { academies, announcements, attendanceRecords, batches, conversationMessages, conversations } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { startProviderStandIns, whatsAppInboundBody, metaSignature, type InboundParts, type ProviderStandIns } from '../../../test/provider-stand-ins';
 import { runAbsenceAlerts } from '../parents/absence-alerts';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 /**
  * Issue 60 against the WhatsApp stand-in: a parent's replies become the absence's reason, questions

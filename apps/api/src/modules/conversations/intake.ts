@@ -13,7 +13,7 @@ import { recordAudit } from '../audit';
 import { ABSENCE_REASON_PAYLOADS, type WhatsAppInbound, type WhatsAppMessageHandler } from '../family-outbox';
 import { closuresBetween } from '../closures';
 import { payLinkUrl } from '../fees';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { answerLanguage, asksForMenu, TOPICS, topicId, topicOf, topicOfId, type Topic } from './auto-answers';
 
 /** The job that hands queued session messages to WhatsApp (one run per message). */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { conversationMessages } from '../../db/schema';
 import { ProviderError, sendWhatsAppSession } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
-import { messagingConfig } from '../settings';
+import { messagingConfig } from '../../academy-settings';
 import type { ConversationSendPayload } from './intake';
 
 export type ConversationSenderDeps = { db: Db; keys: ServerKeys; whatsappBase: string };

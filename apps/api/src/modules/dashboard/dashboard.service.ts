@@ -9,7 +9,7 @@ import { STATISTICS } from '../attendance';
 import { keepPastDayTotals, keptPastDayTotals } from '../attendance';
 import { weeklySchedule } from '../batches';
 import { listNotes } from '../notes';
-import { academyCurrentYear, academyToday, getAcademySettings } from '../settings';
+import { academyCurrentYear, academyToday, getAcademySettings } from '../../academy-settings';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
 import { academyTimeZoneSql } from '../../db/academy-today';
 import { yearFeeTotals } from '../fees';

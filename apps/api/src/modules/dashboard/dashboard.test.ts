@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { attendanceRecords, feeDues, parentMessages, students as studentsTable } from '../../db/schema';
 import { shiftDate } from '@academy/shared/calendar';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 let t: TestApp;
 let admin = '';

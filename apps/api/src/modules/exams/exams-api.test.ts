@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { shiftDate } from '@academy/shared/calendar';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 let t: TestApp;
 const cookies = { teacher: '', otherTeacher: '', admin: '', a: '', b: '', outsider: '' };

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 import { formatDate } from '@academy/shared/calendar';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 let t: TestApp;
 const cookies = { teacher: '', otherTeacher: '', admin: '', a: '', parent: '' };

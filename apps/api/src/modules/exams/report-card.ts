@@ -11,7 +11,7 @@ import { reportCardMail, reportCardParentMessages } from '../../lib/mail-templat
 import type { Mailer } from '../../lib/mailer';
 import { createPdfDocument, drawAcademyHeader, pdfToBuffer } from '../../lib/pdf';
 import { linkedParentsOf, notifyParents } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { remarksOfStudent } from './remarks.service';
 import { localNamesFor } from '../standards';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';

@@ -7,7 +7,7 @@ import { WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import { academyTimeZoneSql } from '../../db/academy-today';
 import type { Db, DbExecutor } from '../../db/client';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { streamedWorkbook, type ColumnKind, type RawCell, type SheetColumn } from './workbook-writer';
 
 /*

@@ -10,7 +10,7 @@ import { buildBatch, buildParent, buildStandard, buildStudent, buildSubject, bui
 import { createTest, publishTest, saveMarks } from '../exams/exams.service';
 import { createPlan } from '../fees/plans.service';
 import { recordPayment } from '../fees/payments.service';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { writeAcademyWorkbook } from './exports.service';
 import { INDIAN_RUPEES_FORMAT, WorkbookAborted } from './workbook-writer';
 

@@ -8,7 +8,7 @@ import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/buil
 import { buildBatch, buildParent, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { metaSignature, startProviderStandIns, whatsAppReplyBody, whatsAppStatusBody, type ProviderStandIns } from '../../../test/provider-stand-ins';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { createBackup } from '../backups/backups.service';
 import { isGsm7, smsParts } from '@academy/shared/schemas/messaging';
 

@@ -14,7 +14,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { ProviderError, sendMsg91Flow, sendWhatsAppTemplate } from '../../lib/family-providers';
 import { recordAudit } from '../audit';
 import { PushNotSentError, sendPushToUser } from '../push';
-import { getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../settings';
+import { getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../../academy-settings';
 
 /** The job that sends pending messages to parents (one-off runs at once, and a sweep every minute for retries). */
 export const PARENT_SENDER_JOB = 'parent-messages';

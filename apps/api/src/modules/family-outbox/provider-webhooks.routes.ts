@@ -5,13 +5,13 @@ import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/r
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client';
 import { academies, academyWhatsappNumbers, providerWebhookEvents } from '../../db/schema';
-import { currentAcademyId, enteredAcademyId, withAcademy } from '../../db/tenancy';
+import { currentAcademyId, enteredAcademyId, withAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import { fieldWithNul, nulCharacterError } from '../../lib/nul-character';
 import { siteOrigin } from '../../lib/site-origin';
 import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
-import { isMsg91WebhookToken, messagingConfig } from '../settings';
+import { isMsg91WebhookToken, messagingConfig } from '../../academy-settings';
 import { recordProviderStatus, setWhatsAppStopped } from './family-outbox';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { auditLog, batches, parentMessages } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildEnquiry, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { startProviderStandIns, type ProviderStandIns } from '../../../test/provider-stand-ins';
-import { academyToday, getAcademySettings } from '../settings/settings.service';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 
 /**
  * Issue 54, point 5: messages held by the quiet hours say why and until when; the office's reminder

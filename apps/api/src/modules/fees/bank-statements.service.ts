@@ -5,7 +5,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { academySettings, bankStatementCredits, bankStatements, feeDues, feeReceipts, parents, parentStudents, paymentClaims, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { parseBankStatement, readStatementRows, StatementFormatError } from './bank-statement';
 import { recordPayment } from './payments.service';
 import { creditLineKey, dueReferencesIn, likelyDue, type LikelyCandidate } from './statement-matching';

@@ -5,7 +5,7 @@ import { feeReceipts, students } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { dueReferencesIn, likelyDue, nameInNarration } from './statement-matching';
 
 /**

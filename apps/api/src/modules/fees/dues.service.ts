@@ -13,7 +13,7 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { childIdOf } from '../../access/parents';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday, getAcademySettings, upiPayee } from '../settings';
+import { academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
 import { DUE_LOCK_ORDER, dueStatus, dueTaxableSql, lockOpenDues, receiptsWhere } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { insertDues } from './plans.service';

@@ -6,7 +6,7 @@ import { feeDues, feeReceipts, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { statementsSentDuring } from '../../../test/statements-sent';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 /*
  * Issue 35's fee findings: concurrent payments must not deadlock (2), payment dates stay within the

@@ -7,7 +7,7 @@ import type { DuesList, FeeReport, FeeSummary, Ledger, Receipt } from '@academy/
 import { feeReceipts } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 /*
  * Property: whatever the office does with a student's fees — plans (new and changed), concessions,

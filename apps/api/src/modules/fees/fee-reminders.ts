@@ -10,7 +10,7 @@ import { feeReminderMail, feeReminderParentMessages } from '../../lib/mail-templ
 import type { Mailer } from '../../lib/mailer';
 import type { ServerKeys } from '../../lib/server-keys';
 import { linkedParentsOf, notifyParents } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { payLinkUrl } from './pay-link';
 import type { FeeReminderPayload } from './reminders.service';
 

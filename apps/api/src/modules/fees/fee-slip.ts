@@ -14,7 +14,7 @@ import { mayReadFeesOf } from '../../access/fees';
 import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { createAcademyPdf, rupeesText, type PdfDocument } from '../../lib/pdf';
-import { academyToday, getAcademySettings, upiPayee } from '../settings';
+import { academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { dueUpiRequest } from './dues.service';
 import { dueTaxableSql } from './fee-queries';

@@ -5,7 +5,7 @@ import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { auditLog, feeReceipts, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { pdfText } from '../../../test/pdf-text';
 import { monthsLeft } from '@academy/shared/late-join';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 /**
  * Issue 54, point 6: a fee reminder's pay link carries the reader's language (/mr/pay/…, /hi/pay/…),

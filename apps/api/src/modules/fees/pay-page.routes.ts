@@ -5,7 +5,7 @@ import { LANGUAGES } from '@academy/shared/languages';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { payLinkInvalidHtml, payPageHtml, type PageFonts } from './pay-page-html';
 import { payPage } from './pay-page.service';
 

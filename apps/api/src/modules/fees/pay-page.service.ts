@@ -1,7 +1,7 @@
 import { PAY_LINK_MESSAGES, type PayPage } from '@academy/shared/schemas/fees';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { dueUpiWhere, studentLedger } from './dues.service';
 import { studentOfPayLink } from './pay-link';
 

@@ -11,7 +11,7 @@ import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { findPostgresError } from '../../lib/postgres-errors';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { recordPayment } from './payments.service';
 import { lockOpenDues } from './fee-queries';
 

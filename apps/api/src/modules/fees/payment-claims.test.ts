@@ -4,7 +4,7 @@ import { shiftDate } from '@academy/shared/calendar';
 import { feeReceipts } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 /**
  * "I have paid" (issue 38): a family reports a UPI payment by its UTR, the office confirms it (one

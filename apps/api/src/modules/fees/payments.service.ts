@@ -14,7 +14,7 @@ import { type Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { findPostgresError } from '../../lib/postgres-errors';
 import { recordAudit, recordAudits, type AuditActor } from '../audit';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { DUE_LOCK_ORDER, lockOpenDues, lockOpenDuesOf, receiptsWhere } from './fee-queries';
 import { extractUtr } from './bank-statement';
 import { invoiceTax, payableWithTax, registrationOn, type InvoiceTax } from '../gst';

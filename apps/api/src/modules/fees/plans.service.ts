@@ -8,7 +8,7 @@ import { transactionWithRetry } from '../../db/retry-transaction';
 import { batches, batchStudents, feeDues, feePlanInstalments, feePlans, students } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER } from './fee-queries';
 
 /** Fee plans of a batch (instalments) and the dues they make for its students (issue 24, decision 020). */

@@ -10,7 +10,7 @@ import type { Jobs } from '../../events/catalog';
 import { feeReceiptMail, feeReceiptParentMessages, type FeeReceiptFacts } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { linkedParentsOf, notifyParents, reachOfParents } from '../family-outbox';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { printableReceipt, type PrintableReceipt } from './payments.service';
 import { renderReceiptPdf } from './receipt-pdf';
 

@@ -7,7 +7,7 @@ import { transactionWithRetry } from '../../db/retry-transaction';
 import { feeDues, feeReminders, students, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
 import { familiesWaitingForQuietHours } from '../family-outbox';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { DUE_LOCK_ORDER, duesFilters } from './fee-queries';
 
 /** Queuing fee reminders (the `fee-reminder` job in fee-reminders.ts sends them). */

@@ -7,7 +7,7 @@ import type { DuesList, duesFilterQuerySchema, duesQuerySchema, FeeReport, FeeSu
 import type { DbExecutor } from '../../db/client';
 import { bankStatementCredits, bankStatements, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
-import { academyCurrentYear, academyToday } from '../settings';
+import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { balanceSql, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 

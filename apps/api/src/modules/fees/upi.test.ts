@@ -4,7 +4,7 @@ import { shiftDate } from '@academy/shared/calendar';
 import { auditLog, batches, feeDues, students, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { pdfText } from '../../../test/pdf-text';
 
 /**

@@ -12,8 +12,8 @@ import { receiptPdfIn } from '../fees/receipt-mail';
 import { payLinkToken } from '../fees/pay-link';
 import { upiQrSvg } from '../fees/upi-qr';
 import { academies } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
-import { academyToday } from '../settings/settings.service';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
+import { academyToday } from '../../academy-settings';
 import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
 
 /** GST (issue 57): Settings → Tax, tax invoices, credit notes and GSTR-1, through the API on real PostgreSQL. */

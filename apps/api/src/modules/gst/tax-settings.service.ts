@@ -8,7 +8,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { gstRegistrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 
 /**
  * Settings → Tax (issue 57, docs/decisions/057-gst.md): GST registered or not, the GSTIN, names,

@@ -9,7 +9,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { Actor } from '../../access/actor';
 import { diffChanges, recordAudit } from '../audit';
 import { notifyParents, PARENT_SENDER_JOB } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 
 /*
  * The academy's homework upkeep (issue 59, decision 056): its two choices (Settings → Homework), the

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 import { academies, auditLog, homework, notifications } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { homeworkFileTypeOf } from './homework-files';

@@ -40,7 +40,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { enrolMany } from '../batches';
 import { recordOpeningBalances } from '../fees';
 import { linkParents, type ParentLink } from '../parents';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { changeStudent, insertStudents } from '../students';
 import { MAX_REGISTER_ROWS, readRegister, type CellError, type RegisterRow } from './register-sheet';
 

@@ -6,7 +6,7 @@ import { auditLog, batchStudents, domainEvents, feeDues, feeReceipts, parents, p
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 /**
  * A register imported from Excel (issue 39), as the issue's "done when" says: a 300-row sheet with one

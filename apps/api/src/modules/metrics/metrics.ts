@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { withAcademy } from '../../db/tenancy';
+import { withAcademy } from '../../lib/tenancy';
 import path from 'node:path';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';

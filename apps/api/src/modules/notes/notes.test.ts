@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FIRST_ACADEMY_ID } from '../../db/tenancy';
+import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

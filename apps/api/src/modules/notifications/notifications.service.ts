@@ -6,7 +6,7 @@ import type { DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
 import { announcements, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 

@@ -5,7 +5,7 @@ import { notes, notifications, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { createAnnouncement } from '../announcements/announcements.service';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { notifyStudentsOfActiveAnnouncements, notifyStudentsOfNote } from './notifications.service';
 import { shiftDate } from '@academy/shared/calendar';
 

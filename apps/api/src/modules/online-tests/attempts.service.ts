@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { currentAcademyId } from '../../db/tenancy';
+import { currentAcademyId } from '../../lib/tenancy';
 import type { z } from 'zod';
 import { fromHalfMarks } from '@academy/shared/schemas/exams';
 import {

@@ -5,7 +5,7 @@ import type { EventHandlers } from '../../events/delivery';
 import type { Jobs } from '../../events/catalog';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
 import { notifyStudentsOfOnlineTest } from '../notifications';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { academyDateTime } from './papers.service';
 
 /**

@@ -8,7 +8,7 @@ import { createAcademyPdf } from '../../lib/pdf';
 import { drawMathMarkdown, room } from '../../lib/math-pdf';
 import type { FileStorage } from '../../lib/storage';
 import { questionImageBytes } from '../questions';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { localNamesFor } from '../standards';
 import { markingOf, paperQuestions, staffTestRow } from './papers.service';
 

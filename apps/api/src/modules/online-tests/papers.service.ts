@@ -10,7 +10,7 @@ import { questionScope } from '../../access/questions';
 import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { shuffled } from './scoring';
 
 type OnlineTestInput = z.output<typeof onlineTestInputSchema>;

@@ -8,7 +8,7 @@ import type { Db, DbExecutor } from '../../db/client';
 import { formulaSafe } from '../../lib/csv';
 import type { Actor } from '../../access/actor';
 import { recordOnlineTestMarks } from '../exams';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { finalizeAttempt } from './attempts.service';
 import { halfMarkingOf, paperQuestions, staffTestRow } from './papers.service';
 import { discriminationOf, scoreAttempt, standingOf, type GivenAnswer } from './scoring';

@@ -4,7 +4,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { CLOSED_ACADEMY_KEPT_DAYS, OPERATOR_MESSAGES, type AcademyStatus, type Operator, type OperatorAction } from '@academy/shared/schemas/operator';
 import type { Db } from '../../db/client';
 import { academies } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
 import { recordAudit } from '../audit';

@@ -7,7 +7,7 @@ import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
 import { OPERATOR_MESSAGES, type Operator } from '@academy/shared/schemas/operator';
 import type { Db } from '../../db/client';
 import { operatorLoginFailures, operators, operatorSessions } from '../../db/schema';
-import { withoutAcademy } from '../../db/tenancy';
+import { withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';

@@ -10,7 +10,7 @@ import { buildTestApp, createTestDatabaseConnection, type TestApp } from '../../
 import { buildStudent, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createDatabase } from '../../db/client';
 import { academies, academyUsage, auditLog, parentMessages, students, users } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { removeClosedAcademies } from './academy-status.service';
 import { createOperator } from './operator.service';
 

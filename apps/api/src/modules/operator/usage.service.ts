@@ -4,7 +4,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lt, max, or, sql } from 'dri
 import { CLOSED_ACADEMY_KEPT_DAYS, type OperatorAcademy } from '@academy/shared/schemas/operator';
 import type { Db } from '../../db/client';
 import { academies, academyUsage, parentMessages, sessions, students, users } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 
 /**
  * The figures of the operator's list (issue 55): each academy's counts, made inside that academy's

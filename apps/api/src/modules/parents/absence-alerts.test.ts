@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { parentMessages } from '../../db/schema';
 import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 import { absenceMessages } from './absence-alerts';
 import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_SIGNATURE_HEADER, type ParentSenderDeps } from '../family-outbox/family-outbox';
 import { formatDate, shiftDate } from '@academy/shared/calendar';

@@ -4,7 +4,7 @@ import type { Language } from '@academy/shared/languages';
 import { ABSENCE_STATUS_WORDS, DEFAULT_ABSENCE_ALERT_TEMPLATES, renderAbsenceTemplate, type AbsenceAlertTemplates } from '@academy/shared/schemas/settings';
 import type { Db, DbExecutor } from '../../db/client';
 import type { JobPayloads, Jobs } from '../../events/catalog';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { cancelParentNotice, notifyParents, type ParentNotice } from '../family-outbox';
 import { formatDate } from '@academy/shared/calendar';
 

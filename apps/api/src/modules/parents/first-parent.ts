@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import { PARENT_MESSAGES, type ParentRelation } from '@academy/shared/schemas/parents';
 import { academyLockName, lockAdvisoryKeys } from '../../db/advisory-locks';
@@ -13,21 +13,9 @@ import { createAccount, createAccounts, updateAccount } from '../users';
  * The spec's parent fields of a student (parent name and phone, and our parent email) ARE the student's
  * first linked parent (issue 37, decision 030): one record per parent, whom WhatsApp, SMS and email
  * reach, shown as one parents block on the student's page. The first parent is the one linked
- * earliest (parent_students.created_at). Reads take them with `firstParentColumn`; the student form's
+ * earliest (parent_students.created_at). Reads take them with `firstParentColumn` (read-models/first-parent.ts); the student form's
  * writes go through `saveFirstParent`.
  */
-
-/** A column of the student's first parent (`pu` the parent's account, `p` the parent), for a query on `students`. */
-export function firstParentColumn(studentId: SQL | unknown, column: 'name' | 'phone' | 'email'): SQL<string | null> {
-  const value = { name: sql`pu.name`, phone: sql`p.phone`, email: sql`pu.email` }[column];
-  return sql<string | null>`(select ${value} from parent_students ps join parents p on p.id = ps.parent_id join users pu on pu.id = p.user_id
-    where ps.student_id = ${studentId} order by ps.created_at, p.id limit 1)`;
-}
-
-/** Whether any parent of the student has a number matching the pattern (the lists' search). */
-export function parentPhoneMatches(studentId: SQL | unknown, pattern: string): SQL {
-  return sql`exists (select 1 from parent_students ps join parents p on p.id = ps.parent_id where ps.student_id = ${studentId} and p.phone ilike ${pattern})`;
-}
 
 export type FirstParentFields = { name?: string | null; phone?: string | null; email?: string | null };
 

@@ -20,7 +20,7 @@ import { actorOf } from '../../access/http';
 import { siteOrigin } from '../../lib/site-origin';
 import { getChildAttendance } from '../attendance';
 import { sendInvitationInBackground, type InvitationDeps } from '../users';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { PARENT_SENDER_JOB } from '../family-outbox';
 import { childrenOf, linkParent, listAbsenceAlerts, listParents, parentsOfStudent, retryParentMessage, sendHeldMessageNow, setParentChannel, unlinkParent } from './parents.service';
 import { listMessages } from './messages.service';

@@ -14,7 +14,7 @@ import { containsPattern } from '../../lib/search';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { createAccount, type Invitation } from '../users';
 import { notifyParent, releaseHeldMessage, retryParentMessages } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES } from '@academy/shared/languages';
 

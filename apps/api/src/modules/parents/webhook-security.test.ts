@@ -11,7 +11,7 @@ import { serverKeysFrom } from '../../lib/server-keys';
 import { waitForJob } from '../../../test/backup-helpers';
 import { buildTestApp, NO_PROVIDERS, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday, sealClearWebhookSecret } from '../settings/settings.service';
+import { academyToday, sealClearWebhookSecret } from '../../academy-settings';
 import { absenceMessages } from './absence-alerts';
 import { notifyParents, sendDueParentMessages, signWebhook, WEBHOOK_NO_ANSWER_MESSAGE, WEBHOOK_SECRET_UNREADABLE_MESSAGE, WEBHOOK_SIGNATURE_HEADER } from '../family-outbox/family-outbox';
 

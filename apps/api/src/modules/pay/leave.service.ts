@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { teacherIdOf, type Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
 import { notifyParentsOfStudents, PARENT_SENDER_JOB } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 
 type LeaveInput = z.output<typeof leaveInputSchema>;
 type DecisionInput = z.output<typeof leaveDecisionInputSchema>;

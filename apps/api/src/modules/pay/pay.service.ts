@@ -9,7 +9,7 @@ import type { ServerKeys } from '../../lib/server-keys';
 import { sealSecret } from '../../lib/secret-box';
 import { teacherIdOf, type Actor } from '../../access/actor';
 import { recordAudit } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { monthRange, nextMonth, payFigures, previousMonth, leaveDaysWithin, type AdjustmentRow, type LectureRow, type PayRule } from './pay-calc';
 
 type PayInput = z.output<typeof payInputSchema>;

@@ -5,9 +5,9 @@ import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academies, announcementBatches, announcements, auditLog, parentMessages, teacherPay } from '../../db/schema';
-import { withAcademy, withoutAcademy } from '../../db/tenancy';
+import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { updatePaySettings } from './pay.service';
 
 /*

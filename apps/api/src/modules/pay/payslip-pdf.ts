@@ -5,7 +5,7 @@ import type { Language } from '@academy/shared/languages';
 import { amountInWords } from '@academy/shared/money';
 import type { Lecture, PayrollLine, PayrollMonth } from '@academy/shared/schemas/pay';
 import { createAcademyPdf, rupeesText } from '../../lib/pdf';
-import type { getAcademySettings } from '../settings';
+import type { getAcademySettings } from '../../academy-settings';
 
 const LABELS = wordTable('payslip', {
   title: 'Payslip',

@@ -3,7 +3,7 @@ import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
 import { assertReadsPayOf } from '../../access/pay';
 import type { Actor } from '../../access/actor';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { approvedLine } from './pay.service';
 import { renderPayslipPdf } from './payslip-pdf';
 

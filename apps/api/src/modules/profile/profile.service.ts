@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../access/actor';
 import { assertMayEditProfileFields, hasTeacherProfile } from '../../access/profile';
-import { deleteUserSessions } from '../auth';
+import { deleteUserSessions } from '../users';
 import { getStudentProfile, studentBatches } from '../students';
 import { diffChanges, recordAudit } from '../audit';
 import { teacherSubjectsJson } from '../teachers';

@@ -7,7 +7,7 @@ import { siteOrigin } from '../../lib/site-origin';
 import { courseShareImage, pageShareImage, sitemapOf, type ShareImage } from './public-site.service';
 import { robotsTxt } from './sitemap';
 import { webManifest } from './web-manifest';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 
 const tags = ['public'];
 

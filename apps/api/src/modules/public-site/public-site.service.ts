@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { drawShareCard, type ShareCard } from '../../lib/share-card';
 import { findPublicCourse, listPublicCourses } from '../courses';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 import { readLocalNames } from '../standards';
 import { courseCard, pageCard } from './share-cards';
 import { sitemapXml } from './sitemap';

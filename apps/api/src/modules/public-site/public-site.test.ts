@@ -11,7 +11,7 @@ import { buildApp } from '../../app';
 import { batches } from '../../db/schema';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 
 /*
  * Issue 41, found and shared well: robots.txt, the sitemap, a course's own API answer, the share

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { isPushServiceEndpoint } from '../../lib/push-endpoint';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 
 const VAPID_CONTEXT = 'push:vapid-private-key';
 /** A push waits at most a day at the push service for a phone that is off. */

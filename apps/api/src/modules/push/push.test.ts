@@ -6,7 +6,7 @@ import { isSealed } from '../../lib/secret-box';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { markPushShown, PushNotSentError, sendPushToUser, vapidKeys } from '.';
 
 let t: TestApp;

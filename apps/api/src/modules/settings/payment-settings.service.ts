@@ -3,7 +3,7 @@ import type { PaymentSettings } from '@academy/shared/schemas/payments';
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings } from '../../db/schema';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings } from './settings.service';
+import { getAcademySettings } from '../../academy-settings';
 
 /**
  * Settings → Payments (issue 38): the academy's own UPI ID and the name UPI apps show for it. With
@@ -13,12 +13,6 @@ export async function getPaymentSettings(db: DbExecutor): Promise<PaymentSetting
   await getAcademySettings(db);
   const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
   return { upi: row?.payments.upi ?? null };
-}
-
-/** The payee of every UPI request, or null when the academy has no UPI ID yet (one statement: every ledger reads it). */
-export async function upiPayee(db: DbExecutor): Promise<{ vpa: string; payeeName: string } | null> {
-  const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
-  return row?.payments.upi ?? null;
 }
 
 /** Saves the UPI ID (null: UPI requests off), audited as a settings change with what changed. */

@@ -6,8 +6,9 @@ import { academySettingsInputSchema, academySettingsSchema, parentAlertSettingsI
 import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../lib/outbound-address';
 import type { ServerKeys } from '../../lib/server-keys';
-import { getAcademySettings, toPublicSettings, updateAcademySettings, updateParentAlertSettings } from './settings.service';
-import { getMessagingSettings, phoneCodesAvailable, rotateMsg91WebhookToken, updateMessagingSettings } from './messaging-settings.service';
+import { getAcademySettings, phoneCodesAvailable } from '../../academy-settings';
+import { toPublicSettings, updateAcademySettings, updateParentAlertSettings } from './settings.service';
+import { getMessagingSettings, rotateMsg91WebhookToken, updateMessagingSettings } from './messaging-settings.service';
 import { MESSAGING_MESSAGES, messagingSettingsInputSchema, messagingSettingsSchema } from '@academy/shared/schemas/messaging';
 import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema } from '@academy/shared/schemas/payments';
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings.service';

@@ -1,89 +1,21 @@
-import { desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type academySettingsInputSchema, type AcademySettings, type parentAlertSettingsInputSchema, type PublicAcademySettings } from '@academy/shared/schemas/settings';
-import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
-import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
+import { todayIn } from '@academy/shared/calendar';
+import type { academySettingsInputSchema, AcademySettings, parentAlertSettingsInputSchema, PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
-import { paiseToRupees } from '@academy/shared/money';
-import type { Db, DbExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy } from '../../lib/outbound-address';
-import { cachedRead } from '../../lib/read-cache';
-import { isSealed, openSecret, sealSecret } from '../../lib/secret-box';
+import { sealSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
-import { academicYearRollovers, academySettings } from '../../db/schema';
-
-type SettingsRow = typeof academySettings.$inferSelect;
-type SettingsValues = Omit<typeof academySettings.$inferInsert, 'id' | 'updatedAt'>;
-
-/** What a new installation starts with; the admin replaces it in the app. */
-export const DEFAULT_ACADEMY_SETTINGS = {
-  name: 'Shree Academy, Latur',
-  tagline: 'Coaching for 9th to 12th: board exams, JEE and NEET',
-  address: 'Shivaji Chowk, Latur, Maharashtra 413512',
-  phones: ['+919876543210', '+919876543211', '+919876543212'],
-  email: 'office@academy.example.in',
-  officeHours: 'Monday to Saturday 10:00 AM to 6:00 PM, Sunday closed',
-  facebookUrl: null,
-  instagramUrl: null,
-  youtubeUrl: null,
-  whatsappUrl: null,
-  timeZone: DEFAULT_TIME_ZONE,
-} satisfies SettingsValues;
-
-function toAcademySettings(row: SettingsRow): AcademySettings {
-  return {
-    name: row.name,
-    tagline: row.tagline,
-    address: row.address,
-    phones: row.phones,
-    email: row.email,
-    officeHours: row.officeHours,
-    socialLinks: { facebook: row.facebookUrl, instagram: row.instagramUrl, youtube: row.youtubeUrl, whatsapp: row.whatsappUrl },
-    timeZone: row.timeZone,
-    backupTime: row.backupTime,
-    // Rows saved before templates existed have none: today's defaults (the wording the alerts always had).
-    absenceAlerts: { ...row.absenceAlerts, templates: row.absenceAlerts.templates ?? DEFAULT_ABSENCE_ALERT_TEMPLATES },
-    parentWebhook: { url: row.parentWebhookUrl, secretSet: row.parentWebhookSecret !== null },
-    paymentsLockedBefore: row.paymentsLockedBefore,
-    translations: row.translations,
-    monthlyFeeTarget: row.monthlyFeeTargetPaise === null ? null : paiseToRupees(row.monthlyFeeTargetPaise),
-    lateJoinerGraceDays: row.lateJoinerGraceDays,
-    testimonials: row.testimonials,
-    location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+import { getAcademySettings, sealClearWebhookSecret, toAcademySettings, WEBHOOK_SECRET_CONTEXT, type SettingsValues } from '../../academy-settings';
+import { academySettings } from '../../db/schema';
 
 /** Only what the public pages show; nothing about when or by whom it changed. */
 export function toPublicSettings(settings: AcademySettings): PublicAcademySettings {
   const { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location, translations } = settings;
   return { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, testimonials, location, translations };
-}
-
-async function readRow(db: DbExecutor): Promise<SettingsRow | undefined> {
-  const [row] = await db.select().from(academySettings).limit(1);
-  return row;
-}
-
-/**
- * The academy's settings (name for mails, time zone for "today", contact details). The academy's row is
- * created with the defaults on first use; concurrent first uses agree through ON CONFLICT.
- */
-export async function getAcademySettings(db: DbExecutor): Promise<AcademySettings> {
-  // Nearly every request asks for "today" in the academy's time zone: the row is kept (lib/read-cache.ts).
-  return cachedRead(db, 'academy-settings', ['academy_settings'], async () => {
-    let row = await readRow(db);
-    if (!row) {
-      await db
-        .insert(academySettings)
-        .values(DEFAULT_ACADEMY_SETTINGS)
-        .onConflictDoNothing();
-      row = (await readRow(db))!;
-    }
-    return toAcademySettings(row);
-  });
 }
 
 // In RETURNING, a subquery sees the row as it was before the statement: the audit log's old values
@@ -139,8 +71,6 @@ export async function updateAcademySettings(db: Db, actor: AuditActor, input: z.
   return toAcademySettings(row);
 }
 
-/** The secret box's context of the webhook secret: a sealed value moved to another column does not open. */
-const WEBHOOK_SECRET_CONTEXT = 'parent-webhook-secret';
 
 /**
  * PUT /api/admin/settings/parent-alerts: the absence alerts and the parents' webhook. The address
@@ -216,61 +146,4 @@ function sortedKeys<T>(value: T): T {
       .sort()
       .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
   ) as T;
-}
-
-/** Whether messages to parents go through the webhook: an address and a secret are set. */
-export async function hasParentWebhook(db: DbExecutor): Promise<boolean> {
-  const { parentWebhook } = await getAcademySettings(db);
-  return parentWebhook.url !== null && parentWebhook.secretSet;
-}
-
-/**
- * The parents' webhook with its secret opened, for the sender only (never an API answer, never a log).
- * A secret an older version stored in clear is sealed on the way. Throws UnreadableSecretError when
- * the stored secret was sealed under another APP_SECRET: the office must enter it again.
- */
-export async function parentWebhookConfig(db: DbExecutor, keys: ServerKeys): Promise<{ url: string; secret: string } | undefined> {
-  await getAcademySettings(db);
-  await sealClearWebhookSecret(db, keys);
-  const [row] = await db.select({ url: academySettings.parentWebhookUrl, secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
-  if (!row?.url || !row.secret) return undefined;
-  return { url: row.url, secret: openSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) };
-}
-
-/**
- * Seals a webhook secret stored in clear (before issue 35, or restored from such a backup). Run at
- * start-up and before every read of the secret; idempotent, and several servers at once agree: the
- * write only replaces the very clear value it read, so a second server's write changes nothing.
- */
-export async function sealClearWebhookSecret(db: DbExecutor, keys: ServerKeys): Promise<void> {
-  const [row] = await db.select({ secret: academySettings.parentWebhookSecret }).from(academySettings).limit(1);
-  if (!row?.secret || isSealed(row.secret)) return;
-  await db
-    .update(academySettings)
-    .set({ parentWebhookSecret: sealSecret(keys, WEBHOOK_SECRET_CONTEXT, row.secret) })
-    .where(eq(academySettings.parentWebhookSecret, row.secret));
-}
-
-/**
- * Today's date ('YYYY-MM-DD') where the academy is (its time zone setting), not where the server is.
- * `now` lets tests stand at any instant (e.g. just before midnight in Asia/Kolkata).
- */
-export async function academyToday(db: DbExecutor, now: Date = new Date()): Promise<string> {
-  const { timeZone } = await getAcademySettings(db);
-  return todayIn(timeZone, now);
-}
-
-/**
- * The academic year the academy is in (issue 39): today's by the calendar (1 June – 31 May), or the one
- * the latest rollover began when the office moved on before 1 June. The year switchers' default.
- */
-export async function academyCurrentYear(db: DbExecutor, today: string): Promise<string> {
-  const [latest] = await db
-    .select({ toYear: academicYearRollovers.toYear })
-    .from(academicYearRollovers)
-    .where(isNull(academicYearRollovers.undoneAt))
-    .orderBy(desc(academicYearRollovers.toYear))
-    .limit(1);
-  const byDate = academicYearNameOf(today);
-  return latest && latest.toYear > byDate ? latest.toYear : byDate;
 }

@@ -5,7 +5,7 @@ import { academySettings } from '../../db/schema';
 import { openSecret } from '../../lib/secret-box';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
 import { buildUser, loginAs } from '../../../test/factories';
-import { DEFAULT_ACADEMY_SETTINGS, getAcademySettings } from './settings.service';
+import { DEFAULT_ACADEMY_SETTINGS, getAcademySettings } from '../../academy-settings';
 
 let t: TestApp;
 const cookies = { admin: '', teacher: '', student: '' };

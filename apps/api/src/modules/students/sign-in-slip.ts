@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { createAcademyPdf } from '../../lib/pdf';
 import { recordAudit, type AuditActor } from '../audit';
-import { academyToday, getAcademySettings } from '../settings';
+import { academyToday, getAcademySettings } from '../../academy-settings';
 import { updateAccount } from '../users';
 
 type SlipInput = z.output<typeof studentSignInSlipInputSchema>;

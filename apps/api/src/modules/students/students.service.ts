@@ -21,12 +21,13 @@ import { toCsv } from '../../lib/csv';
 import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { cacheKey, cachedRead } from '../../lib/read-cache';
-import { listBatchSummaries } from '../batches';
-import { academyToday } from '../settings';
+import { listBatchSummaries } from '../../read-models/batch-summaries';
+import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { nextStudentCode, nextStudentCodes } from '../../db/student-code';
 import { createAccount, createAccounts, updateAccount, type Invitation } from '../users';
-import { firstParentColumn, parentPhoneMatches, saveFirstParent } from '../parents';
+import { saveFirstParent } from '../parents';
+import { firstParentColumn, parentPhoneMatches } from '../../read-models/first-parent';
 
 type CreateInput = z.output<typeof studentCreateInputSchema>;
 type UpdateInput = z.output<typeof studentUpdateInputSchema>;

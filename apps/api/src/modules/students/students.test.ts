@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { batchStudents, sessions, students, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
-import { academyToday } from '../settings/settings.service';
+import { academyToday } from '../../academy-settings';
 
 let t: TestApp;
 let admin = '';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { siteOrigin } from '../../lib/site-origin';
-import { sendWelcomeMail } from '../auth';
+import { sendWelcomeMail } from './welcome';
 import type { Invitation } from './users.service';
 
 export type InvitationDeps = { db: Db; mailer: Mailer; publicUrl: string | undefined };

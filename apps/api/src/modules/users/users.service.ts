@@ -5,12 +5,12 @@ import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
 import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { passwordResetTokens, students, teachers, users } from '../../db/schema';
+import { passwordResetTokens, sessions, students, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
-import { createWelcomeToken, deleteUserSessions, findUserByEmail } from '../auth';
+import { createWelcomeToken } from './welcome';
 import { diffChanges, recordAudit } from '../audit';
-import { academyToday } from '../settings';
+import { academyToday } from '../../academy-settings';
 import { nextStudentCode } from '../../db/student-code';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -150,4 +150,19 @@ export async function updateAccount(
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   }
+}
+
+/** The account with this email, whatever its case and surrounding spaces (sign-in, password reset, new accounts). */
+export async function findUserByEmail(db: DbExecutor, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+/** Ends every session of a user (password change or reset, deactivation), optionally keeping one. */
+export async function deleteUserSessions(db: DbExecutor, userId: string, keepSessionId?: string) {
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }

@@ -5,7 +5,7 @@ import { passwordResetTokens } from '../../db/schema';
 import { welcomeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { getAcademySettings } from '../settings';
+import { getAcademySettings } from '../../academy-settings';
 
 /** A new account's set-your-password link: long enough for someone who reads mail once a week. */
 export const WELCOME_TOKEN_LIFETIME_DAYS = 7;

@@ -1,8 +1,14 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatSchedule, type Weekday } from '@academy/shared/schedule';
-import type { DbExecutor } from '../../db/client';
-import { batches, batchStudents, standards, students, subjects, teachers, users } from '../../db/schema';
+import type { DbExecutor } from '../db/client';
+import { batches, batchStudents, standards, students, subjects, teachers, users } from '../db/schema';
+
+/*
+ * Batches as lists show them (a teacher's batches, a student's batches, the batch screens, the week):
+ * a read model over the batches, standards, subjects and teachers tables, so the student and teacher
+ * modules read it without importing the batches module (issue 61); the batches module writes them.
+ */
 
 /** Active students enrolled in the batch: archived students keep their enrolment rows as history. */
 export const activeEnrolledCount = sql<number>`(
