@@ -27,6 +27,8 @@ const appOnly = [
   // The list kit shows the admin's lists only (and keeps Mantine's Table out of the public pages).
   'src/components/list-kit/**',
   'src/components/detail-page/**',
+  // The spreadsheet-import kit: registers, questions and bank statements, all signed-in work.
+  'src/components/sheet-import/**',
   // A person's sign-in fields belong to the office's student and teacher forms.
   'src/components/ui/sign-in-fields.tsx',
   'src/features/admissions/components/enquiry-*',
