@@ -6,6 +6,7 @@ import { IMPORT_MESSAGES, REGISTER_COLUMNS, REGISTER_HEADERS, type RegisterColum
 import { LANGUAGES } from '@academy/shared/languages';
 import { rupeesToPaise } from '@academy/shared/money';
 import { word, wordTable, type CatalogText } from '@academy/shared/i18n/server-catalog';
+import type { SheetCellError } from '../../lib/sheet-import';
 import { isoDate } from '../../lib/spreadsheet';
 
 /*
@@ -42,7 +43,7 @@ export type RegisterRow = {
 };
 
 /** A problem of one cell: the sheet's row and the column's key (the service words its header). */
-export type CellError = { row: number; column: RegisterColumn | null; message: string };
+export type CellError = SheetCellError<RegisterColumn>;
 
 /**
  * `cells`: each non-blank row's cells of the recognised columns (in `columns` order), as typed: the screen's preview table.

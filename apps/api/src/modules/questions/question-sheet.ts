@@ -2,6 +2,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/langua
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 import { questionInputSchema, QUESTION_OPTION_COUNT } from '@academy/shared/schemas/online-tests';
 import { QUESTION_BANK_MESSAGES, QUESTION_IMPORT_HEADERS, type QuestionImportColumn } from '@academy/shared/schemas/question-bank';
+import type { SheetCellError } from '../../lib/sheet-import';
 import type { QuestionValues } from './questions.service';
 
 /*
@@ -12,7 +13,7 @@ import type { QuestionValues } from './questions.service';
  */
 
 /** A problem of one cell: the sheet's row and the column (null: the row as a whole). */
-export type SheetError = { row: number; column: QuestionImportColumn | null; message: string };
+export type SheetError = SheetCellError<QuestionImportColumn>;
 export type SheetRow = { row: number; cells: Partial<Record<QuestionImportColumn, string>> };
 
 const OPTION_COLUMNS = ['optionA', 'optionB', 'optionC', 'optionD'] as const satisfies readonly QuestionImportColumn[];
