@@ -11,6 +11,7 @@ import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RouteError } from '../components/ui/route-error';
 import { FollowUserLanguage } from '../features/i18n/follow-language';
 import { loadCatalog } from '../lib/language';
+import { AreaProvider } from './area';
 import { RootLayout } from './root-layout';
 import { loadSignedInShell } from './signed-in-shell';
 
@@ -59,7 +60,12 @@ function redirect(path: string, to: string): RouteObject {
 function area(path: string, role: Role, children: RouteObject[]): RouteObject {
   return {
     path,
-    element: <RequireRole roles={[role]} />,
+    // Screens shared by two areas (the question bank, online tests) read which one they are in: app/area.tsx.
+    element: (
+      <AreaProvider value={{ role, path: `/${path}` }}>
+        <RequireRole roles={[role]} />
+      </AreaProvider>
+    ),
     children: [
       {
         lazy: async () => {
@@ -164,15 +170,15 @@ const adminRoutes = area('app', 'admin', [
   page('batches/:id/tests', () => import('./routes/admin/exams/batch-tests')),
   page('tests/:testId', () => import('./routes/admin/exams/test-marks')),
   // The question bank (issue 40).
-  page('questions', () => import('./routes/admin/questions/question-list')),
-  page('questions/new', () => import('./routes/admin/questions/question-create')),
-  page('questions/import', () => import('./routes/admin/questions/question-import')),
-  page('questions/:id/edit', () => import('./routes/admin/questions/question-edit')),
+  page('questions', () => import('./routes/staff/question-list')),
+  page('questions/new', () => import('./routes/staff/question-create')),
+  page('questions/import', () => import('./routes/staff/question-import')),
+  page('questions/:id/edit', () => import('./routes/staff/question-edit')),
   // Online tests (issue 40): papers from the bank, publishing, results.
-  page('online-tests', () => import('./routes/admin/online-tests/online-test-list')),
-  page('online-tests/new', () => import('./routes/admin/online-tests/online-test-create')),
-  page('online-tests/:id', () => import('./routes/admin/online-tests/online-test-detail')),
-  page('online-tests/:id/edit', () => import('./routes/admin/online-tests/online-test-edit')),
+  page('online-tests', () => import('./routes/staff/online-test-list')),
+  page('online-tests/new', () => import('./routes/staff/online-test-create')),
+  page('online-tests/:id', () => import('./routes/staff/online-test-detail')),
+  page('online-tests/:id/edit', () => import('./routes/staff/online-test-edit')),
   // Staff pay (issue 58): the month's payroll, payslips and the bank file.
   page('payroll', () => import('./routes/admin/payroll')),
 ]);
@@ -192,15 +198,15 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   // My pay and leave (issue 58).
   page('pay', () => import('./routes/teacher/pay')),
   // The question bank (issue 40): their subjects' questions.
-  page('questions', () => import('./routes/teacher/questions/question-list')),
-  page('questions/new', () => import('./routes/teacher/questions/question-create')),
-  page('questions/import', () => import('./routes/teacher/questions/question-import')),
-  page('questions/:id/edit', () => import('./routes/teacher/questions/question-edit')),
+  page('questions', () => import('./routes/staff/question-list')),
+  page('questions/new', () => import('./routes/staff/question-create')),
+  page('questions/import', () => import('./routes/staff/question-import')),
+  page('questions/:id/edit', () => import('./routes/staff/question-edit')),
   // Online tests (issue 40) of their batches.
-  page('online-tests', () => import('./routes/teacher/online-tests/online-test-list')),
-  page('online-tests/new', () => import('./routes/teacher/online-tests/online-test-create')),
-  page('online-tests/:id', () => import('./routes/teacher/online-tests/online-test-detail')),
-  page('online-tests/:id/edit', () => import('./routes/teacher/online-tests/online-test-edit')),
+  page('online-tests', () => import('./routes/staff/online-test-list')),
+  page('online-tests/new', () => import('./routes/staff/online-test-create')),
+  page('online-tests/:id', () => import('./routes/staff/online-test-detail')),
+  page('online-tests/:id/edit', () => import('./routes/staff/online-test-edit')),
   page('profile', () => import('./routes/teacher/profile')),
   page('announcements', () => import('./routes/teacher/announcements/announcement-list')),
   page('announcements/:id', () => import('./routes/teacher/announcements/announcement-detail')),

@@ -1,4 +1,5 @@
 import { extractUtr } from '@academy/shared/upi';
+import { headerKey } from '../../lib/sheet-headers';
 import { isoDate, readSheetRows, SpreadsheetError, type SheetWords } from '../../lib/spreadsheet';
 
 /*
@@ -74,8 +75,8 @@ const LAYOUTS: { layout: Exclude<StatementLayout, 'mapped'>; names: HeaderNames 
   },
 ];
 
-/** Header texts compared without case, spaces or punctuation: "Chq./Ref.No." and "chq / ref no" are one header. */
-const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Header texts compared without case, spaces or punctuation (the import kit's headerKey): "Chq./Ref.No." and "chq / ref no" are one header. */
+const normalise = headerKey;
 
 function findColumns(row: string[], names: HeaderNames): Columns | null {
   const cells = row.map(normalise);

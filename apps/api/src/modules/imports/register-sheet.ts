@@ -6,6 +6,8 @@ import { IMPORT_MESSAGES, REGISTER_COLUMNS, REGISTER_HEADERS, type RegisterColum
 import { LANGUAGES } from '@academy/shared/languages';
 import { rupeesToPaise } from '@academy/shared/money';
 import { word, wordTable, type CatalogText } from '@academy/shared/i18n/server-catalog';
+import { headerKey, matchHeaders } from '../../lib/sheet-headers';
+import type { SheetCellError } from '../../lib/sheet-import';
 import { isoDate } from '../../lib/spreadsheet';
 
 /*
@@ -42,7 +44,7 @@ export type RegisterRow = {
 };
 
 /** A problem of one cell: the sheet's row and the column's key (the service words its header). */
-export type CellError = { row: number; column: RegisterColumn | null; message: string };
+export type CellError = SheetCellError<RegisterColumn>;
 
 /**
  * `cells`: each non-blank row's cells of the recognised columns (in `columns` order), as typed: the screen's preview table.
@@ -51,12 +53,8 @@ export type CellError = { row: number; column: RegisterColumn | null; message: s
  */
 export type ReadRegister = { columns: RegisterColumn[]; rows: RegisterRow[]; wrongRows: RegisterRow[]; errors: CellError[]; cells: Map<number, string[]> };
 
-/** Letters and digits only, lower-case: "Date of birth (DD-MM-YYYY)" and "date of birth" are one header. */
-const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/\(.*?\)/g, '')
-    .replace(/[^\p{L}\p{N}\p{M}]/gu, '');
+/** A header's or a word's key without what is in brackets: "Date of birth (DD-MM-YYYY)" and "date of birth" are one header. */
+const normalise = (text: string) => headerKey(text.replace(/\(.*?\)/g, ''));
 
 /** Words registers use for a column besides the template's headers. */
 const ALIASES: Partial<Record<RegisterColumn, string[]>> = {
@@ -173,13 +171,7 @@ export const MAX_REGISTER_ROWS = 5_000;
  * becomes a RegisterRow or cell errors (every problem of the row, not only the first).
  */
 export function readRegister(cells: string[][], today: string): ReadRegister {
-  const headerIndex = cells.findIndex((row) => row.some((cell) => cell.trim() !== ''));
-  const header = cells[headerIndex] ?? [];
-  const positions = new Map<RegisterColumn, number>();
-  header.forEach((text, position) => {
-    const column = HEADER_INDEX.get(normalise(text));
-    if (column && !positions.has(column)) positions.set(column, position);
-  });
+  const { headerIndex, positions } = matchHeaders(cells, (text) => HEADER_INDEX.get(normalise(text)));
   if (!positions.has('name')) return { columns: [], rows: [], wrongRows: [], errors: [{ row: headerIndex + 1, column: null, message: IMPORT_MESSAGES.noHeader }], cells: new Map() };
   const columns = [...positions.entries()].sort((a, b) => a[1] - b[1]).map(([column]) => column);
   const rows: RegisterRow[] = [];

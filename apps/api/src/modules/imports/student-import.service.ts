@@ -1,13 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { word } from '@academy/shared/i18n/server-catalog';
 import {
   IMPORT_MESSAGES,
   REGISTER_COLUMNS,
   REGISTER_HEADERS,
   type ImportList,
-  type RegisterError,
+  type RegisterColumn,
   type StudentImportPreview,
   type StudentImportResult,
 } from '@academy/shared/schemas/imports';
@@ -35,7 +34,7 @@ import {
   type IMPORT_ITEM_KINDS,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { readSheetRows, SpreadsheetError } from '../../lib/spreadsheet';
+import { DryRunRollback, readUploadedSheet, wordSheetErrors, wrongRowCount, wrongRowsRefusal } from '../../lib/sheet-import';
 import { recordAudit, type AuditActor } from '../audit';
 import { enrolMany } from '../batches';
 import { recordOpeningBalances } from '../fees';
@@ -61,13 +60,6 @@ type Item = { kind: ItemKind; entityId: string; relatedId?: string | null; befor
 type Counts = Omit<StudentImportResult, 'importId'>;
 const zeroCounts = (): Counts => ({ created: 0, updated: 0, unchanged: 0, parentsCreated: 0, parentsLinked: 0, enrolled: 0, openingPayments: 0 });
 
-/** Thrown to roll the transaction back once the answer is known (a dry run, or rows to correct). */
-class Rollback extends Error {
-  constructor(readonly counts: Counts) {
-    super('rollback');
-  }
-}
-
 /** A student's fields the register may set, as the students module takes them. */
 const STUDENT_FIELDS = ['gender', 'dateOfBirth', 'standard', 'board', 'medium', 'school', 'phone', 'email', 'address'] as const;
 type StudentFields = Record<(typeof STUDENT_FIELDS)[number], string | null>;
@@ -82,15 +74,7 @@ type Group = {
   batches: Map<string, string[] | null>;
 };
 
-function wordError(error: CellError, language: Language): RegisterError {
-  return {
-    row: error.row,
-    column: error.column ? word('register', REGISTER_HEADERS[error.column], language) : '',
-    message: translateServerMessage(error.message, language),
-  };
-}
-
-const columnOrder = (column: CellError['column']) => (column ? REGISTER_COLUMNS.indexOf(column) : -1);
+const headerOf = (language: Language) => (column: RegisterColumn) => word('register', REGISTER_HEADERS[column], language);
 
 const keyOf = (name: string, dateOfBirth: string | null, parentPhone: string | null) => `${name.toLowerCase()}|${dateOfBirth ?? ''}|${parentPhone ?? ''}`;
 
@@ -105,15 +89,9 @@ export async function importStudents(
   file: { fileName: string; bytes: Buffer },
   dryRun: boolean,
 ): Promise<{ preview: StudentImportPreview } | { result: StudentImportResult }> {
-  let cells: string[][];
   // Date cells are read as the academy's calendar reads them (no shift by the server's time zone).
   const { timeZone } = await getAcademySettings(db);
-  try {
-    cells = await readSheetRows(file.bytes, file.fileName, IMPORT_MESSAGES, MAX_REGISTER_ROWS, timeZone);
-  } catch (error) {
-    if (error instanceof SpreadsheetError) throw new AppError('BAD_REQUEST', error.message, { file: error.message });
-    throw error;
-  }
+  const cells = await readUploadedSheet(file, IMPORT_MESSAGES, MAX_REGISTER_ROWS, timeZone);
   const today = await academyToday(db);
   const read = readRegister(cells, today);
   if (read.columns.length === 0) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.noHeader, { file: IMPORT_MESSAGES.noHeader });
@@ -121,16 +99,14 @@ export async function importStudents(
 
   const errors: CellError[] = [...read.errors];
   const groups = await groupRows(db, read.rows, errors, read.wrongRows);
-  const rowCount = read.rows.length + new Set(read.errors.map((error) => error.row)).size;
+  const rowCount = read.rows.length + wrongRowCount(read.errors);
   const preview = (counts: Counts): { preview: StudentImportPreview } => {
-    const wrongRows = new Set(errors.map((error) => error.row)).size;
-    // By row, then in the template's column order.
-    errors.sort((a, b) => a.row - b.row || columnOrder(a.column) - columnOrder(b.column));
     return {
       preview: {
         rows: rowCount,
-        valid: rowCount - wrongRows,
-        errors: errors.map((error) => wordError(error, language)),
+        valid: rowCount - wrongRowCount(errors),
+        // By row, then in the template's column order.
+        errors: wordSheetErrors(errors, REGISTER_COLUMNS, headerOf(language), language),
         create: counts.created,
         update: counts.updated,
         unchanged: counts.unchanged,
@@ -143,10 +119,7 @@ export async function importStudents(
       },
     };
   };
-  const refuse = () => {
-    const count = new Set(errors.map((error) => error.row)).size;
-    return new AppError('UNPROCESSABLE', IMPORT_MESSAGES.hasErrors.replace('{count}', String(count)), { file: IMPORT_MESSAGES.hasErrors.replace('{count}', String(count)) });
-  };
+  const refuse = () => wrongRowsRefusal(IMPORT_MESSAGES.hasErrors, errors);
   if (!dryRun && errors.length > 0) throw refuse();
 
   const startedAt = new Date();
@@ -155,7 +128,7 @@ export async function importStudents(
       const items: Item[] = [];
       const counts = zeroCounts();
       await importGroups(tx, actor, language, today, groups, { counts, items, errors });
-      if (dryRun || errors.length > 0) throw new Rollback(counts);
+      if (dryRun || errors.length > 0) throw new DryRunRollback(counts);
       const finishedAt = new Date();
       const [saved] = await tx
         .insert(imports)
@@ -176,9 +149,9 @@ export async function importStudents(
     });
     return { result };
   } catch (error) {
-    if (!(error instanceof Rollback)) throw error;
+    if (!(error instanceof DryRunRollback)) throw error;
     if (!dryRun) throw refuse();
-    return preview(error.counts);
+    return preview(error.answer as Counts);
   }
 }
 

@@ -1,21 +1,20 @@
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import { word } from '@academy/shared/i18n/server-catalog';
-import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { ONLINE_TEST_MESSAGES } from '@academy/shared/schemas/online-tests';
-import type { RegisterError } from '@academy/shared/schemas/imports';
 import {
   QUESTION_BANK_MESSAGES,
   QUESTION_IMPORT_COLUMNS,
   QUESTION_IMPORT_HEADERS,
   QUESTION_IMPORT_MAX_ROWS,
+  type QuestionImportColumn,
   type QuestionImportPreview,
   type QuestionImportResult,
 } from '@academy/shared/schemas/question-bank';
 import type { Db } from '../../db/client';
 import { questions, subjects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { readSheetRows, SpreadsheetError } from '../../lib/spreadsheet';
+import { DryRunRollback, readUploadedSheet, wordSheetErrors, wrongRowCount, wrongRowsRefusal } from '../../lib/sheet-import';
 import type { Actor } from '../../access/actor';
 import { questionSubjectScope } from '../../access/questions';
 import { recordAudit } from '../audit';
@@ -32,21 +31,7 @@ import { readQuestionSheet, rowToQuestion, type SheetError } from './question-sh
 
 type Duplicate = QuestionImportPreview['duplicates'][number];
 
-class Rollback extends Error {
-  constructor(readonly created: number) {
-    super('rollback');
-  }
-}
-
-function wordError(error: SheetError, language: Language): RegisterError {
-  return {
-    row: error.row,
-    column: error.column ? word('questionSheet', QUESTION_IMPORT_HEADERS[error.column], language) : '',
-    message: translateServerMessage(error.message, language),
-  };
-}
-
-const columnOrder = (column: SheetError['column']) => (column ? QUESTION_IMPORT_COLUMNS.indexOf(column) : -1);
+const headerOf = (language: Language) => (column: QuestionImportColumn) => word('questionSheet', QUESTION_IMPORT_HEADERS[column], language);
 
 /**
  * POST /api/questions/import[?dryRun=true]. A dry run answers the preview (its errors in the teacher's
@@ -59,13 +44,7 @@ export async function importQuestions(
   file: { fileName: string; bytes: Buffer },
   dryRun: boolean,
 ): Promise<{ preview: QuestionImportPreview } | { result: QuestionImportResult }> {
-  let cells: string[][];
-  try {
-    cells = await readSheetRows(file.bytes, file.fileName, QUESTION_BANK_MESSAGES, QUESTION_IMPORT_MAX_ROWS);
-  } catch (error) {
-    if (error instanceof SpreadsheetError) throw new AppError('BAD_REQUEST', error.message, { file: error.message });
-    throw error;
-  }
+  const cells = await readUploadedSheet(file, QUESTION_BANK_MESSAGES, QUESTION_IMPORT_MAX_ROWS);
   const sheet = readQuestionSheet(cells);
   if (sheet.columns.length === 0) throw new AppError('BAD_REQUEST', QUESTION_BANK_MESSAGES.noHeader, { file: QUESTION_BANK_MESSAGES.noHeader });
   if (sheet.rows.length === 0) throw new AppError('BAD_REQUEST', QUESTION_BANK_MESSAGES.noRows, { file: QUESTION_BANK_MESSAGES.noRows });
@@ -126,22 +105,18 @@ export async function importQuestions(
   });
 
   const rowCount = sheet.rows.length;
-  const preview = (create: number): { preview: QuestionImportPreview } => {
-    errors.sort((a, b) => a.row - b.row || columnOrder(a.column) - columnOrder(b.column));
-    return {
-      preview: {
-        rows: rowCount,
-        valid: rowCount - new Set(errors.map((error) => error.row)).size,
-        errors: errors.map((error) => wordError(error, language)),
-        create,
-        duplicates,
-      },
-    };
-  };
+  const preview = (create: number): { preview: QuestionImportPreview } => ({
+    preview: {
+      rows: rowCount,
+      valid: rowCount - wrongRowCount(errors),
+      errors: wordSheetErrors(errors, QUESTION_IMPORT_COLUMNS, headerOf(language), language),
+      create,
+      duplicates,
+    },
+  });
   if (errors.length > 0) {
     if (dryRun) return preview(toCreate.length);
-    const count = String(new Set(errors.map((error) => error.row)).size);
-    throw new AppError('UNPROCESSABLE', QUESTION_BANK_MESSAGES.hasErrors.replace('{count}', count), { file: QUESTION_BANK_MESSAGES.hasErrors.replace('{count}', count) });
+    throw wrongRowsRefusal(QUESTION_BANK_MESSAGES.hasErrors, errors);
   }
 
   try {
@@ -149,7 +124,7 @@ export async function importQuestions(
       for (let start = 0; start < toCreate.length; start += 500) {
         await tx.insert(questions).values(toCreate.slice(start, start + 500).map((entry) => ({ ...entry.columns, createdBy: actor.userId })));
       }
-      if (dryRun) throw new Rollback(toCreate.length);
+      if (dryRun) throw new DryRunRollback(toCreate.length);
       await recordAudit(tx, actor, {
         action: 'import',
         entityType: 'question',
@@ -160,7 +135,7 @@ export async function importQuestions(
     });
     return { result: { created, duplicates } };
   } catch (error) {
-    if (error instanceof Rollback) return preview(error.created);
+    if (error instanceof DryRunRollback) return preview(error.answer as number);
     throw error;
   }
 }

@@ -2,6 +2,8 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/langua
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 import { questionInputSchema, QUESTION_OPTION_COUNT } from '@academy/shared/schemas/online-tests';
 import { QUESTION_BANK_MESSAGES, QUESTION_IMPORT_HEADERS, type QuestionImportColumn } from '@academy/shared/schemas/question-bank';
+import { headerKey, matchHeaders } from '../../lib/sheet-headers';
+import type { SheetCellError } from '../../lib/sheet-import';
 import type { QuestionValues } from './questions.service';
 
 /*
@@ -12,17 +14,14 @@ import type { QuestionValues } from './questions.service';
  */
 
 /** A problem of one cell: the sheet's row and the column (null: the row as a whole). */
-export type SheetError = { row: number; column: QuestionImportColumn | null; message: string };
+export type SheetError = SheetCellError<QuestionImportColumn>;
 export type SheetRow = { row: number; cells: Partial<Record<QuestionImportColumn, string>> };
 
 const OPTION_COLUMNS = ['optionA', 'optionB', 'optionC', 'optionD'] as const satisfies readonly QuestionImportColumn[];
 
-/** Letters and digits only, lower-case: "Option A" and "option a" are one header. */
-const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}\p{M}]/gu, '');
-
 const HEADERS = wordTable('questionSheet', QUESTION_IMPORT_HEADERS);
 const COLUMN_OF_HEADER = new Map<string, QuestionImportColumn>(
-  LANGUAGES.flatMap((language) => Object.entries(HEADERS[language]).map(([column, header]) => [normalise(header), column as QuestionImportColumn] as const)),
+  LANGUAGES.flatMap((language) => Object.entries(HEADERS[language]).map(([column, header]) => [headerKey(header), column as QuestionImportColumn] as const)),
 );
 
 /**
@@ -30,19 +29,14 @@ const COLUMN_OF_HEADER = new Map<string, QuestionImportColumn>(
  * column. No recognised "Subject" and "Question" header: `columns` is empty.
  */
 export function readQuestionSheet(cells: string[][]): { columns: QuestionImportColumn[]; rows: SheetRow[] } {
-  const headerIndex = cells.findIndex((row) => row.some((cell) => cell !== ''));
-  const positions = new Map<number, QuestionImportColumn>();
-  (cells[headerIndex] ?? []).forEach((header, position) => {
-    const column = COLUMN_OF_HEADER.get(normalise(header));
-    if (column && ![...positions.values()].includes(column)) positions.set(position, column);
-  });
-  const columns = [...positions.values()];
+  const { headerIndex, positions } = matchHeaders(cells, (header) => COLUMN_OF_HEADER.get(headerKey(header)));
+  const columns = [...positions.keys()];
   if (!columns.includes('subject') || !columns.includes('text')) return { columns: [], rows: [] };
   const rows: SheetRow[] = [];
   cells.forEach((line, index) => {
     if (index <= headerIndex || !line.some((cell) => cell !== '')) return;
     const row: SheetRow = { row: index + 1, cells: {} };
-    for (const [position, column] of positions) row.cells[column] = line[position] ?? '';
+    for (const [column, position] of positions) row.cells[column] = line[position] ?? '';
     rows.push(row);
   });
   return { columns, rows };
@@ -51,7 +45,7 @@ export function readQuestionSheet(cells: string[][]): { columns: QuestionImportC
 const LANGUAGE_WORDS = new Map<string, Language>(
   LANGUAGES.flatMap((language) => [
     [language, language],
-    [normalise(LANGUAGE_NAMES[language]), language],
+    [headerKey(LANGUAGE_NAMES[language]), language],
   ]),
 );
 LANGUAGE_WORDS.set('marathi', 'mr');
@@ -107,7 +101,7 @@ export function rowToQuestion(row: SheetRow, subjectId: string | undefined): { i
   }
   let language: Language | undefined;
   if (cell('language') !== '') {
-    language = LANGUAGE_WORDS.get(normalise(cell('language')));
+    language = LANGUAGE_WORDS.get(headerKey(cell('language')));
     if (!language) fail('language', QUESTION_BANK_MESSAGES.language);
   }
   const optionTexts = OPTION_COLUMNS.map((column) => cell(column));

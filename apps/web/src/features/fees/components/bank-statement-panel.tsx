@@ -1,13 +1,14 @@
-import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StatementCredit, StatementMapping } from '@academy/shared/schemas/fees';
 import { ListView, type ListColumn } from '../../../components/list-kit';
+import { SheetFileInput } from '../../../components/sheet-import';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -96,17 +97,7 @@ function StatementUpload({ onRead }: { onRead: (id: string) => void }) {
           <Trans>Download the academy&apos;s account statement from net banking (CSV or Excel .xlsx; HDFC, SBI and ICICI are read as they are) and read it here.</Trans>
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <FileInput
-            label={t`Bank statement`}
-            placeholder={t`Choose the file`}
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}
-            value={file}
-            onChange={setFile}
-            error={error}
-            w={{ base: '100%', sm: 360 }}
-            clearable
-          />
+          <SheetFileInput label={t`Bank statement`} placeholder={t`Choose the file`} value={file} onChange={setFile} error={error} w={{ base: '100%', sm: 360 }} />
           <Button disabled={!file} loading={upload.isPending} onClick={() => file && read(file)}>
             <Trans>Read the statement</Trans>
           </Button>

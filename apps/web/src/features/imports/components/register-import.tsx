@@ -1,17 +1,14 @@
-import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Loader, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Language } from '@academy/shared/languages';
 import type { StudentImportPreview, StudentImportResult } from '@academy/shared/schemas/imports';
+import { CheckStep, CommitButton, DryRunStep, SummaryTile, TemplateStep, useSheetImport } from '../../../components/sheet-import';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
 import { templateHref, useCheckRegister, useImportRegister, useImports, useUndoImport } from '../api';
-
-const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
 /**
  * The admin's Import screen (issue 39): download the template, choose the filled register, see what it
@@ -21,107 +18,31 @@ const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreads
 export function RegisterImport() {
   const { t, i18n } = useLingui();
   const [templateLanguage, setTemplateLanguage] = useState<Language>((i18n.locale as Language) ?? 'en');
-  const [file, setFile] = useState<File | null>(null);
-  const [sent, setSent] = useState<number | null>(null);
-  const [preview, setPreview] = useState<StudentImportPreview | null>(null);
-  const [result, setResult] = useState<StudentImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const check = useCheckRegister();
-  const run = useImportRegister();
+  const sheet = useSheetImport({ check: useCheckRegister(), run: useImportRegister(), imported: t`The register was imported` });
+  const { sent, preview, result, setResult } = sheet;
 
-  const checkFile = (chosen: File | null) => {
-    setFile(chosen);
-    setPreview(null);
-    setResult(null);
-    setError(null);
-    if (!chosen) return;
-    setSent(0);
-    check.mutate(
-      { file: chosen, onProgress: setSent },
-      {
-        onSuccess: ({ data }) => setPreview(data),
-        onError: (failure) => setError(normalizeError(failure).message),
-        onSettled: () => setSent(null),
-      },
-    );
-  };
-
-  const importFile = () => {
-    if (!file) return;
-    setSent(0);
-    run.mutate(
-      { file, onProgress: setSent },
-      {
-        onSuccess: ({ data, message }) => {
-          setResult(data);
-          setPreview(null);
-          setFile(null);
-          notifications.show({ color: 'teal', message: message ?? t`The register was imported` });
-        },
-        onError: (failure) => setError(normalizeError(failure).message),
-        onSettled: () => setSent(null),
-      },
-    );
-  };
-
-  const busy = check.isPending || run.isPending;
   return (
     <Stack gap="lg">
-      <Card withBorder padding="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            <Trans>1. Download the template</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>One row per student: only the name is required. The second sheet lists your standards, batches and fee plans, which the drop-downs offer.</Trans>
-          </Text>
-          <Group gap="sm" wrap="wrap">
-            <SegmentedControl
-              aria-label={t`Language of the template`}
-              value={templateLanguage}
-              onChange={(value) => setTemplateLanguage(value as Language)}
-              data={[
-                { value: 'en', label: 'English' },
-                { value: 'mr', label: 'मराठी' },
-                { value: 'hi', label: 'हिन्दी' },
-              ]}
-            />
-            <Button component="a" href={templateHref(templateLanguage)} download variant="light" leftSection={<IconDownload size={16} />}>
-              <Trans>Download the template</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <TemplateStep
+        description={<Trans>One row per student: only the name is required. The second sheet lists your standards, batches and fee plans, which the drop-downs offer.</Trans>}
+        language={templateLanguage}
+        onLanguage={setTemplateLanguage}
+        href={templateHref(templateLanguage)}
+      />
 
-      <Card withBorder padding="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            <Trans>2. Check the filled register</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>Excel (.xlsx) or CSV. Checking changes nothing: you see what the import would do first.</Trans>
-          </Text>
-          <FileInput
-            label={t`Register file`}
-            placeholder={t`Choose a file`}
-            accept={ACCEPT}
-            value={file}
-            onChange={checkFile}
-            clearable
-            disabled={busy}
-            leftSection={<IconFileSpreadsheet size={16} />}
-            maw={480}
-          />
-          {sent !== null ? <UploadProgress sent={sent} importing={run.isPending} /> : null}
-          {error ? (
-            <Alert color="red" role="alert" title={t`The register could not be read`}>
-              {error}
-            </Alert>
-          ) : null}
-        </Stack>
-      </Card>
+      <CheckStep
+        title={<Trans>2. Check the filled register</Trans>}
+        description={<Trans>Excel (.xlsx) or CSV. Checking changes nothing: you see what the import would do first.</Trans>}
+        fileLabel={t`Register file`}
+        file={sheet.file}
+        onFile={sheet.checkFile}
+        busy={sheet.busy}
+        progress={sent !== null ? <UploadProgress sent={sent} importing={sheet.importing} /> : null}
+        error={sheet.error}
+        errorTitle={t`The register could not be read`}
+      />
 
-      {preview ? <PreviewCard preview={preview} onImport={importFile} importing={run.isPending} onCheckAgain={() => checkFile(file)} /> : null}
+      {preview ? <PreviewCard preview={preview} onImport={sheet.importFile} importing={sheet.importing} onCheckAgain={() => sheet.checkFile(sheet.file)} /> : null}
       {result ? <ResultCard result={result} /> : null}
       {/* An undone import's success box goes with it (issue 54: it stayed, saying the register was imported). */}
       <PastImports onUndone={(id) => setResult((shown) => (shown?.importId === id ? null : shown))} />
@@ -146,19 +67,6 @@ function UploadProgress({ sent, importing }: { sent: number; importing: boolean 
   );
 }
 
-function Tile({ label, value, color }: { label: string; value: number; color?: string }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" c={color}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
-
 function PreviewCard({ preview, onImport, importing, onCheckAgain }: { preview: StudentImportPreview; onImport: () => void; importing: boolean; onCheckAgain: () => void }) {
   const { t } = useLingui();
   const wrong = preview.errors.length > 0;
@@ -169,85 +77,72 @@ function PreviewCard({ preview, onImport, importing, onCheckAgain }: { preview: 
   }
   const rowProblems = (row: number) => preview.errors.filter((error) => error.row === row && error.column === '');
   return (
-    <Card withBorder padding="md">
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          <Trans>3. What the import will do</Trans>
-        </Title>
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
-          <Tile label={t`Rows`} value={preview.rows} />
-          <Tile label={t`Rows to correct`} value={preview.rows - preview.valid} color={wrong ? 'red' : undefined} />
-          <Tile label={t`New students`} value={preview.create} />
-          <Tile label={t`Students updated`} value={preview.update} />
-          <Tile label={t`New parents`} value={preview.parents} />
-          <Tile label={t`Enrolments`} value={preview.enrolments} />
-        </SimpleGrid>
-        {preview.openingPayments > 0 ? (
-          <Text size="sm">
-            <Trans>{preview.openingPayments} opening payments will be receipted as carried over from the register (no message goes to families).</Trans>
-          </Text>
-        ) : null}
-        {wrong ? (
-          <Alert color="red" role="alert" title={t`Correct these rows in the file, then choose it again`}>
-            <Stack gap={4}>
-              {preview.errors.slice(0, 20).map((error, index) => (
-                <Text key={index} size="sm">
-                  {error.column ? t`Row ${error.row}, ${error.column}: ${error.message}` : t`Row ${error.row}: ${error.message}`}
-                </Text>
+    <DryRunStep>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+        <SummaryTile label={t`Rows`} value={preview.rows} />
+        <SummaryTile label={t`Rows to correct`} value={preview.rows - preview.valid} color={wrong ? 'red' : undefined} />
+        <SummaryTile label={t`New students`} value={preview.create} />
+        <SummaryTile label={t`Students updated`} value={preview.update} />
+        <SummaryTile label={t`New parents`} value={preview.parents} />
+        <SummaryTile label={t`Enrolments`} value={preview.enrolments} />
+      </SimpleGrid>
+      {preview.openingPayments > 0 ? (
+        <Text size="sm">
+          <Trans>{preview.openingPayments} opening payments will be receipted as carried over from the register (no message goes to families).</Trans>
+        </Text>
+      ) : null}
+      {wrong ? (
+        <Alert color="red" role="alert" title={t`Correct these rows in the file, then choose it again`}>
+          <Stack gap={4}>
+            {preview.errors.slice(0, 20).map((error, index) => (
+              <Text key={index} size="sm">
+                {error.column ? t`Row ${error.row}, ${error.column}: ${error.message}` : t`Row ${error.row}: ${error.message}`}
+              </Text>
+            ))}
+            {preview.errors.length > 20 ? <Text size="sm">{t`…and ${preview.errors.length - 20} more, marked in the table below.`}</Text> : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={Math.max(480, preview.columns.length * 140)} maxHeight={420}>
+        <Table striped withTableBorder withColumnBorders stickyHeader fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Row</Trans>
+              </Table.Th>
+              {preview.columns.map((column) => (
+                <Table.Th key={column.key}>{column.header}</Table.Th>
               ))}
-              {preview.errors.length > 20 ? <Text size="sm">{t`…and ${preview.errors.length - 20} more, marked in the table below.`}</Text> : null}
-            </Stack>
-          </Alert>
-        ) : null}
-        <Table.ScrollContainer minWidth={Math.max(480, preview.columns.length * 140)} maxHeight={420}>
-          <Table striped withTableBorder withColumnBorders stickyHeader fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Row</Trans>
-                </Table.Th>
-                {preview.columns.map((column) => (
-                  <Table.Th key={column.key}>{column.header}</Table.Th>
-                ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.table.map((line) => (
+              <Table.Tr key={line.row} bg={rowProblems(line.row).length ? 'var(--mantine-color-red-light)' : undefined}>
+                <Table.Td>{line.row}</Table.Td>
+                {line.cells.map((cell, index) => {
+                  const column = preview.columns[index]!;
+                  const problems = errorsOf.get(`${line.row}|${column.header}`);
+                  return (
+                    <Table.Td key={column.key} bg={problems ? 'var(--mantine-color-red-light)' : undefined} data-error={problems ? 'true' : undefined}>
+                      <Text size="sm">{cell}</Text>
+                      {problems ? (
+                        <Text size="xs" c="red.8">
+                          {problems.join(' · ')}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  );
+                })}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.table.map((line) => (
-                <Table.Tr key={line.row} bg={rowProblems(line.row).length ? 'var(--mantine-color-red-light)' : undefined}>
-                  <Table.Td>{line.row}</Table.Td>
-                  {line.cells.map((cell, index) => {
-                    const column = preview.columns[index]!;
-                    const problems = errorsOf.get(`${line.row}|${column.header}`);
-                    return (
-                      <Table.Td key={column.key} bg={problems ? 'var(--mantine-color-red-light)' : undefined} data-error={problems ? 'true' : undefined}>
-                        <Text size="sm">{cell}</Text>
-                        {problems ? (
-                          <Text size="xs" c="red.8">
-                            {problems.join(' · ')}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {preview.table.length < preview.rows ? <Text size="xs" c="dimmed">{t`The table shows ${preview.table.length} of the ${preview.rows} rows: every row to correct first.`}</Text> : null}
-        <Group>
-          {wrong ? (
-            <Button variant="light" onClick={onCheckAgain}>
-              <Trans>Check again</Trans>
-            </Button>
-          ) : (
-            <Button onClick={onImport} loading={importing}>
-              {t`Import ${preview.rows} rows`}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {preview.table.length < preview.rows ? <Text size="xs" c="dimmed">{t`The table shows ${preview.table.length} of the ${preview.rows} rows: every row to correct first.`}</Text> : null}
+      <CommitButton wrong={wrong} onCheckAgain={onCheckAgain} onImport={onImport} importing={importing}>
+        {t`Import ${preview.rows} rows`}
+      </CommitButton>
+    </DryRunStep>
   );
 }
 

@@ -1,13 +1,15 @@
 import { useParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { DetailPage } from '../../../../components/detail-page';
-import { useBatches } from '../../../../features/batches/api';
-import { StaffTestForm } from '../../../../features/online-tests/components/staff-test-form';
-import { STAFF_ONLINE_TEST_FAILURES, useStaffOnlineTest } from '../../../../features/online-tests/staff-api';
+import { DetailPage } from '../../../components/detail-page';
+import { useBatches } from '../../../features/batches/api';
+import { StaffTestForm } from '../../../features/online-tests/components/staff-test-form';
+import { STAFF_ONLINE_TEST_FAILURES, useStaffOnlineTest } from '../../../features/online-tests/staff-api';
+import { useArea } from '../../area';
 
 export function Component() {
   const { t } = useLingui();
   const { id = '' } = useParams();
+  const basePath = `${useArea().path}/online-tests`;
   const test = useStaffOnlineTest(id);
   const batches = useBatches();
   const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
@@ -16,12 +18,12 @@ export function Component() {
       query={test}
       title={t`Edit online test`}
       description={(record) => record.title}
-      back={{ to: `/app/teacher/online-tests/${id}`, label: t`Back to the test` }}
+      back={{ to: `${basePath}/${id}`, label: t`Back to the test` }}
       errorTitle={t`The online test could not be loaded`}
       errorFallback={STAFF_ONLINE_TEST_FAILURES.detail}
       skeletonHeight={480}
     >
-      {(record) => <StaffTestForm key={record._id} test={record} batchOptions={batchOptions} basePath="/app/teacher/online-tests" />}
+      {(record) => <StaffTestForm key={record._id} test={record} batchOptions={batchOptions} basePath={basePath} />}
     </DetailPage>
   );
 }
