@@ -3,33 +3,39 @@ import { academyToday } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { buildUser, loginAs } from './factories';
 
-/** The app one test file shares, with what nearly every such file sets up first. */
-export type SharedTestApp = TestApp & {
-  /** Cookie header of an admin signed in for the whole file. */
+/**
+ * The real app on a fresh database, shared by the tests of one file or describe block: built before
+ * them and closed after them. Call it at the top of the file (or of the describe block).
+ *
+ * The object is filled in by the beforeAll hook this registers, so read its fields only inside hooks
+ * and tests (a beforeAll registered after this call already sees them).
+ */
+export function shareTestApp(options: Parameters<typeof buildTestApp>[0] = {}): TestApp {
+  const shared = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(shared, await buildTestApp(options));
+  });
+  afterAll(() => shared.close());
+  return shared;
+}
+
+/** A shared app (shareTestApp) with what most API test files set up first. */
+export type SignedInTestApp = TestApp & {
+  /** Cookie header of an admin signed in for all the tests. */
   adminCookie: string;
   adminId: string;
-  /** The academy's date when the file started (academyToday). */
+  /** The academy's date when the tests started (academyToday). */
   today: string;
 };
 
-/**
- * Builds the real app on a fresh database before the file's tests, signs an admin in, reads the
- * academy's date, and closes it all after the tests. Call it once at the top of a test file.
- *
- * The object is filled in by the beforeAll hook this registers, so read its fields only inside hooks
- * and tests (a file's own beforeAll, registered after this call, already sees them).
- */
-export function shareTestApp(options: { adminName?: string } = {}): SharedTestApp {
-  const shared = {} as SharedTestApp;
+/** shareTestApp, then an admin signed in and the academy's date read, before the tests. */
+export function shareSignedInTestApp(options: { adminName?: string } = {}): SignedInTestApp {
+  const shared = shareTestApp() as SignedInTestApp;
   beforeAll(async () => {
-    const testApp = await buildTestApp();
-    const admin = await buildUser(testApp.database.db, { role: 'admin', ...(options.adminName ? { name: options.adminName } : {}) });
-    Object.assign(shared, testApp, {
-      adminCookie: await loginAs(testApp.app, admin.email),
-      adminId: admin.id,
-      today: await academyToday(testApp.database.db),
-    });
+    const admin = await buildUser(shared.database.db, { role: 'admin', ...(options.adminName ? { name: options.adminName } : {}) });
+    shared.adminCookie = await loginAs(shared.app, admin.email);
+    shared.adminId = admin.id;
+    shared.today = await academyToday(shared.database.db);
   });
-  afterAll(() => shared.close());
   return shared;
 }

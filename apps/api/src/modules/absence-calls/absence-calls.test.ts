@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attendanceRecords, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent } from '../../../test/factories';
 import { NOT_ABSENT_TODAY } from './absence-calls.service';
 
-const t = shareTestApp({ adminName: 'Office Desk' });
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
 const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
 

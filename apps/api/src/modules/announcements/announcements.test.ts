@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { actorOfUser } from '../../access/actor';
 import { createAnnouncement, getAnnouncement, listAnnouncements } from './announcements.service';
 import { shiftDate } from '@academy/shared/calendar';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });

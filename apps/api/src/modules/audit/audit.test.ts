@@ -6,12 +6,12 @@ import { attendanceRecords, auditLog } from '../../db/schema';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { createWelcomeToken } from '../auth/welcome.service';
 import { createNote } from '../notes/notes.service';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { diffChanges, isSecretField, pruneAuditLog, recordAudit } from './audit.service';
 
-const t = shareTestApp({ adminName: 'Office Admin' });
+const t = shareSignedInTestApp({ adminName: 'Office Admin' });
 let teacherCookie = '';
 beforeAll(async () => {
   const teacher = await buildTeacher(t.database.db);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { batchStudents, students } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 import { BATCH_SCHEDULE_REQUIRED } from '@academy/shared/schemas/batches';
@@ -9,7 +9,7 @@ import { batchStatus } from './batches.service';
 import { buildIcs, escapeIcsText, firstClassDate, foldIcsLine, zonedToUtc } from './schedule.service';
 import { shiftDate } from '@academy/shared/calendar';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { shiftDate } from '@academy/shared/calendar';
 import { attendanceRecords, auditLog, batches, batchStudents, feeDues, feeReceipts, testMarks, tests } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 let teacher = '';
 beforeAll(async () => {
   teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);

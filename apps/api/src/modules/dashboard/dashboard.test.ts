@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { eq } from 'drizzle-orm';
 import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
 import { attendanceRecords, feeDues, parentMessages, students as studentsTable } from '../../db/schema';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../settings/settings.service';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 const summary = async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard/summary', headers: { cookie: t.adminCookie } });

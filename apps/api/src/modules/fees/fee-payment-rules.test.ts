@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { financialYearOf, formatDate, shiftDate } from '@academy/shared/calendar';
 import { previousFinancialYearStart } from '@academy/shared/money';
 import { feeDues, feeReceipts, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { statementsSentDuring } from '../../../test/statements-sent';
 
@@ -13,7 +13,7 @@ import { statementsSentDuring } from '../../../test/statements-sent';
  * payment is refused (5).
  */
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>

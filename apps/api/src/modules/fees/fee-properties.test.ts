@@ -5,7 +5,7 @@ import { academicYearNameOf, academicYearStart, daysBetween, shiftDate } from '@
 import { previousFinancialYearStart } from '@academy/shared/money';
 import type { DuesList, FeeReport, FeeSummary, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import { feeReceipts } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent } from '../../../test/factories';
 
 /*
@@ -17,7 +17,7 @@ import { buildBatch, buildStudent } from '../../../test/factories';
  * student and batches per run, all runs in this file's one database.
  */
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) => {
   const response = await t.app.inject({ method, url, headers: { cookie: t.adminCookie, ...headers }, ...(payload ? { payload } : {}) });

@@ -3,12 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { auditLog, feeReceipts, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 import { monthsLeft } from '@academy/shared/late-join';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 let teacherCookie: string;
 beforeAll(async () => {
   teacherCookie = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent, loginAs } from '../../../test/factories';
 
 /**
@@ -9,7 +9,7 @@ import { buildBatch, buildParent, buildStudent, loginAs } from '../../../test/fa
  * the QR code and how to tell the office, readable before (or without) the app's code. A link that
  * does not work is a clear page (404), never an error.
  */
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 beforeAll(async () => {
   const upi = await asAdmin('PUT', '/api/admin/settings/payments', { upi: { vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' } });
   expect(upi.statusCode, upi.body).toBe(200);

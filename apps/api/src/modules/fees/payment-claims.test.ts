@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { feeReceipts } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 
 /**
@@ -10,7 +10,7 @@ import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '..
  * receipt, as if typed by hand) or rejects it; a UTR makes at most one live receipt, whichever way it
  * comes (a report, the office's hand entry, at the same instant too).
  */
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 type Method = 'GET' | 'POST';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

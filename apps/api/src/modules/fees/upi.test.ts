@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { auditLog, batches, feeDues, students, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 
@@ -11,7 +11,7 @@ import { pdfText } from '../../../test/pdf-text';
  * standard `upi://pay` intent and a stable reference on every open due of the student's and the
  * parent's fee screens, and the same request as a QR code for its owners only.
  */
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

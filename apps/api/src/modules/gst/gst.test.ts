@@ -5,7 +5,7 @@ import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { gstinCheckCharacter } from '@academy/shared/gst';
 import { formatPaise } from '@academy/shared/money';
 import { buildTestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { printableReceipt } from '../fees/payments.service';
@@ -19,7 +19,7 @@ import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
 /** GST (issue 57): Settings → Tax, tax invoices, credit notes and GSTR-1, through the API on real PostgreSQL. */
 const GSTIN = '27AAPFU0939F1ZV';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 let teacherCookie: string;
 beforeAll(async () => {
   teacherCookie = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notes, notifications, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, loginAs } from '../../../test/factories';
 import { createAnnouncement } from '../announcements/announcements.service';
 import { notifyStudentsOfActiveAnnouncements, notifyStudentsOfNote } from './notifications.service';
 import { shiftDate } from '@academy/shared/calendar';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 beforeAll(async () => {
   // The start-up run of the periodic job, out of the way of the counts below.
   await t.app.ready();

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attendanceRecords, auditLog } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../settings/settings.service';
 
-const t = shareTestApp({ adminName: 'Office Desk' });
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

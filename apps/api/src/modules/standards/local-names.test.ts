@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildStandard, buildSubject, buildUser, loginAs } from '../../../test/factories';
 
 /** Standards' and subjects' names in Marathi and Hindi (issue 42, point 13). */
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie: t.adminCookie, ...headers }, ...(payload ? { payload } : {}) });

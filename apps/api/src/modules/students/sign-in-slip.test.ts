@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readablePassword } from '@academy/shared/readable-password';
 import { auditLog, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 
 // Issue 42, point 8: a student without an email gets a first password and a printed sign-in slip.
-const t = shareTestApp({ adminName: 'Office Desk' });
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
 const slip = (id: string, payload: unknown, cookie = t.adminCookie) =>
   t.app.inject({ method: 'POST', url: `/api/students/${id}/sign-in-slip`, headers: { cookie }, payload: payload as object });

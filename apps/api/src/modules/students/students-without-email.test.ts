@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parentStudents, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildEnquiry, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 
 // Issue 21: students without an email of their own, and a sibling's enquiry that carries the parent's email.
-const t = shareTestApp({ adminName: 'Office Desk' });
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
 type Method = 'GET' | 'POST' | 'PUT';
 const asAdmin = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subjects } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 let teacher = '';
 beforeAll(async () => {
   teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { loginAs } from '../../../test/factories';
 import { createUser } from './users.service';
 
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 
 const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie: t.adminCookie } })).json().data;
 

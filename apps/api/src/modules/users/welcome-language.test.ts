@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { admissionEnquiries, users } from '../../db/schema';
-import { shareTestApp } from '../../../test/shared-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildEnquiry, buildTeacher, loginAs } from '../../../test/factories';
 
 // Issue 20: a new account's welcome (set-your-password) mail is in the language the office chose,
 // or for a converted enquiry the language the family wrote in; the account keeps that language.
-const t = shareTestApp();
+const t = shareSignedInTestApp();
 let teacherCookie = '';
 beforeAll(async () => {
   teacherCookie = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
