@@ -1,17 +1,14 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
-import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../test/build-test-app';
+import { TEST_SERVER_KEYS } from '../test/build-test-app';
+import { shareTestApp } from '../test/shared-test-app';
 import { buildUser, loginAs } from '../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = shareTestApp();
 
 describe('HTTP conventions', () => {
   it('answers a JSON 404 for an unknown API path', async () => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/db/client';
 import { createBackup } from '../src/modules/backups/backups.service';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from './build-test-app';
+import { shareTestApp } from './shared-test-app';
 
 // Issue 52, part 2: GET /metrics for Prometheus (modules/metrics, docs/decisions/042-metrics.md).
 
@@ -29,11 +30,7 @@ function parseSamples(text: string): Map<string, number> {
 }
 
 describe('GET /metrics without METRICS_TOKEN: this machine only, directly', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it('answers a request from loopback with the Prometheus text format', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });

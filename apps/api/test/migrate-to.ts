@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { migrationsFolder } from '../src/paths';
 import type { Database } from '../src/db/client';
+import { createEmptyTestDatabase } from './build-test-app';
 
 /**
  * Migrates an empty test database up to the migration tagged `lastTag` (e.g. '0043_academy-location'),
@@ -29,4 +31,18 @@ export async function migrateTo(database: Database, lastTag?: string): Promise<v
   } finally {
     client.release();
   }
+}
+
+/**
+ * An empty test database migrated up to `lastTag`, shared by a migration's test file: made before its
+ * tests, closed after them. Filled in by beforeAll, so read it inside tests only.
+ */
+export function shareDatabaseMigratedTo(lastTag: string): Database {
+  const shared = {} as Database;
+  beforeAll(async () => {
+    Object.assign(shared, await createEmptyTestDatabase());
+    await migrateTo(shared, lastTag);
+  });
+  afterAll(() => shared.close());
+  return shared;
 }

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyTestDatabase } from './build-test-app';
-import { migrateTo } from './migrate-to';
-import type { Database } from '../src/db/client';
+import { describe, expect, it } from 'vitest';
+import { migrateTo, shareDatabaseMigratedTo } from './migrate-to';
 
 /**
  * Migration 0040 (issue 41, decision 034): the enquiry's old `source` (which form) moves to `form`,
  * and `source` becomes the marketing source: the public forms count as website, the office's as walk-in.
  */
-let database: Database;
-
-beforeAll(async () => {
-  database = await createEmptyTestDatabase();
-  await migrateTo(database, '0039_academic-year-rollover');
-});
-afterAll(() => database.close());
+const database = shareDatabaseMigratedTo('0039_academic-year-rollover');
 
 describe('migration 0040: enquiry form and source', () => {
   it('keeps the form and gives existing enquiries a sensible source', async () => {

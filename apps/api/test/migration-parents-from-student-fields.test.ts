@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyTestDatabase } from './build-test-app';
-import { migrateTo } from './migrate-to';
-import type { Database } from '../src/db/client';
+import { describe, expect, it } from 'vitest';
+import { migrateTo, shareDatabaseMigratedTo } from './migrate-to';
 
 /**
  * Migration 0032 (issue 37, decision 030): students' parent name, phone and email, entered before a
  * parent could exist without an email, become each student's first linked parent. Run on a database
  * migrated to 0031 with such records; nothing entered may be lost.
  */
-let database: Database;
-
-beforeAll(async () => {
-  database = await createEmptyTestDatabase();
-  await migrateTo(database, '0031_family_channels');
-});
-afterAll(() => database.close());
+const database = shareDatabaseMigratedTo('0031_family_channels');
 
 describe('migration 0032: the student form’s parent fields become parents', () => {
   it('links each student to the parent with that number, that email, or a new one; siblings share one', async () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyTestDatabase } from './build-test-app';
-import { migrateTo } from './migrate-to';
-import type { Database } from '../src/db/client';
+import { describe, expect, it } from 'vitest';
+import { migrateTo, shareDatabaseMigratedTo } from './migrate-to';
 
 /**
  * Migration 0046 (issue 42, decision 040): a student's gender and address may be empty; the made-up
  * "Default Address" becomes empty, a gender stays as stored (a made-up "male" cannot be told apart).
  */
-let database: Database;
-
-beforeAll(async () => {
-  database = await createEmptyTestDatabase();
-  await migrateTo(database, '0043_academy-location');
-});
-afterAll(() => database.close());
+const database = shareDatabaseMigratedTo('0043_academy-location');
 
 describe('migration 0046: unknown stays empty', () => {
   it('empties the made-up address, keeps real ones and every gender, and lets new rows leave both empty', async () => {

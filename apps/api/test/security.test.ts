@@ -11,6 +11,7 @@ import { batches } from '../src/db/schema';
 import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
 import { addStudentToBatch } from '../src/modules/batches/batches.service';
 import { buildTestApp, createTestDatabase, type TestApp } from './build-test-app';
+import { shareTestApp } from './shared-test-app';
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
 
@@ -48,11 +49,7 @@ describe('M1: only the configured proxy may name the client address', () => {
 });
 
 describe('M2: no SQL text is built from stored data', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it('a weekday holding SQL (as a crafted backup could store) is compared as a value, never run', async () => {
     const student = await buildStudent(t.database.db);
@@ -135,11 +132,7 @@ describe('Issue 35, finding 9: a request queued for one person never runs under 
 });
 
 describe('L9: the OpenAPI document in production', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { isProduction: true, publicUrl: 'https://academy.example.in' } });
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp({ config: { isProduction: true, publicUrl: 'https://academy.example.in' } });
 
   it('is for admins only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(401);
@@ -234,11 +227,7 @@ describe('L10: a database that does not answer', () => {
 });
 
 describe('L3: the contact form and addresses nobody proved', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it("never echoes the visitor's text and mails one address at most once a day", async () => {
     const victim = 'someone.else@example.in';

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@academy/shared/messages';
-import { buildTestApp, type TestApp } from './build-test-app';
+import { shareTestApp } from './shared-test-app';
 
 // Issue 53 point 7: /api/auth/sign-in-code/verify had no limit per client address (about 300 guesses
 // an hour per address, spread over every parent's phone).
 describe('guessing phone sign-in codes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it('one client address is stopped after a few guesses, whichever phones it tries', async () => {
     const statuses: number[] = [];

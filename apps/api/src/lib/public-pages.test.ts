@@ -70,13 +70,16 @@ const MANIFEST = {
   'src/dashboard.tsx': { file: 'assets/dashboard-1.js', css: ['assets/dashboard-1.css'], imports: ['_shared.js', '_other.js'] },
 };
 
-describe('public pages rendered on the server', () => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let root: string;
-
+/**
+ * A test app serving the stand-in web build above (template, manifest and server entry in a folder of
+ * its own), built before the describe block's tests and closed after them. Filled in by beforeAll: read
+ * its fields inside tests only.
+ */
+function shareAppWithStandInWeb(): { t: TestApp; app: FastifyInstance } {
+  const shared = {} as { t: TestApp; app: FastifyInstance };
+  let root = '';
   beforeAll(async () => {
-    t = await buildTestApp();
+    const t = await buildTestApp();
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-ssr-'));
     const dist = path.join(root, 'dist');
     fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
@@ -84,7 +87,7 @@ describe('public pages rendered on the server', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), STAND_IN_ENTRY);
-    app = await buildApp({
+    const app = await buildApp({
       db: t.database.db,
       config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false },
       mailer: t.mailer, keys: TEST_SERVER_KEYS,
@@ -92,20 +95,26 @@ describe('public pages rendered on the server', () => {
       storage: t.storage,
       webDistFolder: dist,
     });
+    Object.assign(shared, { t, app });
   });
   afterAll(async () => {
-    await app.close();
-    await t.close();
+    await shared.app.close();
+    await shared.t.close();
     fs.rmSync(root, { recursive: true, force: true });
   });
+  return shared;
+}
+
+describe('public pages rendered on the server', () => {
+  const web = shareAppWithStandInWeb();
 
   it("gives a visitor the page's HTML with its title, description, files and data", async () => {
-    const response = await app.inject({ method: 'GET', url: '/courses' });
+    const response = await web.app.inject({ method: 'GET', url: '/courses' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers.vary).toMatch(/cookie/i);
     expect(response.headers['cache-control']).toBe('no-cache');
-    const { name } = (await app.inject({ method: 'GET', url: '/api/settings/public' })).json().data;
+    const { name } = (await web.app.inject({ method: 'GET', url: '/api/settings/public' })).json().data;
     expect(response.body).toContain(`<div id="root"><h1>${name}</h1><p>Batches and timings.`);
     expect(response.body).toContain(`<title>Courses &amp; more &lt;/title&gt; | ${name}</title>`);
     expect(response.body).toContain('<meta name="description" content="Say &quot;hello&quot;"');
@@ -127,7 +136,7 @@ describe('public pages rendered on the server', () => {
   });
 
   it('links no code with a page to read, which the browser starts only once it is used, and keeps its stylesheets', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
+    const response = await web.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('modulepreload');
     expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/page-1.css">');
@@ -136,73 +145,47 @@ describe('public pages rendered on the server', () => {
   });
 
   it('compresses the page as the browser accepts', async () => {
-    const response = await app.inject({ method: 'GET', url: '/courses', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await web.app.inject({ method: 'GET', url: '/courses', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toMatch(/cookie.*accept-encoding/i);
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root"><h1>');
   });
 
   it('names the language of a Marathi page from the first byte', async () => {
-    const response = await app.inject({ method: 'GET', url: '/mr/courses' });
+    const response = await web.app.inject({ method: 'GET', url: '/mr/courses' });
     expect(response.body).toContain('<html lang="mr" data-mantine-color-scheme="light">');
   });
 
   it('shows a change of the settings on the next page', async () => {
-    await t.database.db.update(academySettings).set({ name: 'Renamed Academy, Latur' });
-    const response = await app.inject({ method: 'GET', url: '/' });
+    await web.t.database.db.update(academySettings).set({ name: 'Renamed Academy, Latur' });
+    const response = await web.app.inject({ method: 'GET', url: '/' });
     expect(response.body).toContain('<h1>Renamed Academy, Latur</h1>');
   });
 
   it('gives the app shell to a signed-in person, to other addresses and when a page fails', async () => {
-    const signedIn = await app.inject({ method: 'GET', url: '/courses', headers: { cookie: 'academy_session=anything' } });
+    const signedIn = await web.app.inject({ method: 'GET', url: '/courses', headers: { cookie: 'academy_session=anything' } });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.body).toContain('<div id="root"></div>');
     expect(signedIn.body).toContain('<noscript>');
 
-    const appPage = await app.inject({ method: 'GET', url: '/app/student/dashboard' });
+    const appPage = await web.app.inject({ method: 'GET', url: '/app/student/dashboard' });
     expect(appPage.body).toContain('<div id="root"></div>');
     expect(appPage.body).not.toContain('server-state');
 
-    const broken = await app.inject({ method: 'GET', url: '/broken' });
+    const broken = await web.app.inject({ method: 'GET', url: '/broken' });
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toContain('<div id="root"></div>');
   });
 });
 
 describe('signed-in first screens: the shell with the session, the screen data and the screen drawn', () => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let root: string;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-ssr-'));
-    const dist = path.join(root, 'dist');
-    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
-    fs.mkdirSync(path.join(root, 'dist-server'));
-    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-    fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    fs.writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), STAND_IN_ENTRY);
-    app = await buildApp({
-      db: t.database.db,
-      config: { isProduction: false, publicUrl: 'https://academy.example.in', trustProxy: false },
-      mailer: t.mailer, keys: TEST_SERVER_KEYS,
-      backups: { backupsDir: t.backupsDir, filesDir: t.filesDir },
-      storage: t.storage,
-      webDistFolder: dist,
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  const web = shareAppWithStandInWeb();
 
   it("gives the student their session and dashboard data in the shell, with the screen's files, kept by no cache", async () => {
-    const student = await buildStudent(t.database.db, { name: 'Meera Jadhav' });
-    const cookie = await loginAs(app, student.user.email);
-    await app.inject({ method: 'PUT', url: '/api/auth/language', headers: { cookie, origin: 'https://academy.example.in' }, payload: { language: 'mr' } });
-    const response = await app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie } });
+    const student = await buildStudent(web.t.database.db, { name: 'Meera Jadhav' });
+    const cookie = await loginAs(web.app, student.user.email);
+    await web.app.inject({ method: 'PUT', url: '/api/auth/language', headers: { cookie, origin: 'https://academy.example.in' }, payload: { language: 'mr' } });
+    const response = await web.app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -214,7 +197,7 @@ describe('signed-in first screens: the shell with the session, the screen data a
       dashboard: unknown;
     };
     expect(state.user).toMatchObject({ name: 'Meera Jadhav', role: 'student', language: 'mr' });
-    const own = await app.inject({ method: 'GET', url: '/api/student/dashboard', headers: { cookie } });
+    const own = await web.app.inject({ method: 'GET', url: '/api/student/dashboard', headers: { cookie } });
     expect(state.dashboard).toEqual(own.json().data);
     expect(response.body).not.toContain('</script>"');
     // The screen drawn for the person (issue 56): it shows once its stylesheet is in, and its code,
@@ -225,7 +208,7 @@ describe('signed-in first screens: the shell with the session, the screen data a
     expect(response.body.indexOf('/assets/dashboard-1.css')).toBeLessThan(response.body.indexOf('<script'));
     // With a query (another child, another batch) the data alone: the browser draws the screen, which
     // shows nothing without its code, so no lowered priority.
-    const undrawn = await app.inject({ method: 'GET', url: '/app/student/dashboard?from=reminder', headers: { cookie } });
+    const undrawn = await web.app.inject({ method: 'GET', url: '/app/student/dashboard?from=reminder', headers: { cookie } });
     expect(undrawn.body).toContain('<div id="root"></div>');
     expect(undrawn.body).toContain('id="server-state"');
     expect(undrawn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
@@ -235,17 +218,17 @@ describe('signed-in first screens: the shell with the session, the screen data a
   });
 
   it('sends the plain shell to a visitor, an ended session, another role, and when the screen fails', async () => {
-    const teacher = await buildTeacher(t.database.db);
-    const teacherCookie = await loginAs(app, teacher.user.email);
-    const student = await buildStudent(t.database.db);
-    const studentCookie = await loginAs(app, student.user.email);
+    const teacher = await buildTeacher(web.t.database.db);
+    const teacherCookie = await loginAs(web.app, teacher.user.email);
+    const student = await buildStudent(web.t.database.db);
+    const studentCookie = await loginAs(web.app, student.user.email);
     const answers = [
-      await app.inject({ method: 'GET', url: '/app/student/dashboard' }),
-      await app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie: 'academy_session=ended' } }),
-      await app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie: teacherCookie } }),
-      await app.inject({ method: 'GET', url: '/app/broken-dashboard', headers: { cookie: studentCookie } }),
+      await web.app.inject({ method: 'GET', url: '/app/student/dashboard' }),
+      await web.app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie: 'academy_session=ended' } }),
+      await web.app.inject({ method: 'GET', url: '/app/student/dashboard', headers: { cookie: teacherCookie } }),
+      await web.app.inject({ method: 'GET', url: '/app/broken-dashboard', headers: { cookie: studentCookie } }),
       // Only the first screens: any other signed-in address is the plain shell, as before.
-      await app.inject({ method: 'GET', url: '/app/student/attendance', headers: { cookie: studentCookie } }),
+      await web.app.inject({ method: 'GET', url: '/app/student/attendance', headers: { cookie: studentCookie } }),
     ];
     for (const response of answers) {
       expect(response.statusCode).toBe(200);

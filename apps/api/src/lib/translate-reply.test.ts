@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as sharedMessages from '@academy/shared/messages';
 import { SERVER_MESSAGES } from '@academy/shared/i18n/server-messages';
 import { normalizedPatterns } from '@academy/shared/i18n/translate';
@@ -17,7 +17,7 @@ import { BATCH_MESSAGES } from '../modules/batches/batches.routes';
 import { CONTACT_RECEIVED, ENQUIRY_RECEIVED, ENQUIRY_RECEIVED_BY_PHONE } from '../modules/admissions/admissions.routes';
 import { PHONE_CODE_SENT, PHONE_VERIFIED } from '../modules/admissions/email-verification.routes';
 import { AppError, ERROR_STATUS, type ErrorCode } from './app-error';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { shareTestApp } from '../../test/shared-test-app';
 import { buildUser, loginAs } from '../../test/factories';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -124,11 +124,7 @@ describe('server messages in Marathi and Hindi', () => {
 });
 
 describe('answers in the caller language', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it('answers a visitor in the language of the page, and a signed-in user in their own', async () => {
     const bad = { email: 'nobody@example.com', password: 'wrong-password' };

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attendanceRecords, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildParent, buildStudent } from '../../../test/factories';
 import { NOT_ABSENT_TODAY } from './absence-calls.service';
 
-let t: TestApp;
-let adminCookie: string;
-let today: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  const admin = await buildUser(t.database.db, { role: 'admin', name: 'Office Desk' });
-  adminCookie = await loginAs(t.app, admin.email);
-  today = await academyToday(t.database.db);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
-const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
 
 describe("today's absent students", () => {
   it('lists each absent student once with every batch missed and the phones, then records and removes the "called" tick', async () => {
@@ -27,9 +17,9 @@ describe("today's absent students", () => {
     const maths = await buildBatch(db, { name: 'Maths 10 A', studentIds: [absentTwice.id, present.id] });
     const science = await buildBatch(db, { name: 'Science 10 A', studentIds: [absentTwice.id] });
     await db.insert(attendanceRecords).values([
-      { batchId: maths.id, studentId: absentTwice.id, date: today, status: 'absent' },
-      { batchId: science.id, studentId: absentTwice.id, date: today, status: 'absent' },
-      { batchId: maths.id, studentId: present.id, date: today, status: 'present' },
+      { batchId: maths.id, studentId: absentTwice.id, date: t.today, status: 'absent' },
+      { batchId: science.id, studentId: absentTwice.id, date: t.today, status: 'absent' },
+      { batchId: maths.id, studentId: present.id, date: t.today, status: 'present' },
       // Yesterday's absence is not today's call.
       { batchId: maths.id, studentId: present.id, date: '2020-01-01', status: 'absent' },
     ]);
@@ -37,7 +27,7 @@ describe("today's absent students", () => {
     const list = await asAdmin('GET', '/api/admin/absent-today');
     expect(list.statusCode).toBe(200);
     const mine = list.json().data.students.filter((row: { _id: string }) => row._id === absentTwice.id || row._id === present.id);
-    expect(list.json().data.date).toBe(today);
+    expect(list.json().data.date).toBe(t.today);
     expect(mine).toEqual([
       {
         _id: absentTwice.id,
@@ -86,7 +76,7 @@ describe("today's absent students", () => {
     const father = await buildParent(db, { name: 'Bhaskar Linked', phone: null, relation: 'father', studentIds: [child.id] });
     const gone = await buildParent(db, { name: 'Chitra Inactive', studentIds: [child.id] });
     await db.update(users).set({ isActive: false }).where(eq(users.id, gone.user.id));
-    await db.insert(attendanceRecords).values({ batchId: batch.id, studentId: child.id, date: today, status: 'absent' });
+    await db.insert(attendanceRecords).values({ batchId: batch.id, studentId: child.id, date: t.today, status: 'absent' });
 
     const list = await asAdmin('GET', '/api/admin/absent-today');
     const row = list.json().data.students.find((student: { _id: string }) => student._id === child.id);

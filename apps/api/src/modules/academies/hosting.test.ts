@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { academies, academyDomains } from '../../db/schema';
 import { FIRST_ACADEMY_ID, withoutAcademy } from '../../lib/tenancy';
 
@@ -78,11 +79,7 @@ describe('which academy a host is (ACADEMY_HOSTING=many)', () => {
 });
 
 describe('one academy (ACADEMY_HOSTING=one, the default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it('every host is the one academy', async () => {
     for (const host of ['localhost', 'academy.example.in', '127.0.0.1:3000', 'anything.localhost']) {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { OWN_DOMAIN_FILE_PATH, OWN_DOMAIN_MESSAGES, OWN_DOMAINS_MAX, normalizeDomain } from '@academy/shared/schemas/own-domains';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { startDnsStandIn, type DnsStandIn } from '../../../test/dns-stand-in';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { academies, academyDomains, auditLog } from '../../db/schema';
@@ -170,11 +171,7 @@ describe('own domains', () => {
 });
 
 describe('own domains with one academy per installation', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it('has none to offer: the address is PUBLIC_URL', async () => {
     const admin = await buildUser(t.database.db, { role: 'admin' });

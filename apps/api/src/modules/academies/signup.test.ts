@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { academies, academySettings, academySignupCodes, auditLog, batches, signInHandOffs, standards, students, subjects, users } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
@@ -210,11 +211,7 @@ describe('Start your academy (ACADEMY_HOSTING=many)', () => {
 });
 
 describe('with one academy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = shareTestApp();
 
   it('there is no sign-up: 404', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/academies/verification', payload: { email: 'a@example.com' } })).statusCode).toBe(404);

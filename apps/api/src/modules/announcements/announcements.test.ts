@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { actorOfUser } from '../../access/actor';
 import { createAnnouncement, getAnnouncement, listAnnouncements } from './announcements.service';
 import { shiftDate } from '@academy/shared/calendar';
 
-let t: TestApp;
-let admin = '';
-let adminId = '';
-let today = '';
-beforeAll(async () => {
-  t = await buildTestApp();
-  const adminUser = await buildUser(t.database.db, { role: 'admin' });
-  adminId = adminUser.id;
-  admin = await loginAs(t.app, adminUser.email);
-  today = await academyToday(t.database.db);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -30,8 +18,8 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   priority: 'high',
   audience: 'everyone',
   batches: [],
-  startDate: today,
-  endDate: shiftDate(today, 3),
+  startDate: t.today,
+  endDate: shiftDate(t.today, 3),
   startTime: '00:00',
   endTime: '23:59',
   ...overrides,
@@ -46,7 +34,7 @@ describe('announcements CRUD', () => {
     expect(data).toMatchObject({ title: 'Holiday on Monday', type: 'holiday', priority: 'high', audience: 'everyone', batches: [], startTime: '00:00', endTime: '23:59', status: 'active' });
     expect((await call('GET', `/announcements/${data._id}`)).json().data).toEqual(data);
 
-    const edited = await call('PUT', `/announcements/${data._id}`, body({ title: 'Holiday on Tuesday', startDate: shiftDate(today, 1) }));
+    const edited = await call('PUT', `/announcements/${data._id}`, body({ title: 'Holiday on Tuesday', startDate: shiftDate(t.today, 1) }));
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ message: 'Announcement updated successfully', data: { title: 'Holiday on Tuesday', status: 'scheduled' } });
 
@@ -66,8 +54,8 @@ describe('announcements CRUD', () => {
     };
     await expectError(body({ startDate: undefined }), 'startDate', 'Start date and end date are required');
     await expectError(body({ endDate: '' }), 'endDate', 'Start date and end date are required');
-    await expectError(body({ startDate: shiftDate(today, -1) }), 'startDate', 'Start date must be today or in the future');
-    await expectError(body({ startDate: shiftDate(today, 2), endDate: shiftDate(today, 1) }), 'endDate', 'End date cannot be before start date');
+    await expectError(body({ startDate: shiftDate(t.today, -1) }), 'startDate', 'Start date must be today or in the future');
+    await expectError(body({ startDate: shiftDate(t.today, 2), endDate: shiftDate(t.today, 1) }), 'endDate', 'End date cannot be before start date');
     await expectError(body({ startTime: '09:00' }), 'startTime', 'Start time is always 00:00');
     await expectError(body({ startDate: '2026-02-30' }), 'startDate', 'Enter a date as YYYY-MM-DD');
     await expectError(body({ batches: ['5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c'] }), 'batches', ANNOUNCEMENT_MESSAGES.unknownBatches);
@@ -77,13 +65,13 @@ describe('announcements CRUD', () => {
   it('lets an update keep a start date that is now in the past, but not move it to another past day', async () => {
     const db = t.database.db;
     const longAgo = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
-    const started = shiftDate(today, -10);
-    const input = { title: 'Running', content: 'x', type: 'general', priority: 'low', audience: 'everyone', batches: [], startDate: started, endDate: shiftDate(today, 5) } as const;
-    const running = await createAnnouncement(db, { ...input, batches: [] }, { userId: adminId, role: 'admin' as const }, longAgo);
+    const started = shiftDate(t.today, -10);
+    const input = { title: 'Running', content: 'x', type: 'general', priority: 'low', audience: 'everyone', batches: [], startDate: started, endDate: shiftDate(t.today, 5) } as const;
+    const running = await createAnnouncement(db, { ...input, batches: [] }, { userId: t.adminId, role: 'admin' as const }, longAgo);
     expect(running.status).toBe('active');
-    const kept = await call('PUT', `/announcements/${running._id}`, body({ title: 'Running, edited', startDate: started, endDate: shiftDate(today, 6) }));
+    const kept = await call('PUT', `/announcements/${running._id}`, body({ title: 'Running, edited', startDate: started, endDate: shiftDate(t.today, 6) }));
     expect(kept.statusCode).toBe(200);
-    const moved = await call('PUT', `/announcements/${running._id}`, body({ startDate: shiftDate(today, -9), endDate: shiftDate(today, 6) }));
+    const moved = await call('PUT', `/announcements/${running._id}`, body({ startDate: shiftDate(t.today, -9), endDate: shiftDate(t.today, 6) }));
     expect(moved.statusCode).toBe(400);
     expect(moved.json().errors.startDate).toBe('Start date must be today or in the future');
   });
@@ -94,10 +82,10 @@ describe('announcements CRUD', () => {
     const created = await createAnnouncement(
       db,
       { title: 'Board exam', content: 'Good luck', type: 'exam', priority: 'high', audience: 'everyone', batches: [], startDate: '2026-03-11', endDate: '2026-03-12' },
-      { userId: adminId, role: 'admin' as const },
+      { userId: t.adminId, role: 'admin' as const },
       new Date('2026-03-10T12:00:00Z'),
     );
-    const statusAt = async (instant: string) => (await getAnnouncement(db, { role: 'admin', userId: adminId }, created._id, new Date(instant))).status;
+    const statusAt = async (instant: string) => (await getAnnouncement(db, { role: 'admin', userId: t.adminId }, created._id, new Date(instant))).status;
     expect(await statusAt('2026-03-10T18:29:59Z')).toBe('scheduled');
     expect(await statusAt('2026-03-10T18:30:00Z')).toBe('active');
     // Still 10 March in UTC, already the 11th in Kolkata.
@@ -106,7 +94,7 @@ describe('announcements CRUD', () => {
     expect(await statusAt('2026-03-12T18:29:59Z')).toBe('active');
     expect(await statusAt('2026-03-12T18:30:00Z')).toBe('expired');
     const idsWith = async (status: 'active' | 'scheduled' | 'expired', instant: string) =>
-      (await listAnnouncements(db, { role: 'admin', userId: adminId }, { status, page: 1, limit: 100 }, new Date(instant))).announcements.map((announcement) => announcement._id);
+      (await listAnnouncements(db, { role: 'admin', userId: t.adminId }, { status, page: 1, limit: 100 }, new Date(instant))).announcements.map((announcement) => announcement._id);
     expect(await idsWith('scheduled', '2026-03-10T18:29:59Z')).toContain(created._id);
     expect(await idsWith('active', '2026-03-10T18:30:00Z')).toContain(created._id);
     expect(await idsWith('expired', '2026-03-12T18:30:00Z')).toContain(created._id);
@@ -142,7 +130,7 @@ describe('who reads which announcement', () => {
       teachers: await make('For teachers', { audience: 'teachers' }),
       batchEveryone: await make('For the batch', { batches: [batch.id] }),
       batchStudents: await make('For the batch students', { audience: 'students', batches: [batch.id] }),
-      scheduled: await make('Later', { startDate: shiftDate(today, 2), endDate: shiftDate(today, 4) }),
+      scheduled: await make('Later', { startDate: shiftDate(t.today, 2), endDate: shiftDate(t.today, 4) }),
     };
     const visible = async (who: keyof typeof cookie) => {
       const list = (await call('GET', '/announcements?limit=100', undefined, cookie[who])).json().data.announcements as { _id: string }[];
@@ -187,7 +175,7 @@ describe('who reads which announcement', () => {
   it('counts the active announcements on the admin dashboard', async () => {
     const before = (await call('GET', '/admin/dashboard/summary')).json().data.counts.activeAnnouncements as number;
     await call('POST', '/announcements', body({ title: 'Counted' }));
-    await call('POST', '/announcements', body({ title: 'Not yet', startDate: shiftDate(today, 1) }));
+    await call('POST', '/announcements', body({ title: 'Not yet', startDate: shiftDate(t.today, 1) }));
     expect((await call('GET', '/admin/dashboard/summary')).json().data.counts.activeAnnouncements).toBe(before + 1);
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Readable } from 'node:stream';
@@ -6,26 +6,19 @@ import { attendanceRecords, auditLog } from '../../db/schema';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { createWelcomeToken } from '../users/welcome';
 import { createNote } from '../notes/notes.service';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 import { diffChanges, isSecretField, pruneAuditLog, recordAudit } from './audit.service';
 
-let t: TestApp;
-let adminCookie = '';
-let adminId = '';
+const t = shareSignedInTestApp({ adminName: 'Office Admin' });
 let teacherCookie = '';
 beforeAll(async () => {
-  t = await buildTestApp();
-  const admin = await buildUser(t.database.db, { role: 'admin', name: 'Office Admin' });
-  adminId = admin.id;
-  adminCookie = await loginAs(t.app, admin.email);
   const teacher = await buildTeacher(t.database.db);
   teacherCookie = await loginAs(t.app, teacher.user.email);
 });
-afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = adminCookie) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 const latest = async () => {
@@ -50,7 +43,7 @@ describe('every kind of write leaves one entry with its actor and changes', () =
   it('students: create (no password recorded), update (old → new), archive', async () => {
     const { rows, response } = await entriesOf(() => call('POST', '/students', { name: 'Asha Patil', email: 'asha.audit@example.com', password: 'asha-latur-2026-x' }), 201);
     const id = response.json().data._id;
-    expect(rows[0]).toMatchObject({ action: 'create', entityType: 'student', entityId: id, actorUserId: adminId, actorRole: 'admin', summary: 'Added student Asha Patil' });
+    expect(rows[0]).toMatchObject({ action: 'create', entityType: 'student', entityId: id, actorUserId: t.adminId, actorRole: 'admin', summary: 'Added student Asha Patil' });
     expect(JSON.stringify(rows[0]!.changes)).not.toMatch(SECRETS);
     expect(JSON.stringify(rows[0]!.changes)).not.toContain('asha-latur-2026-x');
 
@@ -194,7 +187,7 @@ describe('profiles, password resets, notes, office work', () => {
 
   it('the office records an enquiry, and ticks an absent student as called', async () => {
     const office = await entriesOf(() => call('POST', '/admission-enquiries/office', { studentName: 'Walk-in Wagh', phone: '9822099999' }), 201);
-    expect(office.rows[0]).toMatchObject({ action: 'create', entityType: 'enquiry', entityId: office.response.json().data._id, actorUserId: adminId });
+    expect(office.rows[0]).toMatchObject({ action: 'create', entityType: 'enquiry', entityId: office.response.json().data._id, actorUserId: t.adminId });
 
     const student = await buildStudent(t.database.db, { name: 'Absent Awate' });
     const batch = await buildBatch(t.database.db, { studentIds: [student.id] });
@@ -235,14 +228,14 @@ describe('GET /api/admin/audit-log', () => {
     expect(response.statusCode).toBe(200);
     const { items, pagination } = response.json().data;
     expect(pagination).toEqual({ page: 1, limit: 1, total: 2 });
-    expect(items[0]).toMatchObject({ actor: { _id: adminId, name: 'Office Admin', role: 'admin' }, action: 'update', entityType: 'student', entityId: student.id, changes: { school: { old: 'One', new: 'Two' } } });
+    expect(items[0]).toMatchObject({ actor: { _id: t.adminId, name: 'Office Admin', role: 'admin' }, action: 'update', entityType: 'student', entityId: student.id, changes: { school: { old: 'One', new: 'Two' } } });
     const second = (await call('GET', `/admin/audit-log?entityId=${student.id}&limit=1&page=2`)).json().data;
     expect(second.items[0].changes).toEqual({ school: { old: null, new: 'One' } });
 
     const today = await academyToday(t.database.db);
-    const byActor = (await call('GET', `/admin/audit-log?actor=${adminId}&from=${today}&to=${today}&limit=100`)).json().data;
+    const byActor = (await call('GET', `/admin/audit-log?actor=${t.adminId}&from=${today}&to=${today}&limit=100`)).json().data;
     expect(byActor.items.length).toBeGreaterThan(0);
-    expect(byActor.items.every((item: { actor: { _id: string } }) => item.actor._id === adminId)).toBe(true);
+    expect(byActor.items.every((item: { actor: { _id: string } }) => item.actor._id === t.adminId)).toBe(true);
     const past = (await call('GET', `/admin/audit-log?from=2020-01-01&to=2020-01-02`)).json().data;
     expect(past.pagination.total).toBe(0);
   });

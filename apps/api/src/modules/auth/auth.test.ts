@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loginFailures, sessions, users } from '../../db/schema';
-import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from './auth.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = shareTestApp();
 
 const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
 

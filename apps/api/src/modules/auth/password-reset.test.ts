@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_ACCOUNT_CEILING } from './auth.service';
 import { eq } from 'drizzle-orm';
 import { loginFailures, passwordResetTokens, sessions, users } from '../../db/schema';
-import { buildTestApp, type TestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { FORGOT_PASSWORD_RATE_LIMIT } from './password-reset.routes';
 import { maskEmail, RESET_MAILS_PER_ACCOUNT_PER_HOUR } from './password-reset.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = shareTestApp();
 
 const SENT = 'If an account exists for that email, we have sent a link to reset the password. It is valid for 30 minutes.';
 const INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';

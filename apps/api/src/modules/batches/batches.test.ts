@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { batchStudents, students } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 import { BATCH_SCHEDULE_REQUIRED } from '@academy/shared/schemas/batches';
 import { batchStatus } from './batches.service';
 import { buildIcs, escapeIcsText, firstClassDate, foldIcsLine, zonedToUtc } from './schedule.service';
 import { shiftDate } from '@academy/shared/calendar';
 
-let t: TestApp;
-let admin = '';
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 async function refs() {

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { shiftDate } from '@academy/shared/calendar';
 import { attendanceRecords, auditLog, batches, batchStudents, feeDues, feeReceipts, testMarks, tests } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
 
-let t: TestApp;
-let admin = '';
+const t = shareSignedInTestApp();
 let teacher = '';
-let today = '';
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
   teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
-  today = await academyToday(t.database.db);
 });
-afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 /** Students of one standard, active unless said. */
@@ -39,8 +32,8 @@ async function withPlan(batchId: string) {
     batch: batchId,
     amount: 6000,
     instalments: [
-      { dueDate: today, amount: 3000 },
-      { dueDate: shiftDate(today, 30), amount: 3000 },
+      { dueDate: t.today, amount: 3000 },
+      { dueDate: shiftDate(t.today, 30), amount: 3000 },
     ],
   });
   expect(plan.statusCode).toBe(201);
@@ -169,7 +162,7 @@ describe('bulk enrolment (POST /api/batches/{id}/students)', () => {
       expect(answer.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(answer.json().errors[field]).toBe(message);
     }
-    const notJson = await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/students`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: '[1,' });
+    const notJson = await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/students`, headers: { cookie: t.adminCookie, 'content-type': 'application/json' }, payload: '[1,' });
     expect(notJson.statusCode).toBe(400);
     const [student] = await studentsNamed('Lost Batch');
     expect((await call('POST', `/batches/${crypto.randomUUID()}/students`, { studentIds: [student!.id] })).statusCode).toBe(404);
@@ -214,11 +207,11 @@ describe('moving students (POST /api/batches/{id}/students/move)', () => {
     await withPlan(to.id);
     const [meera, mohan, sunil] = people;
     const db = t.database.db;
-    await db.insert(attendanceRecords).values(people.map((student) => ({ batchId: from.id, studentId: student.id, date: today, status: 'present' as const })));
-    const [test] = await db.insert(tests).values({ batchId: from.id, name: 'Unit 1', date: today, maxHalfMarks: 40 }).returning();
+    await db.insert(attendanceRecords).values(people.map((student) => ({ batchId: from.id, studentId: student.id, date: t.today, status: 'present' as const })));
+    const [test] = await db.insert(tests).values({ batchId: from.id, name: 'Unit 1', date: t.today, maxHalfMarks: 40 }).returning();
     await db.insert(testMarks).values(people.map((student) => ({ testId: test!.id, studentId: student.id, halfMarks: 30 })));
     // Meera paid part of her first instalment.
-    expect((await call('POST', `/students/${meera!.id}/payments`, { amount: 1000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await call('POST', `/students/${meera!.id}/payments`, { amount: 1000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
 
     const answer = await call('POST', `/batches/${from.id}/students/move`, { studentIds: [meera!.id, mohan!.id], toBatchId: to.id });
     expect(answer.statusCode).toBe(200);
@@ -250,7 +243,7 @@ describe('moving students (POST /api/batches/{id}/students/move)', () => {
   it('cancels the old batch unpaid dues only when asked, never a paid one', async () => {
     const { from, to, people } = await twoBatches(['Paid Pooja', 'Unpaid Uday']);
     const [pooja, uday] = people;
-    expect((await call('POST', `/students/${pooja!.id}/payments`, { amount: 1000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await call('POST', `/students/${pooja!.id}/payments`, { amount: 1000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
     const answer = await call('POST', `/batches/${from.id}/students/move`, { studentIds: [pooja!.id, uday!.id], toBatchId: to.id, cancelDues: true });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.cancelledDues).toBe(3);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { vtimezoneLines } from '../batches/schedule.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = shareTestApp();
 
 const feedPath = (url: string) => new URL(url).pathname;
 

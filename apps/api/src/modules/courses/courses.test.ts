@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { academySettings, batches, batchStudents, feePlanInstalments, feePlans, standards, standardSubjects, students, subjects, teachers } from '../../db/schema';
 import { getAcademySettings } from '../../academy-settings';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { buildUser } from '../../../test/factories';
 import { nextStudentCode } from '../../db/student-code';
 import { FIRST_ACADEMY_ID } from '../../lib/tenancy';
 import { shiftDate } from '@academy/shared/calendar';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = shareTestApp();
 
 const getCourses = () => t.app.inject({ method: 'GET', url: '/api/public/courses' });
 

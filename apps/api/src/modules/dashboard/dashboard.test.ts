@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { eq } from 'drizzle-orm';
-import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildEnquiry, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
 import { attendanceRecords, feeDues, parentMessages, students as studentsTable } from '../../db/schema';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../../academy-settings';
 
-let t: TestApp;
-let admin = '';
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
 const summary = async () => {
-  const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard/summary', headers: { cookie: admin } });
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard/summary', headers: { cookie: t.adminCookie } });
   expect(response.statusCode).toBe(200);
   return response.json().data;
 };
@@ -108,7 +102,7 @@ describe('GET /api/student/dashboard', () => {
     // Yesterday counts for the month only when it is in the same month.
     const yesterday = shiftDate(today, -1);
     expect((await mark(yesterday, 'absent')).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/announcements', headers: { cookie: admin }, payload: { title: 'Exam on Friday', content: 'Bring a pen', startDate: today, endDate: today } });
+    await t.app.inject({ method: 'POST', url: '/api/announcements', headers: { cookie: t.adminCookie }, payload: { title: 'Exam on Friday', content: 'Bring a pen', startDate: today, endDate: today } });
     const sameMonth = yesterday.slice(0, 7) === today.slice(0, 7);
 
     const response = await t.app.inject({ method: 'GET', url: '/api/student/dashboard', headers: { cookie: studentCookie } });
@@ -177,7 +171,7 @@ describe("the owner's month (issue 42)", () => {
     await due(payer.id, null, shiftDate(today, 30), 50_000_00);
 
     const pay = async (amount: number, date: string) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/students/${payer.id}/payments`, headers: { cookie: admin }, payload: { amount, date, mode: 'cash' } });
+      const response = await t.app.inject({ method: 'POST', url: `/api/students/${payer.id}/payments`, headers: { cookie: t.adminCookie }, payload: { amount, date, mode: 'cash' } });
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data as { _id: string };
     };
@@ -185,7 +179,7 @@ describe("the owner's month (issue 42)", () => {
     await pay(800, lastMonthStart);
     await pay(500, lastMonthEnd);
     const cancelled = await pay(7000, today);
-    expect((await t.app.inject({ method: 'POST', url: `/api/receipts/${cancelled._id}/cancel`, headers: { cookie: admin }, payload: { reason: 'Entered twice' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/receipts/${cancelled._id}/cancel`, headers: { cookie: t.adminCookie }, payload: { reason: 'Entered twice' } })).statusCode).toBe(200);
 
     // This week: A 1 of 2 present, B 2 of 2 (late counts as there); last week's marks left out.
     const mark = (batchId: string, studentId: string, date: string, status: 'present' | 'absent' | 'late') => db.insert(attendanceRecords).values({ batchId, studentId, date, status });
@@ -225,9 +219,9 @@ describe("the owner's month (issue 42)", () => {
     expect(month.admissions).toEqual({ thisMonth: before.admissions.thisMonth + 3, lastMonth: before.admissions.lastMonth + 1 });
 
     // The target from Settings comes with it.
-    const settings = (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: admin } })).json().data;
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: t.adminCookie } })).json().data;
     const { updatedAt: _updatedAt, parentWebhook: _webhook, absenceAlerts: _alerts, phoneCodes: _codes, ...input } = settings;
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie: admin }, payload: { ...input, monthlyFeeTarget: '250000' } });
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie: t.adminCookie }, payload: { ...input, monthlyFeeTarget: '250000' } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await summary()).month.collected.target).toBe(250000);
   });

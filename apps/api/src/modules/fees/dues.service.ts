@@ -14,7 +14,7 @@ import { childIdOf } from '../../access/parents';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
 import { academyToday, getAcademySettings, upiPayee } from '../../academy-settings';
-import { DUE_LOCK_ORDER, dueStatus, dueTaxableSql, lockOpenDues, receiptsWhere } from './fee-queries';
+import { DUE_LOCK_ORDER, dueFields, dueStatus, dueTaxableSql, lockOpenDues, receiptsWhere } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 import { insertDues } from './plans.service';
 import { lateJoinerInstalments } from '@academy/shared/late-join';
@@ -152,14 +152,7 @@ export async function studentLedger(db: DbExecutor, studentId: string): Promise<
     const gst = taxOnTopOf(registration, taxable, balance);
     taxOnBalance += gst?.tax ?? 0;
     return {
-      _id: due.id,
-      label: due.label,
-      batch: due.batchId && batchName ? { _id: due.batchId, name: batchName } : null,
-      dueDate: due.dueDate,
-      amount: rupees(due.amountPaise),
-      concession: rupees(due.concessionPaise),
-      paid: rupees(due.paidPaise),
-      balance: rupees(balance),
+      ...dueFields(due, batchName, balance),
       status,
       // The UPI request asks for what is paid: the balance plus GST on top when prices exclude it.
       upi: payee && balance > 0 ? dueUpiRequest(payee, { code, name: student.name }, { number: due.number, label: due.label, balancePaise: gst?.total ?? balance }) : null,

@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { financialYearOf, formatDate, shiftDate } from '@academy/shared/calendar';
 import { previousFinancialYearStart } from '@academy/shared/money';
 import { feeDues, feeReceipts, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { statementsSentDuring } from '../../../test/statements-sent';
-import { academyToday } from '../../academy-settings';
 
 /*
  * Issue 35's fee findings: concurrent payments must not deadlock (2), payment dates stay within the
@@ -14,23 +13,15 @@ import { academyToday } from '../../academy-settings';
  * payment is refused (5).
  */
 
-let t: TestApp;
-let adminCookie: string;
-let today: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-  today = await academyToday(t.database.db);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload ? { payload } : {}) });
-const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(adminCookie, method, url, payload, headers);
+const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(t.adminCookie, method, url, payload, headers);
 
 /** A student owing ₹5,000 in each of `batches` batches (one instalment each, due on `dueDate`). */
-async function studentOwing(name: string, batches = 1, dueDate = today) {
+async function studentOwing(name: string, batches = 1, dueDate = t.today) {
   const student = await buildStudent(t.database.db, { name });
   for (let n = 1; n <= batches; n += 1) {
     // Enrolled directly: the batches' times overlap, and the enrol route would ask to confirm the clash.
@@ -67,7 +58,7 @@ describe('payments at the same time (finding 2)', () => {
     await t.database.db.update(feeDues).set({ createdAt: new Date('2026-06-01T04:30:00Z') }).where(eq(feeDues.studentId, student.id));
 
     const { result: answers, statements } = await statementsSentDuring(() =>
-      Promise.all(Array.from({ length: 50 }, () => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash' }))),
+      Promise.all(Array.from({ length: 50 }, () => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: t.today, mode: 'cash' }))),
     );
 
     for (const answer of answers) {
@@ -83,40 +74,40 @@ describe('payments at the same time (finding 2)', () => {
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     expect(ledger.totals).toMatchObject({ paid: 5000, balance: 5000 });
     await paidMatchesAllocations(student.id);
-    await gapFree(financialYearOf(today));
+    await gapFree(financialYearOf(t.today));
   });
 
   it('cancels receipts while payments of the same student come in: every due still matches its live allocations', async () => {
     const student = await studentOwing('Cancel While Paying', 2);
     await t.database.db.update(feeDues).set({ createdAt: new Date('2026-06-01T04:30:00Z') }).where(eq(feeDues.studentId, student.id));
-    const first = await Promise.all(Array.from({ length: 10 }, () => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 700, date: today, mode: 'upi' })));
+    const first = await Promise.all(Array.from({ length: 10 }, () => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 700, date: t.today, mode: 'upi' })));
     expect(first.map((answer) => answer.statusCode)).toEqual(first.map(() => 201));
     const { result: answers, statements } = await statementsSentDuring(() =>
       Promise.all([
         ...first.map((answer) => asAdmin('POST', `/api/receipts/${answer.json().data._id}/cancel`, { reason: 'Entered twice' })),
         // ₹2,000 in all: less than what is left even if the concession comes first (₹3,000 less 10%).
-        ...Array.from({ length: 10 }, () => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 200, date: today, mode: 'cash' })),
+        ...Array.from({ length: 10 }, () => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 200, date: t.today, mode: 'cash' })),
         asAdmin('POST', `/api/students/${student.id}/concessions`, { kind: 'percent', percent: 10, reason: 'Sibling' }),
       ]),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([...first.map(() => 200), ...Array.from({ length: 10 }, () => 201), 201]);
     expect(statements.filter((statement) => /^\s*rollback/i.test(statement.text))).toEqual([]);
     await paidMatchesAllocations(student.id);
-    await gapFree(financialYearOf(today));
+    await gapFree(financialYearOf(t.today));
   });
 });
 
 describe('payment dates (finding 4)', () => {
-  const pay = (studentId: string, date: string, cookie = adminCookie) => call(cookie, 'POST', `/api/students/${studentId}/payments`, { amount: 10, date, mode: 'cash' });
+  const pay = (studentId: string, date: string, cookie = t.adminCookie) => call(cookie, 'POST', `/api/students/${studentId}/payments`, { amount: 10, date, mode: 'cash' });
 
   it('takes dates from the start of the previous financial year up to today, and refuses the rest under the date field', async () => {
     const student = await studentOwing('Dated Payments');
-    const earliest = previousFinancialYearStart(today);
+    const earliest = previousFinancialYearStart(t.today);
     const refused: [string, string][] = [
       ['1900-04-01', 'Enter a date in the year 2000 or later'],
       ['0001-04-01', 'Enter a date in the year 2000 or later'],
       ['2026-02-30', 'Enter a date as YYYY-MM-DD'],
-      [shiftDate(today, 1), 'The payment date cannot be in the future'],
+      [shiftDate(t.today, 1), 'The payment date cannot be in the future'],
       [shiftDate(earliest, -1), `Payments dated before ${formatDate(earliest)} cannot be recorded`],
     ];
     for (const [date, message] of refused) {
@@ -126,7 +117,7 @@ describe('payment dates (finding 4)', () => {
     }
     expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id))).toHaveLength(0);
 
-    for (const date of [earliest, today]) {
+    for (const date of [earliest, t.today]) {
       const answer = await pay(student.id, date);
       expect(answer.statusCode, date).toBe(201);
       expect(answer.json().data.number).toMatch(new RegExp(`^${financialYearOf(date)}/\\d{4}$`));
@@ -148,7 +139,7 @@ describe('payment dates (finding 4)', () => {
       asAdmin('PUT', '/api/admin/settings', { name, tagline, address, phones, email, officeHours, socialLinks, timeZone, paymentsLockedBefore });
 
     // Later than the default: a day between the two is refused now.
-    const earliest = previousFinancialYearStart(today);
+    const earliest = previousFinancialYearStart(t.today);
     const lock = shiftDate(earliest, 30);
     const saved = await saveLock(lock);
     expect(saved.statusCode).toBe(200);
@@ -162,7 +153,7 @@ describe('payment dates (finding 4)', () => {
     expect((await saveLock(undefined)).json().data.paymentsLockedBefore).toBe(lock);
     // In the future, or not a real date: refused under its field, and the stored one stays.
     for (const [date, message] of [
-      [shiftDate(today, 1), 'The payments lock date cannot be in the future'],
+      [shiftDate(t.today, 1), 'The payments lock date cannot be in the future'],
       ['0001-04-01', 'Enter a date in the year 2000 or later'],
     ] as const) {
       const refused = await saveLock(date);
@@ -171,8 +162,8 @@ describe('payment dates (finding 4)', () => {
     }
     expect((await asAdmin('GET', '/api/admin/settings')).json().data.paymentsLockedBefore).toBe(lock);
     // Today is allowed (the books close up to yesterday).
-    expect((await saveLock(today)).statusCode).toBe(200);
-    expect((await pay(student.id, shiftDate(today, -1))).statusCode).toBe(400);
+    expect((await saveLock(t.today)).statusCode).toBe(200);
+    expect((await pay(student.id, shiftDate(t.today, -1))).statusCode).toBe(400);
 
     // Cleared: back to the previous financial year's start.
     const cleared = await saveLock('');
@@ -186,7 +177,7 @@ describe('Idempotency-Key with another payment (finding 5)', () => {
     const student = await studentOwing('Key Reuse');
     const url = `/api/students/${student.id}/payments`;
     const key = { 'idempotency-key': `reuse-${student.id}` };
-    const payment = { amount: 1500, date: today, mode: 'upi', reference: 'UPI-1' };
+    const payment = { amount: 1500, date: t.today, mode: 'upi', reference: 'UPI-1' };
     const first = await asAdmin('POST', url, payment, key);
     expect(first.statusCode).toBe(201);
 
@@ -195,7 +186,7 @@ describe('Idempotency-Key with another payment (finding 5)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data._id).toBe(first.json().data._id);
 
-    for (const other of [{ ...payment, amount: 2500 }, { ...payment, mode: 'cash' }, { ...payment, date: shiftDate(today, -1) }, { ...payment, reference: 'UPI-2' }]) {
+    for (const other of [{ ...payment, amount: 2500 }, { ...payment, mode: 'cash' }, { ...payment, date: shiftDate(t.today, -1) }, { ...payment, reference: 'UPI-2' }]) {
       const refused = await asAdmin('POST', url, other, key);
       expect(refused.statusCode, JSON.stringify(other)).toBe(422);
       expect(refused.json().message).toBe('This Idempotency-Key was already used for a different payment. Open the form again to record a new payment.');
@@ -215,8 +206,8 @@ describe('Idempotency-Key with another payment (finding 5)', () => {
     const student = await studentOwing('Key Race');
     const key = { 'idempotency-key': `race-${student.id}` };
     const [a, b] = await Promise.all([
-      asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash' }, key),
-      asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 200, date: today, mode: 'cash' }, key),
+      asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: t.today, mode: 'cash' }, key),
+      asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 200, date: t.today, mode: 'cash' }, key),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
     const rows = await t.database.db.select().from(feeReceipts).where(and(eq(feeReceipts.studentId, student.id), eq(feeReceipts.idempotencyKey, key['idempotency-key'])));

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { academicYearNameOf, academicYearStart, daysBetween, shiftDate } from '@academy/shared/calendar';
 import { previousFinancialYearStart } from '@academy/shared/money';
 import type { DuesList, FeeReport, FeeSummary, Ledger, Receipt } from '@academy/shared/schemas/fees';
 import { feeReceipts } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStudent } from '../../../test/factories';
 
 /*
  * Property: whatever the office does with a student's fees — plans (new and changed), concessions,
@@ -18,18 +17,10 @@ import { academyToday } from '../../academy-settings';
  * student and batches per run, all runs in this file's one database.
  */
 
-let t: TestApp;
-let adminCookie: string;
-let today: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-  today = await academyToday(t.database.db);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
 const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) => {
-  const response = await t.app.inject({ method, url, headers: { cookie: adminCookie, ...headers }, ...(payload ? { payload } : {}) });
+  const response = await t.app.inject({ method, url, headers: { cookie: t.adminCookie, ...headers }, ...(payload ? { payload } : {}) });
   return { status: response.statusCode, body: response.json() as { data: T; message: string } };
 };
 /** Rupees as the API gives them → paise (exact: every amount has at most two decimals). */
@@ -86,7 +77,7 @@ async function apply(run: Run, operation: Operation, step: number): Promise<void
       // Enrolled directly: the factory's batches share their times, and enrolling would ask to confirm the clash.
       const batch = await buildBatch(t.database.db, { name: `Run batch ${run.studentId.slice(0, 8)} ${step}`, studentIds: [run.studentId] });
       const name = `Plan ${step}`;
-      const instalments = operation.instalments.map((entry) => ({ dueDate: shiftDate(today, entry.dayOffset), amount: rupeesText(entry.amount) }));
+      const instalments = operation.instalments.map((entry) => ({ dueDate: shiftDate(t.today, entry.dayOffset), amount: rupeesText(entry.amount) }));
       const { status, body } = await api<{ _id: string }>('POST', '/api/fee-plans', { name, batch: batch.id, amount: rupeesText(sum(operation.instalments.map((entry) => entry.amount))), instalments });
       expect(status, body.message).toBe(201);
       run.plans.push({ id: body.data._id, batchId: batch.id, name });
@@ -95,14 +86,14 @@ async function apply(run: Run, operation: Operation, step: number): Promise<void
     case 'changePlan': {
       if (run.plans.length === 0) return;
       const plan = run.plans[operation.plan % run.plans.length]!;
-      const instalments = operation.instalments.map((entry) => ({ dueDate: shiftDate(today, entry.dayOffset), amount: rupeesText(entry.amount) }));
+      const instalments = operation.instalments.map((entry) => ({ dueDate: shiftDate(t.today, entry.dayOffset), amount: rupeesText(entry.amount) }));
       const { status, body } = await api('PUT', `/api/fee-plans/${plan.id}`, { name: plan.name, batch: plan.batchId, amount: rupeesText(sum(operation.instalments.map((entry) => entry.amount))), instalments, applyToEnrolled: true });
       expect(status, body.message).toBe(200);
       return;
     }
     case 'pay': {
       const amount = Math.max(1, Math.floor((balance * operation.share) / 100));
-      const date = shiftDate(today, -Math.min(operation.daysBack, daysBetween(previousFinancialYearStart(today), today)));
+      const date = shiftDate(t.today, -Math.min(operation.daysBack, daysBetween(previousFinancialYearStart(t.today), t.today)));
       const payment = { amount: rupeesText(amount), date, mode: operation.mode };
       const headers = { 'idempotency-key': `property-${run.studentId}-${step}` };
       const answers = await Promise.all(Array.from({ length: operation.taps }, () => api<Receipt>('POST', `/api/students/${run.studentId}/payments`, payment, headers)));
@@ -184,13 +175,13 @@ async function checkMoneyAddsUp(run: Run): Promise<void> {
   expect(paise(summary.data.outstanding)).toBe(paise(allDues.data.totals.outstanding));
   expect(paise(summary.data.overdue)).toBe(paise(allDues.data.totals.overdue));
   const payments = [...livePayments.values()];
-  const monthStart = `${today.slice(0, 7)}-01`;
+  const monthStart = `${t.today.slice(0, 7)}-01`;
   expect(paise(summary.data.collectedThisMonth)).toBe(sum(payments.filter((payment) => payment.date >= monthStart).map((payment) => payment.amount)));
-  const yearStart = academicYearStart(academicYearNameOf(today));
+  const yearStart = academicYearStart(academicYearNameOf(t.today));
   expect(sum(report.data.byMode.map((row) => paise(row.amount)))).toBe(paise(report.data.collected));
   expect(sum(report.data.byMonth.map((row) => paise(row.amount)))).toBe(paise(report.data.collected));
   expect(paise(report.data.collected)).toBe(sum(payments.filter((payment) => payment.date >= yearStart).map((payment) => payment.amount)));
-  expect(sum(report.data.byDay.map((row) => paise(row.amount)))).toBe(sum(payments.filter((payment) => payment.date > shiftDate(today, -30)).map((payment) => payment.amount)));
+  expect(sum(report.data.byDay.map((row) => paise(row.amount)))).toBe(sum(payments.filter((payment) => payment.date > shiftDate(t.today, -30)).map((payment) => payment.amount)));
 }
 
 describe('fees: the money adds up whatever the office does (property)', () => {

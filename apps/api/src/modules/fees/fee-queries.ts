@@ -12,6 +12,23 @@ import { containsPattern } from '../../lib/search';
  * a due's state and the receipts query. Internal to the module (other modules use index.ts).
  */
 
+/**
+ * A due's own fields as every list of dues answers them: amounts in rupees, `balance` (paise) being
+ * what the caller counts as left (a carried-over due, in a ledger, owes nothing itself).
+ */
+export function dueFields(due: typeof feeDues.$inferSelect, batchName: string | null, balance: number) {
+  return {
+    _id: due.id,
+    label: due.label,
+    batch: due.batchId && batchName ? { _id: due.batchId, name: batchName } : null,
+    dueDate: due.dueDate,
+    amount: rupees(due.amountPaise),
+    concession: rupees(due.concessionPaise),
+    paid: rupees(due.paidPaise),
+    balance: rupees(balance),
+  };
+}
+
 /** What is left of a due (paise), as SQL. */
 export const balanceSql = sql<number>`(${feeDues.amountPaise} - ${feeDues.concessionPaise} - ${feeDues.paidPaise})`;
 /**

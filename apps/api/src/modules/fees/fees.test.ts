@@ -1,31 +1,23 @@
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { auditLog, feeReceipts, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
 import { pdfText } from '../../../test/pdf-text';
 import { monthsLeft } from '@academy/shared/late-join';
 
-let t: TestApp;
-let adminCookie: string;
+const t = shareSignedInTestApp();
 let teacherCookie: string;
-let today: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  const db = t.database.db;
-  adminCookie = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
-  teacherCookie = await loginAs(t.app, (await buildTeacher(db)).user.email);
-  today = await academyToday(db);
+  teacherCookie = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (cookie: string, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload ? { payload } : {}) });
-const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(adminCookie, method, url, payload, headers);
+const asAdmin = (method: Method, url: string, payload?: object, headers?: Record<string, string>) => call(t.adminCookie, method, url, payload, headers);
 
 
 type Student = Awaited<ReturnType<typeof buildStudent>>;
@@ -44,9 +36,9 @@ async function batchWithPlan<const Names extends string[]>(name = 'Maths 10', ..
     batch: batch.id,
     amount: 18000,
     instalments: [
-      { dueDate: shiftDate(today, -40), amount: 6000 },
-      { dueDate: today, amount: 6000 },
-      { dueDate: shiftDate(today, 60), amount: '6000.00' },
+      { dueDate: shiftDate(t.today, -40), amount: 6000 },
+      { dueDate: t.today, amount: 6000 },
+      { dueDate: shiftDate(t.today, 60), amount: '6000.00' },
     ],
   });
   expect(plan.statusCode).toBe(201);
@@ -64,9 +56,9 @@ async function enrolledStudent(batchId: string, name = 'Riya Fees', query = '') 
 describe('fee plans', () => {
   it('refuses instalments that do not add up, three decimals, negatives and text, with clear messages', async () => {
     const batch = await buildBatch(t.database.db);
-    const base = { name: 'Plan', batch: batch.id, amount: 1000, instalments: [{ dueDate: today, amount: 1000 }] };
+    const base = { name: 'Plan', batch: batch.id, amount: 1000, instalments: [{ dueDate: t.today, amount: 1000 }] };
     const cases: [object, string, string][] = [
-      [{ ...base, instalments: [{ dueDate: today, amount: 999 }] }, 'instalments', 'The instalments must add up to the plan amount'],
+      [{ ...base, instalments: [{ dueDate: t.today, amount: 999 }] }, 'instalments', 'The instalments must add up to the plan amount'],
       [{ ...base, amount: 10.005 }, 'amount', 'The amount can have at most two decimals (paise)'],
       [{ ...base, amount: -5 }, 'amount', 'The amount cannot be negative'],
       [{ ...base, amount: 'lots' }, 'amount', 'Enter an amount in rupees, for example 1500 or 1500.50'],
@@ -89,9 +81,9 @@ describe('fee plans', () => {
   it('gives enrolled students their dues, keeps a plan in use, and moves future dues when asked', async () => {
     const { batch, plan, students: [student] } = await batchWithPlan('Science 9', 'Riya Fees');
     expect(plan.instalments).toEqual([
-      { dueDate: shiftDate(today, -40), amount: 6000 },
-      { dueDate: today, amount: 6000 },
-      { dueDate: shiftDate(today, 60), amount: 6000 },
+      { dueDate: shiftDate(t.today, -40), amount: 6000 },
+      { dueDate: t.today, amount: 6000 },
+      { dueDate: shiftDate(t.today, 60), amount: 6000 },
     ]);
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     expect(ledger.dues.map((due: { status: string; balance: number }) => [due.status, due.balance])).toEqual([
@@ -108,9 +100,9 @@ describe('fee plans', () => {
       amount: 19000,
       applyToEnrolled: true,
       instalments: [
-        { dueDate: shiftDate(today, -40), amount: 6000 },
-        { dueDate: today, amount: 6000 },
-        { dueDate: shiftDate(today, 60), amount: 7000 },
+        { dueDate: shiftDate(t.today, -40), amount: 6000 },
+        { dueDate: t.today, amount: 6000 },
+        { dueDate: shiftDate(t.today, 60), amount: 7000 },
       ],
     });
     expect(changed.statusCode).toBe(200);
@@ -121,7 +113,7 @@ describe('fee plans', () => {
 
   it('deletes a plan nobody has dues from', async () => {
     const batch = await buildBatch(t.database.db);
-    const plan = (await asAdmin('POST', '/api/fee-plans', { name: 'Unused', batch: batch.id, amount: 500, instalments: [{ dueDate: today, amount: 500 }] })).json().data;
+    const plan = (await asAdmin('POST', '/api/fee-plans', { name: 'Unused', batch: batch.id, amount: 500, instalments: [{ dueDate: t.today, amount: 500 }] })).json().data;
     expect((await asAdmin('DELETE', `/api/fee-plans/${plan._id}`)).statusCode).toBe(200);
     expect((await asAdmin('GET', `/api/fee-plans/${plan._id}`)).statusCode).toBe(404);
   });
@@ -130,14 +122,14 @@ describe('fee plans', () => {
 describe('payments and receipts', () => {
   it('pays the oldest dues first, answers a double tap with the same receipt, and numbers receipts per financial year', async () => {
     const { students: [student] } = await batchWithPlan('Physics 11', 'Kabir Payer');
-    const payment = { amount: 7500.5, date: today, mode: 'upi', reference: 'UPI-4455' };
+    const payment = { amount: 7500.5, date: t.today, mode: 'upi', reference: 'UPI-4455' };
     const key = { 'idempotency-key': `tap-${student.id}` };
     // Two taps at the same instant.
     const [first, second] = await Promise.all([asAdmin('POST', `/api/students/${student.id}/payments`, payment, key), asAdmin('POST', `/api/students/${student.id}/payments`, payment, key)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
     expect(first.json().data._id).toBe(second.json().data._id);
     const receipt = first.json().data;
-    expect(receipt.number).toMatch(new RegExp(`^${financialYearOf(today)}/\\d{4}$`));
+    expect(receipt.number).toMatch(new RegExp(`^${financialYearOf(t.today)}/\\d{4}$`));
     expect(receipt.allocations.map((entry: { amount: number }) => entry.amount)).toEqual([6000, 1500.5]);
     expect(receipt.balanceAfter).toBe(10499.5);
     const rows = await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id));
@@ -156,7 +148,7 @@ describe('payments and receipts', () => {
     const tooMuch = await asAdmin('POST', `/api/students/${student.id}/payments`, { ...payment, amount: 20000 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe('This payment is more than the ₹10,499.50 still due');
-    for (const bad of [{ ...payment, amount: 1.234 }, { ...payment, amount: 0 }, { ...payment, mode: 'gold' }, { ...payment, date: shiftDate(today, 1) }]) {
+    for (const bad of [{ ...payment, amount: 1.234 }, { ...payment, amount: 0 }, { ...payment, mode: 'gold' }, { ...payment, date: shiftDate(t.today, 1) }]) {
       expect((await asAdmin('POST', `/api/students/${student.id}/payments`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.studentId, student.id))).toHaveLength(1);
@@ -167,7 +159,7 @@ describe('payments and receipts', () => {
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     const [oldest, current, later] = ledger.dues as { _id: string; label: string }[];
     // ₹7,000 for the instalment due in 60 days: ₹6,000 on it, the ₹1,000 left on the oldest.
-    const paid = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 7000, date: today, mode: 'cash', dueId: later!._id });
+    const paid = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 7000, date: t.today, mode: 'cash', dueId: later!._id });
     expect(paid.statusCode).toBe(201);
     // The receipt lists what it paid in the dues' order.
     expect(paid.json().data.allocations).toEqual([
@@ -178,10 +170,10 @@ describe('payments and receipts', () => {
     expect(after.dues.map((due: { paid: number }) => due.paid)).toEqual([1000, 0, 6000]);
     // Another family's due, and not an id at all: refused under the field, nothing recorded.
     const theirs = (await asAdmin('GET', `/api/students/${other.id}/fees`)).json().data.dues[1]._id as string;
-    const foreign = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash', dueId: theirs });
+    const foreign = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: t.today, mode: 'cash', dueId: theirs });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.dueId).toBe('This due has nothing left to pay: choose another or leave it empty');
-    const malformed = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash', dueId: 'not-a-due' });
+    const malformed = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: t.today, mode: 'cash', dueId: 'not-a-due' });
     expect(malformed.statusCode).toBe(400);
     expect(Object.keys(malformed.json().errors)).toEqual(['dueId']);
     expect((await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data.payments).toHaveLength(1);
@@ -190,7 +182,7 @@ describe('payments and receipts', () => {
 
   it('answers a double tap of the whole balance with the one receipt (the second tap finds nothing left to pay)', async () => {
     const { students: [student] } = await batchWithPlan('Full payment 10', 'Pays In Full');
-    const payment = { amount: 18000, date: today, mode: 'bank_transfer', reference: 'NEFT-1' };
+    const payment = { amount: 18000, date: t.today, mode: 'bank_transfer', reference: 'NEFT-1' };
     const key = { 'idempotency-key': `full-${student.id}` };
     const answers = await Promise.all([1, 2, 3].map(() => asAdmin('POST', `/api/students/${student.id}/payments`, payment, key)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 201]);
@@ -201,7 +193,7 @@ describe('payments and receipts', () => {
     const { batch, students: [child] } = await batchWithPlan('Receipt mail 10', 'Meera Receipt');
     const mother = await buildParent(t.database.db, { name: 'Sunita Receipt', language: 'mr', studentIds: [child.id] });
     const key = { 'idempotency-key': `mail-${child.id}` };
-    const payment = { amount: 6000, date: today, mode: 'upi', reference: 'UPI-MAIL-1' };
+    const payment = { amount: 6000, date: t.today, mode: 'upi', reference: 'UPI-MAIL-1' };
     const [first, second] = await Promise.all([asAdmin('POST', `/api/students/${child.id}/payments`, payment, key), asAdmin('POST', `/api/students/${child.id}/payments`, payment, key)]);
     const number = first.json().data.number as string;
     // The office is told where it goes (issue 42): the mother, by email (no WhatsApp or SMS set up here).
@@ -224,7 +216,7 @@ describe('payments and receipts', () => {
 
     // No parent linked: the student's own email, greeted by name.
     const adult = await enrolledStudent(batch.id, 'Adult Learner');
-    const own = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: today, mode: 'cash' });
+    const own = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: t.today, mode: 'cash' });
     expect(own.json().data.sentTo).toEqual([{ name: 'Adult Learner', channels: ['email'] }]);
     while ((await t.app.jobs.runDue()) > 0); // the payment.recorded delivery, then the mail job
     const ownMail = await t.latestMailTo(adult.user.email);
@@ -232,7 +224,7 @@ describe('payments and receipts', () => {
     expect(ownMail?.text).toContain('Hello Adult Learner,');
 
     // A receipt cancelled before its mail went out is not sent.
-    const late = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: today, mode: 'cash' });
+    const late = await asAdmin('POST', `/api/students/${adult.id}/payments`, { amount: 500, date: t.today, mode: 'cash' });
     expect((await asAdmin('POST', `/api/receipts/${late.json().data._id}/cancel`, { reason: 'Entered twice' })).statusCode).toBe(200);
     while ((await t.app.jobs.runDue()) > 0); // the payment.recorded delivery, then the mail job
     expect(await t.mailsTo(adult.user.email)).toHaveLength(1);
@@ -242,16 +234,16 @@ describe('payments and receipts', () => {
     const { batch } = await batchWithPlan('Chemistry 12');
     const students = await Promise.all([1, 2, 3, 4, 5].map((n) => buildStudent(t.database.db, { name: `Parallel ${n}` })));
     for (const student of students) await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`);
-    const answers = await Promise.all(students.map((student) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash' })));
+    const answers = await Promise.all(students.map((student) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: t.today, mode: 'cash' })));
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
-    const all = await t.database.db.select({ seq: feeReceipts.seq }).from(feeReceipts).where(eq(feeReceipts.financialYear, financialYearOf(today)));
+    const all = await t.database.db.select({ seq: feeReceipts.seq }).from(feeReceipts).where(eq(feeReceipts.financialYear, financialYearOf(t.today)));
     const seqs = all.map((row) => row.seq).sort((a, b) => a - b);
     expect(seqs).toEqual(seqs.map((_seq, index) => index + 1));
   });
 
   it('cancels a receipt with a reason: the number stays, the dues are unpaid again, and it is audited', async () => {
     const { students: [student] } = await batchWithPlan('Biology 12', 'Meera Cancel');
-    const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).json().data;
+    const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 6000, date: t.today, mode: 'cash' })).json().data;
     expect((await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: '' })).statusCode).toBe(400);
     const cancelled = await asAdmin('POST', `/api/receipts/${receipt._id}/cancel`, { reason: 'Cheque bounced' });
     expect(cancelled.statusCode).toBe(200);
@@ -271,7 +263,7 @@ describe('payments and receipts', () => {
   it('prints a PDF receipt for the admin and the student, not for another student or a teacher', async () => {
     const { students: [student] } = await batchWithPlan('English 10', 'Asha पाटील');
     const other = await buildStudent(t.database.db);
-    const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 125000 / 100, date: today, mode: 'cheque', reference: '000123' })).json().data;
+    const receipt = (await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 125000 / 100, date: t.today, mode: 'cheque', reference: '000123' })).json().data;
     const pdf = await asAdmin('GET', `/api/receipts/${receipt._id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -288,7 +280,7 @@ describe('concessions', () => {
   it('takes a percentage off each open due, refuses an amount above what is due under its field, checks the input, and a teacher gets 403', async () => {
     const { students: [student] } = await batchWithPlan('Concessions 10', 'Concession Kiran');
     const url = `/api/students/${student.id}/concessions`;
-    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'cash' });
+    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: t.today, mode: 'cash' });
 
     // 10% of what is still due (5000 + 6000 + 6000): ₹1,700, each due's share rounded down to the paisa.
     const given = await asAdmin('POST', url, { kind: 'percent', percent: 10, reason: 'Sibling discount' });
@@ -336,7 +328,7 @@ describe('concessions', () => {
 describe('who sees what', () => {
   it('shows the student the same ledger as the admin; teachers get 403 on fees', async () => {
     const { students: [student] } = await batchWithPlan('Maths 12', 'Same Balance');
-    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2500, date: today, mode: 'card' });
+    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2500, date: t.today, mode: 'card' });
     await asAdmin('POST', `/api/students/${student.id}/concessions`, { kind: 'percent', percent: 10, reason: 'Sibling' });
     const admin = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     const own = await call(await loginAs(t.app, student.user.email), 'GET', '/api/student/fees');
@@ -360,7 +352,7 @@ describe('dues and reminders', () => {
     expect(list.json().data.totals).toEqual({ outstanding: 6000, overdue: 6000, count: 1 });
     // Paged one at a time, the open dues come oldest first, each page the next one.
     const pages = await Promise.all([1, 2, 3].map(async (page) => (await asAdmin('GET', `/api/fees/dues?batch=${batch.id}&limit=1&page=${page}`)).json().data));
-    expect(pages.map((data) => data.dues[0].dueDate)).toEqual([shiftDate(today, -40), today, shiftDate(today, 60)]);
+    expect(pages.map((data) => data.dues[0].dueDate)).toEqual([shiftDate(t.today, -40), t.today, shiftDate(t.today, 60)]);
     expect(pages.map((data) => data.pagination.total)).toEqual([3, 3, 3]);
     expect(pages[0].totals).toEqual({ outstanding: 18000, overdue: 6000, count: 3 });
     const csv = await asAdmin('GET', `/api/fees/dues.csv?batch=${batch.id}`);
@@ -405,7 +397,7 @@ describe('dues and reminders', () => {
 
   it('cancels unpaid dues when the office removes the student with cancelDues', async () => {
     const { batch, students: [student] } = await batchWithPlan('Leaving 10', 'Leaving Student');
-    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 3000, date: today, mode: 'cash' });
+    await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 3000, date: t.today, mode: 'cash' });
     expect((await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/remove?cancelDues=true`)).statusCode).toBe(200);
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
     // The part-paid first instalment stays; the two untouched ones are cancelled.
@@ -426,9 +418,9 @@ describe('late joiners (issue 42, decision 039)', () => {
     const { batch } = await batchWithPlan('Late shift 10');
     const student = await enrolledStudent(batch.id, 'Late Lata');
     expect(await dueRows(student.id)).toEqual([
-      ['Late shift 10 fees · 2/3', today, 'due', 6000],
-      ['Late shift 10 fees · 1/3', shiftDate(today, 7), 'due', 6000],
-      ['Late shift 10 fees · 3/3', shiftDate(today, 60), 'due', 6000],
+      ['Late shift 10 fees · 2/3', t.today, 'due', 6000],
+      ['Late shift 10 fees · 1/3', shiftDate(t.today, 7), 'due', 6000],
+      ['Late shift 10 fees · 3/3', shiftDate(t.today, 60), 'due', 6000],
     ]);
     expect((await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data.totals).toMatchObject({ due: 18000, balance: 18000, overdue: 0 });
     expect((await asAdmin('GET', `/api/fees/dues?overdue=true&batch=${batch.id}`)).json().data.dues).toEqual([]);
@@ -441,7 +433,7 @@ describe('late joiners (issue 42, decision 039)', () => {
     // A bulk enrolment shifts them too.
     const classmate = await buildStudent(t.database.db, { name: 'Late Bulk' });
     expect((await asAdmin('POST', `/api/batches/${batch.id}/students`, { studentIds: [classmate.id] })).statusCode).toBe(200);
-    expect((await dueRows(classmate.id)).map((row: unknown[]) => row[1])).toEqual([today, shiftDate(today, 7), shiftDate(today, 60)]);
+    expect((await dueRows(classmate.id)).map((row: unknown[]) => row[1])).toEqual([t.today, shiftDate(t.today, 7), shiftDate(t.today, 60)]);
   });
 
   it('takes the grace from Settings, 0 to 60 days: 0 makes them due on the joining day, which is not overdue', async () => {
@@ -451,9 +443,9 @@ describe('late joiners (issue 42, decision 039)', () => {
       const { batch } = await batchWithPlan('Late grace 10');
       const student = await enrolledStudent(batch.id, 'Late Gauri');
       expect(await dueRows(student.id)).toEqual([
-        ['Late grace 10 fees · 1/3', today, 'due', 6000],
-        ['Late grace 10 fees · 2/3', today, 'due', 6000],
-        ['Late grace 10 fees · 3/3', shiftDate(today, 60), 'due', 6000],
+        ['Late grace 10 fees · 1/3', t.today, 'due', 6000],
+        ['Late grace 10 fees · 2/3', t.today, 'due', 6000],
+        ['Late grace 10 fees · 3/3', shiftDate(t.today, 60), 'due', 6000],
       ]);
       for (const bad of [61, -1, 2.5, 'a week']) {
         const refused = await saveGrace(bad);
@@ -469,18 +461,18 @@ describe('late joiners (issue 42, decision 039)', () => {
 
   it('prorate: instalments already due are dropped and the months left of the plan are spread over the rest, in whole rupees', async () => {
     // A batch that began about four months ago and ends in about six.
-    const startDate = shiftDate(today, -120);
-    const endDate = shiftDate(today, 180);
+    const startDate = shiftDate(t.today, -120);
+    const endDate = shiftDate(t.today, 180);
     const batch = await buildBatch(t.database.db, { name: 'Late prorate 10', startDate, endDate });
-    expect((await asAdmin('POST', '/api/fee-plans', { name: 'Prorated fees', batch: batch.id, amount: 18001, instalments: [{ dueDate: shiftDate(today, -40), amount: 6000 }, { dueDate: today, amount: 6000 }, { dueDate: shiftDate(today, 60), amount: 6001 }] })).statusCode).toBe(201);
+    expect((await asAdmin('POST', '/api/fee-plans', { name: 'Prorated fees', batch: batch.id, amount: 18001, instalments: [{ dueDate: shiftDate(t.today, -40), amount: 6000 }, { dueDate: t.today, amount: 6000 }, { dueDate: shiftDate(t.today, 60), amount: 6001 }] })).statusCode).toBe(201);
     const student = await enrolledStudent(batch.id, 'Prorated Priya', '?lateJoin=prorate');
-    const { left, of } = monthsLeft(today, { startDate, endDate });
+    const { left, of } = monthsLeft(t.today, { startDate, endDate });
     expect(left).toBeLessThan(of);
     const total = Math.floor((18001 * left) / of);
     const first = Math.floor((total * 6000) / 12001);
     expect(await dueRows(student.id)).toEqual([
-      ['Prorated fees · 2/3', today, 'due', first],
-      ['Prorated fees · 3/3', shiftDate(today, 60), 'due', total - first],
+      ['Prorated fees · 2/3', t.today, 'due', first],
+      ['Prorated fees · 3/3', shiftDate(t.today, 60), 'due', total - first],
     ]);
     // The same batch, shifted for the next one (the rule is chosen per enrolment).
     const shifted = await enrolledStudent(batch.id, 'Shifted Sonal', '?lateJoin=shift');

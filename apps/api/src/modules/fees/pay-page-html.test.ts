@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildParent, buildStudent, loginAs } from '../../../test/factories';
 
 /**
  * Issue 54, point 6: a fee reminder's pay link carries the reader's language (/mr/pay/…, /hi/pay/…),
@@ -10,25 +9,19 @@ import { academyToday } from '../../academy-settings';
  * the QR code and how to tell the office, readable before (or without) the app's code. A link that
  * does not work is a clear page (404), never an error.
  */
-let t: TestApp;
-let adminCookie: string;
-let today: string;
+const t = shareSignedInTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
-  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-  today = await academyToday(t.database.db);
   const upi = await asAdmin('PUT', '/api/admin/settings/payments', { upi: { vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' } });
   expect(upi.statusCode, upi.body).toBe(200);
 });
-afterAll(() => t.close());
 
-const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
 
 /** A child with ₹6,000 overdue and ₹4,000 later, whose parents read Marathi and English; a reminder sent to them. */
 async function remindedFamily(name: string) {
   const db = t.database.db;
   const batch = await buildBatch(db);
-  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(today, -5), amount: 6000 }, { dueDate: shiftDate(today, 30), amount: 4000 }] });
+  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(t.today, -5), amount: 6000 }, { dueDate: shiftDate(t.today, 30), amount: 4000 }] });
   expect(plan.statusCode, plan.body).toBe(201);
   const student = await buildStudent(db, { name });
   expect((await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`)).statusCode).toBe(200);
@@ -99,13 +92,13 @@ describe('the pay link’s page as the server’s HTML', () => {
     const family = await remindedFamily('Html Reported');
     const studentCookie = await loginAs(t.app, family.student.user.email);
     const dueId = (await t.app.inject({ method: 'GET', url: '/api/student/fees', headers: { cookie: studentCookie } })).json().data.dues[0]._id;
-    const claim = await t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: studentCookie }, payload: { dueId, amount: 6000, utr: '412345678901', paidOn: today } });
+    const claim = await t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: studentCookie }, payload: { dueId, amount: 6000, utr: '412345678901', paidOn: t.today } });
     expect(claim.statusCode, claim.body).toBe(201);
     const reported = (await t.app.inject({ method: 'GET', url: family.fatherLink! })).body;
     expect(reported).toContain('Payment reported · waiting for the office to confirm');
     expect(reported).toContain('<summary>Pay again</summary>');
 
-    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 10000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 10000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
     const done = await t.app.inject({ method: 'GET', url: family.motherLink! });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('<b>Html Reported</b> यांची आता काहीही फी भरायची बाकी नाही. धन्यवाद!');

@@ -1,29 +1,20 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { feeReceipts } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 
 /**
  * "I have paid" (issue 38): a family reports a UPI payment by its UTR, the office confirms it (one
  * receipt, as if typed by hand) or rejects it; a UTR makes at most one live receipt, whichever way it
  * comes (a report, the office's hand entry, at the same instant too).
  */
-let t: TestApp;
-let adminCookie: string;
-let today: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-  today = await academyToday(t.database.db);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
 type Method = 'GET' | 'POST';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const asAdmin = (method: Method, url: string, payload?: object) => call(adminCookie, method, url, payload);
+const asAdmin = (method: Method, url: string, payload?: object) => call(t.adminCookie, method, url, payload);
 let utrSeed = 412_345_000_000;
 const nextUtr = () => String((utrSeed += 1));
 
@@ -31,9 +22,9 @@ const nextUtr = () => String((utrSeed += 1));
 async function family() {
   const db = t.database.db;
   const batch = await buildBatch(db);
-  expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(today, -5), amount: 6000 }, { dueDate: shiftDate(today, 30), amount: 4000 }] })).statusCode).toBe(201);
+  expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(t.today, -5), amount: 6000 }, { dueDate: shiftDate(t.today, 30), amount: 4000 }] })).statusCode).toBe(201);
   const student = await buildStudent(db);
-  expect((await t.app.inject({ method: 'PUT', url: `/api/batches/${batch.id}/students/${student.id}/add`, headers: { cookie: adminCookie } })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'PUT', url: `/api/batches/${batch.id}/students/${student.id}/add`, headers: { cookie: t.adminCookie } })).statusCode).toBe(200);
   const parent = await buildParent(db, { studentIds: [student.id] });
   const parentCookie = await loginAs(t.app, parent.user.email);
   const studentCookie = await loginAs(t.app, student.user.email);
@@ -47,11 +38,11 @@ describe('a family reports a UPI payment', () => {
   it('is refused with the reason for a bad UTR, a future or old date, more than is due, another family’s due or a teacher', async () => {
     const one = await family();
     const other = await family();
-    const claim = (cookie: string, body: object) => call(cookie, 'POST', '/api/payment-claims', { dueId: one.dueId, amount: 6000, utr: nextUtr(), paidOn: today, ...body });
+    const claim = (cookie: string, body: object) => call(cookie, 'POST', '/api/payment-claims', { dueId: one.dueId, amount: 6000, utr: nextUtr(), paidOn: t.today, ...body });
     const cases: [object, string, string][] = [
       [{ utr: '4123 4567' }, 'utr', "The UPI transaction ID (UTR) is the 12-digit number in the payment's details in your UPI app"],
-      [{ paidOn: shiftDate(today, 1) }, 'paidOn', 'The payment date cannot be in the future'],
-      [{ paidOn: shiftDate(today, -61) }, 'paidOn', 'Report a payment within 60 days of paying it; for an older one, please talk to the office'],
+      [{ paidOn: shiftDate(t.today, 1) }, 'paidOn', 'The payment date cannot be in the future'],
+      [{ paidOn: shiftDate(t.today, -61) }, 'paidOn', 'Report a payment within 60 days of paying it; for an older one, please talk to the office'],
       [{ amount: 10000.5 }, 'amount', 'This payment is more than the ₹10,000 still due'],
       [{ amount: 0 }, 'amount', 'The amount must be more than zero'],
     ];
@@ -64,7 +55,7 @@ describe('a family reports a UPI payment', () => {
     expect((await claim(other.studentCookie, {})).statusCode).toBe(404);
     const teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
     expect((await claim(teacher, {})).statusCode).toBe(403);
-    expect((await claim(adminCookie, {})).statusCode).toBe(403);
+    expect((await claim(t.adminCookie, {})).statusCode).toBe(403);
     // Nothing was kept of any of them.
     expect((await asAdmin('GET', '/api/payment-claims')).json().data.claims.filter((c: { student: { _id: string } }) => c.student._id === one.student.id)).toHaveLength(0);
   });
@@ -73,7 +64,7 @@ describe('a family reports a UPI payment', () => {
     const { student, parentCookie, studentCookie, dueId } = await family();
     const utr = nextUtr();
     const waitingBefore = (await asAdmin('GET', '/api/fees/summary')).json().data.pendingClaims as number;
-    const claimed = await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: '6000', utr, paidOn: shiftDate(today, -1) });
+    const claimed = await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: '6000', utr, paidOn: shiftDate(t.today, -1) });
     // The office's fee summary (the dashboard's card) counts it as waiting.
     expect((await asAdmin('GET', '/api/fees/summary')).json().data.pendingClaims).toBe(waitingBefore + 1);
     expect(claimed.statusCode).toBe(201);
@@ -81,7 +72,7 @@ describe('a family reports a UPI payment', () => {
     const claimId = claimed.json().data._id;
     // The child sees it too, waiting; the same UTR cannot be reported again.
     expect((await call(studentCookie, 'GET', '/api/student/fees')).json().data.claims).toMatchObject([{ _id: claimId, status: 'pending' }]);
-    const again = await call(studentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: today });
+    const again = await call(studentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: t.today });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This UPI transaction ID (UTR) was already reported or recorded. If that was not you, please talk to the office');
 
@@ -92,7 +83,7 @@ describe('a family reports a UPI payment', () => {
     const confirmed = await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`);
     expect(confirmed.statusCode).toBe(200);
     const receipt = confirmed.json().data.receipt;
-    expect(receipt).toMatchObject({ amount: 6000, mode: 'upi', reference: utr, date: shiftDate(today, -1) });
+    expect(receipt).toMatchObject({ amount: 6000, mode: 'upi', reference: utr, date: shiftDate(t.today, -1) });
     expect(confirmed.json().message).toBe(`Payment confirmed: receipt ${receipt.number}`);
     expect(confirmed.json().data.claim).toMatchObject({ status: 'confirmed', receiptNumber: receipt.number });
     expect((await asAdmin('GET', '/api/fees/summary')).json().data.pendingClaims).toBe(waitingBefore);
@@ -109,13 +100,13 @@ describe('a family reports a UPI payment', () => {
   it('rejected with a reason the family sees, frees the UTR to be reported again', async () => {
     const { parentCookie, dueId } = await family();
     const utr = nextUtr();
-    const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: today })).json().data._id;
+    const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: t.today })).json().data._id;
     expect((await asAdmin('POST', `/api/payment-claims/${claimId}/reject`, { reason: 'x' })).json().errors.reason).toBe('Say why, in 3 to 300 characters');
     const rejected = await asAdmin('POST', `/api/payment-claims/${claimId}/reject`, { reason: 'Not in the bank statement yet' });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().data).toMatchObject({ status: 'rejected', rejectReason: 'Not in the bank statement yet' });
     expect((await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`)).statusCode).toBe(409);
-    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: today })).statusCode).toBe(201);
+    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 6000, utr, paidOn: t.today })).statusCode).toBe(201);
   });
 });
 
@@ -123,7 +114,7 @@ describe('one receipt per UTR, whichever way it comes', () => {
   it('refuses the office’s hand entry of a UTR that a receipt has or a family reported, and frees it when that receipt is cancelled', async () => {
     const { student, parentCookie, dueId } = await family();
     const utr = nextUtr();
-    const byHand = (reference: string) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'upi', reference });
+    const byHand = (reference: string) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: t.today, mode: 'upi', reference });
     const first = await byHand(`UPI/${utr}/Fees`);
     expect(first.statusCode).toBe(201);
     const number = first.json().data.number;
@@ -131,15 +122,15 @@ describe('one receipt per UTR, whichever way it comes', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().errors.reference).toBe(`Receipt ${number} already has this UPI transaction ID (UTR)`);
     // A family cannot report it either.
-    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 1000, utr, paidOn: today })).statusCode).toBe(409);
+    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 1000, utr, paidOn: t.today })).statusCode).toBe(409);
     // Cash with the same digits in its note is no UPI payment: no UTR.
-    expect((await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode: 'cash', reference: utr })).statusCode).toBe(201);
+    expect((await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: t.today, mode: 'cash', reference: utr })).statusCode).toBe(201);
     // Cancelled (a typing mistake): the UTR may be recorded again.
     expect((await asAdmin('POST', `/api/receipts/${first.json().data._id}/cancel`, { reason: 'Wrong student' })).statusCode).toBe(200);
     expect((await byHand(utr)).statusCode).toBe(201);
 
     const reported = nextUtr();
-    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 500, utr: reported, paidOn: today })).statusCode).toBe(201);
+    expect((await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 500, utr: reported, paidOn: t.today })).statusCode).toBe(201);
     // Issue 53: the office's own entry wins over a family's pending report; the report is closed as
     // superseded, with this receipt, which the family sees.
     const claimedByHand = await byHand(reported);
@@ -152,10 +143,10 @@ describe('one receipt per UTR, whichever way it comes', () => {
     for (let round = 0; round < 5; round += 1) {
       const { student, parentCookie, dueId } = await family();
       const utr = nextUtr();
-      const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 2000, utr, paidOn: today })).json().data._id;
+      const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 2000, utr, paidOn: t.today })).json().data._id;
       const [confirm, byHand] = await Promise.all([
         asAdmin('POST', `/api/payment-claims/${claimId}/confirm`),
-        asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2000, date: today, mode: 'upi', reference: utr }),
+        asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 2000, date: t.today, mode: 'upi', reference: utr }),
       ]);
       // Whichever comes first makes the receipt (the office's entry closes the report; a confirmed report's UTR refuses the entry).
       expect([confirm.statusCode, byHand.statusCode].filter((code) => code === 409)).toHaveLength(1);
@@ -168,7 +159,7 @@ describe('a UTR however it is spelt (issue 53)', () => {
   it('is one UTR: "UTR:…", a trailing full stop and the bank-transfer mode make no second receipt, and a family’s report is kept as 12 digits', async () => {
     const { student, parentCookie, dueId } = await family();
     const utr = nextUtr();
-    const pay = (mode: string, reference: string) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: today, mode, reference });
+    const pay = (mode: string, reference: string) => asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 100, date: t.today, mode, reference });
     const first = await pay('upi', `UTR:${utr}`);
     expect(first.statusCode).toBe(201);
     for (const [mode, reference] of [['upi', `${utr}.`], ['bank_transfer', utr], ['bank_transfer', `IMPS/${utr}/FEES`]] as const) {
@@ -177,7 +168,7 @@ describe('a UTR however it is spelt (issue 53)', () => {
       expect(again.json().errors.reference).toBe(`Receipt ${first.json().data.number} already has this UPI transaction ID (UTR)`);
     }
     const other = nextUtr();
-    const claimed = await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 100, utr: ` UTR: ${other}. `, paidOn: today });
+    const claimed = await call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 100, utr: ` UTR: ${other}. `, paidOn: t.today });
     expect(claimed.statusCode).toBe(201);
     expect(claimed.json().data.utr).toBe(other);
   });
@@ -186,7 +177,7 @@ describe('a UTR however it is spelt (issue 53)', () => {
 describe('reports have limits (issue 53)', () => {
   it('refuses a report on a paid due, more than 2 waiting on a due or 3 for a student, and waiting reports above the balance', async () => {
     const { student, parentCookie, dueId } = await family();
-    const claim = (body: object) => call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 100, utr: nextUtr(), paidOn: today, ...body });
+    const claim = (body: object) => call(parentCookie, 'POST', '/api/payment-claims', { dueId, amount: 100, utr: nextUtr(), paidOn: t.today, ...body });
     const later = (await call(parentCookie, 'GET', `/api/parent/children/${student.id}/fees`)).json().data.dues[1]._id as string;
     expect((await claim({})).statusCode).toBe(201);
     expect((await claim({})).statusCode).toBe(201);
@@ -201,8 +192,8 @@ describe('reports have limits (issue 53)', () => {
     expect((await claim({ dueId: later, amount: 100 })).statusCode).toBe(409);
     // The first due paid by the office: no report on it.
     const { student: paidStudent, parentCookie: paidCookie, dueId: paidDue } = await family();
-    expect((await asAdmin('POST', `/api/students/${paidStudent.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).statusCode).toBe(201);
-    const onPaid = await call(paidCookie, 'POST', '/api/payment-claims', { dueId: paidDue, amount: 100, utr: nextUtr(), paidOn: today });
+    expect((await asAdmin('POST', `/api/students/${paidStudent.id}/payments`, { amount: 6000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
+    const onPaid = await call(paidCookie, 'POST', '/api/payment-claims', { dueId: paidDue, amount: 100, utr: nextUtr(), paidOn: t.today });
     expect(onPaid.statusCode).toBe(409);
     expect(onPaid.json().message).toBe('This due is already paid');
   });
@@ -215,22 +206,22 @@ describe('a report pays the due it names first (issue 54)', () => {
     for (const [name, days, amount] of [['Maths', -10, 3500], ['Science', -5, 6000]] as const) {
       // Enrolled directly (two batches at one hour would clash); the new plan gives the batch's students their dues.
       const batch = await buildBatch(db, { studentIds: [student.id] });
-      expect((await asAdmin('POST', '/api/fee-plans', { name, batch: batch.id, amount, instalments: [{ dueDate: shiftDate(today, days), amount }] })).statusCode).toBe(201);
+      expect((await asAdmin('POST', '/api/fee-plans', { name, batch: batch.id, amount, instalments: [{ dueDate: shiftDate(t.today, days), amount }] })).statusCode).toBe(201);
     }
     const parent = await buildParent(db, { studentIds: [student.id] });
     const parentCookie = await loginAs(t.app, parent.user.email);
     const dues = (await call(parentCookie, 'GET', `/api/parent/children/${student.id}/fees`)).json().data.dues as { _id: string; label: string }[];
     const science = dues.find((due) => due.label.startsWith('Science'))!;
     const maths = dues.find((due) => due.label.startsWith('Maths'))!;
-    const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId: science._id, amount: 6000, utr: nextUtr(), paidOn: today })).json().data._id;
+    const claimId = (await call(parentCookie, 'POST', '/api/payment-claims', { dueId: science._id, amount: 6000, utr: nextUtr(), paidOn: t.today })).json().data._id;
     const confirmed = await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data.receipt.allocations).toEqual([{ dueId: science._id, label: science.label, amount: 6000 }]);
     // The office's own form may name a due too; the rest goes oldest first. A due with nothing left is refused.
-    const named = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'cash', dueId: science._id });
+    const named = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: t.today, mode: 'cash', dueId: science._id });
     expect(named.statusCode).toBe(400);
     expect(named.json().errors.dueId).toBe('This due has nothing left to pay: choose another or leave it empty');
-    const toMaths = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: today, mode: 'cash', dueId: maths._id });
+    const toMaths = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 1000, date: t.today, mode: 'cash', dueId: maths._id });
     expect(toMaths.json().data.allocations).toEqual([{ dueId: maths._id, label: maths.label, amount: 1000 }]);
   });
 });

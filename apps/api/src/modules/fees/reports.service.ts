@@ -8,7 +8,7 @@ import type { DbExecutor } from '../../db/client';
 import { bankStatementCredits, bankStatements, batches, feeDues, feeReceipts, feeReminders, paymentClaims, students, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { academyCurrentYear, academyToday } from '../../academy-settings';
-import { balanceSql, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
+import { balanceSql, dueFields, dueStatus, duesFilters, dueTaxableSql } from './fee-queries';
 import { registrationOn, taxOnTopOf } from '../gst';
 
 /** The office's fee reports: dues outstanding (list and CSV) and the money in for the dashboard and the Fees screen. */
@@ -72,14 +72,7 @@ export async function listDues(db: DbExecutor, query: DuesQuery): Promise<DuesLi
       // With fee plans quoted excluding GST the office sees balance + GST = what the family pays (issue 57).
       const gst = taxOnTopOf(registration, taxable, balance);
       return {
-        _id: due.id,
-        label: due.label,
-        batch: due.batchId && batchName ? { _id: due.batchId, name: batchName } : null,
-        dueDate: due.dueDate,
-        amount: rupees(due.amountPaise),
-        concession: rupees(due.concessionPaise),
-        paid: rupees(due.paidPaise),
-        balance: rupees(balance),
+        ...dueFields(due, batchName, balance),
         status: dueStatus({ status: due.status, balance, dueDate: due.dueDate }, today),
         student: { _id: due.studentId, name: studentName },
         overdueDays: Math.max(0, daysBetween(due.dueDate, today)),

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { auditLog, batches, feeDues, students, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { academyToday } from '../../academy-settings';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 
 /**
@@ -12,26 +11,18 @@ import { pdfText } from '../../../test/pdf-text';
  * standard `upi://pay` intent and a stable reference on every open due of the student's and the
  * parent's fee screens, and the same request as a QR code for its owners only.
  */
-let t: TestApp;
-let adminCookie: string;
-let today: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-  today = await academyToday(t.database.db);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const asAdmin = (method: Method, url: string, payload?: object) => call(adminCookie, method, url, payload);
+const asAdmin = (method: Method, url: string, payload?: object) => call(t.adminCookie, method, url, payload);
 const setUpi = (upi: { vpa: string; payeeName: string } | null) => asAdmin('PUT', '/api/admin/settings/payments', { upi });
 
 /** A student enrolled in a batch whose plan has two instalments (₹6,000 overdue, ₹4,000 later), and their parent. */
 async function familyWithDues(name: string) {
   const db = t.database.db;
   const batch = await buildBatch(db);
-  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(today, -5), amount: 6000 }, { dueDate: shiftDate(today, 30), amount: 4000 }] });
+  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(t.today, -5), amount: 6000 }, { dueDate: shiftDate(t.today, 30), amount: 4000 }] });
   expect(plan.statusCode, plan.body).toBe(201);
   const student = await buildStudent(db, { name });
   const added = await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`);
@@ -74,7 +65,7 @@ describe('a UPI request on every open due', () => {
     await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
     const family = await familyWithDues('Aarav Upi');
     // ₹1,500 paid on the first instalment: its request asks for the ₹4,500 left.
-    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 1500, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 1500, date: t.today, mode: 'cash' })).statusCode).toBe(201);
 
     const own = (await call(family.studentCookie, 'GET', '/api/student/fees')).json().data;
     const [first, second] = own.dues;
@@ -93,7 +84,7 @@ describe('a UPI request on every open due', () => {
   it('asks nothing of a paid due, and nothing at all without a UPI ID', async () => {
     await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
     const family = await familyWithDues('Paid Upi');
-    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: today, mode: 'upi', reference: '412345678901' })).statusCode).toBe(201);
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: t.today, mode: 'upi', reference: '412345678901' })).statusCode).toBe(201);
     const dues = (await call(family.studentCookie, 'GET', '/api/student/fees')).json().data.dues;
     expect(dues[0].upi).toBeNull();
     expect(dues[1].upi).not.toBeNull();
@@ -112,13 +103,13 @@ describe('a UPI request on every open due', () => {
       return batch;
     };
     const later = await atHour(10);
-    expect((await asAdmin('POST', '/api/fee-plans', { name: 'Crash course', batch: later.id, amount: 3000, instalments: [{ dueDate: today, amount: 3000 }] })).statusCode).toBe(201);
+    expect((await asAdmin('POST', '/api/fee-plans', { name: 'Crash course', batch: later.id, amount: 3000, instalments: [{ dueDate: t.today, amount: 3000 }] })).statusCode).toBe(201);
     // Two enrolments of the same student at once number their dues one after the other.
     const [one, two] = await Promise.all([
       asAdmin('PUT', `/api/batches/${later.id}/students/${family.student.id}/add`),
       (async () => {
         const third = await atHour(11);
-        expect((await asAdmin('POST', '/api/fee-plans', { name: 'Weekend', batch: third.id, amount: 2000, instalments: [{ dueDate: shiftDate(today, 3), amount: 2000 }] })).statusCode).toBe(201);
+        expect((await asAdmin('POST', '/api/fee-plans', { name: 'Weekend', batch: third.id, amount: 2000, instalments: [{ dueDate: shiftDate(t.today, 3), amount: 2000 }] })).statusCode).toBe(201);
         return asAdmin('PUT', `/api/batches/${third.id}/students/${family.student.id}/add`);
       })(),
     ]);
@@ -139,7 +130,7 @@ describe('the QR code of a due', () => {
     const family = await familyWithDues('Qr Upi');
     const other = await familyWithDues('Other Upi');
     const dueId = (await call(family.studentCookie, 'GET', '/api/student/fees')).json().data.dues[0]._id;
-    for (const cookie of [family.studentCookie, family.parentCookie, adminCookie]) {
+    for (const cookie of [family.studentCookie, family.parentCookie, t.adminCookie]) {
       const qr = await call(cookie, 'GET', `/api/dues/${dueId}/upi-qr.svg`);
       expect(qr.statusCode).toBe(200);
       expect(qr.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
@@ -159,7 +150,7 @@ describe('the QR code of a due', () => {
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe('UPI payments are not set up: there is no UPI ID in Settings → Payments');
     await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
-    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
     const paid = await call(family.parentCookie, 'GET', `/api/dues/${dueId}/upi-qr.svg`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toBe('Nothing is left to pay on this due');
@@ -203,7 +194,7 @@ describe('a fee reminder’s pay link', () => {
     expect(marathi.json().message).toContain('ही पेमेंट लिंक');
 
     // Paid in full: the link still opens, with nothing left to pay.
-    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 10000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 10000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'GET', url: `/api/pay/${token}` })).json().data).toMatchObject({ dues: [], total: 0 });
   });
 });
@@ -214,7 +205,7 @@ describe('the printed fee slip', () => {
     const family = await familyWithDues('Slip Upi');
     const other = await familyWithDues('Nosy Upi');
     const [due] = (await call(family.studentCookie, 'GET', '/api/student/fees')).json().data.dues;
-    for (const cookie of [family.studentCookie, family.parentCookie, adminCookie]) {
+    for (const cookie of [family.studentCookie, family.parentCookie, t.adminCookie]) {
       const slip = await call(cookie, 'GET', `/api/dues/${due._id}/slip.pdf`);
       expect(slip.statusCode).toBe(200);
       expect(slip.headers['content-type']).toBe('application/pdf');
@@ -234,7 +225,7 @@ describe('the printed fee slip', () => {
     const office = await pdfText((await call(family.studentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`)).rawPayload);
     expect(office).toContain(`Please pay at the office and mention the reference ${due.upi.reference}`);
     await setUpi({ vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' });
-    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: today, mode: 'cash' })).statusCode).toBe(201);
+    expect((await asAdmin('POST', `/api/students/${family.student.id}/payments`, { amount: 6000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
     const paid = await call(family.studentCookie, 'GET', `/api/dues/${due._id}/slip.pdf`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toBe('Nothing is left to pay on this due');

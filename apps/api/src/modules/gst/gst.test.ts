@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { financialYearOf, shiftDate } from '@academy/shared/calendar';
 import { gstinCheckCharacter } from '@academy/shared/gst';
 import { formatPaise } from '@academy/shared/money';
-import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildTestApp, TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
 import { printableReceipt } from '../fees/payments.service';
 import { receiptPdfIn } from '../fees/receipt-mail';
@@ -13,33 +14,25 @@ import { payLinkToken } from '../fees/pay-link';
 import { upiQrSvg } from '../fees/upi-qr';
 import { academies } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
-import { academyToday } from '../../academy-settings';
 import { getTaxSettings, updateTaxSettings } from './tax-settings.service';
 
 /** GST (issue 57): Settings → Tax, tax invoices, credit notes and GSTR-1, through the API on real PostgreSQL. */
 const GSTIN = '27AAPFU0939F1ZV';
 
-let t: TestApp;
-let adminCookie: string;
+const t = shareSignedInTestApp();
 let teacherCookie: string;
-let today: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  const db = t.database.db;
-  adminCookie = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
-  teacherCookie = await loginAs(t.app, (await buildTeacher(db)).user.email);
-  today = await academyToday(db);
+  teacherCookie = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const asAdmin = (method: Method, url: string, payload?: object) => call(adminCookie, method, url, payload);
+const asAdmin = (method: Method, url: string, payload?: object) => call(t.adminCookie, method, url, payload);
 
 /** A batch with a ₹59,000 plan in two instalments, and students enrolled in it. */
 async function batchWithPlan(name: string, amount = 59000) {
   const batch = await buildBatch(t.database.db, { name });
-  const plan = await asAdmin('POST', '/api/fee-plans', { name: `${name} fees`, batch: batch.id, amount, instalments: [{ dueDate: today, amount: amount / 2 }, { dueDate: shiftDate(today, 30), amount: amount / 2 }] });
+  const plan = await asAdmin('POST', '/api/fee-plans', { name: `${name} fees`, batch: batch.id, amount, instalments: [{ dueDate: t.today, amount: amount / 2 }, { dueDate: shiftDate(t.today, 30), amount: amount / 2 }] });
   expect(plan.statusCode, plan.body).toBe(201);
   return batch;
 }
@@ -48,7 +41,7 @@ async function enrolled(batchId: string, name: string) {
   expect((await asAdmin('PUT', `/api/batches/${batchId}/students/${student.id}/add`)).statusCode).toBe(200);
   return student;
 }
-const pay = async (studentId: string, amount: number | string, date = today) => {
+const pay = async (studentId: string, amount: number | string, date = t.today) => {
   const response = await asAdmin('POST', `/api/students/${studentId}/payments`, { amount, date, mode: 'cash' });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
@@ -95,20 +88,20 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect((await asAdmin('PUT', `/api/students/${away.id}`, { state: 'Karnataka' })).statusCode).toBe(200);
 
     // Before registration: a plain receipt, which stays one.
-    const before = await pay(local.id, 1000, shiftDate(today, -1));
+    const before = await pay(local.id, 1000, shiftDate(t.today, -1));
     expect(before.tax).toBeNull();
 
-    const saved = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN.toLowerCase(), legalName: 'Shree Classes LLP', address: 'Station Road, Latur 413512', rate: 18, sac: '999293', pricesIncludeTax: true, from: today } });
+    const saved = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN.toLowerCase(), legalName: 'Shree Classes LLP', address: 'Station Road, Latur 413512', rate: 18, sac: '999293', pricesIncludeTax: true, from: t.today } });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.gst).toMatchObject({ registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', rate: 18, sac: '999293', pricesIncludeTax: true, from: today, state: { code: '27', name: 'Maharashtra' } });
+    expect(saved.json().data.gst).toMatchObject({ registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', rate: 18, sac: '999293', pricesIncludeTax: true, from: t.today, state: { code: '27', name: 'Maharashtra' } });
     expect((await asAdmin('GET', '/api/admin/settings/tax')).json().data).toEqual(saved.json().data);
     // Never backwards.
-    const backwards = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree', from: shiftDate(today, -5) } });
+    const backwards = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree', from: shiftDate(t.today, -5) } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors['from']).toContain('never backwards');
 
     // A payment dated before the registration date is still a plain receipt.
-    expect((await pay(local.id, 1000, shiftDate(today, -1))).tax).toBeNull();
+    expect((await pay(local.id, 1000, shiftDate(t.today, -1))).tax).toBeNull();
 
     const first = await pay(local.id, '29500.01');
     const second = await pay(local.id, 27499.99);
@@ -155,14 +148,14 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     // Cancelling makes a credit note in its own series; the invoice stays with its tax.
     const cancelled = await asAdmin('POST', `/api/receipts/${second._id}/cancel`, { reason: 'Cheque bounced' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const year = financialYearOf(today);
-    expect(cancelled.json().data.creditNote).toEqual({ number: `CN/${year}/0001`, date: today });
+    const year = financialYearOf(t.today);
+    expect(cancelled.json().data.creditNote).toEqual({ number: `CN/${year}/0001`, date: t.today });
     expect(cancelled.json().data.tax).toEqual(second.tax);
     // A plain receipt's cancellation makes none.
     expect((await asAdmin('POST', `/api/receipts/${before._id}/cancel`, { reason: 'Typed twice' })).json().data.creditNote).toBeNull();
 
     // The month.
-    const period = today.slice(0, 7);
+    const period = t.today.slice(0, 7);
     const month = (await asAdmin('GET', `/api/fees/gst?period=${period}`)).json().data;
     expect(month.documents.map((doc: { kind: string; number: string }) => `${doc.kind} ${doc.number}`)).toEqual([
       `invoice ${first.number}`,
@@ -217,10 +210,10 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     const batch = await batchWithPlan('Sponsored', 236000);
     const sponsored = await enrolled(batch.id, 'Sponsored Student');
     // A wrong GSTIN is refused with the payer's message; nothing is recorded.
-    const wrong = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: today, mode: 'cash', payerGstin: company.slice(0, 14) + (company.endsWith('A') ? 'B' : 'A') });
+    const wrong = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: t.today, mode: 'cash', payerGstin: company.slice(0, 14) + (company.endsWith('A') ? 'B' : 'A') });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.payerGstin).toContain('payer’s GSTIN');
-    const b2b = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: today, mode: 'bank_transfer', payerGstin: company.toLowerCase(), payerName: 'Bright Tech Pvt Ltd' });
+    const b2b = await asAdmin('POST', `/api/students/${sponsored.id}/payments`, { amount: 1000, date: t.today, mode: 'bank_transfer', payerGstin: company.toLowerCase(), payerName: 'Bright Tech Pvt Ltd' });
     expect(b2b.statusCode, b2b.body).toBe(201);
     expect(b2b.json().data.tax).toMatchObject({ placeOfSupply: '29', igst: 152.54, cgst: 0, payer: { gstin: company, name: 'Bright Tech Pvt Ltd' } });
     const pdf = await pdfText((await asAdmin('GET', `/api/receipts/${b2b.json().data._id}/pdf`)).rawPayload);
@@ -233,11 +226,11 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(large.tax).toMatchObject({ taxable: 100000, igst: 18000, payer: null });
     expect((await asAdmin('POST', `/api/receipts/${b2b.json().data._id}/cancel`, { reason: 'Sponsor paid twice' })).statusCode).toBe(200);
 
-    const month = (await asAdmin('GET', `/api/fees/gst?period=${today.slice(0, 7)}`)).json().data;
+    const month = (await asAdmin('GET', `/api/fees/gst?period=${t.today.slice(0, 7)}`)).json().data;
     const tableOf = (number: string, kind = 'invoice') => month.documents.find((doc: { number: string; kind: string }) => doc.number === number && doc.kind === kind)?.table;
     expect(tableOf(b2b.json().data.number)).toBe('b2b');
     expect(tableOf(large.number)).toBe('b2cl');
-    const gstr1 = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${today.slice(0, 7)}`)).body);
+    const gstr1 = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${t.today.slice(0, 7)}`)).body);
     expect(gstr1.b2b).toEqual([{ ctin: company, inv: [expect.objectContaining({ inum: b2b.json().data.number, val: 1000, pos: '29', itms: [{ num: 1, itm_det: { rt: 18, txval: 847.46, iamt: 152.54, csamt: 0 } }] })] }]);
     expect(gstr1.cdnr[0].ctin).toBe(company);
     expect(gstr1.cdnr[0].nt[0]).toMatchObject({ ntty: 'C', val: 1000, pos: '29' });
@@ -245,8 +238,8 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     expect(gstr1.hsn.hsn_b2b).toEqual([expect.objectContaining({ txval: 0, iamt: 0 })]);
 
     // The quarter (QRMP) holds the month's documents and files under its last month.
-    const year = financialYearOf(today);
-    const month0 = Number(today.slice(5, 7));
+    const year = financialYearOf(t.today);
+    const month0 = Number(t.today.slice(5, 7));
     const quarter = `${year}-Q${month0 >= 4 ? Math.floor((month0 - 4) / 3) + 1 : 4}`;
     const quarterly = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${quarter}`)).body);
     expect(quarterly.fp.slice(2)).toBe(String(month0 >= 4 ? Number(year.slice(0, 4)) : Number(year.slice(0, 4)) + 1));
@@ -257,28 +250,28 @@ describe('tax invoices, credit notes and GSTR-1', () => {
 
   it('a plan that is not taxable: what goes to it carries no GST and is reported as exempt', async () => {
     const batch = await buildBatch(t.database.db, { name: 'Books extra' });
-    const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Study material', batch: batch.id, amount: 3000, taxable: false, instalments: [{ dueDate: today, amount: 3000 }] });
+    const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Study material', batch: batch.id, amount: 3000, taxable: false, instalments: [{ dueDate: t.today, amount: 3000 }] });
     expect(plan.statusCode, plan.body).toBe(201);
     expect(plan.json().data.taxable).toBe(false);
-    const tuition = await asAdmin('POST', '/api/fee-plans', { name: 'Books extra tuition', batch: batch.id, amount: 11800, instalments: [{ dueDate: shiftDate(today, 1), amount: 11800 }] });
+    const tuition = await asAdmin('POST', '/api/fee-plans', { name: 'Books extra tuition', batch: batch.id, amount: 11800, instalments: [{ dueDate: shiftDate(t.today, 1), amount: 11800 }] });
     expect(tuition.json().data.taxable).toBe(true);
     const student = await enrolled(batch.id, 'Books Buyer');
     const receipt = await pay(student.id, 14800);
     expect(receipt.tax).toMatchObject({ taxable: 10000, cgst: 900, sgst: 900, igst: 0, exempt: 3000 });
     const pdf = await pdfText((await asAdmin('GET', `/api/receipts/${receipt._id}/pdf`)).rawPayload);
     expect(pdf).toContain('Exempt (no GST)');
-    const gstr1 = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${today.slice(0, 7)}`)).body);
+    const gstr1 = JSON.parse((await asAdmin('GET', `/api/fees/gst/gstr1.json?period=${t.today.slice(0, 7)}`)).body);
     expect(gstr1.nil.inv).toEqual(expect.arrayContaining([expect.objectContaining({ sply_ty: 'INTRAB2C', expt_amt: 3000 })]));
-    const month = (await asAdmin('GET', `/api/fees/gst?period=${today.slice(0, 7)}`)).json().data;
+    const month = (await asAdmin('GET', `/api/fees/gst?period=${t.today.slice(0, 7)}`)).json().data;
     expect(month.totals.exempt).toBeGreaterThanOrEqual(3000);
   });
 
   it('prices quoted excluding GST: the family pays the dues plus 18 %, and the taxable value pays the dues', async () => {
-    const saved = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: false, from: today } });
+    const saved = await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: false, from: t.today } });
     expect(saved.statusCode, saved.body).toBe(200);
     const batch = await batchWithPlan('NEET plus GST', 50000);
     const student = await enrolled(batch.id, 'Plus Gst');
-    const tooMuch = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 59000.01, date: today, mode: 'cash' });
+    const tooMuch = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 59000.01, date: t.today, mode: 'cash' });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toContain('59,000');
     const receipt = await pay(student.id, 29500);
@@ -292,16 +285,16 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     const list = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent('Plus Gst')}`)).json().data;
     expect(list.dues[0].gst).toEqual({ tax: 4500, total: 29500 });
     // Back to inclusive prices for what follows.
-    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: today } })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: t.today } })).statusCode).toBe(200);
   });
 
   it('prices quoted excluding GST: the pay link’s page, its QR code and the fee slip ask for balance + GST, as the UPI request does', async () => {
     expect((await asAdmin('PUT', '/api/admin/settings/payments', { upi: { vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' } })).statusCode).toBe(200);
-    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: false, from: today } })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: false, from: t.today } })).statusCode).toBe(200);
     const batch = await batchWithPlan('JEE plus GST', 50000);
     const student = await enrolled(batch.id, 'Pay Link Gst');
     const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data;
-    const due = ledger.dues.find((one: { dueDate: string }) => one.dueDate === today);
+    const due = ledger.dues.find((one: { dueDate: string }) => one.dueDate === t.today);
     expect(due.gst).toEqual({ tax: 4500, total: 29500 });
     expect(due.upi.link).toContain('&am=29500.00&');
 
@@ -329,7 +322,7 @@ describe('tax invoices, credit notes and GSTR-1', () => {
     for (const expected of ['Balance (excluding GST) ₹25,000', 'GST 18% ₹4,500', 'Amount to pay ₹29,500', 'Rupees Twenty-Nine Thousand Five Hundred Only']) expect(slip).toContain(expected);
 
     // Prices including GST again: the page and the slip show the balance alone.
-    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: today } })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: true, gstin: GSTIN, legalName: 'Shree Classes LLP', pricesIncludeTax: true, from: t.today } })).statusCode).toBe(200);
     const inclusive = (await t.app.inject({ method: 'GET', url: `/pay/${token}` })).body;
     expect(inclusive).toContain('Pay ₹25,000 by UPI');
     expect(inclusive).not.toContain('data-gst');
@@ -339,10 +332,10 @@ describe('tax invoices, credit notes and GSTR-1', () => {
   });
 
   it('with GST off again, receipts are plain; a payer GSTIN is refused', async () => {
-    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: false, from: today } })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', '/api/admin/settings/tax', { gst: { registered: false, from: t.today } })).statusCode).toBe(200);
     const batch = await batchWithPlan('Foundation', 10000);
     const student = await enrolled(batch.id, 'Plain Again');
-    const refused = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 5000, date: today, mode: 'cash', payerGstin: GSTIN });
+    const refused = await asAdmin('POST', `/api/students/${student.id}/payments`, { amount: 5000, date: t.today, mode: 'cash', payerGstin: GSTIN });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.payerGstin).toContain('GST is not turned on');
     expect((await pay(student.id, 5000)).tax).toBeNull();

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsletterSubscriptions } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { NEWSLETTER_RATE_LIMIT } from './newsletter.routes';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = shareTestApp();
 
 // The limiter counts per address: each test uses its own, so no test can trip another's limit.
 let nextAddress = 1;

@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notes, notifications, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStudent, loginAs } from '../../../test/factories';
 import { createAnnouncement } from '../announcements/announcements.service';
-import { academyToday } from '../../academy-settings';
 import { notifyStudentsOfActiveAnnouncements, notifyStudentsOfNote } from './notifications.service';
 import { shiftDate } from '@academy/shared/calendar';
 
-let t: TestApp;
-let admin = '';
-let adminId = '';
-let today = '';
+const t = shareSignedInTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
-  const adminUser = await buildUser(t.database.db, { role: 'admin' });
-  adminId = adminUser.id;
-  admin = await loginAs(t.app, adminUser.email);
-  today = await academyToday(t.database.db);
   // The start-up run of the periodic job, out of the way of the counts below.
   await t.app.ready();
   await t.app.backgroundIdle();
 });
-afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -35,8 +25,8 @@ const announcement = (overrides: Partial<Parameters<typeof createAnnouncement>[1
   priority: 'high' as const,
   audience: 'students' as const,
   batches: [] as string[],
-  startDate: today,
-  endDate: shiftDate(today, 3),
+  startDate: t.today,
+  endDate: shiftDate(t.today, 3),
   ...overrides,
 });
 
@@ -52,7 +42,7 @@ describe('the notification job', () => {
     const archived = await buildStudent(db, { status: 'archived' });
     const outside = await buildStudent(db);
     const batch = await buildBatch(db, { studentIds: [inBatch.id, alsoInBatch.id, archived.id] });
-    const created = await createAnnouncement(db, announcement({ batches: [batch.id] }), { userId: adminId, role: 'admin' as const });
+    const created = await createAnnouncement(db, announcement({ batches: [batch.id] }), { userId: t.adminId, role: 'admin' as const });
 
     // Two processes at the same moment: between them they tell each student once.
     const runs = await Promise.all([notifyStudentsOfActiveAnnouncements(db, { announcementId: created._id }), notifyStudentsOfActiveAnnouncements(db, { announcementId: created._id })]);
@@ -72,7 +62,7 @@ describe('the notification job', () => {
     const db = t.database.db;
     const student = await buildStudent(db);
     const batch = await buildBatch(db, { studentIds: [student.id] });
-    const created = await createAnnouncement(db, announcement({ batches: [batch.id], startDate: '2026-03-11', endDate: '2026-03-12' }), { userId: adminId, role: 'admin' as const }, new Date('2026-03-10T12:00:00Z'));
+    const created = await createAnnouncement(db, announcement({ batches: [batch.id], startDate: '2026-03-11', endDate: '2026-03-12' }), { userId: t.adminId, role: 'admin' as const }, new Date('2026-03-10T12:00:00Z'));
     expect(await notifyStudentsOfActiveAnnouncements(db, { now: new Date('2026-03-10T18:29:59Z') })).toBe(0);
     expect(await notifyStudentsOfActiveAnnouncements(db, { now: new Date('2026-03-10T18:30:00Z'), announcementId: created._id })).toBe(1);
     expect(await notifyStudentsOfActiveAnnouncements(db, { now: new Date('2026-03-11T06:00:00Z') })).toBe(0);
@@ -83,10 +73,10 @@ describe('the notification job', () => {
     const db = t.database.db;
     const student = await buildStudent(db);
     const batch = await buildBatch(db, { studentIds: [student.id] });
-    const post = (body: object) => call('POST', '/announcements', admin, { ...announcement({ batches: [batch.id] }), ...body });
+    const post = (body: object) => call('POST', '/announcements', t.adminCookie, { ...announcement({ batches: [batch.id] }), ...body });
     expect((await post({ title: 'Today' })).statusCode).toBe(201);
     expect((await post({ title: 'Teachers only', audience: 'teachers' })).statusCode).toBe(201);
-    expect((await post({ title: 'Tomorrow', startDate: shiftDate(today, 1) })).statusCode).toBe(201);
+    expect((await post({ title: 'Tomorrow', startDate: shiftDate(t.today, 1) })).statusCode).toBe(201);
     await t.app.backgroundIdle();
     expect((await notificationsOf(student.id)).map((row) => row.message)).toEqual(['New announcement: Today']);
   });
@@ -118,7 +108,7 @@ describe('GET /api/notifications and marking read', () => {
     const otherCookie = await loginAs(t.app, other.user.email);
     const base = Date.parse('2026-01-01T10:00:00Z');
     await db.insert(notifications).values(Array.from({ length: 7 }, (_, index) => ({ studentId: student.id, message: `Message ${index + 1}`, createdAt: new Date(base + index * 60_000) })));
-    const created = await createAnnouncement(db, announcement({ title: 'Linked' }), { userId: adminId, role: 'admin' as const });
+    const created = await createAnnouncement(db, announcement({ title: 'Linked' }), { userId: t.adminId, role: 'admin' as const });
     await db.insert(notifications).values({ studentId: other.id, message: 'Not yours', announcementId: created._id });
 
     const first = (await call('GET', '/notifications?page=1&limit=5', cookie)).json().data;

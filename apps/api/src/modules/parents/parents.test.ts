@@ -1,22 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendanceRecords, auditLog } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 
-let t: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  const admin = await buildUser(t.database.db, { role: 'admin', name: 'Office Desk' });
-  adminCookie = await loginAs(t.app, admin.email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const asAdmin = (method: Method, url: string, payload?: object) => call(adminCookie, method, url, payload);
+const asAdmin = (method: Method, url: string, payload?: object) => call(t.adminCookie, method, url, payload);
 
 describe('linking parents (the office)', () => {
   it('creates a parent for one child, links the same email to a sibling, and the parent signs in and sees both', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { shareTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { CHANGE_PASSWORD_RATE_LIMIT } from './profile.routes';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = shareTestApp();
 
 const call = (method: 'GET' | 'PUT', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });

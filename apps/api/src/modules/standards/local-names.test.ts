@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildStandard, buildSubject, buildUser, loginAs } from '../../../test/factories';
 
 /** Standards' and subjects' names in Marathi and Hindi (issue 42, point 13). */
-let t: TestApp;
-let admin = '';
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api${url}`, headers: { cookie: admin, ...headers }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url: `/api${url}`, headers: { cookie: t.adminCookie, ...headers }, ...(payload ? { payload } : {}) });
 const localNames = async () => (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json().data.localNames;
 
 describe('names of standards and subjects in other languages', () => {

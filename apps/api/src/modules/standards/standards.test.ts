@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { standards, standardSubjects } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStandard, buildStudent, buildSubject, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStandard, buildStudent, buildSubject } from '../../../test/factories';
 
-let t: TestApp;
-let admin = '';
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url: `/api${url}`, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
 
 describe('standards', () => {
   it('creates a standard with subjects (level typed as text becomes a number) and lists them populated, by level', async () => {

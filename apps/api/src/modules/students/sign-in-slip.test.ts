@@ -1,29 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readablePassword } from '@academy/shared/readable-password';
 import { auditLog, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 
 // Issue 42, point 8: a student without an email gets a first password and a printed sign-in slip.
-let t: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  const admin = await buildUser(t.database.db, { role: 'admin', name: 'Office Desk' });
-  adminCookie = await loginAs(t.app, admin.email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
-const slip = (id: string, payload: unknown, cookie = adminCookie) =>
+const slip = (id: string, payload: unknown, cookie = t.adminCookie) =>
   t.app.inject({ method: 'POST', url: `/api/students/${id}/sign-in-slip`, headers: { cookie }, payload: payload as object });
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 describe("a student's sign-in slip", () => {
   it('sets the password and answers a PDF with the academy, the address, the student ID and the password, in the family language', async () => {
     const first = readablePassword();
-    const created = await t.app.inject({ method: 'POST', url: '/api/students', headers: { cookie: adminCookie }, payload: { name: 'Tanvi Jadhav', password: first, language: 'mr' } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/students', headers: { cookie: t.adminCookie }, payload: { name: 'Tanvi Jadhav', password: first, language: 'mr' } });
     expect(created.statusCode).toBe(201);
     const student = created.json().data as { _id: string; studentCode: string };
 
@@ -74,7 +67,7 @@ describe("a student's sign-in slip", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().errors).toHaveProperty(field);
     }
-    const marathi = await t.app.inject({ method: 'POST', url: `/api/students/${student.id}/sign-in-slip`, headers: { cookie: adminCookie, 'x-academy-language': 'mr' }, payload: {} });
+    const marathi = await t.app.inject({ method: 'POST', url: `/api/students/${student.id}/sign-in-slip`, headers: { cookie: t.adminCookie, 'x-academy-language': 'mr' }, payload: {} });
     expect(marathi.statusCode).toBe(400);
     expect((await slip('not-an-id', { password: 'kq7mz-4tdpw' })).statusCode).toBe(400);
     const [after] = await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, student.userId));

@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parentStudents, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildEnquiry, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildEnquiry, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 
 // Issue 21: students without an email of their own, and a sibling's enquiry that carries the parent's email.
-let t: TestApp;
-let adminCookie: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  const admin = await buildUser(t.database.db, { role: 'admin', name: 'Office Desk' });
-  adminCookie = await loginAs(t.app, admin.email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp({ adminName: 'Office Desk' });
 
 type Method = 'GET' | 'POST' | 'PUT';
-const asAdmin = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 describe('a student without an email', () => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { batchStudents, sessions, students, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 
-let t: TestApp;
-let admin = '';
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const UNKNOWN = '5b0e3f0a-6a52-4b8e-9c1f-1d2e3f4a5b6c';
@@ -347,7 +341,7 @@ describe('the student list', () => {
     const students = await firstLine('/students/export.csv?sort=name', marathi);
     expect(students[0]).toBe('नाव,ईमेल,मोबाईल नंबर (+91),लिंग,जन्मतारीख,इयत्ता,शाळा,बॅच,पालकांचे नाव,पालकांचा मोबाईल नंबर (+91),पालकांचा ईमेल,पत्ता,प्रवेशाची तारीख,स्थिती');
     // A gender or address nobody gave is worded (decision 040); every other value stays as stored.
-    expect(students.slice(1)).toEqual((await firstLine('/students/export.csv?sort=name', admin)).slice(1).map((line) => line.replaceAll('Not given', 'दिलेले नाही')));
+    expect(students.slice(1)).toEqual((await firstLine('/students/export.csv?sort=name', t.adminCookie)).slice(1).map((line) => line.replaceAll('Not given', 'दिलेले नाही')));
     expect((await firstLine('/fees/dues.csv', marathi))[0]).toBe('विद्यार्थी,बॅच,हप्ता,देय तारीख,रक्कम (₹),सवलत (₹),भरलेली रक्कम (₹),बाकी (₹),थकीत दिवस,शेवटची आठवण');
     const hindi = await inLanguage('hi');
     expect((await firstLine('/admin/audit-log.csv', hindi))[0]).toBe('कब (UTC),किसने,भूमिका,कार्य,रिकॉर्ड का प्रकार,रिकॉर्ड आईडी,सारांश,बदलाव');

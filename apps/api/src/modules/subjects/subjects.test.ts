@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subjects } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStandard, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStandard, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
 
-let t: TestApp;
-let admin = '';
+const t = shareSignedInTestApp();
 let teacher = '';
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
   teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
 });
-afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 describe('subjects', () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildUser, loginAs } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { loginAs } from '../../../test/factories';
 import { createUser } from './users.service';
 
-let t: TestApp;
-let admin = '';
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
-const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie: admin } })).json().data;
+const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie: t.adminCookie } })).json().data;
 
 describe('users:create (createUser)', () => {
   it('gives a teacher account its teacher record: listed, and it can sign in and see its own record', async () => {

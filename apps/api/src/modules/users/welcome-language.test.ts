@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { admissionEnquiries, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildEnquiry, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildEnquiry, buildTeacher, loginAs } from '../../../test/factories';
 
 // Issue 20: a new account's welcome (set-your-password) mail is in the language the office chose,
 // or for a converted enquiry the language the family wrote in; the account keeps that language.
-let t: TestApp;
-let adminCookie = '';
+const t = shareSignedInTestApp();
 let teacherCookie = '';
 beforeAll(async () => {
-  t = await buildTestApp();
-  const admin = await buildUser(t.database.db, { role: 'admin' });
-  adminCookie = await loginAs(t.app, admin.email);
   teacherCookie = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
 });
-afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT', url: string, payload?: object, cookie = adminCookie) =>
+const call = (method: 'POST' | 'PUT', url: string, payload?: object, cookie = t.adminCookie) =>
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const languageOf = async (email: string) => (await t.database.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0]?.language;
 

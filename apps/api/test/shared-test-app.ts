@@ -1,0 +1,41 @@
+import { afterAll, beforeAll } from 'vitest';
+import { academyToday } from '../src/academy-settings';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { buildUser, loginAs } from './factories';
+
+/**
+ * The real app on a fresh database, shared by the tests of one file or describe block: built before
+ * them and closed after them. Call it at the top of the file (or of the describe block).
+ *
+ * The object is filled in by the beforeAll hook this registers, so read its fields only inside hooks
+ * and tests (a beforeAll registered after this call already sees them).
+ */
+export function shareTestApp(options: Parameters<typeof buildTestApp>[0] = {}): TestApp {
+  const shared = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(shared, await buildTestApp(options));
+  });
+  afterAll(() => shared.close());
+  return shared;
+}
+
+/** A shared app (shareTestApp) with what most API test files set up first. */
+export type SignedInTestApp = TestApp & {
+  /** Cookie header of an admin signed in for all the tests. */
+  adminCookie: string;
+  adminId: string;
+  /** The academy's date when the tests started (academyToday). */
+  today: string;
+};
+
+/** shareTestApp, then an admin signed in and the academy's date read, before the tests. */
+export function shareSignedInTestApp(options: { adminName?: string } = {}): SignedInTestApp {
+  const shared = shareTestApp() as SignedInTestApp;
+  beforeAll(async () => {
+    const admin = await buildUser(shared.database.db, { role: 'admin', ...(options.adminName ? { name: options.adminName } : {}) });
+    shared.adminCookie = await loginAs(shared.app, admin.email);
+    shared.adminId = admin.id;
+    shared.today = await academyToday(shared.database.db);
+  });
+  return shared;
+}
