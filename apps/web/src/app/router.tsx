@@ -242,9 +242,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: FullScreenLoader,
     children: [
-      // The platform operator's screens (issue 55), at the base domain (ACADEMY_HOSTING=many): src/platform/operator.
-      page('operator', withCatalog('app', () => import('../platform/operator/operator-sign-in'))),
-      page('operator/academies', withCatalog('app', () => import('../platform/operator/operator-academies'))),
+      // The platform operator's screens (issue 55), at the base domain (ACADEMY_HOSTING=many): src/app/routes/operator.
+      page('operator', withCatalog('app', () => import('./routes/operator/operator-sign-in'))),
+      page('operator/academies', withCatalog('app', () => import('./routes/operator/operator-academies'))),
       publicRoutes(),
       publicRoutes('mr'),
       publicRoutes('hi'),

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_STATUSES, type AnnouncementStatus } from '@academy/shared/schemas/announcements';
 import { ListStates } from '../../../../components/list-kit';
-import { LoadMore } from '../../../../features/lists/load-more';
+import { LoadMore } from '../../../../components/list-kit/load-more';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useAnnouncements } from '../../../../features/announcements/api';
 import { AnnouncementAdminList } from '../../../../features/announcements/components/announcement-admin-list';

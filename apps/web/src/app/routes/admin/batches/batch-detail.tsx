@@ -10,7 +10,7 @@ import { BatchRoster } from '../../../../features/batches/components/batch-roste
 import { useConfirmDeleteBatch, useConfirmRemoveStudent } from '../../../../features/batches/components/use-batch-confirmations';
 import { useMoveStudentsDialog } from '../../../../features/batches/components/move-students';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
-import { scheduleLabel } from '../../../../features/batches/schedule-display';
+import { scheduleLabel } from '../../../../lib/schedule-display';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 

@@ -9,7 +9,7 @@ import { BATCH_STATUS_LABELS } from '../../../../features/batches/batch-form';
 import { BatchListView } from '../../../../features/batches/components/batch-list-view';
 import { useStandards } from '../../../../features/standards/api';
 import { useSubjects } from '../../../../features/subjects/api';
-import { useAcademyToday } from '../../../../features/settings/use-academy-today';
+import { useAcademyToday } from '../../../../lib/use-academy-today';
 import { academicYearNameOf, isAcademicYearName } from '@academy/shared/calendar';
 import { AcademicYearSelect } from '../../../../components/ui/academic-year-select';
 import { useTeachers } from '../../../../features/teachers/api';

@@ -5,7 +5,7 @@ import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ENQUIRY_FAILURES, useAdmissionsReport } from '../../../../features/admissions/api';
 import { ReportByStandard, ReportBySource, ReportLostReasons, ReportTotals } from '../../../../features/admissions/components/enquiry-report';
-import { useAcademyToday } from '../../../../features/settings/use-academy-today';
+import { useAcademyToday } from '../../../../lib/use-academy-today';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** A 'YYYY-MM-DD' from the address (the server checks the day itself and says so). */

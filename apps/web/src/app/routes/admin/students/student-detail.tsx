@@ -17,7 +17,7 @@ import { useConfirmArchiveStudent } from '../../../../features/students/componen
 import { useSignInSlipDialog } from '../../../../features/students/components/sign-in-slip';
 import { useEnrolStudentDialog } from '../../../../features/batches/components/enrol-student';
 import { LateJoinChoice } from '../../../../features/fees/components/late-join-choice';
-import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
+import { GENDER_MESSAGES } from '../../../../lib/gender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 import { StudentFeesSection } from '../../../../features/fees/components/student-fees-section';

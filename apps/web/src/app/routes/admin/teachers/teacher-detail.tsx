@@ -10,7 +10,7 @@ import { formatDate } from '../../../../lib/format-date';
 import { TEACHER_FAILURES, useTeacher, useTeacherBatches, useTeacherStudents } from '../../../../features/teachers/api';
 import { TeacherStatusBadge } from '../../../../features/teachers/components/teacher-status-badge';
 import { useConfirmDeleteTeacher } from '../../../../features/teachers/components/use-confirm-delete-teacher';
-import { GENDER_MESSAGES } from '../../../../features/teachers/teacher-form';
+import { GENDER_MESSAGES } from '../../../../lib/gender';
 import { HistoryPanel } from '../../../../features/audit-log/components/history-panel';
 import { PaySettingsForm } from '../../../../features/pay/components/pay-settings-form';
 import { Trans, useLingui } from '@lingui/react/macro';

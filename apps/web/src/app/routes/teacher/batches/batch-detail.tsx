@@ -10,7 +10,7 @@ import { BATCH_FAILURE, useBatchDetail, type BatchWithRoster } from '../../../..
 import { markAttendanceHref } from '../../../../features/batches/batch-links';
 import { BatchFactsList, BatchScheduleFacts } from '../../../../features/batches/components/batch-overview';
 import { BatchRoster } from '../../../../features/batches/components/batch-roster';
-import { scheduleLabel } from '../../../../features/batches/schedule-display';
+import { scheduleLabel } from '../../../../lib/schedule-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 function BatchSections({ batch }: { batch: BatchWithRoster }) {

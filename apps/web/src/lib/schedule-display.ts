@@ -2,8 +2,8 @@ import { clockIn, formatClockRangeIn, shiftDate } from '@academy/shared/calendar
 import type { Closure } from '@academy/shared/schemas/announcements';
 import { closureOn, WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
-import { formatWeekdayName } from '../../lib/format-date';
-import { currentLanguage } from '../../lib/current-language';
+import { formatWeekdayName } from './format-date';
+import { currentLanguage } from './current-language';
 
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };
 

@@ -1,6 +1,6 @@
 import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, type AttendanceStatus } from '@academy/shared/attendance-statuses';
 import type { AttendanceHistory, AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
-import { formatDate, formatMonthName, formatWeekdayName } from '../../lib/format-date';
+import { formatDate, formatMonthName, formatWeekdayName } from './format-date';
 
 export { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES };
 

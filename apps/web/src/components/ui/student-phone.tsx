@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
-import { formatPhone, telHref } from '../../../lib/phone';
+import { formatPhone, telHref } from '../../lib/phone';
 import { useLingui } from '@lingui/react/macro';
 
 /** A phone number to call with one tap (a large target on phones); a dash when there is none. */

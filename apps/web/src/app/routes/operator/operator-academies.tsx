@@ -4,9 +4,9 @@ import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OperatorAcademy, OperatorAction } from '@academy/shared/schemas/operator';
-import { normalizeError } from '../../lib/api-client';
-import { formatDate, formatDateTime } from '../../lib/format-date';
-import { formatNumber } from '../../lib/format-number';
+import { normalizeError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/format-number';
 import { useAcademyAction, useOperator, useOperatorAcademies, useOperatorLogout } from './api';
 
 /** Bytes as people read them: 0 B, 12 KB, 3.4 MB, 1.2 GB. */

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGES } from '@academy/shared/messages';
 import { operatorLoginInputSchema, type OperatorLoginInput } from '@academy/shared/schemas/operator';
-import { fieldErrorsOf, normalizeError } from '../../lib/api-client';
+import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { useOperator, useOperatorLogin } from './api';
 
 /** /operator at the base domain: the platform operator signs in (issue 55). */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Operator, OperatorAcademy, OperatorAcademyList, OperatorAction, OperatorLoginInput } from '@academy/shared/schemas/operator';
-import { ApiError, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { ApiError, apiRequest, apiRequestWithMessage } from '../../../lib/api-client';
 
 /** The platform operator's calls (issue 55), at the base domain only: its own session, never an academy's. */
 export const operatorKeys = {
