@@ -1,6 +1,6 @@
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import type { AttendanceDay, AttendanceSubmission } from '@academy/shared/schemas/attendance';
-import { ApiError, apiRequest, apiRequestWithMessage, isNetworkFailure, normalizeError } from '../../lib/api-client';
+import { ApiError, apiRequestWithMessage, isNetworkFailure, normalizeError } from '../../lib/api-client';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
 import { isSignedIn } from '../../lib/session';
 import { clearDraft } from './attendance-draft';
