@@ -324,7 +324,7 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
   // screen opens (a class today, in the academy's time zone; the same choice as the screen's).
   '/app/teacher/attendance/mark': {
     role: 'teacher',
-    module: 'src/app/routes/teacher/attendance/mark-attendance.tsx',
+    module: 'src/app/routes/teacher/mark-attendance.tsx',
     query: { queryKey: batchesQueryOptions.queryKey, path: '/batches' },
     then: (batches, shellSettings) => {
       const today = todayIn(shellSettings?.timeZone ?? DEFAULT_TIME_ZONE);
