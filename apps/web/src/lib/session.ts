@@ -1,3 +1,8 @@
+/**
+ * Who is signed in, as every part of the app reads it (the guard, the shell, a feature that shows
+ * the user's own name). Here in lib, not in features/auth, because features read it and a feature
+ * reaches another only through its api.ts: signing in and out stay in features/auth/api.ts.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SIGNED_IN_COOKIE } from '@academy/shared/cookies';
 import { MESSAGES } from '@academy/shared/messages';
@@ -6,11 +11,6 @@ import { ApiError, apiRequest, normalizeError } from './api-client';
 import { forgetKeptFirstScreens } from './kept-first-screens';
 import { toSessionUser } from './session-user';
 
-/**
- * Who is signed in, as every part of the app reads it (the guard, the shell, a feature that shows
- * the user's own name). Here in lib, not in features/auth, because features read it and a feature
- * reaches another only through its api.ts: signing in and out stay in features/auth/api.ts.
- */
 export const authKeys = {
   all: ['auth'] as const,
   session: ['auth', 'session'] as const,
