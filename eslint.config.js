@@ -31,12 +31,13 @@ const TRANSLATED = [
   'apps/web/src/features/exams/**/*.{ts,tsx}',
   // Parents (issue 21): their area and the office's parent section.
   'apps/web/src/app/routes/parent/**/*.tsx',
-  'apps/web/src/app/routes/admin/parents/*.tsx',
+  'apps/web/src/app/routes/admin/parent-*.tsx',
   'apps/web/src/features/parents/components/*.tsx',
   'apps/web/src/features/parents/relation-labels.ts',
   'apps/web/src/features/profile/components/*.tsx',
   'apps/web/src/features/notifications/components/*.tsx',
   'apps/web/src/features/teacher-students/components/*.tsx',
+  'apps/web/src/components/ui/student-phone.tsx',
   'apps/web/src/features/notes/components/*.tsx',
   'apps/web/src/features/batches/components/{batch-overview,batch-roster}.tsx',
   'apps/web/src/features/announcements/components/{announcement-admin-list,announcement-board,announcement-details,announcement-reader-page,announcement-status-badge,status-filter-tiles}.tsx',
@@ -45,11 +46,11 @@ const TRANSLATED = [
   'apps/web/src/features/calendar-feed/components/*.tsx',
   // The admin area's main screens (helper i18n-admin-1).
   'apps/web/src/app/routes/admin/{dashboard,profile}.tsx',
-  'apps/web/src/app/routes/admin/{subjects,standards,teachers,batches,students,announcements}/*.tsx',
+  'apps/web/src/app/routes/admin/{subject,standard,teacher,batch,student,announcement}-*.tsx',
   'apps/web/src/features/{admin-dashboard,subjects,standards,teachers,students,batches,attendance,announcements,profile}/components/*.tsx',
   'apps/web/src/features/admin-dashboard/dashboard-tiles.ts',
   // The office's screens (helper i18n-admin-2): registrations, backup, settings, activity and their features.
-  'apps/web/src/app/routes/admin/registrations/*.tsx',
+  'apps/web/src/app/routes/admin/registration-*.tsx',
   'apps/web/src/app/routes/admin/{backup,settings,activity}.tsx',
   'apps/web/src/app/routes/signed-in-not-found.tsx',
   'apps/web/src/features/admissions/components/*.tsx',
@@ -65,7 +66,7 @@ const TRANSLATED = [
   // Messages to families (issue 37): the Messages screen, Settings → Messages and their labels.
   'apps/web/src/app/routes/admin/messages.tsx',
   'apps/web/src/features/messages/components/*.tsx',
-  'apps/web/src/features/messages/message-labels.ts',
+  'apps/web/src/lib/message-labels.ts',
 ];
 
 /*

@@ -10,11 +10,11 @@ import { installOurZodMessages } from '@academy/shared/zod-messages';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { adminDashboardSummaryQueryOptions } from './features/admin-dashboard/api';
-import { sessionQueryOptions } from './features/auth/api';
-import { toSessionUser } from './features/auth/session-user';
+import { sessionQueryOptions } from './lib/session';
+import { toSessionUser } from './lib/session-user';
 import { batchesQueryOptions, teacherScheduleQueryOptions } from './features/batches/api';
 import { attendanceDayQueryOptions } from './features/attendance/api';
-import { defaultBatch } from './features/attendance/attendance-display';
+import { defaultBatch } from './lib/attendance-display';
 import { feeKeys, onlineTestKeys } from './lib/query-keys';
 import { todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
@@ -324,7 +324,7 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
   // screen opens (a class today, in the academy's time zone; the same choice as the screen's).
   '/app/teacher/attendance/mark': {
     role: 'teacher',
-    module: 'src/app/routes/teacher/attendance/mark-attendance.tsx',
+    module: 'src/app/routes/teacher/mark-attendance.tsx',
     query: { queryKey: batchesQueryOptions.queryKey, path: '/batches' },
     then: (batches, shellSettings) => {
       const today = todayIn(shellSettings?.timeZone ?? DEFAULT_TIME_ZONE);

@@ -10,7 +10,7 @@ import { createAppRouter, routes } from './app/router';
 import { areaRolesFor } from './features/auth/access';
 import { isAppPath, languageOfPath, localizedPath } from './lib/language-path';
 import { setLanguage, storedLanguage } from './lib/language';
-import { sessionQueryOptions } from './features/auth/api';
+import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api';
 import { announcePageLive } from './lib/page-life';
 import { keepLoadedCode } from './lib/kept-first-screens';

@@ -192,7 +192,7 @@ function replayUse(): void {
 
 // The platform's own address in a hosted deployment (issue 55): the server marks its page; `npm run dev`
 // (Vite, no server's mark) opens it with ?site=platform. Its own small app, none of the academy's.
-// The operator's screens there (/operator, src/platform/operator) are signed-in work: they run in the app,
+// The operator's screens there (/operator, src/app/routes/operator) are signed-in work: they run in the app,
 // whose router has them.
 const isPlatform = document.documentElement.dataset.site === 'platform' || new URLSearchParams(window.location.search).get('site') === 'platform';
 const isOperator = /^\/operator(\/|$)/.test(window.location.pathname);

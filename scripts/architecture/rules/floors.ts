@@ -6,10 +6,10 @@ import type { SourceTree } from '../source-tree';
  * How many floors each app's house may have (issue 61 asks for 10 each). Lower a number when the
  * house gets lower; never raise it to let a change in: move the import down instead.
  */
-export const MAX_FLOORS = { api: 10, web: 12 };
+export const MAX_FLOORS = { api: 10, web: 10 };
 
 /** Circles found when this rule was written, to be taken apart (issue 61); never add one. */
-export const KNOWN_CIRCLES = ['app → platform → app'];
+export const KNOWN_CIRCLES: string[] = [];
 
 export function checkFloors(tree: SourceTree, most: number): Violation[] {
   const { floors, circles } = floorsOf(tree);

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
-import { authKeys, clearSession } from '../features/auth/api';
+import { clearSession } from '../features/auth/api';
+import { authKeys } from '../lib/session';
 
 /** One retry for a failed query, none when the server said the request itself was wrong (4xx). */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useSession } from '../features/auth/api';
+import { useSession } from '../lib/session';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { NavigationProgress } from '../components/ui/navigation-progress';
 import { ScrollToTop } from '../components/ui/scroll-to-top';

@@ -183,3 +183,8 @@ export function downloadBlob(fileName: string, blob: Blob): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A failure to reach the server at all (offline, DNS, connection reset), as opposed to an HTTP answer. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiError ? error.status === 0 : normalizeError(error).status === 0;
+}

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { landingRouteFor } from '@academy/shared/roles';
-import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useCurrentUser } from '../../lib/session';
 import { LanguageSwitch } from '../../features/i18n/components/language-switch';
 import { useLocalizedPath } from '../../lib/use-localized-path';
 import { usePublicSettings } from '../../features/settings/api';

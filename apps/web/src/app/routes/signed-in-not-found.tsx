@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { landingRouteFor } from '@academy/shared/roles';
-import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useCurrentUser } from '../../lib/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { Trans, useLingui } from '@lingui/react/macro';
 

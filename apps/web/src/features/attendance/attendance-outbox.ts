@@ -1,7 +1,8 @@
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import type { AttendanceDay, AttendanceSubmission } from '@academy/shared/schemas/attendance';
-import { ApiError, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
+import { ApiError, apiRequestWithMessage, isNetworkFailure, normalizeError } from '../../lib/api-client';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
+import { isSignedIn } from '../../lib/session';
 import { clearDraft } from './attendance-draft';
 
 /**
@@ -29,11 +30,6 @@ export type OutboxEntry = {
 const NAME = 'attendance-outbox';
 const CHANGED = 'academy:attendance-outbox';
 const NO_ENTRIES: OutboxEntry[] = [];
-
-/** A failure to reach the server at all (offline, DNS, connection reset), as opposed to an HTTP answer. */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError ? error.status === 0 : normalizeError(error).status === 0;
-}
 
 let cached: { userId: string; raw: string | null; entries: OutboxEntry[] } = { userId: '', raw: null, entries: NO_ENTRIES };
 
@@ -85,19 +81,6 @@ export function subscribeOutbox(onChange: () => void): () => void {
 /** No connection, or no session any more: the entry waits, untouched, for its teacher's next session. */
 function mustWait(error: unknown): boolean {
   return isNetworkFailure(error) || (error instanceof ApiError && error.status === 401);
-}
-
-/**
- * Whether the browser's session is `userId`'s. The session cookie is the browser's, not the page's:
- * since this page learnt who is signed in, that session may have ended and someone else may have
- * signed in (in another tab, or on the login screen after it expired).
- */
-export async function isSignedIn(userId: string): Promise<boolean> {
-  try {
-    return (await apiRequest<{ _id: string }>('GET', '/auth/me'))._id === userId;
-  } catch {
-    return false; // offline or signed out: the entries wait
-  }
 }
 
 let sending: { userId: string; run: Promise<AttendanceDay[]> } | null = null;

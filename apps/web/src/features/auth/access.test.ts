@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { landingRouteFor } from '@academy/shared/roles';
 import { areaRolesFor, decideAccess, postLoginTarget } from './access';
-import { greetingNameFor, toSessionUser } from './session-user';
+import { greetingNameFor, toSessionUser } from '../../lib/session-user';
 
 const admin = { role: 'admin' };
 const teacher = { role: 'teacher' };

@@ -3,7 +3,7 @@ import type { CourseBatch, CourseStandard, CourseWeekday } from '@academy/shared
 import { WEEKDAYS } from '@academy/shared/schedule';
 import { coursePath } from '@academy/shared/public-site';
 import { formatDate } from '../../lib/format-date';
-import { formatClassTime, weekdayName } from '../batches/schedule-display';
+import { formatClassTime, weekdayName } from '../../lib/schedule-display';
 
 /*
  * A batch as the public courses page words it, in the language shown (the server draws it in the

@@ -3,7 +3,7 @@ import { shiftDate } from '@academy/shared/calendar';
 import { DEFAULT_LATE_JOINER_GRACE_DAYS } from '@academy/shared/schemas/settings';
 import type { FeePlan } from '@academy/shared/schemas/fees';
 import { useAdminSettings } from '../settings/api';
-import { useAcademyToday } from '../settings/use-academy-today';
+import { useAcademyToday } from '../../lib/use-academy-today';
 import { useFeePlans } from './api';
 
 /** What the enrol dialogs show of a late join (decision 039): one line per rule, with its amounts. */

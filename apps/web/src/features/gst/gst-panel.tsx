@@ -10,7 +10,7 @@ import type { GstDocument } from '@academy/shared/schemas/gst';
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
 import { formatDate } from '../../lib/format-date';
 import { formatRupees } from '../../lib/format-number';
-import { useAcademyToday } from '../settings/use-academy-today';
+import { useAcademyToday } from '../../lib/use-academy-today';
 import { gstr1JsonUrl, gstr1XlsxUrl, useGstMonth } from './api';
 
 const FAILURE = msg`Failed to load the month's GST documents`;

@@ -1,9 +1,9 @@
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import type { Submission } from '@academy/shared/schemas/homework';
-import { ApiError, normalizeError } from '../../lib/api-client';
+import { ApiError, isNetworkFailure, normalizeError } from '../../lib/api-client';
 import { sendForm } from '../../lib/send-form';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
-import { isNetworkFailure, isSignedIn } from '../attendance/attendance-outbox';
+import { isSignedIn } from '../../lib/session';
 
 /**
  * A student's hand-in waits here, on the phone, until it is sent (issue 59): the same outbox as the

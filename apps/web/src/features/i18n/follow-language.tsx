@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { currentLanguage, setLanguage } from '../../lib/language';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useCurrentUser } from '../../lib/session';
 import { languageOfPath } from '../../lib/language-path';
 
 /** Public pages: the address names the language (`/mr/...`), also after Back and Forward. */

@@ -3,9 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Language } from '@academy/shared/languages';
 import { apiRequest } from '../../lib/api-client';
 import { setLanguage } from '../../lib/language';
-import { authKeys } from '../auth/api';
-import { toSessionUser } from '../auth/session-user';
-import { useCurrentUser } from '../auth/use-current-user';
+import { authKeys, useCurrentUser } from '../../lib/session';
+import { toSessionUser } from '../../lib/session-user';
 import { isAppPath, localizedPath } from '../../lib/language-path';
 
 /**

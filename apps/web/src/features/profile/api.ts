@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Student } from '@academy/shared/schemas/students';
 import type { ChangePasswordInput, StudentDetails, StudentProfileUpdate, UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
-import { authKeys } from '../auth/api';
+import { authKeys } from '../../lib/session';
 import { msg } from '@lingui/core/macro';
 
 export const profileKeys = {

@@ -27,13 +27,7 @@ export const TEACHER_STATUS_OPTIONS = (Object.keys(TEACHER_STATUS_LABELS) as Tea
 
 /** The labels in the language shown (issue 20); the English lists above stay for other screens' matching. */
 export const TEACHER_STATUS_MESSAGES: Record<TeacherStatus, MessageDescriptor> = { active: msg`Active`, inactive: msg`Inactive`, on_leave: msg`On leave` };
-export const GENDER_MESSAGES: Record<Gender, MessageDescriptor> = { male: msg`Male`, female: msg`Female`, other: msg`Other` };
 
-export const GENDER_OPTIONS: { value: Gender; label: string }[] = [
-  { value: 'male', label: 'Male' },
-  { value: 'female', label: 'Female' },
-  { value: 'other', label: 'Other' },
-];
 
 /** The form's starting values: empty for a new teacher, else the teacher's own. */
 export function toTeacherFormValues(teacher?: Teacher): TeacherFormValues {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { NewAcademicYear } from '../../../features/academic-years/components/new-academic-year';
-import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 
 /** The admin's "New academic year" screen (issue 39): every student up a standard, last year's batches archived, dues carried over. */
 export function Component() {

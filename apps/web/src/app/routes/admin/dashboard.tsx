@@ -14,12 +14,13 @@ import { useEnquiries } from '../../../features/admissions/api';
 import { OwnerMonth } from '../../../features/admin-dashboard/components/owner-month';
 import { OffsiteBackupWarning } from '../../../features/admin-dashboard/components/offsite-backup-warning';
 import { RecentRegistrations } from '../../../features/admin-dashboard/components/recent-registrations';
+import { EnquiryStatusBadge } from '../../../features/admissions/components/enquiry-status-badge';
 import { RecentStudents } from '../../../features/admin-dashboard/components/recent-students';
 import { YearAtAGlance } from '../../../features/admin-dashboard/components/year-at-a-glance';
 import { FirstRunChecklist } from '../../../features/first-run/first-run-checklist';
 import { LeaveRequests } from '../../../features/pay/components/leave-requests';
 import { useFeeSummary } from '../../../features/fees/api';
-import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { useLingui } from '@lingui/react/macro';
 
 /**
@@ -104,7 +105,7 @@ export function Component() {
           {summary.data ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <RecentStudents students={summary.data.recentStudents} />
-              <RecentRegistrations registrations={summary.data.recentRegistrations} />
+              <RecentRegistrations registrations={summary.data.recentRegistrations} statusBadge={(status) => <EnquiryStatusBadge status={status} />} />
               <BatchesNearCapacity batches={summary.data.batchesNearCapacity} />
             </SimpleGrid>
           ) : (

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format-date';
 import { MESSAGE_FAILURES, useMessages } from '../../../features/messages/api';
 import { MessageListView, MessageStatusTiles } from '../../../features/messages/components/message-list-view';
 import { messageFiltersOf, messageQueryOf, messageSearchOf, type MessageFilters } from '../../../features/messages/message-filters';
-import { useMessageLabels } from '../../../features/messages/message-labels';
+import { useMessageLabels } from '../../../lib/message-labels';
 
 const PAGE_SIZE = 25;
 

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
-import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useBatches } from '../../../features/batches/api';
 import { bankCsvUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useApproveMonth, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollTeacher } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';

@@ -5,16 +5,16 @@ import type { AttendanceStatistics, StudentAttendance } from '@academy/shared/sc
 import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { countStatuses, formatPercentage } from '../../../features/attendance/attendance-display';
+import { countStatuses, formatPercentage } from '../../../lib/attendance-display';
 import { AttendanceRecordList } from '../../../features/attendance/components/attendance-record-list';
 import { AttendanceStatusBadge } from '../../../features/attendance/components/status-badge';
 import { PARENT_FAILURES, useChildAttendance, useChildSchedule, useParentChildren } from '../../../features/parents/api';
 import { SCHEDULE_FAILURE } from '../../../features/batches/api';
 import { WeeklyScheduleView } from '../../../features/batches/components/weekly-schedule-view';
-import { todaysClasses } from '../../../features/batches/schedule-display';
+import { todaysClasses } from '../../../lib/schedule-display';
 import { ChildSwitcher } from '../../../features/parents/components/child-switcher';
 import { ChildFeesDue } from '../../../features/fees/components/fees-due-card';
-import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useLocalNames } from '../../../lib/public-settings';
 import { formatTimeZoneName } from '../../../lib/format-date';
 

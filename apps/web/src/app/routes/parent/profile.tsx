@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { ProfileIdentity } from '../../../features/profile/components/profile-identity';
 import { SectionCard } from '../../../components/ui/section-card';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { postLoginTarget } from '../../../features/auth/access';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { usePublicSettings } from '../../../features/settings/api';
 import { SITE_NAME } from '../../../lib/page-meta';

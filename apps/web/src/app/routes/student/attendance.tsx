@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ATTENDANCE_MESSAGES, useOwnAttendance, useOwnBatchAttendance, type AttendanceRange } from '../../../features/attendance/api';
-import { formatPercentage, STATUS_COLORS } from '../../../features/attendance/attendance-display';
+import { formatPercentage, STATUS_COLORS } from '../../../lib/attendance-display';
 import { DateRangeFields, validRange } from '../../../features/attendance/components/date-range-fields';
 import { StudentAttendanceReport } from '../../../features/attendance/components/student-attendance-report';
-import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 

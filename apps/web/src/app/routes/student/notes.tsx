@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { NOTE_MESSAGES } from '@academy/shared/schemas/notes';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadMore } from '../../../features/lists/load-more';
+import { LoadMore } from '../../../components/list-kit/load-more';
 import { useNotes } from '../../../features/notes/api';
 import { NoteCard, NoteCardList } from '../../../features/notes/components/note-card';
 import { NoteViewerModal, type ViewableNote } from '../../../features/notes/components/note-viewer-modal';

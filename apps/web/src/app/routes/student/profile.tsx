@@ -11,7 +11,7 @@ import { ProfileIdentity } from '../../../features/profile/components/profile-id
 import { SectionCard } from '../../../components/ui/section-card';
 import { StudentProfileForm } from '../../../features/profile/components/student-profile-form';
 import { useLingui } from '@lingui/react/macro';
-import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { PushNotificationsCard } from '../../../features/push/components/push-notifications-card';
 import { useLocalNames } from '../../../lib/public-settings';
 

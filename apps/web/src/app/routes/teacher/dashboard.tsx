@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AttendanceOutboxPanel } from '../../../features/attendance/components/attendance-outbox';
-import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { SCHEDULE_FAILURE, useMyTeacherSchedule } from '../../../features/batches/api';
 import { markAttendanceHref } from '../../../features/batches/batch-links';
 import { NextClassCard, TodayClasses } from '../../../features/batches/components/today-classes';

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
-import { useAcademyToday } from '../../../features/settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { payslipUrl, useAskLeave, useCoveredClasses, useMyLeave, useMyPay } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
 

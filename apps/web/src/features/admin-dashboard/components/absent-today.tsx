@@ -5,7 +5,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatTime } from '../../../lib/format-date';
-import { StudentPhone } from '../../teacher-students/components/student-phone';
+import { StudentPhone } from '../../../components/ui/student-phone';
 import { useAbsentToday, useSetAbsenceCalled, useSetAbsenceExcused } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';

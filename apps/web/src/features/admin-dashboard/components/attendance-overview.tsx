@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { lazy, Suspense } from 'react';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { formatDate } from '../../../lib/format-date';
-import { formatPercentage } from '../../attendance/attendance-display';
+import { formatPercentage } from '../../../lib/attendance-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { formatNumber } from '../../../lib/format-number';

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
-import { shortDayLabel } from '../../attendance/attendance-display';
+import { shortDayLabel } from '../../../lib/attendance-display';
 import { useLingui } from '@lingui/react/macro';
 
 /** The academy's daily attendance rate over 14 days; days without marks leave a gap. Loaded lazily (large library). */

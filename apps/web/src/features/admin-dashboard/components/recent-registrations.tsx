@@ -1,12 +1,16 @@
+import type { ReactNode } from 'react';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
+import type { EnquiryStatus } from '@academy/shared/schemas/admissions';
 import { formatDate } from '../../../lib/format-date';
-import { EnquiryStatusBadge } from '../../admissions/components/enquiry-status-badge';
 import { RecentListPanel } from './recent-list-panel';
 import { useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 
-/** The five enquiries received last, each opening its registration. */
-export function RecentRegistrations({ registrations }: { registrations: AdminDashboardSummary['recentRegistrations'] }) {
+/**
+ * The five enquiries received last, each opening its registration. The status badge is admissions'
+ * own, so the dashboard route passes it in (a feature does not reach into another's components).
+ */
+export function RecentRegistrations({ registrations, statusBadge }: { registrations: AdminDashboardSummary['recentRegistrations']; statusBadge: (status: EnquiryStatus) => ReactNode }) {
   const { t } = useLingui();
   const names = useLocalNames();
   return (
@@ -20,7 +24,7 @@ export function RecentRegistrations({ registrations }: { registrations: AdminDas
       detail={(registration) =>
         `${registration.standard ? names.standard(registration.standard) : registration.form === 'contact' ? t`Contact message` : t`No standard`} · ${formatDate(registration.createdAt)}`
       }
-      aside={(registration) => <EnquiryStatusBadge status={registration.status} />}
+      aside={(registration) => statusBadge(registration.status)}
     />
   );
 }

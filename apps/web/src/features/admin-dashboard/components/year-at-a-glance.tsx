@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { academicYearNameOf } from '@academy/shared/calendar';
 import { AcademicYearSelect } from '../../../components/ui/academic-year-select';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useYearSummary } from '../api';
 import { formatNumber, formatRupees } from '../../../lib/format-number';
 

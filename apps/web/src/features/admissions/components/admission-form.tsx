@@ -11,7 +11,7 @@ import { localizedErrors } from '../../../lib/server-text';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { useLocalNames } from '../../../lib/public-settings';
 import { usePublicCourses } from '../../courses/api';
-import { GENDER_OPTIONS } from '../../teachers/teacher-form';
+import { GENDER_OPTIONS } from '../../../lib/gender';
 import { ADMISSION_DRAFT_KEY, ADMISSION_STEP_FIELDS, contactAddress, EMPTY_ADMISSION_FORM, readAdmissionDraft, toAdmissionPayload } from '../admission-form';
 import type { AdmissionFormValues, VerifiedContact } from '../admission-form';
 import { useSubmitAdmission } from '../api';

@@ -16,7 +16,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatTime, formatWeekdayName } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { BATCHES_FAILURE, useBatches } from '../../batches/api';
 import { useBookDemo, useCancelDemo, useEnquiryDemos } from '../enquiry-demo-classes-api';
 import { useLocalNames } from '../../../lib/public-settings';

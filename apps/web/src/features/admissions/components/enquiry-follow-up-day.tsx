@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format-date';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /*

@@ -20,7 +20,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useStudents } from '../../students/api';
 import { ENQUIRY_FAILURES, useEnquiryAssignees, useLogContact, useUpdateFollowUp } from '../api';
 import { useEnquiryLabels } from '../enquiry-labels';

@@ -4,7 +4,7 @@ import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@academy/shared/schema
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { formatDate } from '../../../lib/format-date';
 import { TYPE_LABELS } from '../announcement-display';
-import { LoadMore } from '../../lists/load-more';
+import { LoadMore } from '../../../components/list-kit/load-more';
 import { useAnnouncements } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_END_TIME, ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_START_TIME, ANNOUNCEMENT_TYPES, announcementFormSchema, type Announcement, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementType } from '@academy/shared/schemas/announcements';
 import { normalizeError } from '../../../lib/api-client';
 import { useBatches } from '../../batches/api';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { AUDIENCE_LABELS, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
 import { useCreateAnnouncement, useUpdateAnnouncement } from '../api';
 import { useEntityForm } from '../../../lib/use-entity-form';

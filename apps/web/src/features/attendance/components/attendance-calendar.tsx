@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AttendanceRecord } from '@academy/shared/schemas/attendance';
 import { formatDate } from '../../../lib/format-date';
-import { monthLabel, monthWeeks, shiftMonth, STATUS_COLORS } from '../attendance-display';
+import { monthLabel, monthWeeks, shiftMonth, STATUS_COLORS } from '../../../lib/attendance-display';
 import { useStatusLabel, useStatusLetter } from '../status-labels';
 import { formatWeekdayName } from '../../../lib/format-date';
 import { useLingui } from '@lingui/react/macro';

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { AttendanceMonth } from '@academy/shared/schemas/attendance';
-import { ATTENDANCE_STATUSES, monthLabel, STATUS_COLORS } from '../attendance-display';
+import { ATTENDANCE_STATUSES, monthLabel, STATUS_COLORS } from '../../../lib/attendance-display';
 import { useStatusLabel } from '../status-labels';
 
 /**

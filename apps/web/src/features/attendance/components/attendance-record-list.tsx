@@ -3,7 +3,7 @@ import { AbsenceReasonNote } from '../../../components/ui/absence-reason-note';
 import { useState } from 'react';
 import type { AttendanceRecord } from '@academy/shared/schemas/attendance';
 import { formatDate } from '../../../lib/format-date';
-import { shortDayLabel } from '../attendance-display';
+import { shortDayLabel } from '../../../lib/attendance-display';
 import { AttendanceStatusBadge } from './status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
 

@@ -1,6 +1,6 @@
 import { Group, Paper, RingProgress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AttendanceStatistics } from '@academy/shared/schemas/attendance';
-import { ATTENDANCE_STATUSES, formatPercentage, STATUS_COLORS } from '../attendance-display';
+import { ATTENDANCE_STATUSES, formatPercentage, STATUS_COLORS } from '../../../lib/attendance-display';
 import { useStatusLabel } from '../status-labels';
 import { useLingui } from '@lingui/react/macro';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { formatDate } from '../../../lib/format-date';
 import { ATTENDANCE_MESSAGES, useBatchHistory, type AttendanceRange } from '../api';
-import { ATTENDANCE_STATUS_LABELS, downloadCsv, fileNamePart, formatPercentage, historyCsv, shortDayLabel, STATUS_COLORS, STATUS_LETTERS } from '../attendance-display';
+import { ATTENDANCE_STATUS_LABELS, downloadCsv, fileNamePart, formatPercentage, historyCsv, shortDayLabel, STATUS_COLORS, STATUS_LETTERS } from '../../../lib/attendance-display';
 import { AttendanceStatisticsView } from './attendance-statistics';
 import { DateRangeFields, validRange } from './date-range-fields';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEMO_STATUSES, type DemoStatus } from '@academy/shared/demo-statuses';
 import type { AttendanceDemo } from '@academy/shared/schemas/demo-classes';
-import { STATUS_COLORS } from '../attendance-display';
+import { STATUS_COLORS } from '../../../lib/attendance-display';
 import { useStatusLabel } from '../status-labels';
 
 export type DemoMarks = Record<string, DemoStatus>;

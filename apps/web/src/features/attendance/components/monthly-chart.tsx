@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { AttendanceMonth } from '@academy/shared/schemas/attendance';
-import { monthLabel } from '../attendance-display';
+import { monthLabel } from '../../../lib/attendance-display';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 

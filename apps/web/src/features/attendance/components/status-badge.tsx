@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
-import { STATUS_COLORS } from '../attendance-display';
+import { STATUS_COLORS } from '../../../lib/attendance-display';
 import { useStatusLabel } from '../status-labels';
 
 /**

@@ -1,6 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { ATTENDANCE_MESSAGES, useStudentAttendance, type AttendanceRange } from '../api';
 import { StudentAttendanceReport } from './student-attendance-report';
 import { useLingui } from '@lingui/react/macro';

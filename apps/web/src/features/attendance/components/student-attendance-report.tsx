@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { StudentAttendance } from '@academy/shared/schemas/attendance';
 import { formatDate } from '../../../lib/format-date';
-import { downloadCsv, fileNamePart, studentCsv } from '../attendance-display';
+import { downloadCsv, fileNamePart, studentCsv } from '../../../lib/attendance-display';
 import { AttendanceCalendar } from './attendance-calendar';
 import { AttendanceRecordList } from './attendance-record-list';
 import { AttendanceStatisticsView } from './attendance-statistics';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { useStudentAttendance, type AttendanceRange } from '../api';
-import { formatPercentage } from '../attendance-display';
+import { formatPercentage } from '../../../lib/attendance-display';
 import { DateRangeFields, validRange } from './date-range-fields';
 import { StudentAttendancePanel } from './student-attendance-panel';
 import { Trans, useLingui } from '@lingui/react/macro';

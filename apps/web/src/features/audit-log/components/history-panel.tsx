@@ -2,7 +2,7 @@ import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
-import { useSession } from '../../auth/api';
+import { useSession } from '../../../lib/session';
 import { AUDIT_FAILURES, useAuditLog } from '../api';
 import { AuditEntryList } from './audit-entry-list';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import type { Role } from '@academy/shared/roles';
 import { decideAccess } from '../access';
-import { useSession } from '../api';
+import { useSession } from '../../../lib/session';
 
 /**
  * Guards a signed-in area (spec section 4). Visitors go to /login, which remembers where they were

@@ -12,7 +12,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { STUDENT_FAILURES, useStudents } from '../../students/api';
 import { BATCH_FAILURES, useEnrolStudents, type BatchWithRoster } from '../api';
 import { bulkRefusalOf, candidateGroups, onlyClashes, problemLine, seatsLeftText, toggleAllShown, type StudentProblem } from '../add-students';
-import { scheduleLabel } from '../schedule-display';
+import { scheduleLabel } from '../../../lib/schedule-display';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
-import { scheduleLabel } from '../schedule-display';
+import { scheduleLabel } from '../../../lib/schedule-display';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { useLocalNames } from '../../../lib/public-settings';

@@ -3,7 +3,7 @@ import { WEEKDAYS } from '@academy/shared/schedule';
 import type { Batch } from '@academy/shared/schemas/batches';
 import { DetailList } from '../../../components/ui/detail-list';
 import { formatDate } from '../../../lib/format-date';
-import { formatClassTime, weekdayName } from '../schedule-display';
+import { formatClassTime, weekdayName } from '../../../lib/schedule-display';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconUserMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
-import { StudentPhone } from '../../teacher-students/components/student-phone';
+import { StudentPhone } from '../../../components/ui/student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 

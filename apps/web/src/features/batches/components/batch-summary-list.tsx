@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { Link } from 'react-router';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import { formatDate } from '../../../lib/format-date';
-import { scheduleLabel } from '../schedule-display';
+import { scheduleLabel } from '../../../lib/schedule-display';
 import { Trans } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 

@@ -7,7 +7,7 @@ import { modals } from '../../../lib/modals';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { BATCH_FAILURES, BATCHES_FAILURE, useBatches, useMoveStudents, type BatchWithRoster } from '../api';
 import { bulkRefusalOf, onlyClashes, problemLine, seatsLeftText, type StudentProblem } from '../add-students';
-import { scheduleLabel } from '../schedule-display';
+import { scheduleLabel } from '../../../lib/schedule-display';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { clockIn } from '@academy/shared/calendar';
 import { type Weekday } from '@academy/shared/schedule';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
-import { formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../schedule-display';
+import { formatClassTime, nextClass, todaysClasses, weekdayName, type ClassState } from '../../../lib/schedule-display';
 import { useLocalNames } from '../../../lib/public-settings';
 import { formatTime } from '../../../lib/format-date';
 

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
-import { formatClassTime, sortByWeekday, weekdayInTimeZone, weekdayName } from '../schedule-display';
+import { formatClassTime, sortByWeekday, weekdayInTimeZone, weekdayName } from '../../../lib/schedule-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 

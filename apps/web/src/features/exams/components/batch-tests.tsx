@@ -11,7 +11,7 @@ import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { testInputSchema } from '@academy/shared/schemas/exams';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 
 /** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */
 export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {

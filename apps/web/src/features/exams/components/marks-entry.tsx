@@ -17,7 +17,7 @@ import {
   type MarksDraftRow,
   type MarksProblem,
 } from '../marks-draft';
-import { useCurrentUser } from '../../auth/use-current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import classes from './marks-entry.module.css';

@@ -7,7 +7,7 @@ import { PAYMENT_CLAIM_MESSAGES, paymentClaimInputSchema } from '@academy/shared
 import { DateField } from '../../../components/ui/date-field';
 import { translateServerText } from '../../../lib/server-text';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useClaimPayment } from '../api';
 import { RupeesInput } from './rupees-input';
 

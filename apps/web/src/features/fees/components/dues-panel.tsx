@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { modals } from '../../../lib/modals';
 import { academicYearNameOf } from '@academy/shared/calendar';
 import { AcademicYearSelect } from '../../../components/ui/academic-year-select';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import type { DuesList, ReminderRequest } from '@academy/shared/schemas/fees';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';

@@ -6,7 +6,7 @@ import { academicYearNameOf } from '@academy/shared/calendar';
 import type { FeeReport } from '@academy/shared/schemas/fees';
 import { AcademicYearSelect } from '../../../components/ui/academic-year-select';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useFeeReport } from '../api';
 import { MODE_LABELS } from './fee-labels';
 import { formatDate, formatMonthName } from '../../../lib/format-date';

@@ -9,7 +9,7 @@ import { receiptCancelInputSchema, type Receipt } from '@academy/shared/schemas/
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAdminSettings } from '../../settings/api';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useCancelReceipt, useStudentLedger } from '../api';
 import { ConcessionForm } from './concession-form';
 import { LedgerView } from './ledger-view';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MAX_FILES } from '@academy/shared/schemas/homework';
 import { formatDateTime } from '../../../lib/format-date';
-import { useCurrentUser } from '../../auth/use-current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { discardHandIn, keepHandIn, onHandInProgress } from '../hand-in-outbox';
 import { shrinkPicture } from '../shrink-picture';
 import { useHandInOutbox, useSendHandIns } from './hand-in-outbox';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { t as translate } from '@lingui/core/macro';
 import { homeworkKeys } from '../api';
-import { useCurrentUser } from '../../auth/use-current-user';
+import { useCurrentUser } from '../../../lib/session';
 import { readWaiting, sendHandIns, subscribeHandIns, type WaitingHandIn } from '../hand-in-outbox';
 
 const NOTHING_WAITS: WaitingHandIn[] = [];

@@ -12,7 +12,7 @@ import { formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatPhone } from '../../../lib/phone';
 import { translateServerText } from '../../../lib/server-text';
 import { MESSAGE_FAILURES, useRetryMessage, useSendMessageNow } from '../api';
-import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../message-labels';
+import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../../../lib/message-labels';
 
 /** Where a message went: a phone grouped as "+91 98220 12345", an email as it is, the webhook by name. */
 function recipientOf(item: MessageItem): string | null {

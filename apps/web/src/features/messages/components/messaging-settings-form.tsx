@@ -10,7 +10,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { MESSAGE_FAILURES, useMessagingSettings, useRotateMsg91Token, useSaveMessagingSettings } from '../api';
-import { useMessageLabels } from '../message-labels';
+import { useMessageLabels } from '../../../lib/message-labels';
 import { templateValueList, toMessagingFormValues, toMessagingInput, webhookAddress, type MessagingFormValues } from '../messaging-form';
 
 /** Settings → Messages (issue 37): loads its own settings, then the form. */

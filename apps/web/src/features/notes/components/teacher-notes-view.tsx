@@ -6,16 +6,15 @@ import { NOTE_MESSAGES, type Note, type NoteTarget } from '@academy/shared/schem
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useBatches } from '../../batches/api';
 import { useSubjects } from '../../subjects/api';
-import { LoadMore } from '../../lists/load-more';
+import { LoadMore } from '../../../components/list-kit/load-more';
 import { useNotes } from '../api';
 import { NoteCard, NoteCardList } from './note-card';
 import { NoteForm } from './note-form';
 import { NoteTargetBadges } from './note-target-badge';
 import { NoteViewerModal, type ViewableNote } from './note-viewer-modal';
 import { useConfirmDeleteNote } from './use-confirm-delete-note';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { plural } from '@lingui/core/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 
 const TARGET_FILTERS = [

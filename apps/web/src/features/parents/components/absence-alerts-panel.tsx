@@ -12,7 +12,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/format-date';
 import { translateServerText } from '../../../lib/server-text';
 import { useAbsenceAlerts, useRetryAbsenceAlert } from '../api';
-import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../../messages/message-labels';
+import { MESSAGE_STATUS_COLORS, useMessageLabels } from '../../../lib/message-labels';
 
 const ROW_BORDER = '1px solid var(--mantine-color-default-border)';
 

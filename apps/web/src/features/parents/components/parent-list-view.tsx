@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Parent } from '@academy/shared/schemas/parents';
 import { ListView, type ListColumn } from '../../../components/list-kit';
-import { StudentPhone } from '../../teacher-students/components/student-phone';
+import { StudentPhone } from '../../../components/ui/student-phone';
 import { useRelationLabels } from '../relation-labels';
 import { Trans, useLingui } from '@lingui/react/macro';
 

@@ -14,7 +14,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { normalizeError } from '../../../lib/api-client';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { PARENT_FAILURES, useLinkParent, useSetParentChannel, useStudentParents, useUnlinkParent } from '../api';
-import { usePreferredChannelLabel } from '../../messages/message-labels';
+import { usePreferredChannelLabel } from '../../../lib/message-labels';
 import { useRelationLabels } from '../relation-labels';
 
 type FormValues = {

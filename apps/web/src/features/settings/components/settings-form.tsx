@@ -12,7 +12,7 @@ import { timeZoneOptions, toSettingsFormValues } from '../settings-form';
 import type { SettingsFormValues } from '../settings-form';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { DateField } from '../../../components/ui/date-field';
-import { useAcademyToday } from '../use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { translateServerText } from '../../../lib/server-text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../../components/ui/section-card';

@@ -6,12 +6,12 @@ import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/sha
 import type { Student } from '@academy/shared/schemas/students';
 import { normalizeError } from '../../../lib/api-client';
 import { useStandards } from '../../standards/api';
-import { useAcademyToday } from '../../settings/use-academy-today';
+import { useAcademyToday } from '../../../lib/use-academy-today';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
 import { BOARD_LABELS, MEDIUM_LABELS, STUDENT_STATUS_LABELS, toStudentFormValues, toStudentPayload } from '../student-form';
 import { BOARDS, MEDIUMS } from '@academy/shared/schemas/common';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { GENDER_MESSAGES } from '../../teachers/teacher-form';
+import { GENDER_MESSAGES } from '../../../lib/gender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';

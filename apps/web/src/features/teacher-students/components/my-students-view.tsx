@@ -1,7 +1,7 @@
 import { Avatar, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TeacherStudent } from '@academy/shared/schemas/teachers';
-import { StudentPhone } from './student-phone';
+import { StudentPhone } from '../../../components/ui/student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 

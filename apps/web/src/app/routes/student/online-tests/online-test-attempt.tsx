@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { useCurrentUser } from '../../../../features/auth/use-current-user';
+import { useCurrentUser } from '../../../../lib/session';
 import { useAttempt } from '../../../../features/online-tests/api';
 import { removeDraft } from '../../../../features/online-tests/attempt-answers';
 import { AttemptScreen } from '../../../../features/online-tests/components/attempt-screen';

@@ -1,0 +1,37 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ListStates } from '../../../components/list-kit';
+import { PageHeader } from '../../../components/ui/page-header';
+import { STANDARD_FAILURES, useStandards } from '../../../features/standards/api';
+import { StandardListView } from '../../../features/standards/components/standard-list-view';
+import { useConfirmDeleteStandard } from '../../../features/standards/components/use-confirm-delete-standard';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export function Component() {
+  const { t } = useLingui();
+  const standards = useStandards();
+  const confirmDelete = useConfirmDeleteStandard();
+  return (
+    <>
+      <PageHeader
+        title={t`Standards`}
+        description={t`The classes students are in, by level, with the subjects each one is taught.`}
+        actions={
+          <Button component={Link} to="/app/standards/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
+            <Trans>Add Standard</Trans>
+          </Button>
+        }
+      />
+      <ListStates
+        query={standards}
+        count={standards.data?.length ?? 0}
+        errorTitle={t`Standards could not be loaded`}
+        errorFallback={STANDARD_FAILURES.fetch}
+        empty={t`No standards yet. Add the first one.`}
+      >
+        <StandardListView standards={standards.data ?? []} onDelete={confirmDelete} />
+      </ListStates>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AnnouncementBoard } from '../../../features/announcements/components/announcement-board';
+
+/** Announcements meant for parents or for their children's batches. */
+export function Component() {
+  const { t } = useLingui();
+  return (
+    <>
+      <PageHeader title={t`Announcements`} description={t`News from the academy: holidays, tests and changes.`} />
+      <AnnouncementBoard basePath="/app/parent/announcements" />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { AnnouncementReaderPage } from '../../../features/announcements/components/announcement-reader-page';
+
+export function Component() {
+  return <AnnouncementReaderPage basePath="/app/student/announcements" />;
+}
