@@ -4,5 +4,5 @@
  */
 export { sendInvitationInBackground } from './invitations';
 export type { InvitationDeps } from './invitations';
-export { createAccount, createAccounts, updateAccount } from './users.service';
+export { createAccount, createAccounts, removeAccounts, updateAccount } from './users.service';
 export type { Invitation } from './users.service';

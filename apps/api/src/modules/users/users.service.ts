@@ -151,3 +151,8 @@ export async function updateAccount(
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   }
 }
+
+/** Deletes accounts made by a change now undone (an import's students and parents), in the caller's transaction. */
+export async function removeAccounts(tx: DbExecutor, userIds: string[]): Promise<void> {
+  if (userIds.length > 0) await tx.delete(users).where(inArray(users.id, userIds));
+}
