@@ -3,5 +3,5 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
 export { listBatchSummaries } from './batch-summary.service';
-export { enrolMany, enrolStudent } from './batches.service';
+export { archiveBatchesEndingBy, enrolMany, enrolStudent, removeEnrolment, unarchiveBatch } from './batches.service';
 export { scheduleIcs, weeklySchedule } from './schedule.service';

@@ -206,3 +206,8 @@ export async function removeChildlessParents(tx: DbExecutor, parentIds: string[]
     .returning({ userId: parents.userId });
   await removeAccounts(tx, orphans.map((row) => row.userId));
 }
+
+/** Links known parents to a student (an enquiry's family on admission), in the caller's transaction; a link already there stays. */
+export async function linkParentsToStudent(tx: DbExecutor, parentIds: string[], studentId: string): Promise<void> {
+  if (parentIds.length > 0) await tx.insert(parentStudents).values(parentIds.map((parentId) => ({ parentId, studentId }))).onConflictDoNothing();
+}
