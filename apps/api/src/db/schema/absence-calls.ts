@@ -1,5 +1,5 @@
 import { date, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { students } from './catalogue';
+import { students } from './students';
 import { users } from './users';
 import { academyId } from './academy-column';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The platform's own tables (issue 55, decision 053): the academies this deployment hosts, their own
@@ -53,32 +53,4 @@ export const academyDomains = pgTable(
     uniqueIndex('academy_domains_verified_domain_unique').on(table.domain).where(sql`${table.verifiedAt} is not null`),
     uniqueIndex('academy_domains_academy_domain_unique').on(table.academyId, table.domain),
   ],
-);
-
-/** The people who run the platform (made from the CLI); they never read an academy's records. */
-export const operators = pgTable(
-  'operators',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    email: varchar({ length: 254 }).notNull(),
-    name: varchar({ length: 120 }).notNull(),
-    passwordHash: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('operators_email_unique').on(sql`lower(${table.email})`)],
-);
-
-/** An operator's signed-in session at the base domain (the token's hash, as users' sessions keep it). */
-export const operatorSessions = pgTable(
-  'operator_sessions',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    operatorId: uuid()
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    tokenHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('operator_sessions_token_hash_unique').on(table.tokenHash), index('operator_sessions_operator_idx').on(table.operatorId)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@academy/shared/schemas/announcements';
-import { batches } from './catalogue';
+import { batches } from './batches';
 import { timestamps, users } from './users';
 import { academyId } from './academy-column';
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ATTENDANCE_STATUSES } from '@academy/shared/attendance-statuses';
-import { batches, students } from './catalogue';
+import { batches } from './batches';
+import { students } from './students';
 import { users } from './users';
 import { academyId } from './academy-column';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { students } from './catalogue';
+import { students } from './students';
 import { parents } from './parents';
 import { users } from './users';
 import { academyId } from './academy-column';

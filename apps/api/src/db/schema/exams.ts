@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { batches, students } from './catalogue';
+import { batches } from './batches';
+import { students } from './students';
 import { users } from './users';
 import { academyId } from './academy-column';
 

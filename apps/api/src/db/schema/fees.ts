@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
-import { batches, students } from './catalogue';
+import { batches } from './batches';
+import { students } from './students';
 import { users } from './users';
 import { academyId } from './academy-column';
 import { gstRegistrations } from './gst';
@@ -343,4 +344,15 @@ export const bankStatementCredits = pgTable(
     index('bank_statement_credits_set_aside_by_idx').on(table.setAsideBy),
     check('bank_statement_credits_amount_positive', sql`${table.amountPaise} > 0`),
   ],
+);
+
+/** The last credit note number given in each financial year (CN/2026-27/0001): gap-free like receipts. */
+export const feeCreditNoteCounters = pgTable(
+  'fee_credit_note_counters',
+  {
+    academyId: academyId(),
+    financialYear: varchar({ length: 7 }).notNull(),
+    lastSeq: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
 );

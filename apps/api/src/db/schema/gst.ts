@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { academyId } from './academy-column';
 
@@ -35,15 +35,3 @@ export const gstRegistrations = pgTable(
     check('gst_registrations_gstin_check', sql`not ${table.registered} or ${table.gstin} is not null`),
   ],
 );
-
-/** The last credit note number given in each financial year (CN/2026-27/0001): gap-free like receipts. */
-export const feeCreditNoteCounters = pgTable(
-  'fee_credit_note_counters',
-  {
-    academyId: academyId(),
-    financialYear: varchar({ length: 7 }).notNull(),
-    lastSeq: integer().notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.academyId, table.financialYear] })],
-);
-

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { batches, students, teachers } from './catalogue';
+import { batches } from './batches';
+import { students } from './students';
+import { teachers } from './teachers';
 import { timestamps, users } from './users';
 import { academyId } from './academy-column';
 

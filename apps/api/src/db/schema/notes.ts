@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { batches, standards, students, subjects, teachers } from './catalogue';
+import { batches } from './batches';
+import { standards } from './standards';
+import { students } from './students';
+import { subjects } from './subjects';
+import { teachers } from './teachers';
 import { timestamps, users } from './users';
 import { academyId } from './academy-column';
 

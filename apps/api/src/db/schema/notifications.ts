@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { announcements } from './announcements';
-import { students } from './catalogue';
+import { students } from './students';
 import { notes } from './notes';
 import { onlineTests } from './online-tests';
 import { homework } from './homework';

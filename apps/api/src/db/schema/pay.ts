@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { batches, teachers } from './catalogue';
+import { batches } from './batches';
+import { teachers } from './teachers';
 import { users } from './users';
 import { academyId } from './academy-column';
 

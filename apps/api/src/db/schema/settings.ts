@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, doublePrecision, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
+import { academies } from './academies';
 import { academyId } from './academy-column';
 
 /** The messaging settings as stored (defaults fill what is missing). */
@@ -82,4 +83,24 @@ export const academySettings = pgTable(
     check('academy_settings_monthly_fee_target', sql`${table.monthlyFeeTargetPaise} is null or ${table.monthlyFeeTargetPaise} > 0`),
     check('academy_settings_location', sql`(${table.latitude} is null) = (${table.longitude} is null) and coalesce(${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180, true)`),
   ],
+);
+
+/**
+ * A platform table (issue 55, decision 053; named in lib/tenancy.ts PLATFORM_TABLES): ids and times only,
+ * never an academy's content, so that work finds its academy before any academy is entered.
+ *
+ * Which academy a WhatsApp Business phone number belongs to: Meta's webhook names the number
+ * (`metadata.phone_number_id`), so a delivery arriving at the base domain finds its academy, and that
+ * academy's app secret checks its signature. Kept when an academy saves its WhatsApp settings.
+ */
+export const academyWhatsappNumbers = pgTable(
+  'academy_whatsapp_numbers',
+  {
+    phoneNumberId: varchar({ length: 64 }).primaryKey(),
+    academyId: uuid()
+      .notNull()
+      .references(() => academies.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('academy_whatsapp_numbers_academy_idx').on(table.academyId)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { ROLES } from '@academy/shared/roles';
 import { LANGUAGES } from '@academy/shared/languages';
+import { ROLES } from '@academy/shared/roles';
 import { academyId } from './academy-column';
 
 const timestamps = {
@@ -11,6 +11,7 @@ const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
 export { timestamps };
 
 export const users = pgTable(
@@ -42,40 +43,5 @@ export const users = pgTable(
     // Staff need an email; a student signs in with their student ID (issue 21), a parent may have only a phone (issue 37).
     check('users_email_required_check', sql`${table.email} is not null or ${table.role} in ('student', 'parent')`),
     check('users_language_check', sql`${table.language} in ('en', 'mr', 'hi')`),
-  ],
-);
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    // sha256 of the cookie's random token: a stolen database copy holds no usable session.
-    tokenHash: text().notNull().unique(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    ip: varchar({ length: 64 }),
-    userAgent: varchar({ length: 512 }),
-  },
-  (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.academyId, table.expiresAt)],
-);
-
-/** Failed sign-ins, kept in the database so the limit holds across restarts and several servers. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    email: varchar({ length: 254 }).notNull(),
-    ip: varchar({ length: 64 }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('login_failures_email_created_idx').on(table.academyId, table.email, table.createdAt),
-    index('login_failures_ip_created_idx').on(table.academyId, table.ip, table.createdAt),
   ],
 );

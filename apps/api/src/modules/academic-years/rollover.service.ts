@@ -11,6 +11,8 @@ import { recordAudit, type AuditActor } from '../audit';
 import { carryOverBalances, undoCarryOver } from '../fees';
 import { academyCurrentYear, academyToday } from '../../academy-settings';
 import { updateAccount } from '../users';
+import { archiveBatchesEndingBy, unarchiveBatch } from '../batches';
+import { setStudentsStandard, setStudentsStatus } from '../students';
 
 /*
  * The new academic year (issue 39; docs/decisions/033-the-new-academic-year.md). A rollover moves every
@@ -142,9 +144,7 @@ async function moveStudents(tx: DbExecutor, input: RolloverInput, summary: Rollo
 
   const now = new Date();
   for (const [standardId, ids] of promotions) {
-    for (let start = 0; start < ids.length; start += 1000) {
-      await tx.update(students).set({ standardId, updatedAt: now }).where(inArray(students.id, ids.slice(start, start + 1000)));
-    }
+    await setStudentsStandard(tx, ids, standardId, now);
     summary.promoted += ids.length;
   }
   // Alumni and leavers keep every record; their sign-in is disabled like an archived student's.
@@ -153,7 +153,7 @@ async function moveStudents(tx: DbExecutor, input: RolloverInput, summary: Rollo
     [leavers, 'archived'],
   ] as const) {
     if (group.length === 0) continue;
-    await tx.update(students).set({ status, updatedAt: now }).where(inArray(students.id, group.map((student) => student.id)));
+    await setStudentsStatus(tx, group.map((student) => student.id), status, now);
     for (const student of group) await updateAccount(tx, student.userId, { isActive: false });
   }
   for (const student of leavers) items.push({ kind: 'student', entityId: student.id, before: { standardId: student.standardId, status: 'active', isActive: student.isActive } });
@@ -171,13 +171,7 @@ async function archiveBatches(tx: DbExecutor, endsOn: string, newYearStart: stri
     .for('no key update');
   if (old.length === 0) return;
   const ids = old.map((batch) => batch.id);
-  for (let start = 0; start < ids.length; start += 1000) {
-    await tx
-      .update(batches)
-      // A batch ending later ends on the chosen day (never before it began); one ending earlier keeps its end.
-      .set({ endDate: sql`case when ${batches.endDate} > ${endsOn}::date then greatest(${batches.startDate}, ${endsOn}::date) else ${batches.endDate} end`, archivedAt: new Date(), updatedAt: new Date() })
-      .where(inArray(batches.id, ids.slice(start, start + 1000)));
-  }
+  await archiveBatchesEndingBy(tx, ids, endsOn);
   for (const batch of old) items.push({ kind: 'batch', entityId: batch.id, before: { endDate: batch.endDate } });
   summary.batchesArchived = old.length;
 }
@@ -260,7 +254,7 @@ export async function undoRollover(db: Db, actor: AuditActor, id: string): Promi
     const now = new Date();
     for (const item of ofKind('batch')) {
       const before = item.before as { endDate: string };
-      await tx.update(batches).set({ endDate: before.endDate, archivedAt: null, updatedAt: now }).where(eq(batches.id, item.entityId));
+      await unarchiveBatch(tx, item.entityId, before.endDate, now);
     }
     const movedStudents = ofKind('student');
     const accounts = movedStudents.length
@@ -273,7 +267,8 @@ export async function undoRollover(db: Db, actor: AuditActor, id: string): Promi
     const accountOf = new Map(accounts.map((row) => [row.id, row]));
     for (const item of movedStudents) {
       const before = item.before as { standardId: string | null; status: 'active'; isActive: boolean };
-      await tx.update(students).set({ standardId: before.standardId, status: before.status, updatedAt: now }).where(eq(students.id, item.entityId));
+      await setStudentsStandard(tx, [item.entityId], before.standardId, now);
+      await setStudentsStatus(tx, [item.entityId], before.status, now);
       const account = accountOf.get(item.entityId);
       if (account && account.isActive !== before.isActive) await updateAccount(tx, account.userId, { isActive: before.isActive });
     }

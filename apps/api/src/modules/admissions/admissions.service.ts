@@ -51,6 +51,7 @@ import type { Jobs } from '../../events/catalog';
 import { readablePassword } from '@academy/shared/readable-password';
 import { word } from '@academy/shared/i18n/server-catalog';
 import type { Invitation } from '../users';
+import { linkParentsToStudent } from '../parents';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { consumeVerificationProof } from './email-verification.service';
 import { consumePhoneProof } from './phone-verification.service';
@@ -692,10 +693,7 @@ export async function convertEnquiry(
     );
     const parentIds = family?.parentIds ?? [];
     if (parentIds.length > 0) {
-      await tx
-        .insert(parentStudents)
-        .values(parentIds.map((parentId) => ({ parentId, studentId: created.id })))
-        .onConflictDoNothing();
+      await linkParentsToStudent(tx, parentIds, created.id);
       for (const parentId of parentIds) {
         await recordAudit(tx, actor, { action: 'link', entityType: 'parent', entityId: parentId, relatedId: created.id, text: { key: 'parent.linked_on_convert', values: { student: row.studentName } } });
       }

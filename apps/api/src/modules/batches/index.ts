@@ -2,5 +2,5 @@
  * The public face of the batches module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { enrolMany, enrolStudent } from './batches.service';
+export { archiveBatchesEndingBy, enrolMany, enrolStudent, removeEnrolment, unarchiveBatch } from './batches.service';
 export { scheduleIcs, weeklySchedule } from './schedule.service';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatPaise, paiseToRupees as rupees } from '@academy/shared/money';
 import { upiNote, upiPayLink, upiReference } from '@academy/shared/upi';
@@ -262,4 +262,9 @@ export async function addConcession(db: Db, actor: AuditActor, studentId: string
     });
   });
   return studentLedger(db, studentId);
+}
+
+/** Removes the dues an enrolment made since `since` (an import undone: nothing paid them), in the caller's transaction. */
+export async function removeDuesOfEnrolmentSince(tx: DbExecutor, studentId: string, batchId: string, since: Date): Promise<void> {
+  await tx.delete(feeDues).where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, batchId), gte(feeDues.createdAt, since)));
 }

@@ -2,8 +2,8 @@
  * The public face of the fees module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { cancelUnpaidDuesOfBatch, createDuesForEnrolment, createDuesForEnrolments, type EnrolmentDuesOptions } from './dues.service';
-export { recordOpeningBalances } from './payments.service';
+export { cancelUnpaidDuesOfBatch, createDuesForEnrolment, createDuesForEnrolments, removeDuesOfEnrolmentSince, type EnrolmentDuesOptions } from './dues.service';
+export { recordOpeningBalances, removeOpeningReceipts } from './payments.service';
 export { carryOverBalances, undoCarryOver, type CarriedOver } from './carry-over';
 export { yearFeeTotals } from './reports.service';
 export { payLinkUrl } from './pay-link';

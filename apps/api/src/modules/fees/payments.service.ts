@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { financialYearOf, formatDate, todayIn } from '@academy/shared/calendar';
 import { formatPaise, paiseToRupees as rupees, paymentDateRange, receiptNumber } from '@academy/shared/money';
@@ -447,4 +447,27 @@ export async function printableReceipt(db: DbExecutor, id: string, scope?: SQL):
     invoice = row ?? { legalName: null, tradeName: null, address: null, studentAddress: null };
   }
   return { ...receipt, batches: batchNames.map((row) => row.name), invoice };
+}
+
+/**
+ * Takes back opening receipts (a register import undone, decision 032): what they paid comes off their
+ * dues, the receipts go, and each year's counter is rewound to the last number still in use. Runs in the
+ * caller's transaction.
+ */
+export async function removeOpeningReceipts(tx: DbExecutor, receiptIds: string[]): Promise<void> {
+  if (receiptIds.length === 0) return;
+  await tx.execute(
+    sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise - a.amount_paise from ${feeAllocations} a where a.due_id = ${feeDues}.id and a.receipt_id in (${sql.join(
+      receiptIds.map((receipt) => sql`${receipt}`),
+      sql`, `,
+    )})`,
+  );
+  await tx.delete(feeAllocations).where(inArray(feeAllocations.receiptId, receiptIds));
+  const years = await tx.delete(feeReceipts).where(inArray(feeReceipts.id, receiptIds)).returning({ year: feeReceipts.financialYear });
+  for (const year of new Set(years.map((row) => row.year))) {
+    await tx
+      .update(feeReceiptCounters)
+      .set({ lastSeq: sql`coalesce((select max(${feeReceipts.seq}) from ${feeReceipts} where ${feeReceipts.financialYear} = ${year}), 0)` })
+      .where(eq(feeReceiptCounters.financialYear, year));
+  }
 }

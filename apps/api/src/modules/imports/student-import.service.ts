@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
 import { word } from '@academy/shared/i18n/server-catalog';
 import {
@@ -15,11 +15,8 @@ import {
   attendanceRecords,
   batches,
   batchStudents,
-  feeAllocations,
   feeConcessions,
-  feeDues,
   feePlans,
-  feeReceiptCounters,
   feeReceipts,
   importItems,
   imports,
@@ -27,7 +24,6 @@ import {
   parentStudents,
   paymentClaims,
   standards,
-  studentIdCounters,
   students,
   testMarks,
   users,
@@ -36,11 +32,11 @@ import {
 import { AppError } from '../../lib/app-error';
 import { DryRunRollback, readUploadedSheet, wordSheetErrors, wrongRowCount, wrongRowsRefusal } from '../../lib/sheet-import';
 import { recordAudit, type AuditActor } from '../audit';
-import { enrolMany } from '../batches';
-import { recordOpeningBalances } from '../fees';
-import { linkParents, type ParentLink } from '../parents';
+import { enrolMany, removeEnrolment } from '../batches';
+import { recordOpeningBalances, removeDuesOfEnrolmentSince, removeOpeningReceipts } from '../fees';
+import { linkParents, removeChildlessParents, unlinkParent, type ParentLink } from '../parents';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { changeStudent, insertStudents } from '../students';
+import { changeStudent, insertStudents, removeImportedStudents } from '../students';
 import { MAX_REGISTER_ROWS, readRegister, type CellError, type RegisterRow } from './register-sheet';
 
 /*
@@ -514,54 +510,20 @@ export async function undoImport(db: Db, actor: AuditActor, id: string): Promise
       }
     }
 
-    // Opening receipts: what they paid taken back, then the receipts; their year's counter rewound to the last number still in use.
-    if (importReceipts.length > 0) {
-      await tx.execute(
-        sql`update ${feeDues} set paid_paise = ${feeDues}.paid_paise - a.amount_paise from ${feeAllocations} a where a.due_id = ${feeDues}.id and a.receipt_id in (${sql.join(
-          importReceipts.map((receipt) => sql`${receipt}`),
-          sql`, `,
-        )})`,
-      );
-      await tx.delete(feeAllocations).where(inArray(feeAllocations.receiptId, importReceipts));
-      const years = await tx.delete(feeReceipts).where(inArray(feeReceipts.id, importReceipts)).returning({ year: feeReceipts.financialYear });
-      for (const year of new Set(years.map((row) => row.year))) {
-        await tx
-          .update(feeReceiptCounters)
-          .set({ lastSeq: sql`coalesce((select max(${feeReceipts.seq}) from ${feeReceipts} where ${feeReceipts.financialYear} = ${year}), 0)` })
-          .where(eq(feeReceiptCounters.financialYear, year));
-      }
-    }
-    // Enrolments: the dues they made (nothing else paid them: checked above) and the enrolment.
+    // Each owner takes back its part, in this transaction: opening receipts (what they paid comes off the
+    // dues), the enrolments with the dues they made (nothing else paid them: checked above), parent links,
+    // the students' changes and the students made, then parents it made who have no child left.
+    await removeOpeningReceipts(tx, importReceipts);
     for (const enrolment of importEnrolments) {
-      const studentId = enrolment.relatedId!;
-      await tx.delete(feeDues).where(and(eq(feeDues.studentId, studentId), eq(feeDues.batchId, enrolment.entityId), gte(feeDues.createdAt, record.startedAt)));
-      await tx.delete(batchStudents).where(and(eq(batchStudents.studentId, studentId), eq(batchStudents.batchId, enrolment.entityId)));
+      await removeDuesOfEnrolmentSince(tx, enrolment.relatedId!, enrolment.entityId, record.startedAt);
+      await removeEnrolment(tx, enrolment.relatedId!, enrolment.entityId);
     }
-    for (const link of ofKind('parent_link')) {
-      await tx.delete(parentStudents).where(and(eq(parentStudents.parentId, link.entityId), eq(parentStudents.studentId, link.relatedId!)));
-    }
+    for (const link of ofKind('parent_link')) await unlinkParent(tx, link.entityId, link.relatedId!);
     for (const update of ofKind('student_update')) {
       await changeStudent(tx, actor, update.entityId, (update.before ?? {}) as Parameters<typeof changeStudent>[3]);
     }
-    if (createdStudents.length > 0) {
-      const removed = await tx.delete(students).where(inArray(students.id, createdStudents)).returning({ userId: students.userId, code: students.studentCode });
-      await tx.delete(users).where(inArray(users.id, removed.map((row) => row.userId)));
-      for (const year of new Set(removed.map((row) => Number(row.code.split('-')[1])))) {
-        await tx
-          .update(studentIdCounters)
-          .set({ last: sql`coalesce((select max(split_part(${students.studentCode}, '-', 3)::int) from ${students} where split_part(${students.studentCode}, '-', 2) = ${String(year)}), 0)` })
-          .where(eq(studentIdCounters.year, year));
-      }
-    }
-    // Parents it made who have no child left (one the office linked to another student since stays).
-    const createdParents = ofKind('parent').map((item) => item.entityId);
-    if (createdParents.length > 0) {
-      const orphans = await tx
-        .delete(parents)
-        .where(and(inArray(parents.id, createdParents), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id})`))
-        .returning({ userId: parents.userId });
-      if (orphans.length > 0) await tx.delete(users).where(inArray(users.id, orphans.map((row) => row.userId)));
-    }
+    await removeImportedStudents(tx, createdStudents);
+    await removeChildlessParents(tx, ofKind('parent').map((item) => item.entityId));
     await tx.update(imports).set({ undoneAt: new Date(), undoneBy: actor?.userId ?? null }).where(eq(imports.id, id));
     await recordAudit(tx, actor, {
       action: 'undo',

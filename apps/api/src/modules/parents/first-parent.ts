@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../db/client';
 import { parents, parentStudents, users } from '../../db/schema';
 import { parentRecordOf } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
-import { createAccount, createAccounts, updateAccount } from '../users';
+import { createAccount, createAccounts, removeAccounts, updateAccount } from '../users';
 
 /**
  * The spec's parent fields of a student (parent name and phone, and our parent email) ARE the student's
@@ -178,4 +178,24 @@ export async function linkParents(
   const linkRows = results.flatMap((result, index) => (result.linked ? [{ parentId: result.parentId, studentId: links[index]!.studentId }] : []));
   for (let start = 0; start < linkRows.length; start += 1000) await tx.insert(parentStudents).values(linkRows.slice(start, start + 1000)).onConflictDoNothing();
   return { results, refused };
+}
+
+/** Removes one parent–student link (an import undone), in the caller's transaction. */
+export async function unlinkParent(tx: DbExecutor, parentId: string, studentId: string): Promise<void> {
+  await tx.delete(parentStudents).where(and(eq(parentStudents.parentId, parentId), eq(parentStudents.studentId, studentId)));
+}
+
+/** Deletes those of these parents who have no child left, with their accounts (one linked to another child since stays). */
+export async function removeChildlessParents(tx: DbExecutor, parentIds: string[]): Promise<void> {
+  if (parentIds.length === 0) return;
+  const orphans = await tx
+    .delete(parents)
+    .where(and(inArray(parents.id, parentIds), sql`not exists (select 1 from ${parentStudents} where ${parentStudents.parentId} = ${parents.id})`))
+    .returning({ userId: parents.userId });
+  await removeAccounts(tx, orphans.map((row) => row.userId));
+}
+
+/** Links known parents to a student (an enquiry's family on admission), in the caller's transaction; a link already there stays. */
+export async function linkParentsToStudent(tx: DbExecutor, parentIds: string[], studentId: string): Promise<void> {
+  if (parentIds.length > 0) await tx.insert(parentStudents).values(parentIds.map((parentId) => ({ parentId, studentId }))).onConflictDoNothing();
 }

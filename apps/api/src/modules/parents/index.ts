@@ -3,4 +3,4 @@
  * importing its files directly from another module; docs/decisions/026-domain-events.md). The student
  * form's parent fields are the student's first linked parent (decision 030).
  */
-export { linkParent, linkParents, saveFirstParent, type FirstParentFields, type ParentLink } from './first-parent';
+export { linkParent, linkParents, linkParentsToStudent, removeChildlessParents, saveFirstParent, unlinkParent, type FirstParentFields, type ParentLink } from './first-parent';

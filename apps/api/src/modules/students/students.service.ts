@@ -9,13 +9,14 @@ import {
   type Student,
   type StudentDetail,
   type StudentList,
+  type StudentStatus,
   type studentCreateInputSchema,
   type studentFilterQuerySchema,
   type studentListQuerySchema,
   type studentUpdateInputSchema,
 } from '@academy/shared/schemas/students';
 import type { Db, DbExecutor } from '../../db/client';
-import { batches, batchStudents, standards, students, users } from '../../db/schema';
+import { batches, batchStudents, standards, studentIdCounters, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
 import { hashPassword } from '../../lib/password';
@@ -25,7 +26,7 @@ import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { nextStudentCode, nextStudentCodes } from '../../db/student-code';
-import { createAccount, createAccounts, updateAccount, type Invitation } from '../users';
+import { createAccount, createAccounts, removeAccounts, updateAccount, type Invitation } from '../users';
 import { saveFirstParent } from '../parents';
 import { firstParentColumn, parentPhoneMatches } from '../../read-models/first-parent';
 
@@ -445,4 +446,32 @@ export async function archiveStudent(db: Db, actor: AuditActor, id: string): Pro
     }
     await updateAccount(tx, current.userId, { isActive: false });
   });
+}
+
+/**
+ * Deletes students made by an import now undone, with their accounts, in the caller's transaction; each
+ * admission year's counter is rewound to the last number still in use (the numbers stay gap-free).
+ */
+export async function removeImportedStudents(tx: DbExecutor, studentIds: string[]): Promise<void> {
+  if (studentIds.length === 0) return;
+  const removed = await tx.delete(students).where(inArray(students.id, studentIds)).returning({ userId: students.userId, code: students.studentCode });
+  await removeAccounts(tx, removed.map((row) => row.userId));
+  for (const year of new Set(removed.map((row) => Number(row.code.split('-')[1])))) {
+    await tx
+      .update(studentIdCounters)
+      .set({ last: sql`coalesce((select max(split_part(${students.studentCode}, '-', 3)::int) from ${students} where split_part(${students.studentCode}, '-', 2) = ${String(year)}), 0)` })
+      .where(eq(studentIdCounters.year, year));
+  }
+}
+
+/** Moves students to a standard (the new academic year's rollover and its undo), in the caller's transaction; `at` is the change's time. */
+export async function setStudentsStandard(tx: DbExecutor, studentIds: string[], standardId: string | null, at: Date): Promise<void> {
+  for (let start = 0; start < studentIds.length; start += 1000) {
+    await tx.update(students).set({ standardId, updatedAt: at }).where(inArray(students.id, studentIds.slice(start, start + 1000)));
+  }
+}
+
+/** Sets students' status (alumni, archived, or active again when a rollover is undone), in the caller's transaction. */
+export async function setStudentsStatus(tx: DbExecutor, studentIds: string[], status: StudentStatus, at: Date): Promise<void> {
+  if (studentIds.length > 0) await tx.update(students).set({ status, updatedAt: at }).where(inArray(students.id, studentIds));
 }

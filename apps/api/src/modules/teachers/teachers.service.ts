@@ -14,7 +14,7 @@ import { hashPassword } from '../../lib/password';
 import { containsPattern } from '../../lib/search';
 import { listBatchSummaries } from '../../read-models/batch-summaries';
 import { assertSubjectsExist } from '../standards';
-import { createAccount, updateAccount, type Invitation } from '../users';
+import { createAccount, removeAccounts, updateAccount, type Invitation } from '../users';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
 
 type CreateInput = z.output<typeof teacherCreateInputSchema>;
@@ -222,7 +222,7 @@ export async function deleteTeacher(db: Db, actor: AuditActor, id: string): Prom
     }
     await tx.delete(teachers).where(eq(teachers.id, id));
     // Sessions and password links go with the account (ON DELETE CASCADE).
-    await tx.delete(users).where(eq(users.id, current.userId));
+    await removeAccounts(tx, [current.userId]);
     await recordAudit(tx, actor, { action: 'delete', entityType: 'teacher', entityId: id, text: { key: 'teacher.deleted', values: { name: current.name } } });
   });
 }

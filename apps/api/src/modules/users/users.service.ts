@@ -166,3 +166,8 @@ export async function findUserByEmail(db: DbExecutor, email: string) {
 export async function deleteUserSessions(db: DbExecutor, userId: string, keepSessionId?: string) {
   await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
+
+/** Deletes accounts made by a change now undone (an import's students and parents), in the caller's transaction. */
+export async function removeAccounts(tx: DbExecutor, userIds: string[]): Promise<void> {
+  if (userIds.length > 0) await tx.delete(users).where(inArray(users.id, userIds));
+}

@@ -1,5 +1,7 @@
+// The tables of db/: the job runner's (db/job-runner.ts) and the rate limits' counters (db/rate-limit-store.ts).
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { academies } from './academies';
 import { academyId } from './academy-column';
 
 /**
@@ -73,18 +75,21 @@ export const jobs = pgTable(
 );
 
 /**
- * The progress of the admin's manual backups and restores (modules/backups/backup-jobs.ts), shared so
- * that the Backup screen can follow a job whichever server its poll reaches. `state` is the BackupJob
- * the API answers; `heartbeatAt` moves while the job runs, so a job of a server that died is seen as
- * stopped, not running forever.
+ * A platform table that lets work find its academy before any academy is entered (issue 55, decision
+ * 053): ids and times only, never an academy's content; lib/tenancy.ts names it in PLATFORM_TABLES.
+ *
+ * When each academy's earliest job is due (db/job-runner.ts): the runner reads this, not `jobs` (whose
+ * row-level security shows one academy at a time), to visit every academy with due work in turn.
+ * A trigger on `jobs` (migration 0059) moves it earlier when a job is queued or rescheduled earlier; the
+ * runner sets it exactly after each visit. Null: nothing queued.
  */
-export const backupJobs = pgTable(
-  'backup_jobs',
+export const jobHeads = pgTable(
+  'job_heads',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey(),
-    state: jsonb().notNull(),
-    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    academyId: uuid()
+      .primaryKey()
+      .references(() => academies.id, { onDelete: 'cascade' }),
+    nextDueAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('backup_jobs_heartbeat_idx').on(table.academyId, table.heartbeatAt)],
+  (table) => [index('job_heads_next_due_idx').on(table.nextDueAt)],
 );

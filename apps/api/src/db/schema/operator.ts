@@ -1,5 +1,34 @@
-import { bigint, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academies } from './academies';
+
+/** The people who run the platform (made from the CLI); they never read an academy's records. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: varchar({ length: 254 }).notNull(),
+    name: varchar({ length: 120 }).notNull(),
+    passwordHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('operators_email_unique').on(sql`lower(${table.email})`)],
+);
+
+/** An operator's signed-in session at the base domain (the token's hash, as users' sessions keep it). */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    operatorId: uuid()
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('operator_sessions_token_hash_unique').on(table.tokenHash), index('operator_sessions_operator_idx').on(table.operatorId)],
+);
 
 /**
  * Platform tables of the operator's screens (issue 55, decision 053); named in PLATFORM_TABLES.

@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academyId } from './academy-column';
+
+/**
+ * The progress of the admin's manual backups and restores (modules/backups/backup-jobs.ts), shared so
+ * that the Backup screen can follow a job whichever server its poll reaches. `state` is the BackupJob
+ * the API answers; `heartbeatAt` moves while the job runs, so a job of a server that died is seen as
+ * stopped, not running forever.
+ */
+export const backupJobs = pgTable(
+  'backup_jobs',
+  {
+    academyId: academyId(),
+    id: uuid().primaryKey(),
+    state: jsonb().notNull(),
+    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('backup_jobs_heartbeat_idx').on(table.academyId, table.heartbeatAt)],
+);
 
 /**
  * Backups off the machine (issue 52, decision 044): the S3-compatible bucket the backups are copied
