@@ -15,8 +15,8 @@ export type DomainEventPayloads = {
   'payment.recorded': { receiptId: string; studentId: string };
   /** The office cancelled a receipt (its allocations are undone, its number stays used). */
   'receipt.cancelled': { receiptId: string; studentId: string };
-  /** A test's results were published (students and parents may see them now). */
-  'test.published': { testId: string; batchId: string };
+  /** An exam's results were published (students and parents may see them now). Called `test.published` before issue 61 (migration 0071 renamed the stored events). */
+  'exam.published': { examId: string; batchId: string };
   /** The office posted an announcement (its audience decides who hears of it). */
   'announcement.created': { announcementId: string };
   /** The office booked an enquiry into a batch's class on a date (issue 41): the family is told the time and address. */
@@ -36,7 +36,7 @@ export const SUBSCRIBERS: { readonly [T in DomainEventType]: readonly string[] }
   'attendance.marked': ['parents.absence-alerts'],
   'payment.recorded': ['fees.receipt-mail'],
   'receipt.cancelled': [],
-  'test.published': ['exams.results-to-parents'],
+  'exam.published': ['exams.results-to-parents'],
   'announcement.created': ['announcements.parent-messages'],
   'demo.booked': ['admissions.demo-message'],
   'online-test.published': ['online-tests.students-and-parents'],

@@ -64,7 +64,7 @@ describe('tests and marks', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Nothing was saved: check rows 2, 3');
     expect(response.json().errors).toEqual({ 'marks.1.studentId': 'Row 2: this student is not in this batch', 'marks.2.marks': 'Row 3: marks cannot be more than 50' });
-    const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from test_marks where test_id = ${ids.test}`);
+    const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from exam_marks where exam_id = ${ids.test}`);
     expect(rows[0]!.n).toBe(0);
     const steps = await call(cookies.teacher, 'PUT', `/api/tests/${ids.test}/marks`, { marks: [{ studentId: ids.a, marks: 10.3 }, { studentId: ids.b }] });
     expect(steps.statusCode).toBe(400);

@@ -63,9 +63,9 @@ function toTest(row: TestRow): Test {
 }
 
 const TEST_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
-  t.corrected_at as "correctedAt", (select count(*)::int from test_marks m where m.test_id = t.id) as entered,
+  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id) as entered,
   b.id as "batchId", b.name as "batchName", sub.id as "subjectId", sub.name as "subjectName", sub.code as "subjectCode", b.teacher_id as "teacherId"`;
-const TEST_FROM = sql`from tests t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
+const TEST_FROM = sql`from exams t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
 
 /** The row, if this actor may manage its test (the batch's teacher or an admin; anyone else 404). */
 function staffTest(actor: Actor, row: TestRow | undefined): TestRow {
@@ -121,7 +121,7 @@ export async function createTest(db: Db, actor: Actor, batchId: string, input: T
   const batch = await batchForStaff(db, actor, batchId);
   const id = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
-      insert into tests (batch_id, name, date, max_half_marks, topic, created_by)
+      insert into exams (batch_id, name, date, max_half_marks, topic, created_by)
       values (${batchId}, ${input.name}, ${input.date}, ${toHalfMarks(input.maxMarks)}, ${input.topic ?? null}, ${actor.userId}) returning id`);
     const testId = rows[0]!.id;
     await recordAudit(tx, actor, {
@@ -140,14 +140,14 @@ export async function createTest(db: Db, actor: Actor, batchId: string, input: T
 export async function updateTest(db: Db, actor: Actor, testId: string, input: TestInput): Promise<Test> {
   await db.transaction(async (tx) => {
     const before = await lockTestForStaff(tx, actor, testId);
-    const { rows } = await tx.execute<{ highest: number | null }>(sql`select max(half_marks)::int as highest from test_marks where test_id = ${testId}`);
+    const { rows } = await tx.execute<{ highest: number | null }>(sql`select max(half_marks)::int as highest from exam_marks where exam_id = ${testId}`);
     const highest = rows[0]?.highest ?? null;
     if (highest !== null && highest > toHalfMarks(input.maxMarks)) {
       const message = `Maximum marks cannot be below the highest marks already entered (${fromHalfMarks(highest)})`;
       throw new AppError('BAD_REQUEST', message, { maxMarks: message });
     }
     await tx.execute(sql`
-      update tests set name = ${input.name}, date = ${input.date}, max_half_marks = ${toHalfMarks(input.maxMarks)}, topic = ${input.topic ?? null},
+      update exams set name = ${input.name}, date = ${input.date}, max_half_marks = ${toHalfMarks(input.maxMarks)}, topic = ${input.topic ?? null},
         corrected_at = case when published_at is not null then now() else corrected_at end, updated_at = now()
       where id = ${testId}`);
     await recordAudit(tx, actor, {
@@ -169,7 +169,7 @@ export async function updateTest(db: Db, actor: Actor, testId: string, input: Te
 export async function deleteTest(db: Db, actor: Actor, testId: string): Promise<void> {
   const test = await testForStaff(db, actor, testId);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from tests where id = ${testId}`);
+    await tx.execute(sql`delete from exams where id = ${testId}`);
     await recordAudit(tx, actor, {
       action: 'test.delete',
       entityType: 'test',
@@ -213,14 +213,14 @@ async function saveRows(db: Db, actor: Actor, testId: string, rows: Row[], numbe
     });
     if (bad.length > 0) throw new AppError('BAD_REQUEST', words.check(bad.join(', ')), errors);
     await tx.execute(sql`
-      insert into test_marks (test_id, student_id, half_marks, absent, entered_by, entered_at)
+      insert into exam_marks (exam_id, student_id, half_marks, absent, entered_by, entered_at)
       select ${test._id}, i.student_id, case when i.absent then null else i.half_marks end, i.absent, ${actor.userId}, now()
       from unnest(${sql.param(rows.map((row) => row.studentId))}::uuid[], ${sql.param(rows.map((row) => row.halfMarks))}::int[], ${sql.param(rows.map((row) => row.absent))}::boolean[])
         as i(student_id, half_marks, absent)
-      on conflict (test_id, student_id) do update
+      on conflict (exam_id, student_id) do update
         set half_marks = excluded.half_marks, absent = excluded.absent, entered_by = excluded.entered_by, entered_at = excluded.entered_at`);
     const corrected = test.publishedAt !== null;
-    if (corrected) await tx.execute(sql`update tests set corrected_at = now() where id = ${test._id}`);
+    if (corrected) await tx.execute(sql`update exams set corrected_at = now() where id = ${test._id}`);
     const absent = rows.filter((row) => row.absent).length;
     await recordAudit(tx, actor, {
       action: corrected ? 'test.correct' : 'test.marks',
@@ -318,9 +318,9 @@ export async function publishTest(db: Db, actor: Actor, testId: string): Promise
   if (test.publishedAt) return toTest(test);
   if (test.entered === 0) throw new AppError('BAD_REQUEST', 'Enter marks before publishing the results');
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update tests set published_at = now() where id = ${testId}`);
+    await tx.execute(sql`update exams set published_at = now() where id = ${testId}`);
     // The families hear of it (WhatsApp, SMS or email: the family outbox), after this commits.
-    await emitEvent(tx, { type: 'test.published', payload: { testId, batchId: test.batchId } });
+    await emitEvent(tx, { type: 'exam.published', payload: { examId: testId, batchId: test.batchId } });
     await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: testId, relatedId: test.batchId, text: { key: 'test.published', values: { name: test.name, batch: test.batchName } } });
   });
   return getTest(db, actor, testId);
@@ -332,11 +332,11 @@ export async function getResults(db: DbExecutor, actor: Actor, testId: string): 
   const { rows } = await db.execute<{ _id: string; name: string; email: string; halfMarks: number | null; absent: boolean | null }>(sql`
     with people as (
       select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' where bs.batch_id = ${test.batchId}
-      union select m.student_id from test_marks m where m.test_id = ${testId}
+      union select m.student_id from exam_marks m where m.exam_id = ${testId}
     )
     select s.id as "_id", u.name, u.email, m.half_marks as "halfMarks", m.absent
     from people p join students s on s.id = p.student_id join users u on u.id = s.user_id
-    left join test_marks m on m.test_id = ${testId} and m.student_id = s.id
+    left join exam_marks m on m.exam_id = ${testId} and m.student_id = s.id
     order by lower(u.name), s.id`);
   const marks = rows.map((row) => ({ ...row, absent: row.absent === true }));
   const ranks = competitionRanks(marks);
@@ -372,19 +372,19 @@ export async function testsOfStudent(
 ): Promise<StudentTests> {
   const { rows } = await db.execute<TestRow & { studentName: string; marks: { halfMarks: number | null; absent: boolean; mine: boolean }[] | null }>(sql`
     with mine as (
-      select t.id from tests t
+      select t.id from exams t
       -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
       where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId}
                              and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
-          or exists (select 1 from test_marks m where m.test_id = t.id and m.student_id = ${studentId}))
+          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
         ${options.teacherId ? sql`and t.batch_id in (select id from batches where teacher_id = ${options.teacherId})` : sql``}
         ${options.from ? sql`and t.date >= ${options.from}` : sql``}
         ${options.to ? sql`and t.date <= ${options.to}` : sql``}
     )
     select ${TEST_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}) as "studentName",
-      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from test_marks m where m.test_id = t.id) as marks
+      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id) as marks
     ${TEST_FROM}
     where t.id in (select id from mine)
     order by t.date, t.created_at`);

@@ -17,7 +17,7 @@ describe('demo seed tests', () => {
     const { rows } = await database.db.execute<{ tests: number; marks: number; over: number; absent: number }>(sql`
       select count(distinct t.id)::int as tests, count(m.*)::int as marks,
         count(*) filter (where m.half_marks > t.max_half_marks)::int as over, count(*) filter (where m.absent)::int as absent
-      from tests t join test_marks m on m.test_id = t.id where t.published_at is not null`);
+      from exams t join exam_marks m on m.exam_id = t.id where t.published_at is not null`);
     expect(rows[0]!.tests).toBeGreaterThanOrEqual(6);
     expect(rows[0]!.over).toBe(0);
     expect(rows[0]!.absent).toBeGreaterThan(0);
