@@ -8,7 +8,7 @@ import { formatter } from '@lingui/format-po';
  *            footer), shared ui components, lib/, and the features the public pages use: admission form,
  *            newsletter, courses, password reset, sign-in, the language switch, the academy's contact details,
  *            and the note card and viewer (the Resources page).
- *   app    — the signed-in areas: app/routes/{admin,teacher,student,parent}, the dashboard shell and its menu, and
+ *   app    — the signed-in areas: app/routes/{admin,teacher,staff,student,parent}, the dashboard shell and its menu, and
  *            every other feature (they are used only there). Signed-in screens load both catalogs.
  * A file belongs to exactly one catalog: the `app` globs below are the `public` catalog's excludes.
  */
@@ -17,6 +17,8 @@ const appOnly = [
   'src/app/routes/teacher/**',
   'src/app/routes/student/**',
   'src/app/routes/parent/**',
+  // Screens the admin and teacher areas share (app/area.tsx tells them apart).
+  'src/app/routes/staff/**',
   'src/app/routes/signed-in-not-found.tsx',
   'src/app/layouts/dashboard-*',
   'src/app/layouts/shell-overlays.tsx',

@@ -11,6 +11,7 @@ import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { RouteError } from '../components/ui/route-error';
 import { FollowUserLanguage } from '../features/i18n/follow-language';
 import { loadCatalog } from '../lib/language';
+import { AreaProvider } from './area';
 import { RootLayout } from './root-layout';
 import { loadSignedInShell } from './signed-in-shell';
 
@@ -59,7 +60,12 @@ function redirect(path: string, to: string): RouteObject {
 function area(path: string, role: Role, children: RouteObject[]): RouteObject {
   return {
     path,
-    element: <RequireRole roles={[role]} />,
+    // Screens shared by two areas (the question bank, online tests) read which one they are in: app/area.tsx.
+    element: (
+      <AreaProvider value={{ role, path: `/${path}` }}>
+        <RequireRole roles={[role]} />
+      </AreaProvider>
+    ),
     children: [
       {
         lazy: async () => {
@@ -161,8 +167,8 @@ const adminRoutes = area('app', 'admin', [
   page('batches/:id', () => import('./routes/admin/batches/batch-detail')),
   page('batches/:id/edit', () => import('./routes/admin/batches/batch-edit')),
   page('batches/:batchId/add-existing-student', () => import('./routes/admin/batches/batch-add-existing-student')),
-  page('batches/:id/tests', () => import('./routes/admin/exams/batch-tests')),
-  page('tests/:testId', () => import('./routes/admin/exams/test-marks')),
+  page('batches/:id/tests', () => import('./routes/staff/batch-exams')),
+  page('tests/:examId', () => import('./routes/staff/exam-marks')),
   // The question bank (issue 40).
   page('questions', () => import('./routes/admin/questions/question-list')),
   page('questions/new', () => import('./routes/admin/questions/question-create')),
@@ -181,8 +187,8 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('dashboard', () => import('./routes/teacher/dashboard'), (client) => client.prefetchQuery(teacherScheduleQueryOptions)),
   page('batches', () => import('./routes/teacher/batches/batch-list')),
   page('batches/:id', () => import('./routes/teacher/batches/batch-detail')),
-  page('batches/:id/tests', () => import('./routes/teacher/exams/batch-tests')),
-  page('tests/:testId', () => import('./routes/teacher/exams/test-marks')),
+  page('batches/:id/tests', () => import('./routes/staff/batch-exams')),
+  page('tests/:examId', () => import('./routes/staff/exam-marks')),
   page('students', () => import('./routes/teacher/students')),
   page('attendance/mark', () => import('./routes/teacher/attendance/mark-attendance')),
   page('attendance/student', () => import('./routes/teacher/attendance/student-attendance')),
