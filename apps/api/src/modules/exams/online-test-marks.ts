@@ -14,16 +14,16 @@ export async function recordOnlineTestMarks(tx: DbExecutor, input: { batchId: st
     insert into exams (batch_id, name, date, max_half_marks, topic, published_at)
     values (${input.batchId}, ${input.name.slice(0, 120)}, ${input.date}, ${input.maxHalfMarks}, 'Online test', now())
     returning id`);
-  const testId = rows[0]!.id;
+  const examId = rows[0]!.id;
   await tx.execute(sql`
     insert into exam_marks (exam_id, student_id, half_marks, absent)
-    select ${testId}, s.id,
+    select ${examId}, s.id,
       case when a.submitted_at is null then null else least(greatest(a.score_half_marks, 0), ${input.maxHalfMarks}) end,
       a.submitted_at is null
     from batch_students bs
     join students s on s.id = bs.student_id and s.status = 'active'
     left join online_test_attempts a on a.online_test_id = ${input.onlineTestId} and a.student_id = s.id
     where bs.batch_id = ${input.batchId}`);
-  await emitEvent(tx, { type: 'exam.published', payload: { examId: testId, batchId: input.batchId } });
-  return testId;
+  await emitEvent(tx, { type: 'exam.published', payload: { examId: examId, batchId: input.batchId } });
+  return examId;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { seedDemoAcademy, DEMO_LOGINS } from '../../demo-seed';
 import { createTestDatabase } from '../../../test/build-test-app';
-import { testsOfStudent } from './exams.service';
+import { examsOfStudent } from './exams.service';
 
 let database: Database;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('demo seed tests', () => {
     expect(rows[0]!.over).toBe(0);
     expect(rows[0]!.absent).toBeGreaterThan(0);
     const { rows: student } = await database.db.execute<{ id: string }>(sql`select s.id from students s join users u on u.id = s.user_id where u.email = ${DEMO_LOGINS.student}`);
-    const own = await testsOfStudent(database.db, student[0]!.id);
+    const own = await examsOfStudent(database.db, student[0]!.id);
     expect(own.tests.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -4,8 +4,8 @@ import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { normalizeError } from '../../../lib/api-client';
-import { TEST_MESSAGES, useMailReportCards } from '../../../features/exams/api';
-import { BatchTests } from '../../../features/exams/components/batch-tests';
+import { EXAM_MESSAGES, useMailReportCards } from '../../../features/exams/api';
+import { BatchExams } from '../../../features/exams/components/batch-exams';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useArea } from '../../area';
 
@@ -26,7 +26,7 @@ export function Component() {
         }
       />
       {area.role === 'admin' ? <MailReportCards batchId={id} /> : null}
-      <BatchTests batchId={id} testHref={(examId) => `${area.path}/tests/${encodeURIComponent(examId)}`} />
+      <BatchExams batchId={id} examHref={(examId) => `${area.path}/tests/${encodeURIComponent(examId)}`} />
     </>
   );
 }
@@ -48,7 +48,7 @@ function MailReportCards({ batchId }: { batchId: string }) {
             mail.mutate(
               {},
               {
-                onSuccess: ({ message }) => notifications.show({ title: t`Report cards queued`, message: message ?? TEST_MESSAGES.mailQueued, color: 'teal' }),
+                onSuccess: ({ message }) => notifications.show({ title: t`Report cards queued`, message: message ?? EXAM_MESSAGES.mailQueued, color: 'teal' }),
                 onError: (error) => notifications.show({ title: t`Report cards not sent`, message: normalizeError(error).message, color: 'red' }),
               },
             )
