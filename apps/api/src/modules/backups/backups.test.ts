@@ -307,9 +307,9 @@ describe('restore', () => {
     const older = await craft(file, (entries, manifest) => {
       manifest.migration = { tag: before.tag, hash: before.hash, createdAt: before.createdAt };
       const renamed: Record<string, string> = { exams: 'tests', exam_marks: 'test_marks' };
+      examId = JSON.parse(entries.find((candidate) => candidate.name === tableEntryName('exams'))!.data.toString('utf8').split('\n')[0]!).id;
       for (const table of manifest.tables) {
         const entry = entries.find((candidate) => candidate.name === table.file)!;
-        if (table.name === 'exams') examId = JSON.parse(entry.data.toString('utf8').split('\n')[0]!).id;
         if (table.name === 'exam_marks' || table.name === 'online_test_batches') entry.data = Buffer.from(entry.data.toString('utf8').replaceAll('"exam_id":', '"test_id":'));
         if (table.name === 'domain_events') {
           const event = { academy_id: FIRST_ACADEMY_ID, id: '6f0c8d7e-61a1-4c61-9e61-000000000061', type: 'test.published', payload: { testId: examId, batchId: 'b' }, created_at: '2026-07-05T10:00:00+00:00' };
