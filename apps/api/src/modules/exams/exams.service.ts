@@ -320,7 +320,7 @@ export async function publishExam(db: Db, actor: Actor, examId: string): Promise
   await db.transaction(async (tx) => {
     await tx.execute(sql`update exams set published_at = now() where id = ${examId}`);
     // The families hear of it (WhatsApp, SMS or email: the family outbox), after this commits.
-    await emitEvent(tx, { type: 'exam.published', payload: { examId: examId, batchId: test.batchId } });
+    await emitEvent(tx, { type: 'exam.published', payload: { examId, batchId: test.batchId } });
     await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: examId, relatedId: test.batchId, text: { key: 'test.published', values: { name: test.name, batch: test.batchName } } });
   });
   return getExam(db, actor, examId);

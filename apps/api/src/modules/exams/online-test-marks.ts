@@ -24,6 +24,6 @@ export async function recordOnlineTestMarks(tx: DbExecutor, input: { batchId: st
     join students s on s.id = bs.student_id and s.status = 'active'
     left join online_test_attempts a on a.online_test_id = ${input.onlineTestId} and a.student_id = s.id
     where bs.batch_id = ${input.batchId}`);
-  await emitEvent(tx, { type: 'exam.published', payload: { examId: examId, batchId: input.batchId } });
+  await emitEvent(tx, { type: 'exam.published', payload: { examId, batchId: input.batchId } });
   return examId;
 }
