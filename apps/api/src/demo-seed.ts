@@ -11,8 +11,8 @@ import {
   announcementBatches,
   announcements,
   attendanceRecords,
-  testMarks,
-  tests,
+  examMarks,
+  exams,
   batches,
   batchStudents,
   notes,
@@ -440,18 +440,18 @@ async function seedTables(db: Db, noteFiles: StoredFile[]): Promise<void> {
       const weeks = DEMO_TESTS.map((test, week) => ({ ...test, date: shiftDate(today, -7 * (DEMO_TESTS.length - week)) })).filter((test) => test.date >= startDate);
       for (const [week, test] of weeks.entries()) {
         const [row] = await tx
-          .insert(tests)
+          .insert(exams)
           .values({ batchId: batchIds[batchIndex]!, name: `${test.name}`, date: test.date, maxHalfMarks: test.maxMarks * 2, topic: test.topics[batchIndex] ?? null, publishedAt: new Date(`${test.date}T18:00:00+05:30`), createdBy: teacherUserIds[plan.teacher]! })
-          .returning({ id: tests.id });
+          .returning({ id: exams.id });
         const roster = rosters[batchIndex]!;
         if (roster.length === 0) continue;
-        await tx.insert(testMarks).values(
+        await tx.insert(examMarks).values(
           roster.map((student) => {
             const index = studentRows.indexOf(student);
             // One absent student some weeks; the rest between about half and full marks, in steps of 0.5 (ties happen).
             const absent = (index + week) % 7 === 3;
             const share = 0.5 + (((index * 7 + week * 3) % 11) / 20);
-            return { testId: row!.id, studentId: student.id, absent, halfMarks: absent ? null : Math.round(test.maxMarks * 2 * share), enteredBy: teacherUserIds[plan.teacher]! };
+            return { examId: row!.id, studentId: student.id, absent, halfMarks: absent ? null : Math.round(test.maxMarks * 2 * share), enteredBy: teacherUserIds[plan.teacher]! };
           }),
         );
       }

@@ -9,7 +9,7 @@ import { createQuestion } from '../src/modules/questions/questions.service';
 import { handIn, setHomework } from '../src/modules/homework/homework.service';
 import { approveMonth, updatePaySettings } from '../src/modules/pay/pay.service';
 import { saveQuestionImage } from '../src/modules/questions/question-images';
-import { createTest } from '../src/modules/exams/exams.service';
+import { createExam } from '../src/modules/exams/exams.service';
 import { createOnlineTest, publishOnlineTest } from '../src/modules/online-tests/papers.service';
 import { startAttempt } from '../src/modules/online-tests/attempts.service';
 import { recordPayment } from '../src/modules/fees/payments.service';
@@ -116,7 +116,7 @@ beforeAll(async () => {
   ids.note = (await createNote(db, t.storage, asTeacher, { title: 'For the batch', batch: ids.batch, isPublic: false }, await storeFile()))._id;
   ids.publicNote = (await createNote(db, t.storage, asTeacher, { title: 'For everyone', isPublic: true }, await storeFile()))._id;
   ids.enquiry = (await buildEnquiry(db)).id;
-  ids.test = (await createTest(db, asTeacher, ids.batch, { name: 'Weekly test', date: today, maxMarks: 50, topic: null }))._id;
+  ids.test = (await createExam(db, asTeacher, ids.batch, { name: 'Weekly test', date: today, maxMarks: 50, topic: null }))._id;
   // Fees: a plan on the student's batch and one payment, so the student has a receipt of their own.
   ids.feePlan = (await createPlan(db, null, { name: 'Term fees', batch: ids.batch, amount: 100_000, instalments: [{ dueDate: today, amount: 100_000 }] }))._id;
   ids.receipt = (await recordPayment(db, null, student.id, { amount: 10_000, date: today, mode: 'cash' })).receipt._id;

@@ -46,7 +46,7 @@ export function assertMayReadReportCard(actor: Actor, studentId: string): void {
  * (access/students taughtBy, checked by the service). Anyone else, or a teacher account without
  * its record: 404.
  */
-export function staffTestsTeacherId(actor: Actor): string | undefined {
+export function staffExamsTeacherId(actor: Actor): string | undefined {
   if (actor.role === 'admin') return undefined;
   if (actor.role !== 'teacher' || !actor.teacherId) throw new AppError('NOT_FOUND', 'Student not found');
   return actor.teacherId;

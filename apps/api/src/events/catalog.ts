@@ -32,8 +32,8 @@ export type DomainEventPayloads = {
   'attendance.marked': { batchId: string; date: string; marks: { studentId: string; status: string }[]; onTheDay: boolean };
   /** The office recorded a payment: a new receipt (a repeated request with the same Idempotency-Key announces nothing). */
   'payment.recorded': { receiptId: string; studentId: string };
-  /** A test's results were published (students and parents may see them now). */
-  'test.published': { testId: string; batchId: string };
+  /** An exam's results were published (students and parents may see them now). Called `test.published` before issue 61 (migration 0072 renamed the stored events). */
+  'exam.published': { examId: string; batchId: string };
   /** The office posted an announcement (its audience decides who hears of it). */
   'announcement.created': { announcementId: string };
   /**
@@ -56,7 +56,7 @@ export type DomainEvent<T extends DomainEventType = DomainEventType> = { id: str
 export const SUBSCRIBERS = {
   'attendance.marked': ['parents.absence-alerts'],
   'payment.recorded': ['fees.receipt-mail'],
-  'test.published': ['exams.results-to-parents'],
+  'exam.published': ['exams.results-to-parents'],
   'announcement.created': ['announcements.parent-messages'],
   'demo.booked': ['admissions.demo-message'],
   'online-test.published': ['online-tests.students-and-parents'],

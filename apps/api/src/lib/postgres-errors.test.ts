@@ -25,10 +25,10 @@ describe('PostgreSQL errors as answers', () => {
   });
 
   it("maps the marks triggers' check violations to a 409 in words, other checks to the 400 of bad input", () => {
-    const markAbove = appErrorFromPostgres(pgError({ code: '23514', constraint: 'test_marks_within_maximum' }))!;
+    const markAbove = appErrorFromPostgres(pgError({ code: '23514', constraint: 'exam_marks_within_maximum' }))!;
     expect(markAbove.status).toBe(409);
     expect(markAbove.message).toBe('Nothing was saved: marks cannot be more than the maximum marks of the test');
-    const maximumBelow = appErrorFromPostgres(pgError({ code: '23514', constraint: 'tests_maximum_above_marks' }))!;
+    const maximumBelow = appErrorFromPostgres(pgError({ code: '23514', constraint: 'exams_maximum_above_marks' }))!;
     expect(maximumBelow.status).toBe(409);
     expect(maximumBelow.fieldErrors).toEqual({ maxMarks: 'Maximum marks cannot be below marks already entered' });
     expect(appErrorFromPostgres(pgError({ code: '23514', constraint: 'students_phone_check' }))!.status).toBe(400);

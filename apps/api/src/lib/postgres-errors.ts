@@ -33,8 +33,8 @@ const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
  * or something wrote around the services: a conflict, in words the teacher can act on.
  */
 const CHECK_CONFLICTS: Record<string, { message: string; field?: string }> = {
-  test_marks_within_maximum: { message: 'Nothing was saved: marks cannot be more than the maximum marks of the test' },
-  tests_maximum_above_marks: { message: 'Maximum marks cannot be below marks already entered', field: 'maxMarks' },
+  exam_marks_within_maximum: { message: 'Nothing was saved: marks cannot be more than the maximum marks of the test' },
+  exams_maximum_above_marks: { message: 'Maximum marks cannot be below marks already entered', field: 'maxMarks' },
 };
 
 /** Referencing columns → the field of the body that named the missing record. */

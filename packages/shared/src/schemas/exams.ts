@@ -7,7 +7,7 @@ import { calendarDateSchema, idSchema, isoDateTimeSchema, optionalField, optiona
  * average or comparison ever meets a binary fraction.
  */
 
-export const TEST_MESSAGES = {
+export const EXAM_MESSAGES = {
   created: 'Test created successfully',
   updated: 'Test updated successfully',
   deleted: 'Test deleted successfully',
@@ -20,7 +20,7 @@ export const TEST_MESSAGES = {
 } as const;
 
 /** The highest maximum a test may have. */
-export const TEST_MAX_MARKS = 1000;
+export const EXAM_MAX_MARKS = 1000;
 
 const MARKS_STEP_MESSAGE = 'Marks must be in steps of 0.5';
 
@@ -37,21 +37,21 @@ export function isHalfStep(value: number): boolean {
   return Number.isFinite(value) && Number.isInteger(value * 2);
 }
 
-export const testIdParamsSchema = z.object({ id: idSchema });
-export const testBatchParamsSchema = z.object({ id: idSchema });
+export const examIdParamsSchema = z.object({ id: idSchema });
+export const examBatchParamsSchema = z.object({ id: idSchema });
 
 /** POST /api/batches/{id}/tests, PUT /api/tests/{id} */
-export const testInputSchema = z.object({
+export const examInputSchema = z.object({
   name: requiredNameSchema('Test name', 120),
   date: calendarDateSchema,
   maxMarks: z
     .number({ error: 'Maximum marks must be a number' })
     .gt(0, 'Maximum marks must be more than 0')
-    .max(TEST_MAX_MARKS, `Maximum marks must be at most ${TEST_MAX_MARKS}`)
+    .max(EXAM_MAX_MARKS, `Maximum marks must be at most ${EXAM_MAX_MARKS}`)
     .refine(isHalfStep, MARKS_STEP_MESSAGE),
   topic: optionalField(z.string().max(200, 'Topic must be at most 200 characters'), 'Topic must be text'),
 });
-export type TestInput = z.input<typeof testInputSchema>;
+export type ExamInput = z.input<typeof examInputSchema>;
 
 /** One row of PUT /api/tests/{id}/marks: marks, or absent (then marks are ignored). */
 export const markInputSchema = z
@@ -97,7 +97,7 @@ export const reportCardMailSchema = z
   .refine((query) => !query.from || !query.to || query.to >= query.from, { message: 'End date cannot be before start date', path: ['to'] });
 
 /** A test as every list and screen shows it. */
-export const testSchema = z.object({
+export const examSchema = z.object({
   _id: z.uuid(),
   batch: z.object({ _id: z.uuid(), name: z.string(), subject: subjectRefSchema }),
   name: z.string(),
@@ -111,7 +111,7 @@ export const testSchema = z.object({
   /** Students with marks or marked absent. */
   entered: z.number().int(),
 });
-export type Test = z.infer<typeof testSchema>;
+export type Exam = z.infer<typeof examSchema>;
 
 /** One student's line of the results, with the roster's students who have no marks yet (marks and absent null/false, not ranked). */
 export const resultRowSchema = z.object({
@@ -123,8 +123,8 @@ export const resultRowSchema = z.object({
 });
 
 /** GET /api/tests/{id}/results (staff): everyone's marks, ranks (1, 2, 2, 4; absent not ranked), average and highest. */
-export const testResultsSchema = z.object({
-  test: testSchema,
+export const examResultsSchema = z.object({
+  test: examSchema,
   rows: z.array(resultRowSchema),
   /** Of the students who sat the test; null when nobody did. */
   average: z.number().nullable(),
@@ -132,11 +132,11 @@ export const testResultsSchema = z.object({
   present: z.number().int(),
   absent: z.number().int(),
 });
-export type TestResults = z.infer<typeof testResultsSchema>;
+export type ExamResults = z.infer<typeof examResultsSchema>;
 
 /** One test in a student's own view: their marks and rank, the batch's average and highest, never another student's marks. */
-export const studentTestSchema = z.object({
-  test: testSchema,
+export const studentExamSchema = z.object({
+  test: examSchema,
   marks: z.number().nullable(),
   absent: z.boolean(),
   percentage: z.number().nullable(),
@@ -147,14 +147,14 @@ export const studentTestSchema = z.object({
   averagePercentage: z.number().nullable(),
   highest: z.number().nullable(),
 });
-export type StudentTest = z.infer<typeof studentTestSchema>;
+export type StudentExam = z.infer<typeof studentExamSchema>;
 
 /** GET /api/student/tests and GET /api/students/{id}/tests: oldest first (the progress chart's order). */
-export const studentTestsSchema = z.object({
+export const studentExamsSchema = z.object({
   student: z.object({ _id: z.uuid(), name: z.string() }),
-  tests: z.array(studentTestSchema),
+  tests: z.array(studentExamSchema),
 });
-export type StudentTests = z.infer<typeof studentTestsSchema>;
+export type StudentExams = z.infer<typeof studentExamsSchema>;
 
 /** One row of a CSV import that could not be used: its line number and why. */
 export const importResultSchema = z.object({ saved: z.number().int() });

@@ -6,12 +6,13 @@ import { users } from './users';
 import { academyId } from './academy-column';
 
 /**
- * A batch's test (issue 23; docs/decisions/019-tests-and-marks.md). Maximum and marks are whole
+ * A batch's exam, a class test on paper (issue 23; docs/decisions/019-tests-and-marks.md; the tables
+ * were called `tests`/`test_marks` until issue 61). Maximum and marks are whole
  * half-marks (50 marks → 100), so sums and comparisons are exact. RESTRICT on the batch: a batch with
- * tests cannot be deleted (409), like one with attendance.
+ * exams cannot be deleted (409), like one with attendance.
  */
-export const tests = pgTable(
-  'tests',
+export const exams = pgTable(
+  'exams',
   {
     academyId: academyId(),
     id: uuid().primaryKey().defaultRandom(),
@@ -22,7 +23,7 @@ export const tests = pgTable(
     date: date({ mode: 'string' }).notNull(),
     maxHalfMarks: integer().notNull(),
     topic: varchar({ length: 200 }),
-    // Students see a test only once it is published; a change of marks after that sets corrected_at.
+    // Students see an exam only once it is published; a change of marks after that sets corrected_at.
     publishedAt: timestamp({ withTimezone: true }),
     correctedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -33,21 +34,21 @@ export const tests = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
-    // A batch's tests by date (its list, the report card's period).
-    index('tests_batch_date_idx').on(table.batchId, table.date),
-    index('tests_academy_date_idx').on(table.academyId, table.date),
-    check('tests_max_positive', sql`${table.maxHalfMarks} > 0`),
+    // A batch's exams by date (its list, the report card's period).
+    index('exams_batch_date_idx').on(table.batchId, table.date),
+    index('exams_academy_date_idx').on(table.academyId, table.date),
+    check('exams_max_positive', sql`${table.maxHalfMarks} > 0`),
   ],
 );
 
-/** One student's marks in one test: half-marks, or absent (then null). */
-export const testMarks = pgTable(
-  'test_marks',
+/** One student's marks in one exam: half-marks, or absent (then null). */
+export const examMarks = pgTable(
+  'exam_marks',
   {
     academyId: academyId(),
-    testId: uuid()
+    examId: uuid()
       .notNull()
-      .references(() => tests.id, { onDelete: 'cascade' }),
+      .references(() => exams.id, { onDelete: 'cascade' }),
     studentId: uuid()
       .notNull()
       .references(() => students.id, { onDelete: 'restrict' }),
@@ -57,11 +58,11 @@ export const testMarks = pgTable(
     enteredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.testId, table.studentId] }),
-    // A student's marks across tests (their own view, the progress chart, the report card).
-    index('test_marks_student_idx').on(table.studentId),
-    index('test_marks_academy_idx').on(table.academyId),
-    check('test_marks_absent_or_marks', sql`(${table.absent} and ${table.halfMarks} is null) or (not ${table.absent} and ${table.halfMarks} >= 0)`),
+    primaryKey({ columns: [table.examId, table.studentId] }),
+    // A student's marks across exams (their own view, the progress chart, the report card).
+    index('exam_marks_student_idx').on(table.studentId),
+    index('exam_marks_academy_idx').on(table.academyId),
+    check('exam_marks_absent_or_marks', sql`(${table.absent} and ${table.halfMarks} is null) or (not ${table.absent} and ${table.halfMarks} >= 0)`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primar
 import { batches } from './batches';
 import { questions } from './questions';
 import { students } from './students';
-import { tests } from './exams';
+import { exams } from './exams';
 import { users } from './users';
 import { academyId } from './academy-column';
 
@@ -42,7 +42,7 @@ export const onlineTests = pgTable(
   ],
 );
 
-/** The batches a test is for; `test_id` the batch's test in "Tests and marks" once the scores are recorded. */
+/** The batches a test is for; `exam_id` the batch's exam in "Tests and marks" once the scores are recorded. */
 export const onlineTestBatches = pgTable(
   'online_test_batches',
   {
@@ -53,12 +53,12 @@ export const onlineTestBatches = pgTable(
     batchId: uuid()
       .notNull()
       .references(() => batches.id, { onDelete: 'restrict' }),
-    testId: uuid().references(() => tests.id, { onDelete: 'set null' }),
+    examId: uuid().references(() => exams.id, { onDelete: 'set null' }),
   },
   (table) => [
     primaryKey({ columns: [table.onlineTestId, table.batchId] }),
     index('online_test_batches_batch_idx').on(table.batchId),
-    index('online_test_batches_test_idx').on(table.testId),
+    index('online_test_batches_exam_idx').on(table.examId),
     index('online_test_batches_academy_idx').on(table.academyId),
   ],
 );

@@ -21,7 +21,7 @@ import { databaseDigest, filesDigest, readArchive, waitForJob, writeArchiveEntri
 import { buildUser, loginAs } from '../../../test/factories';
 import { poolOf, createBackup, restoreBackupFile, runAutomaticBackupIfDue, listBackups } from './backups.service';
 import { backupsToPrune, weekStart } from './backup-retention';
-import { extractArchive, signManifest, UNSIGNED_BACKUP_MESSAGE } from './backup-archive';
+import { extractArchive, signManifest, tableEntryName, UNSIGNED_BACKUP_MESSAGE } from './backup-archive';
 import { applyMigrations, knownMigrations, resetMigrationLog } from './migration-level';
 import { dumpTable, listTables, loadTable, useCanonicalOutput } from './database-tables';
 
@@ -290,6 +290,57 @@ describe('restore', () => {
       }
     } finally {
       await pool.query('drop table scratch_types, scratch_types_copy');
+    }
+  });
+
+  it('restores a backup taken before exams were renamed (tables tests/test_marks, event test.published) as exams', async () => {
+    // The seeded academy's backup, turned into the archive the version before the rename made: the
+    // same rows under the old table and column names, at that migration (issue 61, migration exams-rename).
+    const migrations = knownMigrations();
+    const renameIndex = migrations.findIndex((migration) => migration.tag.endsWith('_exams-rename'));
+    expect(renameIndex).toBeGreaterThan(0);
+    const before = migrations[renameIndex - 1]!;
+    const { file } = await createBackup(t.database.db, { backupsDir: t.backupsDir, filesDir: t.filesDir }, TEST_SERVER_KEYS, { kind: 'manual' });
+    const sourceDigest = await databaseDigest(t.database.db);
+    expect(sourceDigest.exam_marks!.rows).toBeGreaterThan(0);
+    let examId = '';
+    const older = await craft(file, (entries, manifest) => {
+      manifest.migration = { tag: before.tag, hash: before.hash, createdAt: before.createdAt };
+      const renamed: Record<string, string> = { exams: 'tests', exam_marks: 'test_marks' };
+      examId = JSON.parse(entries.find((candidate) => candidate.name === tableEntryName('exams'))!.data.toString('utf8').split('\n')[0]!).id;
+      for (const table of manifest.tables) {
+        const entry = entries.find((candidate) => candidate.name === table.file)!;
+        if (table.name === 'exam_marks' || table.name === 'online_test_batches') entry.data = Buffer.from(entry.data.toString('utf8').replaceAll('"exam_id":', '"test_id":'));
+        if (table.name === 'domain_events') {
+          const event = { academy_id: FIRST_ACADEMY_ID, id: '6f0c8d7e-61a1-4c61-9e61-000000000061', type: 'test.published', payload: { testId: examId, batchId: 'b' }, created_at: '2026-07-05T10:00:00+00:00' };
+          entry.data = Buffer.concat([entry.data, Buffer.from(`${JSON.stringify(event)}\n`)]);
+        }
+        const oldName = renamed[table.name];
+        if (oldName) {
+          table.name = oldName;
+          table.file = tableEntryName(oldName);
+          entry.name = table.file;
+        }
+      }
+    });
+    const target = await createEmptyTestDatabase();
+    const targetData = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-restore-'));
+    try {
+      await restoreBackupFile(target.db, { backupsDir: path.join(targetData, 'backups'), filesDir: path.join(targetData, 'files') }, TEST_SERVER_KEYS, older);
+      const restored = await databaseDigest(target.db);
+      // The old tables' rows are the exams' rows again, exactly; no table of the old names is left.
+      expect(restored.exams).toEqual(sourceDigest.exams);
+      expect(restored.exam_marks).toEqual(sourceDigest.exam_marks);
+      expect(restored.online_test_batches).toEqual(sourceDigest.online_test_batches);
+      expect(restored.tests).toBeUndefined();
+      expect(restored.test_marks).toBeUndefined();
+      // The event written before the rename is delivered under its new name.
+      await target.pool.query("select set_config('app.academy_id', $1, false)", [FIRST_ACADEMY_ID]);
+      const { rows: events } = await target.pool.query("select type, payload from domain_events where id = '6f0c8d7e-61a1-4c61-9e61-000000000061'");
+      expect(events).toEqual([{ type: 'exam.published', payload: { examId, batchId: 'b' } }]);
+    } finally {
+      await target.close();
+      fs.rmSync(targetData, { recursive: true, force: true });
     }
   });
 

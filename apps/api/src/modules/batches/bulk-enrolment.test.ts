@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { shiftDate } from '@academy/shared/calendar';
-import { attendanceRecords, auditLog, batches, batchStudents, feeDues, feeReceipts, testMarks, tests } from '../../db/schema';
+import { attendanceRecords, auditLog, batches, batchStudents, feeDues, feeReceipts, examMarks, exams } from '../../db/schema';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 
@@ -208,8 +208,8 @@ describe('moving students (POST /api/batches/{id}/students/move)', () => {
     const [meera, mohan, sunil] = people;
     const db = t.database.db;
     await db.insert(attendanceRecords).values(people.map((student) => ({ batchId: from.id, studentId: student.id, date: t.today, status: 'present' as const })));
-    const [test] = await db.insert(tests).values({ batchId: from.id, name: 'Unit 1', date: t.today, maxHalfMarks: 40 }).returning();
-    await db.insert(testMarks).values(people.map((student) => ({ testId: test!.id, studentId: student.id, halfMarks: 30 })));
+    const [test] = await db.insert(exams).values({ batchId: from.id, name: 'Unit 1', date: t.today, maxHalfMarks: 40 }).returning();
+    await db.insert(examMarks).values(people.map((student) => ({ examId: test!.id, studentId: student.id, halfMarks: 30 })));
     // Meera paid part of her first instalment.
     expect((await call('POST', `/students/${meera!.id}/payments`, { amount: 1000, date: t.today, mode: 'cash' })).statusCode).toBe(201);
 
@@ -223,7 +223,7 @@ describe('moving students (POST /api/batches/{id}/students/move)', () => {
     // History of the old batch untouched.
     const attendance = await db.select().from(attendanceRecords).where(eq(attendanceRecords.batchId, from.id));
     expect(attendance).toHaveLength(3);
-    expect(await db.select().from(testMarks).where(eq(testMarks.testId, test!.id))).toHaveLength(3);
+    expect(await db.select().from(examMarks).where(eq(examMarks.examId, test!.id))).toHaveLength(3);
     expect(await db.select().from(feeReceipts).where(eq(feeReceipts.studentId, meera!.id))).toHaveLength(1);
     // Dues: the old batch's stay open (not asked to cancel), the new batch's are made.
     expect((await duesOf(mohan!.id, from.id)).map((due) => due.status)).toEqual(['open', 'open']);

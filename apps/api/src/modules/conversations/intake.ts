@@ -168,7 +168,7 @@ async function topicAnswer(tx: DbExecutor, deps: IntakeDeps, origin: string, top
       select u.name, r.test, r.date, r.half_marks as "halfMarks", r.absent, r.max_half_marks as "maxHalfMarks"
       from parent_students ps join students s on s.id = ps.student_id join users u on u.id = s.user_id
       left join lateral (
-        select t.name as test, t.date::text as date, tm.half_marks, tm.absent, t.max_half_marks from test_marks tm join tests t on t.id = tm.test_id
+        select t.name as test, t.date::text as date, tm.half_marks, tm.absent, t.max_half_marks from exam_marks tm join exams t on t.id = tm.exam_id
         where tm.student_id = s.id and t.published_at is not null order by t.date desc, t.published_at desc limit 1) r on true
       where ps.parent_id = ${parentId} order by lower(u.name)`);
     return rows

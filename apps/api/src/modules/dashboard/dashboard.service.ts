@@ -338,7 +338,7 @@ export async function yearSummary(db: Db, year?: string): Promise<YearSummary> {
         (select json_build_object('total', count(a.status)::int,
             'percentage', round(100.0 * count(a.status) filter (where a.status in ('present', 'late')) / nullif(count(a.status), 0), 1)::float8)
           from attendance_records a where a.batch_id in (select id from year_batches)) as attendance,
-        (select count(*)::int from tests t where t.batch_id in (select id from year_batches)) as tests,
+        (select count(*)::int from exams t where t.batch_id in (select id from year_batches)) as tests,
         (select count(*)::int from admission_enquiries e where (e.created_at at time zone ${academyTimeZoneSql})::date between ${from}::date and ${to}::date) as enquiries,
         (select count(*)::int from admission_enquiries e where e.status = 'admitted' and (e.created_at at time zone ${academyTimeZoneSql})::date between ${from}::date and ${to}::date) as admitted
     `),

@@ -16,12 +16,12 @@ const marksText = (half: number) => String(half / 2);
  * parent's language, by their channel (issue 37). Safe to repeat: a message is kept once per key.
  */
 export function handleExamEvents(events: EventHandlers, jobs: Jobs): void {
-  events.handle('test.published', 'exams.results-to-parents', async (event, tx) => {
+  events.handle('exam.published', 'exams.results-to-parents', async (event, tx) => {
     const { rows } = await tx.execute<MarkRow>(sql`
       select m.student_id as "studentId", u.name as child, t.name as test, t.date::text as date,
         m.half_marks as "halfMarks", t.max_half_marks as "maxHalfMarks", m.absent
-      from test_marks m join tests t on t.id = m.test_id join students s on s.id = m.student_id join users u on u.id = s.user_id
-      where m.test_id = ${event.payload.testId} and s.status = 'active'`);
+      from exam_marks m join exams t on t.id = m.exam_id join students s on s.id = m.student_id join users u on u.id = s.user_id
+      where m.exam_id = ${event.payload.examId} and s.status = 'active'`);
     for (const row of rows) {
       const score = (language: Language) => (row.absent || row.halfMarks === null ? word('reportCard', 'Absent', language) : `${marksText(row.halfMarks)}/${marksText(row.maxHalfMarks)}`);
       const messages = Object.fromEntries(
@@ -36,10 +36,10 @@ export function handleExamEvents(events: EventHandlers, jobs: Jobs): void {
       await notifyParents(tx, undefined, {
         studentId: row.studentId,
         kind: 'results',
-        key: `results:${event.payload.testId}:${row.studentId}`,
+        key: `results:${event.payload.examId}:${row.studentId}`,
         date: row.date,
         messages,
-        payload: { child: { _id: row.studentId, name: row.child }, test: { _id: event.payload.testId, name: row.test, date: row.date }, score: score('en') },
+        payload: { child: { _id: row.studentId, name: row.child }, test: { _id: event.payload.examId, name: row.test, date: row.date }, score: score('en') },
         values: { child: row.child, test: row.test, score: { en: score('en'), mr: score('mr'), hi: score('hi') } },
       });
     }

@@ -64,7 +64,7 @@ describe('tests and marks', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Nothing was saved: check rows 2, 3');
     expect(response.json().errors).toEqual({ 'marks.1.studentId': 'Row 2: this student is not in this batch', 'marks.2.marks': 'Row 3: marks cannot be more than 50' });
-    const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from test_marks where test_id = ${ids.test}`);
+    const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from exam_marks where exam_id = ${ids.test}`);
     expect(rows[0]!.n).toBe(0);
     const steps = await call(cookies.teacher, 'PUT', `/api/tests/${ids.test}/marks`, { marks: [{ studentId: ids.a, marks: 10.3 }, { studentId: ids.b }] });
     expect(steps.statusCode).toBe(400);
@@ -121,29 +121,29 @@ describe('tests and marks', () => {
 
   it('imports marks from CSV, naming each bad line and saving nothing until all are right', async () => {
     const created = await call(cookies.admin, 'POST', `/api/batches/${ids.batch}/tests`, { name: 'Weekly test 2', date: '2026-07-12', maxMarks: 20 });
-    const testId = created.json().data._id;
-    const bad = await call(cookies.teacher, 'POST', `/api/tests/${testId}/marks/import`, { csv: `name,email,marks\nA,${emails.a},12\nX,nobody@example.com,3\nB,${emails.b},abc\nC,${emails.c},25\n` });
+    const examId = created.json().data._id;
+    const bad = await call(cookies.teacher, 'POST', `/api/tests/${examId}/marks/import`, { csv: `name,email,marks\nA,${emails.a},12\nX,nobody@example.com,3\nB,${emails.b},abc\nC,${emails.c},25\n` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ 'line.3': 'Line 3: no student of this batch has the email or student ID nobody@example.com', 'line.4': 'Line 4: marks must be a number in steps of 0.5, or A for absent' });
-    const over = await call(cookies.teacher, 'POST', `/api/tests/${testId}/marks/import`, { csv: `email,marks\n${emails.a},12\n${emails.c},25\n` });
+    const over = await call(cookies.teacher, 'POST', `/api/tests/${examId}/marks/import`, { csv: `email,marks\n${emails.a},12\n${emails.c},25\n` });
     expect(over.statusCode).toBe(400);
     expect(over.json().errors).toEqual({ 'marks.1.marks': 'Line 3: marks cannot be more than 20' });
     // The email column may hold a student ID instead (a child without an email, issue 21), in any case.
     const { rows: codes } = await t.database.db.execute<{ code: string }>(sql`select student_code as code from students where id = ${ids.b}`);
-    const good = await call(cookies.teacher, 'POST', `/api/tests/${testId}/marks/import`, { csv: `email,marks\n${emails.a},12.5\n${codes[0]!.code.toLowerCase()},A\n` });
+    const good = await call(cookies.teacher, 'POST', `/api/tests/${examId}/marks/import`, { csv: `email,marks\n${emails.a},12.5\n${codes[0]!.code.toLowerCase()},A\n` });
     expect(good.statusCode).toBe(200);
     expect(good.json().data.rows.filter((row: { marks: number | null; absent: boolean }) => row.marks !== null || row.absent)).toHaveLength(2);
     expect(good.json().data.rows.filter((row: { absent: boolean }) => row.absent)).toHaveLength(1);
-    expect((await call(cookies.teacher, 'POST', `/api/tests/${testId}/marks/import`, { csv: 'nothing,here\n1,2' })).json().message).toBe('The first line must name the columns email and marks');
+    expect((await call(cookies.teacher, 'POST', `/api/tests/${examId}/marks/import`, { csv: 'nothing,here\n1,2' })).json().message).toBe('The first line must name the columns email and marks');
   });
 
   it('the import does not tell whether an email or student ID exists elsewhere in the academy (issue 35, finding 10a)', async () => {
     const created = await call(cookies.teacher, 'POST', `/api/batches/${ids.batch}/tests`, { name: 'Weekly test 3', date: '2026-07-19', maxMarks: 20 });
-    const testId = created.json().data._id;
+    const examId = created.json().data._id;
     const { rows } = await t.database.db.execute<{ code: string; email: string }>(sql`select s.student_code as code, u.email from students s join users u on u.id = s.user_id where s.id = ${ids.outsider}`);
     const outsider = rows[0]!;
     // Lines 2 and 3: a student of another batch (email, student ID); lines 4 and 5: nobody at all.
-    const response = await call(cookies.teacher, 'POST', `/api/tests/${testId}/marks/import`, { csv: `email,marks\n${outsider.email},5\n${outsider.code},5\nnobody@example.com,5\nNOBODY-0001,5\n` });
+    const response = await call(cookies.teacher, 'POST', `/api/tests/${examId}/marks/import`, { csv: `email,marks\n${outsider.email},5\n${outsider.code},5\nnobody@example.com,5\nNOBODY-0001,5\n` });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       'line.2': `Line 2: no student of this batch has the email or student ID ${outsider.email.toLowerCase()}`,
@@ -151,7 +151,7 @@ describe('tests and marks', () => {
       'line.4': 'Line 4: no student of this batch has the email or student ID nobody@example.com',
       'line.5': 'Line 5: no student of this batch has the email or student ID NOBODY-0001',
     });
-    await call(cookies.teacher, 'DELETE', `/api/tests/${testId}`);
+    await call(cookies.teacher, 'DELETE', `/api/tests/${examId}`);
   });
 
   it('staff see a student\'s tests; a teacher of another batch gets 404', async () => {

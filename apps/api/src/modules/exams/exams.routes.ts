@@ -10,13 +10,13 @@ import {
   remarkParamsSchema,
   remarkSchema,
   reportCardQuerySchema,
-  studentTestsSchema,
-  TEST_MESSAGES,
-  testBatchParamsSchema,
-  testIdParamsSchema,
-  testInputSchema,
-  testResultsSchema,
-  testSchema,
+  studentExamsSchema,
+  EXAM_MESSAGES,
+  examBatchParamsSchema,
+  examIdParamsSchema,
+  examInputSchema,
+  examResultsSchema,
+  examSchema,
 } from '@academy/shared/schemas/exams';
 import { parentChildParamsSchema } from '@academy/shared/schemas/parents';
 import type { Db } from '../../db/client';
@@ -26,75 +26,75 @@ import { reportCardFileName, reportCardFor } from './report-card';
 import { queueBatchReportCards } from './report-card-jobs';
 import { listBatchRemarks, saveRemark } from './remarks.service';
 import {
-  childTests,
-  createTest,
-  deleteTest,
+  childExams,
+  createExam,
+  deleteExam,
   getResults,
-  getTest,
+  getExam,
   importMarksCsv,
-  listBatchTests,
-  ownTests,
-  publishTest,
+  listBatchExams,
+  ownExams,
+  publishExam,
   saveMarks,
-  testsOfStudentForStaff,
-  updateTest,
+  examsOfStudentForStaff,
+  updateExam,
 } from './exams.service';
 
 /** Issue 23: weekly tests, marks, results, a student's own view and the report card. Guards: access/exams.ts. */
 export const examsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['tests'];
-  const one = apiSuccess(testSchema);
-  const results = apiSuccess(testResultsSchema);
-  const params = testIdParamsSchema;
+  const one = apiSuccess(examSchema);
+  const results = apiSuccess(examResultsSchema);
+  const params = examIdParamsSchema;
 
-  app.get('/batches/:id/tests', { schema: { tags, params: testBatchParamsSchema, response: { 200: apiSuccess(z.array(testSchema)) } } }, async (request) => ({
+  app.get('/batches/:id/tests', { schema: { tags, params: examBatchParamsSchema, response: { 200: apiSuccess(z.array(examSchema)) } } }, async (request) => ({
     success: true as const,
-    data: await listBatchTests(db, actorOf(request), request.params.id),
+    data: await listBatchExams(db, actorOf(request), request.params.id),
   }));
-  app.post('/batches/:id/tests', { schema: { tags, params: testBatchParamsSchema, body: testInputSchema, response: { 201: one } } }, async (request, reply) =>
-    reply.status(201).send({ success: true as const, data: await createTest(db, actorOf(request), request.params.id, request.body), message: TEST_MESSAGES.created }),
+  app.post('/batches/:id/tests', { schema: { tags, params: examBatchParamsSchema, body: examInputSchema, response: { 201: one } } }, async (request, reply) =>
+    reply.status(201).send({ success: true as const, data: await createExam(db, actorOf(request), request.params.id, request.body), message: EXAM_MESSAGES.created }),
   );
-  app.get('/tests/:id', { schema: { tags, params, response: { 200: one } } }, async (request) => ({ success: true as const, data: await getTest(db, actorOf(request), request.params.id) }));
-  app.put('/tests/:id', { schema: { tags, params, body: testInputSchema, response: { 200: one } } }, async (request) => ({
+  app.get('/tests/:id', { schema: { tags, params, response: { 200: one } } }, async (request) => ({ success: true as const, data: await getExam(db, actorOf(request), request.params.id) }));
+  app.put('/tests/:id', { schema: { tags, params, body: examInputSchema, response: { 200: one } } }, async (request) => ({
     success: true as const,
-    data: await updateTest(db, actorOf(request), request.params.id, request.body),
-    message: TEST_MESSAGES.updated,
+    data: await updateExam(db, actorOf(request), request.params.id, request.body),
+    message: EXAM_MESSAGES.updated,
   }));
   app.delete('/tests/:id', { schema: { tags, params, response: { 200: messageOnlySchema } } }, async (request) => {
-    await deleteTest(db, actorOf(request), request.params.id);
-    return { success: true as const, message: TEST_MESSAGES.deleted };
+    await deleteExam(db, actorOf(request), request.params.id);
+    return { success: true as const, message: EXAM_MESSAGES.deleted };
   });
   app.put('/tests/:id/marks', { schema: { tags, params, body: marksSubmissionSchema, response: { 200: results } } }, async (request) => ({
     success: true as const,
     data: await saveMarks(db, actorOf(request), request.params.id, request.body),
-    message: TEST_MESSAGES.marksSaved,
+    message: EXAM_MESSAGES.marksSaved,
   }));
   app.post('/tests/:id/marks/import', { schema: { tags, params, body: marksImportSchema, response: { 200: results } } }, async (request) => ({
     success: true as const,
     data: await importMarksCsv(db, actorOf(request), request.params.id, request.body.csv),
-    message: TEST_MESSAGES.marksSaved,
+    message: EXAM_MESSAGES.marksSaved,
   }));
   app.post('/tests/:id/publish', { schema: { tags, params, response: { 200: one } } }, async (request) => ({
     success: true as const,
-    data: await publishTest(db, actorOf(request), request.params.id),
-    message: TEST_MESSAGES.published,
+    data: await publishExam(db, actorOf(request), request.params.id),
+    message: EXAM_MESSAGES.published,
   }));
   app.get('/tests/:id/results', { schema: { tags, params, response: { 200: results } } }, async (request) => ({
     success: true as const,
     data: await getResults(db, actorOf(request), request.params.id),
   }));
-  app.get('/students/:id/tests', { schema: { tags, params, response: { 200: apiSuccess(studentTestsSchema) } } }, async (request) => ({
+  app.get('/students/:id/tests', { schema: { tags, params, response: { 200: apiSuccess(studentExamsSchema) } } }, async (request) => ({
     success: true as const,
-    data: await testsOfStudentForStaff(db, actorOf(request), request.params.id),
+    data: await examsOfStudentForStaff(db, actorOf(request), request.params.id),
   }));
-  app.get('/student/tests', { schema: { tags: ['student'], response: { 200: apiSuccess(studentTestsSchema) } } }, async (request) => ({
+  app.get('/student/tests', { schema: { tags: ['student'], response: { 200: apiSuccess(studentExamsSchema) } } }, async (request) => ({
     success: true as const,
-    data: await ownTests(db, actorOf(request)),
+    data: await ownExams(db, actorOf(request)),
   }));
   // A parent reads a child's published results: the same answer the child sees at /student/tests.
-  app.get('/parent/children/:studentId/tests', { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(studentTestsSchema) } } }, async (request) => ({
+  app.get('/parent/children/:studentId/tests', { schema: { tags: ['parents'], params: parentChildParamsSchema, response: { 200: apiSuccess(studentExamsSchema) } } }, async (request) => ({
     success: true as const,
-    data: await childTests(db, actorOf(request), request.params.studentId),
+    data: await childExams(db, actorOf(request), request.params.studentId),
   }));
   app.get('/students/:id/report-card.pdf', { schema: { tags, params, querystring: reportCardQuerySchema } }, async (request, reply) => {
     const { from, to } = request.query;
@@ -106,19 +106,19 @@ export const examsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       .send(card.pdf);
   });
   // The teacher's remarks on the report cards of a batch's students (one per student per batch).
-  app.get('/batches/:id/remarks', { schema: { tags, params: testBatchParamsSchema, response: { 200: apiSuccess(batchRemarksSchema) } } }, async (request) => ({
+  app.get('/batches/:id/remarks', { schema: { tags, params: examBatchParamsSchema, response: { 200: apiSuccess(batchRemarksSchema) } } }, async (request) => ({
     success: true as const,
     data: await listBatchRemarks(db, actorOf(request), request.params.id),
   }));
   app.put('/batches/:id/students/:studentId/remark', { schema: { tags, params: remarkParamsSchema, body: remarkInputSchema, response: { 200: apiSuccess(remarkSchema) } } }, async (request) => {
     const data = await saveRemark(db, actorOf(request), request.params.id, request.params.studentId, request.body.remark);
-    return { success: true as const, data, message: data.remark === null ? TEST_MESSAGES.remarkCleared : TEST_MESSAGES.remarkSaved };
+    return { success: true as const, data, message: data.remark === null ? EXAM_MESSAGES.remarkCleared : EXAM_MESSAGES.remarkSaved };
   });
-  app.post('/batches/:id/report-cards/mail', { schema: { tags, params: testBatchParamsSchema, body: reportCardMailSchema, response: { 202: apiSuccess(z.object({ queued: z.number().int() })) } } }, async (request, reply) =>
+  app.post('/batches/:id/report-cards/mail', { schema: { tags, params: examBatchParamsSchema, body: reportCardMailSchema, response: { 202: apiSuccess(z.object({ queued: z.number().int() })) } } }, async (request, reply) =>
     reply.status(202).send({
       success: true as const,
       data: { queued: await queueBatchReportCards(db, app.jobs, actorOf(request), request.params.id, { from: request.body.from ?? undefined, to: request.body.to ?? undefined }) },
-      message: TEST_MESSAGES.mailQueued,
+      message: EXAM_MESSAGES.mailQueued,
     }),
   );
 };

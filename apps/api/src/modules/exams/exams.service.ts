@@ -6,11 +6,11 @@ import {
   isHalfStep,
   toHalfMarks,
   type marksSubmissionSchema,
-  type StudentTest,
-  type StudentTests,
-  type Test,
-  type testInputSchema,
-  type TestResults,
+  type StudentExam,
+  type StudentExams,
+  type Exam,
+  type examInputSchema,
+  type ExamResults,
 } from '@academy/shared/schemas/exams';
 import type { Db, DbExecutor } from '../../db/client';
 import { students } from '../../db/schema';
@@ -20,16 +20,16 @@ import { studentIdOf, type Actor } from '../../access/actor';
 import { assertStaffOfBatch } from '../../access/batches';
 import { childIdOf } from '../../access/parents';
 import { taughtBy } from '../../access/students';
-import { staffTestsTeacherId } from '../../access/exams';
+import { staffExamsTeacherId } from '../../access/exams';
 import { diffChanges, recordAudit } from '../audit';
 import { averageAndHighest, competitionRanks, percentageOf } from './ranking';
 import { formatDate } from '@academy/shared/calendar';
 import { academyTimeZoneSql } from '../../db/academy-today';
 
-type TestInput = z.output<typeof testInputSchema>;
+type ExamInput = z.output<typeof examInputSchema>;
 type MarksSubmission = z.output<typeof marksSubmissionSchema>;
 
-type TestRow = {
+type ExamRow = {
   _id: string;
   name: string;
   date: string;
@@ -48,7 +48,7 @@ type TestRow = {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toTest(row: TestRow): Test {
+function toExam(row: ExamRow): Exam {
   return {
     _id: row._id,
     batch: { _id: row.batchId, name: row.batchName, subject: { _id: row.subjectId, name: row.subjectName, code: row.subjectCode } },
@@ -62,13 +62,13 @@ function toTest(row: TestRow): Test {
   };
 }
 
-const TEST_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
-  t.corrected_at as "correctedAt", (select count(*)::int from test_marks m where m.test_id = t.id) as entered,
+const EXAM_COLUMNS = sql`t.id as "_id", t.name, t.date, t.max_half_marks as "maxHalfMarks", t.topic, t.published_at as "publishedAt",
+  t.corrected_at as "correctedAt", (select count(*)::int from exam_marks m where m.exam_id = t.id) as entered,
   b.id as "batchId", b.name as "batchName", sub.id as "subjectId", sub.name as "subjectName", sub.code as "subjectCode", b.teacher_id as "teacherId"`;
-const TEST_FROM = sql`from tests t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
+const EXAM_FROM = sql`from exams t join batches b on b.id = t.batch_id join subjects sub on sub.id = b.subject_id`;
 
 /** The row, if this actor may manage its test (the batch's teacher or an admin; anyone else 404). */
-function staffTest(actor: Actor, row: TestRow | undefined): TestRow {
+function staffExam(actor: Actor, row: ExamRow | undefined): ExamRow {
   if (!row) throw new AppError('NOT_FOUND', 'Test not found');
   try {
     assertStaffOfBatch(actor, row.teacherId);
@@ -79,9 +79,9 @@ function staffTest(actor: Actor, row: TestRow | undefined): TestRow {
 }
 
 /** The test, if this actor may manage it. */
-async function testForStaff(db: DbExecutor, actor: Actor, testId: string): Promise<TestRow> {
-  const { rows } = await db.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.id = ${testId}`);
-  return staffTest(actor, rows[0]);
+async function examForStaff(db: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
+  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.id = ${examId}`);
+  return staffExam(actor, rows[0]);
 }
 
 /**
@@ -91,9 +91,9 @@ async function testForStaff(db: DbExecutor, actor: Actor, testId: string): Promi
  * other request can raise meanwhile (issue 35, finding 3: a 19 stood under a maximum of 16).
  * Migration 0029's triggers refuse the same in the database, whatever the code does.
  */
-async function lockTestForStaff(tx: DbExecutor, actor: Actor, testId: string): Promise<TestRow> {
-  const { rows } = await tx.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.id = ${testId} for no key update of t`);
-  return staffTest(actor, rows[0]);
+async function lockExamForStaff(tx: DbExecutor, actor: Actor, examId: string): Promise<ExamRow> {
+  const { rows } = await tx.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.id = ${examId} for no key update of t`);
+  return staffExam(actor, rows[0]);
 }
 
 async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Promise<{ id: string; name: string; teacherId: string }> {
@@ -105,55 +105,55 @@ async function batchForStaff(db: DbExecutor, actor: Actor, batchId: string): Pro
 }
 
 /** GET /api/batches/{id}/tests: newest first. */
-export async function listBatchTests(db: DbExecutor, actor: Actor, batchId: string): Promise<Test[]> {
+export async function listBatchExams(db: DbExecutor, actor: Actor, batchId: string): Promise<Exam[]> {
   await batchForStaff(db, actor, batchId);
-  const { rows } = await db.execute<TestRow>(sql`select ${TEST_COLUMNS} ${TEST_FROM} where t.batch_id = ${batchId} order by t.date desc, t.created_at desc`);
-  return rows.map(toTest);
+  const { rows } = await db.execute<ExamRow>(sql`select ${EXAM_COLUMNS} ${EXAM_FROM} where t.batch_id = ${batchId} order by t.date desc, t.created_at desc`);
+  return rows.map(toExam);
 }
 
 /** GET /api/tests/{id} */
-export async function getTest(db: DbExecutor, actor: Actor, testId: string): Promise<Test> {
-  return toTest(await testForStaff(db, actor, testId));
+export async function getExam(db: DbExecutor, actor: Actor, examId: string): Promise<Exam> {
+  return toExam(await examForStaff(db, actor, examId));
 }
 
 /** POST /api/batches/{id}/tests */
-export async function createTest(db: Db, actor: Actor, batchId: string, input: TestInput): Promise<Test> {
+export async function createExam(db: Db, actor: Actor, batchId: string, input: ExamInput): Promise<Exam> {
   const batch = await batchForStaff(db, actor, batchId);
   const id = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
-      insert into tests (batch_id, name, date, max_half_marks, topic, created_by)
+      insert into exams (batch_id, name, date, max_half_marks, topic, created_by)
       values (${batchId}, ${input.name}, ${input.date}, ${toHalfMarks(input.maxMarks)}, ${input.topic ?? null}, ${actor.userId}) returning id`);
-    const testId = rows[0]!.id;
+    const examId = rows[0]!.id;
     await recordAudit(tx, actor, {
       action: 'test.create',
       entityType: 'test',
-      entityId: testId,
+      entityId: examId,
       relatedId: batchId,
       text: { key: 'test.created', values: { name: input.name, date: formatDate(input.date), max: input.maxMarks, batch: batch.name } },
     });
-    return testId;
+    return examId;
   });
-  return getTest(db, actor, id);
+  return getExam(db, actor, id);
 }
 
 /** PUT /api/tests/{id}: the maximum may not drop below marks already entered. */
-export async function updateTest(db: Db, actor: Actor, testId: string, input: TestInput): Promise<Test> {
+export async function updateExam(db: Db, actor: Actor, examId: string, input: ExamInput): Promise<Exam> {
   await db.transaction(async (tx) => {
-    const before = await lockTestForStaff(tx, actor, testId);
-    const { rows } = await tx.execute<{ highest: number | null }>(sql`select max(half_marks)::int as highest from test_marks where test_id = ${testId}`);
+    const before = await lockExamForStaff(tx, actor, examId);
+    const { rows } = await tx.execute<{ highest: number | null }>(sql`select max(half_marks)::int as highest from exam_marks where exam_id = ${examId}`);
     const highest = rows[0]?.highest ?? null;
     if (highest !== null && highest > toHalfMarks(input.maxMarks)) {
       const message = `Maximum marks cannot be below the highest marks already entered (${fromHalfMarks(highest)})`;
       throw new AppError('BAD_REQUEST', message, { maxMarks: message });
     }
     await tx.execute(sql`
-      update tests set name = ${input.name}, date = ${input.date}, max_half_marks = ${toHalfMarks(input.maxMarks)}, topic = ${input.topic ?? null},
+      update exams set name = ${input.name}, date = ${input.date}, max_half_marks = ${toHalfMarks(input.maxMarks)}, topic = ${input.topic ?? null},
         corrected_at = case when published_at is not null then now() else corrected_at end, updated_at = now()
-      where id = ${testId}`);
+      where id = ${examId}`);
     await recordAudit(tx, actor, {
       action: before.publishedAt ? 'test.correct' : 'test.update',
       entityType: 'test',
-      entityId: testId,
+      entityId: examId,
       relatedId: before.batchId,
       text: { key: before.publishedAt ? 'test.corrected' : 'test.updated', values: { name: input.name, batch: before.batchName } },
       changes: diffChanges(
@@ -162,18 +162,18 @@ export async function updateTest(db: Db, actor: Actor, testId: string, input: Te
       ),
     });
   });
-  return getTest(db, actor, testId);
+  return getExam(db, actor, examId);
 }
 
 /** DELETE /api/tests/{id}: with its marks. */
-export async function deleteTest(db: Db, actor: Actor, testId: string): Promise<void> {
-  const test = await testForStaff(db, actor, testId);
+export async function deleteExam(db: Db, actor: Actor, examId: string): Promise<void> {
+  const test = await examForStaff(db, actor, examId);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from tests where id = ${testId}`);
+    await tx.execute(sql`delete from exams where id = ${examId}`);
     await recordAudit(tx, actor, {
       action: 'test.delete',
       entityType: 'test',
-      entityId: testId,
+      entityId: examId,
       relatedId: test.batchId,
       text: { key: 'test.deleted', values: { name: test.name, date: formatDate(test.date), batch: test.batchName } },
     });
@@ -192,11 +192,11 @@ const ROW_WORDS = {
   line: { notInBatch: (n: number) => `Line ${n}: this student is not in this batch`, tooHigh: (n: number, max: number) => `Line ${n}: marks cannot be more than ${max}`, check: (list: string) => `Nothing was saved: check lines ${list}` },
 };
 
-async function saveRows(db: Db, actor: Actor, testId: string, rows: Row[], numbers: (index: number) => number, unit: keyof typeof ROW_WORDS, fromCsv: boolean): Promise<number> {
+async function saveRows(db: Db, actor: Actor, examId: string, rows: Row[], numbers: (index: number) => number, unit: keyof typeof ROW_WORDS, fromCsv: boolean): Promise<number> {
   const words = ROW_WORDS[unit];
   return db.transaction(async (tx) => {
     // The maximum and the enrolment are read under the test's lock.
-    const test = await lockTestForStaff(tx, actor, testId);
+    const test = await lockExamForStaff(tx, actor, examId);
     const { rows: enrolled } = await tx.execute<{ id: string }>(sql`
       select bs.student_id as id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active'
       where bs.batch_id = ${test.batchId} and bs.student_id = any(${sql.param(rows.map((row) => row.studentId))}::uuid[])`);
@@ -213,14 +213,14 @@ async function saveRows(db: Db, actor: Actor, testId: string, rows: Row[], numbe
     });
     if (bad.length > 0) throw new AppError('BAD_REQUEST', words.check(bad.join(', ')), errors);
     await tx.execute(sql`
-      insert into test_marks (test_id, student_id, half_marks, absent, entered_by, entered_at)
+      insert into exam_marks (exam_id, student_id, half_marks, absent, entered_by, entered_at)
       select ${test._id}, i.student_id, case when i.absent then null else i.half_marks end, i.absent, ${actor.userId}, now()
       from unnest(${sql.param(rows.map((row) => row.studentId))}::uuid[], ${sql.param(rows.map((row) => row.halfMarks))}::int[], ${sql.param(rows.map((row) => row.absent))}::boolean[])
         as i(student_id, half_marks, absent)
-      on conflict (test_id, student_id) do update
+      on conflict (exam_id, student_id) do update
         set half_marks = excluded.half_marks, absent = excluded.absent, entered_by = excluded.entered_by, entered_at = excluded.entered_at`);
     const corrected = test.publishedAt !== null;
-    if (corrected) await tx.execute(sql`update tests set corrected_at = now() where id = ${test._id}`);
+    if (corrected) await tx.execute(sql`update exams set corrected_at = now() where id = ${test._id}`);
     const absent = rows.filter((row) => row.absent).length;
     await recordAudit(tx, actor, {
       action: corrected ? 'test.correct' : 'test.marks',
@@ -237,10 +237,10 @@ async function saveRows(db: Db, actor: Actor, testId: string, rows: Row[], numbe
 }
 
 /** PUT /api/tests/{id}/marks */
-export async function saveMarks(db: Db, actor: Actor, testId: string, input: MarksSubmission): Promise<TestResults> {
+export async function saveMarks(db: Db, actor: Actor, examId: string, input: MarksSubmission): Promise<ExamResults> {
   const rows = input.marks.map((row) => ({ studentId: row.studentId, absent: row.absent === true, halfMarks: row.absent ? null : toHalfMarks(row.marks!) }));
-  await saveRows(db, actor, testId, rows, (index) => index + 1, 'row', false);
-  return getResults(db, actor, testId);
+  await saveRows(db, actor, examId, rows, (index) => index + 1, 'row', false);
+  return getResults(db, actor, examId);
 }
 
 /**
@@ -249,8 +249,8 @@ export async function saveMarks(db: Db, actor: Actor, testId: string, input: Mar
  * without an email of their own, issue 21); marks "A", "AB" or "absent" mark the student absent. Every bad line is named
  * (line numbers as a spreadsheet shows them) and nothing is saved until all are right.
  */
-export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: string): Promise<TestResults> {
-  const test = await testForStaff(db, actor, testId);
+export async function importMarksCsv(db: Db, actor: Actor, examId: string, csv: string): Promise<ExamResults> {
+  const test = await examForStaff(db, actor, examId);
   let records: string[][];
   try {
     records = parse(csv.replace(/^\uFEFF/, ''), { skip_empty_lines: true, trim: true, relax_column_count: true });
@@ -308,41 +308,41 @@ export async function importMarksCsv(db: Db, actor: Actor, testId: string, csv: 
   if (problems.length > 1) throw new AppError('BAD_REQUEST', `Nothing was saved: ${problems.length} lines have mistakes`, errors);
   // Line numbers for the checks that need the database (enrolment, the maximum).
   const lineOf = [...seen.values()];
-  await saveRows(db, actor, testId, rows, (index) => lineOf[index]!, 'line', true);
-  return getResults(db, actor, testId);
+  await saveRows(db, actor, examId, rows, (index) => lineOf[index]!, 'line', true);
+  return getResults(db, actor, examId);
 }
 
 /** POST /api/tests/{id}/publish: students see the results from now on. Publishing again changes nothing. */
-export async function publishTest(db: Db, actor: Actor, testId: string): Promise<Test> {
-  const test = await testForStaff(db, actor, testId);
-  if (test.publishedAt) return toTest(test);
+export async function publishExam(db: Db, actor: Actor, examId: string): Promise<Exam> {
+  const test = await examForStaff(db, actor, examId);
+  if (test.publishedAt) return toExam(test);
   if (test.entered === 0) throw new AppError('BAD_REQUEST', 'Enter marks before publishing the results');
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update tests set published_at = now() where id = ${testId}`);
+    await tx.execute(sql`update exams set published_at = now() where id = ${examId}`);
     // The families hear of it (WhatsApp, SMS or email: the family outbox), after this commits.
-    await emitEvent(tx, { type: 'test.published', payload: { testId, batchId: test.batchId } });
-    await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: testId, relatedId: test.batchId, text: { key: 'test.published', values: { name: test.name, batch: test.batchName } } });
+    await emitEvent(tx, { type: 'exam.published', payload: { examId, batchId: test.batchId } });
+    await recordAudit(tx, actor, { action: 'test.publish', entityType: 'test', entityId: examId, relatedId: test.batchId, text: { key: 'test.published', values: { name: test.name, batch: test.batchName } } });
   });
-  return getTest(db, actor, testId);
+  return getExam(db, actor, examId);
 }
 
 /** GET /api/tests/{id}/results: the roster (active students of the batch, then anyone else with marks) with marks and ranks. */
-export async function getResults(db: DbExecutor, actor: Actor, testId: string): Promise<TestResults> {
-  const test = await testForStaff(db, actor, testId);
+export async function getResults(db: DbExecutor, actor: Actor, examId: string): Promise<ExamResults> {
+  const test = await examForStaff(db, actor, examId);
   const { rows } = await db.execute<{ _id: string; name: string; email: string; halfMarks: number | null; absent: boolean | null }>(sql`
     with people as (
       select bs.student_id from batch_students bs join students s on s.id = bs.student_id and s.status = 'active' where bs.batch_id = ${test.batchId}
-      union select m.student_id from test_marks m where m.test_id = ${testId}
+      union select m.student_id from exam_marks m where m.exam_id = ${examId}
     )
     select s.id as "_id", u.name, u.email, m.half_marks as "halfMarks", m.absent
     from people p join students s on s.id = p.student_id join users u on u.id = s.user_id
-    left join test_marks m on m.test_id = ${testId} and m.student_id = s.id
+    left join exam_marks m on m.exam_id = ${examId} and m.student_id = s.id
     order by lower(u.name), s.id`);
   const marks = rows.map((row) => ({ ...row, absent: row.absent === true }));
   const ranks = competitionRanks(marks);
   const { average, highest, present } = averageAndHighest(marks);
   return {
-    test: toTest(test),
+    test: toExam(test),
     rows: marks.map((row) => ({
       student: { _id: row._id, name: row.name, email: row.email },
       marks: row.halfMarks === null ? null : fromHalfMarks(row.halfMarks),
@@ -365,27 +365,27 @@ export async function getResults(db: DbExecutor, actor: Actor, testId: string): 
  * no ids) and never leave this function.
  * `teacherId` narrows it to one teacher's batches; `includeUnpublished` is for staff; `from`/`to` a period.
  */
-export async function testsOfStudent(
+export async function examsOfStudent(
   db: DbExecutor,
   studentId: string,
   options: { teacherId?: string; includeUnpublished?: boolean; from?: string; to?: string } = {},
-): Promise<StudentTests> {
-  const { rows } = await db.execute<TestRow & { studentName: string; marks: { halfMarks: number | null; absent: boolean; mine: boolean }[] | null }>(sql`
+): Promise<StudentExams> {
+  const { rows } = await db.execute<ExamRow & { studentName: string; marks: { halfMarks: number | null; absent: boolean; mine: boolean }[] | null }>(sql`
     with mine as (
-      select t.id from tests t
+      select t.id from exams t
       -- A test of their batch held on or after the day they joined it, or one they have a mark in; a
       -- test held before they joined is not theirs (issue 42: not "absent", left out of chart and card).
       where (t.batch_id in (select batch_id from batch_students where student_id = ${studentId}
                              and (enrolled_at at time zone ${academyTimeZoneSql})::date <= t.date)
-          or exists (select 1 from test_marks m where m.test_id = t.id and m.student_id = ${studentId}))
+          or exists (select 1 from exam_marks m where m.exam_id = t.id and m.student_id = ${studentId}))
         ${options.includeUnpublished ? sql`` : sql`and t.published_at is not null`}
         ${options.teacherId ? sql`and t.batch_id in (select id from batches where teacher_id = ${options.teacherId})` : sql``}
         ${options.from ? sql`and t.date >= ${options.from}` : sql``}
         ${options.to ? sql`and t.date <= ${options.to}` : sql``}
     )
-    select ${TEST_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}) as "studentName",
-      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from test_marks m where m.test_id = t.id) as marks
-    ${TEST_FROM}
+    select ${EXAM_COLUMNS}, (select u.name from students s join users u on u.id = s.user_id where s.id = ${studentId}) as "studentName",
+      (select json_agg(json_build_object('halfMarks', m.half_marks, 'absent', m.absent, 'mine', m.student_id = ${studentId})) from exam_marks m where m.exam_id = t.id) as marks
+    ${EXAM_FROM}
     where t.id in (select id from mine)
     order by t.date, t.created_at`);
   let studentName = rows[0]?.studentName;
@@ -394,14 +394,14 @@ export async function testsOfStudent(
     if (!found[0]) throw new AppError('NOT_FOUND', 'Student not found');
     studentName = found[0].name;
   }
-  const tests: StudentTest[] = rows.map((row) => {
+  const tests: StudentExam[] = rows.map((row) => {
     const marks = row.marks ?? [];
     const ranks = competitionRanks(marks);
     const own = marks.find((mark) => mark.mine);
     const { average, highest, present } = averageAndHighest(marks);
     const ownHalf = own && !own.absent ? own.halfMarks : null;
     return {
-      test: toTest(row),
+      test: toExam(row),
       marks: ownHalf === null ? null : fromHalfMarks(ownHalf),
       absent: own?.absent ?? false,
       percentage: percentageOf(ownHalf, row.maxHalfMarks),
@@ -416,20 +416,20 @@ export async function testsOfStudent(
 }
 
 /** GET /api/students/{id}/tests (staff): an admin every test of the student, a teacher those of their batches (none: 404). */
-export async function testsOfStudentForStaff(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentTests> {
-  const teacherId = staffTestsTeacherId(actor);
-  if (teacherId === undefined) return testsOfStudent(db, studentId, { includeUnpublished: true });
+export async function examsOfStudentForStaff(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentExams> {
+  const teacherId = staffExamsTeacherId(actor);
+  if (teacherId === undefined) return examsOfStudent(db, studentId, { includeUnpublished: true });
   const [taught] = await db.select({ id: students.id }).from(students).where(and(eq(students.id, studentId), taughtBy(teacherId))).limit(1);
   if (!taught) throw new AppError('NOT_FOUND', 'Student not found');
-  return testsOfStudent(db, studentId, { teacherId, includeUnpublished: true });
+  return examsOfStudent(db, studentId, { teacherId, includeUnpublished: true });
 }
 
 /** GET /api/student/tests: the student's own published results. */
-export async function ownTests(db: DbExecutor, actor: Actor): Promise<StudentTests> {
-  return testsOfStudent(db, studentIdOf(actor));
+export async function ownExams(db: DbExecutor, actor: Actor): Promise<StudentExams> {
+  return examsOfStudent(db, studentIdOf(actor));
 }
 
 /** GET /api/parent/children/{studentId}/tests: a child's published results, the answer the child sees (another family's child: 404). */
-export async function childTests(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentTests> {
-  return testsOfStudent(db, childIdOf(actor, studentId));
+export async function childExams(db: DbExecutor, actor: Actor, studentId: string): Promise<StudentExams> {
+  return examsOfStudent(db, childIdOf(actor, studentId));
 }

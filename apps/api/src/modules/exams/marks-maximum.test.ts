@@ -29,7 +29,7 @@ const saveMarks = (a: number, b: number) =>
   t.app.inject({ method: 'PUT', url: `/api/tests/${ids.test}/marks`, headers: { cookie }, payload: { marks: [{ studentId: ids.a, marks: a }, { studentId: ids.b, marks: b }] } });
 
 async function marksAboveMaximum(): Promise<number> {
-  const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from test_marks m join tests t on t.id = m.test_id where m.half_marks > t.max_half_marks`);
+  const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from exam_marks m join exams t on t.id = m.exam_id where m.half_marks > t.max_half_marks`);
   return rows[0]!.n;
 }
 
@@ -68,21 +68,21 @@ describe('marks never stand above their maximum', () => {
       message: 'Maximum marks cannot be below the highest marks already entered (19)',
       errors: { maxMarks: 'Maximum marks cannot be below the highest marks already entered (19)' },
     });
-    const { rows } = await t.database.db.execute<{ max: number }>(sql`select max_half_marks as max from tests where id = ${ids.test}`);
+    const { rows } = await t.database.db.execute<{ max: number }>(sql`select max_half_marks as max from exams where id = ${ids.test}`);
     expect(rows[0]!.max).toBe(40);
   });
 
   it('the database refuses a mark above the maximum, and a maximum below a saved mark, written around the service', async () => {
     // The test's maximum is 20 (40 half-marks) and student a has 19 (38).
-    const insertAbove = await t.database.db.execute(sql`update test_marks set half_marks = 41 where test_id = ${ids.test} and student_id = ${ids.a}`).catch((error: unknown) => error);
-    expect(findPostgresError(insertAbove)).toMatchObject({ code: '23514', constraint: 'test_marks_within_maximum' });
-    const lowerBelow = await t.database.db.execute(sql`update tests set max_half_marks = 32 where id = ${ids.test}`).catch((error: unknown) => error);
-    expect(findPostgresError(lowerBelow)).toMatchObject({ code: '23514', constraint: 'tests_maximum_above_marks' });
-    await t.database.db.execute(sql`delete from test_marks where test_id = ${ids.test} and student_id = ${ids.b}`);
+    const insertAbove = await t.database.db.execute(sql`update exam_marks set half_marks = 41 where exam_id = ${ids.test} and student_id = ${ids.a}`).catch((error: unknown) => error);
+    expect(findPostgresError(insertAbove)).toMatchObject({ code: '23514', constraint: 'exam_marks_within_maximum' });
+    const lowerBelow = await t.database.db.execute(sql`update exams set max_half_marks = 32 where id = ${ids.test}`).catch((error: unknown) => error);
+    expect(findPostgresError(lowerBelow)).toMatchObject({ code: '23514', constraint: 'exams_maximum_above_marks' });
+    await t.database.db.execute(sql`delete from exam_marks where exam_id = ${ids.test} and student_id = ${ids.b}`);
     const newAbove = await t.database.db
-      .execute(sql`insert into test_marks (test_id, student_id, half_marks, absent) values (${ids.test}, ${ids.b}, 50, false)`)
+      .execute(sql`insert into exam_marks (exam_id, student_id, half_marks, absent) values (${ids.test}, ${ids.b}, 50, false)`)
       .catch((error: unknown) => error);
-    expect(findPostgresError(newAbove)).toMatchObject({ code: '23514', constraint: 'test_marks_within_maximum' });
+    expect(findPostgresError(newAbove)).toMatchObject({ code: '23514', constraint: 'exam_marks_within_maximum' });
     // Should a request ever reach them, the answer is a conflict in words, not a 500 or a vague 400.
     expect(appErrorFromPostgres(newAbove)).toMatchObject({ status: 409, message: 'Nothing was saved: marks cannot be more than the maximum marks of the test' });
     expect(appErrorFromPostgres(lowerBelow)).toMatchObject({ status: 409, fieldErrors: { maxMarks: 'Maximum marks cannot be below marks already entered' } });

@@ -5,25 +5,25 @@ import { emitEvent } from '../../events/emit';
 /**
  * An online test's scores as a batch's published test (issue 40), so they reach everything tests do:
  * the student's and parent's results, the progress chart, the report card, the parents' message (the
- * `test.published` event). Called by the online-tests module once the test has closed, in its
+ * `exam.published` event). Called by the online-tests module once the test has closed, in its
  * transaction. A score below zero (negative marking) is recorded as 0, since marks are never negative;
  * a student of the batch who did not take it is absent.
  */
 export async function recordOnlineTestMarks(tx: DbExecutor, input: { batchId: string; name: string; date: string; maxHalfMarks: number; onlineTestId: string }): Promise<string> {
   const { rows } = await tx.execute<{ id: string }>(sql`
-    insert into tests (batch_id, name, date, max_half_marks, topic, published_at)
+    insert into exams (batch_id, name, date, max_half_marks, topic, published_at)
     values (${input.batchId}, ${input.name.slice(0, 120)}, ${input.date}, ${input.maxHalfMarks}, 'Online test', now())
     returning id`);
-  const testId = rows[0]!.id;
+  const examId = rows[0]!.id;
   await tx.execute(sql`
-    insert into test_marks (test_id, student_id, half_marks, absent)
-    select ${testId}, s.id,
+    insert into exam_marks (exam_id, student_id, half_marks, absent)
+    select ${examId}, s.id,
       case when a.submitted_at is null then null else least(greatest(a.score_half_marks, 0), ${input.maxHalfMarks}) end,
       a.submitted_at is null
     from batch_students bs
     join students s on s.id = bs.student_id and s.status = 'active'
     left join online_test_attempts a on a.online_test_id = ${input.onlineTestId} and a.student_id = s.id
     where bs.batch_id = ${input.batchId}`);
-  await emitEvent(tx, { type: 'test.published', payload: { testId, batchId: input.batchId } });
-  return testId;
+  await emitEvent(tx, { type: 'exam.published', payload: { examId, batchId: input.batchId } });
+  return examId;
 }

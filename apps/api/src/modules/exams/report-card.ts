@@ -1,7 +1,7 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import type { StudentTest } from '@academy/shared/schemas/exams';
+import type { StudentExam } from '@academy/shared/schemas/exams';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../access/actor';
@@ -15,7 +15,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
 import { remarksOfStudent } from './remarks.service';
 import { localNamesFor } from '../standards';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
-import { testsOfStudent } from './exams.service';
+import { examsOfStudent } from './exams.service';
 import { formatDate } from '@academy/shared/calendar';
 import { wordTable } from '@academy/shared/i18n/server-catalog';
 
@@ -37,7 +37,7 @@ const LABELS = wordTable('reportCard', {
   rank: 'Rank',
   average: 'Batch average',
   absent: 'Absent',
-  noTests: 'No published tests in this period.',
+  noExams: 'No published tests in this period.',
   remark: "Teacher's remark",
   remarks: "Teachers' remarks",
   corrected: 'corrected',
@@ -59,7 +59,7 @@ export function periodText(period: ReportCardPeriod, language: Language): string
 type ReportCardData = {
   student: { name: string; email: string; language: Language; standard: StandardRef | null; batches: string[] };
   attendance: { percentage: number | null; total: number };
-  tests: StudentTest[];
+  tests: StudentExam[];
   remarks: { batch: string; subject: SubjectRef; writtenBy: string | null; remark: string }[];
 };
 
@@ -75,7 +75,7 @@ async function reportCardData(db: DbExecutor, studentId: string, period: ReportC
           where a.student_id = s.id ${period.from ? sql`and a.date >= ${period.from}` : sql``} ${period.to ? sql`and a.date <= ${period.to}` : sql``}) as total
       from students s join users u on u.id = s.user_id left join standards st on st.id = s.standard_id
       where s.id = ${studentId}`),
-    testsOfStudent(db, studentId, period),
+    examsOfStudent(db, studentId, period),
     remarksOfStudent(db, studentId),
   ]);
   const row = rows[0];
@@ -138,7 +138,7 @@ export async function reportCardPdf(db: DbExecutor, studentId: string, period: R
     doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).strokeColor('#dee2e6').lineWidth(0.5).stroke();
   };
   if (data.tests.length === 0) {
-    doc.font('regular').fontSize(10).text(words.noTests);
+    doc.font('regular').fontSize(10).text(words.noExams);
   } else {
     drawRow(
       columns.map((column) => column.label),

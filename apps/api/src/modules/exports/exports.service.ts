@@ -391,8 +391,8 @@ export async function writeAcademyWorkbook(db: Db, output: Writable, options: { 
         ],
         sql`
           select t.name as test, t.topic, b.name as batch, t.date, s.student_code, u.name, m.half_marks, t.max_half_marks, m.absent, t.published_at is not null as published
-          from test_marks m
-          join tests t on t.id = m.test_id
+          from exam_marks m
+          join exams t on t.id = m.exam_id
           join batches b on b.id = t.batch_id
           join students s on s.id = m.student_id
           join users u on u.id = s.user_id

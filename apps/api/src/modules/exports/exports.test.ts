@@ -7,7 +7,7 @@ import { shiftDate } from '@academy/shared/calendar';
 import { attendanceRecords, auditLog, students, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStandard, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { createTest, publishTest, saveMarks } from '../exams/exams.service';
+import { createExam, publishExam, saveMarks } from '../exams/exams.service';
 import { createPlan } from '../fees/plans.service';
 import { recordPayment } from '../fees/payments.service';
 import { academyToday } from '../../academy-settings';
@@ -53,9 +53,9 @@ beforeAll(async () => {
   );
 
   const asTeacher = { role: 'teacher' as const, userId: teacher.userId, teacherId: teacher.id };
-  const test = await createTest(db, asTeacher, batch.id, { name: 'Algebra 1', date: shiftDate(today, -1), maxMarks: 50, topic: 'Linear equations' });
+  const test = await createExam(db, asTeacher, batch.id, { name: 'Algebra 1', date: shiftDate(today, -1), maxMarks: 50, topic: 'Linear equations' });
   await saveMarks(db, asTeacher, test._id, { marks: [{ studentId: asha.id, marks: 42.5 }, { studentId: rohan.id, absent: true }] });
-  await publishTest(db, asTeacher, test._id);
+  await publishExam(db, asTeacher, test._id);
 
   cookies.admin = await loginAs(t.app, admin.email);
   cookies.adminMr = await loginAs(t.app, adminMr.email);

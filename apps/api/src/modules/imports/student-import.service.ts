@@ -25,7 +25,7 @@ import {
   paymentClaims,
   standards,
   students,
-  testMarks,
+  examMarks,
   users,
   type IMPORT_ITEM_KINDS,
 } from '../../db/schema';
@@ -493,7 +493,7 @@ export async function undoImport(db: Db, actor: AuditActor, id: string): Promise
             sql`(
               ${students.updatedAt} > ${after}
               or exists (select 1 from ${attendanceRecords} where ${attendanceRecords.studentId} = ${students.id} and ${attendanceRecords.markedAt} >= ${record.startedAt})
-              or exists (select 1 from ${testMarks} where ${testMarks.studentId} = ${students.id} and ${testMarks.enteredAt} >= ${record.startedAt})
+              or exists (select 1 from ${examMarks} where ${examMarks.studentId} = ${students.id} and ${examMarks.enteredAt} >= ${record.startedAt})
               or exists (select 1 from ${feeReceipts} where ${feeReceipts.studentId} = ${students.id} and ${feeReceipts.createdAt} >= ${record.startedAt}
                          ${importReceipts.length ? sql`and ${feeReceipts.id} not in (${sql.join(importReceipts.map((receipt) => sql`${receipt}`), sql`, `)})` : sql``})
               or exists (select 1 from ${feeConcessions} where ${feeConcessions.studentId} = ${students.id} and ${feeConcessions.createdAt} >= ${record.startedAt})

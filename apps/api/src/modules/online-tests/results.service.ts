@@ -164,8 +164,8 @@ export async function recordClosedTests(db: Db, limit = 20): Promise<number> {
       const date = await academyDateOf(tx, new Date(test.closes_at));
       const { rows: batches } = await tx.execute<{ batch_id: string }>(sql`select batch_id from online_test_batches where online_test_id = ${id} order by batch_id`);
       for (const { batch_id: batchId } of batches) {
-        const testId = await recordOnlineTestMarks(tx, { batchId, name: test.title, date, maxHalfMarks: test.max_half_marks, onlineTestId: id });
-        await tx.execute(sql`update online_test_batches set test_id = ${testId} where online_test_id = ${id} and batch_id = ${batchId}`);
+        const examId = await recordOnlineTestMarks(tx, { batchId, name: test.title, date, maxHalfMarks: test.max_half_marks, onlineTestId: id });
+        await tx.execute(sql`update online_test_batches set exam_id = ${examId} where online_test_id = ${id} and batch_id = ${batchId}`);
       }
       await tx.execute(sql`update online_tests set marks_recorded_at = now() where id = ${id}`);
     });

@@ -1,33 +1,33 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TEST_MESSAGES, type BatchRemarks, type MarksSubmission, type Remark, type StudentTests, type Test, type TestInput, type TestResults } from '@academy/shared/schemas/exams';
+import { EXAM_MESSAGES, type BatchRemarks, type MarksSubmission, type Remark, type StudentExams, type Exam, type ExamInput, type ExamResults } from '@academy/shared/schemas/exams';
 import type { AttendanceDay } from '@academy/shared/schemas/attendance';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { attendanceKeys } from '../../lib/query-keys';
 
-export { TEST_MESSAGES };
+export { EXAM_MESSAGES };
 
 const id = encodeURIComponent;
 
-export const testKeys = {
-  all: ['tests'] as const,
-  batch: (batchId: string) => ['tests', 'batch', batchId] as const,
-  results: (testId: string) => ['tests', 'results', testId] as const,
-  own: ['tests', 'own'] as const,
-  student: (studentId: string) => ['tests', 'student', studentId] as const,
-  child: (studentId: string) => ['tests', 'child', studentId] as const,
-  remarks: (batchId: string) => ['tests', 'remarks', batchId] as const,
+export const examKeys = {
+  all: ['exams'] as const,
+  batch: (batchId: string) => ['exams', 'batch', batchId] as const,
+  results: (examId: string) => ['exams', 'results', examId] as const,
+  own: ['exams', 'own'] as const,
+  student: (studentId: string) => ['exams', 'student', studentId] as const,
+  child: (studentId: string) => ['exams', 'child', studentId] as const,
+  remarks: (batchId: string) => ['exams', 'remarks', batchId] as const,
 };
 
-export function useBatchTests(batchId: string) {
-  return useQuery({ queryKey: testKeys.batch(batchId), queryFn: ({ signal }) => apiRequest<Test[]>('GET', `/batches/${id(batchId)}/tests`, undefined, { signal }), enabled: batchId !== '' });
+export function useBatchExams(batchId: string) {
+  return useQuery({ queryKey: examKeys.batch(batchId), queryFn: ({ signal }) => apiRequest<Exam[]>('GET', `/batches/${id(batchId)}/tests`, undefined, { signal }), enabled: batchId !== '' });
 }
 
 /** A test's roster with marks, ranks, average and highest (staff). */
-export function useTestResults(testId: string) {
+export function useExamResults(examId: string) {
   return useQuery({
-    queryKey: testKeys.results(testId),
-    queryFn: ({ signal }) => apiRequest<TestResults>('GET', `/tests/${id(testId)}/results`, undefined, { signal }),
-    enabled: testId !== '',
+    queryKey: examKeys.results(examId),
+    queryFn: ({ signal }) => apiRequest<ExamResults>('GET', `/tests/${id(examId)}/results`, undefined, { signal }),
+    enabled: examId !== '',
     // Half-typed marks must not be reset by a background refetch.
     refetchOnWindowFocus: false,
   });
@@ -39,7 +39,7 @@ export function useTestResults(testId: string) {
  * the batch's teacher and the admin), in the same cache entry as the attendance screen's. An empty list
  * when the day was not marked; undefined while loading or when it cannot be read (offline): nothing offered.
  */
-export function useAbsentOnTestDay(batchId: string, date: string, enabled = true) {
+export function useAbsentOnExamDay(batchId: string, date: string, enabled = true) {
   return useQuery({
     queryKey: attendanceKeys.day(batchId, date),
     queryFn: ({ signal }) => apiRequest<AttendanceDay>('GET', `/attendance/${id(batchId)}/${id(date)}`, undefined, { signal }),
@@ -50,55 +50,55 @@ export function useAbsentOnTestDay(batchId: string, date: string, enabled = true
   });
 }
 
-export const ownTestsQueryOptions = queryOptions({ queryKey: testKeys.own, queryFn: ({ signal }) => apiRequest<StudentTests>('GET', '/student/tests', undefined, { signal }) });
-export function useOwnTests() {
-  return useQuery(ownTestsQueryOptions);
+export const ownExamsQueryOptions = queryOptions({ queryKey: examKeys.own, queryFn: ({ signal }) => apiRequest<StudentExams>('GET', '/student/tests', undefined, { signal }) });
+export function useOwnExams() {
+  return useQuery(ownExamsQueryOptions);
 }
 
 /** A parent's view of a child's published results: the same answer the child sees. */
-export function useChildTests(studentId: string) {
-  return useQuery({ queryKey: testKeys.child(studentId), queryFn: ({ signal }) => apiRequest<StudentTests>('GET', `/parent/children/${id(studentId)}/tests`, undefined, { signal }), enabled: studentId !== '' });
+export function useChildExams(studentId: string) {
+  return useQuery({ queryKey: examKeys.child(studentId), queryFn: ({ signal }) => apiRequest<StudentExams>('GET', `/parent/children/${id(studentId)}/tests`, undefined, { signal }), enabled: studentId !== '' });
 }
 
-export function useStudentTests(studentId: string) {
-  return useQuery({ queryKey: testKeys.student(studentId), queryFn: ({ signal }) => apiRequest<StudentTests>('GET', `/students/${id(studentId)}/tests`, undefined, { signal }), enabled: studentId !== '' });
+export function useStudentExams(studentId: string) {
+  return useQuery({ queryKey: examKeys.student(studentId), queryFn: ({ signal }) => apiRequest<StudentExams>('GET', `/students/${id(studentId)}/tests`, undefined, { signal }), enabled: studentId !== '' });
 }
 
-export function useCreateTest(batchId: string) {
+export function useCreateExam(batchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TestInput) => apiRequestWithMessage<Test>('POST', `/batches/${id(batchId)}/tests`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: testKeys.all }),
+    mutationFn: (input: ExamInput) => apiRequestWithMessage<Exam>('POST', `/batches/${id(batchId)}/tests`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examKeys.all }),
   });
 }
 
-export function useSaveMarks(testId: string) {
+export function useSaveMarks(examId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MarksSubmission) => apiRequestWithMessage<TestResults>('PUT', `/tests/${id(testId)}/marks`, input),
+    mutationFn: (input: MarksSubmission) => apiRequestWithMessage<ExamResults>('PUT', `/tests/${id(examId)}/marks`, input),
     onSuccess: ({ data }) => {
-      queryClient.setQueryData(testKeys.results(testId), data);
-      return queryClient.invalidateQueries({ queryKey: testKeys.all, predicate: (query) => query.queryKey[1] !== 'results' });
+      queryClient.setQueryData(examKeys.results(examId), data);
+      return queryClient.invalidateQueries({ queryKey: examKeys.all, predicate: (query) => query.queryKey[1] !== 'results' });
     },
   });
 }
 
-export function useImportMarks(testId: string) {
+export function useImportMarks(examId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => apiRequestWithMessage<TestResults>('POST', `/tests/${id(testId)}/marks/import`, { csv }),
+    mutationFn: (csv: string) => apiRequestWithMessage<ExamResults>('POST', `/tests/${id(examId)}/marks/import`, { csv }),
     onSuccess: ({ data }) => {
-      queryClient.setQueryData(testKeys.results(testId), data);
-      return queryClient.invalidateQueries({ queryKey: testKeys.all, predicate: (query) => query.queryKey[1] !== 'results' });
+      queryClient.setQueryData(examKeys.results(examId), data);
+      return queryClient.invalidateQueries({ queryKey: examKeys.all, predicate: (query) => query.queryKey[1] !== 'results' });
     },
   });
 }
 
-export function usePublishTest(testId: string) {
+export function usePublishExam(examId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequestWithMessage<Test>('POST', `/tests/${id(testId)}/publish`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: testKeys.all }),
+    mutationFn: () => apiRequestWithMessage<Exam>('POST', `/tests/${id(examId)}/publish`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: examKeys.all }),
   });
 }
 
@@ -109,7 +109,7 @@ export function useMailReportCards(batchId: string) {
 /** A batch's students with their report card remarks (the batch's teacher and the admin). */
 export function useBatchRemarks(batchId: string) {
   return useQuery({
-    queryKey: testKeys.remarks(batchId),
+    queryKey: examKeys.remarks(batchId),
     queryFn: ({ signal }) => apiRequest<BatchRemarks>('GET', `/batches/${id(batchId)}/remarks`, undefined, { signal }),
     enabled: batchId !== '',
     // A half-typed remark must not be reset by a background refetch.
@@ -122,7 +122,7 @@ export function useSaveRemark(batchId: string) {
   return useMutation({
     mutationFn: ({ studentId, remark }: { studentId: string; remark: string }) => apiRequestWithMessage<Remark>('PUT', `/batches/${id(batchId)}/students/${id(studentId)}/remark`, { remark }),
     onSuccess: ({ data }) =>
-      queryClient.setQueryData<BatchRemarks>(testKeys.remarks(batchId), (current) =>
+      queryClient.setQueryData<BatchRemarks>(examKeys.remarks(batchId), (current) =>
         current ? { ...current, rows: current.rows.map((row) => (row.student._id === data.student._id ? data : row)) } : current,
       ),
   });

@@ -1,7 +1,7 @@
 /* eslint-disable lingui/no-unlocalized-strings -- test names, read by developers only (features/exams/** is linted for translation) */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeUserItems } from '../../lib/user-storage';
-import type { TestResults } from '@academy/shared/schemas/exams';
+import type { ExamResults } from '@academy/shared/schemas/exams';
 import { clearMarksDraft, marksProblem, marksToSave, offeredAbsentees, readMarksDraft, saveMarksDraft, type MarksDraftRow } from './marks-draft';
 
 describe('marks draft', () => {
@@ -53,7 +53,7 @@ describe('marksProblem', () => {
 });
 
 const row = (id: string, marks: number | null, absent = false) => ({ student: { _id: id, name: id, email: null }, marks, absent, percentage: null, rank: null });
-const results = (rows: ReturnType<typeof row>[]) => ({ rows }) as unknown as TestResults;
+const results = (rows: ReturnType<typeof row>[]) => ({ rows }) as unknown as ExamResults;
 
 describe('offeredAbsentees', () => {
   it("offers the day's absentees with nothing saved and nothing typed, and no one else", () => {

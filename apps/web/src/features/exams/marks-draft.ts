@@ -1,4 +1,4 @@
-import type { MarkInput, TestResults } from '@academy/shared/schemas/exams';
+import type { MarkInput, ExamResults } from '@academy/shared/schemas/exams';
 import { clearUserDraft, isRecord, readUserDraft, saveUserDraft } from '../../lib/user-draft';
 
 /**
@@ -10,20 +10,20 @@ import { clearUserDraft, isRecord, readUserDraft, saveUserDraft } from '../../li
 export type MarksDraftRow = { marks: string; absent: boolean };
 export type MarksDraft = { savedAt: string; rows: Record<string, MarksDraftRow> };
 
-const name = (testId: string) => `marks-draft.${testId}`;
+const name = (examId: string) => `marks-draft.${examId}`;
 
-export function saveMarksDraft(userId: string, testId: string, rows: Record<string, MarksDraftRow>) {
-  saveUserDraft(userId, name(testId), { rows });
+export function saveMarksDraft(userId: string, examId: string, rows: Record<string, MarksDraftRow>) {
+  saveUserDraft(userId, name(examId), { rows });
 }
 
 const isDraftRow = (row: unknown): row is MarksDraftRow => isRecord(row) && typeof row.marks === 'string' && typeof row.absent === 'boolean';
 
-export function readMarksDraft(userId: string, testId: string): MarksDraft | undefined {
-  return readUserDraft<Omit<MarksDraft, 'savedAt'>>(userId, name(testId), (draft) => isRecord(draft.rows) && Object.values(draft.rows).every(isDraftRow));
+export function readMarksDraft(userId: string, examId: string): MarksDraft | undefined {
+  return readUserDraft<Omit<MarksDraft, 'savedAt'>>(userId, name(examId), (draft) => isRecord(draft.rows) && Object.values(draft.rows).every(isDraftRow));
 }
 
-export function clearMarksDraft(userId: string, testId: string) {
-  clearUserDraft(userId, name(testId));
+export function clearMarksDraft(userId: string, examId: string) {
+  clearUserDraft(userId, name(examId));
 }
 
 /** "45.5" / "45,5" → 45.5; '' → null; anything else → NaN (the form says which row). */
@@ -49,7 +49,7 @@ export function marksProblem(text: string, max: number): MarksProblem | null {
 }
 
 /** The saved marks of each student, as the form shows them. */
-export function savedRows(results: TestResults): Record<string, MarksDraftRow> {
+export function savedRows(results: ExamResults): Record<string, MarksDraftRow> {
   return Object.fromEntries(results.rows.map((row) => [row.student._id, { marks: row.marks === null ? '' : String(row.marks), absent: row.absent }]));
 }
 
@@ -58,7 +58,7 @@ export function savedRows(results: TestResults): Record<string, MarksDraftRow> {
  * test's day, with nothing saved for this test yet and nothing typed for them on this device. The
  * teacher sees them ticked "Absent", labelled, and can change it; Save keeps them absent.
  */
-export function offeredAbsentees(results: TestResults, absentThatDay: readonly string[], edits: Record<string, MarksDraftRow>): Set<string> {
+export function offeredAbsentees(results: ExamResults, absentThatDay: readonly string[], edits: Record<string, MarksDraftRow>): Set<string> {
   const absent = new Set(absentThatDay);
   return new Set(results.rows.filter((row) => absent.has(row.student._id) && row.marks === null && !row.absent && !edits[row.student._id]).map((row) => row.student._id));
 }

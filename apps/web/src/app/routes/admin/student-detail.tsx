@@ -9,7 +9,7 @@ import { PhoneLink } from '../../../components/ui/phone-link';
 import { NotGiven } from '../../../components/ui/not-given';
 import { formatDate } from '../../../lib/format-date';
 import { StudentAttendanceSection } from '../../../features/attendance/components/student-attendance-section';
-import { StudentTestsSection } from '../../../features/exams/components/student-tests-section';
+import { StudentExamsSection } from '../../../features/exams/components/student-exams-section';
 import { STUDENT_FAILURES, useStudent } from '../../../features/students/api';
 import { StudentStatusBadge } from '../../../features/students/components/student-status-badge';
 import { BOARD_LABELS, MEDIUM_LABELS } from '../../../features/students/student-form';
@@ -92,7 +92,7 @@ function StudentProfile({ student }: { student: StudentDetail }) {
       {/* Attendance (issue 6): the percentage per batch and the student-wise view. */}
       <StudentAttendanceSection studentId={student._id} batches={student.batches} />
       {/* Tests and marks (issue 23): results, progress and the report card. */}
-      <StudentTestsSection studentId={student._id} reportCard />
+      <StudentExamsSection studentId={student._id} reportCard />
       <SectionCard
         title={t`Account`}
         actions={

@@ -5,9 +5,9 @@ import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ChildPicker } from '../../../features/parents/components/child-picker';
-import { reportCardHref, TEST_MESSAGES, useChildTests } from '../../../features/exams/api';
+import { reportCardHref, EXAM_MESSAGES, useChildExams } from '../../../features/exams/api';
 import { ProgressChart } from '../../../features/exams/components/progress-chart';
-import { StudentTestList } from '../../../features/exams/components/student-test-list';
+import { StudentExamList } from '../../../features/exams/components/student-exam-list';
 
 /** A child's published tests for their parent: marks, rank, the batch's average and highest, progress, the report card. */
 export function Component() {
@@ -22,9 +22,9 @@ export function Component() {
 
 function ChildTests({ child }: { child: ParentChild }) {
   const { t } = useLingui();
-  const tests = useChildTests(child._id);
+  const tests = useChildExams(child._id);
   if (tests.isPending) return <Skeleton h={300} radius="md" aria-hidden="true" />;
-  if (tests.isError) return <LoadErrorAlert title={t`The tests could not be loaded`} error={tests.error} fallback={TEST_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />;
+  if (tests.isError) return <LoadErrorAlert title={t`The tests could not be loaded`} error={tests.error} fallback={EXAM_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />;
   return (
     <Stack gap="md">
       <Group>
@@ -33,7 +33,7 @@ function ChildTests({ child }: { child: ParentChild }) {
         </Button>
       </Group>
       <ProgressChart tests={tests.data.tests} studentName={tests.data.student.name} />
-      <StudentTestList tests={tests.data.tests} />
+      <StudentExamList tests={tests.data.tests} />
     </Stack>
   );
 }

@@ -2,14 +2,14 @@ import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
-import { reportCardHref, TEST_MESSAGES, useOwnTests } from '../../../features/exams/api';
+import { reportCardHref, EXAM_MESSAGES, useOwnExams } from '../../../features/exams/api';
 import { ProgressChart } from '../../../features/exams/components/progress-chart';
-import { StudentTestList } from '../../../features/exams/components/student-test-list';
+import { StudentExamList } from '../../../features/exams/components/student-exam-list';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 export function Component() {
   const { t } = useLingui();
-  const tests = useOwnTests();
+  const tests = useOwnExams();
   return (
     <>
       <PageHeader
@@ -26,11 +26,11 @@ export function Component() {
       {tests.isPending ? (
         <Skeleton h={300} radius="md" aria-hidden="true" />
       ) : tests.isError ? (
-        <LoadErrorAlert title={t`Your tests could not be loaded`} error={tests.error} fallback={TEST_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
+        <LoadErrorAlert title={t`Your tests could not be loaded`} error={tests.error} fallback={EXAM_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
       ) : (
         <Stack gap="md">
           <ProgressChart tests={tests.data.tests} />
-          <StudentTestList tests={tests.data.tests} />
+          <StudentExamList tests={tests.data.tests} />
         </Stack>
       )}
     </>

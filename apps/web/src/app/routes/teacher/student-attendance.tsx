@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import type { AttendanceRange } from '../../../features/attendance/api';
 import { DateRangeFields, validRange } from '../../../features/attendance/components/date-range-fields';
 import { StudentAttendancePanel } from '../../../features/attendance/components/student-attendance-panel';
-import { StudentTestsSection } from '../../../features/exams/components/student-tests-section';
+import { StudentExamsSection } from '../../../features/exams/components/student-exams-section';
 import { BATCH_FAILURE, BATCHES_FAILURE, useBatchDetail, useBatches } from '../../../features/batches/api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -73,7 +73,7 @@ export function Component() {
             <>
               <StudentAttendancePanel studentId={studentId} batchId={batchId} range={validRange(range)} />
               {/* Tests and marks in this teacher's batches, with the progress chart (issue 23). */}
-              <StudentTestsSection studentId={studentId} reportCard={false} />
+              <StudentExamsSection studentId={studentId} reportCard={false} />
             </>
           ) : (
             <Text c="dimmed" size="sm">

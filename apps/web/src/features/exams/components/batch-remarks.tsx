@@ -6,7 +6,7 @@ import { REMARK_MAX_LENGTH, type Remark } from '@academy/shared/schemas/exams';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
-import { TEST_MESSAGES, useBatchRemarks, useSaveRemark } from '../api';
+import { EXAM_MESSAGES, useBatchRemarks, useSaveRemark } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** One student's remark: a text box and its own Save button (one student at a time on a phone). */
@@ -24,7 +24,7 @@ function RemarkRow({ row, batchId }: { row: Remark; batchId: string }) {
         onSuccess: ({ data, message }) => {
           setError(undefined);
           setText(data.remark ?? '');
-          notifications.show({ message: message ?? TEST_MESSAGES.remarkSaved, color: 'teal' });
+          notifications.show({ message: message ?? EXAM_MESSAGES.remarkSaved, color: 'teal' });
         },
         onError: (failure) => {
           const message = normalizeError(failure).message;
@@ -73,7 +73,7 @@ export function BatchRemarks({ batchId }: { batchId: string }) {
   const { t } = useLingui();
   const remarks = useBatchRemarks(batchId);
   if (remarks.isPending) return <Skeleton h={200} radius="md" aria-hidden="true" />;
-  if (remarks.isError) return <LoadErrorAlert title={t`The remarks could not be loaded`} error={remarks.error} fallback={TEST_MESSAGES.loadFailed} onRetry={() => void remarks.refetch()} />;
+  if (remarks.isError) return <LoadErrorAlert title={t`The remarks could not be loaded`} error={remarks.error} fallback={EXAM_MESSAGES.loadFailed} onRetry={() => void remarks.refetch()} />;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">

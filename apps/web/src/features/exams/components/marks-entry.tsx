@@ -2,10 +2,10 @@ import { Alert, Button, Checkbox, FileButton, Group, Paper, Stack, Text, TextInp
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconFileImport, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TestResults } from '@academy/shared/schemas/exams';
+import type { ExamResults } from '@academy/shared/schemas/exams';
 import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
-import { TEST_MESSAGES, useAbsentOnTestDay, useImportMarks, usePublishTest, useSaveMarks } from '../api';
+import { EXAM_MESSAGES, useAbsentOnExamDay, useImportMarks, usePublishExam, useSaveMarks } from '../api';
 import {
   clearMarksDraft,
   marksProblem,
@@ -39,16 +39,16 @@ const EMPTY_ROW: MarksDraftRow = { marks: '', absent: false };
  * 0.5 or above the maximum is flagged as it is typed (marksProblem), and Save takes the teacher to
  * the first one instead of sending anything.
  */
-export function MarksEntry({ results }: { results: TestResults }) {
+export function MarksEntry({ results }: { results: ExamResults }) {
   const { t } = useLingui();
   const test = results.test;
-  const testId = test._id;
+  const examId = test._id;
   const max = test.maxMarks;
   const userId = useCurrentUser()?._id;
   const saved = useMemo(() => savedRows(results), [results]);
   const studentIds = useMemo(() => results.rows.map((row) => row.student._id), [results]);
   // This user's draft only: on a shared phone another person's unsaved marks are never shown.
-  const [draft] = useState(() => (userId ? readMarksDraft(userId, testId) : undefined));
+  const [draft] = useState(() => (userId ? readMarksDraft(userId, examId) : undefined));
   // The rows typed on this device and not saved yet (kept in the draft); the others show what is saved.
   const [edits, setEdits] = useState<Record<string, MarksDraftRow>>(() =>
     Object.fromEntries(Object.entries(draft?.rows ?? {}).filter(([studentId]) => studentId in saved)),
@@ -59,16 +59,16 @@ export function MarksEntry({ results }: { results: TestResults }) {
   // Errors the server named, by student, until that student's marks are changed.
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const inputs = useRef(new Map<string, HTMLInputElement>());
-  const save = useSaveMarks(testId);
-  const importMarks = useImportMarks(testId);
-  const publish = usePublishTest(testId);
-  const absentThatDay = useAbsentOnTestDay(test.batch._id, test.date).data;
+  const save = useSaveMarks(examId);
+  const importMarks = useImportMarks(examId);
+  const publish = usePublishExam(examId);
+  const absentThatDay = useAbsentOnExamDay(test.batch._id, test.date).data;
   const absentSet = useMemo(() => new Set(absentThatDay ?? []), [absentThatDay]);
   const offered = useMemo(() => offeredAbsentees(results, absentThatDay ?? [], edits), [results, absentThatDay, edits]);
 
   useEffect(() => {
-    if (dirty && userId) saveMarksDraft(userId, testId, edits);
-  }, [dirty, userId, edits, testId]);
+    if (dirty && userId) saveMarksDraft(userId, examId, edits);
+  }, [dirty, userId, edits, examId]);
 
   const rowOf = (studentId: string): MarksDraftRow => edits[studentId] ?? (offered.has(studentId) ? { marks: '', absent: true } : (saved[studentId] ?? EMPTY_ROW));
 
@@ -112,7 +112,7 @@ export function MarksEntry({ results }: { results: TestResults }) {
 
   /** The marks are on the server (saved or imported): the draft and its notice go. */
   const afterSaving = () => {
-    if (userId) clearMarksDraft(userId, testId);
+    if (userId) clearMarksDraft(userId, examId);
     setEdits({});
     setServerErrors({});
     setRestoredAt(null);
@@ -133,7 +133,7 @@ export function MarksEntry({ results }: { results: TestResults }) {
       {
         onSuccess: ({ message }) => {
           afterSaving();
-          notifications.show({ message: message ?? TEST_MESSAGES.marksSaved, color: 'teal' });
+          notifications.show({ message: message ?? EXAM_MESSAGES.marksSaved, color: 'teal' });
         },
         onError: (error) => {
           // The server names rows by their place in the list sent: map them back to students.
@@ -158,7 +158,7 @@ export function MarksEntry({ results }: { results: TestResults }) {
     importMarks.mutate(await file.text(), {
       onSuccess: ({ message }) => {
         afterSaving();
-        notifications.show({ title: t`Marks imported`, message: message ?? TEST_MESSAGES.marksSaved, color: 'teal' });
+        notifications.show({ title: t`Marks imported`, message: message ?? EXAM_MESSAGES.marksSaved, color: 'teal' });
       },
       onError: (error) => {
         const lines = Object.values(fieldErrorsOf(error) ?? {});
@@ -178,7 +178,7 @@ export function MarksEntry({ results }: { results: TestResults }) {
         : missing > 0
           ? plural(missing, { one: '# student has no marks yet (not ranked).', other: '# students have no marks yet (not ranked).' })
           : null;
-  const noteId = `publish-note-${testId}`;
+  const noteId = `publish-note-${examId}`;
 
   return (
     <Stack gap="sm">
@@ -289,7 +289,7 @@ export function MarksEntry({ results }: { results: TestResults }) {
               leftSection={<IconSend size={18} aria-hidden="true" />}
               onClick={() =>
                 publish.mutate(undefined, {
-                  onSuccess: ({ message }) => notifications.show({ message: message ?? TEST_MESSAGES.published, color: 'teal' }),
+                  onSuccess: ({ message }) => notifications.show({ message: message ?? EXAM_MESSAGES.published, color: 'teal' }),
                   onError: (error) => notifications.show({ title: t`Not published`, message: normalizeError(error).message, color: 'red' }),
                 })
               }

@@ -1,6 +1,6 @@
 import { Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import type { StudentTest } from '@academy/shared/schemas/exams';
+import type { StudentExam } from '@academy/shared/schemas/exams';
 import { formatDate } from '../../../lib/format-date';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
@@ -11,7 +11,7 @@ const ProgressChartLines = lazy(() => import('./progress-chart-lines'));
  * A student's percentage across tests with the batch average, per subject (like the attendance
  * monthly chart: the chart code loads only when shown, and a list is read out instead).
  */
-export function ProgressChart({ tests, studentName }: { tests: StudentTest[]; /** Whose line it is, on a parent's or staff screen; without it "Your %". */ studentName?: string }) {
+export function ProgressChart({ tests, studentName }: { tests: StudentExam[]; /** Whose line it is, on a parent's or staff screen; without it "Your %". */ studentName?: string }) {
   const { t } = useLingui();
   const names = useLocalNames();
   // One choice per subject, by its id; labelled in the reader's language.

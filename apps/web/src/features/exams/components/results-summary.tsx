@@ -1,10 +1,10 @@
 import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import type { TestResults } from '@academy/shared/schemas/exams';
+import type { ExamResults } from '@academy/shared/schemas/exams';
 import { formatNumber } from '../../../lib/format-number';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The results of a test for its teacher and the admin: ranks (1, 2, 2, 4; absent not ranked), average and highest. */
-export function ResultsSummary({ results }: { results: TestResults }) {
+export function ResultsSummary({ results }: { results: ExamResults }) {
   const { t } = useLingui();
   const max = formatNumber(results.test.maxMarks);
   const ranked = [...results.rows].sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER));

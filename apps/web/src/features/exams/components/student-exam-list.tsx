@@ -1,12 +1,12 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { StudentTest } from '@academy/shared/schemas/exams';
+import type { StudentExam } from '@academy/shared/schemas/exams';
 import { formatDate } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
 
 /** One student's tests, newest first: their marks and rank, the batch's average and highest (never anyone else's marks). */
-export function StudentTestList({ tests }: { tests: StudentTest[] }) {
+export function StudentExamList({ tests }: { tests: StudentExam[] }) {
   const { t } = useLingui();
   const names = useLocalNames();
   if (tests.length === 0) {

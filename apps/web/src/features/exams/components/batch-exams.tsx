@@ -6,15 +6,15 @@ import { normalizeError } from '../../../lib/api-client';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { formatDate } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
-import { TEST_MESSAGES, useBatchTests, useCreateTest } from '../api';
+import { EXAM_MESSAGES, useBatchExams, useCreateExam } from '../api';
 import { BatchRemarks } from './batch-remarks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
-import { testInputSchema } from '@academy/shared/schemas/exams';
+import { examInputSchema } from '@academy/shared/schemas/exams';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 
 /** A batch's tests and, on a second tab, the report card remarks (the batch's teacher and the admin). */
-export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
+export function BatchExams({ batchId, examHref }: { batchId: string; examHref: (examId: string) => string }) {
   const { t } = useLingui();
   return (
     <Tabs defaultValue="tests" keepMounted={false}>
@@ -23,7 +23,7 @@ export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (
         <Tabs.Tab value="remarks">{t`Report card remarks`}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="tests">
-        <BatchTestList batchId={batchId} testHref={testHref} />
+        <BatchExamList batchId={batchId} examHref={examHref} />
       </Tabs.Panel>
       <Tabs.Panel value="remarks">
         <BatchRemarks batchId={batchId} />
@@ -33,29 +33,29 @@ export function BatchTests({ batchId, testHref }: { batchId: string; testHref: (
 }
 
 /** The body the server gets: the maximum as a number (as the form always sent it). */
-function toTestInput(values: { name: string; date: string; maxMarks: number | string; topic: string }) {
+function toExamInput(values: { name: string; date: string; maxMarks: number | string; topic: string }) {
   return { name: values.name, date: values.date, maxMarks: Number(values.maxMarks), topic: values.topic };
 }
 
-/** A batch's tests with a form to add one. `testHref` opens a test's marks. */
-function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (testId: string) => string }) {
+/** A batch's tests with a form to add one. `examHref` opens a test's marks. */
+function BatchExamList({ batchId, examHref }: { batchId: string; examHref: (examId: string) => string }) {
   const { t } = useLingui();
-  const tests = useBatchTests(batchId);
-  const create = useCreateTest(batchId);
+  const tests = useBatchExams(batchId);
+  const create = useCreateExam(batchId);
   const navigate = useNavigate();
   const today = useAcademyToday();
   const { form, onSubmit, saving } = useEntityForm({
     // Today in the academy's time zone (before 05:30 in Latur the UTC date is still yesterday's).
     initialValues: { name: '', date: today, maxMarks: 25 as number | string, topic: '' },
-    schema: testInputSchema,
-    toInput: toTestInput,
-    save: (values) => create.mutateAsync(toTestInput(values)),
+    schema: examInputSchema,
+    toInput: toExamInput,
+    save: (values) => create.mutateAsync(toExamInput(values)),
     onSaved: ({ data, message }) => {
       // The next test is often on the same day, out of the same marks.
       form.setValues({ name: '', topic: '' });
-      notifications.show({ title: t`Test created`, message: message ?? TEST_MESSAGES.created, color: 'teal' });
+      notifications.show({ title: t`Test created`, message: message ?? EXAM_MESSAGES.created, color: 'teal' });
       // Its marks open at once: entering them is what comes next (issue 42, point 9).
-      void navigate(testHref(data._id));
+      void navigate(examHref(data._id));
     },
     onFailed: (error) => notifications.show({ title: t`Test not created`, message: normalizeError(error).message, color: 'red' }),
     // A small part of the batch's screen: it never asked before leaving.
@@ -76,7 +76,7 @@ function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (test
         </Button>
       </Paper>
       {tests.isPending ? null : tests.isError ? (
-        <Text c="red.9">{normalizeError(tests.error, TEST_MESSAGES.loadFailed).message}</Text>
+        <Text c="red.9">{normalizeError(tests.error, EXAM_MESSAGES.loadFailed).message}</Text>
       ) : tests.data.length === 0 ? (
         <Text c="dimmed">
           <Trans>No tests in this batch yet.</Trans>
@@ -87,7 +87,7 @@ function BatchTestList({ batchId, testHref }: { batchId: string; testHref: (test
             <Paper key={test._id} component="li" withBorder radius="md" p="xs">
               <Group justify="space-between" wrap="nowrap">
                 <div style={{ minWidth: 0 }}>
-                  <Text component={Link} to={testHref(test._id)} fw={600} c="blue.7" style={{ overflowWrap: 'anywhere' }}>
+                  <Text component={Link} to={examHref(test._id)} fw={600} c="blue.7" style={{ overflowWrap: 'anywhere' }}>
                     {test.name}
                   </Text>
                   <Text size="xs" c="dimmed">

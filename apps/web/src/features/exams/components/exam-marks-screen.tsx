@@ -7,15 +7,15 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
-import { TEST_MESSAGES, useTestResults } from '../api';
+import { EXAM_MESSAGES, useExamResults } from '../api';
 import { MarksEntry } from './marks-entry';
 import { ResultsSummary } from './results-summary';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** One test: marks entry, publishing and results (the batch's teacher and the admin). */
-export function TestMarksScreen({ testId, backHref }: { testId: string; backHref: (batchId?: string) => string }) {
+export function ExamMarksScreen({ examId, backHref }: { examId: string; backHref: (batchId?: string) => string }) {
   const { t } = useLingui();
-  const results = useTestResults(testId);
+  const results = useExamResults(examId);
   const notFound = results.error instanceof ApiError && (results.error.status === 404 || results.error.status === 403);
   const test = results.data?.test;
   return (
@@ -36,7 +36,7 @@ export function TestMarksScreen({ testId, backHref }: { testId: string; backHref
           <Trans>It does not exist, or it is not in one of your batches.</Trans>
         </Alert>
       ) : results.isError ? (
-        <LoadErrorAlert title={t`The test could not be loaded`} error={results.error} fallback={TEST_MESSAGES.loadFailed} onRetry={() => void results.refetch()} />
+        <LoadErrorAlert title={t`The test could not be loaded`} error={results.error} fallback={EXAM_MESSAGES.loadFailed} onRetry={() => void results.refetch()} />
       ) : (
         <Stack gap="lg">
           <SectionCard title={t`Marks`}>

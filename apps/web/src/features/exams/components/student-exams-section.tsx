@@ -2,16 +2,16 @@ import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { reportCardHref, TEST_MESSAGES, useStudentTests } from '../api';
+import { reportCardHref, EXAM_MESSAGES, useStudentExams } from '../api';
 import { ProgressChart } from './progress-chart';
-import { StudentTestList } from './student-test-list';
+import { StudentExamList } from './student-exam-list';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 
 /** On a student's page (admin): their tests, the progress chart and the report card download for a period. */
-export function StudentTestsSection({ studentId, reportCard }: { studentId: string; reportCard: boolean }) {
+export function StudentExamsSection({ studentId, reportCard }: { studentId: string; reportCard: boolean }) {
   const { t } = useLingui();
-  const tests = useStudentTests(studentId);
+  const tests = useStudentExams(studentId);
   const [period, setPeriod] = useState({ from: '', to: '' });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="student-tests-title">
@@ -22,11 +22,11 @@ export function StudentTestsSection({ studentId, reportCard }: { studentId: stri
         {tests.isPending ? (
           <Skeleton h={200} radius="md" aria-hidden="true" />
         ) : tests.isError ? (
-          <LoadErrorAlert title={t`The tests could not be loaded`} error={tests.error} fallback={TEST_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
+          <LoadErrorAlert title={t`The tests could not be loaded`} error={tests.error} fallback={EXAM_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
         ) : (
           <>
             <ProgressChart tests={tests.data.tests} studentName={tests.data.student.name} />
-            <StudentTestList tests={tests.data.tests} />
+            <StudentExamList tests={tests.data.tests} />
           </>
         )}
         {reportCard ? (
