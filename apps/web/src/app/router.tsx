@@ -122,6 +122,24 @@ const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
   ],
 });
 
+/**
+ * The screens the admin and the teachers share (routes/staff/, told apart by useArea()): a batch's exams and
+ * their marks, the question bank (issue 40: a teacher sees their subjects' questions) and online tests (a
+ * teacher, their batches'). Fresh route objects for each area.
+ */
+const staffScreens = () => [
+  page('batches/:id/tests', () => import('./routes/staff/batch-exams')),
+  page('tests/:examId', () => import('./routes/staff/exam-marks')),
+  page('questions', () => import('./routes/staff/question-list')),
+  page('questions/new', () => import('./routes/staff/question-create')),
+  page('questions/import', () => import('./routes/staff/question-import')),
+  page('questions/:id/edit', () => import('./routes/staff/question-edit')),
+  page('online-tests', () => import('./routes/staff/online-test-list')),
+  page('online-tests/new', () => import('./routes/staff/online-test-create')),
+  page('online-tests/:id', () => import('./routes/staff/online-test-detail')),
+  page('online-tests/:id/edit', () => import('./routes/staff/online-test-edit')),
+];
+
 const adminRoutes = area('app', 'admin', [
   page('dashboard', () => import('./routes/admin/dashboard'), (client) => client.prefetchQuery(adminDashboardSummaryQueryOptions)),
   page('profile', () => import('./routes/admin/profile')),
@@ -167,18 +185,7 @@ const adminRoutes = area('app', 'admin', [
   page('batches/:id', () => import('./routes/admin/batch-detail')),
   page('batches/:id/edit', () => import('./routes/admin/batch-edit')),
   page('batches/:batchId/add-existing-student', () => import('./routes/admin/batch-add-existing-student')),
-  page('batches/:id/tests', () => import('./routes/staff/batch-exams')),
-  page('tests/:examId', () => import('./routes/staff/exam-marks')),
-  // The question bank (issue 40).
-  page('questions', () => import('./routes/staff/question-list')),
-  page('questions/new', () => import('./routes/staff/question-create')),
-  page('questions/import', () => import('./routes/staff/question-import')),
-  page('questions/:id/edit', () => import('./routes/staff/question-edit')),
-  // Online tests (issue 40): papers from the bank, publishing, results.
-  page('online-tests', () => import('./routes/staff/online-test-list')),
-  page('online-tests/new', () => import('./routes/staff/online-test-create')),
-  page('online-tests/:id', () => import('./routes/staff/online-test-detail')),
-  page('online-tests/:id/edit', () => import('./routes/staff/online-test-edit')),
+  ...staffScreens(),
   // Staff pay (issue 58): the month's payroll, payslips and the bank file.
   page('payroll', () => import('./routes/admin/payroll')),
 ]);
@@ -187,8 +194,7 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('dashboard', () => import('./routes/teacher/dashboard'), (client) => client.prefetchQuery(teacherScheduleQueryOptions)),
   page('batches', () => import('./routes/teacher/batch-list')),
   page('batches/:id', () => import('./routes/teacher/batch-detail')),
-  page('batches/:id/tests', () => import('./routes/staff/batch-exams')),
-  page('tests/:examId', () => import('./routes/staff/exam-marks')),
+  ...staffScreens(),
   page('students', () => import('./routes/teacher/students')),
   page('attendance/mark', () => import('./routes/teacher/mark-attendance')),
   page('attendance/student', () => import('./routes/teacher/student-attendance')),
@@ -197,16 +203,6 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   page('homework', () => import('./routes/teacher/homework')),
   // My pay and leave (issue 58).
   page('pay', () => import('./routes/teacher/pay')),
-  // The question bank (issue 40): their subjects' questions.
-  page('questions', () => import('./routes/staff/question-list')),
-  page('questions/new', () => import('./routes/staff/question-create')),
-  page('questions/import', () => import('./routes/staff/question-import')),
-  page('questions/:id/edit', () => import('./routes/staff/question-edit')),
-  // Online tests (issue 40) of their batches.
-  page('online-tests', () => import('./routes/staff/online-test-list')),
-  page('online-tests/new', () => import('./routes/staff/online-test-create')),
-  page('online-tests/:id', () => import('./routes/staff/online-test-detail')),
-  page('online-tests/:id/edit', () => import('./routes/staff/online-test-edit')),
   page('profile', () => import('./routes/teacher/profile')),
   page('announcements', () => import('./routes/teacher/announcement-list')),
   page('announcements/:id', () => import('./routes/teacher/announcement-detail')),
