@@ -68,8 +68,8 @@ test('the operator signs in, suspends Shree (its site says so, the demo works) a
   await signIn(page, OPERATOR.password);
   await expect(page).toHaveURL(`${base}/operator/academies`);
   await expect(page.getByRole('heading', { name: 'Academies', level: 1 })).toBeVisible();
-  const shree = page.getByRole('article', { name: 'Shree Classes' });
-  const demo = page.getByRole('article', { name: 'Demo Academy' });
+  const shree = page.getByRole('article', { name: 'Shree Classes', exact: true });
+  const demo = page.getByRole('article', { name: 'Demo Academy', exact: true });
   await expect(demo.getByText('Active')).toBeVisible();
   await expect(shree.getByText('Active')).toBeVisible();
   await expect(shree.getByText(`shree.localhost:${manyPort}`)).toBeVisible();
