@@ -128,3 +128,39 @@ describe('the academy setting rides with the statement', () => {
     }
   });
 });
+
+/**
+ * Statements sent at once on one connection (a `Promise.all` over one transaction's reads) take turns in
+ * the client, each under its own academy, and never wait in pg's own queue (deprecated; pg@9 removes it).
+ */
+describe('statements sent at once on one connection', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = createDatabase({ ...(await createTestDatabaseConnection()), max: 1 }, { defaultAcademyId: null });
+  });
+  afterAll(() => database.close());
+
+  it('run one after another in the order asked, and never queue in pg', async () => {
+    const client = (await database.pool.connect()) as PoolClient & { _queryQueue: unknown[] };
+    let mostWaiting = 0;
+    const queue = client._queryQueue;
+    const push = queue.push.bind(queue);
+    queue.push = (...items: unknown[]) => {
+      mostWaiting = Math.max(mostWaiting, queue.length);
+      return push(...items);
+    };
+    client.release();
+    const answers = await database.db.transaction(async (tx) =>
+      withAcademy(A, () =>
+        Promise.all([
+          tx.execute<{ n: number }>(sql`select pg_sleep(0.05), 1 as n`),
+          tx.execute<{ n: number; academy: string }>(sql`select 2 as n, current_setting('app.academy_id') as academy`),
+          tx.execute<{ n: number }>(sql`select ${3}::int as n`),
+        ]),
+      ),
+    );
+    expect(answers.map(({ rows }) => Number(rows[0]!.n))).toEqual([1, 2, 3]);
+    expect(answers[1]!.rows[0]).toMatchObject({ academy: A });
+    expect(mostWaiting).toBe(0);
+  });
+});

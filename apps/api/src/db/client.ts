@@ -203,8 +203,26 @@ function clientNoticingWrites(changed: (table: string, academyId: string | undef
       return answered;
     }
 
-    // pg's query has many shapes (text or config, values, callback or promise, submittables).
+    /** Settles when this connection's last promise-style statement has (see query). */
+    #lastStatement: Promise<unknown> = Promise.resolve();
+
+    /**
+     * pg's query has many shapes (text or config, values, callback or promise, submittables). A
+     * promise-style statement (Drizzle's) waits for the connection's previous one: two statements sent at
+     * once on one connection (a `Promise.all` over one transaction's reads) would otherwise wait in pg's
+     * own queue, which pg deprecates and pg@9 removes. Callbacks (pool.query) and cursors have the
+     * connection to themselves.
+     */
     override query(...args: unknown[]): never {
+      const config = args[0] as { submit?: unknown } | string;
+      const promiseStyle = typeof args.at(-1) !== 'function' && !(typeof config === 'object' && typeof config?.submit === 'function');
+      if (!promiseStyle) return this.#send(args);
+      const statement = this.#lastStatement.then(() => this.#send(args) as Promise<unknown>);
+      this.#lastStatement = statement.catch(() => {});
+      return statement as never;
+    }
+
+    #send(args: unknown[]): never {
       const config = args[0] as { text?: string; submit?: unknown } | string;
       const query = super.query as (...rest: unknown[]) => unknown;
       const text = typeof config === 'string' ? config : (config?.text ?? '');
