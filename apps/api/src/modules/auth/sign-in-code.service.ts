@@ -15,8 +15,9 @@ import { hashOneTimeCode, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import { CODE_MASK, forgetSignInCodes, notifyParent, sealMessageCode } from '../family-outbox';
 import { getAcademySettings } from '../../academy-settings';
+import { createSession } from '../sessions';
+import { markSignedIn } from '../users';
 import { toSessionUser } from './auth.service';
-import { createSession } from './session.service';
 
 export type SignInCodeDeps = {
   db: Db;
@@ -219,7 +220,7 @@ export async function verifySignInCode(deps: SignInCodeDeps, input: { phone: str
     // A right code for a number that is no parent's cannot happen (none is sent); said like an expired one.
     if (!account) return { error: MESSAGING_MESSAGES.codeExpired } as const;
     const user = account.user;
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await markSignedIn(tx, user.id);
     const session = await createSession(tx, user.id, meta);
     await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in_code', values: { name: user.name } } });
     await forgetSignInCodes(tx, { parentId: account.parentId });
