@@ -4,4 +4,4 @@
  */
 export { setSessionCookies } from './session.service';
 export { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT, toSessionUser } from './auth.service';
-export { checkPhoneCode, codeMessage, issuePhoneCode, phoneCodeMessages, type PhoneCodePurpose } from './sign-in-code.service';
+export { checkPhoneCode, codeMessage, givePhoneProof, issuePhoneCode, phoneCodeMessages, usePhoneProof, type PhoneCodePurpose } from './sign-in-code.service';
