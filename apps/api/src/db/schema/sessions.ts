@@ -6,9 +6,9 @@ import { academyId } from './academy-column';
 
 /**
  * An account's ways in (modules/sessions): its sessions and its set-password links. Owned by a small
- * module of their own, low in the house, because three rooms change them: auth opens and ends sessions
- * and sends reset links, users ends an account's sessions and sends its welcome link, profile ends the
- * other sessions when a password changes.
+ * module of their own, low in the house, because two rooms change them: auth opens, renews and ends
+ * sessions and sends reset links; users ends an account's sessions (a new password, a disabled account)
+ * and sends its welcome link. Users stands below auth, so neither could own them and call the other.
  */
 
 export const sessions = pgTable(
