@@ -20,7 +20,7 @@ import { createDatabase, runMigrations } from '../apps/api/src/db/client';
 import { createMailer } from '../apps/api/src/lib/mailer';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
 import { serverKeysFrom } from '../apps/api/src/lib/server-keys';
-import { createSession } from '../apps/api/src/modules/auth/session.service';
+import { createSession } from '../apps/api/src/modules/sessions';
 
 const STUDENTS = 500;
 const QUESTIONS_PER_SUBJECT = 30;

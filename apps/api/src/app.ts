@@ -39,7 +39,7 @@ import { admissionsRoutes } from './modules/admissions/admissions.routes';
 import { followUpsRoutes } from './modules/admissions/follow-ups.routes';
 import { demoClassesRoutes } from './modules/admissions/demo-classes.routes';
 import { handleAdmissionEvents } from './modules/admissions/event-handlers';
-import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
+import { deleteOldEmailVerifications, DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
@@ -48,6 +48,7 @@ import { pruneAuditLog } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { deleteExpiredAuthRecords } from './modules/auth/session.service';
+import { deleteExpiredSessionsAndLinks } from './modules/sessions';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { academyBackupPaths, appVersion, automaticBackupTask, listBackups, type BackupPaths } from './modules/backups/backups.service';
 import { OFFSITE_BACKUP_JOB, syncOffsite } from './modules/backups/offsite.service';
@@ -78,7 +79,7 @@ import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-a
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
 import { conversationsRoutes, CONVERSATION_SENDER_JOB, sendConversationMessage, whatsAppMessageHandler } from './modules/conversations';
-import { handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
+import { forgetOldWebhookEvents, handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { pushRoutes } from './modules/push';
@@ -196,11 +197,19 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
     afterFailureMs: 15 * MINUTE,
     run: () => syncOffsite(deps.db, deps.keys, academyBackupPaths(deps.backups).backupsDir, { throwOnFailure: true }),
   });
-  // Operators' old sessions and tries go with the academies' (the platform's, issue 55).
+  // Each owner removes its own old rows: sessions and password links, sign-in failures and phone codes,
+  // the admission form's email codes, the providers' webhook events seen; and the operators' old sessions
+  // and tries go with the academies' (the platform's, issue 55).
   app.jobs.define('expired-sign-in-records', {
     label: 'Expired sessions, sign-in failures and codes removed',
     everyMs: 60 * MINUTE,
-    run: () => deleteExpiredAuthRecords(deps.db).then(() => deleteExpiredOperatorRecords(deps.db)),
+    run: async () => {
+      await deleteExpiredSessionsAndLinks(deps.db);
+      await deleteExpiredAuthRecords(deps.db);
+      await deleteOldEmailVerifications(deps.db);
+      await forgetOldWebhookEvents(deps.db);
+      await deleteExpiredOperatorRecords(deps.db);
+    },
   });
   // Hosting many academies (issue 55): an academy closed by the operator 30 days ago is removed with its files.
   if (deps.config.hosting?.mode === 'many') {

@@ -19,7 +19,8 @@ import { parseArchiveKey } from './modules/backups/offsite-crypto';
 import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite-restore';
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
 import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
-import { createUser, setUserPassword } from './modules/users/users.service';
+import { createUser } from './create-user';
+import { setUserPassword } from './modules/users/users.service';
 import { createOperator } from './modules/operator';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])

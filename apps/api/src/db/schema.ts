@@ -31,6 +31,7 @@ export * from './schema/parents';
 export * from './schema/pay';
 export * from './schema/push';
 export * from './schema/questions';
+export * from './schema/sessions';
 export * from './schema/settings';
 export * from './schema/standards';
 export * from './schema/students';

@@ -14,7 +14,8 @@ import {
 import type { Hosting } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/translate-reply';
-import { createSession, setSessionCookies, toSessionUser } from '../auth';
+import { setSessionCookies, toSessionUser } from '../auth';
+import { createSession } from '../sessions';
 import type { Db } from '../../db/client';
 import { findUserForSession, firstRunChecklist } from './first-run.service';
 import { createAcademy, sendSignupCode, slugAvailability, useHandOff, type SignupDeps } from './signup.service';

@@ -6,7 +6,7 @@ import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES } from
 import { HAND_OFF_VALID_MINUTES, SLUG_PROBLEM_MESSAGES, SLUG_TAKEN, slugProblem, type createAcademyInputSchema, type SlugAvailability } from '@academy/shared/schemas/academies';
 import type { Db } from '../../db/client';
 import { enforceCodeSendLimits } from '../../db/code-send-limits';
-import { academies, academySettings, academySignupCodes, signInHandOffs, standards, standardSubjects, subjects, users } from '../../db/schema';
+import { academies, academySignupCodes, signInHandOffs } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import { academySignupCodeMail } from '../../lib/mail-templates';
@@ -15,6 +15,10 @@ import { hashPassword } from '../../lib/password';
 import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
+import { createAcademySettings } from '../settings';
+import { insertStandards } from '../standards';
+import { insertSubjects } from '../subjects';
+import { createAccount } from '../users';
 
 /**
  * "Start your academy" at the platform's address (issue 55, ACADEMY_HOSTING=many): the owner proves
@@ -160,26 +164,16 @@ export async function createAcademy(deps: SignupDeps, input: z.output<typeof cre
         .returning({ id: academies.id, slug: academies.slug });
       if (!academy) throw new AppError('CONFLICT', SLUG_TAKEN, { slug: SLUG_TAKEN });
       await withAcademy(academy.id, async () => {
-        const [owner] = await tx
-          .insert(users)
-          .values({ name: input.owner.name, email: input.owner.email, passwordHash, role: 'admin', language: input.language })
-          .returning({ id: users.id });
-        await tx.insert(academySettings).values(newAcademySettings({ name: input.name, city: input.city, email: input.owner.email })).onConflictDoNothing();
-        const madeSubjects = await tx
-          .insert(subjects)
-          .values(SAMPLE_SUBJECTS.map((subject) => ({ name: subject.name, code: subject.code })))
-          .returning({ id: subjects.id, code: subjects.code });
-        const subjectId = new Map(madeSubjects.map((subject) => [subject.code, subject.id]));
-        const madeStandards = await tx
-          .insert(standards)
-          .values(SAMPLE_STANDARDS.map((standard) => ({ name: standard.name, level: standard.level })))
-          .returning({ id: standards.id, level: standards.level });
-        const links = madeStandards.flatMap((standard) =>
-          SAMPLE_STANDARDS.find((sample) => sample.level === standard.level)!.subjects.map((code) => ({ standardId: standard.id, subjectId: subjectId.get(code)! })),
+        // Each table's owner writes its rows (users, settings, subjects, standards), all in this transaction.
+        const owner = await createAccount(tx, { name: input.owner.name, email: input.owner.email, passwordHash, role: 'admin', isActive: true, language: input.language });
+        await createAcademySettings(tx, newAcademySettings({ name: input.name, city: input.city, email: input.owner.email }));
+        const subjectIds = await insertSubjects(tx, SAMPLE_SUBJECTS);
+        await insertStandards(
+          tx,
+          SAMPLE_STANDARDS.map((standard) => ({ name: standard.name, level: standard.level, subjectIds: standard.subjects.map((code) => subjectIds.get(code)!) })),
         );
-        await tx.insert(standardSubjects).values(links);
-        await tx.insert(signInHandOffs).values({ userId: owner!.id, tokenHash: hashToken(handOffToken), expiresAt: sql`now() + make_interval(mins => ${HAND_OFF_VALID_MINUTES})` });
-        await recordAudit(tx, { userId: owner!.id, role: 'admin' }, {
+        await tx.insert(signInHandOffs).values({ userId: owner.userId, tokenHash: hashToken(handOffToken), expiresAt: sql`now() + make_interval(mins => ${HAND_OFF_VALID_MINUTES})` });
+        await recordAudit(tx, { userId: owner.userId, role: 'admin' }, {
           action: 'academy.create',
           entityType: 'settings',
           entityId: academy.id,

@@ -1,6 +1,6 @@
 import type { Language } from '@academy/shared/languages';
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   OTP_MAX_WRONG_TRIES,
   OTP_RESEND_AFTER_SECONDS,
@@ -129,4 +129,12 @@ export async function consumeVerificationProof(tx: DbExecutor, input: { email: s
     .returning({ verifiedAt: emailVerifications.verifiedAt });
   if (!used) throw new AppError('BAD_REQUEST', PROOF_INVALID, { verificationToken: PROOF_INVALID });
   return used.verifiedAt!;
+}
+
+/**
+ * Drops email codes older than a day (the job `expired-sign-in-records`, hourly): they count towards
+ * the hourly send limits and their proofs live 30 minutes, so a day is plenty.
+ */
+export async function deleteOldEmailVerifications(db: Db): Promise<void> {
+  await db.delete(emailVerifications).where(lt(emailVerifications.createdAt, sql`now() - interval '1 day'`));
 }

@@ -1,13 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import { OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES, VERIFICATION_PROOF_MINUTES, type SendOtpResult, type VerifyOtpResult } from '@academy/shared/schemas/admissions';
+import { OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES, type SendOtpResult, type VerifyOtpResult } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
-import { signInCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
-import { generateToken, hashToken } from '../../lib/tokens';
-import { checkPhoneCode, codeMessage, issuePhoneCode } from '../auth';
+import { checkPhoneCode, codeMessage, givePhoneProof, issuePhoneCode, usePhoneProof } from '../auth';
 import { notifyPhone } from '../family-outbox';
 import { getAcademySettings, phoneCodesAvailable } from '../../academy-settings';
 
@@ -42,13 +39,7 @@ export async function verifyPhoneCode(deps: PhoneOtpDeps, input: { phone: string
   const outcome = await deps.db.transaction(async (tx) => {
     const checked = await checkPhoneCode(tx, deps.otpKey, { phone: input.phone, purpose: 'admission', code: input.otp });
     if ('error' in checked) return checked;
-    const proof = generateToken();
-    const [row] = await tx
-      .update(signInCodes)
-      .set({ proofHash: hashToken(proof), proofExpiresAt: sql`now() + make_interval(mins => ${VERIFICATION_PROOF_MINUTES})` })
-      .where(eq(signInCodes.id, checked.id))
-      .returning({ expiresAt: signInCodes.proofExpiresAt });
-    return { proof, expiresAt: row!.expiresAt! };
+    return givePhoneProof(tx, checked.id);
   });
   if ('error' in outcome) throw new AppError('BAD_REQUEST', outcome.error, { otp: outcome.error });
   return { verificationToken: outcome.proof, expiresAt: outcome.expiresAt.toISOString() };
@@ -56,19 +47,7 @@ export async function verifyPhoneCode(deps: PhoneOtpDeps, input: { phone: string
 
 /** Uses up a phone's proof inside the transaction that stores the enquiry; returns when the phone was verified. */
 export async function consumePhoneProof(tx: DbExecutor, input: { phone: string; token: string }): Promise<Date> {
-  const [used] = await tx
-    .update(signInCodes)
-    .set({ proofUsedAt: sql`now()` })
-    .where(
-      and(
-        eq(signInCodes.proofHash, hashToken(input.token)),
-        eq(signInCodes.phone, input.phone),
-        eq(signInCodes.purpose, 'admission'),
-        isNull(signInCodes.proofUsedAt),
-        gt(signInCodes.proofExpiresAt, sql`now()`),
-      ),
-    )
-    .returning({ verifiedAt: signInCodes.usedAt });
-  if (!used) throw new AppError('BAD_REQUEST', PHONE_PROOF_INVALID, { phoneVerificationToken: PHONE_PROOF_INVALID });
-  return used.verifiedAt!;
+  const verifiedAt = await usePhoneProof(tx, { phone: input.phone, proof: input.token });
+  if (!verifiedAt) throw new AppError('BAD_REQUEST', PHONE_PROOF_INVALID, { phoneVerificationToken: PHONE_PROOF_INVALID });
+  return verifiedAt;
 }

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import type { ServerKeys } from '../../lib/server-keys';
 import { currentUser } from './session-plugin';
 import { login, setUserLanguage, toSessionUser } from './auth.service';
-import { clearSessionCookies, deleteSession, setSessionCookies } from './session.service';
+import { deleteSession } from '../sessions';
+import { clearSessionCookies, setSessionCookies } from './session.service';
 import { requestSignInCode, verifySignInCode } from './sign-in-code.service';
 import { MESSAGING_MESSAGES, signInCodeRequestSchema, signInCodeSentSchema, signInCodeVerifySchema } from '@academy/shared/schemas/messaging';
 

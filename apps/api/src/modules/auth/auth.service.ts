@@ -7,7 +7,8 @@ import { loginFailures, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/password';
 import { recordAudit, recordAuditOnce } from '../audit';
-import { createSession } from './session.service';
+import { createSession } from '../sessions';
+import { markSignedIn, updateAccount } from '../users';
 
 /** Tries per account from one client (address) in 15 minutes: the owner on another device still gets in. */
 export const LOGIN_FAILURE_LIMIT = 10;
@@ -26,7 +27,7 @@ export function toSessionUser(user: { id: string; name: string; email: string | 
 
 /** The signed-in person's own language (PUT /api/auth/language). */
 export async function setUserLanguage(db: Db, userId: string, language: Language): Promise<void> {
-  await db.update(users).set({ language }).where(eq(users.id, userId));
+  await updateAccount(db, userId, { language });
 }
 
 /**
@@ -88,7 +89,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
   // The right password: this client's tries on this account are forgiven (others' still count).
   await db.delete(loginFailures).where(and(eq(loginFailures.email, accountKey), eq(loginFailures.ip, ip)));
   const session = await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await markSignedIn(tx, user.id);
     const opened = await createSession(tx, user.id, meta);
     await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in', values: { name: user.name } } });
     return opened;

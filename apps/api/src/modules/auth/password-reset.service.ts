@@ -7,10 +7,11 @@ import { AppError } from '../../lib/app-error';
 import { passwordResetMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
-import { generateToken, hashToken } from '../../lib/tokens';
+import { hashToken } from '../../lib/tokens';
 import { getAcademySettings } from '../../academy-settings';
 import { recordAudit } from '../audit';
-import { deleteUserSessions, findUserByEmail } from '../users';
+import { createPasswordLink, usePasswordLink } from '../sessions';
+import { findUserByEmail, updateAccount } from '../users';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
 /** More requests for one account within an hour are answered as usual but send nothing. */
@@ -45,13 +46,7 @@ export async function sendPasswordResetMail(deps: { db: Db; mailer: Mailer }, in
         and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset'), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)),
       );
     if ((recent?.value ?? 0) >= RESET_MAILS_PER_ACCOUNT_PER_HOUR) return undefined;
-    const created = generateToken();
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashToken(created),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60 * 1000),
-    });
-    return created;
+    return createPasswordLink(tx, { userId: user.id, purpose: 'reset', validForMs: RESET_TOKEN_LIFETIME_MINUTES * 60 * 1000 });
   });
   if (!token) return;
 
@@ -104,18 +99,9 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   // Hashed before the transaction: argon2 takes a while and must not hold row locks.
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.id, found.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
-      .returning({ id: passwordResetTokens.id });
-    if (claimed.length === 0) throw invalidLink();
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, found.userId));
-    await deleteUserSessions(tx, found.userId);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, found.userId), isNull(passwordResetTokens.usedAt)));
+    if (!(await usePasswordLink(tx, found.id))) throw invalidLink();
+    // The new password ends every session and voids the user's other links.
+    await updateAccount(tx, found.userId, { passwordHash });
     // Whoever was guessing the old password must not keep the owner locked out of the new one.
     if (found.email) await tx.delete(loginFailures).where(eq(loginFailures.email, found.email));
     // The person holding the link is the account's owner; the link itself is never recorded.

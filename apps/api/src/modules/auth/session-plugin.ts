@@ -3,7 +3,8 @@ import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import { EXPECTED_USER_HEADER, SESSION_COOKIE, SIGNED_IN_COOKIE } from '@academy/shared/cookies';
-import { findSessionByToken, renewSession, setSessionCookies, setSignedInCookie, type SessionRecord } from './session.service';
+import { renewSession } from '../sessions';
+import { findSessionByToken, setSessionCookies, setSignedInCookie, type SessionRecord } from './session.service';
 
 export type AuthUser = SessionRecord['user'];
 

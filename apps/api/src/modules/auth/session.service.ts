@@ -6,14 +6,10 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '@academy/shared/roles';
 import { OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { forgetSignInCodes } from '../family-outbox';
-import type { Db, DbExecutor } from '../../db/client';
-import { emailVerifications, loginFailures, parents, passwordResetTokens, providerWebhookEvents, sessions, students, teachers, users, signInCodes } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { loginFailures, parents, sessions, students, teachers, users, signInCodes } from '../../db/schema';
 import { actorColumns, toActor, type Actor } from '../../access/actor';
-import { generateToken, hashToken } from '../../lib/tokens';
-
-const IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000; // signed out after two weeks without use
-const ABSOLUTE_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000; // and never kept past sixty days
-const RENEW_AFTER_MS = 10 * 60 * 1000; // touch the row at most every ten minutes
+import { hashToken } from '../../lib/tokens';
 
 export type SessionRecord = {
   id: string;
@@ -52,19 +48,6 @@ export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
-export async function createSession(db: DbExecutor, userId: string, meta: { ip: string; userAgent: string | undefined }) {
-  const token = generateToken();
-  const expiresAt = new Date(Date.now() + IDLE_LIFETIME_MS);
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt,
-    ip: meta.ip.slice(0, 64),
-    userAgent: meta.userAgent?.slice(0, 512) ?? null,
-  });
-  return { token, expiresAt };
-}
-
 function sessionLookup(db: Db) {
   return db
     .select({
@@ -99,30 +82,13 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
   return row ? { ...row, actor: toActor(row.actor) } : undefined;
 }
 
-/** Slides the idle expiry forward; returns the new expiry when the cookie should be re-sent. */
-export async function renewSession(db: Db, session: SessionRecord): Promise<Date | undefined> {
-  const now = Date.now();
-  if (now - session.lastSeenAt.getTime() < RENEW_AFTER_MS) return undefined;
-  const expiresAt = new Date(Math.min(now + IDLE_LIFETIME_MS, session.createdAt.getTime() + ABSOLUTE_LIFETIME_MS));
-  await db.update(sessions).set({ expiresAt, lastSeenAt: new Date(now) }).where(eq(sessions.id, session.id));
-  return expiresAt;
-}
-
-export async function deleteSession(db: Db, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Drops expired sessions, old sign-in failures and old reset links; run at start-up and hourly. */
+/**
+ * Drops old sign-in failures and phone codes (the job `expired-sign-in-records`, hourly, with the
+ * sessions' and the other owners' clean-ups: app.ts).
+ */
 export async function deleteExpiredAuthRecords(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, sql`now() - interval '1 day'`));
-  // Kept a day past expiry: the per-account limit on reset mails counts the last hour's links.
-  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
-  // Email codes count towards hourly send limits and their proofs live 30 minutes: a day is plenty.
-  await db.delete(emailVerifications).where(lt(emailVerifications.createdAt, sql`now() - interval '1 day'`));
   // Sign-in codes to parents' phones (issue 37): the same day's limits count them; their messages forget the code.
   await db.delete(signInCodes).where(lt(signInCodes.createdAt, sql`now() - interval '1 day'`));
   await forgetSignInCodes(db, { olderThanMinutes: OTP_VALID_MINUTES + 5 });
-  // The providers' webhook events seen (replays refused, issue 53): Meta retries for 7 days at most.
-  await db.delete(providerWebhookEvents).where(lt(providerWebhookEvents.receivedAt, sql`now() - interval '30 days'`));
 }

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
 import { MESSAGING_MESSAGES, type SignInCodeSent } from '@academy/shared/schemas/messaging';
-import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_HOUR, OTP_VALID_MINUTES, PHONE_CODE_COOL_DOWN_MINUTES, PHONE_CODES_PER_NUMBER_ALL_ACADEMIES_PER_HOUR, PHONE_CODES_SENT_PER_HOUR } from '@academy/shared/schemas/admissions';
+import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_SENDS_PER_HOUR, OTP_VALID_MINUTES, PHONE_CODE_COOL_DOWN_MINUTES, PHONE_CODES_PER_NUMBER_ALL_ACADEMIES_PER_HOUR, PHONE_CODES_SENT_PER_HOUR, VERIFICATION_PROOF_MINUTES } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
 import { enforceClientCeiling, enforceCodeSendLimits, lockCodeSends, tryAgainIn } from '../../db/code-send-limits';
 import { countPlatformHit } from '../../db/rate-limit-store';
@@ -11,12 +11,13 @@ import type { Jobs } from '../../events/catalog';
 import { parents, signInCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServerKeys } from '../../lib/server-keys';
-import { hashOneTimeCode, sameHash } from '../../lib/tokens';
+import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import { CODE_MASK, forgetSignInCodes, notifyParent, sealMessageCode } from '../family-outbox';
 import { getAcademySettings } from '../../academy-settings';
+import { createSession } from '../sessions';
+import { markSignedIn } from '../users';
 import { toSessionUser } from './auth.service';
-import { createSession } from './session.service';
 
 export type SignInCodeDeps = {
   db: Db;
@@ -158,6 +159,41 @@ export async function checkPhoneCode(tx: DbExecutor, otpKey: string, input: { ph
   return { id: row.id };
 }
 
+/**
+ * A right admission code (checkPhoneCode) earns a proof the admission form sends back once, valid
+ * VERIFICATION_PROOF_MINUTES (admissions' phone verification). Answers the proof and its expiry.
+ */
+export async function givePhoneProof(tx: DbExecutor, codeId: string): Promise<{ proof: string; expiresAt: Date }> {
+  const proof = generateToken();
+  const [row] = await tx
+    .update(signInCodes)
+    .set({ proofHash: hashToken(proof), proofExpiresAt: sql`now() + make_interval(mins => ${VERIFICATION_PROOF_MINUTES})` })
+    .where(eq(signInCodes.id, codeId))
+    .returning({ expiresAt: signInCodes.proofExpiresAt });
+  return { proof, expiresAt: row!.expiresAt! };
+}
+
+/**
+ * Uses up a phone's admission proof inside the caller's transaction (the one that stores the enquiry):
+ * answers when the phone was verified, or undefined when the proof is wrong, used or expired.
+ */
+export async function usePhoneProof(tx: DbExecutor, input: { phone: string; proof: string }): Promise<Date | undefined> {
+  const [used] = await tx
+    .update(signInCodes)
+    .set({ proofUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(signInCodes.proofHash, hashToken(input.proof)),
+        eq(signInCodes.phone, input.phone),
+        eq(signInCodes.purpose, 'admission'),
+        isNull(signInCodes.proofUsedAt),
+        gt(signInCodes.proofExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ verifiedAt: signInCodes.usedAt });
+  return used ? used.verifiedAt! : undefined;
+}
+
 /** The code's message in each language (WhatsApp's and MSG91's templates get `values`). */
 export function phoneCodeMessages(academy: string, code: string, minutes: string): Record<Language, { subject: string; text: string }> {
   return Object.fromEntries(
@@ -219,7 +255,7 @@ export async function verifySignInCode(deps: SignInCodeDeps, input: { phone: str
     // A right code for a number that is no parent's cannot happen (none is sent); said like an expired one.
     if (!account) return { error: MESSAGING_MESSAGES.codeExpired } as const;
     const user = account.user;
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await markSignedIn(tx, user.id);
     const session = await createSession(tx, user.id, meta);
     await recordAudit(tx, { userId: user.id, role: user.role }, { action: 'signin', entityType: 'account', entityId: user.id, text: { key: 'account.signed_in_code', values: { name: user.name } } });
     await forgetSignInCodes(tx, { parentId: account.parentId });

@@ -32,5 +32,5 @@ export {
   type LinkedParent,
   type ParentNotice,
 } from './family-outbox';
-export { providerWebhookRoutes, type WhatsAppInbound, type WhatsAppMessageHandler } from './provider-webhooks.routes';
+export { forgetOldWebhookEvents, providerWebhookRoutes, type WhatsAppInbound, type WhatsAppMessageHandler } from './provider-webhooks.routes';
 export { handleFamilyOutboxEvents } from './event-handlers';

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isReplyWord, START_REPLIES, STOP_REPLIES } from '@academy/shared/i18n/reply-words';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client';
 import { academies, academyWhatsappNumbers, providerWebhookEvents } from '../../db/schema';
 import { currentAcademyId, enteredAcademyId, withAcademy } from '../../lib/tenancy';
@@ -172,6 +172,11 @@ function sameToken(given: string, expected: string): boolean {
 async function firstDelivery(tx: DbExecutor, id: string): Promise<boolean> {
   const inserted = await tx.insert(providerWebhookEvents).values({ id: id.slice(0, 300) }).onConflictDoNothing().returning({ id: providerWebhookEvents.id });
   return inserted.length > 0;
+}
+
+/** Forgets the events seen more than 30 days ago (Meta retries for 7 days at most; the job `expired-sign-in-records`). */
+export async function forgetOldWebhookEvents(db: Db): Promise<void> {
+  await db.delete(providerWebhookEvents).where(lt(providerWebhookEvents.receivedAt, sql`now() - interval '30 days'`));
 }
 
 /**

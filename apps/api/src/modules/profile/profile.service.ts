@@ -1,18 +1,18 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Student } from '@academy/shared/schemas/students';
 import type { changePasswordInputSchema, StudentDetails, studentProfileUpdateSchema, UserProfile, userProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { Db, DbExecutor } from '../../db/client';
-import { passwordResetTokens, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
+import { standardSubjects, subjects, teachers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../access/actor';
 import { assertMayEditProfileFields, hasTeacherProfile } from '../../access/profile';
-import { deleteUserSessions } from '../users';
-import { getStudentProfile, studentBatches } from '../students';
+import { updateAccount } from '../users';
+import { changeOwnStudentContact, getStudentProfile, studentBatches } from '../students';
 import { diffChanges, recordAudit } from '../audit';
-import { teacherSubjectsJson } from '../teachers';
+import { changeOwnTeacherContact, teacherSubjectsJson } from '../teachers';
 
 type ChangePasswordInput = z.output<typeof changePasswordInputSchema>;
 type StudentProfileUpdate = z.output<typeof studentProfileUpdateSchema>;
@@ -29,19 +29,16 @@ export async function changeOwnPassword(db: Db, actor: Actor, currentSessionId: 
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
-    await deleteUserSessions(tx, actor.userId, currentSessionId ?? undefined);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, actor.userId), isNull(passwordResetTokens.usedAt)));
+    await updateAccount(tx, actor.userId, { passwordHash }, { keepSessionId: currentSessionId ?? undefined });
     await recordAudit(tx, actor, { action: 'password.change', entityType: 'account', entityId: actor.userId, text: { key: 'account.password_changed' } });
   });
 }
 
-// In RETURNING, a subquery reads the row as it was before the UPDATE (the statement's snapshot), so
-// one statement gives both the old values (for the audit log) and the change.
-const oldValue = (table: string, column: string, idColumn: string) => sql.raw(`(select o.${column} from ${table} o where o.${idColumn} = ${table}.${idColumn})`);
+/** The account's name and picture as they were (for the audit log), locked for the change. */
+async function accountBefore(tx: DbExecutor, userId: string) {
+  const [account] = await tx.select({ name: users.name, avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).for('update');
+  return account;
+}
 
 /** The student's own profile. */
 export function studentProfile(db: DbExecutor, actor: Actor): Promise<Student> {
@@ -56,18 +53,14 @@ export async function updateStudentProfile(db: Db, actor: Actor, input: StudentP
       // A cleared address is empty, shown as "Not given" (decision 040).
       ...(input.address !== undefined ? { address: input.address } : {}),
     };
-    const updated = await tx
-      .update(students)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(students.userId, actor.userId))
-      .returning({ id: students.id, phone: sql<string | null>`${oldValue('students', 'phone', 'id')}`, address: sql<string | null>`${oldValue('students', 'address', 'id')}` });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', 'Student not found');
+    const updated = await changeOwnStudentContact(tx, actor.userId, values);
+    if (!updated) throw new AppError('NOT_FOUND', 'Student not found');
     let oldAvatar: string | null = null;
     if (input.avatarUrl !== undefined) {
-      const [account] = await tx.update(users).set({ avatarUrl: input.avatarUrl }).where(eq(users.id, actor.userId)).returning({ avatarUrl: sql<string | null>`${oldValue('users', 'avatar_url', 'id')}` });
-      oldAvatar = account?.avatarUrl ?? null;
+      oldAvatar = (await accountBefore(tx, actor.userId))?.avatarUrl ?? null;
+      await updateAccount(tx, actor.userId, { avatarUrl: input.avatarUrl });
     }
-    const { id, ...before } = updated[0]!;
+    const { id, ...before } = updated;
     await recordAudit(tx, actor, {
       action: 'update',
       entityType: 'student',
@@ -134,26 +127,13 @@ export async function updateUserProfile(db: Db, actor: Actor, input: UserProfile
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl } : {}),
     };
-    const [oldAccount] =
-      Object.keys(account).length > 0
-        ? await tx
-            .update(users)
-            .set(account)
-            .where(eq(users.id, actor.userId))
-            .returning({ name: sql<string>`${oldValue('users', 'name', 'id')}`, avatarUrl: sql<string | null>`${oldValue('users', 'avatar_url', 'id')}` })
-        : [];
+    const oldAccount = Object.keys(account).length > 0 ? await accountBefore(tx, actor.userId) : undefined;
+    if (oldAccount) await updateAccount(tx, actor.userId, account);
     const teacher = {
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       ...(input.address !== undefined ? { address: input.address ?? '' } : {}),
     };
-    const [oldTeacher] =
-      hasTeacherProfile(actor)
-        ? await tx
-            .update(teachers)
-            .set({ ...teacher, updatedAt: new Date() })
-            .where(eq(teachers.userId, actor.userId))
-            .returning({ id: teachers.id, phone: sql<string | null>`${oldValue('teachers', 'phone', 'id')}`, address: sql<string>`${oldValue('teachers', 'address', 'id')}` })
-        : [];
+    const oldTeacher = hasTeacherProfile(actor) ? await changeOwnTeacherContact(tx, actor.userId, teacher) : undefined;
     const { id: teacherId, ...teacherBefore } = oldTeacher ?? { id: undefined };
     await recordAudit(tx, actor, {
       action: 'update',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { todayIn } from '@academy/shared/calendar';
 import type { academySettingsInputSchema, AcademySettings, parentAlertSettingsInputSchema, PublicAcademySettings } from '@academy/shared/schemas/settings';
 import { FEE_MESSAGES } from '@academy/shared/schemas/fees';
-import type { Db } from '../../db/client';
+import type { Db, DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkOutboundUrl, OutboundAddressError, urlForLog, type OutboundPolicy } from '../../lib/outbound-address';
 import { sealSecret } from '../../lib/secret-box';
@@ -146,4 +146,9 @@ function sortedKeys<T>(value: T): T {
       .sort()
       .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
   ) as T;
+}
+
+/** A new academy's settings row (sign-up), in the caller's transaction; an academy that has one keeps it. */
+export async function createAcademySettings(tx: DbExecutor, values: typeof academySettings.$inferInsert): Promise<void> {
+  await tx.insert(academySettings).values(values).onConflictDoNothing();
 }

@@ -159,3 +159,17 @@ export async function deleteStandard(db: Db, actor: AuditActor, id: string): Pro
     await recordAudit(tx, actor, { action: 'delete', entityType: 'standard', entityId: id, text: { key: 'standard.deleted', values: { name: standard.name } } });
   });
 }
+
+/**
+ * A new academy's first standards with the subjects each teaches (sign-up's sample list), in the
+ * caller's transaction: one statement for the standards, one for their subjects (which must exist).
+ */
+export async function insertStandards(tx: DbExecutor, rows: readonly { name: string; level: number; subjectIds: readonly string[] }[]): Promise<void> {
+  const made = await tx
+    .insert(standards)
+    .values(rows.map((standard) => ({ name: standard.name, level: standard.level })))
+    .returning({ id: standards.id, name: standards.name });
+  const subjectIdsOf = new Map(rows.map((standard) => [standard.name, standard.subjectIds]));
+  const links = made.flatMap((standard) => subjectIdsOf.get(standard.name)!.map((subjectId) => ({ standardId: standard.id, subjectId })));
+  if (links.length > 0) await tx.insert(standardSubjects).values(links);
+}

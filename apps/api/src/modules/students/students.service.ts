@@ -475,3 +475,25 @@ export async function setStudentsStandard(tx: DbExecutor, studentIds: string[], 
 export async function setStudentsStatus(tx: DbExecutor, studentIds: string[], status: StudentStatus, at: Date): Promise<void> {
   if (studentIds.length > 0) await tx.update(students).set({ status, updatedAt: at }).where(inArray(students.id, studentIds));
 }
+
+/**
+ * A student record with only its account, in the account's transaction (users:create from the CLI): a
+ * student ID from today, the rest filled in on the Students screen.
+ */
+export async function addStudentRecord(tx: DbExecutor, userId: string): Promise<void> {
+  await tx.insert(students).values({ userId, studentCode: await nextStudentCode(tx, await academyToday(tx)) });
+}
+
+/**
+ * A student's own phone and address (their profile), in the caller's transaction. Answers the row as
+ * it was (for the audit log), locked for the change; undefined when the account has no student record.
+ */
+export async function changeOwnStudentContact(tx: DbExecutor, userId: string, values: { phone?: string | null; address?: string | null }) {
+  const [before] = await tx.select({ id: students.id, phone: students.phone, address: students.address }).from(students).where(eq(students.userId, userId)).for('update');
+  if (!before) return undefined;
+  await tx
+    .update(students)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(students.id, before.id));
+  return before;
+}

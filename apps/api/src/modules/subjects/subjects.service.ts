@@ -145,3 +145,12 @@ export async function deleteSubject(db: Db, actor: AuditActor, id: string): Prom
     await recordAudit(tx, actor, { action: 'delete', entityType: 'subject', entityId: id, text: { key: 'subject.deleted', values: { name: subject.name } } });
   });
 }
+
+/** A new academy's first subjects (sign-up's sample list), in the caller's transaction: answers each one's id by its code. */
+export async function insertSubjects(tx: DbExecutor, rows: readonly { name: string; code: string }[]): Promise<Map<string, string>> {
+  const made = await tx
+    .insert(subjects)
+    .values(rows.map((subject) => ({ name: subject.name, code: subject.code })))
+    .returning({ id: subjects.id, code: subjects.code });
+  return new Map(made.map((subject) => [subject.code, subject.id]));
+}

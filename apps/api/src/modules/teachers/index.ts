@@ -2,4 +2,4 @@
  * The public face of the teachers module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { teacherSubjectsJson } from './teachers.service';
+export { addTeacherRecord, changeOwnTeacherContact, teacherSubjectsJson } from './teachers.service';

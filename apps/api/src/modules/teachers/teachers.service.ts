@@ -280,3 +280,22 @@ export async function teacherStudents(db: DbExecutor, teacherId: string, search:
     standard: standardId ? { _id: standardId, name: standardName!, level: standardLevel! } : null,
   }));
 }
+
+/** A teacher record with only its account, in the account's transaction (users:create from the CLI; the rest is filled in on the Teachers screen). */
+export async function addTeacherRecord(tx: DbExecutor, userId: string): Promise<void> {
+  await tx.insert(teachers).values({ userId });
+}
+
+/**
+ * A teacher's own phone and address (their profile), in the caller's transaction. Answers the row as it
+ * was (for the audit log), locked for the change; undefined when the account has no teacher record.
+ */
+export async function changeOwnTeacherContact(tx: DbExecutor, userId: string, values: { phone?: string | null; address?: string }) {
+  const [before] = await tx.select({ id: teachers.id, phone: teachers.phone, address: teachers.address }).from(teachers).where(eq(teachers.userId, userId)).for('update');
+  if (!before) return undefined;
+  await tx
+    .update(teachers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(teachers.id, before.id));
+  return before;
+}

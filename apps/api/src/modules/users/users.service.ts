@@ -1,29 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
 import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
 import { DEFAULT_LANGUAGE, type Language } from '@academy/shared/languages';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { passwordResetTokens, sessions, students, teachers, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { createWelcomeToken } from './welcome';
-import { diffChanges, recordAudit } from '../audit';
-import { academyToday } from '../../academy-settings';
-import { nextStudentCode } from '../../db/student-code';
+import { recordAudit } from '../audit';
+import { deleteUserSessions, voidPasswordLinks } from '../sessions';
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message ?? 'Invalid value';
 }
 
 /**
- * Creates a sign-in account (the CLI's users:create). The password rules are the shared ones the
- * forms use too. A teacher or student account gets its teacher or student record in the same
- * transaction, as the admin's screens do, so it appears in every list and can be given a batch;
- * the other details (phone, standard…) are filled in on those screens.
+ * The CLI's users:create input, checked by the shared rules the forms use too (an email of no other
+ * account, a good password, a name), with its password hashed: before any transaction, argon2 is slow.
+ * src/create-user.ts makes the account with it.
  */
-export async function createUser(db: Db, input: { name: string; email: string; role: Role; password: string }) {
+export async function checkNewUser(db: DbExecutor, input: { name: string; email: string; role: Role; password: string }) {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AppError('BAD_REQUEST', firstIssue(email), { email: firstIssue(email) });
   const password = newPasswordSchema.safeParse(input.password);
@@ -33,20 +31,7 @@ export async function createUser(db: Db, input: { name: string; email: string; r
   if (await findUserByEmail(db, email.data)) {
     throw new AppError('CONFLICT', `A user with the email ${email.data} already exists`, { email: 'This email is already in use' });
   }
-  const passwordHash = await hashPassword(password.data);
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ name, email: email.data, role: input.role, passwordHash })
-      .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
-    // The new account's role is data here, not a rule: it says which record to create with it.
-    // eslint-disable-next-line no-restricted-syntax -- data: a teacher's account gets its teacher record
-    if (input.role === 'teacher') await tx.insert(teachers).values({ userId: user!.id });
-    // eslint-disable-next-line no-restricted-syntax -- data: a student's account gets its student record
-    if (input.role === 'student') await tx.insert(students).values({ userId: user!.id, studentCode: await nextStudentCode(tx, await academyToday(tx)) });
-    await recordAudit(tx, null, { action: 'create', entityType: 'user', entityId: user!.id, text: { key: 'account.created_cli', values: { role: input.role, email: email.data } }, changes: diffChanges({}, { name, email: email.data, role: input.role }) });
-    return { ...user!, email: email.data };
-  });
+  return { name, email: email.data, role: input.role, passwordHash: await hashPassword(password.data) };
 }
 
 /** Sets a new password and ends every session of that user. */
@@ -124,14 +109,15 @@ export async function createAccounts(
 }
 
 /**
- * Changes an account's name, email, password or enabled state. A new password or disabling the
- * account ends every session (and voids outstanding set-password links); re-enabling lets the person
- * sign in again.
+ * Changes an account's name, email, password, enabled state, picture or language. A new password or
+ * disabling the account ends every session (but `keepSessionId`, the one changing its own password) and
+ * voids outstanding set-password links; re-enabling lets the person sign in again.
  */
 export async function updateAccount(
   tx: DbExecutor,
   userId: string,
-  changes: { name?: string; email?: string | null; passwordHash?: string; isActive?: boolean; avatarUrl?: string | null },
+  changes: { name?: string; email?: string | null; passwordHash?: string; isActive?: boolean; avatarUrl?: string | null; language?: Language },
+  options: { keepSessionId?: string | undefined } = {},
 ) {
   // A null email (a student's only: the database's check refuses it for anyone else) clears it.
   if (changes.email) await assertEmailAvailable(tx, changes.email, userId);
@@ -141,15 +127,18 @@ export async function updateAccount(
     ...(changes.passwordHash !== undefined ? { passwordHash: changes.passwordHash } : {}),
     ...(changes.isActive !== undefined ? { isActive: changes.isActive } : {}),
     ...(changes.avatarUrl !== undefined ? { avatarUrl: changes.avatarUrl } : {}),
+    ...(changes.language !== undefined ? { language: changes.language } : {}),
   };
   if (Object.keys(values).length > 0) await tx.update(users).set(values).where(eq(users.id, userId));
   if (changes.passwordHash !== undefined || changes.isActive === false) {
-    await deleteUserSessions(tx, userId);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await deleteUserSessions(tx, userId, options.keepSessionId);
+    await voidPasswordLinks(tx, userId);
   }
+}
+
+/** A successful sign-in, by password or by phone code: the time the profile shows as the last sign-in. */
+export async function markSignedIn(tx: DbExecutor, userId: string): Promise<void> {
+  await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** The account with this email, whatever its case and surrounding spaces (sign-in, password reset, new accounts). */
@@ -160,11 +149,6 @@ export async function findUserByEmail(db: DbExecutor, email: string) {
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
   return user;
-}
-
-/** Ends every session of a user (password change or reset, deactivation), optionally keeping one. */
-export async function deleteUserSessions(db: DbExecutor, userId: string, keepSessionId?: string) {
-  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
 /** Deletes accounts made by a change now undone (an import's students and parents), in the caller's transaction. */

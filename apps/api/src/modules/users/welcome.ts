@@ -1,11 +1,10 @@
 import type { Language } from '@academy/shared/languages';
 import type { Role } from '@academy/shared/roles';
 import type { Db, DbExecutor } from '../../db/client';
-import { passwordResetTokens } from '../../db/schema';
 import { welcomeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { generateToken, hashToken } from '../../lib/tokens';
 import { getAcademySettings } from '../../academy-settings';
+import { createPasswordLink } from '../sessions';
 
 /** A new account's set-your-password link: long enough for someone who reads mail once a week. */
 export const WELCOME_TOKEN_LIFETIME_DAYS = 7;
@@ -15,15 +14,8 @@ export const WELCOME_TOKEN_LIFETIME_DAYS = 7;
  * account (a failed creation leaves no link). It is a password-reset token with purpose `welcome`:
  * the same page (/reset-password/{token}) and the same endpoints use it. Returns the token to mail.
  */
-export async function createWelcomeToken(tx: DbExecutor, userId: string): Promise<string> {
-  const token = generateToken();
-  await tx.insert(passwordResetTokens).values({
-    userId,
-    tokenHash: hashToken(token),
-    purpose: 'welcome',
-    expiresAt: new Date(Date.now() + WELCOME_TOKEN_LIFETIME_DAYS * 24 * 60 * 60 * 1000),
-  });
-  return token;
+export function createWelcomeToken(tx: DbExecutor, userId: string): Promise<string> {
+  return createPasswordLink(tx, { userId, purpose: 'welcome', validForMs: WELCOME_TOKEN_LIFETIME_DAYS * 24 * 60 * 60 * 1000 });
 }
 
 /** Mails a new account its set-your-password link, in the account's language. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { loginAs } from '../../../test/factories';
-import { createUser } from './users.service';
+import { shareSignedInTestApp } from '../test/shared-test-app';
+import { loginAs } from '../test/factories';
+import { createUser } from './create-user';
 
 const t = shareSignedInTestApp();
 
