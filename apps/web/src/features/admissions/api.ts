@@ -22,6 +22,7 @@ import type {
 } from '@academy/shared/schemas/admissions';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 import { rememberedCampaign } from '../../lib/campaign';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, batchKeys, studentKeys } from '../../lib/query-keys';
@@ -122,14 +123,7 @@ export function useEnquiryCounts(enabled = true) {
 
 /** Enquiries show in the list, the sidebar count and the dashboard; a conversion adds a student. */
 function useInvalidateEnquiries() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
-      queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: batchKeys.all }),
-    ]);
+  return useRefreshQueries([enquiryKeys.all, adminDashboardKeys.all, studentKeys.all, batchKeys.all]);
 }
 
 export function useUpdateEnquiry(id: string) {

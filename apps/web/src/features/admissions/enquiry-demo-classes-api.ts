@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DemoBookingInput, DemoClass } from '@academy/shared/schemas/demo-classes';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { attendanceKeys, auditKeys } from '../../lib/query-keys';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 import { enquiryKeys } from './api';
 
 /*
@@ -32,13 +33,7 @@ export function useEnquiryDemos(enquiryId: string) {
  * that day; the demos' keys start with the enquiries' (enquiryKeys.all).
  */
 function useInvalidateAfterDemoChange() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
-      queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-    ]);
+  return useRefreshQueries([enquiryKeys.all, attendanceKeys.all, auditKeys.all]);
 }
 
 export function useBookDemo(enquiryId: string) {

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import type { Teacher, TeacherCreateInput, TeacherListQuery, TeacherStudent, TeacherUpdateInput } from '@academy/shared/schemas/teachers';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { resourceHooks } from '../../lib/resource-hooks';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, subjectKeys, teacherKeys } from '../../lib/query-keys';
@@ -32,17 +33,6 @@ export function useTeachers(query: TeacherListQuery) {
   return useQuery(teachersQueryOptions(query));
 }
 
-export function teacherQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: teacherKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Teacher>('GET', `/teachers/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
-}
-
-export function useTeacher(id: string) {
-  return useQuery(teacherQueryOptions(id));
-}
-
 export function useTeacherBatches(id: string) {
   return useQuery({
     queryKey: teacherKeys.batches(id),
@@ -58,40 +48,14 @@ export function useTeacherStudents(id: string) {
 }
 
 /** Teachers show in subjects' usage counts and on the dashboard too. */
-function useInvalidateTeachers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
-      queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
-      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
-    ]);
-}
+const teacherHooks = resourceHooks<Teacher, Teacher, TeacherCreateInput, TeacherUpdateInput>({
+  path: '/teachers',
+  detailKey: teacherKeys.detail,
+  refreshes: [teacherKeys.all, subjectKeys.all, adminDashboardKeys.all],
+});
 
-export function useCreateTeacher() {
-  const invalidate = useInvalidateTeachers();
-  return useMutation({
-    mutationFn: (input: TeacherCreateInput) => apiRequestWithMessage<Teacher>('POST', '/teachers', input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useUpdateTeacher(id: string) {
-  const invalidate = useInvalidateTeachers();
-  return useMutation({
-    mutationFn: (input: TeacherUpdateInput) => apiRequestWithMessage<Teacher>('PUT', `/teachers/${encodeURIComponent(id)}`, input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useDeleteTeacher() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateTeachers();
-  return useMutation({
-    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/teachers/${encodeURIComponent(id)}`),
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: teacherKeys.detail(id) });
-      return invalidate();
-    },
-  });
-}
+export const teacherQueryOptions = teacherHooks.itemQueryOptions;
+export const useTeacher = teacherHooks.useItem;
+export const useCreateTeacher = teacherHooks.useCreate;
+export const useUpdateTeacher = teacherHooks.useUpdate;
+export const useDeleteTeacher = teacherHooks.useDelete;

@@ -1,6 +1,6 @@
-import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_END_TIME, ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_START_TIME, ANNOUNCEMENT_TYPES, announcementFormSchema, type Announcement, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementType } from '@academy/shared/schemas/announcements';
 import { normalizeError } from '../../../lib/api-client';
 import { useBatches } from '../../batches/api';
@@ -11,6 +11,7 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 interface AnnouncementFormValues {
   title: string;
@@ -118,14 +119,7 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
               It shows from {ANNOUNCEMENT_START_TIME} on the start date until {ANNOUNCEMENT_END_TIME} on the end date. Students are notified when it starts.
             </Trans>
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={editing ? `/app/announcements/${announcement._id}` : '/app/announcements'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={saving}>
-              {editing ? t`Save Announcement` : t`Create Announcement`}
-            </Button>
-          </Group>
+          <FormButtons cancel={{ to: editing ? `/app/announcements/${announcement._id}` : '/app/announcements' }} submitLabel={editing ? t`Save Announcement` : t`Create Announcement`} saving={saving} gap="sm" />
         </Stack>
       </Paper>
     </form>

@@ -16,6 +16,7 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { PARENT_FAILURES, useLinkParent, useSetParentChannel, useStudentParents, useUnlinkParent } from '../api';
 import { usePreferredChannelLabel } from '../../../lib/message-labels';
 import { useRelationLabels } from '../relation-labels';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 type FormValues = {
   name: string;
@@ -203,14 +204,7 @@ function LinkParentForm({ studentId, onDone }: { studentId: string; onDone: () =
             {...form.getInputProps('password')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            <Trans>Link parent</Trans>
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: onDone }} submitLabel={<Trans>Link parent</Trans>} saving={saving} gap="xs" />
       </Stack>
     </form>
   );

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
+import { Alert, MultiSelect, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { findStandardDuplicate, STANDARD_LEVEL_MAX, STANDARD_LEVEL_MIN, standardInputSchema } from '@academy/shared/schemas/standards';
 import type { Standard } from '@academy/shared/schemas/standards';
@@ -13,7 +13,8 @@ import { STANDARD_FAILURES, standardsQueryOptions, useCreateStandard, useUpdateS
 import { duplicateFieldErrors, duplicateWarning } from '../standard-duplicate';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { NamesInLanguagesFields, namesFormValues } from '../../../components/ui/names-in-languages';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 interface StandardFormValues {
   name: string;
@@ -132,14 +133,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
             key={form.key('subjects')}
             {...form.getInputProps('subjects')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={standard ? `/app/standards/${standard._id}` : '/app/standards'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={saving}>
-              {standard ? t`Save Standard` : t`Create Standard`}
-            </Button>
-          </Group>
+          <FormButtons cancel={{ to: standard ? `/app/standards/${standard._id}` : '/app/standards' }} submitLabel={standard ? t`Save Standard` : t`Create Standard`} saving={saving} gap="sm" />
         </Stack>
       </Paper>
     </form>

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
@@ -12,13 +12,14 @@ import { BOARD_LABELS, MEDIUM_LABELS, STUDENT_STATUS_LABELS, toStudentFormValues
 import { BOARDS, MEDIUMS } from '@academy/shared/schemas/common';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { GENDER_MESSAGES } from '../../../lib/gender';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useSignInSlipDialog } from './sign-in-slip';
 import { useLocalNames } from '../../../lib/public-settings';
 import { GST_STATES } from '@academy/shared/gst';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 /** The states for GST's place of supply (issue 57), by name; the value is the two-digit code. */
 const STATE_OPTIONS = Object.entries(GST_STATES).map(([value, label]) => ({ value, label: `${label} (${value})` }));
@@ -202,14 +203,7 @@ export function StudentForm({
           </SimpleGrid>
         </SectionCard>
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : (cancelTo ?? '/app/students'))}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving || busy}>
-            {editing ? t`Save Student` : (createLabel ?? t`Create Student`)}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: () => void navigate(editing ? `/app/students/${student._id}` : (cancelTo ?? '/app/students')) }} submitLabel={editing ? t`Save Student` : (createLabel ?? t`Create Student`)} saving={saving || busy} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { subjectInputSchema } from '@academy/shared/schemas/subjects';
 import type { Subject } from '@academy/shared/schemas/subjects';
@@ -8,7 +8,8 @@ import { normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useCreateSubject, useUpdateSubject } from '../api';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { NamesInLanguagesFields, namesFormValues } from '../../../components/ui/names-in-languages';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 interface SubjectFormValues {
   name: string;
@@ -64,14 +65,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
           />
           <NamesInLanguagesFields form={form} kind="subject" />
           <Textarea label={t`Description`} autosize minRows={3} maxRows={8} key={form.key('description')} {...form.getInputProps('description')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={subject ? `/app/subjects/${subject._id}` : '/app/subjects'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={saving}>
-              {subject ? t`Save Subject` : t`Create Subject`}
-            </Button>
-          </Group>
+          <FormButtons cancel={{ to: subject ? `/app/subjects/${subject._id}` : '/app/subjects' }} submitLabel={subject ? t`Save Subject` : t`Create Subject`} saving={saving} gap="sm" />
         </Stack>
       </Paper>
     </form>

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
@@ -12,12 +12,13 @@ import { GENDER_MESSAGES } from '../../../lib/gender';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import type { TeacherFormValues } from '../teacher-form';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 function withoutLanguage({ language: _language, ...changes }: TeacherFormValues) {
   return changes;
@@ -110,14 +111,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
           <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </SectionCard>
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(editing ? `/app/teachers/${teacher._id}` : '/app/teachers')}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            {editing ? t`Save Teacher` : t`Create Teacher`}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: () => void navigate(editing ? `/app/teachers/${teacher._id}` : '/app/teachers') }} submitLabel={editing ? t`Save Teacher` : t`Create Teacher`} saving={saving} />
       </Stack>
     </form>
   );
