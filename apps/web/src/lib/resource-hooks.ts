@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { apiRequest, apiRequestWithMessage } from './api-client';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { apiRequestWithMessage } from './api-client';
+import { getQueryOptions } from './get-query-options';
 
 /**
  * Refreshes every query under the keys given: a change's own resource and the other screens that show
@@ -30,10 +31,7 @@ export function resourceHooks<TItem, TSaved, TCreateInput, TUpdateInput = TCreat
   const itemPath = (id: string) => `${path}/${encodeURIComponent(id)}`;
 
   function itemQueryOptions(id: string) {
-    return queryOptions({
-      queryKey: detailKey(id),
-      queryFn: ({ signal }) => apiRequest<TItem>('GET', itemPath(id), undefined, { signal }),
-    });
+    return getQueryOptions<TItem>(detailKey(id), itemPath(id));
   }
 
   function useItem(id: string) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CoveredClass, Leave, LeaveInput, MyPay, PayInput, PayrollMonth, PayrollTeacher, PaySettings } from '@academy/shared/schemas/pay';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 /** Staff pay (issue 58): pay settings, the month's payroll, leave and substitutes, a teacher's own pay. */
 export const payKeys = {
@@ -33,11 +34,11 @@ export function usePayrollMonth(month: string) {
 }
 
 export function usePayrollTeacher(month: string, teacherId: string | null) {
-  return useQuery({
-    queryKey: payKeys.teacher(month, teacherId ?? ''),
-    queryFn: ({ signal }) => apiRequest<PayrollTeacher>('GET', `/payroll/${month}/teachers/${encodeURIComponent(teacherId!)}`, undefined, { signal }),
-    enabled: Boolean(teacherId),
-  });
+  return useQuery(
+    getQueryOptions<PayrollTeacher>(payKeys.teacher(month, teacherId ?? ''), `/payroll/${month}/teachers/${encodeURIComponent(teacherId!)}`, {
+      enabled: Boolean(teacherId),
+    }),
+  );
 }
 
 export function useApproveMonth() {

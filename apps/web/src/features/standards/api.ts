@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Standard, StandardInput } from '@academy/shared/schemas/standards';
-import { apiRequest } from '../../lib/api-client';
 import { resourceHooks } from '../../lib/resource-hooks';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, standardKeys, subjectKeys } from '../../lib/query-keys';
 import { publicSettingsQueryOptions } from '../../lib/public-settings';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { standardKeys };
 
@@ -18,10 +18,7 @@ export const STANDARD_FAILURES = {
   checkDuplicates: msg`Failed to check for duplicates`,
 };
 
-export const standardsQueryOptions = queryOptions({
-  queryKey: standardKeys.list,
-  queryFn: ({ signal }) => apiRequest<Standard[]>('GET', '/standards', undefined, { signal }),
-});
+export const standardsQueryOptions = getQueryOptions<Standard[]>(standardKeys.list, '/standards');
 
 export function useStandards() {
   return useQuery(standardsQueryOptions);

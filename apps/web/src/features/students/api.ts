@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, StudentSignInSlipInput, StudentUpdateInput, Student } from '@academy/shared/schemas/students';
-import { API_BASE, apiFileRequest, apiRequest, downloadBlob } from '../../lib/api-client';
+import { API_BASE, apiFileRequest, downloadBlob } from '../../lib/api-client';
 import { resourceHooks } from '../../lib/resource-hooks';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, studentKeys, teacherKeys, parentKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { studentKeys };
 
@@ -19,11 +20,7 @@ export const STUDENT_FAILURES = {
 };
 
 export function studentsQueryOptions(query: StudentListQuery) {
-  return queryOptions({
-    queryKey: studentKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<StudentList>('GET', `/students${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<StudentList>(studentKeys.list(query), `/students${toQueryString(query)}`, { placeholderData: keepPreviousData });
 }
 
 export function useStudents(query: StudentListQuery) {

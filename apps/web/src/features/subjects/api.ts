@@ -1,17 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Subject, SubjectDetail, SubjectInput } from '@academy/shared/schemas/subjects';
-import { apiRequest } from '../../lib/api-client';
 import { resourceHooks } from '../../lib/resource-hooks';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, standardKeys, subjectKeys } from '../../lib/query-keys';
 import { publicSettingsQueryOptions } from '../../lib/public-settings';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { subjectKeys };
 
-export const subjectsQueryOptions = queryOptions({
-  queryKey: subjectKeys.list,
-  queryFn: ({ signal }) => apiRequest<Subject[]>('GET', '/subjects', undefined, { signal }),
-});
+export const subjectsQueryOptions = getQueryOptions<Subject[]>(subjectKeys.list, '/subjects');
 
 export function useSubjects() {
   return useQuery(subjectsQueryOptions);

@@ -1,11 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import type { Teacher, TeacherCreateInput, TeacherListQuery, TeacherStudent, TeacherUpdateInput } from '@academy/shared/schemas/teachers';
-import { apiRequest } from '../../lib/api-client';
 import { resourceHooks } from '../../lib/resource-hooks';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, subjectKeys, teacherKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { teacherKeys };
 
@@ -22,11 +22,7 @@ export const TEACHER_FAILURES = {
 };
 
 export function teachersQueryOptions(query: TeacherListQuery) {
-  return queryOptions({
-    queryKey: teacherKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<Teacher[]>('GET', `/teachers${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<Teacher[]>(teacherKeys.list(query), `/teachers${toQueryString(query)}`, { placeholderData: keepPreviousData });
 }
 
 export function useTeachers(query: TeacherListQuery) {
@@ -34,17 +30,11 @@ export function useTeachers(query: TeacherListQuery) {
 }
 
 export function useTeacherBatches(id: string) {
-  return useQuery({
-    queryKey: teacherKeys.batches(id),
-    queryFn: ({ signal }) => apiRequest<BatchSummary[]>('GET', `/teachers/${encodeURIComponent(id)}/batches`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<BatchSummary[]>(teacherKeys.batches(id), `/teachers/${encodeURIComponent(id)}/batches`));
 }
 
 export function useTeacherStudents(id: string) {
-  return useQuery({
-    queryKey: teacherKeys.students(id),
-    queryFn: ({ signal }) => apiRequest<TeacherStudent[]>('GET', `/teachers/${encodeURIComponent(id)}/students`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<TeacherStudent[]>(teacherKeys.students(id), `/teachers/${encodeURIComponent(id)}/students`));
 }
 
 /** Teachers show in subjects' usage counts and on the dashboard too. */
