@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { notifications } from '@mantine/notifications';
-import { normalizeError, type ApiResult } from '../../lib/api-client';
+import type { ApiResult } from '../../lib/api-client';
+import { showNotSaved, showSaved } from './save-notices';
 import { modals } from '../../lib/modals';
 
 /** A mutation as the confirm dialog runs it (TanStack Query's `mutate`, answered with the server's message). */
@@ -44,11 +44,11 @@ export function useConfirmAction() {
       onConfirm: () =>
         mutation.mutate(variables, {
           onSuccess: ({ message }) => {
-            notifications.show({ title: done.title, message: message ?? done.message, color: 'teal' });
+            showSaved(done.title, message ?? done.message);
             onDone?.();
           },
           onError: (error) => {
-            notifications.show({ title: failed.title, message: normalizeError(error, failed.message).message, color: 'red' });
+            showNotSaved(failed.title, error, failed.message);
           },
         }),
     });

@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { normalizeError, type ApiResult } from '../../lib/api-client';
+import type { ApiResult } from '../../lib/api-client';
+import { showNotSaved, showSaved } from './save-notices';
 import { useEntityForm, type EntityFormOptions } from '../../lib/use-entity-form';
 
 type SettingsFormOptions<Values, Saved> = Omit<EntityFormOptions<Values, ApiResult<Saved>>, 'onSaved' | 'onFailed' | 'leaveGuard'> & {
@@ -31,9 +31,9 @@ export function useSettingsForm<Values extends Record<string, any>, Saved>({ toV
       entity.form.setValues(values);
       entity.form.resetDirty(values);
       afterSave?.(data);
-      notifications.show({ title: saved.title, message: message ?? saved.message, color: 'teal' });
+      showSaved(saved.title, message ?? saved.message);
     },
-    onFailed: (error) => notifications.show({ title: failed.title, message: normalizeError(error, failed.message).message, color: 'red' }),
+    onFailed: (error) => showNotSaved(failed.title, error, failed.message),
     leaveGuard: false,
   });
   return entity;

@@ -27,6 +27,7 @@ import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-clien
 import { toQueryString } from '../../lib/query-string';
 import { feeKeys } from '../../lib/query-keys';
 import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 /** A batch to pick (fee plans, the dues filter): the Fees page passes them in, so fees imports no batches code. */
 export type BatchOption = { value: string; label: string };
@@ -113,8 +114,7 @@ export function receiptPdfUrl(receiptId: string): string {
 }
 
 function useInvalidateFees() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: feeKeys.all });
+  return useRefreshQueries([feeKeys.all]);
 }
 
 export function useSaveFeePlan(planId?: string) {

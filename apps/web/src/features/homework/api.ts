@@ -14,6 +14,7 @@ import type {
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { sendForm } from '../../lib/send-form';
 import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 /** Homework (issue 59): the screens' queries and changes. */
 export const homeworkKeys = {
@@ -60,8 +61,7 @@ export function useSubmissions(id: string | null) {
 }
 
 function useInvalidateHomework() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: homeworkKeys.all });
+  return useRefreshQueries([homeworkKeys.all]);
 }
 
 /** Sets homework on a batch, then adds its attachments (a PDF, pictures) when there are any. */

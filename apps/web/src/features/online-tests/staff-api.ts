@@ -6,6 +6,7 @@ import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-clien
 import { onlineTestKeys, questionKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
 import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 /*
  * The teacher's and the office's side of online tests (issue 40): their papers, one paper with its
@@ -62,8 +63,7 @@ export const onlineTestResultsWorkbookHref = (id: string) => `${API_BASE}/online
 export const onlineTestPaperHref = (id: string, answers = false) => `${API_BASE}/online-tests/${encodeURIComponent(id)}/paper.pdf${answers ? '?answers=true' : ''}`;
 
 function useInvalidateOnlineTests() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: onlineTestKeys.all });
+  return useRefreshQueries([onlineTestKeys.all]);
 }
 
 /** Creates a paper (a draft), or replaces draft `id` with what is sent. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Language } from '@academy/shared/languages';
 import type { Question, QuestionInput, QuestionList, QuestionListQuery } from '@academy/shared/schemas/online-tests';
 import type { QuestionImage, QuestionImportPreview, QuestionImportResult, QuestionSubjects } from '@academy/shared/schemas/question-bank';
@@ -7,6 +7,7 @@ import { questionKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
 import { sendForm, type UploadProgress } from '../../lib/send-form';
 import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 export { questionKeys };
 
@@ -35,8 +36,7 @@ export function useQuestionSubjects() {
 }
 
 function useInvalidateQuestions() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: questionKeys.all });
+  return useRefreshQueries([questionKeys.all]);
 }
 
 /** Creates a question, or replaces question `id` with what is sent. */

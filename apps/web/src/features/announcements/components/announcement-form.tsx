@@ -1,8 +1,6 @@
 import { Checkbox, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_END_TIME, ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_START_TIME, ANNOUNCEMENT_TYPES, announcementFormSchema, type Announcement, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementType } from '@academy/shared/schemas/announcements';
-import { normalizeError } from '../../../lib/api-client';
 import { useBatches } from '../../batches/api';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { AUDIENCE_LABELS, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
@@ -12,6 +10,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 interface AnnouncementFormValues {
   title: string;
@@ -60,20 +59,12 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
     schema,
     save: (values) => save.mutateAsync({ ...values, startTime: ANNOUNCEMENT_START_TIME, endTime: ANNOUNCEMENT_END_TIME }),
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: editing ? t`Announcement updated` : t`Announcement created`,
-        message: message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created),
-        color: 'teal',
-      });
+      showSaved(editing ? t`Announcement updated` : t`Announcement created`, message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created));
       allowLeave();
       void navigate(`/app/announcements/${data._id}`);
     },
     onFailed: (error) =>
-      notifications.show({
-        title: editing ? t`Announcement not updated` : t`Announcement not created`,
-        message: normalizeError(error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed).message,
-        color: 'red',
-      }),
+      showNotSaved(editing ? t`Announcement not updated` : t`Announcement not created`, error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed),
   });
 
   const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));

@@ -20,6 +20,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useLocalNames } from '../../../lib/public-settings';
 import { searchEnglishToo } from '../../../lib/local-name-search';
 import { FormButtons } from '../../../components/ui/form-buttons';
+import { showSaved } from '../../../components/ui/save-notices';
 
 /**
  * Creates a batch, or edits `batch`. Checked with the shared schema before sending (days, end time
@@ -50,11 +51,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
       return save.mutateAsync(toBatchPayload(values));
     },
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: editing ? t`Batch saved` : t`Batch created`,
-        message: message ?? (editing ? t`Batch updated successfully` : t`Batch created successfully`),
-        color: 'teal',
-      });
+      showSaved(editing ? t`Batch saved` : t`Batch created`, message ?? (editing ? t`Batch updated successfully` : t`Batch created successfully`));
       allowLeave();
       void navigate(`/app/batches/${data._id}`);
     },

@@ -1,5 +1,4 @@
 import { Alert, MultiSelect, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { NamesInLanguagesFields, namesFormValues } from '../../../components/ui/names-in-languages';
 import { useLingui } from '@lingui/react/macro';
 import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 interface StandardFormValues {
   name: string;
@@ -72,22 +72,14 @@ export function StandardForm({ standard }: { standard?: Standard }) {
       return save.mutateAsync(input);
     },
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: standard ? t`Standard updated` : t`Standard created`,
-        message: message ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated),
-        color: 'teal',
-      });
+      showSaved(standard ? t`Standard updated` : t`Standard created`, message ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated));
       allowLeave();
       void navigate(`/app/standards/${data._id}`);
     },
     onFailed: (error) => {
       // Nothing was sent: the warning above the fields says why.
       if (error === NOT_SENT || error instanceof DuplicateStandard) return;
-      notifications.show({
-        title: standard ? t`Standard not updated` : t`Standard not created`,
-        message: normalizeError(error, standard ? STANDARD_FAILURES.update : STANDARD_FAILURES.create).message,
-        color: 'red',
-      });
+      showNotSaved(standard ? t`Standard not updated` : t`Standard not created`, error, standard ? STANDARD_FAILURES.update : STANDARD_FAILURES.create);
     },
   });
 

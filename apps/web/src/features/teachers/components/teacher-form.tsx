@@ -1,10 +1,8 @@
 import { MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { teacherCreateInputSchema, teacherUpdateInputSchema } from '@academy/shared/schemas/teachers';
 import type { Teacher } from '@academy/shared/schemas/teachers';
-import { normalizeError } from '../../../lib/api-client';
 import { useSubjects } from '../../subjects/api';
 import { TEACHER_FAILURES, useCreateTeacher, useUpdateTeacher } from '../api';
 import { TEACHER_STATUS_MESSAGES, toTeacherFormValues } from '../teacher-form';
@@ -19,6 +17,7 @@ import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
 import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 function withoutLanguage({ language: _language, ...changes }: TeacherFormValues) {
   return changes;
@@ -46,20 +45,12 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
     toInput: (values) => (editing ? withoutLanguage(values) : values),
     save: (values) => (editing ? update.mutateAsync(withoutLanguage(values)) : create.mutateAsync(values)),
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: editing ? t`Teacher saved` : t`Teacher created`,
-        message: message ?? (editing ? MESSAGES.teacherUpdated : MESSAGES.teacherCreated),
-        color: 'teal',
-      });
+      showSaved(editing ? t`Teacher saved` : t`Teacher created`, message ?? (editing ? MESSAGES.teacherUpdated : MESSAGES.teacherCreated));
       allowLeave();
       void navigate(`/app/teachers/${data._id}`);
     },
     onFailed: (error) =>
-      notifications.show({
-        title: editing ? t`Teacher not saved` : t`Teacher not created`,
-        message: normalizeError(error, editing ? TEACHER_FAILURES.update : TEACHER_FAILURES.create).message,
-        color: 'red',
-      }),
+      showNotSaved(editing ? t`Teacher not saved` : t`Teacher not created`, error, editing ? TEACHER_FAILURES.update : TEACHER_FAILURES.create),
   });
 
   // A subject the teacher has but the list does not (yet) show still needs a label.
