@@ -33,6 +33,9 @@ const appOnly = [
   'src/components/ui/sign-in-fields.tsx',
   // Shared by several signed-in features, so in lib/ and components/, yet read only on signed-in screens.
   'src/components/ui/student-phone.tsx',
+  // The confirm dialog and a form's Cancel and submit buttons: the office's and the staff's screens only.
+  'src/components/ui/confirm-action.tsx',
+  'src/components/ui/form-buttons.tsx',
   'src/lib/message-labels.ts',
   'src/lib/gender.ts',
   'src/features/admissions/components/enquiry-*',

@@ -2,6 +2,7 @@
 export { ListView } from './list-view';
 export type { CardPlace, ListColumn, ListSort, SortOrder } from './list-view';
 export { RowActions } from './row-actions';
+export { titleColumns } from './title-columns';
 export { ListStates } from './list-states';
 export { ListFooter } from './list-footer';
 export { ListFilters } from './list-filters';

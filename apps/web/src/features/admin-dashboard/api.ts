@@ -1,16 +1,15 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { YearSummary } from '@academy/shared/schemas/academic-years';
 import { toQueryString } from '../../lib/query-string';
 import type { AbsentToday } from '@academy/shared/schemas/absence-calls';
 import type { AdminDashboardSummary } from '@academy/shared/schemas/dashboard';
 import { apiRequest } from '../../lib/api-client';
 import { adminDashboardKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { adminDashboardKeys };
 
-export const adminDashboardSummaryQueryOptions = queryOptions({
-  queryKey: adminDashboardKeys.summary,
-  queryFn: ({ signal }) => apiRequest<AdminDashboardSummary>('GET', '/admin/dashboard/summary', undefined, { signal }),
+export const adminDashboardSummaryQueryOptions = getQueryOptions<AdminDashboardSummary>(adminDashboardKeys.summary, '/admin/dashboard/summary', {
   staleTime: 30_000,
 });
 
@@ -20,18 +19,16 @@ export function useAdminDashboardSummary() {
 
 /** An academic year at a glance ('' the current one; issue 39). */
 export function useYearSummary(year: string) {
-  return useQuery({
-    queryKey: adminDashboardKeys.year(year),
-    queryFn: ({ signal }) => apiRequest<YearSummary>('GET', `/admin/dashboard/year${toQueryString({ year })}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  return useQuery(
+    getQueryOptions<YearSummary>(adminDashboardKeys.year(year), `/admin/dashboard/year${toQueryString({ year })}`, {
+      placeholderData: keepPreviousData,
+      staleTime: 60_000,
+    }),
+  );
 }
 
 /** Today's absent students and the office's "called" ticks. */
-export const absentTodayQueryOptions = queryOptions({
-  queryKey: [...adminDashboardKeys.all, 'absent-today'] as const,
-  queryFn: ({ signal }) => apiRequest<AbsentToday>('GET', '/admin/absent-today', undefined, { signal }),
+export const absentTodayQueryOptions = getQueryOptions<AbsentToday>([...adminDashboardKeys.all, 'absent-today'] as const, '/admin/absent-today', {
   staleTime: 30_000,
 });
 

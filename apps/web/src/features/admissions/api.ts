@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdmissionEnquiryDetail,
   AdmissionEnquiryInput,
@@ -20,11 +20,13 @@ import type {
   SendOtpResult,
   VerifyOtpResult,
 } from '@academy/shared/schemas/admissions';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 import { rememberedCampaign } from '../../lib/campaign';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, batchKeys, studentKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const enquiryKeys = {
   all: ['admission-enquiries'] as const,
@@ -86,11 +88,7 @@ export function useSubmitContact() {
 // Admin: the New Registrations pipeline.
 
 export function enquiriesQueryOptions(query: AdmissionEnquiryListQuery) {
-  return queryOptions({
-    queryKey: enquiryKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<AdmissionEnquiryList>('GET', `/admission-enquiries${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<AdmissionEnquiryList>(enquiryKeys.list(query), `/admission-enquiries${toQueryString(query)}`, { placeholderData: keepPreviousData });
 }
 
 export function useEnquiries(query: AdmissionEnquiryListQuery) {
@@ -98,10 +96,7 @@ export function useEnquiries(query: AdmissionEnquiryListQuery) {
 }
 
 export function enquiryQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: enquiryKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<AdmissionEnquiryDetail>('GET', `/admission-enquiries/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
+  return getQueryOptions<AdmissionEnquiryDetail>(enquiryKeys.detail(id), `/admission-enquiries/${encodeURIComponent(id)}`);
 }
 
 export function useEnquiry(id: string) {
@@ -109,9 +104,7 @@ export function useEnquiry(id: string) {
 }
 
 /** Counts per status; the sidebar shows the `new` one, refreshed every minute while the admin works. */
-export const enquiryCountsQueryOptions = queryOptions({
-  queryKey: enquiryKeys.counts,
-  queryFn: ({ signal }) => apiRequest<EnquiryCounts>('GET', '/admission-enquiries/counts', undefined, { signal }),
+export const enquiryCountsQueryOptions = getQueryOptions<EnquiryCounts>(enquiryKeys.counts, '/admission-enquiries/counts', {
   staleTime: 30_000,
   refetchInterval: 60_000,
 });
@@ -122,14 +115,7 @@ export function useEnquiryCounts(enabled = true) {
 
 /** Enquiries show in the list, the sidebar count and the dashboard; a conversion adds a student. */
 function useInvalidateEnquiries() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
-      queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: batchKeys.all }),
-    ]);
+  return useRefreshQueries([enquiryKeys.all, adminDashboardKeys.all, studentKeys.all, batchKeys.all]);
 }
 
 export function useUpdateEnquiry(id: string) {
@@ -192,19 +178,15 @@ export function useLogContact(id: string) {
 
 /** Who an enquiry can be assigned to (the office's accounts); rarely changes. */
 export function useEnquiryAssignees() {
-  return useQuery({
-    queryKey: enquiryKeys.assignees,
-    queryFn: ({ signal }) => apiRequest<EnquiryAssignees>('GET', '/admission-enquiries/assignees', undefined, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(getQueryOptions<EnquiryAssignees>(enquiryKeys.assignees, '/admission-enquiries/assignees', { staleTime: 5 * 60_000 }));
 }
 
 export function useAdmissionsReport(query: AdmissionsReportQuery) {
-  return useQuery({
-    queryKey: enquiryKeys.report(query),
-    queryFn: ({ signal }) => apiRequest<AdmissionsReport>('GET', `/admissions/report${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    getQueryOptions<AdmissionsReport>(enquiryKeys.report(query), `/admissions/report${toQueryString(query)}`, {
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 export function useConvertEnquiry(id: string) {

@@ -1,8 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { DemoBookingInput, DemoClass } from '@academy/shared/schemas/demo-classes';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequestWithMessage } from '../../lib/api-client';
 import { attendanceKeys, auditKeys } from '../../lib/query-keys';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 import { enquiryKeys } from './api';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 /*
  * An enquiry's demo classes (issue 41). A file of its own beside api.ts, named enquiry-* like the
@@ -17,10 +19,7 @@ export const demoKeys = {
 const id = encodeURIComponent;
 
 export function enquiryDemosQueryOptions(enquiryId: string) {
-  return queryOptions({
-    queryKey: demoKeys.ofEnquiry(enquiryId),
-    queryFn: ({ signal }) => apiRequest<DemoClass[]>('GET', `/admission-enquiries/${id(enquiryId)}/demos`, undefined, { signal }),
-  });
+  return getQueryOptions<DemoClass[]>(demoKeys.ofEnquiry(enquiryId), `/admission-enquiries/${id(enquiryId)}/demos`);
 }
 
 export function useEnquiryDemos(enquiryId: string) {
@@ -32,13 +31,7 @@ export function useEnquiryDemos(enquiryId: string) {
  * that day; the demos' keys start with the enquiries' (enquiryKeys.all).
  */
 function useInvalidateAfterDemoChange() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
-      queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-    ]);
+  return useRefreshQueries([enquiryKeys.all, attendanceKeys.all, auditKeys.all]);
 }
 
 export function useBookDemo(enquiryId: string) {

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Announcement, AnnouncementInput, AnnouncementList, AnnouncementStatus } from '@academy/shared/schemas/announcements';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { resourceHooks } from '../../lib/resource-hooks';
 import { itemsOfPages, nextPageParam } from '../../lib/paged-list';
 import { toQueryString } from '../../lib/query-string';
 import { adminDashboardKeys } from '../../lib/query-keys';
@@ -31,47 +32,15 @@ export function useAnnouncements(status?: AnnouncementStatus) {
   });
 }
 
-export function announcementQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: announcementKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Announcement>('GET', `/announcements/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
-}
-
-export function useAnnouncement(id: string) {
-  return useQuery(announcementQueryOptions(id));
-}
-
 /** Announcements show on the admin dashboard too (its active count). */
-function useInvalidateAnnouncements() {
-  const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: announcementKeys.all }), queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all })]);
-}
+const announcementHooks = resourceHooks<Announcement, Announcement, AnnouncementInput>({
+  path: '/announcements',
+  detailKey: announcementKeys.detail,
+  refreshes: [announcementKeys.all, adminDashboardKeys.all],
+});
 
-export function useCreateAnnouncement() {
-  const invalidate = useInvalidateAnnouncements();
-  return useMutation({
-    mutationFn: (input: AnnouncementInput) => apiRequestWithMessage<Announcement>('POST', '/announcements', input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useUpdateAnnouncement(id: string) {
-  const invalidate = useInvalidateAnnouncements();
-  return useMutation({
-    mutationFn: (input: AnnouncementInput) => apiRequestWithMessage<Announcement>('PUT', `/announcements/${encodeURIComponent(id)}`, input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useDeleteAnnouncement() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateAnnouncements();
-  return useMutation({
-    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/announcements/${encodeURIComponent(id)}`),
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: announcementKeys.detail(id) });
-      return invalidate();
-    },
-  });
-}
+export const announcementQueryOptions = announcementHooks.itemQueryOptions;
+export const useAnnouncement = announcementHooks.useItem;
+export const useCreateAnnouncement = announcementHooks.useCreate;
+export const useUpdateAnnouncement = announcementHooks.useUpdate;
+export const useDeleteAnnouncement = announcementHooks.useDelete;

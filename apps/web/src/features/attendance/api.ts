@@ -4,6 +4,7 @@ import type { AttendanceDay, AttendanceHistory, AttendanceRangeQuery, Attendance
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { adminDashboardKeys, attendanceKeys, batchKeys, type DateRange } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { ATTENDANCE_MESSAGES };
 
@@ -29,9 +30,7 @@ export function useAttendanceDay(batchId: string, date: string, enabled = true) 
 }
 
 export function batchHistoryQueryOptions(batchId: string, range: AttendanceRange) {
-  return queryOptions({
-    queryKey: attendanceKeys.history(batchId, range),
-    queryFn: ({ signal }) => apiRequest<AttendanceHistory>('GET', `/attendance/batch/${id(batchId)}/history${rangeQuery(range)}`, undefined, { signal }),
+  return getQueryOptions<AttendanceHistory>(attendanceKeys.history(batchId, range), `/attendance/batch/${id(batchId)}/history${rangeQuery(range)}`, {
     placeholderData: keepPreviousData,
   });
 }
@@ -56,11 +55,7 @@ export function useStudentAttendance(studentId: string, batchId: string, range: 
 
 /** The signed-in student's attendance in all their batches. */
 export function ownAttendanceQueryOptions(range: AttendanceRange) {
-  return queryOptions({
-    queryKey: attendanceKeys.own(range),
-    queryFn: ({ signal }) => apiRequest<StudentAttendance>('GET', `/student/attendance${rangeQuery(range)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<StudentAttendance>(attendanceKeys.own(range), `/student/attendance${rangeQuery(range)}`, { placeholderData: keepPreviousData });
 }
 
 export function useOwnAttendance(range: AttendanceRange) {
@@ -68,9 +63,7 @@ export function useOwnAttendance(range: AttendanceRange) {
 }
 
 export function ownBatchAttendanceQueryOptions(batchId: string, range: AttendanceRange) {
-  return queryOptions({
-    queryKey: attendanceKeys.ownBatch(batchId, range),
-    queryFn: ({ signal }) => apiRequest<StudentAttendance>('GET', `/student/attendance/${id(batchId)}${rangeQuery(range)}`, undefined, { signal }),
+  return getQueryOptions<StudentAttendance>(attendanceKeys.ownBatch(batchId, range), `/student/attendance/${id(batchId)}${rangeQuery(range)}`, {
     placeholderData: keepPreviousData,
   });
 }

@@ -4,6 +4,7 @@ import { API_BASE, apiRequest } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { auditKeys } from '../../lib/query-keys';
 import { msg } from '@lingui/core/macro';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 /** The Activity screen's filters, as the address and the API take them ('' = not set). */
 export type AuditFilters = { actor: string; entityType: string; entityId: string; from: string; to: string };
@@ -29,11 +30,7 @@ export function useAuditLog(query: AuditListQuery, options: { enabled?: boolean 
 }
 
 export function useAuditPeople() {
-  return useQuery({
-    queryKey: auditKeys.people,
-    queryFn: ({ signal }) => apiRequest<AuditPerson[]>('GET', '/admin/audit-log/people', undefined, { signal }),
-    staleTime: 5 * 60 * 1000,
-  });
+  return useQuery(getQueryOptions<AuditPerson[]>(auditKeys.people, '/admin/audit-log/people', { staleTime: 5 * 60 * 1000 }));
 }
 
 export function auditLogCsvHref(filters: AuditFilters): string {

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupJob, BackupList, BackupSettings, BackupSummary, OffsiteSettingsInput, RemoteBackup } from '@academy/shared/schemas/backups';
 import { BACKUP_MESSAGES, RESTORE_CONFIRMATION_WORD } from '@academy/shared/schemas/backups';
 import { API_BASE, ApiError, apiRequest, apiRequestWithMessage, normalizeError, type ApiResult } from '../../lib/api-client';
 import { translateServerText } from '../../lib/server-text';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const backupKeys = {
   all: ['backups'] as const,
@@ -12,11 +13,7 @@ export const backupKeys = {
   remote: ['backups', 'remote'] as const,
 };
 
-export const backupListQueryOptions = queryOptions({
-  queryKey: backupKeys.list,
-  queryFn: ({ signal }) => apiRequest<BackupList>('GET', '/admin/backups', undefined, { signal }),
-  staleTime: 0,
-});
+export const backupListQueryOptions = getQueryOptions<BackupList>(backupKeys.list, '/admin/backups', { staleTime: 0 });
 
 export function useBackupList() {
   return useQuery(backupListQueryOptions);
@@ -24,13 +21,13 @@ export function useBackupList() {
 
 /** A running job is asked about every 0.7 s until it has finished. */
 export function useBackupJob(id: string | null) {
-  return useQuery({
-    queryKey: backupKeys.job(id ?? 'none'),
-    queryFn: ({ signal }) => apiRequest<BackupJob>('GET', `/admin/backups/jobs/${encodeURIComponent(id!)}`, undefined, { signal }),
-    enabled: id !== null,
-    retry: false,
-    refetchInterval: (query) => (query.state.data?.status === 'running' || (!query.state.data && !query.state.error) ? 700 : false),
-  });
+  return useQuery(
+    getQueryOptions<BackupJob>(backupKeys.job(id ?? 'none'), `/admin/backups/jobs/${encodeURIComponent(id!)}`, {
+      enabled: id !== null,
+      retry: false,
+      refetchInterval: (query) => (query.state.data?.status === 'running' || (!query.state.data && !query.state.error) ? 700 : false),
+    }),
+  );
 }
 
 export function useCreateBackup() {
@@ -94,11 +91,7 @@ export function academyWorkbookUrl(): string {
 
 /** Settings → Backups, off the machine (issue 52): the bucket, its keys only as "set". */
 export function useBackupSettings() {
-  return useQuery({
-    queryKey: backupKeys.settings,
-    queryFn: ({ signal }) => apiRequest<BackupSettings>('GET', '/admin/settings/backups', undefined, { signal }),
-    staleTime: 0,
-  });
+  return useQuery(getQueryOptions<BackupSettings>(backupKeys.settings, '/admin/settings/backups', { staleTime: 0 }));
 }
 
 export function useSaveBackupSettings() {

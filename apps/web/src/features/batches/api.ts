@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Batch, BatchBulkEnrolResult, BatchInput, BatchMoveResult, BatchStatus, BatchSummary, EnrolledStudent, LateJoinRule, WeeklySchedule } from '@academy/shared/schemas/batches';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, attendanceKeys, auditKeys, batchKeys, feeKeys, studentKeys, teacherKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 /** Filters of the admin's batch list (GET /api/batches). */
 export interface BatchListFilters {
@@ -39,11 +40,7 @@ export const SCHEDULE_FAILURE = msg`Failed to fetch schedule`;
 export type BatchWithRoster = Omit<Batch, 'enrolledStudents'> & { enrolledStudents: EnrolledStudent[] };
 
 /** Every batch the signed-in user may see (an admin all, a teacher their own). */
-export const batchesQueryOptions = queryOptions({
-  queryKey: batchKeys.list(),
-  queryFn: ({ signal }) => apiRequest<Batch[]>('GET', '/batches', undefined, { signal }),
-  staleTime: 30_000,
-});
+export const batchesQueryOptions = getQueryOptions<Batch[]>(batchKeys.list(), '/batches', { staleTime: 30_000 });
 
 export function useBatches() {
   return useQuery(batchesQueryOptions);
@@ -51,11 +48,7 @@ export function useBatches() {
 
 /** The admin's list with its filters; the last answer stays on screen while a new filter loads. */
 export function filteredBatchesQueryOptions(filters: BatchListFilters) {
-  return queryOptions({
-    queryKey: batchKeys.filteredList(filters),
-    queryFn: ({ signal }) => apiRequest<Batch[]>('GET', `/batches${toQueryString({ ...filters })}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<Batch[]>(batchKeys.filteredList(filters), `/batches${toQueryString({ ...filters })}`, { placeholderData: keepPreviousData });
 }
 
 export function useFilteredBatches(filters: BatchListFilters) {
@@ -67,11 +60,7 @@ export function useFilteredBatches(filters: BatchListFilters) {
  * request while there is no id yet (a screen still choosing its batch): `/batches/?…` is a 400.
  */
 export function batchDetailQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: batchKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<BatchWithRoster>('GET', `/batches/${encodeURIComponent(id)}?populate=enrolledStudents`, undefined, { signal }),
-    enabled: id !== '',
-  });
+  return getQueryOptions<BatchWithRoster>(batchKeys.detail(id), `/batches/${encodeURIComponent(id)}?populate=enrolledStudents`, { enabled: id !== '' });
 }
 
 export function useBatchDetail(id: string) {
@@ -79,44 +68,28 @@ export function useBatchDetail(id: string) {
 }
 
 /** The signed-in student's batches. */
-export const studentBatchesQueryOptions = queryOptions({
-  queryKey: batchKeys.studentList(),
-  queryFn: ({ signal }) => apiRequest<BatchSummary[]>('GET', '/student/batches', undefined, { signal }),
-  staleTime: 30_000,
-});
+export const studentBatchesQueryOptions = getQueryOptions<BatchSummary[]>(batchKeys.studentList(), '/student/batches', { staleTime: 30_000 });
 
 export function useStudentBatches() {
   return useQuery(studentBatchesQueryOptions);
 }
 
 /** The signed-in student's week of classes. */
-export const studentScheduleQueryOptions = queryOptions({
-  queryKey: batchKeys.studentSchedule(),
-  queryFn: ({ signal }) => apiRequest<WeeklySchedule>('GET', '/student/schedule', undefined, { signal }),
-  staleTime: 30_000,
-});
+export const studentScheduleQueryOptions = getQueryOptions<WeeklySchedule>(batchKeys.studentSchedule(), '/student/schedule', { staleTime: 30_000 });
 
 export function useStudentSchedule() {
   return useQuery(studentScheduleQueryOptions);
 }
 
 /** The signed-in teacher's own batches (every date, not only running ones). */
-export const teacherBatchesQueryOptions = queryOptions({
-  queryKey: batchKeys.teacherList(),
-  queryFn: ({ signal }) => apiRequest<BatchSummary[]>('GET', '/teachers/me/batches', undefined, { signal }),
-  staleTime: 30_000,
-});
+export const teacherBatchesQueryOptions = getQueryOptions<BatchSummary[]>(batchKeys.teacherList(), '/teachers/me/batches', { staleTime: 30_000 });
 
 export function useMyTeacherBatches() {
   return useQuery(teacherBatchesQueryOptions);
 }
 
 /** The signed-in teacher's week of classes (batches running today). */
-export const teacherScheduleQueryOptions = queryOptions({
-  queryKey: batchKeys.teacherSchedule(),
-  queryFn: ({ signal }) => apiRequest<WeeklySchedule>('GET', '/teachers/me/schedule', undefined, { signal }),
-  staleTime: 30_000,
-});
+export const teacherScheduleQueryOptions = getQueryOptions<WeeklySchedule>(batchKeys.teacherSchedule(), '/teachers/me/schedule', { staleTime: 30_000 });
 
 export function useMyTeacherSchedule() {
   return useQuery(teacherScheduleQueryOptions);

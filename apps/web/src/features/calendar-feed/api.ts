@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedLink, CalendarFeedStatus } from '@academy/shared/schemas/calendar-feed';
 import { apiRequest } from '../../lib/api-client';
 import { msg } from '@lingui/core/macro';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const calendarFeedKeys = { status: ['calendar-feed'] as const };
 
@@ -13,10 +14,7 @@ export const CALENDAR_FEED_FAILURES = {
 };
 
 export function useCalendarFeedStatus() {
-  return useQuery({
-    queryKey: calendarFeedKeys.status,
-    queryFn: ({ signal }) => apiRequest<CalendarFeedStatus>('GET', '/calendar-feed', undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<CalendarFeedStatus>(calendarFeedKeys.status, '/calendar-feed'));
 }
 
 /** A new secret address (shown once by the caller); the old one stops working. */

@@ -3,6 +3,7 @@ import type { ConversationDetail, ConversationSummary, ConversationUpdateInput, 
 import { msg } from '@lingui/core/macro';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { adminDashboardKeys, conversationKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 /** Shown when a request fails without the server's words (offline, a proxy's error). */
 export const CONVERSATION_FAILURES = {
@@ -14,11 +15,7 @@ export const CONVERSATION_FAILURES = {
 
 /** The inbox: one conversation per family, newest first; refreshed every half minute while open. */
 export function useConversations() {
-  return useQuery({
-    queryKey: conversationKeys.list,
-    queryFn: ({ signal }) => apiRequest<{ conversations: ConversationSummary[] }>('GET', '/admin/conversations', undefined, { signal }),
-    refetchInterval: 30_000,
-  });
+  return useQuery(getQueryOptions<{ conversations: ConversationSummary[] }>(conversationKeys.list, '/admin/conversations', { refetchInterval: 30_000 }));
 }
 
 /** One conversation (opening it reads it: the list's unread count refetches). */

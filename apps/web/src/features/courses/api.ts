@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseBatch, PublicCourses } from '@academy/shared/schemas/courses';
 import { publicCourseApiPath } from '@academy/shared/public-site';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const courseKeys = {
   all: ['courses'] as const,
@@ -15,11 +16,7 @@ export const courseKeys = {
  * not in its first seconds: the page the server has just drawn carries the answer, and fetching it
  * again while the page hydrates only cost a phone time and data (issue 17).
  */
-export const publicCoursesQueryOptions = queryOptions({
-  queryKey: courseKeys.public,
-  queryFn: ({ signal }) => apiRequest<PublicCourses>('GET', '/public/courses', undefined, { signal }),
-  staleTime: 10_000,
-});
+export const publicCoursesQueryOptions = getQueryOptions<PublicCourses>(courseKeys.public, '/public/courses', { staleTime: 10_000 });
 
 export function usePublicCourses() {
   return useQuery(publicCoursesQueryOptions);

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BankStatement,
   BankStatementList,
@@ -26,6 +26,8 @@ import type { PaymentSettings } from '@academy/shared/schemas/payments';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { toQueryString } from '../../lib/query-string';
 import { feeKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 /** A batch to pick (fee plans, the dues filter): the Fees page passes them in, so fees imports no batches code. */
 export type BatchOption = { value: string; label: string };
@@ -37,20 +39,14 @@ export { feeKeys };
 
 const id = encodeURIComponent;
 
-export const feePlansQueryOptions = queryOptions({
-  queryKey: feeKeys.plans,
-  queryFn: ({ signal }) => apiRequest<{ plans: FeePlan[] }>('GET', '/fee-plans', undefined, { signal }),
-});
+export const feePlansQueryOptions = getQueryOptions<{ plans: FeePlan[] }>(feeKeys.plans, '/fee-plans');
 export const useFeePlans = () => useQuery(feePlansQueryOptions);
 
 export function useStudentLedger(studentId: string) {
   return useQuery({ queryKey: feeKeys.ledger(studentId), queryFn: ({ signal }) => apiRequest<Ledger>('GET', `/students/${id(studentId)}/fees`, undefined, { signal }), enabled: studentId !== '' });
 }
 
-export const ownLedgerQueryOptions = queryOptions({
-  queryKey: feeKeys.ownLedger,
-  queryFn: ({ signal }) => apiRequest<Ledger>('GET', '/student/fees', undefined, { signal }),
-});
+export const ownLedgerQueryOptions = getQueryOptions<Ledger>(feeKeys.ownLedger, '/student/fees');
 export const useOwnLedger = () => useQuery(ownLedgerQueryOptions);
 
 /** A parent's view of a child's ledger: the same one the child sees. */
@@ -59,26 +55,15 @@ export function useChildLedger(studentId: string) {
 }
 
 export function useDues(filter: DuesFilter) {
-  return useQuery({
-    queryKey: feeKeys.dues(filter),
-    queryFn: ({ signal }) => apiRequest<DuesList>('GET', `/fees/dues${toQueryString(filter)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(getQueryOptions<DuesList>(feeKeys.dues(filter), `/fees/dues${toQueryString(filter)}`, { placeholderData: keepPreviousData }));
 }
 
-export const feeSummaryQueryOptions = queryOptions({
-  queryKey: feeKeys.summary,
-  queryFn: ({ signal }) => apiRequest<FeeSummary>('GET', '/fees/summary', undefined, { signal }),
-});
+export const feeSummaryQueryOptions = getQueryOptions<FeeSummary>(feeKeys.summary, '/fees/summary');
 export const useFeeSummary = () => useQuery(feeSummaryQueryOptions);
 
 /** The Fees screen's report for an academic year ('' the current one). */
 export function useFeeReport(year: string) {
-  return useQuery({
-    queryKey: feeKeys.report(year),
-    queryFn: ({ signal }) => apiRequest<FeeReport>('GET', `/fees/report${toQueryString({ year })}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(getQueryOptions<FeeReport>(feeKeys.report(year), `/fees/report${toQueryString({ year })}`, { placeholderData: keepPreviousData }));
 }
 
 /** The CSV of the dues list's filter (a plain link: the browser downloads it with the session cookie). */
@@ -99,11 +84,7 @@ export function dueSlipPdfUrl(dueId: string): string {
 
 /** What a fee reminder's pay link opens, without signing in (the token in the address is the permission). */
 export function usePayPage(token: string) {
-  return useQuery({
-    queryKey: feeKeys.payPage(token),
-    queryFn: ({ signal }) => apiRequest<PayPage>('GET', `/pay/${id(token)}`, undefined, { signal }),
-    retry: false,
-  });
+  return useQuery(getQueryOptions<PayPage>(feeKeys.payPage(token), `/pay/${id(token)}`, { retry: false }));
 }
 
 /** A due's QR code through a pay link. */
@@ -133,8 +114,7 @@ export function receiptPdfUrl(receiptId: string): string {
 }
 
 function useInvalidateFees() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: feeKeys.all });
+  return useRefreshQueries([feeKeys.all]);
 }
 
 export function useSaveFeePlan(planId?: string) {
@@ -202,11 +182,7 @@ export function useClaimPayment() {
 
 /** The office's queue of UPI payment reports, by status. */
 export function usePaymentClaims(filter: { status: PaymentClaim['status']; page?: number }) {
-  return useQuery({
-    queryKey: feeKeys.claims(filter),
-    queryFn: ({ signal }) => apiRequest<PaymentClaimList>('GET', `/payment-claims${toQueryString(filter)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(getQueryOptions<PaymentClaimList>(feeKeys.claims(filter), `/payment-claims${toQueryString(filter)}`, { placeholderData: keepPreviousData }));
 }
 
 /** Confirming records the payment and its receipt: every fee list and total refetches. */
@@ -230,11 +206,11 @@ export function useBankStatements() {
 
 /** One statement with each credit's match, worked out by the server as it is read. */
 export function useBankStatement(statementId: string | null) {
-  return useQuery({
-    queryKey: feeKeys.statement(statementId ?? ''),
-    queryFn: ({ signal }) => apiRequest<BankStatement>('GET', `/fees/bank-statements/${id(statementId ?? '')}`, undefined, { signal }),
-    enabled: statementId !== null,
-  });
+  return useQuery(
+    getQueryOptions<BankStatement>(feeKeys.statement(statementId ?? ''), `/fees/bank-statements/${id(statementId ?? '')}`, {
+      enabled: statementId !== null,
+    }),
+  );
 }
 
 /** Uploads the statement file (multipart); a file whose columns are not known is refused with its header cells (`errors.headers`). */
@@ -287,10 +263,10 @@ export function useSetCreditAside(statementId: string) {
 
 /** Students by name or ID, for giving a credit that matched nobody its student. */
 export function useStudentSearch(term: string) {
-  return useQuery({
-    queryKey: feeKeys.studentSearch(term),
-    queryFn: ({ signal }) => apiRequest<{ students: { _id: string; name: string; studentCode?: string }[] }>('GET', `/students${toQueryString({ search: term, limit: 10 })}`, undefined, { signal }),
-    enabled: term.trim().length >= 2,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    getQueryOptions<{ students: { _id: string; name: string; studentCode?: string }[] }>(feeKeys.studentSearch(term), `/students${toQueryString({ search: term, limit: 10 })}`, {
+      enabled: term.trim().length >= 2,
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

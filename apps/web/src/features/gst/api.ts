@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GstMonth, TaxSettings, TaxSettingsInput } from '@academy/shared/schemas/gst';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 /** GST (issue 57): Settings → Tax and Fees → GST. Under the fees keys: a saved setting changes every receipt from its date. */
 export const gstKeys = {
@@ -24,11 +25,7 @@ export function useSaveTaxSettings() {
 }
 
 export function useGstMonth(period: string) {
-  return useQuery({
-    queryKey: gstKeys.month(period),
-    queryFn: ({ signal }) => apiRequest<GstMonth>('GET', `/fees/gst?period=${encodeURIComponent(period)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(getQueryOptions<GstMonth>(gstKeys.month(period), `/fees/gst?period=${encodeURIComponent(period)}`, { placeholderData: keepPreviousData }));
 }
 
 export const gstr1JsonUrl = (period: string) => `${API_BASE}/fees/gst/gstr1.json?period=${encodeURIComponent(period)}`;

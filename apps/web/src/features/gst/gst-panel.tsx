@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/format-date';
 import { formatRupees } from '../../lib/format-number';
 import { useAcademyToday } from '../../lib/use-academy-today';
 import { gstr1JsonUrl, gstr1XlsxUrl, useGstMonth } from './api';
+import { TableHead } from '../../components/ui/table-head';
 
 const FAILURE = msg`Failed to load the month's GST documents`;
 
@@ -110,37 +111,19 @@ export function GstPanel() {
           ) : (
             <Table.ScrollContainer minWidth={960}>
               <Table striped withTableBorder aria-label={t`Tax invoices and credit notes`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Document</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Date</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Student</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Place of supply</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Taxable value</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>CGST + SGST</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>IGST</Trans>
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>Value</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>GSTR-1 table</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  headings={[
+                    { label: <Trans>Document</Trans> },
+                    { label: <Trans>Date</Trans> },
+                    { label: <Trans>Student</Trans> },
+                    { label: <Trans>Place of supply</Trans> },
+                    { label: <Trans>Taxable value</Trans>, align: 'right' },
+                    { label: <Trans>CGST + SGST</Trans>, align: 'right' },
+                    { label: <Trans>IGST</Trans>, align: 'right' },
+                    { label: <Trans>Value</Trans>, align: 'right' },
+                    { label: <Trans>GSTR-1 table</Trans> },
+                  ]}
+                />
                 <Table.Tbody>
                   {month.data.documents.map((doc) => (
                     <DocumentRow key={`${doc.kind}-${doc.number}`} doc={doc} />

@@ -1,15 +1,13 @@
-import { Button, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { NumberInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { GST_STATES } from '@academy/shared/gst';
 import { GST_MESSAGES, taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@academy/shared/schemas/gst';
 import { DateField } from '../../components/ui/date-field';
+import { SettingsCard, useSettingsForm } from '../../components/ui/settings-card';
 import { LoadErrorAlert } from '../../components/ui/load-error-alert';
-import { normalizeError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
 import { translateServerText } from '../../lib/server-text';
-import { useEntityForm } from '../../lib/use-entity-form';
 import { useTaxSettings, useSaveTaxSettings } from './api';
 
 const FAILURES = { load: msg`Failed to load the tax settings`, save: msg`Failed to save the tax settings` };
@@ -61,19 +59,14 @@ export function TaxSettingsSection() {
 function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const { t } = useLingui();
   const save = useSaveTaxSettings();
-  const { form, onSubmit, saving, formError } = useEntityForm({
+  const { form, onSubmit, saving, formError } = useSettingsForm({
     initialValues: toValues(settings),
     schema: taxSettingsInputSchema,
     toInput,
     save: (values) => save.mutateAsync(toInput(values)),
-    onSaved: ({ data, message }) => {
-      const saved = toValues(data);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      notifications.show({ title: t`Tax settings saved`, message: message ?? translateServerText(GST_MESSAGES.saved), color: 'teal' });
-    },
-    onFailed: (error) => notifications.show({ title: t`Tax settings not saved`, message: normalizeError(error, FAILURES.save).message, color: 'red' }),
-    leaveGuard: false,
+    toValues,
+    saved: { title: t`Tax settings saved`, message: translateServerText(GST_MESSAGES.saved) },
+    failed: { title: t`Tax settings not saved`, message: FAILURES.save },
     // The GSTIN's state and the registered fields follow what is typed.
     mode: 'controlled',
   });
@@ -82,79 +75,69 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const stateName = /^\d{2}$/.test(stateCode) ? GST_STATES[stateCode] : undefined;
   const from = settings.gst.from ? formatDate(settings.gst.from) : null;
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="tax-title">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h4" id="tax-title">
-              <Trans>Tax</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>
-                An academy registered for GST prints every fee receipt as a tax invoice with CGST and SGST, or IGST for a student from another state, and a credit note for
-                every cancellation. Fees → GST then has the month&apos;s GSTR-1. A change applies from its date; receipts already made stay as they are.
-              </Trans>
+    <SettingsCard
+      titleId="tax-title"
+      title={<Trans>Tax</Trans>}
+      description={
+        <Trans>
+          An academy registered for GST prints every fee receipt as a tax invoice with CGST and SGST, or IGST for a student from another state, and a credit note for
+          every cancellation. Fees → GST then has the month&apos;s GSTR-1. A change applies from its date; receipts already made stay as they are.
+        </Trans>
+      }
+      note={
+        from ? (
+          <Text size="sm" mt={4}>
+            <Trans>The saved settings apply from {from}.</Trans>
+          </Text>
+        ) : null
+      }
+      onSubmit={onSubmit}
+      saving={saving}
+      saveLabel={<Trans>Save tax settings</Trans>}
+      formError={formError}
+    >
+      <Switch label={t`Registered for GST`} size="md" key={form.key('gst.registered')} {...form.getInputProps('gst.registered', { type: 'checkbox' })} />
+      {values.registered ? (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t`GSTIN`}
+              description={stateName ? t`State: ${stateName}` : t`15 characters, for example 27AAPFU0939F1ZV`}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={15}
+              withAsterisk
+              key={form.key('gst.gstin')}
+              {...form.getInputProps('gst.gstin')}
+              onChange={(event) => form.setFieldValue('gst.gstin', event.currentTarget.value.toUpperCase())}
+            />
+            <TextInput label={t`Legal name`} description={t`As on the GST registration`} withAsterisk maxLength={200} key={form.key('gst.legalName')} {...form.getInputProps('gst.legalName')} />
+            <TextInput label={t`Trade name`} maxLength={200} key={form.key('gst.tradeName')} {...form.getInputProps('gst.tradeName')} />
+            <NumberInput label={t`GST rate for coaching (%)`} min={0} max={40} decimalScale={2} key={form.key('gst.rate')} {...form.getInputProps('gst.rate')} />
+            <TextInput label={t`SAC`} description={t`Coaching is 999293`} inputMode="numeric" maxLength={8} key={form.key('gst.sac')} {...form.getInputProps('gst.sac')} />
+            <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} />
+          </SimpleGrid>
+          <Textarea label={t`Registered address`} autosize minRows={2} maxLength={300} key={form.key('gst.address')} {...form.getInputProps('gst.address')} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="prices-label">
+              <Trans>Fee plans are quoted</Trans>
             </Text>
-            {from ? (
-              <Text size="sm" mt={4}>
-                <Trans>The saved settings apply from {from}.</Trans>
-              </Text>
-            ) : null}
-          </div>
-          <Switch label={t`Registered for GST`} size="md" key={form.key('gst.registered')} {...form.getInputProps('gst.registered', { type: 'checkbox' })} />
-          {values.registered ? (
-            <>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput
-                  label={t`GSTIN`}
-                  description={stateName ? t`State: ${stateName}` : t`15 characters, for example 27AAPFU0939F1ZV`}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={15}
-                  withAsterisk
-                  key={form.key('gst.gstin')}
-                  {...form.getInputProps('gst.gstin')}
-                  onChange={(event) => form.setFieldValue('gst.gstin', event.currentTarget.value.toUpperCase())}
-                />
-                <TextInput label={t`Legal name`} description={t`As on the GST registration`} withAsterisk maxLength={200} key={form.key('gst.legalName')} {...form.getInputProps('gst.legalName')} />
-                <TextInput label={t`Trade name`} maxLength={200} key={form.key('gst.tradeName')} {...form.getInputProps('gst.tradeName')} />
-                <NumberInput label={t`GST rate for coaching (%)`} min={0} max={40} decimalScale={2} key={form.key('gst.rate')} {...form.getInputProps('gst.rate')} />
-                <TextInput label={t`SAC`} description={t`Coaching is 999293`} inputMode="numeric" maxLength={8} key={form.key('gst.sac')} {...form.getInputProps('gst.sac')} />
-                <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} />
-              </SimpleGrid>
-              <Textarea label={t`Registered address`} autosize minRows={2} maxLength={300} key={form.key('gst.address')} {...form.getInputProps('gst.address')} />
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="prices-label">
-                  <Trans>Fee plans are quoted</Trans>
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="prices-label"
-                  data={[
-                    { value: 'yes', label: t`Including GST` },
-                    { value: 'no', label: t`Plus GST` },
-                  ]}
-                  key={form.key('gst.pricesIncludeTax')}
-                  {...form.getInputProps('gst.pricesIncludeTax')}
-                  style={{ alignSelf: 'flex-start' }}
-                />
-              </Stack>
-            </>
-          ) : (
-            <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} maw={280} />
-          )}
-          {formError ? (
-            <Text size="sm" c="red" role="alert">
-              {formError}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              <Trans>Save tax settings</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </form>
+            <SegmentedControl
+              aria-labelledby="prices-label"
+              data={[
+                { value: 'yes', label: t`Including GST` },
+                { value: 'no', label: t`Plus GST` },
+              ]}
+              key={form.key('gst.pricesIncludeTax')}
+              {...form.getInputProps('gst.pricesIncludeTax')}
+              style={{ alignSelf: 'flex-start' }}
+            />
+          </Stack>
+        </>
+      ) : (
+        <DateField label={t`Applies from`} description={t`Today when left empty`} key={form.key('gst.from')} {...form.getInputProps('gst.from')} maw={280} />
+      )}
+    </SettingsCard>
   );
 }

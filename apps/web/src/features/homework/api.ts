@@ -13,6 +13,8 @@ import type {
 } from '@academy/shared/schemas/homework';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { sendForm } from '../../lib/send-form';
+import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 /** Homework (issue 59): the screens' queries and changes. */
 export const homeworkKeys = {
@@ -35,39 +37,31 @@ export function useStudentHomework() {
 }
 
 export function useChildHomework(studentId: string) {
-  return useQuery({
-    queryKey: homeworkKeys.child(studentId),
-    queryFn: ({ signal }) => apiRequest<HomeworkList>('GET', `/parent/children/${encodeURIComponent(studentId)}/homework`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<HomeworkList>(homeworkKeys.child(studentId), `/parent/children/${encodeURIComponent(studentId)}/homework`));
 }
 
 export function useBatchHomework(batchId: string | null) {
-  return useQuery({
-    queryKey: homeworkKeys.batch(batchId ?? ''),
-    queryFn: ({ signal }) => apiRequest<{ homework: BatchHomeworkItem[]; record: HomeworkRecordRow[] }>('GET', `/batches/${encodeURIComponent(batchId!)}/homework`, undefined, { signal }),
-    enabled: Boolean(batchId),
-  });
+  return useQuery(
+    getQueryOptions<{ homework: BatchHomeworkItem[]; record: HomeworkRecordRow[] }>(homeworkKeys.batch(batchId ?? ''), `/batches/${encodeURIComponent(batchId!)}/homework`, {
+      enabled: Boolean(batchId),
+    }),
+  );
 }
 
 export function useHomework(id: string | null) {
-  return useQuery({
-    queryKey: homeworkKeys.one(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<HomeworkDetail>('GET', `/homework/${encodeURIComponent(id!)}`, undefined, { signal }),
-    enabled: Boolean(id),
-  });
+  return useQuery(getQueryOptions<HomeworkDetail>(homeworkKeys.one(id ?? ''), `/homework/${encodeURIComponent(id!)}`, { enabled: Boolean(id) }));
 }
 
 export function useSubmissions(id: string | null) {
-  return useQuery({
-    queryKey: homeworkKeys.submissions(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<SubmissionList>('GET', `/homework/${encodeURIComponent(id!)}/submissions`, undefined, { signal }),
-    enabled: Boolean(id),
-  });
+  return useQuery(
+    getQueryOptions<SubmissionList>(homeworkKeys.submissions(id ?? ''), `/homework/${encodeURIComponent(id!)}/submissions`, {
+      enabled: Boolean(id),
+    }),
+  );
 }
 
 function useInvalidateHomework() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: homeworkKeys.all });
+  return useRefreshQueries([homeworkKeys.all]);
 }
 
 /** Sets homework on a batch, then adds its attachments (a PDF, pictures) when there are any. */
@@ -122,10 +116,7 @@ export function useDoneInClass() {
 
 /** The academy's homework choices (the admin's Settings). */
 export function useHomeworkSettings() {
-  return useQuery({
-    queryKey: homeworkKeys.settings,
-    queryFn: ({ signal }) => apiRequest<HomeworkSettings>('GET', '/admin/settings/homework', undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<HomeworkSettings>(homeworkKeys.settings, '/admin/settings/homework'));
 }
 
 export function useSaveHomeworkSettings() {

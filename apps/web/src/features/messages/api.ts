@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageList, MessageListQuery, MessagingSettings, MessagingSettingsInput } from '@academy/shared/schemas/messaging';
 import { msg } from '@lingui/core/macro';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequestWithMessage } from '../../lib/api-client';
 import { messageKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { messageKeys };
 
@@ -19,12 +20,12 @@ export const MESSAGE_FAILURES = {
 
 /** The office's Messages screen: a day's messages (or one parent's), filtered and paged. */
 export function useMessages(query: MessageListQuery) {
-  return useQuery({
-    queryKey: messageKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<MessageList>('GET', `/admin/messages${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 60_000,
-  });
+  return useQuery(
+    getQueryOptions<MessageList>(messageKeys.list(query), `/admin/messages${toQueryString(query)}`, {
+      placeholderData: keepPreviousData,
+      refetchInterval: 60_000,
+    }),
+  );
 }
 
 /** Sends a failed message again; the lists (and the dashboard's panel) refetch. */
@@ -47,11 +48,7 @@ export function useSendMessageNow() {
 
 /** Settings → Messages: WhatsApp, SMS, the wait before SMS and quiet hours (credentials only as "set"). */
 export function useMessagingSettings() {
-  return useQuery({
-    queryKey: messageKeys.settings,
-    queryFn: ({ signal }) => apiRequest<MessagingSettings>('GET', '/admin/settings/messaging', undefined, { signal }),
-    staleTime: 0,
-  });
+  return useQuery(getQueryOptions<MessagingSettings>(messageKeys.settings, '/admin/settings/messaging', { staleTime: 0 }));
 }
 
 export function useSaveMessagingSettings() {

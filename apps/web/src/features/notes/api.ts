@@ -1,10 +1,12 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { StandardRef, SubjectRef } from '@academy/shared/schemas/common';
 import { NOTE_MESSAGES, type Note, type NoteInput, type NoteList, type NoteListQuery, type PublicNote, type PublicNoteListQuery } from '@academy/shared/schemas/notes';
 import { API_BASE, apiRequest, apiRequestWithMessage, normalizeError } from '../../lib/api-client';
 import { sendForm, type UploadProgress } from '../../lib/send-form';
 import { itemsOfPages, nextPageParam } from '../../lib/paged-list';
 import { toQueryString } from '../../lib/query-string';
+import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 export type PublicNotes = { notes: PublicNote[]; subjects: SubjectRef[]; standards: StandardRef[] };
 
@@ -33,11 +35,7 @@ export function useNotes(filters: Omit<NoteListQuery, 'page' | 'limit'> = {}) {
 
 /** The public notes of /resources, with the subjects and standards they cover. */
 export function publicNotesQueryOptions(filters: PublicNoteListQuery = {}) {
-  return queryOptions({
-    queryKey: noteKeys.public(filters),
-    queryFn: ({ signal }) => apiRequest<PublicNotes>('GET', `/public/notes${toQueryString({ ...filters })}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<PublicNotes>(noteKeys.public(filters), `/public/notes${toQueryString({ ...filters })}`, { placeholderData: keepPreviousData });
 }
 
 export function usePublicNotes(filters: PublicNoteListQuery = {}) {
@@ -65,8 +63,7 @@ export function noteFormData(input: NoteInput, file?: File | null): FormData {
 }
 
 function useInvalidateNotes() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: noteKeys.all });
+  return useRefreshQueries([noteKeys.all]);
 }
 
 export function useUploadNote() {

@@ -3,6 +3,7 @@ import type { Attempt, AttemptResult, OnlineTestList } from '@academy/shared/sch
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { keptPaper } from './attempt-answers';
 import { onlineTestKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 /*
  * The student's online tests (issue 40): their batches' published tests, an attempt to take or resume,
@@ -68,10 +69,7 @@ export function useSubmitAttempt(attemptId: string) {
 }
 
 export function useAttemptResult(attemptId: string) {
-  return useQuery({
-    queryKey: onlineTestKeys.result(attemptId),
-    queryFn: ({ signal }) => apiRequest<AttemptResult>('GET', `/attempts/${id(attemptId)}/result`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<AttemptResult>(onlineTestKeys.result(attemptId), `/attempts/${id(attemptId)}/result`));
 }
 
 export function saveAnswersRequest(attemptId: string, answers: unknown[]) {

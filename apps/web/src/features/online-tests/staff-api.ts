@@ -5,6 +5,8 @@ import type { QuestionSubjects } from '@academy/shared/schemas/question-bank';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { onlineTestKeys, questionKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
+import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 /*
  * The teacher's and the office's side of online tests (issue 40): their papers, one paper with its
@@ -30,20 +32,17 @@ export type StaffOnlineTestRow = OnlineTestList['tests'][number];
 
 /** The signed-in teacher's tests (those with a batch of theirs) or, for the office, every test; newest opening first. */
 export function useStaffOnlineTests(batch = '') {
-  return useQuery({
-    queryKey: onlineTestKeys.list(batch ? { batch } : {}),
-    queryFn: ({ signal }) => apiRequest<OnlineTestList>('GET', `/online-tests${toQueryString({ batch })}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return useQuery(
+    getQueryOptions<OnlineTestList>(onlineTestKeys.list(batch ? { batch } : {}), `/online-tests${toQueryString({ batch })}`, {
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+  );
 }
 
 /** One paper with its sections, questions, right answers and solutions. */
 export function useStaffOnlineTest(id: string) {
-  return useQuery({
-    queryKey: onlineTestKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<OnlineTest>('GET', `/online-tests/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<OnlineTest>(onlineTestKeys.detail(id), `/online-tests/${encodeURIComponent(id)}`));
 }
 
 /** Ranks, who has not started, and each question's share right and discrimination. */
@@ -64,8 +63,7 @@ export const onlineTestResultsWorkbookHref = (id: string) => `${API_BASE}/online
 export const onlineTestPaperHref = (id: string, answers = false) => `${API_BASE}/online-tests/${encodeURIComponent(id)}/paper.pdf${answers ? '?answers=true' : ''}`;
 
 function useInvalidateOnlineTests() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: onlineTestKeys.all });
+  return useRefreshQueries([onlineTestKeys.all]);
 }
 
 /** Creates a paper (a draft), or replaces draft `id` with what is sent. */
@@ -111,19 +109,15 @@ export const BANK_PAGE_SIZE = 20;
 /** A page of the bank the signed-in teacher may use (their subjects; the office every one), with its chapters and their counts. */
 export function useBankQuestions(filters: BankFilters, limit = BANK_PAGE_SIZE) {
   const query = { ...filters, limit };
-  return useQuery({
-    queryKey: questionKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<QuestionList>('GET', `/questions${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return useQuery(
+    getQueryOptions<QuestionList>(questionKeys.list(query), `/questions${toQueryString(query)}`, {
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+  );
 }
 
 /** The subjects the signed-in teacher teaches (the office: all), to filter the bank by. */
 export function useBankSubjects() {
-  return useQuery({
-    queryKey: questionKeys.subjects,
-    queryFn: ({ signal }) => apiRequest<QuestionSubjects>('GET', '/questions/subjects', undefined, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(getQueryOptions<QuestionSubjects>(questionKeys.subjects, '/questions/subjects', { staleTime: 5 * 60_000 }));
 }

@@ -1,12 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { WeeklySchedule } from '@academy/shared/schemas/batches';
 import type { AbsenceAlertList, Parent, ParentChild, ParentLinkInput, ParentList, ParentListQuery } from '@academy/shared/schemas/parents';
 import type { ParentChannelInput } from '@academy/shared/schemas/messaging';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequestWithMessage } from '../../lib/api-client';
 import { messageKeys, parentKeys as sharedParentKeys, studentKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const parentKeys = {
   ...sharedParentKeys,
@@ -38,19 +39,12 @@ export const childPaths = {
 };
 
 export function useParents(query: ParentListQuery) {
-  return useQuery({
-    queryKey: parentKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<ParentList>('GET', `/parents${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(getQueryOptions<ParentList>(parentKeys.list(query), `/parents${toQueryString(query)}`, { placeholderData: keepPreviousData }));
 }
 
 /** The office's view: a student's linked parents. */
 export function useStudentParents(studentId: string) {
-  return useQuery({
-    queryKey: parentKeys.ofStudent(studentId),
-    queryFn: ({ signal }) => apiRequest<Parent[]>('GET', `/students/${id(studentId)}/parents`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<Parent[]>(parentKeys.ofStudent(studentId), `/students/${id(studentId)}/parents`));
 }
 
 /** A parent changed: the parents' lists, and the students whose record shows them as first parent. */
@@ -84,10 +78,7 @@ export function useSetParentChannel() {
 }
 
 /** The signed-in parent's children. */
-export const parentChildrenQueryOptions = queryOptions({
-  queryKey: parentKeys.children,
-  queryFn: ({ signal }) => apiRequest<ParentChild[]>('GET', '/parent/children', undefined, { signal }),
-});
+export const parentChildrenQueryOptions = getQueryOptions<ParentChild[]>(parentKeys.children, '/parent/children');
 
 export function useParentChildren() {
   return useQuery(parentChildrenQueryOptions);
@@ -95,31 +86,31 @@ export function useParentChildren() {
 
 /** A child's marks in all their batches, from `startDate` (all when omitted): the student's own shape. */
 export function useChildAttendance(studentId: string, startDate?: string) {
-  return useQuery({
-    queryKey: parentKeys.childAttendance(studentId, startDate),
-    queryFn: ({ signal }) => apiRequest<StudentAttendance>('GET', `${childPaths.attendance(studentId)}${toQueryString({ startDate })}`, undefined, { signal }),
-    enabled: studentId !== '',
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    getQueryOptions<StudentAttendance>(parentKeys.childAttendance(studentId, startDate), `${childPaths.attendance(studentId)}${toQueryString({ startDate })}`, {
+      enabled: studentId !== '',
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 /** A child's week (the student's own schedule, closures included). */
 export function useChildSchedule(studentId: string) {
-  return useQuery({
-    queryKey: parentKeys.childSchedule(studentId),
-    queryFn: ({ signal }) => apiRequest<WeeklySchedule>('GET', childPaths.schedule(studentId), undefined, { signal }),
-    enabled: studentId !== '',
-    staleTime: 30_000,
-  });
+  return useQuery(
+    getQueryOptions<WeeklySchedule>(parentKeys.childSchedule(studentId), childPaths.schedule(studentId), {
+      enabled: studentId !== '',
+      staleTime: 30_000,
+    }),
+  );
 }
 
 /** The office's list of a day's absence alerts (today when no date). */
 export function useAbsenceAlerts(date?: string, kind?: 'all') {
-  return useQuery({
-    queryKey: parentKeys.absenceAlertDay(date, kind),
-    queryFn: ({ signal }) => apiRequest<AbsenceAlertList>('GET', `/admin/absence-alerts${toQueryString({ date, kind })}`, undefined, { signal }),
-    refetchInterval: 60_000,
-  });
+  return useQuery(
+    getQueryOptions<AbsenceAlertList>(parentKeys.absenceAlertDay(date, kind), `/admin/absence-alerts${toQueryString({ date, kind })}`, {
+      refetchInterval: 60_000,
+    }),
+  );
 }
 
 export function useRetryAbsenceAlert() {

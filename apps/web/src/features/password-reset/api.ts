@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@academy/shared/messages';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequestWithMessage } from '../../lib/api-client';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const passwordResetKeys = {
   all: ['password-reset'] as const,
@@ -15,9 +16,7 @@ export interface ResetLinkInfo {
 
 /** Checks a reset link before showing the form. Any failure means the link cannot be used. */
 export function resetTokenQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: passwordResetKeys.token(token),
-    queryFn: ({ signal }) => apiRequest<ResetLinkInfo>('GET', `/auth/validate-reset-token/${encodeURIComponent(token)}`, undefined, { signal }),
+  return getQueryOptions<ResetLinkInfo>(passwordResetKeys.token(token), `/auth/validate-reset-token/${encodeURIComponent(token)}`, {
     retry: false,
     staleTime: 0,
     gcTime: 0,

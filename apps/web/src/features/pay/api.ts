@@ -1,6 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { CoveredClass, Leave, LeaveInput, MyPay, PayInput, PayrollMonth, PayrollTeacher, PaySettings } from '@academy/shared/schemas/pay';
 import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 /** Staff pay (issue 58): pay settings, the month's payroll, leave and substitutes, a teacher's own pay. */
 export const payKeys = {
@@ -19,8 +21,7 @@ export function usePaySettings(teacherId: string) {
 }
 
 function useInvalidatePay() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: payKeys.all });
+  return useRefreshQueries([payKeys.all]);
 }
 
 export function useSavePaySettings(teacherId: string) {
@@ -33,11 +34,11 @@ export function usePayrollMonth(month: string) {
 }
 
 export function usePayrollTeacher(month: string, teacherId: string | null) {
-  return useQuery({
-    queryKey: payKeys.teacher(month, teacherId ?? ''),
-    queryFn: ({ signal }) => apiRequest<PayrollTeacher>('GET', `/payroll/${month}/teachers/${encodeURIComponent(teacherId!)}`, undefined, { signal }),
-    enabled: Boolean(teacherId),
-  });
+  return useQuery(
+    getQueryOptions<PayrollTeacher>(payKeys.teacher(month, teacherId ?? ''), `/payroll/${month}/teachers/${encodeURIComponent(teacherId!)}`, {
+      enabled: Boolean(teacherId),
+    }),
+  );
 }
 
 export function useApproveMonth() {

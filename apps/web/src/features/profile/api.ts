@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Student } from '@academy/shared/schemas/students';
 import type { ChangePasswordInput, StudentDetails, StudentProfileUpdate, UserProfile, UserProfileUpdate } from '@academy/shared/schemas/profile';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { apiRequestWithMessage } from '../../lib/api-client';
 import { authKeys } from '../../lib/session';
 import { msg } from '@lingui/core/macro';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -20,10 +21,7 @@ export const PROFILE_FAILURES = {
 };
 
 /** An admin's or teacher's own account (and for a teacher, their teacher record). */
-export const userProfileQueryOptions = queryOptions({
-  queryKey: profileKeys.user,
-  queryFn: ({ signal }) => apiRequest<UserProfile>('GET', '/auth/profile', undefined, { signal }),
-});
+export const userProfileQueryOptions = getQueryOptions<UserProfile>(profileKeys.user, '/auth/profile');
 
 export function useUserProfile() {
   return useQuery(userProfileQueryOptions);
@@ -42,10 +40,7 @@ export function useUpdateUserProfile() {
 }
 
 export function useStudentDetails() {
-  return useQuery({
-    queryKey: profileKeys.studentDetails,
-    queryFn: ({ signal }) => apiRequest<StudentDetails>('GET', '/student/details', undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<StudentDetails>(profileKeys.studentDetails, '/student/details'));
 }
 
 export function useUpdateStudentProfile() {

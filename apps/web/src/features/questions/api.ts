@@ -1,11 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Language } from '@academy/shared/languages';
 import type { Question, QuestionInput, QuestionList, QuestionListQuery } from '@academy/shared/schemas/online-tests';
 import type { QuestionImage, QuestionImportPreview, QuestionImportResult, QuestionSubjects } from '@academy/shared/schemas/question-bank';
-import { API_BASE, apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { API_BASE, apiRequestWithMessage } from '../../lib/api-client';
 import { questionKeys } from '../../lib/query-keys';
 import { toQueryString } from '../../lib/query-string';
 import { sendForm, type UploadProgress } from '../../lib/send-form';
+import { getQueryOptions } from '../../lib/get-query-options';
+import { useRefreshQueries } from '../../lib/resource-hooks';
 
 export { questionKeys };
 
@@ -16,33 +18,25 @@ export const QUESTION_PAGE_SIZE = 20;
 
 /** One page of the bank (newest first) and its chapters for the filter; the last page stays shown while the next loads. */
 export function useQuestions(filters: QuestionFilters) {
-  return useQuery({
-    queryKey: questionKeys.list(filters),
-    queryFn: ({ signal }) => apiRequest<QuestionList>('GET', `/questions${toQueryString({ ...filters, limit: QUESTION_PAGE_SIZE })}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return useQuery(
+    getQueryOptions<QuestionList>(questionKeys.list(filters), `/questions${toQueryString({ ...filters, limit: QUESTION_PAGE_SIZE })}`, {
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+  );
 }
 
 export function useQuestion(id: string) {
-  return useQuery({
-    queryKey: questionKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Question>('GET', `/questions/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<Question>(questionKeys.detail(id), `/questions/${encodeURIComponent(id)}`));
 }
 
 /** The subjects the signed-in teacher (their own) or admin (all) may write questions for. */
 export function useQuestionSubjects() {
-  return useQuery({
-    queryKey: questionKeys.subjects,
-    queryFn: ({ signal }) => apiRequest<QuestionSubjects>('GET', '/questions/subjects', undefined, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(getQueryOptions<QuestionSubjects>(questionKeys.subjects, '/questions/subjects', { staleTime: 5 * 60_000 }));
 }
 
 function useInvalidateQuestions() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: questionKeys.all });
+  return useRefreshQueries([questionKeys.all]);
 }
 
 /** Creates a question, or replaces question `id` with what is sent. */

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcademySettings, AcademySettingsInput, ParentAlertSettingsInput, PublicAcademySettings } from '@academy/shared/schemas/settings';
 import type { OwnDomain, OwnDomainInput, OwnDomains } from '@academy/shared/schemas/own-domains';
 import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
 import { academyInLanguage } from '@academy/shared/academy-words';
 import { useLanguage } from '../../lib/language';
 import { publicSettingsQueryOptions } from '../../lib/public-settings';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -23,11 +24,7 @@ export function usePublicSettings() {
   return useQuery({ ...publicSettingsQueryOptions, select: (settings: PublicAcademySettings) => academyInLanguage(settings, language) });
 }
 
-export const adminSettingsQueryOptions = queryOptions({
-  queryKey: settingsKeys.admin,
-  queryFn: ({ signal }) => apiRequest<AcademySettings>('GET', '/admin/settings', undefined, { signal }),
-  staleTime: 0,
-});
+export const adminSettingsQueryOptions = getQueryOptions<AcademySettings>(settingsKeys.admin, '/admin/settings', { staleTime: 0 });
 
 export function useAdminSettings() {
   return useQuery(adminSettingsQueryOptions);

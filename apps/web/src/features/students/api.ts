@@ -1,9 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { StudentCreateInput, StudentDetail, StudentList, StudentListQuery, StudentSignInSlipInput, StudentUpdateInput, Student } from '@academy/shared/schemas/students';
-import { API_BASE, apiFileRequest, apiRequest, apiRequestWithMessage, downloadBlob } from '../../lib/api-client';
+import { API_BASE, apiFileRequest, downloadBlob } from '../../lib/api-client';
+import { resourceHooks } from '../../lib/resource-hooks';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, studentKeys, teacherKeys, parentKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { studentKeys };
 
@@ -18,11 +20,7 @@ export const STUDENT_FAILURES = {
 };
 
 export function studentsQueryOptions(query: StudentListQuery) {
-  return queryOptions({
-    queryKey: studentKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<StudentList>('GET', `/students${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<StudentList>(studentKeys.list(query), `/students${toQueryString(query)}`, { placeholderData: keepPreviousData });
 }
 
 export function useStudents(query: StudentListQuery) {
@@ -34,61 +32,32 @@ export function studentsExportHref(query: Omit<StudentListQuery, 'page' | 'limit
   return `${API_BASE}/students/export.csv${toQueryString(query)}`;
 }
 
-export function studentQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: studentKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<StudentDetail>('GET', `/students/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
-}
+/** Students show in batches, teachers' lists and on the dashboard too; DELETE archives (the records stay, no more sign-in). */
+const studentHooks = resourceHooks<StudentDetail, Student, StudentCreateInput, StudentUpdateInput>({
+  path: '/students',
+  detailKey: studentKeys.detail,
+  refreshes: [
+    studentKeys.all,
+    // The record's parent fields are the first parent (decision 030).
+    parentKeys.all,
+    teacherKeys.all,
+    adminDashboardKeys.all,
+  ],
+  deleteKeepsItem: true,
+});
 
-export function useStudent(id: string) {
-  return useQuery(studentQueryOptions(id));
-}
-
-/** Students show in batches, teachers' lists and on the dashboard too. */
-function useInvalidateStudents() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: studentKeys.all }),
-      // The record's parent fields are the first parent (decision 030).
-      queryClient.invalidateQueries({ queryKey: parentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
-      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
-    ]);
-}
-
-export function useCreateStudent() {
-  const invalidate = useInvalidateStudents();
-  return useMutation({
-    mutationFn: (input: StudentCreateInput) => apiRequestWithMessage<Student>('POST', '/students', input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useUpdateStudent(id: string) {
-  const invalidate = useInvalidateStudents();
-  return useMutation({
-    mutationFn: (input: StudentUpdateInput) => apiRequestWithMessage<Student>('PUT', `/students/${encodeURIComponent(id)}`, input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-/** DELETE archives: the records stay and the student can no longer sign in. */
-export function useArchiveStudent() {
-  const invalidate = useInvalidateStudents();
-  return useMutation({
-    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/students/${encodeURIComponent(id)}`),
-    onSuccess: () => invalidate(),
-  });
-}
+export const studentQueryOptions = studentHooks.itemQueryOptions;
+export const useStudent = studentHooks.useItem;
+export const useCreateStudent = studentHooks.useCreate;
+export const useUpdateStudent = studentHooks.useUpdate;
+export const useArchiveStudent = studentHooks.useDelete;
 
 /**
  * Sets the student's password and saves the printable sign-in slip the server makes with it (issue 42):
  * the password goes in the body only, and the page that had it forgets it when the dialog closes.
  */
 export function useSignInSlip(id: string, studentCode: string) {
-  const invalidate = useInvalidateStudents();
+  const invalidate = studentHooks.useRefresh();
   return useMutation({
     mutationFn: async (input: StudentSignInSlipInput) => {
       const { blob, fileName } = await apiFileRequest('POST', `/students/${encodeURIComponent(id)}/sign-in-slip`, input);

@@ -1,10 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BatchSummary } from '@academy/shared/schemas/batches';
 import type { Teacher, TeacherCreateInput, TeacherListQuery, TeacherStudent, TeacherUpdateInput } from '@academy/shared/schemas/teachers';
-import { apiRequest, apiRequestWithMessage } from '../../lib/api-client';
+import { resourceHooks } from '../../lib/resource-hooks';
 import { toQueryString } from '../../lib/query-string';
 import { msg } from '@lingui/core/macro';
 import { adminDashboardKeys, subjectKeys, teacherKeys } from '../../lib/query-keys';
+import { getQueryOptions } from '../../lib/get-query-options';
 
 export { teacherKeys };
 
@@ -21,77 +22,30 @@ export const TEACHER_FAILURES = {
 };
 
 export function teachersQueryOptions(query: TeacherListQuery) {
-  return queryOptions({
-    queryKey: teacherKeys.list(query),
-    queryFn: ({ signal }) => apiRequest<Teacher[]>('GET', `/teachers${toQueryString(query)}`, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return getQueryOptions<Teacher[]>(teacherKeys.list(query), `/teachers${toQueryString(query)}`, { placeholderData: keepPreviousData });
 }
 
 export function useTeachers(query: TeacherListQuery) {
   return useQuery(teachersQueryOptions(query));
 }
 
-export function teacherQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: teacherKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Teacher>('GET', `/teachers/${encodeURIComponent(id)}`, undefined, { signal }),
-  });
-}
-
-export function useTeacher(id: string) {
-  return useQuery(teacherQueryOptions(id));
-}
-
 export function useTeacherBatches(id: string) {
-  return useQuery({
-    queryKey: teacherKeys.batches(id),
-    queryFn: ({ signal }) => apiRequest<BatchSummary[]>('GET', `/teachers/${encodeURIComponent(id)}/batches`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<BatchSummary[]>(teacherKeys.batches(id), `/teachers/${encodeURIComponent(id)}/batches`));
 }
 
 export function useTeacherStudents(id: string) {
-  return useQuery({
-    queryKey: teacherKeys.students(id),
-    queryFn: ({ signal }) => apiRequest<TeacherStudent[]>('GET', `/teachers/${encodeURIComponent(id)}/students`, undefined, { signal }),
-  });
+  return useQuery(getQueryOptions<TeacherStudent[]>(teacherKeys.students(id), `/teachers/${encodeURIComponent(id)}/students`));
 }
 
 /** Teachers show in subjects' usage counts and on the dashboard too. */
-function useInvalidateTeachers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teacherKeys.all }),
-      queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
-      queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
-    ]);
-}
+const teacherHooks = resourceHooks<Teacher, Teacher, TeacherCreateInput, TeacherUpdateInput>({
+  path: '/teachers',
+  detailKey: teacherKeys.detail,
+  refreshes: [teacherKeys.all, subjectKeys.all, adminDashboardKeys.all],
+});
 
-export function useCreateTeacher() {
-  const invalidate = useInvalidateTeachers();
-  return useMutation({
-    mutationFn: (input: TeacherCreateInput) => apiRequestWithMessage<Teacher>('POST', '/teachers', input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useUpdateTeacher(id: string) {
-  const invalidate = useInvalidateTeachers();
-  return useMutation({
-    mutationFn: (input: TeacherUpdateInput) => apiRequestWithMessage<Teacher>('PUT', `/teachers/${encodeURIComponent(id)}`, input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useDeleteTeacher() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateTeachers();
-  return useMutation({
-    mutationFn: (id: string) => apiRequestWithMessage<unknown>('DELETE', `/teachers/${encodeURIComponent(id)}`),
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: teacherKeys.detail(id) });
-      return invalidate();
-    },
-  });
-}
+export const teacherQueryOptions = teacherHooks.itemQueryOptions;
+export const useTeacher = teacherHooks.useItem;
+export const useCreateTeacher = teacherHooks.useCreate;
+export const useUpdateTeacher = teacherHooks.useUpdate;
+export const useDeleteTeacher = teacherHooks.useDelete;

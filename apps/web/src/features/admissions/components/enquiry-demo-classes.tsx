@@ -22,6 +22,7 @@ import { useBookDemo, useCancelDemo, useEnquiryDemos } from '../enquiry-demo-cla
 import { useLocalNames } from '../../../lib/public-settings';
 import type { LocalNamesIn } from '@academy/shared/academy-words';
 import { searchEnglishToo } from '../../../lib/local-name-search';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 /** Shown when a request fails without the server's words. */
 const DEMO_FAILURES = {
@@ -149,14 +150,7 @@ function BookDemoForm({ enquiry }: { enquiry: AdmissionEnquiryDetail }) {
             {formError}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => modals.closeAll()}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            <Trans>Book the demo class</Trans>
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: () => modals.closeAll() }} submitLabel={<Trans>Book the demo class</Trans>} saving={saving} gap="xs" />
       </Stack>
     </form>
   );

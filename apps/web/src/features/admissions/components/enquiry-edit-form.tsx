@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { admissionEnquiryUpdateInputSchema, BOARDS, ENQUIRY_SOURCES, MEDIUMS, officeEnquiryInputSchema } from '@academy/shared/schemas/admissions';
@@ -13,7 +13,7 @@ import { ENQUIRY_FAILURES, useCreateOfficeEnquiry, useEnquiryAssignees, useUpdat
 import { formatPhone } from '../../../lib/phone';
 import { BOARD_LABELS, MEDIUM_LABELS } from '../../../lib/school-labels';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useAcademyToday } from '../../../lib/use-academy-today';
@@ -21,6 +21,7 @@ import { useEnquiryLabels } from '../enquiry-labels';
 import { ReferrerSelect } from './enquiry-follow-up';
 import { useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
   return {
@@ -191,14 +192,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
           <Textarea label={t`Message`} autosize minRows={2} maxRows={8} key={form.key('message')} {...form.getInputProps('message')} />
           <Textarea label={t`Follow-up notes`} autosize minRows={3} maxRows={10} key={form.key('notes')} {...form.getInputProps('notes')} />
         </SectionCard>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(detailPath)}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            {enquiry ? t`Save Registration` : t`Add Registration`}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: () => void navigate(detailPath) }} submitLabel={enquiry ? t`Save Registration` : t`Add Registration`} saving={saving} />
       </Stack>
     </form>
   );

@@ -26,6 +26,7 @@ import { ENQUIRY_FAILURES, useEnquiryAssignees, useLogContact, useUpdateFollowUp
 import { useEnquiryLabels } from '../enquiry-labels';
 import { FollowUpDay } from './enquiry-follow-up-day';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 /*
  * Follow-ups (issue 41): the next day to call the family, where they heard of the academy, who at the
@@ -201,14 +202,7 @@ export function LogContactForm({ enquiry, kind = 'call', onDone }: { enquiry: Pi
             </Button>
           ))}
         </Group>
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            <Trans>Log contact</Trans>
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: onDone }} submitLabel={<Trans>Log contact</Trans>} saving={saving} mt="xs" />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdmissionEnquiry } from '@academy/shared/schemas/admissions';
-import { ListView, type ListColumn } from '../../../components/list-kit';
+import { ListView, titleColumns, type ListColumn } from '../../../components/list-kit';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { formatDate } from '../../../lib/format-date';
 import { EnquiryStatusBadge } from './enquiry-status-badge';
@@ -26,19 +26,7 @@ export function EnquiryListView({ enquiries }: { enquiries: AdmissionEnquiry[] }
     </Text>
   );
   const columns: ListColumn<AdmissionEnquiry>[] = [
-    {
-      key: 'student',
-      header: t`Student`,
-      card: 'title',
-      cell: (enquiry) => (
-        <>
-          {name(enquiry)}
-          {email(enquiry)}
-        </>
-      ),
-      cardCell: name,
-    },
-    { key: 'email', header: '', card: 'subtitle', inTable: false, cell: email },
+    ...titleColumns({ key: 'student', header: t`Student`, title: name, subtitle: email, subtitleKey: 'email' }),
     {
       key: 'phone',
       header: t`Phone`,

@@ -15,6 +15,7 @@ import { useEnquiryLabels } from '../enquiry-labels';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 /** The button for a move from `from` to `to`; moving back to contacted from a decision is a reopen. */
 function statusAction(i18n: I18n, from: EnquiryStatus, to: EnquiryStatus): { label: string; color?: string; variant: string } {
@@ -144,14 +145,7 @@ function ReasonForm({
           {...form.getInputProps('reason')}
         />
         <Textarea label={t`Note`} description={t`Needed when the reason is "Other"`} autosize minRows={2} maxRows={5} key={form.key('note')} {...form.getInputProps('note')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" color={color} loading={saving}>
-            {confirm}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: onDone }} submitLabel={confirm} saving={saving} submitProps={{ color }} />
       </Stack>
     </form>
   );

@@ -1,8 +1,6 @@
-import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { Checkbox, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_END_TIME, ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_START_TIME, ANNOUNCEMENT_TYPES, announcementFormSchema, type Announcement, type AnnouncementAudience, type AnnouncementPriority, type AnnouncementType } from '@academy/shared/schemas/announcements';
-import { normalizeError } from '../../../lib/api-client';
 import { useBatches } from '../../batches/api';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { AUDIENCE_LABELS, PRIORITY_LABELS, TYPE_LABELS } from '../announcement-display';
@@ -11,6 +9,8 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 interface AnnouncementFormValues {
   title: string;
@@ -59,20 +59,12 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
     schema,
     save: (values) => save.mutateAsync({ ...values, startTime: ANNOUNCEMENT_START_TIME, endTime: ANNOUNCEMENT_END_TIME }),
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: editing ? t`Announcement updated` : t`Announcement created`,
-        message: message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created),
-        color: 'teal',
-      });
+      showSaved(editing ? t`Announcement updated` : t`Announcement created`, message ?? (editing ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.created));
       allowLeave();
       void navigate(`/app/announcements/${data._id}`);
     },
     onFailed: (error) =>
-      notifications.show({
-        title: editing ? t`Announcement not updated` : t`Announcement not created`,
-        message: normalizeError(error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed).message,
-        color: 'red',
-      }),
+      showNotSaved(editing ? t`Announcement not updated` : t`Announcement not created`, error, editing ? ANNOUNCEMENT_MESSAGES.updateFailed : ANNOUNCEMENT_MESSAGES.createFailed),
   });
 
   const batchOptions = (batches.data ?? []).map((batch) => ({ value: batch._id, label: batch.name }));
@@ -118,14 +110,7 @@ export function AnnouncementForm({ announcement }: { announcement?: Announcement
               It shows from {ANNOUNCEMENT_START_TIME} on the start date until {ANNOUNCEMENT_END_TIME} on the end date. Students are notified when it starts.
             </Trans>
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={editing ? `/app/announcements/${announcement._id}` : '/app/announcements'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={saving}>
-              {editing ? t`Save Announcement` : t`Create Announcement`}
-            </Button>
-          </Group>
+          <FormButtons cancel={{ to: editing ? `/app/announcements/${announcement._id}` : '/app/announcements' }} submitLabel={editing ? t`Save Announcement` : t`Create Announcement`} saving={saving} gap="sm" />
         </Stack>
       </Paper>
     </form>

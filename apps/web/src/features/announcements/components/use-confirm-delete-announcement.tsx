@@ -1,37 +1,29 @@
 import { Text } from '@mantine/core';
-import { modals } from '../../../lib/modals';
-import { notifications } from '@mantine/notifications';
 import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@academy/shared/schemas/announcements';
-import { normalizeError } from '../../../lib/api-client';
+import { useConfirmAction } from '../../../components/ui/confirm-action';
 import { useDeleteAnnouncement } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Asks before deleting an announcement (and the bell notifications that point at it), then deletes it. */
 export function useConfirmDeleteAnnouncement(onDeleted?: () => void) {
   const { t } = useLingui();
+  const confirm = useConfirmAction();
   const remove = useDeleteAnnouncement();
   return (announcement: Pick<Announcement, '_id' | 'title'>) =>
-    modals.openConfirmModal({
+    confirm({
       title: t`Delete announcement`,
-      centered: true,
-      children: (
+      body: (
         <Text size="sm">
           <Trans>
             Delete <strong>{announcement.title}</strong>? Students will no longer see it or its notifications. This cannot be undone.
           </Trans>
         </Text>
       ),
-      labels: { confirm: t`Delete`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(announcement._id, {
-          onSuccess: ({ message }) => {
-            notifications.show({ title: t`Announcement deleted`, message: message ?? ANNOUNCEMENT_MESSAGES.deleted, color: 'teal' });
-            onDeleted?.();
-          },
-          onError: (error) => {
-            notifications.show({ title: t`Announcement not deleted`, message: normalizeError(error, ANNOUNCEMENT_MESSAGES.deleteFailed).message, color: 'red' });
-          },
-        }),
+      confirmLabel: t`Delete`,
+      mutation: remove,
+      variables: announcement._id,
+      done: { title: t`Announcement deleted`, message: ANNOUNCEMENT_MESSAGES.deleted },
+      failed: { title: t`Announcement not deleted`, message: ANNOUNCEMENT_MESSAGES.deleteFailed },
+      onDone: onDeleted,
     });
 }

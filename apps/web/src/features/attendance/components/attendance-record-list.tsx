@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format-date';
 import { shortDayLabel } from '../../../lib/attendance-display';
 import { AttendanceStatusBadge } from './status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../../components/ui/table-head';
 
 const PAGE = 30;
 
@@ -24,17 +25,13 @@ export function AttendanceRecordList({ records, showBatch = false }: { records: 
     <>
       <Table.ScrollContainer minWidth={300}>
         <Table verticalSpacing="xs" striped aria-label={t`Attendance records`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Date</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Status</Trans>
-              </Table.Th>
-              <Table.Th>{showBatch ? t`Batch · remark` : t`Remark`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            headings={[
+              { label: <Trans>Date</Trans> },
+              { label: <Trans>Status</Trans> },
+              { label: showBatch ? t`Batch · remark` : t`Remark` },
+            ]}
+          />
           <Table.Tbody>
             {records.slice(0, shown).map((record) => (
               <Table.Tr key={record._id}>

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { contentsText, formatBytes, KIND_LABELS, OFFSITE_LABELS } from '../backup-display';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { translateServerText } from '../../../lib/server-text';
+import { TableHead } from '../../../components/ui/table-head';
 
 interface BackupListProps {
   backups: BackupSummary[];
@@ -107,30 +108,22 @@ export function BackupList(props: BackupListProps) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t`Backups`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Made</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Kind</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Size</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Contents</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Off the machine</Trans>
-            </Table.Th>
-            <Table.Th>
-              <VisuallyHidden>
-                <Trans>Actions</Trans>
-              </VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          headings={[
+            { label: <Trans>Made</Trans> },
+            { label: <Trans>Kind</Trans> },
+            { label: <Trans>Size</Trans> },
+            { label: <Trans>Contents</Trans> },
+            { label: <Trans>Off the machine</Trans> },
+            {
+              label: (
+                <VisuallyHidden>
+                  <Trans>Actions</Trans>
+                </VisuallyHidden>
+              ),
+            },
+          ]}
+        />
         <Table.Tbody>
           {backups.map((backup) => (
             <Table.Tr key={backup.name}>

@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OFFSITE_MESSAGES, offsiteSettingsInputSchema, type OffsiteSettings } from '@academy/shared/schemas/backups';
+import { useSettingsForm } from '../../../components/ui/settings-card';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { modals } from '../../../lib/modals';
 import { normalizeError } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
-import { useEntityForm } from '../../../lib/use-entity-form';
 import { backupKeys, recoverySheetUrl, useBackupSettings, useSaveBackupSettings, useTestBucket } from '../api';
 import { toOffsiteFormValues, toOffsiteInput, type OffsiteFormValues } from '../offsite-form';
 
@@ -74,20 +74,15 @@ function OffsiteSettingsForm({ offsite }: { offsite: OffsiteSettings | null }) {
   const save = useSaveBackupSettings();
   const test = useTestBucket();
   const [tested, setTested] = useState<{ ok: boolean; message: string } | null>(null);
-  const { form, onSubmit, saving, formError } = useEntityForm({
+  const { form, onSubmit, saving, formError } = useSettingsForm({
     mode: 'controlled',
     initialValues: toOffsiteFormValues(offsite),
     schema: offsiteSettingsInputSchema,
     toInput: (values: OffsiteFormValues) => toOffsiteInput(values),
     save: (values) => save.mutateAsync(toOffsiteInput(values)),
-    onSaved: ({ data, message }) => {
-      const saved = toOffsiteFormValues(data.offsite);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      notifications.show({ title: t`Off-site backups saved`, message: message ?? translateServerText(OFFSITE_MESSAGES.saved), color: 'teal' });
-    },
-    onFailed: (error) => notifications.show({ title: t`Off-site backups not saved`, message: normalizeError(error).message, color: 'red' }),
-    leaveGuard: false,
+    toValues: (data) => toOffsiteFormValues(data.offsite),
+    saved: { title: t`Off-site backups saved`, message: translateServerText(OFFSITE_MESSAGES.saved) },
+    failed: { title: t`Off-site backups not saved` },
   });
   const values = form.getValues();
   const secretHint = (set: boolean, value: string) => (value ? t`Saved when you save these settings` : set ? t`Saved — type to replace` : t`Not set`);

@@ -1,8 +1,8 @@
-import { Alert, Button, Chip, Group, Input, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Chip, Group, Input, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { batchInputSchema, type Batch } from '@academy/shared/schemas/batches';
 import { WEEKDAYS, type Weekday } from '@academy/shared/schedule';
 import { fieldErrorsOf, normalizeError, serverMessageOf } from '../../../lib/api-client';
@@ -14,11 +14,13 @@ import { BATCH_FAILURES, useCreateBatch, useUpdateBatch } from '../api';
 import { toBatchFormValues, toBatchPayload, type BatchFormValues } from '../batch-form';
 import { weekdayName } from '../../../lib/schedule-display';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useLocalNames } from '../../../lib/public-settings';
 import { searchEnglishToo } from '../../../lib/local-name-search';
+import { FormButtons } from '../../../components/ui/form-buttons';
+import { showSaved } from '../../../components/ui/save-notices';
 
 /**
  * Creates a batch, or edits `batch`. Checked with the shared schema before sending (days, end time
@@ -49,11 +51,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
       return save.mutateAsync(toBatchPayload(values));
     },
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: editing ? t`Batch saved` : t`Batch created`,
-        message: message ?? (editing ? t`Batch updated successfully` : t`Batch created successfully`),
-        color: 'teal',
-      });
+      showSaved(editing ? t`Batch saved` : t`Batch created`, message ?? (editing ? t`Batch updated successfully` : t`Batch created successfully`));
       allowLeave();
       void navigate(`/app/batches/${data._id}`);
     },
@@ -169,14 +167,7 @@ export function BatchForm({ batch }: { batch?: Batch }) {
           </Alert>
         ) : null}
 
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={editing ? `/app/batches/${batch._id}` : '/app/batches'}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            {editing ? t`Save Batch` : t`Create Batch`}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ to: editing ? `/app/batches/${batch._id}` : '/app/batches' }} submitLabel={editing ? t`Save Batch` : t`Create Batch`} saving={saving} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Batch } from '@academy/shared/schemas/batches';
-import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
+import { ListView, RowActions, titleColumns, type ListColumn } from '../../../components/list-kit';
 import { BatchStatusBadge, SeatsBadge } from './batch-status-badge';
 import { scheduleLabel } from '../../../lib/schedule-display';
 import { useLingui } from '@lingui/react/macro';
@@ -32,19 +32,7 @@ export function BatchListView({ batches }: { batches: Batch[] }) {
     </Group>
   );
   const columns: ListColumn<Batch>[] = [
-    {
-      key: 'name',
-      header: t`Name`,
-      card: 'title',
-      cell: (batch) => (
-        <>
-          {name(batch)}
-          {standardAndSubject(batch)}
-        </>
-      ),
-      cardCell: name,
-    },
-    { key: 'standard-subject', header: '', card: 'subtitle', inTable: false, cell: standardAndSubject },
+    ...titleColumns({ key: 'name', header: t`Name`, title: name, subtitle: standardAndSubject, subtitleKey: 'standard-subject' }),
     { key: 'teacher', header: t`Teacher`, card: 'subtitle', cell: (batch) => <Text size="sm">{batch.teacher.name}</Text> },
     { key: 'schedule', header: t`Schedule`, maw: 260, cell: (batch) => <Text size="sm">{scheduleLabel(batch.schedule)}</Text> },
     {

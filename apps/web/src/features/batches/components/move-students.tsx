@@ -14,6 +14,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
 import { useLocalNames } from '../../../lib/public-settings';
 import type { LocalNamesIn } from '@academy/shared/academy-words';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 type Target = Pick<Batch, '_id' | 'name' | 'standard' | 'schedule' | 'seatsLeft' | 'status'>;
 
@@ -153,14 +154,7 @@ function MoveStudentsForm({ batch, students, onMoved }: MoveStudentsFormProps) {
             {formError}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => modals.closeAll()}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            {plural(students.length, { one: 'Move # student', other: 'Move # students' })}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: () => modals.closeAll() }} submitLabel={plural(students.length, { one: 'Move # student', other: 'Move # students' })} saving={saving} gap="xs" />
       </Stack>
     </form>
   );

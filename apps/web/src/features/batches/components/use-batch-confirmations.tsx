@@ -1,8 +1,6 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
-import { modals } from '../../../lib/modals';
-import { notifications } from '@mantine/notifications';
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
-import { normalizeError } from '../../../lib/api-client';
+import { useConfirmAction } from '../../../components/ui/confirm-action';
 import { BATCH_FAILURES, useDeleteBatch, useRemoveStudentFromBatch } from '../api';
 import { useFeePlans } from '../../fees/api';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,30 +11,24 @@ import { Trans, useLingui } from '@lingui/react/macro';
  */
 export function useConfirmDeleteBatch(onDeleted?: () => void) {
   const { t } = useLingui();
+  const confirm = useConfirmAction();
   const remove = useDeleteBatch();
   return (batch: { _id: string; name: string }) =>
-    modals.openConfirmModal({
+    confirm({
       title: t`Delete batch`,
-      centered: true,
-      children: (
+      body: (
         <Text size="sm">
           <Trans>
             Delete <strong>{batch.name}</strong>? This cannot be undone. A batch with students cannot be deleted: remove them first.
           </Trans>
         </Text>
       ),
-      labels: { confirm: t`Delete`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(batch._id, {
-          onSuccess: ({ message }) => {
-            notifications.show({ title: t`Batch deleted`, message: message ?? t`Batch deleted successfully`, color: 'teal' });
-            onDeleted?.();
-          },
-          onError: (error) => {
-            notifications.show({ title: t`Batch not deleted`, message: normalizeError(error, BATCH_FAILURES.delete).message, color: 'red' });
-          },
-        }),
+      confirmLabel: t`Delete`,
+      mutation: remove,
+      variables: batch._id,
+      done: { title: t`Batch deleted`, message: t`Batch deleted successfully` },
+      failed: { title: t`Batch not deleted`, message: BATCH_FAILURES.delete },
+      onDone: onDeleted,
     });
 }
 
@@ -47,18 +39,18 @@ export function useConfirmDeleteBatch(onDeleted?: () => void) {
  */
 export function useConfirmRemoveStudent(batch: { _id: string; name: string }) {
   const { t } = useLingui();
+  const confirm = useConfirmAction();
   const remove = useRemoveStudentFromBatch(batch._id);
   const plans = useFeePlans();
   return async (student: EnrolledStudent) => {
     // A tap before the fee plans have arrived (slow data) must still offer to cancel the dues: wait for them.
     const planList = plans.data ?? (await plans.refetch()).data;
     const hasFeePlan = (planList?.plans ?? []).some((plan) => plan.batch._id === batch._id);
-    // The modal's content is rendered once; the checkbox writes its state here.
-    let cancelDues = false;
-    modals.openConfirmModal({
+    // The modal's content is rendered once; the checkbox writes its choice into the variables sent.
+    const variables = { student, cancelDues: false };
+    confirm({
       title: t`Remove student`,
-      centered: true,
-      children: (
+      body: (
         <Stack gap="sm">
           <Text size="sm">
             <Trans>
@@ -69,7 +61,7 @@ export function useConfirmRemoveStudent(batch: { _id: string; name: string }) {
             <Checkbox
               defaultChecked={false}
               onChange={(event) => {
-                cancelDues = event.currentTarget.checked;
+                variables.cancelDues = event.currentTarget.checked;
               }}
               label={t`Also cancel their unpaid fees for this batch`}
               description={t`Only dues with nothing paid yet are cancelled; receipts are kept.`}
@@ -77,16 +69,11 @@ export function useConfirmRemoveStudent(batch: { _id: string; name: string }) {
           )}
         </Stack>
       ),
-      labels: { confirm: t`Remove`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(
-          { student, cancelDues },
-          {
-            onSuccess: ({ message }) => notifications.show({ title: t`Student removed`, message: message ?? t`Student removed from the batch`, color: 'teal' }),
-            onError: (error) => notifications.show({ title: t`Student not removed`, message: normalizeError(error, BATCH_FAILURES.removeStudent).message, color: 'red' }),
-          },
-        ),
+      confirmLabel: t`Remove`,
+      mutation: remove,
+      variables,
+      done: { title: t`Student removed`, message: t`Student removed from the batch` },
+      failed: { title: t`Student not removed`, message: BATCH_FAILURES.removeStudent },
     });
   };
 }

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import type { ExamResults } from '@academy/shared/schemas/exams';
 import { formatNumber } from '../../../lib/format-number';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TableHead } from '../../../components/ui/table-head';
 
 /** The results of a test for its teacher and the admin: ranks (1, 2, 2, 4; absent not ranked), average and highest. */
 export function ResultsSummary({ results }: { results: ExamResults }) {
@@ -27,20 +28,14 @@ export function ResultsSummary({ results }: { results: ExamResults }) {
       </SimpleGrid>
       <Table.ScrollContainer minWidth={320}>
         <Table striped aria-label={t`Results`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Rank</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Student</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Marks</Trans>
-              </Table.Th>
-              <Table.Th>%</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            headings={[
+              { label: <Trans>Rank</Trans> },
+              { label: <Trans>Student</Trans> },
+              { label: <Trans>Marks</Trans> },
+              { label: '%' },
+            ]}
+          />
           <Table.Tbody>
             {ranked.map((row) => (
               <Table.Tr key={row.student._id}>

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -10,6 +10,7 @@ import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useClaimPayment } from '../api';
 import { RupeesInput } from './rupees-input';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 type Values = { utr: string; amount: string | number; paidOn: string };
 
@@ -58,14 +59,7 @@ export function ClaimPaymentForm({ dueId, balance, onDone }: { dueId: string; ba
             {formError}
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            <Trans>Send to the office</Trans>
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: onDone }} submitLabel={<Trans>Send to the office</Trans>} saving={saving} gap="xs" />
       </Stack>
     </form>
   );

@@ -20,6 +20,7 @@ import { normalizeError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import type { BatchOption } from '../api';
+import { TableHead } from '../../../components/ui/table-head';
 
 type ListedDue = DuesList['dues'][number];
 const LIMIT = 50;
@@ -244,29 +245,17 @@ export function DuesPanel({ batchOptions }: { batchOptions: BatchOption[] }) {
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={t`Dues`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>{selectAll}</Table.Th>
-                <Table.Th>
-                  <Trans>Student</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Due</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Due date</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Balance</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Status</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Last reminder</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              headings={[
+                { label: selectAll, w: 40 },
+                { label: <Trans>Student</Trans> },
+                { label: <Trans>Due</Trans> },
+                { label: <Trans>Due date</Trans> },
+                { label: <Trans>Balance</Trans>, align: 'right' },
+                { label: <Trans>Status</Trans> },
+                { label: <Trans>Last reminder</Trans> },
+              ]}
+            />
             <Table.Tbody>
               {rows.map((due) => (
                 <Table.Tr key={due._id} data-testid={`due-row-${due._id}`}>

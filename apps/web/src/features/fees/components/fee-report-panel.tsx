@@ -11,6 +11,7 @@ import { useFeeReport } from '../api';
 import { MODE_LABELS } from './fee-labels';
 import { formatDate, formatMonthName } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
+import { TableHead } from '../../../components/ui/table-head';
 
 /** "2026-07" → "July 2026" in the language shown. */
 function monthLabel(month: string): string {
@@ -151,25 +152,15 @@ function BatchTable({ rows, phone }: { rows: FeeReport['byBatch']; phone: boolea
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped verticalSpacing="xs" aria-label={t`Fees per batch`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Batch</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Billed</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Paid</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Still owed</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Carried over</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          headings={[
+            { label: <Trans>Batch</Trans> },
+            { label: <Trans>Billed</Trans>, align: 'right' },
+            { label: <Trans>Paid</Trans>, align: 'right' },
+            { label: <Trans>Still owed</Trans>, align: 'right' },
+            { label: <Trans>Carried over</Trans>, align: 'right' },
+          ]}
+        />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.batch._id}>

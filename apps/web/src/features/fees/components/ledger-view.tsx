@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
 import { dueSlipPdfUrl, receiptPdfUrl } from '../api';
 import { DUE_STATUS_COLORS, DUE_STATUS_LABELS, MODE_LABELS } from './fee-labels';
+import { TableHead } from '../../../components/ui/table-head';
 
 function Total({ label, value, color, testId }: { label: string; value: number; color?: string; testId: string }) {
   return (
@@ -134,28 +135,16 @@ export function LedgerView({ ledger, onCancel }: { ledger: Ledger; onCancel?: (r
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table striped verticalSpacing="xs" aria-label={t`Dues`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Due</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Due date</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Amount</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Paid</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Balance</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Status</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              headings={[
+                { label: <Trans>Due</Trans> },
+                { label: <Trans>Due date</Trans> },
+                { label: <Trans>Amount</Trans>, align: 'right' },
+                { label: <Trans>Paid</Trans>, align: 'right' },
+                { label: <Trans>Balance</Trans>, align: 'right' },
+                { label: <Trans>Status</Trans> },
+              ]}
+            />
             <Table.Tbody>
               {ledger.dues.map((due) => (
                 <Table.Tr key={due._id} c={due.status === 'cancelled' || due.status === 'carried_over' ? 'dimmed' : undefined}>

@@ -1,12 +1,10 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { SimpleGrid, Skeleton, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { PAYMENT_SETTINGS_MESSAGES, paymentSettingsSchema, type PaymentSettings } from '@academy/shared/schemas/payments';
+import { SettingsCard, useSettingsForm } from '../../../components/ui/settings-card';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { normalizeError } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
-import { useEntityForm } from '../../../lib/use-entity-form';
 import { usePaymentSettings, useSavePaymentSettings } from '../api';
 
 const FAILURES = { load: msg`Failed to load the payment settings`, save: msg`Failed to save the payment settings` };
@@ -34,66 +32,48 @@ export function PaymentSettingsSection() {
 function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
   const { t } = useLingui();
   const save = useSavePaymentSettings();
-  const { form, onSubmit, saving, formError } = useEntityForm({
+  const { form, onSubmit, saving, formError } = useSettingsForm({
     initialValues: toValues(settings),
     schema: paymentSettingsSchema,
     toInput,
     save: (values) => save.mutateAsync(toInput(values)),
-    onSaved: ({ data, message }) => {
-      const saved = toValues(data);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      notifications.show({ title: t`Payment settings saved`, message: message ?? translateServerText(PAYMENT_SETTINGS_MESSAGES.saved), color: 'teal' });
-    },
-    onFailed: (error) => notifications.show({ title: t`Payment settings not saved`, message: normalizeError(error, FAILURES.save).message, color: 'red' }),
-    // A part of the settings screen, like the other forms there: it does not ask before leaving.
-    leaveGuard: false,
+    toValues,
+    saved: { title: t`Payment settings saved`, message: translateServerText(PAYMENT_SETTINGS_MESSAGES.saved) },
+    failed: { title: t`Payment settings not saved`, message: FAILURES.save },
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="payments-title">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h4" id="payments-title">
-              <Trans>Payments</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>
-                With the academy&apos;s UPI ID here, students and parents see a Pay by UPI button and a QR code on every fee that is due, for the amount left to pay. The
-                money goes straight to the academy&apos;s account. Leave both fields empty to turn it off.
-              </Trans>
-            </Text>
-          </div>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t`UPI ID`}
-              description={t`As name@bank, for example shreeacademy@okhdfcbank`}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              key={form.key('upi.vpa')}
-              {...form.getInputProps('upi.vpa')}
-            />
-            <TextInput
-              label={t`Name shown to the payer`}
-              description={t`As the bank account is named, so families know it is the academy`}
-              maxLength={50}
-              key={form.key('upi.payeeName')}
-              {...form.getInputProps('upi.payeeName')}
-            />
-          </SimpleGrid>
-          {formError ? (
-            <Text size="sm" c="red" role="alert">
-              {formError}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              <Trans>Save payment settings</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </form>
+    <SettingsCard
+      titleId="payments-title"
+      title={<Trans>Payments</Trans>}
+      description={
+        <Trans>
+          With the academy&apos;s UPI ID here, students and parents see a Pay by UPI button and a QR code on every fee that is due, for the amount left to pay. The
+          money goes straight to the academy&apos;s account. Leave both fields empty to turn it off.
+        </Trans>
+      }
+      onSubmit={onSubmit}
+      saving={saving}
+      saveLabel={<Trans>Save payment settings</Trans>}
+      formError={formError}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t`UPI ID`}
+          description={t`As name@bank, for example shreeacademy@okhdfcbank`}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          key={form.key('upi.vpa')}
+          {...form.getInputProps('upi.vpa')}
+        />
+        <TextInput
+          label={t`Name shown to the payer`}
+          description={t`As the bank account is named, so families know it is the academy`}
+          maxLength={50}
+          key={form.key('upi.payeeName')}
+          {...form.getInputProps('upi.payeeName')}
+        />
+      </SimpleGrid>
+    </SettingsCard>
   );
 }

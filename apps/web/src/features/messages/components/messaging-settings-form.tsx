@@ -1,14 +1,14 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, NumberInput, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Divider, Group, NumberInput, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGE_KINDS, MESSAGING_MESSAGES, URGENT_KINDS, messagingSettingsInputSchema } from '@academy/shared/schemas/messaging';
 import type { MessagingSettings } from '@academy/shared/schemas/messaging';
+import { SettingsCard, useSettingsForm } from '../../../components/ui/settings-card';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { normalizeError } from '../../../lib/api-client';
 import { translateServerText } from '../../../lib/server-text';
-import { useEntityForm } from '../../../lib/use-entity-form';
 import { MESSAGE_FAILURES, useMessagingSettings, useRotateMsg91Token, useSaveMessagingSettings } from '../api';
 import { useMessageLabels } from '../../../lib/message-labels';
 import { templateValueList, toMessagingFormValues, toMessagingInput, webhookAddress, type MessagingFormValues } from '../messaging-form';
@@ -32,21 +32,15 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
   const { t } = useLingui();
   const save = useSaveMessagingSettings();
   const labels = useMessageLabels();
-  const { form, onSubmit, saving, formError } = useEntityForm({
+  const { form, onSubmit, saving, formError } = useSettingsForm({
     mode: 'controlled',
     initialValues: toMessagingFormValues(settings),
     schema: messagingSettingsInputSchema,
     toInput: (values: MessagingFormValues) => toMessagingInput(values),
     save: (values) => save.mutateAsync(toMessagingInput(values)),
-    onSaved: ({ data, message }) => {
-      const saved = toMessagingFormValues(data);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      notifications.show({ title: t`Message settings saved`, message: message ?? translateServerText(MESSAGING_MESSAGES.saved), color: 'teal' });
-    },
-    onFailed: (error) => notifications.show({ title: t`Message settings not saved`, message: normalizeError(error, MESSAGE_FAILURES.save).message, color: 'red' }),
-    // The third form of the settings screen: like the others, it does not ask before leaving.
-    leaveGuard: false,
+    toValues: toMessagingFormValues,
+    saved: { title: t`Message settings saved`, message: translateServerText(MESSAGING_MESSAGES.saved) },
+    failed: { title: t`Message settings not saved`, message: MESSAGE_FAILURES.save },
   });
   const rotate = useRotateMsg91Token();
   const confirmRotate = () =>
@@ -78,176 +72,168 @@ function MessagingSettingsForm({ settings }: { settings: MessagingSettings }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="messaging-title">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h4" id="messaging-title">
-              <Trans>Messages</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>
-                Messages to families by WhatsApp, then SMS when WhatsApp does not deliver, then email. A parent can be given another channel on their child&apos;s page.
-              </Trans>
-            </Text>
-          </div>
+    <SettingsCard
+      titleId="messaging-title"
+      title={<Trans>Messages</Trans>}
+      description={
+        <Trans>
+          Messages to families by WhatsApp, then SMS when WhatsApp does not deliver, then email. A parent can be given another channel on their child&apos;s page.
+        </Trans>
+      }
+      onSubmit={onSubmit}
+      saving={saving}
+      saveLabel={<Trans>Save message settings</Trans>}
+    >
 
-          <Title order={3} size="h5">
-            <Trans>WhatsApp</Trans>
-          </Title>
-          <Switch label={t`Send by WhatsApp`} size="md" key={form.key('whatsapp.enabled')} {...form.getInputProps('whatsapp.enabled', { type: 'checkbox' })} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t`Phone number ID`}
-              description={t`From Meta's WhatsApp Manager (digits only)`}
-              inputMode="numeric"
-              autoComplete="off"
-              key={form.key('whatsapp.phoneNumberId')}
-              {...form.getInputProps('whatsapp.phoneNumberId')}
-            />
-            {secretField(t`Access token`, current.whatsapp.accessTokenSet, 'whatsapp.accessToken')}
-            {secretField(t`App secret`, current.whatsapp.appSecretSet, 'whatsapp.appSecret')}
-            {secretField(t`Verify token`, current.whatsapp.verifyTokenSet, 'whatsapp.verifyToken')}
-          </SimpleGrid>
+      <Title order={3} size="h5">
+        <Trans>WhatsApp</Trans>
+      </Title>
+      <Switch label={t`Send by WhatsApp`} size="md" key={form.key('whatsapp.enabled')} {...form.getInputProps('whatsapp.enabled', { type: 'checkbox' })} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t`Phone number ID`}
+          description={t`From Meta's WhatsApp Manager (digits only)`}
+          inputMode="numeric"
+          autoComplete="off"
+          key={form.key('whatsapp.phoneNumberId')}
+          {...form.getInputProps('whatsapp.phoneNumberId')}
+        />
+        {secretField(t`Access token`, current.whatsapp.accessTokenSet, 'whatsapp.accessToken')}
+        {secretField(t`App secret`, current.whatsapp.appSecretSet, 'whatsapp.appSecret')}
+        {secretField(t`Verify token`, current.whatsapp.verifyTokenSet, 'whatsapp.verifyToken')}
+      </SimpleGrid>
 
-          <Divider />
-          <Title order={3} size="h5">
-            <Trans>SMS (MSG91)</Trans>
-          </Title>
-          <Switch label={t`Send by SMS`} size="md" key={form.key('sms.enabled')} {...form.getInputProps('sms.enabled', { type: 'checkbox' })} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {secretField(t`Auth key`, current.sms.authKeySet, 'sms.authKey')}
-            <TextInput
-              label={t`Sender ID`}
-              description={t`Six capital letters, as registered on DLT`}
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={12}
-              key={form.key('sms.senderId')}
-              {...form.getInputProps('sms.senderId')}
-            />
-          </SimpleGrid>
+      <Divider />
+      <Title order={3} size="h5">
+        <Trans>SMS (MSG91)</Trans>
+      </Title>
+      <Switch label={t`Send by SMS`} size="md" key={form.key('sms.enabled')} {...form.getInputProps('sms.enabled', { type: 'checkbox' })} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {secretField(t`Auth key`, current.sms.authKeySet, 'sms.authKey')}
+        <TextInput
+          label={t`Sender ID`}
+          description={t`Six capital letters, as registered on DLT`}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={12}
+          key={form.key('sms.senderId')}
+          {...form.getInputProps('sms.senderId')}
+        />
+      </SimpleGrid>
 
-          <Divider />
-          <div>
-            <Title order={3} size="h5">
-              <Trans>Templates</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>
-                Register each message with Meta and on DLT with these values in this order ({first}, {second} … in WhatsApp; var1, var2 … in MSG91). Leave a name empty to not
-                send that message on that channel.
-              </Trans>
-            </Text>
-          </div>
-          <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Templates`}>
-            {MESSAGE_KINDS.map((kind) => (
-              <Stack key={kind} component="li" gap={6} data-testid={`template-${kind}`}>
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600} size="sm">
-                    {labels.kind(kind)}
-                  </Text>
-                  {templateValueList(kind).map((value) => (
-                    <Code key={value}>{value}</Code>
-                  ))}
-                </Group>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label={t`WhatsApp template`}
-                    aria-label={t`WhatsApp template: ${labels.kind(kind)}`}
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    key={form.key(`whatsapp.templates.${kind}`)}
-                    {...form.getInputProps(`whatsapp.templates.${kind}`)}
-                  />
-                  <TextInput
-                    label={t`MSG91 template ID`}
-                    aria-label={t`MSG91 template ID: ${labels.kind(kind)}`}
-                    autoComplete="off"
-                    spellCheck={false}
-                    key={form.key(`sms.templates.${kind}`)}
-                    {...form.getInputProps(`sms.templates.${kind}`)}
-                  />
-                </SimpleGrid>
-              </Stack>
-            ))}
-          </Stack>
-
-          <Divider />
-          <Title order={3} size="h5">
-            <Trans>When messages go</Trans>
-          </Title>
-          <NumberInput
-            label={t`Minutes before SMS is tried`}
-            description={t`A WhatsApp message not delivered in this time is sent again by SMS.`}
-            withAsterisk
-            min={1}
-            max={1440}
-            step={5}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            maw={260}
-            key={form.key('fallbackMinutes')}
-            {...form.getInputProps('fallbackMinutes')}
-          />
-          <Switch
-            label={t`Quiet hours`}
-            description={t`Messages made in these hours wait until they end; ${URGENT_KINDS.map((kind) => labels.kind(kind)).join(', ')} go at once.`}
-            size="md"
-            key={form.key('quietHours.enabled')}
-            {...form.getInputProps('quietHours.enabled', { type: 'checkbox' })}
-          />
-          {values.quietHours.enabled ? (
-            <Stack gap={4}>
-              <Group gap="sm" align="flex-start">
-                <TextInput label={t`From`} type="time" w={140} key={form.key('quietHours.from')} {...form.getInputProps('quietHours.from')} />
-                <TextInput label={t`To`} type="time" w={140} key={form.key('quietHours.to')} {...form.getInputProps('quietHours.to')} />
-              </Group>
-              {typeof form.errors.quietHours === 'string' ? (
-                <Text size="sm" c="red.8" role="alert">
-                  {form.errors.quietHours}
-                </Text>
-              ) : null}
-            </Stack>
-          ) : null}
-
-          <Divider />
-          <div>
-            <Title order={3} size="h5">
-              <Trans>Addresses for the providers</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>Give these to Meta (the webhook of your WhatsApp app, with the verify token) and to MSG91 (delivery reports), so the screen shows what was delivered and read.</Trans>
-            </Text>
-          </div>
-          <SimpleGrid cols={1} spacing="sm">
-            <WebhookField label={t`WhatsApp webhook (Meta)`} address={webhookAddress(origin, current.whatsapp.webhookPath)} />
-            <WebhookField label={t`Delivery reports (MSG91)`} address={webhookAddress(origin, current.sms.webhookPath)} />
-            <Group gap="sm" wrap="wrap" align="center">
-              <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-                <Trans>If the MSG91 address may have been seen by someone else, make a new one and enter it in MSG91: the old one stops working at once.</Trans>
+      <Divider />
+      <div>
+        <Title order={3} size="h5">
+          <Trans>Templates</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Register each message with Meta and on DLT with these values in this order ({first}, {second} … in WhatsApp; var1, var2 … in MSG91). Leave a name empty to not
+            send that message on that channel.
+          </Trans>
+        </Text>
+      </div>
+      <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Templates`}>
+        {MESSAGE_KINDS.map((kind) => (
+          <Stack key={kind} component="li" gap={6} data-testid={`template-${kind}`}>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} size="sm">
+                {labels.kind(kind)}
               </Text>
-              <Button variant="default" onClick={confirmRotate} loading={rotate.isPending}>
-                <Trans>New MSG91 address</Trans>
-              </Button>
+              {templateValueList(kind).map((value) => (
+                <Code key={value}>{value}</Code>
+              ))}
             </Group>
-          </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label={t`WhatsApp template`}
+                aria-label={t`WhatsApp template: ${labels.kind(kind)}`}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                key={form.key(`whatsapp.templates.${kind}`)}
+                {...form.getInputProps(`whatsapp.templates.${kind}`)}
+              />
+              <TextInput
+                label={t`MSG91 template ID`}
+                aria-label={t`MSG91 template ID: ${labels.kind(kind)}`}
+                autoComplete="off"
+                spellCheck={false}
+                key={form.key(`sms.templates.${kind}`)}
+                {...form.getInputProps(`sms.templates.${kind}`)}
+              />
+            </SimpleGrid>
+          </Stack>
+        ))}
+      </Stack>
 
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              <Trans>Save message settings</Trans>
-            </Button>
+      <Divider />
+      <Title order={3} size="h5">
+        <Trans>When messages go</Trans>
+      </Title>
+      <NumberInput
+        label={t`Minutes before SMS is tried`}
+        description={t`A WhatsApp message not delivered in this time is sent again by SMS.`}
+        withAsterisk
+        min={1}
+        max={1440}
+        step={5}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        maw={260}
+        key={form.key('fallbackMinutes')}
+        {...form.getInputProps('fallbackMinutes')}
+      />
+      <Switch
+        label={t`Quiet hours`}
+        description={t`Messages made in these hours wait until they end; ${URGENT_KINDS.map((kind) => labels.kind(kind)).join(', ')} go at once.`}
+        size="md"
+        key={form.key('quietHours.enabled')}
+        {...form.getInputProps('quietHours.enabled', { type: 'checkbox' })}
+      />
+      {values.quietHours.enabled ? (
+        <Stack gap={4}>
+          <Group gap="sm" align="flex-start">
+            <TextInput label={t`From`} type="time" w={140} key={form.key('quietHours.from')} {...form.getInputProps('quietHours.from')} />
+            <TextInput label={t`To`} type="time" w={140} key={form.key('quietHours.to')} {...form.getInputProps('quietHours.to')} />
           </Group>
+          {typeof form.errors.quietHours === 'string' ? (
+            <Text size="sm" c="red.8" role="alert">
+              {form.errors.quietHours}
+            </Text>
+          ) : null}
         </Stack>
-      </Paper>
-    </form>
+      ) : null}
+
+      <Divider />
+      <div>
+        <Title order={3} size="h5">
+          <Trans>Addresses for the providers</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans>Give these to Meta (the webhook of your WhatsApp app, with the verify token) and to MSG91 (delivery reports), so the screen shows what was delivered and read.</Trans>
+        </Text>
+      </div>
+      <SimpleGrid cols={1} spacing="sm">
+        <WebhookField label={t`WhatsApp webhook (Meta)`} address={webhookAddress(origin, current.whatsapp.webhookPath)} />
+        <WebhookField label={t`Delivery reports (MSG91)`} address={webhookAddress(origin, current.sms.webhookPath)} />
+        <Group gap="sm" wrap="wrap" align="center">
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+            <Trans>If the MSG91 address may have been seen by someone else, make a new one and enter it in MSG91: the old one stops working at once.</Trans>
+          </Text>
+          <Button variant="default" onClick={confirmRotate} loading={rotate.isPending}>
+            <Trans>New MSG91 address</Trans>
+          </Button>
+        </Group>
+      </SimpleGrid>
+
+      {formError ? (
+        <Alert color="red" variant="light" role="alert">
+          {formError}
+        </Alert>
+      ) : null}
+    </SettingsCard>
   );
 }
 

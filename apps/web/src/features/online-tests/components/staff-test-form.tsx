@@ -15,6 +15,7 @@ import { MARKING_PRESET_KEYS, paperFormValues, paperSize, presetOf, toOnlineTest
 import { StaffBlueprintRows } from './staff-blueprint-rows';
 import { StaffDateTimeField } from './staff-date-time-field';
 import { StaffQuestionPicker } from './staff-question-picker';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 export interface BatchOption {
   value: string;
@@ -225,14 +226,7 @@ export function StaffTestForm({ test, batchOptions, basePath }: StaffTestFormPro
             <Text size="sm" fw={500}>
               {plural(size.questions, { one: '# question', other: '# questions' })} · {t`${formatNumber(size.maxMarks)} marks`}
             </Text>
-            <Group gap="sm" justify="flex-end">
-              <Button variant="default" component={Link} to={editing ? `${basePath}/${test._id}` : basePath}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button type="submit" loading={saving}>
-                <Trans>Save as draft</Trans>
-              </Button>
-            </Group>
+            <FormButtons cancel={{ to: editing ? `${basePath}/${test._id}` : basePath }} submitLabel={<Trans>Save as draft</Trans>} saving={saving} gap="sm" />
           </Group>
         </Paper>
       </Stack>

@@ -1,5 +1,4 @@
 import { ActionIcon, Anchor, Badge, Button, Group, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
 import { IconLinkOff, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,11 +10,13 @@ import { PREFERRED_CHANNELS, type PreferredChannel } from '@academy/shared/schem
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { SectionCard } from '../../../components/ui/section-card';
+import { useConfirmAction } from '../../../components/ui/confirm-action';
 import { normalizeError } from '../../../lib/api-client';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { PARENT_FAILURES, useLinkParent, useSetParentChannel, useStudentParents, useUnlinkParent } from '../api';
 import { usePreferredChannelLabel } from '../../../lib/message-labels';
 import { useRelationLabels } from '../relation-labels';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 type FormValues = {
   name: string;
@@ -42,28 +43,26 @@ function toLinkInput(values: FormValues): ParentLinkInput {
 export function StudentParentsSection({ studentId }: { studentId: string }) {
   const { t } = useLingui();
   const parents = useStudentParents(studentId);
+  const confirm = useConfirmAction();
   const unlink = useUnlinkParent(studentId);
   const [adding, setAdding] = useState(false);
   const relationLabel = useRelationLabels();
 
   const confirmUnlink = (parent: Parent) =>
-    modals.openConfirmModal({
+    confirm({
       title: t`Unlink parent`,
-      centered: true,
-      children: (
+      body: (
         <Text size="sm">
           <Trans>
             Unlink {parent.name}? They will no longer see this child. Their account stays for their other children.
           </Trans>
         </Text>
       ),
-      labels: { confirm: t`Unlink`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        unlink.mutate(parent._id, {
-          onSuccess: ({ message }) => notifications.show({ title: t`Parent unlinked`, message: message ?? t`Parent unlinked`, color: 'teal' }),
-          onError: (error) => notifications.show({ title: t`Parent not unlinked`, message: normalizeError(error, PARENT_FAILURES.unlink).message, color: 'red' }),
-        }),
+      confirmLabel: t`Unlink`,
+      mutation: unlink,
+      variables: parent._id,
+      done: { title: t`Parent unlinked`, message: t`Parent unlinked` },
+      failed: { title: t`Parent not unlinked`, message: PARENT_FAILURES.unlink },
     });
 
   return (
@@ -205,14 +204,7 @@ function LinkParentForm({ studentId, onDone }: { studentId: string; onDone: () =
             {...form.getInputProps('password')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            <Trans>Link parent</Trans>
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: onDone }} submitLabel={<Trans>Link parent</Trans>} saving={saving} gap="xs" />
       </Stack>
     </form>
   );

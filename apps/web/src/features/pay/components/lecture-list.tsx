@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Lecture } from '@academy/shared/schemas/pay';
 import { formatDate } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-number';
+import { TableHead } from '../../../components/ui/table-head';
 
 /** The lectures behind a month's figures (issue 58): each class taken, covered or corrected, with what it earned. */
 export function LectureList({ lectures }: { lectures: Lecture[] }) {
@@ -17,14 +18,14 @@ export function LectureList({ lectures }: { lectures: Lecture[] }) {
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped withTableBorder aria-label={t`Lectures`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t`Date`}</Table.Th>
-            <Table.Th>{t`Batch`}</Table.Th>
-            <Table.Th>{t`Minutes`}</Table.Th>
-            <Table.Th ta="right">{t`Amount`}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          headings={[
+            { label: t`Date` },
+            { label: t`Batch` },
+            { label: t`Minutes` },
+            { label: t`Amount`, align: 'right' },
+          ]}
+        />
         <Table.Tbody>
           {lectures.map((lecture, index) => (
             <Table.Tr key={`${lecture.date}-${lecture.batchId}-${index}`}>

@@ -1,9 +1,9 @@
-import { Alert, Autocomplete, Button, Checkbox, Code, Group, NumberInput, Paper, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Checkbox, Code, Group, NumberInput, Paper, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/languages';
 import {
@@ -21,6 +21,7 @@ import { useQuestions, useQuestionSubjects, useSaveQuestion } from '../api';
 import { DIFFICULTY_LABELS, optionLetter, TYPE_LABELS } from '../question-labels';
 import { MarkdownField } from './markdown-field';
 import { useLocalNames } from '../../../lib/public-settings';
+import { FormButtons } from '../../../components/ui/form-buttons';
 
 /** The form's values, under the body's field names (so the server's field errors land on them). */
 interface QuestionFormValues {
@@ -246,14 +247,7 @@ export function QuestionForm({ question, listPath }: { question?: Question; list
             {formError}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button component={Link} to={listPath} variant="default">
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving} disabled={noSubjects}>
-            {question ? <Trans>Save changes</Trans> : <Trans>Save question</Trans>}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ to: listPath }} submitLabel={question ? <Trans>Save changes</Trans> : <Trans>Save question</Trans>} saving={saving} submitProps={{ disabled: noSubjects }} />
       </Stack>
     </form>
   );

@@ -1,13 +1,11 @@
-import { Alert, Badge, Button, Checkbox, Code, Group, NumberInput, Paper, PasswordInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, NumberInput, PasswordInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MESSAGES } from '@academy/shared/messages';
 import { ABSENCE_ALERT_PLACEHOLDERS, ABSENCE_ALERT_TEMPLATE_MAX, ABSENCE_STATUS_WORDS, parentAlertSettingsInputSchema, renderAbsenceTemplate } from '@academy/shared/schemas/settings';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@academy/shared/languages';
 import type { AcademySettings } from '@academy/shared/schemas/settings';
-import { normalizeError } from '../../../lib/api-client';
-import { useEntityForm } from '../../../lib/use-entity-form';
+import { SettingsCard, useSettingsForm } from '../../../components/ui/settings-card';
 import { translateServerText } from '../../../lib/server-text';
 import { useSaveParentAlerts } from '../api';
 import { toParentAlertFormValues, toParentAlertInput } from '../parent-alerts-form';
@@ -23,7 +21,7 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
   const save = useSaveParentAlerts();
   const [clearSecret, setClearSecret] = useState(false);
   const [secretSet, setSecretSet] = useState(settings.parentWebhook.secretSet);
-  const { form, onSubmit, saving } = useEntityForm({
+  const { form, onSubmit, saving } = useSettingsForm({
     // Controlled: the preview and the webhook's fields follow what is typed.
     mode: 'controlled',
     initialValues: toParentAlertFormValues(settings) as ParentAlertFormValues,
@@ -31,17 +29,13 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
     toInput: (formValues) => toParentAlertInput(formValues),
     // What the schema makes of the body is what is sent; checked already.
     save: (formValues) => save.mutateAsync(parentAlertSettingsInputSchema.parse(toParentAlertInput(formValues, clearSecret))),
-    onSaved: ({ data, message }) => {
-      const saved = toParentAlertFormValues(data);
-      form.setValues(saved);
-      form.resetDirty(saved);
+    toValues: (data) => toParentAlertFormValues(data) as ParentAlertFormValues,
+    afterSave: (data) => {
       setSecretSet(data.parentWebhook.secretSet);
       setClearSecret(false);
-      notifications.show({ title: t`Absence alerts saved`, message: message ?? translateServerText(MESSAGES.settingsSaved), color: 'teal' });
     },
-    onFailed: (error) => notifications.show({ title: t`Absence alerts not saved`, message: normalizeError(error).message, color: 'red' }),
-    // The second form of the settings screen: it never asked before leaving, and still does not.
-    leaveGuard: false,
+    saved: { title: t`Absence alerts saved`, message: translateServerText(MESSAGES.settingsSaved) },
+    failed: { title: t`Absence alerts not saved` },
   });
   const values = form.getValues();
 
@@ -49,134 +43,126 @@ export function ParentAlertsForm({ settings }: { settings: AcademySettings }) {
   const willHaveSecret = values.parentWebhook.secret.trim() !== '' || (secretSet && !clearSecret);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="parent-alerts-title">
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={880}>
-        <Stack gap="md">
-          <div>
-            <Title order={2} size="h4" id="parent-alerts-title">
-              <Trans>Absence alerts</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>When today's attendance is submitted, the linked parents of a child marked absent get a message on the one channel that reaches them: the app's notification, WhatsApp, SMS or email (Settings → Messages). A copy also goes to the webhook when one is set.</Trans>
-            </Text>
-          </div>
-          <Switch
-            label={t`Send absence alerts to parents`}
-            size="md"
-            key={form.key('absenceAlerts.enabled')}
-            {...form.getInputProps('absenceAlerts.enabled', { type: 'checkbox' })}
-          />
-          <Checkbox.Group
-            label={t`Send an alert for`}
-            withAsterisk
-            key={form.key('absenceAlerts.statuses')}
-            {...form.getInputProps('absenceAlerts.statuses')}
-          >
-            <Group gap="lg" mt={6}>
-              <Checkbox value="absent" label={t`Absent`} size="md" />
-              <Checkbox value="late" label={t`Late`} size="md" />
-            </Group>
-          </Checkbox.Group>
-          <NumberInput
-            label={t`Wait before sending (minutes)`}
-            description={t`Time for the teacher to correct a wrong mark; a corrected mark sends nothing. 0 sends at once.`}
-            withAsterisk
-            min={0}
-            max={120}
-            step={5}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            maw={260}
-            key={form.key('absenceAlerts.delayMinutes')}
-            {...form.getInputProps('absenceAlerts.delayMinutes')}
-          />
+    <SettingsCard
+      titleId="parent-alerts-title"
+      title={<Trans>Absence alerts</Trans>}
+      description={
+        <Trans>When today's attendance is submitted, the linked parents of a child marked absent get a message on the one channel that reaches them: the app's notification, WhatsApp, SMS or email (Settings → Messages). A copy also goes to the webhook when one is set.</Trans>
+      }
+      onSubmit={onSubmit}
+      saving={saving}
+      saveLabel={<Trans>Save absence alerts</Trans>}
+    >
+      <Switch
+        label={t`Send absence alerts to parents`}
+        size="md"
+        key={form.key('absenceAlerts.enabled')}
+        {...form.getInputProps('absenceAlerts.enabled', { type: 'checkbox' })}
+      />
+      <Checkbox.Group
+        label={t`Send an alert for`}
+        withAsterisk
+        key={form.key('absenceAlerts.statuses')}
+        {...form.getInputProps('absenceAlerts.statuses')}
+      >
+        <Group gap="lg" mt={6}>
+          <Checkbox value="absent" label={t`Absent`} size="md" />
+          <Checkbox value="late" label={t`Late`} size="md" />
+        </Group>
+      </Checkbox.Group>
+      <NumberInput
+        label={t`Wait before sending (minutes)`}
+        description={t`Time for the teacher to correct a wrong mark; a corrected mark sends nothing. 0 sends at once.`}
+        withAsterisk
+        min={0}
+        max={120}
+        step={5}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        maw={260}
+        key={form.key('absenceAlerts.delayMinutes')}
+        {...form.getInputProps('absenceAlerts.delayMinutes')}
+      />
 
-          <div>
-            <Title order={3} size="h5">
-              <Trans>Message to parents</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>One message per language, for the app's notification, email and the webhook (WhatsApp and SMS send the templates registered in Settings → Messages); each parent gets it in the language of their account. These words in braces are filled in when it is sent:</Trans>
-            </Text>
-            <Group gap={6} mt={6}>
-              {ABSENCE_ALERT_PLACEHOLDERS.map((name) => (
-                <Code key={name}>{`{${name}}`}</Code>
-              ))}
-            </Group>
-          </div>
-          {LANGUAGES.map((language) => (
-            <TemplateField
-              key={form.key(`absenceAlerts.templates.${language}`)}
-              language={language}
-              academy={settings.name}
-              statuses={values.absenceAlerts.statuses}
-              template={values.absenceAlerts.templates[language]}
-              inputProps={form.getInputProps(`absenceAlerts.templates.${language}`)}
-            />
+      <div>
+        <Title order={3} size="h5">
+          <Trans>Message to parents</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans>One message per language, for the app's notification, email and the webhook (WhatsApp and SMS send the templates registered in Settings → Messages); each parent gets it in the language of their account. These words in braces are filled in when it is sent:</Trans>
+        </Text>
+        <Group gap={6} mt={6}>
+          {ABSENCE_ALERT_PLACEHOLDERS.map((name) => (
+            <Code key={name}>{`{${name}}`}</Code>
           ))}
+        </Group>
+      </div>
+      {LANGUAGES.map((language) => (
+        <TemplateField
+          key={form.key(`absenceAlerts.templates.${language}`)}
+          language={language}
+          academy={settings.name}
+          statuses={values.absenceAlerts.statuses}
+          template={values.absenceAlerts.templates[language]}
+          inputProps={form.getInputProps(`absenceAlerts.templates.${language}`)}
+        />
+      ))}
 
-          <div>
-            <Title order={3} size="h5">
-              <Trans>SMS/WhatsApp webhook</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>Your message provider's address. Each message is signed with the secret so the provider can check it came from the academy. Leave the address empty to send email only.</Trans>
-            </Text>
-          </div>
-          <TextInput
-            label={t`Webhook address`}
-            type="url"
-            inputMode="url"
-            placeholder="https://…"
-            key={form.key('parentWebhook.url')}
-            {...form.getInputProps('parentWebhook.url')}
-          />
-          <Group gap="xs" align="center">
-            <Text size="sm">
-              <Trans>Secret:</Trans>
-            </Text>
-            {secretSet && !clearSecret ? (
-              <Badge color="teal" variant="light">
-                <Trans>set</Trans>
-              </Badge>
-            ) : (
-              <Badge color="gray" variant="light">
-                <Trans>not set</Trans>
-              </Badge>
-            )}
-            {secretSet && !clearSecret ? (
-              <Button variant="subtle" color="red" size="compact-sm" onClick={() => setClearSecret(true)}>
-                <Trans>Clear secret</Trans>
-              </Button>
-            ) : null}
-            {clearSecret ? (
-              <Button variant="subtle" size="compact-sm" onClick={() => setClearSecret(false)}>
-                <Trans>Keep the secret</Trans>
-              </Button>
-            ) : null}
-          </Group>
-          <PasswordInput
-            label={secretSet ? t`New secret` : t`Secret`}
-            description={secretSet ? t`Leave empty to keep the current secret. At least 16 characters.` : t`At least 16 characters, the same as in your provider's settings.`}
-            autoComplete="new-password"
-            maw={420}
-            key={form.key('parentWebhook.secret')}
-            {...form.getInputProps('parentWebhook.secret')}
-          />
-          {hasUrl && !willHaveSecret ? (
-            <Alert color="orange" variant="light">
-              <Trans>No secret: nothing is sent to the webhook until one is set.</Trans>
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              <Trans>Save absence alerts</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </form>
+      <div>
+        <Title order={3} size="h5">
+          <Trans>SMS/WhatsApp webhook</Trans>
+        </Title>
+        <Text size="sm" c="dimmed">
+          <Trans>Your message provider's address. Each message is signed with the secret so the provider can check it came from the academy. Leave the address empty to send email only.</Trans>
+        </Text>
+      </div>
+      <TextInput
+        label={t`Webhook address`}
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        key={form.key('parentWebhook.url')}
+        {...form.getInputProps('parentWebhook.url')}
+      />
+      <Group gap="xs" align="center">
+        <Text size="sm">
+          <Trans>Secret:</Trans>
+        </Text>
+        {secretSet && !clearSecret ? (
+          <Badge color="teal" variant="light">
+            <Trans>set</Trans>
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            <Trans>not set</Trans>
+          </Badge>
+        )}
+        {secretSet && !clearSecret ? (
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => setClearSecret(true)}>
+            <Trans>Clear secret</Trans>
+          </Button>
+        ) : null}
+        {clearSecret ? (
+          <Button variant="subtle" size="compact-sm" onClick={() => setClearSecret(false)}>
+            <Trans>Keep the secret</Trans>
+          </Button>
+        ) : null}
+      </Group>
+      <PasswordInput
+        label={secretSet ? t`New secret` : t`Secret`}
+        description={secretSet ? t`Leave empty to keep the current secret. At least 16 characters.` : t`At least 16 characters, the same as in your provider's settings.`}
+        autoComplete="new-password"
+        maw={420}
+        key={form.key('parentWebhook.secret')}
+        {...form.getInputProps('parentWebhook.secret')}
+      />
+      {hasUrl && !willHaveSecret ? (
+        <Alert color="orange" variant="light">
+          <Trans>No secret: nothing is sent to the webhook until one is set.</Trans>
+        </Alert>
+      ) : null}
+    </SettingsCard>
   );
 }
 

@@ -1,9 +1,8 @@
-import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, MultiSelect, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { findStandardDuplicate, STANDARD_LEVEL_MAX, STANDARD_LEVEL_MIN, standardInputSchema } from '@academy/shared/schemas/standards';
 import type { Standard } from '@academy/shared/schemas/standards';
@@ -13,7 +12,9 @@ import { STANDARD_FAILURES, standardsQueryOptions, useCreateStandard, useUpdateS
 import { duplicateFieldErrors, duplicateWarning } from '../standard-duplicate';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { NamesInLanguagesFields, namesFormValues } from '../../../components/ui/names-in-languages';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 interface StandardFormValues {
   name: string;
@@ -71,22 +72,14 @@ export function StandardForm({ standard }: { standard?: Standard }) {
       return save.mutateAsync(input);
     },
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: standard ? t`Standard updated` : t`Standard created`,
-        message: message ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated),
-        color: 'teal',
-      });
+      showSaved(standard ? t`Standard updated` : t`Standard created`, message ?? (standard ? MESSAGES.standardUpdated : MESSAGES.standardCreated));
       allowLeave();
       void navigate(`/app/standards/${data._id}`);
     },
     onFailed: (error) => {
       // Nothing was sent: the warning above the fields says why.
       if (error === NOT_SENT || error instanceof DuplicateStandard) return;
-      notifications.show({
-        title: standard ? t`Standard not updated` : t`Standard not created`,
-        message: normalizeError(error, standard ? STANDARD_FAILURES.update : STANDARD_FAILURES.create).message,
-        color: 'red',
-      });
+      showNotSaved(standard ? t`Standard not updated` : t`Standard not created`, error, standard ? STANDARD_FAILURES.update : STANDARD_FAILURES.create);
     },
   });
 
@@ -132,14 +125,7 @@ export function StandardForm({ standard }: { standard?: Standard }) {
             key={form.key('subjects')}
             {...form.getInputProps('subjects')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={standard ? `/app/standards/${standard._id}` : '/app/standards'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={saving}>
-              {standard ? t`Save Standard` : t`Create Standard`}
-            </Button>
-          </Group>
+          <FormButtons cancel={{ to: standard ? `/app/standards/${standard._id}` : '/app/standards' }} submitLabel={standard ? t`Save Standard` : t`Create Standard`} saving={saving} gap="sm" />
         </Stack>
       </Paper>
     </form>

@@ -1,10 +1,8 @@
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { studentCreateInputSchema, studentUpdateInputSchema } from '@academy/shared/schemas/students';
 import type { Student } from '@academy/shared/schemas/students';
-import { normalizeError } from '../../../lib/api-client';
 import { useStandards } from '../../standards/api';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { STUDENT_FAILURES, useCreateStudent, useUpdateStudent } from '../api';
@@ -12,13 +10,15 @@ import { BOARD_LABELS, MEDIUM_LABELS, STUDENT_STATUS_LABELS, toStudentFormValues
 import { BOARDS, MEDIUMS } from '@academy/shared/schemas/common';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { GENDER_MESSAGES } from '../../../lib/gender';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useSignInSlipDialog } from './sign-in-slip';
 import { useLocalNames } from '../../../lib/public-settings';
 import { GST_STATES } from '@academy/shared/gst';
+import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 /** The states for GST's place of supply (issue 57), by name; the value is the two-digit code. */
 const STATE_OPTIONS = Object.entries(GST_STATES).map(([value, label]) => ({ value, label: `${label} (${value})` }));
@@ -75,20 +75,12 @@ export function StudentForm({
         afterCreate(data);
         return;
       }
-      notifications.show({
-        title: editing ? t`Student saved` : t`Student created`,
-        message: message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated),
-        color: 'teal',
-      });
+      showSaved(editing ? t`Student saved` : t`Student created`, message ?? (editing ? MESSAGES.studentUpdated : MESSAGES.studentCreated));
       allowLeave();
       void navigate(`/app/students/${data._id}`);
     },
     onFailed: (error) =>
-      notifications.show({
-        title: editing ? t`Student not saved` : t`Student not created`,
-        message: normalizeError(error, editing ? STUDENT_FAILURES.update : STUDENT_FAILURES.create).message,
-        color: 'red',
-      }),
+      showNotSaved(editing ? t`Student not saved` : t`Student not created`, error, editing ? STUDENT_FAILURES.update : STUDENT_FAILURES.create),
   });
 
   const standardOptions = (standards.data ?? []).map((standard) => ({ value: standard._id, label: names.standard(standard) }));
@@ -202,14 +194,7 @@ export function StudentForm({
           </SimpleGrid>
         </SectionCard>
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(editing ? `/app/students/${student._id}` : (cancelTo ?? '/app/students'))}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving || busy}>
-            {editing ? t`Save Student` : (createLabel ?? t`Create Student`)}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: () => void navigate(editing ? `/app/students/${student._id}` : (cancelTo ?? '/app/students')) }} submitLabel={editing ? t`Save Student` : (createLabel ?? t`Create Student`)} saving={saving || busy} />
       </Stack>
     </form>
   );

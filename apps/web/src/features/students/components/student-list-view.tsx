@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StudentListItem } from '@academy/shared/schemas/students';
-import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
+import { ListView, RowActions, titleColumns, type ListColumn } from '../../../components/list-kit';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { formatDate } from '../../../lib/format-date';
 import type { SortOrder, StudentSort } from '../student-list-query';
@@ -32,20 +32,7 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
     </Text>
   );
   const columns: ListColumn<StudentListItem>[] = [
-    {
-      key: 'name',
-      header: t`Name`,
-      sortKey: 'name',
-      card: 'title',
-      cell: (student) => (
-        <>
-          {name(student)}
-          {codeAndEmail(student)}
-        </>
-      ),
-      cardCell: name,
-    },
-    { key: 'code-email', header: '', card: 'subtitle', inTable: false, cell: codeAndEmail },
+    ...titleColumns({ key: 'name', header: t`Name`, sortKey: 'name', title: name, subtitle: codeAndEmail, subtitleKey: 'code-email' }),
     {
       key: 'phone',
       header: t`Phone`,

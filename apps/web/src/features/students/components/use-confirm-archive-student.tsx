@@ -1,37 +1,29 @@
 import { Text } from '@mantine/core';
-import { modals } from '../../../lib/modals';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Student } from '@academy/shared/schemas/students';
-import { normalizeError } from '../../../lib/api-client';
+import { useConfirmAction } from '../../../components/ui/confirm-action';
 import { STUDENT_FAILURES, useArchiveStudent } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Asks before archiving a student: their records are kept, but they can no longer sign in. */
 export function useConfirmArchiveStudent() {
   const { t } = useLingui();
+  const confirm = useConfirmAction();
   const archive = useArchiveStudent();
   return (student: Pick<Student, '_id' | 'name'>) =>
-    modals.openConfirmModal({
+    confirm({
       title: t`Archive student`,
-      centered: true,
-      children: (
+      body: (
         <Text size="sm">
           <Trans>
             Archive <strong>{student.name}</strong>? Their records are kept, but they can no longer sign in. You can make them active again by editing them.
           </Trans>
         </Text>
       ),
-      labels: { confirm: t`Archive`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        archive.mutate(student._id, {
-          onSuccess: ({ message }) => {
-            notifications.show({ title: t`Student archived`, message: message ?? MESSAGES.studentArchived, color: 'teal' });
-          },
-          onError: (error) => {
-            notifications.show({ title: t`Student not archived`, message: normalizeError(error, STUDENT_FAILURES.delete).message, color: 'red' });
-          },
-        }),
+      confirmLabel: t`Archive`,
+      mutation: archive,
+      variables: student._id,
+      done: { title: t`Student archived`, message: MESSAGES.studentArchived },
+      failed: { title: t`Student not archived`, message: STUDENT_FAILURES.delete },
     });
 }

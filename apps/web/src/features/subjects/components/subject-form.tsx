@@ -1,14 +1,14 @@
-import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { subjectInputSchema } from '@academy/shared/schemas/subjects';
 import type { Subject } from '@academy/shared/schemas/subjects';
-import { normalizeError } from '../../../lib/api-client';
 import { SUBJECT_FAILURES, useCreateSubject, useUpdateSubject } from '../api';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { NamesInLanguagesFields, namesFormValues } from '../../../components/ui/names-in-languages';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 interface SubjectFormValues {
   name: string;
@@ -34,16 +34,12 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
     // What the schema makes of the values (the code in capitals) is what is sent; checked already.
     save: (values) => save.mutateAsync(subjectInputSchema.parse(values)),
     onSaved: ({ data, message }) => {
-      notifications.show({ title: subject ? t`Subject updated` : t`Subject created`, message: message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated), color: 'teal' });
+      showSaved(subject ? t`Subject updated` : t`Subject created`, message ?? (subject ? MESSAGES.subjectUpdated : MESSAGES.subjectCreated));
       allowLeave();
       void navigate(`/app/subjects/${data._id}`);
     },
     onFailed: (error) =>
-      notifications.show({
-        title: subject ? t`Subject not updated` : t`Subject not created`,
-        message: normalizeError(error, subject ? SUBJECT_FAILURES.update : SUBJECT_FAILURES.create).message,
-        color: 'red',
-      }),
+      showNotSaved(subject ? t`Subject not updated` : t`Subject not created`, error, subject ? SUBJECT_FAILURES.update : SUBJECT_FAILURES.create),
   });
 
   return (
@@ -64,14 +60,7 @@ export function SubjectForm({ subject }: { subject?: Subject }) {
           />
           <NamesInLanguagesFields form={form} kind="subject" />
           <Textarea label={t`Description`} autosize minRows={3} maxRows={8} key={form.key('description')} {...form.getInputProps('description')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={subject ? `/app/subjects/${subject._id}` : '/app/subjects'}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={saving}>
-              {subject ? t`Save Subject` : t`Create Subject`}
-            </Button>
-          </Group>
+          <FormButtons cancel={{ to: subject ? `/app/subjects/${subject._id}` : '/app/subjects' }} submitLabel={subject ? t`Save Subject` : t`Create Subject`} saving={saving} gap="sm" />
         </Stack>
       </Paper>
     </form>

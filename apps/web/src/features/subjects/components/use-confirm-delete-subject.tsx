@@ -1,9 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '../../../lib/modals';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Subject } from '@academy/shared/schemas/subjects';
-import { normalizeError } from '../../../lib/api-client';
+import { useConfirmAction } from '../../../components/ui/confirm-action';
 import { SUBJECT_FAILURES, useDeleteSubject } from '../api';
 import { isSubjectInUse, usageSummary } from '../subject-list';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
  */
 export function useConfirmDeleteSubject(onDeleted?: () => void) {
   const { t } = useLingui();
+  const confirm = useConfirmAction();
   const remove = useDeleteSubject();
   return (subject: Pick<Subject, '_id' | 'name' | 'code' | 'standardCount' | 'batchCount' | 'teacherCount'>) => {
     // In use: say why before, instead of offering a Delete that the server refuses.
@@ -38,28 +38,21 @@ export function useConfirmDeleteSubject(onDeleted?: () => void) {
       });
       return;
     }
-    modals.openConfirmModal({
+    confirm({
       title: t`Delete subject`,
-      centered: true,
-      children: (
+      body: (
         <Text size="sm">
           <Trans>
             Delete <strong>{subject.name}</strong> ({subject.code})? This cannot be undone.
           </Trans>
         </Text>
       ),
-      labels: { confirm: t`Delete`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(subject._id, {
-          onSuccess: ({ message }) => {
-            notifications.show({ title: t`Subject deleted`, message: message ?? MESSAGES.subjectDeleted, color: 'teal' });
-            onDeleted?.();
-          },
-          onError: (error) => {
-            notifications.show({ title: t`Subject not deleted`, message: normalizeError(error, SUBJECT_FAILURES.delete).message, color: 'red' });
-          },
-        }),
+      confirmLabel: t`Delete`,
+      mutation: remove,
+      variables: subject._id,
+      done: { title: t`Subject deleted`, message: MESSAGES.subjectDeleted },
+      failed: { title: t`Subject not deleted`, message: SUBJECT_FAILURES.delete },
+      onDone: onDeleted,
     });
   };
 }

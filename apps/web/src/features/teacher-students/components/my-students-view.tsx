@@ -4,6 +4,7 @@ import type { TeacherStudent } from '@academy/shared/schemas/teachers';
 import { StudentPhone } from '../../../components/ui/student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
+import { TableHead } from '../../../components/ui/table-head';
 
 function BatchBadges({ student }: { student: TeacherStudent }) {
   const { t } = useLingui();
@@ -73,14 +74,14 @@ export function MyStudentsView({ students }: { students: TeacherStudent[] }) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th><Trans>Student</Trans></Table.Th>
-            <Table.Th><Trans>Phone</Trans></Table.Th>
-            <Table.Th><Trans>Parent</Trans></Table.Th>
-            <Table.Th><Trans>Batches</Trans></Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          headings={[
+            { label: <Trans>Student</Trans> },
+            { label: <Trans>Phone</Trans> },
+            { label: <Trans>Parent</Trans> },
+            { label: <Trans>Batches</Trans> },
+          ]}
+        />
         <Table.Tbody>
           {students.map((student) => (
             <Table.Tr key={student._id}>

@@ -1,10 +1,8 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { teacherCreateInputSchema, teacherUpdateInputSchema } from '@academy/shared/schemas/teachers';
 import type { Teacher } from '@academy/shared/schemas/teachers';
-import { normalizeError } from '../../../lib/api-client';
 import { useSubjects } from '../../subjects/api';
 import { TEACHER_FAILURES, useCreateTeacher, useUpdateTeacher } from '../api';
 import { TEACHER_STATUS_MESSAGES, toTeacherFormValues } from '../teacher-form';
@@ -12,12 +10,14 @@ import { GENDER_MESSAGES } from '../../../lib/gender';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import type { TeacherFormValues } from '../teacher-form';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignInFields } from '../../../components/ui/sign-in-fields';
 import { useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
+import { FormButtons } from '../../../components/ui/form-buttons';
+import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
 
 function withoutLanguage({ language: _language, ...changes }: TeacherFormValues) {
   return changes;
@@ -45,20 +45,12 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
     toInput: (values) => (editing ? withoutLanguage(values) : values),
     save: (values) => (editing ? update.mutateAsync(withoutLanguage(values)) : create.mutateAsync(values)),
     onSaved: ({ data, message }) => {
-      notifications.show({
-        title: editing ? t`Teacher saved` : t`Teacher created`,
-        message: message ?? (editing ? MESSAGES.teacherUpdated : MESSAGES.teacherCreated),
-        color: 'teal',
-      });
+      showSaved(editing ? t`Teacher saved` : t`Teacher created`, message ?? (editing ? MESSAGES.teacherUpdated : MESSAGES.teacherCreated));
       allowLeave();
       void navigate(`/app/teachers/${data._id}`);
     },
     onFailed: (error) =>
-      notifications.show({
-        title: editing ? t`Teacher not saved` : t`Teacher not created`,
-        message: normalizeError(error, editing ? TEACHER_FAILURES.update : TEACHER_FAILURES.create).message,
-        color: 'red',
-      }),
+      showNotSaved(editing ? t`Teacher not saved` : t`Teacher not created`, error, editing ? TEACHER_FAILURES.update : TEACHER_FAILURES.create),
   });
 
   // A subject the teacher has but the list does not (yet) show still needs a label.
@@ -110,14 +102,7 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
           <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </SectionCard>
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(editing ? `/app/teachers/${teacher._id}` : '/app/teachers')}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            {editing ? t`Save Teacher` : t`Create Teacher`}
-          </Button>
-        </Group>
+        <FormButtons cancel={{ onClick: () => void navigate(editing ? `/app/teachers/${teacher._id}` : '/app/teachers') }} submitLabel={editing ? t`Save Teacher` : t`Create Teacher`} saving={saving} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Teacher } from '@academy/shared/schemas/teachers';
-import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
+import { ListView, RowActions, titleColumns, type ListColumn } from '../../../components/list-kit';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { TeacherStatusBadge } from './teacher-status-badge';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -47,19 +47,7 @@ export function TeacherListView({ teachers, onDelete }: TeacherListViewProps) {
     </Text>
   );
   const columns: ListColumn<Teacher>[] = [
-    {
-      key: 'name',
-      header: t`Name`,
-      card: 'title',
-      cell: (teacher) => (
-        <>
-          {name(teacher)}
-          {email(teacher)}
-        </>
-      ),
-      cardCell: name,
-    },
-    { key: 'email', header: '', card: 'subtitle', cell: email, inTable: false },
+    ...titleColumns({ key: 'name', header: t`Name`, title: name, subtitle: email, subtitleKey: 'email' }),
     { key: 'phone', header: t`Phone`, card: 'subtitle', cell: (teacher) => <PhoneLink phone={teacher.phone} /> },
     { key: 'subjects', header: t`Subjects`, maw: 280, cell: (teacher) => <SubjectBadges teacher={teacher} /> },
     {
