@@ -78,7 +78,7 @@ import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-a
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
 import { conversationsRoutes, CONVERSATION_SENDER_JOB, sendConversationMessage, whatsAppMessageHandler } from './modules/conversations';
-import { handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
+import { handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, pushReceivedRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { pushRoutes } from './modules/push';
@@ -408,6 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payRoutes, { db: deps.db, keys: deps.keys });
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
+      await api.register(pushReceivedRoutes, { db: deps.db });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.
       // Parents' other messages become conversations (issue 60): answered by themselves or by the office.
       await api.register(providerWebhookRoutes, {

@@ -897,6 +897,27 @@ export async function recordProviderStatus(
 }
 
 /**
+ * The app's service worker showed a message (Web Push, issue 37; POST /api/push/received): a push message to this user's parent record that was queued
+ * or sent becomes delivered. Anything else (another family's message, another channel, already
+ * delivered or read) is left as it is; answers whether the message moved.
+ */
+export async function markPushShown(db: DbExecutor, userId: string, messageId: string): Promise<boolean> {
+  const moved = await db
+    .update(parentMessages)
+    .set({ status: 'delivered', deliveredAt: sql`now()` })
+    .where(
+      and(
+        eq(parentMessages.id, messageId),
+        eq(parentMessages.channel, 'push'),
+        inArray(parentMessages.status, ['queued', 'sent']),
+        sql`${parentMessages.parentId} in (select ${parents.id} from ${parents} where ${parents.userId} = ${userId})`,
+      ),
+    )
+    .returning({ id: parentMessages.id });
+  return moved.length > 0;
+}
+
+/**
  * A parent replied STOP on WhatsApp (or START again): from now on WhatsApp carries them nothing and
  * their next channel (usually SMS) does. Audited as the parent's own act.
  */
