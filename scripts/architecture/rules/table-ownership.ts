@@ -39,7 +39,6 @@ export const KNOWN_FOREIGN_WRITES: string[] = [
   'modules/auth/session.service.ts → email_verifications',
   'modules/auth/session.service.ts → provider_webhook_events',
   'modules/auth/sign-in-code.service.ts → users',
-  'modules/family-outbox/family-outbox.ts → parents',
   'modules/profile/profile.service.ts → password_reset_tokens',
   'modules/profile/profile.service.ts → students',
   'modules/profile/profile.service.ts → teachers',

@@ -46,6 +46,12 @@ export type DomainEventPayloads = {
   'online-test.published': { onlineTestId: string };
   /** The office changed or turned off the quiet hours (issue 54): messages they hold wait for the new end, or go now. */
   'messaging.quiet-hours-changed': Record<string, never>;
+  /**
+   * A parent replied STOP (`stopped`) or START on WhatsApp, from `phone` (+91…), in the webhook's
+   * transaction (issue 37). The family outbox hears it; the parents module owns the parent's record.
+   * When: the event's time (a STOP delivered a minute late still stops from when it was sent).
+   */
+  'whatsapp.stop-or-start-replied': { phone: string; stopped: boolean };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -61,6 +67,7 @@ export const SUBSCRIBERS = {
   'demo.booked': ['admissions.demo-message'],
   'online-test.published': ['online-tests.students-and-parents'],
   'messaging.quiet-hours-changed': ['family-outbox.retime-held'],
+  'whatsapp.stop-or-start-replied': ['parents.whatsapp-stopped'],
 } as const satisfies { readonly [T in DomainEventType]: readonly string[] };
 
 /** The names of the handlers listed for an event type (what `handle` accepts for it). */

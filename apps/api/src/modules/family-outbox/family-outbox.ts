@@ -12,7 +12,6 @@ import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/o
 import { isSealed, openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { ProviderError, sendMsg91Flow, sendWhatsAppTemplate } from '../../lib/family-providers';
-import { recordAudit } from '../audit';
 import { PushNotSentError, sendPushToUser } from '../push';
 import { getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../../academy-settings';
 
@@ -915,30 +914,6 @@ export async function markPushShown(db: DbExecutor, userId: string, messageId: s
     )
     .returning({ id: parentMessages.id });
   return moved.length > 0;
-}
-
-/**
- * A parent replied STOP on WhatsApp (or START again): from now on WhatsApp carries them nothing and
- * their next channel (usually SMS) does. Audited as the parent's own act.
- */
-export async function setWhatsAppStopped(db: DbExecutor, phone: string, stopped: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(parents)
-      .set({ whatsappStoppedAt: stopped ? sql`now()` : null })
-      .where(and(eq(parents.phone, phone), stopped ? sql`${parents.whatsappStoppedAt} is null` : sql`${parents.whatsappStoppedAt} is not null`))
-      .returning({ id: parents.id, userId: parents.userId });
-    for (const parent of changed) {
-      const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, parent.userId));
-      await recordAudit(tx, { userId: parent.userId, role: 'parent' }, {
-        action: 'update',
-        entityType: 'parent',
-        entityId: parent.id,
-        text: stopped ? { key: 'parent.whatsapp_stop', values: { name: user?.name ?? '' } } : { key: 'parent.channel', values: { name: user?.name ?? '' } },
-        changes: { whatsappStopped: { old: !stopped, new: stopped } },
-      });
-    }
-  });
 }
 
 /**
