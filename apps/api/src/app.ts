@@ -38,6 +38,7 @@ import { absenceCallsRoutes } from './modules/absence-calls/absence-calls.routes
 import { admissionsRoutes } from './modules/admissions/admissions.routes';
 import { followUpsRoutes } from './modules/admissions/follow-ups.routes';
 import { demoClassesRoutes } from './modules/admissions/demo-classes.routes';
+import { saveDemoMarks } from './modules/admissions/demo-classes.service';
 import { handleAdmissionEvents } from './modules/admissions/event-handlers';
 import { DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
@@ -385,7 +386,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Demo classes (issue 41): booked by the office, marked on the teacher's attendance sheet.
       await api.register(demoClassesRoutes, { db: deps.db });
       // Unset (tests): today's marks are taken at any hour; the server's configuration sets the window.
-      await api.register(attendanceRoutes, { db: deps.db, opensMinutesBefore: deps.config.attendanceOpensMinutesBefore ?? null });
+      // A day's demo students are marked on their bookings, which the admissions module keeps (issue 41).
+      await api.register(attendanceRoutes, { db: deps.db, opensMinutesBefore: deps.config.attendanceOpensMinutesBefore ?? null, saveDemoMarks });
       await api.register(examsRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
       await api.register(auditRoutes, { db: deps.db });

@@ -33,7 +33,6 @@ export const KNOWN_FOREIGN_WRITES: string[] = [
   'modules/academies/signup.service.ts → subjects',
   'modules/academies/signup.service.ts → users',
   'modules/admissions/phone-verification.service.ts → sign_in_codes',
-  'modules/attendance/attendance.service.ts → admission_demos',
   'modules/auth/auth.service.ts → users',
   'modules/auth/password-reset.service.ts → users',
   'modules/auth/session.service.ts → email_verifications',
