@@ -81,6 +81,7 @@ import { createEventHandlers, defineEventDelivery } from './events/delivery';
 import { conversationsRoutes, CONVERSATION_SENDER_JOB, sendConversationMessage, whatsAppMessageHandler } from './modules/conversations';
 import { handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, pushReceivedRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
+import { handleNotificationEvents } from './modules/notifications/event-handlers';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { pushRoutes } from './modules/push';
 import { standardsRoutes } from './modules/standards/standards.routes';
@@ -248,6 +249,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   handleAdmissionEvents(events, app.jobs);
   handleOnlineTestEvents(events, app.jobs);
   handleFamilyOutboxEvents(events, app.jobs);
+  handleNotificationEvents(events);
   events.assertComplete();
   defineEventDelivery(app.jobs, deps.db, events);
 }

@@ -52,6 +52,8 @@ export type DomainEventPayloads = {
    * When: the event's time (a STOP delivered a minute late still stops from when it was sent).
    */
   'whatsapp.stop-or-start-replied': { phone: string; stopped: boolean };
+  /** A teacher (or the office) set homework on a batch (issue 59): its active students see it in their bell. */
+  'homework.set': { homeworkId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -68,6 +70,7 @@ export const SUBSCRIBERS = {
   'online-test.published': ['online-tests.students-and-parents'],
   'messaging.quiet-hours-changed': ['family-outbox.retime-held'],
   'whatsapp.stop-or-start-replied': ['parents.whatsapp-stopped'],
+  'homework.set': ['notifications.homework-set'],
 } as const satisfies { readonly [T in DomainEventType]: readonly string[] };
 
 /** The names of the handlers listed for an event type (what `handle` accepts for it). */
