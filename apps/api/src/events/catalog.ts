@@ -15,6 +15,8 @@ import type { JobRunner } from '../db/job-runner';
  * To add an event: its type and payload below, its subscribers (maybe none yet), and `emitEvent` where
  * the change is written. To add a handler: its name under the event here, and `handle` in its module.
  * Payloads are JSON: ids and plain values, never whole records (a handler reads what it needs now).
+ * Which cross-module effects are events and which stay commands (the result needed now), and why:
+ * docs/ARCHITECTURE.md, "Cross-module side effects".
  * What only holds at the moment of the change (is it today? is it urgent?) is decided by the emitter
  * and carried in the payload: a delivery may be retried minutes later, after midnight, and must still
  * do what the change asked for.
