@@ -56,6 +56,8 @@ export type DomainEventPayloads = {
   'whatsapp.stop-or-start-replied': { phone: string; stopped: boolean };
   /** A teacher (or the office) set homework on a batch (issue 59): its active students see it in their bell. */
   'homework.set': { homeworkId: string };
+  /** A note was shared with a batch or a student: uploaded so, or moved to another (issue 18). Its students see it in their bell. */
+  'note.shared': { noteId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -73,6 +75,7 @@ export const SUBSCRIBERS = {
   'messaging.quiet-hours-changed': ['family-outbox.retime-held'],
   'whatsapp.stop-or-start-replied': ['parents.whatsapp-stopped'],
   'homework.set': ['notifications.homework-set'],
+  'note.shared': ['notifications.note-shared'],
 } as const satisfies { readonly [T in DomainEventType]: readonly string[] };
 
 /** The names of the handlers listed for an event type (what `handle` accepts for it). */

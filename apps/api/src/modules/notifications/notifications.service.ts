@@ -4,7 +4,7 @@ import { NOTIFICATION_TEXTS, wordNotification } from '@academy/shared/i18n/serve
 import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
-import { announcements, homework, notifications } from '../../db/schema';
+import { announcements, homework, notes, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { academyToday } from '../../academy-settings';
 
@@ -58,6 +58,17 @@ export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: strin
     on conflict (student_id, note_id) do nothing
   `);
   return result.rowCount ?? 0;
+}
+
+/**
+ * A note shared with a batch or a student (event `note.shared`): its students are told, as the note
+ * reads now (title, batch or student). A note deleted or made general before the event is delivered
+ * tells no one.
+ */
+export async function notifyStudentsOfSharedNote(db: DbExecutor, noteId: string): Promise<number> {
+  const [note] = await db.select({ title: notes.title, batchId: notes.batchId, studentId: notes.studentId }).from(notes).where(eq(notes.id, noteId));
+  if (!note || (!note.batchId && !note.studentId)) return 0;
+  return notifyStudentsOfNote(db, { noteId, title: note.title, batchId: note.batchId ?? undefined, studentIds: note.studentId ? [note.studentId] : undefined });
 }
 
 /**
