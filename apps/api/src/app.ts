@@ -38,6 +38,7 @@ import { absenceCallsRoutes } from './modules/absence-calls/absence-calls.routes
 import { admissionsRoutes } from './modules/admissions/admissions.routes';
 import { followUpsRoutes } from './modules/admissions/follow-ups.routes';
 import { demoClassesRoutes } from './modules/admissions/demo-classes.routes';
+import { saveDemoMarks } from './modules/admissions/demo-classes.service';
 import { handleAdmissionEvents } from './modules/admissions/event-handlers';
 import { deleteOldEmailVerifications, DEVELOPMENT_OTP_KEY } from './modules/admissions/email-verification.service';
 import { emailVerificationRoutes } from './modules/admissions/email-verification.routes';
@@ -79,8 +80,9 @@ import { ABSENCE_ALERT_JOB, runAbsenceAlerts } from './modules/parents/absence-a
 import { handleParentEvents } from './modules/parents/event-handlers';
 import { createEventHandlers, defineEventDelivery } from './events/delivery';
 import { conversationsRoutes, CONVERSATION_SENDER_JOB, sendConversationMessage, whatsAppMessageHandler } from './modules/conversations';
-import { forgetOldWebhookEvents, handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, sendDueParentMessages } from './modules/family-outbox';
+import { forgetOldWebhookEvents, handleFamilyOutboxEvents, PARENT_SENDER_JOB, providerWebhookRoutes, pushReceivedRoutes, sendDueParentMessages } from './modules/family-outbox';
 import { notifyStudentsOfActiveAnnouncements } from './modules/notifications/notifications.service';
+import { handleNotificationEvents } from './modules/notifications/event-handlers';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { pushRoutes } from './modules/push';
 import { standardsRoutes } from './modules/standards/standards.routes';
@@ -256,6 +258,7 @@ function defineJobs(app: FastifyInstance, deps: AppDeps) {
   handleAdmissionEvents(events, app.jobs);
   handleOnlineTestEvents(events, app.jobs);
   handleFamilyOutboxEvents(events, app.jobs);
+  handleNotificationEvents(events);
   events.assertComplete();
   defineEventDelivery(app.jobs, deps.db, events);
 }
@@ -394,7 +397,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Demo classes (issue 41): booked by the office, marked on the teacher's attendance sheet.
       await api.register(demoClassesRoutes, { db: deps.db });
       // Unset (tests): today's marks are taken at any hour; the server's configuration sets the window.
-      await api.register(attendanceRoutes, { db: deps.db, opensMinutesBefore: deps.config.attendanceOpensMinutesBefore ?? null });
+      // A day's demo students are marked on their bookings, which the admissions module keeps (issue 41).
+      await api.register(attendanceRoutes, { db: deps.db, opensMinutesBefore: deps.config.attendanceOpensMinutesBefore ?? null, saveDemoMarks });
       await api.register(examsRoutes, { db: deps.db });
       await api.register(absenceCallsRoutes, { db: deps.db });
       await api.register(auditRoutes, { db: deps.db });
@@ -417,6 +421,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payRoutes, { db: deps.db, keys: deps.keys });
       // Web Push to parents' and students' installed app (issue 37).
       await api.register(pushRoutes, { db: deps.db, keys: deps.keys, allowedHosts: deps.config.pushAllowedHosts ?? [] });
+      await api.register(pushReceivedRoutes, { db: deps.db });
       // WhatsApp's and MSG91's callbacks (issue 37): signed or tokened, never a session.
       // Parents' other messages become conversations (issue 60): answered by themselves or by the office.
       await api.register(providerWebhookRoutes, {

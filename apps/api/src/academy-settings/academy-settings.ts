@@ -1,14 +1,16 @@
 /**
  * The academy's settings as every module reads them: the one row (name, contact, time zone, "today",
- * the academic year, the parents' webhook, UPI payee). A small stable face below the modules (it imports
- * only db/ and lib/), so that reading a setting never lifts a module above the settings module's writes,
- * its routes and their audit; those stay in modules/settings, the owner of `academy_settings`.
+ * the academic year, the parents' webhook, UPI payee, the homework choices). A small stable face below
+ * the modules (it imports only db/ and lib/), so that reading a setting never lifts a module above the
+ * settings module's writes, its routes and their audit; those stay in modules/settings, the owner of
+ * `academy_settings` (its index.ts: the saves other modules' forms make).
  */
 import { desc, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_ABSENCE_ALERT_TEMPLATES, type AcademySettings } from '@academy/shared/schemas/settings';
 import { academicYearNameOf, todayIn } from '@academy/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@academy/shared/schedule';
 import { paiseToRupees } from '@academy/shared/money';
+import type { HomeworkSettings } from '@academy/shared/schemas/homework';
 import type { DbExecutor } from '../db/client';
 import { academicYearRollovers, academySettings } from '../db/schema';
 import { cachedRead } from '../lib/read-cache';
@@ -145,4 +147,10 @@ export async function academyCurrentYear(db: DbExecutor, today: string): Promise
 export async function upiPayee(db: DbExecutor): Promise<{ vpa: string; payeeName: string } | null> {
   const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
   return row?.payments.upi ?? null;
+}
+
+/** Settings → Homework (issue 59): both choices are off until the admin turns them on. */
+export async function homeworkSettings(db: DbExecutor): Promise<HomeworkSettings> {
+  const [row] = await db.select({ homework: academySettings.homework }).from(academySettings).limit(1);
+  return { weeklySummary: row?.homework.weeklySummary ?? false, removeOldPages: row?.homework.removeOldPages ?? false };
 }

@@ -9,6 +9,7 @@ export {
   DEFAULT_ACADEMY_SETTINGS,
   getAcademySettings,
   hasParentWebhook,
+  homeworkSettings,
   parentWebhookConfig,
   sealClearWebhookSecret,
   toAcademySettings,

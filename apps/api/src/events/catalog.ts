@@ -15,6 +15,8 @@ import type { JobRunner } from '../db/job-runner';
  * To add an event: its type and payload below, its subscribers (maybe none yet), and `emitEvent` where
  * the change is written. To add a handler: its name under the event here, and `handle` in its module.
  * Payloads are JSON: ids and plain values, never whole records (a handler reads what it needs now).
+ * Which cross-module effects are events and which stay commands (the result needed now), and why:
+ * docs/ARCHITECTURE.md, "Cross-module side effects".
  * What only holds at the moment of the change (is it today? is it urgent?) is decided by the emitter
  * and carried in the payload: a delivery may be retried minutes later, after midnight, and must still
  * do what the change asked for.
@@ -46,6 +48,16 @@ export type DomainEventPayloads = {
   'online-test.published': { onlineTestId: string };
   /** The office changed or turned off the quiet hours (issue 54): messages they hold wait for the new end, or go now. */
   'messaging.quiet-hours-changed': Record<string, never>;
+  /**
+   * A parent replied STOP (`stopped`) or START on WhatsApp, from `phone` (+91…), in the webhook's
+   * transaction (issue 37). The family outbox hears it; the parents module owns the parent's record.
+   * When: the event's time (a STOP delivered a minute late still stops from when it was sent).
+   */
+  'whatsapp.stop-or-start-replied': { phone: string; stopped: boolean };
+  /** A teacher (or the office) set homework on a batch (issue 59): its active students see it in their bell. */
+  'homework.set': { homeworkId: string };
+  /** A note was shared with a batch or a student: uploaded so, or moved to another (issue 18). Its students see it in their bell. */
+  'note.shared': { noteId: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -61,6 +73,9 @@ export const SUBSCRIBERS = {
   'demo.booked': ['admissions.demo-message'],
   'online-test.published': ['online-tests.students-and-parents'],
   'messaging.quiet-hours-changed': ['family-outbox.retime-held'],
+  'whatsapp.stop-or-start-replied': ['parents.whatsapp-stopped'],
+  'homework.set': ['notifications.homework-set'],
+  'note.shared': ['notifications.note-shared'],
 } as const satisfies { readonly [T in DomainEventType]: readonly string[] };
 
 /** The names of the handlers listed for an event type (what `handle` accepts for it). */

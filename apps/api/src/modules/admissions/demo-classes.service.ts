@@ -4,13 +4,15 @@ import type { z } from 'zod';
 import { clockIn, formatClock, formatDate } from '@academy/shared/calendar';
 import { OPEN_ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import type { DemoClass, demoBookingInputSchema } from '@academy/shared/schemas/demo-classes';
+import type { DemoStatus } from '@academy/shared/demo-statuses';
 import { weekdayOfDate, type Weekday } from '@academy/shared/schedule';
 import type { Db, DbExecutor } from '../../db/client';
 import { admissionDemos, admissionEnquiries, admissionEnquiryStatusChanges, batches, subjects, teachers, users } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { emitEvent } from '../../events/emit';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit';
+import { recordAudit, recordAudits } from '../audit';
+import type { DemoMarksSaver } from '../attendance';
 import { closureTitleOn } from '../closures';
 import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfContact } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
@@ -25,6 +27,50 @@ export const DEMO_NOT_FOUND = 'Demo class not found';
 
 const markers = alias(users, 'demo_markers');
 const teacherUsers = alias(users, 'demo_teacher_users');
+
+/**
+ * The marks of a day's demo students, saved on their bookings with the batch's attendance, in its
+ * transaction (POST /api/attendance/batch/{batchId}; attendance's DemoMarksSaver, handed in by app.ts).
+ * Each must be booked in this batch on this day (else nothing is saved, as for a student not enrolled).
+ * A mark that changed is recorded with who and when and in the enquiry's history; marking them again
+ * the same way changes nothing.
+ */
+export const saveDemoMarks: DemoMarksSaver = async (tx, actor, batch, date, demos) => {
+  const demoIds = demos.map((demo) => demo.demoId);
+  const { rows: booked } = await tx.execute<{ id: string; enquiryId: string; name: string; status: DemoStatus | null }>(sql`
+    select d.id, d.enquiry_id as "enquiryId", e.student_name as name, d.status
+    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
+    where d.batch_id = ${batch.id} and d.date = ${date} and d.id = any(${sql.param(demoIds)}::uuid[])
+    for update of d`);
+  const byId = new Map(booked.map((row) => [row.id, row]));
+  const errors: Record<string, string> = {};
+  demos.forEach((demo, index) => {
+    if (!byId.has(demo.demoId)) errors[`demos.${index}.demoId`] = 'This demo student is not booked in this batch on this day';
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('BAD_REQUEST', 'Nothing was saved: a demo student is not booked in this batch on this day', errors);
+  const changed = demos.filter((demo) => byId.get(demo.demoId)!.status !== demo.status);
+  if (changed.length === 0) return;
+  await tx.execute(sql`
+    update admission_demos d set status = i.status, marked_by = ${actor.userId}, marked_at = now()
+    from unnest(${sql.param(changed.map((demo) => demo.demoId))}::uuid[], ${sql.param(changed.map((demo) => demo.status))}::text[]) as i(id, status)
+    where d.id = i.id`);
+  await recordAudits(
+    tx,
+    actor,
+    changed.map((demo) => {
+      const row = byId.get(demo.demoId)!;
+      const values = { name: row.name, batch: batch.name, date: formatDate(date) };
+      return {
+        action: 'demo.mark',
+        entityType: 'enquiry' as const,
+        entityId: row.enquiryId,
+        relatedId: batch.id,
+        text: demo.status === 'present' ? { key: 'enquiry.demo_present' as const, values } : { key: 'enquiry.demo_absent' as const, values },
+        changes: { status: { old: row.status, new: demo.status } },
+      };
+    }),
+  );
+};
 
 /** Demo classes with their batch (subject, teacher, time) and who marked them, in one query. */
 async function selectDemos(db: DbExecutor, where: SQL) {

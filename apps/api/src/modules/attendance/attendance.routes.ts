@@ -20,13 +20,14 @@ import {
   getOwnBatchAttendance,
   getStudentBatchAttendance,
   submitAttendance,
+  type DemoMarksSaver,
 } from './attendance.service';
 
 /**
  * Spec section 7, Attendance and Student self-service attendance. The batch's teacher and admins mark
  * and read a batch (another teacher's batch answers 404: access/batches); a student reads only their own under /student.
  */
-export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db; opensMinutesBefore: number | null }> = async (app, { db, opensMinutesBefore }) => {
+export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db; opensMinutesBefore: number | null; saveDemoMarks: DemoMarksSaver }> = async (app, { db, opensMinutesBefore, saveDemoMarks }) => {
   const tags = ['attendance'];
   const day = apiSuccess(attendanceDaySchema);
   const studentAnswer = apiSuccess(studentAttendanceSchema);
@@ -41,7 +42,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ db: Db; opensMinutesBefor
     { schema: { tags, params: attendanceBatchParamsSchema, body: attendanceSubmissionSchema, response: { 200: day } } },
     async (request) => {
       // Saving announces `attendance.marked`: the parents module schedules today's absence alerts (decision 026).
-      const data = await submitAttendance(db, actorOf(request), request.params.batchId, request.body, opensMinutesBefore);
+      // The day's demo students are marked on their bookings by the admissions module's saver (app.ts).
+      const data = await submitAttendance(db, actorOf(request), request.params.batchId, request.body, saveDemoMarks, opensMinutesBefore);
       return { success: true as const, data, message: ATTENDANCE_MESSAGES.submitted };
     },
   );

@@ -3,7 +3,6 @@ import type { AbsenceReason } from '@academy/shared/schemas/conversations';
 import type { z } from 'zod';
 import { ATTENDANCE_MAX_RANGE_DAYS, attendanceOpensAt, closedDayMessage, notOpenYetMessage, STUDENT_RECENT_RECORDS, type AttendanceBatch, type AttendanceDay, type AttendanceHistory, type AttendanceMonth, type AttendanceStatistics, type attendanceRangeQuerySchema, type attendanceSubmissionSchema, type StudentAttendance } from '@academy/shared/schemas/attendance';
 import type { AttendanceStatus } from '@academy/shared/attendance-statuses';
-import type { DemoStatus } from '@academy/shared/demo-statuses';
 import type { AttendanceDemo } from '@academy/shared/schemas/demo-classes';
 import { ACADEMIC_YEAR_MESSAGES } from '@academy/shared/schemas/academic-years';
 import { clockIn, dateIn, daysBetween, formatClock, formatDate, shiftDate } from '@academy/shared/calendar';
@@ -18,7 +17,7 @@ import { assertStaffOfBatch } from '../../access/batches';
 import { assertStaffOfBatchDay } from '../../access/attendance';
 import { childIdOf } from '../../access/parents';
 import { closureTitleOn } from '../closures';
-import { recordAudit, recordAudits } from '../audit';
+import { recordAudit } from '../audit';
 import { announcePastDayChange, forgetPastDayTotals } from './past-days-cache';
 
 type Submission = z.output<typeof attendanceSubmissionSchema>;
@@ -206,7 +205,7 @@ function assertMarkableDate(batch: BatchRow, date: string, today: string) {
  * day again replaces its marks: enrolled students left out of the new list lose theirs (marks of
  * students who have since left the batch stay as history).
  */
-export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission, opensMinutesBefore: number | null = null): Promise<AttendanceDay> {
+export async function submitAttendance(db: Db, actor: Actor, batchId: string, input: Submission, saveDemoMarks: DemoMarksSaver, opensMinutesBefore: number | null = null): Promise<AttendanceDay> {
   const batch = await loadBatch(db, batchId);
   // The batch's teacher, the admin, or the substitute of this very day (issue 58).
   await assertStaffOfBatchDay(db, actor, batchId, batch.teacherRecordId, input.date);
@@ -282,54 +281,22 @@ export async function submitAttendance(db: Db, actor: Actor, batchId: string, in
       await emitEvent(tx, { type: 'attendance.marked', payload: { batchId, date: input.date, marks, onTheDay: input.date === today } });
     }
     // The day's demo students (issue 41): their marks are kept on their bookings, apart from the batch's.
-    if (input.demos.length > 0) await markDemos(tx, actor, batch, input.date, input.demos);
+    if (input.demos.length > 0) await saveDemoMarks(tx, actor, { id: batch._id, name: batch.name }, input.date, input.demos);
   });
   if (input.date < today && input.records.length > 0) forgetPastDayTotals(db);
   return { ...(await dayOf(db, batch, input.date, today)), opensAt: null };
 }
 
+/** A demo student's mark as submitted with the day (issue 41). */
+export type DemoMark = Submission['demos'][number];
+
 /**
- * Saves the marks of the day's demo students on their bookings, in the submission's transaction. Each
- * must be booked in this batch on this day (else nothing is saved, as for a student not enrolled). A
- * mark that changed is recorded with who and when and in the enquiry's history; marking them again
- * the same way changes nothing.
+ * Saves the marks of the day's demo students (issue 41) on their bookings, in the submission's
+ * transaction, so the answer shows them at once. The bookings (admission_demos) are the admissions
+ * module's, which stands above attendance: app.ts hands its saver in (no import runs back up). It
+ * refuses (AppError, nothing saved) a demo student not booked in this batch on this day.
  */
-async function markDemos(tx: DbExecutor, actor: Actor, batch: BatchRow, date: string, demos: Submission['demos']): Promise<void> {
-  const demoIds = demos.map((demo) => demo.demoId);
-  const { rows: booked } = await tx.execute<{ id: string; enquiryId: string; name: string; status: DemoStatus | null }>(sql`
-    select d.id, d.enquiry_id as "enquiryId", e.student_name as name, d.status
-    from admission_demos d join admission_enquiries e on e.id = d.enquiry_id
-    where d.batch_id = ${batch._id} and d.date = ${date} and d.id = any(${sql.param(demoIds)}::uuid[])
-    for update of d`);
-  const byId = new Map(booked.map((row) => [row.id, row]));
-  const errors: Record<string, string> = {};
-  demos.forEach((demo, index) => {
-    if (!byId.has(demo.demoId)) errors[`demos.${index}.demoId`] = 'This demo student is not booked in this batch on this day';
-  });
-  if (Object.keys(errors).length > 0) throw new AppError('BAD_REQUEST', 'Nothing was saved: a demo student is not booked in this batch on this day', errors);
-  const changed = demos.filter((demo) => byId.get(demo.demoId)!.status !== demo.status);
-  if (changed.length === 0) return;
-  await tx.execute(sql`
-    update admission_demos d set status = i.status, marked_by = ${actor.userId}, marked_at = now()
-    from unnest(${sql.param(changed.map((demo) => demo.demoId))}::uuid[], ${sql.param(changed.map((demo) => demo.status))}::text[]) as i(id, status)
-    where d.id = i.id`);
-  await recordAudits(
-    tx,
-    actor,
-    changed.map((demo) => {
-      const row = byId.get(demo.demoId)!;
-      const values = { name: row.name, batch: batch.name, date: formatDate(date) };
-      return {
-        action: 'demo.mark',
-        entityType: 'enquiry' as const,
-        entityId: row.enquiryId,
-        relatedId: batch._id,
-        text: demo.status === 'present' ? { key: 'enquiry.demo_present' as const, values } : { key: 'enquiry.demo_absent' as const, values },
-        changes: { status: { old: row.status, new: demo.status } },
-      };
-    }),
-  );
-}
+export type DemoMarksSaver = (tx: DbExecutor, actor: Actor, batch: { id: string; name: string }, date: string, demos: DemoMark[]) => Promise<void>;
 
 /** A range given in the query, or the default: the last four weeks of the batch up to today. */
 function historyRange(batch: BatchRow, query: RangeQuery, today: string): { startDate: string; endDate: string } {

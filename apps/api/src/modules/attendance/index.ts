@@ -2,5 +2,5 @@
  * The public face of the attendance module: what other modules may use of it (eslint.config.js forbids
  * importing its files directly from another module; docs/decisions/026-domain-events.md).
  */
-export { STATISTICS, excuseAbsence, getChildAttendance } from './attendance.service';
+export { STATISTICS, excuseAbsence, getChildAttendance, type DemoMark, type DemoMarksSaver } from './attendance.service';
 export { PAST_DAYS_CHANNEL, forgetPastDayTotals, keepPastDayTotals, keptPastDayTotals } from './past-days-cache';

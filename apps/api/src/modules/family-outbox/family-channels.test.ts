@@ -223,9 +223,13 @@ describe('messages to families on WhatsApp and SMS', () => {
   it('a parent who replies STOP gets no more WhatsApp: the next message goes by SMS; the office sees it and can restart it', async () => {
     const { child, markAbsent } = await classroom('Meera Pawar');
     const parent = await buildParent(t.database.db, { name: 'Anita Pawar', studentIds: [child.id], phone: '+919822033333' });
+    const stoppedAt = async () => (await t.database.db.select({ stopped: parents.whatsappStoppedAt }).from(parents).where(eq(parents.id, parent.id)))[0]!.stopped;
     expect((await postSigned(whatsAppReplyBody('919822033333', 'STOP'))).statusCode).toBe(200);
-    const [row] = await t.database.db.select({ stopped: parents.whatsappStoppedAt }).from(parents).where(eq(parents.id, parent.id));
-    expect(row!.stopped).not.toBeNull();
+    // The webhook announces the reply (event whatsapp.stop-or-start-replied); the parents module, owner of
+    // the parent's record, stops WhatsApp for them when it is delivered.
+    expect(await stoppedAt()).toBeNull();
+    await runJobs();
+    expect(await stoppedAt()).not.toBeNull();
     await markAbsent();
     expect(providers.whatsapp).toHaveLength(0);
     expect(providers.sms).toHaveLength(1);
@@ -235,6 +239,13 @@ describe('messages to families on WhatsApp and SMS', () => {
     expect(restarted.statusCode).toBe(200);
     expect(restarted.json().data).toMatchObject({ whatsappStopped: false, preferredChannel: 'whatsapp' });
     expect((await asAdmin('PUT', `/api/parents/${parent.id}/channel`, { preferredChannel: 'pigeon', whatsappStopped: false })).statusCode).toBe(400);
+    // START is heard the same way, and so is the parent's own STOP again.
+    expect((await postSigned(whatsAppReplyBody('919822033333', 'STOP'))).statusCode).toBe(200);
+    await runJobs();
+    expect(await stoppedAt()).not.toBeNull();
+    expect((await postSigned(whatsAppReplyBody('919822033333', 'START'))).statusCode).toBe(200);
+    await runJobs();
+    expect(await stoppedAt()).toBeNull();
   });
 
   it('fee reminders, receipts and report cards go the same way (WhatsApp, in the parent’s language)', async () => {

@@ -12,7 +12,6 @@ import { OutboundAddressError, postJson, type OutboundPolicy } from '../../lib/o
 import { isSealed, openSecret, sealSecret, UnreadableSecretError } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { ProviderError, sendMsg91Flow, sendWhatsAppTemplate } from '../../lib/family-providers';
-import { recordAudit } from '../audit';
 import { PushNotSentError, sendPushToUser } from '../push';
 import { getAcademySettings, hasParentWebhook, messagingConfig, messagingReadiness, parentWebhookConfig, type MessagingConfig, type MessagingReadiness } from '../../academy-settings';
 
@@ -897,27 +896,24 @@ export async function recordProviderStatus(
 }
 
 /**
- * A parent replied STOP on WhatsApp (or START again): from now on WhatsApp carries them nothing and
- * their next channel (usually SMS) does. Audited as the parent's own act.
+ * The app's service worker showed a message (Web Push, issue 37; POST /api/push/received): a push message to this user's parent record that was queued
+ * or sent becomes delivered. Anything else (another family's message, another channel, already
+ * delivered or read) is left as it is; answers whether the message moved.
  */
-export async function setWhatsAppStopped(db: DbExecutor, phone: string, stopped: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(parents)
-      .set({ whatsappStoppedAt: stopped ? sql`now()` : null })
-      .where(and(eq(parents.phone, phone), stopped ? sql`${parents.whatsappStoppedAt} is null` : sql`${parents.whatsappStoppedAt} is not null`))
-      .returning({ id: parents.id, userId: parents.userId });
-    for (const parent of changed) {
-      const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, parent.userId));
-      await recordAudit(tx, { userId: parent.userId, role: 'parent' }, {
-        action: 'update',
-        entityType: 'parent',
-        entityId: parent.id,
-        text: stopped ? { key: 'parent.whatsapp_stop', values: { name: user?.name ?? '' } } : { key: 'parent.channel', values: { name: user?.name ?? '' } },
-        changes: { whatsappStopped: { old: !stopped, new: stopped } },
-      });
-    }
-  });
+export async function markPushShown(db: DbExecutor, userId: string, messageId: string): Promise<boolean> {
+  const moved = await db
+    .update(parentMessages)
+    .set({ status: 'delivered', deliveredAt: sql`now()` })
+    .where(
+      and(
+        eq(parentMessages.id, messageId),
+        eq(parentMessages.channel, 'push'),
+        inArray(parentMessages.status, ['queued', 'sent']),
+        sql`${parentMessages.parentId} in (select ${parents.id} from ${parents} where ${parents.userId} = ${userId})`,
+      ),
+    )
+    .returning({ id: parentMessages.id });
+  return moved.length > 0;
 }
 
 /**

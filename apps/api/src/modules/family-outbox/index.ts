@@ -15,6 +15,7 @@ export {
   forgetSignInCodes,
   latestMessagesByKey,
   linkedParentsOf,
+  markPushShown,
   notifyContact,
   notifyParent,
   notifyPhone,
@@ -32,5 +33,6 @@ export {
   type LinkedParent,
   type ParentNotice,
 } from './family-outbox';
+export { pushReceivedRoutes } from './push-received.routes';
 export { forgetOldWebhookEvents, providerWebhookRoutes, type WhatsAppInbound, type WhatsAppMessageHandler } from './provider-webhooks.routes';
 export { handleFamilyOutboxEvents } from './event-handlers';

@@ -12,7 +12,8 @@ import { siteOrigin } from '../../lib/site-origin';
 import { isFinalWhatsAppError, isWhatsAppSignatureValid, msg91ErrorText, msg91ReportStatus, msg91ReportTime, whatsAppErrorText } from '../../lib/family-providers';
 import type { ServerKeys } from '../../lib/server-keys';
 import { isMsg91WebhookToken, messagingConfig } from '../../academy-settings';
-import { recordProviderStatus, setWhatsAppStopped } from './family-outbox';
+import { emitEvent } from '../../events/emit';
+import { recordProviderStatus } from './family-outbox';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -326,7 +327,8 @@ async function handleWhatsAppChanges(db: Db, changes: WhatsAppChange[], onMessag
       await db.transaction(async (tx) => {
         // A reply without an id (Meta always gives one) cannot be told from its replay: acted on each time.
         if (message.id && !(await firstDelivery(tx, `whatsapp:message:${message.id}`))) return;
-        if (stopOrStart) await setWhatsAppStopped(tx, `+${message.from}`, stop);
+        // The parent's record is the parents module's: it stops (or restarts) WhatsApp for them on this event.
+        if (stopOrStart) await emitEvent(tx, { type: 'whatsapp.stop-or-start-replied', payload: { phone: `+${message.from}`, stopped: stop } });
         else await onMessage?.(tx, message, origin);
       });
     }

@@ -5,7 +5,6 @@ import type { Db, DbExecutor } from '../../db/client';
 import { academySettings, bankStatementCredits, bankStatements, feeDues, feeReceipts, parents, parentStudents, paymentClaims, students, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit';
-import { getAcademySettings } from '../../academy-settings';
 import { parseBankStatement, readStatementRows, StatementFormatError } from './bank-statement';
 import { recordPayment } from './payments.service';
 import { creditLineKey, dueReferencesIn, likelyDue, type LikelyCandidate } from './statement-matching';
@@ -21,19 +20,6 @@ import { creditLineKey, dueReferencesIn, likelyDue, type LikelyCandidate } from 
 async function savedMapping(db: DbExecutor): Promise<StatementMapping | undefined> {
   const [row] = await db.select({ payments: academySettings.payments }).from(academySettings);
   return row?.payments.statementMapping;
-}
-
-/** PUT /api/fees/bank-statements/mapping: the header texts of the bank's date, narration, reference and credit columns. */
-export async function saveStatementMapping(db: Db, actor: AuditActor, mapping: StatementMapping): Promise<StatementMapping> {
-  await db.transaction(async (tx) => {
-    // The settings row exists from here on (a new installation makes it with its defaults).
-    await getAcademySettings(tx);
-    const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).for('update');
-    const payments = row?.payments ?? {};
-    await tx.update(academySettings).set({ payments: { ...payments, statementMapping: mapping } });
-    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'settings.statement_mapping' }, changes: { statementMapping: { old: payments.statementMapping ?? null, new: mapping } } });
-  });
-  return mapping;
 }
 
 /**

@@ -1,19 +1,19 @@
 import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
-import { HOMEWORK_PAGES_KEEP_DAYS, type HomeworkSettings } from '@academy/shared/schemas/homework';
+import { HOMEWORK_PAGES_KEEP_DAYS } from '@academy/shared/schemas/homework';
 import type { Db, DbExecutor } from '../../db/client';
 import type { Jobs } from '../../events/catalog';
-import { academySettings, homework, homeworkFiles, homeworkSubmissions } from '../../db/schema';
+import { homework, homeworkFiles, homeworkSubmissions } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
-import type { Actor } from '../../access/actor';
-import { diffChanges, recordAudit } from '../audit';
+import { recordAudit } from '../audit';
 import { notifyParents, PARENT_SENDER_JOB } from '../family-outbox';
-import { academyToday, getAcademySettings } from '../../academy-settings';
+import { academyToday, homeworkSettings } from '../../academy-settings';
 
 /*
- * The academy's homework upkeep (issue 59, decision 056): its two choices (Settings → Homework), the
- * weekly summary to parents and the removal of pages older than a term. Both jobs run in every academy
+ * The academy's homework upkeep (issue 59, decision 056): the weekly summary to parents and the removal
+ * of pages older than a term, each when its choice is on (Settings → Homework: read through
+ * academy-settings, saved by modules/settings, the owner of the row). Both jobs run in every academy
  * (the job runner enters each one, so every query, message key and file here is that academy's).
  */
 
@@ -23,24 +23,6 @@ export const HOMEWORK_PAGES_JOB = 'homework-pages-removal';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pages removed per run: one bounded transaction; what is left goes at the next run. */
 const PAGES_PER_RUN = 2000;
-
-/** GET /api/admin/settings/homework: both choices are off until the admin turns them on. */
-export async function readHomeworkSettings(db: DbExecutor): Promise<HomeworkSettings> {
-  const [row] = await db.select({ homework: academySettings.homework }).from(academySettings).limit(1);
-  return { weeklySummary: row?.homework.weeklySummary ?? false, removeOldPages: row?.homework.removeOldPages ?? false };
-}
-
-/** PUT /api/admin/settings/homework (the admin). */
-export async function saveHomeworkSettings(db: Db, actor: Actor, input: HomeworkSettings): Promise<HomeworkSettings> {
-  // The academy's settings row exists once read (made with the defaults when missing).
-  await getAcademySettings(db);
-  return db.transaction(async (tx) => {
-    const before = await readHomeworkSettings(tx);
-    await tx.update(academySettings).set({ homework: input, updatedAt: new Date() });
-    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'homework.settings_saved' }, changes: diffChanges(before, input) });
-    return input;
-  });
-}
 
 export type WeeklyFigures = { studentId: string; child: string; set: number; handedIn: number; late: number; redo: number };
 
@@ -90,7 +72,7 @@ export function weeklySummaryMessages(figures: WeeklyFigures): Record<Language, 
  * so a run repeated the same day sends nothing twice. Returns how many messages were queued.
  */
 export async function sendWeeklyHomeworkSummaries(db: Db, jobs: Jobs | undefined, now: Date = new Date()): Promise<number> {
-  if (!(await readHomeworkSettings(db)).weeklySummary) return 0;
+  if (!(await homeworkSettings(db)).weeklySummary) return 0;
   const [figures, day] = await Promise.all([weeklyHomeworkFigures(db, now), academyToday(db, now)]);
   let queued = 0;
   // One notice per student (each has their own figures); notifyParents asks for the sender once per call.
@@ -115,7 +97,7 @@ export async function sendWeeklyHomeworkSummaries(db: Db, jobs: Jobs | undefined
  * check, comment and marks, marked "pages removed". Rows first (one transaction), files after the commit.
  */
 export async function removeOldHomeworkPages(db: Db, storage: FileStorage, now: Date = new Date()): Promise<number> {
-  if (!(await readHomeworkSettings(db)).removeOldPages) return 0;
+  if (!(await homeworkSettings(db)).removeOldPages) return 0;
   const cutoff = new Date(now.getTime() - HOMEWORK_PAGES_KEEP_DAYS * DAY_MS);
   const keys = await db.transaction(async (tx) => {
     const old = tx.select({ id: homework.id }).from(homework).where(lt(homework.dueAt, cutoff));

@@ -20,6 +20,8 @@ import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/file-names';
 import type { FileStorage } from '../../lib/storage';
 import { actorOf } from '../../access/http';
+import { homeworkSettings } from '../../academy-settings';
+import { saveHomeworkSettings } from '../settings';
 import {
   addAttachments,
   assertManagesHomework,
@@ -36,7 +38,6 @@ import {
   studentHomework,
   updateHomework,
 } from './homework.service';
-import { readHomeworkSettings, saveHomeworkSettings } from './homework-upkeep';
 import { readHomeworkFiles } from './homework-files';
 
 /**
@@ -82,7 +83,7 @@ export const homeworkRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorag
 
   app.get('/admin/settings/homework', { schema: { tags: ['settings', ...tags], response: { 200: apiSuccess(homeworkSettingsSchema) } } }, async () => ({
     success: true as const,
-    data: await readHomeworkSettings(db),
+    data: await homeworkSettings(db),
   }));
 
   app.put('/admin/settings/homework', { schema: { tags: ['settings', ...tags], body: homeworkSettingsSchema, response: { 200: apiSuccess(homeworkSettingsSchema) } } }, async (request) => ({

@@ -24,7 +24,7 @@ import { childIdOf } from '../../access/parents';
 import { studentIdOf } from '../../access/actor';
 import { homeworkManageScope, homeworkNotFound, homeworkOfStudent, homeworkReadScope, ownSubmissionStudentId, settingTeacherId, submissionOwnerScope } from '../../access/homework';
 import { diffChanges, recordAudit } from '../audit';
-import { notifyStudentsOfHomework } from '../notifications';
+import { emitEvent } from '../../events/emit';
 
 /** A file as the route stored it, before its row exists. */
 export type UploadedHomeworkFile = { key: string; size: number; fileName: string; contentType: string };
@@ -62,7 +62,8 @@ export async function setHomework(db: Db, writer: Actor, batchId: string, input:
         createdBy: writer.userId,
       })
       .returning({ id: homework.id });
-    await notifyStudentsOfHomework(tx, { homeworkId: row!.id, batchId, title: input.title });
+    // The batch's students are told in their bell once this commits (the notifications module, decision 026).
+    await emitEvent(tx, { type: 'homework.set', payload: { homeworkId: row!.id } });
     await recordAudit(tx, writer, { action: 'homework.set', entityType: 'homework', entityId: row!.id, relatedId: batchId, text: { key: 'homework.set', values: { title: input.title } } });
     return row!.id;
   });

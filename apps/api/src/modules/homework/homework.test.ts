@@ -65,7 +65,11 @@ describe('setting homework', () => {
   it('sets it on the batch, tells its students, and records it', async () => {
     const work = await setHomework();
     expect(work).toMatchObject({ title: 'Quadratic equations', handIn: true, batch: { _id: ids.batch }, attachments: [], submission: null });
-    const told = await t.database.db.select().from(notifications).where(eq(notifications.homeworkId, work._id));
+    // The students are told through the event `homework.set`, which the notifications module handles.
+    const toldOf = () => t.database.db.select().from(notifications).where(eq(notifications.homeworkId, work._id));
+    expect(await toldOf()).toEqual([]);
+    while ((await t.app.jobs.runDue()) > 0);
+    const told = await toldOf();
     expect(told.map((row) => row.studentId).sort()).toEqual([ids.student, ids.classmate].sort());
     expect(told[0]!.message).toBe('New homework: Quadratic equations');
     const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'homework'), eq(auditLog.entityId, work._id)));

@@ -22,7 +22,7 @@ import {
 } from '../../access/notes';
 import { studentScope, taughtBy } from '../../access/students';
 import { diffChanges, recordAudit } from '../audit';
-import { notifyStudentsOfNote } from '../notifications';
+import { emitEvent } from '../../events/emit';
 
 /** Who may see and change which note: access/notes. Anonymous callers are `null`. */
 type Reader = Actor | null;
@@ -293,14 +293,10 @@ function detailsOf(input: NoteInputValues, target: Target) {
   };
 }
 
-async function notify(tx: DbExecutor, noteId: string, title: string, target: Target) {
+/** The note's students are told in their bell once this commits (the notifications module, decision 026). */
+async function notify(tx: DbExecutor, noteId: string, target: Target) {
   if (!target.batchId && !target.studentId) return;
-  await notifyStudentsOfNote(tx, {
-    noteId,
-    title,
-    batchId: target.batchId ?? undefined,
-    studentIds: target.studentId ? [target.studentId] : undefined,
-  });
+  await emitEvent(tx, { type: 'note.shared', payload: { noteId } });
 }
 
 /** Deletes a stored file after a failed write; a failure to delete must not hide the first error. */
@@ -332,7 +328,7 @@ export async function createNote(db: Db, storage: FileStorage, writer: NoteWrite
           uploadedBy: writer.userId,
         })
         .returning({ id: notes.id });
-      await notify(tx, row!.id, input.title, target);
+      await notify(tx, row!.id, target);
       // The file's name and size are recorded, never its content.
       await recordAudit(tx, writer, {
         action: 'note.upload',
@@ -425,7 +421,7 @@ export async function updateNote(
         })
         .where(eq(notes.id, id));
       const targetChanged = current.batchId !== target.batchId || current.studentId !== target.studentId;
-      if (targetChanged) await notify(tx, id, input.title, target);
+      if (targetChanged) await notify(tx, id, target);
       await recordAudit(tx, writer, {
         action: 'update',
         entityType: 'note',

@@ -105,7 +105,11 @@ describe('uploading a note', () => {
     expect(row!.fileSha256).toBe(createHash('sha256').update(PDF).digest('hex'));
     expect(fs.readFileSync(fileOf(row!.fileKey)).equals(PDF)).toBe(true);
     expect(storedFiles().length).toBe(before + 1);
-    const told = await t.database.db.select().from(notifications).where(sql`${notifications.noteId} = ${note._id}`);
+    // The student is told through the event `note.shared`, which the notifications module handles.
+    const toldOf = () => t.database.db.select().from(notifications).where(sql`${notifications.noteId} = ${note._id}`);
+    expect(await toldOf()).toEqual([]);
+    while ((await t.app.jobs.runDue()) > 0);
+    const told = await toldOf();
     expect(told.map((n) => n.studentId)).toEqual([ids.student]);
     expect(told[0]!.message).toBe('New note: Algebra worksheet');
   });
@@ -323,6 +327,7 @@ describe('changing and deleting notes', () => {
     const updated = await put(cookies.teacher, { title: 'Final', batch: ids.batch, isPublic: true });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ title: 'Final', target: 'batch', isPublic: true });
+    while ((await t.app.jobs.runDue()) > 0);
     const told = await t.database.db.select().from(notifications).where(sql`${notifications.noteId} = ${note._id}`);
     expect(told.map((n) => n.studentId)).toEqual([ids.student]);
     expect((await put(cookies.otherTeacher, { title: 'Mine now' })).statusCode).toBe(403);

@@ -4,7 +4,7 @@ import { NOTIFICATION_TEXTS, wordNotification } from '@academy/shared/i18n/serve
 import type { Language } from '@academy/shared/languages';
 import type { DbExecutor } from '../../db/client';
 import { studentIdOf, type Actor } from '../../access/actor';
-import { announcements, notifications } from '../../db/schema';
+import { announcements, homework, notes, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { academyToday } from '../../academy-settings';
 
@@ -61,6 +61,17 @@ export async function notifyStudentsOfNote(db: DbExecutor, note: { noteId: strin
 }
 
 /**
+ * A note shared with a batch or a student (event `note.shared`): its students are told, as the note
+ * reads now (title, batch or student). A note deleted or made general before the event is delivered
+ * tells no one.
+ */
+export async function notifyStudentsOfSharedNote(db: DbExecutor, noteId: string): Promise<number> {
+  const [note] = await db.select({ title: notes.title, batchId: notes.batchId, studentId: notes.studentId }).from(notes).where(eq(notes.id, noteId));
+  if (!note || (!note.batchId && !note.studentId)) return 0;
+  return notifyStudentsOfNote(db, { noteId, title: note.title, batchId: note.batchId ?? undefined, studentIds: note.studentId ? [note.studentId] : undefined });
+}
+
+/**
  * For online tests (issue 40): tells the active students of the test's batches that it is published,
  * once per student and test (one statement; repeating it tells no one twice). `opens` is the opening
  * as the academy writes it ("26-11-2026, 10:00 AM").
@@ -81,15 +92,18 @@ export async function notifyStudentsOfOnlineTest(db: DbExecutor, test: { onlineT
 }
 
 /**
- * For homework (issue 59): tells the active students of the batch that homework is set, once per
- * student and homework (one statement).
+ * For homework (issue 59, event `homework.set`): tells the active students of its batch that it is
+ * set, once per student and homework (one statement; repeating it tells no one twice). Homework
+ * deleted before the event is delivered tells no one.
  */
-export async function notifyStudentsOfHomework(db: DbExecutor, work: { homeworkId: string; batchId: string; title: string }): Promise<number> {
+export async function notifyStudentsOfHomework(db: DbExecutor, homeworkId: string): Promise<number> {
+  const [work] = await db.select({ batchId: homework.batchId, title: homework.title }).from(homework).where(eq(homework.id, homeworkId));
+  if (!work) return 0;
   const values = { title: work.title };
   const english = wordNotification('homework.set', values, 'en');
   const result = await db.execute(sql`
     insert into ${notifications} (student_id, homework_id, message, message_key, message_values)
-    select s.id, ${work.homeworkId}::uuid, ${english}, 'homework.set', ${JSON.stringify(values)}::jsonb
+    select s.id, ${homeworkId}::uuid, ${english}, 'homework.set', ${JSON.stringify(values)}::jsonb
     from batch_students bs
     join students s on s.id = bs.student_id and s.status = 'active'
     where bs.batch_id = ${work.batchId}

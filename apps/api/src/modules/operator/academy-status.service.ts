@@ -8,11 +8,13 @@ import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
 import { recordAudit } from '../audit';
+import { deleteAcademyRow, setAcademyStatus } from '../academies';
 
 /**
  * Suspending, resuming and closing an academy (issue 55). The operator sets the status only: the host
  * plugin (academies/hosting.ts) answers a suspended academy's address with its notice (403) and a closed
- * one's with 404, the job runner pauses a suspended academy's jobs. Each action is written in the
+ * one's with 404, the job runner pauses a suspended academy's jobs. The row itself is written by its
+ * owner, the academies module (`setAcademyStatus`, `deleteAcademyRow`). Each action is written in the
  * academy's own audit log, so its admin reads who did it and when.
  */
 
@@ -34,7 +36,7 @@ export async function changeAcademyStatus(db: Db, operator: Operator, slug: stri
   const now = new Date();
   const times =
     to === 'active' ? { suspendedAt: null, closedAt: null } : to === 'suspended' ? { suspendedAt: now, closedAt: null } : { closedAt: now, suspendedAt: academy.suspendedAt ?? null };
-  await withoutAcademy(async () => await db.update(academies).set({ status: to, ...times, updatedAt: now }).where(eq(academies.id, academy.id)));
+  await setAcademyStatus(db, academy.id, { status: to, ...times, at: now });
   // In the academy's own log, as no account of it: the entry names the operator.
   const who = `${operator.name} <${operator.email}>`;
   const text: AuditText =
@@ -103,7 +105,7 @@ export async function removeAcademy(db: Db, filesDir: string, academyId: string)
       }
     }),
   );
-  await withoutAcademy(async () => await db.delete(academies).where(eq(academies.id, academyId)));
+  await deleteAcademyRow(db, academyId);
   await fsp.rm(path.join(filesDir, academyId), { recursive: true, force: true });
   return { tables: tables.length, rows };
 }

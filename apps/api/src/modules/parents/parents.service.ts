@@ -210,6 +210,31 @@ export async function setParentChannel(db: Db, actor: AuditActor, parentId: stri
   return toParent(parent!);
 }
 
+/**
+ * A parent replied STOP on WhatsApp (or START again), heard by the family outbox's webhook (event
+ * `whatsapp.stop-or-start-replied`): from `at` WhatsApp carries them nothing and their next channel
+ * (usually SMS) does. Every parent with that phone; one already so is left alone, so a second run
+ * changes nothing. Audited as the parent's own act.
+ */
+export async function setWhatsAppStoppedByReply(tx: DbExecutor, reply: { phone: string; stopped: boolean; at: Date }): Promise<void> {
+  const { phone, stopped, at } = reply;
+  const changed = await tx
+    .update(parents)
+    .set({ whatsappStoppedAt: stopped ? at : null })
+    .where(and(eq(parents.phone, phone), stopped ? sql`${parents.whatsappStoppedAt} is null` : sql`${parents.whatsappStoppedAt} is not null`))
+    .returning({ id: parents.id, userId: parents.userId });
+  for (const parent of changed) {
+    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, parent.userId));
+    await recordAudit(tx, { userId: parent.userId, role: 'parent' }, {
+      action: 'update',
+      entityType: 'parent',
+      entityId: parent.id,
+      text: stopped ? { key: 'parent.whatsapp_stop', values: { name: user?.name ?? '' } } : { key: 'parent.channel', values: { name: user?.name ?? '' } },
+      changes: { whatsappStopped: { old: !stopped, new: stopped } },
+    });
+  }
+}
+
 /** DELETE /api/students/{id}/parents/{parentId} (admin): unlinks; the parent's account stays (with any other children). */
 export async function unlinkParent(db: Db, actor: AuditActor, studentId: string, parentId: string): Promise<void> {
   await db.transaction(async (tx) => {

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSuccess } from '@academy/shared/schemas/api';
 import {
   pushPublicKeySchema,
-  pushReceivedInputSchema,
-  pushReceivedSchema,
   pushSubscribedSchema,
   pushSubscriptionInputSchema,
   pushUnsubscribeInputSchema,
@@ -11,12 +9,13 @@ import {
 import type { Db } from '../../db/client';
 import type { ServerKeys } from '../../lib/server-keys';
 import { actorOf } from '../../access/http';
-import { deletePushSubscription, markPushShown, savePushSubscription, vapidPublicKey } from './push.service';
+import { deletePushSubscription, savePushSubscription, vapidPublicKey } from './push.service';
 
 /**
  * Web Push (issue 37): a parent or student turns notifications on in the app's settings (the browser
- * subscribes with the server's public key and hands its subscription here), off again, and the
- * service worker reports each message it showed.
+ * subscribes with the server's public key and hands its subscription here) and off again. The service
+ * worker's report of each message it showed goes to the family outbox, which owns the messages
+ * (POST /api/push/received, modules/family-outbox/push-received.routes.ts).
  */
 export const pushRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; allowedHosts: readonly string[] }> = async (app, { db, keys, allowedHosts }) => {
   const tags = ['push'];
@@ -35,9 +34,4 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ServerKeys; allow
     await deletePushSubscription(db, actorOf(request), request.body.endpoint);
     return { success: true as const, data: { subscribed: false } };
   });
-
-  app.post('/push/received', { schema: { tags, body: pushReceivedInputSchema, response: { 200: apiSuccess(pushReceivedSchema) } } }, async (request) => ({
-    success: true as const,
-    data: { recorded: await markPushShown(db, actorOf(request).userId, request.body.messageId) },
-  }));
 };

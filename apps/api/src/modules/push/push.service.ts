@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { PUSH_SERVICE_MESSAGE, type PushPayload, type PushSubscriptionInput } from '@academy/shared/schemas/push';
 import type { Actor } from '../../access/actor';
 import type { Db, DbExecutor } from '../../db/client';
-import { parentMessages, parents, pushSubscriptions, pushVapidKeys } from '../../db/schema';
+import { pushSubscriptions, pushVapidKeys } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isPushServiceEndpoint } from '../../lib/push-endpoint';
 import { openSecret, sealSecret } from '../../lib/secret-box';
@@ -68,27 +68,6 @@ export async function deletePushSubscription(db: DbExecutor, actor: Actor, endpo
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, actor.userId)))
     .returning({ id: pushSubscriptions.id });
   return removed.length > 0;
-}
-
-/**
- * The service worker showed a message: a push message to this user's parent record that was queued
- * or sent becomes delivered. Anything else (another family's message, another channel, already
- * delivered or read) is left as it is; answers whether the message moved.
- */
-export async function markPushShown(db: DbExecutor, userId: string, messageId: string): Promise<boolean> {
-  const moved = await db
-    .update(parentMessages)
-    .set({ status: 'delivered', deliveredAt: sql`now()` })
-    .where(
-      and(
-        eq(parentMessages.id, messageId),
-        eq(parentMessages.channel, 'push'),
-        inArray(parentMessages.status, ['queued', 'sent']),
-        sql`${parentMessages.parentId} in (select ${parents.id} from ${parents} where ${parents.userId} = ${userId})`,
-      ),
-    )
-    .returning({ id: parentMessages.id });
-  return moved.length > 0;
 }
 
 /** No push could be sent to the user: none subscribed, every subscription gone, or every push service refused. */

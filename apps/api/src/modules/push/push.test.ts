@@ -7,7 +7,8 @@ import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/buil
 import { buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import { academyToday } from '../../academy-settings';
-import { markPushShown, PushNotSentError, sendPushToUser, vapidKeys } from '.';
+import { PushNotSentError, sendPushToUser, vapidKeys } from '.';
+import { markPushShown } from '../family-outbox';
 
 let t: TestApp;
 let pushService: PushServiceStandIn;

@@ -1,6 +1,8 @@
 /**
- * The public face of the settings module, the only writer of the academy's settings (reading them is
- * academy-settings/'s): what other modules may use of it (eslint.config.js forbids importing its files
- * directly from another module).
+ * The public face of the settings module, the owner of `academy_settings` (issue 61): the academy's
+ * first settings at sign-up and the saves other modules' screens make, each audited here. Modules read
+ * the settings through academy-settings/ (eslint.config.js forbids importing its files directly).
  */
 export { createAcademySettings } from './settings.service';
+export { saveHomeworkSettings } from './homework-settings.service';
+export { saveStatementMapping } from './payment-settings.service';

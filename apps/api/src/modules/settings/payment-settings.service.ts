@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentSettings } from '@academy/shared/schemas/payments';
+import type { StatementMapping } from '@academy/shared/schemas/fees';
 import type { Db, DbExecutor } from '../../db/client';
 import { academySettings } from '../../db/schema';
 import { diffChanges, recordAudit, type AuditActor } from '../audit';
@@ -32,4 +33,20 @@ export async function updatePaymentSettings(db: Db, actor: AuditActor, input: Pa
     });
     return { upi: next.upi ?? null };
   });
+}
+
+/**
+ * The column mapping of the academy's bank statements, if its bank is not HDFC, SBI or ICICI (issue 38):
+ * kept with the payment settings. Saved from the fees screen (PUT /api/fees/bank-statements/mapping).
+ */
+export async function saveStatementMapping(db: Db, actor: AuditActor, mapping: StatementMapping): Promise<StatementMapping> {
+  await db.transaction(async (tx) => {
+    // The settings row exists from here on (a new installation makes it with its defaults).
+    await getAcademySettings(tx);
+    const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).for('update');
+    const payments = row?.payments ?? {};
+    await tx.update(academySettings).set({ payments: { ...payments, statementMapping: mapping } });
+    await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', entityId: null, text: { key: 'settings.statement_mapping' }, changes: { statementMapping: { old: payments.statementMapping ?? null, new: mapping } } });
+  });
+  return mapping;
 }
