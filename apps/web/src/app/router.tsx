@@ -220,9 +220,9 @@ const studentRoutes = area('app/student', 'student', [
   page('profile', () => import('./routes/student/profile')),
   page('schedule', () => import('./routes/student/schedule')),
   page('fees', () => import('./routes/student/fees')),
-  page('online-tests', () => import('./routes/student/online-tests/online-test-list')),
-  page('online-tests/attempts/:id', () => import('./routes/student/online-tests/online-test-attempt')),
-  page('online-tests/attempts/:id/result', () => import('./routes/student/online-tests/online-test-result')),
+  page('online-tests', () => import('./routes/student/online-test-list')),
+  page('online-tests/attempts/:id', () => import('./routes/student/online-test-attempt')),
+  page('online-tests/attempts/:id/result', () => import('./routes/student/online-test-result')),
 ]);
 
 // The parent's area (issue 21): their children's day, announcements for parents, the children's notes.
