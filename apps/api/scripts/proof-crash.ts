@@ -48,6 +48,17 @@ type Api = {
 
 function createApi(baseUrl: string): Api & { login(): Promise<void> } {
   let cookie = '';
+  /** The status and the JSON body (undefined when the body is empty or not JSON: a crash page, a proxy's error). */
+  const answerOf = async (response: Response) => {
+    const text = await response.text();
+    let json: Body;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json };
+  };
   const api = {
     async request(method: string, url: string, body?: unknown) {
       const response = await fetch(`${baseUrl}${url}`, {
@@ -56,25 +67,11 @@ function createApi(baseUrl: string): Api & { login(): Promise<void> } {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(20_000),
       });
-      const text = await response.text();
-      let json: Body;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, json };
+      return answerOf(response);
     },
     async form(url: string, form: FormData) {
       const response = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: cookie ? { cookie } : {}, body: form, signal: AbortSignal.timeout(20_000) });
-      const text = await response.text();
-      let json: Body;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, json };
+      return answerOf(response);
     },
     async bytes(url: string) {
       const response = await fetch(`${baseUrl}${url}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(20_000) });

@@ -158,34 +158,23 @@ export function metaSignature(appSecret: string, body: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
 }
 
+/** Meta's webhook envelope (the business account, one change of its messages) around the change's `value`. */
+function whatsAppWebhookBody(value: Record<string, unknown>): string {
+  return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'WABA-ID', changes: [{ field: 'messages', value }] }] });
+}
+
 /** Meta's webhook body for one status of one message. */
 export function whatsAppStatusBody(id: string, status: 'sent' | 'delivered' | 'read' | 'failed', errorCode?: number): string {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA-ID',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '919800000000', phone_number_id: 'PNID' },
-              statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '919800000001', ...(errorCode ? { errors: [{ code: errorCode, title: 'error' }] } : {}) }],
-            },
-          },
-        ],
-      },
-    ],
+  return whatsAppWebhookBody({
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '919800000000', phone_number_id: 'PNID' },
+    statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '919800000001', ...(errorCode ? { errors: [{ code: errorCode, title: 'error' }] } : {}) }],
   });
 }
 
 /** Meta's webhook body for a parent's text reply; each reply has its own id unless given (a replay repeats one). */
 export function whatsAppReplyBody(from: string, text: string, id = `wamid.in-${randomUUID()}`): string {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA-ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] } }] }],
-  });
+  return whatsAppWebhookBody({ messaging_product: 'whatsapp', messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
 }
 
 /** What a parent's message may carry (issue 60): words, a template's quick-reply button, a session list's choice, the message answered. */
@@ -206,23 +195,10 @@ export function whatsAppInboundBody(from: string, id: string, parts: InboundPart
   if (parts.button) Object.assign(message, { type: 'button', button: parts.button });
   if (parts.listReply) Object.assign(message, { type: 'interactive', interactive: { type: 'list_reply', list_reply: parts.listReply } });
   if (parts.context) message.context = { from: '919800000000', id: parts.context };
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA-ID',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '919800000000', phone_number_id: parts.phoneNumberId ?? 'PNID' },
-              contacts: [{ profile: { name: 'Parent' }, wa_id: from }],
-              messages: [message],
-            },
-          },
-        ],
-      },
-    ],
+  return whatsAppWebhookBody({
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '919800000000', phone_number_id: parts.phoneNumberId ?? 'PNID' },
+    contacts: [{ profile: { name: 'Parent' }, wa_id: from }],
+    messages: [message],
   });
 }

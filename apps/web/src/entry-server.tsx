@@ -341,7 +341,7 @@ const SIGNED_IN_FIRST_SCREENS: Record<string, SignedInFirstScreenEntry> = {
   },
   '/app/student/online-tests': {
     role: 'student',
-    module: 'src/app/routes/student/online-tests/online-test-list.tsx',
+    module: 'src/app/routes/student/online-test-list.tsx',
     query: { queryKey: onlineTestKeys.list({}), path: '/online-tests' },
   },
 };

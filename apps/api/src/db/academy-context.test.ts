@@ -11,6 +11,13 @@ import { withAcademy, withoutAcademy } from '../lib/tenancy';
 const A = '00000000-0000-4000-8000-0000000000c1';
 const B = '00000000-0000-4000-8000-0000000000c2';
 
+/** A database of this test's own, with `poolSize` connections and the academies A and B (no students yet). */
+async function databaseOfAcademiesAB(poolSize: number): Promise<Database> {
+  const database = createDatabase({ ...(await createTestDatabaseConnection()), max: poolSize }, { defaultAcademyId: null });
+  await withoutAcademy(() => database.db.insert(academies).values([{ id: A, slug: 'ctx-a', name: 'A' }, { id: B, slug: 'ctx-b', name: 'B' }]));
+  return database;
+}
+
 /**
  * Each statement runs with its own academy's setting, however pg's pool hands connections around
  * (issue 55): with two connections and hundreds of statements of two academies asked for at once,
@@ -19,8 +26,7 @@ const B = '00000000-0000-4000-8000-0000000000c2';
 describe('the academy of a statement under a busy pool', () => {
   let database: Database;
   beforeAll(async () => {
-    database = createDatabase({ ...(await createTestDatabaseConnection()), max: 2 }, { defaultAcademyId: null });
-    await withoutAcademy(() => database.db.insert(academies).values([{ id: A, slug: 'ctx-a', name: 'A' }, { id: B, slug: 'ctx-b', name: 'B' }]));
+    database = await databaseOfAcademiesAB(2);
     await withAcademy(A, () => buildStudent(database.db));
     await withAcademy(B, async () => {
       await buildStudent(database.db);
@@ -59,8 +65,7 @@ describe('the academy of a statement under a busy pool', () => {
 describe('the academy setting rides with the statement', () => {
   let database: Database;
   beforeAll(async () => {
-    database = createDatabase({ ...(await createTestDatabaseConnection()), max: 1 }, { defaultAcademyId: null });
-    await withoutAcademy(() => database.db.insert(academies).values([{ id: A, slug: 'ctx-a', name: 'A' }, { id: B, slug: 'ctx-b', name: 'B' }]));
+    database = await databaseOfAcademiesAB(1);
     await withAcademy(A, () => buildStudent(database.db));
   });
   afterAll(() => database.close());

@@ -122,6 +122,12 @@ const publicRoutes = (prefix?: 'mr' | 'hi'): RouteObject => ({
   ],
 });
 
+// The announcements a teacher, student or parent reads, under their own area's path (app/area.tsx).
+const announcementReaderScreens = () => [
+  page('announcements', () => import('./routes/reader/announcement-list')),
+  page('announcements/:id', () => import('./routes/reader/announcement-detail')),
+];
+
 /**
  * The screens the admin and the teachers share (routes/staff/, told apart by useArea()): a batch's exams and
  * their marks, the question bank (issue 40: a teacher sees their subjects' questions) and online tests (a
@@ -204,8 +210,7 @@ const teacherRoutes = area('app/teacher', 'teacher', [
   // My pay and leave (issue 58).
   page('pay', () => import('./routes/teacher/pay')),
   page('profile', () => import('./routes/teacher/profile')),
-  page('announcements', () => import('./routes/teacher/announcement-list')),
-  page('announcements/:id', () => import('./routes/teacher/announcement-detail')),
+  ...announcementReaderScreens(),
 ]);
 
 const studentRoutes = area('app/student', 'student', [
@@ -215,21 +220,19 @@ const studentRoutes = area('app/student', 'student', [
   page('homework', () => import('./routes/student/homework')),
   page('attendance', () => import('./routes/student/attendance')),
   page('tests', () => import('./routes/student/exams')),
-  page('announcements', () => import('./routes/student/announcement-list')),
-  page('announcements/:id', () => import('./routes/student/announcement-detail')),
+  ...announcementReaderScreens(),
   page('profile', () => import('./routes/student/profile')),
   page('schedule', () => import('./routes/student/schedule')),
   page('fees', () => import('./routes/student/fees')),
-  page('online-tests', () => import('./routes/student/online-tests/online-test-list')),
-  page('online-tests/attempts/:id', () => import('./routes/student/online-tests/online-test-attempt')),
-  page('online-tests/attempts/:id/result', () => import('./routes/student/online-tests/online-test-result')),
+  page('online-tests', () => import('./routes/student/online-test-list')),
+  page('online-tests/attempts/:id', () => import('./routes/student/online-test-attempt')),
+  page('online-tests/attempts/:id/result', () => import('./routes/student/online-test-result')),
 ]);
 
 // The parent's area (issue 21): their children's day, announcements for parents, the children's notes.
 const parentRoutes = area('app/parent', 'parent', [
   page('dashboard', () => import('./routes/parent/dashboard'), (client) => client.prefetchQuery(parentChildrenQueryOptions)),
-  page('announcements', () => import('./routes/parent/announcement-list')),
-  page('announcements/:id', () => import('./routes/parent/announcement-detail')),
+  ...announcementReaderScreens(),
   page('notes', () => import('./routes/parent/notes')),
   page('homework', () => import('./routes/parent/homework')),
   page('profile', () => import('./routes/parent/profile')),

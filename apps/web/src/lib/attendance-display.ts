@@ -1,5 +1,6 @@
 import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, type AttendanceStatus } from '@academy/shared/attendance-statuses';
 import type { AttendanceHistory, AttendanceStatistics, StudentAttendance } from '@academy/shared/schemas/attendance';
+import { downloadBlob } from './api-client';
 import { formatDate, formatMonthName, formatWeekdayName } from './format-date';
 
 export { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES };
@@ -119,14 +120,7 @@ export function fileNamePart(text: string): string {
 
 /** Saves text as a file through a temporary link (the data is already in the browser). */
 export function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { clockIn, dateIn, formatClockIn, formatDate as formatCalendarDate } from '@academy/shared/calendar';
-import { INTL_LOCALES } from '@academy/shared/languages';
 import { currentLanguage } from './current-language';
+import { formattersInLanguage } from './intl-formatters';
 
 /*
  * Dates and times on every screen, in the language shown (issue 20), with `Intl` for en-IN, mr-IN and
@@ -12,19 +12,7 @@ import { currentLanguage } from './current-language';
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per locale and options (creating them is the slow part). */
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = INTL_LOCALES[currentLanguage()];
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { numberingSystem: 'latn', ...options });
-    formats.set(key, format);
-  }
-  return format;
-}
+const formatter = formattersInLanguage((locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
 
 export type DateValue = string | number | Date | null | undefined;
 

@@ -1,23 +1,11 @@
-import { INTL_LOCALES } from '@academy/shared/languages';
-import { currentLanguage } from './current-language';
+import { formattersInLanguage } from './intl-formatters';
 
 /*
  * Numbers and money in the language shown, with Indian digit grouping (12,34,567) from `Intl` for
  * en-IN, mr-IN and hi-IN; Latin digits in all three (docs/decisions/015-languages.md).
  */
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-function formatter(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const locale = INTL_LOCALES[currentLanguage()];
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { numberingSystem: 'latn', ...options });
-    formats.set(key, format);
-  }
-  return format;
-}
+const formatter = formattersInLanguage((locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
 
 /** 125000 → "1,25,000"; up to `maxDecimals` decimals (default 2). */
 export function formatNumber(value: number, maxDecimals = 2): string {

@@ -1,20 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearUserDraft, isRecord, readUserDraft, saveUserDraft } from './user-draft';
 import { removeUserItems } from './user-storage';
-
-function fakeLocalStorage(): Map<string, string> {
-  const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    get length() {
-      return store.size;
-    },
-    key: (index: number) => [...store.keys()][index] ?? null,
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-  });
-  return store;
-}
+import { fakeLocalStorage } from './fake-local-storage';
 
 const hasRows = (value: Record<string, unknown>) => isRecord(value.rows);
 

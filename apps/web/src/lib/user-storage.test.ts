@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasUserItems, readUserItem, removeUserItem, removeUserItems, writeUserItem } from './user-storage';
-
-/** localStorage as the browser has it, for a node test; returns the map behind it. */
-function fakeLocalStorage(): Map<string, string> {
-  const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    get length() {
-      return store.size;
-    },
-    key: (index: number) => [...store.keys()][index] ?? null,
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-  });
-  return store;
-}
+import { fakeLocalStorage } from './fake-local-storage';
 
 const TEACHER = '0b6f3c2e-1111-4c1a-9d7e-000000000001';
 const NEXT_TEACHER = '0b6f3c2e-2222-4c1a-9d7e-000000000002';

@@ -2,6 +2,7 @@ import { date, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/p
 import { students } from './students';
 import { users } from './users';
 import { academyId } from './academy-column';
+import { requiredRef } from './columns';
 
 /**
  * The office's "called" tick on today's absent list (issue 18): one per student and day, whatever
@@ -11,9 +12,7 @@ export const absenceCalls = pgTable(
   'absence_calls',
   {
     academyId: academyId(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: requiredRef(() => students.id, 'cascade'),
     date: date({ mode: 'string' }).notNull(),
     calledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     calledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

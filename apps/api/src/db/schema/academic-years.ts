@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { createdAt, requiredRef } from './columns';
 
 /**
  * A new academic year (issue 39; docs/decisions/033-the-new-academic-year.md): one rollover per year
@@ -10,8 +11,7 @@ import { academyId } from './academy-column';
 export const academicYearRollovers = pgTable(
   'academic_year_rollovers',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     /** The year moved on, "2026-27", and the one begun, "2027-28". */
     fromYear: varchar({ length: 7 }).notNull(),
     toYear: varchar({ length: 7 }).notNull(),
@@ -19,7 +19,7 @@ export const academicYearRollovers = pgTable(
     /** The answer's counts (promoted, alumni, repeating, leaving, batchesArchived, balancesCarried, amountCarried, byStandard). */
     summary: jsonb().$type<Record<string, unknown>>().notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     undoneAt: timestamp({ withTimezone: true }),
     undoneBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
@@ -44,9 +44,7 @@ export const academicYearRolloverItems = pgTable(
   {
     academyId: academyId(),
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    rolloverId: uuid()
-      .notNull()
-      .references(() => academicYearRollovers.id, { onDelete: 'cascade' }),
+    rolloverId: requiredRef(() => academicYearRollovers.id, 'cascade'),
     kind: text({ enum: ROLLOVER_ITEM_KINDS }).notNull(),
     entityId: uuid().notNull(),
     before: jsonb().$type<Record<string, unknown>>(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academies } from './academies';
 import { users } from './users';
+import { createdAt, idColumn, requiredRef } from './columns';
 
 /**
  * The codes that prove a new academy's owner reads their email (issue 55, "Start your academy" at the
@@ -12,7 +13,7 @@ import { users } from './users';
 export const academySignupCodes = pgTable(
   'academy_signup_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: idColumn(),
     // Lower case.
     email: varchar({ length: 254 }).notNull(),
     codeHash: text().notNull(),
@@ -21,7 +22,7 @@ export const academySignupCodes = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     // When an academy was made with it: a code starts one academy only.
     usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('academy_signup_codes_email_created_idx').on(table.email, table.createdAt), index('academy_signup_codes_ip_created_idx').on(table.ip, table.createdAt)],
 );
@@ -39,14 +40,12 @@ export const signInHandOffs = pgTable(
       .notNull()
       .default(sql`current_academy_id()`)
       .references(() => academies.id),
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: requiredRef(() => users.id, 'cascade'),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('sign_in_hand_offs_academy_user_idx').on(table.academyId, table.userId)],
 );

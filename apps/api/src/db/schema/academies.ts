@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, requiredRef } from './columns';
 
 /**
  * The platform's own tables (issue 55, decision 053): the academies this deployment hosts, their own
@@ -12,7 +13,7 @@ import { check, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'dri
 export const academies = pgTable(
   'academies',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: idColumn(),
     // The academy's address: `<slug>.<BASE_DOMAIN>`. Lower case letters, digits and hyphens.
     slug: varchar({ length: 40 }).notNull(),
     name: varchar({ length: 120 }).notNull(),
@@ -22,7 +23,7 @@ export const academies = pgTable(
     status: varchar({ length: 12 }).notNull().default('active'),
     suspendedAt: timestamp({ withTimezone: true }),
     closedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -36,16 +37,14 @@ export const academies = pgTable(
 export const academyDomains = pgTable(
   'academy_domains',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    academyId: uuid()
-      .notNull()
-      .references(() => academies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    academyId: requiredRef(() => academies.id, 'cascade'),
     // Lower case, no port.
     domain: varchar({ length: 253 }).notNull(),
     // The value the TXT record `_academy.<domain>` or the file /.well-known/academy-verification must hold.
     verificationToken: text().notNull(),
     verifiedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     // Several academies may claim a domain while none has proved it (a squatter cannot block its owner);

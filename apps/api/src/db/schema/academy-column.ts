@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { uuid } from 'drizzle-orm/pg-core';
 import { academies } from './academies';
+import { idColumn } from './columns';
 
 /**
  * The column every academy table carries (issue 55, decision 053): whose row it is. Its default is the
@@ -14,3 +15,6 @@ export const academyId = () =>
     .notNull()
     .default(sql`current_academy_id()`)
     .references(() => academies.id);
+
+/** The first columns of most academy tables: whose row it is and the row's own id. */
+export const academyRow = () => ({ academyId: academyId(), id: idColumn() });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { CONTACT_KINDS, CONTACT_OUTCOMES, ENQUIRY_FORMS, ENQUIRY_SOURCES, ENQUIRY_STATUSES, LOST_REASONS } from '@academy/shared/schemas/admissions';
 import { GENDERS } from '@academy/shared/schemas/common';
 import { batches } from './batches';
@@ -7,8 +7,9 @@ import { standards } from './standards';
 import { students } from './students';
 import { subjects } from './subjects';
 import { LANGUAGES } from '@academy/shared/languages';
-import { timestamps, users } from './users';
-import { academyId } from './academy-column';
+import { users } from './users';
+import { academyId, academyRow } from './academy-column';
+import { createdAt, linkTableKeys, requiredRef, timestamps } from './columns';
 
 /**
  * One-time codes that prove an applicant owns an email address. Kept in the database (not in memory)
@@ -18,14 +19,13 @@ import { academyId } from './academy-column';
 export const emailVerifications = pgTable(
   'email_verifications',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     // Stored lower-case.
     email: varchar({ length: 254 }).notNull(),
     // HMAC-SHA256 of the code keyed with APP_SECRET: six digits alone would be easy to reverse.
     codeHash: text().notNull(),
     ip: varchar({ length: 64 }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     wrongTries: integer().notNull().default(0),
     verifiedAt: timestamp({ withTimezone: true }),
@@ -43,8 +43,7 @@ export const emailVerifications = pgTable(
 export const admissionEnquiries = pgTable(
   'admission_enquiries',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     // The family's reference (ENQ-0042, issue 42 point 14): shown when they apply, said on the phone, searched by the office.
     // Counted per academy (issue 55: no number a user sees comes from a sequence shared by academies): the next
     // after the academy's highest, taken under a lock per academy (migration 0065's next_enquiry_number()).
@@ -130,29 +129,18 @@ export const admissionEnquirySubjects = pgTable(
   'admission_enquiry_subjects',
   {
     academyId: academyId(),
-    enquiryId: uuid()
-      .notNull()
-      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
-    subjectId: uuid()
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
+    enquiryId: requiredRef(() => admissionEnquiries.id, 'cascade'),
+    subjectId: requiredRef(() => subjects.id, 'cascade'),
   },
-  (table) => [
-    primaryKey({ columns: [table.enquiryId, table.subjectId] }),
-    index('admission_enquiry_subjects_subject_idx').on(table.subjectId),
-    index('admission_enquiry_subjects_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('admission_enquiry_subjects', [table.enquiryId, table.subjectId], 'subject', table.academyId),
 );
 
 /** Every move of an enquiry through the pipeline: who, when, from → to (from null: it arrived). */
 export const admissionEnquiryStatusChanges = pgTable(
   'admission_enquiry_status_changes',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    enquiryId: uuid()
-      .notNull()
-      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    enquiryId: requiredRef(() => admissionEnquiries.id, 'cascade'),
     fromStatus: text({ enum: ENQUIRY_STATUSES }),
     toStatus: text({ enum: ENQUIRY_STATUSES }).notNull(),
     // The reason given for a move to rejected or lost.
@@ -173,18 +161,15 @@ export const admissionEnquiryStatusChanges = pgTable(
 export const admissionEnquiryContacts = pgTable(
   'admission_enquiry_contacts',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    enquiryId: uuid()
-      .notNull()
-      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    enquiryId: requiredRef(() => admissionEnquiries.id, 'cascade'),
     kind: text({ enum: CONTACT_KINDS }).notNull(),
     outcome: text({ enum: CONTACT_OUTCOMES }).notNull(),
     note: varchar({ length: 1000 }),
     // The next follow-up this contact set (null: it left the date as it was).
     followUpOn: date(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check('admission_enquiry_contacts_kind_check', sql`${table.kind} in ('call', 'whatsapp', 'visit')`),
@@ -206,20 +191,15 @@ export const admissionEnquiryContacts = pgTable(
 export const admissionDemos = pgTable(
   'admission_demos',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    enquiryId: uuid()
-      .notNull()
-      .references(() => admissionEnquiries.id, { onDelete: 'cascade' }),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    enquiryId: requiredRef(() => admissionEnquiries.id, 'cascade'),
+    batchId: requiredRef(() => batches.id, 'cascade'),
     date: date().notNull(),
     status: text({ enum: ['present', 'absent'] }),
     markedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check('admission_demos_status_check', sql`${table.status} is null or ${table.status} in ('present', 'absent')`),

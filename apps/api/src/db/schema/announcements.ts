@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@academy/shared/schemas/announcements';
 import { batches } from './batches';
-import { timestamps, users } from './users';
-import { academyId } from './academy-column';
+import { users } from './users';
+import { academyId, academyRow } from './academy-column';
+import { linkTableKeys, requiredRef, timestamps } from './columns';
 
 /** Dates only: every announcement runs from 00:00 on startDate to 23:59 on endDate (academy time zone). */
 export const announcements = pgTable(
   'announcements',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     title: varchar({ length: 200 }).notNull(),
     content: text().notNull(),
     type: text({ enum: ANNOUNCEMENT_TYPES }).notNull().default('general'),
@@ -47,16 +47,8 @@ export const announcementBatches = pgTable(
   'announcement_batches',
   {
     academyId: academyId(),
-    announcementId: uuid()
-      .notNull()
-      .references(() => announcements.id, { onDelete: 'cascade' }),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'restrict' }),
+    announcementId: requiredRef(() => announcements.id, 'cascade'),
+    batchId: requiredRef(() => batches.id, 'restrict'),
   },
-  (table) => [
-    primaryKey({ columns: [table.announcementId, table.batchId] }),
-    index('announcement_batches_batch_idx').on(table.batchId),
-    index('announcement_batches_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('announcement_batches', [table.announcementId, table.batchId], 'batch', table.academyId),
 );

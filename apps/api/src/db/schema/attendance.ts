@@ -4,7 +4,8 @@ import { ATTENDANCE_STATUSES } from '@academy/shared/attendance-statuses';
 import { batches } from './batches';
 import { students } from './students';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyRow } from './academy-column';
+import { requiredRef } from './columns';
 
 /**
  * One mark per (batch, date, student). RESTRICT on both parents: a batch or student with attendance
@@ -13,14 +14,9 @@ import { academyId } from './academy-column';
 export const attendanceRecords = pgTable(
   'attendance_records',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'restrict' }),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    batchId: requiredRef(() => batches.id, 'restrict'),
+    studentId: requiredRef(() => students.id, 'restrict'),
     date: date({ mode: 'string' }).notNull(),
     status: text({ enum: ATTENDANCE_STATUSES }).notNull(),
     remark: varchar({ length: 300 }),

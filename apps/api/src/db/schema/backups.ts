@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academyId } from './academy-column';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * The progress of the admin's manual backups and restores (modules/backups/backup-jobs.ts), shared so
@@ -46,10 +47,7 @@ export const offsiteBackupSettings = pgTable(
     // When the admin downloaded the recovery sheet (it is given once); null: not yet.
     recoverySheetDownloadedAt: timestamp({ withTimezone: true }),
     enabled: boolean().notNull().default(true),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
 );
 
@@ -73,7 +71,7 @@ export const offsiteBackups = pgTable(
     lastError: text(),
     lastAttemptAt: timestamp({ withTimezone: true }),
     uploadedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.academyId, table.backupName] }),

@@ -1,28 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, time, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, time, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import { standards } from './standards';
 import { students } from './students';
 import { subjects } from './subjects';
 import { teachers } from './teachers';
-import { timestamps } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { linkTableKeys, requiredRef, timestamps } from './columns';
 
 export const batches = pgTable(
   'batches',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     name: varchar({ length: 120 }).notNull(),
-    standardId: uuid()
-      .notNull()
-      .references(() => standards.id, { onDelete: 'restrict' }),
-    subjectId: uuid()
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'restrict' }),
+    standardId: requiredRef(() => standards.id, 'restrict'),
+    subjectId: requiredRef(() => subjects.id, 'restrict'),
+    teacherId: requiredRef(() => teachers.id, 'restrict'),
     scheduleDays: text({ enum: WEEKDAYS }).array().notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
@@ -50,17 +43,9 @@ export const batchStudents = pgTable(
   'batch_students',
   {
     academyId: academyId(),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    batchId: requiredRef(() => batches.id, 'cascade'),
+    studentId: requiredRef(() => students.id, 'restrict'),
     enrolledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.batchId, table.studentId] }),
-    index('batch_students_student_idx').on(table.studentId),
-    index('batch_students_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('batch_students', [table.batchId, table.studentId], 'student', table.academyId),
 );

@@ -1,6 +1,7 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { academyId } from './academy-column';
+import { createdAt } from './columns';
 
 /**
  * A secret address per user for phone calendars, which subscribe without a session cookie. Only the
@@ -15,7 +16,7 @@ export const calendarFeeds = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // Random: globally unique, as the feed's address is looked up by it.
     tokenHash: text().notNull().unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('calendar_feeds_academy_idx').on(table.academyId)],
 );

@@ -3,7 +3,8 @@ import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueI
 import { students } from './students';
 import { parents } from './parents';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { createdAt, requiredRef } from './columns';
 
 /**
  * One conversation per family on WhatsApp (issue 60): the parent's messages in, the automatic answers
@@ -13,11 +14,8 @@ import { academyId } from './academy-column';
 export const conversations = pgTable(
   'conversations',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    parentId: uuid()
-      .notNull()
-      .references(() => parents.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    parentId: requiredRef(() => parents.id, 'cascade'),
     /** The staff member who looks after it (null: anyone in the office). */
     assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Messages from the parent the office has not opened yet. */
@@ -28,7 +26,7 @@ export const conversations = pgTable(
     note: text().notNull().default(''),
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastInboundAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('conversations_parent_unique').on(table.academyId, table.parentId),
@@ -45,11 +43,8 @@ export const conversations = pgTable(
 export const conversationMessages = pgTable(
   'conversation_messages',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    conversationId: uuid()
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    conversationId: requiredRef(() => conversations.id, 'cascade'),
     direction: text({ enum: ['in', 'out'] }).notNull(),
     /** in: text, button, list; out: auto (an automatic answer), reply (the office's), menu (the interactive list). */
     kind: varchar({ length: 20 }).notNull(),
@@ -62,7 +57,7 @@ export const conversationMessages = pgTable(
     error: varchar({ length: 500 }),
     /** The staff member who wrote an office reply. */
     sentBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('conversation_messages_provider_unique').on(table.academyId, table.providerId),
@@ -80,11 +75,8 @@ export const conversationMessages = pgTable(
 export const absenceReasons = pgTable(
   'absence_reasons',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    studentId: requiredRef(() => students.id, 'cascade'),
     date: date({ mode: 'string' }).notNull(),
     text: varchar({ length: 500 }).notNull(),
     parentId: uuid().references(() => parents.id, { onDelete: 'set null' }),
@@ -102,10 +94,9 @@ export const absenceReasons = pgTable(
 export const quickReplies = pgTable(
   'quick_replies',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     text: varchar({ length: 1000 }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('quick_replies_academy_idx').on(table.academyId, table.createdAt)],
 );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academies } from './academies';
 import { academyId } from './academy-column';
+import { createdAt } from './columns';
 
 /**
  * Request counters of the rate limits, shared by every server on the database: one row per route and
@@ -62,7 +63,7 @@ export const jobs = pgTable(
     lastError: text(),
     lastDurationMs: integer(),
     lastAttempts: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.academyId, table.key] }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { academyId } from './academy-column';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { academyId, academyRow } from './academy-column';
+import { createdAt, requiredRef } from './columns';
 
 /**
  * Domain events (decision 026): what happened in one module, written in the same transaction as the
@@ -10,11 +11,10 @@ import { academyId } from './academy-column';
 export const domainEvents = pgTable(
   'domain_events',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     type: varchar({ length: 100 }).notNull(),
     payload: jsonb().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('domain_events_created_idx').on(table.academyId, table.createdAt)],
 );
@@ -28,9 +28,7 @@ export const domainEventDeliveries = pgTable(
   'domain_event_deliveries',
   {
     academyId: academyId(),
-    eventId: uuid()
-      .notNull()
-      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    eventId: requiredRef(() => domainEvents.id, 'cascade'),
     handler: varchar({ length: 100 }).notNull(),
     /** 'pending', 'done' or 'failed'. */
     status: varchar({ length: 20 }).notNull().default('pending'),

@@ -3,7 +3,8 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, timestamp, u
 import { batches } from './batches';
 import { students } from './students';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
 
 /**
  * A batch's exam, a class test on paper (issue 23; docs/decisions/019-tests-and-marks.md; the tables
@@ -14,11 +15,8 @@ import { academyId } from './academy-column';
 export const exams = pgTable(
   'exams',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    batchId: requiredRef(() => batches.id, 'restrict'),
     name: varchar({ length: 120 }).notNull(),
     date: date({ mode: 'string' }).notNull(),
     maxHalfMarks: integer().notNull(),
@@ -27,11 +25,7 @@ export const exams = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     correctedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps,
   },
   (table) => [
     // A batch's exams by date (its list, the report card's period).
@@ -46,12 +40,8 @@ export const examMarks = pgTable(
   'exam_marks',
   {
     academyId: academyId(),
-    examId: uuid()
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    examId: requiredRef(() => exams.id, 'cascade'),
+    studentId: requiredRef(() => students.id, 'restrict'),
     halfMarks: integer(),
     absent: boolean().notNull().default(false),
     enteredBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -76,12 +66,8 @@ export const reportCardRemarks = pgTable(
   'report_card_remarks',
   {
     academyId: academyId(),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    batchId: requiredRef(() => batches.id, 'cascade'),
+    studentId: requiredRef(() => students.id, 'cascade'),
     remark: varchar({ length: 500 }).notNull(),
     writtenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     writtenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

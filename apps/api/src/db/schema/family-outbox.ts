@@ -3,8 +3,8 @@ import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueInd
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '@academy/shared/schemas/messaging';
 import { parents } from './parents';
 import { students } from './students';
-import { timestamps } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { timestamps } from './columns';
 
 /**
  * Each message to a parent, per channel (issue 21): absence alerts now, fee reminders and report
@@ -15,8 +15,7 @@ import { academyId } from './academy-column';
 export const parentMessages = pgTable(
   'parent_messages',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     kind: varchar({ length: 40 }).notNull(),
     key: varchar({ length: 200 }).notNull(),
     /** Null only for a parent's own sign-in code. */

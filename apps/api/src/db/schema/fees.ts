@@ -4,8 +4,9 @@ import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
 import { batches } from './batches';
 import { students } from './students';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
 import { gstRegistrations } from './gst';
+import { createdAt, linkTableKeys, requiredRef } from './columns';
 
 /*
  * Fees (issue 22; docs/decisions/020-fees.md). Every amount is whole paise in a bigint (read as a JS
@@ -16,18 +17,15 @@ const paise = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigi
 export const feePlans = pgTable(
   'fee_plans',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     name: varchar({ length: 120 }).notNull(),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'restrict' }),
+    batchId: requiredRef(() => batches.id, 'restrict'),
     amountPaise: paise().notNull(),
     // The office shows this plan's fees on the batch's public course card and page (issue 42, point 14).
     showOnSite: boolean().notNull().default(false),
     /** GST (issue 57): whether its dues carry GST (study material sold separately may be exempt); taxable unless the office says not. */
     taxable: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Enrolling looks up the batch's plans.
@@ -38,9 +36,7 @@ export const feePlanInstalments = pgTable(
   'fee_plan_instalments',
   {
     academyId: academyId(),
-    planId: uuid()
-      .notNull()
-      .references(() => feePlans.id, { onDelete: 'cascade' }),
+    planId: requiredRef(() => feePlans.id, 'cascade'),
     seq: integer().notNull(),
     dueDate: date({ mode: 'string' }).notNull(),
     amountPaise: paise().notNull(),
@@ -56,11 +52,8 @@ export const feePlanInstalments = pgTable(
 export const feeDues = pgTable(
   'fee_dues',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    studentId: requiredRef(() => students.id, 'restrict'),
     planId: uuid().references(() => feePlans.id, { onDelete: 'set null' }),
     batchId: uuid().references(() => batches.id, { onDelete: 'set null' }),
     seq: integer().notNull(),
@@ -75,7 +68,7 @@ export const feeDues = pgTable(
     status: varchar({ length: 12, enum: ['open', 'cancelled', 'carried_over'] })
       .notNull()
       .default('open'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     // A student's ledger, in due order.
@@ -107,11 +100,8 @@ export const feeReceiptCounters = pgTable(
 export const feeReceipts = pgTable(
   'fee_receipts',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    studentId: requiredRef(() => students.id, 'restrict'),
     financialYear: varchar({ length: 7 }).notNull(),
     seq: integer().notNull(),
     number: varchar({ length: 20 }).notNull(),
@@ -133,7 +123,7 @@ export const feeReceipts = pgTable(
     /** SHA-256 of the request that first used the key: the same key with another body is refused (422). */
     requestHash: varchar({ length: 64 }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text(),
@@ -189,37 +179,26 @@ export const feeAllocations = pgTable(
   'fee_allocations',
   {
     academyId: academyId(),
-    receiptId: uuid()
-      .notNull()
-      .references(() => feeReceipts.id, { onDelete: 'restrict' }),
-    dueId: uuid()
-      .notNull()
-      .references(() => feeDues.id, { onDelete: 'restrict' }),
+    receiptId: requiredRef(() => feeReceipts.id, 'restrict'),
+    dueId: requiredRef(() => feeDues.id, 'restrict'),
     amountPaise: paise().notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.receiptId, table.dueId] }),
-    index('fee_allocations_due_idx').on(table.dueId),
-    index('fee_allocations_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('fee_allocations', [table.receiptId, table.dueId], 'due', table.academyId),
 );
 
 /** A concession given to a student (an amount or a percentage of what was due), spread over their open dues. */
 export const feeConcessions = pgTable(
   'fee_concessions',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    studentId: requiredRef(() => students.id, 'restrict'),
     kind: varchar({ length: 10, enum: ['amount', 'percent'] }).notNull(),
     /** Paise for an amount, whole percent for a percentage. */
     value: bigint({ mode: 'number' }).notNull(),
     amountPaise: paise().notNull(),
     reason: varchar({ length: 300 }).notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('fee_concessions_student_idx').on(table.studentId),
@@ -232,11 +211,8 @@ export const feeConcessions = pgTable(
 export const feeReminders = pgTable(
   'fee_reminders',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    dueId: uuid()
-      .notNull()
-      .references(() => feeDues.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    dueId: requiredRef(() => feeDues.id, 'cascade'),
     queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     queuedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
@@ -255,14 +231,9 @@ export const feeReminders = pgTable(
 export const paymentClaims = pgTable(
   'payment_claims',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
-    dueId: uuid()
-      .notNull()
-      .references(() => feeDues.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    studentId: requiredRef(() => students.id, 'restrict'),
+    dueId: requiredRef(() => feeDues.id, 'restrict'),
     amountPaise: paise().notNull(),
     utr: varchar({ length: 12 }).notNull(),
     paidOn: date({ mode: 'string' }).notNull(),
@@ -271,7 +242,7 @@ export const paymentClaims = pgTable(
       .notNull()
       .default('pending'),
     claimedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
     rejectReason: varchar({ length: 300 }),
@@ -294,8 +265,7 @@ export const paymentClaims = pgTable(
 export const bankStatements = pgTable(
   'bank_statements',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     fileName: varchar({ length: 200 }).notNull(),
     layout: varchar({ length: 10, enum: ['hdfc', 'sbi', 'icici', 'mapped'] }).notNull(),
     /** Credit lines in the file that an earlier statement already brought (an overlapping period): not again. */
@@ -318,11 +288,8 @@ export const bankStatements = pgTable(
 export const bankStatementCredits = pgTable(
   'bank_statement_credits',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    statementId: uuid()
-      .notNull()
-      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    statementId: requiredRef(() => bankStatements.id, 'cascade'),
     row: integer().notNull(),
     date: date({ mode: 'string' }).notNull(),
     amountPaise: paise().notNull(),

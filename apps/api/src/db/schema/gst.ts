@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyRow } from './academy-column';
+import { createdAt } from './columns';
 
 /*
  * GST (issue 57, docs/decisions/057-gst.md). Settings → Tax is a history: each save is a new row that
@@ -12,8 +13,7 @@ import { academyId } from './academy-column';
 export const gstRegistrations = pgTable(
   'gst_registrations',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     effectiveFrom: date({ mode: 'string' }).notNull(),
     registered: boolean().notNull(),
     gstin: varchar({ length: 15 }),
@@ -25,7 +25,7 @@ export const gstRegistrations = pgTable(
     sac: varchar({ length: 8 }).notNull(),
     pricesIncludeTax: boolean().notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     // The one in force on a date: the latest `effective_from` up to it, the latest saved among equals.

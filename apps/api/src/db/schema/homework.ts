@@ -3,8 +3,9 @@ import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text,
 import { batches } from './batches';
 import { students } from './students';
 import { teachers } from './teachers';
-import { timestamps, users } from './users';
-import { academyId } from './academy-column';
+import { users } from './users';
+import { academyRow } from './academy-column';
+import { createdAt, requiredRef, timestamps } from './columns';
 
 /*
  * Homework (issue 59; docs/decisions/056-homework.md). Its files (the teacher's attachments and the
@@ -16,11 +17,8 @@ import { academyId } from './academy-column';
 export const homework = pgTable(
   'homework',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    batchId: requiredRef(() => batches.id, 'cascade'),
     teacherId: uuid().references(() => teachers.id, { onDelete: 'set null' }),
     title: varchar({ length: 200 }).notNull(),
     /** Markdown with $…$ maths, as the question bank's texts. */
@@ -45,14 +43,9 @@ export const homework = pgTable(
 export const homeworkSubmissions = pgTable(
   'homework_submissions',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    homeworkId: uuid()
-      .notNull()
-      .references(() => homework.id, { onDelete: 'cascade' }),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    homeworkId: requiredRef(() => homework.id, 'cascade'),
+    studentId: requiredRef(() => students.id, 'cascade'),
     status: text({ enum: ['submitted', 'done', 'redo'] })
       .notNull()
       .default('submitted'),
@@ -78,18 +71,15 @@ export const homeworkSubmissions = pgTable(
 export const homeworkFiles = pgTable(
   'homework_files',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    homeworkId: uuid()
-      .notNull()
-      .references(() => homework.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    homeworkId: requiredRef(() => homework.id, 'cascade'),
     submissionId: uuid().references(() => homeworkSubmissions.id, { onDelete: 'cascade' }),
     position: integer().notNull().default(0),
     fileKey: varchar({ length: 100 }).notNull().unique(),
     fileName: varchar({ length: 255 }).notNull(),
     contentType: varchar({ length: 40 }).notNull(),
     fileSize: bigint({ mode: 'number' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('homework_files_academy_homework_idx').on(table.academyId, table.homeworkId, table.submissionId, table.position),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { requiredRef } from './columns';
 
 /**
  * A register imported from a spreadsheet (issue 39): what it made, so that it can be undone while
@@ -10,8 +11,7 @@ import { academyId } from './academy-column';
 export const imports = pgTable(
   'imports',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     kind: varchar({ length: 20, enum: ['students'] }).notNull(),
     fileName: varchar({ length: 200 }).notNull(),
     rowCount: integer().notNull(),
@@ -42,9 +42,7 @@ export const importItems = pgTable(
   {
     academyId: academyId(),
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    importId: uuid()
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: requiredRef(() => imports.id, 'cascade'),
     kind: text({ enum: IMPORT_ITEM_KINDS }).notNull(),
     entityId: uuid().notNull(),
     relatedId: uuid(),

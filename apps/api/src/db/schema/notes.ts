@@ -5,8 +5,9 @@ import { standards } from './standards';
 import { students } from './students';
 import { subjects } from './subjects';
 import { teachers } from './teachers';
-import { timestamps, users } from './users';
-import { academyId } from './academy-column';
+import { users } from './users';
+import { academyRow } from './academy-column';
+import { timestamps } from './columns';
 
 /**
  * A PDF shared by a teacher (or the academy): for one batch, one student, or nobody else (personal).
@@ -15,8 +16,7 @@ import { academyId } from './academy-column';
 export const notes = pgTable(
   'notes',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     title: varchar({ length: 200 }).notNull(),
     description: text().notNull().default(''),
     subjectId: uuid().references(() => subjects.id, { onDelete: 'set null' }),

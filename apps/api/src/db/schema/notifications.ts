@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { announcements } from './announcements';
 import { students } from './students';
 import { notes } from './notes';
 import { onlineTests } from './online-tests';
 import { homework } from './homework';
-import { academyId } from './academy-column';
+import { academyRow } from './academy-column';
+import { createdAt, requiredRef } from './columns';
 
 /** A student's bell: one row per thing they were told about. */
 export const notifications = pgTable(
   'notifications',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    studentId: requiredRef(() => students.id, 'cascade'),
     /** English wording at the time it was made; what older rows (without a key) show. */
     message: text().notNull(),
     /**
@@ -25,7 +23,7 @@ export const notifications = pgTable(
     messageKey: text(),
     messageValues: jsonb().$type<Record<string, string>>(),
     isRead: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     announcementId: uuid().references(() => announcements.id, { onDelete: 'cascade' }),
     noteId: uuid().references(() => notes.id, { onDelete: 'cascade' }),
     // A new online test for the student's batch (issue 40).

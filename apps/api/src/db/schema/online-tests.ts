@@ -5,14 +5,14 @@ import { questions } from './questions';
 import { students } from './students';
 import { exams } from './exams';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { linkTableKeys, requiredRef, timestamps } from './columns';
 
 /** A paper: its window, duration and marking; published, its batches' students may take it once. */
 export const onlineTests = pgTable(
   'online_tests',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     title: varchar({ length: 160 }).notNull(),
     opensAt: timestamp({ withTimezone: true }).notNull(),
     closesAt: timestamp({ withTimezone: true }).notNull(),
@@ -26,11 +26,7 @@ export const onlineTests = pgTable(
     // When the scores went into the batches' tests and marks (after closing; job online-test-closing).
     marksRecordedAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps,
   },
   (table) => [
     check('online_tests_window', sql`${table.closesAt} > ${table.opensAt}`),
@@ -47,12 +43,8 @@ export const onlineTestBatches = pgTable(
   'online_test_batches',
   {
     academyId: academyId(),
-    onlineTestId: uuid()
-      .notNull()
-      .references(() => onlineTests.id, { onDelete: 'cascade' }),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'restrict' }),
+    onlineTestId: requiredRef(() => onlineTests.id, 'cascade'),
+    batchId: requiredRef(() => batches.id, 'restrict'),
     examId: uuid().references(() => exams.id, { onDelete: 'set null' }),
   },
   (table) => [
@@ -68,19 +60,11 @@ export const onlineTestQuestions = pgTable(
   'online_test_questions',
   {
     academyId: academyId(),
-    onlineTestId: uuid()
-      .notNull()
-      .references(() => onlineTests.id, { onDelete: 'cascade' }),
-    questionId: uuid()
-      .notNull()
-      .references(() => questions.id, { onDelete: 'restrict' }),
+    onlineTestId: requiredRef(() => onlineTests.id, 'cascade'),
+    questionId: requiredRef(() => questions.id, 'restrict'),
     position: integer().notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.onlineTestId, table.questionId] }),
-    index('online_test_questions_question_idx').on(table.questionId),
-    index('online_test_questions_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('online_test_questions', [table.onlineTestId, table.questionId], 'question', table.academyId),
 );
 
 /**
@@ -91,14 +75,9 @@ export const onlineTestQuestions = pgTable(
 export const onlineTestAttempts = pgTable(
   'online_test_attempts',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    onlineTestId: uuid()
-      .notNull()
-      .references(() => onlineTests.id, { onDelete: 'cascade' }),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    onlineTestId: requiredRef(() => onlineTests.id, 'cascade'),
+    studentId: requiredRef(() => students.id, 'cascade'),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
     questionOrder: uuid().array().notNull(),
@@ -125,12 +104,8 @@ export const onlineTestAnswers = pgTable(
   'online_test_answers',
   {
     academyId: academyId(),
-    attemptId: uuid()
-      .notNull()
-      .references(() => onlineTestAttempts.id, { onDelete: 'cascade' }),
-    questionId: uuid()
-      .notNull()
-      .references(() => questions.id, { onDelete: 'restrict' }),
+    attemptId: requiredRef(() => onlineTestAttempts.id, 'cascade'),
+    questionId: requiredRef(() => questions.id, 'restrict'),
     choice: text().array().notNull().default(sql`'{}'::text[]`),
     value: doublePrecision(),
     markedForReview: boolean().notNull().default(false),
@@ -138,9 +113,5 @@ export const onlineTestAnswers = pgTable(
     revision: integer().notNull().default(0),
     savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.attemptId, table.questionId] }),
-    index('online_test_answers_question_idx').on(table.questionId),
-    index('online_test_answers_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('online_test_answers', [table.attemptId, table.questionId], 'question', table.academyId),
 );

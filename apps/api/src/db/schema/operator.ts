@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { academies } from './academies';
+import { createdAt, idColumn, requiredRef } from './columns';
 
 /** The people who run the platform (made from the CLI); they never read an academy's records. */
 export const operators = pgTable(
   'operators',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: idColumn(),
     email: varchar({ length: 254 }).notNull(),
     name: varchar({ length: 120 }).notNull(),
     passwordHash: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('operators_email_unique').on(sql`lower(${table.email})`)],
 );
@@ -19,13 +20,11 @@ export const operators = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    operatorId: uuid()
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    operatorId: requiredRef(() => operators.id, 'cascade'),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('operator_sessions_token_hash_unique').on(table.tokenHash), index('operator_sessions_operator_idx').on(table.operatorId)],
 );
@@ -58,10 +57,10 @@ export const academyUsage = pgTable('academy_usage', {
 export const operatorLoginFailures = pgTable(
   'operator_login_failures',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: idColumn(),
     email: varchar({ length: 254 }).notNull(),
     ip: varchar({ length: 64 }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('operator_login_failures_email_idx').on(table.email, table.createdAt), index('operator_login_failures_ip_idx').on(table.ip, table.createdAt)],
 );

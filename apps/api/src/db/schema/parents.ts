@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { PREFERRED_CHANNELS } from '@academy/shared/schemas/messaging';
 import { PARENT_RELATIONS } from '@academy/shared/schemas/parents';
 import { students } from './students';
-import { timestamps, users } from './users';
-import { academyId } from './academy-column';
+import { users } from './users';
+import { academyId, academyRow } from './academy-column';
+import { createdAt, linkTableKeys, requiredRef, timestamps } from './columns';
 
 /**
  * A parent (issue 21): the person behind a `parent` account (name, email and language live on the
@@ -13,12 +14,9 @@ import { academyId } from './academy-column';
 export const parents = pgTable(
   'parents',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    // The person's own account, one record per account; the account cannot go while the record points at it.
+    userId: requiredRef(() => users.id, 'restrict').unique(),
     /** Canonical +91XXXXXXXXXX; identifies a parent without email (issue 37): siblings share it. */
     phone: varchar({ length: 20 }),
     relation: text({ enum: PARENT_RELATIONS }).notNull().default('guardian'),
@@ -42,18 +40,10 @@ export const parentStudents = pgTable(
   'parent_students',
   {
     academyId: academyId(),
-    parentId: uuid()
-      .notNull()
-      .references(() => parents.id, { onDelete: 'cascade' }),
-    studentId: uuid()
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    parentId: requiredRef(() => parents.id, 'cascade'),
+    studentId: requiredRef(() => students.id, 'cascade'),
+    createdAt: createdAt(),
   },
   // A student's parents (the student page, alerts) read the second index.
-  (table) => [
-    primaryKey({ columns: [table.parentId, table.studentId] }),
-    index('parent_students_student_idx').on(table.studentId),
-    index('parent_students_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('parent_students', [table.parentId, table.studentId], 'student', table.academyId),
 );

@@ -3,7 +3,8 @@ import { boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey,
 import { batches } from './batches';
 import { teachers } from './teachers';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { createdAt, requiredRef } from './columns';
 
 /*
  * Staff pay (issue 58, docs/decisions/058-staff-pay.md). Lectures are not stored: they are read from
@@ -16,9 +17,7 @@ export const teacherPay = pgTable(
   'teacher_pay',
   {
     academyId: academyId(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
+    teacherId: requiredRef(() => teachers.id, 'cascade'),
     scheme: text({ enum: ['monthly', 'per-lecture', 'per-hour'] }).notNull(),
     monthlyPaise: integer(),
     hourlyPaise: integer(),
@@ -38,12 +37,8 @@ export const teacherPayRates = pgTable(
   'teacher_pay_rates',
   {
     academyId: academyId(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    teacherId: requiredRef(() => teachers.id, 'cascade'),
+    batchId: requiredRef(() => batches.id, 'cascade'),
     amountPaise: integer().notNull(),
   },
   (table) => [primaryKey({ columns: [table.academyId, table.teacherId, table.batchId] }), index('teacher_pay_rates_batch_idx').on(table.academyId, table.batchId)],
@@ -53,11 +48,8 @@ export const teacherPayRates = pgTable(
 export const teacherLeave = pgTable(
   'teacher_leave',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    teacherId: requiredRef(() => teachers.id, 'cascade'),
     fromDate: date({ mode: 'string' }).notNull(),
     toDate: date({ mode: 'string' }).notNull(),
     halfDay: boolean().notNull().default(false),
@@ -68,7 +60,7 @@ export const teacherLeave = pgTable(
     unpaid: boolean().notNull().default(true),
     decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('teacher_leave_academy_teacher_idx').on(table.academyId, table.teacherId, table.fromDate),
@@ -81,17 +73,12 @@ export const teacherLeave = pgTable(
 export const batchSubstitutions = pgTable(
   'batch_substitutions',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    batchId: requiredRef(() => batches.id, 'cascade'),
     date: date({ mode: 'string' }).notNull(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
+    teacherId: requiredRef(() => teachers.id, 'cascade'),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     unique('batch_substitutions_batch_date_unique').on(table.academyId, table.batchId, table.date),
@@ -107,21 +94,16 @@ export const batchSubstitutions = pgTable(
 export const lectureCorrections = pgTable(
   'lecture_corrections',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
-    batchId: uuid()
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    teacherId: requiredRef(() => teachers.id, 'cascade'),
+    batchId: requiredRef(() => batches.id, 'cascade'),
     date: date({ mode: 'string' }).notNull(),
     lectures: integer().notNull(),
     minutes: integer().notNull(),
     reason: varchar({ length: 300 }).notNull(),
     payMonth: char({ length: 7 }).notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('lecture_corrections_academy_month_idx').on(table.academyId, table.payMonth, table.teacherId), check('lecture_corrections_lectures_check', sql`${table.lectures} in (1, -1)`)],
 );
@@ -130,17 +112,14 @@ export const lectureCorrections = pgTable(
 export const payAdjustments = pgTable(
   'pay_adjustments',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    teacherId: requiredRef(() => teachers.id, 'cascade'),
     payMonth: char({ length: 7 }).notNull(),
     kind: text({ enum: ['extra', 'deduction'] }).notNull(),
     amountPaise: integer().notNull(),
     note: varchar({ length: 200 }).notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('pay_adjustments_academy_month_idx').on(table.academyId, table.payMonth, table.teacherId), check('pay_adjustments_amount_check', sql`${table.amountPaise} > 0`)],
 );
@@ -166,9 +145,7 @@ export const payrollLines = pgTable(
   {
     academyId: academyId(),
     month: char({ length: 7 }).notNull(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'restrict' }),
+    teacherId: requiredRef(() => teachers.id, 'restrict'),
     line: jsonb().notNull(),
     lectures: jsonb().notNull(),
   },

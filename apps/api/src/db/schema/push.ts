@@ -1,6 +1,7 @@
-import { index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { createdAt, requiredRef } from './columns';
 
 /**
  * Web Push (issue 37): each browser where a parent or a student turned notifications on. `endpoint` is
@@ -11,16 +12,13 @@ import { academyId } from './academy-column';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...academyRow(),
+    userId: requiredRef(() => users.id, 'cascade'),
     endpoint: varchar({ length: 1000 }).notNull().unique(),
     p256dh: varchar({ length: 100 }).notNull(),
     auth: varchar({ length: 50 }).notNull(),
     userAgent: varchar({ length: 300 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSuccessAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('push_subscriptions_user_idx').on(table.userId), index('push_subscriptions_academy_idx').on(table.academyId)],
@@ -38,6 +36,6 @@ export const pushVapidKeys = pgTable(
     academyId: academyId().primaryKey(),
     publicKey: varchar({ length: 100 }).notNull(),
     privateKey: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
 );

@@ -4,7 +4,8 @@ import { LANGUAGES } from '@academy/shared/languages';
 import { QUESTION_DIFFICULTIES, QUESTION_TYPES } from '@academy/shared/schemas/online-tests';
 import { subjects } from './subjects';
 import { users } from './users';
-import { academyId } from './academy-column';
+import { academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
 
 /*
  * Online practice tests (issue 40; docs/decisions/037-online-tests.md). Marks are whole half-marks, as
@@ -20,11 +21,8 @@ import { academyId } from './academy-column';
 export const questions = pgTable(
   'questions',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    subjectId: uuid()
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    subjectId: requiredRef(() => subjects.id, 'restrict'),
     chapter: varchar({ length: 120 }).notNull(),
     topic: varchar({ length: 120 }),
     difficulty: text({ enum: QUESTION_DIFFICULTIES }).notNull(),
@@ -39,11 +37,7 @@ export const questions = pgTable(
     // sha256 of the text and options as typed, folded (spaces, case): the same question twice is flagged.
     fingerprint: varchar({ length: 64 }).notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps,
     deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [

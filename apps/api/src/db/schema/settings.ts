@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { AbsenceAlertSettingsInput, AcademyTranslations, Testimonial } from '@academy/shared/schemas/settings';
 import type { MessageKind } from '@academy/shared/schemas/messaging';
 import { academies } from './academies';
 import { academyId } from './academy-column';
+import { requiredRef, updatedAt } from './columns';
 
 /** The messaging settings as stored (defaults fill what is missing). */
 export type StoredMessaging = {
@@ -72,10 +73,7 @@ export const academySettings = pgTable(
     lateJoinerGraceDays: integer().notNull().default(7),
     // Homework (issue 59): the weekly summary to parents, and removing pages older than a term. Both off until chosen.
     homework: jsonb().$type<{ weeklySummary?: boolean; removeOldPages?: boolean }>().notNull().default({}),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (table) => [
     check('academy_settings_late_joiner_grace_days', sql`${table.lateJoinerGraceDays} between 0 and 60`),
@@ -97,9 +95,7 @@ export const academyWhatsappNumbers = pgTable(
   'academy_whatsapp_numbers',
   {
     phoneNumberId: varchar({ length: 64 }).primaryKey(),
-    academyId: uuid()
-      .notNull()
-      .references(() => academies.id, { onDelete: 'cascade' }),
+    academyId: requiredRef(() => academies.id, 'cascade'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('academy_whatsapp_numbers_academy_idx').on(table.academyId)],

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { NamesInLanguages } from '@academy/shared/academy-words';
 import { subjects } from './subjects';
-import { timestamps } from './users';
-import { academyId } from './academy-column';
+import { academyId, academyRow } from './academy-column';
+import { linkTableKeys, requiredRef, timestamps } from './columns';
 
 export const standards = pgTable(
   'standards',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     name: varchar({ length: 80 }).notNull(),
     level: integer().notNull(),
     /** Optional names in Marathi and Hindi (issue 42); `name` is the English one. */
@@ -26,16 +25,8 @@ export const standardSubjects = pgTable(
   'standard_subjects',
   {
     academyId: academyId(),
-    standardId: uuid()
-      .notNull()
-      .references(() => standards.id, { onDelete: 'cascade' }),
-    subjectId: uuid()
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
+    standardId: requiredRef(() => standards.id, 'cascade'),
+    subjectId: requiredRef(() => subjects.id, 'restrict'),
   },
-  (table) => [
-    primaryKey({ columns: [table.standardId, table.subjectId] }),
-    index('standard_subjects_subject_idx').on(table.subjectId),
-    index('standard_subjects_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('standard_subjects', [table.standardId, table.subjectId], 'subject', table.academyId),
 );

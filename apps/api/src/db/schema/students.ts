@@ -3,18 +3,16 @@ import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uu
 import { BOARDS, GENDERS, MEDIUMS } from '@academy/shared/schemas/common';
 import { STUDENT_STATUSES } from '@academy/shared/schemas/students';
 import { standards } from './standards';
-import { timestamps, users } from './users';
-import { academyId } from './academy-column';
+import { users } from './users';
+import { academyId, academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
 
 export const students = pgTable(
   'students',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    // The person's own account, one record per account; the account cannot go while the record points at it.
+    userId: requiredRef(() => users.id, 'restrict').unique(),
     // Null when not given (issue 42, decision 040): the academy never records a made-up gender or address.
     gender: text({ enum: GENDERS }),
     address: text(),

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { NamesInLanguages } from '@academy/shared/academy-words';
-import { timestamps } from './users';
-import { academyId } from './academy-column';
+import { academyRow } from './academy-column';
+import { timestamps } from './columns';
 
 export const subjects = pgTable(
   'subjects',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
+    ...academyRow(),
     name: varchar({ length: 120 }).notNull(),
     code: varchar({ length: 20 }).notNull(),
     description: text().notNull().default(''),

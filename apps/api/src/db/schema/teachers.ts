@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { GENDERS } from '@academy/shared/schemas/common';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import { subjects } from './subjects';
-import { timestamps, users } from './users';
-import { academyId } from './academy-column';
+import { users } from './users';
+import { academyId, academyRow } from './academy-column';
+import { linkTableKeys, requiredRef, timestamps } from './columns';
 
 export const teachers = pgTable(
   'teachers',
   {
-    academyId: academyId(),
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    ...academyRow(),
+    // The person's own account, one record per account; the account cannot go while the record points at it.
+    userId: requiredRef(() => users.id, 'restrict').unique(),
     phone: varchar({ length: 20 }),
     qualification: varchar({ length: 200 }).notNull().default(''),
     joiningDate: date(),
@@ -34,16 +32,8 @@ export const teacherSubjects = pgTable(
   'teacher_subjects',
   {
     academyId: academyId(),
-    teacherId: uuid()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
-    subjectId: uuid()
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'restrict' }),
+    teacherId: requiredRef(() => teachers.id, 'cascade'),
+    subjectId: requiredRef(() => subjects.id, 'restrict'),
   },
-  (table) => [
-    primaryKey({ columns: [table.teacherId, table.subjectId] }),
-    index('teacher_subjects_subject_idx').on(table.subjectId),
-    index('teacher_subjects_academy_idx').on(table.academyId),
-  ],
+  (table) => linkTableKeys('teacher_subjects', [table.teacherId, table.subjectId], 'subject', table.academyId),
 );

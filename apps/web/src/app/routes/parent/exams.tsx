@@ -3,21 +3,15 @@ import { IconDownload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../components/ui/page-header';
-import { ChildPicker } from '../../../features/parents/components/child-picker';
 import { reportCardHref, EXAM_MESSAGES, useChildExams } from '../../../features/exams/api';
 import { ProgressChart } from '../../../features/exams/components/progress-chart';
 import { StudentExamList } from '../../../features/exams/components/student-exam-list';
+import { ChildScreen } from './child-screen';
 
 /** A child's published tests for their parent: marks, rank, the batch's average and highest, progress, the report card. */
 export function Component() {
   const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`Tests`} description={t`Your child's marks and rank in each published test, with the batch's average and highest.`} />
-      <ChildPicker>{(child) => <ChildTests child={child} />}</ChildPicker>
-    </>
-  );
+  return <ChildScreen title={t`Tests`} description={t`Your child's marks and rank in each published test, with the batch's average and highest.`}>{(child) => <ChildTests child={child} />}</ChildScreen>;
 }
 
 function ChildTests({ child }: { child: ParentChild }) {

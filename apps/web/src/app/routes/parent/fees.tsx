@@ -2,21 +2,15 @@ import { Skeleton, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../components/ui/page-header';
 import { useChildLedger } from '../../../features/fees/api';
 import { LedgerView } from '../../../features/fees/components/ledger-view';
 import { UpiPayPanel } from '../../../features/fees/components/upi-pay-panel';
-import { ChildPicker } from '../../../features/parents/components/child-picker';
+import { ChildScreen } from './child-screen';
 
 /** A child's fees for their parent: the same ledger (balance, dues, receipts to download) the child sees. */
 export function Component() {
   const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`Fees`} description={t`Your child's fees, payments and receipts.`} />
-      <ChildPicker>{(child) => <ChildFees child={child} />}</ChildPicker>
-    </>
-  );
+  return <ChildScreen title={t`Fees`} description={t`Your child's fees, payments and receipts.`}>{(child) => <ChildFees child={child} />}</ChildScreen>;
 }
 
 function ChildFees({ child }: { child: ParentChild }) {

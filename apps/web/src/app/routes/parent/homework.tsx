@@ -3,20 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { HOMEWORK_MESSAGES } from '@academy/shared/schemas/homework';
 import type { ParentChild } from '@academy/shared/schemas/parents';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../components/ui/page-header';
-import { ChildPicker } from '../../../features/parents/components/child-picker';
 import { useChildHomework } from '../../../features/homework/api';
 import { HomeworkList } from '../../../features/homework/components/homework-list';
+import { ChildScreen } from './child-screen';
 
 /** A child's homework for their parent (issue 59): pending, late and checked, with the teacher's comments. */
 export function Component() {
   const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`Homework`} description={t`Your child's homework: what is pending or late, and what the teacher checked, with their comments.`} />
-      <ChildPicker>{(child) => <ChildHomework child={child} />}</ChildPicker>
-    </>
-  );
+  return <ChildScreen title={t`Homework`} description={t`Your child's homework: what is pending or late, and what the teacher checked, with their comments.`}>{(child) => <ChildHomework child={child} />}</ChildScreen>;
 }
 
 function ChildHomework({ child }: { child: ParentChild }) {

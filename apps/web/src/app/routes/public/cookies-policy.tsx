@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LegalDocument } from '../../../components/ui/legal-document';
 import { usePublicSettings } from '../../../features/settings/api';
-import { OfficeContact } from '../../../features/settings/components/office-contact';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { formatMonthName } from '../../../lib/format-date';
+import { WhoToAsk } from './legal-page-parts';
 
 export function Component() {
   const { t } = useLingui();
@@ -113,10 +113,7 @@ export function Component() {
         </Trans>
       </p>
 
-      <h2>
-        <Trans>Who to ask</Trans>
-      </h2>
-      <OfficeContact />
+      <WhoToAsk />
     </LegalDocument>
   );
 }

@@ -1,10 +1,10 @@
 import { Anchor, Skeleton } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
-import { useAttemptResult } from '../../../../features/online-tests/api';
-import { AttemptResultView } from '../../../../features/online-tests/components/attempt-result-view';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useAttemptResult } from '../../../features/online-tests/api';
+import { AttemptResultView } from '../../../features/online-tests/components/attempt-result-view';
 
 export function Component() {
   const { t } = useLingui();

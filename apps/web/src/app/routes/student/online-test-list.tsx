@@ -1,9 +1,9 @@
 import { Skeleton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { PageHeader } from '../../../../components/ui/page-header';
-import { useStudentOnlineTests } from '../../../../features/online-tests/api';
-import { StudentOnlineTests } from '../../../../features/online-tests/components/student-online-tests';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useStudentOnlineTests } from '../../../features/online-tests/api';
+import { StudentOnlineTests } from '../../../features/online-tests/components/student-online-tests';
 
 export function Component() {
   const { t } = useLingui();

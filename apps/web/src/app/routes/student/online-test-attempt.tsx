@@ -2,12 +2,12 @@ import { Skeleton } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { LoadErrorAlert } from '../../../../components/ui/load-error-alert';
-import { useCurrentUser } from '../../../../lib/session';
-import { useAttempt } from '../../../../features/online-tests/api';
-import { removeDraft } from '../../../../features/online-tests/attempt-answers';
-import { AttemptScreen } from '../../../../features/online-tests/components/attempt-screen';
-import { usePageMeta } from '../../../../lib/page-meta';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
+import { useCurrentUser } from '../../../lib/session';
+import { useAttempt } from '../../../features/online-tests/api';
+import { removeDraft } from '../../../features/online-tests/attempt-answers';
+import { AttemptScreen } from '../../../features/online-tests/components/attempt-screen';
+import { usePageMeta } from '../../../lib/page-meta';
 
 export function Component() {
   const { t } = useLingui();

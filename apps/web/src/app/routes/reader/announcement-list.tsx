@@ -1,14 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AnnouncementBoard } from '../../../features/announcements/components/announcement-board';
+import { useArea } from '../../area';
 
-/** Announcements meant for parents or for their children's batches. */
+/** The announcements meant for the signed-in teacher, student or parent (for a parent: also their children's batches). */
 export function Component() {
   const { t } = useLingui();
+  const area = useArea();
   return (
     <>
       <PageHeader title={t`Announcements`} description={t`News from the academy: holidays, tests and changes.`} />
-      <AnnouncementBoard basePath="/app/parent/announcements" />
+      <AnnouncementBoard basePath={`${area.path}/announcements`} />
     </>
   );
 }

@@ -1,5 +1,0 @@
-import { AnnouncementReaderPage } from '../../../features/announcements/components/announcement-reader-page';
-
-export function Component() {
-  return <AnnouncementReaderPage basePath="/app/student/announcements" />;
-}
