@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clockIn, formatClock, formatDate } from '@academy/shared/calendar';
@@ -15,6 +15,7 @@ import { closureTitleOn } from '../closures';
 import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfContact } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 import { ENQUIRY_NOT_FOUND } from './admissions.service';
+import { batchClassTimes } from '../../read-models/batch-summaries';
 
 type BookingInput = z.output<typeof demoBookingInputSchema>;
 
@@ -39,8 +40,7 @@ async function selectDemos(db: DbExecutor, where: SQL) {
       createdAt: admissionDemos.createdAt,
       batchId: batches.id,
       batchName: batches.name,
-      startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      ...batchClassTimes(),
       subject: { _id: subjects.id, name: subjects.name, code: subjects.code },
       teacher: { _id: teachers.id, name: teacherUsers.name },
     })
