@@ -14,7 +14,7 @@ import { recordAudit } from '../audit';
 import { closureTitleOn } from '../closures';
 import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfContact } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { ENQUIRY_NOT_FOUND } from './admissions.service';
+import { ENQUIRY_NOT_FOUND, lockEnquiry } from './enquiry-lock';
 import { batchClassTimes } from '../../read-models/batch-summaries';
 
 type BookingInput = z.output<typeof demoBookingInputSchema>;
@@ -127,19 +127,14 @@ export async function bookDemoClass(db: Db, actor: Actor, enquiryId: string, inp
   const today = await academyToday(db);
   const { demoId, recipient } = await db.transaction(async (tx) => {
     // The enquiry's row lock: a booking and a status change (or a second booking) take turns.
-    const [enquiry] = await tx
-      .select({
-        status: admissionEnquiries.status,
-        name: admissionEnquiries.studentName,
-        phone: admissionEnquiries.phone,
-        parentPhone: admissionEnquiries.parentPhone,
-        email: admissionEnquiries.email,
-        language: admissionEnquiries.language,
-      })
-      .from(admissionEnquiries)
-      .where(eq(admissionEnquiries.id, enquiryId))
-      .for('update');
-    if (!enquiry) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const enquiry = await lockEnquiry(tx, enquiryId, {
+      status: admissionEnquiries.status,
+      name: admissionEnquiries.studentName,
+      phone: admissionEnquiries.phone,
+      parentPhone: admissionEnquiries.parentPhone,
+      email: admissionEnquiries.email,
+      language: admissionEnquiries.language,
+    });
     if (!(OPEN_ENQUIRY_STATUSES as readonly string[]).includes(enquiry.status)) {
       throw new AppError('CONFLICT', 'Only a new or contacted enquiry can be booked for a demo class');
     }
