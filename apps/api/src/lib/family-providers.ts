@@ -96,11 +96,19 @@ export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Pr
       components: whatsAppTemplateComponents(message),
     },
   };
+  return postWhatsAppMessage(message, body, message.template);
+}
+
+/**
+ * POST {base}/{version}/{phone-number-id}/messages, a template or a session message alike: answers the
+ * message id (wamid), or throws a ProviderError worded for the office (`template` names the refused one).
+ */
+async function postWhatsAppMessage(account: { base: string; phoneNumberId: string; accessToken: string }, body: object, template?: string): Promise<{ id: string }> {
   let response: Response;
   try {
-    response = await fetch(`${message.base}/${WHATSAPP_API_VERSION}/${encodeURIComponent(message.phoneNumberId)}/messages`, {
+    response = await fetch(`${account.base}/${WHATSAPP_API_VERSION}/${encodeURIComponent(account.phoneNumberId)}/messages`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${message.accessToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -112,7 +120,7 @@ export async function sendWhatsAppTemplate(message: WhatsAppTemplateMessage): Pr
   if (response.ok && id) return { id };
   const code = answer.error?.code;
   // A 5xx without a code is Meta's passing fault.
-  throw new ProviderError(whatsAppErrorText(code, message.template), response.status < 500 && isFinalWhatsAppError(code), code);
+  throw new ProviderError(whatsAppErrorText(code, template), response.status < 500 && isFinalWhatsAppError(code), code);
 }
 
 /** A free-form (session) message: words, or an interactive list of choices (ids come back as `list_reply`). */
@@ -138,22 +146,7 @@ export async function sendWhatsAppSession(message: WhatsAppSessionMessage): Prom
         interactive: { type: 'list', body: { text: message.text.slice(0, 1024) }, action: { button: message.list.button.slice(0, 20), sections: [{ title: message.list.button.slice(0, 24), rows: message.list.rows.map((row) => ({ id: row.id, title: row.title.slice(0, 24) })) }] } },
       }
     : { type: 'text', text: { preview_url: true, body: message.text.slice(0, 4096) } };
-  let response: Response;
-  try {
-    response = await fetch(`${message.base}/${WHATSAPP_API_VERSION}/${encodeURIComponent(message.phoneNumberId)}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${message.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to.replace(/^\+/, ''), ...content }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    throw new ProviderError(whatsAppErrorText(undefined), false);
-  }
-  const answer = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number } };
-  const id = answer.messages?.[0]?.id;
-  if (response.ok && id) return { id };
-  const code = answer.error?.code;
-  throw new ProviderError(whatsAppErrorText(code), response.status < 500 && isFinalWhatsAppError(code), code);
+  return postWhatsAppMessage(message, { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to.replace(/^\+/, ''), ...content });
 }
 
 /** `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>`, compared in constant time. */

@@ -17,6 +17,14 @@ export const activeEnrolledCount = sql<number>`(
   where ${batchStudents.batchId} = ${batches.id} and ${students.status} = 'active'
 )`;
 
+/** A batch's class times as the screens and messages show them ('17:00'), to spread into a select. */
+export function batchClassTimes() {
+  return {
+    startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
+    endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+  };
+}
+
 /**
  * Batches with their standard, subject, teacher, schedule and seats, in one query, for the lists
  * outside the batch screens (a teacher's batches, a student's batches).
@@ -35,8 +43,7 @@ export async function listBatchRows(db: DbExecutor, where: SQL | undefined): Pro
       subject: { _id: subjects.id, name: subjects.name, code: subjects.code },
       teacher: { _id: teachers.id, name: users.name },
       days: batches.scheduleDays,
-      startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      ...batchClassTimes(),
       startDate: batches.startDate,
       endDate: batches.endDate,
       capacity: batches.capacity,

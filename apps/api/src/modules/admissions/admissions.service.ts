@@ -1,7 +1,7 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
 import { academyLockName } from '../../db/advisory-locks';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
-import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ENQUIRY_STATUS_LABELS,
@@ -56,6 +56,7 @@ import { diffChanges, recordAudit, type AuditActor } from '../audit';
 import { consumeVerificationProof } from './email-verification.service';
 import { consumePhoneProof } from './phone-verification.service';
 import { assertFollowUpFields, contactsOf, followUpCondition } from './follow-up-queries';
+import { ENQUIRY_NOT_FOUND, lockEnquiry } from './enquiry-lock';
 
 type AdmissionInput = z.output<typeof admissionEnquiryInputSchema>;
 type ContactInput = z.output<typeof contactEnquiryInputSchema>;
@@ -64,7 +65,6 @@ type UpdateInput = z.output<typeof admissionEnquiryUpdateInputSchema>;
 type ListQuery = z.output<typeof admissionEnquiryListQuerySchema>;
 type StatusInput = z.output<typeof enquiryStatusInputSchema>;
 
-export const ENQUIRY_NOT_FOUND = 'Registration not found';
 export const ENQUIRY_ALREADY_STUDENT = 'This enquiry has become a student, so its status cannot change any more. Archive the student instead if it was a mistake.';
 
 const studentUsers = sql`student_users`;
@@ -522,8 +522,7 @@ export async function sendEnquiryConfirmation(deps: { db: Db; mailer: Mailer }, 
 export async function updateEnquiry(db: Db, actor: AuditActor, id: string, input: UpdateInput): Promise<AdmissionEnquiryDetail> {
   await assertReferences(db, { standard: input.standard, subjects: input.subjects });
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(admissionEnquiries).where(eq(admissionEnquiries.id, id)).for('update');
-    if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const current = await lockEnquiry(tx, id, getTableColumns(admissionEnquiries));
     const { subjects: subjectIds, standard, email, ...fields } = input;
     const values = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     await tx
@@ -579,12 +578,7 @@ export async function changeEnquiryStatus(db: Db, actor: NonNullable<AuditActor>
   const reason = closing ? (input.reason ?? null) : null;
   const note = closing ? (input.note ?? null) : null;
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: admissionEnquiries.status, studentId: admissionEnquiries.studentId, name: admissionEnquiries.studentName })
-      .from(admissionEnquiries)
-      .where(eq(admissionEnquiries.id, id))
-      .for('update');
-    if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const current = await lockEnquiry(tx, id, { status: admissionEnquiries.status, studentId: admissionEnquiries.studentId, name: admissionEnquiries.studentName });
     // The student account made from it stays; reopening would leave the two disagreeing.
     if (current.studentId) throw new AppError('CONFLICT', ENQUIRY_ALREADY_STUDENT);
     if (!ENQUIRY_TRANSITIONS[current.status].includes(status)) {
@@ -633,29 +627,24 @@ export async function convertEnquiry(
 ): Promise<{ result: ConvertEnquiryResult; invitation: Invitation | undefined }> {
   const admissionDate = await academyToday(db);
   const { studentId, invitation, batch, parentIds, emailOwner, firstPassword, familyToldBy } = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        status: admissionEnquiries.status,
-        studentId: admissionEnquiries.studentId,
-        convertedAt: admissionEnquiries.convertedAt,
-        studentName: admissionEnquiries.studentName,
-        email: admissionEnquiries.email,
-        phone: admissionEnquiries.phone,
-        parentName: admissionEnquiries.parentName,
-        parentPhone: admissionEnquiries.parentPhone,
-        gender: admissionEnquiries.gender,
-        dateOfBirth: admissionEnquiries.dateOfBirth,
-        standardId: admissionEnquiries.standardId,
-        school: admissionEnquiries.school,
-        board: admissionEnquiries.board,
-        medium: admissionEnquiries.medium,
-        address: admissionEnquiries.address,
-        language: admissionEnquiries.language,
-      })
-      .from(admissionEnquiries)
-      .where(eq(admissionEnquiries.id, id))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const row = await lockEnquiry(tx, id, {
+      status: admissionEnquiries.status,
+      studentId: admissionEnquiries.studentId,
+      convertedAt: admissionEnquiries.convertedAt,
+      studentName: admissionEnquiries.studentName,
+      email: admissionEnquiries.email,
+      phone: admissionEnquiries.phone,
+      parentName: admissionEnquiries.parentName,
+      parentPhone: admissionEnquiries.parentPhone,
+      gender: admissionEnquiries.gender,
+      dateOfBirth: admissionEnquiries.dateOfBirth,
+      standardId: admissionEnquiries.standardId,
+      school: admissionEnquiries.school,
+      board: admissionEnquiries.board,
+      medium: admissionEnquiries.medium,
+      address: admissionEnquiries.address,
+      language: admissionEnquiries.language,
+    });
     if (row.studentId || row.convertedAt) throw new AppError('CONFLICT', 'This enquiry has already been converted to a student');
     if (row.status !== 'admitted') {
       throw new AppError('CONFLICT', `Only an admitted enquiry can be converted to a student; this one is ${ENQUIRY_STATUS_LABELS[row.status].toLowerCase()}`);

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, parentMessages, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildEnquiry, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { startProviderStandIns, type ProviderStandIns } from '../../../test/provider-stand-ins';
+import { shareProviderTestApp, standInWhatsApp } from '../../../test/provider-test-app';
 
 /**
  * Issue 54, point 1: a family that applied with a mobile number (no email) becomes a student through
@@ -11,11 +10,7 @@ import { startProviderStandIns, type ProviderStandIns } from '../../../test/prov
  * office is shown once; the family is told the student ID and how to sign in on its channel, in its
  * language, never the password. Only the office may convert.
  */
-const ACCESS_TOKEN = 'EAAG-stand-in-access-token-0123456789';
-const PHONE_NUMBER_ID = '106540352242922';
-
-let t: TestApp;
-let providers: ProviderStandIns;
+const { t, providers } = shareProviderTestApp();
 let adminCookie: string;
 let standardId: string;
 let nextAddress = 1;
@@ -27,14 +22,8 @@ const runJobs = async () => {
 const login = (identifier: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address(), payload: { email: identifier, password } });
 
 beforeAll(async () => {
-  providers = await startProviderStandIns({ accessToken: ACCESS_TOKEN, phoneNumberId: PHONE_NUMBER_ID, authKey: 'msg91-auth-key-0123456789abcdef' });
-  t = await buildTestApp({ config: { providers: { whatsappBase: providers.base, msg91Base: providers.base } } });
   adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
   standardId = (await buildStandard(t.database.db, { name: '9th Standard', level: 9 })).id;
-});
-afterAll(async () => {
-  await t.close();
-  await providers.close();
 });
 
 const admitted = (fields: Parameters<typeof buildEnquiry>[1]) => buildEnquiry(t.database.db, { standardId, ...fields, status: 'admitted' });
@@ -70,7 +59,7 @@ describe('converting an enquiry without an email', () => {
 
   it('tells the family on WhatsApp, in its language, the student ID and where to sign in, never the password', async () => {
     const saved = await asAdmin('PUT', '/api/admin/settings/messaging', {
-      whatsapp: { enabled: true, phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN, appSecret: 'meta-app-secret-0123456789abcdef', verifyToken: 'verify-token-0123456789', templates: { admitted: 'student_admitted' } },
+      whatsapp: standInWhatsApp({ admitted: 'student_admitted' }),
       quietHours: null,
     });
     expect(saved.statusCode, saved.body).toBe(200);

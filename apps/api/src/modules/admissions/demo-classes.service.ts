@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { clockIn, formatClock, formatDate } from '@academy/shared/calendar';
@@ -16,7 +16,8 @@ import type { DemoMarksSaver } from '../attendance';
 import { closureTitleOn } from '../closures';
 import { cancelContactMessages, latestMessagesByKey, quietHoursHoldOf, reachOfContact } from '../family-outbox';
 import { academyToday, getAcademySettings } from '../../academy-settings';
-import { ENQUIRY_NOT_FOUND } from './admissions.service';
+import { ENQUIRY_NOT_FOUND, lockEnquiry } from './enquiry-lock';
+import { batchClassTimes } from '../../read-models/batch-summaries';
 
 type BookingInput = z.output<typeof demoBookingInputSchema>;
 
@@ -85,8 +86,7 @@ async function selectDemos(db: DbExecutor, where: SQL) {
       createdAt: admissionDemos.createdAt,
       batchId: batches.id,
       batchName: batches.name,
-      startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      ...batchClassTimes(),
       subject: { _id: subjects.id, name: subjects.name, code: subjects.code },
       teacher: { _id: teachers.id, name: teacherUsers.name },
     })
@@ -173,19 +173,14 @@ export async function bookDemoClass(db: Db, actor: Actor, enquiryId: string, inp
   const today = await academyToday(db);
   const { demoId, recipient } = await db.transaction(async (tx) => {
     // The enquiry's row lock: a booking and a status change (or a second booking) take turns.
-    const [enquiry] = await tx
-      .select({
-        status: admissionEnquiries.status,
-        name: admissionEnquiries.studentName,
-        phone: admissionEnquiries.phone,
-        parentPhone: admissionEnquiries.parentPhone,
-        email: admissionEnquiries.email,
-        language: admissionEnquiries.language,
-      })
-      .from(admissionEnquiries)
-      .where(eq(admissionEnquiries.id, enquiryId))
-      .for('update');
-    if (!enquiry) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const enquiry = await lockEnquiry(tx, enquiryId, {
+      status: admissionEnquiries.status,
+      name: admissionEnquiries.studentName,
+      phone: admissionEnquiries.phone,
+      parentPhone: admissionEnquiries.parentPhone,
+      email: admissionEnquiries.email,
+      language: admissionEnquiries.language,
+    });
     if (!(OPEN_ENQUIRY_STATUSES as readonly string[]).includes(enquiry.status)) {
       throw new AppError('CONFLICT', 'Only a new or contacted enquiry can be booked for a demo class');
     }

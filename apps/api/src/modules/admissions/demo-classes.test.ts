@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { WEEKDAYS, weekdayOfDate } from '@academy/shared/schedule';
 import { admissionDemos, admissionEnquiries, attendanceRecords, auditLog, batches, parentMessages, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildEnquiry, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { startProviderStandIns, type ProviderStandIns } from '../../../test/provider-stand-ins';
+import { shareProviderTestApp, standInWhatsApp } from '../../../test/provider-test-app';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 
 /**
@@ -15,11 +14,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
  * told the time and address through the family outbox; the batch's teacher sees the demo student on
  * that day's sheet and marks them, and the batch's own figures never count them.
  */
-const ACCESS_TOKEN = 'EAAG-stand-in-access-token-0123456789';
-const PHONE_NUMBER_ID = '106540352242922';
-
-let t: TestApp;
-let providers: ProviderStandIns;
+const { t, providers } = shareProviderTestApp();
 let today: string;
 let adminCookie: string;
 let teacher: Awaited<ReturnType<typeof buildTeacher>>;
@@ -54,8 +49,6 @@ async function dailyBatch(overrides: { days?: (typeof WEEKDAYS)[number][]; stude
 const book = (enquiryId: string, batch: string, date: string) => asAdmin('POST', `/api/admission-enquiries/${enquiryId}/demo`, { batch, date });
 
 beforeAll(async () => {
-  providers = await startProviderStandIns({ accessToken: ACCESS_TOKEN, phoneNumberId: PHONE_NUMBER_ID, authKey: 'msg91-auth-key-0123456789abcdef' });
-  t = await buildTestApp({ config: { providers: { whatsappBase: providers.base, msg91Base: providers.base } } });
   const db = t.database.db;
   today = await academyToday(db);
   adminCookie = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
@@ -63,10 +56,6 @@ beforeAll(async () => {
   teacherCookie = await loginAs(t.app, teacher.user.email);
   otherTeacherCookie = await loginAs(t.app, (await buildTeacher(db)).user.email);
   studentCookie = await loginAs(t.app, (await buildStudent(db)).user.email);
-});
-afterAll(async () => {
-  await t.close();
-  await providers.close();
 });
 
 describe('booking a demo class', () => {
@@ -325,7 +314,7 @@ describe('by WhatsApp', () => {
     await runJobs();
     providers.reset();
     const saved = await asAdmin('PUT', '/api/admin/settings/messaging', {
-      whatsapp: { enabled: true, phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN, appSecret: 'meta-app-secret-0123456789abcdef', verifyToken: 'verify-token-0123456789', templates: { 'demo-class': 'demo_class' } },
+      whatsapp: standInWhatsApp({ 'demo-class': 'demo_class' }),
       quietHours: null,
     });
     expect(saved.statusCode, saved.body).toBe(200);

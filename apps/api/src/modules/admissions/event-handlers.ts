@@ -1,5 +1,5 @@
 import { academyInLanguage } from '@academy/shared/schemas/settings';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatClockRangeIn, formatDate } from '@academy/shared/calendar';
 import { word } from '@academy/shared/i18n/server-catalog';
 import { LANGUAGES, type Language } from '@academy/shared/languages';
@@ -11,6 +11,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
 import { readLocalNames } from '../standards';
 import { localNamesIn } from '@academy/shared/academy-words';
 import { demoMessageKey } from './demo-classes.service';
+import { batchClassTimes } from '../../read-models/batch-summaries';
 
 /**
  * What the admissions module does when its changes are announced (events/catalog.ts, decision 026).
@@ -32,8 +33,7 @@ export function handleAdmissionEvents(events: EventHandlers, jobs: Jobs): void {
         batch: batches.name,
         subjectId: subjects.id,
         subject: subjects.name,
-        startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
-        endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+        ...batchClassTimes(),
       })
       .from(admissionDemos)
       .innerJoin(admissionEnquiries, eq(admissionEnquiries.id, admissionDemos.enquiryId))

@@ -8,7 +8,8 @@ import type { Actor } from '../../access/actor';
 import { AppError } from '../../lib/app-error';
 import { diffChanges, recordAudits, type AuditEntryInput } from '../audit';
 import { academyToday } from '../../academy-settings';
-import { ENQUIRY_NOT_FOUND, getEnquiry } from './admissions.service';
+import { getEnquiry } from './admissions.service';
+import { lockEnquiry } from './enquiry-lock';
 import { assertFollowUpDate, assertFollowUpFields } from './follow-up-queries';
 
 /*
@@ -24,18 +25,13 @@ type ContactInput = z.output<typeof enquiryContactInputSchema>;
 export async function updateFollowUp(db: Db, actor: Actor, id: string, input: FollowUpInput): Promise<AdmissionEnquiryDetail> {
   await assertFollowUpFields(db, input);
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        name: admissionEnquiries.studentName,
-        followUpOn: admissionEnquiries.followUpOn,
-        source: admissionEnquiries.source,
-        referredBy: admissionEnquiries.referredByStudentId,
-        assignedTo: admissionEnquiries.assignedTo,
-      })
-      .from(admissionEnquiries)
-      .where(eq(admissionEnquiries.id, id))
-      .for('update');
-    if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const current = await lockEnquiry(tx, id, {
+      name: admissionEnquiries.studentName,
+      followUpOn: admissionEnquiries.followUpOn,
+      source: admissionEnquiries.source,
+      referredBy: admissionEnquiries.referredByStudentId,
+      assignedTo: admissionEnquiries.assignedTo,
+    });
     const source = input.source ?? current.source;
     let referredBy = input.referredBy !== undefined ? input.referredBy : current.referredBy;
     if (source !== 'referral') {
@@ -72,12 +68,7 @@ export async function logContact(db: Db, actor: Actor, id: string, input: Contac
   await assertFollowUpDate(db, input.followUpOn);
   const today = await academyToday(db);
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ name: admissionEnquiries.studentName, status: admissionEnquiries.status, followUpOn: admissionEnquiries.followUpOn })
-      .from(admissionEnquiries)
-      .where(eq(admissionEnquiries.id, id))
-      .for('update');
-    if (!current) throw new AppError('NOT_FOUND', ENQUIRY_NOT_FOUND);
+    const current = await lockEnquiry(tx, id, { name: admissionEnquiries.studentName, status: admissionEnquiries.status, followUpOn: admissionEnquiries.followUpOn });
     await tx.insert(admissionEnquiryContacts).values({
       enquiryId: id,
       kind: input.kind,

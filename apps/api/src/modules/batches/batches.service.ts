@@ -16,7 +16,7 @@ import { cancelUnpaidDuesOfBatch, createDuesForEnrolments, type EnrolmentDuesOpt
 import { academyToday } from '../../academy-settings';
 import { diffChanges, recordAudit, recordAudits, type AuditActor } from '../audit';
 import type { AuditText } from '@academy/shared/i18n/audit-texts';
-import { listBatchRows, listBatchSummaries } from '../../read-models/batch-summaries';
+import { batchClassTimes, listBatchRows, listBatchSummaries } from '../../read-models/batch-summaries';
 
 type BatchInput = z.output<typeof batchInputSchema>;
 type ListQuery = z.output<typeof batchListQuerySchema>;
@@ -168,7 +168,7 @@ async function assertReferences(db: DbExecutor, input: BatchInput) {
 
 async function assertNoTeacherClash(db: DbExecutor, input: BatchInput, exceptId?: string) {
   const [clash] = await db
-    .select({ name: batches.name, days: batches.scheduleDays, startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`, endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')` })
+    .select({ name: batches.name, days: batches.scheduleDays, ...batchClassTimes() })
     .from(batches)
     .where(and(eq(batches.teacherId, input.teacher), exceptId ? ne(batches.id, exceptId) : undefined, overlapsCondition(input.schedule, input.startDate, input.endDate)))
     .orderBy(asc(batches.name))

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { academies, announcements, attendanceRecords, batches, conversationMessages, conversations } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { startProviderStandIns, whatsAppInboundBody, metaSignature, type InboundParts, type ProviderStandIns } from '../../../test/provider-stand-ins';
+import { whatsAppInboundBody, metaSignature, type InboundParts } from '../../../test/provider-stand-ins';
+import { shareProviderTestApp, STAND_IN } from '../../../test/provider-test-app';
 import { runAbsenceAlerts } from '../parents/absence-alerts';
 import { academyToday } from '../../academy-settings';
 
@@ -14,19 +14,15 @@ import { academyToday } from '../../academy-settings';
  * answer themselves in the parent's language, an unknown number learns only the contact details, the
  * office replies inside the 24-hour window, and a replayed webhook changes nothing.
  */
-const ACCESS_TOKEN = 'EAAG-stand-in-access-token-0123456789';
-const PHONE_NUMBER_ID = '106540352242960';
-const APP_SECRET = 'meta-app-secret-0123456789abcdef';
 const PUBLIC_URL = 'https://academy.example.in';
 
-let t: TestApp;
-let providers: ProviderStandIns;
+const { t, providers } = shareProviderTestApp(() => ({ config: { publicUrl: PUBLIC_URL } }));
 let admin: string;
 let today: string;
 let sequence = 0;
 
-const post = (body: string) => t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(APP_SECRET, body) }, payload: body });
-const inbound = (from: string, parts: InboundParts, id = `wamid.in-${(sequence += 1)}`) => whatsAppInboundBody(from, id, { phoneNumberId: PHONE_NUMBER_ID, ...parts });
+const post = (body: string) => t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(STAND_IN.appSecret, body) }, payload: body });
+const inbound = (from: string, parts: InboundParts, id = `wamid.in-${(sequence += 1)}`) => whatsAppInboundBody(from, id, { phoneNumberId: STAND_IN.phoneNumberId, ...parts });
 const send = async () => {
   await t.app.backgroundIdle();
   while ((await t.app.jobs.runDue()) > 0);
@@ -39,21 +35,15 @@ const sessionTextsTo = (phone: string) =>
 const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  providers = await startProviderStandIns({ accessToken: ACCESS_TOKEN, phoneNumberId: PHONE_NUMBER_ID, authKey: 'msg91-auth-key-0123456789abcdef' });
-  t = await buildTestApp({ config: { publicUrl: PUBLIC_URL, providers: { whatsappBase: providers.base, msg91Base: providers.base } } });
   admin = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin', name: 'Office Admin' })).email);
   const saved = await asAdmin('PUT', '/api/admin/settings/messaging', {
-    whatsapp: { enabled: true, phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, templates: { absence: 'absence_alert', announcement: 'announcement' } },
+    whatsapp: { enabled: true, phoneNumberId: STAND_IN.phoneNumberId, accessToken: STAND_IN.accessToken, appSecret: STAND_IN.appSecret, templates: { absence: 'absence_alert', announcement: 'announcement' } },
     quietHours: null,
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const alerts = await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 }, parentWebhook: { url: null } });
   expect(alerts.statusCode, alerts.body).toBe(200);
   today = await academyToday(t.database.db);
-});
-afterAll(async () => {
-  await t.close();
-  await providers.close();
 });
 beforeEach(() => providers.reset());
 

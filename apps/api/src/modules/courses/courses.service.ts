@@ -6,6 +6,7 @@ import type { DbExecutor } from '../../db/client';
 import { batches, batchStudents, feePlanInstalments, feePlans, standards, standardSubjects, students, subjects, teachers, users } from '../../db/schema';
 import { paiseToRupees } from '@academy/shared/money';
 import { AppError } from '../../lib/app-error';
+import { batchClassTimes } from '../../read-models/batch-summaries';
 
 type CourseSubject = PublicCourses['standards'][number]['subjects'][number];
 
@@ -30,8 +31,7 @@ async function openCourses(db: DbExecutor, where?: SQL): Promise<OpenCourse[]> {
       subjectName: subjects.name,
       teacherName: users.name,
       scheduleDays: batches.scheduleDays,
-      startTime: sql<string>`to_char(${batches.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${batches.endTime}, 'HH24:MI')`,
+      ...batchClassTimes(),
       startDate: batches.startDate,
       endDate: batches.endDate,
       capacity: batches.capacity,

@@ -4,9 +4,10 @@ import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { academySettings, admissionEnquiries, auditLog, parentMessages, parents, parentStudents, signInCodes } from '../../db/schema';
-import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
+import { TEST_SERVER_KEYS } from '../../../test/build-test-app';
 import { buildBatch, buildParent, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { metaSignature, startProviderStandIns, whatsAppReplyBody, whatsAppStatusBody, type ProviderStandIns } from '../../../test/provider-stand-ins';
+import { metaSignature, whatsAppReplyBody, whatsAppStatusBody } from '../../../test/provider-stand-ins';
+import { shareProviderTestApp, STAND_IN, standInWhatsApp } from '../../../test/provider-test-app';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import { academyToday } from '../../academy-settings';
 import { createBackup } from '../backups/backups.service';
@@ -17,19 +18,25 @@ import { isGsm7, smsParts } from '@academy/shared/schemas/messaging';
  * channel choice, template messages in the parent's language, signed statuses, the SMS fallback, STOP,
  * a phone-only parent's sign-in code, and credentials that never leave the server.
  */
-const ACCESS_TOKEN = 'EAAG-stand-in-access-token-0123456789';
-const APP_SECRET = 'meta-app-secret-0123456789abcdef';
-const VERIFY_TOKEN = 'verify-token-0123456789';
-const AUTH_KEY = 'msg91-auth-key-0123456789abcdef';
-const PHONE_NUMBER_ID = '106540352242922';
+const { accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, authKey: AUTH_KEY, phoneNumberId: PHONE_NUMBER_ID } = STAND_IN;
 
-let t: TestApp;
-let providers: ProviderStandIns;
 let pushService: PushServiceStandIn;
 let adminCookie: string;
 let today: string;
 /** Everything the server logs while this file runs (info and above): no credential may be in it. */
 const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+
+beforeAll(async () => {
+  pushService = await startPushServiceStandIn();
+});
+afterAll(() => pushService.close());
+const { t, providers } = shareProviderTestApp(() => ({ logger: { level: 'info', stream: logStream }, config: { pushAllowedHosts: [pushService.host] } }));
 
 const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
 const runJobs = async () => {
@@ -45,31 +52,17 @@ const TEMPLATES = { absence: 'absence_alert', 'fee-reminder': 'fee_reminder', 'f
 const DLT = { absence: '1107161234567890123', 'fee-reminder': '1107161234567890124', 'fee-receipt': '1107161234567890125', 'report-card': '1107161234567890126', 'sign-in-code': '1107161234567890127' };
 
 beforeAll(async () => {
-  providers = await startProviderStandIns({ accessToken: ACCESS_TOKEN, phoneNumberId: PHONE_NUMBER_ID, authKey: AUTH_KEY });
-  pushService = await startPushServiceStandIn();
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  t = await buildTestApp({ logger: { level: 'info', stream: logStream }, config: { providers: { whatsappBase: providers.base, msg91Base: providers.base }, pushAllowedHosts: [pushService.host] } });
   adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
   today = await academyToday(t.database.db);
   // Alerts at once (no correction delay), no quiet hours: the tests run at any hour.
   await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 } });
   const saved = await asAdmin('PUT', '/api/admin/settings/messaging', {
-    whatsapp: { enabled: true, phoneNumberId: PHONE_NUMBER_ID, accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, templates: TEMPLATES },
+    whatsapp: standInWhatsApp(TEMPLATES),
     sms: { enabled: true, authKey: AUTH_KEY, senderId: 'shracd', templates: DLT },
     fallbackMinutes: 15,
     quietHours: null,
   });
   expect(saved.statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await providers.close();
-  await pushService.close();
 });
 beforeEach(() => providers.reset());
 

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clockIn, formatClock, shiftDate } from '@academy/shared/calendar';
 import { WEEKDAYS } from '@academy/shared/schedule';
 import { auditLog, batches, parentMessages } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { buildBatch, buildEnquiry, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
-import { startProviderStandIns, type ProviderStandIns } from '../../../test/provider-stand-ins';
+import { shareProviderTestApp, standInWhatsApp } from '../../../test/provider-test-app';
 import { academyToday, getAcademySettings } from '../../academy-settings';
 
 /**
@@ -15,11 +14,7 @@ import { academyToday, getAcademySettings } from '../../academy-settings';
  * off the quiet hours times them again or lets them go; a demo class today and an absence alert go at
  * once. The quiet hours are set around the moment the test runs, so it runs at any hour.
  */
-const ACCESS_TOKEN = 'EAAG-stand-in-access-token-0123456789';
-const PHONE_NUMBER_ID = '106540352242922';
-
-let t: TestApp;
-let providers: ProviderStandIns;
+const { t, providers } = shareProviderTestApp();
 let adminCookie: string;
 let teacherCookie: string;
 let today: string;
@@ -66,8 +61,6 @@ async function overdueFamily(name: string, phone: string) {
 const messagesOf = async (parentId: string) => (await asAdmin('GET', `/api/admin/messages?parentId=${parentId}`)).json().data.items as Record<string, unknown>[];
 
 beforeAll(async () => {
-  providers = await startProviderStandIns({ accessToken: ACCESS_TOKEN, phoneNumberId: PHONE_NUMBER_ID, authKey: 'msg91-auth-key-0123456789abcdef' });
-  t = await buildTestApp({ config: { providers: { whatsappBase: providers.base, msg91Base: providers.base } } });
   const db = t.database.db;
   adminCookie = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
   teacherCookie = await loginAs(t.app, (await buildTeacher(db)).user.email);
@@ -75,21 +68,10 @@ beforeAll(async () => {
   timeZone = (await getAcademySettings(db)).timeZone;
   await asAdmin('PUT', '/api/admin/settings/parent-alerts', { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 } });
   const saved = await asAdmin('PUT', '/api/admin/settings/messaging', {
-    whatsapp: {
-      enabled: true,
-      phoneNumberId: PHONE_NUMBER_ID,
-      accessToken: ACCESS_TOKEN,
-      appSecret: 'meta-app-secret-0123456789abcdef',
-      verifyToken: 'verify-token-0123456789',
-      templates: { 'fee-reminder': 'fee_reminder', absence: 'absence_alert', 'demo-class': 'demo_class' },
-    },
+    whatsapp: standInWhatsApp({ 'fee-reminder': 'fee_reminder', absence: 'absence_alert', 'demo-class': 'demo_class' }),
     quietHours: quietAroundNow(120),
   });
   expect(saved.statusCode, saved.body).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  await providers.close();
 });
 beforeEach(() => providers.reset());
 

@@ -7,22 +7,9 @@ import { formulaSafe, toCsv } from '../../lib/csv';
 import { openSecret } from '../../lib/secret-box';
 import type { ServerKeys } from '../../lib/server-keys';
 import { approvedMonthLines, BANK_ACCOUNT_CONTEXT } from './pay.service';
+import { PAY_FIGURE_TEXTS, PAY_SCHEMES } from './pay-words';
 
-const HEADERS = wordTable('payslip', {
-  sheet: 'Payroll',
-  teacher: 'Teacher',
-  scheme: 'Paid',
-  lectures: 'Lectures taken',
-  hours: 'Hours',
-  gross: 'Gross pay',
-  deductions: 'Deductions',
-  tds: 'TDS (section 194J)',
-  net: 'Net pay',
-  bank: 'Bank account on file',
-  yes: 'Yes',
-  no: 'No',
-});
-const SCHEMES = wordTable('payslip', { monthly: 'Monthly salary', 'per-lecture': 'Per lecture', 'per-hour': 'Per hour' });
+const HEADERS = wordTable('payslip', { sheet: 'Payroll', ...PAY_FIGURE_TEXTS, bank: 'Bank account on file', yes: 'Yes', no: 'No' });
 
 /** GET /api/payroll/{month}/payroll.xlsx: the approved month, a teacher a row, headers in the reader's language, money in the Indian format. */
 export async function payrollWorkbook(db: DbExecutor, month: string, language: Language): Promise<{ file: Buffer; fileName: string }> {
@@ -43,7 +30,7 @@ export async function payrollWorkbook(db: DbExecutor, month: string, language: L
   ];
   sheet.getRow(1).font = { bold: true };
   for (const line of lines) {
-    sheet.addRow([formulaSafe(line.name), line.scheme ? SCHEMES[language][line.scheme] : '', line.lectures, line.hours, line.gross, line.deductions, line.tds, line.net, line.bankReady ? words.yes : words.no]);
+    sheet.addRow([formulaSafe(line.name), line.scheme ? PAY_SCHEMES[language][line.scheme] : '', line.lectures, line.hours, line.gross, line.deductions, line.tds, line.net, line.bankReady ? words.yes : words.no]);
   }
   return { file: Buffer.from(await workbook.xlsx.writeBuffer()), fileName: `payroll-${month}.xlsx` };
 }

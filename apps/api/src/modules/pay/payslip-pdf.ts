@@ -6,19 +6,13 @@ import { amountInWords } from '@academy/shared/money';
 import type { Lecture, PayrollLine, PayrollMonth } from '@academy/shared/schemas/pay';
 import { createAcademyPdf, rupeesText } from '../../lib/pdf';
 import type { getAcademySettings } from '../../academy-settings';
+import { PAY_FIGURE_TEXTS, PAY_SCHEMES } from './pay-words';
 
 const LABELS = wordTable('payslip', {
   title: 'Payslip',
   month: 'Month',
-  teacher: 'Teacher',
-  scheme: 'Paid',
-  lectures: 'Lectures taken',
-  hours: 'Hours',
-  gross: 'Gross pay',
-  deductions: 'Deductions',
+  ...PAY_FIGURE_TEXTS,
   unpaidLeave: 'Unpaid leave (days)',
-  tds: 'TDS (section 194J)',
-  net: 'Net pay',
   inWords: 'In words',
   paid: 'Paid on',
   reference: 'Reference',
@@ -30,7 +24,6 @@ const LABELS = wordTable('payslip', {
   late: 'Marked after its month was approved',
   footer: 'This is a computer-generated payslip.',
 });
-const SCHEMES = wordTable('payslip', { monthly: 'Monthly salary', 'per-lecture': 'Per lecture', 'per-hour': 'Per hour' });
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
@@ -47,7 +40,7 @@ export function renderPayslipPdf(input: { settings: Awaited<ReturnType<typeof ge
   pdf.doc.moveDown(0.5);
   pdf.row(label.month, input.month, { bold: true });
   pdf.row(label.teacher, line.name, { bold: true });
-  if (line.scheme) pdf.row(label.scheme, SCHEMES[language][line.scheme]);
+  if (line.scheme) pdf.row(label.scheme, PAY_SCHEMES[language][line.scheme]);
   pdf.row(label.lectures, String(line.lectures));
   pdf.row(label.hours, String(line.hours));
   pdf.rule();
