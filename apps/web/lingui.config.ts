@@ -19,6 +19,8 @@ const appOnly = [
   'src/app/routes/parent/**',
   // Screens the admin and teacher areas share (app/area.tsx tells them apart).
   'src/app/routes/staff/**',
+  // The announcement screens the teacher, student and parent areas share.
+  'src/app/routes/reader/**',
   'src/app/routes/signed-in-not-found.tsx',
   'src/app/layouts/dashboard-*',
   'src/app/layouts/shell-overlays.tsx',
@@ -52,7 +54,7 @@ const appOnly = [
 
 // The policies' legal text is a catalog of its own, loaded with those three pages only: in `public` it
 // would add its weight to every page of the site, the landing page included (npm run size).
-const legalOnly = ['src/app/routes/public/{privacy-policy,terms-of-service,cookies-policy}.tsx'];
+const legalOnly = ['src/app/routes/public/{privacy-policy,terms-of-service,cookies-policy,legal-page-parts}.tsx'];
 
 // The platform's own site (issue 55): its page and Start your academy, shown at the base domain only
 // (the operator's screens, in app/routes/operator, are the `app` catalog's).
