@@ -67,13 +67,20 @@ describe('the WhatsApp webhook (point 9 b)', () => {
     const stop = whatsAppReplyBody('919822150001', 'STOP', 'wamid.in-stop-1');
     const start = whatsAppReplyBody('919822150001', 'START', 'wamid.in-start-1');
     const stopped = async () => (await t.database.db.select({ at: parents.whatsappStoppedAt }).from(parents).where(eq(parents.id, parent.id)))[0]!.at !== null;
+    // The parents module acts on a reply when its event (whatsapp.stop-or-start-replied) is delivered.
+    const deliverEvents = async () => {
+      while ((await t.app.jobs.runDue()) > 0);
+    };
     expect((await postSigned(stop)).statusCode).toBe(200);
+    await deliverEvents();
     expect(await stopped()).toBe(true);
     expect((await postSigned(start)).statusCode).toBe(200);
+    await deliverEvents();
     expect(await stopped()).toBe(false);
     // The captured STOP posted again, correctly signed: answered 200 (Meta stops retrying), nothing changes.
     const replay = await postSigned(stop);
     expect(replay.statusCode).toBe(200);
+    await deliverEvents();
     expect(await stopped()).toBe(false);
     const seen = await t.database.db.select().from(providerWebhookEvents).where(eq(providerWebhookEvents.id, 'whatsapp:message:wamid.in-stop-1'));
     expect(seen).toHaveLength(1);
