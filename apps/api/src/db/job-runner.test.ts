@@ -96,6 +96,29 @@ describe('the job runner', () => {
     expect(await rowOf(bad)).toMatchObject({ lastStatus: 'failed', lastError: 'smtp down', runAt: null });
   });
 
+  it('runs at once a job queued by a run that commits after the runner set its head (an event queuing an absence alert)', async () => {
+    const runner = createJobRunner({ db: t.database.db, concurrency: 2 });
+    let alertSent = false;
+    runner.define('send-alert', { label: 'Alert', run: async () => void (alertSent = true) });
+    // Ends first: the runner, with a free slot, finds nothing more due and sets the head exactly, not
+    // seeing the alert queued by the delivery's transaction, still open.
+    runner.define('short-job', { label: 'Short', run: () => new Promise((resolve) => setTimeout(resolve, 150)) });
+    runner.define('deliver-event', {
+      label: 'Deliver',
+      run: () =>
+        t.database.db.transaction(async (tx) => {
+          await runner.enqueue('send-alert', {}, { transaction: tx });
+          await new Promise((resolve) => setTimeout(resolve, 600));
+        }),
+    });
+    await runner.enqueue('deliver-event');
+    await runner.enqueue('short-job');
+    expect(await runner.runDue()).toBe(2);
+    // The head was set again when the delivery ended: the alert is due now, not at the next minute's upkeep.
+    expect(await runner.runDue()).toBe(1);
+    expect(alertSent).toBe(true);
+  });
+
   it('takes over a job whose runner died (its lease ran out), but not one whose lease is alive', async () => {
     const runner = createJobRunner({ db: t.database.db });
     let calls = 0;

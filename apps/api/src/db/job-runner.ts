@@ -25,8 +25,9 @@ import { withAcademy } from '../lib/tenancy';
  * due jobs of each due academy in turn (its share of the free slots), round after round, so one
  * academy's 3,000 queued reminders never hold back another's absence alert. A suspended academy's
  * jobs wait. After a visit that found fewer due jobs than it asked for, the runner sets that academy's
- * head exactly (its next due time); every minute it also sets every active academy's head and its
- * periodic rows (a head set just as a job was being queued in an open transaction is put right then).
+ * head exactly (its next due time), and again after each run (what the run queued has committed); every
+ * minute it also sets every active academy's head and its periodic rows (a head set just as a request
+ * was queuing a job in an open transaction is put right then).
  */
 export type JobDefinition<Payload = unknown> = {
   /** The name people read (the admin's Jobs panel). */
@@ -229,6 +230,9 @@ export function createJobRunner<Payloads extends object = Record<string, unknown
           return finish(row, startedMs, error ?? new Error('failed'));
         },
       )
+      // What the run queued has committed by now: the head is set exactly, so a job queued by this one
+      // (an event's delivery queuing a parent's alert) is due at once, not at the next minute's upkeep.
+      .then(() => setHead())
       .catch((error: unknown) => options.log?.error({ err: error }, `job ${definition.label}: could not record its run`))
       .finally(() => running.delete(runningKey));
     running.set(runningKey, { academyId: row.academyId, key: row.key, run });
