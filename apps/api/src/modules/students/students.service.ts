@@ -457,6 +457,11 @@ export async function removeImportedStudents(tx: DbExecutor, studentIds: string[
   const removed = await tx.delete(students).where(inArray(students.id, studentIds)).returning({ userId: students.userId, code: students.studentCode });
   await removeAccounts(tx, removed.map((row) => row.userId));
   for (const year of new Set(removed.map((row) => Number(row.code.split('-')[1])))) {
+    // The counter's row first, in a statement of its own: a creation holding the year's next number
+    // keeps that row locked until it commits, so the statement below (a new snapshot) sees its student.
+    // Read in the same statement as the update, its number was missed and given again (a CI run's
+    // "This record already exists" on every new student after an import's undo).
+    await tx.select({ year: studentIdCounters.year }).from(studentIdCounters).where(eq(studentIdCounters.year, year)).for('update');
     await tx
       .update(studentIdCounters)
       .set({ last: sql`coalesce((select max(split_part(${students.studentCode}, '-', 3)::int) from ${students} where split_part(${students.studentCode}, '-', 2) = ${String(year)}), 0)` })
