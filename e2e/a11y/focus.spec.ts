@@ -13,8 +13,7 @@ test('text fields show a 2 px focus ring on the sign-in page and in an admin for
   await account.focus();
   expect(await ringOf(account)).toBe('2px solid');
 
-  await loginAs('admin');
-  await page.goto('/app/students/create');
+  await loginAs('admin', '/app/students/create');
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toBeVisible({ timeout: 20_000 });
   await name.focus();

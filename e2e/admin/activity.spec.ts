@@ -56,8 +56,7 @@ test.describe('activity (the audit log)', () => {
 
   test('dates the wrong way round get a clear message, and the screen fits a phone', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    await loginAs('admin');
-    await page.goto('/app/activity?from=2026-05-10&to=2026-05-01');
+    await loginAs('admin', '/app/activity?from=2026-05-10&to=2026-05-01');
     await expect(page.getByRole('alert').filter({ hasText: 'The "from" date must be on or before the "to" date' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -67,8 +66,7 @@ test.describe('activity (the audit log)', () => {
   });
 
   test('a teacher is refused /app/activity and the API', async ({ page, loginAs }) => {
-    await loginAs('teacher');
-    await page.goto('/app/activity');
+    await loginAs('teacher', '/app/activity');
     await expect(page).toHaveURL(DEMO_USERS.teacher.home);
     expect((await page.request.get('/api/admin/audit-log')).status()).toBe(403);
   });

@@ -29,8 +29,7 @@ test('admission follow-ups: walk-in → Call today → logged call → report; a
   const name = `Sai ${token}`;
   const mobile = randomMobile();
 
-  await loginAs('admin');
-  await page.goto('/app/registrations/new');
+  await loginAs('admin', '/app/registrations/new');
   await page.getByRole('textbox', { name: 'Student name' }).fill(name);
   await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(mobile);
   await page.getByRole('textbox', { name: 'Parent name' }).fill('Rekha Jadhav');

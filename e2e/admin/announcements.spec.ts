@@ -14,8 +14,7 @@ test.describe('announcements (admin)', () => {
   test.describe.configure({ mode: 'default' });
 
   test('the form checks the dates with the words of the spec before sending', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/announcements/create');
+    await loginAs('admin', '/app/announcements/create');
     await page.getByRole('textbox', { name: 'Title' }).fill('Dates check');
     await page.getByRole('textbox', { name: 'Content' }).fill('Nothing to see');
     const start = page.getByLabel('Start date');
@@ -139,8 +138,7 @@ test.describe('announcements (admin)', () => {
   });
 
   test('a teacher cannot open the create screen', async ({ page, loginAs }) => {
-    await loginAs('teacher');
-    await page.goto('/app/announcements/create');
+    await loginAs('teacher', '/app/announcements/create');
     await expect(page).toHaveURL('/app/teacher/dashboard');
   });
 });

@@ -4,8 +4,7 @@ import { expect, test } from '../fixtures';
 // data and sign-ins, which would pull the ground from under tests running beside it. To run it
 // alone: npx playwright test --no-deps e2e/admin/backup-restore.spec.ts
 test('the admin restores a backup with the typed confirmation and gets the data of that moment back', async ({ page, loginAs }) => {
-  await loginAs('admin');
-  await page.goto('/app/backup');
+  await loginAs('admin', '/app/backup');
   const finished = page.waitForResponse(async (response) => response.url().includes('/api/admin/backups/jobs/') && (await response.json()).data?.status === 'succeeded');
   await page.getByRole('button', { name: 'Create backup now' }).click();
   const name = (await (await finished).json()).data.backupName as string;

@@ -28,8 +28,7 @@ test.describe('backups', () => {
   test.describe.configure({ mode: 'default' });
 
   test('the admin sees the background jobs with their last and next run', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/backup');
+    await loginAs('admin', '/app/backup');
     const jobs = page.getByRole('region', { name: 'Background jobs' });
     // At least today's four (later features add more).
     // The backup screen's first load beside other specs can take longer than the default wait.
@@ -94,8 +93,7 @@ test.describe('backups', () => {
   });
 
   test('a bad upload shows what is wrong, and the restore needs the typed word', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/backup');
+    await loginAs('admin', '/app/backup');
     await page.locator('input[type="file"]').setInputFiles({ name: 'notes.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('this is not an archive') });
     const alert = page.getByRole('alert').filter({ hasText: 'The backup was not uploaded' });
     await expect(alert).toContainText('not a readable Academy backup');
@@ -133,24 +131,21 @@ test.describe('backups', () => {
   });
 
   test('the backup time is set in Settings, linked from the backup screen', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/backup');
+    await loginAs('admin', '/app/backup');
     await page.getByRole('link', { name: 'Change the time in Settings' }).click();
     await expect(page).toHaveURL('/app/settings');
     await expect(page.getByLabel('Backup time')).toHaveValue('02:00');
   });
 
   test('a teacher cannot open the backup screen or its API', async ({ page, loginAs }) => {
-    await loginAs('teacher');
-    await page.goto('/app/backup');
+    await loginAs('teacher', '/app/backup');
     await expect(page).toHaveURL('/app/teacher/dashboard');
     expect((await page.request.get('/api/admin/backups')).status()).toBe(403);
   });
 
   test('works on a phone', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await loginAs('admin');
-    await page.goto('/app/backup');
+    await loginAs('admin', '/app/backup');
     await expect(page.getByRole('button', { name: 'Create backup now' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)).toBe(false);
   });

@@ -134,8 +134,7 @@ test.describe('batches (admin)', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/batches')) posts += 1;
     });
-    await loginAs('admin');
-    await page.goto('/app/batches/create');
+    await loginAs('admin', '/app/batches/create');
     await page.getByRole('button', { name: 'Create Batch' }).click();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAccessibleDescription(/Name is required/);
     await expect(page.getByText('Choose at least one day')).toBeVisible();
@@ -266,8 +265,7 @@ test.describe('batches (admin)', () => {
 
   test('on a phone the list, detail and add screens fit the width', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await loginAs('admin');
-    await page.goto('/app/batches');
+    await loginAs('admin', '/app/batches');
     const card = page.getByRole('list', { name: 'Batches' }).getByRole('listitem').filter({ hasText: '10th Maths Morning' });
     await expect(card).toContainText(/\d+\/40 seats/);
     expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -343,8 +341,7 @@ test.describe('batches (admin)', () => {
   });
 
   test('a student who opens /app/batches is sent to their own dashboard', async ({ page, loginAs }) => {
-    await loginAs('student');
-    await page.goto('/app/batches');
+    await loginAs('student', '/app/batches');
     await expect(page).toHaveURL('/app/student/dashboard');
   });
 });

@@ -89,8 +89,7 @@ test.describe('the office in Marathi', () => {
   });
 
   test('the date field takes DD-MM-YYYY typed or picked, and gives the API its own form', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/activity');
+    await loginAs('admin', '/app/activity');
     const from = page.getByRole('textbox', { name: 'From' });
     await from.fill('1/11/2026');
     await expect(page).toHaveURL(/from=2026-11-01/);

@@ -54,8 +54,7 @@ test.describe('backups off the machine', () => {
   });
 
   test('the admin sets up the bucket, tests it, keeps the recovery sheet and sees a backup copied there, encrypted', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/backup');
+    await loginAs('admin', '/app/backup');
     const form = page.getByRole('form', { name: 'Backups off the machine' });
     // The Backup screen's first load beside other specs can be slow.
     await expect(form).toBeVisible({ timeout: 45_000 });

@@ -72,8 +72,7 @@ test.describe('new registrations (admin)', () => {
     const response = await page.request.post('/api/admission-enquiries/contact', { data: { name: `Neha ${token}`, phone: randomMobile(), message: 'Fees?' } });
     expect(response.status()).toBe(201);
     await page.setViewportSize({ width: 360, height: 740 });
-    await loginAs('admin');
-    await page.goto(`/app/registrations?search=${token}&form=contact`);
+    await loginAs('admin', `/app/registrations?search=${token}&form=contact`);
     await expect(page.getByText('1 registration')).toBeVisible();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.getByRole('link', { name: `Neha ${token}` }).click();

@@ -52,8 +52,7 @@ test.describe('academy settings', () => {
     page.on('request', (request) => {
       if (request.method() === 'PUT' && request.url().endsWith('/api/admin/settings')) saves += 1;
     });
-    await loginAs('admin');
-    await page.goto('/app/settings');
+    await loginAs('admin', '/app/settings');
     await page.getByLabel('Phone 2').fill('12345');
     await page.getByLabel('Facebook page').fill('facebook.com/academy');
     await page.getByRole('button', { name: 'Save Settings' }).click();
@@ -80,8 +79,7 @@ test.describe('academy settings', () => {
 
   test('testimonials entered in Settings show on the home page in every language; removed, the section is gone', async ({ page, loginAs }) => {
     const quote = `The weekly tests made all the difference ${Date.now()}`;
-    await loginAs('admin');
-    await page.goto('/app/settings');
+    await loginAs('admin', '/app/settings');
     const add = page.getByRole('button', { name: 'Add testimonial' });
     await add.click();
     // Bad input: a quote without a name is flagged before any call.

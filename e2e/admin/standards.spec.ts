@@ -90,8 +90,7 @@ test.describe('standards', () => {
   });
 
   test('a standard with students cannot be deleted and the reason shows', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/standards');
+    await loginAs('admin', '/app/standards');
     await page.getByRole('button', { name: 'Delete 9th Standard' }).click();
     await page.getByRole('dialog', { name: 'Delete standard' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Standard not deleted' })).toContainText('cannot be deleted');

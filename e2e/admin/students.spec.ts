@@ -14,8 +14,7 @@ test.describe('students (admin)', () => {
     test.setTimeout(150_000);
     const token = uniqueToken('stu');
     const email = `${token}@example.com`;
-    await loginAs('admin');
-    await page.goto('/app/students');
+    await loginAs('admin', '/app/students');
     await page.getByRole('link', { name: 'Add Student' }).click();
     await expect(page).toHaveURL('/app/students/create');
     // Nothing pre-filled as if typed: gender and address start empty, and stay empty when left so (decision 040).
@@ -75,8 +74,7 @@ test.describe('students (admin)', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/students')) creates += 1;
     });
-    await loginAs('admin');
-    await page.goto('/app/students/create');
+    await loginAs('admin', '/app/students/create');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Bad ${token}`);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${token}@example.com`);
     await page.getByRole('textbox', { name: 'Parent phone', exact: true }).fill('12345');
@@ -150,8 +148,7 @@ test.describe('students (admin)', () => {
 });
 
 test('the admin filters the students list by batch', async ({ page, loginAs }) => {
-  await loginAs('admin');
-  await page.goto('/app/students');
+  await loginAs('admin', '/app/students');
   // Searched by name: other specs add students that sort before the demo ones.
   const search = page.getByRole('textbox', { name: 'Search', exact: true });
   await search.fill('Ankita More');
@@ -169,8 +166,7 @@ test('the admin filters the students list by batch', async ({ page, loginAs }) =
 test("the office starts a new student's account in Marathi: the welcome mail is Marathi; editing does not offer it", async ({ page, loginAs }) => {
   const token = uniqueToken('stumr');
   const email = `${token}@example.com`;
-  await loginAs('admin');
-  await page.goto('/app/students/create');
+  await loginAs('admin', '/app/students/create');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Marathi ${token}`);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('combobox', { name: 'Language of their mails and screens' }).click();

@@ -51,8 +51,7 @@ test.describe('subjects', () => {
   });
 
   test('a code or name already taken is flagged on its field', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/subjects/create');
+    await loginAs('admin', '/app/subjects/create');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Maths Again ${uniqueStamp()}`);
     await page.getByLabel('Code').fill('math');
     await page.getByRole('button', { name: 'Create Subject' }).click();
@@ -66,8 +65,7 @@ test.describe('subjects', () => {
   });
 
   test('a subject in use cannot be deleted and the reason shows', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/subjects');
+    await loginAs('admin', '/app/subjects');
     await page.getByRole('link', { name: 'Physics', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Subject Details' })).toBeVisible();
     await expect(page.getByRole('link', { name: '11th Science' })).toBeVisible();
@@ -84,8 +82,7 @@ test.describe('subjects', () => {
   });
 
   test('a teacher opening the subjects is sent to their dashboard', async ({ page, loginAs }) => {
-    await loginAs('teacher');
-    await page.goto('/app/subjects');
+    await loginAs('teacher', '/app/subjects');
     await expect(page).toHaveURL('/app/teacher/dashboard');
   });
 

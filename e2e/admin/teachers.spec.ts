@@ -18,8 +18,7 @@ test.describe('teachers (admin)', () => {
     const token = uniqueToken('tch');
     const email = `${token}@example.com`;
     const password = 'teacher-pass-2026';
-    await loginAs('admin');
-    await page.goto('/app/teachers');
+    await loginAs('admin', '/app/teachers');
     await page.getByRole('link', { name: 'Add Teacher' }).click();
     await expect(page).toHaveURL('/app/teachers/create');
     await expect(page.getByText('Leave empty to email them a link to set their password')).toBeVisible();
@@ -56,8 +55,7 @@ test.describe('teachers (admin)', () => {
   });
 
   test('a teacher who still teaches batches is not deleted, and the reason is shown', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/teachers');
+    await loginAs('admin', '/app/teachers');
     await searchTeachers(page, DEMO_USERS.teacher.email);
     await page.getByRole('button', { name: `Delete ${DEMO_USERS.teacher.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -70,8 +68,7 @@ test.describe('teachers (admin)', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/teachers')) creates += 1;
     });
-    await loginAs('admin');
-    await page.goto('/app/teachers/create');
+    await loginAs('admin', '/app/teachers/create');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bad Phone Teacher');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${uniqueToken('bad')}@example.com`);
     await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('12345');
@@ -126,8 +123,7 @@ test.describe('teachers (admin)', () => {
   });
 
   test('the teacher detail shows their batches and students', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app/teachers');
+    await loginAs('admin', '/app/teachers');
     await searchTeachers(page, DEMO_USERS.teacher.email);
     await page.getByRole('link', { name: DEMO_USERS.teacher.name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Teacher Details' })).toBeVisible();

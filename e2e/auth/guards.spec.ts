@@ -2,14 +2,12 @@ import { DEMO_PASSWORD, DEMO_USERS, expect, submitLogin, test } from '../fixture
 
 test.describe('route guards', () => {
   test('a student opening an admin page lands on the student dashboard', async ({ page, loginAs }) => {
-    await loginAs('student');
-    await page.goto('/app/students');
+    await loginAs('student', '/app/students');
     await expect(page).toHaveURL('/app/student/dashboard');
   });
 
   test('a teacher opening a student page lands on the teacher dashboard', async ({ page, loginAs }) => {
-    await loginAs('teacher');
-    await page.goto('/app/student/attendance');
+    await loginAs('teacher', '/app/student/attendance');
     await expect(page).toHaveURL('/app/teacher/dashboard');
   });
 
@@ -22,8 +20,7 @@ test.describe('route guards', () => {
   });
 
   test('/app goes to the admin dashboard and /app/teacher-dashboard to the teacher area', async ({ page, loginAs }) => {
-    await loginAs('admin');
-    await page.goto('/app');
+    await loginAs('admin', '/app');
     await expect(page).toHaveURL('/app/dashboard');
     await page.goto('/app/teacher-dashboard');
     // The admin is not a teacher, so the guard sends them back to their own dashboard.

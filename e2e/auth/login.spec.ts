@@ -58,8 +58,7 @@ test.describe('login', () => {
   });
 
   test('/login while signed in goes to the role dashboard', async ({ page, loginAs }) => {
-    await loginAs('teacher');
-    await page.goto('/login');
+    await loginAs('teacher', '/login');
     await expect(page).toHaveURL(DEMO_USERS.teacher.home);
   });
 });

@@ -8,8 +8,7 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 });
 
 test('an unknown path inside the app shows a not-found inside the signed-in layout', async ({ page, loginAs }) => {
-  await loginAs('admin');
-  await page.goto('/app/no-such-screen');
+  await loginAs('admin', '/app/no-such-screen');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   // The sidebar stays: the admin is still in the app, not on the public site.
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText('Admin Panel');
@@ -26,8 +25,7 @@ test('the navbar shows Login to a visitor and the name to a signed-in user', asy
   await header.getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL('/login');
 
-  await loginAs('teacher');
-  await page.goto('/');
+  await loginAs('teacher', '/');
   await page.getByRole('banner').getByRole('link', { name: 'Priya Kulkarni' }).click();
   await expect(page).toHaveURL('/app/teacher/dashboard');
 });

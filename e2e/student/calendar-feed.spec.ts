@@ -4,8 +4,7 @@ test.describe('calendar address (student)', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('a student gets a secret calendar address on a phone; it serves the classes without a session, and a new one stops the old', async ({ page, loginAs, playwright }) => {
-    await loginAs('student');
-    await page.goto('/app/student/schedule');
+    await loginAs('student', '/app/student/schedule');
     await page.getByRole('button', { name: /Get calendar address|Make a new address/ }).click();
     const address = page.getByRole('textbox', { name: 'Your calendar address' });
     await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);

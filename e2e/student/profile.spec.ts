@@ -56,8 +56,7 @@ test.describe('student profile', () => {
   });
 
   test('a student opening the admin students list lands on their own dashboard', async ({ page, loginAs }) => {
-    await loginAs('student');
-    await page.goto('/app/students');
+    await loginAs('student', '/app/students');
     await expect(page).toHaveURL('/app/student/dashboard');
   });
 });

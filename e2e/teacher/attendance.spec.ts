@@ -116,8 +116,7 @@ test.describe('attendance', () => {
     expect((await download).suggestedFilename()).toMatch(/^attendance-.*\.csv$/);
 
     await page.context().clearCookies();
-    await loginAs('student');
-    await page.goto('/app/teacher/attendance/mark');
+    await loginAs('student', '/app/teacher/attendance/mark');
     await expect(page).toHaveURL(DEMO_USERS.student.home);
     const denied = await page.request.get(`/api/attendance/batch/${batches[0]!._id}/history`);
     expect(denied.status()).toBe(403);

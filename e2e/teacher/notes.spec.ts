@@ -20,8 +20,7 @@ test('a teacher uploads a PDF to a batch; an enrolled student reads it on a phon
   const title = `Trigonometry ${uniqueToken()}`;
   const pdf = buildSimplePdf([{ heading: title, lines: ['sin^2 x + cos^2 x = 1'] }, { heading: 'Page two', lines: ['tan x = sin x / cos x'] }]);
 
-  await loginAs('teacher');
-  await page.goto('/app/teacher/notes');
+  await loginAs('teacher', '/app/teacher/notes');
   const upload = page.getByRole('region', { name: 'Upload a note' });
   // The drop zone's file input (what a tap opens on a phone).
   await upload.getByLabel('PDF file').setInputFiles({ name: 'trigonometry-basics.pdf', mimeType: 'application/pdf', buffer: pdf });

@@ -18,8 +18,7 @@ test('a teacher writes a question with a formula and a numeric one, sees them re
   // Four screens, a sheet and a second browser on a busy 2-core machine.
   test.setTimeout(150_000);
   const token = uniqueToken('qb');
-  await loginAs('teacher');
-  await page.goto('/app/teacher/questions');
+  await loginAs('teacher', '/app/teacher/questions');
   await expect(page.getByRole('heading', { name: 'Question bank', level: 1 })).toBeVisible();
 
   // 1. A single-answer question with a formula, its preview rendered while typing.

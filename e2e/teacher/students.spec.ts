@@ -28,8 +28,7 @@ test.describe("teacher's students", () => {
 
   test('on a phone the students are cards with large call links', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await loginAs('teacher');
-    await page.goto('/app/teacher/students');
+    await loginAs('teacher', '/app/teacher/students');
     const cards = page.getByRole('list', { name: 'Students' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Call / }) });
     await expect(cards.first()).toBeVisible();
     const box = await cards.first().getByRole('link', { name: /^Call / }).first().boundingBox();
