@@ -161,6 +161,13 @@ describe('a bank statement', () => {
     const mapped = await upload(other);
     expect(mapped.statusCode).toBe(201);
     expect(mapped.json().data).toMatchObject({ layout: 'mapped', credits: [{ amount: 500, utr: '912345678901', match: 'none' }] });
+
+    // Saving Settings → Payments (the UPI ID, then none) keeps the statement's mapping (issue 61: it was lost).
+    expect((await asAdmin('PUT', '/api/admin/settings/payments', { upi: { vpa: 'shreeacademy@okhdfcbank', payeeName: 'Shree Academy' } })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', '/api/admin/settings/payments', { upi: null })).statusCode).toBe(200);
+    const stillMapped = await upload(other);
+    expect(stillMapped.statusCode).toBe(201);
+    expect(stillMapped.json().data).toMatchObject({ layout: 'mapped' });
   });
 });
 

@@ -21,8 +21,10 @@ export async function updatePaymentSettings(db: Db, actor: AuditActor, input: Pa
   return db.transaction(async (tx) => {
     await getAcademySettings(tx);
     const [row] = await tx.select({ payments: academySettings.payments }).from(academySettings).for('update');
-    const before = row?.payments.upi ?? null;
-    const next = input.upi ? { upi: { vpa: input.upi.vpa, payeeName: input.upi.payeeName } } : {};
+    const { upi: before = null, ...kept } = row?.payments ?? {};
+    // Only the UPI ID changes here: the rest of the payment settings (the bank statement's column mapping) stays.
+    const upi = input.upi ? { vpa: input.upi.vpa, payeeName: input.upi.payeeName } : null;
+    const next = upi ? { ...kept, upi } : kept;
     await tx.update(academySettings).set({ payments: next, updatedAt: sql`now()` });
     await recordAudit(tx, actor, {
       action: 'settings.update',
@@ -31,7 +33,7 @@ export async function updatePaymentSettings(db: Db, actor: AuditActor, input: Pa
       text: { key: 'settings.payments' },
       changes: diffChanges({ upiId: before?.vpa ?? null, upiPayeeName: before?.payeeName ?? null }, { upiId: input.upi?.vpa ?? null, upiPayeeName: input.upi?.payeeName ?? null }) ?? {},
     });
-    return { upi: next.upi ?? null };
+    return { upi };
   });
 }
 
