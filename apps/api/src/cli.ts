@@ -20,7 +20,7 @@ import { chooseRemoteBackup, restoreFromBucket } from './modules/backups/offsite
 import { listRemoteBackups, type OffsiteConfig } from './modules/backups/offsite.service';
 import { offsiteSettingsInputSchema } from '@academy/shared/schemas/backups';
 import { createUser } from './create-user';
-import { setUserPassword } from './modules/users/users.service';
+import { setUserPassword } from './modules/users';
 import { createOperator } from './modules/operator';
 
 const USAGE = `Academy operator commands (npm run academy -- <command> [options])
@@ -28,7 +28,7 @@ const USAGE = `Academy operator commands (npm run academy -- <command> [options]
   users:create --role <${ROLES.join('|')}> --name "<name>" --email <email> --password <password> [--slug <slug>]
       Create a sign-in account (a teacher or student gets their record too; fill in the rest on the screens).
   users:set-password --email <email> --password <password> [--slug <slug>]
-      Set a new password; every session of that user ends.
+      Set a new password; every session of that user ends and reset links mailed before stop working.
   backup:create [--out FILE] [--slug <slug>]
       Back up the academy's records and stored files into DATA_DIR/backups (or FILE, a .tar.gz).
       With ACADEMY_HOSTING=many, --slug names the academy.

@@ -7,6 +7,7 @@ import { shareTestApp } from '../../../test/shared-test-app';
 import { buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
 import { FORGOT_PASSWORD_RATE_LIMIT } from './password-reset.routes';
 import { maskEmail, RESET_MAILS_PER_ACCOUNT_PER_HOUR } from './password-reset.service';
+import { setUserPassword } from '../users';
 
 const t = shareTestApp();
 
@@ -222,5 +223,16 @@ describe('validating a reset link and setting the new password', () => {
   it('masks emails', () => {
     expect(maskEmail('aarav.patil@example.com')).toBe('a***@example.com');
     expect(maskEmail('x@example.in')).toBe('x***@example.in');
+  });
+});
+
+describe('a password set by the operator (users:set-password)', () => {
+  it('voids the links mailed before, as a reset through a link does (issue 61)', async () => {
+    const user = await buildUser(t.database.db, { email: 'cli.reset@example.com' });
+    const token = await requestToken(user.email);
+    await setUserPassword(t.database.db, user.email, NEW_PASSWORD);
+    expect((await validate(token)).statusCode).toBe(400);
+    expect((await reset({ token, password: 'someone-elses-idea' })).json().message).toBe(INVALID);
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -4,5 +4,5 @@
  */
 export { sendInvitationInBackground } from './invitations';
 export type { InvitationDeps } from './invitations';
-export { checkNewUser, createAccount, createAccounts, findUserByEmail, markSignedIn, removeAccounts, updateAccount } from './users.service';
+export { checkNewUser, createAccount, createAccounts, findUserByEmail, markSignedIn, removeAccounts, setUserPassword, updateAccount } from './users.service';
 export type { Invitation } from './users.service';

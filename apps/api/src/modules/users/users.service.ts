@@ -43,6 +43,8 @@ export async function setUserPassword(db: Db, emailInput: string, newPassword: s
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: await hashPassword(password.data) }).where(eq(users.id, user.id));
     await deleteUserSessions(tx, user.id);
+    // A reset link mailed before stops working too, as after a reset through a link.
+    await voidPasswordLinks(tx, user.id);
     await recordAudit(tx, null, { action: 'password.reset', entityType: 'account', entityId: user.id, text: { key: 'account.password_reset_cli', values: { email: user.email ?? emailInput } } });
   });
   return { id: user.id, email: user.email };
