@@ -18,9 +18,9 @@ async function shoot(page: Page, name: string) {
  * the screen and the dry run, which changes nothing. The real rollover is proven in
  * apps/api/src/modules/academic-years/rollover.test.ts.
  */
-test('new academic year: the office picks a student who repeats, checks what the rollover would do, and nothing changes; the dashboard, fee report and dues switch years; a teacher cannot', async ({ page, loginAs, browser }) => {
+test('new academic year: the office picks a student who repeats, checks what the rollover would do, and nothing changes; the dashboard, fee report and dues switch years; a teacher cannot', async ({ signIn, page, browser }) => {
   test.setTimeout(120_000);
-  await loginAs('admin');
+  await signIn('admin');
   const token = uniqueToken('year');
   const standards = ((await (await page.request.get('/api/standards')).json()) as { data: { _id: string; name: string; level: number }[] }).data;
   const lowest = [...standards].sort((a, b) => a.level - b.level)[0]!;

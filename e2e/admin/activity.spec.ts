@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { createStudentByApi, DEMO_USERS, expect, hasHorizontalOverflow, test, uniqueToken } from '../fixtures';
 
 test.describe('activity (the audit log)', () => {
-  test('an edited student shows in Activity and in the student’s History, with filters and a CSV download', async ({ page, loginAs }) => {
+  test('an edited student shows in Activity and in the student’s History, with filters and a CSV download', async ({ signIn, page }) => {
     const token = uniqueToken('aud');
-    await loginAs('admin');
+    await signIn('admin');
     const id = await createStudentByApi(page, { name: `Kiran ${token}`, email: `${token}@example.com` });
 
     // The admin edits the student on the screen.

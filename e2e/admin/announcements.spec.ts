@@ -37,9 +37,9 @@ test.describe('announcements (admin)', () => {
     await expect(page).toHaveURL('/app/announcements/create');
   });
 
-  test('the admin creates an announcement for one batch, edits it and deletes it', async ({ page, loginAs }) => {
+  test('the admin creates an announcement for one batch, edits it and deletes it', async ({ signIn, page }) => {
     const token = uniqueToken('ann');
-    await loginAs('admin');
+    await signIn('admin');
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, password: 'teacher-pass-2026' });
     const batchName = `Batch ${token}`;
     await createBatchByApi(page, { name: batchName, teacher });
@@ -81,10 +81,10 @@ test.describe('announcements (admin)', () => {
     await expect(page.getByRole('link', { name: `${title} (moved)`, exact: true })).toHaveCount(0);
   });
 
-  test('lists are paged: 20 at a time with Load More, for the admin and for the teacher they are meant for; bad paging is refused', async ({ page, loginAs, browser, baseURL }) => {
+  test('lists are paged: 20 at a time with Load More, for the admin and for the teacher they are meant for; bad paging is refused', async ({ signIn, page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const token = uniqueToken('page');
-    await loginAs('admin');
+    await signIn('admin');
     const email = `${token}.t@example.com`;
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email, password: 'teacher-pass-2026' });
     const batch = await createBatchByApi(page, { name: `Batch ${token}`, teacher });

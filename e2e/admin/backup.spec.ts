@@ -114,8 +114,8 @@ test.describe('backups', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a backup not signed by this server is refused on upload, saying why (issue 35, finding 6)', async ({ page, loginAs }) => {
-    await loginAs('admin');
+  test('a backup not signed by this server is refused on upload, saying why (issue 35, finding 6)', async ({ signIn, page }) => {
+    await signIn('admin');
     await page.request.post('/api/admin/backups');
     const listed = async () => ((await (await page.request.get('/api/admin/backups')).json()).data.backups as { name: string; readable: boolean }[]).filter((backup) => backup.readable);
     await expect.poll(async () => (await listed()).length).toBeGreaterThan(0);

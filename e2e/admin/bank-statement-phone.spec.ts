@@ -9,12 +9,12 @@ test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true
 
 const shots = process.env.E2E_SHOTS_DIR;
 
-test('on a phone the office searches a student for a credit that matched nobody, picks them and makes the receipt', async ({ page, loginAs }) => {
+test('on a phone the office searches a student for a credit that matched nobody, picks them and makes the receipt', async ({ signIn, page }) => {
   test.setTimeout(120_000);
   const token = uniqueToken('stray');
   // A surname of letters only, unlike anyone else's: the search finds this student alone.
   const surname = `Stray${token.replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
-  await loginAs('admin');
+  await signIn('admin');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, password: 'teacher-pass-2026' });
   const batch = await createBatchByApi(page, { name: `Stray batch ${token}`, teacher });
   const standard = ((await (await page.request.get('/api/standards')).json()) as { data: { _id: string }[] }).data[0]!._id;

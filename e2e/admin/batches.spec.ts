@@ -33,10 +33,10 @@ async function fillBatchForm(page: Page, batch: { name: string; teacher: string;
 }
 
 test.describe('batches (admin)', () => {
-  test('the admin creates a batch, adds existing students and a new one, sees the seats fall, and removes one', async ({ page, loginAs }) => {
+  test('the admin creates a batch, adds existing students and a new one, sees the seats fall, and removes one', async ({ signIn, page }) => {
     test.setTimeout(120_000);
     const token = uniqueToken('bat');
-    await loginAs('admin');
+    await signIn('admin');
     const teacherName = `Teacher ${token}`;
     await createTeacherByApi(page, { name: teacherName, email: `${token}.t@example.com` });
     const tenth = await standardId(page, '10th Standard');
@@ -112,9 +112,9 @@ test.describe('batches (admin)', () => {
     await expect(page.getByText('No batches match these filters.')).toBeVisible();
   });
 
-  test("a batch clashing with another of the teacher's batches is refused with the other batch's name", async ({ page, loginAs }) => {
+  test("a batch clashing with another of the teacher's batches is refused with the other batch's name", async ({ signIn, page }) => {
     const token = uniqueToken('clash');
-    await loginAs('admin');
+    await signIn('admin');
     const teacherName = `Teacher ${token}`;
     const teacher = await createTeacherByApi(page, { name: teacherName, email: `${token}.t@example.com` });
     const existing = `Morning ${token}`;
@@ -151,10 +151,10 @@ test.describe('batches (admin)', () => {
     expect(posts).toBe(0);
   });
 
-  test('a student who already has a class at that time is enrolled only after a confirm', async ({ page, loginAs }) => {
+  test('a student who already has a class at that time is enrolled only after a confirm', async ({ signIn, page }) => {
     test.setTimeout(60_000);
     const token = uniqueToken('warn');
-    await loginAs('admin');
+    await signIn('admin');
     const teacherA = await createTeacherByApi(page, { name: `A ${token}`, email: `${token}.a@example.com` });
     const teacherB = await createTeacherByApi(page, { name: `B ${token}`, email: `${token}.b@example.com` });
     const student = `Deepa ${token}`;
@@ -175,10 +175,10 @@ test.describe('batches (admin)', () => {
     await expect(page.getByRole('table', { name: 'Enrolled students' }).getByRole('link', { name: student })).toBeVisible();
   });
 
-  test('the admin ticks three students, enrols them at once, and moves two to another batch keeping their history', async ({ page, loginAs }) => {
+  test('the admin ticks three students, enrols them at once, and moves two to another batch keeping their history', async ({ signIn, page }) => {
     test.setTimeout(120_000);
     const token = uniqueToken('bulk');
-    await loginAs('admin');
+    await signIn('admin');
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
     const tenth = await standardId(page, '10th Standard');
     const names = ['Kavya', 'Lalit', 'Manoj'].map((name) => `${name} ${token}`);
@@ -232,10 +232,10 @@ test.describe('batches (admin)', () => {
     expect(moved.data.items.map((entry) => entry.summary)).toContain(`Moved ${names[0]} from From ${token} to ${toName}`);
   });
 
-  test('a bulk enrolment that does not fit the seats enrols nobody and says why', async ({ page, loginAs }) => {
+  test('a bulk enrolment that does not fit the seats enrols nobody and says why', async ({ signIn, page }) => {
     test.setTimeout(60_000);
     const token = uniqueToken('bfull');
-    await loginAs('admin');
+    await signIn('admin');
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
     const tenth = await standardId(page, '10th Standard');
     const batchId = await createBatchByApi(page, { name: `Tight ${token}`, teacher, standard: tenth, capacity: 2 });
@@ -277,10 +277,10 @@ test.describe('batches (admin)', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 
-  test('the admin edits a batch, cannot delete one with students, and deletes an empty one after confirming', async ({ page, loginAs }) => {
+  test('the admin edits a batch, cannot delete one with students, and deletes an empty one after confirming', async ({ signIn, page }) => {
     test.setTimeout(60_000);
     const token = uniqueToken('edit');
-    await loginAs('admin');
+    await signIn('admin');
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
     const batchId = await createBatchByApi(page, { name: `Old ${token}`, teacher, capacity: 5 });
     for (const name of ['Gita', 'Hema']) {
@@ -322,9 +322,9 @@ test.describe('batches (admin)', () => {
     expect((await page.request.get(`/api/batches/${emptyId}`)).status()).toBe(404);
   });
 
-  test('a new student who cannot join a full batch is kept, and the reason is shown', async ({ page, loginAs }) => {
+  test('a new student who cannot join a full batch is kept, and the reason is shown', async ({ signIn, page }) => {
     const token = uniqueToken('full');
-    await loginAs('admin');
+    await signIn('admin');
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
     const batchId = await createBatchByApi(page, { name: `Full ${token}`, teacher, capacity: 1 });
     await enrolByApi(page, batchId, await createStudentByApi(page, { name: `Ira ${token}`, email: `${token}.i@example.com` }));

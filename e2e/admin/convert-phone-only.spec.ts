@@ -10,10 +10,10 @@ test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true
 
 const shots = process.env.E2E_SHOTS_DIR;
 
-test('the office converts a phone-only enquiry on a phone and is shown how the student signs in; a teacher may not convert', async ({ page, loginAs, baseURL }) => {
+test('the office converts a phone-only enquiry on a phone and is shown how the student signs in; a teacher may not convert', async ({ signIn, page, baseURL }) => {
   test.setTimeout(90_000);
   const token = uniqueToken('phone');
-  await loginAs('admin');
+  await signIn('admin');
   const standards = ((await (await page.request.get('/api/standards')).json()) as { data: { _id: string }[] }).data;
   const added = await page.request.post('/api/admission-enquiries/office', { data: { studentName: `Pooja ${token}`, phone: randomMobile(), standard: standards[0]!._id } });
   expect(added.status()).toBe(201);

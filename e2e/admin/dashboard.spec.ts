@@ -128,11 +128,11 @@ test.describe('admin dashboard', () => {
     }
   });
 
-  test('a failed summary shows the reason and a retry', async ({ page, loginAs }) => {
+  test('a failed summary shows the reason and a retry', async ({ signIn, page }) => {
     await page.route('**/api/admin/dashboard/summary', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Database is away' }) }),
     );
-    await loginAs('admin');
+    await signIn('admin');
     // The dashboard opened directly came with its data from the server; going back to it from another
     // screen asks the API (the summary is kept for 30 s, so after a reload on another screen).
     await page.goto('/app/profile');

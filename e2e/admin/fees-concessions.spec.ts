@@ -8,9 +8,9 @@ function academyDay(offsetDays: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-test('fees: the office gives a 10% concession with a reason; empty fields and too much are refused; the student sees it; a teacher cannot', async ({ page, loginAs, browser, baseURL }) => {
+test('fees: the office gives a 10% concession with a reason; empty fields and too much are refused; the student sees it; a teacher cannot', async ({ signIn, page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  await loginAs('admin');
+  await signIn('admin');
   const token = uniqueToken('feecon');
   const teacherEmail = `${token}.t@example.com`;
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: 'teacher-pass-2026' });

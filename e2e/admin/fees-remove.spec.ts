@@ -8,9 +8,9 @@ function academyDay(offsetDays: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-test('fees: removing a student from a batch with a fee plan can cancel their unpaid dues', async ({ page, loginAs }) => {
+test('fees: removing a student from a batch with a fee plan can cancel their unpaid dues', async ({ signIn, page }) => {
   test.setTimeout(120_000);
-  await loginAs('admin');
+  await signIn('admin');
   const token = uniqueToken('feerm');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
   const batchName = `Remove fees ${token}`;

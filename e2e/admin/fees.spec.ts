@@ -19,9 +19,9 @@ async function signedInPage(browser: Browser, email: string, password: string): 
   return page;
 }
 
-test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PDF, a cancellation, the overdue list and a reminder; the student sees the same balance; a teacher sees nothing', async ({ page, loginAs, browser }) => {
+test('fees: a plan for a batch, a UPI payment tapped twice (one receipt), the PDF, a cancellation, the overdue list and a reminder; the student sees the same balance; a teacher sees nothing', async ({ signIn, page, browser }) => {
   test.setTimeout(300_000);
-  await loginAs('admin');
+  await signIn('admin');
   const token = uniqueToken('fee');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
   const batchName = `Fees batch ${token}`;

@@ -10,9 +10,9 @@ const BAD_COMPANY_GSTIN = '29AAGCB7383J1Z5';
 /** Today in the academy's time zone, as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a tax invoice with CGST and SGST, a sponsor’s GSTIN makes it B2B, prices excluding GST show the tax on the dues, the month or quarter on Fees → GST and its GSTR-1; a teacher gets nothing', async ({ page, loginAs, browser }) => {
+test('GST: turned on in Settings → Tax (a bad GSTIN refused), a payment is a tax invoice with CGST and SGST, a sponsor’s GSTIN makes it B2B, prices excluding GST show the tax on the dues, the month or quarter on Fees → GST and its GSTR-1; a teacher gets nothing', async ({ signIn, page, browser }) => {
   test.setTimeout(240_000);
-  await loginAs('admin');
+  await signIn('admin');
   const token = uniqueToken('gst');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
   const batchId = await createBatchByApi(page, { name: `JEE ${token}`, teacher });

@@ -38,11 +38,11 @@ test.afterAll(async () => {
 type SentTemplate = { to: string; template: { name: string } };
 const sentTo = async (mobile: string) => ((await (await fetch(`${E2E_PROVIDERS_BASE}/_stand-in/sent`)).json()) as { whatsapp: SentTemplate[] }).whatsapp.filter((message) => message.to === `91${mobile}`);
 
-test('a reminder held by the quiet hours says so, and the office sends it now from Messages', async ({ page, loginAs, baseURL }) => {
+test('a reminder held by the quiet hours says so, and the office sends it now from Messages', async ({ signIn, page, baseURL }) => {
   test.setTimeout(120_000);
   const token = uniqueToken('qh');
   const mobile = randomMobile();
-  await loginAs('admin');
+  await signIn('admin');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
   const batchName = `Quiet ${token}`;
   const batch = await createBatchByApi(page, { name: batchName, teacher, schedule: { days: ['tue', 'thu'], startTime: '16:00', endTime: '17:00' } });

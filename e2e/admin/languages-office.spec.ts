@@ -37,12 +37,12 @@ async function shoot(page: Page, name: string) {
 }
 
 test.describe('the office in Marathi', () => {
-  test('an enquiry walks from the list to contacted, and the settings screen reads Marathi', async ({ page, loginAs }) => {
+  test('an enquiry walks from the list to contacted, and the settings screen reads Marathi', async ({ signIn, page }) => {
     test.setTimeout(90_000);
     const token = uniqueToken('mr-office');
     const studentName = `Omkar ${token}`;
     await readsMarathi(page);
-    await loginAs('admin');
+    await signIn('admin');
     const created = await page.request.post('/api/admission-enquiries/office', { data: { studentName, phone: randomMobile() } });
     expect(created.status()).toBe(201);
 

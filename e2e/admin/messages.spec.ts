@@ -15,8 +15,8 @@ function quietHoursAway(): { from: string; to: string } {
  * WhatsApp and SMS stay off here: turned on, other specs' alerts would go to providers this run has none of.
  */
 test.describe('messages to families, the office', () => {
-  test('Settings → Messages: saves the providers, shows a credential only as saved, and says why a bad sender ID is refused', async ({ page, loginAs }) => {
-    await loginAs('admin');
+  test('Settings → Messages: saves the providers, shows a credential only as saved, and says why a bad sender ID is refused', async ({ signIn, page }) => {
+    await signIn('admin');
     const token = `token-${uniqueToken('wa')}-0123456789`;
     const quiet = quietHoursAway();
     await page.goto('/app/settings');
@@ -113,8 +113,8 @@ test.describe('messages to families, the office', () => {
     expect((await report(after)).status()).toBe(200);
   });
 
-  test("a parent with only a phone is linked, given a channel and WhatsApp stopped; the Messages screen shows that parent's messages and filters the day's", async ({ page, loginAs }) => {
-    await loginAs('admin');
+  test("a parent with only a phone is linked, given a channel and WhatsApp stopped; the Messages screen shows that parent's messages and filters the day's", async ({ signIn, page }) => {
+    await signIn('admin');
     const token = uniqueToken('msg');
     const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
     const studentId = await createStudentByApi(page, { name: `Child ${token}`, email: `${token}.s@example.com`, standard: standards[0]!._id });

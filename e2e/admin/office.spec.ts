@@ -11,8 +11,8 @@ function academyDay(offsetDays = 0): string {
 test.describe('the office on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('adds a walk-in enquiry (no email code), confirms each move, and reopens a mistaken rejection', async ({ page, loginAs }) => {
-    await loginAs('admin');
+  test('adds a walk-in enquiry (no email code), confirms each move, and reopens a mistaken rejection', async ({ signIn, page }) => {
+    await signIn('admin');
     const name = `Walk-in ${uniqueToken('off')}`;
     await page.goto('/app/registrations');
     await page.getByRole('link', { name: 'Add Registration' }).click();
@@ -63,8 +63,8 @@ test.describe('the office on a phone', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 
-  test("lists today's absent students with their batch and parent's phone, and keeps the 'called' tick", async ({ page, loginAs }) => {
-    await loginAs('admin');
+  test("lists today's absent students with their batch and parent's phone, and keeps the 'called' tick", async ({ signIn, page }) => {
+    await signIn('admin');
     const token = uniqueToken('abs');
     const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, subjects: [((await (await page.request.get('/api/subjects')).json()).data as { _id: string }[])[0]!._id] });

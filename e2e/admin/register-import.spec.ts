@@ -11,9 +11,9 @@ async function register(rows: string[][]): Promise<Buffer> {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-test('import: the office downloads the template, checks a register with a wrong phone, fixes it, imports three students with an opening payment, and undoes it; a teacher cannot', async ({ page, loginAs, browser }) => {
+test('import: the office downloads the template, checks a register with a wrong phone, fixes it, imports three students with an opening payment, and undoes it; a teacher cannot', async ({ signIn, page, browser }) => {
   test.setTimeout(180_000);
-  await loginAs('admin');
+  await signIn('admin');
   const token = uniqueToken('imp');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
   const batchName = `Import batch ${token}`;

@@ -21,10 +21,10 @@ async function signedInPhone(browser: Browser, baseURL: string, email: string): 
  * Academy-wide: approves the current month's payroll of the demo academy (no other spec reads payroll).
  */
 test.describe('staff pay', () => {
-  test('rates, lectures, a closure, leave with a substitute, approval, payslips and the bank file', async ({ page, loginAs, browser, baseURL }) => {
+  test('rates, lectures, a closure, leave with a substitute, approval, payslips and the bank file', async ({ signIn, page, browser, baseURL }) => {
     test.setTimeout(180_000);
     const token = uniqueToken('pay');
-    await loginAs('admin');
+    await signIn('admin');
     const today = academyDay();
     const month = today.slice(0, 7);
     const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];

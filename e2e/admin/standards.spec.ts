@@ -12,8 +12,8 @@ async function freeLevel(request: APIRequestContext): Promise<number> {
 }
 
 test.describe('standards', () => {
-  test('the admin creates a standard with two subjects; the same name or level is refused before any call', async ({ page, loginAs }) => {
-    await loginAs('admin');
+  test('the admin creates a standard with two subjects; the same name or level is refused before any call', async ({ signIn, page }) => {
+    await signIn('admin');
     const level = await freeLevel(page.request);
     const name = `Foundation ${Date.now().toString(36)}`;
     let createdId: string | undefined;

@@ -3,11 +3,11 @@ import { createStudentByApi, expect, hasHorizontalOverflow, submitLogin, test, u
 const PASSWORD = 'student-id-pass-2026';
 
 test.describe('student IDs (issue 21)', () => {
-  test('the office finds a new student by their ID, and the student signs in with it on a phone', async ({ page, loginAs, browser, baseURL }) => {
+  test('the office finds a new student by their ID, and the student signs in with it on a phone', async ({ signIn, page, browser, baseURL }) => {
     // Five first loads in two browsers: on a busy 2-core CI machine this took over 60 s once.
     test.setTimeout(120_000);
     const token = uniqueToken('sid');
-    await loginAs('admin');
+    await signIn('admin');
     const studentId = await createStudentByApi(page, { name: `Isha ${token}`, email: `${token}@example.com`, password: PASSWORD });
     const created = (await (await page.request.get(`/api/students/${studentId}`)).json()) as { data: { studentCode: string } };
     const code = created.data.studentCode;

@@ -38,10 +38,10 @@ test.describe('students without an email (issue 21)', () => {
   });
 
   // Issue 42, points 7 and 8: a generated first password, its printed slip, nothing made up, enrolment from the student's page.
-  test('the office generates a first password, prints the sign-in slip, enrols from the student page; the student signs in with ID and password', async ({ page, loginAs, browser, baseURL }) => {
+  test('the office generates a first password, prints the sign-in slip, enrols from the student page; the student signs in with ID and password', async ({ signIn, page, browser, baseURL }) => {
     test.setTimeout(150_000);
     const token = uniqueToken('slip');
-    await loginAs('admin');
+    await signIn('admin');
     const subjects = ((await (await page.request.get('/api/subjects')).json()) as { data: { _id: string }[] }).data;
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com`, subjects: [subjects[0]!._id] });
     await createBatchByApi(page, { name: `Batch ${token}`, teacher, schedule: { days: ['sat'], startTime: '06:00', endTime: '06:30' } });
@@ -116,11 +116,11 @@ test.describe('students without an email (issue 21)', () => {
     expect(await apiLoginStatus(baseURL!, code!.toLowerCase(), second)).toBe(200);
   });
 
-  test("a younger sibling's enquiry with the parent's email converts to a student without an email, linked to the same parent", async ({ page, loginAs }) => {
+  test("a younger sibling's enquiry with the parent's email converts to a student without an email, linked to the same parent", async ({ signIn, page }) => {
     test.setTimeout(120_000);
     const token = uniqueToken('sib');
     const parentEmail = `${token}.mother@example.com`;
-    await loginAs('admin');
+    await signIn('admin');
     // The elder child is a student already, with their mother linked (her email is her account's).
     const elder = ((await (await page.request.post('/api/students', { data: { name: `Elder ${token}`, email: `${token}.elder@example.com`, password: 'monsoon-in-latur' } })).json()) as { data: { _id: string } }).data;
     expect((await page.request.post(`/api/students/${elder._id}/parents`, { data: { name: `Mother ${token}`, email: parentEmail, phone: randomMobile(), relation: 'mother', password: 'mother-pass-2026' } })).status()).toBe(201);

@@ -86,9 +86,9 @@ test.describe('subjects', () => {
     await expect(page).toHaveURL('/app/teacher/dashboard');
   });
 
-  test('the subjects and standards lists fit a 360 px phone', async ({ page, loginAs }) => {
+  test('the subjects and standards lists fit a 360 px phone', async ({ signIn, page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await loginAs('admin');
+    await signIn('admin');
     for (const [path, heading, item] of [
       ['/app/subjects', 'Subjects', 'Physics'],
       ['/app/standards', 'Standards', '10th Standard'],

@@ -84,10 +84,10 @@ test.describe('teachers (admin)', () => {
     await expect(page).toHaveURL('/app/teachers/create');
   });
 
-  test('the admin edits a teacher, deactivates them and they can no longer sign in', async ({ page, loginAs, baseURL }) => {
+  test('the admin edits a teacher, deactivates them and they can no longer sign in', async ({ signIn, page, baseURL }) => {
     const token = uniqueToken('tch');
     const email = `${token}@example.com`;
-    await loginAs('admin');
+    await signIn('admin');
     const id = await createTeacherByApi(page, { name: `Kiran ${token}`, email, password: 'teacher-pass-2026' });
     await page.goto(`/app/teachers/${id}/edit`);
     await expect(page.getByText('Inactive teachers can no longer sign in')).toBeVisible();

@@ -43,12 +43,12 @@ async function writeFrom(baseURL: string | undefined, mobile: string, parts: Par
   return body;
 }
 
-test('a parent’s fee question answers itself; the office replies to the rest from Conversations', async ({ page, loginAs, baseURL }) => {
+test('a parent’s fee question answers itself; the office replies to the rest from Conversations', async ({ signIn, page, baseURL }) => {
   test.setTimeout(120_000);
   const token = uniqueToken('wa');
   const mobile = randomMobile();
   const write = (text: string) => writeFrom(baseURL, mobile, { text });
-  await loginAs('admin');
+  await signIn('admin');
   const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: `${token}.t@example.com` });
   const batch = await createBatchByApi(page, { name: `WhatsApp ${token}`, teacher, schedule: { days: ['tue', 'thu'], startTime: '16:00', endTime: '17:00' } });
   const studentName = `Rohan ${token}`;
@@ -85,7 +85,7 @@ test('a parent’s fee question answers itself; the office replies to the rest f
   await shootWidths(page, 'whatsapp-conversation');
 });
 
-test('a mother taps “Sick” on the absence alert and the sheet and the history say who gave the reason; other numbers learn only the contact; after 24 hours a template is offered', async ({ page, loginAs, baseURL, browser }) => {
+test('a mother taps “Sick” on the absence alert and the sheet and the history say who gave the reason; other numbers learn only the contact; after 24 hours a template is offered', async ({ signIn, page, baseURL, browser }) => {
   test.setTimeout(180_000);
   const token = uniqueToken('sick');
   const mobile = randomMobile();
@@ -94,7 +94,7 @@ test('a mother taps “Sick” on the absence alert and the sheet and the histor
   // Absence alerts at once (the job runner polls every 10 s): put back as they were afterwards.
   expect((await admin.put('/api/admin/settings/parent-alerts', { data: { absenceAlerts: { enabled: true, statuses: ['absent'], delayMinutes: 0 }, parentWebhook: { url: null } } })).status()).toBe(200);
   try {
-    await loginAs('admin');
+    await signIn('admin');
     const teacherEmail = `${token}.t@example.com`;
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: 'teacher-pass-2026' });
     const everyDay = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];

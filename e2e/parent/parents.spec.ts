@@ -211,12 +211,12 @@ test.describe('parents', () => {
     await admin.dispose();
   });
 
-  test('absence alerts in Settings: a bad delay and address are flagged before any call; a good save shows the secret as set, then it is cleared', async ({ page, loginAs }) => {
+  test('absence alerts in Settings: a bad delay and address are flagged before any call; a good save shows the secret as set, then it is cleared', async ({ signIn, page }) => {
     let saves = 0;
     page.on('request', (request) => {
       if (request.method() === 'PUT' && request.url().endsWith('/api/admin/settings/parent-alerts')) saves += 1;
     });
-    await loginAs('admin');
+    await signIn('admin');
     try {
       await page.goto('/app/settings');
       const section = page.locator('form', { has: page.getByRole('heading', { name: 'Absence alerts' }) });
@@ -273,7 +273,7 @@ test.describe('parents', () => {
     }
   });
 
-  test("the Marathi message edited in Settings reaches a Marathi parent; a mark corrected within the delay sends nothing", async ({ page, playwright, baseURL, loginAs }) => {
+  test("the Marathi message edited in Settings reaches a Marathi parent; a mark corrected within the delay sends nothing", async ({ signIn, page, playwright, baseURL }) => {
     // One job after the 1-minute correction delay (the shortest) carries both children's alerts.
     test.setTimeout(150_000);
     const token = uniqueToken('tpl');
@@ -288,7 +288,7 @@ test.describe('parents', () => {
     const before = (await (await admin.get('/api/admin/settings')).json()) as { data: { absenceAlerts: { templates: Record<string, string> } } };
     const templates = before.data.absenceAlerts.templates;
 
-    await loginAs('admin');
+    await signIn('admin');
     try {
       await page.goto('/app/settings');
       const section = page.locator('form', { has: page.getByRole('heading', { name: 'Absence alerts' }) });

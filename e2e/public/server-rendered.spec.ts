@@ -96,8 +96,8 @@ test('a server-rendered page hydrates without being drawn anew, and then works',
   expect(problems).toEqual([]);
 });
 
-test('a signed-in person gets the app, not the visitor page', async ({ page, loginAs }) => {
-  await loginAs('student');
+test('a signed-in person gets the app, not the visitor page', async ({ signIn, page }) => {
+  await signIn('student');
   const response = await page.request.get('/courses');
   expect(await response.text()).toContain('<div id="root"></div>');
   await page.goto('/courses');

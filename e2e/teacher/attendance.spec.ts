@@ -102,8 +102,8 @@ test.describe('attendance', () => {
     await lateStudent.context().close();
   });
 
-  test('the batch page shows the history grid, and a student cannot open the teacher’s screens', async ({ page, loginAs }) => {
-    await loginAs('teacher');
+  test('the batch page shows the history grid, and a student cannot open the teacher’s screens', async ({ signIn, page, loginAs }) => {
+    await signIn('teacher');
     const batches = (await (await page.request.get('/api/batches')).json()).data as { _id: string; name: string }[];
     await page.goto(`/app/teacher/batches/${batches[0]!._id}`);
     const grid = page.getByRole('table', { name: 'Attendance by student and date' });

@@ -141,10 +141,10 @@ test.describe('classroom (teacher and student on a phone)', () => {
     await phone.context().close();
   });
 
-  test('a closure closes the batch: the admin marks it, marking is refused, and the student dashboard shows it with attendance, notes and announcements', async ({ page, loginAs, browser, baseURL }) => {
+  test('a closure closes the batch: the admin marks it, marking is refused, and the student dashboard shows it with attendance, notes and announcements', async ({ signIn, page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const token = uniqueToken('clo');
-    await loginAs('admin');
+    await signIn('admin');
     const { teacherEmail, batchId, batchName, studentIds, studentEmail } = await setUp(page, token);
     // Yesterday's marks, for this month's percentage (and today's list stays empty: the day is closed).
     const yesterday = await page.request.post(`/api/attendance/batch/${batchId}`, {

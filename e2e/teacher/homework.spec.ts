@@ -175,10 +175,10 @@ test.describe('homework', () => {
     await expect(studentPhone.getByTestId('homework-comment')).toContainText('Show the factorisation step');
   });
 
-  test('a teacher corrects and deletes homework and ticks who did homework in class; the admin chooses the weekly summary', async ({ page, loginAs, browser, baseURL }) => {
+  test('a teacher corrects and deletes homework and ticks who did homework in class; the admin chooses the weekly summary', async ({ signIn, page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const token = uniqueToken('hwc');
-    await loginAs('admin');
+    await signIn('admin');
     const standards = (await (await page.request.get('/api/standards')).json()).data as { _id: string }[];
     const teacherEmail = `${token}.t@example.com`;
     const teacher = await createTeacherByApi(page, { name: `Teacher ${token}`, email: teacherEmail, password: PASSWORD });

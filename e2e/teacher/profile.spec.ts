@@ -3,10 +3,10 @@ import { createTeacherByApi, expect, randomMobile, test, uniqueToken, shownPhone
 const PASSWORD = 'teacher-pass-2026';
 
 test.describe('teacher profile', () => {
-  test('a teacher changes their name and phone; the greeting follows; a wrong current password shows on its field', async ({ page, loginAs }) => {
+  test('a teacher changes their name and phone; the greeting follows; a wrong current password shows on its field', async ({ signIn, page }) => {
     const token = uniqueToken('tp');
     const email = `${token}@example.com`;
-    await loginAs('admin');
+    await signIn('admin');
     await createTeacherByApi(page, { name: `Nisha ${token}`, email, password: PASSWORD, qualification: 'M.A. English' });
     expect((await page.request.post('/api/auth/logout')).status()).toBeLessThan(300);
     expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);

@@ -1,8 +1,8 @@
 import { expect, shownPhone, test } from '../fixtures';
 
 test.describe("teacher's students", () => {
-  test("Priya sees her students, with phones to call, and search narrows the list", async ({ page, loginAs }) => {
-    await loginAs('teacher');
+  test("Priya sees her students, with phones to call, and search narrows the list", async ({ signIn, page }) => {
+    await signIn('teacher');
     const all = (await (await page.request.get('/api/teachers/me/students')).json()).data as { name: string; phone: string | null; batches: { name: string }[] }[];
     expect(all.length).toBeGreaterThan(1);
 
