@@ -1,20 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLocalStorage } from '../../lib/fake-local-storage';
 import { removeUserItems } from '../../lib/user-storage';
 import { readDraft, saveDraft } from './attendance-draft';
 import { addToOutbox, discardFromOutbox, readOutbox, sendOutbox } from './attendance-outbox';
 
 /** localStorage and window as the browser has them, for a node test; returns the map behind the storage. */
 function fakeBrowser(): Map<string, string> {
-  const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    get length() {
-      return store.size;
-    },
-    key: (index: number) => [...store.keys()][index] ?? null,
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-  });
+  const store = fakeLocalStorage();
   vi.stubGlobal('window', new EventTarget());
   return store;
 }

@@ -1,21 +1,13 @@
 /* eslint-disable lingui/no-unlocalized-strings -- test names, read by developers only (features/exams/** is linted for translation) */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLocalStorage } from '../../lib/fake-local-storage';
 import { removeUserItems } from '../../lib/user-storage';
 import type { ExamResults } from '@academy/shared/schemas/exams';
 import { clearMarksDraft, marksProblem, marksToSave, offeredAbsentees, readMarksDraft, saveMarksDraft, type MarksDraftRow } from './marks-draft';
 
 describe('marks draft', () => {
   beforeEach(() => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      get length() {
-        return store.size;
-      },
-      key: (index: number) => [...store.keys()][index] ?? null,
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-    });
+    fakeLocalStorage();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Attempt } from '@academy/shared/schemas/online-tests';
+import { fakeLocalStorage } from '../../lib/fake-local-storage';
 import { answersToSend, atQuestion, changeAnswer, clockText, keepPaper, keptPaper, markSent, mergeDraft, paletteState, readDraft, removeDraft, secondsLeft, visit, writeDraft, type AttemptDraft } from './attempt-answers';
 
 const empty: AttemptDraft = { answers: {}, unsent: [] };
@@ -60,19 +61,7 @@ describe('answers kept on the phone during an online test', () => {
   // Issue 54: a reload without a connection reopens the test where the student was.
   describe('on a reload offline', () => {
     afterEach(() => vi.unstubAllGlobals());
-    const store = () => {
-      const items = new Map<string, string>();
-      vi.stubGlobal('localStorage', {
-        get length() {
-          return items.size;
-        },
-        key: (index: number) => [...items.keys()][index] ?? null,
-        getItem: (key: string) => items.get(key) ?? null,
-        setItem: (key: string, value: string) => void items.set(key, value),
-        removeItem: (key: string) => void items.delete(key),
-      });
-      return items;
-    };
+    const store = fakeLocalStorage;
 
     it('keeps the question on screen with the answers, and merges it back', () => {
       store();
