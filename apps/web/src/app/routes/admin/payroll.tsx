@@ -14,6 +14,7 @@ import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useBatches } from '../../../features/batches/api';
 import { bankCsvUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useApproveMonth, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollTeacher } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
+import { QueryStates } from '../../../components/ui/query-states';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -178,31 +179,29 @@ function TeacherMonth({ month, line }: { month: string; line: PayrollLine }) {
   const detail = usePayrollTeacher(month, line.teacherId);
   return (
     <Stack gap="md">
-      {detail.isPending ? (
-        <Skeleton h={160} radius="md" aria-hidden="true" />
-      ) : detail.isError ? (
-        <LoadErrorAlert title={t`The lectures could not be loaded`} error={detail.error} fallback={t`Failed to load the lectures`} onRetry={() => void detail.refetch()} />
-      ) : (
-        <>
-          <Text size="sm">
-            <Trans>
-              {detail.data.line.lectures} lectures, {detail.data.line.hours} hours · gross {formatRupees(detail.data.line.gross)} · deductions {formatRupees(detail.data.line.deductions)} · TDS{' '}
-              {formatRupees(detail.data.line.tds)} · net {formatRupees(detail.data.line.net)}
-            </Trans>
-          </Text>
-          {detail.data.line.unpaidLeaveDays > 0 ? (
-            <Text size="sm" c="dimmed">
-              <Trans>Unpaid leave: {detail.data.line.unpaidLeaveDays} days</Trans>
+      <QueryStates query={detail} skeleton={160} errorTitle={t`The lectures could not be loaded`} errorFallback={t`Failed to load the lectures`}>
+        {(data) => (
+          <>
+            <Text size="sm">
+              <Trans>
+                {data.line.lectures} lectures, {data.line.hours} hours · gross {formatRupees(data.line.gross)} · deductions {formatRupees(data.line.deductions)} · TDS{' '}
+                {formatRupees(data.line.tds)} · net {formatRupees(data.line.net)}
+              </Trans>
             </Text>
-          ) : null}
-          {detail.data.line.adjustments.map((item, index) => (
-            <Text key={index} size="sm">
-              {item.kind === 'extra' ? t`Extra` : t`Deduction`}: {formatRupees(item.amount)} · {item.note}
-            </Text>
-          ))}
-          <LectureList lectures={detail.data.lectures} />
-        </>
-      )}
+            {data.line.unpaidLeaveDays > 0 ? (
+              <Text size="sm" c="dimmed">
+                <Trans>Unpaid leave: {data.line.unpaidLeaveDays} days</Trans>
+              </Text>
+            ) : null}
+            {data.line.adjustments.map((item, index) => (
+              <Text key={index} size="sm">
+                {item.kind === 'extra' ? t`Extra` : t`Deduction`}: {formatRupees(item.amount)} · {item.note}
+              </Text>
+            ))}
+            <LectureList lectures={data.lectures} />
+          </>
+        )}
+      </QueryStates>
       {detail.data?.status !== 'draft' ? (
         <Alert color="blue" variant="light">
           <Trans>This month is locked. A correction or an extra saved now counts in the next month's pay.</Trans>

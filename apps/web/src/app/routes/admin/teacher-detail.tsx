@@ -15,6 +15,7 @@ import { HistoryPanel } from '../../../features/audit-log/components/history-pan
 import { PaySettingsForm } from '../../../features/pay/components/pay-settings-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
+import { QueryStates } from '../../../components/ui/query-states';
 
 function Profile({ teacher }: { teacher: Teacher }) {
   const { t, i18n } = useLingui();
@@ -126,13 +127,11 @@ export function Component() {
             )}
           </SectionCard>
           <SectionCard title={t`Students`}>
-            {students.isPending ? (
-              <Skeleton h={120} radius="md" aria-hidden="true" />
-            ) : students.isError ? (
-              <LoadErrorAlert title={t`Students could not be loaded`} error={students.error} fallback={TEACHER_FAILURES.fetchStudents} onRetry={() => void students.refetch()} />
-            ) : (
-              <StudentCards students={students.data} />
-            )}
+            <QueryStates query={students} skeleton={120} errorTitle={t`Students could not be loaded`} errorFallback={TEACHER_FAILURES.fetchStudents}>
+              {(data) => (
+                <StudentCards students={data} />
+              )}
+            </QueryStates>
           </SectionCard>
           {/* Staff pay (issue 58): how this teacher is paid, with a rate for each of their batches. */}
           <SectionCard title={t`Pay`}>

@@ -9,6 +9,7 @@ import { StudentAttendanceReport } from '../../../features/attendance/components
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
+import { QueryStates } from '../../../components/ui/query-states';
 
 function percentageColor(percentage: number | null) {
   if (percentage === null) return 'dimmed';
@@ -78,13 +79,11 @@ export function Component() {
                 <Title order={2} size="h4" id="batch-attendance-title">
                   {batches.find((entry) => entry.batch._id === batchId)?.batch.name}
                 </Title>
-                {detail.isPending ? (
-                  <Skeleton h={360} radius="md" aria-hidden="true" />
-                ) : detail.isError ? (
-                  <LoadErrorAlert title={t`Attendance could not be loaded`} error={detail.error} fallback={ATTENDANCE_MESSAGES.studentFailed} onRetry={() => void detail.refetch()} />
-                ) : (
-                  <StudentAttendanceReport report={detail.data} today={today} />
-                )}
+                <QueryStates query={detail} skeleton={360} errorTitle={t`Attendance could not be loaded`} errorFallback={ATTENDANCE_MESSAGES.studentFailed}>
+                  {(data) => (
+                    <StudentAttendanceReport report={data} today={today} />
+                  )}
+                </QueryStates>
               </Stack>
             ) : null}
           </>

@@ -1,11 +1,11 @@
-import { Button, Skeleton, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { reportCardHref, EXAM_MESSAGES, useOwnExams } from '../../../features/exams/api';
 import { ProgressChart } from '../../../features/exams/components/progress-chart';
 import { StudentExamList } from '../../../features/exams/components/student-exam-list';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { QueryStates } from '../../../components/ui/query-states';
 
 export function Component() {
   const { t } = useLingui();
@@ -23,16 +23,14 @@ export function Component() {
           ) : null
         }
       />
-      {tests.isPending ? (
-        <Skeleton h={300} radius="md" aria-hidden="true" />
-      ) : tests.isError ? (
-        <LoadErrorAlert title={t`Your tests could not be loaded`} error={tests.error} fallback={EXAM_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
-      ) : (
-        <Stack gap="md">
-          <ProgressChart tests={tests.data.tests} />
-          <StudentExamList tests={tests.data.tests} />
-        </Stack>
-      )}
+      <QueryStates query={tests} skeleton={300} errorTitle={t`Your tests could not be loaded`} errorFallback={EXAM_MESSAGES.loadFailed}>
+        {(data) => (
+          <Stack gap="md">
+            <ProgressChart tests={data.tests} />
+            <StudentExamList tests={data.tests} />
+          </Stack>
+        )}
+      </QueryStates>
     </>
   );
 }

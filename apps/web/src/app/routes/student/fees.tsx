@@ -1,10 +1,10 @@
-import { Skeleton, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useOwnLedger } from '../../../features/fees/api';
 import { LedgerView } from '../../../features/fees/components/ledger-view';
 import { UpiPayPanel } from '../../../features/fees/components/upi-pay-panel';
+import { QueryStates } from '../../../components/ui/query-states';
 
 /** The student's own fees: the same ledger the office sees, with the receipts to download. */
 export function Component() {
@@ -13,16 +13,14 @@ export function Component() {
   return (
     <>
       <PageHeader title={t`Fees`} description={t`Your fees, payments and receipts.`} />
-      {ledger.isPending ? (
-        <Skeleton h={260} radius="md" aria-hidden="true" />
-      ) : ledger.isError ? (
-        <LoadErrorAlert title={t`Your fees could not be loaded`} error={ledger.error} fallback={t`Failed to load the fees`} onRetry={() => void ledger.refetch()} />
-      ) : (
-        <Stack gap="lg">
-          <UpiPayPanel ledger={ledger.data} />
-          <LedgerView ledger={ledger.data} />
-        </Stack>
-      )}
+      <QueryStates query={ledger} skeleton={260} errorTitle={t`Your fees could not be loaded`} errorFallback={t`Failed to load the fees`}>
+        {(data) => (
+          <Stack gap="lg">
+            <UpiPayPanel ledger={data} />
+            <LedgerView ledger={data} />
+          </Stack>
+        )}
+      </QueryStates>
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Skeleton } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAttemptResult } from '../../../features/online-tests/api';
 import { AttemptResultView } from '../../../features/online-tests/components/attempt-result-view';
+import { QueryStates } from '../../../components/ui/query-states';
 
 export function Component() {
   const { t } = useLingui();
@@ -20,13 +20,11 @@ export function Component() {
           </Anchor>
         }
       />
-      {result.isPending ? (
-        <Skeleton h={400} radius="md" aria-hidden="true" />
-      ) : result.isError ? (
-        <LoadErrorAlert title={t`The result could not be loaded`} error={result.error} fallback={t`Failed to load the result`} onRetry={() => void result.refetch()} />
-      ) : (
-        <AttemptResultView result={result.data} />
-      )}
+      <QueryStates query={result} skeleton={400} errorTitle={t`The result could not be loaded`} errorFallback={t`Failed to load the result`}>
+        {(data) => (
+          <AttemptResultView result={data} />
+        )}
+      </QueryStates>
     </>
   );
 }

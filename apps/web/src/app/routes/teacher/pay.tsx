@@ -12,6 +12,7 @@ import { formatRupees } from '../../../lib/format-number';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { payslipUrl, useAskLeave, useCoveredClasses, useMyLeave, useMyPay } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
+import { QueryStates } from '../../../components/ui/query-states';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -30,49 +31,47 @@ export function Component() {
       <PageHeader title={t`My pay`} description={t`Your lectures, expected pay and payslips, and your leave.`} />
       <Stack gap="lg">
         <TextInput type="month" label={t`Month`} value={month} onChange={(event) => setMonth(event.currentTarget.value)} error={valid ? undefined : t`Enter the month as YYYY-MM`} w={200} />
-        {pay.isPending ? (
-          <Skeleton h={200} radius="md" aria-hidden="true" />
-        ) : pay.isError ? (
-          <LoadErrorAlert title={t`Your pay could not be loaded`} error={pay.error} fallback={t`Failed to load your pay`} onRetry={() => void pay.refetch()} />
-        ) : (
-          <>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <Figure label={t`Lectures`} value={String(pay.data.line.lectures)} />
-              <Figure label={t`Hours`} value={String(pay.data.line.hours)} />
-              <Figure label={pay.data.status === 'draft' ? t`Expected gross` : t`Gross`} value={formatRupees(pay.data.line.gross)} />
-              <Figure label={pay.data.status === 'draft' ? t`Expected net` : t`Net`} value={formatRupees(pay.data.line.net)} />
-            </SimpleGrid>
-            {pay.data.line.deductions > 0 || pay.data.line.tds > 0 ? (
-              <Text size="sm" c="dimmed">
-                <Trans>
-                  Deductions {formatRupees(pay.data.line.deductions)} · TDS {formatRupees(pay.data.line.tds)}
-                </Trans>
-              </Text>
-            ) : null}
-            <LectureList lectures={pay.data.lectures} />
-            <Paper withBorder radius="md" p="md">
-              <Stack gap="xs">
-                <Title order={2} size="h4">
-                  <Trans>Payslips</Trans>
-                </Title>
-                {pay.data.payslips.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    <Trans>No payslip yet: a month's payslip comes once the office approves its payroll.</Trans>
-                  </Text>
-                ) : (
-                  pay.data.payslips.map((slip) => (
-                    <Group key={slip.month} justify="space-between">
-                      <Anchor href={payslipUrl(slip.month, pay.data.line.teacherId)} target="_blank">
-                        {slip.month}
-                      </Anchor>
-                      <Text size="sm">{formatRupees(slip.net)}</Text>
-                    </Group>
-                  ))
-                )}
-              </Stack>
-            </Paper>
-          </>
-        )}
+        <QueryStates query={pay} skeleton={200} errorTitle={t`Your pay could not be loaded`} errorFallback={t`Failed to load your pay`}>
+          {(data) => (
+            <>
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                <Figure label={t`Lectures`} value={String(data.line.lectures)} />
+                <Figure label={t`Hours`} value={String(data.line.hours)} />
+                <Figure label={data.status === 'draft' ? t`Expected gross` : t`Gross`} value={formatRupees(data.line.gross)} />
+                <Figure label={data.status === 'draft' ? t`Expected net` : t`Net`} value={formatRupees(data.line.net)} />
+              </SimpleGrid>
+              {data.line.deductions > 0 || data.line.tds > 0 ? (
+                <Text size="sm" c="dimmed">
+                  <Trans>
+                    Deductions {formatRupees(data.line.deductions)} · TDS {formatRupees(data.line.tds)}
+                  </Trans>
+                </Text>
+              ) : null}
+              <LectureList lectures={data.lectures} />
+              <Paper withBorder radius="md" p="md">
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    <Trans>Payslips</Trans>
+                  </Title>
+                  {data.payslips.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      <Trans>No payslip yet: a month's payslip comes once the office approves its payroll.</Trans>
+                    </Text>
+                  ) : (
+                    data.payslips.map((slip) => (
+                      <Group key={slip.month} justify="space-between">
+                        <Anchor href={payslipUrl(slip.month, data.line.teacherId)} target="_blank">
+                          {slip.month}
+                        </Anchor>
+                        <Text size="sm">{formatRupees(slip.net)}</Text>
+                      </Group>
+                    ))
+                  )}
+                </Stack>
+              </Paper>
+            </>
+          )}
+        </QueryStates>
         <Covering />
         <AskLeave />
         <MyLeave />

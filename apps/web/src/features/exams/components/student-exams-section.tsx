@@ -1,12 +1,12 @@
-import { Button, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { reportCardHref, EXAM_MESSAGES, useStudentExams } from '../api';
 import { ProgressChart } from './progress-chart';
 import { StudentExamList } from './student-exam-list';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DateField } from '../../../components/ui/date-field';
+import { QueryStates } from '../../../components/ui/query-states';
 
 /** On a student's page (admin): their tests, the progress chart and the report card download for a period. */
 export function StudentExamsSection({ studentId, reportCard }: { studentId: string; reportCard: boolean }) {
@@ -19,16 +19,14 @@ export function StudentExamsSection({ studentId, reportCard }: { studentId: stri
         <Title order={2} size="h4" id="student-tests-title">
           <Trans>Tests and marks</Trans>
         </Title>
-        {tests.isPending ? (
-          <Skeleton h={200} radius="md" aria-hidden="true" />
-        ) : tests.isError ? (
-          <LoadErrorAlert title={t`The tests could not be loaded`} error={tests.error} fallback={EXAM_MESSAGES.loadFailed} onRetry={() => void tests.refetch()} />
-        ) : (
-          <>
-            <ProgressChart tests={tests.data.tests} studentName={tests.data.student.name} />
-            <StudentExamList tests={tests.data.tests} />
-          </>
-        )}
+        <QueryStates query={tests} skeleton={200} errorTitle={t`The tests could not be loaded`} errorFallback={EXAM_MESSAGES.loadFailed}>
+          {(data) => (
+            <>
+              <ProgressChart tests={data.tests} studentName={data.student.name} />
+              <StudentExamList tests={data.tests} />
+            </>
+          )}
+        </QueryStates>
         {reportCard ? (
           <Group align="flex-end" gap="sm">
             <DateField label={t`From`} value={period.from} max={period.to || undefined} onChange={(from) => setPeriod({ ...period, from })} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Stack, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconDiscount } from '@tabler/icons-react';
@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentDateRange } from '@academy/shared/money';
 import { receiptCancelInputSchema, type Receipt } from '@academy/shared/schemas/fees';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { useAdminSettings } from '../../settings/api';
 import { useAcademyToday } from '../../../lib/use-academy-today';
@@ -14,6 +13,7 @@ import { useCancelReceipt, useStudentLedger } from '../api';
 import { ConcessionForm } from './concession-form';
 import { LedgerView } from './ledger-view';
 import { nextDueBalance, openDues, RecordPaymentForm } from './record-payment-form';
+import { QueryStates } from '../../../components/ui/query-states';
 
 function CancelReceiptForm({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
   const { t } = useLingui();
@@ -76,13 +76,11 @@ export function StudentFeesSection({ studentId }: { studentId: string }) {
           </Button>
         </Group>
       </Group>
-      {ledger.isPending ? (
-        <Skeleton h={200} radius="md" aria-hidden="true" />
-      ) : ledger.isError ? (
-        <LoadErrorAlert title={t`Fees could not be loaded`} error={ledger.error} fallback={t`Failed to load the fees`} onRetry={() => void ledger.refetch()} />
-      ) : (
-        <LedgerView ledger={ledger.data} onCancel={setCancelling} />
-      )}
+      <QueryStates query={ledger} skeleton={200} errorTitle={t`Fees could not be loaded`} errorFallback={t`Failed to load the fees`}>
+        {(data) => (
+          <LedgerView ledger={data} onCancel={setCancelling} />
+        )}
+      </QueryStates>
       <Modal opened={paying} onClose={() => setPaying(false)} title={t`Record payment`} fullScreen={phone} centered>
         {ledger.data ? <RecordPaymentForm studentId={studentId} balance={ledger.data.gst?.total ?? ledger.data.totals.balance} suggested={nextDueBalance(ledger.data)} dues={openDues(ledger.data)} dates={paymentDates} onDone={() => setPaying(false)} /> : null}
       </Modal>

@@ -1,14 +1,14 @@
-import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { Leave } from '@academy/shared/schemas/pay';
-import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { useTeachers } from '../../teachers/api';
 import { useAssignSubstitute, useDecideLeave, useLeaveRequests } from '../api';
+import { QueryStates } from '../../../components/ui/query-states';
 
 /**
  * The admin dashboard's leave card (issue 58): requests waiting for a decision (approve unpaid or paid,
@@ -34,17 +34,15 @@ export function LeaveRequests() {
             </Badge>
           ) : null}
         </Group>
-        {leave.isPending ? (
-          <Skeleton h={100} radius="md" aria-hidden="true" />
-        ) : leave.isError ? (
-          <LoadErrorAlert title={t`The leave requests could not be loaded`} error={leave.error} fallback={t`Failed to load the leave requests`} onRetry={() => void leave.refetch()} />
-        ) : (
-          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            {leave.data.leave.map((item) => (
-              <LeaveItem key={item._id} leave={item} />
-            ))}
-          </Stack>
-        )}
+        <QueryStates query={leave} skeleton={100} errorTitle={t`The leave requests could not be loaded`} errorFallback={t`Failed to load the leave requests`}>
+          {(data) => (
+            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {data.leave.map((item) => (
+                <LeaveItem key={item._id} leave={item} />
+              ))}
+            </Stack>
+          )}
+        </QueryStates>
       </Stack>
     </Paper>
   );
