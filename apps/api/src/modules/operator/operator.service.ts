@@ -1,17 +1,17 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { MESSAGES } from '@academy/shared/messages';
 import { OPERATOR_COOKIE } from '@academy/shared/cookies';
 import { emailSchema, newPasswordSchema } from '@academy/shared/schemas/auth';
 import { OPERATOR_MESSAGES, type Operator } from '@academy/shared/schemas/operator';
 import type { Db } from '../../db/client';
+import { claimSignInTry, forgiveSignInTries } from '../../db/sign-in-throttle';
 import { operatorLoginFailures, operators, operatorSessions } from '../../db/schema';
 import { withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { LOGIN_ACCOUNT_CEILING, LOGIN_ADDRESS_LIMIT, LOGIN_FAILURE_LIMIT } from '../auth';
 
 /**
  * The platform's operators (issue 55): made from the CLI, signed in at the base domain with their own
@@ -46,24 +46,6 @@ export async function createOperator(db: Db, input: { email: string; password: s
   });
 }
 
-const FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
-
-/** The users' sign-in throttle (auth.service.ts claimTry), on the operators' own table: claim, then count. */
-async function claimTry(db: Db, email: string, ip: string) {
-  const [claim] = await db.insert(operatorLoginFailures).values({ email, ip }).returning({ id: operatorLoginFailures.id });
-  const [row] = await db
-    .select({
-      byAccountAndClient: count(sql`case when ${operatorLoginFailures.email} = ${email} and ${operatorLoginFailures.ip} = ${ip} then 1 end`),
-      byAccount: count(sql`case when ${operatorLoginFailures.email} = ${email} then 1 end`),
-      byClient: count(sql`case when ${operatorLoginFailures.ip} = ${ip} then 1 end`),
-    })
-    .from(operatorLoginFailures)
-    .where(and(gt(operatorLoginFailures.createdAt, FAILURE_WINDOW), or(eq(operatorLoginFailures.email, email), eq(operatorLoginFailures.ip, ip))));
-  const tries = row ?? { byAccountAndClient: 0, byAccount: 0, byClient: 0 };
-  const allowed = tries.byAccountAndClient <= LOGIN_FAILURE_LIMIT && tries.byAccount <= LOGIN_ACCOUNT_CEILING && tries.byClient <= LOGIN_ADDRESS_LIMIT;
-  return { allowed, release: () => db.delete(operatorLoginFailures).where(eq(operatorLoginFailures.id, claim!.id)) };
-}
-
 /**
  * Checks an operator's credentials and opens a session. A wrong email and a wrong password answer the
  * same message in the same time; beyond the users' limits in 15 minutes tries are refused unchecked.
@@ -72,14 +54,14 @@ export async function loginOperator(db: Db, input: { email: string; password: st
   return withoutAcademy(async () => {
     const ip = meta.ip.slice(0, 64);
     const [operator] = await db.select().from(operators).where(eq(sql`lower(${operators.email})`, input.email)).limit(1);
-    const claim = await claimTry(db, input.email, ip);
+    const claim = await claimSignInTry(db, operatorLoginFailures, input.email, ip);
     if (!claim.allowed) {
       await claim.release();
       throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyLoginAttempts);
     }
     const valid = await verifyPassword(operator?.passwordHash ?? null, input.password);
     if (!operator || !valid) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-    await db.delete(operatorLoginFailures).where(and(eq(operatorLoginFailures.email, input.email), eq(operatorLoginFailures.ip, ip)));
+    await forgiveSignInTries(db, operatorLoginFailures, input.email, ip);
     const token = generateToken();
     const expiresAt = new Date(Date.now() + OPERATOR_SESSION_MS);
     await db.insert(operatorSessions).values({ operatorId: operator.id, tokenHash: hashToken(token), expiresAt });
