@@ -1,18 +1,19 @@
 import type { z } from 'zod';
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@academy/shared/languages';
-import { OTP_MAX_WRONG_TRIES, OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
+import { OTP_RESEND_AFTER_SECONDS, OTP_VALID_MINUTES } from '@academy/shared/schemas/admissions';
 import { HAND_OFF_VALID_MINUTES, SLUG_PROBLEM_MESSAGES, SLUG_TAKEN, slugProblem, type createAcademyInputSchema, type SlugAvailability } from '@academy/shared/schemas/academies';
 import type { Db } from '../../db/client';
 import { enforceCodeSendLimits } from '../../db/code-send-limits';
+import { checkEmailCode, keepEmailCode } from '../../db/email-codes';
 import { academies, academySignupCodes, signInHandOffs } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
 import { AppError } from '../../lib/app-error';
 import { academySignupCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
-import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
+import { generateToken, hashOneTimeCode, hashToken } from '../../lib/tokens';
 import { recordAudit } from '../audit';
 import { DEFAULT_ACADEMY_SETTINGS } from '../../academy-settings';
 import { createAcademySettings } from '../settings';
@@ -48,17 +49,7 @@ export async function sendSignupCode(deps: SignupDeps, input: { email: string; i
         { to: input.email, ip, lockPrefix: 'academy-signup' },
         { recipient: 'email', codeField: 'code' },
       );
-      // Only the newest code works.
-      await tx
-        .update(academySignupCodes)
-        .set({ expiresAt: sql`least(${academySignupCodes.expiresAt}, now())` })
-        .where(and(eq(academySignupCodes.email, input.email), isNull(academySignupCodes.usedAt)));
-      await tx.insert(academySignupCodes).values({
-        email: input.email,
-        codeHash: hashOneTimeCode(deps.otpKey, input.email, code),
-        ip,
-        expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})`,
-      });
+      await keepEmailCode(tx, academySignupCodes, { email: input.email, codeHash: hashOneTimeCode(deps.otpKey, input.email, code), ip });
     }),
   );
   try {
@@ -85,21 +76,10 @@ export async function slugAvailability(db: Db, slug: string): Promise<SlugAvaila
 async function checkSignupCode(deps: SignupDeps, email: string, code: string): Promise<string> {
   const outcome = await withoutAcademy(() =>
     deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: academySignupCodes.id, codeHash: academySignupCodes.codeHash, wrongTries: academySignupCodes.wrongTries, live: sql<boolean>`${academySignupCodes.expiresAt} > now()` })
-        .from(academySignupCodes)
-        .where(and(eq(academySignupCodes.email, email), isNull(academySignupCodes.usedAt)))
-        .orderBy(desc(academySignupCodes.createdAt))
-        .limit(1)
-        .for('update');
-      if (!row || !row.live) return { error: SIGNUP_CODE_INVALID, id: undefined } as const;
-      if (row.wrongTries >= OTP_MAX_WRONG_TRIES) return { error: SIGNUP_CODE_TOO_MANY, id: undefined } as const;
-      if (!sameHash(row.codeHash, hashOneTimeCode(deps.otpKey, email, code))) {
-        const tries = row.wrongTries + 1;
-        await tx.update(academySignupCodes).set({ wrongTries: tries }).where(eq(academySignupCodes.id, row.id));
-        return { error: tries >= OTP_MAX_WRONG_TRIES ? SIGNUP_CODE_TOO_MANY : SIGNUP_CODE_INVALID, id: undefined } as const;
-      }
-      return { error: undefined, id: row.id } as const;
+      const check = await checkEmailCode(tx, academySignupCodes, email, hashOneTimeCode(deps.otpKey, email, code));
+      if (check.result === 'right') return { error: undefined, id: check.id } as const;
+      const tooMany = check.result === 'too-many-wrong' || (check.result === 'wrong' && check.triesLeft === 0);
+      return { error: tooMany ? SIGNUP_CODE_TOO_MANY : SIGNUP_CODE_INVALID, id: undefined } as const;
     }),
   );
   if (outcome.error !== undefined) throw new AppError('BAD_REQUEST', outcome.error, { code: outcome.error });

@@ -1,8 +1,7 @@
 import type { Language } from '@academy/shared/languages';
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
-  OTP_MAX_WRONG_TRIES,
   OTP_RESEND_AFTER_SECONDS,
   OTP_VALID_MINUTES,
   VERIFICATION_PROOF_MINUTES,
@@ -11,11 +10,12 @@ import {
 } from '@academy/shared/schemas/admissions';
 import type { Db, DbExecutor } from '../../db/client';
 import { enforceCodeSendLimits } from '../../db/code-send-limits';
+import { checkEmailCode, keepEmailCode } from '../../db/email-codes';
 import { emailVerifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
-import { generateToken, hashOneTimeCode, hashToken, sameHash } from '../../lib/tokens';
+import { generateToken, hashOneTimeCode, hashToken } from '../../lib/tokens';
 import { getAcademySettings } from '../../academy-settings';
 
 export type OtpDeps = { db: Db; mailer: Mailer; /** Keys the code hashes (APP_SECRET). */ otpKey: string };
@@ -49,17 +49,7 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
       { to: input.email, ip, lockPrefix: 'otp-email' },
       { recipient: 'email', codeField: 'otp' },
     );
-    // Only the newest code works.
-    await tx
-      .update(emailVerifications)
-      .set({ expiresAt: sql`least(${emailVerifications.expiresAt}, now())` })
-      .where(and(eq(emailVerifications.email, input.email), isNull(emailVerifications.verifiedAt)));
-    await tx.insert(emailVerifications).values({
-      email: input.email,
-      codeHash: hashOtp(deps.otpKey, input.email, code),
-      ip,
-      expiresAt: sql`now() + make_interval(mins => ${OTP_VALID_MINUTES})`,
-    });
+    await keepEmailCode(tx, emailVerifications, { email: input.email, codeHash: hashOtp(deps.otpKey, input.email, code), ip });
   });
   const settings = await getAcademySettings(deps.db);
   try {
@@ -77,31 +67,18 @@ export async function sendVerificationCode(deps: OtpDeps, input: { email: string
  */
 export async function verifyCode(deps: OtpDeps, input: { email: string; otp: string }): Promise<VerifyOtpResult> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        id: emailVerifications.id,
-        codeHash: emailVerifications.codeHash,
-        wrongTries: emailVerifications.wrongTries,
-        live: sql<boolean>`${emailVerifications.expiresAt} > now()`,
-      })
-      .from(emailVerifications)
-      .where(and(eq(emailVerifications.email, input.email), isNull(emailVerifications.verifiedAt)))
-      .orderBy(desc(emailVerifications.createdAt))
-      .limit(1)
-      .for('update');
-    if (!row || !row.live) return { ok: false, error: NEW_CODE_NEEDED } as const;
-    if (row.wrongTries >= OTP_MAX_WRONG_TRIES) return { ok: false, error: TOO_MANY_WRONG } as const;
-    if (!sameHash(row.codeHash, hashOtp(deps.otpKey, input.email, input.otp))) {
-      const tries = row.wrongTries + 1;
-      await tx.update(emailVerifications).set({ wrongTries: tries }).where(eq(emailVerifications.id, row.id));
-      const left = OTP_MAX_WRONG_TRIES - tries;
+    const check = await checkEmailCode(tx, emailVerifications, input.email, hashOtp(deps.otpKey, input.email, input.otp));
+    if (check.result === 'expired') return { ok: false, error: NEW_CODE_NEEDED } as const;
+    if (check.result === 'too-many-wrong') return { ok: false, error: TOO_MANY_WRONG } as const;
+    if (check.result === 'wrong') {
+      const left = check.triesLeft;
       return { ok: false, error: left === 0 ? TOO_MANY_WRONG : `This code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.` } as const;
     }
     const proof = generateToken();
     const [verified] = await tx
       .update(emailVerifications)
       .set({ verifiedAt: sql`now()`, proofHash: hashToken(proof), proofExpiresAt: sql`now() + make_interval(mins => ${VERIFICATION_PROOF_MINUTES})` })
-      .where(eq(emailVerifications.id, row.id))
+      .where(eq(emailVerifications.id, check.id))
       .returning({ expiresAt: emailVerifications.proofExpiresAt });
     return { ok: true, proof, expiresAt: verified!.expiresAt! } as const;
   });
