@@ -315,32 +315,56 @@ export async function notifyPhone(
   jobs: Jobs | undefined,
   notice: { phone: string; language: Language; kind: 'sign-in-code'; key: string; date: string; messages: ParentNotice['messages']; values: Record<string, string> },
 ): Promise<boolean> {
-  const readiness = await messagingReadiness(db);
-  const [stopped] = await db.select({ id: parents.id }).from(parents).where(and(eq(parents.phone, notice.phone), sql`${parents.whatsappStoppedAt} is not null`)).limit(1);
+  const [readiness, stopped] = await Promise.all([messagingReadiness(db), phoneStoppedWhatsApp(db, notice.phone)]);
   const channel = chooseChannel(
-    { phone: notice.phone, email: null, preferredChannel: null, whatsappStopped: Boolean(stopped), hasPush: false },
+    { phone: notice.phone, email: null, preferredChannel: null, whatsappStopped: stopped, hasPush: false },
     { push: false, whatsapp: Boolean(readiness.whatsapp?.[notice.kind]), sms: Boolean(readiness.sms?.[notice.kind]), email: false },
   );
   if (!channel) return false;
-  const words = notice.messages[notice.language];
-  const text = channel === 'sms' ? smsText(words.text, notice.language) : words.text;
+  await queueWithoutAccount(db, jobs, { ...notice, channel, toAddress: notice.phone, payload: { language: notice.language }, notBefore: null });
+  return true;
+}
+
+/**
+ * One message to someone with no parent account (a phone's code, an enquiry's family), on the channel
+ * already chosen, for the `parent-messages` job to send: its words in their language (SMS's own
+ * spelling and length), the template's values in order.
+ */
+async function queueWithoutAccount(
+  db: DbExecutor,
+  jobs: Jobs | undefined,
+  message: {
+    kind: 'sign-in-code' | ContactMessageKind;
+    key: string;
+    date: string;
+    language: Language;
+    messages: ParentNotice['messages'];
+    values: Record<string, string>;
+    channel: ParentChannel;
+    toAddress: string | null;
+    payload: { language: Language; email?: string | null };
+    notBefore: Date | null;
+  },
+) {
+  const words = message.messages[message.language];
+  const text = message.channel === 'sms' ? smsText(words.text, message.language) : words.text;
   await db.insert(parentMessages).values({
-    kind: notice.kind,
-    key: notice.key,
+    kind: message.kind,
+    key: message.key,
     studentId: null,
     parentId: null,
-    channel,
+    channel: message.channel,
     status: 'queued',
-    date: notice.date,
+    date: message.date,
     subject: words.subject.slice(0, 300),
     text,
-    payload: { language: notice.language },
-    templateValues: TEMPLATE_VALUES[notice.kind].map((name) => notice.values[name] ?? ''),
-    toAddress: notice.phone,
-    parts: channel === 'sms' ? smsParts(text) : 1,
+    payload: message.payload,
+    templateValues: TEMPLATE_VALUES[message.kind].map((name) => message.values[name] ?? ''),
+    toAddress: message.toAddress,
+    parts: message.channel === 'sms' ? smsParts(text) : 1,
+    notBefore: message.notBefore,
   });
   if (jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
-  return true;
 }
 
 /**
@@ -383,27 +407,16 @@ export async function notifyContact(
   const channel = await reachOfContact(db, recipient, notice.kind);
   if (!channel) return null;
   const [readiness, settings] = await Promise.all([messagingReadiness(db), getAcademySettings(db)]);
-  const words = notice.messages[recipient.language];
-  const text = channel === 'sms' ? smsText(words.text, recipient.language) : words.text;
   // Urgent (a demo class today) goes at once even in quiet hours: held, it would arrive at class time.
   const urgent = notice.urgent === true || URGENT_KINDS.includes(notice.kind);
-  await db.insert(parentMessages).values({
-    kind: notice.kind,
-    key: notice.key,
-    studentId: null,
-    parentId: null,
+  await queueWithoutAccount(db, jobs, {
+    ...notice,
+    language: recipient.language,
     channel,
-    status: 'queued',
-    date: notice.date,
-    subject: words.subject.slice(0, 300),
-    text,
-    payload: { language: recipient.language, email: recipient.email },
-    templateValues: TEMPLATE_VALUES[notice.kind].map((name) => notice.values[name] ?? ''),
     toAddress: channel === 'email' ? recipient.email : recipient.phone,
-    parts: channel === 'sms' ? smsParts(text) : 1,
+    payload: { language: recipient.language, email: recipient.email },
     notBefore: (channel === 'whatsapp' || channel === 'sms') && !urgent ? endOfQuietHours(new Date(), readiness.quietHours, settings.timeZone) : null,
   });
-  if (jobs) await jobs.enqueue(PARENT_SENDER_JOB, {});
   return channel;
 }
 
