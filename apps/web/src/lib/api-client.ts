@@ -72,6 +72,16 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | undefine
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
+/**
+ * Puts the server's words for each field under that field of a Mantine form (a 400 with `errors`), and
+ * answers them (undefined when the failure named no field: the caller shows its own alert).
+ */
+export function showFieldErrors(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown): Record<string, string> | undefined {
+  const fieldErrors = fieldErrorsOf(error);
+  if (fieldErrors) form.setErrors(fieldErrors);
+  return fieldErrors;
+}
+
 const NO_BODY = Symbol('no body');
 const UNREADABLE = Symbol('unreadable body');
 

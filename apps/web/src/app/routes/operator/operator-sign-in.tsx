@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MESSAGES } from '@academy/shared/messages';
 import { operatorLoginInputSchema, type OperatorLoginInput } from '@academy/shared/schemas/operator';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { showFieldErrors, normalizeError } from '../../../lib/api-client';
 import { useOperator, useOperatorLogin } from './api';
 
 /** /operator at the base domain: the platform operator signs in (issue 55). */
@@ -28,10 +28,7 @@ export function Component() {
     const parsed = operatorLoginInputSchema.safeParse(values);
     if (!parsed.success) return;
     login.mutate(parsed.data, {
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-      },
+      onError: (error) => void showFieldErrors(form, error),
     });
   });
 

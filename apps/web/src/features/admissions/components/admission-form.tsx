@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { admissionEnquiryFormSchema, admissionEnquiryPhoneFormSchema, BOARDS, MEDIUMS, type Board, type Medium } from '@academy/shared/schemas/admissions';
 import { BOARD_LABELS, MEDIUM_LABELS } from '../../../lib/school-labels';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { showFieldErrors, normalizeError } from '../../../lib/api-client';
 import { localizedErrors } from '../../../lib/server-text';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { useLocalNames } from '../../../lib/public-settings';
@@ -214,8 +214,7 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
     submit.mutate(toAdmissionPayload(values, verified), {
       onSuccess: ({ data, message }) => setDone({ message: message ?? t`Thank you! We have received your application.`, reference: data.reference }),
       onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
+        const fieldErrors = showFieldErrors(form, error);
         if (fieldErrors?.verificationToken || fieldErrors?.phoneVerificationToken) {
           // The proof was used or expired: the email (or phone) must be verified again.
           setVerified(null);

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { contactEnquiryInputSchema } from '@academy/shared/schemas/admissions';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { showFieldErrors, normalizeError } from '../../../lib/api-client';
 import { ENQUIRY_FAILURES, useSubmitContact } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -25,8 +25,7 @@ export function ContactForm() {
         form.reset();
       },
       onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
+        showFieldErrors(form, error);
         setFailure(normalizeError(error, ENQUIRY_FAILURES.contact).message);
       },
     });

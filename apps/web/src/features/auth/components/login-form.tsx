@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@academy/shared/messages';
 import { loginInputSchema } from '@academy/shared/schemas/auth';
 import type { LoginInput } from '@academy/shared/schemas/auth';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { showFieldErrors, normalizeError } from '../../../lib/api-client';
 import { useLogin } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -53,10 +53,7 @@ function PasswordLoginForm({ onUseCode }: { onUseCode: () => void }) {
     const parsed = loginInputSchema.safeParse(values);
     if (!parsed.success) return;
     login.mutate(parsed.data, {
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-      },
+      onError: (error) => void showFieldErrors(form, error),
     });
   });
 

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconInfoCircle, IconMailCheck } from '@tabler/icons-re
 import { Link } from 'react-router';
 import { forgotPasswordInputSchema } from '@academy/shared/schemas/auth';
 import type { ForgotPasswordInput } from '@academy/shared/schemas/auth';
-import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
+import { showFieldErrors, normalizeError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
@@ -67,10 +67,7 @@ export function ForgotPasswordForm() {
     const parsed = forgotPasswordInputSchema.safeParse(values);
     if (!parsed.success) return;
     forgot.mutate(parsed.data.email, {
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-      },
+      onError: (error) => void showFieldErrors(form, error),
     });
   });
 
