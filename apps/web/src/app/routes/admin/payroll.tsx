@@ -14,9 +14,8 @@ import { useAcademyToday } from '../../../lib/use-academy-today';
 import { useBatches } from '../../../features/batches/api';
 import { bankCsvUrl, payrollXlsxUrl, payslipUrl, useAddAdjustment, useApproveMonth, useCorrectLecture, useMarkPaid, usePayrollMonth, usePayrollTeacher } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
+import { PayMonthField, usePayMonth } from '../../../features/pay/components/pay-month-field';
 import { QueryStates } from '../../../components/ui/query-states';
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * Staff → Pay (issue 58): the month's payroll, a draft computed from the lectures, leave and rates until
@@ -25,10 +24,8 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  */
 export function Component() {
   const { t } = useLingui();
-  const today = useAcademyToday();
-  const [month, setMonth] = useState(today.slice(0, 7));
-  const valid = MONTH.test(month);
-  const payroll = usePayrollMonth(valid ? month : today.slice(0, 7));
+  const payMonth = usePayMonth();
+  const payroll = usePayrollMonth(payMonth.shown);
   const [opened, setOpened] = useState<PayrollLine | null>(null);
   const approve = useApproveMonth();
   const data = payroll.data;
@@ -37,7 +34,7 @@ export function Component() {
       <PageHeader title={t`Staff pay`} description={t`Each teacher's lectures, leave and pay for the month; approve it, then pay it.`} />
       <Stack gap="md">
         <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
-          <TextInput type="month" label={t`Month`} value={month} onChange={(event) => setMonth(event.currentTarget.value)} error={valid ? undefined : t`Enter the month as YYYY-MM`} w={200} />
+          <PayMonthField {...payMonth} />
           {data && data.status !== 'draft' ? (
             <Group gap="xs" wrap="wrap">
               <Button component="a" href={payrollXlsxUrl(data.month)} variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>

@@ -12,9 +12,8 @@ import { formatRupees } from '../../../lib/format-number';
 import { useAcademyToday } from '../../../lib/use-academy-today';
 import { payslipUrl, useAskLeave, useCoveredClasses, useMyLeave, useMyPay } from '../../../features/pay/api';
 import { LectureList } from '../../../features/pay/components/lecture-list';
+import { PayMonthField, usePayMonth } from '../../../features/pay/components/pay-month-field';
 import { QueryStates } from '../../../components/ui/query-states';
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * My pay (issue 58): the teacher's lectures so far this month and the pay they make, their payslips of
@@ -22,15 +21,13 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  */
 export function Component() {
   const { t } = useLingui();
-  const today = useAcademyToday();
-  const [month, setMonth] = useState(today.slice(0, 7));
-  const valid = MONTH.test(month);
-  const pay = useMyPay(valid ? month : today.slice(0, 7));
+  const payMonth = usePayMonth();
+  const pay = useMyPay(payMonth.shown);
   return (
     <>
       <PageHeader title={t`My pay`} description={t`Your lectures, expected pay and payslips, and your leave.`} />
       <Stack gap="lg">
-        <TextInput type="month" label={t`Month`} value={month} onChange={(event) => setMonth(event.currentTarget.value)} error={valid ? undefined : t`Enter the month as YYYY-MM`} w={200} />
+        <PayMonthField {...payMonth} />
         <QueryStates query={pay} skeleton={200} errorTitle={t`Your pay could not be loaded`} errorFallback={t`Failed to load your pay`}>
           {(data) => (
             <>
