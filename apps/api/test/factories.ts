@@ -175,3 +175,27 @@ export async function buildEnquiry(
   await db.insert(admissionEnquiryStatusChanges).values({ enquiryId: enquiry!.id, fromStatus: null, toStatus: 'new', ...(overrides.createdAt ? { changedAt: overrides.createdAt } : {}) });
   return enquiry!;
 }
+
+/**
+ * Two classes, each signed in (a cookie per person): a teacher's batch with two students (Asha Patil and
+ * her classmate Bhavesh Kale) and Asha's parent, another teacher's batch with a student of their own,
+ * and an admin: the cast of tests where each may see their own class and nobody else's.
+ */
+export async function buildTwoClasses(app: FastifyInstance, db: Db, parent: { language?: 'en' | 'mr' | 'hi'; name?: string } = {}) {
+  const teacher = await buildTeacher(db);
+  const otherTeacher = await buildTeacher(db);
+  const student = await buildStudent(db, { name: 'Asha Patil' });
+  const classmate = await buildStudent(db, { name: 'Bhavesh Kale' });
+  const otherStudent = await buildStudent(db);
+  const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id, classmate.id] });
+  const otherBatch = await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] });
+  const parentRow = await buildParent(db, { studentIds: [student.id], ...parent });
+  const admin = await buildUser(db, { role: 'admin' });
+  const [teacherCookie, otherTeacherCookie, studentCookie, classmateCookie, otherStudentCookie, parentCookie, adminCookie] = await Promise.all(
+    [teacher.user.email, otherTeacher.user.email, student.user.email, classmate.user.email, otherStudent.user.email, parentRow.user.email, admin.email].map((email) => loginAs(app, email)),
+  );
+  return {
+    ids: { batch: batch.id, otherBatch: otherBatch.id, student: student.id, classmate: classmate.id, otherStudent: otherStudent.id },
+    cookies: { teacher: teacherCookie!, otherTeacher: otherTeacherCookie!, student: studentCookie!, classmate: classmateCookie!, otherStudent: otherStudentCookie!, parent: parentCookie!, admin: adminCookie! },
+  };
+}

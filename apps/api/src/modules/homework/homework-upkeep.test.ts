@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { HOMEWORK_PAGES_KEEP_DAYS } from '@academy/shared/schemas/homework';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildTwoClasses } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
 import { auditLog, homework, homeworkFiles, homeworkSubmissions, notifications, parentMessages } from '../../db/schema';
 import { removeOldHomeworkPages, sendWeeklyHomeworkSummaries } from './homework-upkeep';
@@ -12,27 +12,14 @@ import { removeOldHomeworkPages, sendWeeklyHomeworkSummaries } from './homework-
  * choices, the weekly summary to parents and the removal of pages older than a term.
  */
 let t: TestApp;
-const cookies = { teacher: '', otherTeacher: '', student: '', admin: '' };
-const ids = { batch: '', student: '', classmate: '', outsider: '' };
+let cookies: Awaited<ReturnType<typeof buildTwoClasses>>['cookies'];
+let ids: Awaited<ReturnType<typeof buildTwoClasses>>['ids'];
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  const teacher = await buildTeacher(db);
-  const otherTeacher = await buildTeacher(db);
-  const student = await buildStudent(db, { name: 'Asha Patil' });
-  const classmate = await buildStudent(db, { name: 'Bhavesh Kale' });
-  const outsider = await buildStudent(db);
-  ids.batch = (await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id, classmate.id] })).id;
-  await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [outsider.id] });
-  Object.assign(ids, { student: student.id, classmate: classmate.id, outsider: outsider.id });
-  await buildParent(db, { studentIds: [student.id], language: 'mr', name: 'Sunita Patil' });
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.student = await loginAs(t.app, student.user.email);
-  cookies.admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  ({ cookies, ids } = await buildTwoClasses(t.app, t.database.db, { language: 'mr', name: 'Sunita Patil' }));
 });
 afterAll(() => t.close());
 
@@ -118,7 +105,7 @@ describe('homework done in class', () => {
     const counts = (await call('GET', `/api/batches/${ids.batch}/homework`, cookies.teacher)).json().data.homework.find((item: { _id: string }) => item._id === work._id);
     expect(counts).toMatchObject({ handedIn: 1, students: 2 });
 
-    const outsider = await call('PUT', `/api/homework/${work._id}/done-in-class`, cookies.teacher, { studentIds: [ids.outsider] });
+    const outsider = await call('PUT', `/api/homework/${work._id}/done-in-class`, cookies.teacher, { studentIds: [ids.otherStudent] });
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json().errors).toMatchObject({ studentIds: 'Tick only students of this batch' });
     expect((await call('PUT', `/api/homework/${work._id}/done-in-class`, cookies.teacher, { studentIds: ['nobody'] })).statusCode).toBe(400);
