@@ -94,18 +94,6 @@ export function CheckStep({
 }
 
 /** One figure of the dry run (rows, rows to correct, what would be added). */
-export function SummaryTile({ label, value, color }: { label: string; value: number; color?: string }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" c={color}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /** The dry run's last line: with a row to correct, check the corrected file again; else import it. */
 export function CommitButton({ wrong, onCheckAgain, onImport, importing, disabled, children }: { wrong: boolean; onCheckAgain: () => void; onImport: () => void; importing: boolean; disabled?: boolean; children: ReactNode }) {

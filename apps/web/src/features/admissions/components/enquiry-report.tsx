@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AdmissionsReport, FunnelRow } from '@academy/shared/schemas/admissions';
 import { ListView, type ListColumn } from '../../../components/list-kit';
@@ -7,6 +7,7 @@ import { useEnquiryLabels } from '../enquiry-labels';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
+import { StatTile } from '../../../components/ui/stat-tile';
 
 /*
  * The season's report (issue 41): enquiries → contacted → demo → admitted, per source and per
@@ -22,30 +23,18 @@ function daysText(row: FunnelRow): string {
   return row.medianDaysToAdmit === null ? '—' : formatNumber(row.medianDaysToAdmit, 1);
 }
 
-function Tile({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** The season in six numbers. */
 export function ReportTotals({ total }: { total: FunnelRow }) {
   const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-      <Tile label={t`Enquiries`} value={formatNumber(total.enquiries)} />
-      <Tile label={t`Contacted`} value={formatNumber(total.contacted)} />
-      <Tile label={t`Demo class`} value={formatNumber(total.demo)} />
-      <Tile label={t`Admitted`} value={formatNumber(total.admitted)} />
-      <Tile label={t`Conversion`} value={conversionText(total)} />
-      <Tile label={t`Median days to admit`} value={daysText(total)} />
+      <StatTile label={t`Enquiries`} value={formatNumber(total.enquiries)} />
+      <StatTile label={t`Contacted`} value={formatNumber(total.contacted)} />
+      <StatTile label={t`Demo class`} value={formatNumber(total.demo)} />
+      <StatTile label={t`Admitted`} value={formatNumber(total.admitted)} />
+      <StatTile label={t`Conversion`} value={conversionText(total)} />
+      <StatTile label={t`Median days to admit`} value={daysText(total)} />
     </SimpleGrid>
   );
 }

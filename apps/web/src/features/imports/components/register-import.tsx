@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Language } from '@academy/shared/languages';
 import type { StudentImportPreview, StudentImportResult } from '@academy/shared/schemas/imports';
-import { CheckStep, CommitButton, DryRunStep, SummaryTile, TemplateStep, useSheetImport } from '../../../components/sheet-import';
+import { StatTile } from '../../../components/ui/stat-tile';
+import { CheckStep, CommitButton, DryRunStep, TemplateStep, useSheetImport } from '../../../components/sheet-import';
 import { normalizeError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { modals } from '../../../lib/modals';
@@ -79,12 +80,12 @@ function PreviewCard({ preview, onImport, importing, onCheckAgain }: { preview: 
   return (
     <DryRunStep>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
-        <SummaryTile label={t`Rows`} value={preview.rows} />
-        <SummaryTile label={t`Rows to correct`} value={preview.rows - preview.valid} color={wrong ? 'red' : undefined} />
-        <SummaryTile label={t`New students`} value={preview.create} />
-        <SummaryTile label={t`Students updated`} value={preview.update} />
-        <SummaryTile label={t`New parents`} value={preview.parents} />
-        <SummaryTile label={t`Enrolments`} value={preview.enrolments} />
+        <StatTile label={t`Rows`} value={preview.rows} />
+        <StatTile label={t`Rows to correct`} value={preview.rows - preview.valid} color={wrong ? 'red' : undefined} />
+        <StatTile label={t`New students`} value={preview.create} />
+        <StatTile label={t`Students updated`} value={preview.update} />
+        <StatTile label={t`New parents`} value={preview.parents} />
+        <StatTile label={t`Enrolments`} value={preview.enrolments} />
       </SimpleGrid>
       {preview.openingPayments > 0 ? (
         <Text size="sm">

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -10,6 +10,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatNumber, formatPercent } from '../../../lib/format-number';
 import { onlineTestResultsWorkbookHref, STAFF_ONLINE_TEST_FAILURES, useOnlineTestResults } from '../staff-api';
+import { StatTile } from '../../../components/ui/stat-tile';
 
 type AttemptRow = OnlineTestResults['attempts'][number];
 type QuestionRow = OnlineTestResults['questions'][number];
@@ -51,10 +52,10 @@ export function StaffTestResults({ testId }: { testId: string }) {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Tile label={t`Started`} value={formatNumber(attempts.length)} />
-        <Tile label={t`Submitted`} value={formatNumber(submitted)} />
-        <Tile label={t`Average score`} value={average === null ? '–' : `${formatNumber(average, 1)} / ${formatNumber(test.maxMarks)}`} />
-        <Tile label={t`Not started`} value={formatNumber(notStarted.length)} />
+        <StatTile label={t`Started`} value={formatNumber(attempts.length)} />
+        <StatTile label={t`Submitted`} value={formatNumber(submitted)} />
+        <StatTile label={t`Average score`} value={average === null ? '–' : `${formatNumber(average, 1)} / ${formatNumber(test.maxMarks)}`} />
+        <StatTile label={t`Not started`} value={formatNumber(notStarted.length)} />
       </SimpleGrid>
 
       <SectionCard title={t`Ranks`}>
@@ -85,18 +86,6 @@ export function StaffTestResults({ testId }: { testId: string }) {
   );
 }
 
-function Tile({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="lg" fw={700}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function RankList({ attempts, maxMarks }: { attempts: AttemptRow[]; maxMarks: number }) {
   const { t } = useLingui();

@@ -5,7 +5,8 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Language } from '@academy/shared/languages';
 import type { QuestionImportPreview } from '@academy/shared/schemas/question-bank';
-import { CheckStep, CommitButton, DryRunStep, RowErrorsTable, SummaryTile, TemplateStep, useSheetImport } from '../../../components/sheet-import';
+import { StatTile } from '../../../components/ui/stat-tile';
+import { CheckStep, CommitButton, DryRunStep, RowErrorsTable, TemplateStep, useSheetImport } from '../../../components/sheet-import';
 import { questionTemplateHref, useCheckQuestionSheet, useImportQuestionSheet } from '../api';
 
 /**
@@ -82,10 +83,10 @@ function PreviewCard({ preview, onImport, importing, onCheckAgain }: { preview: 
   return (
     <DryRunStep>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <SummaryTile label={t`Rows`} value={preview.rows} />
-        <SummaryTile label={t`Rows to correct`} value={preview.rows - preview.valid} color={wrong ? 'red' : undefined} />
-        <SummaryTile label={t`New questions`} value={preview.create} />
-        <SummaryTile label={t`Already in the bank or repeated`} value={preview.duplicates.length} color={preview.duplicates.length ? 'orange' : undefined} />
+        <StatTile label={t`Rows`} value={preview.rows} />
+        <StatTile label={t`Rows to correct`} value={preview.rows - preview.valid} color={wrong ? 'red' : undefined} />
+        <StatTile label={t`New questions`} value={preview.create} />
+        <StatTile label={t`Already in the bank or repeated`} value={preview.duplicates.length} color={preview.duplicates.length ? 'orange' : undefined} />
       </SimpleGrid>
       {wrong ? (
         <Stack gap="xs">
