@@ -10,6 +10,8 @@ import { getQueryOptions } from '../../lib/get-query-options';
 import { useRefreshQueries } from '../../lib/resource-hooks';
 
 export { questionKeys };
+// How questions read on screen, for the online tests that show them too (the one copy).
+export { DIFFICULTY_COLORS, optionLetter, useDifficultyLabels } from './question-labels';
 
 /** The bank's filters and page, as the list sends them. */
 export type QuestionFilters = Omit<QuestionListQuery, 'page' | 'limit'> & { page: number };

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { QuestionDifficulty, QuestionType } from '@academy/shared/schemas/online-tests';
 
@@ -19,3 +20,9 @@ export const DIFFICULTY_COLORS: Record<QuestionDifficulty, string> = { easy: 'te
 
 /** A, B, C, D: the options' letters, as in the sheet and on the paper. */
 export const optionLetter = (index: number) => String.fromCharCode(65 + index);
+
+/** A question's difficulty in the language shown, for each difficulty (the online tests' pickers and paper). */
+export function useDifficultyLabels(): Record<QuestionDifficulty, string> {
+  const { i18n } = useLingui();
+  return { easy: i18n._(DIFFICULTY_LABELS.easy), medium: i18n._(DIFFICULTY_LABELS.medium), hard: i18n._(DIFFICULTY_LABELS.hard) };
+}

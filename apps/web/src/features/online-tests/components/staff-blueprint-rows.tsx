@@ -6,7 +6,7 @@ import { QUESTION_DIFFICULTIES } from '@academy/shared/schemas/online-tests';
 import { STAFF_ONLINE_TEST_FAILURES, useBankQuestions, useBankSubjects } from '../staff-api';
 import { EMPTY_BLUEPRINT_ROW, type PaperFormValues } from '../staff-paper-form';
 import { normalizeError } from '../../../lib/api-client';
-import { useDifficultyLabels } from './staff-question-labels';
+import { useDifficultyLabels } from '../../questions/api';
 import { useLocalNames } from '../../../lib/public-settings';
 
 /** A chapter's option value: its subject and its name (a uuid holds no '|'). */

@@ -10,7 +10,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePaginationLabels } from '../../../components/ui/pagination-labels';
 import { formatNumber } from '../../../lib/format-number';
 import { BANK_PAGE_SIZE, STAFF_ONLINE_TEST_FAILURES, useBankQuestions, useBankSubjects } from '../staff-api';
-import { DIFFICULTY_COLORS, useDifficultyLabels } from './staff-question-labels';
+import { DIFFICULTY_COLORS, useDifficultyLabels } from '../../questions/api';
 import { useLocalNames } from '../../../lib/public-settings';
 
 /** A question's Markdown as words to read out: math without its $ signs, pictures and emphasis marks left out. */

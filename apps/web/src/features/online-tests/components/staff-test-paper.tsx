@@ -5,7 +5,7 @@ import { plural } from '@lingui/core/macro';
 import type { OnlineTest, Question } from '@academy/shared/schemas/online-tests';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { formatNumber } from '../../../lib/format-number';
-import { DIFFICULTY_COLORS, optionLetter, useDifficultyLabels } from './staff-question-labels';
+import { DIFFICULTY_COLORS, optionLetter, useDifficultyLabels } from '../../questions/api';
 import { useLocalNames } from '../../../lib/public-settings';
 
 /**
