@@ -38,6 +38,8 @@ const appOnly = [
   // The confirm dialog and a form's Cancel and submit buttons: the office's and the staff's screens only.
   'src/components/ui/confirm-action.tsx',
   'src/components/ui/form-buttons.tsx',
+  // A question's options as its author checks them: the question bank and a test's paper.
+  'src/components/ui/question-options.tsx',
   'src/lib/message-labels.ts',
   'src/lib/gender.ts',
   'src/features/admissions/components/enquiry-*',

@@ -18,8 +18,8 @@ export const DIFFICULTY_LABELS: Record<QuestionDifficulty, MessageDescriptor> = 
 
 export const DIFFICULTY_COLORS: Record<QuestionDifficulty, string> = { easy: 'teal', medium: 'yellow', hard: 'red' };
 
-/** A, B, C, D: the options' letters, as in the sheet and on the paper. */
-export const optionLetter = (index: number) => String.fromCharCode(65 + index);
+// A, B, C, D: the options' letters (the one definition is beside the options' list).
+export { optionLetter } from '../../components/ui/question-options';
 
 /** A question's difficulty in the language shown, for each difficulty (the online tests' pickers and paper). */
 export function useDifficultyLabels(): Record<QuestionDifficulty, string> {

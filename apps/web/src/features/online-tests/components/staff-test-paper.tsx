@@ -1,11 +1,11 @@
-import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { OnlineTest, Question } from '@academy/shared/schemas/online-tests';
+import { QuestionOptions } from '../../../components/ui/question-options';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
 import { formatNumber } from '../../../lib/format-number';
-import { DIFFICULTY_COLORS, optionLetter, useDifficultyLabels } from '../../questions/api';
+import { DIFFICULTY_COLORS, useDifficultyLabels } from '../../questions/api';
 import { useLocalNames } from '../../../lib/public-settings';
 
 /**
@@ -41,7 +41,6 @@ export function StaffTestPaper({ test }: { test: OnlineTest }) {
 function PaperQuestion({ question, number }: { question: Question; number: number }) {
   const { t } = useLingui();
   const difficultyLabels = useDifficultyLabels();
-  const right = new Set(question.correct);
   return (
     <Paper component="article" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-label={t`Question ${number}`}>
       <Stack gap="sm">
@@ -66,43 +65,7 @@ function PaperQuestion({ question, number }: { question: Question; number: numbe
             {question.answer.tolerance > 0 ? ` (± ${formatNumber(question.answer.tolerance, 6)})` : ''}
           </Text>
         ) : (
-          <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-            {question.options.map((option, index) => {
-              const isRight = right.has(index);
-              return (
-                <Group
-                  key={option._id}
-                  component="li"
-                  gap="xs"
-                  wrap="nowrap"
-                  align="flex-start"
-                  p={6}
-                  style={{
-                    borderRadius: 'var(--mantine-radius-sm)',
-                    background: isRight ? 'var(--mantine-color-teal-0)' : undefined,
-                    border: `1px solid ${isRight ? 'var(--mantine-color-teal-4)' : 'var(--mantine-color-gray-3)'}`,
-                  }}
-                >
-                  <Text fw={600} w={22} style={{ flexShrink: 0 }}>
-                    {optionLetter(index)}
-                  </Text>
-                  <Box style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                    <MathMarkdown source={option.text} />
-                  </Box>
-                  {isRight ? (
-                    <ThemeIcon size="sm" color="teal" radius="xl" style={{ flexShrink: 0 }}>
-                      <IconCheck size={14} aria-hidden="true" />
-                    </ThemeIcon>
-                  ) : null}
-                  {isRight ? (
-                    <VisuallyHidden>
-                      <Trans>Right answer</Trans>
-                    </VisuallyHidden>
-                  ) : null}
-                </Group>
-              );
-            })}
-          </Stack>
+          <QuestionOptions options={question.options} correct={question.correct} />
         )}
         {question.solution ? (
           <Box p="sm" bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-sm)', overflowWrap: 'anywhere' }}>

@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES } from '@academy/shared/languages';
 import type { Question } from '@academy/shared/schemas/online-tests';
+import { QuestionOptions } from '../../../components/ui/question-options';
 import { MathMarkdown } from '../../../components/ui/math-markdown';
-import { DIFFICULTY_COLORS, DIFFICULTY_LABELS, optionLetter, TYPE_LABELS } from '../question-labels';
+import { DIFFICULTY_COLORS, DIFFICULTY_LABELS, TYPE_LABELS } from '../question-labels';
 
 /** What the card shows of a question: a saved one, or the form's values in its preview. */
 export type ShownQuestion = Pick<Question, 'text' | 'type' | 'difficulty' | 'correct' | 'answer' | 'solution' | 'language' | 'chapter' | 'topic'> & {
@@ -22,7 +23,6 @@ export type ShownQuestion = Pick<Question, 'text' | 'type' | 'difficulty' | 'cor
 export function QuestionCard({ question, actions, headingId }: { question: ShownQuestion; actions?: ReactNode; headingId?: string }) {
   const { t, i18n } = useLingui();
   const [showSolution, setShowSolution] = useState(false);
-  const right = new Set(question.correct);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -67,35 +67,7 @@ export function QuestionCard({ question, actions, headingId }: { question: Shown
             {question.answer ? (question.answer.tolerance ? `${question.answer.value} ± ${question.answer.tolerance}` : String(question.answer.value)) : '—'}
           </Text>
         ) : (
-          <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t`Options`}>
-            {question.options.map((option, index) => {
-              const isRight = right.has(index);
-              return (
-                <Group
-                  key={index}
-                  component="li"
-                  gap="xs"
-                  wrap="nowrap"
-                  align="flex-start"
-                  p={6}
-                  style={{
-                    borderRadius: 'var(--mantine-radius-sm)',
-                    border: `1px solid ${isRight ? 'var(--mantine-color-teal-5)' : 'var(--mantine-color-gray-3)'}`,
-                    background: isRight ? 'var(--mantine-color-teal-light)' : undefined,
-                  }}
-                >
-                  <Text fw={700} size="sm" w={18} style={{ flexShrink: 0 }} aria-hidden="true">
-                    {optionLetter(index)}
-                  </Text>
-                  <Box style={{ flex: 1, minWidth: 0 }}>
-                    <VisuallyHidden>{isRight ? t`Option ${optionLetter(index)}, right answer:` : t`Option ${optionLetter(index)}:`}</VisuallyHidden>
-                    <MathMarkdown source={option.text} />
-                  </Box>
-                  {isRight ? <IconCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden="true" style={{ flexShrink: 0 }} /> : null}
-                </Group>
-              );
-            })}
-          </Stack>
+          <QuestionOptions options={question.options} correct={question.correct} />
         )}
 
         {question.solution ? (
