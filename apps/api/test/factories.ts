@@ -38,6 +38,19 @@ export async function loginAs(app: FastifyInstance, email: string, password = TE
   return `${cookie!.name}=${cookie!.value}`;
 }
 
+/**
+ * Signs each one in, in order (a user, or a teacher, student or parent with its `user`): their Cookie
+ * headers under the same keys.
+ */
+export async function loginAll<K extends string>(app: FastifyInstance, people: Record<K, { email: string } | { user: { email: string } }>): Promise<Record<K, string>> {
+  const cookies = {} as Record<K, string>;
+  for (const key of Object.keys(people) as K[]) {
+    const person = people[key];
+    cookies[key] = await loginAs(app, 'user' in person ? person.user.email : person.email);
+  }
+  return cookies;
+}
+
 let sequence = 0;
 /** A number unique within the test file (each file has its own database). */
 function next(): number {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { HOMEWORK_PAGES_KEEP_DAYS } from '@academy/shared/schemas/homework';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
 import { auditLog, homework, homeworkFiles, homeworkSubmissions, notifications, parentMessages } from '../../db/schema';
 import { removeOldHomeworkPages, sendWeeklyHomeworkSummaries } from './homework-upkeep';
@@ -29,10 +29,7 @@ beforeAll(async () => {
   await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [outsider.id] });
   Object.assign(ids, { student: student.id, classmate: classmate.id, outsider: outsider.id });
   await buildParent(db, { studentIds: [student.id], language: 'mr', name: 'Sunita Patil' });
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.student = await loginAs(t.app, student.user.email);
-  cookies.admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, admin: await buildUser(db, { role: 'admin' }) }));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs, TEST_PASSWORD } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 import { academies, auditLog, homework, notifications } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
@@ -31,13 +31,7 @@ beforeAll(async () => {
   Object.assign(ids, { student: student.id, classmate: classmate.id, otherStudent: otherStudent.id });
   const parent = await buildParent(db, { studentIds: [student.id] });
   const admin = await buildUser(db, { role: 'admin' });
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.student = await loginAs(t.app, student.user.email);
-  cookies.classmate = await loginAs(t.app, classmate.user.email);
-  cookies.otherStudent = await loginAs(t.app, otherStudent.user.email);
-  cookies.parent = await loginAs(t.app, parent.user.email);
-  cookies.admin = await loginAs(t.app, admin.email);
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, classmate, otherStudent, parent, admin }));
 });
 afterAll(() => t.close());
 
