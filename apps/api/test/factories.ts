@@ -150,6 +150,21 @@ export async function buildBatch(
   return batch!;
 }
 
+/**
+ * Two batches, each with its own teacher: the first with a student (Asha Patil) and a classmate
+ * (Bhavesh Kale), the other with one student of its own, for the checks that a class sees only its own.
+ */
+export async function buildTwoClasses(db: Db) {
+  const teacher = await buildTeacher(db);
+  const otherTeacher = await buildTeacher(db);
+  const student = await buildStudent(db, { name: 'Asha Patil' });
+  const classmate = await buildStudent(db, { name: 'Bhavesh Kale' });
+  const otherStudent = await buildStudent(db);
+  const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id, classmate.id] });
+  const otherBatch = await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] });
+  return { teacher, otherTeacher, student, classmate, otherStudent, batch, otherBatch };
+}
+
 /** An admission enquiry (default: a `new` one from the admission form with a verified email), with its first history entry. */
 export async function buildEnquiry(
   db: Db,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll, TEST_PASSWORD } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll, TEST_PASSWORD, buildTwoClasses } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 import { academies, auditLog, homework, notifications } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
@@ -21,14 +21,8 @@ const page = (name: string, content: Buffer = JPEG, contentType = 'image/jpeg'):
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
-  const teacher = await buildTeacher(db);
-  const otherTeacher = await buildTeacher(db);
-  const student = await buildStudent(db, { name: 'Asha Patil' });
-  const classmate = await buildStudent(db, { name: 'Bhavesh Kale' });
-  const otherStudent = await buildStudent(db);
-  ids.batch = (await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id, classmate.id] })).id;
-  ids.otherBatch = (await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] })).id;
-  Object.assign(ids, { student: student.id, classmate: classmate.id, otherStudent: otherStudent.id });
+  const { teacher, otherTeacher, student, classmate, otherStudent, batch, otherBatch } = await buildTwoClasses(db);
+  Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id, student: student.id, classmate: classmate.id, otherStudent: otherStudent.id });
   const parent = await buildParent(db, { studentIds: [student.id] });
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, classmate, otherStudent, parent, admin }));
