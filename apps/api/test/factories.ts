@@ -38,6 +38,19 @@ export async function loginAs(app: FastifyInstance, email: string, password = TE
   return `${cookie!.name}=${cookie!.value}`;
 }
 
+/**
+ * Signs each one in, in order (a user, or a teacher, student or parent with its `user`): their Cookie
+ * headers under the same keys.
+ */
+export async function loginAll<K extends string>(app: FastifyInstance, people: Record<K, { email: string } | { user: { email: string } }>): Promise<Record<K, string>> {
+  const cookies = {} as Record<K, string>;
+  for (const key of Object.keys(people) as K[]) {
+    const person = people[key];
+    cookies[key] = await loginAs(app, 'user' in person ? person.user.email : person.email);
+  }
+  return cookies;
+}
+
 let sequence = 0;
 /** A number unique within the test file (each file has its own database). */
 function next(): number {
@@ -137,6 +150,21 @@ export async function buildBatch(
   return batch!;
 }
 
+/**
+ * Two batches, each with its own teacher: the first with a student (Asha Patil) and a classmate
+ * (Bhavesh Kale), the other with one student of its own, for the checks that a class sees only its own.
+ */
+export async function buildTwoClasses(db: Db) {
+  const teacher = await buildTeacher(db);
+  const otherTeacher = await buildTeacher(db);
+  const student = await buildStudent(db, { name: 'Asha Patil' });
+  const classmate = await buildStudent(db, { name: 'Bhavesh Kale' });
+  const otherStudent = await buildStudent(db);
+  const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id, classmate.id] });
+  const otherBatch = await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] });
+  return { teacher, otherTeacher, student, classmate, otherStudent, batch, otherBatch };
+}
+
 /** An admission enquiry (default: a `new` one from the admission form with a verified email), with its first history entry. */
 export async function buildEnquiry(
   db: Db,
@@ -174,28 +202,4 @@ export async function buildEnquiry(
     .returning();
   await db.insert(admissionEnquiryStatusChanges).values({ enquiryId: enquiry!.id, fromStatus: null, toStatus: 'new', ...(overrides.createdAt ? { changedAt: overrides.createdAt } : {}) });
   return enquiry!;
-}
-
-/**
- * Two classes, each signed in (a cookie per person): a teacher's batch with two students (Asha Patil and
- * her classmate Bhavesh Kale) and Asha's parent, another teacher's batch with a student of their own,
- * and an admin: the cast of tests where each may see their own class and nobody else's.
- */
-export async function buildTwoClasses(app: FastifyInstance, db: Db, parent: { language?: 'en' | 'mr' | 'hi'; name?: string } = {}) {
-  const teacher = await buildTeacher(db);
-  const otherTeacher = await buildTeacher(db);
-  const student = await buildStudent(db, { name: 'Asha Patil' });
-  const classmate = await buildStudent(db, { name: 'Bhavesh Kale' });
-  const otherStudent = await buildStudent(db);
-  const batch = await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id, classmate.id] });
-  const otherBatch = await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] });
-  const parentRow = await buildParent(db, { studentIds: [student.id], ...parent });
-  const admin = await buildUser(db, { role: 'admin' });
-  const [teacherCookie, otherTeacherCookie, studentCookie, classmateCookie, otherStudentCookie, parentCookie, adminCookie] = await Promise.all(
-    [teacher.user.email, otherTeacher.user.email, student.user.email, classmate.user.email, otherStudent.user.email, parentRow.user.email, admin.email].map((email) => loginAs(app, email)),
-  );
-  return {
-    ids: { batch: batch.id, otherBatch: otherBatch.id, student: student.id, classmate: classmate.id, otherStudent: otherStudent.id },
-    cookies: { teacher: teacherCookie!, otherTeacher: otherTeacherCookie!, student: studentCookie!, classmate: classmateCookie!, otherStudent: otherStudentCookie!, parent: parentCookie!, admin: adminCookie! },
-  };
 }

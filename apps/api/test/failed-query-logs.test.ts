@@ -1,20 +1,14 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { collectLogLines } from './log-lines';
 
 // Issue 53 point 9d: a failed query's log line carried its parameters (session hashes, emails).
 describe('a failed query is logged by its statement, never its values', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, logger } = collectLogLines();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    t = await buildTestApp({ logger: { level: 'info', stream } });
+    t = await buildTestApp({ logger });
   });
   afterAll(() => t.close());
 

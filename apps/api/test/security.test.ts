@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { ensureAppRole } from '../src/db/app-role';
@@ -11,6 +10,7 @@ import { batches } from '../src/db/schema';
 import { isDatabaseUnavailable } from '../src/lib/postgres-errors';
 import { addStudentToBatch } from '../src/modules/batches/batches.service';
 import { buildTestApp, createTestDatabase, type TestApp } from './build-test-app';
+import { collectLogLines } from './log-lines';
 import { shareTestApp } from './shared-test-app';
 import { EXPECTED_USER_HEADER } from '@academy/shared/cookies';
 import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from './factories';
@@ -63,15 +63,9 @@ describe('M2: no SQL text is built from stored data', () => {
 
 describe('L4, L7, L8: logs, mail links and caching', () => {
   let t: TestApp;
-  const logLines: string[] = [];
+  const { lines: logLines, logger } = collectLogLines();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    t = await buildTestApp({ logger: { level: 'info', stream } });
+    t = await buildTestApp({ logger });
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { academyToday } from '../src/academy-settings';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { buildUser, loginAs } from './factories';
+import { buildTeacher, buildUser, loginAs } from './factories';
 
 /**
  * The real app on a fresh database, shared by the tests of one file or describe block: built before
@@ -26,16 +26,31 @@ export type SignedInTestApp = TestApp & {
   adminId: string;
   /** The academy's date when the tests started (academyToday). */
   today: string;
+  /** Cookie header of a teacher signed in for all the tests (only with `signInTeacher`). */
+  teacherCookie: string;
 };
 
-/** shareTestApp, then an admin signed in and the academy's date read, before the tests. */
-export function shareSignedInTestApp(options: { adminName?: string } = {}): SignedInTestApp {
+/**
+ * shareTestApp, then an admin signed in and the academy's date read, before the tests; with
+ * `signInTeacher`, a teacher (of no batch) signed in too.
+ */
+export function shareSignedInTestApp(options: { adminName?: string; signInTeacher?: boolean } = {}): SignedInTestApp {
   const shared = shareTestApp() as SignedInTestApp;
   beforeAll(async () => {
     const admin = await buildUser(shared.database.db, { role: 'admin', ...(options.adminName ? { name: options.adminName } : {}) });
     shared.adminCookie = await loginAs(shared.app, admin.email);
     shared.adminId = admin.id;
     shared.today = await academyToday(shared.database.db);
+    if (options.signInTeacher) shared.teacherCookie = await loginAs(shared.app, (await buildTeacher(shared.database.db)).user.email);
   });
   return shared;
 }
+
+/**
+ * Requests to the shared app's API: `url` without its `/api` prefix, as the signed-in admin unless
+ * another session's cookie is given, with a JSON payload when there is one.
+ */
+export const apiCaller =
+  (shared: SignedInTestApp) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = shared.adminCookie) =>
+    shared.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });

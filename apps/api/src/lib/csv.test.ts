@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_CATALOG } from '@academy/shared/i18n/server-catalog';
-import { csvCell, csvHeader, formulaSafe, toCsv } from './csv';
+import { csvCell, csvHeader, formulaSafe, toCsv, type CsvValue } from './csv';
 import ExcelJS from 'exceljs';
 import { readSheetRows } from './spreadsheet';
 
 describe('CSV', () => {
-  it('quotes cells with commas, quotes and line breaks, doubling quotes', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('Patil, Aarav')).toBe('"Patil, Aarav"');
-    expect(csvCell('Say "hi"')).toBe('"Say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(42)).toBe('42');
-    expect(csvCell(-3)).toBe('-3'); // numbers are data, not formulas
+  it.each<[CsvValue, string]>([
+    ['plain', 'plain'],
+    ['Patil, Aarav', '"Patil, Aarav"'],
+    ['Say "hi"', '"Say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    [null, ''],
+    [42, '42'],
+    [-3, '-3'], // numbers are data, not formulas
+  ])('quotes cells with commas, quotes and line breaks, doubling quotes: %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
   });
 
   it('keeps text that a spreadsheet would run as a formula as text', () => {

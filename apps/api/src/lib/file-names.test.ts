@@ -19,17 +19,21 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('../../etc/passwd.pdf')).toBe('passwd.pdf');
     expect(sanitizeFileName('C:\\Users\\priya\\Algebra.pdf')).toBe('Algebra.pdf');
   });
-  it('removes control and reserved characters and trims dots', () => {
-    expect(sanitizeFileName('a\u0000b\r\n<c>:"d"|?*.pdf')).toBe('abcd.pdf');
-    expect(sanitizeFileName('...hidden.pdf')).toBe('hidden.pdf');
-    expect(sanitizeFileName('evil\u202Efdp.exe')).toBe('evilfdp.exe.pdf');
+  it.each([
+    ['a\u0000b\r\n<c>:"d"|?*.pdf', 'abcd.pdf'],
+    ['...hidden.pdf', 'hidden.pdf'],
+    ['evil\u202Efdp.exe', 'evilfdp.exe.pdf'],
+  ])('removes control and reserved characters and trims dots: %j', (name, safe) => {
+    expect(sanitizeFileName(name)).toBe(safe);
   });
-  it('always ends in .pdf and is never empty', () => {
-    expect(sanitizeFileName('notes')).toBe('notes.pdf');
-    expect(sanitizeFileName('Notes.PDF')).toBe('Notes.pdf');
-    expect(sanitizeFileName('')).toBe('note.pdf');
-    expect(sanitizeFileName(undefined)).toBe('note.pdf');
-    expect(sanitizeFileName('../')).toBe('note.pdf');
+  it.each([
+    ['notes', 'notes.pdf'],
+    ['Notes.PDF', 'Notes.pdf'],
+    ['', 'note.pdf'],
+    [undefined, 'note.pdf'],
+    ['../', 'note.pdf'],
+  ])('always ends in .pdf and is never empty: %j', (name, safe) => {
+    expect(sanitizeFileName(name)).toBe(safe);
   });
   it('keeps non-English names and cuts very long ones', () => {
     expect(sanitizeFileName('गणित नोट्स.pdf')).toBe('गणित नोट्स.pdf');
@@ -49,22 +53,19 @@ describe('contentDisposition', () => {
 });
 
 describe('parseRange', () => {
-  it('reads one byte range', () => {
-    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
-    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
-    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
-    expect(parseRange('bytes=990-5000', 1000)).toEqual({ start: 990, end: 999 });
+  // A file of 1,000 bytes.
+  it.each([
+    ['bytes=0-99', { start: 0, end: 99 }],
+    ['bytes=900-', { start: 900, end: 999 }],
+    ['bytes=-100', { start: 900, end: 999 }],
+    ['bytes=990-5000', { start: 990, end: 999 }],
+  ])('reads one byte range: %s', (header, range) => {
+    expect(parseRange(header, 1000)).toEqual(range);
   });
-  it('ignores no header, other units and several ranges (the whole file is sent)', () => {
-    expect(parseRange(undefined, 1000)).toBeUndefined();
-    expect(parseRange('items=0-1', 1000)).toBeUndefined();
-    expect(parseRange('bytes=0-1,5-6', 1000)).toBeUndefined();
+  it.each([undefined, 'items=0-1', 'bytes=0-1,5-6'])('ignores no header, other units and several ranges (the whole file is sent): %s', (header) => {
+    expect(parseRange(header, 1000)).toBeUndefined();
   });
-  it('calls ranges outside the file or malformed ones unsatisfiable', () => {
-    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable');
-    expect(parseRange('bytes=5-2', 1000)).toBe('unsatisfiable');
-    expect(parseRange('bytes=-0', 1000)).toBe('unsatisfiable');
-    expect(parseRange('bytes=abc', 1000)).toBe('unsatisfiable');
-    expect(parseRange('bytes=-', 1000)).toBe('unsatisfiable');
+  it.each(['bytes=1000-', 'bytes=5-2', 'bytes=-0', 'bytes=abc', 'bytes=-'])('calls ranges outside the file or malformed ones unsatisfiable: %s', (header) => {
+    expect(parseRange(header, 1000)).toBe('unsatisfiable');
   });
 });

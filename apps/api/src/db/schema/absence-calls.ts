@@ -1,6 +1,6 @@
-import { date, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { students } from './students';
-import { users } from './users';
+import { userRef } from './users';
 import { academyId } from './academy-column';
 import { requiredRef } from './columns';
 
@@ -14,7 +14,7 @@ export const absenceCalls = pgTable(
     academyId: academyId(),
     studentId: requiredRef(() => students.id, 'cascade'),
     date: date({ mode: 'string' }).notNull(),
-    calledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    calledBy: userRef(),
     calledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The list joins on (student, day): the primary key; who called is looked up when a user is deleted.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { userRef, createdByAndAt } from './users';
 import { academyId, academyRow } from './academy-column';
-import { createdAt, requiredRef } from './columns';
+import { requiredRef } from './columns';
 
 /**
  * A new academic year (issue 39; docs/decisions/033-the-new-academic-year.md): one rollover per year
@@ -18,10 +18,9 @@ export const academicYearRollovers = pgTable(
     batchesEndOn: date({ mode: 'string' }).notNull(),
     /** The answer's counts (promoted, alumni, repeating, leaving, batchesArchived, balancesCarried, amountCarried, byStandard). */
     summary: jsonb().$type<Record<string, unknown>>().notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
     undoneAt: timestamp({ withTimezone: true }),
-    undoneBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    undoneBy: userRef(),
   },
   (table) => [
     // One rollover of a year at a time: an undone one no longer counts.

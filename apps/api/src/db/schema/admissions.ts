@@ -7,9 +7,10 @@ import { standards } from './standards';
 import { students } from './students';
 import { subjects } from './subjects';
 import { LANGUAGES } from '@academy/shared/languages';
-import { users } from './users';
-import { academyId, academyRow } from './academy-column';
-import { createdAt, linkTableKeys, requiredRef, timestamps } from './columns';
+import { userRef, createdByAndAt } from './users';
+import { academyRow } from './academy-column';
+import { createdAt, requiredRef, timestamps } from './columns';
+import { linkTable } from './link-table';
 
 /**
  * One-time codes that prove an applicant owns an email address. Kept in the database (not in memory)
@@ -77,7 +78,7 @@ export const admissionEnquiries = pgTable(
     // The next day to call the family (the academy's calendar day): the Call today list.
     followUpOn: date(),
     // The office member who handles this family.
-    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    assignedTo: userRef(),
     // Why it was rejected or lost; cleared when it is reopened (the status history keeps every one).
     lostReason: text({ enum: LOST_REASONS }),
     lostNote: varchar({ length: 500 }),
@@ -125,15 +126,10 @@ export const admissionEnquiries = pgTable(
 );
 
 /** The subjects an applicant is interested in. */
-export const admissionEnquirySubjects = pgTable(
-  'admission_enquiry_subjects',
-  {
-    academyId: academyId(),
-    enquiryId: requiredRef(() => admissionEnquiries.id, 'cascade'),
-    subjectId: requiredRef(() => subjects.id, 'cascade'),
-  },
-  (table) => linkTableKeys('admission_enquiry_subjects', [table.enquiryId, table.subjectId], 'subject', table.academyId),
-);
+export const admissionEnquirySubjects = linkTable('admission_enquiry_subjects', 'subject', {
+  enquiryId: requiredRef(() => admissionEnquiries.id, 'cascade'),
+  subjectId: requiredRef(() => subjects.id, 'cascade'),
+});
 
 /** Every move of an enquiry through the pipeline: who, when, from → to (from null: it arrived). */
 export const admissionEnquiryStatusChanges = pgTable(
@@ -146,7 +142,7 @@ export const admissionEnquiryStatusChanges = pgTable(
     // The reason given for a move to rejected or lost.
     reason: text({ enum: LOST_REASONS }),
     note: varchar({ length: 500 }),
-    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    changedBy: userRef(),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -168,8 +164,7 @@ export const admissionEnquiryContacts = pgTable(
     note: varchar({ length: 1000 }),
     // The next follow-up this contact set (null: it left the date as it was).
     followUpOn: date(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
   },
   (table) => [
     check('admission_enquiry_contacts_kind_check', sql`${table.kind} in ('call', 'whatsapp', 'visit')`),
@@ -196,10 +191,9 @@ export const admissionDemos = pgTable(
     batchId: requiredRef(() => batches.id, 'cascade'),
     date: date().notNull(),
     status: text({ enum: ['present', 'absent'] }),
-    markedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    markedBy: userRef(),
     markedAt: timestamp({ withTimezone: true }),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
   },
   (table) => [
     check('admission_demos_status_check', sql`${table.status} is null or ${table.status} in ('present', 'absent')`),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@academy/shared/schemas/announcements';
 import { batches } from './batches';
-import { users } from './users';
-import { academyId, academyRow } from './academy-column';
-import { linkTableKeys, requiredRef, timestamps } from './columns';
+import { userRef } from './users';
+import { academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
+import { linkTable } from './link-table';
 
 /** Dates only: every announcement runs from 00:00 on startDate to 23:59 on endDate (academy time zone). */
 export const announcements = pgTable(
@@ -23,7 +24,7 @@ export const announcements = pgTable(
      * none). Schedules, "next class", the calendar feeds and attendance marking leave those days out.
      */
     closure: boolean().notNull().default(false),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef(),
     ...timestamps,
   },
   (table) => [
@@ -43,12 +44,7 @@ export const announcements = pgTable(
  * The batches an announcement is limited to (none: its whole audience). A batch named here cannot be
  * deleted (RESTRICT): cascading would silently widen the announcement to everyone.
  */
-export const announcementBatches = pgTable(
-  'announcement_batches',
-  {
-    academyId: academyId(),
-    announcementId: requiredRef(() => announcements.id, 'cascade'),
-    batchId: requiredRef(() => batches.id, 'restrict'),
-  },
-  (table) => linkTableKeys('announcement_batches', [table.announcementId, table.batchId], 'batch', table.academyId),
-);
+export const announcementBatches = linkTable('announcement_batches', 'batch', {
+  announcementId: requiredRef(() => announcements.id, 'cascade'),
+  batchId: requiredRef(() => batches.id, 'restrict'),
+});

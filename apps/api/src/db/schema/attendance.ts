@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ATTENDANCE_STATUSES } from '@academy/shared/attendance-statuses';
 import { batches } from './batches';
 import { students } from './students';
-import { users } from './users';
+import { userRef } from './users';
 import { academyRow } from './academy-column';
 import { requiredRef } from './columns';
 
@@ -20,7 +20,7 @@ export const attendanceRecords = pgTable(
     date: date({ mode: 'string' }).notNull(),
     status: text({ enum: ATTENDANCE_STATUSES }).notNull(),
     remark: varchar({ length: 300 }),
-    markedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    markedBy: userRef(),
     markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

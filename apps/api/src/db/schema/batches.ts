@@ -5,8 +5,9 @@ import { standards } from './standards';
 import { students } from './students';
 import { subjects } from './subjects';
 import { teachers } from './teachers';
-import { academyId, academyRow } from './academy-column';
-import { linkTableKeys, requiredRef, timestamps } from './columns';
+import { academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
+import { linkTable } from './link-table';
 
 export const batches = pgTable(
   'batches',
@@ -39,13 +40,14 @@ export const batches = pgTable(
 );
 
 /** Enrolment: the one source of truth for who is in which batch. */
-export const batchStudents = pgTable(
+export const batchStudents = linkTable(
   'batch_students',
+  'student',
   {
-    academyId: academyId(),
     batchId: requiredRef(() => batches.id, 'cascade'),
     studentId: requiredRef(() => students.id, 'restrict'),
+  },
+  {
     enrolledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => linkTableKeys('batch_students', [table.batchId, table.studentId], 'student', table.academyId),
 );

@@ -1,4 +1,4 @@
-import { index, primaryKey, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /*
  * Column builders the schema files share (no table here). Each stands for one meaning that many tables
@@ -27,14 +27,3 @@ export const timestamps = { createdAt: createdAt(), updatedAt: updatedAt() };
  * `cascade` goes with it, `restrict` forbids the delete while this row points at it.
  */
 export const requiredRef = (target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') => uuid().notNull().references(target, { onDelete });
-
-/**
- * The keys of a link table (two rows of one academy joined, many to many: a standard's subjects): the pair
- * is the primary key, which also finds the links of the first side; the second side and the academy get an
- * index each, named `<table>_<secondSide>_idx` and `<table>_academy_idx` as the migrations made them.
- */
-export const linkTableKeys = (tableName: string, [first, second]: [AnyPgColumn, AnyPgColumn], secondSide: string, academy: AnyPgColumn) => [
-  primaryKey({ columns: [first, second] }),
-  index(`${tableName}_${secondSide}_idx`).on(second),
-  index(`${tableName}_academy_idx`).on(academy),
-];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { students } from './students';
 import { parents } from './parents';
-import { users } from './users';
+import { userRef } from './users';
 import { academyId, academyRow } from './academy-column';
 import { createdAt, requiredRef } from './columns';
 
@@ -17,7 +17,7 @@ export const conversations = pgTable(
     ...academyRow(),
     parentId: requiredRef(() => parents.id, 'cascade'),
     /** The staff member who looks after it (null: anyone in the office). */
-    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    assignedTo: userRef(),
     /** Messages from the parent the office has not opened yet. */
     unread: integer().notNull().default(0),
     /** The parent wrote something no automatic answer covers: the office owes a reply. */
@@ -56,7 +56,7 @@ export const conversationMessages = pgTable(
     status: text({ enum: ['received', 'queued', 'sent', 'failed'] }).notNull(),
     error: varchar({ length: 500 }),
     /** The staff member who wrote an office reply. */
-    sentBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    sentBy: userRef(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -85,7 +85,7 @@ export const absenceReasons = pgTable(
     byRelation: varchar({ length: 20 }).notNull(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     excusedAt: timestamp({ withTimezone: true }),
-    excusedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    excusedBy: userRef(),
   },
   (table) => [uniqueIndex('absence_reasons_student_date_unique').on(table.academyId, table.studentId, table.date), index('absence_reasons_date_idx').on(table.academyId, table.date)],
 );

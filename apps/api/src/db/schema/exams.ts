@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { batches } from './batches';
 import { students } from './students';
-import { users } from './users';
+import { userRef } from './users';
 import { academyId, academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
+import { linkTable, linkTableKeys } from './link-table';
 
 /**
  * A batch's exam, a class test on paper (issue 23; docs/decisions/019-tests-and-marks.md; the tables
@@ -24,7 +25,7 @@ export const exams = pgTable(
     // Students see an exam only once it is published; a change of marks after that sets corrected_at.
     publishedAt: timestamp({ withTimezone: true }),
     correctedAt: timestamp({ withTimezone: true }),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef(),
     ...timestamps,
   },
   (table) => [
@@ -44,14 +45,12 @@ export const examMarks = pgTable(
     studentId: requiredRef(() => students.id, 'restrict'),
     halfMarks: integer(),
     absent: boolean().notNull().default(false),
-    enteredBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    enteredBy: userRef(),
     enteredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.examId, table.studentId] }),
-    // A student's marks across exams (their own view, the progress chart, the report card).
-    index('exam_marks_student_idx').on(table.studentId),
-    index('exam_marks_academy_idx').on(table.academyId),
+    // A student's marks across exams (their own view, the progress chart, the report card) read the second index.
+    ...linkTableKeys('exam_marks', [table.examId, table.studentId], 'student', table.academyId),
     check('exam_marks_absent_or_marks', sql`(${table.absent} and ${table.halfMarks} is null) or (not ${table.absent} and ${table.halfMarks} >= 0)`),
   ],
 );
@@ -62,20 +61,17 @@ export const examMarks = pgTable(
  * writer's name. Who wrote it last and when are kept here; every change is also in the audit log.
  * It belongs to the enrolment, so it goes with the batch or the student.
  */
-export const reportCardRemarks = pgTable(
+export const reportCardRemarks = linkTable(
   'report_card_remarks',
+  // A student's remarks across batches (the report card) read the second index.
+  'student',
   {
-    academyId: academyId(),
     batchId: requiredRef(() => batches.id, 'cascade'),
     studentId: requiredRef(() => students.id, 'cascade'),
+  },
+  {
     remark: varchar({ length: 500 }).notNull(),
-    writtenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    writtenBy: userRef(),
     writtenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.batchId, table.studentId] }),
-    // A student's remarks across batches (the report card).
-    index('report_card_remarks_student_idx').on(table.studentId),
-    index('report_card_remarks_academy_idx').on(table.academyId),
-  ],
 );

@@ -3,10 +3,11 @@ import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text
 import { RECEIPT_MODES } from '@academy/shared/schemas/fees';
 import { batches } from './batches';
 import { students } from './students';
-import { users } from './users';
+import { userRef, createdByAndAt } from './users';
 import { academyId, academyRow } from './academy-column';
 import { gstRegistrations } from './gst';
-import { createdAt, linkTableKeys, requiredRef } from './columns';
+import { createdAt, requiredRef } from './columns';
+import { linkTable } from './link-table';
 
 /*
  * Fees (issue 22; docs/decisions/020-fees.md). Every amount is whole paise in a bigint (read as a JS
@@ -122,10 +123,9 @@ export const feeReceipts = pgTable(
     idempotencyKey: varchar({ length: 100 }),
     /** SHA-256 of the request that first used the key: the same key with another body is refused (422). */
     requestHash: varchar({ length: 64 }),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
     cancelledAt: timestamp({ withTimezone: true }),
-    cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    cancelledBy: userRef(),
     cancelReason: text(),
     /*
      * A tax invoice's GST (issue 57), copied from Settings → Tax in force on its date and never changed:
@@ -175,15 +175,16 @@ export const feeReceipts = pgTable(
 );
 
 /** What each receipt paid (kept after a cancellation, which reverses the dues' paid amounts). */
-export const feeAllocations = pgTable(
+export const feeAllocations = linkTable(
   'fee_allocations',
+  'due',
   {
-    academyId: academyId(),
     receiptId: requiredRef(() => feeReceipts.id, 'restrict'),
     dueId: requiredRef(() => feeDues.id, 'restrict'),
+  },
+  {
     amountPaise: paise().notNull(),
   },
-  (table) => linkTableKeys('fee_allocations', [table.receiptId, table.dueId], 'due', table.academyId),
 );
 
 /** A concession given to a student (an amount or a percentage of what was due), spread over their open dues. */
@@ -197,8 +198,7 @@ export const feeConcessions = pgTable(
     value: bigint({ mode: 'number' }).notNull(),
     amountPaise: paise().notNull(),
     reason: varchar({ length: 300 }).notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
   },
   (table) => [
     index('fee_concessions_student_idx').on(table.studentId),
@@ -214,7 +214,7 @@ export const feeReminders = pgTable(
     ...academyRow(),
     dueId: requiredRef(() => feeDues.id, 'cascade'),
     queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    queuedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    queuedBy: userRef(),
   },
   (table) => [
     index('fee_reminders_due_idx').on(table.dueId, table.queuedAt),
@@ -241,9 +241,9 @@ export const paymentClaims = pgTable(
     status: varchar({ length: 10, enum: ['pending', 'confirmed', 'rejected', 'superseded'] })
       .notNull()
       .default('pending'),
-    claimedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    claimedBy: userRef(),
     createdAt: createdAt(),
-    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: userRef(),
     decidedAt: timestamp({ withTimezone: true }),
     rejectReason: varchar({ length: 300 }),
     receiptId: uuid().references(() => feeReceipts.id, { onDelete: 'restrict' }),
@@ -274,7 +274,7 @@ export const bankStatements = pgTable(
     /** The first and last day of the file's credit lines: how the office tells statements apart (issue 54). */
     periodFrom: date({ mode: 'string' }),
     periodTo: date({ mode: 'string' }),
-    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: userRef(),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('bank_statements_uploaded_at_idx').on(table.academyId, table.uploadedAt), index('bank_statements_uploaded_by_idx').on(table.uploadedBy)],
@@ -300,7 +300,7 @@ export const bankStatementCredits = pgTable(
     receiptId: uuid().references(() => feeReceipts.id, { onDelete: 'restrict' }),
     /** Set aside by the office (a refund, interest: no fee), with its note; put back clears it (issue 54). */
     setAsideAt: timestamp({ withTimezone: true }),
-    setAsideBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    setAsideBy: userRef(),
     setAsideNote: varchar({ length: 300 }),
   },
   (table) => [

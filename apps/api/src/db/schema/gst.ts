@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { boolean, check, date, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { createdByAndAt } from './users';
 import { academyRow } from './academy-column';
-import { createdAt } from './columns';
 
 /*
  * GST (issue 57, docs/decisions/057-gst.md). Settings → Tax is a history: each save is a new row that
@@ -24,8 +23,7 @@ export const gstRegistrations = pgTable(
     rateBp: integer().notNull(),
     sac: varchar({ length: 8 }).notNull(),
     pricesIncludeTax: boolean().notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
   },
   (table) => [
     // The one in force on a date: the latest `effective_from` up to it, the latest saved among equals.

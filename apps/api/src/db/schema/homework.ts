@@ -3,7 +3,7 @@ import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text,
 import { batches } from './batches';
 import { students } from './students';
 import { teachers } from './teachers';
-import { users } from './users';
+import { userRef } from './users';
 import { academyRow } from './academy-column';
 import { createdAt, requiredRef, timestamps } from './columns';
 
@@ -26,7 +26,7 @@ export const homework = pgTable(
     dueAt: timestamp({ withTimezone: true }).notNull(),
     /** Pages are handed in (photos or a PDF); false: only done in class. */
     handIn: boolean().notNull().default(true),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef(),
     ...timestamps,
   },
   (table) => [
@@ -52,7 +52,7 @@ export const homeworkSubmissions = pgTable(
     late: boolean().notNull().default(false),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp({ withTimezone: true }),
-    reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    reviewedBy: userRef(),
     comment: text(),
     marks: doublePrecision(),
     /** The pages were removed (homework older than a term, the academy's choice); the row and its check stay. */

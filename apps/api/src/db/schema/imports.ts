@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { userRef } from './users';
 import { academyId, academyRow } from './academy-column';
 import { requiredRef } from './columns';
 
@@ -17,11 +17,11 @@ export const imports = pgTable(
     rowCount: integer().notNull(),
     /** The answer's counts (created, updated, parentsCreated, parentsLinked, enrolled, openingPayments). */
     summary: jsonb().$type<Record<string, number>>().notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }).notNull(),
     undoneAt: timestamp({ withTimezone: true }),
-    undoneBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    undoneBy: userRef(),
   },
   (table) => [
     index('imports_started_at_idx').on(table.academyId, table.startedAt),

@@ -5,7 +5,7 @@ import { standards } from './standards';
 import { students } from './students';
 import { subjects } from './subjects';
 import { teachers } from './teachers';
-import { users } from './users';
+import { userRef } from './users';
 import { academyRow } from './academy-column';
 import { timestamps } from './columns';
 
@@ -33,7 +33,7 @@ export const notes = pgTable(
     fileName: varchar({ length: 255 }).notNull(),
     fileSize: bigint({ mode: 'number' }).notNull(),
     fileSha256: varchar({ length: 64 }).notNull(),
-    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: userRef(),
     ...timestamps,
   },
   (table) => [

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { batches } from './batches';
 import { questions } from './questions';
 import { students } from './students';
 import { exams } from './exams';
-import { users } from './users';
+import { userRef } from './users';
 import { academyId, academyRow } from './academy-column';
-import { linkTableKeys, requiredRef, timestamps } from './columns';
+import { requiredRef, timestamps } from './columns';
+import { linkTable, linkTableKeys } from './link-table';
 
 /** A paper: its window, duration and marking; published, its batches' students may take it once. */
 export const onlineTests = pgTable(
@@ -25,7 +26,7 @@ export const onlineTests = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     // When the scores went into the batches' tests and marks (after closing; job online-test-closing).
     marksRecordedAt: timestamp({ withTimezone: true }),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef(),
     ...timestamps,
   },
   (table) => [
@@ -47,24 +48,20 @@ export const onlineTestBatches = pgTable(
     batchId: requiredRef(() => batches.id, 'restrict'),
     examId: uuid().references(() => exams.id, { onDelete: 'set null' }),
   },
-  (table) => [
-    primaryKey({ columns: [table.onlineTestId, table.batchId] }),
-    index('online_test_batches_batch_idx').on(table.batchId),
-    index('online_test_batches_exam_idx').on(table.examId),
-    index('online_test_batches_academy_idx').on(table.academyId),
-  ],
+  (table) => [...linkTableKeys('online_test_batches', [table.onlineTestId, table.batchId], 'batch', table.academyId), index('online_test_batches_exam_idx').on(table.examId)],
 );
 
 /** The paper's questions in order (sections follow the subjects). */
-export const onlineTestQuestions = pgTable(
+export const onlineTestQuestions = linkTable(
   'online_test_questions',
+  'question',
   {
-    academyId: academyId(),
     onlineTestId: requiredRef(() => onlineTests.id, 'cascade'),
     questionId: requiredRef(() => questions.id, 'restrict'),
+  },
+  {
     position: integer().notNull(),
   },
-  (table) => linkTableKeys('online_test_questions', [table.onlineTestId, table.questionId], 'question', table.academyId),
 );
 
 /**
@@ -100,12 +97,14 @@ export const onlineTestAttempts = pgTable(
 );
 
 /** One saved answer: the options chosen (ids) or the number typed; `revision` keeps a late, older save from undoing a newer one. */
-export const onlineTestAnswers = pgTable(
+export const onlineTestAnswers = linkTable(
   'online_test_answers',
+  'question',
   {
-    academyId: academyId(),
     attemptId: requiredRef(() => onlineTestAttempts.id, 'cascade'),
     questionId: requiredRef(() => questions.id, 'restrict'),
+  },
+  {
     choice: text().array().notNull().default(sql`'{}'::text[]`),
     value: doublePrecision(),
     markedForReview: boolean().notNull().default(false),
@@ -113,5 +112,4 @@ export const onlineTestAnswers = pgTable(
     revision: integer().notNull().default(0),
     savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => linkTableKeys('online_test_answers', [table.attemptId, table.questionId], 'question', table.academyId),
 );

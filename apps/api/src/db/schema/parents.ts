@@ -4,8 +4,9 @@ import { PREFERRED_CHANNELS } from '@academy/shared/schemas/messaging';
 import { PARENT_RELATIONS } from '@academy/shared/schemas/parents';
 import { students } from './students';
 import { users } from './users';
-import { academyId, academyRow } from './academy-column';
-import { createdAt, linkTableKeys, requiredRef, timestamps } from './columns';
+import { academyRow } from './academy-column';
+import { createdAt, requiredRef, timestamps } from './columns';
+import { linkTable } from './link-table';
 
 /**
  * A parent (issue 21): the person behind a `parent` account (name, email and language live on the
@@ -35,15 +36,18 @@ export const parents = pgTable(
   ],
 );
 
-/** Which parent is linked to which student. The session lookup aggregates a parent's rows (primary key). */
-export const parentStudents = pgTable(
+/**
+ * Which parent is linked to which student. The session lookup aggregates a parent's rows (primary key);
+ * a student's parents (the student page, alerts) read the second index.
+ */
+export const parentStudents = linkTable(
   'parent_students',
+  'student',
   {
-    academyId: academyId(),
     parentId: requiredRef(() => parents.id, 'cascade'),
     studentId: requiredRef(() => students.id, 'cascade'),
+  },
+  {
     createdAt: createdAt(),
   },
-  // A student's parents (the student page, alerts) read the second index.
-  (table) => linkTableKeys('parent_students', [table.parentId, table.studentId], 'student', table.academyId),
 );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { batches } from './batches';
 import { teachers } from './teachers';
-import { users } from './users';
+import { userRef, createdByAndAt } from './users';
 import { academyId, academyRow } from './academy-column';
 import { createdAt, requiredRef } from './columns';
 
@@ -58,7 +58,7 @@ export const teacherLeave = pgTable(
       .notNull()
       .default('pending'),
     unpaid: boolean().notNull().default(true),
-    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: userRef(),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -77,8 +77,7 @@ export const batchSubstitutions = pgTable(
     batchId: requiredRef(() => batches.id, 'cascade'),
     date: date({ mode: 'string' }).notNull(),
     teacherId: requiredRef(() => teachers.id, 'cascade'),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
   },
   (table) => [
     unique('batch_substitutions_batch_date_unique').on(table.academyId, table.batchId, table.date),
@@ -102,8 +101,7 @@ export const lectureCorrections = pgTable(
     minutes: integer().notNull(),
     reason: varchar({ length: 300 }).notNull(),
     payMonth: char({ length: 7 }).notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
   },
   (table) => [index('lecture_corrections_academy_month_idx').on(table.academyId, table.payMonth, table.teacherId), check('lecture_corrections_lectures_check', sql`${table.lectures} in (1, -1)`)],
 );
@@ -118,8 +116,7 @@ export const payAdjustments = pgTable(
     kind: text({ enum: ['extra', 'deduction'] }).notNull(),
     amountPaise: integer().notNull(),
     note: varchar({ length: 200 }).notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    ...createdByAndAt(),
   },
   (table) => [index('pay_adjustments_academy_month_idx').on(table.academyId, table.payMonth, table.teacherId), check('pay_adjustments_amount_check', sql`${table.amountPaise} > 0`)],
 );
@@ -130,7 +127,7 @@ export const payrollMonths = pgTable(
   {
     academyId: academyId(),
     month: char({ length: 7 }).notNull(),
-    approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    approvedBy: userRef(),
     approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidMode: text({ enum: ['bank', 'cash', 'cheque', 'upi'] }),
     paidOn: date({ mode: 'string' }),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '@academy/shared/languages';
 import { QUESTION_DIFFICULTIES, QUESTION_TYPES } from '@academy/shared/schemas/online-tests';
 import { subjects } from './subjects';
-import { users } from './users';
+import { userRef } from './users';
 import { academyRow } from './academy-column';
 import { requiredRef, timestamps } from './columns';
 
@@ -36,7 +36,7 @@ export const questions = pgTable(
     language: text({ enum: LANGUAGES }).notNull().default('en'),
     // sha256 of the text and options as typed, folded (spaces, case): the same question twice is flagged.
     fingerprint: varchar({ length: 64 }).notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: userRef(),
     ...timestamps,
     deletedAt: timestamp({ withTimezone: true }),
   },

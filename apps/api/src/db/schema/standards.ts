@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { NamesInLanguages } from '@academy/shared/academy-words';
 import { subjects } from './subjects';
-import { academyId, academyRow } from './academy-column';
-import { linkTableKeys, requiredRef, timestamps } from './columns';
+import { academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
+import { linkTable } from './link-table';
 
 export const standards = pgTable(
   'standards',
@@ -21,12 +22,7 @@ export const standards = pgTable(
   ],
 );
 
-export const standardSubjects = pgTable(
-  'standard_subjects',
-  {
-    academyId: academyId(),
-    standardId: requiredRef(() => standards.id, 'cascade'),
-    subjectId: requiredRef(() => subjects.id, 'restrict'),
-  },
-  (table) => linkTableKeys('standard_subjects', [table.standardId, table.subjectId], 'subject', table.academyId),
-);
+export const standardSubjects = linkTable('standard_subjects', 'subject', {
+  standardId: requiredRef(() => standards.id, 'cascade'),
+  subjectId: requiredRef(() => subjects.id, 'restrict'),
+});

@@ -4,8 +4,9 @@ import { GENDERS } from '@academy/shared/schemas/common';
 import { TEACHER_STATUSES } from '@academy/shared/schemas/teachers';
 import { subjects } from './subjects';
 import { users } from './users';
-import { academyId, academyRow } from './academy-column';
-import { linkTableKeys, requiredRef, timestamps } from './columns';
+import { academyRow } from './academy-column';
+import { requiredRef, timestamps } from './columns';
+import { linkTable } from './link-table';
 
 export const teachers = pgTable(
   'teachers',
@@ -28,12 +29,7 @@ export const teachers = pgTable(
   ],
 );
 
-export const teacherSubjects = pgTable(
-  'teacher_subjects',
-  {
-    academyId: academyId(),
-    teacherId: requiredRef(() => teachers.id, 'cascade'),
-    subjectId: requiredRef(() => subjects.id, 'restrict'),
-  },
-  (table) => linkTableKeys('teacher_subjects', [table.teacherId, table.subjectId], 'subject', table.academyId),
-);
+export const teacherSubjects = linkTable('teacher_subjects', 'subject', {
+  teacherId: requiredRef(() => teachers.id, 'cascade'),
+  subjectId: requiredRef(() => subjects.id, 'restrict'),
+});

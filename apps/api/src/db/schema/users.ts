@@ -3,6 +3,7 @@ import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid, var
 import { LANGUAGES } from '@academy/shared/languages';
 import { ROLES } from '@academy/shared/roles';
 import { academyId } from './academy-column';
+import { createdAt } from './columns';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -45,3 +46,12 @@ export const users = pgTable(
     check('users_language_check', sql`${table.language} in ('en', 'mr', 'hi')`),
   ],
 );
+
+/**
+ * The user who did something to a row (made, marked, decided it): deleting the account keeps the row
+ * and clears the link.
+ */
+export const userRef = () => uuid().references(() => users.id, { onDelete: 'set null' });
+
+/** Who made the row and when: the pair most records of the office's work carry. */
+export const createdByAndAt = () => ({ createdBy: userRef(), createdAt: createdAt() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '@academy/shared/schemas/announcements';
-import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
 import { actorOfUser } from '../../access/actor';
 import { createAnnouncement, getAnnouncement, listAnnouncements } from './announcements.service';
@@ -8,8 +8,7 @@ import { shiftDate } from '@academy/shared/calendar';
 
 const t = shareSignedInTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
-  t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call = apiCaller(t);
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'Holiday on Monday',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attendanceRecords } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildStudent, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 import { shiftDate } from '@academy/shared/calendar';
 import { STUDENT_RECENT_RECORDS } from '@academy/shared/schemas/attendance';
@@ -51,11 +51,7 @@ beforeAll(async () => {
     archived: archived.id,
     outsider: outsider.id,
   });
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.admin = await loginAs(t.app, admin.email);
-  cookies.studentA = await loginAs(t.app, a.user.email);
-  cookies.outsider = await loginAs(t.app, outsider.user.email);
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, admin, studentA: a, outsider }));
 });
 afterAll(() => t.close());
 

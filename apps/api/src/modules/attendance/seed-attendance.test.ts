@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { seedDemoAcademy } from '../../demo-seed';
-import { createTestDatabase } from '../../../test/build-test-app';
+import { shareDemoDatabase } from '../../../test/demo-database';
 import { academyToday } from '../../academy-settings';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoAcademy(database.db);
-});
-afterAll(() => database.close());
+const database = shareDemoDatabase();
 
 describe('demo seed attendance', () => {
   it('marks enrolled students on past class days only, with a believable rate', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { batchStudents, students } from '../../db/schema';
-import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 import { BATCH_SCHEDULE_REQUIRED } from '@academy/shared/schemas/batches';
@@ -11,8 +11,7 @@ import { shiftDate } from '@academy/shared/calendar';
 
 const t = shareSignedInTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
-  t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call = apiCaller(t);
 
 async function refs() {
   const db = t.database.db;

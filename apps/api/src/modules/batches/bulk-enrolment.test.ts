@@ -1,18 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { shiftDate } from '@academy/shared/calendar';
 import { attendanceRecords, auditLog, batches, batchStudents, feeDues, feeReceipts, examMarks, exams } from '../../db/schema';
-import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStandard, buildStudent, buildUser, loginAs } from '../../../test/factories';
 
-const t = shareSignedInTestApp();
-let teacher = '';
-beforeAll(async () => {
-  teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
-  t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const t = shareSignedInTestApp({ signInTeacher: true });
+const call = apiCaller(t);
 
 /** Students of one standard, active unless said. */
 async function studentsNamed(...names: string[]) {
@@ -172,8 +166,8 @@ describe('bulk enrolment (POST /api/batches/{id}/students)', () => {
   it('is for the admin only: a teacher gets 403 and nothing changes', async () => {
     const batch = await buildBatch(t.database.db);
     const [student] = await studentsNamed('Teacher Tried');
-    expect((await call('POST', `/batches/${batch.id}/students`, { studentIds: [student!.id] }, teacher)).statusCode).toBe(403);
-    expect((await call('POST', `/batches/${batch.id}/students/move`, { studentIds: [student!.id], toBatchId: batch.id }, teacher)).statusCode).toBe(403);
+    expect((await call('POST', `/batches/${batch.id}/students`, { studentIds: [student!.id] }, t.teacherCookie)).statusCode).toBe(403);
+    expect((await call('POST', `/batches/${batch.id}/students/move`, { studentIds: [student!.id], toBatchId: batch.id }, t.teacherCookie)).statusCode).toBe(403);
     expect((await call('POST', `/batches/${batch.id}/students`, { studentIds: [student!.id] }, '')).statusCode).toBe(401);
     expect(await rosterOf(batch.id)).toEqual([]);
   });

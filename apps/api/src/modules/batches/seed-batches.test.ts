@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batches, batchStudents } from '../../db/schema';
-import type { Database } from '../../db/client';
-import { seedDemoAcademy } from '../../demo-seed';
-import { createTestDatabase } from '../../../test/build-test-app';
+import { shareDemoDatabase } from '../../../test/demo-database';
 import { syncStudentsReport } from './batches.service';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoAcademy(database.db);
-});
-afterAll(() => database.close());
+const database = shareDemoDatabase();
 
 type Row = typeof batches.$inferSelect;
 const overlaps = (a: Row, b: Row) =>

@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { answerLanguage, asksForMenu, topicOf, topicOfId } from './auto-answers';
 
 describe('what a parent asks on WhatsApp', () => {
-  it('finds the topic in English, Marathi and Hindi', () => {
-    expect(topicOf('How much fees is left?')).toBe('fees');
-    expect(topicOf('फी किती बाकी आहे?')).toBe('fees');
-    expect(topicOf('फीस कितनी बाकी है?')).toBe('fees');
-    expect(topicOf('When is the class tomorrow')).toBe('classes');
-    expect(topicOf('उद्या वर्ग आहे का?')).toBe('classes');
-    expect(topicOf('latest test marks?')).toBe('results');
-    expect(topicOf('परिणाम कब आएगा')).toBe('results');
-    expect(topicOf('office address please')).toBe('contact');
-    expect(topicOf('he has fever')).toBeUndefined();
-    expect(topicOf('classy')).toBeUndefined();
+  it.each([
+    ['How much fees is left?', 'fees'],
+    ['फी किती बाकी आहे?', 'fees'],
+    ['फीस कितनी बाकी है?', 'fees'],
+    ['When is the class tomorrow', 'classes'],
+    ['उद्या वर्ग आहे का?', 'classes'],
+    ['latest test marks?', 'results'],
+    ['परिणाम कब आएगा', 'results'],
+    ['office address please', 'contact'],
+    ['he has fever', undefined],
+    ['classy', undefined],
+  ])('finds the topic in English, Marathi and Hindi: %s → %s', (words, topic) => {
+    expect(topicOf(words)).toBe(topic);
   });
 
   it('knows the menu and its row ids', () => {
@@ -23,10 +25,12 @@ describe('what a parent asks on WhatsApp', () => {
     expect(topicOfId('absence-reason:sick')).toBeUndefined();
   });
 
-  it('answers in the language of the words when they plainly have one', () => {
-    expect(answerLanguage('फी किती बाकी आहे?', 'en')).toBe('mr');
-    expect(answerLanguage('फीस कितनी बाकी है?', 'mr')).toBe('hi');
-    expect(answerLanguage('fees?', 'hi')).toBe('hi');
-    expect(answerLanguage('फी', 'hi')).toBe('hi');
+  it.each([
+    ['फी किती बाकी आहे?', 'en', 'mr'],
+    ['फीस कितनी बाकी है?', 'mr', 'hi'],
+    ['fees?', 'hi', 'hi'],
+    ['फी', 'hi', 'hi'],
+  ] as const)('answers in the language of the words when they plainly have one: %s (read in %s) → %s', (words, parentLanguage, language) => {
+    expect(answerLanguage(words, parentLanguage)).toBe(language);
   });
 });

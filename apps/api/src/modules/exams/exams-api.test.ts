@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildStudent, buildTeacher, buildUser, loginAll } from '../../../test/factories';
 import { shiftDate } from '@academy/shared/calendar';
 import { academyToday } from '../../academy-settings';
 
@@ -24,12 +24,7 @@ beforeAll(async () => {
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id, a: a.id, b: b.id, c: c.id, d: d.id, e: e.id, outsider: outsider.id });
   Object.assign(emails, { a: a.user.email, b: b.user.email, c: c.user.email, d: d.user.email, e: e.user.email });
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.admin = await loginAs(t.app, admin.email);
-  cookies.a = await loginAs(t.app, a.user.email);
-  cookies.b = await loginAs(t.app, b.user.email);
-  cookies.outsider = await loginAs(t.app, outsider.user.email);
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, admin, a, b, outsider }));
 });
 afterAll(() => t.close());
 

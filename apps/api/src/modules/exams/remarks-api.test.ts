@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll } from '../../../test/factories';
 import { pdfText } from '../../../test/pdf-text';
 import { formatDate } from '@academy/shared/calendar';
 import { academyToday } from '../../academy-settings';
@@ -28,11 +28,7 @@ beforeAll(async () => {
   Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id, a: a.id, b: b.id, outsider: outsider.id });
   names.admin = admin.name;
   emails.parent = parent.user.email;
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.admin = await loginAs(t.app, admin.email);
-  cookies.a = await loginAs(t.app, a.user.email);
-  cookies.parent = await loginAs(t.app, parent.user.email);
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, admin, a, parent }));
 });
 afterAll(() => t.close());
 

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { seedDemoAcademy, DEMO_LOGINS } from '../../demo-seed';
-import { createTestDatabase } from '../../../test/build-test-app';
+import { shareDemoDatabase } from '../../../test/demo-database';
 import { examsOfStudent } from './exams.service';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoAcademy(database.db);
-});
-afterAll(() => database.close());
+const database = shareDemoDatabase();
 
 describe('demo seed tests', () => {
   it('has published weekly tests with marks within the maximum in the demo batches, and the demo student sees them', async () => {

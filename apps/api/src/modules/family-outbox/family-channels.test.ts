@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import fs from 'node:fs';
-import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { academySettings, admissionEnquiries, auditLog, parentMessages, parents, parentStudents, signInCodes } from '../../db/schema';
 import { TEST_SERVER_KEYS } from '../../../test/build-test-app';
+import { collectLogLines } from '../../../test/log-lines';
 import { buildBatch, buildParent, buildStandard, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
 import { metaSignature, whatsAppReplyBody, whatsAppStatusBody } from '../../../test/provider-stand-ins';
 import { shareProviderTestApp, STAND_IN, standInWhatsApp } from '../../../test/provider-test-app';
@@ -24,19 +24,13 @@ let pushService: PushServiceStandIn;
 let adminCookie: string;
 let today: string;
 /** Everything the server logs while this file runs (info and above): no credential may be in it. */
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { lines: logLines, logger } = collectLogLines();
 
 beforeAll(async () => {
   pushService = await startPushServiceStandIn();
 });
 afterAll(() => pushService.close());
-const { t, providers } = shareProviderTestApp(() => ({ logger: { level: 'info', stream: logStream }, config: { pushAllowedHosts: [pushService.host] } }));
+const { t, providers } = shareProviderTestApp(() => ({ logger, config: { pushAllowedHosts: [pushService.host] } }));
 
 const asAdmin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
 const runJobs = async () => {

@@ -255,32 +255,35 @@ describe('reading files', () => {
 });
 
 describe('extractUtr', () => {
-  it('finds the UPI transaction id in the narrations of the three banks', () => {
-    expect(extractUtr('UPI-AARAV PATIL-aarav.patil@okaxis-SBIN0001234-412345678901-FEES LAT26-0042-I2')).toBe('412345678901');
-    expect(extractUtr('UPI-SUNITA MORE-9822012345@ybl-HDFC0000123-523456789012-PAYMENT FROM PHONE')).toBe('523456789012');
-    expect(extractUtr('BY TRANSFER-UPI/CR/412345678901/AARAV PA/SBIN/aarav.patil/Fees LAT')).toBe('412345678901');
-    expect(extractUtr('UPI/412345678901/Fees LAT26-0042-I2/aarav.patil@okax/State Bank Of I/ICI...')).toBe('412345678901');
+  it.each([
+    ['UPI-AARAV PATIL-aarav.patil@okaxis-SBIN0001234-412345678901-FEES LAT26-0042-I2', '412345678901'],
+    ['UPI-SUNITA MORE-9822012345@ybl-HDFC0000123-523456789012-PAYMENT FROM PHONE', '523456789012'],
+    ['BY TRANSFER-UPI/CR/412345678901/AARAV PA/SBIN/aarav.patil/Fees LAT', '412345678901'],
+    ['UPI/412345678901/Fees LAT26-0042-I2/aarav.patil@okax/State Bank Of I/ICI...', '412345678901'],
+  ])('finds the UPI transaction id in the narrations of the three banks: %s', (narration, utr) => {
+    expect(extractUtr(narration)).toBe(utr);
   });
 
-  it('reads a reference zero-padded to 16 digits', () => {
-    expect(extractUtr('0000412345678901')).toBe('412345678901');
-    expect(extractUtr('0000000000000000')).toBeNull();
+  it.each([
+    ['0000412345678901', '412345678901'],
+    ['0000000000000000', null],
+  ])('reads a reference zero-padded to 16 digits: %s', (reference, utr) => {
+    expect(extractUtr(reference)).toBe(utr);
   });
 
-  it('takes no mobile number or part of a longer run of digits', () => {
-    expect(extractUtr('9822012345')).toBeNull();
-    expect(extractUtr('NEFT-12345678901234-RAHUL')).toBeNull();
-    expect(extractUtr('12345678901234')).toBeNull();
-    expect(extractUtr('')).toBeNull();
+  it.each(['9822012345', 'NEFT-12345678901234-RAHUL', '12345678901234', ''])('takes no mobile number or part of a longer run of digits: %j', (narration) => {
+    expect(extractUtr(narration)).toBeNull();
   });
 });
 
 describe('extractUtr, however the UTR was spelt (issue 53)', () => {
-  it('reads the 12 digits after a colon or before a full stop, and not inside a longer word', () => {
-    expect(extractUtr('UTR:611100000001')).toBe('611100000001');
-    expect(extractUtr('611100000001.')).toBe('611100000001');
-    expect(extractUtr('Ref. (611100000001)')).toBe('611100000001');
-    expect(extractUtr('AB611100000001')).toBeNull();
-    expect(extractUtr('6111000000012')).toBeNull();
+  it.each([
+    ['UTR:611100000001', '611100000001'],
+    ['611100000001.', '611100000001'],
+    ['Ref. (611100000001)', '611100000001'],
+    ['AB611100000001', null],
+    ['6111000000012', null],
+  ])('reads the 12 digits after a colon or before a full stop, and not inside a longer word: %s', (narration, utr) => {
+    expect(extractUtr(narration)).toBe(utr);
   });
 });

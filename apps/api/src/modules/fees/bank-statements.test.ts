@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { feeReceipts, students } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildUser, loginAs } from '../../../test/factories';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildParent, buildStudent, loginAs } from '../../../test/factories';
+import { enrolWithTermFees } from '../../../test/term-fees';
 import { multipart } from '../../../test/multipart';
-import { academyToday } from '../../academy-settings';
 import { dueReferencesIn, likelyDue, nameInNarration } from './statement-matching';
 
 /**
@@ -14,20 +14,12 @@ import { dueReferencesIn, likelyDue, nameInNarration } from './statement-matchin
  * exactly two receipts with their UTRs after confirming, the third stays unmatched; the same file again
  * adds nothing; a UTR a family reported and the office confirmed shows as already receipted.
  */
-let t: TestApp;
-let adminCookie: string;
-let today: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
-  today = await academyToday(t.database.db);
-});
-afterAll(() => t.close());
+const t = shareSignedInTestApp();
 
-const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
 const upload = (content: string | Buffer, filename = 'statement.csv') => {
   const body = multipart({ file: { filename, content: Buffer.isBuffer(content) ? content : Buffer.from(content), contentType: 'text/csv' } });
-  return t.app.inject({ method: 'POST', url: '/api/fees/bank-statements', payload: body.payload, headers: { ...body.headers, cookie: adminCookie } });
+  return t.app.inject({ method: 'POST', url: '/api/fees/bank-statements', payload: body.payload, headers: { ...body.headers, cookie: t.adminCookie } });
 };
 /** dd/mm/yy as HDFC writes it. */
 const hdfcDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(2, 4)}`;
@@ -35,10 +27,7 @@ const hdfcDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${d
 /** A child with a ₹10,000 plan (₹6,000 then ₹4,000), and its UPI reference for the first instalment. */
 async function childWithDues(name: string, parentName?: string) {
   const db = t.database.db;
-  const batch = await buildBatch(db);
-  expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(today, -5), amount: 6000 }, { dueDate: shiftDate(today, 30), amount: 4000 }] })).statusCode).toBe(201);
-  const student = await buildStudent(db, { name });
-  expect((await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`)).statusCode).toBe(200);
+  const { student } = await enrolWithTermFees(t, name);
   const parent = parentName ? await buildParent(db, { studentIds: [student.id], name: parentName }) : undefined;
   const [row] = await db.select({ code: students.studentCode }).from(students).where(eq(students.id, student.id));
   const reference = row!.code.replace(/^([A-Z]+)-\d\d(\d\d)-(\d+)$/, '$1$2-$3') + '-I1';
@@ -48,7 +37,7 @@ async function childWithDues(name: string, parentName?: string) {
 function hdfcStatement(lines: { narration: string; ref: string; credit: string; debit?: string }[]): string {
   const header = ['HDFC BANK Ltd.', 'Account holder: SHREE ACADEMY', 'Statement From : 01/11/26 To : 30/11/26', '', 'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance'];
   // Amounts quoted, as a CSV must write "6,000.00".
-  const rows = lines.map((line) => `${hdfcDate(today)},"${line.narration}",${line.ref},${hdfcDate(today)},"${line.debit ?? ''}","${line.credit}",100000.00`);
+  const rows = lines.map((line) => `${hdfcDate(t.today)},"${line.narration}",${line.ref},${hdfcDate(t.today)},"${line.debit ?? ''}","${line.credit}",100000.00`);
   return [...header, ...rows, '', 'STATEMENT SUMMARY :-'].join('\n');
 }
 
@@ -98,7 +87,7 @@ describe('a bank statement', () => {
     for (const [utr, student] of [[utr1, byReference.student.id], [utr2, byName.student.id]] as const) {
       const receipts = await t.database.db.select().from(feeReceipts).where(and(eq(feeReceipts.utr, utr), isNull(feeReceipts.cancelledAt)));
       expect(receipts).toHaveLength(1);
-      expect(receipts[0]).toMatchObject({ studentId: student, mode: 'upi', reference: utr, amountPaise: 600000, date: today });
+      expect(receipts[0]).toMatchObject({ studentId: student, mode: 'upi', reference: utr, amountPaise: 600000, date: t.today });
     }
     // Confirming again makes nothing twice.
     const again = await asAdmin('POST', `/api/fees/bank-statements/${statement.id}/confirm`, { credits: [{ id: first.id }] });
@@ -112,7 +101,7 @@ describe('a bank statement', () => {
     expect(await t.database.db.select().from(feeReceipts).where(eq(feeReceipts.utr, utr1))).toHaveLength(1);
     const list = (await asAdmin('GET', '/api/fees/bank-statements')).json().data.statements;
     // Told apart by bank, file and period, not only the upload time (issue 54).
-    expect(list.find((entry: { id: string }) => entry.id === statement.id)).toMatchObject({ credits: 3, receipted: 2, setAside: 0, open: 1, layout: 'hdfc', fileName: 'statement.csv', periodFrom: today, periodTo: today });
+    expect(list.find((entry: { id: string }) => entry.id === statement.id)).toMatchObject({ credits: 3, receipted: 2, setAside: 0, open: 1, layout: 'hdfc', fileName: 'statement.csv', periodFrom: t.today, periodTo: t.today });
   });
 
   it('shows a UTR a family reported and the office confirmed as already receipted, and a reported one as its due', async () => {
@@ -120,7 +109,7 @@ describe('a bank statement', () => {
     const parentCookie = await loginAs(t.app, family.parent!.user.email);
     const dueId = (await t.app.inject({ method: 'GET', url: `/api/parent/children/${family.student.id}/fees`, headers: { cookie: parentCookie } })).json().data.dues[0]._id;
     const [confirmedUtr, waitingUtr] = ['812345678901', '812345678902'];
-    const report = (utr: string, amount: number) => t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: parentCookie }, payload: { dueId, amount, utr, paidOn: today } });
+    const report = (utr: string, amount: number) => t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: parentCookie }, payload: { dueId, amount, utr, paidOn: t.today } });
     const claimId = (await report(confirmedUtr, 1000)).json().data._id;
     expect((await asAdmin('POST', `/api/payment-claims/${claimId}/confirm`)).statusCode).toBe(200);
     const waitingId = (await report(waitingUtr, 2000)).json().data._id;
@@ -149,9 +138,9 @@ describe('a bank statement', () => {
     expect(pdf.json().errors.file).toBe('This file is not a CSV or Excel (.xlsx) statement');
     const xls = await upload(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]), 'statement.xls');
     expect(xls.json().errors.file).toBe('Save the statement as CSV or Excel (.xlsx) first: the old .xls format is not read');
-    expect((await t.app.inject({ method: 'POST', url: '/api/fees/bank-statements', headers: { cookie: adminCookie }, payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/fees/bank-statements', headers: { cookie: t.adminCookie }, payload: {} })).statusCode).toBe(400);
 
-    const other = ['Txn Date,Particulars,Cheque/Ref,Deposits,Withdrawals', `${today},UPI-912345678901-SOMEONE,912345678901,500.00,`].join('\n');
+    const other = ['Txn Date,Particulars,Cheque/Ref,Deposits,Withdrawals', `${t.today},UPI-912345678901-SOMEONE,912345678901,500.00,`].join('\n');
     const unknown = await upload(other);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors.file).toBe('The columns of this statement are not recognised: choose which column holds the date, the narration, the reference and the credit amount');
@@ -179,7 +168,7 @@ async function childInTwoBatches(name: string) {
   for (const [subject, days, amount] of [['science', -10, 2500], ['maths', -5, 6000]] as const) {
     // Enrolled directly (two batches at one hour would clash); the new plan gives the batch's students their dues.
     const batch = await buildBatch(db, { studentIds: [student.id] });
-    expect((await asAdmin('POST', '/api/fee-plans', { name: subject, batch: batch.id, amount, instalments: [{ dueDate: shiftDate(today, days), amount }] })).statusCode).toBe(201);
+    expect((await asAdmin('POST', '/api/fee-plans', { name: subject, batch: batch.id, amount, instalments: [{ dueDate: shiftDate(t.today, days), amount }] })).statusCode).toBe(201);
   }
   const ledger = (await asAdmin('GET', `/api/students/${student.id}/fees`)).json().data as { dues: { _id: string; label: string }[] };
   // The student's n-th due: Science was made first (I1), Maths second (I2).
@@ -196,7 +185,7 @@ describe('a credit and a family’s report that disagree (issue 53)', () => {
     const parentCookie = await loginAs(t.app, claimer.parent!.user.email);
     const claimerDue = (await asAdmin('GET', `/api/students/${claimer.student.id}/fees`)).json().data.dues[0]._id as string;
     const utr = '622200000001';
-    const claim = await t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: parentCookie }, payload: { dueId: claimerDue, amount: 100, utr, paidOn: today } });
+    const claim = await t.app.inject({ method: 'POST', url: '/api/payment-claims', headers: { cookie: parentCookie }, payload: { dueId: claimerDue, amount: 100, utr, paidOn: t.today } });
     expect(claim.statusCode).toBe(201);
 
     const statement = (await upload(hdfcStatement([{ narration: `UPI-PALLAVI PAYER-p@ybl-HDFC0000123-${utr}-${payer.reference}`, ref: `0000${utr}`, credit: '6,000.00' }]), 'conflict.csv')).json().data;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shiftDate } from '@academy/shared/calendar';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildParent, buildStudent, loginAs } from '../../../test/factories';
+import { buildParent, loginAs } from '../../../test/factories';
+import { enrolWithTermFees } from '../../../test/term-fees';
 
 /**
  * Issue 54, point 6: a fee reminder's pay link carries the reader's language (/mr/pay/…, /hi/pay/…),
@@ -20,11 +20,7 @@ const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) 
 /** A child with ₹6,000 overdue and ₹4,000 later, whose parents read Marathi and English; a reminder sent to them. */
 async function remindedFamily(name: string) {
   const db = t.database.db;
-  const batch = await buildBatch(db);
-  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(t.today, -5), amount: 6000 }, { dueDate: shiftDate(t.today, 30), amount: 4000 }] });
-  expect(plan.statusCode, plan.body).toBe(201);
-  const student = await buildStudent(db, { name });
-  expect((await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`)).statusCode).toBe(200);
+  const { student } = await enrolWithTermFees(t, name);
   const mother = await buildParent(db, { studentIds: [student.id], language: 'mr' });
   const father = await buildParent(db, { studentIds: [student.id], language: 'en' });
   const dues = (await asAdmin('GET', `/api/fees/dues?search=${encodeURIComponent(name)}`)).json().data.dues as { _id: string }[];

@@ -4,6 +4,7 @@ import { shiftDate } from '@academy/shared/calendar';
 import { feeReceipts } from '../../db/schema';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { enrolWithTermFees } from '../../../test/term-fees';
 
 /**
  * "I have paid" (issue 38): a family reports a UPI payment by its UTR, the office confirms it (one
@@ -21,10 +22,7 @@ const nextUtr = () => String((utrSeed += 1));
 /** A child with a ₹10,000 plan (₹6,000 overdue, ₹4,000 later), and their parent, signed in. */
 async function family() {
   const db = t.database.db;
-  const batch = await buildBatch(db);
-  expect((await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(t.today, -5), amount: 6000 }, { dueDate: shiftDate(t.today, 30), amount: 4000 }] })).statusCode).toBe(201);
-  const student = await buildStudent(db);
-  expect((await t.app.inject({ method: 'PUT', url: `/api/batches/${batch.id}/students/${student.id}/add`, headers: { cookie: t.adminCookie } })).statusCode).toBe(200);
+  const { student } = await enrolWithTermFees(t);
   const parent = await buildParent(db, { studentIds: [student.id] });
   const parentCookie = await loginAs(t.app, parent.user.email);
   const studentCookie = await loginAs(t.app, student.user.email);

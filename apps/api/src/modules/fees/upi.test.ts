@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { auditLog, batches, feeDues, students, users } from '../../db/schema';
 import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { buildBatch, buildParent, buildTeacher, loginAs } from '../../../test/factories';
+import { enrolWithTermFees } from '../../../test/term-fees';
 import { pdfText } from '../../../test/pdf-text';
 
 /**
@@ -21,12 +22,7 @@ const setUpi = (upi: { vpa: string; payeeName: string } | null) => asAdmin('PUT'
 /** A student enrolled in a batch whose plan has two instalments (₹6,000 overdue, ₹4,000 later), and their parent. */
 async function familyWithDues(name: string) {
   const db = t.database.db;
-  const batch = await buildBatch(db);
-  const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Term fees', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(t.today, -5), amount: 6000 }, { dueDate: shiftDate(t.today, 30), amount: 4000 }] });
-  expect(plan.statusCode, plan.body).toBe(201);
-  const student = await buildStudent(db, { name });
-  const added = await asAdmin('PUT', `/api/batches/${batch.id}/students/${student.id}/add`);
-  expect(added.statusCode, added.body).toBe(200);
+  const { student } = await enrolWithTermFees(t, name);
   const parent = await buildParent(db, { studentIds: [student.id] });
   const [row] = await db.select({ code: students.studentCode }).from(students).where(eq(students.id, student.id));
   return { student, parent, code: row!.code, studentCookie: await loginAs(t.app, student.user.email), parentCookie: await loginAs(t.app, parent.user.email) };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { HOMEWORK_PAGES_KEEP_DAYS } from '@academy/shared/schemas/homework';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildTwoClasses } from '../../../test/factories';
+import { buildParent, buildUser, loginAll, buildTwoClasses } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
 import { auditLog, homework, homeworkFiles, homeworkSubmissions, notifications, parentMessages } from '../../db/schema';
 import { removeOldHomeworkPages, sendWeeklyHomeworkSummaries } from './homework-upkeep';
@@ -12,14 +12,18 @@ import { removeOldHomeworkPages, sendWeeklyHomeworkSummaries } from './homework-
  * choices, the weekly summary to parents and the removal of pages older than a term.
  */
 let t: TestApp;
-let cookies: Awaited<ReturnType<typeof buildTwoClasses>>['cookies'];
-let ids: Awaited<ReturnType<typeof buildTwoClasses>>['ids'];
+const cookies = { teacher: '', otherTeacher: '', student: '', admin: '' };
+const ids = { batch: '', student: '', classmate: '', outsider: '' };
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ cookies, ids } = await buildTwoClasses(t.app, t.database.db, { language: 'mr', name: 'Sunita Patil' }));
+  const db = t.database.db;
+  const { teacher, otherTeacher, student, classmate, otherStudent: outsider, batch } = await buildTwoClasses(db);
+  Object.assign(ids, { batch: batch.id, student: student.id, classmate: classmate.id, outsider: outsider.id });
+  await buildParent(db, { studentIds: [student.id], language: 'mr', name: 'Sunita Patil' });
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, admin: await buildUser(db, { role: 'admin' }) }));
 });
 afterAll(() => t.close());
 
@@ -105,7 +109,7 @@ describe('homework done in class', () => {
     const counts = (await call('GET', `/api/batches/${ids.batch}/homework`, cookies.teacher)).json().data.homework.find((item: { _id: string }) => item._id === work._id);
     expect(counts).toMatchObject({ handedIn: 1, students: 2 });
 
-    const outsider = await call('PUT', `/api/homework/${work._id}/done-in-class`, cookies.teacher, { studentIds: [ids.otherStudent] });
+    const outsider = await call('PUT', `/api/homework/${work._id}/done-in-class`, cookies.teacher, { studentIds: [ids.outsider] });
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json().errors).toMatchObject({ studentIds: 'Tick only students of this batch' });
     expect((await call('PUT', `/api/homework/${work._id}/done-in-class`, cookies.teacher, { studentIds: ['nobody'] })).statusCode).toBe(400);

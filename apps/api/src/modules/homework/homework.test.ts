@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@academy/shared/cookies';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildTeacher, buildTwoClasses, TEST_PASSWORD } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll, TEST_PASSWORD, buildTwoClasses } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 import { academies, auditLog, homework, notifications } from '../../db/schema';
 import { withAcademy, withoutAcademy } from '../../lib/tenancy';
@@ -11,8 +11,8 @@ import { translateServerMessage } from '@academy/shared/i18n/server-text';
 import { homeworkFileTypeOf } from './homework-files';
 
 let t: TestApp;
-let cookies: Awaited<ReturnType<typeof buildTwoClasses>>['cookies'];
-let ids: Awaited<ReturnType<typeof buildTwoClasses>>['ids'];
+const cookies = { teacher: '', otherTeacher: '', student: '', classmate: '', otherStudent: '', parent: '', admin: '' };
+const ids = { batch: '', otherBatch: '', student: '', classmate: '', otherStudent: '' };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
 const PDF = buildSimplePdf([{ heading: 'Worksheet', lines: ['1. Solve 2x + 3 = 7.'] }]);
@@ -20,7 +20,12 @@ const page = (name: string, content: Buffer = JPEG, contentType = 'image/jpeg'):
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ cookies, ids } = await buildTwoClasses(t.app, t.database.db));
+  const db = t.database.db;
+  const { teacher, otherTeacher, student, classmate, otherStudent, batch, otherBatch } = await buildTwoClasses(db);
+  Object.assign(ids, { batch: batch.id, otherBatch: otherBatch.id, student: student.id, classmate: classmate.id, otherStudent: otherStudent.id });
+  const parent = await buildParent(db, { studentIds: [student.id] });
+  const admin = await buildUser(db, { role: 'admin' });
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, classmate, otherStudent, parent, admin }));
 });
 afterAll(() => t.close());
 

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { readExcelDayNumber, readIndianDate, readRegister } from './register-sheet';
 
 describe('reading a register', () => {
-  it('reads dates day first as registers write them, and refuses two-digit years and days that do not exist', () => {
-    expect(readIndianDate('25-06-2012')).toBe('2012-06-25');
-    expect(readIndianDate('5/6/2012')).toBe('2012-06-05');
-    expect(readIndianDate('25.06.2012')).toBe('2012-06-25');
-    expect(readIndianDate('2012-06-25')).toBe('2012-06-25');
-    expect(readIndianDate('25-06-12')).toBeNull();
-    expect(readIndianDate('31-02-2012')).toBeNull();
-    expect(readIndianDate('June 25')).toBeNull();
+  it.each([
+    ['25-06-2012', '2012-06-25'],
+    ['5/6/2012', '2012-06-05'],
+    ['25.06.2012', '2012-06-25'],
+    ['2012-06-25', '2012-06-25'],
+    ['25-06-12', null],
+    ['31-02-2012', null],
+    ['June 25', null],
+  ])('reads dates day first as registers write them, and refuses two-digit years and days that do not exist: %s → %s', (written, date) => {
+    expect(readIndianDate(written)).toBe(date);
   });
 
   it('reads Excel day numbers as dates (a date cell whose format was lost, or re-saved as CSV), and refuses numbers that are no plausible day', () => {

@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '@academy/shared/calendar';
 import { auditLog, batchStudents, domainEvents, feeDues, feeReceipts, parents, parentStudents, standards, students, users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildUser, loginAs } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
-import { academyToday } from '../../academy-settings';
 
 /**
  * A register imported from Excel (issue 39), as the issue's "done when" says: a 300-row sheet with one
@@ -14,24 +13,18 @@ import { academyToday } from '../../academy-settings';
  * siblings share one parent by phone, enrols them and records opening payments; the same sheet again
  * creates nothing; undo removes them.
  */
-let t: TestApp;
-let adminCookie: string;
+const t = shareSignedInTestApp();
 let marathiAdminCookie: string;
-let today: string;
 let prefix: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  adminCookie = await loginAs(t.app, (await buildUser(t.database.db, { role: 'admin' })).email);
   const marathi = await buildUser(t.database.db, { role: 'admin' });
   await t.database.db.update(users).set({ language: 'mr' }).where(eq(users.id, marathi.id));
   marathiAdminCookie = await loginAs(t.app, marathi.email);
-  today = await academyToday(t.database.db);
 });
-afterAll(() => t.close());
 
 const upload = (file: Buffer, options: { dryRun?: boolean; cookie?: string; filename?: string } = {}) => {
   const body = multipart({ file: { filename: options.filename ?? 'register.xlsx', content: file, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
-  return t.app.inject({ method: 'POST', url: `/api/imports/students${options.dryRun ? '?dryRun=true' : ''}`, payload: body.payload, headers: { ...body.headers, cookie: options.cookie ?? adminCookie } });
+  return t.app.inject({ method: 'POST', url: `/api/imports/students${options.dryRun ? '?dryRun=true' : ''}`, payload: body.payload, headers: { ...body.headers, cookie: options.cookie ?? t.adminCookie } });
 };
 
 async function workbook(header: string[], rows: (string | number | Date | null)[][]): Promise<Buffer> {
@@ -49,8 +42,8 @@ async function batchWithPlan(name: string, capacity = 400) {
   const plan = await t.app.inject({
     method: 'POST',
     url: '/api/fee-plans',
-    headers: { cookie: adminCookie },
-    payload: { name: 'Yearly', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(today, -10), amount: 6000 }, { dueDate: shiftDate(today, 60), amount: 4000 }] },
+    headers: { cookie: t.adminCookie },
+    payload: { name: 'Yearly', batch: batch.id, amount: 10000, instalments: [{ dueDate: shiftDate(t.today, -10), amount: 6000 }, { dueDate: shiftDate(t.today, 60), amount: 4000 }] },
   });
   expect(plan.statusCode).toBe(201);
   return { standard, batch };
@@ -115,7 +108,7 @@ describe('importing a register', () => {
     const events = await db.select().from(domainEvents).where(eq(domainEvents.type, 'payment.recorded'));
     expect(events.filter((event) => ids.includes((event.payload as { studentId: string }).studentId))).toHaveLength(0);
     // The ledger shows it, and the month's collection does not count it.
-    const ledger = await t.app.inject({ method: 'GET', url: `/api/students/${opening[0]!.studentId}/fees`, headers: { cookie: adminCookie } });
+    const ledger = await t.app.inject({ method: 'GET', url: `/api/students/${opening[0]!.studentId}/fees`, headers: { cookie: t.adminCookie } });
     expect(ledger.json().data.payments[0]).toMatchObject({ mode: 'opening_balance', amount: 2000 });
     expect(ledger.json().data.totals.balance).toBe(8000);
 
@@ -125,18 +118,18 @@ describe('importing a register', () => {
     expect(await named()).toHaveLength(300);
 
     // The imports list, and the audit log.
-    const list = (await t.app.inject({ method: 'GET', url: '/api/imports', headers: { cookie: adminCookie } })).json().data.imports;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/imports', headers: { cookie: t.adminCookie } })).json().data.imports;
     expect(list.find((entry: { _id: string }) => entry._id === result.importId)).toMatchObject({ fileName: 'register.xlsx', rowCount: 300, undoneAt: null });
     const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entityType, 'import'), eq(auditLog.entityId, result.importId)));
     expect(audit!.summary).toBe('Imported the register register.xlsx: 300 new students, 0 updated');
 
     // Undo: the second import made nothing, the first one goes.
-    const undo = await t.app.inject({ method: 'DELETE', url: `/api/imports/${result.importId}`, headers: { cookie: adminCookie } });
+    const undo = await t.app.inject({ method: 'DELETE', url: `/api/imports/${result.importId}`, headers: { cookie: t.adminCookie } });
     expect(undo.statusCode).toBe(200);
     expect(await named()).toHaveLength(0);
     expect(await db.select().from(parents).where(eq(parents.phone, '+919820000000'))).toHaveLength(0);
     expect(await db.select().from(feeReceipts).where(inArray(feeReceipts.id, opening.map((receipt) => receipt.id)))).toHaveLength(0);
-    const twice = await t.app.inject({ method: 'DELETE', url: `/api/imports/${result.importId}`, headers: { cookie: adminCookie } });
+    const twice = await t.app.inject({ method: 'DELETE', url: `/api/imports/${result.importId}`, headers: { cookie: t.adminCookie } });
     expect(twice.statusCode).toBe(409);
   }, 120_000);
 
@@ -157,9 +150,9 @@ describe('importing a register', () => {
     expect(asha).toMatchObject({ school: 'Zilla Parishad School', standardId: standard.id });
 
     // The office edits Asha: the import can no longer be undone, and nothing is undone.
-    const edit = await t.app.inject({ method: 'PUT', url: `/api/students/${existing.id}`, headers: { cookie: adminCookie }, payload: { school: 'New English School' } });
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/students/${existing.id}`, headers: { cookie: t.adminCookie }, payload: { school: 'New English School' } });
     expect(edit.statusCode).toBe(200);
-    const undo = await t.app.inject({ method: 'DELETE', url: `/api/imports/${result.importId}`, headers: { cookie: adminCookie } });
+    const undo = await t.app.inject({ method: 'DELETE', url: `/api/imports/${result.importId}`, headers: { cookie: t.adminCookie } });
     expect(undo.statusCode).toBe(409);
     expect(undo.json().message).toBe(`This import cannot be undone: these students have changed since: ${prefix}b Asha`);
     expect(await db.select().from(batchStudents).where(eq(batchStudents.studentId, existing.id))).toHaveLength(1);
@@ -228,9 +221,9 @@ describe('importing a register', () => {
     expect(pdf.json().message).toBe('This file is not an Excel (.xlsx) or CSV file');
     const csv = await upload(Buffer.from(`Name,Parent phone\n${prefix}c Csv One,9822012345\n`), { dryRun: true, filename: 'register.csv' });
     expect(csv.json().data).toMatchObject({ rows: 1, valid: 1, create: 1, parents: 1 });
-    const none = await t.app.inject({ method: 'POST', url: '/api/imports/students', headers: { cookie: adminCookie, 'content-type': 'application/json' }, payload: {} });
+    const none = await t.app.inject({ method: 'POST', url: '/api/imports/students', headers: { cookie: t.adminCookie, 'content-type': 'application/json' }, payload: {} });
     expect(none.statusCode).toBe(400);
-    const notFound = await t.app.inject({ method: 'DELETE', url: '/api/imports/00000000-0000-4000-8000-000000000000', headers: { cookie: adminCookie } });
+    const notFound = await t.app.inject({ method: 'DELETE', url: '/api/imports/00000000-0000-4000-8000-000000000000', headers: { cookie: t.adminCookie } });
     expect(notFound.statusCode).toBe(404);
   });
 
@@ -265,7 +258,7 @@ describe('importing a register', () => {
 
   it('gives a template in the chosen language with the lists and drop-downs', async () => {
     const { batch } = await batchWithPlan(`${prefix}d Biology`);
-    const response = await t.app.inject({ method: 'GET', url: '/api/imports/students/template.xlsx?lang=mr', headers: { cookie: adminCookie } });
+    const response = await t.app.inject({ method: 'GET', url: '/api/imports/students/template.xlsx?lang=mr', headers: { cookie: t.adminCookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="student-register-template-mr.xlsx"');
     const book = new ExcelJS.Workbook();
@@ -282,7 +275,7 @@ describe('importing a register', () => {
     students_!.addRow(['', 'Template Filled', '', 'मुलगी']);
     const filled = Buffer.from(await book.xlsx.writeBuffer());
     expect((await upload(filled, { dryRun: true })).json().data).toMatchObject({ rows: 1, valid: 1, create: 1 });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/imports/students/template.xlsx?lang=fr', headers: { cookie: adminCookie } });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/imports/students/template.xlsx?lang=fr', headers: { cookie: t.adminCookie } });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -290,8 +283,8 @@ describe('importing a register', () => {
     const db = t.database.db;
     const { batch } = await batchWithPlan(`${prefix}e Geography`);
     const student = await buildStudent(db, { name: `${prefix}e Round Trip`, standardId: null, parentPhone: '+919833333333' });
-    await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/students`, headers: { cookie: adminCookie }, payload: { studentIds: [student.id] } });
-    for (const cookie of [adminCookie, marathiAdminCookie]) {
+    await t.app.inject({ method: 'POST', url: `/api/batches/${batch.id}/students`, headers: { cookie: t.adminCookie }, payload: { studentIds: [student.id] } });
+    for (const cookie of [t.adminCookie, marathiAdminCookie]) {
       const workbook = await t.app.inject({ method: 'GET', url: '/api/exports/academy.xlsx', headers: { cookie } });
       expect(workbook.statusCode).toBe(200);
       const preview = (await upload(workbook.rawPayload, { dryRun: true, cookie, filename: 'academy.xlsx' })).json().data;

@@ -11,7 +11,7 @@ import { seedDemoAcademy } from '../../demo-seed';
 import { buildSimplePdf } from '../../lib/simple-pdf';
 import { createLocalStorage } from '../../lib/storage';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildStudent, buildSubject, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
 import { multipart, type MultipartField } from '../../../test/multipart';
 
 let t: TestApp;
@@ -63,12 +63,7 @@ beforeAll(async () => {
     batch: (await buildBatch(db, { teacherId: teacher.id, studentIds: [student.id] })).id,
     otherBatch: (await buildBatch(db, { teacherId: otherTeacher.id, studentIds: [otherStudent.id] })).id,
   });
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookies.student = await loginAs(t.app, student.user.email);
-  cookies.otherStudent = await loginAs(t.app, otherStudent.user.email);
-  cookies.loneStudent = await loginAs(t.app, loneStudent.user.email);
-  cookies.admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
+  Object.assign(cookies, await loginAll(t.app, { teacher, otherTeacher, student, otherStudent, loneStudent, admin: await buildUser(db, { role: 'admin' }) }));
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { ONLINE_TEST_MESSAGES, type Attempt, type AttemptResult, type OnlineTest
 import { notifications, onlineTestAttempts, onlineTests, parentMessages, questions, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { pdfText, pdfTextAsRead } from '../../../test/pdf-text';
-import { buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildSubject, buildTeacher, buildUser, loginAll, loginAs } from '../../../test/factories';
 import { recordClosedTests } from './results.service';
 import { submitDueAttempts } from './attempts.service';
 
@@ -77,13 +77,7 @@ beforeAll(async () => {
   ids.batch = (await buildBatch(db, { teacherId: teacher.id, subjectId: subject.id, studentIds: [student.id, classmate.id] })).id;
   ids.otherBatch = (await buildBatch(db, { teacherId: otherTeacher.id, subjectId: subject.id, studentIds: [outsider.id] })).id;
   const parent = await buildParent(db, { studentIds: [student.id] });
-  cookie.admin = await loginAs(t.app, (await buildUser(db, { role: 'admin' })).email);
-  cookie.teacher = await loginAs(t.app, teacher.user.email);
-  cookie.otherTeacher = await loginAs(t.app, otherTeacher.user.email);
-  cookie.student = await loginAs(t.app, student.user.email);
-  cookie.classmate = await loginAs(t.app, classmate.user.email);
-  cookie.outsider = await loginAs(t.app, outsider.user.email);
-  cookie.parent = await loginAs(t.app, parent.user.email);
+  Object.assign(cookie, await loginAll(t.app, { admin: await buildUser(db, { role: 'admin' }), teacher, otherTeacher, student, classmate, outsider, parent }));
   await buildQuestion(subject.id, { type: 'single', text: 'If $v = u + at$ with $u = 2$, $a = 3$, $t = 4$, then $v$ is', correct: [1] });
   await buildQuestion(subject.id, { type: 'multiple', text: 'Which are vectors?', correct: [0, 2] });
   await buildQuestion(subject.id, { type: 'numeric', text: 'g on the Earth in m/s²', answer: 9.81 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parentMessages } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAs } from '../../../test/factories';
+import { buildBatch, buildParent, buildStudent, buildTeacher, buildUser, loginAll } from '../../../test/factories';
 import { academyToday } from '../../academy-settings';
 import { shiftDate } from '@academy/shared/calendar';
 
@@ -31,11 +31,7 @@ beforeAll(async () => {
   const admin = await buildUser(db, { role: 'admin' });
   Object.assign(ids, { batch: batch.id, student: student.id, otherStudent: otherStudent.id, lonely: lonely.id });
   Object.assign(emails, { parent: parent.user.email, otherParent: otherParent.user.email, student: student.user.email, lonely: lonely.user.email });
-  cookies.admin = await loginAs(t.app, admin.email);
-  cookies.teacher = await loginAs(t.app, teacher.user.email);
-  cookies.student = await loginAs(t.app, student.user.email);
-  cookies.parent = await loginAs(t.app, parent.user.email);
-  cookies.otherParent = await loginAs(t.app, otherParent.user.email);
+  Object.assign(cookies, await loginAll(t.app, { admin, teacher, student, parent, otherParent }));
 
   // Fees: one overdue instalment and one later; ₹2,500 paid.
   const plan = await asAdmin('POST', '/api/fee-plans', { name: 'Parent views fees', batch: batch.id, amount: 12000, instalments: [{ dueDate: shiftDate(today, -20), amount: 6000 }, { dueDate: shiftDate(today, 40), amount: 6000 }] });

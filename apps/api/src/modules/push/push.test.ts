@@ -4,7 +4,7 @@ import { PUSH_SERVICE_MESSAGE } from '@academy/shared/schemas/push';
 import { parentMessages, pushSubscriptions, pushVapidKeys } from '../../db/schema';
 import { isSealed } from '../../lib/secret-box';
 import { buildTestApp, TEST_SERVER_KEYS, type TestApp } from '../../../test/build-test-app';
-import { buildParent, buildStudent, buildTeacher, loginAs } from '../../../test/factories';
+import { buildParent, buildStudent, buildTeacher, loginAll } from '../../../test/factories';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import { academyToday } from '../../academy-settings';
 import { PushNotSentError, sendPushToUser, vapidKeys } from '.';
@@ -26,10 +26,7 @@ beforeAll(async () => {
   const teacher = await buildTeacher(db);
   parentId = parent.id;
   Object.assign(users, { parent: parent.user.id, otherParent: otherParent.user.id, student: student.user.id });
-  cookie.parent = await loginAs(t.app, parent.user.email);
-  cookie.otherParent = await loginAs(t.app, otherParent.user.email);
-  cookie.student = await loginAs(t.app, student.user.email);
-  cookie.teacher = await loginAs(t.app, teacher.user.email);
+  Object.assign(cookie, await loginAll(t.app, { parent, otherParent, student, teacher }));
 });
 afterAll(async () => {
   await t.close();

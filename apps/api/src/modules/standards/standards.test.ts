@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { standards, standardSubjects } from '../../db/schema';
-import { shareSignedInTestApp } from '../../../test/shared-test-app';
+import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
 import { buildBatch, buildStandard, buildStudent, buildSubject } from '../../../test/factories';
 
 const t = shareSignedInTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: { cookie: t.adminCookie }, ...(payload ? { payload } : {}) });
+const call = apiCaller(t);
 
 describe('standards', () => {
   it('creates a standard with subjects (level typed as text becomes a number) and lists them populated, by level', async () => {

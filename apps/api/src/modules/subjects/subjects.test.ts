@@ -1,17 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { subjects } from '../../db/schema';
-import { shareSignedInTestApp } from '../../../test/shared-test-app';
-import { buildBatch, buildStandard, buildSubject, buildTeacher, loginAs } from '../../../test/factories';
+import { apiCaller, shareSignedInTestApp } from '../../../test/shared-test-app';
+import { buildBatch, buildStandard, buildSubject, buildTeacher } from '../../../test/factories';
 
-const t = shareSignedInTestApp();
-let teacher = '';
-beforeAll(async () => {
-  teacher = await loginAs(t.app, (await buildTeacher(t.database.db)).user.email);
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = t.adminCookie) =>
-  t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+const t = shareSignedInTestApp({ signInTeacher: true });
+const call = apiCaller(t);
 
 describe('subjects', () => {
   it('creates a subject (code in capitals), reads it back and lists it by name', async () => {
@@ -45,7 +39,7 @@ describe('subjects', () => {
     expect(names.indexOf('algebra')).toBeLessThan(names.indexOf('Marathi'));
     expect((await call('GET', `/subjects/${id}`)).json().data.name).toBe('Marathi');
     // Teachers may read the catalogue.
-    expect((await call('GET', `/subjects/${id}`, undefined, teacher)).statusCode).toBe(200);
+    expect((await call('GET', `/subjects/${id}`, undefined, t.teacherCookie)).statusCode).toBe(200);
   });
 
   it('lets the description be empty', async () => {
