@@ -7,7 +7,7 @@ import { LoadErrorAlert } from '../ui/load-error-alert';
 import { PageHeader } from '../ui/page-header';
 
 /** What DetailPage reads of a TanStack query for one record. */
-interface RecordQuery<Record> {
+export interface RecordQuery<Record> {
   data: Record | undefined;
   isPending: boolean;
   isError: boolean;
@@ -15,7 +15,7 @@ interface RecordQuery<Record> {
   refetch: () => Promise<unknown>;
 }
 
-interface DetailPageProps<Record> {
+export interface DetailPageProps<Record> {
   query: RecordQuery<Record>;
   title: string;
   /** The line under the title, once the record is here (its name, say). */
