@@ -2,5 +2,6 @@
 export { DetailPage } from './detail-page';
 export { DetailActions } from './detail-actions';
 export { EditPage } from './edit-page';
+export { Field, FieldGrid } from './field-grid';
 export { SectionCard } from '../ui/section-card';
 export { PersonEmail, PersonHeader } from './person-header';

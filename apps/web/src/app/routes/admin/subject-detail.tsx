@@ -1,14 +1,19 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DetailActions, DetailPage } from '../../../components/detail-page';
+import { DetailActions, DetailPage, Field, FieldGrid } from '../../../components/detail-page';
 import { formatDate } from '../../../lib/format-date';
 import { NamesInLanguagesDetails } from '../../../components/ui/names-in-languages';
 import { SUBJECT_FAILURES, useSubject } from '../../../features/subjects/api';
 import { useConfirmDeleteSubject } from '../../../features/subjects/components/use-confirm-delete-subject';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 
-function UsedBy({ title, empty, children, count }: { title: string; empty: string; count: number; children: ReactNode }) {
+interface Linked {
+  _id: string;
+  name: string;
+}
+
+/** The records that use the subject, each a link to its own page (`path`/id). */
+function UsedBy({ title, empty, items, path }: { title: string; empty: string; items: Linked[]; path: string }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="xs">
@@ -16,16 +21,22 @@ function UsedBy({ title, empty, children, count }: { title: string; empty: strin
           {title}
         </Title>
         <Badge variant="light" tt="none">
-          {count}
+          {items.length}
         </Badge>
       </Group>
-      {count === 0 ? (
+      {items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {empty}
         </Text>
       ) : (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {children}
+          {items.map((item) => (
+            <li key={item._id}>
+              <Anchor component={Link} to={`${path}/${item._id}`}>
+                {item.name}
+              </Anchor>
+            </li>
+          ))}
         </Stack>
       )}
     </Paper>
@@ -52,71 +63,20 @@ export function Component() {
     >
       {(data) => (
         <>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <div>
-                <Text size="sm" c="dimmed">
-                  <Trans>Name</Trans>
-                </Text>
-                <Text fw={600}>{data.name}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  <Trans>Code</Trans>
-                </Text>
-                <Text fw={600} ff="monospace">
-                  {data.code}
-                </Text>
-              </div>
-              <NamesInLanguagesDetails names={data.names} />
-              <div style={{ gridColumn: '1 / -1' }}>
-                <Text size="sm" c="dimmed">
-                  <Trans>Description</Trans>
-                </Text>
-                <Text style={{ whiteSpace: 'pre-line' }}>{data.description || t`No description.`}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  <Trans>Created</Trans>
-                </Text>
-                <Text>{formatDate(data.createdAt)}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  <Trans>Last changed</Trans>
-                </Text>
-                <Text>{formatDate(data.updatedAt)}</Text>
-              </div>
-            </SimpleGrid>
-          </Paper>
+          <FieldGrid>
+            <Field label={t`Name`} fw={600}>{data.name}</Field>
+            <Field label={t`Code`} fw={600} ff="monospace">{data.code}</Field>
+            <NamesInLanguagesDetails names={data.names} />
+            <Field label={t`Description`} wide style={{ whiteSpace: 'pre-line' }}>
+              {data.description || t`No description.`}
+            </Field>
+            <Field label={t`Created`}>{formatDate(data.createdAt)}</Field>
+            <Field label={t`Last changed`}>{formatDate(data.updatedAt)}</Field>
+          </FieldGrid>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-            <UsedBy title={t`Standards`} count={data.standards.length} empty={t`No standard teaches it.`}>
-              {data.standards.map((standard) => (
-                <li key={standard._id}>
-                  <Anchor component={Link} to={`/app/standards/${standard._id}`}>
-                    {standard.name}
-                  </Anchor>
-                </li>
-              ))}
-            </UsedBy>
-            <UsedBy title={t`Batches`} count={data.batches.length} empty={t`No batch teaches it.`}>
-              {data.batches.map((batch) => (
-                <li key={batch._id}>
-                  <Anchor component={Link} to={`/app/batches/${batch._id}`}>
-                    {batch.name}
-                  </Anchor>
-                </li>
-              ))}
-            </UsedBy>
-            <UsedBy title={t`Teachers`} count={data.teachers.length} empty={t`No teacher teaches it.`}>
-              {data.teachers.map((teacher) => (
-                <li key={teacher._id}>
-                  <Anchor component={Link} to={`/app/teachers/${teacher._id}`}>
-                    {teacher.name}
-                  </Anchor>
-                </li>
-              ))}
-            </UsedBy>
+            <UsedBy title={t`Standards`} items={data.standards} path="/app/standards" empty={t`No standard teaches it.`} />
+            <UsedBy title={t`Batches`} items={data.batches} path="/app/batches" empty={t`No batch teaches it.`} />
+            <UsedBy title={t`Teachers`} items={data.teachers} path="/app/teachers" empty={t`No teacher teaches it.`} />
           </SimpleGrid>
         </>
       )}
