@@ -1,10 +1,10 @@
-import { Button, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { ANNOUNCEMENT_MESSAGES, ANNOUNCEMENT_STATUSES, type AnnouncementStatus } from '@academy/shared/schemas/announcements';
 import { ListStates } from '../../../components/list-kit';
 import { LoadMore } from '../../../components/list-kit/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddButton } from '../../../components/page-kit/add-button';
 import { useAnnouncements } from '../../../features/announcements/api';
 import { AnnouncementAdminList } from '../../../features/announcements/components/announcement-admin-list';
 import { StatusFilterTiles } from '../../../features/announcements/components/status-filter-tiles';
@@ -29,11 +29,7 @@ export function Component() {
       <PageHeader
         title={t`Announcements`}
         description={t`Holidays, tests and changes for students and teachers. Students are notified when one starts.`}
-        actions={
-          <Button component={Link} to="/app/announcements/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            <Trans>Add Announcement</Trans>
-          </Button>
-        }
+        actions={<AddButton to="/app/announcements/create"><Trans>Add Announcement</Trans></AddButton>}
       />
       <Stack gap="md">
         <StatusFilterTiles counts={counts} value={status ?? 'total'} onChange={(filter) => setParams(filter === 'total' ? {} : { status: filter }, { replace: true })} />

@@ -1,9 +1,9 @@
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Select } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { BATCH_STATUSES, type BatchStatus } from '@academy/shared/schemas/batches';
 import { EntityFilter, ListFilters, ListFooter, ListSearch, ListStates } from '../../../components/list-kit';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddButton } from '../../../components/page-kit/add-button';
 import { BATCH_FAILURES, useFilteredBatches, type BatchListFilters } from '../../../features/batches/api';
 import { BATCH_STATUS_LABELS } from '../../../features/batches/batch-form';
 import { BatchListView } from '../../../features/batches/components/batch-list-view';
@@ -57,11 +57,7 @@ export function Component() {
       <PageHeader
         title={t`Batches`}
         description={t`Who teaches whom, and when.`}
-        actions={
-          <Button component={Link} to="/app/batches/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            <Trans>Add Batch</Trans>
-          </Button>
-        }
+        actions={<AddButton to="/app/batches/create"><Trans>Add Batch</Trans></AddButton>}
       />
       <ListFilters columns={{ sm: 2, lg: 3 }}>
         <ListSearch value={filters.search} onSearch={(search) => update({ search })} placeholder={t`Batch name or description`} />

@@ -1,9 +1,10 @@
 import { Button, Group, Select } from '@mantine/core';
-import { IconChartBar, IconPlus } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ENQUIRY_FORMS, ENQUIRY_SOURCES, ENQUIRY_STATUSES } from '@academy/shared/schemas/admissions';
 import { ListFilters, ListFooter, ListSearch, ListStates } from '../../../components/list-kit';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddButton } from '../../../components/page-kit/add-button';
 import { ENQUIRY_FAILURES, useEnquiries, useEnquiryCounts } from '../../../features/admissions/api';
 import { EnquiryListView } from '../../../features/admissions/components/enquiry-list-view';
 import { ENQUIRY_PAGE_SIZE, parseEnquiryListState, toEnquiryListParams, toEnquiryListQuery } from '../../../features/admissions/enquiry-list-query';
@@ -46,9 +47,7 @@ export function Component() {
             <Button component={Link} to="/app/registrations/report" variant="default" leftSection={<IconChartBar size={18} aria-hidden="true" />}>
               <Trans>Season report</Trans>
             </Button>
-            <Button component={Link} to="/app/registrations/new" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-              <Trans>Add Registration</Trans>
-            </Button>
+            <AddButton to="/app/registrations/new"><Trans>Add Registration</Trans></AddButton>
           </Group>
         }
       />

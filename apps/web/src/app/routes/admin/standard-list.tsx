@@ -1,8 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { ListStates } from '../../../components/list-kit';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddButton } from '../../../components/page-kit/add-button';
 import { STANDARD_FAILURES, useStandards } from '../../../features/standards/api';
 import { StandardListView } from '../../../features/standards/components/standard-list-view';
 import { useConfirmDeleteStandard } from '../../../features/standards/components/use-confirm-delete-standard';
@@ -17,11 +15,7 @@ export function Component() {
       <PageHeader
         title={t`Standards`}
         description={t`The classes students are in, by level, with the subjects each one is taught.`}
-        actions={
-          <Button component={Link} to="/app/standards/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            <Trans>Add Standard</Trans>
-          </Button>
-        }
+        actions={<AddButton to="/app/standards/create"><Trans>Add Standard</Trans></AddButton>}
       />
       <ListStates
         query={standards}

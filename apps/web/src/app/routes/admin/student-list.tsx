@@ -1,8 +1,9 @@
 import { Button, Group, Select } from '@mantine/core';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { IconDownload } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { EntityFilter, ListFilters, ListFooter, ListSearch, ListStates } from '../../../components/list-kit';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddButton } from '../../../components/page-kit/add-button';
 import { useBatches } from '../../../features/batches/api';
 import { useStandards } from '../../../features/standards/api';
 import { STUDENT_FAILURES, studentsExportHref, useStudents } from '../../../features/students/api';
@@ -64,9 +65,7 @@ export function Component() {
             <Button component="a" href={studentsExportHref(toStudentFilterQuery(state))} download variant="default" leftSection={<IconDownload size={18} aria-hidden="true" />}>
               <Trans>Export CSV</Trans>
             </Button>
-            <Button component={Link} to="/app/students/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-              <Trans>Add Student</Trans>
-            </Button>
+            <AddButton to="/app/students/create"><Trans>Add Student</Trans></AddButton>
           </Group>
         }
       />

@@ -1,9 +1,9 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ListSearch, ListStates } from '../../../components/list-kit';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddButton } from '../../../components/page-kit/add-button';
 import { SUBJECT_FAILURES, useSubjects } from '../../../features/subjects/api';
 import { SubjectListView } from '../../../features/subjects/components/subject-list-view';
 import { useConfirmDeleteSubject } from '../../../features/subjects/components/use-confirm-delete-subject';
@@ -49,11 +49,7 @@ export function Component() {
       <PageHeader
         title={t`Subjects`}
         description={t`What the academy teaches. A subject used by a standard, batch or teacher cannot be deleted.`}
-        actions={
-          <Button component={Link} to="/app/subjects/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            <Trans>Add Subject</Trans>
-          </Button>
-        }
+        actions={<AddButton to="/app/subjects/create"><Trans>Add Subject</Trans></AddButton>}
       />
       <Stack gap="md">
         <Group gap="sm" align="flex-end">

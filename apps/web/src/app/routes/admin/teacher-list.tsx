@@ -1,9 +1,9 @@
-import { Button, Select } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Select } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import type { TeacherStatus } from '@academy/shared/schemas/teachers';
 import { EntityFilter, ListFilters, ListSearch, ListStates } from '../../../components/list-kit';
 import { PageHeader } from '../../../components/ui/page-header';
+import { AddButton } from '../../../components/page-kit/add-button';
 import { useSubjects } from '../../../features/subjects/api';
 import { TEACHER_FAILURES, useTeachers } from '../../../features/teachers/api';
 import { TeacherListView } from '../../../features/teachers/components/teacher-list-view';
@@ -39,11 +39,7 @@ export function Component() {
       <PageHeader
         title={t`Teachers`}
         description={t`Everyone who teaches at the academy, their subjects and batches.`}
-        actions={
-          <Button component={Link} to="/app/teachers/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-            <Trans>Add Teacher</Trans>
-          </Button>
-        }
+        actions={<AddButton to="/app/teachers/create"><Trans>Add Teacher</Trans></AddButton>}
       />
       <ListFilters columns={{ sm: 3 }}>
         <ListSearch value={search} onSearch={(value) => update({ search: value })} placeholder={t`Name, email or phone`} />
