@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, FileButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDatabaseExport, IconUpload } from '@tabler/icons-react';
+import { IconDatabaseExport, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BACKUP_MESSAGES, type BackupJob, type BackupSummary, type RemoteBackup } from '@academy/shared/schemas/backups';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { ApiError, normalizeError } from '../../../lib/api-client';
 import { clearSession } from '../../../features/auth/api';
 import { authKeys, sessionQueryOptions } from '../../../lib/session';
@@ -22,6 +23,7 @@ import { JobStatusList } from '../../../features/jobs/components/job-status-list
 import { useAdminSettings } from '../../../features/settings/api';
 import { translateServerText } from '../../../lib/server-text';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { MESSAGES } from '@academy/shared/messages';
 
 export function Component() {
   const { t } = useLingui();
@@ -207,14 +209,7 @@ export function Component() {
             <Skeleton h={56} radius="md" />
           </Stack>
         ) : list.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={translateServerText(BACKUP_MESSAGES.listFailed)}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{normalizeError(list.error).message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-                <Trans>Try again</Trans>
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadErrorAlert title={translateServerText(BACKUP_MESSAGES.listFailed)} error={list.error} fallback={MESSAGES.fallbackError} onRetry={() => void list.refetch()} />
         ) : list.data.backups.length === 0 ? (
           <Text c="dimmed">
             <Trans>No backups yet. Create one now, or upload one you downloaded before.</Trans>

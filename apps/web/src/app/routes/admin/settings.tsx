@@ -1,7 +1,6 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/ui/page-header';
-import { normalizeError } from '../../../lib/api-client';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { useAdminSettings } from '../../../features/settings/api';
 import { ParentAlertsForm } from '../../../features/settings/components/settings-parent-alerts';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
@@ -10,7 +9,8 @@ import { PaymentSettingsSection } from '../../../features/fees/components/paymen
 import { TaxSettingsSection } from '../../../features/gst/tax-settings-form';
 import { OwnDomainsSection } from '../../../features/settings/components/settings-own-domains';
 import { HomeworkSettingsSection } from '../../../features/homework/components/homework-settings';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { MESSAGES } from '@academy/shared/messages';
 
 export function Component() {
   const { t } = useLingui();
@@ -24,14 +24,7 @@ export function Component() {
           <Skeleton h={240} radius="md" />
         </Stack>
       ) : settings.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Settings could not be loaded`}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{normalizeError(settings.error).message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void settings.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert title={t`Settings could not be loaded`} error={settings.error} fallback={MESSAGES.fallbackError} onRetry={() => void settings.refetch()} />
       ) : (
         <Stack gap="lg">
           <SettingsForm settings={settings.data} />

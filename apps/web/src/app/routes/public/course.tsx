@@ -1,17 +1,18 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePublicCourse } from '../../../features/courses/api';
 import { CourseFees } from '../../../features/courses/components/course-fees';
 import { applyForCoursePath, batchDates, batchTimings, seatsStatus } from '../../../features/courses/batch-display';
 import { usePublicSettings } from '../../../features/settings/api';
-import { normalizeError } from '../../../lib/api-client';
 import { useLocalNames } from '../../../lib/public-settings';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { Component as NotFound } from './not-found';
+import { MESSAGES } from '@academy/shared/messages';
 
 /** One fact of the course: its name above, its value below (a description list, for screen readers too). */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -51,14 +52,7 @@ export function Component() {
   }
   if (course.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`The course could not be loaded`}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{normalizeError(course.error).message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void course.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert title={t`The course could not be loaded`} error={course.error} fallback={MESSAGES.fallbackError} onRetry={() => void course.refetch()} />
     );
   }
   if (course.data === null) return <NotFound />;

@@ -1,14 +1,14 @@
-import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
-import { normalizeError } from '../../../lib/api-client';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePublicCourses } from '../../../features/courses/api';
 import { batchesByStandard } from '../../../features/courses/batch-display';
 import { StandardSection } from '../../../features/courses/components/standard-section';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalizedPath } from '../../../lib/use-localized-path';
 import { useLocalNames } from '../../../lib/public-settings';
+import { MESSAGES } from '@academy/shared/messages';
 
 function CoursesSkeleton() {
   return (
@@ -51,14 +51,7 @@ export function Component() {
       {courses.isPending ? (
         <CoursesSkeleton />
       ) : courses.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} title={t`Courses could not be loaded`}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{normalizeError(courses.error).message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void courses.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert title={t`Courses could not be loaded`} error={courses.error} fallback={MESSAGES.fallbackError} onRetry={() => void courses.refetch()} />
       ) : courses.data.standards.length === 0 ? (
         <Text c="dimmed"><Trans>Our courses for the coming year are being finalised. Call or visit the office and we will tell you what suits your child.</Trans></Text>
       ) : (
