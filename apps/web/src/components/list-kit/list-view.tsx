@@ -41,7 +41,8 @@ export interface ListSort {
 
 interface ListViewProps<Row> {
   rows: Row[];
-  rowKey: (row: Row) => string;
+  /** A row's key (React's): the record's `_id`, or this for rows that have none. */
+  rowKey?: (row: Row) => string;
   columns: ListColumn<Row>[];
   /** The list's accessible name (the cards' list). */
   label: string;
@@ -56,8 +57,16 @@ interface ListViewProps<Row> {
   sort?: ListSort;
 }
 
+/** Rows that are records (with an `_id`) need no `rowKey`; other rows say theirs. */
+type RowKeyProp<Row> = Row extends { _id: string } ? unknown : { rowKey: (row: Row) => string };
+
+/** What the table and the cards are given: the row's key resolved. */
+type ListPartProps<Row> = Omit<ListViewProps<Row>, 'rowKey'> & { rowKey: (row: Row) => string };
+
+const recordId = (row: unknown) => (row as { _id: string })._id;
+
 /** One list of records from one column definition: cards on a phone, a table on a wide screen. */
-export function ListView<Row>({ rows, rowKey, columns, label, actions, minWidth, wideFrom = '62em', layout = 'responsive', sort }: ListViewProps<Row>) {
+export function ListView<Row>({ rows, rowKey = recordId, columns, label, actions, minWidth, wideFrom = '62em', layout = 'responsive', sort }: ListViewProps<Row> & RowKeyProp<Row>) {
   // Read at first render (no flash of the wrong layout): the signed-in screens are never rendered on the server.
   const wide = useMediaQuery(`(min-width: ${wideFrom})`, true, { getInitialValueInEffect: false });
   if (!wide || layout === 'cards') return <ListCards rows={rows} rowKey={rowKey} columns={columns} label={label} actions={actions} />;
@@ -68,7 +77,7 @@ function placeOf<Row>(column: ListColumn<Row>): CardPlace {
   return column.card ?? 'body';
 }
 
-function ListCards<Row>({ rows, rowKey, columns, label, actions }: Pick<ListViewProps<Row>, 'rows' | 'rowKey' | 'columns' | 'label' | 'actions'>) {
+function ListCards<Row>({ rows, rowKey, columns, label, actions }: Pick<ListPartProps<Row>, 'rows' | 'rowKey' | 'columns' | 'label' | 'actions'>) {
   const cardValue = (column: ListColumn<Row>, row: Row) => (column.cardCell ?? column.cell)(row);
   const top = columns.filter((column) => placeOf(column) === 'title' || placeOf(column) === 'subtitle');
   const aside = columns.filter((column) => placeOf(column) === 'aside');
@@ -103,7 +112,7 @@ function ListCards<Row>({ rows, rowKey, columns, label, actions }: Pick<ListView
   );
 }
 
-function ListTable<Row>({ rows, rowKey, columns: allColumns, actions, minWidth, sort }: Pick<ListViewProps<Row>, 'rows' | 'rowKey' | 'columns' | 'actions' | 'minWidth' | 'sort'>) {
+function ListTable<Row>({ rows, rowKey, columns: allColumns, actions, minWidth, sort }: Pick<ListPartProps<Row>, 'rows' | 'rowKey' | 'columns' | 'actions' | 'minWidth' | 'sort'>) {
   const columns = allColumns.filter((column) => column.inTable !== false);
   return (
     <Table.ScrollContainer minWidth={minWidth}>

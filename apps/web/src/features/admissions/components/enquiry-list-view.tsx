@@ -57,5 +57,5 @@ export function EnquiryListView({ enquiries }: { enquiries: AdmissionEnquiry[] }
     { key: 'received', header: t`Received`, card: 'hidden', nowrap: true, cell: (enquiry) => formatDate(enquiry.createdAt) },
     { key: 'status', header: t`Status`, card: 'aside', miw: 104, cell: (enquiry) => <EnquiryStatusBadge status={enquiry.status} /> },
   ];
-  return <ListView rows={enquiries} rowKey={(enquiry) => enquiry._id} columns={columns} label={t`Registrations`} minWidth={860} />;
+  return <ListView rows={enquiries} columns={columns} label={t`Registrations`} minWidth={860} />;
 }

@@ -74,7 +74,6 @@ export function AnnouncementAdminList({ announcements, onDelete }: AnnouncementA
   return (
     <ListView
       rows={announcements}
-      rowKey={(announcement) => announcement._id}
       columns={columns}
       label={t`Announcements`}
       minWidth={760}

@@ -61,7 +61,6 @@ export function BatchListView({ batches }: { batches: Batch[] }) {
   return (
     <ListView
       rows={batches}
-      rowKey={(batch) => batch._id}
       columns={columns}
       label={t`Batches`}
       minWidth={900}

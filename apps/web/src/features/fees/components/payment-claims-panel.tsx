@@ -147,7 +147,6 @@ export function PaymentClaimsPanel() {
       >
         <ListView
           rows={claims.data?.claims ?? []}
-          rowKey={(claim) => claim._id}
           columns={columns}
           label={t`UPI payment reports`}
           minWidth={860}

@@ -216,7 +216,6 @@ export function MessageListView({ items, everyDay }: { items: MessageItem[]; eve
   return (
     <ListView
       rows={items}
-      rowKey={(item) => item._id}
       columns={columns}
       label={t`Messages`}
       minWidth={900}

@@ -73,5 +73,5 @@ export function StaffTestList({ tests, basePath }: { tests: StaffOnlineTestRow[]
         ),
     },
   ];
-  return <ListView rows={tests} rowKey={(test) => test._id} columns={columns} label={t`Online tests`} minWidth={900} />;
+  return <ListView rows={tests} columns={columns} label={t`Online tests`} minWidth={900} />;
 }

@@ -141,7 +141,7 @@ function RankList({ attempts, maxMarks }: { attempts: AttemptRow[]; maxMarks: nu
         ),
     },
   ];
-  return <ListView rows={attempts} rowKey={(attempt) => attempt._id} columns={columns} label={t`Ranks`} minWidth={720} wideFrom="48em" />;
+  return <ListView rows={attempts} columns={columns} label={t`Ranks`} minWidth={720} wideFrom="48em" />;
 }
 
 /** How well a question tells strong students from weak ones, in words. */

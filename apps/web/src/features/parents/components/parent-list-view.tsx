@@ -81,5 +81,5 @@ export function ParentListView({ parents }: { parents: Parent[] }) {
       ),
     },
   ];
-  return <ListView rows={parents} rowKey={(parent) => parent._id} columns={columns} label={t`Parents`} minWidth={720} layout="cards" />;
+  return <ListView rows={parents} columns={columns} label={t`Parents`} minWidth={720} layout="cards" />;
 }

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Standard } from '@academy/shared/schemas/standards';
+import { NameBadges } from '../../../components/ui/name-badges';
 import { NameInReadersLanguage } from '../../../components/ui/names-in-languages';
 import { ListView, RowActions, type ListColumn } from '../../../components/list-kit';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -20,15 +21,7 @@ function SubjectBadges({ standard }: { standard: Pick<Standard, 'name' | 'subjec
       </Text>
     );
   }
-  return (
-    <Group gap={6} role="list" aria-label={t`Subjects in ${standard.name}`}>
-      {standard.subjects.map((subject) => (
-        <Badge key={subject._id} role="listitem" variant="light" radius="sm" tt="none" fw={500}>
-          {subject.name}
-        </Badge>
-      ))}
-    </Group>
-  );
+  return <NameBadges label={t`Subjects in ${standard.name}`} items={standard.subjects} />;
 }
 
 /** The standards as a table on wide screens and as cards on phones. */
@@ -67,7 +60,6 @@ export function StandardListView({ standards, onDelete }: StandardListViewProps)
   return (
     <ListView
       rows={standards}
-      rowKey={(standard) => standard._id}
       columns={columns}
       label={t`Standards`}
       minWidth={720}

@@ -81,7 +81,6 @@ export function StudentListView({ students, sort, order, onSort }: StudentListVi
   return (
     <ListView
       rows={students}
-      rowKey={(student) => student._id}
       columns={columns}
       label={t`Students`}
       minWidth={900}

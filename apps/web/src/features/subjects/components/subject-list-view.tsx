@@ -78,7 +78,6 @@ export function SubjectListView({ subjects, sort, onSort, onDelete }: SubjectLis
   return (
     <ListView
       rows={subjects}
-      rowKey={(subject) => subject._id}
       columns={columns}
       label={t`Subjects`}
       minWidth={720}

@@ -1,6 +1,7 @@
-import { Avatar, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Avatar, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TeacherStudent } from '@academy/shared/schemas/teachers';
+import { NameBadges } from '../../../components/ui/name-badges';
 import { StudentPhone } from '../../../components/ui/student-phone';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocalNames } from '../../../lib/public-settings';
@@ -8,15 +9,7 @@ import { TableHead } from '../../../components/ui/table-head';
 
 function BatchBadges({ student }: { student: TeacherStudent }) {
   const { t } = useLingui();
-  return (
-    <Group gap={6} role="list" aria-label={t`Batches of ${student.name}`}>
-      {student.batches.map((batch) => (
-        <Badge key={batch._id} role="listitem" variant="light" radius="sm" tt="none" fw={500}>
-          {batch.name}
-        </Badge>
-      ))}
-    </Group>
-  );
+  return <NameBadges label={t`Batches of ${student.name}`} items={student.batches} />;
 }
 
 function Person({ student }: { student: TeacherStudent }) {

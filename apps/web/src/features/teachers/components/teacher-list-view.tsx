@@ -68,7 +68,6 @@ export function TeacherListView({ teachers, onDelete }: TeacherListViewProps) {
   return (
     <ListView
       rows={teachers}
-      rowKey={(teacher) => teacher._id}
       columns={columns}
       label={t`Teachers`}
       minWidth={860}
