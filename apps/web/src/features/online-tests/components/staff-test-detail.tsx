@@ -1,11 +1,10 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Tabs, Text } from '@mantine/core';
 import { IconKey, IconPrinter, IconSend } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { OnlineTest } from '@academy/shared/schemas/online-tests';
 import { DetailActions, DetailPage, SectionCard } from '../../../components/detail-page';
-import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/format-number';
 import { onlineTestPaperHref, STAFF_ONLINE_TEST_FAILURES, useStaffOnlineTest } from '../staff-api';
@@ -13,6 +12,7 @@ import { useConfirmDeleteTest, useConfirmPublishTest } from './staff-test-action
 import { StaffTestPaper } from './staff-test-paper';
 import { StaffTestResults } from './staff-test-results';
 import { markingText, StaffTestStatusBadge } from './staff-test-status';
+import { DetailList } from '../../../components/ui/detail-list';
 
 /**
  * One paper for its teacher or the office: what it is, Publish (with a question first), Edit and
@@ -73,7 +73,10 @@ function TestBody({ test }: { test: OnlineTest }) {
         </Alert>
       ) : null}
       <SectionCard title={t`About this test`}>
-        <Facts
+        {/* Two to a row even on a phone: nine one-line facts in one column pushed the paper and results a screen down. */}
+        <DetailList
+          cols={3}
+          phoneCols={2}
           items={[
             { label: t`Status`, value: <StaffTestStatusBadge test={test} /> },
             { label: t`Opens`, value: formatDateTime(test.opensAt) },
@@ -122,23 +125,5 @@ function TestBody({ test }: { test: OnlineTest }) {
         </>
       )}
     </>
-  );
-}
-
-/** The paper's facts, two to a row even on a phone: nine one-line facts in one column pushed the paper and results a screen down. */
-function Facts({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 2, md: 3 }} spacing="md" verticalSpacing="sm" m={0}>
-      {items.map((item) => (
-        <Stack key={item.label} gap={2} style={{ minWidth: 0 }}>
-          <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {item.label}
-          </Text>
-          <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-            {item.value}
-          </Text>
-        </Stack>
-      ))}
-    </SimpleGrid>
   );
 }
