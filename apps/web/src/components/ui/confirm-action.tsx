@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Stack, Text } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ApiResult } from '../../lib/api-client';
@@ -13,10 +14,12 @@ type ConfirmedMutation<TVariables> = {
 export type ConfirmActionOptions<TVariables> = {
   /** The dialog's title, e.g. "Delete batch". */
   title: string;
-  /** What will happen, in the dialog's body. */
+  /** What will happen, the dialog's text (a sentence or two; a long name in it wraps). */
   body: ReactNode;
-  /** The red button's word, e.g. "Delete", "Archive", "Unlink". */
-  confirmLabel: string;
+  /** Controls under the text, e.g. a checkbox that adds to the change. */
+  more?: ReactNode;
+  /** The red button's word, e.g. "Archive", "Unlink"; "Delete" unless said. */
+  confirmLabel?: string;
   mutation: ConfirmedMutation<TVariables>;
   variables: TVariables;
   /** The notification once done: its title, and its message when the server gives none. */
@@ -34,11 +37,23 @@ export type ConfirmActionOptions<TVariables> = {
  */
 export function useConfirmAction() {
   const { t } = useLingui();
-  return <TVariables,>({ title, body, confirmLabel, mutation, variables, done, failed, onDone }: ConfirmActionOptions<TVariables>) =>
+  return <TVariables,>({ title, body, more, confirmLabel = t`Delete`, mutation, variables, done, failed, onDone }: ConfirmActionOptions<TVariables>) => {
+    const text = (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {body}
+      </Text>
+    );
     modals.openConfirmModal({
       title,
       centered: true,
-      children: body,
+      children: more ? (
+        <Stack gap="sm">
+          {text}
+          {more}
+        </Stack>
+      ) : (
+        text
+      ),
       labels: { confirm: confirmLabel, cancel: t`Cancel` },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -52,4 +67,17 @@ export function useConfirmAction() {
           },
         }),
     });
+  };
+}
+
+/**
+ * `useConfirmAction` for one kind of record, the mutation taking the record's id: returns what a list
+ * or a detail screen calls with the record. The feature gives the mutation and, for a record, the words.
+ */
+export function useConfirmRecordAction<TRecord extends { _id: string }>(
+  mutation: ConfirmedMutation<string>,
+  words: (record: TRecord) => Omit<ConfirmActionOptions<string>, 'mutation' | 'variables'>,
+) {
+  const confirm = useConfirmAction();
+  return (record: TRecord) => confirm({ ...words(record), mutation, variables: record._id });
 }

@@ -1,6 +1,6 @@
-import { Checkbox, Stack, Text } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import type { EnrolledStudent } from '@academy/shared/schemas/batches';
-import { useConfirmAction } from '../../../components/ui/confirm-action';
+import { useConfirmAction, useConfirmRecordAction } from '../../../components/ui/confirm-action';
 import { BATCH_FAILURES, useDeleteBatch, useRemoveStudentFromBatch } from '../api';
 import { useFeePlans } from '../../fees/api';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,25 +11,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
  */
 export function useConfirmDeleteBatch(onDeleted?: () => void) {
   const { t } = useLingui();
-  const confirm = useConfirmAction();
-  const remove = useDeleteBatch();
-  return (batch: { _id: string; name: string }) =>
-    confirm({
-      title: t`Delete batch`,
-      body: (
-        <Text size="sm">
-          <Trans>
-            Delete <strong>{batch.name}</strong>? This cannot be undone. A batch with students cannot be deleted: remove them first.
-          </Trans>
-        </Text>
-      ),
-      confirmLabel: t`Delete`,
-      mutation: remove,
-      variables: batch._id,
-      done: { title: t`Batch deleted`, message: t`Batch deleted successfully` },
-      failed: { title: t`Batch not deleted`, message: BATCH_FAILURES.delete },
-      onDone: onDeleted,
-    });
+  return useConfirmRecordAction(useDeleteBatch(), (batch: { _id: string; name: string }) => ({
+    title: t`Delete batch`,
+    body: (
+      <Trans>
+        Delete <strong>{batch.name}</strong>? This cannot be undone. A batch with students cannot be deleted: remove them first.
+      </Trans>
+    ),
+    done: { title: t`Batch deleted`, message: t`Batch deleted successfully` },
+    failed: { title: t`Batch not deleted`, message: BATCH_FAILURES.delete },
+    onDone: onDeleted,
+  }));
 }
 
 /**
@@ -51,23 +43,19 @@ export function useConfirmRemoveStudent(batch: { _id: string; name: string }) {
     confirm({
       title: t`Remove student`,
       body: (
-        <Stack gap="sm">
-          <Text size="sm">
-            <Trans>
-              Remove <strong>{student.name}</strong> from <strong>{batch.name}</strong>? Their attendance so far is kept.
-            </Trans>
-          </Text>
-          {hasFeePlan && (
-            <Checkbox
-              defaultChecked={false}
-              onChange={(event) => {
-                variables.cancelDues = event.currentTarget.checked;
-              }}
-              label={t`Also cancel their unpaid fees for this batch`}
-              description={t`Only dues with nothing paid yet are cancelled; receipts are kept.`}
-            />
-          )}
-        </Stack>
+        <Trans>
+          Remove <strong>{student.name}</strong> from <strong>{batch.name}</strong>? Their attendance so far is kept.
+        </Trans>
+      ),
+      more: hasFeePlan && (
+        <Checkbox
+          defaultChecked={false}
+          onChange={(event) => {
+            variables.cancelDues = event.currentTarget.checked;
+          }}
+          label={t`Also cancel their unpaid fees for this batch`}
+          description={t`Only dues with nothing paid yet are cancelled; receipts are kept.`}
+        />
       ),
       confirmLabel: t`Remove`,
       mutation: remove,

@@ -10,7 +10,7 @@ import { PREFERRED_CHANNELS, type PreferredChannel } from '@academy/shared/schem
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { PhoneLink } from '../../../components/ui/phone-link';
 import { SectionCard } from '../../../components/ui/section-card';
-import { useConfirmAction } from '../../../components/ui/confirm-action';
+import { useConfirmRecordAction } from '../../../components/ui/confirm-action';
 import { normalizeError } from '../../../lib/api-client';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { PARENT_FAILURES, useLinkParent, useSetParentChannel, useStudentParents, useUnlinkParent } from '../api';
@@ -43,27 +43,16 @@ function toLinkInput(values: FormValues): ParentLinkInput {
 export function StudentParentsSection({ studentId }: { studentId: string }) {
   const { t } = useLingui();
   const parents = useStudentParents(studentId);
-  const confirm = useConfirmAction();
-  const unlink = useUnlinkParent(studentId);
   const [adding, setAdding] = useState(false);
   const relationLabel = useRelationLabels();
 
-  const confirmUnlink = (parent: Parent) =>
-    confirm({
-      title: t`Unlink parent`,
-      body: (
-        <Text size="sm">
-          <Trans>
-            Unlink {parent.name}? They will no longer see this child. Their account stays for their other children.
-          </Trans>
-        </Text>
-      ),
-      confirmLabel: t`Unlink`,
-      mutation: unlink,
-      variables: parent._id,
-      done: { title: t`Parent unlinked`, message: t`Parent unlinked` },
-      failed: { title: t`Parent not unlinked`, message: PARENT_FAILURES.unlink },
-    });
+  const confirmUnlink = useConfirmRecordAction(useUnlinkParent(studentId), (parent: Parent) => ({
+    title: t`Unlink parent`,
+    body: <Trans>Unlink {parent.name}? They will no longer see this child. Their account stays for their other children.</Trans>,
+    confirmLabel: t`Unlink`,
+    done: { title: t`Parent unlinked`, message: t`Parent unlinked` },
+    failed: { title: t`Parent not unlinked`, message: PARENT_FAILURES.unlink },
+  }));
 
   return (
     <SectionCard

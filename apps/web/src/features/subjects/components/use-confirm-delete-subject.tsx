@@ -2,10 +2,12 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '../../../lib/modals';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Subject } from '@academy/shared/schemas/subjects';
-import { useConfirmAction } from '../../../components/ui/confirm-action';
+import { useConfirmRecordAction } from '../../../components/ui/confirm-action';
 import { SUBJECT_FAILURES, useDeleteSubject } from '../api';
 import { isSubjectInUse, usageSummary } from '../subject-list';
 import { Trans, useLingui } from '@lingui/react/macro';
+
+type SubjectToDelete = Pick<Subject, '_id' | 'name' | 'code' | 'standardCount' | 'batchCount' | 'teacherCount'>;
 
 /**
  * Asks before deleting a subject, then deletes it. A subject still in use is not offered for deletion:
@@ -13,9 +15,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
  */
 export function useConfirmDeleteSubject(onDeleted?: () => void) {
   const { t } = useLingui();
-  const confirm = useConfirmAction();
-  const remove = useDeleteSubject();
-  return (subject: Pick<Subject, '_id' | 'name' | 'code' | 'standardCount' | 'batchCount' | 'teacherCount'>) => {
+  const confirmDelete = useConfirmRecordAction(useDeleteSubject(), (subject: SubjectToDelete) => ({
+    title: t`Delete subject`,
+    body: (
+      <Trans>
+        Delete <strong>{subject.name}</strong> ({subject.code})? This cannot be undone.
+      </Trans>
+    ),
+    done: { title: t`Subject deleted`, message: MESSAGES.subjectDeleted },
+    failed: { title: t`Subject not deleted`, message: SUBJECT_FAILURES.delete },
+    onDone: onDeleted,
+  }));
+  return (subject: SubjectToDelete) => {
     // In use: say why before, instead of offering a Delete that the server refuses.
     if (isSubjectInUse(subject)) {
       modals.open({
@@ -38,21 +49,6 @@ export function useConfirmDeleteSubject(onDeleted?: () => void) {
       });
       return;
     }
-    confirm({
-      title: t`Delete subject`,
-      body: (
-        <Text size="sm">
-          <Trans>
-            Delete <strong>{subject.name}</strong> ({subject.code})? This cannot be undone.
-          </Trans>
-        </Text>
-      ),
-      confirmLabel: t`Delete`,
-      mutation: remove,
-      variables: subject._id,
-      done: { title: t`Subject deleted`, message: MESSAGES.subjectDeleted },
-      failed: { title: t`Subject not deleted`, message: SUBJECT_FAILURES.delete },
-      onDone: onDeleted,
-    });
+    confirmDelete(subject);
   };
 }

@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
 import { MESSAGES } from '@academy/shared/messages';
 import type { Teacher } from '@academy/shared/schemas/teachers';
-import { useConfirmAction } from '../../../components/ui/confirm-action';
+import { useConfirmRecordAction } from '../../../components/ui/confirm-action';
 import { TEACHER_FAILURES, useDeleteTeacher } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -11,23 +10,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
  */
 export function useConfirmDeleteTeacher(onDeleted?: () => void) {
   const { t } = useLingui();
-  const confirm = useConfirmAction();
-  const remove = useDeleteTeacher();
-  return (teacher: Pick<Teacher, '_id' | 'name'>) =>
-    confirm({
-      title: t`Delete teacher`,
-      body: (
-        <Text size="sm">
-          <Trans>
-            Delete <strong>{teacher.name}</strong> and their account? This cannot be undone. To keep their records, set their status to Inactive instead.
-          </Trans>
-        </Text>
-      ),
-      confirmLabel: t`Delete`,
-      mutation: remove,
-      variables: teacher._id,
-      done: { title: t`Teacher deleted`, message: MESSAGES.teacherDeleted },
-      failed: { title: t`Teacher not deleted`, message: TEACHER_FAILURES.delete },
-      onDone: onDeleted,
-    });
+  return useConfirmRecordAction(useDeleteTeacher(), (teacher: Pick<Teacher, '_id' | 'name'>) => ({
+    title: t`Delete teacher`,
+    body: (
+      <Trans>
+        Delete <strong>{teacher.name}</strong> and their account? This cannot be undone. To keep their records, set their status to Inactive instead.
+      </Trans>
+    ),
+    done: { title: t`Teacher deleted`, message: MESSAGES.teacherDeleted },
+    failed: { title: t`Teacher not deleted`, message: TEACHER_FAILURES.delete },
+    onDone: onDeleted,
+  }));
 }
