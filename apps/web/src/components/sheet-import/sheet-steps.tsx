@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, FileInput, Group, SegmentedControl, Stack, Table, Text, Title, type FileInputProps } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,9 +18,10 @@ export function SheetFileInput(props: Omit<FileInputProps<false>, 'accept' | 'le
   return <FileInput accept={SHEET_ACCEPT} leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />} clearable {...props} />;
 }
 
-/** Step 1: the template in the chosen language (a plain link: the browser downloads it). */
-export function TemplateStep({ description, language, onLanguage, href }: { description: ReactNode; language: Language; onLanguage: (language: Language) => void; href: string }) {
-  const { t } = useLingui();
+/** Step 1: the template in the chosen language, the reader's at first (a plain link: the browser downloads it). */
+export function TemplateStep({ description, hrefOf }: { description: ReactNode; hrefOf: (language: Language) => string }) {
+  const { t, i18n } = useLingui();
+  const [language, setLanguage] = useState<Language>((i18n.locale as Language) ?? 'en');
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -34,10 +35,10 @@ export function TemplateStep({ description, language, onLanguage, href }: { desc
           <SegmentedControl
             aria-label={t`Language of the template`}
             value={language}
-            onChange={(value) => onLanguage(value as Language)}
+            onChange={(value) => setLanguage(value as Language)}
             data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
           />
-          <Button component="a" href={href} download variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+          <Button component="a" href={hrefOf(language)} download variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />}>
             <Trans>Download the template</Trans>
           </Button>
         </Group>

@@ -2,7 +2,6 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, SimpleGrid
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Language } from '@academy/shared/languages';
 import type { StudentImportPreview, StudentImportResult } from '@academy/shared/schemas/imports';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { CheckStep, CommitButton, DryRunStep, TemplateStep, useSheetImport } from '../../../components/sheet-import';
@@ -17,8 +16,7 @@ import { templateHref, useCheckRegister, useImportRegister, useImports, useUndoI
  * and undo an import while nothing of it has changed.
  */
 export function RegisterImport() {
-  const { t, i18n } = useLingui();
-  const [templateLanguage, setTemplateLanguage] = useState<Language>((i18n.locale as Language) ?? 'en');
+  const { t } = useLingui();
   const sheet = useSheetImport({ check: useCheckRegister(), run: useImportRegister(), imported: t`The register was imported` });
   const { sent, preview, result, setResult } = sheet;
 
@@ -26,9 +24,7 @@ export function RegisterImport() {
     <Stack gap="lg">
       <TemplateStep
         description={<Trans>One row per student: only the name is required. The second sheet lists your standards, batches and fee plans, which the drop-downs offer.</Trans>}
-        language={templateLanguage}
-        onLanguage={setTemplateLanguage}
-        href={templateHref(templateLanguage)}
+        hrefOf={templateHref}
       />
 
       <CheckStep

@@ -1,9 +1,7 @@
 import { Alert, Anchor, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Language } from '@academy/shared/languages';
 import type { QuestionImportPreview } from '@academy/shared/schemas/question-bank';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { CheckStep, CommitButton, DryRunStep, RowErrorsTable, TemplateStep, useSheetImport } from '../../../components/sheet-import';
@@ -15,8 +13,7 @@ import { questionTemplateHref, useCheckQuestionSheet, useImportQuestionSheet } f
  * import it all or nothing. `listPath`: the bank, to see the questions after.
  */
 export function QuestionImport({ listPath }: { listPath: string }) {
-  const { t, i18n } = useLingui();
-  const [templateLanguage, setTemplateLanguage] = useState<Language>((i18n.locale as Language) ?? 'en');
+  const { t } = useLingui();
   const sheet = useSheetImport({ check: useCheckQuestionSheet(), run: useImportQuestionSheet(), imported: t`The questions were imported` });
   const { sent, preview, result } = sheet;
 
@@ -26,9 +23,7 @@ export function QuestionImport({ listPath }: { listPath: string }) {
         description={
           <Trans>One question a row: subject, chapter, difficulty, type, the question and its four options, the right letters (B, or A,C), or the number and its tolerance for a numeric one. Math between $ signs.</Trans>
         }
-        language={templateLanguage}
-        onLanguage={setTemplateLanguage}
-        href={questionTemplateHref(templateLanguage)}
+        hrefOf={questionTemplateHref}
       />
 
       <CheckStep
