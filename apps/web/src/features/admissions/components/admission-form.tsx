@@ -22,6 +22,7 @@ import classes from './admission-form.module.css';
 import { keepFocus } from './keep-focus';
 import { DateField } from '../../../components/ui/date-field';
 import { useMediaQueryAfterHydration } from '../../../lib/use-media-query';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 
 /** The phone's storage, or nothing when the browser refuses it (private mode, full storage). */
@@ -273,12 +274,10 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
           allowNextStepsSelect={false} mb="lg">
           <Stepper.Step label={t`Contact`} description={narrow ? undefined : t`Phone and email`}>
             <Stack gap="md" mt="md">
-              <TextInput
+              <PhoneInput
                 label={t`Student's mobile number`}
                 description={PHONE_HINT}
                 withAsterisk
-                type="tel"
-                inputMode="tel"
                 autoComplete="tel"
                 placeholder="98220 12345"
                 readOnly={phoneVerified}
@@ -387,11 +386,9 @@ export function AdmissionForm({ onProveByChange, preselect }: { onProveByChange?
               </Title>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                 <TextInput label={t`Parent name`} autoComplete="off" {...form.getInputProps('parentName')} />
-                <TextInput
+                <PhoneInput
                   label={t`Parent phone`}
                   description={PHONE_HINT}
-                  type="tel"
-                  inputMode="tel"
                   autoComplete="off"
                   placeholder="94210 12345"
                   {...form.getInputProps('parentPhone')}

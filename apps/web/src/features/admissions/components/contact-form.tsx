@@ -6,6 +6,7 @@ import { contactEnquiryInputSchema } from '@academy/shared/schemas/admissions';
 import { showFieldErrors, normalizeError } from '../../../lib/api-client';
 import { ENQUIRY_FAILURES, useSubmitContact } from '../api';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 
@@ -46,10 +47,8 @@ export function ContactForm() {
           <TextInput label={t`Name`} withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t`Email`} type="email" inputMode="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-            <TextInput
+            <PhoneInput
               label={t`Phone`}
-              type="tel"
-              inputMode="tel"
               autoComplete="tel"
               placeholder="9822012345"
               key={form.key('phone')}

@@ -22,6 +22,7 @@ import { ReferrerSelect } from './enquiry-follow-up';
 import { useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
 import { FormButtons } from '../../../components/ui/form-buttons';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 function toValues(enquiry: AdmissionEnquiryDetail | undefined) {
   return {
@@ -107,12 +108,10 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
               key={form.key('email')}
               {...form.getInputProps('email')}
             />
-            <TextInput
+            <PhoneInput
               label={t`Phone`}
               description={PHONE_HINT}
               withAsterisk={!enquiry}
-              type="tel"
-              inputMode="tel"
               placeholder="98220 12345"
               key={form.key('phone')}
               {...form.getInputProps('phone')}
@@ -155,7 +154,7 @@ export function EnquiryEditForm({ enquiry }: { enquiry?: AdmissionEnquiryDetail 
         <SectionCard title={t`Parent or guardian`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput label={t`Parent name`} key={form.key('parentName')} {...form.getInputProps('parentName')} />
-            <TextInput label={t`Parent phone`} description={PHONE_HINT} type="tel" inputMode="tel" key={form.key('parentPhone')} {...form.getInputProps('parentPhone')} />
+            <PhoneInput label={t`Parent phone`} description={PHONE_HINT} key={form.key('parentPhone')} {...form.getInputProps('parentPhone')} />
           </SimpleGrid>
           <Textarea label={t`Address`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />
         </SectionCard>

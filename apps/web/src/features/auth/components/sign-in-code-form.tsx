@@ -8,6 +8,7 @@ import { fieldErrorsOf, normalizeError } from '../../../lib/api-client';
 import { formatPhone } from '../../../lib/phone';
 import { translateServerText } from '../../../lib/server-text';
 import { useSendSignInCode, useVerifySignInCode } from '../api';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 const CODE_LENGTH = 6;
 
@@ -96,11 +97,9 @@ export function SignInCodeForm({ onUsePassword }: { onUsePassword: () => void })
           <Text size="sm" c="dimmed">
             <Trans>Enter the mobile number the academy has for you. We will send a 6-digit code to it by WhatsApp or SMS.</Trans>
           </Text>
-          <TextInput
+          <PhoneInput
             ref={phoneInput}
             label={t`Mobile number`}
-            type="tel"
-            inputMode="tel"
             autoComplete="tel-national"
             placeholder="98220 12345"
             value={phone}

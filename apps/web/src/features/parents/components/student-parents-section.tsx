@@ -17,6 +17,7 @@ import { PARENT_FAILURES, useLinkParent, useSetParentChannel, useStudentParents,
 import { usePreferredChannelLabel } from '../../../lib/message-labels';
 import { useRelationLabels } from '../relation-labels';
 import { FormButtons } from '../../../components/ui/form-buttons';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 type FormValues = {
   name: string;
@@ -163,7 +164,7 @@ function LinkParentForm({ studentId, onDone }: { studentId: string; onDone: () =
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t`Parent name`} withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label={t`Parent email`} type="email" autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
-          <TextInput label={t`Parent phone`} type="tel" inputMode="tel" description={t`10-digit mobile number`} key={form.key('phone')} {...form.getInputProps('phone')} />
+          <PhoneInput label={t`Parent phone`} description={t`10-digit mobile number`} key={form.key('phone')} {...form.getInputProps('phone')} />
           <Select
             label={t`Relation`}
             allowDeselect={false}

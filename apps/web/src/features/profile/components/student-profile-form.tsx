@@ -1,10 +1,11 @@
-import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { studentProfileUpdateSchema } from '@academy/shared/schemas/profile';
 import type { Student } from '@academy/shared/schemas/students';
 import { useUpdateStudentProfile } from '../api';
 import { formatPhone } from '../../../lib/phone';
 import { PictureField, SaveProfileButton, useProfileForm } from './profile-form-parts';
 import { useLingui } from '@lingui/react/macro';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 type StudentProfileFormValues = { phone: string; address: string; avatarUrl: string };
 
@@ -22,7 +23,7 @@ export function StudentProfileForm({ student }: { student: Student }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-          <TextInput label={t`Phone`} description={t`10-digit Indian mobile number`} type="tel" inputMode="tel" autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+          <PhoneInput label={t`Phone`} description={t`10-digit Indian mobile number`} autoComplete="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
         </SimpleGrid>
         <PictureField form={form} />
         <Textarea label={t`Address`} placeholder={t`e.g. Shivaji Nagar, Latur`} autosize minRows={2} maxRows={5} key={form.key('address')} {...form.getInputProps('address')} />

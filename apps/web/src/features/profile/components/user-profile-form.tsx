@@ -5,6 +5,7 @@ import { useUpdateUserProfile } from '../api';
 import { formatPhone } from '../../../lib/phone';
 import { PictureField, SaveProfileButton, useProfileForm } from './profile-form-parts';
 import { useLingui } from '@lingui/react/macro';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 type UserProfileFormValues = { name: string; avatarUrl: string; phone?: string; address?: string };
 
@@ -31,11 +32,9 @@ export function UserProfileForm({ profile }: { profile: UserProfile }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
           <TextInput label={t`Name`} withAsterisk autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
           {profile.teacher ? (
-            <TextInput
+            <PhoneInput
               label={t`Phone`}
               description={t`10-digit Indian mobile number`}
-              type="tel"
-              inputMode="tel"
               autoComplete="tel"
               key={form.key('phone')}
               {...form.getInputProps('phone')}

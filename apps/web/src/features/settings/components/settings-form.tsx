@@ -16,6 +16,7 @@ import { useAcademyToday } from '../../../lib/use-academy-today';
 import { translateServerText } from '../../../lib/server-text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../../components/ui/section-card';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 
 /**
@@ -83,12 +84,10 @@ export function SettingsForm({ settings }: { settings: AcademySettings }) {
         <SectionCard title={t`Contact`} description={t`Families call these numbers and write to this email; the website shows all three numbers.`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {phoneLabels.map((label, index) => (
-              <TextInput
+              <PhoneInput
                 key={form.key(`phones.${index}`)}
                 label={label}
                 withAsterisk
-                type="tel"
-                inputMode="tel"
                 autoComplete="off"
                 placeholder="+91 98220 12345"
                 {...form.getInputProps(`phones.${index}`)}

@@ -19,6 +19,7 @@ import { useLocalNames } from '../../../lib/public-settings';
 import { GST_STATES } from '@academy/shared/gst';
 import { FormButtons } from '../../../components/ui/form-buttons';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 /** The states for GST's place of supply (issue 57), by name; the value is the two-digit code. */
 const STATE_OPTIONS = Object.entries(GST_STATES).map(([value, label]) => ({ value, label: `${label} (${value})` }));
@@ -134,11 +135,9 @@ export function StudentForm({
 
         <SectionCard title={t`Contact`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput
+            <PhoneInput
               label={t`Phone`}
               description={PHONE_HINT}
-              type="tel"
-              inputMode="tel"
               autoComplete="off"
               placeholder={t`e.g. 98220 12345`}
               key={form.key('phone')}
@@ -180,11 +179,9 @@ export function StudentForm({
         <SectionCard title={t`Parent or guardian`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
             <TextInput label={t`Parent name`} key={form.key('parentName')} {...form.getInputProps('parentName')} />
-            <TextInput
+            <PhoneInput
               label={t`Parent phone`}
               description={PHONE_HINT}
-              type="tel"
-              inputMode="tel"
               autoComplete="off"
               placeholder={t`e.g. 94210 12345`}
               key={form.key('parentPhone')}

@@ -18,6 +18,7 @@ import { useLocalNames } from '../../../lib/public-settings';
 import { localNameOptions } from '../../../lib/local-name-search';
 import { FormButtons } from '../../../components/ui/form-buttons';
 import { showNotSaved, showSaved } from '../../../components/ui/save-notices';
+import { PhoneInput } from '../../../components/ui/phone-input';
 
 function withoutLanguage({ language: _language, ...changes }: TeacherFormValues) {
   return changes;
@@ -87,11 +88,9 @@ export function TeacherForm({ teacher }: { teacher?: Teacher }) {
 
         <SectionCard title={t`Contact`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-            <TextInput
+            <PhoneInput
               label={t`Phone`}
               description={t`10-digit Indian mobile number`}
-              type="tel"
-              inputMode="tel"
               autoComplete="off"
               placeholder="98220 12345"
               key={form.key('phone')}
